@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import type { ToolDefinition } from '../model/types.js';
+
+/** What a tool is handed besides its input. */
+export interface ToolContext {
+  /** Aborted when the run is stopped or the tool passes its timeout. */
+  signal: AbortSignal;
+  toolCallId: string;
+}
+
+/**
+ * A tool the model may call. The input schema is zod: the model sees JSON Schema generated from it, and
+ * the agent loop validates the model's input against it before `execute` runs.
+ */
+export interface Tool<Input = unknown> {
+  name: string;
+  description: string;
+  inputSchema: z.ZodType<Input>;
+  /** True when the tool never changes anything (reads, searches). Read-only roles get only these. */
+  readOnly: boolean;
+  /** How long one call may take before it becomes an error result. Default: the loop's (120 s). */
+  timeoutMs?: number;
+  /** Returns the text the model reads back. Throwing makes an error result the model can act on. */
+  execute(input: Input, context: ToolContext): Promise<string>;
+}
+
+/** Defines a tool with its input type inferred from the schema. */
+export function defineTool<Schema extends z.ZodType>(tool: {
+  name: string;
+  description: string;
+  inputSchema: Schema;
+  readOnly: boolean;
+  timeoutMs?: number;
+  execute(input: z.infer<Schema>, context: ToolContext): Promise<string>;
+}): Tool<z.infer<Schema>> {
+  return tool as Tool<z.infer<Schema>>;
+}
+
+/** The definition the model sees: name, description and the JSON Schema of the input. */
+export function toToolDefinition(tool: Tool): ToolDefinition {
+  const schema = z.toJSONSchema(tool.inputSchema, { target: 'draft-7', io: 'input' }) as Record<string, unknown>;
+  delete schema.$schema;
+  return { name: tool.name, description: tool.description, inputSchema: schema };
+}

@@ -1,0 +1,57 @@
+import type { StopReason } from '../errors.js';
+import type { Model, ModelMessage, Usage } from '../model/types.js';
+import type { Tool } from './tool.js';
+
+/** One step of a run as the user sees it; the sidebar's transcript and the JSON trace are built from these. */
+export type TranscriptEntry =
+  | { type: 'text'; text: string }
+  | { type: 'tool-call'; toolCallId: string; toolName: string; input: unknown }
+  | { type: 'tool-result'; toolCallId: string; toolName: string; output: string; isError: boolean }
+  /** Something the engine told the model between turns (a background task ended, a limit was reached). */
+  | { type: 'notice'; text: string };
+
+/** Live events of one run, in order. `text-delta`s stream; the others mark finished steps. */
+export type AgentEvent =
+  | { type: 'turn-start'; turn: number }
+  | { type: 'text-delta'; text: string }
+  | { type: 'transcript'; entry: TranscriptEntry }
+  | { type: 'usage'; usage: Usage; total: Usage };
+
+export interface AgentRunOptions {
+  model: Model;
+  system: string;
+  /** The task, or a whole conversation to continue. */
+  prompt: string | ModelMessage[];
+  tools: Tool[];
+  /** Model turns at most; then the run ends with what it has and says so. Default 50. */
+  maxTurns?: number;
+  /** Passed to the model each turn. Default: the model adapter's. */
+  maxOutputTokens?: number;
+  /** A tool call past this becomes an error result. Default 120,000 ms; a tool's own `timeoutMs` wins. */
+  toolTimeoutMs?: number;
+  /** Aborting stops the run: no further turn starts and the in-flight request is closed. */
+  signal: AbortSignal;
+  onEvent?: (event: AgentEvent) => void;
+  /**
+   * Called before every model turn after the first; each string returned is given to the model as a
+   * notice (for example "background task t3 completed"). Default: none.
+   */
+  takeNotices?: () => string[];
+}
+
+export type AgentRunStatus = 'completed' | 'stopped' | 'failed' | 'max-turns';
+
+export interface AgentRunResult {
+  status: AgentRunStatus;
+  /** The final answer; for a stopped, failed or cut-short run, the text it had produced so far. */
+  output: string;
+  usage: Usage;
+  turns: number;
+  /** The conversation including this run's turns, to continue it later. */
+  messages: ModelMessage[];
+  transcript: TranscriptEntry[];
+  /** Why it failed, for `failed` and `max-turns`. */
+  error?: string;
+  /** Who stopped it, for `stopped`. */
+  stopReason?: StopReason;
+}

@@ -1,0 +1,86 @@
+/**
+ * The provider-neutral model interface. Every provider adapter (Anthropic, OpenAI and compatible servers,
+ * later VS Code's Language Model API) turns one `ModelRequest` into a stream of `ModelStreamEvent`s.
+ */
+
+export interface TextPart {
+  type: 'text';
+  text: string;
+}
+
+export interface ToolCallPart {
+  type: 'tool-call';
+  toolCallId: string;
+  toolName: string;
+  /** The parsed input as the model sent it (not yet validated against the tool's schema). */
+  input: unknown;
+}
+
+export interface ToolResultPart {
+  type: 'tool-result';
+  toolCallId: string;
+  toolName: string;
+  /** What the model reads back. Errors are results too, so the model can act on them. */
+  output: string;
+  isError?: boolean;
+}
+
+export type ModelMessage =
+  | { role: 'user'; content: Array<TextPart | ToolResultPart> }
+  | { role: 'assistant'; content: Array<TextPart | ToolCallPart> };
+
+/** A JSON Schema object, as sent to the provider for a tool's input. */
+export type JsonSchema = Record<string, unknown>;
+
+export interface ToolDefinition {
+  name: string;
+  description: string;
+  inputSchema: JsonSchema;
+}
+
+export interface ModelRequest {
+  /** The system instruction. */
+  system: string;
+  messages: ModelMessage[];
+  /** Tools the model may call; empty means none. */
+  tools: ToolDefinition[];
+  /** Upper bound on output tokens for this turn. Default: the adapter's own (4096). */
+  maxOutputTokens?: number;
+  /** Aborting closes the HTTP request; the stream then throws a `StoppedError`. */
+  signal: AbortSignal;
+}
+
+export interface Usage {
+  inputTokens: number;
+  outputTokens: number;
+}
+
+export type StopReasonFromModel = 'end-turn' | 'tool-use' | 'max-tokens' | 'stop-sequence' | 'other';
+
+export type ModelStreamEvent =
+  | { type: 'text-delta'; text: string }
+  /**
+   * A complete tool call. `input` is the parsed JSON; when the model sent text that is not valid JSON,
+   * `input` is undefined and `inputError` says why (with the raw text in `rawInput`), so the agent loop
+   * can hand the model an error result instead of failing the run.
+   */
+  | { type: 'tool-call'; toolCallId: string; toolName: string; input: unknown; rawInput: string; inputError?: string }
+  | { type: 'usage'; usage: Usage }
+  | { type: 'finish'; stopReason: StopReasonFromModel };
+
+export interface Model {
+  /** `anthropic`, `openai`, `scripted`, … */
+  readonly provider: string;
+  readonly modelId: string;
+  /**
+   * Streams one model turn. Throws `ProviderError` on provider failures and `StoppedError` when the
+   * request's signal is aborted.
+   */
+  stream(request: ModelRequest): AsyncIterable<ModelStreamEvent>;
+}
+
+export function addUsage(a: Usage, b: Usage): Usage {
+  return { inputTokens: a.inputTokens + b.inputTokens, outputTokens: a.outputTokens + b.outputTokens };
+}
+
+export const zeroUsage: Usage = Object.freeze({ inputTokens: 0, outputTokens: 0 });

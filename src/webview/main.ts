@@ -1,0 +1,2 @@
+// The sidebar's browser bundle; filled in by the extension issue.
+export {};
