@@ -1,2 +1,46 @@
-// The headless CLI; filled in by the delegation issue.
-process.stdout.write('agent-team: not built yet\n');
+/**
+ * `agent-team`: the headless CLI over the same engine as the extension (contract in ARCHITECTURE.md).
+ * Exit codes: 0 completed, 1 failed, 2 usage or configuration error, 130 interrupted.
+ */
+import { AgentTeamError, ConfigurationError } from '../engine/errors.js';
+import { agentsCommand } from './agents-command.js';
+import { UsageError, parseArguments, usageText } from './arguments.js';
+import { exitCodes } from './exit-codes.js';
+import { runCommand } from './run-command.js';
+
+declare const AGENT_TEAM_VERSION: string | undefined;
+
+async function main(): Promise<number> {
+  const output = { stdout: process.stdout, stderr: process.stderr };
+  try {
+    const args = parseArguments(process.argv.slice(2), process.cwd());
+    switch (args.command) {
+      case 'help':
+        output.stdout.write(usageText);
+        return exitCodes.completed;
+      case 'version':
+        output.stdout.write(`${typeof AGENT_TEAM_VERSION === 'string' ? AGENT_TEAM_VERSION : 'dev'}\n`);
+        return exitCodes.completed;
+      case 'agents':
+        return await agentsCommand(args, output);
+      case 'run':
+        return await runCommand(args, { ...output, environment: process.env, process });
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      output.stderr.write(`agent-team: ${error.message}\n\n${usageText}`);
+      return exitCodes.usage;
+    }
+    if (error instanceof ConfigurationError) {
+      output.stderr.write(`agent-team: ${error.message}\n`);
+      return exitCodes.usage;
+    }
+    const message = error instanceof AgentTeamError || error instanceof Error ? error.message : String(error);
+    output.stderr.write(`agent-team: ${message}\n`);
+    return exitCodes.failed;
+  }
+}
+
+void main().then((code) => {
+  process.exitCode = code;
+});

@@ -76,6 +76,8 @@ export class StoppedError extends AgentTeamError {
 export type StopReason =
   | { kind: 'user' }
   | { kind: 'parent-stopped'; parentId: string }
+  /** The agent that started it stopped it with the `TaskStop` tool. */
+  | { kind: 'stopped-by-agent'; taskId: string }
   | { kind: 'budget'; detail: string }
   | { kind: 'shutdown' }
   | { kind: 'interrupted' };
@@ -86,6 +88,8 @@ export function describeStopReason(reason: StopReason): string {
       return 'stopped by the user';
     case 'parent-stopped':
       return `stopped because its parent task ${reason.parentId} was stopped`;
+    case 'stopped-by-agent':
+      return `stopped by task ${reason.taskId}, which had started it`;
     case 'budget':
       return `budget exceeded: ${reason.detail}`;
     case 'shutdown':
@@ -106,7 +110,7 @@ export function stopReasonOf(signal: AbortSignal): StopReason {
 export function isStopReason(value: unknown): value is StopReason {
   if (typeof value !== 'object' || value === null) return false;
   const kind = (value as { kind?: unknown }).kind;
-  return kind === 'user' || kind === 'parent-stopped' || kind === 'budget' || kind === 'shutdown' || kind === 'interrupted';
+  return kind === 'user' || kind === 'parent-stopped' || kind === 'stopped-by-agent' || kind === 'budget' || kind === 'shutdown' || kind === 'interrupted';
 }
 
 /** A short, user-facing description of any thrown value. */

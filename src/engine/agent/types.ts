@@ -1,3 +1,4 @@
+import type { Clock } from '../clock.js';
 import type { StopReason } from '../errors.js';
 import type { Model, ModelMessage, Usage } from '../model/types.js';
 import type { Tool } from './tool.js';
@@ -27,8 +28,13 @@ export interface AgentRunOptions {
   maxTurns?: number;
   /** Passed to the model each turn. Default: the model adapter's. */
   maxOutputTokens?: number;
-  /** A tool call past this becomes an error result. Default 120,000 ms; a tool's own `timeoutMs` wins. */
+  /**
+   * A tool call past this becomes an error result. Default 120,000 ms; a tool's own `timeoutMs` wins.
+   * 0 or Infinity: no timeout.
+   */
   toolTimeoutMs?: number;
+  /** Measures tool timeouts. Default: `systemClock`; tests pass a `ManualClock`. */
+  clock?: Clock;
   /** Aborting stops the run: no further turn starts and the in-flight request is closed. */
   signal: AbortSignal;
   onEvent?: (event: AgentEvent) => void;

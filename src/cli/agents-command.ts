@@ -1,0 +1,38 @@
+import { RoleRegistry } from '../engine/team/roles/role-registry.js';
+import { NodeRoleFileSource } from '../engine/team/roles/node-role-file-source.js';
+import type { RoleDefinition } from '../engine/team/roles/types.js';
+import { resolveRoleTools } from '../engine/team/roles/role-tools.js';
+import type { AgentsArguments } from './arguments.js';
+
+export interface CommandOutput {
+  stdout: { write(text: string): void };
+  stderr: { write(text: string): void };
+}
+
+/** `agent-team agents`: the roles of a workspace, where each is defined, and what is wrong with any file. */
+export async function agentsCommand(args: AgentsArguments, output: CommandOutput): Promise<number> {
+  const registry = new RoleRegistry({ source: new NodeRoleFileSource(args.workspace) });
+  const { roles, diagnostics } = await registry.load();
+  const nameWidth = Math.max(...roles.map((role) => role.name.length), 4);
+  for (const role of roles) {
+    output.stdout.write(`${role.name.padEnd(nameWidth)}  ${sourceOf(role)}\n`);
+    output.stdout.write(`${' '.repeat(nameWidth)}  ${firstLine(role.description)}\n`);
+    output.stdout.write(`${' '.repeat(nameWidth)}  tools: ${resolveRoleTools(role).join(', ') || 'none'}${role.model ? ` · model: ${role.model}` : ''}\n`);
+  }
+  for (const diagnostic of diagnostics) {
+    const where = diagnostic.line ? `${diagnostic.path}:${diagnostic.line}` : diagnostic.path;
+    output.stderr.write(`${diagnostic.severity}: ${where}: ${diagnostic.message}\n`);
+  }
+  registry.dispose();
+  return 0;
+}
+
+function sourceOf(role: RoleDefinition): string {
+  const where = role.source.kind === 'built-in' ? 'built-in' : role.source.path;
+  const hides = role.overridden?.map((source) => (source.kind === 'built-in' ? 'built-in' : source.path)) ?? [];
+  return hides.length > 0 ? `${where} (overrides ${hides.join(', ')})` : where;
+}
+
+function firstLine(text: string): string {
+  return text.trim().split('\n')[0] ?? '';
+}

@@ -1,0 +1,123 @@
+/**
+ * Parses the CLI's arguments (contract in ARCHITECTURE.md). Hand-written rather than a library: the
+ * grammar is tiny and the error messages are part of the product.
+ */
+
+export type ProviderName = 'anthropic' | 'openai';
+
+export interface RunArguments {
+  command: 'run';
+  task: string;
+  workspace: string;
+  provider?: ProviderName;
+  model?: string;
+  baseUrl?: string;
+  agent?: string;
+  json: boolean;
+  apply: boolean;
+}
+
+export interface AgentsArguments {
+  command: 'agents';
+  workspace: string;
+}
+
+export type CliArguments = RunArguments | AgentsArguments | { command: 'help' } | { command: 'version' };
+
+export class UsageError extends Error {}
+
+export const usageText = `Usage:
+  agent-team run [options] <task...>
+    --workspace <dir>   workspace root (default: current directory)
+    --provider <name>   anthropic | openai
+    --model <id>        model id
+    --base-url <url>    API base URL (OpenAI-compatible servers, proxies)
+    --agent <role>      run one role directly instead of the coordinator
+    --json              JSON Lines events on stdout
+    --apply             apply proposed changes at the end (default: show them, change nothing)
+  agent-team agents [--workspace <dir>]   list roles and where each is defined
+
+Keys come from ANTHROPIC_API_KEY / OPENAI_API_KEY.
+Exit codes: 0 completed, 1 failed, 2 usage or configuration error, 130 interrupted.
+`;
+
+const valueOptions = new Set(['--workspace', '--provider', '--model', '--base-url', '--agent']);
+const flagOptions = new Set(['--json', '--apply']);
+
+export function parseArguments(argv: string[], currentDirectory: string): CliArguments {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') return { command: 'help' };
+  if (command === '--version' || command === '-v') return { command: 'version' };
+  if (command !== 'run' && command !== 'agents') {
+    throw new UsageError(`unknown command "${command}": use "run" or "agents"`);
+  }
+
+  const values = new Map<string, string>();
+  const flags = new Set<string>();
+  const words: string[] = [];
+  for (let index = 0; index < rest.length; index++) {
+    const argument = rest[index];
+    if (argument === '--') {
+      words.push(...rest.slice(index + 1));
+      break;
+    }
+    if (argument === '--help' || argument === '-h') return { command: 'help' };
+    const [name, inlineValue] = splitOption(argument);
+    if (valueOptions.has(name)) {
+      const value = inlineValue ?? rest[++index];
+      if (value === undefined || value === '') throw new UsageError(`${name} needs a value`);
+      values.set(name, value);
+    } else if (flagOptions.has(name)) {
+      if (inlineValue !== undefined) throw new UsageError(`${name} takes no value`);
+      flags.add(name);
+    } else if (argument.startsWith('--')) {
+      throw new UsageError(`unknown option ${name}`);
+    } else {
+      words.push(argument);
+    }
+  }
+
+  const workspace = values.get('--workspace') ?? currentDirectory;
+  if (command === 'agents') {
+    const extra = [...values.keys()].filter((name) => name !== '--workspace');
+    if (extra.length > 0 || flags.size > 0 || words.length > 0) {
+      throw new UsageError('"agents" takes only --workspace');
+    }
+    return { command: 'agents', workspace };
+  }
+
+  const task = words.join(' ').trim();
+  if (task === '') throw new UsageError('"run" needs a task, e.g. agent-team run "review src/parser.ts"');
+  const provider = values.get('--provider');
+  if (provider !== undefined && provider !== 'anthropic' && provider !== 'openai') {
+    throw new UsageError(`--provider must be anthropic or openai, not "${provider}"`);
+  }
+  const baseUrl = values.get('--base-url');
+  if (baseUrl !== undefined && !isHttpUrl(baseUrl)) throw new UsageError(`--base-url must be an http(s) URL, not "${baseUrl}"`);
+  return {
+    command: 'run',
+    task,
+    workspace,
+    provider,
+    model: values.get('--model'),
+    baseUrl,
+    agent: values.get('--agent'),
+    json: flags.has('--json'),
+    apply: flags.has('--apply'),
+  };
+}
+
+function splitOption(argument: string): [string, string | undefined] {
+  const equals = argument.indexOf('=');
+  if (!argument.startsWith('--') || equals < 0) return [argument, undefined];
+  return [argument.slice(0, equals), argument.slice(equals + 1)];
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * The CLI's JSON Lines events (contract in ARCHITECTURE.md), derived from the task manager's one event
+ * stream. Contract types: task-start, task-end, change-proposed, run-end. Extra types (consumers ignore
+ * what they don't know): task-background, tool-call, tool-result.
+ */
+import type { Usage } from '../engine/model/types.js';
+import type { TaskEvent, TaskSnapshot } from '../engine/tasks/types.js';
+
+export type CliJsonEvent =
+  | { type: 'task-start'; taskId: string; parentId: string | null; role: string; description: string; background: boolean }
+  | { type: 'task-background'; taskId: string }
+  | { type: 'tool-call'; taskId: string; toolCallId: string; toolName: string; input: unknown }
+  | { type: 'tool-result'; taskId: string; toolCallId: string; toolName: string; isError: boolean }
+  | { type: 'task-end'; taskId: string; status: 'completed' | 'failed' | 'stopped'; output?: string; error?: string; usage: Usage }
+  | { type: 'change-proposed'; taskId: string; path: string; diff: string }
+  | { type: 'run-end'; status: 'completed' | 'failed' | 'stopped'; output: string; usage: Usage };
+
+/** Turns task events into CLI events; remembers which tasks were already announced as backgrounded. */
+export class JsonEventMapper {
+  private readonly backgrounded = new Set<string>();
+
+  map(event: TaskEvent): CliJsonEvent[] {
+    switch (event.type) {
+      case 'task-start':
+        if (event.task.background) this.backgrounded.add(event.task.id);
+        return [taskStart(event.task)];
+      case 'task-update':
+        if (event.task.background && !this.backgrounded.has(event.task.id)) {
+          this.backgrounded.add(event.task.id);
+          return [{ type: 'task-background', taskId: event.task.id }];
+        }
+        return [];
+      case 'task-transcript': {
+        const entry = event.entry;
+        if (entry.type === 'tool-call') {
+          return [{ type: 'tool-call', taskId: event.taskId, toolCallId: entry.toolCallId, toolName: entry.toolName, input: entry.input }];
+        }
+        if (entry.type === 'tool-result') {
+          return [{ type: 'tool-result', taskId: event.taskId, toolCallId: entry.toolCallId, toolName: entry.toolName, isError: entry.isError }];
+        }
+        return [];
+      }
+      case 'task-text-delta':
+        return [];
+      case 'task-end':
+        return [taskEnd(event.task)];
+    }
+  }
+}
+
+function taskStart(task: TaskSnapshot): CliJsonEvent {
+  return {
+    type: 'task-start',
+    taskId: task.id,
+    parentId: task.parentId,
+    role: task.role,
+    description: task.description,
+    background: task.background,
+  };
+}
+
+function taskEnd(task: TaskSnapshot): CliJsonEvent {
+  const status = task.status === 'completed' || task.status === 'failed' ? task.status : 'stopped';
+  return {
+    type: 'task-end',
+    taskId: task.id,
+    status,
+    ...(task.output !== undefined ? { output: task.output } : {}),
+    ...(task.error !== undefined ? { error: task.error } : {}),
+    usage: { inputTokens: task.usage.inputTokens, outputTokens: task.usage.outputTokens },
+  };
+}

@@ -1,0 +1,104 @@
+/**
+ * The human view of a run on a terminal: on a TTY a live tree redrawn in place; elsewhere (pipes, CI logs)
+ * one line per start and end, so logs stay readable.
+ */
+import type { TaskEvent, TaskSnapshot, TaskStatus } from '../engine/tasks/types.js';
+
+export interface TerminalOutput {
+  write(text: string): void;
+  isTTY?: boolean;
+  columns?: number;
+}
+
+const statusSymbols: Record<TaskStatus, string> = {
+  queued: '…',
+  running: '▶',
+  completed: '✔',
+  failed: '✖',
+  stopped: '■',
+};
+
+export class TerminalView {
+  private readonly tasks = new Map<string, TaskSnapshot>();
+  private drawnLines = 0;
+
+  constructor(
+    private readonly output: TerminalOutput,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  handle(event: TaskEvent): void {
+    if (event.type === 'task-transcript' || event.type === 'task-text-delta') return;
+    this.tasks.set(event.task.id, event.task);
+    if (this.output.isTTY) {
+      this.redraw();
+    } else if (event.type === 'task-start') {
+      this.output.write(`${indent(event.task)}${statusSymbols.running} ${label(event.task)}${event.task.background ? ' (background)' : ''}\n`);
+    } else if (event.type === 'task-end') {
+      this.output.write(`${indent(event.task)}${statusSymbols[event.task.status]} ${label(event.task)} — ${describeEnd(event.task)}\n`);
+    }
+  }
+
+  /** Stops redrawing in place, so what follows prints below the final tree. */
+  finish(): void {
+    if (this.output.isTTY) this.redraw();
+    this.drawnLines = 0;
+  }
+
+  private redraw(): void {
+    const lines = this.treeLines();
+    const width = Math.max(20, (this.output.columns ?? 100) - 1);
+    const clear = this.drawnLines > 0 ? `\x1b[${this.drawnLines}A\x1b[J` : '';
+    this.output.write(clear + lines.map((line) => truncate(line, width)).join('\n') + (lines.length > 0 ? '\n' : ''));
+    this.drawnLines = lines.length;
+  }
+
+  private treeLines(): string[] {
+    const childrenOf = new Map<string | null, TaskSnapshot[]>();
+    for (const task of this.tasks.values()) {
+      const siblings = childrenOf.get(task.parentId) ?? [];
+      siblings.push(task);
+      childrenOf.set(task.parentId, siblings);
+    }
+    const lines: string[] = [];
+    const visit = (parentId: string | null): void => {
+      for (const task of childrenOf.get(parentId) ?? []) {
+        const elapsed = formatSeconds(((task.endedAt ?? this.now()) - (task.startedAt ?? task.createdAt)) / 1000);
+        const tokens = task.treeUsage.inputTokens + task.treeUsage.outputTokens;
+        lines.push(`${indent(task)}${statusSymbols[task.status]} ${label(task)}  ${task.status} · ${elapsed} · ${formatTokens(tokens)} tokens`);
+        visit(task.id);
+      }
+    };
+    visit(null);
+    return lines;
+  }
+}
+
+export function describeEnd(task: TaskSnapshot): string {
+  const tokens = formatTokens(task.treeUsage.inputTokens + task.treeUsage.outputTokens);
+  const reason = task.status === 'completed' ? '' : `: ${task.error ?? 'stopped'}`;
+  return `${task.status}${reason} (${tokens} tokens)`;
+}
+
+function label(task: TaskSnapshot): string {
+  return `[${task.id}] ${task.role}: ${task.description}`;
+}
+
+function indent(task: TaskSnapshot): string {
+  return '  '.repeat(task.depth);
+}
+
+export function formatTokens(count: number): string {
+  if (count < 1000) return String(count);
+  if (count < 1_000_000) return `${(count / 1000).toFixed(1)}k`;
+  return `${(count / 1_000_000).toFixed(1)}M`;
+}
+
+function formatSeconds(seconds: number): string {
+  if (seconds < 60) return `${Math.max(0, seconds).toFixed(0)}s`;
+  return `${Math.floor(seconds / 60)}m${String(Math.floor(seconds % 60)).padStart(2, '0')}s`;
+}
+
+function truncate(line: string, width: number): string {
+  return line.length <= width ? line : `${line.slice(0, width - 1)}…`;
+}

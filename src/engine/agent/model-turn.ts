@@ -1,0 +1,95 @@
+import { AgentTeamError, StoppedError, stopReasonOf, type StopReason } from '../errors.js';
+import { addUsage, zeroUsage, type Model, type ModelRequest, type ModelStreamEvent, type Usage } from '../model/types.js';
+import { linkAbort, onAbort } from './signals.js';
+import type { ToolCallEvent } from './tool-execution.js';
+
+/** How a model turn ended. */
+export type TurnEnd =
+  | { kind: 'complete' }
+  | { kind: 'stopped'; reason: StopReason }
+  | { kind: 'failed'; message: string };
+
+/** What one model turn produced, also when it ended early (partial text, calls streamed so far). */
+export interface TurnOutput {
+  text: string;
+  toolCalls: ToolCallEvent[];
+  /** The sum of the turn's `usage` events: each one counts as an increment. */
+  usage: Usage;
+  end: TurnEnd;
+}
+
+const aborted = Symbol('aborted');
+
+/**
+ * Streams one model turn. The request gets a signal linked to the run's, so stopping the run closes the
+ * request; the loop also stops waiting at once, even for an adapter that ignores its signal.
+ *
+ * Expected failures (`AgentTeamError`s such as `ProviderError`) end the turn as `failed`; anything else is
+ * a bug in the adapter (the `Model` contract says it throws `ProviderError` or `StoppedError`) and is thrown.
+ */
+export async function streamModelTurn(
+  model: Model,
+  request: Omit<ModelRequest, 'signal'>,
+  runSignal: AbortSignal,
+  onTextDelta: (text: string) => void,
+): Promise<TurnOutput> {
+  const output: TurnOutput = { text: '', toolCalls: [], usage: zeroUsage, end: { kind: 'complete' } };
+  const link = linkAbort(runSignal);
+  let iterator: AsyncIterator<ModelStreamEvent> | undefined;
+  let streamDone = false;
+  try {
+    iterator = model.stream({ ...request, signal: link.signal })[Symbol.asyncIterator]();
+    for (;;) {
+      const step = await nextOrAborted(iterator, link.signal);
+      if (step === aborted) return { ...output, end: { kind: 'stopped', reason: stopReasonOf(runSignal) } };
+      if (step.done) break;
+      const event = step.value;
+      switch (event.type) {
+        case 'text-delta':
+          output.text += event.text;
+          onTextDelta(event.text);
+          break;
+        case 'tool-call':
+          output.toolCalls.push(event);
+          break;
+        case 'usage':
+          output.usage = addUsage(output.usage, event.usage);
+          break;
+        case 'finish':
+          break;
+      }
+    }
+    streamDone = true;
+    return output;
+  } catch (error) {
+    streamDone = true;
+    if (runSignal.aborted) return { ...output, end: { kind: 'stopped', reason: stopReasonOf(runSignal) } };
+    if (error instanceof StoppedError) return { ...output, end: { kind: 'stopped', reason: error.reason } };
+    if (error instanceof AgentTeamError) return { ...output, end: { kind: 'failed', message: error.message } };
+    throw error;
+  } finally {
+    // Left early (stopped, or a callback threw): let the adapter close its stream. Not awaited, since an
+    // adapter stuck in a read would hold the run hostage.
+    if (!streamDone) iterator?.return?.().catch(() => {});
+    link.dispose();
+  }
+}
+
+/** The iterator's next step, or `aborted` as soon as the signal aborts, whichever comes first. */
+function nextOrAborted<T>(iterator: AsyncIterator<T>, signal: AbortSignal): Promise<IteratorResult<T> | typeof aborted> {
+  return new Promise((resolve, reject) => {
+    const removeListener = onAbort(signal, () => resolve(aborted));
+    if (signal.aborted) return;
+    // A late rejection after an abort lands here, on a settled promise, so it is never unhandled.
+    iterator.next().then(
+      (result) => {
+        removeListener();
+        resolve(result);
+      },
+      (error: unknown) => {
+        removeListener();
+        reject(error);
+      },
+    );
+  });
+}

@@ -1,0 +1,80 @@
+import { systemClock } from '../clock.js';
+import { stopReasonOf } from '../errors.js';
+import { initialMessages, isEmptyPrompt } from './messages.js';
+import { streamModelTurn } from './model-turn.js';
+import { RunRecorder } from './run-recorder.js';
+import { toToolDefinition, type Tool } from './tool.js';
+import { executeToolCalls, type ToolExecutionOptions } from './tool-execution.js';
+import { toolNotRunText, toolStoppedText } from './tool-results.js';
+import type { AgentRunOptions, AgentRunResult } from './types.js';
+
+export const defaultMaxTurns = 50;
+export const defaultToolTimeoutMs = 120_000;
+
+/**
+ * Runs the agent loop: the model answers, its tool calls run, their results go back, until the model
+ * answers without tool calls. Expected endings (a stop, a provider failure, the turn limit) are results,
+ * never throws; only bugs (a model adapter throwing something other than an `AgentTeamError`, a throwing
+ * `onEvent`) escape.
+ */
+export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult> {
+  const maxTurns = options.maxTurns ?? defaultMaxTurns;
+  const run = new RunRecorder(initialMessages(options.prompt), options.onEvent);
+  if (isEmptyPrompt(options.prompt)) return run.failed('The prompt is empty: give the agent a task to work on.');
+  const duplicate = duplicateName(options.tools);
+  if (duplicate !== undefined) return run.failed(`Two tools are named "${duplicate}": tool names must be unique.`);
+
+  const toolDefinitions = options.tools.map(toToolDefinition);
+  const execution: ToolExecutionOptions = {
+    tools: toolsByName(options.tools),
+    runSignal: options.signal,
+    clock: options.clock ?? systemClock,
+    defaultTimeoutMs: options.toolTimeoutMs ?? defaultToolTimeoutMs,
+  };
+
+  for (let turn = 1; ; turn++) {
+    if (options.signal.aborted) return run.stopped(stopReasonOf(options.signal));
+    if (turn > maxTurns) {
+      const error = `Reached the limit of ${maxTurns} model turns before the agent finished.`;
+      run.addUserNotice(error);
+      return run.maxTurns(error);
+    }
+    if (turn > 1) run.addNotices(options.takeNotices?.() ?? []);
+
+    run.startTurn();
+    const output = await streamModelTurn(
+      options.model,
+      { system: options.system, messages: [...run.messages], tools: toolDefinitions, maxOutputTokens: options.maxOutputTokens },
+      options.signal,
+      (text) => run.textDelta(text),
+    );
+    run.recordTurn(output.text, output.toolCalls, output.usage);
+
+    if (output.end.kind === 'stopped') {
+      run.answerUnrunCalls(output.toolCalls, toolStoppedText(output.end.reason));
+      return run.stopped(output.end.reason);
+    }
+    if (output.end.kind === 'failed') {
+      run.answerUnrunCalls(output.toolCalls, toolNotRunText(output.end.message));
+      return run.failed(output.end.message);
+    }
+    if (output.toolCalls.length === 0) return run.completed();
+
+    const results = await executeToolCalls(output.toolCalls, execution, (result) => run.recordToolResult(result));
+    run.addToolResults(results);
+  }
+}
+
+function toolsByName(tools: readonly Tool[]): Map<string, Tool> {
+  return new Map(tools.map((tool) => [tool.name, tool]));
+}
+
+/** Providers reject a request with two tools of one name, so the run refuses before the first turn. */
+function duplicateName(tools: readonly Tool[]): string | undefined {
+  const seen = new Set<string>();
+  for (const tool of tools) {
+    if (seen.has(tool.name)) return tool.name;
+    seen.add(tool.name);
+  }
+  return undefined;
+}

@@ -1,0 +1,119 @@
+import type { StopReason } from '../errors.js';
+import { addUsage, zeroUsage, type ModelMessage, type Usage } from '../model/types.js';
+import { appendUserParts, assistantMessage, noticePart, toolResultPart } from './messages.js';
+import type { ToolCallEvent, ToolCallResult } from './tool-execution.js';
+import type { AgentEvent, AgentRunResult, TranscriptEntry } from './types.js';
+
+/**
+ * The record of one run: the conversation, the transcript and the usage, kept in step with the events the
+ * caller hears. The loop says what happened; this decides how it is written down.
+ */
+export class RunRecorder {
+  readonly messages: ModelMessage[];
+  private readonly transcript: TranscriptEntry[] = [];
+  /** Each turn's text, including the partial text of a turn cut short. */
+  private readonly turnTexts: string[] = [];
+  private usage: Usage = zeroUsage;
+  private turns = 0;
+
+  constructor(
+    messages: ModelMessage[],
+    private readonly onEvent: (event: AgentEvent) => void = () => {},
+  ) {
+    this.messages = messages;
+  }
+
+  startTurn(): number {
+    this.turns += 1;
+    this.onEvent({ type: 'turn-start', turn: this.turns });
+    return this.turns;
+  }
+
+  textDelta(text: string): void {
+    this.onEvent({ type: 'text-delta', text });
+  }
+
+  /** Writes down what a turn streamed, ended or not: its text, its tool calls and its usage. */
+  recordTurn(text: string, toolCalls: readonly ToolCallEvent[], usage: Usage): void {
+    this.turnTexts.push(text);
+    if (text !== '') this.addEntry({ type: 'text', text });
+    for (const call of toolCalls) {
+      // The transcript shows the user what the model sent, also when it was not valid JSON.
+      const input = call.input === undefined ? call.rawInput : call.input;
+      this.addEntry({ type: 'tool-call', toolCallId: call.toolCallId, toolName: call.toolName, input });
+    }
+    const message = assistantMessage(text, toolCalls);
+    if (message) this.messages.push(message);
+    this.usage = addUsage(this.usage, usage);
+    this.onEvent({ type: 'usage', usage, total: this.usage });
+  }
+
+  /** A result as it arrives; `addToolResults` later puts all of a turn's results in the conversation. */
+  recordToolResult(result: ToolCallResult): void {
+    this.addEntry({ type: 'tool-result', ...result });
+  }
+
+  /** One user message with the turn's results, in call order, so every tool call is answered. */
+  addToolResults(results: readonly ToolCallResult[]): void {
+    appendUserParts(this.messages, results.map(toolResultPart));
+  }
+
+  /** Answers calls that will never run (the turn was stopped or failed) so the conversation stays valid. */
+  answerUnrunCalls(toolCalls: readonly ToolCallEvent[], output: string): void {
+    const results = toolCalls.map((call) => ({ toolCallId: call.toolCallId, toolName: call.toolName, output, isError: true }));
+    for (const result of results) this.recordToolResult(result);
+    this.addToolResults(results);
+  }
+
+  /** Notices for the model join the pending user message (the tool results), never a second one. */
+  addNotices(notices: readonly string[]): void {
+    appendUserParts(this.messages, notices.map(noticePart));
+    for (const notice of notices) this.addEntry({ type: 'notice', text: notice });
+  }
+
+  /** A notice for the user only: the transcript, not the conversation. */
+  addUserNotice(text: string): void {
+    this.addEntry({ type: 'notice', text });
+  }
+
+  completed(): AgentRunResult {
+    return this.result('completed', this.finalText());
+  }
+
+  stopped(stopReason: StopReason): AgentRunResult {
+    return { ...this.result('stopped', this.textSoFar()), stopReason };
+  }
+
+  failed(error: string): AgentRunResult {
+    return { ...this.result('failed', this.textSoFar()), error };
+  }
+
+  maxTurns(error: string): AgentRunResult {
+    return { ...this.result('max-turns', this.textSoFar()), error };
+  }
+
+  private result(status: AgentRunResult['status'], output: string): AgentRunResult {
+    return { status, output, usage: this.usage, turns: this.turns, messages: this.messages, transcript: this.transcript };
+  }
+
+  /**
+   * The answer: the last turn's text. When that turn only ended the run without words (the model said it
+   * all before its last tool calls), the most recent text, so a caller never gets an empty answer needlessly.
+   */
+  private finalText(): string {
+    for (let index = this.turnTexts.length - 1; index >= 0; index--) {
+      if (this.turnTexts[index] !== '') return this.turnTexts[index];
+    }
+    return '';
+  }
+
+  /** Everything the model wrote, for a run cut short: the caller sees how far it got. */
+  private textSoFar(): string {
+    return this.turnTexts.filter((text) => text !== '').join('\n\n');
+  }
+
+  private addEntry(entry: TranscriptEntry): void {
+    this.transcript.push(entry);
+    this.onEvent({ type: 'transcript', entry });
+  }
+}

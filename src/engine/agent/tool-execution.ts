@@ -1,0 +1,141 @@
+import type { Clock } from '../clock.js';
+import { errorMessage, StoppedError, stopReasonOf } from '../errors.js';
+import type { ModelStreamEvent } from '../model/types.js';
+import { linkAbort, onAbort } from './signals.js';
+import type { Tool } from './tool.js';
+import {
+  invalidInputText,
+  invalidJsonText,
+  toolFailedText,
+  toolStoppedText,
+  toolTimedOutText,
+  unknownToolText,
+} from './tool-results.js';
+
+export type ToolCallEvent = Extract<ModelStreamEvent, { type: 'tool-call' }>;
+
+/** What one tool call produced; errors are results too, for the model to act on. */
+export interface ToolCallResult {
+  toolCallId: string;
+  toolName: string;
+  output: string;
+  isError: boolean;
+}
+
+export interface ToolExecutionOptions {
+  /** The run's tools by name. */
+  tools: ReadonlyMap<string, Tool>;
+  /** The run's signal: aborting it stops every running call, each answered "stopped: …". */
+  runSignal: AbortSignal;
+  clock: Clock;
+  /** Used when a tool has no `timeoutMs` of its own. 0 or Infinity: no timeout. */
+  defaultTimeoutMs: number;
+}
+
+/**
+ * Runs one turn's tool calls in parallel and returns their results in call order. `onResult` hears each
+ * result as it arrives (completion order), so a live transcript doesn't wait for the slowest call.
+ */
+export async function executeToolCalls(
+  calls: readonly ToolCallEvent[],
+  options: ToolExecutionOptions,
+  onResult: (result: ToolCallResult) => void,
+): Promise<ToolCallResult[]> {
+  return Promise.all(
+    calls.map(async (call) => {
+      const result = await executeToolCall(call, options);
+      onResult(result);
+      return result;
+    }),
+  );
+}
+
+/** Validates and runs one call. Never throws: every outcome becomes a result. */
+export async function executeToolCall(call: ToolCallEvent, options: ToolExecutionOptions): Promise<ToolCallResult> {
+  const answer = (output: string, isError: boolean): ToolCallResult => ({
+    toolCallId: call.toolCallId,
+    toolName: call.toolName,
+    output,
+    isError,
+  });
+  if (options.runSignal.aborted) return answer(toolStoppedText(stopReasonOf(options.runSignal)), true);
+  const tool = options.tools.get(call.toolName);
+  if (!tool) return answer(unknownToolText(call.toolName, [...options.tools.keys()]), true);
+  if (call.inputError !== undefined) return answer(invalidJsonText(tool.name, call.inputError), true);
+  const parsed = tool.inputSchema.safeParse(call.input);
+  if (!parsed.success) return answer(invalidInputText(tool.name, parsed.error.issues), true);
+
+  const outcome = await runWithLimits(tool, parsed.data, call.toolCallId, options);
+  switch (outcome.kind) {
+    case 'output':
+      return answer(outcome.output, false);
+    case 'threw':
+      return answer(toolFailedText(tool.name, outcome.message), true);
+    case 'timed-out':
+      return answer(toolTimedOutText(tool.name, outcome.timeoutMs), true);
+    case 'stopped':
+      return answer(toolStoppedText(stopReasonOf(options.runSignal)), true);
+  }
+}
+
+type ExecutionOutcome =
+  | { kind: 'output'; output: string }
+  | { kind: 'threw'; message: string }
+  | { kind: 'timed-out'; timeoutMs: number }
+  | { kind: 'stopped' };
+
+/**
+ * Runs `execute` under the run's signal and the call's timeout. A timeout or stop settles the call at once
+ * and aborts the tool's signal; a tool that ignores its signal is left behind, its late answer dropped.
+ */
+function runWithLimits(tool: Tool, input: unknown, toolCallId: string, options: ToolExecutionOptions): Promise<ExecutionOutcome> {
+  const link = linkAbort(options.runSignal);
+  const timeoutMs = tool.timeoutMs ?? options.defaultTimeoutMs;
+  return new Promise<ExecutionOutcome>((resolve) => {
+    let settled = false;
+    let timedOut = false;
+    let cancelTimer = () => {};
+    let removeAbortListener = () => {};
+    const settle = (outcome: ExecutionOutcome) => {
+      if (settled) return;
+      settled = true;
+      cancelTimer();
+      removeAbortListener();
+      link.dispose();
+      resolve(outcome);
+    };
+
+    if (hasTimeout(timeoutMs)) {
+      cancelTimer = options.clock.setTimer(() => {
+        timedOut = true;
+        const detail = `the ${tool.name} call passed its timeout of ${timeoutMs} ms`;
+        link.abort(new StoppedError({ kind: 'budget', detail }));
+      }, timeoutMs);
+    }
+    // Registered before `execute` runs, so an abort settles the call before the tool's own rejection does.
+    removeAbortListener = onAbort(link.signal, () => settle(timedOut ? { kind: 'timed-out', timeoutMs } : { kind: 'stopped' }));
+
+    if (settled) return;
+    let execution: Promise<string>;
+    try {
+      execution = tool.execute(input, { signal: link.signal, toolCallId });
+    } catch (error) {
+      execution = Promise.reject(error);
+    }
+    execution.then(
+      (output) => settle({ kind: 'output', output: asText(output) }),
+      (error: unknown) => settle({ kind: 'threw', message: errorMessage(error) }),
+    );
+  });
+}
+
+/** Timers past 2^31-1 ms fire at once in Node, so such timeouts count as none. */
+function hasTimeout(timeoutMs: number): boolean {
+  return Number.isFinite(timeoutMs) && timeoutMs > 0 && timeoutMs <= 2_147_483_647;
+}
+
+/** Tools are typed to return text; a plain-JS tool returning something else must not break the provider request. */
+function asText(output: unknown): string {
+  if (typeof output === 'string') return output;
+  return JSON.stringify(output) ?? String(output);
+}

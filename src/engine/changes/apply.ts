@@ -1,0 +1,118 @@
+import { errorMessage } from '../errors.js';
+import { type Workspace } from '../workspace/workspace.js';
+import { type ChangeSet, type RebaseProposal } from './change-set.js';
+import { contentHash } from './file-change.js';
+import { computeHunks, formatUnifiedDiff, type Hunk } from './hunks.js';
+import { rebaseHunks } from './rebase.js';
+
+export interface ApplyOptions {
+  /**
+   * Files that need explicit approval (`requiresApproval`) and were approved one by one. Files not
+   * listed are reported `needs-approval` and not written. Default: none approved.
+   */
+  approvedSensitive?: Iterable<string>;
+  /** Apply only these files. Default: every open file of the set. */
+  paths?: Iterable<string>;
+}
+
+export type ApplyOutcome = 'applied' | 'conflict' | 'skipped' | 'needs-approval' | 'failed';
+
+export interface FileApplyResult {
+  path: string;
+  outcome: ApplyOutcome;
+  /** What happened, for the user. */
+  message: string;
+  /**
+   * For a conflict whose accepted hunks still apply cleanly to the current disk content: that content
+   * plus those hunks. Adopt it with `changeSet.rebase(path, rebase)` to review it again.
+   */
+  rebase?: RebaseProposal & { diff: string };
+}
+
+export interface ApplyReport {
+  taskId: string;
+  files: FileApplyResult[];
+}
+
+/**
+ * Writes each file's accepted content (base + accepted hunks) to the workspace, checking first that the
+ * file on disk is still the base the hunks were computed against. A file that changed on disk is not
+ * written at all; its conflict is reported, with a rebased proposal when the accepted hunks still fit.
+ * Files without accepted hunks are skipped; files needing approval are written only when approved.
+ * Files are independent: one file's conflict or failure does not stop the others.
+ */
+export async function applyChangeSet(changeSet: ChangeSet, workspace: Workspace, options: ApplyOptions = {}): Promise<ApplyReport> {
+  const approved = new Set(options.approvedSensitive ?? []);
+  const paths = options.paths ? [...options.paths] : changeSet.openPaths();
+  const files: FileApplyResult[] = [];
+  for (const path of paths) files.push(await applyFile(changeSet, workspace, path, approved));
+  return { taskId: changeSet.taskId, files };
+}
+
+async function applyFile(changeSet: ChangeSet, workspace: Workspace, path: string, approved: Set<string>): Promise<FileApplyResult> {
+  if (!changeSet.paths().includes(path)) return { path, outcome: 'skipped', message: `Task ${changeSet.taskId} proposed no change to ${path}.` };
+  const file = changeSet.fileChange(path);
+  if (file.status === 'applied') return { path, outcome: 'skipped', message: `${path} was already applied.` };
+  const accepted = file.acceptedHunks();
+  if (accepted.length === 0) {
+    const rejected = file.hunks.every((hunk) => file.decisionOf(hunk) === 'rejected');
+    return { path, outcome: 'skipped', message: `${path}: ${rejected ? 'all changes rejected' : 'no change accepted'}; left as it is.` };
+  }
+  if (file.requiresApproval && !approved.has(path)) {
+    return {
+      path,
+      outcome: 'needs-approval',
+      message: `${path} is sensitive configuration; it is applied only when approved on its own, whatever auto-apply says.`,
+    };
+  }
+  let current: string | null;
+  try {
+    current = (await workspace.stat(path)) === null ? null : await workspace.readText(path);
+  } catch (error) {
+    return { path, outcome: 'failed', message: `${path} could not be read to check for conflicts: ${errorMessage(error)}` };
+  }
+  const currentHash = current === null ? null : contentHash(current);
+  if (currentHash !== file.baseHash) return conflict(path, file.isNew, current, accepted);
+  const content = file.resultContent();
+  if (content === null) return { path, outcome: 'skipped', message: `${path}: creation not accepted.` };
+  try {
+    await workspace.writeText(path, content);
+  } catch (error) {
+    return { path, outcome: 'failed', message: `${path} could not be written: ${errorMessage(error)}` };
+  }
+  changeSet.markApplied(path);
+  const total = file.hunks.length;
+  return {
+    path,
+    outcome: 'applied',
+    message: `${path}: applied ${accepted.length} of ${total} change${total === 1 ? '' : 's'}.`,
+  };
+}
+
+function conflict(
+  path: string,
+  isNew: boolean,
+  current: string | null,
+  accepted: readonly Hunk[],
+): FileApplyResult {
+  if (current === null) {
+    return { path, outcome: 'conflict', message: `${path} was deleted on disk after the task read it; nothing was written.` };
+  }
+  if (isNew) {
+    return { path, outcome: 'conflict', message: `${path} was created on disk after the task proposed it as a new file; nothing was written.` };
+  }
+  const rebased = rebaseHunks(accepted, current);
+  if (rebased === null) {
+    return {
+      path,
+      outcome: 'conflict',
+      message: `${path} changed on disk since the task read it and the accepted changes no longer fit; nothing was written.`,
+    };
+  }
+  return {
+    path,
+    outcome: 'conflict',
+    message: `${path} changed on disk since the task read it; nothing was written. The accepted changes still apply to the new content: review the rebased proposal.`,
+    rebase: { baseContent: current, proposedContent: rebased, diff: formatUnifiedDiff(path, false, computeHunks(path, current, rebased)) },
+  };
+}

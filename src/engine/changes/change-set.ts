@@ -1,0 +1,224 @@
+import { WorkspaceError } from '../errors.js';
+import { comparePaths } from '../workspace/paths.js';
+import { defaultWorkspacePolicy, policyMatcher, type PolicyMatcher, type WorkspacePolicy } from '../workspace/policy.js';
+import { FileChange } from './file-change.js';
+import {
+  type ChangeSetEvent,
+  type ChangeSetListener,
+  type ChangeSetSnapshot,
+  type FileChangeSnapshot,
+  type HunkDecision,
+} from './types.js';
+
+export interface ChangeSetOptions {
+  taskId: string;
+  /** The role that proposed the changes, for the review UI. */
+  role: string;
+  /** Decides which files need explicit approval and which are never writable. Default: `defaultWorkspacePolicy`. */
+  policy?: WorkspacePolicy;
+}
+
+/** Which changes a decision applies to: everything, one file, or one hunk of one file. */
+export interface DecisionTarget {
+  path?: string;
+  /** Requires `path`. */
+  hunkId?: string;
+}
+
+/** A new base and proposal for a file whose disk content changed under it (see `applyChangeSet`). */
+export interface RebaseProposal {
+  /** The current disk content the proposal is now built on; null when the file does not exist. */
+  baseContent: string | null;
+  proposedContent: string;
+}
+
+/**
+ * All edits one task proposed, per file. Tools add to it through `ChangeSetWorkspace`; nothing reaches
+ * the disk until `applyChangeSet` writes the accepted hunks. Deleting files is out of scope: a proposal
+ * always leaves the file existing.
+ */
+export class ChangeSet {
+  readonly taskId: string;
+  readonly role: string;
+  private readonly matcher: PolicyMatcher;
+  private readonly files = new Map<string, FileChange>();
+  private readonly listeners = new Set<ChangeSetListener>();
+
+  constructor(options: ChangeSetOptions) {
+    this.taskId = options.taskId;
+    this.role = options.role;
+    this.matcher = policyMatcher(options.policy ?? defaultWorkspacePolicy);
+  }
+
+  /**
+   * Records `proposedContent` for `path`. `baseContent` (the disk content, null for a new file) is used
+   * only on the first touch — later edits keep the original base. A proposal equal to its base is
+   * withdrawn. Throws `read-only` for protected paths (`.git/**`).
+   */
+  propose(path: string, change: { baseContent: string | null; proposedContent: string }): FileChangeSnapshot | undefined {
+    assertWorkspacePath(path);
+    if (this.matcher.isProtected(path)) {
+      throw new WorkspaceError('read-only', `${path} is version-control internals; agents cannot change it.`, path);
+    }
+    let file = this.files.get(path);
+    if (file && file.status === 'pending') {
+      if (file.proposedContent === change.proposedContent) return file.snapshot();
+      file.setProposed(change.proposedContent);
+    } else {
+      file = new FileChange(path, change.baseContent, change.proposedContent, this.matcher.requiresApproval(path));
+      this.files.set(path, file);
+    }
+    return this.announce(file);
+  }
+
+  /** True when `path` has a proposal not yet applied. */
+  isOpen(path: string): boolean {
+    return this.files.get(path)?.status === 'pending';
+  }
+
+  /** The proposed content of an open proposal, else undefined. */
+  proposedContent(path: string): string | undefined {
+    const file = this.files.get(path);
+    return file?.status === 'pending' ? file.proposedContent : undefined;
+  }
+
+  /** Every file with a proposal, applied ones included, in path order. */
+  paths(): string[] {
+    return [...this.files.keys()].sort(comparePaths);
+  }
+
+  /** Files with a proposal not yet applied, in path order. */
+  openPaths(): string[] {
+    return this.paths().filter((path) => this.isOpen(path));
+  }
+
+  file(path: string): FileChangeSnapshot | undefined {
+    return this.files.get(path)?.snapshot();
+  }
+
+  accept(target: DecisionTarget = {}): void {
+    this.decide('accepted', target);
+  }
+
+  reject(target: DecisionTarget = {}): void {
+    this.decide('rejected', target);
+  }
+
+  /** Sets the decision of every open file's hunks, one file's, or one hunk's. */
+  decide(decision: HunkDecision, target: DecisionTarget = {}): void {
+    if (target.path === undefined) {
+      if (target.hunkId !== undefined) throw new WorkspaceError('invalid', 'A hunk decision needs the file path as well as the hunk id.');
+      for (const path of this.openPaths()) this.decideFile(decision, path, undefined);
+      return;
+    }
+    this.decideFile(decision, target.path, target.hunkId);
+  }
+
+  /** Exactly the base plus the accepted hunks; null for a new file whose creation is not accepted. */
+  resultContent(path: string): string | null {
+    return this.require(path).resultContent();
+  }
+
+  /** Replaces a conflicted file's proposal by one built on the current disk; its hunks start pending. */
+  rebase(path: string, proposal: RebaseProposal): FileChangeSnapshot | undefined {
+    const old = this.require(path);
+    this.files.delete(path);
+    const file = new FileChange(path, proposal.baseContent, proposal.proposedContent, old.requiresApproval);
+    file.overlapsWith = old.overlapsWith;
+    this.files.set(path, file);
+    return this.announce(file);
+  }
+
+  /** Marks a file as written (called by `applyChangeSet`); an applied file is final. */
+  markApplied(path: string): void {
+    this.require(path).status = 'applied';
+    this.emit({ type: 'change-applied', taskId: this.taskId, path });
+  }
+
+  /** Internal view for `applyChangeSet`. */
+  fileChange(path: string): FileChange {
+    return this.require(path);
+  }
+
+  /** Sets which other tasks propose changes to `path` (called by `ChangeSetRegistry`). */
+  setOverlaps(path: string, taskIds: string[]): void {
+    const file = this.files.get(path);
+    if (!file) return;
+    const sorted = [...taskIds].sort();
+    if (sorted.join('\0') === file.overlapsWith.join('\0')) return;
+    file.overlapsWith = sorted;
+    this.emit({ type: 'change-overlap', taskId: this.taskId, path, overlapsWith: [...sorted] });
+  }
+
+  /** Listens to this set's events; returns the function that stops listening. */
+  onEvent(listener: ChangeSetListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  snapshot(): ChangeSetSnapshot {
+    const files = this.paths().map((path) => this.files.get(path)!.snapshot());
+    return {
+      taskId: this.taskId,
+      role: this.role,
+      files,
+      added: files.reduce((sum, file) => sum + file.added, 0),
+      removed: files.reduce((sum, file) => sum + file.removed, 0),
+    };
+  }
+
+  /** Rebuilds a set from a snapshot (task history); decisions are restored by hunk id. */
+  static fromSnapshot(snapshot: ChangeSetSnapshot, options: { policy?: WorkspacePolicy } = {}): ChangeSet {
+    const changeSet = new ChangeSet({ taskId: snapshot.taskId, role: snapshot.role, policy: options.policy });
+    for (const file of snapshot.files) changeSet.files.set(file.path, FileChange.fromSnapshot(file));
+    return changeSet;
+  }
+
+  /** Emits what a new or changed proposal means: a diff to review, or nothing left (withdrawn). */
+  private announce(file: FileChange): FileChangeSnapshot | undefined {
+    if (file.isEmpty) {
+      this.files.delete(file.path);
+      this.emit({ type: 'change-withdrawn', taskId: this.taskId, path: file.path });
+      return undefined;
+    }
+    this.emit({ type: 'change-proposed', taskId: this.taskId, path: file.path, diff: file.diff, added: file.added, removed: file.removed });
+    return file.snapshot();
+  }
+
+  private decideFile(decision: HunkDecision, path: string, hunkId: string | undefined): void {
+    const file = this.require(path);
+    if (file.status === 'applied') {
+      throw new WorkspaceError('invalid', `${path} was already applied; its decisions are final.`, path);
+    }
+    if (!file.decide(decision, hunkId)) {
+      throw new WorkspaceError(
+        'invalid',
+        `${path} has no hunk ${hunkId}; the proposal changed since it was shown. Review the current diff again.`,
+        path,
+      );
+    }
+    this.emit({ type: 'change-decided', taskId: this.taskId, path, hunkId: hunkId ?? null, decision });
+  }
+
+  private require(path: string): FileChange {
+    const file = this.files.get(path);
+    if (!file) throw new WorkspaceError('not-found', `Task ${this.taskId} proposed no change to ${path}.`, path);
+    return file;
+  }
+
+  private emit(event: ChangeSetEvent): void {
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(event);
+      } catch {
+        // A failing listener (a closed webview, say) must not break the edit that triggered it.
+      }
+    }
+  }
+}
+
+function assertWorkspacePath(path: string): void {
+  if (path === '' || path.startsWith('/') || path.split('/').some((segment) => segment === '..' || segment === '.' || segment === '')) {
+    throw new WorkspaceError('invalid', `${JSON.stringify(path)} is not a workspace-relative file path.`, path);
+  }
+}

@@ -1,0 +1,89 @@
+import OpenAI from 'openai';
+import { type MaxTokensParameter, toOpenAIParams } from './openai-request.js';
+import { OpenAIStreamReader } from './openai-stream.js';
+import type { ProviderFailureContext } from './provider-errors.js';
+import { readProviderStream } from './provider-stream.js';
+import type { Model, ModelRequest, ModelStreamEvent } from './types.js';
+
+export const openAIDefaultBaseUrl = 'https://api.openai.com/v1';
+
+/** Sent when a local server needs no key: the SDK refuses to start without one. */
+export const placeholderApiKey = 'no-key-needed';
+
+export interface OpenAIModelOptions {
+  /** e.g. `gpt-5-mini`, or whatever id a compatible server knows (`llama3.1:8b` for Ollama). */
+  modelId: string;
+  /** Sent as a bearer token. Default: a placeholder, for local servers that need no key. */
+  apiKey?: string;
+  /**
+   * Default `https://api.openai.com/v1`. Any OpenAI-compatible server works: Ollama
+   * (`http://localhost:11434/v1`), vLLM, LM Studio (`http://localhost:1234/v1`), OpenRouter.
+   */
+  baseUrl?: string;
+  /** Retries the SDK makes on 408, 409, 429, 5xx and connection errors. Default 2 (the SDK's own). */
+  maxRetries?: number;
+  /** Per-request timeout in milliseconds. Default: the SDK's (10 minutes). */
+  timeoutMs?: number;
+  /**
+   * The output limit when the request names none. Default: none, the server decides. (Reasoning models
+   * count hidden reasoning against this limit, so a small fixed default would cut answers short.)
+   */
+  defaultMaxOutputTokens?: number;
+  /**
+   * Which field carries the output limit. Default `max_completion_tokens` for api.openai.com (its newer
+   * models reject `max_tokens`) and `max_tokens` for other servers (not all know the newer field).
+   */
+  maxTokensParameter?: MaxTokensParameter;
+}
+
+/** A `Model` over Chat Completions, streaming; serves OpenAI and every OpenAI-compatible server. */
+export class OpenAIModel implements Model {
+  readonly provider = 'openai';
+  readonly modelId: string;
+  private readonly client: OpenAI;
+  private readonly options: OpenAIModelOptions;
+  private readonly maxTokensParameter: MaxTokensParameter;
+
+  constructor(options: OpenAIModelOptions) {
+    this.options = options;
+    this.modelId = options.modelId;
+    this.client = new OpenAI({
+      apiKey: options.apiKey || placeholderApiKey,
+      baseURL: options.baseUrl ?? openAIDefaultBaseUrl,
+      maxRetries: options.maxRetries ?? 2,
+      ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs }),
+    });
+    this.maxTokensParameter = options.maxTokensParameter ?? (this.isOfficialBaseUrl() ? 'max_completion_tokens' : 'max_tokens');
+  }
+
+  stream(request: ModelRequest): AsyncIterable<ModelStreamEvent> {
+    const params = toOpenAIParams(request, this.modelId, {
+      ...(this.options.defaultMaxOutputTokens === undefined ? {} : { defaultMaxOutputTokens: this.options.defaultMaxOutputTokens }),
+      maxTokensParameter: this.maxTokensParameter,
+    });
+    return readProviderStream(
+      () => this.client.chat.completions.create(params, { signal: request.signal }),
+      new OpenAIStreamReader(),
+      this.failureContext(request.signal),
+    );
+  }
+
+  private isOfficialBaseUrl(): boolean {
+    return this.client.baseURL.replace(/\/+$/, '') === openAIDefaultBaseUrl;
+  }
+
+  private failureContext(signal: AbortSignal): ProviderFailureContext {
+    return {
+      provider: this.provider,
+      displayName: 'OpenAI',
+      baseUrl: this.client.baseURL,
+      officialBaseUrl: this.isOfficialBaseUrl(),
+      apiKeyVariable: 'OPENAI_API_KEY',
+      modelId: this.modelId,
+      maxRetries: this.client.maxRetries,
+      ...(this.options.timeoutMs === undefined ? {} : { timeoutMs: this.options.timeoutMs }),
+      errorClasses: OpenAI,
+      signal,
+    };
+  }
+}

@@ -1,0 +1,216 @@
+import { type AgentTeamError, ProviderError, StoppedError, stopReasonOf } from '../errors.js';
+
+/**
+ * Turns whatever an SDK call threw into an error a user can act on. Both SDKs are generated from the same
+ * template (Stainless), so one mapping serves both: each adapter hands over its SDK's error classes.
+ */
+
+type ErrorClass = abstract new (...args: never[]) => Error;
+
+/** The SDK error classes the mapping tells apart. */
+export interface SdkErrorClasses {
+  /** Any error response; carries `status` (undefined for an error event inside a stream). */
+  APIError: ErrorClass;
+  /** The request never got a response: refused, reset, DNS. */
+  APIConnectionError: ErrorClass;
+  /** A subclass of `APIConnectionError`: no response within the client's timeout. */
+  APIConnectionTimeoutError: ErrorClass;
+  /** The caller's signal aborted the request. */
+  APIUserAbortError: ErrorClass;
+}
+
+/** Who the failing request went to, for the message. */
+export interface ProviderFailureContext {
+  /** `anthropic` or `openai`. */
+  provider: string;
+  /** Shown to the user: `Anthropic`, `OpenAI`. */
+  displayName: string;
+  /** The base URL the client used. */
+  baseUrl: string;
+  /** True when `baseUrl` is the provider's own API rather than a proxy or compatible server. */
+  officialBaseUrl: boolean;
+  /** The environment variable the key comes from, e.g. `ANTHROPIC_API_KEY`. */
+  apiKeyVariable: string;
+  modelId: string;
+  /** The SDK retries already spent on retryable failures (429, 5xx, connection errors). */
+  maxRetries: number;
+  /** The client's per-request timeout, when one was set. */
+  timeoutMs?: number;
+  errorClasses: SdkErrorClasses;
+  /** The request's signal: once aborted, every failure is a stop, not a provider error. */
+  signal: AbortSignal;
+}
+
+/**
+ * Maps a failure of one model request. `phase` says where it happened: `request` (before the response
+ * started streaming) or `stream` (while reading it, where any transport failure means the stream was cut).
+ * Errors that did not come from the SDK or the network are returned unchanged: they are bugs to see.
+ */
+export function toProviderFailure(error: unknown, phase: 'request' | 'stream', context: ProviderFailureContext): unknown {
+  if (context.signal.aborted) return new StoppedError(stopReasonOf(context.signal));
+  if (error instanceof ProviderError || error instanceof StoppedError) return error;
+  const classes = context.errorClasses;
+  const label = providerLabel(context);
+  const errorContext = { provider: context.provider, baseUrl: context.baseUrl };
+
+  if (error instanceof classes.APIUserAbortError) {
+    // The SDK saw an abort that was not ours (a closed client); treat it as a cut connection.
+    return streamCut(label, 'the request was aborted', errorContext, error);
+  }
+  if (error instanceof classes.APIConnectionTimeoutError) {
+    const after = context.timeoutMs === undefined ? '' : ` after ${formatSeconds(context.timeoutMs)}`;
+    return new ProviderError(
+      'connection',
+      `the request to ${context.baseUrl} timed out${after} (tried ${attempts(context)}); check the network or raise the timeout`,
+      errorContext,
+      { cause: error },
+    );
+  }
+  if (error instanceof classes.APIConnectionError) {
+    const detail = networkDetail(error);
+    return new ProviderError(
+      'connection',
+      `cannot connect to ${context.baseUrl} (is the server running?${detail ? ` ${detail}` : ''})`,
+      errorContext,
+      { cause: error },
+    );
+  }
+  if (error instanceof classes.APIError) {
+    const status = (error as Error & { status?: unknown }).status;
+    if (typeof status === 'number') return fromStatus(status, serverMessageOf(error), context, label, error);
+    // An error event inside the stream: the provider gave up mid-response.
+    return new ProviderError('server', `${label} reported an error during the response: ${serverMessageOf(error)}; try again`, errorContext, {
+      cause: error,
+    });
+  }
+  if (phase === 'stream' && isTransportOrParseFailure(error)) {
+    const code = networkDetail(error);
+    return streamCut(label, code ? `the connection was cut: ${code}` : errorText(error), errorContext, error);
+  }
+  return error;
+}
+
+/** The failure for a stream that ended cleanly but without the provider's end-of-response marker. */
+export function incompleteStreamError(context: ProviderFailureContext, detail: string): AgentTeamError {
+  if (context.signal.aborted) return new StoppedError(stopReasonOf(context.signal));
+  return streamCut(providerLabel(context), detail, { provider: context.provider, baseUrl: context.baseUrl });
+}
+
+function fromStatus(status: number, serverMessage: string, context: ProviderFailureContext, label: string, cause: Error): ProviderError {
+  const errorContext = { provider: context.provider, baseUrl: context.baseUrl, status };
+  const said = serverMessage ? `: ${serverMessage}` : '';
+  const keyHelp = `Set ${context.apiKeyVariable}, or run "Agent Team: Set API Key" in VS Code`;
+  if (status === 401) {
+    return new ProviderError('auth', `${label} rejected the API key (401)${said}. ${keyHelp}.`, errorContext, { cause });
+  }
+  if (status === 403) {
+    return new ProviderError(
+      'auth',
+      `${label} refused access (403)${said}. Check that the API key is allowed to use model "${context.modelId}". ${keyHelp}.`,
+      errorContext,
+      { cause },
+    );
+  }
+  if (status === 429) {
+    return new ProviderError(
+      'rate-limit',
+      `${label} rate limited the request (429, ${attempts(context)})${said}. Try again later, or run fewer tasks at once.`,
+      errorContext,
+      { cause },
+    );
+  }
+  if (status >= 500) {
+    const server = context.officialBaseUrl ? `${label}'s server` : label;
+    return new ProviderError(
+      'server',
+      `${server} failed (${status}, ${attempts(context)})${said}. Try again later.`,
+      errorContext,
+      { cause },
+    );
+  }
+  if (status === 404) {
+    return new ProviderError(
+      'bad-request',
+      `${label} has no such model or endpoint (404)${said}. Check the model id "${context.modelId}" and the base URL ${context.baseUrl}.`,
+      errorContext,
+      { cause },
+    );
+  }
+  return new ProviderError('bad-request', `${label} rejected the request (${status})${said}`, errorContext, { cause });
+}
+
+function streamCut(label: string, detail: string, errorContext: { provider: string; baseUrl: string }, cause?: unknown): ProviderError {
+  return new ProviderError(
+    'stream',
+    `the stream from ${label} ended before the response was complete (${detail}); try again`,
+    errorContext,
+    cause === undefined ? undefined : { cause },
+  );
+}
+
+/** `Anthropic`, or `the Anthropic-compatible server at <url>` for a proxy or local server. */
+function providerLabel(context: ProviderFailureContext): string {
+  return context.officialBaseUrl ? context.displayName : `the ${context.displayName}-compatible server at ${context.baseUrl}`;
+}
+
+function attempts(context: ProviderFailureContext): string {
+  const count = context.maxRetries + 1;
+  return count === 1 ? 'no retries' : `${count} attempts`;
+}
+
+function formatSeconds(milliseconds: number): string {
+  return milliseconds % 1000 === 0 ? `${milliseconds / 1000} s` : `${milliseconds} ms`;
+}
+
+/**
+ * The provider's own words. Anthropic's SDK keeps the whole body (`{type, error: {type, message}}`),
+ * OpenAI's keeps `body.error` (`{message, type}`); a non-JSON body ends up in the message after the status.
+ */
+function serverMessageOf(error: Error): string {
+  const body = (error as Error & { error?: unknown }).error;
+  const nested = readMessage(body) ?? readMessage(isRecord(body) ? body.error : undefined);
+  const text = nested ?? error.message.replace(/^\d{3}\s+/, '').replace(/^\d{3} status code \(no body\)$/, '');
+  return truncate(text.trim(), 300);
+}
+
+function readMessage(value: unknown): string | undefined {
+  if (!isRecord(value)) return undefined;
+  return typeof value.message === 'string' && value.message !== '' ? value.message : undefined;
+}
+
+/** The most specific reason in an error's cause chain: `ECONNREFUSED`, `other side closed`, … */
+function networkDetail(error: unknown): string {
+  const details: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    const code = (current as Error & { code?: unknown }).code;
+    if (typeof code === 'string' && !details.includes(code)) details.push(code);
+    current = current.cause;
+  }
+  return details.join(', ');
+}
+
+/** Transport failures (`TypeError: terminated`) and garbled event data, as opposed to our own bugs. */
+function isTransportOrParseFailure(error: unknown): boolean {
+  if (error instanceof SyntaxError) return true;
+  if (!(error instanceof Error)) return false;
+  if (error.name === 'AbortError') return true;
+  return error instanceof TypeError && (error.message === 'terminated' || error.cause instanceof Error) || hasNetworkCode(error);
+}
+
+function hasNetworkCode(error: Error): boolean {
+  return networkDetail(error) !== '';
+}
+
+function errorText(error: unknown): string {
+  if (error instanceof SyntaxError) return `unreadable event data: ${error.message}`;
+  return error instanceof Error ? error.message : String(error);
+}
+
+function truncate(text: string, maximum: number): string {
+  return text.length <= maximum ? text : `${text.slice(0, maximum - 1)}…`;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}

@@ -1,0 +1,27 @@
+import { AgentTeamError } from '../errors.js';
+
+export type TaskErrorKind =
+  /** No task has this id (it never existed, or its history was cleared). */
+  | 'unknown-task'
+  /** The manager was closed; nothing new starts. */
+  | 'closed'
+  /** A child was asked for under a task that has already ended. */
+  | 'parent-ended'
+  /** The options passed in are not usable (the message says which one and why). */
+  | 'invalid-options'
+  /** The task history could not be saved. */
+  | 'store';
+
+/** A task-manager call that cannot be carried out; the message says what to do instead. */
+export class TaskError extends AgentTeamError {
+  readonly code: string;
+
+  constructor(
+    readonly kind: TaskErrorKind,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.code = `task-${kind}`;
+  }
+}

@@ -1,0 +1,61 @@
+/** Converts between live task records and their stored form. */
+import { createDeferred } from './deferred.js';
+import type { PersistedTask } from './task-store.js';
+import { type TaskRecord, partialOutputOf, snapshotOf, totalTokens } from './task-record.js';
+import { type TaskSnapshot, isTerminal } from './types.js';
+
+export function persistedTaskOf(record: TaskRecord): PersistedTask {
+  const persisted: PersistedTask = {
+    task: snapshotOf(record),
+    transcript: [...record.transcript],
+    droppedTranscriptEntries: record.droppedTranscriptEntries,
+  };
+  const partialOutput = isTerminal(record.status) ? undefined : partialOutputOf(record);
+  if (partialOutput !== undefined) persisted.partialOutput = partialOutput;
+  return persisted;
+}
+
+/**
+ * A stored task as an ended record. One that was still queued or running when it was saved (the previous
+ * session ended without closing the manager: a crash, a killed window) becomes `stopped` with reason
+ * `interrupted`, keeping its partial output; its end time is `now`, when the interruption was found.
+ */
+export function recordFromPersisted(persisted: PersistedTask, now: number, maxTranscriptEntries: number): TaskRecord {
+  const stored = persisted.task;
+  const interrupted = !isTerminal(stored.status);
+  const transcript = persisted.transcript.slice(-maxTranscriptEntries);
+  const record: TaskRecord = {
+    id: stored.id,
+    parentId: stored.parentId,
+    rootId: stored.rootId,
+    depth: stored.depth,
+    role: stored.role,
+    description: stored.description,
+    prompt: stored.prompt,
+    model: stored.model,
+    background: stored.background,
+    status: interrupted ? 'stopped' : stored.status,
+    createdAt: stored.createdAt,
+    startedAt: stored.startedAt,
+    endedAt: interrupted ? now : stored.endedAt,
+    output: interrupted ? (stored.output ?? persisted.partialOutput) : stored.output,
+    error: stored.error,
+    stopReason: interrupted ? { kind: 'interrupted' } : stored.stopReason,
+    usage: { ...stored.usage },
+    treeUsage: { ...stored.treeUsage },
+    treeSpend: totalTokens(stored.treeUsage),
+    transcript,
+    transcriptLength: Math.max(stored.transcriptLength, transcript.length),
+    droppedTranscriptEntries: 0,
+    streamingText: '',
+    lastText: '',
+    childIds: [],
+    slot: null,
+    ended: true,
+    workSettled: true,
+    end: createDeferred<TaskSnapshot>(),
+  };
+  record.droppedTranscriptEntries = record.transcriptLength - transcript.length;
+  record.end.resolve(snapshotOf(record));
+  return record;
+}

@@ -1,0 +1,538 @@
+/**
+ * The task manager: runs work it knows nothing about (a function taking an AbortSignal) as tasks in a tree,
+ * foreground, background or auto-background, under a concurrency limit and token budgets, and reports
+ * everything as one stream of snapshot events.
+ *
+ * Lifecycle: queued → running → completed | failed | stopped. Terminal states are final: once a task's
+ * status is terminal nothing relabels it, and once its `task-end` is out nothing about it changes or is
+ * emitted. A stop is immediate (status, slot, signal); the task's `task-end` follows when its work returns
+ * (its returned output becomes the partial output) or after `stopGraceMs`, whichever comes first.
+ */
+import type { TranscriptEntry } from '../agent/types.js';
+import { type StopReason, StoppedError, describeStopReason, errorMessage, isStopReason, stopReasonOf } from '../errors.js';
+import type { Usage } from '../model/types.js';
+import { onAbort } from './abort.js';
+import { type Deferred, createDeferred } from './deferred.js';
+import { EventHub, type TaskEventListener } from './event-hub.js';
+import { type TaskNotice, noticeFor } from './notifications.js';
+import { type ResolvedTaskManagerOptions, type TaskManagerOptions, duration, resolveOptions, validateStartOptions } from './options.js';
+import { type Slot, SlotPool } from './slot-pool.js';
+import { TaskError } from './task-error.js';
+import { persistedTaskOf, recordFromPersisted } from './task-history.js';
+import { type TaskRecord, addTranscriptEntry, emptyUsage, partialOutputOf, snapshotOf, transcriptOf } from './task-record.js';
+import { type PersistedHistory } from './task-store.js';
+import { type TaskEvent, type TaskSnapshot, isTerminal } from './types.js';
+import type { StartTaskOptions, StartTaskResult, TaskWorkContext, TaskWorkResult } from './work.js';
+
+export interface WaitOptions {
+  /** Resolve with the current snapshot after this long if the task has not ended. Default: no limit. */
+  timeoutMs?: number;
+  /** Aborting gives up waiting (the promise rejects with a `StoppedError`); the task is not touched. */
+  signal?: AbortSignal;
+}
+
+type WorkOutcome = { threw: false; result: unknown } | { threw: true; error: unknown };
+
+export class TaskManager {
+  private readonly options: ResolvedTaskManagerOptions;
+  private readonly records = new Map<string, TaskRecord>();
+  private readonly notices = new Map<string | null, TaskNotice[]>();
+  private readonly hub: EventHub;
+  private readonly pool: SlotPool<TaskRecord>;
+  private closing: Promise<void> | undefined;
+  private saveWanted = false;
+  private saveLoop: Promise<void> | undefined;
+
+  constructor(options: TaskManagerOptions = {}) {
+    this.options = resolveOptions(options);
+    this.hub = new EventHub((error) => this.warn(`an event listener threw: ${errorMessage(error)}`, error));
+    this.pool = new SlotPool<TaskRecord>(this.options.maxConcurrent, (record, slot) => this.begin(record, slot));
+  }
+
+  /**
+   * Starts a task. `foreground` resolves when it ends; `background` at once (queued or running); `auto` when
+   * it ends or, after `autoBackgroundMs`, with `backgrounded: true` while the work goes on. Rejects with a
+   * `TaskError` for bad options, an unknown or ended parent, or a closed manager.
+   */
+  async start(options: StartTaskOptions): Promise<StartTaskResult> {
+    if (this.closing) throw new TaskError('closed', 'The task manager has been closed (Agent Team is shutting down); no new task can start.');
+    validateStartOptions(options);
+    const parent = this.parentFor(options.parentId ?? null);
+    const autoBackgroundMs = options.autoBackgroundMs ?? this.options.autoBackgroundMs;
+    const record = this.createRecord(options, parent);
+    this.records.set(record.id, record);
+    parent?.childIds.push(record.id);
+    this.hub.emit({ type: 'task-start', task: snapshotOf(record) });
+    this.requestSave();
+
+    if (options.mode === 'foreground' && parent?.status === 'running' && parent.slot) {
+      this.begin(record, this.pool.share(parent.slot));
+    } else {
+      this.pool.enqueue(record);
+    }
+    if (options.mode === 'background') return { task: snapshotOf(record), backgrounded: true };
+
+    const caller = createDeferred<StartTaskResult>();
+    if (options.mode === 'auto' && Number.isFinite(autoBackgroundMs) && !isTerminal(record.status)) {
+      record.cancelAutoTimer = this.options.clock.setTimer(() => this.moveToBackground(record, caller), autoBackgroundMs);
+    }
+    void record.end.promise.then((task) => caller.resolve({ task, backgrounded: false }));
+    return caller.promise;
+  }
+
+  get(id: string): TaskSnapshot | undefined {
+    const record = this.records.get(id);
+    return record ? snapshotOf(record) : undefined;
+  }
+
+  /** Every task, in creation order (a parent before its children). */
+  list(): TaskSnapshot[] {
+    return [...this.records.values()].map(snapshotOf);
+  }
+
+  children(id: string): TaskSnapshot[] {
+    return this.childrenOf(this.records.get(id)).map(snapshotOf);
+  }
+
+  /** The kept transcript entries (see `maxTranscriptEntries`); empty for an unknown id. */
+  transcript(id: string): TranscriptEntry[] {
+    const record = this.records.get(id);
+    return record ? transcriptOf(record) : [];
+  }
+
+  /** Resolves with the final snapshot at the task's end, or with the current one at `timeoutMs`. */
+  async wait(id: string, options: WaitOptions = {}): Promise<TaskSnapshot> {
+    const record = this.require(id);
+    if (options.timeoutMs !== undefined) duration(options.timeoutMs, 'timeoutMs');
+    if (record.ended) return snapshotOf(record);
+    const { signal, timeoutMs } = options;
+    if (signal?.aborted) throw new StoppedError(stopReasonOf(signal));
+    return new Promise<TaskSnapshot>((resolve, reject) => {
+      let cancelTimer = () => {};
+      let removeAbortListener = () => {};
+      const settle = (finish: () => void) => {
+        cancelTimer();
+        removeAbortListener();
+        finish();
+      };
+      void record.end.promise.then((task) => settle(() => resolve(task)));
+      if (timeoutMs !== undefined && Number.isFinite(timeoutMs)) {
+        cancelTimer = this.options.clock.setTimer(() => settle(() => resolve(snapshotOf(record))), timeoutMs);
+      }
+      if (signal) removeAbortListener = onAbort(signal, () => settle(() => reject(new StoppedError(stopReasonOf(signal)))));
+    });
+  }
+
+  /**
+   * Stops the task and every unfinished task below it (those get reason `parent-stopped`, naming the
+   * nearest ancestor this stop reached). Their status is `stopped` at once and their slots are freed at
+   * once; resolves with the task's final snapshot when all their work has returned, or after `stopGraceMs`.
+   */
+  async stop(id: string, reason: StopReason = { kind: 'user' }): Promise<TaskSnapshot> {
+    const record = this.require(id);
+    if (!isStopReason(reason)) throw new TaskError('invalid-options', 'stop() needs a StopReason such as { kind: "user" }.');
+    this.stopTree(record, reason, 'stopped');
+    await Promise.all(this.subtreeOf(record).map((node) => node.end.promise));
+    return snapshotOf(record);
+  }
+
+  /** Stops every unfinished task; resolves when all have ended (each within `stopGraceMs`). */
+  async stopAll(reason: StopReason = { kind: 'user' }): Promise<void> {
+    // Creation order puts parents first, so a cascade reaches a child before the loop does.
+    for (const record of [...this.records.values()]) {
+      if (!isTerminal(record.status)) this.stopTree(record, reason, 'stopped');
+    }
+    await Promise.all([...this.records.values()].map((record) => record.end.promise));
+  }
+
+  /** Subscribes to the event stream (snapshots only, in order); returns the unsubscribe function. */
+  onEvent(listener: TaskEventListener): () => void {
+    return this.hub.subscribe(listener);
+  }
+
+  /**
+   * Background tasks under `parentId` (null: root tasks) that ended since the last call, oldest first.
+   * Taking them clears them.
+   */
+  takeNotifications(parentId: string | null): TaskNotice[] {
+    const notices = this.notices.get(parentId) ?? [];
+    this.notices.delete(parentId);
+    return notices;
+  }
+
+  /** Stops everything with reason `shutdown`, saves, and refuses new tasks from now on. Idempotent. */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      await this.stopAll({ kind: 'shutdown' });
+      await this.flush();
+    })();
+    return this.closing;
+  }
+
+  /**
+   * Reads the store's history (call it before starting tasks). Tasks that were queued or running when it
+   * was saved come back as `stopped` with reason `interrupted`. Ids already present are skipped.
+   */
+  async load(): Promise<void> {
+    const store = this.options.store;
+    if (!store) return;
+    let history: PersistedHistory;
+    try {
+      history = await store.load();
+    } catch (error) {
+      this.warn(`could not load task history: ${errorMessage(error)}`, error);
+      return;
+    }
+    const current = [...this.records.values()];
+    this.records.clear();
+    let interrupted = false;
+    for (const persisted of history.tasks) {
+      if (current.some((record) => record.id === persisted.task.id) || this.records.has(persisted.task.id)) {
+        this.warn(`stored task ${persisted.task.id} skipped: that id is already in use`);
+        continue;
+      }
+      const record = recordFromPersisted(persisted, this.options.clock.now(), this.options.maxTranscriptEntries);
+      interrupted ||= record.stopReason?.kind === 'interrupted' && !isTerminal(persisted.task.status);
+      // Only a parent loaded earlier adopts a child, so a damaged file cannot make the tree cyclic.
+      if (record.parentId !== null) this.records.get(record.parentId)?.childIds.push(record.id);
+      this.records.set(record.id, record);
+    }
+    for (const record of current) this.records.set(record.id, record);
+    if (interrupted) this.requestSave();
+  }
+
+  /**
+   * Removes every task tree whose tasks have all ended, saves, and returns the removed ids (the caller
+   * refreshes its views with `list()`). Trees with anything still queued or running are kept whole.
+   */
+  async clearHistory(): Promise<string[]> {
+    const removed: string[] = [];
+    for (const record of [...this.records.values()]) {
+      if (!this.records.has(record.id)) continue; // already removed with its tree
+      const isTreeTop = record.parentId === null || !this.records.has(record.parentId);
+      if (!isTreeTop) continue;
+      const tree = this.subtreeOf(record);
+      if (!tree.every((node) => node.ended)) continue;
+      for (const node of tree) {
+        this.records.delete(node.id);
+        this.notices.delete(node.id);
+        removed.push(node.id);
+      }
+    }
+    this.requestSave();
+    await this.flush();
+    return removed;
+  }
+
+  /** Resolves once the latest state has been handed to the store and saved. */
+  async flush(): Promise<void> {
+    while (this.saveLoop) await this.saveLoop;
+  }
+
+  // ── lifecycle ────────────────────────────────────────────────────────────────────────────────────────
+
+  private createRecord(options: StartTaskOptions, parent: TaskRecord | undefined): TaskRecord {
+    const id = this.newId();
+    return {
+      id,
+      parentId: parent?.id ?? null,
+      rootId: parent?.rootId ?? id,
+      depth: parent ? parent.depth + 1 : 0,
+      role: options.role,
+      description: options.description,
+      prompt: options.prompt,
+      background: options.mode === 'background',
+      status: 'queued',
+      createdAt: this.options.clock.now(),
+      usage: emptyUsage(),
+      treeUsage: emptyUsage(),
+      treeSpend: 0,
+      maxTokens: options.maxTokens,
+      transcript: [],
+      transcriptLength: 0,
+      droppedTranscriptEntries: 0,
+      streamingText: '',
+      lastText: '',
+      childIds: [],
+      work: options.work,
+      controller: new AbortController(),
+      slot: null,
+      ended: false,
+      workSettled: false,
+      end: createDeferred<TaskSnapshot>(),
+    };
+  }
+
+  /** The task got a slot (its own, or its parent's): it runs. */
+  private begin(record: TaskRecord, slot: Slot): void {
+    record.slot = slot;
+    record.status = 'running';
+    record.startedAt = this.options.clock.now();
+    this.emitUpdate(record);
+    const context = this.contextFor(record);
+    // Called on a later microtask so that work which stops or starts tasks at once cannot re-enter the
+    // manager halfway through `start`; a task stopped in between never has its work called at all.
+    void Promise.resolve()
+      .then(() => (isTerminal(record.status) ? undefined : record.work?.(context)))
+      .then(
+        (result) => this.settleWork(record, { threw: false, result }),
+        (error: unknown) => this.settleWork(record, { threw: true, error }),
+      );
+  }
+
+  private settleWork(record: TaskRecord, outcome: WorkOutcome): void {
+    if (record.workSettled) return;
+    record.workSettled = true;
+    if (record.ended) return; // Returned after its grace: too late to change anything.
+    if (isTerminal(record.status)) {
+      // Stopped (or over budget) while working: what it returns is its partial output, nothing more.
+      const output = outcome.threw ? undefined : outputOf(outcome.result);
+      if (output) record.output = output;
+    } else if (outcome.threw) {
+      this.markTerminal(record, 'failed', errorMessage(outcome.error));
+    } else if (!isWorkResult(outcome.result)) {
+      this.markTerminal(record, 'failed', 'the task work returned no valid result ({ status, output })');
+    } else if (outcome.result.status === 'completed') {
+      this.markTerminal(record, 'completed');
+      record.output = outcome.result.output;
+    } else {
+      this.markTerminal(record, 'failed', outcome.result.error || 'the task work reported a failure without a reason');
+      if (outcome.result.output) record.output = outcome.result.output;
+    }
+    this.finish(record);
+  }
+
+  private markTerminal(record: TaskRecord, status: 'completed' | 'failed' | 'stopped', error?: string, reason?: StopReason): void {
+    record.status = status;
+    record.endedAt = this.options.clock.now();
+    if (error !== undefined) record.error = error;
+    if (reason !== undefined) record.stopReason = reason;
+    record.output = partialOutputOf(record);
+    record.cancelAutoTimer?.();
+    record.cancelAutoTimer = undefined;
+  }
+
+  /** Emits `task-end`: from here on the task is history. */
+  private finish(record: TaskRecord): void {
+    if (record.ended) return;
+    record.ended = true;
+    record.cancelGraceTimer?.();
+    record.cancelAutoTimer?.();
+    const snapshot = snapshotOf(record);
+    if (record.background) {
+      const notices = this.notices.get(record.parentId) ?? [];
+      notices.push(noticeFor(snapshot, this.options.noticeOutputChars));
+      this.notices.set(record.parentId, notices);
+    }
+    this.hub.emit({ type: 'task-end', task: snapshot });
+    record.end.resolve(snapshot);
+    this.releaseSlot(record);
+    this.requestSave();
+  }
+
+  private moveToBackground(record: TaskRecord, caller: Deferred<StartTaskResult>): void {
+    record.cancelAutoTimer = undefined;
+    if (isTerminal(record.status)) return;
+    record.background = true;
+    this.emitUpdate(record);
+    caller.resolve({ task: snapshotOf(record), backgrounded: true });
+  }
+
+  /**
+   * Marks every unfinished task of the tree stopped first, then aborts and frees them, so no queued task of
+   * the tree can grab a slot freed by another part of the same stop.
+   */
+  private stopTree(top: TaskRecord, reason: StopReason, topStatus: 'stopped' | 'failed'): void {
+    const stopped: Array<{ record: TaskRecord; reason: StopReason; wasQueued: boolean }> = [];
+    const visit = (record: TaskRecord, stopperId: string | null) => {
+      let nextStopper = stopperId;
+      if (!isTerminal(record.status)) {
+        const own = stopperId === null ? reason : descendantReason(reason, stopperId);
+        const wasQueued = record.status === 'queued';
+        if (record === top && topStatus === 'failed') this.markTerminal(record, 'failed', describeStopReason(reason), own);
+        else this.markTerminal(record, 'stopped', undefined, own);
+        if (wasQueued) this.pool.remove(record);
+        stopped.push({ record, reason: own, wasQueued });
+        nextStopper = record.id;
+      }
+      for (const child of this.childrenOf(record)) visit(child, nextStopper);
+    };
+    visit(top, null);
+    for (const { record, wasQueued } of stopped) {
+      if (wasQueued) {
+        this.finish(record);
+      } else {
+        this.emitUpdate(record);
+        record.cancelGraceTimer = this.options.clock.setTimer(() => this.finish(record), this.options.stopGraceMs);
+      }
+    }
+    for (const { record, reason: own } of stopped) record.controller?.abort(own);
+    // A hung work function must not keep its slot: the slot is freed now, not when the work returns.
+    for (const { record } of stopped) this.releaseSlot(record);
+  }
+
+  private releaseSlot(record: TaskRecord): void {
+    const slot = record.slot;
+    if (!slot) return;
+    record.slot = null;
+    this.pool.release(slot);
+  }
+
+  // ── what the work can do ─────────────────────────────────────────────────────────────────────────────
+
+  private contextFor(record: TaskRecord): TaskWorkContext {
+    const controller = record.controller as AbortController;
+    return Object.freeze({
+      taskId: record.id,
+      signal: controller.signal,
+      reportUsage: (delta: Usage) => this.reportUsage(record, delta),
+      appendTranscript: (entry: TranscriptEntry) => {
+        if (isTerminal(record.status) || typeof entry !== 'object' || entry === null) return;
+        const frozen = Object.freeze({ ...entry });
+        const index = addTranscriptEntry(record, frozen, this.options.maxTranscriptEntries);
+        this.hub.emit({ type: 'task-transcript', taskId: record.id, index, entry: frozen });
+      },
+      appendText: (delta: string) => {
+        if (isTerminal(record.status) || typeof delta !== 'string' || delta === '') return;
+        record.streamingText += delta;
+        this.hub.emit({ type: 'task-text-delta', taskId: record.id, text: delta });
+      },
+      setModel: (model: string) => {
+        if (isTerminal(record.status) || typeof model !== 'string' || model === record.model) return;
+        record.model = model;
+        this.emitUpdate(record);
+      },
+    });
+  }
+
+  /** Adds usage to the task and its ancestors, then stops the outermost tree that is over its budget. */
+  private reportUsage(record: TaskRecord, delta: Usage): void {
+    if (record.ended) return;
+    const inputTokens = tokenCount(delta?.inputTokens);
+    const outputTokens = tokenCount(delta?.outputTokens);
+    if (inputTokens + outputTokens === 0) return;
+    record.usage = { inputTokens: record.usage.inputTokens + inputTokens, outputTokens: record.usage.outputTokens + outputTokens };
+    const chain = this.ancestryOf(record);
+    for (const node of chain) {
+      node.treeSpend += inputTokens + outputTokens;
+      // An ended task's snapshot is final; its budget still counts what its background descendants spend.
+      if (node.ended) continue;
+      node.treeUsage = { inputTokens: node.treeUsage.inputTokens + inputTokens, outputTokens: node.treeUsage.outputTokens + outputTokens };
+      this.emitUpdate(node);
+    }
+    for (const node of [...chain].reverse()) {
+      if (node.maxTokens !== undefined && node.treeSpend > node.maxTokens) {
+        const detail = `task ${node.id} and its subtasks used ${node.treeSpend} tokens, over the budget of ${node.maxTokens}`;
+        this.stopTree(node, { kind: 'budget', detail }, 'failed');
+        return;
+      }
+    }
+  }
+
+  // ── helpers ──────────────────────────────────────────────────────────────────────────────────────────
+
+  private parentFor(parentId: string | null): TaskRecord | undefined {
+    if (parentId === null) return undefined;
+    const parent = this.records.get(parentId);
+    if (!parent) throw new TaskError('unknown-task', `There is no task ${parentId} to start a subtask under.`);
+    if (isTerminal(parent.status)) {
+      throw new TaskError('parent-ended', `Task ${parentId} has already ${parent.status === 'stopped' ? 'been stopped' : parent.status}; it cannot start subtasks.`);
+    }
+    return parent;
+  }
+
+  private require(id: string): TaskRecord {
+    const record = this.records.get(id);
+    if (!record) throw new TaskError('unknown-task', `There is no task ${id}; list the tasks to see which ids exist.`);
+    return record;
+  }
+
+  private newId(): string {
+    for (let attempt = 0; attempt <= this.records.size + 100; attempt++) {
+      const id = this.options.generateId();
+      if (typeof id === 'string' && id !== '' && !this.records.has(id)) return id;
+    }
+    throw new TaskError('invalid-options', 'generateId keeps returning empty ids or ids already in use; it must return a fresh id each call.');
+  }
+
+  private childrenOf(record: TaskRecord | undefined): TaskRecord[] {
+    if (!record) return [];
+    return record.childIds.flatMap((id) => this.records.get(id) ?? []);
+  }
+
+  /** The task and everything below it, parents before children. */
+  private subtreeOf(top: TaskRecord): TaskRecord[] {
+    const result: TaskRecord[] = [];
+    const pending = [top];
+    for (let next = pending.pop(); next; next = pending.pop()) {
+      result.push(next);
+      pending.push(...this.childrenOf(next).reverse());
+    }
+    return result;
+  }
+
+  /** The task, its parent, its grandparent, … up to the root. */
+  private ancestryOf(record: TaskRecord): TaskRecord[] {
+    const chain: TaskRecord[] = [];
+    for (let node: TaskRecord | undefined = record; node && chain.length <= record.depth; node = node.parentId ? this.records.get(node.parentId) : undefined) {
+      chain.push(node);
+    }
+    return chain;
+  }
+
+  private emitUpdate(record: TaskRecord): void {
+    if (!record.ended) this.hub.emit({ type: 'task-update', task: snapshotOf(record) } satisfies TaskEvent);
+  }
+
+  private warn(message: string, cause?: unknown): void {
+    try {
+      this.options.onWarning(message, cause);
+    } catch {
+      // A warning sink that throws has nowhere left to report to.
+    }
+  }
+
+  /** Saves coalesce: one save in flight at most, and the next one takes the latest state. */
+  private requestSave(): void {
+    const store = this.options.store;
+    if (!store) return;
+    this.saveWanted = true;
+    if (this.saveLoop) return;
+    this.saveLoop = (async () => {
+      try {
+        while (this.saveWanted) {
+          await Promise.resolve(); // Gathers the other changes of this tick into the same save.
+          this.saveWanted = false;
+          try {
+            await store.save({ version: 1, tasks: [...this.records.values()].map(persistedTaskOf) });
+          } catch (error) {
+            this.warn(`could not save task history: ${errorMessage(error)}`, error);
+          }
+        }
+      } finally {
+        this.saveLoop = undefined;
+      }
+    })();
+  }
+}
+
+/** Descendants of a user stop were stopped because of their parent; budget and shutdown reasons carry on. */
+function descendantReason(reason: StopReason, stopperId: string): StopReason {
+  return reason.kind === 'user' || reason.kind === 'parent-stopped' ? { kind: 'parent-stopped', parentId: stopperId } : reason;
+}
+
+function isWorkResult(value: unknown): value is TaskWorkResult {
+  if (typeof value !== 'object' || value === null) return false;
+  const result = value as Partial<TaskWorkResult>;
+  return (result.status === 'completed' || result.status === 'failed') && typeof result.output === 'string';
+}
+
+function outputOf(result: unknown): string | undefined {
+  const output = (result as { output?: unknown } | undefined)?.output;
+  return typeof output === 'string' && output !== '' ? output : undefined;
+}
+
+/** Usage numbers from work are trusted only as far as being finite and non-negative. */
+function tokenCount(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;
+}

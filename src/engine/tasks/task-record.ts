@@ -1,0 +1,125 @@
+/**
+ * The manager's live, mutable record of one task, and the frozen snapshots made from it. Nothing outside
+ * the manager ever sees a record: events, `get` and `list` hand out snapshots.
+ */
+import type { TranscriptEntry } from '../agent/types.js';
+import type { StopReason } from '../errors.js';
+import { type Usage, zeroUsage } from '../model/types.js';
+import type { Deferred } from './deferred.js';
+import type { Slot } from './slot-pool.js';
+import type { TaskSnapshot, TaskStatus } from './types.js';
+import type { TaskWork } from './work.js';
+
+export interface TaskRecord {
+  readonly id: string;
+  readonly parentId: string | null;
+  readonly rootId: string;
+  readonly depth: number;
+  readonly role: string;
+  readonly description: string;
+  readonly prompt: string;
+  model?: string;
+  background: boolean;
+  status: TaskStatus;
+  readonly createdAt: number;
+  startedAt?: number;
+  endedAt?: number;
+  output?: string;
+  error?: string;
+  stopReason?: StopReason;
+  usage: Usage;
+  /** Frozen once the task has ended, like the rest of its snapshot. */
+  treeUsage: Usage;
+  /** Tokens (input + output) spent by this task's tree, still counted after it ended: budgets use this. */
+  treeSpend: number;
+  readonly maxTokens?: number;
+  /** The most recent entries, at most `maxTranscriptEntries`. */
+  readonly transcript: TranscriptEntry[];
+  /** Entries ever recorded (the `index` of the next `task-transcript`). */
+  transcriptLength: number;
+  /** Oldest entries dropped to keep the cap. */
+  droppedTranscriptEntries: number;
+  /** Text streamed since the last `text` transcript entry. */
+  streamingText: string;
+  /** The last `text` transcript entry. */
+  lastText: string;
+  readonly childIds: string[];
+  /** Absent for tasks loaded from history. */
+  readonly work?: TaskWork;
+  readonly controller?: AbortController;
+  /** The concurrency slot it runs in (its own or, for a foreground child, its parent's); null when none. */
+  slot: Slot | null;
+  /** True once `task-end` was emitted: from then on nothing about the task changes. */
+  ended: boolean;
+  workSettled: boolean;
+  /** Resolves with the final snapshot at `task-end`. */
+  readonly end: Deferred<TaskSnapshot>;
+  cancelAutoTimer?: () => void;
+  cancelGraceTimer?: () => void;
+}
+
+/** The partial output of a task that is stopped or fails without an answer: its last text. */
+export function partialOutputOf(record: TaskRecord): string | undefined {
+  const text = record.streamingText !== '' ? record.streamingText : record.lastText;
+  return text === '' ? undefined : text;
+}
+
+/** Stores an entry, dropping the oldest beyond `cap`; returns the entry's index. */
+export function addTranscriptEntry(record: TaskRecord, entry: TranscriptEntry, cap: number): number {
+  const index = record.transcriptLength++;
+  record.transcript.push(entry);
+  if (record.transcript.length > cap) {
+    record.transcript.splice(0, record.transcript.length - cap);
+    record.droppedTranscriptEntries = record.transcriptLength - record.transcript.length;
+  }
+  if (entry.type === 'text') {
+    record.lastText = entry.text;
+    record.streamingText = '';
+  }
+  return index;
+}
+
+/** The stored transcript, led by a notice when older entries were dropped to keep the cap. */
+export function transcriptOf(record: TaskRecord): TranscriptEntry[] {
+  if (record.droppedTranscriptEntries === 0) return [...record.transcript];
+  const notice: TranscriptEntry = Object.freeze({
+    type: 'notice',
+    text: `${record.droppedTranscriptEntries} earlier transcript entries were not kept (the limit is ${record.transcript.length}).`,
+  });
+  return [notice, ...record.transcript];
+}
+
+export function totalTokens(usage: Usage): number {
+  return usage.inputTokens + usage.outputTokens;
+}
+
+export function emptyUsage(): Usage {
+  return { ...zeroUsage };
+}
+
+/** A frozen copy: consumers can keep it forever without seeing later changes. */
+export function snapshotOf(record: TaskRecord): TaskSnapshot {
+  const snapshot: TaskSnapshot = {
+    id: record.id,
+    parentId: record.parentId,
+    rootId: record.rootId,
+    depth: record.depth,
+    role: record.role,
+    description: record.description,
+    prompt: record.prompt,
+    background: record.background,
+    status: record.status,
+    createdAt: record.createdAt,
+    usage: Object.freeze({ ...record.usage }),
+    treeUsage: Object.freeze({ ...record.treeUsage }),
+    transcriptLength: record.transcriptLength,
+  };
+  // Optional fields are left out rather than set to undefined, so snapshots serialize the same either way.
+  if (record.model !== undefined) snapshot.model = record.model;
+  if (record.startedAt !== undefined) snapshot.startedAt = record.startedAt;
+  if (record.endedAt !== undefined) snapshot.endedAt = record.endedAt;
+  if (record.output !== undefined) snapshot.output = record.output;
+  if (record.error !== undefined) snapshot.error = record.error;
+  if (record.stopReason !== undefined) snapshot.stopReason = Object.freeze({ ...record.stopReason });
+  return Object.freeze(snapshot);
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { defineTool, type Tool } from '../../agent/tool.js';
+import type { DelegationScope } from './delegation-scope.js';
+import { formatTaskResult } from './task-result-text.js';
+
+const agentInput = z.object({
+  subagent_type: z.string().min(1).describe('The role to hand the task to: one of the roles listed in this tool\'s description.'),
+  description: z.string().min(1).describe('A short (3-5 word) title for the task, shown to the user.'),
+  prompt: z
+    .string()
+    .optional()
+    .describe('The full task for the subagent. It sees nothing of your conversation: include every file path, goal, constraint and what to return.'),
+  run_in_background: z
+    .boolean()
+    .optional()
+    .describe('true: start it and continue at once; you get a notice when it ends (read it with TaskOutput). Default false: wait for its answer.'),
+});
+
+/** The `Agent` tool: hands a task to a subagent of a given role (contract in ARCHITECTURE.md). */
+export function createAgentTool(scope: DelegationScope): Tool<z.infer<typeof agentInput>> {
+  const tool = defineTool({
+    name: 'Agent',
+    description: '',
+    inputSchema: agentInput,
+    readOnly: false,
+    // The subagent's own limits and the auto-background switch bound this call, not the tool timeout.
+    timeoutMs: Infinity,
+    async execute(input) {
+      const roster = scope.roster();
+      const role = roster.find((entry) => entry.name === input.subagent_type);
+      if (!role) {
+        const known = roster.map((entry) => entry.name).join(', ') || '(none)';
+        throw new Error(`Unknown subagent_type "${input.subagent_type}". Known roles: ${known}.`);
+      }
+      // Models trained on an older one-field layout sometimes put the whole task in the description.
+      const prompt = input.prompt?.trim() ? input.prompt : input.description;
+      const started = await scope.taskManager.start({
+        parentId: scope.parentTaskId,
+        role: role.name,
+        description: input.description,
+        prompt,
+        mode: input.run_in_background ? 'background' : 'auto',
+        autoBackgroundMs: scope.autoBackgroundMs,
+        work: scope.workFor(role.name, prompt),
+      });
+      const task = started.task;
+      if (started.backgrounded) {
+        const why = input.run_in_background ? 'Started in the background' : 'Still running after the foreground wait, so it moved to the background';
+        return `${why}: task ${task.id} (${task.role}: "${task.description}"), status ${task.status}. You will get a notice when it ends; read its output with TaskOutput {"task_id": "${task.id}"} or stop it with TaskStop.`;
+      }
+      return formatTaskResult(task, { extra: scope.describeChanges?.(task.id) });
+    },
+  });
+  // The roster can change while a run goes on (role files edited), so the description is read live.
+  Object.defineProperty(tool, 'description', { get: () => describeAgentTool(scope), enumerable: true });
+  return tool;
+}
+
+export function describeAgentTool(scope: DelegationScope): string {
+  const roster = scope.roster()
+    .map((entry) => `- ${entry.name}: ${entry.description}`)
+    .join('\n');
+  return `Hand a self-contained task to a subagent, which works on it with its own tools and context and returns only its final answer.
+
+Available subagent types:
+${roster || '- (none)'}
+
+Use it for work that needs many steps or files, and run independent tasks in parallel by starting them with run_in_background: true in the same turn. Wait (the default) when you need the answer before you can go on. The subagent starts with no memory of this conversation, so the prompt must stand on its own: the goal, the relevant file paths, what is already known, constraints, and exactly what to return. Subagents never write files: edits they make are proposals the user reviews.`;
+}

@@ -1,0 +1,24 @@
+import { defaultWorkspaceRoleTools, editToolNames, readOnlyToolNames, type ToolName } from './tool-names.js';
+import { type RoleDefinition } from './types.js';
+
+/**
+ * The tool names a role may use: its allowlist, or `defaults` when it has none. Delegation tools appear
+ * only when the role lists them; the team layer still decides by depth whether to grant them.
+ */
+export function resolveRoleTools(
+  role: Pick<RoleDefinition, 'tools'>,
+  /** Default `defaultWorkspaceRoleTools` (read and propose edits, no delegation). */
+  defaults: readonly ToolName[] = defaultWorkspaceRoleTools,
+): ToolName[] {
+  return [...(role.tools ?? defaults)];
+}
+
+/** True when every tool the role may use only reads. */
+export function isReadOnlyRole(role: Pick<RoleDefinition, 'tools'>): boolean {
+  return resolveRoleTools(role).every((name) => readOnlyToolNames.includes(name));
+}
+
+/** True when the role may propose edits (which the user reviews before anything is written). */
+export function canProposeEdits(role: Pick<RoleDefinition, 'tools'>): boolean {
+  return resolveRoleTools(role).some((name) => editToolNames.includes(name));
+}

@@ -1,0 +1,25 @@
+import { canProposeEdits, isReadOnlyRole, resolveRoleTools } from './role-tools.js';
+import { type RoleDefinition } from './types.js';
+
+/**
+ * Plain text listing each role's name, description and tools, one entry per role, for the `Agent` tool's
+ * description. Rebuild it whenever the roster changes (`RoleRegistry.onDidChange`).
+ */
+export function describeRoster(roles: readonly RoleDefinition[]): string {
+  if (roles.length === 0) return 'No subagent types are available.';
+  return roles.map(describeRole).join('\n');
+}
+
+function describeRole(role: RoleDefinition): string {
+  // Continuation lines are indented so a multi-line description stays visibly inside its entry.
+  const description = role.description.trim().replace(/\s*\n\s*/g, '\n  ');
+  const tools = resolveRoleTools(role);
+  const toolList = tools.length > 0 ? tools.join(', ') : 'none';
+  return `- ${role.name}: ${description} (${capability(role)}; tools: ${toolList})`;
+}
+
+function capability(role: RoleDefinition): string {
+  if (isReadOnlyRole(role)) return 'read-only';
+  if (canProposeEdits(role)) return 'proposes edits for review';
+  return 'no file edits';
+}

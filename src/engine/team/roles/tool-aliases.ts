@@ -1,0 +1,103 @@
+import { canonicalToolName, toolNames, type ToolName } from './tool-names.js';
+import { type RoleFileFormat } from './types.js';
+
+/** A role file's tool list in the engine's names. */
+export interface ToolListReading {
+  /** The tools, in file order without repeats; undefined when the file asked for all tools (`*`). */
+  tools: ToolName[] | undefined;
+  /** Names left out, and other caveats, as messages for warnings. */
+  warnings: string[];
+}
+
+/** Other products' tool names that mean one of ours (keys lower case). */
+const aliasesByFormat: Record<RoleFileFormat, Record<string, readonly ToolName[]>> = {
+  'agent-team': {},
+  claude: { multiedit: ['Edit'], task: ['Agent'] },
+  // Copilot's tool aliases and VS Code's built-in tool names.
+  github: {
+    read: ['Read'],
+    readfile: ['Read'],
+    edit: ['Edit', 'Write'],
+    editfiles: ['Edit', 'Write'],
+    createfile: ['Write'],
+    search: ['Glob', 'Grep'],
+    codebase: ['Glob', 'Grep', 'Read'],
+    filesearch: ['Glob'],
+    textsearch: ['Grep'],
+    agent: ['Agent'],
+    'custom-agent': ['Agent'],
+    runsubagent: ['Agent'],
+  },
+};
+
+/** Tools those products have and we don't, so the warning can say "not supported" rather than "unknown". */
+const foreignToolsByFormat: Record<RoleFileFormat, ReadonlySet<string>> = {
+  'agent-team': new Set(),
+  claude: new Set([
+    'bash', 'bashoutput', 'killshell', 'killbash', 'webfetch', 'websearch', 'notebookedit', 'notebookread',
+    'todowrite', 'ls', 'exitplanmode', 'slashcommand', 'skill', 'askuserquestion', 'lsp',
+  ]),
+  github: new Set([
+    'execute', 'shell', 'bash', 'powershell', 'web', 'fetch', 'todo', 'todos', 'runcommands', 'runtasks',
+    'terminal', 'githubrepo', 'problems', 'changes', 'usages', 'testfailure', 'runtests', 'vscodeapi',
+    'extensions', 'new', 'opensimplebrowser', 'runnotebooks',
+  ]),
+};
+
+const productNames: Record<RoleFileFormat, string> = { 'agent-team': 'Agent Team', claude: 'Claude Code', github: 'Copilot' };
+
+/** Maps the names a role file lists to the engine's, collecting what is left out. */
+export function readToolList(entries: readonly string[], format: RoleFileFormat): ToolListReading {
+  const tools: ToolName[] = [];
+  const unsupported: string[] = [];
+  const unknown: string[] = [];
+  const warnings: string[] = [];
+  let all = false;
+  for (const raw of entries) {
+    const entry = raw.trim();
+    if (entry === '') continue;
+    if (entry === '*') {
+      all = true;
+      continue;
+    }
+    // `Agent(researcher)` / `Bash(git:*)`: Claude Code's per-tool restrictions. We keep the tool, not the restriction.
+    const restricted = /^([^(]+)\((.*)\)$/.exec(entry);
+    const name = restricted ? restricted[1].trim() : entry;
+    const mapped = mapOne(name, format);
+    if (mapped === 'unsupported') unsupported.push(entry);
+    else if (mapped === undefined) unknown.push(entry);
+    else {
+      for (const tool of mapped) if (!tools.includes(tool)) tools.push(tool);
+      if (restricted) warnings.push(`tool restriction '${entry}' is not supported; the role gets ${mapped.join(' and ')} without it`);
+    }
+  }
+  if (unsupported.length > 0) {
+    const list = unsupported.map((name) => `'${name}'`).join(', ');
+    const one = unsupported.length === 1;
+    warnings.push(`${list}: ${productNames[format]} ${one ? 'tool' : 'tools'} that Agent Team does not have; the role loads without ${one ? 'it' : 'them'}`);
+  }
+  if (unknown.length > 0) {
+    const list = unknown.map((name) => `'${name}'`).join(', ');
+    warnings.push(`unknown tool${unknown.length === 1 ? '' : 's'} ${list}; the role loads without ${unknown.length === 1 ? 'it' : 'them'} (known tools: ${toolNames.join(', ')})`);
+  }
+  return { tools: all ? undefined : tools, warnings };
+}
+
+/** The tools a name stands for, `'unsupported'` for another product's tool we lack, undefined if unknown. */
+function mapOne(name: string, format: RoleFileFormat): readonly ToolName[] | 'unsupported' | undefined {
+  const lower = name.toLowerCase();
+  const aliases = aliasesByFormat[format];
+  // Aliases first: Copilot's `edit` is a tool set (edit and create files), not just our Edit.
+  if (aliases[lower]) return aliases[lower];
+  const own = canonicalToolName(name);
+  if (own) return [own];
+  if (foreignToolsByFormat[format].has(lower)) return 'unsupported';
+  if (format === 'claude' && lower.startsWith('mcp__')) return 'unsupported';
+  // Copilot writes tool sets and MCP servers as `set/tool` and `server/*`.
+  if (format === 'github' && lower.includes('/')) {
+    const [set, tool] = lower.split('/', 2);
+    const own = canonicalToolName(tool);
+    return aliases[tool] ?? (own ? [own] : undefined) ?? aliases[set] ?? 'unsupported';
+  }
+  return undefined;
+}

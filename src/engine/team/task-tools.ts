@@ -1,0 +1,13 @@
+import type { Tool } from '../agent/tool.js';
+
+/**
+ * The workspace tools of one task, made by the host's toolbox: read tools see the task's own pending
+ * edits; edit tools add to the task's change set and never touch the disk.
+ */
+export interface TaskTools {
+  readOnly: Tool[];
+  edit: Tool[];
+}
+
+/** Makes the workspace tools for a task. The CLI and the extension build it over their `Workspace`. */
+export type WorkspaceToolbox = (task: { taskId: string; role: string }) => TaskTools;

@@ -1,0 +1,224 @@
+import { systemClock, type Clock } from '../clock.js';
+import { StoppedError, stopReasonOf } from '../errors.js';
+import type { Model, ModelMessage, ModelRequest, ModelStreamEvent, Usage } from '../model/types.js';
+import {
+  fail,
+  finish,
+  held,
+  HeldStep,
+  invalidToolCall,
+  text,
+  toolCall,
+  usage,
+  type ScriptedCall,
+  type ScriptedEvent,
+  type ScriptStep,
+} from './scripted-steps.js';
+
+export type { ScriptedCall, ScriptedEvent, ScriptStep } from './scripted-steps.js';
+export { HeldStep } from './scripted-steps.js';
+
+export interface ScriptedModelOptions {
+  /** Default `scripted`. */
+  provider?: string;
+  /** Default `scripted-model`. */
+  modelId?: string;
+  /** Streamed by every step that scripts no `usage` event of its own. Default 10 in / 5 out; null: none. */
+  defaultUsage?: Usage | null;
+  /** Keep a deep copy of every request in `calls`. Default true; benchmarks turn it off to measure the loop alone. */
+  recordCalls?: boolean;
+  /** Wait this long (on `clock`) before each step's first event. Default 0: zero latency, no timer at all. */
+  latencyMs?: number;
+  /** The clock `latencyMs` is measured on. Default: `systemClock`. */
+  clock?: Clock;
+}
+
+/** Thrown when the model is called more often than the script has steps: a test's expectations broke. */
+export class UnexpectedModelCallError extends Error {
+  constructor(
+    readonly callNumber: number,
+    scriptedSteps: number,
+    lastMessage: ModelMessage | undefined,
+  ) {
+    super(`ScriptedModel: unexpected model call #${callNumber}; the script had ${scriptedSteps} step(s). Last message: ${describeMessage(lastMessage)}`);
+    this.name = 'UnexpectedModelCallError';
+  }
+}
+
+/** What one call plays: events, maybe a hold with more events after it, maybe a final throw. */
+interface Playback {
+  before: ModelStreamEvent[];
+  hold?: HeldStep;
+  after: ModelStreamEvent[];
+  failure?: { error: unknown };
+}
+
+/**
+ * A `Model` that answers from a queue of scripted steps, records every call, and fails loudly on a call it
+ * has no step for. See `ScriptStep` for what a step can be.
+ */
+export class ScriptedModel implements Model {
+  static readonly text = text;
+  static readonly toolCall = toolCall;
+  static readonly invalidToolCall = invalidToolCall;
+  static readonly usage = usage;
+  static readonly finish = finish;
+  static readonly fail = fail;
+  static readonly held = held;
+
+  readonly provider: string;
+  readonly modelId: string;
+  /** Every call so far, in order (empty when `recordCalls` is off). */
+  readonly calls: ScriptedCall[] = [];
+  /** Steps in order; used ones are cleared, `nextStep` is the next to play (an index, as `shift` is O(n)). */
+  private readonly steps: Array<ScriptStep | undefined>;
+  private nextStep = 0;
+  private readonly options: ScriptedModelOptions;
+  private callCount = 0;
+
+  constructor(steps: readonly ScriptStep[] = [], options: ScriptedModelOptions = {}) {
+    this.steps = [...steps];
+    this.options = options;
+    this.provider = options.provider ?? 'scripted';
+    this.modelId = options.modelId ?? 'scripted-model';
+  }
+
+  /** Steps not yet used. A test that expects the script to be used up checks that this is 0. */
+  get remainingSteps(): number {
+    return this.steps.length - this.nextStep;
+  }
+
+  /** Number of calls so far, also when `recordCalls` is off. */
+  get callTotal(): number {
+    return this.callCount;
+  }
+
+  enqueue(...steps: ScriptStep[]): this {
+    this.steps.push(...steps);
+    return this;
+  }
+
+  stream(request: ModelRequest): AsyncIterable<ModelStreamEvent> {
+    this.callCount += 1;
+    const call: ScriptedCall = {
+      number: this.callCount,
+      request: this.options.recordCalls === false ? withoutSignal(request) : structuredClone(withoutSignal(request)),
+      aborted: request.signal.aborted,
+      stopReason: request.signal.aborted ? stopReasonOf(request.signal) : undefined,
+    };
+    if (this.options.recordCalls !== false) this.calls.push(call);
+    const step = this.steps[this.nextStep];
+    // Thrown here, synchronously, rather than from the stream, so no caller can mistake it for a provider's.
+    if (step === undefined) throw new UnexpectedModelCallError(call.number, this.nextStep, request.messages.at(-1));
+    this.steps[this.nextStep] = undefined;
+    this.nextStep += 1;
+    return this.play(this.toPlayback(step, request, call), request.signal, call);
+  }
+
+  private toPlayback(step: ScriptStep, request: ModelRequest, call: ScriptedCall): Playback {
+    if (typeof step === 'function') return this.toPlayback(step(request, call), request, call);
+    if (typeof step === 'string') return { before: this.complete([text(step)], call), after: [] };
+    if (step instanceof Error) return { before: [], after: [], failure: { error: step } };
+    if (step instanceof HeldStep) {
+      const events = this.complete([...step.before, ...step.after], call);
+      return { before: events.slice(0, step.before.length), hold: step, after: events.slice(step.before.length) };
+    }
+    if (isFailingStep(step)) return { before: assignIds(step.before, call), after: [], failure: { error: step.error } };
+    return { before: this.complete(step, call), after: [] };
+  }
+
+  /** Adds what a real stream always has: tool call ids, a usage event, a finish event. */
+  private complete(events: readonly ScriptedEvent[], call: ScriptedCall): ModelStreamEvent[] {
+    const completed = assignIds(events, call);
+    const defaultUsage = this.options.defaultUsage === undefined ? { inputTokens: 10, outputTokens: 5 } : this.options.defaultUsage;
+    if (defaultUsage && !completed.some((event) => event.type === 'usage')) {
+      const finishIndex = completed.findIndex((event) => event.type === 'finish');
+      completed.splice(finishIndex === -1 ? completed.length : finishIndex, 0, { type: 'usage', usage: { ...defaultUsage } });
+    }
+    if (!completed.some((event) => event.type === 'finish')) {
+      const hasToolCalls = completed.some((event) => event.type === 'tool-call');
+      completed.push({ type: 'finish', stopReason: hasToolCalls ? 'tool-use' : 'end-turn' });
+    }
+    return completed;
+  }
+
+  private async *play(playback: Playback, signal: AbortSignal, call: ScriptedCall): AsyncGenerator<ModelStreamEvent> {
+    const markAborted = () => {
+      call.aborted = true;
+      call.stopReason = stopReasonOf(signal);
+    };
+    if (signal.aborted) markAborted();
+    else signal.addEventListener('abort', markAborted, { once: true });
+    try {
+      const latencyMs = this.options.latencyMs ?? 0;
+      if (latencyMs > 0) await waitOn(this.options.clock ?? systemClock, latencyMs, signal);
+      for (const event of playback.before) {
+        throwIfAborted(signal);
+        yield event;
+      }
+      if (playback.hold) await playback.hold.wait(signal);
+      for (const event of playback.after) {
+        throwIfAborted(signal);
+        yield event;
+      }
+      if (playback.failure) throw playback.failure.error;
+    } finally {
+      signal.removeEventListener('abort', markAborted);
+    }
+  }
+}
+
+function withoutSignal(request: ModelRequest): Omit<ModelRequest, 'signal'> {
+  const { signal: _signal, ...rest } = request;
+  return rest;
+}
+
+function assignIds(events: readonly ScriptedEvent[], call: ScriptedCall): ModelStreamEvent[] {
+  let toolIndex = 0;
+  return events.map((event) => {
+    if (event.type !== 'tool-call') return { ...event };
+    const toolCallId = event.toolCallId ?? `call_${call.number}_${toolIndex}`;
+    toolIndex += 1;
+    return { ...event, toolCallId };
+  });
+}
+
+function isFailingStep(step: ScriptStep): step is Extract<ScriptStep, { kind: 'fail' }> {
+  return typeof step === 'object' && !Array.isArray(step) && (step as { kind?: unknown }).kind === 'fail';
+}
+
+function throwIfAborted(signal: AbortSignal): void {
+  if (signal.aborted) throw new StoppedError(stopReasonOf(signal));
+}
+
+function waitOn(clock: Clock, delayMs: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(new StoppedError(stopReasonOf(signal)));
+    const onAbortSignal = () => {
+      cancelTimer();
+      reject(new StoppedError(stopReasonOf(signal)));
+    };
+    const cancelTimer = clock.setTimer(() => {
+      signal.removeEventListener('abort', onAbortSignal);
+      resolve();
+    }, delayMs);
+    signal.addEventListener('abort', onAbortSignal, { once: true });
+  });
+}
+
+/** A one-line summary of a message for the unexpected-call error, so the failing test says where it was. */
+function describeMessage(message: ModelMessage | undefined): string {
+  if (!message) return '(none)';
+  const parts = message.content.map((part) => {
+    switch (part.type) {
+      case 'text':
+        return JSON.stringify(part.text);
+      case 'tool-call':
+        return `[tool-call ${part.toolName} ${JSON.stringify(part.input)}]`;
+      case 'tool-result':
+        return `[tool-result ${part.toolName}${part.isError ? ' (error)' : ''}: ${JSON.stringify(part.output)}]`;
+    }
+  });
+  const summary = `${message.role}: ${parts.join(' ')}`;
+  return summary.length > 400 ? `${summary.slice(0, 400)}…` : summary;
+}

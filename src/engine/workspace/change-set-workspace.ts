@@ -1,0 +1,183 @@
+import picomatch from 'picomatch/posix';
+import { type ChangeSet } from '../changes/change-set.js';
+import { WorkspaceError } from '../errors.js';
+import { cleanGlobPattern } from './glob-pattern.js';
+import { comparePaths, isWithin, relativeTo, toWorkspacePath } from './paths.js';
+import { defaultWorkspacePolicy, policyMatcher, type PolicyMatcher, type WorkspacePolicy } from './policy.js';
+import { compileSearchPattern, searchGlobMatcher, searchText } from './search/search-pattern.js';
+import { tooLarge } from './text-file.js';
+import {
+  defaultGlobMaxResults,
+  defaultSearchMaxResults,
+  type FileStat,
+  type GlobOptions,
+  type GlobResult,
+  type SearchMatch,
+  type SearchOptions,
+  type SearchResult,
+  type Workspace,
+} from './workspace.js';
+
+/**
+ * One task's view of the workspace: the files on disk with the task's own pending proposals laid over
+ * them, so its Read, Grep and Glob see its edits while the disk (and every other task) does not. The
+ * agent-facing policy lives here: sensitive files are not read (and left out of search results), and
+ * edits become proposals in the change set — `writeText` is refused; `update` is how tools edit.
+ */
+export class ChangeSetWorkspace implements Workspace {
+  readonly root: string;
+  readonly policy: WorkspacePolicy;
+  private readonly matcher: PolicyMatcher;
+  private readonly locks = new Map<string, Promise<unknown>>();
+
+  constructor(
+    readonly inner: Workspace,
+    readonly changeSet: ChangeSet,
+    policy: WorkspacePolicy = defaultWorkspacePolicy,
+  ) {
+    this.root = inner.root;
+    this.policy = policy;
+    this.matcher = policyMatcher(policy);
+  }
+
+  /** The workspace-relative form of a path a model gave (relative, or absolute inside the root). */
+  resolve(path: string): string {
+    return toWorkspacePath(this.root, path);
+  }
+
+  async readText(path: string, options: { signal?: AbortSignal } = {}): Promise<string> {
+    const relative = this.resolve(path);
+    this.assertReadable(relative);
+    const proposed = this.changeSet.proposedContent(relative);
+    return proposed ?? this.inner.readText(relative, options);
+  }
+
+  async stat(path: string): Promise<FileStat | null> {
+    const relative = this.resolve(path);
+    const proposed = this.changeSet.proposedContent(relative);
+    if (proposed !== undefined) {
+      const onDisk = await this.inner.stat(relative);
+      return { type: 'file', size: Buffer.byteLength(proposed, 'utf8'), mtimeMs: onDisk?.mtimeMs ?? 0 };
+    }
+    return this.inner.stat(relative);
+  }
+
+  async glob(pattern: string, options: GlobOptions = {}): Promise<GlobResult> {
+    const base = this.resolve(options.path ?? '');
+    const maxResults = options.maxResults ?? defaultGlobMaxResults;
+    const matches = picomatch(cleanGlobPattern(pattern, this.root, base), { dot: true });
+    const created = this.createdPaths().filter((path) => isWithin(base, path) && path !== base && matches(relativeTo(base, path)));
+    let inner: GlobResult = { paths: [], truncated: false };
+    try {
+      inner = await this.inner.glob(pattern, { ...options, path: base, maxResults });
+    } catch (error) {
+      // A directory that so far exists only in this task's proposals is not on disk.
+      if (!(error instanceof WorkspaceError && error.kind === 'not-found' && created.length > 0)) throw error;
+    }
+    const all = [...new Set([...inner.paths, ...created])].sort(comparePaths);
+    return { paths: all.slice(0, maxResults), truncated: inner.truncated || all.length > maxResults };
+  }
+
+  async search(pattern: string, options: SearchOptions = {}): Promise<SearchResult> {
+    const start = this.resolve(options.path ?? '');
+    if (start !== '' && this.changeSet.proposedContent(start) === undefined) this.assertReadable(start);
+    const maxResults = options.maxResults ?? defaultSearchMaxResults;
+    // Disk results for files this task changed, and for sensitive files, are replaced or dropped; ask
+    // the disk for more until enough remain (or there are no more).
+    const hidden = (path: string) => this.changeSet.proposedContent(path) !== undefined || this.matcher.sensitivePattern(path) !== undefined;
+    const fromDisk: SearchMatch[] = [];
+    let innerTruncated = false;
+    if (start === '' || (await this.inner.stat(start)) !== null) {
+      let ask = maxResults;
+      for (;;) {
+        const result = await this.inner.search(pattern, { ...options, path: start, maxResults: ask });
+        const kept = result.matches.filter((match) => !hidden(match.path));
+        if (!result.truncated || kept.length >= maxResults) {
+          fromDisk.push(...kept);
+          innerTruncated = result.truncated;
+          break;
+        }
+        ask += result.matches.length - kept.length;
+      }
+    }
+    const fromProposals = this.searchProposals(pattern, start, options, maxResults + 1);
+    const all = [...fromDisk, ...fromProposals].sort((a, b) => comparePaths(a.path, b.path) || a.line - b.line);
+    return { matches: all.slice(0, maxResults), truncated: innerTruncated || all.length > maxResults };
+  }
+
+  /** Tools never write: edits go through `update` into the change set. */
+  async writeText(path: string): Promise<void> {
+    throw new WorkspaceError('read-only', `${path}: agents propose edits to a change set; they never write files directly.`, path);
+  }
+
+  /**
+   * Proposes new content for a file, computed from its current content in this view (null when the file
+   * does not exist). Calls for the same file run one after another, so two edits in one turn never lose
+   * each other. Returns the file's proposal, or undefined when the edit restored the original.
+   */
+  async update(path: string, transform: (current: string | null) => string): Promise<ReturnType<ChangeSet['propose']>> {
+    const relative = this.resolve(path);
+    if (relative === '') throw new WorkspaceError('invalid', 'The workspace root is a directory, not a file.', relative);
+    if (this.matcher.isProtected(relative)) {
+      throw new WorkspaceError('read-only', `${relative} is version-control internals; agents cannot change it.`, relative);
+    }
+    const previous = this.locks.get(relative) ?? Promise.resolve();
+    const run = previous.catch(() => undefined).then(() => this.updateNow(relative, transform));
+    this.locks.set(relative, run);
+    try {
+      return await run;
+    } finally {
+      if (this.locks.get(relative) === run) this.locks.delete(relative);
+    }
+  }
+
+  private async updateNow(relative: string, transform: (current: string | null) => string): Promise<ReturnType<ChangeSet['propose']>> {
+    const limit = this.policy.maxEditFileBytes;
+    let base: string | null = null;
+    if (!this.changeSet.isOpen(relative)) {
+      const onDisk = await this.inner.stat(relative);
+      if (onDisk?.type === 'directory') throw new WorkspaceError('invalid', `${relative} is a directory, not a file.`, relative);
+      if (onDisk && onDisk.size > limit) throw tooLarge(relative, onDisk.size, limit, 'editing');
+      if (onDisk) {
+        this.assertReadable(relative);
+        base = await this.inner.readText(relative);
+      }
+    }
+    const current = this.changeSet.proposedContent(relative) ?? base;
+    const next = transform(current);
+    if (next.includes('\0')) throw new WorkspaceError('binary', `The new content of ${relative} contains NUL bytes; only text files can be edited.`, relative);
+    const size = Buffer.byteLength(next, 'utf8');
+    if (size > limit) throw tooLarge(relative, size, limit, 'editing');
+    return this.changeSet.propose(relative, { baseContent: base, proposedContent: next });
+  }
+
+  private assertReadable(relative: string): void {
+    const pattern = this.matcher.sensitivePattern(relative);
+    if (pattern === undefined) return;
+    throw new WorkspaceError(
+      'sensitive',
+      `${relative} may hold secrets (it matches ${pattern}), so agents do not read it. If it is safe, allow it by adding it to the workspace policy's allowedSensitivePatterns.`,
+      relative,
+    );
+  }
+
+  /** Files this task creates (proposed, not on disk before). */
+  private createdPaths(): string[] {
+    return this.changeSet.openPaths().filter((path) => this.changeSet.fileChange(path).isNew);
+  }
+
+  private searchProposals(pattern: string, start: string, options: SearchOptions, limit: number): SearchMatch[] {
+    const includes = searchGlobMatcher(options.glob);
+    const paths = this.changeSet
+      .openPaths()
+      .filter((path) => isWithin(start, path) && (path === start || includes(path)) && this.matcher.sensitivePattern(path) === undefined);
+    if (paths.length === 0) return [];
+    const compiled = compileSearchPattern(pattern, options.caseInsensitive ?? false);
+    const found: SearchMatch[] = [];
+    for (const path of paths) {
+      searchText(path, this.changeSet.proposedContent(path) ?? '', compiled, found, limit);
+      if (found.length >= limit) break;
+    }
+    return found;
+  }
+}

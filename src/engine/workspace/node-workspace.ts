@@ -1,0 +1,151 @@
+import { mkdir, readFile, stat as statFile, writeFile } from 'node:fs/promises';
+import * as nodePath from 'node:path';
+import picomatch from 'picomatch/posix';
+import { WorkspaceError } from '../errors.js';
+import { NodeConfinement } from './node-confinement.js';
+import { throwIfAborted, walkFiles, type WalkContext } from './node-walk.js';
+import { cleanGlobPattern } from './glob-pattern.js';
+import { comparePaths, joinWorkspacePath, relativeTo } from './paths.js';
+import { defaultWorkspacePolicy, policyMatcher, type WorkspacePolicy } from './policy.js';
+import { findRipgrepOnPath } from './search/find-ripgrep.js';
+import { searchWithJavaScript, type EngineSearchRequest } from './search/javascript-search.js';
+import { RipgrepUnavailableError, searchWithRipgrep } from './search/ripgrep-search.js';
+import { decodeText, notFound, tooLarge } from './text-file.js';
+import {
+  defaultGlobMaxResults,
+  defaultSearchMaxResults,
+  type FileStat,
+  type GlobOptions,
+  type GlobResult,
+  type SearchOptions,
+  type SearchResult,
+  type Workspace,
+} from './workspace.js';
+
+export interface NodeWorkspaceOptions {
+  /** Excluded directories, gitignore, size limits, protected paths. Default: `defaultWorkspacePolicy`. */
+  policy?: WorkspacePolicy;
+  /**
+   * The ripgrep binary for `search`. Default (undefined): `rg` on PATH if there is one. null: always the
+   * JavaScript engine, which returns the same results, more slowly.
+   */
+  ripgrepPath?: string | null;
+}
+
+/** The `Workspace` on the local file system (node:fs), for the CLI and the tests. */
+export class NodeWorkspace implements Workspace {
+  readonly root: string;
+  readonly policy: WorkspacePolicy;
+  private readonly confinement: NodeConfinement;
+  private readonly walkContext: WalkContext;
+  private ripgrep: Promise<string | null>;
+
+  constructor(root: string, options: NodeWorkspaceOptions = {}) {
+    this.confinement = new NodeConfinement(root);
+    this.root = this.confinement.root;
+    this.policy = options.policy ?? defaultWorkspacePolicy;
+    this.walkContext = { root: this.root, matcher: policyMatcher(this.policy) };
+    this.ripgrep = options.ripgrepPath === undefined ? findRipgrepOnPath() : Promise.resolve(options.ripgrepPath);
+  }
+
+  /** Which engine `search` uses: `ripgrep` when a binary was found or injected. */
+  async searchEngine(): Promise<'ripgrep' | 'javascript'> {
+    return (await this.ripgrep) === null ? 'javascript' : 'ripgrep';
+  }
+
+  async readText(path: string, options: { signal?: AbortSignal } = {}): Promise<string> {
+    const relative = this.confinement.toRelative(path);
+    const real = await this.confinement.resolveExisting(relative);
+    if (real === null) throw notFound(relative);
+    const info = await statFile(real);
+    if (info.isDirectory()) {
+      throw new WorkspaceError('invalid', `${relative || 'The workspace root'} is a directory, not a file. Use Glob to list its files.`, relative);
+    }
+    if (info.size > this.policy.maxFileBytes) throw tooLarge(relative, info.size, this.policy.maxFileBytes, 'reading');
+    const bytes = await readFile(real, { signal: options.signal });
+    return decodeText(bytes, relative);
+  }
+
+  async stat(path: string): Promise<FileStat | null> {
+    const real = await this.confinement.resolveExisting(this.confinement.toRelative(path));
+    if (real === null) return null;
+    const info = await statFile(real);
+    return { type: info.isDirectory() ? 'directory' : 'file', size: info.isDirectory() ? 0 : info.size, mtimeMs: info.mtimeMs };
+  }
+
+  async glob(pattern: string, options: GlobOptions = {}): Promise<GlobResult> {
+    const base = await this.existingDirectory(options.path ?? '');
+    const cleaned = cleanGlobPattern(pattern, this.root, base);
+    const matches = picomatch(cleaned, { dot: true });
+    // Walk only below the pattern's literal prefix (`src/**/*.ts` walks `src`).
+    const literalPrefix = picomatch.scan(cleaned).base;
+    const start = joinWorkspacePath(base, literalPrefix);
+    const maxResults = options.maxResults ?? defaultGlobMaxResults;
+    const paths: string[] = [];
+    const startInfo = literalPrefix === '' ? { type: 'directory' } : await this.stat(start).catch(() => null);
+    if (startInfo?.type === 'file') {
+      if (matches(relativeTo(base, start))) paths.push(start);
+    } else if (startInfo?.type === 'directory') {
+      for await (const file of walkFiles(this.walkContext, start, options.signal)) {
+        if (!matches(relativeTo(base, file))) continue;
+        paths.push(file);
+        if (paths.length > maxResults) break;
+      }
+    }
+    throwIfAborted(options.signal);
+    return { paths: paths.slice(0, maxResults), truncated: paths.length > maxResults };
+  }
+
+  async search(pattern: string, options: SearchOptions = {}): Promise<SearchResult> {
+    const start = this.confinement.toRelative(options.path ?? '');
+    const info = await this.stat(start);
+    if (info === null) throw notFound(start);
+    const request: EngineSearchRequest = {
+      pattern,
+      start,
+      startIsFile: info.type === 'file',
+      glob: options.glob,
+      caseInsensitive: options.caseInsensitive ?? false,
+      maxResults: options.maxResults ?? defaultSearchMaxResults,
+      maxFileBytes: this.policy.maxFileBytes,
+      signal: options.signal,
+    };
+    const ripgrepPath = await this.ripgrep;
+    if (ripgrepPath !== null) {
+      try {
+        return sortResult(await searchWithRipgrep(ripgrepPath, this.walkContext, request));
+      } catch (error) {
+        if (!(error instanceof RipgrepUnavailableError)) throw error;
+        this.ripgrep = Promise.resolve(null); // a binary that cannot start will not start next time either
+      }
+    }
+    return sortResult(await searchWithJavaScript(this.walkContext, request));
+  }
+
+  async writeText(path: string, content: string): Promise<void> {
+    const relative = this.confinement.toRelative(path);
+    if (this.walkContext.matcher.isProtected(relative)) {
+      throw new WorkspaceError('read-only', `${relative} is version-control internals and is never written.`, relative);
+    }
+    const target = await this.confinement.resolveForWrite(relative);
+    const existing = await statFile(target).catch(() => null);
+    if (existing?.isDirectory()) throw new WorkspaceError('invalid', `${relative} is a directory, not a file.`, relative);
+    await mkdir(nodePath.dirname(target), { recursive: true });
+    // A plain overwrite keeps the file's mode (an executable script stays executable).
+    await writeFile(target, content, 'utf8');
+  }
+
+  private async existingDirectory(path: string): Promise<string> {
+    const relative = this.confinement.toRelative(path);
+    const info = await this.stat(relative);
+    if (info === null) throw notFound(relative);
+    if (info.type !== 'directory') throw new WorkspaceError('invalid', `${relative} is a file, not a directory.`, relative);
+    return relative;
+  }
+}
+
+/** Both engines already produce this order; sorting again guards the contract if one ever drifts. */
+function sortResult(result: SearchResult): SearchResult {
+  const matches = [...result.matches].sort((a, b) => comparePaths(a.path, b.path) || a.line - b.line);
+  return { matches, truncated: result.truncated };
+}

@@ -1,0 +1,132 @@
+import picomatch from 'picomatch/posix';
+
+/**
+ * What the agents may see and change in a workspace. Patterns are globs (picomatch syntax, dotfiles
+ * included, case-insensitive) matched against workspace-relative POSIX paths such as `src/app.ts`.
+ * Case-insensitive on purpose: `.ENV` on a case-insensitive file system is the same secret.
+ */
+export interface WorkspacePolicy {
+  /** Directory names skipped at any depth by Glob, Grep and listings. Default: `.git`, `.hg`, `.svn`, `.jj`, `node_modules`. */
+  excludedDirectories: readonly string[];
+  /** Honour `.gitignore` files (the root's and nested ones) in Glob and Grep. Default: true. */
+  respectGitignore: boolean;
+  /** Files whose content is never read unless allowed (secrets). Default: `defaultSensitivePatterns`. */
+  sensitivePatterns: readonly string[];
+  /** Exceptions to `sensitivePatterns`: files that look secret but are meant to be read. Default: `.env.example`-style templates. */
+  allowedSensitivePatterns: readonly string[];
+  /** Edits to these always need explicit per-file approval, whatever auto-apply says. Default: `defaultApprovalRequiredPatterns`. */
+  approvalRequiredPatterns: readonly string[];
+  /** Never written, not even after approval (version-control internals). Default: `defaultProtectedPatterns`. */
+  protectedPatterns: readonly string[];
+  /** Most bytes one Read call returns; the rest is read with a later offset. Default: 256 KiB. */
+  maxReadBytesPerCall: number;
+  /** Files larger than this are not read or searched at all. Default: 10 MiB. */
+  maxFileBytes: number;
+  /** Edit and Write refuse files larger than this, before or after the edit. Default: 2 MiB. */
+  maxEditFileBytes: number;
+}
+
+export const defaultSensitivePatterns: readonly string[] = Object.freeze([
+  '**/.env',
+  '**/.env.*',
+  '**/*.pem',
+  '**/*.key',
+  '**/*.p12',
+  '**/*.pfx',
+  '**/*.jks',
+  '**/*.keystore',
+  '**/id_rsa*',
+  '**/id_dsa*',
+  '**/id_ecdsa*',
+  '**/id_ed25519*',
+  '**/.ssh/**',
+  '**/.aws/credentials',
+  '**/.netrc',
+  '**/.npmrc',
+  '**/.pypirc',
+  '**/.git-credentials',
+]);
+
+/** Templates that document which variables exist; they hold no secrets by convention. */
+export const defaultAllowedSensitivePatterns: readonly string[] = Object.freeze([
+  '**/.env.example',
+  '**/.env.sample',
+  '**/.env.template',
+]);
+
+/**
+ * Configuration that can make the editor or CI run code or change the agents' own permissions
+ * (an agent that writes `.vscode/settings.json` can approve itself: CVE-2025-53773).
+ */
+export const defaultApprovalRequiredPatterns: readonly string[] = Object.freeze([
+  '.vscode/settings.json',
+  '.vscode/tasks.json',
+  '.vscode/launch.json',
+  '*.code-workspace',
+  '.github/workflows/**',
+  '.github/agents/**',
+  '.agent-team/**',
+  '.claude/**',
+]);
+
+export const defaultProtectedPatterns: readonly string[] = Object.freeze([
+  '**/.git',
+  '**/.git/**',
+  '**/.hg/**',
+  '**/.svn/**',
+  '**/.jj/**',
+]);
+
+export const defaultWorkspacePolicy: Readonly<WorkspacePolicy> = Object.freeze({
+  excludedDirectories: Object.freeze(['.git', '.hg', '.svn', '.jj', 'node_modules']),
+  respectGitignore: true,
+  sensitivePatterns: defaultSensitivePatterns,
+  allowedSensitivePatterns: defaultAllowedSensitivePatterns,
+  approvalRequiredPatterns: defaultApprovalRequiredPatterns,
+  protectedPatterns: defaultProtectedPatterns,
+  maxReadBytesPerCall: 256 * 1024,
+  maxFileBytes: 10 * 1024 * 1024,
+  maxEditFileBytes: 2 * 1024 * 1024,
+});
+
+/** The default policy with `overrides` laid over it (lists are replaced, not merged). */
+export function resolvePolicy(overrides?: Partial<WorkspacePolicy>): WorkspacePolicy {
+  return { ...defaultWorkspacePolicy, ...overrides };
+}
+
+/** Compiled form of a policy's path lists. */
+export interface PolicyMatcher {
+  readonly policy: WorkspacePolicy;
+  /** The sensitive pattern `path` matches, or undefined when it may be read. */
+  sensitivePattern(path: string): string | undefined;
+  requiresApproval(path: string): boolean;
+  isProtected(path: string): boolean;
+  isExcludedDirectory(name: string): boolean;
+}
+
+const matcherCache = new WeakMap<WorkspacePolicy, PolicyMatcher>();
+
+export function policyMatcher(policy: WorkspacePolicy = defaultWorkspacePolicy): PolicyMatcher {
+  const cached = matcherCache.get(policy);
+  if (cached) return cached;
+  const compile = (patterns: readonly string[]) =>
+    patterns.map((pattern) => ({ pattern, test: picomatch(pattern, { dot: true, nocase: true }) }));
+  const sensitive = compile(policy.sensitivePatterns);
+  const allowed = compile(policy.allowedSensitivePatterns);
+  const approval = compile(policy.approvalRequiredPatterns);
+  const protectedPaths = compile(policy.protectedPatterns);
+  const excluded = new Set(policy.excludedDirectories.map((name) => name.toLowerCase()));
+  const matcher: PolicyMatcher = {
+    policy,
+    sensitivePattern(path) {
+      const hit = sensitive.find((entry) => entry.test(path));
+      if (!hit || allowed.some((entry) => entry.test(path))) return undefined;
+      return hit.pattern;
+    },
+    requiresApproval: (path) => approval.some((entry) => entry.test(path)),
+    isProtected: (path) => protectedPaths.some((entry) => entry.test(path)),
+    isExcludedDirectory: (name) => excluded.has(name.toLowerCase()),
+  };
+  matcherCache.set(policy, matcher);
+  return matcher;
+}

@@ -1,0 +1,161 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import * as nodePath from 'node:path';
+import { createInterface } from 'node:readline';
+import { ancestorIgnores, throwIfAborted, type WalkContext } from '../node-walk.js';
+import { type SearchMatch, type SearchResult } from '../workspace.js';
+import { type EngineSearchRequest } from './javascript-search.js';
+import { invalidPattern, searchGlobMatcher } from './search-pattern.js';
+
+/**
+ * `Workspace.search` through ripgrep. The flags make ripgrep apply exactly the rules the JavaScript walk
+ * applies (see node-walk.ts), so both engines return the same lines:
+ * - only `.gitignore` files inside the workspace (no global, `.ignore`, `.git/info/exclude` or parent
+ *   files; ancestors of a searched subdirectory come in rewritten through `--ignore-file`), in or out
+ *   of a git repository;
+ * - hidden files searched, the policy's excluded names skipped, symlinks not followed;
+ * - `--sort path`, the walk's order, so the first N matches can be taken and ripgrep stopped there.
+ */
+export async function searchWithRipgrep(
+  ripgrepPath: string,
+  context: WalkContext,
+  request: EngineSearchRequest,
+): Promise<SearchResult> {
+  throwIfAborted(request.signal);
+  const { policy } = context.matcher;
+  const args = [
+    '--json',
+    '--no-config',
+    '--hidden',
+    '--no-require-git',
+    '--no-ignore-parent',
+    '--no-ignore-global',
+    '--no-ignore-exclude',
+    '--no-ignore-dot',
+    '--no-messages',
+    '--sort',
+    'path',
+    '--max-filesize',
+    String(request.maxFileBytes),
+  ];
+  if (!policy.respectGitignore) args.push('--no-ignore-vcs');
+  if (request.caseInsensitive) args.push('--ignore-case');
+  for (const name of policy.excludedDirectories) args.push('--iglob', `!${name}`);
+  // The caller's glob must not re-include gitignored files, which a ripgrep `--glob` would do. A file
+  // type filters without overriding ignore rules, but matches file names only; other globs are applied
+  // to the results instead (ripgrep then reads more files, with the same outcome).
+  const glob = request.glob?.trim() ?? '';
+  const asFileType = glob !== '' && !glob.includes('/') && !glob.startsWith('!') && !glob.startsWith('include:');
+  if (asFileType) args.push('--type-add', `agentteamglob:${glob}`, '--type', 'agentteamglob');
+  const keep = asFileType || request.startIsFile ? () => true : searchGlobMatcher(glob);
+  let ignoreDirectory: string | undefined;
+  try {
+    const ancestorRules = request.startIsFile ? [] : (await ancestorIgnores(context, request.start)).rootRelativeRules();
+    if (ancestorRules.length > 0) {
+      ignoreDirectory = await mkdtemp(nodePath.join(tmpdir(), 'agent-team-rg-'));
+      const ignoreFile = nodePath.join(ignoreDirectory, 'ancestors.gitignore');
+      await writeFile(ignoreFile, `${ancestorRules.join('\n')}\n`);
+      args.push('--ignore-file', ignoreFile);
+    }
+    args.push('--regexp', request.pattern, '--');
+    if (request.start !== '') args.push(request.start);
+    return await runRipgrep(ripgrepPath, args, context.root, request, keep);
+  } finally {
+    if (ignoreDirectory) await rm(ignoreDirectory, { recursive: true, force: true });
+  }
+}
+
+interface RipgrepMatchMessage {
+  type: 'match';
+  data: {
+    path: { text?: string; bytes?: string };
+    lines: { text?: string; bytes?: string };
+    line_number: number | null;
+  };
+}
+
+function runRipgrep(
+  ripgrepPath: string,
+  args: string[],
+  root: string,
+  request: EngineSearchRequest,
+  keep: (path: string) => boolean,
+): Promise<SearchResult> {
+  return new Promise<SearchResult>((resolve, reject) => {
+    const child = spawn(ripgrepPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+    const matches: SearchMatch[] = [];
+    let truncated = false;
+    let stderr = '';
+    let spawnError: Error | undefined;
+    const onAbort = () => child.kill();
+    request.signal?.addEventListener('abort', onAbort, { once: true });
+
+    const lines = createInterface({ input: child.stdout });
+    lines.on('line', (line) => {
+      if (truncated || !line.startsWith('{"type":"match"')) return;
+      const message = JSON.parse(line) as RipgrepMatchMessage;
+      const path = normalizeRipgrepPath(decodeField(message.data.path));
+      if (!keep(path)) return;
+      if (matches.length >= request.maxResults) {
+        truncated = true;
+        child.kill(); // sorted output: everything after this sorts later
+        return;
+      }
+      matches.push({
+        path,
+        line: message.data.line_number ?? 0,
+        text: decodeField(message.data.lines).replace(/\r?\n$/, ''),
+      });
+    });
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      if (stderr.length < 64 * 1024) stderr += chunk;
+    });
+    child.on('error', (error) => {
+      spawnError = error;
+    });
+    child.on('close', (code) => {
+      request.signal?.removeEventListener('abort', onAbort);
+      try {
+        throwIfAborted(request.signal);
+      } catch (error) {
+        reject(error);
+        return;
+      }
+      if (spawnError) return reject(new RipgrepUnavailableError(ripgrepPath, spawnError));
+      if (!truncated && code === 2 && /regex parse error|error parsing regex|not allowed in a regex/i.test(stderr)) {
+        return reject(invalidPattern(request.pattern, summarizeRipgrepError(stderr)));
+      }
+      // 0: matches, 1: none, 2: some files could not be read (their lines are simply missing).
+      if (!truncated && code !== 0 && code !== 1 && code !== 2) {
+        return reject(new Error(`ripgrep exited with code ${String(code)}: ${stderr.trim()}`));
+      }
+      resolve({ matches, truncated });
+    });
+  });
+}
+
+/** ripgrep could not be started; the caller falls back to the JavaScript engine. */
+export class RipgrepUnavailableError extends Error {
+  constructor(ripgrepPath: string, cause: Error) {
+    super(`could not run ripgrep at ${ripgrepPath}: ${cause.message}`, { cause });
+  }
+}
+
+function decodeField(field: { text?: string; bytes?: string }): string {
+  if (field.text !== undefined) return field.text;
+  return Buffer.from(field.bytes ?? '', 'base64').toString('utf8');
+}
+
+function normalizeRipgrepPath(path: string): string {
+  const posix = nodePath.sep === '\\' ? path.replace(/\\/g, '/') : path;
+  return posix.startsWith('./') ? posix.slice(2) : posix;
+}
+
+/** ripgrep's regex errors span several lines with a caret diagram; the last line says what is wrong. */
+function summarizeRipgrepError(stderr: string): string {
+  const lines = stderr.split('\n').map((line) => line.trim()).filter((line) => line !== '');
+  const error = lines.find((line) => line.startsWith('error:'));
+  return error ? error.replace(/^error:\s*/, '') : (lines[lines.length - 1] ?? 'ripgrep rejected the pattern');
+}

@@ -1,0 +1,192 @@
+/**
+ * The typed message protocol between the extension host and the Agent Team sidebar webview.
+ *
+ * Lifecycle
+ * 1. The webview loads and posts `ready`. It posts it again every time it is created: the view does not
+ *    retain its context while hidden, so showing the sidebar again starts a fresh webview.
+ * 2. The host answers `ready` with one full `snapshot` (tasks, change-set summaries, setup state). Before
+ *    `ready`, the host sends nothing; whatever happened meanwhile is in the snapshot. The host may send
+ *    another `snapshot` at any time to resynchronise; it replaces everything the webview holds.
+ * 3. Then incremental messages: `task-upsert`, `task-removed`, `history-cleared`, `change-summary`,
+ *    `setup-state`, and, for the task the webview has selected, `transcript` and `text-delta`.
+ * 4. The webview posts `select-task` when the user selects a task (and after a snapshot, for a selection
+ *    it restored). The host replies with the stored transcript as one `transcript` message from index 0,
+ *    then, if it keeps it, the current turn's streamed text as one `text-delta`, then live appends.
+ *    `select-task` with `taskId: null` means nothing is selected: the host stops sending transcripts.
+ *
+ * Rules
+ * - Both sides validate every message on receipt (`parseHostMessage`, `parseWebviewMessage`) and drop,
+ *   with a log line, anything malformed or unknown. Nothing acts on an unvalidated message.
+ * - Every object is strict: unknown keys are rejected. There is no field for an API key or any other
+ *   secret anywhere in this protocol, and the strict schemas make sure one cannot be added by accident
+ *   (the webview never learns more than `setup.modelConfigured`).
+ * - No request/reply pairs: every action the webview asks for comes back, if at all, as a state update
+ *   (`task-upsert`, `change-summary`, …). So no promise can wait forever on a lost reply.
+ * - The webview never sends a URL, a command argument or a path the host acts on blindly: `open-link`
+ *   is confirmed by the user, `run-command` names one of `allowedCommands` and carries no arguments (the
+ *   host supplies them, e.g. its own walkthrough id), `use-local-server` carries no URL (the host uses the
+ *   one it detected), and `accept-file`/`reject-file` paths must be files of that task's change set.
+ */
+import { z } from 'zod';
+import {
+  changeSummarySchema,
+  setupStateSchema,
+  taskSchema,
+  transcriptEntrySchema,
+} from './protocol-data.js';
+
+export * from './protocol-data.js';
+
+const identifier = z.string().min(1).max(200);
+/** Milliseconds since the epoch on the host's clock; lets the webview correct for a remote host's clock. */
+const hostNow = z.number().nonnegative();
+
+// ---------------------------------------------------------------------------------------------------
+// Host → webview
+
+export const hostMessageSchema = z.discriminatedUnion('type', [
+  /** Everything, replacing what the webview holds. The answer to `ready`. */
+  z.strictObject({
+    type: z.literal('snapshot'),
+    now: hostNow,
+    tasks: z.array(taskSchema),
+    changes: z.array(changeSummarySchema),
+    setup: setupStateSchema,
+  }),
+  /** New or changed tasks, batched: send the latest snapshot of each task that changed since the last. */
+  z.strictObject({ type: z.literal('task-upsert'), now: hostNow, tasks: z.array(taskSchema) }),
+  /** Tasks deleted from the history. Their descendants should be listed too. */
+  z.strictObject({ type: z.literal('task-removed'), taskIds: z.array(identifier) }),
+  /** The history was cleared: every task except `keptTaskIds` (those still running, say) is gone. */
+  z.strictObject({ type: z.literal('history-cleared'), keptTaskIds: z.array(identifier) }),
+  /** Streamed text of the selected task's current model turn; cleared by its next `transcript` entry. */
+  z.strictObject({ type: z.literal('text-delta'), taskId: identifier, text: z.string() }),
+  /**
+   * Transcript entries of the selected task: `entries[i]` is the entry at position `index + i`. Index 0
+   * replaces the whole transcript. An index past what the webview holds is a gap: the webview re-sends
+   * `select-task` to get the stored transcript again.
+   */
+  z.strictObject({
+    type: z.literal('transcript'),
+    taskId: identifier,
+    index: z.number().int().nonnegative(),
+    entries: z.array(transcriptEntrySchema),
+  }),
+  /** Changed change-set summaries; a summary with no files removes the task's change set. */
+  z.strictObject({ type: z.literal('change-summary'), summaries: z.array(changeSummarySchema) }),
+  z.strictObject({ type: z.literal('setup-state'), setup: setupStateSchema }),
+  /**
+   * Select a task, expand its ancestors and scroll it into view (e.g. for `agentTeam.showTask`). The
+   * webview then posts `select-task` as if the user had selected it.
+   */
+  z.strictObject({ type: z.literal('reveal-task'), taskId: identifier }),
+]);
+
+export type HostMessage = z.infer<typeof hostMessageSchema>;
+export type HostMessageType = HostMessage['type'];
+export type HostMessageOf<Type extends HostMessageType> = Extract<HostMessage, { type: Type }>;
+
+// ---------------------------------------------------------------------------------------------------
+// Webview → host
+
+/**
+ * The only commands the webview may ask the host to run, always without arguments.
+ * - `workbench.action.openWalkthrough`: the host opens the extension's own setup walkthrough.
+ * - `workbench.trust.manage`: the Workspace Trust editor, to leave Restricted Mode.
+ */
+export const allowedCommands = [
+  'agentTeam.setApiKey',
+  'agentTeam.delegate',
+  'agentTeam.stopAll',
+  'agentTeam.clearHistory',
+  'workbench.action.openWalkthrough',
+  'workbench.trust.manage',
+] as const;
+
+export type AllowedCommand = (typeof allowedCommands)[number];
+
+/** Links the webview may offer to open; anything else in model output is shown as plain text. */
+export const linkProtocols: readonly string[] = ['http:', 'https:', 'mailto:'];
+
+export function isAllowedLink(url: string): boolean {
+  try {
+    return linkProtocols.includes(new URL(url).protocol);
+  } catch {
+    return false;
+  }
+}
+
+const taskAction = <Type extends string>(type: Type) => z.strictObject({ type: z.literal(type), taskId: identifier });
+
+export const webviewMessageSchema = z.discriminatedUnion('type', [
+  /** The webview has loaded and wants a `snapshot`. */
+  z.strictObject({ type: z.literal('ready') }),
+  /** The user selected a task (null: nothing selected). The host answers with its transcript. */
+  z.strictObject({ type: z.literal('select-task'), taskId: identifier.nullable() }),
+  /** Stop a task; the host stops its whole subtree. */
+  taskAction('stop-task'),
+  /** Open the task's change set for review (diff editors). */
+  taskAction('review-changes'),
+  z.strictObject({ type: z.literal('accept-file'), taskId: identifier, path: z.string().min(1) }),
+  z.strictObject({ type: z.literal('reject-file'), taskId: identifier, path: z.string().min(1) }),
+  /** Start a delegation: the host runs `agentTeam.delegate` (its input box). */
+  z.strictObject({ type: z.literal('delegate') }),
+  /** Use the OpenAI-compatible server the host detected (`setup.localServerUrl`). */
+  z.strictObject({ type: z.literal('use-local-server') }),
+  /** A link the user clicked in model output. The host asks the user before opening it. */
+  z.strictObject({
+    type: z.literal('open-link'),
+    url: z.string().max(8192).refine(isAllowedLink, { message: 'only http, https and mailto links' }),
+  }),
+  z.strictObject({ type: z.literal('run-command'), command: z.enum(allowedCommands) }),
+  /** Clear the finished tasks from the history (the host may ask for confirmation). */
+  z.strictObject({ type: z.literal('clear-history') }),
+  /** Something went wrong in the webview; for the host's output channel. */
+  z.strictObject({ type: z.literal('log'), level: z.enum(['warn', 'error']), message: z.string().max(4000) }),
+]);
+
+export type WebviewMessage = z.infer<typeof webviewMessageSchema>;
+export type WebviewMessageType = WebviewMessage['type'];
+export type WebviewMessageOf<Type extends WebviewMessageType> = Extract<WebviewMessage, { type: Type }>;
+
+// ---------------------------------------------------------------------------------------------------
+// Validation on receipt
+
+/** Either a valid message, or `undefined` with a reason for the log (never the message's content). */
+export type ParseResult<Message> = { message: Message; reason?: undefined } | { message: undefined; reason: string };
+
+export function parseHostMessage(value: unknown): ParseResult<HostMessage> {
+  return parseWith(hostMessageSchema, value);
+}
+
+export function parseWebviewMessage(value: unknown): ParseResult<WebviewMessage> {
+  return parseWith(webviewMessageSchema, value);
+}
+
+const maxIssuesInReason = 3;
+
+function parseWith<Message>(schema: z.ZodType<Message>, value: unknown): ParseResult<Message> {
+  const result = schema.safeParse(value);
+  if (result.success) return { message: result.data };
+  const type = typeof value === 'object' && value !== null ? (value as { type?: unknown }).type : undefined;
+  const label = typeof type === 'string' ? `message "${type.slice(0, 60)}"` : 'message without a type';
+  const issues = result.error.issues
+    .slice(0, maxIssuesInReason)
+    .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(root)'}: ${issue.message}`);
+  const more = result.error.issues.length > maxIssuesInReason ? ` (+${result.error.issues.length - maxIssuesInReason} more)` : '';
+  return { message: undefined, reason: `dropped ${label}: ${issues.join('; ')}${more}` };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Posting from the webview
+
+/**
+ * What the webview posts through and keeps its UI state in. In the browser this wraps
+ * `acquireVsCodeApi()` (src/webview/vscode-api.ts); tests inject a recorder.
+ */
+export interface WebviewApi {
+  postMessage(message: WebviewMessage): void;
+  /** The state last saved with `setState` in this webview's lifetime or a previous one, if any. */
+  getState(): unknown;
+  setState(state: unknown): void;
+}

@@ -1,0 +1,236 @@
+/**
+ * The sidebar: wires the store, the views and the host connection together. Constructible from a plain
+ * DOM root, a `WebviewApi` and a frame scheduler, so tests (jsdom) and benchmarks (headless Chromium)
+ * mount exactly what VS Code shows.
+ */
+import type { Clock } from '../engine/clock.js';
+import { parseHostMessage, type WebviewApi, type WebviewMessage } from '../shared/protocol.js';
+import { DetailView } from './detail-view.js';
+import { createElement } from './dom.js';
+import { EmptyStateView, restrictedMessage } from './empty-state.js';
+import { MarkdownRenderer } from './markdown.js';
+import { animationFrameScheduler, browserClock, type FrameScheduler, RenderCoalescer } from './scheduler.js';
+import { SidebarStore, type StoreEffect } from './store.js';
+import { type FlatTree, flattenTasks } from './tree-model.js';
+import { TreeView, type TreeViewOptions } from './tree-view.js';
+import { readUiState, type UiState } from './ui-state.js';
+
+export interface SidebarOptions {
+  /** The element to render into; its children are replaced. */
+  root: HTMLElement;
+  /** Posting to the host and keeping UI state. */
+  api: WebviewApi;
+  /** When renders happen. Default: `requestAnimationFrame` of the root's window. */
+  scheduler?: FrameScheduler;
+  /** For elapsed times and their once-a-second tick. Default: the browser's clock. */
+  clock?: Clock;
+  /** Where dropped messages and errors go. Default: `console.warn` plus a `log` message to the host. */
+  log?: (message: string) => void;
+  /** Row height, overscan and fallback viewport height; see `TreeViewOptions` for the defaults. */
+  tree?: TreeViewOptions;
+  /** How often running rows' elapsed times refresh, in ms. Default 1000. */
+  tickIntervalMs?: number;
+}
+
+export interface Sidebar {
+  /** Hands the sidebar one message from the host (`window` `message` event data); validated here. */
+  receive(data: unknown): void;
+  /** Renders now if a render is pending, without waiting for the next frame. */
+  flush(): void;
+  /** Stops the timer and removes the sidebar's elements. */
+  dispose(): void;
+  /** The state behind the view (read-only use: tests and benchmarks). */
+  readonly store: SidebarStore;
+}
+
+/** Mounts the sidebar and posts `ready`; attach the host message listener in the same task. */
+export function mountSidebar(options: SidebarOptions): Sidebar {
+  return new SidebarApp(options);
+}
+
+class SidebarApp implements Sidebar {
+  readonly store: SidebarStore;
+  private readonly api: WebviewApi;
+  private readonly clock: Clock;
+  private readonly log: (message: string) => void;
+  private readonly tickIntervalMs: number;
+  private readonly coalescer: RenderCoalescer;
+  private readonly container: HTMLElement;
+  private readonly loading: HTMLElement;
+  private readonly banner: HTMLElement;
+  private readonly emptyState: EmptyStateView;
+  private readonly tree: TreeView;
+  private readonly detail: DetailView;
+  private flat: FlatTree = { rows: [], indexById: new Map() };
+  private pendingScroll: { top: number } | { taskId: string } | undefined;
+  private restoredScrollTop: number | undefined;
+  private savedUiState = { selectedTaskId: null as string | null, collapsedVersion: -1, scrollTop: -1 };
+  private cancelTick: (() => void) | undefined;
+  private bannerShown = false;
+
+  constructor(private readonly options: SidebarOptions) {
+    const document = options.root.ownerDocument;
+    const window = document.defaultView!;
+    this.api = options.api;
+    this.clock = options.clock ?? browserClock;
+    this.tickIntervalMs = options.tickIntervalMs ?? 1000;
+    this.log = options.log ?? ((message) => this.defaultLog(message));
+    this.store = new SidebarStore(() => this.clock.now());
+    this.coalescer = new RenderCoalescer(options.scheduler ?? animationFrameScheduler(window), () => this.render());
+
+    const saved = readUiState(this.api.getState());
+    this.store.restore(saved);
+    this.restoredScrollTop = saved.scrollTop;
+
+    const post = (message: WebviewMessage) => this.api.postMessage(message);
+    this.loading = createElement(document, 'div', { className: 'loading', text: 'Loading…' });
+    this.banner = createElement(document, 'div', { className: 'banner' });
+    this.banner.hidden = true;
+    this.emptyState = new EmptyStateView(document, post);
+    this.emptyState.element.hidden = true;
+    this.tree = new TreeView(document, {
+      select: (taskId) => this.select(taskId),
+      focusChanged: (taskId) => {
+        this.store.focus(taskId);
+        this.coalescer.invalidate();
+      },
+      moveFocus: (taskId) => {
+        this.store.focus(taskId);
+        this.pendingScroll = { taskId };
+        this.coalescer.flushNow();
+        this.tree.focusRow(taskId);
+      },
+      setExpanded: (taskId, expanded) => {
+        this.store.setExpanded(taskId, expanded);
+        this.coalescer.flushNow();
+      },
+      stop: (taskId) => post({ type: 'stop-task', taskId }),
+    }, options.tree);
+    this.tree.element.hidden = true;
+    this.tree.element.addEventListener('scroll', () => this.coalescer.invalidate());
+    const ResizeObserverClass = (window as Window & { ResizeObserver?: typeof ResizeObserver }).ResizeObserver;
+    if (ResizeObserverClass) new ResizeObserverClass(() => this.coalescer.invalidate()).observe(this.tree.element);
+    this.detail = new DetailView(document, new MarkdownRenderer(window), post, () => this.select(null));
+    this.detail.element.hidden = true;
+
+    this.container = createElement(document, 'div', { className: 'sidebar' }, [
+      this.loading,
+      this.banner,
+      this.emptyState.element,
+      this.tree.element,
+      this.detail.element,
+    ]);
+    options.root.replaceChildren(this.container);
+    post({ type: 'ready' });
+  }
+
+  receive(data: unknown): void {
+    const parsed = parseHostMessage(data);
+    if (!parsed.message) {
+      this.log(parsed.reason);
+      return;
+    }
+    this.handle(this.store.apply(parsed.message));
+    this.coalescer.invalidate();
+  }
+
+  flush(): void {
+    if (this.coalescer.isPending) this.coalescer.flushNow();
+  }
+
+  dispose(): void {
+    this.cancelTick?.();
+    this.cancelTick = undefined;
+    this.container.remove();
+  }
+
+  private handle(effects: StoreEffect[]): void {
+    for (const effect of effects) {
+      if (effect.kind === 'request-transcript') this.api.postMessage({ type: 'select-task', taskId: effect.taskId });
+      else this.pendingScroll = { taskId: effect.taskId };
+    }
+  }
+
+  private select(taskId: string | null): void {
+    if (this.store.select(taskId)) this.api.postMessage({ type: 'select-task', taskId: this.store.selectedTaskId });
+    if (taskId !== null) this.store.focus(taskId);
+    this.coalescer.invalidate();
+  }
+
+  private render(): void {
+    const store = this.store;
+    if (store.dirty.structure) this.flat = flattenTasks(store.tasks, store.collapsed);
+    store.dirty.structure = false;
+    store.dirty.content = false;
+    const now = store.hostNow();
+    const hasTasks = store.tasks.size > 0;
+
+    this.loading.hidden = store.loaded;
+    this.emptyState.element.hidden = !store.loaded || hasTasks;
+    if (store.loaded && !hasTasks && store.setup) this.emptyState.render(store.setup);
+    this.renderBanner(hasTasks && store.setup?.restricted === true);
+
+    this.tree.element.hidden = !hasTasks;
+    if (hasTasks) {
+      let scroll = this.pendingScroll;
+      if (this.restoredScrollTop !== undefined && store.loaded) {
+        scroll ??= { top: this.restoredScrollTop };
+        this.restoredScrollTop = undefined;
+      }
+      this.pendingScroll = undefined;
+      this.tree.render({ tree: this.flat, tasks: store.tasks, selectedId: store.selectedTaskId, focusedId: store.focusedTaskId, now, scroll });
+    }
+
+    const selected = store.selectedTaskId !== null ? store.tasks.get(store.selectedTaskId) : undefined;
+    this.detail.element.hidden = !selected || !store.transcript;
+    if (selected && store.transcript) {
+      this.detail.render({ task: selected, changes: store.changes.get(selected.id), transcript: store.transcript, now });
+    }
+    this.saveUiState();
+    this.updateTicker();
+  }
+
+  private renderBanner(show: boolean): void {
+    if (show === this.bannerShown) return;
+    this.bannerShown = show;
+    this.banner.hidden = !show;
+    const document = this.banner.ownerDocument;
+    this.banner.replaceChildren(...(show ? [restrictedMessage(document, (message) => this.api.postMessage(message))] : []));
+  }
+
+  private saveUiState(): void {
+    const store = this.store;
+    // Before the first snapshot the restored state is still pending; saving now would overwrite it.
+    if (!store.loaded) return;
+    const scrollTop = this.tree.scrollTop;
+    const saved = this.savedUiState;
+    if (saved.selectedTaskId === store.selectedTaskId && saved.collapsedVersion === store.collapsedVersion && saved.scrollTop === scrollTop) return;
+    this.savedUiState = { selectedTaskId: store.selectedTaskId, collapsedVersion: store.collapsedVersion, scrollTop };
+    const state: UiState = { selectedTaskId: store.selectedTaskId, collapsedIds: [...store.collapsed], scrollTop };
+    this.api.setState(state);
+  }
+
+  /** One timer at a time, only while some task runs. */
+  private updateTicker(): void {
+    const running = this.store.hasRunningTasks();
+    if (running && !this.cancelTick) {
+      this.cancelTick = this.clock.setTimer(() => this.tick(), this.tickIntervalMs);
+    } else if (!running && this.cancelTick) {
+      this.cancelTick();
+      this.cancelTick = undefined;
+    }
+  }
+
+  private tick(): void {
+    this.cancelTick = undefined;
+    const now = this.store.hostNow();
+    this.tree.tick(this.store.tasks, now);
+    this.detail.tick(now);
+    this.updateTicker();
+  }
+
+  private defaultLog(message: string): void {
+    console.warn(`[agent-team sidebar] ${message}`);
+    this.api.postMessage({ type: 'log', level: 'warn', message: message.slice(0, 4000) });
+  }
+}

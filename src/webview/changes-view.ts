@@ -1,0 +1,52 @@
+/** The selected task's change set: a "Review changes (+n −m)" button and Accept/Reject per file. */
+import { type ChangeSummary, type WebviewMessage } from '../shared/protocol.js';
+import { createButton, createElement } from './dom.js';
+
+export class ChangesView {
+  readonly element: HTMLElement;
+  private rendered: ChangeSummary | undefined;
+
+  constructor(
+    private readonly document: Document,
+    private readonly post: (message: WebviewMessage) => void,
+  ) {
+    this.element = createElement(document, 'section', { className: 'detail-section changes', attributes: { 'aria-label': 'Changes' } });
+    this.element.hidden = true;
+  }
+
+  render(summary: ChangeSummary | undefined): void {
+    if (summary === this.rendered) return;
+    this.rendered = summary;
+    this.element.replaceChildren();
+    this.element.hidden = summary === undefined;
+    if (!summary) return;
+    const document = this.document;
+    const review = createButton(document, `Review changes (+${summary.added} \u2212${summary.removed})`, {
+      icon: 'codicon-diff',
+      className: 'review-changes',
+    });
+    review.addEventListener('click', () => this.post({ type: 'review-changes', taskId: summary.taskId }));
+    const pending = summary.pending > 0 ? `${summary.pending} of ${summary.files.length} files pending review` : 'All files reviewed';
+    const list = createElement(document, 'ul', { className: 'change-files' });
+    for (const file of summary.files) list.append(this.fileItem(summary.taskId, file));
+    this.element.append(review, createElement(document, 'div', { className: 'changes-pending', text: pending }), list);
+  }
+
+  private fileItem(taskId: string, file: ChangeSummary['files'][number]): HTMLLIElement {
+    const document = this.document;
+    const item = createElement(document, 'li', { className: `change-file change-${file.status}`, attributes: { 'data-path': file.path } }, [
+      createElement(document, 'span', { className: 'change-path', text: file.path, attributes: { title: file.path } }),
+      createElement(document, 'span', { className: 'change-stats', text: `+${file.added} \u2212${file.removed}` }),
+    ]);
+    if (file.status !== 'pending') {
+      item.append(createElement(document, 'span', { className: 'change-status', text: file.status }));
+      return item;
+    }
+    const accept = createButton(document, 'Accept', { secondary: true, ariaLabel: `Accept ${file.path}`, className: 'accept-file' });
+    accept.addEventListener('click', () => this.post({ type: 'accept-file', taskId, path: file.path }));
+    const reject = createButton(document, 'Reject', { secondary: true, ariaLabel: `Reject ${file.path}`, className: 'reject-file' });
+    reject.addEventListener('click', () => this.post({ type: 'reject-file', taskId, path: file.path }));
+    item.append(accept, reject);
+    return item;
+  }
+}

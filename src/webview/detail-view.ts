@@ -1,0 +1,143 @@
+/**
+ * The detail pane of the selected task: its prompt, live transcript, final answer (Markdown), error or
+ * stop reason, usage, model, and its change set. Sections update only when their input changed.
+ */
+import { type ChangeSummary, type ProtocolTask, type WebviewMessage } from '../shared/protocol.js';
+import { ChangesView } from './changes-view.js';
+import { createButton, createElement, createIcon, setTextIfChanged } from './dom.js';
+import { formatCount, formatTaskElapsed } from './format.js';
+import { bindLinkHandler, type MarkdownRenderer } from './markdown.js';
+import { describeStop, isStoppable, statusIconClasses, stopAriaLabel, taskTitle } from './status.js';
+import { type TranscriptState } from './store.js';
+import { TranscriptView } from './transcript-view.js';
+
+export interface DetailInput {
+  task: ProtocolTask;
+  changes: ChangeSummary | undefined;
+  transcript: TranscriptState;
+  /** On the host's clock. */
+  now: number;
+}
+
+export class DetailView {
+  readonly element: HTMLElement;
+  private readonly icon: HTMLSpanElement;
+  private readonly title: HTMLHeadingElement;
+  private readonly stopButton: HTMLButtonElement;
+  private readonly meta: HTMLDListElement;
+  private readonly elapsedValue: HTMLElement;
+  private readonly reason: HTMLDivElement;
+  private readonly result: HTMLElement;
+  private readonly resultHeading: HTMLHeadingElement;
+  private readonly resultBody: HTMLDivElement;
+  private readonly prompt: HTMLPreElement;
+  private readonly changesView: ChangesView;
+  private readonly transcriptView: TranscriptView;
+  private renderedTask: ProtocolTask | undefined;
+  private renderedOutput: string | undefined;
+
+  constructor(
+    private readonly document: Document,
+    private readonly markdown: MarkdownRenderer,
+    private readonly post: (message: WebviewMessage) => void,
+    onClose: () => void,
+  ) {
+    this.icon = createIcon(document, '', 'detail-status');
+    this.title = createElement(document, 'h2', { className: 'detail-title' });
+    this.stopButton = createButton(document, 'Stop', { secondary: true, icon: 'codicon-debug-stop', className: 'detail-stop' });
+    this.stopButton.addEventListener('click', () => {
+      if (this.renderedTask) this.post({ type: 'stop-task', taskId: this.renderedTask.id });
+    });
+    const close = createElement(document, 'button', { className: 'icon-button detail-close', attributes: { type: 'button', 'aria-label': 'Close details', title: 'Close details' } }, [
+      createIcon(document, 'codicon-close'),
+    ]);
+    close.addEventListener('click', onClose);
+    const header = createElement(document, 'div', { className: 'detail-header' }, [this.icon, this.title, this.stopButton, close]);
+
+    this.elapsedValue = createElement(document, 'dd');
+    this.meta = createElement(document, 'dl', { className: 'detail-meta' });
+    this.reason = createElement(document, 'div', { className: 'detail-reason', attributes: { role: 'status' } });
+    this.changesView = new ChangesView(document, post);
+    this.resultHeading = createElement(document, 'h3', { className: 'detail-heading' });
+    this.resultBody = createElement(document, 'div', { className: 'markdown detail-result' });
+    this.result = createElement(document, 'section', { className: 'detail-section result' }, [this.resultHeading, this.resultBody]);
+    this.prompt = createElement(document, 'pre', { className: 'detail-prompt' });
+    const promptSection = createElement(document, 'details', { className: 'detail-section prompt' }, [
+      createElement(document, 'summary', { className: 'detail-heading', text: 'Prompt' }),
+      this.prompt,
+    ]);
+    this.transcriptView = new TranscriptView(document, markdown);
+    this.element = createElement(document, 'section', { className: 'detail', attributes: { 'aria-label': 'Task details' } }, [
+      header,
+      this.meta,
+      this.reason,
+      this.changesView.element,
+      this.result,
+      promptSection,
+      this.transcriptView.element,
+    ]);
+    bindLinkHandler(this.element, post);
+  }
+
+  render(input: DetailInput): void {
+    const { task } = input;
+    if (task !== this.renderedTask) this.renderTask(task, input.now);
+    this.renderedTask = task;
+    this.changesView.render(input.changes);
+    this.renderResult(task);
+    this.transcriptView.render(input.transcript, task.transcriptLength);
+  }
+
+  /** Refreshes the elapsed time (the once-a-second tick). */
+  tick(now: number): void {
+    if (this.renderedTask) setTextIfChanged(this.elapsedValue, formatTaskElapsed(this.renderedTask, now) || '—');
+  }
+
+  private renderTask(task: ProtocolTask, now: number): void {
+    this.icon.className = `codicon ${statusIconClasses[task.status]} detail-status status-${task.status}`;
+    setTextIfChanged(this.title, taskTitle(task));
+    this.title.setAttribute('title', `${taskTitle(task)} \u2014 ${task.status}`);
+    this.stopButton.hidden = !isStoppable(task.status);
+    this.stopButton.setAttribute('aria-label', stopAriaLabel(task));
+    setTextIfChanged(this.prompt, task.prompt);
+    this.renderMeta(task, now);
+    const reason = task.status === 'failed' ? (task.error ?? 'failed') : task.status === 'stopped' && task.stopReason ? describeStop(task.stopReason) : '';
+    setTextIfChanged(this.reason, reason);
+    this.reason.hidden = reason === '';
+    this.reason.className = `detail-reason reason-${task.status}`;
+  }
+
+  private renderMeta(task: ProtocolTask, now: number): void {
+    const document = this.document;
+    const entries: Array<[string, Node]> = [
+      ['Status', document.createTextNode(task.background ? `${task.status} (background)` : task.status)],
+      ['Model', document.createTextNode(task.model ?? '—')],
+      ['Elapsed', this.elapsedValue],
+      ['Tokens', document.createTextNode(`${formatCount(task.usage.inputTokens)} in, ${formatCount(task.usage.outputTokens)} out`)],
+    ];
+    const subtree = task.treeUsage.inputTokens !== task.usage.inputTokens || task.treeUsage.outputTokens !== task.usage.outputTokens;
+    if (subtree) {
+      entries.push([
+        'With subagents',
+        document.createTextNode(`${formatCount(task.treeUsage.inputTokens)} in, ${formatCount(task.treeUsage.outputTokens)} out`),
+      ]);
+    }
+    setTextIfChanged(this.elapsedValue, formatTaskElapsed(task, now) || '—');
+    this.meta.replaceChildren(
+      ...entries.flatMap(([term, value]) => [
+        createElement(document, 'dt', { text: term }),
+        value === this.elapsedValue ? value : createElement(document, 'dd', {}, [value]),
+      ]),
+    );
+  }
+
+  private renderResult(task: ProtocolTask): void {
+    const output = task.output ?? '';
+    const heading = task.status === 'completed' ? 'Result' : 'Partial output';
+    setTextIfChanged(this.resultHeading, heading);
+    this.result.hidden = output === '';
+    if (output === this.renderedOutput) return;
+    this.renderedOutput = output;
+    this.resultBody.replaceChildren(this.markdown.render(output));
+  }
+}

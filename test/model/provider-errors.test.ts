@@ -1,0 +1,61 @@
+import Anthropic from '@anthropic-ai/sdk';
+import OpenAI from 'openai';
+import { describe, expect, it } from 'vitest';
+import { ProviderError, StoppedError } from '../../src/engine/errors.js';
+import { type ProviderFailureContext, toProviderFailure } from '../../src/engine/model/provider-errors.js';
+
+function anthropicContext(overrides: Partial<ProviderFailureContext> = {}): ProviderFailureContext {
+  return {
+    provider: 'anthropic',
+    displayName: 'Anthropic',
+    baseUrl: 'https://api.anthropic.com',
+    officialBaseUrl: true,
+    apiKeyVariable: 'ANTHROPIC_API_KEY',
+    modelId: 'claude-test',
+    maxRetries: 2,
+    errorClasses: Anthropic,
+    signal: new AbortController().signal,
+    ...overrides,
+  };
+}
+
+const headers = new Headers();
+
+describe('toProviderFailure', () => {
+  it("names the provider itself for its official API: Anthropic's server failed", () => {
+    const sdkError = new Anthropic.InternalServerError(529, { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }, undefined, headers);
+    const error = toProviderFailure(sdkError, 'request', anthropicContext());
+    expect(error).toBeInstanceOf(ProviderError);
+    expect((error as ProviderError).message).toBe("Anthropic's server failed (529, 3 attempts): Overloaded. Try again later.");
+    expect(error).toMatchObject({ kind: 'server', status: 529, provider: 'anthropic', baseUrl: 'https://api.anthropic.com' });
+  });
+
+  it('quotes a non-JSON error body (a proxy page) without the status echoed twice', () => {
+    const sdkError = new OpenAI.APIError(502, undefined, 'Bad Gateway from nginx', headers);
+    const context = anthropicContext({ provider: 'openai', displayName: 'OpenAI', errorClasses: OpenAI, maxRetries: 0 });
+    expect((toProviderFailure(sdkError, 'request', context) as Error).message).toBe("OpenAI's server failed (502, no retries): Bad Gateway from nginx. Try again later.");
+  });
+
+  it('says how long a timed-out request waited', () => {
+    const error = toProviderFailure(new Anthropic.APIConnectionTimeoutError(), 'request', anthropicContext({ timeoutMs: 30_000 }));
+    expect(error).toMatchObject({ kind: 'connection' });
+    expect((error as Error).message).toBe('the request to https://api.anthropic.com timed out after 30 s (tried 3 attempts); check the network or raise the timeout');
+  });
+
+  it('turns any failure after an abort into StoppedError with the signal reason', () => {
+    const controller = new AbortController();
+    controller.abort({ kind: 'shutdown' });
+    const error = toProviderFailure(new TypeError('terminated'), 'stream', anthropicContext({ signal: controller.signal }));
+    expect(error).toBeInstanceOf(StoppedError);
+    expect((error as StoppedError).reason).toEqual({ kind: 'shutdown' });
+  });
+
+  it('calls garbled event data a cut stream, but leaves a bug of ours as it is', () => {
+    const garbled = toProviderFailure(new SyntaxError('Unexpected token < in JSON'), 'stream', anthropicContext());
+    expect(garbled).toMatchObject({ kind: 'stream' });
+    expect((garbled as Error).message).toContain('unreadable event data');
+    const bug = new TypeError('cannot read properties of undefined');
+    expect(toProviderFailure(bug, 'stream', anthropicContext())).toBe(bug);
+    expect(toProviderFailure(new Error('surprise'), 'request', anthropicContext())).toEqual(new Error('surprise'));
+  });
+});

@@ -1,0 +1,70 @@
+/** Which wire protocol a request spoke. */
+export type MockProtocol = 'anthropic' | 'openai';
+
+/** One request the mock server received, as the test sees it. */
+export interface RecordedRequest {
+  /** 0 for the first request the server received, counting every protocol and retries. */
+  index: number;
+  protocol: MockProtocol;
+  method: string;
+  /** Without the query string, e.g. `/v1/messages`. */
+  path: string;
+  /** Lower-case names. */
+  headers: Record<string, string>;
+  /** The key the request presented, from `x-api-key` or `Authorization: Bearer` (either protocol); undefined when none. */
+  apiKey: string | undefined;
+  /** The parsed JSON body; cast it to the SDK's params type to read it. */
+  body: unknown;
+  /** `model` from the body. */
+  model: string;
+  /** The system prompt (Anthropic `system`, or OpenAI's system/developer messages), '' when none. */
+  system: string;
+  /** The text of the last message: its text parts, or for tool results their contents. */
+  lastMessageText: string;
+  /** Names of the tools offered. */
+  toolNames: string[];
+}
+
+/** The key a request presents: Anthropic's SDK sends `x-api-key` or a bearer token depending on version, OpenAI's a bearer token. */
+export function presentedApiKey(headers: Record<string, string>): string | undefined {
+  return headers['x-api-key'] ?? headers.authorization?.replace(/^Bearer\s+/i, '');
+}
+
+/** Reads the routing fields off a parsed body; tolerant of anything, since bad bodies are recorded too. */
+export function describeBody(protocol: MockProtocol, body: unknown): Pick<RecordedRequest, 'model' | 'system' | 'lastMessageText' | 'toolNames'> {
+  const record = isRecord(body) ? body : {};
+  const messages = Array.isArray(record.messages) ? record.messages.filter(isRecord) : [];
+  const tools = Array.isArray(record.tools) ? record.tools.filter(isRecord) : [];
+  const model = typeof record.model === 'string' ? record.model : '';
+  if (protocol === 'anthropic') {
+    return {
+      model,
+      system: contentText(record.system),
+      lastMessageText: contentText(messages.at(-1)?.content),
+      toolNames: tools.map((tool) => String(tool.name)),
+    };
+  }
+  const systemMessages = messages.filter((message) => message.role === 'system' || message.role === 'developer');
+  const conversation = messages.filter((message) => message.role !== 'system' && message.role !== 'developer');
+  return {
+    model,
+    system: systemMessages.map((message) => contentText(message.content)).join('\n'),
+    lastMessageText: contentText(conversation.at(-1)?.content),
+    toolNames: tools.map((tool) => (isRecord(tool.function) ? String(tool.function.name) : '')),
+  };
+}
+
+/** Text of a content field in either protocol: a string, or blocks with `text` (or a tool result's `content`). */
+function contentText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content
+    .filter(isRecord)
+    .map((block) => (typeof block.text === 'string' ? block.text : contentText(block.content)))
+    .filter((text) => text !== '')
+    .join('\n');
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

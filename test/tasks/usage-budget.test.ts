@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { stopReasonOf } from '../../src/engine/errors.js';
+import { ManualClock, flushMicrotasks } from '../../src/engine/testing/manual-clock.js';
+import { formatNotice } from '../../src/engine/tasks/notifications.js';
+import { TaskManager } from '../../src/engine/tasks/task-manager.js';
+import type { StartTaskOptions } from '../../src/engine/tasks/work.js';
+import { EventLog } from './support/event-log.js';
+import { StagedWork } from './support/staged-work.js';
+
+function task(work: StagedWork, overrides: Partial<StartTaskOptions> = {}): StartTaskOptions {
+  return { role: 'researcher', description: 'Survey the code', prompt: 'Survey', mode: 'background', work: work.work, ...overrides };
+}
+
+async function tree(manager: TaskManager, options: { rootBudget?: number } = {}) {
+  const root = new StagedWork({ onAbort: 'return', abortOutput: 'root partial' });
+  const child = new StagedWork({ onAbort: 'return', abortOutput: 'child partial' });
+  const grandchild = new StagedWork(); // hangs after abort
+  await manager.start(task(root, { maxTokens: options.rootBudget }));
+  await manager.start(task(child, { parentId: 't1' }));
+  await manager.start(task(grandchild, { parentId: 't2' }));
+  return { root: await root.started, child: await child.started, grandchild: await grandchild.started, works: { root, child, grandchild } };
+}
+
+describe('usage and budgets', () => {
+  it('rolls usage up to every ancestor, with task-update events for each change', async () => {
+    const manager = new TaskManager({ clock: new ManualClock() });
+    const log = new EventLog(manager);
+    const { root, child, grandchild } = await tree(manager);
+    grandchild.reportUsage({ inputTokens: 100, outputTokens: 10 });
+    child.reportUsage({ inputTokens: 20, outputTokens: 2 });
+    root.reportUsage({ inputTokens: 3, outputTokens: 1 });
+    expect(manager.get('t3')).toMatchObject({ usage: { inputTokens: 100, outputTokens: 10 }, treeUsage: { inputTokens: 100, outputTokens: 10 } });
+    expect(manager.get('t2')).toMatchObject({ usage: { inputTokens: 20, outputTokens: 2 }, treeUsage: { inputTokens: 120, outputTokens: 12 } });
+    expect(manager.get('t1')).toMatchObject({ usage: { inputTokens: 3, outputTokens: 1 }, treeUsage: { inputTokens: 123, outputTokens: 13 } });
+    const rootUpdates = log.forTask('t1').filter((event) => event.type === 'task-update' && event.task.treeUsage.inputTokens > 0);
+    expect(rootUpdates.map((event) => ('task' in event ? event.task.treeUsage.inputTokens : 0))).toEqual([100, 120, 123]);
+    // Bad numbers from work are ignored, not added.
+    grandchild.reportUsage({ inputTokens: Number.NaN, outputTokens: -5 });
+    expect(manager.get('t1')?.treeUsage).toEqual({ inputTokens: 123, outputTokens: 13 });
+    log.assertWellFormed();
+  });
+
+  it('stops the tree when its budget is exceeded: root failed with "budget exceeded", descendants stopped, partial output kept', async () => {
+    const clock = new ManualClock();
+    const manager = new TaskManager({ clock, stopGraceMs: 1_000 });
+    const log = new EventLog(manager);
+    const { root, child, grandchild } = await tree(manager, { rootBudget: 1_000 });
+    grandchild.appendText('grandchild was writing');
+    grandchild.reportUsage({ inputTokens: 600, outputTokens: 0 });
+    child.reportUsage({ inputTokens: 300, outputTokens: 100 }); // exactly at the budget: still fine
+    expect(manager.get('t1')?.status).toBe('running');
+
+    child.reportUsage({ inputTokens: 0, outputTokens: 1 });
+    expect(root.signal.aborted && child.signal.aborted && grandchild.signal.aborted).toBe(true);
+    const budgetReason = stopReasonOf(root.signal);
+    expect(budgetReason).toEqual({ kind: 'budget', detail: 'task t1 and its subtasks used 1001 tokens, over the budget of 1000' });
+    expect(stopReasonOf(grandchild.signal)).toEqual(budgetReason);
+
+    await flushMicrotasks(); // the root and the child return their partial output at once
+    expect(manager.get('t3')?.status).toBe('stopped');
+    await clock.advance(1_000); // the grandchild hangs; the grace ends it
+    expect(manager.get('t1')).toMatchObject({
+      status: 'failed',
+      error: 'budget exceeded: task t1 and its subtasks used 1001 tokens, over the budget of 1000',
+      output: 'root partial',
+      stopReason: budgetReason,
+    });
+    expect(manager.get('t2')).toMatchObject({ status: 'stopped', stopReason: budgetReason, output: 'child partial' });
+    expect(manager.get('t3')).toMatchObject({ status: 'stopped', stopReason: budgetReason, output: 'grandchild was writing' });
+    log.assertWellFormed();
+  });
+
+  it('a budget on an inner task stops only that subtree', async () => {
+    const manager = new TaskManager({ clock: new ManualClock() });
+    const root = new StagedWork();
+    await manager.start(task(root));
+    await root.started;
+    const child = new StagedWork({ onAbort: 'return' });
+    await manager.start(task(child, { parentId: 't1', maxTokens: 50 }));
+    (await child.started).reportUsage({ inputTokens: 51, outputTokens: 0 });
+    await manager.wait('t2');
+    expect(manager.get('t2')).toMatchObject({ status: 'failed', error: expect.stringMatching(/^budget exceeded: /) });
+    expect(manager.get('t1')?.status).toBe('running');
+  });
+
+  it('usage an aborted request reports after the stop is still counted until the end', async () => {
+    const clock = new ManualClock();
+    const manager = new TaskManager({ clock });
+    const work = new StagedWork();
+    await manager.start(task(work));
+    const context = await work.started;
+    const stopping = manager.stop('t1');
+    context.reportUsage({ inputTokens: 7, outputTokens: 3 });
+    work.complete('late');
+    const final = await stopping;
+    expect(final).toMatchObject({ status: 'stopped', usage: { inputTokens: 7, outputTokens: 3 } });
+  });
+});
+
+describe('notifications', () => {
+  it('tells the parent about background children that ended since it last asked', async () => {
+    const clock = new ManualClock();
+    const manager = new TaskManager({ clock, noticeOutputChars: 10, autoBackgroundMs: 100 });
+    const parent = new StagedWork();
+    await manager.start(task(parent));
+    await parent.started;
+    const finished = new StagedWork();
+    const failing = new StagedWork();
+    const foreground = new StagedWork();
+    const auto = new StagedWork();
+    await manager.start(task(finished, { parentId: 't1', description: 'Read the docs' }));
+    await manager.start(task(failing, { parentId: 't1' }));
+    const foregroundDone = manager.start(task(foreground, { parentId: 't1', mode: 'foreground' }));
+    void manager.start(task(auto, { parentId: 't1', mode: 'auto' }));
+    await Promise.all([finished.started, failing.started, foreground.started, auto.started]);
+    expect(manager.takeNotifications('t1')).toEqual([]);
+
+    finished.complete('a long answer that will be cut');
+    failing.throw(new Error('no network'));
+    foreground.complete('the caller already has this');
+    await foregroundDone;
+    await clock.advance(100);
+    auto.complete('auto result');
+    await manager.wait('t5');
+
+    const notices = manager.takeNotifications('t1');
+    expect(notices).toEqual([
+      { taskId: 't2', role: 'researcher', description: 'Read the docs', status: 'completed', output: 'a long ans…', outputTruncated: true },
+      { taskId: 't3', role: 'researcher', description: 'Survey the code', status: 'failed', output: '', outputTruncated: false, error: 'no network' },
+      { taskId: 't5', role: 'researcher', description: 'Survey the code', status: 'completed', output: 'auto resul…', outputTruncated: true },
+    ]);
+    expect(formatNotice(notices[0])).toBe(
+      'Background task t2 (researcher: "Read the docs") completed. Output: a long ans… (cut short; TaskOutput t2 gives the full text)',
+    );
+    expect(formatNotice(notices[1])).toBe('Background task t3 (researcher: "Survey the code") failed: no network.');
+    expect(manager.takeNotifications('t1')).toEqual([]); // taken once
+  });
+});

@@ -1,0 +1,119 @@
+/** Shared helpers for the sidebar tests: task factories and a mounted sidebar with injected time. */
+import { ManualClock } from '../../../src/engine/testing/manual-clock.js';
+import {
+  type HostMessage,
+  type ProtocolTask,
+  type SetupState,
+  type WebviewApi,
+  type WebviewMessage,
+} from '../../../src/shared/protocol.js';
+import { mountSidebar, type Sidebar, type SidebarOptions } from '../../../src/webview/app.js';
+import { type FrameScheduler } from '../../../src/webview/scheduler.js';
+
+/** Frames happen only when the test calls `runFrame`; counts requests so tests can assert coalescing. */
+export class ManualFrameScheduler implements FrameScheduler {
+  private callbacks: Array<() => void> = [];
+  requested = 0;
+
+  requestFrame(callback: () => void): void {
+    this.requested++;
+    this.callbacks.push(callback);
+  }
+
+  get pending(): number {
+    return this.callbacks.length;
+  }
+
+  runFrame(): void {
+    const callbacks = this.callbacks;
+    this.callbacks = [];
+    for (const callback of callbacks) callback();
+  }
+}
+
+export const startTime = 1_700_000_000_000;
+
+export function makeTask(overrides: Partial<ProtocolTask> & { id: string }): ProtocolTask {
+  return {
+    parentId: null,
+    rootId: overrides.parentId ? 'root' : overrides.id,
+    depth: 0,
+    role: 'coordinator',
+    description: `Task ${overrides.id}`,
+    prompt: `Prompt of ${overrides.id}`,
+    background: false,
+    status: 'running',
+    createdAt: startTime,
+    startedAt: startTime,
+    usage: { inputTokens: 0, outputTokens: 0 },
+    treeUsage: { inputTokens: 0, outputTokens: 0 },
+    transcriptLength: 0,
+    ...overrides,
+  };
+}
+
+export const configuredSetup: SetupState = { modelConfigured: true, provider: 'anthropic', model: 'claude-sonnet-4-5', restricted: false };
+
+export function snapshotMessage(tasks: ProtocolTask[], setup: SetupState = configuredSetup, now = startTime): HostMessage {
+  return { type: 'snapshot', now, tasks, changes: [], setup };
+}
+
+export interface Harness {
+  sidebar: Sidebar;
+  root: HTMLElement;
+  posted: WebviewMessage[];
+  logs: string[];
+  savedState: { value: unknown };
+  scheduler: ManualFrameScheduler;
+  clock: ManualClock;
+  /** Hands the sidebar a message and runs the frame it asked for. */
+  send(message: unknown): void;
+  rows(): HTMLElement[];
+  row(taskId: string): HTMLElement;
+}
+
+export function mountHarness(options: { savedState?: unknown; sidebar?: Partial<SidebarOptions> } = {}): Harness {
+  document.body.replaceChildren();
+  const root = document.createElement('div');
+  document.body.append(root);
+  const posted: WebviewMessage[] = [];
+  const logs: string[] = [];
+  const savedState = { value: options.savedState };
+  const api: WebviewApi = {
+    postMessage: (message) => posted.push(message),
+    getState: () => savedState.value,
+    setState: (state) => {
+      savedState.value = state;
+    },
+  };
+  const scheduler = new ManualFrameScheduler();
+  const clock = new ManualClock(startTime);
+  const sidebar = mountSidebar({ root, api, scheduler, clock, log: (message) => logs.push(message), ...options.sidebar });
+  return {
+    sidebar,
+    root,
+    posted,
+    logs,
+    savedState,
+    scheduler,
+    clock,
+    send(message) {
+      sidebar.receive(message);
+      scheduler.runFrame();
+    },
+    rows: () => Array.from(root.querySelectorAll<HTMLElement>('[role="treeitem"]')),
+    row(taskId) {
+      const element = root.querySelector<HTMLElement>(`[role="treeitem"][data-task-id="${taskId}"]`);
+      if (!element) throw new Error(`no row for task ${taskId}`);
+      return element;
+    },
+  };
+}
+
+export function click(element: Element): void {
+  element.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+}
+
+export function pressKey(element: Element, key: string): void {
+  element.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+}
