@@ -127,7 +127,7 @@ export class RoleRegistry {
 
   private apply(result: RoleLoadResult): void {
     const fingerprint = fingerprintOf(result);
-    
+    if (fingerprint === this.fingerprint) return;
     this.current = result;
     this.fingerprint = fingerprint;
     const errors: unknown[] = [];
