@@ -5,6 +5,7 @@ import {
   delayed,
   hangingStream,
   httpError,
+  rateLimited,
   serverError,
   startMockProviderServer,
   textTurn,
@@ -31,6 +32,14 @@ describe.each(providerCases)('$provider model: failures', ({ provider, makeModel
     expect(error).toBeInstanceOf(ProviderError);
     expect(error).toMatchObject({ kind: 'server', status: 500, provider });
     expect((error as Error).message).toMatch(/failed \(500, 3 attempts\): internal server error\. Try again later\.$/);
+    expect(server.requests).toHaveLength(3);
+  });
+
+  it('reports rate limiting that outlasts the retries, and says to try later', async () => {
+    server.enqueue(rateLimited(), rateLimited(), rateLimited());
+    const error = await collect(makeModel(server, { maxRetries: 2 }).stream(makeRequest())).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ name: 'ProviderError', kind: 'rate-limit', status: 429, code: 'provider-rate-limit' });
+    expect((error as Error).message).toMatch(/rate limited the request \(429, 3 attempts\): rate limit exceeded\. Try again later/);
     expect(server.requests).toHaveLength(3);
   });
 

@@ -39,7 +39,7 @@ describe('toProviderFailure', () => {
   it('says how long a timed-out request waited', () => {
     const error = toProviderFailure(new Anthropic.APIConnectionTimeoutError(), 'request', anthropicContext({ timeoutMs: 30_000 }));
     expect(error).toMatchObject({ kind: 'connection' });
-    expect((error as Error).message).toBe('the request to https://api.anthropic.com timed out after 30 s (tried 3 attempts); check the network or raise the timeout');
+    expect((error as Error).message).toBe('the request to https://api.anthropic.com timed out after 30 s (3 attempts); check the network or raise the timeout');
   });
 
   it('turns any failure after an abort into StoppedError with the signal reason', () => {

@@ -61,7 +61,7 @@ export function toProviderFailure(error: unknown, phase: 'request' | 'stream', c
     const after = context.timeoutMs === undefined ? '' : ` after ${formatSeconds(context.timeoutMs)}`;
     return new ProviderError(
       'connection',
-      `the request to ${context.baseUrl} timed out${after} (tried ${attempts(context)}); check the network or raise the timeout`,
+      `the request to ${context.baseUrl} timed out${after} (${attempts(context)}); check the network or raise the timeout`,
       errorContext,
       { cause: error },
     );
