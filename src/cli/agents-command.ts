@@ -1,6 +1,7 @@
 import { RoleRegistry } from '../engine/team/roles/role-registry.js';
 import { NodeRoleFileSource } from '../engine/team/roles/node-role-file-source.js';
 import type { RoleDefinition } from '../engine/team/roles/types.js';
+import { formatRoleDiagnostic } from '../engine/team/roles/format-diagnostic.js';
 import { resolveRoleTools } from '../engine/team/roles/role-tools.js';
 import type { AgentsArguments } from './arguments.js';
 
@@ -19,10 +20,7 @@ export async function agentsCommand(args: AgentsArguments, output: CommandOutput
     output.stdout.write(`${' '.repeat(nameWidth)}  ${firstLine(role.description)}\n`);
     output.stdout.write(`${' '.repeat(nameWidth)}  tools: ${resolveRoleTools(role).join(', ') || 'none'}${role.model ? ` · model: ${role.model}` : ''}\n`);
   }
-  for (const diagnostic of diagnostics) {
-    const where = diagnostic.line ? `${diagnostic.path}:${diagnostic.line}` : diagnostic.path;
-    output.stderr.write(`${diagnostic.severity}: ${where}: ${diagnostic.message}\n`);
-  }
+  for (const diagnostic of diagnostics) output.stderr.write(`${formatRoleDiagnostic(diagnostic)}\n`);
   registry.dispose();
   return 0;
 }
