@@ -13,6 +13,7 @@ const usageSchema = z.object({ inputTokens: z.number().min(0), outputTokens: z.n
 const stopReasonSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('user') }),
   z.object({ kind: z.literal('parent-stopped'), parentId: z.string() }),
+  z.object({ kind: z.literal('stopped-by-agent'), taskId: z.string() }),
   z.object({ kind: z.literal('budget'), detail: z.string() }),
   z.object({ kind: z.literal('shutdown') }),
   z.object({ kind: z.literal('interrupted') }),

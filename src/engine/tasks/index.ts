@@ -1,5 +1,6 @@
 /** The task manager: runs work it is handed as tasks in a tree, with stop, budgets and history. */
-export { TaskManager, type WaitOptions } from './task-manager.js';
+export { TaskManager } from './task-manager.js';
+export type { WaitOptions } from './task-wait.js';
 export type { TaskManagerOptions } from './options.js';
 export type { StartTaskOptions, StartTaskResult, TaskMode, TaskWork, TaskWorkContext, TaskWorkResult } from './work.js';
 export { type TaskNotice, formatNotice, noticeFor } from './notifications.js';

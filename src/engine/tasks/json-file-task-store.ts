@@ -92,13 +92,14 @@ export class JsonFileTaskStore implements TaskStore {
     try {
       value = JSON.parse(text);
     } catch (error) {
-      await this.setAside();
-      this.warn(`Task history ${this.filePath} is damaged (${errorMessage(error)}); starting with an empty history.`, error);
+      const kept = await this.setAside();
+      this.warn(`Task history ${this.filePath} is damaged (${errorMessage(error)}); starting with an empty history${kept}.`, error);
       return emptyHistory();
     }
     const history = parsePersistedHistory(value, (message) => this.warn(`${message} (${this.filePath})`));
     if (history) return history;
-    await this.setAside();
+    const kept = await this.setAside();
+    if (kept) this.warn(`The unusable task history was kept${kept}.`);
     return emptyHistory();
   }
 
@@ -171,11 +172,15 @@ export class JsonFileTaskStore implements TaskStore {
     }
   }
 
-  private async setAside(): Promise<void> {
+  /** Moves an unusable file to `<file>.corrupt`; returns words for the warning ('' when it could not). */
+  private async setAside(): Promise<string> {
+    const asidePath = `${this.filePath}.corrupt`;
     try {
-      await this.fileSystem.rename(this.filePath, `${this.filePath}.corrupt`);
+      await this.fileSystem.rename(this.filePath, asidePath);
+      return ` (the old file is kept as ${asidePath})`;
     } catch (error) {
       this.warn(`Could not move the damaged task history aside: ${errorMessage(error)}`, error);
+      return '';
     }
   }
 }

@@ -7,46 +7,52 @@
  * status is terminal nothing relabels it, and once its `task-end` is out nothing about it changes or is
  * emitted. A stop is immediate (status, slot, signal); the task's `task-end` follows when its work returns
  * (its returned output becomes the partial output) or after `stopGraceMs`, whichever comes first.
+ *
+ * Concurrency: at most `maxConcurrent` slots are in use; other tasks wait FIFO. A foreground child of a
+ * running task runs in its parent's slot, since the parent is blocked waiting for it: nested foreground
+ * delegation can never deadlock on the limit. Background and auto children queue for a slot of their own
+ * (a parent that blocks on such a child with `wait` and no timeout can still deadlock at the limit).
  */
 import type { TranscriptEntry } from '../agent/types.js';
-import { type StopReason, StoppedError, describeStopReason, errorMessage, isStopReason, stopReasonOf } from '../errors.js';
+import { type StopReason, describeStopReason, errorMessage, isStopReason } from '../errors.js';
 import type { Usage } from '../model/types.js';
-import { onAbort } from './abort.js';
 import { type Deferred, createDeferred } from './deferred.js';
 import { EventHub, type TaskEventListener } from './event-hub.js';
 import { type TaskNotice, noticeFor } from './notifications.js';
 import { type ResolvedTaskManagerOptions, type TaskManagerOptions, duration, resolveOptions, validateStartOptions } from './options.js';
 import { type Slot, SlotPool } from './slot-pool.js';
 import { TaskError } from './task-error.js';
+import { HistorySaver } from './history-saver.js';
 import { persistedTaskOf, recordFromPersisted } from './task-history.js';
-import { type TaskRecord, addTranscriptEntry, emptyUsage, partialOutputOf, snapshotOf, transcriptOf } from './task-record.js';
-import { type PersistedHistory } from './task-store.js';
+import { type TaskRecord, createTaskRecord, partialOutputOf, snapshotOf, transcriptOf } from './task-record.js';
+import type { PersistedHistory } from './task-store.js';
+import { TaskTree } from './task-tree.js';
+import { type WaitOptions, waitForEnd } from './task-wait.js';
 import { type TaskEvent, type TaskSnapshot, isTerminal } from './types.js';
-import type { StartTaskOptions, StartTaskResult, TaskWorkContext, TaskWorkResult } from './work.js';
-
-export interface WaitOptions {
-  /** Resolve with the current snapshot after this long if the task has not ended. Default: no limit. */
-  timeoutMs?: number;
-  /** Aborting gives up waiting (the promise rejects with a `StoppedError`); the task is not touched. */
-  signal?: AbortSignal;
-}
+import { descendantReason, isWorkResult, outputOf, tokenCount } from './work-outcome.js';
+import { createWorkContext } from './work-context.js';
+import type { StartTaskOptions, StartTaskResult } from './work.js';
 
 type WorkOutcome = { threw: false; result: unknown } | { threw: true; error: unknown };
 
 export class TaskManager {
   private readonly options: ResolvedTaskManagerOptions;
-  private readonly records = new Map<string, TaskRecord>();
+  private readonly tree = new TaskTree();
   private readonly notices = new Map<string | null, TaskNotice[]>();
   private readonly hub: EventHub;
   private readonly pool: SlotPool<TaskRecord>;
+  private readonly saver: HistorySaver;
   private closing: Promise<void> | undefined;
-  private saveWanted = false;
-  private saveLoop: Promise<void> | undefined;
 
   constructor(options: TaskManagerOptions = {}) {
     this.options = resolveOptions(options);
     this.hub = new EventHub((error) => this.warn(`an event listener threw: ${errorMessage(error)}`, error));
     this.pool = new SlotPool<TaskRecord>(this.options.maxConcurrent, (record, slot) => this.begin(record, slot));
+    this.saver = new HistorySaver(
+      this.options.store,
+      () => ({ version: 1, tasks: this.tree.all().map(persistedTaskOf) }),
+      (message, cause) => this.warn(message, cause),
+    );
   }
 
   /**
@@ -59,11 +65,10 @@ export class TaskManager {
     validateStartOptions(options);
     const parent = this.parentFor(options.parentId ?? null);
     const autoBackgroundMs = options.autoBackgroundMs ?? this.options.autoBackgroundMs;
-    const record = this.createRecord(options, parent);
-    this.records.set(record.id, record);
-    parent?.childIds.push(record.id);
+    const record = createTaskRecord(this.newId(), options, parent, this.options.clock.now());
+    this.tree.add(record);
     this.hub.emit({ type: 'task-start', task: snapshotOf(record) });
-    this.requestSave();
+    this.saver.request();
 
     if (options.mode === 'foreground' && parent?.status === 'running' && parent.slot) {
       this.begin(record, this.pool.share(parent.slot));
@@ -81,22 +86,22 @@ export class TaskManager {
   }
 
   get(id: string): TaskSnapshot | undefined {
-    const record = this.records.get(id);
+    const record = this.tree.get(id);
     return record ? snapshotOf(record) : undefined;
   }
 
   /** Every task, in creation order (a parent before its children). */
   list(): TaskSnapshot[] {
-    return [...this.records.values()].map(snapshotOf);
+    return this.tree.all().map(snapshotOf);
   }
 
   children(id: string): TaskSnapshot[] {
-    return this.childrenOf(this.records.get(id)).map(snapshotOf);
+    return this.tree.childrenOf(this.tree.get(id)).map(snapshotOf);
   }
 
   /** The kept transcript entries (see `maxTranscriptEntries`); empty for an unknown id. */
   transcript(id: string): TranscriptEntry[] {
-    const record = this.records.get(id);
+    const record = this.tree.get(id);
     return record ? transcriptOf(record) : [];
   }
 
@@ -104,23 +109,7 @@ export class TaskManager {
   async wait(id: string, options: WaitOptions = {}): Promise<TaskSnapshot> {
     const record = this.require(id);
     if (options.timeoutMs !== undefined) duration(options.timeoutMs, 'timeoutMs');
-    if (record.ended) return snapshotOf(record);
-    const { signal, timeoutMs } = options;
-    if (signal?.aborted) throw new StoppedError(stopReasonOf(signal));
-    return new Promise<TaskSnapshot>((resolve, reject) => {
-      let cancelTimer = () => {};
-      let removeAbortListener = () => {};
-      const settle = (finish: () => void) => {
-        cancelTimer();
-        removeAbortListener();
-        finish();
-      };
-      void record.end.promise.then((task) => settle(() => resolve(task)));
-      if (timeoutMs !== undefined && Number.isFinite(timeoutMs)) {
-        cancelTimer = this.options.clock.setTimer(() => settle(() => resolve(snapshotOf(record))), timeoutMs);
-      }
-      if (signal) removeAbortListener = onAbort(signal, () => settle(() => reject(new StoppedError(stopReasonOf(signal)))));
-    });
+    return waitForEnd(record, this.options.clock, options);
   }
 
   /**
@@ -132,17 +121,17 @@ export class TaskManager {
     const record = this.require(id);
     if (!isStopReason(reason)) throw new TaskError('invalid-options', 'stop() needs a StopReason such as { kind: "user" }.');
     this.stopTree(record, reason, 'stopped');
-    await Promise.all(this.subtreeOf(record).map((node) => node.end.promise));
+    await Promise.all(this.tree.subtreeOf(record).map((node) => node.end.promise));
     return snapshotOf(record);
   }
 
   /** Stops every unfinished task; resolves when all have ended (each within `stopGraceMs`). */
   async stopAll(reason: StopReason = { kind: 'user' }): Promise<void> {
     // Creation order puts parents first, so a cascade reaches a child before the loop does.
-    for (const record of [...this.records.values()]) {
+    for (const record of this.tree.all()) {
       if (!isTerminal(record.status)) this.stopTree(record, reason, 'stopped');
     }
-    await Promise.all([...this.records.values()].map((record) => record.end.promise));
+    await Promise.all(this.tree.all().map((record) => record.end.promise));
   }
 
   /** Subscribes to the event stream (snapshots only, in order); returns the unsubscribe function. */
@@ -158,6 +147,21 @@ export class TaskManager {
     const notices = this.notices.get(parentId) ?? [];
     this.notices.delete(parentId);
     return notices;
+  }
+
+  /** Drops the pending notice of `taskId`: its parent already read the result (`TaskOutput`). */
+  dismissNotification(taskId: string): void {
+    const parentId = this.tree.get(taskId)?.parentId ?? null;
+    const remaining = (this.notices.get(parentId) ?? []).filter((notice) => notice.taskId !== taskId);
+    if (remaining.length > 0) this.notices.set(parentId, remaining);
+    else this.notices.delete(parentId);
+  }
+
+  /** What an unfinished task has produced so far (its streamed text); for an ended task, its output. */
+  partialOutput(id: string): string | undefined {
+    const record = this.tree.get(id);
+    if (!record) return undefined;
+    return record.ended ? record.output : partialOutputOf(record);
   }
 
   /** Stops everything with reason `shutdown`, saves, and refuses new tasks from now on. Idempotent. */
@@ -183,22 +187,19 @@ export class TaskManager {
       this.warn(`could not load task history: ${errorMessage(error)}`, error);
       return;
     }
-    const current = [...this.records.values()];
-    this.records.clear();
-    let interrupted = false;
+    const loaded: TaskRecord[] = [];
+    const ids = new Set<string>();
     for (const persisted of history.tasks) {
-      if (current.some((record) => record.id === persisted.task.id) || this.records.has(persisted.task.id)) {
+      if (this.tree.has(persisted.task.id) || ids.has(persisted.task.id)) {
         this.warn(`stored task ${persisted.task.id} skipped: that id is already in use`);
         continue;
       }
-      const record = recordFromPersisted(persisted, this.options.clock.now(), this.options.maxTranscriptEntries);
-      interrupted ||= record.stopReason?.kind === 'interrupted' && !isTerminal(persisted.task.status);
-      // Only a parent loaded earlier adopts a child, so a damaged file cannot make the tree cyclic.
-      if (record.parentId !== null) this.records.get(record.parentId)?.childIds.push(record.id);
-      this.records.set(record.id, record);
+      ids.add(persisted.task.id);
+      loaded.push(recordFromPersisted(persisted, this.options.clock.now(), this.options.maxTranscriptEntries));
     }
-    for (const record of current) this.records.set(record.id, record);
-    if (interrupted) this.requestSave();
+    this.tree.prepend(loaded);
+    // Tasks found interrupted are saved as such, so the next load agrees.
+    if (history.tasks.some((persisted) => !isTerminal(persisted.task.status))) this.saver.request();
   }
 
   /**
@@ -206,70 +207,37 @@ export class TaskManager {
    * refreshes its views with `list()`). Trees with anything still queued or running are kept whole.
    */
   async clearHistory(): Promise<string[]> {
-    const removed: string[] = [];
-    for (const record of [...this.records.values()]) {
-      if (!this.records.has(record.id)) continue; // already removed with its tree
-      const isTreeTop = record.parentId === null || !this.records.has(record.parentId);
-      if (!isTreeTop) continue;
-      const tree = this.subtreeOf(record);
-      if (!tree.every((node) => node.ended)) continue;
-      for (const node of tree) {
-        this.records.delete(node.id);
-        this.notices.delete(node.id);
-        removed.push(node.id);
-      }
-    }
-    this.requestSave();
-    await this.flush();
+    const removed = this.tree.removeEndedTrees();
+    for (const id of removed) this.notices.delete(id);
+    this.saver.request();
+    await this.saver.flush();
     return removed;
   }
 
   /** Resolves once the latest state has been handed to the store and saved. */
-  async flush(): Promise<void> {
-    while (this.saveLoop) await this.saveLoop;
+  flush(): Promise<void> {
+    return this.saver.flush();
   }
 
   // ── lifecycle ────────────────────────────────────────────────────────────────────────────────────────
 
-  private createRecord(options: StartTaskOptions, parent: TaskRecord | undefined): TaskRecord {
-    const id = this.newId();
-    return {
-      id,
-      parentId: parent?.id ?? null,
-      rootId: parent?.rootId ?? id,
-      depth: parent ? parent.depth + 1 : 0,
-      role: options.role,
-      description: options.description,
-      prompt: options.prompt,
-      background: options.mode === 'background',
-      status: 'queued',
-      createdAt: this.options.clock.now(),
-      usage: emptyUsage(),
-      treeUsage: emptyUsage(),
-      treeSpend: 0,
-      maxTokens: options.maxTokens,
-      transcript: [],
-      transcriptLength: 0,
-      droppedTranscriptEntries: 0,
-      streamingText: '',
-      lastText: '',
-      childIds: [],
-      work: options.work,
-      controller: new AbortController(),
-      slot: null,
-      ended: false,
-      workSettled: false,
-      end: createDeferred<TaskSnapshot>(),
-    };
-  }
-
   /** The task got a slot (its own, or its parent's): it runs. */
   private begin(record: TaskRecord, slot: Slot): void {
+    if (isTerminal(record.status)) {
+      // Cannot happen (a stopped task leaves the queue at once), but a stopped task must never come back.
+      this.pool.release(slot);
+      return;
+    }
     record.slot = slot;
     record.status = 'running';
     record.startedAt = this.options.clock.now();
     this.emitUpdate(record);
-    const context = this.contextFor(record);
+    const context = createWorkContext(record, {
+      maxTranscriptEntries: this.options.maxTranscriptEntries,
+      emit: (event) => this.hub.emit(event),
+      emitUpdate: (target) => this.emitUpdate(target),
+      reportUsage: (target, delta) => this.reportUsage(target, delta),
+    });
     // Called on a later microtask so that work which stops or starts tasks at once cannot re-enter the
     // manager halfway through `start`; a task stopped in between never has its work called at all.
     void Promise.resolve()
@@ -327,7 +295,7 @@ export class TaskManager {
     this.hub.emit({ type: 'task-end', task: snapshot });
     record.end.resolve(snapshot);
     this.releaseSlot(record);
-    this.requestSave();
+    this.saver.request();
   }
 
   private moveToBackground(record: TaskRecord, caller: Deferred<StartTaskResult>): void {
@@ -347,7 +315,8 @@ export class TaskManager {
     const visit = (record: TaskRecord, stopperId: string | null) => {
       let nextStopper = stopperId;
       if (!isTerminal(record.status)) {
-        const own = stopperId === null ? reason : descendantReason(reason, stopperId);
+        // Frozen: the same object is the signal's reason for the work and the snapshot's stop reason.
+        const own: StopReason = Object.freeze(stopperId === null ? { ...reason } : descendantReason(reason, stopperId));
         const wasQueued = record.status === 'queued';
         if (record === top && topStatus === 'failed') this.markTerminal(record, 'failed', describeStopReason(reason), own);
         else this.markTerminal(record, 'stopped', undefined, own);
@@ -355,7 +324,7 @@ export class TaskManager {
         stopped.push({ record, reason: own, wasQueued });
         nextStopper = record.id;
       }
-      for (const child of this.childrenOf(record)) visit(child, nextStopper);
+      for (const child of this.tree.childrenOf(record)) visit(child, nextStopper);
     };
     visit(top, null);
     for (const { record, wasQueued } of stopped) {
@@ -380,31 +349,6 @@ export class TaskManager {
 
   // ── what the work can do ─────────────────────────────────────────────────────────────────────────────
 
-  private contextFor(record: TaskRecord): TaskWorkContext {
-    const controller = record.controller as AbortController;
-    return Object.freeze({
-      taskId: record.id,
-      signal: controller.signal,
-      reportUsage: (delta: Usage) => this.reportUsage(record, delta),
-      appendTranscript: (entry: TranscriptEntry) => {
-        if (isTerminal(record.status) || typeof entry !== 'object' || entry === null) return;
-        const frozen = Object.freeze({ ...entry });
-        const index = addTranscriptEntry(record, frozen, this.options.maxTranscriptEntries);
-        this.hub.emit({ type: 'task-transcript', taskId: record.id, index, entry: frozen });
-      },
-      appendText: (delta: string) => {
-        if (isTerminal(record.status) || typeof delta !== 'string' || delta === '') return;
-        record.streamingText += delta;
-        this.hub.emit({ type: 'task-text-delta', taskId: record.id, text: delta });
-      },
-      setModel: (model: string) => {
-        if (isTerminal(record.status) || typeof model !== 'string' || model === record.model) return;
-        record.model = model;
-        this.emitUpdate(record);
-      },
-    });
-  }
-
   /** Adds usage to the task and its ancestors, then stops the outermost tree that is over its budget. */
   private reportUsage(record: TaskRecord, delta: Usage): void {
     if (record.ended) return;
@@ -412,7 +356,7 @@ export class TaskManager {
     const outputTokens = tokenCount(delta?.outputTokens);
     if (inputTokens + outputTokens === 0) return;
     record.usage = { inputTokens: record.usage.inputTokens + inputTokens, outputTokens: record.usage.outputTokens + outputTokens };
-    const chain = this.ancestryOf(record);
+    const chain = this.tree.ancestryOf(record);
     for (const node of chain) {
       node.treeSpend += inputTokens + outputTokens;
       // An ended task's snapshot is final; its budget still counts what its background descendants spend.
@@ -433,7 +377,7 @@ export class TaskManager {
 
   private parentFor(parentId: string | null): TaskRecord | undefined {
     if (parentId === null) return undefined;
-    const parent = this.records.get(parentId);
+    const parent = this.tree.get(parentId);
     if (!parent) throw new TaskError('unknown-task', `There is no task ${parentId} to start a subtask under.`);
     if (isTerminal(parent.status)) {
       throw new TaskError('parent-ended', `Task ${parentId} has already ${parent.status === 'stopped' ? 'been stopped' : parent.status}; it cannot start subtasks.`);
@@ -442,42 +386,17 @@ export class TaskManager {
   }
 
   private require(id: string): TaskRecord {
-    const record = this.records.get(id);
+    const record = this.tree.get(id);
     if (!record) throw new TaskError('unknown-task', `There is no task ${id}; list the tasks to see which ids exist.`);
     return record;
   }
 
   private newId(): string {
-    for (let attempt = 0; attempt <= this.records.size + 100; attempt++) {
+    for (let attempt = 0; attempt <= this.tree.size + 100; attempt++) {
       const id = this.options.generateId();
-      if (typeof id === 'string' && id !== '' && !this.records.has(id)) return id;
+      if (typeof id === 'string' && id !== '' && !this.tree.has(id)) return id;
     }
     throw new TaskError('invalid-options', 'generateId keeps returning empty ids or ids already in use; it must return a fresh id each call.');
-  }
-
-  private childrenOf(record: TaskRecord | undefined): TaskRecord[] {
-    if (!record) return [];
-    return record.childIds.flatMap((id) => this.records.get(id) ?? []);
-  }
-
-  /** The task and everything below it, parents before children. */
-  private subtreeOf(top: TaskRecord): TaskRecord[] {
-    const result: TaskRecord[] = [];
-    const pending = [top];
-    for (let next = pending.pop(); next; next = pending.pop()) {
-      result.push(next);
-      pending.push(...this.childrenOf(next).reverse());
-    }
-    return result;
-  }
-
-  /** The task, its parent, its grandparent, … up to the root. */
-  private ancestryOf(record: TaskRecord): TaskRecord[] {
-    const chain: TaskRecord[] = [];
-    for (let node: TaskRecord | undefined = record; node && chain.length <= record.depth; node = node.parentId ? this.records.get(node.parentId) : undefined) {
-      chain.push(node);
-    }
-    return chain;
   }
 
   private emitUpdate(record: TaskRecord): void {
@@ -491,48 +410,4 @@ export class TaskManager {
       // A warning sink that throws has nowhere left to report to.
     }
   }
-
-  /** Saves coalesce: one save in flight at most, and the next one takes the latest state. */
-  private requestSave(): void {
-    const store = this.options.store;
-    if (!store) return;
-    this.saveWanted = true;
-    if (this.saveLoop) return;
-    this.saveLoop = (async () => {
-      try {
-        while (this.saveWanted) {
-          await Promise.resolve(); // Gathers the other changes of this tick into the same save.
-          this.saveWanted = false;
-          try {
-            await store.save({ version: 1, tasks: [...this.records.values()].map(persistedTaskOf) });
-          } catch (error) {
-            this.warn(`could not save task history: ${errorMessage(error)}`, error);
-          }
-        }
-      } finally {
-        this.saveLoop = undefined;
-      }
-    })();
-  }
-}
-
-/** Descendants of a user stop were stopped because of their parent; budget and shutdown reasons carry on. */
-function descendantReason(reason: StopReason, stopperId: string): StopReason {
-  return reason.kind === 'user' || reason.kind === 'parent-stopped' ? { kind: 'parent-stopped', parentId: stopperId } : reason;
-}
-
-function isWorkResult(value: unknown): value is TaskWorkResult {
-  if (typeof value !== 'object' || value === null) return false;
-  const result = value as Partial<TaskWorkResult>;
-  return (result.status === 'completed' || result.status === 'failed') && typeof result.output === 'string';
-}
-
-function outputOf(result: unknown): string | undefined {
-  const output = (result as { output?: unknown } | undefined)?.output;
-  return typeof output === 'string' && output !== '' ? output : undefined;
-}
-
-/** Usage numbers from work are trusted only as far as being finite and non-negative. */
-function tokenCount(value: unknown): number {
-  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;
 }

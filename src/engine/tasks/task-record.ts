@@ -5,10 +5,10 @@
 import type { TranscriptEntry } from '../agent/types.js';
 import type { StopReason } from '../errors.js';
 import { type Usage, zeroUsage } from '../model/types.js';
-import type { Deferred } from './deferred.js';
+import { type Deferred, createDeferred } from './deferred.js';
 import type { Slot } from './slot-pool.js';
 import type { TaskSnapshot, TaskStatus } from './types.js';
-import type { TaskWork } from './work.js';
+import type { StartTaskOptions, TaskWork } from './work.js';
 
 export interface TaskRecord {
   readonly id: string;
@@ -56,6 +56,38 @@ export interface TaskRecord {
   readonly end: Deferred<TaskSnapshot>;
   cancelAutoTimer?: () => void;
   cancelGraceTimer?: () => void;
+}
+
+/** A new task, queued, under `parent` (a root when undefined). */
+export function createTaskRecord(id: string, options: StartTaskOptions, parent: TaskRecord | undefined, now: number): TaskRecord {
+  return {
+    id,
+    parentId: parent?.id ?? null,
+    rootId: parent?.rootId ?? id,
+    depth: parent ? parent.depth + 1 : 0,
+    role: options.role,
+    description: options.description,
+    prompt: options.prompt,
+    background: options.mode === 'background',
+    status: 'queued',
+    createdAt: now,
+    usage: emptyUsage(),
+    treeUsage: emptyUsage(),
+    treeSpend: 0,
+    maxTokens: options.maxTokens,
+    transcript: [],
+    transcriptLength: 0,
+    droppedTranscriptEntries: 0,
+    streamingText: '',
+    lastText: '',
+    childIds: [],
+    work: options.work,
+    controller: new AbortController(),
+    slot: null,
+    ended: false,
+    workSettled: false,
+    end: createDeferred<TaskSnapshot>(),
+  };
 }
 
 /** The partial output of a task that is stopped or fails without an answer: its last text. */

@@ -32,8 +32,12 @@ export function createTaskOutputTool(scope: DelegationScope): Tool<z.infer<typeo
             signal: context.signal,
           })
         : task;
-      const changes = isTerminal(finalTask.status) ? scope.describeChanges?.(finalTask.id) : undefined;
-      return formatTaskResult(finalTask, { extra: changes });
+      if (!isTerminal(finalTask.status)) {
+        return formatTaskResult(finalTask, { partialOutput: scope.taskManager.partialOutput(finalTask.id) });
+      }
+      // The model has the result now; a notice of the same end on its next turn would only repeat it.
+      scope.taskManager.dismissNotification(finalTask.id);
+      return formatTaskResult(finalTask, { extra: scope.describeChanges?.(finalTask.id) });
     },
   });
 }

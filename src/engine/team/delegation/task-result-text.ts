@@ -8,10 +8,10 @@ import type { TaskSnapshot } from '../../tasks/types.js';
 /** Output longer than this is cut in tool results, with a note saying so. */
 export const defaultMaxResultChars = 30_000;
 
-export function formatTaskResult(task: TaskSnapshot, options: { maxChars?: number; extra?: string } = {}): string {
+export function formatTaskResult(task: TaskSnapshot, options: { maxChars?: number; extra?: string; partialOutput?: string } = {}): string {
   const maxChars = options.maxChars ?? defaultMaxResultChars;
   const header = `Task ${task.id} (${task.role}: "${task.description}") ${describeStatus(task)}.`;
-  const output = task.output ?? '';
+  const output = task.output ?? options.partialOutput ?? '';
   const body = output.length > maxChars
     ? `${output.slice(0, maxChars)}\n[Output truncated: showing ${maxChars.toLocaleString('en-US')} of ${output.length.toLocaleString('en-US')} characters.]`
     : output;

@@ -1,0 +1,43 @@
+/**
+ * The context a task's work is handed. Every call checks the task first: once its status is terminal,
+ * text, transcript entries and model changes are dropped (usage still reaches the manager, which counts
+ * it until the task has ended).
+ */
+import type { TranscriptEntry } from '../agent/types.js';
+import type { Usage } from '../model/types.js';
+import { type TaskRecord, addTranscriptEntry } from './task-record.js';
+import { type TaskEvent, isTerminal } from './types.js';
+import type { TaskWorkContext } from './work.js';
+
+export interface WorkContextHost {
+  maxTranscriptEntries: number;
+  emit(event: TaskEvent): void;
+  emitUpdate(record: TaskRecord): void;
+  reportUsage(record: TaskRecord, delta: Usage): void;
+}
+
+export function createWorkContext(record: TaskRecord, host: WorkContextHost): TaskWorkContext {
+  const signal = (record.controller as AbortController).signal;
+  return Object.freeze({
+    taskId: record.id,
+    signal,
+    reportUsage: (delta: Usage) => host.reportUsage(record, delta),
+    appendTranscript: (entry: TranscriptEntry) => {
+      if (isTerminal(record.status) || typeof entry !== 'object' || entry === null) return;
+      // A frozen copy: the work may reuse its object, and listeners must not be able to change history.
+      const frozen = Object.freeze({ ...entry });
+      const index = addTranscriptEntry(record, frozen, host.maxTranscriptEntries);
+      host.emit({ type: 'task-transcript', taskId: record.id, index, entry: frozen });
+    },
+    appendText: (delta: string) => {
+      if (isTerminal(record.status) || typeof delta !== 'string' || delta === '') return;
+      record.streamingText += delta;
+      host.emit({ type: 'task-text-delta', taskId: record.id, text: delta });
+    },
+    setModel: (model: string) => {
+      if (isTerminal(record.status) || typeof model !== 'string' || model === record.model) return;
+      record.model = model;
+      host.emitUpdate(record);
+    },
+  });
+}
