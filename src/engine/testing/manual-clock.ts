@@ -36,6 +36,8 @@ export class ManualClock implements Clock {
   /** Moves time forward, firing every timer that falls due, in order, with microtasks flushed between. */
   async advance(milliseconds: number): Promise<void> {
     const target = this.current + milliseconds;
+    // Work already under way settles first, as it would in real time before any timer could fire.
+    await flushMicrotasks();
     for (;;) {
       const due = this.timers.filter((timer) => timer.dueAt <= target).sort((a, b) => a.dueAt - b.dueAt || a.id - b.id);
       const next = due[0];
