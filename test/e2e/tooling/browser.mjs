@@ -45,11 +45,11 @@ export async function openVSCode(url, folder, opts = {}) {
   let browser = null;
   let context;
   if (opts.userDataDir) {
-    // A caller-owned profile (e.g. to keep workspace-trust decisions between runs).
+    // A caller-owned profile, kept after close (browser-side state such as localStorage survives).
     context = await chromium.launchPersistentContext(opts.userDataDir, { ...launchOpts, viewport });
     browser = context.browser();
   } else {
-    // Playwright gives launch() a fresh temporary --user-data-dir and deletes it on close.
+    // launch() runs Chromium with a fresh --user-data-dir=/tmp/playwright_chromiumdev_profile-* that Playwright deletes on close.
     browser = await chromium.launch(launchOpts);
     context = await browser.newContext({ viewport });
   }
@@ -132,12 +132,20 @@ export async function isRestrictedMode(page) {
 /**
  * Answer VS Code's startup "Do you trust the authors of the files in this folder?" modal
  * (shown with startCodeServer({ trusted: false, trustPrompt: true })).
- * trust=true clicks "Yes, I trust the authors" (the window leaves Restricted Mode, and
- * vscode.workspace.onDidGrantWorkspaceTrust fires); false clicks "No, I don't trust the authors".
+ * trust=true clicks "Yes, I trust the authors" and waits until the window has left Restricted Mode;
+ * false clicks "No, I don't trust the authors". The decision lives in the browser profile, so a
+ * fresh openVSCode() on the same server asks again.
  */
 export async function answerTrustPrompt(page, trust, { timeoutMs = 20_000 } = {}) {
   const dialog = page.locator('.monaco-dialog-box');
   await dialog.waitFor({ state: 'visible', timeout: timeoutMs });
   await dialog.getByRole('button', { name: trust ? /Yes, I trust/ : /No, I don't trust/ }).click();
   await dialog.waitFor({ state: 'hidden', timeout: timeoutMs });
+  if (!trust) return;
+  // The status-bar entry goes away a few seconds later (3 s measured under load).
+  const deadline = Date.now() + timeoutMs;
+  while (await isRestrictedMode(page)) {
+    if (Date.now() > deadline) throw new Error('still in Restricted Mode after trusting the folder');
+    await page.waitForTimeout(100);
+  }
 }

@@ -292,6 +292,11 @@ export async function startCodeServer(opts = {}) {
   };
   child.stdout.on('data', onData);
   child.stderr.on('data', onData);
+  // Do not keep this process alive just for the server: a test that ends (or throws)
+  // without stop() exits normally and the 'exit' hook kills the server.
+  child.unref();
+  child.stdout.unref?.();
+  child.stderr.unref?.();
 
   let stopped = false;
   const stop = async ({ cleanup = false, timeoutMs: killTimeoutMs = 5000 } = {}) => {
@@ -311,9 +316,9 @@ export async function startCodeServer(opts = {}) {
     if (cleanup) rmSync(runDir, { recursive: true, force: true });
   };
 
-  const fail = async (msg) => {
+  const fail = async (message) => {
     await stop();
-    throw new Error(`${msg}\n--- last lines of ${logPath} ---\n${tail(logPath)}`);
+    throw new Error(`${message}\n--- last lines of ${logPath} ---\n${tail(logPath)}`);
   };
 
   // Bounded wait: first for the address line, then for /healthz to answer 200.

@@ -10,13 +10,15 @@
 //    the extension's command from the palette (F1) and sees its notification,
 //    runs "File: New Untitled Text File", screenshots <out-dir>/e2e-smoke.png;
 // 3. untrusted: same folder with trusted:false; checks Restricted Mode and that
-//    the extension's command is absent, screenshots <out-dir>/e2e-smoke-untrusted.png.
+//    the extension's command is absent, screenshots <out-dir>/e2e-smoke-untrusted.png;
+// 4. trust prompt: trusted:false + trustPrompt:true, answers "Yes, I trust the
+//    authors", then runs the (now enabled) extension's command.
 // Ends with "smoke: N passed, N failed" and exits non-zero on any failure.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
-import { isRestrictedMode, openVSCode, runCommand } from './browser.mjs';
+import { answerTrustPrompt, isRestrictedMode, openVSCode, runCommand } from './browser.mjs';
 import { installExtension, startCodeServer } from './code-server.mjs';
 import { assertInstalled, installInfo } from './paths.mjs';
 
@@ -145,12 +147,15 @@ exports.deactivate = () => {};
 // ---- the run ----------------------------------------------------------------
 async function paletteHas(page, label) {
   await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget .quick-input-box input');
+  const widget = page.locator('.quick-input-widget');
+  const input = widget.locator('.quick-input-box input');
   await input.waitFor({ state: 'visible', timeout: 10_000 });
   await input.fill(`>${label}`);
-  // Let the list filter, then look for the row.
-  await page.waitForTimeout(500);
-  const found = await page.locator('.quick-input-widget .monaco-list-row', { hasText: label }).first().isVisible();
+  // Wait until the palette has decided: the row, or VS Code's "No matching commands".
+  const row = widget.locator('.monaco-list-row', { hasText: label }).first();
+  const none = widget.getByText('No matching commands').first();
+  await row.or(none).waitFor({ state: 'visible', timeout: 30_000 });
+  const found = await row.isVisible();
   await page.keyboard.press('Escape');
   return found;
 }
@@ -199,16 +204,16 @@ async function main() {
         const input = page.locator('.quick-input-widget .quick-input-box input');
         await input.waitFor({ state: 'visible', timeout: 10_000 });
         await input.fill('hello.txt');
-        await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'hello.txt' }).first().waitFor({ timeout: 15_000 });
+        await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'hello.txt' }).first().waitFor({ timeout: 60_000 });
         await page.keyboard.press('Enter');
-        await page.locator('.editor-instance .view-lines', { hasText: HELLO }).first().waitFor({ timeout: 15_000 });
+        await page.locator('.editor-instance .view-lines', { hasText: HELLO }).first().waitFor({ timeout: 30_000 });
       });
       await check('trusted: F1 runs the installed extension\'s command', async () => {
         await runCommand(page, 'Agent Team Smoke: Hello');
         await page
           .locator('.notifications-toasts .notification-toast', { hasText: `${EXT_MESSAGE} (trusted=true)` })
           .first()
-          .waitFor({ timeout: 20_000 });
+          .waitFor({ timeout: 30_000 });
       });
       await check('trusted: F1 runs "File: New Untitled Text File"', async () => {
         const id = await runCommand(page, 'File: New Untitled Text File');
@@ -252,7 +257,7 @@ async function main() {
           .locator('.monaco-workbench .part.statusbar')
           .getByText('Restricted Mode')
           .first()
-          .waitFor({ timeout: 20_000 });
+          .waitFor({ timeout: 30_000 });
         if (!(await isRestrictedMode(page))) throw new Error('isRestrictedMode() disagrees');
       });
       await check('untrusted: the extension (untrustedWorkspaces.supported=false) is not available', async () => {
@@ -260,6 +265,27 @@ async function main() {
       });
       await check(`untrusted: screenshot ${join(outDir, 'e2e-smoke-untrusted.png')}`, async () => {
         await page.screenshot({ path: join(outDir, 'e2e-smoke-untrusted.png') });
+      });
+    }
+    while (cleanups.length) await cleanups.pop()();
+
+    // ---------------- untrusted, then trusted through the prompt ----------------
+    let cs3;
+    let vs3;
+    await check('trust prompt: code-server starts, Chromium shows the workbench', async () => {
+      cs3 = await startCodeServer({ workspaceDir: ws, extensionsDir, trusted: false, trustPrompt: true });
+      cleanups.push(() => cs3.stop({ cleanup: !keep }));
+      vs3 = await openVSCode(cs3.url, ws);
+      cleanups.push(() => vs3.close());
+    });
+    if (vs3) {
+      await check('trust prompt: "Yes, I trust the authors" leaves Restricted Mode and enables the extension', async () => {
+        await answerTrustPrompt(vs3.page, true, { timeoutMs: 30_000 });
+        await runCommand(vs3.page, 'Agent Team Smoke: Hello', { timeoutMs: 30_000 });
+        await vs3.page
+          .locator('.notifications-toasts .notification-toast', { hasText: `${EXT_MESSAGE} (trusted=true)` })
+          .first()
+          .waitFor({ timeout: 30_000 });
       });
     }
   } finally {
