@@ -6,7 +6,7 @@
 import type { Clock } from '../engine/clock.js';
 import { parseHostMessage, type WebviewApi, type WebviewMessage } from '../shared/protocol.js';
 import { DetailView } from './detail-view.js';
-import { createElement } from './dom.js';
+import { createElement, setHidden } from './dom.js';
 import { EmptyStateView, restrictedMessage } from './empty-state.js';
 import { MarkdownRenderer } from './markdown.js';
 import { animationFrameScheduler, browserClock, type FrameScheduler, RenderCoalescer } from './scheduler.js';
@@ -67,8 +67,10 @@ class SidebarApp implements Sidebar {
   private savedUiState = { selectedTaskId: null as string | null, collapsedVersion: -1, scrollTop: -1 };
   private cancelTick: (() => void) | undefined;
   private bannerShown = false;
+  private disposed = false;
+  private resizeObserver: ResizeObserver | undefined;
 
-  constructor(private readonly options: SidebarOptions) {
+  constructor(options: SidebarOptions) {
     const document = options.root.ownerDocument;
     const window = document.defaultView!;
     this.api = options.api;
@@ -109,8 +111,11 @@ class SidebarApp implements Sidebar {
     this.tree.element.hidden = true;
     this.tree.element.addEventListener('scroll', () => this.coalescer.invalidate());
     const ResizeObserverClass = (window as Window & { ResizeObserver?: typeof ResizeObserver }).ResizeObserver;
-    if (ResizeObserverClass) new ResizeObserverClass(() => this.coalescer.invalidate()).observe(this.tree.element);
-    this.detail = new DetailView(document, new MarkdownRenderer(window), post, () => this.select(null));
+    if (ResizeObserverClass) {
+      this.resizeObserver = new ResizeObserverClass(() => this.coalescer.invalidate());
+      this.resizeObserver.observe(this.tree.element);
+    }
+    this.detail = new DetailView(document, new MarkdownRenderer(window), post, () => this.closeDetail());
     this.detail.element.hidden = true;
 
     this.container = createElement(document, 'div', { className: 'sidebar' }, [
@@ -125,6 +130,7 @@ class SidebarApp implements Sidebar {
   }
 
   receive(data: unknown): void {
+    if (this.disposed) return;
     const parsed = parseHostMessage(data);
     if (!parsed.message) {
       this.log(parsed.reason);
@@ -139,6 +145,8 @@ class SidebarApp implements Sidebar {
   }
 
   dispose(): void {
+    this.disposed = true;
+    this.resizeObserver?.disconnect();
     this.cancelTick?.();
     this.cancelTick = undefined;
     this.container.remove();
@@ -157,7 +165,16 @@ class SidebarApp implements Sidebar {
     this.coalescer.invalidate();
   }
 
+  /** Deselects and gives keyboard focus back to the row the pane belonged to. */
+  private closeDetail(): void {
+    const previous = this.store.selectedTaskId;
+    this.select(null);
+    this.coalescer.flushNow();
+    if (previous !== null) this.tree.focusRow(previous);
+  }
+
   private render(): void {
+    if (this.disposed) return;
     const store = this.store;
     if (store.dirty.structure) this.flat = flattenTasks(store.tasks, store.collapsed);
     store.dirty.structure = false;
@@ -165,12 +182,12 @@ class SidebarApp implements Sidebar {
     const now = store.hostNow();
     const hasTasks = store.tasks.size > 0;
 
-    this.loading.hidden = store.loaded;
-    this.emptyState.element.hidden = !store.loaded || hasTasks;
+    setHidden(this.loading, store.loaded);
+    setHidden(this.emptyState.element, !store.loaded || hasTasks);
     if (store.loaded && !hasTasks && store.setup) this.emptyState.render(store.setup);
     this.renderBanner(hasTasks && store.setup?.restricted === true);
 
-    this.tree.element.hidden = !hasTasks;
+    setHidden(this.tree.element, !hasTasks);
     if (hasTasks) {
       let scroll = this.pendingScroll;
       if (this.restoredScrollTop !== undefined && store.loaded) {
@@ -182,9 +199,12 @@ class SidebarApp implements Sidebar {
     }
 
     const selected = store.selectedTaskId !== null ? store.tasks.get(store.selectedTaskId) : undefined;
-    this.detail.element.hidden = !selected || !store.transcript;
-    if (selected && store.transcript) {
-      this.detail.render({ task: selected, changes: store.changes.get(selected.id), transcript: store.transcript, now });
+    const transcript = store.transcript;
+    const showDetail = selected !== undefined && transcript !== undefined;
+    setHidden(this.detail.element, !showDetail);
+    if (this.container.classList.contains('has-detail') !== showDetail) this.container.classList.toggle('has-detail', showDetail);
+    if (showDetail) {
+      this.detail.render({ task: selected, changes: store.changes.get(selected.id), transcript, now });
     }
     this.saveUiState();
     this.updateTicker();

@@ -81,11 +81,21 @@ export class DetailView {
 
   render(input: DetailInput): void {
     const { task } = input;
+    // Follow a live transcript while the user is at the bottom of the pane; a newly selected task opens
+    // at the top (its header and result come first).
+    const follow = this.renderedTask?.id === task.id && this.isScrolledToBottom();
     if (task !== this.renderedTask) this.renderTask(task, input.now);
+    if (this.renderedTask?.id !== task.id) this.element.scrollTop = 0;
     this.renderedTask = task;
     this.changesView.render(input.changes);
     this.renderResult(task);
     this.transcriptView.render(input.transcript, task.transcriptLength);
+    if (follow) this.element.scrollTop = this.element.scrollHeight;
+  }
+
+  private isScrolledToBottom(): boolean {
+    const element = this.element;
+    return element.scrollHeight - element.scrollTop - element.clientHeight < 24;
   }
 
   /** Refreshes the elapsed time (the once-a-second tick). */

@@ -54,3 +54,8 @@ export function setAttributeIfChanged(element: Element, name: string, value: str
 export function setTextIfChanged(node: Node, text: string): void {
   if (node.textContent !== text) node.textContent = text;
 }
+
+/** Shows or hides an element, writing only on change (a write, even of the same value, can cost a layout). */
+export function setHidden(element: HTMLElement, hidden: boolean): void {
+  if (element.hidden !== hidden) element.hidden = hidden;
+}

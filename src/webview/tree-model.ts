@@ -27,50 +27,65 @@ export interface FlatTree {
 /**
  * Flattens `tasks` into visible rows. A task whose parent is unknown (removed from the history, say) is
  * shown as a root rather than lost. The walk is iterative and visits each task once, so even a malformed
- * parent cycle cannot loop or hide tasks: the cycle is broken at one of its tasks, which becomes a root.
+ * parent cycle cannot loop or hide tasks: a cycle is shown as a subtree under one of its tasks.
  */
 export function flattenTasks(tasks: ReadonlyMap<string, ProtocolTask>, collapsed: ReadonlySet<string>): FlatTree {
   const childrenByParent = groupChildren(tasks);
   const rows: TreeRow[] = [];
   const indexById = new Map<string, number>();
   const visited = new Set<string>();
-  const roots = childrenByParent.get(null) ?? [];
-  // Depth-first with an explicit stack of (task, level, parent, siblings, position), pushed in reverse.
-  type Frame = { task: ProtocolTask; level: number; parentId: string | null; setSize: number; positionInSet: number };
+  // Depth-first with an explicit stack. Collapsed subtrees are walked too (without rows), so that after
+  // the walk every task not visited is known to sit in a parent cycle.
+  type Frame = { task: ProtocolTask; level: number; parentId: string | null; setSize: number; positionInSet: number; visible: boolean };
   const stack: Frame[] = [];
-  const pushSiblings = (siblings: ProtocolTask[], level: number, parentId: string | null) => {
-    for (let index = siblings.length - 1; index >= 0; index--) {
-      stack.push({ task: siblings[index], level, parentId, setSize: siblings.length, positionInSet: index + 1 });
+  const walk = (roots: ProtocolTask[]) => {
+    pushSiblings(stack, roots, 1, null, true);
+    while (stack.length > 0) {
+      const frame = stack.pop()!;
+      const id = frame.task.id;
+      if (visited.has(id)) continue;
+      visited.add(id);
+      const children = childrenByParent.get(id) ?? [];
+      const expanded = !collapsed.has(id);
+      if (frame.visible) {
+        indexById.set(id, rows.length);
+        rows.push({
+          id,
+          level: frame.level,
+          parentId: frame.parentId,
+          hasChildren: children.length > 0,
+          expanded,
+          setSize: frame.setSize,
+          positionInSet: frame.positionInSet,
+        });
+      }
+      pushSiblings(stack, children, frame.level + 1, id, frame.visible && expanded);
     }
   };
-  pushSiblings(roots, 1, null);
-  while (stack.length > 0) {
-    const frame = stack.pop()!;
-    const id = frame.task.id;
-    if (visited.has(id)) continue;
-    visited.add(id);
-    const children = childrenByParent.get(id) ?? [];
-    const expanded = !collapsed.has(id);
-    indexById.set(id, rows.length);
-    rows.push({
-      id,
-      level: frame.level,
-      parentId: frame.parentId,
-      hasChildren: children.length > 0,
-      expanded,
-      setSize: frame.setSize,
-      positionInSet: frame.positionInSet,
-    });
-    if (expanded) pushSiblings(children, frame.level + 1, id);
+  walk(childrenByParent.get(null) ?? []);
+  if (visited.size < tasks.size) {
+    for (const task of tasks.values()) if (!visited.has(task.id)) walk([task]);
   }
   return { rows, indexById };
 }
 
+function pushSiblings(
+  stack: Array<{ task: ProtocolTask; level: number; parentId: string | null; setSize: number; positionInSet: number; visible: boolean }>,
+  siblings: ProtocolTask[],
+  level: number,
+  parentId: string | null,
+  visible: boolean,
+): void {
+  // Pushed in reverse so the first sibling is popped first.
+  for (let index = siblings.length - 1; index >= 0; index--) {
+    stack.push({ task: siblings[index], level, parentId, setSize: siblings.length, positionInSet: index + 1, visible });
+  }
+}
+
 function groupChildren(tasks: ReadonlyMap<string, ProtocolTask>): Map<string | null, ProtocolTask[]> {
-  const parents = effectiveParents(tasks);
   const groups = new Map<string | null, ProtocolTask[]>();
   for (const task of tasks.values()) {
-    const parent = parents.get(task.id) ?? null;
+    const parent = task.parentId !== null && task.parentId !== task.id && tasks.has(task.parentId) ? task.parentId : null;
     let siblings = groups.get(parent);
     if (!siblings) groups.set(parent, (siblings = []));
     siblings.push(task);
@@ -81,37 +96,6 @@ function groupChildren(tasks: ReadonlyMap<string, ProtocolTask>): Map<string | n
     siblings.sort((a, b) => direction * (a.createdAt - b.createdAt) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
   return groups;
-}
-
-/** Each task's parent, or null when the parent is unknown or the task closes a parent cycle. */
-function effectiveParents(tasks: ReadonlyMap<string, ProtocolTask>): Map<string, string | null> {
-  const parentOf = new Map<string, string | null>();
-  // 1 while on the current upward walk, 2 once resolved: one shared map, no allocation per task.
-  const state = new Map<string, 1 | 2>();
-  const path: string[] = [];
-  for (const task of tasks.values()) {
-    path.length = 0;
-    let current: ProtocolTask | undefined = task;
-    while (current && state.get(current.id) === undefined) {
-      state.set(current.id, 1);
-      path.push(current.id);
-      const parentId: string | null = current.parentId;
-      const parent = parentId === null ? undefined : tasks.get(parentId);
-      if (!parent) {
-        parentOf.set(current.id, null);
-        break;
-      }
-      if (state.get(parent.id) === 1) {
-        // `parent` is on this walk: a cycle. Break it here by making this task a root.
-        parentOf.set(current.id, null);
-        break;
-      }
-      parentOf.set(current.id, parent.id);
-      current = parent;
-    }
-    for (const id of path) state.set(id, 2);
-  }
-  return parentOf;
 }
 
 /** Ids from the task's parent up to its root, nearest first (for revealing a task). */

@@ -49,6 +49,8 @@ export class TreeView {
   private readonly overscan: number;
   private readonly defaultViewportHeight: number;
   private lastInput: TreeRenderInput | undefined;
+  /** `scrollTop` as of the last render; reading it again after DOM writes would force a layout. */
+  private renderedScrollTop = 0;
 
   constructor(
     private readonly document: Document,
@@ -83,13 +85,16 @@ export class TreeView {
   render(input: TreeRenderInput): void {
     this.lastInput = input;
     const { rows, indexById } = input.tree;
-    this.sizer.style.height = `${rows.length * this.rowHeight}px`;
+    // Layout reads come before any write of this frame, so they never force a synchronous layout.
+    const height = `${rows.length * this.rowHeight}px`;
+    if (this.sizer.style.height !== height) this.sizer.style.height = height;
     if (input.scroll && 'top' in input.scroll) this.element.scrollTop = input.scroll.top;
     if (input.scroll && 'taskId' in input.scroll) {
       const index = indexById.get(input.scroll.taskId);
       if (index !== undefined) this.scrollToIndex(index);
     }
-    const range = visibleRange(this.element.scrollTop, this.viewportHeight, this.rowHeight, rows.length, this.overscan);
+    this.renderedScrollTop = this.element.scrollTop;
+    const range = visibleRange(this.renderedScrollTop, this.viewportHeight, this.rowHeight, rows.length, this.overscan);
     const tabStopId = this.tabStopId(input);
     const wanted: number[] = [];
     for (let index = range.start; index < range.end; index++) wanted.push(index);
@@ -146,12 +151,9 @@ export class TreeView {
     this.rendered.get(taskId)?.element.focus({ preventScroll: true });
   }
 
+  /** The scroll offset the last render used (cheap: no layout). */
   get scrollTop(): number {
-    return this.element.scrollTop;
-  }
-
-  set scrollTop(value: number) {
-    this.element.scrollTop = value;
+    return this.renderedScrollTop;
   }
 
   /** The row that takes Tab focus: the focused one, else the selected one, else the first. */

@@ -161,3 +161,11 @@ describe('the detail pane', () => {
     expect(detail(harness).hidden).toBe(true);
   });
 });
+
+describe('closing the detail pane', () => {
+  it('gives keyboard focus back to the task row', () => {
+    const harness = selectedHarness();
+    click(detail(harness).querySelector('.detail-close')!);
+    expect(document.activeElement).toBe(harness.row('t1'));
+  });
+});
