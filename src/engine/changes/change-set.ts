@@ -65,7 +65,7 @@ export class ChangeSet {
       if (file.proposedContent === change.proposedContent) return file.snapshot();
       file.setProposed(change.proposedContent);
     } else {
-      file = new FileChange(path, change.baseContent, change.proposedContent, this.matcher.requiresApproval(path));
+      file = new FileChange(path, change.baseContent, change.proposedContent, this.needsApproval(path));
       this.files.set(path, file);
     }
     return this.announce(file);
@@ -172,6 +172,14 @@ export class ChangeSet {
     const changeSet = new ChangeSet({ taskId: snapshot.taskId, role: snapshot.role, policy: options.policy });
     for (const file of snapshot.files) changeSet.files.set(file.path, FileChange.fromSnapshot(file));
     return changeSet;
+  }
+
+  /**
+   * Approval-required configuration, and secret files too: an agent that writes `.env` or `.npmrc` can
+   * change what the next build or install runs.
+   */
+  private needsApproval(path: string): boolean {
+    return this.matcher.requiresApproval(path) || this.matcher.sensitivePattern(path) !== undefined;
   }
 
   /** Emits what a new or changed proposal means: a diff to review, or nothing left (withdrawn). */

@@ -9,7 +9,7 @@ export const diffContextLines = 3;
  * Past this many line edits between base and proposal, the exact diff is not worth its cost (Myers is
  * O(N·D)); the changed middle then shows as one replacement hunk.
  */
-const maxDiffEdits = 4000;
+const maxDiffEdits = 1000;
 
 /** One reviewable piece of a file's change. */
 export interface Hunk {

@@ -20,7 +20,3 @@ export function withoutNewline(line: string): string {
   return line.endsWith('\n') ? line.slice(0, -1) : line;
 }
 
-/** Lines a string of added or removed text spans, for `+n −m` counts. */
-export function countLines(text: string): number {
-  return splitLinesKeepingEnds(text).length;
-}

@@ -1,5 +1,6 @@
 import picomatch from 'picomatch/posix';
 import { type ChangeSet } from '../changes/change-set.js';
+import { type FileChangeSnapshot } from '../changes/types.js';
 import { WorkspaceError } from '../errors.js';
 import { cleanGlobPattern } from './glob-pattern.js';
 import { comparePaths, isWithin, relativeTo, toWorkspacePath } from './paths.js';
@@ -115,7 +116,7 @@ export class ChangeSetWorkspace implements Workspace {
    * does not exist). Calls for the same file run one after another, so two edits in one turn never lose
    * each other. Returns the file's proposal, or undefined when the edit restored the original.
    */
-  async update(path: string, transform: (current: string | null) => string): Promise<ReturnType<ChangeSet['propose']>> {
+  async update(path: string, transform: (current: string | null) => string): Promise<FileChangeSnapshot | undefined> {
     const relative = this.resolve(path);
     if (relative === '') throw new WorkspaceError('invalid', 'The workspace root is a directory, not a file.', relative);
     if (this.matcher.isProtected(relative)) {
@@ -131,7 +132,7 @@ export class ChangeSetWorkspace implements Workspace {
     }
   }
 
-  private async updateNow(relative: string, transform: (current: string | null) => string): Promise<ReturnType<ChangeSet['propose']>> {
+  private async updateNow(relative: string, transform: (current: string | null) => string): Promise<FileChangeSnapshot | undefined> {
     const limit = this.policy.maxEditFileBytes;
     let base: string | null = null;
     if (!this.changeSet.isOpen(relative)) {

@@ -50,6 +50,15 @@ class IgnoreLayer {
 
   /** `relative` is relative to this layer's directory and never empty. */
   judge(relative: string, isDirectory: boolean): 'ignored' | 'unignored' | undefined {
+    try {
+      return this.judgeValid(relative, isDirectory);
+    } catch {
+      // `ignore` rejects names made only of dots (`...`); no gitignore rule can be meant for them.
+      return undefined;
+    }
+  }
+
+  private judgeValid(relative: string, isDirectory: boolean): 'ignored' | 'unignored' | undefined {
     const target = isDirectory ? `${relative}/` : relative;
     const result = this.rules.test(target);
     if (!result.ignored) return result.unignored ? 'unignored' : undefined;

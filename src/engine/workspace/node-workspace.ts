@@ -3,7 +3,7 @@ import * as nodePath from 'node:path';
 import picomatch from 'picomatch/posix';
 import { WorkspaceError } from '../errors.js';
 import { NodeConfinement } from './node-confinement.js';
-import { throwIfAborted, walkFiles, type WalkContext } from './node-walk.js';
+import { throwIfAborted, walkFileBatches, type WalkContext } from './node-walk.js';
 import { cleanGlobPattern } from './glob-pattern.js';
 import { comparePaths, joinWorkspacePath, relativeTo } from './paths.js';
 import { defaultWorkspacePolicy, policyMatcher, type WorkspacePolicy } from './policy.js';
@@ -61,6 +61,7 @@ export class NodeWorkspace implements Workspace {
     if (info.isDirectory()) {
       throw new WorkspaceError('invalid', `${relative || 'The workspace root'} is a directory, not a file. Use Glob to list its files.`, relative);
     }
+    if (!info.isFile()) throw new WorkspaceError('invalid', `${relative} is not a regular file.`, relative);
     if (info.size > this.policy.maxFileBytes) throw tooLarge(relative, info.size, this.policy.maxFileBytes, 'reading');
     const bytes = await readFile(real, { signal: options.signal });
     return decodeText(bytes, relative);
@@ -86,10 +87,12 @@ export class NodeWorkspace implements Workspace {
     if (startInfo?.type === 'file') {
       if (matches(relativeTo(base, start))) paths.push(start);
     } else if (startInfo?.type === 'directory') {
-      for await (const file of walkFiles(this.walkContext, start, options.signal)) {
-        if (!matches(relativeTo(base, file))) continue;
-        paths.push(file);
-        if (paths.length > maxResults) break;
+      walk: for await (const batch of walkFileBatches(this.walkContext, start, options.signal)) {
+        for (const file of batch) {
+          if (!matches(relativeTo(base, file))) continue;
+          paths.push(file);
+          if (paths.length > maxResults) break walk;
+        }
       }
     }
     throwIfAborted(options.signal);

@@ -36,6 +36,7 @@ export function isInside(parent: string, child: string): boolean {
 
 /** Joins workspace-relative POSIX segments, treating `''` as the root. */
 export function joinWorkspacePath(base: string, name: string): string {
+  if (name === '') return base;
   return base === '' ? name : `${base}/${name}`;
 }
 

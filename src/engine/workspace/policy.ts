@@ -14,7 +14,10 @@ export interface WorkspacePolicy {
   sensitivePatterns: readonly string[];
   /** Exceptions to `sensitivePatterns`: files that look secret but are meant to be read. Default: `.env.example`-style templates. */
   allowedSensitivePatterns: readonly string[];
-  /** Edits to these always need explicit per-file approval, whatever auto-apply says. Default: `defaultApprovalRequiredPatterns`. */
+  /**
+   * Edits to these always need explicit per-file approval, whatever auto-apply says; so do edits to
+   * sensitive files (they can change what tools run). Default: `defaultApprovalRequiredPatterns`.
+   */
   approvalRequiredPatterns: readonly string[];
   /** Never written, not even after approval (version-control internals). Default: `defaultProtectedPatterns`. */
   protectedPatterns: readonly string[];

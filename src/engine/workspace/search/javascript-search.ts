@@ -1,6 +1,6 @@
-import { open } from 'node:fs/promises';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import * as nodePath from 'node:path';
-import { throwIfAborted, walkFiles, type WalkContext } from '../node-walk.js';
+import { throwIfAborted, walkFileBatches, type WalkContext } from '../node-walk.js';
 import { type SearchMatch, type SearchResult } from '../workspace.js';
 import { compileSearchPattern, searchGlobMatcher, searchText } from './search-pattern.js';
 
@@ -17,8 +17,12 @@ export interface EngineSearchRequest {
   signal?: AbortSignal;
 }
 
-/** Files read at once: enough to hide file-system latency, few enough to keep memory flat. */
-const readAhead = 16;
+/**
+ * Files searched between two yields to the event loop. Reading synchronously is about ten times faster
+ * than through the thread pool for many small files; yielding every slice keeps the host responsive
+ * and lets an abort land.
+ */
+const filesPerSlice = 32;
 
 /**
  * The JavaScript fallback for `Workspace.search`: the same files, order and cap as the ripgrep engine
@@ -30,31 +34,30 @@ export async function searchWithJavaScript(context: WalkContext, request: Engine
   const includes = searchGlobMatcher(request.glob);
   const limit = request.maxResults + 1; // one more than asked tells whether the result was cut
   const matches: SearchMatch[] = [];
-  const searchFile = async (path: string): Promise<SearchMatch[]> => {
-    const text = await readSearchable(nodePath.join(context.root, path), request.maxFileBytes);
-    const found: SearchMatch[] = [];
-    if (text !== null) searchText(path, text, compiled, found, limit);
-    return found;
+  const searchFiles = (paths: string[]) => {
+    for (const path of paths) {
+      if (matches.length >= limit) return;
+      const text = readSearchable(nodePath.join(context.root, path), request.maxFileBytes);
+      if (text !== null) searchText(path, text, compiled, matches, limit);
+    }
   };
 
   if (request.startIsFile) {
-    matches.push(...(await searchFile(request.start)));
+    searchFiles([request.start]);
   } else {
-    // Files are read ahead in parallel but their matches are taken strictly in walk order, so the walk
-    // can stop at the cap without losing the first matches.
-    const pending: Array<Promise<SearchMatch[]>> = [];
-    const walk = walkFiles(context, request.start, request.signal);
-    try {
-      for await (const path of walk) {
-        if (!includes(path)) continue;
-        pending.push(searchFile(path));
-        if (pending.length >= readAhead) matches.push(...(await pending.shift()!));
-        if (matches.length >= limit) break;
+    let sinceYield = 0;
+    walk: for await (const batch of walkFileBatches(context, request.start, request.signal)) {
+      for (let index = 0; index < batch.length; index += filesPerSlice) {
+        const slice = batch.slice(index, index + filesPerSlice).filter((path) => includes(path));
+        searchFiles(slice);
+        if (matches.length >= limit) break walk;
+        sinceYield += slice.length;
+        if (sinceYield >= filesPerSlice) {
+          sinceYield = 0;
+          await yieldToEventLoop();
+          throwIfAborted(request.signal);
+        }
       }
-      while (pending.length > 0 && matches.length < limit) matches.push(...(await pending.shift()!));
-    } finally {
-      await Promise.allSettled(pending);
-      await walk.return(undefined);
     }
   }
   throwIfAborted(request.signal);
@@ -62,19 +65,33 @@ export async function searchWithJavaScript(context: WalkContext, request: Engine
   return { matches: matches.slice(0, request.maxResults), truncated };
 }
 
-/** The file's text, or null when it is too large, binary or unreadable. */
-async function readSearchable(absolutePath: string, maxFileBytes: number): Promise<string | null> {
-  let handle;
+// O_NONBLOCK so that opening a FIFO never hangs; it has no effect on regular files.
+const openFlags = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+
+/** The file's text, or null when it is not a regular file, too large, binary or unreadable. */
+function readSearchable(absolutePath: string, maxFileBytes: number): string | null {
+  let descriptor: number | undefined;
   try {
-    handle = await open(absolutePath, 'r');
-    const { size } = await handle.stat();
-    if (size > maxFileBytes) return null;
-    const bytes = await handle.readFile();
-    if (bytes.includes(0)) return null;
-    return bytes.toString('utf8');
+    descriptor = openSync(absolutePath, openFlags);
+    const info = fstatSync(descriptor);
+    if (!info.isFile() || info.size > maxFileBytes) return null;
+    const bytes = Buffer.allocUnsafe(info.size);
+    let filled = 0;
+    while (filled < info.size) {
+      const read = readSync(descriptor, bytes, filled, info.size - filled, filled);
+      if (read === 0) break;
+      filled += read;
+    }
+    const content = bytes.subarray(0, filled);
+    if (content.includes(0)) return null;
+    return content.toString('utf8');
   } catch {
     return null;
   } finally {
-    await handle?.close();
+    if (descriptor !== undefined) closeSync(descriptor);
   }
+}
+
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }

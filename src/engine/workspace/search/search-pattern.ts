@@ -52,7 +52,7 @@ export function searchGlobMatcher(glob: string | undefined): (path: string) => b
   const anchored = pattern.startsWith('/') || pattern.replace(/\/$/, '').includes('/');
   if (pattern.startsWith('/')) pattern = pattern.slice(1);
   const test = picomatch(pattern, { dot: true });
-  const matches = anchored ? test : (path: string) => test(path.slice(path.lastIndexOf('/') + 1));
+  const matches = anchored ? (path: string) => test(path) : (path: string) => test(path.slice(path.lastIndexOf('/') + 1));
   return negated ? (path) => !matches(path) : matches;
 }
 

@@ -1,0 +1,18 @@
+export type { Workspace, FileStat, GlobOptions, GlobResult, SearchOptions, SearchMatch, SearchResult } from './workspace.js';
+export { defaultGlobMaxResults, defaultSearchMaxResults } from './workspace.js';
+export { NodeWorkspace, type NodeWorkspaceOptions } from './node-workspace.js';
+export { ChangeSetWorkspace } from './change-set-workspace.js';
+export {
+  defaultWorkspacePolicy,
+  defaultSensitivePatterns,
+  defaultAllowedSensitivePatterns,
+  defaultApprovalRequiredPatterns,
+  defaultProtectedPatterns,
+  resolvePolicy,
+  policyMatcher,
+  type WorkspacePolicy,
+  type PolicyMatcher,
+} from './policy.js';
+export { toWorkspacePath, comparePaths } from './paths.js';
+export { findRipgrepOnPath } from './search/find-ripgrep.js';
+export { createWorkspaceTools, type WorkspaceTools, type WorkspaceToolsOptions } from './tools/create-workspace-tools.js';
