@@ -1,9 +1,10 @@
 // @ts-check
 import eslint from '@eslint/js';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', 'node_modules/**', 'test/e2e/tooling/**', 'coverage/**'] },
+  { ignores: ['dist/**', 'out/**', 'node_modules/**', 'test/e2e/tooling/**', 'coverage/**', '.bench-results/**', 'test-results/**'] },
   eslint.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -24,6 +25,6 @@ export default tseslint.config(
   },
   {
     files: ['**/*.mjs', 'scripts/**'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+    languageOptions: { globals: { ...globals.node } },
   },
 );
