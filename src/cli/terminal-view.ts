@@ -2,6 +2,7 @@
  * The human view of a run on a terminal: on a TTY a live tree redrawn in place; elsewhere (pipes, CI logs)
  * one line per start and end, so logs stay readable.
  */
+import { describeStopReason } from '../engine/errors.js';
 import type { TaskEvent, TaskSnapshot, TaskStatus } from '../engine/tasks/types.js';
 
 export interface TerminalOutput {
@@ -76,8 +77,8 @@ export class TerminalView {
 
 export function describeEnd(task: TaskSnapshot): string {
   const tokens = formatTokens(task.treeUsage.inputTokens + task.treeUsage.outputTokens);
-  const reason = task.status === 'completed' ? '' : `: ${task.error ?? 'stopped'}`;
-  return `${task.status}${reason} (${tokens} tokens)`;
+  const reason = task.status === 'completed' ? undefined : (task.error ?? (task.stopReason && describeStopReason(task.stopReason)));
+  return `${task.status}${reason ? `: ${reason}` : ''} (${tokens} tokens)`;
 }
 
 function label(task: TaskSnapshot): string {

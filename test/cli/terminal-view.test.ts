@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import type { TaskSnapshot } from '../../src/engine/tasks/types.js';
+import { JsonEventMapper } from '../../src/cli/json-events.js';
+import { TerminalView } from '../../src/cli/terminal-view.js';
+
+function task(overrides: Partial<TaskSnapshot>): TaskSnapshot {
+  return {
+    id: 't1', parentId: null, rootId: 't1', depth: 0, role: 'coordinator', description: 'Review parsing', prompt: 'p',
+    background: false, status: 'running', createdAt: 0, startedAt: 0, usage: { inputTokens: 0, outputTokens: 0 },
+    treeUsage: { inputTokens: 0, outputTokens: 0 }, transcriptLength: 0, ...overrides,
+  };
+}
+
+describe('TerminalView', () => {
+  it('prints one line per start and end when the output is not a terminal', () => {
+    let text = '';
+    const view = new TerminalView({ write: (chunk) => (text += chunk), isTTY: false });
+    view.handle({ type: 'task-start', task: task({}) });
+    view.handle({ type: 'task-start', task: task({ id: 't2', parentId: 't1', depth: 1, role: 'researcher', description: 'Find dates', background: true }) });
+    view.handle({ type: 'task-update', task: task({ usage: { inputTokens: 5, outputTokens: 5 } }) });
+    view.handle({ type: 'task-end', task: task({ id: 't2', parentId: 't1', depth: 1, role: 'researcher', description: 'Find dates', status: 'stopped', stopReason: { kind: 'parent-stopped', parentId: 't1' }, treeUsage: { inputTokens: 1200, outputTokens: 300 } }) });
+    expect(text.split('\n')).toEqual([
+      '▶ [t1] coordinator: Review parsing',
+      '  ▶ [t2] researcher: Find dates (background)',
+      '  ■ [t2] researcher: Find dates — stopped: stopped because its parent task t1 was stopped (1.5k tokens)',
+      '',
+    ]);
+  });
+
+  it('redraws the whole tree in place on a terminal', () => {
+    const writes: string[] = [];
+    const view = new TerminalView({ write: (chunk) => writes.push(chunk), isTTY: true, columns: 200 }, () => 5_000);
+    view.handle({ type: 'task-start', task: task({}) });
+    view.handle({ type: 'task-start', task: task({ id: 't2', parentId: 't1', depth: 1, role: 'reviewer', description: 'Review' }) });
+    expect(writes[1].startsWith('\x1b[1A\x1b[J')).toBe(true);
+    expect(writes[1]).toContain('▶ [t1] coordinator: Review parsing  running · 5s · 0 tokens\n  ▶ [t2] reviewer: Review  running · 5s · 0 tokens\n');
+  });
+});
+
+describe('JsonEventMapper', () => {
+  it('maps task events to the contract events and announces a move to the background once', () => {
+    const mapper = new JsonEventMapper();
+    expect(mapper.map({ type: 'task-start', task: task({ id: 't2', parentId: 't1', role: 'researcher' }) })).toEqual([
+      { type: 'task-start', taskId: 't2', parentId: 't1', role: 'researcher', description: 'Review parsing', background: false },
+    ]);
+    expect(mapper.map({ type: 'task-update', task: task({ id: 't2', background: true }) })).toEqual([{ type: 'task-background', taskId: 't2' }]);
+    expect(mapper.map({ type: 'task-update', task: task({ id: 't2', background: true }) })).toEqual([]);
+    expect(mapper.map({ type: 'task-end', task: task({ id: 't2', status: 'failed', error: 'boom', output: 'partial', usage: { inputTokens: 3, outputTokens: 4 } }) })).toEqual([
+      { type: 'task-end', taskId: 't2', status: 'failed', output: 'partial', error: 'boom', usage: { inputTokens: 3, outputTokens: 4 } },
+    ]);
+  });
+});
