@@ -113,7 +113,18 @@ export async function runCommand(page, label, { timeoutMs = 10_000 } = {}) {
   for (let i = 0; i < 50 && (await focusedId()) !== wantedId; i++) await page.keyboard.press('ArrowDown');
   if ((await focusedId()) !== wantedId) throw new Error(`could not select "${label}" (${wantedId}) in the command palette`);
   await page.keyboard.press('Enter');
-  await input.waitFor({ state: 'hidden', timeout: timeoutMs }).catch(() => {});
+  // The palette closes, or the command reuses the widget for its own quick pick or input box (then the
+  // text no longer starts with '>'): either way the command has started.
+  await page
+    .waitForFunction(
+      () => {
+        const box = document.querySelector('.quick-input-widget .quick-input-box input');
+        return !box || box.offsetParent === null || !box.value.startsWith('>');
+      },
+      undefined,
+      { timeout: timeoutMs, polling: 50 },
+    )
+    .catch(() => {});
   return wantedId;
 }
 

@@ -1,0 +1,40 @@
+/**
+ * B5's activation probe, bundled on its own and run in a fresh Node process per measurement:
+ * `node activation-probe.cjs <dist/extension.js>`. Loads the extension bundle with a fake `vscode` module
+ * and calls `activate`; prints `{"loadMs", "activateMs", "subscriptions"}` as one JSON line. Kept small, so
+ * the process has loaded next to nothing the extension would otherwise load itself.
+ */
+import Module, { createRequire } from 'node:module';
+import * as nodePath from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createFakeVscode } from '../support/fake-vscode.js';
+
+interface ExtensionModule {
+  activate(context: unknown): unknown;
+}
+
+async function main(bundlePath: string): Promise<void> {
+  const fake = createFakeVscode(process.cwd());
+  const loader = Module as unknown as { _load(request: string, parent: unknown, isMain: boolean): unknown };
+  const originalLoad = loader._load;
+  loader._load = function (request: string, parent: unknown, isMain: boolean) {
+    return request === 'vscode' ? fake.module : originalLoad.call(this, request, parent, isMain);
+  };
+  const absolute = nodePath.resolve(bundlePath);
+  const loadStart = performance.now();
+  const extension = createRequire(absolute)(absolute) as ExtensionModule;
+  const activateStart = performance.now();
+  await extension.activate(fake.context);
+  const activateEnd = performance.now();
+  const subscriptions = (fake.context as { subscriptions: unknown[] }).subscriptions.length;
+  process.stdout.write(`${JSON.stringify({ loadMs: activateStart - loadStart, activateMs: activateEnd - activateStart, subscriptions })}\n`);
+}
+
+main(process.argv[2] ?? 'dist/extension.js').then(
+  // Whatever activation started (history loading, timers) is not part of the measurement.
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

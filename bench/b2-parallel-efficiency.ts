@@ -1,0 +1,137 @@
+/**
+ * B2, parallel efficiency: do background subagents really run at the same time?
+ *
+ * A coordinator (scripted, instant) starts 50 researchers with `run_in_background: true` in one turn, as
+ * 50 `Agent` calls, and waits for them (`awaitBackgroundTasks`, as the CLI does). Each researcher is the
+ * provider's real SDK talking HTTP to the mock server, which holds every response 250 ms: turn 1 calls
+ * `Read` on a small file (the real file tool), turn 2 answers. Perfectly parallel, the whole run takes two
+ * responses: 500 ms. The figure is wall time / 500 ms; 1.15 allows 75 ms for everything else.
+ *
+ * The mock server runs in a child process (a real provider's work is not on our event loop either).
+ */
+import type { ModelProvider } from '../src/engine/model/create-model.js';
+import type { Model } from '../src/engine/model/types.js';
+import { ScriptedModel } from '../src/engine/testing/scripted-model.js';
+import { textTurn, toolCallTurn } from '../test/support/mock-provider/index.js';
+import { mockServerModel, providers } from './support/mock-models.js';
+import { absoluteNow, type MockServerProcess, startMockServerProcess } from './support/mock-server-process.js';
+import { median, percentile } from './support/stats.js';
+import { assertNoWarnings, createBenchTeam, folderToolbox } from './support/team-fixture.js';
+import { withTempFolder } from './support/temp-folder.js';
+import type { Benchmark, BenchmarkContext, BenchmarkOutcome, Measurement } from './support/types.js';
+
+/** One run's figures; times are ms from the start of the run. */
+interface RunFigures {
+  wallMs: number;
+  ratio: number;
+  /** When the engine asked for the first and the last first turn, and for the last second turn. */
+  firstTurnCallsMs: [number, number];
+  lastSecondTurnCallMs: number;
+  /** When the first turns reached the server (first, last), and the second turns. */
+  firstTurnArrivalsMs: [number, number];
+  secondTurnArrivalsMs: [number, number];
+  lastSubagentEndMs: number;
+}
+
+async function runOnce(provider: ModelProvider, server: MockServerProcess, root: string, subagents: number, delayMs: number): Promise<RunFigures> {
+  server.reset();
+  const sdkModel = mockServerModel(server, provider);
+  const streamCalls: Array<{ second: boolean; at: number }> = [];
+  // Notes when the engine asks for each turn, to tell the engine's delays from the SDK's and the server's.
+  const subagentModel: Model = {
+    provider: sdkModel.provider,
+    modelId: sdkModel.modelId,
+    stream: (request) => {
+      streamCalls.push({ second: request.messages.length > 1, at: absoluteNow() });
+      return sdkModel.stream(request);
+    },
+  };
+  const calls = Array.from({ length: subagents }, (_, index) =>
+    ScriptedModel.toolCall('Agent', { subagent_type: 'researcher', description: `Read notes ${index}`, prompt: `Read notes.txt and report what it says (${index}).`, run_in_background: true }),
+  );
+  const coordinator = new ScriptedModel([calls, 'Started them all; waiting for their results.', 'All of them report: ship it on Friday.'], { recordCalls: false });
+  const bench = createBenchTeam({
+    modelFor: (role) => (role === 'coordinator' ? coordinator : subagentModel),
+    toolbox: folderToolbox(root),
+    // The coordinator holds a slot of its own while its background subagents hold theirs.
+    taskManager: { maxConcurrent: subagents + 1 },
+  });
+  let lastSubagentEnd = 0;
+  bench.taskManager.onEvent((event) => {
+    if (event.type === 'task-end' && event.task.parentId !== null) lastSubagentEnd = absoluteNow();
+  });
+  try {
+    const start = absoluteNow();
+    const { task } = await bench.team.delegate({ prompt: `Have ${subagents} researchers read notes.txt at once.`, awaitBackgroundTasks: true });
+    const wallMs = absoluteNow() - start;
+    if (task.status !== 'completed') throw new Error(`the coordinator ended ${task.status}: ${task.error ?? ''}`);
+    const children = bench.taskManager.children(task.id);
+    const failed = children.filter((child) => child.status !== 'completed');
+    if (children.length !== subagents || failed.length > 0) {
+      throw new Error(`${children.length} subagents, ${failed.length} not completed (${failed[0]?.error ?? ''})`);
+    }
+    const stats = await server.stats();
+    if (stats.requests !== subagents * 2) throw new Error(`the server got ${stats.requests} requests, expected ${subagents * 2}`);
+    assertNoWarnings(bench);
+    const range = (times: Array<{ second: boolean; at: number }>, second: boolean): [number, number] => {
+      const selected = times.filter((time) => time.second === second).map((time) => time.at - start);
+      return [Math.min(...selected), Math.max(...selected)];
+    };
+    return {
+      wallMs,
+      ratio: wallMs / (2 * delayMs),
+      firstTurnCallsMs: range(streamCalls, false),
+      lastSecondTurnCallMs: range(streamCalls, true)[1],
+      firstTurnArrivalsMs: range(stats.arrivals, false),
+      secondTurnArrivalsMs: range(stats.arrivals, true),
+      lastSubagentEndMs: lastSubagentEnd - start,
+    };
+  } finally {
+    await bench.close();
+  }
+}
+
+export const parallelEfficiency: Benchmark = {
+  id: 'B2',
+  title: 'parallel efficiency',
+  async run(context: BenchmarkContext): Promise<BenchmarkOutcome> {
+    const subagents = context.quick ? 10 : 50;
+    const delayMs = context.quick ? 100 : 250;
+    const repetitions = context.quick ? 1 : 5;
+    const measurements: Measurement[] = [];
+    const details: Record<string, unknown> = { subagents, delayMs, repetitions };
+    const server = await startMockServerProcess({
+      delayMs,
+      firstTurn: toolCallTurn([{ name: 'Read', input: { file_path: 'notes.txt' } }]),
+      secondTurn: textTurn('The notes say: ', 'ship it on Friday.'),
+    });
+    try {
+      await withTempFolder({ 'notes.txt': 'Ship it on Friday.\n' }, async (root) => {
+        for (const provider of providers) {
+          // One unmeasured run first: the first requests pay for loading the SDK and Node's fetch.
+          await runOnce(provider, server, root, subagents, delayMs);
+          const runs: RunFigures[] = [];
+          for (let index = 0; index < repetitions; index++) runs.push(await runOnce(provider, server, root, subagents, delayMs));
+          const ratios = runs.map((run) => run.ratio);
+          const ratio = median(ratios);
+          context.log(`B2 ${provider}: wall ${runs.map((run) => run.wallMs.toFixed(0)).join(', ')} ms; ratio median ${ratio.toFixed(3)}`);
+          measurements.push({
+            name: `wall / ${2 * delayMs} ms, ${subagents} subagents, ${provider} (median of ${repetitions})`,
+            value: ratio,
+            unit: '',
+            target: 1.15,
+            display: `${ratio.toFixed(3)} (best ${Math.min(...ratios).toFixed(3)}, worst ${percentile(ratios, 1).toFixed(3)})`,
+          });
+          details[provider] = runs.map((run) => roundAll(run));
+        }
+      });
+    } finally {
+      await server.close();
+    }
+    return { measurements, details };
+  },
+};
+
+function roundAll<Value>(value: Value): Value {
+  return JSON.parse(JSON.stringify(value, (_key, field: unknown) => (typeof field === 'number' ? Math.round(field * 10) / 10 : field))) as Value;
+}

@@ -1,0 +1,123 @@
+/**
+ * B6, memory: what the extension host's heap holds for a long history. 1,000 finished tasks with their
+ * transcripts (200 delegations: a coordinator that hands work to 4 researchers at once; each researcher
+ * reads files with the real Read tool over three turns and writes ~2 KB), over a baseline of the same setup
+ * with no tasks. Both figures are read after full garbage collections (`--expose-gc`).
+ */
+import type { ModelRequest } from '../src/engine/model/types.js';
+import { ScriptedModel, type ScriptStep } from '../src/engine/testing/scripted-model.js';
+import { bytesPerMegabyte, collectGarbage } from './support/stats.js';
+import { assertNoWarnings, type BenchTeam, createBenchTeam, folderToolbox } from './support/team-fixture.js';
+import { withTempFolder } from './support/temp-folder.js';
+import type { Benchmark, BenchmarkContext, BenchmarkOutcome } from './support/types.js';
+
+const subagentsPerDelegation = 4;
+const words = 'the parser reads the date string splits it on separators and builds a Date in the local time zone which is wrong for timestamps that come from the server in UTC'.split(' ');
+
+/** About `length` characters of prose, unique per `seed` (and a flat string, not a slice of a shared one). */
+function prose(seed: number, length: number): string {
+  const parts: string[] = [];
+  let size = 0;
+  for (let index = 0; size < length; index++) {
+    const word = `${words[(seed + index) % words.length]}${(seed * 7 + index) % 13 === 0 ? ` (${seed}:${index})` : ''}`;
+    parts.push(word);
+    size += word.length + 1;
+  }
+  return parts.join(' ');
+}
+
+function sourceFile(index: number): string {
+  return Array.from({ length: 40 }, (_, line) => `export function parse${index}_${line}(value: string): Date { return new Date(value); }`).join('\n');
+}
+
+const files = Object.fromEntries(Array.from({ length: 8 }, (_, index) => [`parse${index}.ts`, sourceFile(index)]));
+
+let seed = 0;
+
+/** Turn 1: a note and two reads; turn 2: one more read; turn 3: the ~2 KB answer. */
+const researcherStep: ScriptStep = (request: ModelRequest) => {
+  seed += 1;
+  const turn = Math.ceil(request.messages.length / 2);
+  if (turn === 1) {
+    return [
+      ScriptedModel.text(prose(seed, 300)),
+      ScriptedModel.toolCall('Read', { file_path: `parse${seed % 8}.ts` }),
+      ScriptedModel.toolCall('Read', { file_path: `parse${(seed + 1) % 8}.ts` }),
+    ];
+  }
+  if (turn === 2) return [ScriptedModel.text(prose(seed, 200)), ScriptedModel.toolCall('Read', { file_path: `parse${(seed + 2) % 8}.ts`, limit: 20 })];
+  return prose(seed, 2_000);
+};
+
+const coordinatorStep: ScriptStep = (request: ModelRequest) => {
+  seed += 1;
+  if (request.messages.length > 1) return prose(seed, 1_000);
+  return Array.from({ length: subagentsPerDelegation }, (_, index) =>
+    ScriptedModel.toolCall('Agent', { subagent_type: 'researcher', description: `Check parser ${index}`, prompt: prose(seed + index, 400) }),
+  );
+};
+
+function createTeam(root: string, delegations: number): BenchTeam {
+  const coordinator = new ScriptedModel(new Array<ScriptStep>(delegations * 2).fill(coordinatorStep), { recordCalls: false });
+  const researcher = new ScriptedModel(new Array<ScriptStep>(delegations * subagentsPerDelegation * 3).fill(researcherStep), { recordCalls: false });
+  return createBenchTeam({
+    modelFor: (role) => (role === 'coordinator' ? coordinator : researcher),
+    toolbox: folderToolbox(root),
+    taskManager: { maxConcurrent: subagentsPerDelegation + 1 },
+  });
+}
+
+async function runDelegations(bench: BenchTeam, delegations: number): Promise<void> {
+  for (let index = 0; index < delegations; index++) {
+    const { task } = await bench.team.delegate({ prompt: prose(index, 300) });
+    if (task.status !== 'completed') throw new Error(`delegation ${index} ended ${task.status}: ${task.error ?? ''}`);
+  }
+  assertNoWarnings(bench);
+}
+
+function heapUsed(): number {
+  collectGarbage();
+  return process.memoryUsage().heapUsed;
+}
+
+export const memory: Benchmark = {
+  id: 'B6',
+  title: 'memory',
+  async run(context: BenchmarkContext): Promise<BenchmarkOutcome> {
+    const delegations = context.quick ? 20 : 200;
+    const tasks = delegations * (subagentsPerDelegation + 1);
+    return withTempFolder(files, async (root) => {
+      // Warm-up in a team of its own: lazily built module state (schemas, caches) is not the tasks' cost.
+      const warmUp = createTeam(root, 3);
+      await runDelegations(warmUp, 3);
+      await warmUp.close();
+
+      const bench = createTeam(root, delegations);
+      const baseline = heapUsed();
+      await runDelegations(bench, delegations);
+      const after = heapUsed();
+      const all = bench.taskManager.list();
+      if (all.length !== tasks || all.some((task) => task.status !== 'completed')) throw new Error(`expected ${tasks} completed tasks, have ${all.length}`);
+      const transcriptChars = all.reduce((sum, task) => sum + JSON.stringify(bench.taskManager.transcript(task.id)).length, 0);
+      const entries = all.reduce((sum, task) => sum + task.transcriptLength, 0);
+      const growth = (after - baseline) / bytesPerMegabyte;
+      // The target is for 1,000 tasks; a quick run's smaller history is scaled to it.
+      const perThousand = (growth * 1_000) / tasks;
+      await bench.close();
+      context.log(`B6: ${tasks} tasks, ${entries} transcript entries (${(transcriptChars / bytesPerMegabyte).toFixed(1)} MB as JSON): heap +${growth.toFixed(1)} MB`);
+      return {
+        measurements: [
+          {
+            name: `heap over baseline per 1,000 tasks (${tasks.toLocaleString('en-US')} run)`,
+            value: perThousand,
+            unit: 'MB',
+            target: 50,
+            display: `${perThousand.toFixed(1)} MB (${((after - baseline) / tasks / 1024).toFixed(1)} KB a task)`,
+          },
+          { name: 'their transcripts as JSON', value: (transcriptChars * 1_000) / tasks / bytesPerMegabyte, unit: 'MB', display: `${((transcriptChars * 1_000) / tasks / bytesPerMegabyte).toFixed(1)} MB (${Math.round(entries / tasks)} entries a task)` },
+        ],
+        details: { tasks, baselineBytes: baseline, afterBytes: after, transcriptChars, transcriptEntries: entries },
+      };
+    });
+  },
+};

@@ -1,0 +1,12 @@
+/** Every benchmark, in the order the table lists them. */
+import { delegationOverhead } from './b1-delegation-overhead.js';
+import { parallelEfficiency } from './b2-parallel-efficiency.js';
+import { stopLatency } from './b3-stop-latency.js';
+import { sidebarWithLongHistory } from './b4-sidebar.js';
+import { installCost } from './b5-install-cost.js';
+import { memory } from './b6-memory.js';
+import { search } from './b7-search.js';
+import { leanCoordinator } from './b8-lean-coordinator.js';
+import type { Benchmark } from './support/types.js';
+
+export const benchmarks: readonly Benchmark[] = [delegationOverhead, parallelEfficiency, stopLatency, sidebarWithLongHistory, installCost, memory, search, leanCoordinator];

@@ -1,0 +1,80 @@
+/**
+ * The benchmark suite: `npm run bench` (scripts/run-bench.mjs bundles this file and runs it with
+ * --expose-gc). Arguments: `--quick` for small sizes (CI: checks that each benchmark still works), and
+ * benchmark ids (`B1 B3`) to run only those. Prints the table to stdout, progress to stderr, and writes
+ * .bench-results/latest.json and latest.md.
+ *
+ * Exit code: 0 when every selected benchmark ran, whether or not it met its target (misses are in the
+ * table); 1 when a benchmark itself broke; 2 for bad arguments. Targets are never asserted as tests.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { benchmarks } from './benchmarks.js';
+import { runProbe } from './support/probes.js';
+import { describeMachine, machineInfo } from './support/machine.js';
+import { markdownReport, type RunReport, statusOf, textTable } from './support/report.js';
+import { now } from './support/stats.js';
+import type { Benchmark, BenchmarkResult } from './support/types.js';
+
+const resultsDirectory = '.bench-results';
+
+async function main(argv: string[]): Promise<number> {
+  if (argv[0] === '--probe') return runProbe(argv.slice(1));
+  const quick = argv.includes('--quick');
+  const ids = argv.filter((argument) => !argument.startsWith('--')).map((argument) => argument.toUpperCase());
+  const unknown = ids.filter((id) => !benchmarks.some((benchmark) => benchmark.id === id));
+  if (unknown.length > 0 || argv.some((argument) => argument.startsWith('--') && argument !== '--quick')) {
+    console.error(`usage: npm run bench [-- --quick] [-- ${benchmarks.map((benchmark) => benchmark.id).join(' ')}]`);
+    return 2;
+  }
+  const selected = ids.length === 0 ? benchmarks : benchmarks.filter((benchmark) => ids.includes(benchmark.id));
+  const report: RunReport = {
+    startedAt: new Date().toISOString(),
+    quick,
+    command: `npm run bench${quick ? ':quick' : ''}${ids.length ? ` -- ${ids.join(' ')}` : ''}`,
+    machine: machineInfo(),
+    results: [],
+  };
+  // The engine's timers are unref'd (they must never keep the CLI alive); this keeps the run alive instead.
+  const keepAlive = setInterval(() => undefined, 60_000);
+  for (const benchmark of selected) report.results.push(await runOne(benchmark, quick));
+  clearInterval(keepAlive);
+
+  console.log(`\nAgent Team benchmarks${quick ? ' (quick mode: small sizes, figures not comparable to the targets)' : ''}`);
+  console.log(`${describeMachine(report.machine)}\n`);
+  console.log(textTable(report.results));
+  mkdirSync(resultsDirectory, { recursive: true });
+  writeFileSync(`${resultsDirectory}/latest.json`, `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(`${resultsDirectory}/latest.md`, markdownReport(report));
+  const broken = report.results.filter((result) => result.status === 'error');
+  const missed = report.results.filter((result) => result.status === 'miss');
+  console.log(`\n${report.results.length} benchmarks: ${broken.length} broken, ${missed.length} missed a target. Written to ${resultsDirectory}/latest.json and latest.md.`);
+  return broken.length > 0 ? 1 : 0;
+}
+
+async function runOne(benchmark: Benchmark, quick: boolean): Promise<BenchmarkResult> {
+  const log = (line: string) => console.error(`  ${line}`);
+  console.error(`${benchmark.id} ${benchmark.title}…`);
+  const start = now();
+  try {
+    const outcome = await benchmark.run({ quick, log });
+    const durationMs = Math.round(now() - start);
+    const base = { id: benchmark.id, title: benchmark.title, measurements: outcome.measurements, details: outcome.details, durationMs };
+    if (outcome.skipped !== undefined) return { ...base, status: 'skipped', reason: outcome.skipped };
+    return { ...base, status: statusOf(outcome.measurements) };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`  ${benchmark.id} broke: ${error instanceof Error ? (error.stack ?? message) : message}`);
+    return { id: benchmark.id, title: benchmark.title, status: 'error', measurements: [], reason: message.split('\n')[0], durationMs: Math.round(now() - start) };
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    // Open handles (a browser, a server) must not keep a finished run alive.
+    process.exit(code);
+  },
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

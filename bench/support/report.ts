@@ -1,0 +1,88 @@
+/** The results as a table (plain text for the terminal, Markdown for docs/performance.md) and as JSON. */
+import { type MachineInfo, describeMachine } from './machine.js';
+import { formatNumber } from './stats.js';
+import type { BenchmarkResult, BenchmarkStatus, Measurement } from './types.js';
+
+export interface RunReport {
+  /** ISO time the run started. */
+  startedAt: string;
+  quick: boolean;
+  command: string;
+  machine: MachineInfo;
+  results: BenchmarkResult[];
+}
+
+interface Row {
+  id: string;
+  what: string;
+  figure: string;
+  target: string;
+  result: string;
+}
+
+/** The overall status of a benchmark from its figures. */
+export function statusOf(measurements: readonly Measurement[]): BenchmarkStatus {
+  return measurements.some((measurement) => rowResult(measurement) === 'MISS') ? 'miss' : 'pass';
+}
+
+export function formatFigure(measurement: Measurement): string {
+  const figure = measurement.display ?? (measurement.value === null ? '—' : `${formatNumber(measurement.value)} ${measurement.unit}`);
+  return measurement.note ? `${figure} (${measurement.note})` : figure;
+}
+
+function formatTarget(measurement: Measurement): string {
+  return measurement.target === undefined ? '' : `≤ ${formatNumber(measurement.target)} ${measurement.unit}`;
+}
+
+function rowResult(measurement: Measurement): string {
+  if (measurement.target === undefined) return '';
+  if (measurement.value === null) return 'skipped';
+  return measurement.value <= measurement.target ? 'pass' : 'MISS';
+}
+
+function rowsOf(results: readonly BenchmarkResult[]): Row[] {
+  const rows: Row[] = [];
+  for (const result of results) {
+    if (result.status === 'error' || result.status === 'skipped') {
+      rows.push({ id: result.id, what: result.title, figure: `${result.status}: ${result.reason ?? ''}`, target: '', result: result.status === 'error' ? 'ERROR' : 'skipped' });
+    }
+    if (result.status === 'error') continue;
+    for (const measurement of result.measurements) {
+      rows.push({
+        id: result.id,
+        what: `${result.title}: ${measurement.name}`,
+        figure: formatFigure(measurement),
+        target: formatTarget(measurement),
+        result: rowResult(measurement),
+      });
+    }
+  }
+  return rows;
+}
+
+const headings: Row = { id: 'id', what: 'what', figure: 'figure', target: 'target', result: 'result' };
+const columns: Array<keyof Row> = ['id', 'what', 'figure', 'target', 'result'];
+
+/** A fixed-width table for the terminal. */
+export function textTable(results: readonly BenchmarkResult[]): string {
+  const rows = [headings, ...rowsOf(results)];
+  const widths = columns.map((column) => Math.max(...rows.map((row) => row[column].length)));
+  const line = (row: Row) => columns.map((column, index) => row[column].padEnd(widths[index])).join('  ').trimEnd();
+  const rule = widths.map((width) => '-'.repeat(width)).join('  ');
+  return [line(headings), rule, ...rows.slice(1).map(line)].join('\n');
+}
+
+/** The same table in Markdown, with the machine and the command, ready for docs/performance.md. */
+export function markdownReport(report: RunReport): string {
+  const escape = (text: string) => text.replace(/\|/g, '\\|');
+  const rows = rowsOf(report.results).map((row) => `| ${columns.map((column) => escape(row[column])).join(' | ')} |`);
+  return [
+    `Run ${report.startedAt} with \`${report.command}\`${report.quick ? ' (quick mode: small sizes)' : ''}.`,
+    `Machine: ${describeMachine(report.machine)}.`,
+    '',
+    '| id | what | figure | target | result |',
+    '| --- | --- | --- | --- | --- |',
+    ...rows,
+    '',
+  ].join('\n');
+}

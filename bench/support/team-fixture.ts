@@ -1,0 +1,58 @@
+/**
+ * An `AgentTeam` as the CLI builds one, for benchmarks: a real task manager, the built-in roles, and
+ * whatever models and workspace tools the benchmark gives it. Warnings from the manager are collected, so a
+ * benchmark can fail loudly on them instead of printing into the table.
+ */
+import { ChangeSetRegistry } from '../../src/engine/changes/registry.js';
+import type { Model } from '../../src/engine/model/types.js';
+import { TaskManager, type TaskManagerOptions } from '../../src/engine/tasks/index.js';
+import { AgentTeam } from '../../src/engine/team/agent-team.js';
+import { RoleRegistry } from '../../src/engine/team/roles/role-registry.js';
+import type { WorkspaceToolbox } from '../../src/engine/team/task-tools.js';
+import { createWorkspaceToolbox } from '../../src/engine/team/workspace-toolbox.js';
+import { NodeWorkspace } from '../../src/engine/workspace/node-workspace.js';
+
+/** No role files: the registry holds the built-in roles only. */
+const noRoleFiles = { list: async () => [], read: async () => '' };
+
+/** No workspace tools at all: for benchmarks whose agents only delegate or answer. */
+export const emptyToolbox: WorkspaceToolbox = () => ({ readOnly: [], edit: [] });
+
+/** The real file tools (Read, Glob, Grep, Edit, Write) over a folder, each task with its own change set. */
+export function folderToolbox(root: string): WorkspaceToolbox {
+  return createWorkspaceToolbox({ workspace: new NodeWorkspace(root), changes: new ChangeSetRegistry() });
+}
+
+export interface BenchTeamOptions {
+  /** The model for a role (`coordinator`, `researcher`, …). */
+  modelFor(role: string): Model;
+  /** Default: `emptyToolbox`. */
+  toolbox?: WorkspaceToolbox;
+  /** Passed to the task manager; its own defaults otherwise. */
+  taskManager?: Omit<TaskManagerOptions, 'onWarning'>;
+}
+
+export interface BenchTeam {
+  team: AgentTeam;
+  taskManager: TaskManager;
+  /** What the manager warned about (failed saves, throwing listeners); a clean run has none. */
+  warnings: string[];
+  close(): Promise<void>;
+}
+
+export function createBenchTeam(options: BenchTeamOptions): BenchTeam {
+  const warnings: string[] = [];
+  const taskManager = new TaskManager({ ...options.taskManager, onWarning: (message) => warnings.push(message) });
+  const team = new AgentTeam({
+    taskManager,
+    roles: new RoleRegistry({ source: noRoleFiles }),
+    toolbox: options.toolbox ?? emptyToolbox,
+    modelFor: (role) => options.modelFor(role),
+  });
+  return { team, taskManager, warnings, close: () => taskManager.close() };
+}
+
+/** Throws when the manager warned: a benchmark of a run that went wrong measures nothing. */
+export function assertNoWarnings(team: BenchTeam): void {
+  if (team.warnings.length > 0) throw new Error(`the task manager warned: ${team.warnings.slice(0, 3).join('; ')}`);
+}

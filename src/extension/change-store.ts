@@ -1,0 +1,131 @@
+/**
+ * Keeps the change sets that still have something to review in the workspace's storage, next to the task
+ * history, so a window reload loses no proposal. Saves are coalesced; a damaged file is set aside and
+ * the review starts empty rather than failing activation.
+ */
+import * as vscode from 'vscode';
+import { z } from 'zod';
+import { ChangeSet } from '../engine/changes/change-set.js';
+import type { ChangeSetRegistry } from '../engine/changes/registry.js';
+import type { ChangeSetSnapshot } from '../engine/changes/types.js';
+import { type Clock, systemClock } from '../engine/clock.js';
+import { errorMessage } from '../engine/errors.js';
+
+const count = z.number().int().nonnegative();
+const decision = z.enum(['pending', 'accepted', 'rejected']);
+const fileSchema = z.object({
+  path: z.string().min(1),
+  isNew: z.boolean(),
+  baseHash: z.string().nullable(),
+  baseContent: z.string().nullable(),
+  proposedContent: z.string(),
+  diff: z.string(),
+  hunks: z.array(
+    z.object({ id: z.string(), oldStart: count, oldLines: count, newStart: count, newLines: count, lines: z.array(z.string()), added: count, removed: count, decision }),
+  ),
+  added: count,
+  removed: count,
+  requiresApproval: z.boolean(),
+  overlapsWith: z.array(z.string()),
+  status: z.enum(['pending', 'applied']),
+});
+const storedSchema = z.object({
+  version: z.literal(1),
+  changeSets: z.array(z.object({ taskId: z.string().min(1), role: z.string(), files: z.array(fileSchema), added: count, removed: count })),
+});
+
+export interface ChangeSetStoreOptions {
+  /** Quiet time before a save. Default 300 ms. */
+  saveDelayMs?: number;
+  /** Default `systemClock`. */
+  clock?: Clock;
+  onWarning: (message: string) => void;
+}
+
+export class ChangeSetStore implements vscode.Disposable {
+  private cancelTimer: (() => void) | undefined;
+  private saving: Promise<void> = Promise.resolve();
+  private unsubscribe: (() => void) | undefined;
+
+  constructor(
+    private readonly file: vscode.Uri,
+    private readonly registry: ChangeSetRegistry,
+    private readonly options: ChangeSetStoreOptions,
+  ) {}
+
+  /**
+   * Restores saved sets into the registry, then saves on every change. Sets the registry already has are
+   * kept, and sets of tasks no longer in the history (`isKnownTask` false) are dropped: a new task that
+   * got the same id must start with an empty change set.
+   */
+  async load(isKnownTask: (taskId: string) => boolean = () => true): Promise<void> {
+    for (const snapshot of await this.read()) {
+      if (this.registry.get(snapshot.taskId) || !isKnownTask(snapshot.taskId)) continue;
+      try {
+        this.registry.add(ChangeSet.fromSnapshot(snapshot));
+      } catch (error) {
+        this.options.onWarning(`Could not restore the proposed changes of task ${snapshot.taskId}: ${errorMessage(error)}`);
+      }
+    }
+    this.unsubscribe ??= this.registry.onEvent(() => this.scheduleSave());
+  }
+
+  /** Writes now what is pending (on shutdown). */
+  async flush(): Promise<void> {
+    if (this.cancelTimer) {
+      this.cancelTimer();
+      this.cancelTimer = undefined;
+      this.queueSave();
+    }
+    await this.saving;
+  }
+
+  /** Saves soon (after a removal, say, which the registry does not announce). */
+  scheduleSave(): void {
+    this.cancelTimer?.();
+    this.cancelTimer = (this.options.clock ?? systemClock).setTimer(() => {
+      this.cancelTimer = undefined;
+      this.queueSave();
+    }, this.options.saveDelayMs ?? 300);
+  }
+
+  dispose(): void {
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
+  }
+
+  private queueSave(): void {
+    this.saving = this.saving.then(() => this.write()).catch((error: unknown) => {
+      this.options.onWarning(`Could not save the proposed changes: ${errorMessage(error)}`);
+    });
+  }
+
+  private async read(): Promise<ChangeSetSnapshot[]> {
+    let bytes: Uint8Array;
+    try {
+      bytes = await vscode.workspace.fs.readFile(this.file);
+    } catch {
+      return []; // nothing saved yet
+    }
+    try {
+      return storedSchema.parse(JSON.parse(new TextDecoder().decode(bytes))).changeSets;
+    } catch (error) {
+      this.options.onWarning(`The saved proposed changes are damaged (${errorMessage(error)}); they were moved aside to ${this.file.path}.corrupt.`);
+      await Promise.resolve(vscode.workspace.fs.rename(this.file, this.file.with({ path: `${this.file.path}.corrupt` }), { overwrite: true })).catch(() => undefined);
+      return [];
+    }
+  }
+
+  private async write(): Promise<void> {
+    const changeSets = this.registry
+      .list()
+      .map((changeSet) => changeSet.snapshot())
+      .filter((snapshot) => snapshot.files.some((file) => file.status === 'pending'));
+    const text = JSON.stringify({ version: 1, changeSets });
+    const temporary = this.file.with({ path: `${this.file.path}.tmp` });
+    await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(this.file, '..'));
+    // Written aside, then renamed over the old file, so a crash leaves the old or the new, never a mix.
+    await vscode.workspace.fs.writeFile(temporary, new TextEncoder().encode(text));
+    await vscode.workspace.fs.rename(temporary, this.file, { overwrite: true });
+  }
+}

@@ -1,0 +1,42 @@
+/** Change sets as the sidebar sees them: per file `+n −m` and whether it is pending, accepted or rejected. */
+import type { ChangeSet } from '../engine/changes/change-set.js';
+import type { FileChangeSnapshot } from '../engine/changes/types.js';
+import type { ChangeFile, ChangeSummary } from '../shared/protocol.js';
+
+/** `accepted` once written; `rejected` when every hunk was rejected; otherwise `pending`. */
+export function reviewStatusOf(file: FileChangeSnapshot): ChangeFile['status'] {
+  if (file.status === 'applied') return 'accepted';
+  if (file.hunks.length > 0 && file.hunks.every((hunk) => hunk.decision === 'rejected')) return 'rejected';
+  return 'pending';
+}
+
+export function changeSummaryOf(changeSet: ChangeSet): ChangeSummary {
+  const files = changeSet.snapshot().files.map((file) => ({
+    path: file.path,
+    added: file.added,
+    removed: file.removed,
+    status: reviewStatusOf(file),
+  }));
+  return {
+    taskId: changeSet.taskId,
+    files,
+    added: files.reduce((sum, file) => sum + file.added, 0),
+    removed: files.reduce((sum, file) => sum + file.removed, 0),
+    pending: files.filter((file) => file.status === 'pending').length,
+  };
+}
+
+/** Files still waiting for a decision, in path order. */
+export function pendingFiles(changeSet: ChangeSet): FileChangeSnapshot[] {
+  return changeSet.snapshot().files.filter((file) => reviewStatusOf(file) === 'pending');
+}
+
+/** One line for the parent agent and notifications, e.g. `2 files with proposed edits (+10 −3) await review`. */
+export function describePendingChanges(changeSet: ChangeSet | undefined): string | undefined {
+  if (!changeSet) return undefined;
+  const files = pendingFiles(changeSet);
+  if (files.length === 0) return undefined;
+  const added = files.reduce((sum, file) => sum + file.added, 0);
+  const removed = files.reduce((sum, file) => sum + file.removed, 0);
+  return `${files.length} file${files.length === 1 ? '' : 's'} with proposed edits (+${added} \u2212${removed}) await the user's review; nothing is written until they accept.`;
+}

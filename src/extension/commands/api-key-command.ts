@@ -1,0 +1,70 @@
+/**
+ * Set API Key: which provider (QuickPick, or the first argument), then the key in a password box. The key
+ * goes to SecretStorage only: not to settings, the log, or the sidebar.
+ */
+import * as vscode from 'vscode';
+import { isModelProvider, type ModelProvider } from '../../engine/model/create-model.js';
+import { configurationSection, readSettings } from '../configuration.js';
+import type { AgentTeamHost } from '../host.js';
+import { providerLabel } from '../model-setup.js';
+import { showInfo } from '../notify.js';
+
+export async function setApiKey(host: AgentTeamHost, providerArgument?: unknown): Promise<void> {
+  const provider = isModelProvider(providerArgument) ? providerArgument : await pickProvider();
+  if (!provider) return;
+  const label = providerLabel(provider);
+  const existing = await host.keys.get(provider);
+  const key = await vscode.window.showInputBox({
+    title: `Set API Key: ${label}`,
+    prompt: `Paste your ${label} API key. It is kept in VS Code's secret storage, never in your settings.`,
+    placeHolder: existing?.source === 'secret-storage' ? 'A key is stored; a new one replaces it' : provider === 'anthropic' ? 'sk-ant-\u2026' : 'sk-\u2026',
+    password: true,
+    ignoreFocusOut: true,
+    validateInput: (value) => {
+      const trimmed = value.trim();
+      if (trimmed === '') return 'Enter the key, or press Escape to cancel.';
+      if (/\s/.test(trimmed)) return 'An API key has no spaces or line breaks; check what was pasted.';
+      return undefined;
+    },
+  });
+  if (key === undefined || key.trim() === '') return;
+  await host.keys.store(provider, key);
+  host.log.info(`Stored an API key for ${label} in the secret storage.`);
+  await useProviderIfNeeded(host, provider);
+  await host.setup.refresh();
+}
+
+async function pickProvider(): Promise<ModelProvider | undefined> {
+  const picked = await vscode.window.showQuickPick(
+    [
+      { label: 'Anthropic', description: 'Claude models', provider: 'anthropic' as const },
+      { label: 'OpenAI', description: 'GPT models, or an OpenAI-compatible server that needs a key', provider: 'openai' as const },
+    ],
+    { title: 'Set API Key: which provider?', placeHolder: 'Pick the provider the key is for' },
+  );
+  return picked?.provider;
+}
+
+/**
+ * Makes the key's provider the one in use when the user has not chosen one, or when the chosen one
+ * cannot run (no key); otherwise offers the switch.
+ */
+async function useProviderIfNeeded(host: AgentTeamHost, provider: ModelProvider): Promise<void> {
+  const label = providerLabel(provider);
+  const settings = readSettings(vscode.workspace.isTrusted);
+  const switchProvider = () => vscode.workspace.getConfiguration(configurationSection).update('provider', provider, vscode.ConfigurationTarget.Global);
+  if (settings.provider === provider) {
+    showInfo(`Saved the ${label} API key.`);
+    return;
+  }
+  const current = settings.provider;
+  if (current === undefined || !(await host.setup.modelSetup()).configured) {
+    await switchProvider();
+    showInfo(`Saved the ${label} API key. Agent Team now uses ${label}.`);
+    return;
+  }
+  showInfo(`Saved the ${label} API key. Agent Team still uses ${providerLabel(current)} (the agentTeam.provider setting).`, {
+    title: `Use ${label}`,
+    run: switchProvider,
+  });
+}

@@ -1,0 +1,125 @@
+/**
+ * Delegate Task…: who does it (the coordinator by default, or one role directly), then what (an input
+ * box). With a task string as the first argument it starts at once, without asking; a second argument
+ * `{ role }` picks the role. From the editor's context menu (a URI argument) the selection and the file
+ * go along as context. The run starts in the background of the task manager — the command returns its
+ * task id once started — with a cancellable progress notification while it runs.
+ */
+import * as vscode from 'vscode';
+import type { RoleDefinition } from '../../engine/team/roles/index.js';
+import { coordinatorName } from '../../engine/team/roles/index.js';
+import { readSettings } from '../configuration.js';
+import type { AgentTeamHost } from '../host.js';
+import { commandAction, showError } from '../notify.js';
+import { showRunProgress } from '../run-progress.js';
+import { walkthroughId } from '../sidebar/webview-actions.js';
+
+export interface DelegateCommandOptions {
+  /** A role to run directly. Default: the coordinator (or, without a task argument, the user's pick). */
+  role?: string;
+}
+
+/** Selections longer than this go along cut short, with a note saying so. */
+const maxSelectionCharacters = 20_000;
+
+export async function delegate(host: AgentTeamHost, first?: unknown, second?: unknown): Promise<string | undefined> {
+  const options = optionsFrom(first, second);
+  const setup = await host.setup.modelSetup();
+  if (!setup.configured) {
+    showError(
+      'Agent Team has no model to run: set an API key, or point agentTeam.baseUrl at an OpenAI-compatible server (Ollama, LM Studio).',
+      commandAction('Set API Key', 'agentTeam.setApiKey'),
+      commandAction('Open Walkthrough', 'workbench.action.openWalkthrough', `${host.context.extension.id}#${walkthroughId}`, false),
+    );
+    return undefined;
+  }
+  const session = await host.engine();
+  let prompt = options.prompt;
+  let role = options.role;
+  if (prompt === undefined) {
+    if (role === undefined) {
+      role = await pickRole(session.listRoles());
+      if (role === undefined) return undefined;
+    }
+    const typed = await vscode.window.showInputBox({
+      title: role === coordinatorName ? 'Delegate Task' : `Delegate Task to ${role}`,
+      prompt: role === coordinatorName ? 'What should the team do? The coordinator plans it and delegates the parts.' : `What should the ${role} do?`,
+      placeHolder: 'e.g. Find where dates are parsed and review it for timezone bugs',
+      ignoreFocusOut: true,
+      validateInput: (value) => (value.trim() === '' ? 'Describe the task, or press Escape to cancel.' : undefined),
+    });
+    if (typed === undefined || typed.trim() === '') return undefined;
+    prompt = withEditorContext(typed.trim(), first instanceof vscode.Uri ? first : undefined);
+  }
+  await host.historyLoaded;
+  const started = await session.delegate(
+    { prompt, ...(role && role !== coordinatorName ? { role } : {}), mode: 'background', awaitBackgroundTasks: false },
+    setup,
+    readSettings(vscode.workspace.isTrusted),
+  );
+  const task = started.task;
+  host.log.info(`Delegated ${task.id} to ${task.role}: ${task.description}`);
+  void host.sidebar.reveal(task.id);
+  void showRunProgress(host.taskManager, task);
+  return task.id;
+}
+
+function optionsFrom(first: unknown, second: unknown): { prompt?: string; role?: string } {
+  const role = roleFrom(second) ?? roleFrom(first);
+  if (typeof first === 'string' && first.trim() !== '') return { prompt: first.trim(), role: role ?? coordinatorName };
+  if (typeof first === 'object' && first !== null && !(first instanceof vscode.Uri)) {
+    const prompt = (first as { prompt?: unknown }).prompt;
+    if (typeof prompt === 'string' && prompt.trim() !== '') return { prompt: prompt.trim(), role: role ?? coordinatorName };
+  }
+  return role === undefined ? {} : { role };
+}
+
+function roleFrom(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null || value instanceof vscode.Uri) return undefined;
+  const role = (value as DelegateCommandOptions).role;
+  return typeof role === 'string' && role.trim() !== '' ? role.trim() : undefined;
+}
+
+async function pickRole(roles: readonly RoleDefinition[]): Promise<string | undefined> {
+  const items: Array<vscode.QuickPickItem & { role?: string }> = [
+    {
+      label: '$(organization) coordinator',
+      description: 'default',
+      detail: 'Plans the work and delegates the parts to the roles below, in parallel where it can.',
+      role: coordinatorName,
+    },
+    { label: 'Run one role directly', kind: vscode.QuickPickItemKind.Separator },
+    ...roles.map((role) => ({
+      label: `$(person) ${role.name}`,
+      description: role.source.kind === 'built-in' ? 'built-in' : role.source.path,
+      detail: role.description,
+      role: role.name,
+    })),
+  ];
+  const picked = await vscode.window.showQuickPick(items, {
+    title: 'Delegate Task: who should do it?',
+    placeHolder: 'The coordinator (Enter) plans and delegates; or pick one role to run directly',
+    matchOnDescription: true,
+    matchOnDetail: true,
+  });
+  return picked?.role;
+}
+
+/** Adds the editor's selection (or just the file) to the prompt, for a delegation from the context menu. */
+function withEditorContext(prompt: string, uri: vscode.Uri | undefined): string {
+  if (!uri) return prompt;
+  const path = vscode.workspace.asRelativePath(uri, false);
+  const editor = vscode.window.activeTextEditor;
+  if (!editor || editor.document.uri.toString() !== uri.toString() || editor.selection.isEmpty) {
+    return `${prompt}\n\nContext: the user is looking at ${path}.`;
+  }
+  const selection = editor.selection;
+  let text = editor.document.getText(selection);
+  const cut = text.length > maxSelectionCharacters;
+  if (cut) text = text.slice(0, maxSelectionCharacters);
+  const first = selection.start.line + 1;
+  const last = selection.end.line + 1;
+  const lines = first === last ? `line ${first}` : `lines ${first}\u2013${last}`;
+  const fence = text.includes('```') ? '````' : '```';
+  return `${prompt}\n\nContext: selected in ${path}, ${lines}${cut ? ' (cut short)' : ''}:\n${fence}${editor.document.languageId}\n${text}\n${fence}`;
+}

@@ -1,0 +1,59 @@
+/**
+ * Registers every command. Each goes through one wrapper: Restricted Mode is refused (whether the
+ * command came from the palette, a menu, the sidebar or `executeCommand`), and failures become a
+ * notification that says what to do next instead of an unhandled rejection.
+ */
+import * as vscode from 'vscode';
+import type { AgentTeamHost } from '../host.js';
+import { ensureTrusted } from '../trust.js';
+import { setApiKey } from './api-key-command.js';
+import { delegate } from './delegate-command.js';
+import { reportCommandError } from './errors.js';
+import { decideFile, decideHunk, reviewChanges } from './review-commands.js';
+import { clearHistory, showTask, stopAll, stopTask } from './task-commands.js';
+
+export const commandIds = {
+  delegate: 'agentTeam.delegate',
+  stopTask: 'agentTeam.stopTask',
+  stopAll: 'agentTeam.stopAll',
+  showTask: 'agentTeam.showTask',
+  reviewChanges: 'agentTeam.reviewChanges',
+  setApiKey: 'agentTeam.setApiKey',
+  clearHistory: 'agentTeam.clearHistory',
+  acceptFile: 'agentTeam.acceptFile',
+  rejectFile: 'agentTeam.rejectFile',
+  acceptHunk: 'agentTeam.acceptHunk',
+  rejectHunk: 'agentTeam.rejectHunk',
+} as const;
+
+type Handler = (...args: unknown[]) => unknown;
+
+/** Commands that only show something; all others refuse in Restricted Mode. */
+const readOnlyCommands: ReadonlySet<string> = new Set([commandIds.showTask]);
+
+export function registerCommands(host: AgentTeamHost): vscode.Disposable[] {
+  const handlers: Record<string, Handler> = {
+    [commandIds.delegate]: (first, second) => delegate(host, first, second),
+    [commandIds.stopTask]: (taskId) => stopTask(host, taskId),
+    [commandIds.stopAll]: () => stopAll(host),
+    [commandIds.showTask]: (taskId) => showTask(host, taskId),
+    [commandIds.reviewChanges]: (taskId) => reviewChanges(host, taskId),
+    [commandIds.setApiKey]: (provider) => setApiKey(host, provider),
+    [commandIds.clearHistory]: () => clearHistory(host),
+    [commandIds.acceptFile]: (...args) => decideFile(host, 'accept', args),
+    [commandIds.rejectFile]: (...args) => decideFile(host, 'reject', args),
+    [commandIds.acceptHunk]: (...args) => decideHunk(host, 'accept', args),
+    [commandIds.rejectHunk]: (...args) => decideHunk(host, 'reject', args),
+  };
+  return Object.entries(handlers).map(([id, handler]) =>
+    vscode.commands.registerCommand(id, async (...args: unknown[]) => {
+      if (!readOnlyCommands.has(id) && !ensureTrusted()) return undefined;
+      try {
+        return await handler(...args);
+      } catch (error) {
+        reportCommandError(id, error, host.log, host.redactor);
+        return undefined;
+      }
+    }),
+  );
+}

@@ -1,0 +1,86 @@
+/** Stop Task, Stop All, Show Task and Clear History. Each takes a task id argument where one applies. */
+import * as vscode from 'vscode';
+import { isTerminal } from '../../engine/tasks/index.js';
+import type { AgentTeamHost } from '../host.js';
+import { confirmModal, showError, showInfo } from '../notify.js';
+import { pickTask } from './task-picker.js';
+
+/** Stops a task and everything below it; resolves once they have ended. */
+export async function stopTask(host: AgentTeamHost, taskId?: unknown): Promise<void> {
+  await host.historyLoaded;
+  const manager = host.taskManager;
+  let id = typeof taskId === 'string' && taskId !== '' ? taskId : undefined;
+  if (id === undefined) {
+    const running = manager.list().filter((task) => !isTerminal(task.status));
+    if (running.length === 0) {
+      showInfo('No Agent Team task is running.');
+      return;
+    }
+    id = await pickTask(running, { title: 'Stop Task', placeHolder: 'Pick the task to stop (its subtasks stop with it)' });
+    if (id === undefined) return;
+  }
+  const task = manager.get(id);
+  if (!task) {
+    showError(`There is no Agent Team task ${id}. Run "Agent Team: Stop Task" without an argument to pick a running one.`);
+    return;
+  }
+  if (isTerminal(task.status)) {
+    showInfo(`Task ${id} has already ended (${task.status}).`);
+    return;
+  }
+  const stopped = await manager.stop(id, { kind: 'user' });
+  host.log.info(`Stopped ${id} (${stopped.role}: ${stopped.description}).`);
+}
+
+export async function stopAll(host: AgentTeamHost): Promise<void> {
+  await host.historyLoaded;
+  const running = host.taskManager.list().filter((task) => !isTerminal(task.status));
+  if (running.length === 0) {
+    showInfo('No Agent Team task is running.');
+    return;
+  }
+  await host.taskManager.stopAll({ kind: 'user' });
+  host.log.info(`Stopped all tasks (${running.length}).`);
+  vscode.window.setStatusBarMessage(`Agent Team: stopped ${running.length} task${running.length === 1 ? '' : 's'}`, 4000);
+}
+
+/** Opens the sidebar with the task selected. */
+export async function showTask(host: AgentTeamHost, taskId?: unknown): Promise<void> {
+  await host.historyLoaded;
+  let id = typeof taskId === 'string' && taskId !== '' ? taskId : undefined;
+  if (id === undefined) {
+    const tasks = host.taskManager.list();
+    if (tasks.length === 0) {
+      await host.sidebar.reveal();
+      return;
+    }
+    id = await pickTask(tasks, { title: 'Show Task', placeHolder: 'Pick a task to show in the Agent Team view' });
+    if (id === undefined) return;
+  }
+  if (!host.taskManager.get(id)) {
+    showError(`There is no Agent Team task ${id}. It may have been cleared from the history.`);
+    return;
+  }
+  await host.sidebar.reveal(id);
+}
+
+/** Removes finished task trees (and their proposals, after a warning when some are unreviewed). */
+export async function clearHistory(host: AgentTeamHost): Promise<void> {
+  await host.historyLoaded;
+  const manager = host.taskManager;
+  const finishedWithChanges = manager
+    .list()
+    .filter((task) => isTerminal(task.status) && host.review.tasksWithPendingChanges(task.id).includes(task.id));
+  if (finishedWithChanges.length > 0) {
+    const confirmed = await confirmModal(
+      'Clear the Agent Team history?',
+      'Clear History',
+      `${finishedWithChanges.length} finished task${finishedWithChanges.length === 1 ? ' has' : 's have'} proposed changes you have not reviewed; clearing the history discards them.`,
+    );
+    if (!confirmed) return;
+  }
+  const removed = await manager.clearHistory();
+  host.forgetChanges(removed);
+  host.sidebar.historyCleared(manager.list().map((task) => task.id));
+  host.log.info(`Cleared ${removed.length} finished task${removed.length === 1 ? '' : 's'} from the history.`);
+}

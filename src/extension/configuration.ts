@@ -1,0 +1,101 @@
+/**
+ * The `agentTeam.*` settings, read so that an untrusted folder cannot redirect the agents: in Restricted
+ * Mode the settings that decide where prompts (and the API key) go are taken from the user's own
+ * settings or the defaults only, never from the workspace (the lesson of CVE-2026-21852).
+ */
+import * as vscode from 'vscode';
+import { isModelProvider, type ModelProvider } from '../engine/model/create-model.js';
+
+export const configurationSection = 'agentTeam';
+
+/**
+ * Settings a folder could use against the user. The manifest lists them as the extension's
+ * `restrictedConfigurations` too; this module enforces it itself, whatever VS Code does.
+ */
+export const restrictedSettingNames = ['provider', 'baseUrl', 'model', 'roleModels'] as const;
+
+export interface AgentTeamSettings {
+  /** The provider the user chose; undefined when nobody set `agentTeam.provider` (see `model-setup.ts`). */
+  provider: ModelProvider | undefined;
+  /** `agentTeam.model`; '' means the provider's default. */
+  model: string;
+  /** `agentTeam.baseUrl`; '' means the provider's official API (or its environment variable). */
+  baseUrl: string;
+  /** `agentTeam.roleModels`: role name → model id. Default {}. */
+  roleModels: Readonly<Record<string, string>>;
+  /** `agentTeam.maxConcurrentTasks`. Default 4. */
+  maxConcurrentTasks: number;
+  /** `agentTeam.autoBackgroundSeconds`. Default 120. */
+  autoBackgroundSeconds: number;
+  /** `agentTeam.maxDepth`. Default 3. */
+  maxDepth: number;
+}
+
+export const defaultSettings: Readonly<Omit<AgentTeamSettings, 'provider' | 'roleModels'>> = Object.freeze({
+  model: '',
+  baseUrl: '',
+  maxConcurrentTasks: 4,
+  autoBackgroundSeconds: 120,
+  maxDepth: 3,
+});
+
+/** Reads the settings; `trusted` false ignores workspace and folder values of the restricted settings. */
+export function readSettings(trusted: boolean = vscode.workspace.isTrusted): AgentTeamSettings {
+  const configuration = vscode.workspace.getConfiguration(configurationSection);
+  const restricted = <T>(name: (typeof restrictedSettingNames)[number]): T | undefined => readRestricted<T>(configuration, name, trusted);
+  const provider = explicitProvider(configuration, trusted);
+  return {
+    provider,
+    model: text(restricted<unknown>('model')) ?? defaultSettings.model,
+    baseUrl: text(restricted<unknown>('baseUrl')) ?? defaultSettings.baseUrl,
+    roleModels: roleModelsOf(restricted<unknown>('roleModels')),
+    maxConcurrentTasks: wholeNumber(configuration.get<unknown>('maxConcurrentTasks'), 1) ?? defaultSettings.maxConcurrentTasks,
+    autoBackgroundSeconds: nonNegative(configuration.get<unknown>('autoBackgroundSeconds')) ?? defaultSettings.autoBackgroundSeconds,
+    maxDepth: wholeNumber(configuration.get<unknown>('maxDepth'), 0) ?? defaultSettings.maxDepth,
+  };
+}
+
+/**
+ * One restricted setting: everything when trusted; when not, only the user's own (global) value or the
+ * default. `inspect` is used rather than `get` so that the rule holds whatever VS Code merges.
+ */
+export function readRestricted<T>(configuration: vscode.WorkspaceConfiguration, name: string, trusted: boolean): T | undefined {
+  if (trusted) return configuration.get<T>(name);
+  const inspected = configuration.inspect<T>(name);
+  return inspected?.globalValue ?? inspected?.defaultValue;
+}
+
+/** The provider only when someone chose it (user settings, or the workspace when trusted). */
+function explicitProvider(configuration: vscode.WorkspaceConfiguration, trusted: boolean): ModelProvider | undefined {
+  const inspected = configuration.inspect<unknown>('provider');
+  const chosen = trusted
+    ? (inspected?.workspaceFolderValue ?? inspected?.workspaceValue ?? inspected?.globalValue)
+    : inspected?.globalValue;
+  return isModelProvider(chosen) ? chosen : undefined;
+}
+
+/** True when a change touches a setting this module reads. */
+export function affectsAgentTeam(event: vscode.ConfigurationChangeEvent): boolean {
+  return event.affectsConfiguration(configurationSection);
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' ? value.trim() : undefined;
+}
+
+function roleModelsOf(value: unknown): Record<string, string> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+  const result: Record<string, string> = {};
+  for (const [role, model] of Object.entries(value as Record<string, unknown>)) {
+    if (typeof model === 'string' && model.trim() !== '') result[role] = model.trim();
+  }
+  return result;
+}
+
+function wholeNumber(value: unknown, minimum: number): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value >= minimum ? value : undefined;
+}
+
+function nonNegative(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
+}

@@ -1,0 +1,108 @@
+/**
+ * The engine for one workspace folder, built on first use (the first delegation or role list), never at
+ * activation: the folder's `Workspace`, its roles (watched), and the `AgentTeam` that delegates. The task
+ * manager and the change sets live longer (the sidebar shows them from activation on) and are passed in.
+ */
+import type * as vscode from 'vscode';
+import type { ChangeSetRegistry } from '../engine/changes/registry.js';
+import type { Model } from '../engine/model/types.js';
+import type { StartTaskResult, TaskManager } from '../engine/tasks/index.js';
+import { AgentTeam, type DelegateRequest } from '../engine/team/agent-team.js';
+import { formatRoleDiagnostic, type RoleDefinition, type RoleDiagnostic, RoleRegistry } from '../engine/team/roles/index.js';
+import type { WorkspaceToolbox } from '../engine/team/task-tools.js';
+import { createWorkspaceTools } from '../engine/workspace/tools/create-workspace-tools.js';
+import { describePendingChanges } from './change-summaries.js';
+import type { AgentTeamSettings } from './configuration.js';
+import type { HostWorkspace } from './host-workspace.js';
+import { createModelFor, type ModelSetup } from './model-setup.js';
+import { HostRoleFileSource, watchRoleFiles } from './role-source.js';
+
+export interface EngineSessionOptions {
+  folder: vscode.WorkspaceFolder;
+  taskManager: TaskManager;
+  changes: ChangeSetRegistry;
+  /** The folder's files as the editor sees them. */
+  workspace: HostWorkspace;
+  log: Pick<vscode.LogOutputChannel, 'info' | 'warn' | 'error'>;
+}
+
+export class EngineSession {
+  readonly workspace: HostWorkspace;
+  readonly roles: RoleRegistry;
+  private setup: ModelSetup | undefined;
+  private team: { key: string; team: AgentTeam } | undefined;
+  private readonly stopLoggingRoles: () => void;
+
+  private constructor(private readonly options: EngineSessionOptions) {
+    this.workspace = options.workspace;
+    this.roles = new RoleRegistry({ source: new HostRoleFileSource(options.folder.uri), watch: watchRoleFiles(options.folder) });
+    this.stopLoggingRoles = this.roles.onDidChange((result) => this.logRoleProblems(result.diagnostics));
+  }
+
+  /** Builds the session and reads the role files once. */
+  static async create(options: EngineSessionOptions): Promise<EngineSession> {
+    const session = new EngineSession(options);
+    const loaded = await session.roles.load();
+    session.logRoleProblems(loaded.diagnostics);
+    return session;
+  }
+
+  /** The roles a user can run directly (the coordinator is offered separately). */
+  listRoles(): readonly RoleDefinition[] {
+    return this.roles.list();
+  }
+
+  /**
+   * Starts a delegation with the given model setup (kept for the subagents it starts later; the next
+   * delegation's setup replaces it). Throws `ConfigurationError` when the setup cannot build a model.
+   */
+  delegate(request: DelegateRequest, setup: ModelSetup, settings: AgentTeamSettings): Promise<StartTaskResult> {
+    this.setup = setup;
+    return this.teamFor(settings).delegate(request);
+  }
+
+  dispose(): void {
+    this.stopLoggingRoles();
+    this.roles.dispose();
+  }
+
+  /** One `AgentTeam` per combination of limits; it holds no state of its own, so replacing it is free. */
+  private teamFor(settings: AgentTeamSettings): AgentTeam {
+    const key = `${settings.maxDepth}/${settings.autoBackgroundSeconds}`;
+    if (this.team?.key === key) return this.team.team;
+    const team = new AgentTeam({
+      taskManager: this.options.taskManager,
+      roles: this.roles,
+      toolbox: this.toolbox,
+      modelFor: (role, override) => this.modelFor(role, override),
+      maxDepth: settings.maxDepth,
+      autoBackgroundMs: settings.autoBackgroundSeconds * 1000,
+      describeChanges: (taskId) => describePendingChanges(this.options.changes.get(taskId)),
+      environmentNote: [
+        `The workspace root is ${this.workspace.root}; give file paths relative to it.`,
+        'You run inside VS Code. Your edits are proposals: the user reviews them as diffs and accepts or rejects them before anything is written.',
+      ].join('\n'),
+    });
+    this.team = { key, team };
+    return team;
+  }
+
+  private readonly toolbox: WorkspaceToolbox = ({ taskId, role }) => {
+    const changeSet = this.options.changes.get(taskId) ?? this.options.changes.create(taskId, role);
+    const tools = createWorkspaceTools({ workspace: this.workspace, changeSet });
+    return { readOnly: tools.readOnly, edit: tools.edit };
+  };
+
+  private modelFor(role: string, override?: string): Model {
+    if (!this.setup) throw new Error('EngineSession: a model was asked for before any delegation');
+    return createModelFor(this.setup, role, override);
+  }
+
+  private logRoleProblems(diagnostics: readonly RoleDiagnostic[]): void {
+    for (const diagnostic of diagnostics) {
+      const line = `Role file ${formatRoleDiagnostic(diagnostic)}`;
+      if (diagnostic.severity === 'error') this.options.log.error(line);
+      else this.options.log.warn(line);
+    }
+  }
+}

@@ -1,0 +1,192 @@
+/**
+ * Everything the extension holds for one window, wired together. Cheap at construction (activation):
+ * the task manager, the change-set registry, the sidebar provider, the output channel. The engine proper
+ * (workspace tools, roles and their watchers, model clients) is built on first use by `engine()`.
+ */
+import * as nodePath from 'node:path';
+import * as vscode from 'vscode';
+import { ChangeSetRegistry } from '../engine/changes/index.js';
+import { type Clock, systemClock } from '../engine/clock.js';
+import { ConfigurationError, errorMessage } from '../engine/errors.js';
+import { JsonFileTaskStore, TaskManager } from '../engine/tasks/index.js';
+import { ApiKeyStore } from './api-keys.js';
+import { ChangeSetStore } from './change-store.js';
+import { readSettings } from './configuration.js';
+import { EngineSession } from './engine-session.js';
+import { HostWorkspace } from './host-workspace.js';
+import { type LocalServer, probeLocalServers } from './local-server.js';
+import { SecretRedactor } from './redaction.js';
+import { ChangeDecisions } from './review/change-decisions.js';
+import { ProposalContentProvider } from './review/proposal-content-provider.js';
+import { ReviewController } from './review/review-controller.js';
+import { findBundledRipgrep } from './ripgrep.js';
+import { SetupService } from './setup-state.js';
+import { TaskViewProvider } from './sidebar/task-view-provider.js';
+import { handleWebviewAction } from './sidebar/webview-actions.js';
+
+export interface HostOptions {
+  /** Looks for a local model server. Default: `probeLocalServers()` (Ollama's and LM Studio's ports). */
+  probeLocalServer?: () => Promise<LocalServer | undefined>;
+  /** Default `systemClock`. */
+  clock?: Clock;
+  /** Where keys and base URLs fall back to. Default `process.env`. */
+  environment?: Readonly<Record<string, string | undefined>>;
+}
+
+export class AgentTeamHost implements vscode.Disposable {
+  readonly log: vscode.LogOutputChannel;
+  readonly redactor = new SecretRedactor();
+  readonly keys: ApiKeyStore;
+  readonly setup: SetupService;
+  readonly taskManager: TaskManager;
+  readonly changes = new ChangeSetRegistry();
+  readonly historyLoaded: Promise<void>;
+  readonly sidebar: TaskViewProvider;
+  readonly proposals: ProposalContentProvider;
+  readonly review: ReviewController;
+  private readonly changeStore: ChangeSetStore | undefined;
+  private readonly disposables: vscode.Disposable[] = [];
+  private session: Promise<EngineSession> | undefined;
+  private hostWorkspace: Promise<HostWorkspace> | undefined;
+  private closing: Promise<void> | undefined;
+
+  constructor(
+    readonly context: vscode.ExtensionContext,
+    options: HostOptions = {},
+  ) {
+    this.log = vscode.window.createOutputChannel('Agent Team', { log: true });
+    const environment = options.environment ?? process.env;
+    this.keys = new ApiKeyStore(context.secrets, this.redactor, environment);
+    this.setup = new SetupService({
+      keys: this.keys,
+      probeLocalServer: options.probeLocalServer ?? (() => probeLocalServers()),
+      log: this.log,
+      environment,
+    });
+    const settings = readSettings(vscode.workspace.isTrusted);
+    const storage = context.storageUri?.scheme === 'file' ? context.storageUri : undefined;
+    this.taskManager = new TaskManager({
+      maxConcurrent: settings.maxConcurrentTasks,
+      autoBackgroundMs: settings.autoBackgroundSeconds * 1000,
+      clock: options.clock ?? systemClock,
+      store: storage
+        ? new JsonFileTaskStore(nodePath.join(storage.fsPath, 'task-history.json'), { onWarning: (message) => this.log.warn(message) })
+        : undefined,
+      onWarning: (message) => this.log.warn(`Tasks: ${message}`),
+    });
+    this.changeStore = storage
+      ? new ChangeSetStore(vscode.Uri.joinPath(storage, 'proposed-changes.json'), this.changes, { onWarning: (message) => this.log.warn(message), clock: options.clock })
+      : undefined;
+    this.historyLoaded = this.loadHistory();
+    this.proposals = new ProposalContentProvider(this.changes);
+    this.review = new ReviewController({
+      changes: this.changes,
+      taskManager: this.taskManager,
+      folderUri: () => this.folder()?.uri,
+      workspace: () => this.workspace(),
+    });
+    this.review.useDecisions(
+      new ChangeDecisions({
+        changes: this.changes,
+        workspace: () => this.workspace(),
+        openDiff: (taskId, path) => this.review.openDiff(taskId, path),
+        log: this.log,
+      }),
+    );
+    this.sidebar = new TaskViewProvider({
+      extensionUri: context.extensionUri,
+      taskManager: this.taskManager,
+      changes: this.changes,
+      setup: this.setup,
+      historyLoaded: this.historyLoaded,
+      log: this.log,
+      redactor: this.redactor,
+      onAction: (message) => handleWebviewAction(this, message),
+      clock: options.clock,
+    });
+    this.disposables.push(this.log, this.setup, this.proposals, this.sidebar);
+    if (this.changeStore) this.disposables.push(this.changeStore);
+  }
+
+  /** The folder the agents work in: the first workspace folder (multi-root: the others are not used). */
+  folder(): vscode.WorkspaceFolder | undefined {
+    return vscode.workspace.workspaceFolders?.find((folder) => folder.uri.scheme === 'file');
+  }
+
+  /** The engine for the folder, built on first call. Throws `ConfigurationError` when no folder is open. */
+  engine(): Promise<EngineSession> {
+    this.session ??= (async () => {
+      const folder = this.requireFolder();
+      const session = await EngineSession.create({
+        folder,
+        workspace: await this.workspace(),
+        taskManager: this.taskManager,
+        changes: this.changes,
+        log: this.log,
+      });
+      this.disposables.push(session);
+      return session;
+    })();
+    this.session.catch(() => (this.session = undefined));
+    return this.session;
+  }
+
+  /** The folder's `Workspace` (sees unsaved editors; writes through WorkspaceEdit), built on first call. */
+  workspace(): Promise<HostWorkspace> {
+    this.hostWorkspace ??= (async () => {
+      const folder = this.requireFolder();
+      const ripgrepPath = await findBundledRipgrep(vscode.env.appRoot);
+      this.log.info(ripgrepPath ? `Grep uses VS Code's ripgrep: ${ripgrepPath}` : 'Grep uses rg on PATH if there is one, else its JavaScript search.');
+      return new HostWorkspace(folder.uri.fsPath, { ripgrepPath });
+    })();
+    this.hostWorkspace.catch(() => (this.hostWorkspace = undefined));
+    return this.hostWorkspace;
+  }
+
+  /** Change sets of removed tasks go with them (after Clear History). */
+  forgetChanges(taskIds: readonly string[]): void {
+    let removed = false;
+    for (const taskId of taskIds) {
+      if (!this.changes.get(taskId)) continue;
+      this.changes.remove(taskId);
+      this.sidebar.changeSetRemoved(taskId);
+      removed = true;
+    }
+    if (removed) this.changeStore?.scheduleSave();
+  }
+
+  /** Stops every task (reason: shutdown) and saves the history and the proposals. Idempotent. */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      try {
+        await this.taskManager.close();
+        await this.changeStore?.flush();
+      } catch (error) {
+        this.log.warn(`Shutting down: ${errorMessage(error)}`);
+      }
+    })();
+    return this.closing;
+  }
+
+  dispose(): void {
+    void this.close();
+    for (const disposable of this.disposables.splice(0).reverse()) disposable.dispose();
+  }
+
+  private requireFolder(): vscode.WorkspaceFolder {
+    const folder = this.folder();
+    if (!folder) {
+      throw new ConfigurationError('Agent Team needs a folder to work in. Open the folder the agents should work on (File > Open Folder), then try again.');
+    }
+    return folder;
+  }
+
+  private async loadHistory(): Promise<void> {
+    try {
+      await this.taskManager.load();
+      await this.changeStore?.load((taskId) => this.taskManager.get(taskId) !== undefined);
+    } catch (error) {
+      this.log.warn(`Could not load the task history: ${errorMessage(error)}`);
+    }
+  }
+}

@@ -1,0 +1,214 @@
+/**
+ * Review of a task's change set in diff editors: a QuickPick of the files (`+n −m`), each opened with
+ * `vscode.diff` between the file as it is (or the task's base when the file moved on since) and the
+ * proposal served under `agent-team-proposal:`. Decisions are made by `ChangeDecisions`; here they are
+ * picked (hunks) and their editors closed when a file is settled.
+ */
+import * as vscode from 'vscode';
+import { type ChangeSetRegistry, contentHash, type FileChangeSnapshot, type HunkSnapshot } from '../../engine/changes/index.js';
+import type { TaskManager } from '../../engine/tasks/index.js';
+import type { Workspace } from '../../engine/workspace/index.js';
+import { pendingFiles } from '../change-summaries.js';
+import { showInfo } from '../notify.js';
+import type { ChangeDecisions, DecisionOutcome } from './change-decisions.js';
+import { parseProposalUri, proposalUri } from './proposal-uri.js';
+
+export interface ReviewControllerOptions {
+  changes: ChangeSetRegistry;
+  taskManager: TaskManager;
+  /** The workspace folder's root URI, or undefined when no folder is open. */
+  folderUri: () => vscode.Uri | undefined;
+  workspace: () => Promise<Workspace>;
+}
+
+type FilePick = vscode.QuickPickItem & { target?: { taskId: string; path: string }; all?: 'accept' | 'reject' };
+
+export class ReviewController {
+  private decisions: ChangeDecisions | undefined;
+
+  constructor(private readonly options: ReviewControllerOptions) {}
+
+  /** Set once both exist (they refer to each other: a conflict's rebase reopens the diff). */
+  useDecisions(decisions: ChangeDecisions): void {
+    this.decisions = decisions;
+  }
+
+  /**
+   * Lists the pending files of the task and of every task below it (a coordinator's edits are its
+   * subagents'); opens the picked file's diff, or decides all of them.
+   */
+  async review(taskId: string): Promise<void> {
+    const entries = this.pendingInTree(taskId);
+    if (entries.length === 0) {
+      showInfo(`Task ${taskId} has no proposed changes waiting for review.`);
+      return;
+    }
+    const tasks = new Set(entries.map((entry) => entry.taskId));
+    const items: FilePick[] = entries.map(({ taskId: owner, role, file }) => ({
+      label: file.path,
+      description: [
+        `+${file.added} \u2212${file.removed}`,
+        file.isNew ? '(new file)' : '',
+        file.requiresApproval ? '\u2014 needs your approval' : '',
+        tasks.size > 1 ? `\u00b7 ${role} (${owner})` : '',
+      ].filter((part) => part !== '').join(' '),
+      iconPath: new vscode.ThemeIcon(file.isNew ? 'diff-added' : 'diff-modified'),
+      target: { taskId: owner, path: file.path },
+    }));
+    if (entries.length > 1) {
+      items.push(
+        { label: '', kind: vscode.QuickPickItemKind.Separator },
+        { label: `$(check-all) Accept All ${entries.length} Files`, all: 'accept' },
+        { label: `$(close-all) Reject All ${entries.length} Files`, all: 'reject' },
+      );
+    }
+    const owner = entries[0];
+    const picked = await vscode.window.showQuickPick(items, {
+      title: tasks.size > 1 ? `Review changes of task ${taskId} and its subtasks` : `Review changes proposed by ${owner.role} (${owner.taskId})`,
+      placeHolder: 'Pick a file to see its diff',
+      matchOnDescription: true,
+    });
+    if (!picked) return;
+    if (picked.target) return this.openDiff(picked.target.taskId, picked.target.path);
+    for (const entry of entries) {
+      if (picked.all) await this.decideFile(picked.all, entry.taskId, entry.file.path);
+    }
+  }
+
+  /** Files waiting for review in the task's tree. */
+  pendingFileCount(taskId: string): number {
+    return this.pendingInTree(taskId).length;
+  }
+
+  /** Tasks (the given one and its descendants) with files waiting for review. */
+  tasksWithPendingChanges(taskId: string): string[] {
+    return [...new Set(this.pendingInTree(taskId).map((entry) => entry.taskId))];
+  }
+
+  private pendingInTree(taskId: string): Array<{ taskId: string; role: string; file: FileChangeSnapshot }> {
+    const entries: Array<{ taskId: string; role: string; file: FileChangeSnapshot }> = [];
+    for (const id of subtreeIds(this.options.taskManager, taskId)) {
+      const changeSet = this.options.changes.get(id);
+      if (!changeSet) continue;
+      for (const file of pendingFiles(changeSet)) entries.push({ taskId: id, role: changeSet.role, file });
+    }
+    return entries;
+  }
+
+  /** Opens `vscode.diff`: the file as it is (or the base) on the left, the proposal on the right. */
+  async openDiff(taskId: string, path: string): Promise<void> {
+    const changeSet = this.options.changes.get(taskId);
+    const file = changeSet?.file(path);
+    if (!changeSet || !file) {
+      showInfo(`Task ${taskId} has no proposed change to ${path}.`);
+      return;
+    }
+    const left = (await this.currentFileMatchingBase(file)) ?? proposalUri({ taskId, path, side: 'base' });
+    const right = proposalUri({ taskId, path, side: 'proposed' });
+    const title = `${path}${file.isNew ? ' (new)' : ''} \u2194 proposed by ${changeSet.role} (${taskId})`;
+    await vscode.commands.executeCommand('vscode.diff', left, right, title, { preview: false });
+  }
+
+  async decideFile(decision: 'accept' | 'reject', taskId: string, path: string): Promise<DecisionOutcome> {
+    const decisions = this.requireDecisions();
+    const outcome = decision === 'accept' ? await decisions.acceptFile(taskId, path) : await decisions.rejectFile(taskId, path);
+    if (outcome === 'applied' || outcome === 'rejected') {
+      await this.closeDiffs(taskId, path);
+      vscode.window.setStatusBarMessage(`Agent Team: ${outcome === 'applied' ? 'accepted' : 'rejected'} the change to ${path}`, 4000);
+    }
+    return outcome;
+  }
+
+  /** Decides one hunk; without `hunkId`, the user picks one of the file's pending hunks. */
+  async decideHunk(decision: 'accept' | 'reject', taskId: string, path: string, hunkId?: string): Promise<DecisionOutcome> {
+    const file = this.options.changes.get(taskId)?.file(path);
+    if (!file) {
+      showInfo(`Task ${taskId} has no proposed change to ${path}.`);
+      return 'skipped';
+    }
+    const chosen = hunkId ?? (await this.pickHunk(decision, file));
+    if (chosen === undefined) return 'cancelled';
+    const decisions = this.requireDecisions();
+    const outcome = decision === 'accept' ? await decisions.acceptHunk(taskId, path, chosen) : await decisions.rejectHunk(taskId, path, chosen);
+    const after = this.options.changes.get(taskId)?.file(path);
+    if (!after || after.status === 'applied' || after.hunks.every((hunk) => hunk.decision !== 'pending')) await this.closeDiffs(taskId, path);
+    return outcome;
+  }
+
+  /** The proposal shown in the active editor (a diff's right side or the proposal itself), if any. */
+  activeProposal(): { taskId: string; path: string } | undefined {
+    const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+    const candidates: Array<vscode.Uri | undefined> = [
+      input instanceof vscode.TabInputTextDiff ? input.modified : undefined,
+      input instanceof vscode.TabInputText ? input.uri : undefined,
+      vscode.window.activeTextEditor?.document.uri,
+    ];
+    for (const uri of candidates) {
+      const address = uri ? parseProposalUri(uri) : undefined;
+      if (address) return { taskId: address.taskId, path: address.path };
+    }
+    return undefined;
+  }
+
+  private async pickHunk(decision: 'accept' | 'reject', file: FileChangeSnapshot): Promise<string | undefined> {
+    const hunks = file.hunks.filter((hunk) => hunk.decision === 'pending');
+    if (hunks.length === 0) {
+      showInfo(`${file.path} has no change left to decide.`);
+      return undefined;
+    }
+    if (hunks.length === 1) return hunks[0].id;
+    const picked = await vscode.window.showQuickPick(
+      hunks.map((hunk) => ({ label: hunkLabel(hunk), description: `+${hunk.added} \u2212${hunk.removed}`, detail: hunkPreview(hunk), id: hunk.id })),
+      { title: `${decision === 'accept' ? 'Accept' : 'Reject'} a change in ${file.path}`, placeHolder: 'Pick the change (hunk)' },
+    );
+    return picked?.id;
+  }
+
+  /** The workspace file, when its content is still the task's base (so the diff shows only the proposal). */
+  private async currentFileMatchingBase(file: FileChangeSnapshot): Promise<vscode.Uri | undefined> {
+    const folder = this.options.folderUri();
+    if (!folder || file.isNew || file.baseHash === null) return undefined;
+    try {
+      const workspace = await this.options.workspace();
+      if (contentHash(await workspace.readText(file.path)) !== file.baseHash) return undefined;
+    } catch {
+      return undefined;
+    }
+    return vscode.Uri.joinPath(folder, ...file.path.split('/'));
+  }
+
+  private async closeDiffs(taskId: string, path: string): Promise<void> {
+    const tabs = vscode.window.tabGroups.all
+      .flatMap((group) => group.tabs)
+      .filter((tab) => {
+        const uri = tab.input instanceof vscode.TabInputTextDiff ? tab.input.modified : tab.input instanceof vscode.TabInputText ? tab.input.uri : undefined;
+        const address = uri ? parseProposalUri(uri) : undefined;
+        return address?.taskId === taskId && address.path === path;
+      });
+    if (tabs.length > 0) await vscode.window.tabGroups.close(tabs, true);
+  }
+
+  private requireDecisions(): ChangeDecisions {
+    if (!this.decisions) throw new Error('ReviewController: decisions are not connected');
+    return this.decisions;
+  }
+}
+
+function hunkLabel(hunk: HunkSnapshot): string {
+  if (hunk.oldLines === 0) return `New content at line ${hunk.newStart}`;
+  const end = hunk.oldStart + hunk.oldLines - 1;
+  return end === hunk.oldStart ? `Line ${hunk.oldStart}` : `Lines ${hunk.oldStart}\u2013${end}`;
+}
+
+/** The first changed line, for recognising the hunk in the picker. */
+function hunkPreview(hunk: HunkSnapshot): string {
+  const line = hunk.lines.find((candidate) => candidate.startsWith('+') || candidate.startsWith('-')) ?? '';
+  return line.length > 100 ? `${line.slice(0, 99)}\u2026` : line;
+}
+
+/** The task and all its descendants, parents first; just the id when the manager does not know it. */
+export function subtreeIds(taskManager: TaskManager, taskId: string): string[] {
+  const ids = [taskId];
+  for (let index = 0; index < ids.length; index++) ids.push(...taskManager.children(ids[index]).map((child) => child.id));
+  return ids;
+}

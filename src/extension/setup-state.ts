@@ -1,0 +1,120 @@
+/**
+ * What the sidebar's empty state and the walkthrough need to guide a first run: whether a model is set up,
+ * which one, a local server found on this machine, and Restricted Mode. Kept current as settings, keys
+ * and trust change; the webview only ever learns `SetupState` (no key, nor whether one is known).
+ */
+import * as vscode from 'vscode';
+import type { SetupState } from '../shared/protocol.js';
+import type { ApiKeyStore } from './api-keys.js';
+import { configurationSection, readSettings } from './configuration.js';
+import type { LocalServer } from './local-server.js';
+import { displayModel, type ModelSetup, resolveModelSetup } from './model-setup.js';
+
+export interface SetupServiceOptions {
+  keys: ApiKeyStore;
+  /** Looks for a local OpenAI-compatible server; called at most once per activation. */
+  probeLocalServer: () => Promise<LocalServer | undefined>;
+  log: Pick<vscode.LogOutputChannel, 'info' | 'warn'>;
+  /** Default `process.env`. */
+  environment?: Readonly<Record<string, string | undefined>>;
+}
+
+export class SetupService implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<SetupState>();
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private localServer: LocalServer | undefined;
+  private probe: Promise<void> | undefined;
+  private lastState: string | undefined;
+
+  readonly onDidChange = this.changed.event;
+
+  constructor(private readonly options: SetupServiceOptions) {
+    const refresh = () => void this.refresh();
+    this.subscriptions.push(
+      this.changed,
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (event.affectsConfiguration(configurationSection)) refresh();
+      }),
+      options.keys.onDidChange(refresh),
+      vscode.workspace.onDidGrantWorkspaceTrust(refresh),
+    );
+  }
+
+  /** The model settings as they stand now (trust-filtered settings, key, per-role overrides). */
+  modelSetup(): Promise<ModelSetup> {
+    return resolveModelSetup(readSettings(vscode.workspace.isTrusted), this.options.keys, this.options.environment ?? process.env);
+  }
+
+  async state(): Promise<SetupState> {
+    const setup = await this.modelSetup();
+    const state: SetupState = { modelConfigured: setup.configured, restricted: !vscode.workspace.isTrusted };
+    if (setup.providerChosen || setup.configured) {
+      state.provider = setup.provider;
+      state.model = displayModel(setup);
+    }
+    if (!setup.configured && this.localServer) state.localServerUrl = this.localServer.url;
+    return state;
+  }
+
+  /** Recomputes the state and tells listeners when it changed. */
+  async refresh(): Promise<SetupState> {
+    const state = await this.state();
+    const serialized = JSON.stringify(state);
+    if (serialized !== this.lastState) {
+      this.lastState = serialized;
+      this.changed.fire(state);
+    }
+    return state;
+  }
+
+  /**
+   * Looks for a local server once, in the background, when no model is set up (never blocks the caller,
+   * never at activation: the sidebar calls this when it is first shown).
+   */
+  probeOnce(): void {
+    this.probe ??= (async () => {
+      if ((await this.modelSetup()).configured) return;
+      this.localServer = await this.options.probeLocalServer();
+      if (this.localServer) {
+        this.options.log.info(`Found an OpenAI-compatible server at ${this.localServer.url} (${this.localServer.models.length} models).`);
+        await this.refresh();
+      }
+    })().catch((error: unknown) => this.options.log.warn(`Looking for a local model server failed: ${String(error)}`));
+  }
+
+  /** The server `probeOnce` found, if any. */
+  get detectedLocalServer(): LocalServer | undefined {
+    return this.localServer;
+  }
+
+  /** Points the user's settings at the detected local server. Returns false when there is none. */
+  async useLocalServer(): Promise<boolean> {
+    const server = this.localServer;
+    if (!server) {
+      void vscode.window.showWarningMessage(
+        'No local model server was found. Start Ollama or LM Studio and reload the window, or set agentTeam.baseUrl to your server\u2019s address.',
+      );
+      return false;
+    }
+    const configuration = vscode.workspace.getConfiguration(configurationSection);
+    const target = vscode.ConfigurationTarget.Global;
+    await configuration.update('provider', 'openai', target);
+    await configuration.update('baseUrl', server.url, target);
+    const current = readSettings(vscode.workspace.isTrusted).model;
+    const model = server.models.includes(current) ? current : server.models[0];
+    if (model !== undefined && model !== current) await configuration.update('model', model, target);
+    if (model === undefined) {
+      void vscode.window.showWarningMessage(
+        `The server at ${server.url} lists no models. Download one (for Ollama: "ollama pull qwen2.5-coder"), then set agentTeam.model to its name.`,
+      );
+    } else {
+      void vscode.window.showInformationMessage(`Agent Team now uses the local server at ${server.url} with the model ${model}.`);
+    }
+    await this.refresh();
+    return true;
+  }
+
+  dispose(): void {
+    for (const subscription of this.subscriptions.splice(0)) subscription.dispose();
+  }
+}

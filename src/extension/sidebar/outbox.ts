@@ -1,0 +1,95 @@
+/**
+ * Coalesces what the sidebar is sent. A busy run produces many events a second (text deltas above all);
+ * the webview needs the latest state, not every step: task snapshots are collected per task, transcript
+ * entries and text of the selected task are joined in order, and all of it goes out at most once per
+ * `flushDelayMs`.
+ */
+import type { TranscriptEntry } from '../../engine/agent/types.js';
+import type { Clock } from '../../engine/clock.js';
+import type { TaskSnapshot } from '../../engine/tasks/index.js';
+import { type ChangeSummary, type HostMessage, type HostMessageOf, toProtocolTask } from '../../shared/protocol.js';
+
+type StreamMessage = HostMessageOf<'transcript'> | HostMessageOf<'text-delta'>;
+
+export interface OutboxOptions {
+  post: (message: HostMessage) => void;
+  clock: Clock;
+  /** Longest a change waits before it is sent. Default 50 ms. */
+  flushDelayMs?: number;
+}
+
+export class SidebarOutbox {
+  private readonly tasks = new Map<string, TaskSnapshot>();
+  private readonly summaries = new Map<string, ChangeSummary>();
+  private stream: StreamMessage[] = [];
+  private cancelTimer: (() => void) | undefined;
+
+  constructor(private readonly options: OutboxOptions) {}
+
+  task(snapshot: TaskSnapshot): void {
+    this.tasks.set(snapshot.id, snapshot);
+    this.schedule();
+  }
+
+  transcript(taskId: string, index: number, entry: TranscriptEntry): void {
+    const last = this.stream[this.stream.length - 1];
+    if (last?.type === 'transcript' && last.taskId === taskId && last.index + last.entries.length === index) {
+      last.entries.push(entry);
+    } else {
+      this.stream.push({ type: 'transcript', taskId, index, entries: [entry] });
+    }
+    this.schedule();
+  }
+
+  textDelta(taskId: string, text: string): void {
+    const last = this.stream[this.stream.length - 1];
+    if (last?.type === 'text-delta' && last.taskId === taskId) last.text += text;
+    else this.stream.push({ type: 'text-delta', taskId, text });
+    this.schedule();
+  }
+
+  changeSummary(summary: ChangeSummary): void {
+    this.summaries.set(summary.taskId, summary);
+    this.schedule();
+  }
+
+  /** Drops queued transcript and text (the selection changed: the new task's transcript follows whole). */
+  dropStream(): void {
+    this.stream = [];
+  }
+
+  /** Drops everything queued (a snapshot is about to replace it). */
+  clear(): void {
+    this.cancelTimer?.();
+    this.cancelTimer = undefined;
+    this.tasks.clear();
+    this.summaries.clear();
+    this.stream = [];
+  }
+
+  /** Sends what is queued now: tasks first, so transcripts never arrive for a task the webview lacks. */
+  flush(): void {
+    this.cancelTimer?.();
+    this.cancelTimer = undefined;
+    if (this.tasks.size > 0) {
+      const tasks = [...this.tasks.values()].map(toProtocolTask);
+      this.tasks.clear();
+      this.options.post({ type: 'task-upsert', now: this.options.clock.now(), tasks });
+    }
+    const stream = this.stream;
+    this.stream = [];
+    for (const message of stream) this.options.post(message);
+    if (this.summaries.size > 0) {
+      const summaries = [...this.summaries.values()];
+      this.summaries.clear();
+      this.options.post({ type: 'change-summary', summaries });
+    }
+  }
+
+  private schedule(): void {
+    this.cancelTimer ??= this.options.clock.setTimer(() => {
+      this.cancelTimer = undefined;
+      this.flush();
+    }, this.options.flushDelayMs ?? 50);
+  }
+}

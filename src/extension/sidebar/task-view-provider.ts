@@ -1,0 +1,219 @@
+/**
+ * The sidebar host: serves the webview (`agentTeam.tasks`), validates everything it posts, answers
+ * `ready` with a snapshot, and forwards the task manager's and the change sets' events, batched.
+ * The view does not retain its context while hidden; each new webview posts `ready` and gets a fresh
+ * snapshot.
+ */
+import * as vscode from 'vscode';
+import type { ChangeSetRegistry } from '../../engine/changes/registry.js';
+import type { ChangeSetEvent } from '../../engine/changes/types.js';
+import { type Clock, systemClock } from '../../engine/clock.js';
+import type { TaskEvent, TaskManager } from '../../engine/tasks/index.js';
+import { type HostMessage, parseHostMessage, parseWebviewMessage, type SetupState, toProtocolTask, type WebviewMessage } from '../../shared/protocol.js';
+import { changeSummaryOf } from '../change-summaries.js';
+import type { SecretRedactor } from '../redaction.js';
+import type { SetupService } from '../setup-state.js';
+import { SidebarOutbox } from './outbox.js';
+import { sidebarHtml } from './webview-document.js';
+
+export const tasksViewId = 'agentTeam.tasks';
+
+export interface TaskViewOptions {
+  extensionUri: vscode.Uri;
+  taskManager: TaskManager;
+  changes: ChangeSetRegistry;
+  setup: Pick<SetupService, 'state' | 'onDidChange' | 'probeOnce'>;
+  /** Resolves once the task history is loaded; the first snapshot waits for it. */
+  historyLoaded: Promise<void>;
+  log: Pick<vscode.LogOutputChannel, 'info' | 'warn' | 'error'>;
+  redactor: SecretRedactor;
+  /** Handles the webview's actions (everything but `ready`, `select-task` and `log`). */
+  onAction: (message: WebviewMessage) => void | Promise<void>;
+  /** Times the batching. Default `systemClock`. */
+  clock?: Clock;
+  /** Batching window. Default 50 ms. */
+  flushDelayMs?: number;
+}
+
+export class TaskViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
+  private view: vscode.WebviewView | undefined;
+  private viewSubscriptions: vscode.Disposable[] = [];
+  private readonly subscriptions: Array<() => void> = [];
+  private readonly outbox: SidebarOutbox;
+  private readonly clock: Clock;
+  private ready = false;
+  private selectedTaskId: string | null = null;
+  /** Webview transcript index minus the manager's (they differ once old entries were dropped). */
+  private transcriptOffset = 0;
+  private pendingReveal: string | undefined;
+
+  constructor(private readonly options: TaskViewOptions) {
+    this.clock = options.clock ?? systemClock;
+    this.outbox = new SidebarOutbox({ post: (message) => this.post(message), clock: this.clock, flushDelayMs: options.flushDelayMs });
+    this.subscriptions.push(
+      options.taskManager.onEvent((event) => this.onTaskEvent(event)),
+      options.changes.onEvent((event) => this.onChangeEvent(event)),
+    );
+    const setupSubscription = options.setup.onDidChange((setup) => this.onSetup(setup));
+    this.subscriptions.push(() => setupSubscription.dispose());
+  }
+
+  resolveWebviewView(view: vscode.WebviewView): void {
+    this.disposeView();
+    this.view = view;
+    const { extensionUri } = this.options;
+    const webviewRoot = vscode.Uri.joinPath(extensionUri, 'dist', 'webview');
+    view.webview.options = { enableScripts: true, localResourceRoots: [webviewRoot, vscode.Uri.joinPath(extensionUri, 'media')] };
+    view.webview.html = sidebarHtml(view.webview, extensionUri);
+    this.viewSubscriptions.push(
+      view.webview.onDidReceiveMessage((data: unknown) => this.receive(data)),
+      view.onDidDispose(() => {
+        if (this.view === view) this.disposeView();
+      }),
+    );
+    this.options.setup.probeOnce();
+  }
+
+  /** Shows the sidebar (without taking focus when it is already open) and selects the task. */
+  async reveal(taskId?: string): Promise<void> {
+    if (taskId !== undefined) this.pendingReveal = taskId;
+    if (this.view) this.view.show(true);
+    else await vscode.commands.executeCommand(`${tasksViewId}.focus`);
+    this.sendPendingReveal();
+  }
+
+  /** After `clearHistory`: everything but `keptTaskIds` is gone. */
+  historyCleared(keptTaskIds: string[]): void {
+    if (!this.ready) return;
+    this.outbox.flush();
+    if (this.selectedTaskId !== null && !keptTaskIds.includes(this.selectedTaskId)) this.selectedTaskId = null;
+    this.post({ type: 'history-cleared', keptTaskIds });
+  }
+
+  /** Handles one message from the webview; anything malformed or unknown is dropped and logged. */
+  receive(data: unknown): void {
+    const parsed = parseWebviewMessage(data);
+    if (!parsed.message) {
+      this.options.log.warn(`Sidebar: ${parsed.reason}`);
+      return;
+    }
+    const message = parsed.message;
+    switch (message.type) {
+      case 'ready':
+        void this.sendSnapshot();
+        return;
+      case 'select-task':
+        this.select(message.taskId);
+        return;
+      case 'log':
+        this.options.log[message.level](`Sidebar: ${message.message}`);
+        return;
+      default:
+        Promise.resolve(this.options.onAction(message)).catch((error: unknown) => {
+          this.options.log.error(`Sidebar action ${message.type} failed: ${error instanceof Error ? error.message : String(error)}`);
+        });
+    }
+  }
+
+  dispose(): void {
+    this.disposeView();
+    for (const unsubscribe of this.subscriptions.splice(0)) unsubscribe();
+  }
+
+  private async sendSnapshot(): Promise<void> {
+    this.ready = false;
+    const view = this.view;
+    await this.options.historyLoaded;
+    const setup = await this.options.setup.state();
+    if (this.view !== view || !view) return;
+    // Computed after the awaits: whatever happened meanwhile is in this snapshot.
+    this.outbox.clear();
+    this.selectedTaskId = null;
+    this.post({
+      type: 'snapshot',
+      now: this.clock.now(),
+      tasks: this.options.taskManager.list().map(toProtocolTask),
+      changes: this.options.changes.list().map(changeSummaryOf).filter((summary) => summary.files.length > 0),
+      setup,
+    });
+    this.ready = true;
+    this.sendPendingReveal();
+  }
+
+  private select(taskId: string | null): void {
+    this.outbox.flush();
+    this.outbox.dropStream();
+    this.selectedTaskId = taskId;
+    if (taskId === null || !this.ready) return;
+    const task = this.options.taskManager.get(taskId);
+    if (!task) {
+      this.selectedTaskId = null;
+      return;
+    }
+    const entries = this.options.taskManager.transcript(taskId);
+    this.transcriptOffset = entries.length - task.transcriptLength;
+    this.post({ type: 'transcript', taskId, index: 0, entries });
+  }
+
+  private onTaskEvent(event: TaskEvent): void {
+    if (!this.ready) return;
+    switch (event.type) {
+      case 'task-start':
+      case 'task-update':
+      case 'task-end':
+        this.outbox.task(event.task);
+        return;
+      case 'task-transcript':
+        if (event.taskId === this.selectedTaskId) this.outbox.transcript(event.taskId, event.index + this.transcriptOffset, event.entry);
+        return;
+      case 'task-text-delta':
+        if (event.taskId === this.selectedTaskId) this.outbox.textDelta(event.taskId, event.text);
+        return;
+    }
+  }
+
+  private onChangeEvent(event: ChangeSetEvent): void {
+    if (!this.ready) return;
+    const changeSet = this.options.changes.get(event.taskId);
+    this.outbox.changeSummary(
+      changeSet ? changeSummaryOf(changeSet) : { taskId: event.taskId, files: [], added: 0, removed: 0, pending: 0 },
+    );
+  }
+
+  /** A change set was removed (the registry does not announce removals). */
+  changeSetRemoved(taskId: string): void {
+    if (this.ready) this.outbox.changeSummary({ taskId, files: [], added: 0, removed: 0, pending: 0 });
+  }
+
+  private onSetup(setup: SetupState): void {
+    if (this.ready) this.post({ type: 'setup-state', setup });
+  }
+
+  private sendPendingReveal(): void {
+    if (!this.ready || this.pendingReveal === undefined) return;
+    const taskId = this.pendingReveal;
+    this.pendingReveal = undefined;
+    this.outbox.flush();
+    if (this.options.taskManager.get(taskId)) this.post({ type: 'reveal-task', taskId });
+  }
+
+  /** Every message leaves through here: secrets redacted, then checked against the protocol. */
+  private post(message: HostMessage): void {
+    const view = this.view;
+    if (!view) return;
+    const parsed = parseHostMessage(this.options.redactor.redactValue(message));
+    if (!parsed.message) {
+      this.options.log.error(`Sidebar: not sending an invalid ${message.type} message: ${parsed.reason}`);
+      return;
+    }
+    void view.webview.postMessage(parsed.message);
+  }
+
+  private disposeView(): void {
+    for (const subscription of this.viewSubscriptions.splice(0)) subscription.dispose();
+    this.view = undefined;
+    this.ready = false;
+    this.selectedTaskId = null;
+    this.outbox.clear();
+  }
+}

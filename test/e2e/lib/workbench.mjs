@@ -1,0 +1,116 @@
+// What a user does in the VS Code window, by keyboard and mouse, and where the Agent Team sidebar's
+// DOM contract (src/shared/README.md) is found: the view is a webview, i.e. an iframe holding the
+// `#active-frame` iframe that holds the extension's page.
+import { runCommand } from '../tooling/browser.mjs';
+
+export const delegateLabel = 'Agent Team: Delegate Task…';
+export const reviewLabel = 'Agent Team: Review Changes…';
+
+/** The Agent Team sidebar's page (nested iframes of the webview view). */
+export function sidebar(page) {
+  return page
+    .frameLocator('iframe.webview[src*="extensionId=agent-team.agent-team"][src*="purpose=webviewView"]')
+    .frameLocator('#active-frame');
+}
+
+/** Opens the Agent Team view with a click on its activity bar icon (unless it is already showing). */
+export async function openSidebar(page) {
+  const title = page.locator('.part.sidebar .composite.title', { hasText: 'Agent Team' });
+  if (!(await title.isVisible())) {
+    await page.locator('.part.activitybar').getByRole('tab', { name: /^Agent Team/ }).click();
+    await title.waitFor({ state: 'visible' });
+  }
+  // The webview's own page is up once its root element rendered something: the tree or the empty state.
+  await sidebar(page).locator('[role="tree"], .empty-state').first().waitFor({ state: 'visible', timeout: 60_000 });
+  return sidebar(page);
+}
+
+/** Escapes a value for a CSS attribute selector in double quotes. */
+export function cssString(value) {
+  return value.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
+}
+
+/** Every task row. */
+export function rows(frame) {
+  return frame.locator('[role="treeitem"]');
+}
+
+/**
+ * The row of a task by its role and description (its aria-label is "<role>: <description> — <status>"),
+ * optionally only in a given status.
+ */
+export function taskRow(frame, role, description, status) {
+  const label = `${role}: ${description} \u2014 ${status ?? ''}`;
+  const statusAttribute = status ? `[data-status="${status}"]` : '';
+  return frame.locator(`[role="treeitem"]${statusAttribute}[aria-label^="${cssString(label)}"]`);
+}
+
+/** The row of a task by its id, optionally only in a given status. */
+export function rowById(frame, taskId, status) {
+  return frame.locator(`[role="treeitem"][data-task-id="${cssString(taskId)}"]${status ? `[data-status="${status}"]` : ''}`);
+}
+
+/** Reads every rendered row: id, status, level and label. */
+export async function readRows(frame) {
+  return rows(frame).evaluateAll((elements) =>
+    elements
+      .map((element) => ({
+        id: element.getAttribute('data-task-id'),
+        status: element.getAttribute('data-status'),
+        level: Number(element.getAttribute('aria-level')),
+        label: element.getAttribute('aria-label'),
+        top: element.getBoundingClientRect().top,
+      }))
+      .sort((a, b) => a.top - b.top)
+      .map(({ top, ...row }) => row),
+  );
+}
+
+/**
+ * Clicks a row's Stop button the way a user does: the button shows when the pointer is over the row.
+ * Returns the time of the click (after the hover), for measuring how soon the row changes.
+ */
+export async function clickStop(row) {
+  await row.hover();
+  const button = row.locator('button[aria-label^="Stop"]');
+  await button.waitFor({ state: 'visible' });
+  const clickedAt = Date.now();
+  await button.click();
+  return clickedAt;
+}
+
+/** The quick input (palette, quick pick or input box). */
+export function quickInput(page) {
+  const widget = page.locator('.quick-input-widget');
+  return { widget, input: widget.locator('.quick-input-box input'), title: widget.locator('.quick-input-title'), rows: widget.locator('.monaco-list-row') };
+}
+
+/**
+ * Delegate Task… from the command palette: picks who does it in the role pick (Enter keeps the
+ * coordinator, the default first item; another role is typed to filter, then chosen), types the task
+ * into the input box and presses Enter.
+ */
+export async function delegateFromPalette(page, task, { role = 'coordinator' } = {}) {
+  const commandId = await runCommand(page, delegateLabel);
+  if (commandId !== 'agentTeam.delegate') throw new Error(`the palette ran ${commandId}, not agentTeam.delegate`);
+  const quick = quickInput(page);
+  await quick.title.filter({ hasText: 'Delegate Task: who should do it?' }).waitFor({ state: 'visible' });
+  if (role !== 'coordinator') {
+    await page.keyboard.type(role);
+    await quick.rows.filter({ has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${role}$`) }) }).first().waitFor();
+    await quick.widget.locator('.monaco-list-row.focused .label-name', { hasText: new RegExp(`^\\s*${role}$`) }).waitFor();
+  } else {
+    await quick.widget.locator('.monaco-list-row.focused .label-name', { hasText: /^\s*coordinator$/ }).waitFor();
+  }
+  await page.keyboard.press('Enter');
+  const expectedTitle = role === 'coordinator' ? /^Delegate Task$/ : new RegExp(`^Delegate Task to ${role}$`);
+  await quick.title.filter({ hasText: expectedTitle }).waitFor({ state: 'visible' });
+  await page.keyboard.type(task);
+  await page.keyboard.press('Enter');
+  await quick.widget.waitFor({ state: 'hidden' });
+}
+
+/** A notification toast containing `text`. */
+export function notification(page, text) {
+  return page.locator('.notifications-toasts .notification-toast', { hasText: text });
+}

@@ -1,0 +1,139 @@
+#!/usr/bin/env node
+// End-to-end journeys of the Agent Team extension in a real VS Code (code-server) in a real browser
+// (Debian's Chromium driven by playwright-core), against the mock model provider.
+//
+//   npm run test:e2e                         # everything: setup, package, all journeys
+//   node test/e2e/run.mjs stop review        # only these journeys
+//   node test/e2e/run.mjs --vsix some.vsix   # test a .vsix built elsewhere (skips npm run package)
+//   node test/e2e/run.mjs --keep             # keep the scratch folder (workspaces, user data, logs)
+//
+// Ends with the line "e2e: N passed, N failed" and exits non-zero on any failure. A failed journey
+// leaves a screenshot, code-server's log and VS Code's logs in test-results/e2e/<journey>/.
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { installExtension } from './tooling/code-server.mjs';
+import { isInstalled, paths as toolingPaths } from './tooling/paths.mjs';
+import * as delegateJourney from './journeys/delegate.mjs';
+import * as stopJourney from './journeys/stop.mjs';
+import { loadMockProvider } from './lib/mock-provider.mjs';
+import { repoRoot, resultsDir, vsixPath } from './lib/paths.mjs';
+import { openSession, saveArtifacts } from './lib/session.mjs';
+
+const journeys = [delegateJourney, stopJourney];
+
+const argv = process.argv.slice(2);
+const option = (flag) => (argv.includes(flag) ? argv[argv.indexOf(flag) + 1] : undefined);
+const keep = argv.includes('--keep');
+const givenVsix = option('--vsix');
+const selected = argv.filter((arg, index) => !arg.startsWith('--') && argv[index - 1] !== '--vsix');
+const started = Date.now();
+const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+const say = (line) => console.log(`[e2e] ${line}`);
+
+function runStep(label, command, args, options = {}) {
+  const at = Date.now();
+  say(`${label}: ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { cwd: repoRoot, stdio: 'inherit', ...options });
+  if (result.status !== 0) throw new Error(`${label} failed (exit ${result.status ?? result.signal})`);
+  say(`${label} done in ${seconds(at)}`);
+}
+
+async function prepare(scratchDir) {
+  // The tooling is cached (~/.cache/agent-team-e2e); setup.sh is a fraction of a second when it is.
+  if (!isInstalled() || !argv.includes('--skip-setup')) runStep('tooling', 'bash', [toolingPaths.setupScript]);
+  let vsix = givenVsix ? resolve(givenVsix) : vsixPath;
+  if (!givenVsix) runStep('package', 'npm', ['run', '--silent', 'package']);
+  if (!existsSync(vsix)) throw new Error(`no .vsix at ${vsix}`);
+  // A private copy: another build rewriting dist/ meanwhile cannot change what is under test.
+  const copy = join(scratchDir, 'agent-team.vsix');
+  copyFileSync(vsix, copy);
+  vsix = copy;
+  const extensionsDir = join(scratchDir, 'extensions');
+  let at = Date.now();
+  await installExtension(vsix, extensionsDir);
+  say(`installed the extension in ${seconds(at)}`);
+  at = Date.now();
+  const mock = await loadMockProvider(scratchDir);
+  say(`bundled the mock provider in ${seconds(at)}`);
+  return { extensionsDir, mock };
+}
+
+async function runJourney(journey, base) {
+  const at = Date.now();
+  const sessions = [];
+  const context = {
+    mock: base.mock,
+    step: async (label, action) => {
+      const at = Date.now();
+      const value = await action();
+      context.log(`${label} (${Date.now() - at} ms)`);
+      return value;
+    },
+    open: async (options) => {
+      try {
+        const session = await openSession({ ...base, log: context.log }, options);
+        sessions.push(session);
+        return session;
+      } catch (error) {
+        if (error.session) sessions.push(error.session);
+        throw error;
+      }
+    },
+    log: (line) => say(`  ${journey.name} +${seconds(at)} ${new Date().toISOString().slice(11, 23)}: ${line}`),
+  };
+  const dir = join(resultsDir, journey.name);
+  rmSync(dir, { recursive: true, force: true });
+  try {
+    await journey.run(context);
+    say(`ok   ${journey.name} (${seconds(at)}): ${journey.title}`);
+    return true;
+  } catch (error) {
+    const saved = [];
+    for (const [index, session] of sessions.entries()) {
+      saved.push(...(await saveArtifacts(session, sessions.length > 1 ? join(dir, `session-${index + 1}`) : dir, error)));
+    }
+    if (sessions.length === 0) saved.push(...(await saveArtifacts(undefined, dir, error)));
+    say(`FAIL ${journey.name} (${seconds(at)}): ${journey.title}\n${indent(String(error?.stack ?? error))}`);
+    say(`     artifacts in ${dir}: ${[...new Set(saved)].join(', ')}`);
+    return false;
+  } finally {
+    for (const session of sessions) await session.close();
+  }
+}
+
+const indent = (text) => text.split('\n').map((line) => `     ${line}`).join('\n');
+
+async function main() {
+  const unknown = selected.filter((wanted) => !journeys.some((journey) => journey.name === wanted));
+  if (unknown.length > 0) throw new Error(`unknown journey ${unknown.join(', ')}; known: ${journeys.map((journey) => journey.name).join(', ')}`);
+  const toRun = selected.length > 0 ? journeys.filter((journey) => selected.includes(journey.name)) : journeys;
+  const scratchDir = mkdtempSync(join(tmpdir(), 'agent-team-e2e-'));
+  mkdirSync(resultsDir, { recursive: true });
+  let passed = 0;
+  let failed = 0;
+  try {
+    const base = { ...(await prepare(scratchDir)), scratchDir };
+    say(`prepared in ${seconds(started)}; running ${toRun.length} journeys`);
+    for (const journey of toRun) {
+      if (await runJourney(journey, base)) passed++;
+      else failed++;
+    }
+  } catch (error) {
+    failed++;
+    say(`FAIL setup: ${error?.stack ?? error}`);
+  } finally {
+    if (keep) say(`kept ${scratchDir}`);
+    else rmSync(scratchDir, { recursive: true, force: true });
+  }
+  say(`total ${seconds(started)}`);
+  console.log(`e2e: ${passed} passed, ${failed} failed`);
+  process.exitCode = failed > 0 ? 1 : 0;
+}
+
+main().catch((error) => {
+  console.error(error?.stack ?? error);
+  console.log('e2e: 0 passed, 1 failed');
+  process.exit(1);
+});

@@ -1,0 +1,150 @@
+import { readFileSync } from 'node:fs';
+import * as nodePath from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { flushMicrotasks } from '../../src/engine/testing/manual-clock.js';
+import { checkedCspSource } from '../../src/extension/sidebar/webview-document.js';
+import { activateExtension, type ActivatedExtension } from './support/harness.js';
+import { fake } from './support/fake-vscode.js';
+
+vi.mock('vscode', () => import('./support/fake-vscode.js'));
+
+const manifest = JSON.parse(readFileSync(nodePath.join(__dirname, '../../package.json'), 'utf8')) as {
+  activationEvents: string[];
+  contributes: {
+    commands: Array<{ command: string; category: string }>;
+    views: Record<string, Array<{ id: string; name: string; type: string }>>;
+    viewsContainers: { activitybar: Array<{ id: string }> };
+    configuration: { properties: Record<string, { default?: unknown }> };
+    menus: Record<string, Array<{ command: string; when?: string; group?: string }>>;
+  };
+  capabilities: { untrustedWorkspaces: { supported: string; restrictedConfigurations: string[] }; virtualWorkspaces: { supported: boolean } };
+};
+
+const contractCommands = [
+  'agentTeam.delegate',
+  'agentTeam.stopTask',
+  'agentTeam.stopAll',
+  'agentTeam.showTask',
+  'agentTeam.reviewChanges',
+  'agentTeam.setApiKey',
+  'agentTeam.clearHistory',
+];
+
+let extension: ActivatedExtension | undefined;
+
+afterEach(async () => {
+  await extension?.cleanup();
+  extension = undefined;
+});
+
+describe('activation', () => {
+  it('registers every command, the view and the proposal scheme, all in context.subscriptions', () => {
+    extension = activateExtension();
+    const registered = [...fake.state.commands.keys()].sort();
+    expect(registered).toEqual(manifest.contributes.commands.map((entry) => entry.command).sort());
+    for (const command of contractCommands) expect(registered).toContain(command);
+    expect([...fake.state.webviewProviders.keys()]).toEqual(['agentTeam.tasks']);
+    expect([...fake.state.contentProviders.keys()]).toEqual(['agent-team-proposal']);
+    expect(fake.state.created.map((record) => record.what)).toEqual(
+      expect.arrayContaining(['output channel Agent Team', 'status bar item', 'webview view provider agentTeam.tasks', 'content provider agent-team-proposal']),
+    );
+    // Everything VS Code handed out is released with the subscriptions: directly, or by a host object in them.
+    for (const subscription of extension.context.subscriptions) subscription.dispose();
+    expect(fake.state.created.filter((record) => !record.disposed)).toEqual([]);
+    expect(fake.state.commands.size).toBe(0);
+  });
+
+  it('shows nothing, asks nothing and probes no server at activation', () => {
+    const probe = vi.fn(async () => undefined);
+    extension = activateExtension({ probeLocalServer: probe });
+    expect(fake.state.messages).toEqual([]);
+    expect(fake.state.quickPicks).toEqual([]);
+    expect(probe).not.toHaveBeenCalled();
+    expect(fake.state.statusItems.every((item) => !item.visible)).toBe(true);
+  });
+
+  it('probes for a local server once, when the sidebar is first shown', async () => {
+    const probe = vi.fn(async () => undefined);
+    extension = activateExtension({ probeLocalServer: probe });
+    await fake.resolveView();
+    await fake.resolveView();
+    await flushMicrotasks();
+    expect(probe).toHaveBeenCalledTimes(1);
+  });
+
+  it('serves the sidebar with scripts, resources from dist/webview and media only, and a fresh nonce', async () => {
+    extension = activateExtension();
+    const first = await fake.resolveView();
+    const second = await fake.resolveView();
+    const options = first.webview.options;
+    expect(options.enableScripts).toBe(true);
+    expect(options.retainContextWhenHidden).toBeUndefined();
+    const root = nodePath.resolve(__dirname, '../..');
+    expect(options.localResourceRoots?.map((uri) => nodePath.relative(root, uri.fsPath)).sort()).toEqual(['dist/webview', 'media']);
+    const nonceOf = (html: string) => /script-src 'nonce-([0-9a-f]+)'/.exec(html)?.[1];
+    expect(nonceOf(first.webview.html)).toMatch(/^[0-9a-f]{32}$/);
+    expect(nonceOf(second.webview.html)).not.toBe(nonceOf(first.webview.html));
+    expect(first.webview.html).toContain(`<script nonce="${nonceOf(first.webview.html)}"`);
+    // VS Code's cspSource is a source list ('self' plus the CDN); it must reach the policy whole.
+    expect(first.webview.html).toContain("style-src 'self' https://*.vscode-cdn.net; font-src 'self' https://*.vscode-cdn.net");
+    expect(first.webview.html).not.toContain('agent-team-csp-source.invalid');
+  });
+
+  it('without a folder, a delegation says to open one', async () => {
+    extension = activateExtension({ folder: false, userSettings: { 'agentTeam.provider': 'openai', 'agentTeam.baseUrl': 'http://127.0.0.1:9/v1' } });
+    expect(await extension.execute('agentTeam.delegate', 'Do it')).toBeUndefined();
+    const error = fake.state.messages.find((message) => message.kind === 'error');
+    expect(error?.message).toMatch(/needs a folder to work in\. Open the folder/);
+    expect(error?.items).toContain('Open Folder\u2026');
+  });
+
+  it('refuses a cspSource that would smuggle in directives', () => {
+    expect(checkedCspSource("'self'   https://*.vscode-cdn.net")).toBe("'self' https://*.vscode-cdn.net");
+    expect(() => checkedCspSource("https://x; script-src 'unsafe-inline'")).toThrow(/cspSource/);
+    expect(() => checkedCspSource('https://x" onload="alert(1)')).toThrow(/cspSource/);
+    expect(() => checkedCspSource("'unsafe-inline'")).toThrow(/cspSource/);
+    expect(() => checkedCspSource('')).toThrow(/cspSource/);
+  });
+});
+
+describe('manifest', () => {
+  it('activates only on its view, its commands and its proposal documents', () => {
+    expect(manifest.activationEvents).not.toContain('*');
+    expect(manifest.activationEvents).toContain('onView:agentTeam.tasks');
+    for (const command of manifest.contributes.commands) expect(manifest.activationEvents).toContain(`onCommand:${command.command}`);
+    const others = manifest.activationEvents.filter((event) => event !== 'onView:agentTeam.tasks' && !event.startsWith('onCommand:'));
+    expect(others).toEqual(['onFileSystem:agent-team-proposal']);
+  });
+
+  it('contributes the contract: container, view, commands with their category, settings and defaults', () => {
+    expect(manifest.contributes.viewsContainers.activitybar.map((container) => container.id)).toEqual(['agentTeam']);
+    expect(manifest.contributes.views.agentTeam).toEqual([expect.objectContaining({ id: 'agentTeam.tasks', name: 'Tasks', type: 'webview' })]);
+    for (const command of contractCommands) {
+      expect(manifest.contributes.commands).toContainEqual(expect.objectContaining({ command, category: 'Agent Team' }));
+    }
+    const properties = manifest.contributes.configuration.properties;
+    expect(properties['agentTeam.maxConcurrentTasks'].default).toBe(4);
+    expect(properties['agentTeam.autoBackgroundSeconds'].default).toBe(120);
+    expect(properties['agentTeam.maxDepth'].default).toBe(3);
+    for (const setting of ['agentTeam.provider', 'agentTeam.model', 'agentTeam.baseUrl', 'agentTeam.roleModels']) expect(properties[setting]).toBeDefined();
+    expect(JSON.stringify(properties)).not.toMatch(/apiKey"/);
+  });
+
+  it('puts Stop All and Clear History in the view title and the file decisions in the proposal editor title', () => {
+    const viewTitle = manifest.contributes.menus['view/title'];
+    expect(viewTitle).toContainEqual(expect.objectContaining({ command: 'agentTeam.stopAll', when: 'view == agentTeam.tasks', group: expect.stringMatching(/^navigation/) }));
+    expect(viewTitle).toContainEqual(expect.objectContaining({ command: 'agentTeam.clearHistory', when: 'view == agentTeam.tasks' }));
+    const editorTitle = manifest.contributes.menus['editor/title'];
+    for (const command of ['agentTeam.acceptFile', 'agentTeam.rejectFile']) {
+      expect(editorTitle).toContainEqual(expect.objectContaining({ command, when: 'resourceScheme == agent-team-proposal' }));
+    }
+    expect(manifest.contributes.menus['editor/context']).toContainEqual(expect.objectContaining({ command: 'agentTeam.delegate' }));
+  });
+
+  it('declares limited support for untrusted workspaces with the settings that could redirect keys restricted', () => {
+    expect(manifest.capabilities.untrustedWorkspaces.supported).toBe('limited');
+    expect(manifest.capabilities.untrustedWorkspaces.restrictedConfigurations.sort()).toEqual(
+      ['agentTeam.baseUrl', 'agentTeam.model', 'agentTeam.provider', 'agentTeam.roleModels'].sort(),
+    );
+  });
+});

@@ -1,0 +1,138 @@
+import { readFileSync } from 'node:fs';
+import * as nodePath from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { parseProposalUri, proposalUri } from '../../src/extension/review/proposal-uri.js';
+import { type HostMessage } from '../../src/shared/protocol.js';
+import { type MockProviderServer, type MockToolCall, startMockProviderServer, textTurn, toolCallTurn } from '../support/mock-provider/index.js';
+import { flushMicrotasks } from '../../src/engine/testing/manual-clock.js';
+import { TabInputTextDiff, Uri } from './support/fake-basics.js';
+import { fake } from './support/fake-vscode.js';
+import { activateExtension, type ActivatedExtension } from './support/harness.js';
+
+vi.mock('vscode', () => import('./support/fake-vscode.js'));
+
+const original = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', ''].join('\n');
+
+let server: MockProviderServer;
+let extension: ActivatedExtension;
+
+beforeEach(async () => {
+  server = await startMockProviderServer();
+  extension = activateExtension({
+    files: { 'src/app.ts': original, '.vscode/settings.json': '{}\n' },
+    userSettings: { 'agentTeam.provider': 'openai', 'agentTeam.baseUrl': server.openaiBaseUrl },
+  });
+});
+
+afterEach(async () => {
+  await extension.cleanup();
+  await server.close();
+});
+
+/** A refactorer proposes the given edits; resolves with its task id once it has finished. */
+async function propose(...toolCalls: MockToolCall[]): Promise<string> {
+  server.enqueue(toolCallTurn(toolCalls), textTurn('Proposed.'));
+  const taskId = (await extension.execute('agentTeam.delegate', 'Make the edits', { role: 'refactorer' })) as string;
+  await fake.waitForMessage((message) => message.message.startsWith('Agent Team finished'));
+  return taskId;
+}
+
+const onDisk = (path: string) => readFileSync(nodePath.join(extension.root, path), 'utf8');
+const proposedContent = (uri: Uri) => fake.state.contentProviders.get('agent-team-proposal')!.provideTextDocumentContent(uri);
+
+describe('review', () => {
+  it('lists the files with +n −m and opens a diff of the file against the proposal', async () => {
+    const taskId = await propose({ name: 'Edit', input: { file_path: 'src/app.ts', old_string: 'two', new_string: 'TWO' } });
+    fake.state.quickPickAnswers.push(({ items }) => {
+      expect(items.map((item) => [item.label, (item as { description?: string }).description])).toEqual([['src/app.ts', '+1 \u22121']]);
+      return items[0];
+    });
+    await extension.execute('agentTeam.reviewChanges', taskId);
+    const diff = fake.state.builtinCommands.find((entry) => entry.command === 'vscode.diff');
+    const [left, right, title] = diff!.args as [Uri, Uri, string];
+    expect(left.scheme).toBe('file');
+    expect(left.fsPath).toBe(nodePath.join(extension.root, 'src/app.ts'));
+    expect(parseProposalUri(right as never)).toEqual({ taskId, path: 'src/app.ts', side: 'proposed' });
+    expect(title).toBe(`src/app.ts \u2194 proposed by refactorer (${taskId})`);
+    expect(proposedContent(right)).toBe(original.replace('two', 'TWO'));
+    expect(onDisk('src/app.ts')).toBe(original);
+  });
+
+  it('accepts a file through a WorkspaceEdit of the whole document, saves it, and closes its diff', async () => {
+    const taskId = await propose({ name: 'Edit', input: { file_path: 'src/app.ts', old_string: 'two', new_string: 'TWO' } });
+    const right = proposalUri({ taskId, path: 'src/app.ts', side: 'proposed' });
+    fake.state.tabs.push({ input: new TabInputTextDiff(right as never, right as never), label: 'diff' });
+    // The editor title button passes the proposal URI.
+    const outcome = await extension.execute('agentTeam.acceptFile', right);
+    expect(outcome).toBe('applied');
+    expect(onDisk('src/app.ts')).toBe(original.replace('two', 'TWO'));
+    const edits = fake.state.documents.appliedEdits;
+    expect(edits).toHaveLength(1);
+    expect(edits[0].operations).toEqual([expect.objectContaining({ kind: 'replace', text: original.replace('two', 'TWO') })]);
+    expect(fake.state.documents.documents[0].saves).toBe(1);
+    expect(fake.state.tabs).toEqual([]);
+  });
+
+  it('leaves a file the user changed meanwhile untouched, reports the conflict and offers the rebased change', async () => {
+    const taskId = await propose({ name: 'Edit', input: { file_path: 'src/app.ts', old_string: 'two', new_string: 'TWO' } });
+    const document = fake.state.documents.open(Uri.file(nodePath.join(extension.root, 'src/app.ts')));
+    const edited = original.replace('twelve', 'twelve (edited by the user)');
+    document.setText(edited);
+    const outcome = await extension.execute('agentTeam.acceptFile', taskId, 'src/app.ts');
+    expect(outcome).toBe('conflict');
+    expect(onDisk('src/app.ts')).toBe(original);
+    expect(document.getText()).toBe(edited);
+    const warning = fake.state.messages.find((message) => message.kind === 'warning');
+    expect(warning?.message).toMatch(/changed on disk since the task read it; nothing was written/);
+    expect(warning?.items).toEqual(['Review Rebased Change']);
+  });
+
+  it('rejects a file: nothing is written and the sidebar shows it rejected', async () => {
+    const view = await fake.resolveView();
+    view.send({ type: 'ready' });
+    await view.waitFor((message) => (message as HostMessage).type === 'snapshot');
+    const taskId = await propose({ name: 'Edit', input: { file_path: 'src/app.ts', old_string: 'two', new_string: 'TWO' } });
+    view.send({ type: 'reject-file', taskId, path: 'src/app.ts' });
+    await flushMicrotasks();
+    await extension.clock.advance(50);
+    expect(onDisk('src/app.ts')).toBe(original);
+    const summaries = view.ofType<HostMessage & { type: 'change-summary' }>('change-summary').flatMap((message) => message.summaries);
+    expect(summaries.at(-1)).toMatchObject({ taskId, pending: 0, files: [{ path: 'src/app.ts', status: 'rejected' }] });
+  });
+
+  it('accepts one hunk at a time: the rest stays up for review, rebuilt on what was written', async () => {
+    const taskId = await propose(
+      { name: 'Edit', input: { file_path: 'src/app.ts', old_string: 'one', new_string: 'ONE' } },
+      { name: 'Edit', input: { file_path: 'src/app.ts', old_string: 'twelve', new_string: 'TWELVE' } },
+    );
+    fake.state.quickPickAnswers.push(({ items }) => {
+      expect(items.map((item) => item.label)).toEqual(['Lines 1\u20134', 'Lines 9\u201312']);
+      return items[1];
+    });
+    expect(await extension.execute('agentTeam.acceptHunk', taskId, 'src/app.ts')).toBe('applied');
+    expect(onDisk('src/app.ts')).toBe(original.replace('twelve', 'TWELVE'));
+    const right = proposalUri({ taskId, path: 'src/app.ts', side: 'proposed' });
+    expect(proposedContent(right)).toBe(original.replace('twelve', 'TWELVE').replace('one', 'ONE'));
+    // The one hunk left needs no pick; rejecting it leaves the file as it is.
+    expect(await extension.execute('agentTeam.rejectHunk', taskId, 'src/app.ts')).toBe('rejected');
+    expect(onDisk('src/app.ts')).toBe(original.replace('twelve', 'TWELVE'));
+  });
+
+  it('asks before writing sensitive configuration, and writes nothing when the user declines', async () => {
+    const taskId = await propose({ name: 'Write', input: { file_path: '.vscode/settings.json', content: '{ "task.allowAutomaticTasks": "on" }\n' } });
+    fake.state.messageAnswers.push(() => undefined);
+    expect(await extension.execute('agentTeam.acceptFile', taskId, '.vscode/settings.json')).toBe('cancelled');
+    const modal = fake.state.messages.find((message) => message.modal);
+    expect(modal?.message).toBe('Apply the proposed change to .vscode/settings.json?');
+    expect(onDisk('.vscode/settings.json')).toBe('{}\n');
+    fake.state.messageAnswers.push((message) => message.items[0]);
+    expect(await extension.execute('agentTeam.acceptFile', taskId, '.vscode/settings.json')).toBe('applied');
+    expect(onDisk('.vscode/settings.json')).toBe('{ "task.allowAutomaticTasks": "on" }\n');
+  });
+
+  it('creates a proposed new file on accept', async () => {
+    const taskId = await propose({ name: 'Write', input: { file_path: 'src/new/helper.ts', content: 'export const answer = 42;\n' } });
+    expect(await extension.execute('agentTeam.acceptFile', { taskId, path: 'src/new/helper.ts' })).toBe('applied');
+    expect(onDisk('src/new/helper.ts')).toBe('export const answer = 42;\n');
+  });
+});

@@ -1,0 +1,190 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as vscode from 'vscode';
+import { ChangeSetRegistry } from '../../src/engine/changes/index.js';
+import { TaskManager } from '../../src/engine/tasks/index.js';
+import { ManualClock, flushMicrotasks } from '../../src/engine/testing/manual-clock.js';
+import { SecretRedactor } from '../../src/extension/redaction.js';
+import { TaskViewProvider } from '../../src/extension/sidebar/task-view-provider.js';
+import { type HostMessage, parseHostMessage, type SetupState, type WebviewMessage } from '../../src/shared/protocol.js';
+import { StagedWork } from '../tasks/support/staged-work.js';
+import { EventEmitter, Uri } from './support/fake-basics.js';
+import { FakeWebviewView } from './support/fake-webview.js';
+
+vi.mock('vscode', () => import('./support/fake-vscode.js'));
+
+const setupState: SetupState = { modelConfigured: true, provider: 'openai', model: 'gpt-5-mini', restricted: false };
+
+let clock: ManualClock;
+let manager: TaskManager;
+let changes: ChangeSetRegistry;
+let logLines: string[];
+let actions: WebviewMessage[];
+let setupChanged: EventEmitter<SetupState>;
+let provider: TaskViewProvider;
+let view: FakeWebviewView;
+
+beforeEach(() => {
+  clock = new ManualClock();
+  manager = new TaskManager({ clock });
+  changes = new ChangeSetRegistry();
+  logLines = [];
+  actions = [];
+  setupChanged = new EventEmitter<SetupState>();
+  const log = { info: (line: string) => logLines.push(`info ${line}`), warn: (line: string) => logLines.push(`warn ${line}`), error: (line: string) => logLines.push(`error ${line}`) };
+  provider = new TaskViewProvider({
+    extensionUri: Uri.file('/extension') as unknown as vscode.Uri,
+    taskManager: manager,
+    changes,
+    setup: { state: async () => setupState, onDidChange: setupChanged.event as unknown as vscode.Event<SetupState>, probeOnce: () => {} },
+    historyLoaded: Promise.resolve(),
+    log,
+    redactor: new SecretRedactor(),
+    onAction: (message) => {
+      actions.push(message);
+    },
+    clock,
+  });
+  view = new FakeWebviewView();
+  provider.resolveWebviewView(view as unknown as vscode.WebviewView);
+});
+
+afterEach(async () => {
+  provider.dispose();
+  // Work still waiting is stopped; the manager gives it its grace period on the manual clock.
+  const closing = manager.close();
+  await clock.advance(5_000);
+  await closing;
+});
+
+async function ready(): Promise<void> {
+  view.send({ type: 'ready' });
+  await view.waitFor((message) => (message as HostMessage).type === 'snapshot');
+}
+
+function start(description: string): StagedWork {
+  const work = new StagedWork();
+  void manager.start({ role: 'researcher', description, prompt: description, mode: 'background', work: work.work });
+  return work;
+}
+
+describe('messages from the webview', () => {
+  it('drops and logs malformed or unknown messages without acting on them', async () => {
+    await ready();
+    const posted = view.posted.length;
+    const bad: unknown[] = [
+      'ready',
+      null,
+      { type: 'no-such-message' },
+      { type: 'stop-task' },
+      { type: 'stop-task', taskId: '' },
+      { type: 'ready', extra: true },
+      { type: 'accept-file', taskId: 't1' },
+      { type: 'open-link', url: 'javascript:alert(1)' },
+      { type: 'open-link', url: 'file:///etc/passwd' },
+      { type: 'run-command', command: 'workbench.action.terminal.new' },
+      { type: 'run-command', command: 'agentTeam.delegate', args: ['x'] },
+    ];
+    for (const message of bad) view.send(message);
+    await flushMicrotasks();
+    expect(actions).toEqual([]);
+    expect(view.posted.length).toBe(posted);
+    const dropped = logLines.filter((line) => line.startsWith('warn Sidebar: dropped'));
+    expect(dropped).toHaveLength(bad.length);
+    expect(dropped.join('\n')).toContain('no-such-message');
+  });
+
+  it('hands valid actions over, and logs what the webview reports', async () => {
+    await ready();
+    view.send({ type: 'stop-task', taskId: 't1' });
+    view.send({ type: 'run-command', command: 'agentTeam.setApiKey' });
+    view.send({ type: 'log', level: 'error', message: 'render failed' });
+    await flushMicrotasks();
+    expect(actions).toEqual([
+      { type: 'stop-task', taskId: 't1' },
+      { type: 'run-command', command: 'agentTeam.setApiKey' },
+    ]);
+    expect(logLines).toContain('error Sidebar: render failed');
+  });
+});
+
+describe('messages to the webview', () => {
+  it('sends nothing before ready, then one snapshot with everything that happened meanwhile', async () => {
+    const first = start('Find the parser');
+    await first.started;
+    await clock.advance(1_000);
+    expect(view.posted).toEqual([]);
+    await ready();
+    expect(view.posted).toHaveLength(1);
+    const snapshot = view.posted[0] as HostMessage & { type: 'snapshot' };
+    expect(snapshot.tasks.map((task) => [task.description, task.status])).toEqual([['Find the parser', 'running']]);
+    expect(snapshot.setup).toEqual(setupState);
+    first.complete('done');
+  });
+
+  it('batches task changes into one task-upsert per flush, with the latest snapshot of each task', async () => {
+    await ready();
+    const works = [start('One'), start('Two'), start('Three')];
+    await Promise.all(works.map((work) => work.started));
+    works[0].complete('first done');
+    await flushMicrotasks();
+    expect(view.ofType('task-upsert')).toEqual([]);
+    await clock.advance(50);
+    const upserts = view.ofType<HostMessage & { type: 'task-upsert' }>('task-upsert');
+    expect(upserts).toHaveLength(1);
+    expect(upserts[0].tasks.map((task) => [task.description, task.status])).toEqual([
+      ['One', 'completed'],
+      ['Two', 'running'],
+      ['Three', 'running'],
+    ]);
+    works[1].complete('');
+    works[2].complete('');
+  });
+
+  it('streams transcript and text only for the selected task, joined per flush', async () => {
+    await ready();
+    const selected = start('Selected');
+    const other = start('Other');
+    const context = await selected.started;
+    const otherContext = await other.started;
+    context.appendTranscript({ type: 'text', text: 'Plan' });
+    view.send({ type: 'select-task', taskId: context.taskId });
+    const transcript = view.ofType<HostMessage & { type: 'transcript' }>('transcript');
+    expect(transcript).toEqual([{ type: 'transcript', taskId: context.taskId, index: 0, entries: [{ type: 'text', text: 'Plan' }] }]);
+    context.appendText('Hel');
+    context.appendText('lo');
+    otherContext.appendText('not shown');
+    context.appendTranscript({ type: 'notice', text: 'a notice' });
+    await clock.advance(50);
+    const deltas = view.ofType<HostMessage & { type: 'text-delta' }>('text-delta');
+    expect(deltas).toEqual([{ type: 'text-delta', taskId: context.taskId, text: 'Hello' }]);
+    expect(view.ofType('transcript').at(-1)).toEqual({ type: 'transcript', taskId: context.taskId, index: 1, entries: [{ type: 'notice', text: 'a notice' }] });
+    expect(JSON.stringify(view.posted)).not.toContain('not shown');
+    selected.complete('');
+    other.complete('');
+  });
+
+  it('forwards setup changes and sends only messages the protocol accepts', async () => {
+    await ready();
+    setupChanged.fire({ ...setupState, restricted: true });
+    start('Check');
+    await clock.advance(50);
+    expect(view.ofType('setup-state')).toEqual([{ type: 'setup-state', setup: { ...setupState, restricted: true } }]);
+    for (const message of view.posted) expect(parseHostMessage(message).reason).toBeUndefined();
+  });
+
+  it('starts over when the view is closed and shown again: nothing is sent until the new webview is ready', async () => {
+    await ready();
+    view.dispose();
+    const work = start('While hidden');
+    await work.started;
+    await clock.advance(50);
+    const next = new FakeWebviewView();
+    provider.resolveWebviewView(next as unknown as vscode.WebviewView);
+    expect(next.posted).toEqual([]);
+    next.send({ type: 'ready' });
+    const snapshot = (await next.waitFor((message) => (message as HostMessage).type === 'snapshot')) as HostMessage & { type: 'snapshot' };
+    expect(snapshot.tasks.map((task) => task.description)).toEqual(['While hidden']);
+    expect(view.ofType('task-upsert')).toEqual([]);
+    work.complete('');
+  });
+});
