@@ -4,7 +4,7 @@
  * structured clone of a large snapshot is part of the time. `window.sidebarBench` is what the benchmark
  * drives through Playwright.
  */
-import type { HostMessage, ProtocolTask, WebviewMessage } from '../../src/shared/protocol.js';
+import { type HostMessage, type ProtocolTask, parseHostMessage, type WebviewMessage } from '../../src/shared/protocol.js';
 import { mountSidebar, type Sidebar } from '../../src/webview/app.js';
 import { historyStart, longHistory, snapshotOf } from './history.js';
 
@@ -33,10 +33,13 @@ export interface SidebarBench {
   /** One task's status changes (running ↔ completed); returns its timing. */
   statusUpdate(round: number): Promise<RenderTiming>;
   domNodes(): number;
+  /** Diagnosis: validating the last snapshot again, warm (median of 3), without storing or rendering it. */
+  validateAgainMs(): number;
 }
 
 let sidebar: Sidebar | undefined;
 let tasks: ProtocolTask[] = [];
+let lastSnapshot: HostMessage | undefined;
 const posted: WebviewMessage[] = [];
 
 /** Posts `message` to this window and resolves with the timing of its handling. */
@@ -74,7 +77,8 @@ const bench: SidebarBench = {
       api: { postMessage: (message) => posted.push(message), getState: () => undefined, setState: () => undefined },
     });
     tasks = longHistory(taskCount);
-    const timing = await deliver(snapshotOf(tasks, historyStart + tasks.length * 12_000));
+    lastSnapshot = snapshotOf(tasks, historyStart + tasks.length * 12_000);
+    const timing = await deliver(lastSnapshot);
     return { ...timing, domNodes: bench.domNodes(), rows: document.querySelectorAll('[role="treeitem"]').length };
   },
   async statusUpdate(round) {
@@ -93,6 +97,14 @@ const bench: SidebarBench = {
     return deliver({ type: 'task-upsert', now: historyStart + tasks.length * 12_000 + round, tasks: [updated] });
   },
   domNodes: () => document.querySelectorAll('*').length,
+  validateAgainMs() {
+    const times = [0, 1, 2].map(() => {
+      const start = performance.now();
+      if (!parseHostMessage(structuredClone(lastSnapshot)).message) throw new Error('the snapshot did not validate');
+      return performance.now() - start;
+    });
+    return times.sort((a, b) => a - b)[1];
+  },
 };
 
 (window as unknown as { sidebarBench: SidebarBench }).sidebarBench = bench;

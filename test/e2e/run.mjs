@@ -17,11 +17,12 @@ import { installExtension } from './tooling/code-server.mjs';
 import { isInstalled, paths as toolingPaths } from './tooling/paths.mjs';
 import * as delegateJourney from './journeys/delegate.mjs';
 import * as stopJourney from './journeys/stop.mjs';
+import * as reviewJourney from './journeys/review.mjs';
 import { loadMockProvider } from './lib/mock-provider.mjs';
 import { repoRoot, resultsDir, vsixPath } from './lib/paths.mjs';
 import { openSession, saveArtifacts } from './lib/session.mjs';
 
-const journeys = [delegateJourney, stopJourney];
+const journeys = [delegateJourney, stopJourney, reviewJourney];
 
 const argv = process.argv.slice(2);
 const option = (flag) => (argv.includes(flag) ? argv[argv.indexOf(flag) + 1] : undefined);
