@@ -107,7 +107,7 @@ export const allowedCommands = [
 export type AllowedCommand = (typeof allowedCommands)[number];
 
 /** Links the webview may offer to open; anything else in model output is shown as plain text. */
-export const linkProtocols: readonly string[] = ['http:', 'https:', 'mailto:'];
+export const linkProtocols: readonly string[] = ['http:', 'https:'];
 
 export function isAllowedLink(url: string): boolean {
   try {
@@ -137,7 +137,7 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   /** A link the user clicked in model output. The host asks the user before opening it. */
   z.strictObject({
     type: z.literal('open-link'),
-    url: z.string().max(8192).refine(isAllowedLink, { message: 'only http, https and mailto links' }),
+    url: z.string().max(8192).refine(isAllowedLink, { message: 'only http and https links' }),
   }),
   z.strictObject({ type: z.literal('run-command'), command: z.enum(allowedCommands) }),
   /** Clear the finished tasks from the history (the host may ask for confirmation). */

@@ -31,13 +31,25 @@ export function contentSecurityPolicy(cspSource: string, nonce: string): string 
   ].join('; ');
 }
 
+/** One CSP source expression: `'self'`, a scheme (`data:`), or a host source with no delimiters in it. */
+const sourceExpression = /^(?:'self'|[a-z][a-z0-9+.-]*:|(?:[a-z][a-z0-9+.-]*:\/\/)?[A-Za-z0-9*.-]+(?::(?:\d+|\*))?(?:\/[^\s;,'"<>]*)?)$/;
+
+/**
+ * The host's `cspSource` as a clean source list. VS Code hands out a list (`'self' https://*.vscode-cdn.net`);
+ * anything that could end a directive or open another (`;`, `'unsafe-inline'`, quotes) is refused.
+ */
+export function checkedSourceList(cspSource: string): string {
+  const sources = cspSource.trim().split(/\s+/);
+  if (sources[0] === '' || !sources.every((source) => sourceExpression.test(source))) {
+    throw new Error(`renderWebviewHtml: unexpected cspSource "${cspSource}"`);
+  }
+  return sources.join(' ');
+}
+
 export function renderWebviewHtml(options: WebviewHtmlOptions): string {
   // Values go into a CSP and attributes: refuse anything that could end a directive or an attribute.
   if (!/^[A-Za-z0-9+/=_-]{16,}$/.test(options.nonce)) throw new Error('renderWebviewHtml: the nonce must be at least 16 base64 or hex characters');
-  if (/[;'"<>\s]/.test(options.cspSource.trim()) || options.cspSource.trim() === '') {
-    throw new Error(`renderWebviewHtml: unexpected cspSource "${options.cspSource}"`);
-  }
-  const policy = contentSecurityPolicy(options.cspSource.trim(), options.nonce);
+  const policy = contentSecurityPolicy(checkedSourceList(options.cspSource), options.nonce);
   return `<!DOCTYPE html>
 <html lang="en">
 <head>

@@ -6,7 +6,7 @@
  * - every image whose source is not a `data:image/…` URI is replaced by its alt text (the CSP blocks remote
  *   images too);
  * - no forms, iframes, styles, classes, ids, roles, ARIA or data attributes (nothing can pose as a row);
- * - links lose their `href`: allowed ones (http, https, mailto) keep the address in `data-href` and are
+ * - links lose their `href`: allowed ones (http, https) keep the address in `data-href` and are
  *   opened by the host after the user confirms (`bindLinkHandler`); the rest become plain text.
  */
 import DOMPurify, { type Config } from 'dompurify';

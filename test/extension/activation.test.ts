@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { flushMicrotasks } from '../../src/engine/testing/manual-clock.js';
-import { checkedCspSource } from '../../src/extension/sidebar/webview-document.js';
 import { activateExtension, type ActivatedExtension } from './support/harness.js';
 import { fake } from './support/fake-vscode.js';
 
@@ -98,13 +97,6 @@ describe('activation', () => {
     expect(error?.items).toContain('Open Folder\u2026');
   });
 
-  it('refuses a cspSource that would smuggle in directives', () => {
-    expect(checkedCspSource("'self'   https://*.vscode-cdn.net")).toBe("'self' https://*.vscode-cdn.net");
-    expect(() => checkedCspSource("https://x; script-src 'unsafe-inline'")).toThrow(/cspSource/);
-    expect(() => checkedCspSource('https://x" onload="alert(1)')).toThrow(/cspSource/);
-    expect(() => checkedCspSource("'unsafe-inline'")).toThrow(/cspSource/);
-    expect(() => checkedCspSource('')).toThrow(/cspSource/);
-  });
 });
 
 describe('manifest', () => {

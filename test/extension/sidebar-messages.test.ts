@@ -163,6 +163,18 @@ describe('messages to the webview', () => {
     other.complete('');
   });
 
+  it('catches a newly selected task up with the text its current turn has streamed so far', async () => {
+    await ready();
+    const work = start('Streaming');
+    const context = await work.started;
+    context.appendTranscript({ type: 'text', text: 'First turn.' });
+    context.appendText('Second turn so f');
+    view.send({ type: 'select-task', taskId: context.taskId });
+    expect(view.ofType('transcript')).toEqual([{ type: 'transcript', taskId: context.taskId, index: 0, entries: [{ type: 'text', text: 'First turn.' }] }]);
+    expect(view.ofType('text-delta')).toEqual([{ type: 'text-delta', taskId: context.taskId, text: 'Second turn so f' }]);
+    work.complete('');
+  });
+
   it('forwards setup changes and sends only messages the protocol accepts', async () => {
     await ready();
     setupChanged.fire({ ...setupState, restricted: true });

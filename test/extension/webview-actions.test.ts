@@ -43,7 +43,7 @@ describe('sidebar actions', () => {
     await flushMicrotasks();
     expect(fake.state.messages).toEqual([]);
     expect(fake.state.openedExternal).toEqual([]);
-    expect(fake.state.logLines.some((line) => line.includes('not http or https'))).toBe(true);
+    expect(fake.state.logLines.some((line) => line.includes('Sidebar:') && line.includes('open-link'))).toBe(true);
   });
 
   it('runs allowlisted commands with the host\u2019s own arguments: the walkthrough is Agent Team\u2019s', async () => {

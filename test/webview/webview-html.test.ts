@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createNonce, renderWebviewHtml } from '../../src/shared/webview-html.js';
+import { checkedSourceList, createNonce, renderWebviewHtml } from '../../src/shared/webview-html.js';
 
 const options = {
   cspSource: 'https://*.vscode-cdn.net',
@@ -37,5 +37,14 @@ describe('createNonce', () => {
     const nonces = new Set(Array.from({ length: 50 }, () => createNonce()));
     expect(nonces.size).toBe(50);
     for (const nonce of nonces) expect(nonce).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it("accepts VS Code's source list and refuses one that would smuggle in directives", () => {
+    expect(checkedSourceList("'self'   https://*.vscode-cdn.net")).toBe("'self' https://*.vscode-cdn.net");
+    expect(renderWebviewHtml({ ...options, cspSource: "'self' https://*.vscode-cdn.net" })).toContain("style-src 'self' https://*.vscode-cdn.net");
+    expect(() => checkedSourceList("https://x; script-src 'unsafe-inline'")).toThrow(/cspSource/);
+    expect(() => checkedSourceList('https://x" onload="alert(1)')).toThrow(/cspSource/);
+    expect(() => checkedSourceList("'unsafe-inline'")).toThrow(/cspSource/);
+    expect(() => checkedSourceList('')).toThrow(/cspSource/);
   });
 });

@@ -157,6 +157,12 @@ export class TaskManager {
     else this.notices.delete(parentId);
   }
 
+  /** The text a running task has streamed since its last finished step ('' when none): a live view's catch-up. */
+  streamingText(id: string): string {
+    const record = this.tree.get(id);
+    return record && !record.ended ? record.streamingText : '';
+  }
+
   /** What an unfinished task has produced so far (its streamed text); for an ended task, its output. */
   partialOutput(id: string): string | undefined {
     const record = this.tree.get(id);

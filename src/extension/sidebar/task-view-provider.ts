@@ -153,6 +153,9 @@ export class TaskViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     const entries = this.options.taskManager.transcript(taskId);
     this.transcriptOffset = entries.length - task.transcriptLength;
     this.post({ type: 'transcript', taskId, index: 0, entries });
+    // The turn under way is not in the transcript yet: its text so far follows as one delta.
+    const streaming = this.options.taskManager.streamingText(taskId);
+    if (streaming !== '') this.post({ type: 'text-delta', taskId, text: streaming });
   }
 
   private onTaskEvent(event: TaskEvent): void {
