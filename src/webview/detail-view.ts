@@ -7,7 +7,8 @@ import { ChangesView } from './changes-view.js';
 import { createButton, createElement, createIcon, setTextIfChanged } from './dom.js';
 import { formatCount, formatTaskElapsed } from './format.js';
 import { bindLinkHandler, type MarkdownRenderer } from './markdown.js';
-import { describeStop, isStoppable, statusIconClasses, stopAriaLabel, taskTitle } from './status.js';
+import { describeStopReason } from '../engine/errors.js';
+import { isStoppable, statusIconClasses, stopAriaLabel, taskTitle } from './status.js';
 import { type TranscriptState } from './store.js';
 import { TranscriptView } from './transcript-view.js';
 
@@ -111,7 +112,7 @@ export class DetailView {
     this.stopButton.setAttribute('aria-label', stopAriaLabel(task));
     setTextIfChanged(this.prompt, task.prompt);
     this.renderMeta(task, now);
-    const reason = task.status === 'failed' ? (task.error ?? 'failed') : task.status === 'stopped' && task.stopReason ? describeStop(task.stopReason) : '';
+    const reason = task.status === 'failed' ? (task.error ?? 'failed') : task.status === 'stopped' && task.stopReason ? describeStopReason(task.stopReason) : '';
     setTextIfChanged(this.reason, reason);
     this.reason.hidden = reason === '';
     this.reason.className = `detail-reason reason-${task.status}`;

@@ -2,7 +2,6 @@
 import { type ProtocolTask } from '../shared/protocol.js';
 
 type TaskStatus = ProtocolTask['status'];
-type StopReason = NonNullable<ProtocolTask['stopReason']>;
 
 /** The codicon classes per status (the spinning loader for running tasks). */
 export const statusIconClasses: Readonly<Record<TaskStatus, string>> = {
@@ -32,23 +31,3 @@ export function stopAriaLabel(task: Pick<ProtocolTask, 'role' | 'description'>):
   return `Stop ${taskTitle(task)}`;
 }
 
-/**
- * Why a task stopped, in the words of the engine's `describeStopReason` (src/engine/errors.ts). Repeated
- * here because the webview bundle imports only types from the engine.
- */
-export function describeStop(reason: StopReason): string {
-  switch (reason.kind) {
-    case 'user':
-      return 'stopped by the user';
-    case 'parent-stopped':
-      return `stopped because its parent task ${reason.parentId} was stopped`;
-    case 'stopped-by-agent':
-      return `stopped by task ${reason.taskId}, which had started it`;
-    case 'budget':
-      return `budget exceeded: ${reason.detail}`;
-    case 'shutdown':
-      return 'stopped because Agent Team shut down';
-    case 'interrupted':
-      return 'interrupted: it was still running when Agent Team last closed';
-  }
-}
