@@ -27,23 +27,46 @@ interface RunFigures {
   /** When the engine asked for the first and the last first turn, and for the last second turn. */
   firstTurnCallsMs: [number, number];
   lastSecondTurnCallMs: number;
+  /** Between the first turn's stream ending (response read) and the second turn's call: the engine's work (the Read tool included); median and max. */
+  betweenTurnsMs: [number, number];
+  /** When the first turns' streams ended (first, last). */
+  firstTurnEndsMs: [number, number];
   /** When the first turns reached the server (first, last), and the second turns. */
   firstTurnArrivalsMs: [number, number];
   secondTurnArrivalsMs: [number, number];
   lastSubagentEndMs: number;
+  /** First-turn requests the server held at once (all of them, unless a connection limit serializes). */
+  inFlightAtServer: number;
+  /** This process's CPU time (all threads) per subagent, both turns: the client's own work. */
+  cpuPerSubagentMs: number;
 }
 
 async function runOnce(provider: ModelProvider, server: MockServerProcess, root: string, subagents: number, delayMs: number): Promise<RunFigures> {
   server.reset();
   const sdkModel = mockServerModel(server, provider);
   const streamCalls: Array<{ second: boolean; at: number }> = [];
+  const firstTurnEnds: number[] = [];
+  const betweenTurns: number[] = [];
+  const firstTurnEndByPrompt = new Map<string, number>();
   // Notes when the engine asks for each turn, to tell the engine's delays from the SDK's and the server's.
   const subagentModel: Model = {
     provider: sdkModel.provider,
     modelId: sdkModel.modelId,
     stream: (request) => {
-      streamCalls.push({ second: request.messages.length > 1, at: absoluteNow() });
-      return sdkModel.stream(request);
+      const second = request.messages.length > 1;
+      const prompt = JSON.stringify(request.messages[0]);
+      const at = absoluteNow();
+      streamCalls.push({ second, at });
+      if (second) betweenTurns.push(at - (firstTurnEndByPrompt.get(prompt) ?? at));
+      const events = sdkModel.stream(request);
+      return (async function* () {
+        yield* events;
+        if (!second) {
+          const end = absoluteNow();
+          firstTurnEnds.push(end);
+          firstTurnEndByPrompt.set(prompt, end);
+        }
+      })();
     },
   };
   const calls = Array.from({ length: subagents }, (_, index) =>
@@ -61,9 +84,11 @@ async function runOnce(provider: ModelProvider, server: MockServerProcess, root:
     if (event.type === 'task-end' && event.task.parentId !== null) lastSubagentEnd = absoluteNow();
   });
   try {
+    const cpuStart = process.cpuUsage();
     const start = absoluteNow();
     const { task } = await bench.team.delegate({ prompt: `Have ${subagents} researchers read notes.txt at once.`, awaitBackgroundTasks: true });
     const wallMs = absoluteNow() - start;
+    const cpu = process.cpuUsage(cpuStart);
     if (task.status !== 'completed') throw new Error(`the coordinator ended ${task.status}: ${task.error ?? ''}`);
     const children = bench.taskManager.children(task.id);
     const failed = children.filter((child) => child.status !== 'completed');
@@ -77,11 +102,16 @@ async function runOnce(provider: ModelProvider, server: MockServerProcess, root:
       const selected = times.filter((time) => time.second === second).map((time) => time.at - start);
       return [Math.min(...selected), Math.max(...selected)];
     };
+    const firstTurns = stats.arrivals.filter((arrival) => !arrival.second).map((arrival) => arrival.at);
     return {
+      cpuPerSubagentMs: (cpu.user + cpu.system) / 1000 / subagents,
+      inFlightAtServer: firstTurns.filter((at) => at < Math.min(...firstTurns) + delayMs).length,
       wallMs,
       ratio: wallMs / (2 * delayMs),
       firstTurnCallsMs: range(streamCalls, false),
       lastSecondTurnCallMs: range(streamCalls, true)[1],
+      betweenTurnsMs: [median(betweenTurns), Math.max(...betweenTurns)],
+      firstTurnEndsMs: [Math.min(...firstTurnEnds) - start, Math.max(...firstTurnEnds) - start],
       firstTurnArrivalsMs: range(stats.arrivals, false),
       secondTurnArrivalsMs: range(stats.arrivals, true),
       lastSubagentEndMs: lastSubagentEnd - start,
@@ -114,13 +144,14 @@ export const parallelEfficiency: Benchmark = {
           for (let index = 0; index < repetitions; index++) runs.push(await runOnce(provider, server, root, subagents, delayMs));
           const ratios = runs.map((run) => run.ratio);
           const ratio = median(ratios);
-          context.log(`B2 ${provider}: wall ${runs.map((run) => run.wallMs.toFixed(0)).join(', ')} ms; ratio median ${ratio.toFixed(3)}`);
+          const inFlight = Math.min(...runs.map((run) => run.inFlightAtServer));
+          context.log(`B2 ${provider}: wall ${runs.map((run) => run.wallMs.toFixed(0)).join(', ')} ms; ratio median ${ratio.toFixed(3)}; ${inFlight} of ${subagents} requests in flight at once`);
           measurements.push({
             name: `wall / ${2 * delayMs} ms, ${subagents} subagents, ${provider} (median of ${repetitions})`,
             value: ratio,
             unit: '',
             target: 1.15,
-            display: `${ratio.toFixed(3)} (best ${Math.min(...ratios).toFixed(3)}, worst ${percentile(ratios, 1).toFixed(3)})`,
+            display: `${ratio.toFixed(3)} (best ${Math.min(...ratios).toFixed(3)}, worst ${percentile(ratios, 1).toFixed(3)}; ${inFlight}/${subagents} in flight)`,
           });
           details[provider] = runs.map((run) => roundAll(run));
         }

@@ -69,10 +69,8 @@ async function runOne(benchmark: Benchmark, quick: boolean): Promise<BenchmarkRe
 }
 
 main(process.argv.slice(2)).then(
-  (code) => {
-    // Open handles (a browser, a server) must not keep a finished run alive.
-    process.exit(code);
-  },
+  // Exits once stdout has taken the table: open handles (a browser, a server) must not keep a finished run alive.
+  (code) => process.stdout.write('', () => process.exit(code)),
   (error: unknown) => {
     console.error(error);
     process.exit(1);

@@ -13,8 +13,9 @@ interface ExtensionModule {
   activate(context: unknown): unknown;
 }
 
+const fake = createFakeVscode(process.cwd());
+
 async function main(bundlePath: string): Promise<void> {
-  const fake = createFakeVscode(process.cwd());
   const loader = Module as unknown as { _load(request: string, parent: unknown, isMain: boolean): unknown };
   const originalLoad = loader._load;
   loader._load = function (request: string, parent: unknown, isMain: boolean) {
@@ -32,9 +33,13 @@ async function main(bundlePath: string): Promise<void> {
 
 main(process.argv[2] ?? 'dist/extension.js').then(
   // Whatever activation started (history loading, timers) is not part of the measurement.
-  () => process.exit(0),
+  () => {
+    fake.dispose();
+    process.exit(0);
+  },
   (error: unknown) => {
     console.error(error);
+    fake.dispose();
     process.exit(1);
   },
 );

@@ -4,7 +4,7 @@
  * calls served by node:fs. Anything not listed here resolves to a harmless stub, so the benchmark keeps
  * working as the extension grows; it measures our own code, not VS Code's.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as nodePath from 'node:path';
@@ -161,6 +161,8 @@ function outputChannel(name: string) {
 export interface FakeVscode {
   module: unknown;
   context: unknown;
+  /** Removes the temporary folder that stands in for the workspace and the extension's storage. */
+  dispose(): void;
 }
 
 /** A fresh fake `vscode` module and an `ExtensionContext` for an extension installed at `extensionRoot`. */
@@ -242,5 +244,5 @@ export function createFakeVscode(extensionRoot: string): FakeVscode {
     workspaceState: memento(),
     asAbsolutePath: (relative: string) => nodePath.join(extensionRoot, relative),
   });
-  return { module: vscode, context };
+  return { module: vscode, context, dispose: () => rmSync(scratch, { recursive: true, force: true }) };
 }

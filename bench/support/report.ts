@@ -25,13 +25,18 @@ export function statusOf(measurements: readonly Measurement[]): BenchmarkStatus 
   return measurements.some((measurement) => rowResult(measurement) === 'MISS') ? 'miss' : 'pass';
 }
 
+/** `12.3 ms`, `1.05` (no unit). */
+function withUnit(value: number, unit: string): string {
+  return unit === '' ? formatNumber(value) : `${formatNumber(value)} ${unit}`;
+}
+
 export function formatFigure(measurement: Measurement): string {
-  const figure = measurement.display ?? (measurement.value === null ? '—' : `${formatNumber(measurement.value)} ${measurement.unit}`);
+  const figure = measurement.display ?? (measurement.value === null ? '—' : withUnit(measurement.value, measurement.unit));
   return measurement.note ? `${figure} (${measurement.note})` : figure;
 }
 
 function formatTarget(measurement: Measurement): string {
-  return measurement.target === undefined ? '' : `≤ ${formatNumber(measurement.target)} ${measurement.unit}`;
+  return measurement.target === undefined ? '' : `≤ ${withUnit(measurement.target, measurement.unit)}`;
 }
 
 function rowResult(measurement: Measurement): string {

@@ -17,12 +17,14 @@ import { installExtension } from './tooling/code-server.mjs';
 import { isInstalled, paths as toolingPaths } from './tooling/paths.mjs';
 import * as delegateJourney from './journeys/delegate.mjs';
 import * as stopJourney from './journeys/stop.mjs';
+import * as reloadJourney from './journeys/reload.mjs';
+import * as restrictedJourney from './journeys/restricted.mjs';
 import * as reviewJourney from './journeys/review.mjs';
 import { loadMockProvider } from './lib/mock-provider.mjs';
 import { repoRoot, resultsDir, vsixPath } from './lib/paths.mjs';
 import { openSession, saveArtifacts } from './lib/session.mjs';
 
-const journeys = [delegateJourney, stopJourney, reviewJourney];
+const journeys = [delegateJourney, stopJourney, reviewJourney, reloadJourney, restrictedJourney];
 
 const argv = process.argv.slice(2);
 const option = (flag) => (argv.includes(flag) ? argv[argv.indexOf(flag) + 1] : undefined);

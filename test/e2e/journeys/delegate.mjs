@@ -29,12 +29,15 @@ export async function run({ open, mock }) {
           { name: 'Agent', input: { subagent_type: 'researcher', description: 'Find date parsing', prompt: 'Where are dates parsed? Answer with file:line.', run_in_background: true } },
         ]);
       case 1:
-        researcherId = /task (t\d+)/.exec(request.lastMessageText)?.[1] ?? 'missing';
+        researcherId = /\btask (t\d+)/i.exec(request.lastMessageText)?.[1] ?? 'missing';
         return mock.toolCallTurn([{ name: 'Agent', input: { subagent_type: 'reviewer', description: 'Review the parser', prompt: 'Review src/parser.ts for error handling.' } }]);
       case 2:
         return mock.toolCallTurn([{ name: 'TaskOutput', input: { task_id: researcherId } }]);
       default:
-        return mock.textTurn(finalAnswer);
+        // The answer depends on what TaskOutput brought back, so a broken hand-over shows in the sidebar.
+        return request.lastMessageText.includes('Dates are parsed in src/parser.ts:7')
+          ? mock.textTurn(finalAnswer)
+          : mock.textTurn(`TaskOutput did not bring back the researcher's result: ${request.lastMessageText.slice(0, 200)}`);
     }
   });
 

@@ -13,16 +13,28 @@ export function sidebar(page) {
     .frameLocator('#active-frame');
 }
 
-/** Opens the Agent Team view with a click on its activity bar icon (unless it is already showing). */
+/**
+ * Opens the Agent Team view with a click on its activity bar icon, unless it is already showing (a
+ * click on the icon of the showing view would close the side bar), and waits until the webview has
+ * rendered: the task tree or the empty state.
+ */
 export async function openSidebar(page) {
   const title = page.locator('.part.sidebar .composite.title', { hasText: 'Agent Team' });
-  if (!(await title.isVisible())) {
-    await page.locator('.part.activitybar').getByRole('tab', { name: /^Agent Team/ }).click();
-    await title.waitFor({ state: 'visible' });
+  const tab = page.locator('.part.activitybar').getByRole('tab', { name: /^Agent Team/ });
+  await tab.waitFor();
+  // The workbench may restore the view on its own right after startup; if a click raced with that and
+  // closed it again, the next round opens it.
+  for (let attempt = 1; !(await title.isVisible()); attempt++) {
+    if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
+    try {
+      await title.waitFor({ state: 'visible', timeout: 5000 });
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
   }
-  // The webview's own page is up once its root element rendered something: the tree or the empty state.
-  await sidebar(page).locator('[role="tree"], .empty-state').first().waitFor({ state: 'visible', timeout: 60_000 });
-  return sidebar(page);
+  const frame = sidebar(page);
+  await frame.locator('[role="tree"], .empty-state').filter({ visible: true }).first().waitFor({ timeout: 60_000 });
+  return frame;
 }
 
 /** Escapes a value for a CSS attribute selector in double quotes. */
