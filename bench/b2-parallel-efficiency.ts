@@ -41,15 +41,13 @@ interface RunFigures {
   cpuPerSubagentMs: number;
 }
 
-async function runOnce(provider: ModelProvider, server: MockServerProcess, root: string, subagents: number, delayMs: number): Promise<RunFigures> {
-  server.reset();
-  const sdkModel = mockServerModel(server, provider);
+/** The subagents' model, noting when the engine asks for each turn and when each first turn's stream ends. */
+function observedModel(sdkModel: Model) {
   const streamCalls: Array<{ second: boolean; at: number }> = [];
   const firstTurnEnds: number[] = [];
   const betweenTurns: number[] = [];
   const firstTurnEndByPrompt = new Map<string, number>();
-  // Notes when the engine asks for each turn, to tell the engine's delays from the SDK's and the server's.
-  const subagentModel: Model = {
+  const model: Model = {
     provider: sdkModel.provider,
     modelId: sdkModel.modelId,
     stream: (request) => {
@@ -61,14 +59,20 @@ async function runOnce(provider: ModelProvider, server: MockServerProcess, root:
       const events = sdkModel.stream(request);
       return (async function* () {
         yield* events;
-        if (!second) {
-          const end = absoluteNow();
-          firstTurnEnds.push(end);
-          firstTurnEndByPrompt.set(prompt, end);
-        }
+        if (second) return;
+        const end = absoluteNow();
+        firstTurnEnds.push(end);
+        firstTurnEndByPrompt.set(prompt, end);
       })();
     },
   };
+  return { model, streamCalls, firstTurnEnds, betweenTurns };
+}
+
+async function runOnce(provider: ModelProvider, server: MockServerProcess, root: string, subagents: number, delayMs: number): Promise<RunFigures> {
+  server.reset();
+  // To tell the engine's delays from the SDK's and the server's.
+  const { model: subagentModel, streamCalls, firstTurnEnds, betweenTurns } = observedModel(mockServerModel(server, provider));
   const calls = Array.from({ length: subagents }, (_, index) =>
     ScriptedModel.toolCall('Agent', { subagent_type: 'researcher', description: `Read notes ${index}`, prompt: `Read notes.txt and report what it says (${index}).`, run_in_background: true }),
   );

@@ -67,11 +67,11 @@ function coordinatorScript(variant: Variant, subagentIds: () => string[]): Scrip
 
 /** Characters of a request: the system prompt, the tool definitions as JSON, and every message part. */
 function requestChars(request: Omit<ModelRequest, 'signal'>): number {
-  return request.system.length + JSON.stringify(request.tools).length + ownMessageChars(request.messages, () => true);
+  return request.system.length + JSON.stringify(request.tools).length + messageChars(request.messages, () => true);
 }
 
 /** Characters of message parts, where `keep` says which count. */
-function ownMessageChars(messages: ModelMessage[], keep: (message: ModelMessage, part: ModelMessage['content'][number]) => boolean): number {
+function messageChars(messages: ModelMessage[], keep: (message: ModelMessage, part: ModelMessage['content'][number]) => boolean): number {
   let chars = 0;
   for (const message of messages) {
     for (const part of message.content) {
@@ -110,7 +110,7 @@ async function measure(variant: Variant, root: string) {
       last.system.length +
       JSON.stringify(last.tools).length +
       userPrompt.length +
-      ownMessageChars(last.messages, (message) => message.role === 'assistant') +
+      messageChars(last.messages, (message) => message.role === 'assistant') +
       results;
     const transcripts = children.reduce((sum, child) => sum + JSON.stringify(bench.taskManager.transcript(child.id)).length, 0);
     return { actualTokens: Math.round(actual / 4), expectedTokens: Math.round(expected / 4), ratio: actual / expected, subagentTranscriptTokens: Math.round(transcripts / 4) };

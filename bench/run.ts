@@ -8,6 +8,7 @@
  * table); 1 when a benchmark itself broke; 2 for bad arguments. Targets are never asserted as tests.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { benchmarks } from './benchmarks.js';
 import { runProbe } from './support/probes.js';
 import { describeMachine, machineInfo } from './support/machine.js';
@@ -38,9 +39,10 @@ async function main(argv: string[]): Promise<number> {
   const keepAlive = setInterval(() => undefined, 60_000);
   for (const benchmark of selected) report.results.push(await runOne(benchmark, quick));
   clearInterval(keepAlive);
+  report.loadAverageAtEnd = Math.round(loadavg()[0] * 100) / 100;
 
   console.log(`\nAgent Team benchmarks${quick ? ' (quick mode: small sizes, figures not comparable to the targets)' : ''}`);
-  console.log(`${describeMachine(report.machine)}\n`);
+  console.log(`${describeMachine(report.machine)}, ${report.loadAverageAtEnd} at the end\n`);
   console.log(textTable(report.results));
   mkdirSync(resultsDirectory, { recursive: true });
   writeFileSync(`${resultsDirectory}/latest.json`, `${JSON.stringify(report, null, 2)}\n`);

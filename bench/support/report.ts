@@ -9,6 +9,8 @@ export interface RunReport {
   quick: boolean;
   command: string;
   machine: MachineInfo;
+  /** The 1-minute load average when the run ended (the machine's at the start is in `machine`). */
+  loadAverageAtEnd?: number;
   results: BenchmarkResult[];
 }
 
@@ -83,7 +85,7 @@ export function markdownReport(report: RunReport): string {
   const rows = rowsOf(report.results).map((row) => `| ${columns.map((column) => escape(row[column])).join(' | ')} |`);
   return [
     `Run ${report.startedAt} with \`${report.command}\`${report.quick ? ' (quick mode: small sizes)' : ''}.`,
-    `Machine: ${describeMachine(report.machine)}.`,
+    `Machine: ${describeMachine(report.machine)}${report.loadAverageAtEnd === undefined ? '' : `, ${report.loadAverageAtEnd} at the end`}.`,
     '',
     '| id | what | figure | target | result |',
     '| --- | --- | --- | --- | --- |',
