@@ -14,17 +14,18 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { installExtension } from './tooling/code-server.mjs';
-import { isInstalled, paths as toolingPaths } from './tooling/paths.mjs';
+import { paths as toolingPaths } from './tooling/paths.mjs';
 import * as delegateJourney from './journeys/delegate.mjs';
 import * as stopJourney from './journeys/stop.mjs';
 import * as reloadJourney from './journeys/reload.mjs';
 import * as restrictedJourney from './journeys/restricted.mjs';
 import * as reviewJourney from './journeys/review.mjs';
+import * as startJourney from './journeys/start.mjs';
 import { loadMockProvider } from './lib/mock-provider.mjs';
 import { repoRoot, resultsDir, vsixPath } from './lib/paths.mjs';
-import { openSession, saveArtifacts } from './lib/session.mjs';
+import { openSession, saveArtifacts, saveAttachments } from './lib/session.mjs';
 
-const journeys = [delegateJourney, stopJourney, reviewJourney, reloadJourney, restrictedJourney];
+const journeys = [delegateJourney, stopJourney, reviewJourney, reloadJourney, restrictedJourney, startJourney];
 
 const argv = process.argv.slice(2);
 const option = (flag) => (argv.includes(flag) ? argv[argv.indexOf(flag) + 1] : undefined);
@@ -35,17 +36,20 @@ const started = Date.now();
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 const say = (line) => console.log(`[e2e] ${line}`);
 
-function runStep(label, command, args, options = {}) {
+/** Runs a command in the repo; `quiet` shows its output only when it fails (and its last line otherwise). */
+function runStep(label, command, args, { quiet = false } = {}) {
   const at = Date.now();
   say(`${label}: ${command} ${args.join(' ')}`);
-  const result = spawnSync(command, args, { cwd: repoRoot, stdio: 'inherit', ...options });
+  const result = spawnSync(command, args, { cwd: repoRoot, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', encoding: 'utf8' });
+  if (quiet && result.status !== 0) process.stdout.write(`${result.stdout ?? ''}${result.stderr ?? ''}`);
   if (result.status !== 0) throw new Error(`${label} failed (exit ${result.status ?? result.signal})`);
-  say(`${label} done in ${seconds(at)}`);
+  const last = quiet ? `: ${(result.stdout ?? '').trim().split('\n').filter((line) => line.includes('ready')).pop() ?? ''}` : '';
+  say(`${label} done in ${seconds(at)}${last}`);
 }
 
 async function prepare(scratchDir) {
   // The tooling is cached (~/.cache/agent-team-e2e); setup.sh is a fraction of a second when it is.
-  if (!isInstalled() || !argv.includes('--skip-setup')) runStep('tooling', 'bash', [toolingPaths.setupScript]);
+  runStep('tooling', 'bash', [toolingPaths.setupScript], { quiet: true });
   let vsix = givenVsix ? resolve(givenVsix) : vsixPath;
   if (!givenVsix) runStep('package', 'npm', ['run', '--silent', 'package']);
   if (!existsSync(vsix)) throw new Error(`no .vsix at ${vsix}`);
@@ -66,8 +70,12 @@ async function prepare(scratchDir) {
 async function runJourney(journey, base) {
   const at = Date.now();
   const sessions = [];
+  const attachments = [];
   const context = {
     mock: base.mock,
+    scratchDir: base.scratchDir,
+    /** Something to keep if the journey fails: a file path, a page (screenshot) or a function giving text. */
+    attach: (fileName, source) => attachments.push({ fileName, source }),
     step: async (label, action) => {
       const at = Date.now();
       const value = await action();
@@ -98,6 +106,7 @@ async function runJourney(journey, base) {
       saved.push(...(await saveArtifacts(session, sessions.length > 1 ? join(dir, `session-${index + 1}`) : dir, error)));
     }
     if (sessions.length === 0) saved.push(...(await saveArtifacts(undefined, dir, error)));
+    saved.push(...(await saveAttachments(attachments, dir)));
     say(`FAIL ${journey.name} (${seconds(at)}): ${journey.title}\n${indent(String(error?.stack ?? error))}`);
     say(`     artifacts in ${dir}: ${[...new Set(saved)].join(', ')}`);
     return false;

@@ -38,7 +38,23 @@ export function defineTool<Schema extends z.ZodType>(tool: {
 
 /** The definition the model sees: name, description and the JSON Schema of the input. */
 export function toToolDefinition(tool: Tool): ToolDefinition {
-  const schema = z.toJSONSchema(tool.inputSchema, { target: 'draft-7', io: 'input' }) as Record<string, unknown>;
-  delete schema.$schema;
-  return { name: tool.name, description: tool.description, inputSchema: schema };
+  return { name: tool.name, description: tool.description, inputSchema: jsonSchemaOf(tool.inputSchema) };
+}
+
+/**
+ * Converting a zod schema costs more than the rest of a delegation put together (B1 in
+ * docs/performance.md), and every task builds the same tools, so each schema is converted once. The
+ * result is shared: provider adapters only serialize it.
+ */
+const jsonSchemas = new WeakMap<z.ZodType, Readonly<Record<string, unknown>>>();
+
+function jsonSchemaOf(inputSchema: z.ZodType): Record<string, unknown> {
+  let schema = jsonSchemas.get(inputSchema);
+  if (!schema) {
+    const converted = z.toJSONSchema(inputSchema, { target: 'draft-7', io: 'input' }) as Record<string, unknown>;
+    delete converted.$schema;
+    schema = converted;
+    jsonSchemas.set(inputSchema, schema);
+  }
+  return schema as Record<string, unknown>;
 }

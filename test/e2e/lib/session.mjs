@@ -118,3 +118,27 @@ export async function saveArtifacts(session, dir, error) {
   }
   return saved;
 }
+
+/** Writes a journey's own attachments (see run.mjs `attach`): copies files, screenshots pages, writes text. */
+export async function saveAttachments(attachments, dir) {
+  mkdirSync(dir, { recursive: true });
+  const saved = [];
+  for (const { fileName, source } of attachments) {
+    const target = join(dir, fileName);
+    try {
+      if (typeof source === 'string') {
+        if (!existsSync(source)) continue;
+        cpSync(source, target, { recursive: true });
+      } else if (typeof source === 'function') {
+        writeFileSync(target, String(source()));
+      } else if (source && typeof source.screenshot === 'function') {
+        if (source.isClosed()) continue;
+        await source.screenshot({ path: target, timeout: 10_000 });
+      }
+      saved.push(fileName);
+    } catch (error) {
+      writeFileSync(`${target}.failed.txt`, String(error));
+    }
+  }
+  return saved;
+}

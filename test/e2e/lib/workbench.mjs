@@ -74,7 +74,7 @@ export async function readRows(frame) {
         top: element.getBoundingClientRect().top,
       }))
       .sort((a, b) => a.top - b.top)
-      .map(({ top, ...row }) => row),
+      .map((row) => ({ id: row.id, status: row.status, level: row.level, label: row.label })),
   );
 }
 

@@ -90,6 +90,18 @@ describe('TaskStop', () => {
 });
 
 describe('background tasks', () => {
+  it('answer the start with a one-line reply, since it stays in every later request', async () => {
+    harness = await createTeamHarness();
+    harness.model('coordinator').enqueue(
+      [toolCall('Agent', { subagent_type: 'researcher', description: 'Background work', prompt: 'Work', run_in_background: true })],
+      'Done.',
+    );
+    harness.model('researcher').enqueue('Found.');
+    await harness.team.delegate({ prompt: 'Go', awaitBackgroundTasks: false });
+    expect(lastMessageText(harness.model('coordinator').calls[1].request)).toBe('Task t2 started in the background.');
+    await harness.taskManager.wait('t2');
+  });
+
   it('tell the coordinator on its next turn when they end', async () => {
     harness = await createTeamHarness();
     const research = ScriptedModel.held([], [text('Background finding.')]);
