@@ -1,9 +1,12 @@
-// Builds the three bundles: the extension (node, cjs, vscode external), the webview (browser) and the CLI.
+// Builds the three bundles: the extension (node, cjs, vscode external), the webview (browser) and the CLI,
+// plus the vendor bundles they load on first use.
 import * as esbuild from 'esbuild';
-import { cpSync, mkdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { vendorBuilds, vendorPlugin } from './vendor-bundles.mjs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
+const version = JSON.parse(readFileSync('package.json', 'utf8')).version;
 
 /** @type {esbuild.BuildOptions} */
 const common = {
@@ -23,6 +26,7 @@ const builds = [
     format: 'cjs',
     target: 'node20',
     external: ['vscode'],
+    plugins: [vendorPlugin],
   },
   {
     ...common,
@@ -40,7 +44,10 @@ const builds = [
     format: 'cjs',
     target: 'node20',
     banner: { js: '#!/usr/bin/env node' },
+    define: { AGENT_TEAM_VERSION: JSON.stringify(version) },
+    plugins: [vendorPlugin],
   },
+  ...vendorBuilds('dist', { minify: production }),
 ];
 
 if (production) rmSync('dist', { recursive: true, force: true });

@@ -4,7 +4,7 @@
  * the review starts empty rather than failing activation.
  */
 import * as vscode from 'vscode';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ChangeSet } from '../engine/changes/change-set.js';
 import type { ChangeSetRegistry } from '../engine/changes/registry.js';
 import type { ChangeSetSnapshot } from '../engine/changes/types.js';

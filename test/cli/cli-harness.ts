@@ -12,15 +12,21 @@ import type { MockProtocol, RecordedRequest } from '../support/mock-provider/ind
 export async function buildCli(): Promise<{ cliPath: string; dispose(): Promise<void> }> {
   const directory = await mkdtemp(path.join(tmpdir(), 'agent-team-cli-'));
   const cliPath = path.join(directory, 'cli.cjs');
-  await esbuild.build({
-    entryPoints: [path.resolve(__dirname, '../../src/cli/main.ts')],
-    outfile: cliPath,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    logLevel: 'silent',
-  });
+  // Built as `npm run build` builds it: the provider SDKs in vendor bundles beside it, loaded on first use.
+  const { vendorBuilds, vendorPlugin } = await import('../../scripts/vendor-bundles.mjs');
+  await Promise.all([
+    esbuild.build({
+      entryPoints: [path.resolve(__dirname, '../../src/cli/main.ts')],
+      outfile: cliPath,
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      logLevel: 'silent',
+      plugins: [vendorPlugin],
+    }),
+    ...vendorBuilds(directory).map((options) => esbuild.build(options)),
+  ]);
   return { cliPath, dispose: () => rm(directory, { recursive: true, force: true }) };
 }
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ToolDefinition } from '../model/types.js';
 
 /** What a tool is handed besides its input. */

@@ -1,4 +1,4 @@
-import Anthropic from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
 import { toAnthropicParams } from './anthropic-request.js';
 import { AnthropicStreamReader } from './anthropic-stream.js';
 import type { ProviderFailureContext } from './provider-errors.js';
@@ -26,31 +26,45 @@ export interface AnthropicModelOptions {
 export class AnthropicModel implements Model {
   readonly provider = 'anthropic';
   readonly modelId: string;
-  private readonly client: Anthropic;
   private readonly options: AnthropicModelOptions;
+  private readonly baseUrl: string;
+  private client?: Promise<{ client: Anthropic; errorClasses: typeof Anthropic }>;
 
   constructor(options: AnthropicModelOptions) {
     this.options = options;
     this.modelId = options.modelId;
-    this.client = new Anthropic({
-      apiKey: options.apiKey,
-      baseURL: options.baseUrl ?? anthropicDefaultBaseUrl,
-      maxRetries: options.maxRetries ?? 2,
-      ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs }),
-    });
+    this.baseUrl = options.baseUrl ?? anthropicDefaultBaseUrl;
   }
 
-  stream(request: ModelRequest): AsyncIterable<ModelStreamEvent> {
+  async *stream(request: ModelRequest): AsyncIterable<ModelStreamEvent> {
     const params = toAnthropicParams(request, this.modelId, this.options.defaultMaxOutputTokens ?? 4096);
-    return readProviderStream(
-      () => this.client.messages.create(params, { signal: request.signal }),
+    const { client, errorClasses } = await this.loadClient();
+    yield* readProviderStream(
+      () => client.messages.create(params, { signal: request.signal }),
       new AnthropicStreamReader(),
-      this.failureContext(request.signal),
+      this.failureContext(request.signal, errorClasses),
     );
   }
 
-  private failureContext(signal: AbortSignal): ProviderFailureContext {
-    const baseUrl = this.client.baseURL;
+  /**
+   * The SDK is loaded on the first request, not when the model is made: evaluating it costs more than the
+   * rest of the extension's activation (B5 in docs/performance.md).
+   */
+  private loadClient(): Promise<{ client: Anthropic; errorClasses: typeof Anthropic }> {
+    this.client ??= import('@anthropic-ai/sdk').then(({ default: AnthropicSdk }) => ({
+      client: new AnthropicSdk({
+        apiKey: this.options.apiKey,
+        baseURL: this.baseUrl,
+        maxRetries: this.options.maxRetries ?? 2,
+        ...(this.options.timeoutMs === undefined ? {} : { timeout: this.options.timeoutMs }),
+      }),
+      errorClasses: AnthropicSdk,
+    }));
+    return this.client;
+  }
+
+  private failureContext(signal: AbortSignal, errorClasses: typeof Anthropic): ProviderFailureContext {
+    const baseUrl = this.baseUrl;
     return {
       provider: this.provider,
       displayName: 'Anthropic',
@@ -58,9 +72,9 @@ export class AnthropicModel implements Model {
       officialBaseUrl: baseUrl.replace(/\/+$/, '') === anthropicDefaultBaseUrl,
       apiKeyVariable: 'ANTHROPIC_API_KEY',
       modelId: this.modelId,
-      maxRetries: this.client.maxRetries,
+      maxRetries: this.options.maxRetries ?? 2,
       ...(this.options.timeoutMs === undefined ? {} : { timeoutMs: this.options.timeoutMs }),
-      errorClasses: Anthropic,
+      errorClasses,
       signal,
     };
   }

@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { type MaxTokensParameter, toOpenAIParams } from './openai-request.js';
 import { OpenAIStreamReader } from './openai-stream.js';
 import type { ProviderFailureContext } from './provider-errors.js';
@@ -40,49 +40,63 @@ export interface OpenAIModelOptions {
 export class OpenAIModel implements Model {
   readonly provider = 'openai';
   readonly modelId: string;
-  private readonly client: OpenAI;
   private readonly options: OpenAIModelOptions;
+  private readonly baseUrl: string;
+  private client?: Promise<{ client: OpenAI; errorClasses: typeof OpenAI }>;
   private readonly maxTokensParameter: MaxTokensParameter;
 
   constructor(options: OpenAIModelOptions) {
     this.options = options;
     this.modelId = options.modelId;
-    this.client = new OpenAI({
-      apiKey: options.apiKey || placeholderApiKey,
-      baseURL: options.baseUrl ?? openAIDefaultBaseUrl,
-      maxRetries: options.maxRetries ?? 2,
-      ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs }),
-    });
+    this.baseUrl = options.baseUrl ?? openAIDefaultBaseUrl;
     this.maxTokensParameter = options.maxTokensParameter ?? (this.isOfficialBaseUrl() ? 'max_completion_tokens' : 'max_tokens');
   }
 
-  stream(request: ModelRequest): AsyncIterable<ModelStreamEvent> {
+  async *stream(request: ModelRequest): AsyncIterable<ModelStreamEvent> {
     const params = toOpenAIParams(request, this.modelId, {
       ...(this.options.defaultMaxOutputTokens === undefined ? {} : { defaultMaxOutputTokens: this.options.defaultMaxOutputTokens }),
       maxTokensParameter: this.maxTokensParameter,
     });
-    return readProviderStream(
-      () => this.client.chat.completions.create(params, { signal: request.signal }),
+    const { client, errorClasses } = await this.loadClient();
+    yield* readProviderStream(
+      () => client.chat.completions.create(params, { signal: request.signal }),
       new OpenAIStreamReader(),
-      this.failureContext(request.signal),
+      this.failureContext(request.signal, errorClasses),
     );
   }
 
-  private isOfficialBaseUrl(): boolean {
-    return this.client.baseURL.replace(/\/+$/, '') === openAIDefaultBaseUrl;
+  /**
+   * The SDK is loaded on the first request, not when the model is made: evaluating it costs more than the
+   * rest of the extension's activation (B5 in docs/performance.md).
+   */
+  private loadClient(): Promise<{ client: OpenAI; errorClasses: typeof OpenAI }> {
+    this.client ??= import('openai').then(({ default: OpenAISdk }) => ({
+      client: new OpenAISdk({
+        apiKey: this.options.apiKey || placeholderApiKey,
+        baseURL: this.baseUrl,
+        maxRetries: this.options.maxRetries ?? 2,
+        ...(this.options.timeoutMs === undefined ? {} : { timeout: this.options.timeoutMs }),
+      }),
+      errorClasses: OpenAISdk,
+    }));
+    return this.client;
   }
 
-  private failureContext(signal: AbortSignal): ProviderFailureContext {
+  private isOfficialBaseUrl(): boolean {
+    return this.baseUrl.replace(/\/+$/, '') === openAIDefaultBaseUrl;
+  }
+
+  private failureContext(signal: AbortSignal, errorClasses: typeof OpenAI): ProviderFailureContext {
     return {
       provider: this.provider,
       displayName: 'OpenAI',
-      baseUrl: this.client.baseURL,
+      baseUrl: this.baseUrl,
       officialBaseUrl: this.isOfficialBaseUrl(),
       apiKeyVariable: 'OPENAI_API_KEY',
       modelId: this.modelId,
-      maxRetries: this.client.maxRetries,
+      maxRetries: this.options.maxRetries ?? 2,
       ...(this.options.timeoutMs === undefined ? {} : { timeoutMs: this.options.timeoutMs }),
-      errorClasses: OpenAI,
+      errorClasses,
       signal,
     };
   }

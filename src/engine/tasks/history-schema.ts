@@ -3,7 +3,7 @@
  * damaged must never stop the extension from starting. Tasks that don't fit the schema are skipped one
  * by one (with a warning); anything unusable at the top level gives an empty history.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { TranscriptEntry } from '../agent/types.js';
 import type { PersistedHistory, PersistedTask } from './task-store.js';
 import type { TaskSnapshot } from './types.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineTool, type Tool } from '../../agent/tool.js';
 import type { DelegationScope } from './delegation-scope.js';
 import { formatTaskResult } from './task-result-text.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineTool, type Tool } from '../../agent/tool.js';
 import { isTerminal } from '../../tasks/types.js';
 import { type DelegationScope, isInSubtree } from './delegation-scope.js';

@@ -4,7 +4,6 @@ export { formatRoleDiagnostic } from './format-diagnostic.js';
 export { loadRoles } from './load-roles.js';
 export { NodeRoleFileSource } from './node-role-file-source.js';
 export { watchRoleDirectories } from './node-role-watch.js';
-export { isValidRoleName } from './parse-role-file.js';
 export { type RoleFileLocation, roleFileLocations } from './role-file-locations.js';
 export { type RoleFileSource, type RoleWatch } from './role-file-source.js';
 export { type RoleChangeListener, RoleRegistry, type RoleRegistryOptions } from './role-registry.js';

@@ -1,6 +1,5 @@
 import { builtInRoles } from './built-in/index.js';
 import { errorMessage } from '../../errors.js';
-import { parseRoleFile } from './parse-role-file.js';
 import { isRoleFile, type RoleFileLocation, roleFileLocations } from './role-file-locations.js';
 import { type RoleFileSource } from './role-file-source.js';
 import { type RoleDefinition, type RoleDiagnostic, type RoleLoadResult, type RoleSource } from './types.js';
@@ -65,6 +64,10 @@ async function loadLocation(
     const message = `could not list the role files in this directory: ${errorMessage(error)}`;
     return { roles: [], diagnostics: [{ path: location.directory, severity: 'error', message }] };
   }
+  if (fileNames.length === 0) return { roles: [], diagnostics: [] };
+  // The parser (and the YAML library under it) is loaded only when there are role files: most workspaces
+  // have none, and evaluating it would add to the extension's activation (B5 in docs/performance.md).
+  const { parseRoleFile } = await import('./parse-role-file.js');
   const parsed = await Promise.all(
     fileNames.map(async (fileName) => {
       const path = `${location.directory}/${fileName}`;

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import * as nodePath from 'node:path';
 import { createInterface } from 'node:readline';
 import { ancestorIgnores, throwIfAborted, type WalkContext } from '../node-walk.js';
+import { comparePaths } from '../paths.js';
 import { type SearchMatch, type SearchResult } from '../workspace.js';
 import { type EngineSearchRequest } from './javascript-search.js';
 import { invalidPattern, searchGlobMatcher } from './search-pattern.js';
@@ -14,8 +15,13 @@ import { invalidPattern, searchGlobMatcher } from './search-pattern.js';
  * - only `.gitignore` files inside the workspace (no global, `.ignore`, `.git/info/exclude` or parent
  *   files; ancestors of a searched subdirectory come in rewritten through `--ignore-file`), in or out
  *   of a git repository;
- * - hidden files searched, the policy's excluded names skipped, symlinks not followed;
- * - `--sort path`, the walk's order, so the first N matches can be taken and ripgrep stopped there.
+ * - hidden files searched, the policy's excluded names skipped, symlinks not followed.
+ *
+ * The result is the first `maxResults` matches in the walk's order (`comparePaths`, then line). ripgrep
+ * runs unsorted first: `--sort path` makes it single-threaded, about twice as slow on two cores. Its
+ * matches are sorted here. Only when there are more than `maxResults` (a common pattern) does it run
+ * again with `--sort path`, stopped right after the first `maxResults` matches: the unsorted run cannot
+ * tell which matches come first without reading them all, and the sorted run finds those quickly.
  */
 export async function searchWithRipgrep(
   ripgrepPath: string,
@@ -34,8 +40,6 @@ export async function searchWithRipgrep(
     '--no-ignore-exclude',
     '--no-ignore-dot',
     '--no-messages',
-    '--sort',
-    'path',
     '--max-filesize',
     String(request.maxFileBytes),
   ];
@@ -58,9 +62,10 @@ export async function searchWithRipgrep(
       await writeFile(ignoreFile, `${ancestorRules.join('\n')}\n`);
       args.push('--ignore-file', ignoreFile);
     }
-    args.push('--regexp', request.pattern, '--');
-    if (request.start !== '') args.push(request.start);
-    return await runRipgrep(ripgrepPath, args, context.root, request, keep);
+    const target = ['--regexp', request.pattern, '--', ...(request.start !== '' ? [request.start] : [])];
+    const unsorted = await runRipgrep(ripgrepPath, [...args, ...target], context.root, request, keep, 'collect');
+    if (!unsorted.truncated) return { matches: unsorted.matches.sort(compareMatches), truncated: false };
+    return await runRipgrep(ripgrepPath, [...args, '--sort', 'path', ...target], context.root, request, keep, 'first');
   } finally {
     if (ignoreDirectory) await rm(ignoreDirectory, { recursive: true, force: true });
   }
@@ -75,12 +80,25 @@ interface RipgrepMatchMessage {
   };
 }
 
+function compareMatches(a: SearchMatch, b: SearchMatch): number {
+  return comparePaths(a.path, b.path) || a.line - b.line;
+}
+
+/**
+ * How a run ends once it has more than `maxResults` matches; either way ripgrep is stopped there and the
+ * result says `truncated`.
+ * - `collect` (unsorted output): the matches held are not the first ones; the caller runs again sorted.
+ * - `first` (`--sort path` output): everything after the first `maxResults` sorts later; they are the result.
+ */
+type OverflowMode = 'collect' | 'first';
+
 function runRipgrep(
   ripgrepPath: string,
   args: string[],
   root: string,
   request: EngineSearchRequest,
   keep: (path: string) => boolean,
+  mode: OverflowMode,
 ): Promise<SearchResult> {
   return new Promise<SearchResult>((resolve, reject) => {
     const child = spawn(ripgrepPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
@@ -99,7 +117,8 @@ function runRipgrep(
       if (!keep(path)) return;
       if (matches.length >= request.maxResults) {
         truncated = true;
-        child.kill(); // sorted output: everything after this sorts later
+        child.kill();
+        if (mode === 'collect') matches.length = 0; // not the first ones: nobody may use them
         return;
       }
       matches.push({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineTool } from '../../agent/tool.js';
 import { type ChangeSetWorkspace } from '../change-set-workspace.js';
 
