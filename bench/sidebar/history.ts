@@ -1,8 +1,11 @@
 /**
  * A long task history as the host would send it: delegations of a coordinator and four subagents each,
- * newest on top still running, every task with a realistic prompt and output (the snapshot carries both).
+ * newest on top still running, every task with a realistic prompt and output (the engine's snapshots hold
+ * both; the host's messages leave them to `task-detail`), split into messages as the host does.
  */
-import type { HostMessage, ProtocolTask } from '../../src/shared/protocol.js';
+import type { TaskSnapshot } from '../../src/engine/tasks/types.js';
+import { type HostMessage, toProtocolTask } from '../../src/shared/protocol.js';
+import { snapshotMessages } from '../../src/shared/protocol-snapshot.js';
 
 export const historyStart = 1_700_000_000_000;
 const roles = ['researcher', 'reviewer', 'refactorer', 'researcher'];
@@ -11,9 +14,9 @@ const prompt = 'Find every place where we parse dates from user input, check whe
 const output = 'Dates are parsed in three places: src/date/parse.ts:42 (local time zone, the bug), src/api/query.ts:118 (UTC, correct) and src/ui/picker.ts:77 (delegates to parse.ts). '.repeat(3);
 
 /** `count` tasks (rounded down to whole delegations of five), oldest first; the newest delegation is running. */
-export function longHistory(count: number): ProtocolTask[] {
+export function longHistory(count: number): TaskSnapshot[] {
   const delegations = Math.floor(count / 5);
-  const tasks: ProtocolTask[] = [];
+  const tasks: TaskSnapshot[] = [];
   for (let delegation = 0; delegation < delegations; delegation++) {
     const rootId = `t${delegation * 5 + 1}`;
     const createdAt = historyStart + delegation * 60_000;
@@ -26,7 +29,7 @@ export function longHistory(count: number): ProtocolTask[] {
   return tasks;
 }
 
-function task(id: string, parentId: string | null, rootId: string, depth: number, role: string, description: string, createdAt: number, running: boolean): ProtocolTask {
+function task(id: string, parentId: string | null, rootId: string, depth: number, role: string, description: string, createdAt: number, running: boolean): TaskSnapshot {
   return {
     id,
     parentId,
@@ -47,12 +50,12 @@ function task(id: string, parentId: string | null, rootId: string, depth: number
   };
 }
 
-export function snapshotOf(tasks: ProtocolTask[], now: number): HostMessage {
-  return {
-    type: 'snapshot',
+/** The messages the host sends for this history (src/extension/sidebar/task-view-provider.ts). */
+export function snapshotOf(tasks: TaskSnapshot[], now: number): HostMessage[] {
+  return snapshotMessages({
     now,
-    tasks,
+    tasks: tasks.map(toProtocolTask),
     changes: [],
     setup: { modelConfigured: true, provider: 'anthropic', model: 'claude-sonnet-5-5', restricted: false },
-  };
+  });
 }

@@ -30,7 +30,12 @@ export const stopReasonSchema = z.discriminatedUnion('kind', [
 
 export const taskStatusSchema = z.enum(['queued', 'running', 'completed', 'failed', 'stopped']);
 
-/** Exactly the fields of the engine's `TaskSnapshot`; see `toProtocolTask` for sending one. */
+/**
+ * A task as the tree shows it: the fields of the engine's `TaskSnapshot` except its two large ones,
+ * `prompt` and `output`, which only the detail pane shows; they travel in `task-detail`, for the selected
+ * task only. A long history is thousands of tasks, and each costs the webview cloning and validating every
+ * field (see `toProtocolTask` for sending one).
+ */
 export const taskSchema = z.strictObject({
   id: identifier,
   parentId: identifier.nullable(),
@@ -38,19 +43,25 @@ export const taskSchema = z.strictObject({
   depth: count,
   role: z.string(),
   description: z.string(),
-  prompt: z.string(),
   model: z.string().optional(),
   background: z.boolean(),
   status: taskStatusSchema,
   createdAt: timestamp,
   startedAt: timestamp.optional(),
   endedAt: timestamp.optional(),
-  output: z.string().optional(),
   error: z.string().optional(),
   stopReason: stopReasonSchema.optional(),
   usage: usageSchema,
   treeUsage: usageSchema,
   transcriptLength: count,
+});
+
+/** The fields of a task the tree leaves out (see `taskSchema`); see `toTaskDetail` for sending them. */
+export const taskDetailSchema = z.strictObject({
+  taskId: identifier,
+  prompt: z.string(),
+  /** The final answer, or the partial output of a stopped or failed task; absent until there is one. */
+  output: z.string().optional(),
 });
 
 export const transcriptEntrySchema = z.discriminatedUnion('type', [
@@ -114,15 +125,16 @@ export const setupStateSchema = z.strictObject({
 });
 
 export type ProtocolTask = z.infer<typeof taskSchema>;
+export type TaskDetail = z.infer<typeof taskDetailSchema>;
 export type ProtocolTranscriptEntry = z.infer<typeof transcriptEntrySchema>;
 export type ChangeFile = z.infer<typeof changeFileSchema>;
 export type ChangeSummary = z.infer<typeof changeSummarySchema>;
 export type SetupState = z.infer<typeof setupStateSchema>;
 
 /**
- * Copies exactly the protocol's fields off an engine snapshot. The host sends tasks through this, so a
- * field added to `TaskSnapshot` later does not make every message fail the webview's strict check; it
- * reaches the sidebar once it is added to `taskSchema` on purpose.
+ * Copies exactly the tree's fields off an engine snapshot (not `prompt` and `output`: `toTaskDetail`).
+ * The host sends tasks through this, so a field added to `TaskSnapshot` later does not make every message
+ * fail the webview's strict check; it reaches the sidebar once it is added to `taskSchema` on purpose.
  */
 export function toProtocolTask(task: TaskSnapshot): ProtocolTask {
   const result: ProtocolTask = {
@@ -132,7 +144,6 @@ export function toProtocolTask(task: TaskSnapshot): ProtocolTask {
     depth: task.depth,
     role: task.role,
     description: task.description,
-    prompt: task.prompt,
     background: task.background,
     status: task.status,
     createdAt: task.createdAt,
@@ -143,10 +154,14 @@ export function toProtocolTask(task: TaskSnapshot): ProtocolTask {
   if (task.model !== undefined) result.model = task.model;
   if (task.startedAt !== undefined) result.startedAt = task.startedAt;
   if (task.endedAt !== undefined) result.endedAt = task.endedAt;
-  if (task.output !== undefined) result.output = task.output;
   if (task.error !== undefined) result.error = task.error;
   if (task.stopReason !== undefined) result.stopReason = copyStopReason(task.stopReason);
   return result;
+}
+
+/** The selected task's large fields, for the detail pane. */
+export function toTaskDetail(task: TaskSnapshot): TaskDetail {
+  return task.output === undefined ? { taskId: task.id, prompt: task.prompt } : { taskId: task.id, prompt: task.prompt, output: task.output };
 }
 
 function copyStopReason(reason: StopReason): StopReason {
@@ -166,9 +181,13 @@ function copyStopReason(reason: StopReason): StopReason {
 }
 
 // Compile-time guards: the engine's types must stay sendable as protocol data, and the protocol's task
-// must stay readable as an engine snapshot. A mismatch is a type error here, not a dropped message later.
+// (with its detail) must stay readable as an engine snapshot. A mismatch is a type error here, not a
+// dropped message later.
 type Assert<Condition extends true> = Condition;
-type _TaskSnapshotFitsProtocol = Assert<TaskSnapshot extends ProtocolTask ? true : false>;
-type _ProtocolTaskFitsSnapshot = Assert<ProtocolTask extends TaskSnapshot ? true : false>;
+type DetailFields = 'prompt' | 'output';
+type _TaskSnapshotFitsProtocol = Assert<Omit<TaskSnapshot, DetailFields> extends ProtocolTask ? true : false>;
+type _ProtocolTaskFitsSnapshot = Assert<ProtocolTask extends Omit<TaskSnapshot, DetailFields> ? true : false>;
+type _DetailFitsSnapshot = Assert<Pick<TaskSnapshot, DetailFields> extends Omit<TaskDetail, 'taskId'> ? (Omit<TaskDetail, 'taskId'> extends Pick<TaskSnapshot, DetailFields> ? true : false) : false>;
+type _TreeLeavesOutTheDetail = Assert<[Extract<keyof ProtocolTask, DetailFields>] extends [never] ? true : false>;
 type _StopReasonsMatch = Assert<StopReason extends z.infer<typeof stopReasonSchema> ? (z.infer<typeof stopReasonSchema> extends StopReason ? true : false) : false>;
 type _TranscriptEntryFitsProtocol = Assert<TranscriptEntry extends ProtocolTranscriptEntry ? true : false>;

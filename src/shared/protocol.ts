@@ -4,15 +4,21 @@
  * Lifecycle
  * 1. The webview loads and posts `ready`. It posts it again every time it is created: the view does not
  *    retain its context while hidden, so showing the sidebar again starts a fresh webview.
- * 2. The host answers `ready` with one full `snapshot` (tasks, change-set summaries, setup state). Before
- *    `ready`, the host sends nothing; whatever happened meanwhile is in the snapshot. The host may send
- *    another `snapshot` at any time to resynchronise; it replaces everything the webview holds.
+ * 2. The host answers `ready` with a full snapshot (tasks, change-set summaries, setup state), in parts
+ *    so that a long history shows at once: a `snapshot` with the newest delegations (whole trees, enough
+ *    to fill the view), then, unless it says `complete`, `snapshot-part`s with the older ones, the last
+ *    one `complete` (see protocol-snapshot.ts). The parts follow each other with nothing in between.
+ *    Before `ready`, the host sends nothing; whatever happened meanwhile is in the snapshot. The host may
+ *    send another snapshot at any time to resynchronise; it replaces everything the webview holds.
  * 3. Then incremental messages: `task-upsert`, `task-removed`, `history-cleared`, `change-summary`,
- *    `setup-state`, and, for the task the webview has selected, `transcript` and `text-delta`.
+ *    `setup-state`, and, for the task the webview has selected, `task-detail`, `transcript` and
+ *    `text-delta`.
  * 4. The webview posts `select-task` when the user selects a task (and after a snapshot, for a selection
- *    it restored). The host replies with the stored transcript as one `transcript` message from index 0,
- *    then, if it keeps it, the current turn's streamed text as one `text-delta`, then live appends.
- *    `select-task` with `taskId: null` means nothing is selected: the host stops sending transcripts.
+ *    it restored). The host replies with the task's `task-detail` (its prompt and output, which the tree's
+ *    tasks leave out), the stored transcript as one `transcript` message from index 0, then, if it keeps
+ *    it, the current turn's streamed text as one `text-delta`; then live appends, and a new `task-detail`
+ *    whenever the output changes. `select-task` with `taskId: null` means nothing is selected: the host
+ *    stops sending details and transcripts.
  *
  * Rules
  * - Both sides validate every message on receipt (`parseHostMessage`, `parseWebviewMessage`) and drop,
@@ -32,6 +38,7 @@ import * as z from 'zod';
 import {
   changeSummarySchema,
   setupStateSchema,
+  taskDetailSchema,
   taskSchema,
   transcriptEntrySchema,
 } from './protocol-data.js';
@@ -46,20 +53,29 @@ const hostNow = z.number().nonnegative();
 // Host → webview
 
 export const hostMessageSchema = z.discriminatedUnion('type', [
-  /** Everything, replacing what the webview holds. The answer to `ready`. */
+  /**
+   * Everything, replacing what the webview holds; the answer to `ready`. `complete: false`: more tasks of
+   * this snapshot follow in `snapshot-part`s. Until the last part, a restored selection, collapsed rows
+   * and scroll position may refer to tasks still to come, so the webview keeps them.
+   */
   z.strictObject({
     type: z.literal('snapshot'),
     now: hostNow,
     tasks: z.array(taskSchema),
     changes: z.array(changeSummarySchema),
     setup: setupStateSchema,
+    complete: z.boolean(),
   }),
+  /** More tasks of the last `snapshot`, added to it; `complete: true` on the last part. */
+  z.strictObject({ type: z.literal('snapshot-part'), now: hostNow, tasks: z.array(taskSchema), complete: z.boolean() }),
   /** New or changed tasks, batched: send the latest snapshot of each task that changed since the last. */
   z.strictObject({ type: z.literal('task-upsert'), now: hostNow, tasks: z.array(taskSchema) }),
   /** Tasks deleted from the history. Their descendants should be listed too. */
   z.strictObject({ type: z.literal('task-removed'), taskIds: z.array(identifier) }),
   /** The history was cleared: every task except `keptTaskIds` (those still running, say) is gone. */
   z.strictObject({ type: z.literal('history-cleared'), keptTaskIds: z.array(identifier) }),
+  /** The selected task's prompt and output, which the tasks in the tree leave out. */
+  taskDetailSchema.extend({ type: z.literal('task-detail') }),
   /** Streamed text of the selected task's current model turn; cleared by its next `transcript` entry. */
   z.strictObject({ type: z.literal('text-delta'), taskId: identifier, text: z.string() }),
   /**
@@ -122,7 +138,7 @@ const taskAction = <Type extends string>(type: Type) => z.strictObject({ type: z
 export const webviewMessageSchema = z.discriminatedUnion('type', [
   /** The webview has loaded and wants a `snapshot`. */
   z.strictObject({ type: z.literal('ready') }),
-  /** The user selected a task (null: nothing selected). The host answers with its transcript. */
+  /** The user selected a task (null: nothing selected). The host answers with its detail and transcript. */
   z.strictObject({ type: z.literal('select-task'), taskId: identifier.nullable() }),
   /** Stop a task; the host stops its whole subtree. */
   taskAction('stop-task'),

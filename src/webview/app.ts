@@ -190,7 +190,9 @@ class SidebarApp implements Sidebar {
     setHidden(this.tree.element, !hasTasks);
     if (hasTasks) {
       let scroll = this.pendingScroll;
-      if (this.restoredScrollTop !== undefined && store.loaded) {
+      // A saved scroll position is restored once the rows below it are there: at once when the first
+      // part of the snapshot reaches that far, else when its last part has come.
+      if (this.restoredScrollTop !== undefined && (store.complete || this.tree.fits(this.restoredScrollTop, this.flat.rows.length))) {
         scroll ??= { top: this.restoredScrollTop };
         this.restoredScrollTop = undefined;
       }
@@ -204,7 +206,7 @@ class SidebarApp implements Sidebar {
     setHidden(this.detail.element, !showDetail);
     if (this.container.classList.contains('has-detail') !== showDetail) this.container.classList.toggle('has-detail', showDetail);
     if (showDetail) {
-      this.detail.render({ task: selected, changes: store.changes.get(selected.id), transcript, now });
+      this.detail.render({ task: selected, detail: store.detail, changes: store.changes.get(selected.id), transcript, now });
     }
     this.saveUiState();
     this.updateTicker();
@@ -222,7 +224,8 @@ class SidebarApp implements Sidebar {
     const store = this.store;
     // Before the first snapshot the restored state is still pending; saving now would overwrite it.
     if (!store.loaded) return;
-    const scrollTop = this.tree.scrollTop;
+    // Until a saved position is restored, it is still the one to keep.
+    const scrollTop = this.restoredScrollTop ?? this.tree.scrollTop;
     const saved = this.savedUiState;
     if (saved.selectedTaskId === store.selectedTaskId && saved.collapsedVersion === store.collapsedVersion && saved.scrollTop === scrollTop) return;
     this.savedUiState = { selectedTaskId: store.selectedTaskId, collapsedVersion: store.collapsedVersion, scrollTop };

@@ -2,7 +2,7 @@
  * The detail pane of the selected task: its prompt, live transcript, final answer (Markdown), error or
  * stop reason, usage, model, and its change set. Sections update only when their input changed.
  */
-import { type ChangeSummary, type ProtocolTask, type WebviewMessage } from '../shared/protocol.js';
+import { type ChangeSummary, type ProtocolTask, type TaskDetail, type WebviewMessage } from '../shared/protocol.js';
 import { ChangesView } from './changes-view.js';
 import { createButton, createElement, createIcon, setTextIfChanged } from './dom.js';
 import { formatCount, formatTaskElapsed } from './format.js';
@@ -14,6 +14,8 @@ import { TranscriptView } from './transcript-view.js';
 
 export interface DetailInput {
   task: ProtocolTask;
+  /** Its prompt and output; undefined until the host has sent them. */
+  detail: TaskDetail | undefined;
   changes: ChangeSummary | undefined;
   transcript: TranscriptState;
   /** On the host's clock. */
@@ -88,8 +90,9 @@ export class DetailView {
     if (task !== this.renderedTask) this.renderTask(task, input.now);
     if (this.renderedTask?.id !== task.id) this.element.scrollTop = 0;
     this.renderedTask = task;
+    setTextIfChanged(this.prompt, input.detail?.prompt ?? '');
     this.changesView.render(input.changes);
-    this.renderResult(task);
+    this.renderResult(task, input.detail?.output ?? '');
     this.transcriptView.render(input.transcript, task.transcriptLength);
     if (follow) this.element.scrollTop = this.element.scrollHeight;
   }
@@ -110,7 +113,6 @@ export class DetailView {
     this.title.setAttribute('title', `${taskTitle(task)} \u2014 ${task.status}`);
     this.stopButton.hidden = !isStoppable(task.status);
     this.stopButton.setAttribute('aria-label', stopAriaLabel(task));
-    setTextIfChanged(this.prompt, task.prompt);
     this.renderMeta(task, now);
     const reason = task.status === 'failed' ? (task.error ?? 'failed') : task.status === 'stopped' && task.stopReason ? describeStopReason(task.stopReason) : '';
     setTextIfChanged(this.reason, reason);
@@ -142,8 +144,7 @@ export class DetailView {
     );
   }
 
-  private renderResult(task: ProtocolTask): void {
-    const output = task.output ?? '';
+  private renderResult(task: ProtocolTask, output: string): void {
     const heading = task.status === 'completed' ? 'Result' : 'Partial output';
     setTextIfChanged(this.resultHeading, heading);
     this.result.hidden = output === '';

@@ -5,21 +5,24 @@
  * `data-task-id`, `data-status`, `aria-label` "<role>: <description> — <status>", `aria-level`,
  * `aria-expanded` only when it has children, `aria-selected`; running and queued rows hold a button whose
  * `aria-label` is "Stop <role>: <description>".
+ *
+ * At most five elements a row, as the DOM of a long history is rows × elements: the row, its status icon
+ * (a codicon), its label (the description as text, the role before it from `data-role` in CSS), its
+ * figures (elapsed time and tokens as one text) and, while it can be stopped, the Stop button (itself the
+ * codicon). The twistie is the row's `::before`, drawn from `aria-expanded` (media/sidebar.css); a click
+ * on it is found by position (`isTwistieClick`).
  */
 import { type ProtocolTask } from '../shared/protocol.js';
-import { createElement, createIcon, setAttributeIfChanged, setTextIfChanged } from './dom.js';
+import { createElement, setAttributeIfChanged, setTextIfChanged } from './dom.js';
 import { formatCount, formatTaskElapsed, formatTokens, treeTokens } from './format.js';
 import { isStoppable, statusIconClasses, stopAriaLabel, taskAriaLabel } from './status.js';
 import { type TreeRow } from './tree-model.js';
 
 export interface RowView {
   element: HTMLDivElement;
-  twistie: HTMLSpanElement;
   icon: HTMLSpanElement;
-  role: HTMLSpanElement;
-  description: HTMLSpanElement;
-  elapsed: HTMLSpanElement;
-  tokens: HTMLSpanElement;
+  label: HTMLSpanElement;
+  figures: HTMLSpanElement;
   stop: HTMLButtonElement | undefined;
   /** What was last rendered, to skip unchanged rows. */
   last: RowInput | undefined;
@@ -37,23 +40,19 @@ export interface RowInput {
 
 /** Horizontal step per tree level, in pixels (VS Code's default tree indent is 8; rows here need a bit more). */
 export const indentPerLevel = 12;
+/** The row's left padding at level 1; the twistie starts there. */
+const rowStartPadding = 4;
+/** The twistie's width; keep equal to `.tree-row::before` in media/sidebar.css. */
+const twistieWidth = 16;
+/** Between the elapsed time and the tokens in the figures text: an en space, which HTML does not collapse. */
+export const figuresSeparator = '\u2002';
 
 export function createRowView(document: Document): RowView {
-  const twistie = createIcon(document, '', 'tree-twistie');
-  const icon = createIcon(document, '', 'tree-status');
-  const role = createElement(document, 'span', { className: 'tree-role' });
-  const description = createElement(document, 'span', { className: 'tree-description' });
-  const label = createElement(document, 'span', { className: 'tree-label' }, [role, description]);
-  const elapsed = createElement(document, 'span', { className: 'tree-elapsed' });
-  const tokens = createElement(document, 'span', { className: 'tree-tokens' });
-  const element = createElement(document, 'div', { className: 'tree-row', attributes: { role: 'treeitem' } }, [
-    twistie,
-    icon,
-    label,
-    elapsed,
-    tokens,
-  ]);
-  return { element, twistie, icon, role, description, elapsed, tokens, stop: undefined, last: undefined };
+  const icon = createElement(document, 'span', { className: 'codicon tree-status', attributes: { 'aria-hidden': 'true' } });
+  const label = createElement(document, 'span', { className: 'tree-label' });
+  const figures = createElement(document, 'span', { className: 'tree-figures' });
+  const element = createElement(document, 'div', { className: 'tree-row', attributes: { role: 'treeitem' } }, [icon, label, figures]);
+  return { element, icon, label, figures, stop: undefined, last: undefined };
 }
 
 export function updateRowView(view: RowView, input: RowInput, rowHeight: number): void {
@@ -61,7 +60,7 @@ export function updateRowView(view: RowView, input: RowInput, rowHeight: number)
   const { task, row } = input;
   const element = view.element;
   if (last?.index !== input.index) element.style.top = `${input.index * rowHeight}px`;
-  if (last?.row.level !== row.level) element.style.paddingLeft = `${(row.level - 1) * indentPerLevel + 4}px`;
+  if (last?.row.level !== row.level) element.style.paddingLeft = `${rowPadding(row.level)}px`;
   setAttributeIfChanged(element, 'data-task-id', task.id);
   setAttributeIfChanged(element, 'data-status', task.status);
   setAttributeIfChanged(element, 'aria-label', taskAriaLabel(task));
@@ -71,35 +70,48 @@ export function updateRowView(view: RowView, input: RowInput, rowHeight: number)
   setAttributeIfChanged(element, 'aria-expanded', row.hasChildren ? String(row.expanded) : null);
   setAttributeIfChanged(element, 'aria-selected', String(input.selected));
   setAttributeIfChanged(element, 'tabindex', input.tabStop ? '0' : '-1');
-  element.classList.toggle('selected', input.selected);
+  if (last?.selected !== input.selected) element.classList.toggle('selected', input.selected);
 
   if (last?.task !== task) {
-    view.twistie.className = twistieClasses(row);
-    view.icon.className = `codicon ${statusIconClasses[task.status]} tree-status status-${task.status}`;
-    setTextIfChanged(view.role, task.role);
-    setTextIfChanged(view.description, task.description);
-    setTextIfChanged(view.tokens, formatTokens(treeTokens(task)));
+    const iconClasses = `codicon ${statusIconClasses[task.status]} tree-status status-${task.status}`;
+    if (view.icon.className !== iconClasses) view.icon.className = iconClasses;
+    setAttributeIfChanged(view.label, 'data-role', task.role);
+    setTextIfChanged(view.label, task.description);
     setAttributeIfChanged(
-      view.tokens,
+      view.figures,
       'title',
       `${formatCount(task.treeUsage.inputTokens)} tokens in, ${formatCount(task.treeUsage.outputTokens)} out (with subagents)`,
     );
     updateStopButton(view, task);
-  } else if (last.row.hasChildren !== row.hasChildren || last.row.expanded !== row.expanded) {
-    view.twistie.className = twistieClasses(row);
   }
   updateRowElapsed(view, task, input.now);
   view.last = input;
 }
 
-/** Refreshes only the elapsed-time text (the once-a-second tick for running rows). */
+/** Refreshes the figures (the once-a-second tick for running rows changes the elapsed time). */
 export function updateRowElapsed(view: RowView, task: ProtocolTask, now: number): void {
-  setTextIfChanged(view.elapsed, formatTaskElapsed(task, now));
+  setTextIfChanged(view.figures, rowFigures(task, now));
 }
 
-function twistieClasses(row: TreeRow): string {
-  if (!row.hasChildren) return 'codicon tree-twistie';
-  return `codicon tree-twistie ${row.expanded ? 'codicon-chevron-down' : 'codicon-chevron-right'}`;
+/** `42s 12.3k` (elapsed, an en space, tokens); tokens alone for a task that never started. */
+export function rowFigures(task: ProtocolTask, now: number): string {
+  const elapsed = formatTaskElapsed(task, now);
+  const tokens = formatTokens(treeTokens(task));
+  return elapsed === '' ? tokens : `${elapsed}${figuresSeparator}${tokens}`;
+}
+
+/**
+ * Whether a click at `clientX` on a row at `level` hit its twistie (the row's `::before`, which events
+ * see as the row itself), with two pixels of slack on each side.
+ */
+export function isTwistieClick(rowElement: Element, level: number, clientX: number): boolean {
+  const x = clientX - rowElement.getBoundingClientRect().left;
+  const start = rowPadding(level);
+  return x >= start - 2 && x < start + twistieWidth + 2;
+}
+
+function rowPadding(level: number): number {
+  return (level - 1) * indentPerLevel + rowStartPadding;
 }
 
 function updateStopButton(view: RowView, task: ProtocolTask): void {
@@ -110,9 +122,10 @@ function updateStopButton(view: RowView, task: ProtocolTask): void {
   }
   if (!view.stop) {
     const document = view.element.ownerDocument;
-    view.stop = createElement(document, 'button', { className: 'tree-stop icon-button', attributes: { type: 'button', tabindex: '-1', title: 'Stop' } }, [
-      createIcon(document, 'codicon-debug-stop'),
-    ]);
+    view.stop = createElement(document, 'button', {
+      className: 'tree-stop icon-button codicon codicon-debug-stop',
+      attributes: { type: 'button', tabindex: '-1', title: 'Stop' },
+    });
     view.element.append(view.stop);
   }
   setAttributeIfChanged(view.stop, 'aria-label', stopAriaLabel(task));

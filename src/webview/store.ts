@@ -9,6 +9,7 @@ import {
   type ProtocolTask,
   type ProtocolTranscriptEntry,
   type SetupState,
+  type TaskDetail,
 } from '../shared/protocol.js';
 import { ancestorsOf } from './tree-model.js';
 
@@ -38,6 +39,8 @@ export type StoreEffect = { kind: 'request-transcript'; taskId: string | null } 
 export class SidebarStore {
   /** False until the first snapshot: the view shows nothing (not even the empty state) before it. */
   loaded = false;
+  /** False from a `snapshot` until its last part: tasks may still come that saved UI state refers to. */
+  complete = false;
   readonly tasks = new Map<string, ProtocolTask>();
   readonly changes = new Map<string, ChangeSummary>();
   setup: SetupState | undefined;
@@ -49,8 +52,12 @@ export class SidebarStore {
   /** Bumped whenever `collapsed` changes, so saving UI state can skip unchanged sets cheaply. */
   collapsedVersion = 0;
   transcript: TranscriptState | undefined;
+  /** The selected task's prompt and output, once the host has sent them (`task-detail`). */
+  detail: TaskDetail | undefined;
   readonly dirty: DirtyFlags = { structure: true, content: true };
   private epoch = 0;
+  /** A snapshot is arriving in parts and the selection it restores has not come yet. */
+  private awaitingSelection = false;
 
   constructor(private readonly localNow: () => number) {}
 
@@ -59,6 +66,10 @@ export class SidebarStore {
     switch (message.type) {
       case 'snapshot':
         return this.applySnapshot(message);
+      case 'snapshot-part':
+        this.clockOffset = message.now - this.localNow();
+        for (const task of message.tasks) this.upsert(task);
+        return this.complete ? [] : this.settleSnapshot(message.complete);
       case 'task-upsert':
         this.clockOffset = message.now - this.localNow();
         for (const task of message.tasks) this.upsert(task);
@@ -74,6 +85,12 @@ export class SidebarStore {
       case 'text-delta':
         if (this.transcript?.taskId === message.taskId && message.text !== '') {
           this.transcript.streamingText += message.text;
+          this.dirty.content = true;
+        }
+        return [];
+      case 'task-detail':
+        if (this.transcript?.taskId === message.taskId) {
+          this.detail = message.output === undefined ? { taskId: message.taskId, prompt: message.prompt } : { taskId: message.taskId, prompt: message.prompt, output: message.output };
           this.dirty.content = true;
         }
         return [];
@@ -104,8 +121,10 @@ export class SidebarStore {
   select(taskId: string | null): boolean {
     const next = taskId !== null && this.tasks.has(taskId) ? taskId : null;
     if (next === this.selectedTaskId && (next === null || this.transcript?.taskId === next)) return false;
+    this.awaitingSelection = false;
     this.selectedTaskId = next;
     this.transcript = next === null ? undefined : this.emptyTranscript(next);
+    this.detail = undefined;
     this.dirty.content = true;
     return true;
   }
@@ -137,20 +156,43 @@ export class SidebarStore {
 
   private applySnapshot(message: HostMessageOf<'snapshot'>): StoreEffect[] {
     this.loaded = true;
+    this.complete = false;
     this.clockOffset = message.now - this.localNow();
     this.tasks.clear();
     for (const task of message.tasks) this.tasks.set(task.id, task);
     this.changes.clear();
     for (const summary of message.changes) if (summary.files.length > 0) this.changes.set(summary.taskId, summary);
     this.setup = message.setup;
+    this.markAllDirty();
+    // A snapshot starts a new conversation with the host, which knows no selection yet: restate it once
+    // its task is there.
+    this.transcript = undefined;
+    this.detail = undefined;
+    this.awaitingSelection = this.selectedTaskId !== null;
+    return this.settleSnapshot(message.complete);
+  }
+
+  /**
+   * After each part of a snapshot: restates the selection once its task has come; after the last part,
+   * forgets a selection, collapsed rows and focus whose tasks did not come.
+   */
+  private settleSnapshot(complete: boolean): StoreEffect[] {
+    const effects: StoreEffect[] = [];
+    const selected = this.selectedTaskId;
+    if (this.awaitingSelection && selected !== null && (this.tasks.has(selected) || complete)) {
+      this.awaitingSelection = false;
+      if (this.tasks.has(selected)) {
+        this.transcript = this.emptyTranscript(selected);
+        effects.push({ kind: 'request-transcript', taskId: selected });
+      } else {
+        this.selectedTaskId = null;
+      }
+    }
+    if (!complete) return effects;
+    this.complete = true;
     for (const id of [...this.collapsed]) if (!this.tasks.has(id) && this.collapsed.delete(id)) this.collapsedVersion++;
     if (this.focusedTaskId !== null && !this.tasks.has(this.focusedTaskId)) this.focusedTaskId = null;
-    this.markAllDirty();
-    // A snapshot starts a new conversation with the host, which knows no selection yet: restate it.
-    const selected = this.selectedTaskId !== null && this.tasks.has(this.selectedTaskId) ? this.selectedTaskId : null;
-    this.selectedTaskId = selected;
-    this.transcript = selected === null ? undefined : this.emptyTranscript(selected);
-    return selected === null ? [] : [{ kind: 'request-transcript', taskId: selected }];
+    return effects;
   }
 
   private upsert(task: ProtocolTask): void {
@@ -172,6 +214,7 @@ export class SidebarStore {
     if (this.selectedTaskId !== null && !this.tasks.has(this.selectedTaskId)) {
       this.selectedTaskId = null;
       this.transcript = undefined;
+      this.detail = undefined;
     }
     if (this.focusedTaskId !== null && !this.tasks.has(this.focusedTaskId)) this.focusedTaskId = null;
     this.markAllDirty();

@@ -6,7 +6,7 @@
 import { type ProtocolTask } from '../shared/protocol.js';
 import { createElement } from './dom.js';
 import { treeKeyAction } from './keyboard.js';
-import { createRowView, type RowView, updateRowElapsed, updateRowView } from './row.js';
+import { createRowView, isTwistieClick, type RowView, updateRowElapsed, updateRowView } from './row.js';
 import { type FlatTree, visibleRange } from './tree-model.js';
 
 export interface TreeViewOptions {
@@ -75,6 +75,11 @@ export class TreeView {
 
   get viewportHeight(): number {
     return this.element.clientHeight || this.defaultViewportHeight;
+  }
+
+  /** Whether `rowCount` rows reach below a viewport scrolled to `top`, so scrolling there shows rows. */
+  fits(top: number, rowCount: number): boolean {
+    return rowCount * this.rowHeight >= top + this.viewportHeight;
   }
 
   /** Rows per page, for PageUp/PageDown. */
@@ -174,7 +179,8 @@ export class TreeView {
       return;
     }
     const row = this.lastInput?.tree.rows[this.lastInput.tree.indexById.get(id) ?? -1];
-    if (target?.closest('.tree-twistie') && row?.hasChildren) {
+    // The twistie is the row's own `::before`: a click on it targets the row itself.
+    if (row?.hasChildren && target?.getAttribute('role') === 'treeitem' && isTwistieClick(target, row.level, event.clientX)) {
       this.actions.setExpanded(id, !row.expanded);
       return;
     }

@@ -14,18 +14,21 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { installExtension } from './tooling/code-server.mjs';
-import { paths as toolingPaths } from './tooling/paths.mjs';
+import { isInstalled, paths as toolingPaths } from './tooling/paths.mjs';
 import * as delegateJourney from './journeys/delegate.mjs';
-import * as stopJourney from './journeys/stop.mjs';
 import * as reloadJourney from './journeys/reload.mjs';
 import * as restrictedJourney from './journeys/restricted.mjs';
 import * as reviewJourney from './journeys/review.mjs';
 import * as startJourney from './journeys/start.mjs';
+import * as stopJourney from './journeys/stop.mjs';
 import { loadMockProvider } from './lib/mock-provider.mjs';
 import { repoRoot, resultsDir, vsixPath } from './lib/paths.mjs';
 import { openSession, saveArtifacts, saveAttachments } from './lib/session.mjs';
+import { within } from './lib/wait.mjs';
 
 const journeys = [delegateJourney, stopJourney, reviewJourney, reloadJourney, restrictedJourney, startJourney];
+/** The longest one journey may take, setup of its window included (they take 20–40 s here). */
+const journeyTimeoutMs = 6 * 60_000;
 
 const argv = process.argv.slice(2);
 const option = (flag) => (argv.includes(flag) ? argv[argv.indexOf(flag) + 1] : undefined);
@@ -36,22 +39,22 @@ const started = Date.now();
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 const say = (line) => console.log(`[e2e] ${line}`);
 
-/** Runs a command in the repo; `quiet` shows its output only when it fails (and its last line otherwise). */
+/** Runs a command in the repo; `quiet` shows its output only when it fails. */
 function runStep(label, command, args, { quiet = false } = {}) {
   const at = Date.now();
   say(`${label}: ${command} ${args.join(' ')}`);
   const result = spawnSync(command, args, { cwd: repoRoot, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', encoding: 'utf8' });
   if (quiet && result.status !== 0) process.stdout.write(`${result.stdout ?? ''}${result.stderr ?? ''}`);
   if (result.status !== 0) throw new Error(`${label} failed (exit ${result.status ?? result.signal})`);
-  const last = quiet ? `: ${(result.stdout ?? '').trim().split('\n').filter((line) => line.includes('ready')).pop() ?? ''}` : '';
-  say(`${label} done in ${seconds(at)}${last}`);
+  say(`${label} done in ${seconds(at)}`);
 }
 
 async function prepare(scratchDir) {
   // The tooling is cached (~/.cache/agent-team-e2e); setup.sh is a fraction of a second when it is.
-  runStep('tooling', 'bash', [toolingPaths.setupScript], { quiet: true });
+  // Its progress is worth seeing only when it installs (minutes); a cached run just checks.
+  runStep('tooling', 'bash', [toolingPaths.setupScript], { quiet: isInstalled() });
   let vsix = givenVsix ? resolve(givenVsix) : vsixPath;
-  if (!givenVsix) runStep('package', 'npm', ['run', '--silent', 'package']);
+  if (!givenVsix) runStep('package', 'npm', ['run', '--silent', 'package'], { quiet: true });
   if (!existsSync(vsix)) throw new Error(`no .vsix at ${vsix}`);
   // A private copy: another build rewriting dist/ meanwhile cannot change what is under test.
   const copy = join(scratchDir, 'agent-team.vsix');
@@ -76,12 +79,6 @@ async function runJourney(journey, base) {
     scratchDir: base.scratchDir,
     /** Something to keep if the journey fails: a file path, a page (screenshot) or a function giving text. */
     attach: (fileName, source) => attachments.push({ fileName, source }),
-    step: async (label, action) => {
-      const at = Date.now();
-      const value = await action();
-      context.log(`${label} (${Date.now() - at} ms)`);
-      return value;
-    },
     open: async (options) => {
       try {
         const session = await openSession({ ...base, log: context.log }, options);
@@ -97,7 +94,8 @@ async function runJourney(journey, base) {
   const dir = join(resultsDir, journey.name);
   rmSync(dir, { recursive: true, force: true });
   try {
-    await journey.run(context);
+    // A safety net over the per-step timeouts, so CI never waits on a stuck journey.
+    await within(journey.run(context), journeyTimeoutMs, `journey ${journey.name} to finish`);
     say(`ok   ${journey.name} (${seconds(at)}): ${journey.title}`);
     return true;
   } catch (error) {

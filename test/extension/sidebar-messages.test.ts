@@ -4,7 +4,7 @@ import { ChangeSetRegistry } from '../../src/engine/changes/index.js';
 import { TaskManager } from '../../src/engine/tasks/index.js';
 import { ManualClock, flushMicrotasks } from '../../src/engine/testing/manual-clock.js';
 import { SecretRedactor } from '../../src/extension/redaction.js';
-import { TaskViewProvider } from '../../src/extension/sidebar/task-view-provider.js';
+import { TaskViewProvider, type TaskViewOptions } from '../../src/extension/sidebar/task-view-provider.js';
 import { type HostMessage, parseHostMessage, type SetupState, type WebviewMessage } from '../../src/shared/protocol.js';
 import { StagedWork } from '../tasks/support/staged-work.js';
 import { EventEmitter, Uri } from './support/fake-basics.js';
@@ -30,8 +30,14 @@ beforeEach(() => {
   logLines = [];
   actions = [];
   setupChanged = new EventEmitter<SetupState>();
+  provider = new TaskViewProvider(providerOptions());
+  view = new FakeWebviewView();
+  provider.resolveWebviewView(view as unknown as vscode.WebviewView);
+});
+
+function providerOptions(): TaskViewOptions {
   const log = { info: (line: string) => logLines.push(`info ${line}`), warn: (line: string) => logLines.push(`warn ${line}`), error: (line: string) => logLines.push(`error ${line}`) };
-  provider = new TaskViewProvider({
+  return {
     extensionUri: Uri.file('/extension') as unknown as vscode.Uri,
     taskManager: manager,
     changes,
@@ -43,10 +49,8 @@ beforeEach(() => {
       actions.push(message);
     },
     clock,
-  });
-  view = new FakeWebviewView();
-  provider.resolveWebviewView(view as unknown as vscode.WebviewView);
-});
+  };
+}
 
 afterEach(async () => {
   provider.dispose();
@@ -119,6 +123,72 @@ describe('messages to the webview', () => {
     expect(snapshot.tasks.map((task) => [task.description, task.status])).toEqual([['Find the parser', 'running']]);
     expect(snapshot.setup).toEqual(setupState);
     first.complete('done');
+  });
+
+  it('sends a long history in parts, newest delegations first, all of them before anything else', async () => {
+    const works: StagedWork[] = [];
+    for (const description of ['Oldest', 'Middle', 'Newest']) {
+      works.push(start(description));
+      await works[works.length - 1].started;
+      await clock.advance(10); // distinct creation times
+    }
+    const parted = new TaskViewProvider({ ...providerOptions(), snapshotParts: { firstPartTasks: 1, partTasks: 1 } });
+    const partedView = new FakeWebviewView();
+    parted.resolveWebviewView(partedView as unknown as vscode.WebviewView);
+    try {
+      partedView.send({ type: 'ready' });
+      await partedView.waitFor((message) => (message as { complete?: boolean }).complete === true);
+      works[0].complete('oldest done');
+      await clock.advance(50);
+      expect(partedView.posted.map((message) => {
+        const typed = message as HostMessage;
+        return [typed.type, 'tasks' in typed ? typed.tasks.map((task) => task.description) : [], 'complete' in typed ? typed.complete : undefined];
+      })).toEqual([
+        ['snapshot', ['Newest'], false],
+        ['snapshot-part', ['Middle'], false],
+        ['snapshot-part', ['Oldest'], true],
+        ['task-upsert', ['Oldest'], undefined],
+      ]);
+      for (const message of partedView.posted) expect(parseHostMessage(message).reason).toBeUndefined();
+    } finally {
+      parted.dispose();
+      works[1].complete('');
+      works[2].complete('');
+    }
+  });
+
+  it('sends prompt and output only for the selected task: on selection, then whenever its output changes', async () => {
+    await ready();
+    const selected = start('Selected');
+    const other = start('Other');
+    const context = await selected.started;
+    await other.started;
+    expect(JSON.stringify(view.posted)).not.toContain('"prompt"');
+    view.send({ type: 'select-task', taskId: context.taskId });
+    expect(view.posted.slice(-2).map((message) => (message as HostMessage).type)).toEqual(['task-detail', 'transcript']);
+    expect(view.ofType('task-detail')).toEqual([{ type: 'task-detail', taskId: context.taskId, prompt: 'Selected' }]);
+
+    context.reportUsage({ inputTokens: 5, outputTokens: 1 }); // an update that leaves the output as it is
+    await clock.advance(50);
+    expect(view.ofType('task-upsert').at(-1)).toMatchObject({ tasks: [{ id: context.taskId, usage: { inputTokens: 5, outputTokens: 1 } }] });
+    expect(view.ofType('task-detail')).toHaveLength(1);
+
+    other.complete('not shown');
+    await flushMicrotasks();
+    await clock.advance(50);
+    selected.complete('Final answer');
+    await flushMicrotasks();
+    await clock.advance(50);
+    expect(view.ofType('task-detail')).toEqual([
+      { type: 'task-detail', taskId: context.taskId, prompt: 'Selected' },
+      { type: 'task-detail', taskId: context.taskId, prompt: 'Selected', output: 'Final answer' },
+    ]);
+    // Right after the task-upsert of the same flush, so the webview always has the task first.
+    expect(view.posted.slice(-2)).toMatchObject([
+      { type: 'task-upsert', tasks: [{ id: context.taskId, status: 'completed' }] },
+      { type: 'task-detail', output: 'Final answer' },
+    ]);
+    expect(JSON.stringify(view.posted)).not.toContain('not shown');
   });
 
   it('batches task changes into one task-upsert per flush, with the latest snapshot of each task', async () => {

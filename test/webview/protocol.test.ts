@@ -5,6 +5,7 @@ import {
   parseHostMessage,
   parseWebviewMessage,
   toProtocolTask,
+  toTaskDetail,
   type HostMessage,
   type WebviewMessage,
 } from '../../src/shared/protocol.js';
@@ -15,7 +16,11 @@ describe('host messages', () => {
     const task = makeTask({ id: 't1', stopReason: { kind: 'parent-stopped', parentId: 't0' }, status: 'stopped' });
     const messages: HostMessage[] = [
       snapshotMessage([task]),
+      { ...snapshotMessage([task]), complete: false } as HostMessage,
+      { type: 'snapshot-part', now: 1, tasks: [task], complete: true },
       { type: 'task-upsert', now: 1, tasks: [task] },
+      { type: 'task-detail', taskId: 't1', prompt: 'Find the parser' },
+      { type: 'task-detail', taskId: 't1', prompt: 'Find the parser', output: 'src/parser.ts' },
       { type: 'task-removed', taskIds: ['t1'] },
       { type: 'history-cleared', keptTaskIds: [] },
       { type: 'text-delta', taskId: 't1', text: 'hel' },
@@ -109,13 +114,23 @@ describe('webview messages', () => {
   });
 });
 
-describe('toProtocolTask', () => {
-  it('copies exactly the protocol fields, so new engine fields never break the strict check', () => {
-    const engineSnapshot = { ...makeTask({ id: 't1', model: 'openai/gpt-5', output: 'done' }), budget: { tokens: 5 } } as TaskSnapshot;
+describe('toProtocolTask and toTaskDetail', () => {
+  const engineSnapshot = { ...makeTask({ id: 't1', model: 'openai/gpt-5' }), prompt: 'Find the parser', output: 'done', budget: { tokens: 5 } } as TaskSnapshot;
+
+  it('copy exactly the protocol fields, so new engine fields never break the strict check', () => {
     const task = toProtocolTask(engineSnapshot);
     expect(task).not.toHaveProperty('budget');
     expect(task.model).toBe('openai/gpt-5');
     expect(parseHostMessage({ type: 'task-upsert', now: 1, tasks: [task] }).message).toBeDefined();
     expect(parseHostMessage({ type: 'task-upsert', now: 1, tasks: [engineSnapshot] }).message).toBeUndefined();
+  });
+
+  it('leave prompt and output out of the tree\u2019s tasks, which refuse them, and put them in the detail', () => {
+    expect(toProtocolTask(engineSnapshot)).not.toHaveProperty('prompt');
+    expect(toProtocolTask(engineSnapshot)).not.toHaveProperty('output');
+    const { budget: _budget, ...withDetail } = engineSnapshot as TaskSnapshot & { budget: unknown };
+    expect(parseHostMessage({ type: 'task-upsert', now: 1, tasks: [withDetail] }).reason).toMatch(/unrecognized key/i);
+    expect(toTaskDetail(engineSnapshot)).toEqual({ taskId: 't1', prompt: 'Find the parser', output: 'done' });
+    expect(toTaskDetail({ ...engineSnapshot, output: undefined })).toEqual({ taskId: 't1', prompt: 'Find the parser' });
   });
 });

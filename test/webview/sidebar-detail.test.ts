@@ -7,18 +7,19 @@ const task = makeTask({
   id: 't1',
   role: 'researcher',
   description: 'Find usages',
-  prompt: 'Find every caller of parse()',
   model: 'anthropic/claude-sonnet-4-5',
   usage: { inputTokens: 1_200, outputTokens: 340 },
   treeUsage: { inputTokens: 1_200, outputTokens: 340 },
   transcriptLength: 3,
 });
 
+/** A sidebar with `task` selected and the host's answer to that: its detail (prompt, no output yet). */
 function selectedHarness() {
   const harness = mountHarness();
   harness.send(snapshotMessage([task]));
   click(harness.row('t1'));
   harness.scheduler.runFrame();
+  harness.send({ type: 'task-detail', taskId: 't1', prompt: 'Find every caller of parse()' });
   return harness;
 }
 
@@ -39,6 +40,35 @@ describe('the detail pane', () => {
     expect(pane.querySelector('.detail-meta')!.textContent).toContain('1,200 in, 340 out');
     expect(pane.querySelector('.transcript-status')!.textContent).toBe('Loading transcript…');
     expect(harness.savedState.value).toMatchObject({ selectedTaskId: 't1' });
+  });
+
+  it('shows the prompt and the output that come with the task-detail message, for the selected task only', () => {
+    const harness = mountHarness();
+    harness.send(snapshotMessage([task, makeTask({ id: 't2', createdAt: task.createdAt - 1 })]));
+    click(harness.row('t1'));
+    harness.scheduler.runFrame();
+    const pane = detail(harness);
+    // Selected, the detail not here yet: the pane opens with what the tree knows, and no result.
+    expect(pane.hidden).toBe(false);
+    expect(pane.querySelector('.detail-prompt')!.textContent).toBe('');
+    expect(pane.querySelector<HTMLElement>('.result')!.hidden).toBe(true);
+
+    harness.send({ type: 'task-detail', taskId: 't2', prompt: 'not the selected one', output: 'nor this' });
+    expect(pane.textContent).not.toContain('not the selected one');
+    harness.send({ type: 'task-detail', taskId: 't1', prompt: 'Find every caller of parse()' });
+    expect(pane.querySelector('.detail-prompt')!.textContent).toBe('Find every caller of parse()');
+    expect(pane.querySelector<HTMLElement>('.result')!.hidden).toBe(true);
+    harness.send({ type: 'task-upsert', now: 0, tasks: [{ ...task, status: 'completed' }] });
+    harness.send({ type: 'task-detail', taskId: 't1', prompt: 'Find every caller of parse()', output: 'Three callers.' });
+    expect(pane.querySelector<HTMLElement>('.result')!.hidden).toBe(false);
+    expect(pane.querySelector('.detail-result')!.textContent!.trim()).toBe('Three callers.');
+
+    // Another selection starts without the first one's detail.
+    click(harness.row('t2'));
+    harness.scheduler.runFrame();
+    expect(harness.posted.at(-1)).toEqual({ type: 'select-task', taskId: 't2' });
+    expect(pane.querySelector('.detail-prompt')!.textContent).toBe('');
+    expect(pane.querySelector<HTMLElement>('.result')!.hidden).toBe(true);
   });
 
   it('selects with Enter too', () => {
@@ -92,7 +122,8 @@ describe('the detail pane', () => {
 
   it('renders the final answer as Markdown, and the error or stop reason', () => {
     const harness = selectedHarness();
-    harness.send({ type: 'task-upsert', now: 0, tasks: [{ ...task, status: 'completed', output: '# Done\n\n- `parse` has **3** callers' }] });
+    harness.send({ type: 'task-upsert', now: 0, tasks: [{ ...task, status: 'completed' }] });
+    harness.send({ type: 'task-detail', taskId: 't1', prompt: 'p', output: '# Done\n\n- `parse` has **3** callers' });
     const result = detail(harness).querySelector('.detail-result')!;
     expect(result.querySelector('h1')!.textContent).toBe('Done');
     expect(result.querySelector('li code')!.textContent).toBe('parse');
@@ -100,7 +131,8 @@ describe('the detail pane', () => {
 
     harness.send({ type: 'task-upsert', now: 0, tasks: [{ ...task, status: 'failed', error: 'The provider rejected the key.' }] });
     expect(detail(harness).querySelector('.detail-reason')!.textContent).toBe('The provider rejected the key.');
-    harness.send({ type: 'task-upsert', now: 0, tasks: [{ ...task, status: 'stopped', stopReason: { kind: 'budget', detail: '50,000 tokens' }, output: 'partial' }] });
+    harness.send({ type: 'task-upsert', now: 0, tasks: [{ ...task, status: 'stopped', stopReason: { kind: 'budget', detail: '50,000 tokens' } }] });
+    harness.send({ type: 'task-detail', taskId: 't1', prompt: 'p', output: 'partial' });
     expect(detail(harness).querySelector('.detail-reason')!.textContent).toBe('budget exceeded: 50,000 tokens');
     expect(detail(harness).querySelector('.result h3')!.textContent).toBe('Partial output');
   });

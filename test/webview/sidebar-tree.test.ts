@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { click, makeTask, mountHarness, snapshotMessage, startTime } from './support/harness.js';
+import { click, clickTwistie, makeTask, mountHarness, rowFigures, snapshotMessage, startTime } from './support/harness.js';
 
 const researcher = makeTask({
   id: 't2',
@@ -43,12 +43,48 @@ describe('the task tree', () => {
     expect(child.getAttribute('aria-level')).toBe('2');
     expect(child.hasAttribute('aria-expanded')).toBe(false);
     expect(child.querySelector('.tree-status')!.className).toContain('codicon-loading codicon-modifier-spin');
-    expect(child.querySelector('.tree-tokens')!.textContent).toBe('12.3k');
+    expect(rowFigures(child)).toEqual({ elapsed: '0s', tokens: '12.3k' });
     expect(child.querySelector('button[aria-label^="Stop"]')!.getAttribute('aria-label')).toBe('Stop researcher: Find usages');
 
     expect(harness.row('t3').getAttribute('data-status')).toBe('queued');
     expect(harness.row('t3').querySelector('.tree-status')!.className).toContain('codicon-clock');
     expect(harness.row('t3').querySelector('button[aria-label^="Stop"]')).not.toBeNull();
+  });
+
+  it('keeps every row to at most five elements: status codicon, label, figures and Stop', () => {
+    const harness = mountHarness();
+    harness.send(snapshotMessage([researcher, root, queued, makeTask({ id: 'done', status: 'completed', createdAt: startTime - 1, endedAt: startTime + 2_000 })]));
+    for (const row of harness.rows()) expect(row.querySelectorAll('*').length + 1).toBeLessThanOrEqual(5);
+    const child = harness.row('t2');
+    expect(Array.from(child.children).map((element) => element.className)).toEqual([
+      'codicon codicon-loading codicon-modifier-spin tree-status status-running',
+      'tree-label',
+      'tree-figures',
+      'tree-stop icon-button codicon codicon-debug-stop',
+    ]);
+    expect(child.querySelector('.tree-status')!.getAttribute('aria-hidden')).toBe('true');
+    // The role is drawn before the description from data-role (media/sidebar.css).
+    expect(child.querySelector('.tree-label')!.getAttribute('data-role')).toBe('researcher');
+    expect(child.querySelector('.tree-label')!.textContent).toBe('Find usages');
+    expect(rowFigures(harness.row('t3'))).toEqual({ elapsed: '', tokens: '0' });
+    expect(rowFigures(harness.row('done'))).toEqual({ elapsed: '2s', tokens: '0' });
+    expect(harness.row('done').querySelectorAll('*')).toHaveLength(3);
+  });
+
+  it('selects a parent row clicked beside its twistie, and toggles it only on the twistie', () => {
+    const harness = mountHarness();
+    harness.send(snapshotMessage([root, researcher]));
+    click(harness.row('t1'), { clientX: 100 });
+    harness.scheduler.runFrame();
+    expect(harness.row('t1').getAttribute('aria-selected')).toBe('true');
+    expect(harness.row('t1').getAttribute('aria-expanded')).toBe('true');
+    clickTwistie(harness.row('t1'));
+    expect(harness.row('t1').getAttribute('aria-expanded')).toBe('false');
+    // A child's twistie place is indented with it, and a row without children has nothing to toggle.
+    clickTwistie(harness.row('t1'));
+    clickTwistie(harness.row('t2'));
+    harness.scheduler.runFrame();
+    expect(harness.row('t2').getAttribute('aria-selected')).toBe('true');
   });
 
   it('updates a row in place when its status changes, removing the Stop button when it ends', () => {
@@ -81,11 +117,11 @@ describe('the task tree', () => {
   it('collapses and expands with the twistie, and remembers it in the saved state', () => {
     const harness = mountHarness();
     harness.send(snapshotMessage([root, researcher, queued]));
-    click(harness.row('t1').querySelector('.tree-twistie')!);
+    clickTwistie(harness.row('t1'));
     expect(harness.rows().map((row) => row.getAttribute('data-task-id'))).toEqual(['t1']);
     expect(harness.row('t1').getAttribute('aria-expanded')).toBe('false');
     expect(harness.savedState.value).toMatchObject({ collapsedIds: ['t1'] });
-    click(harness.row('t1').querySelector('.tree-twistie')!);
+    clickTwistie(harness.row('t1'));
     expect(harness.rows()).toHaveLength(3);
   });
 
@@ -102,11 +138,11 @@ describe('the task tree', () => {
   it('ticks the elapsed time of running rows once a second with one timer, and stops when none run', async () => {
     const harness = mountHarness();
     harness.send(snapshotMessage([root, { ...researcher, status: 'completed', endedAt: startTime + 3_000 }], undefined, startTime));
-    expect(harness.row('t1').querySelector('.tree-elapsed')!.textContent).toBe('0s');
+    expect(rowFigures(harness.row('t1')).elapsed).toBe('0s');
     expect(harness.clock.pendingTimers).toBe(1);
     await harness.clock.advance(5_000);
-    expect(harness.row('t1').querySelector('.tree-elapsed')!.textContent).toBe('5s');
-    expect(harness.row('t2').querySelector('.tree-elapsed')!.textContent).toBe('3s');
+    expect(rowFigures(harness.row('t1')).elapsed).toBe('5s');
+    expect(rowFigures(harness.row('t2')).elapsed).toBe('3s');
     expect(harness.clock.pendingTimers).toBe(1);
     harness.send({ type: 'task-upsert', now: startTime + 5_000, tasks: [{ ...root, status: 'completed', endedAt: startTime + 5_000 }] });
     expect(harness.clock.pendingTimers).toBe(0);
@@ -117,6 +153,6 @@ describe('the task tree', () => {
     // The host's clock is an hour ahead; its task started 7 s before its `now`.
     const hostNow = startTime + 3_600_000;
     harness.send(snapshotMessage([{ ...root, startedAt: hostNow - 7_000 }], undefined, hostNow));
-    expect(harness.row('t1').querySelector('.tree-elapsed')!.textContent).toBe('7s');
+    expect(rowFigures(harness.row('t1')).elapsed).toBe('7s');
   });
 });

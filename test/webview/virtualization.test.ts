@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { type ProtocolTask } from '../../src/shared/protocol.js';
-import { makeTask, mountHarness, snapshotMessage, startTime } from './support/harness.js';
+import { makeTask, mountHarness, rowFigures, snapshotMessage, startTime } from './support/harness.js';
 
 /** 2,000 delegations of 5 tasks each (a root and 4 subagents): 10,000 rows when expanded. */
 function longHistory(): ProtocolTask[] {
@@ -66,9 +66,9 @@ describe('render coalescing', () => {
     }
     expect(harness.scheduler.requested - requestedBefore).toBe(1);
     // Nothing rendered yet: the DOM still shows the snapshot.
-    expect(harness.row('t1').querySelector('.tree-tokens')!.textContent).toBe('0');
+    expect(rowFigures(harness.row('t1')).tokens).toBe('0');
     harness.scheduler.runFrame();
-    expect(harness.row('t1').querySelector('.tree-tokens')!.textContent).toBe('4.9k');
+    expect(rowFigures(harness.row('t1')).tokens).toBe('4.9k');
     expect(harness.scheduler.pending).toBe(0);
   });
 

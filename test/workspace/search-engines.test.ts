@@ -33,6 +33,10 @@ const fixture: Record<string, string | Uint8Array> = {
   'unicode/日本.txt': 'TODO 日本語 ü\n',
   'src/deep/er/file.ts': 'function todo() {}\n// TODO: deep\n',
   'src/deep/er/file.test.ts': 'it("TODO test")\n',
+  // Enough files over enough directories that ripgrep's threads finish them out of order.
+  ...Object.fromEntries(
+    Array.from({ length: 60 }, (_, index) => [`many/d${index % 6}/f${String(index).padStart(2, '0')}.txt`, `MANY ${index}\nnot this\nMANY again\n`]),
+  ),
 };
 
 const queries: Array<[string, SearchOptions]> = [
@@ -53,6 +57,13 @@ const queries: Array<[string, SearchOptions]> = [
   ['TODO', { glob: '*.log' }],
   ['TODO', { maxResults: 3 }],
   ['TODO', { maxResults: 1, path: 'src' }],
+  // 14 lines match TODO: exactly the cap is not truncated, one fewer is.
+  ['TODO', { maxResults: 14 }],
+  ['TODO', { maxResults: 13 }],
+  ['MANY', {}],
+  ['MANY', { maxResults: 7 }],
+  ['MANY', { maxResults: 119 }],
+  ['MANY', { maxResults: 120 }],
   ['const \\w+ = \\d', {}],
   ['日本', {}],
   ['no match anywhere', {}],

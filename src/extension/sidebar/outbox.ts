@@ -1,13 +1,13 @@
 /**
  * Coalesces what the sidebar is sent. A busy run produces many events a second (text deltas above all);
- * the webview needs the latest state, not every step: task snapshots are collected per task, transcript
- * entries and text of the selected task are joined in order, and all of it goes out at most once per
- * `flushDelayMs`.
+ * the webview needs the latest state, not every step: task snapshots are collected per task, the selected
+ * task's detail is kept as its latest, transcript entries and text of the selected task are joined in
+ * order, and all of it goes out at most once per `flushDelayMs`.
  */
 import type { TranscriptEntry } from '../../engine/agent/types.js';
 import type { Clock } from '../../engine/clock.js';
 import type { TaskSnapshot } from '../../engine/tasks/index.js';
-import { type ChangeSummary, type HostMessage, type HostMessageOf, toProtocolTask } from '../../shared/protocol.js';
+import { type ChangeSummary, type HostMessage, type HostMessageOf, type TaskDetail, toProtocolTask } from '../../shared/protocol.js';
 
 type StreamMessage = HostMessageOf<'transcript'> | HostMessageOf<'text-delta'>;
 
@@ -21,6 +21,7 @@ export interface OutboxOptions {
 export class SidebarOutbox {
   private readonly tasks = new Map<string, TaskSnapshot>();
   private readonly summaries = new Map<string, ChangeSummary>();
+  private detailPending: TaskDetail | undefined;
   private stream: StreamMessage[] = [];
   private cancelTimer: (() => void) | undefined;
 
@@ -28,6 +29,12 @@ export class SidebarOutbox {
 
   task(snapshot: TaskSnapshot): void {
     this.tasks.set(snapshot.id, snapshot);
+    this.schedule();
+  }
+
+  /** The selected task's prompt and output changed; only the latest is sent. */
+  detail(detail: TaskDetail): void {
+    this.detailPending = detail;
     this.schedule();
   }
 
@@ -53,8 +60,9 @@ export class SidebarOutbox {
     this.schedule();
   }
 
-  /** Drops queued transcript and text (the selection changed: the new task's transcript follows whole). */
+  /** Drops queued detail, transcript and text (the selection changed: the new task's follow whole). */
   dropStream(): void {
+    this.detailPending = undefined;
     this.stream = [];
   }
 
@@ -64,10 +72,11 @@ export class SidebarOutbox {
     this.cancelTimer = undefined;
     this.tasks.clear();
     this.summaries.clear();
+    this.detailPending = undefined;
     this.stream = [];
   }
 
-  /** Sends what is queued now: tasks first, so transcripts never arrive for a task the webview lacks. */
+  /** Sends what is queued now: tasks first, so details and transcripts never arrive for a task the webview lacks. */
   flush(): void {
     this.cancelTimer?.();
     this.cancelTimer = undefined;
@@ -76,6 +85,9 @@ export class SidebarOutbox {
       this.tasks.clear();
       this.options.post({ type: 'task-upsert', now: this.options.clock.now(), tasks });
     }
+    const detail = this.detailPending;
+    this.detailPending = undefined;
+    if (detail) this.options.post({ type: 'task-detail', ...detail });
     const stream = this.stream;
     this.stream = [];
     for (const message of stream) this.options.post(message);

@@ -1,6 +1,7 @@
 /**
  * The sidebar host: serves the webview (`agentTeam.tasks`), validates everything it posts, answers
- * `ready` with a snapshot, and forwards the task manager's and the change sets' events, batched.
+ * `ready` with a snapshot (in parts, newest delegations first: protocol-snapshot.ts), and forwards the
+ * task manager's and the change sets' events, batched.
  * The view does not retain its context while hidden; each new webview posts `ready` and gets a fresh
  * snapshot.
  */
@@ -9,7 +10,17 @@ import type { ChangeSetRegistry } from '../../engine/changes/registry.js';
 import type { ChangeSetEvent } from '../../engine/changes/types.js';
 import { type Clock, systemClock } from '../../engine/clock.js';
 import type { TaskEvent, TaskManager } from '../../engine/tasks/index.js';
-import { type HostMessage, parseHostMessage, parseWebviewMessage, type SetupState, toProtocolTask, type WebviewMessage } from '../../shared/protocol.js';
+import {
+  type HostMessage,
+  parseHostMessage,
+  parseWebviewMessage,
+  type SetupState,
+  type TaskDetail,
+  toProtocolTask,
+  toTaskDetail,
+  type WebviewMessage,
+} from '../../shared/protocol.js';
+import { type SnapshotPartOptions, snapshotMessages } from '../../shared/protocol-snapshot.js';
 import { changeSummaryOf } from '../change-summaries.js';
 import type { SecretRedactor } from '../redaction.js';
 import type { SetupService } from '../setup-state.js';
@@ -33,6 +44,8 @@ export interface TaskViewOptions {
   clock?: Clock;
   /** Batching window. Default 50 ms. */
   flushDelayMs?: number;
+  /** How a long history is split into messages; see `SnapshotPartOptions` for the defaults. */
+  snapshotParts?: SnapshotPartOptions;
 }
 
 export class TaskViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
@@ -43,6 +56,8 @@ export class TaskViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private readonly clock: Clock;
   private ready = false;
   private selectedTaskId: string | null = null;
+  /** The selected task's detail as last sent, to send it again only when it changed. */
+  private sentDetail: TaskDetail | undefined;
   /** Webview transcript index minus the manager's (they differ once old entries were dropped). */
   private transcriptOffset = 0;
   private pendingReveal: string | undefined;
@@ -86,7 +101,10 @@ export class TaskViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   historyCleared(keptTaskIds: string[]): void {
     if (!this.ready) return;
     this.outbox.flush();
-    if (this.selectedTaskId !== null && !keptTaskIds.includes(this.selectedTaskId)) this.selectedTaskId = null;
+    if (this.selectedTaskId !== null && !keptTaskIds.includes(this.selectedTaskId)) {
+      this.selectedTaskId = null;
+      this.sentDetail = undefined;
+    }
     this.post({ type: 'history-cleared', keptTaskIds });
   }
 
@@ -129,13 +147,19 @@ export class TaskViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     // Computed after the awaits: whatever happened meanwhile is in this snapshot.
     this.outbox.clear();
     this.selectedTaskId = null;
-    this.post({
-      type: 'snapshot',
-      now: this.clock.now(),
-      tasks: this.options.taskManager.list().map(toProtocolTask),
-      changes: this.options.changes.list().map(changeSummaryOf).filter((summary) => summary.files.length > 0),
-      setup,
-    });
+    this.sentDetail = undefined;
+    const messages = snapshotMessages(
+      {
+        now: this.clock.now(),
+        tasks: this.options.taskManager.list().map(toProtocolTask),
+        changes: this.options.changes.list().map(changeSummaryOf).filter((summary) => summary.files.length > 0),
+        setup,
+      },
+      this.options.snapshotParts,
+    );
+    // All parts now, back to back: nothing can come between them, and each is its own message event in
+    // the webview, which paints the first before it handles the rest.
+    for (const message of messages) this.post(message);
     this.ready = true;
     this.sendPendingReveal();
   }
@@ -144,12 +168,15 @@ export class TaskViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.outbox.flush();
     this.outbox.dropStream();
     this.selectedTaskId = taskId;
+    this.sentDetail = undefined;
     if (taskId === null || !this.ready) return;
     const task = this.options.taskManager.get(taskId);
     if (!task) {
       this.selectedTaskId = null;
       return;
     }
+    this.sentDetail = toTaskDetail(task);
+    this.post({ type: 'task-detail', ...this.sentDetail });
     const entries = this.options.taskManager.transcript(taskId);
     this.transcriptOffset = entries.length - task.transcriptLength;
     this.post({ type: 'transcript', taskId, index: 0, entries });
@@ -165,6 +192,7 @@ export class TaskViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       case 'task-update':
       case 'task-end':
         this.outbox.task(event.task);
+        if (event.task.id === this.selectedTaskId) this.detailChanged(toTaskDetail(event.task));
         return;
       case 'task-transcript':
         if (event.taskId === this.selectedTaskId) this.outbox.transcript(event.taskId, event.index + this.transcriptOffset, event.entry);
@@ -173,6 +201,13 @@ export class TaskViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         if (event.taskId === this.selectedTaskId) this.outbox.textDelta(event.taskId, event.text);
         return;
     }
+  }
+
+  private detailChanged(detail: TaskDetail): void {
+    const sent = this.sentDetail;
+    if (sent && sent.prompt === detail.prompt && sent.output === detail.output) return;
+    this.sentDetail = detail;
+    this.outbox.detail(detail);
   }
 
   private onChangeEvent(event: ChangeSetEvent): void {
@@ -217,6 +252,7 @@ export class TaskViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.view = undefined;
     this.ready = false;
     this.selectedTaskId = null;
+    this.sentDetail = undefined;
     this.outbox.clear();
   }
 }

@@ -98,25 +98,26 @@ export function quickInput(page) {
 }
 
 /**
- * Delegate Task… from the command palette: picks who does it in the role pick (Enter keeps the
- * coordinator, the default first item; another role is typed to filter, then chosen), types the task
- * into the input box and presses Enter.
+ * Delegate Task… from the command palette: if the role pick appears, picks who does it (Enter keeps the
+ * coordinator, the default first item; another role is typed to filter, then chosen), then types the
+ * task into the input box and presses Enter.
  */
 export async function delegateFromPalette(page, task, { role = 'coordinator' } = {}) {
   const commandId = await runCommand(page, delegateLabel);
   if (commandId !== 'agentTeam.delegate') throw new Error(`the palette ran ${commandId}, not agentTeam.delegate`);
   const quick = quickInput(page);
-  await quick.title.filter({ hasText: 'Delegate Task: who should do it?' }).waitFor({ state: 'visible' });
-  if (role !== 'coordinator') {
-    await page.keyboard.type(role);
-    await quick.rows.filter({ has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${role}$`) }) }).first().waitFor();
-    await quick.widget.locator('.monaco-list-row.focused .label-name', { hasText: new RegExp(`^\\s*${role}$`) }).waitFor();
-  } else {
-    await quick.widget.locator('.monaco-list-row.focused .label-name', { hasText: /^\s*coordinator$/ }).waitFor();
+  const rolePickTitle = 'Delegate Task: who should do it?';
+  const inputBoxTitle = role === 'coordinator' ? /^Delegate Task$/ : new RegExp(`^Delegate Task to ${role}$`);
+  await quick.title.filter({ hasText: /^Delegate Task/ }).waitFor({ state: 'visible' });
+  if ((await quick.title.textContent())?.includes(rolePickTitle)) {
+    const roleLabel = new RegExp(`^\\s*${role}$`);
+    if (role !== 'coordinator') await page.keyboard.type(role);
+    await quick.widget.locator('.monaco-list-row.focused .label-name', { hasText: roleLabel }).waitFor();
+    await page.keyboard.press('Enter');
+  } else if (role !== 'coordinator') {
+    throw new Error(`Delegate Task… showed no role pick, so "${role}" cannot be chosen`);
   }
-  await page.keyboard.press('Enter');
-  const expectedTitle = role === 'coordinator' ? /^Delegate Task$/ : new RegExp(`^Delegate Task to ${role}$`);
-  await quick.title.filter({ hasText: expectedTitle }).waitFor({ state: 'visible' });
+  await quick.title.filter({ hasText: inputBoxTitle }).waitFor({ state: 'visible' });
   await page.keyboard.type(task);
   await page.keyboard.press('Enter');
   await quick.widget.waitFor({ state: 'hidden' });

@@ -117,6 +117,16 @@ mkdir -p "$dest"
 cp "$AGENT_TEAM_E2E_TOOLING_DIR/package.json" "$dest/package.json"
 cd "$dest"
 
+# Run from `npm run …` / `npm start`, the outer npm (on the system Node) exports its own view of the
+# project: npm_config_user_agent names its Node (code-server's postinstall then refuses: "requires node
+# v24"), npm_config_local_prefix the repo, npm_package_* and npm_lifecycle_* the repo's package. The
+# nested installs here must see none of that. (The user's own settings, such as a registry, stay.)
+unset npm_config_user_agent npm_config_local_prefix npm_config_allow_scripts npm_config_node_gyp \
+  npm_config_npm_version npm_command npm_execpath npm_node_execpath NODE INIT_CWD
+for variable in $(compgen -e); do
+  case "$variable" in npm_package_* | npm_lifecycle_*) unset "$variable" ;; esac
+done
+
 # Keep the user's npm config from changing the outcome: download addresses
 # stay in the lockfile, no audit/fund noise, no prompts.
 export npm_config_omit_lockfile_registry_resolved=false npm_config_audit=false \

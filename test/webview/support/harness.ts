@@ -8,6 +8,7 @@ import {
   type WebviewMessage,
 } from '../../../src/shared/protocol.js';
 import { mountSidebar, type Sidebar, type SidebarOptions } from '../../../src/webview/app.js';
+import { figuresSeparator, indentPerLevel } from '../../../src/webview/row.js';
 import { type FrameScheduler } from '../../../src/webview/scheduler.js';
 
 /** Frames happen only when the test calls `runFrame`; counts requests so tests can assert coalescing. */
@@ -40,7 +41,6 @@ export function makeTask(overrides: Partial<ProtocolTask> & { id: string }): Pro
     depth: 0,
     role: 'coordinator',
     description: `Task ${overrides.id}`,
-    prompt: `Prompt of ${overrides.id}`,
     background: false,
     status: 'running',
     createdAt: startTime,
@@ -54,8 +54,9 @@ export function makeTask(overrides: Partial<ProtocolTask> & { id: string }): Pro
 
 export const configuredSetup: SetupState = { modelConfigured: true, provider: 'anthropic', model: 'claude-sonnet-4-5', restricted: false };
 
+/** A snapshot in one message (`complete`). */
 export function snapshotMessage(tasks: ProtocolTask[], setup: SetupState = configuredSetup, now = startTime): HostMessage {
-  return { type: 'snapshot', now, tasks, changes: [], setup };
+  return { type: 'snapshot', now, tasks, changes: [], setup, complete: true };
 }
 
 export interface Harness {
@@ -110,8 +111,23 @@ export function mountHarness(options: { savedState?: unknown; sidebar?: Partial<
   };
 }
 
-export function click(element: Element): void {
-  element.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+export function click(element: Element, options: MouseEventInit = {}): void {
+  element.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, ...options }));
+}
+
+/**
+ * Clicks the middle of a row's twistie (its `::before`, 16 px wide after the row's padding). jsdom has no
+ * layout: rows sit at x = 0, so the twistie's place follows from the row's level alone.
+ */
+export function clickTwistie(row: Element): void {
+  const level = Number(row.getAttribute('aria-level'));
+  click(row, { clientX: (level - 1) * indentPerLevel + 4 + 8 });
+}
+
+/** A row's figures: its elapsed time ('' before it started) and its tokens. */
+export function rowFigures(row: Element): { elapsed: string; tokens: string } {
+  const parts = (row.querySelector('.tree-figures')?.textContent ?? '').split(figuresSeparator);
+  return parts.length === 1 ? { elapsed: '', tokens: parts[0] } : { elapsed: parts[0], tokens: parts[1] };
 }
 
 export function pressKey(element: Element, key: string): void {

@@ -1,0 +1,63 @@
+/**
+ * How the host sends a snapshot: in parts, newest delegations first, so that the sidebar shows the top of
+ * a long history after handling a few hundred tasks instead of all of them. Each message is still cloned
+ * and validated whole on the way in (protocol.ts); only the first one stands between `ready` and the first
+ * paint, and the rest arrive right behind it.
+ *
+ * A part holds whole delegations (a root and every task with its `rootId`), so a tree is never shown with
+ * some of its subagents missing, and delegations come in the order the tree shows them: newest first.
+ */
+import type { HostMessage, HostMessageOf } from './protocol.js';
+import type { ProtocolTask } from './protocol-data.js';
+
+export interface SnapshotPartOptions {
+  /**
+   * Tasks in the first message, at least (whole delegations are never split): enough to fill a tall
+   * sidebar even with every delegation expanded. Default 200.
+   */
+  firstPartTasks?: number;
+  /** Tasks in each later message, at least. Default 2,000. */
+  partTasks?: number;
+}
+
+/** What a snapshot holds: the `snapshot` message without `type` and `complete`. */
+export type SnapshotContent = Omit<HostMessageOf<'snapshot'>, 'type' | 'complete'>;
+
+/** The messages that carry one snapshot: a `snapshot`, then `snapshot-part`s; the last says `complete`. */
+export function snapshotMessages(content: SnapshotContent, options: SnapshotPartOptions = {}): HostMessage[] {
+  const parts = splitSnapshotTasks(content.tasks, options);
+  const last = parts.length - 1;
+  return parts.map((tasks, index): HostMessage =>
+    index === 0
+      ? { type: 'snapshot', now: content.now, tasks, changes: content.changes, setup: content.setup, complete: index === last }
+      : { type: 'snapshot-part', now: content.now, tasks, complete: index === last },
+  );
+}
+
+/**
+ * Splits tasks into parts of whole delegations, newest delegation first (by its earliest task, which is
+ * its root); within a delegation the given order is kept. Always at least one part, possibly empty.
+ */
+export function splitSnapshotTasks(tasks: readonly ProtocolTask[], options: SnapshotPartOptions = {}): ProtocolTask[][] {
+  const firstPartTasks = options.firstPartTasks ?? 200;
+  const partTasks = options.partTasks ?? 2_000;
+  const delegations = new Map<string, { tasks: ProtocolTask[]; createdAt: number }>();
+  for (const task of tasks) {
+    const delegation = delegations.get(task.rootId);
+    if (!delegation) delegations.set(task.rootId, { tasks: [task], createdAt: task.createdAt });
+    else {
+      delegation.tasks.push(task);
+      if (task.createdAt < delegation.createdAt) delegation.createdAt = task.createdAt;
+    }
+  }
+  const newestFirst = [...delegations.entries()].sort(
+    ([leftId, left], [rightId, right]) => right.createdAt - left.createdAt || (leftId < rightId ? -1 : leftId > rightId ? 1 : 0),
+  );
+  const parts: ProtocolTask[][] = [[]];
+  for (const [, delegation] of newestFirst) {
+    let part = parts[parts.length - 1];
+    if (part.length >= (parts.length === 1 ? firstPartTasks : partTasks)) parts.push((part = []));
+    for (const task of delegation.tasks) part.push(task);
+  }
+  return parts;
+}
