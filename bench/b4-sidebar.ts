@@ -15,8 +15,6 @@ import type { Benchmark, BenchmarkContext, BenchmarkOutcome } from './support/ty
 /** A sidebar: narrow and tall. */
 const viewport = { width: 360, height: 900 };
 
-type FirstRender = FirstRenderTiming;
-
 async function openSidebarPage(browser: BenchBrowser, url: string) {
   const page = await browser.newPage({ viewport });
   const problems: string[] = [];
@@ -43,7 +41,7 @@ export const sidebarWithLongHistory: Benchmark = {
     const { browser } = launched;
     const server = await servePage(await bundleForBrowser(nodePath.resolve('bench/sidebar/page.ts')));
     try {
-      const firstRenders: FirstRender[] = [];
+      const firstRenders: FirstRenderTiming[] = [];
       let updateTimings: RenderTiming[] = [];
       let validateAgainMs = 0;
       // Each first render on a fresh page: cold, as when the sidebar is opened.

@@ -6,6 +6,7 @@
 //   node test/e2e/run.mjs stop review        # only these journeys
 //   node test/e2e/run.mjs --vsix some.vsix   # test a .vsix built elsewhere (skips npm run package)
 //   node test/e2e/run.mjs --keep             # keep the scratch folder (workspaces, user data, logs)
+//   node test/e2e/run.mjs --repeat 5 reload  # run them 5 times (flake hunting; artifacts per round)
 //
 // Ends with the line "e2e: N passed, N failed" and exits non-zero on any failure. A failed journey
 // leaves a screenshot, code-server's log and VS Code's logs in test-results/e2e/<journey>/.
@@ -34,7 +35,8 @@ const argv = process.argv.slice(2);
 const option = (flag) => (argv.includes(flag) ? argv[argv.indexOf(flag) + 1] : undefined);
 const keep = argv.includes('--keep');
 const givenVsix = option('--vsix');
-const selected = argv.filter((arg, index) => !arg.startsWith('--') && argv[index - 1] !== '--vsix');
+const repeat = Number(option('--repeat') ?? 1);
+const selected = argv.filter((arg, index) => !arg.startsWith('--') && !['--vsix', '--repeat'].includes(argv[index - 1]));
 const started = Date.now();
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 const say = (line) => console.log(`[e2e] ${line}`);
@@ -70,7 +72,7 @@ async function prepare(scratchDir) {
   return { extensionsDir, mock };
 }
 
-async function runJourney(journey, base) {
+async function runJourney(journey, base, round) {
   const at = Date.now();
   const sessions = [];
   const attachments = [];
@@ -91,8 +93,7 @@ async function runJourney(journey, base) {
     },
     log: (line) => say(`  ${journey.name} +${seconds(at)} ${new Date().toISOString().slice(11, 23)}: ${line}`),
   };
-  const dir = join(resultsDir, journey.name);
-  rmSync(dir, { recursive: true, force: true });
+  const dir = repeat > 1 ? join(resultsDir, journey.name, `round-${round}`) : join(resultsDir, journey.name);
   try {
     // A safety net over the per-step timeouts, so CI never waits on a stuck journey.
     await within(journey.run(context), journeyTimeoutMs, `journey ${journey.name} to finish`);
@@ -118,6 +119,7 @@ const indent = (text) => text.split('\n').map((line) => `     ${line}`).join('\n
 async function main() {
   const unknown = selected.filter((wanted) => !journeys.some((journey) => journey.name === wanted));
   if (unknown.length > 0) throw new Error(`unknown journey ${unknown.join(', ')}; known: ${journeys.map((journey) => journey.name).join(', ')}`);
+  if (!Number.isInteger(repeat) || repeat < 1) throw new Error('--repeat needs a whole number >= 1');
   const toRun = selected.length > 0 ? journeys.filter((journey) => selected.includes(journey.name)) : journeys;
   const scratchDir = mkdtempSync(join(tmpdir(), 'agent-team-e2e-'));
   mkdirSync(resultsDir, { recursive: true });
@@ -126,9 +128,12 @@ async function main() {
   try {
     const base = { ...(await prepare(scratchDir)), scratchDir };
     say(`prepared in ${seconds(started)}; running ${toRun.length} journeys`);
-    for (const journey of toRun) {
-      if (await runJourney(journey, base)) passed++;
-      else failed++;
+    for (const journey of toRun) rmSync(join(resultsDir, journey.name), { recursive: true, force: true });
+    for (let round = 1; round <= repeat; round++) {
+      for (const journey of toRun) {
+        if (await runJourney(journey, base, round)) passed++;
+        else failed++;
+      }
     }
   } catch (error) {
     failed++;

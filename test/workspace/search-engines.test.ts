@@ -2,6 +2,7 @@ import { symlink } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StoppedError, WorkspaceError } from '../../src/engine/errors.js';
 import { NodeWorkspace } from '../../src/engine/workspace/node-workspace.js';
+import { defaultWorkspacePolicy } from '../../src/engine/workspace/policy.js';
 import { findRipgrepOnPath } from '../../src/engine/workspace/search/find-ripgrep.js';
 import { type SearchOptions } from '../../src/engine/workspace/workspace.js';
 import { createTempTree, type TempTree } from './temp-tree.js';
@@ -128,6 +129,32 @@ describe.skipIf(ripgrepPath === null)('ripgrep and the JavaScript fallback', () 
       expect((error as WorkspaceError).kind).toBe('invalid');
       expect((error as WorkspaceError).message).toMatch(/^Invalid regular expression "foo\(bar": .+Escape special characters/);
     }
+  });
+});
+
+describe.skipIf(ripgrepPath === null)('files over the size limit', () => {
+  // 64 bytes: big.txt (over) is skipped, small.txt (under) and exact.txt (at the limit) are searched.
+  const policy = { ...defaultWorkspacePolicy, maxFileBytes: 64 };
+  let sized: TempTree;
+  beforeAll(async () => {
+    sized = await createTempTree({
+      'big.txt': `SIZED ${'x'.repeat(100)}\n`,
+      'small.txt': 'SIZED small\n',
+      'exact.txt': `SIZED ${'y'.repeat(57)}\n`,
+      'sub/big.txt': `SIZED\n${'z'.repeat(100)}\nSIZED\n`,
+    });
+  });
+  afterAll(() => sized.cleanup());
+
+  it.each([{}, { maxResults: 1 }, { maxResults: 2 }, { path: 'big.txt' }])('are skipped by both engines alike (%j)', async (options) => {
+    const expected = await new NodeWorkspace(sized.root, { ripgrepPath: null, policy }).search('SIZED', options);
+    const actual = await new NodeWorkspace(sized.root, { ripgrepPath: ripgrepPath!, policy }).search('SIZED', options);
+    expect(actual).toEqual(expected);
+  });
+
+  it('leave only the files within the limit', async () => {
+    const result = await new NodeWorkspace(sized.root, { ripgrepPath: ripgrepPath!, policy }).search('SIZED');
+    expect(result.matches.map((match) => match.path)).toEqual(['exact.txt', 'small.txt']);
   });
 });
 

@@ -98,6 +98,19 @@ export async function saveArtifacts(session, dir, error) {
       writeFileSync(join(dir, 'screenshot-failed.txt'), String(screenshotError));
     }
   }
+  if (session?.page && !session.page.isClosed()) {
+    // Which webviews existed, for failures inside the sidebar's nested iframes.
+    try {
+      const frames = session.page.frames().map((frame) => `frame ${frame.name() || '-'} ${frame.url()}`);
+      const iframes = await session.page
+        .locator('iframe')
+        .evaluateAll((elements) => elements.map((element) => `iframe class="${element.className}" visible=${element.getBoundingClientRect().width > 0} src=${element.src}`));
+      writeFileSync(join(dir, 'frames.txt'), `${[...iframes, ...frames].join('\n')}\n`);
+      saved.push('frames.txt');
+    } catch (framesError) {
+      writeFileSync(join(dir, 'frames-failed.txt'), String(framesError));
+    }
+  }
   if (session?.codeServer?.logPath && existsSync(session.codeServer.logPath)) {
     cpSync(session.codeServer.logPath, join(dir, 'code-server.log'));
     saved.push('code-server.log');

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as nodePath from 'node:path';
 import { createInterface } from 'node:readline';
@@ -22,6 +22,10 @@ import { invalidPattern, searchGlobMatcher } from './search-pattern.js';
  * matches are sorted here. Only when there are more than `maxResults` (a common pattern) does it run
  * again with `--sort path`, stopped right after the first `maxResults` matches: the unsorted run cannot
  * tell which matches come first without reading them all, and the sorted run finds those quickly.
+ *
+ * Files over `maxFileBytes` are skipped, as the JavaScript engine skips them. The sorted run tells
+ * ripgrep (`--max-filesize`); the unsorted run checks the size of the files that matched instead, since
+ * `--max-filesize` costs ripgrep a `stat` of every file it walks (a sixth of its time on 20,000 files).
  */
 export async function searchWithRipgrep(
   ripgrepPath: string,
@@ -40,8 +44,6 @@ export async function searchWithRipgrep(
     '--no-ignore-exclude',
     '--no-ignore-dot',
     '--no-messages',
-    '--max-filesize',
-    String(request.maxFileBytes),
   ];
   if (!policy.respectGitignore) args.push('--no-ignore-vcs');
   if (request.caseInsensitive) args.push('--ignore-case');
@@ -64,8 +66,13 @@ export async function searchWithRipgrep(
     }
     const target = ['--regexp', request.pattern, '--', ...(request.start !== '' ? [request.start] : [])];
     const unsorted = await runRipgrep(ripgrepPath, [...args, ...target], context.root, request, keep, 'collect');
-    if (!unsorted.truncated) return { matches: unsorted.matches.sort(compareMatches), truncated: false };
-    return await runRipgrep(ripgrepPath, [...args, '--sort', 'path', ...target], context.root, request, keep, 'first');
+    if (!unsorted.truncated) {
+      const matches = await withinSizeLimit(context.root, unsorted.matches, request.maxFileBytes);
+      throwIfAborted(request.signal);
+      return { matches: matches.sort(compareMatches), truncated: false };
+    }
+    const sorted = ['--max-filesize', String(request.maxFileBytes), '--sort', 'path'];
+    return await runRipgrep(ripgrepPath, [...args, ...sorted, ...target], context.root, request, keep, 'first');
   } finally {
     if (ignoreDirectory) await rm(ignoreDirectory, { recursive: true, force: true });
   }
@@ -78,6 +85,14 @@ interface RipgrepMatchMessage {
     lines: { text?: string; bytes?: string };
     line_number: number | null;
   };
+}
+
+/** The matches in files of at most `maxFileBytes` (ripgrep's `--max-filesize`); a file gone since is dropped too. */
+async function withinSizeLimit(root: string, matches: SearchMatch[], maxFileBytes: number): Promise<SearchMatch[]> {
+  const paths = [...new Set(matches.map((match) => match.path))];
+  const sizes = await Promise.all(paths.map((path) => stat(nodePath.join(root, path)).then((info) => info.size, () => Infinity)));
+  const tooLarge = new Set(paths.filter((_, index) => sizes[index] > maxFileBytes));
+  return tooLarge.size === 0 ? matches : matches.filter((match) => !tooLarge.has(match.path));
 }
 
 function compareMatches(a: SearchMatch, b: SearchMatch): number {
