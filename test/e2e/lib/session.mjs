@@ -105,7 +105,19 @@ export async function saveArtifacts(session, dir, error) {
       const iframes = await session.page
         .locator('iframe')
         .evaluateAll((elements) => elements.map((element) => `iframe class="${element.className}" visible=${element.getBoundingClientRect().width > 0} src=${element.src}`));
-      writeFileSync(join(dir, 'frames.txt'), `${[...iframes, ...frames].join('\n')}\n`);
+      const nested = [];
+      for (const frame of session.page.frames()) {
+        const inner = await frame
+          .evaluate(() => [...document.querySelectorAll('iframe')].map((element) => `#${element.id} name=${element.name} style=${element.getAttribute('style') ?? ''}`))
+          .catch((error) => [`(${error.message.split('\n')[0]})`]);
+        if (inner.length > 0) nested.push(`in ${frame.url().slice(0, 120)}: ${inner.join(' | ')}`);
+        const tree = await frame.evaluate(() => document.querySelectorAll('[role="tree"], [role="treeitem"]').length).catch((error) => error.message.split('\n')[0]);
+        nested.push(`frame ${frame.name() || '-'} detached=${frame.isDetached()} tree+rows=${tree} parent=${frame.parentFrame()?.name() ?? 'none'}`);
+      }
+      const { sidebar } = await import('./workbench.mjs');
+      const seen = await sidebar(session.page).locator('[role="tree"], [role="treeitem"]').count().catch((error) => error.message.split('\n')[0]);
+      nested.push(`playwright sidebar(page) sees ${seen} tree/rows`);
+      writeFileSync(join(dir, 'frames.txt'), `${[...iframes, ...frames, ...nested].join('\n')}\n`);
       saved.push('frames.txt');
     } catch (framesError) {
       writeFileSync(join(dir, 'frames-failed.txt'), String(framesError));

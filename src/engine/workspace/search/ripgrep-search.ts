@@ -23,9 +23,9 @@ import { invalidPattern, searchGlobMatcher } from './search-pattern.js';
  * again with `--sort path`, stopped right after the first `maxResults` matches: the unsorted run cannot
  * tell which matches come first without reading them all, and the sorted run finds those quickly.
  *
- * Files over `maxFileBytes` are skipped, as the JavaScript engine skips them. The sorted run tells
- * ripgrep (`--max-filesize`); the unsorted run checks the size of the files that matched instead, since
- * `--max-filesize` costs ripgrep a `stat` of every file it walks (a sixth of its time on 20,000 files).
+ * Files over `maxFileBytes` are skipped, as the JavaScript engine skips them: `--max-filesize` for the
+ * files ripgrep walks; a file it is given to search is checked here, as ripgrep searches it whatever
+ * its size.
  */
 export async function searchWithRipgrep(
   ripgrepPath: string,
@@ -33,6 +33,10 @@ export async function searchWithRipgrep(
   request: EngineSearchRequest,
 ): Promise<SearchResult> {
   throwIfAborted(request.signal);
+  if (request.startIsFile) {
+    const info = await stat(nodePath.join(context.root, request.start)).catch(() => undefined);
+    if (info && info.size > request.maxFileBytes) return { matches: [], truncated: false };
+  }
   const { policy } = context.matcher;
   const args = [
     '--json',
@@ -44,6 +48,8 @@ export async function searchWithRipgrep(
     '--no-ignore-exclude',
     '--no-ignore-dot',
     '--no-messages',
+    '--max-filesize',
+    String(request.maxFileBytes),
   ];
   if (!policy.respectGitignore) args.push('--no-ignore-vcs');
   if (request.caseInsensitive) args.push('--ignore-case');
@@ -66,13 +72,8 @@ export async function searchWithRipgrep(
     }
     const target = ['--regexp', request.pattern, '--', ...(request.start !== '' ? [request.start] : [])];
     const unsorted = await runRipgrep(ripgrepPath, [...args, ...target], context.root, request, keep, 'collect');
-    if (!unsorted.truncated) {
-      const matches = await withinSizeLimit(context.root, unsorted.matches, request.maxFileBytes);
-      throwIfAborted(request.signal);
-      return { matches: matches.sort(compareMatches), truncated: false };
-    }
-    const sorted = ['--max-filesize', String(request.maxFileBytes), '--sort', 'path'];
-    return await runRipgrep(ripgrepPath, [...args, ...sorted, ...target], context.root, request, keep, 'first');
+    if (!unsorted.truncated) return { matches: unsorted.matches.sort(compareMatches), truncated: false };
+    return await runRipgrep(ripgrepPath, [...args, '--sort', 'path', ...target], context.root, request, keep, 'first');
   } finally {
     if (ignoreDirectory) await rm(ignoreDirectory, { recursive: true, force: true });
   }
@@ -85,14 +86,6 @@ interface RipgrepMatchMessage {
     lines: { text?: string; bytes?: string };
     line_number: number | null;
   };
-}
-
-/** The matches in files of at most `maxFileBytes` (ripgrep's `--max-filesize`); a file gone since is dropped too. */
-async function withinSizeLimit(root: string, matches: SearchMatch[], maxFileBytes: number): Promise<SearchMatch[]> {
-  const paths = [...new Set(matches.map((match) => match.path))];
-  const sizes = await Promise.all(paths.map((path) => stat(nodePath.join(root, path)).then((info) => info.size, () => Infinity)));
-  const tooLarge = new Set(paths.filter((_, index) => sizes[index] > maxFileBytes));
-  return tooLarge.size === 0 ? matches : matches.filter((match) => !tooLarge.has(match.path));
 }
 
 function compareMatches(a: SearchMatch, b: SearchMatch): number {
