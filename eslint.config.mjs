@@ -27,4 +27,9 @@ export default tseslint.config(
     files: ['**/*.mjs', 'scripts/**'],
     languageOptions: { globals: { ...globals.node } },
   },
+  {
+    // End-to-end tests hand functions to the browser (page.evaluate): both sets of globals apply.
+    files: ['test/e2e/**/*.mjs', 'bench/**'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
 );
