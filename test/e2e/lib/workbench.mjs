@@ -6,11 +6,12 @@ import { runCommand } from '../tooling/browser.mjs';
 export const delegateLabel = 'Agent Team: Delegate Task…';
 export const reviewLabel = 'Agent Team: Review Changes…';
 
-/** The Agent Team sidebar's page (nested iframes of the webview view). */
+/**
+ * The Agent Team sidebar's page (nested iframes of the webview view). The extension has no other
+ * webview. (Not `purpose=webviewView` in the address: a view restored after a reload lacks it.)
+ */
 export function sidebar(page) {
-  return page
-    .frameLocator('iframe.webview[src*="extensionId=agent-team.agent-team"][src*="purpose=webviewView"]')
-    .frameLocator('#active-frame');
+  return page.frameLocator('iframe.webview[src*="extensionId=agent-team.agent-team"]').frameLocator('#active-frame');
 }
 
 /**
