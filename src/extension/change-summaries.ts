@@ -31,12 +31,3 @@ export function pendingFiles(changeSet: ChangeSet): FileChangeSnapshot[] {
   return changeSet.snapshot().files.filter((file) => reviewStatusOf(file) === 'pending');
 }
 
-/** One line for the parent agent and notifications, e.g. `2 files with proposed edits (+10 −3) await review`. */
-export function describePendingChanges(changeSet: ChangeSet | undefined): string | undefined {
-  if (!changeSet) return undefined;
-  const files = pendingFiles(changeSet);
-  if (files.length === 0) return undefined;
-  const added = files.reduce((sum, file) => sum + file.added, 0);
-  const removed = files.reduce((sum, file) => sum + file.removed, 0);
-  return `${files.length} file${files.length === 1 ? '' : 's'} with proposed edits (+${added} \u2212${removed}) await the user's review; nothing is written until they accept.`;
-}

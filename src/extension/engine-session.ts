@@ -9,9 +9,7 @@ import type { Model } from '../engine/model/types.js';
 import type { StartTaskResult, TaskManager } from '../engine/tasks/index.js';
 import { AgentTeam, type DelegateRequest } from '../engine/team/agent-team.js';
 import { formatRoleDiagnostic, type RoleDefinition, type RoleDiagnostic, RoleRegistry } from '../engine/team/roles/index.js';
-import type { WorkspaceToolbox } from '../engine/team/task-tools.js';
-import { createWorkspaceTools } from '../engine/workspace/tools/create-workspace-tools.js';
-import { describePendingChanges } from './change-summaries.js';
+import { createWorkspaceToolbox, describeTaskChanges } from '../engine/team/workspace-toolbox.js';
 import type { AgentTeamSettings } from './configuration.js';
 import type { HostWorkspace } from './host-workspace.js';
 import { createModelFor, type ModelSetup } from './model-setup.js';
@@ -73,11 +71,11 @@ export class EngineSession {
     const team = new AgentTeam({
       taskManager: this.options.taskManager,
       roles: this.roles,
-      toolbox: this.toolbox,
+      toolbox: createWorkspaceToolbox({ workspace: this.workspace, changes: this.options.changes }),
       modelFor: (role, override) => this.modelFor(role, override),
       maxDepth: settings.maxDepth,
       autoBackgroundMs: settings.autoBackgroundSeconds * 1000,
-      describeChanges: (taskId) => describePendingChanges(this.options.changes.get(taskId)),
+      describeChanges: (taskId) => describeTaskChanges(this.options.changes, taskId),
       environmentNote: [
         `The workspace root is ${this.workspace.root}; give file paths relative to it.`,
         'You run inside VS Code. Your edits are proposals: the user reviews them as diffs and accepts or rejects them before anything is written.',
@@ -86,12 +84,6 @@ export class EngineSession {
     this.team = { key, team };
     return team;
   }
-
-  private readonly toolbox: WorkspaceToolbox = ({ taskId, role }) => {
-    const changeSet = this.options.changes.get(taskId) ?? this.options.changes.create(taskId, role);
-    const tools = createWorkspaceTools({ workspace: this.workspace, changeSet });
-    return { readOnly: tools.readOnly, edit: tools.edit };
-  };
 
   private modelFor(role: string, override?: string): Model {
     if (!this.setup) throw new Error('EngineSession: a model was asked for before any delegation');
