@@ -3,7 +3,7 @@
 // Here: the address answers, the folder opens trusted with Agent Team in the activity bar, and SIGINT
 // (Ctrl-C) stops the server.
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isRestrictedMode, openVSCode } from '../tooling/browser.mjs';
 import { fixtureWorkspace, repoRoot } from '../lib/paths.mjs';
@@ -69,6 +69,31 @@ export async function run({ scratchDir, attach, log }) {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
       await within(exited, 30_000, 'scripts/start.sh to exit after SIGTERM').catch(() => child.kill('SIGKILL'));
+    }
+    // When start.sh failed to stop its server (the behaviour under test), do it here.
+    killServersOf(runDir);
+  }
+}
+
+/** SIGKILLs the process group of any code-server still using `runDir` (start.sh runs it under setsid). */
+function killServersOf(runDir) {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let commandLine = '';
+    try {
+      commandLine = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+    } catch {
+      continue;
+    }
+    if (!commandLine.includes(`${runDir}/user-data`)) continue;
+    try {
+      process.kill(-Number(entry), 'SIGKILL');
+    } catch {
+      try {
+        process.kill(Number(entry), 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
     }
   }
 }
