@@ -60,6 +60,10 @@ export async function run({ open, mock }) {
   await reviewer.waitFor();
   assertEqual(await reviewer.getAttribute('aria-level'), '2', 'the reviewer is nested under the coordinator');
   assertEqual(await researcherRunning.count(), 1, 'the researcher still runs while the reviewer completed');
+  await reviewer.click();
+  await detail.locator('.detail-title', { hasText: 'reviewer' }).waitFor();
+  const reviewerStatus = await detail.locator('.detail-meta').textContent();
+  assert(reviewerStatus.includes('completed') && !reviewerStatus.includes('background'), `the reviewer ran in the foreground (${reviewerStatus})`);
 
   releaseResearcher.resolve();
   await frame.locator('[role="treeitem"][data-status="completed"]').nth(2).waitFor();
