@@ -3,40 +3,18 @@
  * coordinator starts a researcher in the background and a reviewer in the foreground, reads the
  * background result with TaskOutput, and answers; Ctrl-C mid-run stops everything.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type MockProtocol,
-  type MockProviderServer,
   type RecordedRequest,
   hangingStream,
-  startMockProviderServer,
   textTurn,
   toolCallTurn,
 } from '../support/mock-provider/index.js';
-import { type CliEvent, agentOf, buildCli, parseEvents, priorTurns, providerEnvironment, startCli } from './cli-harness.js';
+import { type CliEvent, agentOf, parseEvents, priorTurns, providerEnvironment, startCli } from './cli-harness.js';
+import { useCliWorld } from './cli-world.js';
 
-let cli: Awaited<ReturnType<typeof buildCli>>;
-let server: MockProviderServer;
-let workspace: string;
-
-beforeAll(async () => {
-  cli = await buildCli();
-});
-afterAll(async () => {
-  await cli.dispose();
-});
-beforeEach(async () => {
-  server = await startMockProviderServer();
-  workspace = await mkdtemp(path.join(tmpdir(), 'agent-team-ws-'));
-  await writeFile(path.join(workspace, 'parser.ts'), 'export function parse(text: string) {\n  return JSON.parse(text);\n}\n');
-});
-afterEach(async () => {
-  await server.close();
-  await rm(workspace, { recursive: true, force: true });
-});
+const world = useCliWorld({ 'parser.ts': 'export function parse(text: string) {\n  return JSON.parse(text);\n}\n' });
 
 /** The text of the latest tool result the coordinator received, to find the task ids it was given. */
 function lastToolResult(request: RecordedRequest): string {
@@ -46,7 +24,7 @@ function lastToolResult(request: RecordedRequest): string {
 describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run (%s)', (protocol) => {
   it('delegates to a background researcher and a foreground reviewer, reads the background result and answers', async () => {
     let researcherId = '';
-    server.respondWith((request) => {
+    world.server.respondWith((request) => {
       const agent = agentOf(request);
       if (agent === 'researcher') return textTurn('Dates are parsed in ', 'parser.ts:2 with JSON.parse.');
       if (agent === 'reviewer') return textTurn('[medium] parser.ts:2 — JSON.parse throws on bad input; no error handling.');
@@ -64,8 +42,8 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run (%s)', (pro
       }
     });
 
-    const provider = providerEnvironment(protocol, server.baseUrl);
-    const run = startCli(cli.cliPath, ['run', '--json', '--workspace', workspace, ...provider.args, 'Review how we parse dates'], provider.env);
+    const provider = providerEnvironment(protocol, world.server.baseUrl);
+    const run = startCli(world.cliPath, ['run', '--json', '--workspace', world.workspace, ...provider.args, 'Review how we parse dates'], provider.env);
     const { code, stdout, stderr } = await run.exited;
     expect(stderr).not.toMatch(/error/i);
     expect(code).toBe(0);
@@ -87,7 +65,7 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run (%s)', (pro
     expect((ends.get(rootId)?.usage as { inputTokens: number }).inputTokens).toBeGreaterThan(0);
 
     // The coordinator read the researcher's answer through TaskOutput, not through a leaked transcript.
-    const coordinatorRequests = server.requests.filter((request) => agentOf(request) === 'coordinator');
+    const coordinatorRequests = world.server.requests.filter((request) => agentOf(request) === 'coordinator');
     expect(coordinatorRequests).toHaveLength(4);
     // The last user message carries the tool result, plus the researcher's end notice if it came first.
     expect(JSON.stringify(coordinatorRequests[2].body)).toContain('[medium] parser.ts:2');
@@ -104,7 +82,7 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run (%s)', (pro
   });
 
   it('stops every task on SIGINT, closes the open requests and exits 130', async () => {
-    server.respondWith((request) => {
+    world.server.respondWith((request) => {
       const agent = agentOf(request);
       if (agent === 'researcher' || agent === 'reviewer') return hangingStream({ text: [`${agent} is reading…`] });
       if (priorTurns(request) === 0) {
@@ -116,10 +94,10 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run (%s)', (pro
       throw new Error('the coordinator should not get another turn');
     });
 
-    const provider = providerEnvironment(protocol, server.baseUrl);
-    const run = startCli(cli.cliPath, ['run', '--json', '--workspace', workspace, ...provider.args, 'Review how we parse dates'], provider.env);
-    await server.waitForRequest(2);
-    const subagentRequests = server.requests.filter((request) => agentOf(request) !== 'coordinator').map((request) => request.index);
+    const provider = providerEnvironment(protocol, world.server.baseUrl);
+    const run = startCli(world.cliPath, ['run', '--json', '--workspace', world.workspace, ...provider.args, 'Review how we parse dates'], provider.env);
+    await world.server.waitForRequest(2);
+    const subagentRequests = world.server.requests.filter((request) => agentOf(request) !== 'coordinator').map((request) => request.index);
     expect(subagentRequests).toHaveLength(2);
     // Both subagents have streamed text: their partial output must survive the stop.
     await run.waitForEvent((event) => event.type === 'tool-call' && event.toolName === 'Agent');
@@ -127,8 +105,8 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run (%s)', (pro
 
     const { code, stdout } = await run.exited;
     expect(code).toBe(130);
-    await Promise.all(subagentRequests.map((index) => server.waitForClientClose(index)));
-    expect(server.closedRequests).toBeGreaterThanOrEqual(2);
+    await Promise.all(subagentRequests.map((index) => world.server.waitForClientClose(index)));
+    expect(world.server.closedRequests).toBeGreaterThanOrEqual(2);
 
     const events = parseEvents(stdout);
     const ends = events.filter((event) => event.type === 'task-end');
@@ -140,7 +118,7 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run (%s)', (pro
 
 describe('agent-team run: configuration errors', () => {
   it('exits 2 naming the environment variable and --base-url when no key is set', async () => {
-    const run = startCli(cli.cliPath, ['run', '--provider', 'openai', '--workspace', workspace, 'do something'], {});
+    const run = startCli(world.cliPath, ['run', '--provider', 'openai', '--workspace', world.workspace, 'do something'], {});
     const { code, stderr } = await run.exited;
     expect(code).toBe(2);
     expect(stderr).toContain('OPENAI_API_KEY');
@@ -148,14 +126,14 @@ describe('agent-team run: configuration errors', () => {
   });
 
   it('exits 2 for an unknown option, with the usage', async () => {
-    const { code, stderr } = await startCli(cli.cliPath, ['run', '--frobnicate', 'x'], {}).exited;
+    const { code, stderr } = await startCli(world.cliPath, ['run', '--frobnicate', 'x'], {}).exited;
     expect(code).toBe(2);
     expect(stderr).toContain('unknown option --frobnicate');
     expect(stderr).toContain('Usage:');
   });
 
   it('exits 2 for an unknown --agent role, listing the known ones', async () => {
-    const run = startCli(cli.cliPath, ['run', '--agent', 'nobody', '--workspace', workspace, 'x'], { ANTHROPIC_API_KEY: 'k' });
+    const run = startCli(world.cliPath, ['run', '--agent', 'nobody', '--workspace', world.workspace, 'x'], { ANTHROPIC_API_KEY: 'k' });
     const { code, stderr } = await run.exited;
     expect(code).toBe(2);
     expect(stderr).toMatch(/Unknown role "nobody".*researcher/);
