@@ -59,7 +59,7 @@ describe('concurrency', () => {
     log.assertWellFormed();
   });
 
-  it('a foreground child of a running parent runs in the parent slot: no deadlock at a limit of 1', async () => {
+  it('a task waiting on a foreground child gives its slot back: a nested chain completes at a limit of 1', async () => {
     const manager = new TaskManager({ clock: new ManualClock(), maxConcurrent: 1 });
     const log = new EventLog(manager);
     const grandchild = new StagedWork();
@@ -76,10 +76,12 @@ describe('concurrency', () => {
     };
     const waiting = new StagedWork();
     const parentStarted = manager.start(task(parentWork, { mode: 'foreground' }));
-    // Another root task asks for a slot meanwhile: it must wait behind the whole nested chain.
+    // Another run asks for a slot meanwhile: work already under way goes first.
     await manager.start(task(waiting.work));
     await grandchild.started;
     expect(manager.list().map((snapshot) => snapshot.status)).toEqual(['running', 'queued', 'running', 'running']);
+    expect(slotHolders(manager)).toEqual(['t4']);
+    expect(phases(manager)).toEqual({ t1: 'waiting', t2: 'queued', t3: 'waiting', t4: 'running' });
 
     grandchild.complete('leaf result');
     const parent = await parentStarted;
@@ -89,58 +91,96 @@ describe('concurrency', () => {
     log.assertWellFormed();
   });
 
-  it('background and auto children take their own slot (they queue at the limit)', async () => {
+  it('an auto child (what the Agent tool starts) runs while its parent waits, even at a limit of 1', async () => {
     const manager = new TaskManager({ clock: new ManualClock(), maxConcurrent: 1 });
-    const parent = new StagedWork();
-    await manager.start(task(parent.work));
-    const context = await parent.started;
-    const background = await manager.start(task(new StagedWork().work, { parentId: context.taskId }));
-    expect(background.task.status).toBe('queued');
-    void manager.start(task(new StagedWork().work, { parentId: context.taskId, mode: 'auto' }));
-    await flushMicrotasks();
-    expect(manager.get('t3')?.status).toBe('queued');
-    parent.complete('done');
-    await manager.wait('t1');
-    expect(manager.get('t2')?.status).toBe('running');
-    expect(manager.get('t3')?.status).toBe('queued');
+    const child = new StagedWork();
+    const parent: TaskWork = async (context) => {
+      const result = await manager.start(task(child.work, { parentId: context.taskId, mode: 'auto' }));
+      return { status: 'completed', output: `parent got: ${result.task.output}` };
+    };
+    const done = manager.start(task(parent, { mode: 'foreground' }));
+    await child.started;
+    expect(slotHolders(manager)).toEqual(['t2']);
+    child.complete('child result');
+    expect((await done).task).toMatchObject({ status: 'completed', output: 'parent got: child result' });
+    expect(manager.lifecycleReport().slotsInUse).toBe(0);
   });
 
-  it('a foreground child keeps the slot it shares when its parent ends first', async () => {
+  it('three parents each waiting on a child that waits on a grandchild complete at limits 1 and 4', async () => {
+    for (const limit of [1, 4]) {
+      const manager = new TaskManager({ clock: new ManualClock(), maxConcurrent: limit });
+      const log = new EventLog(manager);
+      const leaf: TaskWork = async () => ({ status: 'completed', output: 'leaf' });
+      const middle: TaskWork = async (context) => {
+        const result = await manager.start(task(leaf, { parentId: context.taskId, mode: 'auto' }));
+        return { status: 'completed', output: `middle(${result.task.output})` };
+      };
+      const top: TaskWork = async (context) => {
+        const results = await Promise.all([1, 2, 3].map(() => manager.start(task(middle, { parentId: context.taskId, mode: 'auto' }))));
+        return { status: 'completed', output: results.map((result) => result.task.output).join(' ') };
+      };
+      const result = await manager.start(task(top, { mode: 'foreground' }));
+      expect(result.task).toMatchObject({ status: 'completed', output: 'middle(leaf) middle(leaf) middle(leaf)' });
+      expect(manager.lifecycleReport()).toMatchObject({ slotsInUse: 0, queued: 0 });
+      log.assertWellFormed();
+    }
+  });
+
+  it('a parent waiting on its background children holds no slot: all four run at once at a limit of 4', async () => {
+    const manager = new TaskManager({ clock: new ManualClock(), maxConcurrent: 4 });
+    const children = Array.from({ length: 4 }, () => new StagedWork());
+    const parent: TaskWork = async (context) => {
+      const started = await Promise.all(children.map((child) => manager.start(task(child.work, { parentId: context.taskId }))));
+      const ended = await Promise.all(started.map((result) => manager.wait(result.task.id, { waiterId: context.taskId })));
+      return { status: 'completed', output: ended.map((snapshot) => snapshot.output).join(',') };
+    };
+    const done = manager.start(task(parent, { mode: 'foreground' }));
+    await Promise.all(children.map((child) => child.started));
+    expect(slotHolders(manager)).toEqual(['t2', 't3', 't4', 't5']);
+    children.forEach((child, index) => child.complete(`c${index}`));
+    expect((await done).task.output).toBe('c0,c1,c2,c3');
+  });
+
+  it('a task resuming after its wait gets the next slot before new runs and new subtasks', async () => {
     const manager = new TaskManager({ clock: new ManualClock(), maxConcurrent: 1 });
-    const parent = new StagedWork();
     const child = new StagedWork();
+    const afterWait = new StagedWork();
+    const parent: TaskWork = async (context) => {
+      await manager.start(task(child.work, { parentId: context.taskId, mode: 'foreground' }));
+      return afterWait.work(context);
+    };
+    void manager.start(task(parent, { mode: 'foreground' }));
+    await child.started;
+    await manager.start(task(new StagedWork().work)); // a new run, queued
+    await manager.start(task(new StagedWork().work, { parentId: 't1' })); // a new subtask of the parent, queued
+    child.complete('done');
+    await afterWait.started;
+    expect(slotHolders(manager)).toEqual(['t1']);
+    expect(phases(manager)).toMatchObject({ t3: 'queued', t4: 'queued' });
+  });
+
+  it('a stopped waiting parent takes no slot back, and its queued subtasks leave the queue', async () => {
+    const manager = new TaskManager({ clock: new ManualClock(), maxConcurrent: 1, stopGraceMs: 10 });
+    const child = new StagedWork({ onAbort: 'return' });
     const other = new StagedWork();
-    await manager.start(task(parent.work));
-    await parent.started;
-    void manager.start(task(child.work, { parentId: 't1', mode: 'foreground' }));
+    const parent: TaskWork = async (context) => {
+      const result = await manager.start(task(child.work, { parentId: context.taskId, mode: 'foreground' }));
+      return { status: 'completed', output: String(result.task.output) };
+    };
+    void manager.start(task(parent, { mode: 'foreground' }));
     await child.started;
     await manager.start(task(other.work));
-    parent.complete('parent returned without waiting');
-    await manager.wait('t1');
-    await flushMicrotasks();
-    expect(manager.get('t3')?.status).toBe('queued'); // the child still holds the slot
-    child.complete('child done');
-    await other.started;
-    expect(manager.get('t3')?.status).toBe('running');
-  });
-
-  it('stopping a parent frees the slot it shared with its foreground child only once', async () => {
-    const manager = new TaskManager({ clock: new ManualClock(), maxConcurrent: 1, stopGraceMs: 10 });
-    const parent = new StagedWork({ onAbort: 'return' });
-    const child = new StagedWork({ onAbort: 'return' });
-    const second = new StagedWork();
-    const third = new StagedWork();
-    await manager.start(task(parent.work));
-    await parent.started;
-    void manager.start(task(child.work, { parentId: 't1', mode: 'foreground' }));
-    await child.started;
-    await manager.start(task(second.work));
-    await manager.start(task(third.work));
     await manager.stop('t1');
-    await second.started;
-    await flushMicrotasks();
-    // One slot freed: exactly one queued task may start.
-    expect(manager.get('t3')?.status).toBe('running');
-    expect(manager.get('t4')?.status).toBe('queued');
+    await other.started;
+    expect(manager.lifecycleReport()).toMatchObject({ slotsInUse: 1, queued: 0 });
+    expect(slotHolders(manager)).toEqual(['t3']);
   });
 });
+
+function slotHolders(manager: TaskManager): string[] {
+  return manager.lifecycleReport().tasks.filter((entry) => entry.holdsSlot).map((entry) => entry.id);
+}
+
+function phases(manager: TaskManager): Record<string, string> {
+  return Object.fromEntries(manager.lifecycleReport().tasks.map((entry) => [entry.id, entry.phase]));
+}

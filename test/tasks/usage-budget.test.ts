@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stopReasonOf } from '../../src/engine/errors.js';
+import { describeStopReason, stopReasonOf } from '../../src/engine/errors.js';
 import { ManualClock, flushMicrotasks } from '../../src/engine/testing/manual-clock.js';
 import { formatNotice } from '../../src/engine/tasks/notifications.js';
 import { TaskManager } from '../../src/engine/tasks/task-manager.js';
@@ -40,7 +40,7 @@ describe('usage and budgets', () => {
     log.assertWellFormed();
   });
 
-  it('stops the tree when its budget is exceeded: root failed with "budget exceeded", descendants stopped, partial output kept', async () => {
+  it('stops the tree when its budget is exceeded: every task stopped with reason budget, partial output kept', async () => {
     const clock = new ManualClock();
     const manager = new TaskManager({ clock, stopGraceMs: 1_000 });
     const log = new EventLog(manager);
@@ -59,12 +59,8 @@ describe('usage and budgets', () => {
     await flushMicrotasks(); // the root and the child return their partial output at once
     expect(manager.get('t3')?.status).toBe('stopped');
     await clock.advance(1_000); // the grandchild hangs; the grace ends it
-    expect(manager.get('t1')).toMatchObject({
-      status: 'failed',
-      error: 'budget exceeded: task t1 and its subtasks used 1001 tokens, over the budget of 1000',
-      output: 'root partial',
-      stopReason: budgetReason,
-    });
+    expect(manager.get('t1')).toMatchObject({ status: 'stopped', output: 'root partial', stopReason: budgetReason });
+    expect(describeStopReason(budgetReason)).toBe('budget exceeded: task t1 and its subtasks used 1001 tokens, over the budget of 1000');
     expect(manager.get('t2')).toMatchObject({ status: 'stopped', stopReason: budgetReason, output: 'child partial' });
     expect(manager.get('t3')).toMatchObject({ status: 'stopped', stopReason: budgetReason, output: 'grandchild was writing' });
     log.assertWellFormed();
@@ -79,7 +75,7 @@ describe('usage and budgets', () => {
     await manager.start(task(child, { parentId: 't1', maxTokens: 50 }));
     (await child.started).reportUsage({ inputTokens: 51, outputTokens: 0 });
     await manager.wait('t2');
-    expect(manager.get('t2')).toMatchObject({ status: 'failed', error: expect.stringMatching(/^budget exceeded: /) });
+    expect(manager.get('t2')).toMatchObject({ status: 'stopped', stopReason: { kind: 'budget' } });
     expect(manager.get('t1')?.status).toBe('running');
   });
 

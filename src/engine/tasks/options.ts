@@ -7,11 +7,18 @@ import type { StartTaskOptions } from './work.js';
 
 export interface TaskManagerOptions {
   /**
-   * Tasks running at once, each in its own slot; more wait in a FIFO queue. A foreground child of a running
-   * task runs in its parent's slot instead (the parent is blocked on it), so nested foreground delegation
-   * never deadlocks. Default 4.
+   * Tasks doing work at once, each in a slot of its own; more wait in a queue. A task whose work only
+   * waits (on a foreground or auto subtask, on background subtasks through `wait`, on anything through
+   * `waitFor`) gives its slot back meanwhile, so nested delegation never deadlocks, even at 1. The queue
+   * serves tasks resuming after a wait first, then subtasks of runs under way, then new runs, each first
+   * come first served. Default 4.
    */
   maxConcurrent?: number;
+  /**
+   * Tasks one run (a root task and everything below it) may start in all, the root included: a runaway
+   * agent that keeps delegating gets an error instead of filling the machine. Default 200.
+   */
+  maxTasksPerRun?: number;
   /** For `auto` tasks: how long the caller waits before the task moves to the background. Default 120,000 ms. */
   autoBackgroundMs?: number;
   /**
@@ -38,6 +45,7 @@ export interface TaskManagerOptions {
 
 export interface ResolvedTaskManagerOptions {
   maxConcurrent: number;
+  maxTasksPerRun: number;
   autoBackgroundMs: number;
   stopGraceMs: number;
   clock: Clock;
@@ -51,6 +59,7 @@ export interface ResolvedTaskManagerOptions {
 export function resolveOptions(options: TaskManagerOptions): ResolvedTaskManagerOptions {
   return {
     maxConcurrent: positiveInteger(options.maxConcurrent ?? 4, 'maxConcurrent'),
+    maxTasksPerRun: positiveInteger(options.maxTasksPerRun ?? 200, 'maxTasksPerRun'),
     autoBackgroundMs: duration(options.autoBackgroundMs ?? 120_000, 'autoBackgroundMs'),
     stopGraceMs: duration(options.stopGraceMs ?? 2_000, 'stopGraceMs'),
     clock: options.clock ?? systemClock,

@@ -1,25 +1,29 @@
 /**
- * Concurrency slots with a FIFO queue. A slot can be shared: a foreground child runs in its waiting
- * parent's slot (the parent is blocked on it anyway), so the slot is freed only when its last holder
- * lets go. Freed slots go to the oldest waiting item at once.
+ * Concurrency slots: at most `capacity` items hold one at a time, the others wait in a queue. Each item
+ * holds at most one slot; the manager gives a slot back whenever its task stops doing work (it ends, is
+ * stopped, or only waits), so the limit counts work, not tasks.
+ *
+ * The queue is ordered by priority, then first come first served. The manager uses this to finish work
+ * already under way before starting new work: a task resuming after a wait goes before a new subtask,
+ * and a subtask of a run that has started goes before a new run.
  */
 
-/** One unit of concurrency; `holders` counts the tasks running in it. */
-export interface Slot {
-  holders: number;
-}
+export type SlotPriority = 'resume' | 'subtask' | 'new-run';
+
+const priorityOrder: readonly SlotPriority[] = ['resume', 'subtask', 'new-run'];
 
 export class SlotPool<Item> {
   private inUse = 0;
-  private readonly waiting: Item[] = [];
+  private readonly queues = new Map<SlotPriority, Item[]>(priorityOrder.map((priority) => [priority, []]));
+  private waitingCount = 0;
 
   /**
    * @param capacity slots available at once (at least 1).
-   * @param grant called when an item gets a slot; it must eventually `release` that slot.
+   * @param grant called when an item gets a slot; the item must eventually `release` it.
    */
   constructor(
     private readonly capacity: number,
-    private readonly grant: (item: Item, slot: Slot) => void,
+    private readonly grant: (item: Item) => void,
   ) {}
 
   /** Slots currently held. */
@@ -29,43 +33,51 @@ export class SlotPool<Item> {
 
   /** Items waiting for a slot. */
   get queued(): number {
-    return this.waiting.length;
+    return this.waitingCount;
   }
 
-  /** Queues `item` behind the others; it is granted a slot at once if one is free. */
-  enqueue(item: Item): void {
-    this.waiting.push(item);
+  /** Queues `item`; it is granted a slot at once if one is free and nothing of equal or higher priority waits. */
+  enqueue(item: Item, priority: SlotPriority): void {
+    (this.queues.get(priority) as Item[]).push(item);
+    this.waitingCount++;
     this.pump();
   }
 
   /** Takes a waiting item out of the queue (it will never be granted); false if it was not waiting. */
   remove(item: Item): boolean {
-    const index = this.waiting.indexOf(item);
-    if (index < 0) return false;
-    this.waiting.splice(index, 1);
-    return true;
+    for (const queue of this.queues.values()) {
+      const index = queue.indexOf(item);
+      if (index < 0) continue;
+      queue.splice(index, 1);
+      this.waitingCount--;
+      return true;
+    }
+    return false;
   }
 
-  /** Adds a holder to a slot already in use; it then needs one more `release`. */
-  share(slot: Slot): Slot {
-    slot.holders++;
-    return slot;
-  }
-
-  /** One holder lets go; when the last one does, the slot goes to the next waiting item. */
-  release(slot: Slot): void {
-    if (slot.holders <= 0) return;
-    slot.holders--;
-    if (slot.holders > 0) return;
+  /** A holder gives its slot back; the slot goes to the first waiting item at once. */
+  release(): void {
+    if (this.inUse <= 0) throw new Error('Internal error in the task manager: a slot was released that no task held.');
     this.inUse--;
     this.pump();
   }
 
   private pump(): void {
-    while (this.inUse < this.capacity && this.waiting.length > 0) {
-      const item = this.waiting.shift() as Item;
+    while (this.inUse < this.capacity && this.waitingCount > 0) {
+      const item = this.takeNext();
       this.inUse++;
-      this.grant(item, { holders: 1 });
+      this.grant(item);
     }
+  }
+
+  private takeNext(): Item {
+    for (const priority of priorityOrder) {
+      const queue = this.queues.get(priority) as Item[];
+      if (queue.length > 0) {
+        this.waitingCount--;
+        return queue.shift() as Item;
+      }
+    }
+    throw new Error('Internal error in the task manager: the slot queue count is wrong.');
   }
 }

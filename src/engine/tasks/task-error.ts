@@ -10,7 +10,11 @@ export type TaskErrorKind =
   /** The options passed in are not usable (the message says which one and why). */
   | 'invalid-options'
   /** The task history could not be saved. */
-  | 'store';
+  | 'store'
+  /** A run reached one of its limits (for example the most subagents one run may start). */
+  | 'limit'
+  /** A bug in the task manager itself: a lifecycle move its state machine does not allow. */
+  | 'illegal-transition';
 
 /** A task-manager call that cannot be carried out; the message says what to do instead. */
 export class TaskError extends AgentTeamError {

@@ -1,7 +1,7 @@
 /** Converts between live task records and their stored form. */
 import { createDeferred } from './deferred.js';
 import type { PersistedTask } from './task-store.js';
-import { type TaskRecord, partialOutputOf, snapshotOf, totalTokens } from './task-record.js';
+import { type TaskRecord, partialOutputOf, snapshotOf, statusOf, totalTokens } from './task-record.js';
 import { type TaskSnapshot, isTerminal } from './types.js';
 
 export function persistedTaskOf(record: TaskRecord): PersistedTask {
@@ -10,7 +10,7 @@ export function persistedTaskOf(record: TaskRecord): PersistedTask {
     transcript: [...record.transcript],
     droppedTranscriptEntries: record.droppedTranscriptEntries,
   };
-  const partialOutput = isTerminal(record.status) ? undefined : partialOutputOf(record);
+  const partialOutput = isTerminal(statusOf(record)) ? undefined : partialOutputOf(record);
   if (partialOutput !== undefined) persisted.partialOutput = partialOutput;
   return persisted;
 }
@@ -34,7 +34,8 @@ export function recordFromPersisted(persisted: PersistedTask, now: number, maxTr
     prompt: stored.prompt,
     model: stored.model,
     background: stored.background,
-    status: interrupted ? 'stopped' : stored.status,
+    phase: 'ended',
+    outcome: interrupted ? 'stopped' : (stored.status as 'completed' | 'failed' | 'stopped'),
     createdAt: stored.createdAt,
     startedAt: stored.startedAt,
     endedAt: interrupted ? now : stored.endedAt,
@@ -50,9 +51,9 @@ export function recordFromPersisted(persisted: PersistedTask, now: number, maxTr
     streamingText: '',
     lastText: '',
     childIds: [],
-    slot: null,
-    ended: true,
-    workSettled: true,
+    holdsSlot: false,
+    openWaits: 0,
+    waitsOnEnd: [],
     end: createDeferred<TaskSnapshot>(),
   };
   record.droppedTranscriptEntries = record.transcriptLength - transcript.length;

@@ -3,15 +3,15 @@
  * foreground, background or auto-background, under a concurrency limit and token budgets, and reports
  * everything as one stream of snapshot events.
  *
- * Lifecycle: queued → running → completed | failed | stopped. Terminal states are final: once a task's
- * status is terminal nothing relabels it, and once its `task-end` is out nothing about it changes or is
- * emitted. A stop is immediate (status, slot, signal); the task's `task-end` follows when its work returns
- * (its returned output becomes the partial output) or after `stopGraceMs`, whichever comes first.
+ * Lifecycle: the state machine in task-lifecycle.ts (status queued → running → completed | failed |
+ * stopped). Terminal states are final: once a task's status is terminal nothing relabels it, and once its
+ * `task-end` is out nothing about it changes or is emitted. A stop is immediate (status, slot, signal); the
+ * task's `task-end` follows when its work returns (its returned output becomes the partial output) or
+ * after `stopGraceMs`, whichever comes first.
  *
- * Concurrency: at most `maxConcurrent` slots are in use; other tasks wait FIFO. A foreground child of a
- * running task runs in its parent's slot, since the parent is blocked waiting for it: nested foreground
- * delegation can never deadlock on the limit. Background and auto children queue for a slot of their own
- * (a parent that blocks on such a child with `wait` and no timeout can still deadlock at the limit).
+ * Concurrency: at most `maxConcurrent` tasks hold a slot, and only tasks doing work hold one: a task whose
+ * work waits on a subtask (or on anything through `waitFor`) gives its slot back and queues for one again
+ * when the wait is over, ahead of new work. Nested delegation therefore never deadlocks on the limit.
  */
 import type { TranscriptEntry } from '../agent/types.js';
 import { type StopReason, describeStopReason, errorMessage, isStopReason } from '../errors.js';
@@ -20,11 +20,12 @@ import { type Deferred, createDeferred } from './deferred.js';
 import { EventHub, type TaskEventListener } from './event-hub.js';
 import { type TaskNotice, noticeFor } from './notifications.js';
 import { type ResolvedTaskManagerOptions, type TaskManagerOptions, duration, resolveOptions, validateStartOptions } from './options.js';
-import { type Slot, SlotPool } from './slot-pool.js';
+import { SlotPool } from './slot-pool.js';
+import { type LifecycleStep, type TaskOutcome, type TaskPhase, isActivePhase, nextPhase } from './task-lifecycle.js';
 import { TaskError } from './task-error.js';
 import { HistorySaver } from './history-saver.js';
 import { persistedTaskOf, recordFromPersisted } from './task-history.js';
-import { type TaskRecord, createTaskRecord, partialOutputOf, snapshotOf, transcriptOf } from './task-record.js';
+import { type OpenWait, type TaskRecord, createTaskRecord, hasEnded, partialOutputOf, snapshotOf, statusOf, transcriptOf } from './task-record.js';
 import type { PersistedHistory } from './task-store.js';
 import { TaskTree } from './task-tree.js';
 import { type WaitOptions, waitForEnd } from './task-wait.js';
@@ -35,6 +36,14 @@ import type { StartTaskOptions, StartTaskResult } from './work.js';
 
 type WorkOutcome = { threw: false; result: unknown } | { threw: true; error: unknown };
 
+/** See `TaskManager.lifecycleReport`. */
+export interface LifecycleReport {
+  slotsInUse: number;
+  /** Tasks in the slot queue (new ones and ones resuming after a wait). */
+  queued: number;
+  tasks: Array<{ id: string; role: string; description: string; phase: TaskPhase; openWaits: number; holdsSlot: boolean }>;
+}
+
 export class TaskManager {
   private readonly options: ResolvedTaskManagerOptions;
   private readonly tree = new TaskTree();
@@ -43,11 +52,13 @@ export class TaskManager {
   private readonly pool: SlotPool<TaskRecord>;
   private readonly saver: HistorySaver;
   private closing: Promise<void> | undefined;
+  /** Tasks each run has started, root included, by root id (roots without subtasks are not listed). */
+  private readonly tasksPerRun = new Map<string, number>();
 
   constructor(options: TaskManagerOptions = {}) {
     this.options = resolveOptions(options);
     this.hub = new EventHub((error) => this.warn(`an event listener threw: ${errorMessage(error)}`, error));
-    this.pool = new SlotPool<TaskRecord>(this.options.maxConcurrent, (record, slot) => this.begin(record, slot));
+    this.pool = new SlotPool<TaskRecord>(this.options.maxConcurrent, (record) => this.grantSlot(record));
     this.saver = new HistorySaver(
       this.options.store,
       () => ({ version: 1, tasks: this.tree.all().map(persistedTaskOf) }),
@@ -64,25 +75,23 @@ export class TaskManager {
     if (this.closing) throw new TaskError('closed', 'The task manager has been closed (Agent Team is shutting down); no new task can start.');
     validateStartOptions(options);
     const parent = this.parentFor(options.parentId ?? null);
+    if (parent) this.checkRunSize(parent);
     const autoBackgroundMs = options.autoBackgroundMs ?? this.options.autoBackgroundMs;
     const record = createTaskRecord(this.newId(), options, parent, this.options.clock.now());
     this.tree.add(record);
     this.hub.emit({ type: 'task-start', task: snapshotOf(record) });
     this.saver.request();
 
-    if (options.mode === 'foreground' && parent?.status === 'running' && parent.slot) {
-      this.begin(record, this.pool.share(parent.slot));
-    } else {
-      this.pool.enqueue(record);
-    }
+    this.pool.enqueue(record, parent ? 'subtask' : 'new-run');
     if (options.mode === 'background') return { task: snapshotOf(record), backgrounded: true };
 
     const caller = createDeferred<StartTaskResult>();
-    if (options.mode === 'auto' && Number.isFinite(autoBackgroundMs) && !isTerminal(record.status)) {
+    if (options.mode === 'auto' && Number.isFinite(autoBackgroundMs) && !hasEnded(record)) {
       record.cancelAutoTimer = this.options.clock.setTimer(() => this.moveToBackground(record, caller), autoBackgroundMs);
     }
     void record.end.promise.then((task) => caller.resolve({ task, backgrounded: false }));
-    return caller.promise;
+    // The parent's work is blocked on this call: it gives its slot to the work it waits for.
+    return parent ? this.whileWaiting(parent, caller.promise, record) : caller.promise;
   }
 
   get(id: string): TaskSnapshot | undefined {
@@ -109,7 +118,28 @@ export class TaskManager {
   async wait(id: string, options: WaitOptions = {}): Promise<TaskSnapshot> {
     const record = this.require(id);
     if (options.timeoutMs !== undefined) duration(options.timeoutMs, 'timeoutMs');
-    return waitForEnd(record, this.options.clock, options);
+    const waiter = options.waiterId === undefined ? undefined : this.require(options.waiterId);
+    const ended = waitForEnd(record, this.options.clock, options);
+    return waiter ? this.whileWaiting(waiter, ended, record) : ended;
+  }
+
+  /**
+   * Where every task is in its lifecycle and how many slots are held: what a stall diagnostic names, and
+   * what the lifecycle tests check their invariants against.
+   */
+  lifecycleReport(): LifecycleReport {
+    return {
+      slotsInUse: this.pool.active,
+      queued: this.pool.queued,
+      tasks: this.tree.all().map((record) => ({
+        id: record.id,
+        role: record.role,
+        description: record.description,
+        phase: record.phase,
+        openWaits: record.openWaits,
+        holdsSlot: record.holdsSlot,
+      })),
+    };
   }
 
   /**
@@ -120,7 +150,7 @@ export class TaskManager {
   async stop(id: string, reason: StopReason = { kind: 'user' }): Promise<TaskSnapshot> {
     const record = this.require(id);
     if (!isStopReason(reason)) throw new TaskError('invalid-options', 'stop() needs a StopReason such as { kind: "user" }.');
-    this.stopTree(record, reason, 'stopped');
+    this.stopTree(record, reason);
     await Promise.all(this.tree.subtreeOf(record).map((node) => node.end.promise));
     return snapshotOf(record);
   }
@@ -129,7 +159,7 @@ export class TaskManager {
   async stopAll(reason: StopReason = { kind: 'user' }): Promise<void> {
     // Creation order puts parents first, so a cascade reaches a child before the loop does.
     for (const record of this.tree.all()) {
-      if (!isTerminal(record.status)) this.stopTree(record, reason, 'stopped');
+      if (!isTerminal(statusOf(record))) this.stopTree(record, reason);
     }
     await Promise.all(this.tree.all().map((record) => record.end.promise));
   }
@@ -160,14 +190,14 @@ export class TaskManager {
   /** The text a running task has streamed since its last finished step ('' when none): a live view's catch-up. */
   streamingText(id: string): string {
     const record = this.tree.get(id);
-    return record && !record.ended ? record.streamingText : '';
+    return record && !hasEnded(record) ? record.streamingText : '';
   }
 
   /** What an unfinished task has produced so far (its streamed text); for an ended task, its output. */
   partialOutput(id: string): string | undefined {
     const record = this.tree.get(id);
     if (!record) return undefined;
-    return record.ended ? record.output : partialOutputOf(record);
+    return hasEnded(record) ? record.output : partialOutputOf(record);
   }
 
   /** Stops everything with reason `shutdown`, saves, and refuses new tasks from now on. Idempotent. */
@@ -214,7 +244,10 @@ export class TaskManager {
    */
   async clearHistory(): Promise<string[]> {
     const removed = this.tree.removeEndedTrees();
-    for (const id of removed) this.notices.delete(id);
+    for (const id of removed) {
+      this.notices.delete(id);
+      this.tasksPerRun.delete(id);
+    }
     this.saver.request();
     await this.saver.flush();
     return removed;
@@ -227,15 +260,21 @@ export class TaskManager {
 
   // ── lifecycle ────────────────────────────────────────────────────────────────────────────────────────
 
-  /** The task got a slot (its own, or its parent's): it runs. */
-  private begin(record: TaskRecord, slot: Slot): void {
-    if (isTerminal(record.status)) {
-      // Cannot happen (a stopped task leaves the queue at once), but a stopped task must never come back.
-      this.pool.release(slot);
+  /** The one place a task changes phase: the state machine refuses moves it does not allow. */
+  private transition(record: TaskRecord, step: LifecycleStep): void {
+    record.phase = nextPhase(record.phase, step);
+  }
+
+  /** The pool handed `record` a slot: a queued task starts its work, a resuming one goes on with it. */
+  private grantSlot(record: TaskRecord): void {
+    const resuming = record.phase === 'resuming';
+    this.transition(record, 'grant');
+    record.holdsSlot = true;
+    if (resuming) {
+      record.resumed?.resolve();
+      record.resumed = undefined;
       return;
     }
-    record.slot = slot;
-    record.status = 'running';
     record.startedAt = this.options.clock.now();
     this.emitUpdate(record);
     const context = createWorkContext(record, {
@@ -243,53 +282,99 @@ export class TaskManager {
       emit: (event) => this.hub.emit(event),
       emitUpdate: (target) => this.emitUpdate(target),
       reportUsage: (target, delta) => this.reportUsage(target, delta),
+      whileWaiting: (target, promise) => this.whileWaiting(target, promise),
     });
     // Called on a later microtask so that work which stops or starts tasks at once cannot re-enter the
     // manager halfway through `start`; a task stopped in between never has its work called at all.
     void Promise.resolve()
-      .then(() => (isTerminal(record.status) ? undefined : record.work?.(context)))
+      .then(() => (record.phase === 'stopping' ? undefined : record.work?.(context)))
       .then(
         (result) => this.settleWork(record, { threw: false, result }),
         (error: unknown) => this.settleWork(record, { threw: true, error }),
       );
   }
 
+  /**
+   * Runs while `record`'s work waits on `promise`: the first open wait gives its slot back; when the last
+   * one is over the task queues for a slot (ahead of new work) and the caller goes on once it has one. A
+   * task stopped meanwhile goes on at once (its work is being aborted and needs no slot). While other
+   * waits of the same task are still open, a finished one goes on without a slot: it is the tail of a
+   * tool call, and the task's next model call waits for all of them.
+   *
+   * `endsWith`: the task whose end settles `promise`. Its end closes the wait before its own slot is given
+   * back, so that slot goes to the waiter rather than to a task that happened to queue earlier.
+   */
+  private async whileWaiting<T>(record: TaskRecord, promise: Promise<T>, endsWith?: TaskRecord): Promise<T> {
+    const wait = this.openWait(record);
+    if (wait && endsWith && !hasEnded(endsWith)) endsWith.waitsOnEnd.push(wait);
+    try {
+      return await promise;
+    } finally {
+      if (wait) {
+        this.closeWait(wait);
+        if (record.phase === 'resuming') await record.resumed?.promise;
+      }
+    }
+  }
+
+  private openWait(record: TaskRecord): OpenWait | undefined {
+    if (!isActivePhase(record.phase)) return undefined;
+    record.openWaits++;
+    if (record.phase === 'running') {
+      this.transition(record, 'suspend');
+      this.giveBackSlot(record);
+    } else if (record.phase === 'resuming') {
+      this.pool.remove(record);
+      this.transition(record, 'suspend');
+    }
+    return { waiter: record, closed: false };
+  }
+
+  private closeWait(wait: OpenWait): void {
+    if (wait.closed) return;
+    wait.closed = true;
+    const record = wait.waiter;
+    if (!isActivePhase(record.phase)) return;
+    record.openWaits--;
+    if (record.openWaits > 0 || record.phase !== 'waiting') return;
+    this.transition(record, 'wake');
+    record.resumed ??= createDeferred<void>();
+    this.pool.enqueue(record, 'resume');
+  }
+
   private settleWork(record: TaskRecord, outcome: WorkOutcome): void {
-    if (record.workSettled) return;
-    record.workSettled = true;
-    if (record.ended) return; // Returned after its grace: too late to change anything.
-    if (isTerminal(record.status)) {
+    if (record.phase === 'ended') return; // Returned after its grace: too late to change anything.
+    if (record.phase === 'stopping') {
       // Stopped (or over budget) while working: what it returns is its partial output, nothing more.
       const output = outcome.threw ? undefined : outputOf(outcome.result);
       if (output) record.output = output;
     } else if (outcome.threw) {
-      this.markTerminal(record, 'failed', errorMessage(outcome.error));
+      this.decideOutcome(record, 'failed', { error: errorMessage(outcome.error) });
     } else if (!isWorkResult(outcome.result)) {
-      this.markTerminal(record, 'failed', 'the task work returned no valid result ({ status, output })');
+      this.decideOutcome(record, 'failed', { error: 'the task work returned no valid result ({ status, output })' });
     } else if (outcome.result.status === 'completed') {
-      this.markTerminal(record, 'completed');
+      this.decideOutcome(record, 'completed');
       record.output = outcome.result.output;
     } else {
-      this.markTerminal(record, 'failed', outcome.result.error || 'the task work reported a failure without a reason');
+      this.decideOutcome(record, 'failed', { error: outcome.result.error || 'the task work reported a failure without a reason' });
       if (outcome.result.output) record.output = outcome.result.output;
     }
-    this.finish(record);
+    this.transition(record, 'end');
+    this.announceEnd(record);
   }
 
-  private markTerminal(record: TaskRecord, status: 'completed' | 'failed' | 'stopped', error?: string, reason?: StopReason): void {
-    record.status = status;
+  private decideOutcome(record: TaskRecord, outcome: TaskOutcome, details: { error?: string; reason?: StopReason } = {}): void {
+    record.outcome = outcome;
     record.endedAt = this.options.clock.now();
-    if (error !== undefined) record.error = error;
-    if (reason !== undefined) record.stopReason = reason;
+    if (details.error !== undefined) record.error = details.error;
+    if (details.reason !== undefined) record.stopReason = details.reason;
     record.output = partialOutputOf(record);
     record.cancelAutoTimer?.();
     record.cancelAutoTimer = undefined;
   }
 
-  /** Emits `task-end`: from here on the task is history. */
-  private finish(record: TaskRecord): void {
-    if (record.ended) return;
-    record.ended = true;
+  /** Emits `task-end` for a task that has just moved to `ended`: from here on the task is history. */
+  private announceEnd(record: TaskRecord): void {
     record.cancelGraceTimer?.();
     record.cancelAutoTimer?.();
     const snapshot = snapshotOf(record);
@@ -300,64 +385,74 @@ export class TaskManager {
     }
     this.hub.emit({ type: 'task-end', task: snapshot });
     record.end.resolve(snapshot);
-    this.releaseSlot(record);
+    for (const wait of record.waitsOnEnd.splice(0)) this.closeWait(wait);
+    // After its `task-end`, so that no observer ever sees one task more than the limit running.
+    this.giveBackSlot(record);
     this.saver.request();
   }
 
   private moveToBackground(record: TaskRecord, caller: Deferred<StartTaskResult>): void {
     record.cancelAutoTimer = undefined;
-    if (isTerminal(record.status)) return;
+    if (isTerminal(statusOf(record))) return;
     record.background = true;
     this.emitUpdate(record);
     caller.resolve({ task: snapshotOf(record), backgrounded: true });
   }
 
   /**
-   * Marks every unfinished task of the tree stopped first, then aborts and frees them, so no queued task of
-   * the tree can grab a slot freed by another part of the same stop.
+   * Stops `top` and every unfinished task below it. All of them are marked stopped first, then aborted
+   * and freed, so no queued task of the tree can grab a slot freed by another part of the same stop.
    */
-  private stopTree(top: TaskRecord, reason: StopReason, topStatus: 'stopped' | 'failed'): void {
-    const stopped: Array<{ record: TaskRecord; reason: StopReason; wasQueued: boolean }> = [];
+  private stopTree(top: TaskRecord, reason: StopReason): void {
+    const stopped: Array<{ record: TaskRecord; reason: StopReason }> = [];
     const visit = (record: TaskRecord, stopperId: string | null) => {
       let nextStopper = stopperId;
-      if (!isTerminal(record.status)) {
+      if (record.phase === 'queued' || isActivePhase(record.phase)) {
         // Frozen: the same object is the signal's reason for the work and the snapshot's stop reason.
         const own: StopReason = Object.freeze(stopperId === null ? { ...reason } : descendantReason(reason, stopperId));
-        const wasQueued = record.status === 'queued';
-        if (record === top && topStatus === 'failed') this.markTerminal(record, 'failed', describeStopReason(reason), own);
-        else this.markTerminal(record, 'stopped', undefined, own);
-        if (wasQueued) this.pool.remove(record);
-        stopped.push({ record, reason: own, wasQueued });
+        this.decideOutcome(record, 'stopped', { reason: own });
+        if (record.phase === 'queued' || record.phase === 'resuming') this.pool.remove(record);
+        this.transition(record, 'stop');
+        stopped.push({ record, reason: own });
         nextStopper = record.id;
       }
       for (const child of this.tree.childrenOf(record)) visit(child, nextStopper);
     };
     visit(top, null);
-    for (const { record, wasQueued } of stopped) {
-      if (wasQueued) {
-        this.finish(record);
+    for (const { record } of stopped) {
+      if (record.phase === 'ended') {
+        this.announceEnd(record); // It was queued: there is no work to wait for.
       } else {
         this.emitUpdate(record);
-        record.cancelGraceTimer = this.options.clock.setTimer(() => this.finish(record), this.options.stopGraceMs);
+        record.cancelGraceTimer = this.options.clock.setTimer(() => this.endAfterGrace(record), this.options.stopGraceMs);
       }
     }
     for (const { record, reason: own } of stopped) record.controller?.abort(own);
-    // A hung work function must not keep its slot: the slot is freed now, not when the work returns.
-    for (const { record } of stopped) this.releaseSlot(record);
+    for (const { record } of stopped) {
+      // A hung work function must not keep its slot: the slot is freed now, not when the work returns.
+      this.giveBackSlot(record);
+      record.resumed?.resolve();
+      record.resumed = undefined;
+    }
   }
 
-  private releaseSlot(record: TaskRecord): void {
-    const slot = record.slot;
-    if (!slot) return;
-    record.slot = null;
-    this.pool.release(slot);
+  private endAfterGrace(record: TaskRecord): void {
+    if (record.phase !== 'stopping') return;
+    this.transition(record, 'end');
+    this.announceEnd(record);
+  }
+
+  private giveBackSlot(record: TaskRecord): void {
+    if (!record.holdsSlot) return;
+    record.holdsSlot = false;
+    this.pool.release();
   }
 
   // ── what the work can do ─────────────────────────────────────────────────────────────────────────────
 
   /** Adds usage to the task and its ancestors, then stops the outermost tree that is over its budget. */
   private reportUsage(record: TaskRecord, delta: Usage): void {
-    if (record.ended) return;
+    if (hasEnded(record)) return;
     const inputTokens = tokenCount(delta?.inputTokens);
     const outputTokens = tokenCount(delta?.outputTokens);
     if (inputTokens + outputTokens === 0) return;
@@ -366,14 +461,14 @@ export class TaskManager {
     for (const node of chain) {
       node.treeSpend += inputTokens + outputTokens;
       // An ended task's snapshot is final; its budget still counts what its background descendants spend.
-      if (node.ended) continue;
+      if (hasEnded(node)) continue;
       node.treeUsage = { inputTokens: node.treeUsage.inputTokens + inputTokens, outputTokens: node.treeUsage.outputTokens + outputTokens };
       this.emitUpdate(node);
     }
     for (const node of [...chain].reverse()) {
       if (node.maxTokens !== undefined && node.treeSpend > node.maxTokens) {
         const detail = `task ${node.id} and its subtasks used ${node.treeSpend} tokens, over the budget of ${node.maxTokens}`;
-        this.stopTree(node, { kind: 'budget', detail }, 'failed');
+        this.stopTree(node, { kind: 'budget', detail });
         return;
       }
     }
@@ -385,10 +480,21 @@ export class TaskManager {
     if (parentId === null) return undefined;
     const parent = this.tree.get(parentId);
     if (!parent) throw new TaskError('unknown-task', `There is no task ${parentId} to start a subtask under.`);
-    if (isTerminal(parent.status)) {
-      throw new TaskError('parent-ended', `Task ${parentId} has already ${parent.status === 'stopped' ? 'been stopped' : parent.status}; it cannot start subtasks.`);
+    const status = statusOf(parent);
+    if (isTerminal(status)) {
+      throw new TaskError('parent-ended', `Task ${parentId} has already ${status === 'stopped' ? 'been stopped' : status}; it cannot start subtasks.`);
     }
     return parent;
+  }
+
+  private checkRunSize(parent: TaskRecord): void {
+    const limit = this.options.maxTasksPerRun;
+    const started = this.tasksPerRun.get(parent.rootId) ?? 1;
+    if (started < limit) {
+      this.tasksPerRun.set(parent.rootId, started + 1);
+      return;
+    }
+    throw new TaskError('limit', `This run has already started ${limit} tasks, the most one run may start; finish with the results you have.`);
   }
 
   private require(id: string): TaskRecord {
@@ -406,7 +512,7 @@ export class TaskManager {
   }
 
   private emitUpdate(record: TaskRecord): void {
-    if (!record.ended) this.hub.emit({ type: 'task-update', task: snapshotOf(record) } satisfies TaskEvent);
+    if (!hasEnded(record)) this.hub.emit({ type: 'task-update', task: snapshotOf(record) } satisfies TaskEvent);
   }
 
   private warn(message: string, cause?: unknown): void {

@@ -6,7 +6,7 @@ import type { TranscriptEntry } from '../agent/types.js';
 import type { StopReason } from '../errors.js';
 import { type Usage, zeroUsage } from '../model/types.js';
 import { type Deferred, createDeferred } from './deferred.js';
-import type { Slot } from './slot-pool.js';
+import { type TaskOutcome, type TaskPhase, statusFor } from './task-lifecycle.js';
 import type { TaskSnapshot, TaskStatus } from './types.js';
 import type { StartTaskOptions, TaskWork } from './work.js';
 
@@ -20,7 +20,10 @@ export interface TaskRecord {
   readonly prompt: string;
   model?: string;
   background: boolean;
-  status: TaskStatus;
+  /** Where the task is in its lifecycle; changed only through the manager's `transition` (task-lifecycle.ts). */
+  phase: TaskPhase;
+  /** Decided when the task completes, fails or is stopped; its status from then on. */
+  outcome?: TaskOutcome;
   readonly createdAt: number;
   startedAt?: number;
   endedAt?: number;
@@ -47,15 +50,24 @@ export interface TaskRecord {
   /** Absent for tasks loaded from history. */
   readonly work?: TaskWork;
   readonly controller?: AbortController;
-  /** The concurrency slot it runs in (its own or, for a foreground child, its parent's); null when none. */
-  slot: Slot | null;
-  /** True once `task-end` was emitted: from then on nothing about the task changes. */
-  ended: boolean;
-  workSettled: boolean;
+  /** True while it holds one of the manager's concurrency slots. */
+  holdsSlot: boolean;
+  /** Waits its work has open (foreground children, background children, the user); > 0 while `waiting`. */
+  openWaits: number;
+  /** Resolves when a `resuming` task gets its slot back (or is stopped). */
+  resumed?: Deferred<void>;
+  /** Waits of other tasks on this one, closed when it ends (before its slot is given back). */
+  readonly waitsOnEnd: OpenWait[];
   /** Resolves with the final snapshot at `task-end`. */
   readonly end: Deferred<TaskSnapshot>;
   cancelAutoTimer?: () => void;
   cancelGraceTimer?: () => void;
+}
+
+/** One wait of `waiter`'s work (see `TaskManager.whileWaiting`); closed exactly once. */
+export interface OpenWait {
+  readonly waiter: TaskRecord;
+  closed: boolean;
 }
 
 /** A new task, queued, under `parent` (a root when undefined). */
@@ -69,7 +81,7 @@ export function createTaskRecord(id: string, options: StartTaskOptions, parent: 
     description: options.description,
     prompt: options.prompt,
     background: options.mode === 'background',
-    status: 'queued',
+    phase: 'queued',
     createdAt: now,
     usage: emptyUsage(),
     treeUsage: emptyUsage(),
@@ -83,11 +95,21 @@ export function createTaskRecord(id: string, options: StartTaskOptions, parent: 
     childIds: [],
     work: options.work,
     controller: new AbortController(),
-    slot: null,
-    ended: false,
-    workSettled: false,
+    holdsSlot: false,
+    openWaits: 0,
+    waitsOnEnd: [],
     end: createDeferred<TaskSnapshot>(),
   };
+}
+
+/** The status users see (snapshots, events). */
+export function statusOf(record: TaskRecord): TaskStatus {
+  return statusFor(record.phase, record.outcome);
+}
+
+/** True once `task-end` was emitted: from then on nothing about the task changes. */
+export function hasEnded(record: TaskRecord): boolean {
+  return record.phase === 'ended';
 }
 
 /** The partial output of a task that is stopped or fails without an answer: its last text. */
@@ -140,7 +162,7 @@ export function snapshotOf(record: TaskRecord): TaskSnapshot {
     description: record.description,
     prompt: record.prompt,
     background: record.background,
-    status: record.status,
+    status: statusOf(record),
     createdAt: record.createdAt,
     usage: Object.freeze({ ...record.usage }),
     treeUsage: Object.freeze({ ...record.treeUsage }),

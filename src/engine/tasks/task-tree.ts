@@ -2,7 +2,7 @@
  * The manager's tasks by id, in creation order (a parent always before its children), with the tree
  * walks the manager needs. Parent links only point to tasks added earlier, so the tree is never cyclic.
  */
-import type { TaskRecord } from './task-record.js';
+import { type TaskRecord, hasEnded } from './task-record.js';
 
 export class TaskTree {
   private readonly records = new Map<string, TaskRecord>();
@@ -73,7 +73,7 @@ export class TaskTree {
       const isTreeTop = record.parentId === null || !this.records.has(record.parentId);
       if (!isTreeTop) continue;
       const tree = this.subtreeOf(record);
-      if (!tree.every((node) => node.ended)) continue;
+      if (!tree.every(hasEnded)) continue;
       for (const node of tree) {
         this.records.delete(node.id);
         removed.push(node.id);

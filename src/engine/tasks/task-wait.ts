@@ -2,7 +2,7 @@
 import type { Clock } from '../clock.js';
 import { StoppedError, stopReasonOf } from '../errors.js';
 import { onAbort } from './abort.js';
-import { type TaskRecord, snapshotOf } from './task-record.js';
+import { type TaskRecord, hasEnded, snapshotOf } from './task-record.js';
 import type { TaskSnapshot } from './types.js';
 
 export interface WaitOptions {
@@ -10,10 +10,15 @@ export interface WaitOptions {
   timeoutMs?: number;
   /** Aborting gives up waiting (the promise rejects with a `StoppedError`); the task is not touched. */
   signal?: AbortSignal;
+  /**
+   * The task whose work is waiting, if any: it gives its concurrency slot back while it waits (see
+   * `TaskWorkContext.waitFor`). Default: none (the caller is not a task).
+   */
+  waiterId?: string;
 }
 
 export function waitForEnd(record: TaskRecord, clock: Clock, options: WaitOptions): Promise<TaskSnapshot> {
-  if (record.ended) return Promise.resolve(snapshotOf(record));
+  if (hasEnded(record)) return Promise.resolve(snapshotOf(record));
   const { signal, timeoutMs } = options;
   if (signal?.aborted) return Promise.reject(new StoppedError(stopReasonOf(signal)));
   return new Promise<TaskSnapshot>((resolve, reject) => {

@@ -5,7 +5,7 @@
  */
 import type { TranscriptEntry } from '../agent/types.js';
 import type { Usage } from '../model/types.js';
-import { type TaskRecord, addTranscriptEntry } from './task-record.js';
+import { type TaskRecord, addTranscriptEntry, statusOf } from './task-record.js';
 import { type TaskEvent, isTerminal } from './types.js';
 import type { TaskWorkContext } from './work.js';
 
@@ -14,6 +14,7 @@ export interface WorkContextHost {
   emit(event: TaskEvent): void;
   emitUpdate(record: TaskRecord): void;
   reportUsage(record: TaskRecord, delta: Usage): void;
+  whileWaiting<T>(record: TaskRecord, promise: Promise<T>): Promise<T>;
 }
 
 export function createWorkContext(record: TaskRecord, host: WorkContextHost): TaskWorkContext {
@@ -23,21 +24,22 @@ export function createWorkContext(record: TaskRecord, host: WorkContextHost): Ta
     signal,
     reportUsage: (delta: Usage) => host.reportUsage(record, delta),
     appendTranscript: (entry: TranscriptEntry) => {
-      if (isTerminal(record.status) || typeof entry !== 'object' || entry === null) return;
+      if (isTerminal(statusOf(record)) || typeof entry !== 'object' || entry === null) return;
       // A frozen copy: the work may reuse its object, and listeners must not be able to change history.
       const frozen = Object.freeze({ ...entry });
       const index = addTranscriptEntry(record, frozen, host.maxTranscriptEntries);
       host.emit({ type: 'task-transcript', taskId: record.id, index, entry: frozen });
     },
     appendText: (delta: string) => {
-      if (isTerminal(record.status) || typeof delta !== 'string' || delta === '') return;
+      if (isTerminal(statusOf(record)) || typeof delta !== 'string' || delta === '') return;
       record.streamingText += delta;
       host.emit({ type: 'task-text-delta', taskId: record.id, text: delta });
     },
     setModel: (model: string) => {
-      if (isTerminal(record.status) || typeof model !== 'string' || model === record.model) return;
+      if (isTerminal(statusOf(record)) || typeof model !== 'string' || model === record.model) return;
       record.model = model;
       host.emitUpdate(record);
     },
+    waitFor: <T>(promise: Promise<T>) => host.whileWaiting(record, promise),
   });
 }

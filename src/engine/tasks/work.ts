@@ -29,6 +29,14 @@ export interface TaskWorkContext {
   appendText(delta: string): void;
   /** Names the model doing the work, e.g. `anthropic/claude-sonnet-4-5` (shown in the snapshot). */
   setModel(model: string): void;
+  /**
+   * Waits for `promise` without holding a concurrency slot: while the work only waits (on other tasks, on
+   * the user), the slot goes to work that can run. When `promise` settles, resolves (or rejects) with it
+   * once the task has a slot again, or at once if the task was stopped meanwhile. Waiting on a
+   * foreground or auto subtask through `start`, or on a task through `wait` with `waiterId`, does this
+   * already.
+   */
+  waitFor<T>(promise: Promise<T>): Promise<T>;
 }
 
 export interface TaskWorkResult {
