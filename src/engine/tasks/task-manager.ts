@@ -14,7 +14,7 @@
  * when the wait is over, ahead of new work. Nested delegation therefore never deadlocks on the limit.
  */
 import type { TranscriptEntry } from '../agent/types.js';
-import { type StopReason, describeStopReason, errorMessage, isStopReason } from '../errors.js';
+import { type StopReason, errorMessage, isStopReason } from '../errors.js';
 import type { Usage } from '../model/types.js';
 import { type Deferred, createDeferred } from './deferred.js';
 import { EventHub, type TaskEventListener } from './event-hub.js';
