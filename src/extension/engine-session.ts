@@ -5,7 +5,6 @@
  */
 import type * as vscode from 'vscode';
 import type { ChangeSetRegistry } from '../engine/changes/registry.js';
-import type { Model } from '../engine/model/types.js';
 import type { StartTaskResult, TaskManager } from '../engine/tasks/index.js';
 import { AgentTeam, type DelegateRequest } from '../engine/team/agent-team.js';
 import { formatRoleDiagnostic, type RoleDefinition, type RoleDiagnostic, RoleRegistry } from '../engine/team/roles/index.js';
@@ -27,7 +26,6 @@ export interface EngineSessionOptions {
 export class EngineSession {
   readonly workspace: HostWorkspace;
   readonly roles: RoleRegistry;
-  private setup: ModelSetup | undefined;
   private team: { key: string; team: AgentTeam } | undefined;
   private readonly stopLoggingRoles: () => void;
 
@@ -51,12 +49,12 @@ export class EngineSession {
   }
 
   /**
-   * Starts a delegation with the given model setup (kept for the subagents it starts later; the next
-   * delegation's setup replaces it). Throws `ConfigurationError` when the setup cannot build a model.
+   * Starts a delegation with the given model setup, which every subagent of this run uses however long it
+   * runs (a later delegation with other settings does not change it). Throws `ConfigurationError` when the
+   * setup cannot build a model.
    */
   delegate(request: DelegateRequest, setup: ModelSetup, settings: AgentTeamSettings): Promise<StartTaskResult> {
-    this.setup = setup;
-    return this.teamFor(settings).delegate(request);
+    return this.teamFor(settings).delegate({ ...request, modelFor: (role, override) => createModelFor(setup, role, override) });
   }
 
   dispose(): void {
@@ -72,7 +70,6 @@ export class EngineSession {
       taskManager: this.options.taskManager,
       roles: this.roles,
       toolbox: createWorkspaceToolbox({ workspace: this.workspace, changes: this.options.changes }),
-      modelFor: (role, override) => this.modelFor(role, override),
       maxDepth: settings.maxDepth,
       autoBackgroundMs: settings.autoBackgroundSeconds * 1000,
       describeChanges: (taskId) => describeTaskChanges(this.options.changes, taskId),
@@ -83,11 +80,6 @@ export class EngineSession {
     });
     this.team = { key, team };
     return team;
-  }
-
-  private modelFor(role: string, override?: string): Model {
-    if (!this.setup) throw new Error('EngineSession: a model was asked for before any delegation');
-    return createModelFor(this.setup, role, override);
   }
 
   private logRoleProblems(diagnostics: readonly RoleDiagnostic[]): void {

@@ -11,6 +11,7 @@ import type { TaskManager } from '../tasks/task-manager.js';
 import { isTerminal } from '../tasks/types.js';
 import type { TaskWork, TaskWorkContext, TaskWorkResult } from '../tasks/work.js';
 import { createAgentTool } from './delegation/agent-tool.js';
+import type { DelegatorTools } from './delegation/delegation-reach.js';
 import type { DelegationScope, RosterEntry } from './delegation/delegation-scope.js';
 import { createTaskOutputTool } from './delegation/task-output-tool.js';
 import { createTaskStopTool } from './delegation/task-stop-tool.js';
@@ -21,7 +22,8 @@ import type { WorkspaceToolbox } from './task-tools.js';
 export interface AgentTaskEnvironment {
   taskManager: TaskManager;
   toolbox: WorkspaceToolbox;
-  roster(): RosterEntry[];
+  /** The roster as an agent with these tools sees it (roles beyond its reach marked). */
+  roster(delegator: DelegatorTools): RosterEntry[];
   /** The work for a subagent of `role` at `depth`. */
   subagentWork(role: string, prompt: string, depth: number): TaskWork;
   describeChanges?(taskId: string): string | undefined;
@@ -40,6 +42,8 @@ export interface AgentTaskSpec {
   tools: readonly ToolName[];
   /** True when the role may delegate at all (depth still decides). */
   mayDelegate: boolean;
+  /** What its subagents may be: roles within these tools, or `all` (the coordinator). */
+  reach: DelegatorTools;
   depth: number;
   maxTurns?: number;
   /**
@@ -75,7 +79,8 @@ export function agentTaskWork(environment: AgentTaskEnvironment, spec: AgentTask
     for (let round = 0; spec.awaitBackgroundTasks && result.status === 'completed' && round < maxFollowUpRounds; round++) {
       const running = environment.taskManager.children(context.taskId).filter((task) => !isTerminal(task.status));
       if (running.length === 0) break;
-      await Promise.all(running.map((task) => environment.taskManager.wait(task.id, { signal: context.signal })));
+      // Only waiting: the slot goes to the tasks waited for (TaskManager.wait with waiterId).
+      await Promise.all(running.map((task) => environment.taskManager.wait(task.id, { signal: context.signal, waiterId: context.taskId })));
       if (context.signal.aborted) break;
       const notices = takeNotices();
       if (notices.length === 0) break;
@@ -97,7 +102,7 @@ function toolsForTask(environment: AgentTaskEnvironment, spec: AgentTaskSpec, ta
     const scope: DelegationScope = {
       taskManager: environment.taskManager,
       parentTaskId: taskId,
-      roster: environment.roster,
+      roster: () => environment.roster(spec.reach),
       workFor: (role, prompt) => environment.subagentWork(role, prompt, spec.depth + 1),
       autoBackgroundMs: environment.autoBackgroundMs,
       describeChanges: environment.describeChanges,

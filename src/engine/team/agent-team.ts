@@ -9,6 +9,7 @@ import type { TaskManager } from '../tasks/task-manager.js';
 import type { StartTaskResult, TaskWork } from '../tasks/work.js';
 import { type AgentTaskEnvironment, agentTaskWork } from './agent-task-work.js';
 import type { RosterEntry } from './delegation/delegation-scope.js';
+import { type DelegationReach, type DelegatorTools, toolsBeyondReach } from './delegation/delegation-reach.js';
 import { coordinatorInstruction, coordinatorName, coordinatorTools } from './roles/coordinator.js';
 import type { RoleRegistry } from './roles/role-registry.js';
 import { resolveRoleTools } from './roles/role-tools.js';
@@ -19,8 +20,10 @@ export interface AgentTeamOptions {
   taskManager: TaskManager;
   roles: RoleRegistry;
   toolbox: WorkspaceToolbox;
-  /** The model for a role: `override` is the role file's `model` field, when it has one. */
-  modelFor(role: string, override?: string): Model;
+  /** The models of a run that passes none (`DelegateRequest.modelFor`). Default: none, each run passes its own. */
+  modelFor?: ModelChooser;
+  /** Which roles an agent may delegate to (delegation-reach.ts). Default `own-tools`. */
+  delegationReach?: DelegationReach;
   /** Depth at which delegation stops: the coordinator is depth 0, its subagents 1, …. Default 3. */
   maxDepth?: number;
   /** How long a foreground `Agent` call waits before its subagent moves to the background. Default 120,000 ms. */
@@ -30,6 +33,9 @@ export interface AgentTeamOptions {
   /** Added to every system prompt so agents know where they are. Default: none. */
   environmentNote?: string;
 }
+
+/** Picks the model of each role: `override` is the role file's `model` field, when it has one. */
+export type ModelChooser = (role: string, override?: string) => Model;
 
 export interface DelegateRequest {
   /** What the user asked for. */
@@ -44,30 +50,24 @@ export interface DelegateRequest {
   maxTokens?: number;
   /** See `AgentTaskSpec.awaitBackgroundTasks`. Default false. */
   awaitBackgroundTasks?: boolean;
+  /**
+   * The models of this run, fixed when it starts: every subagent it starts later, however much later,
+   * uses this chooser, so changing the settings mid-run never changes a running tree's models.
+   * Default: the team's `modelFor`.
+   */
+  modelFor?: ModelChooser;
 }
 
 export class AgentTeam {
-  private readonly environment: AgentTaskEnvironment;
-
-  constructor(private readonly options: AgentTeamOptions) {
-    this.environment = {
-      taskManager: options.taskManager,
-      toolbox: options.toolbox,
-      roster: () => this.roster(),
-      subagentWork: (role, prompt, depth) => this.roleWork(this.options.roles.require(role), prompt, depth, false),
-      describeChanges: options.describeChanges,
-      maxDepth: options.maxDepth ?? 3,
-      autoBackgroundMs: options.autoBackgroundMs ?? 120_000,
-    };
-  }
+  constructor(private readonly options: AgentTeamOptions) {}
 
   get taskManager(): TaskManager {
     return this.options.taskManager;
   }
 
-  /** The roles a subagent may take, as the `Agent` tool lists them. */
+  /** The roles a subagent may take, as the coordinator's `Agent` tool lists them. */
   roster(): RosterEntry[] {
-    return this.options.roles.list().map((role) => ({ name: role.name, description: role.description }));
+    return this.rosterFor('all');
   }
 
   /** Starts a run for the user: the coordinator, or one role directly. */
@@ -75,17 +75,20 @@ export class AgentTeam {
     const prompt = request.prompt.trim();
     if (prompt === '') throw new ConfigurationError('The task is empty: say what the agents should do.');
     const roleName = request.role ?? coordinatorName;
+    const modelFor = request.modelFor ?? this.options.modelFor;
+    if (!modelFor) throw new ConfigurationError('No model is set up for this run: choose a provider and a model first.');
+    const run = new TeamRun(this.options, (delegator) => this.rosterFor(delegator), modelFor);
     const awaitBackground = request.awaitBackgroundTasks ?? false;
     let work: TaskWork;
     if (roleName === coordinatorName) {
-      work = this.coordinatorWork(prompt, awaitBackground);
+      work = run.coordinatorWork(prompt, awaitBackground);
     } else {
       const role = this.options.roles.get(roleName);
       if (!role) {
         const known = this.options.roles.list().map((entry) => entry.name).join(', ');
         throw new ConfigurationError(`Unknown role "${roleName}". Known roles: ${known}.`);
       }
-      work = this.roleWork(role, prompt, 0, awaitBackground);
+      work = run.roleWork(role, prompt, 0, awaitBackground);
     }
     return this.options.taskManager.start({
       parentId: null,
@@ -98,29 +101,62 @@ export class AgentTeam {
     });
   }
 
-  private coordinatorWork(prompt: string, awaitBackgroundTasks: boolean): TaskWork {
+  /** The roster as an agent with `delegator` tools sees it: roles beyond its reach are marked. */
+  rosterFor(delegator: DelegatorTools): RosterEntry[] {
+    const reach = this.options.delegationReach === 'any' ? 'all' : delegator;
+    return this.options.roles.list().map((role) => {
+      const beyond = toolsBeyondReach(reach, resolveRoleTools(role));
+      return beyond.length > 0 ? { name: role.name, description: role.description, toolsBeyondReach: beyond } : { name: role.name, description: role.description };
+    });
+  }
+}
+
+/** One run: the models chosen when it started, for every agent it starts. */
+class TeamRun {
+  private readonly environment: AgentTaskEnvironment;
+
+  constructor(
+    private readonly options: AgentTeamOptions,
+    rosterFor: (delegator: DelegatorTools) => RosterEntry[],
+    private readonly modelFor: ModelChooser,
+  ) {
+    this.environment = {
+      taskManager: options.taskManager,
+      toolbox: options.toolbox,
+      roster: rosterFor,
+      subagentWork: (role, prompt, depth) => this.roleWork(options.roles.require(role), prompt, depth, false),
+      describeChanges: options.describeChanges,
+      maxDepth: options.maxDepth ?? 3,
+      autoBackgroundMs: options.autoBackgroundMs ?? 120_000,
+    };
+  }
+
+  coordinatorWork(prompt: string, awaitBackgroundTasks: boolean): TaskWork {
     return agentTaskWork(this.environment, {
       role: coordinatorName,
       system: this.withEnvironment(coordinatorInstruction),
       prompt,
-      model: this.options.modelFor(coordinatorName),
+      model: this.modelFor(coordinatorName),
       tools: coordinatorTools,
+      reach: 'all',
       mayDelegate: true,
       depth: 0,
       awaitBackgroundTasks,
     });
   }
 
-  private roleWork(role: RoleDefinition, prompt: string, depth: number, awaitBackgroundTasks: boolean): TaskWork {
+  roleWork(role: RoleDefinition, prompt: string, depth: number, awaitBackgroundTasks: boolean): TaskWork {
     // Built-in roles and roles that name no tools may delegate (depth permitting); a role file with an
     // explicit tool list delegates only if it lists Agent.
     const mayDelegate = role.source.kind === 'built-in' || role.tools === undefined || role.tools.includes('Agent');
+    const tools = resolveRoleTools(role);
     return agentTaskWork(this.environment, {
       role: role.name,
       system: this.withEnvironment(role.instruction),
       prompt,
-      model: this.options.modelFor(role.name, role.model),
-      tools: resolveRoleTools(role),
+      model: this.modelFor(role.name, role.model),
+      tools,
+      reach: tools,
       mayDelegate,
       depth,
       maxTurns: role.maxTurns,
@@ -129,7 +165,8 @@ export class AgentTeam {
   }
 
   private withEnvironment(instruction: string): string {
-    return this.options.environmentNote ? `${instruction}\n\n# Environment\n${this.options.environmentNote}` : instruction;
+    const note = this.options.environmentNote;
+    return note ? `${instruction}\n\n# Environment\n${note}` : instruction;
   }
 }
 

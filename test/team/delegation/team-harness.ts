@@ -32,7 +32,9 @@ export interface TeamHarness {
   model(role: string): ScriptedModel;
 }
 
-export async function createTeamHarness(options: { maxDepth?: number; autoBackgroundMs?: number; maxConcurrent?: number } = {}): Promise<TeamHarness> {
+export async function createTeamHarness(
+  options: { maxDepth?: number; autoBackgroundMs?: number; maxConcurrent?: number; delegationReach?: 'own-tools' | 'any' } = {},
+): Promise<TeamHarness> {
   const clock = new ManualClock();
   const roleFiles = new MemoryRoleFiles();
   const roles = new RoleRegistry({ source: roleFiles, clock });
@@ -53,6 +55,7 @@ export async function createTeamHarness(options: { maxDepth?: number; autoBackgr
     toolbox: () => ({ readOnly: [], edit: [] }),
     modelFor: (role) => model(role),
     maxDepth: options.maxDepth,
+    delegationReach: options.delegationReach,
     autoBackgroundMs: options.autoBackgroundMs ?? 60_000,
   });
   return { team, taskManager, roles, roleFiles, clock, model };

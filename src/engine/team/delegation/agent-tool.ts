@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { defineTool, type Tool } from '../../agent/tool.js';
-import type { DelegationScope } from './delegation-scope.js';
+import type { DelegationScope, RosterEntry } from './delegation-scope.js';
 import { formatTaskResult } from './task-result-text.js';
 
 const agentInput = z.object({
@@ -32,6 +32,11 @@ export function createAgentTool(scope: DelegationScope): Tool<z.infer<typeof age
         const known = roster.map((entry) => entry.name).join(', ') || '(none)';
         throw new Error(`Unknown subagent_type "${input.subagent_type}". Known roles: ${known}.`);
       }
+      if (role.toolsBeyondReach?.length) {
+        throw new Error(
+          `You may not hand work to "${role.name}": it can use ${role.toolsBeyondReach.join(', ')}, which you cannot, and a subagent never gets more power than the agent that starts it. Roles you may use: ${inReach(roster).join(', ') || '(none)'}.`,
+        );
+      }
       // Models trained on an older one-field layout sometimes put the whole task in the description.
       const prompt = input.prompt?.trim() ? input.prompt : input.description;
       const started = await scope.taskManager.start({
@@ -58,13 +63,23 @@ export function createAgentTool(scope: DelegationScope): Tool<z.infer<typeof age
 }
 
 export function describeAgentTool(scope: DelegationScope): string {
-  const roster = scope.roster()
+  const entries = scope.roster();
+  const roster = entries
+    .filter((entry) => !entry.toolsBeyondReach?.length)
     .map((entry) => `- ${entry.name}: ${entry.description}`)
     .join('\n');
+  const beyond = entries
+    .filter((entry) => entry.toolsBeyondReach?.length)
+    .map((entry) => `${entry.name} (${entry.toolsBeyondReach?.join(', ')})`);
+  const beyondNote = beyond.length > 0 ? `\nNot available to you, since they can use tools you cannot: ${beyond.join('; ')}.\n` : '';
   return `Hand a self-contained task to a subagent, which works on it with its own tools and context and returns only its final answer.
 
 Available subagent types:
 ${roster || '- (none)'}
-
+${beyondNote}
 Use it for work that needs many steps or files, and run independent tasks in parallel by starting them with run_in_background: true in the same turn. Wait (the default) when you need the answer before you can go on. The subagent starts with no memory of this conversation, so the prompt must stand on its own: the goal, the relevant file paths, what is already known, constraints, and exactly what to return. Subagents never write files: edits they make are proposals the user reviews.`;
+}
+
+function inReach(roster: RosterEntry[]): string[] {
+  return roster.filter((entry) => !entry.toolsBeyondReach?.length).map((entry) => entry.name);
 }

@@ -5,6 +5,11 @@ import type { TaskWork } from '../../tasks/work.js';
 export interface RosterEntry {
   name: string;
   description: string;
+  /**
+   * Tools of this role the delegating agent lacks (see delegation-reach.ts): when any, the role is listed
+   * as out of reach and an `Agent` call for it is refused. Default: none.
+   */
+  toolsBeyondReach?: readonly string[];
 }
 
 /**

@@ -30,6 +30,7 @@ export function createTaskOutputTool(scope: DelegationScope): Tool<z.infer<typeo
         ? await scope.taskManager.wait(task.id, {
             timeoutMs: Math.min(input.timeout_ms ?? defaultWaitMs, maxTaskOutputWaitMs),
             signal: context.signal,
+            waiterId: scope.parentTaskId,
           })
         : task;
       if (!isTerminal(finalTask.status)) {
