@@ -15,6 +15,14 @@ export interface RunArguments {
   agent?: string;
   json: boolean;
   apply: boolean;
+  /** Tasks doing work at once (default 4). */
+  maxConcurrent: number;
+  /** How deep delegation may nest (default 3). */
+  maxDepth: number;
+  /** Seconds a foreground subagent runs before it moves to the background (default 120). */
+  autoBackgroundSeconds: number;
+  /** Tokens (input + output) the whole run may spend; undefined: no limit. */
+  budgetTokens?: number;
 }
 
 export interface AgentsArguments {
@@ -34,14 +42,30 @@ export const usageText = `Usage:
     --base-url <url>    API base URL (OpenAI-compatible servers, proxies)
     --agent <role>      run one role directly instead of the coordinator
     --json              JSON Lines events on stdout
-    --apply             apply proposed changes at the end (default: show them, change nothing)
+    --apply             apply proposed changes at the end, if the run completed
+                        (default: show them, change nothing)
+    --max-concurrent <n>            tasks doing work at once (default 4)
+    --max-depth <n>                 how deep delegation may nest (default 3; 0: no delegation)
+    --auto-background-seconds <s>   a foreground subagent moves to the background after this (default 120)
+    --budget-tokens <n>             tokens the whole run may spend (input + output); spent: it stops
   agent-team agents [--workspace <dir>]   list roles and where each is defined
 
 Keys come from ANTHROPIC_API_KEY / OPENAI_API_KEY.
-Exit codes: 0 completed, 1 failed, 2 usage or configuration error, 130 interrupted.
+Exit codes: 0 completed, 1 failed (or stopped by its budget), 2 usage or configuration error,
+130 interrupted (a second Ctrl-C exits at once).
 `;
 
-const valueOptions = new Set(['--workspace', '--provider', '--model', '--base-url', '--agent']);
+const valueOptions = new Set([
+  '--workspace',
+  '--provider',
+  '--model',
+  '--base-url',
+  '--agent',
+  '--max-concurrent',
+  '--max-depth',
+  '--auto-background-seconds',
+  '--budget-tokens',
+]);
 const flagOptions = new Set(['--json', '--apply']);
 
 export function parseArguments(argv: string[], currentDirectory: string): CliArguments {
@@ -104,7 +128,29 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
     agent: values.get('--agent'),
     json: flags.has('--json'),
     apply: flags.has('--apply'),
+    maxConcurrent: wholeNumber(values, '--max-concurrent', 4, 1, 32),
+    maxDepth: wholeNumber(values, '--max-depth', 3, 0, 10),
+    autoBackgroundSeconds: seconds(values.get('--auto-background-seconds') ?? '120'),
+    budgetTokens: values.has('--budget-tokens') ? wholeNumber(values, '--budget-tokens', 0, 1, Number.MAX_SAFE_INTEGER) : undefined,
   };
+}
+
+function wholeNumber(values: Map<string, string>, name: string, fallback: number, minimum: number, maximum: number): number {
+  const text = values.get(name);
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < minimum || value > maximum) {
+    throw new UsageError(`${name} must be a whole number from ${minimum} to ${maximum}, not "${text}"`);
+  }
+  return value;
+}
+
+function seconds(text: string): number {
+  const value = Number(text);
+  if (!/^\d+(\.\d+)?$/.test(text) || !Number.isFinite(value)) {
+    throw new UsageError(`--auto-background-seconds must be zero or more seconds, not "${text}"`);
+  }
+  return value;
 }
 
 function splitOption(argument: string): [string, string | undefined] {

@@ -3,6 +3,7 @@
  * stream. Contract types: task-start, task-end, change-proposed, run-end. Extra types (consumers ignore
  * what they don't know): task-background, tool-call, tool-result.
  */
+import type { StopReason } from '../engine/errors.js';
 import type { Usage } from '../engine/model/types.js';
 import type { TaskEvent, TaskSnapshot } from '../engine/tasks/types.js';
 
@@ -11,9 +12,9 @@ export type CliJsonEvent =
   | { type: 'task-background'; taskId: string }
   | { type: 'tool-call'; taskId: string; toolCallId: string; toolName: string; input: unknown }
   | { type: 'tool-result'; taskId: string; toolCallId: string; toolName: string; isError: boolean }
-  | { type: 'task-end'; taskId: string; status: 'completed' | 'failed' | 'stopped'; output?: string; error?: string; usage: Usage }
+  | { type: 'task-end'; taskId: string; status: 'completed' | 'failed' | 'stopped'; output?: string; error?: string; stopReason?: StopReason; usage: Usage }
   | { type: 'change-proposed'; taskId: string; path: string; diff: string }
-  | { type: 'run-end'; status: 'completed' | 'failed' | 'stopped'; output: string; usage: Usage };
+  | { type: 'run-end'; status: 'completed' | 'failed' | 'stopped'; output: string; error?: string; stopReason?: StopReason; usage: Usage };
 
 /** Turns task events into CLI events; remembers which tasks were already announced as backgrounded. */
 export class JsonEventMapper {
@@ -67,6 +68,23 @@ function taskEnd(task: TaskSnapshot): CliJsonEvent {
     status,
     ...(task.output !== undefined ? { output: task.output } : {}),
     ...(task.error !== undefined ? { error: task.error } : {}),
+    ...(task.stopReason !== undefined ? { stopReason: task.stopReason } : {}),
     usage: { inputTokens: task.usage.inputTokens, outputTokens: task.usage.outputTokens },
+  };
+}
+
+/**
+ * The run's last event. `root` is undefined when the run failed before or outside its root task; `error`
+ * then (or for a stall) says why.
+ */
+export function runEndEvent(root: TaskSnapshot | undefined, status: 'completed' | 'failed' | 'stopped', error?: string): CliJsonEvent {
+  const why = error ?? (status === 'completed' ? undefined : root?.error);
+  return {
+    type: 'run-end',
+    status,
+    output: root?.output ?? '',
+    ...(why !== undefined ? { error: why } : {}),
+    ...(root?.stopReason !== undefined ? { stopReason: root.stopReason } : {}),
+    usage: root ? { inputTokens: root.treeUsage.inputTokens, outputTokens: root.treeUsage.outputTokens } : { inputTokens: 0, outputTokens: 0 },
   };
 }

@@ -1,11 +1,12 @@
 /**
- * `agent-team run`: one delegation, start to end, on a terminal or as JSON Lines. Ctrl-C stops every task
- * (children included), prints what they had, and exits 130.
+ * `agent-team run`: one delegation, start to end, on a terminal or as JSON Lines. Every run that starts
+ * ends with exactly one `run-end` (JSON) or a final report (terminal), whatever happens: completion,
+ * failure, budget, Ctrl-C (every task stopped, children included, exit 130), an internal error, or a run
+ * that can make no more progress (exit 1, naming the stuck tasks).
  */
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { ConfigurationError } from '../engine/errors.js';
-import { applyChangeSet } from '../engine/changes/apply.js';
+import { ConfigurationError, describeStopReason, errorMessage } from '../engine/errors.js';
 import { ChangeSetRegistry } from '../engine/changes/registry.js';
 import { createModel } from '../engine/model/create-model.js';
 import { TaskManager } from '../engine/tasks/task-manager.js';
@@ -16,19 +17,22 @@ import { RoleRegistry } from '../engine/team/roles/role-registry.js';
 import { formatRoleDiagnostic } from '../engine/team/roles/format-diagnostic.js';
 import { createWorkspaceToolbox, describeTaskChanges } from '../engine/team/workspace-toolbox.js';
 import { NodeWorkspace } from '../engine/workspace/node-workspace.js';
+import { applyRunChanges } from './apply-changes.js';
 import type { RunArguments } from './arguments.js';
-import { printChanges, printApplyReport } from './changes-output.js';
+import { printChanges } from './changes-output.js';
 import { exitCodes } from './exit-codes.js';
-import { type CliJsonEvent, JsonEventMapper } from './json-events.js';
+import { type InterruptibleProcess, Interrupts } from './interrupts.js';
+import { type CliJsonEvent, JsonEventMapper, runEndEvent } from './json-events.js';
 import { cliModelSettings } from './model-settings.js';
+import { StallGuard, type StallWatchedProcess } from './stall-guard.js';
 import { TerminalView } from './terminal-view.js';
 
 export interface RunContext {
   stdout: { write(text: string): void; isTTY?: boolean; columns?: number };
   stderr: { write(text: string): void };
   environment: NodeJS.ProcessEnv;
-  /** Where SIGINT is heard; tests pass an EventEmitter. */
-  process: { on(event: 'SIGINT', listener: () => void): unknown; off(event: 'SIGINT', listener: () => void): unknown };
+  /** Where SIGINT and `beforeExit` are heard and a forced exit happens; tests pass an EventEmitter. */
+  process: InterruptibleProcess & StallWatchedProcess;
 }
 
 export async function runCommand(args: RunArguments, context: RunContext): Promise<number> {
@@ -42,12 +46,14 @@ export async function runCommand(args: RunArguments, context: RunContext): Promi
   for (const diagnostic of diagnostics) context.stderr.write(`${formatRoleDiagnostic(diagnostic)}\n`);
 
   const changes = new ChangeSetRegistry();
-  const taskManager = new TaskManager();
+  const taskManager = new TaskManager({ maxConcurrent: args.maxConcurrent });
   const team = new AgentTeam({
     taskManager,
     roles,
     toolbox: createWorkspaceToolbox({ workspace, changes }),
     modelFor: (_role, override) => (override ? createModel({ ...settings, model: override }, { environment: context.environment }) : model),
+    maxDepth: args.maxDepth,
+    autoBackgroundMs: args.autoBackgroundSeconds * 1000,
     describeChanges: (taskId) => describeTaskChanges(changes, taskId),
     environmentNote: `Workspace root: ${workspace.root}. Paths are relative to it.`,
   });
@@ -59,22 +65,34 @@ export async function runCommand(args: RunArguments, context: RunContext): Promi
     if (args.json) for (const mapped of mapper.map(event)) emit(mapped);
     else view.handle(event);
   });
-
-  let interrupted = false;
-  const onInterrupt = () => {
-    if (interrupted) return;
-    interrupted = true;
-    context.stderr.write('\nagent-team: stopping every task…\n');
-    void taskManager.stopAll({ kind: 'user' });
+  const report = args.json ? context.stderr : context.stdout;
+  const interrupts = new Interrupts(context.process, context.stderr, () => void taskManager.stopAll({ kind: 'user' }));
+  const stallGuard = new StallGuard(context.process, () => taskManager.lifecycleReport(), args.maxConcurrent);
+  let runEnded = false;
+  const endRun = (root: TaskSnapshot | undefined, status: 'completed' | 'failed' | 'stopped', error?: string) => {
+    if (runEnded) return;
+    runEnded = true;
+    view.finish();
+    if (args.json) emit(runEndEvent(root, status, error));
+    else printRunEnd(root, status, error, context.stdout);
   };
-  context.process.on('SIGINT', onInterrupt);
 
   try {
-    const started = await team.delegate({ prompt: args.task, role: args.agent, mode: 'foreground', awaitBackgroundTasks: true });
-    // Subagents still running (only possible after a stop or failure of the root) are waited out too.
-    await waitForTree(taskManager, started.task.rootId);
-    const root = taskManager.get(started.task.id) ?? started.task;
-    view.finish();
+    const run = (async () => {
+      const started = await team.delegate({ prompt: args.task, role: args.agent, mode: 'foreground', awaitBackgroundTasks: true, maxTokens: args.budgetTokens });
+      // Subagents still running (only possible after a stop or failure of the root) are waited out too.
+      await waitForTree(taskManager, started.task.rootId);
+      return started.task.id;
+    })();
+    const finished = await Promise.race([run.then((rootId) => ({ rootId })), stallGuard.stalled.then((diagnostic) => ({ diagnostic }))]);
+    if ('diagnostic' in finished) {
+      context.stderr.write(`agent-team: ${finished.diagnostic}\n`);
+      await taskManager.stopAll({ kind: 'shutdown' });
+      const root = taskManager.list().find((task) => task.parentId === null);
+      endRun(root, 'failed', 'the run stopped making progress (a bug in Agent Team); see the message above');
+      return exitCodes.failed;
+    }
+    const root = taskManager.get(finished.rootId) as TaskSnapshot;
 
     const proposed = changes.list().filter((changeSet) => changeSet.snapshot().files.length > 0);
     if (args.json) {
@@ -82,27 +100,23 @@ export async function runCommand(args: RunArguments, context: RunContext): Promi
         for (const file of changeSet.snapshot().files) emit({ type: 'change-proposed', taskId: changeSet.taskId, path: file.path, diff: file.diff });
       }
     } else {
-      printRoot(root, context.stdout);
       printChanges(proposed, context.stdout, args.apply);
     }
+    const applied = args.apply ? await applyRunChanges(root, proposed, workspace, { signal: interrupts.signal, output: report }) : { failed: false };
 
-    let applyFailed = false;
-    if (args.apply && !interrupted) {
-      for (const changeSet of proposed) {
-        changeSet.accept();
-        const report = await applyChangeSet(changeSet, workspace);
-        applyFailed ||= report.files.some((file) => file.outcome !== 'applied');
-        printApplyReport(report, args.json ? context.stderr : context.stdout);
-      }
-    }
-
-    const status = interrupted ? 'stopped' : root.status === 'completed' ? 'completed' : root.status === 'failed' ? 'failed' : 'stopped';
-    if (args.json) emit({ type: 'run-end', status, output: root.output ?? '', usage: root.treeUsage });
-    if (interrupted) return exitCodes.interrupted;
-    if (status !== 'completed' || applyFailed) return exitCodes.failed;
+    const status = interrupts.interrupted ? 'stopped' : root.status === 'completed' ? 'completed' : root.status === 'failed' ? 'failed' : 'stopped';
+    endRun(root, status);
+    if (interrupts.interrupted) return exitCodes.interrupted;
+    if (status !== 'completed' || applied.failed) return exitCodes.failed;
     return exitCodes.completed;
+  } catch (error) {
+    if (error instanceof ConfigurationError && !runEnded && taskManager.list().length === 0) throw error; // nothing started: exit 2
+    endRun(undefined, 'failed', errorMessage(error));
+    context.stderr.write(`agent-team: ${errorMessage(error)}\n`);
+    return exitCodes.failed;
   } finally {
-    context.process.off('SIGINT', onInterrupt);
+    interrupts.dispose();
+    stallGuard.dispose();
     unsubscribe();
     roles.dispose();
     await taskManager.close();
@@ -116,6 +130,7 @@ async function existingDirectory(directory: string): Promise<string> {
   return absolute;
 }
 
+/** Waits until the root and every task below it have ended (subagents may outlive a stopped root). */
 async function waitForTree(taskManager: TaskManager, rootId: string): Promise<void> {
   for (;;) {
     const open = taskManager.list().filter((task) => task.rootId === rootId && !isTerminal(task.status));
@@ -124,9 +139,10 @@ async function waitForTree(taskManager: TaskManager, rootId: string): Promise<vo
   }
 }
 
-function printRoot(root: TaskSnapshot, stdout: { write(text: string): void }): void {
-  const usage = root.treeUsage;
-  stdout.write(`\n${root.output?.trim() || '(no answer)'}\n`);
-  if (root.status !== 'completed') stdout.write(`\n${root.status}${root.error ? `: ${root.error}` : ''}\n`);
+function printRunEnd(root: TaskSnapshot | undefined, status: string, error: string | undefined, stdout: { write(text: string): void }): void {
+  stdout.write(`\n${root?.output?.trim() || '(no answer)'}\n`);
+  const reason = error ?? root?.error ?? (root?.stopReason ? describeStopReason(root.stopReason) : undefined);
+  if (status !== 'completed') stdout.write(`\n${status}${reason ? `: ${reason}` : ''}\n`);
+  const usage = root?.treeUsage ?? { inputTokens: 0, outputTokens: 0 };
   stdout.write(`\nTokens: ${usage.inputTokens} in, ${usage.outputTokens} out\n`);
 }

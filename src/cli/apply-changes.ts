@@ -1,0 +1,58 @@
+/**
+ * `--apply`: writes the proposed changes of a run that completed, file by file, so that a Ctrl-C stops
+ * between two files (never inside one) and the user is told exactly what was written and what was not.
+ * A run that failed or was stopped applies nothing: its edits may be half of a change.
+ */
+import { describeStopReason } from '../engine/errors.js';
+import { applyChangeSet } from '../engine/changes/apply.js';
+import type { ChangeSet } from '../engine/changes/change-set.js';
+import type { TaskSnapshot } from '../engine/tasks/types.js';
+import type { Workspace } from '../engine/workspace/workspace.js';
+import { printApplyReport } from './changes-output.js';
+
+type Output = { write(text: string): void };
+
+/** True when something could not be applied (a conflict, a sensitive file, a failure) or nothing was. */
+export async function applyRunChanges(
+  root: TaskSnapshot,
+  changeSets: readonly ChangeSet[],
+  workspace: Workspace,
+  options: { signal: AbortSignal; output: Output },
+): Promise<{ failed: boolean }> {
+  const { output, signal } = options;
+  if (changeSets.length === 0) return { failed: false };
+  if (root.status !== 'completed' || signal.aborted) {
+    const why = signal.aborted ? 'it was interrupted' : `it ${root.status === 'stopped' ? 'was stopped' : 'failed'}${reasonOf(root)}`;
+    output.write(`\n--apply: nothing was written because the run did not complete (${why}); its edits may be half done. The proposed changes are listed above.\n`);
+    return { failed: true };
+  }
+  let failed = false;
+  const written: string[] = [];
+  const notWritten: string[] = [];
+  for (const changeSet of changeSets) {
+    changeSet.accept();
+    for (const path of changeSet.openPaths()) {
+      if (signal.aborted) {
+        notWritten.push(path);
+        continue;
+      }
+      const report = await applyChangeSet(changeSet, workspace, { paths: [path] });
+      printApplyReport(report, output);
+      for (const file of report.files) {
+        if (file.outcome === 'applied') written.push(file.path);
+        else failed = true;
+      }
+    }
+  }
+  if (notWritten.length > 0) {
+    output.write(`\nApplying stopped by Ctrl-C. Written: ${written.join(', ') || '(none)'}. Not written: ${notWritten.join(', ')}.\n`);
+    failed = true;
+  }
+  return { failed };
+}
+
+function reasonOf(root: TaskSnapshot): string {
+  if (root.error) return `: ${root.error}`;
+  if (root.stopReason) return `: ${describeStopReason(root.stopReason)}`;
+  return '';
+}
