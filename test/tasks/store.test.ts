@@ -102,6 +102,18 @@ describe('JsonFileTaskStore', () => {
     await expect(fs.readFile(`${filePath}.corrupt`, 'utf8')).resolves.toContain('"par');
   });
 
+  it('never overwrites an earlier damaged copy: a second damaged file goes to .corrupt-2', async () => {
+    await fs.mkdir(path.dirname(filePath), { recursive: true });
+    await fs.writeFile(filePath, '{"first damaged');
+    await new JsonFileTaskStore(filePath, { onWarning: () => {} }).load();
+    await fs.writeFile(filePath, '{"second damaged');
+    const warnings: string[] = [];
+    await new JsonFileTaskStore(filePath, { onWarning: (message) => warnings.push(message) }).load();
+    await expect(fs.readFile(`${filePath}.corrupt`, 'utf8')).resolves.toBe('{"first damaged');
+    await expect(fs.readFile(`${filePath}.corrupt-2`, 'utf8')).resolves.toBe('{"second damaged');
+    expect(warnings).toEqual([expect.stringContaining(`kept as ${filePath}.corrupt-2`)]);
+  });
+
   it('skips single damaged task records and keeps the rest', async () => {
     await writeOneCompletedTask(new JsonFileTaskStore(filePath));
     const history = JSON.parse(await fs.readFile(filePath, 'utf8')) as PersistedHistory;

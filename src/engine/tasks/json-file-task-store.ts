@@ -22,6 +22,8 @@ export interface TaskStoreFileSystem {
   /** Opens a directory so it can be fsynced (for the rename to be durable); may throw where unsupported. */
   openDirectory(directory: string): Promise<{ sync(): Promise<void>; close(): Promise<void> }>;
   rename(from: string, to: string): Promise<void>;
+  /** Gives `from` the name `to` only if nothing has that name yet; rejects with code `EEXIST` otherwise. */
+  renameWithoutOverwriting(from: string, to: string): Promise<void>;
   unlink(filePath: string): Promise<void>;
 }
 
@@ -42,8 +44,16 @@ export const nodeTaskStoreFileSystem: TaskStoreFileSystem = {
   },
   openDirectory: (directory) => nodeFs.open(directory, 'r'),
   rename: (from, to) => nodeFs.rename(from, to),
+  // A hard link cannot replace an existing name, so an earlier copy is never overwritten, even by a race.
+  renameWithoutOverwriting: async (from, to) => {
+    await nodeFs.link(from, to);
+    await nodeFs.unlink(from);
+  },
   unlink: (filePath) => nodeFs.unlink(filePath),
 };
+
+/** Damaged copies kept side by side at most; past this the newest damaged file is left where it is. */
+const maxCorruptCopies = 20;
 
 export interface JsonFileTaskStoreOptions {
   /** Hears about unreadable or damaged history. Default: `console.warn`. */
@@ -172,15 +182,23 @@ export class JsonFileTaskStore implements TaskStore {
     }
   }
 
-  /** Moves an unusable file to `<file>.corrupt`; returns words for the warning ('' when it could not). */
+  /**
+   * Moves an unusable file to `<file>.corrupt` (or `.corrupt-2`, `-3`, … when earlier copies exist: an
+   * earlier damaged history is never overwritten); returns words for the warning ('' when it could not).
+   */
   private async setAside(): Promise<string> {
-    const asidePath = `${this.filePath}.corrupt`;
-    try {
-      await this.fileSystem.rename(this.filePath, asidePath);
-      return ` (the old file is kept as ${asidePath})`;
-    } catch (error) {
-      this.warn(`Could not move the damaged task history aside: ${errorMessage(error)}`, error);
-      return '';
+    for (let copy = 1; copy <= maxCorruptCopies; copy++) {
+      const asidePath = copy === 1 ? `${this.filePath}.corrupt` : `${this.filePath}.corrupt-${copy}`;
+      try {
+        await this.fileSystem.renameWithoutOverwriting(this.filePath, asidePath);
+        return ` (the old file is kept as ${asidePath})`;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue;
+        this.warn(`Could not move the damaged task history aside: ${errorMessage(error)}`, error);
+        return '';
+      }
     }
+    this.warn(`Could not move the damaged task history aside: ${maxCorruptCopies} damaged copies are kept already; delete old ones.`);
+    return '';
   }
 }
