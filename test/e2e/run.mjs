@@ -17,6 +17,7 @@ import { join, resolve } from 'node:path';
 import { installExtension } from './tooling/code-server.mjs';
 import { isInstalled, paths as toolingPaths } from './tooling/paths.mjs';
 import * as delegateJourney from './journeys/delegate.mjs';
+import * as nestedJourney from './journeys/nested.mjs';
 import * as reloadJourney from './journeys/reload.mjs';
 import * as restrictedJourney from './journeys/restricted.mjs';
 import * as reviewJourney from './journeys/review.mjs';
@@ -27,7 +28,7 @@ import { repoRoot, resultsDir, vsixPath } from './lib/paths.mjs';
 import { openSession, saveArtifacts, saveAttachments } from './lib/session.mjs';
 import { within } from './lib/wait.mjs';
 
-const journeys = [delegateJourney, stopJourney, reviewJourney, reloadJourney, restrictedJourney, startJourney];
+const journeys = [delegateJourney, nestedJourney, stopJourney, reviewJourney, reloadJourney, restrictedJourney, startJourney];
 /** The longest one journey may take, setup of its window included (they take 20–40 s here). */
 const journeyTimeoutMs = 6 * 60_000;
 

@@ -184,3 +184,24 @@ function slotHolders(manager: TaskManager): string[] {
 function phases(manager: TaskManager): Record<string, string> {
   return Object.fromEntries(manager.lifecycleReport().tasks.map((entry) => [entry.id, entry.phase]));
 }
+
+describe('the most tasks one run may start', () => {
+  it('refuses a subtask past maxTasksPerRun with a clear error, counting the whole tree, and other runs are not affected', async () => {
+    const manager = new TaskManager({ clock: new ManualClock(), maxTasksPerRun: 3 });
+    const root = new StagedWork();
+    await manager.start(task(root.work));
+    await root.started;
+    const child = await manager.start(task(new StagedWork().work, { parentId: 't1' }));
+    const grandchildWork = new StagedWork();
+    await manager.start(task(grandchildWork.work, { parentId: child.task.id }));
+    await expect(manager.start(task(new StagedWork().work, { parentId: 't1' }))).rejects.toMatchObject({
+      kind: 'limit',
+      message: expect.stringContaining('This run has already started 3 tasks'),
+    });
+    // Another run has a count of its own.
+    const other = new StagedWork();
+    const otherRoot = await manager.start(task(other.work));
+    await other.started;
+    await expect(manager.start(task(new StagedWork().work, { parentId: otherRoot.task.id }))).resolves.toMatchObject({ backgrounded: true });
+  });
+});
