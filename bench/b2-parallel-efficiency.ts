@@ -80,8 +80,9 @@ async function runOnce(provider: ModelProvider, server: MockServerProcess, root:
   const bench = createBenchTeam({
     modelFor: (role) => (role === 'coordinator' ? coordinator : subagentModel),
     toolbox: folderToolbox(root),
-    // The coordinator holds a slot of its own while its background subagents hold theirs.
-    taskManager: { maxConcurrent: subagents + 1 },
+    // Exactly one slot per subagent: the coordinator, only waiting for them, holds none (issue 10). Were it
+    // to keep its slot, one subagent would queue and the wall time would double.
+    taskManager: { maxConcurrent: subagents },
   });
   let lastSubagentEnd = 0;
   bench.taskManager.onEvent((event) => {
