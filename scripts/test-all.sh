@@ -1,18 +1,18 @@
 #!/usr/bin/env bash
 # Sets up a fresh machine and runs every test: the one command the README gives and .ci/run calls.
-# Installs what the tests need (npm packages; Debian's Chromium and ripgrep; code-server, cached under
-# ~/.cache/agent-team-e2e), then: build, typecheck, lint, unit and integration tests, package, the
-# benchmarks in quick mode, and the end-to-end journeys in a real VS Code.
+# The fast checks come first, so a type error or a failing unit test shows in a minute or two rather than
+# after the slow installs: npm packages; build, typecheck, lint; unit and integration tests. Then the
+# end-to-end tooling (Debian's Chromium and ripgrep, code-server, cached under ~/.cache/agent-team-e2e),
+# the search tests again with ripgrep present, package, the benchmarks in quick mode, and the end-to-end
+# journeys in a real VS Code. Nothing is skipped: a missing piece is a failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$(date +%s)
 step() { printf '\n== %s (%ss)\n' "$1" "$(($(date +%s) - started))"; }
+fail() { printf '\n== FAILED: %s\n' "$1" >&2; exit 1; }
 
 step "install npm packages"
 npm ci --no-audit --no-fund
-
-step "install the end-to-end tooling (Debian packages, code-server, Chromium)"
-bash test/e2e/tooling/setup.sh
 
 step "build, typecheck, lint"
 npm run build
@@ -22,15 +22,23 @@ npm run lint
 step "unit and integration tests"
 npm test
 
+step "install the end-to-end tooling (Debian packages, code-server, Chromium)"
+bash test/e2e/tooling/setup.sh
+
+# The ripgrep engine's tests skip when no `rg` is on PATH, as on a fresh machine before the step above;
+# with the tooling in place they must run, so run them again and require ripgrep.
+step "search tests again, with ripgrep"
+command -v rg >/dev/null || fail "ripgrep is not on PATH after the tooling setup (apt package 'ripgrep')"
+npx vitest run test/workspace/search-engines.test.ts
+
 step "package"
 npm run package
 
 step "benchmarks (quick mode: they still work; targets are not asserted)"
 npm run bench:quick
 
-if [ -f test/e2e/run.mjs ]; then
-  step "end-to-end journeys in a real VS Code"
-  npm run test:e2e
-fi
+step "end-to-end journeys in a real VS Code"
+[ -f test/e2e/run.mjs ] || fail "the end-to-end runner test/e2e/run.mjs is missing"
+npm run test:e2e
 
 step "all tests passed"

@@ -1,5 +1,5 @@
 /**
- * Parses the CLI's arguments (contract in ARCHITECTURE.md). Hand-written rather than a library: the
+ * Parses the CLI's arguments (contract in docs/architecture.md). Hand-written rather than a library: the
  * grammar is tiny and the error messages are part of the product.
  */
 

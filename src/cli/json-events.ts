@@ -1,5 +1,5 @@
 /**
- * The CLI's JSON Lines events (contract in ARCHITECTURE.md), derived from the task manager's one event
+ * The CLI's JSON Lines events (contract in docs/architecture.md), derived from the task manager's one event
  * stream. Contract types: task-start, task-end, change-proposed, run-end. Extra types (consumers ignore
  * what they don't know): task-background, tool-call, tool-result.
  */

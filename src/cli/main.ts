@@ -1,5 +1,5 @@
 /**
- * `agent-team`: the headless CLI over the same engine as the extension (contract in ARCHITECTURE.md).
+ * `agent-team`: the headless CLI over the same engine as the extension (contract in docs/architecture.md).
  * Exit codes: 0 completed, 1 failed, 2 usage or configuration error, 130 interrupted.
  */
 import { AgentTeamError, ConfigurationError } from '../engine/errors.js';

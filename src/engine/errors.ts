@@ -1,3 +1,7 @@
+import { type StopReason, describeStopReason, isStopReason } from './stop-reason.js';
+
+export { type StopReason, describeStopReason, isStopReason } from './stop-reason.js';
+
 /**
  * One base class for every error the engine raises on purpose, with subclasses by who is at fault, so
  * callers (the CLI's exit code, the sidebar's message, the agent loop's tool results) can act on the kind
@@ -72,45 +76,12 @@ export class StoppedError extends AgentTeamError {
   }
 }
 
-/** Why a task or run was stopped. Carried as the `AbortSignal`'s reason so every layer can tell. */
-export type StopReason =
-  | { kind: 'user' }
-  | { kind: 'parent-stopped'; parentId: string }
-  /** The agent that started it stopped it with the `TaskStop` tool. */
-  | { kind: 'stopped-by-agent'; taskId: string }
-  | { kind: 'budget'; detail: string }
-  | { kind: 'shutdown' }
-  | { kind: 'interrupted' };
-
-export function describeStopReason(reason: StopReason): string {
-  switch (reason.kind) {
-    case 'user':
-      return 'stopped by the user';
-    case 'parent-stopped':
-      return `stopped because its parent task ${reason.parentId} was stopped`;
-    case 'stopped-by-agent':
-      return `stopped by task ${reason.taskId}, which had started it`;
-    case 'budget':
-      return `budget exceeded: ${reason.detail}`;
-    case 'shutdown':
-      return 'stopped because Agent Team shut down';
-    case 'interrupted':
-      return 'interrupted: it was still running when Agent Team last closed';
-  }
-}
-
 /** Reads a typed stop reason off an aborted signal; anything else counts as a user stop. */
 export function stopReasonOf(signal: AbortSignal): StopReason {
   const reason: unknown = signal.reason;
   if (reason instanceof StoppedError) return reason.reason;
   if (isStopReason(reason)) return reason;
   return { kind: 'user' };
-}
-
-export function isStopReason(value: unknown): value is StopReason {
-  if (typeof value !== 'object' || value === null) return false;
-  const kind = (value as { kind?: unknown }).kind;
-  return kind === 'user' || kind === 'parent-stopped' || kind === 'stopped-by-agent' || kind === 'budget' || kind === 'shutdown' || kind === 'interrupted';
 }
 
 /** A short, user-facing description of any thrown value. */

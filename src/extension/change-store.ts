@@ -6,33 +6,14 @@
 import * as vscode from 'vscode';
 import * as z from 'zod';
 import { ChangeSet } from '../engine/changes/change-set.js';
+import { changeSetSnapshotSchemas } from '../engine/changes/change-set-schema.js';
 import type { ChangeSetRegistry } from '../engine/changes/registry.js';
 import type { ChangeSetSnapshot } from '../engine/changes/types.js';
 import { type Clock, systemClock } from '../engine/clock.js';
 import { errorMessage } from '../engine/errors.js';
 
-const count = z.number().int().nonnegative();
-const decision = z.enum(['pending', 'accepted', 'rejected']);
-const fileSchema = z.object({
-  path: z.string().min(1),
-  isNew: z.boolean(),
-  baseHash: z.string().nullable(),
-  baseContent: z.string().nullable(),
-  proposedContent: z.string(),
-  diff: z.string(),
-  hunks: z.array(
-    z.object({ id: z.string(), oldStart: count, oldLines: count, newStart: count, newLines: count, lines: z.array(z.string()), added: count, removed: count, decision }),
-  ),
-  added: count,
-  removed: count,
-  requiresApproval: z.boolean(),
-  overlapsWith: z.array(z.string()),
-  status: z.enum(['pending', 'applied']),
-});
-const storedSchema = z.object({
-  version: z.literal(1),
-  changeSets: z.array(z.object({ taskId: z.string().min(1), role: z.string(), files: z.array(fileSchema), added: count, removed: count })),
-});
+// The engine's own change-set schema, lenient: fields of a newer version are dropped, not fatal.
+const storedSchema = z.object({ version: z.literal(1), changeSets: z.array(changeSetSnapshotSchemas.lenient) });
 
 export interface ChangeSetStoreOptions {
   /** Quiet time before a save. Default 300 ms. */

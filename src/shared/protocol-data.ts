@@ -3,32 +3,27 @@
  * state, as zod schemas. Every object schema is strict (unknown keys are rejected, not stripped), so a
  * field that was never designed into the protocol — an API key above all — cannot ride along unnoticed.
  *
- * The inferred types are checked against the engine's (`TaskSnapshot`, `TranscriptEntry`) at the bottom
- * of this file, so the engine and the protocol cannot drift apart silently.
+ * Tasks, stop reasons, usage and transcript entries are not described here: they are the strict variants
+ * of the engine's own schemas (task-snapshot.ts, stop-reason.ts, usage-schema.ts, transcript-entry.ts),
+ * so a field added to the engine's definition reaches the sidebar with no second description to update.
  */
 // A namespace import lets the bundler drop zod's unused locales (the webview bundle shrinks by ~370 KB).
 import * as z from 'zod';
-import type { TranscriptEntry } from '../engine/agent/types.js';
-import type { StopReason } from '../engine/errors.js';
-import type { TaskSnapshot } from '../engine/tasks/types.js';
+import { transcriptEntrySchemas } from '../engine/agent/transcript-entry.js';
+import { usageSchemas } from '../engine/model/usage-schema.js';
+import { stopReasonSchemas } from '../engine/stop-reason.js';
+import { type TaskSnapshot, taskSnapshotSchemas, taskStatusSchema } from '../engine/tasks/task-snapshot.js';
+import { strictVariant } from '../engine/util/schema-variants.js';
 
-const identifier = z.string().min(1).max(200);
+const identifier = strictVariant.identifier();
 const count = z.number().int().nonnegative();
-/** Milliseconds since the epoch. */
-const timestamp = z.number().nonnegative();
 
-export const usageSchema = z.strictObject({ inputTokens: count, outputTokens: count });
+export const usageSchema = usageSchemas.strict;
+export const stopReasonSchema = stopReasonSchemas.strict;
+export { taskStatusSchema };
 
-export const stopReasonSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('user') }),
-  z.strictObject({ kind: z.literal('parent-stopped'), parentId: identifier }),
-  z.strictObject({ kind: z.literal('stopped-by-agent'), taskId: identifier }),
-  z.strictObject({ kind: z.literal('budget'), detail: z.string() }),
-  z.strictObject({ kind: z.literal('shutdown') }),
-  z.strictObject({ kind: z.literal('interrupted') }),
-]);
-
-export const taskStatusSchema = z.enum(['queued', 'running', 'completed', 'failed', 'stopped']);
+/** The fields of a task the tree leaves out: only the detail pane shows them. */
+const detailFields = { prompt: true, output: true } as const;
 
 /**
  * A task as the tree shows it: the fields of the engine's `TaskSnapshot` except its two large ones,
@@ -36,52 +31,15 @@ export const taskStatusSchema = z.enum(['queued', 'running', 'completed', 'faile
  * task only. A long history is thousands of tasks, and each costs the webview cloning and validating every
  * field (see `toProtocolTask` for sending one).
  */
-export const taskSchema = z.strictObject({
-  id: identifier,
-  parentId: identifier.nullable(),
-  rootId: identifier,
-  depth: count,
-  role: z.string(),
-  description: z.string(),
-  model: z.string().optional(),
-  background: z.boolean(),
-  status: taskStatusSchema,
-  createdAt: timestamp,
-  startedAt: timestamp.optional(),
-  endedAt: timestamp.optional(),
-  error: z.string().optional(),
-  stopReason: stopReasonSchema.optional(),
-  usage: usageSchema,
-  treeUsage: usageSchema,
-  transcriptLength: count,
-});
+export const taskSchema = taskSnapshotSchemas.strict.omit(detailFields);
 
-/** The fields of a task the tree leaves out (see `taskSchema`); see `toTaskDetail` for sending them. */
-export const taskDetailSchema = z.strictObject({
-  taskId: identifier,
-  prompt: z.string(),
-  /** The final answer, or the partial output of a stopped or failed task; absent until there is one. */
-  output: z.string().optional(),
-});
+/**
+ * The fields of a task the tree leaves out (see `taskSchema`); see `toTaskDetail` for sending them.
+ * `output` is the final answer, or the partial output of a stopped or failed task; absent until there is one.
+ */
+export const taskDetailSchema = taskSnapshotSchemas.strict.pick(detailFields).extend({ taskId: identifier });
 
-export const transcriptEntrySchema = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('text'), text: z.string() }),
-  z.strictObject({
-    type: z.literal('tool-call'),
-    toolCallId: z.string(),
-    toolName: z.string(),
-    // Optional because a tool call whose JSON did not parse has `input: undefined`, which JSON drops.
-    input: z.unknown().optional(),
-  }),
-  z.strictObject({
-    type: z.literal('tool-result'),
-    toolCallId: z.string(),
-    toolName: z.string(),
-    output: z.string(),
-    isError: z.boolean(),
-  }),
-  z.strictObject({ type: z.literal('notice'), text: z.string() }),
-]);
+export const transcriptEntrySchema = transcriptEntrySchemas.strict;
 
 /** One file of a task's change set. */
 export const changeFileSchema = z.strictObject({
@@ -131,63 +89,22 @@ export type ChangeFile = z.infer<typeof changeFileSchema>;
 export type ChangeSummary = z.infer<typeof changeSummarySchema>;
 export type SetupState = z.infer<typeof setupStateSchema>;
 
+/** The tree's fields, lenient: parsing with it copies them and drops every other key, nested ones too. */
+const treeFields = taskSnapshotSchemas.lenient.omit(detailFields);
+
 /**
- * Copies exactly the tree's fields off an engine snapshot (not `prompt` and `output`: `toTaskDetail`).
- * The host sends tasks through this, so a field added to `TaskSnapshot` later does not make every message
- * fail the webview's strict check; it reaches the sidebar once it is added to `taskSchema` on purpose.
+ * Copies exactly the tree's fields off an engine snapshot (not `prompt` and `output`: `toTaskDetail`),
+ * dropping any key the schema does not name, so an object carrying more than a snapshot (say a record
+ * with a field of its own) still passes the webview's strict check.
  */
 export function toProtocolTask(task: TaskSnapshot): ProtocolTask {
-  const result: ProtocolTask = {
-    id: task.id,
-    parentId: task.parentId,
-    rootId: task.rootId,
-    depth: task.depth,
-    role: task.role,
-    description: task.description,
-    background: task.background,
-    status: task.status,
-    createdAt: task.createdAt,
-    usage: { inputTokens: task.usage.inputTokens, outputTokens: task.usage.outputTokens },
-    treeUsage: { inputTokens: task.treeUsage.inputTokens, outputTokens: task.treeUsage.outputTokens },
-    transcriptLength: task.transcriptLength,
-  };
-  if (task.model !== undefined) result.model = task.model;
-  if (task.startedAt !== undefined) result.startedAt = task.startedAt;
-  if (task.endedAt !== undefined) result.endedAt = task.endedAt;
-  if (task.error !== undefined) result.error = task.error;
-  if (task.stopReason !== undefined) result.stopReason = copyStopReason(task.stopReason);
-  return result;
+  const copied = treeFields.safeParse(task);
+  // Engine snapshots always fit (test/tasks/snapshot-schemas.test.ts). Should one ever not, it goes as it
+  // is, and the webview drops it with the reason in its log, rather than the host throwing mid-update.
+  return copied.success ? copied.data : (task as ProtocolTask);
 }
 
 /** The selected task's large fields, for the detail pane. */
 export function toTaskDetail(task: TaskSnapshot): TaskDetail {
   return task.output === undefined ? { taskId: task.id, prompt: task.prompt } : { taskId: task.id, prompt: task.prompt, output: task.output };
 }
-
-function copyStopReason(reason: StopReason): StopReason {
-  // Exhaustive on purpose: a new kind of stop reason fails to compile here until the schema knows it.
-  switch (reason.kind) {
-    case 'parent-stopped':
-      return { kind: reason.kind, parentId: reason.parentId };
-    case 'stopped-by-agent':
-      return { kind: reason.kind, taskId: reason.taskId };
-    case 'budget':
-      return { kind: reason.kind, detail: reason.detail };
-    case 'user':
-    case 'shutdown':
-    case 'interrupted':
-      return { kind: reason.kind };
-  }
-}
-
-// Compile-time guards: the engine's types must stay sendable as protocol data, and the protocol's task
-// (with its detail) must stay readable as an engine snapshot. A mismatch is a type error here, not a
-// dropped message later.
-type Assert<Condition extends true> = Condition;
-type DetailFields = 'prompt' | 'output';
-type _TaskSnapshotFitsProtocol = Assert<Omit<TaskSnapshot, DetailFields> extends ProtocolTask ? true : false>;
-type _ProtocolTaskFitsSnapshot = Assert<ProtocolTask extends Omit<TaskSnapshot, DetailFields> ? true : false>;
-type _DetailFitsSnapshot = Assert<Pick<TaskSnapshot, DetailFields> extends Omit<TaskDetail, 'taskId'> ? (Omit<TaskDetail, 'taskId'> extends Pick<TaskSnapshot, DetailFields> ? true : false) : false>;
-type _TreeLeavesOutTheDetail = Assert<[Extract<keyof ProtocolTask, DetailFields>] extends [never] ? true : false>;
-type _StopReasonsMatch = Assert<StopReason extends z.infer<typeof stopReasonSchema> ? (z.infer<typeof stopReasonSchema> extends StopReason ? true : false) : false>;
-type _TranscriptEntryFitsProtocol = Assert<TranscriptEntry extends ProtocolTranscriptEntry ? true : false>;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineTool } from '../../src/engine/agent/tool.js';
 import type { ModelMessage } from '../../src/engine/model/types.js';
-import { deferred } from '../../src/engine/testing/deferred.js';
+import { createDeferred as deferred } from '../../src/engine/util/deferred.js';
 import { ScriptedModel } from '../../src/engine/testing/scripted-model.js';
 import { abortListenerCount, echoTool, hangingTool, prompt, run, system } from './support.js';
 

@@ -4,7 +4,7 @@ import { runAgent } from '../../src/engine/agent/run-agent.js';
 import { defineTool, type Tool, type ToolContext } from '../../src/engine/agent/tool.js';
 import type { AgentEvent, AgentRunOptions, AgentRunResult } from '../../src/engine/agent/types.js';
 import type { Model } from '../../src/engine/model/types.js';
-import { deferred } from '../../src/engine/testing/deferred.js';
+import { createDeferred as deferred } from '../../src/engine/util/deferred.js';
 
 export const system = 'You are a test agent.';
 export const prompt = 'Do the task.';

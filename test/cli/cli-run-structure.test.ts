@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createDeferred } from '../../src/engine/tasks/deferred.js';
+import { createDeferred } from '../../src/engine/util/deferred.js';
 import { type MockProtocol, delayed, serverError, textTurn, toolCallTurn } from '../support/mock-provider/index.js';
 import { type CliEvent, agentOf, parseEvents, priorTurns, providerEnvironment, startCli } from './cli-harness.js';
 import { useCliWorld } from './cli-world.js';

@@ -8,14 +8,15 @@
 //   node test/e2e/run.mjs --keep             # keep the scratch folder (workspaces, user data, logs)
 //   node test/e2e/run.mjs --repeat 5 reload  # run them 5 times (flake hunting; artifacts per round)
 //
-// Ends with the line "e2e: N passed, N failed" and exits non-zero on any failure. A failed journey
-// leaves a screenshot, code-server's log and VS Code's logs in test-results/e2e/<journey>/.
+// Ends with the line "e2e: N passed, N failed" and exits non-zero on any failure, missing tooling and a
+// run with no journey included: nothing is skipped. A failed journey leaves a screenshot, code-server's
+// log and VS Code's logs in test-results/e2e/<journey>/.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { installExtension } from './tooling/code-server.mjs';
-import { isInstalled, paths as toolingPaths } from './tooling/paths.mjs';
+import { assertInstalled, isInstalled, paths as toolingPaths } from './tooling/paths.mjs';
 import * as delegateJourney from './journeys/delegate.mjs';
 import * as nestedJourney from './journeys/nested.mjs';
 import * as reloadJourney from './journeys/reload.mjs';
@@ -56,6 +57,8 @@ async function prepare(scratchDir) {
   // The tooling is cached (~/.cache/agent-team-e2e); setup.sh is a fraction of a second when it is.
   // Its progress is worth seeing only when it installs (minutes); a cached run just checks.
   runStep('tooling', 'bash', [toolingPaths.setupScript], { quiet: isInstalled() });
+  // Missing tooling is a failure with the reason, never a silent skip (setup.sh should have installed it).
+  assertInstalled();
   let vsix = givenVsix ? resolve(givenVsix) : vsixPath;
   if (!givenVsix) runStep('package', 'npm', ['run', '--silent', 'package'], { quiet: true });
   if (!existsSync(vsix)) throw new Error(`no .vsix at ${vsix}`);
@@ -144,6 +147,10 @@ async function main() {
     else rmSync(scratchDir, { recursive: true, force: true });
   }
   say(`total ${seconds(started)}`);
+  if (passed + failed === 0) {
+    say('FAIL no journey ran');
+    failed++;
+  }
   console.log(`e2e: ${passed} passed, ${failed} failed`);
   process.exitCode = failed > 0 ? 1 : 0;
 }

@@ -5,7 +5,7 @@
  * end every task ends and every run's caller hears of it. A failing seed is printed and replays alone.
  */
 import { describe, expect, it } from 'vitest';
-import { createDeferred } from '../../src/engine/tasks/deferred.js';
+import { createDeferred } from '../../src/engine/util/deferred.js';
 import { TaskManager } from '../../src/engine/tasks/task-manager.js';
 import { type TaskEvent, isTerminal } from '../../src/engine/tasks/types.js';
 import { ManualClock, flushMicrotasks } from '../../src/engine/testing/manual-clock.js';

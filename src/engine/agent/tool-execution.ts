@@ -1,7 +1,7 @@
 import type { Clock } from '../clock.js';
 import { errorMessage, StoppedError, stopReasonOf } from '../errors.js';
 import type { ModelStreamEvent } from '../model/types.js';
-import { linkAbort, onAbort } from './signals.js';
+import { linkAbort, onAbort } from '../util/abort.js';
 import type { Tool } from './tool.js';
 import {
   invalidInputText,

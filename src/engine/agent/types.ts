@@ -2,14 +2,9 @@ import type { Clock } from '../clock.js';
 import type { StopReason } from '../errors.js';
 import type { Model, ModelMessage, Usage } from '../model/types.js';
 import type { Tool } from './tool.js';
+import type { TranscriptEntry } from './transcript-entry.js';
 
-/** One step of a run as the user sees it; the sidebar's transcript and the JSON trace are built from these. */
-export type TranscriptEntry =
-  | { type: 'text'; text: string }
-  | { type: 'tool-call'; toolCallId: string; toolName: string; input: unknown }
-  | { type: 'tool-result'; toolCallId: string; toolName: string; output: string; isError: boolean }
-  /** Something the engine told the model between turns (a background task ended, a limit was reached). */
-  | { type: 'notice'; text: string };
+export type { TranscriptEntry } from './transcript-entry.js';
 
 /** Live events of one run, in order. `text-delta`s stream; the others mark finished steps. */
 export type AgentEvent =

@@ -1,4 +1,5 @@
 import { WorkspaceError } from '../errors.js';
+import { Emitter } from '../util/emitter.js';
 import { comparePaths } from '../workspace/paths.js';
 import { defaultWorkspacePolicy, policyMatcher, type PolicyMatcher, type WorkspacePolicy } from '../workspace/policy.js';
 import { FileChange } from './file-change.js';
@@ -42,7 +43,8 @@ export class ChangeSet {
   readonly role: string;
   private readonly matcher: PolicyMatcher;
   private readonly files = new Map<string, FileChange>();
-  private readonly listeners = new Set<ChangeSetListener>();
+  // A failing listener (a closed webview, say) is skipped: it must not break the edit that triggered it.
+  private readonly events = new Emitter<ChangeSetEvent>();
 
   constructor(options: ChangeSetOptions) {
     this.taskId = options.taskId;
@@ -132,7 +134,7 @@ export class ChangeSet {
   /** Marks a file as written (called by `applyChangeSet`); an applied file is final. */
   markApplied(path: string): void {
     this.require(path).status = 'applied';
-    this.emit({ type: 'change-applied', taskId: this.taskId, path });
+    this.events.emit({ type: 'change-applied', taskId: this.taskId, path });
   }
 
   /** Internal view for `applyChangeSet`. */
@@ -147,13 +149,12 @@ export class ChangeSet {
     const sorted = [...taskIds].sort();
     if (sorted.join('\0') === file.overlapsWith.join('\0')) return;
     file.overlapsWith = sorted;
-    this.emit({ type: 'change-overlap', taskId: this.taskId, path, overlapsWith: [...sorted] });
+    this.events.emit({ type: 'change-overlap', taskId: this.taskId, path, overlapsWith: [...sorted] });
   }
 
   /** Listens to this set's events; returns the function that stops listening. */
   onEvent(listener: ChangeSetListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.events.subscribe(listener);
   }
 
   snapshot(): ChangeSetSnapshot {
@@ -186,10 +187,10 @@ export class ChangeSet {
   private announce(file: FileChange): FileChangeSnapshot | undefined {
     if (file.isEmpty) {
       this.files.delete(file.path);
-      this.emit({ type: 'change-withdrawn', taskId: this.taskId, path: file.path });
+      this.events.emit({ type: 'change-withdrawn', taskId: this.taskId, path: file.path });
       return undefined;
     }
-    this.emit({ type: 'change-proposed', taskId: this.taskId, path: file.path, diff: file.diff, added: file.added, removed: file.removed });
+    this.events.emit({ type: 'change-proposed', taskId: this.taskId, path: file.path, diff: file.diff, added: file.added, removed: file.removed });
     return file.snapshot();
   }
 
@@ -205,23 +206,13 @@ export class ChangeSet {
         path,
       );
     }
-    this.emit({ type: 'change-decided', taskId: this.taskId, path, hunkId: hunkId ?? null, decision });
+    this.events.emit({ type: 'change-decided', taskId: this.taskId, path, hunkId: hunkId ?? null, decision });
   }
 
   private require(path: string): FileChange {
     const file = this.files.get(path);
     if (!file) throw new WorkspaceError('not-found', `Task ${this.taskId} proposed no change to ${path}.`, path);
     return file;
-  }
-
-  private emit(event: ChangeSetEvent): void {
-    for (const listener of [...this.listeners]) {
-      try {
-        listener(event);
-      } catch {
-        // A failing listener (a closed webview, say) must not break the edit that triggered it.
-      }
-    }
   }
 }
 

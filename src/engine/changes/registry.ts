@@ -1,4 +1,5 @@
 import { WorkspaceError } from '../errors.js';
+import { Emitter } from '../util/emitter.js';
 import { defaultWorkspacePolicy, type WorkspacePolicy } from '../workspace/policy.js';
 import { ChangeSet } from './change-set.js';
 import { type ChangeSetEvent, type ChangeSetListener } from './types.js';
@@ -17,7 +18,8 @@ export interface ChangeSetRegistryOptions {
 export class ChangeSetRegistry {
   private readonly policy: WorkspacePolicy;
   private readonly sets = new Map<string, { changeSet: ChangeSet; unsubscribe: () => void }>();
-  private readonly listeners = new Set<ChangeSetListener>();
+  // A failing consumer is skipped (the default): it must not starve the others.
+  private readonly events = new Emitter<ChangeSetEvent>();
 
   constructor(options: ChangeSetRegistryOptions = {}) {
     this.policy = options.policy ?? defaultWorkspacePolicy;
@@ -67,12 +69,11 @@ export class ChangeSetRegistry {
 
   /** Listens to every set's events (including overlaps); returns the function that stops listening. */
   onEvent(listener: ChangeSetListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.events.subscribe(listener);
   }
 
   private onSetEvent(event: ChangeSetEvent): void {
-    this.emit(event);
+    this.events.emit(event);
     if (event.type === 'change-proposed' || event.type === 'change-withdrawn' || event.type === 'change-applied') {
       this.refreshOverlaps(event.path);
     }
@@ -85,16 +86,6 @@ export class ChangeSetRegistry {
         path,
         proposing.filter((other) => other !== taskId),
       );
-    }
-  }
-
-  private emit(event: ChangeSetEvent): void {
-    for (const listener of [...this.listeners]) {
-      try {
-        listener(event);
-      } catch {
-        // One failing consumer must not starve the others.
-      }
     }
   }
 }

@@ -1,55 +1,7 @@
-/**
- * Plain-data shapes of change sets: what the task history store saves, the webview receives and the
- * CLI prints. Everything here survives `JSON.stringify` / `JSON.parse` unchanged.
- */
+/** Change-set events; the snapshot shapes are defined in change-set-schema.ts. */
+import type { HunkDecision } from './change-set-schema.js';
 
-export type HunkDecision = 'pending' | 'accepted' | 'rejected';
-
-/** `pending` until applied; `applied` once its accepted content is on disk (then it is final). */
-export type FileChangeStatus = 'pending' | 'applied';
-
-export interface HunkSnapshot {
-  /** Stable while the hunk's base range and lines are unchanged. */
-  id: string;
-  oldStart: number;
-  oldLines: number;
-  newStart: number;
-  newLines: number;
-  /** Unified-diff body lines (` `, `-`, `+`, `\ No newline at end of file`). */
-  lines: string[];
-  added: number;
-  removed: number;
-  decision: HunkDecision;
-}
-
-export interface FileChangeSnapshot {
-  /** Workspace-relative POSIX path. */
-  path: string;
-  /** True when the file did not exist when the task first touched it. */
-  isNew: boolean;
-  /** sha256 (hex) of the on-disk content when the task first touched the file; null for a new file. */
-  baseHash: string | null;
-  baseContent: string | null;
-  proposedContent: string;
-  /** Unified diff, base → proposal (all hunks, whatever their decision). */
-  diff: string;
-  hunks: HunkSnapshot[];
-  added: number;
-  removed: number;
-  /** Sensitive configuration: applied only with explicit per-file approval. */
-  requiresApproval: boolean;
-  /** Other tasks that propose changes to the same file. */
-  overlapsWith: string[];
-  status: FileChangeStatus;
-}
-
-export interface ChangeSetSnapshot {
-  taskId: string;
-  role: string;
-  files: FileChangeSnapshot[];
-  added: number;
-  removed: number;
-}
+export type { ChangeSetSnapshot, FileChangeSnapshot, FileChangeStatus, HunkDecision, HunkSnapshot } from './change-set-schema.js';
 
 /** What changed in a change set; the registry re-emits its sets' events and adds overlaps. */
 export type ChangeSetEvent =

@@ -1,4 +1,4 @@
-import { StoppedError, stopReasonOf } from '../errors.js';
+import { throwIfStopped } from '../util/abort.js';
 import { incompleteStreamError, type ProviderFailureContext, toProviderFailure } from './provider-errors.js';
 import type { ModelStreamEvent } from './types.js';
 
@@ -22,7 +22,7 @@ export async function* readProviderStream<RawEvent>(
   failure: ProviderFailureContext,
 ): AsyncGenerator<ModelStreamEvent> {
   const { signal } = failure;
-  if (signal.aborted) throw new StoppedError(stopReasonOf(signal));
+  throwIfStopped(signal);
   let events: AsyncIterable<RawEvent>;
   try {
     events = await open();
@@ -36,7 +36,7 @@ export async function* readProviderStream<RawEvent>(
   } catch (error) {
     throw toProviderFailure(error, 'stream', failure);
   }
-  if (signal.aborted) throw new StoppedError(stopReasonOf(signal));
+  throwIfStopped(signal);
   if (!reader.complete) throw incompleteStreamError(failure, 'it closed without saying how the response ended');
   for (const modelEvent of reader.end()) yield modelEvent;
 }

@@ -2,6 +2,9 @@
  * The provider-neutral model interface. Every provider adapter (Anthropic, OpenAI and compatible servers,
  * later VS Code's Language Model API) turns one `ModelRequest` into a stream of `ModelStreamEvent`s.
  */
+import type { Usage } from './usage-schema.js';
+
+export type { Usage } from './usage-schema.js';
 
 export interface TextPart {
   type: 'text';
@@ -48,11 +51,6 @@ export interface ModelRequest {
   maxOutputTokens?: number;
   /** Aborting closes the HTTP request; the stream then throws a `StoppedError`. */
   signal: AbortSignal;
-}
-
-export interface Usage {
-  inputTokens: number;
-  outputTokens: number;
 }
 
 export type StopReasonFromModel = 'end-turn' | 'tool-use' | 'max-tokens' | 'stop-sequence' | 'other';

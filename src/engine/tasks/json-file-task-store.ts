@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import * as nodeFs from 'node:fs/promises';
 import * as path from 'node:path';
 import { errorMessage } from '../errors.js';
-import { type Deferred, createDeferred } from './deferred.js';
+import { type Deferred, createDeferred } from '../util/deferred.js';
 import { parsePersistedHistory } from './history-schema.js';
 import { TaskError } from './task-error.js';
 import { type PersistedHistory, type TaskStore, emptyHistory } from './task-store.js';

@@ -1,5 +1,5 @@
 /** Converts between live task records and their stored form. */
-import { createDeferred } from './deferred.js';
+import { createDeferred } from '../util/deferred.js';
 import type { PersistedTask } from './task-store.js';
 import { type TaskRecord, partialOutputOf, snapshotOf, statusOf, totalTokens } from './task-record.js';
 import { type TaskSnapshot, isTerminal } from './types.js';

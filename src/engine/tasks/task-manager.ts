@@ -16,7 +16,7 @@
 import type { TranscriptEntry } from '../agent/types.js';
 import { type StopReason, errorMessage, isStopReason } from '../errors.js';
 import type { Usage } from '../model/types.js';
-import { type Deferred, createDeferred } from './deferred.js';
+import { type Deferred, createDeferred } from '../util/deferred.js';
 import { EventHub, type TaskEventListener } from './event-hub.js';
 import { type TaskNotice, noticeFor } from './notifications.js';
 import { type ResolvedTaskManagerOptions, type TaskManagerOptions, duration, resolveOptions, validateStartOptions } from './options.js';

@@ -5,7 +5,7 @@
 import type { TranscriptEntry } from '../agent/types.js';
 import type { StopReason } from '../errors.js';
 import { type Usage, zeroUsage } from '../model/types.js';
-import { type Deferred, createDeferred } from './deferred.js';
+import { type Deferred, createDeferred } from '../util/deferred.js';
 import { type TaskOutcome, type TaskPhase, statusFor } from './task-lifecycle.js';
 import type { TaskSnapshot, TaskStatus } from './types.js';
 import type { StartTaskOptions, TaskWork } from './work.js';

@@ -1,6 +1,7 @@
 import { systemClock, type Clock } from '../clock.js';
 import { StoppedError, stopReasonOf } from '../errors.js';
 import type { Model, ModelMessage, ModelRequest, ModelStreamEvent, Usage } from '../model/types.js';
+import { onAbort, throwIfStopped } from '../util/abort.js';
 import {
   fail,
   finish,
@@ -143,27 +144,25 @@ export class ScriptedModel implements Model {
   }
 
   private async *play(playback: Playback, signal: AbortSignal, call: ScriptedCall): AsyncGenerator<ModelStreamEvent> {
-    const markAborted = () => {
+    const stopWatching = onAbort(signal, () => {
       call.aborted = true;
       call.stopReason = stopReasonOf(signal);
-    };
-    if (signal.aborted) markAborted();
-    else signal.addEventListener('abort', markAborted, { once: true });
+    });
     try {
       const latencyMs = this.options.latencyMs ?? 0;
       if (latencyMs > 0) await waitOn(this.options.clock ?? systemClock, latencyMs, signal);
       for (const event of playback.before) {
-        throwIfAborted(signal);
+        throwIfStopped(signal);
         yield event;
       }
       if (playback.hold) await playback.hold.wait(signal);
       for (const event of playback.after) {
-        throwIfAborted(signal);
+        throwIfStopped(signal);
         yield event;
       }
       if (playback.failure) throw playback.failure.error;
     } finally {
-      signal.removeEventListener('abort', markAborted);
+      stopWatching();
     }
   }
 }
@@ -187,22 +186,17 @@ function isFailingStep(step: ScriptStep): step is Extract<ScriptStep, { kind: 'f
   return typeof step === 'object' && !Array.isArray(step) && (step as { kind?: unknown }).kind === 'fail';
 }
 
-function throwIfAborted(signal: AbortSignal): void {
-  if (signal.aborted) throw new StoppedError(stopReasonOf(signal));
-}
-
 function waitOn(clock: Clock, delayMs: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(new StoppedError(stopReasonOf(signal)));
-    const onAbortSignal = () => {
-      cancelTimer();
-      reject(new StoppedError(stopReasonOf(signal)));
-    };
     const cancelTimer = clock.setTimer(() => {
-      signal.removeEventListener('abort', onAbortSignal);
+      stopWatching();
       resolve();
     }, delayMs);
-    signal.addEventListener('abort', onAbortSignal, { once: true });
+    const stopWatching = onAbort(signal, () => {
+      cancelTimer();
+      reject(new StoppedError(stopReasonOf(signal)));
+    });
   });
 }
 

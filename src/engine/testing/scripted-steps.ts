@@ -1,6 +1,7 @@
-import { StoppedError, stopReasonOf, type StopReason } from '../errors.js';
+import type { StopReason } from '../errors.js';
 import type { ModelRequest, ModelStreamEvent, StopReasonFromModel, Usage } from '../model/types.js';
-import { deferred } from './deferred.js';
+import { raceWithSignal } from '../util/abort.js';
+import { createDeferred } from '../util/deferred.js';
 
 type ToolCallEvent = Extract<ModelStreamEvent, { type: 'tool-call' }>;
 
@@ -44,8 +45,8 @@ export interface ScriptedCall {
  */
 export class HeldStep {
   readonly kind = 'held';
-  private readonly reachedGate = deferred();
-  private readonly releaseGate = deferred();
+  private readonly reachedGate = createDeferred();
+  private readonly releaseGate = createDeferred();
 
   constructor(
     readonly before: readonly ScriptedEvent[],
@@ -64,18 +65,7 @@ export class HeldStep {
   /** Used by the scripted model: marks the hold reached and waits for release or abort. */
   async wait(signal: AbortSignal): Promise<void> {
     this.reachedGate.resolve();
-    if (signal.aborted) throw new StoppedError(stopReasonOf(signal));
-    let removeListener = () => {};
-    const abortedWait = new Promise<never>((_resolve, reject) => {
-      const listener = () => reject(new StoppedError(stopReasonOf(signal)));
-      signal.addEventListener('abort', listener, { once: true });
-      removeListener = () => signal.removeEventListener('abort', listener);
-    });
-    try {
-      await Promise.race([this.releaseGate.promise, abortedWait]);
-    } finally {
-      removeListener();
-    }
+    await raceWithSignal(this.releaseGate.promise, signal);
   }
 }
 

@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import * as nodePath from 'node:path';
-import { StoppedError, stopReasonOf } from '../errors.js';
+import { throwIfStopped } from '../util/abort.js';
 import { IgnoreStack } from './ignore-rules.js';
 import { compareNames, joinWorkspacePath } from './paths.js';
 import { type PolicyMatcher } from './policy.js';
@@ -36,7 +36,7 @@ async function* walkDirectory(
   inherited: IgnoreStack,
   signal: AbortSignal | undefined,
 ): AsyncGenerator<string[]> {
-  throwIfAborted(signal);
+  throwIfStopped(signal);
   const absolute = nodePath.join(context.root, directory);
   let entries;
   try {
@@ -83,8 +83,4 @@ async function readOptional(path: string): Promise<string | null> {
   } catch {
     return null;
   }
-}
-
-export function throwIfAborted(signal: AbortSignal | undefined): void {
-  if (signal?.aborted) throw new StoppedError(stopReasonOf(signal));
 }

@@ -3,7 +3,8 @@ import * as nodePath from 'node:path';
 import picomatch from 'picomatch/posix';
 import { WorkspaceError } from '../errors.js';
 import { NodeConfinement } from './node-confinement.js';
-import { throwIfAborted, walkFileBatches, type WalkContext } from './node-walk.js';
+import { throwIfStopped } from '../util/abort.js';
+import { walkFileBatches, type WalkContext } from './node-walk.js';
 import { cleanGlobPattern } from './glob-pattern.js';
 import { comparePaths, joinWorkspacePath, relativeTo } from './paths.js';
 import { defaultWorkspacePolicy, policyMatcher, type WorkspacePolicy } from './policy.js';
@@ -95,7 +96,7 @@ export class NodeWorkspace implements Workspace {
         }
       }
     }
-    throwIfAborted(options.signal);
+    throwIfStopped(options.signal);
     return { paths: paths.slice(0, maxResults), truncated: paths.length > maxResults };
   }
 

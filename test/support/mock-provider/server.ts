@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { type Deferred, createDeferred } from '../../../src/engine/util/deferred.js';
 import { anthropicErrorBody, anthropicErrorFrame, anthropicRequestProblem, anthropicTurnFrames } from './anthropic-protocol.js';
 import { openAIErrorBody, openAIErrorFrame, openAIRequestProblem, openAITurnFrames, wantsUsage } from './openai-protocol.js';
 import { describeBody, type MockProtocol, presentedApiKey, type RecordedRequest } from './recorded-request.js';
@@ -11,11 +12,6 @@ export interface MockProviderServerOptions {
   apiKey?: string;
   /** Answer 400, as the real APIs would, to malformed conversations (unpaired tool calls, empty text). Default true. */
   validateRequests?: boolean;
-}
-
-interface Deferred<Value> {
-  promise: Promise<Value>;
-  resolve(value: Value): void;
 }
 
 /** A mock of both providers' streaming APIs on 127.0.0.1; see index.ts for how to use it. */
@@ -263,9 +259,7 @@ function flattenHeaders(headers: IncomingHttpHeaders): Record<string, string> {
 function deferredAt<Value>(map: Map<number, Deferred<Value>>, index: number): Deferred<Value> {
   let entry = map.get(index);
   if (!entry) {
-    let resolve!: (value: Value) => void;
-    const promise = new Promise<Value>((settle) => (resolve = settle));
-    entry = { promise, resolve };
+    entry = createDeferred<Value>();
     map.set(index, entry);
   }
   return entry;

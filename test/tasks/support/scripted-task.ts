@@ -3,7 +3,7 @@
  * mode and waits on them, whenever the driver says. The randomized lifecycle test uses it to reach
  * interleavings no hand-written test would think of.
  */
-import { createDeferred, type Deferred } from '../../../src/engine/tasks/deferred.js';
+import { createDeferred, type Deferred } from '../../../src/engine/util/deferred.js';
 import type { TaskManager } from '../../../src/engine/tasks/task-manager.js';
 import type { TaskWork, TaskWorkContext, TaskWorkResult } from '../../../src/engine/tasks/work.js';
 

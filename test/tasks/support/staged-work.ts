@@ -3,7 +3,7 @@
  * `onAbort` decides what it does when stopped: return a partial result (like a well-behaved agent run),
  * or hang forever (like a provider call that ignores its signal).
  */
-import { createDeferred } from '../../../src/engine/tasks/deferred.js';
+import { createDeferred } from '../../../src/engine/util/deferred.js';
 import type { TaskWork, TaskWorkContext, TaskWorkResult } from '../../../src/engine/tasks/work.js';
 
 export interface StagedWorkOptions {

@@ -16,7 +16,7 @@ const agentInput = z.object({
     .describe('true: start it and continue at once; you get a notice when it ends (read it with TaskOutput). Default false: wait for its answer.'),
 });
 
-/** The `Agent` tool: hands a task to a subagent of a given role (contract in ARCHITECTURE.md). */
+/** The `Agent` tool: hands a task to a subagent of a given role (contract in docs/architecture.md). */
 export function createAgentTool(scope: DelegationScope): Tool<z.infer<typeof agentInput>> {
   const tool = defineTool({
     name: 'Agent',

@@ -1,5 +1,6 @@
 import { type Clock, systemClock } from '../../clock.js';
 import { ConfigurationError } from '../../errors.js';
+import { Emitter } from '../../util/emitter.js';
 import { builtInRoles } from './built-in/index.js';
 import { loadRoles } from './load-roles.js';
 import { type RoleFileSource, type RoleWatch } from './role-file-source.js';
@@ -35,7 +36,9 @@ export class RoleRegistry {
   private readonly builtIns: readonly RoleDefinition[];
   private current: RoleLoadResult;
   private fingerprint: string;
-  private readonly listeners = new Set<RoleChangeListener>();
+  /** What listeners threw while hearing the latest change; the reload that caused it rejects with the first. */
+  private listenerErrors: unknown[] = [];
+  private readonly changes = new Emitter<RoleLoadResult>((error) => this.listenerErrors.push(error));
   private loading: Promise<unknown> = Promise.resolve();
   private stopWatching?: () => void;
   private cancelDebounce?: () => void;
@@ -101,8 +104,7 @@ export class RoleRegistry {
 
   /** Calls `listener` with the new roles and diagnostics whenever they change. Returns a function to unsubscribe. */
   onDidChange(listener: RoleChangeListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.changes.subscribe(listener);
   }
 
   /** Stops watching and drops listeners. Loads still in flight finish without effect. */
@@ -112,7 +114,7 @@ export class RoleRegistry {
     this.cancelDebounce = undefined;
     this.stopWatching?.();
     this.stopWatching = undefined;
-    this.listeners.clear();
+    this.changes.clear();
   }
 
   private scheduleReload(): void {
@@ -130,15 +132,9 @@ export class RoleRegistry {
     if (fingerprint === this.fingerprint) return;
     this.current = result;
     this.fingerprint = fingerprint;
-    const errors: unknown[] = [];
-    for (const listener of [...this.listeners]) {
-      try {
-        listener(result);
-      } catch (error) {
-        errors.push(error);
-      }
-    }
-    if (errors.length > 0) throw errors[0];
+    this.listenerErrors = [];
+    this.changes.emit(result);
+    if (this.listenerErrors.length > 0) throw this.listenerErrors[0];
   }
 }
 

@@ -1,6 +1,7 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import * as nodePath from 'node:path';
-import { throwIfAborted, walkFileBatches, type WalkContext } from '../node-walk.js';
+import { throwIfStopped } from '../../util/abort.js';
+import { walkFileBatches, type WalkContext } from '../node-walk.js';
 import { type SearchMatch, type SearchResult } from '../workspace.js';
 import { compileSearchPattern, searchGlobMatcher, searchText } from './search-pattern.js';
 
@@ -55,12 +56,12 @@ export async function searchWithJavaScript(context: WalkContext, request: Engine
         if (sinceYield >= filesPerSlice) {
           sinceYield = 0;
           await yieldToEventLoop();
-          throwIfAborted(request.signal);
+          throwIfStopped(request.signal);
         }
       }
     }
   }
-  throwIfAborted(request.signal);
+  throwIfStopped(request.signal);
   const truncated = matches.length > request.maxResults;
   return { matches: matches.slice(0, request.maxResults), truncated };
 }

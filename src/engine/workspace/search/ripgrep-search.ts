@@ -3,7 +3,8 @@ import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as nodePath from 'node:path';
 import { createInterface } from 'node:readline';
-import { ancestorIgnores, throwIfAborted, type WalkContext } from '../node-walk.js';
+import { onAbort, throwIfStopped } from '../../util/abort.js';
+import { ancestorIgnores, type WalkContext } from '../node-walk.js';
 import { comparePaths } from '../paths.js';
 import { type SearchMatch, type SearchResult } from '../workspace.js';
 import { type EngineSearchRequest } from './javascript-search.js';
@@ -32,7 +33,7 @@ export async function searchWithRipgrep(
   context: WalkContext,
   request: EngineSearchRequest,
 ): Promise<SearchResult> {
-  throwIfAborted(request.signal);
+  throwIfStopped(request.signal);
   if (request.startIsFile) {
     const info = await stat(nodePath.join(context.root, request.start)).catch(() => undefined);
     if (info && info.size > request.maxFileBytes) return { matches: [], truncated: false };
@@ -114,8 +115,7 @@ function runRipgrep(
     let truncated = false;
     let stderr = '';
     let spawnError: Error | undefined;
-    const onAbort = () => child.kill();
-    request.signal?.addEventListener('abort', onAbort, { once: true });
+    const stopWatching = request.signal ? onAbort(request.signal, () => child.kill()) : () => {};
 
     const lines = createInterface({ input: child.stdout });
     lines.on('line', (line) => {
@@ -143,9 +143,9 @@ function runRipgrep(
       spawnError = error;
     });
     child.on('close', (code) => {
-      request.signal?.removeEventListener('abort', onAbort);
+      stopWatching();
       try {
-        throwIfAborted(request.signal);
+        throwIfStopped(request.signal);
       } catch (error) {
         reject(error);
         return;

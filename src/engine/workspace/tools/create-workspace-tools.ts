@@ -31,7 +31,7 @@ export interface WorkspaceTools {
   view: ChangeSetWorkspace;
 }
 
-/** The file tools of one task, named and shaped as ARCHITECTURE.md's contract says. */
+/** The file tools of one task, named and shaped as the contract in docs/architecture.md says. */
 export function createWorkspaceTools(options: WorkspaceToolsOptions): WorkspaceTools {
   const view = new ChangeSetWorkspace(options.workspace, options.changeSet, options.policy ?? defaultWorkspacePolicy);
   return {

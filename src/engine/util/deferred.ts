@@ -1,4 +1,7 @@
-/** A promise with its resolve and reject exposed (Node 20 has no `Promise.withResolvers`). */
+/**
+ * A promise with its resolve and reject exposed (Node 20 has no `Promise.withResolvers`): for the engine's
+ * waits, and for tests, which release such promises instead of sleeping.
+ */
 export interface Deferred<T> {
   readonly promise: Promise<T>;
   /** True once `resolve` or `reject` was called; later calls are ignored. */
@@ -7,7 +10,7 @@ export interface Deferred<T> {
   reject(error: unknown): void;
 }
 
-export function createDeferred<T>(): Deferred<T> {
+export function createDeferred<T = void>(): Deferred<T> {
   let resolvePromise!: (value: T) => void;
   let rejectPromise!: (error: unknown) => void;
   const promise = new Promise<T>((resolve, reject) => {

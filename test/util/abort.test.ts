@@ -1,7 +1,8 @@
+import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { StoppedError } from '../../src/engine/errors.js';
-import { combineSignals, linkSignals, onAbort, raceWithSignal, throwIfStopped } from '../../src/engine/tasks/abort.js';
-import { createDeferred } from '../../src/engine/tasks/deferred.js';
+import { combineSignals, linkAbort, linkSignals, onAbort, raceWithSignal, throwIfStopped } from '../../src/engine/util/abort.js';
+import { createDeferred } from '../../src/engine/util/deferred.js';
 
 /** An AbortController whose signal counts its listeners, to prove the helpers remove theirs. */
 function countingController() {
@@ -94,5 +95,26 @@ describe('abort helpers', () => {
     expect(() => throwIfStopped(controller.signal)).not.toThrow();
     controller.abort({ kind: 'user' });
     expect(() => throwIfStopped(controller.signal)).toThrow(StoppedError);
+  });
+
+  it('throwIfStopped accepts a missing signal (an operation nobody can stop)', () => {
+    expect(() => throwIfStopped(undefined)).not.toThrow();
+  });
+
+  it('linkAbort forwards the parent reason, aborts on its own, and leaves no listener on the parent', () => {
+    const parent = new AbortController();
+    const listeners = () => getEventListeners(parent.signal, 'abort').length;
+    const forwarded = linkAbort(parent.signal);
+    const own = linkAbort(parent.signal);
+    const disposed = linkAbort(parent.signal);
+    expect(listeners()).toBe(3);
+    own.abort({ kind: 'budget', detail: 'tool budget' });
+    expect(own.signal.reason).toEqual({ kind: 'budget', detail: 'tool budget' });
+    disposed.dispose();
+    expect(listeners()).toBe(1);
+    parent.abort({ kind: 'user' });
+    expect(forwarded.signal.reason).toEqual({ kind: 'user' });
+    expect(disposed.signal.aborted).toBe(false);
+    expect(listeners()).toBe(0);
   });
 });

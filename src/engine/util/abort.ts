@@ -46,6 +46,24 @@ export function linkSignals(
   return unlink;
 }
 
+/** A child of a parent signal: aborts with the parent's own reason, and can also be aborted on its own. */
+export interface LinkedAbort {
+  readonly signal: AbortSignal;
+  abort(reason: unknown): void;
+  /** Detaches from the parent. Call it when the child's work is over. */
+  dispose(): void;
+}
+
+/**
+ * A child signal of `parent` (a turn's or a tool call's, under a run's). Forwarding the parent's reason
+ * keeps the typed `StopReason` visible to the model adapter and the tools.
+ */
+export function linkAbort(parent: AbortSignal): LinkedAbort {
+  const controller = new AbortController();
+  const dispose = linkSignals(parent, controller);
+  return { signal: controller.signal, abort: (reason) => controller.abort(reason), dispose };
+}
+
 /** A signal that aborts when any of `signals` does, with the first one's reason. */
 export interface CombinedSignal {
   readonly signal: AbortSignal;
@@ -79,8 +97,8 @@ export function combineSignals(signals: readonly AbortSignal[]): CombinedSignal 
 }
 
 /** Throws a `StoppedError` carrying the signal's typed stop reason if the signal has been aborted. */
-export function throwIfStopped(signal: AbortSignal): void {
-  if (signal.aborted) throw new StoppedError(stopReasonOf(signal));
+export function throwIfStopped(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new StoppedError(stopReasonOf(signal));
 }
 
 /**

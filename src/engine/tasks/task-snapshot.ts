@@ -1,0 +1,55 @@
+/**
+ * A task as everybody outside the manager sees it, defined once: the engine's `TaskSnapshot` type, the
+ * sidebar protocol's strict schema (protocol-data.ts) and the task history's lenient one
+ * (history-schema.ts) all come from `taskSnapshotSchemas`, so a field added here reaches all three.
+ */
+// A namespace import lets the bundler drop zod's unused locales (the webview bundle shrinks by ~370 KB).
+import * as z from 'zod';
+import { usageSchemas } from '../model/usage-schema.js';
+import { stopReasonSchemas } from '../stop-reason.js';
+import { defineVariants } from '../util/schema-variants.js';
+
+export const taskStatusSchema = z.enum(['queued', 'running', 'completed', 'failed', 'stopped']);
+
+export type TaskStatus = z.infer<typeof taskStatusSchema>;
+
+const count = z.number().int().nonnegative();
+const timestamp = z.number().nonnegative();
+
+export const taskSnapshotSchemas = defineVariants((variant) =>
+  variant.object({
+    id: variant.identifier(),
+    /** null for a root task (a delegation from the user). */
+    parentId: variant.identifier().nullable(),
+    rootId: variant.identifier(),
+    /** 0 for a root. */
+    depth: count,
+    /** Who does the work: a role name (`researcher`), `coordinator`, or any label the caller chooses. */
+    role: z.string(),
+    /** A 3-5 word title. */
+    description: z.string(),
+    prompt: z.string(),
+    /** The model that ran it, e.g. `anthropic/claude-sonnet-4-5`, when known. */
+    model: z.string().optional(),
+    /** True once the caller no longer waits for it (started in the background, or auto-backgrounded). */
+    background: z.boolean(),
+    status: taskStatusSchema,
+    /** Milliseconds since the epoch, from the manager's injected clock. */
+    createdAt: timestamp,
+    startedAt: timestamp.optional(),
+    endedAt: timestamp.optional(),
+    /** The final answer, or the partial output of a stopped or failed task. */
+    output: z.string().optional(),
+    error: z.string().optional(),
+    stopReason: stopReasonSchemas[variant.name].optional(),
+    /** This task's own model usage. */
+    usage: usageSchemas[variant.name],
+    /** This task's usage plus all its descendants'. */
+    treeUsage: usageSchemas[variant.name],
+    /** Number of transcript entries recorded so far (the entries travel in `task-transcript` events). */
+    transcriptLength: count,
+  }),
+);
+
+/** An immutable picture of one task; every event carries one, so consumers never hold live objects. */
+export type TaskSnapshot = z.infer<typeof taskSnapshotSchemas.strict>;
