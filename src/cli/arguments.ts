@@ -23,6 +23,8 @@ export interface RunArguments {
   autoBackgroundSeconds: number;
   /** Tokens (input + output) the whole run may spend; undefined: no limit. */
   budgetTokens?: number;
+  /** Which roles an agent may hand work to (default `own-tools`). */
+  delegationReach: 'own-tools' | 'any';
 }
 
 export interface AgentsArguments {
@@ -48,6 +50,8 @@ export const usageText = `Usage:
     --max-depth <n>                 how deep delegation may nest (default 3; 0: no delegation)
     --auto-background-seconds <s>   a foreground subagent moves to the background after this (default 120)
     --budget-tokens <n>             tokens the whole run may spend (input + output); spent: it stops
+    --delegation-reach <reach>      own-tools (default: an agent starts only roles whose tools it has
+                                    itself; the coordinator starts any) | any
   agent-team agents [--workspace <dir>]   list roles and where each is defined
 
 Keys come from ANTHROPIC_API_KEY / OPENAI_API_KEY.
@@ -65,6 +69,7 @@ const valueOptions = new Set([
   '--max-depth',
   '--auto-background-seconds',
   '--budget-tokens',
+  '--delegation-reach',
 ]);
 const flagOptions = new Set(['--json', '--apply']);
 
@@ -116,6 +121,10 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
   if (provider !== undefined && provider !== 'anthropic' && provider !== 'openai') {
     throw new UsageError(`--provider must be anthropic or openai, not "${provider}"`);
   }
+  const delegationReach = values.get('--delegation-reach') ?? 'own-tools';
+  if (delegationReach !== 'own-tools' && delegationReach !== 'any') {
+    throw new UsageError(`--delegation-reach must be own-tools or any, not "${delegationReach}"`);
+  }
   const baseUrl = values.get('--base-url');
   if (baseUrl !== undefined && !isHttpUrl(baseUrl)) throw new UsageError(`--base-url must be an http(s) URL, not "${baseUrl}"`);
   return {
@@ -131,6 +140,7 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
     maxConcurrent: wholeNumber(values, '--max-concurrent', 4, 1, 32),
     maxDepth: wholeNumber(values, '--max-depth', 3, 0, 10),
     autoBackgroundSeconds: seconds(values.get('--auto-background-seconds') ?? '120'),
+    delegationReach,
     budgetTokens: values.has('--budget-tokens') ? wholeNumber(values, '--budget-tokens', 0, 1, Number.MAX_SAFE_INTEGER) : undefined,
   };
 }

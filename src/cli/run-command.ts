@@ -53,6 +53,7 @@ export async function runCommand(args: RunArguments, context: RunContext): Promi
     toolbox: createWorkspaceToolbox({ workspace, changes }),
     modelFor: (_role, override) => (override ? createModel({ ...settings, model: override }, { environment: context.environment }) : model),
     maxDepth: args.maxDepth,
+    delegationReach: args.delegationReach,
     autoBackgroundMs: args.autoBackgroundSeconds * 1000,
     describeChanges: (taskId) => describeTaskChanges(changes, taskId),
     environmentNote: `Workspace root: ${workspace.root}. Paths are relative to it.`,

@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { isModelProvider, type ModelProvider } from '../engine/model/create-model.js';
+import type { DelegationReach } from '../engine/team/delegation/delegation-reach.js';
 
 export const configurationSection = 'agentTeam';
 
@@ -29,6 +30,8 @@ export interface AgentTeamSettings {
   autoBackgroundSeconds: number;
   /** `agentTeam.maxDepth`. Default 3. */
   maxDepth: number;
+  /** `agentTeam.delegationReach`, from the user's own settings only. Default `own-tools`. */
+  delegationReach: DelegationReach;
 }
 
 export const defaultSettings: Readonly<Omit<AgentTeamSettings, 'provider' | 'roleModels'>> = Object.freeze({
@@ -37,6 +40,7 @@ export const defaultSettings: Readonly<Omit<AgentTeamSettings, 'provider' | 'rol
   maxConcurrentTasks: 4,
   autoBackgroundSeconds: 120,
   maxDepth: 3,
+  delegationReach: 'own-tools',
 });
 
 /** Reads the settings; `trusted` false ignores workspace and folder values of the restricted settings. */
@@ -52,6 +56,8 @@ export function readSettings(trusted: boolean = vscode.workspace.isTrusted): Age
     maxConcurrentTasks: wholeNumber(configuration.get<unknown>('maxConcurrentTasks'), 1) ?? defaultSettings.maxConcurrentTasks,
     autoBackgroundSeconds: nonNegative(configuration.get<unknown>('autoBackgroundSeconds')) ?? defaultSettings.autoBackgroundSeconds,
     maxDepth: wholeNumber(configuration.get<unknown>('maxDepth'), 0) ?? defaultSettings.maxDepth,
+    // A folder's own settings must not widen what its agents may do: only the user's value counts.
+    delegationReach: configuration.inspect<unknown>('delegationReach')?.globalValue === 'any' ? 'any' : defaultSettings.delegationReach,
   };
 }
 

@@ -64,13 +64,14 @@ export class EngineSession {
 
   /** One `AgentTeam` per combination of limits; it holds no state of its own, so replacing it is free. */
   private teamFor(settings: AgentTeamSettings): AgentTeam {
-    const key = `${settings.maxDepth}/${settings.autoBackgroundSeconds}`;
+    const key = `${settings.maxDepth}/${settings.autoBackgroundSeconds}/${settings.delegationReach}`;
     if (this.team?.key === key) return this.team.team;
     const team = new AgentTeam({
       taskManager: this.options.taskManager,
       roles: this.roles,
       toolbox: createWorkspaceToolbox({ workspace: this.workspace, changes: this.options.changes }),
       maxDepth: settings.maxDepth,
+      delegationReach: settings.delegationReach,
       autoBackgroundMs: settings.autoBackgroundSeconds * 1000,
       describeChanges: (taskId) => describeTaskChanges(this.options.changes, taskId),
       environmentNote: [

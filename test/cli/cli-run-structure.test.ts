@@ -184,4 +184,19 @@ describe('agent-team run --apply', () => {
     expect(world.server.requests[1].lastMessageText).toContain('You may not hand work to "refactorer"');
     expect(world.server.requests[0].toolNames).toContain('Agent');
   });
+
+  it('--delegation-reach any lets the user lift the rule', async () => {
+    world.server.respondWith((request) => {
+      const agent = agentOf(request);
+      if (agent === 'refactorer') {
+        if (priorTurns(request) === 0) return toolCallTurn([{ name: 'Write', input: { file_path: 'parser.ts', content: 'rewritten\n' } }]);
+        return textTurn('Rewrote it.');
+      }
+      if (priorTurns(request) === 0) return toolCallTurn([{ name: 'Agent', input: { subagent_type: 'refactorer', description: 'Fix it', prompt: 'Rewrite parser.ts' } }]);
+      return textTurn('Delegated the fix.');
+    });
+    const { code } = await runCli('openai', ['--agent', 'researcher', '--delegation-reach', 'any', '--apply', 'Fix the parser']).exited;
+    expect(code).toBe(0);
+    expect(await readFile(path.join(world.workspace, 'parser.ts'), 'utf8')).toBe('rewritten\n');
+  });
 });

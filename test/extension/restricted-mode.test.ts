@@ -82,6 +82,14 @@ describe('Restricted Mode', () => {
     expect(snapshot.setup).toEqual({ modelConfigured: false, restricted: true });
   });
 
+  it('takes delegationReach from the user settings only, even in a trusted folder', async () => {
+    extension = activateExtension({ trusted: true, workspaceSettings: { 'agentTeam.delegationReach': 'any' } });
+    expect(readSettings(true).delegationReach).toBe('own-tools');
+    await extension.cleanup();
+    extension = activateExtension({ trusted: true, userSettings: { 'agentTeam.delegationReach': 'any' } });
+    expect(readSettings(true).delegationReach).toBe('any');
+  });
+
   it('starts working when trust is granted, without a reload', async () => {
     const server = await startMockProviderServer();
     try {
