@@ -53,6 +53,11 @@ export function nextPhase(phase: TaskPhase, step: LifecycleStep): TaskPhase {
   return next;
 }
 
+/** Moves `task` one step; the one way any task changes phase. */
+export function transition(task: { phase: TaskPhase }, step: LifecycleStep): void {
+  task.phase = nextPhase(task.phase, step);
+}
+
 /** True while the task has work that has not been stopped: it may still complete, fail or be stopped. */
 export function isActivePhase(phase: TaskPhase): boolean {
   return phase === 'running' || phase === 'waiting' || phase === 'resuming';

@@ -20,12 +20,12 @@ import { type Deferred, createDeferred } from '../util/deferred.js';
 import { EventHub, type TaskEventListener } from './event-hub.js';
 import { type TaskNotice, noticeFor } from './notifications.js';
 import { type ResolvedTaskManagerOptions, type TaskManagerOptions, duration, resolveOptions, validateStartOptions } from './options.js';
-import { SlotPool } from './slot-pool.js';
-import { type LifecycleStep, type TaskOutcome, type TaskPhase, isActivePhase, nextPhase } from './task-lifecycle.js';
+import { type TaskOutcome, type TaskPhase, isActivePhase, transition } from './task-lifecycle.js';
+import { TaskScheduler } from './task-scheduler.js';
 import { TaskError } from './task-error.js';
 import { HistorySaver } from './history-saver.js';
 import { persistedTaskOf, recordFromPersisted } from './task-history.js';
-import { type OpenWait, type TaskRecord, createTaskRecord, hasEnded, partialOutputOf, snapshotOf, statusOf, transcriptOf } from './task-record.js';
+import { type TaskRecord, createTaskRecord, hasEnded, partialOutputOf, snapshotOf, statusOf, transcriptOf } from './task-record.js';
 import type { PersistedHistory } from './task-store.js';
 import { TaskTree } from './task-tree.js';
 import { type WaitOptions, waitForEnd } from './task-wait.js';
@@ -49,7 +49,7 @@ export class TaskManager {
   private readonly tree = new TaskTree();
   private readonly notices = new Map<string | null, TaskNotice[]>();
   private readonly hub: EventHub;
-  private readonly pool: SlotPool<TaskRecord>;
+  private readonly scheduler: TaskScheduler;
   private readonly saver: HistorySaver;
   private closing: Promise<void> | undefined;
   /** Tasks each run has started, root included, by root id (roots without subtasks are not listed). */
@@ -58,7 +58,7 @@ export class TaskManager {
   constructor(options: TaskManagerOptions = {}) {
     this.options = resolveOptions(options);
     this.hub = new EventHub((error) => this.warn(`an event listener threw: ${errorMessage(error)}`, error));
-    this.pool = new SlotPool<TaskRecord>(this.options.maxConcurrent, (record) => this.grantSlot(record));
+    this.scheduler = new TaskScheduler(this.options.maxConcurrent, (record) => this.startWork(record));
     this.saver = new HistorySaver(
       this.options.store,
       () => ({ version: 1, tasks: this.tree.all().map(persistedTaskOf) }),
@@ -82,7 +82,7 @@ export class TaskManager {
     this.hub.emit({ type: 'task-start', task: snapshotOf(record) });
     this.saver.request();
 
-    this.pool.enqueue(record, parent ? 'subtask' : 'new-run');
+    this.scheduler.enqueue(record);
     if (options.mode === 'background') return { task: snapshotOf(record), backgrounded: true };
 
     const caller = createDeferred<StartTaskResult>();
@@ -91,7 +91,7 @@ export class TaskManager {
     }
     void record.end.promise.then((task) => caller.resolve({ task, backgrounded: false }));
     // The parent's work is blocked on this call: it gives its slot to the work it waits for.
-    return parent ? this.whileWaiting(parent, caller.promise, record) : caller.promise;
+    return parent ? this.scheduler.whileWaiting(parent, caller.promise, record) : caller.promise;
   }
 
   get(id: string): TaskSnapshot | undefined {
@@ -120,7 +120,7 @@ export class TaskManager {
     if (options.timeoutMs !== undefined) duration(options.timeoutMs, 'timeoutMs');
     const waiter = options.waiterId === undefined ? undefined : this.require(options.waiterId);
     const ended = waitForEnd(record, this.options.clock, options);
-    return waiter ? this.whileWaiting(waiter, ended, record) : ended;
+    return waiter ? this.scheduler.whileWaiting(waiter, ended, record) : ended;
   }
 
   /**
@@ -129,8 +129,8 @@ export class TaskManager {
    */
   lifecycleReport(): LifecycleReport {
     return {
-      slotsInUse: this.pool.active,
-      queued: this.pool.queued,
+      slotsInUse: this.scheduler.slotsInUse,
+      queued: this.scheduler.queued,
       tasks: this.tree.all().map((record) => ({
         id: record.id,
         role: record.role,
@@ -260,21 +260,8 @@ export class TaskManager {
 
   // ── lifecycle ────────────────────────────────────────────────────────────────────────────────────────
 
-  /** The one place a task changes phase: the state machine refuses moves it does not allow. */
-  private transition(record: TaskRecord, step: LifecycleStep): void {
-    record.phase = nextPhase(record.phase, step);
-  }
-
-  /** The pool handed `record` a slot: a queued task starts its work, a resuming one goes on with it. */
-  private grantSlot(record: TaskRecord): void {
-    const resuming = record.phase === 'resuming';
-    this.transition(record, 'grant');
-    record.holdsSlot = true;
-    if (resuming) {
-      record.resumed?.resolve();
-      record.resumed = undefined;
-      return;
-    }
+  /** A queued task got its first slot (it is `running`): its work starts. */
+  private startWork(record: TaskRecord): void {
     record.startedAt = this.options.clock.now();
     this.emitUpdate(record);
     const context = createWorkContext(record, {
@@ -282,7 +269,7 @@ export class TaskManager {
       emit: (event) => this.hub.emit(event),
       emitUpdate: (target) => this.emitUpdate(target),
       reportUsage: (target, delta) => this.reportUsage(target, delta),
-      whileWaiting: (target, promise) => this.whileWaiting(target, promise),
+      whileWaiting: (target, promise) => this.scheduler.whileWaiting(target, promise),
     });
     // Called on a later microtask so that work which stops or starts tasks at once cannot re-enter the
     // manager halfway through `start`; a task stopped in between never has its work called at all.
@@ -292,54 +279,6 @@ export class TaskManager {
         (result) => this.settleWork(record, { threw: false, result }),
         (error: unknown) => this.settleWork(record, { threw: true, error }),
       );
-  }
-
-  /**
-   * Runs while `record`'s work waits on `promise`: the first open wait gives its slot back; when the last
-   * one is over the task queues for a slot (ahead of new work) and the caller goes on once it has one. A
-   * task stopped meanwhile goes on at once (its work is being aborted and needs no slot). While other
-   * waits of the same task are still open, a finished one goes on without a slot: it is the tail of a
-   * tool call, and the task's next model call waits for all of them.
-   *
-   * `endsWith`: the task whose end settles `promise`. Its end closes the wait before its own slot is given
-   * back, so that slot goes to the waiter rather than to a task that happened to queue earlier.
-   */
-  private async whileWaiting<T>(record: TaskRecord, promise: Promise<T>, endsWith?: TaskRecord): Promise<T> {
-    const wait = this.openWait(record);
-    if (wait && endsWith && !hasEnded(endsWith)) endsWith.waitsOnEnd.push(wait);
-    try {
-      return await promise;
-    } finally {
-      if (wait) {
-        this.closeWait(wait);
-        if (record.phase === 'resuming') await record.resumed?.promise;
-      }
-    }
-  }
-
-  private openWait(record: TaskRecord): OpenWait | undefined {
-    if (!isActivePhase(record.phase)) return undefined;
-    record.openWaits++;
-    if (record.phase === 'running') {
-      this.transition(record, 'suspend');
-      this.giveBackSlot(record);
-    } else if (record.phase === 'resuming') {
-      this.pool.remove(record);
-      this.transition(record, 'suspend');
-    }
-    return { waiter: record, closed: false };
-  }
-
-  private closeWait(wait: OpenWait): void {
-    if (wait.closed) return;
-    wait.closed = true;
-    const record = wait.waiter;
-    if (!isActivePhase(record.phase)) return;
-    record.openWaits--;
-    if (record.openWaits > 0 || record.phase !== 'waiting') return;
-    this.transition(record, 'wake');
-    record.resumed ??= createDeferred<void>();
-    this.pool.enqueue(record, 'resume');
   }
 
   private settleWork(record: TaskRecord, outcome: WorkOutcome): void {
@@ -359,7 +298,7 @@ export class TaskManager {
       this.decideOutcome(record, 'failed', { error: outcome.result.error || 'the task work reported a failure without a reason' });
       if (outcome.result.output) record.output = outcome.result.output;
     }
-    this.transition(record, 'end');
+    transition(record, 'end');
     this.announceEnd(record);
   }
 
@@ -385,9 +324,8 @@ export class TaskManager {
     }
     this.hub.emit({ type: 'task-end', task: snapshot });
     record.end.resolve(snapshot);
-    for (const wait of record.waitsOnEnd.splice(0)) this.closeWait(wait);
     // After its `task-end`, so that no observer ever sees one task more than the limit running.
-    this.giveBackSlot(record);
+    this.scheduler.end(record);
     this.saver.request();
   }
 
@@ -411,8 +349,8 @@ export class TaskManager {
         // Frozen: the same object is the signal's reason for the work and the snapshot's stop reason.
         const own: StopReason = Object.freeze(stopperId === null ? { ...reason } : descendantReason(reason, stopperId));
         this.decideOutcome(record, 'stopped', { reason: own });
-        if (record.phase === 'queued' || record.phase === 'resuming') this.pool.remove(record);
-        this.transition(record, 'stop');
+        if (record.phase === 'queued' || record.phase === 'resuming') this.scheduler.dequeue(record);
+        transition(record, 'stop');
         stopped.push({ record, reason: own });
         nextStopper = record.id;
       }
@@ -428,24 +366,14 @@ export class TaskManager {
       }
     }
     for (const { record, reason: own } of stopped) record.controller?.abort(own);
-    for (const { record } of stopped) {
-      // A hung work function must not keep its slot: the slot is freed now, not when the work returns.
-      this.giveBackSlot(record);
-      record.resumed?.resolve();
-      record.resumed = undefined;
-    }
+    // A hung work function must not keep its slot: the slot is freed now, not when the work returns.
+    for (const { record } of stopped) this.scheduler.leave(record);
   }
 
   private endAfterGrace(record: TaskRecord): void {
     if (record.phase !== 'stopping') return;
-    this.transition(record, 'end');
+    transition(record, 'end');
     this.announceEnd(record);
-  }
-
-  private giveBackSlot(record: TaskRecord): void {
-    if (!record.holdsSlot) return;
-    record.holdsSlot = false;
-    this.pool.release();
   }
 
   // ── what the work can do ─────────────────────────────────────────────────────────────────────────────
