@@ -2,6 +2,7 @@
  * The manager's live, mutable record of one task, and the frozen snapshots made from it. Nothing outside
  * the manager ever sees a record: events, `get` and `list` hand out snapshots.
  */
+import { setMaxListeners } from 'node:events';
 import type { TranscriptEntry } from '../agent/types.js';
 import type { StopReason } from '../errors.js';
 import { type Usage, zeroUsage } from '../model/types.js';
@@ -72,6 +73,10 @@ export interface OpenWait {
 
 /** A new task, queued, under `parent` (a root when undefined). */
 export function createTaskRecord(id: string, options: StartTaskOptions, parent: TaskRecord | undefined, now: number): TaskRecord {
+  const controller = new AbortController();
+  // A task that fans out to many subagents listens on its signal once per subagent it waits for: that is
+  // not a leak, and Node's warning past 10 listeners would only alarm the user.
+  setMaxListeners(0, controller.signal);
   return {
     id,
     parentId: parent?.id ?? null,
@@ -94,7 +99,7 @@ export function createTaskRecord(id: string, options: StartTaskOptions, parent: 
     lastText: '',
     childIds: [],
     work: options.work,
-    controller: new AbortController(),
+    controller,
     holdsSlot: false,
     openWaits: 0,
     waitsOnEnd: [],
