@@ -1,0 +1,136 @@
+/**
+ * Reads one workflow file: YAML parsed strictly (duplicate keys are errors), every step checked by its
+ * kind, and every problem reported with the file, the line and the field (`steps[2].prompt`), so the user
+ * can go straight to it. Problems that need the other workflows and the roles in view (placeholders,
+ * unknown roles, cycles) are found later by validate-workflows.ts.
+ */
+import { LineCounter, parseDocument } from 'yaml';
+import type * as z from 'zod';
+import {
+  type WorkflowDefinition,
+  type WorkflowFile,
+  type WorkflowStep,
+  agentStepSchema,
+  groupStepSchema,
+  referenceStepSchema,
+  workflowFileSchema,
+} from './workflow-definition.js';
+import { type WorkflowProblem, fieldPath } from './workflow-problem.js';
+
+/** Workflow files larger than this are refused before parsing (a workflow is a page of YAML). */
+export const maxWorkflowFileBytes = 256 * 1024;
+
+export type ParsedWorkflow = { ok: true; workflow: WorkflowDefinition } | { ok: false; problems: WorkflowProblem[] };
+
+type Segment = string | number;
+
+export function parseWorkflowFile(name: string, file: string, text: string): ParsedWorkflow {
+  if (text.length > maxWorkflowFileBytes) {
+    return { ok: false, problems: [{ file, message: `is larger than ${maxWorkflowFileBytes / 1024} KiB; a workflow file should be a page of YAML` }] };
+  }
+  const lineCounter = new LineCounter();
+  const document = parseDocument(text.replace(/^\uFEFF/, ''), { lineCounter, prettyErrors: false, uniqueKeys: true });
+  if (document.errors.length > 0) {
+    return {
+      ok: false,
+      problems: document.errors.map((error) => ({ file, line: lineCounter.linePos(error.pos[0]).line, message: `is not valid YAML: ${firstLine(error.message)}` })),
+    };
+  }
+  const lineOf = (path: readonly Segment[]): number | undefined => {
+    for (let length = path.length; length >= 0; length--) {
+      const node = document.getIn(path.slice(0, length), true) as { range?: [number, number, number] } | undefined;
+      if (node?.range) return lineCounter.linePos(node.range[0]).line;
+    }
+    return undefined;
+  };
+  let value: unknown;
+  try {
+    value = document.toJS({ maxAliasCount: 100 });
+  } catch (error) {
+    return { ok: false, problems: [{ file, message: `is not valid YAML: ${firstLine(String(error))}` }] };
+  }
+
+  const problems: WorkflowProblem[] = [];
+  const lines = new Map<string, number>();
+  const report = (path: readonly Segment[], message: string) => problems.push({ file, line: lineOf(path), field: fieldPath(path), message });
+  const reportIssues = (base: readonly Segment[], issues: readonly z.core.$ZodIssue[]) => {
+    for (const issue of issues) report([...base, ...(issue.path as Segment[])], describeIssue(issue));
+  };
+
+  const top = workflowFileSchema.safeParse(value ?? undefined);
+  if (!top.success) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      return { ok: false, problems: [{ file, line: 1, message: 'must be YAML fields (description, type, steps), not a list or a single value' }] };
+    }
+    reportIssues([], top.error.issues);
+    return { ok: false, problems };
+  }
+  checkIterations(top.data, [], report);
+
+  const checkSteps = (steps: readonly unknown[], base: readonly Segment[]): WorkflowStep[] =>
+    steps.map((raw, index) => {
+      const path = [...base, 'steps', index];
+      lines.set(fieldPath(path), lineOf(path) ?? 0);
+      if (typeof raw === 'object' && raw !== null) {
+        for (const key of Object.keys(raw)) lines.set(fieldPath([...path, key]), lineOf([...path, key]) ?? 0);
+      }
+      const kind = stepKind(raw);
+      if (kind === undefined) {
+        report(path, 'must be an agent step (agent, prompt), a group (type, steps) or a workflow by name (workflow)');
+        return raw as WorkflowStep;
+      }
+      const schema = kind === 'agent' ? agentStepSchema : kind === 'workflow' ? referenceStepSchema : groupStepSchema;
+      const parsed = schema.safeParse(raw);
+      if (!parsed.success) {
+        reportIssues(path, parsed.error.issues);
+        return raw as WorkflowStep;
+      }
+      if (kind !== 'group') return parsed.data as WorkflowStep;
+      const group = parsed.data as z.infer<typeof groupStepSchema>;
+      checkIterations(group, path, report);
+      return { ...group, steps: checkSteps(group.steps, path) };
+    });
+
+  const workflow: WorkflowFile = { ...top.data, steps: checkSteps(top.data.steps, []) };
+  if (problems.length > 0) return { ok: false, problems };
+  return { ok: true, workflow: { ...workflow, name, path: file, lines } };
+}
+
+function stepKind(raw: unknown): 'agent' | 'workflow' | 'group' | undefined {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
+  if ('agent' in raw) return 'agent';
+  if ('workflow' in raw) return 'workflow';
+  if ('type' in raw || 'steps' in raw) return 'group';
+  return undefined;
+}
+
+function checkIterations(group: { type: string; max_iterations?: number }, path: readonly Segment[], report: (path: readonly Segment[], message: string) => void): void {
+  if (group.type === 'loop' && group.max_iterations === undefined) {
+    report([...path, 'type'], 'a loop needs max_iterations (how many rounds at most), e.g. max_iterations: 3');
+  }
+  if (group.type !== 'loop' && group.max_iterations !== undefined) {
+    report([...path, 'max_iterations'], `only a loop has max_iterations; this group is ${group.type}`);
+  }
+}
+
+/** A zod issue in the words of a workflow file's author. */
+function describeIssue(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'unrecognized_keys':
+      return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => `"${key}"`).join(', ')}`;
+    case 'invalid_type':
+      return issue.input === undefined ? 'is missing' : `must be ${article(issue.expected)}`;
+    case 'invalid_value':
+      return `must be one of ${issue.values.map((value) => String(value)).join(', ')}`;
+    default:
+      return issue.message;
+  }
+}
+
+function article(expected: string): string {
+  return /^[aeiou]/.test(expected) ? `an ${expected}` : `a ${expected}`;
+}
+
+function firstLine(text: string): string {
+  return text.split('\n')[0] ?? text;
+}

@@ -1,0 +1,109 @@
+/**
+ * The shape of a workflow file (`.agent-team/workflows/<name>.yaml`), as zod schemas: a workflow is a
+ * `sequential`, `parallel` or `loop` group of steps; a step runs one agent, a group inline, or another
+ * workflow by name. Cross-step rules (placeholders, roles, references, cycles) are checked afterwards by
+ * validate-workflows.ts, with the whole set of workflows and roles in view.
+ */
+import * as z from 'zod';
+
+export const workflowTypes = ['sequential', 'parallel', 'loop'] as const;
+export type WorkflowType = (typeof workflowTypes)[number];
+
+/** A key later steps can use as `{key}`: letters, digits, `_` and `-`, starting with a letter or `_`. */
+const stateKey = z
+  .string()
+  .regex(/^[A-Za-z_][A-Za-z0-9_-]*$/, 'must be a name of letters, digits, "_" or "-", starting with a letter or "_"')
+  .refine((key) => key !== 'input', '"input" is the workflow\'s input and cannot be written by a step');
+
+const description = z.string().trim().min(1).max(200).optional();
+
+/** Runs one agent of a role with a prompt; `output_key` names its answer for later steps. */
+export interface AgentStep {
+  agent: string;
+  prompt: string;
+  output_key?: string;
+  description?: string;
+}
+
+/** Another workflow, run by name with `input` (default: this workflow's `{input}`) as its input. */
+export interface WorkflowReferenceStep {
+  workflow: string;
+  input?: string;
+  output_key?: string;
+  description?: string;
+}
+
+/** A group of steps inline. */
+export interface GroupStep {
+  type: WorkflowType;
+  steps: WorkflowStep[];
+  /** Required for a loop: at most this many rounds. */
+  max_iterations?: number;
+  output_key?: string;
+  description?: string;
+}
+
+export type WorkflowStep = AgentStep | WorkflowReferenceStep | GroupStep;
+
+export const agentStepSchema = z.strictObject({
+  agent: z.string().trim().min(1, 'names no role'),
+  prompt: z.string().min(1, 'is empty: say what the agent should do'),
+  output_key: stateKey.optional(),
+  description,
+});
+
+export const referenceStepSchema = z.strictObject({
+  workflow: z.string().trim().min(1, 'names no workflow'),
+  input: z.string().optional(),
+  output_key: stateKey.optional(),
+  description,
+});
+
+const maxIterations = z.number().int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100');
+
+/** A group's own fields; its steps are checked one by one (parse-workflow-file.ts), each by its kind. */
+export const groupStepSchema = z.strictObject({
+  type: z.enum(workflowTypes),
+  steps: z.array(z.unknown()).min(1, 'is empty: a group needs at least one step'),
+  max_iterations: maxIterations.optional(),
+  output_key: stateKey.optional(),
+  description,
+});
+
+/** The top of a workflow file: a group with a description. */
+export const workflowFileSchema = z.strictObject({
+  description: z.string().trim().min(1, 'is empty: say what the workflow does').max(500),
+  type: z.enum(workflowTypes),
+  steps: z.array(z.unknown()).min(1, 'is empty: a workflow needs at least one step'),
+  max_iterations: maxIterations.optional(),
+});
+
+export interface WorkflowFile {
+  description: string;
+  type: WorkflowType;
+  steps: WorkflowStep[];
+  max_iterations?: number;
+}
+
+
+
+/** A workflow as loaded: its name (the file name without `.yaml`), where it came from, and its body. */
+export interface WorkflowDefinition extends WorkflowFile {
+  name: string;
+  /** Workspace-relative path of its file. */
+  path: string;
+  /** 1-based line of each step and step field, by its path (`steps[2]`, `steps[2].prompt`), for messages. */
+  lines: ReadonlyMap<string, number>;
+}
+
+export function isAgentStep(step: WorkflowStep): step is AgentStep {
+  return 'agent' in step;
+}
+
+export function isReferenceStep(step: WorkflowStep): step is WorkflowReferenceStep {
+  return 'workflow' in step;
+}
+
+export function isGroupStep(step: WorkflowStep): step is GroupStep {
+  return 'type' in step && 'steps' in step;
+}
