@@ -46,6 +46,8 @@ export interface AgentTaskSpec {
   reach: DelegatorTools;
   depth: number;
   maxTurns?: number;
+  /** Tools beyond the role's own, for this task only (a workflow loop's `ExitLoop`). Default: none. */
+  extraTools?: readonly Tool[];
   /**
    * When the agent gives its final answer while subagents it started in the background still run: true
    * waits for them and lets the agent update its answer with their results (the CLI, where nobody is left
@@ -98,6 +100,7 @@ function toolsForTask(environment: AgentTaskEnvironment, spec: AgentTaskSpec, ta
   const allowed = new Set<string>(spec.tools);
   const workspaceTools = environment.toolbox({ taskId, role: spec.role });
   const tools = [...workspaceTools.readOnly, ...workspaceTools.edit].filter((tool) => allowed.has(tool.name));
+  tools.push(...(spec.extraTools ?? []));
   if (spec.mayDelegate && spec.depth < environment.maxDepth) {
     const scope: DelegationScope = {
       taskManager: environment.taskManager,

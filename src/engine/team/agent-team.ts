@@ -4,7 +4,11 @@
  * callers watch.
  */
 import { ConfigurationError } from '../errors.js';
+import { describePrompt } from './describe-prompt.js';
 import type { Model } from '../model/types.js';
+import type { Tool } from '../agent/tool.js';
+import { workflowWork } from '../workflows/run-workflow.js';
+import type { WorkflowDefinition } from '../workflows/workflow-definition.js';
 import type { TaskManager } from '../tasks/task-manager.js';
 import type { StartTaskResult, TaskWork } from '../tasks/work.js';
 import { type AgentTaskEnvironment, agentTaskWork } from './agent-task-work.js';
@@ -32,6 +36,20 @@ export interface AgentTeamOptions {
   describeChanges?(taskId: string): string | undefined;
   /** Added to every system prompt so agents know where they are. Default: none. */
   environmentNote?: string;
+}
+
+export interface WorkflowRunRequest {
+  workflow: WorkflowDefinition;
+  /** What the workflow works on: its `{input}`. */
+  input: string;
+  /** Every sound workflow of the workspace, by name. */
+  workflows: ReadonlyMap<string, WorkflowDefinition>;
+  /** Default `foreground`. */
+  mode?: 'foreground' | 'background';
+  /** Token budget for the whole run. Default: none. */
+  maxTokens?: number;
+  /** The models of this run (see `DelegateRequest.modelFor`). */
+  modelFor?: ModelChooser;
 }
 
 /** Picks the model of each role: `override` is the role file's `model` field, when it has one. */
@@ -101,6 +119,32 @@ export class AgentTeam {
     });
   }
 
+  /**
+   * Starts a workflow run: the root task (role `workflow`, described by the workflow's name) runs the
+   * steps as tasks below it. `workflows` resolves steps that run another workflow by name.
+   */
+  async runWorkflow(request: WorkflowRunRequest): Promise<StartTaskResult> {
+    const input = request.input.trim();
+    if (input === '') throw new ConfigurationError(`The workflow "${request.workflow.name}" needs an input: say what it should work on.`);
+    const modelFor = request.modelFor ?? this.options.modelFor;
+    if (!modelFor) throw new ConfigurationError('No model is set up for this run: choose a provider and a model first.');
+    const run = new TeamRun(this.options, (delegator) => this.rosterFor(delegator), modelFor);
+    const work = workflowWork(
+      { taskManager: this.options.taskManager, agentWork: (role, prompt, tools) => run.stepWork(role, prompt, tools), workflows: request.workflows },
+      request.workflow,
+      input,
+    );
+    return this.options.taskManager.start({
+      parentId: null,
+      role: 'workflow',
+      description: request.workflow.name,
+      prompt: input,
+      mode: request.mode ?? 'foreground',
+      maxTokens: request.maxTokens,
+      work,
+    });
+  }
+
   /** The roster as an agent with `delegator` tools sees it: roles beyond its reach are marked. */
   rosterFor(delegator: DelegatorTools): RosterEntry[] {
     const reach = this.options.delegationReach === 'any' ? 'all' : delegator;
@@ -145,7 +189,13 @@ class TeamRun {
     });
   }
 
-  roleWork(role: RoleDefinition, prompt: string, depth: number, awaitBackgroundTasks: boolean): TaskWork {
+  /** The work of a role by name, for a step of a workflow (which adds tools of its own, like `ExitLoop`). */
+  stepWork(roleName: string, prompt: string, extraTools: readonly Tool[]): TaskWork {
+    // Agents of a workflow are the workflow's subagents: depth 1, whatever the groups around them.
+    return this.roleWork(this.options.roles.require(roleName), prompt, 1, false, extraTools);
+  }
+
+  roleWork(role: RoleDefinition, prompt: string, depth: number, awaitBackgroundTasks: boolean, extraTools?: readonly Tool[]): TaskWork {
     // Built-in roles and roles that name no tools may delegate (depth permitting); a role file with an
     // explicit tool list delegates only if it lists Agent.
     const mayDelegate = role.source.kind === 'built-in' || role.tools === undefined || role.tools.includes('Agent');
@@ -161,6 +211,7 @@ class TeamRun {
       depth,
       maxTurns: role.maxTurns,
       awaitBackgroundTasks,
+      extraTools,
     });
   }
 
@@ -170,8 +221,5 @@ class TeamRun {
   }
 }
 
-/** A short title from the prompt's first line, for the task list. */
-export function describePrompt(prompt: string, maxLength = 60): string {
-  const firstLine = prompt.split('\n').find((line) => line.trim() !== '')?.trim() ?? prompt.trim();
-  return firstLine.length <= maxLength ? firstLine : `${firstLine.slice(0, maxLength - 1).trimEnd()}…`;
-}
+/** Kept here too: callers import it with the team. */
+export { describePrompt };

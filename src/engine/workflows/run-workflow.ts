@@ -1,0 +1,119 @@
+/**
+ * Runs a workflow on the task manager: every step is a task in the tree (visible, stoppable, its edits
+ * reviewable), under the task of its group. State passes through `output_key` and `{key}` placeholders:
+ * a sequence (and each round of a loop) shares its state; parallel branches start from a copy (their
+ * contexts are isolated) and their keys are merged, in branch order, when all of them have ended.
+ */
+import type { Tool } from '../agent/tool.js';
+import { describeStopReason } from '../errors.js';
+import type { TaskManager } from '../tasks/task-manager.js';
+import type { TaskSnapshot } from '../tasks/types.js';
+import type { TaskWork, TaskWorkContext, TaskWorkResult } from '../tasks/work.js';
+import { describePrompt } from '../team/describe-prompt.js';
+import { LoopControl, createExitLoopTool } from './exit-loop-tool.js';
+import { fillTemplate } from './prompt-template.js';
+import { type GroupStep, type WorkflowDefinition, type WorkflowStep, isAgentStep, isGroupStep } from './workflow-definition.js';
+
+export interface WorkflowRunEnvironment {
+  taskManager: TaskManager;
+  /** The work of one agent step: the role's agent with the prompt, plus `extraTools`. */
+  agentWork(role: string, prompt: string, extraTools: readonly Tool[]): TaskWork;
+  /** Every sound workflow, for steps that run one by name. */
+  workflows: ReadonlyMap<string, WorkflowDefinition>;
+}
+
+type State = Map<string, string>;
+
+/** The work of a whole workflow: the root task of a run, or a step that runs a workflow by name. */
+export function workflowWork(environment: WorkflowRunEnvironment, workflow: WorkflowDefinition, input: string): TaskWork {
+  return (context) => runGroup(environment, workflow, new Map([['input', input]]), context, undefined);
+}
+
+async function runGroup(environment: WorkflowRunEnvironment, group: Pick<GroupStep, 'type' | 'steps' | 'max_iterations'>, state: State, context: TaskWorkContext, loop: LoopControl | undefined): Promise<TaskWorkResult> {
+  switch (group.type) {
+    case 'sequential':
+      return runSequence(environment, group.steps, state, context, loop);
+    case 'parallel':
+      return runParallel(environment, group.steps, state, context, loop);
+    case 'loop':
+      return runLoop(environment, group.steps, group.max_iterations ?? 1, state, context);
+  }
+}
+
+async function runSequence(environment: WorkflowRunEnvironment, steps: readonly WorkflowStep[], state: State, context: TaskWorkContext, loop: LoopControl | undefined): Promise<TaskWorkResult> {
+  let output = '';
+  for (const step of steps) {
+    if (context.signal.aborted) break;
+    const task = await runStep(environment, step, state, context, loop);
+    if (task.status !== 'completed') return { status: 'failed', output, error: stepFailure(task) };
+    output = task.output ?? '';
+    if (loop?.exitRequested) break;
+  }
+  return { status: 'completed', output };
+}
+
+async function runParallel(environment: WorkflowRunEnvironment, steps: readonly WorkflowStep[], state: State, context: TaskWorkContext, loop: LoopControl | undefined): Promise<TaskWorkResult> {
+  const branches = steps.map((step) => {
+    const branchState = new Map(state);
+    return { branchState, ended: runStep(environment, step, branchState, context, loop) };
+  });
+  const tasks = await Promise.all(branches.map((branch) => branch.ended));
+  // Keys each branch wrote, merged in branch order once all have ended.
+  for (const { branchState } of branches) {
+    for (const [key, value] of branchState) if (state.get(key) !== value) state.set(key, value);
+  }
+  const output = tasks.map((task) => `## ${task.role}: ${task.description} (${task.status})\n${task.output ?? ''}`).join('\n\n');
+  const failed = tasks.filter((task) => task.status !== 'completed');
+  if (failed.length > 0) return { status: 'failed', output, error: failed.map(stepFailure).join('; ') };
+  return { status: 'completed', output };
+}
+
+async function runLoop(environment: WorkflowRunEnvironment, steps: readonly WorkflowStep[], maxIterations: number, state: State, context: TaskWorkContext): Promise<TaskWorkResult> {
+  const loop = new LoopControl();
+  let result: TaskWorkResult = { status: 'completed', output: '' };
+  for (let round = 1; round <= maxIterations && !context.signal.aborted; round++) {
+    context.appendTranscript({ type: 'notice', text: `Round ${round} of at most ${maxIterations}.` });
+    result = await runSequence(environment, steps, state, context, loop);
+    if (result.status !== 'completed') return result;
+    if (loop.exitRequested) {
+      context.appendTranscript({ type: 'notice', text: `The loop ended in round ${round}: ${loop.reason}` });
+      return result;
+    }
+  }
+  context.appendTranscript({ type: 'notice', text: `The loop ended after ${maxIterations} rounds, its limit.` });
+  return result;
+}
+
+/** Runs one step as a foreground subtask of the group's task; its output goes to `output_key`. */
+async function runStep(environment: WorkflowRunEnvironment, step: WorkflowStep, state: State, context: TaskWorkContext, loop: LoopControl | undefined): Promise<TaskSnapshot> {
+  const { role, description, prompt, work } = describeStep(environment, step, state, loop);
+  const started = await environment.taskManager.start({ parentId: context.taskId, role, description, prompt, mode: 'foreground', work });
+  const task = started.task;
+  if (task.status === 'completed' && step.output_key !== undefined) state.set(step.output_key, task.output ?? '');
+  return task;
+}
+
+function describeStep(environment: WorkflowRunEnvironment, step: WorkflowStep, state: State, loop: LoopControl | undefined): { role: string; description: string; prompt: string; work: TaskWork } {
+  if (isAgentStep(step)) {
+    const prompt = fillTemplate(step.prompt, state);
+    const tools = loop ? [createExitLoopTool(loop)] : [];
+    return { role: step.agent, description: step.description ?? describePrompt(prompt), prompt, work: environment.agentWork(step.agent, prompt, tools) };
+  }
+  if (isGroupStep(step)) {
+    const description = step.description ?? `${step.type} of ${step.steps.length} step${step.steps.length === 1 ? '' : 's'}`;
+    const inner = step.type === 'loop' ? undefined : loop;
+    return { role: step.type, description, prompt: description, work: (context) => runGroup(environment, step, state, context, inner) };
+  }
+  const workflow = environment.workflows.get(step.workflow);
+  const input = fillTemplate(step.input ?? '{input}', state);
+  if (!workflow) {
+    // Validation refuses a workflow that names a missing one; this only guards a file removed mid-run.
+    return { role: 'workflow', description: step.workflow, prompt: input, work: async () => ({ status: 'failed', output: '', error: `there is no workflow "${step.workflow}"` }) };
+  }
+  return { role: 'workflow', description: step.description ?? workflow.name, prompt: input, work: workflowWork(environment, workflow, input) };
+}
+
+function stepFailure(task: TaskSnapshot): string {
+  const why = task.status === 'stopped' ? (task.stopReason ? describeStopReason(task.stopReason) : 'stopped') : (task.error ?? 'failed');
+  return `step ${task.id} (${task.role}: "${task.description}") ${task.status}: ${why}`;
+}
