@@ -13,6 +13,8 @@ export interface RunArguments {
   model?: string;
   baseUrl?: string;
   agent?: string;
+  /** A workflow of `.agent-team/workflows` to run with the task as its input, instead of the coordinator. */
+  workflow?: string;
   json: boolean;
   apply: boolean;
   /** Tasks doing work at once (default 4). */
@@ -32,7 +34,12 @@ export interface AgentsArguments {
   workspace: string;
 }
 
-export type CliArguments = RunArguments | AgentsArguments | { command: 'help' } | { command: 'version' };
+export interface WorkflowsArguments {
+  command: 'workflows';
+  workspace: string;
+}
+
+export type CliArguments = RunArguments | AgentsArguments | WorkflowsArguments | { command: 'help' } | { command: 'version' };
 
 export class UsageError extends Error {}
 
@@ -43,6 +50,7 @@ export const usageText = `Usage:
     --model <id>        model id
     --base-url <url>    API base URL (OpenAI-compatible servers, proxies)
     --agent <role>      run one role directly instead of the coordinator
+    --workflow <name>   run a workflow of .agent-team/workflows with the task as its input
     --json              JSON Lines events on stdout
     --apply             apply proposed changes at the end, if the run completed
                         (default: show them, change nothing)
@@ -52,7 +60,8 @@ export const usageText = `Usage:
     --budget-tokens <n>             tokens the whole run may spend (input + output); spent: it stops
     --delegation-reach <reach>      own-tools (default: an agent starts only roles whose tools it has
                                     itself; the coordinator starts any) | any
-  agent-team agents [--workspace <dir>]   list roles and where each is defined
+  agent-team agents [--workspace <dir>]      list roles and where each is defined
+  agent-team workflows [--workspace <dir>]   list workflows and their problems (exit 2 if any)
 
 Keys come from ANTHROPIC_API_KEY / OPENAI_API_KEY.
 Exit codes: 0 completed, 1 failed (or stopped by its budget), 2 usage or configuration error,
@@ -65,6 +74,7 @@ const valueOptions = new Set([
   '--model',
   '--base-url',
   '--agent',
+  '--workflow',
   '--max-concurrent',
   '--max-depth',
   '--auto-background-seconds',
@@ -77,8 +87,8 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
   const [command, ...rest] = argv;
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') return { command: 'help' };
   if (command === '--version' || command === '-v') return { command: 'version' };
-  if (command !== 'run' && command !== 'agents') {
-    throw new UsageError(`unknown command "${command}": use "run" or "agents"`);
+  if (command !== 'run' && command !== 'agents' && command !== 'workflows') {
+    throw new UsageError(`unknown command "${command}": use "run", "agents" or "workflows"`);
   }
 
   const values = new Map<string, string>();
@@ -107,13 +117,14 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
   }
 
   const workspace = values.get('--workspace') ?? currentDirectory;
-  if (command === 'agents') {
+  if (command === 'agents' || command === 'workflows') {
     const extra = [...values.keys()].filter((name) => name !== '--workspace');
     if (extra.length > 0 || flags.size > 0 || words.length > 0) {
-      throw new UsageError('"agents" takes only --workspace');
+      throw new UsageError(`"${command}" takes only --workspace`);
     }
-    return { command: 'agents', workspace };
+    return { command, workspace };
   }
+  if (values.has('--agent') && values.has('--workflow')) throw new UsageError('--agent and --workflow cannot be used together: a workflow names its own agents');
 
   const task = words.join(' ').trim();
   if (task === '') throw new UsageError('"run" needs a task, e.g. agent-team run "review src/parser.ts"');
@@ -135,6 +146,7 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
     model: values.get('--model'),
     baseUrl,
     agent: values.get('--agent'),
+    workflow: values.get('--workflow'),
     json: flags.has('--json'),
     apply: flags.has('--apply'),
     maxConcurrent: wholeNumber(values, '--max-concurrent', 4, 1, 32),

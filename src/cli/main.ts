@@ -7,6 +7,7 @@ import { agentsCommand } from './agents-command.js';
 import { UsageError, parseArguments, usageText } from './arguments.js';
 import { exitCodes } from './exit-codes.js';
 import { runCommand } from './run-command.js';
+import { workflowsCommand } from './workflows-command.js';
 
 declare const AGENT_TEAM_VERSION: string | undefined;
 
@@ -23,6 +24,8 @@ async function main(): Promise<number> {
         return exitCodes.completed;
       case 'agents':
         return await agentsCommand(args, output);
+      case 'workflows':
+        return await workflowsCommand(args, output);
       case 'run':
         return await runCommand(args, { ...output, environment: process.env, process });
     }

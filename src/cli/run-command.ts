@@ -26,6 +26,9 @@ import { type CliJsonEvent, JsonEventMapper, runEndEvent } from './json-events.j
 import { cliModelSettings } from './model-settings.js';
 import { StallGuard, type StallWatchedProcess } from './stall-guard.js';
 import { TerminalView } from './terminal-view.js';
+import { readWorkflows } from './workflows-command.js';
+import type { WorkflowDefinition } from '../engine/workflows/workflow-definition.js';
+import { formatWorkflowProblem } from '../engine/workflows/workflow-problem.js';
 
 export interface RunContext {
   stdout: { write(text: string): void; isTTY?: boolean; columns?: number };
@@ -79,8 +82,11 @@ export async function runCommand(args: RunArguments, context: RunContext): Promi
   };
 
   try {
+    const workflowRequest = args.workflow === undefined ? undefined : await workflowToRun(args.workflow, workspace.root, roles);
     const run = (async () => {
-      const started = await team.delegate({ prompt: args.task, role: args.agent, mode: 'foreground', awaitBackgroundTasks: true, maxTokens: args.budgetTokens });
+      const started = workflowRequest
+        ? await team.runWorkflow({ ...workflowRequest, input: args.task, maxTokens: args.budgetTokens })
+        : await team.delegate({ prompt: args.task, role: args.agent, mode: 'foreground', awaitBackgroundTasks: true, maxTokens: args.budgetTokens });
       // Subagents still running (only possible after a stop or failure of the root) are waited out too.
       await waitForTree(taskManager, started.task.rootId);
       return started.task.id;
@@ -122,6 +128,22 @@ export async function runCommand(args: RunArguments, context: RunContext): Promi
     roles.dispose();
     await taskManager.close();
   }
+}
+
+/** The named workflow and every sound one (for steps by name); a missing or invalid one is a usage error. */
+async function workflowToRun(name: string, workspace: string, roles: RoleRegistry): Promise<{ workflow: WorkflowDefinition; workflows: Map<string, WorkflowDefinition> }> {
+  const entries = await readWorkflows(workspace, roles);
+  const entry = entries.find((candidate) => candidate.name === name);
+  if (!entry) {
+    const known = entries.map((candidate) => candidate.name).join(', ') || 'none: add .agent-team/workflows/<name>.yaml';
+    throw new ConfigurationError(`There is no workflow "${name}". Workflows: ${known}.`);
+  }
+  if (!entry.workflow) {
+    throw new ConfigurationError(`The workflow "${name}" cannot run:\n${entry.problems.map((problem) => `  ${formatWorkflowProblem(problem)}`).join('\n')}`);
+  }
+  const workflows = new Map<string, WorkflowDefinition>();
+  for (const sound of entries) if (sound.workflow) workflows.set(sound.name, sound.workflow);
+  return { workflow: entry.workflow, workflows };
 }
 
 async function existingDirectory(directory: string): Promise<string> {

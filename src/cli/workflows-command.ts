@@ -1,0 +1,36 @@
+import { NodeRoleFileSource } from '../engine/team/roles/node-role-file-source.js';
+import { RoleRegistry } from '../engine/team/roles/role-registry.js';
+import { formatWorkflowProblem } from '../engine/workflows/workflow-problem.js';
+import { type WorkflowEntry, loadWorkflows } from '../engine/workflows/workflow-registry.js';
+import type { CommandOutput } from './agents-command.js';
+import type { WorkflowsArguments } from './arguments.js';
+import { exitCodes } from './exit-codes.js';
+
+/**
+ * `agent-team workflows`: the workspace's workflows, each with its description and file; every problem
+ * on stderr with its file, line and field. Exit 2 when any workflow is invalid, so CI can check them.
+ */
+export async function workflowsCommand(args: WorkflowsArguments, output: CommandOutput): Promise<number> {
+  const entries = await readWorkflows(args.workspace);
+  if (entries.length === 0) output.stdout.write('No workflows: add .agent-team/workflows/<name>.yaml files.\n');
+  const nameWidth = Math.max(...entries.map((entry) => entry.name.length), 4);
+  for (const entry of entries) {
+    const state = entry.problems.length > 0 ? `invalid (${entry.problems.length} problem${entry.problems.length === 1 ? '' : 's'})` : entry.workflow?.type;
+    output.stdout.write(`${entry.name.padEnd(nameWidth)}  ${entry.file} · ${state}\n`);
+    if (entry.description) output.stdout.write(`${' '.repeat(nameWidth)}  ${entry.description}\n`);
+  }
+  for (const entry of entries) for (const problem of entry.problems) output.stderr.write(`${formatWorkflowProblem(problem)}\n`);
+  return entries.some((entry) => entry.problems.length > 0) ? exitCodes.usage : exitCodes.completed;
+}
+
+/** Every workflow of the workspace, checked against its roles. */
+export async function readWorkflows(workspace: string, roles?: RoleRegistry): Promise<WorkflowEntry[]> {
+  const source = new NodeRoleFileSource(workspace);
+  const registry = roles ?? new RoleRegistry({ source });
+  try {
+    if (!roles) await registry.load();
+    return await loadWorkflows(source, { hasRole: (name) => registry.get(name) !== undefined, roleNames: () => registry.list().map((role) => role.name) });
+  } finally {
+    if (!roles) registry.dispose();
+  }
+}
