@@ -115,7 +115,8 @@ function toolsForTask(environment: AgentTaskEnvironment, spec: AgentTaskSpec, ta
   return tools;
 }
 
-function forwardEvent(context: TaskWorkContext, event: AgentEvent): void {
+/** Feeds an agent run's events to its task: streamed text, transcript entries, usage. */
+export function forwardEvent(context: TaskWorkContext, event: AgentEvent): void {
   switch (event.type) {
     case 'text-delta':
       context.appendText(event.text);

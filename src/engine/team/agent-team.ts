@@ -7,6 +7,8 @@ import { ConfigurationError } from '../errors.js';
 import { describePrompt } from './describe-prompt.js';
 import type { Model } from '../model/types.js';
 import type { Tool } from '../agent/tool.js';
+import { type PlanEnvironment, planNodeWork } from '../planner/plan-node.js';
+import { plannerName, synthesizerInstruction, synthesizerName } from '../planner/planner-instructions.js';
 import { workflowWork } from '../workflows/run-workflow.js';
 import type { WorkflowDefinition } from '../workflows/workflow-definition.js';
 import type { TaskManager } from '../tasks/task-manager.js';
@@ -49,6 +51,18 @@ export interface WorkflowRunRequest {
   /** Token budget for the whole run. Default: none. */
   maxTokens?: number;
   /** The models of this run (see `DelegateRequest.modelFor`). */
+  modelFor?: ModelChooser;
+}
+
+export interface PlanRequest {
+  task: string;
+  /** Levels of planning (a task at this depth is done by one agent). Default: the team's `maxDepth` (3). */
+  maxDepth?: number;
+  /** Sub-tasks per plan at most. Default 5. */
+  maxSubtasks?: number;
+  /** Default `foreground`. */
+  mode?: 'foreground' | 'background';
+  maxTokens?: number;
   modelFor?: ModelChooser;
 }
 
@@ -145,6 +159,36 @@ export class AgentTeam {
     });
   }
 
+  /**
+   * Starts a planned run (the recursive planner): the root task (role `plan`) asks a planner how the task
+   * is best done and unfolds the plan as tasks below it.
+   */
+  async plan(request: PlanRequest): Promise<StartTaskResult> {
+    const task = request.task.trim();
+    if (task === '') throw new ConfigurationError('The task is empty: say what the agents should do.');
+    const modelFor = request.modelFor ?? this.options.modelFor;
+    if (!modelFor) throw new ConfigurationError('No model is set up for this run: choose a provider and a model first.');
+    const run = new TeamRun(this.options, (delegator) => this.rosterFor(delegator), modelFor);
+    const roles = this.options.roles;
+    const environment: PlanEnvironment = {
+      taskManager: this.options.taskManager,
+      maxDepth: request.maxDepth ?? this.options.maxDepth ?? 3,
+      limits: { maxSubtasks: request.maxSubtasks ?? 5, hasRole: (name) => roles.get(name) !== undefined, roleNames: () => roles.list().map((role) => role.name) },
+      plannerModel: modelFor(plannerName),
+      agentWork: (role, prompt) => run.stepWork(role, prompt, []),
+      synthesizerWork: (prompt) => run.synthesizerWork(prompt),
+    };
+    return this.options.taskManager.start({
+      parentId: null,
+      role: 'plan',
+      description: describePrompt(task),
+      prompt: task,
+      mode: request.mode ?? 'foreground',
+      maxTokens: request.maxTokens,
+      work: planNodeWork(environment, { task }, 0),
+    });
+  }
+
   /** The roster as an agent with `delegator` tools sees it: roles beyond its reach are marked. */
   rosterFor(delegator: DelegatorTools): RosterEntry[] {
     const reach = this.options.delegationReach === 'any' ? 'all' : delegator;
@@ -186,6 +230,21 @@ class TeamRun {
       mayDelegate: true,
       depth: 0,
       awaitBackgroundTasks,
+    });
+  }
+
+  /** The synthesizer of a plan: one call, no tools, that combines the results it is given. */
+  synthesizerWork(prompt: string): TaskWork {
+    return agentTaskWork(this.environment, {
+      role: synthesizerName,
+      system: this.withEnvironment(synthesizerInstruction),
+      prompt,
+      model: this.modelFor(synthesizerName),
+      tools: [],
+      reach: [],
+      mayDelegate: false,
+      depth: 1,
+      maxTurns: 1,
     });
   }
 

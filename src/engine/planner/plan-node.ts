@@ -1,0 +1,98 @@
+/**
+ * One task of a plan, done the way its planner decides (seed 000, its FIXME fixed): as one agent; as
+ * parallel sub-tasks followed by one synthesizer call that sees every result; or as a sequence whose
+ * sub-tasks each carry the previous result in their prompt (no extra call to copy state). Sub-tasks are
+ * planned again, one level down, until `maxDepth`; at the limit a task is done by one agent. Every step is
+ * a task in the tree, so the plan unfolds in the sidebar as it is made, and each part can be stopped.
+ */
+import { describeStopReason } from '../errors.js';
+import type { Model } from '../model/types.js';
+import type { TaskManager } from '../tasks/task-manager.js';
+import type { TaskSnapshot } from '../tasks/types.js';
+import type { TaskWork, TaskWorkContext, TaskWorkResult } from '../tasks/work.js';
+import { describePrompt } from '../team/describe-prompt.js';
+import type { PlanLimits, PlannedTask } from './plan-schema.js';
+import { plannerName, synthesizerName } from './planner-instructions.js';
+import { type PlannerOutcome, plannerWork } from './planner-work.js';
+
+export interface PlanEnvironment {
+  taskManager: TaskManager;
+  /** Levels of planning: a task at this depth is done by one agent. */
+  maxDepth: number;
+  limits: PlanLimits;
+  /** The model of the planner calls. */
+  plannerModel: Model;
+  /** One agent of `role` doing `prompt`. */
+  agentWork(role: string, prompt: string): TaskWork;
+  /** The synthesizer: one agent that combines the results of parallel sub-tasks. */
+  synthesizerWork(prompt: string): TaskWork;
+}
+
+/** The role a task is done by when nobody names one. */
+export const defaultPlanRole = 'researcher';
+
+/** The work of a plan node: `planned` at `depth` (0 for the task the user gave). */
+export function planNodeWork(environment: PlanEnvironment, planned: PlannedTask, depth: number): TaskWork {
+  return async (context) => {
+    if (depth >= environment.maxDepth) return runAgentStep(environment, planned, context);
+    const outcome: PlannerOutcome = {};
+    const planner = await startChild(environment, context, {
+      role: plannerName,
+      description: `Plan: ${describePrompt(planned.task, 50)}`,
+      prompt: planned.task,
+      work: plannerWork({ task: planned.task, depth, maxDepth: environment.maxDepth, limits: environment.limits, model: environment.plannerModel }, outcome),
+    });
+    if (planner.status !== 'completed') return { status: 'failed', output: '', error: failureOf(planner) };
+    const plan = outcome.plan;
+    if (!plan || plan.type === 'llm' || plan.subTasks.length === 0) return runAgentStep(environment, planned, context);
+    if (plan.type === 'parallel') return runParallel(environment, planned, plan.subTasks, depth, context);
+    return runSequence(environment, plan.subTasks, depth, context);
+  };
+}
+
+async function runAgentStep(environment: PlanEnvironment, planned: PlannedTask, context: TaskWorkContext): Promise<TaskWorkResult> {
+  const role = planned.role ?? defaultPlanRole;
+  const task = await startChild(environment, context, { role, description: describePrompt(planned.task), prompt: planned.task, work: environment.agentWork(role, planned.task) });
+  return resultOf(task);
+}
+
+async function runParallel(environment: PlanEnvironment, planned: PlannedTask, subTasks: PlannedTask[], depth: number, context: TaskWorkContext): Promise<TaskWorkResult> {
+  const results = await Promise.all(subTasks.map((subTask) => startNode(environment, subTask, depth + 1, context)));
+  if (context.signal.aborted) return { status: 'completed', output: '' };
+  const sections = results.map((task, index) => `## Sub-task ${index + 1} (${task.status}): ${subTasks[index].task}\n${task.status === 'completed' ? (task.output ?? '') : `${task.output ?? ''}\n(${failureOf(task)})`}`);
+  const prompt = `The task:\n${planned.task}\n\nIt was split into ${subTasks.length} sub-tasks, done side by side. Their results:\n\n${sections.join('\n\n')}\n\nCombine them into one answer to the task.`;
+  const synthesis = await startChild(environment, context, { role: synthesizerName, description: `Combine: ${describePrompt(planned.task, 50)}`, prompt, work: environment.synthesizerWork(prompt) });
+  return resultOf(synthesis);
+}
+
+async function runSequence(environment: PlanEnvironment, subTasks: PlannedTask[], depth: number, context: TaskWorkContext): Promise<TaskWorkResult> {
+  let previous: string | undefined;
+  for (const subTask of subTasks) {
+    if (context.signal.aborted) break;
+    // The previous result travels in the prompt itself: no extra model call to copy it into state.
+    const task = previous === undefined ? subTask.task : `${subTask.task}\n\nThe result of the previous step:\n${previous}`;
+    const node = await startNode(environment, { ...subTask, task }, depth + 1, context);
+    if (node.status !== 'completed') return { status: 'failed', output: previous ?? '', error: failureOf(node) };
+    previous = node.output ?? '';
+  }
+  return { status: 'completed', output: previous ?? '' };
+}
+
+function startNode(environment: PlanEnvironment, planned: PlannedTask, depth: number, context: TaskWorkContext): Promise<TaskSnapshot> {
+  return startChild(environment, context, { role: 'plan', description: describePrompt(planned.task), prompt: planned.task, work: planNodeWork(environment, planned, depth) });
+}
+
+async function startChild(environment: PlanEnvironment, context: TaskWorkContext, child: { role: string; description: string; prompt: string; work: TaskWork }): Promise<TaskSnapshot> {
+  const started = await environment.taskManager.start({ parentId: context.taskId, mode: 'foreground', ...child });
+  return started.task;
+}
+
+function resultOf(task: TaskSnapshot): TaskWorkResult {
+  if (task.status === 'completed') return { status: 'completed', output: task.output ?? '' };
+  return { status: 'failed', output: task.output ?? '', error: failureOf(task) };
+}
+
+function failureOf(task: TaskSnapshot): string {
+  const why = task.status === 'stopped' ? (task.stopReason ? describeStopReason(task.stopReason) : 'stopped') : (task.error ?? 'failed');
+  return `${task.role} task ${task.id} ${task.status}: ${why}`;
+}
