@@ -15,6 +15,10 @@ export interface RunArguments {
   agent?: string;
   /** A workflow of `.agent-team/workflows` to run with the task as its input, instead of the coordinator. */
   workflow?: string;
+  /** Plan the task with the recursive planner instead of the coordinator. */
+  plan: boolean;
+  /** Sub-tasks per plan at most (default 5). */
+  maxSubtasks: number;
   json: boolean;
   apply: boolean;
   /** Tasks doing work at once (default 4). */
@@ -51,12 +55,14 @@ export const usageText = `Usage:
     --base-url <url>    API base URL (OpenAI-compatible servers, proxies)
     --agent <role>      run one role directly instead of the coordinator
     --workflow <name>   run a workflow of .agent-team/workflows with the task as its input
+    --plan              plan the task (parallel or sequential sub-tasks, planned again up to --max-depth)
     --json              JSON Lines events on stdout
     --apply             apply proposed changes at the end, if the run completed
                         (default: show them, change nothing)
     --max-concurrent <n>            tasks doing work at once (default 4)
     --max-depth <n>                 how deep delegation may nest (default 3; 0: no delegation)
     --auto-background-seconds <s>   a foreground subagent moves to the background after this (default 120)
+    --max-subtasks <n>              sub-tasks per plan at most, with --plan (default 5)
     --budget-tokens <n>             tokens the whole run may spend (input + output); spent: it stops
     --delegation-reach <reach>      own-tools (default: an agent starts only roles whose tools it has
                                     itself; the coordinator starts any) | any
@@ -80,8 +86,9 @@ const valueOptions = new Set([
   '--auto-background-seconds',
   '--budget-tokens',
   '--delegation-reach',
+  '--max-subtasks',
 ]);
-const flagOptions = new Set(['--json', '--apply']);
+const flagOptions = new Set(['--json', '--apply', '--plan']);
 
 export function parseArguments(argv: string[], currentDirectory: string): CliArguments {
   const [command, ...rest] = argv;
@@ -124,7 +131,8 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
     }
     return { command, workspace };
   }
-  if (values.has('--agent') && values.has('--workflow')) throw new UsageError('--agent and --workflow cannot be used together: a workflow names its own agents');
+  const modes = ['--agent', '--workflow'].filter((name) => values.has(name)).concat(flags.has('--plan') ? ['--plan'] : []);
+  if (modes.length > 1) throw new UsageError(`${modes.join(' and ')} cannot be used together: each says who does the task`);
 
   const task = words.join(' ').trim();
   if (task === '') throw new UsageError('"run" needs a task, e.g. agent-team run "review src/parser.ts"');
@@ -147,6 +155,8 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
     baseUrl,
     agent: values.get('--agent'),
     workflow: values.get('--workflow'),
+    plan: flags.has('--plan'),
+    maxSubtasks: wholeNumber(values, '--max-subtasks', 5, 1, 20),
     json: flags.has('--json'),
     apply: flags.has('--apply'),
     maxConcurrent: wholeNumber(values, '--max-concurrent', 4, 1, 32),

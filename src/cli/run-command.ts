@@ -86,7 +86,9 @@ export async function runCommand(args: RunArguments, context: RunContext): Promi
     const run = (async () => {
       const started = workflowRequest
         ? await team.runWorkflow({ ...workflowRequest, input: args.task, maxTokens: args.budgetTokens })
-        : await team.delegate({ prompt: args.task, role: args.agent, mode: 'foreground', awaitBackgroundTasks: true, maxTokens: args.budgetTokens });
+        : args.plan
+          ? await team.plan({ task: args.task, maxDepth: args.maxDepth, maxSubtasks: args.maxSubtasks, maxTokens: args.budgetTokens })
+          : await team.delegate({ prompt: args.task, role: args.agent, mode: 'foreground', awaitBackgroundTasks: true, maxTokens: args.budgetTokens });
       // Subagents still running (only possible after a stop or failure of the root) are waited out too.
       await waitForTree(taskManager, started.task.rootId);
       return started.task.id;

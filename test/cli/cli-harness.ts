@@ -99,8 +99,10 @@ function tryParse(line: string): CliEvent | undefined {
 }
 
 /** Which agent sent a request, told by the first words of its system prompt. */
-export function agentOf(request: RecordedRequest): 'coordinator' | 'researcher' | 'reviewer' | 'refactorer' | 'unknown' {
+export function agentOf(request: RecordedRequest): 'coordinator' | 'planner' | 'synthesizer' | 'researcher' | 'reviewer' | 'refactorer' | 'unknown' {
   if (request.system.includes('You are the coordinator')) return 'coordinator';
+  if (request.system.startsWith('You are the planner')) return 'planner';
+  if (request.system.startsWith('You are the synthesizer')) return 'synthesizer';
   if (request.system.startsWith('You are a researcher')) return 'researcher';
   if (request.system.startsWith('You are a code reviewer')) return 'reviewer';
   if (request.system.startsWith('You are a refactorer')) return 'refactorer';

@@ -94,6 +94,8 @@ describe('agent-team run --workflow: errors', () => {
     const both = await startCli(world.cliPath, [...base, '--workflow', 'broken', '--agent', 'reviewer', 'x'], env).exited;
     expect(both.code).toBe(2);
     expect(both.stderr).toContain('--agent and --workflow cannot be used together');
+    const plan = await startCli(world.cliPath, [...base, '--workflow', 'broken', '--plan', 'x'], env).exited;
+    expect(plan.stderr).toContain('--workflow and --plan cannot be used together');
     expect(world.server.requests).toHaveLength(0);
   });
 });
