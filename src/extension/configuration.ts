@@ -30,6 +30,8 @@ export interface AgentTeamSettings {
   autoBackgroundSeconds: number;
   /** `agentTeam.maxDepth`. Default 3. */
   maxDepth: number;
+  /** `agentTeam.maxSubtasks`: sub-tasks per plan at most. Default 5. */
+  maxSubtasks: number;
   /** `agentTeam.delegationReach`, from the user's own settings only. Default `own-tools`. */
   delegationReach: DelegationReach;
 }
@@ -40,6 +42,7 @@ export const defaultSettings: Readonly<Omit<AgentTeamSettings, 'provider' | 'rol
   maxConcurrentTasks: 4,
   autoBackgroundSeconds: 120,
   maxDepth: 3,
+  maxSubtasks: 5,
   delegationReach: 'own-tools',
 });
 
@@ -56,6 +59,7 @@ export function readSettings(trusted: boolean = vscode.workspace.isTrusted): Age
     maxConcurrentTasks: wholeNumber(configuration.get<unknown>('maxConcurrentTasks'), 1) ?? defaultSettings.maxConcurrentTasks,
     autoBackgroundSeconds: nonNegative(configuration.get<unknown>('autoBackgroundSeconds')) ?? defaultSettings.autoBackgroundSeconds,
     maxDepth: wholeNumber(configuration.get<unknown>('maxDepth'), 0) ?? defaultSettings.maxDepth,
+    maxSubtasks: wholeNumber(configuration.get<unknown>('maxSubtasks'), 1) ?? defaultSettings.maxSubtasks,
     // A folder's own settings must not widen what its agents may do: only the user's value counts.
     delegationReach: configuration.inspect<unknown>('delegationReach')?.globalValue === 'any' ? 'any' : defaultSettings.delegationReach,
   };

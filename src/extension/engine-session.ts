@@ -6,7 +6,8 @@
 import type * as vscode from 'vscode';
 import type { ChangeSetRegistry } from '../engine/changes/registry.js';
 import type { StartTaskResult, TaskManager } from '../engine/tasks/index.js';
-import { AgentTeam, type DelegateRequest } from '../engine/team/agent-team.js';
+import { AgentTeam, type DelegateRequest, type PlanRequest, type WorkflowRunRequest } from '../engine/team/agent-team.js';
+import { type WorkflowEntry, loadWorkflows } from '../engine/workflows/workflow-registry.js';
 import { formatRoleDiagnostic, type RoleDefinition, type RoleDiagnostic, RoleRegistry } from '../engine/team/roles/index.js';
 import { createWorkspaceToolbox, describeTaskChanges } from '../engine/team/workspace-toolbox.js';
 import type { AgentTeamSettings } from './configuration.js';
@@ -55,6 +56,24 @@ export class EngineSession {
    */
   delegate(request: DelegateRequest, setup: ModelSetup, settings: AgentTeamSettings): Promise<StartTaskResult> {
     return this.teamFor(settings).delegate({ ...request, modelFor: (role, override) => createModelFor(setup, role, override) });
+  }
+
+  /** The workflows of `.agent-team/workflows`, each with its problems (read anew each time: files change). */
+  listWorkflows(): Promise<WorkflowEntry[]> {
+    return loadWorkflows(new HostRoleFileSource(this.options.folder.uri), {
+      hasRole: (name) => this.roles.get(name) !== undefined,
+      roleNames: () => this.roles.list().map((role) => role.name),
+    });
+  }
+
+  /** Starts a workflow run with the models of `setup`, fixed for the whole run. */
+  runWorkflow(request: WorkflowRunRequest, setup: ModelSetup, settings: AgentTeamSettings): Promise<StartTaskResult> {
+    return this.teamFor(settings).runWorkflow({ ...request, modelFor: (role, override) => createModelFor(setup, role, override) });
+  }
+
+  /** Starts a planned run (the recursive planner) with the models of `setup`. */
+  plan(request: PlanRequest, setup: ModelSetup, settings: AgentTeamSettings): Promise<StartTaskResult> {
+    return this.teamFor(settings).plan({ maxSubtasks: settings.maxSubtasks, ...request, modelFor: (role, override) => createModelFor(setup, role, override) });
   }
 
   dispose(): void {

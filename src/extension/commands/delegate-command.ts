@@ -13,6 +13,8 @@ import type { AgentTeamHost } from '../host.js';
 import { commandAction, showError } from '../notify.js';
 import { showRunProgress } from '../run-progress.js';
 import { walkthroughId } from '../sidebar/webview-actions.js';
+import type { ModelSetup } from '../model-setup.js';
+import type { TaskSnapshot } from '../../engine/tasks/types.js';
 
 export interface DelegateCommandOptions {
   /** A role to run directly. Default: the coordinator (or, without a task argument, the user's pick). */
@@ -24,15 +26,8 @@ const maxSelectionCharacters = 20_000;
 
 export async function delegate(host: AgentTeamHost, first?: unknown, second?: unknown): Promise<string | undefined> {
   const options = optionsFrom(first, second);
-  const setup = await host.setup.modelSetup();
-  if (!setup.configured) {
-    showError(
-      'Agent Team has no model to run: set an API key, or point agentTeam.baseUrl at an OpenAI-compatible server (Ollama, LM Studio).',
-      commandAction('Set API Key', 'agentTeam.setApiKey'),
-      commandAction('Open Walkthrough', 'workbench.action.openWalkthrough', `${host.context.extension.id}#${walkthroughId}`, false),
-    );
-    return undefined;
-  }
+  const setup = await configuredModelSetup(host);
+  if (!setup) return undefined;
   const session = await host.engine();
   let prompt = options.prompt;
   let role = options.role;
@@ -58,10 +53,27 @@ export async function delegate(host: AgentTeamHost, first?: unknown, second?: un
     readSettings(vscode.workspace.isTrusted),
   );
   const task = started.task;
-  host.log.info(`Delegated ${task.id} to ${task.role}: ${task.description}`);
+  announceRun(host, task);
+  return task.id;
+}
+
+/** The model setup, or undefined after telling the user how to set one up. */
+export async function configuredModelSetup(host: AgentTeamHost): Promise<ModelSetup | undefined> {
+  const setup = await host.setup.modelSetup();
+  if (setup.configured) return setup;
+  showError(
+    'Agent Team has no model to run: set an API key, or point agentTeam.baseUrl at an OpenAI-compatible server (Ollama, LM Studio).',
+    commandAction('Set API Key', 'agentTeam.setApiKey'),
+    commandAction('Open Walkthrough', 'workbench.action.openWalkthrough', `${host.context.extension.id}#${walkthroughId}`, false),
+  );
+  return undefined;
+}
+
+/** Shows a run that has just started: the sidebar reveals it and a cancellable progress follows it. */
+export function announceRun(host: AgentTeamHost, task: TaskSnapshot): void {
+  host.log.info(`Started ${task.id} (${task.role}): ${task.description}`);
   void host.sidebar.reveal(task.id);
   void showRunProgress(host.taskManager, task);
-  return task.id;
 }
 
 function optionsFrom(first: unknown, second: unknown): { prompt?: string; role?: string } {

@@ -9,6 +9,7 @@ import { ensureTrusted } from '../trust.js';
 import { setApiKey } from './api-key-command.js';
 import { delegate } from './delegate-command.js';
 import { reportCommandError } from './errors.js';
+import { planAndDelegate, runWorkflow } from './orchestration-commands.js';
 import { decideFile, decideHunk, reviewChanges } from './review-commands.js';
 import { clearHistory, showTask, stopAll, stopTask } from './task-commands.js';
 
@@ -24,6 +25,8 @@ export const commandIds = {
   rejectFile: 'agentTeam.rejectFile',
   acceptHunk: 'agentTeam.acceptHunk',
   rejectHunk: 'agentTeam.rejectHunk',
+  runWorkflow: 'agentTeam.runWorkflow',
+  planAndDelegate: 'agentTeam.planAndDelegate',
 } as const;
 
 type Handler = (...args: unknown[]) => unknown;
@@ -44,6 +47,8 @@ export function registerCommands(host: AgentTeamHost): vscode.Disposable[] {
     [commandIds.rejectFile]: (...args) => decideFile(host, 'reject', args),
     [commandIds.acceptHunk]: (...args) => decideHunk(host, 'accept', args),
     [commandIds.rejectHunk]: (...args) => decideHunk(host, 'reject', args),
+    [commandIds.runWorkflow]: (name, input) => runWorkflow(host, name, input),
+    [commandIds.planAndDelegate]: (task) => planAndDelegate(host, task),
   };
   return Object.entries(handlers).map(([id, handler]) =>
     vscode.commands.registerCommand(id, async (...args: unknown[]) => {
