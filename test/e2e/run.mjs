@@ -19,6 +19,8 @@ import { installExtension } from './tooling/code-server.mjs';
 import { assertInstalled, isInstalled, paths as toolingPaths } from './tooling/paths.mjs';
 import * as delegateJourney from './journeys/delegate.mjs';
 import * as nestedJourney from './journeys/nested.mjs';
+import * as planJourney from './journeys/plan.mjs';
+import * as workflowJourney from './journeys/workflow.mjs';
 import * as reloadJourney from './journeys/reload.mjs';
 import * as restrictedJourney from './journeys/restricted.mjs';
 import * as reviewJourney from './journeys/review.mjs';
@@ -29,7 +31,7 @@ import { repoRoot, resultsDir, vsixPath } from './lib/paths.mjs';
 import { openSession, saveArtifacts, saveAttachments } from './lib/session.mjs';
 import { within } from './lib/wait.mjs';
 
-const journeys = [delegateJourney, nestedJourney, stopJourney, reviewJourney, reloadJourney, restrictedJourney, startJourney];
+const journeys = [delegateJourney, nestedJourney, workflowJourney, planJourney, stopJourney, reviewJourney, reloadJourney, restrictedJourney, startJourney];
 /** The longest one journey may take, setup of its window included (they take 20–40 s here). */
 const journeyTimeoutMs = 6 * 60_000;
 

@@ -27,6 +27,8 @@ export async function loadMockProvider(outDir) {
 /** Which agent sent a request, told by its system prompt (as test/cli/cli-harness.ts does). */
 export function agentOf(request) {
   if (request.system.includes('You are the coordinator')) return 'coordinator';
+  if (request.system.startsWith('You are the planner')) return 'planner';
+  if (request.system.startsWith('You are the synthesizer')) return 'synthesizer';
   if (request.system.startsWith('You are a researcher')) return 'researcher';
   if (request.system.startsWith('You are a code reviewer')) return 'reviewer';
   if (request.system.startsWith('You are a refactorer')) return 'refactorer';

@@ -124,6 +124,25 @@ export async function delegateFromPalette(page, task, { role = 'coordinator' } =
   await quick.widget.waitFor({ state: 'hidden' });
 }
 
+/**
+ * A palette command that asks for one line of text (after an optional quick pick, chosen by typing
+ * `pick` and pressing Enter once the first row matches): types `text` into the input box titled `inputTitle`.
+ */
+export async function runFromPalette(page, label, { pick, inputTitle, text }) {
+  await runCommand(page, label);
+  const quick = quickInput(page);
+  if (pick !== undefined) {
+    await quick.rows.first().waitFor({ state: 'visible' });
+    await page.keyboard.type(pick);
+    await quick.widget.locator('.monaco-list-row.focused .label-name', { hasText: new RegExp(`${pick}$`) }).waitFor();
+    await page.keyboard.press('Enter');
+  }
+  await quick.title.filter({ hasText: inputTitle }).waitFor({ state: 'visible' });
+  await page.keyboard.type(text);
+  await page.keyboard.press('Enter');
+  await quick.widget.waitFor({ state: 'hidden' });
+}
+
 /** A notification toast containing `text`. */
 export function notification(page, text) {
   return page.locator('.notifications-toasts .notification-toast', { hasText: text });
