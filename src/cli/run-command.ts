@@ -53,7 +53,7 @@ export async function runCommand(args: RunArguments, context: RunContext): Promi
   const team = new AgentTeam({
     taskManager,
     roles,
-    toolbox: createWorkspaceToolbox({ workspace, changes }),
+    toolbox: createWorkspaceToolbox({ workspace, changes, taskManager }),
     modelFor: (_role, override) => (override ? createModel({ ...settings, model: override }, { environment: context.environment }) : model),
     maxDepth: args.maxDepth,
     delegationReach: args.delegationReach,

@@ -88,7 +88,7 @@ export class EngineSession {
     const team = new AgentTeam({
       taskManager: this.options.taskManager,
       roles: this.roles,
-      toolbox: createWorkspaceToolbox({ workspace: this.workspace, changes: this.options.changes }),
+      toolbox: createWorkspaceToolbox({ workspace: this.workspace, changes: this.options.changes, taskManager: this.options.taskManager }),
       maxDepth: settings.maxDepth,
       delegationReach: settings.delegationReach,
       autoBackgroundMs: settings.autoBackgroundSeconds * 1000,

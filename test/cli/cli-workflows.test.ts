@@ -1,5 +1,5 @@
 /** Workflows through the CLI: `agent-team workflows` and `agent-team run --workflow`, over the real SDKs. */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type MockProtocol, textTurn, toolCallTurn } from '../support/mock-provider/index.js';
@@ -77,6 +77,36 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run --workflow 
     expect(reviewerRequest?.toolNames).toContain('ExitLoop');
     expect(events.filter((event) => event.type === 'task-end').every((event) => event.status === 'completed')).toBe(true);
     expect(events.at(-1)).toMatchObject({ type: 'run-end', status: 'completed', output: 'Summary: the date parsing was reviewed.' });
+  });
+});
+
+describe('agent-team run --workflow: stacked proposals', () => {
+  it('the reviewer reads the refactorer\'s unaccepted proposal, and --apply writes both edits in order', async () => {
+    await writeWorkflows({
+      'fix-review.yaml': 'description: Fix, then review and touch up.\ntype: sequential\nsteps:\n  - agent: refactorer\n    prompt: "Fix {input}"\n  - agent: tidy\n    prompt: "Review and tidy {input}"\n',
+    });
+    await mkdir(path.join(world.workspace, '.agent-team', 'agents'), { recursive: true });
+    await writeFile(path.join(world.workspace, '.agent-team', 'agents', 'tidy.md'), '---\nname: tidy\ndescription: Reviews and tidies.\ntools: [Read, Edit]\n---\nYou are a tidy reviewer.');
+    world.server.respondWith((request) => {
+      if (agentOf(request) === 'refactorer') {
+        if (priorTurns(request) === 0) return toolCallTurn([{ name: 'Edit', input: { file_path: 'parser.ts', old_string: 'new Date(text)', new_string: 'safeDate(text)' } }]);
+        return textTurn('Fixed.');
+      }
+      switch (priorTurns(request)) {
+        case 0:
+          return toolCallTurn([{ name: 'Read', input: { file_path: 'parser.ts' } }]);
+        case 1:
+          if (!request.lastMessageText.includes('safeDate(text)')) return textTurn(`The proposal was not visible: ${request.lastMessageText}`);
+          return toolCallTurn([{ name: 'Edit', input: { file_path: 'parser.ts', old_string: 'export const parse', new_string: 'export const parseDate' } }]);
+        default:
+          return textTurn('Reviewed and tidied.');
+      }
+    });
+    const provider = providerEnvironment('anthropic', world.server.baseUrl);
+    const { code, stdout } = await startCli(world.cliPath, ['run', '--json', '--apply', '--workspace', world.workspace, ...provider.args, '--workflow', 'fix-review', 'parser.ts'], provider.env).exited;
+    expect(code).toBe(0);
+    expect(parseEvents(stdout).at(-1)).toMatchObject({ type: 'run-end', status: 'completed', output: 'Reviewed and tidied.' });
+    expect(await readFile(path.join(world.workspace, 'parser.ts'), 'utf8')).toBe('export const parseDate = (text: string) => safeDate(text);\n');
   });
 });
 

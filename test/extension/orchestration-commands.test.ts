@@ -31,7 +31,7 @@ describe('Run Workflow…', () => {
   it('offers every workflow (an invalid one with its error as detail), asks for the input, and runs it', async () => {
     server.enqueue(textTurn('Found in src/a.ts:1.'), textTurn('Looks fine.'));
     fake.state.quickPickAnswers.push(({ items }) => {
-      expect(items.map((item) => [item.label, item.description, item.detail])).toEqual([
+      expect((items as Array<{ label: string; description?: string; detail?: string }>).map((item) => [item.label, item.description, item.detail])).toEqual([
         ['$(error) broken', 'invalid: 1 problem', '.agent-team/workflows/broken.yaml:2: type: a loop needs max_iterations (how many rounds at most), e.g. max_iterations: 3'],
         ['$(run-all) review', 'sequential', 'Research, then review.'],
       ]);

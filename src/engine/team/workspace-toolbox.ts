@@ -1,9 +1,19 @@
 /**
  * The workspace tools of each task over one `Workspace`, each task with its own change set in a shared
  * registry, so parallel tasks' proposals to one file are flagged on both.
+ *
+ * Stacked proposals: a task reads the workspace through the pending proposals of every task of its tree
+ * that ended before it started, in the order they ended, so a reviewer after a refactorer reviews the
+ * refactorer's actual (unaccepted) edit. Each earlier change set is one more `ChangeSetWorkspace` layer
+ * under the task's own. The task's own edits are proposed against what it saw: applying one that builds
+ * on an earlier proposal the user rejected is a conflict (its base is not on disk), never half applied.
  */
+import type { ChangeSet } from '../changes/change-set.js';
 import type { ChangeSetRegistry } from '../changes/registry.js';
-import type { WorkspacePolicy } from '../workspace/policy.js';
+import type { TaskManager } from '../tasks/task-manager.js';
+import { isTerminal } from '../tasks/types.js';
+import { ChangeSetWorkspace } from '../workspace/change-set-workspace.js';
+import { defaultWorkspacePolicy, type WorkspacePolicy } from '../workspace/policy.js';
 import { createWorkspaceTools } from '../workspace/tools/create-workspace-tools.js';
 import type { Workspace } from '../workspace/workspace.js';
 import type { WorkspaceToolbox } from './task-tools.js';
@@ -13,14 +23,33 @@ export interface WorkspaceToolboxOptions {
   changes: ChangeSetRegistry;
   /** Default: `defaultWorkspacePolicy`. */
   policy?: WorkspacePolicy;
+  /** Where the tree of each task is found, for stacked proposals. Default: none (each task sees only the disk and its own proposals). */
+  taskManager?: TaskManager;
 }
 
 export function createWorkspaceToolbox(options: WorkspaceToolboxOptions): WorkspaceToolbox {
+  const policy = options.policy ?? defaultWorkspacePolicy;
   return ({ taskId, role }) => {
     const changeSet = options.changes.get(taskId) ?? options.changes.create(taskId, role);
-    const tools = createWorkspaceTools({ workspace: options.workspace, changeSet, policy: options.policy });
+    const stacked = earlierChangeSets(options, taskId).reduce<Workspace>((inner, earlier) => new ChangeSetWorkspace(inner, earlier, policy), options.workspace);
+    const tools = createWorkspaceTools({ workspace: stacked, changeSet, policy });
     return { readOnly: tools.readOnly, edit: tools.edit };
   };
+}
+
+/** The change sets of the tasks of `taskId`'s tree that ended before it started, oldest end first. */
+export function earlierChangeSets(options: Pick<WorkspaceToolboxOptions, 'changes' | 'taskManager'>, taskId: string): ChangeSet[] {
+  const task = options.taskManager?.get(taskId);
+  if (!options.taskManager || !task) return [];
+  const startedAt = task.startedAt ?? task.createdAt;
+  return options.taskManager
+    .list()
+    .filter((other) => other.rootId === task.rootId && other.id !== task.id && isTerminal(other.status) && (other.endedAt ?? Infinity) <= startedAt)
+    .sort((a, b) => (a.endedAt ?? 0) - (b.endedAt ?? 0))
+    .flatMap((other) => {
+      const earlier = options.changes.get(other.id);
+      return earlier && earlier.openPaths().length > 0 ? [earlier] : [];
+    });
 }
 
 /** "Proposed edits awaiting review: a.ts (+3 −1), b.ts (+10 −0)", for the parent that delegated the task. */
