@@ -1,6 +1,7 @@
 import { NodeRoleFileSource } from '../engine/team/roles/node-role-file-source.js';
 import { RoleRegistry } from '../engine/team/roles/role-registry.js';
 import { formatWorkflowProblem } from '../engine/workflows/workflow-problem.js';
+import { workflowRoles } from '../engine/workflows/workflow-roles.js';
 import { type WorkflowEntry, loadWorkflows } from '../engine/workflows/workflow-registry.js';
 import type { CommandOutput } from './agents-command.js';
 import type { WorkflowsArguments } from './arguments.js';
@@ -29,7 +30,7 @@ export async function readWorkflows(workspace: string, roles?: RoleRegistry): Pr
   const registry = roles ?? new RoleRegistry({ source });
   try {
     if (!roles) await registry.load();
-    return await loadWorkflows(source, { hasRole: (name) => registry.get(name) !== undefined, roleNames: () => registry.list().map((role) => role.name) });
+    return await loadWorkflows(source, workflowRoles(registry));
   } finally {
     if (!roles) registry.dispose();
   }

@@ -8,6 +8,7 @@ import type { ChangeSetRegistry } from '../engine/changes/registry.js';
 import type { StartTaskResult, TaskManager } from '../engine/tasks/index.js';
 import { AgentTeam, type DelegateRequest, type PlanRequest, type WorkflowRunRequest } from '../engine/team/agent-team.js';
 import { type WorkflowEntry, loadWorkflows } from '../engine/workflows/workflow-registry.js';
+import { workflowRoles } from '../engine/workflows/workflow-roles.js';
 import { formatRoleDiagnostic, type RoleDefinition, type RoleDiagnostic, RoleRegistry } from '../engine/team/roles/index.js';
 import { createWorkspaceToolbox, describeTaskChanges } from '../engine/team/workspace-toolbox.js';
 import type { AgentTeamSettings } from './configuration.js';
@@ -60,10 +61,7 @@ export class EngineSession {
 
   /** The workflows of `.agent-team/workflows`, each with its problems (read anew each time: files change). */
   listWorkflows(): Promise<WorkflowEntry[]> {
-    return loadWorkflows(new HostRoleFileSource(this.options.folder.uri), {
-      hasRole: (name) => this.roles.get(name) !== undefined,
-      roleNames: () => this.roles.list().map((role) => role.name),
-    });
+    return loadWorkflows(new HostRoleFileSource(this.options.folder.uri), workflowRoles(this.roles));
   }
 
   /** Starts a workflow run with the models of `setup`, fixed for the whole run. */

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ScriptedModel } from '../../src/engine/testing/scripted-model.js';
 import type { WorkflowDefinition } from '../../src/engine/workflows/workflow-definition.js';
 import { loadWorkflows } from '../../src/engine/workflows/workflow-registry.js';
+import { workflowRoles } from '../../src/engine/workflows/workflow-roles.js';
 import { type TeamHarness, createTeamHarness, lastMessageText, toolNamesOf } from '../team/delegation/team-harness.js';
 
 const { text, toolCall } = ScriptedModel;
@@ -14,7 +15,7 @@ afterEach(async () => {
 
 async function workflowsFrom(files: Record<string, string>): Promise<Map<string, WorkflowDefinition>> {
   for (const [name, content] of Object.entries(files)) harness.roleFiles.files.set(`.agent-team/workflows/${name}`, content);
-  const entries = await loadWorkflows(harness.roleFiles, { hasRole: (name) => harness.roles.get(name) !== undefined, roleNames: () => harness.roles.list().map((role) => role.name) });
+  const entries = await loadWorkflows(harness.roleFiles, workflowRoles(harness.roles));
   for (const entry of entries) expect(entry.problems, entry.name).toEqual([]);
   return new Map(entries.map((entry) => [entry.name, entry.workflow as WorkflowDefinition]));
 }
@@ -126,6 +127,24 @@ steps:
     expect(lastMessageText(harness.model('reviewer').calls[1].request)).toBe('Summarize. Parser: Parser: uses JSON.parse.. Printer: Printer: uses String()..');
     const parallel = harness.taskManager.list().find((entry) => entry.role === 'parallel');
     expect(parallel?.output).toBe('## researcher: Survey the parser for dates (completed)\nParser: uses JSON.parse.\n\n## reviewer: Survey the printer for dates (completed)\nPrinter: uses String().');
+  });
+
+  it('a step may be the coordinator, which plans and delegates its part on its own', async () => {
+    harness = await createTeamHarness();
+    const workflows = await workflowsFrom({
+      'triage.yaml': 'description: Triage, then report.\ntype: sequential\nsteps:\n  - agent: coordinator\n    prompt: "Triage {input}"\n    output_key: triage\n  - agent: reviewer\n    prompt: "Report on {triage}"\n',
+    });
+    harness.model('coordinator').enqueue([toolCall('Agent', { subagent_type: 'researcher', description: 'Look', prompt: 'Look at the bug' })], 'Triaged: a parser bug.');
+    harness.model('researcher').enqueue('It is in the parser.');
+    harness.model('reviewer').enqueue('Report: a parser bug.');
+    const { task } = await harness.team.runWorkflow({ workflow: workflows.get('triage') as WorkflowDefinition, input: 'issue 7', workflows });
+    expect(task.output).toBe('Report: a parser bug.');
+    expect(tree()).toEqual([
+      'workflow: triage (completed)',
+      '  coordinator: Triage issue 7 (completed)',
+      '    researcher: Look (completed)',
+      '  reviewer: Report on Triaged: a parser bug. (completed)',
+    ]);
   });
 
   it('a stopped step fails the sequence, naming it; stopping the workflow stops every step', async () => {

@@ -219,6 +219,22 @@ class TeamRun {
     };
   }
 
+  /** The coordinator as one step of a workflow: it plans and delegates that part on its own. */
+  private coordinatorStepWork(prompt: string, extraTools: readonly Tool[]): TaskWork {
+    return agentTaskWork(this.environment, {
+      role: coordinatorName,
+      system: this.withEnvironment(coordinatorInstruction),
+      prompt,
+      model: this.modelFor(coordinatorName),
+      tools: coordinatorTools,
+      reach: 'all',
+      mayDelegate: true,
+      depth: 1,
+      awaitBackgroundTasks: true,
+      extraTools,
+    });
+  }
+
   coordinatorWork(prompt: string, awaitBackgroundTasks: boolean): TaskWork {
     return agentTaskWork(this.environment, {
       role: coordinatorName,
@@ -251,6 +267,7 @@ class TeamRun {
   /** The work of a role by name, for a step of a workflow (which adds tools of its own, like `ExitLoop`). */
   stepWork(roleName: string, prompt: string, extraTools: readonly Tool[]): TaskWork {
     // Agents of a workflow are the workflow's subagents: depth 1, whatever the groups around them.
+    if (roleName === coordinatorName) return this.coordinatorStepWork(prompt, extraTools);
     return this.roleWork(this.options.roles.require(roleName), prompt, 1, false, extraTools);
   }
 
