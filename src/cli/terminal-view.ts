@@ -14,6 +14,7 @@ export interface TerminalOutput {
 const statusSymbols: Record<TaskStatus, string> = {
   queued: '…',
   running: '▶',
+  waiting: '?',
   completed: '✔',
   failed: '✖',
   stopped: '■',

@@ -20,16 +20,19 @@ export class RunningTasksStatus implements vscode.Disposable {
   update(): void {
     let running = 0;
     let queued = 0;
+    let waiting = 0;
     for (const task of this.taskManager.list()) {
       if (task.status === 'running') running++;
       else if (task.status === 'queued') queued++;
+      else if (task.status === 'waiting') waiting++;
     }
-    if (running + queued === 0) {
+    if (running + queued + waiting === 0) {
       this.item.hide();
       return;
     }
-    this.item.text = `$(loading~spin) ${running} running${queued > 0 ? `, ${queued} queued` : ''}`;
-    this.item.tooltip = `Agent Team: ${running} task${running === 1 ? '' : 's'} running${queued > 0 ? `, ${queued} waiting for a slot` : ''}. Click to show them.`;
+    const parts = [`${running} running`, ...(waiting > 0 ? [`${waiting} waiting for you`] : []), ...(queued > 0 ? [`${queued} queued`] : [])];
+    this.item.text = `$(${waiting > 0 ? 'question' : 'loading~spin'}) ${parts.join(', ')}`;
+    this.item.tooltip = `Agent Team: ${running} task${running === 1 ? '' : 's'} running${waiting > 0 ? `, ${waiting} waiting for your answer` : ''}${queued > 0 ? `, ${queued} waiting for a slot` : ''}. Click to show them.`;
     this.item.show();
   }
 

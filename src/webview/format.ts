@@ -33,7 +33,7 @@ function pad(value: number): string {
  */
 export function taskElapsed(task: ProtocolTask, now: number): number | undefined {
   if (task.startedAt === undefined) return undefined;
-  const end = task.status === 'running' || task.status === 'queued' ? now : (task.endedAt ?? now);
+  const end = task.status === 'completed' || task.status === 'failed' || task.status === 'stopped' ? (task.endedAt ?? now) : now;
   return Math.max(0, end - task.startedAt);
 }
 

@@ -7,13 +7,14 @@ type TaskStatus = ProtocolTask['status'];
 export const statusIconClasses: Readonly<Record<TaskStatus, string>> = {
   queued: 'codicon-clock',
   running: 'codicon-loading codicon-modifier-spin',
+  waiting: 'codicon-question',
   completed: 'codicon-pass',
   failed: 'codicon-error',
   stopped: 'codicon-debug-stop',
 };
 
 export function isStoppable(status: TaskStatus): boolean {
-  return status === 'running' || status === 'queued';
+  return status === 'running' || status === 'queued' || status === 'waiting';
 }
 
 /** `researcher: Find usages`. */

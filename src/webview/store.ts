@@ -150,7 +150,7 @@ export class SidebarStore {
   }
 
   hasRunningTasks(): boolean {
-    for (const task of this.tasks.values()) if (task.status === 'running') return true;
+    for (const task of this.tasks.values()) if (task.status === 'running' || task.status === 'waiting') return true;
     return false;
   }
 

@@ -138,7 +138,7 @@ export class TreeView {
   tick(tasks: ReadonlyMap<string, ProtocolTask>, now: number): void {
     for (const [id, view] of this.rendered) {
       const task = tasks.get(id);
-      if (task?.status === 'running') updateRowElapsed(view, task, now);
+      if (task?.status === 'running' || task?.status === 'waiting') updateRowElapsed(view, task, now);
     }
   }
 

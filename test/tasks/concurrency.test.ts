@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock, flushMicrotasks } from '../../src/engine/testing/manual-clock.js';
 import { TaskManager } from '../../src/engine/tasks/task-manager.js';
+import { createDeferred } from '../../src/engine/util/deferred.js';
 import type { StartTaskOptions, TaskWork } from '../../src/engine/tasks/work.js';
 import { EventLog } from './support/event-log.js';
 import { StagedWork } from './support/staged-work.js';
@@ -203,5 +204,48 @@ describe('the most tasks one run may start', () => {
     const otherRoot = await manager.start(task(other.work));
     await other.started;
     await expect(manager.start(task(new StagedWork().work, { parentId: otherRoot.task.id }))).resolves.toMatchObject({ backgrounded: true });
+  });
+});
+
+describe('waiting for the user', () => {
+  it('shows waiting, frees the slot, and pauses the auto-background clock until the answer comes', async () => {
+    const clock = new ManualClock();
+    const manager = new TaskManager({ clock, maxConcurrent: 1 });
+    const log = new EventLog(manager);
+    const answer = createDeferred<string>();
+    const other = new StagedWork();
+    let heard = '';
+    const asking: TaskWork = async (context) => {
+      await clock.advance(0);
+      heard = await context.waitForUser(answer.promise);
+      return { status: 'completed', output: `answer: ${heard}` };
+    };
+    const parent = new StagedWork();
+    await manager.start(task(parent.work));
+    const parentContext = await parent.started;
+    // An auto child (as the Agent tool starts it) that asks the user; its caller waits up to 100 ms.
+    const started = manager.start(task(asking, { parentId: parentContext.taskId, mode: 'auto', autoBackgroundMs: 100 }));
+    await flushMicrotasks(30);
+    expect(manager.get('t2')?.status).toBe('waiting');
+    expect(log.statuses('t2')).toEqual(['queued', 'running', 'waiting']);
+    // Its slot is free: another task runs meanwhile.
+    await manager.start(task(other.work));
+    await other.started;
+    // Waiting for the user does not count toward auto-background.
+    await clock.advance(500);
+    expect(manager.get('t2')).toMatchObject({ status: 'waiting', background: false });
+    other.complete('other done');
+    answer.resolve('yes');
+    expect(await started).toMatchObject({ backgrounded: false, task: { status: 'completed', output: 'answer: yes' } });
+    expect(log.statuses('t2')).toEqual(['queued', 'running', 'waiting', 'running', 'completed']);
+  });
+
+  it('a waiting task can still be stopped', async () => {
+    const manager = new TaskManager({ clock: new ManualClock() });
+    const never = createDeferred<string>();
+    void manager.start(task(async (context) => ({ status: 'completed', output: await context.waitForUser(never.promise) })));
+    await flushMicrotasks(20);
+    expect(manager.get('t1')?.status).toBe('waiting');
+    expect((await manager.stop('t1')).status).toBe('stopped');
   });
 });

@@ -59,7 +59,7 @@ async function runScenario(seed: number): Promise<void> {
     () => {
       const until = createDeferred<void>();
       externalWaits.push(() => until.resolve());
-      sendToIdle({ type: 'wait-external', until: until.promise });
+      sendToIdle({ type: 'wait-external', until: until.promise, forUser: random() < 0.5 });
     },
     () => externalWaits.splice(Math.floor(random() * externalWaits.length), 1)[0]?.(),
     async () => {
@@ -105,6 +105,9 @@ function checkInvariants(manager: TaskManager, maxConcurrent: number): void {
     expect(task.holdsSlot, `${task.id} holds a slot exactly while running`).toBe(task.phase === 'running');
     if (task.phase === 'waiting') expect(task.openWaits, `${task.id} waits on something`).toBeGreaterThan(0);
     if (task.phase === 'running' || task.phase === 'resuming') expect(task.openWaits, `${task.id} open waits`).toBe(0);
+    expect(task.userWaits, `${task.id} waits for the user only within its open waits`).toBeLessThanOrEqual(task.openWaits);
+    const status = manager.get(task.id)?.status;
+    expect(status === 'waiting', `${task.id} shows waiting exactly while it waits for the user`).toBe(task.phase === 'waiting' && task.userWaits > 0);
   }
   const inQueue = report.tasks.filter((task) => task.phase === 'queued' || task.phase === 'resuming').length;
   expect(report.queued, 'queued and resuming tasks are exactly the queue').toBe(inQueue);

@@ -53,6 +53,7 @@ export function recordFromPersisted(persisted: PersistedTask, now: number, maxTr
     childIds: [],
     holdsSlot: false,
     openWaits: 0,
+    userWaits: 0,
     waitsOnEnd: [],
     end: createDeferred<TaskSnapshot>(),
   };

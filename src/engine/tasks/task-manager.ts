@@ -21,6 +21,7 @@ import { EventHub, type TaskEventListener } from './event-hub.js';
 import { type TaskNotice, noticeFor } from './notifications.js';
 import { type ResolvedTaskManagerOptions, type TaskManagerOptions, duration, resolveOptions, validateStartOptions } from './options.js';
 import { type TaskOutcome, type TaskPhase, isActivePhase, transition } from './task-lifecycle.js';
+import { PausableTimer } from './pausable-timer.js';
 import { TaskScheduler } from './task-scheduler.js';
 import { TaskError } from './task-error.js';
 import { HistorySaver } from './history-saver.js';
@@ -41,7 +42,7 @@ export interface LifecycleReport {
   slotsInUse: number;
   /** Tasks in the slot queue (new ones and ones resuming after a wait). */
   queued: number;
-  tasks: Array<{ id: string; role: string; description: string; phase: TaskPhase; openWaits: number; holdsSlot: boolean }>;
+  tasks: Array<{ id: string; role: string; description: string; phase: TaskPhase; openWaits: number; userWaits: number; holdsSlot: boolean }>;
 }
 
 export class TaskManager {
@@ -58,7 +59,10 @@ export class TaskManager {
   constructor(options: TaskManagerOptions = {}) {
     this.options = resolveOptions(options);
     this.hub = new EventHub((error) => this.warn(`an event listener threw: ${errorMessage(error)}`, error));
-    this.scheduler = new TaskScheduler(this.options.maxConcurrent, (record) => this.startWork(record));
+    this.scheduler = new TaskScheduler(this.options.maxConcurrent, {
+      startWork: (record) => this.startWork(record),
+      userWaitChanged: (record) => this.userWaitChanged(record),
+    });
     this.saver = new HistorySaver(
       this.options.store,
       () => ({ version: 1, tasks: this.tree.all().map(persistedTaskOf) }),
@@ -87,11 +91,11 @@ export class TaskManager {
 
     const caller = createDeferred<StartTaskResult>();
     if (options.mode === 'auto' && Number.isFinite(autoBackgroundMs) && !hasEnded(record)) {
-      record.cancelAutoTimer = this.options.clock.setTimer(() => this.moveToBackground(record, caller), autoBackgroundMs);
+      record.autoBackgroundTimer = new PausableTimer(this.options.clock, autoBackgroundMs, () => this.moveToBackground(record, caller));
     }
     void record.end.promise.then((task) => caller.resolve({ task, backgrounded: false }));
     // The parent's work is blocked on this call: it gives its slot to the work it waits for.
-    return parent ? this.scheduler.whileWaiting(parent, caller.promise, record) : caller.promise;
+    return parent ? this.scheduler.whileWaiting(parent, caller.promise, { endsWith: record }) : caller.promise;
   }
 
   get(id: string): TaskSnapshot | undefined {
@@ -120,7 +124,7 @@ export class TaskManager {
     if (options.timeoutMs !== undefined) duration(options.timeoutMs, 'timeoutMs');
     const waiter = options.waiterId === undefined ? undefined : this.require(options.waiterId);
     const ended = waitForEnd(record, this.options.clock, options);
-    return waiter ? this.scheduler.whileWaiting(waiter, ended, record) : ended;
+    return waiter ? this.scheduler.whileWaiting(waiter, ended, { endsWith: record }) : ended;
   }
 
   /**
@@ -137,6 +141,7 @@ export class TaskManager {
         description: record.description,
         phase: record.phase,
         openWaits: record.openWaits,
+        userWaits: record.userWaits,
         holdsSlot: record.holdsSlot,
       })),
     };
@@ -269,7 +274,7 @@ export class TaskManager {
       emit: (event) => this.hub.emit(event),
       emitUpdate: (target) => this.emitUpdate(target),
       reportUsage: (target, delta) => this.reportUsage(target, delta),
-      whileWaiting: (target, promise) => this.scheduler.whileWaiting(target, promise),
+      whileWaiting: (target, promise, forUser) => this.scheduler.whileWaiting(target, promise, { forUser }),
     });
     // Called on a later microtask so that work which stops or starts tasks at once cannot re-enter the
     // manager halfway through `start`; a task stopped in between never has its work called at all.
@@ -308,14 +313,13 @@ export class TaskManager {
     if (details.error !== undefined) record.error = details.error;
     if (details.reason !== undefined) record.stopReason = details.reason;
     record.output = partialOutputOf(record);
-    record.cancelAutoTimer?.();
-    record.cancelAutoTimer = undefined;
+    record.autoBackgroundTimer?.cancel();
   }
 
   /** Emits `task-end` for a task that has just moved to `ended`: from here on the task is history. */
   private announceEnd(record: TaskRecord): void {
     record.cancelGraceTimer?.();
-    record.cancelAutoTimer?.();
+    record.autoBackgroundTimer?.cancel();
     const snapshot = snapshotOf(record);
     if (record.background) {
       const notices = this.notices.get(record.parentId) ?? [];
@@ -330,7 +334,6 @@ export class TaskManager {
   }
 
   private moveToBackground(record: TaskRecord, caller: Deferred<StartTaskResult>): void {
-    record.cancelAutoTimer = undefined;
     if (isTerminal(statusOf(record))) return;
     record.background = true;
     this.emitUpdate(record);
@@ -368,6 +371,13 @@ export class TaskManager {
     for (const { record, reason: own } of stopped) record.controller?.abort(own);
     // A hung work function must not keep its slot: the slot is freed now, not when the work returns.
     for (const { record } of stopped) this.scheduler.leave(record);
+  }
+
+  /** A task began or stopped waiting for the user: its status changed, and its auto-background clock stops or goes on. */
+  private userWaitChanged(record: TaskRecord): void {
+    if (record.userWaits > 0) record.autoBackgroundTimer?.pause();
+    else record.autoBackgroundTimer?.resume();
+    this.emitUpdate(record);
   }
 
   private endAfterGrace(record: TaskRecord): void {

@@ -7,6 +7,7 @@ import type { TranscriptEntry } from '../agent/types.js';
 import type { StopReason } from '../errors.js';
 import { type Usage, zeroUsage } from '../model/types.js';
 import { type Deferred, createDeferred } from '../util/deferred.js';
+import type { PausableTimer } from './pausable-timer.js';
 import { type TaskOutcome, type TaskPhase, statusFor } from './task-lifecycle.js';
 import type { TaskSnapshot, TaskStatus } from './types.js';
 import type { StartTaskOptions, TaskWork } from './work.js';
@@ -55,19 +56,24 @@ export interface TaskRecord {
   holdsSlot: boolean;
   /** Waits its work has open (foreground children, background children, the user); > 0 while `waiting`. */
   openWaits: number;
+  /** Of those, waits for the user (an answer, a message): while there is one, its status is `waiting`. */
+  userWaits: number;
   /** Resolves when a `resuming` task gets its slot back (or is stopped). */
   resumed?: Deferred<void>;
   /** Waits of other tasks on this one, closed when it ends (before its slot is given back). */
   readonly waitsOnEnd: OpenWait[];
   /** Resolves with the final snapshot at `task-end`. */
   readonly end: Deferred<TaskSnapshot>;
-  cancelAutoTimer?: () => void;
+  /** For an `auto` task: moves it to the background when it runs out; paused while it waits for the user. */
+  autoBackgroundTimer?: PausableTimer;
   cancelGraceTimer?: () => void;
 }
 
 /** One wait of `waiter`'s work (see `TaskManager.whileWaiting`); closed exactly once. */
 export interface OpenWait {
   readonly waiter: TaskRecord;
+  /** A wait for the user: the task shows `waiting` while it is open. */
+  readonly forUser: boolean;
   closed: boolean;
 }
 
@@ -102,13 +108,15 @@ export function createTaskRecord(id: string, options: StartTaskOptions, parent: 
     controller,
     holdsSlot: false,
     openWaits: 0,
+    userWaits: 0,
     waitsOnEnd: [],
     end: createDeferred<TaskSnapshot>(),
   };
 }
 
-/** The status users see (snapshots, events). */
+/** The status users see (snapshots, events): `waiting` while a task's work waits for the user. */
 export function statusOf(record: TaskRecord): TaskStatus {
+  if (record.phase === 'waiting' && record.userWaits > 0) return 'waiting';
   return statusFor(record.phase, record.outcome);
 }
 

@@ -17,9 +17,13 @@ export class TaskScheduler {
 
   /**
    * @param maxConcurrent slots at once.
-   * @param startWork called when a queued task gets its first slot (its phase is `running` by then).
+   * @param hooks `startWork`: a queued task got its first slot (its phase is `running` by then);
+   *   `userWaitChanged`: a task began or stopped waiting for the user (its status changed).
    */
-  constructor(maxConcurrent: number, private readonly startWork: (record: TaskRecord) => void) {
+  constructor(
+    maxConcurrent: number,
+    private readonly hooks: { startWork(record: TaskRecord): void; userWaitChanged(record: TaskRecord): void },
+  ) {
     this.pool = new SlotPool<TaskRecord>(maxConcurrent, (record) => this.grant(record));
   }
 
@@ -45,9 +49,11 @@ export class TaskScheduler {
    *
    * `endsWith`: the task whose end settles `promise`. Its end closes the wait before its own slot is given
    * back (`leave`), so that slot goes to the waiter rather than to a task that happened to queue earlier.
+   * `forUser`: the wait is for the user (the task's status is `waiting` meanwhile).
    */
-  async whileWaiting<T>(record: TaskRecord, promise: Promise<T>, endsWith?: TaskRecord): Promise<T> {
-    const wait = this.openWait(record);
+  async whileWaiting<T>(record: TaskRecord, promise: Promise<T>, options: { endsWith?: TaskRecord; forUser?: boolean } = {}): Promise<T> {
+    const wait = this.openWait(record, options.forUser ?? false);
+    const endsWith = options.endsWith;
     if (wait && endsWith && endsWith.phase !== 'ended') endsWith.waitsOnEnd.push(wait);
     try {
       return await promise;
@@ -92,14 +98,14 @@ export class TaskScheduler {
     transition(record, 'grant');
     record.holdsSlot = true;
     if (!resuming) {
-      this.startWork(record);
+      this.hooks.startWork(record);
       return;
     }
     record.resumed?.resolve();
     record.resumed = undefined;
   }
 
-  private openWait(record: TaskRecord): OpenWait | undefined {
+  private openWait(record: TaskRecord, forUser: boolean): OpenWait | undefined {
     if (!isActivePhase(record.phase)) return undefined;
     record.openWaits++;
     if (record.phase === 'running') {
@@ -110,7 +116,8 @@ export class TaskScheduler {
       this.pool.remove(record);
       transition(record, 'suspend');
     }
-    return { waiter: record, closed: false };
+    if (forUser && ++record.userWaits === 1) this.hooks.userWaitChanged(record);
+    return { waiter: record, closed: false, forUser };
   }
 
   private closeWait(wait: OpenWait): void {
@@ -119,6 +126,7 @@ export class TaskScheduler {
     const record = wait.waiter;
     if (!isActivePhase(record.phase)) return;
     record.openWaits--;
+    if (wait.forUser && --record.userWaits === 0) this.hooks.userWaitChanged(record);
     if (record.openWaits > 0 || record.phase !== 'waiting') return;
     transition(record, 'wake');
     record.resumed ??= createDeferred<void>();

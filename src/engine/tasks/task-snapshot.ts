@@ -9,7 +9,7 @@ import { usageSchemas } from '../model/usage-schema.js';
 import { stopReasonSchemas } from '../stop-reason.js';
 import { defineVariants } from '../util/schema-variants.js';
 
-export const taskStatusSchema = z.enum(['queued', 'running', 'completed', 'failed', 'stopped']);
+export const taskStatusSchema = z.enum(['queued', 'running', 'waiting', 'completed', 'failed', 'stopped']);
 
 export type TaskStatus = z.infer<typeof taskStatusSchema>;
 

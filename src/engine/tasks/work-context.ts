@@ -5,6 +5,7 @@
  */
 import type { TranscriptEntry } from '../agent/types.js';
 import type { Usage } from '../model/types.js';
+import { raceWithSignal } from '../util/abort.js';
 import { type TaskRecord, addTranscriptEntry, statusOf } from './task-record.js';
 import { type TaskEvent, isTerminal } from './types.js';
 import type { TaskWorkContext } from './work.js';
@@ -14,7 +15,7 @@ export interface WorkContextHost {
   emit(event: TaskEvent): void;
   emitUpdate(record: TaskRecord): void;
   reportUsage(record: TaskRecord, delta: Usage): void;
-  whileWaiting<T>(record: TaskRecord, promise: Promise<T>): Promise<T>;
+  whileWaiting<T>(record: TaskRecord, promise: Promise<T>, forUser: boolean): Promise<T>;
 }
 
 export function createWorkContext(record: TaskRecord, host: WorkContextHost): TaskWorkContext {
@@ -40,6 +41,8 @@ export function createWorkContext(record: TaskRecord, host: WorkContextHost): Ta
       record.model = model;
       host.emitUpdate(record);
     },
-    waitFor: <T>(promise: Promise<T>) => host.whileWaiting(record, promise),
+    // A stop ends the wait at once (with a StoppedError), so the work can hand over its partial output.
+    waitFor: <T>(promise: Promise<T>) => host.whileWaiting(record, raceWithSignal(promise, signal), false),
+    waitForUser: <T>(promise: Promise<T>) => host.whileWaiting(record, raceWithSignal(promise, signal), true),
   });
 }

@@ -32,11 +32,16 @@ export interface TaskWorkContext {
   /**
    * Waits for `promise` without holding a concurrency slot: while the work only waits (on other tasks, on
    * the user), the slot goes to work that can run. When `promise` settles, resolves (or rejects) with it
-   * once the task has a slot again, or at once if the task was stopped meanwhile. Waiting on a
+   * once the task has a slot again; a stop rejects it at once with a `StoppedError`. Waiting on a
    * foreground or auto subtask through `start`, or on a task through `wait` with `waiterId`, does this
    * already.
    */
   waitFor<T>(promise: Promise<T>): Promise<T>;
+  /**
+   * `waitFor` for the user (an answer to a question, the next chat message): the task's status is
+   * `waiting` meanwhile, and the time does not count toward its auto-background limit.
+   */
+  waitForUser<T>(promise: Promise<T>): Promise<T>;
 }
 
 export interface TaskWorkResult {

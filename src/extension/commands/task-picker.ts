@@ -5,6 +5,7 @@ import type { TaskSnapshot, TaskStatus } from '../../engine/tasks/index.js';
 const statusIcons: Record<TaskStatus, string> = {
   queued: 'clock',
   running: 'sync~spin',
+  waiting: 'question',
   completed: 'pass',
   failed: 'error',
   stopped: 'debug-stop',

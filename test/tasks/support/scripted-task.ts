@@ -15,7 +15,7 @@ export type ScriptCommand =
   /** Waits (as the waiter, giving its slot back) on one of the children it started. */
   | { type: 'wait-child'; timeoutMs?: number }
   /** Waits on a promise the test settles, through `waitFor`. */
-  | { type: 'wait-external'; until: Promise<void> };
+  | { type: 'wait-external'; until: Promise<void>; forUser?: boolean };
 
 export class ScriptedTask {
   context: TaskWorkContext | undefined;
@@ -88,7 +88,7 @@ export class ScriptedTask {
         return undefined;
       }
       case 'wait-external':
-        await context.waitFor(command.until);
+        await (command.forUser ? context.waitForUser(command.until) : context.waitFor(command.until));
         return undefined;
     }
   }

@@ -15,7 +15,7 @@ export function formatTaskResult(task: TaskSnapshot, options: { maxChars?: numbe
   const body = output.length > maxChars
     ? `${output.slice(0, maxChars)}\n[Output truncated: showing ${maxChars.toLocaleString('en-US')} of ${output.length.toLocaleString('en-US')} characters.]`
     : output;
-  const label = task.status === 'completed' ? 'Result' : task.status === 'running' || task.status === 'queued' ? 'Output so far' : 'Partial output';
+  const label = task.status === 'completed' ? 'Result' : task.status === 'running' || task.status === 'queued' || task.status === 'waiting' ? 'Output so far' : 'Partial output';
   const parts = [header];
   if (body.trim() !== '') parts.push(`${label}:\n${body}`);
   if (options.extra) parts.push(options.extra);
@@ -28,6 +28,8 @@ export function describeStatus(task: TaskSnapshot): string {
       return 'is queued, waiting for a free slot';
     case 'running':
       return 'is still running';
+    case 'waiting':
+      return 'is waiting for the user to answer';
     case 'completed':
       return 'completed';
     case 'failed':
