@@ -47,7 +47,7 @@ describe('role file formats', () => {
     });
   });
 
-  it('defaults the name to the file name, the mode to task, and leaves tools and model to the run', async () => {
+  it('defaults the name to the file name, the mode to single_turn, and leaves tools and model to the run', async () => {
     const workspace = await createWorkspace();
     await workspace.write('.agent-team/agents/doc-writer.md', roleFile('description: Writes docs.', 'Write clear docs.'));
 
@@ -55,7 +55,7 @@ describe('role file formats', () => {
 
     expect(diagnostics).toEqual([]);
     const role = find(roles, 'doc-writer');
-    expect(role.mode).toBe('task');
+    expect(role.mode).toBe('single_turn');
     expect(role).not.toHaveProperty('tools');
     expect(role).not.toHaveProperty('model');
     expect(role).not.toHaveProperty('maxTurns');
@@ -76,7 +76,7 @@ describe('role file formats', () => {
       tools: ['Read', 'Grep', 'Glob', 'Edit', 'Agent'],
       model: 'sonnet',
       maxTurns: 12,
-      mode: 'task',
+      mode: 'single_turn',
       instruction: 'Fix the tests.',
       source: { kind: 'file', path: '.claude/agents/test-fixer.md', format: 'claude' },
     });
@@ -138,7 +138,7 @@ describe('role file formats', () => {
       instruction: '# API docs\nDocument it.',
       tools: ['Read', 'Glob', 'Grep', 'Edit', 'Write'],
       model: 'Claude Sonnet 4.5',
-      mode: 'task',
+      mode: 'single_turn',
       source: { kind: 'file', path: '.github/agents/api-docs.agent.md', format: 'github' },
     });
     expect(roles.some((role) => role.name === 'notes')).toBe(false);

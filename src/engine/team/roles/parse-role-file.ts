@@ -193,10 +193,11 @@ function readModel(value: unknown, errorAt: FieldReport): string | undefined {
 }
 
 function readMode(value: unknown, errorAt: FieldReport): RoleMode {
-  if (value === undefined || value === null) return 'task';
+  // The contract's default: an agent that does its task and answers, as every agent did before modes.
+  if (value === undefined || value === null) return 'single_turn';
   if (typeof value === 'string' && (roleModes as readonly string[]).includes(value)) return value as RoleMode;
   errorAt('mode', `mode '${String(value)}' is not one of ${roleModes.join(', ')}`);
-  return 'task';
+  return 'single_turn';
 }
 
 function readMaxTurns(value: unknown, field: string, errorAt: FieldReport): number | undefined {
