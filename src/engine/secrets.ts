@@ -62,7 +62,12 @@ export function redactSecrets(text: string, knownSecrets: readonly string[] = []
     if (secret.length >= minimumSecretLength && result.includes(secret)) result = result.split(secret).join(redactionMarker);
   }
   for (const pattern of keyShapes) {
-    result = result.replace(pattern, (_match, label: string | undefined) => `${label ?? ''}${redactionMarker}`);
+    // Every pattern has exactly one group, so the offset and the whole text come next.
+    result = result.replace(pattern, (match: string, label: string | undefined, offset: number, whole: string) => {
+      const kept = label ?? '';
+      // A value the first net already replaced stays as it is.
+      return whole.startsWith(redactionMarker, offset + kept.length) ? match : `${kept}${redactionMarker}`;
+    });
   }
   return result;
 }
