@@ -1,7 +1,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
+import { secretValues } from '../secrets.js';
 import { toAnthropicParams } from './anthropic-request.js';
 import { AnthropicStreamReader } from './anthropic-stream.js';
-import { secretValues } from '../secrets.js';
 import type { ProviderFailureContext } from './provider-errors.js';
 import { readProviderStream } from './provider-stream.js';
 import { type ProviderRequestLimits, type ProviderRequestOptions, resolveRequestLimits, sdkBackstopTimeoutMs } from './request-limits.js';

@@ -1,7 +1,7 @@
 import type OpenAI from 'openai';
+import { secretValues } from '../secrets.js';
 import { type MaxTokensParameter, toOpenAIParams } from './openai-request.js';
 import { OpenAIStreamReader } from './openai-stream.js';
-import { secretValues } from '../secrets.js';
 import type { ProviderFailureContext } from './provider-errors.js';
 import { readProviderStream } from './provider-stream.js';
 import { type ProviderRequestLimits, type ProviderRequestOptions, resolveRequestLimits, sdkBackstopTimeoutMs } from './request-limits.js';
