@@ -1,3 +1,4 @@
+import { redactedErrorCopy, redactSecrets } from './secrets.js';
 import { type StopReason, describeStopReason, isStopReason } from './stop-reason.js';
 
 export { type StopReason, describeStopReason, isStopReason } from './stop-reason.js';
@@ -27,9 +28,25 @@ export interface ProviderErrorContext {
   provider: string;
   baseUrl?: string;
   status?: number;
+  /**
+   * Values to keep out of the message and the cause (the API keys the request used). Key-shaped values
+   * (`sk-ant-…`, `Bearer …`) are redacted whether listed or not. Never stored on the error.
+   */
+  secrets?: readonly string[];
 }
 
-/** A model provider failed; `kind` says how, the message says what to do next. */
+/**
+ * How a provider failed. `timeout`: the provider did not start answering in time, or stopped sending
+ * mid-response; `stream`: the response was cut or garbled.
+ */
+export type ProviderErrorKind = 'auth' | 'rate-limit' | 'server' | 'connection' | 'timeout' | 'stream' | 'bad-request';
+
+/**
+ * A model provider failed; `kind` says how, the message says what to do next. Provider responses end up
+ * in the message (the provider's own words help), so the message is redacted here, and the cause is kept
+ * only as a redacted copy: an SDK error holds the raw body and headers, and whoever logs this error with
+ * its cause chain must not print a key the body echoed.
+ */
 export class ProviderError extends AgentTeamError {
   readonly code: string;
   readonly provider: string;
@@ -37,15 +54,17 @@ export class ProviderError extends AgentTeamError {
   readonly status?: number;
 
   constructor(
-    readonly kind: 'auth' | 'rate-limit' | 'server' | 'connection' | 'stream' | 'bad-request',
+    readonly kind: ProviderErrorKind,
     message: string,
     context: ProviderErrorContext,
     options?: { cause?: unknown },
   ) {
-    super(message, options);
+    const secrets = context.secrets ?? [];
+    const cause = options?.cause === undefined ? undefined : { cause: redactedErrorCopy(options.cause, secrets) };
+    super(redactSecrets(message, secrets), cause);
     this.code = `provider-${kind}`;
     this.provider = context.provider;
-    this.baseUrl = context.baseUrl;
+    this.baseUrl = context.baseUrl === undefined ? undefined : redactSecrets(context.baseUrl, secrets);
     this.status = context.status;
   }
 }

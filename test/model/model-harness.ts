@@ -1,11 +1,11 @@
 import { AnthropicModel } from '../../src/engine/model/anthropic-model.js';
 import { OpenAIModel } from '../../src/engine/model/openai-model.js';
+import type { ProviderRequestOptions } from '../../src/engine/model/request-limits.js';
 import type { Model, ModelRequest, ModelStreamEvent } from '../../src/engine/model/types.js';
 import type { MockProviderServer } from '../support/mock-provider/index.js';
 
-/** What a test may vary about the model under test. */
-export interface HarnessModelOptions {
-  maxRetries?: number;
+/** What a test may vary about the model under test: retries, timeouts, their clock, the key. */
+export interface HarnessModelOptions extends ProviderRequestOptions {
   apiKey?: string;
   /** Default: the mock server's address for the provider. */
   baseUrl?: string;
@@ -24,10 +24,10 @@ export const providerCases: ProviderCase[] = [
     provider: 'anthropic',
     makeModel: (server, options = {}) =>
       new AnthropicModel({
+        ...options,
         modelId: 'claude-test',
         apiKey: options.apiKey ?? 'test-key',
         baseUrl: options.baseUrl ?? server.baseUrl,
-        ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
       }),
     baseUrlOf: (server) => server.baseUrl,
   },
@@ -35,10 +35,10 @@ export const providerCases: ProviderCase[] = [
     provider: 'openai',
     makeModel: (server, options = {}) =>
       new OpenAIModel({
+        ...options,
         modelId: 'gpt-test',
         apiKey: options.apiKey ?? 'test-key',
         baseUrl: options.baseUrl ?? server.openaiBaseUrl,
-        ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
       }),
     baseUrlOf: (server) => server.openaiBaseUrl,
   },

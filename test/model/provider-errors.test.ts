@@ -36,6 +36,18 @@ describe('toProviderFailure', () => {
     expect((toProviderFailure(sdkError, 'request', context) as Error).message).toBe("OpenAI's server failed (502, no retries): Bad Gateway from nginx. Try again later.");
   });
 
+  it('redacts the configured key and key shapes in a non-JSON body (a proxy page), and keeps the raw SDK error out of the cause', () => {
+    const key = 'proxy-token-0123456789';
+    const page = `Bad Gateway: upstream refused token ${key} (Authorization: Bearer sk-proj-AbCdEfGhIjKlMnOpQrSt)`;
+    const sdkError = new OpenAI.APIError(502, undefined, page, headers);
+    const context = anthropicContext({ provider: 'openai', displayName: 'OpenAI', errorClasses: OpenAI, maxRetries: 0, secrets: [key] });
+    const error = toProviderFailure(sdkError, 'request', context) as ProviderError;
+    expect(error.message).toBe("OpenAI's server failed (502, no retries): Bad Gateway: upstream refused token [redacted] (Authorization: Bearer [redacted]). Try again later.");
+    expect(error.cause).not.toBe(sdkError);
+    expect(error.cause).toMatchObject({ name: 'Error', status: 502 });
+    expect(JSON.stringify(error.cause)).not.toContain(key);
+  });
+
   it('says how long a timed-out request waited', () => {
     const error = toProviderFailure(new Anthropic.APIConnectionTimeoutError(), 'request', anthropicContext({ timeoutMs: 30_000 }));
     expect(error).toMatchObject({ kind: 'connection' });

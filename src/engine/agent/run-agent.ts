@@ -10,6 +10,9 @@ import type { AgentRunOptions, AgentRunResult } from './types.js';
 
 export const defaultMaxTurns = 50;
 export const defaultToolTimeoutMs = 120_000;
+export const defaultMaxToolCallsPerTurn = 16;
+export const defaultMaxToolResultBytes = 64 * 1024;
+export const defaultMaxConversationToolResultBytes = 1024 * 1024;
 
 /**
  * Runs the agent loop: the model answers, its tool calls run, their results go back, until the model
@@ -19,7 +22,10 @@ export const defaultToolTimeoutMs = 120_000;
  */
 export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult> {
   const maxTurns = options.maxTurns ?? defaultMaxTurns;
-  const run = new RunRecorder(initialMessages(options.prompt), options.onEvent);
+  const run = new RunRecorder(initialMessages(options.prompt), {
+    onEvent: options.onEvent,
+    maxToolResultBytes: options.maxConversationToolResultBytes ?? defaultMaxConversationToolResultBytes,
+  });
   if (isEmptyPrompt(options.prompt)) return run.failed('The prompt is empty: give the agent a task to work on.');
   const duplicate = duplicateName(options.tools);
   if (duplicate !== undefined) return run.failed(`Two tools are named "${duplicate}": tool names must be unique.`);
@@ -30,6 +36,8 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
     runSignal: options.signal,
     clock: options.clock ?? systemClock,
     defaultTimeoutMs: options.toolTimeoutMs ?? defaultToolTimeoutMs,
+    maxCallsPerTurn: options.maxToolCallsPerTurn ?? defaultMaxToolCallsPerTurn,
+    maxResultBytes: options.maxToolResultBytes ?? defaultMaxToolResultBytes,
   };
 
   for (let turn = 1; ; turn++) {

@@ -1,6 +1,7 @@
 import type { StopReason } from '../errors.js';
 import { addUsage, zeroUsage, type ModelMessage, type Usage } from '../model/types.js';
 import { appendUserParts, assistantMessage, noticePart, toolResultPart } from './messages.js';
+import { elideOldToolResults } from './result-limits.js';
 import type { ToolCallEvent, ToolCallResult } from './tool-execution.js';
 import type { AgentEvent, AgentRunResult, TranscriptEntry } from './types.js';
 
@@ -16,11 +17,18 @@ export class RunRecorder {
   private usage: Usage = zeroUsage;
   private turns = 0;
 
-  constructor(
-    messages: ModelMessage[],
-    private readonly onEvent: (event: AgentEvent) => void = () => {},
-  ) {
+  private readonly onEvent: (event: AgentEvent) => void;
+  private readonly maxToolResultBytes: number;
+
+  /**
+   * `maxToolResultBytes`: all tool results in the conversation together, in UTF-8 bytes; past it the
+   * oldest give way to a note. Also applied to the conversation given (a continued run). Default: none.
+   */
+  constructor(messages: ModelMessage[], options: { onEvent?: (event: AgentEvent) => void; maxToolResultBytes?: number } = {}) {
     this.messages = messages;
+    this.onEvent = options.onEvent ?? (() => {});
+    this.maxToolResultBytes = options.maxToolResultBytes ?? Infinity;
+    elideOldToolResults(this.messages, this.maxToolResultBytes);
   }
 
   startTurn(): number {
@@ -56,6 +64,7 @@ export class RunRecorder {
   /** One user message with the turn's results, in call order, so every tool call is answered. */
   addToolResults(results: readonly ToolCallResult[]): void {
     appendUserParts(this.messages, results.map(toolResultPart));
+    elideOldToolResults(this.messages, this.maxToolResultBytes);
   }
 
   /** Answers calls that will never run (the turn was stopped or failed) so the conversation stays valid. */

@@ -1,11 +1,14 @@
+import { setMaxListeners } from 'node:events';
 import type { Clock } from '../clock.js';
 import { errorMessage, StoppedError, stopReasonOf } from '../errors.js';
 import type { ModelStreamEvent } from '../model/types.js';
 import { linkAbort, onAbort } from '../util/abort.js';
+import { truncateToolOutput } from './result-limits.js';
 import type { Tool } from './tool.js';
 import {
   invalidInputText,
   invalidJsonText,
+  toolCallLimitText,
   toolFailedText,
   toolStoppedText,
   toolTimedOutText,
@@ -30,34 +33,48 @@ export interface ToolExecutionOptions {
   clock: Clock;
   /** Used when a tool has no `timeoutMs` of its own. 0 or Infinity: no timeout. */
   defaultTimeoutMs: number;
+  /** Calls past this many in one turn are answered with an error result, not run. 0 or Infinity: no limit. */
+  maxCallsPerTurn: number;
+  /** A result (error texts included) longer than this many UTF-8 bytes is cut, with a note. 0 or Infinity: no limit. */
+  maxResultBytes: number;
 }
 
 /**
- * Runs one turn's tool calls in parallel and returns their results in call order. `onResult` hears each
- * result as it arrives (completion order), so a live transcript doesn't wait for the slowest call.
+ * Runs one turn's tool calls in parallel and returns their results in call order, one per call. `onResult`
+ * hears each result as it arrives (completion order), so a live transcript doesn't wait for the slowest
+ * call. Calls past `maxCallsPerTurn` are not run: each gets an error result naming the limit.
  */
 export async function executeToolCalls(
   calls: readonly ToolCallEvent[],
   options: ToolExecutionOptions,
   onResult: (result: ToolCallResult) => void,
 ): Promise<ToolCallResult[]> {
-  return Promise.all(
-    calls.map(async (call) => {
-      const result = await executeToolCall(call, options);
-      onResult(result);
-      return result;
-    }),
-  );
+  const limit = options.maxCallsPerTurn;
+  const overLimit = (position: number) => Number.isFinite(limit) && limit > 0 && position > limit;
+  // One listener on the run's signal for the whole turn; the turn's signal has one per call, which for a
+  // wide turn passes Node's warning threshold of 10 without being a leak.
+  const turn = linkAbort(options.runSignal);
+  setMaxListeners(0, turn.signal);
+  const turnOptions = { ...options, runSignal: turn.signal };
+  try {
+    return await Promise.all(
+      calls.map(async (call, index) => {
+        const result = overLimit(index + 1)
+          ? resultOf(call, toolCallLimitText(call.toolName, index + 1, limit), true)
+          : await executeToolCall(call, turnOptions);
+        onResult(result);
+        return result;
+      }),
+    );
+  } finally {
+    turn.dispose();
+  }
 }
 
 /** Validates and runs one call. Never throws: every outcome becomes a result. */
 export async function executeToolCall(call: ToolCallEvent, options: ToolExecutionOptions): Promise<ToolCallResult> {
-  const answer = (output: string, isError: boolean): ToolCallResult => ({
-    toolCallId: call.toolCallId,
-    toolName: call.toolName,
-    output,
-    isError,
-  });
+  // Cut where the output enters: the transcript, the events and the conversation all hold the cut text.
+  const answer = (output: string, isError: boolean): ToolCallResult => resultOf(call, truncateToolOutput(output, options.maxResultBytes), isError);
   if (options.runSignal.aborted) return answer(toolStoppedText(stopReasonOf(options.runSignal)), true);
   const tool = options.tools.get(call.toolName);
   if (!tool) return answer(unknownToolText(call.toolName, [...options.tools.keys()]), true);
@@ -76,6 +93,10 @@ export async function executeToolCall(call: ToolCallEvent, options: ToolExecutio
     case 'stopped':
       return answer(toolStoppedText(stopReasonOf(options.runSignal)), true);
   }
+}
+
+function resultOf(call: ToolCallEvent, output: string, isError: boolean): ToolCallResult {
+  return { toolCallId: call.toolCallId, toolName: call.toolName, output, isError };
 }
 
 type ExecutionOutcome =

@@ -39,6 +39,21 @@ export function toolNotRunText(failure: string): string {
   return `not run: the model request failed (${failure})`;
 }
 
+/** The result of a call past the turn's limit: not run, and the model is told how to go on. */
+export function toolCallLimitText(toolName: string, position: number, maxCallsPerTurn: number): string {
+  return `Tool "${toolName}" was not run: this was call ${position} of the turn, and a turn may make at most ${maxCallsPerTurn} tool calls. Make the calls that are still needed in your next turn.`;
+}
+
+/** Ends a result cut to the per-result limit. */
+export function truncatedResultNote(keptBytes: number, totalBytes: number, maxBytes: number): string {
+  return `\n\n[Agent Team: output truncated to its first ${keptBytes} of ${totalBytes} bytes (a tool result keeps at most ${maxBytes} bytes). Ask for less at a time: a line range of a file, a narrower pattern or path.]`;
+}
+
+/** Stands in for an old result dropped to keep the conversation's tool output within its limit. */
+export function elidedResultText(toolName: string, bytes: number, maxTotalBytes: number): string {
+  return `[Agent Team: this ${toolName} result (${bytes} bytes) was removed to keep the conversation's tool output under ${maxTotalBytes} bytes. Call the tool again if you still need it.]`;
+}
+
 /** `edits[0].old_string`; `(input)` for the input as a whole. */
 function formatIssuePath(path: readonly PropertyKey[]): string {
   if (path.length === 0) return '(input)';

@@ -28,6 +28,21 @@ export interface AgentRunOptions {
    * 0 or Infinity: no timeout.
    */
   toolTimeoutMs?: number;
+  /**
+   * Tool calls run per turn; the calls past it each get an error result naming the limit (every call still
+   * gets exactly one result). Default 16. 0 or Infinity: no limit.
+   */
+  maxToolCallsPerTurn?: number;
+  /**
+   * A tool result longer than this many UTF-8 bytes is cut to it, ending in a note that says so. Default
+   * 65,536 (64 KiB). 0 or Infinity: no limit.
+   */
+  maxToolResultBytes?: number;
+  /**
+   * All tool results in the conversation together: past this many bytes, the oldest are replaced by a note
+   * until they fit again. Default 1,048,576 (1 MiB). 0 or Infinity: no limit.
+   */
+  maxConversationToolResultBytes?: number;
   /** Measures tool timeouts. Default: `systemClock`; tests pass a `ManualClock`. */
   clock?: Clock;
   /** Aborting stops the run: no further turn starts and the in-flight request is closed. */

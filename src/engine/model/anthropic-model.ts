@@ -1,23 +1,27 @@
 import type Anthropic from '@anthropic-ai/sdk';
+import { secretValues } from '../secrets.js';
 import { toAnthropicParams } from './anthropic-request.js';
 import { AnthropicStreamReader } from './anthropic-stream.js';
 import type { ProviderFailureContext } from './provider-errors.js';
 import { readProviderStream } from './provider-stream.js';
+import { type ProviderRequestLimits, type ProviderRequestOptions, resolveRequestLimits, sdkBackstopTimeoutMs } from './request-limits.js';
 import type { Model, ModelRequest, ModelStreamEvent } from './types.js';
 
 export const anthropicDefaultBaseUrl = 'https://api.anthropic.com';
 
-export interface AnthropicModelOptions {
+/** Retries, timeouts and their clock are `ProviderRequestOptions` (request-limits.ts). */
+export interface AnthropicModelOptions extends ProviderRequestOptions {
   /** e.g. `claude-sonnet-5-5`. */
   modelId: string;
   /** Sent as `x-api-key`. The SDK never reads the environment for it: pass it here. */
   apiKey: string;
   /** Default `https://api.anthropic.com`; set it for a proxy or an Anthropic-compatible server. */
   baseUrl?: string;
-  /** Retries the SDK makes on 408, 409, 429, 5xx and connection errors. Default 2 (the SDK's own). */
-  maxRetries?: number;
-  /** Per-request timeout in milliseconds. Default: the SDK's (10 minutes). */
-  timeoutMs?: number;
+  /**
+   * Other values to keep out of error messages besides `apiKey` (which always is): the other provider's
+   * key, a proxy's token. Default: none.
+   */
+  secrets?: readonly string[];
   /** `max_tokens` when the request names none. Default 4096. */
   defaultMaxOutputTokens?: number;
 }
@@ -28,11 +32,15 @@ export class AnthropicModel implements Model {
   readonly modelId: string;
   private readonly options: AnthropicModelOptions;
   private readonly baseUrl: string;
+  private readonly limits: ProviderRequestLimits;
+  private readonly secrets: readonly string[];
   private client?: Promise<{ client: Anthropic; errorClasses: typeof Anthropic }>;
 
   constructor(options: AnthropicModelOptions) {
     this.options = options;
     this.modelId = options.modelId;
+    this.limits = resolveRequestLimits(options);
+    this.secrets = secretValues([options.apiKey, ...(options.secrets ?? [])]);
     this.baseUrl = options.baseUrl ?? anthropicDefaultBaseUrl;
   }
 
@@ -40,9 +48,10 @@ export class AnthropicModel implements Model {
     const params = toAnthropicParams(request, this.modelId, this.options.defaultMaxOutputTokens ?? 4096);
     const { client, errorClasses } = await this.loadClient();
     yield* readProviderStream(
-      () => client.messages.create(params, { signal: request.signal }),
-      new AnthropicStreamReader(),
+      (signal) => client.messages.create(params, { signal }),
+      () => new AnthropicStreamReader(),
       this.failureContext(request.signal, errorClasses),
+      this.limits,
     );
   }
 
@@ -55,8 +64,9 @@ export class AnthropicModel implements Model {
       client: new AnthropicSdk({
         apiKey: this.options.apiKey,
         baseURL: this.baseUrl,
-        maxRetries: this.options.maxRetries ?? 2,
-        ...(this.options.timeoutMs === undefined ? {} : { timeout: this.options.timeoutMs }),
+        // Retries are ours (readProviderStream): the SDKs' waits cannot all be cut short by a stop.
+        maxRetries: 0,
+        timeout: sdkBackstopTimeoutMs(this.limits),
       }),
       errorClasses: AnthropicSdk,
     }));
@@ -72,10 +82,11 @@ export class AnthropicModel implements Model {
       officialBaseUrl: baseUrl.replace(/\/+$/, '') === anthropicDefaultBaseUrl,
       apiKeyVariable: 'ANTHROPIC_API_KEY',
       modelId: this.modelId,
-      maxRetries: this.options.maxRetries ?? 2,
-      ...(this.options.timeoutMs === undefined ? {} : { timeoutMs: this.options.timeoutMs }),
+      maxRetries: this.limits.maxRetries,
+      timeoutMs: this.limits.timeoutMs,
       errorClasses,
       signal,
+      secrets: this.secrets,
     };
   }
 }

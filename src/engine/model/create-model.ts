@@ -1,3 +1,4 @@
+import type { Clock } from '../clock.js';
 import { ConfigurationError } from '../errors.js';
 import { AnthropicModel } from './anthropic-model.js';
 import { OpenAIModel } from './openai-model.js';
@@ -36,15 +37,24 @@ export interface ModelSettings {
   apiKey?: string;
   /** Default: the provider's base-URL variable, else its official API. Needed for local servers. */
   baseUrl?: string;
-  /** Retries the SDK makes on 429, 5xx and connection errors. Default 2 (the SDK's own); 0 turns them off. */
+  /**
+   * Retries on 429, 5xx, connection errors and timeouts, before any output. Default 2; 0 turns them off.
+   * A `retry-after` of up to 60 s is waited for; a longer one fails the request at once, saying so.
+   */
   maxRetries?: number;
-  /** Per-request timeout in milliseconds. Default: the SDK's (10 minutes). */
+  /** How long one attempt may wait for the response to start, in milliseconds. Default 600,000 (10 min). */
   timeoutMs?: number;
+  /** How long a started response may send nothing before it counts as stalled. Default 120,000 ms; 0: never. */
+  idleTimeoutMs?: number;
 }
 
 export interface CreateModelOptions {
   /** Where keys and base URLs are looked up when the settings carry none. Default `process.env`. */
   environment?: Readonly<Record<string, string | undefined>>;
+  /** Measures request timeouts and retry waits. Default `systemClock`. */
+  clock?: Clock;
+  /** The jitter of retry backoff, in [0, 1). Default `Math.random`. */
+  random?: () => number;
 }
 
 /**
@@ -65,12 +75,18 @@ export function createModel(settings: ModelSettings, options: CreateModelOptions
   if (apiKey === undefined && baseUrl === undefined) throw missingApiKeyError(provider);
   checkCount('maxRetries', settings.maxRetries, 0);
   checkCount('timeoutMs', settings.timeoutMs, 1);
+  checkCount('idleTimeoutMs', settings.idleTimeoutMs, 0);
 
   const common = {
     modelId,
     ...(baseUrl === undefined ? {} : { baseUrl }),
     ...(settings.maxRetries === undefined ? {} : { maxRetries: settings.maxRetries }),
     ...(settings.timeoutMs === undefined ? {} : { timeoutMs: settings.timeoutMs }),
+    ...(settings.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: settings.idleTimeoutMs }),
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
+    ...(options.random === undefined ? {} : { random: options.random }),
+    // Every key the environment holds, not only this provider's: a proxy may echo either.
+    secrets: modelProviders.map((each) => environment[apiKeyVariables[each]] ?? ''),
   };
   if (provider === 'anthropic') {
     // A proxy may take no key; the SDK needs some value to send all the same.

@@ -1,8 +1,10 @@
 import type OpenAI from 'openai';
+import { secretValues } from '../secrets.js';
 import { type MaxTokensParameter, toOpenAIParams } from './openai-request.js';
 import { OpenAIStreamReader } from './openai-stream.js';
 import type { ProviderFailureContext } from './provider-errors.js';
 import { readProviderStream } from './provider-stream.js';
+import { type ProviderRequestLimits, type ProviderRequestOptions, resolveRequestLimits, sdkBackstopTimeoutMs } from './request-limits.js';
 import type { Model, ModelRequest, ModelStreamEvent } from './types.js';
 
 export const openAIDefaultBaseUrl = 'https://api.openai.com/v1';
@@ -10,7 +12,8 @@ export const openAIDefaultBaseUrl = 'https://api.openai.com/v1';
 /** Sent when a local server needs no key: the SDK refuses to start without one. */
 export const placeholderApiKey = 'no-key-needed';
 
-export interface OpenAIModelOptions {
+/** Retries, timeouts and their clock are `ProviderRequestOptions` (request-limits.ts). */
+export interface OpenAIModelOptions extends ProviderRequestOptions {
   /** e.g. `gpt-5-mini`, or whatever id a compatible server knows (`llama3.1:8b` for Ollama). */
   modelId: string;
   /** Sent as a bearer token. Default: a placeholder, for local servers that need no key. */
@@ -20,10 +23,11 @@ export interface OpenAIModelOptions {
    * (`http://localhost:11434/v1`), vLLM, LM Studio (`http://localhost:1234/v1`), OpenRouter.
    */
   baseUrl?: string;
-  /** Retries the SDK makes on 408, 409, 429, 5xx and connection errors. Default 2 (the SDK's own). */
-  maxRetries?: number;
-  /** Per-request timeout in milliseconds. Default: the SDK's (10 minutes). */
-  timeoutMs?: number;
+  /**
+   * Other values to keep out of error messages besides `apiKey` (which always is): the other provider's
+   * key, a proxy's token. Default: none.
+   */
+  secrets?: readonly string[];
   /**
    * The output limit when the request names none. Default: none, the server decides. (Reasoning models
    * count hidden reasoning against this limit, so a small fixed default would cut answers short.)
@@ -42,12 +46,16 @@ export class OpenAIModel implements Model {
   readonly modelId: string;
   private readonly options: OpenAIModelOptions;
   private readonly baseUrl: string;
+  private readonly limits: ProviderRequestLimits;
+  private readonly secrets: readonly string[];
   private client?: Promise<{ client: OpenAI; errorClasses: typeof OpenAI }>;
   private readonly maxTokensParameter: MaxTokensParameter;
 
   constructor(options: OpenAIModelOptions) {
     this.options = options;
     this.modelId = options.modelId;
+    this.limits = resolveRequestLimits(options);
+    this.secrets = secretValues([options.apiKey, ...(options.secrets ?? [])]);
     this.baseUrl = options.baseUrl ?? openAIDefaultBaseUrl;
     this.maxTokensParameter = options.maxTokensParameter ?? (this.isOfficialBaseUrl() ? 'max_completion_tokens' : 'max_tokens');
   }
@@ -59,9 +67,10 @@ export class OpenAIModel implements Model {
     });
     const { client, errorClasses } = await this.loadClient();
     yield* readProviderStream(
-      () => client.chat.completions.create(params, { signal: request.signal }),
-      new OpenAIStreamReader(),
+      (signal) => client.chat.completions.create(params, { signal }),
+      () => new OpenAIStreamReader(),
       this.failureContext(request.signal, errorClasses),
+      this.limits,
     );
   }
 
@@ -74,8 +83,9 @@ export class OpenAIModel implements Model {
       client: new OpenAISdk({
         apiKey: this.options.apiKey || placeholderApiKey,
         baseURL: this.baseUrl,
-        maxRetries: this.options.maxRetries ?? 2,
-        ...(this.options.timeoutMs === undefined ? {} : { timeout: this.options.timeoutMs }),
+        // Retries are ours (readProviderStream): the SDKs' waits cannot all be cut short by a stop.
+        maxRetries: 0,
+        timeout: sdkBackstopTimeoutMs(this.limits),
       }),
       errorClasses: OpenAISdk,
     }));
@@ -94,10 +104,11 @@ export class OpenAIModel implements Model {
       officialBaseUrl: this.isOfficialBaseUrl(),
       apiKeyVariable: 'OPENAI_API_KEY',
       modelId: this.modelId,
-      maxRetries: this.options.maxRetries ?? 2,
-      ...(this.options.timeoutMs === undefined ? {} : { timeoutMs: this.options.timeoutMs }),
+      maxRetries: this.limits.maxRetries,
+      timeoutMs: this.limits.timeoutMs,
       errorClasses,
       signal,
+      secrets: this.secrets,
     };
   }
 }

@@ -1,4 +1,7 @@
-import { type AgentTeamError, ProviderError, StoppedError, stopReasonOf } from '../errors.js';
+import { type AgentTeamError, ProviderError, type ProviderErrorContext, StoppedError, stopReasonOf } from '../errors.js';
+import { redactErrorInPlace } from '../secrets.js';
+import { maxRetryAfterMs } from './request-limits.js';
+import { ResponseTimeout } from './response-timeout.js';
 
 /**
  * Turns whatever an SDK call threw into an error a user can act on. Both SDKs are generated from the same
@@ -32,13 +35,22 @@ export interface ProviderFailureContext {
   /** The environment variable the key comes from, e.g. `ANTHROPIC_API_KEY`. */
   apiKeyVariable: string;
   modelId: string;
-  /** The SDK retries already spent on retryable failures (429, 5xx, connection errors). */
+  /** The retries allowed on retryable failures (429, 5xx, connection errors, timeouts). */
   maxRetries: number;
+  /** The requests made for this call so far, the failing one included. Default `maxRetries + 1`. */
+  attempts?: number;
+  /** Set when the provider asked to wait longer before a retry than the engine waits (`maxRetryAfterMs`). */
+  refusedWaitMs?: number;
   /** The client's per-request timeout, when one was set. */
   timeoutMs?: number;
   errorClasses: SdkErrorClasses;
   /** The request's signal: once aborted, every failure is a stop, not a provider error. */
   signal: AbortSignal;
+  /**
+   * Values kept out of every message and cause (the API keys). Provider responses are quoted in messages
+   * and may echo the key; key-shaped values are redacted whether listed here or not. Default: none.
+   */
+  secrets?: readonly string[];
 }
 
 /**
@@ -51,8 +63,9 @@ export function toProviderFailure(error: unknown, phase: 'request' | 'stream', c
   if (error instanceof ProviderError || error instanceof StoppedError) return error;
   const classes = context.errorClasses;
   const label = providerLabel(context);
-  const errorContext = { provider: context.provider, baseUrl: context.baseUrl };
+  const errorContext = contextOf(context);
 
+  if (error instanceof ResponseTimeout) return timeoutError(error, context, label);
   if (error instanceof classes.APIUserAbortError) {
     // The SDK saw an abort that was not ours (a closed client); treat it as a cut connection.
     return streamCut(label, 'the request was aborted', errorContext, error);
@@ -87,17 +100,38 @@ export function toProviderFailure(error: unknown, phase: 'request' | 'stream', c
     const code = networkDetail(error);
     return streamCut(label, code ? `the connection was cut: ${code}` : errorText(error), errorContext, error);
   }
+  // Left unchanged so the bug is seen, but without a key it may quote.
+  redactErrorInPlace(error, context.secrets);
   return error;
 }
 
 /** The failure for a stream that ended cleanly but without the provider's end-of-response marker. */
 export function incompleteStreamError(context: ProviderFailureContext, detail: string): AgentTeamError {
   if (context.signal.aborted) return new StoppedError(stopReasonOf(context.signal));
-  return streamCut(providerLabel(context), detail, { provider: context.provider, baseUrl: context.baseUrl });
+  return streamCut(providerLabel(context), detail, contextOf(context));
+}
+
+/** The provider did not start answering in time, or went quiet mid-response; the request was closed. */
+function timeoutError(timeout: ResponseTimeout, context: ProviderFailureContext, label: string): ProviderError {
+  const waited = formatSeconds(timeout.timeoutMs);
+  const message =
+    timeout.phase === 'response-start'
+      ? `${label} did not start answering within ${waited} (${attempts(context)}), so the request was closed. Check the server at ${context.baseUrl}, or raise the request timeout.`
+      : `${label} stopped sending: nothing arrived for ${waited} after the response had started (${attempts(context)}), so the request was closed. Try again, or raise the idle timeout.`;
+  return new ProviderError('timeout', message, contextOf(context), { cause: timeout });
+}
+
+function contextOf(context: ProviderFailureContext, status?: number): ProviderErrorContext {
+  return {
+    provider: context.provider,
+    baseUrl: context.baseUrl,
+    ...(status === undefined ? {} : { status }),
+    ...(context.secrets === undefined ? {} : { secrets: context.secrets }),
+  };
 }
 
 function fromStatus(status: number, serverMessage: string, context: ProviderFailureContext, label: string, cause: Error): ProviderError {
-  const errorContext = { provider: context.provider, baseUrl: context.baseUrl, status };
+  const errorContext = contextOf(context, status);
   const said = serverMessage ? `: ${serverMessage}` : '';
   const keyHelp = `Set ${context.apiKeyVariable}, or run "Agent Team: Set API Key" in VS Code`;
   if (status === 401) {
@@ -139,7 +173,7 @@ function fromStatus(status: number, serverMessage: string, context: ProviderFail
   return new ProviderError('bad-request', `${label} rejected the request (${status})${said}`, errorContext, { cause });
 }
 
-function streamCut(label: string, detail: string, errorContext: { provider: string; baseUrl: string }, cause?: unknown): ProviderError {
+function streamCut(label: string, detail: string, errorContext: ProviderErrorContext, cause?: unknown): ProviderError {
   return new ProviderError(
     'stream',
     `the stream from ${label} ended before the response was complete (${detail}); try again`,
@@ -153,8 +187,12 @@ function providerLabel(context: ProviderFailureContext): string {
   return context.officialBaseUrl ? context.displayName : `the ${context.displayName}-compatible server at ${context.baseUrl}`;
 }
 
+/** `3 attempts`; or, when the provider asked for a longer wait than the engine gives, what it asked. */
 function attempts(context: ProviderFailureContext): string {
-  const count = context.maxRetries + 1;
+  if (context.refusedWaitMs !== undefined) {
+    return `it asked to wait ${formatSeconds(Math.ceil(context.refusedWaitMs / 1000) * 1000)} before a retry, longer than the ${formatSeconds(maxRetryAfterMs)} Agent Team waits`;
+  }
+  const count = context.attempts ?? context.maxRetries + 1;
   return count === 1 ? 'no retries' : `${count} attempts`;
 }
 
@@ -191,7 +229,7 @@ function networkDetail(error: unknown): string {
 }
 
 /** Transport failures (`TypeError: terminated`) and garbled event data, as opposed to our own bugs. */
-function isTransportOrParseFailure(error: unknown): boolean {
+export function isTransportOrParseFailure(error: unknown): boolean {
   if (error instanceof SyntaxError) return true;
   if (!(error instanceof Error)) return false;
   if (error.name === 'AbortError') return true;

@@ -32,7 +32,10 @@
  * - `hangingStream(partial)`: streams part of a turn, then waits until the client goes away;
  *   `server.waitForClientClose(index)` resolves then and `server.closedRequests` counts it.
  * - `delayed(response, msOrPromise)`: the server waits before answering (a promise lets the test decide
- *   when, without sleeping); `server.waitForRequest(index)` tells the test the request has arrived.
+ *   when, without sleeping); `server.waitForRequest(index)` tells the test the request has arrived, and
+ *   `server.waitForResponseSent(index)` that its whole response has gone out.
+ * - An error whose body echoes the key the request presented (a misbehaving proxy):
+ *   `server.respondWith((request) => httpError(401, { message: 'bad key ' + request.apiKey }))`.
  *
  * Every request is recorded in `server.requests` (path, lower-case headers, parsed JSON body, and the
  * routing fields above). By default the server also rejects, with a 400 like the real APIs', conversations

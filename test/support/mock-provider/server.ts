@@ -22,6 +22,7 @@ export class MockProviderServer {
   private fallback: MockResponder | undefined;
   private readonly arrivals = new Map<number, Deferred<RecordedRequest>>();
   private readonly clientCloses = new Map<number, Deferred<void>>();
+  private readonly responsesSent = new Map<number, Deferred<void>>();
   private readonly droppedByServer = new WeakSet<ServerResponse>();
   private clientClosedCount = 0;
   private closing = false;
@@ -77,6 +78,11 @@ export class MockProviderServer {
   /** Resolves when request `index` (0-based) has arrived. */
   waitForRequest(index: number): Promise<RecordedRequest> {
     return deferredAt(this.arrivals, index).promise;
+  }
+
+  /** Resolves when the whole response to request `index` has been handed to the network (an error's, say). */
+  waitForResponseSent(index: number): Promise<void> {
+    return deferredAt(this.responsesSent, index).promise;
   }
 
   /** Resolves when the client of request `index` went away before its response was complete. */
@@ -174,6 +180,7 @@ export class MockProviderServer {
   }
 
   private watchClient(index: number, response: ServerResponse): void {
+    response.once('finish', () => deferredAt(this.responsesSent, index).resolve());
     response.once('close', () => {
       if (response.writableFinished || this.droppedByServer.has(response) || this.closing) return;
       this.clientClosedCount++;

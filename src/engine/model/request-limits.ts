@@ -1,0 +1,57 @@
+import { type Clock, systemClock } from '../clock.js';
+
+/**
+ * How long and how often one model request may be tried: the options both adapters (and `ModelSettings`)
+ * share, with their defaults. The engine enforces them itself, on an injectable clock, rather than
+ * leaving them to the SDKs: a stop must cut every wait short, and tests drive time instead of sleeping.
+ */
+export interface ProviderRequestOptions {
+  /**
+   * Retries on 408, 409, 429, 5xx, connection errors, timeouts and streams that fail before any output.
+   * Default 2; 0 turns them off. A `retry-after` up to 60 s is honoured; a longer one fails at once.
+   */
+  maxRetries?: number;
+  /** How long one attempt may wait for the response to start (its headers). Default 600,000 ms (10 min). */
+  timeoutMs?: number;
+  /**
+   * How long a started response may go without sending anything before it is closed as stalled.
+   * Default 120,000 ms; 0 turns it off.
+   */
+  idleTimeoutMs?: number;
+  /** Measures timeouts and retry waits. Default `systemClock`; tests pass a `ManualClock`. */
+  clock?: Clock;
+  /** The jitter of retry backoff, a number in [0, 1). Default `Math.random`. */
+  random?: () => number;
+}
+
+export const defaultMaxRetries = 2;
+export const defaultRequestTimeoutMs = 600_000;
+export const defaultIdleTimeoutMs = 120_000;
+
+/**
+ * The longest `retry-after` the engine waits for. A provider asking for more fails the request at once,
+ * with a message naming the wait it asked for: waiting a minute and asking again mostly meets the same
+ * refusal, and a user who learns it now can decide (run later, run fewer tasks, use another key).
+ */
+export const maxRetryAfterMs = 60_000;
+
+/** The options with every default filled in. */
+export type ProviderRequestLimits = Required<ProviderRequestOptions>;
+
+export function resolveRequestLimits(options: ProviderRequestOptions): ProviderRequestLimits {
+  return {
+    maxRetries: options.maxRetries ?? defaultMaxRetries,
+    timeoutMs: options.timeoutMs ?? defaultRequestTimeoutMs,
+    idleTimeoutMs: options.idleTimeoutMs ?? defaultIdleTimeoutMs,
+    clock: options.clock ?? systemClock,
+    random: options.random ?? Math.random,
+  };
+}
+
+/**
+ * The SDK's own timeout (it covers the same wait, up to the response headers), set a minute past ours so
+ * that ours fires first with its clearer message; it only matters if our clock never fires.
+ */
+export function sdkBackstopTimeoutMs(limits: ProviderRequestLimits): number {
+  return Math.min(limits.timeoutMs + 60_000, 2_147_483_647);
+}
