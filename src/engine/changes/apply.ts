@@ -62,9 +62,6 @@ async function applyFile(changeSet: ChangeSet, workspace: Workspace, path: strin
     const rejected = file.hunks.every((hunk) => file.decisionOf(hunk) === 'rejected');
     return { path, outcome: 'skipped', message: `${path}: ${rejected ? 'all changes rejected' : 'no change accepted'}; left as it is.` };
   }
-  if (file.requiresApproval && !approved.has(path)) {
-    return needsApproval(path, changeSet.rules.approvalReason(path, file.target ?? path, file.baseContent, file.proposedContent));
-  }
   let real: RealPath;
   try {
     real = await workspace.realPath(path);
@@ -96,7 +93,8 @@ async function applyFile(changeSet: ChangeSet, workspace: Workspace, path: strin
   if (currentHash !== file.baseHash) return conflict(path, file.isNew, current, accepted);
   const content = file.resultContent();
   if (content === null) return { path, outcome: 'skipped', message: `${path}: creation not accepted.` };
-  // What is written now (accepted hunks only) may differ from what was proposed: its scripts are judged too.
+  // Judged on what would be written now (the accepted hunks only) under both names: a manifest whose
+  // accepted hunks bump a dependency but leave its scripts alone needs no approval.
   const reason = approved.has(path) ? undefined : changeSet.rules.approvalReason(path, real.path, current, content);
   if (reason !== undefined) return needsApproval(path, reason);
   try {
@@ -113,7 +111,7 @@ async function applyFile(changeSet: ChangeSet, workspace: Workspace, path: strin
   };
 }
 
-function needsApproval(path: string, reason = 'it is sensitive configuration'): FileApplyResult {
+function needsApproval(path: string, reason: string): FileApplyResult {
   return {
     path,
     outcome: 'needs-approval',
