@@ -60,6 +60,7 @@ export class ChangeSetWorkspace implements Workspace {
     this.rules.assertReadable(relative, relative);
     const real = await this.inner.realPath(relative);
     this.rules.assertReadable(relative, real.path);
+    if (real.dangling) throw new WorkspaceError('not-found', `${relative} is a symbolic link to ${real.path}, which does not exist.`, relative);
     return this.readResolved(relative, real, options);
   }
 
