@@ -1,6 +1,7 @@
 /** How proposed changes and their application read on a terminal. */
 import type { ApplyReport } from '../engine/changes/apply.js';
 import type { ChangeSet } from '../engine/changes/change-set.js';
+import { describeLink } from '../engine/workspace/path-rules.js';
 
 type Output = { write(text: string): void };
 
@@ -13,7 +14,8 @@ export function printChanges(changeSets: readonly ChangeSet[], output: Output, w
         file.requiresApproval ? 'sensitive: needs explicit approval' : '',
         file.overlapsWith.length > 0 ? `overlaps with task ${file.overlapsWith.join(', ')}` : '',
       ].filter(Boolean);
-      output.write(`\n[${changeSet.taskId} ${changeSet.role}] ${file.path} (+${file.added} −${file.removed})${notes.length ? ` — ${notes.join('; ')}` : ''}\n`);
+      // A link is shown with where it leads: `vsc/tasks.json -> .vscode/tasks.json` is what is changed.
+      output.write(`\n[${changeSet.taskId} ${changeSet.role}] ${describeLink(file.path, file.target)} (+${file.added} −${file.removed})${notes.length ? ` — ${notes.join('; ')}` : ''}\n`);
       output.write(file.diff.endsWith('\n') ? file.diff : `${file.diff}\n`);
     }
   }

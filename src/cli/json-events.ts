@@ -13,7 +13,8 @@ export type CliJsonEvent =
   | { type: 'tool-call'; taskId: string; toolCallId: string; toolName: string; input: unknown }
   | { type: 'tool-result'; taskId: string; toolCallId: string; toolName: string; isError: boolean }
   | { type: 'task-end'; taskId: string; status: 'completed' | 'failed' | 'stopped'; output?: string; error?: string; stopReason?: StopReason; usage: Usage }
-  | { type: 'change-proposed'; taskId: string; path: string; diff: string }
+  /** `target`: where `path` leads when a symbolic link sends it elsewhere (workspace-relative). */
+  | { type: 'change-proposed'; taskId: string; path: string; diff: string; target?: string }
   | { type: 'run-end'; status: 'completed' | 'failed' | 'stopped'; output: string; error?: string; stopReason?: StopReason; usage: Usage };
 
 /** Turns task events into CLI events; remembers which tasks were already announced as backgrounded. */

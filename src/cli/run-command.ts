@@ -106,7 +106,7 @@ export async function runCommand(args: RunArguments, context: RunContext): Promi
     const proposed = changes.list().filter((changeSet) => changeSet.snapshot().files.length > 0);
     if (args.json) {
       for (const changeSet of proposed) {
-        for (const file of changeSet.snapshot().files) emit({ type: 'change-proposed', taskId: changeSet.taskId, path: file.path, diff: file.diff });
+        for (const file of changeSet.snapshot().files) emit({ type: 'change-proposed', taskId: changeSet.taskId, path: file.path, diff: file.diff, ...(file.target ? { target: file.target } : {}) });
       }
     } else {
       printChanges(proposed, context.stdout, args.apply);

@@ -21,6 +21,7 @@ import {
   type FileStat,
   type GlobOptions,
   type GlobResult,
+  type RealPath,
   type SearchMatch,
   type SearchOptions,
   type SearchResult,
@@ -65,6 +66,10 @@ export class HostWorkspace implements Workspace {
     return document && info ? { ...info, size: Buffer.byteLength(document.getText(), 'utf8') } : info;
   }
 
+  realPath(path: string): Promise<RealPath> {
+    return this.disk.realPath(path);
+  }
+
   glob(pattern: string, options?: GlobOptions): Promise<GlobResult> {
     return this.disk.glob(pattern, options);
   }
@@ -95,10 +100,7 @@ export class HostWorkspace implements Workspace {
    */
   async writeText(path: string, content: string): Promise<void> {
     const relative = toWorkspacePath(this.root, path);
-    if (this.matcher.isProtected(relative)) {
-      throw new WorkspaceError('read-only', `${relative} is version-control internals and is never written.`, relative);
-    }
-    const target = await this.confinement.resolveForWrite(relative);
+    const target = await this.confinement.resolveWritable(relative, this.matcher);
     const uri = vscode.Uri.file(target);
     const existing = await statFile(target).catch(() => null);
     if (existing?.isDirectory()) throw new WorkspaceError('invalid', `${relative} is a directory, not a file.`, relative);

@@ -4,12 +4,19 @@
  */
 import * as vscode from 'vscode';
 import type { RoleFileSource, RoleWatch } from '../engine/team/roles/index.js';
-import { roleFileLocations } from '../engine/team/roles/index.js';
+import { maxRoleFileBytes, NodeRoleFileSource, roleFileLocations } from '../engine/team/roles/index.js';
 
 export class HostRoleFileSource implements RoleFileSource {
-  constructor(private readonly root: vscode.Uri) {}
+  // A folder on this machine's disk is read by the engine's source, which refuses links leading out of
+  // the workspace, FIFOs and devices, and caps the size (vscode.workspace.fs would follow and read them).
+  private readonly disk: NodeRoleFileSource | undefined;
+
+  constructor(private readonly root: vscode.Uri) {
+    this.disk = root.scheme === 'file' ? new NodeRoleFileSource(root.fsPath) : undefined;
+  }
 
   async list(directory: string): Promise<string[]> {
+    if (this.disk) return this.disk.list(directory);
     let entries: Array<[string, vscode.FileType]>;
     try {
       entries = await vscode.workspace.fs.readDirectory(this.resolve(directory));
@@ -25,6 +32,10 @@ export class HostRoleFileSource implements RoleFileSource {
   }
 
   async read(path: string): Promise<string> {
+    if (this.disk) return this.disk.read(path);
+    const info = await vscode.workspace.fs.stat(this.resolve(path));
+    if ((info.type & vscode.FileType.File) === 0) throw new Error('it is not a regular file, so it is not read');
+    if (info.size > maxRoleFileBytes) throw new Error(`it is over the ${maxRoleFileBytes / 1024} KB limit for a role file, so it is not read`);
     return new TextDecoder('utf-8').decode(await vscode.workspace.fs.readFile(this.resolve(path)));
   }
 

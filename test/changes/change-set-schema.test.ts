@@ -12,7 +12,10 @@ const base = Array.from({ length: 30 }, (_, index) => `line ${index + 1}\n`).joi
 const roundTrip = <Value>(value: Value): Value => JSON.parse(JSON.stringify(value)) as Value;
 const sorted = (keys: Iterable<string>) => [...new Set(keys)].sort();
 
-/** A set with a new file, an edited file with two hunks (one accepted, one rejected), an applied file and an overlap. */
+/**
+ * A set with a new file, an edited file with two hunks (one accepted, one rejected), an applied file, an
+ * overlap and a file reached through a symbolic link (its target recorded).
+ */
 function realChangeSet(): ChangeSet {
   const changeSet = new ChangeSet({ taskId: 't1', role: 'refactorer' });
   changeSet.propose('src/new.ts', { baseContent: null, proposedContent: 'export const x = 1;\n' });
@@ -23,6 +26,7 @@ function realChangeSet(): ChangeSet {
   changeSet.propose('src/applied.ts', { baseContent: 'a\n', proposedContent: 'b\n' });
   changeSet.markApplied('src/applied.ts');
   changeSet.setOverlaps('src/new.ts', ['t2']);
+  changeSet.propose('docs-link/guide.md', { baseContent: null, proposedContent: '# Guide\n', target: 'docs/guide.md' });
   return changeSet;
 }
 

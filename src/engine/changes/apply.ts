@@ -1,5 +1,5 @@
-import { errorMessage } from '../errors.js';
-import { type Workspace } from '../workspace/workspace.js';
+import { errorMessage, WorkspaceError } from '../errors.js';
+import { type RealPath, type Workspace } from '../workspace/workspace.js';
 import { type ChangeSet, type RebaseProposal } from './change-set.js';
 import { contentHash } from './file-change.js';
 import { computeHunks, formatUnifiedDiff, type Hunk } from './hunks.js';
@@ -40,6 +40,10 @@ export interface ApplyReport {
  * written at all; its conflict is reported, with a rebased proposal when the accepted hunks still fit.
  * Files without accepted hunks are skipped; files needing approval are written only when approved.
  * Files are independent: one file's conflict or failure does not stop the others.
+ *
+ * Each path is resolved again right before its write, and the policy checked again on where it leads
+ * now: a symbolic link swapped in since the proposal (`src -> .git/hooks`) must not redirect the write.
+ * A path that leads elsewhere than when it was proposed is a conflict; nothing is written to it.
  */
 export async function applyChangeSet(changeSet: ChangeSet, workspace: Workspace, options: ApplyOptions = {}): Promise<ApplyReport> {
   const approved = new Set(options.approvedSensitive ?? []);
@@ -58,16 +62,30 @@ async function applyFile(changeSet: ChangeSet, workspace: Workspace, path: strin
     const rejected = file.hunks.every((hunk) => file.decisionOf(hunk) === 'rejected');
     return { path, outcome: 'skipped', message: `${path}: ${rejected ? 'all changes rejected' : 'no change accepted'}; left as it is.` };
   }
-  if (file.requiresApproval && !approved.has(path)) {
+  let real: RealPath;
+  try {
+    real = await workspace.realPath(path);
+  } catch (error) {
+    return { path, outcome: 'conflict', message: `${path} cannot be written where it leads now: ${errorMessage(error)} Nothing was written.` };
+  }
+  const proposedTarget = file.target ?? path;
+  if (real.path !== proposedTarget || real.dangling) {
+    const now = real.dangling ? `${real.path}, which does not exist` : real.path;
     return {
       path,
-      outcome: 'needs-approval',
-      message: `${path} is sensitive configuration; it is applied only when approved on its own, whatever auto-apply says.`,
+      outcome: 'conflict',
+      message: `${path} now leads to ${now}, but led to ${proposedTarget} when the change was proposed (a symbolic link changed); nothing was written.`,
     };
+  }
+  try {
+    changeSet.rules.assertWritable(path, real.path);
+  } catch (error) {
+    if (!(error instanceof WorkspaceError)) throw error;
+    return { path, outcome: 'failed', message: error.message };
   }
   let current: string | null;
   try {
-    current = (await workspace.stat(path)) === null ? null : await workspace.readText(path);
+    current = (await workspace.stat(path)) === null ? null : await workspace.readText(real.path);
   } catch (error) {
     return { path, outcome: 'failed', message: `${path} could not be read to check for conflicts: ${errorMessage(error)}` };
   }
@@ -75,6 +93,10 @@ async function applyFile(changeSet: ChangeSet, workspace: Workspace, path: strin
   if (currentHash !== file.baseHash) return conflict(path, file.isNew, current, accepted);
   const content = file.resultContent();
   if (content === null) return { path, outcome: 'skipped', message: `${path}: creation not accepted.` };
+  // Judged on what would be written now (the accepted hunks only) under both names: a manifest whose
+  // accepted hunks bump a dependency but leave its scripts alone needs no approval.
+  const reason = approved.has(path) ? undefined : changeSet.rules.approvalReason(path, real.path, current, content);
+  if (reason !== undefined) return needsApproval(path, reason);
   try {
     await workspace.writeText(path, content);
   } catch (error) {
@@ -86,6 +108,14 @@ async function applyFile(changeSet: ChangeSet, workspace: Workspace, path: strin
     path,
     outcome: 'applied',
     message: `${path}: applied ${accepted.length} of ${total} change${total === 1 ? '' : 's'}.`,
+  };
+}
+
+function needsApproval(path: string, reason: string): FileApplyResult {
+  return {
+    path,
+    outcome: 'needs-approval',
+    message: `${path} needs explicit approval (${reason}); it is applied only when approved on its own, whatever auto-apply says.`,
   };
 }
 

@@ -34,6 +34,11 @@ export const fileChangeSnapshotSchemas = defineVariants((variant) =>
   variant.object({
     /** Workspace-relative POSIX path. */
     path: z.string().min(1),
+    /**
+     * Where `path` led when the task proposed the change, when that is elsewhere (a symbolic link along
+     * it): workspace-relative. Apply writes only if it still leads there. Absent: no link involved.
+     */
+    target: z.string().min(1).optional(),
     /** True when the file did not exist when the task first touched it. */
     isNew: z.boolean(),
     /** sha256 (hex) of the on-disk content when the task first touched the file; null for a new file. */

@@ -1,7 +1,8 @@
 import { WorkspaceError } from '../errors.js';
 import { Emitter } from '../util/emitter.js';
 import { comparePaths } from '../workspace/paths.js';
-import { defaultWorkspacePolicy, policyMatcher, type PolicyMatcher, type WorkspacePolicy } from '../workspace/policy.js';
+import { PathRules } from '../workspace/path-rules.js';
+import { type WorkspacePolicy } from '../workspace/policy.js';
 import { FileChange } from './file-change.js';
 import {
   type ChangeSetEvent,
@@ -41,7 +42,8 @@ export interface RebaseProposal {
 export class ChangeSet {
   readonly taskId: string;
   readonly role: string;
-  private readonly matcher: PolicyMatcher;
+  /** The policy's rules on both names of a file; `applyChangeSet` checks them again before writing. */
+  readonly rules: PathRules;
   private readonly files = new Map<string, FileChange>();
   // A failing listener (a closed webview, say) is skipped: it must not break the edit that triggered it.
   private readonly events = new Emitter<ChangeSetEvent>();
@@ -49,25 +51,36 @@ export class ChangeSet {
   constructor(options: ChangeSetOptions) {
     this.taskId = options.taskId;
     this.role = options.role;
-    this.matcher = policyMatcher(options.policy ?? defaultWorkspacePolicy);
+    this.rules = new PathRules(options.policy);
   }
 
   /**
    * Records `proposedContent` for `path`. `baseContent` (the disk content, null for a new file) is used
-   * only on the first touch — later edits keep the original base. A proposal equal to its base is
-   * withdrawn. Throws `read-only` for protected paths (`.git/**`).
+   * only on the first touch — later edits keep the original base. `target` is where `path` really leads
+   * (after symbolic links; default `path` itself): the policy is checked on both, and a later edit whose
+   * path leads elsewhere than the first one's is a conflict. A proposal equal to its base is withdrawn.
+   * Throws `read-only` for protected paths (`.git/**`), by either name.
    */
-  propose(path: string, change: { baseContent: string | null; proposedContent: string }): FileChangeSnapshot | undefined {
+  propose(path: string, change: { baseContent: string | null; proposedContent: string; target?: string }): FileChangeSnapshot | undefined {
     assertWorkspacePath(path);
-    if (this.matcher.isProtected(path)) {
-      throw new WorkspaceError('read-only', `${path} is version-control internals; agents cannot change it.`, path);
-    }
+    const target = change.target ?? path;
+    this.rules.assertWritable(path, target);
     let file = this.files.get(path);
     if (file && file.status === 'pending') {
+      const first = file.target ?? path;
+      if (first !== target) {
+        throw new WorkspaceError(
+          'conflict',
+          `${path} now leads to ${target}, but to ${first} when its change was first proposed (a symbolic link changed); the edit was not added.`,
+          path,
+        );
+      }
       if (file.proposedContent === change.proposedContent) return file.snapshot();
       file.setProposed(change.proposedContent);
+      file.requiresApproval = this.needsApproval(file);
     } else {
-      file = new FileChange(path, change.baseContent, change.proposedContent, this.needsApproval(path));
+      file = new FileChange(path, change.baseContent, change.proposedContent, false, target === path ? undefined : target);
+      file.requiresApproval = this.needsApproval(file);
       this.files.set(path, file);
     }
     return this.announce(file);
@@ -125,7 +138,8 @@ export class ChangeSet {
   rebase(path: string, proposal: RebaseProposal): FileChangeSnapshot | undefined {
     const old = this.require(path);
     this.files.delete(path);
-    const file = new FileChange(path, proposal.baseContent, proposal.proposedContent, old.requiresApproval);
+    const file = new FileChange(path, proposal.baseContent, proposal.proposedContent, old.requiresApproval, old.target);
+    file.requiresApproval = old.requiresApproval || this.needsApproval(file);
     file.overlapsWith = old.overlapsWith;
     this.files.set(path, file);
     return this.announce(file);
@@ -176,11 +190,11 @@ export class ChangeSet {
   }
 
   /**
-   * Approval-required configuration, and secret files too: an agent that writes `.env` or `.npmrc` can
-   * change what the next build or install runs.
+   * Approval-required configuration, secret files too (an agent that writes `.env` or `.npmrc` can change
+   * what the next build or install runs), and a package manifest whose scripts the proposal changes.
    */
-  private needsApproval(path: string): boolean {
-    return this.matcher.requiresApproval(path) || this.matcher.sensitivePattern(path) !== undefined;
+  private needsApproval(file: FileChange): boolean {
+    return this.rules.requiresApproval(file.path, file.target ?? file.path, file.baseContent, file.proposedContent);
   }
 
   /** Emits what a new or changed proposal means: a diff to review, or nothing left (withdrawn). */

@@ -23,7 +23,10 @@ export class FileChange {
     readonly path: string,
     readonly baseContent: string | null,
     proposedContent: string,
-    readonly requiresApproval: boolean,
+    /** Kept current by the change set: whether a package manifest's scripts change depends on the content. */
+    public requiresApproval: boolean,
+    /** Where `path` led when first proposed, when a symbolic link sent it elsewhere (see the snapshot schema). */
+    readonly target?: string,
   ) {
     this.baseHash = baseContent === null ? null : contentHash(baseContent);
     this.proposed = proposedContent;
@@ -96,6 +99,7 @@ export class FileChange {
   snapshot(): FileChangeSnapshot {
     return {
       path: this.path,
+      ...(this.target !== undefined ? { target: this.target } : {}),
       isNew: this.isNew,
       baseHash: this.baseHash,
       baseContent: this.baseContent,
@@ -121,7 +125,7 @@ export class FileChange {
   }
 
   static fromSnapshot(snapshot: FileChangeSnapshot): FileChange {
-    const change = new FileChange(snapshot.path, snapshot.baseContent, snapshot.proposedContent, snapshot.requiresApproval);
+    const change = new FileChange(snapshot.path, snapshot.baseContent, snapshot.proposedContent, snapshot.requiresApproval, snapshot.target);
     for (const hunk of snapshot.hunks) if (hunk.decision !== 'pending') change.decide(hunk.decision, hunk.id);
     change.overlapsWith = [...snapshot.overlapsWith];
     change.status = snapshot.status;

@@ -4,7 +4,8 @@ import { type FileChangeSnapshot } from '../changes/types.js';
 import { WorkspaceError } from '../errors.js';
 import { cleanGlobPattern } from './glob-pattern.js';
 import { comparePaths, isWithin, relativeTo, toWorkspacePath } from './paths.js';
-import { defaultWorkspacePolicy, policyMatcher, type PolicyMatcher, type WorkspacePolicy } from './policy.js';
+import { PathRules } from './path-rules.js';
+import { defaultWorkspacePolicy, type WorkspacePolicy } from './policy.js';
 import { compileSearchPattern, searchGlobMatcher, searchText } from './search/search-pattern.js';
 import { tooLarge } from './text-file.js';
 import {
@@ -13,6 +14,7 @@ import {
   type FileStat,
   type GlobOptions,
   type GlobResult,
+  type RealPath,
   type SearchMatch,
   type SearchOptions,
   type SearchResult,
@@ -24,11 +26,13 @@ import {
  * them, so its Read, Grep and Glob see its edits while the disk (and every other task) does not. The
  * agent-facing policy lives here: sensitive files are not read (and left out of search results), and
  * edits become proposals in the change set — `writeText` is refused; `update` is how tools edit.
+ * Every rule is checked on the path as typed and on where it really leads (`realPath`), so a symbolic
+ * link inside the workspace cannot carry a secret's content, or an edit to `.git/hooks`, under its name.
  */
 export class ChangeSetWorkspace implements Workspace {
   readonly root: string;
   readonly policy: WorkspacePolicy;
-  private readonly matcher: PolicyMatcher;
+  private readonly rules: PathRules;
   private readonly locks = new Map<string, Promise<unknown>>();
 
   constructor(
@@ -38,7 +42,7 @@ export class ChangeSetWorkspace implements Workspace {
   ) {
     this.root = inner.root;
     this.policy = policy;
-    this.matcher = policyMatcher(policy);
+    this.rules = new PathRules(policy);
   }
 
   /** The workspace-relative form of a path a model gave (relative, or absolute inside the root). */
@@ -48,9 +52,20 @@ export class ChangeSetWorkspace implements Workspace {
 
   async readText(path: string, options: { signal?: AbortSignal } = {}): Promise<string> {
     const relative = this.resolve(path);
-    this.assertReadable(relative);
     const proposed = this.changeSet.proposedContent(relative);
-    return proposed ?? this.inner.readText(relative, options);
+    if (proposed !== undefined) {
+      this.rules.assertReadable(relative, this.changeSet.fileChange(relative).target ?? relative);
+      return proposed;
+    }
+    this.rules.assertReadable(relative, relative);
+    const real = await this.inner.realPath(relative);
+    this.rules.assertReadable(relative, real.path);
+    if (real.dangling) throw new WorkspaceError('not-found', `${relative} is a symbolic link to ${real.path}, which does not exist.`, relative);
+    return this.readResolved(relative, real, options);
+  }
+
+  realPath(path: string): Promise<RealPath> {
+    return this.inner.realPath(this.resolve(path));
   }
 
   async stat(path: string): Promise<FileStat | null> {
@@ -75,24 +90,29 @@ export class ChangeSetWorkspace implements Workspace {
       // A directory that so far exists only in this task's proposals is not on disk.
       if (!(error instanceof WorkspaceError && error.kind === 'not-found' && created.length > 0)) throw error;
     }
-    const all = [...new Set([...inner.paths, ...created])].sort(comparePaths);
+    // A listing shows names, secrets' included; only what a link leads to is judged here.
+    const fromDisk = await this.visible(inner.paths, { hideSensitiveNames: false });
+    const all = [...new Set([...fromDisk, ...created])].sort(comparePaths);
     return { paths: all.slice(0, maxResults), truncated: inner.truncated || all.length > maxResults };
   }
 
   async search(pattern: string, options: SearchOptions = {}): Promise<SearchResult> {
     const start = this.resolve(options.path ?? '');
-    if (start !== '' && this.changeSet.proposedContent(start) === undefined) this.assertReadable(start);
+    if (start !== '' && this.changeSet.proposedContent(start) === undefined) {
+      this.rules.assertReadable(start, start);
+      this.rules.assertReadable(start, (await this.inner.realPath(start)).path);
+    }
     const maxResults = options.maxResults ?? defaultSearchMaxResults;
-    // Disk results for files this task changed, and for sensitive files, are replaced or dropped; ask
-    // the disk for more until enough remain (or there are no more).
-    const hidden = (path: string) => this.changeSet.proposedContent(path) !== undefined || this.matcher.sensitivePattern(path) !== undefined;
+    // Disk results for files this task changed, and for sensitive files (by either name), are replaced
+    // or dropped; ask the disk for more until enough remain (or there are no more).
     const fromDisk: SearchMatch[] = [];
     let innerTruncated = false;
     if (start === '' || (await this.inner.stat(start)) !== null) {
       let ask = maxResults;
       for (;;) {
         const result = await this.inner.search(pattern, { ...options, path: start, maxResults: ask });
-        const kept = result.matches.filter((match) => !hidden(match.path));
+        const shown = new Set(await this.visible(result.matches.map((match) => match.path), { hideSensitiveNames: true }));
+        const kept = result.matches.filter((match) => shown.has(match.path) && this.changeSet.proposedContent(match.path) === undefined);
         if (!result.truncated || kept.length >= maxResults) {
           fromDisk.push(...kept);
           innerTruncated = result.truncated;
@@ -119,9 +139,7 @@ export class ChangeSetWorkspace implements Workspace {
   async update(path: string, transform: (current: string | null) => string): Promise<FileChangeSnapshot | undefined> {
     const relative = this.resolve(path);
     if (relative === '') throw new WorkspaceError('invalid', 'The workspace root is a directory, not a file.', relative);
-    if (this.matcher.isProtected(relative)) {
-      throw new WorkspaceError('read-only', `${relative} is version-control internals; agents cannot change it.`, relative);
-    }
+    this.rules.assertWritable(relative, relative);
     const previous = this.locks.get(relative) ?? Promise.resolve();
     const run = previous.catch(() => undefined).then(() => this.updateNow(relative, transform));
     this.locks.set(relative, run);
@@ -134,14 +152,20 @@ export class ChangeSetWorkspace implements Workspace {
 
   private async updateNow(relative: string, transform: (current: string | null) => string): Promise<FileChangeSnapshot | undefined> {
     const limit = this.policy.maxEditFileBytes;
+    // Where the edit would really land, resolved now; the change set records it and apply checks it again.
+    const real = await this.inner.realPath(relative);
+    this.rules.assertWritable(relative, real.path);
+    if (real.dangling) {
+      throw new WorkspaceError('invalid', `${relative} leads through a symbolic link to ${real.path}, which does not exist; nothing can be written through it.`, relative);
+    }
     let base: string | null = null;
     if (!this.changeSet.isOpen(relative)) {
       const onDisk = await this.inner.stat(relative);
       if (onDisk?.type === 'directory') throw new WorkspaceError('invalid', `${relative} is a directory, not a file.`, relative);
       if (onDisk && onDisk.size > limit) throw tooLarge(relative, onDisk.size, limit, 'editing');
       if (onDisk) {
-        this.assertReadable(relative);
-        base = await this.inner.readText(relative);
+        this.rules.assertReadable(relative, real.path);
+        base = await this.readResolved(relative, real);
       }
     }
     const current = this.changeSet.proposedContent(relative) ?? base;
@@ -149,17 +173,46 @@ export class ChangeSetWorkspace implements Workspace {
     if (next.includes('\0')) throw new WorkspaceError('binary', `The new content of ${relative} contains NUL bytes; only text files can be edited.`, relative);
     const size = Buffer.byteLength(next, 'utf8');
     if (size > limit) throw tooLarge(relative, size, limit, 'editing');
-    return this.changeSet.propose(relative, { baseContent: base, proposedContent: next });
+    return this.changeSet.propose(relative, { baseContent: base, proposedContent: next, target: real.path });
   }
 
-  private assertReadable(relative: string): void {
-    const pattern = this.matcher.sensitivePattern(relative);
-    if (pattern === undefined) return;
-    throw new WorkspaceError(
-      'sensitive',
-      `${relative} may hold secrets (it matches ${pattern}), so agents do not read it. If it is safe, allow it by adding it to the workspace policy's allowedSensitivePatterns.`,
-      relative,
+  /**
+   * Reads a file where it really is, so that a link changed after the policy looked at it cannot send
+   * the read elsewhere; errors keep the name the agent used.
+   */
+  private async readResolved(relative: string, real: RealPath, options: { signal?: AbortSignal } = {}): Promise<string> {
+    if (real.path === relative) return this.inner.readText(relative, options);
+    try {
+      return await this.inner.readText(real.path, options);
+    } catch (error) {
+      if (!(error instanceof WorkspaceError)) throw error;
+      throw new WorkspaceError(error.kind, `${relative} (a symbolic link to ${real.path}): ${error.message}`, relative);
+    }
+  }
+
+  /**
+   * The paths of `paths` a search or listing may show: none that leads outside the workspace, or through
+   * a link to a secret or to version-control internals; secrets by their own name only if asked to.
+   */
+  private async visible(paths: readonly string[], options: { hideSensitiveNames: boolean }): Promise<string[]> {
+    const distinct = [...new Set(paths)];
+    const shown = await Promise.all(
+      distinct.map(async (path) => {
+        if (this.rules.hidesFromSearch(path, path)) return !options.hideSensitiveNames;
+        try {
+          return !this.rules.hidesFromSearch(path, (await this.inner.realPath(path)).path);
+        } catch (error) {
+          // Leads outside the workspace, or vanished: not shown.
+          if (error instanceof WorkspaceError) return false;
+          throw error;
+        }
+      }),
     );
+    return distinct.filter((_path, index) => shown[index]);
+  }
+
+  private hidesProposal(path: string): boolean {
+    return this.rules.hidesFromSearch(path, this.changeSet.fileChange(path).target ?? path);
   }
 
   /** Files this task creates (proposed, not on disk before). */
@@ -171,7 +224,7 @@ export class ChangeSetWorkspace implements Workspace {
     const includes = searchGlobMatcher(options.glob);
     const paths = this.changeSet
       .openPaths()
-      .filter((path) => isWithin(start, path) && (path === start || includes(path)) && this.matcher.sensitivePattern(path) === undefined);
+      .filter((path) => isWithin(start, path) && (path === start || includes(path)) && !this.hidesProposal(path));
     if (paths.length === 0) return [];
     const compiled = compileSearchPattern(pattern, options.caseInsensitive ?? false);
     const found: SearchMatch[] = [];

@@ -1,4 +1,4 @@
-export type { Workspace, FileStat, GlobOptions, GlobResult, SearchOptions, SearchMatch, SearchResult } from './workspace.js';
+export type { Workspace, FileStat, GlobOptions, GlobResult, RealPath, SearchOptions, SearchMatch, SearchResult } from './workspace.js';
 export { defaultGlobMaxResults, defaultSearchMaxResults } from './workspace.js';
 export { NodeWorkspace, type NodeWorkspaceOptions } from './node-workspace.js';
 export { ChangeSetWorkspace } from './change-set-workspace.js';
@@ -14,5 +14,7 @@ export {
   type PolicyMatcher,
 } from './policy.js';
 export { toWorkspacePath, comparePaths } from './paths.js';
+export { PathRules, describeLink } from './path-rules.js';
+export { scriptsChanged } from './package-scripts.js';
 export { findRipgrepOnPath } from './search/find-ripgrep.js';
 export { createWorkspaceTools, type WorkspaceTools, type WorkspaceToolsOptions } from './tools/create-workspace-tools.js';

@@ -1,8 +1,13 @@
 import { realpathSync } from 'node:fs';
-import { lstat, realpath } from 'node:fs/promises';
+import { lstat, readlink, realpath } from 'node:fs/promises';
 import * as nodePath from 'node:path';
 import { WorkspaceError } from '../errors.js';
 import { isInside, outsideWorkspace, toWorkspacePath } from './paths.js';
+import { type PolicyMatcher } from './policy.js';
+import { type RealPath } from './workspace.js';
+
+/** Links followed in a row before giving up, as the kernel's ELOOP limit does. */
+const maxLinkHops = 40;
 
 /**
  * Keeps every file operation inside the workspace on a real file system. Lexical escapes (`..`, absolute
@@ -45,6 +50,52 @@ export class NodeConfinement {
   }
 
   /**
+   * Where `relative` leads on disk, workspace-relative: every symbolic link along it followed; for a path
+   * that does not exist, its nearest existing ancestor's real path plus the rest; a dangling link followed
+   * to where its target would be (`dangling` says so). Throws `outside-workspace` when that is outside.
+   */
+  async resolveReal(relative: string): Promise<RealPath> {
+    let resolved: { absolute: string; dangling: boolean };
+    try {
+      resolved = await followLinks(this.absolute(relative), 0);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ELOOP') {
+        throw new WorkspaceError('invalid', `${relative} goes through a loop of symbolic links.`, relative);
+      }
+      throw error;
+    }
+    if (!isInside(this.realRoot, resolved.absolute)) {
+      throw new WorkspaceError(
+        'outside-workspace',
+        `${relative} is (or lies under) a symbolic link that leads outside the workspace (${this.root}). Only files inside the workspace can be read or edited.`,
+        relative,
+      );
+    }
+    return { path: this.toRealRelative(resolved.absolute), dangling: resolved.dangling };
+  }
+
+  /** The workspace-relative POSIX form of a real path inside the root's real path. */
+  toRealRelative(real: string): string {
+    return nodePath.relative(this.realRoot, real).split(nodePath.sep).join('/');
+  }
+
+  /**
+   * `resolveForWrite` for a file that must not be version-control internals, by its typed name or by
+   * where it really leads (`hooks/pre-push` with `hooks -> .git/hooks`). Throws `read-only` for those.
+   */
+  async resolveWritable(relative: string, matcher: PolicyMatcher): Promise<string> {
+    if (matcher.isProtected(relative)) {
+      throw new WorkspaceError('read-only', `${relative} is version-control internals and is never written.`, relative);
+    }
+    const target = await this.resolveForWrite(relative);
+    const real = this.toRealRelative(target);
+    if (matcher.isProtected(real)) {
+      throw new WorkspaceError('read-only', `${relative} leads through a symbolic link to ${real}, which is version-control internals and is never written.`, relative);
+    }
+    return target;
+  }
+
+  /**
    * Where writing `relative` really writes: the existing file's real path, or, for a new file, the path
    * under the nearest existing ancestor's real path. A dangling symlink is refused: its target could be
    * anywhere.
@@ -77,6 +128,26 @@ export class NodeConfinement {
       ancestor = nodePath.dirname(ancestor);
     }
   }
+}
+
+/**
+ * The real path `lexical` (absolute) leads to, also when it does not exist: the existing part through
+ * `realpath`, a dangling link through its target (`dangling` then), the missing rest appended as named.
+ */
+async function followLinks(lexical: string, hops: number): Promise<{ absolute: string; dangling: boolean }> {
+  try {
+    return { absolute: await realpath(lexical), dangling: false };
+  } catch (error) {
+    if (!isMissing(error)) throw error;
+  }
+  const parent = nodePath.dirname(lexical);
+  if (parent === lexical) return { absolute: lexical, dangling: false };
+  const linkTarget = await readlink(lexical).catch(() => null);
+  const realParent = await followLinks(parent, hops);
+  if (linkTarget === null) return { absolute: nodePath.join(realParent.absolute, nodePath.basename(lexical)), dangling: realParent.dangling };
+  if (hops >= maxLinkHops) throw Object.assign(new Error(`too many symbolic links at ${lexical}`), { code: 'ELOOP' });
+  const next = await followLinks(nodePath.resolve(realParent.absolute, linkTarget), hops + 1);
+  return { absolute: next.absolute, dangling: true };
 }
 
 function isMissing(error: unknown): boolean {

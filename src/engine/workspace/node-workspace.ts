@@ -1,3 +1,4 @@
+import { constants } from 'node:fs';
 import { mkdir, readFile, stat as statFile, writeFile } from 'node:fs/promises';
 import * as nodePath from 'node:path';
 import picomatch from 'picomatch/posix';
@@ -18,6 +19,7 @@ import {
   type FileStat,
   type GlobOptions,
   type GlobResult,
+  type RealPath,
   type SearchOptions,
   type SearchResult,
   type Workspace,
@@ -75,6 +77,10 @@ export class NodeWorkspace implements Workspace {
     return { type: info.isDirectory() ? 'directory' : 'file', size: info.isDirectory() ? 0 : info.size, mtimeMs: info.mtimeMs };
   }
 
+  realPath(path: string): Promise<RealPath> {
+    return this.confinement.resolveReal(this.confinement.toRelative(path));
+  }
+
   async glob(pattern: string, options: GlobOptions = {}): Promise<GlobResult> {
     const base = await this.existingDirectory(options.path ?? '');
     const cleaned = cleanGlobPattern(pattern, this.root, base);
@@ -128,15 +134,18 @@ export class NodeWorkspace implements Workspace {
 
   async writeText(path: string, content: string): Promise<void> {
     const relative = this.confinement.toRelative(path);
-    if (this.walkContext.matcher.isProtected(relative)) {
-      throw new WorkspaceError('read-only', `${relative} is version-control internals and is never written.`, relative);
-    }
-    const target = await this.confinement.resolveForWrite(relative);
+    const target = await this.confinement.resolveWritable(relative, this.walkContext.matcher);
     const existing = await statFile(target).catch(() => null);
     if (existing?.isDirectory()) throw new WorkspaceError('invalid', `${relative} is a directory, not a file.`, relative);
     await mkdir(nodePath.dirname(target), { recursive: true });
-    // A plain overwrite keeps the file's mode (an executable script stays executable).
-    await writeFile(target, content, 'utf8');
+    // A plain overwrite keeps the file's mode (an executable script stays executable). O_NOFOLLOW: a link
+    // put in the target's place after it was resolved is refused (ELOOP), not written through.
+    try {
+      await writeFile(target, content, { encoding: 'utf8', flag: writeFlags });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ELOOP') throw error;
+      throw new WorkspaceError('conflict', `${relative} became a symbolic link while it was being written; nothing was written.`, relative);
+    }
   }
 
   private async existingDirectory(path: string): Promise<string> {
@@ -147,6 +156,8 @@ export class NodeWorkspace implements Workspace {
     return relative;
   }
 }
+
+const writeFlags = constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | (constants.O_NOFOLLOW ?? 0);
 
 /** Both engines already produce this order; sorting again guards the contract if one ever drifts. */
 function sortResult(result: SearchResult): SearchResult {

@@ -4,6 +4,16 @@ import picomatch from 'picomatch/posix';
  * What the agents may see and change in a workspace. Patterns are globs (picomatch syntax, dotfiles
  * included, case-insensitive) matched against workspace-relative POSIX paths such as `src/app.ts`.
  * Case-insensitive on purpose: `.ENV` on a case-insensitive file system is the same secret.
+ *
+ * Every rule is checked against both names of a file: the path as typed and the path it resolves to on
+ * disk after every symbolic link along it (see `Workspace.realPath` and path-rules.ts). A link such as
+ * `notes.txt -> .env` or `hooks -> .git/hooks` must not lend a secret or a hook an innocent name.
+ *
+ * An edit needs the user's explicit approval when the file matches `approvalRequiredPatterns` or
+ * `sensitivePatterns`, or when it is a package manifest (`scriptsApprovalPatterns`, `package.json`) and
+ * the edit changes its `scripts` object: scripts run on `npm install` and `npm test`. A manifest that
+ * cannot be parsed (before or after the edit) counts as changing its scripts; a dependency bump alone
+ * does not need approval.
  */
 export interface WorkspacePolicy {
   /** Directory names skipped at any depth by Glob, Grep and listings. Default: `.git`, `.hg`, `.svn`, `.jj`, `node_modules`. */
@@ -19,6 +29,11 @@ export interface WorkspacePolicy {
    * sensitive files (they can change what tools run). Default: `defaultApprovalRequiredPatterns`.
    */
   approvalRequiredPatterns: readonly string[];
+  /**
+   * Package manifests whose `scripts` run code: an edit that changes the `scripts` object (or leaves the
+   * manifest unparseable) needs explicit approval; other edits to them do not. Default: `**\/package.json`.
+   */
+  scriptsApprovalPatterns: readonly string[];
   /** Never written, not even after approval (version-control internals). Default: `defaultProtectedPatterns`. */
   protectedPatterns: readonly string[];
   /** Most bytes one Read call returns; the rest is read with a later offset. Default: 256 KiB. */
@@ -48,6 +63,10 @@ export const defaultSensitivePatterns: readonly string[] = Object.freeze([
   '**/.npmrc',
   '**/.pypirc',
   '**/.git-credentials',
+  // Remote URLs can carry credentials (https://user:token@host/...).
+  '**/.git/config',
+  '**/.git/config.worktree',
+  '**/.git/modules/**/config',
 ]);
 
 /** Templates that document which variables exist; they hold no secrets by convention. */
@@ -70,6 +89,8 @@ export const defaultApprovalRequiredPatterns: readonly string[] = Object.freeze(
   '.github/agents/**',
   '.agent-team/**',
   '.claude/**',
+  // Git hooks managed in the tree (husky): they run on the next commit or push.
+  '**/.husky/**',
 ]);
 
 export const defaultProtectedPatterns: readonly string[] = Object.freeze([
@@ -86,6 +107,7 @@ export const defaultWorkspacePolicy: Readonly<WorkspacePolicy> = Object.freeze({
   sensitivePatterns: defaultSensitivePatterns,
   allowedSensitivePatterns: defaultAllowedSensitivePatterns,
   approvalRequiredPatterns: defaultApprovalRequiredPatterns,
+  scriptsApprovalPatterns: Object.freeze(['**/package.json']),
   protectedPatterns: defaultProtectedPatterns,
   maxReadBytesPerCall: 256 * 1024,
   maxFileBytes: 10 * 1024 * 1024,
@@ -103,6 +125,8 @@ export interface PolicyMatcher {
   /** The sensitive pattern `path` matches, or undefined when it may be read. */
   sensitivePattern(path: string): string | undefined;
   requiresApproval(path: string): boolean;
+  /** True for a package manifest whose `scripts` changes need approval. */
+  guardsScripts(path: string): boolean;
   isProtected(path: string): boolean;
   isExcludedDirectory(name: string): boolean;
 }
@@ -118,6 +142,7 @@ export function policyMatcher(policy: WorkspacePolicy = defaultWorkspacePolicy):
   const allowed = compile(policy.allowedSensitivePatterns);
   const approval = compile(policy.approvalRequiredPatterns);
   const protectedPaths = compile(policy.protectedPatterns);
+  const scriptManifests = compile(policy.scriptsApprovalPatterns);
   const excluded = new Set(policy.excludedDirectories.map((name) => name.toLowerCase()));
   const matcher: PolicyMatcher = {
     policy,
@@ -127,6 +152,7 @@ export function policyMatcher(policy: WorkspacePolicy = defaultWorkspacePolicy):
       return hit.pattern;
     },
     requiresApproval: (path) => approval.some((entry) => entry.test(path)),
+    guardsScripts: (path) => scriptManifests.some((entry) => entry.test(path)),
     isProtected: (path) => protectedPaths.some((entry) => entry.test(path)),
     isExcludedDirectory: (name) => excluded.has(name.toLowerCase()),
   };

@@ -17,6 +17,13 @@ export interface Workspace {
   readText(path: string, options?: { signal?: AbortSignal }): Promise<string>;
   /** What is at `path`, or null when nothing is. */
   stat(path: string): Promise<FileStat | null>;
+  /**
+   * Where `path` really leads: every symbolic link along it followed, also for a file that does not exist
+   * yet under a linked directory. The policy is checked on this as well as on the path as typed, so that
+   * a link cannot give a secret, `.git/hooks` or `.vscode` an innocent name. Throws `outside-workspace`
+   * when it leads out of the root.
+   */
+  realPath(path: string): Promise<RealPath>;
   /** Files whose path relative to `options.path` matches the glob `pattern`, sorted. */
   glob(pattern: string, options?: GlobOptions): Promise<GlobResult>;
   /** Lines matching the regular expression `pattern`, sorted by path then line. */
@@ -26,6 +33,13 @@ export interface Workspace {
    * write. Refuses protected paths (`.git/**`) with kind `read-only`.
    */
   writeText(path: string, content: string): Promise<void>;
+}
+
+export interface RealPath {
+  /** Workspace-relative POSIX path after following every link; equal to the input when none is involved. */
+  path: string;
+  /** True when a link along the way points at nothing: nothing can be read or written through it. */
+  dangling: boolean;
 }
 
 export interface FileStat {

@@ -121,7 +121,7 @@ export class ChangeDecisions {
     return confirmModal(
       `Apply the proposed change to ${file.path}?`,
       'Apply',
-      `${file.path} is configuration that can make VS Code, a task runner or CI run code, or change what agents may do. Apply it only if you have read the change.`,
+      `${file.path}${file.target !== undefined ? ` (a symbolic link to ${file.target})` : ''} is configuration that can make VS Code, a task runner or CI run code, or change what agents may do. Apply it only if you have read the change.`,
     );
   }
 

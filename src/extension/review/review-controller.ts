@@ -49,6 +49,7 @@ export class ReviewController {
       description: [
         `+${file.added} \u2212${file.removed}`,
         file.isNew ? '(new file)' : '',
+        file.target !== undefined ? `\u2192 ${file.target}` : '',
         file.requiresApproval ? '\u2014 needs your approval' : '',
         tasks.size > 1 ? `\u00b7 ${role} (${owner})` : '',
       ].filter((part) => part !== '').join(' '),

@@ -2,7 +2,7 @@ export { builtInRoles, refactorerRole, researcherRole, reviewerRole } from './bu
 export { coordinatorInstruction, coordinatorName, coordinatorTools } from './coordinator.js';
 export { formatRoleDiagnostic } from './format-diagnostic.js';
 export { loadRoles } from './load-roles.js';
-export { NodeRoleFileSource } from './node-role-file-source.js';
+export { maxRoleFileBytes, NodeRoleFileSource } from './node-role-file-source.js';
 export { watchRoleDirectories } from './node-role-watch.js';
 export { type RoleFileLocation, roleFileLocations } from './role-file-locations.js';
 export { type RoleFileSource, type RoleWatch } from './role-file-source.js';

@@ -10,8 +10,9 @@ export function describeProposal(what: string, path: string, before: string | nu
   const added = edit.reduce((sum, hunk) => sum + hunk.added, 0);
   const removed = edit.reduce((sum, hunk) => sum + hunk.removed, 0);
   const approval = proposal.requiresApproval ? ' This file is sensitive configuration: the user must approve it explicitly.' : '';
+  const link = proposal.target === undefined ? '' : ` ${path} is a symbolic link: the change is to ${proposal.target}.`;
   return (
-    `${what} This edit: +${added} −${removed} lines; the file's proposal so far: +${proposal.added} −${proposal.removed}. ` +
+    `${what}${link} This edit: +${added} −${removed} lines; the file's proposal so far: +${proposal.added} −${proposal.removed}. ` +
     `It is proposed for review, not written to disk; your Read, Grep and Glob calls see it.${approval}`
   );
 }
