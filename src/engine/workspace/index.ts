@@ -15,6 +15,6 @@ export {
 } from './policy.js';
 export { toWorkspacePath, comparePaths } from './paths.js';
 export { PathRules, describeLink } from './path-rules.js';
-export { scriptsChanged } from './package-scripts.js';
+export { manifestApprovalReason } from './package-manifest.js';
 export { findRipgrepOnPath } from './search/find-ripgrep.js';
 export { createWorkspaceTools, type WorkspaceTools, type WorkspaceToolsOptions } from './tools/create-workspace-tools.js';

@@ -1,5 +1,5 @@
 import { WorkspaceError } from '../errors.js';
-import { scriptsChanged } from './package-scripts.js';
+import { manifestApprovalReason } from './package-manifest.js';
 import { defaultWorkspacePolicy, policyMatcher, type PolicyMatcher, type WorkspacePolicy } from './policy.js';
 
 /**
@@ -62,16 +62,15 @@ export class PathRules {
   /**
    * Why writing `after` over `before` needs the user's explicit approval, or undefined when it does not:
    * configuration that runs code or grants permissions, secret files (they change what tools run), and
-   * a package manifest whose `scripts` change. See the policy's comment.
+   * a package manifest whose change can run code (package-manifest.ts). See the policy's comment.
    */
   approvalReason(typed: string, real: string, before: string | null, after: string | null): string | undefined {
     for (const name of real === typed ? [typed] : [typed, real]) {
       const through = name === typed ? 'it' : `it leads to ${name}, which`;
       if (this.matcher.requiresApproval(name)) return `${through} is configuration that can run code or change permissions`;
       if (this.matcher.sensitivePattern(name) !== undefined) return `${through} may hold secrets`;
-      if (this.matcher.guardsScripts(name) && scriptsChanged(before, after)) {
-        return `${name === typed ? 'the change' : `${through} is a package manifest, and the change`} edits its scripts, which npm runs`;
-      }
+      const manifestReason = this.matcher.guardsScripts(name) ? manifestApprovalReason(before, after) : undefined;
+      if (manifestReason !== undefined) return name === typed ? manifestReason : `${through} is a package manifest, and ${manifestReason}`;
     }
     return undefined;
   }

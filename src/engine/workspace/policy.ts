@@ -11,9 +11,10 @@ import picomatch from 'picomatch/posix';
  *
  * An edit needs the user's explicit approval when the file matches `approvalRequiredPatterns` or
  * `sensitivePatterns`, or when it is a package manifest (`scriptsApprovalPatterns`, `package.json`) and
- * the edit changes its `scripts` object: scripts run on `npm install` and `npm test`. A manifest that
- * cannot be parsed (before or after the edit) counts as changing its scripts; a dependency bump alone
- * does not need approval.
+ * the edit can make code run: any change to `scripts` (npm runs them on install, test, run) or to the other
+ * fields that run code (`config`, `bin`, `gypfile`, `workspaces`, `packageManager`, git-hook runners…), or a
+ * dependency fetched from outside the npm registry (git, URL, path: its install scripts would run). A
+ * manifest that cannot be parsed counts as such a change; a registry dependency bump does not need approval.
  */
 export interface WorkspacePolicy {
   /** Directory names skipped at any depth by Glob, Grep and listings. Default: `.git`, `.hg`, `.svn`, `.jj`, `node_modules`. */
@@ -30,8 +31,9 @@ export interface WorkspacePolicy {
    */
   approvalRequiredPatterns: readonly string[];
   /**
-   * Package manifests whose `scripts` run code: an edit that changes the `scripts` object (or leaves the
-   * manifest unparseable) needs explicit approval; other edits to them do not. Default: `**\/package.json`.
+   * Package manifests: an edit that can make code run (its `scripts` and the other fields that run code,
+   * a dependency fetched from outside the npm registry; package-manifest.ts) or that leaves the manifest
+   * unparseable needs explicit approval; a dependency bump does not. Default: `**\/package.json`.
    */
   scriptsApprovalPatterns: readonly string[];
   /** Never written, not even after approval (version-control internals). Default: `defaultProtectedPatterns`. */
@@ -81,9 +83,8 @@ export const defaultAllowedSensitivePatterns: readonly string[] = Object.freeze(
  * (an agent that writes `.vscode/settings.json` can approve itself: CVE-2025-53773).
  */
 export const defaultApprovalRequiredPatterns: readonly string[] = Object.freeze([
-  '.vscode/settings.json',
-  '.vscode/tasks.json',
-  '.vscode/launch.json',
+  // All of it, at any depth: settings, tasks, launch configurations, MCP servers (mcp.json), extensions.
+  '**/.vscode/**',
   '*.code-workspace',
   '.github/workflows/**',
   '.github/agents/**',
@@ -91,6 +92,8 @@ export const defaultApprovalRequiredPatterns: readonly string[] = Object.freeze(
   '.claude/**',
   // Git hooks managed in the tree (husky): they run on the next commit or push.
   '**/.husky/**',
+  // Hooks directories that `core.hooksPath` commonly points at.
+  '**/.githooks/**',
 ]);
 
 export const defaultProtectedPatterns: readonly string[] = Object.freeze([
@@ -125,7 +128,7 @@ export interface PolicyMatcher {
   /** The sensitive pattern `path` matches, or undefined when it may be read. */
   sensitivePattern(path: string): string | undefined;
   requiresApproval(path: string): boolean;
-  /** True for a package manifest whose `scripts` changes need approval. */
+  /** True for a package manifest whose code-running changes need approval (package-manifest.ts). */
   guardsScripts(path: string): boolean;
   isProtected(path: string): boolean;
   isExcludedDirectory(name: string): boolean;
