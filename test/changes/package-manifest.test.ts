@@ -119,7 +119,7 @@ describe('package.json proposals', () => {
     expect(hunks).toHaveLength(2);
     changeSet.accept();
     const all = await applyChangeSet(changeSet, workspace);
-    expect(all.files[0]).toMatchObject({ outcome: 'needs-approval', message: expect.stringContaining('the edit changes \"scripts\", which can run code') });
+    expect(all.files[0]).toMatchObject({ outcome: 'needs-approval', message: expect.stringContaining('the edit changes "scripts", which can run code') });
     expect(await tree.read('package.json')).toBe(original);
 
     changeSet.reject({ path: 'package.json', hunkId: hunks[0].id });
