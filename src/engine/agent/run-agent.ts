@@ -66,10 +66,25 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
       run.answerUnrunCalls(output.toolCalls, toolNotRunText(output.end.message));
       return run.failed(output.end.message);
     }
-    if (output.toolCalls.length === 0) return run.completed();
+    if (output.toolCalls.length === 0) {
+      let next: string | undefined;
+      try {
+        next = options.nextUserMessage ? await options.nextUserMessage(run.latestAnswer()) : undefined;
+      } catch (error) {
+        // A stop while the user was being waited for ends the run like a stop anywhere else.
+        if (options.signal.aborted) return run.stopped(stopReasonOf(options.signal));
+        throw error;
+      }
+      if (options.signal.aborted) return run.stopped(stopReasonOf(options.signal));
+      if (next === undefined) return run.completed();
+      run.addUserMessage(next);
+      continue;
+    }
 
     const results = await executeToolCalls(output.toolCalls, execution, (result) => run.recordToolResult(result));
     run.addToolResults(results);
+    const finished = options.finishAfterTools?.();
+    if (finished !== undefined) return run.completed(finished);
   }
 }
 

@@ -85,8 +85,19 @@ export class RunRecorder {
     this.addEntry({ type: 'notice', text });
   }
 
-  completed(): AgentRunResult {
-    return this.result('completed', this.finalText());
+  completed(output: string = this.finalText()): AgentRunResult {
+    return this.result('completed', output);
+  }
+
+  /** The text of the latest answer. */
+  latestAnswer(): string {
+    return this.finalText();
+  }
+
+  /** A message from the user: into the conversation, and the transcript as a notice. */
+  addUserMessage(text: string): void {
+    appendUserParts(this.messages, [{ type: 'text', text }]);
+    this.addEntry({ type: 'notice', text: `The user: ${text}` });
   }
 
   stopped(stopReason: StopReason): AgentRunResult {

@@ -53,6 +53,16 @@ export interface AgentRunOptions {
    * notice (for example "background task t3 completed"). Default: none.
    */
   takeNotices?: () => string[];
+  /**
+   * Checked after each turn's tool calls have run: a string ends the run `completed` with it as the
+   * output (the `CompleteTask` tool of a task-mode agent). Default: none.
+   */
+  finishAfterTools?: () => string | undefined;
+  /**
+   * Called when the model answers without tool calls, with that answer: a string is the user's next
+   * message and the run goes on with it (a chat); undefined ends the run with the answer. Default: none.
+   */
+  nextUserMessage?: (answer: string) => Promise<string | undefined>;
 }
 
 export type AgentRunStatus = 'completed' | 'stopped' | 'failed' | 'max-turns';

@@ -274,7 +274,7 @@ export class TaskManager {
       emit: (event) => this.hub.emit(event),
       emitUpdate: (target) => this.emitUpdate(target),
       reportUsage: (target, delta) => this.reportUsage(target, delta),
-      whileWaiting: (target, promise, forUser) => this.scheduler.whileWaiting(target, promise, { forUser }),
+      whileWaiting: (target, waitedFor, forUser) => this.scheduler.whileWaiting(target, waitedFor, { forUser }),
     });
     // Called on a later microtask so that work which stops or starts tasks at once cannot re-enter the
     // manager halfway through `start`; a task stopped in between never has its work called at all.

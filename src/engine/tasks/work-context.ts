@@ -15,7 +15,11 @@ export interface WorkContextHost {
   emit(event: TaskEvent): void;
   emitUpdate(record: TaskRecord): void;
   reportUsage(record: TaskRecord, delta: Usage): void;
-  whileWaiting<T>(record: TaskRecord, promise: Promise<T>, forUser: boolean): Promise<T>;
+  whileWaiting<T>(record: TaskRecord, waitedFor: () => Promise<T>, forUser: boolean): Promise<T>;
+}
+
+function started<T>(waitedFor: Promise<T> | (() => Promise<T>)): Promise<T> {
+  return typeof waitedFor === 'function' ? waitedFor() : waitedFor;
 }
 
 export function createWorkContext(record: TaskRecord, host: WorkContextHost): TaskWorkContext {
@@ -42,7 +46,7 @@ export function createWorkContext(record: TaskRecord, host: WorkContextHost): Ta
       host.emitUpdate(record);
     },
     // A stop ends the wait at once (with a StoppedError), so the work can hand over its partial output.
-    waitFor: <T>(promise: Promise<T>) => host.whileWaiting(record, raceWithSignal(promise, signal), false),
-    waitForUser: <T>(promise: Promise<T>) => host.whileWaiting(record, raceWithSignal(promise, signal), true),
+    waitFor: <T>(waitedFor: Promise<T> | (() => Promise<T>)) => host.whileWaiting(record, () => raceWithSignal(started(waitedFor), signal), false),
+    waitForUser: <T>(waitedFor: Promise<T> | (() => Promise<T>)) => host.whileWaiting(record, () => raceWithSignal(started(waitedFor), signal), true),
   });
 }

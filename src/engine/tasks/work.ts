@@ -36,12 +36,13 @@ export interface TaskWorkContext {
    * foreground or auto subtask through `start`, or on a task through `wait` with `waiterId`, does this
    * already.
    */
-  waitFor<T>(promise: Promise<T>): Promise<T>;
+  waitFor<T>(waitedFor: Promise<T> | (() => Promise<T>)): Promise<T>;
   /**
    * `waitFor` for the user (an answer to a question, the next chat message): the task's status is
-   * `waiting` meanwhile, and the time does not count toward its auto-background limit.
+   * `waiting` meanwhile, and the time does not count toward its auto-background limit. Pass a function to
+   * start what is waited for (put the question) only once the task shows `waiting`.
    */
-  waitForUser<T>(promise: Promise<T>): Promise<T>;
+  waitForUser<T>(waitedFor: Promise<T> | (() => Promise<T>)): Promise<T>;
 }
 
 export interface TaskWorkResult {

@@ -10,7 +10,13 @@ import { formatNotice } from '../tasks/notifications.js';
 import type { TaskManager } from '../tasks/task-manager.js';
 import { isTerminal } from '../tasks/types.js';
 import type { TaskWork, TaskWorkContext, TaskWorkResult } from '../tasks/work.js';
+import type { AgentRunOptions } from '../agent/types.js';
+import { type Completion, createAskUserTool, createCompleteTaskTool } from '../conversation/conversation-tools.js';
+import type { MessageInbox } from '../conversation/message-inbox.js';
+import type { UserChannel } from '../conversation/user-channel.js';
 import { createAgentTool } from './delegation/agent-tool.js';
+import { createSendMessageTool } from './delegation/send-message-tool.js';
+import type { RoleMode } from './roles/types.js';
 import type { DelegatorTools } from './delegation/delegation-reach.js';
 import type { DelegationScope, RosterEntry } from './delegation/delegation-scope.js';
 import { createTaskOutputTool } from './delegation/task-output-tool.js';
@@ -30,6 +36,10 @@ export interface AgentTaskEnvironment {
   /** Delegation is offered while `depth < maxDepth`. */
   maxDepth: number;
   autoBackgroundMs: number;
+  /** Messages for running tasks (the user's, and `SendMessage`'s), seen at each task's next turn. */
+  inbox: MessageInbox;
+  /** How task-mode and chat agents reach the user. Default: none (they are told no user is available). */
+  userChannel?: UserChannel;
 }
 
 /** One agent as a task: who it is and how it may work. */
@@ -46,6 +56,8 @@ export interface AgentTaskSpec {
   reach: DelegatorTools;
   depth: number;
   maxTurns?: number;
+  /** How the agent relates to the user (seed 001): `task` and `chat` agents get `AskUser` and `CompleteTask`. Default `single_turn`. */
+  mode?: RoleMode;
   /** Tools beyond the role's own, for this task only (a workflow loop's `ExitLoop`). Default: none. */
   extraTools?: readonly Tool[];
   /**
@@ -64,17 +76,21 @@ export function agentTaskWork(environment: AgentTaskEnvironment, spec: AgentTask
   return async (context) => {
     context.setModel(`${spec.model.provider}/${spec.model.modelId}`);
     const tools = toolsForTask(environment, spec, context.taskId);
-    const takeNotices = () => environment.taskManager.takeNotifications(context.taskId).map(formatNotice);
+    const talk = talkingToTheUser(environment, spec, context);
+    tools.push(...talk.tools);
+    const takeNotices = () => [...environment.taskManager.takeNotifications(context.taskId).map(formatNotice), ...environment.inbox.take(context.taskId)];
     const run = (prompt: string | ModelMessage[]) =>
       runAgent({
         model: spec.model,
-        system: spec.system,
+        system: talk.tools.length > 0 ? `${spec.system}\n\n${talkingInstruction(spec.mode ?? 'single_turn')}` : spec.system,
         prompt,
         tools,
         maxTurns: spec.maxTurns,
         signal: context.signal,
         onEvent: (event) => forwardEvent(context, event),
         takeNotices,
+        finishAfterTools: talk.finishAfterTools,
+        nextUserMessage: talk.nextUserMessage,
       });
 
     let result = await run(spec.prompt);
@@ -110,9 +126,31 @@ function toolsForTask(environment: AgentTaskEnvironment, spec: AgentTaskSpec, ta
       autoBackgroundMs: environment.autoBackgroundMs,
       describeChanges: environment.describeChanges,
     };
-    tools.push(createAgentTool(scope), createTaskOutputTool(scope), createTaskStopTool(scope));
+    tools.push(createAgentTool(scope), createTaskOutputTool(scope), createTaskStopTool(scope), createSendMessageTool(scope, environment.inbox));
   }
   return tools;
+}
+
+/** What a `task` or `chat` agent adds to its run: the tools, when its run ends, and the chat's next turn. */
+function talkingToTheUser(environment: AgentTaskEnvironment, spec: AgentTaskSpec, context: TaskWorkContext): Pick<AgentRunOptions, 'finishAfterTools' | 'nextUserMessage'> & { tools: Tool[] } {
+  const mode = spec.mode ?? 'single_turn';
+  if (mode === 'single_turn') return { tools: [] };
+  const completion: Completion = {};
+  const channel = environment.userChannel;
+  return {
+    tools: [createAskUserTool(channel, context, spec.role), createCompleteTaskTool(completion)],
+    finishAfterTools: () => completion.result,
+    // A chat goes on after each answer with the user's reply, until CompleteTask or the user ends it.
+    nextUserMessage:
+      mode === 'chat' && channel
+        ? (answer) => (completion.result !== undefined ? Promise.resolve(undefined) : context.waitForUser(() => channel.ask({ taskId: context.taskId, role: spec.role, kind: 'chat', text: answer }, context.signal)))
+        : undefined,
+  };
+}
+
+function talkingInstruction(mode: RoleMode): string {
+  const base = '# Working with the user\nIf you cannot go on without the user (a decision, a fact only they know), ask with AskUser: you wait for the answer. When your task is done, call CompleteTask with its result.';
+  return mode === 'chat' ? `${base} This is a conversation: after each of your answers the user may reply, until you call CompleteTask or they end the chat.` : base;
 }
 
 /** Feeds an agent run's events to its task: streamed text, transcript entries, usage. */

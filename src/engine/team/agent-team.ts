@@ -5,6 +5,8 @@
  */
 import { ConfigurationError } from '../errors.js';
 import { describePrompt } from './describe-prompt.js';
+import { MessageInbox } from '../conversation/message-inbox.js';
+import type { UserChannel } from '../conversation/user-channel.js';
 import type { Model } from '../model/types.js';
 import type { Tool } from '../agent/tool.js';
 import { type PlanEnvironment, planNodeWork } from '../planner/plan-node.js';
@@ -30,6 +32,8 @@ export interface AgentTeamOptions {
   modelFor?: ModelChooser;
   /** Which roles an agent may delegate to (delegation-reach.ts). Default `own-tools`. */
   delegationReach?: DelegationReach;
+  /** How `task` and `chat` agents reach the user. Default: none (they are told no user is available). */
+  userChannel?: UserChannel;
   /** Depth at which delegation stops: the coordinator is depth 0, its subagents 1, …. Default 3. */
   maxDepth?: number;
   /** How long a foreground `Agent` call waits before its subagent moves to the background. Default 120,000 ms. */
@@ -91,7 +95,20 @@ export interface DelegateRequest {
 }
 
 export class AgentTeam {
-  constructor(private readonly options: AgentTeamOptions) {}
+  /** Messages for running tasks: the user's (`sendMessage`) and the agents' (`SendMessage`). */
+  readonly inbox: MessageInbox;
+
+  constructor(private readonly options: AgentTeamOptions) {
+    this.inbox = new MessageInbox(options.taskManager);
+  }
+
+  /**
+   * A message from the user to a running task, seen at its next turn. Throws a `TaskError` saying why
+   * for an unknown or finished task.
+   */
+  sendMessage(taskId: string, message: string): void {
+    this.inbox.deliver(taskId, 'the user', message);
+  }
 
   get taskManager(): TaskManager {
     return this.options.taskManager;
@@ -109,7 +126,7 @@ export class AgentTeam {
     const roleName = request.role ?? coordinatorName;
     const modelFor = request.modelFor ?? this.options.modelFor;
     if (!modelFor) throw new ConfigurationError('No model is set up for this run: choose a provider and a model first.');
-    const run = new TeamRun(this.options, (delegator) => this.rosterFor(delegator), modelFor);
+    const run = new TeamRun(this.options, this.inbox, (delegator) => this.rosterFor(delegator), modelFor);
     const awaitBackground = request.awaitBackgroundTasks ?? false;
     let work: TaskWork;
     if (roleName === coordinatorName) {
@@ -142,7 +159,7 @@ export class AgentTeam {
     if (input === '') throw new ConfigurationError(`The workflow "${request.workflow.name}" needs an input: say what it should work on.`);
     const modelFor = request.modelFor ?? this.options.modelFor;
     if (!modelFor) throw new ConfigurationError('No model is set up for this run: choose a provider and a model first.');
-    const run = new TeamRun(this.options, (delegator) => this.rosterFor(delegator), modelFor);
+    const run = new TeamRun(this.options, this.inbox, (delegator) => this.rosterFor(delegator), modelFor);
     const work = workflowWork(
       { taskManager: this.options.taskManager, agentWork: (role, prompt, tools) => run.stepWork(role, prompt, tools), workflows: request.workflows },
       request.workflow,
@@ -168,7 +185,7 @@ export class AgentTeam {
     if (task === '') throw new ConfigurationError('The task is empty: say what the agents should do.');
     const modelFor = request.modelFor ?? this.options.modelFor;
     if (!modelFor) throw new ConfigurationError('No model is set up for this run: choose a provider and a model first.');
-    const run = new TeamRun(this.options, (delegator) => this.rosterFor(delegator), modelFor);
+    const run = new TeamRun(this.options, this.inbox, (delegator) => this.rosterFor(delegator), modelFor);
     const roles = this.options.roles;
     const environment: PlanEnvironment = {
       taskManager: this.options.taskManager,
@@ -194,7 +211,8 @@ export class AgentTeam {
     const reach = this.options.delegationReach === 'any' ? 'all' : delegator;
     return this.options.roles.list().map((role) => {
       const beyond = toolsBeyondReach(reach, resolveRoleTools(role));
-      return beyond.length > 0 ? { name: role.name, description: role.description, toolsBeyondReach: beyond } : { name: role.name, description: role.description };
+      const entry: RosterEntry = { name: role.name, description: role.description, mode: role.mode };
+      return beyond.length > 0 ? { ...entry, toolsBeyondReach: beyond } : entry;
     });
   }
 }
@@ -205,6 +223,7 @@ class TeamRun {
 
   constructor(
     private readonly options: AgentTeamOptions,
+    inbox: MessageInbox,
     rosterFor: (delegator: DelegatorTools) => RosterEntry[],
     private readonly modelFor: ModelChooser,
   ) {
@@ -216,6 +235,8 @@ class TeamRun {
       describeChanges: options.describeChanges,
       maxDepth: options.maxDepth ?? 3,
       autoBackgroundMs: options.autoBackgroundMs ?? 120_000,
+      inbox,
+      userChannel: options.userChannel,
     };
   }
 
@@ -288,6 +309,7 @@ class TeamRun {
       maxTurns: role.maxTurns,
       awaitBackgroundTasks,
       extraTools,
+      mode: role.mode,
     });
   }
 

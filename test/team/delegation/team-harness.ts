@@ -1,5 +1,6 @@
 /** An AgentTeam with one scripted model per role, a manual clock, and roles from an in-memory folder. */
 import type { ModelRequest } from '../../../src/engine/model/types.js';
+import type { UserChannel } from '../../../src/engine/conversation/user-channel.js';
 import { TaskManager } from '../../../src/engine/tasks/task-manager.js';
 import { AgentTeam } from '../../../src/engine/team/agent-team.js';
 import { RoleRegistry } from '../../../src/engine/team/roles/role-registry.js';
@@ -33,7 +34,7 @@ export interface TeamHarness {
 }
 
 export async function createTeamHarness(
-  options: { maxDepth?: number; autoBackgroundMs?: number; maxConcurrent?: number; delegationReach?: 'own-tools' | 'any' } = {},
+  options: { maxDepth?: number; autoBackgroundMs?: number; maxConcurrent?: number; delegationReach?: 'own-tools' | 'any'; userChannel?: UserChannel } = {},
 ): Promise<TeamHarness> {
   const clock = new ManualClock();
   const roleFiles = new MemoryRoleFiles();
@@ -56,6 +57,7 @@ export async function createTeamHarness(
     modelFor: (role) => model(role),
     maxDepth: options.maxDepth,
     delegationReach: options.delegationReach,
+    userChannel: options.userChannel,
     autoBackgroundMs: options.autoBackgroundMs ?? 60_000,
   });
   return { team, taskManager, roles, roleFiles, clock, model };

@@ -54,7 +54,7 @@ describe('coordinator instruction', () => {
     expect(coordinatorInstruction).toMatch(/has not seen this conversation/);
     expect(coordinatorInstruction).toMatch(/awaiting their review/);
     expect(builtInRoles.some((role) => role.name === 'coordinator')).toBe(false);
-    expect(coordinatorTools).toEqual(['Agent', 'TaskOutput', 'TaskStop', 'Read', 'Glob', 'Grep']);
+    expect(coordinatorTools).toEqual(['Agent', 'TaskOutput', 'TaskStop', 'SendMessage', 'Read', 'Glob', 'Grep']);
   });
 });
 

@@ -37,6 +37,12 @@ export function createAgentTool(scope: DelegationScope): Tool<z.infer<typeof age
           `You may not hand work to "${role.name}": it can use ${role.toolsBeyondReach.join(', ')}, which you cannot, and a subagent never gets more power than the agent that starts it. Roles you may use: ${inReach(roster).join(', ') || '(none)'}.`,
         );
       }
+      const talks = role.mode === 'task' || role.mode === 'chat';
+      if (talks && input.run_in_background) {
+        throw new Error(
+          `"${role.name}" is a ${role.mode}-mode role: it may talk to the user while it works, so it runs in the foreground only. Call Agent again without run_in_background.`,
+        );
+      }
       // Models trained on an older one-field layout sometimes put the whole task in the description.
       const prompt = input.prompt?.trim() ? input.prompt : input.description;
       const started = await scope.taskManager.start({
@@ -44,7 +50,8 @@ export function createAgentTool(scope: DelegationScope): Tool<z.infer<typeof age
         role: role.name,
         description: input.description,
         prompt,
-        mode: input.run_in_background ? 'background' : 'auto',
+        // A role that may talk to the user stays in the foreground: it is never moved to the background.
+        mode: input.run_in_background ? 'background' : talks ? 'foreground' : 'auto',
         autoBackgroundMs: scope.autoBackgroundMs,
         work: scope.workFor(role.name, prompt),
       });

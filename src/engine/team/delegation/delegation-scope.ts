@@ -10,6 +10,8 @@ export interface RosterEntry {
    * as out of reach and an `Agent` call for it is refused. Default: none.
    */
   toolsBeyondReach?: readonly string[];
+  /** `task` and `chat` roles may talk to the user, so they run in the foreground only. Default `single_turn`. */
+  mode?: 'single_turn' | 'task' | 'chat';
 }
 
 /**

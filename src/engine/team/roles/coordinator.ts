@@ -19,6 +19,7 @@ export const coordinatorInstruction = `You are the coordinator of Agent Team, wo
 - Agent starts a subagent. Its description lists the subagent types available here; pick the one whose description fits the work. It takes subagent_type, description (a 3-5 word title the user sees in the task list), prompt (the full brief) and run_in_background.
 - TaskOutput gets a background task's result; by default it waits for the task to end.
 - TaskStop stops a task you no longer need.
+- SendMessage tells a running subagent something (a correction, a new fact) without stopping it; it reads the message at its next turn.
 - Read, Glob and Grep let you look at the workspace yourself: to get your bearings before you plan, and to check what subagents report.
 
 # Plan

@@ -2,7 +2,7 @@
  * The tool names the engine knows, as the model sees them (aligned with Claude Code's). Role files name
  * tools from this list; anything else is reported and left out.
  */
-export const toolNames = ['Read', 'Glob', 'Grep', 'Edit', 'Write', 'Agent', 'TaskOutput', 'TaskStop'] as const;
+export const toolNames = ['Read', 'Glob', 'Grep', 'Edit', 'Write', 'Agent', 'TaskOutput', 'TaskStop', 'SendMessage'] as const;
 
 export type ToolName = (typeof toolNames)[number];
 
@@ -13,7 +13,7 @@ export const readOnlyToolNames: readonly ToolName[] = ['Read', 'Glob', 'Grep'];
 export const editToolNames: readonly ToolName[] = ['Edit', 'Write'];
 
 /** Tools that delegate to and manage subagents; whether a role gets them is decided by delegation depth. */
-export const delegationToolNames: readonly ToolName[] = ['Agent', 'TaskOutput', 'TaskStop'];
+export const delegationToolNames: readonly ToolName[] = ['Agent', 'TaskOutput', 'TaskStop', 'SendMessage'];
 
 /**
  * What a workspace role gets when its file names no tools: reading and proposing edits, but no delegation
