@@ -27,7 +27,7 @@ async function main(): Promise<number> {
       case 'workflows':
         return await workflowsCommand(args, output);
       case 'run':
-        return await runCommand(args, { ...output, environment: process.env, process });
+        return await runCommand(args, { ...output, stdin: process.stdin, environment: process.env, process });
     }
   } catch (error) {
     if (error instanceof UsageError) {

@@ -25,6 +25,7 @@ import { type InterruptibleProcess, Interrupts } from './interrupts.js';
 import { type CliJsonEvent, JsonEventMapper, runEndEvent } from './json-events.js';
 import { cliModelSettings } from './model-settings.js';
 import { StallGuard, type StallWatchedProcess } from './stall-guard.js';
+import { StdinUserChannel } from './stdin-user-channel.js';
 import { TerminalView } from './terminal-view.js';
 import { readWorkflows } from './workflows-command.js';
 import type { WorkflowDefinition } from '../engine/workflows/workflow-definition.js';
@@ -33,6 +34,8 @@ import { formatWorkflowProblem } from '../engine/workflows/workflow-problem.js';
 export interface RunContext {
   stdout: { write(text: string): void; isTTY?: boolean; columns?: number };
   stderr: { write(text: string): void };
+  /** Where answers to agents' questions come from (one line each). Default: none (no user available). */
+  stdin?: NodeJS.ReadableStream & { pause?: () => unknown };
   environment: NodeJS.ProcessEnv;
   /** Where SIGINT and `beforeExit` are heard and a forced exit happens; tests pass an EventEmitter. */
   process: InterruptibleProcess & StallWatchedProcess;
@@ -50,6 +53,11 @@ export async function runCommand(args: RunArguments, context: RunContext): Promi
 
   const changes = new ChangeSetRegistry();
   const taskManager = new TaskManager({ maxConcurrent: args.maxConcurrent });
+  const describeTask = (taskId: string) => {
+    const task = taskManager.get(taskId);
+    return task ? `${task.id} ${task.role}: ${task.description}` : taskId;
+  };
+  const userChannel = context.stdin ? new StdinUserChannel(context.stdin, context.stderr, describeTask) : undefined;
   const team = new AgentTeam({
     taskManager,
     roles,
@@ -57,6 +65,7 @@ export async function runCommand(args: RunArguments, context: RunContext): Promi
     modelFor: (_role, override) => (override ? createModel({ ...settings, model: override }, { environment: context.environment }) : model),
     maxDepth: args.maxDepth,
     delegationReach: args.delegationReach,
+    userChannel,
     autoBackgroundMs: args.autoBackgroundSeconds * 1000,
     describeChanges: (taskId) => describeTaskChanges(changes, taskId),
     environmentNote: `Workspace root: ${workspace.root}. Paths are relative to it.`,
@@ -126,6 +135,7 @@ export async function runCommand(args: RunArguments, context: RunContext): Promi
   } finally {
     interrupts.dispose();
     stallGuard.dispose();
+    userChannel?.dispose();
     unsubscribe();
     roles.dispose();
     await taskManager.close();

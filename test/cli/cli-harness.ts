@@ -34,16 +34,19 @@ export interface CliRun {
   child: ChildProcess;
   /** Resolves when the process exits. */
   exited: Promise<{ code: number | null; stdout: string; stderr: string }>;
+  /** Resolves once stderr contains `text`. */
+  waitForStderr(text: string): Promise<void>;
   /** Resolves with the first JSON event matching `predicate` as it arrives on stdout. */
   waitForEvent(predicate: (event: CliEvent) => boolean): Promise<CliEvent>;
 }
 
 export type CliEvent = Record<string, unknown> & { type: string };
 
-export function startCli(cliPath: string, args: string[], environment: Record<string, string>): CliRun {
+/** `stdin`: `'pipe'` keeps the child's stdin open for the test to write to (`child.stdin`). Default: none. */
+export function startCli(cliPath: string, args: string[], environment: Record<string, string>, options: { stdin?: 'pipe' } = {}): CliRun {
   const child = spawn(process.execPath, [cliPath, ...args], {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...environment },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [options.stdin ?? 'ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
   let stderr = '';
@@ -63,13 +66,25 @@ export function startCli(cliPath: string, args: string[], environment: Record<st
       }
     }
   });
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const stderrWaiters: Array<{ text: string; resolve: () => void }> = [];
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+    for (const waiter of [...stderrWaiters]) {
+      if (!stderr.includes(waiter.text)) continue;
+      stderrWaiters.splice(stderrWaiters.indexOf(waiter), 1);
+      waiter.resolve();
+    }
+  });
   const exited = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
   return {
     child,
     exited,
+    waitForStderr: (text) => {
+      if (stderr.includes(text)) return Promise.resolve();
+      return new Promise((resolve) => stderrWaiters.push({ text, resolve }));
+    },
     waitForEvent: (predicate) => {
       const seen = stdout.split('\n').map(tryParse).find((event) => event && predicate(event));
       if (seen) return Promise.resolve(seen);

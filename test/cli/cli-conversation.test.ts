@@ -1,0 +1,65 @@
+/** Agents that talk to the user, through the CLI: questions on stderr, answers on stdin, over the real SDKs. */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { type MockProtocol, textTurn, toolCallTurn } from '../support/mock-provider/index.js';
+import { parseEvents, priorTurns, providerEnvironment, startCli } from './cli-harness.js';
+import { useCliWorld } from './cli-world.js';
+
+const world = useCliWorld({ 'dates.ts': 'export const parse = (text: string) => new Date(text);\n' });
+
+async function addRole(name: string, mode: 'task' | 'chat'): Promise<void> {
+  const directory = path.join(world.workspace, '.agent-team', 'agents');
+  await mkdir(directory, { recursive: true });
+  await writeFile(path.join(directory, `${name}.md`), `---\nname: ${name}\ndescription: Talks to the user.\nmode: ${mode}\ntools: [Read]\n---\nYou are ${name}.`);
+}
+
+describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run with a task-mode agent (%s)', (protocol) => {
+  it('prints the question on stderr, reads the answer from stdin, and CompleteTask ends the run with its result', async () => {
+    await addRole('clarifier', 'task');
+    world.server.respondWith((request) => {
+      if (priorTurns(request) === 0) return toolCallTurn([{ name: 'AskUser', input: { question: 'Which timezone should dates use?' } }]);
+      return toolCallTurn([{ name: 'CompleteTask', input: { result: `Dates will use what the user said: ${request.lastMessageText}` } }]);
+    });
+    const provider = providerEnvironment(protocol, world.server.baseUrl);
+    const run = startCli(world.cliPath, ['run', '--json', '--workspace', world.workspace, ...provider.args, '--agent', 'clarifier', 'Fix the dates'], provider.env, { stdin: 'pipe' });
+    await run.waitForStderr('Which timezone should dates use?');
+    run.child.stdin?.write('UTC, always.\n');
+    const { code, stdout, stderr } = await run.exited;
+    expect(code).toBe(0);
+    expect(stderr).toContain('[t1 clarifier: Fix the dates] asks:\nWhich timezone should dates use?\nYour answer: ');
+    expect(parseEvents(stdout).at(-1)).toMatchObject({ type: 'run-end', status: 'completed', output: 'Dates will use what the user said: The user answered: UTC, always.' });
+    expect(world.server.requests).toHaveLength(2);
+  });
+});
+
+describe('agent-team run: no user available', () => {
+  it('with no stdin, AskUser tells the agent that no user is available, and it goes on', async () => {
+    await addRole('clarifier', 'task');
+    world.server.respondWith((request) => {
+      if (priorTurns(request) === 0) return toolCallTurn([{ name: 'AskUser', input: { question: 'Which timezone?' } }]);
+      return textTurn(`Assumed UTC (${request.lastMessageText})`);
+    });
+    const provider = providerEnvironment('anthropic', world.server.baseUrl);
+    const { code, stdout } = await startCli(world.cliPath, ['run', '--json', '--workspace', world.workspace, ...provider.args, '--agent', 'clarifier', 'Fix the dates'], provider.env).exited;
+    expect(code).toBe(0);
+    expect(parseEvents(stdout).at(-1)).toMatchObject({
+      status: 'completed',
+      output: 'Assumed UTC (No user is available to answer. Decide for yourself, say in your answer what you assumed, and go on.)',
+    });
+  });
+
+  it('a chat goes on with each line and ends with an empty line', async () => {
+    await addRole('writer', 'chat');
+    world.server.respondWith((request) => textTurn(`Draft ${priorTurns(request) + 1}${priorTurns(request) > 0 ? ` after "${request.lastMessageText}"` : ''}`));
+    const provider = providerEnvironment('openai', world.server.baseUrl);
+    const run = startCli(world.cliPath, ['run', '--json', '--workspace', world.workspace, ...provider.args, '--agent', 'writer', 'Write the intro'], provider.env, { stdin: 'pipe' });
+    await run.waitForStderr('Draft 1');
+    run.child.stdin?.write('Shorter, please.\n');
+    await run.waitForStderr('Draft 2 after "Shorter, please."');
+    run.child.stdin?.write('\n');
+    const { code, stdout } = await run.exited;
+    expect(code).toBe(0);
+    expect(parseEvents(stdout).at(-1)).toMatchObject({ status: 'completed', output: 'Draft 2 after "Shorter, please."' });
+  });
+});
