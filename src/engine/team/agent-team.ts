@@ -240,8 +240,11 @@ class TeamRun {
     };
   }
 
-  /** The coordinator as one step of a workflow: it plans and delegates that part on its own. */
-  private coordinatorStepWork(prompt: string, extraTools: readonly Tool[]): TaskWork {
+  /**
+   * The coordinator: at depth 0 for a run, or at depth 1 as one step of a workflow (it plans and delegates
+   * that part on its own, and waits for its background subagents, since the workflow goes on after it).
+   */
+  coordinatorWork(prompt: string, awaitBackgroundTasks: boolean, options: { depth?: number; extraTools?: readonly Tool[] } = {}): TaskWork {
     return agentTaskWork(this.environment, {
       role: coordinatorName,
       system: this.withEnvironment(coordinatorInstruction),
@@ -250,23 +253,9 @@ class TeamRun {
       tools: coordinatorTools,
       reach: 'all',
       mayDelegate: true,
-      depth: 1,
-      awaitBackgroundTasks: true,
-      extraTools,
-    });
-  }
-
-  coordinatorWork(prompt: string, awaitBackgroundTasks: boolean): TaskWork {
-    return agentTaskWork(this.environment, {
-      role: coordinatorName,
-      system: this.withEnvironment(coordinatorInstruction),
-      prompt,
-      model: this.modelFor(coordinatorName),
-      tools: coordinatorTools,
-      reach: 'all',
-      mayDelegate: true,
-      depth: 0,
+      depth: options.depth ?? 0,
       awaitBackgroundTasks,
+      extraTools: options.extraTools,
     });
   }
 
@@ -288,7 +277,7 @@ class TeamRun {
   /** The work of a role by name, for a step of a workflow (which adds tools of its own, like `ExitLoop`). */
   stepWork(roleName: string, prompt: string, extraTools: readonly Tool[]): TaskWork {
     // Agents of a workflow are the workflow's subagents: depth 1, whatever the groups around them.
-    if (roleName === coordinatorName) return this.coordinatorStepWork(prompt, extraTools);
+    if (roleName === coordinatorName) return this.coordinatorWork(prompt, true, { depth: 1, extraTools });
     return this.roleWork(this.options.roles.require(roleName), prompt, 1, false, extraTools);
   }
 
