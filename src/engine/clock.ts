@@ -12,9 +12,10 @@ export interface Clock {
 export const systemClock: Clock = {
   now: () => Date.now(),
   setTimer(callback, delayMs) {
+    // Not unref'd: every engine timer is something a run waits for (a retry's backoff, a stopped task's
+    // grace, auto-background), so it must keep the process alive; each is cancelled when its request or
+    // task ends. (An unref'd retry wait let Node's event loop run dry mid-run.)
     const handle = setTimeout(callback, delayMs);
-    // A pending engine timer must never keep the CLI process alive on its own.
-    handle.unref?.();
     return () => clearTimeout(handle);
   },
 };

@@ -51,7 +51,7 @@ export function startCli(cliPath: string, args: string[], environment: Record<st
   let stdout = '';
   let stderr = '';
   const waiters: Array<{ predicate: (event: CliEvent) => boolean; resolve: (event: CliEvent) => void }> = [];
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
     const before = stdout;
     stdout += chunk;
     const completeLines = stdout.slice(before.lastIndexOf('\n') + 1).split('\n').slice(0, -1);
@@ -67,7 +67,7 @@ export function startCli(cliPath: string, args: string[], environment: Record<st
     }
   });
   const stderrWaiters: Array<{ text: string; resolve: () => void }> = [];
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
     stderr += chunk;
     for (const waiter of [...stderrWaiters]) {
       if (!stderr.includes(waiter.text)) continue;

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createDeferred } from '../../src/engine/util/deferred.js';
-import { type MockProtocol, delayed, serverError, textTurn, toolCallTurn } from '../support/mock-provider/index.js';
+import { type MockProtocol, delayed, rateLimited, serverError, textTurn, toolCallTurn } from '../support/mock-provider/index.js';
 import { type CliEvent, agentOf, parseEvents, priorTurns, providerEnvironment, startCli } from './cli-harness.js';
 import { useCliWorld } from './cli-world.js';
 
@@ -198,5 +198,17 @@ describe('agent-team run --apply', () => {
     const { code } = await runCli('openai', ['--agent', 'researcher', '--delegation-reach', 'any', '--apply', 'Fix the parser']).exited;
     expect(code).toBe(0);
     expect(await readFile(path.join(world.workspace, 'parser.ts'), 'utf8')).toBe('rewritten\n');
+  });
+});
+
+describe('agent-team run: waits the run depends on keep it alive', () => {
+  it('a retry wait (429 with retry-after) neither ends the process nor trips the stall guard', async () => {
+    let calls = 0;
+    world.server.respondWith(() => (++calls === 1 ? rateLimited({ headers: { 'retry-after': '1', 'retry-after-ms': '300' } }) : textTurn('Answered after the wait.')));
+    const { code, stdout, stderr } = await runCli('openai', ['--agent', 'researcher', 'Look']).exited;
+    expect(stderr).not.toContain('stopped making progress');
+    expect(code).toBe(0);
+    expect(parseEvents(stdout).at(-1)).toMatchObject({ type: 'run-end', status: 'completed', output: 'Answered after the wait.' });
+    expect(world.server.requests).toHaveLength(2);
   });
 });
