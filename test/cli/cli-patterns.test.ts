@@ -81,16 +81,24 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('catastrophic patterns thro
   });
 
   it('SIGINT during a Grep with a pathological pattern stops the run with 130', async () => {
-    // Enough text that the JavaScript search is still at work when the signal comes, most of the time.
+    // Enough text that the JavaScript search of the second Grep is still at work when the signal comes.
     for (let index = 0; index < 8; index++) await writeFile(path.join(world.workspace, `big-${index}.txt`), manyAs.repeat(20));
     world.server.respondWith((request) => {
-      if (priorTurns(request) === 0) return toolCallTurn([{ name: 'Grep', input: { pattern: catastrophicRegex } }]);
-      return hangingStream({ text: ['Reading the results…'] });
+      switch (priorTurns(request)) {
+        case 0:
+          return toolCallTurn([{ name: 'Grep', input: { pattern: catastrophicRegex, path: 'as.txt' } }]);
+        case 1:
+          return toolCallTurn([{ name: 'Grep', input: { pattern: catastrophicRegex } }]);
+        default:
+          return hangingStream({ text: ['Reading the results…'] });
+      }
     });
     const provider = providerEnvironment(protocol, world.server.baseUrl);
     const args = ['run', '--json', '--agent', 'researcher', '--workspace', world.workspace, ...provider.args, 'Search'];
     const run = startCli(world.cliPath, args, withoutRipgrep(provider.env));
-    await run.waitForEvent((event) => event.type === 'tool-call' && event.toolName === 'Grep');
+    // The second Grep is called only once the first has answered: a frozen process never gets there.
+    let grepCalls = 0;
+    await run.waitForEvent((event) => event.type === 'tool-call' && event.toolName === 'Grep' && ++grepCalls === 2);
     run.child.kill('SIGINT');
     const { code, stdout } = await run.exited;
     expect(code).toBe(130);
