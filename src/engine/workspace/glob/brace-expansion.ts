@@ -1,4 +1,5 @@
 import { WorkspaceError } from '../../errors.js';
+import { classEnd } from './character-class.js';
 
 /** Most patterns one glob's braces may expand to (`{a,b}{c,d}` is four). */
 export const maxBraceExpansions = 256;
@@ -50,22 +51,6 @@ function findExpandableBrace(pattern: string, originalPattern: string): Expandab
       const alternatives = splitTopLevelCommas(body) ?? expandRange(body, originalPattern);
       if (alternatives) return { open: index, close, alternatives };
     }
-  }
-  return undefined;
-}
-
-/** The index of the `]` closing the class that opens at `open`, or undefined when it is not a class. */
-export function classEnd(pattern: string, open: number): number | undefined {
-  let index = open + 1;
-  if (pattern[index] === '!' || pattern[index] === '^') index++;
-  if (pattern[index] === ']') index++; // a leading `]` is a member
-  for (; index < pattern.length; index++) {
-    const character = pattern[index];
-    if (character === '\\') index++;
-    else if (character === '[' && pattern[index + 1] === ':') {
-      const end = pattern.indexOf(':]', index + 2);
-      if (end >= 0) index = end + 1;
-    } else if (character === ']') return index;
   }
   return undefined;
 }

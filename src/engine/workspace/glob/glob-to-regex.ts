@@ -1,5 +1,5 @@
 import { WorkspaceError } from '../../errors.js';
-import { classEnd } from './brace-expansion.js';
+import { classEnd, escapeRegex, translateClass } from './character-class.js';
 
 /**
  * Translates one glob, its braces already expanded, into RE2 syntax matching a whole workspace-relative
@@ -98,37 +98,6 @@ function matchingParenthesis(glob: string, open: number): number | undefined {
     else if (character === ')' && --depth === 0) return index;
   }
   return undefined;
-}
-
-/** A glob class body (between `[` and `]`) in RE2 syntax. */
-function translateClass(body: string): string {
-  const negated = body.startsWith('!') || body.startsWith('^');
-  const members = negated ? body.slice(1) : body;
-  let source = negated ? '[^/' : '[';
-  for (let index = 0; index < members.length; index++) {
-    const character = members[index];
-    if (character === '\\' && index + 1 < members.length) {
-      index++;
-      source += /[A-Za-z0-9]/.test(members[index]) ? members[index] : `\\${members[index]}`;
-    } else if (character === '[' && members[index + 1] === ':') {
-      const end = members.indexOf(':]', index + 2);
-      if (end < 0) {
-        source += '\\[';
-      } else {
-        source += members.slice(index, end + 2);
-        index = end + 1;
-      }
-    } else if (character === '[' || character === ']' || character === '^' || character === '\\') {
-      source += `\\${character}`;
-    } else {
-      source += character;
-    }
-  }
-  return `${source}]`;
-}
-
-export function escapeRegex(character: string): string {
-  return /[\\.+*?()|[\]{}^$]/.test(character) ? `\\${character}` : character;
 }
 
 function unsupported(pattern: string, construct: string): WorkspaceError {
