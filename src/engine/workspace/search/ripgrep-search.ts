@@ -7,7 +7,7 @@ import { ancestorIgnores, throwIfAborted, type WalkContext } from '../node-walk.
 import { comparePaths } from '../paths.js';
 import { type SearchMatch, type SearchResult } from '../workspace.js';
 import { type EngineSearchRequest } from './javascript-search.js';
-import { ProcessSlots, ripgrepProcesses } from './process-slots.js';
+import { type ProcessSlots, ripgrepProcesses } from './process-slots.js';
 import { invalidPattern, searchGlobMatcher } from './search-pattern.js';
 
 /**
