@@ -68,6 +68,17 @@ describe('Grep with a catastrophic regex', () => {
   });
 });
 
+describe('Grep with an over-long pattern', () => {
+  it('is refused before any engine compiles it, with the limit named', async () => {
+    for (const engine of ripgrepPath === null ? [null] : [null, ripgrepPath]) {
+      const { readOnly } = tools(engine);
+      await expect(runTool(readOnly, 'Grep', { pattern: 'a'.repeat(4097) })).rejects.toThrow(
+        'The regular expression is 4097 characters long, over the limit of 4096. Search for a shorter, distinctive part.',
+      );
+    }
+  });
+});
+
 describe('Glob with a catastrophic pattern', () => {
   it('finishes against a long file name on disk, with the right paths', async () => {
     const { readOnly } = tools(null);

@@ -7,7 +7,7 @@ import { throwIfAborted } from './node-walk.js';
 import { comparePaths, isWithin, relativeTo, toWorkspacePath } from './paths.js';
 import { defaultWorkspacePolicy, policyMatcher, type PolicyMatcher, type WorkspacePolicy } from './policy.js';
 import { SearchPacer } from './search/search-pacer.js';
-import { compileSearchPattern, searchGlobMatcher, searchText } from './search/search-pattern.js';
+import { assertSearchPatternLength, compileSearchPattern, searchGlobMatcher, searchText } from './search/search-pattern.js';
 import { tooLarge } from './text-file.js';
 import {
   defaultGlobMaxResults,
@@ -82,6 +82,7 @@ export class ChangeSetWorkspace implements Workspace {
   }
 
   async search(pattern: string, options: SearchOptions = {}): Promise<SearchResult> {
+    assertSearchPatternLength(pattern);
     const start = this.resolve(options.path ?? '');
     if (start !== '' && this.changeSet.proposedContent(start) === undefined) this.assertReadable(start);
     const maxResults = options.maxResults ?? defaultSearchMaxResults;

@@ -18,11 +18,24 @@ export interface CompiledSearch {
   lines?: CompiledRe2;
 }
 
+/** Longest search pattern accepted, in characters: compiling takes about a millisecond per thousand. */
+export const maxSearchPatternLength = 4096;
+
+/** Refuses a pattern over `maxSearchPatternLength`, whichever engine would run it. */
+export function assertSearchPatternLength(pattern: string): void {
+  if (pattern.length <= maxSearchPatternLength) return;
+  throw new WorkspaceError(
+    'invalid',
+    `The regular expression is ${pattern.length} characters long, over the limit of ${maxSearchPatternLength}. Search for a shorter, distinctive part.`,
+  );
+}
+
 /**
  * Compiles a ripgrep-style pattern. A leading `(?i)` is RE2 syntax too. Constructs ripgrep refuses
  * (look-around, backreferences) are refused with ripgrep's words.
  */
 export async function compileSearchPattern(pattern: string, caseInsensitive = false): Promise<CompiledSearch> {
+  assertSearchPatternLength(pattern);
   const RE2JS = await loadRe2();
   const flags = caseInsensitive ? RE2JS.CASE_INSENSITIVE : 0;
   try {
