@@ -65,6 +65,14 @@ describe('an abort during a search', () => {
     expect(error).toEqual(new StoppedError({ kind: 'shutdown' }));
   });
 
+  it('stops a Glob walk between directories, with the reason', async () => {
+    const tree = await trees.create(Object.fromEntries(Array.from({ length: 40 }, (_, index) => [`d${index}/f.txt`, ''])));
+    const controller = new AbortController();
+    const listing = new NodeWorkspace(tree.root, { ripgrepPath: null }).glob('**/*.txt', { signal: controller.signal });
+    setImmediate(() => controller.abort({ kind: 'user' }));
+    await expect(listing).rejects.toEqual(new StoppedError({ kind: 'user' }));
+  });
+
   it('stops the search of pending proposals', async () => {
     const tree = await trees.create({});
     const changeSet = new ChangeSet({ taskId: 'task-1', role: 'refactorer' });
