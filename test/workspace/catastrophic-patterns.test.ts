@@ -101,6 +101,15 @@ describe('Glob with a catastrophic pattern', () => {
     }
   });
 
+  it('refuses an over-long Grep glob filter alike on both engines', async () => {
+    for (const engine of ripgrepPath === null ? [null] : [null, ripgrepPath]) {
+      const { readOnly } = tools(engine);
+      await expect(runTool(readOnly, 'Grep', { pattern: 'x', glob: `${'*a'.repeat(600)}b` })).rejects.toThrow(
+        'The glob is 1201 characters long, over the limit of 1024.',
+      );
+    }
+  });
+
   it('refuses an over-long pattern with a clear error result', async () => {
     const { readOnly } = tools(null);
     const error = await runTool(readOnly, 'Glob', { pattern: `${'*a'.repeat(600)}b` }).catch((caught: unknown) => caught);

@@ -65,7 +65,9 @@ export async function searchWithRipgrep(
   const glob = request.glob?.trim() ?? '';
   const asFileType = glob !== '' && !glob.includes('/') && !glob.startsWith('!') && !glob.startsWith('include:');
   if (asFileType) args.push('--type-add', `agentteamglob:${glob}`, '--type', 'agentteamglob');
-  const keep = asFileType || request.startIsFile ? () => true : await searchGlobMatcher(glob);
+  // Compiled even when ripgrep applies it, so that both engines refuse the same globs (length, braces).
+  const globMatcher = await searchGlobMatcher(glob);
+  const keep = asFileType || request.startIsFile ? () => true : globMatcher;
   let ignoreDirectory: string | undefined;
   try {
     const ancestorRules = request.startIsFile ? [] : (await ancestorIgnores(context, request.start)).rootRelativeRules();
