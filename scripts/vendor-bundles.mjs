@@ -1,10 +1,11 @@
 // @ts-check
 /**
  * Large libraries the engine loads with `import()` on first use (the provider SDKs at the first model
- * request, YAML at the first role file) live in bundles of their own, so that VS Code does not even
- * compile them when the extension activates (B5 in docs/performance.md).
+ * request, YAML at the first role file, the RE2 regex engine at the first Glob or Grep) live in bundles
+ * of their own, so that VS Code does not even compile them when the extension activates (B5 in
+ * docs/performance.md).
  */
-export const vendorBundles = { '@anthropic-ai/sdk': 'anthropic-sdk', openai: 'openai', yaml: 'yaml' };
+export const vendorBundles = { '@anthropic-ai/sdk': 'anthropic-sdk', openai: 'openai', yaml: 'yaml', re2js: 're2js' };
 
 /** Points imports of the vendor libraries at their bundles in dist/vendor. */
 export const vendorPlugin = {

@@ -14,6 +14,7 @@ import { NodeConfinement } from '../engine/workspace/node-confinement.js';
 import { NodeWorkspace } from '../engine/workspace/node-workspace.js';
 import { comparePaths, isWithin, toWorkspacePath } from '../engine/workspace/paths.js';
 import { defaultWorkspacePolicy, policyMatcher, type PolicyMatcher, type WorkspacePolicy } from '../engine/workspace/policy.js';
+import { SearchPacer } from '../engine/workspace/search/search-pacer.js';
 import { compileSearchPattern, searchGlobMatcher, searchText } from '../engine/workspace/search/search-pattern.js';
 import { tooLarge } from '../engine/workspace/text-file.js';
 import {
@@ -77,7 +78,7 @@ export class HostWorkspace implements Workspace {
   async search(pattern: string, options: SearchOptions = {}): Promise<SearchResult> {
     const result = await this.disk.search(pattern, options);
     const start = toWorkspacePath(this.root, options.path ?? '');
-    const includes = searchGlobMatcher(options.glob);
+    const includes = await searchGlobMatcher(options.glob);
     const unsaved = this.unsavedDocuments().filter(
       ({ path }) => isWithin(start, path) && (path === start || (includes(path) && !this.inExcludedDirectory(path))),
     );
@@ -85,9 +86,10 @@ export class HostWorkspace implements Workspace {
     // Lines of files with unsaved changes come from the editor's text, not from the disk.
     const replaced = new Set(unsaved.map(({ path }) => path));
     const maxResults = options.maxResults ?? defaultSearchMaxResults;
-    const compiled = compileSearchPattern(pattern, options.caseInsensitive ?? false);
+    const compiled = await compileSearchPattern(pattern, options.caseInsensitive ?? false);
+    const pacer = new SearchPacer(options.signal);
     const fromEditors: SearchMatch[] = [];
-    for (const { path, document } of unsaved) searchText(path, document.getText(), compiled, fromEditors, maxResults + 1);
+    for (const { path, document } of unsaved) await searchText(path, document.getText(), compiled, fromEditors, maxResults + 1, pacer);
     const all = [...result.matches.filter((match) => !replaced.has(match.path)), ...fromEditors].sort(
       (a, b) => comparePaths(a.path, b.path) || a.line - b.line,
     );

@@ -75,8 +75,8 @@ describe('NodeWorkspace.glob', () => {
 });
 
 describe('IgnoreStack', () => {
-  it('judges each entry by its own path, so a deeper .gitignore can re-include a directory', () => {
-    const stack = IgnoreStack.empty.with('', 'build/\n*.tmp\n').with('pkg', '!build/\n');
+  it('judges each entry by its own path, so a deeper .gitignore can re-include a directory', async () => {
+    const stack = await (await IgnoreStack.empty.with('', 'build/\n*.tmp\n')).with('pkg', '!build/\n');
     expect(stack.isIgnored('build', true)).toBe(true);
     expect(stack.isIgnored('pkg/build', true)).toBe(false);
     expect(stack.isIgnored('pkg/build/out.js', false)).toBe(false);

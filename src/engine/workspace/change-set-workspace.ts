@@ -1,12 +1,14 @@
-import picomatch from 'picomatch/posix';
 import { type ChangeSet } from '../changes/change-set.js';
 import { type FileChangeSnapshot } from '../changes/types.js';
 import { WorkspaceError } from '../errors.js';
+import { compileGlob } from './glob/glob-matcher.js';
 import { cleanGlobPattern } from './glob-pattern.js';
+import { throwIfStopped } from '../util/abort.js';
 import { comparePaths, isWithin, relativeTo, toWorkspacePath } from './paths.js';
 import { PathRules } from './path-rules.js';
 import { defaultWorkspacePolicy, type WorkspacePolicy } from './policy.js';
-import { compileSearchPattern, searchGlobMatcher, searchText } from './search/search-pattern.js';
+import { SearchPacer } from './search/search-pacer.js';
+import { assertSearchPatternLength, compileSearchPattern, searchGlobMatcher, searchText } from './search/search-pattern.js';
 import { tooLarge } from './text-file.js';
 import {
   defaultGlobMaxResults,
@@ -81,7 +83,7 @@ export class ChangeSetWorkspace implements Workspace {
   async glob(pattern: string, options: GlobOptions = {}): Promise<GlobResult> {
     const base = this.resolve(options.path ?? '');
     const maxResults = options.maxResults ?? defaultGlobMaxResults;
-    const matches = picomatch(cleanGlobPattern(pattern, this.root, base), { dot: true });
+    const matches = await compileGlob(cleanGlobPattern(pattern, this.root, base));
     const created = this.createdPaths().filter((path) => isWithin(base, path) && path !== base && matches(relativeTo(base, path)));
     let inner: GlobResult = { paths: [], truncated: false };
     try {
@@ -97,6 +99,7 @@ export class ChangeSetWorkspace implements Workspace {
   }
 
   async search(pattern: string, options: SearchOptions = {}): Promise<SearchResult> {
+    assertSearchPatternLength(pattern);
     const start = this.resolve(options.path ?? '');
     if (start !== '' && this.changeSet.proposedContent(start) === undefined) {
       this.rules.assertReadable(start, start);
@@ -121,7 +124,7 @@ export class ChangeSetWorkspace implements Workspace {
         ask += result.matches.length - kept.length;
       }
     }
-    const fromProposals = this.searchProposals(pattern, start, options, maxResults + 1);
+    const fromProposals = await this.searchProposals(pattern, start, options, maxResults + 1);
     const all = [...fromDisk, ...fromProposals].sort((a, b) => comparePaths(a.path, b.path) || a.line - b.line);
     return { matches: all.slice(0, maxResults), truncated: innerTruncated || all.length > maxResults };
   }
@@ -220,18 +223,21 @@ export class ChangeSetWorkspace implements Workspace {
     return this.changeSet.openPaths().filter((path) => this.changeSet.fileChange(path).isNew);
   }
 
-  private searchProposals(pattern: string, start: string, options: SearchOptions, limit: number): SearchMatch[] {
-    const includes = searchGlobMatcher(options.glob);
+  /** Paced like the JavaScript search (see search-pacer.ts): a stop lands within one slice of a proposal. */
+  private async searchProposals(pattern: string, start: string, options: SearchOptions, limit: number): Promise<SearchMatch[]> {
+    const includes = await searchGlobMatcher(options.glob);
     const paths = this.changeSet
       .openPaths()
       .filter((path) => isWithin(start, path) && (path === start || includes(path)) && !this.hidesProposal(path));
     if (paths.length === 0) return [];
-    const compiled = compileSearchPattern(pattern, options.caseInsensitive ?? false);
+    const compiled = await compileSearchPattern(pattern, options.caseInsensitive ?? false);
+    const pacer = new SearchPacer(options.signal);
     const found: SearchMatch[] = [];
     for (const path of paths) {
-      searchText(path, this.changeSet.proposedContent(path) ?? '', compiled, found, limit);
+      await searchText(path, this.changeSet.proposedContent(path) ?? '', compiled, found, limit, pacer);
       if (found.length >= limit) break;
     }
+    throwIfStopped(options.signal);
     return found;
   }
 }

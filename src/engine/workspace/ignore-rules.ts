@@ -1,5 +1,6 @@
-import ignore, { type Ignore } from 'ignore';
+import { type GitignoreRule, judgeByRules, parseGitignore, trimGitignoreLine } from './gitignore-rules.js';
 import { relativeTo } from './paths.js';
+import { loadRe2 } from './regex-engine.js';
 
 /**
  * The `.gitignore` rules in force at one point of a directory walk: one layer per directory that has a
@@ -7,8 +8,8 @@ import { relativeTo } from './paths.js';
  * makes a new stack, so sibling subtrees never see each other's rules.
  *
  * Each entry is judged by its OWN path, never again by its parents': the walk already pruned ignored
- * directories, and re-judging parents (which `ignore().test()` does) would wrongly drop the contents of
- * a directory a deeper `.gitignore` re-included, or of a directory the caller asked for explicitly.
+ * directories, and re-judging parents would wrongly drop the contents of a directory a deeper
+ * `.gitignore` re-included, or of a directory the caller asked for explicitly.
  */
 export class IgnoreStack {
   static readonly empty = new IgnoreStack([]);
@@ -16,15 +17,16 @@ export class IgnoreStack {
   private constructor(private readonly layers: readonly IgnoreLayer[]) {}
 
   /** This stack plus the rules of `directory`'s `.gitignore` (unchanged when `content` is null or empty). */
-  with(directory: string, content: string | null): IgnoreStack {
+  async with(directory: string, content: string | null): Promise<IgnoreStack> {
     if (content === null || content.trim() === '') return this;
-    return new IgnoreStack([...this.layers, new IgnoreLayer(directory, content)]);
+    const rules = parseGitignore(content, await loadRe2());
+    return new IgnoreStack([...this.layers, { directory, content, rules }]);
   }
 
   isIgnored(path: string, isDirectory: boolean): boolean {
     for (let index = this.layers.length - 1; index >= 0; index--) {
       const layer = this.layers[index];
-      const verdict = layer.judge(relativeTo(layer.directory, path), isDirectory);
+      const verdict = judgeByRules(layer.rules, relativeTo(layer.directory, path), isDirectory);
       if (verdict !== undefined) return verdict === 'ignored';
     }
     return false;
@@ -36,52 +38,10 @@ export class IgnoreStack {
   }
 }
 
-class IgnoreLayer {
-  private readonly rules: Ignore;
-  /** Rules plus re-inclusions of a directory's ancestors, for the rare entries whose parents these rules ignore. */
-  private readonly unpolluted = new Map<string, Ignore>();
-
-  constructor(
-    readonly directory: string,
-    readonly content: string,
-  ) {
-    this.rules = ignore().add(content);
-  }
-
-  /** `relative` is relative to this layer's directory and never empty. */
-  judge(relative: string, isDirectory: boolean): 'ignored' | 'unignored' | undefined {
-    try {
-      return this.judgeValid(relative, isDirectory);
-    } catch {
-      // `ignore` rejects names made only of dots (`...`); no gitignore rule can be meant for them.
-      return undefined;
-    }
-  }
-
-  private judgeValid(relative: string, isDirectory: boolean): 'ignored' | 'unignored' | undefined {
-    const target = isDirectory ? `${relative}/` : relative;
-    const result = this.rules.test(target);
-    if (!result.ignored) return result.unignored ? 'unignored' : undefined;
-    const slash = relative.lastIndexOf('/');
-    if (slash < 0) return 'ignored';
-    const parent = relative.slice(0, slash);
-    if (!this.rules.test(`${parent}/`).ignored) return 'ignored';
-    // These rules ignore a parent the walk still entered (another layer re-included it, or the caller
-    // named it): judge the entry alone by re-including every ancestor after the rules.
-    const retest = this.withAncestorsIncluded(parent).test(target);
-    return retest.ignored ? 'ignored' : retest.unignored ? 'unignored' : undefined;
-  }
-
-  private withAncestorsIncluded(parent: string): Ignore {
-    let rules = this.unpolluted.get(parent);
-    if (!rules) {
-      const segments = parent.split('/');
-      const inclusions = segments.map((_, index) => `!/${escapeGitignoreLiteral(segments.slice(0, index + 1).join('/'))}/`);
-      rules = ignore().add(this.content).add(inclusions);
-      this.unpolluted.set(parent, rules);
-    }
-    return rules;
-  }
+interface IgnoreLayer {
+  directory: string;
+  content: string;
+  rules: readonly GitignoreRule[];
 }
 
 export function escapeGitignoreLiteral(path: string): string {
@@ -111,11 +71,4 @@ export function rewriteRulesForRoot(directory: string, content: string): string[
     rules.push(`${negated ? '!' : ''}${prefix}${anchored ? '' : '**/'}${body}`);
   }
   return rules;
-}
-
-/** Trailing spaces are dropped unless escaped with a backslash, as git does. */
-function trimGitignoreLine(line: string): string {
-  let end = line.length;
-  while (end > 0 && line[end - 1] === ' ' && line[end - 2] !== '\\') end--;
-  return line.slice(0, end);
 }

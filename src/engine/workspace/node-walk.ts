@@ -47,7 +47,7 @@ async function* walkDirectory(
   entries.sort((a, b) => compareNames(a.name, b.name));
   const respectGitignore = context.matcher.policy.respectGitignore;
   const hasGitignore = respectGitignore && entries.some((entry) => entry.name === '.gitignore' && entry.isFile());
-  const ignores = hasGitignore ? inherited.with(directory, await readOptional(nodePath.join(absolute, '.gitignore'))) : inherited;
+  const ignores = hasGitignore ? await inherited.with(directory, await readOptional(nodePath.join(absolute, '.gitignore'))) : inherited;
   let files: string[] = [];
   for (const entry of entries) {
     // Excluded names go whatever their type: a worktree's `.git` is a file.
@@ -72,7 +72,7 @@ export async function ancestorIgnores(context: WalkContext, start: string): Prom
   const segments = start.split('/');
   for (let depth = 0; depth < segments.length; depth++) {
     const directory = segments.slice(0, depth).join('/');
-    stack = stack.with(directory, await readOptional(nodePath.join(context.root, directory, '.gitignore')));
+    stack = await stack.with(directory, await readOptional(nodePath.join(context.root, directory, '.gitignore')));
   }
   return stack;
 }

@@ -1,12 +1,12 @@
 import { constants } from 'node:fs';
 import { mkdir, readFile, stat as statFile, writeFile } from 'node:fs/promises';
 import * as nodePath from 'node:path';
-import picomatch from 'picomatch/posix';
 import { WorkspaceError } from '../errors.js';
 import { NodeConfinement } from './node-confinement.js';
 import { throwIfStopped } from '../util/abort.js';
 import { walkFileBatches, type WalkContext } from './node-walk.js';
 import { cleanGlobPattern } from './glob-pattern.js';
+import { compileGlob, globLiteralPrefix } from './glob/glob-matcher.js';
 import { comparePaths, joinWorkspacePath, relativeTo } from './paths.js';
 import { defaultWorkspacePolicy, policyMatcher, type WorkspacePolicy } from './policy.js';
 import { findRipgrepOnPath } from './search/find-ripgrep.js';
@@ -84,9 +84,9 @@ export class NodeWorkspace implements Workspace {
   async glob(pattern: string, options: GlobOptions = {}): Promise<GlobResult> {
     const base = await this.existingDirectory(options.path ?? '');
     const cleaned = cleanGlobPattern(pattern, this.root, base);
-    const matches = picomatch(cleaned, { dot: true });
+    const matches = await compileGlob(cleaned);
     // Walk only below the pattern's literal prefix (`src/**/*.ts` walks `src`).
-    const literalPrefix = picomatch.scan(cleaned).base;
+    const literalPrefix = globLiteralPrefix(cleaned);
     const start = joinWorkspacePath(base, literalPrefix);
     const maxResults = options.maxResults ?? defaultGlobMaxResults;
     const paths: string[] = [];

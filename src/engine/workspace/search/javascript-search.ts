@@ -4,6 +4,7 @@ import { throwIfStopped } from '../../util/abort.js';
 import { walkFileBatches, type WalkContext } from '../node-walk.js';
 import { type SearchMatch, type SearchResult } from '../workspace.js';
 import { compileSearchPattern, searchGlobMatcher, searchText } from './search-pattern.js';
+import { perFileCost, SearchPacer } from './search-pacer.js';
 
 export interface EngineSearchRequest {
   pattern: string;
@@ -19,45 +20,34 @@ export interface EngineSearchRequest {
 }
 
 /**
- * Files searched between two yields to the event loop. Reading synchronously is about ten times faster
- * than through the thread pool for many small files; yielding every slice keeps the host responsive
- * and lets an abort land.
- */
-const filesPerSlice = 32;
-
-/**
  * The JavaScript fallback for `Workspace.search`: the same files, order and cap as the ripgrep engine
- * (see ripgrep-search.ts), with JavaScript regex syntax. Binary files (a NUL byte) are skipped, as
- * ripgrep skips them.
+ * (see ripgrep-search.ts), and the same regex syntax (RE2's, see search-pattern.ts). Binary files (a NUL
+ * byte) are skipped, as ripgrep skips them. Files are read synchronously, which is about ten times faster
+ * than through the thread pool for many small files; the pacer yields to the event loop every few hundred
+ * kilobytes of work (or 32 small files) and stops there on abort, so no file, however large or
+ * pathological, holds the thread for longer than one slice of it.
  */
 export async function searchWithJavaScript(context: WalkContext, request: EngineSearchRequest): Promise<SearchResult> {
-  const compiled = compileSearchPattern(request.pattern, request.caseInsensitive);
-  const includes = searchGlobMatcher(request.glob);
+  const compiled = await compileSearchPattern(request.pattern, request.caseInsensitive);
+  const includes = await searchGlobMatcher(request.glob);
+  const pacer = new SearchPacer(request.signal);
   const limit = request.maxResults + 1; // one more than asked tells whether the result was cut
   const matches: SearchMatch[] = [];
-  const searchFiles = (paths: string[]) => {
-    for (const path of paths) {
-      if (matches.length >= limit) return;
-      const text = readSearchable(nodePath.join(context.root, path), request.maxFileBytes);
-      if (text !== null) searchText(path, text, compiled, matches, limit);
-    }
+  const searchFile = async (path: string) => {
+    const text = readSearchable(nodePath.join(context.root, path), request.maxFileBytes);
+    if (text !== null) await searchText(path, text, compiled, matches, limit, pacer);
+    await pacer.spend(perFileCost);
   };
 
+  throwIfStopped(request.signal);
   if (request.startIsFile) {
-    searchFiles([request.start]);
+    await searchFile(request.start);
   } else {
-    let sinceYield = 0;
     walk: for await (const batch of walkFileBatches(context, request.start, request.signal)) {
-      for (let index = 0; index < batch.length; index += filesPerSlice) {
-        const slice = batch.slice(index, index + filesPerSlice).filter((path) => includes(path));
-        searchFiles(slice);
+      for (const path of batch) {
+        if (!includes(path)) continue;
+        await searchFile(path);
         if (matches.length >= limit) break walk;
-        sinceYield += slice.length;
-        if (sinceYield >= filesPerSlice) {
-          sinceYield = 0;
-          await yieldToEventLoop();
-          throwIfStopped(request.signal);
-        }
       }
     }
   }
@@ -91,8 +81,4 @@ function readSearchable(absolutePath: string, maxFileBytes: number): string | nu
   } finally {
     if (descriptor !== undefined) closeSync(descriptor);
   }
-}
-
-function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
 }

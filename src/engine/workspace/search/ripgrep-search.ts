@@ -8,6 +8,7 @@ import { ancestorIgnores, type WalkContext } from '../node-walk.js';
 import { comparePaths } from '../paths.js';
 import { type SearchMatch, type SearchResult } from '../workspace.js';
 import { type EngineSearchRequest } from './javascript-search.js';
+import { type ProcessSlots, ripgrepProcesses } from './process-slots.js';
 import { invalidPattern, searchGlobMatcher } from './search-pattern.js';
 
 /**
@@ -27,11 +28,15 @@ import { invalidPattern, searchGlobMatcher } from './search-pattern.js';
  * Files over `maxFileBytes` are skipped, as the JavaScript engine skips them: `--max-filesize` for the
  * files ripgrep walks; a file it is given to search is checked here, as ripgrep searches it whatever
  * its size.
+ *
+ * Each ripgrep process takes one of `slots` (process-wide: `ripgrepProcesses`) for its lifetime, so that
+ * twenty parallel Grep calls do not start twenty processes that each want every core.
  */
 export async function searchWithRipgrep(
   ripgrepPath: string,
   context: WalkContext,
   request: EngineSearchRequest,
+  slots: ProcessSlots = ripgrepProcesses,
 ): Promise<SearchResult> {
   throwIfStopped(request.signal);
   if (request.startIsFile) {
@@ -61,7 +66,9 @@ export async function searchWithRipgrep(
   const glob = request.glob?.trim() ?? '';
   const asFileType = glob !== '' && !glob.includes('/') && !glob.startsWith('!') && !glob.startsWith('include:');
   if (asFileType) args.push('--type-add', `agentteamglob:${glob}`, '--type', 'agentteamglob');
-  const keep = asFileType || request.startIsFile ? () => true : searchGlobMatcher(glob);
+  // Compiled even when ripgrep applies it, so that both engines refuse the same globs (length, braces).
+  const globMatcher = await searchGlobMatcher(glob);
+  const keep = asFileType || request.startIsFile ? () => true : globMatcher;
   let ignoreDirectory: string | undefined;
   try {
     const ancestorRules = request.startIsFile ? [] : (await ancestorIgnores(context, request.start)).rootRelativeRules();
@@ -72,9 +79,17 @@ export async function searchWithRipgrep(
       args.push('--ignore-file', ignoreFile);
     }
     const target = ['--regexp', request.pattern, '--', ...(request.start !== '' ? [request.start] : [])];
-    const unsorted = await runRipgrep(ripgrepPath, [...args, ...target], context.root, request, keep, 'collect');
+    const run = async (runArgs: string[], mode: OverflowMode) => {
+      const release = await slots.acquire(request.signal);
+      try {
+        return await runRipgrep(ripgrepPath, runArgs, context.root, request, keep, mode);
+      } finally {
+        release();
+      }
+    };
+    const unsorted = await run([...args, ...target], 'collect');
     if (!unsorted.truncated) return { matches: unsorted.matches.sort(compareMatches), truncated: false };
-    return await runRipgrep(ripgrepPath, [...args, '--sort', 'path', ...target], context.root, request, keep, 'first');
+    return await run([...args, '--sort', 'path', ...target], 'first');
   } finally {
     if (ignoreDirectory) await rm(ignoreDirectory, { recursive: true, force: true });
   }

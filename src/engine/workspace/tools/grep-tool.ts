@@ -6,7 +6,11 @@ import { type ChangeSetWorkspace } from '../change-set-workspace.js';
 export const maxGrepLineLength = 500;
 
 const grepInput = z.object({
-  pattern: z.string().describe('A regular expression (ripgrep syntax), matched line by line. Prefix (?i) to ignore case.'),
+  pattern: z
+    .string()
+    .describe(
+      'A regular expression in RE2 syntax (as ripgrep uses: no look-around, no backreferences), matched line by line. Prefix (?i) to ignore case.',
+    ),
   path: z.string().optional().describe('A file or directory to search (relative to the workspace root). Default: the whole workspace.'),
   glob: z
     .string()
