@@ -14,8 +14,9 @@ export interface ProviderRequestOptions {
   /** How long one attempt may wait for the response to start (its headers). Default 600,000 ms (10 min). */
   timeoutMs?: number;
   /**
-   * How long a started response may go without sending anything before it is closed as stalled.
-   * Default 120,000 ms; 0 turns it off.
+   * How long a started response may go without an event before it is closed as stalled. Default 300,000 ms
+   * (5 min): reasoning models can think for minutes before their first token, and keep-alive comments
+   * some proxies send are not events. 0 turns it off.
    */
   idleTimeoutMs?: number;
   /** Measures timeouts and retry waits. Default `systemClock`; tests pass a `ManualClock`. */
@@ -26,7 +27,7 @@ export interface ProviderRequestOptions {
 
 export const defaultMaxRetries = 2;
 export const defaultRequestTimeoutMs = 600_000;
-export const defaultIdleTimeoutMs = 120_000;
+export const defaultIdleTimeoutMs = 300_000;
 
 /**
  * The longest `retry-after` the engine waits for. A provider asking for more fails the request at once,
