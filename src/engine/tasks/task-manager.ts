@@ -20,9 +20,10 @@ import { type Deferred, createDeferred } from '../util/deferred.js';
 import { EventHub, type TaskEventListener } from './event-hub.js';
 import { type TaskNotice, noticeFor } from './notifications.js';
 import { type ResolvedTaskManagerOptions, type TaskManagerOptions, duration, resolveOptions, validateStartOptions } from './options.js';
-import { type TaskOutcome, type TaskPhase, isActivePhase, transition } from './task-lifecycle.js';
+import { type TaskOutcome, isActivePhase, transition } from './task-lifecycle.js';
 import { PausableTimer } from './pausable-timer.js';
 import { TaskScheduler } from './task-scheduler.js';
+import { type LifecycleReport, RunSizeLimit, lifecycleReportOf } from './lifecycle-report.js';
 import { TaskError } from './task-error.js';
 import { HistorySaver } from './history-saver.js';
 import { persistedTaskOf, recordFromPersisted } from './task-history.js';
@@ -37,13 +38,7 @@ import type { StartTaskOptions, StartTaskResult } from './work.js';
 
 type WorkOutcome = { threw: false; result: unknown } | { threw: true; error: unknown };
 
-/** See `TaskManager.lifecycleReport`. */
-export interface LifecycleReport {
-  slotsInUse: number;
-  /** Tasks in the slot queue (new ones and ones resuming after a wait). */
-  queued: number;
-  tasks: Array<{ id: string; role: string; description: string; phase: TaskPhase; openWaits: number; userWaits: number; holdsSlot: boolean }>;
-}
+export type { LifecycleReport };
 
 export class TaskManager {
   private readonly options: ResolvedTaskManagerOptions;
@@ -53,11 +48,11 @@ export class TaskManager {
   private readonly scheduler: TaskScheduler;
   private readonly saver: HistorySaver;
   private closing: Promise<void> | undefined;
-  /** Tasks each run has started, root included, by root id (roots without subtasks are not listed). */
-  private readonly tasksPerRun = new Map<string, number>();
+  private readonly runSize: RunSizeLimit;
 
   constructor(options: TaskManagerOptions = {}) {
     this.options = resolveOptions(options);
+    this.runSize = new RunSizeLimit(this.options.maxTasksPerRun);
     this.hub = new EventHub((error) => this.warn(`an event listener threw: ${errorMessage(error)}`, error));
     this.scheduler = new TaskScheduler(this.options.maxConcurrent, {
       startWork: (record) => this.startWork(record),
@@ -79,7 +74,9 @@ export class TaskManager {
     if (this.closing) throw new TaskError('closed', 'The task manager has been closed (Agent Team is shutting down); no new task can start.');
     validateStartOptions(options);
     const parent = this.parentFor(options.parentId ?? null);
-    if (parent) this.checkRunSize(parent);
+    if (parent) {
+      this.runSize.count(parent.rootId, (limit) => new TaskError('limit', `This run has already started ${limit} tasks, the most one run may start; finish with the results you have.`));
+    }
     const autoBackgroundMs = options.autoBackgroundMs ?? this.options.autoBackgroundMs;
     const record = createTaskRecord(this.newId(), options, parent, this.options.clock.now());
     this.tree.add(record);
@@ -132,19 +129,7 @@ export class TaskManager {
    * what the lifecycle tests check their invariants against.
    */
   lifecycleReport(): LifecycleReport {
-    return {
-      slotsInUse: this.scheduler.slotsInUse,
-      queued: this.scheduler.queued,
-      tasks: this.tree.all().map((record) => ({
-        id: record.id,
-        role: record.role,
-        description: record.description,
-        phase: record.phase,
-        openWaits: record.openWaits,
-        userWaits: record.userWaits,
-        holdsSlot: record.holdsSlot,
-      })),
-    };
+    return lifecycleReportOf(this.tree.all(), this.scheduler);
   }
 
   /**
@@ -251,7 +236,7 @@ export class TaskManager {
     const removed = this.tree.removeEndedTrees();
     for (const id of removed) {
       this.notices.delete(id);
-      this.tasksPerRun.delete(id);
+      this.runSize.forget(id);
     }
     this.saver.request();
     await this.saver.flush();
@@ -423,16 +408,6 @@ export class TaskManager {
       throw new TaskError('parent-ended', `Task ${parentId} has already ${status === 'stopped' ? 'been stopped' : status}; it cannot start subtasks.`);
     }
     return parent;
-  }
-
-  private checkRunSize(parent: TaskRecord): void {
-    const limit = this.options.maxTasksPerRun;
-    const started = this.tasksPerRun.get(parent.rootId) ?? 1;
-    if (started < limit) {
-      this.tasksPerRun.set(parent.rootId, started + 1);
-      return;
-    }
-    throw new TaskError('limit', `This run has already started ${limit} tasks, the most one run may start; finish with the results you have.`);
   }
 
   private require(id: string): TaskRecord {
