@@ -15,6 +15,8 @@ import type { AgentTeamSettings } from './configuration.js';
 import type { HostWorkspace } from './host-workspace.js';
 import { createModelFor, type ModelSetup } from './model-setup.js';
 import { HostRoleFileSource, watchRoleFiles } from './role-source.js';
+import { HostUserChannel } from './host-user-channel.js';
+import { MessageInbox } from '../engine/conversation/message-inbox.js';
 
 export interface EngineSessionOptions {
   folder: vscode.WorkspaceFolder;
@@ -27,12 +29,16 @@ export interface EngineSessionOptions {
 
 export class EngineSession {
   readonly workspace: HostWorkspace;
+  /** Questions of task and chat agents, answered from the sidebar. */
+  readonly userChannel = new HostUserChannel();
+  private readonly inbox: MessageInbox;
   readonly roles: RoleRegistry;
   private team: { key: string; team: AgentTeam } | undefined;
   private readonly stopLoggingRoles: () => void;
 
   private constructor(private readonly options: EngineSessionOptions) {
     this.workspace = options.workspace;
+    this.inbox = new MessageInbox(options.taskManager);
     this.roles = new RoleRegistry({ source: new HostRoleFileSource(options.folder.uri), watch: watchRoleFiles(options.folder) });
     this.stopLoggingRoles = this.roles.onDidChange((result) => this.logRoleProblems(result.diagnostics));
   }
@@ -74,6 +80,16 @@ export class EngineSession {
     return this.teamFor(settings).plan({ maxSubtasks: settings.maxSubtasks, ...request, modelFor: (role, override) => createModelFor(setup, role, override) });
   }
 
+  /**
+   * What the user writes in a task's detail view: the answer to the question it waits on, or else a
+   * message it reads at its next turn. Throws a `TaskError` saying why for a finished or unknown task.
+   */
+  sendToTask(taskId: string, text: string): 'answered' | 'delivered' {
+    if (this.userChannel.answer(taskId, text)) return 'answered';
+    this.inbox.deliver(taskId, 'the user', text);
+    return 'delivered';
+  }
+
   dispose(): void {
     this.stopLoggingRoles();
     this.roles.dispose();
@@ -89,6 +105,8 @@ export class EngineSession {
       toolbox: createWorkspaceToolbox({ workspace: this.workspace, changes: this.options.changes, taskManager: this.options.taskManager }),
       maxDepth: settings.maxDepth,
       delegationReach: settings.delegationReach,
+      userChannel: this.userChannel,
+      inbox: this.inbox,
       autoBackgroundMs: settings.autoBackgroundSeconds * 1000,
       describeChanges: (taskId) => describeTaskChanges(this.options.changes, taskId),
       environmentNote: [

@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import { ChangeSetRegistry } from '../engine/changes/index.js';
 import { type Clock, systemClock } from '../engine/clock.js';
 import { ConfigurationError, errorMessage } from '../engine/errors.js';
+import { showError } from './notify.js';
 import { JsonFileTaskStore, TaskManager } from '../engine/tasks/index.js';
 import { ApiKeyStore } from './api-keys.js';
 import { ChangeSetStore } from './change-store.js';
@@ -141,6 +142,16 @@ export class AgentTeamHost implements vscode.Disposable {
     })();
     this.hostWorkspace.catch(() => (this.hostWorkspace = undefined));
     return this.hostWorkspace;
+  }
+
+  /** What the user wrote in a task's composer: its answer, or a message for its next turn. */
+  async sendToTask(taskId: string, text: string): Promise<void> {
+    try {
+      const outcome = (await this.engine()).sendToTask(taskId, text);
+      this.log.info(`${outcome === 'answered' ? 'Answered' : 'Sent a message to'} ${taskId}.`);
+    } catch (error) {
+      showError(`Agent Team: ${errorMessage(error)}`);
+    }
   }
 
   /** Change sets of removed tasks go with them (after Clear History). */

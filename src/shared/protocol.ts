@@ -156,6 +156,11 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
     url: z.string().max(8192).refine(isAllowedLink, { message: 'only http and https links' }),
   }),
   z.strictObject({ type: z.literal('run-command'), command: z.enum(allowedCommands) }),
+  /**
+   * What the user wrote in a task's composer: the answer to the question the task waits on, or else a
+   * message it reads at its next turn.
+   */
+  z.strictObject({ type: z.literal('send-message'), taskId: identifier, text: z.string().trim().min(1).max(20_000) }),
   /** Clear the finished tasks from the history (the host may ask for confirmation). */
   z.strictObject({ type: z.literal('clear-history') }),
   /** Something went wrong in the webview; for the host's output channel. */

@@ -11,6 +11,7 @@ import { describeStopReason } from '../engine/errors.js';
 import { isStoppable, statusIconClasses, stopAriaLabel, taskTitle } from './status.js';
 import { type TranscriptState } from './store.js';
 import { TranscriptView } from './transcript-view.js';
+import { ComposerView } from './composer-view.js';
 
 export interface DetailInput {
   task: ProtocolTask;
@@ -36,6 +37,7 @@ export class DetailView {
   private readonly prompt: HTMLPreElement;
   private readonly changesView: ChangesView;
   private readonly transcriptView: TranscriptView;
+  private readonly composer: ComposerView;
   private renderedTask: ProtocolTask | undefined;
   private renderedOutput: string | undefined;
 
@@ -70,10 +72,12 @@ export class DetailView {
       this.prompt,
     ]);
     this.transcriptView = new TranscriptView(document, markdown);
+    this.composer = new ComposerView(document, post);
     this.element = createElement(document, 'section', { className: 'detail', attributes: { 'aria-label': 'Task details' } }, [
       header,
       this.meta,
       this.reason,
+      this.composer.element,
       this.changesView.element,
       this.result,
       promptSection,
@@ -94,6 +98,7 @@ export class DetailView {
     this.changesView.render(input.changes);
     this.renderResult(task, input.detail?.output ?? '');
     this.transcriptView.render(input.transcript, task.transcriptLength);
+    this.composer.render(task, input.transcript);
     if (follow) this.element.scrollTop = this.element.scrollHeight;
   }
 

@@ -34,6 +34,8 @@ export interface AgentTeamOptions {
   delegationReach?: DelegationReach;
   /** How `task` and `chat` agents reach the user. Default: none (they are told no user is available). */
   userChannel?: UserChannel;
+  /** Messages for running tasks, shared by teams that replace one another. Default: one of its own. */
+  inbox?: MessageInbox;
   /** Depth at which delegation stops: the coordinator is depth 0, its subagents 1, …. Default 3. */
   maxDepth?: number;
   /** How long a foreground `Agent` call waits before its subagent moves to the background. Default 120,000 ms. */
@@ -99,7 +101,7 @@ export class AgentTeam {
   readonly inbox: MessageInbox;
 
   constructor(private readonly options: AgentTeamOptions) {
-    this.inbox = new MessageInbox(options.taskManager);
+    this.inbox = options.inbox ?? new MessageInbox(options.taskManager);
   }
 
   /**

@@ -16,6 +16,8 @@ export interface WebviewActionHost {
   readonly context: Pick<vscode.ExtensionContext, 'extension'>;
   readonly setup: Pick<SetupService, 'useLocalServer'>;
   readonly log: Pick<vscode.LogOutputChannel, 'warn'>;
+  /** Hands what the user wrote in a task's composer to the task (an answer, or a message). */
+  sendToTask(taskId: string, text: string): Promise<void>;
 }
 
 export async function handleWebviewAction(host: WebviewActionHost, message: WebviewMessage): Promise<void> {
@@ -37,6 +39,10 @@ export async function handleWebviewAction(host: WebviewActionHost, message: Webv
       return;
     case 'clear-history':
       await vscode.commands.executeCommand('agentTeam.clearHistory');
+      return;
+    case 'send-message':
+      if (!ensureTrusted()) return;
+      await host.sendToTask(message.taskId, message.text);
       return;
     case 'use-local-server':
       if (ensureTrusted()) await host.setup.useLocalServer();

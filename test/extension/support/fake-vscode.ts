@@ -54,6 +54,7 @@ function createState() {
     trustGranted: new EventEmitter<void>(),
     configurationChanged: new EventEmitter<{ affectsConfiguration(section: string): boolean }>(),
     messageShown: new EventEmitter<ShownMessage>(),
+    lineLogged: new EventEmitter<string>(),
   };
 }
 
@@ -72,6 +73,17 @@ export const fake = {
         if (!predicate(message)) return;
         subscription.dispose();
         resolve(message);
+      });
+    });
+  },
+  /** Resolves once a line containing `text` has been written to an output channel. */
+  waitForLog(text: string): Promise<void> {
+    if (this.state.logLines.some((line) => line.includes(text))) return Promise.resolve();
+    return new Promise((resolve) => {
+      const subscription = this.state.lineLogged.event((line) => {
+        if (!line.includes(text)) return;
+        subscription.dispose();
+        resolve();
       });
     });
   },
@@ -110,7 +122,11 @@ function showMessage(kind: ShownMessage['kind'], message: string, ...rest: unkno
 }
 
 function outputChannel(name: string) {
-  const line = (level: string) => (message: string) => fake.state.logLines.push(`[${level}] ${name}: ${message}`);
+  const line = (level: string) => (message: string) => {
+    const logged = `[${level}] ${name}: ${message}`;
+    fake.state.logLines.push(logged);
+    fake.state.lineLogged.fire(logged);
+  };
   return track({ name, info: line('info'), warn: line('warn'), error: line('error'), debug: line('debug'), trace: line('trace'), appendLine: line('info'), append: line('info'), show: () => {}, hide: () => {}, clear: () => {}, dispose: () => {} }, `output channel ${name}`);
 }
 

@@ -1,0 +1,67 @@
+/**
+ * The composer of the selected task's detail view: one textarea and a Send button (Ctrl+Enter sends).
+ * Its label says what the text becomes: `Answer` while the task waits for the user (the question it asked
+ * is shown above), `Message` while it runs (it reads the message at its next turn). Hidden otherwise.
+ */
+import type { ProtocolTask, WebviewMessage } from '../shared/protocol.js';
+import { createButton, createElement, setTextIfChanged } from './dom.js';
+import type { TranscriptState } from './store.js';
+
+export class ComposerView {
+  readonly element: HTMLElement;
+  private readonly question: HTMLParagraphElement;
+  private readonly textarea: HTMLTextAreaElement;
+  private readonly send: HTMLButtonElement;
+  private taskId: string | undefined;
+
+  constructor(
+    document: Document,
+    private readonly post: (message: WebviewMessage) => void,
+  ) {
+    this.question = createElement(document, 'p', { className: 'composer-question' });
+    this.textarea = createElement(document, 'textarea', { className: 'composer-text', attributes: { rows: '3' } });
+    this.send = createButton(document, 'Send', { icon: 'codicon-send', ariaLabel: 'Send', className: 'composer-send' });
+    this.send.addEventListener('click', () => this.submit());
+    this.textarea.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+        event.preventDefault();
+        this.submit();
+      }
+    });
+    this.element = createElement(document, 'section', { className: 'detail-section composer' }, [this.question, this.textarea, this.send]);
+    this.element.hidden = true;
+  }
+
+  render(task: ProtocolTask, transcript: TranscriptState): void {
+    if (this.taskId !== task.id) this.textarea.value = '';
+    this.taskId = task.id;
+    const waiting = task.status === 'waiting';
+    this.element.hidden = !(waiting || task.status === 'running');
+    const label = waiting ? 'Answer' : 'Message';
+    if (this.textarea.getAttribute('aria-label') !== label) {
+      this.textarea.setAttribute('aria-label', label);
+      this.textarea.placeholder = waiting ? 'Your answer (Ctrl+Enter sends)' : 'A message the agent reads at its next turn (Ctrl+Enter sends)';
+    }
+    const question = waiting ? latestQuestion(transcript) : '';
+    setTextIfChanged(this.question, question);
+    this.question.hidden = question === '';
+  }
+
+  private submit(): void {
+    const text = this.textarea.value.trim();
+    if (!this.taskId || text === '') return;
+    this.post({ type: 'send-message', taskId: this.taskId, text });
+    this.textarea.value = '';
+  }
+}
+
+/** The question of the task's latest `AskUser` call, as it shows above the Answer box. */
+function latestQuestion(transcript: TranscriptState): string {
+  for (let index = transcript.entries.length - 1; index >= 0; index--) {
+    const entry = transcript.entries[index];
+    if (entry.type !== 'tool-call' || entry.toolName !== 'AskUser') continue;
+    const question = (entry.input as { question?: unknown } | undefined)?.question;
+    return typeof question === 'string' ? question : '';
+  }
+  return '';
+}
