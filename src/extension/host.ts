@@ -149,6 +149,7 @@ export class AgentTeamHost implements vscode.Disposable {
     try {
       const outcome = (await this.engine()).sendToTask(taskId, text);
       this.log.info(`${outcome === 'answered' ? 'Answered' : 'Sent a message to'} ${taskId}.`);
+      this.sidebar.messageSent(taskId, outcome === 'answered');
     } catch (error) {
       showError(`Agent Team: ${errorMessage(error)}`);
     }

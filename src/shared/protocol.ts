@@ -97,6 +97,8 @@ export const hostMessageSchema = z.discriminatedUnion('type', [
    * webview then posts `select-task` as if the user had selected it.
    */
   z.strictObject({ type: z.literal('reveal-task'), taskId: identifier }),
+  /** What the user wrote in a task's composer reached it: as the answer to its question, or as a message. */
+  z.strictObject({ type: z.literal('message-sent'), taskId: identifier, answered: z.boolean() }),
 ]);
 
 export type HostMessage = z.infer<typeof hostMessageSchema>;

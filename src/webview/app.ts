@@ -206,7 +206,7 @@ class SidebarApp implements Sidebar {
     setHidden(this.detail.element, !showDetail);
     if (this.container.classList.contains('has-detail') !== showDetail) this.container.classList.toggle('has-detail', showDetail);
     if (showDetail) {
-      this.detail.render({ task: selected, detail: store.detail, changes: store.changes.get(selected.id), transcript, now });
+      this.detail.render({ task: selected, detail: store.detail, changes: store.changes.get(selected.id), transcript, now, messageSent: store.messageSent });
     }
     this.saveUiState();
     this.updateTicker();

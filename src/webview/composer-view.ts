@@ -12,7 +12,10 @@ export class ComposerView {
   private readonly question: HTMLParagraphElement;
   private readonly textarea: HTMLTextAreaElement;
   private readonly send: HTMLButtonElement;
+  private readonly status: HTMLParagraphElement;
   private taskId: string | undefined;
+  /** The sent-notice already shown, so a later send of the same kind shows again. */
+  private shownNotice: object | undefined;
 
   constructor(
     document: Document,
@@ -28,13 +31,21 @@ export class ComposerView {
         this.submit();
       }
     });
-    this.element = createElement(document, 'section', { className: 'detail-section composer' }, [this.question, this.textarea, this.send]);
+    this.status = createElement(document, 'p', { className: 'composer-status', attributes: { role: 'status' } });
+    this.element = createElement(document, 'section', { className: 'detail-section composer' }, [this.question, this.textarea, this.send, this.status]);
     this.element.hidden = true;
   }
 
-  render(task: ProtocolTask, transcript: TranscriptState): void {
-    if (this.taskId !== task.id) this.textarea.value = '';
+  render(task: ProtocolTask, transcript: TranscriptState, sent?: { taskId: string; answered: boolean }): void {
+    if (this.taskId !== task.id) {
+      this.textarea.value = '';
+      setTextIfChanged(this.status, '');
+    }
     this.taskId = task.id;
+    if (sent && sent !== this.shownNotice && sent.taskId === task.id) {
+      this.shownNotice = sent;
+      setTextIfChanged(this.status, sent.answered ? 'Answer sent.' : 'Sent: the agent reads it at its next turn.');
+    }
     const waiting = task.status === 'waiting';
     this.element.hidden = !(waiting || task.status === 'running');
     const label = waiting ? 'Answer' : 'Message';
@@ -52,6 +63,7 @@ export class ComposerView {
     if (!this.taskId || text === '') return;
     this.post({ type: 'send-message', taskId: this.taskId, text });
     this.textarea.value = '';
+    setTextIfChanged(this.status, 'Sending…');
   }
 }
 

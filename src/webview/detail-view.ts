@@ -21,6 +21,8 @@ export interface DetailInput {
   transcript: TranscriptState;
   /** On the host's clock. */
   now: number;
+  /** The host's word that the composer's last text reached a task. */
+  messageSent?: { taskId: string; answered: boolean };
 }
 
 export class DetailView {
@@ -98,7 +100,7 @@ export class DetailView {
     this.changesView.render(input.changes);
     this.renderResult(task, input.detail?.output ?? '');
     this.transcriptView.render(input.transcript, task.transcriptLength);
-    this.composer.render(task, input.transcript);
+    this.composer.render(task, input.transcript, input.messageSent);
     if (follow) this.element.scrollTop = this.element.scrollHeight;
   }
 

@@ -58,6 +58,8 @@ export class SidebarStore {
   private epoch = 0;
   /** A snapshot is arriving in parts and the selection it restores has not come yet. */
   private awaitingSelection = false;
+  /** The host's word that the composer's last text reached its task. */
+  messageSent: { taskId: string; answered: boolean } | undefined;
 
   constructor(private readonly localNow: () => number) {}
 
@@ -109,6 +111,10 @@ export class SidebarStore {
         return [];
       case 'reveal-task':
         return this.reveal(message.taskId);
+      case 'message-sent':
+        this.messageSent = { taskId: message.taskId, answered: message.answered };
+        this.dirty.content = true;
+        return [];
     }
   }
 

@@ -18,6 +18,7 @@ import { join, resolve } from 'node:path';
 import { installExtension } from './tooling/code-server.mjs';
 import { assertInstalled, isInstalled, paths as toolingPaths } from './tooling/paths.mjs';
 import * as delegateJourney from './journeys/delegate.mjs';
+import * as answerJourney from './journeys/answer.mjs';
 import * as nestedJourney from './journeys/nested.mjs';
 import * as planJourney from './journeys/plan.mjs';
 import * as workflowJourney from './journeys/workflow.mjs';
@@ -25,13 +26,14 @@ import * as reloadJourney from './journeys/reload.mjs';
 import * as restrictedJourney from './journeys/restricted.mjs';
 import * as reviewJourney from './journeys/review.mjs';
 import * as startJourney from './journeys/start.mjs';
+import * as steerJourney from './journeys/steer.mjs';
 import * as stopJourney from './journeys/stop.mjs';
 import { loadMockProvider } from './lib/mock-provider.mjs';
 import { repoRoot, resultsDir, vsixPath } from './lib/paths.mjs';
 import { openSession, saveArtifacts, saveAttachments } from './lib/session.mjs';
 import { within } from './lib/wait.mjs';
 
-const journeys = [delegateJourney, nestedJourney, workflowJourney, planJourney, stopJourney, reviewJourney, reloadJourney, restrictedJourney, startJourney];
+const journeys = [delegateJourney, nestedJourney, workflowJourney, planJourney, answerJourney, steerJourney, stopJourney, reviewJourney, reloadJourney, restrictedJourney, startJourney];
 /** The longest one journey may take, setup of its window included (they take 20–40 s here). */
 const journeyTimeoutMs = 6 * 60_000;
 

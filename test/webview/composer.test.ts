@@ -23,6 +23,10 @@ describe('the composer of the detail view', () => {
     click(composer.querySelector('button[aria-label="Send"]')!);
     expect(harness.posted.filter((message) => message.type === 'send-message')).toEqual([{ type: 'send-message', taskId: 't1', text: 'UTC, always.' }]);
     expect(textarea.value).toBe('');
+    expect(composer.querySelector('.composer-status')!.textContent).toBe('Sending…');
+    harness.send({ type: 'message-sent', taskId: 't1', answered: true });
+    harness.scheduler.runFrame();
+    expect(composer.querySelector('.composer-status')!.textContent).toBe('Answer sent.');
   });
 
   it('is a Message box while the task runs, sent with Ctrl+Enter; an empty box sends nothing', () => {

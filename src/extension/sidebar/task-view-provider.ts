@@ -97,6 +97,11 @@ export class TaskViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.sendPendingReveal();
   }
 
+  /** Tells the composer of `taskId` that what the user wrote reached the task. */
+  messageSent(taskId: string, answered: boolean): void {
+    this.post({ type: 'message-sent', taskId, answered });
+  }
+
   /** After `clearHistory`: everything but `keptTaskIds` is gone. */
   historyCleared(keptTaskIds: string[]): void {
     if (!this.ready) return;
