@@ -17,6 +17,8 @@ export interface RunArguments {
   workflow?: string;
   /** Plan the task with the recursive planner instead of the coordinator. */
   plan: boolean;
+  /** A finished run (its root task id) to continue with the task as the follow-up message. */
+  continueRun?: string;
   /** Sub-tasks per plan at most (default 5). */
   maxSubtasks: number;
   json: boolean;
@@ -56,6 +58,7 @@ export const usageText = `Usage:
     --agent <role>      run one role directly instead of the coordinator
     --workflow <name>   run a workflow of .agent-team/workflows with the task as its input
     --plan              plan the task (parallel or sequential sub-tasks, planned again up to --max-depth)
+    --continue <taskId> continue a finished run (from .agent-team/runs) with the task as the next message
     --json              JSON Lines events on stdout
     --apply             apply proposed changes at the end, if the run completed
                         (default: show them, change nothing)
@@ -87,6 +90,7 @@ const valueOptions = new Set([
   '--budget-tokens',
   '--delegation-reach',
   '--max-subtasks',
+  '--continue',
 ]);
 const flagOptions = new Set(['--json', '--apply', '--plan']);
 
@@ -131,7 +135,7 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
     }
     return { command, workspace };
   }
-  const modes = ['--agent', '--workflow'].filter((name) => values.has(name)).concat(flags.has('--plan') ? ['--plan'] : []);
+  const modes = ['--agent', '--workflow', '--continue'].filter((name) => values.has(name)).concat(flags.has('--plan') ? ['--plan'] : []);
   if (modes.length > 1) throw new UsageError(`${modes.join(' and ')} cannot be used together: each says who does the task`);
 
   const task = words.join(' ').trim();
@@ -156,6 +160,7 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
     agent: values.get('--agent'),
     workflow: values.get('--workflow'),
     plan: flags.has('--plan'),
+    continueRun: values.get('--continue'),
     maxSubtasks: wholeNumber(values, '--max-subtasks', 5, 1, 20),
     json: flags.has('--json'),
     apply: flags.has('--apply'),

@@ -25,6 +25,7 @@ import { type InterruptibleProcess, Interrupts } from './interrupts.js';
 import { type CliJsonEvent, JsonEventMapper, runEndEvent } from './json-events.js';
 import { cliModelSettings } from './model-settings.js';
 import { StallGuard, type StallWatchedProcess } from './stall-guard.js';
+import { openRunHistory } from './run-history.js';
 import { StdinUserChannel } from './stdin-user-channel.js';
 import { TerminalView } from './terminal-view.js';
 import { readWorkflows } from './workflows-command.js';
@@ -52,7 +53,9 @@ export async function runCommand(args: RunArguments, context: RunContext): Promi
   for (const diagnostic of diagnostics) context.stderr.write(`${formatRoleDiagnostic(diagnostic)}\n`);
 
   const changes = new ChangeSetRegistry();
-  const taskManager = new TaskManager({ maxConcurrent: args.maxConcurrent });
+  const history = await openRunHistory(workspace.root, (message) => context.stderr.write(`agent-team: ${message}\n`));
+  const taskManager = new TaskManager({ maxConcurrent: args.maxConcurrent, store: history.tasks, onWarning: (message) => context.stderr.write(`agent-team: ${message}\n`) });
+  await taskManager.load();
   const describeTask = (taskId: string) => {
     const task = taskManager.get(taskId);
     return task ? `${task.id} ${task.role}: ${task.description}` : taskId;
@@ -66,6 +69,7 @@ export async function runCommand(args: RunArguments, context: RunContext): Promi
     maxDepth: args.maxDepth,
     delegationReach: args.delegationReach,
     userChannel,
+    conversations: history.conversations,
     autoBackgroundMs: args.autoBackgroundSeconds * 1000,
     describeChanges: (taskId) => describeTaskChanges(changes, taskId),
     environmentNote: `Workspace root: ${workspace.root}. Paths are relative to it.`,
@@ -74,7 +78,10 @@ export async function runCommand(args: RunArguments, context: RunContext): Promi
   const emit = (event: CliJsonEvent) => context.stdout.write(`${JSON.stringify(event)}\n`);
   const mapper = new JsonEventMapper();
   const view = new TerminalView(args.json ? context.stderr : context.stdout);
+  /** The first task this process starts: the run's root, or a follow-up. Earlier runs come from the history. */
+  let runTaskId: string | undefined;
   const unsubscribe = taskManager.onEvent((event) => {
+    if (event.type === 'task-start') runTaskId ??= event.task.id;
     if (args.json) for (const mapped of mapper.map(event)) emit(mapped);
     else view.handle(event);
   });
@@ -95,7 +102,9 @@ export async function runCommand(args: RunArguments, context: RunContext): Promi
     const run = (async () => {
       const started = workflowRequest
         ? await team.runWorkflow({ ...workflowRequest, input: args.task, maxTokens: args.budgetTokens })
-        : args.plan
+        : args.continueRun !== undefined
+          ? await team.followUp({ rootId: args.continueRun, message: args.task, awaitBackgroundTasks: true, maxTokens: args.budgetTokens })
+          : args.plan
           ? await team.plan({ task: args.task, maxDepth: args.maxDepth, maxSubtasks: args.maxSubtasks, maxTokens: args.budgetTokens })
           : await team.delegate({ prompt: args.task, role: args.agent, mode: 'foreground', awaitBackgroundTasks: true, maxTokens: args.budgetTokens });
       // Subagents still running (only possible after a stop or failure of the root) are waited out too.
@@ -106,7 +115,7 @@ export async function runCommand(args: RunArguments, context: RunContext): Promi
     if ('diagnostic' in finished) {
       context.stderr.write(`agent-team: ${finished.diagnostic}\n`);
       await taskManager.stopAll({ kind: 'shutdown' });
-      const root = taskManager.list().find((task) => task.parentId === null);
+      const root = runTaskId === undefined ? undefined : taskManager.get(runTaskId);
       endRun(root, 'failed', 'the run stopped making progress (a bug in Agent Team); see the message above');
       return exitCodes.failed;
     }
@@ -128,7 +137,7 @@ export async function runCommand(args: RunArguments, context: RunContext): Promi
     if (status !== 'completed' || applied.failed) return exitCodes.failed;
     return exitCodes.completed;
   } catch (error) {
-    if (error instanceof ConfigurationError && !runEnded && taskManager.list().length === 0) throw error; // nothing started: exit 2
+    if (error instanceof ConfigurationError && !runEnded && runTaskId === undefined) throw error; // nothing started: exit 2
     endRun(undefined, 'failed', errorMessage(error));
     context.stderr.write(`agent-team: ${errorMessage(error)}\n`);
     return exitCodes.failed;

@@ -1,5 +1,5 @@
 /** Agents that talk to the user, through the CLI: questions on stderr, answers on stdin, over the real SDKs. */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type MockProtocol, textTurn, toolCallTurn } from '../support/mock-provider/index.js';
@@ -61,5 +61,55 @@ describe('agent-team run: no user available', () => {
     const { code, stdout } = await run.exited;
     expect(code).toBe(0);
     expect(parseEvents(stdout).at(-1)).toMatchObject({ status: 'completed', output: 'Draft 2 after "Shorter, please."' });
+  });
+});
+
+describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run --continue (%s)', (protocol) => {
+  it('continues a finished run in a later process, with the whole conversation, as a follow-up under its root', async () => {
+    world.server.respondWith((request) => {
+      if (priorTurns(request) === 0) return textTurn('The parser is in dates.ts:1.');
+      return textTurn(`Follow-up answer; I remember: ${JSON.stringify(request.body).includes('The parser is in dates.ts:1.')}`);
+    });
+    const provider = providerEnvironment(protocol, world.server.baseUrl);
+    const base = ['run', '--json', '--workspace', world.workspace, ...provider.args];
+    const first = await startCli(world.cliPath, [...base, 'Where is the parser?'], provider.env).exited;
+    expect(first.code).toBe(0);
+    const rootId = parseEvents(first.stdout)[0].taskId as string;
+
+    const second = await startCli(world.cliPath, [...base, '--continue', rootId, 'Does it handle timezones?'], provider.env).exited;
+    expect(second.code).toBe(0);
+    const events = parseEvents(second.stdout);
+    expect(events[0]).toMatchObject({ type: 'task-start', parentId: rootId, role: 'coordinator', description: 'Follow-up: Does it handle timezones?' });
+    expect(events.at(-1)).toMatchObject({ type: 'run-end', status: 'completed', output: 'Follow-up answer; I remember: true' });
+    const followUpRequest = world.server.requests[1];
+    expect(followUpRequest.lastMessageText).toBe('Does it handle timezones?');
+    expect(priorTurns(followUpRequest)).toBe(1);
+  });
+});
+
+describe('agent-team run --continue: refusals', () => {
+  it('an unknown run and a run whose conversation is gone are usage errors (exit 2) that say why', async () => {
+    world.server.respondWith(() => textTurn('Answer.'));
+    const provider = providerEnvironment('anthropic', world.server.baseUrl);
+    const base = ['run', '--workspace', world.workspace, ...provider.args];
+    const unknown = await startCli(world.cliPath, [...base, '--continue', 't42', 'More'], provider.env).exited;
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('There is no run t42 in the history');
+    const first = await startCli(world.cliPath, [...base, '--json', 'Hello'], provider.env).exited;
+    const rootId = parseEvents(first.stdout)[0].taskId as string;
+    await rm(path.join(world.workspace, '.agent-team', 'runs', `${rootId}.conversation.json`));
+    const gone = await startCli(world.cliPath, [...base, '--continue', rootId, 'More'], provider.env).exited;
+    expect(gone.code).toBe(2);
+    expect(gone.stderr).toContain(`The conversation of run ${rootId} is no longer kept`);
+    const both = await startCli(world.cliPath, [...base, '--continue', rootId, '--agent', 'researcher', 'More'], provider.env).exited;
+    expect(both.stderr).toContain('--agent and --continue cannot be used together');
+  });
+
+  it('keeps the history out of git and out of the agents\' reach', async () => {
+    world.server.respondWith((request) => (priorTurns(request) === 0 ? toolCallTurn([{ name: 'Read', input: { file_path: '.agent-team/runs/tasks.json' } }]) : textTurn(request.lastMessageText)));
+    const provider = providerEnvironment('anthropic', world.server.baseUrl);
+    const { stdout } = await startCli(world.cliPath, ['run', '--json', '--workspace', world.workspace, ...provider.args, '--agent', 'researcher', 'Read the history'], provider.env).exited;
+    expect(String(parseEvents(stdout).at(-1)?.output)).toMatch(/may hold secrets/);
+    expect(await readFile(path.join(world.workspace, '.agent-team', 'runs', '.gitignore'), 'utf8')).toContain('*');
   });
 });

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { MemoryConversationStore } from '../../src/engine/conversation/conversation-store.js';
 import type { UserChannel, UserQuestion } from '../../src/engine/conversation/user-channel.js';
 import { ScriptedModel } from '../../src/engine/testing/scripted-model.js';
 import { createDeferred } from '../../src/engine/util/deferred.js';
@@ -124,5 +125,43 @@ describe('messages to running tasks', () => {
     expect(lastMessageText(harness.model('researcher').calls[1].request)).toContain('Message from the user: Check the tests as well.');
     expect(() => harness.team.sendMessage('t1', 'Too late')).toThrow('Task t1 has already completed; a message cannot reach it.');
     expect(() => harness.team.sendMessage('t9', 'Hello')).toThrow('There is no task t9.');
+  });
+});
+
+describe('follow-ups', () => {
+  it('continue a finished run as a new turn under its root, with the whole conversation kept', async () => {
+    harness = await createTeamHarness({ conversations: new MemoryConversationStore() });
+    harness.model('coordinator').enqueue([toolCall('Agent', { subagent_type: 'researcher', description: 'Find', prompt: 'Find the parser' })], 'The parser is in a.ts.', 'It has 3 callers.');
+    harness.model('researcher').enqueue('a.ts:1');
+    const { task: root } = await harness.team.delegate({ prompt: 'Where is the parser?' });
+    const { task: followUp } = await harness.team.followUp({ rootId: root.id, message: 'How many callers does it have?' });
+    expect(followUp).toMatchObject({ parentId: root.id, rootId: root.id, role: 'coordinator', description: 'Follow-up: How many callers does it have?', status: 'completed', output: 'It has 3 callers.' });
+    const request = harness.model('coordinator').calls[2].request;
+    // The earlier turns are all there: the task, the Agent call and its result, the answer, then the follow-up.
+    expect(request.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user']);
+    expect(JSON.stringify(request.messages)).toContain('a.ts:1');
+    expect(lastMessageText(request)).toBe('How many callers does it have?');
+    // A second follow-up continues from the first.
+    harness.model('coordinator').enqueue('Yes.');
+    await harness.team.followUp({ rootId: root.id, message: 'Are they tested?' });
+    expect(harness.model('coordinator').calls[3].request.messages).toHaveLength(7);
+  });
+
+  it('refuses clearly: an unknown run, a subtask, a run still going, a conversation no longer kept', async () => {
+    const conversations = new MemoryConversationStore();
+    harness = await createTeamHarness({ conversations });
+    await expect(harness.team.followUp({ rootId: 't9', message: 'Hi' })).rejects.toThrow('There is no run t9 in the history');
+    const hold = ScriptedModel.held([text('Thinking')], [toolCall('Agent', { subagent_type: 'researcher', description: 'Find', prompt: 'Find' })]);
+    harness.model('coordinator').enqueue(hold, 'Done.');
+    harness.model('researcher').enqueue('Found.');
+    const run = harness.team.delegate({ prompt: 'Go' });
+    await hold.reached;
+    await expect(harness.team.followUp({ rootId: 't1', message: 'More' })).rejects.toThrow('Run t1 is still running: send it a message instead');
+    hold.release();
+    await run;
+    await expect(harness.team.followUp({ rootId: 't2', message: 'More' })).rejects.toThrow('Task t2 is part of run t1; follow up the run itself (t1).');
+    const forgetting = await createTeamHarness();
+    await expect(forgetting.team.followUp({ rootId: 't1', message: 'More' })).rejects.toThrow('There is no run t1');
+    await forgetting.taskManager.close();
   });
 });

@@ -73,7 +73,7 @@ export class TaskManager {
   async start(options: StartTaskOptions): Promise<StartTaskResult> {
     if (this.closing) throw new TaskError('closed', 'The task manager has been closed (Agent Team is shutting down); no new task can start.');
     validateStartOptions(options);
-    const parent = this.parentFor(options.parentId ?? null);
+    const parent = this.parentFor(options.parentId ?? null, options.followUp === true);
     if (parent) {
       this.runSize.count(parent.rootId, (limit) => new TaskError('limit', `This run has already started ${limit} tasks, the most one run may start; finish with the results you have.`));
     }
@@ -399,10 +399,14 @@ export class TaskManager {
 
   // ── helpers ──────────────────────────────────────────────────────────────────────────────────────────
 
-  private parentFor(parentId: string | null): TaskRecord | undefined {
+  private parentFor(parentId: string | null, followUp: boolean): TaskRecord | undefined {
     if (parentId === null) return undefined;
     const parent = this.tree.get(parentId);
     if (!parent) throw new TaskError('unknown-task', `There is no task ${parentId} to start a subtask under.`);
+    if (followUp) {
+      if (parent.parentId !== null) throw new TaskError('invalid-options', `Task ${parentId} is not a run's root task; only a run can be followed up.`);
+      return parent;
+    }
     const status = statusOf(parent);
     if (isTerminal(status)) {
       throw new TaskError('parent-ended', `Task ${parentId} has already ${status === 'stopped' ? 'been stopped' : status}; it cannot start subtasks.`);

@@ -71,6 +71,11 @@ export type TaskMode = 'foreground' | 'background' | 'auto';
 export interface StartTaskOptions {
   /** The task this one works for; omitted or null for a root task (a delegation from the user). */
   parentId?: string | null;
+  /**
+   * A follow-up: a new turn of a run that has ended, started under its root although the root has ended
+   * (the root's own record stays as it ended). `parentId` must name a root. Default false.
+   */
+  followUp?: boolean;
   role: string;
   /** A 3-5 word title. */
   description: string;

@@ -12,6 +12,7 @@ import { isTerminal } from '../tasks/types.js';
 import type { TaskWork, TaskWorkContext, TaskWorkResult } from '../tasks/work.js';
 import type { AgentRunOptions } from '../agent/types.js';
 import { type Completion, createAskUserTool, createCompleteTaskTool } from '../conversation/conversation-tools.js';
+import type { ConversationStore } from '../conversation/conversation-store.js';
 import type { MessageInbox } from '../conversation/message-inbox.js';
 import type { UserChannel } from '../conversation/user-channel.js';
 import { createAgentTool } from './delegation/agent-tool.js';
@@ -40,13 +41,21 @@ export interface AgentTaskEnvironment {
   inbox: MessageInbox;
   /** How task-mode and chat agents reach the user. Default: none (they are told no user is available). */
   userChannel?: UserChannel;
+  /** Where runs' conversations are kept for follow-ups. Default: none (runs cannot be followed up). */
+  conversations?: ConversationStore;
 }
 
 /** One agent as a task: who it is and how it may work. */
 export interface AgentTaskSpec {
   role: string;
   system: string;
-  prompt: string;
+  /** The task, or (a follow-up) the conversation to continue, ending with the user's new message. */
+  prompt: string | ModelMessage[];
+  /**
+   * Keep the conversation when the run ends, for follow-ups: under `key`, or the task's own id when no
+   * key is given (a run's root; a follow-up saves under its run's root). Default: not kept.
+   */
+  keepConversation?: { key?: string };
   model: Model;
   /** Workspace tool names the role may use (delegation tools are decided by `mayDelegate` and depth). */
   tools: readonly ToolName[];
@@ -107,6 +116,10 @@ export function agentTaskWork(environment: AgentTaskEnvironment, spec: AgentTask
         content: [{ type: 'text', text: `${notices.join('\n\n')}\n\nAll background tasks you started have now ended. Update your final answer for the user with their results.` }],
       };
       result = await run([...result.messages, followUp]);
+    }
+    if (spec.keepConversation && environment.conversations) {
+      // A failure to keep it must not fail the task: the follow-up will say the conversation is gone.
+      await environment.conversations.save(spec.keepConversation.key ?? context.taskId, result.messages).catch(() => undefined);
     }
     return toWorkResult(result);
   };

@@ -7,7 +7,9 @@ import { ConfigurationError } from '../errors.js';
 import { describePrompt } from './describe-prompt.js';
 import { MessageInbox } from '../conversation/message-inbox.js';
 import type { UserChannel } from '../conversation/user-channel.js';
-import type { Model } from '../model/types.js';
+import type { ConversationStore } from '../conversation/conversation-store.js';
+import type { Model, ModelMessage } from '../model/types.js';
+import { isTerminal } from '../tasks/types.js';
 import type { Tool } from '../agent/tool.js';
 import { type PlanEnvironment, planNodeWork } from '../planner/plan-node.js';
 import { plannerName, synthesizerInstruction, synthesizerName } from '../planner/planner-instructions.js';
@@ -36,6 +38,8 @@ export interface AgentTeamOptions {
   userChannel?: UserChannel;
   /** Messages for running tasks, shared by teams that replace one another. Default: one of its own. */
   inbox?: MessageInbox;
+  /** Where runs' conversations are kept, for follow-ups. Default: none (a follow-up is refused). */
+  conversations?: ConversationStore;
   /** Depth at which delegation stops: the coordinator is depth 0, its subagents 1, …. Default 3. */
   maxDepth?: number;
   /** How long a foreground `Agent` call waits before its subagent moves to the background. Default 120,000 ms. */
@@ -57,6 +61,18 @@ export interface WorkflowRunRequest {
   /** Token budget for the whole run. Default: none. */
   maxTokens?: number;
   /** The models of this run (see `DelegateRequest.modelFor`). */
+  modelFor?: ModelChooser;
+}
+
+export interface FollowUpRequest {
+  /** The run to continue: its root task's id. */
+  rootId: string;
+  message: string;
+  /** Default `foreground`. */
+  mode?: 'foreground' | 'background';
+  maxTokens?: number;
+  /** See `DelegateRequest.awaitBackgroundTasks`. Default false. */
+  awaitBackgroundTasks?: boolean;
   modelFor?: ModelChooser;
 }
 
@@ -132,14 +148,14 @@ export class AgentTeam {
     const awaitBackground = request.awaitBackgroundTasks ?? false;
     let work: TaskWork;
     if (roleName === coordinatorName) {
-      work = run.coordinatorWork(prompt, awaitBackground);
+      work = run.coordinatorWork(prompt, awaitBackground, { keepConversation: {} });
     } else {
       const role = this.options.roles.get(roleName);
       if (!role) {
         const known = this.options.roles.list().map((entry) => entry.name).join(', ');
         throw new ConfigurationError(`Unknown role "${roleName}". Known roles: ${known}.`);
       }
-      work = run.roleWork(role, prompt, 0, awaitBackground);
+      work = run.roleWork(role, prompt, 0, awaitBackground, { keepConversation: {} });
     }
     return this.options.taskManager.start({
       parentId: null,
@@ -208,6 +224,43 @@ export class AgentTeam {
     });
   }
 
+  /**
+   * Continues a finished run with the user's next message: a new turn of its root agent, with the whole
+   * conversation it had (its context, its subagents' results), as a task under the run's root. Throws a
+   * `ConfigurationError` saying why for a run that is unknown, still running, not a conversation (a
+   * workflow or a plan), or whose conversation is no longer kept.
+   */
+  async followUp(request: FollowUpRequest): Promise<StartTaskResult> {
+    const message = request.message.trim();
+    if (message === '') throw new ConfigurationError('The follow-up is empty: say what to do next.');
+    const root = this.options.taskManager.get(request.rootId);
+    if (!root) throw new ConfigurationError(`There is no run ${request.rootId} in the history: it may have been cleared. Start a new run.`);
+    if (root.parentId !== null) throw new ConfigurationError(`Task ${root.id} is part of run ${root.rootId}; follow up the run itself (${root.rootId}).`);
+    if (!isTerminal(root.status)) throw new ConfigurationError(`Run ${root.id} is still running: send it a message instead, or wait for it to end.`);
+    const role = root.role === coordinatorName ? undefined : this.options.roles.get(root.role);
+    if (root.role !== coordinatorName && !role) {
+      throw new ConfigurationError(`Run ${root.id} (${root.role}) is not a conversation that can go on; run it again with a new task.`);
+    }
+    const earlier = await this.options.conversations?.load(root.id);
+    if (!earlier) throw new ConfigurationError(`The conversation of run ${root.id} is no longer kept (only the task list is); start a new run.`);
+    const modelFor = request.modelFor ?? this.options.modelFor;
+    if (!modelFor) throw new ConfigurationError('No model is set up for this run: choose a provider and a model first.');
+    const run = new TeamRun(this.options, this.inbox, (delegator) => this.rosterFor(delegator), modelFor);
+    const conversation: ModelMessage[] = [...earlier, { role: 'user', content: [{ type: 'text', text: message }] }];
+    const keep = { keepConversation: { key: root.id } };
+    const awaitBackground = request.awaitBackgroundTasks ?? false;
+    return this.options.taskManager.start({
+      parentId: root.id,
+      followUp: true,
+      role: root.role,
+      description: `Follow-up: ${describePrompt(message, 48)}`,
+      prompt: message,
+      mode: request.mode ?? 'foreground',
+      maxTokens: request.maxTokens,
+      work: role ? run.roleWork(role, conversation, 0, awaitBackground, keep) : run.coordinatorWork(conversation, awaitBackground, keep),
+    });
+  }
+
   /** The roster as an agent with `delegator` tools sees it: roles beyond its reach are marked. */
   rosterFor(delegator: DelegatorTools): RosterEntry[] {
     const reach = this.options.delegationReach === 'any' ? 'all' : delegator;
@@ -217,6 +270,13 @@ export class AgentTeam {
       return beyond.length > 0 ? { ...entry, toolsBeyondReach: beyond } : entry;
     });
   }
+}
+
+interface WorkOptions {
+  /** Default 0 (a run's root). */
+  depth?: number;
+  extraTools?: readonly Tool[];
+  keepConversation?: { key?: string };
 }
 
 /** One run: the models chosen when it started, for every agent it starts. */
@@ -239,6 +299,7 @@ class TeamRun {
       autoBackgroundMs: options.autoBackgroundMs ?? 120_000,
       inbox,
       userChannel: options.userChannel,
+      conversations: options.conversations,
     };
   }
 
@@ -246,7 +307,7 @@ class TeamRun {
    * The coordinator: at depth 0 for a run, or at depth 1 as one step of a workflow (it plans and delegates
    * that part on its own, and waits for its background subagents, since the workflow goes on after it).
    */
-  coordinatorWork(prompt: string, awaitBackgroundTasks: boolean, options: { depth?: number; extraTools?: readonly Tool[] } = {}): TaskWork {
+  coordinatorWork(prompt: string | ModelMessage[], awaitBackgroundTasks: boolean, options: WorkOptions = {}): TaskWork {
     return agentTaskWork(this.environment, {
       role: coordinatorName,
       system: this.withEnvironment(coordinatorInstruction),
@@ -258,6 +319,7 @@ class TeamRun {
       depth: options.depth ?? 0,
       awaitBackgroundTasks,
       extraTools: options.extraTools,
+      keepConversation: options.keepConversation,
     });
   }
 
@@ -280,10 +342,10 @@ class TeamRun {
   stepWork(roleName: string, prompt: string, extraTools: readonly Tool[]): TaskWork {
     // Agents of a workflow are the workflow's subagents: depth 1, whatever the groups around them.
     if (roleName === coordinatorName) return this.coordinatorWork(prompt, true, { depth: 1, extraTools });
-    return this.roleWork(this.options.roles.require(roleName), prompt, 1, false, extraTools);
+    return this.roleWork(this.options.roles.require(roleName), prompt, 1, false, { extraTools });
   }
 
-  roleWork(role: RoleDefinition, prompt: string, depth: number, awaitBackgroundTasks: boolean, extraTools?: readonly Tool[]): TaskWork {
+  roleWork(role: RoleDefinition, prompt: string | ModelMessage[], depth: number, awaitBackgroundTasks: boolean, options: WorkOptions = {}): TaskWork {
     // Built-in roles and roles that name no tools may delegate (depth permitting); a role file with an
     // explicit tool list delegates only if it lists Agent.
     const mayDelegate = role.source.kind === 'built-in' || role.tools === undefined || role.tools.includes('Agent');
@@ -299,7 +361,8 @@ class TeamRun {
       depth,
       maxTurns: role.maxTurns,
       awaitBackgroundTasks,
-      extraTools,
+      extraTools: options.extraTools,
+      keepConversation: options.keepConversation,
       mode: role.mode,
     });
   }

@@ -65,6 +65,8 @@ export const defaultSensitivePatterns: readonly string[] = Object.freeze([
   '**/.npmrc',
   '**/.pypirc',
   '**/.git-credentials',
+  // The CLI's run history: earlier conversations, prompts and answers; agents never read it.
+  '**/.agent-team/runs/**',
   // Remote URLs can carry credentials (https://user:token@host/...).
   '**/.git/config',
   '**/.git/config.worktree',

@@ -1,5 +1,6 @@
 /** An AgentTeam with one scripted model per role, a manual clock, and roles from an in-memory folder. */
 import type { ModelRequest } from '../../../src/engine/model/types.js';
+import type { ConversationStore } from '../../../src/engine/conversation/conversation-store.js';
 import type { UserChannel } from '../../../src/engine/conversation/user-channel.js';
 import { TaskManager } from '../../../src/engine/tasks/task-manager.js';
 import { AgentTeam } from '../../../src/engine/team/agent-team.js';
@@ -34,7 +35,7 @@ export interface TeamHarness {
 }
 
 export async function createTeamHarness(
-  options: { maxDepth?: number; autoBackgroundMs?: number; maxConcurrent?: number; delegationReach?: 'own-tools' | 'any'; userChannel?: UserChannel } = {},
+  options: { maxDepth?: number; autoBackgroundMs?: number; maxConcurrent?: number; delegationReach?: 'own-tools' | 'any'; userChannel?: UserChannel; conversations?: ConversationStore } = {},
 ): Promise<TeamHarness> {
   const clock = new ManualClock();
   const roleFiles = new MemoryRoleFiles();
@@ -58,6 +59,7 @@ export async function createTeamHarness(
     maxDepth: options.maxDepth,
     delegationReach: options.delegationReach,
     userChannel: options.userChannel,
+    conversations: options.conversations,
     autoBackgroundMs: options.autoBackgroundMs ?? 60_000,
   });
   return { team, taskManager, roles, roleFiles, clock, model };

@@ -1,0 +1,26 @@
+/**
+ * Where a run's conversation is kept after it ends, so a follow-up can continue it with its context: the
+ * extension keeps it in memory, the CLI in the workspace's run history (`.agent-team/runs`).
+ */
+import type { ModelMessage } from '../model/types.js';
+
+export interface ConversationStore {
+  /** The run's conversation so far (the root agent's messages, its subagents' answers in them). */
+  save(rootId: string, messages: readonly ModelMessage[]): Promise<void>;
+  /** Undefined when the run's conversation is not kept (an unknown run, or history that is gone). */
+  load(rootId: string): Promise<ModelMessage[] | undefined>;
+}
+
+/** Conversations in memory, for the life of the process (the extension host's window). */
+export class MemoryConversationStore implements ConversationStore {
+  private readonly conversations = new Map<string, readonly ModelMessage[]>();
+
+  async save(rootId: string, messages: readonly ModelMessage[]): Promise<void> {
+    this.conversations.set(rootId, [...messages]);
+  }
+
+  async load(rootId: string): Promise<ModelMessage[] | undefined> {
+    const messages = this.conversations.get(rootId);
+    return messages ? [...messages] : undefined;
+  }
+}
