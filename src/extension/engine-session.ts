@@ -6,7 +6,8 @@
 import type * as vscode from 'vscode';
 import type { ChangeSetRegistry } from '../engine/changes/registry.js';
 import type { StartTaskResult, TaskManager } from '../engine/tasks/index.js';
-import { AgentTeam, type DelegateRequest, type PlanRequest, type WorkflowRunRequest } from '../engine/team/agent-team.js';
+import { AgentTeam, type DelegateRequest, type FollowUpRequest, type PlanRequest, type WorkflowRunRequest } from '../engine/team/agent-team.js';
+import { MemoryConversationStore } from '../engine/conversation/conversation-store.js';
 import { type WorkflowEntry, loadWorkflows } from '../engine/workflows/workflow-registry.js';
 import { workflowRoles } from '../engine/workflows/workflow-roles.js';
 import { formatRoleDiagnostic, type RoleDefinition, type RoleDiagnostic, RoleRegistry } from '../engine/team/roles/index.js';
@@ -31,6 +32,8 @@ export class EngineSession {
   readonly workspace: HostWorkspace;
   /** Questions of task and chat agents, answered from the sidebar. */
   readonly userChannel = new HostUserChannel();
+  /** Runs' conversations, for follow-ups; kept for the life of the window. */
+  private readonly conversations = new MemoryConversationStore();
   private readonly inbox: MessageInbox;
   readonly roles: RoleRegistry;
   private team: { key: string; team: AgentTeam } | undefined;
@@ -75,6 +78,11 @@ export class EngineSession {
     return this.teamFor(settings).runWorkflow({ ...request, modelFor: (role, override) => createModelFor(setup, role, override) });
   }
 
+  /** Continues a finished run with the user's next message, with the models of `setup`. */
+  followUp(request: FollowUpRequest, setup: ModelSetup, settings: AgentTeamSettings): Promise<StartTaskResult> {
+    return this.teamFor(settings).followUp({ ...request, modelFor: (role, override) => createModelFor(setup, role, override) });
+  }
+
   /** Starts a planned run (the recursive planner) with the models of `setup`. */
   plan(request: PlanRequest, setup: ModelSetup, settings: AgentTeamSettings): Promise<StartTaskResult> {
     return this.teamFor(settings).plan({ maxSubtasks: settings.maxSubtasks, ...request, modelFor: (role, override) => createModelFor(setup, role, override) });
@@ -107,6 +115,7 @@ export class EngineSession {
       delegationReach: settings.delegationReach,
       userChannel: this.userChannel,
       inbox: this.inbox,
+      conversations: this.conversations,
       autoBackgroundMs: settings.autoBackgroundSeconds * 1000,
       describeChanges: (taskId) => describeTaskChanges(this.options.changes, taskId),
       environmentNote: [

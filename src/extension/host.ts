@@ -9,10 +9,12 @@ import { ChangeSetRegistry } from '../engine/changes/index.js';
 import { type Clock, systemClock } from '../engine/clock.js';
 import { ConfigurationError, errorMessage } from '../engine/errors.js';
 import { showError } from './notify.js';
+import { configuredModelSetup } from './commands/delegate-command.js';
+import { readSettings } from './configuration.js';
+import { isTerminal } from '../engine/tasks/types.js';
 import { JsonFileTaskStore, TaskManager } from '../engine/tasks/index.js';
 import { ApiKeyStore } from './api-keys.js';
 import { ChangeSetStore } from './change-store.js';
-import { readSettings } from './configuration.js';
 import { EngineSession } from './engine-session.js';
 import { HostWorkspace } from './host-workspace.js';
 import { type LocalServer, probeLocalServers } from './local-server.js';
@@ -144,12 +146,26 @@ export class AgentTeamHost implements vscode.Disposable {
     return this.hostWorkspace;
   }
 
-  /** What the user wrote in a task's composer: its answer, or a message for its next turn. */
+  /**
+   * What the user wrote in a task's composer: its answer, a message for its next turn, or, for a finished
+   * run's root, a follow-up that continues the run.
+   */
   async sendToTask(taskId: string, text: string): Promise<void> {
     try {
-      const outcome = (await this.engine()).sendToTask(taskId, text);
+      const session = await this.engine();
+      const task = this.taskManager.get(taskId);
+      if (task && task.parentId === null && isTerminal(task.status)) {
+        const setup = await configuredModelSetup(this);
+        if (!setup) return;
+        const started = await session.followUp({ rootId: taskId, message: text, mode: 'background' }, setup, readSettings(vscode.workspace.isTrusted));
+        this.log.info(`Follow-up ${started.task.id} of run ${taskId}.`);
+        this.sidebar.messageSent(taskId, 'follow-up');
+        void this.sidebar.reveal(started.task.id);
+        return;
+      }
+      const outcome = session.sendToTask(taskId, text);
       this.log.info(`${outcome === 'answered' ? 'Answered' : 'Sent a message to'} ${taskId}.`);
-      this.sidebar.messageSent(taskId, outcome === 'answered');
+      this.sidebar.messageSent(taskId, outcome);
     } catch (error) {
       showError(`Agent Team: ${errorMessage(error)}`);
     }

@@ -97,8 +97,11 @@ export const hostMessageSchema = z.discriminatedUnion('type', [
    * webview then posts `select-task` as if the user had selected it.
    */
   z.strictObject({ type: z.literal('reveal-task'), taskId: identifier }),
-  /** What the user wrote in a task's composer reached it: as the answer to its question, or as a message. */
-  z.strictObject({ type: z.literal('message-sent'), taskId: identifier, answered: z.boolean() }),
+  /**
+   * What the user wrote in a task's composer reached it: as the answer to its question, as a message for
+   * its next turn, or (a finished run) as a follow-up started under it.
+   */
+  z.strictObject({ type: z.literal('message-sent'), taskId: identifier, outcome: z.enum(['answered', 'delivered', 'follow-up']) }),
 ]);
 
 export type HostMessage = z.infer<typeof hostMessageSchema>;
@@ -159,8 +162,8 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   }),
   z.strictObject({ type: z.literal('run-command'), command: z.enum(allowedCommands) }),
   /**
-   * What the user wrote in a task's composer: the answer to the question the task waits on, or else a
-   * message it reads at its next turn.
+   * What the user wrote in a task's composer: the answer to the question the task waits on, a message it
+   * reads at its next turn, or, for a finished run's root, a follow-up.
    */
   z.strictObject({ type: z.literal('send-message'), taskId: identifier, text: z.string().trim().min(1).max(20_000) }),
   /** Clear the finished tasks from the history (the host may ask for confirmation). */

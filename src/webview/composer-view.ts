@@ -1,11 +1,21 @@
 /**
  * The composer of the selected task's detail view: one textarea and a Send button (Ctrl+Enter sends).
  * Its label says what the text becomes: `Answer` while the task waits for the user (the question it asked
- * is shown above), `Message` while it runs (it reads the message at its next turn). Hidden otherwise.
+ * is shown above), `Message` while it runs (it reads the message at its next turn), `Follow-up` on a
+ * finished run's root (the run goes on with its context). Hidden otherwise.
  */
 import type { ProtocolTask, WebviewMessage } from '../shared/protocol.js';
 import { createButton, createElement, setTextIfChanged } from './dom.js';
-import type { TranscriptState } from './store.js';
+import type { MessageSent, TranscriptState } from './store.js';
+
+/** Roots that are conversations (the coordinator, a role run directly) can be followed up; pipelines cannot. */
+const notConversations: ReadonlySet<string> = new Set(['workflow', 'plan']);
+
+const sentNotices: Record<MessageSent['outcome'], string> = {
+  answered: 'Answer sent.',
+  delivered: 'Sent: the agent reads it at its next turn.',
+  'follow-up': 'Follow-up started: it runs under this task.',
+};
 
 export class ComposerView {
   readonly element: HTMLElement;
@@ -36,7 +46,7 @@ export class ComposerView {
     this.element.hidden = true;
   }
 
-  render(task: ProtocolTask, transcript: TranscriptState, sent?: { taskId: string; answered: boolean }): void {
+  render(task: ProtocolTask, transcript: TranscriptState, sent?: MessageSent): void {
     if (this.taskId !== task.id) {
       this.textarea.value = '';
       setTextIfChanged(this.status, '');
@@ -44,14 +54,19 @@ export class ComposerView {
     this.taskId = task.id;
     if (sent && sent !== this.shownNotice && sent.taskId === task.id) {
       this.shownNotice = sent;
-      setTextIfChanged(this.status, sent.answered ? 'Answer sent.' : 'Sent: the agent reads it at its next turn.');
+      setTextIfChanged(this.status, sentNotices[sent.outcome]);
     }
     const waiting = task.status === 'waiting';
-    this.element.hidden = !(waiting || task.status === 'running');
-    const label = waiting ? 'Answer' : 'Message';
+    const followUp = task.parentId === null && (task.status === 'completed' || task.status === 'failed' || task.status === 'stopped') && !notConversations.has(task.role);
+    this.element.hidden = !(waiting || task.status === 'running' || followUp);
+    const label = waiting ? 'Answer' : followUp ? 'Follow-up' : 'Message';
     if (this.textarea.getAttribute('aria-label') !== label) {
       this.textarea.setAttribute('aria-label', label);
-      this.textarea.placeholder = waiting ? 'Your answer (Ctrl+Enter sends)' : 'A message the agent reads at its next turn (Ctrl+Enter sends)';
+      this.textarea.placeholder = waiting
+        ? 'Your answer (Ctrl+Enter sends)'
+        : followUp
+          ? 'Continue this run: the agent keeps its context (Ctrl+Enter sends)'
+          : 'A message the agent reads at its next turn (Ctrl+Enter sends)';
     }
     const question = waiting ? latestQuestion(transcript) : '';
     setTextIfChanged(this.question, question);

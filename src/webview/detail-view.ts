@@ -9,7 +9,7 @@ import { formatCount, formatTaskElapsed } from './format.js';
 import { bindLinkHandler, type MarkdownRenderer } from './markdown.js';
 import { describeStopReason } from '../engine/errors.js';
 import { isStoppable, statusIconClasses, stopAriaLabel, taskTitle } from './status.js';
-import { type TranscriptState } from './store.js';
+import { type MessageSent, type TranscriptState } from './store.js';
 import { TranscriptView } from './transcript-view.js';
 import { ComposerView } from './composer-view.js';
 
@@ -22,7 +22,7 @@ export interface DetailInput {
   /** On the host's clock. */
   now: number;
   /** The host's word that the composer's last text reached a task. */
-  messageSent?: { taskId: string; answered: boolean };
+  messageSent?: MessageSent;
 }
 
 export class DetailView {

@@ -14,6 +14,12 @@ import {
 import { ancestorsOf } from './tree-model.js';
 
 /** The selected task's transcript, as far as the host has sent it. */
+/** The host's word that the composer's last text reached its task, and as what. */
+export interface MessageSent {
+  taskId: string;
+  outcome: 'answered' | 'delivered' | 'follow-up';
+}
+
 export interface TranscriptState {
   taskId: string;
   entries: ProtocolTranscriptEntry[];
@@ -59,7 +65,7 @@ export class SidebarStore {
   /** A snapshot is arriving in parts and the selection it restores has not come yet. */
   private awaitingSelection = false;
   /** The host's word that the composer's last text reached its task. */
-  messageSent: { taskId: string; answered: boolean } | undefined;
+  messageSent: MessageSent | undefined;
 
   constructor(private readonly localNow: () => number) {}
 
@@ -112,7 +118,7 @@ export class SidebarStore {
       case 'reveal-task':
         return this.reveal(message.taskId);
       case 'message-sent':
-        this.messageSent = { taskId: message.taskId, answered: message.answered };
+        this.messageSent = { taskId: message.taskId, outcome: message.outcome };
         this.dirty.content = true;
         return [];
     }

@@ -59,7 +59,20 @@ describe('talking to agents in the extension', () => {
     release();
     await fake.waitForMessage((message) => message.message.startsWith('Agent Team finished'));
     expect(JSON.stringify(server.requests[1].body)).toContain('Message from the user: Check the tests too.');
-    view.send({ type: 'send-message', taskId: 't1', text: 'Too late.' });
-    await fake.waitForMessage((message) => message.message === 'Agent Team: Task t1 has already completed; a message cannot reach it.');
+    view.send({ type: 'send-message', taskId: 't9', text: 'Hello?' });
+    await fake.waitForMessage((message) => message.message === 'Agent Team: There is no task t9.');
+  });
+
+  it('a follow-up on a finished run continues it under its root, with the conversation kept', async () => {
+    server.respondWith((request) => textTurn(assistantTurns(request.body) === 0 ? 'The parser is in a.ts.' : `Follow-up, remembering: ${JSON.stringify(request.body).includes('The parser is in a.ts.')}`));
+    const view = await fake.resolveView();
+    view.send({ type: 'ready' });
+    await extension.execute('agentTeam.delegate', 'Where is the parser?', { role: 'researcher' });
+    await fake.waitForMessage((message) => message.message.startsWith('Agent Team finished'));
+    view.send({ type: 'send-message', taskId: 't1', text: 'Does it handle timezones?' });
+    await fake.waitForLog('Follow-up t2 of run t1.');
+    await fake.waitForMessage((message) => message.message.startsWith('Agent Team finished') && message.message.includes('Follow-up'));
+    expect(server.requests[1].lastMessageText).toBe('Does it handle timezones?');
+    expect(view.posted.some((message) => (message as { type: string; outcome?: string }).type === 'message-sent' && (message as { outcome?: string }).outcome === 'follow-up')).toBe(true);
   });
 });

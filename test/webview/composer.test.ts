@@ -2,9 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { click, makeTask, mountHarness, snapshotMessage } from './support/harness.js';
 
-function selected(status: 'waiting' | 'running' | 'completed') {
+function selected(status: 'waiting' | 'running' | 'completed', overrides: { parentId?: string; role?: string } = {}) {
   const harness = mountHarness();
-  harness.send(snapshotMessage([makeTask({ id: 't1', role: 'clarifier', description: 'Clarify dates', status, transcriptLength: 1 })]));
+  const tasks = [makeTask({ id: 't1', role: overrides.role ?? 'clarifier', description: 'Clarify dates', status, transcriptLength: 1, ...(overrides.parentId ? { parentId: overrides.parentId, rootId: overrides.parentId, depth: 1 } : {}) })];
+  if (overrides.parentId) tasks.unshift(makeTask({ id: overrides.parentId, role: 'coordinator', description: 'Root', status: 'running' }));
+  harness.send(snapshotMessage(tasks));
   click(harness.row('t1'));
   harness.scheduler.runFrame();
   harness.send({ type: 'transcript', taskId: 't1', index: 0, entries: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'AskUser', input: { question: 'Which timezone?' } }] });
@@ -24,7 +26,7 @@ describe('the composer of the detail view', () => {
     expect(harness.posted.filter((message) => message.type === 'send-message')).toEqual([{ type: 'send-message', taskId: 't1', text: 'UTC, always.' }]);
     expect(textarea.value).toBe('');
     expect(composer.querySelector('.composer-status')!.textContent).toBe('Sending…');
-    harness.send({ type: 'message-sent', taskId: 't1', answered: true });
+    harness.send({ type: 'message-sent', taskId: 't1', outcome: 'answered' });
     harness.scheduler.runFrame();
     expect(composer.querySelector('.composer-status')!.textContent).toBe('Answer sent.');
   });
@@ -40,8 +42,16 @@ describe('the composer of the detail view', () => {
     expect(harness.posted.filter((message) => message.type === 'send-message')).toEqual([{ type: 'send-message', taskId: 't1', text: 'Look at b.ts too.' }]);
   });
 
-  it('is hidden for a finished task', () => {
-    const { composer } = selected('completed');
-    expect(composer.hidden).toBe(true);
+  it('is a Follow-up box on a finished run, and hidden for a finished subtask or a finished workflow', () => {
+    const { harness, composer, textarea } = selected('completed');
+    expect(composer.hidden).toBe(false);
+    expect(textarea.getAttribute('aria-label')).toBe('Follow-up');
+    textarea.value = 'And the tests?';
+    click(composer.querySelector('button[aria-label="Send"]')!);
+    harness.send({ type: 'message-sent', taskId: 't1', outcome: 'follow-up' });
+    harness.scheduler.runFrame();
+    expect(composer.querySelector('.composer-status')!.textContent).toBe('Follow-up started: it runs under this task.');
+    expect(selected('completed', { parentId: 't0' }).composer.hidden).toBe(true);
+    expect(selected('completed', { role: 'workflow' }).composer.hidden).toBe(true);
   });
 });

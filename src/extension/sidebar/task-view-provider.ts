@@ -98,8 +98,8 @@ export class TaskViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   }
 
   /** Tells the composer of `taskId` that what the user wrote reached the task. */
-  messageSent(taskId: string, answered: boolean): void {
-    this.post({ type: 'message-sent', taskId, answered });
+  messageSent(taskId: string, outcome: 'answered' | 'delivered' | 'follow-up'): void {
+    this.post({ type: 'message-sent', taskId, outcome });
   }
 
   /** After `clearHistory`: everything but `keptTaskIds` is gone. */
