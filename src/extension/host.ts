@@ -171,6 +171,12 @@ export class AgentTeamHost implements vscode.Disposable {
     }
   }
 
+  /** Ends the chat a chat-mode task waits in: it ends with the agent's last answer. */
+  async endChat(taskId: string): Promise<void> {
+    const ended = (await this.engine()).userChannel.answer(taskId, undefined);
+    if (ended) this.log.info(`Ended the chat of ${taskId}.`);
+  }
+
   /** Change sets of removed tasks go with them (after Clear History). */
   forgetChanges(taskIds: readonly string[]): void {
     let removed = false;

@@ -166,6 +166,8 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
    * reads at its next turn, or, for a finished run's root, a follow-up.
    */
   z.strictObject({ type: z.literal('send-message'), taskId: identifier, text: z.string().trim().min(1).max(20_000) }),
+  /** The user ends the chat a chat-mode task waits in: the task ends with the agent's last answer. */
+  taskAction('end-chat'),
   /** Clear the finished tasks from the history (the host may ask for confirmation). */
   z.strictObject({ type: z.literal('clear-history') }),
   /** Something went wrong in the webview; for the host's output channel. */

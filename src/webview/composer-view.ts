@@ -22,6 +22,7 @@ export class ComposerView {
   private readonly question: HTMLParagraphElement;
   private readonly textarea: HTMLTextAreaElement;
   private readonly send: HTMLButtonElement;
+  private readonly endChat: HTMLButtonElement;
   private readonly status: HTMLParagraphElement;
   private taskId: string | undefined;
   /** The sent-notice already shown, so a later send of the same kind shows again. */
@@ -41,8 +42,13 @@ export class ComposerView {
         this.submit();
       }
     });
+    this.endChat = createButton(document, 'End chat', { secondary: true, ariaLabel: 'End chat', className: 'composer-end' });
+    this.endChat.addEventListener('click', () => {
+      if (this.taskId) this.post({ type: 'end-chat', taskId: this.taskId });
+    });
     this.status = createElement(document, 'p', { className: 'composer-status', attributes: { role: 'status' } });
-    this.element = createElement(document, 'section', { className: 'detail-section composer' }, [this.question, this.textarea, this.send, this.status]);
+    const buttons = createElement(document, 'div', { className: 'composer-buttons' }, [this.endChat, this.send]);
+    this.element = createElement(document, 'section', { className: 'detail-section composer' }, [this.question, this.textarea, buttons, this.status]);
     this.element.hidden = true;
   }
 
@@ -68,9 +74,11 @@ export class ComposerView {
           ? 'Continue this run: the agent keeps its context (Ctrl+Enter sends)'
           : 'A message the agent reads at its next turn (Ctrl+Enter sends)';
     }
-    const question = waiting ? latestQuestion(transcript) : '';
-    setTextIfChanged(this.question, question);
-    this.question.hidden = question === '';
+    const question = waiting ? latestQuestion(transcript) : undefined;
+    setTextIfChanged(this.question, question ?? '');
+    this.question.hidden = !question;
+    // Waiting without a question: a chat agent waiting for the user's reply, which the user may end.
+    this.endChat.hidden = !(waiting && question === undefined);
   }
 
   private submit(): void {
@@ -82,13 +90,13 @@ export class ComposerView {
   }
 }
 
-/** The question of the task's latest `AskUser` call, as it shows above the Answer box. */
-function latestQuestion(transcript: TranscriptState): string {
-  for (let index = transcript.entries.length - 1; index >= 0; index--) {
-    const entry = transcript.entries[index];
-    if (entry.type !== 'tool-call' || entry.toolName !== 'AskUser') continue;
-    const question = (entry.input as { question?: unknown } | undefined)?.question;
-    return typeof question === 'string' ? question : '';
-  }
-  return '';
+/**
+ * The question the task waits on: its latest entry is an `AskUser` call (a chat agent waiting for a reply
+ * ends its turn with text instead). Undefined when it waits on no question.
+ */
+function latestQuestion(transcript: TranscriptState): string | undefined {
+  const entry = transcript.entries.at(-1);
+  if (entry?.type !== 'tool-call' || entry.toolName !== 'AskUser') return undefined;
+  const question = (entry.input as { question?: unknown } | undefined)?.question;
+  return typeof question === 'string' ? question : '';
 }

@@ -63,6 +63,27 @@ describe('talking to agents in the extension', () => {
     await fake.waitForMessage((message) => message.message === 'Agent Team: There is no task t9.');
   });
 
+  it('a chat goes on with each reply from the sidebar and ends with End chat', async () => {
+    await extension.cleanup();
+    extension = activateExtension({
+      files: { '.agent-team/agents/writer.md': '---\nname: writer\ndescription: Drafts with you.\nmode: chat\ntools: [Read]\n---\nYou draft.' },
+      userSettings: { 'agentTeam.provider': 'openai', 'agentTeam.baseUrl': server.openaiBaseUrl },
+    });
+    server.respondWith((request) => textTurn(`Draft ${assistantTurns(request.body) + 1}`));
+    const view = await fake.resolveView();
+    view.send({ type: 'ready' });
+    const firstDraft = fake.waitForMessage((message) => message.message.startsWith('Agent Team: writer (t1) is waiting for your reply: Draft 1'));
+    await extension.execute('agentTeam.delegate', 'Write the intro', { role: 'writer' });
+    await firstDraft;
+    const secondDraft = fake.waitForMessage((message) => message.message.includes('is waiting for your reply: Draft 2'));
+    view.send({ type: 'send-message', taskId: 't1', text: 'Shorter.' });
+    await secondDraft;
+    view.send({ type: 'end-chat', taskId: 't1' });
+    await fake.waitForMessage((message) => message.message.startsWith('Agent Team finished'));
+    expect(server.requests).toHaveLength(2);
+    expect(server.requests[1].lastMessageText).toBe('Shorter.');
+  });
+
   it('a follow-up on a finished run continues it under its root, with the conversation kept', async () => {
     server.respondWith((request) => textTurn(assistantTurns(request.body) === 0 ? 'The parser is in a.ts.' : `Follow-up, remembering: ${JSON.stringify(request.body).includes('The parser is in a.ts.')}`));
     const view = await fake.resolveView();

@@ -31,6 +31,18 @@ describe('the composer of the detail view', () => {
     expect(composer.querySelector('.composer-status')!.textContent).toBe('Answer sent.');
   });
 
+  it('offers End chat while a chat agent waits for a reply (its last entry is its message, not a question)', () => {
+    const { harness, composer } = selected('waiting');
+    const endChat = composer.querySelector<HTMLButtonElement>('button[aria-label="End chat"]')!;
+    expect(endChat.hidden).toBe(true);
+    harness.send({ type: 'transcript', taskId: 't1', index: 1, entries: [{ type: 'text', text: 'Here is the draft.' }] });
+    harness.scheduler.runFrame();
+    expect(endChat.hidden).toBe(false);
+    expect(composer.querySelector<HTMLElement>('.composer-question')!.hidden).toBe(true);
+    click(endChat);
+    expect(harness.posted.filter((message) => message.type === 'end-chat')).toEqual([{ type: 'end-chat', taskId: 't1' }]);
+  });
+
   it('is a Message box while the task runs, sent with Ctrl+Enter; an empty box sends nothing', () => {
     const { harness, composer, textarea } = selected('running');
     expect(textarea.getAttribute('aria-label')).toBe('Message');

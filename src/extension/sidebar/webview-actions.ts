@@ -18,6 +18,8 @@ export interface WebviewActionHost {
   readonly log: Pick<vscode.LogOutputChannel, 'warn'>;
   /** Hands what the user wrote in a task's composer to the task (an answer, or a message). */
   sendToTask(taskId: string, text: string): Promise<void>;
+  /** Ends the chat a chat-mode task waits in. */
+  endChat(taskId: string): Promise<void>;
 }
 
 export async function handleWebviewAction(host: WebviewActionHost, message: WebviewMessage): Promise<void> {
@@ -43,6 +45,9 @@ export async function handleWebviewAction(host: WebviewActionHost, message: Webv
     case 'send-message':
       if (!ensureTrusted()) return;
       await host.sendToTask(message.taskId, message.text);
+      return;
+    case 'end-chat':
+      await host.endChat(message.taskId);
       return;
     case 'use-local-server':
       if (ensureTrusted()) await host.setup.useLocalServer();
