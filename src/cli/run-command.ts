@@ -4,26 +4,17 @@
  * failure, budget, Ctrl-C (every task stopped, children included, exit 130), an internal error, or a run
  * that can make no more progress (exit 1, naming the stuck tasks).
  */
-import { stat } from 'node:fs/promises';
-import path from 'node:path';
 import { ConfigurationError, describeStopReason, errorMessage } from '../engine/errors.js';
-import { ChangeSetRegistry } from '../engine/changes/registry.js';
-import { createModel } from '../engine/model/create-model.js';
-import { TaskManager } from '../engine/tasks/task-manager.js';
+import { type TaskManager } from '../engine/tasks/task-manager.js';
 import { isTerminal, type TaskSnapshot } from '../engine/tasks/types.js';
-import { AgentTeam } from '../engine/team/agent-team.js';
-import { NodeRoleFileSource } from '../engine/team/roles/node-role-file-source.js';
-import { RoleRegistry } from '../engine/team/roles/role-registry.js';
-import { formatRoleDiagnostic } from '../engine/team/roles/format-diagnostic.js';
-import { createWorkspaceToolbox, describeTaskChanges } from '../engine/team/workspace-toolbox.js';
-import { NodeWorkspace } from '../engine/workspace/node-workspace.js';
+import { type RoleRegistry } from '../engine/team/roles/role-registry.js';
 import { applyRunChanges } from './apply-changes.js';
+import { createCliEngine } from './cli-engine.js';
 import type { RunArguments } from './arguments.js';
 import { printChanges } from './changes-output.js';
 import { exitCodes } from './exit-codes.js';
 import { type InterruptibleProcess, Interrupts } from './interrupts.js';
 import { type CliJsonEvent, JsonEventMapper, runEndEvent } from './json-events.js';
-import { cliModelSettings } from './model-settings.js';
 import { StallGuard, type StallWatchedProcess } from './stall-guard.js';
 import { openRunHistory } from './run-history.js';
 import { StdinUserChannel } from './stdin-user-channel.js';
@@ -43,36 +34,21 @@ export interface RunContext {
 }
 
 export async function runCommand(args: RunArguments, context: RunContext): Promise<number> {
-  const settings = cliModelSettings(args, context.environment);
-  // Fails fast (exit 2) on a missing key or a bad base URL, before anything starts.
-  const model = createModel(settings, { environment: context.environment });
-
-  const workspace = new NodeWorkspace(await existingDirectory(args.workspace));
-  const roles = new RoleRegistry({ source: new NodeRoleFileSource(workspace.root) });
-  const { diagnostics } = await roles.load();
-  for (const diagnostic of diagnostics) context.stderr.write(`${formatRoleDiagnostic(diagnostic)}\n`);
-
-  const changes = new ChangeSetRegistry();
-  const history = await openRunHistory(workspace.root, (message) => context.stderr.write(`agent-team: ${message}\n`));
-  const taskManager = new TaskManager({ maxConcurrent: args.maxConcurrent, store: history.tasks, onWarning: (message) => context.stderr.write(`agent-team: ${message}\n`) });
-  await taskManager.load();
-  const describeTask = (taskId: string) => {
-    const task = taskManager.get(taskId);
-    return task ? `${task.id} ${task.role}: ${task.description}` : taskId;
-  };
-  const userChannel = context.stdin ? new StdinUserChannel(context.stdin, context.stderr, describeTask) : undefined;
-  const team = new AgentTeam({
-    taskManager,
-    roles,
-    toolbox: createWorkspaceToolbox({ workspace, changes, taskManager }),
-    modelFor: (_role, override) => (override ? createModel({ ...settings, model: override }, { environment: context.environment }) : model),
-    maxDepth: args.maxDepth,
-    delegationReach: args.delegationReach,
-    userChannel,
-    conversations: history.conversations,
-    autoBackgroundMs: args.autoBackgroundSeconds * 1000,
-    describeChanges: (taskId) => describeTaskChanges(changes, taskId),
-    environmentNote: `Workspace root: ${workspace.root}. Paths are relative to it.`,
+  let userChannel: StdinUserChannel | undefined;
+  const { workspace, roles, changes, taskManager, team } = await createCliEngine({
+    ...args,
+    history: (root) => openRunHistory(root, (message) => context.stderr.write(`agent-team: ${message}\n`)),
+    userChannel: (manager) => {
+      if (!context.stdin) return undefined;
+      const describeTask = (taskId: string) => {
+        const task = manager.get(taskId);
+        return task ? `${task.id} ${task.role}: ${task.description}` : taskId;
+      };
+      userChannel = new StdinUserChannel(context.stdin, context.stderr, describeTask);
+      return userChannel;
+    },
+    environment: context.environment,
+    stderr: context.stderr,
   });
 
   const emit = (event: CliJsonEvent) => context.stdout.write(`${JSON.stringify(event)}\n`);
@@ -165,13 +141,6 @@ async function workflowToRun(name: string, workspace: string, roles: RoleRegistr
   const workflows = new Map<string, WorkflowDefinition>();
   for (const sound of entries) if (sound.workflow) workflows.set(sound.name, sound.workflow);
   return { workflow: entry.workflow, workflows };
-}
-
-async function existingDirectory(directory: string): Promise<string> {
-  const absolute = path.resolve(directory);
-  const info = await stat(absolute).catch(() => undefined);
-  if (!info?.isDirectory()) throw new ConfigurationError(`--workspace ${directory}: no such folder`);
-  return absolute;
 }
 
 /** Waits until the root and every task below it have ended (subagents may outlive a stopped root). */

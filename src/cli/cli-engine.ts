@@ -1,0 +1,83 @@
+/**
+ * What every CLI command that runs agents builds the same way: the model from the flags and the
+ * environment, the workspace, its roles, the change sets, the task manager and the team over them.
+ */
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { ChangeSetRegistry } from '../engine/changes/registry.js';
+import type { ConversationStore } from '../engine/conversation/conversation-store.js';
+import type { UserChannel } from '../engine/conversation/user-channel.js';
+import { ConfigurationError } from '../engine/errors.js';
+import { createModel } from '../engine/model/create-model.js';
+import type { TaskStore } from '../engine/tasks/task-store.js';
+import { TaskManager } from '../engine/tasks/task-manager.js';
+import { AgentTeam } from '../engine/team/agent-team.js';
+import type { DelegationReach } from '../engine/team/delegation/delegation-reach.js';
+import { formatRoleDiagnostic } from '../engine/team/roles/format-diagnostic.js';
+import { NodeRoleFileSource } from '../engine/team/roles/node-role-file-source.js';
+import { RoleRegistry } from '../engine/team/roles/role-registry.js';
+import { createWorkspaceToolbox, describeTaskChanges } from '../engine/team/workspace-toolbox.js';
+import { NodeWorkspace } from '../engine/workspace/node-workspace.js';
+import type { ProviderName } from './arguments.js';
+import { cliModelSettings } from './model-settings.js';
+
+export interface CliEngineOptions {
+  workspace: string;
+  provider?: ProviderName;
+  model?: string;
+  baseUrl?: string;
+  maxConcurrent?: number;
+  maxDepth?: number;
+  autoBackgroundSeconds?: number;
+  delegationReach?: DelegationReach;
+  /** Where tasks and conversations are kept. Default: nowhere (memory only). */
+  history?: (workspaceRoot: string) => Promise<{ tasks: TaskStore; conversations: ConversationStore }>;
+  userChannel?: (taskManager: TaskManager) => UserChannel | undefined;
+  environment: NodeJS.ProcessEnv;
+  stderr: { write(text: string): void };
+}
+
+export interface CliEngine {
+  workspace: NodeWorkspace;
+  roles: RoleRegistry;
+  changes: ChangeSetRegistry;
+  taskManager: TaskManager;
+  team: AgentTeam;
+}
+
+/** Fails fast with a `ConfigurationError` (exit 2) on a missing key, a bad base URL or a missing folder. */
+export async function createCliEngine(options: CliEngineOptions): Promise<CliEngine> {
+  const settings = cliModelSettings(options, options.environment);
+  const model = createModel(settings, { environment: options.environment });
+  const workspace = new NodeWorkspace(await existingDirectory(options.workspace));
+  const roles = new RoleRegistry({ source: new NodeRoleFileSource(workspace.root) });
+  const { diagnostics } = await roles.load();
+  for (const diagnostic of diagnostics) options.stderr.write(`${formatRoleDiagnostic(diagnostic)}\n`);
+
+  const changes = new ChangeSetRegistry();
+  const warn = (message: string) => options.stderr.write(`agent-team: ${message}\n`);
+  const history = await options.history?.(workspace.root);
+  const taskManager = new TaskManager({ maxConcurrent: options.maxConcurrent, store: history?.tasks, onWarning: warn });
+  await taskManager.load();
+  const team = new AgentTeam({
+    taskManager,
+    roles,
+    toolbox: createWorkspaceToolbox({ workspace, changes, taskManager }),
+    modelFor: (_role, override) => (override ? createModel({ ...settings, model: override }, { environment: options.environment }) : model),
+    maxDepth: options.maxDepth,
+    delegationReach: options.delegationReach,
+    userChannel: options.userChannel?.(taskManager),
+    conversations: history?.conversations,
+    autoBackgroundMs: options.autoBackgroundSeconds === undefined ? undefined : options.autoBackgroundSeconds * 1000,
+    describeChanges: (taskId) => describeTaskChanges(changes, taskId),
+    environmentNote: `Workspace root: ${workspace.root}. Paths are relative to it.`,
+  });
+  return { workspace, roles, changes, taskManager, team };
+}
+
+async function existingDirectory(directory: string): Promise<string> {
+  const absolute = path.resolve(directory);
+  const info = await stat(absolute).catch(() => undefined);
+  if (!info?.isDirectory()) throw new ConfigurationError(`--workspace ${directory}: no such folder`);
+  return absolute;
+}
