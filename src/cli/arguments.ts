@@ -40,12 +40,20 @@ export interface AgentsArguments {
   workspace: string;
 }
 
+export interface McpArguments {
+  command: 'mcp';
+  workspace: string;
+  provider?: ProviderName;
+  model?: string;
+  baseUrl?: string;
+}
+
 export interface WorkflowsArguments {
   command: 'workflows';
   workspace: string;
 }
 
-export type CliArguments = RunArguments | AgentsArguments | WorkflowsArguments | { command: 'help' } | { command: 'version' };
+export type CliArguments = RunArguments | AgentsArguments | WorkflowsArguments | McpArguments | { command: 'help' } | { command: 'version' };
 
 export class UsageError extends Error {}
 
@@ -71,6 +79,9 @@ export const usageText = `Usage:
                                     itself; the coordinator starts any) | any
   agent-team agents [--workspace <dir>]      list roles and where each is defined
   agent-team workflows [--workspace <dir>]   list workflows and their problems (exit 2 if any)
+  agent-team mcp [--workspace <dir>] [--provider <name>] [--model <id>] [--base-url <url>]
+                                             the team as an MCP server over stdio (tools delegate,
+                                             task_output, task_stop; edits returned as diffs)
 
 Keys come from ANTHROPIC_API_KEY / OPENAI_API_KEY.
 Exit codes: 0 completed, 1 failed (or stopped by its budget), 2 usage or configuration error,
@@ -98,8 +109,8 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
   const [command, ...rest] = argv;
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') return { command: 'help' };
   if (command === '--version' || command === '-v') return { command: 'version' };
-  if (command !== 'run' && command !== 'agents' && command !== 'workflows') {
-    throw new UsageError(`unknown command "${command}": use "run", "agents" or "workflows"`);
+  if (command !== 'run' && command !== 'agents' && command !== 'workflows' && command !== 'mcp') {
+    throw new UsageError(`unknown command "${command}": use "run", "agents", "workflows" or "mcp"`);
   }
 
   const values = new Map<string, string>();
@@ -135,27 +146,28 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
     }
     return { command, workspace };
   }
+  if (command === 'mcp') {
+    const allowed = new Set(['--workspace', '--provider', '--model', '--base-url']);
+    const extra = [...values.keys()].filter((name) => !allowed.has(name));
+    if (extra.length > 0 || flags.size > 0 || words.length > 0) throw new UsageError('"mcp" takes only --workspace, --provider, --model and --base-url');
+    return { command, workspace, ...checkedModelOptions(values) };
+  }
   const modes = ['--agent', '--workflow', '--continue'].filter((name) => values.has(name)).concat(flags.has('--plan') ? ['--plan'] : []);
   if (modes.length > 1) throw new UsageError(`${modes.join(' and ')} cannot be used together: each says who does the task`);
 
   const task = words.join(' ').trim();
   if (task === '') throw new UsageError('"run" needs a task, e.g. agent-team run "review src/parser.ts"');
-  const provider = values.get('--provider');
-  if (provider !== undefined && provider !== 'anthropic' && provider !== 'openai') {
-    throw new UsageError(`--provider must be anthropic or openai, not "${provider}"`);
-  }
+  const { provider, model, baseUrl } = checkedModelOptions(values);
   const delegationReach = values.get('--delegation-reach') ?? 'own-tools';
   if (delegationReach !== 'own-tools' && delegationReach !== 'any') {
     throw new UsageError(`--delegation-reach must be own-tools or any, not "${delegationReach}"`);
   }
-  const baseUrl = values.get('--base-url');
-  if (baseUrl !== undefined && !isHttpUrl(baseUrl)) throw new UsageError(`--base-url must be an http(s) URL, not "${baseUrl}"`);
   return {
     command: 'run',
     task,
     workspace,
     provider,
-    model: values.get('--model'),
+    model,
     baseUrl,
     agent: values.get('--agent'),
     workflow: values.get('--workflow'),
@@ -188,6 +200,17 @@ function seconds(text: string): number {
     throw new UsageError(`--auto-background-seconds must be zero or more seconds, not "${text}"`);
   }
   return value;
+}
+
+/** `--provider`, `--model` and `--base-url`, checked. */
+function checkedModelOptions(values: Map<string, string>): { provider?: ProviderName; model?: string; baseUrl?: string } {
+  const provider = values.get('--provider');
+  if (provider !== undefined && provider !== 'anthropic' && provider !== 'openai') {
+    throw new UsageError(`--provider must be anthropic or openai, not "${provider}"`);
+  }
+  const baseUrl = values.get('--base-url');
+  if (baseUrl !== undefined && !isHttpUrl(baseUrl)) throw new UsageError(`--base-url must be an http(s) URL, not "${baseUrl}"`);
+  return { provider, model: values.get('--model'), baseUrl };
 }
 
 function splitOption(argument: string): [string, string | undefined] {

@@ -8,6 +8,7 @@ import { UsageError, parseArguments, usageText } from './arguments.js';
 import { exitCodes } from './exit-codes.js';
 import { runCommand } from './run-command.js';
 import { workflowsCommand } from './workflows-command.js';
+import { mcpCommand } from './mcp-command.js';
 
 declare const AGENT_TEAM_VERSION: string | undefined;
 
@@ -26,6 +27,8 @@ async function main(): Promise<number> {
         return await agentsCommand(args, output);
       case 'workflows':
         return await workflowsCommand(args, output);
+      case 'mcp':
+        return await mcpCommand(args, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, environment: process.env });
       case 'run':
         return await runCommand(args, { ...output, stdin: process.stdin, environment: process.env, process });
     }
