@@ -1,5 +1,5 @@
 import { WorkspaceError } from '../../errors.js';
-import { classEnd } from './character-class.js';
+import { classEnd, matchingClose } from './character-class.js';
 
 /** Most patterns one glob's braces may expand to (`{a,b}{c,d}` is four). */
 export const maxBraceExpansions = 256;
@@ -45,7 +45,7 @@ function findExpandableBrace(pattern: string, originalPattern: string): Expandab
     } else if (character === '[') {
       index = classEnd(pattern, index) ?? index;
     } else if (character === '{') {
-      const close = matchingBrace(pattern, index);
+      const close = matchingClose(pattern, index, '{', '}');
       if (close === undefined) continue;
       const body = pattern.slice(index + 1, close);
       const alternatives = splitTopLevelCommas(body) ?? expandRange(body, originalPattern);
@@ -55,17 +55,6 @@ function findExpandableBrace(pattern: string, originalPattern: string): Expandab
   return undefined;
 }
 
-function matchingBrace(pattern: string, open: number): number | undefined {
-  let depth = 0;
-  for (let index = open; index < pattern.length; index++) {
-    const character = pattern[index];
-    if (character === '\\') index++;
-    else if (character === '[') index = classEnd(pattern, index) ?? index;
-    else if (character === '{') depth++;
-    else if (character === '}' && --depth === 0) return index;
-  }
-  return undefined;
-}
 
 /** The body's top-level alternatives, or undefined when it has no top-level comma. */
 function splitTopLevelCommas(body: string): string[] | undefined {

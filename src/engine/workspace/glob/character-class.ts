@@ -52,3 +52,19 @@ export function translateClass(body: string): string {
 export function escapeRegex(character: string): string {
   return /[\\.+*?()|[\]{}^$]/.test(character) ? `\\${character}` : character;
 }
+
+/**
+ * The index of the `closing` character that closes the `opening` one at `open`, skipping escapes and
+ * character classes (a `}` or `)` inside `[...]` closes nothing); undefined when it is never closed.
+ */
+export function matchingClose(pattern: string, open: number, opening: string, closing: string): number | undefined {
+  let depth = 0;
+  for (let index = open; index < pattern.length; index++) {
+    const character = pattern[index];
+    if (character === '\\') index++;
+    else if (character === '[') index = classEnd(pattern, index) ?? index;
+    else if (character === opening) depth++;
+    else if (character === closing && --depth === 0) return index;
+  }
+  return undefined;
+}

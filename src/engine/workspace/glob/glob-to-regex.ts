@@ -1,5 +1,5 @@
 import { WorkspaceError } from '../../errors.js';
-import { classEnd, escapeRegex, translateClass } from './character-class.js';
+import { classEnd, escapeRegex, matchingClose, translateClass } from './character-class.js';
 
 /**
  * Translates one glob, its braces already expanded, into RE2 syntax matching a whole workspace-relative
@@ -84,21 +84,10 @@ function globstar(source: string, beforeSlash: boolean): string {
 function extglobClose(glob: string, index: number): string | undefined {
   const character = glob[index];
   const open = character === '(' ? index : glob[index + 1] === '(' && '@?+*!'.includes(character) ? index + 1 : -1;
-  if (open < 0 || matchingParenthesis(glob, open) === undefined) return undefined;
+  if (open < 0 || matchingClose(glob, open, '(', ')') === undefined) return undefined;
   return { '?': ')?', '+': ')+', '*': ')*' }[character] ?? ')';
 }
 
-function matchingParenthesis(glob: string, open: number): number | undefined {
-  let depth = 0;
-  for (let index = open; index < glob.length; index++) {
-    const character = glob[index];
-    if (character === '\\') index++;
-    else if (character === '[') index = classEnd(glob, index) ?? index;
-    else if (character === '(') depth++;
-    else if (character === ')' && --depth === 0) return index;
-  }
-  return undefined;
-}
 
 function unsupported(pattern: string, construct: string): WorkspaceError {
   return new WorkspaceError(
