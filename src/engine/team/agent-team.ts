@@ -373,5 +373,3 @@ class TeamRun {
   }
 }
 
-/** Kept here too: callers import it with the team. */
-export { describePrompt };
