@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { isModelProvider, type ModelProvider } from '../engine/model/create-model.js';
+import { vscodeLmProvider } from './language-model/language-model-errors.js';
 import type { DelegationReach } from '../engine/team/delegation/delegation-reach.js';
 
 export const configurationSection = 'agentTeam';
@@ -13,11 +14,18 @@ export const configurationSection = 'agentTeam';
  * Settings a folder could use against the user. The manifest lists them as the extension's
  * `restrictedConfigurations` too; this module enforces it itself, whatever VS Code does.
  */
+/** The providers the extension offers: the engine's own, and VS Code's language models (`vscode-lm`). */
+export type ProviderName = ModelProvider | typeof vscodeLmProvider;
+
+export function isProviderName(value: unknown): value is ProviderName {
+  return value === vscodeLmProvider || isModelProvider(value);
+}
+
 export const restrictedSettingNames = ['provider', 'baseUrl', 'model', 'roleModels'] as const;
 
 export interface AgentTeamSettings {
   /** The provider the user chose; undefined when nobody set `agentTeam.provider` (see `model-setup.ts`). */
-  provider: ModelProvider | undefined;
+  provider: ProviderName | undefined;
   /** `agentTeam.model`; '' means the provider's default. */
   model: string;
   /** `agentTeam.baseUrl`; '' means the provider's official API (or its environment variable). */
@@ -76,12 +84,12 @@ export function readRestricted<T>(configuration: vscode.WorkspaceConfiguration, 
 }
 
 /** The provider only when someone chose it (user settings, or the workspace when trusted). */
-function explicitProvider(configuration: vscode.WorkspaceConfiguration, trusted: boolean): ModelProvider | undefined {
+function explicitProvider(configuration: vscode.WorkspaceConfiguration, trusted: boolean): ProviderName | undefined {
   const inspected = configuration.inspect<unknown>('provider');
   const chosen = trusted
     ? (inspected?.workspaceFolderValue ?? inspected?.workspaceValue ?? inspected?.globalValue)
     : inspected?.globalValue;
-  return isModelProvider(chosen) ? chosen : undefined;
+  return isProviderName(chosen) ? chosen : undefined;
 }
 
 /** True when a change touches a setting this module reads. */

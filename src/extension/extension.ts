@@ -10,6 +10,8 @@ import { AgentTeamHost, type HostOptions } from './host.js';
 import { proposalScheme } from './review/proposal-uri.js';
 import { RunningTasksStatus } from './status-bar.js';
 import { tasksViewId } from './sidebar/task-view-provider.js';
+import { registerDelegateTool } from './chat/delegate-tool.js';
+import { registerTeamParticipant } from './chat/team-participant.js';
 
 let activeHost: AgentTeamHost | undefined;
 
@@ -27,12 +29,21 @@ export function activate(context: vscode.ExtensionContext, options: HostOptions 
       pendingFileCount: (taskId) => host.review.pendingFileCount(taskId),
       redactor: host.redactor,
     }),
+    ...registerLanguageModelFeatures(host),
     vscode.workspace.onDidGrantWorkspaceTrust(() => {
       host.log.info('The folder is trusted now: agents can run.');
       void host.setup.refresh();
     }),
   );
   host.log.info(`Agent Team activated${vscode.workspace.isTrusted ? '' : ' in Restricted Mode: agents will not run until the folder is trusted'}.`);
+}
+
+/** `@team` in the Chat view and the `agentTeam_delegate` tool, where this VS Code has chat at all. */
+function registerLanguageModelFeatures(host: AgentTeamHost): vscode.Disposable[] {
+  const registered: vscode.Disposable[] = [];
+  if (typeof vscode.chat?.createChatParticipant === 'function') registered.push(registerTeamParticipant(host));
+  if (typeof vscode.lm?.registerTool === 'function') registered.push(registerDelegateTool(host));
+  return registered;
 }
 
 /** Stops running tasks (they are kept in the history as stopped) and saves, before the window closes. */

@@ -9,6 +9,7 @@ import type { ApiKeyStore } from './api-keys.js';
 import { configurationSection, readSettings } from './configuration.js';
 import type { LocalServer } from './local-server.js';
 import { displayModel, type ModelSetup, resolveModelSetup } from './model-setup.js';
+import { vscodeLmProvider } from './language-model/language-model-errors.js';
 
 export interface SetupServiceOptions {
   keys: ApiKeyStore;
@@ -38,6 +39,8 @@ export class SetupService implements vscode.Disposable {
       options.keys.onDidChange(refresh),
       vscode.workspace.onDidGrantWorkspaceTrust(refresh),
     );
+    // Copilot signing in, or a model extension installed, can make a run possible without a key.
+    if (vscode.lm?.onDidChangeChatModels) this.subscriptions.push(vscode.lm.onDidChangeChatModels(refresh));
   }
 
   /** The model settings as they stand now (trust-filtered settings, key, per-role overrides). */
@@ -53,6 +56,8 @@ export class SetupService implements vscode.Disposable {
       state.model = displayModel(setup);
     }
     if (!setup.configured && this.localServer) state.localServerUrl = this.localServer.url;
+    const offered = setup.chatModels[0];
+    if (!setup.configured && offered) state.languageModel = offered.name || offered.id;
     return state;
   }
 
@@ -110,6 +115,22 @@ export class SetupService implements vscode.Disposable {
     } else {
       void vscode.window.showInformationMessage(`Agent Team now uses the local server at ${server.url} with the model ${model}.`);
     }
+    await this.refresh();
+    return true;
+  }
+
+  /** Makes VS Code's own model (the first it offers, or the one `agentTeam.model` names) the one in use. */
+  async useLanguageModel(): Promise<boolean> {
+    const setup = await this.modelSetup();
+    const model = setup.chatModels.find((each) => each.id === setup.model) ?? setup.chatModels[0];
+    if (!model) {
+      void vscode.window.showWarningMessage('VS Code offers no language model. Install or sign in to a model provider such as GitHub Copilot, or set an API key.');
+      return false;
+    }
+    const configuration = vscode.workspace.getConfiguration(configurationSection);
+    await configuration.update('provider', vscodeLmProvider, vscode.ConfigurationTarget.Global);
+    await configuration.update('model', model.id, vscode.ConfigurationTarget.Global);
+    void vscode.window.showInformationMessage(`Agent Team now uses ${model.name || model.id} from VS Code (no key needed).`);
     await this.refresh();
     return true;
   }

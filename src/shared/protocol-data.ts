@@ -78,6 +78,11 @@ export const setupStateSchema = z.strictObject({
    * offered in the empty state. Display only: `use-local-server` carries no URL, the host uses its own.
    */
   localServerUrl: z.string().optional(),
+  /**
+   * The name of a model VS Code itself offers (Copilot's, another extension's), offered first when no model
+   * is configured: it needs no key. `use-language-model` carries no name, the host picks.
+   */
+  languageModel: z.string().max(200).optional(),
   /** True in Restricted Mode (an untrusted folder): agents do not run. */
   restricted: z.boolean(),
 });

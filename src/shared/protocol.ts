@@ -118,6 +118,7 @@ export type HostMessageOf<Type extends HostMessageType> = Extract<HostMessage, {
  */
 export const allowedCommands = [
   'agentTeam.setApiKey',
+  'agentTeam.selectModel',
   'agentTeam.delegate',
   'agentTeam.stopAll',
   'agentTeam.clearHistory',
@@ -155,6 +156,8 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('delegate') }),
   /** Use the OpenAI-compatible server the host detected (`setup.localServerUrl`). */
   z.strictObject({ type: z.literal('use-local-server') }),
+  /** Use the model VS Code offers (`setup.languageModel`): provider `vscode-lm`. */
+  z.strictObject({ type: z.literal('use-language-model') }),
   /** A link the user clicked in model output. The host asks the user before opening it. */
   z.strictObject({
     type: z.literal('open-link'),

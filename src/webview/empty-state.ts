@@ -1,7 +1,8 @@
 /**
  * What the sidebar shows without tasks, and the Restricted Mode banner:
  * - Restricted Mode: agents do not run; how to trust the folder.
- * - No model configured: choose a provider and set a key (or use a detected local server).
+ * - No model configured: use a model VS Code offers (first: no key), or choose a provider and set a key
+ *   (or use a detected local server).
  * - Ready: a "Delegate Task" button.
  */
 import { type SetupState, type WebviewMessage } from '../shared/protocol.js';
@@ -27,10 +28,18 @@ export class EmptyStateView {
     if (setup.restricted) {
       parts.push(restrictedMessage(document, this.post));
     } else if (!setup.modelConfigured) {
+      if (setup.languageModel) {
+        // Offered first: it needs no key, and VS Code asks the user before Agent Team may use it.
+        parts.push(
+          paragraph(document, `VS Code already offers a language model: ${setup.languageModel}. Agent Team can use it without an API key.`),
+          this.actions([['Use ' + setup.languageModel, { type: 'use-language-model' }, false, 'codicon-sparkle']]),
+        );
+      }
       parts.push(
         paragraph(document, 'Agent Team delegates coding tasks to a team of AI agents. To start, choose a model provider and set its API key.'),
         this.actions([
-          ['Set API Key', { type: 'run-command', command: 'agentTeam.setApiKey' }, false, 'codicon-key'],
+          ['Set API Key', { type: 'run-command', command: 'agentTeam.setApiKey' }, Boolean(setup.languageModel), 'codicon-key'],
+          ['Select Model', { type: 'run-command', command: 'agentTeam.selectModel' }, true, 'codicon-sparkle'],
           ['Open Walkthrough', { type: 'run-command', command: 'workbench.action.openWalkthrough' }, true, 'codicon-book'],
         ]),
       );
@@ -41,10 +50,13 @@ export class EmptyStateView {
         );
       }
     } else {
-      const model = setup.model ? ` with ${setup.provider ? `${setup.provider}/` : ''}${setup.model}` : '';
+      const model = setup.model ? ` with ${modelLabel(setup)}` : '';
       parts.push(
         paragraph(document, `No tasks yet. Delegate a task and a team of agents will work on it${model}; you review their edits before anything is written.`),
-        this.actions([['Delegate Task', { type: 'delegate' }, false, 'codicon-add']]),
+        this.actions([
+          ['Delegate Task', { type: 'delegate' }, false, 'codicon-add'],
+          ['Select Model', { type: 'run-command', command: 'agentTeam.selectModel' }, true, 'codicon-sparkle'],
+        ]),
       );
     }
     this.element.replaceChildren(...parts);
@@ -74,6 +86,12 @@ export function restrictedMessage(document: Document, post: (message: WebviewMes
     ]),
     createElement(document, 'div', { className: 'empty-actions' }, [manage]),
   ]);
+}
+
+/** `anthropic/claude-sonnet-5-5`; VS Code's models by their own name: `GPT-5 (VS Code)`. */
+function modelLabel(setup: SetupState): string {
+  if (setup.provider === 'vscode-lm') return `${setup.model} (VS Code)`;
+  return `${setup.provider ? `${setup.provider}/` : ''}${setup.model}`;
 }
 
 function paragraph(document: Document, text: string): HTMLParagraphElement {

@@ -15,6 +15,8 @@ const manifest = JSON.parse(readFileSync(nodePath.join(__dirname, '../../package
     viewsContainers: { activitybar: Array<{ id: string }> };
     configuration: { properties: Record<string, { default?: unknown }> };
     menus: Record<string, Array<{ command: string; when?: string; group?: string }>>;
+    chatParticipants: Array<{ id: string; name: string }>;
+    languageModelTools: Array<{ name: string; inputSchema: { required: string[] } }>;
   };
   capabilities: { untrustedWorkspaces: { supported: string; restrictedConfigurations: string[] }; virtualWorkspaces: { supported: boolean } };
 };
@@ -100,12 +102,16 @@ describe('activation', () => {
 });
 
 describe('manifest', () => {
-  it('activates only on its view, its commands and its proposal documents', () => {
+  it('activates only on its view, its commands, its proposal documents, @team and its tool', () => {
     expect(manifest.activationEvents).not.toContain('*');
     expect(manifest.activationEvents).toContain('onView:agentTeam.tasks');
     for (const command of manifest.contributes.commands) expect(manifest.activationEvents).toContain(`onCommand:${command.command}`);
     const others = manifest.activationEvents.filter((event) => event !== 'onView:agentTeam.tasks' && !event.startsWith('onCommand:'));
-    expect(others).toEqual(['onFileSystem:agent-team-proposal']);
+    expect(others).toEqual(['onChatParticipant:agentTeam.team', 'onLanguageModelTool:agentTeam_delegate', 'onFileSystem:agent-team-proposal']);
+    expect(manifest.contributes.chatParticipants).toEqual([expect.objectContaining({ id: 'agentTeam.team', name: 'team' })]);
+    expect(manifest.contributes.languageModelTools).toEqual([
+      expect.objectContaining({ name: 'agentTeam_delegate', inputSchema: expect.objectContaining({ required: ['subagent_type', 'description', 'prompt'] }) }),
+    ]);
   });
 
   it('contributes the contract: container, view, commands with their category, settings and defaults', () => {

@@ -17,15 +17,35 @@ describe('the empty state', () => {
     const harness = mountHarness();
     harness.send(snapshotMessage([], { modelConfigured: true, provider: 'openai', model: 'gpt-5', restricted: false }));
     expect(harness.root.querySelector('.empty-state')!.textContent).toContain('openai/gpt-5');
-    expect(buttons(harness.root).map((button) => button.textContent)).toEqual(['Delegate Task']);
+    expect(buttons(harness.root).map((button) => button.textContent)).toEqual(['Delegate Task', 'Select Model']);
     click(buttonNamed(harness.root, 'Delegate Task'));
     expect(harness.posted.at(-1)).toEqual({ type: 'delegate' });
+    click(buttonNamed(harness.root, 'Select Model'));
+    expect(harness.posted.at(-1)).toEqual({ type: 'run-command', command: 'agentTeam.selectModel' });
+  });
+
+  it('names a model VS Code offers by its own name', () => {
+    const harness = mountHarness();
+    harness.send(snapshotMessage([], { modelConfigured: true, provider: 'vscode-lm', model: 'GPT-5 mini', restricted: false }));
+    expect(harness.root.querySelector('.empty-state')!.textContent).toContain('with GPT-5 mini (VS Code)');
+  });
+
+  it('offers a model VS Code already has first, with no key, when none is configured', () => {
+    const harness = mountHarness();
+    harness.send(snapshotMessage([], { modelConfigured: false, languageModel: 'Claude Sonnet (Copilot)', restricted: false }));
+    const offered = buttons(harness.root);
+    expect(offered.map((button) => button.textContent)).toEqual(['Use Claude Sonnet (Copilot)', 'Set API Key', 'Select Model', 'Open Walkthrough']);
+    // The offer is the primary button; setting a key becomes one of the alternatives.
+    expect(offered.map((button) => button.classList.contains('button-secondary'))).toEqual([false, true, true, true]);
+    expect(harness.root.querySelector('.empty-state')!.textContent).toContain('without an API key');
+    click(offered[0]!);
+    expect(harness.posted.at(-1)).toEqual({ type: 'use-language-model' });
   });
 
   it('guides to a provider and key when no model is configured', () => {
     const harness = mountHarness();
     harness.send(snapshotMessage([], { modelConfigured: false, restricted: false }));
-    expect(buttons(harness.root).map((button) => button.textContent)).toEqual(['Set API Key', 'Open Walkthrough']);
+    expect(buttons(harness.root).map((button) => button.textContent)).toEqual(['Set API Key', 'Select Model', 'Open Walkthrough']);
     click(buttonNamed(harness.root, 'Set API Key'));
     click(buttonNamed(harness.root, 'Open Walkthrough'));
     expect(harness.posted.slice(-2)).toEqual([

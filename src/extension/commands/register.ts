@@ -9,6 +9,7 @@ import { ensureTrusted } from '../trust.js';
 import { setApiKey } from './api-key-command.js';
 import { delegate } from './delegate-command.js';
 import { reportCommandError } from './errors.js';
+import { selectModel } from './select-model-command.js';
 import { planAndDelegate, runWorkflow } from './orchestration-commands.js';
 import { decideFile, decideHunk, reviewChanges } from './review-commands.js';
 import { clearHistory, showTask, stopAll, stopTask } from './task-commands.js';
@@ -27,6 +28,7 @@ export const commandIds = {
   rejectHunk: 'agentTeam.rejectHunk',
   runWorkflow: 'agentTeam.runWorkflow',
   planAndDelegate: 'agentTeam.planAndDelegate',
+  selectModel: 'agentTeam.selectModel',
 } as const;
 
 type Handler = (...args: unknown[]) => unknown;
@@ -49,6 +51,7 @@ export function registerCommands(host: AgentTeamHost): vscode.Disposable[] {
     [commandIds.rejectHunk]: (...args) => decideHunk(host, 'reject', args),
     [commandIds.runWorkflow]: (name, input) => runWorkflow(host, name, input),
     [commandIds.planAndDelegate]: (task) => planAndDelegate(host, task),
+    [commandIds.selectModel]: () => selectModel(host),
   };
   return Object.entries(handlers).map(([id, handler]) =>
     vscode.commands.registerCommand(id, async (...args: unknown[]) => {

@@ -14,7 +14,7 @@ export const walkthroughId = 'agentTeam.gettingStarted';
 
 export interface WebviewActionHost {
   readonly context: Pick<vscode.ExtensionContext, 'extension'>;
-  readonly setup: Pick<SetupService, 'useLocalServer'>;
+  readonly setup: Pick<SetupService, 'useLocalServer' | 'useLanguageModel'>;
   readonly log: Pick<vscode.LogOutputChannel, 'warn'>;
   /** Hands what the user wrote in a task's composer to the task (an answer, or a message). */
   sendToTask(taskId: string, text: string): Promise<void>;
@@ -51,6 +51,9 @@ export async function handleWebviewAction(host: WebviewActionHost, message: Webv
       return;
     case 'use-local-server':
       if (ensureTrusted()) await host.setup.useLocalServer();
+      return;
+    case 'use-language-model':
+      if (ensureTrusted()) await host.setup.useLanguageModel();
       return;
     case 'open-link':
       await openLink(host, message.url);

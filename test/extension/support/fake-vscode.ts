@@ -9,8 +9,10 @@ import * as nodePath from 'node:path';
 import { Disposable, EventEmitter, FileSystemError, FileType, TabInputTextDiff, type Uri } from './fake-basics.js';
 import { FakeDocuments, type FakeTextDocument, type WorkspaceEdit } from './fake-documents.js';
 import { FakeWebviewView } from './fake-webview.js';
+import { languageModels } from './fake-language-models.js';
 
 export * from './fake-basics.js';
+export * from './fake-language-models.js';
 export { WorkspaceEdit } from './fake-documents.js';
 
 type Answer<Question> = (question: Question) => unknown;
@@ -63,6 +65,7 @@ export const fake = {
   state: createState(),
   reset(): void {
     this.state = createState();
+    languageModels.reset();
   },
   /** Resolves with the first message shown (already or later) that matches. */
   waitForMessage(predicate: (message: ShownMessage) => boolean): Promise<ShownMessage> {

@@ -1,0 +1,60 @@
+/**
+ * A run, told in a chat response: which subagent starts, which ends and how, which waits for the user,
+ * and at the end the run's answer with buttons to show its tree and review its proposals. Cancelling the
+ * request (the chat's Stop) stops the whole tree.
+ */
+import type * as vscode from 'vscode';
+import type { TaskManager, TaskSnapshot } from '../../engine/tasks/index.js';
+import { isTerminal } from '../../engine/tasks/index.js';
+import { escapeMarkdown } from './markdown-text.js';
+
+/** What of `vscode.ChatResponseStream` a run needs (so the tool and tests can pass their own). */
+export type RunReport = Pick<vscode.ChatResponseStream, 'progress' | 'markdown' | 'button'>;
+
+export interface RunInChatOptions {
+  taskManager: TaskManager;
+  /** Files of the run waiting for review. */
+  pendingFileCount: (rootId: string) => number;
+}
+
+const statusMarks: Record<string, string> = { completed: '\u2713', failed: '\u2717', stopped: '\u25a0' };
+
+/** Reports the run rooted at `rootId` into `stream` until it ends; resolves with the root's last snapshot. */
+export function reportRunInChat(options: RunInChatOptions, rootId: string, stream: RunReport, token: vscode.CancellationToken): Promise<TaskSnapshot> {
+  const { taskManager } = options;
+  return new Promise<TaskSnapshot>((resolve) => {
+    const cleanups: Array<() => void> = [];
+    const finish = (root: TaskSnapshot) => {
+      for (const cleanup of cleanups.splice(0)) cleanup();
+      stream.markdown(root.output?.trim() ? `\n\n${root.output.trim()}\n` : '\n\n_(no answer)_\n');
+      stream.button({ command: 'agentTeam.showTask', arguments: [rootId], title: 'Show in Agent Team' });
+      const pending = options.pendingFileCount(rootId);
+      if (pending > 0) {
+        stream.button({ command: 'agentTeam.reviewChanges', arguments: [rootId], title: `Review Changes (${pending} ${pending === 1 ? 'file' : 'files'})` });
+      }
+      resolve(root);
+    };
+    const waiting = new Set<string>();
+    cleanups.push(
+      taskManager.onEvent((event) => {
+        if (event.type === 'task-start' && event.task.rootId === rootId && event.task.id !== rootId) {
+          stream.progress(`${event.task.role}: ${event.task.description}`);
+        } else if (event.type === 'task-update' && event.task.rootId === rootId && event.task.status === 'waiting' && !waiting.has(event.task.id)) {
+          waiting.add(event.task.id);
+          stream.markdown(`\n\n**${escapeMarkdown(event.task.role)}** waits for your answer in the Agent Team view.\n`);
+          stream.button({ command: 'agentTeam.showTask', arguments: [event.task.id], title: `Answer ${event.task.role}` });
+        } else if (event.type === 'task-update' && event.task.status !== 'waiting') {
+          waiting.delete(event.task.id);
+        } else if (event.type === 'task-end' && event.task.rootId === rootId) {
+          if (event.task.id === rootId) finish(event.task);
+          else stream.markdown(`\n- ${statusMarks[event.task.status] ?? ''} **${escapeMarkdown(event.task.role)}**: ${escapeMarkdown(event.task.description)} \u2014 ${event.task.status}`);
+        }
+      }),
+    );
+    const cancellation = token.onCancellationRequested(() => void taskManager.stop(rootId, { kind: 'user' }).catch(() => undefined));
+    cleanups.push(() => cancellation.dispose());
+    const current = taskManager.get(rootId);
+    if (current && isTerminal(current.status)) finish(current);
+    else if (token.isCancellationRequested) void taskManager.stop(rootId, { kind: 'user' }).catch(() => undefined);
+  });
+}

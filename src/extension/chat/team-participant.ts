@@ -1,0 +1,107 @@
+/**
+ * The `@team` chat participant: "@team review src/foo.ts" runs the coordinator on the request and tells
+ * the run in the chat as it goes (see run-in-chat.ts); `/plan` runs the recursive planner and `/workflow
+ * <name> <input>` a workflow. A new message after a finished @team answer continues that run (a
+ * follow-up that keeps its context); the chat's Stop stops the tree.
+ */
+import * as vscode from 'vscode';
+import { errorMessage } from '../../engine/errors.js';
+import type { StartTaskResult } from '../../engine/tasks/index.js';
+import { isTerminal } from '../../engine/tasks/index.js';
+import type { WorkflowDefinition } from '../../engine/workflows/workflow-definition.js';
+import { formatWorkflowProblem } from '../../engine/workflows/workflow-problem.js';
+import { readSettings } from '../configuration.js';
+import type { AgentTeamHost } from '../host.js';
+import type { ModelSetup } from '../model-setup.js';
+import { modelSetupForChat, noModelAdvice } from './chat-model-setup.js';
+import { reportRunInChat } from './run-in-chat.js';
+
+export const teamParticipantId = 'agentTeam.team';
+
+/** What a finished @team answer remembers: the run it showed, for follow-ups. */
+interface TeamResultMetadata {
+  rootId: string;
+}
+
+export function registerTeamParticipant(host: AgentTeamHost): vscode.Disposable {
+  const participant = vscode.chat.createChatParticipant(teamParticipantId, (request, context, stream, token) => handleTeamRequest(host, request, context, stream, token));
+  participant.iconPath = vscode.Uri.joinPath(host.context.extensionUri, 'media', 'agent-team.svg');
+  return participant;
+}
+
+export async function handleTeamRequest(
+  host: AgentTeamHost,
+  request: Pick<vscode.ChatRequest, 'prompt' | 'command' | 'model'>,
+  context: Pick<vscode.ChatContext, 'history'>,
+  stream: vscode.ChatResponseStream,
+  token: vscode.CancellationToken,
+): Promise<vscode.ChatResult> {
+  const refuse = (message: string): vscode.ChatResult => {
+    stream.markdown(message);
+    return { errorDetails: { message } };
+  };
+  if (!vscode.workspace.isTrusted) {
+    return refuse('Agents don\u2019t run in Restricted Mode. Trust this folder ("Workspaces: Manage Workspace Trust") to let Agent Team read it and propose edits.');
+  }
+  const prompt = request.prompt.trim();
+  if (prompt === '') return refuse(usage(request.command));
+  try {
+    const setup = modelSetupForChat(await host.setup.modelSetup(), request.model);
+    if (!setup) {
+      stream.button({ command: 'agentTeam.selectModel', title: 'Select Model' });
+      return refuse(noModelAdvice);
+    }
+    const started = await startRun(host, request.command, prompt, setup, previousRunOf(context, host));
+    if (typeof started === 'string') return refuse(started);
+    host.log.info(`Chat: started ${started.task.id} (${started.task.role}): ${started.task.description}`);
+    const root = await reportRunInChat({ taskManager: host.taskManager, pendingFileCount: (rootId) => host.review.pendingFileCount(rootId) }, started.task.id, stream, token);
+    const metadata: TeamResultMetadata = { rootId: root.id };
+    if (root.status === 'completed') return { metadata };
+    return { metadata, errorDetails: { message: root.error ?? `The run ${root.status}.` } };
+  } catch (error) {
+    return refuse(`Agent Team could not start: ${host.redactor.redact(errorMessage(error))}`);
+  }
+}
+
+/** Starts the run the request asks for; a string says why it cannot start. */
+async function startRun(host: AgentTeamHost, command: string | undefined, prompt: string, setup: ModelSetup, previousRootId: string | undefined): Promise<StartTaskResult | string> {
+  const session = await host.engine();
+  await host.historyLoaded;
+  const settings = readSettings(vscode.workspace.isTrusted);
+  if (command === 'plan') return session.plan({ task: prompt, mode: 'background' }, setup, settings);
+  if (command === 'workflow') {
+    const [name = '', ...rest] = prompt.split(/\s+/);
+    const entries = await session.listWorkflows();
+    const entry = entries.find((candidate) => candidate.name === name);
+    if (!entry) {
+      const known = entries.map((candidate) => candidate.name).join(', ') || 'none yet: add .agent-team/workflows/<name>.yaml';
+      return `There is no workflow "${name}". Workflows: ${known}. Write "/workflow <name> <input>".`;
+    }
+    if (!entry.workflow) return `The workflow "${entry.name}" cannot run: ${entry.problems.map(formatWorkflowProblem).join('; ')}`;
+    const input = rest.join(' ').trim();
+    if (input === '') return `What should the workflow "${entry.name}" work on? Write "/workflow ${entry.name} <input>".`;
+    const workflows = new Map<string, WorkflowDefinition>();
+    for (const sound of entries) if (sound.workflow) workflows.set(sound.name, sound.workflow);
+    return session.runWorkflow({ workflow: entry.workflow, input, workflows, mode: 'background' }, setup, settings);
+  }
+  if (previousRootId !== undefined) return session.followUp({ rootId: previousRootId, message: prompt, mode: 'background' }, setup, settings);
+  return session.delegate({ prompt, mode: 'background', awaitBackgroundTasks: false }, setup, settings);
+}
+
+/** The run the last @team answer of this chat showed, when it has ended and is still in the history. */
+function previousRunOf(context: Pick<vscode.ChatContext, 'history'>, host: AgentTeamHost): string | undefined {
+  for (let index = context.history.length - 1; index >= 0; index--) {
+    const turn = context.history[index];
+    if (!(turn instanceof vscode.ChatResponseTurn) || turn.participant !== teamParticipantId) continue;
+    const rootId = (turn.result.metadata as Partial<TeamResultMetadata> | undefined)?.rootId;
+    const root = typeof rootId === 'string' ? host.taskManager.get(rootId) : undefined;
+    return root && root.parentId === null && isTerminal(root.status) ? root.id : undefined;
+  }
+  return undefined;
+}
+
+function usage(command: string | undefined): string {
+  if (command === 'workflow') return 'Write "/workflow <name> <input>": the workflow from .agent-team/workflows and what it should work on.';
+  if (command === 'plan') return 'Write "/plan <task>": a planner splits the task into sub-tasks and agents do them.';
+  return 'Tell the team what to do, e.g. "@team review src/parser.ts for error handling". The coordinator plans it and hands the parts to subagents; their edits wait for your review.';
+}
