@@ -206,7 +206,8 @@ function seconds(text: string): number {
 function checkedModelOptions(values: Map<string, string>): { provider?: ProviderName; model?: string; baseUrl?: string } {
   const provider = values.get('--provider');
   if (provider !== undefined && provider !== 'anthropic' && provider !== 'openai') {
-    throw new UsageError(`--provider must be anthropic or openai, not "${provider}"`);
+    const where = provider === 'vscode-lm' ? ' (vscode-lm, VS Code\'s own models, works only inside VS Code: use the extension\'s @team or its commands)' : '';
+    throw new UsageError(`--provider must be anthropic or openai, not "${provider}"${where}`);
   }
   const baseUrl = values.get('--base-url');
   if (baseUrl !== undefined && !isHttpUrl(baseUrl)) throw new UsageError(`--base-url must be an http(s) URL, not "${baseUrl}"`);

@@ -12,6 +12,8 @@ import { type WorkflowEntry, loadWorkflows } from '../engine/workflows/workflow-
 import { workflowRoles } from '../engine/workflows/workflow-roles.js';
 import { formatRoleDiagnostic, type RoleDefinition, type RoleDiagnostic, RoleRegistry } from '../engine/team/roles/index.js';
 import { createWorkspaceToolbox, describeTaskChanges } from '../engine/team/workspace-toolbox.js';
+import type { Clock } from '../engine/clock.js';
+import type { ModelChooser } from '../engine/team/agent-team.js';
 import type { AgentTeamSettings } from './configuration.js';
 import type { HostWorkspace } from './host-workspace.js';
 import { createModelFor, type ModelSetup } from './model-setup.js';
@@ -26,6 +28,10 @@ export interface EngineSessionOptions {
   /** The folder's files as the editor sees them. */
   workspace: HostWorkspace;
   log: Pick<vscode.LogOutputChannel, 'info' | 'warn' | 'error'>;
+  /** Measures the model requests' timeouts. Default `systemClock`. */
+  clock?: Clock;
+  /** Where keys and base URLs fall back to. Default `process.env`. */
+  environment?: Readonly<Record<string, string | undefined>>;
 }
 
 export class EngineSession {
@@ -65,7 +71,7 @@ export class EngineSession {
    * setup cannot build a model.
    */
   delegate(request: DelegateRequest, setup: ModelSetup, settings: AgentTeamSettings): Promise<StartTaskResult> {
-    return this.teamFor(settings).delegate({ ...request, modelFor: (role, override) => createModelFor(setup, role, override) });
+    return this.teamFor(settings).delegate({ ...request, modelFor: this.modelsOf(setup) });
   }
 
   /** The workflows of `.agent-team/workflows`, each with its problems (read anew each time: files change). */
@@ -75,17 +81,17 @@ export class EngineSession {
 
   /** Starts a workflow run with the models of `setup`, fixed for the whole run. */
   runWorkflow(request: WorkflowRunRequest, setup: ModelSetup, settings: AgentTeamSettings): Promise<StartTaskResult> {
-    return this.teamFor(settings).runWorkflow({ ...request, modelFor: (role, override) => createModelFor(setup, role, override) });
+    return this.teamFor(settings).runWorkflow({ ...request, modelFor: this.modelsOf(setup) });
   }
 
   /** Continues a finished run with the user's next message, with the models of `setup`. */
   followUp(request: FollowUpRequest, setup: ModelSetup, settings: AgentTeamSettings): Promise<StartTaskResult> {
-    return this.teamFor(settings).followUp({ ...request, modelFor: (role, override) => createModelFor(setup, role, override) });
+    return this.teamFor(settings).followUp({ ...request, modelFor: this.modelsOf(setup) });
   }
 
   /** Starts a planned run (the recursive planner) with the models of `setup`. */
   plan(request: PlanRequest, setup: ModelSetup, settings: AgentTeamSettings): Promise<StartTaskResult> {
-    return this.teamFor(settings).plan({ maxSubtasks: settings.maxSubtasks, ...request, modelFor: (role, override) => createModelFor(setup, role, override) });
+    return this.teamFor(settings).plan({ maxSubtasks: settings.maxSubtasks, ...request, modelFor: this.modelsOf(setup) });
   }
 
   /**
@@ -96,6 +102,12 @@ export class EngineSession {
     if (this.userChannel.answer(taskId, text)) return 'answered';
     this.inbox.deliver(taskId, 'the user', text);
     return 'delivered';
+  }
+
+  /** The models of a run: every role's, from the setup it started with. */
+  private modelsOf(setup: ModelSetup): ModelChooser {
+    const { environment, clock } = this.options;
+    return (role, override) => createModelFor(setup, role, override, { ...(environment ? { environment } : {}), ...(clock ? { clock } : {}) });
   }
 
   dispose(): void {

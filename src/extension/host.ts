@@ -52,6 +52,8 @@ export class AgentTeamHost implements vscode.Disposable {
   private session: Promise<EngineSession> | undefined;
   private hostWorkspace: Promise<HostWorkspace> | undefined;
   private closing: Promise<void> | undefined;
+  private readonly clock: Clock;
+  private readonly environment: Readonly<Record<string, string | undefined>>;
 
   constructor(
     readonly context: vscode.ExtensionContext,
@@ -59,6 +61,8 @@ export class AgentTeamHost implements vscode.Disposable {
   ) {
     this.log = vscode.window.createOutputChannel('Agent Team', { log: true });
     const environment = options.environment ?? process.env;
+    this.environment = environment;
+    this.clock = options.clock ?? systemClock;
     this.keys = new ApiKeyStore(context.secrets, this.redactor, environment);
     this.setup = new SetupService({
       keys: this.keys,
@@ -126,6 +130,8 @@ export class AgentTeamHost implements vscode.Disposable {
         taskManager: this.taskManager,
         changes: this.changes,
         log: this.log,
+        clock: this.clock,
+        environment: this.environment,
       });
       this.disposables.push(session);
       return session;

@@ -4,6 +4,7 @@
  * turned into the engine's `Model`s.
  */
 import { baseUrlVariables, createModel, defaultModelIds, type ModelSettings } from '../engine/model/create-model.js';
+import type { Clock } from '../engine/clock.js';
 import type { Model } from '../engine/model/types.js';
 import type { ApiKey, ApiKeyStore } from './api-keys.js';
 import type { AgentTeamSettings, ProviderName } from './configuration.js';
@@ -78,9 +79,9 @@ export function modelSettingsFor(setup: ModelSetup & { provider: Exclude<Provide
 }
 
 /** Builds a role's model; throws the engine's `ConfigurationError` (no key, bad base URL) with advice. */
-export function createModelFor(setup: ModelSetup, role: string, roleFileModel?: string, environment: Environment = process.env): Model {
-  if (setup.provider === vscodeLmProvider) return languageModelFor(setup, role, roleFileModel);
-  return createModel(modelSettingsFor({ ...setup, provider: setup.provider }, role, roleFileModel), { environment });
+export function createModelFor(setup: ModelSetup, role: string, roleFileModel?: string, options: { environment?: Environment; clock?: Clock } = {}): Model {
+  if (setup.provider === vscodeLmProvider) return languageModelFor(setup, role, roleFileModel, options.clock);
+  return createModel(modelSettingsFor({ ...setup, provider: setup.provider }, role, roleFileModel), { environment: options.environment ?? process.env, ...(options.clock ? { clock: options.clock } : {}) });
 }
 
 /**
@@ -88,11 +89,14 @@ export function createModelFor(setup: ModelSetup, role: string, roleFileModel?: 
  * a role file's `model` is written for whichever provider its author used (`sonnet`, `gpt-5`), so when VS
  * Code has no such model the role runs on the user's choice instead of failing.
  */
-function languageModelFor(setup: ModelSetup, role: string, roleFileModel?: string): VscodeLanguageModel {
+function languageModelFor(setup: ModelSetup, role: string, roleFileModel: string | undefined, clock: Clock | undefined): VscodeLanguageModel {
   const userChoice = setup.roleModels[role] ?? setup.model;
   const fromRoleFile = setup.roleModels[role] === undefined ? roleFileModel : undefined;
+  // Named at once by the model the setup saw, so the task shows `vscode-lm/<id>` from its start.
+  const known = (fromRoleFile === undefined ? undefined : findChatModel(setup.chatModels, fromRoleFile)) ?? findChatModel(setup.chatModels, userChoice);
   return new VscodeLanguageModel({
-    modelId: fromRoleFile ?? userChoice,
+    modelId: known?.id ?? userChoice,
+    ...(clock ? { clock } : {}),
     justification: 'Agent Team runs its coordinator and subagents on this model for the tasks you delegate.',
     select: async () => {
       const models = await listChatModels();

@@ -125,6 +125,12 @@ describe('agent-team run: configuration errors', () => {
     expect(stderr).toContain('--base-url');
   });
 
+  it('exits 2 for --provider vscode-lm, saying it works only inside VS Code', async () => {
+    const { code, stderr } = await startCli(world.cliPath, ['run', '--provider', 'vscode-lm', '--workspace', world.workspace, 'x'], {}).exited;
+    expect(code).toBe(2);
+    expect(stderr).toContain('works only inside VS Code');
+  });
+
   it('exits 2 for an unknown option, with the usage', async () => {
     const { code, stderr } = await startCli(world.cliPath, ['run', '--frobnicate', 'x'], {}).exited;
     expect(code).toBe(2);

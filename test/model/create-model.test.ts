@@ -78,6 +78,9 @@ describe('createModel', () => {
     expect(configurationError({ provider: 'gemini' as ModelSettings['provider'], model: 'x', apiKey: 'k' }).message).toBe(
       'unknown provider "gemini": use anthropic or openai',
     );
+    expect(configurationError({ provider: 'vscode-lm' as ModelSettings['provider'], model: 'x' }).message).toBe(
+      'unknown provider "vscode-lm" (vscode-lm, VS Code\'s own models, works only inside VS Code): use anthropic or openai',
+    );
     expect(configurationError({ provider: 'openai', model: 'x', baseUrl: 'localhost:11434' }).message).toMatch(/must start with http/);
     expect(configurationError({ provider: 'openai', model: 'x', baseUrl: 'not a url' }).message).toMatch(/is not a URL/);
     expect(configurationError({ provider: 'openai', model: 'x', apiKey: 'k', maxRetries: -1 }).message).toMatch(/maxRetries must be/);

@@ -66,7 +66,9 @@ export function createModel(settings: ModelSettings, options: CreateModelOptions
   const environment = options.environment ?? process.env;
   const provider = settings.provider;
   if (!isModelProvider(provider)) {
-    throw new ConfigurationError(`unknown provider "${String(provider)}": use ${modelProviders.join(' or ')}`);
+    // VS Code's own models exist only inside VS Code, where the extension builds them itself.
+    const where = String(provider) === 'vscode-lm' ? ' (vscode-lm, VS Code\'s own models, works only inside VS Code)' : '';
+    throw new ConfigurationError(`unknown provider "${String(provider)}"${where}: use ${modelProviders.join(' or ')}`);
   }
   const modelId = settings.model.trim() || defaultModelIds[provider];
   const baseUrl = nonEmpty(settings.baseUrl) ?? nonEmpty(environment[baseUrlVariables[provider]]);

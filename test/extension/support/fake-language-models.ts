@@ -131,6 +131,7 @@ export type FakeChatResponder = (request: FakeChatRequest) => AsyncIterable<unkn
 /** A chat model whose answers a test scripts; it records every request. */
 export class FakeChatModel {
   readonly requests: FakeChatRequest[] = [];
+  private readonly requested = new EventEmitter<void>();
   readonly version = '1';
   readonly maxInputTokens = 100_000;
   constructor(
@@ -144,9 +145,22 @@ export class FakeChatModel {
   async sendRequest(messages: LanguageModelChatMessage[], options: FakeChatRequest['options'], token: FakeChatRequest['token']) {
     const request = { messages, options, token };
     this.requests.push(request);
+    this.requested.fire();
     const answer = this.respond(request);
     if (answer instanceof Error) throw answer;
     return { stream: answer, text: (async function* () {})() };
+  }
+
+  /** Resolves once `count` requests have arrived (at once if they have). */
+  waitForRequests(count: number): Promise<void> {
+    if (this.requests.length >= count) return Promise.resolve();
+    return new Promise((resolve) => {
+      const subscription = this.requested.event(() => {
+        if (this.requests.length < count) return;
+        subscription.dispose();
+        resolve();
+      });
+    });
   }
 
   async countTokens(value: string | LanguageModelChatMessage): Promise<number> {

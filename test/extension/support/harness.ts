@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import * as nodePath from 'node:path';
 import type * as vscode from 'vscode';
 import { activate, deactivate } from '../../../src/extension/extension.js';
+import { AgentTeamHost } from '../../../src/extension/host.js';
 import type { LocalServer } from '../../../src/extension/local-server.js';
 import { ManualClock } from '../../../src/engine/testing/manual-clock.js';
 import { Uri } from './fake-basics.js';
@@ -34,6 +35,8 @@ export interface ActivatedExtension {
   base: string;
   root: string;
   clock: ManualClock;
+  /** The extension's host object (to wait on its task manager). */
+  host: AgentTeamHost;
   /** Runs a command the way `vscode.commands.executeCommand` does. */
   execute(command: string, ...args: unknown[]): Promise<unknown>;
   /** Deactivates; `keepFiles` keeps the folder and storage for `reloadOf`. */
@@ -69,6 +72,8 @@ export function activateExtension(options: ActivationOptions = {}): ActivatedExt
     base,
     root,
     clock,
+    // activate() pushes the host first into the subscriptions; tests read task outcomes off it.
+    host: context.subscriptions.find((subscription): subscription is AgentTeamHost => subscription instanceof AgentTeamHost)!,
     execute: (command, ...args) => (fake.state.commands.get(command) ?? fail(command))(...args) as Promise<unknown>,
     async cleanup(cleanupOptions = {}) {
       const closing = deactivate();
