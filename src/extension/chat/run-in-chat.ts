@@ -19,7 +19,7 @@ export interface RunInChatOptions {
 
 const statusMarks: Record<string, string> = { completed: '\u2713', failed: '\u2717', stopped: '\u25a0' };
 
-/** Reports the run rooted at `rootId` into `stream` until it ends; resolves with the root's last snapshot. */
+/** Reports the run started as task `rootId` into `stream` until it ends; resolves with its last snapshot. */
 export function reportRunInChat(options: RunInChatOptions, rootId: string, stream: RunReport, token: vscode.CancellationToken): Promise<TaskSnapshot> {
   const { taskManager } = options;
   return new Promise<TaskSnapshot>((resolve) => {
@@ -35,19 +35,27 @@ export function reportRunInChat(options: RunInChatOptions, rootId: string, strea
       resolve(root);
     };
     const waiting = new Set<string>();
+    // A follow-up run sits under the run it continues, so "in this run" means under `rootId`, not same root.
+    const inRun = (task: TaskSnapshot): boolean => {
+      for (let parentId = task.parentId; parentId !== null; parentId = taskManager.get(parentId)?.parentId ?? null) {
+        if (parentId === rootId) return true;
+      }
+      return false;
+    };
     cleanups.push(
       taskManager.onEvent((event) => {
-        if (event.type === 'task-start' && event.task.rootId === rootId && event.task.id !== rootId) {
+        if (event.type === 'task-start' && event.task.id !== rootId && inRun(event.task)) {
           stream.progress(`${event.task.role}: ${event.task.description}`);
-        } else if (event.type === 'task-update' && event.task.rootId === rootId && event.task.status === 'waiting' && !waiting.has(event.task.id)) {
+        } else if (event.type === 'task-update' && event.task.status === 'waiting' && !waiting.has(event.task.id) && inRun(event.task)) {
           waiting.add(event.task.id);
           stream.markdown(`\n\n**${escapeMarkdown(event.task.role)}** waits for your answer in the Agent Team view.\n`);
           stream.button({ command: 'agentTeam.showTask', arguments: [event.task.id], title: `Answer ${event.task.role}` });
         } else if (event.type === 'task-update' && event.task.status !== 'waiting') {
           waiting.delete(event.task.id);
-        } else if (event.type === 'task-end' && event.task.rootId === rootId) {
-          if (event.task.id === rootId) finish(event.task);
-          else stream.markdown(`\n- ${statusMarks[event.task.status] ?? ''} **${escapeMarkdown(event.task.role)}**: ${escapeMarkdown(event.task.description)} \u2014 ${event.task.status}`);
+        } else if (event.type === 'task-end' && event.task.id === rootId) {
+          finish(event.task);
+        } else if (event.type === 'task-end' && inRun(event.task)) {
+          stream.markdown(`\n- ${statusMarks[event.task.status] ?? ''} **${escapeMarkdown(event.task.role)}**: ${escapeMarkdown(event.task.description)} \u2014 ${event.task.status}`);
         }
       }),
     );

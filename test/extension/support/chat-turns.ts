@@ -17,11 +17,14 @@ export async function* chatTurn(text: string, toolCalls: Array<{ name: string; i
 }
 
 /** A stream that sends nothing until the request is cancelled, then ends (as VS Code's do). */
-export async function* untilCancelled(request: FakeChatRequest): AsyncGenerator<unknown> {
-  await new Promise<void>((resolve) => {
+export function untilCancelled(request: FakeChatRequest): AsyncIterable<unknown> {
+  const cancelled = new Promise<void>((resolve) => {
     if (request.token.isCancellationRequested) resolve();
     else request.token.onCancellationRequested(() => resolve());
   });
+  return {
+    [Symbol.asyncIterator]: () => ({ next: () => cancelled.then(() => ({ done: true as const, value: undefined })) }),
+  };
 }
 
 /** The text of one message: its text parts and tool results, in order. */
