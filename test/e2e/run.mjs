@@ -29,12 +29,13 @@ import * as reviewJourney from './journeys/review.mjs';
 import * as startJourney from './journeys/start.mjs';
 import * as steerJourney from './journeys/steer.mjs';
 import * as stopJourney from './journeys/stop.mjs';
+import * as languageModelJourney from './journeys/language-model.mjs';
 import { loadMockProvider } from './lib/mock-provider.mjs';
 import { repoRoot, resultsDir, vsixPath } from './lib/paths.mjs';
 import { openSession, saveArtifacts, saveAttachments } from './lib/session.mjs';
 import { within } from './lib/wait.mjs';
 
-const journeys = [delegateJourney, nestedJourney, workflowJourney, planJourney, answerJourney, steerJourney, followUpJourney, stopJourney, reviewJourney, reloadJourney, restrictedJourney, startJourney];
+const journeys = [delegateJourney, nestedJourney, workflowJourney, planJourney, answerJourney, steerJourney, followUpJourney, stopJourney, reviewJourney, reloadJourney, restrictedJourney, startJourney, languageModelJourney];
 /** The longest one journey may take, setup of its window included (they take 20–40 s here). */
 const journeyTimeoutMs = 6 * 60_000;
 
@@ -75,10 +76,24 @@ async function prepare(scratchDir) {
   let at = Date.now();
   await installExtension(vsix, extensionsDir);
   say(`installed the extension in ${seconds(at)}`);
+  // The test-only language model provider (test/e2e/fixtures/lm-provider), for the journeys without a key.
+  at = Date.now();
+  await installExtension(packageLanguageModelFixture(scratchDir), extensionsDir);
+  say(`installed the mock language model extension in ${seconds(at)}`);
   at = Date.now();
   const mock = await loadMockProvider(scratchDir);
   say(`bundled the mock provider in ${seconds(at)}`);
   return { extensionsDir, mock };
+}
+
+/** Packs the test-only language model provider into a .vsix with the repo's vsce (offline). */
+function packageLanguageModelFixture(scratchDir) {
+  const target = join(scratchDir, 'mock-language-model.vsix');
+  const vsce = join(repoRoot, 'node_modules', '@vscode', 'vsce', 'vsce');
+  const args = [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', target];
+  const result = spawnSync(process.execPath, args, { cwd: join(repoRoot, 'test', 'e2e', 'fixtures', 'lm-provider'), encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`packaging the mock language model failed:\n${result.stdout}${result.stderr}`);
+  return target;
 }
 
 async function runJourney(journey, base, round) {

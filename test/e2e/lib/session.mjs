@@ -18,11 +18,15 @@ export const testApiKey = 'sk-e2e-not-a-real-key';
  * @param {object} context   from run.mjs: { mock, extensionsDir, scratchDir }
  * @param {object} [options]
  * @param {boolean} [options.trusted=true]   false: the folder opens in Restricted Mode
- * @param {Record<string, unknown>} [options.settings]  extra user settings
+ * @param {Record<string, unknown> | ((server) => Record<string, unknown>)} [options.settings]  extra user
+ *   settings, or a function of the session's mock provider server giving them
  * @param {Record<string, string>} [options.files]      extra workspace files (relative path → text)
+ * @param {Record<string, string|undefined>} [options.env]  code-server's environment over the default
+ *   (undefined removes a variable, e.g. `{ OPENAI_API_KEY: undefined }` for a machine with no key)
+ * A setting given as undefined is left out of the user settings (JSON drops it).
  */
 export async function openSession(context, options = {}) {
-  const { trusted = true, settings = {}, files = {} } = options;
+  const { trusted = true, settings = {}, files = {}, env = {} } = options;
   const root = mkdtempSync(join(context.scratchDir, 'session-'));
   const workspaceDir = join(root, 'workspace');
   cpSync(fixtureWorkspace, workspaceDir, { recursive: true });
@@ -48,6 +52,7 @@ export async function openSession(context, options = {}) {
         ANTHROPIC_API_KEY: undefined,
         OPENAI_BASE_URL: undefined,
         ANTHROPIC_BASE_URL: undefined,
+        ...env,
       },
       settings: {
         'agentTeam.provider': 'openai',
@@ -57,7 +62,7 @@ export async function openSession(context, options = {}) {
         // Quiet UI: nothing opens on its own over the sidebar or the editors.
         'workbench.welcomePage.walkthroughs.openOnInstall': false,
         'files.restoreUndoStack': true,
-        ...settings,
+        ...(typeof settings === 'function' ? settings(session.server) : settings),
       },
     });
     log(`code-server up in ${Date.now() - at} ms (${session.codeServer.url})`);
