@@ -32,4 +32,10 @@ export default tseslint.config(
     files: ['test/e2e/**/*.mjs', 'bench/**'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
+  {
+    // The test-only VS Code extension is plain CommonJS, as VS Code loads it.
+    files: ['test/e2e/fixtures/lm-provider/**/*.js'],
+    languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
 );
