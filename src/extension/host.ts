@@ -111,7 +111,7 @@ export class AgentTeamHost implements vscode.Disposable {
       onAction: (message) => handleWebviewAction(this, message),
       clock: options.clock,
     });
-    this.disposables.push(this.log, this.setup, this.proposals, this.sidebar);
+    this.disposables.push(this.log, this.setup, this.proposals, this.sidebar, this.review);
     if (this.changeStore) this.disposables.push(this.changeStore);
   }
 

@@ -5,7 +5,7 @@ import { parseProposalUri, proposalUri } from '../../src/extension/review/propos
 import { type HostMessage } from '../../src/shared/protocol.js';
 import { type MockProviderServer, type MockToolCall, startMockProviderServer, textTurn, toolCallTurn } from '../support/mock-provider/index.js';
 import { flushMicrotasks } from '../../src/engine/testing/manual-clock.js';
-import { TabInputTextDiff, Uri } from './support/fake-basics.js';
+import { Position, Selection, TabInputTextDiff, Uri } from './support/fake-basics.js';
 import { fake } from './support/fake-vscode.js';
 import { activateExtension, type ActivatedExtension } from './support/harness.js';
 
@@ -41,7 +41,48 @@ const onDisk = (path: string) => readFileSync(nodePath.join(extension.root, path
 const proposedContent = (uri: Uri) => fake.state.contentProviders.get('agent-team-proposal')!.provideTextDocumentContent(uri);
 
 describe('review', () => {
-  it('lists the files with +n −m and opens a diff of the file against the proposal', async () => {
+  it('opens the change set in the multi-file diff editor: each file against its proposal', async () => {
+    const taskId = await propose(
+      { name: 'Edit', input: { file_path: 'src/app.ts', old_string: 'two', new_string: 'TWO' } },
+      { name: 'Write', input: { file_path: 'src/new.ts', content: 'export {};\n' } },
+    );
+    await extension.execute('agentTeam.reviewChanges', taskId);
+    const changes = fake.state.builtinCommands.find((entry) => entry.command === 'vscode.changes');
+    const [title, resources] = changes!.args as [string, Array<[Uri, Uri, Uri]>];
+    expect(title).toBe(`Agent Team Review: refactorer (${taskId})`);
+    expect(resources.map(([resource, left, right]) => [resource.fsPath, left.scheme, parseProposalUri(right as never)])).toEqual([
+      [nodePath.join(extension.root, 'src/app.ts'), 'file', { taskId, path: 'src/app.ts', side: 'proposed' }],
+      [nodePath.join(extension.root, 'src/new.ts'), 'agent-team-proposal', { taskId, path: 'src/new.ts', side: 'proposed' }],
+    ]);
+    expect(proposedContent(resources[0]![2])).toBe(original.replace('two', 'TWO'));
+    expect(proposedContent(resources[1]![1])).toBe('');
+    expect(onDisk('src/app.ts')).toBe(original);
+    expect(fake.state.contextKeys.get('agentTeam.changesReviewActive')).toBe(true);
+  });
+
+  it('a decision in the multi-file diff editor opens it again with what is left, and closes it when nothing is', async () => {
+    const taskId = await propose(
+      { name: 'Edit', input: { file_path: 'src/app.ts', old_string: 'two', new_string: 'TWO' } },
+      { name: 'Write', input: { file_path: 'src/new.ts', content: 'export {};\n' } },
+    );
+    await extension.execute('agentTeam.reviewChanges', taskId);
+    // Inside the multi-file diff editor the focused file's editor is the active one.
+    fake.state.activeTextEditor = { document: { uri: proposalUri({ taskId, path: 'src/app.ts', side: 'proposed' }) as never }, selection: new Selection(new Position(0, 0), new Position(0, 0)) };
+    expect(await extension.execute('agentTeam.acceptFile')).toBe('applied');
+    expect(onDisk('src/app.ts')).toBe(original.replace('two', 'TWO'));
+    const reopened = fake.state.builtinCommands.filter((entry) => entry.command === 'vscode.changes').at(-1)!.args as [string, Array<[Uri, Uri, Uri]>];
+    expect(reopened[1].map(([resource]) => nodePath.relative(extension.root, resource.fsPath))).toEqual(['src/new.ts']);
+    expect(fake.state.tabs.map((tab) => tab.label)).toEqual([`Agent Team Review: refactorer (${taskId})`]);
+    fake.state.activeTextEditor = undefined;
+    // Reject All from the editor title: the review in front.
+    expect(await extension.execute('agentTeam.rejectAllChanges')).toBe(1);
+    expect(() => readFileSync(nodePath.join(extension.root, 'src/new.ts'))).toThrow();
+    expect(fake.state.tabs).toEqual([]);
+    expect(fake.state.contextKeys.get('agentTeam.changesReviewActive')).toBe(false);
+  });
+
+  it('where VS Code has no multi-file diff editor, lists the files with +n −m and opens a diff of the one picked', async () => {
+    fake.state.multiDiffUnavailable = true;
     const taskId = await propose({ name: 'Edit', input: { file_path: 'src/app.ts', old_string: 'two', new_string: 'TWO' } });
     fake.state.quickPickAnswers.push(({ items }) => {
       expect(items.map((item) => [item.label, (item as { description?: string }).description])).toEqual([['src/app.ts', '+1 \u22121']]);
@@ -54,8 +95,30 @@ describe('review', () => {
     expect(left.fsPath).toBe(nodePath.join(extension.root, 'src/app.ts'));
     expect(parseProposalUri(right as never)).toEqual({ taskId, path: 'src/app.ts', side: 'proposed' });
     expect(title).toBe(`src/app.ts \u2194 proposed by refactorer (${taskId})`);
-    expect(proposedContent(right)).toBe(original.replace('two', 'TWO'));
     expect(onDisk('src/app.ts')).toBe(original);
+  });
+
+  it('decides the change under the cursor without asking, then moves the cursor to the next one', async () => {
+    const taskId = await propose(
+      { name: 'Edit', input: { file_path: 'src/app.ts', old_string: 'one', new_string: 'ONE' } },
+      { name: 'Edit', input: { file_path: 'src/app.ts', old_string: 'twelve', new_string: 'TWELVE' } },
+    );
+    const revealed: unknown[] = [];
+    const editor = {
+      document: { uri: proposalUri({ taskId, path: 'src/app.ts', side: 'proposed' }) as never },
+      // Line 12 (0-based 11): "TWELVE", in the second hunk.
+      selection: new Selection(new Position(11, 2), new Position(11, 2)),
+      revealRange: (range: unknown) => revealed.push(range),
+    };
+    fake.state.activeTextEditor = editor;
+    expect(await extension.execute('agentTeam.rejectHunk')).toBe('rejected');
+    expect(fake.state.quickPicks).toHaveLength(0);
+    expect(proposedContent(proposalUri({ taskId, path: 'src/app.ts', side: 'proposed' }))).toBe(original.replace('one', 'ONE'));
+    // The cursor is on the first hunk's changed line now ("ONE", line 1).
+    expect(editor.selection.active.line).toBe(0);
+    expect(revealed).toHaveLength(1);
+    expect(await extension.execute('agentTeam.acceptHunk')).toBe('applied');
+    expect(onDisk('src/app.ts')).toBe(original.replace('one', 'ONE'));
   });
 
   it('accepts a file through a WorkspaceEdit of the whole document, saves it, and closes its diff', async () => {

@@ -11,7 +11,7 @@ import { delegate } from './delegate-command.js';
 import { reportCommandError } from './errors.js';
 import { selectModel } from './select-model-command.js';
 import { planAndDelegate, runWorkflow } from './orchestration-commands.js';
-import { decideFile, decideHunk, reviewChanges } from './review-commands.js';
+import { decideAll, decideFile, decideHunk, reviewChanges } from './review-commands.js';
 import { clearHistory, showTask, stopAll, stopTask } from './task-commands.js';
 
 export const commandIds = {
@@ -29,6 +29,8 @@ export const commandIds = {
   runWorkflow: 'agentTeam.runWorkflow',
   planAndDelegate: 'agentTeam.planAndDelegate',
   selectModel: 'agentTeam.selectModel',
+  acceptAllChanges: 'agentTeam.acceptAllChanges',
+  rejectAllChanges: 'agentTeam.rejectAllChanges',
 } as const;
 
 type Handler = (...args: unknown[]) => unknown;
@@ -52,6 +54,8 @@ export function registerCommands(host: AgentTeamHost): vscode.Disposable[] {
     [commandIds.runWorkflow]: (name, input) => runWorkflow(host, name, input),
     [commandIds.planAndDelegate]: (task) => planAndDelegate(host, task),
     [commandIds.selectModel]: () => selectModel(host),
+    [commandIds.acceptAllChanges]: (taskId) => decideAll(host, 'accept', taskId),
+    [commandIds.rejectAllChanges]: (taskId) => decideAll(host, 'reject', taskId),
   };
   return Object.entries(handlers).map(([id, handler]) =>
     vscode.commands.registerCommand(id, async (...args: unknown[]) => {

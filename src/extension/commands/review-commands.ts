@@ -82,3 +82,9 @@ export async function decideHunk(host: AgentTeamHost, decision: 'accept' | 'reje
   }
   return host.review.decideHunk(decision, target.taskId, target.path, target.hunkId);
 }
+
+/** Accept All / Reject All: the task given, else the review in front. */
+export async function decideAll(host: AgentTeamHost, decision: 'accept' | 'reject', taskId?: unknown): Promise<number> {
+  await host.historyLoaded;
+  return host.review.decideAll(decision, typeof taskId === 'string' && taskId !== '' ? taskId : undefined);
+}

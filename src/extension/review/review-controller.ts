@@ -1,8 +1,9 @@
 /**
- * Review of a task's change set in diff editors: a QuickPick of the files (`+n −m`), each opened with
- * `vscode.diff` between the file as it is (or the task's base when the file moved on since) and the
- * proposal served under `agent-team-proposal:`. Decisions are made by `ChangeDecisions`; here they are
- * picked (hunks) and their editors closed when a file is settled.
+ * Review of a task's change set: the multi-file diff editor (multi-diff-review.ts), or where that is
+ * missing a QuickPick of the files (`+n −m`), each opened with `vscode.diff` between the file as it is (or
+ * the task's base when the file moved on since) and the proposal served under `agent-team-proposal:`.
+ * Decisions are made by `ChangeDecisions`; here they are targeted (the hunk at the cursor, or picked) and
+ * the editors refreshed or closed when a file is settled.
  */
 import * as vscode from 'vscode';
 import { type ChangeSetRegistry, contentHash, type FileChangeSnapshot, type HunkSnapshot } from '../../engine/changes/index.js';
@@ -11,6 +12,8 @@ import type { Workspace } from '../../engine/workspace/index.js';
 import { pendingFiles } from '../change-summaries.js';
 import { showInfo } from '../notify.js';
 import type { ChangeDecisions, DecisionOutcome } from './change-decisions.js';
+import { hunkAtLine, nextPendingHunk, proposalEditor, revealHunk } from './hunk-at-cursor.js';
+import { MultiDiffReviews, type ReviewEntry } from './multi-diff-review.js';
 import { parseProposalUri, proposalUri } from './proposal-uri.js';
 
 export interface ReviewControllerOptions {
@@ -23,10 +26,23 @@ export interface ReviewControllerOptions {
 
 type FilePick = vscode.QuickPickItem & { target?: { taskId: string; path: string }; all?: 'accept' | 'reject' };
 
-export class ReviewController {
+export class ReviewController implements vscode.Disposable {
   private decisions: ChangeDecisions | undefined;
+  private readonly multiDiff: MultiDiffReviews;
 
-  constructor(private readonly options: ReviewControllerOptions) {}
+  constructor(private readonly options: ReviewControllerOptions) {
+    this.multiDiff = new MultiDiffReviews({
+      pendingInTree: (taskId) => this.pendingInTree(taskId),
+      leftSide: async ({ taskId, file }) => (await this.currentFileMatchingBase(file)) ?? proposalUri({ taskId, path: file.path, side: 'base' }),
+      rightSide: ({ taskId, file }) => proposalUri({ taskId, path: file.path, side: 'proposed' }),
+      workspaceUri: (path) => {
+        const folder = options.folderUri();
+        return folder ? vscode.Uri.joinPath(folder, ...path.split('/')) : undefined;
+      },
+      roleOf: (taskId) => options.taskManager.get(taskId)?.role,
+      isWithin: (taskId, rootId) => subtreeIds(options.taskManager, rootId).includes(taskId),
+    });
+  }
 
   /** Set once both exist (they refer to each other: a conflict's rebase reopens the diff). */
   useDecisions(decisions: ChangeDecisions): void {
@@ -34,8 +50,9 @@ export class ReviewController {
   }
 
   /**
-   * Lists the pending files of the task and of every task below it (a coordinator's edits are its
-   * subagents'); opens the picked file's diff, or decides all of them.
+   * Shows the pending files of the task and of every task below it (a coordinator's edits are its
+   * subagents') in the multi-file diff editor; where VS Code has none, a list to open each file's diff
+   * from, or to decide all of them.
    */
   async review(taskId: string): Promise<void> {
     const entries = this.pendingInTree(taskId);
@@ -43,6 +60,7 @@ export class ReviewController {
       showInfo(`Task ${taskId} has no proposed changes waiting for review.`);
       return;
     }
+    if (await this.multiDiff.show(taskId)) return;
     const tasks = new Set(entries.map((entry) => entry.taskId));
     const items: FilePick[] = entries.map(({ taskId: owner, role, file }) => ({
       label: file.path,
@@ -86,8 +104,8 @@ export class ReviewController {
     return [...new Set(this.pendingInTree(taskId).map((entry) => entry.taskId))];
   }
 
-  private pendingInTree(taskId: string): Array<{ taskId: string; role: string; file: FileChangeSnapshot }> {
-    const entries: Array<{ taskId: string; role: string; file: FileChangeSnapshot }> = [];
+  private pendingInTree(taskId: string): ReviewEntry[] {
+    const entries: ReviewEntry[] = [];
     for (const id of subtreeIds(this.options.taskManager, taskId)) {
       const changeSet = this.options.changes.get(id);
       if (!changeSet) continue;
@@ -115,24 +133,52 @@ export class ReviewController {
     const outcome = decision === 'accept' ? await decisions.acceptFile(taskId, path) : await decisions.rejectFile(taskId, path);
     if (outcome === 'applied' || outcome === 'rejected') {
       await this.closeDiffs(taskId, path);
+      await this.multiDiff.refresh(taskId);
       vscode.window.setStatusBarMessage(`Agent Team: ${outcome === 'applied' ? 'accepted' : 'rejected'} the change to ${path}`, 4000);
     }
     return outcome;
   }
 
-  /** Decides one hunk; without `hunkId`, the user picks one of the file's pending hunks. */
+  /** Decides every pending file of the task's tree: the review in front when no task is given. */
+  async decideAll(decision: 'accept' | 'reject', taskId?: string): Promise<number> {
+    const rootId = taskId ?? this.multiDiff.activeReview() ?? this.activeProposal()?.taskId;
+    if (rootId === undefined) {
+      showInfo(`Open a review first ("Agent Team: Review Changes"), then ${decision} all of it.`);
+      return 0;
+    }
+    let decided = 0;
+    for (const entry of this.pendingInTree(rootId)) {
+      const outcome = await this.decideFile(decision, entry.taskId, entry.file.path);
+      if (outcome === 'applied' || outcome === 'rejected') decided++;
+    }
+    return decided;
+  }
+
+  /**
+   * Decides one hunk: `hunkId`, else the one under the cursor of the proposal's editor, else the one the
+   * user picks. Afterwards the cursor moves on to the next change still waiting in that file.
+   */
   async decideHunk(decision: 'accept' | 'reject', taskId: string, path: string, hunkId?: string): Promise<DecisionOutcome> {
     const file = this.options.changes.get(taskId)?.file(path);
     if (!file) {
       showInfo(`Task ${taskId} has no proposed change to ${path}.`);
       return 'skipped';
     }
-    const chosen = hunkId ?? (await this.pickHunk(decision, file));
+    const editor = proposalEditor(taskId, path);
+    const cursorLine = editor ? editor.selection.active.line + 1 : undefined;
+    const chosen = hunkId ?? (cursorLine === undefined ? undefined : hunkAtLine(file.hunks, cursorLine)?.id) ?? (await this.pickHunk(decision, file));
     if (chosen === undefined) return 'cancelled';
     const decisions = this.requireDecisions();
     const outcome = decision === 'accept' ? await decisions.acceptHunk(taskId, path, chosen) : await decisions.rejectHunk(taskId, path, chosen);
     const after = this.options.changes.get(taskId)?.file(path);
-    if (!after || after.status === 'applied' || after.hunks.every((hunk) => hunk.decision !== 'pending')) await this.closeDiffs(taskId, path);
+    if (!after || after.status === 'applied' || after.hunks.every((hunk) => hunk.decision !== 'pending')) {
+      await this.closeDiffs(taskId, path);
+      await this.multiDiff.refresh(taskId);
+    } else {
+      const next = nextPendingHunk(after.hunks, cursorLine ?? 1);
+      const shown = proposalEditor(taskId, path);
+      if (next && shown) revealHunk(shown, next);
+    }
     return outcome;
   }
 
@@ -187,6 +233,10 @@ export class ReviewController {
         return address?.taskId === taskId && address.path === path;
       });
     if (tabs.length > 0) await vscode.window.tabGroups.close(tabs, true);
+  }
+
+  dispose(): void {
+    this.multiDiff.dispose();
   }
 
   private requireDecisions(): ChangeDecisions {

@@ -100,7 +100,19 @@ export class Range {
   }
 }
 
-export class Selection extends Range {}
+export class Selection extends Range {
+  /** Where the cursor is: the end of a selection made forwards. */
+  get active(): Position {
+    return this.end;
+  }
+}
+
+export enum TextEditorRevealType {
+  Default = 0,
+  InCenter = 1,
+  InCenterIfOutsideViewport = 2,
+  AtTop = 3,
+}
 
 export class RelativePattern {
   constructor(

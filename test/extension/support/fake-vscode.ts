@@ -6,7 +6,7 @@
  */
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import * as nodePath from 'node:path';
-import { Disposable, EventEmitter, FileSystemError, FileType, TabInputTextDiff, type Uri } from './fake-basics.js';
+import { Disposable, EventEmitter, FileSystemError, FileType, type Selection, TabInputTextDiff, type Uri } from './fake-basics.js';
 import { FakeDocuments, type FakeTextDocument, type WorkspaceEdit } from './fake-documents.js';
 import { FakeWebviewView } from './fake-webview.js';
 import { languageModels } from './fake-language-models.js';
@@ -16,6 +16,14 @@ export * from './fake-language-models.js';
 export { WorkspaceEdit } from './fake-documents.js';
 
 type Answer<Question> = (question: Question) => unknown;
+
+/** An editor as the extension reads it: its document's URI, the selection, and scrolling. */
+export interface FakeTextEditor {
+  document: Pick<FakeTextDocument, 'uri'> & Partial<FakeTextDocument>;
+  selection: Selection;
+  revealed?: unknown[];
+  revealRange?(range: unknown, type?: unknown): void;
+}
 export interface ShownMessage {
   kind: 'info' | 'warning' | 'error';
   message: string;
@@ -52,7 +60,12 @@ function createState() {
     openedExternal: [] as string[],
     documents: new FakeDocuments(),
     tabs: [] as Array<{ input: unknown; label: string }>,
-    activeTextEditor: undefined as { document: FakeTextDocument; selection: { isEmpty: boolean; start: { line: number }; end: { line: number } } } | undefined,
+    activeTextEditor: undefined as FakeTextEditor | undefined,
+    /** `setContext` keys the extension set. */
+    contextKeys: new Map<string, unknown>(),
+    /** True: `vscode.changes` fails as in a VS Code without the multi-file diff editor. */
+    multiDiffUnavailable: false,
+    tabsChanged: new EventEmitter<void>(),
     trustGranted: new EventEmitter<void>(),
     configurationChanged: new EventEmitter<{ affectsConfiguration(section: string): boolean }>(),
     messageShown: new EventEmitter<ShownMessage>(),
@@ -144,6 +157,13 @@ export const commands = {
     if (handler) return handler(...args);
     fake.state.builtinCommands.push({ command: id, args });
     if (id === 'vscode.diff') fake.state.tabs.push({ input: new TabInputTextDiff(args[0] as Uri, args[1] as Uri), label: String(args[2]) });
+    if (id === 'setContext') fake.state.contextKeys.set(String(args[0]), args[1]);
+    if (id === 'vscode.changes') {
+      if (fake.state.multiDiffUnavailable) throw new Error("command 'vscode.changes' not found");
+      // The multi-file diff editor's input is not in the stable API: tabs show it as an unknown input.
+      fake.state.tabs.push({ input: { multiDiffResources: args[1] }, label: String(args[0]) });
+      fake.state.tabsChanged.fire();
+    }
     return undefined;
   },
 };
@@ -195,7 +215,12 @@ export const window = {
   get activeTextEditor() {
     return fake.state.activeTextEditor;
   },
+  get visibleTextEditors() {
+    return fake.state.activeTextEditor ? [fake.state.activeTextEditor] : [];
+  },
   tabGroups: {
+    onDidChangeTabs: (listener: () => unknown) => fake.state.tabsChanged.event(listener),
+    onDidChangeTabGroups: (listener: () => unknown) => fake.state.tabsChanged.event(listener),
     get all() {
       return [{ tabs: fake.state.tabs }];
     },
@@ -204,6 +229,7 @@ export const window = {
     },
     async close(tabs: unknown[]) {
       fake.state.tabs = fake.state.tabs.filter((tab) => !tabs.includes(tab));
+      fake.state.tabsChanged.fire();
       return true;
     },
   },

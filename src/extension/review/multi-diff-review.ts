@@ -1,0 +1,106 @@
+/**
+ * A change set in VS Code's multi-file diff editor (`vscode.changes`), as the Source Control view shows a
+ * commit: every pending file of a task's tree in one scrollable editor. After each decision the editor is
+ * opened again with what is still pending (closed when nothing is), and the context key
+ * `agentTeam.changesReviewActive` tells the editor title when one of ours is in front, for Accept All /
+ * Reject All. Where the command is missing (an older VS Code) `show` says so and the caller falls back.
+ */
+import * as vscode from 'vscode';
+import type { FileChangeSnapshot } from '../../engine/changes/index.js';
+
+export interface ReviewEntry {
+  taskId: string;
+  role: string;
+  file: FileChangeSnapshot;
+}
+
+export interface MultiDiffReviewOptions {
+  /** The pending files of a task and its descendants. */
+  pendingInTree: (taskId: string) => ReviewEntry[];
+  /** The diff's left side for a file: the file on disk when it still matches the task's base, else the base. */
+  leftSide: (entry: ReviewEntry) => Promise<vscode.Uri>;
+  rightSide: (entry: ReviewEntry) => vscode.Uri;
+  /** The workspace file a proposal is about (the multi-diff editor labels each diff with it). */
+  workspaceUri: (path: string) => vscode.Uri | undefined;
+  /** The task's role, for the editor's title. */
+  roleOf: (taskId: string) => string | undefined;
+  /** True when `taskId` is `rootId` or below it. */
+  isWithin: (taskId: string, rootId: string) => boolean;
+}
+
+export const changesReviewActiveKey = 'agentTeam.changesReviewActive';
+
+export class MultiDiffReviews implements vscode.Disposable {
+  /** Open reviews: the task whose tree they show → their editor's title. */
+  private readonly open = new Map<string, string>();
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private active = false;
+
+  constructor(private readonly options: MultiDiffReviewOptions) {
+    this.subscriptions.push(vscode.window.tabGroups.onDidChangeTabs(() => this.updateContext()), vscode.window.tabGroups.onDidChangeTabGroups(() => this.updateContext()));
+  }
+
+  /** Opens the tree's pending files in the multi-file diff editor; false when this VS Code cannot. */
+  async show(rootId: string): Promise<boolean> {
+    const entries = this.options.pendingInTree(rootId);
+    const title = this.titleFor(rootId);
+    const resources: Array<[vscode.Uri, vscode.Uri, vscode.Uri]> = [];
+    for (const entry of entries) {
+      const right = this.options.rightSide(entry);
+      resources.push([this.options.workspaceUri(entry.file.path) ?? right, await this.options.leftSide(entry), right]);
+    }
+    const stale = this.tabsTitled(title);
+    try {
+      await vscode.commands.executeCommand('vscode.changes', title, resources);
+    } catch {
+      return false;
+    }
+    this.open.set(rootId, title);
+    if (stale.length > 0) await vscode.window.tabGroups.close(stale, true);
+    this.updateContext();
+    return true;
+  }
+
+  /** After a decision in `taskId`'s change set: every open review that shows it, again with what is pending. */
+  async refresh(taskId: string): Promise<void> {
+    for (const [rootId, title] of [...this.open]) {
+      if (!this.options.isWithin(taskId, rootId)) continue;
+      const tabs = this.tabsTitled(title);
+      if (tabs.length === 0) {
+        this.open.delete(rootId); // the user closed it
+      } else if (this.options.pendingInTree(rootId).length === 0) {
+        this.open.delete(rootId);
+        await vscode.window.tabGroups.close(tabs, true);
+      } else {
+        await this.show(rootId);
+      }
+    }
+    this.updateContext();
+  }
+
+  /** The task whose review is the active editor, if one of ours is. */
+  activeReview(): string | undefined {
+    const label = vscode.window.tabGroups.activeTabGroup.activeTab?.label;
+    for (const [rootId, title] of this.open) if (title === label) return rootId;
+    return undefined;
+  }
+
+  dispose(): void {
+    for (const subscription of this.subscriptions.splice(0)) subscription.dispose();
+  }
+
+  private titleFor(rootId: string): string {
+    return `Agent Team Review: ${this.options.roleOf(rootId) ?? 'task'} (${rootId})`;
+  }
+
+  private tabsTitled(title: string): vscode.Tab[] {
+    return vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.label === title && !(tab.input instanceof vscode.TabInputText) && !(tab.input instanceof vscode.TabInputTextDiff));
+  }
+
+  private updateContext(): void {
+    const active = this.activeReview() !== undefined;
+    if (active === this.active) return;
+    this.active = active;
+    void vscode.commands.executeCommand('setContext', changesReviewActiveKey, active);
+  }
+}
