@@ -78,6 +78,7 @@ export class ChangeDecisions {
       const { changeSet, file } = this.require(taskId, path);
       this.requireHunk(file, hunkId);
       changeSet.reject({ path, hunkId });
+      this.options.log.info(`Rejected one proposed change to ${path} (task ${taskId}).`);
       const fileChange = changeSet.fileChange(path);
       const stillPending = fileChange.hunks.some((hunk) => fileChange.decisionOf(hunk) === 'pending');
       if (stillPending && fileChange.baseContent !== null) {

@@ -80,8 +80,8 @@ export class MultiDiffReviews implements vscode.Disposable {
 
   /** The task whose review is the active editor, if one of ours is. */
   activeReview(): string | undefined {
-    const label = vscode.window.tabGroups.activeTabGroup.activeTab?.label;
-    for (const [rootId, title] of this.open) if (title === label) return rootId;
+    const label = vscode.window.tabGroups.activeTabGroup.activeTab?.label ?? '';
+    for (const [rootId, title] of this.open) if (isTitled(label, title)) return rootId;
     return undefined;
   }
 
@@ -94,7 +94,10 @@ export class MultiDiffReviews implements vscode.Disposable {
   }
 
   private tabsTitled(title: string): vscode.Tab[] {
-    return vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.label === title && !(tab.input instanceof vscode.TabInputText) && !(tab.input instanceof vscode.TabInputTextDiff));
+    // VS Code adds the file count to the title: "Agent Team Review: refactorer (t1) (2 files)".
+    return vscode.window.tabGroups.all
+      .flatMap((group) => group.tabs)
+      .filter((tab) => isTitled(tab.label, title) && !(tab.input instanceof vscode.TabInputText) && !(tab.input instanceof vscode.TabInputTextDiff));
   }
 
   private updateContext(): void {
@@ -103,4 +106,8 @@ export class MultiDiffReviews implements vscode.Disposable {
     this.active = active;
     void vscode.commands.executeCommand('setContext', changesReviewActiveKey, active);
   }
+}
+
+function isTitled(label: string, title: string): boolean {
+  return label === title || label.startsWith(`${title} (`);
 }

@@ -1,6 +1,6 @@
 // Journey 3: review as diffs. A refactorer (picked in Delegate Task…'s role pick) proposes edits to two
-// files; Review Changes shows each proposal in a diff editor; the user accepts one file from the diff
-// editor's title bar and rejects the other; on disk there is exactly the accepted change; Undo in the
+// files; Review Changes shows both in the multi-file diff editor; there the user accepts one file (the
+// cursor in its proposal) and rejects the other; on disk there is exactly the accepted change; Undo in the
 // file reverts it.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -10,7 +10,7 @@ import { delegateFromPalette, openSidebar, quickInput, reviewLabel, taskRow } fr
 import { runCommand } from '../tooling/browser.mjs';
 
 export const name = 'review';
-export const title = 'Review as diffs: accept one file, reject the other; exactly the accepted change on disk; Undo reverts it';
+export const title = 'Review in the multi-file diff editor: accept one file, reject the other there; exactly the accepted change on disk; Undo reverts it';
 
 const task = 'Make the date functions say what they return';
 const parserEdit = { old_string: '/** Parses an ISO 8601 date', new_string: '/** Returns the Date for an ISO 8601 date' };
@@ -52,38 +52,34 @@ export async function run({ open, mock, log }) {
   log('refactorer completed');
   assertEqual(snapshot(workspaceDir), before, 'proposals change nothing on disk');
 
-  const quick = quickInput(page);
-  const diff = page.locator('.monaco-diff-editor').first();
-  /** Review Changes… → pick the file → its diff editor. */
-  const openDiffOf = async (path) => {
-    await runCommand(page, reviewLabel);
-    await quick.rows.filter({ hasText: path }).first().waitFor();
-    await page.keyboard.type(path);
-    await quick.widget.locator('.monaco-list-row.focused', { hasText: path }).waitFor();
-    await page.keyboard.press('Enter');
-    await page.locator('.tabs-container .tab.active', { hasText: `${path} \u2194 proposed by refactorer` }).waitFor();
-  };
+  // Review Changes: both files in the multi-file diff editor, each against its proposal.
+  await runCommand(page, reviewLabel);
+  await page.locator('.tabs-container .tab.active', { hasText: 'Agent Team Review: refactorer' }).waitFor();
+  const entry = (path) => page.locator('.multiDiffEntry', { hasText: path.split('/').pop() });
+  const visibleEntry = (path) => entry(path).filter({ visible: true });
+  await entry('src/parser.ts').locator('.editor.original .view-lines', { hasText: 'Parses an ISO 8601 date' }).waitFor();
+  await entry('src/parser.ts').locator('.editor.modified .view-lines', { hasText: 'Returns the Date for an ISO 8601 date' }).waitFor();
+  await entry('src/format.ts').locator('.editor.modified .view-lines', { hasText: 'Returns a date formatted as' }).waitFor();
 
-  // src/parser.ts: the diff shows the file as it is against the proposal; accept it.
-  await openDiffOf('src/parser.ts');
-  await diff.locator('.editor.original .view-lines', { hasText: 'Parses an ISO 8601 date' }).waitFor();
-  await diff.locator('.editor.modified .view-lines', { hasText: 'Returns the Date for an ISO 8601 date' }).waitFor();
-  await page.locator('.editor-actions [aria-label="Accept Proposed File"]').click();
-  await frame.locator('.detail', { hasText: 'accepted' }).waitFor();
+  // In the editor: accept src/parser.ts with the cursor in its proposal.
+  await entry('src/parser.ts').locator('.editor.modified .view-line', { hasText: 'Returns the Date for' }).click();
+  await runCommand(page, 'Agent Team: Accept Proposed File');
   await eventually(() => readFileSync(join(workspaceDir, 'src/parser.ts'), 'utf8') === parserAccepted, { what: 'the accepted change on disk' });
-  log('accepted src/parser.ts');
+  // The editor shows what is left: src/format.ts only.
+  await page.locator('.tabs-container .tab.active', { hasText: 'Agent Team Review: refactorer (t1) (1 file)' }).waitFor();
+  await eventually(async () => (await entry('src/parser.ts').filter({ visible: true }).count()) === 0, { what: 'src/parser.ts to leave the review' });
+  log('accepted src/parser.ts in the multi-file diff editor');
 
-  // src/format.ts: the diff shows the other proposal; reject it.
-  await openDiffOf('src/format.ts');
-  await diff.locator('.editor.modified .view-lines', { hasText: 'Returns a date formatted as' }).waitFor();
-  await page.locator('.editor-actions [aria-label="Reject Proposed File"]').click();
-  await page.locator('.tabs-container .tab', { hasText: 'proposed by refactorer' }).waitFor({ state: 'detached' });
+  await visibleEntry('src/format.ts').locator('.editor.modified .view-line', { hasText: 'Returns a date formatted as' }).click();
+  await runCommand(page, 'Agent Team: Reject Proposed File');
+  await page.locator('.tabs-container .tab', { hasText: 'Agent Team Review' }).waitFor({ state: 'detached' });
   await frame.locator('.detail', { hasText: 'rejected' }).waitFor();
   assertEqual(snapshot(workspaceDir), { ...before, 'src/parser.ts': parserAccepted }, 'on disk: exactly the accepted change');
-  log('rejected src/format.ts');
+  log('rejected src/format.ts; the review closed');
 
   // Undo: open the accepted file, Ctrl+Z, save: the file is as before.
-  await page.locator('.part.editor .editor-group-container').first().click();
+  const quick = quickInput(page);
+  await page.locator('.part.editor').first().click();
   await page.keyboard.press('Control+P');
   await quick.input.fill('src/parser.ts');
   await quick.widget.locator('.monaco-list-row.focused', { hasText: 'parser.ts' }).waitFor();

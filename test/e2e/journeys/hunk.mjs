@@ -1,0 +1,50 @@
+// Journey: decide changes where the cursor is. A refactorer proposes two changes far apart in one file;
+// in the review, the cursor on the second change and the keybinding (Ctrl+Alt+Y) accept exactly that
+// change; the cursor moves on to the one left, and Ctrl+Alt+N rejects it, which closes the review.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { agentOf, priorTurns } from '../lib/mock-provider.mjs';
+import { assertEqual, eventually } from '../lib/wait.mjs';
+import { delegateFromPalette, openSidebar, reviewLabel, taskRow } from '../lib/workbench.mjs';
+import { runCommand } from '../tooling/browser.mjs';
+
+export const name = 'hunk';
+export const title = 'The change at the cursor: Ctrl+Alt+Y accepts exactly it, Ctrl+Alt+N rejects the next';
+
+const task = 'Rename the first and last steps';
+const lines = Array.from({ length: 20 }, (_, index) => `export const step${index + 1} = ${index + 1};`);
+const original = `${lines.join('\n')}\n`;
+
+export async function run({ open, mock, log }) {
+  const session = await open({ files: { 'src/steps.ts': original } });
+  const { page, server, workspaceDir } = session;
+  server.respondWith((request) => {
+    if (agentOf(request) !== 'refactorer') throw new Error(`unexpected agent: ${request.system.slice(0, 80)}`);
+    if (priorTurns(request) === 0) {
+      return mock.toolCallTurn([
+        { name: 'Edit', input: { file_path: 'src/steps.ts', old_string: 'export const step1 = 1;', new_string: 'export const firstStep = 1;' } },
+        { name: 'Edit', input: { file_path: 'src/steps.ts', old_string: 'export const step20 = 20;', new_string: 'export const lastStep = 20;' } },
+      ]);
+    }
+    return mock.textTurn('Renamed the first and last steps.');
+  });
+  const frame = await openSidebar(page);
+  await delegateFromPalette(page, task, { role: 'refactorer' });
+  await taskRow(frame, 'refactorer', task, 'completed').waitFor();
+
+  await runCommand(page, reviewLabel);
+  const modified = page.locator('.multiDiffEntry', { hasText: 'steps.ts' }).filter({ visible: true }).locator('.editor.modified');
+  await modified.locator('.view-line', { hasText: 'lastStep' }).waitFor();
+  await modified.locator('.view-line', { hasText: 'lastStep' }).click();
+  await page.keyboard.press('Control+Alt+Y');
+  const onDisk = () => readFileSync(join(workspaceDir, 'src/steps.ts'), 'utf8');
+  await eventually(() => onDisk() === original.replace('step20 = 20', 'lastStep = 20'), { what: 'exactly the change at the cursor on disk' });
+  log('Ctrl+Alt+Y accepted the change at the cursor');
+  // The first change is still up for review; the cursor moved to it, so the next key decides it.
+  await modified.locator('.view-line', { hasText: 'firstStep' }).waitFor();
+  await page.keyboard.press('Control+Alt+N');
+  await eventually(async () => (await page.locator('.tabs-container .tab', { hasText: 'Agent Team Review' }).filter({ visible: true }).count()) === 0, { what: 'the review to close' });
+  assertEqual(onDisk(), original.replace('step20 = 20', 'lastStep = 20'), 'the rejected change stays out');
+  await frame.locator('.detail', { hasText: 'All files reviewed' }).waitFor();
+  log('Ctrl+Alt+N rejected the other; the review closed');
+}
