@@ -42,6 +42,8 @@ export interface AgentTeamSettings {
   maxSubtasks: number;
   /** `agentTeam.delegationReach`, from the user's own settings only. Default `own-tools`. */
   delegationReach: DelegationReach;
+  /** `agentTeam.budgetTokens`: tokens (input + output) one run may spend; 0 means no budget. Default 0. */
+  budgetTokens: number;
 }
 
 export const defaultSettings: Readonly<Omit<AgentTeamSettings, 'provider' | 'roleModels'>> = Object.freeze({
@@ -52,6 +54,7 @@ export const defaultSettings: Readonly<Omit<AgentTeamSettings, 'provider' | 'rol
   maxDepth: 3,
   maxSubtasks: 5,
   delegationReach: 'own-tools',
+  budgetTokens: 0,
 });
 
 /** Reads the settings; `trusted` false ignores workspace and folder values of the restricted settings. */
@@ -70,6 +73,7 @@ export function readSettings(trusted: boolean = vscode.workspace.isTrusted): Age
     maxSubtasks: wholeNumber(configuration.get<unknown>('maxSubtasks'), 1) ?? defaultSettings.maxSubtasks,
     // A folder's own settings must not widen what its agents may do: only the user's value counts.
     delegationReach: configuration.inspect<unknown>('delegationReach')?.globalValue === 'any' ? 'any' : defaultSettings.delegationReach,
+    budgetTokens: wholeNumber(configuration.get<unknown>('budgetTokens'), 0) ?? defaultSettings.budgetTokens,
   };
 }
 

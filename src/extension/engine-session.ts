@@ -71,7 +71,7 @@ export class EngineSession {
    * setup cannot build a model.
    */
   delegate(request: DelegateRequest, setup: ModelSetup, settings: AgentTeamSettings): Promise<StartTaskResult> {
-    return this.teamFor(settings).delegate({ ...request, modelFor: this.modelsOf(setup) });
+    return this.teamFor(settings).delegate({ ...budgetOf(settings), ...request, modelFor: this.modelsOf(setup) });
   }
 
   /** The workflows of `.agent-team/workflows`, each with its problems (read anew each time: files change). */
@@ -81,17 +81,17 @@ export class EngineSession {
 
   /** Starts a workflow run with the models of `setup`, fixed for the whole run. */
   runWorkflow(request: WorkflowRunRequest, setup: ModelSetup, settings: AgentTeamSettings): Promise<StartTaskResult> {
-    return this.teamFor(settings).runWorkflow({ ...request, modelFor: this.modelsOf(setup) });
+    return this.teamFor(settings).runWorkflow({ ...budgetOf(settings), ...request, modelFor: this.modelsOf(setup) });
   }
 
   /** Continues a finished run with the user's next message, with the models of `setup`. */
   followUp(request: FollowUpRequest, setup: ModelSetup, settings: AgentTeamSettings): Promise<StartTaskResult> {
-    return this.teamFor(settings).followUp({ ...request, modelFor: this.modelsOf(setup) });
+    return this.teamFor(settings).followUp({ ...budgetOf(settings), ...request, modelFor: this.modelsOf(setup) });
   }
 
   /** Starts a planned run (the recursive planner) with the models of `setup`. */
   plan(request: PlanRequest, setup: ModelSetup, settings: AgentTeamSettings): Promise<StartTaskResult> {
-    return this.teamFor(settings).plan({ maxSubtasks: settings.maxSubtasks, ...request, modelFor: this.modelsOf(setup) });
+    return this.teamFor(settings).plan({ maxSubtasks: settings.maxSubtasks, ...budgetOf(settings), ...request, modelFor: this.modelsOf(setup) });
   }
 
   /**
@@ -146,4 +146,9 @@ export class EngineSession {
       else this.options.log.warn(line);
     }
   }
+}
+
+/** `agentTeam.budgetTokens` for a run, unless the request brings its own budget. */
+function budgetOf(settings: AgentTeamSettings): { maxTokens?: number } {
+  return settings.budgetTokens > 0 ? { maxTokens: settings.budgetTokens } : {};
 }

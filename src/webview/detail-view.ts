@@ -5,7 +5,7 @@
 import { type ChangeSummary, type ProtocolTask, type TaskDetail, type WebviewMessage } from '../shared/protocol.js';
 import { ChangesView } from './changes-view.js';
 import { createButton, createElement, createIcon, setTextIfChanged } from './dom.js';
-import { formatCount, formatTaskElapsed } from './format.js';
+import { formatCount, formatTaskElapsed, treeTokens } from './format.js';
 import { bindLinkHandler, type MarkdownRenderer } from './markdown.js';
 import { describeStopReason } from '../engine/errors.js';
 import { isStoppable, statusIconClasses, stopAriaLabel, taskTitle } from './status.js';
@@ -141,6 +141,9 @@ export class DetailView {
         'With subagents',
         document.createTextNode(`${formatCount(task.treeUsage.inputTokens)} in, ${formatCount(task.treeUsage.outputTokens)} out`),
       ]);
+    }
+    if (task.budgetTokens !== undefined) {
+      entries.push(['Budget', document.createTextNode(`${formatCount(treeTokens(task))} of ${formatCount(task.budgetTokens)} tokens`)]);
     }
     setTextIfChanged(this.elapsedValue, formatTaskElapsed(task, now) || '—');
     this.meta.replaceChildren(

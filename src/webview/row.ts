@@ -77,10 +77,11 @@ export function updateRowView(view: RowView, input: RowInput, rowHeight: number)
     if (view.icon.className !== iconClasses) view.icon.className = iconClasses;
     setAttributeIfChanged(view.label, 'data-role', task.role);
     setTextIfChanged(view.label, task.description);
+    const budget = task.budgetTokens === undefined ? '' : ` of a budget of ${formatCount(task.budgetTokens)}`;
     setAttributeIfChanged(
       view.figures,
       'title',
-      `${formatCount(task.treeUsage.inputTokens)} tokens in, ${formatCount(task.treeUsage.outputTokens)} out (with subagents)`,
+      `${formatCount(task.treeUsage.inputTokens)} tokens in, ${formatCount(task.treeUsage.outputTokens)} out (with subagents)${budget}`,
     );
     updateStopButton(view, task);
   }
@@ -93,10 +94,15 @@ export function updateRowElapsed(view: RowView, task: ProtocolTask, now: number)
   setTextIfChanged(view.figures, rowFigures(task, now));
 }
 
-/** `42s 12.3k` (elapsed, an en space, tokens); tokens alone for a task that never started. */
+/**
+ * `42s 12.3k` (elapsed, an en space, tokens); tokens alone for a task that never started. A tree with a
+ * budget shows its spend against it (`4.1k/5k`), and once the budget stopped it, says so.
+ */
 export function rowFigures(task: ProtocolTask, now: number): string {
   const elapsed = formatTaskElapsed(task, now);
-  const tokens = formatTokens(treeTokens(task));
+  let tokens = formatTokens(treeTokens(task));
+  if (task.budgetTokens !== undefined) tokens += `/${formatTokens(task.budgetTokens)}`;
+  if (task.stopReason?.kind === 'budget') tokens += `${figuresSeparator}budget spent`;
   return elapsed === '' ? tokens : `${elapsed}${figuresSeparator}${tokens}`;
 }
 

@@ -45,6 +45,7 @@ export function recordFromPersisted(persisted: PersistedTask, now: number, maxTr
     usage: { ...stored.usage },
     treeUsage: { ...stored.treeUsage },
     treeSpend: totalTokens(stored.treeUsage),
+    maxTokens: stored.budgetTokens,
     transcript,
     transcriptLength: Math.max(stored.transcriptLength, transcript.length),
     droppedTranscriptEntries: 0,

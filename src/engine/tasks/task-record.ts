@@ -188,5 +188,6 @@ export function snapshotOf(record: TaskRecord): TaskSnapshot {
   if (record.output !== undefined) snapshot.output = record.output;
   if (record.error !== undefined) snapshot.error = record.error;
   if (record.stopReason !== undefined) snapshot.stopReason = Object.freeze({ ...record.stopReason });
+  if (record.maxTokens !== undefined) snapshot.budgetTokens = record.maxTokens;
   return Object.freeze(snapshot);
 }

@@ -46,6 +46,8 @@ export const taskSnapshotSchemas = defineVariants((variant) =>
     usage: usageSchemas[variant.name],
     /** This task's usage plus all its descendants'. */
     treeUsage: usageSchemas[variant.name],
+    /** The token budget of this task's tree (input + output), when it has one: `treeUsage` counts against it. */
+    budgetTokens: count.optional(),
     /** Number of transcript entries recorded so far (the entries travel in `task-transcript` events). */
     transcriptLength: count,
   }),

@@ -19,6 +19,8 @@ import type { TaskSnapshot } from '../../engine/tasks/types.js';
 export interface DelegateCommandOptions {
   /** A role to run directly. Default: the coordinator (or, without a task argument, the user's pick). */
   role?: string;
+  /** Tokens this run may spend (input + output, every subagent). Default: `agentTeam.budgetTokens`. */
+  budgetTokens?: number;
 }
 
 /** Selections longer than this go along cut short, with a note saying so. */
@@ -48,7 +50,7 @@ export async function delegate(host: AgentTeamHost, first?: unknown, second?: un
   }
   await host.historyLoaded;
   const started = await session.delegate(
-    { prompt, ...(role && role !== coordinatorName ? { role } : {}), mode: 'background', awaitBackgroundTasks: false },
+    { prompt, ...(role && role !== coordinatorName ? { role } : {}), ...(options.budgetTokens ? { maxTokens: options.budgetTokens } : {}), mode: 'background', awaitBackgroundTasks: false },
     setup,
     readSettings(vscode.workspace.isTrusted),
   );
@@ -76,14 +78,22 @@ export function announceRun(host: AgentTeamHost, task: TaskSnapshot): void {
   void showRunProgress(host.taskManager, task);
 }
 
-function optionsFrom(first: unknown, second: unknown): { prompt?: string; role?: string } {
+function optionsFrom(first: unknown, second: unknown): { prompt?: string; role?: string; budgetTokens?: number } {
   const role = roleFrom(second) ?? roleFrom(first);
-  if (typeof first === 'string' && first.trim() !== '') return { prompt: first.trim(), role: role ?? coordinatorName };
+  const budget = budgetFrom(second) ?? budgetFrom(first);
+  const budgetTokens = budget === undefined ? {} : { budgetTokens: budget };
+  if (typeof first === 'string' && first.trim() !== '') return { prompt: first.trim(), role: role ?? coordinatorName, ...budgetTokens };
   if (typeof first === 'object' && first !== null && !(first instanceof vscode.Uri)) {
     const prompt = (first as { prompt?: unknown }).prompt;
-    if (typeof prompt === 'string' && prompt.trim() !== '') return { prompt: prompt.trim(), role: role ?? coordinatorName };
+    if (typeof prompt === 'string' && prompt.trim() !== '') return { prompt: prompt.trim(), role: role ?? coordinatorName, ...budgetTokens };
   }
-  return role === undefined ? {} : { role };
+  return { ...(role === undefined ? {} : { role }), ...budgetTokens };
+}
+
+function budgetFrom(value: unknown): number | undefined {
+  if (typeof value !== 'object' || value === null || value instanceof vscode.Uri) return undefined;
+  const budget = (value as DelegateCommandOptions).budgetTokens;
+  return typeof budget === 'number' && Number.isInteger(budget) && budget > 0 ? budget : undefined;
 }
 
 function roleFrom(value: unknown): string | undefined {
