@@ -6,7 +6,7 @@
 import type * as vscode from 'vscode';
 import type { ChangeSetRegistry } from '../engine/changes/registry.js';
 import type { StartTaskResult, TaskManager } from '../engine/tasks/index.js';
-import { AgentTeam, type DelegateRequest, type FollowUpRequest, type PlanRequest, type WorkflowRunRequest } from '../engine/team/agent-team.js';
+import { AgentTeam, type DelegateRequest, type FollowUpRequest, type PlanRequest, type RevisionRequest, type WorkflowRunRequest } from '../engine/team/agent-team.js';
 import { MemoryConversationStore } from '../engine/conversation/conversation-store.js';
 import { type WorkflowEntry, loadWorkflows } from '../engine/workflows/workflow-registry.js';
 import { workflowRoles } from '../engine/workflows/workflow-roles.js';
@@ -84,6 +84,11 @@ export class EngineSession {
     return this.teamFor(settings).runWorkflow({ ...budgetOf(settings), ...request, modelFor: this.modelsOf(setup) });
   }
 
+  /** Sends a finished subagent's proposal back with the user's comment (see `AgentTeam.requestChanges`). */
+  requestChanges(request: RevisionRequest, setup: ModelSetup, settings: AgentTeamSettings): Promise<StartTaskResult> {
+    return this.teamFor(settings).requestChanges({ ...budgetOf(settings), ...request, modelFor: this.modelsOf(setup) });
+  }
+
   /** Continues a finished run with the user's next message, with the models of `setup`. */
   followUp(request: FollowUpRequest, setup: ModelSetup, settings: AgentTeamSettings): Promise<StartTaskResult> {
     return this.teamFor(settings).followUp({ ...budgetOf(settings), ...request, modelFor: this.modelsOf(setup) });
@@ -128,6 +133,8 @@ export class EngineSession {
       userChannel: this.userChannel,
       inbox: this.inbox,
       conversations: this.conversations,
+      // The user may send any subagent's proposal back with a comment (Request Changes).
+      keepSubagentConversations: true,
       autoBackgroundMs: settings.autoBackgroundSeconds * 1000,
       describeChanges: (taskId) => describeTaskChanges(this.options.changes, taskId),
       environmentNote: [

@@ -22,6 +22,7 @@ import { SecretRedactor } from './redaction.js';
 import { ChangeDecisions } from './review/change-decisions.js';
 import { ProposalContentProvider } from './review/proposal-content-provider.js';
 import { ReviewController } from './review/review-controller.js';
+import { RevisionHistory } from './review/revisions.js';
 import { findBundledRipgrep } from './ripgrep.js';
 import { SetupService } from './setup-state.js';
 import { TaskViewProvider } from './sidebar/task-view-provider.js';
@@ -46,6 +47,8 @@ export class AgentTeamHost implements vscode.Disposable {
   readonly historyLoaded: Promise<void>;
   readonly sidebar: TaskViewProvider;
   readonly proposals: ProposalContentProvider;
+  /** Proposals as they were before the user asked for changes. */
+  readonly revisions: RevisionHistory;
   readonly review: ReviewController;
   private readonly changeStore: ChangeSetStore | undefined;
   private readonly disposables: vscode.Disposable[] = [];
@@ -85,7 +88,8 @@ export class AgentTeamHost implements vscode.Disposable {
       ? new ChangeSetStore(vscode.Uri.joinPath(storage, 'proposed-changes.json'), this.changes, { onWarning: (message) => this.log.warn(message), clock: options.clock })
       : undefined;
     this.historyLoaded = this.loadHistory();
-    this.proposals = new ProposalContentProvider(this.changes);
+    this.revisions = new RevisionHistory(this.changes);
+    this.proposals = new ProposalContentProvider(this.changes, this.revisions);
     this.review = new ReviewController({
       changes: this.changes,
       taskManager: this.taskManager,

@@ -15,8 +15,17 @@ export interface ConversationStore {
 export class MemoryConversationStore implements ConversationStore {
   private readonly conversations = new Map<string, readonly ModelMessage[]>();
 
+  /** `maxConversations`: the most kept; the least recently saved go first. Default 200. */
+  constructor(private readonly maxConversations = 200) {}
+
   async save(rootId: string, messages: readonly ModelMessage[]): Promise<void> {
+    // Re-inserted, so the map's order is the order of saving and the oldest is first.
+    this.conversations.delete(rootId);
     this.conversations.set(rootId, [...messages]);
+    for (const oldest of this.conversations.keys()) {
+      if (this.conversations.size <= this.maxConversations) break;
+      this.conversations.delete(oldest);
+    }
   }
 
   async load(rootId: string): Promise<ModelMessage[] | undefined> {

@@ -404,7 +404,8 @@ export class TaskManager {
     const parent = this.tree.get(parentId);
     if (!parent) throw new TaskError('unknown-task', `There is no task ${parentId} to start a subtask under.`);
     if (followUp) {
-      if (parent.parentId !== null) throw new TaskError('invalid-options', `Task ${parentId} is not a run's root task; only a run can be followed up.`);
+      // A run's next message, or a revision the user asked of one of its finished subagents.
+      if (!isTerminal(statusOf(parent))) throw new TaskError('invalid-options', `Task ${parentId} is still running; only a finished task can be followed up.`);
       return parent;
     }
     const status = statusOf(parent);

@@ -56,6 +56,8 @@ export interface AgentTaskSpec {
    * key is given (a run's root; a follow-up saves under its run's root). Default: not kept.
    */
   keepConversation?: { key?: string };
+  /** The task whose change set this agent's edits go into (a revision's). Default: its own. */
+  changeSetOf?: string;
   model: Model;
   /** Workspace tool names the role may use (delegation tools are decided by `mayDelegate` and depth). */
   tools: readonly ToolName[];
@@ -127,7 +129,7 @@ export function agentTaskWork(environment: AgentTaskEnvironment, spec: AgentTask
 
 function toolsForTask(environment: AgentTaskEnvironment, spec: AgentTaskSpec, taskId: string): Tool[] {
   const allowed = new Set<string>(spec.tools);
-  const workspaceTools = environment.toolbox({ taskId, role: spec.role });
+  const workspaceTools = environment.toolbox({ taskId, role: spec.role, ...(spec.changeSetOf === undefined ? {} : { changeSetOf: spec.changeSetOf }) });
   const tools = [...workspaceTools.readOnly, ...workspaceTools.edit].filter((tool) => allowed.has(tool.name));
   tools.push(...(spec.extraTools ?? []));
   if (spec.mayDelegate && spec.depth < environment.maxDepth) {

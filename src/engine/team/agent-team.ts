@@ -10,21 +10,19 @@ import type { UserChannel } from '../conversation/user-channel.js';
 import type { ConversationStore } from '../conversation/conversation-store.js';
 import type { Model, ModelMessage } from '../model/types.js';
 import { isTerminal } from '../tasks/types.js';
-import type { Tool } from '../agent/tool.js';
 import { type PlanEnvironment, planNodeWork } from '../planner/plan-node.js';
-import { plannerName, synthesizerInstruction, synthesizerName } from '../planner/planner-instructions.js';
+import { plannerName } from '../planner/planner-instructions.js';
 import { workflowWork } from '../workflows/run-workflow.js';
 import type { WorkflowDefinition } from '../workflows/workflow-definition.js';
 import type { TaskManager } from '../tasks/task-manager.js';
 import type { StartTaskResult, TaskWork } from '../tasks/work.js';
-import { type AgentTaskEnvironment, agentTaskWork } from './agent-task-work.js';
 import type { RosterEntry } from './delegation/delegation-scope.js';
 import { type DelegationReach, type DelegatorTools, toolsBeyondReach } from './delegation/delegation-reach.js';
-import { coordinatorInstruction, coordinatorName, coordinatorTools } from './roles/coordinator.js';
+import { coordinatorName } from './roles/coordinator.js';
 import type { RoleRegistry } from './roles/role-registry.js';
 import { resolveRoleTools } from './roles/role-tools.js';
-import type { RoleDefinition } from './roles/types.js';
 import type { WorkspaceToolbox } from './task-tools.js';
+import { TeamRun } from './team-run.js';
 
 export interface AgentTeamOptions {
   taskManager: TaskManager;
@@ -48,6 +46,8 @@ export interface AgentTeamOptions {
   describeChanges?(taskId: string): string | undefined;
   /** Added to every system prompt so agents know where they are. Default: none. */
   environmentNote?: string;
+  /** Keep every subagent's conversation too (not only runs'), so the user can ask one for changes. Default false. */
+  keepSubagentConversations?: boolean;
 }
 
 export interface WorkflowRunRequest {
@@ -109,6 +109,17 @@ export interface DelegateRequest {
    * uses this chooser, so changing the settings mid-run never changes a running tree's models.
    * Default: the team's `modelFor`.
    */
+  modelFor?: ModelChooser;
+}
+
+export interface RevisionRequest {
+  /** The finished task whose proposal to revise. */
+  taskId: string;
+  /** What the user wants changed. */
+  comment: string;
+  /** Default `foreground`. */
+  mode?: 'foreground' | 'background';
+  maxTokens?: number;
   modelFor?: ModelChooser;
 }
 
@@ -261,6 +272,40 @@ export class AgentTeam {
     });
   }
 
+  /**
+   * Sends a finished subagent's work back with the user's comment: a new turn of the same agent, with its
+   * whole conversation, whose edits go into the same change set (the proposal it made is revised in place,
+   * so accepting it later applies one coherent change). It starts as a task under the one it revises.
+   * Throws a `ConfigurationError` saying why for a task that is unknown, running, not a role's, or whose
+   * conversation is not kept.
+   */
+  async requestChanges(request: RevisionRequest): Promise<StartTaskResult> {
+    const comment = request.comment.trim();
+    if (comment === '') throw new ConfigurationError('The request is empty: say what should change.');
+    const task = this.options.taskManager.get(request.taskId);
+    if (!task) throw new ConfigurationError(`There is no task ${request.taskId} in the history: it may have been cleared.`);
+    if (!isTerminal(task.status)) throw new ConfigurationError(`Task ${task.id} is still running: send it a message instead, or wait for it to end.`);
+    const role = this.options.roles.get(task.role);
+    if (!role) throw new ConfigurationError(`Task ${task.id} (${task.role}) is not a subagent's work that can be revised; run it again with a new task.`);
+    const earlier = await this.options.conversations?.load(task.id);
+    if (!earlier) throw new ConfigurationError(`The conversation of task ${task.id} is no longer kept, so it cannot go on; delegate the change as a new task.`);
+    const modelFor = request.modelFor ?? this.options.modelFor;
+    if (!modelFor) throw new ConfigurationError('No model is set up for this run: choose a provider and a model first.');
+    const run = new TeamRun(this.options, this.inbox, (delegator) => this.rosterFor(delegator), modelFor);
+    const text = `The user reviewed your proposed changes and asks for changes:\n\n${comment}\n\nRevise your proposal accordingly; your edits change the same proposal.`;
+    const conversation: ModelMessage[] = [...earlier, { role: 'user', content: [{ type: 'text', text }] }];
+    return this.options.taskManager.start({
+      parentId: task.id,
+      followUp: true,
+      role: task.role,
+      description: `Revision: ${describePrompt(comment, 48)}`,
+      prompt: comment,
+      mode: request.mode ?? 'foreground',
+      maxTokens: request.maxTokens,
+      work: run.roleWork(role, conversation, task.depth + 1, false, { keepConversation: { key: task.id }, changeSetOf: task.id }),
+    });
+  }
+
   /** The roster as an agent with `delegator` tools sees it: roles beyond its reach are marked. */
   rosterFor(delegator: DelegatorTools): RosterEntry[] {
     const reach = this.options.delegationReach === 'any' ? 'all' : delegator;
@@ -271,105 +316,3 @@ export class AgentTeam {
     });
   }
 }
-
-interface WorkOptions {
-  /** Default 0 (a run's root). */
-  depth?: number;
-  extraTools?: readonly Tool[];
-  keepConversation?: { key?: string };
-}
-
-/** One run: the models chosen when it started, for every agent it starts. */
-class TeamRun {
-  private readonly environment: AgentTaskEnvironment;
-
-  constructor(
-    private readonly options: AgentTeamOptions,
-    inbox: MessageInbox,
-    rosterFor: (delegator: DelegatorTools) => RosterEntry[],
-    private readonly modelFor: ModelChooser,
-  ) {
-    this.environment = {
-      taskManager: options.taskManager,
-      toolbox: options.toolbox,
-      roster: rosterFor,
-      subagentWork: (role, prompt, depth) => this.roleWork(options.roles.require(role), prompt, depth, false),
-      describeChanges: options.describeChanges,
-      maxDepth: options.maxDepth ?? 3,
-      autoBackgroundMs: options.autoBackgroundMs ?? 120_000,
-      inbox,
-      userChannel: options.userChannel,
-      conversations: options.conversations,
-    };
-  }
-
-  /**
-   * The coordinator: at depth 0 for a run, or at depth 1 as one step of a workflow (it plans and delegates
-   * that part on its own, and waits for its background subagents, since the workflow goes on after it).
-   */
-  coordinatorWork(prompt: string | ModelMessage[], awaitBackgroundTasks: boolean, options: WorkOptions = {}): TaskWork {
-    return agentTaskWork(this.environment, {
-      role: coordinatorName,
-      system: this.withEnvironment(coordinatorInstruction),
-      prompt,
-      model: this.modelFor(coordinatorName),
-      tools: coordinatorTools,
-      reach: 'all',
-      mayDelegate: true,
-      depth: options.depth ?? 0,
-      awaitBackgroundTasks,
-      extraTools: options.extraTools,
-      keepConversation: options.keepConversation,
-    });
-  }
-
-  /** The synthesizer of a plan: one call, no tools, that combines the results it is given. */
-  synthesizerWork(prompt: string): TaskWork {
-    return agentTaskWork(this.environment, {
-      role: synthesizerName,
-      system: this.withEnvironment(synthesizerInstruction),
-      prompt,
-      model: this.modelFor(synthesizerName),
-      tools: [],
-      reach: [],
-      mayDelegate: false,
-      depth: 1,
-      maxTurns: 1,
-    });
-  }
-
-  /** The work of a role by name, for a step of a workflow (which adds tools of its own, like `ExitLoop`). */
-  stepWork(roleName: string, prompt: string, extraTools: readonly Tool[]): TaskWork {
-    // Agents of a workflow are the workflow's subagents: depth 1, whatever the groups around them.
-    if (roleName === coordinatorName) return this.coordinatorWork(prompt, true, { depth: 1, extraTools });
-    return this.roleWork(this.options.roles.require(roleName), prompt, 1, false, { extraTools });
-  }
-
-  roleWork(role: RoleDefinition, prompt: string | ModelMessage[], depth: number, awaitBackgroundTasks: boolean, options: WorkOptions = {}): TaskWork {
-    // Built-in roles and roles that name no tools may delegate (depth permitting); a role file with an
-    // explicit tool list delegates only if it lists Agent.
-    const mayDelegate = role.source.kind === 'built-in' || role.tools === undefined || role.tools.includes('Agent');
-    const tools = resolveRoleTools(role);
-    return agentTaskWork(this.environment, {
-      role: role.name,
-      system: this.withEnvironment(role.instruction),
-      prompt,
-      model: this.modelFor(role.name, role.model),
-      tools,
-      reach: tools,
-      mayDelegate,
-      depth,
-      maxTurns: role.maxTurns,
-      awaitBackgroundTasks,
-      extraTools: options.extraTools,
-      keepConversation: options.keepConversation,
-      mode: role.mode,
-    });
-  }
-
-  private withEnvironment(instruction: string): string {
-    const note = this.options.environmentNote;
-    return note ? `${instruction}\n\n# Environment\n${note}` : instruction;
-  }
-}
-

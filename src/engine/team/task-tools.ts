@@ -10,4 +10,8 @@ export interface TaskTools {
 }
 
 /** Makes the workspace tools for a task. The CLI and the extension build it over their `Workspace`. */
-export type WorkspaceToolbox = (task: { taskId: string; role: string }) => TaskTools;
+/**
+ * The workspace tools of one task. `changeSetOf`: the task whose change set its edits go into (a revision
+ * works on the proposal it revises); default its own.
+ */
+export type WorkspaceToolbox = (task: { taskId: string; role: string; changeSetOf?: string }) => TaskTools;

@@ -29,9 +29,12 @@ export interface WorkspaceToolboxOptions {
 
 export function createWorkspaceToolbox(options: WorkspaceToolboxOptions): WorkspaceToolbox {
   const policy = options.policy ?? defaultWorkspacePolicy;
-  return ({ taskId, role }) => {
-    const changeSet = options.changes.get(taskId) ?? options.changes.create(taskId, role);
-    const stacked = earlierChangeSets(options, taskId).reduce<Workspace>((inner, earlier) => new ChangeSetWorkspace(inner, earlier, policy), options.workspace);
+  return ({ taskId, role, changeSetOf }) => {
+    const owner = changeSetOf ?? taskId;
+    const changeSet = options.changes.get(owner) ?? options.changes.create(owner, role);
+    // The change set it works in is its own top layer, never one of the stacked ones below it.
+    const earlier = earlierChangeSets(options, taskId).filter((other) => other !== changeSet);
+    const stacked = earlier.reduce<Workspace>((inner, layer) => new ChangeSetWorkspace(inner, layer, policy), options.workspace);
     const tools = createWorkspaceTools({ workspace: stacked, changeSet, policy });
     return { readOnly: tools.readOnly, edit: tools.edit };
   };

@@ -9,6 +9,7 @@ import { ensureTrusted } from '../trust.js';
 import { setApiKey } from './api-key-command.js';
 import { delegate } from './delegate-command.js';
 import { reportCommandError } from './errors.js';
+import { requestChanges } from './request-changes-command.js';
 import { selectModel } from './select-model-command.js';
 import { planAndDelegate, runWorkflow } from './orchestration-commands.js';
 import { decideAll, decideFile, decideHunk, reviewChanges } from './review-commands.js';
@@ -31,6 +32,7 @@ export const commandIds = {
   selectModel: 'agentTeam.selectModel',
   acceptAllChanges: 'agentTeam.acceptAllChanges',
   rejectAllChanges: 'agentTeam.rejectAllChanges',
+  requestChanges: 'agentTeam.requestChanges',
 } as const;
 
 type Handler = (...args: unknown[]) => unknown;
@@ -56,6 +58,7 @@ export function registerCommands(host: AgentTeamHost): vscode.Disposable[] {
     [commandIds.selectModel]: () => selectModel(host),
     [commandIds.acceptAllChanges]: (taskId) => decideAll(host, 'accept', taskId),
     [commandIds.rejectAllChanges]: (taskId) => decideAll(host, 'reject', taskId),
+    [commandIds.requestChanges]: (taskId) => requestChanges(host, taskId),
   };
   return Object.entries(handlers).map(([id, handler]) =>
     vscode.commands.registerCommand(id, async (...args: unknown[]) => {

@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { ChangeSetRegistry } from '../../engine/changes/registry.js';
 import { parseProposalUri, proposalUri } from './proposal-uri.js';
+import type { RevisionHistory } from './revisions.js';
 
 export class ProposalContentProvider implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
@@ -12,7 +13,10 @@ export class ProposalContentProvider implements vscode.TextDocumentContentProvid
 
   readonly onDidChange = this.changed.event;
 
-  constructor(private readonly changes: ChangeSetRegistry) {
+  constructor(
+    private readonly changes: ChangeSetRegistry,
+    private readonly revisions?: RevisionHistory,
+  ) {
     this.unsubscribe = changes.onEvent((event) => this.refresh(event.taskId, event.path));
   }
 
@@ -20,6 +24,10 @@ export class ProposalContentProvider implements vscode.TextDocumentContentProvid
     const address = parseProposalUri(uri);
     if (!address) {
       return `Agent Team cannot show ${uri.toString(true)}: it is not the address of a proposed change. Run "Agent Team: Review Changes" to open the changes waiting for review.\n`;
+    }
+    if (address.side === 'previous') {
+      // A file the revision created had no earlier proposal: the diff shows it all as new.
+      return this.revisions?.previousContent(address.taskId, address.path) ?? this.changes.get(address.taskId)?.file(address.path)?.baseContent ?? '';
     }
     const file = this.changes.get(address.taskId)?.file(address.path);
     if (!file) {

@@ -1,13 +1,15 @@
 /**
  * Addresses of proposed content: `agent-team-proposal:/src/app.ts?task=t3&side=proposed`. The file's
  * path is the URI path (so the editor picks the language from the extension); the task and the side
- * (`proposed`, or `base`: the content the task started from) are in the query.
+ * (`proposed`; `base`: the content the task started from; `previous`: the proposal before a revision)
+ * are in the query.
  */
 import * as vscode from 'vscode';
 
 export const proposalScheme = 'agent-team-proposal';
 
-export type ProposalSide = 'proposed' | 'base';
+/** `previous`: what the proposal was before the user's last Request Changes (see revisions.ts). */
+export type ProposalSide = 'proposed' | 'base' | 'previous';
 
 export interface ProposalAddress {
   taskId: string;
@@ -28,6 +30,6 @@ export function parseProposalUri(uri: vscode.Uri): ProposalAddress | undefined {
   const taskId = query.get('task');
   const side = query.get('side') ?? 'proposed';
   const path = uri.path.replace(/^\/+/, '');
-  if (!taskId || path === '' || (side !== 'proposed' && side !== 'base')) return undefined;
+  if (!taskId || path === '' || (side !== 'proposed' && side !== 'base' && side !== 'previous')) return undefined;
   return { taskId, path, side };
 }

@@ -1,0 +1,121 @@
+/**
+ * One run of the team: the models chosen when it started, used by every agent it starts, however much
+ * later; and the work of each kind of agent (coordinator, role, synthesizer, workflow step).
+ */
+import type { Tool } from '../agent/tool.js';
+import type { MessageInbox } from '../conversation/message-inbox.js';
+import type { ModelMessage } from '../model/types.js';
+import { synthesizerInstruction, synthesizerName } from '../planner/planner-instructions.js';
+import type { TaskWork } from '../tasks/work.js';
+import type { AgentTeamOptions, ModelChooser } from './agent-team.js';
+import { type AgentTaskEnvironment, agentTaskWork } from './agent-task-work.js';
+import type { RosterEntry } from './delegation/delegation-scope.js';
+import type { DelegatorTools } from './delegation/delegation-reach.js';
+import { coordinatorInstruction, coordinatorName, coordinatorTools } from './roles/coordinator.js';
+import { resolveRoleTools } from './roles/role-tools.js';
+import type { RoleDefinition } from './roles/types.js';
+
+export interface WorkOptions {
+  /** Default 0 (a run's root). */
+  depth?: number;
+  extraTools?: readonly Tool[];
+  keepConversation?: { key?: string };
+  /** The task whose change set the agent's edits go into (a revision's). Default: its own. */
+  changeSetOf?: string;
+}
+
+export class TeamRun {
+  private readonly environment: AgentTaskEnvironment;
+
+  constructor(
+    private readonly options: AgentTeamOptions,
+    inbox: MessageInbox,
+    rosterFor: (delegator: DelegatorTools) => RosterEntry[],
+    private readonly modelFor: ModelChooser,
+  ) {
+    this.environment = {
+      taskManager: options.taskManager,
+      toolbox: options.toolbox,
+      roster: rosterFor,
+      // Subagents' conversations are kept where the host asks for them: the user may ask one for changes.
+      subagentWork: (role, prompt, depth) => this.roleWork(options.roles.require(role), prompt, depth, false, options.keepSubagentConversations ? { keepConversation: {} } : {}),
+      describeChanges: options.describeChanges,
+      maxDepth: options.maxDepth ?? 3,
+      autoBackgroundMs: options.autoBackgroundMs ?? 120_000,
+      inbox,
+      userChannel: options.userChannel,
+      conversations: options.conversations,
+    };
+  }
+
+  /**
+   * The coordinator: at depth 0 for a run, or at depth 1 as one step of a workflow (it plans and delegates
+   * that part on its own, and waits for its background subagents, since the workflow goes on after it).
+   */
+  coordinatorWork(prompt: string | ModelMessage[], awaitBackgroundTasks: boolean, options: WorkOptions = {}): TaskWork {
+    return agentTaskWork(this.environment, {
+      role: coordinatorName,
+      system: this.withEnvironment(coordinatorInstruction),
+      prompt,
+      model: this.modelFor(coordinatorName),
+      tools: coordinatorTools,
+      reach: 'all',
+      mayDelegate: true,
+      depth: options.depth ?? 0,
+      awaitBackgroundTasks,
+      extraTools: options.extraTools,
+      keepConversation: options.keepConversation,
+    });
+  }
+
+  /** The synthesizer of a plan: one call, no tools, that combines the results it is given. */
+  synthesizerWork(prompt: string): TaskWork {
+    return agentTaskWork(this.environment, {
+      role: synthesizerName,
+      system: this.withEnvironment(synthesizerInstruction),
+      prompt,
+      model: this.modelFor(synthesizerName),
+      tools: [],
+      reach: [],
+      mayDelegate: false,
+      depth: 1,
+      maxTurns: 1,
+    });
+  }
+
+  /** The work of a role by name, for a step of a workflow (which adds tools of its own, like `ExitLoop`). */
+  stepWork(roleName: string, prompt: string, extraTools: readonly Tool[]): TaskWork {
+    // Agents of a workflow are the workflow's subagents: depth 1, whatever the groups around them.
+    if (roleName === coordinatorName) return this.coordinatorWork(prompt, true, { depth: 1, extraTools });
+    return this.roleWork(this.options.roles.require(roleName), prompt, 1, false, { extraTools });
+  }
+
+  roleWork(role: RoleDefinition, prompt: string | ModelMessage[], depth: number, awaitBackgroundTasks: boolean, options: WorkOptions = {}): TaskWork {
+    // Built-in roles and roles that name no tools may delegate (depth permitting); a role file with an
+    // explicit tool list delegates only if it lists Agent.
+    const mayDelegate = role.source.kind === 'built-in' || role.tools === undefined || role.tools.includes('Agent');
+    const tools = resolveRoleTools(role);
+    return agentTaskWork(this.environment, {
+      role: role.name,
+      system: this.withEnvironment(role.instruction),
+      prompt,
+      model: this.modelFor(role.name, role.model),
+      tools,
+      reach: tools,
+      mayDelegate,
+      depth,
+      maxTurns: role.maxTurns,
+      awaitBackgroundTasks,
+      extraTools: options.extraTools,
+      keepConversation: options.keepConversation,
+      changeSetOf: options.changeSetOf,
+      mode: role.mode,
+    });
+  }
+
+  private withEnvironment(instruction: string): string {
+    const note = this.options.environmentNote;
+    return note ? `${instruction}\n\n# Environment\n${note}` : instruction;
+  }
+}
+
