@@ -48,11 +48,11 @@ export async function showRevision(host: AgentTeamHost, taskId: string, role: st
     return;
   }
   const folder = host.folder()?.uri;
-  const resources = paths.map((path) => {
+  const resources = paths.map((path): [vscode.Uri, vscode.Uri, vscode.Uri] => {
     const proposed = proposalUri({ taskId, path, side: 'proposed' });
     return [folder ? vscode.Uri.joinPath(folder, ...path.split('/')) : proposed, proposalUri({ taskId, path, side: 'previous' }), proposed];
   });
-  await vscode.commands.executeCommand('vscode.changes', `Agent Team Revision: ${role} (${taskId})`, resources);
+  await host.review.showRevision(taskId, resources);
 }
 
 async function chooseTask(host: AgentTeamHost): Promise<string | undefined> {

@@ -61,8 +61,21 @@ export class MultiDiffReviews implements vscode.Disposable {
     return true;
   }
 
+  /** Shows what a revision changed, each file against its previous proposal (see revisions.ts). */
+  async showRevision(taskId: string, resources: Array<[vscode.Uri, vscode.Uri, vscode.Uri]>): Promise<void> {
+    const title = revisionTitle(this.options.roleOf(taskId) ?? 'task', taskId);
+    const stale = this.tabsTitled(title);
+    await vscode.commands.executeCommand('vscode.changes', title, resources);
+    if (stale.length > 0) await vscode.window.tabGroups.close(stale, true);
+    this.updateContext();
+  }
+
   /** After a decision in `taskId`'s change set: every open review that shows it, again with what is pending. */
   async refresh(taskId: string): Promise<void> {
+    const revision = this.tabsTitled(revisionTitle(this.options.roleOf(taskId) ?? 'task', taskId));
+    if (revision.length > 0 && this.options.pendingInTree(taskId).every((entry) => entry.taskId !== taskId)) {
+      await vscode.window.tabGroups.close(revision, true);
+    }
     for (const [rootId, title] of [...this.open]) {
       if (!this.options.isWithin(taskId, rootId)) continue;
       const tabs = this.tabsTitled(title);
@@ -78,11 +91,11 @@ export class MultiDiffReviews implements vscode.Disposable {
     this.updateContext();
   }
 
-  /** The task whose review is the active editor, if one of ours is. */
+  /** The task whose review (or revision) is the active editor, if one of ours is. */
   activeReview(): string | undefined {
     const label = vscode.window.tabGroups.activeTabGroup.activeTab?.label ?? '';
     for (const [rootId, title] of this.open) if (isTitled(label, title)) return rootId;
-    return undefined;
+    return revisionTaskOf(label);
   }
 
   dispose(): void {
@@ -106,6 +119,15 @@ export class MultiDiffReviews implements vscode.Disposable {
     this.active = active;
     void vscode.commands.executeCommand('setContext', changesReviewActiveKey, active);
   }
+}
+
+export function revisionTitle(role: string, taskId: string): string {
+  return `Agent Team Revision: ${role} (${taskId})`;
+}
+
+/** The task of a revision editor's title, as `revisionTitle` wrote it (plus VS Code's file count). */
+function revisionTaskOf(label: string): string | undefined {
+  return /^Agent Team Revision: .* \(([^()\s]+)\)(?: \(\d+ files?\))?$/.exec(label)?.[1];
 }
 
 function isTitled(label: string, title: string): boolean {

@@ -235,6 +235,11 @@ export class ReviewController implements vscode.Disposable {
     if (tabs.length > 0) await vscode.window.tabGroups.close(tabs, true);
   }
 
+  /** Opens what a revision changed, each file against its previous proposal. */
+  showRevision(taskId: string, resources: Array<[vscode.Uri, vscode.Uri, vscode.Uri]>): Promise<void> {
+    return this.multiDiff.showRevision(taskId, resources);
+  }
+
   dispose(): void {
     this.multiDiff.dispose();
   }
