@@ -13,6 +13,7 @@ import { configuredModelSetup } from './commands/delegate-command.js';
 import { readSettings } from './configuration.js';
 import { isTerminal } from '../engine/tasks/types.js';
 import { JsonFileTaskStore, TaskManager } from '../engine/tasks/index.js';
+import { ActivityContext } from './activity-context.js';
 import { ApiKeyStore } from './api-keys.js';
 import { ChangeSetStore } from './change-store.js';
 import { EngineSession } from './engine-session.js';
@@ -50,6 +51,8 @@ export class AgentTeamHost implements vscode.Disposable {
   /** Proposals as they were before the user asked for changes. */
   readonly revisions: RevisionHistory;
   readonly review: ReviewController;
+  /** Context keys and the view's badge. */
+  readonly activity: ActivityContext;
   private readonly changeStore: ChangeSetStore | undefined;
   private readonly disposables: vscode.Disposable[] = [];
   private session: Promise<EngineSession> | undefined;
@@ -115,7 +118,15 @@ export class AgentTeamHost implements vscode.Disposable {
       onAction: (message) => handleWebviewAction(this, message),
       clock: options.clock,
     });
-    this.disposables.push(this.log, this.setup, this.proposals, this.sidebar, this.review);
+    // A new concurrency limit applies at once, to the tasks already waiting too.
+    this.disposables.push(
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (event.affectsConfiguration('agentTeam.maxConcurrentTasks')) this.taskManager.setMaxConcurrent(readSettings(vscode.workspace.isTrusted).maxConcurrentTasks);
+      }),
+    );
+    this.activity = new ActivityContext(this.taskManager, this.changes, (count) => this.sidebar.showBadge(count));
+    void this.historyLoaded.then(() => this.activity.refresh());
+    this.disposables.push(this.log, this.setup, this.proposals, this.sidebar, this.review, this.activity);
     if (this.changeStore) this.disposables.push(this.changeStore);
   }
 
@@ -196,7 +207,10 @@ export class AgentTeamHost implements vscode.Disposable {
       this.sidebar.changeSetRemoved(taskId);
       removed = true;
     }
-    if (removed) this.changeStore?.scheduleSave();
+    if (removed) {
+      this.changeStore?.scheduleSave();
+      this.activity.updateChanges();
+    }
   }
 
   /** Stops every task (reason: shutdown) and saves the history and the proposals. Idempotent. */

@@ -1,14 +1,16 @@
 /**
- * A cancellable progress notification for a delegation the user started: it names what the team is
- * doing (the latest subtask to start) and Cancel stops the whole run. It closes when the run ends.
+ * Progress for a run the user started, in the Agent Team view (its progress bar, and the view's icon),
+ * not a notification that would stay on screen for minutes: it names what the team is doing (the latest
+ * subtask to start) and ends with the run. Stopping is the row's Stop button.
  */
 import * as vscode from 'vscode';
 import type { TaskManager, TaskSnapshot } from '../engine/tasks/index.js';
 import { isTerminal } from '../engine/tasks/index.js';
+import { tasksViewId } from './sidebar/task-view-provider.js';
 
 export function showRunProgress(taskManager: TaskManager, root: TaskSnapshot): Thenable<void> {
   return vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `Agent Team: ${root.description}`, cancellable: true },
+    { location: { viewId: tasksViewId }, title: `Agent Team: ${root.description}` },
     (progress, token) =>
       new Promise<void>((resolve) => {
         const current = taskManager.get(root.id);

@@ -17,7 +17,9 @@ const manifest = JSON.parse(readFileSync(nodePath.join(__dirname, '../../package
     menus: Record<string, Array<{ command: string; when?: string; group?: string }>>;
     chatParticipants: Array<{ id: string; name: string }>;
     languageModelTools: Array<{ name: string; inputSchema: { required: string[] } }>;
+    keybindings: Array<{ command: string; key: string; mac?: string; when?: string }>;
   };
+  engines: { vscode: string };
   capabilities: { untrustedWorkspaces: { supported: string; restrictedConfigurations: string[] }; virtualWorkspaces: { supported: boolean } };
 };
 
@@ -102,16 +104,29 @@ describe('activation', () => {
 });
 
 describe('manifest', () => {
-  it('activates only on its view, its commands, its proposal documents, @team and its tool', () => {
-    expect(manifest.activationEvents).not.toContain('*');
-    expect(manifest.activationEvents).toContain('onView:agentTeam.tasks');
-    for (const command of manifest.contributes.commands) expect(manifest.activationEvents).toContain(`onCommand:${command.command}`);
-    const others = manifest.activationEvents.filter((event) => event !== 'onView:agentTeam.tasks' && !event.startsWith('onCommand:'));
-    expect(others).toEqual(['onChatParticipant:agentTeam.team', 'onLanguageModelTool:agentTeam_delegate', 'onFileSystem:agent-team-proposal']);
+  it('declares only the activation VS Code cannot derive: the proposal documents (views, commands, @team and the tool are implicit)', () => {
+    expect(manifest.activationEvents).toEqual(['onFileSystem:agent-team-proposal']);
+    expect(manifest.engines.vscode).toMatch(/^\^1\.(1\d\d|[89]\d)\./);
     expect(manifest.contributes.chatParticipants).toEqual([expect.objectContaining({ id: 'agentTeam.team', name: 'team' })]);
     expect(manifest.contributes.languageModelTools).toEqual([
       expect.objectContaining({ name: 'agentTeam_delegate', inputSchema: expect.objectContaining({ required: ['subagent_type', 'description', 'prompt'] }) }),
     ]);
+  });
+
+  it('binds keys no operating system takes, and the hunk keys only where a proposal has the focus', () => {
+    const keys = manifest.contributes.keybindings;
+    const delegate = keys.find((binding) => binding.command === 'agentTeam.delegate')!;
+    // Not Ctrl+Alt+D (a "show desktop" on Linux desktops) nor Cmd+Alt+D (the macOS Dock).
+    expect([delegate.key, delegate.mac]).toEqual(['ctrl+shift+alt+d', 'cmd+shift+alt+d']);
+    for (const command of ['agentTeam.acceptHunk', 'agentTeam.rejectHunk']) {
+      expect(keys.find((binding) => binding.command === command)!.when).toBe('editorTextFocus && (resourceScheme == agent-team-proposal || agentTeam.changesReviewActive)');
+    }
+  });
+
+  it('keeps the base URL to the machine, and settings that need no reload', () => {
+    const properties = manifest.contributes.configuration.properties as Record<string, { scope?: string; markdownDescription?: string }>;
+    expect(properties['agentTeam.baseUrl']!.scope).toBe('machine');
+    expect(properties['agentTeam.maxConcurrentTasks']!.markdownDescription).not.toMatch(/reload/i);
   });
 
   it('contributes the contract: container, view, commands with their category, settings and defaults', () => {
@@ -130,7 +145,8 @@ describe('manifest', () => {
 
   it('puts Stop All and Clear History in the view title and the file decisions in the proposal editor title', () => {
     const viewTitle = manifest.contributes.menus['view/title'];
-    expect(viewTitle).toContainEqual(expect.objectContaining({ command: 'agentTeam.stopAll', when: 'view == agentTeam.tasks', group: expect.stringMatching(/^navigation/) }));
+    expect(viewTitle).toContainEqual(expect.objectContaining({ command: 'agentTeam.stopAll', when: 'view == agentTeam.tasks && agentTeam.hasRunningTasks', group: expect.stringMatching(/^navigation/) }));
+    expect(viewTitle).toContainEqual(expect.objectContaining({ command: 'agentTeam.reviewChanges', when: 'view == agentTeam.tasks && agentTeam.hasPendingChanges' }));
     expect(viewTitle).toContainEqual(expect.objectContaining({ command: 'agentTeam.clearHistory', when: 'view == agentTeam.tasks' }));
     const editorTitle = manifest.contributes.menus['editor/title'];
     for (const command of ['agentTeam.acceptFile', 'agentTeam.rejectFile']) {

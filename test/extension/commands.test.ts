@@ -81,13 +81,14 @@ describe('Delegate Task', () => {
     expect(sent).toContain('return new Date(text);');
   });
 
-  it('stops the run when its progress notification is cancelled', async () => {
+  it('shows progress in the view, not a notification, until the run ends (here: stopped)', async () => {
     server.enqueue(hangingStream({ text: ['Working'] }));
-    await extension.execute('agentTeam.delegate', 'Take forever', { role: 'researcher' });
+    const taskId = await extension.execute('agentTeam.delegate', 'Take forever', { role: 'researcher' });
     await server.waitForRequest(0);
     const status = fake.state.statusItems[0];
     expect(status).toMatchObject({ visible: true, text: '$(loading~spin) 1 running' });
-    fake.state.progress[0].cancel();
+    expect(fake.state.progress[0]).toMatchObject({ location: { viewId: 'agentTeam.tasks' }, cancellable: false, done: false });
+    await extension.execute('agentTeam.stopTask', taskId);
     await server.waitForClientClose(0);
     await extension.clock.advance(5_000);
     expect(status.visible).toBe(false);

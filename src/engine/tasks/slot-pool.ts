@@ -22,9 +22,18 @@ export class SlotPool<Item> {
    * @param grant called when an item gets a slot; the item must eventually `release` it.
    */
   constructor(
-    private readonly capacity: number,
+    private capacity: number,
     private readonly grant: (item: Item) => void,
   ) {}
+
+  /**
+   * Changes how many slots there are. More: waiting items get the new slots at once. Fewer: nothing is
+   * taken from holders; new grants wait until the count in use is below the new capacity.
+   */
+  resize(capacity: number): void {
+    this.capacity = capacity;
+    this.pump();
+  }
 
   /** Slots currently held. */
   get active(): number {

@@ -155,6 +155,15 @@ export class TaskManager {
   }
 
   /** Subscribes to the event stream (snapshots only, in order); returns the unsubscribe function. */
+  /**
+   * Changes how many tasks may work at once, for tasks already queued too: a higher limit starts waiting
+   * ones at once; a lower one stops nothing and lets the next starts wait until fewer work.
+   */
+  setMaxConcurrent(maxConcurrent: number): void {
+    if (!Number.isInteger(maxConcurrent) || maxConcurrent < 1) throw new TaskError('invalid-options', `maxConcurrent must be a whole number of at least 1, not ${maxConcurrent}.`);
+    this.scheduler.resize(maxConcurrent);
+  }
+
   onEvent(listener: TaskEventListener): () => void {
     return this.hub.subscribe(listener);
   }

@@ -27,6 +27,11 @@ export class TaskScheduler {
     this.pool = new SlotPool<TaskRecord>(maxConcurrent, (record) => this.grant(record));
   }
 
+  /** See `SlotPool.resize`. */
+  resize(maxConcurrent: number): void {
+    this.pool.resize(maxConcurrent);
+  }
+
   get slotsInUse(): number {
     return this.pool.active;
   }

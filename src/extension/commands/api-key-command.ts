@@ -3,7 +3,7 @@
  * goes to SecretStorage only: not to settings, the log, or the sidebar.
  */
 import * as vscode from 'vscode';
-import { isModelProvider, type ModelProvider } from '../../engine/model/create-model.js';
+import { isModelProvider, type ModelProvider, modelProviders } from '../../engine/model/create-model.js';
 import { configurationSection, readSettings } from '../configuration.js';
 import type { AgentTeamHost } from '../host.js';
 import { providerLabel } from '../model-setup.js';
@@ -67,4 +67,30 @@ async function useProviderIfNeeded(host: AgentTeamHost, provider: ModelProvider)
     title: `Use ${label}`,
     run: switchProvider,
   });
+}
+
+/** Remove API Key…: deletes a key from the secret storage (a key from the environment stays, and says so). */
+export async function removeApiKey(host: AgentTeamHost, providerArgument?: unknown): Promise<void> {
+  const stored: ModelProvider[] = [];
+  for (const provider of modelProviders) if ((await host.keys.get(provider))?.source === 'secret-storage') stored.push(provider);
+  const provider = isModelProvider(providerArgument) ? providerArgument : stored.length === 1 ? stored[0] : await pickStored(stored);
+  if (!provider) {
+    if (stored.length === 0) showInfo('No API key is stored in VS Code. (Keys from ANTHROPIC_API_KEY or OPENAI_API_KEY are not stored here; unset the variable to stop using one.)');
+    return;
+  }
+  const label = providerLabel(provider);
+  await host.keys.delete(provider);
+  host.log.info(`Removed the ${label} API key from the secret storage.`);
+  const left = await host.keys.get(provider);
+  showInfo(left ? `Removed the stored ${label} API key. The key from the environment is still used.` : `Removed the ${label} API key.`);
+  await host.setup.refresh();
+}
+
+async function pickStored(stored: readonly ModelProvider[]): Promise<ModelProvider | undefined> {
+  if (stored.length === 0) return undefined;
+  const picked = await vscode.window.showQuickPick(
+    stored.map((provider) => ({ label: providerLabel(provider), provider })),
+    { title: 'Remove API Key: which provider?', placeHolder: 'Pick the key to remove from the secret storage' },
+  );
+  return picked?.provider;
 }

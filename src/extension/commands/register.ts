@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { AgentTeamHost } from '../host.js';
 import { ensureTrusted } from '../trust.js';
-import { setApiKey } from './api-key-command.js';
+import { removeApiKey, setApiKey } from './api-key-command.js';
 import { delegate } from './delegate-command.js';
 import { reportCommandError } from './errors.js';
 import { requestChanges } from './request-changes-command.js';
@@ -33,6 +33,7 @@ export const commandIds = {
   acceptAllChanges: 'agentTeam.acceptAllChanges',
   rejectAllChanges: 'agentTeam.rejectAllChanges',
   requestChanges: 'agentTeam.requestChanges',
+  removeApiKey: 'agentTeam.removeApiKey',
 } as const;
 
 type Handler = (...args: unknown[]) => unknown;
@@ -59,6 +60,7 @@ export function registerCommands(host: AgentTeamHost): vscode.Disposable[] {
     [commandIds.acceptAllChanges]: (taskId) => decideAll(host, 'accept', taskId),
     [commandIds.rejectAllChanges]: (taskId) => decideAll(host, 'reject', taskId),
     [commandIds.requestChanges]: (taskId) => requestChanges(host, taskId),
+    [commandIds.removeApiKey]: (provider) => removeApiKey(host, provider),
   };
   return Object.entries(handlers).map(([id, handler]) =>
     vscode.commands.registerCommand(id, async (...args: unknown[]) => {

@@ -50,6 +50,8 @@ export interface TaskViewOptions {
 
 export class TaskViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
   private view: vscode.WebviewView | undefined;
+  /** The number on the view's badge: tasks at work (0: none shown). */
+  private badgeCount = 0;
   private viewSubscriptions: vscode.Disposable[] = [];
   private readonly subscriptions: Array<() => void> = [];
   private readonly outbox: SidebarOutbox;
@@ -80,6 +82,7 @@ export class TaskViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     const webviewRoot = vscode.Uri.joinPath(extensionUri, 'dist', 'webview');
     view.webview.options = { enableScripts: true, localResourceRoots: [webviewRoot, vscode.Uri.joinPath(extensionUri, 'media')] };
     view.webview.html = sidebarHtml(view.webview, extensionUri);
+    this.applyBadge();
     this.viewSubscriptions.push(
       view.webview.onDidReceiveMessage((data: unknown) => this.receive(data)),
       view.onDidDispose(() => {
@@ -87,6 +90,18 @@ export class TaskViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       }),
     );
     this.options.setup.probeOnce();
+  }
+
+  /** The view's badge: how many tasks are at work (queued, running or waiting for the user). */
+  showBadge(activeTasks: number): void {
+    this.badgeCount = activeTasks;
+    this.applyBadge();
+  }
+
+  private applyBadge(): void {
+    if (!this.view) return;
+    const count = this.badgeCount;
+    this.view.badge = count > 0 ? { value: count, tooltip: `${count} Agent Team task${count === 1 ? '' : 's'} at work` } : undefined;
   }
 
   /** Shows the sidebar (without taking focus when it is already open) and selects the task. */

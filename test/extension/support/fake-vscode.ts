@@ -56,7 +56,7 @@ function createState() {
     webviewProviders: new Map<string, { resolveWebviewView(view: unknown, context: unknown, token: unknown): unknown }>(),
     contentProviders: new Map<string, { provideTextDocumentContent(uri: Uri): string; onDidChange?: unknown }>(),
     statusItems: [] as Array<{ text: string; visible: boolean; command?: unknown }>,
-    progress: [] as Array<{ title: string; messages: string[]; cancel: () => void; done: boolean }>,
+    progress: [] as Array<{ title: string; location: unknown; cancellable: boolean; messages: string[]; cancel: () => void; done: boolean }>,
     openedExternal: [] as string[],
     documents: new FakeDocuments(),
     tabs: [] as Array<{ input: unknown; label: string }>,
@@ -155,9 +155,12 @@ export const commands = {
   async executeCommand(id: string, ...args: unknown[]): Promise<unknown> {
     const handler = fake.state.commands.get(id);
     if (handler) return handler(...args);
+    if (id === 'setContext') {
+      fake.state.contextKeys.set(String(args[0]), args[1]);
+      return undefined;
+    }
     fake.state.builtinCommands.push({ command: id, args });
     if (id === 'vscode.diff') fake.state.tabs.push({ input: new TabInputTextDiff(args[0] as Uri, args[1] as Uri), label: String(args[2]) });
-    if (id === 'setContext') fake.state.contextKeys.set(String(args[0]), args[1]);
     if (id === 'vscode.changes') {
       if (fake.state.multiDiffUnavailable) throw new Error("command 'vscode.changes' not found");
       // The multi-file diff editor's input is not in the stable API: tabs show it as an unknown input.
@@ -200,10 +203,10 @@ export const window = {
     fake.state.webviewProviders.set(viewId, provider);
     return track(new Disposable(() => fake.state.webviewProviders.delete(viewId)), `webview view provider ${viewId}`);
   },
-  async withProgress<Result>(options: { title?: string }, task: (progress: unknown, token: unknown) => Thenable<Result>): Promise<Result> {
+  async withProgress<Result>(options: { title?: string; location?: unknown; cancellable?: boolean }, task: (progress: unknown, token: unknown) => Thenable<Result>): Promise<Result> {
     const cancelled = new EventEmitter<void>();
     const token = { isCancellationRequested: false, onCancellationRequested: cancelled.event };
-    const record = { title: options.title ?? '', messages: [] as string[], done: false, cancel: () => { token.isCancellationRequested = true; cancelled.fire(); } };
+    const record = { title: options.title ?? '', location: options.location, cancellable: options.cancellable === true, messages: [] as string[], done: false, cancel: () => { token.isCancellationRequested = true; cancelled.fire(); } };
     fake.state.progress.push(record);
     try {
       return await task({ report: (value: { message?: string }) => value.message && record.messages.push(value.message) }, token);

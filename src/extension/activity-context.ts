@@ -1,0 +1,69 @@
+/**
+ * What is going on, for `when` clauses and the view: the context keys `agentTeam.hasRunningTasks` and
+ * `agentTeam.hasPendingChanges`, and the Agent Team view's badge with the number of tasks at work. Kept
+ * incrementally from the events (a long history is never walked per event); set only when they change.
+ */
+import * as vscode from 'vscode';
+import type { ChangeSetRegistry } from '../engine/changes/index.js';
+import type { TaskManager } from '../engine/tasks/index.js';
+import { isTerminal } from '../engine/tasks/index.js';
+import { pendingFiles } from './change-summaries.js';
+
+export const hasRunningTasksKey = 'agentTeam.hasRunningTasks';
+export const hasPendingChangesKey = 'agentTeam.hasPendingChanges';
+
+export class ActivityContext implements vscode.Disposable {
+  /** Tasks not yet ended (queued, running, waiting). */
+  private readonly active = new Set<string>();
+  private readonly keys = new Map<string, boolean>();
+  private readonly unsubscribe: Array<() => void> = [];
+  private badge = -1;
+
+  constructor(
+    private readonly taskManager: TaskManager,
+    private readonly changes: ChangeSetRegistry,
+    private readonly showBadge: (activeTasks: number) => void,
+  ) {
+    this.unsubscribe.push(
+      taskManager.onEvent((event) => {
+        if (event.type !== 'task-start' && event.type !== 'task-update' && event.type !== 'task-end') return;
+        if (isTerminal(event.task.status)) this.active.delete(event.task.id);
+        else this.active.add(event.task.id);
+        this.update();
+      }),
+      changes.onEvent(() => this.updateChanges()),
+    );
+    this.refresh();
+  }
+
+  /** Recounts from scratch: after the history loads or is cleared. */
+  refresh(): void {
+    this.active.clear();
+    for (const task of this.taskManager.list()) if (!isTerminal(task.status)) this.active.add(task.id);
+    this.update();
+    this.updateChanges();
+  }
+
+  /** After change sets were removed (they send no event then). */
+  updateChanges(): void {
+    this.set(hasPendingChangesKey, this.changes.list().some((changeSet) => pendingFiles(changeSet).length > 0));
+  }
+
+  dispose(): void {
+    for (const unsubscribe of this.unsubscribe.splice(0)) unsubscribe();
+  }
+
+  private update(): void {
+    this.set(hasRunningTasksKey, this.active.size > 0);
+    if (this.active.size !== this.badge) {
+      this.badge = this.active.size;
+      this.showBadge(this.badge);
+    }
+  }
+
+  private set(key: string, value: boolean): void {
+    if (this.keys.get(key) === value) return;
+    this.keys.set(key, value);
+    void vscode.commands.executeCommand('setContext', key, value);
+  }
+}
