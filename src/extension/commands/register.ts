@@ -10,6 +10,7 @@ import { removeApiKey, setApiKey } from './api-key-command.js';
 import { delegate } from './delegate-command.js';
 import { reportCommandError } from './errors.js';
 import { requestChanges } from './request-changes-command.js';
+import { rerunAndCompare } from './rerun-command.js';
 import { selectModel } from './select-model-command.js';
 import { planAndDelegate, runWorkflow } from './orchestration-commands.js';
 import { decideAll, decideFile, decideHunk, reviewChanges } from './review-commands.js';
@@ -34,6 +35,7 @@ export const commandIds = {
   rejectAllChanges: 'agentTeam.rejectAllChanges',
   requestChanges: 'agentTeam.requestChanges',
   removeApiKey: 'agentTeam.removeApiKey',
+  rerunAndCompare: 'agentTeam.rerunAndCompare',
 } as const;
 
 type Handler = (...args: unknown[]) => unknown;
@@ -61,6 +63,7 @@ export function registerCommands(host: AgentTeamHost): vscode.Disposable[] {
     [commandIds.rejectAllChanges]: (taskId) => decideAll(host, 'reject', taskId),
     [commandIds.requestChanges]: (taskId) => requestChanges(host, taskId),
     [commandIds.removeApiKey]: (provider) => removeApiKey(host, provider),
+    [commandIds.rerunAndCompare]: (taskId) => rerunAndCompare(host, taskId),
   };
   return Object.entries(handlers).map(([id, handler]) =>
     vscode.commands.registerCommand(id, async (...args: unknown[]) => {
