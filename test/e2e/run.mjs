@@ -7,6 +7,7 @@
 //   node test/e2e/run.mjs --vsix some.vsix   # test a .vsix built elsewhere (skips npm run package)
 //   node test/e2e/run.mjs --keep             # keep the scratch folder (workspaces, user data, logs)
 //   node test/e2e/run.mjs --repeat 5 reload  # run them 5 times (flake hunting; artifacts per round)
+//   node test/e2e/run.mjs --update-screenshots delegate review language-model  # the README's pictures
 //
 // Ends with the line "e2e: N passed, N failed" and exits non-zero on any failure, missing tooling and a
 // run with no journey included: nothing is skipped. A failed journey leaves a screenshot, code-server's
@@ -45,6 +46,7 @@ const journeyTimeoutMs = 6 * 60_000;
 const argv = process.argv.slice(2);
 const option = (flag) => (argv.includes(flag) ? argv[argv.indexOf(flag) + 1] : undefined);
 const keep = argv.includes('--keep');
+const updateScreenshots = argv.includes('--update-screenshots');
 const givenVsix = option('--vsix');
 const repeat = Number(option('--repeat') ?? 1);
 const selected = argv.filter((arg, index) => !arg.startsWith('--') && !['--vsix', '--repeat'].includes(argv[index - 1]));
@@ -119,6 +121,18 @@ async function runJourney(journey, base, round) {
       }
     },
     log: (line) => say(`  ${journey.name} +${seconds(at)} ${new Date().toISOString().slice(11, 23)}: ${line}`),
+    /**
+     * A picture for the README: kept in test-results/e2e/screenshots, and with --update-screenshots also
+     * written to media/screenshots (what the README shows).
+     */
+    screenshot: async (name, page) => {
+      const targets = [join(resultsDir, 'screenshots')];
+      if (updateScreenshots) targets.push(join(repoRoot, 'media', 'screenshots'));
+      for (const dir of targets) {
+        mkdirSync(dir, { recursive: true });
+        await page.screenshot({ path: join(dir, `${name}.png`) });
+      }
+    },
   };
   const dir = repeat > 1 ? join(resultsDir, journey.name, `round-${round}`) : join(resultsDir, journey.name);
   try {

@@ -11,7 +11,7 @@ export const title = 'Delegate from the palette: root, background researcher and
 const task = 'Review how we parse dates';
 const finalAnswer = 'Dates are parsed in src/parser.ts:7 with new Date(), which accepts invalid input silently.';
 
-export async function run({ open, mock }) {
+export async function run({ open, mock, screenshot }) {
   const session = await open();
   const { page, server } = session;
   const releaseResearcher = deferred();
@@ -86,4 +86,5 @@ export async function run({ open, mock }) {
   const result = detail.locator('.detail-result');
   await result.filter({ hasText: finalAnswer }).waitFor();
   assert(researcherId === all[1].id, `the coordinator was given the researcher's task id (${researcherId} vs ${all[1].id})`);
+  await screenshot('tree-and-detail', page);
 }

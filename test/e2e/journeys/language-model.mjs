@@ -21,7 +21,7 @@ function agentOfLanguageModelRequest(request) {
   return agentOf({ system: typeof first?.content === 'string' ? first.content : '' });
 }
 
-export async function run({ open, mock, log }) {
+export async function run({ open, mock, log, screenshot }) {
   const session = await open({
     // A machine with no key: none in the environment, no provider or base URL in the settings.
     env: { OPENAI_API_KEY: undefined },
@@ -73,6 +73,7 @@ export async function run({ open, mock, log }) {
   await response.filter({ hasText: chatAnswer }).waitFor({ timeout: 60_000 });
   await response.filter({ hasText: 'reviewer' }).waitFor();
   log('@team answered in the chat');
+  await screenshot('chat', page);
   const rowsNow = await readRows(frame);
   const chatRoot = rowsNow.find((row) => row.label.startsWith(`coordinator: ${chatTask}`));
   assert(chatRoot, `the chat's run is in the sidebar: ${JSON.stringify(rowsNow)}`);

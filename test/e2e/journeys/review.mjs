@@ -30,7 +30,7 @@ function snapshot(dir) {
   return files;
 }
 
-export async function run({ open, mock, log }) {
+export async function run({ open, mock, log, screenshot }) {
   const session = await open();
   const { page, server, workspaceDir } = session;
   const before = snapshot(workspaceDir);
@@ -60,6 +60,7 @@ export async function run({ open, mock, log }) {
   await entry('src/parser.ts').locator('.editor.original .view-lines', { hasText: 'Parses an ISO 8601 date' }).waitFor();
   await entry('src/parser.ts').locator('.editor.modified .view-lines', { hasText: 'Returns the Date for an ISO 8601 date' }).waitFor();
   await entry('src/format.ts').locator('.editor.modified .view-lines', { hasText: 'Returns a date formatted as' }).waitFor();
+  await screenshot('diff-review', page);
 
   // In the editor: accept src/parser.ts with the cursor in its proposal.
   await entry('src/parser.ts').locator('.editor.modified .view-line', { hasText: 'Returns the Date for' }).click();

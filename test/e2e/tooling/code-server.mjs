@@ -178,7 +178,13 @@ function cleanEnv(extra) {
 }
 
 function writeSettings(userDataDir, settings) {
-  const dir = join(userDataDir, 'User');
+  // code-server is a remote window: settings with `machine` scope (agentTeam.baseUrl) are read from the
+  // server's Machine settings, not the User ones. The test user has set everything on both.
+  writeSettingsFile(join(userDataDir, 'Machine'), settings);
+  return writeSettingsFile(join(userDataDir, 'User'), settings);
+}
+
+function writeSettingsFile(dir, settings) {
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'settings.json');
   let existing = {};
