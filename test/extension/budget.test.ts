@@ -1,30 +1,18 @@
 /** `agentTeam.budgetTokens`: a run that spends more stops, whole tree, and the sidebar shows spend and why. */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { HostMessage } from '../../src/shared/protocol.js';
-import { type MockProviderServer, startMockProviderServer, textTurn, toolCallTurn } from '../support/mock-provider/index.js';
+import { textTurn, toolCallTurn } from '../support/mock-provider/index.js';
 import { fake } from './support/fake-vscode.js';
-import { activateExtension, type ActivatedExtension } from './support/harness.js';
+import { useExtensionWorld } from './support/extension-world.js';
 
 vi.mock('vscode', () => import('./support/fake-vscode.js'));
 
-let server: MockProviderServer;
-let extension: ActivatedExtension;
-
-beforeEach(async () => {
-  server = await startMockProviderServer();
-});
-
-afterEach(async () => {
-  await extension.cleanup();
-  await server.close();
-});
+const world = useExtensionWorld();
 
 describe('token budgets in the extension', () => {
   it('agentTeam.budgetTokens stops the run once spent, keeps its partial output, and the sidebar shows spend and budget', async () => {
-    extension = activateExtension({
-      files: { 'a.txt': 'a' },
-      userSettings: { 'agentTeam.provider': 'openai', 'agentTeam.baseUrl': server.openaiBaseUrl, 'agentTeam.budgetTokens': 250 },
-    });
+    const extension = await world.reactivate({ files: { 'a.txt': 'a' }, userSettings: { 'agentTeam.budgetTokens': 250 } });
+    const server = world.server;
     // Every turn costs 100 tokens and asks for another read: the third turn takes the run over 250.
     server.respondWith(() => ({ ...toolCallTurn([{ name: 'Read', input: { file_path: 'a.txt' } }], 'Reading again.'), usage: { inputTokens: 80, outputTokens: 20 } }));
     const view = await fake.resolveView();
@@ -43,7 +31,7 @@ describe('token budgets in the extension', () => {
   });
 
   it('a budget given with the command wins over the setting; none set means no budget', async () => {
-    extension = activateExtension({ userSettings: { 'agentTeam.provider': 'openai', 'agentTeam.baseUrl': server.openaiBaseUrl } });
+    const { extension, server } = world;
     server.respondWith(() => textTurn('Done.'));
     const unlimited = await extension.host.taskManager.wait((await extension.execute('agentTeam.delegate', 'Hi', { role: 'researcher' })) as string);
     expect(unlimited.budgetTokens).toBeUndefined();

@@ -1,26 +1,16 @@
 /** Remove API Key…, and agentTeam.maxConcurrentTasks applied without a reload. */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type MockProviderServer, startMockProviderServer, textTurn } from '../support/mock-provider/index.js';
+import { describe, expect, it, vi } from 'vitest';
+import { textTurn } from '../support/mock-provider/index.js';
 import { fake } from './support/fake-vscode.js';
-import { activateExtension, type ActivatedExtension } from './support/harness.js';
+import { useExtensionWorld } from './support/extension-world.js';
 
 vi.mock('vscode', () => import('./support/fake-vscode.js'));
 
-let server: MockProviderServer;
-let extension: ActivatedExtension;
-
-beforeEach(async () => {
-  server = await startMockProviderServer();
-});
-
-afterEach(async () => {
-  await extension.cleanup();
-  await server.close();
-});
+const world = useExtensionWorld();
 
 describe('settings that apply at once', () => {
   it('Remove API Key… deletes the stored key and says when the environment still has one', async () => {
-    extension = activateExtension({ environment: { OPENAI_API_KEY: 'sk-from-environment' } });
+    const extension = await world.reactivate({ environment: { OPENAI_API_KEY: 'sk-from-environment' } });
     await extension.host.keys.store('anthropic', 'sk-ant-stored');
     await extension.host.keys.store('openai', 'sk-openai-stored');
     fake.state.quickPickAnswers.push(({ items }) => {
@@ -37,7 +27,8 @@ describe('settings that apply at once', () => {
   });
 
   it('a higher agentTeam.maxConcurrentTasks starts a waiting task at once', async () => {
-    extension = activateExtension({ userSettings: { 'agentTeam.provider': 'openai', 'agentTeam.baseUrl': server.openaiBaseUrl, 'agentTeam.maxConcurrentTasks': 1 }, environment: { OPENAI_API_KEY: 'k' } });
+    const extension = await world.reactivate({ userSettings: { 'agentTeam.maxConcurrentTasks': 1 } });
+    const server = world.server;
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     server.respondWith(async () => {
