@@ -1,11 +1,17 @@
 // @ts-check
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 /**
  * Large libraries the engine loads with `import()` on first use (the provider SDKs at the first model
- * request, YAML at the first role file, the RE2 regex engine at the first Glob or Grep) live in bundles
+ * request, YAML at the first role file, the RE2 regex engine at the first Glob or Grep, the MCP client
+ * when a role with MCP servers starts) live in bundles
  * of their own, so that VS Code does not even compile them when the extension activates (B5 in
  * docs/performance.md).
  */
 export const vendorBundles = { '@anthropic-ai/sdk': 'anthropic-sdk', openai: 'openai', yaml: 'yaml', re2js: 're2js' };
+
+/** Modules of our own that gather a library's parts into one bundle: import path → [bundle, entry file]. */
+export const localVendorBundles = { './mcp-client-sdk.js': ['mcp-client', 'src/engine/mcp/mcp-client-sdk.ts'] };
 
 /** Points imports of the vendor libraries at their bundles in dist/vendor. */
 export const vendorPlugin = {
@@ -14,6 +20,8 @@ export const vendorPlugin = {
   setup(build) {
     const filter = new RegExp(`^(${Object.keys(vendorBundles).map((name) => name.replace(/[/]/g, '\\/')).join('|')})$`);
     build.onResolve({ filter }, (args) => ({ path: `./vendor/${vendorBundles[/** @type {keyof typeof vendorBundles} */ (args.path)]}.js`, external: true }));
+    const local = new RegExp(`^(${Object.keys(localVendorBundles).map((name) => name.replace(/[./]/g, '\\$&')).join('|')})$`);
+    build.onResolve({ filter: local }, (args) => ({ path: `./vendor/${localVendorBundles[/** @type {keyof typeof localVendorBundles} */ (args.path)][0]}.js`, external: true }));
   },
 };
 
@@ -25,15 +33,13 @@ export const vendorPlugin = {
  * @returns {import('esbuild').BuildOptions[]}
  */
 export function vendorBuilds(outputDirectory, options = {}) {
-  return Object.entries(vendorBundles).map(([name, file]) => ({
-    bundle: true,
-    minify: options.minify ?? false,
-    legalComments: 'none',
-    logLevel: 'warning',
-    stdin: { contents: `module.exports = require(${JSON.stringify(name)});`, resolveDir: process.cwd(), loader: 'js' },
+  const common = { bundle: true, minify: options.minify ?? false, legalComments: /** @type {const} */ ('none'), logLevel: /** @type {const} */ ('warning'), platform: /** @type {const} */ ('node'), format: /** @type {const} */ ('cjs'), target: 'node20' };
+  const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+  const local = Object.values(localVendorBundles).map(([file, entry]) => ({ ...common, entryPoints: [path.join(repoRoot, entry)], outfile: `${outputDirectory}/vendor/${file}.js` }));
+  const libraries = Object.entries(vendorBundles).map(([name, file]) => ({
+    ...common,
+    stdin: { contents: `module.exports = require(${JSON.stringify(name)});`, resolveDir: process.cwd(), loader: /** @type {const} */ ('js') },
     outfile: `${outputDirectory}/vendor/${file}.js`,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
   }));
+  return [...local, ...libraries];
 }

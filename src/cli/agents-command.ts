@@ -19,6 +19,7 @@ export async function agentsCommand(args: AgentsArguments, output: CommandOutput
     output.stdout.write(`${role.name.padEnd(nameWidth)}  ${sourceOf(role)}\n`);
     output.stdout.write(`${' '.repeat(nameWidth)}  ${firstLine(role.description)}\n`);
     output.stdout.write(`${' '.repeat(nameWidth)}  tools: ${resolveRoleTools(role).join(', ') || 'none'}${role.model ? ` · model: ${role.model}` : ''}\n`);
+    if (role.mcpServers) output.stdout.write(`${' '.repeat(nameWidth)}  MCP servers: ${Object.keys(role.mcpServers).join(', ')}\n`);
   }
   for (const diagnostic of diagnostics) output.stderr.write(`${formatRoleDiagnostic(diagnostic)}\n`);
   registry.dispose();

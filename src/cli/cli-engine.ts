@@ -71,6 +71,8 @@ export async function createCliEngine(options: CliEngineOptions): Promise<CliEng
     autoBackgroundMs: options.autoBackgroundSeconds === undefined ? undefined : options.autoBackgroundSeconds * 1000,
     describeChanges: (taskId) => describeTaskChanges(changes, taskId),
     environmentNote: `Workspace root: ${workspace.root}. Paths are relative to it.`,
+    // The CLI runs in a folder its user chose to run it in: roles' MCP servers may start.
+    mcp: { allowed: () => true, cwd: workspace.root, environment: options.environment ?? process.env },
   });
   return { workspace, roles, changes, taskManager, team };
 }

@@ -3,7 +3,7 @@
  * activation: the folder's `Workspace`, its roles (watched), and the `AgentTeam` that delegates. The task
  * manager and the change sets live longer (the sidebar shows them from activation on) and are passed in.
  */
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import type { ChangeSetRegistry } from '../engine/changes/registry.js';
 import type { StartTaskResult, TaskManager } from '../engine/tasks/index.js';
 import { AgentTeam, type DelegateRequest, type FollowUpRequest, type PlanRequest, type RevisionRequest, type WorkflowRunRequest } from '../engine/team/agent-team.js';
@@ -135,6 +135,8 @@ export class EngineSession {
       conversations: this.conversations,
       // The user may send any subagent's proposal back with a comment (Request Changes).
       keepSubagentConversations: true,
+      // A role file choosing programs to run is code execution: none starts in Restricted Mode.
+      mcp: { allowed: () => vscode.workspace.isTrusted, cwd: this.workspace.root, ...(this.options.environment ? { environment: this.options.environment } : {}) },
       autoBackgroundMs: settings.autoBackgroundSeconds * 1000,
       describeChanges: (taskId) => describeTaskChanges(this.options.changes, taskId),
       environmentNote: [

@@ -16,6 +16,11 @@ export interface Tool<Input = unknown> {
   name: string;
   description: string;
   inputSchema: z.ZodType<Input>;
+  /**
+   * The JSON Schema the model sees, when the tool is described elsewhere (an MCP server's tool): then
+   * `inputSchema` only checks the input's outline and the tool's owner checks the rest. Default: from zod.
+   */
+  jsonSchema?: Record<string, unknown>;
   /** True when the tool never changes anything (reads, searches). Read-only roles get only these. */
   readOnly: boolean;
   /** How long one call may take before it becomes an error result. Default: the loop's (120 s). */
@@ -38,7 +43,7 @@ export function defineTool<Schema extends z.ZodType>(tool: {
 
 /** The definition the model sees: name, description and the JSON Schema of the input. */
 export function toToolDefinition(tool: Tool): ToolDefinition {
-  return { name: tool.name, description: tool.description, inputSchema: jsonSchemaOf(tool.inputSchema) };
+  return { name: tool.name, description: tool.description, inputSchema: tool.jsonSchema ?? jsonSchemaOf(tool.inputSchema) };
 }
 
 /**

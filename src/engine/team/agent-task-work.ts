@@ -24,6 +24,8 @@ import { createTaskOutputTool } from './delegation/task-output-tool.js';
 import { createTaskStopTool } from './delegation/task-stop-tool.js';
 import type { ToolName } from './roles/tool-names.js';
 import type { WorkspaceToolbox } from './task-tools.js';
+import { type McpHost, type RoleMcpTools, startRoleMcpServers } from '../mcp/mcp-role-tools.js';
+import type { McpServers } from '../mcp/mcp-server-config.js';
 
 /** Everything an agent task needs that does not change from one task to the next. */
 export interface AgentTaskEnvironment {
@@ -43,6 +45,8 @@ export interface AgentTaskEnvironment {
   userChannel?: UserChannel;
   /** Where runs' conversations are kept for follow-ups. Default: none (runs cannot be followed up). */
   conversations?: ConversationStore;
+  /** How roles' MCP servers start, and whether they may. Default: none start (each role is told so). */
+  mcp?: McpHost;
 }
 
 /** One agent as a task: who it is and how it may work. */
@@ -58,6 +62,8 @@ export interface AgentTaskSpec {
   keepConversation?: { key?: string };
   /** The task whose change set this agent's edits go into (a revision's). Default: its own. */
   changeSetOf?: string;
+  /** The role's MCP servers: started with the task, their tools offered as `mcp__<server>__<tool>`. */
+  mcpServers?: McpServers;
   model: Model;
   /** Workspace tool names the role may use (delegation tools are decided by `mayDelegate` and depth). */
   tools: readonly ToolName[];
@@ -86,45 +92,57 @@ const maxFollowUpRounds = 3;
 export function agentTaskWork(environment: AgentTaskEnvironment, spec: AgentTaskSpec): TaskWork {
   return async (context) => {
     context.setModel(`${spec.model.provider}/${spec.model.modelId}`);
-    const tools = toolsForTask(environment, spec, context.taskId);
-    const talk = talkingToTheUser(environment, spec, context);
-    tools.push(...talk.tools);
-    const takeNotices = () => [...environment.taskManager.takeNotifications(context.taskId).map(formatNotice), ...environment.inbox.take(context.taskId)];
-    const run = (prompt: string | ModelMessage[]) =>
-      runAgent({
-        model: spec.model,
-        system: talk.tools.length > 0 ? `${spec.system}\n\n${talkingInstruction(spec.mode ?? 'single_turn')}` : spec.system,
-        prompt,
-        tools,
-        maxTurns: spec.maxTurns,
-        signal: context.signal,
-        onEvent: (event) => forwardEvent(context, event),
-        takeNotices,
-        finishAfterTools: talk.finishAfterTools,
-        nextUserMessage: talk.nextUserMessage,
-      });
-
-    let result = await run(spec.prompt);
-    for (let round = 0; spec.awaitBackgroundTasks && result.status === 'completed' && round < maxFollowUpRounds; round++) {
-      const running = environment.taskManager.children(context.taskId).filter((task) => !isTerminal(task.status));
-      if (running.length === 0) break;
-      // Only waiting: the slot goes to the tasks waited for (TaskManager.wait with waiterId).
-      await Promise.all(running.map((task) => environment.taskManager.wait(task.id, { signal: context.signal, waiterId: context.taskId })));
-      if (context.signal.aborted) break;
-      const notices = takeNotices();
-      if (notices.length === 0) break;
-      const followUp: ModelMessage = {
-        role: 'user',
-        content: [{ type: 'text', text: `${notices.join('\n\n')}\n\nAll background tasks you started have now ended. Update your final answer for the user with their results.` }],
-      };
-      result = await run([...result.messages, followUp]);
+    const mcp = await startRoleMcpServers(spec.mcpServers ?? {}, environment.mcp, context.signal);
+    try {
+      for (const problem of mcp.problems) context.appendTranscript({ type: 'notice', text: problem });
+      return await runAgentTask(environment, spec, context, mcp);
+    } finally {
+      await mcp.close();
     }
-    if (spec.keepConversation && environment.conversations) {
-      // A failure to keep it must not fail the task: the follow-up will say the conversation is gone.
-      await environment.conversations.save(spec.keepConversation.key ?? context.taskId, result.messages).catch(() => undefined);
-    }
-    return toWorkResult(result);
   };
+}
+
+async function runAgentTask(environment: AgentTaskEnvironment, spec: AgentTaskSpec, context: TaskWorkContext, mcp: RoleMcpTools): Promise<TaskWorkResult> {
+  const tools = [...toolsForTask(environment, spec, context.taskId), ...mcp.tools];
+  const talk = talkingToTheUser(environment, spec, context);
+  tools.push(...talk.tools);
+  // The agent hears of servers it counted on that did not start, so it can say what it could not do.
+  const mcpNote = mcp.problems.length > 0 ? `\n\n# Unavailable tools\n${mcp.problems.join('\n')}` : '';
+  const takeNotices = () => [...environment.taskManager.takeNotifications(context.taskId).map(formatNotice), ...environment.inbox.take(context.taskId)];
+  const run = (prompt: string | ModelMessage[]) =>
+    runAgent({
+      model: spec.model,
+      system: `${talk.tools.length > 0 ? `${spec.system}\n\n${talkingInstruction(spec.mode ?? 'single_turn')}` : spec.system}${mcpNote}`,
+      prompt,
+      tools,
+      maxTurns: spec.maxTurns,
+      signal: context.signal,
+      onEvent: (event) => forwardEvent(context, event),
+      takeNotices,
+      finishAfterTools: talk.finishAfterTools,
+      nextUserMessage: talk.nextUserMessage,
+    });
+
+  let result = await run(spec.prompt);
+  for (let round = 0; spec.awaitBackgroundTasks && result.status === 'completed' && round < maxFollowUpRounds; round++) {
+    const running = environment.taskManager.children(context.taskId).filter((task) => !isTerminal(task.status));
+    if (running.length === 0) break;
+    // Only waiting: the slot goes to the tasks waited for (TaskManager.wait with waiterId).
+    await Promise.all(running.map((task) => environment.taskManager.wait(task.id, { signal: context.signal, waiterId: context.taskId })));
+    if (context.signal.aborted) break;
+    const notices = takeNotices();
+    if (notices.length === 0) break;
+    const followUp: ModelMessage = {
+      role: 'user',
+      content: [{ type: 'text', text: `${notices.join('\n\n')}\n\nAll background tasks you started have now ended. Update your final answer for the user with their results.` }],
+    };
+    result = await run([...result.messages, followUp]);
+  }
+  if (spec.keepConversation && environment.conversations) {
+    // A failure to keep it must not fail the task: the follow-up will say the conversation is gone.
+    await environment.conversations.save(spec.keepConversation.key ?? context.taskId, result.messages).catch(() => undefined);
+  }
+  return toWorkResult(result);
 }
 
 function toolsForTask(environment: AgentTaskEnvironment, spec: AgentTaskSpec, taskId: string): Tool[] {

@@ -23,6 +23,7 @@ import type { RoleRegistry } from './roles/role-registry.js';
 import { resolveRoleTools } from './roles/role-tools.js';
 import type { WorkspaceToolbox } from './task-tools.js';
 import { TeamRun } from './team-run.js';
+import type { McpHost } from '../mcp/mcp-role-tools.js';
 
 export interface AgentTeamOptions {
   taskManager: TaskManager;
@@ -48,6 +49,8 @@ export interface AgentTeamOptions {
   environmentNote?: string;
   /** Keep every subagent's conversation too (not only runs'), so the user can ask one for changes. Default false. */
   keepSubagentConversations?: boolean;
+  /** How roles' MCP servers start, and whether they may (not in Restricted Mode). Default: none start. */
+  mcp?: McpHost;
 }
 
 export interface WorkflowRunRequest {

@@ -45,6 +45,7 @@ export class TeamRun {
       inbox,
       userChannel: options.userChannel,
       conversations: options.conversations,
+      mcp: options.mcp,
     };
   }
 
@@ -109,6 +110,7 @@ export class TeamRun {
       extraTools: options.extraTools,
       keepConversation: options.keepConversation,
       changeSetOf: options.changeSetOf,
+      mcpServers: role.mcpServers,
       mode: role.mode,
     });
   }

@@ -3,6 +3,7 @@ import type { ModelRequest } from '../../../src/engine/model/types.js';
 import type { ConversationStore } from '../../../src/engine/conversation/conversation-store.js';
 import type { UserChannel } from '../../../src/engine/conversation/user-channel.js';
 import { TaskManager } from '../../../src/engine/tasks/task-manager.js';
+import type { McpHost } from '../../../src/engine/mcp/mcp-role-tools.js';
 import { AgentTeam } from '../../../src/engine/team/agent-team.js';
 import { RoleRegistry } from '../../../src/engine/team/roles/role-registry.js';
 import type { RoleFileSource } from '../../../src/engine/team/roles/role-file-source.js';
@@ -35,7 +36,7 @@ export interface TeamHarness {
 }
 
 export async function createTeamHarness(
-  options: { maxDepth?: number; autoBackgroundMs?: number; maxConcurrent?: number; delegationReach?: 'own-tools' | 'any'; userChannel?: UserChannel; conversations?: ConversationStore } = {},
+  options: { maxDepth?: number; autoBackgroundMs?: number; maxConcurrent?: number; delegationReach?: 'own-tools' | 'any'; userChannel?: UserChannel; conversations?: ConversationStore; mcp?: McpHost } = {},
 ): Promise<TeamHarness> {
   const clock = new ManualClock();
   const roleFiles = new MemoryRoleFiles();
@@ -60,6 +61,7 @@ export async function createTeamHarness(
     delegationReach: options.delegationReach,
     userChannel: options.userChannel,
     conversations: options.conversations,
+    mcp: options.mcp,
     autoBackgroundMs: options.autoBackgroundMs ?? 60_000,
   });
   return { team, taskManager, roles, roleFiles, clock, model };

@@ -2,6 +2,7 @@ import { coordinatorName } from './coordinator.js';
 import { type FrontMatter, parseYamlHeader, splitFrontMatter } from './front-matter.js';
 import { parseLenientHeader } from './lenient-front-matter.js';
 import { type RoleFileLocation, roleNameFromFileName } from './role-file-locations.js';
+import { readMcpServers } from '../../mcp/mcp-server-config.js';
 import { readToolList } from './tool-aliases.js';
 import { defaultWorkspaceRoleTools, type ToolName } from './tool-names.js';
 import { type RoleDefinition, type RoleDiagnostic, type RoleMode, roleModes } from './types.js';
@@ -72,6 +73,8 @@ export function parseRoleFile(input: RoleFileInput): ParsedRoleFile {
   const mode = readMode(fields.mode, errorAt);
   const maxTurnsField = fields.max_turns !== undefined ? 'max_turns' : 'maxTurns';
   const maxTurns = readMaxTurns(fields[maxTurnsField], maxTurnsField, errorAt);
+  const mcp = readMcpServers(fields.mcpServers);
+  for (const problem of mcp.problems) errorAt('mcpServers', problem);
 
   if (diagnostics.some((diagnostic) => diagnostic.severity === 'error') || !name || !description) return { diagnostics };
   const role: RoleDefinition = {
@@ -84,6 +87,7 @@ export function parseRoleFile(input: RoleFileInput): ParsedRoleFile {
   if (tools !== undefined) role.tools = tools;
   if (model !== undefined) role.model = model;
   if (maxTurns !== undefined) role.maxTurns = maxTurns;
+  if (mcp.servers !== undefined && Object.keys(mcp.servers).length > 0) role.mcpServers = mcp.servers;
   return { role, diagnostics };
 }
 

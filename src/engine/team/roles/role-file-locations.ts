@@ -25,7 +25,7 @@ const ourFields = ['name', 'description', 'tools', 'model', 'mode', 'max_turns']
  * Our own format comes first because it is the one written for this product on purpose.
  */
 export const roleFileLocations: readonly RoleFileLocation[] = [
-  { format: 'agent-team', directory: '.agent-team/agents', suffix: '.md', fields: new Set([...ourFields, 'maxTurns']), lenient: false },
+  { format: 'agent-team', directory: '.agent-team/agents', suffix: '.md', fields: new Set([...ourFields, 'maxTurns', 'mcpServers']), lenient: false },
   {
     format: 'claude',
     directory: '.claude/agents',

@@ -1,3 +1,4 @@
+import type { McpServers } from '../../mcp/mcp-server-config.js';
 import { type ToolName } from './tool-names.js';
 
 /**
@@ -35,6 +36,8 @@ export interface RoleDefinition {
   mode: RoleMode;
   /** Model turns at most. Default: the agent loop's (50). */
   maxTurns?: number;
+  /** MCP servers whose tools this role gets as `mcp__<server>__<tool>` (Claude Code's `mcpServers`). */
+  mcpServers?: McpServers;
   source: RoleSource;
   /**
    * Definitions of the same name this one hides, highest precedence first: a built-in, or a file in a

@@ -1,0 +1,119 @@
+/**
+ * One MCP server, connected for one task: started (a stdio child in the workspace, or a streamable HTTP
+ * session), its tools listed and offered as engine tools, closed when the task ends. Starting and every
+ * call are bounded by time and by the task's signal; what a server sends back is capped where it enters.
+ * Secrets stay out: a stdio server gets the parent's environment without API keys, plus its own `env`.
+ */
+import * as z from 'zod';
+import type { Tool } from '../agent/tool.js';
+import { type Clock, systemClock } from '../clock.js';
+import { errorMessage } from '../errors.js';
+import { redactSecrets } from '../secrets.js';
+import type { McpServerConfig } from './mcp-server-config.js';
+import { mcpToolName } from './mcp-tool-names.js';
+
+export interface McpConnectOptions {
+  /** The workspace root: a stdio server's working directory. */
+  cwd: string;
+  /** The environment a stdio server inherits (API keys are dropped). Default `process.env`. */
+  environment?: Readonly<Record<string, string | undefined>>;
+  /** How long starting may take (spawn, initialize, list tools). Default 30,000 ms. */
+  startTimeoutMs?: number;
+  /** How long one tool call may take. Default 120,000 ms. */
+  callTimeoutMs?: number;
+  clock?: Clock;
+  /** Values to keep out of messages (the keys). */
+  secrets?: readonly string[];
+}
+
+export interface McpConnection {
+  readonly server: string;
+  readonly tools: Tool[];
+  close(): Promise<void>;
+}
+
+/** What a result may hold at most before it is cut (the agent loop caps tool results again, later). */
+const maxResultCharacters = 100_000;
+const maxTools = 100;
+/** Variables never passed to a server: the model providers' keys and whatever names a secret. */
+const secretVariable = /(^|_)(API_?KEY|KEY|TOKEN|SECRET|PASSWORD|CREDENTIALS?)$/i;
+
+export async function connectMcpServer(server: string, config: McpServerConfig, options: McpConnectOptions, signal: AbortSignal): Promise<McpConnection> {
+  const sdk = await import('./mcp-client-sdk.js');
+  const client = new sdk.Client({ name: 'agent-team', version: '0.1.0' });
+  const stderr: string[] = [];
+  const transport =
+    config.type === 'stdio'
+      ? new sdk.StdioClientTransport({ command: config.command, args: [...config.args], env: serverEnvironment(options.environment ?? process.env, config.env), cwd: options.cwd, stderr: 'pipe' })
+      : new sdk.StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: { ...config.headers } } });
+  if (transport instanceof sdk.StdioClientTransport) {
+    transport.stderr?.on('data', (chunk: Buffer) => {
+      stderr.push(chunk.toString('utf8'));
+      if (stderr.length > 20) stderr.shift();
+    });
+  }
+  const close = async () => {
+    await client.close().catch(() => undefined);
+  };
+  const startTimeoutMs = options.startTimeoutMs ?? 30_000;
+  try {
+    await withDeadline(client.connect(transport, { signal, timeout: startTimeoutMs }), startTimeoutMs, options.clock ?? systemClock, signal);
+    const listed = await withDeadline(client.listTools(undefined, { signal, timeout: startTimeoutMs }), startTimeoutMs, options.clock ?? systemClock, signal);
+    const tools = listed.tools.slice(0, maxTools).map((tool) => toEngineTool(server, tool, client, options));
+    return { server, tools, close };
+  } catch (error) {
+    await close();
+    const said = stderr.join('').trim().split('\n').slice(-3).join(' ').slice(0, 500);
+    const detail = `${errorMessage(error)}${said ? ` (it said: ${said})` : ''}`;
+    throw new Error(redactSecrets(`MCP server '${server}' did not start: ${detail}`, options.secrets ?? []));
+  }
+}
+
+type ListedTool = { name: string; description?: string; inputSchema: Record<string, unknown> };
+type CallingClient = { callTool(request: { name: string; arguments?: Record<string, unknown> }, schema?: undefined, options?: { signal?: AbortSignal; timeout?: number }): Promise<unknown> };
+
+function toEngineTool(server: string, tool: ListedTool, client: CallingClient, options: McpConnectOptions): Tool {
+  const callTimeoutMs = options.callTimeoutMs ?? 120_000;
+  return {
+    name: mcpToolName(server, tool.name),
+    description: `${(tool.description ?? '').slice(0, 2000)} (from the MCP server '${server}')`.trim(),
+    inputSchema: z.record(z.string(), z.unknown()),
+    jsonSchema: { type: 'object', ...tool.inputSchema },
+    readOnly: false,
+    timeoutMs: callTimeoutMs,
+    async execute(input, context) {
+      const result = (await client.callTool({ name: tool.name, arguments: input as Record<string, unknown> }, undefined, { signal: context.signal, timeout: callTimeoutMs })) as {
+        content?: Array<{ type: string; text?: string; mimeType?: string }>;
+        isError?: boolean;
+      };
+      const text = describeContent(result.content ?? []);
+      if (result.isError) throw new Error(text || `the MCP tool ${tool.name} failed without saying why`);
+      return text;
+    },
+  };
+}
+
+/** Text parts as they are; other content named briefly (the model cannot see images through here). */
+function describeContent(content: Array<{ type: string; text?: string; mimeType?: string }>): string {
+  const text = content.map((part) => (part.type === 'text' ? (part.text ?? '') : `[${part.type}${part.mimeType ? ` ${part.mimeType}` : ''} content not shown]`)).join('\n');
+  return text.length > maxResultCharacters ? `${text.slice(0, maxResultCharacters)}\n[cut: the result had ${text.length} characters]` : text;
+}
+
+function serverEnvironment(parent: Readonly<Record<string, string | undefined>>, own: Readonly<Record<string, string>>): Record<string, string> {
+  const environment: Record<string, string> = {};
+  for (const [name, value] of Object.entries(parent)) if (value !== undefined && !secretVariable.test(name)) environment[name] = value;
+  return { ...environment, ...own };
+}
+
+/** The SDK's timeouts run on the real clock; this one runs on the engine's, so tests drive it. */
+function withDeadline<T>(promise: Promise<T>, timeoutMs: number, clock: Clock, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const cancel = clock.setTimer(() => reject(new Error(`no answer within ${Math.round(timeoutMs / 1000)} s`)), timeoutMs);
+    const onAbort = () => reject(new Error('stopped'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => {
+      cancel();
+      signal.removeEventListener('abort', onAbort);
+    });
+  });
+}

@@ -1,0 +1,47 @@
+/**
+ * A role's MCP servers, for one of its tasks: all started together when the task starts (the model must
+ * see their tools in its first request), closed when it ends, however it ends. A server that fails to
+ * start costs only its own tools: the task goes on, and its transcript and its agent are told why.
+ * Where the host does not allow MCP servers (VS Code's Restricted Mode), none starts.
+ */
+import type { Tool } from '../agent/tool.js';
+import { errorMessage } from '../errors.js';
+import { connectMcpServer, type McpConnectOptions, type McpConnection } from './mcp-connection.js';
+import type { McpServers } from './mcp-server-config.js';
+
+export interface McpHost extends McpConnectOptions {
+  /** False where the workspace is not trusted: a role file must not choose programs to run there. */
+  allowed: () => boolean;
+}
+
+export interface RoleMcpTools {
+  tools: Tool[];
+  /** One line per server that did not start, or that was not allowed to. */
+  problems: string[];
+  close(): Promise<void>;
+}
+
+export async function startRoleMcpServers(servers: McpServers, host: McpHost | undefined, signal: AbortSignal): Promise<RoleMcpTools> {
+  const names = Object.keys(servers);
+  if (names.length === 0) return { tools: [], problems: [], close: async () => {} };
+  if (!host || !host.allowed()) {
+    const why = host ? 'this workspace is not trusted (Restricted Mode)' : 'this host does not run MCP servers';
+    return { tools: [], problems: names.map((name) => `MCP server '${name}' was not started: ${why}.`), close: async () => {} };
+  }
+  const settled = await Promise.allSettled(names.map((name) => connectMcpServer(name, servers[name]!, host, signal)));
+  const connections: McpConnection[] = [];
+  const problems: string[] = [];
+  for (const outcome of settled) {
+    if (outcome.status === 'fulfilled') connections.push(outcome.value);
+    else problems.push(errorMessage(outcome.reason));
+  }
+  const seen = new Set<string>();
+  const tools = connections.flatMap((connection) => connection.tools).filter((tool) => !seen.has(tool.name) && seen.add(tool.name));
+  return {
+    tools,
+    problems,
+    close: async () => {
+      await Promise.all(connections.map((connection) => connection.close()));
+    },
+  };
+}

@@ -1,0 +1,22 @@
+#!/usr/bin/env node
+// A small MCP server for the tests, over stdio with the official SDK: `echo`, `add`, `fail` (an error
+// result) and `environment` (which variables it got). It writes its pid to $MCP_PID_FILE when set, so a
+// test can check that the server process is gone after its task ended.
+import { writeFileSync } from 'node:fs';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import * as z from 'zod';
+
+if (process.env.MCP_PID_FILE) writeFileSync(process.env.MCP_PID_FILE, String(process.pid));
+if (process.argv.includes('--crash')) {
+  process.stderr.write('cannot open the database\n');
+  process.exit(3);
+}
+
+const server = new McpServer({ name: 'test-server', version: '1.0.0' });
+const text = (value) => ({ content: [{ type: 'text', text: value }] });
+server.registerTool('echo', { description: 'Says the text back.', inputSchema: { text: z.string() } }, async ({ text: value }) => text(`echo: ${value}`));
+server.registerTool('add', { description: 'Adds two numbers.', inputSchema: { a: z.number(), b: z.number() } }, async ({ a, b }) => text(String(a + b)));
+server.registerTool('fail', { description: 'Always fails.', inputSchema: {} }, async () => ({ ...text('the widget is broken'), isError: true }));
+server.registerTool('environment', { description: 'Names the variables it got.', inputSchema: {} }, async () => text(Object.keys(process.env).sort().join(',')));
+await server.connect(new StdioServerTransport());
