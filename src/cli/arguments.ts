@@ -33,6 +33,8 @@ export interface RunArguments {
   budgetTokens?: number;
   /** Which roles an agent may hand work to (default `own-tools`). */
   delegationReach: 'own-tools' | 'any';
+  /** Allow a turn to start more subagents than the confirmation limit (8): nobody can be asked here. */
+  yes: boolean;
 }
 
 export interface AgentsArguments {
@@ -77,6 +79,8 @@ export const usageText = `Usage:
     --budget-tokens <n>             tokens the whole run may spend (input + output); spent: it stops
     --delegation-reach <reach>      own-tools (default: an agent starts only roles whose tools it has
                                     itself; the coordinator starts any) | any
+    --yes                           let one turn start more than 8 subagents (else refused: it would
+                                    need your confirmation)
   agent-team agents [--workspace <dir>]      list roles and where each is defined
   agent-team workflows [--workspace <dir>]   list workflows and their problems (exit 2 if any)
   agent-team mcp [--workspace <dir>] [--provider <name>] [--model <id>] [--base-url <url>]
@@ -103,7 +107,7 @@ const valueOptions = new Set([
   '--max-subtasks',
   '--continue',
 ]);
-const flagOptions = new Set(['--json', '--apply', '--plan']);
+const flagOptions = new Set(['--json', '--apply', '--plan', '--yes']);
 
 export function parseArguments(argv: string[], currentDirectory: string): CliArguments {
   const [command, ...rest] = argv;
@@ -180,6 +184,7 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
     maxDepth: wholeNumber(values, '--max-depth', 3, 0, 10),
     autoBackgroundSeconds: seconds(values.get('--auto-background-seconds') ?? '120'),
     delegationReach,
+    yes: flags.has('--yes'),
     budgetTokens: values.has('--budget-tokens') ? wholeNumber(values, '--budget-tokens', 0, 1, Number.MAX_SAFE_INTEGER) : undefined,
   };
 }

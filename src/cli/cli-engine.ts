@@ -30,6 +30,8 @@ export interface CliEngineOptions {
   maxDepth?: number;
   autoBackgroundSeconds?: number;
   delegationReach?: DelegationReach;
+  /** True: any fan-out may start (`--yes`); else more than 8 subagents in one turn are refused. */
+  yes?: boolean;
   /** Where tasks and conversations are kept. Default: nowhere (memory only). */
   history?: (workspaceRoot: string) => Promise<{ tasks: TaskStore; conversations: ConversationStore }>;
   userChannel?: (taskManager: TaskManager) => UserChannel | undefined;
@@ -46,6 +48,9 @@ export interface CliEngine {
 }
 
 /** Fails fast with a `ConfigurationError` (exit 2) on a missing key, a bad base URL or a missing folder. */
+/** More subagents than this in one turn need the user's yes (`--yes` in the CLI). */
+export const defaultFanOutLimit = 8;
+
 export async function createCliEngine(options: CliEngineOptions): Promise<CliEngine> {
   const settings = cliModelSettings(options, options.environment);
   const model = createModel(settings, { environment: options.environment });
@@ -72,7 +77,9 @@ export async function createCliEngine(options: CliEngineOptions): Promise<CliEng
     describeChanges: (taskId) => describeTaskChanges(changes, taskId),
     environmentNote: `Workspace root: ${workspace.root}. Paths are relative to it.`,
     // The CLI runs in a folder its user chose to run it in: roles' MCP servers may start.
-    mcp: { allowed: () => true, cwd: workspace.root, environment: options.environment ?? process.env },
+    mcp: { allowed: () => true, cwd: workspace.root, environment: options.environment },
+    // Nobody can be asked in a terminal run: a fan-out wider than the limit needs --yes up front.
+    ...(options.yes ? {} : { fanOut: { confirmAbove: defaultFanOutLimit, howToAllow: 'run agent-team with --yes to allow it' } }),
   });
   return { workspace, roles, changes, taskManager, team };
 }

@@ -44,6 +44,8 @@ export interface AgentTeamSettings {
   delegationReach: DelegationReach;
   /** `agentTeam.budgetTokens`: tokens (input + output) one run may spend; 0 means no budget. Default 0. */
   budgetTokens: number;
+  /** `agentTeam.confirmFanOutAbove`: more subagents than this in one turn ask the user first. Default 8. */
+  confirmFanOutAbove: number;
 }
 
 export const defaultSettings: Readonly<Omit<AgentTeamSettings, 'provider' | 'roleModels'>> = Object.freeze({
@@ -55,6 +57,7 @@ export const defaultSettings: Readonly<Omit<AgentTeamSettings, 'provider' | 'rol
   maxSubtasks: 5,
   delegationReach: 'own-tools',
   budgetTokens: 0,
+  confirmFanOutAbove: 8,
 });
 
 /** Reads the settings; `trusted` false ignores workspace and folder values of the restricted settings. */
@@ -74,6 +77,7 @@ export function readSettings(trusted: boolean = vscode.workspace.isTrusted): Age
     // A folder's own settings must not widen what its agents may do: only the user's value counts.
     delegationReach: configuration.inspect<unknown>('delegationReach')?.globalValue === 'any' ? 'any' : defaultSettings.delegationReach,
     budgetTokens: wholeNumber(configuration.get<unknown>('budgetTokens'), 0) ?? defaultSettings.budgetTokens,
+    confirmFanOutAbove: wholeNumber(configuration.get<unknown>('confirmFanOutAbove'), 1) ?? defaultSettings.confirmFanOutAbove,
   };
 }
 

@@ -14,6 +14,7 @@ import { formatRoleDiagnostic, type RoleDefinition, type RoleDiagnostic, RoleReg
 import { createWorkspaceToolbox, describeTaskChanges } from '../engine/team/workspace-toolbox.js';
 import type { Clock } from '../engine/clock.js';
 import type { ModelChooser } from '../engine/team/agent-team.js';
+import type { FanOutRequest } from '../engine/team/delegation/fan-out.js';
 import type { AgentTeamSettings } from './configuration.js';
 import type { HostWorkspace } from './host-workspace.js';
 import { createModelFor, type ModelSetup } from './model-setup.js';
@@ -122,7 +123,7 @@ export class EngineSession {
 
   /** One `AgentTeam` per combination of limits; it holds no state of its own, so replacing it is free. */
   private teamFor(settings: AgentTeamSettings): AgentTeam {
-    const key = `${settings.maxDepth}/${settings.autoBackgroundSeconds}/${settings.delegationReach}`;
+    const key = `${settings.maxDepth}/${settings.autoBackgroundSeconds}/${settings.delegationReach}/${settings.confirmFanOutAbove}`;
     if (this.team?.key === key) return this.team.team;
     const team = new AgentTeam({
       taskManager: this.options.taskManager,
@@ -135,6 +136,7 @@ export class EngineSession {
       conversations: this.conversations,
       // The user may send any subagent's proposal back with a comment (Request Changes).
       keepSubagentConversations: true,
+      fanOut: { confirmAbove: settings.confirmFanOutAbove, confirm: confirmFanOut },
       // A role file choosing programs to run is code execution: none starts in Restricted Mode.
       mcp: { allowed: () => vscode.workspace.isTrusted, cwd: this.workspace.root, ...(this.options.environment ? { environment: this.options.environment } : {}) },
       autoBackgroundMs: settings.autoBackgroundSeconds * 1000,
@@ -160,4 +162,16 @@ export class EngineSession {
 /** `agentTeam.budgetTokens` for a run, unless the request brings its own budget. */
 function budgetOf(settings: AgentTeamSettings): { maxTokens?: number } {
   return settings.budgetTokens > 0 ? { maxTokens: settings.budgetTokens } : {};
+}
+
+/** Asks, in a modal, whether one turn may start this many subagents at once. */
+async function confirmFanOut(request: FanOutRequest): Promise<boolean> {
+  const shown = request.descriptions.slice(0, 10).join('; ');
+  const more = request.descriptions.length > 10 ? `; and ${request.descriptions.length - 10} more` : '';
+  const picked = await vscode.window.showWarningMessage(
+    `The ${request.role} (${request.taskId}) wants to start ${request.count} subagents at once.`,
+    { modal: true, detail: `${shown}${more}.\n\nMore than agentTeam.confirmFanOutAbove subagents in one step ask first. Deny: none starts, and the ${request.role} is told to start fewer.` },
+    'Allow',
+  );
+  return picked === 'Allow';
 }

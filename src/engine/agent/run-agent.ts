@@ -81,7 +81,12 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
       continue;
     }
 
-    const results = await executeToolCalls(output.toolCalls, execution, (result) => run.recordToolResult(result));
+    const refused = options.reviewToolCalls ? await options.reviewToolCalls(output.toolCalls, options.signal) : undefined;
+    if (options.signal.aborted) {
+      run.answerUnrunCalls(output.toolCalls, toolStoppedText(stopReasonOf(options.signal)));
+      return run.stopped(stopReasonOf(options.signal));
+    }
+    const results = await executeToolCalls(output.toolCalls, refused ? { ...execution, refused } : execution, (result) => run.recordToolResult(result));
     run.addToolResults(results);
     const finished = options.finishAfterTools?.();
     if (finished !== undefined) return run.completed(finished);

@@ -37,6 +37,8 @@ export interface ToolExecutionOptions {
   maxCallsPerTurn: number;
   /** A result (error texts included) longer than this many UTF-8 bytes is cut, with a note. 0 or Infinity: no limit. */
   maxResultBytes: number;
+  /** Calls not to run, by id, each with the error text the model gets instead. Default: none. */
+  refused?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -59,9 +61,13 @@ export async function executeToolCalls(
   try {
     return await Promise.all(
       calls.map(async (call, index) => {
-        const result = overLimit(index + 1)
-          ? resultOf(call, toolCallLimitText(call.toolName, index + 1, limit), true)
-          : await executeToolCall(call, turnOptions);
+        const refusal = options.refused?.get(call.toolCallId);
+        const result =
+          refusal !== undefined
+            ? resultOf(call, refusal, true)
+            : overLimit(index + 1)
+              ? resultOf(call, toolCallLimitText(call.toolName, index + 1, limit), true)
+              : await executeToolCall(call, turnOptions);
         onResult(result);
         return result;
       }),

@@ -63,6 +63,18 @@ export interface AgentRunOptions {
    * message and the run goes on with it (a chat); undefined ends the run with the answer. Default: none.
    */
   nextUserMessage?: (answer: string) => Promise<string | undefined>;
+  /**
+   * Looks at a turn's tool calls before any runs: the calls it returns (by id, with the text the model
+   * gets instead) are refused, not run (a fan-out the user declined). Default: none.
+   */
+  reviewToolCalls?: (calls: readonly ToolCallRequest[], signal: AbortSignal) => Promise<ReadonlyMap<string, string>>;
+}
+
+/** A tool call as a turn's review sees it. */
+export interface ToolCallRequest {
+  toolCallId: string;
+  toolName: string;
+  input: unknown;
 }
 
 export type AgentRunStatus = 'completed' | 'stopped' | 'failed' | 'max-turns';

@@ -26,6 +26,7 @@ import type { ToolName } from './roles/tool-names.js';
 import type { WorkspaceToolbox } from './task-tools.js';
 import { type McpHost, type RoleMcpTools, startRoleMcpServers } from '../mcp/mcp-role-tools.js';
 import type { McpServers } from '../mcp/mcp-server-config.js';
+import { type FanOutPolicy, fanOutReview } from './delegation/fan-out.js';
 
 /** Everything an agent task needs that does not change from one task to the next. */
 export interface AgentTaskEnvironment {
@@ -47,6 +48,8 @@ export interface AgentTaskEnvironment {
   conversations?: ConversationStore;
   /** How roles' MCP servers start, and whether they may. Default: none start (each role is told so). */
   mcp?: McpHost;
+  /** When a turn starting many subagents needs the user's yes. Default: any number may start. */
+  fanOut?: FanOutPolicy;
 }
 
 /** One agent as a task: who it is and how it may work. */
@@ -121,6 +124,7 @@ async function runAgentTask(environment: AgentTaskEnvironment, spec: AgentTaskSp
       takeNotices,
       finishAfterTools: talk.finishAfterTools,
       nextUserMessage: talk.nextUserMessage,
+      ...(environment.fanOut ? { reviewToolCalls: fanOutReview(environment.fanOut, { taskId: context.taskId, role: spec.role }) } : {}),
     });
 
   let result = await run(spec.prompt);

@@ -46,6 +46,7 @@ export class TeamRun {
       userChannel: options.userChannel,
       conversations: options.conversations,
       mcp: options.mcp,
+      fanOut: options.fanOut,
     };
   }
 
