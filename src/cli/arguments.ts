@@ -35,6 +35,8 @@ export interface RunArguments {
   delegationReach: 'own-tools' | 'any';
   /** Allow a turn to start more subagents than the confirmation limit (8): nobody can be asked here. */
   yes: boolean;
+  /** Where to write the run's trace when it ends: Markdown for `.md`, else JSON. */
+  trace?: string;
 }
 
 export interface AgentsArguments {
@@ -81,6 +83,8 @@ export const usageText = `Usage:
                                     itself; the coordinator starts any) | any
     --yes                           let one turn start more than 8 subagents (else refused: it would
                                     need your confirmation)
+    --trace <file>                  write the run's trace when it ends (tree, prompts, tool calls, models,
+                                    tokens, diffs): Markdown for a .md file, else JSON
   agent-team agents [--workspace <dir>]      list roles and where each is defined
   agent-team workflows [--workspace <dir>]   list workflows and their problems (exit 2 if any)
   agent-team mcp [--workspace <dir>] [--provider <name>] [--model <id>] [--base-url <url>]
@@ -106,6 +110,7 @@ const valueOptions = new Set([
   '--delegation-reach',
   '--max-subtasks',
   '--continue',
+  '--trace',
 ]);
 const flagOptions = new Set(['--json', '--apply', '--plan', '--yes']);
 
@@ -185,6 +190,7 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
     autoBackgroundSeconds: seconds(values.get('--auto-background-seconds') ?? '120'),
     delegationReach,
     yes: flags.has('--yes'),
+    trace: values.get('--trace'),
     budgetTokens: values.has('--budget-tokens') ? wholeNumber(values, '--budget-tokens', 0, 1, Number.MAX_SAFE_INTEGER) : undefined,
   };
 }

@@ -11,6 +11,7 @@ import { type RoleRegistry } from '../engine/team/roles/role-registry.js';
 import { applyRunChanges } from './apply-changes.js';
 import { createCliEngine } from './cli-engine.js';
 import type { RunArguments } from './arguments.js';
+import { writeTraceFile } from './trace-file.js';
 import { printChanges } from './changes-output.js';
 import { exitCodes } from './exit-codes.js';
 import { type InterruptibleProcess, Interrupts } from './interrupts.js';
@@ -109,6 +110,7 @@ export async function runCommand(args: RunArguments, context: RunContext): Promi
 
     const status = interrupts.interrupted ? 'stopped' : root.status === 'completed' ? 'completed' : root.status === 'failed' ? 'failed' : 'stopped';
     endRun(root, status);
+    if (args.trace !== undefined) await writeTraceFile(args.trace, { taskManager, changes, rootId: root.id }, context);
     if (interrupts.interrupted) return exitCodes.interrupted;
     if (status !== 'completed' || applied.failed) return exitCodes.failed;
     return exitCodes.completed;

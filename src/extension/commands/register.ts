@@ -9,6 +9,7 @@ import { ensureTrusted } from '../trust.js';
 import { removeApiKey, setApiKey } from './api-key-command.js';
 import { delegate } from './delegate-command.js';
 import { reportCommandError } from './errors.js';
+import { exportTrace } from './export-trace-command.js';
 import { requestChanges } from './request-changes-command.js';
 import { rerunAndCompare } from './rerun-command.js';
 import { selectModel } from './select-model-command.js';
@@ -36,6 +37,7 @@ export const commandIds = {
   requestChanges: 'agentTeam.requestChanges',
   removeApiKey: 'agentTeam.removeApiKey',
   rerunAndCompare: 'agentTeam.rerunAndCompare',
+  exportTrace: 'agentTeam.exportTrace',
 } as const;
 
 type Handler = (...args: unknown[]) => unknown;
@@ -64,6 +66,7 @@ export function registerCommands(host: AgentTeamHost): vscode.Disposable[] {
     [commandIds.requestChanges]: (taskId) => requestChanges(host, taskId),
     [commandIds.removeApiKey]: (provider) => removeApiKey(host, provider),
     [commandIds.rerunAndCompare]: (taskId) => rerunAndCompare(host, taskId),
+    [commandIds.exportTrace]: (taskId) => exportTrace(host, taskId),
   };
   return Object.entries(handlers).map(([id, handler]) =>
     vscode.commands.registerCommand(id, async (...args: unknown[]) => {

@@ -50,6 +50,7 @@ function createState() {
     messageAnswers: [] as Array<Answer<ShownMessage>>,
     quickPickAnswers: [] as Array<Answer<{ items: Array<{ label: string }>; options: Record<string, unknown> }>>,
     inputBoxAnswers: [] as Array<Answer<Record<string, unknown>>>,
+    saveDialogAnswers: [] as Array<Answer<Record<string, unknown>>>,
     quickPicks: [] as Array<{ items: Array<{ label: string }>; options: Record<string, unknown> }>,
     inputBoxes: [] as Array<Record<string, unknown>>,
     logLines: [] as string[],
@@ -192,6 +193,11 @@ export const window = {
     const problem = value === undefined ? undefined : validate?.(value);
     if (problem) throw new Error(`the scripted answer fails the input box's validation: ${String(problem)}`);
     return value;
+  },
+  async showSaveDialog(options: Record<string, unknown> = {}): Promise<unknown> {
+    const answer = fake.state.saveDialogAnswers.shift();
+    if (!answer) throw new Error(`unexpected save dialog "${String(options.title)}": no answer scripted`);
+    return answer(options);
   },
   createOutputChannel: (name: string) => outputChannel(name),
   createStatusBarItem() {

@@ -1,0 +1,28 @@
+/**
+ * `agent-team run --trace <file>`: the run's trace written when it ends, whatever its status: Markdown for
+ * a `.md` file (for a pull request), JSON otherwise. A trace that cannot be written is reported and
+ * changes nothing else: the run's result and exit code stay what they were.
+ */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { ChangeSetRegistry } from '../engine/changes/registry.js';
+import { errorMessage } from '../engine/errors.js';
+import { apiKeyVariables, modelProviders } from '../engine/model/create-model.js';
+import type { TaskManager } from '../engine/tasks/task-manager.js';
+import { buildRunTrace } from '../engine/trace/run-trace.js';
+import { renderTraceJson, renderTraceMarkdown } from '../engine/trace/trace-markdown.js';
+
+export async function writeTraceFile(
+  file: string,
+  run: { taskManager: TaskManager; changes: ChangeSetRegistry; rootId: string },
+  context: { environment: NodeJS.ProcessEnv; stderr: { write(text: string): void }; cwd?: string },
+): Promise<void> {
+  const target = path.resolve(context.cwd ?? process.cwd(), file);
+  try {
+    const secrets = modelProviders.map((provider) => context.environment[apiKeyVariables[provider]] ?? '').filter((value) => value !== '');
+    const trace = buildRunTrace(run.taskManager, run.changes, run.rootId, { secrets });
+    await writeFile(target, target.toLowerCase().endsWith('.md') ? renderTraceMarkdown(trace) : renderTraceJson(trace));
+  } catch (error) {
+    context.stderr.write(`agent-team: could not write the trace to ${target}: ${errorMessage(error)}\n`);
+  }
+}

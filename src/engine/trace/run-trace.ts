@@ -1,0 +1,98 @@
+/**
+ * A run's trace, for a pull request or a bug report: the tree (who did what, on which model, how long,
+ * how many tokens, how it ended), each task's prompt, transcript (model turns, tool calls and results)
+ * and answer, and the diffs it proposed. Built from the task manager and the change sets; secrets are
+ * redacted and long tool results cut where the trace is made, so no rendering can leak or balloon.
+ */
+import type { ChangeSetRegistry } from '../changes/registry.js';
+import type { TranscriptEntry } from '../agent/transcript-entry.js';
+import { redactSecrets } from '../secrets.js';
+import type { TaskManager } from '../tasks/task-manager.js';
+import type { TaskSnapshot } from '../tasks/types.js';
+
+export const traceVersion = 1;
+
+export interface TraceTask {
+  id: string;
+  parentId: string | null;
+  role: string;
+  description: string;
+  status: TaskSnapshot['status'];
+  stopReason?: TaskSnapshot['stopReason'];
+  error?: string;
+  model?: string;
+  startedAt?: string;
+  endedAt?: string;
+  durationMs?: number;
+  usage: TaskSnapshot['usage'];
+  treeUsage: TaskSnapshot['treeUsage'];
+  budgetTokens?: number;
+  prompt: string;
+  output?: string;
+  transcript: TranscriptEntry[];
+  changes: Array<{ path: string; status: string; added: number; removed: number; diff: string }>;
+}
+
+export interface RunTrace {
+  version: typeof traceVersion;
+  /** The root task: the run as a whole. */
+  run: TraceTask;
+  /** Every task of the run, the root first, parents before children. */
+  tasks: TraceTask[];
+}
+
+export interface TraceOptions {
+  /** Values to keep out (the keys in use); key-shaped values are redacted either way. */
+  secrets?: readonly string[];
+  /** A tool result longer than this is cut, with a note. Default 4,000 characters. */
+  maxToolResultCharacters?: number;
+}
+
+export function buildRunTrace(taskManager: TaskManager, changes: ChangeSetRegistry, rootId: string, options: TraceOptions = {}): RunTrace {
+  const root = taskManager.get(rootId);
+  if (!root) throw new Error(`There is no task ${rootId} to trace.`);
+  const ids = [rootId];
+  for (let index = 0; index < ids.length; index++) ids.push(...taskManager.children(ids[index]!).map((child) => child.id));
+  const tasks = ids.map((id) => traceTask(taskManager.get(id)!, taskManager.transcript(id), changes, options));
+  return { version: traceVersion, run: tasks[0]!, tasks };
+}
+
+function traceTask(task: TaskSnapshot, transcript: readonly TranscriptEntry[], changes: ChangeSetRegistry, options: TraceOptions): TraceTask {
+  const clean = (text: string) => redactSecrets(text, options.secrets ?? []);
+  const limit = options.maxToolResultCharacters ?? 4_000;
+  const traced: TraceTask = {
+    id: task.id,
+    parentId: task.parentId,
+    role: task.role,
+    description: clean(task.description),
+    status: task.status,
+    usage: { ...task.usage },
+    treeUsage: { ...task.treeUsage },
+    prompt: clean(task.prompt),
+    transcript: transcript.map((entry) => cleanEntry(entry, clean, limit)),
+    changes: (changes.get(task.id)?.snapshot().files ?? []).map((file) => ({ path: file.path, status: file.status, added: file.added, removed: file.removed, diff: clean(file.diff) })),
+  };
+  if (task.stopReason) traced.stopReason = task.stopReason;
+  if (task.error !== undefined) traced.error = clean(task.error);
+  if (task.model !== undefined) traced.model = task.model;
+  if (task.startedAt !== undefined) traced.startedAt = new Date(task.startedAt).toISOString();
+  if (task.endedAt !== undefined) traced.endedAt = new Date(task.endedAt).toISOString();
+  if (task.startedAt !== undefined && task.endedAt !== undefined) traced.durationMs = task.endedAt - task.startedAt;
+  if (task.budgetTokens !== undefined) traced.budgetTokens = task.budgetTokens;
+  if (task.output !== undefined) traced.output = clean(task.output);
+  return traced;
+}
+
+function cleanEntry(entry: TranscriptEntry, clean: (text: string) => string, limit: number): TranscriptEntry {
+  switch (entry.type) {
+    case 'text':
+    case 'notice':
+      return { ...entry, text: clean(entry.text) };
+    case 'tool-call':
+      return { ...entry, ...(entry.input === undefined ? {} : { input: JSON.parse(clean(JSON.stringify(entry.input))) as unknown }) };
+    case 'tool-result': {
+      const output = clean(entry.output);
+      return { ...entry, output: output.length > limit ? `${output.slice(0, limit)}\n[cut: ${output.length - limit} more characters]` : output };
+    }
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * A run's trace as Markdown for a pull request: a summary table of the tree, then one section per task
+ * with its prompt, its steps (tool calls folded in `<details>`), its answer and its diffs. Everything an
+ * agent wrote goes inside code fences longer than any backtick run in it, so model text cannot break out
+ * of a fence or turn into markup.
+ */
+import type { RunTrace, TraceTask } from './run-trace.js';
+
+export function renderTraceJson(trace: RunTrace): string {
+  return `${JSON.stringify(trace, null, 2)}\n`;
+}
+
+export function renderTraceMarkdown(trace: RunTrace): string {
+  const run = trace.run;
+  const lines = [
+    `# Agent Team run ${run.id}: ${inline(run.description)}`,
+    '',
+    `Status **${run.status}**${run.stopReason ? ` (${run.stopReason.kind})` : ''} · ${tokens(run.treeUsage)}${run.budgetTokens !== undefined ? ` of a budget of ${run.budgetTokens}` : ''}${run.durationMs !== undefined ? ` · ${seconds(run.durationMs)}` : ''}`,
+    '',
+    '| task | role | description | model | status | tokens | time |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
+    ...trace.tasks.map((task) => `| ${'\u2003'.repeat(depthOf(trace, task))}${task.id} | ${inline(task.role)} | ${inline(task.description)} | ${inline(task.model ?? '')} | ${task.status} | ${tokens(task.usage)} | ${task.durationMs === undefined ? '' : seconds(task.durationMs)} |`),
+    '',
+  ];
+  for (const task of trace.tasks) lines.push(...taskSection(task));
+  return `${lines.join('\n')}\n`;
+}
+
+function taskSection(task: TraceTask): string[] {
+  const lines = [`## ${task.id} ${inline(task.role)}: ${inline(task.description)}`, '', '**Prompt**', '', ...fenced(task.prompt, 'text'), ''];
+  const steps = task.transcript.filter((entry) => entry.type !== 'text');
+  if (steps.length > 0) {
+    lines.push('<details><summary>Steps</summary>', '');
+    for (const entry of task.transcript) {
+      if (entry.type === 'tool-call') lines.push(`- \`${inline(entry.toolName)}\``, '', ...fenced(JSON.stringify(entry.input ?? null, null, 2), 'json'), '');
+      else if (entry.type === 'tool-result') lines.push(`- result${entry.isError ? ' (error)' : ''}:`, '', ...fenced(entry.output, 'text'), '');
+      else if (entry.type === 'notice') lines.push(`- notice: ${inline(entry.text)}`, '');
+    }
+    lines.push('</details>', '');
+  }
+  if (task.error) lines.push(`**Error**: ${inline(task.error)}`, '');
+  if (task.output) lines.push(task.status === 'completed' ? '**Answer**' : '**Partial output**', '', ...fenced(task.output, 'markdown'), '');
+  for (const change of task.changes) lines.push(`**${inline(change.path)}** (+${change.added} \u2212${change.removed}, ${change.status})`, '', ...fenced(change.diff, 'diff'), '');
+  return lines;
+}
+
+/** A fence one backtick longer than the longest run of backticks inside, so nothing closes it early. */
+function fenced(text: string, language: string): string[] {
+  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((match) => match[0].length));
+  const fence = '`'.repeat(longest + 1);
+  return [`${fence}${language}`, text.replace(/\n$/, ''), fence];
+}
+
+/** Text in a table cell or a heading: one line, no pipes, no HTML, no emphasis. */
+function inline(text: string): string {
+  return text.replace(/\s+/g, ' ').replace(/[\\`*_[\]<>|#]/g, (character) => `\\${character}`).slice(0, 200);
+}
+
+function depthOf(trace: RunTrace, task: TraceTask): number {
+  let depth = 0;
+  for (let parent = task.parentId; parent !== null && depth < 20; depth++) parent = trace.tasks.find((other) => other.id === parent)?.parentId ?? null;
+  return depth;
+}
+
+function tokens(usage: { inputTokens: number; outputTokens: number }): string {
+  return `${usage.inputTokens + usage.outputTokens} tokens`;
+}
+
+function seconds(milliseconds: number): string {
+  return `${(milliseconds / 1000).toFixed(1)} s`;
+}
