@@ -117,6 +117,12 @@ class SidebarApp implements Sidebar {
     }
     this.detail = new DetailView(document, new MarkdownRenderer(window), post, () => this.closeDetail());
     this.detail.element.hidden = true;
+    // Escape closes the detail, as it closes VS Code's own peek views (a composer keeps its own Escape).
+    this.detail.element.addEventListener('keydown', (event) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      event.preventDefault();
+      this.closeDetail();
+    });
 
     this.container = createElement(document, 'div', { className: 'sidebar' }, [
       this.loading,

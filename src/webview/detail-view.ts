@@ -130,7 +130,8 @@ export class DetailView {
   private renderMeta(task: ProtocolTask, now: number): void {
     const document = this.document;
     const entries: Array<[string, Node]> = [
-      ['Status', document.createTextNode(task.background ? `${task.status} (background)` : task.status)],
+      // Runs started from the palette run in the background of the task manager: only subtasks say so.
+      ['Status', document.createTextNode(task.background && task.parentId !== null ? `${task.status} (background)` : task.status)],
       ['Model', document.createTextNode(task.model ?? '—')],
       ['Elapsed', this.elapsedValue],
       ['Tokens', document.createTextNode(`${formatCount(task.usage.inputTokens)} in, ${formatCount(task.usage.outputTokens)} out`)],

@@ -83,6 +83,7 @@ export function updateRowView(view: RowView, input: RowInput, rowHeight: number)
       'title',
       `${formatCount(task.treeUsage.inputTokens)} tokens in, ${formatCount(task.treeUsage.outputTokens)} out (with subagents)${budget}`,
     );
+    setAttributeIfChanged(element, 'title', rowTooltip(task, input.now));
     updateStopButton(view, task);
   }
   updateRowElapsed(view, task, input.now);
@@ -102,8 +103,22 @@ export function rowFigures(task: ProtocolTask, now: number): string {
   const elapsed = formatTaskElapsed(task, now);
   let tokens = formatTokens(treeTokens(task));
   if (task.budgetTokens !== undefined) tokens += `/${formatTokens(task.budgetTokens)}`;
+  tokens += ' tokens';
   if (task.stopReason?.kind === 'budget') tokens += `${figuresSeparator}budget spent`;
   return elapsed === '' ? tokens : `${elapsed}${figuresSeparator}${tokens}`;
+}
+
+/** The row's tooltip: who, on what, how it stands, what it spent and for how long. */
+export function rowTooltip(task: ProtocolTask, now: number): string {
+  const elapsed = formatTaskElapsed(task, now);
+  const spent = treeTokens(task);
+  return [
+    `${task.role}: ${task.description}`,
+    `Status: ${task.status}${task.background && task.parentId !== null ? ' (background)' : ''}`,
+    ...(task.model ? [`Model: ${task.model}`] : []),
+    `Tokens: ${formatCount(spent)}${task.budgetTokens !== undefined ? ` of ${formatCount(task.budgetTokens)}` : ''} (with subagents)`,
+    ...(elapsed ? [`Elapsed: ${elapsed}`] : []),
+  ].join('\n');
 }
 
 /**

@@ -10,7 +10,7 @@ describe('budgets in the sidebar', () => {
     harness.send(snapshotMessage([running]));
     harness.scheduler.runFrame();
     const figures = () => harness.row('t1').querySelector('.tree-figures')!;
-    expect(figures().textContent).toContain('4.1k/5k');
+    expect(figures().textContent).toContain('4.1k/5k tokens');
     expect(figures().getAttribute('title')).toContain('of a budget of 5,000');
     harness.send({
       type: 'task-upsert',
@@ -18,7 +18,7 @@ describe('budgets in the sidebar', () => {
       tasks: [{ ...running, status: 'stopped', endedAt: running.startedAt! + 1000, treeUsage: { inputTokens: 4000, outputTokens: 1200 }, stopReason: { kind: 'budget', detail: 'over the budget of 5000' } }],
     });
     harness.scheduler.runFrame();
-    expect(figures().textContent).toMatch(/5\.2k\/5k\s+budget spent$/);
+    expect(figures().textContent).toMatch(/5\.2k\/5k tokens\s+budget spent$/);
     click(harness.row('t1'));
     harness.scheduler.runFrame();
     expect(harness.root.querySelector('.detail-meta')!.textContent).toContain('Budget5,200 of 5,000 tokens');

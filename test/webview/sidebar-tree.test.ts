@@ -43,7 +43,7 @@ describe('the task tree', () => {
     expect(child.getAttribute('aria-level')).toBe('2');
     expect(child.hasAttribute('aria-expanded')).toBe(false);
     expect(child.querySelector('.tree-status')!.className).toContain('codicon-loading codicon-modifier-spin');
-    expect(rowFigures(child)).toEqual({ elapsed: '0s', tokens: '12.3k' });
+    expect(rowFigures(child)).toEqual({ elapsed: '0s', tokens: '12.3k tokens' });
     expect(child.querySelector('button[aria-label^="Stop"]')!.getAttribute('aria-label')).toBe('Stop researcher: Find usages');
 
     expect(harness.row('t3').getAttribute('data-status')).toBe('queued');
@@ -66,8 +66,8 @@ describe('the task tree', () => {
     // The role is drawn before the description from data-role (media/sidebar.css).
     expect(child.querySelector('.tree-label')!.getAttribute('data-role')).toBe('researcher');
     expect(child.querySelector('.tree-label')!.textContent).toBe('Find usages');
-    expect(rowFigures(harness.row('t3'))).toEqual({ elapsed: '', tokens: '0' });
-    expect(rowFigures(harness.row('done'))).toEqual({ elapsed: '2s', tokens: '0' });
+    expect(rowFigures(harness.row('t3'))).toEqual({ elapsed: '', tokens: '0 tokens' });
+    expect(rowFigures(harness.row('done'))).toEqual({ elapsed: '2s', tokens: '0 tokens' });
     expect(harness.row('done').querySelectorAll('*')).toHaveLength(3);
   });
 

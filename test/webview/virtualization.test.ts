@@ -66,9 +66,9 @@ describe('render coalescing', () => {
     }
     expect(harness.scheduler.requested - requestedBefore).toBe(1);
     // Nothing rendered yet: the DOM still shows the snapshot.
-    expect(rowFigures(harness.row('t1')).tokens).toBe('0');
+    expect(rowFigures(harness.row('t1')).tokens).toBe('0 tokens');
     harness.scheduler.runFrame();
-    expect(rowFigures(harness.row('t1')).tokens).toBe('4.9k');
+    expect(rowFigures(harness.row('t1')).tokens).toBe('4.9k tokens');
     expect(harness.scheduler.pending).toBe(0);
   });
 
