@@ -192,6 +192,11 @@ export class AgentTeamHost implements vscode.Disposable {
     }
   }
 
+  /** The diff of one proposed file (from the sidebar's list of a task's changes). */
+  openDiff(taskId: string, path: string): Promise<void> {
+    return this.review.openDiff(taskId, path);
+  }
+
   /** Ends the chat a chat-mode task waits in: it ends with the agent's last answer. */
   async endChat(taskId: string): Promise<void> {
     const ended = (await this.engine()).userChannel.answer(taskId, undefined);

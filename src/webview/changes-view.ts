@@ -34,14 +34,15 @@ export class ChangesView {
 
   private fileItem(taskId: string, file: ChangeSummary['files'][number]): HTMLLIElement {
     const document = this.document;
-    const item = createElement(document, 'li', { className: `change-file change-${file.status}`, attributes: { 'data-path': file.path } }, [
-      createElement(document, 'span', { className: 'change-path', text: file.path, attributes: { title: file.path } }),
-      createElement(document, 'span', { className: 'change-stats', text: `+${file.added} \u2212${file.removed}` }),
-    ]);
+    const stats = createElement(document, 'span', { className: 'change-stats', text: `+${file.added} \u2212${file.removed}` });
     if (file.status !== 'pending') {
-      item.append(createElement(document, 'span', { className: 'change-status', text: file.status }));
-      return item;
+      const path = createElement(document, 'span', { className: 'change-path', text: file.path, attributes: { title: file.path } });
+      return createElement(document, 'li', { className: `change-file change-${file.status}`, attributes: { 'data-path': file.path } }, [path, stats, createElement(document, 'span', { className: 'change-status', text: file.status })]);
     }
+    // A pending file's name opens its diff, as a file in the Source Control view does.
+    const path = createElement(document, 'button', { className: 'change-path link-button', text: file.path, attributes: { type: 'button', title: `Open the diff of ${file.path}` } });
+    path.addEventListener('click', () => this.post({ type: 'open-diff', taskId, path: file.path }));
+    const item = createElement(document, 'li', { className: `change-file change-${file.status}`, attributes: { 'data-path': file.path } }, [path, stats]);
     const accept = createButton(document, 'Accept', { secondary: true, ariaLabel: `Accept ${file.path}`, className: 'accept-file' });
     accept.addEventListener('click', () => this.post({ type: 'accept-file', taskId, path: file.path }));
     const reject = createButton(document, 'Reject', { secondary: true, ariaLabel: `Reject ${file.path}`, className: 'reject-file' });

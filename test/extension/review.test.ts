@@ -98,6 +98,23 @@ describe('review', () => {
     expect(onDisk('src/app.ts')).toBe(original);
   });
 
+  it('a file clicked in the sidebar opens its diff; a path the task did not propose only says so', async () => {
+    const view = await fake.resolveView();
+    view.send({ type: 'ready' });
+    await view.waitFor((message) => (message as HostMessage).type === 'snapshot');
+    const taskId = await propose({ name: 'Edit', input: { file_path: 'src/app.ts', old_string: 'two', new_string: 'TWO' } });
+    const opened = new Promise<void>((resolve) => fake.state.tabsChanged.event(() => resolve()));
+    view.send({ type: 'open-diff', taskId, path: 'src/app.ts' });
+    await opened;
+    const diff = fake.state.builtinCommands.find((entry) => entry.command === 'vscode.diff');
+    expect(parseProposalUri(diff!.args[1] as never)).toEqual({ taskId, path: 'src/app.ts', side: 'proposed' });
+    const said = fake.waitForMessage((message) => message.message.includes('../etc/passwd'));
+    view.send({ type: 'open-diff', taskId, path: '../etc/passwd' });
+    await said;
+    expect(fake.state.messages.at(-1)!.message).toBe(`Task ${taskId} has no proposed change to ../etc/passwd.`);
+    expect(fake.state.builtinCommands.filter((entry) => entry.command === 'vscode.diff')).toHaveLength(1);
+  });
+
   it('decides the change under the cursor without asking, then moves the cursor to the next one', async () => {
     const taskId = await propose(
       { name: 'Edit', input: { file_path: 'src/app.ts', old_string: 'one', new_string: 'ONE' } },

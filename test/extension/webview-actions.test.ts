@@ -76,3 +76,18 @@ describe('sidebar actions', () => {
     expect(fake.state.settings.workspace.size).toBe(0);
   });
 });
+
+describe('a hidden sidebar', () => {
+  it('gets nothing while hidden, and one fresh snapshot when shown again', async () => {
+    extension = activateExtension({ userSettings: { 'agentTeam.provider': 'openai', 'agentTeam.baseUrl': 'http://127.0.0.1:9/v1' } });
+    const view = await openSidebar();
+    view.setVisible(false);
+    const before = view.posted.length;
+    await extension.host.taskManager.start({ role: 'researcher', description: 'Quiet work', prompt: 'x', mode: 'background', work: async () => ({ status: 'completed', output: 'done' }) });
+    await extension.clock.advance(1_000);
+    expect(view.posted.length).toBe(before);
+    view.setVisible(true);
+    const snapshot = (await view.waitFor((message) => (message as HostMessage).type === 'snapshot' && view.posted.indexOf(message) >= before)) as HostMessage & { type: 'snapshot' };
+    expect(snapshot.tasks.map((task) => task.description)).toContain('Quiet work');
+  });
+});

@@ -25,6 +25,17 @@ describe('the sidebar as VS Code users expect it', () => {
     expect(status()).toBe('running (background)');
   });
 
+  it('a pending file\u2019s name in the detail opens its diff', () => {
+    const harness = mountHarness();
+    harness.send(snapshotMessage([makeTask({ id: 't1', status: 'completed' })]));
+    click(harness.row('t1'));
+    harness.scheduler.runFrame();
+    harness.send({ type: 'change-summary', summaries: [{ taskId: 't1', added: 1, removed: 0, pending: 1, files: [{ path: 'src/a.ts', added: 1, removed: 0, status: 'pending' }] }] });
+    harness.scheduler.runFrame();
+    click(harness.root.querySelector('.change-path')!);
+    expect(harness.posted.at(-1)).toEqual({ type: 'open-diff', taskId: 't1', path: 'src/a.ts' });
+  });
+
   it('Escape in the detail closes it and gives the focus back to the row', () => {
     const harness = mountHarness();
     harness.send(snapshotMessage([makeTask({ id: 't1' })]));

@@ -88,6 +88,17 @@ export class TaskViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       view.onDidDispose(() => {
         if (this.view === view) this.disposeView();
       }),
+      // Nothing is posted to a hidden view (VS Code drops it, or keeps it queued for nobody); when it shows
+      // again it gets one fresh snapshot.
+      view.onDidChangeVisibility(() => {
+        if (this.view !== view) return;
+        if (view.visible) {
+          void this.sendSnapshot();
+        } else {
+          this.ready = false;
+          this.outbox.clear();
+        }
+      }),
     );
     this.options.setup.probeOnce();
   }

@@ -20,6 +20,8 @@ export interface WebviewActionHost {
   sendToTask(taskId: string, text: string): Promise<void>;
   /** Ends the chat a chat-mode task waits in. */
   endChat(taskId: string): Promise<void>;
+  /** Opens the diff of one proposed file; says so when the task has no such file. */
+  openDiff(taskId: string, path: string): Promise<void>;
 }
 
 export async function handleWebviewAction(host: WebviewActionHost, message: WebviewMessage): Promise<void> {
@@ -35,6 +37,9 @@ export async function handleWebviewAction(host: WebviewActionHost, message: Webv
       return;
     case 'reject-file':
       await vscode.commands.executeCommand('agentTeam.rejectFile', message.taskId, message.path);
+      return;
+    case 'open-diff':
+      await host.openDiff(message.taskId, message.path);
       return;
     case 'delegate':
       await vscode.commands.executeCommand('agentTeam.delegate');

@@ -161,7 +161,10 @@ export const commands = {
       return undefined;
     }
     fake.state.builtinCommands.push({ command: id, args });
-    if (id === 'vscode.diff') fake.state.tabs.push({ input: new TabInputTextDiff(args[0] as Uri, args[1] as Uri), label: String(args[2]) });
+    if (id === 'vscode.diff') {
+      fake.state.tabs.push({ input: new TabInputTextDiff(args[0] as Uri, args[1] as Uri), label: String(args[2]) });
+      fake.state.tabsChanged.fire();
+    }
     if (id === 'vscode.changes') {
       if (fake.state.multiDiffUnavailable) throw new Error("command 'vscode.changes' not found");
       // The multi-file diff editor's input is not in the stable API: tabs show it as an unknown input.

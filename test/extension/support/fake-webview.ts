@@ -25,7 +25,15 @@ export class FakeWebviewView {
   };
 
   readonly onDidDispose = this.disposed.event;
+  private readonly visibility = new EventEmitter<void>();
+  readonly onDidChangeVisibility = this.visibility.event;
   visible = true;
+
+  /** The user hides or shows the view (another view container, a collapsed section). */
+  setVisible(visible: boolean): void {
+    this.visible = visible;
+    this.visibility.fire();
+  }
 
   show(_preserveFocus?: boolean): void {
     this.shows++;
