@@ -84,6 +84,8 @@ export function updateRowView(view: RowView, input: RowInput, rowHeight: number)
       `${formatCount(task.treeUsage.inputTokens)} tokens in, ${formatCount(task.treeUsage.outputTokens)} out (with subagents)${budget}`,
     );
     setAttributeIfChanged(element, 'title', rowTooltip(task, input.now));
+    // What VS Code hands the row's context menu commands (the webview/context menu in package.json).
+    setAttributeIfChanged(element, 'data-vscode-context', JSON.stringify({ webviewSection: 'task', taskId: task.id, taskStatus: task.status, isRun: task.parentId === null, preventDefaultContextMenuItems: true }));
     updateStopButton(view, task);
   }
   updateRowElapsed(view, task, input.now);

@@ -15,7 +15,7 @@ const manifest = JSON.parse(readFileSync(nodePath.join(__dirname, '../../package
   contributes: { commands: Array<{ command: string }> };
 };
 /** Commands that only show something may run in Restricted Mode; everything else must refuse. */
-const readOnly = new Set(['agentTeam.showTask']);
+const readOnly = new Set(['agentTeam.showTask', 'agentTeam.copyPrompt']);
 const refusing = manifest.contributes.commands.map((entry) => entry.command).filter((command) => !readOnly.has(command));
 
 /** Arguments that would make each command act at once, without asking, if it did not refuse. */

@@ -10,6 +10,7 @@ describe('the sidebar as VS Code users expect it', () => {
     harness.send(snapshotMessage([task]));
     harness.scheduler.runFrame();
     expect(harness.row('t1').querySelector('.tree-figures')!.textContent).toBe('12s\u2002480 tokens');
+    expect(JSON.parse(harness.row('t1').getAttribute('data-vscode-context')!)).toEqual({ webviewSection: 'task', taskId: 't1', taskStatus: 'completed', isRun: true, preventDefaultContextMenuItems: true });
     expect(harness.row('t1').getAttribute('title')).toBe('researcher: Find usages\nStatus: completed\nModel: openai/gpt-5\nTokens: 480 (with subagents)\nElapsed: 12s');
   });
 

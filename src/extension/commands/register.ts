@@ -15,7 +15,7 @@ import { rerunAndCompare } from './rerun-command.js';
 import { selectModel } from './select-model-command.js';
 import { planAndDelegate, runWorkflow } from './orchestration-commands.js';
 import { decideAll, decideFile, decideHunk, reviewChanges } from './review-commands.js';
-import { clearHistory, showTask, stopAll, stopTask } from './task-commands.js';
+import { clearHistory, copyPrompt, showTask, stopAll, stopTask } from './task-commands.js';
 
 export const commandIds = {
   delegate: 'agentTeam.delegate',
@@ -38,12 +38,24 @@ export const commandIds = {
   removeApiKey: 'agentTeam.removeApiKey',
   rerunAndCompare: 'agentTeam.rerunAndCompare',
   exportTrace: 'agentTeam.exportTrace',
+  copyPrompt: 'agentTeam.copyPrompt',
 } as const;
 
 type Handler = (...args: unknown[]) => unknown;
 
 /** Commands that only show something; all others refuse in Restricted Mode. */
-const readOnlyCommands: ReadonlySet<string> = new Set([commandIds.showTask]);
+const readOnlyCommands: ReadonlySet<string> = new Set([commandIds.showTask, commandIds.copyPrompt]);
+
+/**
+ * A sidebar row's context menu calls a command with the row's `data-vscode-context` object; the commands
+ * take the task's id, as the palette and the other menus give it.
+ */
+function fromRowContextMenu(args: unknown[]): unknown[] {
+  const [first, ...rest] = args;
+  const context = first as { webviewSection?: unknown; taskId?: unknown } | undefined;
+  if (typeof context === 'object' && context !== null && context.webviewSection === 'task' && typeof context.taskId === 'string') return [context.taskId, ...rest];
+  return args;
+}
 
 export function registerCommands(host: AgentTeamHost): vscode.Disposable[] {
   const handlers: Record<string, Handler> = {
@@ -67,12 +79,13 @@ export function registerCommands(host: AgentTeamHost): vscode.Disposable[] {
     [commandIds.removeApiKey]: (provider) => removeApiKey(host, provider),
     [commandIds.rerunAndCompare]: (taskId) => rerunAndCompare(host, taskId),
     [commandIds.exportTrace]: (taskId) => exportTrace(host, taskId),
+    [commandIds.copyPrompt]: (taskId) => copyPrompt(host, taskId),
   };
   return Object.entries(handlers).map(([id, handler]) =>
     vscode.commands.registerCommand(id, async (...args: unknown[]) => {
       if (!readOnlyCommands.has(id) && !ensureTrusted()) return undefined;
       try {
-        return await handler(...args);
+        return await handler(...fromRowContextMenu(args));
       } catch (error) {
         reportCommandError(id, error, host.log, host.redactor);
         return undefined;

@@ -84,3 +84,15 @@ export async function clearHistory(host: AgentTeamHost): Promise<void> {
   host.sidebar.historyCleared(manager.list().map((task) => task.id));
   host.log.info(`Cleared ${removed.length} finished task${removed.length === 1 ? '' : 's'} from the history.`);
 }
+
+/** Copy Prompt (a row's context menu): the task's prompt to the clipboard. */
+export async function copyPrompt(host: AgentTeamHost, taskId?: unknown): Promise<void> {
+  await host.historyLoaded;
+  const task = typeof taskId === 'string' ? host.taskManager.get(taskId) : undefined;
+  if (!task) {
+    showError(`There is no Agent Team task ${String(taskId)} to copy the prompt of.`);
+    return;
+  }
+  await vscode.env.clipboard.writeText(task.prompt);
+  vscode.window.setStatusBarMessage(`Agent Team: copied the prompt of ${task.id}`, 3000);
+}

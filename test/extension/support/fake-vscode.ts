@@ -59,6 +59,7 @@ function createState() {
     statusItems: [] as Array<{ text: string; visible: boolean; command?: unknown }>,
     progress: [] as Array<{ title: string; location: unknown; cancellable: boolean; messages: string[]; cancel: () => void; done: boolean }>,
     openedExternal: [] as string[],
+    clipboard: '',
     documents: new FakeDocuments(),
     tabs: [] as Array<{ input: unknown; label: string }>,
     activeTextEditor: undefined as FakeTextEditor | undefined,
@@ -355,6 +356,11 @@ export const workspace = {
 
 export const env = {
   appRoot: nodePath.join(__dirname, 'no-vscode-app-root'),
+  clipboard: {
+    async writeText(text: string) {
+      fake.state.clipboard = text;
+    },
+  },
   async openExternal(uri: Uri) {
     fake.state.openedExternal.push(uri.toString());
     return true;

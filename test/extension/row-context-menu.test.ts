@@ -1,0 +1,41 @@
+/** A sidebar row's context menu: VS Code calls the commands with the row's data-vscode-context object. */
+import { readFileSync } from 'node:fs';
+import * as nodePath from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { hangingStream } from '../support/mock-provider/index.js';
+import { fake } from './support/fake-vscode.js';
+import { useExtensionWorld } from './support/extension-world.js';
+
+vi.mock('vscode', () => import('./support/fake-vscode.js'));
+
+const world = useExtensionWorld();
+const rowContext = (taskId: string, taskStatus: string) => ({ webviewSection: 'task', taskId, taskStatus, isRun: true, preventDefaultContextMenuItems: true });
+
+describe('the row context menu', () => {
+  it('Copy Prompt and Stop take the row the menu was opened on', async () => {
+    world.server.enqueue(hangingStream({ text: ['Working'] }));
+    const taskId = (await world.extension.execute('agentTeam.delegate', 'Look at the parser', { role: 'researcher' })) as string;
+    await world.server.waitForRequest(0);
+    await world.extension.execute('agentTeam.copyPrompt', rowContext(taskId, 'running'));
+    expect(fake.state.clipboard).toBe('Look at the parser');
+    await world.extension.execute('agentTeam.stopTask', rowContext(taskId, 'running'));
+    expect((await world.extension.host.taskManager.wait(taskId)).status).toBe('stopped');
+  });
+
+  it('is contributed for the rows of our view only, Stop only on a task that can stop, Export Trace only on a run', () => {
+    const manifest = JSON.parse(readFileSync(nodePath.join(__dirname, '../../package.json'), 'utf8')) as { contributes: { menus: Record<string, Array<{ command: string; when: string }>> } };
+    const menu = manifest.contributes.menus['webview/context']!;
+    expect(menu.map((item) => item.command)).toEqual([
+      'agentTeam.stopTask',
+      'agentTeam.showTask',
+      'agentTeam.reviewChanges',
+      'agentTeam.requestChanges',
+      'agentTeam.rerunAndCompare',
+      'agentTeam.copyPrompt',
+      'agentTeam.exportTrace',
+    ]);
+    for (const item of menu) expect(item.when).toMatch(/^webviewId == 'agentTeam\.tasks' && webviewSection == 'task'/);
+    expect(menu[0]!.when).toContain('taskStatus =~ /^(running|queued|waiting)$/');
+    expect(menu.at(-1)!.when).toContain('isRun');
+  });
+});
