@@ -62,7 +62,7 @@ export type CliArguments = RunArguments | AgentsArguments | WorkflowsArguments |
 export class UsageError extends Error {}
 
 export const usageText = `Usage:
-  agent-team run [options] <task...>
+  agent-team run [options] <task...>      (the task '-': read it from stdin)
     --workspace <dir>   workspace root (default: current directory)
     --provider <name>   anthropic | openai
     --model <id>        model id

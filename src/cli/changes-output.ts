@@ -5,7 +5,31 @@ import { describeLink } from '../engine/workspace/path-rules.js';
 
 type Output = { write(text: string): void };
 
-export function printChanges(changeSets: readonly ChangeSet[], output: Output, willApply: boolean): void {
+/**
+ * Whether to colour the terminal output: only on a TTY, never when NO_COLOR is set (no-color.org), always
+ * when FORCE_COLOR is set to anything but 0.
+ */
+export function useColor(output: { isTTY?: boolean }, environment: Readonly<Record<string, string | undefined>>): boolean {
+  if (environment.NO_COLOR) return false;
+  if (environment.FORCE_COLOR !== undefined && environment.FORCE_COLOR !== '' && environment.FORCE_COLOR !== '0') return true;
+  return output.isTTY === true;
+}
+
+/** A unified diff with additions green, deletions red and hunk headers cyan. */
+export function colorDiff(diff: string): string {
+  return diff
+    .split('\n')
+    .map((line) => {
+      if (line.startsWith('+++') || line.startsWith('---')) return `\x1b[1m${line}\x1b[22m`;
+      if (line.startsWith('+')) return `\x1b[32m${line}\x1b[39m`;
+      if (line.startsWith('-')) return `\x1b[31m${line}\x1b[39m`;
+      if (line.startsWith('@@')) return `\x1b[36m${line}\x1b[39m`;
+      return line;
+    })
+    .join('\n');
+}
+
+export function printChanges(changeSets: readonly ChangeSet[], output: Output, willApply: boolean, colors = false): void {
   if (changeSets.length === 0) return;
   output.write('\nProposed changes:\n');
   for (const changeSet of changeSets) {
@@ -16,7 +40,8 @@ export function printChanges(changeSets: readonly ChangeSet[], output: Output, w
       ].filter(Boolean);
       // A link is shown with where it leads: `vsc/tasks.json -> .vscode/tasks.json` is what is changed.
       output.write(`\n[${changeSet.taskId} ${changeSet.role}] ${describeLink(file.path, file.target)} (+${file.added} −${file.removed})${notes.length ? ` — ${notes.join('; ')}` : ''}\n`);
-      output.write(file.diff.endsWith('\n') ? file.diff : `${file.diff}\n`);
+      const diff = file.diff.endsWith('\n') ? file.diff : `${file.diff}\n`;
+      output.write(colors ? colorDiff(diff) : diff);
     }
   }
   if (!willApply) output.write('\nNothing was written. Run again with --apply to apply these changes.\n');

@@ -30,6 +30,8 @@ async function main(): Promise<number> {
       case 'mcp':
         return await mcpCommand(args, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, environment: process.env });
       case 'run':
+        // `-` as the task: the task is all of stdin (then no stdin is left for agents' questions).
+        if (args.task === '-') return await runCommand({ ...args, task: await taskFromStdin() }, { ...output, environment: process.env, process });
         return await runCommand(args, { ...output, stdin: process.stdin, environment: process.env, process });
     }
   } catch (error) {
@@ -45,6 +47,17 @@ async function main(): Promise<number> {
     output.stderr.write(`agent-team: ${message}\n`);
     return exitCodes.failed;
   }
+}
+
+async function taskFromStdin(): Promise<string> {
+  let text = '';
+  process.stdin.setEncoding('utf8');
+  for await (const chunk of process.stdin) {
+    text += String(chunk);
+    if (text.length > 1_000_000) throw new UsageError('the task on stdin is over 1,000,000 characters; pass a shorter task');
+  }
+  if (text.trim() === '') throw new UsageError('the task on stdin is empty: pipe the task in, e.g. cat task.md | agent-team run -');
+  return text.trim();
 }
 
 void main().then((code) => {

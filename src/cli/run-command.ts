@@ -12,7 +12,7 @@ import { applyRunChanges } from './apply-changes.js';
 import { createCliEngine } from './cli-engine.js';
 import type { RunArguments } from './arguments.js';
 import { writeTraceFile } from './trace-file.js';
-import { printChanges } from './changes-output.js';
+import { printChanges, useColor } from './changes-output.js';
 import { exitCodes } from './exit-codes.js';
 import { type InterruptibleProcess, Interrupts } from './interrupts.js';
 import { type CliJsonEvent, JsonEventMapper, runEndEvent } from './json-events.js';
@@ -25,8 +25,8 @@ import type { WorkflowDefinition } from '../engine/workflows/workflow-definition
 import { formatWorkflowProblem } from '../engine/workflows/workflow-problem.js';
 
 export interface RunContext {
-  stdout: { write(text: string): void; isTTY?: boolean; columns?: number };
-  stderr: { write(text: string): void };
+  stdout: { write(text: string): void; isTTY?: boolean; columns?: number; rows?: number };
+  stderr: { write(text: string): void; isTTY?: boolean; columns?: number; rows?: number };
   /** Where answers to agents' questions come from (one line each). Default: none (no user available). */
   stdin?: NodeJS.ReadableStream & { pause?: () => unknown };
   environment: NodeJS.ProcessEnv;
@@ -104,7 +104,7 @@ export async function runCommand(args: RunArguments, context: RunContext): Promi
         for (const file of changeSet.snapshot().files) emit({ type: 'change-proposed', taskId: changeSet.taskId, path: file.path, diff: file.diff, ...(file.target ? { target: file.target } : {}) });
       }
     } else {
-      printChanges(proposed, context.stdout, args.apply);
+      printChanges(proposed, context.stdout, args.apply, useColor(context.stdout, context.environment));
     }
     const applied = args.apply ? await applyRunChanges(root, proposed, workspace, { signal: interrupts.signal, output: report }) : { failed: false };
 

@@ -9,6 +9,7 @@ export interface TerminalOutput {
   write(text: string): void;
   isTTY?: boolean;
   columns?: number;
+  rows?: number;
 }
 
 const statusSymbols: Record<TaskStatus, string> = {
@@ -48,7 +49,7 @@ export class TerminalView {
   }
 
   private redraw(): void {
-    const lines = this.treeLines();
+    const lines = clipToHeight(this.treeLines(), [...this.tasks.values()], this.output.rows);
     const width = Math.max(20, (this.output.columns ?? 100) - 1);
     const clear = this.drawnLines > 0 ? `\x1b[${this.drawnLines}A\x1b[J` : '';
     this.output.write(clear + lines.map((line) => truncate(line, width)).join('\n') + (lines.length > 0 ? '\n' : ''));
@@ -74,6 +75,17 @@ export class TerminalView {
     visit(null);
     return lines;
   }
+}
+
+/**
+ * The tree as tall as the terminal lets it be: a tree taller than the screen cannot be redrawn in place
+ * (the lines above the top scroll away and the redraw leaves copies). The rest is one line that counts it.
+ */
+export function clipToHeight(lines: string[], tasks: readonly TaskSnapshot[], rows: number | undefined): string[] {
+  if (rows === undefined || rows < 4 || lines.length <= rows - 1) return lines;
+  const shown = rows - 2;
+  const running = tasks.filter((task) => task.status === 'running' || task.status === 'queued' || task.status === 'waiting').length;
+  return [...lines.slice(0, shown), `… and ${lines.length - shown} more tasks (${running} at work in all)`];
 }
 
 export function describeEnd(task: TaskSnapshot): string {
