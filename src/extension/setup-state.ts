@@ -34,7 +34,7 @@ export class SetupService implements vscode.Disposable {
     this.subscriptions.push(
       this.changed,
       vscode.workspace.onDidChangeConfiguration((event) => {
-        if (event.affectsConfiguration(configurationSection)) refresh();
+        if (event.affectsConfiguration(configurationSection) || event.affectsConfiguration('workbench.tree.indent')) refresh();
       }),
       options.keys.onDidChange(refresh),
       vscode.workspace.onDidGrantWorkspaceTrust(refresh),
@@ -56,6 +56,8 @@ export class SetupService implements vscode.Disposable {
       state.model = displayModel(setup);
     }
     if (!setup.configured && this.localServer) state.localServerUrl = this.localServer.url;
+    const indent = vscode.workspace.getConfiguration('workbench.tree').get<unknown>('indent');
+    if (typeof indent === 'number' && Number.isInteger(indent) && indent >= 0 && indent <= 40) state.treeIndent = indent;
     const offered = setup.chatModels[0];
     if (!setup.configured && offered) state.languageModel = offered.name || offered.id;
     return state;

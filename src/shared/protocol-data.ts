@@ -83,6 +83,8 @@ export const setupStateSchema = z.strictObject({
    * is configured: it needs no key. `use-language-model` carries no name, the host picks.
    */
   languageModel: z.string().max(200).optional(),
+  /** VS Code's `workbench.tree.indent` in pixels, so the task tree indents as every tree does. */
+  treeIndent: z.number().int().min(0).max(40).optional(),
   /** True in Restricted Mode (an untrusted folder): agents do not run. */
   restricted: z.boolean(),
 });

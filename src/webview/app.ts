@@ -12,6 +12,7 @@ import { MarkdownRenderer } from './markdown.js';
 import { animationFrameScheduler, browserClock, type FrameScheduler, RenderCoalescer } from './scheduler.js';
 import { SidebarStore, type StoreEffect } from './store.js';
 import { type FlatTree, flattenTasks } from './tree-model.js';
+import { setTreeIndent } from './row.js';
 import { TreeView, type TreeViewOptions } from './tree-view.js';
 import { readUiState, type UiState } from './ui-state.js';
 
@@ -193,6 +194,7 @@ class SidebarApp implements Sidebar {
     if (store.loaded && !hasTasks && store.setup) this.emptyState.render(store.setup);
     this.renderBanner(hasTasks && store.setup?.restricted === true);
 
+    if (store.setup?.treeIndent !== undefined && setTreeIndent(store.setup.treeIndent)) this.tree.relayout();
     setHidden(this.tree.element, !hasTasks);
     if (hasTasks) {
       let scroll = this.pendingScroll;

@@ -38,8 +38,20 @@ export interface RowInput {
   now: number;
 }
 
-/** Horizontal step per tree level, in pixels (VS Code's default tree indent is 8; rows here need a bit more). */
-export const indentPerLevel = 12;
+/** Horizontal step per tree level, in pixels: VS Code's `workbench.tree.indent` (default 8), as the host says. */
+let indentPerLevel = 8;
+
+/** The indent in use, in pixels. */
+export function treeIndent(): number {
+  return indentPerLevel;
+}
+
+/** Sets the indent; true when it changed (the rows must be laid out again). */
+export function setTreeIndent(pixels: number): boolean {
+  if (pixels === indentPerLevel) return false;
+  indentPerLevel = pixels;
+  return true;
+}
 /** The row's left padding at level 1; the twistie starts there. */
 const rowStartPadding = 4;
 /** The twistie's width; keep equal to `.tree-row::before` in media/sidebar.css. */

@@ -87,6 +87,11 @@ export class TreeView {
     return Math.max(1, Math.floor(this.viewportHeight / this.rowHeight));
   }
 
+  /** Every rendered row is laid out again at the next render (the indent changed). */
+  relayout(): void {
+    for (const view of this.rendered.values()) view.last = undefined;
+  }
+
   render(input: TreeRenderInput): void {
     this.lastInput = input;
     const { rows, indexById } = input.tree;

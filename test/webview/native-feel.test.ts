@@ -37,6 +37,18 @@ describe('the sidebar as VS Code users expect it', () => {
     expect(harness.posted.at(-1)).toEqual({ type: 'open-diff', taskId: 't1', path: 'src/a.ts' });
   });
 
+  it('indents rows by VS Code\u2019s workbench.tree.indent', () => {
+    const harness = mountHarness();
+    harness.send(snapshotMessage([makeTask({ id: 'root' }), makeTask({ id: 'child', parentId: 'root' })], { modelConfigured: true, restricted: false, treeIndent: 20 }));
+    harness.scheduler.runFrame();
+    expect(harness.row('child').style.paddingLeft).toBe('24px');
+    harness.send({ type: 'setup-state', setup: { modelConfigured: true, restricted: false, treeIndent: 10 } });
+    harness.scheduler.runFrame();
+    expect(harness.row('child').style.paddingLeft).toBe('14px');
+    harness.send({ type: 'setup-state', setup: { modelConfigured: true, restricted: false, treeIndent: 8 } });
+    harness.scheduler.runFrame();
+  });
+
   it('Escape in the detail closes it and gives the focus back to the row', () => {
     const harness = mountHarness();
     harness.send(snapshotMessage([makeTask({ id: 't1' })]));

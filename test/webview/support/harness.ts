@@ -8,7 +8,7 @@ import {
   type WebviewMessage,
 } from '../../../src/shared/protocol.js';
 import { mountSidebar, type Sidebar, type SidebarOptions } from '../../../src/webview/app.js';
-import { figuresSeparator, indentPerLevel } from '../../../src/webview/row.js';
+import { figuresSeparator, treeIndent } from '../../../src/webview/row.js';
 import { type FrameScheduler } from '../../../src/webview/scheduler.js';
 
 /** Frames happen only when the test calls `runFrame`; counts requests so tests can assert coalescing. */
@@ -121,7 +121,7 @@ export function click(element: Element, options: MouseEventInit = {}): void {
  */
 export function clickTwistie(row: Element): void {
   const level = Number(row.getAttribute('aria-level'));
-  click(row, { clientX: (level - 1) * indentPerLevel + 4 + 8 });
+  click(row, { clientX: (level - 1) * treeIndent() + 4 + 8 });
 }
 
 /** A row's figures: its elapsed time ('' before it started) and its tokens. */
