@@ -7,7 +7,10 @@ import { fake } from './support/fake-vscode.js';
 
 vi.mock('vscode', () => import('./support/fake-vscode.js'));
 
-const manifest = JSON.parse(readFileSync(nodePath.join(__dirname, '../../package.json'), 'utf8')) as {
+/** The manifest as VS Code shows it: `%key%` strings resolved through package.nls.json. */
+const strings = JSON.parse(readFileSync(nodePath.join(__dirname, '../../package.nls.json'), 'utf8')) as Record<string, string>;
+const localize = (text: string) => text.replace(/^%([^%]+)%$/, (whole, key: string) => strings[key] ?? whole);
+const manifest = JSON.parse(readFileSync(nodePath.join(__dirname, '../../package.json'), 'utf8'), (_key, value: unknown) => (typeof value === 'string' ? localize(value) : value)) as {
   activationEvents: string[];
   contributes: {
     commands: Array<{ command: string; category: string }>;
@@ -127,6 +130,14 @@ describe('manifest', () => {
     const properties = manifest.contributes.configuration.properties as Record<string, { scope?: string; markdownDescription?: string }>;
     expect(properties['agentTeam.baseUrl']!.scope).toBe('machine');
     expect(properties['agentTeam.maxConcurrentTasks']!.markdownDescription).not.toMatch(/reload/i);
+  });
+
+  it('says every user-visible string through package.nls.json, each key defined', () => {
+    const raw = readFileSync(nodePath.join(__dirname, '../../package.json'), 'utf8');
+    const keys = [...raw.matchAll(/"%([^%"]+)%"/g)].map((match) => match[1]!);
+    expect(keys.length).toBeGreaterThan(50);
+    for (const key of keys) expect(strings[key], key).toBeTypeOf('string');
+    expect(JSON.parse(raw).contributes.commands.every((command: { title: string }) => /^%command\..+\.title%$/.test(command.title))).toBe(true);
   });
 
   it('contributes the contract: container, view, commands with their category, settings and defaults', () => {
