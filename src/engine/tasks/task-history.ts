@@ -1,6 +1,7 @@
 /** Converts between live task records and their stored form. */
+import { errorMessage } from '../errors.js';
 import { createDeferred } from '../util/deferred.js';
-import type { PersistedTask } from './task-store.js';
+import type { PersistedHistory, PersistedTask, TaskStore } from './task-store.js';
 import { type TaskRecord, partialOutputOf, snapshotOf, statusOf, totalTokens } from './task-record.js';
 import { type TaskSnapshot, isTerminal } from './types.js';
 
@@ -61,4 +62,35 @@ export function recordFromPersisted(persisted: PersistedTask, now: number, maxTr
   record.droppedTranscriptEntries = record.transcriptLength - transcript.length;
   record.end.resolve(snapshotOf(record));
   return record;
+}
+
+/**
+ * The store's history as records, skipping ids already in use (each with a warning). Undefined when the
+ * store could not be read (also warned). `interrupted`: some tasks were queued or running when saved.
+ */
+export async function readHistory(
+  store: TaskStore,
+  inUse: (id: string) => boolean,
+  now: number,
+  maxTranscriptEntries: number,
+  warn: (message: string, error?: unknown) => void,
+): Promise<{ records: TaskRecord[]; interrupted: boolean } | undefined> {
+  let history: PersistedHistory;
+  try {
+    history = await store.load();
+  } catch (error) {
+    warn(`could not load task history: ${errorMessage(error)}`, error);
+    return undefined;
+  }
+  const records: TaskRecord[] = [];
+  const ids = new Set<string>();
+  for (const persisted of history.tasks) {
+    if (inUse(persisted.task.id) || ids.has(persisted.task.id)) {
+      warn(`stored task ${persisted.task.id} skipped: that id is already in use`);
+      continue;
+    }
+    ids.add(persisted.task.id);
+    records.push(recordFromPersisted(persisted, now, maxTranscriptEntries));
+  }
+  return { records, interrupted: history.tasks.some((persisted) => !isTerminal(persisted.task.status)) };
 }

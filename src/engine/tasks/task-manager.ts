@@ -26,9 +26,8 @@ import { TaskScheduler } from './task-scheduler.js';
 import { type LifecycleReport, RunSizeLimit, lifecycleReportOf } from './lifecycle-report.js';
 import { TaskError } from './task-error.js';
 import { HistorySaver } from './history-saver.js';
-import { persistedTaskOf, recordFromPersisted } from './task-history.js';
+import { persistedTaskOf, readHistory } from './task-history.js';
 import { type TaskRecord, createTaskRecord, hasEnded, partialOutputOf, snapshotOf, statusOf, transcriptOf } from './task-record.js';
-import type { PersistedHistory } from './task-store.js';
 import { TaskTree } from './task-tree.js';
 import { type WaitOptions, waitForEnd } from './task-wait.js';
 import { type TaskEvent, type TaskSnapshot, isTerminal } from './types.js';
@@ -215,26 +214,11 @@ export class TaskManager {
   async load(): Promise<void> {
     const store = this.options.store;
     if (!store) return;
-    let history: PersistedHistory;
-    try {
-      history = await store.load();
-    } catch (error) {
-      this.warn(`could not load task history: ${errorMessage(error)}`, error);
-      return;
-    }
-    const loaded: TaskRecord[] = [];
-    const ids = new Set<string>();
-    for (const persisted of history.tasks) {
-      if (this.tree.has(persisted.task.id) || ids.has(persisted.task.id)) {
-        this.warn(`stored task ${persisted.task.id} skipped: that id is already in use`);
-        continue;
-      }
-      ids.add(persisted.task.id);
-      loaded.push(recordFromPersisted(persisted, this.options.clock.now(), this.options.maxTranscriptEntries));
-    }
-    this.tree.prepend(loaded);
+    const history = await readHistory(store, (id) => this.tree.has(id), this.options.clock.now(), this.options.maxTranscriptEntries, (message, error) => this.warn(message, error));
+    if (!history) return;
+    this.tree.prepend(history.records);
     // Tasks found interrupted are saved as such, so the next load agrees.
-    if (history.tasks.some((persisted) => !isTerminal(persisted.task.status))) this.saver.request();
+    if (history.interrupted) this.saver.request();
   }
 
   /**
