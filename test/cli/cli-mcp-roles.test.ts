@@ -6,32 +6,17 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { calculatorRoleFile } from '../support/calculator-role.js';
 import { textTurn, toolCallTurn } from '../support/mock-provider/index.js';
 import { agentOf, parseEvents, priorTurns, providerEnvironment, startCli } from './cli-harness.js';
 import { useCliWorld } from './cli-world.js';
 
 const world = useCliWorld({ 'notes.md': 'Sum things.\n' });
-const testServer = path.resolve(__dirname, '../support/mcp-test-server.mjs');
 
 async function writeCalculatorRole(): Promise<string> {
   const pidFile = path.join(world.workspace, 'calc.pid');
   await mkdir(path.join(world.workspace, '.agent-team', 'agents'), { recursive: true });
-  await writeFile(
-    path.join(world.workspace, '.agent-team', 'agents', 'calculator.md'),
-    [
-      '---',
-      'name: calculator',
-      'description: Adds numbers with its calculator server.',
-      'tools: [Read]',
-      'mcpServers:',
-      '  calc:',
-      `    command: ${JSON.stringify(process.execPath)}`,
-      `    args: [${JSON.stringify(testServer)}]`,
-      `    env: { MCP_PID_FILE: ${JSON.stringify(pidFile)} }`,
-      '---',
-      'You add numbers with your calculator.',
-    ].join('\n'),
-  );
+  await writeFile(path.join(world.workspace, '.agent-team', 'agents', 'calculator.md'), calculatorRoleFile(pidFile, 'You add numbers with your calculator.'));
   return pidFile;
 }
 

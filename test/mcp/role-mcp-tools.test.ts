@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ScriptedModel } from '../../src/engine/testing/scripted-model.js';
+import { calculatorRoleFile } from '../support/calculator-role.js';
 import { createTeamHarness, lastMessageText, toolNamesOf } from '../team/delegation/team-harness.js';
 
 const { toolCall } = ScriptedModel;
-const testServer = path.resolve(__dirname, '../support/mcp-test-server.mjs');
 let directory: string;
 
 beforeEach(() => {
@@ -18,21 +18,7 @@ afterEach(() => {
   rmSync(directory, { recursive: true, force: true });
 });
 
-const roleFile = (pidFile: string) =>
-  [
-    '---',
-    'name: calculator',
-    'description: Adds numbers with its calculator server.',
-    'tools: [Read]',
-    'mcpServers:',
-    '  calc:',
-    `    command: ${JSON.stringify(process.execPath)}`,
-    `    args: [${JSON.stringify(testServer)}]`,
-    '    env:',
-    `      MCP_PID_FILE: ${JSON.stringify(pidFile)}`,
-    '---',
-    'You add numbers.',
-  ].join('\n');
+const roleFile = (pidFile: string) => calculatorRoleFile(pidFile);
 
 const gone = (pid: number) => {
   try {

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // A small MCP server for the tests, over stdio with the official SDK: `echo`, `add`, `fail` (an error
-// result) and `environment` (which variables it got). It writes its pid to $MCP_PID_FILE when set, so a
+// result), `environment` (which variables it got) and `huge` (a schema too large to pass on). It writes its pid to $MCP_PID_FILE when set, so a
 // test can check that the server process is gone after its task ended.
 import { writeFileSync } from 'node:fs';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -19,4 +19,7 @@ server.registerTool('echo', { description: 'Says the text back.', inputSchema: {
 server.registerTool('add', { description: 'Adds two numbers.', inputSchema: { a: z.number(), b: z.number() } }, async ({ a, b }) => text(String(a + b)));
 server.registerTool('fail', { description: 'Always fails.', inputSchema: {} }, async () => ({ ...text('the widget is broken'), isError: true }));
 server.registerTool('environment', { description: 'Names the variables it got.', inputSchema: {} }, async () => text(Object.keys(process.env).sort().join(',')));
+// A schema far too large to show a model on every request.
+const huge = Object.fromEntries(Array.from({ length: 1500 }, (_, index) => [`field${index}`, z.string().optional().describe('a field nobody needs')]));
+server.registerTool('huge', { description: 'Has an enormous schema.', inputSchema: huge }, async () => text('ok'));
 await server.connect(new StdioServerTransport());

@@ -35,6 +35,8 @@ export interface McpConnection {
 /** What a result may hold at most before it is cut (the agent loop caps tool results again, later). */
 const maxResultCharacters = 100_000;
 const maxTools = 100;
+/** A tool's input schema larger than this (as JSON) is shown as a plain object: a server cannot flood every request. */
+const maxSchemaCharacters = 20_000;
 /** Variables never passed to a server: the model providers' keys and whatever names a secret. */
 const secretVariable = /(^|_)(API_?KEY|KEY|TOKEN|SECRET|PASSWORD|CREDENTIALS?)$/i;
 
@@ -78,7 +80,7 @@ function toEngineTool(server: string, tool: ListedTool, client: CallingClient, o
     name: mcpToolName(server, tool.name),
     description: `${(tool.description ?? '').slice(0, 2000)} (from the MCP server '${server}')`.trim(),
     inputSchema: z.record(z.string(), z.unknown()),
-    jsonSchema: { type: 'object', ...tool.inputSchema },
+    jsonSchema: JSON.stringify(tool.inputSchema).length > maxSchemaCharacters ? { type: 'object' } : { type: 'object', ...tool.inputSchema },
     readOnly: false,
     timeoutMs: callTimeoutMs,
     async execute(input, context) {

@@ -88,8 +88,12 @@ function cleanEntry(entry: TranscriptEntry, clean: (text: string) => string, lim
     case 'text':
     case 'notice':
       return { ...entry, text: clean(entry.text) };
-    case 'tool-call':
-      return { ...entry, ...(entry.input === undefined ? {} : { input: JSON.parse(clean(JSON.stringify(entry.input))) as unknown }) };
+    case 'tool-call': {
+      if (entry.input === undefined) return entry;
+      const input = clean(JSON.stringify(entry.input));
+      // A Write's whole file is in its input: the diff shows the change, the trace keeps the start.
+      return { ...entry, input: input.length > limit ? `${input.slice(0, limit)} [cut: ${input.length - limit} more characters]` : (JSON.parse(input) as unknown) };
+    }
     case 'tool-result': {
       const output = clean(entry.output);
       return { ...entry, output: output.length > limit ? `${output.slice(0, limit)}\n[cut: ${output.length - limit} more characters]` : output };
