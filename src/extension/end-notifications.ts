@@ -3,7 +3,7 @@
  * background of the task manager), or a background subagent that outlived the agent that started it.
  * Show and Review Changes actions lead on; user stops are not announced back to the user.
  */
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import { describeStopReason } from '../engine/errors.js';
 import { isTerminal, type TaskManager, type TaskSnapshot } from '../engine/tasks/index.js';
 import { commandAction, type NotificationAction, showError, showInfo, showWarning } from './notify.js';
@@ -41,14 +41,14 @@ export class EndOfRunNotifier implements vscode.Disposable {
     if (pending > 0) actions.push(commandAction('Review Changes', 'agentTeam.reviewChanges', task.id));
     const changes = pending > 0 ? ` It proposes changes to ${pending} file${pending === 1 ? '' : 's'} for your review.` : '';
     if (task.status === 'completed') {
-      showInfo(`Agent Team finished ${name}.${changes}`, ...actions);
+      showInfo(vscode.l10n.t('Agent Team finished {0}.{1}', name, changes), ...actions);
     } else if (task.status === 'failed') {
       const error = this.options.redactor.redact(task.error ?? 'unknown error');
       const shortError = error.length > maxErrorLength ? `${error.slice(0, maxErrorLength - 1)}\u2026` : error;
       if (/api key|unauthori[sz]ed|authentication|401/i.test(error)) actions.push(commandAction('Set API Key', 'agentTeam.setApiKey'));
-      showError(`Agent Team: ${name} failed: ${shortError}${changes}`, ...actions);
+      showError(vscode.l10n.t('Agent Team: {0} failed: {1}{2}', name, shortError, changes), ...actions);
     } else if (task.stopReason) {
-      showWarning(`Agent Team: ${name} was ${describeStopReason(task.stopReason)}.${changes}`, ...actions);
+      showWarning(vscode.l10n.t('Agent Team: {0} was {1}.{2}', name, describeStopReason(task.stopReason), changes), ...actions);
     }
   }
 

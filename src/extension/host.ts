@@ -188,7 +188,7 @@ export class AgentTeamHost implements vscode.Disposable {
       this.log.info(`${outcome === 'answered' ? 'Answered' : 'Sent a message to'} ${taskId}.`);
       this.sidebar.messageSent(taskId, outcome);
     } catch (error) {
-      showError(`Agent Team: ${errorMessage(error)}`);
+      showError(vscode.l10n.t('Agent Team: {0}', errorMessage(error)));
     }
   }
 

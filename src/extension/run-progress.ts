@@ -10,7 +10,7 @@ import { tasksViewId } from './sidebar/task-view-provider.js';
 
 export function showRunProgress(taskManager: TaskManager, root: TaskSnapshot): Thenable<void> {
   return vscode.window.withProgress(
-    { location: { viewId: tasksViewId }, title: `Agent Team: ${root.description}` },
+    { location: { viewId: tasksViewId }, title: vscode.l10n.t('Agent Team: {0}', root.description) },
     (progress, token) =>
       new Promise<void>((resolve) => {
         const current = taskManager.get(root.id);

@@ -115,7 +115,7 @@ export class SetupService implements vscode.Disposable {
         `The server at ${server.url} lists no models. Download one (for Ollama: "ollama pull qwen2.5-coder"), then set agentTeam.model to its name.`,
       );
     } else {
-      void vscode.window.showInformationMessage(`Agent Team now uses the local server at ${server.url} with the model ${model}.`);
+      void vscode.window.showInformationMessage(vscode.l10n.t('Agent Team now uses the local server at {0} with the model {1}.', server.url, model));
     }
     await this.refresh();
     return true;
@@ -126,13 +126,13 @@ export class SetupService implements vscode.Disposable {
     const setup = await this.modelSetup();
     const model = setup.chatModels.find((each) => each.id === setup.model) ?? setup.chatModels[0];
     if (!model) {
-      void vscode.window.showWarningMessage('VS Code offers no language model. Install or sign in to a model provider such as GitHub Copilot, or set an API key.');
+      void vscode.window.showWarningMessage(vscode.l10n.t('VS Code offers no language model. Install or sign in to a model provider such as GitHub Copilot, or set an API key.'));
       return false;
     }
     const configuration = vscode.workspace.getConfiguration(configurationSection);
     await configuration.update('provider', vscodeLmProvider, vscode.ConfigurationTarget.Global);
     await configuration.update('model', model.id, vscode.ConfigurationTarget.Global);
-    void vscode.window.showInformationMessage(`Agent Team now uses ${model.name || model.id} from VS Code (no key needed).`);
+    void vscode.window.showInformationMessage(vscode.l10n.t('Agent Team now uses {0} from VS Code (no key needed).', model.name || model.id));
     await this.refresh();
     return true;
   }

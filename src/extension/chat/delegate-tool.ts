@@ -36,7 +36,7 @@ export class DelegateTool implements vscode.LanguageModelTool<DelegateToolInput>
     message.appendMarkdown('\n\nIts edits are proposals you review in Agent Team before anything is written.');
     return {
       invocationMessage: `Agent Team: ${input.subagent_type} \u2014 ${input.description}`,
-      confirmationMessages: { title: 'Delegate to Agent Team?', message },
+      confirmationMessages: { title: vscode.l10n.t('Delegate to Agent Team?'), message },
     };
   }
 

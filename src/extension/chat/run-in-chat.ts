@@ -3,7 +3,7 @@
  * and at the end the run's answer with buttons to show its tree and review its proposals. Cancelling the
  * request (the chat's Stop) stops the whole tree.
  */
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import type { TaskManager, TaskSnapshot } from '../../engine/tasks/index.js';
 import { isTerminal } from '../../engine/tasks/index.js';
 import { escapeMarkdown } from './markdown-text.js';
@@ -27,10 +27,10 @@ export function reportRunInChat(options: RunInChatOptions, rootId: string, strea
     const finish = (root: TaskSnapshot) => {
       for (const cleanup of cleanups.splice(0)) cleanup();
       stream.markdown(root.output?.trim() ? `\n\n${root.output.trim()}\n` : '\n\n_(no answer)_\n');
-      stream.button({ command: 'agentTeam.showTask', arguments: [rootId], title: 'Show in Agent Team' });
+      stream.button({ command: 'agentTeam.showTask', arguments: [rootId], title: vscode.l10n.t('Show in Agent Team') });
       const pending = options.pendingFileCount(rootId);
       if (pending > 0) {
-        stream.button({ command: 'agentTeam.reviewChanges', arguments: [rootId], title: `Review Changes (${pending} ${pending === 1 ? 'file' : 'files'})` });
+        stream.button({ command: 'agentTeam.reviewChanges', arguments: [rootId], title: vscode.l10n.t('Review Changes ({0} {1})', pending, pending === 1 ? 'file' : 'files') });
       }
       resolve(root);
     };
@@ -49,7 +49,7 @@ export function reportRunInChat(options: RunInChatOptions, rootId: string, strea
         } else if (event.type === 'task-update' && event.task.status === 'waiting' && !waiting.has(event.task.id) && inRun(event.task)) {
           waiting.add(event.task.id);
           stream.markdown(`\n\n**${escapeMarkdown(event.task.role)}** waits for your answer in the Agent Team view.\n`);
-          stream.button({ command: 'agentTeam.showTask', arguments: [event.task.id], title: `Answer ${event.task.role}` });
+          stream.button({ command: 'agentTeam.showTask', arguments: [event.task.id], title: vscode.l10n.t('Answer {0}', event.task.role) });
         } else if (event.type === 'task-update' && event.task.status !== 'waiting') {
           waiting.delete(event.task.id);
         } else if (event.type === 'task-end' && event.task.id === rootId) {

@@ -48,7 +48,7 @@ export async function handleTeamRequest(
   try {
     const setup = modelSetupForChat(await host.setup.modelSetup(), request.model);
     if (!setup) {
-      stream.button({ command: 'agentTeam.selectModel', title: 'Select Model' });
+      stream.button({ command: 'agentTeam.selectModel', title: vscode.l10n.t('Select Model') });
       return refuse(noModelAdvice);
     }
     const started = await startRun(host, request.command, prompt, setup, previousRunOf(context, host));

@@ -15,8 +15,8 @@ export async function setApiKey(host: AgentTeamHost, providerArgument?: unknown)
   const label = providerLabel(provider);
   const existing = await host.keys.get(provider);
   const key = await vscode.window.showInputBox({
-    title: `Set API Key: ${label}`,
-    prompt: `Paste your ${label} API key. It is kept in VS Code's secret storage, never in your settings.`,
+    title: vscode.l10n.t('Set API Key: {0}', label),
+    prompt: vscode.l10n.t('Paste your {0} API key. It is kept in VS Code\'s secret storage, never in your settings.', label),
     placeHolder: existing?.source === 'secret-storage' ? 'A key is stored; a new one replaces it' : provider === 'anthropic' ? 'sk-ant-\u2026' : 'sk-\u2026',
     password: true,
     ignoreFocusOut: true,
@@ -40,7 +40,7 @@ async function pickProvider(): Promise<ModelProvider | undefined> {
       { label: 'Anthropic', description: 'Claude models', provider: 'anthropic' as const },
       { label: 'OpenAI', description: 'GPT models, or an OpenAI-compatible server that needs a key', provider: 'openai' as const },
     ],
-    { title: 'Set API Key: which provider?', placeHolder: 'Pick the provider the key is for' },
+    { title: vscode.l10n.t('Set API Key: which provider?'), placeHolder: vscode.l10n.t('Pick the provider the key is for') },
   );
   return picked?.provider;
 }
@@ -54,17 +54,17 @@ async function useProviderIfNeeded(host: AgentTeamHost, provider: ModelProvider)
   const settings = readSettings(vscode.workspace.isTrusted);
   const switchProvider = () => vscode.workspace.getConfiguration(configurationSection).update('provider', provider, vscode.ConfigurationTarget.Global);
   if (settings.provider === provider) {
-    showInfo(`Saved the ${label} API key.`);
+    showInfo(vscode.l10n.t('Saved the {0} API key.', label));
     return;
   }
   const current = settings.provider;
   if (current === undefined || !(await host.setup.modelSetup()).configured) {
     await switchProvider();
-    showInfo(`Saved the ${label} API key. Agent Team now uses ${label}.`);
+    showInfo(vscode.l10n.t('Saved the {0} API key. Agent Team now uses {1}.', label, label));
     return;
   }
-  showInfo(`Saved the ${label} API key. Agent Team still uses ${providerLabel(current)} (the agentTeam.provider setting).`, {
-    title: `Use ${label}`,
+  showInfo(vscode.l10n.t('Saved the {0} API key. Agent Team still uses {1} (the agentTeam.provider setting).', label, providerLabel(current)), {
+    title: vscode.l10n.t('Use {0}', label),
     run: switchProvider,
   });
 }
@@ -75,7 +75,7 @@ export async function removeApiKey(host: AgentTeamHost, providerArgument?: unkno
   for (const provider of modelProviders) if ((await host.keys.get(provider))?.source === 'secret-storage') stored.push(provider);
   const provider = isModelProvider(providerArgument) ? providerArgument : stored.length === 1 ? stored[0] : await pickStored(stored);
   if (!provider) {
-    if (stored.length === 0) showInfo('No API key is stored in VS Code. (Keys from ANTHROPIC_API_KEY or OPENAI_API_KEY are not stored here; unset the variable to stop using one.)');
+    if (stored.length === 0) showInfo(vscode.l10n.t('No API key is stored in VS Code. (Keys from ANTHROPIC_API_KEY or OPENAI_API_KEY are not stored here; unset the variable to stop using one.)'));
     return;
   }
   const label = providerLabel(provider);
@@ -90,7 +90,7 @@ async function pickStored(stored: readonly ModelProvider[]): Promise<ModelProvid
   if (stored.length === 0) return undefined;
   const picked = await vscode.window.showQuickPick(
     stored.map((provider) => ({ label: providerLabel(provider), provider })),
-    { title: 'Remove API Key: which provider?', placeHolder: 'Pick the key to remove from the secret storage' },
+    { title: vscode.l10n.t('Remove API Key: which provider?'), placeHolder: vscode.l10n.t('Pick the key to remove from the secret storage') },
   );
   return picked?.provider;
 }

@@ -41,7 +41,7 @@ export async function delegate(host: AgentTeamHost, first?: unknown, second?: un
     const typed = await vscode.window.showInputBox({
       title: role === coordinatorName ? 'Delegate Task' : `Delegate Task to ${role}`,
       prompt: role === coordinatorName ? 'What should the team do? The coordinator plans it and delegates the parts.' : `What should the ${role} do?`,
-      placeHolder: 'e.g. Find where dates are parsed and review it for timezone bugs',
+      placeHolder: vscode.l10n.t('e.g. Find where dates are parsed and review it for timezone bugs'),
       ignoreFocusOut: true,
       validateInput: (value) => (value.trim() === '' ? 'Describe the task, or press Escape to cancel.' : undefined),
     });
@@ -119,8 +119,8 @@ async function pickRole(roles: readonly RoleDefinition[]): Promise<string | unde
     })),
   ];
   const picked = await vscode.window.showQuickPick(items, {
-    title: 'Delegate Task: who should do it?',
-    placeHolder: 'The coordinator (Enter) plans and delegates; or pick one role to run directly',
+    title: vscode.l10n.t('Delegate Task: who should do it?'),
+    placeHolder: vscode.l10n.t('The coordinator (Enter) plans and delegates; or pick one role to run directly'),
     matchOnDescription: true,
     matchOnDetail: true,
   });

@@ -1,5 +1,5 @@
 /** How a command's failure reaches the user: a notification that says what to do next, and a log line. */
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import { AgentTeamError, ConfigurationError, errorMessage, ProviderError } from '../../engine/errors.js';
 import { commandAction, type NotificationAction, showError } from '../notify.js';
 import type { SecretRedactor } from '../redaction.js';
@@ -23,7 +23,7 @@ export function reportCommandError(
     actions.push(commandAction('Open Settings', 'workbench.action.openSettings', 'agentTeam'));
   }
   const text = error instanceof AgentTeamError ? message : `${message} (details in the Agent Team output)`;
-  showError(`Agent Team: ${capitalize(text)}`, ...actions, { title: 'Show Log', run: () => log.show(true) });
+  showError(vscode.l10n.t('Agent Team: {0}', capitalize(text)), ...actions, { title: vscode.l10n.t('Show Log'), run: () => log.show(true) });
 }
 
 function capitalize(text: string): string {

@@ -13,14 +13,14 @@ export async function exportTrace(host: AgentTeamHost, taskArgument?: unknown): 
   await host.historyLoaded;
   const roots = host.taskManager.list().filter((task) => task.parentId === null);
   if (roots.length === 0) {
-    showInfo('There is no run to export yet.');
+    showInfo(vscode.l10n.t('There is no run to export yet.'));
     return undefined;
   }
-  const rootId = typeof taskArgument === 'string' && taskArgument !== '' ? taskArgument : await pickTask(roots, { title: 'Export Trace', placeHolder: 'Which run?' });
+  const rootId = typeof taskArgument === 'string' && taskArgument !== '' ? taskArgument : await pickTask(roots, { title: vscode.l10n.t('Export Trace'), placeHolder: vscode.l10n.t('Which run?') });
   if (rootId === undefined || !host.taskManager.get(rootId)) return undefined;
   const folder = host.folder()?.uri;
   const target = await vscode.window.showSaveDialog({
-    title: `Export the trace of run ${rootId}`,
+    title: vscode.l10n.t('Export the trace of run {0}', rootId),
     saveLabel: 'Export Trace',
     ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, `agent-team-${rootId}.md`) } : {}),
     filters: { Markdown: ['md'], JSON: ['json'] },
@@ -30,6 +30,6 @@ export async function exportTrace(host: AgentTeamHost, taskArgument?: unknown): 
   const text = target.path.toLowerCase().endsWith('.json') ? renderTraceJson(trace) : renderTraceMarkdown(trace);
   await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(host.redactor.redact(text)));
   host.log.info(`Exported the trace of ${rootId} to ${target.fsPath}.`);
-  showInfo(`Exported the trace of run ${rootId}.`, { title: 'Open', run: async () => void (await vscode.window.showTextDocument(target)) });
+  showInfo(vscode.l10n.t('Exported the trace of run {0}.', rootId), { title: vscode.l10n.t('Open'), run: async () => void (await vscode.window.showTextDocument(target)) });
   return target;
 }

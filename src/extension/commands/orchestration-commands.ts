@@ -20,7 +20,7 @@ export async function runWorkflow(host: AgentTeamHost, nameArgument?: unknown, i
   const entries = await session.listWorkflows();
   const entry = typeof nameArgument === 'string' ? entries.find((candidate) => candidate.name === nameArgument) : await pickWorkflow(entries);
   if (!entry) {
-    if (typeof nameArgument === 'string') showError(`There is no workflow "${nameArgument}" in .agent-team/workflows.`);
+    if (typeof nameArgument === 'string') showError(vscode.l10n.t('There is no workflow "{0}" in .agent-team/workflows.', nameArgument));
     return undefined;
   }
   if (!entry.workflow) {
@@ -57,7 +57,7 @@ export async function planAndDelegate(host: AgentTeamHost, taskArgument?: unknow
 
 async function pickWorkflow(entries: readonly WorkflowEntry[]): Promise<WorkflowEntry | undefined> {
   if (entries.length === 0) {
-    showError('There are no workflows yet: add a .agent-team/workflows/<name>.yaml file (see the README for the format).');
+    showError(vscode.l10n.t('There are no workflows yet: add a .agent-team/workflows/<name>.yaml file (see the README for the format).'));
     return undefined;
   }
   const items = entries.map((entry) => ({
@@ -66,7 +66,7 @@ async function pickWorkflow(entries: readonly WorkflowEntry[]): Promise<Workflow
     detail: entry.workflow ? entry.description : formatWorkflowProblem(entry.problems[0]),
     entry,
   }));
-  const picked = await vscode.window.showQuickPick(items, { title: 'Run Workflow', placeHolder: 'Which workflow?', matchOnDescription: true, matchOnDetail: true });
+  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Run Workflow'), placeHolder: vscode.l10n.t('Which workflow?'), matchOnDescription: true, matchOnDetail: true });
   return picked?.entry;
 }
 

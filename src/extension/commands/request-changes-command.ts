@@ -19,15 +19,15 @@ export async function requestChanges(host: AgentTeamHost, taskArgument?: unknown
   if (taskId === undefined) return undefined;
   const task = host.taskManager.get(taskId);
   if (!task) {
-    showInfo(`There is no task ${taskId}.`);
+    showInfo(vscode.l10n.t('There is no task {0}.', taskId));
     return undefined;
   }
   const setup = await configuredModelSetup(host);
   if (!setup) return undefined;
   const comment = await vscode.window.showInputBox({
-    title: `Request Changes: ${task.role} (${task.id})`,
-    prompt: `What should the ${task.role} change? It goes on with its context and revises its proposal.`,
-    placeHolder: 'e.g. Keep the old name as a deprecated alias',
+    title: vscode.l10n.t('Request Changes: {0} ({1})', task.role, task.id),
+    prompt: vscode.l10n.t('What should the {0} change? It goes on with its context and revises its proposal.', task.role),
+    placeHolder: vscode.l10n.t('e.g. Keep the old name as a deprecated alias'),
     ignoreFocusOut: true,
     validateInput: (value) => (value.trim() === '' ? 'Say what should change, or press Escape to cancel.' : undefined),
   });
@@ -44,7 +44,7 @@ export async function requestChanges(host: AgentTeamHost, taskArgument?: unknown
 export async function showRevision(host: AgentTeamHost, taskId: string, role: string): Promise<void> {
   const paths = host.revisions.revisedPaths(taskId);
   if (paths.length === 0) {
-    showInfo(`The ${role} (${taskId}) finished without changing its proposal.`);
+    showInfo(vscode.l10n.t('The {0} ({1}) finished without changing its proposal.', role, taskId));
     return;
   }
   const folder = host.folder()?.uri;
@@ -63,13 +63,13 @@ async function chooseTask(host: AgentTeamHost): Promise<string | undefined> {
     return changeSet !== undefined && pendingFiles(changeSet).length > 0;
   });
   if (withChanges.length === 0) {
-    showInfo('No proposed changes are waiting for review, so there is nothing to send back.');
+    showInfo(vscode.l10n.t('No proposed changes are waiting for review, so there is nothing to send back.'));
     return undefined;
   }
   if (withChanges.length === 1) return withChanges[0]!.id;
   return pickTask(withChanges, {
-    title: 'Request Changes',
-    placeHolder: 'Whose proposal should change?',
+    title: vscode.l10n.t('Request Changes'),
+    placeHolder: vscode.l10n.t('Whose proposal should change?'),
     describe: (task) => `${pendingFiles(host.changes.get(task.id)!).length} files waiting`,
   });
 }

@@ -18,11 +18,11 @@ import { pickTask } from './task-picker.js';
 export async function rerunAndCompare(host: AgentTeamHost, taskArgument?: unknown): Promise<string | undefined> {
   await host.historyLoaded;
   const finished = host.taskManager.list().filter((task) => isTerminal(task.status) && task.role !== coordinatorName);
-  const taskId = typeof taskArgument === 'string' && taskArgument !== '' ? taskArgument : await pickTask(finished, { title: 'Run Again and Compare', placeHolder: 'Which finished task to run again?' });
+  const taskId = typeof taskArgument === 'string' && taskArgument !== '' ? taskArgument : await pickTask(finished, { title: vscode.l10n.t('Run Again and Compare'), placeHolder: vscode.l10n.t('Which finished task to run again?') });
   const original = taskId === undefined ? undefined : host.taskManager.get(taskId);
   if (!original) return undefined;
   if (!isTerminal(original.status)) {
-    showInfo(`Task ${original.id} is still running; run it again once it has ended.`);
+    showInfo(vscode.l10n.t('Task {0} is still running; run it again once it has ended.', original.id));
     return undefined;
   }
   const setup = await configuredModelSetup(host);
@@ -31,7 +31,7 @@ export async function rerunAndCompare(host: AgentTeamHost, taskArgument?: unknow
   const roles = session.listRoles().map((role) => role.name);
   const role = await vscode.window.showQuickPick(
     [original.role, ...roles.filter((name) => name !== original.role)].map((name) => ({ label: name, description: name === original.role ? 'the same role' : undefined })),
-    { title: `Run Again: ${original.description}`, placeHolder: 'Which role runs it this time?' },
+    { title: vscode.l10n.t('Run Again: {0}', original.description), placeHolder: vscode.l10n.t('Which role runs it this time?') },
   );
   if (!role) return undefined;
   const model = await pickModel(setup, original);
@@ -52,13 +52,13 @@ async function pickModel(setup: ModelSetup, original: TaskSnapshot): Promise<str
   if (setup.provider === vscodeLmProvider) {
     const picked = await vscode.window.showQuickPick(
       setup.chatModels.map((model) => ({ label: model.name || model.id, description: model.id, id: model.id })),
-      { title: `Run Again: ${original.description}`, placeHolder: `Which model this time? The first run used ${original.model ?? 'the default'}.` },
+      { title: vscode.l10n.t('Run Again: {0}', original.description), placeHolder: vscode.l10n.t('Which model this time? The first run used {0}.', original.model ?? 'the default') },
     );
     return picked?.id;
   }
   return vscode.window.showInputBox({
-    title: `Run Again: ${original.description}`,
-    prompt: `The model id this time (the first run used ${original.model ?? 'the default'}); empty for ${setup.model || 'the default'}.`,
+    title: vscode.l10n.t('Run Again: {0}', original.description),
+    prompt: vscode.l10n.t('The model id this time (the first run used {0}); empty for {1}.', original.model ?? 'the default', setup.model || 'the default'),
     value: setup.model,
     ignoreFocusOut: true,
   });
@@ -68,7 +68,7 @@ async function pickModel(setup: ModelSetup, original: TaskSnapshot): Promise<str
 export async function compareChanges(host: AgentTeamHost, first: TaskSnapshot, second: TaskSnapshot): Promise<void> {
   const paths = new Set([...(host.changes.get(first.id)?.paths() ?? []), ...(host.changes.get(second.id)?.paths() ?? [])]);
   if (paths.size === 0) {
-    showInfo(`Neither ${first.id} nor ${second.id} proposed changes to compare. Their answers are in the Agent Team view.`);
+    showInfo(vscode.l10n.t('Neither {0} nor {1} proposed changes to compare. Their answers are in the Agent Team view.', first.id, second.id));
     return;
   }
   const folder = host.folder()?.uri;

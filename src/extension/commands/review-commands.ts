@@ -44,15 +44,15 @@ export async function reviewChanges(host: AgentTeamHost, taskId?: unknown): Prom
       return changeSet !== undefined && pendingFiles(changeSet).length > 0;
     });
     if (withChanges.length === 0) {
-      showInfo('No proposed changes are waiting for review.');
+      showInfo(vscode.l10n.t('No proposed changes are waiting for review.'));
       return;
     }
     id =
       withChanges.length === 1
         ? withChanges[0].id
         : await pickTask(withChanges, {
-            title: 'Review Changes',
-            placeHolder: 'Pick the task whose proposed changes to review',
+            title: vscode.l10n.t('Review Changes'),
+            placeHolder: vscode.l10n.t('Pick the task whose proposed changes to review'),
             describe: (task) => {
               const files = pendingFiles(host.changes.get(task.id)!);
               return `${files.length} file${files.length === 1 ? '' : 's'} +${files.reduce((sum, file) => sum + file.added, 0)} \u2212${files.reduce((sum, file) => sum + file.removed, 0)}`;
@@ -67,7 +67,7 @@ export async function decideFile(host: AgentTeamHost, decision: 'accept' | 'reje
   await host.historyLoaded;
   const target = targetFromArguments(args) ?? host.review.activeProposal();
   if (!target) {
-    showInfo(`Open a proposed change first ("Agent Team: Review Changes"), then ${decision} it.`);
+    showInfo(vscode.l10n.t('Open a proposed change first ("Agent Team: Review Changes"), then {0} it.', decision));
     return undefined;
   }
   return host.review.decideFile(decision, target.taskId, target.path);
@@ -77,7 +77,7 @@ export async function decideHunk(host: AgentTeamHost, decision: 'accept' | 'reje
   await host.historyLoaded;
   const target: ReviewTarget | undefined = targetFromArguments(args) ?? host.review.activeProposal();
   if (!target) {
-    showInfo(`Open a proposed change first ("Agent Team: Review Changes"), then ${decision} its parts.`);
+    showInfo(vscode.l10n.t('Open a proposed change first ("Agent Team: Review Changes"), then {0} its parts.', decision));
     return undefined;
   }
   return host.review.decideHunk(decision, target.taskId, target.path, target.hunkId);

@@ -43,8 +43,8 @@ export async function selectModel(host: AgentTeamHost): Promise<void> {
     items.push({ label: `$(server) Local server at ${server.url}`, description: `${server.models.length} models, no key`, use: { provider: 'local-server' } });
   }
   const picked = await vscode.window.showQuickPick(items, {
-    title: 'Agent Team: Select Model',
-    placeHolder: 'The model the coordinator and its subagents run on (per-role models: agentTeam.roleModels)',
+    title: vscode.l10n.t('Agent Team: Select Model'),
+    placeHolder: vscode.l10n.t('The model the coordinator and its subagents run on (per-role models: agentTeam.roleModels)'),
     matchOnDescription: true,
     matchOnDetail: true,
   });
@@ -59,13 +59,13 @@ export async function selectModel(host: AgentTeamHost): Promise<void> {
   if (use.provider === vscodeLmProvider) {
     await configuration.update('provider', vscodeLmProvider, target);
     await configuration.update('model', use.model, target);
-    showInfo(`Agent Team now uses ${picked.label.replace('$(sparkle) ', '')} from VS Code.`);
+    showInfo(vscode.l10n.t('Agent Team now uses {0} from VS Code.', picked.label.replace('$(sparkle) ', '')));
     await host.setup.refresh();
     return;
   }
   const model = await vscode.window.showInputBox({
-    title: `Select Model: ${providerLabel(use.provider)}`,
-    prompt: 'The model id; empty for the default.',
+    title: vscode.l10n.t('Select Model: {0}', providerLabel(use.provider)),
+    prompt: vscode.l10n.t('The model id; empty for the default.'),
     value: setup.provider === use.provider ? setup.model : '',
     placeHolder: defaultModelIds[use.provider],
     ignoreFocusOut: true,
@@ -74,6 +74,6 @@ export async function selectModel(host: AgentTeamHost): Promise<void> {
   await configuration.update('provider', use.provider, target);
   await configuration.update('model', model.trim(), target);
   if ((await host.keys.get(use.provider)) === undefined) await vscode.commands.executeCommand('agentTeam.setApiKey', use.provider);
-  else showInfo(`Agent Team now uses ${providerLabel(use.provider)} with ${model.trim() || defaultModelIds[use.provider]}.`);
+  else showInfo(vscode.l10n.t('Agent Team now uses {0} with {1}.', providerLabel(use.provider), model.trim() || defaultModelIds[use.provider]));
   await host.setup.refresh();
 }

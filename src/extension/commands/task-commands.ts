@@ -13,19 +13,19 @@ export async function stopTask(host: AgentTeamHost, taskId?: unknown): Promise<v
   if (id === undefined) {
     const running = manager.list().filter((task) => !isTerminal(task.status));
     if (running.length === 0) {
-      showInfo('No Agent Team task is running.');
+      showInfo(vscode.l10n.t('No Agent Team task is running.'));
       return;
     }
-    id = await pickTask(running, { title: 'Stop Task', placeHolder: 'Pick the task to stop (its subtasks stop with it)' });
+    id = await pickTask(running, { title: vscode.l10n.t('Stop Task'), placeHolder: vscode.l10n.t('Pick the task to stop (its subtasks stop with it)') });
     if (id === undefined) return;
   }
   const task = manager.get(id);
   if (!task) {
-    showError(`There is no Agent Team task ${id}. Run "Agent Team: Stop Task" without an argument to pick a running one.`);
+    showError(vscode.l10n.t('There is no Agent Team task {0}. Run "Agent Team: Stop Task" without an argument to pick a running one.', id));
     return;
   }
   if (isTerminal(task.status)) {
-    showInfo(`Task ${id} has already ended (${task.status}).`);
+    showInfo(vscode.l10n.t('Task {0} has already ended ({1}).', id, task.status));
     return;
   }
   const stopped = await manager.stop(id, { kind: 'user' });
@@ -36,7 +36,7 @@ export async function stopAll(host: AgentTeamHost): Promise<void> {
   await host.historyLoaded;
   const running = host.taskManager.list().filter((task) => !isTerminal(task.status));
   if (running.length === 0) {
-    showInfo('No Agent Team task is running.');
+    showInfo(vscode.l10n.t('No Agent Team task is running.'));
     return;
   }
   await host.taskManager.stopAll({ kind: 'user' });
@@ -54,11 +54,11 @@ export async function showTask(host: AgentTeamHost, taskId?: unknown): Promise<v
       await host.sidebar.reveal();
       return;
     }
-    id = await pickTask(tasks, { title: 'Show Task', placeHolder: 'Pick a task to show in the Agent Team view' });
+    id = await pickTask(tasks, { title: vscode.l10n.t('Show Task'), placeHolder: vscode.l10n.t('Pick a task to show in the Agent Team view') });
     if (id === undefined) return;
   }
   if (!host.taskManager.get(id)) {
-    showError(`There is no Agent Team task ${id}. It may have been cleared from the history.`);
+    showError(vscode.l10n.t('There is no Agent Team task {0}. It may have been cleared from the history.', id));
     return;
   }
   await host.sidebar.reveal(id);
@@ -90,7 +90,7 @@ export async function copyPrompt(host: AgentTeamHost, taskId?: unknown): Promise
   await host.historyLoaded;
   const task = typeof taskId === 'string' ? host.taskManager.get(taskId) : undefined;
   if (!task) {
-    showError(`There is no Agent Team task ${String(taskId)} to copy the prompt of.`);
+    showError(vscode.l10n.t('There is no Agent Team task {0} to copy the prompt of.', String(taskId)));
     return;
   }
   await vscode.env.clipboard.writeText(task.prompt);

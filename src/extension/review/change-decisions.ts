@@ -5,7 +5,7 @@
  * accepted hunks still fit. Decisions on one file run one after another, so a double click cannot apply
  * twice.
  */
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import { applyChangeSet, type ApplyOutcome, type ChangeSet, type ChangeSetRegistry, type FileChangeSnapshot } from '../../engine/changes/index.js';
 import { applyHunks } from '../../engine/changes/hunks.js';
 import { WorkspaceError } from '../../engine/errors.js';
@@ -104,7 +104,7 @@ export class ChangeDecisions {
     const rebase = result.rebase;
     if (result.outcome === 'conflict' && rebase) {
       showWarning(result.message, {
-        title: 'Review Rebased Change',
+        title: vscode.l10n.t('Review Rebased Change'),
         run: async () => {
           changeSet.rebase(path, { baseContent: rebase.baseContent, proposedContent: rebase.proposedContent });
           await this.options.openDiff(changeSet.taskId, path);

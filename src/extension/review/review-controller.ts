@@ -57,7 +57,7 @@ export class ReviewController implements vscode.Disposable {
   async review(taskId: string): Promise<void> {
     const entries = this.pendingInTree(taskId);
     if (entries.length === 0) {
-      showInfo(`Task ${taskId} has no proposed changes waiting for review.`);
+      showInfo(vscode.l10n.t('Task {0} has no proposed changes waiting for review.', taskId));
       return;
     }
     if (await this.multiDiff.show(taskId)) return;
@@ -84,7 +84,7 @@ export class ReviewController implements vscode.Disposable {
     const owner = entries[0];
     const picked = await vscode.window.showQuickPick(items, {
       title: tasks.size > 1 ? `Review changes of task ${taskId} and its subtasks` : `Review changes proposed by ${owner.role} (${owner.taskId})`,
-      placeHolder: 'Pick a file to see its diff',
+      placeHolder: vscode.l10n.t('Pick a file to see its diff'),
       matchOnDescription: true,
     });
     if (!picked) return;
@@ -119,7 +119,7 @@ export class ReviewController implements vscode.Disposable {
     const changeSet = this.options.changes.get(taskId);
     const file = changeSet?.file(path);
     if (!changeSet || !file) {
-      showInfo(`Task ${taskId} has no proposed change to ${path}.`);
+      showInfo(vscode.l10n.t('Task {0} has no proposed change to {1}.', taskId, path));
       return;
     }
     const left = (await this.currentFileMatchingBase(file)) ?? proposalUri({ taskId, path, side: 'base' });
@@ -143,7 +143,7 @@ export class ReviewController implements vscode.Disposable {
   async decideAll(decision: 'accept' | 'reject', taskId?: string): Promise<number> {
     const rootId = taskId ?? this.multiDiff.activeReview() ?? this.activeProposal()?.taskId;
     if (rootId === undefined) {
-      showInfo(`Open a review first ("Agent Team: Review Changes"), then ${decision} all of it.`);
+      showInfo(vscode.l10n.t('Open a review first ("Agent Team: Review Changes"), then {0} all of it.', decision));
       return 0;
     }
     let decided = 0;
@@ -161,7 +161,7 @@ export class ReviewController implements vscode.Disposable {
   async decideHunk(decision: 'accept' | 'reject', taskId: string, path: string, hunkId?: string): Promise<DecisionOutcome> {
     const file = this.options.changes.get(taskId)?.file(path);
     if (!file) {
-      showInfo(`Task ${taskId} has no proposed change to ${path}.`);
+      showInfo(vscode.l10n.t('Task {0} has no proposed change to {1}.', taskId, path));
       return 'skipped';
     }
     const editor = proposalEditor(taskId, path);
@@ -200,13 +200,13 @@ export class ReviewController implements vscode.Disposable {
   private async pickHunk(decision: 'accept' | 'reject', file: FileChangeSnapshot): Promise<string | undefined> {
     const hunks = file.hunks.filter((hunk) => hunk.decision === 'pending');
     if (hunks.length === 0) {
-      showInfo(`${file.path} has no change left to decide.`);
+      showInfo(vscode.l10n.t('{0} has no change left to decide.', file.path));
       return undefined;
     }
     if (hunks.length === 1) return hunks[0].id;
     const picked = await vscode.window.showQuickPick(
       hunks.map((hunk) => ({ label: hunkLabel(hunk), description: `+${hunk.added} \u2212${hunk.removed}`, detail: hunkPreview(hunk), id: hunk.id })),
-      { title: `${decision === 'accept' ? 'Accept' : 'Reject'} a change in ${file.path}`, placeHolder: 'Pick the change (hunk)' },
+      { title: vscode.l10n.t('{0} a change in {1}', decision === 'accept' ? 'Accept' : 'Reject', file.path), placeHolder: vscode.l10n.t('Pick the change (hunk)') },
     );
     return picked?.id;
   }

@@ -60,6 +60,8 @@ function createState() {
     progress: [] as Array<{ title: string; location: unknown; cancellable: boolean; messages: string[]; cancel: () => void; done: boolean }>,
     openedExternal: [] as string[],
     clipboard: '',
+    /** A translation bundle, as VS Code loads one for the display language: message → translated message. */
+    translations: new Map<string, string>(),
     documents: new FakeDocuments(),
     tabs: [] as Array<{ input: unknown; label: string }>,
     activeTextEditor: undefined as FakeTextEditor | undefined,
@@ -351,6 +353,13 @@ export const workspace = {
         return fileError(error, uri);
       }
     },
+  },
+};
+
+export const l10n = {
+  t(message: string, ...args: unknown[]): string {
+    const translated = fake.state.translations.get(message) ?? message;
+    return translated.replace(/\{(\d+)\}/g, (whole, index: string) => (Number(index) < args.length ? String(args[Number(index)]) : whole));
   },
 };
 
