@@ -2,14 +2,15 @@
 // test/e2e/fixtures/lm-provider, which answers from the mock provider's script over its OpenAI protocol).
 // Agent Team uses that model without asking for a key: delegate from the palette and watch the tree
 // complete; then "@team …" in the Chat view runs the team and answers there, and its "Show in Agent
-// Team" button selects the run in the sidebar.
+// Team" button selects the run in the sidebar; last, that extension calls our agentTeam_delegate tool
+// (as another agent would) and gets the researcher's answer back, the run shown in our sidebar.
 import { agentOf, priorTurns } from '../lib/mock-provider.mjs';
 import { assert, assertEqual } from '../lib/wait.mjs';
 import { runCommand } from '../tooling/browser.mjs';
 import { delegateFromPalette, openSidebar, readRows, taskRow } from '../lib/workbench.mjs';
 
 export const name = 'language-model';
-export const title = 'No key: VS Code\u2019s own model runs the team from the palette, and @team answers in the Chat view';
+export const title = 'No key: VS Code\u2019s own model runs the team from the palette, @team answers in the Chat view, another extension delegates through agentTeam_delegate';
 
 const paletteTask = 'Where are dates parsed';
 const chatTask = 'review the parser for error handling';
@@ -36,7 +37,10 @@ export async function run({ open, mock, log, screenshot }) {
   const { page, server } = session;
   server.respondWith((request) => {
     const agent = agentOfLanguageModelRequest(request);
-    if (agent === 'researcher') return mock.textTurn('Dates are parsed in src/parser.ts:7.');
+    if (agent === 'researcher') {
+      const fromTool = JSON.stringify(request.body.messages[1] ?? '').includes('Where are dates parsed?');
+      return mock.textTurn(fromTool ? 'The tool run found dates in src/parser.ts:7.' : 'Dates are parsed in src/parser.ts:7.');
+    }
     if (agent === 'reviewer') return mock.textTurn('[medium] src/parser.ts:7: new Date() accepts invalid input silently.');
     if (agent !== 'coordinator') throw new Error(`unexpected agent: ${JSON.stringify(request.body?.messages?.[0])?.slice(0, 160)}`);
     const fromChat = JSON.stringify(request.body.messages[1] ?? '').includes(chatTask);
@@ -82,6 +86,17 @@ export async function run({ open, mock, log, screenshot }) {
   await response.getByRole('button', { name: 'Show in Agent Team' }).click();
   await frame.locator(`[role="treeitem"][data-task-id="${chatRoot.id}"][aria-selected="true"]`).waitFor();
   log('Show in Agent Team selected the chat\u2019s run');
+
+  // Another extension's agent hands work to the team through the agentTeam_delegate tool.
+  await runCommand(page, 'Mock Language Model: Delegate Through agentTeam_delegate');
+  // Our prepareInvocation's confirmation, as VS Code shows it: the user says yes.
+  const confirmation = page.locator('.monaco-dialog-box', { hasText: 'Delegate to Agent Team?' });
+  await confirmation.filter({ hasText: 'Its edits are proposals you review in Agent Team' }).waitFor();
+  await confirmation.getByRole('button', { name: 'Yes' }).click();
+  log('VS Code showed the tool\u2019s confirmation; allowed');
+  await page.locator('.notifications-toasts .notification-toast', { hasText: 'Tool result:' }).filter({ hasText: 'The tool run found dates in src/parser.ts:7.' }).waitFor({ timeout: 60_000 });
+  await frame.locator('[role="treeitem"][aria-label^="researcher: Tool delegation \u2014 completed"]').waitFor();
+  log('agentTeam_delegate ran the researcher; its answer came back to the calling extension');
 }
 
 /** VS Code may ask once whether Agent Team may use another extension's model; the user allows it. */
