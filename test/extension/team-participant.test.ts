@@ -112,6 +112,10 @@ describe('@team in the Chat view', () => {
     const { ask } = start((request) => (agentOfChat(request) === 'planner' ? chatTurn('', [{ name: 'SubmitPlan', input: { type: 'llm', sub_tasks: [] } }]) : chatTurn('planned answer')));
     const planned = await ask('audit errors', { command: 'plan' }).result;
     expect(extension!.host.taskManager.get(planned.metadata!.rootId!)).toMatchObject({ role: 'plan', status: 'completed' });
+    // A message after a plan's answer is a new run: a plan is not a conversation to go on with.
+    const next = await ask('now the tests', { history: [new ChatRequestTurn('audit errors', 'plan', 'agentTeam.team'), new ChatResponseTurn([], planned, 'agentTeam.team', 'plan')] }).result;
+    expect(next.errorDetails).toBeUndefined();
+    expect(extension!.host.taskManager.get(next.metadata!.rootId!)).toMatchObject({ parentId: null, role: 'coordinator' });
     const missing = ask('nightly fix it', { command: 'workflow' });
     expect((await missing.result).errorDetails?.message).toMatch(/There is no workflow "nightly"\. Workflows: none yet/);
   });

@@ -88,14 +88,16 @@ async function startRun(host: AgentTeamHost, command: string | undefined, prompt
   return session.delegate({ prompt, mode: 'background', awaitBackgroundTasks: false }, setup, settings);
 }
 
-/** The run the last @team answer of this chat showed, when it has ended and is still in the history. */
+/** The run the last @team answer of this chat showed, when it is a conversation that ended and is still in the history. */
 function previousRunOf(context: Pick<vscode.ChatContext, 'history'>, host: AgentTeamHost): string | undefined {
   for (let index = context.history.length - 1; index >= 0; index--) {
     const turn = context.history[index];
     if (!(turn instanceof vscode.ChatResponseTurn) || turn.participant !== teamParticipantId) continue;
     const rootId = (turn.result.metadata as Partial<TeamResultMetadata> | undefined)?.rootId;
     const root = typeof rootId === 'string' ? host.taskManager.get(rootId) : undefined;
-    return root && root.parentId === null && isTerminal(root.status) ? root.id : undefined;
+    // A plan or a workflow is a pipeline, not a conversation: the next message starts a new run.
+    const conversation = root !== undefined && root.role !== 'plan' && root.role !== 'workflow';
+    return root && conversation && root.parentId === null && isTerminal(root.status) ? root.id : undefined;
   }
   return undefined;
 }
