@@ -3,7 +3,7 @@
  * they name a model that works; otherwise, and when `vscode-lm` is in use without a model of its own, the
  * model chosen in the chat's model picker runs the team: no key needed, the one the user is looking at.
  */
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import { vscodeLmProvider } from '../language-model/language-model-errors.js';
 import type { ModelSetup } from '../model-setup.js';
 
@@ -13,5 +13,8 @@ export function modelSetupForChat(setup: ModelSetup, chatModel: Pick<vscode.Lang
   return setup.configured ? setup : undefined;
 }
 
-export const noModelAdvice =
-  'Agent Team has no model to run: choose one in the chat\u2019s model picker, run "Agent Team: Select Model", set an API key ("Agent Team: Set API Key"), or point agentTeam.baseUrl at an OpenAI-compatible server.';
+export function noModelAdvice(): string {
+  return vscode.l10n.t(
+    'Agent Team has no model to run: choose one in the chat\u2019s model picker, run "Agent Team: Select Model", set an API key ("Agent Team: Set API Key"), or point agentTeam.baseUrl at an OpenAI-compatible server.',
+  );
+}

@@ -31,11 +31,11 @@ export class DelegateTool implements vscode.LanguageModelTool<DelegateToolInput>
     const input = parseInput(options.input);
     const shownPrompt = input.prompt.length > 600 ? `${input.prompt.slice(0, 600)}\u2026` : input.prompt;
     const message = new vscode.MarkdownString(undefined, false);
-    message.appendMarkdown(`The **${escapeMarkdown(input.subagent_type)}** of Agent Team will work on: ${escapeMarkdown(input.description)}\n\n`);
+    message.appendMarkdown(`${vscode.l10n.t('The **{0}** of Agent Team will work on: {1}', escapeMarkdown(input.subagent_type), escapeMarkdown(input.description))}\n\n`);
     message.appendText(shownPrompt);
-    message.appendMarkdown('\n\nIts edits are proposals you review in Agent Team before anything is written.');
+    message.appendMarkdown(`\n\n${vscode.l10n.t('Its edits are proposals you review in Agent Team before anything is written.')}`);
     return {
-      invocationMessage: `Agent Team: ${input.subagent_type} \u2014 ${input.description}`,
+      invocationMessage: vscode.l10n.t('Agent Team: {0} \u2014 {1}', input.subagent_type, input.description),
       confirmationMessages: { title: vscode.l10n.t('Delegate to Agent Team?'), message },
     };
   }
@@ -45,7 +45,7 @@ export class DelegateTool implements vscode.LanguageModelTool<DelegateToolInput>
     const input = parseInput(options.input);
     const host = this.host;
     const setup = await host.setup.modelSetup();
-    if (!setup.configured) throw new Error(noModelAdvice);
+    if (!setup.configured) throw new Error(noModelAdvice());
     const session = await host.engine();
     const roles = session.listRoles().map((role) => role.name);
     if (input.subagent_type !== coordinatorName && !roles.includes(input.subagent_type)) {

@@ -26,7 +26,7 @@ export function reportRunInChat(options: RunInChatOptions, rootId: string, strea
     const cleanups: Array<() => void> = [];
     const finish = (root: TaskSnapshot) => {
       for (const cleanup of cleanups.splice(0)) cleanup();
-      stream.markdown(root.output?.trim() ? `\n\n${root.output.trim()}\n` : '\n\n_(no answer)_\n');
+      stream.markdown(root.output?.trim() ? `\n\n${root.output.trim()}\n` : `\n\n_${vscode.l10n.t('(no answer)')}_\n`);
       stream.button({ command: 'agentTeam.showTask', arguments: [rootId], title: vscode.l10n.t('Show in Agent Team') });
       const pending = options.pendingFileCount(rootId);
       if (pending > 0) {
@@ -48,7 +48,7 @@ export function reportRunInChat(options: RunInChatOptions, rootId: string, strea
           stream.progress(`${event.task.role}: ${event.task.description}`);
         } else if (event.type === 'task-update' && event.task.status === 'waiting' && !waiting.has(event.task.id) && inRun(event.task)) {
           waiting.add(event.task.id);
-          stream.markdown(`\n\n**${escapeMarkdown(event.task.role)}** waits for your answer in the Agent Team view.\n`);
+          stream.markdown(`\n\n${vscode.l10n.t('**{0}** waits for your answer in the Agent Team view.', escapeMarkdown(event.task.role))}\n`);
           stream.button({ command: 'agentTeam.showTask', arguments: [event.task.id], title: vscode.l10n.t('Answer {0}', event.task.role) });
         } else if (event.type === 'task-update' && event.task.status !== 'waiting') {
           waiting.delete(event.task.id);

@@ -41,7 +41,7 @@ export async function handleTeamRequest(
     return { errorDetails: { message } };
   };
   if (!vscode.workspace.isTrusted) {
-    return refuse('Agents don\u2019t run in Restricted Mode. Trust this folder ("Workspaces: Manage Workspace Trust") to let Agent Team read it and propose edits.');
+    return refuse(vscode.l10n.t('Agents don\u2019t run in Restricted Mode. Trust this folder ("Workspaces: Manage Workspace Trust") to let Agent Team read it and propose edits.'));
   }
   const prompt = request.prompt.trim();
   if (prompt === '') return refuse(usage(request.command));
@@ -49,7 +49,7 @@ export async function handleTeamRequest(
     const setup = modelSetupForChat(await host.setup.modelSetup(), request.model);
     if (!setup) {
       stream.button({ command: 'agentTeam.selectModel', title: vscode.l10n.t('Select Model') });
-      return refuse(noModelAdvice);
+      return refuse(noModelAdvice());
     }
     const started = await startRun(host, request.command, prompt, setup, previousRunOf(context, host));
     if (typeof started === 'string') return refuse(started);
@@ -57,9 +57,9 @@ export async function handleTeamRequest(
     const root = await reportRunInChat({ taskManager: host.taskManager, pendingFileCount: (rootId) => host.review.pendingFileCount(rootId) }, started.task.id, stream, token);
     const metadata: TeamResultMetadata = { rootId: root.id };
     if (root.status === 'completed') return { metadata };
-    return { metadata, errorDetails: { message: root.error ?? `The run ${root.status}.` } };
+    return { metadata, errorDetails: { message: root.error ?? vscode.l10n.t('The run {0}.', root.status) } };
   } catch (error) {
-    return refuse(`Agent Team could not start: ${host.redactor.redact(errorMessage(error))}`);
+    return refuse(vscode.l10n.t('Agent Team could not start: {0}', host.redactor.redact(errorMessage(error))));
   }
 }
 
@@ -75,11 +75,11 @@ async function startRun(host: AgentTeamHost, command: string | undefined, prompt
     const entry = entries.find((candidate) => candidate.name === name);
     if (!entry) {
       const known = entries.map((candidate) => candidate.name).join(', ') || 'none yet: add .agent-team/workflows/<name>.yaml';
-      return `There is no workflow "${name}". Workflows: ${known}. Write "/workflow <name> <input>".`;
+      return vscode.l10n.t('There is no workflow "{0}". Workflows: {1}. Write "/workflow <name> <input>".', name, known);
     }
-    if (!entry.workflow) return `The workflow "${entry.name}" cannot run: ${entry.problems.map(formatWorkflowProblem).join('; ')}`;
+    if (!entry.workflow) return vscode.l10n.t('The workflow "{0}" cannot run: {1}', entry.name, entry.problems.map(formatWorkflowProblem).join('; '));
     const input = rest.join(' ').trim();
-    if (input === '') return `What should the workflow "${entry.name}" work on? Write "/workflow ${entry.name} <input>".`;
+    if (input === '') return vscode.l10n.t('What should the workflow "{0}" work on? Write "/workflow {0} <input>".', entry.name);
     const workflows = new Map<string, WorkflowDefinition>();
     for (const sound of entries) if (sound.workflow) workflows.set(sound.name, sound.workflow);
     return session.runWorkflow({ workflow: entry.workflow, input, workflows, mode: 'background' }, setup, settings);
@@ -103,7 +103,7 @@ function previousRunOf(context: Pick<vscode.ChatContext, 'history'>, host: Agent
 }
 
 function usage(command: string | undefined): string {
-  if (command === 'workflow') return 'Write "/workflow <name> <input>": the workflow from .agent-team/workflows and what it should work on.';
-  if (command === 'plan') return 'Write "/plan <task>": a planner splits the task into sub-tasks and agents do them.';
-  return 'Tell the team what to do, e.g. "@team review src/parser.ts for error handling". The coordinator plans it and hands the parts to subagents; their edits wait for your review.';
+  if (command === 'workflow') return vscode.l10n.t('Write "/workflow <name> <input>": the workflow from .agent-team/workflows and what it should work on.');
+  if (command === 'plan') return vscode.l10n.t('Write "/plan <task>": a planner splits the task into sub-tasks and agents do them.');
+  return vscode.l10n.t('Tell the team what to do, e.g. "@team review src/parser.ts for error handling". The coordinator plans it and hands the parts to subagents; their edits wait for your review.');
 }
