@@ -16,7 +16,7 @@ import { NodeWorkspace } from '../../src/engine/workspace/node-workspace.js';
 const noRoleFiles = { list: async () => [], read: async () => '' };
 
 /** No workspace tools at all: for benchmarks whose agents only delegate or answer. */
-export const emptyToolbox: WorkspaceToolbox = () => ({ readOnly: [], edit: [] });
+export const emptyToolbox: WorkspaceToolbox = () => ({ readOnly: [], edit: [], proposals: async () => [] });
 
 /** The real file tools (Read, Glob, Grep, Edit, Write) over a folder, each task with its own change set. */
 export function folderToolbox(root: string): WorkspaceToolbox {

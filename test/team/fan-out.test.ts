@@ -42,7 +42,7 @@ describe('fan-out in the team', () => {
     const team = new (await import('../../src/engine/team/agent-team.js')).AgentTeam({
       taskManager: harness.taskManager,
       roles: harness.roles,
-      toolbox: () => ({ readOnly: [], edit: [] }),
+      toolbox: () => ({ readOnly: [], edit: [], proposals: async () => [] }),
       modelFor: (role) => harness.model(role),
       fanOut: { confirmAbove: 2 },
     });

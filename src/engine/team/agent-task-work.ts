@@ -27,6 +27,8 @@ import type { WorkspaceToolbox } from './task-tools.js';
 import { type McpHost, type RoleMcpTools, startRoleMcpServers } from '../mcp/mcp-role-tools.js';
 import type { McpServers } from '../mcp/mcp-server-config.js';
 import { type FanOutPolicy, fanOutReview } from './delegation/fan-out.js';
+import { createBashTool } from '../commands/bash-tool.js';
+import type { CommandHost } from '../commands/command-host.js';
 
 /** Everything an agent task needs that does not change from one task to the next. */
 export interface AgentTaskEnvironment {
@@ -50,6 +52,8 @@ export interface AgentTaskEnvironment {
   mcp?: McpHost;
   /** When a turn starting many subagents needs the user's yes. Default: any number may start. */
   fanOut?: FanOutPolicy;
+  /** Where `Bash` runs commands, and who allows them. Default: none (roles that list Bash go without it). */
+  commands?: CommandHost;
 }
 
 /** One agent as a task: who it is and how it may work. */
@@ -106,7 +110,7 @@ export function agentTaskWork(environment: AgentTaskEnvironment, spec: AgentTask
 }
 
 async function runAgentTask(environment: AgentTaskEnvironment, spec: AgentTaskSpec, context: TaskWorkContext, mcp: RoleMcpTools): Promise<TaskWorkResult> {
-  const tools = [...toolsForTask(environment, spec, context.taskId), ...mcp.tools];
+  const tools = [...toolsForTask(environment, spec, context), ...mcp.tools];
   const talk = talkingToTheUser(environment, spec, context);
   tools.push(...talk.tools);
   // The agent hears of servers it counted on that did not start, so it can say what it could not do.
@@ -149,10 +153,23 @@ async function runAgentTask(environment: AgentTaskEnvironment, spec: AgentTaskSp
   return toWorkResult(result);
 }
 
-function toolsForTask(environment: AgentTaskEnvironment, spec: AgentTaskSpec, taskId: string): Tool[] {
+function toolsForTask(environment: AgentTaskEnvironment, spec: AgentTaskSpec, context: TaskWorkContext): Tool[] {
+  const taskId = context.taskId;
   const allowed = new Set<string>(spec.tools);
   const workspaceTools = environment.toolbox({ taskId, role: spec.role, ...(spec.changeSetOf === undefined ? {} : { changeSetOf: spec.changeSetOf }) });
   const tools = [...workspaceTools.readOnly, ...workspaceTools.edit].filter((tool) => allowed.has(tool.name));
+  if (allowed.has('Bash') && environment.commands) {
+    tools.push(
+      createBashTool({
+        host: environment.commands,
+        taskId,
+        rootId: environment.taskManager.get(taskId)?.rootId ?? taskId,
+        role: spec.role,
+        proposals: workspaceTools.proposals,
+        waitForUser: (waitedFor) => context.waitForUser(waitedFor),
+      }),
+    );
+  }
   tools.push(...(spec.extraTools ?? []));
   if (spec.mayDelegate && spec.depth < environment.maxDepth) {
     const scope: DelegationScope = {

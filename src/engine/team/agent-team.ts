@@ -25,6 +25,7 @@ import type { WorkspaceToolbox } from './task-tools.js';
 import { TeamRun } from './team-run.js';
 import type { McpHost } from '../mcp/mcp-role-tools.js';
 import type { FanOutPolicy } from './delegation/fan-out.js';
+import type { CommandHost } from '../commands/command-host.js';
 
 export interface AgentTeamOptions {
   taskManager: TaskManager;
@@ -54,6 +55,11 @@ export interface AgentTeamOptions {
   mcp?: McpHost;
   /** When one turn starting many subagents needs the user's yes (delegation/fan-out.ts). Default: never. */
   fanOut?: FanOutPolicy;
+  /**
+   * Where `Bash` runs commands and who allows them (src/engine/commands). Default: none; roles that list
+   * Bash go without it. A tree's scratch copies are removed when its last task ends.
+   */
+  commands?: CommandHost;
 }
 
 export interface WorkflowRunRequest {
@@ -135,6 +141,18 @@ export class AgentTeam {
 
   constructor(private readonly options: AgentTeamOptions) {
     this.inbox = options.inbox ?? new MessageInbox(options.taskManager);
+    const commands = options.commands;
+    if (commands) {
+      // A tree's scratch copies go when its last task ends (a root may end while background children run).
+      options.taskManager.onEvent((event) => {
+        if (event.type !== 'task-end') return;
+        const rootId = event.task.rootId;
+        // Only trees that ran a command are looked at: a history of thousands of tasks is not walked per end.
+        if (commands.copies.count(rootId) === 0) return;
+        if (options.taskManager.list().some((task) => task.rootId === rootId && !isTerminal(task.status))) return;
+        void commands.copies.endTree(rootId);
+      });
+    }
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { Tool } from '../agent/tool.js';
+import type { ProposedFile } from '../commands/scratch-copy.js';
 
 /**
  * The workspace tools of one task, made by the host's toolbox: read tools see the task's own pending
@@ -7,9 +8,10 @@ import type { Tool } from '../agent/tool.js';
 export interface TaskTools {
   readOnly: Tool[];
   edit: Tool[];
+  /** The files where the task's view differs from the disk (its proposals and the stacked ones), for `Bash`'s scratch copy. */
+  proposals(): Promise<ProposedFile[]>;
 }
 
-/** Makes the workspace tools for a task. The CLI and the extension build it over their `Workspace`. */
 /**
  * The workspace tools of one task. `changeSetOf`: the task whose change set its edits go into (a revision
  * works on the proposal it revises); default its own.

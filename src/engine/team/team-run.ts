@@ -47,6 +47,7 @@ export class TeamRun {
       conversations: options.conversations,
       mcp: options.mcp,
       fanOut: options.fanOut,
+      commands: options.commands,
     };
   }
 

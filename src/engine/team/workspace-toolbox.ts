@@ -10,6 +10,7 @@
  */
 import type { ChangeSet } from '../changes/change-set.js';
 import type { ChangeSetRegistry } from '../changes/registry.js';
+import type { ProposedFile } from '../commands/scratch-copy.js';
 import type { TaskManager } from '../tasks/task-manager.js';
 import { isTerminal } from '../tasks/types.js';
 import { ChangeSetWorkspace } from '../workspace/change-set-workspace.js';
@@ -36,8 +37,24 @@ export function createWorkspaceToolbox(options: WorkspaceToolboxOptions): Worksp
     const earlier = earlierChangeSets(options, taskId).filter((other) => other !== changeSet);
     const stacked = earlier.reduce<Workspace>((inner, layer) => new ChangeSetWorkspace(inner, layer, policy), options.workspace);
     const tools = createWorkspaceTools({ workspace: stacked, changeSet, policy });
-    return { readOnly: tools.readOnly, edit: tools.edit };
+    return { readOnly: tools.readOnly, edit: tools.edit, proposals: async () => visibleProposals([...earlier, changeSet]) };
   };
+}
+
+/**
+ * The files as a task sees them where they differ from the disk: each layer's open proposals, the later
+ * layers' over the earlier ones (a later proposal was made on top of the earlier, so it already holds it).
+ * A proposal to a symbolic link lands on the link's target, as applying it would.
+ */
+export function visibleProposals(layers: readonly ChangeSet[]): ProposedFile[] {
+  const files = new Map<string, string>();
+  for (const layer of layers) {
+    for (const path of layer.openPaths()) {
+      const content = layer.proposedContent(path);
+      if (content !== undefined) files.set(layer.fileChange(path).target ?? path, content);
+    }
+  }
+  return [...files].map(([path, content]) => ({ path, content }));
 }
 
 /** The change sets of the tasks of `taskId`'s tree that ended before it started, oldest end first. */

@@ -55,7 +55,7 @@ export async function createTeamHarness(
   const team = new AgentTeam({
     taskManager,
     roles,
-    toolbox: () => ({ readOnly: [], edit: [] }),
+    toolbox: () => ({ readOnly: [], edit: [], proposals: async () => [] }),
     modelFor: (role) => model(role),
     maxDepth: options.maxDepth,
     delegationReach: options.delegationReach,

@@ -1,4 +1,5 @@
 import { canProposeEdits, isReadOnlyRole, resolveRoleTools } from './role-tools.js';
+import { commandToolNames } from './tool-names.js';
 import { type RoleDefinition } from './types.js';
 
 /**
@@ -19,7 +20,8 @@ function describeRole(role: RoleDefinition): string {
 }
 
 function capability(role: RoleDefinition): string {
+  const runs = resolveRoleTools(role).some((name) => commandToolNames.includes(name)) ? '; runs commands in a scratch copy' : '';
   if (isReadOnlyRole(role)) return 'read-only';
-  if (canProposeEdits(role)) return 'proposes edits for review';
-  return 'no file edits';
+  if (canProposeEdits(role)) return `proposes edits for review${runs}`;
+  return runs ? `no file edits${runs}` : 'no file edits';
 }

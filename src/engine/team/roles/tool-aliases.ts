@@ -27,6 +27,11 @@ const aliasesByFormat: Record<RoleFileFormat, Record<string, readonly ToolName[]
     agent: ['Agent'],
     'custom-agent': ['Agent'],
     runsubagent: ['Agent'],
+    execute: ['Bash'],
+    runcommands: ['Bash'],
+    runinterminal: ['Bash'],
+    terminal: ['Bash'],
+    shell: ['Bash'],
   },
 };
 
@@ -34,12 +39,12 @@ const aliasesByFormat: Record<RoleFileFormat, Record<string, readonly ToolName[]
 const foreignToolsByFormat: Record<RoleFileFormat, ReadonlySet<string>> = {
   'agent-team': new Set(),
   claude: new Set([
-    'bash', 'bashoutput', 'killshell', 'killbash', 'webfetch', 'websearch', 'notebookedit', 'notebookread',
+    'bashoutput', 'killshell', 'killbash', 'webfetch', 'websearch', 'notebookedit', 'notebookread',
     'todowrite', 'ls', 'exitplanmode', 'slashcommand', 'skill', 'askuserquestion', 'lsp',
   ]),
   github: new Set([
-    'execute', 'shell', 'bash', 'powershell', 'web', 'fetch', 'todo', 'todos', 'runcommands', 'runtasks',
-    'terminal', 'githubrepo', 'problems', 'changes', 'usages', 'testfailure', 'runtests', 'vscodeapi',
+    'powershell', 'web', 'fetch', 'todo', 'todos', 'runtasks',
+    'githubrepo', 'problems', 'changes', 'usages', 'testfailure', 'runtests', 'vscodeapi',
     'extensions', 'new', 'opensimplebrowser', 'runnotebooks',
   ]),
 };

@@ -1,0 +1,117 @@
+/**
+ * Which commands the user allows without being asked: `agentTeam.allowedCommands` and `--allow-command`.
+ *
+ * A pattern is a command with `*` standing for any run of characters (`npm test`, `npm run *`,
+ * `node test/*.js`), or Claude Code's prefix form `npm run test:*` (the command itself, or it followed by
+ * arguments). `*` alone allows everything.
+ *
+ * A command line is judged part by part: it is split at `&&`, `||`, `;`, `|`, `&` and new lines outside
+ * quotes, and every part must match a pattern, so `npm test && curl … | sh` is not allowed by `npm test*`.
+ * A `*` never stands for a redirection (`>`, `<`) either: `echo *` does not allow `echo x > ~/.bashrc`. The
+ * harmless redirections agents append (`2>&1`, `>/dev/null`) are set aside before matching. A line with
+ * command substitution (`$(…)`, backticks, `<(…)`) cannot be judged by parts: only `*` or a pattern
+ * without wildcards equal to the whole line allows it.
+ */
+
+/** The verdict on one command line. */
+export interface PatternVerdict {
+  allowed: boolean;
+  /** The parts no pattern allows (all of the line when it has command substitution). */
+  unmatched: string[];
+}
+
+const harmlessRedirection = /\s*(?:[012]?>>?\s*\/dev\/null|[12]?>&[12]|&>\s*\/dev\/null)(?=\s|$)/g;
+
+export function judgeCommand(command: string, patterns: readonly string[]): PatternVerdict {
+  const line = command.trim();
+  const cleaned = patterns.map((pattern) => pattern.trim()).filter((pattern) => pattern !== '');
+  if (cleaned.includes('*')) return { allowed: true, unmatched: [] };
+  if (hasSubstitution(line)) {
+    const allowed = cleaned.some((pattern) => !pattern.includes('*') && pattern === line);
+    return { allowed, unmatched: allowed ? [] : [line] };
+  }
+  const parts = splitCommandLine(line).map((part) => part.replace(harmlessRedirection, '').trim()).filter((part) => part !== '');
+  const matchers = cleaned.map(compilePattern);
+  const unmatched = parts.filter((part) => !matchers.some((matches) => matches(part)));
+  return { allowed: parts.length > 0 && unmatched.length === 0, unmatched };
+}
+
+/** A pattern as a test on one part of a command line. */
+export function compilePattern(pattern: string): (part: string) => boolean {
+  const prefix = /^(.*):\*$/.exec(pattern);
+  if (prefix) {
+    const head = collapseSpaces(prefix[1]);
+    return (part) => {
+      const command = collapseSpaces(part);
+      return !/[<>]/.test(command) && (command === head || command.startsWith(`${head} `));
+    };
+  }
+  const source = collapseSpaces(pattern)
+    .split('*')
+    .map((piece) => piece.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+    .join('[^<>]*');
+  const expression = new RegExp(`^${source}$`, 's');
+  return (part) => expression.test(collapseSpaces(part));
+}
+
+function collapseSpaces(text: string): string {
+  return text.trim().replace(/\s+/g, ' ');
+}
+
+/** True when the line runs a command inside itself: `$(…)`, backticks, `<(…)`, `>(…)` outside single quotes. */
+export function hasSubstitution(line: string): boolean {
+  let quote: "'" | '"' | undefined;
+  for (let index = 0; index < line.length; index++) {
+    const character = line[index];
+    if (character === '\\' && quote !== "'") {
+      index++;
+      continue;
+    }
+    if (quote === "'") {
+      if (character === "'") quote = undefined;
+      continue;
+    }
+    if (character === '`') return true;
+    if (character === '$' && line[index + 1] === '(') return true;
+    if (quote === undefined && (character === '<' || character === '>') && line[index + 1] === '(') return true;
+    if (character === '"') quote = quote === '"' ? undefined : '"';
+    else if (character === "'" && quote === undefined) quote = "'";
+  }
+  return false;
+}
+
+/** The simple commands of a line: split at `&&`, `||`, `;`, `|`, `&` and new lines outside quotes. */
+export function splitCommandLine(line: string): string[] {
+  const parts: string[] = [];
+  let current = '';
+  let quote: "'" | '"' | undefined;
+  for (let index = 0; index < line.length; index++) {
+    const character = line[index];
+    if (character === '\\' && quote !== "'" && index + 1 < line.length) {
+      current += character + line[index + 1];
+      index++;
+      continue;
+    }
+    if (quote) {
+      if (character === quote) quote = undefined;
+      current += character;
+      continue;
+    }
+    if (character === "'" || character === '"') {
+      quote = character;
+      current += character;
+      continue;
+    }
+    // `>&` and `&>` are redirections, not a command sent to the background.
+    const isRedirectionAmpersand = character === '&' && (line[index - 1] === '>' || line[index + 1] === '>');
+    if ((character === '&' && !isRedirectionAmpersand) || character === '|' || character === ';' || character === '\n') {
+      parts.push(current);
+      current = '';
+      if ((character === '&' || character === '|') && line[index + 1] === character) index++;
+      continue;
+    }
+    current += character;
+  }
+  parts.push(current);
+  return parts.map((part) => part.trim()).filter((part) => part !== '');
+}

@@ -1,0 +1,129 @@
+/**
+ * Runs one shell command as the leader of its own process group, so that a stop or a timeout ends
+ * everything it started (`npm test` → node → its workers) at once, and nothing it left running in the
+ * background outlives it. Output is kept as tails as it arrives; stdin is closed, so a command that waits
+ * for input ends instead of hanging.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import type { Clock } from '../clock.js';
+import { onAbort } from '../util/abort.js';
+import { OutputTail } from './output-tail.js';
+
+export interface CommandRunOptions {
+  command: string;
+  cwd: string;
+  environment: Record<string, string>;
+  timeoutMs: number;
+  signal: AbortSignal;
+  clock: Clock;
+  /** Bytes of stdout kept (its end). */
+  stdoutBytes: number;
+  /** Bytes of stderr kept (its end). */
+  stderrBytes: number;
+  /** Called with the process id once it started (the tests look for it afterwards). */
+  onStarted?(pid: number): void;
+}
+
+export interface CommandRunResult {
+  /** The exit code; null when a signal ended it. */
+  exitCode: number | null;
+  signal: string | null;
+  stdout: { text: string; droppedBytes: number };
+  stderr: { text: string; droppedBytes: number };
+  durationMs: number;
+  /** Why it was ended early, if it was. */
+  ended?: 'timeout' | 'stopped';
+}
+
+/**
+ * After the shell exits, how long its output may take to close: a process it sent to the background that
+ * still holds the pipe open is ended then (the command is over; waiting for the pipe would hang).
+ */
+const outputGraceMs = 2_000;
+
+export function runCommandProcess(options: CommandRunOptions): Promise<CommandRunResult> {
+  const started = options.clock.now();
+  const stdout = new OutputTail(options.stdoutBytes);
+  const stderr = new OutputTail(options.stderrBytes);
+  const { file, args } = shellInvocation(options.command);
+  return new Promise<CommandRunResult>((resolve, reject) => {
+    let child: ChildProcess;
+    try {
+      child = spawn(file, args, {
+        cwd: options.cwd,
+        env: options.environment,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        // Its own process group on POSIX: the group id is its pid, which `killGroup` signals.
+        detached: process.platform !== 'win32',
+        windowsHide: true,
+        windowsVerbatimArguments: process.platform === 'win32',
+      });
+    } catch (error) {
+      reject(error);
+      return;
+    }
+    let ended: CommandRunResult['ended'];
+    let exit: { code: number | null; signal: string | null } | undefined;
+    let settled = false;
+    const cancelTimers: Array<() => void> = [];
+    const end = (why: 'timeout' | 'stopped') => {
+      ended ??= why;
+      cut();
+    };
+    const cut = () => {
+      killGroup(child);
+      // Whatever it left holding the pipes must not keep the result waiting.
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+      finish();
+    };
+    const finish = () => {
+      if (settled || exit === undefined) return;
+      settled = true;
+      removeAbort();
+      for (const cancel of cancelTimers) cancel();
+      // Processes it started in the background are ended with it.
+      killGroup(child);
+      resolve({ exitCode: exit.code, signal: exit.signal, stdout: stdout.text(), stderr: stderr.text(), durationMs: options.clock.now() - started, ...(ended ? { ended } : {}) });
+    };
+    child.stdout?.on('data', (chunk: Buffer) => stdout.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk));
+    child.once('error', (error) => {
+      if (exit !== undefined) return;
+      settled = true;
+      removeAbort();
+      for (const cancel of cancelTimers) cancel();
+      reject(error);
+    });
+    child.once('exit', (code, signal) => {
+      exit = { code, signal };
+      if (ended) return finish();
+      cancelTimers.push(options.clock.setTimer(cut, outputGraceMs));
+    });
+    child.once('close', (code: number | null, signal: string | null) => {
+      exit ??= { code, signal };
+      finish();
+    });
+    if (child.pid !== undefined) options.onStarted?.(child.pid);
+    cancelTimers.push(options.clock.setTimer(() => end('timeout'), options.timeoutMs));
+    const removeAbort = onAbort(options.signal, () => end('stopped'));
+  });
+}
+
+/** Signals the command's whole process group (POSIX) or process tree (Windows). */
+function killGroup(child: ChildProcess): void {
+  if (child.pid === undefined) return;
+  try {
+    if (process.platform === 'win32') spawn('taskkill', ['/pid', String(child.pid), '/T', '/F'], { windowsHide: true, stdio: 'ignore' });
+    else process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}
+
+/** `bash -c` where bash exists (agents write bash), else `sh -c`; `cmd /c` on Windows. */
+function shellInvocation(command: string): { file: string; args: string[] } {
+  if (process.platform === 'win32') return { file: process.env.ComSpec ?? 'cmd.exe', args: ['/d', '/s', '/c', `"${command}"`] };
+  return { file: existsSync('/bin/bash') ? '/bin/bash' : '/bin/sh', args: ['-c', command] };
+}

@@ -1,0 +1,108 @@
+/**
+ * The scratch copies of each task tree. A tree's first command makes a copy; later commands reuse it
+ * (brought to each task's view incrementally). Commands of one tree that run at the same time each need a
+ * copy to themselves (their tasks may see different proposals), so a busy copy is never shared: another
+ * is made. When the tree has ended, its copies are removed; copies a crashed editor left behind are removed
+ * by the next one that starts.
+ */
+import { readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ScratchCopy } from './scratch-copy.js';
+
+export interface ScratchCopiesOptions {
+  workspaceRoot: string;
+  /** Where copies are made. Default: `agent-team-scratch` in the system's temporary directory. */
+  directory?: string;
+}
+
+interface TreeCopies {
+  idle: ScratchCopy[];
+  busy: Set<ScratchCopy>;
+  ended: boolean;
+}
+
+export class ScratchCopies {
+  readonly directory: string;
+  private readonly trees = new Map<string, TreeCopies>();
+  private leftoversRemoved: Promise<void> | undefined;
+
+  constructor(private readonly options: ScratchCopiesOptions) {
+    this.directory = options.directory ?? join(tmpdir(), 'agent-team-scratch');
+  }
+
+  /** A copy for one command of tree `rootId`, this command's alone until `release`. */
+  async acquire(rootId: string): Promise<ScratchCopy> {
+    this.leftoversRemoved ??= removeLeftovers(this.directory);
+    await this.leftoversRemoved;
+    let tree = this.trees.get(rootId);
+    if (!tree) {
+      tree = { idle: [], busy: new Set(), ended: false };
+      this.trees.set(rootId, tree);
+    }
+    tree.ended = false;
+    const copy = tree.idle.pop() ?? (await ScratchCopy.create(this.options.workspaceRoot, this.directory));
+    tree.busy.add(copy);
+    return copy;
+  }
+
+  release(rootId: string, copy: ScratchCopy): void {
+    const tree = this.trees.get(rootId);
+    if (!tree) {
+      void copy.remove();
+      return;
+    }
+    tree.busy.delete(copy);
+    if (tree.ended) void this.removeIdle(rootId, tree, copy);
+    else tree.idle.push(copy);
+  }
+
+  /** The tree has ended: its idle copies go now, busy ones when their command ends. */
+  async endTree(rootId: string): Promise<void> {
+    const tree = this.trees.get(rootId);
+    if (!tree) return;
+    tree.ended = true;
+    const idle = tree.idle.splice(0);
+    if (tree.busy.size === 0) this.trees.delete(rootId);
+    await Promise.all(idle.map((copy) => copy.remove()));
+  }
+
+  /** Number of copies of a tree (for the tests and the benchmark). */
+  count(rootId: string): number {
+    const tree = this.trees.get(rootId);
+    return tree ? tree.idle.length + tree.busy.size : 0;
+  }
+
+  /** Removes every copy (the host is shutting down). */
+  async dispose(): Promise<void> {
+    const all = [...this.trees.values()].flatMap((tree) => [...tree.idle, ...tree.busy]);
+    this.trees.clear();
+    await Promise.all(all.map((copy) => copy.remove()));
+  }
+
+  private async removeIdle(rootId: string, tree: TreeCopies, copy: ScratchCopy): Promise<void> {
+    if (tree.busy.size === 0 && tree.idle.length === 0) this.trees.delete(rootId);
+    await copy.remove();
+  }
+}
+
+/** Removes the copies of processes that are gone (their names start with the pid that made them). */
+async function removeLeftovers(directory: string): Promise<void> {
+  const names = await readdir(directory).catch(() => [] as string[]);
+  await Promise.all(
+    names.map(async (name) => {
+      const pid = Number(/^(\d+)-/.exec(name)?.[1]);
+      if (!Number.isInteger(pid) || pid === process.pid || isAlive(pid)) return;
+      await rm(join(directory, name), { recursive: true, force: true }).catch(() => undefined);
+    }),
+  );
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

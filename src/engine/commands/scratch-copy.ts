@@ -1,0 +1,165 @@
+/**
+ * One scratch copy of the workspace (scratch-copy-creation.ts makes it), brought to a task's view before
+ * each command and told apart from it afterwards.
+ *
+ * The copy's index holds the workspace as copied, so one `git status` lists everything that differs from
+ * it: the proposals written for the last command and whatever that command changed. Before a command,
+ * what the new task should not see is put back (from the index, or deleted) and its proposals are
+ * written; after it, the files that differ from both the index and the proposals are the ones the command
+ * changed. That status is kept for the next preparation, so a later command costs one `git status` and
+ * the files that really change, not a walk of the tree.
+ */
+import { copyFile, lstat, readFile, realpath, rm, stat, writeFile, mkdir } from 'node:fs/promises';
+import { dirname, join, sep } from 'node:path';
+import { git, splitNul } from './git-runner.js';
+import { createScratchLayout, type ScratchLayout } from './scratch-copy-creation.js';
+
+/** A file as the task sees it: its workspace-relative path (where the content lands) and its content. */
+export interface ProposedFile {
+  path: string;
+  content: string;
+}
+
+interface StatusEntry {
+  path: string;
+  /** Not in the index: created by a command (or a new file a proposal wrote). */
+  untracked: boolean;
+}
+
+export class ScratchCopy {
+  /** What was last written for proposals, by path under the copy's top. */
+  private written = new Map<string, string>();
+  /** The status after the last command, still true when nothing has touched the copy since. */
+  private knownStatus: StatusEntry[] | undefined;
+  private indexFingerprint = '';
+  private realTop = '';
+
+  private constructor(private readonly layout: ScratchLayout) {}
+
+  static async create(workspaceRoot: string, directory: string): Promise<ScratchCopy> {
+    const copy = new ScratchCopy(await createScratchLayout(workspaceRoot, directory));
+    copy.realTop = await realpath(copy.layout.workTop);
+    copy.indexFingerprint = await fingerprint(copy.layout.indexPath);
+    return copy;
+  }
+
+  get kind(): ScratchLayout['kind'] {
+    return this.layout.kind;
+  }
+
+  /** The directory commands run in: the workspace's place in the copy. */
+  get cwd(): string {
+    return join(this.layout.workTop, this.layout.prefix);
+  }
+
+  /** Dependency folders linked from the user's folder, workspace-relative. */
+  get linked(): string[] {
+    return this.layout.linked.map((path) => this.toWorkspacePath(path));
+  }
+
+  /** Brings the copy to the workspace as copied plus `proposals`, whatever the last command did. */
+  async prepare(proposals: readonly ProposedFile[], signal?: AbortSignal): Promise<void> {
+    const wanted = new Map(proposals.map((file) => [this.layout.prefix + file.path, file.content]));
+    const repaired = await this.repairRepository();
+    const status = !repaired && this.knownStatus ? this.knownStatus : await this.status(signal);
+    this.knownStatus = undefined;
+    const linked = new Set(this.layout.linked);
+    const restore: string[] = [];
+    for (const entry of status) {
+      if (wanted.has(entry.path) || linked.has(entry.path)) continue;
+      if (entry.untracked) await rm(this.absolute(entry.path), { recursive: true, force: true });
+      else restore.push(entry.path);
+    }
+    if (restore.length > 0) await git(['checkout-index', '-f', '-q', '-z', '--stdin'], { cwd: this.layout.workTop, environment: this.layout.gitEnvironment, input: `${restore.join('\0')}\0`, ...(signal ? { signal } : {}) });
+    for (const [path, content] of wanted) {
+      if ((await readFile(this.absolute(path), 'utf8').catch(() => undefined)) === content) continue;
+      await this.writeInside(path, content);
+    }
+    this.written = wanted;
+  }
+
+  /**
+   * The files the last command changed (workspace-relative, sorted): created, modified or deleted, other
+   * than the proposals written for it. They stay until the next `prepare` puts the copy back.
+   */
+  async changedFiles(signal?: AbortSignal): Promise<string[]> {
+    await this.repairRepository();
+    const status = await this.status(signal);
+    this.knownStatus = status;
+    const changed: string[] = [];
+    const linked = new Set(this.layout.linked);
+    for (const entry of status) {
+      if (linked.has(entry.path)) continue;
+      const proposed = this.written.get(entry.path);
+      if (proposed !== undefined && (await readFile(this.absolute(entry.path), 'utf8').catch(() => undefined)) === proposed) continue;
+      changed.push(this.toWorkspacePath(entry.path));
+    }
+    // A proposal equal to the copy's own content is not in the status; the command may have deleted it.
+    for (const [path, content] of this.written) {
+      if (status.some((entry) => entry.path === path)) continue;
+      if ((await readFile(this.absolute(path), 'utf8').catch(() => undefined)) !== content) changed.push(this.toWorkspacePath(path));
+    }
+    return changed.sort();
+  }
+
+  async remove(): Promise<void> {
+    await rm(this.layout.root, { recursive: true, force: true, maxRetries: 3 });
+  }
+
+  /**
+   * A command that ran `git add`, `git commit` or `git checkout` in the copy moved its index or HEAD away
+   * from the copy as made: both are put back, so "what differs" stays measured against the workspace.
+   */
+  private async repairRepository(): Promise<boolean> {
+    const current = await fingerprint(this.layout.indexPath);
+    const head = this.layout.kind === 'git' ? (await readFile(join(this.layout.workTop, '.git', 'HEAD'), 'utf8').catch(() => '')).trim() : this.layout.head;
+    if (current === this.indexFingerprint && head === this.layout.head) return false;
+    await copyFile(this.layout.baselineIndex, this.layout.indexPath);
+    await git(['update-ref', '--no-deref', 'HEAD', this.layout.head], { cwd: this.layout.workTop, environment: this.layout.gitEnvironment });
+    this.indexFingerprint = await fingerprint(this.layout.indexPath);
+    return true;
+  }
+
+  private async status(signal?: AbortSignal): Promise<StatusEntry[]> {
+    const output = await git(['status', '--porcelain=v1', '-z', '--untracked-files=all', '--ignored=matching', '--no-renames', '--ignore-submodules=all'], {
+      cwd: this.layout.workTop,
+      // The copy's index may be refreshed (stat information only): later statuses then skip unchanged files.
+      environment: { ...this.layout.gitEnvironment, GIT_OPTIONAL_LOCKS: '1' },
+      ...(signal ? { signal } : {}),
+    });
+    this.indexFingerprint = await fingerprint(this.layout.indexPath);
+    const entries: StatusEntry[] = [];
+    for (const record of splitNul(output)) {
+      const code = record.slice(0, 2);
+      const path = record.slice(3).replace(/\/$/, '');
+      // Staged against HEAD but unchanged in the work tree: the workspace's own changes, as copied.
+      if (code[1] === ' ') continue;
+      entries.push({ path, untracked: code === '??' || code === '!!' });
+    }
+    return entries;
+  }
+
+  /** Writes a proposal, refusing any path that a link would carry out of the copy (into the user's folder). */
+  private async writeInside(path: string, content: string): Promise<void> {
+    const target = this.absolute(path);
+    await mkdir(dirname(target), { recursive: true });
+    const parent = await realpath(dirname(target));
+    if (parent !== this.realTop && !parent.startsWith(this.realTop + sep)) throw new Error(`${this.toWorkspacePath(path)} leads out of the scratch copy (a linked folder); the proposal is not written there.`);
+    const existing = await lstat(target).catch(() => undefined);
+    if (existing?.isSymbolicLink()) await rm(target, { force: true });
+    await writeFile(target, content);
+  }
+
+  private absolute(path: string): string {
+    return join(this.layout.workTop, path);
+  }
+
+  private toWorkspacePath(path: string): string {
+    return this.layout.prefix !== '' && path.startsWith(this.layout.prefix) ? path.slice(this.layout.prefix.length) : path;
+  }
+}
+
+async function fingerprint(file: string): Promise<string> {
+  const info = await stat(file).catch(() => undefined);
+  return info ? `${info.ino}:${info.size}:${info.mtimeMs}` : 'missing';
+}

@@ -1,0 +1,96 @@
+/**
+ * A team whose agents have `Bash`, over a real folder (a git repository or a plain folder), with real
+ * scratch copies and real processes; only the models are scripted.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Clock } from '../../src/engine/clock.js';
+import type { CommandApproval, CommandHost } from '../../src/engine/commands/command-host.js';
+import { createCommandHost } from '../../src/engine/commands/create-command-host.js';
+import { ChangeSetRegistry } from '../../src/engine/changes/registry.js';
+import { TaskManager } from '../../src/engine/tasks/task-manager.js';
+import { AgentTeam } from '../../src/engine/team/agent-team.js';
+import { RoleRegistry } from '../../src/engine/team/roles/role-registry.js';
+import { createWorkspaceToolbox } from '../../src/engine/team/workspace-toolbox.js';
+import { ScriptedModel } from '../../src/engine/testing/scripted-model.js';
+import { NodeWorkspace } from '../../src/engine/workspace/node-workspace.js';
+import { MemoryRoleFiles } from '../team/delegation/team-harness.js';
+
+export interface BashWorld {
+  root: string;
+  scratch: string;
+  team: AgentTeam;
+  taskManager: TaskManager;
+  changes: ChangeSetRegistry;
+  commands: CommandHost;
+  model(role: string): ScriptedModel;
+  dispose(): Promise<void>;
+}
+
+export interface BashWorldOptions {
+  files: Record<string, string>;
+  /** Make the folder a git repository with the files committed. Default true. */
+  git?: boolean;
+  patterns?: string[];
+  approval?: CommandApproval;
+  refusal?: () => string | undefined;
+  sourceEnvironment?: Record<string, string | undefined>;
+  secretValues?: string[];
+  clock?: Clock;
+}
+
+export async function createBashWorld(options: BashWorldOptions): Promise<BashWorld> {
+  const root = await mkdtemp(path.join(tmpdir(), 'agent-team-bash-'));
+  const scratch = await mkdtemp(path.join(tmpdir(), 'agent-team-bash-scratch-'));
+  for (const [name, content] of Object.entries(options.files)) {
+    await mkdir(path.dirname(path.join(root, name)), { recursive: true });
+    await writeFile(path.join(root, name), content);
+  }
+  if (options.git ?? true) commitAll(root);
+  const taskManager = new TaskManager({ onWarning: () => {} });
+  const changes = new ChangeSetRegistry();
+  const roles = new RoleRegistry({ source: new MemoryRoleFiles() });
+  await roles.load();
+  const models = new Map<string, ScriptedModel>();
+  const model = (role: string) => {
+    if (!models.has(role)) models.set(role, new ScriptedModel([], { modelId: role }));
+    return models.get(role) as ScriptedModel;
+  };
+  const commands = createCommandHost({
+    workspaceRoot: root,
+    allowedPatterns: () => options.patterns ?? [],
+    howToAllow: 'Allow it with --allow-command.',
+    ...(options.approval ? { approval: options.approval } : {}),
+    ...(options.refusal ? { refusal: options.refusal } : {}),
+    sourceEnvironment: options.sourceEnvironment ?? process.env,
+    secretValues: () => options.secretValues ?? [],
+    scratchDirectory: scratch,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+  const team = new AgentTeam({ taskManager, roles, toolbox: createWorkspaceToolbox({ workspace: new NodeWorkspace(root), changes, taskManager }), modelFor: (role) => model(role), commands });
+  return {
+    root,
+    scratch,
+    team,
+    taskManager,
+    changes,
+    commands,
+    model,
+    async dispose() {
+      await taskManager.close();
+      roles.dispose();
+      await commands.copies.dispose();
+      await rm(root, { recursive: true, force: true });
+      await rm(scratch, { recursive: true, force: true });
+    },
+  };
+}
+
+export function commitAll(root: string): void {
+  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@localhost', '-c', 'init.defaultBranch=main', ...args], { cwd: root, stdio: 'pipe' });
+  git('init', '-q');
+  git('add', '-A');
+  git('commit', '-q', '-m', 'initial');
+}
