@@ -37,6 +37,8 @@ export interface RunArguments {
   yes: boolean;
   /** Where to write the run's trace when it ends: Markdown for `.md`, else JSON. */
   trace?: string;
+  /** Commands `Bash` may run (`--allow-command`, repeatable); any other is refused. */
+  allowCommands: string[];
 }
 
 export interface AgentsArguments {
@@ -50,6 +52,7 @@ export interface McpArguments {
   provider?: ProviderName;
   model?: string;
   baseUrl?: string;
+  allowCommands: string[];
 }
 
 export interface WorkflowsArguments {
@@ -85,9 +88,13 @@ export const usageText = `Usage:
                                     need your confirmation)
     --trace <file>                  write the run's trace when it ends (tree, prompts, tool calls, models,
                                     tokens, diffs): Markdown for a .md file, else JSON
+    --allow-command <pattern>       a command agents may run with Bash, in a scratch copy of the workspace
+                                    (repeatable; * is a wildcard: 'npm test', 'npm run *', '*' for all);
+                                    any other command is refused
   agent-team agents [--workspace <dir>]      list roles and where each is defined
   agent-team workflows [--workspace <dir>]   list workflows and their problems (exit 2 if any)
   agent-team mcp [--workspace <dir>] [--provider <name>] [--model <id>] [--base-url <url>]
+                 [--allow-command <pattern>...]
                                              the team as an MCP server over stdio (tools delegate,
                                              task_output, task_stop; edits returned as diffs)
 
@@ -113,6 +120,8 @@ const valueOptions = new Set([
   '--trace',
 ]);
 const flagOptions = new Set(['--json', '--apply', '--plan', '--yes']);
+/** Options that may be given more than once; each value is kept. */
+const repeatableOptions = new Set(['--allow-command']);
 
 export function parseArguments(argv: string[], currentDirectory: string): CliArguments {
   const [command, ...rest] = argv;
@@ -123,6 +132,7 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
   }
 
   const values = new Map<string, string>();
+  const repeated = new Map<string, string[]>();
   const flags = new Set<string>();
   const words: string[] = [];
   for (let index = 0; index < rest.length; index++) {
@@ -133,7 +143,11 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
     }
     if (argument === '--help' || argument === '-h') return { command: 'help' };
     const [name, inlineValue] = splitOption(argument);
-    if (valueOptions.has(name)) {
+    if (repeatableOptions.has(name)) {
+      const value = inlineValue ?? rest[++index];
+      if (value === undefined || value.trim() === '') throw new UsageError(`${name} needs a value`);
+      repeated.set(name, [...(repeated.get(name) ?? []), value.trim()]);
+    } else if (valueOptions.has(name)) {
       const value = inlineValue ?? rest[++index];
       if (value === undefined || value === '') throw new UsageError(`${name} needs a value`);
       values.set(name, value);
@@ -150,7 +164,7 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
   const workspace = values.get('--workspace') ?? currentDirectory;
   if (command === 'agents' || command === 'workflows') {
     const extra = [...values.keys()].filter((name) => name !== '--workspace');
-    if (extra.length > 0 || flags.size > 0 || words.length > 0) {
+    if (extra.length > 0 || flags.size > 0 || words.length > 0 || repeated.size > 0) {
       throw new UsageError(`"${command}" takes only --workspace`);
     }
     return { command, workspace };
@@ -158,8 +172,8 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
   if (command === 'mcp') {
     const allowed = new Set(['--workspace', '--provider', '--model', '--base-url']);
     const extra = [...values.keys()].filter((name) => !allowed.has(name));
-    if (extra.length > 0 || flags.size > 0 || words.length > 0) throw new UsageError('"mcp" takes only --workspace, --provider, --model and --base-url');
-    return { command, workspace, ...checkedModelOptions(values) };
+    if (extra.length > 0 || flags.size > 0 || words.length > 0) throw new UsageError('"mcp" takes only --workspace, --provider, --model, --base-url and --allow-command');
+    return { command, workspace, ...checkedModelOptions(values), allowCommands: repeated.get('--allow-command') ?? [] };
   }
   const modes = ['--agent', '--workflow', '--continue'].filter((name) => values.has(name)).concat(flags.has('--plan') ? ['--plan'] : []);
   if (modes.length > 1) throw new UsageError(`${modes.join(' and ')} cannot be used together: each says who does the task`);
@@ -191,6 +205,7 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
     delegationReach,
     yes: flags.has('--yes'),
     trace: values.get('--trace'),
+    allowCommands: repeated.get('--allow-command') ?? [],
     budgetTokens: values.has('--budget-tokens') ? wholeNumber(values, '--budget-tokens', 0, 1, Number.MAX_SAFE_INTEGER) : undefined,
   };
 }

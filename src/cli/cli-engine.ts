@@ -18,6 +18,8 @@ import { NodeRoleFileSource } from '../engine/team/roles/node-role-file-source.j
 import { RoleRegistry } from '../engine/team/roles/role-registry.js';
 import { createWorkspaceToolbox, describeTaskChanges } from '../engine/team/workspace-toolbox.js';
 import { NodeWorkspace } from '../engine/workspace/node-workspace.js';
+import { createCommandHost } from '../engine/commands/create-command-host.js';
+import { secretValues } from '../engine/secrets.js';
 import type { ProviderName } from './arguments.js';
 import { cliModelSettings } from './model-settings.js';
 
@@ -32,6 +34,8 @@ export interface CliEngineOptions {
   delegationReach?: DelegationReach;
   /** True: any fan-out may start (`--yes`); else more than 8 subagents in one turn are refused. */
   yes?: boolean;
+  /** Commands `Bash` may run (`--allow-command`); nobody is asked about others: they are refused. */
+  allowCommands?: readonly string[];
   /** Where tasks and conversations are kept. Default: nowhere (memory only). */
   history?: (workspaceRoot: string) => Promise<{ tasks: TaskStore; conversations: ConversationStore }>;
   userChannel?: (taskManager: TaskManager) => UserChannel | undefined;
@@ -45,12 +49,14 @@ export interface CliEngine {
   changes: ChangeSetRegistry;
   taskManager: TaskManager;
   team: AgentTeam;
+  /** Ends what the engine holds besides tasks: the scratch copies of commands. */
+  close(): Promise<void>;
 }
 
-/** Fails fast with a `ConfigurationError` (exit 2) on a missing key, a bad base URL or a missing folder. */
 /** More subagents than this in one turn need the user's yes (`--yes` in the CLI). */
 export const defaultFanOutLimit = 8;
 
+/** Fails fast with a `ConfigurationError` (exit 2) on a missing key, a bad base URL or a missing folder. */
 export async function createCliEngine(options: CliEngineOptions): Promise<CliEngine> {
   const settings = cliModelSettings(options, options.environment);
   const model = createModel(settings, { environment: options.environment });
@@ -64,6 +70,13 @@ export async function createCliEngine(options: CliEngineOptions): Promise<CliEng
   const history = await options.history?.(workspace.root);
   const taskManager = new TaskManager({ maxConcurrent: options.maxConcurrent, store: history?.tasks, onWarning: warn });
   await taskManager.load();
+  const commands = createCommandHost({
+    workspaceRoot: workspace.root,
+    allowedPatterns: () => options.allowCommands ?? [],
+    howToAllow: 'The user allows commands with --allow-command <pattern> when running agent-team.',
+    secretValues: () => secretValues([options.environment.ANTHROPIC_API_KEY, options.environment.OPENAI_API_KEY]),
+    sourceEnvironment: options.environment,
+  });
   const team = new AgentTeam({
     taskManager,
     roles,
@@ -80,8 +93,9 @@ export async function createCliEngine(options: CliEngineOptions): Promise<CliEng
     mcp: { allowed: () => true, cwd: workspace.root, environment: options.environment },
     // Nobody can be asked in a terminal run: a fan-out wider than the limit needs --yes up front.
     ...(options.yes ? {} : { fanOut: { confirmAbove: defaultFanOutLimit, howToAllow: 'run agent-team with --yes to allow it' } }),
+    commands,
   });
-  return { workspace, roles, changes, taskManager, team };
+  return { workspace, roles, changes, taskManager, team, close: () => commands.copies.dispose() };
 }
 
 async function existingDirectory(directory: string): Promise<string> {

@@ -36,6 +36,7 @@ export async function mcpCommand(args: McpArguments, context: McpContext): Promi
   await closed;
   engine.roles.dispose();
   await engine.taskManager.close();
+  await engine.close();
   return 0;
 }
 

@@ -36,7 +36,7 @@ export interface RunContext {
 
 export async function runCommand(args: RunArguments, context: RunContext): Promise<number> {
   let userChannel: StdinUserChannel | undefined;
-  const { workspace, roles, changes, taskManager, team } = await createCliEngine({
+  const { workspace, roles, changes, taskManager, team, close } = await createCliEngine({
     ...args,
     history: (root) => openRunHistory(root, (message) => context.stderr.write(`agent-team: ${message}\n`)),
     userChannel: (manager) => {
@@ -126,6 +126,7 @@ export async function runCommand(args: RunArguments, context: RunContext): Promi
     unsubscribe();
     roles.dispose();
     await taskManager.close();
+    await close();
   }
 }
 

@@ -1,0 +1,57 @@
+/**
+ * `Bash` through the real CLI bundle and both SDKs: the coordinator sends the refactorer, which proposes an
+ * edit and runs the test allowed by `--allow-command`; the test sees the proposal, the user's folder does
+ * not, and the scratch copy is gone when the run ends. A command not allowed is refused in words the agent
+ * passes on.
+ */
+import { readFile, readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { textTurn, toolCallTurn } from '../support/mock-provider/index.js';
+import { agentOf, parseEvents, priorTurns, providerEnvironment, startCli } from './cli-harness.js';
+import { useCliWorld } from './cli-world.js';
+
+const world = useCliWorld({
+  'greeting.txt': 'hello\n',
+  'test.js': "const text = require('fs').readFileSync('greeting.txt', 'utf8').trim(); console.log('greeting: ' + text); process.exit(text === 'hello, world' ? 0 : 1);\n",
+});
+
+const scratchCopies = async () => (await readdir(path.join(tmpdir(), 'agent-team-scratch')).catch(() => [] as string[])).length;
+
+describe.each(['anthropic', 'openai'] as const)('Bash in the CLI over %s', (protocol) => {
+  it('an allowed command runs on the proposal in a scratch copy; the folder is unchanged; the copy is removed', async () => {
+    const copiesBefore = await scratchCopies();
+    world.server.respondWith((request) => {
+      if (agentOf(request) === 'refactorer') {
+        if (priorTurns(request) === 0) return toolCallTurn([{ name: 'Edit', input: { file_path: 'greeting.txt', old_string: 'hello', new_string: 'hello, world' } }]);
+        if (priorTurns(request) === 1) return toolCallTurn([{ name: 'Bash', input: { command: 'node test.js', description: 'Run the test' } }]);
+        return textTurn(`Proposed; the test says: ${request.lastMessageText}`);
+      }
+      return priorTurns(request) === 0
+        ? toolCallTurn([{ name: 'Agent', input: { subagent_type: 'refactorer', description: 'Greet the world', prompt: 'Change the greeting and run node test.js' } }])
+        : textTurn(`Done: ${request.lastMessageText}`);
+    });
+    const provider = providerEnvironment(protocol, world.server.baseUrl);
+    const { code, stdout, stderr } = await startCli(world.cliPath, ['run', '--json', '--workspace', world.workspace, '--allow-command', 'node test.js', ...provider.args, 'Greet the world'], provider.env).exited;
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const output = parseEvents(stdout).at(-1)?.output as string;
+    expect(output).toContain('Exit code 0');
+    expect(output).toContain('greeting: hello, world');
+    expect(await readFile(path.join(world.workspace, 'greeting.txt'), 'utf8')).toBe('hello\n');
+    expect(await scratchCopies()).toBe(copiesBefore);
+  });
+});
+
+describe('a command the CLI does not allow', () => {
+  it('is refused, naming the flag that would allow it', async () => {
+    world.server.respondWith((request) =>
+      priorTurns(request) === 0 ? toolCallTurn([{ name: 'Bash', input: { command: 'rm -rf build' } }]) : textTurn(`Could not run it: ${request.lastMessageText}`),
+    );
+    const provider = providerEnvironment('openai', world.server.baseUrl);
+    const { code, stdout } = await startCli(world.cliPath, ['run', '--json', '--agent', 'reviewer', '--workspace', world.workspace, '--allow-command', 'npm test', ...provider.args, 'Review'], provider.env).exited;
+    expect(code).toBe(0);
+    expect(parseEvents(stdout).at(-1)?.output).toContain('Not run: `rm -rf build` is not among the commands the user allows. The user allows commands with --allow-command <pattern>');
+  });
+});
