@@ -72,6 +72,7 @@ export async function createCliEngine(options: CliEngineOptions): Promise<CliEng
   await taskManager.load();
   const commands = createCommandHost({
     workspaceRoot: workspace.root,
+    taskManager,
     allowedPatterns: () => options.allowCommands ?? [],
     howToAllow: 'The user allows commands with --allow-command <pattern> when running agent-team.',
     secretValues: () => secretValues([options.environment.ANTHROPIC_API_KEY, options.environment.OPENAI_API_KEY]),
@@ -95,7 +96,7 @@ export async function createCliEngine(options: CliEngineOptions): Promise<CliEng
     ...(options.yes ? {} : { fanOut: { confirmAbove: defaultFanOutLimit, howToAllow: 'run agent-team with --yes to allow it' } }),
     commands,
   });
-  return { workspace, roles, changes, taskManager, team, close: () => commands.copies.dispose() };
+  return { workspace, roles, changes, taskManager, team, close: () => commands.dispose() };
 }
 
 async function existingDirectory(directory: string): Promise<string> {

@@ -46,6 +46,8 @@ export interface AgentTeamSettings {
   budgetTokens: number;
   /** `agentTeam.confirmFanOutAbove`: more subagents than this in one turn ask the user first. Default 8. */
   confirmFanOutAbove: number;
+  /** `agentTeam.allowedCommands`, from the user's own settings only: commands `Bash` runs without asking. */
+  allowedCommands: string[];
 }
 
 export const defaultSettings: Readonly<Omit<AgentTeamSettings, 'provider' | 'roleModels'>> = Object.freeze({
@@ -58,6 +60,7 @@ export const defaultSettings: Readonly<Omit<AgentTeamSettings, 'provider' | 'rol
   delegationReach: 'own-tools',
   budgetTokens: 0,
   confirmFanOutAbove: 8,
+  allowedCommands: [],
 });
 
 /** Reads the settings; `trusted` false ignores workspace and folder values of the restricted settings. */
@@ -78,6 +81,8 @@ export function readSettings(trusted: boolean = vscode.workspace.isTrusted): Age
     delegationReach: configuration.inspect<unknown>('delegationReach')?.globalValue === 'any' ? 'any' : defaultSettings.delegationReach,
     budgetTokens: wholeNumber(configuration.get<unknown>('budgetTokens'), 0) ?? defaultSettings.budgetTokens,
     confirmFanOutAbove: wholeNumber(configuration.get<unknown>('confirmFanOutAbove'), 1) ?? defaultSettings.confirmFanOutAbove,
+    // A folder's settings must not allow its own commands: only the user's settings count.
+    allowedCommands: stringList(configuration.inspect<unknown>('allowedCommands')?.globalValue),
   };
 }
 
@@ -124,4 +129,10 @@ function wholeNumber(value: unknown, minimum: number): number | undefined {
 
 function nonNegative(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
+}
+
+/** The non-empty strings of a setting that should be a list of them; anything else is left out. */
+function stringList(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter((item): item is string => typeof item === 'string' && item.trim() !== '').map((item) => item.trim());
 }

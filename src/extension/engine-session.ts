@@ -21,6 +21,9 @@ import { createModelFor, type ModelSetup } from './model-setup.js';
 import { HostRoleFileSource, watchRoleFiles } from './role-source.js';
 import { HostUserChannel } from './host-user-channel.js';
 import { MessageInbox } from '../engine/conversation/message-inbox.js';
+import { createCommandHost, type DisposableCommandHost } from '../engine/commands/create-command-host.js';
+import { readSettings } from './configuration.js';
+import { HostCommandApproval } from './host-command-approval.js';
 
 export interface EngineSessionOptions {
   folder: vscode.WorkspaceFolder;
@@ -33,12 +36,19 @@ export interface EngineSessionOptions {
   clock?: Clock;
   /** Where keys and base URLs fall back to. Default `process.env`. */
   environment?: Readonly<Record<string, string | undefined>>;
+  /** Where "Always for this workspace" commands are remembered (`ExtensionContext.workspaceState`). */
+  workspaceState: vscode.Memento;
+  /** The API keys known to the extension: commands never get them. Default: none. */
+  secretValues?(): string[];
 }
 
 export class EngineSession {
   readonly workspace: HostWorkspace;
   /** Questions of task and chat agents, answered from the sidebar. */
   readonly userChannel = new HostUserChannel();
+  /** Commands agents want to run, allowed from the sidebar or a notification. */
+  readonly commandApproval: HostCommandApproval;
+  private readonly commands: DisposableCommandHost;
   /** Runs' conversations, for follow-ups; kept for the life of the window. */
   private readonly conversations = new MemoryConversationStore();
   private readonly inbox: MessageInbox;
@@ -51,6 +61,19 @@ export class EngineSession {
     this.inbox = new MessageInbox(options.taskManager);
     this.roles = new RoleRegistry({ source: new HostRoleFileSource(options.folder.uri), watch: watchRoleFiles(options.folder) });
     this.stopLoggingRoles = this.roles.onDidChange((result) => this.logRoleProblems(result.diagnostics));
+    this.commandApproval = new HostCommandApproval(options.workspaceState);
+    this.commands = createCommandHost({
+      workspaceRoot: this.workspace.root,
+      taskManager: options.taskManager,
+      // Running commands chosen by model output in a folder the user does not trust is what Restricted Mode exists to prevent.
+      refusal: () => (vscode.workspace.isTrusted ? undefined : 'Not run: commands do not run in Restricted Mode. The user must trust this workspace first (Manage Workspace Trust).'),
+      allowedPatterns: () => [...readSettings(vscode.workspace.isTrusted).allowedCommands, ...this.commandApproval.allowedForWorkspace()],
+      approval: this.commandApproval,
+      howToAllow: 'The user allows commands with the setting agentTeam.allowedCommands.',
+      secretValues: () => options.secretValues?.() ?? [],
+      ...(options.environment ? { sourceEnvironment: options.environment } : {}),
+      ...(options.clock ? { clock: options.clock } : {}),
+    });
   }
 
   /** Builds the session and reads the role files once. */
@@ -119,6 +142,7 @@ export class EngineSession {
   dispose(): void {
     this.stopLoggingRoles();
     this.roles.dispose();
+    void this.commands.dispose();
   }
 
   /** One `AgentTeam` per combination of limits; it holds no state of its own, so replacing it is free. */
@@ -137,6 +161,7 @@ export class EngineSession {
       // The user may send any subagent's proposal back with a comment (Request Changes).
       keepSubagentConversations: true,
       fanOut: { confirmAbove: settings.confirmFanOutAbove, confirm: confirmFanOut },
+      commands: this.commands,
       // A role file choosing programs to run is code execution: none starts in Restricted Mode.
       mcp: { allowed: () => vscode.workspace.isTrusted, cwd: this.workspace.root, ...(this.options.environment ? { environment: this.options.environment } : {}) },
       autoBackgroundMs: settings.autoBackgroundSeconds * 1000,

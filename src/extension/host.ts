@@ -14,6 +14,7 @@ import { readSettings } from './configuration.js';
 import { isTerminal } from '../engine/tasks/types.js';
 import { JsonFileTaskStore, TaskManager } from '../engine/tasks/index.js';
 import { ActivityContext } from './activity-context.js';
+import type { CommandChoice } from './host-command-approval.js';
 import { ApiKeyStore } from './api-keys.js';
 import { ChangeSetStore } from './change-store.js';
 import { EngineSession } from './engine-session.js';
@@ -147,6 +148,8 @@ export class AgentTeamHost implements vscode.Disposable {
         log: this.log,
         clock: this.clock,
         environment: this.environment,
+        workspaceState: this.context.workspaceState,
+        secretValues: () => this.redactor.values(),
       });
       this.disposables.push(session);
       return session;
@@ -201,6 +204,12 @@ export class AgentTeamHost implements vscode.Disposable {
   async endChat(taskId: string): Promise<void> {
     const ended = (await this.engine()).userChannel.answer(taskId, undefined);
     if (ended) this.log.info(`Ended the chat of ${taskId}.`);
+  }
+
+  /** The user's decision on the command a task waits to run (the sidebar's buttons). */
+  async decideCommand(taskId: string, decision: CommandChoice): Promise<void> {
+    const decided = (await this.engine()).commandApproval.decide(taskId, decision);
+    if (decided) this.log.info(`Command of ${taskId}: ${decision === 'deny' ? 'denied' : decision === 'always' ? 'allowed always for this workspace' : 'allowed once'}.`);
   }
 
   /** Change sets of removed tasks go with them (after Clear History). */

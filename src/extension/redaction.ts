@@ -17,6 +17,11 @@ export class SecretRedactor {
     if (trimmed && trimmed.length >= minimumSecretLength) this.secrets.add(trimmed);
   }
 
+  /** The secrets known so far (commands must not get them under any variable name). */
+  values(): string[] {
+    return [...this.secrets];
+  }
+
   /** The text with every known secret replaced by `[redacted]`. */
   redact(text: string): string {
     let result = text;

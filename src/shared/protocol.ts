@@ -173,6 +173,11 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('send-message'), taskId: identifier, text: z.string().trim().min(1).max(20_000) }),
   /** The user ends the chat a chat-mode task waits in: the task ends with the agent's last answer. */
   taskAction('end-chat'),
+  /**
+   * The user's decision on the command a task waits to run (`Bash`): once, always for this workspace
+   * (the exact command), or not at all.
+   */
+  z.strictObject({ type: z.literal('approve-command'), taskId: identifier, decision: z.enum(['once', 'always', 'deny']) }),
   /** Clear the finished tasks from the history (the host may ask for confirmation). */
   z.strictObject({ type: z.literal('clear-history') }),
   /** Something went wrong in the webview; for the host's output channel. */

@@ -7,6 +7,7 @@
 import type { ProtocolTask, WebviewMessage } from '../shared/protocol.js';
 import { createButton, createElement, setTextIfChanged } from './dom.js';
 import type { MessageSent, TranscriptState } from './store.js';
+import { CommandApprovalView } from './command-approval-view.js';
 
 /** Roots that are conversations (the coordinator, a role run directly) can be followed up; pipelines cannot. */
 const notConversations: ReadonlySet<string> = new Set(['workflow', 'plan']);
@@ -19,6 +20,8 @@ const sentNotices: Record<MessageSent['outcome'], string> = {
 
 export class ComposerView {
   readonly element: HTMLElement;
+  /** A waiting task's command to allow or deny: shown instead of the Answer box. */
+  readonly approval: CommandApprovalView;
   private readonly question: HTMLParagraphElement;
   private readonly textarea: HTMLTextAreaElement;
   private readonly send: HTMLButtonElement;
@@ -50,6 +53,7 @@ export class ComposerView {
     const buttons = createElement(document, 'div', { className: 'composer-buttons' }, [this.endChat, this.send]);
     this.element = createElement(document, 'section', { className: 'detail-section composer' }, [this.question, this.textarea, buttons, this.status]);
     this.element.hidden = true;
+    this.approval = new CommandApprovalView(document, post);
   }
 
   render(task: ProtocolTask, transcript: TranscriptState, sent?: MessageSent): void {
@@ -62,7 +66,9 @@ export class ComposerView {
       this.shownNotice = sent;
       setTextIfChanged(this.status, sentNotices[sent.outcome]);
     }
-    const waiting = task.status === 'waiting';
+    // A task waiting to run a command asks for a decision, not for text.
+    const askingForCommand = this.approval.render(task, transcript);
+    const waiting = task.status === 'waiting' && !askingForCommand;
     const followUp = task.parentId === null && (task.status === 'completed' || task.status === 'failed' || task.status === 'stopped') && !notConversations.has(task.role);
     this.element.hidden = !(waiting || task.status === 'running' || followUp);
     const label = waiting ? 'Answer' : followUp ? 'Follow-up' : 'Message';

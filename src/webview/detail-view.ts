@@ -79,6 +79,7 @@ export class DetailView {
       header,
       this.meta,
       this.reason,
+      this.composer.approval.element,
       this.composer.element,
       this.changesView.element,
       this.result,

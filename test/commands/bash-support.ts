@@ -7,8 +7,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Clock } from '../../src/engine/clock.js';
-import type { CommandApproval, CommandHost } from '../../src/engine/commands/command-host.js';
-import { createCommandHost } from '../../src/engine/commands/create-command-host.js';
+import type { CommandApproval } from '../../src/engine/commands/command-host.js';
+import { createCommandHost, type DisposableCommandHost } from '../../src/engine/commands/create-command-host.js';
 import { ChangeSetRegistry } from '../../src/engine/changes/registry.js';
 import { TaskManager } from '../../src/engine/tasks/task-manager.js';
 import { AgentTeam } from '../../src/engine/team/agent-team.js';
@@ -24,7 +24,7 @@ export interface BashWorld {
   team: AgentTeam;
   taskManager: TaskManager;
   changes: ChangeSetRegistry;
-  commands: CommandHost;
+  commands: DisposableCommandHost;
   model(role: string): ScriptedModel;
   dispose(): Promise<void>;
 }
@@ -60,6 +60,7 @@ export async function createBashWorld(options: BashWorldOptions): Promise<BashWo
   };
   const commands = createCommandHost({
     workspaceRoot: root,
+    taskManager,
     allowedPatterns: () => options.patterns ?? [],
     howToAllow: 'Allow it with --allow-command.',
     ...(options.approval ? { approval: options.approval } : {}),
@@ -81,7 +82,7 @@ export async function createBashWorld(options: BashWorldOptions): Promise<BashWo
     async dispose() {
       await taskManager.close();
       roles.dispose();
-      await commands.copies.dispose();
+      await commands.dispose();
       await rm(root, { recursive: true, force: true });
       await rm(scratch, { recursive: true, force: true });
     },

@@ -6,9 +6,13 @@ import type { Clock } from '../clock.js';
 import type { CommandApproval, CommandHost } from './command-host.js';
 import { commandEnvironment } from './command-environment.js';
 import { ScratchCopies } from './scratch-copies.js';
+import type { TaskManager } from '../tasks/task-manager.js';
+import { isTerminal } from '../tasks/types.js';
 
 export interface CommandHostOptions {
   workspaceRoot: string;
+  /** Whose trees' ends remove their scratch copies. */
+  taskManager: TaskManager;
   allowedPatterns(): readonly string[];
   howToAllow: string;
   approval?: CommandApproval;
@@ -23,14 +27,35 @@ export interface CommandHostOptions {
   clock?: Clock;
 }
 
-export function createCommandHost(options: CommandHostOptions): CommandHost {
+/** A command host, and how to end it (its scratch copies removed, its listener gone). */
+export type DisposableCommandHost = CommandHost & { dispose(): Promise<void> };
+
+export function createCommandHost(options: CommandHostOptions): DisposableCommandHost {
+  const copies = new ScratchCopies({ workspaceRoot: options.workspaceRoot, ...(options.scratchDirectory ? { directory: options.scratchDirectory } : {}) });
+  const stopListening = removeCopiesWhenTreesEnd(options.taskManager, copies);
   return {
     refusal: () => options.refusal?.(),
     allowedPatterns: () => options.allowedPatterns(),
     howToAllow: options.howToAllow,
     ...(options.approval ? { approval: options.approval } : {}),
-    copies: new ScratchCopies({ workspaceRoot: options.workspaceRoot, ...(options.scratchDirectory ? { directory: options.scratchDirectory } : {}) }),
+    copies,
     environment: () => commandEnvironment(options.sourceEnvironment ?? process.env, { secretValues: options.secretValues?.() ?? [] }),
     ...(options.clock ? { clock: options.clock } : {}),
+    async dispose() {
+      stopListening();
+      await copies.dispose();
+    },
   };
+}
+
+/** A tree's copies go when its last task ends (a root may end while its background children run on). */
+function removeCopiesWhenTreesEnd(taskManager: TaskManager, copies: ScratchCopies): () => void {
+  return taskManager.onEvent((event) => {
+    if (event.type !== 'task-end') return;
+    const rootId = event.task.rootId;
+    // Only trees that ran a command are looked at: a history of thousands of tasks is not walked per end.
+    if (copies.count(rootId) === 0) return;
+    if (taskManager.list().some((task) => task.rootId === rootId && !isTerminal(task.status))) return;
+    void copies.endTree(rootId);
+  });
 }

@@ -56,8 +56,8 @@ export interface AgentTeamOptions {
   /** When one turn starting many subagents needs the user's yes (delegation/fan-out.ts). Default: never. */
   fanOut?: FanOutPolicy;
   /**
-   * Where `Bash` runs commands and who allows them (src/engine/commands). Default: none; roles that list
-   * Bash go without it. A tree's scratch copies are removed when its last task ends.
+   * Where `Bash` runs commands and who allows them (src/engine/commands, `createCommandHost`). Default:
+   * none; roles that list Bash go without it.
    */
   commands?: CommandHost;
 }
@@ -141,18 +141,6 @@ export class AgentTeam {
 
   constructor(private readonly options: AgentTeamOptions) {
     this.inbox = options.inbox ?? new MessageInbox(options.taskManager);
-    const commands = options.commands;
-    if (commands) {
-      // A tree's scratch copies go when its last task ends (a root may end while background children run).
-      options.taskManager.onEvent((event) => {
-        if (event.type !== 'task-end') return;
-        const rootId = event.task.rootId;
-        // Only trees that ran a command are looked at: a history of thousands of tasks is not walked per end.
-        if (commands.copies.count(rootId) === 0) return;
-        if (options.taskManager.list().some((task) => task.rootId === rootId && !isTerminal(task.status))) return;
-        void commands.copies.endTree(rootId);
-      });
-    }
   }
 
   /**

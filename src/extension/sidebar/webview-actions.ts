@@ -20,6 +20,8 @@ export interface WebviewActionHost {
   sendToTask(taskId: string, text: string): Promise<void>;
   /** Ends the chat a chat-mode task waits in. */
   endChat(taskId: string): Promise<void>;
+  /** The user's decision on the command a task waits to run. */
+  decideCommand(taskId: string, decision: 'once' | 'always' | 'deny'): Promise<void>;
   /** Opens the diff of one proposed file; says so when the task has no such file. */
   openDiff(taskId: string, path: string): Promise<void>;
 }
@@ -53,6 +55,11 @@ export async function handleWebviewAction(host: WebviewActionHost, message: Webv
       return;
     case 'end-chat':
       await host.endChat(message.taskId);
+      return;
+    case 'approve-command':
+      // Allowing runs a command: not from a folder the user has not trusted (the engine refuses it too).
+      if (message.decision !== 'deny' && !ensureTrusted()) return;
+      await host.decideCommand(message.taskId, message.decision);
       return;
     case 'use-local-server':
       if (ensureTrusted()) await host.setup.useLocalServer();

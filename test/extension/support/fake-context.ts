@@ -22,9 +22,26 @@ export class FakeSecretStorage {
   }
 }
 
+/** A `Memento` in memory (the extension's `workspaceState`). */
+export class FakeMemento {
+  readonly values = new Map<string, unknown>();
+
+  get<T>(key: string, defaultValue?: T): T | undefined {
+    return this.values.has(key) ? (this.values.get(key) as T) : defaultValue;
+  }
+  async update(key: string, value: unknown): Promise<void> {
+    if (value === undefined) this.values.delete(key);
+    else this.values.set(key, value);
+  }
+  keys(): string[] {
+    return [...this.values.keys()];
+  }
+}
+
 export interface FakeExtensionContext {
   subscriptions: Array<{ dispose(): unknown }>;
   secrets: FakeSecretStorage;
+  workspaceState: FakeMemento;
   extensionUri: Uri;
   storageUri: Uri | undefined;
   globalStorageUri: Uri;
@@ -35,6 +52,7 @@ export function createExtensionContext(options: { extensionPath: string; storage
   return {
     subscriptions: [],
     secrets: new FakeSecretStorage(),
+    workspaceState: new FakeMemento(),
     extensionUri: Uri.file(options.extensionPath),
     storageUri: options.storagePath === undefined ? undefined : Uri.file(options.storagePath),
     globalStorageUri: Uri.file(options.globalStoragePath),

@@ -1,0 +1,70 @@
+/**
+ * The command a waiting task wants to run (`Bash`), in its detail view: the command itself, what the
+ * agent says it is for, and the user's three answers. Shown only while the task waits on one (its latest
+ * transcript entry is the Bash call it waits to run).
+ */
+import type { ProtocolTask, WebviewMessage } from '../shared/protocol.js';
+import { createButton, createElement, setTextIfChanged } from './dom.js';
+import type { TranscriptState } from './store.js';
+
+export class CommandApprovalView {
+  readonly element: HTMLElement;
+  private readonly command: HTMLElement;
+  private readonly purpose: HTMLParagraphElement;
+  private taskId: string | undefined;
+
+  constructor(
+    document: Document,
+    private readonly post: (message: WebviewMessage) => void,
+  ) {
+    const heading = createElement(document, 'p', { className: 'approval-heading', text: 'Run this command in a scratch copy of the workspace?' });
+    this.command = createElement(document, 'code', { className: 'approval-command' });
+    this.purpose = createElement(document, 'p', { className: 'approval-purpose' });
+    const note = createElement(document, 'p', { className: 'approval-note', text: 'It sees the proposals; your files are not touched and nothing it changes is kept.' });
+    const decide = (decision: 'once' | 'always' | 'deny') => () => {
+      if (this.taskId) this.post({ type: 'approve-command', taskId: this.taskId, decision });
+    };
+    const allowOnce = createButton(document, 'Allow once', { icon: 'codicon-check', className: 'approval-once' });
+    allowOnce.addEventListener('click', decide('once'));
+    const always = createButton(document, 'Always for this workspace', { secondary: true, className: 'approval-always' });
+    always.addEventListener('click', decide('always'));
+    const deny = createButton(document, 'Deny', { secondary: true, className: 'approval-deny' });
+    deny.addEventListener('click', decide('deny'));
+    const buttons = createElement(document, 'div', { className: 'approval-buttons' }, [allowOnce, always, deny]);
+    this.element = createElement(document, 'section', { className: 'detail-section approval', attributes: { 'aria-label': 'Command approval' } }, [heading, this.command, this.purpose, note, buttons]);
+    this.element.hidden = true;
+  }
+
+  /** Shows the command the task waits to run; returns whether it shows one. */
+  render(task: ProtocolTask, transcript: TranscriptState): boolean {
+    this.taskId = task.id;
+    const request = task.status === 'waiting' ? pendingCommand(transcript) : undefined;
+    this.element.hidden = request === undefined;
+    if (!request) return false;
+    setTextIfChanged(this.command, request.command);
+    setTextIfChanged(this.purpose, request.description ? `For: ${request.description}` : '');
+    this.purpose.hidden = !request.description;
+    return true;
+  }
+}
+
+/**
+ * The Bash call a waiting task waits to run: the latest Bash call of its last turn that has no result yet
+ * (the same turn's other calls may have answered meanwhile).
+ */
+export function pendingCommand(transcript: TranscriptState): { command: string; description?: string } | undefined {
+  const answered = new Set<string>();
+  for (let index = transcript.entries.length - 1; index >= 0; index--) {
+    const entry = transcript.entries[index];
+    if (entry.type === 'tool-result') {
+      answered.add(entry.toolCallId);
+      continue;
+    }
+    if (entry.type !== 'tool-call') return undefined;
+    if (entry.toolName !== 'Bash' || answered.has(entry.toolCallId)) continue;
+    const input = entry.input as { command?: unknown; description?: unknown } | undefined;
+    if (typeof input?.command !== 'string') return undefined;
+    return { command: input.command, ...(typeof input.description === 'string' && input.description !== '' ? { description: input.description } : {}) };
+  }
+  return undefined;
+}

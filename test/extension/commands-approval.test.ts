@@ -1,0 +1,119 @@
+/**
+ * `Bash` in the extension, through the real team and SDK: a command no setting allows waits for the user
+ * (a notification and the sidebar's buttons); Allow once runs it in a scratch copy; Always for this
+ * workspace remembers it (in the extension's storage, not the folder's settings); Deny refuses it;
+ * `agentTeam.allowedCommands` from the user's settings runs without asking, the folder's does not count;
+ * Restricted Mode refuses every command.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { workspaceCommandsKey } from '../../src/extension/host-command-approval.js';
+import { type MockProviderServer, startMockProviderServer, textTurn, toolCallTurn } from '../support/mock-provider/index.js';
+import { fake } from './support/fake-vscode.js';
+import { activateExtension, type ActivatedExtension } from './support/harness.js';
+
+vi.mock('vscode', () => import('./support/fake-vscode.js'));
+
+let server: MockProviderServer;
+let extension: ActivatedExtension;
+
+const assistantTurns = (body: unknown) => ((body as { messages?: Array<{ role: string }> }).messages ?? []).filter((message) => message.role === 'assistant').length;
+const files = { 'greeting.txt': 'hello\n', 'check.js': "console.log('checked: ' + require('fs').readFileSync('greeting.txt', 'utf8').trim());\n" };
+
+function start(userSettings: Record<string, unknown> = {}, workspaceSettings: Record<string, unknown> = {}) {
+  extension = activateExtension({
+    files,
+    userSettings: { 'agentTeam.provider': 'openai', 'agentTeam.baseUrl': server.openaiBaseUrl, ...userSettings },
+    ...(Object.keys(workspaceSettings).length > 0 ? { workspaceSettings } : {}),
+  });
+}
+
+/** The refactorer proposes an edit, then runs check.js; its answer carries what the command printed. */
+function refactorerRunsTheCheck(): void {
+  server.respondWith((request) => {
+    const turn = assistantTurns(request.body);
+    if (turn === 0) return toolCallTurn([{ name: 'Edit', input: { file_path: 'greeting.txt', old_string: 'hello', new_string: 'hello, world' } }]);
+    if (turn === 1) return toolCallTurn([{ name: 'Bash', input: { command: 'node check.js', description: 'Check the greeting' } }]);
+    return textTurn(`Result: ${request.lastMessageText}`);
+  });
+}
+
+beforeEach(async () => {
+  server = await startMockProviderServer();
+});
+
+afterEach(async () => {
+  await extension.cleanup();
+  await server.close();
+});
+
+describe('commands in the extension', () => {
+  it('asks with a notification; Allow once from the sidebar runs it on the proposal; the folder is unchanged', async () => {
+    start();
+    refactorerRunsTheCheck();
+    const view = await fake.resolveView();
+    view.send({ type: 'ready' });
+    const asked = fake.waitForMessage((message) => message.message.startsWith('Agent Team: refactorer (t1) wants to run `node check.js` (Check the greeting)'));
+    await extension.execute('agentTeam.delegate', 'Greet the world', { role: 'refactorer' });
+    expect((await asked).items).toEqual(['Allow once', 'Always for this workspace', 'Deny']);
+    view.send({ type: 'approve-command', taskId: 't1', decision: 'once' });
+    await fake.waitForMessage((message) => message.message.startsWith('Agent Team finished'));
+    expect(server.requests[2].lastMessageText).toContain('checked: hello, world');
+    expect(await readFile(path.join(extension.root, 'greeting.txt'), 'utf8')).toBe('hello\n');
+    expect(extension.context.workspaceState.get(workspaceCommandsKey)).toBeUndefined();
+  });
+
+  it('Always for this workspace (from the notification) remembers the command; the next run does not ask', async () => {
+    start();
+    fake.state.messageAnswers.push((shown) => (shown.message.includes('wants to run') ? 'Always for this workspace' : undefined));
+    refactorerRunsTheCheck();
+    await extension.execute('agentTeam.delegate', 'Greet the world', { role: 'refactorer' });
+    await fake.waitForMessage((message) => message.message.startsWith('Agent Team finished'));
+    expect(extension.context.workspaceState.get(workspaceCommandsKey)).toEqual(['node check.js']);
+    const askedBefore = fake.state.messages.filter((message) => message.message.includes('wants to run')).length;
+    await extension.execute('agentTeam.delegate', 'Greet the world again', { role: 'refactorer' });
+    await fake.waitForMessage((message) => message.message.startsWith('Agent Team finished') && message.message.includes('again'));
+    expect(fake.state.messages.filter((message) => message.message.includes('wants to run')).length).toBe(askedBefore);
+    expect(server.requests.at(-1)?.lastMessageText).toContain('checked: hello, world');
+  });
+
+  it('Deny refuses the command; the agent is told so', async () => {
+    start();
+    refactorerRunsTheCheck();
+    const view = await fake.resolveView();
+    view.send({ type: 'ready' });
+    const asked = fake.waitForMessage((message) => message.message.includes('wants to run'));
+    await extension.execute('agentTeam.delegate', 'Greet the world', { role: 'refactorer' });
+    await asked;
+    view.send({ type: 'approve-command', taskId: 't1', decision: 'deny' });
+    await fake.waitForMessage((message) => message.message.startsWith('Agent Team finished'));
+    expect(server.requests[2].lastMessageText).toContain('Not run: the user denied `node check.js`');
+  });
+
+  it("the user's agentTeam.allowedCommands runs without asking; the folder's own setting does not count", async () => {
+    start({ 'agentTeam.allowedCommands': ['node *.js'] });
+    refactorerRunsTheCheck();
+    await extension.execute('agentTeam.delegate', 'Greet the world', { role: 'refactorer' });
+    await fake.waitForMessage((message) => message.message.startsWith('Agent Team finished'));
+    expect(fake.state.messages.some((message) => message.message.includes('wants to run'))).toBe(false);
+    expect(server.requests[2].lastMessageText).toContain('checked: hello, world');
+
+    await extension.cleanup();
+    start({}, { 'agentTeam.allowedCommands': ['*'] });
+    refactorerRunsTheCheck();
+    const asked = fake.waitForMessage((message) => message.message.includes('wants to run'));
+    await extension.execute('agentTeam.delegate', 'Greet the world', { role: 'refactorer' });
+    await asked;
+  });
+
+  it('in Restricted Mode a command is refused without asking', async () => {
+    start({ 'agentTeam.allowedCommands': ['*'] });
+    refactorerRunsTheCheck();
+    await extension.execute('agentTeam.delegate', 'Greet the world', { role: 'refactorer' });
+    // Trust is withdrawn mid-run, before the command: the engine asks the host at each call.
+    fake.state.trusted = false;
+    await fake.waitForMessage((message) => message.message.startsWith('Agent Team finished'));
+    expect(server.requests[2].lastMessageText).toContain('Not run: commands do not run in Restricted Mode');
+  });
+});
