@@ -9,7 +9,7 @@
  * changed. That status is kept for the next preparation, so a later command costs one `git status` and
  * the files that really change, not a walk of the tree.
  */
-import { copyFile, lstat, readFile, realpath, rm, stat, writeFile, mkdir } from 'node:fs/promises';
+import { copyFile, lstat, mkdir, readFile, realpath, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
 import { git, splitNul } from './git-runner.js';
 import { createScratchLayout, type ScratchLayout } from './scratch-copy-creation.js';
@@ -67,7 +67,7 @@ export class ScratchCopy {
     const restore: string[] = [];
     for (const entry of status) {
       if (wanted.has(entry.path) || linked.has(entry.path)) continue;
-      if (entry.untracked) await rm(this.absolute(entry.path), { recursive: true, force: true });
+      if (entry.untracked) await this.removeCreated(entry.path);
       else restore.push(entry.path);
     }
     if (restore.length > 0) await git(['checkout-index', '-f', '-q', '-z', '--stdin'], { cwd: this.layout.workTop, environment: this.layout.gitEnvironment, input: `${restore.join('\0')}\0`, ...(signal ? { signal } : {}) });
@@ -137,6 +137,15 @@ export class ScratchCopy {
       entries.push({ path, untracked: code === '??' || code === '!!' });
     }
     return entries;
+  }
+
+  /** Removes a file a command created, and the folders it created for it once they are empty. */
+  private async removeCreated(path: string): Promise<void> {
+    await rm(this.absolute(path), { recursive: true, force: true });
+    for (let folder = dirname(path); folder !== '.' && folder !== ''; folder = dirname(folder)) {
+      // Fails on a folder that still holds something (or that was in the copy all along, with files): stop there.
+      if (!(await rmdir(this.absolute(folder)).then(() => true, () => false))) break;
+    }
   }
 
   /** Writes a proposal, refusing any path that a link would carry out of the copy (into the user's folder). */
