@@ -29,6 +29,8 @@ interface StatusEntry {
 export class ScratchCopy {
   /** What was last written for proposals, by path under the copy's top. */
   private written = new Map<string, string>();
+  /** The content, as copied, of files proposals were written over: putting them back needs no git. */
+  private readonly originals = new Map<string, string>();
   /** The status after the last command, still true when nothing has touched the copy since. */
   private knownStatus: StatusEntry[] | undefined;
   private indexFingerprint = '';
@@ -64,15 +66,22 @@ export class ScratchCopy {
     const status = !repaired && this.knownStatus ? this.knownStatus : await this.status(signal);
     this.knownStatus = undefined;
     const linked = new Set(this.layout.linked);
+    const dirty = new Set(status.map((entry) => entry.path));
     const restore: string[] = [];
     for (const entry of status) {
       if (wanted.has(entry.path) || linked.has(entry.path)) continue;
+      const original = this.originals.get(entry.path);
       if (entry.untracked) await this.removeCreated(entry.path);
+      // A file only a proposal changed is put back from memory: no git process for the common case.
+      else if (original !== undefined && (await lstat(this.absolute(entry.path)).catch(() => undefined))?.isFile()) await writeFile(this.absolute(entry.path), original);
       else restore.push(entry.path);
     }
     if (restore.length > 0) await git(['checkout-index', '-f', '-q', '-z', '--stdin'], { cwd: this.layout.workTop, environment: this.layout.gitEnvironment, input: `${restore.join('\0')}\0`, ...(signal ? { signal } : {}) });
     for (const [path, content] of wanted) {
-      if ((await readFile(this.absolute(path), 'utf8').catch(() => undefined)) === content) continue;
+      const current = await readFile(this.absolute(path), 'utf8').catch(() => undefined);
+      if (current === content) continue;
+      // Not in the status: what is there is the copy as made, to put back later.
+      if (current !== undefined && !dirty.has(path) && !this.originals.has(path)) this.originals.set(path, current);
       await this.writeInside(path, content);
     }
     this.written = wanted;
