@@ -26,19 +26,19 @@ function expectOneRunEnd(events: CliEvent[]): CliEvent {
 }
 
 describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run under nested delegation (%s)', (protocol) => {
-  it.each([4, 1])('three foreground researchers that each ask a reviewer complete at --max-concurrent %i', async (limit) => {
+  it.each([4, 1])('three foreground reviewers that each ask a researcher complete at --max-concurrent %i', async (limit) => {
     world.server.respondWith((request) => {
       const agent = agentOf(request);
-      if (agent === 'reviewer') return textTurn('Reviewed: fine.');
-      if (agent === 'researcher') {
-        if (priorTurns(request) === 0) return toolCallTurn([{ name: 'Agent', input: { subagent_type: 'reviewer', description: 'Check a finding', prompt: 'Check parser.ts:2.' } }]);
-        return textTurn('Research done, reviewer agrees.');
+      if (agent === 'researcher') return textTurn('Researched: fine.');
+      if (agent === 'reviewer') {
+        if (priorTurns(request) === 0) return toolCallTurn([{ name: 'Agent', input: { subagent_type: 'researcher', description: 'Check a finding', prompt: 'Check parser.ts:2.' } }]);
+        return textTurn('Review done, researcher agrees.');
       }
       if (priorTurns(request) === 0) {
         return toolCallTurn(
           ['dates', 'numbers', 'errors'].map((topic) => ({
             name: 'Agent',
-            input: { subagent_type: 'researcher', description: `Research ${topic}`, prompt: `How does parser.ts handle ${topic}?` },
+            input: { subagent_type: 'reviewer', description: `Review ${topic}`, prompt: `How does parser.ts handle ${topic}?` },
           })),
         );
       }
@@ -50,7 +50,7 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run under neste
     const events = parseEvents(stdout);
     const starts = events.filter((event) => event.type === 'task-start');
     expect(starts.map((event) => event.role).sort()).toEqual(['coordinator', 'researcher', 'researcher', 'researcher', 'reviewer', 'reviewer', 'reviewer']);
-    // Every researcher waited for its reviewer in the foreground: none was moved to the background.
+    // Every reviewer waited for its researcher in the foreground: none was moved to the background.
     expect(starts.every((event) => event.background === false)).toBe(true);
     expect(events.filter((event) => event.type === 'task-background')).toEqual([]);
     expect(events.filter((event) => event.type === 'task-end').map((event) => event.status)).toEqual(Array(7).fill('completed'));

@@ -8,6 +8,8 @@
 import { readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { errorMessage } from '../errors.js';
+import { gitAvailable } from './git-runner.js';
 import { ScratchCopy } from './scratch-copy.js';
 
 export interface ScratchCopiesOptions {
@@ -41,7 +43,7 @@ export class ScratchCopies {
       this.trees.set(rootId, tree);
     }
     tree.ended = false;
-    const copy = tree.idle.pop() ?? (await ScratchCopy.create(this.options.workspaceRoot, this.directory));
+    const copy = tree.idle.pop() ?? (await this.create());
     tree.busy.add(copy);
     return copy;
   }
@@ -78,6 +80,15 @@ export class ScratchCopies {
     const all = [...this.trees.values()].flatMap((tree) => [...tree.idle, ...tree.busy]);
     this.trees.clear();
     await Promise.all(all.map((copy) => copy.remove()));
+  }
+
+  private async create(): Promise<ScratchCopy> {
+    if (!(await gitAvailable())) throw new Error('Not run: commands run in a scratch copy of the workspace, which needs git, and no git program was found on PATH. Tell the user to install git.');
+    try {
+      return await ScratchCopy.create(this.options.workspaceRoot, this.directory);
+    } catch (error) {
+      throw new Error(`Not run: the scratch copy of the workspace could not be made: ${errorMessage(error)}`, { cause: error });
+    }
   }
 
   private async removeIdle(rootId: string, tree: TreeCopies, copy: ScratchCopy): Promise<void> {

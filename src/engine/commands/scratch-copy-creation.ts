@@ -85,6 +85,8 @@ async function copyRepository(folder: string, root: string, repository: Reposito
   await mkdir(workTop);
   // No template: the user's init.templateDir could bring hooks along.
   await git(['init', '-q', '--template=', workTop], { cwd: root });
+  // Later statuses skip folders whose contents did not change.
+  await git(['config', 'core.untrackedCache', 'true'], { cwd: workTop });
   await mkdir(join(workTop, '.git', 'objects', 'info'), { recursive: true });
   await writeFile(join(workTop, '.git', 'objects', 'info', 'alternates'), `${repository.objects.join('\n')}\n`);
   const inCopy = { cwd: workTop };
@@ -125,6 +127,7 @@ async function copyFolder(folder: string, root: string): Promise<ScratchLayout> 
   const environment = { GIT_DIR: gitDirectory };
   await git(['init', '-q', '--template='], { cwd: root, environment });
   await git(['config', 'core.bare', 'false'], { cwd: root, environment });
+  await git(['config', 'core.untrackedCache', 'true'], { cwd: root, environment });
   await mkdir(join(gitDirectory, 'info'), { recursive: true });
   // A folder without a .gitignore still must not copy its dependencies, or another repository's insides.
   await writeFile(join(gitDirectory, 'info', 'exclude'), [...linkedDirectoryNames].map((name) => `${name}/\n`).join('') + '.git/\n');

@@ -50,15 +50,15 @@ describe('the Agent tool', () => {
 
   it('offers Agent only while depth is below the maximum', async () => {
     harness = await createTeamHarness({ maxDepth: 2 });
-    harness.model('coordinator').enqueue([toolCall('Agent', { subagent_type: 'researcher', description: 'Level one', prompt: 'Go deeper' })], 'Done.');
-    harness.model('researcher').enqueue([toolCall('Agent', { subagent_type: 'reviewer', description: 'Level two', prompt: 'Look' })], 'Level one done.');
-    harness.model('reviewer').enqueue('Level two done.');
+    harness.model('coordinator').enqueue([toolCall('Agent', { subagent_type: 'reviewer', description: 'Level one', prompt: 'Go deeper' })], 'Done.');
+    harness.model('reviewer').enqueue([toolCall('Agent', { subagent_type: 'researcher', description: 'Level two', prompt: 'Look' })], 'Level one done.');
+    harness.model('researcher').enqueue('Level two done.');
     await harness.team.delegate({ prompt: 'Explore' });
     expect(toolNamesOf(harness.model('coordinator').calls[0].request)).toContain('Agent');
-    expect(toolNamesOf(harness.model('researcher').calls[0].request)).toEqual(expect.arrayContaining(['Agent', 'TaskOutput', 'TaskStop']));
-    expect(toolNamesOf(harness.model('reviewer').calls[0].request)).not.toContain('Agent');
+    expect(toolNamesOf(harness.model('reviewer').calls[0].request)).toEqual(expect.arrayContaining(['Agent', 'TaskOutput', 'TaskStop']));
+    expect(toolNamesOf(harness.model('researcher').calls[0].request)).not.toContain('Agent');
     const depths = harness.taskManager.list().map((task) => [task.role, task.depth]);
-    expect(depths).toEqual([['coordinator', 0], ['researcher', 1], ['reviewer', 2]]);
+    expect(depths).toEqual([['coordinator', 0], ['reviewer', 1], ['researcher', 2]]);
   });
 
   it('moves a foreground subagent to the background after the auto-background timeout and says so', async () => {

@@ -23,12 +23,13 @@ describe('delegation reach: a subagent never gets more power than the agent that
     expect(task.status).toBe('completed');
     expect(harness.taskManager.list().map((entry) => entry.role)).toEqual(['researcher']);
     const refusal = lastMessageText(harness.model('researcher').calls[1].request);
-    expect(refusal).toContain('You may not hand work to "refactorer": it can use Edit, Write, which you cannot');
-    expect(refusal).toContain('Roles you may use: researcher, reviewer');
+    expect(refusal).toContain('You may not hand work to "refactorer": it can use Edit, Write, Bash, which you cannot');
+    expect(refusal).toContain('Roles you may use: researcher.');
     const description = agentToolDescription('researcher');
-    expect(description).toContain('- reviewer:');
+    expect(description).toContain('- researcher:');
     expect(description).not.toContain('- refactorer:');
-    expect(description).toContain('Not available to you, since they can use tools you cannot: refactorer (Edit, Write)');
+    // Running commands is a power too: the reviewer, which may, is out of the researcher's reach.
+    expect(description).toContain('Not available to you, since they can use tools you cannot: reviewer (Bash); refactorer (Edit, Write, Bash).');
   });
 
   it('a read-only workspace role cannot reach a workspace role that edits, nor a role with no tool list', async () => {

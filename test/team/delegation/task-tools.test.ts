@@ -69,12 +69,12 @@ describe('TaskStop', () => {
     const grandchild = ScriptedModel.held([text('Grandchild partial')]);
     const decideToStop = ScriptedModel.held([], [toolCall('TaskStop', { task_id: 't2' })]);
     harness.model('coordinator').enqueue(
-      [toolCall('Agent', { subagent_type: 'researcher', description: 'Deep work', prompt: 'Delegate further', run_in_background: true })],
+      [toolCall('Agent', { subagent_type: 'reviewer', description: 'Deep work', prompt: 'Delegate further', run_in_background: true })],
       decideToStop,
       'Stopped it.',
     );
-    harness.model('researcher').enqueue([text('Child partial.'), toolCall('Agent', { subagent_type: 'reviewer', description: 'Deeper', prompt: 'Look' })]);
-    harness.model('reviewer').enqueue(grandchild);
+    harness.model('reviewer').enqueue([text('Child partial.'), toolCall('Agent', { subagent_type: 'researcher', description: 'Deeper', prompt: 'Look' })]);
+    harness.model('researcher').enqueue(grandchild);
     const run = harness.team.delegate({ prompt: 'Go' });
     await grandchild.reached;
     decideToStop.release();
@@ -83,9 +83,9 @@ describe('TaskStop', () => {
     expect(harness.taskManager.get('t2')).toMatchObject({ status: 'stopped', stopReason: { kind: 'stopped-by-agent', taskId: 't1' } });
     expect(harness.taskManager.get('t3')).toMatchObject({ status: 'stopped', stopReason: { kind: 'parent-stopped', parentId: 't2' }, output: 'Grandchild partial' });
     const result = lastMessageText(harness.model('coordinator').calls[2].request);
-    expect(result).toContain('Task t2 (researcher: "Deep work") was stopped by task t1');
+    expect(result).toContain('Task t2 (reviewer: "Deep work") was stopped by task t1');
     expect(result).toContain('Partial output:\nChild partial.');
-    expect(harness.model('reviewer').calls[0].aborted).toBe(true);
+    expect(harness.model('researcher').calls[0].aborted).toBe(true);
   });
 });
 

@@ -16,15 +16,15 @@ describe('built-in roles', () => {
     }
   });
 
-  it('keeps researcher and reviewer read-only', () => {
-    for (const role of [researcherRole, reviewerRole]) {
-      expect(resolveRoleTools(role)).toEqual(['Read', 'Glob', 'Grep']);
-      expect(isReadOnlyRole(role)).toBe(true);
-    }
+  it('keeps the researcher read-only; the reviewer proposes nothing but may run commands that check', () => {
+    expect(resolveRoleTools(researcherRole)).toEqual(['Read', 'Glob', 'Grep']);
+    expect(isReadOnlyRole(researcherRole)).toBe(true);
+    expect(resolveRoleTools(reviewerRole)).toEqual(['Read', 'Glob', 'Grep', 'Bash']);
+    expect(canProposeEdits(reviewerRole)).toBe(false);
   });
 
-  it('lets the refactorer propose edits with Edit and Write, on top of the read tools', () => {
-    expect(resolveRoleTools(refactorerRole)).toEqual([...readOnlyToolNames, 'Edit', 'Write']);
+  it('lets the refactorer propose edits with Edit and Write, on top of the read tools, and check them with Bash', () => {
+    expect(resolveRoleTools(refactorerRole)).toEqual([...readOnlyToolNames, 'Edit', 'Write', 'Bash']);
     expect(canProposeEdits(refactorerRole)).toBe(true);
     expect(isReadOnlyRole(refactorerRole)).toBe(false);
   });
@@ -64,7 +64,8 @@ describe('describeRoster', () => {
     const lines = roster.split('\n');
     expect(lines).toHaveLength(3);
     expect(lines[0]).toBe(`- researcher: ${researcherRole.description} (read-only; tools: Read, Glob, Grep)`);
-    expect(lines[2]).toBe(`- refactorer: ${refactorerRole.description} (proposes edits for review; tools: Read, Glob, Grep, Edit, Write)`);
+    expect(lines[1]).toBe(`- reviewer: ${reviewerRole.description} (no file edits; runs commands in a scratch copy; tools: Read, Glob, Grep, Bash)`);
+    expect(lines[2]).toBe(`- refactorer: ${refactorerRole.description} (proposes edits for review; runs commands in a scratch copy; tools: Read, Glob, Grep, Edit, Write, Bash)`);
   });
 
   it('keeps a multi-line description inside its entry and says when there are no roles', () => {

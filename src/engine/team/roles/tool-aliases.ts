@@ -73,7 +73,11 @@ export function readToolList(entries: readonly string[], format: RoleFileFormat)
     else if (mapped === undefined) unknown.push(entry);
     else {
       for (const tool of mapped) if (!tools.includes(tool)) tools.push(tool);
-      if (restricted) warnings.push(`tool restriction '${entry}' is not supported; the role gets ${mapped.join(' and ')} without it`);
+      if (restricted) {
+        // For Bash the user's own allowlist still decides what runs, so the dropped restriction widens nothing silently.
+        const decides = mapped.includes('Bash') ? ' (which commands run is still up to the user: agentTeam.allowedCommands, --allow-command, or their approval)' : '';
+        warnings.push(`tool restriction '${entry}' is not supported; the role gets ${mapped.join(' and ')} without it${decides}`);
+      }
     }
   }
   if (unsupported.length > 0) {
