@@ -11,7 +11,10 @@ import { fileURLToPath } from 'node:url';
 export const vendorBundles = { '@anthropic-ai/sdk': 'anthropic-sdk', openai: 'openai', yaml: 'yaml', re2js: 're2js' };
 
 /** Modules of our own that gather a library's parts into one bundle: import path → [bundle, entry file]. */
-export const localVendorBundles = { './mcp-client-sdk.js': ['mcp-client', 'src/engine/mcp/mcp-client-sdk.ts'] };
+export const localVendorBundles = {
+  './mcp-client-sdk.js': ['mcp-client', 'src/engine/mcp/mcp-client-sdk.ts'],
+  './a2a-client-sdk.js': ['a2a-client', 'src/engine/a2a/a2a-client-sdk.ts'],
+};
 
 /** Points imports of the vendor libraries at their bundles in dist/vendor. */
 export const vendorPlugin = {
