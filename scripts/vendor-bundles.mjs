@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 /**
  * Large libraries the engine loads with `import()` on first use (the provider SDKs at the first model
  * request, YAML at the first role file, the RE2 regex engine at the first Glob or Grep, the MCP client
- * when a role with MCP servers starts) live in bundles
+ * when a role with MCP servers starts, the A2A client when a remote role's task starts) live in bundles
  * of their own, so that VS Code does not even compile them when the extension activates (B5 in
  * docs/performance.md).
  */

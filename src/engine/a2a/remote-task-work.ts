@@ -9,7 +9,7 @@ import { type Clock, systemClock } from '../clock.js';
 import type { ModelMessage } from '../model/types.js';
 import { secretValues } from '../secrets.js';
 import type { TaskWork, TaskWorkContext, TaskWorkResult } from '../tasks/work.js';
-import { combineSignals } from '../util/abort.js';
+import { combineSignals, linkSignals } from '../util/abort.js';
 import { RemoteAgentError } from './remote-agent-error.js';
 import { describeRemoteFailure, displayAddress } from './remote-failure.js';
 import { type RemoteEvent, RemoteProgress } from './remote-progress.js';
@@ -69,6 +69,8 @@ class RemoteExchange {
   /** Aborted when the exchange is over, so a stream left early does not keep its connection open. */
   private readonly finished = new AbortController();
   private readonly address: string;
+  /** What ends the request under way: the exchange's signal, then (after a Stop) the cancellation's own. */
+  private requestSignal: AbortSignal;
 
   constructor(
     private readonly host: A2aHost,
@@ -80,14 +82,16 @@ class RemoteExchange {
     this.secrets = secretValues([token, ...(host.secrets ?? [])]);
     this.deadline = new SilenceDeadline(this.clock);
     this.address = displayAddress(spec.url);
+    this.requestSignal = this.finished.signal;
   }
 
   async run(): Promise<TaskWorkResult> {
     const connection = combineSignals([this.context.signal, this.deadline.signal, this.finished.signal]);
+    this.requestSignal = connection.signal;
     let client: RemoteClient | undefined;
     try {
       this.deadline.restart(this.host.connectTimeoutMs ?? 30_000);
-      client = await this.connect(connection.signal);
+      client = await this.connect();
       this.deadline.restart(this.host.connectTimeoutMs ?? 30_000);
       const stream = client.sendMessageStream({ message: this.message() }, { signal: connection.signal });
       for await (const event of stream) {
@@ -109,9 +113,9 @@ class RemoteExchange {
     return this.result(client);
   }
 
-  private async connect(signal: AbortSignal): Promise<RemoteClient> {
+  private async connect(): Promise<RemoteClient> {
     const sdk: ClientSdk = await import('./a2a-client-sdk.js');
-    const fetchImpl = this.fetchWith(signal);
+    const fetchImpl = this.authorizedFetch();
     // The card path is relative: without the trailing slash, the agent's last path segment would be lost.
     const base = this.spec.url.endsWith('/') ? this.spec.url : `${this.spec.url}/`;
     const card = await new sdk.DefaultAgentCardResolver({ fetchImpl }).resolve(base);
@@ -123,14 +127,21 @@ class RemoteExchange {
     return factory.createFromAgentCard({ ...card, url: endpoint, preferredTransport: 'JSONRPC', additionalInterfaces: [] });
   }
 
-  /** `fetch` with the bearer token and the exchange's signal on every request the SDK makes. */
-  private fetchWith(signal: AbortSignal): typeof fetch {
+  /**
+   * `fetch` with the bearer token and the current request signal on every request the SDK makes (the
+   * agent card's has none of its own). The abort reason handed to `fetch` is a plain error: a task's stop
+   * reason is a frozen object, on which undici fails to record a stack.
+   */
+  private authorizedFetch(): typeof fetch {
     const token = this.token;
     return (input, init = {}) => {
       const headers = new Headers(init.headers);
       if (token) headers.set('Authorization', `Bearer ${token}`);
-      const signals = init.signal ? [signal, init.signal] : [signal];
-      return fetch(input, { ...init, headers, signal: signals.length === 1 ? signal : AbortSignal.any(signals) });
+      const controller = new AbortController();
+      for (const source of init.signal ? [this.requestSignal, init.signal] : [this.requestSignal]) {
+        linkSignals(source, controller, () => new DOMException('The request was aborted.', 'AbortError'));
+      }
+      return fetch(input, { ...init, headers, signal: controller.signal });
     };
   }
 
@@ -170,6 +181,7 @@ class RemoteExchange {
     if (!client || !taskId || this.progress.finished) return;
     const timeout = new SilenceDeadline(this.clock);
     timeout.restart(this.host.cancelTimeoutMs ?? 10_000);
+    this.requestSignal = timeout.signal;
     try {
       await client.cancelTask({ id: taskId }, { signal: timeout.signal });
       this.context.appendTranscript({ type: 'notice', text: `Remote agent: task ${taskId} cancelled` });
