@@ -36,11 +36,11 @@ const cardPaths = new Set(['/.well-known/agent-card.json', '/.well-known/agent.j
 const maxBodyBytes = 4 * 1024 * 1024;
 
 export async function startA2aHttpServer(options: A2aHttpServerOptions): Promise<A2aHttpServer> {
-  let handler: A2ARequestHandler | undefined;
-  let transport: JsonRpcTransportHandler | undefined;
+  // Set once listening: the handler needs the address, which the port chosen decides.
+  const ready: { handler?: A2ARequestHandler; transport?: JsonRpcTransportHandler } = {};
   const server = createServer((request, response) => {
-    if (!handler || !transport) return void respond(response, 503, { error: 'starting' });
-    route(request, response, handler, transport, options).catch((error: unknown) => {
+    if (!ready.handler || !ready.transport) return void respond(response, 503, { error: 'starting' });
+    route(request, response, ready.handler, ready.transport, options).catch((error: unknown) => {
       options.onError?.(error);
       if (!response.headersSent) respond(response, 500, rpcError(null, -32603, 'Internal error'));
       else response.end();
@@ -55,8 +55,8 @@ export async function startA2aHttpServer(options: A2aHttpServerOptions): Promise
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}/`;
-  handler = options.handler(url);
-  transport = new JsonRpcTransportHandler(handler);
+  ready.handler = options.handler(url);
+  ready.transport = new JsonRpcTransportHandler(ready.handler);
   return {
     url,
     close: () =>

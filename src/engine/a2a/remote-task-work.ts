@@ -5,6 +5,8 @@
  * (`tasks/cancel`). Silence longer than a timeout on the engine's clock ends the task with a readable error.
  */
 import { randomUUID } from 'node:crypto';
+// Types only: the SDK itself is loaded with import() when a remote task starts (its own vendor bundle).
+import type * as ClientSdk from './a2a-client-sdk.js';
 import { type Clock, systemClock } from '../clock.js';
 import type { ModelMessage } from '../model/types.js';
 import { secretValues } from '../secrets.js';
@@ -41,8 +43,7 @@ export interface RemoteRoleSpec {
   prompt: string | ModelMessage[];
 }
 
-type ClientSdk = typeof import('./a2a-client-sdk.js');
-type RemoteClient = Awaited<ReturnType<InstanceType<ClientSdk['ClientFactory']>['createFromAgentCard']>>;
+type RemoteClient = Awaited<ReturnType<InstanceType<typeof ClientSdk.ClientFactory>['createFromAgentCard']>>;
 
 export function remoteTaskWork(host: A2aHost | undefined, spec: RemoteRoleSpec): TaskWork {
   return async (context) => {
@@ -114,7 +115,7 @@ class RemoteExchange {
   }
 
   private async connect(): Promise<RemoteClient> {
-    const sdk: ClientSdk = await import('./a2a-client-sdk.js');
+    const sdk = await import('./a2a-client-sdk.js');
     const fetchImpl = this.authorizedFetch();
     // The card path is relative: without the trailing slash, the agent's last path segment would be lost.
     const base = this.spec.url.endsWith('/') ? this.spec.url : `${this.spec.url}/`;
