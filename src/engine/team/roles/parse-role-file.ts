@@ -65,7 +65,8 @@ export function parseRoleFile(input: RoleFileInput): ParsedRoleFile {
 
   const instruction = split.value.body.trim();
   // A remote agent has its own instructions; the body of its role file is a note for the team, never sent.
-  if (instruction === '' && !a2a.remote) report('error', "has no instructions: write the role's system prompt after the closing '---'");
+  const meantRemote = input.location.fields.has('a2a_url') && fields.a2a_url !== undefined && fields.a2a_url !== null;
+  if (instruction === '' && !meantRemote) report('error', "has no instructions: write the role's system prompt after the closing '---'");
   for (const problem of a2a.problems) errorAt(problem.field, problem.message);
   for (const field of a2a.ignored) warnAt(field, `'${field}' is ignored: the role runs on the remote agent at 'a2a_url', which has its own model, tools and way of working`);
 
