@@ -128,6 +128,37 @@ describe('a remote role over A2A', () => {
     expect(ended.error).toBe(`The remote agent for 'cluster-helper' at ${url} could not be reached: no answer within 30 s`);
   });
 
+  it("reads the card at kagent's older path when the current one is not there", async () => {
+    const remote = await agent(async (turn) => {
+      artifactChunk(turn, 'Found by the older card path.', false, true);
+      status(turn, 'completed');
+    });
+    // An agent that serves its card only at .well-known/agent.json (as kagent's controller does), in front of the SDK agent.
+    const legacy: Server = createServer((request, response) => {
+      if (request.method === 'GET') {
+        if (request.url !== '/.well-known/agent.json') return void response.writeHead(404).end();
+        return void fetch(new URL('.well-known/agent-card.json', remote.url)).then(async (card) => {
+          response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ ...(await card.json()), url: `http://127.0.0.1:${(legacy.address() as AddressInfo).port}/` }));
+        });
+      }
+      const body: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => body.push(chunk));
+      request.on('end', () => {
+        void fetch(remote.url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: Buffer.concat(body) }).then(async (answer) => {
+          response.writeHead(answer.status, { 'Content-Type': answer.headers.get('content-type') ?? 'application/json' });
+          const reader = answer.body!.getReader();
+          for (let next = await reader.read(); !next.done; next = await reader.read()) response.write(next.value);
+          response.end();
+        });
+      });
+    });
+    await new Promise<void>((resolve) => legacy.listen(0, '127.0.0.1', resolve));
+    closers.push(() => new Promise<void>((resolve) => (legacy.closeAllConnections(), legacy.close(() => resolve()))));
+    const harness = await team(`http://127.0.0.1:${(legacy.address() as AddressInfo).port}/`);
+    const run = await harness.team.delegate({ prompt: 'Hi', role: 'cluster-helper' });
+    expect(run.task).toMatchObject({ status: 'completed', output: 'Found by the older card path.' });
+  });
+
   it('does not contact the remote when its token variable is unset, nor where the host forbids it', async () => {
     const remote = await agent(async (turn) => status(turn, 'completed', 'hi'));
     const harness = await team(remote.url, {});

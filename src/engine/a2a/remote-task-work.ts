@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 // Types only: the SDK itself is loaded with import() when a remote task starts (its own vendor bundle).
 import type * as ClientSdk from './a2a-client-sdk.js';
 import { type Clock, systemClock } from '../clock.js';
+import { errorMessage } from '../errors.js';
 import type { ModelMessage } from '../model/types.js';
 import { secretValues } from '../secrets.js';
 import type { TaskWork, TaskWorkContext, TaskWorkResult } from '../tasks/work.js';
@@ -34,6 +35,9 @@ export interface A2aHost {
   /** Values to keep out of messages beyond the role's own token (the model providers' keys). Default none. */
   secrets?: readonly string[];
 }
+
+/** Where agents of A2A 0.2 (and kagent's controller) serve their card. */
+const legacyCardPath = '.well-known/agent.json';
 
 export interface RemoteRoleSpec {
   role: string;
@@ -119,7 +123,12 @@ class RemoteExchange {
     const fetchImpl = this.authorizedFetch();
     // The card path is relative: without the trailing slash, the agent's last path segment would be lost.
     const base = this.spec.url.endsWith('/') ? this.spec.url : `${this.spec.url}/`;
-    const card = await new sdk.DefaultAgentCardResolver({ fetchImpl }).resolve(base);
+    const resolver = new sdk.DefaultAgentCardResolver({ fetchImpl });
+    // Protocol 0.3's card path first, then the one before it, which kagent's controller serves.
+    const card = await resolver.resolve(base).catch((error: unknown) => {
+      if (/\b404\b/.test(errorMessage(error))) return resolver.resolve(base, legacyCardPath);
+      throw error;
+    });
     this.context.setModel(`a2a/${card.name}`);
     // A card behind a port-forward or an ingress often names an in-cluster address; and a card must not be
     // able to send the token to another host. So requests go to the card's address only on the same origin.
