@@ -4,6 +4,7 @@
  * run's status and text and ends with its answer, `tasks/cancel` stops a run, and another team's remote
  * role can use the served team as its agent.
  */
+import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ClientFactory } from '@a2a-js/sdk/client';
 import type { Message, TaskStatusUpdateEvent } from '@a2a-js/sdk';
@@ -25,7 +26,7 @@ afterEach(async () => {
   expect(code).toBe(0);
 });
 
-const userMessage = (text: string, metadata?: Record<string, unknown>): Message => ({ kind: 'message', messageId: `m-${text.length}-${Date.now()}`, role: 'user', parts: [{ kind: 'text', text }], ...(metadata ? { metadata } : {}) });
+const userMessage = (text: string, metadata?: Record<string, unknown>): Message => ({ kind: 'message', messageId: randomUUID(), role: 'user', parts: [{ kind: 'text', text }], ...(metadata ? { metadata } : {}) });
 
 describe('agent-team serve --a2a', () => {
   it('lists the roles as skills and streams a run: status, text, the final answer and its usage', async () => {

@@ -3,6 +3,7 @@
  * InMemoryTaskStore, an AgentExecutor) on 127.0.0.1, port 0. What it does with a message is the test's
  * `behavior`; it records what it received (prompts, Authorization headers, cancellations).
  */
+import { randomUUID } from 'node:crypto';
 import type { AgentCard, Message, Task } from '@a2a-js/sdk';
 import { type AgentExecutor, DefaultRequestHandler, type ExecutionEventBus, InMemoryTaskStore, type RequestContext } from '@a2a-js/sdk/server';
 import { startA2aHttpServer } from '../../src/engine/a2a/a2a-http-server.js';
@@ -34,7 +35,7 @@ export interface TestAgent {
 /** A status event, final for the states that end a task. */
 export function status(turn: TestAgentTurn, state: Task['status']['state'], text?: string, metadata?: Record<string, unknown>) {
   const final = ['completed', 'failed', 'canceled', 'rejected', 'input-required'].includes(state);
-  const message: Message | undefined = text === undefined ? undefined : { kind: 'message', role: 'agent', messageId: `m-${Math.random().toString(36).slice(2)}`, parts: [{ kind: 'text', text }], taskId: turn.taskId, contextId: turn.contextId };
+  const message: Message | undefined = text === undefined ? undefined : { kind: 'message', role: 'agent', messageId: randomUUID(), parts: [{ kind: 'text', text }], taskId: turn.taskId, contextId: turn.contextId };
   turn.bus.publish({ kind: 'status-update', taskId: turn.taskId, contextId: turn.contextId, status: { state, ...(message ? { message } : {}) }, final, ...(metadata ? { metadata } : {}) });
 }
 

@@ -185,7 +185,10 @@ class RemoteExchange {
     throw new RemoteAgentError('protocol', `The remote agent for '${this.spec.role}' at ${this.address} ended its answer without finishing the task (last state: ${progress.state ?? 'none'})`, this.secrets);
   }
 
-  /** Best effort, bounded in time: the local task ends either way; a failure is noted, not raised. */
+  /**
+   * Best effort, bounded in time: the local task ends either way; a failure is noted, not raised. (After a
+   * Stop the task has already ended, so the note is dropped; it shows when a blocked task is cancelled.)
+   */
   private async cancelRemote(client: RemoteClient | undefined): Promise<void> {
     const taskId = this.progress.taskId;
     if (!client || !taskId || this.progress.finished) return;
