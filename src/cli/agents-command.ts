@@ -1,3 +1,4 @@
+import { displayAddress } from '../engine/a2a/remote-failure.js';
 import { RoleRegistry } from '../engine/team/roles/role-registry.js';
 import { NodeRoleFileSource } from '../engine/team/roles/node-role-file-source.js';
 import type { RoleDefinition } from '../engine/team/roles/types.js';
@@ -20,6 +21,7 @@ export async function agentsCommand(args: AgentsArguments, output: CommandOutput
     output.stdout.write(`${' '.repeat(nameWidth)}  ${firstLine(role.description)}\n`);
     output.stdout.write(`${' '.repeat(nameWidth)}  tools: ${resolveRoleTools(role).join(', ') || 'none'}${role.model ? ` · model: ${role.model}` : ''}\n`);
     if (role.mcpServers) output.stdout.write(`${' '.repeat(nameWidth)}  MCP servers: ${Object.keys(role.mcpServers).join(', ')}\n`);
+    if (role.a2aUrl) output.stdout.write(`${' '.repeat(nameWidth)}  runs on the A2A agent at ${displayAddress(role.a2aUrl)}\n`);
   }
   for (const diagnostic of diagnostics) output.stderr.write(`${formatRoleDiagnostic(diagnostic)}\n`);
   registry.dispose();

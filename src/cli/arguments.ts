@@ -55,12 +55,25 @@ export interface McpArguments {
   allowCommands: string[];
 }
 
+export interface ServeArguments {
+  command: 'serve';
+  /** The protocol served; `a2a` is the only one, and `--a2a` is required so that others can come. */
+  protocol: 'a2a';
+  /** On 127.0.0.1; 0 picks a free port (the address is printed on stderr). */
+  port: number;
+  workspace: string;
+  provider?: ProviderName;
+  model?: string;
+  baseUrl?: string;
+  allowCommands: string[];
+}
+
 export interface WorkflowsArguments {
   command: 'workflows';
   workspace: string;
 }
 
-export type CliArguments = RunArguments | AgentsArguments | WorkflowsArguments | McpArguments | { command: 'help' } | { command: 'version' };
+export type CliArguments = RunArguments | AgentsArguments | WorkflowsArguments | McpArguments | ServeArguments | { command: 'help' } | { command: 'version' };
 
 export class UsageError extends Error {}
 
@@ -97,6 +110,10 @@ export const usageText = `Usage:
                  [--allow-command <pattern>...]
                                              the team as an MCP server over stdio (tools delegate,
                                              task_output, task_stop; edits returned as diffs)
+  agent-team serve --a2a --port <n> [--workspace <dir>] [--provider <name>] [--model <id>] [--base-url <url>]
+                   [--allow-command <pattern>...]
+                                             the team as an A2A agent on 127.0.0.1 (port 0: any free
+                                             port; the address is printed on stderr; Ctrl-C stops it)
 
 Keys come from ANTHROPIC_API_KEY / OPENAI_API_KEY.
 Exit codes: 0 completed, 1 failed (or stopped by its budget), 2 usage or configuration error,
@@ -118,8 +135,9 @@ const valueOptions = new Set([
   '--max-subtasks',
   '--continue',
   '--trace',
+  '--port',
 ]);
-const flagOptions = new Set(['--json', '--apply', '--plan', '--yes']);
+const flagOptions = new Set(['--json', '--apply', '--plan', '--yes', '--a2a']);
 /** Options that may be given more than once; each value is kept. */
 const repeatableOptions = new Set(['--allow-command']);
 
@@ -127,8 +145,8 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
   const [command, ...rest] = argv;
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') return { command: 'help' };
   if (command === '--version' || command === '-v') return { command: 'version' };
-  if (command !== 'run' && command !== 'agents' && command !== 'workflows' && command !== 'mcp') {
-    throw new UsageError(`unknown command "${command}": use "run", "agents", "workflows" or "mcp"`);
+  if (command !== 'run' && command !== 'agents' && command !== 'workflows' && command !== 'mcp' && command !== 'serve') {
+    throw new UsageError(`unknown command "${command}": use "run", "agents", "workflows", "mcp" or "serve"`);
   }
 
   const values = new Map<string, string>();
@@ -175,6 +193,17 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
     if (extra.length > 0 || flags.size > 0 || words.length > 0) throw new UsageError('"mcp" takes only --workspace, --provider, --model, --base-url and --allow-command');
     return { command, workspace, ...checkedModelOptions(values), allowCommands: repeated.get('--allow-command') ?? [] };
   }
+  if (command === 'serve') {
+    const allowed = new Set(['--workspace', '--provider', '--model', '--base-url', '--port']);
+    const extra = [...values.keys()].filter((name) => !allowed.has(name));
+    if (extra.length > 0 || [...flags].some((flag) => flag !== '--a2a') || words.length > 0) {
+      throw new UsageError('"serve" takes only --a2a, --port, --workspace, --provider, --model, --base-url and --allow-command');
+    }
+    if (!flags.has('--a2a')) throw new UsageError('"serve" needs the protocol to serve: agent-team serve --a2a --port <n>');
+    if (!values.has('--port')) throw new UsageError('"serve --a2a" needs --port <n> (0: any free port)');
+    return { command, protocol: 'a2a', port: wholeNumber(values, '--port', 0, 0, 65_535), workspace, ...checkedModelOptions(values), allowCommands: repeated.get('--allow-command') ?? [] };
+  }
+  if (flags.has('--a2a') || values.has('--port')) throw new UsageError(`--a2a and --port belong to "serve", not "${command}"`);
   const modes = ['--agent', '--workflow', '--continue'].filter((name) => values.has(name)).concat(flags.has('--plan') ? ['--plan'] : []);
   if (modes.length > 1) throw new UsageError(`${modes.join(' and ')} cannot be used together: each says who does the task`);
 

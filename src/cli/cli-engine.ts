@@ -92,6 +92,8 @@ export async function createCliEngine(options: CliEngineOptions): Promise<CliEng
     environmentNote: `Workspace root: ${workspace.root}. Paths are relative to it.`,
     // The CLI runs in a folder its user chose to run it in: roles' MCP servers may start.
     mcp: { allowed: () => true, cwd: workspace.root, environment: options.environment },
+    // Remote roles likewise; their errors never show the providers' keys.
+    a2a: { allowed: () => true, environment: options.environment, secrets: [options.environment.ANTHROPIC_API_KEY, options.environment.OPENAI_API_KEY].filter((key): key is string => key !== undefined) },
     // Nobody can be asked in a terminal run: a fan-out wider than the limit needs --yes up front.
     ...(options.yes ? {} : { fanOut: { confirmAbove: defaultFanOutLimit, howToAllow: 'run agent-team with --yes to allow it' } }),
     commands,

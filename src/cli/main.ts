@@ -9,6 +9,7 @@ import { exitCodes } from './exit-codes.js';
 import { runCommand } from './run-command.js';
 import { workflowsCommand } from './workflows-command.js';
 import { mcpCommand } from './mcp-command.js';
+import { serveCommand } from './serve-command.js';
 
 declare const AGENT_TEAM_VERSION: string | undefined;
 
@@ -29,6 +30,8 @@ async function main(): Promise<number> {
         return await workflowsCommand(args, output);
       case 'mcp':
         return await mcpCommand(args, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, environment: process.env });
+      case 'serve':
+        return await serveCommand(args, { stderr: process.stderr, environment: process.env, stop: stopSignal() });
       case 'run':
         // `-` as the task: the task is all of stdin (then no stdin is left for agents' questions).
         if (args.task === '-') return await runCommand({ ...args, task: await taskFromStdin() }, { ...output, environment: process.env, process });
@@ -47,6 +50,14 @@ async function main(): Promise<number> {
     output.stderr.write(`agent-team: ${message}\n`);
     return exitCodes.failed;
   }
+}
+
+/** Aborted by Ctrl-C (reason 130, "interrupted") or SIGTERM (reason 0: a service manager's normal stop). */
+function stopSignal(): AbortSignal {
+  const controller = new AbortController();
+  process.once('SIGINT', () => controller.abort(exitCodes.interrupted));
+  process.once('SIGTERM', () => controller.abort(exitCodes.completed));
+  return controller.signal;
 }
 
 async function taskFromStdin(): Promise<string> {

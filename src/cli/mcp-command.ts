@@ -8,12 +8,12 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import * as z from 'zod';
 import { errorMessage } from '../engine/errors.js';
-import type { TaskSnapshot } from '../engine/tasks/types.js';
 import { isTerminal } from '../engine/tasks/types.js';
 import { formatTaskResult } from '../engine/team/delegation/task-result-text.js';
 import { coordinatorName } from '../engine/team/roles/coordinator.js';
 import type { McpArguments } from './arguments.js';
 import { type CliEngine, createCliEngine } from './cli-engine.js';
+import { describeRun, settled } from './run-report.js';
 
 declare const AGENT_TEAM_VERSION: string | undefined;
 
@@ -81,24 +81,6 @@ function registerTools(server: McpServer, engine: CliEngine): void {
         return formatTaskResult(stopped);
       }),
   );
-}
-
-/** The task's end snapshot once its whole tree has ended (background subagents included). */
-async function settled(engine: CliEngine, taskId: string): Promise<TaskSnapshot> {
-  for (;;) {
-    const open = engine.taskManager.list().filter((task) => task.rootId === taskId && !isTerminal(task.status));
-    if (open.length === 0) return engine.taskManager.get(taskId) as TaskSnapshot;
-    await Promise.all(open.map((task) => engine.taskManager.wait(task.id)));
-  }
-}
-
-/** The run's result and, as unified diffs, the edits its tasks proposed (never applied). */
-function describeRun(engine: CliEngine, root: TaskSnapshot): string {
-  const diffs = engine.changes
-    .list()
-    .filter((changeSet) => engine.taskManager.get(changeSet.taskId)?.rootId === root.id)
-    .flatMap((changeSet) => changeSet.snapshot().files.map((file) => `Proposed by ${changeSet.taskId} (${changeSet.role}), not applied:\n${file.diff}`));
-  return [formatTaskResult(root), ...diffs].join('\n\n');
 }
 
 async function answer(work: () => Promise<string>): Promise<{ content: Array<{ type: 'text'; text: string }>; isError?: boolean }> {

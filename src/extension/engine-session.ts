@@ -164,6 +164,8 @@ export class EngineSession {
       commands: this.commands,
       // A role file choosing programs to run is code execution: none starts in Restricted Mode.
       mcp: { allowed: () => vscode.workspace.isTrusted, cwd: this.workspace.root, ...(this.options.environment ? { environment: this.options.environment } : {}) },
+      // A role file sending the task (and a token it names) to an address of its choosing: not in Restricted Mode either.
+      a2a: { allowed: () => vscode.workspace.isTrusted, ...(this.options.environment ? { environment: this.options.environment } : {}) },
       autoBackgroundMs: settings.autoBackgroundSeconds * 1000,
       describeChanges: (taskId) => describeTaskChanges(this.options.changes, taskId),
       environmentNote: [

@@ -24,6 +24,7 @@ import { resolveRoleTools } from './roles/role-tools.js';
 import type { WorkspaceToolbox } from './task-tools.js';
 import { TeamRun } from './team-run.js';
 import type { McpHost } from '../mcp/mcp-role-tools.js';
+import type { A2aHost } from '../a2a/remote-task-work.js';
 import type { FanOutPolicy } from './delegation/fan-out.js';
 import type { CommandHost } from '../commands/command-host.js';
 
@@ -53,6 +54,8 @@ export interface AgentTeamOptions {
   keepSubagentConversations?: boolean;
   /** How roles' MCP servers start, and whether they may (not in Restricted Mode). Default: none start. */
   mcp?: McpHost;
+  /** Whether roles with `a2a_url` may reach their remote agents, with what clock and limits. Default: none may. */
+  a2a?: A2aHost;
   /** When one turn starting many subagents needs the user's yes (delegation/fan-out.ts). Default: never. */
   fanOut?: FanOutPolicy;
   /**

@@ -13,6 +13,7 @@ import type { RosterEntry } from './delegation/delegation-scope.js';
 import type { DelegatorTools } from './delegation/delegation-reach.js';
 import { coordinatorInstruction, coordinatorName, coordinatorTools } from './roles/coordinator.js';
 import { resolveRoleTools } from './roles/role-tools.js';
+import { remoteTaskWork } from '../a2a/remote-task-work.js';
 import type { RoleDefinition } from './roles/types.js';
 
 export interface WorkOptions {
@@ -94,6 +95,8 @@ export class TeamRun {
   }
 
   roleWork(role: RoleDefinition, prompt: string | ModelMessage[], depth: number, awaitBackgroundTasks: boolean, options: WorkOptions = {}): TaskWork {
+    // A remote role's whole run happens on its agent: no local model, tools or subagents.
+    if (role.a2aUrl !== undefined) return remoteTaskWork(this.options.a2a, { role: role.name, url: role.a2aUrl, authEnv: role.a2aAuthEnv, prompt });
     // Built-in roles and roles that name no tools may delegate (depth permitting); a role file with an
     // explicit tool list delegates only if it lists Agent.
     const mayDelegate = role.source.kind === 'built-in' || role.tools === undefined || role.tools.includes('Agent');

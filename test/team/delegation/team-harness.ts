@@ -4,6 +4,7 @@ import type { ConversationStore } from '../../../src/engine/conversation/convers
 import type { UserChannel } from '../../../src/engine/conversation/user-channel.js';
 import { TaskManager } from '../../../src/engine/tasks/task-manager.js';
 import type { McpHost } from '../../../src/engine/mcp/mcp-role-tools.js';
+import type { A2aHost } from '../../../src/engine/a2a/remote-task-work.js';
 import { AgentTeam } from '../../../src/engine/team/agent-team.js';
 import { RoleRegistry } from '../../../src/engine/team/roles/role-registry.js';
 import type { RoleFileSource } from '../../../src/engine/team/roles/role-file-source.js';
@@ -36,7 +37,7 @@ export interface TeamHarness {
 }
 
 export async function createTeamHarness(
-  options: { maxDepth?: number; autoBackgroundMs?: number; maxConcurrent?: number; delegationReach?: 'own-tools' | 'any'; userChannel?: UserChannel; conversations?: ConversationStore; mcp?: McpHost } = {},
+  options: { maxDepth?: number; autoBackgroundMs?: number; maxConcurrent?: number; delegationReach?: 'own-tools' | 'any'; userChannel?: UserChannel; conversations?: ConversationStore; mcp?: McpHost; a2a?: (clock: ManualClock) => A2aHost } = {},
 ): Promise<TeamHarness> {
   const clock = new ManualClock();
   const roleFiles = new MemoryRoleFiles();
@@ -62,6 +63,7 @@ export async function createTeamHarness(
     userChannel: options.userChannel,
     conversations: options.conversations,
     mcp: options.mcp,
+    a2a: options.a2a?.(clock),
     autoBackgroundMs: options.autoBackgroundMs ?? 60_000,
   });
   return { team, taskManager, roles, roleFiles, clock, model };

@@ -3,6 +3,7 @@ import { type FrontMatter, parseYamlHeader, splitFrontMatter } from './front-mat
 import { parseLenientHeader } from './lenient-front-matter.js';
 import { type RoleFileLocation, roleNameFromFileName } from './role-file-locations.js';
 import { readMcpServers } from '../../mcp/mcp-server-config.js';
+import { readA2aRole } from '../../a2a/a2a-role-config.js';
 import { readToolList } from './tool-aliases.js';
 import { defaultWorkspaceRoleTools, type ToolName } from './tool-names.js';
 import { type RoleDefinition, type RoleDiagnostic, type RoleMode, roleModes } from './types.js';
@@ -44,9 +45,12 @@ export function parseRoleFile(input: RoleFileInput): ParsedRoleFile {
   const errorAt = (field: string, message: string) => report('error', message, lineOf(field));
   const warnAt = (field: string, message: string) => report('warning', message, lineOf(field));
 
+  // Only our own format runs roles remotely; the imported formats' tools would run them locally.
+  const a2a = input.location.fields.has('a2a_url') ? readA2aRole(fields) : { problems: [], ignored: [] };
+  const reported = new Set(a2a.problems.map((problem) => problem.field));
   if (!input.location.lenient) {
     for (const field of Object.keys(fields)) {
-      if (!input.location.fields.has(field)) {
+      if (!input.location.fields.has(field) && !reported.has(field)) {
         warnAt(field, `unknown field '${field}' is ignored (fields: ${[...input.location.fields].join(', ')})`);
       }
     }
@@ -60,7 +64,11 @@ export function parseRoleFile(input: RoleFileInput): ParsedRoleFile {
   else errorAt('description', "'description' must be text that says what the role does and when to use it");
 
   const instruction = split.value.body.trim();
-  if (instruction === '') report('error', "has no instructions: write the role's system prompt after the closing '---'");
+  // A remote agent has its own instructions; the body of its role file is a note for the team, never sent.
+  const meantRemote = input.location.fields.has('a2a_url') && fields.a2a_url !== undefined && fields.a2a_url !== null;
+  if (instruction === '' && !meantRemote) report('error', "has no instructions: write the role's system prompt after the closing '---'");
+  for (const problem of a2a.problems) errorAt(problem.field, problem.message);
+  for (const field of a2a.ignored) warnAt(field, `'${field}' is ignored: the role runs on the remote agent at 'a2a_url', which has its own model, tools and way of working`);
 
   let tools = readTools(fields.tools, 'tools', input.location, errorAt, warnAt);
   if (input.location.fields.has('disallowedTools') && fields.disallowedTools !== undefined && fields.disallowedTools !== null) {
@@ -88,6 +96,16 @@ export function parseRoleFile(input: RoleFileInput): ParsedRoleFile {
   if (model !== undefined) role.model = model;
   if (maxTurns !== undefined) role.maxTurns = maxTurns;
   if (mcp.servers !== undefined && Object.keys(mcp.servers).length > 0) role.mcpServers = mcp.servers;
+  if (a2a.remote) {
+    // Nothing of it runs here: no local tools (so any delegator may reach it), no MCP servers, one turn.
+    role.a2aUrl = a2a.remote.url;
+    if (a2a.remote.authEnv !== undefined) role.a2aAuthEnv = a2a.remote.authEnv;
+    role.tools = [];
+    role.mode = 'single_turn';
+    delete role.mcpServers;
+    delete role.model;
+    delete role.maxTurns;
+  }
   return { role, diagnostics };
 }
 

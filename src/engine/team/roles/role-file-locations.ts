@@ -1,3 +1,4 @@
+import { a2aRoleFields } from '../../a2a/a2a-role-config.js';
 import { type RoleFileFormat } from './types.js';
 
 /** Where one format's role files live and how they are read. */
@@ -25,7 +26,7 @@ const ourFields = ['name', 'description', 'tools', 'model', 'mode', 'max_turns']
  * Our own format comes first because it is the one written for this product on purpose.
  */
 export const roleFileLocations: readonly RoleFileLocation[] = [
-  { format: 'agent-team', directory: '.agent-team/agents', suffix: '.md', fields: new Set([...ourFields, 'maxTurns', 'mcpServers']), lenient: false },
+  { format: 'agent-team', directory: '.agent-team/agents', suffix: '.md', fields: new Set([...ourFields, 'maxTurns', 'mcpServers', ...a2aRoleFields]), lenient: false },
   {
     format: 'claude',
     directory: '.claude/agents',

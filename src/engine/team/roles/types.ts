@@ -38,6 +38,13 @@ export interface RoleDefinition {
   maxTurns?: number;
   /** MCP servers whose tools this role gets as `mcp__<server>__<tool>` (Claude Code's `mcpServers`). */
   mcpServers?: McpServers;
+  /**
+   * The address of a remote A2A agent this role runs on (front matter `a2a_url`), instead of a local model.
+   * Such a role has no local tools, MCP servers, model or turns. Default: the role runs locally.
+   */
+  a2aUrl?: string;
+  /** The environment variable holding the remote agent's bearer token (`a2a_auth_env`). Default: none sent. */
+  a2aAuthEnv?: string;
   source: RoleSource;
   /**
    * Definitions of the same name this one hides, highest precedence first: a built-in, or a file in a

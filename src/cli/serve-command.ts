@@ -1,0 +1,63 @@
+/**
+ * `agent-team serve --a2a --port <n>`: the team as an A2A agent (protocol 0.3, JSON-RPC) on 127.0.0.1,
+ * for other agents (kagent's, an ADK agent, another team) to hand it work. Each message is a run of the
+ * coordinator, or of the role its `metadata.skill` names; `tasks/cancel` stops it. Proposed edits come
+ * back as unified diffs and are never applied, as with `agent-team mcp`. Serves until stopped.
+ */
+import { DefaultRequestHandler, InMemoryTaskStore } from '@a2a-js/sdk/server';
+import { startA2aHttpServer } from '../engine/a2a/a2a-http-server.js';
+import { teamAgentCard } from '../engine/a2a/team-agent-card.js';
+import { TeamAgentExecutor } from '../engine/a2a/team-agent-executor.js';
+import { errorMessage } from '../engine/errors.js';
+import type { ServeArguments } from './arguments.js';
+import { createCliEngine } from './cli-engine.js';
+import { exitCodes } from './exit-codes.js';
+import { proposedDiffs } from './run-report.js';
+
+declare const AGENT_TEAM_VERSION: string | undefined;
+
+export interface ServeContext {
+  stderr: { write(text: string): void };
+  environment: NodeJS.ProcessEnv;
+  /** Ends serving; its reason, when a number, is the exit code (130 for Ctrl-C). */
+  stop: AbortSignal;
+  /** Told the address once it listens (tests connect to it). Default: only printed. */
+  onListening?(url: string): void;
+}
+
+/** Resolves when `stop` aborts, after every run still going has been stopped and the port closed. */
+export async function serveCommand(args: ServeArguments, context: ServeContext): Promise<number> {
+  const engine = await createCliEngine({ ...args, environment: context.environment, stderr: context.stderr });
+  const version = typeof AGENT_TEAM_VERSION === 'string' ? AGENT_TEAM_VERSION : 'dev';
+  const executor = new TeamAgentExecutor({
+    team: engine.team,
+    describeResult: (root) => [root.status === 'failed' ? `The run failed: ${root.error ?? 'no reason given'}` : (root.output ?? ''), ...proposedDiffs(engine, root.id)].join('\n\n'),
+  });
+  let server;
+  try {
+    server = await startA2aHttpServer({
+      port: args.port,
+      handler: (url) => new DefaultRequestHandler(teamAgentCard({ url, roster: engine.team.roster(), version }), new InMemoryTaskStore(), executor),
+      onError: (error) => context.stderr.write(`agent-team: an A2A stream failed: ${errorMessage(error)}\n`),
+    });
+  } catch (error) {
+    engine.roles.dispose();
+    await engine.taskManager.close();
+    await engine.close();
+    throw new Error(`could not serve on 127.0.0.1:${args.port}: ${errorMessage(error)}`);
+  }
+  context.stderr.write(`agent-team: serving the team as an A2A agent at ${server.url} (agent card: ${server.url}.well-known/agent-card.json); Ctrl-C stops it\n`);
+  context.onListening?.(server.url);
+  await new Promise<void>((resolve) => {
+    if (context.stop.aborted) resolve();
+    else context.stop.addEventListener('abort', () => resolve(), { once: true });
+  });
+  // Runs first, so their clients hear `canceled` before the connections close.
+  await engine.taskManager.stopAll({ kind: 'shutdown' });
+  await server.close();
+  engine.roles.dispose();
+  await engine.taskManager.close();
+  await engine.close();
+  const reason: unknown = context.stop.reason;
+  return typeof reason === 'number' ? reason : exitCodes.completed;
+}

@@ -1,0 +1,227 @@
+/**
+ * A role with `a2a_url` as `TaskWork`: the prompt goes to the remote A2A agent through the official SDK's
+ * client (JSON-RPC, `message/stream`), its status lines go into the task's transcript, its answer streams
+ * as the task's text and comes back as its output, reported usage is counted. Stop cancels the remote task
+ * (`tasks/cancel`). Silence longer than a timeout on the engine's clock ends the task with a readable error.
+ */
+import { randomUUID } from 'node:crypto';
+// Types only: the SDK itself is loaded with import() when a remote task starts (its own vendor bundle).
+import type * as ClientSdk from './a2a-client-sdk.js';
+import { type Clock, systemClock } from '../clock.js';
+import { errorMessage } from '../errors.js';
+import type { ModelMessage } from '../model/types.js';
+import { secretValues } from '../secrets.js';
+import type { TaskWork, TaskWorkContext, TaskWorkResult } from '../tasks/work.js';
+import { combineSignals, linkSignals } from '../util/abort.js';
+import { RemoteAgentError } from './remote-agent-error.js';
+import { describeRemoteFailure, displayAddress } from './remote-failure.js';
+import { type RemoteEvent, RemoteProgress } from './remote-progress.js';
+import { SilenceDeadline } from './silence-deadline.js';
+
+/** What the host lets remote roles do, and the clock and limits they run on. */
+export interface A2aHost {
+  /** False where the workspace is not trusted: a role file must not send work, or a token, away from there. */
+  allowed: () => boolean;
+  /** Where `a2a_auth_env` variables are read. Default `process.env`. */
+  environment?: Readonly<Record<string, string | undefined>>;
+  /** Default `systemClock`. */
+  clock?: Clock;
+  /** How long reaching the agent (its card, then its first answer) may take. Default 30,000 ms. */
+  connectTimeoutMs?: number;
+  /** How long the remote may be silent once it has answered. Default 600,000 ms (agents think long). */
+  idleTimeoutMs?: number;
+  /** How long a cancellation after Stop may take before it is given up. Default 10,000 ms. */
+  cancelTimeoutMs?: number;
+  /** Values to keep out of messages beyond the role's own token (the model providers' keys). Default none. */
+  secrets?: readonly string[];
+}
+
+/** Where agents of A2A 0.2 (and kagent's controller) serve their card. */
+const legacyCardPath = '.well-known/agent.json';
+
+export interface RemoteRoleSpec {
+  role: string;
+  url: string;
+  authEnv?: string;
+  /** The task; for a conversation (a follow-up), its last user message is what is sent. */
+  prompt: string | ModelMessage[];
+}
+
+type RemoteClient = Awaited<ReturnType<InstanceType<typeof ClientSdk.ClientFactory>['createFromAgentCard']>>;
+
+export function remoteTaskWork(host: A2aHost | undefined, spec: RemoteRoleSpec): TaskWork {
+  return async (context) => {
+    const address = displayAddress(spec.url);
+    context.setModel(`a2a/${new URL(spec.url).host}`);
+    if (!host || !host.allowed()) {
+      const why = host ? 'this workspace is not trusted (Restricted Mode)' : 'this host does not run remote agents';
+      throw new RemoteAgentError('not-allowed', `Role '${spec.role}' runs on the remote agent at ${address}, which was not contacted: ${why}.`);
+    }
+    const token = spec.authEnv ? (host.environment ?? process.env)[spec.authEnv]?.trim() : undefined;
+    if (spec.authEnv && !token) {
+      throw new RemoteAgentError('not-allowed', `Role '${spec.role}' needs the environment variable ${spec.authEnv} (its 'a2a_auth_env') to hold the token for ${address}, and it is not set.`);
+    }
+    return new RemoteExchange(host, spec, context, token).run();
+  };
+}
+
+/** One task's conversation with the remote agent, from the agent card to the final status. */
+class RemoteExchange {
+  private readonly clock: Clock;
+  private readonly secrets: string[];
+  private readonly progress = new RemoteProgress();
+  private readonly deadline: SilenceDeadline;
+  /** Aborted when the exchange is over, so a stream left early does not keep its connection open. */
+  private readonly finished = new AbortController();
+  private readonly address: string;
+  /** What ends the request under way: the exchange's signal, then (after a Stop) the cancellation's own. */
+  private requestSignal: AbortSignal;
+
+  constructor(
+    private readonly host: A2aHost,
+    private readonly spec: RemoteRoleSpec,
+    private readonly context: TaskWorkContext,
+    private readonly token: string | undefined,
+  ) {
+    this.clock = host.clock ?? systemClock;
+    this.secrets = secretValues([token, ...(host.secrets ?? [])]);
+    this.deadline = new SilenceDeadline(this.clock);
+    this.address = displayAddress(spec.url);
+    this.requestSignal = this.finished.signal;
+  }
+
+  async run(): Promise<TaskWorkResult> {
+    const connection = combineSignals([this.context.signal, this.deadline.signal, this.finished.signal]);
+    this.requestSignal = connection.signal;
+    let client: RemoteClient | undefined;
+    try {
+      this.deadline.restart(this.host.connectTimeoutMs ?? 30_000);
+      client = await this.connect();
+      this.deadline.restart(this.host.connectTimeoutMs ?? 30_000);
+      const stream = client.sendMessageStream({ message: this.message() }, { signal: connection.signal });
+      for await (const event of stream) {
+        this.deadline.restart(this.host.idleTimeoutMs ?? 600_000);
+        this.show(event as RemoteEvent);
+        if (this.progress.finished || this.progress.blocked) break;
+      }
+    } catch (error) {
+      if (!this.context.signal.aborted) throw this.failure(error);
+    } finally {
+      this.deadline.dispose();
+      this.finished.abort();
+      connection.dispose();
+    }
+    if (this.context.signal.aborted) {
+      await this.cancelRemote(client);
+      return { status: 'completed', output: this.progress.output };
+    }
+    return this.result(client);
+  }
+
+  private async connect(): Promise<RemoteClient> {
+    const sdk = await import('./a2a-client-sdk.js');
+    const fetchImpl = this.authorizedFetch();
+    // The card path is relative: without the trailing slash, the agent's last path segment would be lost.
+    const base = this.spec.url.endsWith('/') ? this.spec.url : `${this.spec.url}/`;
+    const resolver = new sdk.DefaultAgentCardResolver({ fetchImpl });
+    // Protocol 0.3's card path first, then the one before it, which kagent's controller serves.
+    const card = await resolver.resolve(base).catch((error: unknown) => {
+      if (/\b404\b/.test(errorMessage(error))) return resolver.resolve(base, legacyCardPath);
+      throw error;
+    });
+    this.context.setModel(`a2a/${card.name}`);
+    // A card behind a port-forward or an ingress often names an in-cluster address; and a card must not be
+    // able to send the token to another host. So requests go to the card's address only on the same origin.
+    const endpoint = sameOrigin(card.url, base) ? card.url : base;
+    const factory = new sdk.ClientFactory({ transports: [new sdk.JsonRpcTransportFactory({ fetchImpl })] });
+    return factory.createFromAgentCard({ ...card, url: endpoint, preferredTransport: 'JSONRPC', additionalInterfaces: [] });
+  }
+
+  /**
+   * `fetch` with the bearer token and the current request signal on every request the SDK makes (the
+   * agent card's has none of its own). The abort reason handed to `fetch` is a plain error: a task's stop
+   * reason is a frozen object, on which undici fails to record a stack.
+   */
+  private authorizedFetch(): typeof fetch {
+    const token = this.token;
+    return (input, init = {}) => {
+      const headers = new Headers(init.headers);
+      if (token) headers.set('Authorization', `Bearer ${token}`);
+      const controller = new AbortController();
+      for (const source of init.signal ? [this.requestSignal, init.signal] : [this.requestSignal]) {
+        linkSignals(source, controller, () => new DOMException('The request was aborted.', 'AbortError'));
+      }
+      return fetch(input, { ...init, headers, signal: controller.signal });
+    };
+  }
+
+  private message() {
+    const prompt = this.spec.prompt;
+    const text = typeof prompt === 'string' ? prompt : lastUserText(prompt);
+    return { kind: 'message' as const, messageId: randomUUID(), role: 'user' as const, parts: [{ kind: 'text' as const, text }] };
+  }
+
+  private show(event: RemoteEvent): void {
+    const update = this.progress.read(event);
+    if (update.status) this.context.appendTranscript({ type: 'notice', text: `Remote agent: ${update.status}` });
+    if (update.text) this.context.appendText(update.text);
+    if (update.usage) this.context.reportUsage(update.usage);
+  }
+
+  private result(client: RemoteClient | undefined): Promise<TaskWorkResult> | TaskWorkResult {
+    const progress = this.progress;
+    const said = progress.lastStatusText ? `: ${progress.lastStatusText}` : '';
+    if (progress.state === 'completed') return { status: 'completed', output: progress.output };
+    if (progress.blocked) {
+      // It would wait for an answer nobody gives; cancelled so it does not hold resources on the remote.
+      return this.cancelRemote(client).then(() => {
+        throw new RemoteAgentError('blocked', `The remote agent for '${this.spec.role}' at ${this.address} asked for ${progress.state === 'auth-required' ? 'authentication' : 'input'}, which a subagent cannot give${said}`, this.secrets);
+      });
+    }
+    if (progress.state === 'canceled') throw new RemoteAgentError('failed', `The remote agent for '${this.spec.role}' at ${this.address} cancelled the task${said}`, this.secrets);
+    if (progress.state === 'failed' || progress.state === 'rejected') {
+      throw new RemoteAgentError('failed', `The remote agent for '${this.spec.role}' at ${this.address} ${progress.state === 'failed' ? 'failed' : 'rejected the task'}${said}`, this.secrets);
+    }
+    throw new RemoteAgentError('protocol', `The remote agent for '${this.spec.role}' at ${this.address} ended its answer without finishing the task (last state: ${progress.state ?? 'none'})`, this.secrets);
+  }
+
+  /**
+   * Best effort, bounded in time: the local task ends either way; a failure is noted, not raised. (After a
+   * Stop the task has already ended, so the note is dropped; it shows when a blocked task is cancelled.)
+   */
+  private async cancelRemote(client: RemoteClient | undefined): Promise<void> {
+    const taskId = this.progress.taskId;
+    if (!client || !taskId || this.progress.finished) return;
+    const timeout = new SilenceDeadline(this.clock);
+    timeout.restart(this.host.cancelTimeoutMs ?? 10_000);
+    this.requestSignal = timeout.signal;
+    try {
+      await client.cancelTask({ id: taskId }, { signal: timeout.signal });
+      this.context.appendTranscript({ type: 'notice', text: `Remote agent: task ${taskId} cancelled` });
+    } catch (error) {
+      this.context.appendTranscript({ type: 'notice', text: `Remote agent: task ${taskId} could not be cancelled (${describeRemoteFailure(error, timeout.firedAfterMs, this.secrets)})` });
+    } finally {
+      timeout.dispose();
+    }
+  }
+
+  private failure(error: unknown): RemoteAgentError {
+    const timedOut = this.deadline.firedAfterMs !== undefined;
+    const what = describeRemoteFailure(error, this.deadline.firedAfterMs, this.secrets);
+    const stage = this.progress.taskId ? 'stopped answering' : 'could not be reached';
+    return new RemoteAgentError(timedOut ? 'timeout' : 'unreachable', `The remote agent for '${this.spec.role}' at ${this.address} ${stage}: ${what}`, this.secrets);
+  }
+}
+
+function sameOrigin(url: string | undefined, base: string): url is string {
+  try {
+    return url !== undefined && new URL(url).origin === new URL(base).origin;
+  } catch {
+    return false;
+  }
+}
+
+function lastUserText(messages: readonly ModelMessage[]): string {
+  const last = [...messages].reverse().find((message) => message.role === 'user');
+  return (last?.content ?? []).map((part) => (part.type === 'text' ? part.text : '')).join('\n');
+}

@@ -1,0 +1,88 @@
+/**
+ * `a2a_url` and `a2a_auth_env` in role files, read strictly with file:line diagnostics; a token written in
+ * the file is refused without being repeated; and the CLI's `serve --a2a` arguments.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseArguments, UsageError } from '../../src/cli/arguments.js';
+import { readUsage, RemoteProgress } from '../../src/engine/a2a/remote-progress.js';
+import { formatRoleDiagnostic } from '../../src/engine/team/roles/format-diagnostic.js';
+import { parseRoleFile } from '../../src/engine/team/roles/parse-role-file.js';
+import { roleFileLocations } from '../../src/engine/team/roles/role-file-locations.js';
+
+const [ours, claude] = roleFileLocations;
+const parse = (header: string, body = '', location = ours!) =>
+  parseRoleFile({ path: `${location.directory}/remote${location.suffix}`, fileName: `remote${location.suffix}`, text: `---\nname: remote\ndescription: Runs remotely.\n${header}\n---\n${body}`, location });
+
+describe('remote roles in role files', () => {
+  it('reads a2a_url and a2a_auth_env; the body is optional; local-only fields are ignored with a warning', () => {
+    const { role, diagnostics } = parse('a2a_url: http://127.0.0.1:8083/api/a2a/kagent/k8s-agent/\na2a_auth_env: KAGENT_TOKEN\ntools: [Read]\nmodel: sonnet');
+    expect(role).toMatchObject({ name: 'remote', a2aUrl: 'http://127.0.0.1:8083/api/a2a/kagent/k8s-agent/', a2aAuthEnv: 'KAGENT_TOKEN', tools: [], mode: 'single_turn', instruction: '' });
+    expect(role?.model).toBeUndefined();
+    expect(diagnostics.map(formatRoleDiagnostic)).toEqual([
+      ".agent-team/agents/remote.md:6: warning: 'tools' is ignored: the role runs on the remote agent at 'a2a_url', which has its own model, tools and way of working",
+      ".agent-team/agents/remote.md:7: warning: 'model' is ignored: the role runs on the remote agent at 'a2a_url', which has its own model, tools and way of working",
+    ]);
+  });
+
+  it('refuses a token written in the file, on its line, without repeating it', () => {
+    const { role, diagnostics } = parse('a2a_url: https://agents.example.test/a2a/\na2a_token: s3cr3t-t0ken-value');
+    expect(role).toBeUndefined();
+    expect(diagnostics).toHaveLength(1);
+    expect(formatRoleDiagnostic(diagnostics[0]!)).toMatch(/^\.agent-team\/agents\/remote\.md:5: error: 'a2a_token' would put a credential in the role file.*a2a_auth_env: KAGENT_TOKEN/);
+    expect(JSON.stringify(diagnostics)).not.toContain('s3cr3t');
+  });
+
+  it('refuses a token given where the variable name belongs, and credentials in the address', () => {
+    const asName = parse('a2a_url: https://agents.example.test/a2a/\na2a_auth_env: "Bearer eyJhbGciOiJIUzI1NiJ9.payload"');
+    expect(asName.diagnostics).toEqual([{ path: '.agent-team/agents/remote.md', severity: 'error', line: 5, message: expect.stringContaining("must be the name of an environment variable that holds the token") }]);
+    expect(JSON.stringify(asName.diagnostics)).not.toContain('eyJhbGci');
+    expect(parse('a2a_url: https://user:pw@agents.example.test/').diagnostics[0]!.message).toContain('must not carry a user name or password');
+    expect(parse('a2a_url: https://agents.example.test/?token=abc').diagnostics[0]!.message).toContain('must not carry a credential in its query');
+    expect(parse('a2a_url: https://agents.example.test/\na2a_auth_env: OPENAI_API_KEY').diagnostics[0]!.message).toContain("may not name OPENAI_API_KEY");
+  });
+
+  it('says what is wrong with the address or a lone a2a_auth_env', () => {
+    expect(parse('a2a_url: ftp://agents.example.test/').diagnostics[0]).toMatchObject({ line: 4, message: "'a2a_url' must use http or https, not ftp" });
+    expect(parse('a2a_url: not a url').diagnostics[0]!.message).toContain('is not a valid address');
+    expect(parse('a2a_auth_env: KAGENT_TOKEN', 'Local body.').diagnostics[0]).toMatchObject({ line: 4, severity: 'error', message: expect.stringContaining("needs 'a2a_url'") });
+  });
+
+  it('is read from our own format only: a .claude/agents file runs locally as Claude Code would run it', () => {
+    const { role } = parse('a2a_url: http://127.0.0.1:8083/', 'Local instructions.', claude);
+    expect(role?.a2aUrl).toBeUndefined();
+  });
+});
+
+describe('what a remote agent sends', () => {
+  it('reads usage in the shapes A2A servers use', () => {
+    expect(readUsage({ usage: { inputTokens: 3, outputTokens: 4 } })).toEqual({ inputTokens: 3, outputTokens: 4 });
+    expect(readUsage({ kagent_usage_metadata: { promptTokenCount: 10, candidatesTokenCount: 2, totalTokenCount: 12 } })).toEqual({ inputTokens: 10, outputTokens: 2 });
+    expect(readUsage({ usage: { prompt_tokens: 5, completion_tokens: 1 } })).toEqual({ inputTokens: 5, outputTokens: 1 });
+    expect(readUsage({ note: 'no usage here' })).toBeUndefined();
+  });
+
+  it('streams appended chunks once, and a final whole artifact adds only what was not streamed', () => {
+    const progress = new RemoteProgress();
+    const chunk = (text: string, append: boolean) => progress.read({ kind: 'artifact-update', taskId: 't', contextId: 'c', append, artifact: { artifactId: 'a', parts: [{ kind: 'text', text }] } });
+    expect(chunk('Hello', false).text).toBe('Hello');
+    expect(chunk(', world', true).text).toBe(', world');
+    expect(chunk('Hello, world.', false).text).toBe('.');
+    expect(chunk('Something else', false).text).toBeUndefined();
+    expect(progress.output).toBe('Something else');
+  });
+});
+
+describe('agent-team serve --a2a arguments', () => {
+  it('takes --a2a, --port, the model options and the commands Bash may run', () => {
+    expect(parseArguments(['serve', '--a2a', '--port', '0', '--provider', 'openai'], '/work')).toEqual({ command: 'serve', protocol: 'a2a', port: 0, workspace: '/work', provider: 'openai', model: undefined, baseUrl: undefined, allowCommands: [] });
+    expect(parseArguments(['serve', '--a2a', '--port', '0', '--allow-command', 'npm test'], '/work')).toMatchObject({ allowCommands: ['npm test'] });
+  });
+
+  it('refuses what it cannot serve', () => {
+    expect(() => parseArguments(['serve', '--port', '8080'], '/work')).toThrow(new UsageError('"serve" needs the protocol to serve: agent-team serve --a2a --port <n>'));
+    expect(() => parseArguments(['serve', '--a2a'], '/work')).toThrow('needs --port');
+    expect(() => parseArguments(['serve', '--a2a', '--port', '70000'], '/work')).toThrow('--port must be a whole number from 0 to 65535');
+    expect(() => parseArguments(['serve', '--a2a', '--port', '1', '--json'], '/work')).toThrow('"serve" takes only');
+    expect(() => parseArguments(['run', '--a2a', 'task'], '/work')).toThrow('--a2a and --port belong to "serve"');
+  });
+});

@@ -1,0 +1,104 @@
+/**
+ * `agent-team serve --a2a`, the real CLI bundle with the real OpenAI SDK over the mock provider, answered
+ * by the official A2A SDK's client: the agent card lists the roles as skills, `message/stream` streams the
+ * run's status and text and ends with its answer, `tasks/cancel` stops a run, and another team's remote
+ * role can use the served team as its agent.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ClientFactory } from '@a2a-js/sdk/client';
+import type { Message, TaskStatusUpdateEvent } from '@a2a-js/sdk';
+import type { RemoteEvent } from '../../src/engine/a2a/remote-progress.js';
+import { ScriptedModel } from '../../src/engine/testing/scripted-model.js';
+import { hangingStream, textTurn } from '../support/mock-provider/index.js';
+import { type CliRun, providerEnvironment, startCli } from '../cli/cli-harness.js';
+import { useCliWorld } from '../cli/cli-world.js';
+import { createTeamHarness, lastMessageText } from '../team/delegation/team-harness.js';
+
+const world = useCliWorld({ 'parser.ts': 'export const parse = (text: string) => new Date(text);\n' });
+let served: CliRun | undefined;
+
+afterEach(async () => {
+  if (!served) return;
+  served.child.kill('SIGTERM');
+  const { code } = await served.exited;
+  served = undefined;
+  expect(code).toBe(0);
+});
+
+const userMessage = (text: string, metadata?: Record<string, unknown>): Message => ({ kind: 'message', messageId: randomUUID(), role: 'user', parts: [{ kind: 'text', text }], ...(metadata ? { metadata } : {}) });
+
+describe('agent-team serve --a2a', () => {
+  it('lists the roles as skills and streams a run: status, text, the final answer and its usage', async () => {
+    world.server.respondWith(() => textTurn('The parser ', 'is in parser.ts:1.'));
+    const url = await serveCapturing();
+    const client = await new ClientFactory().createFromUrl(url);
+    const card = await client.getAgentCard();
+    expect(card.capabilities.streaming).toBe(true);
+    expect(card.skills.map((skill) => skill.id)).toEqual(expect.arrayContaining(['coordinator', 'researcher', 'reviewer', 'refactorer']));
+
+    const events: RemoteEvent[] = [];
+    for await (const event of client.sendMessageStream({ message: userMessage('Where is the parser?', { skill: 'researcher' }) })) events.push(event as RemoteEvent);
+
+    expect(events[0]!.kind).toBe('task');
+    const statuses = events.filter((event): event is TaskStatusUpdateEvent => event.kind === 'status-update');
+    expect(statuses.map((event) => textOfStatus(event))).toContain('researcher started: Where is the parser?');
+    const chunks = events.filter((event) => event.kind === 'artifact-update');
+    expect(chunks.length).toBeGreaterThanOrEqual(2);
+    const last = chunks.at(-1)!;
+    expect(last).toMatchObject({ append: false, lastChunk: true, artifact: { artifactId: 'answer', parts: [{ kind: 'text', text: 'The parser is in parser.ts:1.' }] } });
+    const final = statuses.at(-1)!;
+    expect(final).toMatchObject({ final: true, status: { state: 'completed' } });
+    expect(final.metadata?.usage).toEqual({ inputTokens: expect.any(Number), outputTokens: expect.any(Number) });
+  });
+
+  it('tasks/cancel stops the run and the stream ends canceled', async () => {
+    world.server.respondWith(() => hangingStream({ text: ['Thinking…'] }));
+    const url = await serveCapturing();
+    const client = await new ClientFactory().createFromUrl(url);
+    const events: RemoteEvent[] = [];
+    let cancelled: string | undefined;
+    for await (const event of client.sendMessageStream({ message: userMessage('Think forever', { skill: 'researcher' }) })) {
+      events.push(event as RemoteEvent);
+      if (event.kind === 'artifact-update' && !cancelled) {
+        // The model is streaming: the run is under way.
+        cancelled = event.taskId;
+        const task = await client.cancelTask({ id: event.taskId });
+        expect(task.status.state).toBe('canceled');
+      }
+    }
+    expect(cancelled).toBeDefined();
+    expect(events.at(-1)).toMatchObject({ kind: 'status-update', final: true, status: { state: 'canceled' } });
+  });
+
+  it("is another team's remote agent: a role with a2a_url pointing at it answers that team's coordinator", async () => {
+    world.server.respondWith(() => textTurn('Served answer: parser.ts:1.'));
+    const url = await serveCapturing();
+    const harness = await createTeamHarness({ a2a: () => ({ allowed: () => true, environment: {} }) });
+    harness.roleFiles.files.set('.agent-team/agents/other-team.md', `---\nname: other-team\ndescription: Another Agent Team, served over A2A.\na2a_url: ${url}\n---\n`);
+    await harness.roles.load();
+    harness.model('coordinator').enqueue([ScriptedModel.toolCall('Agent', { subagent_type: 'other-team', description: 'Find the parser', prompt: 'Where is the parser?' })], 'Done.');
+    const run = await harness.team.delegate({ prompt: 'Ask the other team' });
+    await harness.taskManager.close();
+    expect(run.task.status).toBe('completed');
+    expect(lastMessageText(harness.model('coordinator').calls[1]!.request)).toContain('Served answer: parser.ts:1.');
+    const [remote] = harness.taskManager.children(run.task.id);
+    expect(remote).toMatchObject({ model: 'a2a/agent-team', output: 'Served answer: parser.ts:1.' });
+  });
+});
+
+/** `serve` with stderr captured as it arrives, so the printed address can be read. */
+async function serveCapturing(): Promise<string> {
+  const provider = providerEnvironment('openai', world.server.baseUrl);
+  served = startCli(world.cliPath, ['serve', '--a2a', '--port', '0', '--workspace', world.workspace, ...provider.args], provider.env);
+  let stderr = '';
+  served.child.stderr?.on('data', (chunk: string | Buffer) => (stderr += String(chunk)));
+  await served.waitForStderr('(agent card:');
+  const url = /A2A agent at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(stderr)?.[1];
+  if (!url) throw new Error(`no address in: ${stderr}`);
+  return url;
+}
+
+function textOfStatus(event: TaskStatusUpdateEvent): string {
+  return (event.status.message?.parts ?? []).map((part) => (part.kind === 'text' ? part.text : '')).join('');
+}
