@@ -1,4 +1,5 @@
-// Builds the three bundles: the extension (node, cjs, vscode external), the webview (browser) and the CLI,
+// Builds the bundles: the extension (its activation shell and its core, node, cjs, vscode external), the
+// webview (browser) and the CLI,
 // plus the vendor bundles they load on first use.
 import * as esbuild from 'esbuild';
 import { cpSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -17,11 +18,30 @@ const common = {
   legalComments: 'none',
 };
 
+/** The activation shell loads the core (`import('./extension-core.js')`) from its own bundle, beside it. */
+const corePlugin = {
+  name: 'extension-core',
+  /** @param {esbuild.PluginBuild} build */
+  setup(build) {
+    build.onResolve({ filter: /^\.\/extension-core\.js$/ }, () => ({ path: './extension-core.js', external: true }));
+  },
+};
+
 const builds = [
   {
     ...common,
     entryPoints: ['src/extension/extension.ts'],
     outfile: 'dist/extension.js',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode'],
+    plugins: [corePlugin, vendorPlugin],
+  },
+  {
+    ...common,
+    entryPoints: ['src/extension/extension-core.ts'],
+    outfile: 'dist/extension-core.js',
     platform: 'node',
     format: 'cjs',
     target: 'node20',

@@ -1,54 +1,85 @@
 /**
- * Agent Team's VS Code entry point. Activation is cheap (the sidebar's view and the commands activate it;
- * never `*`): it registers the view, the commands and the proposal documents, and loads the task history.
- * The engine itself is built on the first delegation; nothing goes over the network here.
+ * Agent Team's VS Code entry point: the activation shell. Activation only registers what package.json
+ * contributes (the commands, the view, the proposal documents, @team and the delegate tool), each backed
+ * by the core (extension-core.ts: the engine, zod, the task history, the providers), which is loaded on
+ * the first command, when the view first opens, or when anything else is first asked of it. So VS Code
+ * compiles none of that to activate the extension (B5 in docs/performance.md). Never activated on `*`.
  */
 import * as vscode from 'vscode';
-import { registerCommands } from './commands/register.js';
-import { EndOfRunNotifier } from './end-notifications.js';
-import { AgentTeamHost, type HostOptions } from './host.js';
-import { proposalScheme } from './review/proposal-uri.js';
-import { RunningTasksStatus } from './status-bar.js';
-import { tasksViewId } from './sidebar/task-view-provider.js';
-import { registerDelegateTool } from './chat/delegate-tool.js';
-import { registerTeamParticipant } from './chat/team-participant.js';
+import { commandIds, delegateToolName, proposalScheme, tasksViewId, teamParticipantId } from './contribution-ids.js';
+import type { ExtensionCore } from './extension-core.js';
+import type { HostOptions } from './host.js';
 
-let activeHost: AgentTeamHost | undefined;
+let core: Promise<ExtensionCore> | undefined;
+let loaded: ExtensionCore | undefined;
+let coreLoader: (() => Promise<ExtensionCore>) | undefined;
 
 export function activate(context: vscode.ExtensionContext, options: HostOptions = {}): void {
-  const host = new AgentTeamHost(context, options);
-  activeHost = host;
+  const proposalsChanged = new vscode.EventEmitter<vscode.Uri>();
+  const loadCore = (): Promise<ExtensionCore> =>
+    (core ??= import('./extension-core.js').then((module) => {
+      const started = module.startCore(context, options);
+      loaded = started;
+      // The proposal documents' provider was registered before the core existed: its changes go on from here.
+      context.subscriptions.push(started.host.proposals.onDidChange((uri) => proposalsChanged.fire(uri)));
+      return started;
+    }));
+  coreLoader = loadCore;
   context.subscriptions.push(
-    host,
-    vscode.window.registerWebviewViewProvider(tasksViewId, host.sidebar),
-    vscode.workspace.registerTextDocumentContentProvider(proposalScheme, host.proposals),
-    ...registerCommands(host),
-    new RunningTasksStatus(host.taskManager),
-    new EndOfRunNotifier({
-      taskManager: host.taskManager,
-      pendingFileCount: (taskId) => host.review.pendingFileCount(taskId),
-      redactor: host.redactor,
+    proposalsChanged,
+    ...Object.values(commandIds).map((id) => vscode.commands.registerCommand(id, async (...args: unknown[]) => (await loadCore()).commands[id]?.(...args))),
+    vscode.window.registerWebviewViewProvider(tasksViewId, {
+      resolveWebviewView: async (view) => (await loadCore()).host.sidebar.resolveWebviewView(view),
     }),
-    ...registerLanguageModelFeatures(host),
+    vscode.workspace.registerTextDocumentContentProvider(proposalScheme, {
+      onDidChange: proposalsChanged.event,
+      provideTextDocumentContent: async (uri) => (await loadCore()).host.proposals.provideTextDocumentContent(uri),
+    }),
+    ...registerLanguageModelFeatures(context, loadCore),
     vscode.workspace.onDidGrantWorkspaceTrust(() => {
-      host.log.info('The folder is trusted now: agents can run.');
-      void host.setup.refresh();
+      if (!loaded) return;
+      loaded.host.log.info('The folder is trusted now: agents can run.');
+      void loaded.host.setup.refresh();
     }),
   );
-  host.log.info(`Agent Team activated${vscode.workspace.isTrusted ? '' : ' in Restricted Mode: agents will not run until the folder is trusted'}.`);
 }
 
 /** `@team` in the Chat view and the `agentTeam_delegate` tool, where this VS Code has chat at all. */
-function registerLanguageModelFeatures(host: AgentTeamHost): vscode.Disposable[] {
+function registerLanguageModelFeatures(context: vscode.ExtensionContext, loadCore: () => Promise<ExtensionCore>): vscode.Disposable[] {
   const registered: vscode.Disposable[] = [];
-  if (typeof vscode.chat?.createChatParticipant === 'function') registered.push(registerTeamParticipant(host));
-  if (typeof vscode.lm?.registerTool === 'function') registered.push(registerDelegateTool(host));
+  if (typeof vscode.chat?.createChatParticipant === 'function') {
+    const participant = vscode.chat.createChatParticipant(teamParticipantId, async (request, chatContext, stream, token) => (await loadCore()).chatHandler(request, chatContext, stream, token));
+    participant.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'agent-team.svg');
+    registered.push(participant);
+  }
+  if (typeof vscode.lm?.registerTool === 'function') {
+    registered.push(
+      vscode.lm.registerTool(delegateToolName, {
+        prepareInvocation: async (invocation) => (await loadCore()).delegateTool.prepareInvocation(invocation as vscode.LanguageModelToolInvocationPrepareOptions<never>),
+        invoke: async (invocation, token) => (await loadCore()).delegateTool.invoke(invocation as vscode.LanguageModelToolInvocationOptions<never>, token),
+      }),
+    );
+  }
   return registered;
+}
+
+/** The core, once something has loaded it. */
+export function loadedCore(): ExtensionCore | undefined {
+  return loaded;
+}
+
+/** The core, loaded now if nothing has yet (tests and the activation benchmark's first-use figure). */
+export function loadCore(): Promise<ExtensionCore> {
+  if (!coreLoader) return Promise.reject(new Error('Agent Team is not activated.'));
+  return coreLoader();
 }
 
 /** Stops running tasks (they are kept in the history as stopped) and saves, before the window closes. */
 export async function deactivate(): Promise<void> {
-  const host = activeHost;
-  activeHost = undefined;
-  await host?.close();
+  const loading = core;
+  core = undefined;
+  loaded = undefined;
+  coreLoader = undefined;
+  const started = await loading?.catch(() => undefined);
+  await started?.host.close();
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { flushMicrotasks } from '../../src/engine/testing/manual-clock.js';
+import { loadedCore } from '../../src/extension/extension.js';
 import { activateExtension, type ActivatedExtension } from './support/harness.js';
 import { fake } from './support/fake-vscode.js';
 
@@ -44,20 +45,35 @@ afterEach(async () => {
 });
 
 describe('activation', () => {
-  it('registers every command, the view and the proposal scheme, all in context.subscriptions', () => {
+  it('registers every command, the view and the proposal scheme, all in context.subscriptions', async () => {
     extension = activateExtension();
     const registered = [...fake.state.commands.keys()].sort();
     expect(registered).toEqual(manifest.contributes.commands.map((entry) => entry.command).sort());
     for (const command of contractCommands) expect(registered).toContain(command);
     expect([...fake.state.webviewProviders.keys()]).toEqual(['agentTeam.tasks']);
     expect([...fake.state.contentProviders.keys()]).toEqual(['agent-team-proposal']);
-    expect(fake.state.created.map((record) => record.what)).toEqual(
-      expect.arrayContaining(['output channel Agent Team', 'status bar item', 'webview view provider agentTeam.tasks', 'content provider agent-team-proposal']),
-    );
+    expect(fake.state.created.map((record) => record.what)).toEqual(expect.arrayContaining(['webview view provider agentTeam.tasks', 'content provider agent-team-proposal']));
+    // The core (the host, its output channel, the status bar item) comes with the first use.
+    await extension.ready();
+    expect(fake.state.created.map((record) => record.what)).toEqual(expect.arrayContaining(['output channel Agent Team', 'status bar item']));
     // Everything VS Code handed out is released with the subscriptions: directly, or by a host object in them.
     for (const subscription of extension.context.subscriptions) subscription.dispose();
     expect(fake.state.created.filter((record) => !record.disposed)).toEqual([]);
     expect(fake.state.commands.size).toBe(0);
+  });
+
+  it('loads none of the engine at activation: the core loads on the first command or when the view opens', async () => {
+    extension = activateExtension();
+    expect(loadedCore()).toBeUndefined();
+    expect(fake.state.created.map((record) => record.what)).not.toContain('output channel Agent Team');
+    await fake.resolveView();
+    expect(loadedCore()?.host).toBeDefined();
+    await extension.cleanup();
+
+    extension = activateExtension();
+    expect(loadedCore()).toBeUndefined();
+    await extension.execute('agentTeam.showTask', 't9');
+    expect(loadedCore()?.host).toBeDefined();
   });
 
   it('shows nothing, asks nothing and probes no server at activation', () => {

@@ -12,7 +12,7 @@ vi.mock('vscode', () => import('./support/fake-vscode.js'));
 
 const world = useExtensionWorld({ files: { 'src/app.ts': 'export const answer = 41;\n' } });
 
-const content = (uri: Uri) => fake.state.contentProviders.get('agent-team-proposal')!.provideTextDocumentContent(uri);
+const content = (uri: Uri) => fake.state.contentProviders.get('agent-team-proposal')!.provideTextDocumentContent(uri) as string | Promise<string>;
 
 describe('Request Changes…', () => {
   it('sends the comment to the same subagent, which revises its proposal in place; the revision opens against the previous one', async () => {
@@ -41,8 +41,8 @@ describe('Request Changes…', () => {
     expect(title).toBe(`Agent Team Revision: refactorer (${taskId})`);
     const [, previous, proposed] = resources[0]!;
     expect(parseProposalUri(previous as never)).toEqual({ taskId, path: 'src/app.ts', side: 'previous' });
-    expect(content(previous)).toBe('export const answer = 42;\n');
-    expect(content(proposed)).toBe('export const answer = 42; // the answer\n');
+    expect(await content(previous)).toBe('export const answer = 42;\n');
+    expect(await content(proposed)).toBe('export const answer = 42; // the answer\n');
     // One change set, from the file on disk to the revision: accepting writes the whole revised change.
     expect(await world.extension.execute('agentTeam.acceptFile', taskId, 'src/app.ts')).toBe('applied');
     expect(readFileSync(nodePath.join(world.extension.root, 'src/app.ts'), 'utf8')).toBe('export const answer = 42; // the answer\n');

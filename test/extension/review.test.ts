@@ -38,7 +38,7 @@ async function propose(...toolCalls: MockToolCall[]): Promise<string> {
 }
 
 const onDisk = (path: string) => readFileSync(nodePath.join(extension.root, path), 'utf8');
-const proposedContent = (uri: Uri) => fake.state.contentProviders.get('agent-team-proposal')!.provideTextDocumentContent(uri);
+const proposedContent = (uri: Uri) => fake.state.contentProviders.get('agent-team-proposal')!.provideTextDocumentContent(uri) as string | Promise<string>;
 
 describe('review', () => {
   it('opens the change set in the multi-file diff editor: each file against its proposal', async () => {
@@ -54,8 +54,8 @@ describe('review', () => {
       [nodePath.join(extension.root, 'src/app.ts'), 'file', { taskId, path: 'src/app.ts', side: 'proposed' }],
       [nodePath.join(extension.root, 'src/new.ts'), 'agent-team-proposal', { taskId, path: 'src/new.ts', side: 'proposed' }],
     ]);
-    expect(proposedContent(resources[0]![2])).toBe(original.replace('two', 'TWO'));
-    expect(proposedContent(resources[1]![1])).toBe('');
+    expect(await proposedContent(resources[0]![2])).toBe(original.replace('two', 'TWO'));
+    expect(await proposedContent(resources[1]![1])).toBe('');
     expect(onDisk('src/app.ts')).toBe(original);
     expect(fake.state.contextKeys.get('agentTeam.changesReviewActive')).toBe(true);
   });
@@ -130,7 +130,7 @@ describe('review', () => {
     fake.state.activeTextEditor = editor;
     expect(await extension.execute('agentTeam.rejectHunk')).toBe('rejected');
     expect(fake.state.quickPicks).toHaveLength(0);
-    expect(proposedContent(proposalUri({ taskId, path: 'src/app.ts', side: 'proposed' }))).toBe(original.replace('one', 'ONE'));
+    expect(await proposedContent(proposalUri({ taskId, path: 'src/app.ts', side: 'proposed' }))).toBe(original.replace('one', 'ONE'));
     // The cursor is on the first hunk's changed line now ("ONE", line 1).
     expect(editor.selection.active.line).toBe(0);
     expect(revealed).toHaveLength(1);
@@ -192,7 +192,7 @@ describe('review', () => {
     expect(await extension.execute('agentTeam.acceptHunk', taskId, 'src/app.ts')).toBe('applied');
     expect(onDisk('src/app.ts')).toBe(original.replace('twelve', 'TWELVE'));
     const right = proposalUri({ taskId, path: 'src/app.ts', side: 'proposed' });
-    expect(proposedContent(right)).toBe(original.replace('twelve', 'TWELVE').replace('one', 'ONE'));
+    expect(await proposedContent(right)).toBe(original.replace('twelve', 'TWELVE').replace('one', 'ONE'));
     // The one hunk left needs no pick; rejecting it leaves the file as it is.
     expect(await extension.execute('agentTeam.rejectHunk', taskId, 'src/app.ts')).toBe('rejected');
     expect(onDisk('src/app.ts')).toBe(original.replace('twelve', 'TWELVE'));

@@ -133,7 +133,7 @@ describe('the agentTeam_delegate tool', () => {
   function tool() {
     const registered = languageModels.tools.get('agentTeam_delegate');
     if (!registered) throw new Error('agentTeam_delegate was not registered');
-    return registered as { prepareInvocation(options: unknown): { invocationMessage: string; confirmationMessages: { title: string; message: { value: string } } }; invoke(options: unknown, token: unknown): Promise<{ content: Array<{ value: string }> }> };
+    return registered as { prepareInvocation(options: unknown): Promise<{ invocationMessage: string; confirmationMessages: { title: string; message: { value: string } } }>; invoke(options: unknown, token: unknown): Promise<{ content: Array<{ value: string }> }> };
   }
 
   it('asks the user first, then runs the subagent, shows it in the sidebar, and returns its answer and its proposals', async () => {
@@ -143,7 +143,7 @@ describe('the agentTeam_delegate tool', () => {
       { files: { 'a.ts': 'export const a = 1;\n' } },
     );
     const input = { subagent_type: 'refactorer', description: 'Rename a', prompt: 'Rename a to b in a.ts.' };
-    const prepared = tool().prepareInvocation({ input });
+    const prepared = await tool().prepareInvocation({ input });
     expect(prepared.confirmationMessages.title).toBe('Delegate to Agent Team?');
     expect(prepared.confirmationMessages.message.value).toContain('**refactorer**');
     expect(prepared.confirmationMessages.message.value).toContain('proposals you review');

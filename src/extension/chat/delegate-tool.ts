@@ -13,8 +13,9 @@ import { readSettings } from '../configuration.js';
 import type { AgentTeamHost } from '../host.js';
 import { escapeMarkdown } from './markdown-text.js';
 import { noModelAdvice } from './chat-model-setup.js';
+import { delegateToolName } from '../contribution-ids.js';
+export { delegateToolName };
 
-export const delegateToolName = 'agentTeam_delegate';
 
 const delegateInputSchema = z.strictObject({
   subagent_type: z.string().trim().min(1).max(64),

@@ -15,8 +15,9 @@ import type { AgentTeamHost } from '../host.js';
 import type { ModelSetup } from '../model-setup.js';
 import { modelSetupForChat, noModelAdvice } from './chat-model-setup.js';
 import { reportRunInChat } from './run-in-chat.js';
+import { teamParticipantId } from '../contribution-ids.js';
+export { teamParticipantId };
 
-export const teamParticipantId = 'agentTeam.team';
 
 /** What a finished @team answer remembers: the run it showed, for follow-ups. */
 interface TeamResultMetadata {

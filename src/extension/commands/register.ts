@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { AgentTeamHost } from '../host.js';
+import { commandIds } from '../contribution-ids.js';
 import { ensureTrusted } from '../trust.js';
 import { removeApiKey, setApiKey } from './api-key-command.js';
 import { delegate } from './delegate-command.js';
@@ -17,29 +18,7 @@ import { planAndDelegate, runWorkflow } from './orchestration-commands.js';
 import { decideAll, decideFile, decideHunk, reviewChanges } from './review-commands.js';
 import { clearHistory, copyPrompt, showTask, stopAll, stopTask } from './task-commands.js';
 
-export const commandIds = {
-  delegate: 'agentTeam.delegate',
-  stopTask: 'agentTeam.stopTask',
-  stopAll: 'agentTeam.stopAll',
-  showTask: 'agentTeam.showTask',
-  reviewChanges: 'agentTeam.reviewChanges',
-  setApiKey: 'agentTeam.setApiKey',
-  clearHistory: 'agentTeam.clearHistory',
-  acceptFile: 'agentTeam.acceptFile',
-  rejectFile: 'agentTeam.rejectFile',
-  acceptHunk: 'agentTeam.acceptHunk',
-  rejectHunk: 'agentTeam.rejectHunk',
-  runWorkflow: 'agentTeam.runWorkflow',
-  planAndDelegate: 'agentTeam.planAndDelegate',
-  selectModel: 'agentTeam.selectModel',
-  acceptAllChanges: 'agentTeam.acceptAllChanges',
-  rejectAllChanges: 'agentTeam.rejectAllChanges',
-  requestChanges: 'agentTeam.requestChanges',
-  removeApiKey: 'agentTeam.removeApiKey',
-  rerunAndCompare: 'agentTeam.rerunAndCompare',
-  exportTrace: 'agentTeam.exportTrace',
-  copyPrompt: 'agentTeam.copyPrompt',
-} as const;
+export { commandIds };
 
 type Handler = (...args: unknown[]) => unknown;
 
@@ -57,7 +36,16 @@ function fromRowContextMenu(args: unknown[]): unknown[] {
   return args;
 }
 
+/** Registers every command with VS Code (the activation shell registers them itself: `commandHandlers`). */
 export function registerCommands(host: AgentTeamHost): vscode.Disposable[] {
+  return Object.entries(commandHandlers(host)).map(([id, handler]) => vscode.commands.registerCommand(id, handler));
+}
+
+/**
+ * Every command's handler, by id, as it runs: refused in Restricted Mode unless it only shows something,
+ * called with a task id when it came from a row's context menu, and failures reported, never thrown.
+ */
+export function commandHandlers(host: AgentTeamHost): Record<string, Handler> {
   const handlers: Record<string, Handler> = {
     [commandIds.delegate]: (first, second) => delegate(host, first, second),
     [commandIds.stopTask]: (taskId) => stopTask(host, taskId),
@@ -81,15 +69,18 @@ export function registerCommands(host: AgentTeamHost): vscode.Disposable[] {
     [commandIds.exportTrace]: (taskId) => exportTrace(host, taskId),
     [commandIds.copyPrompt]: (taskId) => copyPrompt(host, taskId),
   };
-  return Object.entries(handlers).map(([id, handler]) =>
-    vscode.commands.registerCommand(id, async (...args: unknown[]) => {
-      if (!readOnlyCommands.has(id) && !ensureTrusted()) return undefined;
-      try {
-        return await handler(...fromRowContextMenu(args));
-      } catch (error) {
-        reportCommandError(id, error, host.log, host.redactor);
-        return undefined;
-      }
-    }),
+  return Object.fromEntries(
+    Object.entries(handlers).map(([id, handler]) => [
+      id,
+      async (...args: unknown[]) => {
+        if (!readOnlyCommands.has(id) && !ensureTrusted()) return undefined;
+        try {
+          return await handler(...fromRowContextMenu(args));
+        } catch (error) {
+          reportCommandError(id, error, host.log, host.redactor);
+          return undefined;
+        }
+      },
+    ]),
   );
 }

@@ -5,8 +5,9 @@
  * are in the query.
  */
 import * as vscode from 'vscode';
+import { proposalScheme } from '../contribution-ids.js';
+export { proposalScheme };
 
-export const proposalScheme = 'agent-team-proposal';
 
 /** `previous`: what the proposal was before the user's last Request Changes (see revisions.ts). */
 export type ProposalSide = 'proposed' | 'base' | 'previous';

@@ -26,8 +26,9 @@ import type { SecretRedactor } from '../redaction.js';
 import type { SetupService } from '../setup-state.js';
 import { SidebarOutbox } from './outbox.js';
 import { sidebarHtml } from './webview-document.js';
+import { tasksViewId } from '../contribution-ids.js';
+export { tasksViewId };
 
-export const tasksViewId = 'agentTeam.tasks';
 
 export interface TaskViewOptions {
   extensionUri: vscode.Uri;

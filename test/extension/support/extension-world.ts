@@ -2,6 +2,7 @@
  * The world most host tests run in: a mock provider server and the extension activated with its user
  * settings pointing at it (OpenAI protocol), fresh for each test and cleaned up after it. Call at the top
  * of a test file (it registers `beforeEach`/`afterEach`); read `world.server` and `world.extension` in tests.
+ * The extension's core is loaded before each test (activation alone does not load it).
  */
 import { afterEach, beforeEach } from 'vitest';
 import { type MockProviderServer, startMockProviderServer } from '../../support/mock-provider/index.js';
@@ -25,6 +26,8 @@ export function useExtensionWorld(options: ActivationOptions = {}): ExtensionWor
   beforeEach(async () => {
     server = await startMockProviderServer();
     extension = activate(options);
+    // Host tests start where a user's first command or view would: with the core loaded.
+    await extension.ready();
   });
   afterEach(async () => {
     await extension?.cleanup();
@@ -40,6 +43,7 @@ export function useExtensionWorld(options: ActivationOptions = {}): ExtensionWor
     async reactivate(other) {
       await extension?.cleanup();
       extension = activate(other);
+      await extension.ready();
       return extension;
     },
   };

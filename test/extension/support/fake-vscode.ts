@@ -55,7 +55,7 @@ function createState() {
     inputBoxes: [] as Array<Record<string, unknown>>,
     logLines: [] as string[],
     webviewProviders: new Map<string, { resolveWebviewView(view: unknown, context: unknown, token: unknown): unknown }>(),
-    contentProviders: new Map<string, { provideTextDocumentContent(uri: Uri): string; onDidChange?: unknown }>(),
+    contentProviders: new Map<string, { provideTextDocumentContent(uri: Uri): string | Promise<string>; onDidChange?: unknown }>(),
     statusItems: [] as Array<{ text: string; visible: boolean; command?: unknown }>,
     progress: [] as Array<{ title: string; location: unknown; cancellable: boolean; messages: string[]; cancel: () => void; done: boolean }>,
     openedExternal: [] as string[],

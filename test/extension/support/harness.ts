@@ -6,8 +6,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as nodePath from 'node:path';
 import type * as vscode from 'vscode';
-import { activate, deactivate } from '../../../src/extension/extension.js';
-import { AgentTeamHost } from '../../../src/extension/host.js';
+import { activate, deactivate, loadCore, loadedCore } from '../../../src/extension/extension.js';
+import type { AgentTeamHost } from '../../../src/extension/host.js';
 import type { LocalServer } from '../../../src/extension/local-server.js';
 import { ManualClock } from '../../../src/engine/testing/manual-clock.js';
 import { Uri } from './fake-basics.js';
@@ -35,8 +35,10 @@ export interface ActivatedExtension {
   base: string;
   root: string;
   clock: ManualClock;
-  /** The extension's host object (to wait on its task manager). */
-  host: AgentTeamHost;
+  /** The extension's host object (to wait on its task manager), once the core has loaded. */
+  readonly host: AgentTeamHost;
+  /** Loads the core if nothing has yet (activation alone does not) and gives its host. */
+  ready(): Promise<AgentTeamHost>;
   /** Runs a command the way `vscode.commands.executeCommand` does. */
   execute(command: string, ...args: unknown[]): Promise<unknown>;
   /** Deactivates; `keepFiles` keeps the folder and storage for `reloadOf`. */
@@ -72,8 +74,13 @@ export function activateExtension(options: ActivationOptions = {}): ActivatedExt
     base,
     root,
     clock,
-    // activate() pushes the host first into the subscriptions; tests read task outcomes off it.
-    host: context.subscriptions.find((subscription): subscription is AgentTeamHost => subscription instanceof AgentTeamHost)!,
+    // The core loads on first use (a command, the view); tests that need the host before that await `ready()`.
+    get host(): AgentTeamHost {
+      const core = loadedCore();
+      if (!core) throw new Error('the extension core is not loaded yet: await extension.ready() first');
+      return core.host;
+    },
+    ready: async () => (await loadCore()).host,
     execute: (command, ...args) => (fake.state.commands.get(command) ?? fail(command))(...args) as Promise<unknown>,
     async cleanup(cleanupOptions = {}) {
       const closing = deactivate();
