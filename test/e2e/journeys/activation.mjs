@@ -1,0 +1,28 @@
+// Journey 18: the activation time the real extension host measured, from VS Code's own Running Extensions
+// editor (code loading + the activate call), after the view opened and activated the extension. Written to
+// .bench-results/code-server-activation.json for B5 (docs/performance.md) to report beside its stand-in.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { runCommand } from '../tooling/browser.mjs';
+import { assert } from '../lib/wait.mjs';
+import { openSidebar } from '../lib/workbench.mjs';
+
+export const name = 'activation';
+export const title = 'The real extension host reports Agent Team’s activation time (Running Extensions)';
+
+export async function run({ open }) {
+  const session = await open({});
+  const { page } = session;
+  await openSidebar(page);
+  await runCommand(page, 'Developer: Show Running Extensions');
+  // The list is sorted by activation time and virtualized: walk down it until our row is rendered.
+  const rows = page.locator('.monaco-list-row', { hasText: /Activation: \d/ });
+  await rows.first().click();
+  const row = page.locator('.monaco-list-row', { hasText: 'Agent Team' }).filter({ hasText: /Activation: \d/ }).first();
+  for (let step = 0; step < 200 && !(await row.isVisible()); step++) await page.keyboard.press('ArrowDown');
+  await row.waitFor();
+  const timeText = /(?:Startup )?Activation: [\d.]+\s*ms/.exec((await row.textContent()) ?? '')?.[0] ?? '';
+  const milliseconds = Number(/([\d.]+)\s*ms/.exec(timeText)?.[1]);
+  assert(Number.isFinite(milliseconds), `the Running Extensions editor shows an activation time for Agent Team: "${timeText}"`);
+  mkdirSync('.bench-results', { recursive: true });
+  writeFileSync('.bench-results/code-server-activation.json', `${JSON.stringify({ activationMs: milliseconds, text: timeText.trim(), measuredAt: new Date().toISOString() })}\n`);
+}
