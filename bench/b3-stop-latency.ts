@@ -90,9 +90,9 @@ export const stopLatency: Benchmark = {
         const status = describe(times.map((time) => time.statusMs));
         context.log(`B3 ${provider}: request closed ${closed.display}; task-end ${ended.display}; status ${status.display}`);
         measurements.push(
-          { name: `stop → request closed, ${provider} (${rounds})`, value: closed.p95, unit: 'ms', target: 50, display: closed.display },
-          { name: `stop → status stopped, ${provider}`, value: status.p95, unit: 'ms', target: 50, display: status.display },
-          { name: `stop → task-end, ${provider}`, value: ended.p95, unit: 'ms', target: 50, display: ended.display },
+          { name: `stop → request closed, ${provider} (${rounds})`, value: closed.p95, unit: 'ms', target: 10, display: closed.display },
+          { name: `stop → status stopped, ${provider}`, value: status.p95, unit: 'ms', target: 10, display: status.display },
+          { name: `stop → task-end, ${provider}`, value: ended.p95, unit: 'ms', target: 10, display: ended.display },
         );
         details[provider] = { requestClosed: closed, status, taskEnd: ended };
       } finally {

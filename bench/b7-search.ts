@@ -21,7 +21,7 @@ export const search: Benchmark = {
         name: `Grep / rg, ${query.name} (${result.files.toLocaleString('en-US')} files)`,
         value: query.toolRipgrepRatio,
         unit: '×',
-        target: 1.5,
+        target: 1.2,
         display: `${query.toolRipgrepRatio.toFixed(2)}× (${query.toolRipgrepMs} vs ${query.ripgrepDirectMs} ms)`,
       },
       {
