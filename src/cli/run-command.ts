@@ -149,7 +149,7 @@ async function workflowToRun(name: string, workspace: string, roles: RoleRegistr
 /** Waits until the root and every task below it have ended (subagents may outlive a stopped root). */
 async function waitForTree(taskManager: TaskManager, rootId: string): Promise<void> {
   for (;;) {
-    const open = taskManager.list().filter((task) => task.rootId === rootId && !isTerminal(task.status));
+    const open = taskManager.treeOf(rootId).filter((task) => !isTerminal(task.status));
     if (open.length === 0) return;
     await Promise.all(open.map((task) => taskManager.wait(task.id)));
   }

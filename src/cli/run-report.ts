@@ -10,7 +10,7 @@ import type { CliEngine } from './cli-engine.js';
 /** The task's end snapshot once its whole tree has ended (background subagents included). */
 export async function settled(engine: CliEngine, taskId: string): Promise<TaskSnapshot> {
   for (;;) {
-    const open = engine.taskManager.list().filter((task) => task.rootId === taskId && !isTerminal(task.status));
+    const open = engine.taskManager.treeOf(taskId).filter((task) => !isTerminal(task.status));
     if (open.length === 0) return engine.taskManager.get(taskId) as TaskSnapshot;
     await Promise.all(open.map((task) => engine.taskManager.wait(task.id)));
   }

@@ -93,7 +93,7 @@ function forward(event: TaskEvent, rootId: string, say: TaskVoice): void {
 /** The root's end snapshot once its whole tree has ended (background subagents included). */
 async function settled(team: AgentTeam, rootId: string): Promise<TaskSnapshot> {
   for (;;) {
-    const open = team.taskManager.list().filter((task) => task.rootId === rootId && !isTerminal(task.status));
+    const open = team.taskManager.treeOf(rootId).filter((task) => !isTerminal(task.status));
     if (open.length === 0) return team.taskManager.get(rootId) as TaskSnapshot;
     await Promise.all(open.map((task) => team.taskManager.wait(task.id)));
   }

@@ -1,6 +1,6 @@
 import { AgentTeamError, StoppedError, stopReasonOf, type StopReason } from '../errors.js';
 import { addUsage, zeroUsage, type Model, type ModelRequest, type ModelStreamEvent, type Usage } from '../model/types.js';
-import { linkAbort, onAbort } from '../util/abort.js';
+import { onAbort } from '../util/abort.js';
 import type { ToolCallEvent } from './tool-execution.js';
 
 /** How a model turn ended. */
@@ -34,7 +34,9 @@ export async function streamModelTurn(
   onTextDelta: (text: string) => void,
 ): Promise<TurnOutput> {
   const output: TurnOutput = { text: '', toolCalls: [], usage: zeroUsage, end: { kind: 'complete' } };
-  const link = linkAbort(runSignal);
+  // The run's signal goes to the adapter as it is: the turn never aborts on its own (a callback that
+  // throws closes the stream through `return()`), so a linked controller per turn would only cost time.
+  const link = { signal: runSignal };
   let iterator: AsyncIterator<ModelStreamEvent> | undefined;
   let streamDone = false;
   try {
@@ -71,7 +73,6 @@ export async function streamModelTurn(
     // Left early (stopped, or a callback threw): let the adapter close its stream. Not awaited, since an
     // adapter stuck in a read would hold the run hostage.
     if (!streamDone) iterator?.return?.().catch(() => {});
-    link.dispose();
   }
 }
 

@@ -55,7 +55,7 @@ function removeCopiesWhenTreesEnd(taskManager: TaskManager, copies: ScratchCopie
     const rootId = event.task.rootId;
     // Only trees that ran a command are looked at: a history of thousands of tasks is not walked per end.
     if (copies.count(rootId) === 0) return;
-    if (taskManager.list().some((task) => task.rootId === rootId && !isTerminal(task.status))) return;
+    if (taskManager.treeOf(rootId).some((task) => !isTerminal(task.status))) return;
     void copies.endTree(rootId);
   });
 }

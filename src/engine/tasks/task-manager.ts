@@ -104,6 +104,15 @@ export class TaskManager {
     return this.tree.all().map(snapshotOf);
   }
 
+  /**
+   * The tasks of the tree `rootId` heads, parents before children: what a tree's own work looks up without
+   * walking (and copying) a history of thousands of tasks. Empty for an unknown id.
+   */
+  treeOf(rootId: string): TaskSnapshot[] {
+    const root = this.tree.get(rootId);
+    return root ? this.tree.subtreeOf(root).map(snapshotOf) : [];
+  }
+
   children(id: string): TaskSnapshot[] {
     return this.tree.childrenOf(this.tree.get(id)).map(snapshotOf);
   }

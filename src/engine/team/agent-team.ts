@@ -141,6 +141,7 @@ export interface RevisionRequest {
 export class AgentTeam {
   /** Messages for running tasks: the user's (`sendMessage`) and the agents' (`SendMessage`). */
   readonly inbox: MessageInbox;
+  private rosters: { roles: readonly unknown[] | undefined; byReach: Map<string, RosterEntry[]> } = { roles: undefined, byReach: new Map() };
 
   constructor(private readonly options: AgentTeamOptions) {
     this.inbox = options.inbox ?? new MessageInbox(options.taskManager);
@@ -324,10 +325,20 @@ export class AgentTeam {
   /** The roster as an agent with `delegator` tools sees it: roles beyond its reach are marked. */
   rosterFor(delegator: DelegatorTools): RosterEntry[] {
     const reach = this.options.delegationReach === 'any' ? 'all' : delegator;
-    return this.options.roles.list().map((role) => {
-      const beyond = toolsBeyondReach(reach, resolveRoleTools(role));
-      const entry: RosterEntry = { name: role.name, description: role.description, mode: role.mode };
-      return beyond.length > 0 ? { ...entry, toolsBeyondReach: beyond } : entry;
-    });
+    const roles = this.options.roles.list();
+    // Every task that may delegate asks for its roster: built once per role list (the registry replaces
+    // the list when a role file changes) and per reach, then shared (it is never changed).
+    if (this.rosters.roles !== roles) this.rosters = { roles, byReach: new Map() };
+    const key = reach === 'all' ? 'all' : reach.join(',');
+    let roster = this.rosters.byReach.get(key);
+    if (!roster) {
+      roster = roles.map((role) => {
+        const beyond = toolsBeyondReach(reach, resolveRoleTools(role));
+        const entry: RosterEntry = { name: role.name, description: role.description, mode: role.mode };
+        return beyond.length > 0 ? { ...entry, toolsBeyondReach: beyond } : entry;
+      });
+      this.rosters.byReach.set(key, roster);
+    }
+    return roster;
   }
 }

@@ -63,8 +63,8 @@ export function earlierChangeSets(options: Pick<WorkspaceToolboxOptions, 'change
   if (!options.taskManager || !task) return [];
   const startedAt = task.startedAt ?? task.createdAt;
   return options.taskManager
-    .list()
-    .filter((other) => other.rootId === task.rootId && other.id !== task.id && isTerminal(other.status) && (other.endedAt ?? Infinity) <= startedAt)
+    .treeOf(task.rootId)
+    .filter((other) => other.id !== task.id && isTerminal(other.status) && (other.endedAt ?? Infinity) <= startedAt)
     .sort((a, b) => (a.endedAt ?? 0) - (b.endedAt ?? 0))
     .flatMap((other) => {
       const earlier = options.changes.get(other.id);

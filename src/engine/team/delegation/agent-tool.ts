@@ -69,8 +69,19 @@ export function createAgentTool(scope: DelegationScope): Tool<z.infer<typeof age
   return tool;
 }
 
+/** Descriptions by roster: rosters are shared while the roles stay the same, so each is described once. */
+const descriptions = new WeakMap<readonly RosterEntry[], string>();
+
 export function describeAgentTool(scope: DelegationScope): string {
   const entries = scope.roster();
+  const known = descriptions.get(entries);
+  if (known !== undefined) return known;
+  const description = describeRoster(entries);
+  descriptions.set(entries, description);
+  return description;
+}
+
+function describeRoster(entries: readonly RosterEntry[]): string {
   const roster = entries
     .filter((entry) => !entry.toolsBeyondReach?.length)
     .map((entry) => `- ${entry.name}: ${entry.description}`)
