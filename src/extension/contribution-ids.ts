@@ -30,4 +30,5 @@ export const commandIds = {
   rerunAndCompare: 'agentTeam.rerunAndCompare',
   exportTrace: 'agentTeam.exportTrace',
   copyPrompt: 'agentTeam.copyPrompt',
+  setRemoteAgentToken: 'agentTeam.setRemoteAgentToken',
 } as const;

@@ -24,6 +24,7 @@ import { MessageInbox } from '../engine/conversation/message-inbox.js';
 import { createCommandHost, type DisposableCommandHost } from '../engine/commands/create-command-host.js';
 import { readSettings } from './configuration.js';
 import { HostCommandApproval } from './host-command-approval.js';
+import type { RemoteAgentTokens } from './remote-agent-tokens.js';
 
 export interface EngineSessionOptions {
   folder: vscode.WorkspaceFolder;
@@ -40,6 +41,8 @@ export interface EngineSessionOptions {
   workspaceState: vscode.Memento;
   /** The API keys known to the extension: commands never get them. Default: none. */
   secretValues?(): string[];
+  /** Stored tokens of remote roles, over the environment. Default: the environment only. */
+  remoteTokens?: RemoteAgentTokens;
 }
 
 export class EngineSession {
@@ -60,7 +63,10 @@ export class EngineSession {
     this.workspace = options.workspace;
     this.inbox = new MessageInbox(options.taskManager);
     this.roles = new RoleRegistry({ source: new HostRoleFileSource(options.folder.uri), watch: watchRoleFiles(options.folder) });
-    this.stopLoggingRoles = this.roles.onDidChange((result) => this.logRoleProblems(result.diagnostics));
+    this.stopLoggingRoles = this.roles.onDidChange((result) => {
+      this.logRoleProblems(result.diagnostics);
+      void this.loadRemoteTokens(result.roles);
+    });
     this.commandApproval = new HostCommandApproval(options.workspaceState);
     this.commands = createCommandHost({
       workspaceRoot: this.workspace.root,
@@ -81,6 +87,7 @@ export class EngineSession {
     const session = new EngineSession(options);
     const loaded = await session.roles.load();
     session.logRoleProblems(loaded.diagnostics);
+    await session.loadRemoteTokens(loaded.roles);
     return session;
   }
 
@@ -165,7 +172,7 @@ export class EngineSession {
       // A role file choosing programs to run is code execution: none starts in Restricted Mode.
       mcp: { allowed: () => vscode.workspace.isTrusted, cwd: this.workspace.root, ...(this.options.environment ? { environment: this.options.environment } : {}) },
       // A role file sending the task (and a token it names) to an address of its choosing: not in Restricted Mode either.
-      a2a: { allowed: () => vscode.workspace.isTrusted, ...(this.options.environment ? { environment: this.options.environment } : {}) },
+      a2a: { allowed: () => vscode.workspace.isTrusted, environment: this.remoteEnvironment() },
       autoBackgroundMs: settings.autoBackgroundSeconds * 1000,
       describeChanges: (taskId) => describeTaskChanges(this.options.changes, taskId),
       environmentNote: [
@@ -175,6 +182,17 @@ export class EngineSession {
     });
     this.team = { key, team };
     return team;
+  }
+
+  /** Where remote roles read `a2a_auth_env`: the stored tokens over the environment. */
+  private remoteEnvironment(): Readonly<Record<string, string | undefined>> {
+    const environment = this.options.environment ?? process.env;
+    return this.options.remoteTokens ? this.options.remoteTokens.over(environment) : environment;
+  }
+
+  /** The tokens the roles name, read ahead: a remote task reads its token without waiting. */
+  private loadRemoteTokens(roles: readonly RoleDefinition[]): Promise<void> {
+    return this.options.remoteTokens?.load(roles.flatMap((role) => (role.a2aAuthEnv ? [role.a2aAuthEnv] : []))) ?? Promise.resolve();
   }
 
   private logRoleProblems(diagnostics: readonly RoleDiagnostic[]): void {

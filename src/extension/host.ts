@@ -16,6 +16,7 @@ import { JsonFileTaskStore, TaskManager } from '../engine/tasks/index.js';
 import { ActivityContext } from './activity-context.js';
 import type { CommandChoice } from './host-command-approval.js';
 import { ApiKeyStore } from './api-keys.js';
+import { RemoteAgentTokens } from './remote-agent-tokens.js';
 import { ChangeSetStore } from './change-store.js';
 import { EngineSession } from './engine-session.js';
 import { HostWorkspace } from './host-workspace.js';
@@ -43,6 +44,8 @@ export class AgentTeamHost implements vscode.Disposable {
   readonly log: vscode.LogOutputChannel;
   readonly redactor = new SecretRedactor();
   readonly keys: ApiKeyStore;
+  /** Tokens remote roles send (`a2a_auth_env`), kept in SecretStorage. */
+  readonly remoteTokens: RemoteAgentTokens;
   readonly setup: SetupService;
   readonly taskManager: TaskManager;
   readonly changes = new ChangeSetRegistry();
@@ -71,6 +74,7 @@ export class AgentTeamHost implements vscode.Disposable {
     this.environment = environment;
     this.clock = options.clock ?? systemClock;
     this.keys = new ApiKeyStore(context.secrets, this.redactor, environment);
+    this.remoteTokens = new RemoteAgentTokens(context.secrets, this.redactor);
     this.setup = new SetupService({
       keys: this.keys,
       probeLocalServer: options.probeLocalServer ?? (() => probeLocalServers()),
@@ -127,7 +131,7 @@ export class AgentTeamHost implements vscode.Disposable {
     );
     this.activity = new ActivityContext(this.taskManager, this.changes, (count) => this.sidebar.showBadge(count));
     void this.historyLoaded.then(() => this.activity.refresh());
-    this.disposables.push(this.log, this.setup, this.proposals, this.sidebar, this.review, this.activity);
+    this.disposables.push(this.log, this.setup, this.proposals, this.sidebar, this.review, this.activity, this.remoteTokens);
     if (this.changeStore) this.disposables.push(this.changeStore);
   }
 
@@ -149,6 +153,7 @@ export class AgentTeamHost implements vscode.Disposable {
         clock: this.clock,
         environment: this.environment,
         workspaceState: this.context.workspaceState,
+        remoteTokens: this.remoteTokens,
         secretValues: () => this.redactor.values(),
       });
       this.disposables.push(session);
