@@ -27,6 +27,7 @@ import { type LifecycleReport, RunSizeLimit, lifecycleReportOf } from './lifecyc
 import { TaskError } from './task-error.js';
 import { HistorySaver } from './history-saver.js';
 import { persistedTaskOf, readHistory } from './task-history.js';
+import { TextInterner } from '../util/text-interner.js';
 import { type TaskRecord, createTaskRecord, hasEnded, partialOutputOf, snapshotOf, statusOf, transcriptOf } from './task-record.js';
 import { TaskTree } from './task-tree.js';
 import { type WaitOptions, waitForEnd } from './task-wait.js';
@@ -44,6 +45,8 @@ export class TaskManager {
   private readonly tree = new TaskTree();
   private readonly notices = new Map<string | null, TaskNotice[]>();
   private readonly hub: EventHub;
+  /** Tool results kept once however often they recur in the history. */
+  private readonly interner = new TextInterner();
   private readonly scheduler: TaskScheduler;
   private readonly saver: HistorySaver;
   private closing: Promise<void> | undefined;
@@ -258,6 +261,7 @@ export class TaskManager {
     this.emitUpdate(record);
     const context = createWorkContext(record, {
       maxTranscriptEntries: this.options.maxTranscriptEntries,
+      intern: (text) => this.interner.intern(text),
       emit: (event) => this.hub.emit(event),
       emitUpdate: (target) => this.emitUpdate(target),
       reportUsage: (target, delta) => this.reportUsage(target, delta),
@@ -315,6 +319,11 @@ export class TaskManager {
     }
     this.hub.emit({ type: 'task-end', task: snapshot });
     record.end.resolve(snapshot);
+    // History from here on: what only running work needed goes, so a long history costs its text alone.
+    record.work = undefined;
+    record.autoBackgroundTimer = undefined;
+    record.cancelGraceTimer = undefined;
+    record.streamingText = '';
     // After its `task-end`, so that no observer ever sees one task more than the limit running.
     this.scheduler.end(record);
     this.saver.request();

@@ -49,8 +49,8 @@ export interface TaskRecord {
   /** The last `text` transcript entry. */
   lastText: string;
   readonly childIds: string[];
-  /** Absent for tasks loaded from history. */
-  readonly work?: TaskWork;
+  /** Absent for tasks loaded from history, and let go once the task has ended (it holds the agent's closure). */
+  work?: TaskWork;
   readonly controller?: AbortController;
   /** True while it holds one of the manager's concurrency slots. */
   holdsSlot: boolean;

@@ -12,6 +12,8 @@ import type { TaskWorkContext } from './work.js';
 
 export interface WorkContextHost {
   maxTranscriptEntries: number;
+  /** One copy of tool results that arrive again (the same file read by task after task). */
+  intern(text: string): string;
   emit(event: TaskEvent): void;
   emitUpdate(record: TaskRecord): void;
   reportUsage(record: TaskRecord, delta: Usage): void;
@@ -31,7 +33,7 @@ export function createWorkContext(record: TaskRecord, host: WorkContextHost): Ta
     appendTranscript: (entry: TranscriptEntry) => {
       if (isTerminal(statusOf(record)) || typeof entry !== 'object' || entry === null) return;
       // A frozen copy: the work may reuse its object, and listeners must not be able to change history.
-      const frozen = Object.freeze({ ...entry });
+      const frozen = Object.freeze(entry.type === 'tool-result' ? { ...entry, output: host.intern(entry.output) } : { ...entry });
       const index = addTranscriptEntry(record, frozen, host.maxTranscriptEntries);
       host.emit({ type: 'task-transcript', taskId: record.id, index, entry: frozen });
     },
