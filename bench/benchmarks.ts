@@ -9,6 +9,7 @@ import { search } from './b7-search.js';
 import { leanCoordinator } from './b8-lean-coordinator.js';
 import { scratchCopy } from './b9-scratch-copy.js';
 import { workflowOverhead } from './b10-workflow-overhead.js';
+import { plannerOverhead } from './b11-planner-overhead.js';
 import type { Benchmark } from './support/types.js';
 
-export const benchmarks: readonly Benchmark[] = [delegationOverhead, parallelEfficiency, stopLatency, sidebarWithLongHistory, installCost, memory, search, leanCoordinator, scratchCopy, workflowOverhead];
+export const benchmarks: readonly Benchmark[] = [delegationOverhead, parallelEfficiency, stopLatency, sidebarWithLongHistory, installCost, memory, search, leanCoordinator, scratchCopy, workflowOverhead, plannerOverhead];
