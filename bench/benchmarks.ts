@@ -10,6 +10,7 @@ import { leanCoordinator } from './b8-lean-coordinator.js';
 import { scratchCopy } from './b9-scratch-copy.js';
 import { workflowOverhead } from './b10-workflow-overhead.js';
 import { plannerOverhead } from './b11-planner-overhead.js';
+import { replyLatency } from './b12-reply-latency.js';
 import type { Benchmark } from './support/types.js';
 
-export const benchmarks: readonly Benchmark[] = [delegationOverhead, parallelEfficiency, stopLatency, sidebarWithLongHistory, installCost, memory, search, leanCoordinator, scratchCopy, workflowOverhead, plannerOverhead];
+export const benchmarks: readonly Benchmark[] = [delegationOverhead, parallelEfficiency, stopLatency, sidebarWithLongHistory, installCost, memory, search, leanCoordinator, scratchCopy, workflowOverhead, plannerOverhead, replyLatency];
