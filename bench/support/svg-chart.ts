@@ -42,7 +42,7 @@ export interface LineChartSpec {
 }
 
 /** Where the plot sits in the picture, in SVG units. */
-const layout = { width: 640, height: 400, left: 76, right: 150, top: 44, bottom: 70 };
+const layout = { width: 640, height: 410, left: 76, right: 110, top: 64, bottom: 70 };
 const palette = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd'];
 
 export interface Scale {
@@ -129,10 +129,13 @@ export function lineChart(spec: LineChartSpec): string {
     parts.push(`<text class="target-label" x="${plot.x1 + 6}" y="${at + 4}" fill="#555">target ${escapeXml(target.label)}</text>`);
   }
   spec.series.forEach((series, index) => parts.push(...seriesShapes(series, palette[index % palette.length], x, y)));
+  // The legend is a row under the title: the right margin holds the target labels.
+  let legendX = plot.x0;
   spec.series.forEach((series, index) => {
-    const top = plot.y1 + index * 18;
-    parts.push(`<line x1="${plot.x1 + 6}" y1="${top + 40}" x2="${plot.x1 + 24}" y2="${top + 40}" stroke="${palette[index % palette.length]}" stroke-width="2"/>`);
-    parts.push(`<text class="legend" x="${plot.x1 + 28}" y="${top + 44}">${escapeXml(series.name)}</text>`);
+    parts.push(`<line x1="${legendX}" y1="42" x2="${legendX + 18}" y2="42" stroke="${palette[index % palette.length]}" stroke-width="2"/>`);
+    parts.push(`<circle cx="${legendX + 9}" cy="42" r="3" fill="${palette[index % palette.length]}"/>`);
+    parts.push(`<text class="legend" x="${legendX + 24}" y="46">${escapeXml(series.name)}</text>`);
+    legendX += 40 + series.name.length * 7;
   });
   noteLines.forEach((line, index) => parts.push(`<text class="note" x="12" y="${layout.height - 12 + index * 13}" font-size="10" fill="#555">${escapeXml(line)}</text>`));
   parts.push('</svg>');

@@ -40,12 +40,12 @@ describe('lineChart', () => {
     expect(target.y1).toBe(target.y2);
     expect(textsOf(svg, 'target-label')).toEqual(['target ≤ 100 µs']);
     // The point at the target's value sits on the line.
-    const onTarget = elements(svg, 'circle')[1];
+    const onTarget = elements(svg, 'circle').filter((circle) => circle.class === 'point')[1];
     expect(onTarget.cy).toBe(target.y1);
   });
 
   it('places each measured point on the scales, leaves out the missing one and breaks the line there', () => {
-    const points = elements(svg, 'circle').map((circle) => [Number(circle.cx), Number(circle.cy)]);
+    const points = elements(svg, 'circle').filter((circle) => circle.class === 'point').map((circle) => [Number(circle.cx), Number(circle.cy)]);
     expect(points).toHaveLength(3);
     const [first, second, last] = points;
     // Log x: 10 → 1,000 is two decades, 1,000 → 100,000 two more: equal distances.
