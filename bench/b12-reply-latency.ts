@@ -19,7 +19,7 @@ import { defineTool } from '../src/engine/agent/tool.js';
 import type { ModelRequest } from '../src/engine/model/types.js';
 import type { RoleFileSource } from '../src/engine/team/roles/role-file-source.js';
 import type { WorkspaceToolbox } from '../src/engine/team/task-tools.js';
-import { HeldStep, ScriptedModel, type ScriptStep } from '../src/engine/testing/scripted-model.js';
+import { type HeldStep, ScriptedModel, type ScriptStep } from '../src/engine/testing/scripted-model.js';
 import { now, percentile } from './support/stats.js';
 import { assertNoWarnings, createBenchTeam } from './support/team-fixture.js';
 import { TimedModel } from './support/timed-model.js';
