@@ -48,7 +48,7 @@ export const scalingCurves: Benchmark = {
   async run(context: BenchmarkContext): Promise<BenchmarkOutcome> {
     const sizes = context.quick ? quickSizes : fullSizes;
     const machine = machineInfo();
-    const delegation = await delegationCurve(sizes.delegation, context.quick ? 200 : 1_000, context.log);
+    const delegation = await delegationCurve(sizes.delegation, context.quick ? 200 : 10_000, context.log);
     const sidebar = await sidebarCurve(sizes.sidebar, context.quick ? 1 : 3, context.quick ? 10 : 50, context.log);
     const memory = await memoryCurve(sizes.memory, context.log);
     const measurements: Measurement[] = [

@@ -2,7 +2,9 @@
  * B1 at growing sizes: time per delegation in a run of N tasks (N / 10 user requests, each a coordinator
  * that hands work to 9 researchers, so the sizes are whole: 10 tasks = one request). Small sizes are
  * repeated in fresh teams until about `minTasks` tasks have run, and the median run is taken: a run of
- * 10 tasks lasts about a millisecond, and one sample of that is noise.
+ * 10 tasks lasts about a millisecond, and one sample of that is noise. A warm-up of `minTasks` tasks
+ * first: V8 keeps optimizing the loop for thousands of delegations, and a curve whose small sizes ran
+ * on colder code than its large ones would show the JIT, not the engine.
  */
 import { ScriptedModel, type ScriptStep } from '../../src/engine/testing/scripted-model.js';
 import { coordinatorStep, researcherAnswer } from '../b1-delegation-overhead.js';
@@ -48,7 +50,7 @@ async function runOnce(tasks: number): Promise<{ perDelegationUs: number; cpuUs:
 }
 
 export async function delegationCurve(sizes: readonly number[], minTasks: number, log: (line: string) => void): Promise<DelegationPoint[]> {
-  await runOnce(Math.min(1_000, minTasks)); // warm-up: compiled code, lazily built schemas
+  await runOnce(minTasks); // warm-up: compiled code, lazily built schemas
   const points: DelegationPoint[] = [];
   for (const tasks of sizes) {
     const runs = Math.max(1, Math.ceil(minTasks / tasks));
