@@ -4,11 +4,13 @@
  * repeated in fresh teams until about `minTasks` tasks have run, and the median run is taken: a run of
  * 10 tasks lasts about a millisecond, and one sample of that is noise. A warm-up of `minTasks` tasks
  * first: V8 keeps optimizing the loop for thousands of delegations, and a curve whose small sizes ran
- * on colder code than its large ones would show the JIT, not the engine.
+ * on colder code than its large ones would show the JIT, not the engine. No forced garbage collection
+ * between runs: V8 shrinks the heap after one, and the next short run paid for growing it again (2-3×
+ * the time per delegation at 10 and 1,000 tasks); garbage collected as the runs go is the steady state.
  */
 import { ScriptedModel, type ScriptStep } from '../../src/engine/testing/scripted-model.js';
 import { coordinatorStep, researcherAnswer } from '../b1-delegation-overhead.js';
-import { collectGarbage, median, now } from '../support/stats.js';
+import { median, now } from '../support/stats.js';
 import { assertNoWarnings, createBenchTeam } from '../support/team-fixture.js';
 
 const fanOut = 9;
@@ -31,7 +33,6 @@ async function runOnce(tasks: number): Promise<{ perDelegationUs: number; cpuUs:
   const bench = createBenchTeam({ modelFor: (role) => (role === 'coordinator' ? coordinator : researcher) });
   bench.taskManager.onEvent(() => undefined); // as in the extension: every event has a listener
   try {
-    collectGarbage(); // the previous run's garbage is not this run's cost
     const cpuStart = process.cpuUsage();
     const start = now();
     for (let index = 0; index < requests; index++) {
