@@ -18,14 +18,14 @@ import { median, now } from './support/stats.js';
 import { assertNoWarnings, type BenchTeam, createBenchTeam } from './support/team-fixture.js';
 import type { Benchmark, BenchmarkContext, BenchmarkOutcome } from './support/types.js';
 
-const researcherAnswer = 'The dates are parsed in src/date.ts:12 with the local time zone; see parseDate.';
+export const researcherAnswer = 'The dates are parsed in src/date.ts:12 with the local time zone; see parseDate.';
 
 function lastMessageHasToolResult(request: ModelRequest): boolean {
   return request.messages.at(-1)?.content.some((part) => part.type === 'tool-result') ?? false;
 }
 
 /** First turn: `fanOut` Agent calls; second turn (after their results): the answer. */
-function coordinatorStep(fanOut: number): ScriptStep {
+export function coordinatorStep(fanOut: number): ScriptStep {
   const calls = Array.from({ length: fanOut }, (_, index) =>
     ScriptedModel.toolCall('Agent', { subagent_type: 'researcher', description: `Find date parsing ${index}`, prompt: `Find where dates are parsed in area ${index} and say which time zone is used.` }),
   );

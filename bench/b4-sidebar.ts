@@ -29,6 +29,44 @@ async function openSidebarPage(browser: BenchBrowser, url: string) {
   return page;
 }
 
+export interface SidebarFigures {
+  /** One per fresh page. */
+  firstRenders: FirstRenderTiming[];
+  /** On the last page, after its first render. */
+  updates: RenderTiming[];
+  validateAgainMs: number;
+}
+
+/** `pages` first renders of `taskCount` tasks, each on a fresh page (cold, as when the sidebar is opened); then `updates` status updates on the last. */
+export async function measureSidebar(browser: BenchBrowser, url: string, taskCount: number, pages: number, updates: number): Promise<SidebarFigures> {
+  const firstRenders: FirstRenderTiming[] = [];
+  let updateTimings: RenderTiming[] = [];
+  let validateAgainMs = 0;
+  for (let index = 0; index < pages; index++) {
+    const page = await openSidebarPage(browser, url);
+    try {
+      firstRenders.push(await page.evaluate((count) => (window as unknown as { sidebarBench: SidebarBench }).sidebarBench.firstRender(count), taskCount));
+      if (index === pages - 1) {
+        validateAgainMs = await page.evaluate(() => (window as unknown as { sidebarBench: SidebarBench }).sidebarBench.validateAgainMs(), undefined);
+        updateTimings = await page.evaluate(async (rounds) => {
+          const bench = (window as unknown as { sidebarBench: SidebarBench }).sidebarBench;
+          const timings: RenderTiming[] = [];
+          for (let round = 0; round < rounds; round++) timings.push(await bench.statusUpdate(round));
+          return timings;
+        }, updates);
+      }
+    } finally {
+      await page.close();
+    }
+  }
+  return { firstRenders, updates: updateTimings, validateAgainMs };
+}
+
+/** The sidebar page's server, with the page script bundled for the browser. */
+export async function serveSidebarPage() {
+  return servePage(await bundleForBrowser(nodePath.resolve('bench/sidebar/page.ts')));
+}
+
 export const sidebarWithLongHistory: Benchmark = {
   id: 'B4',
   title: 'sidebar, long history',
@@ -39,29 +77,9 @@ export const sidebarWithLongHistory: Benchmark = {
     const launched = await launchChromium();
     if ('unavailable' in launched) return { measurements: [], skipped: launched.unavailable };
     const { browser } = launched;
-    const server = await servePage(await bundleForBrowser(nodePath.resolve('bench/sidebar/page.ts')));
+    const server = await serveSidebarPage();
     try {
-      const firstRenders: FirstRenderTiming[] = [];
-      let updateTimings: RenderTiming[] = [];
-      let validateAgainMs = 0;
-      // Each first render on a fresh page: cold, as when the sidebar is opened.
-      for (let index = 0; index < pages; index++) {
-        const page = await openSidebarPage(browser, server.url);
-        try {
-          firstRenders.push(await page.evaluate((count) => (window as unknown as { sidebarBench: SidebarBench }).sidebarBench.firstRender(count), taskCount));
-          if (index === pages - 1) {
-            validateAgainMs = await page.evaluate(() => (window as unknown as { sidebarBench: SidebarBench }).sidebarBench.validateAgainMs(), undefined);
-            updateTimings = await page.evaluate(async (rounds) => {
-              const bench = (window as unknown as { sidebarBench: SidebarBench }).sidebarBench;
-              const timings: RenderTiming[] = [];
-              for (let round = 0; round < rounds; round++) timings.push(await bench.statusUpdate(round));
-              return timings;
-            }, updates);
-          }
-        } finally {
-          await page.close();
-        }
-      }
+      const { firstRenders, updates: updateTimings, validateAgainMs } = await measureSidebar(browser, server.url, taskCount, pages, updates);
       const first = median(firstRenders.map((render) => render.totalMs));
       const firstOf = (field: keyof RenderTiming) => median(firstRenders.map((render) => render[field]));
       const update = median(updateTimings.map((timing) => timing.totalMs));

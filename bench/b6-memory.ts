@@ -30,7 +30,7 @@ function sourceFile(index: number): string {
   return Array.from({ length: 40 }, (_, line) => `export function parse${index}_${line}(value: string): Date { return new Date(value); }`).join('\n');
 }
 
-const files = Object.fromEntries(Array.from({ length: 8 }, (_, index) => [`parse${index}.ts`, sourceFile(index)]));
+export const files = Object.fromEntries(Array.from({ length: 8 }, (_, index) => [`parse${index}.ts`, sourceFile(index)]));
 
 let seed = 0;
 
@@ -80,30 +80,52 @@ function heapUsed(): number {
   return process.memoryUsage().heapUsed;
 }
 
+export interface HeapFigures {
+  tasks: number;
+  baselineBytes: number;
+  afterBytes: number;
+  transcriptChars: number;
+  transcriptEntries: number;
+}
+
+/** The heap held by `delegations` finished delegations (5 tasks each) in a team, over the same team empty. */
+export async function measureHeap(root: string, delegations: number): Promise<HeapFigures> {
+  const tasks = delegations * (subagentsPerDelegation + 1);
+  // Warm-up in a team of its own: lazily built module state (schemas, caches) is not the tasks' cost.
+  const warmUp = createTeam(root, 3);
+  await runDelegations(warmUp, 3);
+  await warmUp.close();
+
+  const bench = createTeam(root, delegations);
+  try {
+    const baselineBytes = heapUsed();
+    await runDelegations(bench, delegations);
+    const afterBytes = heapUsed();
+    const all = bench.taskManager.list();
+    if (all.length !== tasks || all.some((task) => task.status !== 'completed')) throw new Error(`expected ${tasks} completed tasks, have ${all.length}`);
+    const transcriptChars = all.reduce((sum, task) => sum + JSON.stringify(bench.taskManager.transcript(task.id)).length, 0);
+    const transcriptEntries = all.reduce((sum, task) => sum + task.transcriptLength, 0);
+    return { tasks, baselineBytes, afterBytes, transcriptChars, transcriptEntries };
+  } finally {
+    await bench.close();
+  }
+}
+
+/** Delegations for about `tasks` tasks (5 a delegation), at least one. */
+export function delegationsFor(tasks: number): number {
+  return Math.max(1, Math.round(tasks / (subagentsPerDelegation + 1)));
+}
+
 export const memory: Benchmark = {
   id: 'B6',
   title: 'memory',
   async run(context: BenchmarkContext): Promise<BenchmarkOutcome> {
     const delegations = context.quick ? 20 : 200;
-    const tasks = delegations * (subagentsPerDelegation + 1);
     return withTempFolder(files, async (root) => {
-      // Warm-up in a team of its own: lazily built module state (schemas, caches) is not the tasks' cost.
-      const warmUp = createTeam(root, 3);
-      await runDelegations(warmUp, 3);
-      await warmUp.close();
-
-      const bench = createTeam(root, delegations);
-      const baseline = heapUsed();
-      await runDelegations(bench, delegations);
-      const after = heapUsed();
-      const all = bench.taskManager.list();
-      if (all.length !== tasks || all.some((task) => task.status !== 'completed')) throw new Error(`expected ${tasks} completed tasks, have ${all.length}`);
-      const transcriptChars = all.reduce((sum, task) => sum + JSON.stringify(bench.taskManager.transcript(task.id)).length, 0);
-      const entries = all.reduce((sum, task) => sum + task.transcriptLength, 0);
+      const { tasks, baselineBytes: baseline, afterBytes: after, transcriptChars, transcriptEntries: entries } = await measureHeap(root, delegations);
       const growth = (after - baseline) / bytesPerMegabyte;
       // The target is for 1,000 tasks; a quick run's smaller history is scaled to it.
       const perThousand = (growth * 1_000) / tasks;
-      await bench.close();
       context.log(`B6: ${tasks} tasks, ${entries} transcript entries (${(transcriptChars / bytesPerMegabyte).toFixed(1)} MB as JSON): heap +${growth.toFixed(1)} MB`);
       return {
         measurements: [

@@ -8,6 +8,10 @@ import { memory } from './b6-memory.js';
 import { search } from './b7-search.js';
 import { leanCoordinator } from './b8-lean-coordinator.js';
 import { scratchCopy } from './b9-scratch-copy.js';
+import { workflowOverhead } from './b10-workflow-overhead.js';
+import { plannerOverhead } from './b11-planner-overhead.js';
+import { replyLatency } from './b12-reply-latency.js';
+import { scalingCurves } from './c1-scaling.js';
 import type { Benchmark } from './support/types.js';
 
-export const benchmarks: readonly Benchmark[] = [delegationOverhead, parallelEfficiency, stopLatency, sidebarWithLongHistory, installCost, memory, search, leanCoordinator, scratchCopy];
+export const benchmarks: readonly Benchmark[] = [delegationOverhead, parallelEfficiency, stopLatency, sidebarWithLongHistory, installCost, memory, search, leanCoordinator, scratchCopy, workflowOverhead, plannerOverhead, replyLatency, scalingCurves];

@@ -1,7 +1,8 @@
 /**
  * The benchmark suite: `npm run bench` (scripts/run-bench.mjs bundles this file and runs it with
- * --expose-gc). Arguments: `--quick` for small sizes (CI: checks that each benchmark still works), and
- * benchmark ids (`B1 B3`) to run only those. Prints the table to stdout, progress to stderr, and writes
+ * --expose-gc). Arguments: `--quick` for small sizes (CI: checks that each benchmark still works),
+ * `--charts` to write the charts of benchmarks that draw them to docs/performance (or to the folder in
+ * AGENT_TEAM_BENCH_CHARTS), and benchmark ids (`B1 B3`) to run only those. Prints the table to stdout, progress to stderr, and writes
  * .bench-results/latest.json and latest.md.
  *
  * Exit code: 0 when every selected benchmark ran, whether or not it met its target (misses are in the
@@ -17,27 +18,30 @@ import { now } from './support/stats.js';
 import type { Benchmark, BenchmarkResult } from './support/types.js';
 
 const resultsDirectory = '.bench-results';
+/** Where `--charts` writes: next to docs/performance.md, which embeds them. */
+const chartsFolder = 'docs/performance';
 
 async function main(argv: string[]): Promise<number> {
   if (argv[0] === '--probe') return runProbe(argv.slice(1));
   const quick = argv.includes('--quick');
+  const chartsDirectory = process.env.AGENT_TEAM_BENCH_CHARTS || (argv.includes('--charts') ? chartsFolder : undefined);
   const ids = argv.filter((argument) => !argument.startsWith('--')).map((argument) => argument.toUpperCase());
   const unknown = ids.filter((id) => !benchmarks.some((benchmark) => benchmark.id === id));
-  if (unknown.length > 0 || argv.some((argument) => argument.startsWith('--') && argument !== '--quick')) {
-    console.error(`usage: npm run bench [-- --quick] [-- ${benchmarks.map((benchmark) => benchmark.id).join(' ')}]`);
+  if (unknown.length > 0 || argv.some((argument) => argument.startsWith('--') && argument !== '--quick' && argument !== '--charts')) {
+    console.error(`usage: npm run bench [-- --quick] [-- --charts] [-- ${benchmarks.map((benchmark) => benchmark.id).join(' ')}]`);
     return 2;
   }
-  const selected = ids.length === 0 ? benchmarks : benchmarks.filter((benchmark) => ids.includes(benchmark.id));
+  const selected = ids.length === 0 ? benchmarks.filter((benchmark) => quick || !benchmark.fullRunOnlyWhenNamed) : benchmarks.filter((benchmark) => ids.includes(benchmark.id));
   const report: RunReport = {
     startedAt: new Date().toISOString(),
     quick,
-    command: `npm run bench${quick ? ':quick' : ''}${ids.length ? ` -- ${ids.join(' ')}` : ''}`,
+    command: `npm run bench${quick ? ':quick' : ''}${ids.length || chartsDirectory ? ` -- ${[...ids, ...(chartsDirectory ? ['--charts'] : [])].join(' ')}` : ''}`,
     machine: machineInfo(),
     results: [],
   };
   // The engine's timers are unref'd (they must never keep the CLI alive); this keeps the run alive instead.
   const keepAlive = setInterval(() => undefined, 60_000);
-  for (const benchmark of selected) report.results.push(await runOne(benchmark, quick));
+  for (const benchmark of selected) report.results.push(await runOne(benchmark, quick, chartsDirectory));
   clearInterval(keepAlive);
   report.loadAverageAtEnd = Math.round(loadavg()[0] * 100) / 100;
 
@@ -53,12 +57,12 @@ async function main(argv: string[]): Promise<number> {
   return broken.length > 0 ? 1 : 0;
 }
 
-async function runOne(benchmark: Benchmark, quick: boolean): Promise<BenchmarkResult> {
+async function runOne(benchmark: Benchmark, quick: boolean, chartsDirectory: string | undefined): Promise<BenchmarkResult> {
   const log = (line: string) => console.error(`  ${line}`);
   console.error(`${benchmark.id} ${benchmark.title}…`);
   const start = now();
   try {
-    const outcome = await benchmark.run({ quick, log });
+    const outcome = await benchmark.run({ quick, log, ...(chartsDirectory ? { chartsDirectory } : {}) });
     const durationMs = Math.round(now() - start);
     const base = { id: benchmark.id, title: benchmark.title, measurements: outcome.measurements, details: outcome.details, durationMs };
     if (outcome.skipped !== undefined) return { ...base, status: 'skipped', reason: outcome.skipped };

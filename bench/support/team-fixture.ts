@@ -4,9 +4,11 @@
  * benchmark can fail loudly on them instead of printing into the table.
  */
 import { ChangeSetRegistry } from '../../src/engine/changes/registry.js';
+import type { UserChannel } from '../../src/engine/conversation/user-channel.js';
 import type { Model } from '../../src/engine/model/types.js';
 import { TaskManager, type TaskManagerOptions } from '../../src/engine/tasks/index.js';
 import { AgentTeam } from '../../src/engine/team/agent-team.js';
+import type { RoleFileSource } from '../../src/engine/team/roles/role-file-source.js';
 import { RoleRegistry } from '../../src/engine/team/roles/role-registry.js';
 import type { WorkspaceToolbox } from '../../src/engine/team/task-tools.js';
 import { createWorkspaceToolbox } from '../../src/engine/team/workspace-toolbox.js';
@@ -30,11 +32,18 @@ export interface BenchTeamOptions {
   toolbox?: WorkspaceToolbox;
   /** Passed to the task manager; its own defaults otherwise. */
   taskManager?: Omit<TaskManagerOptions, 'onWarning'>;
+  /** Role files beside the built-ins (call `roles.load()` before the first run). Default: none. */
+  roleFiles?: RoleFileSource;
+  /** How `task` and `chat` roles reach the user. Default: none. */
+  userChannel?: UserChannel;
+  /** Planning and delegation depth (`AgentTeamOptions.maxDepth`). Default: the team's (3). */
+  maxDepth?: number;
 }
 
 export interface BenchTeam {
   team: AgentTeam;
   taskManager: TaskManager;
+  roles: RoleRegistry;
   /** What the manager warned about (failed saves, throwing listeners); a clean run has none. */
   warnings: string[];
   close(): Promise<void>;
@@ -43,13 +52,20 @@ export interface BenchTeam {
 export function createBenchTeam(options: BenchTeamOptions): BenchTeam {
   const warnings: string[] = [];
   const taskManager = new TaskManager({ ...options.taskManager, onWarning: (message) => warnings.push(message) });
+  const roles = new RoleRegistry({ source: options.roleFiles ?? noRoleFiles });
   const team = new AgentTeam({
     taskManager,
-    roles: new RoleRegistry({ source: noRoleFiles }),
+    roles,
     toolbox: options.toolbox ?? emptyToolbox,
     modelFor: (role) => options.modelFor(role),
+    userChannel: options.userChannel,
+    maxDepth: options.maxDepth,
   });
-  return { team, taskManager, warnings, close: () => taskManager.close() };
+  const close = async () => {
+    await taskManager.close();
+    roles.dispose();
+  };
+  return { team, taskManager, roles, warnings, close };
 }
 
 /** Throws when the manager warned: a benchmark of a run that went wrong measures nothing. */

@@ -29,12 +29,23 @@ export interface BenchmarkContext {
   quick: boolean;
   /** A progress line on stderr (the table goes to stdout). */
   log(line: string): void;
+  /**
+   * Where benchmarks that draw charts write their SVG files (`--charts`: docs/performance, or the
+   * AGENT_TEAM_BENCH_CHARTS environment variable). Default: none, no chart is written, so the runs CI
+   * makes never rewrite the docs.
+   */
+  chartsDirectory?: string;
 }
 
 export interface Benchmark {
-  /** `B1` … `B8`. */
+  /** `B1` … `B12`, `C1`. */
   id: string;
   title: string;
+  /**
+   * True: a full run (no `--quick`) runs it only when its id is named, as it takes minutes; quick runs
+   * include it. Default false.
+   */
+  fullRunOnlyWhenNamed?: boolean;
   run(context: BenchmarkContext): Promise<BenchmarkOutcome>;
 }
 

@@ -1,0 +1,74 @@
+/**
+ * C1, scaling curves: B1, B4 and B6 at four sizes each (10 → 100,000 tasks), to show how cost grows with
+ * work: the per-task figures should stay flat. A full run takes minutes, so `npm run bench` runs it only
+ * when named (`npm run bench -- C1`); quick runs include it at small sizes. With `--charts` (or
+ * AGENT_TEAM_BENCH_CHARTS) it writes b1-, b4- and b6-scaling.svg, which docs/performance.md embeds.
+ *
+ * B6 stops at `memorySizes`' last size: see `fullSizes.memory` for why.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import * as nodePath from 'node:path';
+import { delegationCurve } from './scaling/delegation-curve.js';
+import { memoryCurve } from './scaling/memory-curve.js';
+import { delegationChart, memoryChart, sidebarChart } from './scaling/scaling-charts.js';
+import { sidebarCurve } from './scaling/sidebar-curve.js';
+import { describeMachine, machineInfo } from './support/machine.js';
+import { formatNumber } from './support/stats.js';
+import type { Benchmark, BenchmarkContext, BenchmarkOutcome, Measurement } from './support/types.js';
+
+const fullSizes = {
+  delegation: [10, 1_000, 10_000, 100_000],
+  sidebar: [10, 1_000, 10_000, 100_000],
+  memory: [10, 1_000, 10_000, 100_000],
+};
+const quickSizes = {
+  delegation: [10, 100, 300, 1_000],
+  sidebar: [10, 100, 1_000, 3_000],
+  memory: [10, 50, 100, 200],
+};
+
+/** One table row for a curve: every size's figure, the worst one judged against the target. */
+function curveRow(name: string, sizes: readonly number[], values: readonly number[], unit: string, target: number): Measurement {
+  const shown = values.map((value, index) => `${formatNumber(value)} @ ${sizes[index].toLocaleString('en-US')}`).join(', ');
+  return { name, value: Math.max(...values), unit, target, display: `${shown} ${unit}`, note: 'target on the worst' };
+}
+
+function writeChart(directory: string, name: string, svg: string, log: (line: string) => void): void {
+  mkdirSync(directory, { recursive: true });
+  const path = nodePath.join(directory, name);
+  writeFileSync(path, svg);
+  log(`C1: wrote ${path}`);
+}
+
+export const scalingCurves: Benchmark = {
+  id: 'C1',
+  title: 'scaling curves',
+  fullRunOnlyWhenNamed: true,
+  async run(context: BenchmarkContext): Promise<BenchmarkOutcome> {
+    const sizes = context.quick ? quickSizes : fullSizes;
+    const machine = machineInfo();
+    const delegation = await delegationCurve(sizes.delegation, context.quick ? 200 : 10_000, context.log);
+    const sidebar = await sidebarCurve(sizes.sidebar, context.quick ? 1 : 3, context.quick ? 10 : 50, context.log);
+    const memory = await memoryCurve(sizes.memory, context.log);
+    const measurements: Measurement[] = [
+      curveRow('B1 time per delegation, by tasks run', sizes.delegation, delegation.map((point) => point.perDelegationUs), 'µs', 100),
+    ];
+    if (!('unavailable' in sidebar)) {
+      measurements.push(
+        curveRow('B4 first render, by tasks in the history', sizes.sidebar, sidebar.map((point) => point.firstRenderMs), 'ms', 150),
+        curveRow('B4 one status update, by tasks in the history', sizes.sidebar, sidebar.map((point) => point.updateMs), 'ms', 4),
+      );
+    } else measurements.push({ name: 'B4 curve', value: null, unit: 'ms', display: `skipped: ${sidebar.unavailable}` });
+    measurements.push(curveRow('B6 heap per 1,000 tasks, by tasks kept', memory.map((point) => point.tasks), memory.map((point) => point.perThousandMb), 'MB', 50));
+
+    if (context.chartsDirectory) {
+      const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
+      const note = `${when} UTC, npm run bench -- C1${context.quick ? ' --quick' : ''} --charts. ${describeMachine(machine)}, ${Math.round(loadavg()[0] * 100) / 100} at the end.`;
+      writeChart(context.chartsDirectory, 'b1-scaling.svg', delegationChart(delegation, `${note} Sizes of 1,000 tasks or fewer: median of repeated runs in fresh teams.`), context.log);
+      if (!('unavailable' in sidebar)) writeChart(context.chartsDirectory, 'b4-scaling.svg', sidebarChart(sidebar, `${note} Headless Chromium, 360×900 sidebar.`), context.log);
+      writeChart(context.chartsDirectory, 'b6-scaling.svg', memoryChart(memory, note), context.log);
+    }
+    return { measurements, details: { sizes, delegation, sidebar, memory } };
+  },
+};

@@ -1,0 +1,56 @@
+/**
+ * The three scaling charts of docs/performance.md ("How cost grows with work"), from the curves' points:
+ * tasks on a log axis, the per-task figure on the other, the issue's target as a dashed line.
+ */
+import { lineChart } from '../support/svg-chart.js';
+import type { DelegationPoint } from './delegation-curve.js';
+import type { MemoryPoint } from './memory-curve.js';
+import type { SidebarPoint } from './sidebar-curve.js';
+
+const xLabel = 'tasks (log scale)';
+
+export function delegationChart(points: readonly DelegationPoint[], note: string): string {
+  return lineChart({
+    title: 'B1: engine time per delegation, by tasks run',
+    xLabel,
+    yLabel: 'time per delegation (µs)',
+    series: [
+      { name: 'wall (median run)', points: points.map((point) => ({ x: point.tasks, y: point.perDelegationUs })) },
+      { name: 'process CPU', points: points.map((point) => ({ x: point.tasks, y: point.cpuPerDelegationUs })) },
+    ],
+    targets: [{ value: 100, label: '≤ 100 µs' }],
+    note,
+  });
+}
+
+export function sidebarChart(points: readonly SidebarPoint[], note: string): string {
+  return lineChart({
+    title: 'B4: sidebar render time, by tasks in the history',
+    xLabel,
+    yLabel: 'time (ms, log scale)',
+    yScale: 'log',
+    series: [
+      { name: 'first render', points: points.map((point) => ({ x: point.tasks, y: point.firstRenderMs })) },
+      { name: 'one status update', points: points.map((point) => ({ x: point.tasks, y: point.updateMs })) },
+    ],
+    targets: [
+      { value: 150, label: '≤ 150 ms' },
+      { value: 4, label: '≤ 4 ms' },
+    ],
+    note,
+  });
+}
+
+export function memoryChart(points: readonly MemoryPoint[], note: string): string {
+  return lineChart({
+    title: 'B6: heap per 1,000 finished tasks, by tasks kept',
+    xLabel,
+    yLabel: 'heap over baseline per 1,000 tasks (MB)',
+    series: [
+      { name: 'heap', points: points.map((point) => ({ x: point.tasks, y: point.perThousandMb })) },
+      { name: 'transcripts as JSON', points: points.map((point) => ({ x: point.tasks, y: point.transcriptsPerThousandMb })) },
+    ],
+    targets: [{ value: 50, label: '≤ 50 MB' }],
+    note,
+  });
+}
