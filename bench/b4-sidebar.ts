@@ -1,6 +1,6 @@
 /**
  * B4, the sidebar with a long history: the real sidebar (src/webview) in headless Chromium, in the real
- * HTML shell with its Content-Security-Policy, handed a snapshot of 10,000 tasks the way VS Code delivers
+ * HTML shell with its Content-Security-Policy, handed a snapshot of 100,000 tasks the way VS Code delivers
  * it (window.postMessage). Timed inside the page: the first render (message → DOM built → laid out), one
  * status update, and the DOM nodes on the page (the tree is virtualized: only the visible rows exist).
  */
@@ -71,7 +71,7 @@ export const sidebarWithLongHistory: Benchmark = {
   id: 'B4',
   title: 'sidebar, long history',
   async run(context: BenchmarkContext): Promise<BenchmarkOutcome> {
-    const taskCount = context.quick ? 1_000 : 10_000;
+    const taskCount = context.quick ? 1_000 : 100_000;
     const pages = context.quick ? 1 : 5;
     const updates = context.quick ? 20 : 100;
     const launched = await launchChromium();
@@ -92,7 +92,7 @@ export const sidebarWithLongHistory: Benchmark = {
             name: `first render, ${taskCount.toLocaleString('en-US')} tasks (median of ${pages})`,
             value: first,
             unit: 'ms',
-            target: 150,
+            target: 250,
             display: `${first.toFixed(1)} ms (clone ${(firstOf('cloneMs') + firstOf('readMs')).toFixed(1)}, validate+store ${firstOf('receiveMs').toFixed(1)}, DOM ${firstOf('renderMs').toFixed(1)}, layout ${firstOf('layoutMs').toFixed(1)}; then the other ${firstRenders[0].messages - 1} messages ${median(firstRenders.map((render) => render.restMs)).toFixed(1)})`,
           },
           { name: `one status update (median of ${updates})`, value: update, unit: 'ms', target: 4, display: `${update.toFixed(2)} ms (p95 ${updateP95.toFixed(2)})` },

@@ -133,7 +133,7 @@ export const memory: Benchmark = {
             name: `heap over baseline per 1,000 tasks (${tasks.toLocaleString('en-US')} run)`,
             value: perThousand,
             unit: 'MB',
-            target: 50,
+            target: 10,
             display: `${perThousand.toFixed(1)} MB (${((after - baseline) / tasks / 1024).toFixed(1)} KB a task)`,
           },
           { name: 'their transcripts as JSON', value: (transcriptChars * 1_000) / tasks / bytesPerMegabyte, unit: 'MB', display: `${((transcriptChars * 1_000) / tasks / bytesPerMegabyte).toFixed(1)} MB (${Math.round(entries / tasks)} entries a task)` },
