@@ -32,6 +32,22 @@ export class ChangeSetRegistry {
     return changeSet;
   }
 
+  /**
+   * A change set for `taskId` that joins the registry with its first event (its first proposal): most
+   * tasks propose nothing, and a long history of empty sets would cost memory and make every overlap
+   * check walk them all (B6 in docs/performance.md). Until then `get(taskId)` has nothing for the task.
+   */
+  createWhenUsed(taskId: string, role: string): ChangeSet {
+    const changeSet = new ChangeSet({ taskId, role, policy: this.policy });
+    const stopWaiting = changeSet.onEvent((first) => {
+      stopWaiting();
+      if (this.sets.has(taskId)) return;
+      this.add(changeSet);
+      this.onSetEvent(first);
+    });
+    return changeSet;
+  }
+
   /** Registers an existing set (one restored from history, say). Throws when the task already has one. */
   add(changeSet: ChangeSet): void {
     if (this.sets.has(changeSet.taskId)) {

@@ -321,6 +321,7 @@ export class TaskManager {
     record.end.resolve(snapshot);
     // History from here on: what only running work needed goes, so a long history costs its text alone.
     record.work = undefined;
+    record.controller = undefined;
     record.autoBackgroundTimer = undefined;
     record.cancelGraceTimer = undefined;
     record.streamingText = '';

@@ -51,7 +51,8 @@ export interface TaskRecord {
   readonly childIds: string[];
   /** Absent for tasks loaded from history, and let go once the task has ended (it holds the agent's closure). */
   work?: TaskWork;
-  readonly controller?: AbortController;
+  /** Let go once the task has ended too: an ended task is never stopped (work still running keeps its signal). */
+  controller?: AbortController;
   /** True while it holds one of the manager's concurrency slots. */
   holdsSlot: boolean;
   /** Waits its work has open (foreground children, background children, the user); > 0 while `waiting`. */

@@ -32,7 +32,7 @@ export function createWorkspaceToolbox(options: WorkspaceToolboxOptions): Worksp
   const policy = options.policy ?? defaultWorkspacePolicy;
   return ({ taskId, role, changeSetOf }) => {
     const owner = changeSetOf ?? taskId;
-    const changeSet = options.changes.get(owner) ?? options.changes.create(owner, role);
+    const changeSet = options.changes.get(owner) ?? options.changes.createWhenUsed(owner, role);
     // The change set it works in is its own top layer, never one of the stacked ones below it.
     const earlier = earlierChangeSets(options, taskId).filter((other) => other !== changeSet);
     const stacked = earlier.reduce<Workspace>((inner, layer) => new ChangeSetWorkspace(inner, layer, policy), options.workspace);
