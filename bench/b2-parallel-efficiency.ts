@@ -1,8 +1,8 @@
 /**
  * B2, parallel efficiency: do background subagents really run at the same time?
  *
- * A coordinator (scripted, instant) starts 50 researchers with `run_in_background: true` in one turn, as
- * 50 `Agent` calls, and waits for them (`awaitBackgroundTasks`, as the CLI does). Each researcher is the
+ * A coordinator (scripted, instant) starts 50 researchers with `run_in_background: true`, as 50 `Agent`
+ * calls in turns of 16 (the agent loop's limit of calls per turn), and waits for them (`awaitBackgroundTasks`, as the CLI does). Each researcher is the
  * provider's real SDK talking HTTP to the mock server, which holds every response 250 ms: turn 1 calls
  * `Read` on a small file (the real file tool), turn 2 answers. Perfectly parallel, the whole run takes two
  * responses: 500 ms. The figure is wall time / 500 ms; 1.15 allows 75 ms for everything else.
@@ -82,7 +82,9 @@ async function runOnce(provider: ModelProvider, server: MockServerProcess, root:
   const calls = Array.from({ length: subagents }, (_, index) =>
     ScriptedModel.toolCall('Agent', { subagent_type: 'researcher', description: `Read notes ${index}`, prompt: `Read notes.txt and report what it says (${index}).`, run_in_background: true }),
   );
-  const coordinator = new ScriptedModel([calls, 'Started them all; waiting for their results.', 'All of them report: ship it on Friday.'], { recordCalls: false });
+  // In turns of 16 calls, the agent loop's limit per turn; each background start returns at once.
+  const turns = Array.from({ length: Math.ceil(calls.length / 16) }, (_, index) => calls.slice(index * 16, index * 16 + 16));
+  const coordinator = new ScriptedModel([...turns, 'Started them all; waiting for their results.', 'All of them report: ship it on Friday.'], { recordCalls: false });
   const bench = createBenchTeam({
     modelFor: (role) => (role === 'coordinator' ? coordinator : subagentModel),
     toolbox: folderToolbox(root),
