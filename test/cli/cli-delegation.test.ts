@@ -33,7 +33,7 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run (%s)', (pro
         case 0:
           return toolCallTurn([{ name: 'Agent', input: { subagent_type: 'researcher', description: 'Find date parsing', prompt: 'Where are dates parsed? Answer with file:line.', run_in_background: true } }]);
         case 1:
-          researcherId = /[Tt]ask (t\d+)/.exec(lastToolResult(request))?.[1] ?? 'missing';
+          researcherId = /(?:[Tt]ask |Started )(t\d+)/.exec(lastToolResult(request))?.[1] ?? 'missing';
           return toolCallTurn([{ name: 'Agent', input: { subagent_type: 'reviewer', description: 'Review the parser', prompt: 'Review parser.ts for error handling.' } }]);
         case 2:
           return toolCallTurn([{ name: 'TaskOutput', input: { task_id: researcherId } }]);

@@ -126,9 +126,9 @@ describe('notifications', () => {
       { taskId: 't5', role: 'researcher', description: 'Survey the code', status: 'completed', output: 'auto resul…', outputTruncated: true },
     ]);
     expect(formatNotice(notices[0])).toBe(
-      'Background task t2 (researcher: "Read the docs") completed. Output: a long ans… (cut short; TaskOutput t2 gives the full text)',
+      'Task t2 (researcher: "Read the docs") completed.\na long ans… (cut short; TaskOutput t2 gives the full text)',
     );
-    expect(formatNotice(notices[1])).toBe('Background task t3 (researcher: "Survey the code") failed: no network.');
+    expect(formatNotice(notices[1])).toBe('Task t3 (researcher: "Survey the code") failed: no network.');
     expect(manager.takeNotifications('t1')).toEqual([]); // taken once
   });
 });

@@ -37,7 +37,7 @@ export function noticeFor(task: TaskSnapshot, maxOutputChars: number): TaskNotic
 
 /** One line for the model, e.g. `Background task t3 (researcher: "Find usages") completed. Output: …`. */
 export function formatNotice(notice: TaskNotice): string {
-  const head = `Background task ${notice.taskId} (${notice.role}: "${notice.description}")`;
+  const head = `Task ${notice.taskId} (${notice.role}: "${notice.description}")`;
   const how =
     notice.status === 'completed'
       ? 'completed'
@@ -46,7 +46,7 @@ export function formatNotice(notice: TaskNotice): string {
         : notice.stopReason
           ? describeStopReason(notice.stopReason)
           : 'stopped';
-  const output = notice.output === '' ? '' : ` Output${notice.status === 'completed' ? '' : ' so far'}: ${notice.output}`;
+  const output = notice.output === '' ? '' : notice.status === 'completed' ? `\n${notice.output}` : ` Output so far: ${notice.output}`;
   const more = notice.outputTruncated ? ` (cut short; TaskOutput ${notice.taskId} gives the full text)` : '';
   return `${head} ${how}.${output}${more}`;
 }

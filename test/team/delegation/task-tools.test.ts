@@ -98,7 +98,7 @@ describe('background tasks', () => {
     );
     harness.model('researcher').enqueue('Found.');
     await harness.team.delegate({ prompt: 'Go', awaitBackgroundTasks: false });
-    expect(lastMessageText(harness.model('coordinator').calls[1].request)).toBe('Task t2 started in the background.');
+    expect(lastMessageText(harness.model('coordinator').calls[1].request)).toBe('Started t2.');
     await harness.taskManager.wait('t2');
   });
 
@@ -119,7 +119,7 @@ describe('background tasks', () => {
     secondTurn.release();
     await run;
     expect(lastMessageText(harness.model('coordinator').calls[2].request)).toContain(
-      '[Agent Team notice] Background task t2 (researcher: "Background work") completed. Output: Background finding.',
+      '[Agent Team notice] Task t2 (researcher: "Background work") completed.\nBackground finding.',
     );
   });
 

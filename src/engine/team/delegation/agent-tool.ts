@@ -58,7 +58,7 @@ export function createAgentTool(scope: DelegationScope): Tool<z.infer<typeof age
       const task = started.task;
       if (started.backgrounded) {
         // Kept short: this reply stays in every later request of the parent (B8 in docs/performance.md).
-        if (input.run_in_background) return `Task ${task.id} started in the background.`;
+        if (input.run_in_background) return `Started ${task.id}.`;
         return `Still running after the foreground wait, so it moved to the background: task ${task.id} (${task.role}: "${task.description}"), status ${task.status}. You will get a notice when it ends; read its output with TaskOutput {"task_id": "${task.id}"} or stop it with TaskStop.`;
       }
       return formatTaskResult(task, { extra: scope.describeChanges?.(task.id) });
