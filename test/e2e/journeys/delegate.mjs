@@ -29,7 +29,7 @@ export async function run({ open, mock, screenshot }) {
           { name: 'Agent', input: { subagent_type: 'researcher', description: 'Find date parsing', prompt: 'Where are dates parsed? Answer with file:line.', run_in_background: true } },
         ]);
       case 1:
-        researcherId = /\btask (t\d+)/i.exec(request.lastMessageText)?.[1] ?? 'missing';
+        researcherId = /\b(?:task|started) (t\d+)/i.exec(request.lastMessageText)?.[1] ?? 'missing';
         return mock.toolCallTurn([{ name: 'Agent', input: { subagent_type: 'reviewer', description: 'Review the parser', prompt: 'Review src/parser.ts for error handling.' } }]);
       case 2:
         return mock.toolCallTurn([{ name: 'TaskOutput', input: { task_id: researcherId } }]);
