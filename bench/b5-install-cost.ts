@@ -90,15 +90,28 @@ export const installCost: Benchmark = {
 
 /**
  * The activation time VS Code's own extension host measured (code loading + the activate call, as its
- * Running Extensions editor shows it). The full run measures it with the end-to-end journey `activation`
- * in code-server; the quick run only reads a figure an earlier run left, if it is newer than the bundle.
+ * Running Extensions editor shows it), for the view opened in a settled window. The full run measures it
+ * three times with the end-to-end journey `activation` in code-server (one window each) and reports the
+ * median, since the host's own load varies from window to window; the quick run only reads a figure an
+ * earlier run left, if it is newer than the bundle.
  */
 function realHostActivation(context: BenchmarkContext): { activationMs: number; text: string } | undefined {
-  if (!context.quick) {
-    context.log('B5: the activation journey in code-server (node test/e2e/run.mjs activation)');
+  const read = () =>
+    existsSync(realHostFigure) && statSync(realHostFigure).mtimeMs >= statSync('dist/extension.js').mtimeMs
+      ? (JSON.parse(readFileSync(realHostFigure, 'utf8')) as { activationMs: number; text: string })
+      : undefined;
+  if (context.quick) return read();
+  const figures: number[] = [];
+  for (let window = 0; window < 3; window++) {
+    context.log(`B5: the activation journey in code-server, window ${window + 1} of 3 (node test/e2e/run.mjs activation)`);
     const run = spawnSync(process.execPath, ['test/e2e/run.mjs', 'activation'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 600_000 });
-    if (run.status !== 0) context.log(`B5: the activation journey failed (${run.status}); ${(run.stderr || run.stdout).trim().split('\n').slice(-2).join(' ')}`);
+    const figure = read();
+    if (run.status !== 0 || !figure) {
+      context.log(`B5: the activation journey failed (${run.status}); ${(run.stderr || run.stdout).trim().split('\n').slice(-2).join(' ')}`);
+      continue;
+    }
+    figures.push(figure.activationMs);
   }
-  if (!existsSync(realHostFigure) || statSync(realHostFigure).mtimeMs < statSync('dist/extension.js').mtimeMs) return undefined;
-  return JSON.parse(readFileSync(realHostFigure, 'utf8')) as { activationMs: number; text: string };
+  if (figures.length === 0) return undefined;
+  return { activationMs: median(figures), text: `median of ${figures.join(', ')} ms` };
 }
