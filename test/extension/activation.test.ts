@@ -76,6 +76,12 @@ describe('activation', () => {
     expect(loadedCore()?.host).toBeDefined();
   });
 
+  it('the activation shell imports nothing but vscode and the contribution ids (types aside)', () => {
+    const source = readFileSync(nodePath.join(__dirname, '../../src/extension/extension.ts'), 'utf8');
+    const imports = [...source.matchAll(/^import (?!type )[^;]*? from '([^']+)';/gm)].map((match) => match[1]);
+    expect(imports.sort()).toEqual(['./contribution-ids.js', 'vscode']);
+  });
+
   it('shows nothing, asks nothing and probes no server at activation', () => {
     const probe = vi.fn(async () => undefined);
     extension = activateExtension({ probeLocalServer: probe });
