@@ -10,6 +10,7 @@ import { isTerminal, type TaskSnapshot } from '../engine/tasks/types.js';
 import { type RoleRegistry } from '../engine/team/roles/role-registry.js';
 import { applyRunChanges } from './apply-changes.js';
 import { createCliEngine } from './cli-engine.js';
+import { RefusedCommands } from './refused-commands.js';
 import type { RunArguments } from './arguments.js';
 import { writeTraceFile } from './trace-file.js';
 import { printChanges, useColor } from './changes-output.js';
@@ -57,8 +58,10 @@ export async function runCommand(args: RunArguments, context: RunContext): Promi
   const view = new TerminalView(args.json ? context.stderr : context.stdout);
   /** The first task this process starts: the run's root, or a follow-up. Earlier runs come from the history. */
   let runTaskId: string | undefined;
+  const refusedCommands = new RefusedCommands();
   const unsubscribe = taskManager.onEvent((event) => {
     if (event.type === 'task-start') runTaskId ??= event.task.id;
+    refusedCommands.handle(event);
     if (args.json) for (const mapped of mapper.map(event)) emit(mapped);
     else view.handle(event);
   });
@@ -109,6 +112,8 @@ export async function runCommand(args: RunArguments, context: RunContext): Promi
     const applied = args.apply ? await applyRunChanges(root, proposed, workspace, { signal: interrupts.signal, output: report }) : { failed: false };
 
     const status = interrupts.interrupted ? 'stopped' : root.status === 'completed' ? 'completed' : root.status === 'failed' ? 'failed' : 'stopped';
+    const refusals = refusedCommands.report();
+    if (refusals) context.stderr.write(refusals);
     endRun(root, status);
     if (args.trace !== undefined) await writeTraceFile(args.trace, { taskManager, changes, rootId: root.id }, context);
     if (interrupts.interrupted) return exitCodes.interrupted;

@@ -50,8 +50,10 @@ describe('a command the CLI does not allow', () => {
       priorTurns(request) === 0 ? toolCallTurn([{ name: 'Bash', input: { command: 'rm -rf build' } }]) : textTurn(`Could not run it: ${request.lastMessageText}`),
     );
     const provider = providerEnvironment('openai', world.server.baseUrl);
-    const { code, stdout } = await startCli(world.cliPath, ['run', '--json', '--agent', 'reviewer', '--workspace', world.workspace, '--allow-command', 'npm test', ...provider.args, 'Review'], provider.env).exited;
+    const { code, stdout, stderr } = await startCli(world.cliPath, ['run', '--json', '--agent', 'reviewer', '--workspace', world.workspace, '--allow-command', 'npm test', ...provider.args, 'Review'], provider.env).exited;
     expect(code).toBe(0);
     expect(parseEvents(stdout).at(-1)?.output).toContain('Not run: `rm -rf build` is not among the commands the user allows. The user allows commands with --allow-command <pattern>');
+    // The user hears of it at the end, with the flag that would allow it.
+    expect(stderr).toContain("agent-team: a command the agents wanted to run was refused (nothing allowed it). To allow it next time, add: --allow-command 'rm -rf build'");
   });
 });
