@@ -31,4 +31,5 @@ export const commandIds = {
   exportTrace: 'agentTeam.exportTrace',
   copyPrompt: 'agentTeam.copyPrompt',
   setRemoteAgentToken: 'agentTeam.setRemoteAgentToken',
+  manageAllowedCommands: 'agentTeam.manageAllowedCommands',
 } as const;

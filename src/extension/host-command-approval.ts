@@ -70,11 +70,12 @@ export class HostCommandApproval implements CommandApproval {
     return Array.isArray(stored) ? stored.filter((item): item is string => typeof item === 'string') : [];
   }
 
-  /** Forgets every command allowed for this workspace. */
-  async forgetWorkspace(): Promise<number> {
-    const count = this.allowedForWorkspace().length;
-    await this.workspaceState.update(workspaceCommandsKey, undefined);
-    return count;
+  /** Keeps only these of the commands allowed for this workspace; returns the ones forgotten. */
+  async keepOnly(commands: readonly string[]): Promise<string[]> {
+    const known = this.allowedForWorkspace();
+    const kept = known.filter((command) => commands.includes(command));
+    await this.workspaceState.update(workspaceCommandsKey, kept.length > 0 ? kept : undefined);
+    return known.filter((command) => !kept.includes(command));
   }
 
   private async remember(command: string): Promise<void> {

@@ -78,6 +78,26 @@ describe('commands in the extension', () => {
     expect(server.requests.at(-1)?.lastMessageText).toContain('checked: hello, world');
   });
 
+  it('Manage Allowed Commands… forgets an "always" command: the next run asks again', async () => {
+    start();
+    extension.context.workspaceState.values.set(workspaceCommandsKey, ['node check.js', 'npm test']);
+    fake.state.quickPickAnswers.push(({ items, options }) => {
+      expect(options.canPickMany).toBe(true);
+      expect(items.map((item) => [item.label, (item as { picked?: boolean }).picked])).toEqual([
+        ['node check.js', true],
+        ['npm test', true],
+      ]);
+      return [items[1]] as never;
+    });
+    await extension.execute('agentTeam.manageAllowedCommands');
+    expect(extension.context.workspaceState.get(workspaceCommandsKey)).toEqual(['npm test']);
+    expect(fake.state.messages.at(-1)?.message).toBe('Agents will ask again before running: node check.js');
+    refactorerRunsTheCheck();
+    const asked = fake.waitForMessage((message) => message.message.includes('wants to run `node check.js`'));
+    await extension.execute('agentTeam.delegate', 'Greet the world', { role: 'refactorer' });
+    await asked;
+  });
+
   it('Deny refuses the command; the agent is told so', async () => {
     start();
     refactorerRunsTheCheck();
