@@ -6,6 +6,7 @@
 import type { ProtocolTask, WebviewMessage } from '../shared/protocol.js';
 import { createButton, createElement, setTextIfChanged } from './dom.js';
 import type { TranscriptState } from './store.js';
+import { pendingCommand } from '../shared/pending-command.js';
 
 export class CommandApprovalView {
   readonly element: HTMLElement;
@@ -38,7 +39,7 @@ export class CommandApprovalView {
   /** Shows the command the task waits to run; returns whether it shows one. */
   render(task: ProtocolTask, transcript: TranscriptState): boolean {
     this.taskId = task.id;
-    const request = task.status === 'waiting' ? pendingCommand(transcript) : undefined;
+    const request = task.status === 'waiting' ? pendingCommand(transcript.entries) : undefined;
     this.element.hidden = request === undefined;
     if (!request) return false;
     setTextIfChanged(this.command, request.command);
@@ -46,25 +47,4 @@ export class CommandApprovalView {
     this.purpose.hidden = !request.description;
     return true;
   }
-}
-
-/**
- * The Bash call a waiting task waits to run: the latest Bash call of its last turn that has no result yet
- * (the same turn's other calls may have answered meanwhile).
- */
-export function pendingCommand(transcript: TranscriptState): { command: string; description?: string } | undefined {
-  const answered = new Set<string>();
-  for (let index = transcript.entries.length - 1; index >= 0; index--) {
-    const entry = transcript.entries[index];
-    if (entry.type === 'tool-result') {
-      answered.add(entry.toolCallId);
-      continue;
-    }
-    if (entry.type !== 'tool-call') return undefined;
-    if (entry.toolName !== 'Bash' || answered.has(entry.toolCallId)) continue;
-    const input = entry.input as { command?: unknown; description?: unknown } | undefined;
-    if (typeof input?.command !== 'string') return undefined;
-    return { command: input.command, ...(typeof input.description === 'string' && input.description !== '' ? { description: input.description } : {}) };
-  }
-  return undefined;
 }

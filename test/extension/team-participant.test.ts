@@ -49,6 +49,22 @@ const researcherThenAnswer: FakeChatResponder = (request) => {
 };
 
 describe('@team in the Chat view', () => {
+  it('says which command a subagent waits to be allowed to run, with a button to review it', async () => {
+    const { ask } = start(
+      (request) => {
+        if (agentOfChat(request) === 'reviewer') return priorChatTurns(request) === 0 ? chatTurn('', [{ name: 'Bash', input: { command: 'npm test', description: 'Run the tests' } }]) : chatTurn('Could not run them.');
+        if (priorChatTurns(request) === 0) return chatTurn('', [{ name: 'Agent', input: { subagent_type: 'reviewer', description: 'Check the tests', prompt: 'Run the tests.' } }]);
+        return chatTurn('Done.');
+      },
+      { files: { 'a.ts': 'export const a = 1;\n' } },
+    );
+    fake.state.messageAnswers.push((shown) => (shown.message.includes('wants to run') ? 'Deny' : undefined));
+    const { stream, result } = ask('check the tests');
+    await result;
+    expect(stream.text()).toContain('**reviewer** wants to run `npm test` in a scratch copy of the workspace: allow or deny it in the Agent Team view.');
+    expect(stream.parts.filter((part) => part.kind === 'button').map((part) => part.value)).toContain('Review the command');
+  });
+
   it('runs the coordinator on the chat\u2019s model, tells which subagent does what, then answers with buttons', async () => {
     const { ask } = start(researcherThenAnswer);
     const { stream, result } = ask('review how we parse dates');

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { TaskManager, TaskSnapshot } from '../../engine/tasks/index.js';
 import { isTerminal } from '../../engine/tasks/index.js';
 import { escapeMarkdown } from './markdown-text.js';
+import { pendingCommand } from '../../shared/pending-command.js';
 
 /** What of `vscode.ChatResponseStream` a run needs (so the tool and tests can pass their own). */
 export type RunReport = Pick<vscode.ChatResponseStream, 'progress' | 'markdown' | 'button'>;
@@ -48,8 +49,15 @@ export function reportRunInChat(options: RunInChatOptions, rootId: string, strea
           stream.progress(`${event.task.role}: ${event.task.description}`);
         } else if (event.type === 'task-update' && event.task.status === 'waiting' && !waiting.has(event.task.id) && inRun(event.task)) {
           waiting.add(event.task.id);
-          stream.markdown(`\n\n${vscode.l10n.t('**{0}** waits for your answer in the Agent Team view.', escapeMarkdown(event.task.role))}\n`);
-          stream.button({ command: 'agentTeam.showTask', arguments: [event.task.id], title: vscode.l10n.t('Answer {0}', event.task.role) });
+          const command = pendingCommand(taskManager.transcript(event.task.id));
+          if (command) {
+            const shown = command.command.length > 200 ? `${command.command.slice(0, 199)}…` : command.command;
+            stream.markdown(`\n\n${vscode.l10n.t('**{0}** wants to run `{1}` in a scratch copy of the workspace: allow or deny it in the Agent Team view.', escapeMarkdown(event.task.role), shown.replace(/`/g, "'"))}\n`);
+            stream.button({ command: 'agentTeam.showTask', arguments: [event.task.id], title: vscode.l10n.t('Review the command') });
+          } else {
+            stream.markdown(`\n\n${vscode.l10n.t('**{0}** waits for your answer in the Agent Team view.', escapeMarkdown(event.task.role))}\n`);
+            stream.button({ command: 'agentTeam.showTask', arguments: [event.task.id], title: vscode.l10n.t('Answer {0}', event.task.role) });
+          }
         } else if (event.type === 'task-update' && event.task.status !== 'waiting') {
           waiting.delete(event.task.id);
         } else if (event.type === 'task-end' && event.task.id === rootId) {
