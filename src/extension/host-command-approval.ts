@@ -51,11 +51,6 @@ export class HostCommandApproval implements CommandApproval {
     });
   }
 
-  /** The command `taskId` waits to run, if any. */
-  requestOf(taskId: string): CommandApprovalRequest | undefined {
-    return this.pending.get(taskId)?.request;
-  }
-
   /** Decides the command `taskId` waits on; false when it waits on none. */
   decide(taskId: string, choice: CommandChoice): boolean {
     const pending = this.pending.get(taskId);

@@ -21,8 +21,6 @@ export interface CommandRunOptions {
   stdoutBytes: number;
   /** Bytes of stderr kept (its end). */
   stderrBytes: number;
-  /** Called with the process id once it started (the tests look for it afterwards). */
-  onStarted?(pid: number): void;
 }
 
 export interface CommandRunResult {
@@ -105,7 +103,6 @@ export function runCommandProcess(options: CommandRunOptions): Promise<CommandRu
       exit ??= { code, signal };
       finish();
     });
-    if (child.pid !== undefined) options.onStarted?.(child.pid);
     cancelTimers.push(options.clock.setTimer(() => end('timeout'), options.timeoutMs));
     const removeAbort = onAbort(options.signal, () => end('stopped'));
   });

@@ -28,7 +28,7 @@ import { TaskError } from './task-error.js';
 import { HistorySaver } from './history-saver.js';
 import { persistedTaskOf, readHistory } from './task-history.js';
 import { TextInterner } from '../util/text-interner.js';
-import { type TaskRecord, createTaskRecord, hasEnded, partialOutputOf, snapshotOf, statusOf, transcriptOf } from './task-record.js';
+import { type TaskRecord, createTaskRecord, letGoOfWork, hasEnded, partialOutputOf, snapshotOf, statusOf, transcriptOf } from './task-record.js';
 import { TaskTree } from './task-tree.js';
 import { type WaitOptions, waitForEnd } from './task-wait.js';
 import { type TaskEvent, type TaskSnapshot, isTerminal } from './types.js';
@@ -319,12 +319,7 @@ export class TaskManager {
     }
     this.hub.emit({ type: 'task-end', task: snapshot });
     record.end.resolve(snapshot);
-    // History from here on: what only running work needed goes, so a long history costs its text alone.
-    record.work = undefined;
-    record.controller = undefined;
-    record.autoBackgroundTimer = undefined;
-    record.cancelGraceTimer = undefined;
-    record.streamingText = '';
+    letGoOfWork(record);
     // After its `task-end`, so that no observer ever sees one task more than the limit running.
     this.scheduler.end(record);
     this.saver.request();

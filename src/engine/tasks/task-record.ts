@@ -128,6 +128,19 @@ export function hasEnded(record: TaskRecord): boolean {
   return record.phase === 'ended';
 }
 
+/**
+ * An ended task is history from here on: what only its running work needed goes (the agent's closure, its
+ * signal, its timers, its streamed text), so a long history costs its text alone (B6 in
+ * docs/performance.md).
+ */
+export function letGoOfWork(record: TaskRecord): void {
+  record.work = undefined;
+  record.controller = undefined;
+  record.autoBackgroundTimer = undefined;
+  record.cancelGraceTimer = undefined;
+  record.streamingText = '';
+}
+
 /** The partial output of a task that is stopped or fails without an answer: its last text. */
 export function partialOutputOf(record: TaskRecord): string | undefined {
   const text = record.streamingText !== '' ? record.streamingText : record.lastText;
