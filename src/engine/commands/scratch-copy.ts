@@ -30,7 +30,7 @@ export class ScratchCopy {
   /** What was last written for proposals, by path under the copy's top. */
   private written = new Map<string, string>();
   /** The content, as copied, of files proposals were written over: putting them back needs no git. */
-  private readonly originals = new Map<string, string>();
+  private readonly originals = new Map<string, Buffer>();
   /** The status after the last command, still true when nothing has touched the copy since. */
   private knownStatus: StatusEntry[] | undefined;
   private indexFingerprint = '';
@@ -78,9 +78,9 @@ export class ScratchCopy {
     }
     if (restore.length > 0) await git(['checkout-index', '-f', '-q', '-z', '--stdin'], { cwd: this.layout.workTop, environment: this.layout.gitEnvironment, input: `${restore.join('\0')}\0`, ...(signal ? { signal } : {}) });
     for (const [path, content] of wanted) {
-      const current = await readFile(this.absolute(path), 'utf8').catch(() => undefined);
-      if (current === content) continue;
-      // Not in the status: what is there is the copy as made, to put back later.
+      const current = await readFile(this.absolute(path)).catch(() => undefined);
+      if (current?.equals(Buffer.from(content, 'utf8'))) continue;
+      // Not in the status: what is there is the copy as made, byte for byte, to put back later.
       if (current !== undefined && !dirty.has(path) && !this.originals.has(path)) this.originals.set(path, current);
       await this.writeInside(path, content);
     }
