@@ -91,6 +91,9 @@ describe('a scratch copy', () => {
     expect(await copy.changedFiles()).toEqual([]);
     await expect(copy.prepare([{ path: 'node_modules/dep/index.js', content: 'module.exports = 2;\n' }])).rejects.toThrow('leads out of the scratch copy');
     expect(await readFile(path.join(folder, 'node_modules/dep/index.js'), 'utf8')).toBe('module.exports = 1;\n');
+    // Not even a folder is made through the link.
+    await expect(copy.prepare([{ path: 'node_modules/newdep/lib/index.js', content: 'x\n' }])).rejects.toThrow('leads out of the scratch copy');
+    expect(existsSync(path.join(folder, 'node_modules/newdep'))).toBe(false);
   });
 
   it('of a plain folder honours its .gitignore and leaves out node_modules even without one', async () => {

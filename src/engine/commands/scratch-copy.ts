@@ -160,9 +160,13 @@ export class ScratchCopy {
   /** Writes a proposal, refusing any path that a link would carry out of the copy (into the user's folder). */
   private async writeInside(path: string, content: string): Promise<void> {
     const target = this.absolute(path);
-    await mkdir(dirname(target), { recursive: true });
-    const parent = await realpath(dirname(target));
+    // Checked on the nearest folder that exists before any is made: making folders through a link would
+    // already create them in the user's folder.
+    let existing = dirname(target);
+    while (!(await lstat(existing).catch(() => undefined)) && existing !== this.layout.workTop) existing = dirname(existing);
+    const parent = await realpath(existing);
     if (parent !== this.realTop && !parent.startsWith(this.realTop + sep)) throw new Error(`${this.toWorkspacePath(path)} leads out of the scratch copy (a linked folder); the proposal is not written there.`);
+    await mkdir(dirname(target), { recursive: true });
     const existing = await lstat(target).catch(() => undefined);
     if (existing?.isSymbolicLink()) await rm(target, { force: true });
     await writeFile(target, content);
