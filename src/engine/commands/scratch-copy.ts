@@ -162,9 +162,9 @@ export class ScratchCopy {
     const target = this.absolute(path);
     // Checked on the nearest folder that exists before any is made: making folders through a link would
     // already create them in the user's folder.
-    let existing = dirname(target);
-    while (!(await lstat(existing).catch(() => undefined)) && existing !== this.layout.workTop) existing = dirname(existing);
-    const parent = await realpath(existing);
+    let nearest = dirname(target);
+    while (!(await lstat(nearest).catch(() => undefined)) && nearest !== this.layout.workTop) nearest = dirname(nearest);
+    const parent = await realpath(nearest);
     if (parent !== this.realTop && !parent.startsWith(this.realTop + sep)) throw new Error(`${this.toWorkspacePath(path)} leads out of the scratch copy (a linked folder); the proposal is not written there.`);
     await mkdir(dirname(target), { recursive: true });
     const existing = await lstat(target).catch(() => undefined);
