@@ -52,3 +52,11 @@ describe('allowed command patterns', () => {
     expect(allowed('echo $(date)', ['*'])).toBe(true);
   });
 });
+
+describe('matching a long crafted command', () => {
+  it('is judged with many wildcards (a backtracking regex would not finish within the test timeout)', () => {
+    const pattern = Array.from({ length: 12 }, () => 'a').join('*');
+    expect(judgeCommand(`${'a'.repeat(19_000)}b`, [pattern]).allowed).toBe(false);
+    expect(judgeCommand(`${'a'.repeat(19_000)}`, [pattern]).allowed).toBe(true);
+  });
+});

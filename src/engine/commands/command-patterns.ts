@@ -46,12 +46,44 @@ export function compilePattern(pattern: string): (part: string) => boolean {
       return !/[<>]/.test(command) && (command === head || command.startsWith(`${head} `));
     };
   }
-  const source = collapseSpaces(pattern)
-    .split('*')
-    .map((piece) => piece.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-    .join('[^<>]*');
-  const expression = new RegExp(`^${source}$`, 's');
-  return (part) => expression.test(collapseSpaces(part));
+  const cleaned = collapseSpaces(pattern);
+  return (part) => wildcardMatches(cleaned, collapseSpaces(part));
+}
+
+/**
+ * `*` for any run of characters but `<` and `>`, matched without a regular expression: the command comes
+ * from model output, and a pattern with several `*` as a backtracking regex could take seconds on a long
+ * crafted line. The redirections split both sides into pieces that must line up one for one; each piece
+ * is matched greedily, falling back only to the last `*` (linear for the patterns people write).
+ */
+function wildcardMatches(pattern: string, text: string): boolean {
+  const patternPieces = pattern.split(/([<>])/);
+  const textPieces = text.split(/([<>])/);
+  if (patternPieces.length !== textPieces.length) return false;
+  return patternPieces.every((piece, index) => (index % 2 === 1 ? piece === textPieces[index] : pieceMatches(piece, textPieces[index])));
+}
+
+function pieceMatches(pattern: string, text: string): boolean {
+  let p = 0;
+  let t = 0;
+  let star = -1;
+  let starText = 0;
+  while (t < text.length) {
+    if (p < pattern.length && pattern[p] !== '*' && pattern[p] === text[t]) {
+      p++;
+      t++;
+    } else if (p < pattern.length && pattern[p] === '*') {
+      star = p++;
+      starText = t;
+    } else if (star >= 0) {
+      p = star + 1;
+      t = ++starText;
+    } else {
+      return false;
+    }
+  }
+  while (p < pattern.length && pattern[p] === '*') p++;
+  return p === pattern.length;
 }
 
 function collapseSpaces(text: string): string {
