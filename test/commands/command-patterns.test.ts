@@ -60,3 +60,10 @@ describe('matching a long crafted command', () => {
     expect(judgeCommand(`${'a'.repeat(19_000)}`, [pattern]).allowed).toBe(true);
   });
 });
+
+describe('a command of many spaces', () => {
+  it('is judged (no regular expression backtracks over the run of spaces)', () => {
+    expect(judgeCommand(`npm test${' '.repeat(19_000)}x`, ['npm test']).allowed).toBe(false);
+    expect(judgeCommand(`npm test${' '.repeat(19_000)}2>&1`, ['npm test']).allowed).toBe(true);
+  });
+});

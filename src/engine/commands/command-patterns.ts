@@ -20,7 +20,8 @@ export interface PatternVerdict {
   unmatched: string[];
 }
 
-const harmlessRedirection = /\s*(?:[012]?>>?\s*\/dev\/null|[12]?>&[12]|&>\s*\/dev\/null)(?=\s|$)/g;
+/** On a part whose spaces are already collapsed (a `\s*` here would backtrack on long runs of spaces). */
+const harmlessRedirection = / ?(?:[012]?>>? ?\/dev\/null|[12]?>&[12]|&> ?\/dev\/null)(?= |$)/g;
 
 export function judgeCommand(command: string, patterns: readonly string[]): PatternVerdict {
   const line = command.trim();
@@ -30,7 +31,7 @@ export function judgeCommand(command: string, patterns: readonly string[]): Patt
     const allowed = cleaned.some((pattern) => !pattern.includes('*') && pattern === line);
     return { allowed, unmatched: allowed ? [] : [line] };
   }
-  const parts = splitCommandLine(line).map((part) => part.replace(harmlessRedirection, '').trim()).filter((part) => part !== '');
+  const parts = splitCommandLine(line).map((part) => collapseSpaces(part).replace(harmlessRedirection, '').trim()).filter((part) => part !== '');
   const matchers = cleaned.map(compilePattern);
   const unmatched = parts.filter((part) => !matchers.some((matches) => matches(part)));
   return { allowed: parts.length > 0 && unmatched.length === 0, unmatched };
