@@ -4,6 +4,7 @@
  * not, and the scratch copy is gone when the run ends. A command not allowed is refused in words the agent
  * passes on.
  */
+import { existsSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,7 +18,7 @@ const world = useCliWorld({
   'test.js': "const text = require('fs').readFileSync('greeting.txt', 'utf8').trim(); console.log('greeting: ' + text); process.exit(text === 'hello, world' ? 0 : 1);\n",
 });
 
-const scratchCopies = async () => (await readdir(path.join(tmpdir(), 'agent-team-scratch')).catch(() => [] as string[])).length;
+const scratchCopies = async () => (await readdir(path.join(tmpdir(), `agent-team-scratch-${process.getuid?.() ?? 'user'}`)).catch(() => [] as string[])).length;
 
 describe.each(['anthropic', 'openai'] as const)('Bash in the CLI over %s', (protocol) => {
   it('an allowed command runs on the proposal in a scratch copy; the folder is unchanged; the copy is removed', async () => {
@@ -40,6 +41,8 @@ describe.each(['anthropic', 'openai'] as const)('Bash in the CLI over %s', (prot
     expect(output).toContain('Exit code 0');
     expect(output).toContain('greeting: hello, world');
     expect(await readFile(path.join(world.workspace, 'greeting.txt'), 'utf8')).toBe('hello\n');
+    // The run made its copy there (the directory exists) and removed it when it ended.
+    expect(existsSync(path.join(tmpdir(), `agent-team-scratch-${process.getuid?.() ?? 'user'}`))).toBe(true);
     expect(await scratchCopies()).toBe(copiesBefore);
   });
 });

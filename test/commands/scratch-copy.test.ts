@@ -4,7 +4,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -133,6 +133,21 @@ describe('the scratch copies of trees', () => {
     await trees.endTree('t1');
     expect(trees.count('t1')).toBe(0);
     expect(await readdir(scratch)).toEqual([]);
+  });
+
+  it('refuses a scratch directory that is a link (another user could have placed it), and closes an open one of ours', async () => {
+    await files({ 'a.txt': 'a\n' });
+    const elsewhere = path.join(base, 'elsewhere');
+    await mkdir(elsewhere);
+    const linked = path.join(base, 'linked-scratch');
+    await symlink(elsewhere, linked);
+    await expect(new ScratchCopies({ workspaceRoot: folder, directory: linked }).acquire('t1')).rejects.toThrow('is not a directory of this user');
+    const open = path.join(base, 'open-scratch');
+    await mkdir(open, { mode: 0o755 });
+    const trees = new ScratchCopies({ workspaceRoot: folder, directory: open });
+    trees.release('t1', await trees.acquire('t1'));
+    expect((await stat(open)).mode & 0o777).toBe(0o700);
+    await trees.dispose();
   });
 
   it('removes copies a process that is gone left behind', async () => {

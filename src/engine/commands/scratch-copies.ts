@@ -5,7 +5,7 @@
  * is made. When the tree has ended, its copies are removed; copies a crashed editor left behind are removed
  * by the next one that starts.
  */
-import { readdir, rm } from 'node:fs/promises';
+import { chmod, lstat, mkdir, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { errorMessage } from '../errors.js';
@@ -14,7 +14,7 @@ import { ScratchCopy } from './scratch-copy.js';
 
 export interface ScratchCopiesOptions {
   workspaceRoot: string;
-  /** Where copies are made. Default: `agent-team-scratch` in the system's temporary directory. */
+  /** Where copies are made. Default: `agent-team-scratch-<uid>` in the system's temporary directory. */
   directory?: string;
 }
 
@@ -30,13 +30,16 @@ export class ScratchCopies {
   private leftoversRemoved: Promise<void> | undefined;
 
   constructor(private readonly options: ScratchCopiesOptions) {
-    this.directory = options.directory ?? join(tmpdir(), 'agent-team-scratch');
+    this.directory = options.directory ?? join(tmpdir(), `agent-team-scratch-${process.getuid?.() ?? 'user'}`);
   }
 
   /** A copy for one command of tree `rootId`, this command's alone until `release`. */
   async acquire(rootId: string): Promise<ScratchCopy> {
-    this.leftoversRemoved ??= removeLeftovers(this.directory);
-    await this.leftoversRemoved;
+    this.leftoversRemoved ??= ownDirectory(this.directory).then(() => removeLeftovers(this.directory));
+    await this.leftoversRemoved.catch((error: unknown) => {
+      this.leftoversRemoved = undefined;
+      throw error;
+    });
     let tree = this.trees.get(rootId);
     if (!tree) {
       tree = { idle: [], busy: new Set(), ended: false };
@@ -95,6 +98,21 @@ export class ScratchCopies {
     if (tree.busy.size === 0 && tree.idle.length === 0) this.trees.delete(rootId);
     await copy.remove();
   }
+}
+
+/**
+ * Makes the directory copies live in, and checks it is really ours: on a shared machine another user
+ * could have made it first (or a link by its name) to watch or swap what is written there.
+ */
+async function ownDirectory(directory: string): Promise<void> {
+  await mkdir(directory, { recursive: true, mode: 0o700 });
+  const info = await lstat(directory);
+  const uid = process.getuid?.();
+  if (!info.isDirectory() || (uid !== undefined && info.uid !== uid)) {
+    throw new Error(`Not run: the scratch directory ${directory} is not a directory of this user (a link, or another user's). Remove it and try again.`);
+  }
+  // Ours but open to others (made before this check, or by hand): closed now.
+  if (process.platform !== 'win32' && (info.mode & 0o077) !== 0) await chmod(directory, 0o700);
 }
 
 /** Removes the copies of processes that are gone (their names start with the pid that made them). */
