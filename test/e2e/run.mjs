@@ -7,7 +7,7 @@
 //   node test/e2e/run.mjs --vsix some.vsix   # test a .vsix built elsewhere (skips npm run package)
 //   node test/e2e/run.mjs --keep             # keep the scratch folder (workspaces, user data, logs)
 //   node test/e2e/run.mjs --repeat 5 reload  # run them 5 times (flake hunting; artifacts per round)
-//   node test/e2e/run.mjs --update-screenshots delegate review language-model  # the README's pictures
+//   node test/e2e/run.mjs --update-screenshots delegate review language-model approve  # the README's pictures
 //
 // Ends with the line "e2e: N passed, N failed" and exits non-zero on any failure, missing tooling and a
 // run with no journey included: nothing is skipped. A failed journey leaves a screenshot, code-server's

@@ -15,7 +15,7 @@ const files = {
   'check.js': "console.log('check sees: ' + require('fs').readFileSync('greeting.txt', 'utf8').trim());\n",
 };
 
-export async function run({ open, mock }) {
+export async function run({ open, mock, screenshot }) {
   const session = await open({ files });
   const { page, server, workspaceDir } = session;
   server.respondWith((request) => {
@@ -34,6 +34,7 @@ export async function run({ open, mock }) {
   const approval = detail.getByRole('region', { name: 'Command approval' });
   await approval.locator('.approval-command', { hasText: 'node check.js' }).waitFor();
   await approval.locator('.approval-purpose', { hasText: 'For: Check the greeting' }).waitFor();
+  await screenshot('command-approval', page);
   await approval.getByRole('button', { name: 'Allow once' }).click();
   await taskRow(frame, 'refactorer', 'Greet the world', 'completed').waitFor();
   const bashCall = detail.locator('details.tool-call', { has: frame.locator('.tool-name', { hasText: 'Bash' }) });
