@@ -85,7 +85,7 @@ export class HostCommandApproval implements CommandApproval {
     const always = vscode.l10n.t('Always for this workspace');
     const deny = vscode.l10n.t('Deny');
     const choice = await vscode.window.showInformationMessage(
-      vscode.l10n.t('Agent Team: {0} ({1}) wants to run `{2}`{3} in a scratch copy of the workspace.', request.role, request.taskId, command, purpose),
+      vscode.l10n.t('Agent Team: {0} ({1}) wants to run "{2}"{3} in a scratch copy of the workspace.', request.role, request.taskId, command, purpose),
       allowOnce,
       always,
       deny,

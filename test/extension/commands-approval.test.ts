@@ -54,7 +54,7 @@ describe('commands in the extension', () => {
     refactorerRunsTheCheck();
     const view = await fake.resolveView();
     view.send({ type: 'ready' });
-    const asked = fake.waitForMessage((message) => message.message.startsWith('Agent Team: refactorer (t1) wants to run `node check.js` (Check the greeting)'));
+    const asked = fake.waitForMessage((message) => message.message.startsWith('Agent Team: refactorer (t1) wants to run "node check.js" (Check the greeting)'));
     await extension.execute('agentTeam.delegate', 'Greet the world', { role: 'refactorer' });
     expect((await asked).items).toEqual(['Allow once', 'Always for this workspace', 'Deny']);
     view.send({ type: 'approve-command', taskId: 't1', decision: 'once' });
@@ -93,7 +93,7 @@ describe('commands in the extension', () => {
     expect(extension.context.workspaceState.get(workspaceCommandsKey)).toEqual(['npm test']);
     expect(fake.state.messages.at(-1)?.message).toBe('Agents will ask again before running: node check.js');
     refactorerRunsTheCheck();
-    const asked = fake.waitForMessage((message) => message.message.includes('wants to run `node check.js`'));
+    const asked = fake.waitForMessage((message) => message.message.includes('wants to run "node check.js"'));
     await extension.execute('agentTeam.delegate', 'Greet the world', { role: 'refactorer' });
     await asked;
   });
