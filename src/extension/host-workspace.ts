@@ -125,6 +125,10 @@ export class HostWorkspace implements Workspace {
     return this.unsavedDocuments().find((entry) => entry.path === relative)?.document;
   }
 
+  unsavedFiles(): Array<{ path: string; content: string }> {
+    return this.unsavedDocuments().map(({ path, document }) => ({ path, content: document.getText() }));
+  }
+
   private unsavedDocuments(): Array<{ path: string; document: vscode.TextDocument }> {
     const result: Array<{ path: string; document: vscode.TextDocument }> = [];
     for (const document of vscode.workspace.textDocuments) {

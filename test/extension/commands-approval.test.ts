@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { workspaceCommandsKey } from '../../src/extension/host-command-approval.js';
 import { type MockProviderServer, startMockProviderServer, textTurn, toolCallTurn } from '../support/mock-provider/index.js';
+import { Uri } from './support/fake-basics.js';
 import { fake } from './support/fake-vscode.js';
 import { activateExtension, type ActivatedExtension } from './support/harness.js';
 
@@ -125,6 +126,17 @@ describe('commands in the extension', () => {
     const asked = fake.waitForMessage((message) => message.message.includes('wants to run'));
     await extension.execute('agentTeam.delegate', 'Greet the world', { role: 'refactorer' });
     await asked;
+  });
+
+  it('a command sees what the editors hold unsaved, as the agents do; the file on disk stays as it was', async () => {
+    start({ 'agentTeam.allowedCommands': ['node *.js'] });
+    const document = fake.state.documents.open(Uri.file(path.join(extension.root, 'check.js')));
+    document.setText("console.log('unsaved check sees: ' + require('fs').readFileSync('greeting.txt', 'utf8').trim());\n");
+    refactorerRunsTheCheck();
+    await extension.execute('agentTeam.delegate', 'Greet the world', { role: 'refactorer' });
+    await fake.waitForMessage((message) => message.message.startsWith('Agent Team finished'));
+    expect(server.requests[2].lastMessageText).toContain('unsaved check sees: hello, world');
+    expect(await readFile(path.join(extension.root, 'check.js'), 'utf8')).toBe(files['check.js']);
   });
 
   it('in Restricted Mode a command is refused without asking', async () => {

@@ -14,6 +14,7 @@ import type { ProposedFile } from '../commands/scratch-copy.js';
 import type { TaskManager } from '../tasks/task-manager.js';
 import { isTerminal } from '../tasks/types.js';
 import { ChangeSetWorkspace } from '../workspace/change-set-workspace.js';
+import { PathRules } from '../workspace/path-rules.js';
 import { defaultWorkspacePolicy, type WorkspacePolicy } from '../workspace/policy.js';
 import { createWorkspaceTools } from '../workspace/tools/create-workspace-tools.js';
 import type { Workspace } from '../workspace/workspace.js';
@@ -37,8 +38,29 @@ export function createWorkspaceToolbox(options: WorkspaceToolboxOptions): Worksp
     const earlier = earlierChangeSets(options, taskId).filter((other) => other !== changeSet);
     const stacked = earlier.reduce<Workspace>((inner, layer) => new ChangeSetWorkspace(inner, layer, policy), options.workspace);
     const tools = createWorkspaceTools({ workspace: stacked, changeSet, policy });
-    return { readOnly: tools.readOnly, edit: tools.edit, proposals: async () => visibleProposals([...earlier, changeSet]) };
+    return { readOnly: tools.readOnly, edit: tools.edit, proposals: async () => commandView(options.workspace, policy, visibleProposals([...earlier, changeSet])) };
   };
+}
+
+/**
+ * What a command in the scratch copy sees where it differs from the disk: the editors' unsaved text (the
+ * agents read it too; a secret's is left out, as Read leaves it out), then the proposals over it (a
+ * proposal to a file with unsaved changes was made on them).
+ */
+function commandView(workspace: Workspace, policy: WorkspacePolicy, proposals: ProposedFile[]): ProposedFile[] {
+  const unsaved = workspace.unsavedFiles?.() ?? [];
+  if (unsaved.length === 0) return proposals;
+  const rules = new PathRules(policy);
+  const readable = unsaved.filter((file) => {
+    try {
+      rules.assertReadable(file.path, file.path);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  const proposed = new Set(proposals.map((file) => file.path));
+  return [...readable.filter((file) => !proposed.has(file.path)), ...proposals];
 }
 
 /**

@@ -33,6 +33,11 @@ export interface Workspace {
    * write. Refuses protected paths (`.git/**`) with kind `read-only`.
    */
   writeText(path: string, content: string): Promise<void>;
+  /**
+   * Files an editor holds with unsaved changes, as it holds them (hosts with editors): what the agents
+   * read, so commands in a scratch copy see them too. Default: none.
+   */
+  unsavedFiles?(): Array<{ path: string; content: string }>;
 }
 
 export interface RealPath {
