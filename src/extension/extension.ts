@@ -17,20 +17,19 @@ let coreLoader: (() => Promise<ExtensionCore>) | undefined;
 export function activate(context: vscode.ExtensionContext, options: HostOptions = {}): void {
   const proposalsChanged = new vscode.EventEmitter<vscode.Uri>();
   const loadCore = (): Promise<ExtensionCore> =>
-    (core ??= import('./extension-core.js').then(
-      (module) => {
+    (core ??= import('./extension-core.js')
+      .then((module) => {
         const started = module.startCore(context, options);
         loaded = started;
         // The proposal documents' provider was registered before the core existed: its changes go on from here.
         context.subscriptions.push(started.host.proposals.onDidChange((uri) => proposalsChanged.fire(uri)));
         return started;
-      },
-      (error: unknown) => {
-        // Not kept: the next command tries again rather than failing for the rest of the window.
+      })
+      .catch((error: unknown) => {
+        // Not kept: the next use tries again rather than failing for the rest of the window.
         core = undefined;
         throw error;
-      },
-    ));
+      }));
   coreLoader = loadCore;
   context.subscriptions.push(
     proposalsChanged,
