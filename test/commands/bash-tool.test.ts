@@ -107,6 +107,18 @@ describe('Bash approvals', () => {
   });
 });
 
+describe('a copy a command broke', () => {
+  it('is not reused: the next command of the tree gets a fresh one', async () => {
+    world = await createBashWorld({ files: { 'greeting.txt': 'hello\n' }, patterns: ['*'] });
+    world.model('reviewer').enqueue([toolCall('Bash', { command: 'rm -rf .git' })], [toolCall('Bash', { command: 'cat greeting.txt && git status --short' })], 'Done.');
+    await world.team.delegate({ role: 'reviewer', prompt: 'Break it' });
+    expect(bashResult(world, 'reviewer', 1)).toContain('could not be determined');
+    const second = bashResult(world, 'reviewer', 2);
+    expect(second).toContain('Exit code 0');
+    expect(second).toContain('stdout:\nhello');
+  });
+});
+
 describe('Bash processes', () => {
   const alive = (pid: number) => {
     try {

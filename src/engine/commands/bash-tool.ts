@@ -64,8 +64,14 @@ export function createBashTool(options: BashToolOptions): Tool<z.infer<typeof ba
         if (decision !== 'allow') throw new Error(`Not run: the user denied \`${input.command}\`. Don't run it again; say in your answer what it would have checked.`);
       }
       const copy = await host.copies.acquire(options.rootId);
+      // A copy that could not be brought to this task's view, or read back (a command that removed its
+      // `.git`, say), is not given to the next command: that one gets a fresh copy.
+      let broken = false;
       try {
-        await copy.prepare(await options.proposals(), context.signal);
+        await copy.prepare(await options.proposals(), context.signal).catch((error: unknown) => {
+          broken = true;
+          throw error;
+        });
         const result = await runCommandProcess({
           command: input.command,
           cwd: copy.cwd,
@@ -76,10 +82,16 @@ export function createBashTool(options: BashToolOptions): Tool<z.infer<typeof ba
           stdoutBytes: stdoutTailBytes,
           stderrBytes: stderrTailBytes,
         });
-        const changed = result.ended === 'stopped' ? [] : await copy.changedFiles(context.signal).catch(() => undefined);
+        const changed =
+          result.ended === 'stopped'
+            ? []
+            : await copy.changedFiles(context.signal).catch(() => {
+                broken = true;
+                return undefined;
+              });
         return describeRun(result, input.timeout_ms ?? defaultCommandTimeoutMs, changed, copy.linked);
       } finally {
-        host.copies.release(options.rootId, copy);
+        host.copies.release(options.rootId, copy, { broken });
       }
     },
   });

@@ -51,14 +51,15 @@ export class ScratchCopies {
     return copy;
   }
 
-  release(rootId: string, copy: ScratchCopy): void {
+  /** Gives a copy back. `broken`: it could not be brought to a task's view or read back; it is removed, not reused. */
+  release(rootId: string, copy: ScratchCopy, options: { broken?: boolean } = {}): void {
     const tree = this.trees.get(rootId);
     if (!tree) {
       void copy.remove();
       return;
     }
     tree.busy.delete(copy);
-    if (tree.ended) void this.removeIdle(rootId, tree, copy);
+    if (tree.ended || options.broken) void this.removeIdle(rootId, tree, copy);
     else tree.idle.push(copy);
   }
 
