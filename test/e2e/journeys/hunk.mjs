@@ -36,6 +36,9 @@ export async function run({ open, mock, log }) {
   const modified = page.locator('.multiDiffEntry', { hasText: 'steps.ts' }).filter({ visible: true }).locator('.editor.modified');
   await modified.locator('.view-line', { hasText: 'lastStep' }).waitFor();
   await modified.locator('.view-line', { hasText: 'lastStep' }).click();
+  // The key decides the change at the cursor of the active editor: pressed only once the click has put
+  // the cursor on line 20 of it (the status bar says so), or a busy machine may still have it elsewhere.
+  await page.locator('#status\\.editor\\.selection', { hasText: /Ln 20\b/ }).waitFor();
   await page.keyboard.press('Control+Alt+Y');
   const onDisk = () => readFileSync(join(workspaceDir, 'src/steps.ts'), 'utf8');
   await eventually(() => onDisk() === original.replace('step20 = 20', 'lastStep = 20'), { what: 'exactly the change at the cursor on disk' });
