@@ -4,6 +4,7 @@
  * passwords and the editor's own channels are dropped by default (by name, and by value for the keys the
  * user configured), and tools are told not to wait for a terminal or colour their output.
  */
+import { gitLocationVariables } from './git-runner.js';
 
 /** Names that carry secrets in common tools' conventions. */
 const secretName = /(?:^|_)(?:API_?KEY|KEY|TOKEN|SECRET|SECRETS|PASSWORD|PASSWD|PASS|PWD_?HASH|CREDENTIALS?|AUTH|COOKIE|SESSION|PRIVATE)(?:_|$)|^(?:AWS|AZURE|GCP|GOOGLE|GH|GITHUB|GITLAB|NPM_CONFIG_\/\/|DOCKER|HEROKU|VAULT|SLACK|STRIPE|TWILIO|SENTRY|DATADOG|DD)_(?!REGION$)/i;
@@ -41,10 +42,9 @@ export function commandEnvironment(source: Readonly<Record<string, string | unde
   const environment: Record<string, string> = {};
   for (const [name, value] of Object.entries(source)) {
     if (value === undefined) continue;
-    if (!keptNames.has(name.toUpperCase()) && (secretName.test(name) || editorName.test(name))) continue;
-    if (secrets.has(value)) continue;
+    if (isDroppedVariable(name) || secrets.has(value)) continue;
     // Git variables from the host would point commands at the user's repository instead of the copy's.
-    if (/^GIT_(?:DIR|WORK_TREE|INDEX_FILE|OBJECT_DIRECTORY|ALTERNATE_OBJECT_DIRECTORIES|COMMON_DIR|NAMESPACE|CEILING_DIRECTORIES)$/.test(name)) continue;
+    if (gitLocationVariables.test(name)) continue;
     environment[name] = value;
   }
   return { ...environment, ...quietSettings };

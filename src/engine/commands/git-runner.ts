@@ -24,8 +24,8 @@ export class GitError extends Error {
   }
 }
 
-/** The variables git reads that would point it somewhere else than we mean. */
-const gitLocationVariables = /^GIT_(?:DIR|WORK_TREE|INDEX_FILE|OBJECT_DIRECTORY|ALTERNATE_OBJECT_DIRECTORIES|COMMON_DIR|NAMESPACE|PREFIX)$/;
+/** The variables git reads that would point it somewhere else than we mean (ours, and commands'). */
+export const gitLocationVariables = /^GIT_(?:DIR|WORK_TREE|INDEX_FILE|OBJECT_DIRECTORY|ALTERNATE_OBJECT_DIRECTORIES|COMMON_DIR|NAMESPACE|PREFIX|CEILING_DIRECTORIES)$/;
 
 function gitEnvironment(extra: Record<string, string> | undefined): Record<string, string> {
   const environment: Record<string, string> = {};

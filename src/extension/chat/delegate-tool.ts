@@ -72,10 +72,6 @@ export class DelegateTool implements vscode.LanguageModelTool<DelegateToolInput>
   }
 }
 
-export function registerDelegateTool(host: AgentTeamHost): vscode.Disposable {
-  return vscode.lm.registerTool(delegateToolName, new DelegateTool(host));
-}
-
 function parseInput(input: unknown): DelegateToolInput {
   const parsed = delegateInputSchema.safeParse(input);
   if (parsed.success) return parsed.data;

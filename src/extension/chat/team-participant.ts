@@ -24,12 +24,6 @@ interface TeamResultMetadata {
   rootId: string;
 }
 
-export function registerTeamParticipant(host: AgentTeamHost): vscode.Disposable {
-  const participant = vscode.chat.createChatParticipant(teamParticipantId, (request, context, stream, token) => handleTeamRequest(host, request, context, stream, token));
-  participant.iconPath = vscode.Uri.joinPath(host.context.extensionUri, 'media', 'agent-team.svg');
-  return participant;
-}
-
 export async function handleTeamRequest(
   host: AgentTeamHost,
   request: Pick<vscode.ChatRequest, 'prompt' | 'command' | 'model'>,

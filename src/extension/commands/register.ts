@@ -1,9 +1,8 @@
 /**
- * Registers every command. Each goes through one wrapper: Restricted Mode is refused (whether the
+ * Every command's handler. Each goes through one wrapper: Restricted Mode is refused (whether the
  * command came from the palette, a menu, the sidebar or `executeCommand`), and failures become a
  * notification that says what to do next instead of an unhandled rejection.
  */
-import * as vscode from 'vscode';
 import type { AgentTeamHost } from '../host.js';
 import { commandIds } from '../contribution-ids.js';
 import { ensureTrusted } from '../trust.js';
@@ -36,11 +35,6 @@ function fromRowContextMenu(args: unknown[]): unknown[] {
   const context = first as { webviewSection?: unknown; taskId?: unknown } | undefined;
   if (typeof context === 'object' && context !== null && context.webviewSection === 'task' && typeof context.taskId === 'string') return [context.taskId, ...rest];
   return args;
-}
-
-/** Registers every command with VS Code (the activation shell registers them itself: `commandHandlers`). */
-export function registerCommands(host: AgentTeamHost): vscode.Disposable[] {
-  return Object.entries(commandHandlers(host)).map(([id, handler]) => vscode.commands.registerCommand(id, handler));
 }
 
 /**
