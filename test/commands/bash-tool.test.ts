@@ -185,7 +185,7 @@ describe('Bash processes', () => {
 });
 
 describe('the scratch copy of a tree', () => {
-  it('is made once and reused; a later task sees an earlier task’s proposal; a working-tree change is in it, an ignored file is not', async () => {
+  it('holds a working-tree change, not an ignored file; a later task sees an earlier task’s proposal; it goes when the tree ends', async () => {
     world = await createBashWorld({ files: { 'greeting.txt': 'hello\n', '.gitignore': 'secret.env\n' }, patterns: ['*'] });
     await writeFile(path.join(world.root, 'greeting.txt'), 'hello from the working tree\n');
     await writeFile(path.join(world.root, 'secret.env'), 'TOKEN=1\n');
