@@ -7,7 +7,7 @@
 import * as z from 'zod';
 import { type Tool, defineTool } from '../agent/tool.js';
 import { systemClock } from '../clock.js';
-import type { CommandHost } from './command-host.js';
+import type { CommandHost, CommandIsolation } from './command-host.js';
 import { judgeCommand } from './command-patterns.js';
 import { type CommandRunResult, runCommandProcess } from './command-process.js';
 import type { ProposedFile } from './scratch-copy.js';
@@ -17,6 +17,8 @@ export const maxCommandTimeoutMs = 600_000;
 /** The ends of the output the agent reads; a test run's summary and failures come last. */
 export const stdoutTailBytes = 24 * 1024;
 export const stderrTailBytes = 12 * 1024;
+/** Until the sandbox is in place: how commands run today (the sandbox work fills `CommandHost.isolation`). */
+const unsandboxed: CommandIsolation = { kind: 'off', network: true, summary: 'Not in a sandbox: the command runs as you, in a scratch copy of the workspace.', offerAlways: true };
 /** Changed files listed by name at most. */
 const maxChangedFilesListed = 50;
 
@@ -59,7 +61,7 @@ export function createBashTool(options: BashToolOptions): Tool<z.infer<typeof ba
         }
         const approval = host.approval;
         const decision = await options.waitForUser(() =>
-          approval.request({ taskId: options.taskId, role: options.role, command: input.command, ...(input.description ? { description: input.description } : {}) }, context.signal),
+          approval.request({ taskId: options.taskId, role: options.role, command: input.command, ...(input.description ? { description: input.description } : {}), isolation: host.isolation?.(input.command) ?? unsandboxed }, context.signal),
         );
         if (decision !== 'allow') throw new Error(`Not run: the user denied \`${input.command}\`. Don't run it again; say in your answer what it would have checked.`);
       }

@@ -12,6 +12,23 @@ export interface CommandApprovalRequest {
   command: string;
   /** The agent's few words on what the command is for. */
   description?: string;
+  /** How the command would run; every approval surface says it (and offers "Always" only when `offerAlways`). */
+  isolation: CommandIsolation;
+}
+
+/**
+ * How a command runs, as the user is told before allowing it. Without a sandbox every command asks every
+ * time and "Always" is not offered; with the sandbox turned off by the user, commands run as the user.
+ */
+export interface CommandIsolation {
+  /** `sandbox`: in the OS sandbox; `unavailable`: no sandbox on this machine; `off`: the user turned it off. */
+  kind: 'sandbox' | 'unavailable' | 'off';
+  /** True when the command may reach the network. */
+  network: boolean;
+  /** One plain sentence for the user, e.g. "In the OS sandbox, without network." */
+  summary: string;
+  /** False when "Always for this workspace" must not be offered (no sandbox: every command asks). */
+  offerAlways: boolean;
 }
 
 /**
@@ -37,6 +54,8 @@ export interface CommandHost {
   copies: ScratchCopies;
   /** The environment commands get (command-environment.ts: secrets already dropped). */
   environment(): Record<string, string>;
+  /** How this command would run (the OS sandbox, its network, which may depend on the command). Default: not sandboxed. */
+  isolation?(command: string): CommandIsolation;
   /** Default: the system clock. Tests inject one to reach a timeout without waiting. */
   clock?: Clock;
 }
