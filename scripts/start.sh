@@ -52,6 +52,8 @@ say "building and packaging the extension (npm run package)"
 quietly "npm run package" npm run package
 [ -f dist/agent-team.vsix ] || die "npm run package wrote no dist/agent-team.vsix"
 
+say "installing the command sandbox if missing (scripts/setup-sandbox.sh)"
+quietly "scripts/setup-sandbox.sh" bash scripts/setup-sandbox.sh
 say "installing VS Code (code-server) and Chromium if missing (test/e2e/tooling/setup.sh)"
 quietly "test/e2e/tooling/setup.sh" bash test/e2e/tooling/setup.sh
 # shellcheck source=../test/e2e/tooling/env.sh

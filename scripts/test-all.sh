@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets up a fresh machine and runs every test: the one command the README gives and .ci/run calls.
 # The fast checks come first, so a type error or a failing unit test shows in a minute or two rather than
-# after the slow installs: npm packages; build, typecheck, lint; unit and integration tests. Then the
+# after the slow installs: npm packages; build, typecheck, lint; the command sandbox (bubblewrap); unit and
+# integration tests. Then the
 # end-to-end tooling (Debian's Chromium and ripgrep, code-server, cached under ~/.cache/agent-team-e2e),
 # the search tests again with ripgrep present, package, the benchmarks in quick mode, and the end-to-end
 # journeys in a real VS Code. Nothing is skipped: a missing piece is a failure.
@@ -18,6 +19,10 @@ step "build, typecheck, lint"
 npm run build
 npm run typecheck
 npm run lint
+
+# The command sandbox's tests run agents' commands in bubblewrap: it must be here before they run.
+step "install the command sandbox (bubblewrap)"
+bash scripts/setup-sandbox.sh
 
 step "unit and integration tests"
 npm test
