@@ -7,9 +7,12 @@
 import * as z from 'zod';
 import { type Tool, defineTool } from '../agent/tool.js';
 import { systemClock } from '../clock.js';
-import type { CommandHost, CommandIsolation } from './command-host.js';
+import type { CommandHost } from './command-host.js';
 import { judgeCommand } from './command-patterns.js';
 import { type CommandRunResult, runCommandProcess } from './command-process.js';
+import { commandLaunch } from './sandbox/command-launch.js';
+import { limitHit } from './sandbox/resource-limits.js';
+import { describeIsolation, type SandboxState } from './sandbox/sandbox-state.js';
 import type { ProposedFile } from './scratch-copy.js';
 
 export const defaultCommandTimeoutMs = 120_000;
@@ -17,8 +20,6 @@ export const maxCommandTimeoutMs = 600_000;
 /** The ends of the output the agent reads; a test run's summary and failures come last. */
 export const stdoutTailBytes = 24 * 1024;
 export const stderrTailBytes = 12 * 1024;
-/** Until the sandbox is in place: how commands run today (the sandbox work fills `CommandHost.isolation`). */
-const unsandboxed: CommandIsolation = { kind: 'off', network: true, summary: 'Not in a sandbox: the command runs as you, in a scratch copy of the workspace.', offerAlways: true };
 /** Changed files listed by name at most. */
 const maxChangedFilesListed = 50;
 
@@ -53,18 +54,9 @@ export function createBashTool(options: BashToolOptions): Tool<z.infer<typeof ba
     async execute(input, context) {
       const refusal = host.refusal();
       if (refusal) throw new Error(refusal);
-      const verdict = judgeCommand(input.command, host.allowedPatterns());
-      if (!verdict.allowed) {
-        const which = verdict.unmatched.length > 0 && verdict.unmatched[0] !== input.command ? ` (not allowed: ${verdict.unmatched.map((part) => `\`${part}\``).join(', ')})` : '';
-        if (!host.approval) {
-          throw new Error(`Not run: \`${input.command}\` is not among the commands the user allows${which}. ${host.howToAllow} Don't retry it; say in your answer which command the user should run to check your work.`);
-        }
-        const approval = host.approval;
-        const decision = await options.waitForUser(() =>
-          approval.request({ taskId: options.taskId, role: options.role, command: input.command, ...(input.description ? { description: input.description } : {}), isolation: host.isolation?.(input.command) ?? unsandboxed }, context.signal),
-        );
-        if (decision !== 'allow') throw new Error(`Not run: the user denied \`${input.command}\`. Don't run it again; say in your answer what it would have checked.`);
-      }
+      const state = await host.sandbox();
+      const network = state.mode !== 'sandbox' || host.network.all() || (await judgeCommand(input.command, host.network.patterns())).allowed;
+      await allowed(input, options, state, network, context.signal);
       const copy = await host.copies.acquire(options.rootId);
       // A copy that could not be brought to this task's view, or read back (a command that removed its
       // `.git`, say), is not given to the next command: that one gets a fresh copy.
@@ -74,10 +66,16 @@ export function createBashTool(options: BashToolOptions): Tool<z.infer<typeof ba
           broken = true;
           throw error;
         });
-        const result = await runCommandProcess({
+        const launch = await commandLaunch({
           command: input.command,
           cwd: copy.cwd,
           environment: host.environment(),
+          limits: host.limits,
+          ...(state.mode === 'sandbox' ? { sandbox: { availability: state.availability, workspaceRoot: host.workspaceRoot, userHome: host.userHome, copy: copy.sandboxPaths, network } } : {}),
+        });
+        const result = await runCommandProcess({
+          launch,
+          cwd: copy.cwd,
           timeoutMs: input.timeout_ms ?? defaultCommandTimeoutMs,
           signal: context.signal,
           clock: host.clock ?? systemClock,
@@ -91,7 +89,7 @@ export function createBashTool(options: BashToolOptions): Tool<z.infer<typeof ba
                 broken = true;
                 return undefined;
               });
-        return describeRun(result, input.timeout_ms ?? defaultCommandTimeoutMs, changed, copy.linked);
+        return describeRun(result, input.timeout_ms ?? defaultCommandTimeoutMs, changed, copy.linked, limitHit(result, host.limits));
       } finally {
         host.copies.release(options.rootId, copy, { broken });
       }
@@ -99,11 +97,34 @@ export function createBashTool(options: BashToolOptions): Tool<z.infer<typeof ba
   });
 }
 
+/**
+ * Resolves when the command may run: a pattern allows it (only where it runs in a sandbox, or the user
+ * turned the sandbox off), or the user allowed it now. Throws the refusal the agent reads otherwise.
+ */
+async function allowed(input: z.infer<typeof bashInput>, options: BashToolOptions, state: SandboxState, network: boolean, signal: AbortSignal): Promise<void> {
+  const { host } = options;
+  const verdict = await judgeCommand(input.command, host.allowedPatterns());
+  // Without a sandbox, no pattern decides: a person looks at every command.
+  if (verdict.allowed && state.mode !== 'unavailable') return;
+  if (!host.approval) {
+    if (verdict.allowed && state.mode === 'unavailable') {
+      throw new Error(`Not run: there is no OS sandbox here (${state.reason}), and without one every command needs the user's approval, which cannot be asked for here. ${host.howToRunUnsandboxed} Don't retry it; say in your answer which command the user should run to check your work.`);
+    }
+    const why = verdict.reason ? ` (${verdict.reason})` : verdict.unmatched.length > 0 && verdict.unmatched[0] !== input.command ? ` (not allowed: ${verdict.unmatched.map((part) => `\`${part}\``).join(', ')})` : '';
+    throw new Error(`Not run: \`${input.command}\` is not among the commands the user allows${why}. ${host.howToAllow} Don't retry it; say in your answer which command the user should run to check your work.`);
+  }
+  const approval = host.approval;
+  const request = { taskId: options.taskId, role: options.role, command: input.command, ...(input.description ? { description: input.description } : {}), isolation: describeIsolation(state, network) };
+  const decision = await options.waitForUser(() => approval.request(request, signal));
+  if (decision !== 'allow') throw new Error(`Not run: the user denied \`${input.command}\`. Don't run it again; say in your answer what it would have checked.`);
+}
+
 /** The result the agent reads: how it ended, what it changed, then the ends of its output. */
-export function describeRun(result: CommandRunResult, timeoutMs: number, changed: readonly string[] | undefined, linked: readonly string[]): string {
+export function describeRun(result: CommandRunResult, timeoutMs: number, changed: readonly string[] | undefined, linked: readonly string[], limit?: string): string {
   const seconds = (result.durationMs / 1000).toFixed(1);
   const lines: string[] = [];
-  if (result.ended === 'timeout') lines.push(`Timed out after ${Math.round(timeoutMs / 1000)} s: the command and every process it started were ended. Run something narrower, or pass a longer timeout_ms (at most ${maxCommandTimeoutMs}).`);
+  if (limit !== undefined) lines.push(`${limit} (${seconds} s)`);
+  else if (result.ended === 'timeout') lines.push(`Timed out after ${Math.round(timeoutMs / 1000)} s: the command and every process it started were ended. Run something narrower, or pass a longer timeout_ms (at most ${maxCommandTimeoutMs}).`);
   else if (result.ended === 'stopped') lines.push(`Stopped after ${seconds} s: the command and every process it started were ended.`);
   else if (result.exitCode !== null) lines.push(`Exit code ${result.exitCode} (${seconds} s)`);
   else lines.push(`Ended by signal ${result.signal ?? 'unknown'} (${seconds} s)`);

@@ -4,6 +4,8 @@
  * task's row; the CLI asks nobody and refuses what `--allow-command` does not allow.
  */
 import type { Clock } from '../clock.js';
+import type { ResourceLimits } from './sandbox/resource-limits.js';
+import type { SandboxState } from './sandbox/sandbox-state.js';
 import type { ScratchCopies } from './scratch-copies.js';
 
 export interface CommandApprovalRequest {
@@ -54,8 +56,17 @@ export interface CommandHost {
   copies: ScratchCopies;
   /** The environment commands get (command-environment.ts: secrets already dropped). */
   environment(): Record<string, string>;
-  /** How this command would run (the OS sandbox, its network, which may depend on the command). Default: not sandboxed. */
-  isolation?(command: string): CommandIsolation;
+  /** Whether commands run in the OS sandbox here (found once, then the same answer). */
+  sandbox(): Promise<SandboxState>;
+  /** Which commands get the network in the sandbox: all of them, or those matching these patterns. */
+  network: { all(): boolean; patterns(): readonly string[] };
+  /** The user's real workspace and home: hidden from sandboxed commands. */
+  workspaceRoot: string;
+  userHome: string;
+  /** How the user runs commands without a sandbox, for the refusal where there is none. */
+  howToRunUnsandboxed: string;
+  /** Limits on each command's CPU time, file size and processes. */
+  limits: ResourceLimits;
   /** Default: the system clock. Tests inject one to reach a timeout without waiting. */
   clock?: Clock;
 }

@@ -5,15 +5,16 @@
  * for input ends instead of hanging.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import type { Clock } from '../clock.js';
 import { onAbort } from '../util/abort.js';
 import { OutputTail } from './output-tail.js';
+import type { CommandLaunch } from './sandbox/command-launch.js';
+import { killMarkedProcesses } from './sandbox/marked-processes.js';
 
 export interface CommandRunOptions {
-  command: string;
+  /** What to start (sandbox/command-launch.ts): the shell line, in the sandbox when there is one. */
+  launch: CommandLaunch;
   cwd: string;
-  environment: Record<string, string>;
   timeoutMs: number;
   signal: AbortSignal;
   clock: Clock;
@@ -44,13 +45,18 @@ export function runCommandProcess(options: CommandRunOptions): Promise<CommandRu
   const started = options.clock.now();
   const stdout = new OutputTail(options.stdoutBytes);
   const stderr = new OutputTail(options.stderrBytes);
-  const { file, args } = shellInvocation(options.command);
+  const { file, args, environment, mark } = options.launch;
+  // Without a sandbox, what the command left running (even in a session of its own) is found by its mark.
+  let leftoversEnded: Promise<unknown> = Promise.resolve();
+  const endLeftovers = () => {
+    if (mark !== undefined) leftoversEnded = Promise.all([leftoversEnded, killMarkedProcesses(mark)]);
+  };
   return new Promise<CommandRunResult>((resolve, reject) => {
     let child: ChildProcess;
     try {
       child = spawn(file, args, {
         cwd: options.cwd,
-        env: options.environment,
+        env: environment,
         stdio: ['ignore', 'pipe', 'pipe'],
         // Its own process group on POSIX: the group id is its pid, which `killGroup` signals.
         detached: process.platform !== 'win32',
@@ -71,6 +77,7 @@ export function runCommandProcess(options: CommandRunOptions): Promise<CommandRu
     };
     const cut = () => {
       killGroup(child);
+      endLeftovers();
       // Whatever it left holding the pipes must not keep the result waiting.
       child.stdout?.destroy();
       child.stderr?.destroy();
@@ -83,7 +90,9 @@ export function runCommandProcess(options: CommandRunOptions): Promise<CommandRu
       for (const cancel of cancelTimers) cancel();
       // Processes it started in the background are ended with it.
       killGroup(child);
-      resolve({ exitCode: exit.code, signal: exit.signal, stdout: stdout.text(), stderr: stderr.text(), durationMs: options.clock.now() - started, ...(ended ? { ended } : {}) });
+      endLeftovers();
+      const result: CommandRunResult = { exitCode: exit.code, signal: exit.signal, stdout: stdout.text(), stderr: stderr.text(), durationMs: options.clock.now() - started, ...(ended ? { ended } : {}) };
+      void leftoversEnded.then(() => resolve(result));
     };
     child.stdout?.on('data', (chunk: Buffer) => stdout.push(chunk));
     child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk));
@@ -96,6 +105,9 @@ export function runCommandProcess(options: CommandRunOptions): Promise<CommandRu
     });
     child.once('exit', (code, signal) => {
       exit = { code, signal };
+      // The command is over: what it left holding the pipes goes now, not after the grace period.
+      killGroup(child);
+      endLeftovers();
       if (ended) return finish();
       cancelTimers.push(options.clock.setTimer(cut, outputGraceMs));
     });
@@ -117,10 +129,4 @@ function killGroup(child: ChildProcess): void {
   } catch {
     // Already gone.
   }
-}
-
-/** `bash -c` where bash exists (agents write bash), else `sh -c`; `cmd /c` on Windows. */
-function shellInvocation(command: string): { file: string; args: string[] } {
-  if (process.platform === 'win32') return { file: process.env.ComSpec ?? 'cmd.exe', args: ['/d', '/s', '/c', `"${command}"`] };
-  return { file: existsSync('/bin/bash') ? '/bin/bash' : '/bin/sh', args: ['-c', command] };
 }

@@ -2,9 +2,13 @@
  * The `CommandHost` the CLI and the extension share: scratch copies of one workspace, the environment
  * without secrets, and the host's own rules for what runs.
  */
+import { homedir } from 'node:os';
 import type { Clock } from '../clock.js';
 import type { CommandApproval, CommandHost } from './command-host.js';
 import { commandEnvironment } from './command-environment.js';
+import { defaultResourceLimits, type ResourceLimits } from './sandbox/resource-limits.js';
+import { detectSandbox, type SandboxAvailability } from './sandbox/sandbox-availability.js';
+import { type SandboxSetting, type SandboxState, sandboxState } from './sandbox/sandbox-state.js';
 import { ScratchCopies } from './scratch-copies.js';
 import type { TaskManager } from '../tasks/task-manager.js';
 import { isTerminal } from '../tasks/types.js';
@@ -25,6 +29,20 @@ export interface CommandHostOptions {
   /** Where scratch copies are made. Default: the system's temporary directory. */
   scratchDirectory?: string;
   clock?: Clock;
+  /** `agentTeam.sandbox` / `--no-sandbox`, read at each command. Default: `auto`. */
+  sandbox?(): SandboxSetting;
+  /** Whether this machine can sandbox commands. Default: found by trying (detectSandbox), once. */
+  detectSandbox?(): Promise<SandboxAvailability>;
+  /** Every command gets the network (`agentTeam.commandNetwork: "on"`, `--allow-network`). Default: none does. */
+  networkForAll?(): boolean;
+  /** Commands that get the network (`agentTeam.networkCommands`, `--allow-network-command`). Default: none. */
+  networkPatterns?(): readonly string[];
+  /** How the user runs commands without a sandbox (the CLI's flag, the extension's setting). */
+  howToRunUnsandboxed?: string;
+  /** Default: defaultResourceLimits. */
+  limits?: ResourceLimits;
+  /** The user's home, hidden from sandboxed commands. Default: os.homedir(). */
+  userHome?: string;
 }
 
 /** A command host, and how to end it (its scratch copies removed, its listener gone). */
@@ -33,6 +51,13 @@ export type DisposableCommandHost = CommandHost & { dispose(): Promise<void> };
 export function createCommandHost(options: CommandHostOptions): DisposableCommandHost {
   const copies = new ScratchCopies({ workspaceRoot: options.workspaceRoot, ...(options.scratchDirectory ? { directory: options.scratchDirectory } : {}) });
   const stopListening = removeCopiesWhenTreesEnd(options.taskManager, copies);
+  let availability: Promise<SandboxAvailability> | undefined;
+  const sandbox = async (): Promise<SandboxState> => {
+    const setting = options.sandbox?.() ?? 'auto';
+    if (setting === 'off') return sandboxState('off', undefined);
+    availability ??= (options.detectSandbox ?? (() => detectSandbox(options.sourceEnvironment ?? process.env)))();
+    return sandboxState(setting, await availability);
+  };
   return {
     refusal: () => options.refusal?.(),
     allowedPatterns: () => options.allowedPatterns(),
@@ -41,6 +66,12 @@ export function createCommandHost(options: CommandHostOptions): DisposableComman
     copies,
     environment: () => commandEnvironment(options.sourceEnvironment ?? process.env, { secretValues: options.secretValues?.() ?? [] }),
     ...(options.clock ? { clock: options.clock } : {}),
+    sandbox,
+    network: { all: () => options.networkForAll?.() ?? false, patterns: () => options.networkPatterns?.() ?? [] },
+    workspaceRoot: options.workspaceRoot,
+    userHome: options.userHome ?? homedir(),
+    howToRunUnsandboxed: options.howToRunUnsandboxed ?? 'The user can turn the sandbox off to run commands without one.',
+    limits: options.limits ?? defaultResourceLimits,
     async dispose() {
       stopListening();
       await copies.dispose();

@@ -41,6 +41,8 @@ export interface ScratchLayout {
   head: string;
   /** Linked dependency folders, relative to `workTop`. */
   linked: string[];
+  /** Real paths outside the copy that commands in it read: the linked folders' targets, the borrowed git objects. */
+  readOutside: string[];
 }
 
 export async function createScratchLayout(workspaceRoot: string, directory: string): Promise<ScratchLayout> {
@@ -98,7 +100,8 @@ async function copyRepository(folder: string, root: string, repository: Reposito
   await mkdir(join(workTop, '.git', 'info'), { recursive: true });
   await writeFile(join(workTop, '.git', 'info', 'exclude'), linked.map((path) => `/${path}\n`).join(''));
   await git(['add', '-A'], inCopy);
-  return finishLayout({ kind: 'git', root, workTop, prefix: repository.prefix, gitEnvironment: {}, indexPath: join(workTop, '.git', 'index'), head: repository.head, linked });
+  const readOutside = [...repository.objects, ...linked.map((path) => join(repository.top, path))];
+  return finishLayout({ kind: 'git', root, workTop, prefix: repository.prefix, gitEnvironment: {}, indexPath: join(workTop, '.git', 'index'), head: repository.head, linked, readOutside });
 }
 
 /** Copies what `git status` in the user's repository lists: the working tree's own changes. */
@@ -142,7 +145,8 @@ async function copyFolder(folder: string, root: string): Promise<ScratchLayout> 
   const head = (await git(['commit-tree', tree, '-m', 'scratch copy'], { cwd: workTop, environment: { ...inCopy, ...identity } })).toString('utf8').trim();
   await git(['update-ref', '--no-deref', 'HEAD', head], { cwd: workTop, environment: inCopy });
   await appendExcludes(join(gitDirectory, 'info', 'exclude'), linked);
-  return finishLayout({ kind: 'folder', root, workTop, prefix: '', gitEnvironment: inCopy, indexPath: join(gitDirectory, 'index'), head, linked });
+  const readOutside = linked.map((path) => join(folder, path));
+  return finishLayout({ kind: 'folder', root, workTop, prefix: '', gitEnvironment: inCopy, indexPath: join(gitDirectory, 'index'), head, linked, readOutside });
 }
 
 async function appendExcludes(file: string, linked: readonly string[]): Promise<void> {

@@ -54,6 +54,11 @@ export class ScratchCopy {
     return join(this.layout.workTop, this.layout.prefix);
   }
 
+  /** What the OS sandbox lets a command in this copy touch: the copy itself, and what it reads outside it. */
+  get sandboxPaths(): { writable: string[]; readOnly: string[] } {
+    return { writable: [this.layout.root], readOnly: this.layout.readOutside };
+  }
+
   /** Dependency folders linked from the user's folder, workspace-relative. */
   get linked(): string[] {
     return this.layout.linked.map((path) => this.toWorkspacePath(path));

@@ -1,0 +1,87 @@
+/**
+ * How one command is started: the shell line under its resource limits, inside the OS sandbox when there
+ * is one (bubblewrap on Linux, Seatbelt on macOS), with the environment it gets there. Without a sandbox
+ * the command carries a mark, so that whatever it leaves running is found and ended with it.
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, realpath } from 'node:fs/promises';
+import path from 'node:path';
+import { bubblewrapArguments } from './bubblewrap.js';
+import { commandMarkVariable } from './marked-processes.js';
+import { limitedShell, type ResourceLimits } from './resource-limits.js';
+import type { SandboxAvailability } from './sandbox-availability.js';
+import { commandPolicy, isInside } from './sandbox-policy.js';
+import { seatbeltProfile } from './seatbelt.js';
+
+export interface CommandLaunch {
+  file: string;
+  args: string[];
+  environment: Record<string, string>;
+  /** Without a sandbox: the mark of the command's processes (`killMarkedProcesses`). */
+  mark?: string;
+}
+
+export interface CommandSandbox {
+  availability: Extract<SandboxAvailability, { available: true }>;
+  /** The user's real workspace, hidden from the command. */
+  workspaceRoot: string;
+  /** The user's home, hidden from the command. */
+  userHome: string;
+  /** The scratch copy (ScratchCopy.sandboxPaths). */
+  copy: { writable: string[]; readOnly: string[] };
+  network: boolean;
+}
+
+export interface LaunchOptions {
+  command: string;
+  cwd: string;
+  environment: Record<string, string>;
+  limits: ResourceLimits;
+  /** Undefined: no sandbox (none here and the user allowed that, or turned it off). */
+  sandbox?: CommandSandbox;
+  platform?: NodeJS.Platform;
+}
+
+export async function commandLaunch(options: LaunchOptions): Promise<CommandLaunch> {
+  const platform = options.platform ?? process.platform;
+  if (platform === 'win32') return { file: options.environment.ComSpec ?? process.env.ComSpec ?? 'cmd.exe', args: ['/d', '/s', '/c', `"${options.command}"`], environment: options.environment };
+  const shell = existsSync('/bin/bash') ? '/bin/bash' : '/bin/sh';
+  const argv = shell === '/bin/bash' ? limitedShell(shell, options.command, options.limits) : [shell, '-c', options.command];
+  if (!options.sandbox) {
+    const mark = randomUUID();
+    return { file: argv[0], args: argv.slice(1), environment: { ...options.environment, [commandMarkVariable]: mark }, mark };
+  }
+  const { sandbox } = options;
+  const policy = commandPolicy({
+    copy: { writable: await existing(sandbox.copy.writable), readOnly: await existing(sandbox.copy.readOnly) },
+    cwd: options.cwd,
+    workspaceRoot: await realpath(sandbox.workspaceRoot).catch(() => sandbox.workspaceRoot),
+    userHome: await realpath(sandbox.userHome).catch(() => sandbox.userHome),
+    environment: options.environment,
+    network: sandbox.network,
+  });
+  policy.hidden = await existing(policy.hidden);
+  policy.readOnly = await existing([...policy.readOnly, ...(sandbox.network ? await resolverFiles(policy.hidden) : [])]);
+  if (sandbox.availability.mechanism === 'bubblewrap') {
+    return { file: sandbox.availability.executable, args: bubblewrapArguments(policy, argv), environment: { ...options.environment, HOME: policy.home, TMPDIR: '/tmp' } };
+  }
+  // Seatbelt has no private mounts: the home and temporary folder are made inside the copy's own folder.
+  const own = sandbox.copy.writable[0];
+  const home = path.join(own, 'home');
+  const temporary = path.join(own, 'tmp');
+  await Promise.all([mkdir(home, { recursive: true }), mkdir(temporary, { recursive: true })]);
+  return { file: sandbox.availability.executable, args: ['-p', seatbeltProfile({ ...policy, home }, temporary), ...argv], environment: { ...options.environment, HOME: home, TMPDIR: temporary } };
+}
+
+/** The real paths of those folders that exist (a link is followed: the mount must be of what it names). */
+async function existing(folders: readonly string[]): Promise<string[]> {
+  const found = await Promise.all(folders.map((folder) => realpath(folder).catch(() => undefined)));
+  return [...new Set(found.filter((folder): folder is string => folder !== undefined))];
+}
+
+/** With the network on, the resolver's configuration must be readable although /run is hidden. */
+async function resolverFiles(hidden: readonly string[]): Promise<string[]> {
+  const target = await realpath('/etc/resolv.conf').catch(() => undefined);
+  return target !== undefined && hidden.some((folder) => isInside(target, folder)) ? [target] : [];
+}

@@ -1,0 +1,86 @@
+/**
+ * What a sandboxed process may touch, independent of the OS mechanism that enforces it (bubblewrap on
+ * Linux, Seatbelt on macOS). A command gets the system read-only, its scratch copy writable, a private
+ * /tmp and home, and nothing of the user's own: their home (keys, cloud credentials, tokens in dotfiles),
+ * their real workspace (ignored files such as `.env` are not in the copy), the sockets under /run (a
+ * Docker or D-Bus socket is a way out of any sandbox that can reach it).
+ */
+import path from 'node:path';
+
+export interface SandboxPolicy {
+  /** Directories the process may write (the scratch copy). */
+  writable: string[];
+  /** Directories it may read although they lie under a hidden one (linked dependencies, borrowed git objects, toolchains). */
+  readOnly: string[];
+  /** Directories replaced by an empty one: the user's home, the real workspace, /run. */
+  hidden: string[];
+  /** True: the host's network; false: none at all (not even loopback's services). */
+  network: boolean;
+  /** The working directory, inside a writable one. */
+  cwd: string;
+  /** HOME inside: an empty, private, writable folder. */
+  home: string;
+}
+
+export interface CommandPolicyInput {
+  /** The scratch copy: what the command may write, and what it reads outside it. */
+  copy: { writable: string[]; readOnly: string[] };
+  cwd: string;
+  /** The user's real workspace (hidden: the command works on the copy). */
+  workspaceRoot: string;
+  /** The host's home directory (hidden). */
+  userHome: string;
+  /** The command's PATH and toolchain variables: where they point under a hidden folder is read back. */
+  environment: Readonly<Record<string, string>>;
+  network: boolean;
+}
+
+/** The private home every sandboxed process sees (under the private /tmp). */
+export const sandboxHome = '/tmp/home';
+
+/** Variables that name a toolchain's own folder: a compiler in `~/.cargo` must still run. */
+const toolchainVariables = ['NVM_DIR', 'NVM_BIN', 'VOLTA_HOME', 'FNM_DIR', 'JAVA_HOME', 'GOROOT', 'GOPATH', 'CARGO_HOME', 'RUSTUP_HOME', 'PYENV_ROOT', 'RBENV_ROOT', 'SDKMAN_DIR', 'DENO_INSTALL', 'BUN_INSTALL', 'PNPM_HOME', 'VIRTUAL_ENV', 'CONDA_PREFIX'];
+
+/** Folders of a home that hold credentials: never read back, even when a PATH entry lies inside one. */
+const credentialFolders = ['.ssh', '.aws', '.azure', '.config/gcloud', '.kube', '.docker', '.gnupg', '.password-store', '.netrc', '.npmrc', '.pypirc', '.git-credentials', '.config/gh'];
+
+export function commandPolicy(input: CommandPolicyInput): SandboxPolicy {
+  const hidden = unique([input.userHome, input.workspaceRoot, '/run', '/var/run', '/var/tmp'].filter((folder) => folder !== '' && folder !== '/'));
+  const toolchains = toolchainFolders(input.environment, hidden, input.userHome);
+  return {
+    writable: unique(input.copy.writable),
+    readOnly: unique([...input.copy.readOnly, ...toolchains]),
+    hidden,
+    network: input.network,
+    cwd: input.cwd,
+    home: sandboxHome,
+  };
+}
+
+/**
+ * The toolchain folders the command needs that a hidden folder would take away: each PATH entry under
+ * one (its parent when it is a `bin`, so `lib` comes too) and each toolchain variable's folder.
+ */
+export function toolchainFolders(environment: Readonly<Record<string, string>>, hidden: readonly string[], userHome: string): string[] {
+  const entries = (environment.PATH ?? '').split(path.delimiter).filter((entry) => path.isAbsolute(entry));
+  const named = toolchainVariables.map((name) => environment[name]).filter((value): value is string => value !== undefined && path.isAbsolute(value));
+  const folders = [...entries.map((entry) => (path.basename(entry) === 'bin' ? path.dirname(entry) : entry)), ...named].map((folder) => path.normalize(folder));
+  return unique(folders.filter((folder) => hidden.some((root) => isInside(folder, root)) && folder !== path.normalize(userHome) && !holdsCredentials(folder, userHome)));
+}
+
+function holdsCredentials(folder: string, userHome: string): boolean {
+  return credentialFolders.some((name) => {
+    const credentials = path.join(userHome, name);
+    return isInside(folder, credentials) || isInside(credentials, folder);
+  });
+}
+
+/** True when `folder` is `root` or lies beneath it. */
+export function isInside(folder: string, root: string): boolean {
+  const relative = path.relative(root, folder);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}
+
+function unique(folders: readonly string[]): string[] {
+  return [...new Set(folders.map((folder) => path.normalize(folder)))];
+}
