@@ -5,7 +5,19 @@
 
 export type ProviderName = 'anthropic' | 'openai';
 
-export interface RunArguments {
+/** How agents' commands run: `--allow-command`, `--no-sandbox`, `--allow-network`, `--allow-network-command`. */
+export interface CommandFlags {
+  /** Commands `Bash` may run (`--allow-command`, repeatable); any other is refused. */
+  allowCommands: string[];
+  /** `--no-sandbox`: commands run without the OS sandbox (as the user), when allowed. */
+  noSandbox: boolean;
+  /** `--allow-network`: every sandboxed command gets the network. */
+  allowNetwork: boolean;
+  /** `--allow-network-command` (repeatable): sandboxed commands matching these get the network. */
+  allowNetworkCommands: string[];
+}
+
+export interface RunArguments extends CommandFlags {
   command: 'run';
   task: string;
   workspace: string;
@@ -37,8 +49,6 @@ export interface RunArguments {
   yes: boolean;
   /** Where to write the run's trace when it ends: Markdown for `.md`, else JSON. */
   trace?: string;
-  /** Commands `Bash` may run (`--allow-command`, repeatable); any other is refused. */
-  allowCommands: string[];
 }
 
 export interface AgentsArguments {
@@ -46,16 +56,15 @@ export interface AgentsArguments {
   workspace: string;
 }
 
-export interface McpArguments {
+export interface McpArguments extends CommandFlags {
   command: 'mcp';
   workspace: string;
   provider?: ProviderName;
   model?: string;
   baseUrl?: string;
-  allowCommands: string[];
 }
 
-export interface ServeArguments {
+export interface ServeArguments extends CommandFlags {
   command: 'serve';
   /** The protocol served; `a2a` is the only one, and `--a2a` is required so that others can come. */
   protocol: 'a2a';
@@ -65,7 +74,6 @@ export interface ServeArguments {
   provider?: ProviderName;
   model?: string;
   baseUrl?: string;
-  allowCommands: string[];
 }
 
 export interface WorkflowsArguments {
@@ -104,14 +112,19 @@ export const usageText = `Usage:
     --allow-command <pattern>       a command agents may run with Bash, in a scratch copy of the workspace
                                     (repeatable; * is a wildcard: 'npm test', 'npm run *', '*' for all);
                                     any other command is refused
+    --allow-network                 commands get the network in the sandbox (default: none)
+    --allow-network-command <pattern>
+                                    commands matching this get the network in the sandbox (repeatable)
+    --no-sandbox                    run commands without the OS sandbox, as you (where there is no
+                                    sandbox, commands are refused unless this is given)
   agent-team agents [--workspace <dir>]      list roles and where each is defined
   agent-team workflows [--workspace <dir>]   list workflows and their problems (exit 2 if any)
   agent-team mcp [--workspace <dir>] [--provider <name>] [--model <id>] [--base-url <url>]
-                 [--allow-command <pattern>...]
+                 [--allow-command <pattern>...] [--allow-network] [--no-sandbox]
                                              the team as an MCP server over stdio (tools delegate,
                                              task_output, task_stop; edits returned as diffs)
   agent-team serve --a2a --port <n> [--workspace <dir>] [--provider <name>] [--model <id>] [--base-url <url>]
-                   [--allow-command <pattern>...]
+                   [--allow-command <pattern>...] [--allow-network] [--no-sandbox]
                                              the team as an A2A agent on 127.0.0.1 (port 0: any free
                                              port; the address is printed on stderr; Ctrl-C stops it)
 
@@ -137,9 +150,11 @@ const valueOptions = new Set([
   '--trace',
   '--port',
 ]);
-const flagOptions = new Set(['--json', '--apply', '--plan', '--yes', '--a2a']);
+const flagOptions = new Set(['--json', '--apply', '--plan', '--yes', '--a2a', '--no-sandbox', '--allow-network']);
 /** Options that may be given more than once; each value is kept. */
-const repeatableOptions = new Set(['--allow-command']);
+const repeatableOptions = new Set(['--allow-command', '--allow-network-command']);
+/** The flags of commands, taken by run, mcp and serve. */
+const commandFlagNames = new Set(['--no-sandbox', '--allow-network']);
 
 export function parseArguments(argv: string[], currentDirectory: string): CliArguments {
   const [command, ...rest] = argv;
@@ -190,18 +205,20 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
   if (command === 'mcp') {
     const allowed = new Set(['--workspace', '--provider', '--model', '--base-url']);
     const extra = [...values.keys()].filter((name) => !allowed.has(name));
-    if (extra.length > 0 || flags.size > 0 || words.length > 0) throw new UsageError('"mcp" takes only --workspace, --provider, --model, --base-url and --allow-command');
-    return { command, workspace, ...checkedModelOptions(values), allowCommands: repeated.get('--allow-command') ?? [] };
+    if (extra.length > 0 || [...flags].some((flag) => !commandFlagNames.has(flag)) || words.length > 0) {
+      throw new UsageError('"mcp" takes only --workspace, --provider, --model, --base-url, --allow-command, --allow-network, --allow-network-command and --no-sandbox');
+    }
+    return { command, workspace, ...checkedModelOptions(values), ...commandFlags(repeated, flags) };
   }
   if (command === 'serve') {
     const allowed = new Set(['--workspace', '--provider', '--model', '--base-url', '--port']);
     const extra = [...values.keys()].filter((name) => !allowed.has(name));
-    if (extra.length > 0 || [...flags].some((flag) => flag !== '--a2a') || words.length > 0) {
-      throw new UsageError('"serve" takes only --a2a, --port, --workspace, --provider, --model, --base-url and --allow-command');
+    if (extra.length > 0 || [...flags].some((flag) => flag !== '--a2a' && !commandFlagNames.has(flag)) || words.length > 0) {
+      throw new UsageError('"serve" takes only --a2a, --port, --workspace, --provider, --model, --base-url, --allow-command, --allow-network, --allow-network-command and --no-sandbox');
     }
     if (!flags.has('--a2a')) throw new UsageError('"serve" needs the protocol to serve: agent-team serve --a2a --port <n>');
     if (!values.has('--port')) throw new UsageError('"serve --a2a" needs --port <n> (0: any free port)');
-    return { command, protocol: 'a2a', port: wholeNumber(values, '--port', 0, 0, 65_535), workspace, ...checkedModelOptions(values), allowCommands: repeated.get('--allow-command') ?? [] };
+    return { command, protocol: 'a2a', port: wholeNumber(values, '--port', 0, 0, 65_535), workspace, ...checkedModelOptions(values), ...commandFlags(repeated, flags) };
   }
   if (flags.has('--a2a') || values.has('--port')) throw new UsageError(`--a2a and --port belong to "serve", not "${command}"`);
   const modes = ['--agent', '--workflow', '--continue'].filter((name) => values.has(name)).concat(flags.has('--plan') ? ['--plan'] : []);
@@ -234,9 +251,13 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
     delegationReach,
     yes: flags.has('--yes'),
     trace: values.get('--trace'),
-    allowCommands: repeated.get('--allow-command') ?? [],
+    ...commandFlags(repeated, flags),
     budgetTokens: values.has('--budget-tokens') ? wholeNumber(values, '--budget-tokens', 0, 1, Number.MAX_SAFE_INTEGER) : undefined,
   };
+}
+
+function commandFlags(repeated: Map<string, string[]>, flags: Set<string>): CommandFlags {
+  return { allowCommands: repeated.get('--allow-command') ?? [], noSandbox: flags.has('--no-sandbox'), allowNetwork: flags.has('--allow-network'), allowNetworkCommands: repeated.get('--allow-network-command') ?? [] };
 }
 
 function wholeNumber(values: Map<string, string>, name: string, fallback: number, minimum: number, maximum: number): number {

@@ -19,6 +19,8 @@ import { RoleRegistry } from '../engine/team/roles/role-registry.js';
 import { createWorkspaceToolbox, describeTaskChanges } from '../engine/team/workspace-toolbox.js';
 import { NodeWorkspace } from '../engine/workspace/node-workspace.js';
 import { createCommandHost } from '../engine/commands/create-command-host.js';
+import type { DisposableCommandHost } from '../engine/commands/create-command-host.js';
+import type { SandboxAvailability } from '../engine/commands/sandbox/sandbox-availability.js';
 import { secretValues } from '../engine/secrets.js';
 import type { ProviderName } from './arguments.js';
 import { cliModelSettings } from './model-settings.js';
@@ -36,6 +38,14 @@ export interface CliEngineOptions {
   yes?: boolean;
   /** Commands `Bash` may run (`--allow-command`); nobody is asked about others: they are refused. */
   allowCommands?: readonly string[];
+  /** `--no-sandbox`: commands run as the user, without the OS sandbox. */
+  noSandbox?: boolean;
+  /** `--allow-network`: every sandboxed command gets the network. */
+  allowNetwork?: boolean;
+  /** `--allow-network-command`: the sandboxed commands that get the network. */
+  allowNetworkCommands?: readonly string[];
+  /** Whether this machine can sandbox commands. Default: found by trying. Tests inject an answer. */
+  detectSandbox?: () => Promise<SandboxAvailability>;
   /** Where tasks and conversations are kept. Default: nowhere (memory only). */
   history?: (workspaceRoot: string) => Promise<{ tasks: TaskStore; conversations: ConversationStore }>;
   userChannel?: (taskManager: TaskManager) => UserChannel | undefined;
@@ -77,7 +87,13 @@ export async function createCliEngine(options: CliEngineOptions): Promise<CliEng
     howToAllow: 'The user allows commands with --allow-command <pattern> when running agent-team.',
     secretValues: () => secretValues([options.environment.ANTHROPIC_API_KEY, options.environment.OPENAI_API_KEY]),
     sourceEnvironment: options.environment,
+    sandbox: () => (options.noSandbox ? 'off' : 'auto'),
+    ...(options.detectSandbox ? { detectSandbox: options.detectSandbox } : {}),
+    networkForAll: () => options.allowNetwork ?? false,
+    networkPatterns: () => options.allowNetworkCommands ?? [],
+    howToRunUnsandboxed: 'The user can run agent-team with --no-sandbox to run allowed commands without a sandbox.',
   });
+  await warnWithoutSandbox(commands, options);
   const team = new AgentTeam({
     taskManager,
     roles,
@@ -99,6 +115,14 @@ export async function createCliEngine(options: CliEngineOptions): Promise<CliEng
     commands,
   });
   return { workspace, roles, changes, taskManager, team, close: () => commands.dispose() };
+}
+
+/** Said once, plainly, when commands are allowed but would run without a sandbox or not at all. */
+async function warnWithoutSandbox(commands: DisposableCommandHost, options: CliEngineOptions): Promise<void> {
+  if ((options.allowCommands ?? []).length === 0) return;
+  const state = await commands.sandbox();
+  if (state.mode === 'unavailable') options.stderr.write(`agent-team: no OS sandbox here (${state.reason}): commands agents want to run will be refused; --no-sandbox runs the allowed ones without a sandbox, as you.\n`);
+  else if (state.mode === 'off') options.stderr.write('agent-team: --no-sandbox: allowed commands run as you, with your files and your network.\n');
 }
 
 async function existingDirectory(directory: string): Promise<string> {

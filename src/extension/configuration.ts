@@ -48,6 +48,12 @@ export interface AgentTeamSettings {
   confirmFanOutAbove: number;
   /** `agentTeam.allowedCommands`, from the user's own settings only: commands `Bash` runs without asking. */
   allowedCommands: string[];
+  /** `agentTeam.sandbox`, from the user's own settings only: `auto` runs commands in the OS sandbox where there is one. */
+  sandbox: 'auto' | 'off';
+  /** `agentTeam.commandNetwork`, from the user's own settings only: `on` gives every command the network. */
+  commandNetwork: 'off' | 'on';
+  /** `agentTeam.networkCommands`, from the user's own settings only: commands that get the network. */
+  networkCommands: string[];
 }
 
 export const defaultSettings: Readonly<Omit<AgentTeamSettings, 'provider' | 'roleModels'>> = Object.freeze({
@@ -61,6 +67,9 @@ export const defaultSettings: Readonly<Omit<AgentTeamSettings, 'provider' | 'rol
   budgetTokens: 0,
   confirmFanOutAbove: 8,
   allowedCommands: [],
+  sandbox: 'auto',
+  commandNetwork: 'off',
+  networkCommands: [],
 });
 
 /** Reads the settings; `trusted` false ignores workspace and folder values of the restricted settings. */
@@ -83,6 +92,10 @@ export function readSettings(trusted: boolean = vscode.workspace.isTrusted): Age
     confirmFanOutAbove: wholeNumber(configuration.get<unknown>('confirmFanOutAbove'), 1) ?? defaultSettings.confirmFanOutAbove,
     // A folder's settings must not allow its own commands: only the user's settings count.
     allowedCommands: stringList(configuration.inspect<unknown>('allowedCommands')?.globalValue),
+    // Likewise the sandbox and the network: a folder must not loosen the boundary around its own commands.
+    sandbox: configuration.inspect<unknown>('sandbox')?.globalValue === 'off' ? 'off' : defaultSettings.sandbox,
+    commandNetwork: configuration.inspect<unknown>('commandNetwork')?.globalValue === 'on' ? 'on' : defaultSettings.commandNetwork,
+    networkCommands: stringList(configuration.inspect<unknown>('networkCommands')?.globalValue),
   };
 }
 

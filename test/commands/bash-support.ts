@@ -4,11 +4,14 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Clock } from '../../src/engine/clock.js';
 import type { CommandApproval } from '../../src/engine/commands/command-host.js';
 import { createCommandHost, type DisposableCommandHost } from '../../src/engine/commands/create-command-host.js';
+import type { ResourceLimits } from '../../src/engine/commands/sandbox/resource-limits.js';
+import type { SandboxAvailability } from '../../src/engine/commands/sandbox/sandbox-availability.js';
 import { ChangeSetRegistry } from '../../src/engine/changes/registry.js';
 import { TaskManager } from '../../src/engine/tasks/task-manager.js';
 import { AgentTeam } from '../../src/engine/team/agent-team.js';
@@ -39,6 +42,13 @@ export interface BashWorldOptions {
   sourceEnvironment?: Record<string, string | undefined>;
   secretValues?: string[];
   clock?: Clock;
+  /** The OS sandbox: `off`, or what detection finds (injected to play a machine without one). */
+  sandbox?: 'auto' | 'off';
+  detectSandbox?: () => Promise<SandboxAvailability>;
+  networkForAll?: boolean;
+  limits?: ResourceLimits;
+  /** The user's home, hidden from sandboxed commands. */
+  userHome?: string;
 }
 
 export async function createBashWorld(options: BashWorldOptions): Promise<BashWorld> {
@@ -69,6 +79,11 @@ export async function createBashWorld(options: BashWorldOptions): Promise<BashWo
     secretValues: () => options.secretValues ?? [],
     scratchDirectory: scratch,
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.sandbox ? { sandbox: () => options.sandbox ?? 'auto' } : {}),
+    ...(options.detectSandbox ? { detectSandbox: options.detectSandbox } : {}),
+    ...(options.networkForAll ? { networkForAll: () => true } : {}),
+    ...(options.limits ? { limits: options.limits } : {}),
+    ...(options.userHome ? { userHome: options.userHome } : {}),
   });
   const team = new AgentTeam({ taskManager, roles, toolbox: createWorkspaceToolbox({ workspace: new NodeWorkspace(root), changes, taskManager }), modelFor: (role) => model(role), commands });
   return {
@@ -94,4 +109,20 @@ export function commitAll(root: string): void {
   git('init', '-q');
   git('add', '-A');
   git('commit', '-q', '-m', 'initial');
+}
+
+/** Processes of this machine whose command line holds `marker` (as the host's /proc shows them). */
+export function processesMarked(marker: string): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let commandLine = '';
+    try {
+      commandLine = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+    } catch {
+      continue;
+    }
+    if (commandLine.includes(marker)) found.push(Number(entry));
+  }
+  return found;
 }

@@ -5,14 +5,14 @@
  * arrives; secrets never reach the command.
  */
 import { readFile, readdir, writeFile } from 'node:fs/promises';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CommandApprovalRequest, CommandDecision } from '../../src/engine/commands/command-host.js';
 import { ManualClock } from '../../src/engine/testing/manual-clock.js';
 import { ScriptedModel } from '../../src/engine/testing/scripted-model.js';
 import { lastMessageText } from '../team/delegation/team-harness.js';
-import { type BashWorld, createBashWorld } from './bash-support.js';
+import { type BashWorld, createBashWorld, processesMarked } from './bash-support.js';
 
 const { toolCall } = ScriptedModel;
 let world: BashWorld | undefined;
@@ -31,7 +31,7 @@ describe.each([
   ['a plain folder', false],
 ])('Bash in %s', (_name, git) => {
   it("runs the agent's command on its proposal; the user's folder is unchanged and the command's own changes are not kept", async () => {
-    world = await createBashWorld({ files: { 'greeting.txt': 'hello\n', 'test.js': testScript }, git, patterns: ['node test.js', 'echo made > build.log', 'rm test.js'] });
+    world = await createBashWorld({ files: { 'greeting.txt': 'hello\n', 'test.js': testScript }, git, patterns: ['node test.js && echo made > build.log && rm test.js'] });
     world.model('refactorer').enqueue(
       [toolCall('Edit', { file_path: 'greeting.txt', old_string: 'hello', new_string: 'hello, world' })],
       [toolCall('Bash', { command: "node test.js && echo made > build.log && rm test.js", description: 'Run the test' })],
@@ -131,30 +131,30 @@ describe('Bash processes', () => {
 
   it.skipIf(process.platform === 'win32')('a stop ends the command and every process it started', async () => {
     world = await createBashWorld({ files: { 'a.txt': 'a\n' }, patterns: ['*'] });
-    const pidFile = path.join(world.scratch, '..', `agent-team-sleep-${process.pid}-${Date.now()}.pid`);
-    world.model('reviewer').enqueue([toolCall('Bash', { command: `sleep 100 & echo $! > ${pidFile}; sleep 100` })], 'Done.');
+    // The mark is put together by the shell, so only the processes it starts carry it whole.
+    const id = `${process.pid}-${Date.now()}`;
+    const marker = `agent-team-stop-${id}`;
+    world.model('reviewer').enqueue([toolCall('Bash', { command: `a=agent-team-stop-; b=${id}; bash -c 'sleep 100; :' "$a$b" & bash -c 'sleep 100; :' "$a$b"` })], 'Done.');
     const started = await world.team.delegate({ role: 'reviewer', prompt: 'Wait', mode: 'background' });
-    await expect.poll(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== '', { timeout: 10_000 }).toBe(true);
-    const pid = Number(readFileSync(pidFile, 'utf8'));
-    expect(alive(pid)).toBe(true);
+    await expect.poll(() => processesMarked(marker).length, { timeout: 10_000 }).toBe(2);
     world.taskManager.stop(started.task.id);
     const ended = await world.taskManager.wait(started.task.id);
     expect(ended.status).toBe('stopped');
-    await expect.poll(() => alive(pid), { timeout: 5_000 }).toBe(false);
+    await expect.poll(() => processesMarked(marker), { timeout: 5_000 }).toEqual([]);
   });
 
   it.skipIf(process.platform === 'win32')('a timeout ends the command, says so, and leaves no process', async () => {
     const clock = new ManualClock();
     world = await createBashWorld({ files: { 'a.txt': 'a\n' }, patterns: ['*'], clock });
-    const pidFile = path.join(world.scratch, '..', `agent-team-timeout-${process.pid}-${Date.now()}.pid`);
-    world.model('reviewer').enqueue([toolCall('Bash', { command: `echo $$ > ${pidFile}; exec sleep 100`, timeout_ms: 5_000 })], 'Done.');
+    const id = `${process.pid}-${Date.now()}`;
+    const marker = `agent-team-timeout-${id}`;
+    world.model('reviewer').enqueue([toolCall('Bash', { command: `a=agent-team-timeout-; b=${id}; exec bash -c 'sleep 100; :' "$a$b"`, timeout_ms: 5_000 })], 'Done.');
     const started = await world.team.delegate({ role: 'reviewer', prompt: 'Wait', mode: 'background' });
-    await expect.poll(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== '', { timeout: 10_000 }).toBe(true);
-    const pid = Number(readFileSync(pidFile, 'utf8'));
+    await expect.poll(() => processesMarked(marker).length, { timeout: 10_000 }).toBe(1);
     clock.advance(5_000);
     await world.taskManager.wait(started.task.id);
     expect(bashResult(world, 'reviewer', 1)).toContain('Timed out after 5 s: the command and every process it started were ended.');
-    expect(alive(pid)).toBe(false);
+    expect(processesMarked(marker)).toEqual([]);
   });
 
   it('keeps only the end of a huge output, and says how much was left out', async () => {
@@ -178,7 +178,8 @@ describe('Bash processes', () => {
     world.model('reviewer').enqueue([toolCall('Bash', { command: 'env' })], 'Done.');
     await world.team.delegate({ role: 'reviewer', prompt: 'Env' });
     const result = bashResult(world, 'reviewer', 1);
-    expect(result).toContain('HOME=/home/someone');
+    // In the sandbox the home is a private, empty one.
+    expect(result).toContain('HOME=/tmp/home');
     expect(result).toContain('LANG=C.UTF-8');
     for (const secret of ['sk-ant-secret-1', 'ghp_secret2', 'hunter22', 'sk-configured-3', 'x.sock']) expect(result).not.toContain(secret);
   });

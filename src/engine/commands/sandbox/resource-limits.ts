@@ -1,6 +1,6 @@
 /**
  * Limits on what one command may consume, set as hard limits by the shell that starts it (so the command
- * cannot raise them again): CPU time, the size of any file it writes, and the number of processes. A
+ * cannot raise them past them): CPU time, the size of any file it writes, and the number of processes. A
  * limit that was hit is told to the agent as such, not as a bare signal.
  */
 
@@ -24,7 +24,9 @@ export const defaultResourceLimits: ResourceLimits = { cpuSeconds: 600, fileByte
  */
 export function limitedShell(shell: string, command: string, limits: ResourceLimits): string[] {
   const kibibytes = Math.max(1, Math.floor(limits.fileBytes / 1024));
-  const script = [`ulimit -S -H -t ${whole(limits.cpuSeconds)} 2>/dev/null`, `ulimit -S -H -f ${kibibytes} 2>/dev/null`, `ulimit -S -H -u ${whole(limits.processes)} 2>/dev/null`, `exec ${shell} -c "$1"`].join('; ');
+  // The hard CPU limit a second above the soft one: at the soft one the kernel sends SIGXCPU, which says
+  // why; at the hard one it sends SIGKILL, which would not.
+  const script = [`ulimit -H -t ${whole(limits.cpuSeconds) + 1} 2>/dev/null`, `ulimit -S -t ${whole(limits.cpuSeconds)} 2>/dev/null`, `ulimit -S -H -f ${kibibytes} 2>/dev/null`, `ulimit -S -H -u ${whole(limits.processes)} 2>/dev/null`, `exec ${shell} -c "$1"`].join('; ');
   return [shell, '-c', script, 'agent-team-limits', command];
 }
 

@@ -1,0 +1,46 @@
+/** The sandbox policy and its renderings as text: bubblewrap's mount order, Seatbelt's rules. */
+import { describe, expect, it } from 'vitest';
+import { bubblewrapArguments } from '../../src/engine/commands/sandbox/bubblewrap.js';
+import { commandPolicy, toolchainFolders } from '../../src/engine/commands/sandbox/sandbox-policy.js';
+import { seatbeltProfile } from '../../src/engine/commands/sandbox/seatbelt.js';
+
+const policy = commandPolicy({
+  copy: { writable: ['/tmp/agent-team-scratch-1/42-x'], readOnly: ['/home/ada/project/node_modules', '/home/ada/project/.git/objects'] },
+  cwd: '/tmp/agent-team-scratch-1/42-x/work',
+  workspaceRoot: '/home/ada/project',
+  userHome: '/home/ada',
+  environment: { PATH: '/home/ada/.nvm/versions/node/v22/bin:/usr/bin:/home/ada/.ssh/bin', CARGO_HOME: '/home/ada/.cargo' },
+  network: false,
+});
+
+describe('the sandbox policy', () => {
+  it("hides the user's home, the workspace and /run; reads back dependencies, git objects and toolchains, never credentials", () => {
+    expect(policy.hidden).toEqual(['/home/ada', '/home/ada/project', '/run', '/var/run', '/var/tmp']);
+    expect(policy.readOnly).toEqual(['/home/ada/project/node_modules', '/home/ada/project/.git/objects', '/home/ada/.nvm/versions/node/v22', '/home/ada/.cargo']);
+    expect(toolchainFolders({ PATH: '/home/ada/bin:/home/ada/.ssh' }, ['/home/ada'], '/home/ada')).toEqual([]);
+  });
+
+  it('as bubblewrap arguments: read-only system, fresh /dev, /proc and /tmp, hidden folders, then binds parents first', () => {
+    const args = bubblewrapArguments(policy, ['/bin/bash', '-c', 'npm test']);
+    expect(args.slice(0, 3)).toEqual(['--die-with-parent', '--new-session', '--unshare-all']);
+    expect(args).not.toContain('--share-net');
+    const text = args.join(' ');
+    expect(text).toContain('--ro-bind / / --dev /dev --proc /proc --tmpfs /tmp --tmpfs /run --tmpfs /home/ada --tmpfs /var/run --tmpfs /var/tmp --tmpfs /home/ada/project');
+    expect(text.indexOf('--tmpfs /home/ada/project')).toBeLessThan(text.indexOf('--ro-bind /home/ada/project/node_modules'));
+    expect(text).toContain('--bind /tmp/agent-team-scratch-1/42-x /tmp/agent-team-scratch-1/42-x');
+    expect(args.slice(-6)).toEqual(['--chdir', '/tmp/agent-team-scratch-1/42-x/work', '--', '/bin/bash', '-c', 'npm test']);
+    expect(bubblewrapArguments({ ...policy, network: true }, ['true'])).toContain('--share-net');
+  });
+
+  it('as a Seatbelt profile: deny by default, reads except the hidden folders, writes to the copy only, no network', () => {
+    const profile = seatbeltProfile(policy, '/tmp/agent-team-scratch-1/42-x/tmp');
+    expect(profile.startsWith('(version 1)\n(deny default)\n')).toBe(true);
+    expect(profile).toContain('(allow file-read* (require-all (subpath "/") (require-not (subpath "/home/ada")) (require-not (subpath "/home/ada/project"))');
+    expect(profile).toContain('(allow file-read* (subpath "/home/ada/project/node_modules")');
+    expect(profile).toContain('(allow file-read* file-write* (subpath "/tmp/agent-team-scratch-1/42-x") (subpath "/tmp/agent-team-scratch-1/42-x/tmp"))');
+    expect(profile).toContain('(deny network*)');
+    expect(seatbeltProfile({ ...policy, network: true }, '/t')).toContain('(allow network*)');
+    expect(seatbeltProfile({ ...policy, writable: ['/a"b\\c'] }, '/t')).toContain('(subpath "/a\\"b\\\\c")');
+    expect(() => seatbeltProfile({ ...policy, writable: ['/a\nb'] }, '/t')).toThrow(/control character/);
+  });
+});
