@@ -120,14 +120,6 @@ describe('a copy a command broke', () => {
 });
 
 describe('Bash processes', () => {
-  const alive = (pid: number) => {
-    try {
-      // A zombie waiting for its parent to collect it is gone for every purpose that matters here.
-      return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-    } catch {
-      return false;
-    }
-  };
 
   it.skipIf(process.platform === 'win32')('a stop ends the command and every process it started', async () => {
     world = await createBashWorld({ files: { 'a.txt': 'a\n' }, patterns: ['*'] });

@@ -30,6 +30,6 @@ export function seatbeltProfile(policy: SandboxPolicy, temporaryFolder: string):
 
 /** A string literal of the profile language: backslashes and quotes escaped, no control characters. */
 function quoted(text: string): string {
-  if (/[\u0000-\u001f]/.test(text)) throw new Error(`A sandbox path with a control character cannot be written into a profile: ${JSON.stringify(text)}`);
+  if ([...text].some((character) => character.charCodeAt(0) < 0x20)) throw new Error(`A sandbox path with a control character cannot be written into a profile: ${JSON.stringify(text)}`);
   return `"${text.replace(/[\\"]/g, (character) => `\\${character}`)}"`;
 }
