@@ -1,22 +1,29 @@
 /** What a command may see and what of its output is kept. */
 import { describe, expect, it } from 'vitest';
-import { commandEnvironment, isDroppedVariable } from '../../src/engine/commands/command-environment.js';
+import { commandEnvironment, isPassedVariable, namesHoldingSecrets } from '../../src/engine/commands/command-environment.js';
 import { OutputTail, stripTerminalCodes } from '../../src/engine/commands/output-tail.js';
 
 describe('the environment of a command', () => {
-  it('drops keys, tokens, passwords, cloud credentials and the editor’s channels; keeps the rest', () => {
-    const dropped = ['ANTHROPIC_API_KEY', 'OPENAI_API_KEY', 'GITHUB_TOKEN', 'GH_TOKEN', 'NPM_TOKEN', 'NODE_AUTH_TOKEN', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN', 'DB_PASSWORD', 'SECRET', 'MY_PRIVATE_KEY', 'VSCODE_IPC_HOOK_CLI', 'ELECTRON_RUN_AS_NODE', 'GOOGLE_APPLICATION_CREDENTIALS', 'npm_config__auth'];
-    for (const name of dropped) expect(isDroppedVariable(name), name).toBe(true);
-    const kept = ['PATH', 'HOME', 'LANG', 'SHELL', 'NODE_OPTIONS', 'JAVA_HOME', 'KEYBOARD_LAYOUT', 'BYPASS_CACHE', 'AWS_REGION', 'TERM_PROGRAM'];
-    for (const name of kept) expect(isDroppedVariable(name), name).toBe(false);
+  it('is built from an allowlist: the basics and the toolchains pass; secrets, however named, do not', () => {
+    const kept = ['PATH', 'HOME', 'LANG', 'LC_ALL', 'SHELL', 'JAVA_HOME', 'CARGO_HOME', 'VIRTUAL_ENV', 'NVM_DIR', 'TZ', 'SYSTEMROOT'];
+    for (const name of kept) expect(isPassedVariable(name, '/x'), name).toBe(true);
+    const dropped = ['ANTHROPIC_API_KEY', 'OPENAI_API_KEY', 'GITHUB_TOKEN', 'NPM_TOKEN', 'AWS_SECRET_ACCESS_KEY', 'DATABASE_URL', 'PGPASSWORD', 'MYSQL_PWD', 'REDIS_URL', 'VSCODE_IPC_HOOK_CLI', 'ELECTRON_RUN_AS_NODE', 'SSH_AUTH_SOCK', 'NODE_OPTIONS', 'GIT_DIR', 'KUBECONFIG'];
+    for (const name of dropped) expect(isPassedVariable(name, 'value'), name).toBe(false);
   });
 
-  it('drops a configured key under any name, the host’s git locations, and quiets pagers, prompts and colours', () => {
-    const environment = commandEnvironment({ PATH: '/bin', HARMLESS_NAME: 'sk-the-configured-key', GIT_DIR: '/home/me/repo/.git', UNSET: undefined }, { secretValues: ['sk-the-configured-key'] });
-    expect(environment).toMatchObject({ PATH: '/bin', NO_COLOR: '1', PAGER: 'cat', GIT_TERMINAL_PROMPT: '0', CI: '1' });
+  it('passes a proxy without credentials, never one with them', () => {
+    expect(isPassedVariable('HTTPS_PROXY', 'http://proxy.corp:3128')).toBe(true);
+    expect(isPassedVariable('https_proxy', 'http://ada:hunter2@proxy.corp:3128')).toBe(false);
+  });
+
+  it('passes what the user names, but never a configured secret under any name; quiets pagers, prompts and colours', () => {
+    const source = { PATH: '/bin', DATABASE_URL: 'postgres://x', HARMLESS_NAME: 'sk-the-configured-key', ANTHROPIC_API_KEY: 'sk-the-configured-key', GIT_DIR: '/home/me/repo/.git', UNSET: undefined };
+    const environment = commandEnvironment(source, { secretValues: ['sk-the-configured-key'], passNames: ['DATABASE_URL', 'ANTHROPIC_API_KEY', 'HARMLESS_NAME'] });
+    expect(environment).toMatchObject({ PATH: '/bin', DATABASE_URL: 'postgres://x', NO_COLOR: '1', PAGER: 'cat', GIT_TERMINAL_PROMPT: '0', CI: '1' });
     expect(Object.values(environment)).not.toContain('sk-the-configured-key');
     expect(environment.GIT_DIR).toBeUndefined();
     expect('UNSET' in environment).toBe(false);
+    expect(namesHoldingSecrets(source, ['DATABASE_URL', 'ANTHROPIC_API_KEY'], ['sk-the-configured-key'])).toEqual(['ANTHROPIC_API_KEY']);
   });
 });
 

@@ -77,9 +77,10 @@ describe('a role\u2019s MCP servers for one task', () => {
     expect(await tool('mcp__calc__add').execute({ a: 2, b: 3 }, context)).toBe('5');
     expect(await tool('mcp__calc__echo').execute({ text: 'hi' }, context)).toBe('echo: hi');
     await expect(tool('mcp__calc__fail').execute({}, context)).rejects.toThrow('the widget is broken');
-    // Its own env, and the parent's without keys and tokens.
+    // Its own env, and of the parent's what a command gets (an allowlist): not keys, tokens or anything else.
     const variables = (await tool('mcp__calc__environment').execute({}, context)).split(',');
-    expect(variables).toEqual(expect.arrayContaining(['ROLE_SETTING', 'VISIBLE', 'PATH']));
+    expect(variables).toEqual(expect.arrayContaining(['ROLE_SETTING', 'PATH']));
+    expect(variables).not.toContain('VISIBLE');
     expect(variables).not.toContain('ANTHROPIC_API_KEY');
     expect(variables).not.toContain('GITHUB_TOKEN');
     expect(tool('mcp__calc__add').jsonSchema).toMatchObject({ type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } } });

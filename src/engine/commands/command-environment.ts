@@ -1,22 +1,30 @@
 /**
- * The environment a command runs with: the host's, minus what a command has no business seeing. Model
- * output decides what runs, so a command could print or send anything it finds; API keys, tokens,
- * passwords and the editor's own channels are dropped by default (by name, and by value for the keys the
- * user configured), and tools are told not to wait for a terminal or colour their output.
+ * The environment a command (and an MCP server a role file starts) runs with: built from an allowlist,
+ * not the host's minus a denylist. Model output decides what runs, so a command could print or send
+ * anything it finds; a list of names that look secret always misses one (`DATABASE_URL` with a password
+ * in it, `PGPASSWORD`, `MYSQL_PWD`, a proxy with credentials). So a command gets the system's basics and
+ * the toolchains' locations, the variables the user names (`--pass-env`, `agentTeam.passEnvironment`),
+ * and never a configured secret's value under any name.
  */
 import { gitLocationVariables } from './git-runner.js';
 
-/** Names that carry secrets in common tools' conventions. */
-const secretName = /(?:^|_)(?:API_?KEY|KEY|TOKEN|SECRET|SECRETS|PASSWORD|PASSWD|PASS|PWD_?HASH|CREDENTIALS?|AUTH|COOKIE|SESSION|PRIVATE)(?:_|$)|^(?:AWS|AZURE|GCP|GOOGLE|GH|GITHUB|GITLAB|NPM_CONFIG_\/\/|DOCKER|HEROKU|VAULT|SLACK|STRIPE|TWILIO|SENTRY|DATADOG|DD)_(?!REGION$)/i;
-
-/**
- * The editor's channels: `VSCODE_IPC_HOOK_CLI` lets `code` open files in the user's window; Electron's own
- * switches would change how a spawned Electron app behaves.
- */
-const editorName = /^(?:VSCODE_|ELECTRON_)/;
-
-/** Always passed, whatever their names say. */
-const keptNames = new Set(['PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'LANG', 'TERM', 'TMPDIR', 'TEMP', 'TMP', 'PWD', 'SYSTEMROOT', 'COMSPEC', 'PATHEXT', 'WINDIR', 'USERPROFILE', 'APPDATA', 'LOCALAPPDATA']);
+/** What every command gets from the host, when set there (compared in upper case, as Windows does). */
+const passedNames = new Set([
+  // The system's basics.
+  'PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'LANG', 'LANGUAGE', 'TZ', 'TMPDIR', 'TEMP', 'TMP',
+  // Where toolchains live: a test needs its compiler, interpreter and packages.
+  'NVM_DIR', 'NVM_BIN', 'NVM_INC', 'VOLTA_HOME', 'FNM_DIR', 'FNM_MULTISHELL_PATH', 'NODE_PATH', 'JAVA_HOME', 'GOROOT', 'GOPATH', 'GOBIN',
+  'CARGO_HOME', 'RUSTUP_HOME', 'RUSTUP_TOOLCHAIN', 'PYENV_ROOT', 'PYENV_VERSION', 'VIRTUAL_ENV', 'CONDA_PREFIX', 'CONDA_DEFAULT_ENV',
+  'RBENV_ROOT', 'GEM_HOME', 'GEM_PATH', 'SDKMAN_DIR', 'ANDROID_HOME', 'ANDROID_SDK_ROOT', 'DENO_INSTALL', 'BUN_INSTALL', 'PNPM_HOME',
+  'DOTNET_ROOT', 'MAVEN_HOME', 'GRADLE_HOME', 'PKG_CONFIG_PATH',
+  // Certificates a company's network needs.
+  'SSL_CERT_FILE', 'SSL_CERT_DIR', 'NODE_EXTRA_CA_CERTS', 'REQUESTS_CA_BUNDLE', 'CURL_CA_BUNDLE',
+  // Proxies, only without credentials in them (checked below).
+  'HTTP_PROXY', 'HTTPS_PROXY', 'ALL_PROXY', 'NO_PROXY',
+  // Windows' own.
+  'SYSTEMROOT', 'COMSPEC', 'PATHEXT', 'WINDIR', 'USERPROFILE', 'APPDATA', 'LOCALAPPDATA', 'PROGRAMDATA', 'PROGRAMFILES', 'PROGRAMFILES(X86)',
+  'COMMONPROGRAMFILES', 'SYSTEMDRIVE', 'NUMBER_OF_PROCESSORS', 'PROCESSOR_ARCHITECTURE', 'OS',
+]);
 
 /** Set for every command: no pager, no prompt, no colour codes in what the agent reads. */
 const quietSettings: Record<string, string> = {
@@ -33,24 +41,42 @@ const quietSettings: Record<string, string> = {
 };
 
 export interface CommandEnvironmentOptions {
-  /** Values that must not reach a command under any name (the configured API keys). */
+  /** Values that must not reach a command under any name (the configured API keys, remote agents' tokens). */
   secretValues?: readonly string[];
+  /** Variables the user named to pass as well (`--pass-env`, `agentTeam.passEnvironment`). */
+  passNames?: readonly string[];
 }
 
 export function commandEnvironment(source: Readonly<Record<string, string | undefined>>, options: CommandEnvironmentOptions = {}): Record<string, string> {
   const secrets = new Set((options.secretValues ?? []).filter((value) => value.length > 0));
+  const named = new Set((options.passNames ?? []).map((name) => name.toUpperCase()));
   const environment: Record<string, string> = {};
   for (const [name, value] of Object.entries(source)) {
-    if (value === undefined) continue;
-    if (isDroppedVariable(name) || secrets.has(value)) continue;
-    // Git variables from the host would point commands at the user's repository instead of the copy's.
-    if (gitLocationVariables.test(name)) continue;
-    environment[name] = value;
+    if (value === undefined || secrets.has(value)) continue;
+    if (named.has(name.toUpperCase()) || isPassedVariable(name, value)) environment[name] = value;
   }
   return { ...environment, ...quietSettings };
 }
 
-/** True when the variable would be dropped: for the tests and the docs' list. */
-export function isDroppedVariable(name: string): boolean {
-  return !keptNames.has(name.toUpperCase()) && (secretName.test(name) || editorName.test(name));
+/** True when a command gets this variable without the user naming it: for the tests and the docs' list. */
+export function isPassedVariable(name: string, value: string): boolean {
+  const upper = name.toUpperCase();
+  // Git variables from the host would point commands at the user's repository instead of the copy's.
+  if (gitLocationVariables.test(name)) return false;
+  if (upper.endsWith('_PROXY') && hasCredentials(value)) return false;
+  return passedNames.has(upper) || upper.startsWith('LC_');
+}
+
+/** `http://user:password@proxy:3128`: a proxy URL that carries a password. */
+function hasCredentials(value: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\/[^/@\s]*@/i.test(value.trim());
+}
+
+/** The names among `names` whose value in `source` is a configured secret: they are not passed. */
+export function namesHoldingSecrets(source: Readonly<Record<string, string | undefined>>, names: readonly string[], secretValues: readonly string[]): string[] {
+  const secrets = new Set(secretValues);
+  return names.filter((name) => {
+    const value = source[name];
+    return value !== undefined && secrets.has(value);
+  });
 }

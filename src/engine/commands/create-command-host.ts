@@ -43,6 +43,8 @@ export interface CommandHostOptions {
   limits?: ResourceLimits;
   /** The user's home, hidden from sandboxed commands. Default: os.homedir(). */
   userHome?: string;
+  /** Variables the user names to pass to commands as well (`--pass-env`, `agentTeam.passEnvironment`). */
+  passNames?(): readonly string[];
 }
 
 /** A command host, and how to end it (its scratch copies removed, its listener gone). */
@@ -64,7 +66,7 @@ export function createCommandHost(options: CommandHostOptions): DisposableComman
     howToAllow: options.howToAllow,
     ...(options.approval ? { approval: options.approval } : {}),
     copies,
-    environment: () => commandEnvironment(options.sourceEnvironment ?? process.env, { secretValues: options.secretValues?.() ?? [] }),
+    environment: () => commandEnvironment(options.sourceEnvironment ?? process.env, { secretValues: options.secretValues?.() ?? [], passNames: options.passNames?.() ?? [] }),
     ...(options.clock ? { clock: options.clock } : {}),
     sandbox,
     network: { all: () => options.networkForAll?.() ?? false, patterns: () => options.networkPatterns?.() ?? [] },

@@ -2,12 +2,14 @@
  * One MCP server, connected for one task: started (a stdio child in the workspace, or a streamable HTTP
  * session), its tools listed and offered as engine tools, closed when the task ends. Starting and every
  * call are bounded by time and by the task's signal; what a server sends back is capped where it enters.
- * Secrets stay out: a stdio server gets the parent's environment without API keys, plus its own `env`.
+ * Secrets stay out: a stdio server gets what a command gets (command-environment.ts: an allowlist, no
+ * configured key under any name), plus its own `env`.
  */
 import * as z from 'zod';
 import type { Tool } from '../agent/tool.js';
 import { type Clock, systemClock } from '../clock.js';
 import { errorMessage } from '../errors.js';
+import { commandEnvironment } from '../commands/command-environment.js';
 import { redactSecrets } from '../secrets.js';
 import type { McpServerConfig } from './mcp-server-config.js';
 import { mcpToolName } from './mcp-tool-names.js';
@@ -15,7 +17,7 @@ import { mcpToolName } from './mcp-tool-names.js';
 export interface McpConnectOptions {
   /** The workspace root: a stdio server's working directory. */
   cwd: string;
-  /** The environment a stdio server inherits (API keys are dropped). Default `process.env`. */
+  /** The environment a stdio server's is built from (command-environment.ts). Default `process.env`. */
   environment?: Readonly<Record<string, string | undefined>>;
   /** How long starting may take (spawn, initialize, list tools). Default 30,000 ms. */
   startTimeoutMs?: number;
@@ -37,8 +39,6 @@ const maxResultCharacters = 100_000;
 const maxTools = 100;
 /** A tool's input schema larger than this (as JSON) is shown as a plain object: a server cannot flood every request. */
 const maxSchemaCharacters = 20_000;
-/** Variables never passed to a server: the model providers' keys and whatever names a secret. */
-const secretVariable = /(^|_)(API_?KEY|KEY|TOKEN|SECRET|PASSWORD|CREDENTIALS?)$/i;
 
 export async function connectMcpServer(server: string, config: McpServerConfig, options: McpConnectOptions, signal: AbortSignal): Promise<McpConnection> {
   const sdk = await import('./mcp-client-sdk.js');
@@ -46,7 +46,7 @@ export async function connectMcpServer(server: string, config: McpServerConfig, 
   const stderr: string[] = [];
   const transport =
     config.type === 'stdio'
-      ? new sdk.StdioClientTransport({ command: config.command, args: [...config.args], env: serverEnvironment(options.environment ?? process.env, config.env), cwd: options.cwd, stderr: 'pipe' })
+      ? new sdk.StdioClientTransport({ command: config.command, args: [...config.args], env: serverEnvironment(options.environment ?? process.env, config.env, options.secrets ?? []), cwd: options.cwd, stderr: 'pipe' })
       : new sdk.StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: { ...config.headers } } });
   if (transport instanceof sdk.StdioClientTransport) {
     transport.stderr?.on('data', (chunk: Buffer) => {
@@ -101,10 +101,9 @@ function describeContent(content: Array<{ type: string; text?: string; mimeType?
   return text.length > maxResultCharacters ? `${text.slice(0, maxResultCharacters)}\n[cut: the result had ${text.length} characters]` : text;
 }
 
-function serverEnvironment(parent: Readonly<Record<string, string | undefined>>, own: Readonly<Record<string, string>>): Record<string, string> {
-  const environment: Record<string, string> = {};
-  for (const [name, value] of Object.entries(parent)) if (value !== undefined && !secretVariable.test(name)) environment[name] = value;
-  return { ...environment, ...own };
+/** One rule for every process the engine starts: what a command gets, plus the server's own `env`. */
+function serverEnvironment(parent: Readonly<Record<string, string | undefined>>, own: Readonly<Record<string, string>>, secrets: readonly string[]): Record<string, string> {
+  return { ...commandEnvironment(parent, { secretValues: secrets }), ...own };
 }
 
 /** The SDK's timeouts run on the real clock; this one runs on the engine's, so tests drive it. */
