@@ -15,6 +15,8 @@ export interface CommandFlags {
   allowNetwork: boolean;
   /** `--allow-network-command` (repeatable): sandboxed commands matching these get the network. */
   allowNetworkCommands: string[];
+  /** `--pass-env` (repeatable): variables commands get besides the allowlist's. */
+  passEnvironment: string[];
 }
 
 export interface RunArguments extends CommandFlags {
@@ -117,14 +119,16 @@ export const usageText = `Usage:
                                     commands matching this get the network in the sandbox (repeatable)
     --no-sandbox                    run commands without the OS sandbox, as you (where there is no
                                     sandbox, commands are refused unless this is given)
+    --pass-env <NAME>               a variable commands get (repeatable; by default they get only PATH,
+                                    the locale, the toolchains' locations and proxies without passwords)
   agent-team agents [--workspace <dir>]      list roles and where each is defined
   agent-team workflows [--workspace <dir>]   list workflows and their problems (exit 2 if any)
   agent-team mcp [--workspace <dir>] [--provider <name>] [--model <id>] [--base-url <url>]
-                 [--allow-command <pattern>...] [--allow-network] [--no-sandbox]
+                 [--allow-command <pattern>...] [--allow-network] [--no-sandbox] [--pass-env <NAME>...]
                                              the team as an MCP server over stdio (tools delegate,
                                              task_output, task_stop; edits returned as diffs)
   agent-team serve --a2a --port <n> [--workspace <dir>] [--provider <name>] [--model <id>] [--base-url <url>]
-                   [--allow-command <pattern>...] [--allow-network] [--no-sandbox]
+                   [--allow-command <pattern>...] [--allow-network] [--no-sandbox] [--pass-env <NAME>...]
                                              the team as an A2A agent on 127.0.0.1 (port 0: any free
                                              port; the address is printed on stderr; Ctrl-C stops it)
 
@@ -152,7 +156,7 @@ const valueOptions = new Set([
 ]);
 const flagOptions = new Set(['--json', '--apply', '--plan', '--yes', '--a2a', '--no-sandbox', '--allow-network']);
 /** Options that may be given more than once; each value is kept. */
-const repeatableOptions = new Set(['--allow-command', '--allow-network-command']);
+const repeatableOptions = new Set(['--allow-command', '--allow-network-command', '--pass-env']);
 /** The flags of commands, taken by run, mcp and serve. */
 const commandFlagNames = new Set(['--no-sandbox', '--allow-network']);
 
@@ -257,7 +261,7 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
 }
 
 function commandFlags(repeated: Map<string, string[]>, flags: Set<string>): CommandFlags {
-  return { allowCommands: repeated.get('--allow-command') ?? [], noSandbox: flags.has('--no-sandbox'), allowNetwork: flags.has('--allow-network'), allowNetworkCommands: repeated.get('--allow-network-command') ?? [] };
+  return { allowCommands: repeated.get('--allow-command') ?? [], noSandbox: flags.has('--no-sandbox'), allowNetwork: flags.has('--allow-network'), allowNetworkCommands: repeated.get('--allow-network-command') ?? [], passEnvironment: repeated.get('--pass-env') ?? [] };
 }
 
 function wholeNumber(values: Map<string, string>, name: string, fallback: number, minimum: number, maximum: number): number {

@@ -18,6 +18,7 @@ import { NodeRoleFileSource } from '../engine/team/roles/node-role-file-source.j
 import { RoleRegistry } from '../engine/team/roles/role-registry.js';
 import { createWorkspaceToolbox, describeTaskChanges } from '../engine/team/workspace-toolbox.js';
 import { NodeWorkspace } from '../engine/workspace/node-workspace.js';
+import { namesHoldingSecrets } from '../engine/commands/command-environment.js';
 import { createCommandHost } from '../engine/commands/create-command-host.js';
 import type { DisposableCommandHost } from '../engine/commands/create-command-host.js';
 import type { SandboxAvailability } from '../engine/commands/sandbox/sandbox-availability.js';
@@ -44,6 +45,8 @@ export interface CliEngineOptions {
   allowNetwork?: boolean;
   /** `--allow-network-command`: the sandboxed commands that get the network. */
   allowNetworkCommands?: readonly string[];
+  /** `--pass-env`: variables commands get besides the allowlist's. */
+  passEnvironment?: readonly string[];
   /** Whether this machine can sandbox commands. Default: found by trying. Tests inject an answer. */
   detectSandbox?: () => Promise<SandboxAvailability>;
   /** Where tasks and conversations are kept. Default: nowhere (memory only). */
@@ -80,19 +83,22 @@ export async function createCliEngine(options: CliEngineOptions): Promise<CliEng
   const history = await options.history?.(workspace.root);
   const taskManager = new TaskManager({ maxConcurrent: options.maxConcurrent, store: history?.tasks, onWarning: warn });
   await taskManager.load();
+  const providerKeys = secretValues([options.environment.ANTHROPIC_API_KEY, options.environment.OPENAI_API_KEY]);
   const commands = createCommandHost({
     workspaceRoot: workspace.root,
     taskManager,
     allowedPatterns: () => options.allowCommands ?? [],
     howToAllow: 'The user allows commands with --allow-command <pattern> when running agent-team.',
-    secretValues: () => secretValues([options.environment.ANTHROPIC_API_KEY, options.environment.OPENAI_API_KEY]),
+    secretValues: () => providerKeys,
     sourceEnvironment: options.environment,
     sandbox: () => (options.noSandbox ? 'off' : 'auto'),
     ...(options.detectSandbox ? { detectSandbox: options.detectSandbox } : {}),
     networkForAll: () => options.allowNetwork ?? false,
     networkPatterns: () => options.allowNetworkCommands ?? [],
     howToRunUnsandboxed: 'The user can run agent-team with --no-sandbox to run allowed commands without a sandbox.',
+    passNames: () => options.passEnvironment ?? [],
   });
+  for (const name of namesHoldingSecrets(options.environment, options.passEnvironment ?? [], providerKeys)) warn(`--pass-env ${name}: it holds a configured API key, which no command gets; not passed.`);
   await warnWithoutSandbox(commands, options);
   const team = new AgentTeam({
     taskManager,

@@ -54,6 +54,8 @@ export interface AgentTeamSettings {
   commandNetwork: 'off' | 'on';
   /** `agentTeam.networkCommands`, from the user's own settings only: commands that get the network. */
   networkCommands: string[];
+  /** `agentTeam.passEnvironment`, from the user's own settings only: variables commands get besides the allowlist's. */
+  passEnvironment: string[];
 }
 
 export const defaultSettings: Readonly<Omit<AgentTeamSettings, 'provider' | 'roleModels'>> = Object.freeze({
@@ -70,6 +72,7 @@ export const defaultSettings: Readonly<Omit<AgentTeamSettings, 'provider' | 'rol
   sandbox: 'auto',
   commandNetwork: 'off',
   networkCommands: [],
+  passEnvironment: [],
 });
 
 /** Reads the settings; `trusted` false ignores workspace and folder values of the restricted settings. */
@@ -96,6 +99,7 @@ export function readSettings(trusted: boolean = vscode.workspace.isTrusted): Age
     sandbox: configuration.inspect<unknown>('sandbox')?.globalValue === 'off' ? 'off' : defaultSettings.sandbox,
     commandNetwork: configuration.inspect<unknown>('commandNetwork')?.globalValue === 'on' ? 'on' : defaultSettings.commandNetwork,
     networkCommands: stringList(configuration.inspect<unknown>('networkCommands')?.globalValue),
+    passEnvironment: stringList(configuration.inspect<unknown>('passEnvironment')?.globalValue),
   };
 }
 

@@ -79,6 +79,7 @@ export class EngineSession {
       sandbox: () => readSettings(vscode.workspace.isTrusted).sandbox,
       networkForAll: () => readSettings(vscode.workspace.isTrusted).commandNetwork === 'on',
       networkPatterns: () => readSettings(vscode.workspace.isTrusted).networkCommands,
+      passNames: () => readSettings(vscode.workspace.isTrusted).passEnvironment,
       howToRunUnsandboxed: 'The user can turn the sandbox off with the setting agentTeam.sandbox ("off") to have commands allowed by their patterns again.',
       secretValues: () => options.secretValues?.() ?? [],
       ...(options.environment ? { sourceEnvironment: options.environment } : {}),
