@@ -3,6 +3,7 @@
  * a terminal run, so they were refused, and the user hears of them at the end with the flags that would
  * allow them next time.
  */
+import { literalPattern } from '../engine/commands/command-patterns.js';
 import type { TaskEvent } from '../engine/tasks/types.js';
 
 /** The refusal the Bash tool gives for a command no pattern allows (src/engine/commands/bash-tool.ts). */
@@ -28,7 +29,8 @@ export class RefusedCommands {
   /** What to tell the user, or undefined when every command was allowed. */
   report(): string | undefined {
     if (this.refused.size === 0) return undefined;
-    const flags = [...this.refused].map((command) => `--allow-command ${shellQuote(command)}`).join(' ');
+    // As literals: a refused `rm -f *.log` must not come back as a pattern that allows `rm -f /x.log`.
+    const flags = [...this.refused].map((command) => `--allow-command ${shellQuote(literalPattern(command))}`).join(' ');
     const one = this.refused.size === 1;
     return `agent-team: ${one ? 'a command' : `${this.refused.size} commands`} the agents wanted to run ${one ? 'was' : 'were'} refused (nothing allowed ${one ? 'it' : 'them'}). To allow ${one ? 'it' : 'them'} next time, add: ${flags}\n`;
   }
