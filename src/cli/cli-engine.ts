@@ -119,8 +119,18 @@ export async function createCliEngine(options: CliEngineOptions): Promise<CliEng
     // Nobody can be asked in a terminal run: a fan-out wider than the limit needs --yes up front.
     ...(options.yes ? {} : { fanOut: { confirmAbove: defaultFanOutLimit, howToAllow: 'run agent-team with --yes to allow it' } }),
     commands,
+    // The providers' keys and the tokens remote roles send: no tool result carries one to any surface.
+    secrets: () => secretValues([...providerKeys, ...remoteTokens(roles, options.environment)]),
   });
   return { workspace, roles, changes, taskManager, team, close: () => commands.dispose() };
+}
+
+/** The values of the variables remote roles name for their tokens (`a2a_auth_env`). */
+function remoteTokens(roles: RoleRegistry, environment: NodeJS.ProcessEnv): string[] {
+  return roles
+    .list()
+    .map((role) => (role.a2aAuthEnv === undefined ? undefined : environment[role.a2aAuthEnv]))
+    .filter((token): token is string => token !== undefined);
 }
 
 /** Said once, plainly, when commands are allowed but would run without a sandbox or not at all. */

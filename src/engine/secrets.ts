@@ -55,12 +55,21 @@ export function secretValues(values: Iterable<string | undefined>): string[] {
   return [...unique].sort((a, b) => b.length - a.length);
 }
 
-/** `text` with every known secret and every key-shaped value replaced by `[redacted]`. */
-export function redactSecrets(text: string, knownSecrets: readonly string[] = []): string {
+/**
+ * `text` with every known secret replaced by `[redacted]`, and nothing else: for what agents read (a
+ * file's `password = "…"` must stay editable), where only the values the user configured are secrets.
+ */
+export function redactKnownSecrets(text: string, knownSecrets: readonly string[]): string {
   let result = text;
   for (const secret of knownSecrets) {
     if (secret.length >= minimumSecretLength && result.includes(secret)) result = result.split(secret).join(redactionMarker);
   }
+  return result;
+}
+
+/** `text` with every known secret and every key-shaped value replaced by `[redacted]`. */
+export function redactSecrets(text: string, knownSecrets: readonly string[] = []): string {
+  let result = redactKnownSecrets(text, knownSecrets);
   for (const pattern of keyShapes) {
     // Every pattern has exactly one group, so the offset and the whole text come next.
     result = result.replace(pattern, (match: string, label: string | undefined, offset: number, whole: string) => {

@@ -174,6 +174,8 @@ export class EngineSession {
       keepSubagentConversations: true,
       fanOut: { confirmAbove: settings.confirmFanOutAbove, confirm: confirmFanOut },
       commands: this.commands,
+      // The keys and remote agents' tokens the user set (or that the environment holds): no tool result carries one.
+      secrets: () => this.options.secretValues?.() ?? [],
       // A role file choosing programs to run is code execution: none starts in Restricted Mode.
       mcp: { allowed: () => vscode.workspace.isTrusted, cwd: this.workspace.root, ...(this.options.environment ? { environment: this.options.environment } : {}) },
       // A role file sending the task (and a token it names) to an address of its choosing: not in Restricted Mode either.

@@ -4,6 +4,7 @@ import { initialMessages, isEmptyPrompt } from './messages.js';
 import { streamModelTurn } from './model-turn.js';
 import { RunRecorder } from './run-recorder.js';
 import { toToolDefinition, type Tool } from './tool.js';
+import { redactKnownSecrets, secretValues } from '../secrets.js';
 import { executeToolCalls, type ToolExecutionOptions } from './tool-execution.js';
 import { toolNotRunText, toolStoppedText } from './tool-results.js';
 import type { AgentRunOptions, AgentRunResult } from './types.js';
@@ -38,6 +39,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
     defaultTimeoutMs: options.toolTimeoutMs ?? defaultToolTimeoutMs,
     maxCallsPerTurn: options.maxToolCallsPerTurn ?? defaultMaxToolCallsPerTurn,
     maxResultBytes: options.maxToolResultBytes ?? defaultMaxToolResultBytes,
+    ...(options.secrets ? { redact: (text: string) => redactKnownSecrets(text, secretValues(options.secrets?.() ?? [])) } : {}),
   };
 
   for (let turn = 1; ; turn++) {

@@ -37,6 +37,8 @@ export interface ToolExecutionOptions {
   maxCallsPerTurn: number;
   /** A result (error texts included) longer than this many UTF-8 bytes is cut, with a note. 0 or Infinity: no limit. */
   maxResultBytes: number;
+  /** Applied to every result where it enters (AgentRunOptions.secrets). */
+  redact?: (text: string) => string;
   /** Calls not to run, by id, each with the error text the model gets instead. Default: none. */
   refused?: ReadonlyMap<string, string>;
 }
@@ -81,7 +83,8 @@ export async function executeToolCalls(
 /** Validates and runs one call. Never throws: every outcome becomes a result. */
 export async function executeToolCall(call: ToolCallEvent, options: ToolExecutionOptions): Promise<ToolCallResult> {
   // Cut where the output enters: the transcript, the events and the conversation all hold the cut text.
-  const answer = (output: string, isError: boolean): ToolCallResult => resultOf(call, truncateToolOutput(output, options.maxResultBytes), isError);
+  const redact = options.redact ?? ((text: string) => text);
+  const answer = (output: string, isError: boolean): ToolCallResult => resultOf(call, truncateToolOutput(redact(output), options.maxResultBytes), isError);
   if (options.runSignal.aborted) return answer(toolStoppedText(stopReasonOf(options.runSignal)), true);
   const tool = options.tools.get(call.toolName);
   if (!tool) return answer(unknownToolText(call.toolName, [...options.tools.keys()]), true);

@@ -47,6 +47,12 @@ export interface AgentRunOptions {
   clock?: Clock;
   /** Aborting stops the run: no further turn starts and the in-flight request is closed. */
   signal: AbortSignal;
+  /**
+   * The secrets to keep out of every tool result, read at each result (a key set later counts): replaced
+   * where the result enters, before the transcript, the events, the history and the next request see it.
+   * Default: none.
+   */
+  secrets?: () => readonly string[];
   onEvent?: (event: AgentEvent) => void;
   /**
    * Called before every model turn after the first; each string returned is given to the model as a

@@ -54,6 +54,8 @@ export interface AgentTaskEnvironment {
   fanOut?: FanOutPolicy;
   /** Where `Bash` runs commands, and who allows them. Default: none (roles that list Bash go without it). */
   commands?: CommandHost;
+  /** The secrets kept out of every tool result (AgentTeamOptions.secrets). */
+  secrets?: () => readonly string[];
 }
 
 /** One agent as a task: who it is and how it may work. */
@@ -127,6 +129,7 @@ async function runAgentTask(environment: AgentTaskEnvironment, spec: AgentTaskSp
       onEvent: (event) => forwardEvent(context, event),
       takeNotices,
       finishAfterTools: talk.finishAfterTools,
+      ...(environment.secrets ? { secrets: environment.secrets } : {}),
       nextUserMessage: talk.nextUserMessage,
       ...(environment.fanOut ? { reviewToolCalls: fanOutReview(environment.fanOut, { taskId: context.taskId, role: spec.role }) } : {}),
     });

@@ -63,6 +63,12 @@ export interface AgentTeamOptions {
    * none; roles that list Bash go without it.
    */
   commands?: CommandHost;
+  /**
+   * The configured secrets (API keys, remote agents' tokens), read at each use: every tool result is
+   * redacted of them where it enters, so no model, event, history, trace or server answer sees one.
+   * Default: none (key-shaped values are still redacted).
+   */
+  secrets?: () => readonly string[];
 }
 
 export interface WorkflowRunRequest {

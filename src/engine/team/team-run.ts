@@ -49,6 +49,7 @@ export class TeamRun {
       mcp: options.mcp,
       fanOut: options.fanOut,
       commands: options.commands,
+      secrets: options.secrets,
     };
   }
 
