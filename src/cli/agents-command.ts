@@ -5,6 +5,7 @@ import type { RoleDefinition } from '../engine/team/roles/types.js';
 import { formatRoleDiagnostic } from '../engine/team/roles/format-diagnostic.js';
 import { resolveRoleTools } from '../engine/team/roles/role-tools.js';
 import type { AgentsArguments } from './arguments.js';
+import { terminalSafe } from './terminal-text.js';
 
 export interface CommandOutput {
   stdout: { write(text: string): void };
@@ -17,13 +18,15 @@ export async function agentsCommand(args: AgentsArguments, output: CommandOutput
   const { roles, diagnostics } = await registry.load();
   const nameWidth = Math.max(...roles.map((role) => role.name.length), 4);
   for (const role of roles) {
-    output.stdout.write(`${role.name.padEnd(nameWidth)}  ${sourceOf(role)}\n`);
-    output.stdout.write(`${' '.repeat(nameWidth)}  ${firstLine(role.description)}\n`);
-    output.stdout.write(`${' '.repeat(nameWidth)}  tools: ${resolveRoleTools(role).join(', ') || 'none'}${role.model ? ` · model: ${role.model}` : ''}\n`);
-    if (role.mcpServers) output.stdout.write(`${' '.repeat(nameWidth)}  MCP servers: ${Object.keys(role.mcpServers).join(', ')}\n`);
-    if (role.a2aUrl) output.stdout.write(`${' '.repeat(nameWidth)}  runs on the A2A agent at ${displayAddress(role.a2aUrl)}\n`);
+    // Everything here comes from role files, which the repository's authors wrote.
+    const line = (text: string) => output.stdout.write(`${terminalSafe(text)}\n`);
+    line(`${role.name.padEnd(nameWidth)}  ${sourceOf(role)}`);
+    line(`${' '.repeat(nameWidth)}  ${firstLine(role.description)}`);
+    line(`${' '.repeat(nameWidth)}  tools: ${resolveRoleTools(role).join(', ') || 'none'}${role.model ? ` · model: ${role.model}` : ''}`);
+    if (role.mcpServers) line(`${' '.repeat(nameWidth)}  MCP servers: ${Object.keys(role.mcpServers).join(', ')}`);
+    if (role.a2aUrl) line(`${' '.repeat(nameWidth)}  runs on the A2A agent at ${displayAddress(role.a2aUrl)}`);
   }
-  for (const diagnostic of diagnostics) output.stderr.write(`${formatRoleDiagnostic(diagnostic)}\n`);
+  for (const diagnostic of diagnostics) output.stderr.write(`${terminalSafe(formatRoleDiagnostic(diagnostic))}\n`);
   registry.dispose();
   return 0;
 }

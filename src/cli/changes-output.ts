@@ -2,6 +2,7 @@
 import type { ApplyReport } from '../engine/changes/apply.js';
 import type { ChangeSet } from '../engine/changes/change-set.js';
 import { describeLink } from '../engine/workspace/path-rules.js';
+import { terminalSafe } from './terminal-text.js';
 
 type Output = { write(text: string): void };
 
@@ -39,8 +40,9 @@ export function printChanges(changeSets: readonly ChangeSet[], output: Output, w
         file.overlapsWith.length > 0 ? `overlaps with task ${file.overlapsWith.join(', ')}` : '',
       ].filter(Boolean);
       // A link is shown with where it leads: `vsc/tasks.json -> .vscode/tasks.json` is what is changed.
-      output.write(`\n[${changeSet.taskId} ${changeSet.role}] ${describeLink(file.path, file.target)} (+${file.added} −${file.removed})${notes.length ? ` — ${notes.join('; ')}` : ''}\n`);
-      const diff = file.diff.endsWith('\n') ? file.diff : `${file.diff}\n`;
+      output.write(terminalSafe(`\n[${changeSet.taskId} ${changeSet.role}] ${describeLink(file.path, file.target)} (+${file.added} −${file.removed})${notes.length ? ` — ${notes.join('; ')}` : ''}`) + '\n');
+      // The diff is a model's text: made safe before our own colours go on.
+      const diff = terminalSafe(file.diff.endsWith('\n') ? file.diff : `${file.diff}\n`);
       output.write(colors ? colorDiff(diff) : diff);
     }
   }
@@ -48,5 +50,5 @@ export function printChanges(changeSets: readonly ChangeSet[], output: Output, w
 }
 
 export function printApplyReport(report: ApplyReport, output: Output): void {
-  for (const file of report.files) output.write(`${file.outcome}: ${file.path}${file.message ? ` — ${file.message}` : ''}\n`);
+  for (const file of report.files) output.write(`${terminalSafe(`${file.outcome}: ${file.path}${file.message ? ` — ${file.message}` : ''}`)}\n`);
 }

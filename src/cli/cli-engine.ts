@@ -25,6 +25,7 @@ import type { SandboxAvailability } from '../engine/commands/sandbox/sandbox-ava
 import { secretValues } from '../engine/secrets.js';
 import type { ProviderName } from './arguments.js';
 import { cliModelSettings } from './model-settings.js';
+import { terminalSafe } from './terminal-text.js';
 
 export interface CliEngineOptions {
   workspace: string;
@@ -76,10 +77,10 @@ export async function createCliEngine(options: CliEngineOptions): Promise<CliEng
   const workspace = new NodeWorkspace(await existingDirectory(options.workspace));
   const roles = new RoleRegistry({ source: new NodeRoleFileSource(workspace.root) });
   const { diagnostics } = await roles.load();
-  for (const diagnostic of diagnostics) options.stderr.write(`${formatRoleDiagnostic(diagnostic)}\n`);
+  for (const diagnostic of diagnostics) options.stderr.write(`${terminalSafe(formatRoleDiagnostic(diagnostic))}\n`);
 
   const changes = new ChangeSetRegistry();
-  const warn = (message: string) => options.stderr.write(`agent-team: ${message}\n`);
+  const warn = (message: string) => options.stderr.write(`agent-team: ${terminalSafe(message)}\n`);
   const history = await options.history?.(workspace.root);
   const taskManager = new TaskManager({ maxConcurrent: options.maxConcurrent, store: history?.tasks, onWarning: warn });
   await taskManager.load();

@@ -10,6 +10,7 @@ import { runCommand } from './run-command.js';
 import { workflowsCommand } from './workflows-command.js';
 import { mcpCommand } from './mcp-command.js';
 import { serveCommand } from './serve-command.js';
+import { terminalSafe } from './terminal-text.js';
 
 declare const AGENT_TEAM_VERSION: string | undefined;
 
@@ -39,15 +40,15 @@ async function main(): Promise<number> {
     }
   } catch (error) {
     if (error instanceof UsageError) {
-      output.stderr.write(`agent-team: ${error.message}\n\n${usageText}`);
+      output.stderr.write(`agent-team: ${terminalSafe(error.message)}\n\n${usageText}`);
       return exitCodes.usage;
     }
     if (error instanceof ConfigurationError) {
-      output.stderr.write(`agent-team: ${error.message}\n`);
+      output.stderr.write(`agent-team: ${terminalSafe(error.message)}\n`);
       return exitCodes.usage;
     }
     const message = error instanceof AgentTeamError || error instanceof Error ? error.message : String(error);
-    output.stderr.write(`agent-team: ${message}\n`);
+    output.stderr.write(`agent-team: ${terminalSafe(message)}\n`);
     return exitCodes.failed;
   }
 }
@@ -70,6 +71,26 @@ async function taskFromStdin(): Promise<string> {
   if (text.trim() === '') throw new UsageError('the task on stdin is empty: pipe the task in, e.g. cat task.md | agent-team run -');
   return text.trim();
 }
+
+/**
+ * A reader that went away (`agent-team agents | head -1`) ends the CLI quietly, as a closed pipe ends any
+ * Unix tool: no EPIPE stack trace. A run in progress is stopped as Ctrl-C stops it, so its commands end
+ * and its scratch copies go; anything else exits at once.
+ */
+function endQuietlyOnClosedPipe(stream: NodeJS.WriteStream): void {
+  let closed = false;
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    // Writes after the first failure fail too: the stop is under way.
+    if (closed) return;
+    if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED') throw error;
+    closed = true;
+    if (process.listenerCount('SIGINT') > 0) process.emit('SIGINT');
+    else process.exit(exitCodes.completed);
+  });
+}
+
+endQuietlyOnClosedPipe(process.stdout);
+endQuietlyOnClosedPipe(process.stderr);
 
 void main().then((code) => {
   process.exitCode = code;

@@ -24,6 +24,7 @@ import { TerminalView } from './terminal-view.js';
 import { readWorkflows } from './workflows-command.js';
 import type { WorkflowDefinition } from '../engine/workflows/workflow-definition.js';
 import { formatWorkflowProblem } from '../engine/workflows/workflow-problem.js';
+import { terminalSafe, terminalSafeJson } from './terminal-text.js';
 
 export interface RunContext {
   stdout: { write(text: string): void; isTTY?: boolean; columns?: number; rows?: number };
@@ -39,7 +40,7 @@ export async function runCommand(args: RunArguments, context: RunContext): Promi
   let userChannel: StdinUserChannel | undefined;
   const { workspace, roles, changes, taskManager, team, close } = await createCliEngine({
     ...args,
-    history: (root) => openRunHistory(root, (message) => context.stderr.write(`agent-team: ${message}\n`)),
+    history: (root) => openRunHistory(root, (message) => context.stderr.write(`agent-team: ${terminalSafe(message)}\n`)),
     userChannel: (manager) => {
       if (!context.stdin) return undefined;
       const describeTask = (taskId: string) => {
@@ -53,7 +54,7 @@ export async function runCommand(args: RunArguments, context: RunContext): Promi
     stderr: context.stderr,
   });
 
-  const emit = (event: CliJsonEvent) => context.stdout.write(`${JSON.stringify(event)}\n`);
+  const emit = (event: CliJsonEvent) => context.stdout.write(`${terminalSafeJson(event)}\n`);
   const mapper = new JsonEventMapper();
   const view = new TerminalView(args.json ? context.stderr : context.stdout);
   /** The first task this process starts: the run's root, or a follow-up. Earlier runs come from the history. */
@@ -113,7 +114,7 @@ export async function runCommand(args: RunArguments, context: RunContext): Promi
 
     const status = interrupts.interrupted ? 'stopped' : root.status === 'completed' ? 'completed' : root.status === 'failed' ? 'failed' : 'stopped';
     const refusals = refusedCommands.report();
-    if (refusals) context.stderr.write(refusals);
+    if (refusals) context.stderr.write(terminalSafe(refusals));
     endRun(root, status);
     if (args.trace !== undefined) await writeTraceFile(args.trace, { taskManager, changes, rootId: root.id }, context);
     if (interrupts.interrupted) return exitCodes.interrupted;
@@ -122,7 +123,7 @@ export async function runCommand(args: RunArguments, context: RunContext): Promi
   } catch (error) {
     if (error instanceof ConfigurationError && !runEnded && runTaskId === undefined) throw error; // nothing started: exit 2
     endRun(undefined, 'failed', errorMessage(error));
-    context.stderr.write(`agent-team: ${errorMessage(error)}\n`);
+    context.stderr.write(`agent-team: ${terminalSafe(errorMessage(error))}\n`);
     return exitCodes.failed;
   } finally {
     interrupts.dispose();
@@ -161,9 +162,9 @@ async function waitForTree(taskManager: TaskManager, rootId: string): Promise<vo
 }
 
 function printRunEnd(root: TaskSnapshot | undefined, status: string, error: string | undefined, stdout: { write(text: string): void }): void {
-  stdout.write(`\n${root?.output?.trim() || '(no answer)'}\n`);
+  stdout.write(`\n${terminalSafe(root?.output?.trim() || '(no answer)')}\n`);
   const reason = error ?? root?.error ?? (root?.stopReason ? describeStopReason(root.stopReason) : undefined);
-  if (status !== 'completed') stdout.write(`\n${status}${reason ? `: ${reason}` : ''}\n`);
+  if (status !== 'completed') stdout.write(`\n${status}${reason ? `: ${terminalSafe(reason)}` : ''}\n`);
   const usage = root?.treeUsage ?? { inputTokens: 0, outputTokens: 0 };
   stdout.write(`\nTokens: ${usage.inputTokens} in, ${usage.outputTokens} out\n`);
 }

@@ -8,6 +8,7 @@ import { type Interface, createInterface } from 'node:readline';
 import type { UserChannel, UserQuestion } from '../engine/conversation/user-channel.js';
 import { StoppedError, stopReasonOf } from '../engine/errors.js';
 import { onAbort } from '../engine/util/abort.js';
+import { terminalSafe } from './terminal-text.js';
 
 export class StdinUserChannel implements UserChannel {
   private reader: Interface | undefined;
@@ -40,7 +41,7 @@ export class StdinUserChannel implements UserChannel {
     if (this.closed && this.buffered.length === 0) return undefined;
     const who = this.describeTask(question.taskId);
     const prompt = question.kind === 'chat' ? 'Your reply (an empty line ends the chat): ' : 'Your answer: ';
-    this.output.write(`\n[${who}] ${question.kind === 'chat' ? 'says' : 'asks'}:\n${question.text}\n${prompt}`);
+    this.output.write(`\n[${terminalSafe(who)}] ${question.kind === 'chat' ? 'says' : 'asks'}:\n${terminalSafe(question.text)}\n${prompt}`);
     const line = await this.nextLine(signal);
     if (line === undefined) this.output.write('(no input left: the agent goes on without an answer)\n');
     if (question.kind === 'chat' && line?.trim() === '') return undefined;

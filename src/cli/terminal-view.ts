@@ -4,6 +4,7 @@
  */
 import { describeStopReason } from '../engine/errors.js';
 import type { TaskEvent, TaskSnapshot, TaskStatus } from '../engine/tasks/types.js';
+import { terminalSafe } from './terminal-text.js';
 
 export interface TerminalOutput {
   write(text: string): void;
@@ -91,11 +92,12 @@ export function clipToHeight(lines: string[], tasks: readonly TaskSnapshot[], ro
 export function describeEnd(task: TaskSnapshot): string {
   const tokens = formatTokens(task.treeUsage.inputTokens + task.treeUsage.outputTokens);
   const reason = task.status === 'completed' ? undefined : (task.error ?? (task.stopReason && describeStopReason(task.stopReason)));
-  return `${task.status}${reason ? `: ${reason}` : ''} (${tokens} tokens)`;
+  return `${task.status}${reason ? `: ${terminalSafe(reason)}` : ''} (${tokens} tokens)`;
 }
 
 function label(task: TaskSnapshot): string {
-  return `[${task.id}] ${task.role}: ${task.description}`;
+  // Roles and descriptions come from role files and models: nothing in them may act on the terminal.
+  return terminalSafe(`[${task.id}] ${task.role}: ${task.description}`);
 }
 
 function indent(task: TaskSnapshot): string {

@@ -6,6 +6,7 @@ import { type WorkflowEntry, loadWorkflows } from '../engine/workflows/workflow-
 import type { CommandOutput } from './agents-command.js';
 import type { WorkflowsArguments } from './arguments.js';
 import { exitCodes } from './exit-codes.js';
+import { terminalSafe } from './terminal-text.js';
 
 /**
  * `agent-team workflows`: the workspace's workflows, each with its description and file; every problem
@@ -17,10 +18,10 @@ export async function workflowsCommand(args: WorkflowsArguments, output: Command
   const nameWidth = Math.max(...entries.map((entry) => entry.name.length), 4);
   for (const entry of entries) {
     const state = entry.problems.length > 0 ? `invalid (${entry.problems.length} problem${entry.problems.length === 1 ? '' : 's'})` : entry.workflow?.type;
-    output.stdout.write(`${entry.name.padEnd(nameWidth)}  ${entry.file} · ${state}\n`);
-    if (entry.description) output.stdout.write(`${' '.repeat(nameWidth)}  ${entry.description}\n`);
+    output.stdout.write(`${terminalSafe(`${entry.name.padEnd(nameWidth)}  ${entry.file} · ${state}`)}\n`);
+    if (entry.description) output.stdout.write(`${terminalSafe(`${' '.repeat(nameWidth)}  ${entry.description}`)}\n`);
   }
-  for (const entry of entries) for (const problem of entry.problems) output.stderr.write(`${formatWorkflowProblem(problem)}\n`);
+  for (const entry of entries) for (const problem of entry.problems) output.stderr.write(`${terminalSafe(formatWorkflowProblem(problem))}\n`);
   return entries.some((entry) => entry.problems.length > 0) ? exitCodes.usage : exitCodes.completed;
 }
 
