@@ -66,7 +66,7 @@ describe('Ctrl-C', () => {
       return writeText(...args);
     };
     const output: string[] = [];
-    const result = await applyRunChanges({ status: 'completed' } as TaskSnapshot, [changeSet], workspace, { signal: controller.signal, output: { write: (text) => output.push(text) } });
+    const result = await applyRunChanges({ status: 'completed' } as TaskSnapshot, [changeSet], workspace, { signal: controller.signal, output: { write: (text) => output.push(text) }, taskOf: () => ({ status: 'completed' }) as TaskSnapshot });
     expect(result.failed).toBe(true);
     expect(await readFile(path.join(root, 'a.txt'), 'utf8')).toBe('a changed\n');
     expect(await readFile(path.join(root, 'b.txt'), 'utf8')).toBe('b\n');

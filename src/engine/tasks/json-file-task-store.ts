@@ -85,8 +85,8 @@ export class JsonFileTaskStore implements TaskStore {
 
   /**
    * Never throws: no file is an empty history; an unreadable or damaged one is an empty history with a
-   * warning, and an unusable file is first moved aside to `<file>.corrupt` so the next save loses nothing
-   * that could still be rescued by hand. Stray temp files from a crashed write are ignored.
+   * warning, and an unusable file — or one with damaged records the next save would drop — is first moved
+   * aside to `<file>.corrupt` so the next save loses nothing that could still be rescued by hand. Stray temp files from a crashed write are ignored.
    */
   async load(): Promise<PersistedHistory> {
     let text: string;
@@ -106,8 +106,19 @@ export class JsonFileTaskStore implements TaskStore {
       this.warn(`Task history ${this.filePath} is damaged (${errorMessage(error)}); starting with an empty history${kept}.`, error);
       return emptyHistory();
     }
-    const history = parsePersistedHistory(value, (message) => this.warn(`${message} (${this.filePath})`));
-    if (history) return history;
+    let recordsSkipped = false;
+    const history = parsePersistedHistory(value, (message) => {
+      recordsSkipped = true;
+      this.warn(`${message} (${this.filePath})`);
+    });
+    if (history) {
+      // The next save would drop the damaged records for good: the file as it was is kept beside it first.
+      if (recordsSkipped) {
+        const kept = await this.setAside();
+        if (kept) this.warn(`The task history with its damaged records was kept${kept}.`);
+      }
+      return history;
+    }
     const kept = await this.setAside();
     if (kept) this.warn(`The unusable task history was kept${kept}.`);
     return emptyHistory();
