@@ -3,7 +3,7 @@ import * as nodePath from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseProposalUri, proposalUri } from '../../src/extension/review/proposal-uri.js';
 import { type HostMessage } from '../../src/shared/protocol.js';
-import { type MockProviderServer, type MockToolCall, startMockProviderServer, textTurn, toolCallTurn } from '../support/mock-provider/index.js';
+import { type MockProviderServer, type MockToolCall, httpError, startMockProviderServer, textTurn, toolCallTurn } from '../support/mock-provider/index.js';
 import { flushMicrotasks } from '../../src/engine/testing/manual-clock.js';
 import { Position, Selection, TabInputTextDiff, Uri } from './support/fake-basics.js';
 import { fake } from './support/fake-vscode.js';
@@ -165,6 +165,18 @@ describe('review', () => {
     const warning = fake.state.messages.find((message) => message.kind === 'warning');
     expect(warning?.message).toMatch(/changed on disk since the task read it; nothing was written/);
     expect(warning?.items).toEqual(['Review Rebased Change']);
+  });
+
+  it("Accept All leaves a failed task's proposals and says why; the file can still be accepted on its own", async () => {
+    server.enqueue(toolCallTurn([{ name: 'Edit', input: { file_path: 'src/app.ts', old_string: 'two', new_string: 'TWO' } }]), httpError(400, { message: 'the model refused' }));
+    const taskId = (await extension.execute('agentTeam.delegate', 'Make the edits', { role: 'refactorer' })) as string;
+    await fake.waitForMessage((message) => message.message.includes('failed'));
+    expect(await extension.execute('agentTeam.acceptAllChanges', taskId)).toBe(0);
+    expect(onDisk('src/app.ts')).toBe(original);
+    const warning = await fake.waitForMessage((message) => message.message.startsWith('Not accepted: src/app.ts'));
+    expect(warning.message).toContain(`refactorer ${taskId} failed`);
+    expect(await extension.execute('agentTeam.acceptFile', taskId, 'src/app.ts')).toBe('applied');
+    expect(onDisk('src/app.ts')).toContain('TWO');
   });
 
   it('rejects a file: nothing is written and the sidebar shows it rejected', async () => {

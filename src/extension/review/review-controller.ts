@@ -10,7 +10,7 @@ import { type ChangeSetRegistry, contentHash, type FileChangeSnapshot, type Hunk
 import type { TaskManager } from '../../engine/tasks/index.js';
 import type { Workspace } from '../../engine/workspace/index.js';
 import { pendingFiles } from '../change-summaries.js';
-import { showInfo } from '../notify.js';
+import { showInfo, showWarning } from '../notify.js';
 import type { ChangeDecisions, DecisionOutcome } from './change-decisions.js';
 import { hunkAtLine, nextPendingHunk, proposalEditor, revealHunk } from './hunk-at-cursor.js';
 import { MultiDiffReviews, type ReviewEntry } from './multi-diff-review.js';
@@ -69,6 +69,7 @@ export class ReviewController implements vscode.Disposable {
         file.isNew ? '(new file)' : '',
         file.target !== undefined ? `\u2192 ${file.target}` : '',
         file.requiresApproval ? '\u2014 needs your approval' : '',
+        this.unfinished(owner) !== undefined ? `\u2014 from an unfinished task (${this.unfinished(owner)})` : '',
         tasks.size > 1 ? `\u00b7 ${role} (${owner})` : '',
       ].filter((part) => part !== '').join(' '),
       iconPath: new vscode.ThemeIcon(file.isNew ? 'diff-added' : 'diff-modified'),
@@ -89,9 +90,7 @@ export class ReviewController implements vscode.Disposable {
     });
     if (!picked) return;
     if (picked.target) return this.openDiff(picked.target.taskId, picked.target.path);
-    for (const entry of entries) {
-      if (picked.all) await this.decideFile(picked.all, entry.taskId, entry.file.path);
-    }
+    if (picked.all) await this.decideAll(picked.all, taskId);
   }
 
   /** Files waiting for review in the task's tree. */
@@ -147,11 +146,29 @@ export class ReviewController implements vscode.Disposable {
       return 0;
     }
     let decided = 0;
+    const unfinished: string[] = [];
     for (const entry of this.pendingInTree(rootId)) {
+      // A failed or stopped task's edits may be half of a change: accepted one by one, never in bulk.
+      const why = decision === 'accept' ? this.unfinished(entry.taskId) : undefined;
+      if (why !== undefined) {
+        unfinished.push(`${entry.file.path} (${why})`);
+        continue;
+      }
       const outcome = await this.decideFile(decision, entry.taskId, entry.file.path);
       if (outcome === 'applied' || outcome === 'rejected') decided++;
     }
+    if (unfinished.length > 0) {
+      showWarning(vscode.l10n.t('Not accepted: {0}. Their tasks did not complete, so their edits may be half done; accept each file on its own if you want it.', unfinished.join(', ')));
+    }
     return decided;
+  }
+
+  /** Why a task's proposals are not those of a finished piece of work, or undefined when they are. */
+  private unfinished(taskId: string): string | undefined {
+    const task = this.options.taskManager.get(taskId);
+    if (!task || task.status === 'completed') return undefined;
+    if (task.status === 'failed' || task.status === 'stopped') return `${task.role} ${task.id} ${task.status}`;
+    return `${task.role} ${task.id} is still ${task.status}`;
   }
 
   /**
