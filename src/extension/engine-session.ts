@@ -73,7 +73,7 @@ export class EngineSession {
       taskManager: options.taskManager,
       // Running commands chosen by model output in a folder the user does not trust is what Restricted Mode exists to prevent.
       refusal: () => (vscode.workspace.isTrusted ? undefined : 'Not run: commands do not run in Restricted Mode. The user must trust this workspace first (Manage Workspace Trust).'),
-      allowedPatterns: () => [...readSettings(vscode.workspace.isTrusted).allowedCommands, ...this.commandApproval.allowedForWorkspace()],
+      allowedPatterns: () => [...readSettings(vscode.workspace.isTrusted).allowedCommands, ...this.commandApproval.allowedPatternsForWorkspace()],
       approval: this.commandApproval,
       howToAllow: 'The user allows commands with the setting agentTeam.allowedCommands.',
       sandbox: () => readSettings(vscode.workspace.isTrusted).sandbox,

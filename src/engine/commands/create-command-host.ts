@@ -57,7 +57,8 @@ export function createCommandHost(options: CommandHostOptions): DisposableComman
   const sandbox = async (): Promise<SandboxState> => {
     const setting = options.sandbox?.() ?? 'auto';
     if (setting === 'off') return sandboxState('off', undefined);
-    availability ??= (options.detectSandbox ?? (() => detectSandbox(options.sourceEnvironment ?? process.env)))();
+    // Where bwrap is installed is a fact of this machine, found on this process's PATH.
+    availability ??= (options.detectSandbox ?? (() => detectSandbox(process.env)))();
     return sandboxState(setting, await availability);
   };
   return {
