@@ -23,7 +23,7 @@ import { HostUserChannel } from './host-user-channel.js';
 import { MessageInbox } from '../engine/conversation/message-inbox.js';
 import { createCommandHost, type DisposableCommandHost } from '../engine/commands/create-command-host.js';
 import { readSettings } from './configuration.js';
-import { HostCommandApproval } from './host-command-approval.js';
+import type { HostCommandApproval } from './host-command-approval.js';
 import type { RemoteAgentTokens } from './remote-agent-tokens.js';
 
 export interface EngineSessionOptions {
@@ -37,8 +37,8 @@ export interface EngineSessionOptions {
   clock?: Clock;
   /** Where keys and base URLs fall back to. Default `process.env`. */
   environment?: Readonly<Record<string, string | undefined>>;
-  /** Where "Always for this workspace" commands are remembered (`ExtensionContext.workspaceState`). */
-  workspaceState: vscode.Memento;
+  /** Who is asked about commands (one for the extension's life: the sidebar shows what it waits on). */
+  commandApproval: HostCommandApproval;
   /** The API keys known to the extension: commands never get them. Default: none. */
   secretValues?(): string[];
   /** Stored tokens of remote roles, over the environment. Default: the environment only. */
@@ -67,7 +67,7 @@ export class EngineSession {
       this.logRoleProblems(result.diagnostics);
       void this.loadRemoteTokens(result.roles);
     });
-    this.commandApproval = new HostCommandApproval(options.workspaceState);
+    this.commandApproval = options.commandApproval;
     this.commands = createCommandHost({
       workspaceRoot: this.workspace.root,
       taskManager: options.taskManager,

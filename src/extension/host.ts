@@ -21,6 +21,7 @@ import { ChangeSetStore } from './change-store.js';
 import { EngineSession } from './engine-session.js';
 import { HostWorkspace } from './host-workspace.js';
 import { type LocalServer, probeLocalServers } from './local-server.js';
+import { HostCommandApproval } from './host-command-approval.js';
 import { SecretRedactor } from './redaction.js';
 import { ChangeDecisions } from './review/change-decisions.js';
 import { ProposalContentProvider } from './review/proposal-content-provider.js';
@@ -43,6 +44,7 @@ export interface HostOptions {
 export class AgentTeamHost implements vscode.Disposable {
   readonly log: vscode.LogOutputChannel;
   readonly redactor = new SecretRedactor();
+  readonly commandApproval: HostCommandApproval;
   readonly keys: ApiKeyStore;
   /** Tokens remote roles send (`a2a_auth_env`), kept in SecretStorage. */
   readonly remoteTokens: RemoteAgentTokens;
@@ -74,6 +76,7 @@ export class AgentTeamHost implements vscode.Disposable {
     this.environment = environment;
     this.clock = options.clock ?? systemClock;
     this.keys = new ApiKeyStore(context.secrets, this.redactor, environment);
+    this.commandApproval = new HostCommandApproval(context.workspaceState);
     this.remoteTokens = new RemoteAgentTokens(context.secrets, this.redactor);
     this.setup = new SetupService({
       keys: this.keys,
@@ -122,6 +125,7 @@ export class AgentTeamHost implements vscode.Disposable {
       redactor: this.redactor,
       onAction: (message) => handleWebviewAction(this, message),
       clock: options.clock,
+      commandApprovals: this.commandApproval,
     });
     // A new concurrency limit applies at once, to the tasks already waiting too.
     this.disposables.push(
@@ -152,7 +156,7 @@ export class AgentTeamHost implements vscode.Disposable {
         log: this.log,
         clock: this.clock,
         environment: this.environment,
-        workspaceState: this.context.workspaceState,
+        commandApproval: this.commandApproval,
         remoteTokens: this.remoteTokens,
         secretValues: () => this.redactor.values(),
       });

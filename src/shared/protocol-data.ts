@@ -37,7 +37,10 @@ export const taskSchema = taskSnapshotSchemas.strict.omit(detailFields);
  * The fields of a task the tree leaves out (see `taskSchema`); see `toTaskDetail` for sending them.
  * `output` is the final answer, or the partial output of a stopped or failed task; absent until there is one.
  */
-export const taskDetailSchema = taskSnapshotSchemas.strict.pick(detailFields).extend({ taskId: identifier });
+/** How the command a task waits to run would run (CommandIsolation): what the approval region says. */
+export const commandApprovalSchema = z.strictObject({ summary: z.string().max(2_000), offerAlways: z.boolean() });
+
+export const taskDetailSchema = taskSnapshotSchemas.strict.pick(detailFields).extend({ taskId: identifier, commandApproval: commandApprovalSchema.optional() });
 
 export const transcriptEntrySchema = transcriptEntrySchemas.strict;
 
@@ -112,6 +115,6 @@ export function toProtocolTask(task: TaskSnapshot): ProtocolTask {
 }
 
 /** The selected task's large fields, for the detail pane. */
-export function toTaskDetail(task: TaskSnapshot): TaskDetail {
-  return task.output === undefined ? { taskId: task.id, prompt: task.prompt } : { taskId: task.id, prompt: task.prompt, output: task.output };
+export function toTaskDetail(task: TaskSnapshot, commandApproval?: z.infer<typeof commandApprovalSchema>): TaskDetail {
+  return { taskId: task.id, prompt: task.prompt, ...(task.output === undefined ? {} : { output: task.output }), ...(commandApproval ? { commandApproval } : {}) };
 }

@@ -7,7 +7,7 @@
 import type { ProtocolTask, WebviewMessage } from '../shared/protocol.js';
 import { createButton, createElement, setTextIfChanged } from './dom.js';
 import type { MessageSent, TranscriptState } from './store.js';
-import { CommandApprovalView } from './command-approval-view.js';
+import { type CommandApprovalState, CommandApprovalView } from './command-approval-view.js';
 
 /** Roots that are conversations (the coordinator, a role run directly) can be followed up; pipelines cannot. */
 const notConversations: ReadonlySet<string> = new Set(['workflow', 'plan']);
@@ -56,7 +56,7 @@ export class ComposerView {
     this.approval = new CommandApprovalView(document, post);
   }
 
-  render(task: ProtocolTask, transcript: TranscriptState, sent?: MessageSent): void {
+  render(task: ProtocolTask, transcript: TranscriptState, sent?: MessageSent, commandApproval?: CommandApprovalState): void {
     if (this.taskId !== task.id) {
       this.textarea.value = '';
       setTextIfChanged(this.status, '');
@@ -67,7 +67,7 @@ export class ComposerView {
       setTextIfChanged(this.status, sentNotices[sent.outcome]);
     }
     // A task waiting to run a command asks for a decision, not for text.
-    const askingForCommand = this.approval.render(task, transcript);
+    const askingForCommand = this.approval.render(task, transcript, commandApproval);
     const waiting = task.status === 'waiting' && !askingForCommand;
     const followUp = task.parentId === null && (task.status === 'completed' || task.status === 'failed' || task.status === 'stopped') && !notConversations.has(task.role);
     this.element.hidden = !(waiting || task.status === 'running' || followUp);

@@ -101,7 +101,7 @@ export class DetailView {
     this.changesView.render(input.changes);
     this.renderResult(task, input.detail?.output ?? '');
     this.transcriptView.render(input.transcript, task.transcriptLength);
-    this.composer.render(task, input.transcript, input.messageSent);
+    this.composer.render(task, input.transcript, input.messageSent, input.detail?.taskId === task.id ? input.detail.commandApproval : undefined);
     if (follow) this.element.scrollTop = this.element.scrollHeight;
   }
 

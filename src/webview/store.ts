@@ -98,7 +98,8 @@ export class SidebarStore {
         return [];
       case 'task-detail':
         if (this.transcript?.taskId === message.taskId) {
-          this.detail = message.output === undefined ? { taskId: message.taskId, prompt: message.prompt } : { taskId: message.taskId, prompt: message.prompt, output: message.output };
+          const { type: _type, ...detail } = message;
+          this.detail = detail;
           this.dirty.content = true;
         }
         return [];

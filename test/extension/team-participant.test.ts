@@ -61,7 +61,7 @@ describe('@team in the Chat view', () => {
     fake.state.messageAnswers.push((shown) => (shown.message.includes('wants to run') ? 'Deny' : undefined));
     const { stream, result } = ask('check the tests');
     await result;
-    expect(stream.text()).toContain('**reviewer** wants to run `npm test` in a scratch copy of the workspace: allow or deny it in the Agent Team view.');
+    expect(stream.text()).toContain('**reviewer** wants to run this command in a scratch copy of the workspace: allow or deny it in the Agent Team view.\n\n```sh\nnpm test\n```');
     expect(stream.parts.filter((part) => part.kind === 'button').map((part) => part.value)).toContain('Review the command');
   });
 

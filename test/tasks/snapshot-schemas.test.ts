@@ -158,7 +158,7 @@ describe('TaskSnapshot: one definition, read by the history and the sidebar', ()
     expectTypeOf<z.infer<typeof taskSnapshotSchemas.lenient>>().toEqualTypeOf<TaskSnapshot>();
     expectTypeOf<z.infer<typeof taskSnapshotSchemas.strict>>().toEqualTypeOf<TaskSnapshot>();
     expectTypeOf<ProtocolTask>().toEqualTypeOf<Omit<TaskSnapshot, 'prompt' | 'output'>>();
-    expectTypeOf<Omit<TaskDetail, 'taskId'>>().toEqualTypeOf<Pick<TaskSnapshot, 'prompt' | 'output'>>();
+    expectTypeOf<Omit<TaskDetail, 'taskId' | 'commandApproval'>>().toEqualTypeOf<Pick<TaskSnapshot, 'prompt' | 'output'>>();
     expectTypeOf<z.infer<typeof stopReasonSchemas.lenient>>().toEqualTypeOf<StopReason>();
   });
 });

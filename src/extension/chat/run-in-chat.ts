@@ -51,8 +51,14 @@ export function reportRunInChat(options: RunInChatOptions, rootId: string, strea
           waiting.add(event.task.id);
           const command = pendingCommand(taskManager.transcript(event.task.id));
           if (command) {
-            const shown = command.command.length > 200 ? `${command.command.slice(0, 199)}…` : command.command;
-            stream.markdown(`\n\n${vscode.l10n.t('**{0}** wants to run `{1}` in a scratch copy of the workspace: allow or deny it in the Agent Team view.', escapeMarkdown(event.task.role), shown.replace(/`/g, "'"))}\n`);
+            // Shown whole, exactly as it would run (a fence longer than any run of backquotes in it), or not at all.
+            const fence = '`'.repeat(Math.max(3, ...[...command.command.matchAll(/`+/g)].map((run) => run[0].length + 1)));
+            const whole = command.command.length <= 2_000;
+            stream.markdown(
+              whole
+                ? `\n\n${vscode.l10n.t('**{0}** wants to run this command in a scratch copy of the workspace: allow or deny it in the Agent Team view.', escapeMarkdown(event.task.role))}\n\n${fence}sh\n${command.command}\n${fence}\n`
+                : `\n\n${vscode.l10n.t('**{0}** wants to run a command of {1} characters: review it whole, then allow or deny it, in the Agent Team view.', escapeMarkdown(event.task.role), command.command.length)}\n`,
+            );
             stream.button({ command: 'agentTeam.showTask', arguments: [event.task.id], title: vscode.l10n.t('Review the command') });
           } else {
             stream.markdown(`\n\n${vscode.l10n.t('**{0}** waits for your answer in the Agent Team view.', escapeMarkdown(event.task.role))}\n`);

@@ -9,7 +9,8 @@ import * as vscode from 'vscode';
 import type { ChangeSetRegistry } from '../../engine/changes/registry.js';
 import type { ChangeSetEvent } from '../../engine/changes/types.js';
 import { type Clock, systemClock } from '../../engine/clock.js';
-import type { TaskEvent, TaskManager } from '../../engine/tasks/index.js';
+import type { CommandIsolation } from '../../engine/commands/command-host.js';
+import type { TaskEvent, TaskManager, TaskSnapshot } from '../../engine/tasks/index.js';
 import {
   type HostMessage,
   parseHostMessage,
@@ -47,6 +48,8 @@ export interface TaskViewOptions {
   flushDelayMs?: number;
   /** How a long history is split into messages; see `SnapshotPartOptions` for the defaults. */
   snapshotParts?: SnapshotPartOptions;
+  /** The commands tasks wait to run: how each would run, for the approval region. Default: none. */
+  commandApprovals?: { isolationOf(taskId: string): CommandIsolation | undefined; onChange(listener: (taskId: string) => void): () => void };
 }
 
 export class TaskViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
@@ -71,6 +74,11 @@ export class TaskViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.subscriptions.push(
       options.taskManager.onEvent((event) => this.onTaskEvent(event)),
       options.changes.onEvent((event) => this.onChangeEvent(event)),
+      // A command to approve came or went: the selected task's approval region says how it would run.
+      options.commandApprovals?.onChange((taskId) => {
+        const task = taskId === this.selectedTaskId && this.ready ? options.taskManager.get(taskId) : undefined;
+        if (task) this.detailChanged(this.detailOf(task));
+      }) ?? (() => undefined),
     );
     const setupSubscription = options.setup.onDidChange((setup) => this.onSetup(setup));
     this.subscriptions.push(() => setupSubscription.dispose());
@@ -207,7 +215,7 @@ export class TaskViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       this.selectedTaskId = null;
       return;
     }
-    this.sentDetail = toTaskDetail(task);
+    this.sentDetail = this.detailOf(task);
     this.post({ type: 'task-detail', ...this.sentDetail });
     const entries = this.options.taskManager.transcript(taskId);
     this.transcriptOffset = entries.length - task.transcriptLength;
@@ -224,7 +232,7 @@ export class TaskViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       case 'task-update':
       case 'task-end':
         this.outbox.task(event.task);
-        if (event.task.id === this.selectedTaskId) this.detailChanged(toTaskDetail(event.task));
+        if (event.task.id === this.selectedTaskId) this.detailChanged(this.detailOf(event.task));
         return;
       case 'task-transcript':
         if (event.taskId === this.selectedTaskId) this.outbox.transcript(event.taskId, event.index + this.transcriptOffset, event.entry);
@@ -235,9 +243,16 @@ export class TaskViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     }
   }
 
+  /** The task's detail, with how the command it waits to run would run. */
+  private detailOf(task: TaskSnapshot): TaskDetail {
+    const isolation = this.options.commandApprovals?.isolationOf(task.id);
+    return toTaskDetail(task, isolation ? { summary: isolation.summary, offerAlways: isolation.offerAlways } : undefined);
+  }
+
   private detailChanged(detail: TaskDetail): void {
     const sent = this.sentDetail;
-    if (sent && sent.prompt === detail.prompt && sent.output === detail.output) return;
+    const sameApproval = sent?.commandApproval?.summary === detail.commandApproval?.summary && sent?.commandApproval?.offerAlways === detail.commandApproval?.offerAlways;
+    if (sent && sent.prompt === detail.prompt && sent.output === detail.output && sameApproval) return;
     this.sentDetail = detail;
     this.outbox.detail(detail);
   }
