@@ -3,9 +3,10 @@
  * Code, Copilot's agent mode, Cursor) can hand it work: `delegate`, `task_output`, `task_stop`. Proposed
  * edits come back as unified diffs and are never applied: the calling agent or its user decides.
  * Stdin and stdout carry the protocol, so nothing else is written to stdout and no agent can ask questions.
+ * The server belongs to its client: when the client goes (stdin closes) every run stops and the process
+ * exits; a cancelled call stops its run; at most `maxActiveRuns` delegated runs are at work at once.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import * as z from 'zod';
 import { errorMessage } from '../engine/errors.js';
 import { isTerminal } from '../engine/tasks/types.js';
@@ -13,6 +14,7 @@ import { formatTaskResult } from '../engine/team/delegation/task-result-text.js'
 import { coordinatorName } from '../engine/team/roles/coordinator.js';
 import type { McpArguments } from './arguments.js';
 import { type CliEngine, createCliEngine } from './cli-engine.js';
+import { McpStdioTransport } from './mcp-stdio-transport.js';
 import { describeRun, settled } from './run-report.js';
 
 declare const AGENT_TEAM_VERSION: string | undefined;
@@ -24,6 +26,9 @@ export interface McpContext {
   environment: NodeJS.ProcessEnv;
 }
 
+/** Delegated runs at work at once for the client; one more is refused with a tool error that says so. */
+export const maxActiveRuns = 16;
+
 /** Resolves when the client closes the connection; every task still running is stopped then. */
 export async function mcpCommand(args: McpArguments, context: McpContext): Promise<number> {
   const engine = await createCliEngine({ ...args, environment: context.environment, stderr: context.stderr });
@@ -32,8 +37,10 @@ export async function mcpCommand(args: McpArguments, context: McpContext): Promi
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = () => resolve();
   });
-  await server.connect(new StdioServerTransport(context.stdin as never, context.stdout as never));
+  await server.connect(new McpStdioTransport(context.stdin, context.stdout));
   await closed;
+  // The client is gone: nobody will read what its runs would still produce.
+  await engine.taskManager.stopAll({ kind: 'shutdown' });
   engine.roles.dispose();
   await engine.taskManager.close();
   await engine.close();
@@ -53,12 +60,23 @@ function registerTools(server: McpServer, engine: CliEngine): void {
         run_in_background: z.boolean().optional().describe('true: return the task id at once; read the result with task_output'),
       },
     },
-    async (input) =>
+    async (input, extra) =>
       answer(async () => {
+        const active = engine.taskManager.list().filter((task) => task.parentId === null && !isTerminal(task.status)).length;
+        if (active >= maxActiveRuns) throw new Error(`Agent Team is already at work on ${active} delegated tasks, the most it takes at once (${maxActiveRuns}): wait for one to end (task_output) or stop one (task_stop), then delegate again.`);
         const role = input.subagent_type === coordinatorName ? undefined : input.subagent_type;
-        const started = await engine.team.delegate({ prompt: input.prompt, role, description: input.description, mode: input.run_in_background ? 'background' : 'foreground', awaitBackgroundTasks: true });
+        // Started in the background either way: a foreground call waits below, where a cancel can reach it.
+        const started = await engine.team.delegate({ prompt: input.prompt, role, description: input.description, mode: 'background', awaitBackgroundTasks: true });
         if (input.run_in_background) return `Task ${started.task.id} started in the background; read its result with task_output {"task_id": "${started.task.id}"}.`;
-        return describeRun(engine, await settled(engine, started.task.id));
+        // The client cancelled the call (notifications/cancelled): its run stops, children and all.
+        const stop = () => void engine.taskManager.stop(started.task.id, { kind: 'user' }).catch(() => undefined);
+        if (extra.signal.aborted) stop();
+        extra.signal.addEventListener('abort', stop, { once: true });
+        try {
+          return describeRun(engine, await settled(engine, started.task.id));
+        } finally {
+          extra.signal.removeEventListener('abort', stop);
+        }
       }),
   );
   server.registerTool(

@@ -5,8 +5,7 @@
  * that can make no more progress (exit 1, naming the stuck tasks).
  */
 import { ConfigurationError, describeStopReason, errorMessage } from '../engine/errors.js';
-import { type TaskManager } from '../engine/tasks/task-manager.js';
-import { isTerminal, type TaskSnapshot } from '../engine/tasks/types.js';
+import { type TaskSnapshot } from '../engine/tasks/types.js';
 import { type RoleRegistry } from '../engine/team/roles/role-registry.js';
 import { applyRunChanges } from './apply-changes.js';
 import { createCliEngine } from './cli-engine.js';
@@ -25,6 +24,7 @@ import { readWorkflows } from './workflows-command.js';
 import type { WorkflowDefinition } from '../engine/workflows/workflow-definition.js';
 import { formatWorkflowProblem } from '../engine/workflows/workflow-problem.js';
 import { terminalSafe, terminalSafeJson } from './terminal-text.js';
+import { treeSettled } from '../engine/tasks/tree-settled.js';
 
 export interface RunContext {
   stdout: { write(text: string): void; isTTY?: boolean; columns?: number; rows?: number };
@@ -89,7 +89,7 @@ export async function runCommand(args: RunArguments, context: RunContext): Promi
           ? await team.plan({ task: args.task, maxDepth: args.maxDepth, maxSubtasks: args.maxSubtasks, maxTokens: args.budgetTokens })
           : await team.delegate({ prompt: args.task, role: args.agent, mode: 'foreground', awaitBackgroundTasks: true, maxTokens: args.budgetTokens });
       // Subagents still running (only possible after a stop or failure of the root) are waited out too.
-      await waitForTree(taskManager, started.task.rootId);
+      await treeSettled(taskManager, started.task.rootId);
       return started.task.id;
     })();
     const finished = await Promise.race([run.then((rootId) => ({ rootId })), stallGuard.stalled.then((diagnostic) => ({ diagnostic }))]);
@@ -153,13 +153,6 @@ async function workflowToRun(name: string, workspace: string, roles: RoleRegistr
 }
 
 /** Waits until the root and every task below it have ended (subagents may outlive a stopped root). */
-async function waitForTree(taskManager: TaskManager, rootId: string): Promise<void> {
-  for (;;) {
-    const open = taskManager.treeOf(rootId).filter((task) => !isTerminal(task.status));
-    if (open.length === 0) return;
-    await Promise.all(open.map((task) => taskManager.wait(task.id)));
-  }
-}
 
 function printRunEnd(root: TaskSnapshot | undefined, status: string, error: string | undefined, stdout: { write(text: string): void }): void {
   stdout.write(`\n${terminalSafe(root?.output?.trim() || '(no answer)')}\n`);

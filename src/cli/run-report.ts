@@ -2,18 +2,14 @@
  * What a caller outside the process gets back from a run (`agent-team mcp`, `agent-team serve --a2a`):
  * the run's result and the edits its tasks proposed, as unified diffs that were never applied.
  */
+import { treeSettled } from '../engine/tasks/tree-settled.js';
 import type { TaskSnapshot } from '../engine/tasks/types.js';
-import { isTerminal } from '../engine/tasks/types.js';
 import { formatTaskResult } from '../engine/team/delegation/task-result-text.js';
 import type { CliEngine } from './cli-engine.js';
 
 /** The task's end snapshot once its whole tree has ended (background subagents included). */
-export async function settled(engine: CliEngine, taskId: string): Promise<TaskSnapshot> {
-  for (;;) {
-    const open = engine.taskManager.treeOf(taskId).filter((task) => !isTerminal(task.status));
-    if (open.length === 0) return engine.taskManager.get(taskId) as TaskSnapshot;
-    await Promise.all(open.map((task) => engine.taskManager.wait(task.id)));
-  }
+export function settled(engine: CliEngine, taskId: string): Promise<TaskSnapshot> {
+  return treeSettled(engine.taskManager, taskId);
 }
 
 /** Diffs of the edits the run's tasks proposed (never applied), one block per file. */

@@ -9,7 +9,7 @@ import type { Message, TaskState } from '@a2a-js/sdk';
 import type { AgentExecutor, ExecutionEventBus, RequestContext } from '@a2a-js/sdk/server';
 import { errorMessage } from '../errors.js';
 import type { TaskEvent, TaskSnapshot } from '../tasks/types.js';
-import { isTerminal } from '../tasks/types.js';
+import { treeSettled } from '../tasks/tree-settled.js';
 import type { AgentTeam } from '../team/agent-team.js';
 import { coordinatorName } from '../team/roles/coordinator.js';
 import { textOf } from './remote-progress.js';
@@ -69,7 +69,7 @@ export class TeamAgentExecutor implements AgentExecutor {
     say.status('working', `${started.task.role} started: ${started.task.description}`);
     const stop = team.taskManager.onEvent((event) => forward(event, rootId, say));
     try {
-      return await settled(team, rootId);
+      return await treeSettled(team.taskManager, rootId);
     } finally {
       stop();
     }
@@ -90,14 +90,6 @@ function forward(event: TaskEvent, rootId: string, say: TaskVoice): void {
   }
 }
 
-/** The root's end snapshot once its whole tree has ended (background subagents included). */
-async function settled(team: AgentTeam, rootId: string): Promise<TaskSnapshot> {
-  for (;;) {
-    const open = team.taskManager.treeOf(rootId).filter((task) => !isTerminal(task.status));
-    if (open.length === 0) return team.taskManager.get(rootId) as TaskSnapshot;
-    await Promise.all(open.map((task) => team.taskManager.wait(task.id)));
-  }
-}
 
 /** Publishes one A2A task's events on its bus. */
 class TaskVoice {
