@@ -70,8 +70,12 @@ export interface ServeArguments extends CommandFlags {
   command: 'serve';
   /** The protocol served; `a2a` is the only one, and `--a2a` is required so that others can come. */
   protocol: 'a2a';
-  /** On 127.0.0.1; 0 picks a free port (the address is printed on stderr). */
+  /** 0 picks a free port (the address is printed on stderr). */
   port: number;
+  /** The address to listen on (`--host`, default 127.0.0.1); anything but loopback needs `authTokenEnv`. */
+  host: string;
+  /** The variable holding the bearer token(s) clients must send (`--auth-token-env`; comma-separated: one per client). */
+  authTokenEnv?: string;
   workspace: string;
   provider?: ProviderName;
   model?: string;
@@ -127,10 +131,15 @@ export const usageText = `Usage:
                  [--allow-command <pattern>...] [--allow-network] [--no-sandbox] [--pass-env <NAME>...]
                                              the team as an MCP server over stdio (tools delegate,
                                              task_output, task_stop; edits returned as diffs)
-  agent-team serve --a2a --port <n> [--workspace <dir>] [--provider <name>] [--model <id>] [--base-url <url>]
+  agent-team serve --a2a --port <n> [--host <address>] [--auth-token-env <NAME>] [--workspace <dir>]
+                   [--provider <name>] [--model <id>] [--base-url <url>]
                    [--allow-command <pattern>...] [--allow-network] [--no-sandbox] [--pass-env <NAME>...]
                                              the team as an A2A agent on 127.0.0.1 (port 0: any free
-                                             port; the address is printed on stderr; Ctrl-C stops it)
+                                             port; the address is printed on stderr; Ctrl-C stops it);
+                                             --auth-token-env: clients must send the token that variable
+                                             holds (several, comma-separated: one per client; each sees
+                                             only its own tasks); required with a --host other than
+                                             loopback
 
 Keys come from ANTHROPIC_API_KEY / OPENAI_API_KEY.
 Exit codes: 0 completed, 1 failed (or stopped by its budget), 2 usage or configuration error,
@@ -153,6 +162,8 @@ const valueOptions = new Set([
   '--continue',
   '--trace',
   '--port',
+  '--host',
+  '--auth-token-env',
 ]);
 const flagOptions = new Set(['--json', '--apply', '--plan', '--yes', '--a2a', '--no-sandbox', '--allow-network']);
 /** Options that may be given more than once; each value is kept. */
@@ -215,14 +226,18 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
     return { command, workspace, ...checkedModelOptions(values), ...commandFlags(repeated, flags) };
   }
   if (command === 'serve') {
-    const allowed = new Set(['--workspace', '--provider', '--model', '--base-url', '--port']);
+    const allowed = new Set(['--workspace', '--provider', '--model', '--base-url', '--port', '--host', '--auth-token-env']);
     const extra = [...values.keys()].filter((name) => !allowed.has(name));
     if (extra.length > 0 || [...flags].some((flag) => flag !== '--a2a' && !commandFlagNames.has(flag)) || words.length > 0) {
-      throw new UsageError('"serve" takes only --a2a, --port, --workspace, --provider, --model, --base-url, --allow-command, --allow-network, --allow-network-command and --no-sandbox');
+      throw new UsageError('"serve" takes only --a2a, --port, --host, --auth-token-env, --workspace, --provider, --model, --base-url, --allow-command, --allow-network, --allow-network-command, --pass-env and --no-sandbox');
     }
     if (!flags.has('--a2a')) throw new UsageError('"serve" needs the protocol to serve: agent-team serve --a2a --port <n>');
     if (!values.has('--port')) throw new UsageError('"serve --a2a" needs --port <n> (0: any free port)');
-    return { command, protocol: 'a2a', port: wholeNumber(values, '--port', 0, 0, 65_535), workspace, ...checkedModelOptions(values), ...commandFlags(repeated, flags) };
+    const host = values.get('--host') ?? '127.0.0.1';
+    const authTokenEnv = values.get('--auth-token-env');
+    if (authTokenEnv !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(authTokenEnv)) throw new UsageError(`--auth-token-env names an environment variable, not "${authTokenEnv}"`);
+    if (!isLoopback(host) && authTokenEnv === undefined) throw new UsageError(`--host ${host} would let other machines reach the team: it needs --auth-token-env <NAME>, the variable holding the token clients must send`);
+    return { command, protocol: 'a2a', port: wholeNumber(values, '--port', 0, 0, 65_535), host, ...(authTokenEnv ? { authTokenEnv } : {}), workspace, ...checkedModelOptions(values), ...commandFlags(repeated, flags) };
   }
   if (flags.has('--a2a') || values.has('--port')) throw new UsageError(`--a2a and --port belong to "serve", not "${command}"`);
   const modes = ['--agent', '--workflow', '--continue'].filter((name) => values.has(name)).concat(flags.has('--plan') ? ['--plan'] : []);
@@ -258,6 +273,11 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
     ...commandFlags(repeated, flags),
     budgetTokens: values.has('--budget-tokens') ? wholeNumber(values, '--budget-tokens', 0, 1, Number.MAX_SAFE_INTEGER) : undefined,
   };
+}
+
+/** 127.0.0.0/8, ::1 and localhost: only this machine. */
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
 function commandFlags(repeated: Map<string, string[]>, flags: Set<string>): CommandFlags {

@@ -46,6 +46,8 @@ export interface CliEngineOptions {
   allowNetwork?: boolean;
   /** `--allow-network-command`: the sandboxed commands that get the network. */
   allowNetworkCommands?: readonly string[];
+  /** More secrets to keep out of every command and tool result (the tokens `serve` takes). */
+  secrets?: readonly string[];
   /** `--pass-env`: variables commands get besides the allowlist's. */
   passEnvironment?: readonly string[];
   /** Whether this machine can sandbox commands. Default: found by trying. Tests inject an answer. */
@@ -84,7 +86,7 @@ export async function createCliEngine(options: CliEngineOptions): Promise<CliEng
   const history = await options.history?.(workspace.root);
   const taskManager = new TaskManager({ maxConcurrent: options.maxConcurrent, store: history?.tasks, onWarning: warn });
   await taskManager.load();
-  const providerKeys = secretValues([options.environment.ANTHROPIC_API_KEY, options.environment.OPENAI_API_KEY]);
+  const providerKeys = secretValues([options.environment.ANTHROPIC_API_KEY, options.environment.OPENAI_API_KEY, ...(options.secrets ?? [])]);
   const commands = createCommandHost({
     workspaceRoot: workspace.root,
     taskManager,

@@ -1,11 +1,16 @@
 /**
- * `agent-team serve --a2a --port <n>`: the team as an A2A agent (protocol 0.3, JSON-RPC) on 127.0.0.1,
- * for other agents (kagent's, an ADK agent, another team) to hand it work. Each message is a run of the
- * coordinator, or of the role its `metadata.skill` names; `tasks/cancel` stops it. Proposed edits come
- * back as unified diffs and are never applied, as with `agent-team mcp`. Serves until stopped.
+ * `agent-team serve --a2a --port <n>`: the team as an A2A agent (protocol 0.3, JSON-RPC) on 127.0.0.1
+ * (or `--host`, with `--auth-token-env`), for other agents (kagent's, an ADK agent, another team) to hand
+ * it work. Each message is a run of the coordinator, or of the role its `metadata.skill` names;
+ * `tasks/cancel` stops it. Each task belongs to the client that created it; a working task takes no
+ * second message; at most 16 runs at once. Proposed edits come back as unified diffs and are never
+ * applied, as with `agent-team mcp`. Serves until stopped.
  */
 import { DefaultRequestHandler, InMemoryTaskStore } from '@a2a-js/sdk/server';
 import { startA2aHttpServer } from '../engine/a2a/a2a-http-server.js';
+import { OwnedRequestHandler } from '../engine/a2a/owned-request-handler.js';
+import { TaskOwners } from '../engine/a2a/task-owners.js';
+import { ConfigurationError } from '../engine/errors.js';
 import { teamAgentCard } from '../engine/a2a/team-agent-card.js';
 import { TeamAgentExecutor } from '../engine/a2a/team-agent-executor.js';
 import { errorMessage } from '../engine/errors.js';
@@ -27,26 +32,32 @@ export interface ServeContext {
 
 /** Resolves when `stop` aborts, after every run still going has been stopped and the port closed. */
 export async function serveCommand(args: ServeArguments, context: ServeContext): Promise<number> {
-  const engine = await createCliEngine({ ...args, environment: context.environment, stderr: context.stderr });
+  const tokens = args.authTokenEnv === undefined ? [] : bearerTokens(args.authTokenEnv, context.environment);
+  const engine = await createCliEngine({ ...args, secrets: tokens, environment: context.environment, stderr: context.stderr });
+  const owners = new TaskOwners();
   const version = typeof AGENT_TEAM_VERSION === 'string' ? AGENT_TEAM_VERSION : 'dev';
   const executor = new TeamAgentExecutor({
     team: engine.team,
+    owners,
     describeResult: (root) => [root.status === 'failed' ? `The run failed: ${root.error ?? 'no reason given'}` : (root.output ?? ''), ...proposedDiffs(engine, root.id)].join('\n\n'),
   });
   let server;
   try {
     server = await startA2aHttpServer({
       port: args.port,
-      handler: (url) => new DefaultRequestHandler(teamAgentCard({ url, roster: engine.team.roster(), version }), new InMemoryTaskStore(), executor),
+      host: args.host,
+      tokens,
+      handler: (url) => new OwnedRequestHandler(new DefaultRequestHandler(teamAgentCard({ url, roster: engine.team.roster(), version, bearer: tokens.length > 0 }), new InMemoryTaskStore(), executor), owners, executor),
       onError: (error) => context.stderr.write(`agent-team: an A2A stream failed: ${errorMessage(error)}\n`),
     });
   } catch (error) {
     engine.roles.dispose();
     await engine.taskManager.close();
     await engine.close();
-    throw new Error(`could not serve on 127.0.0.1:${args.port}: ${errorMessage(error)}`);
+    throw new Error(`could not serve on ${args.host}:${args.port}: ${errorMessage(error)}`);
   }
-  context.stderr.write(`agent-team: serving the team as an A2A agent at ${server.url} (agent card: ${server.url}.well-known/agent-card.json); Ctrl-C stops it\n`);
+  const auth = tokens.length > 0 ? `; clients send the token of ${args.authTokenEnv} as a bearer token (${tokens.length} client${tokens.length === 1 ? '' : 's'})` : '';
+  context.stderr.write(`agent-team: serving the team as an A2A agent at ${server.url} (agent card: ${server.url}.well-known/agent-card.json)${auth}; Ctrl-C stops it\n`);
   context.onListening?.(server.url);
   await new Promise<void>((resolve) => {
     if (context.stop.aborted) resolve();
@@ -60,4 +71,13 @@ export async function serveCommand(args: ServeArguments, context: ServeContext):
   await engine.close();
   const reason: unknown = context.stop.reason;
   return typeof reason === 'number' ? reason : exitCodes.completed;
+}
+
+/** The tokens the variable holds (comma-separated, one per client); none is a configuration error. */
+function bearerTokens(name: string, environment: NodeJS.ProcessEnv): string[] {
+  const tokens = (environment[name] ?? '').split(',').map((token) => token.trim()).filter((token) => token !== '');
+  if (tokens.length === 0) throw new ConfigurationError(`--auth-token-env ${name}: the variable ${name} is not set or empty; set it to the token clients must send`);
+  const short = tokens.find((token) => token.length < 16);
+  if (short !== undefined) throw new ConfigurationError(`--auth-token-env ${name}: a token of ${short.length} characters is too easy to guess; use at least 16 (e.g. openssl rand -hex 32)`);
+  return tokens;
 }

@@ -82,9 +82,8 @@ export async function startTestAgent(behavior: TestAgentBehavior): Promise<TestA
   const server = await startA2aHttpServer({
     port: 0,
     handler: (url) => new DefaultRequestHandler(card(url), new InMemoryTaskStore(), executor),
-    authorize: (headers) => {
+    observe: (headers) => {
       authorizations.push(headers.authorization);
-      return true;
     },
   });
   return {

@@ -4,13 +4,17 @@
  * JSON-RPC on POST, `message/stream` as server-sent events). Written on `node:http` rather than the SDK's
  * Express app so the CLI carries no web framework.
  *
- * It listens on 127.0.0.1 only, and answers only what a browser page cannot send on its own: a JSON
- * content type (a cross-site form cannot set it without a CORS preflight, which gets no CORS answer) to a
- * Host that is this machine (so a DNS-rebound name cannot reach it).
+ * Without tokens it listens on 127.0.0.1 only, and answers only what a browser page cannot send on its
+ * own: a JSON content type (a cross-site form cannot set it without a CORS preflight, which gets no CORS
+ * answer) to a Host that is this machine (so a DNS-rebound name cannot reach it). With tokens
+ * (`--auth-token-env`), every request but the agent card must carry one as a bearer token; each token is
+ * one client, handed to the SDK's handlers as the call's user, so tasks belong to who created them.
  */
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type A2ARequestHandler, JsonRpcTransportHandler, ServerCallContext, UnauthenticatedUser } from '@a2a-js/sdk/server';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { type A2ARequestHandler, JsonRpcTransportHandler, ServerCallContext } from '@a2a-js/sdk/server';
+import { A2aClient, localClient } from './task-owners.js';
 
 export interface A2aHttpServer {
   /** The base address, ending in `/`: the JSON-RPC endpoint; its card is at `.well-known/agent-card.json`. */
@@ -22,10 +26,14 @@ export interface A2aHttpServer {
 export interface A2aHttpServerOptions {
   /** 0: any free port (read the chosen one from `url`). */
   port: number;
+  /** The address to listen on. Default 127.0.0.1. Anything else needs `tokens` (the CLI checks). */
+  host?: string;
+  /** The bearer tokens that may call, each one client. Default: none needed (loopback only). */
+  tokens?: readonly string[];
   /** Builds the handler once the address is known, since the agent card states it. */
   handler(baseUrl: string): A2ARequestHandler;
-  /** Whether a request may be answered, from its headers (a token check). Default: every request is. */
-  authorize?(headers: IncomingHttpHeaders): boolean;
+  /** Told each request's headers before it is answered (a test agent records what callers send). */
+  observe?(headers: IncomingHttpHeaders): void;
   /** Told of a stream that failed after its headers were sent. Default: ignored. */
   onError?(error: unknown): void;
 }
@@ -48,13 +56,14 @@ export async function startA2aHttpServer(options: A2aHttpServerOptions): Promise
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port, '127.0.0.1', () => {
+    server.listen(options.port, options.host ?? '127.0.0.1', () => {
       server.off('error', reject);
       resolve();
     });
   });
   const { port } = server.address() as AddressInfo;
-  const url = `http://127.0.0.1:${port}/`;
+  const host = options.host ?? '127.0.0.1';
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}/`;
   ready.handler = options.handler(url);
   ready.transport = new JsonRpcTransportHandler(ready.handler);
   return {
@@ -68,10 +77,15 @@ export async function startA2aHttpServer(options: A2aHttpServerOptions): Promise
 }
 
 async function route(request: IncomingMessage, response: ServerResponse, handler: A2ARequestHandler, transport: JsonRpcTransportHandler, options: A2aHttpServerOptions): Promise<void> {
-  if (!isLocalHost(request.headers.host)) return respond(response, 403, { error: 'this server answers only on 127.0.0.1 and localhost' });
-  if (options.authorize && !options.authorize(request.headers)) return respond(response, 401, rpcError(null, -32600, 'not authorized'));
+  options.observe?.(request.headers);
+  const tokens = options.tokens ?? [];
+  // With tokens a rebound name gains nothing (a page cannot know one); without, only this machine's names.
+  if (tokens.length === 0 && !isLocalHost(request.headers.host)) return respond(response, 403, { error: 'this server answers only on 127.0.0.1 and localhost' });
   const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
+  // The card says how to authenticate, so it is readable without a token.
   if (request.method === 'GET' && cardPaths.has(path)) return respond(response, 200, await handler.getAgentCard());
+  const client = tokens.length === 0 ? localClient : clientOfToken(request.headers, tokens);
+  if (client === undefined) return respond(response, 401, rpcError(null, -32600, 'Not authorized: send Authorization: Bearer <token>'), { 'WWW-Authenticate': 'Bearer' });
   if (request.method !== 'POST' || path !== '/') return respond(response, 404, { error: 'not found: POST JSON-RPC to /, or GET /.well-known/agent-card.json' });
   if (!/^application\/json\b/i.test(request.headers['content-type'] ?? '')) return respond(response, 415, rpcError(null, -32600, 'Content-Type must be application/json'));
   const body = await readBody(request);
@@ -82,7 +96,7 @@ async function route(request: IncomingMessage, response: ServerResponse, handler
   } catch {
     return respond(response, 400, rpcError(null, -32700, 'Invalid JSON payload.'));
   }
-  const result = await transport.handle(parsed, new ServerCallContext(undefined, new UnauthenticatedUser()));
+  const result = await transport.handle(parsed, new ServerCallContext(undefined, new A2aClient(client)));
   if (!isAsyncIterable(result)) return respond(response, 200, result);
   response.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
   response.flushHeaders();
@@ -133,8 +147,22 @@ function rpcError(id: unknown, code: number, message: string) {
   return { jsonrpc: '2.0', id, error: { code, message } };
 }
 
-function respond(response: ServerResponse, status: number, body: unknown): void {
+/** The client a bearer token names (`token-<n>`, its place in the list), compared in constant time. */
+function clientOfToken(headers: IncomingHttpHeaders, tokens: readonly string[]): string | undefined {
+  const presented = /^Bearer\s+(\S+)\s*$/i.exec(headers.authorization ?? '')?.[1];
+  if (presented === undefined) return undefined;
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  const given = digest(presented);
+  let found: number | undefined;
+  // Every token is compared, so the time taken says nothing about which (or whether one) matched.
+  tokens.forEach((token, index) => {
+    if (timingSafeEqual(given, digest(token)) && found === undefined) found = index;
+  });
+  return found === undefined ? undefined : `token-${found + 1}`;
+}
+
+function respond(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
-  response.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) });
+  response.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), ...headers });
   response.end(text);
 }

@@ -14,6 +14,8 @@ export interface TeamAgentCardOptions {
   roster: readonly RosterEntry[];
   /** The product's version. */
   version: string;
+  /** True when calls need a bearer token (`--auth-token-env`): the card says so. Default false. */
+  bearer?: boolean;
 }
 
 export function teamAgentCard(options: TeamAgentCardOptions): AgentCard {
@@ -35,5 +37,6 @@ export function teamAgentCard(options: TeamAgentCardOptions): AgentCard {
     defaultInputModes: ['text/plain'],
     defaultOutputModes: ['text/plain'],
     skills: [coordinator, ...roles],
+    ...(options.bearer ? { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The token the server was started with (agent-team serve --auth-token-env).' } }, security: [{ bearer: [] }] } : {}),
   };
 }

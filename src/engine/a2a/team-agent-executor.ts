@@ -13,9 +13,12 @@ import { treeSettled } from '../tasks/tree-settled.js';
 import type { AgentTeam } from '../team/agent-team.js';
 import { coordinatorName } from '../team/roles/coordinator.js';
 import { textOf } from './remote-progress.js';
+import { clientOf, type TaskOwners } from './task-owners.js';
 
 export interface TeamAgentOptions {
   team: AgentTeam;
+  /** Who each task belongs to: claimed by its creator as its run starts. Default: no record kept. */
+  owners?: TaskOwners;
   /** The answer for a run that has ended (the CLI adds the diffs it proposed). Default: the run's output. */
   describeResult?(root: TaskSnapshot): string;
 }
@@ -24,12 +27,25 @@ export interface TeamAgentOptions {
 export const answerArtifactId = 'answer';
 
 export class TeamAgentExecutor implements AgentExecutor {
-  /** The run of each A2A task still going, so a cancellation knows what to stop. */
-  private readonly runs = new Map<string, string>();
+  /** The run of each A2A task still going (undefined while it starts), so a cancellation knows what to stop. */
+  private readonly runs = new Map<string, string | undefined>();
+  /** Tasks cancelled before their run had started: it is stopped the moment it has. */
+  private readonly cancelled = new Set<string>();
 
   constructor(private readonly options: TeamAgentOptions) {}
 
+  /** True while the task's run is going (a second message to it is refused). */
+  isWorking(taskId: string): boolean {
+    return this.runs.has(taskId);
+  }
+
+  activeRuns(): number {
+    return this.runs.size;
+  }
+
   async execute(request: RequestContext, bus: ExecutionEventBus): Promise<void> {
+    this.options.owners?.claim(request.taskId, clientOf(request.context));
+    this.runs.set(request.taskId, undefined);
     const say = new TaskVoice(bus, request.taskId, request.contextId);
     if (!request.task) bus.publish({ kind: 'task', id: request.taskId, contextId: request.contextId, status: { state: 'submitted', timestamp: new Date().toISOString() }, history: [request.userMessage] });
     try {
@@ -42,15 +58,18 @@ export class TeamAgentExecutor implements AgentExecutor {
       say.status('failed', errorMessage(error));
     } finally {
       this.runs.delete(request.taskId);
+      this.cancelled.delete(request.taskId);
       bus.finished();
     }
   }
 
   async cancelTask(taskId: string, bus: ExecutionEventBus): Promise<void> {
-    const rootId = this.runs.get(taskId);
-    if (rootId) {
-      // `execute` sees the run end and publishes the final `canceled` status.
-      await this.options.team.taskManager.stop(rootId, { kind: 'user' });
+    if (this.runs.has(taskId)) {
+      const rootId = this.runs.get(taskId);
+      // `execute` sees the run end and publishes the final `canceled` status; a run still starting is
+      // stopped the moment it has started.
+      if (rootId === undefined) this.cancelled.add(taskId);
+      else await this.options.team.taskManager.stop(rootId, { kind: 'user' });
       return;
     }
     bus.publish({ kind: 'status-update', taskId, contextId: '', status: { state: 'canceled', timestamp: new Date().toISOString() }, final: true });
@@ -66,6 +85,7 @@ export class TeamAgentExecutor implements AgentExecutor {
     const started = await team.delegate({ prompt, role, mode: 'background', awaitBackgroundTasks: true });
     const rootId = started.task.id;
     this.runs.set(request.taskId, rootId);
+    if (this.cancelled.has(request.taskId)) await team.taskManager.stop(rootId, { kind: 'user' });
     say.status('working', `${started.task.role} started: ${started.task.description}`);
     const stop = team.taskManager.onEvent((event) => forward(event, rootId, say));
     try {

@@ -1,0 +1,94 @@
+/**
+ * The SDK's request handler with the server-side rules of a server that belongs to its clients: every
+ * method on an existing task checks it is the caller's (TaskOwners); a message to a task that is still
+ * working is refused with the protocol's error instead of starting a second run on it; and a new task is
+ * refused when `maxActiveRuns` runs are already at work.
+ */
+import type { Message, MessageSendParams, Task, TaskArtifactUpdateEvent, TaskStatusUpdateEvent } from '@a2a-js/sdk';
+import { type A2ARequestHandler, A2AError, type ServerCallContext } from '@a2a-js/sdk/server';
+import { clientOf, type TaskOwners } from './task-owners.js';
+
+/** What the handler needs of the executor: whether a task's run is going, and how many are. */
+export interface RunsInProgress {
+  isWorking(taskId: string): boolean;
+  activeRuns(): number;
+}
+
+/** Runs at work at once by default; one more new task is refused. */
+export const defaultMaxActiveRuns = 16;
+
+type Handler = A2ARequestHandler;
+type Arguments<Method extends keyof Handler> = Parameters<Handler[Method]>;
+
+export class OwnedRequestHandler implements A2ARequestHandler {
+  constructor(
+    private readonly inner: A2ARequestHandler,
+    private readonly owners: TaskOwners,
+    private readonly runs: RunsInProgress,
+    private readonly maxActiveRuns = defaultMaxActiveRuns,
+  ) {}
+
+  getAgentCard() {
+    return this.inner.getAgentCard();
+  }
+
+  getAuthenticatedExtendedAgentCard(context?: ServerCallContext) {
+    return this.inner.getAuthenticatedExtendedAgentCard(context);
+  }
+
+  sendMessage(params: MessageSendParams, context?: ServerCallContext): Promise<Message | Task> {
+    this.admit(params, context);
+    return this.inner.sendMessage(params, context);
+  }
+
+  sendMessageStream(params: MessageSendParams, context?: ServerCallContext): AsyncGenerator<Message | Task | TaskStatusUpdateEvent | TaskArtifactUpdateEvent, void, undefined> {
+    this.admit(params, context);
+    return this.inner.sendMessageStream(params, context);
+  }
+
+  getTask(...[params, context]: Arguments<'getTask'>) {
+    this.owners.check(params.id, clientOf(context));
+    return this.inner.getTask(params, context);
+  }
+
+  cancelTask(...[params, context]: Arguments<'cancelTask'>) {
+    this.owners.check(params.id, clientOf(context));
+    return this.inner.cancelTask(params, context);
+  }
+
+  resubscribe(...[params, context]: Arguments<'resubscribe'>) {
+    this.owners.check(params.id, clientOf(context));
+    return this.inner.resubscribe(params, context);
+  }
+
+  setTaskPushNotificationConfig(...[params, context]: Arguments<'setTaskPushNotificationConfig'>) {
+    this.owners.check(params.taskId, clientOf(context));
+    return this.inner.setTaskPushNotificationConfig(params, context);
+  }
+
+  getTaskPushNotificationConfig(...[params, context]: Arguments<'getTaskPushNotificationConfig'>) {
+    this.owners.check(params.id, clientOf(context));
+    return this.inner.getTaskPushNotificationConfig(params, context);
+  }
+
+  listTaskPushNotificationConfigs(...[params, context]: Arguments<'listTaskPushNotificationConfigs'>) {
+    this.owners.check(params.id, clientOf(context));
+    return this.inner.listTaskPushNotificationConfigs(params, context);
+  }
+
+  deleteTaskPushNotificationConfig(...[params, context]: Arguments<'deleteTaskPushNotificationConfig'>) {
+    this.owners.check(params.id, clientOf(context));
+    return this.inner.deleteTaskPushNotificationConfig(params, context);
+  }
+
+  /** A message continues one of the caller's own tasks that is not working, or starts one within the cap. */
+  private admit(params: MessageSendParams, context: ServerCallContext | undefined): void {
+    const taskId = params.message.taskId;
+    if (taskId !== undefined) {
+      this.owners.check(taskId, clientOf(context));
+      if (this.runs.isWorking(taskId)) throw A2AError.invalidRequest(`Task ${taskId} is still working: wait for it to end (tasks/get) or cancel it (tasks/cancel) before sending it another message.`);
+      return;
+    }
+    if (this.runs.activeRuns() >= this.maxActiveRuns) throw A2AError.invalidRequest(`This agent is already at work on ${this.runs.activeRuns()} tasks, the most it takes at once (${this.maxActiveRuns}): wait for one to end, or cancel one, then send again.`);
+  }
+}

@@ -1,0 +1,106 @@
+/**
+ * `agent-team serve --a2a` belongs to its clients, through the real CLI bundle and the official A2A
+ * client: a bearer token from --auth-token-env (the card readable without it), one client per token and
+ * each task its creator's, no second run on a working task, a cancel that stops the run whenever it
+ * comes, and no listening beyond loopback without a token.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Message } from '@a2a-js/sdk';
+import { ClientFactory, JsonRpcTransportFactory } from '@a2a-js/sdk/client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { hangingStream, textTurn } from '../support/mock-provider/index.js';
+import { type CliRun, providerEnvironment, startCli } from '../cli/cli-harness.js';
+import { useCliWorld } from '../cli/cli-world.js';
+
+const world = useCliWorld({ 'parser.ts': 'export const parse = (text: string) => new Date(text);\n' });
+const tokenA = 'token-of-client-a-0123456789';
+const tokenB = 'token-of-client-b-9876543210';
+let served: CliRun | undefined;
+
+afterEach(async () => {
+  if (!served) return;
+  served.child.kill('SIGTERM');
+  await served.exited;
+  served = undefined;
+});
+
+const userMessage = (text: string, extra: Partial<Message> = {}): Message => ({ kind: 'message', messageId: randomUUID(), role: 'user', parts: [{ kind: 'text', text }], metadata: { skill: 'researcher' }, ...extra });
+
+async function serve(...flags: string[]): Promise<string> {
+  const provider = providerEnvironment('openai', world.server.baseUrl);
+  served = startCli(world.cliPath, ['serve', '--a2a', '--port', '0', '--workspace', world.workspace, ...flags, ...provider.args], { ...provider.env, A2A_TOKENS: `${tokenA},${tokenB}` });
+  let stderr = '';
+  served.child.stderr?.on('data', (chunk: string | Buffer) => (stderr += String(chunk)));
+  await served.waitForStderr('(agent card:');
+  return /A2A agent at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(stderr)![1];
+}
+
+/** The official client, sending `token` as a bearer token (or nothing). */
+function clientWith(url: string, token?: string) {
+  const fetchImpl: typeof fetch = (input, init) => {
+    const headers = new Headers(init?.headers);
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    return fetch(input, { ...init, headers });
+  };
+  return new ClientFactory({ transports: [new JsonRpcTransportFactory({ fetchImpl })] }).createFromUrl(url);
+}
+
+describe('serve --a2a --auth-token-env', () => {
+  it('answers only a client with a token; the card, readable without one, says so', async () => {
+    world.server.respondWith(() => textTurn('The parser is in parser.ts:1.'));
+    const url = await serve('--auth-token-env', 'A2A_TOKENS');
+    const card = (await (await fetch(`${url}.well-known/agent-card.json`)).json()) as { securitySchemes?: unknown; security?: unknown };
+    expect(card).toMatchObject({ securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } }, security: [{ bearer: [] }] });
+    const post = (authorization?: string) =>
+      fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...(authorization ? { Authorization: authorization } : {}) }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tasks/get', params: { id: 'x' } }) });
+    expect((await post()).status).toBe(401);
+    expect((await post('Bearer wrong-token-000000000000')).status).toBe(401);
+    const client = await clientWith(url, tokenA);
+    const answer = await client.sendMessage({ message: userMessage('Where is the parser?') });
+    expect(JSON.stringify(answer)).toContain('The parser is in parser.ts:1.');
+  });
+
+  it("keeps each client's tasks its own: another client's get, cancel and message find no such task", async () => {
+    world.server.respondWith(() => hangingStream({ text: ['Thinking…'] }));
+    const url = await serve('--auth-token-env', 'A2A_TOKENS');
+    const [clientA, clientB] = await Promise.all([clientWith(url, tokenA), clientWith(url, tokenB)]);
+    const stream = clientA.sendMessageStream({ message: userMessage('Think long') });
+    const first = (await stream.next()).value as { id?: string; taskId?: string };
+    const taskId = (first.id ?? first.taskId)!;
+    await world.server.waitForRequest(0);
+    await expect(clientB.getTask({ id: taskId })).rejects.toThrow(/not found/i);
+    await expect(clientB.cancelTask({ id: taskId })).rejects.toThrow(/not found/i);
+    await expect(clientB.sendMessage({ message: userMessage('Hijack it', { taskId }) })).rejects.toThrow(/not found/i);
+    // Its own client reads it, and a second message to it while it works is refused.
+    expect((await clientA.getTask({ id: taskId })).status.state).toBe('working');
+    await expect(clientA.sendMessage({ message: userMessage('And another thing', { taskId }) })).rejects.toThrow(/still working/);
+    expect((await clientA.cancelTask({ id: taskId })).status.state).toBe('canceled');
+    await world.server.waitForClientClose(0);
+    await stream.return(undefined);
+  });
+
+  it('a cancel right after the message stops the run', async () => {
+    world.server.respondWith(() => hangingStream({ text: ['Thinking…'] }));
+    const url = await serve();
+    const client = await clientWith(url);
+    const stream = client.sendMessageStream({ message: userMessage('Think long') });
+    const first = (await stream.next()).value as { id?: string; taskId?: string };
+    const task = await client.cancelTask({ id: (first.id ?? first.taskId)! });
+    expect(task.status.state).toBe('canceled');
+    let last: unknown;
+    for await (const event of stream) last = event;
+    expect(last).toMatchObject({ kind: 'status-update', final: true, status: { state: 'canceled' } });
+    // The model was either never asked or its request was closed: no run goes on.
+    if (world.server.requests.length > 0) await world.server.waitForClientClose(0);
+  });
+
+  it('refuses to listen beyond loopback without a token, and an empty token variable', async () => {
+    const provider = providerEnvironment('openai', world.server.baseUrl);
+    const open = await startCli(world.cliPath, ['serve', '--a2a', '--port', '0', '--host', '0.0.0.0', '--workspace', world.workspace, ...provider.args], provider.env).exited;
+    expect(open.code).toBe(2);
+    expect(open.stderr).toContain('--host 0.0.0.0 would let other machines reach the team: it needs --auth-token-env <NAME>');
+    const empty = await startCli(world.cliPath, ['serve', '--a2a', '--port', '0', '--auth-token-env', 'NO_SUCH_VARIABLE', '--workspace', world.workspace, ...provider.args], provider.env).exited;
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toContain('the variable NO_SUCH_VARIABLE is not set or empty');
+  });
+});
