@@ -73,9 +73,24 @@ describe('what a remote agent sends', () => {
 });
 
 describe('agent-team serve --a2a arguments', () => {
-  it('takes --a2a, --port, the model options and the commands Bash may run', () => {
-    expect(parseArguments(['serve', '--a2a', '--port', '0', '--provider', 'openai'], '/work')).toEqual({ command: 'serve', protocol: 'a2a', port: 0, workspace: '/work', provider: 'openai', model: undefined, baseUrl: undefined, allowCommands: [] });
-    expect(parseArguments(['serve', '--a2a', '--port', '0', '--allow-command', 'npm test'], '/work')).toMatchObject({ allowCommands: ['npm test'] });
+  it('takes --a2a, --port, --host, --auth-token-env, the model options and how commands run', () => {
+    expect(parseArguments(['serve', '--a2a', '--port', '0', '--provider', 'openai'], '/work')).toEqual({
+      command: 'serve',
+      protocol: 'a2a',
+      port: 0,
+      host: '127.0.0.1',
+      workspace: '/work',
+      provider: 'openai',
+      model: undefined,
+      baseUrl: undefined,
+      allowCommands: [],
+      noSandbox: false,
+      allowNetwork: false,
+      allowNetworkCommands: [],
+      passEnvironment: [],
+    });
+    expect(parseArguments(['serve', '--a2a', '--port', '0', '--allow-command', 'npm test', '--no-sandbox', '--allow-network'], '/work')).toMatchObject({ allowCommands: ['npm test'], noSandbox: true, allowNetwork: true });
+    expect(parseArguments(['serve', '--a2a', '--port', '0', '--host', '0.0.0.0', '--auth-token-env', 'A2A_TOKEN'], '/work')).toMatchObject({ host: '0.0.0.0', authTokenEnv: 'A2A_TOKEN' });
   });
 
   it('refuses what it cannot serve', () => {
@@ -84,5 +99,7 @@ describe('agent-team serve --a2a arguments', () => {
     expect(() => parseArguments(['serve', '--a2a', '--port', '70000'], '/work')).toThrow('--port must be a whole number from 0 to 65535');
     expect(() => parseArguments(['serve', '--a2a', '--port', '1', '--json'], '/work')).toThrow('"serve" takes only');
     expect(() => parseArguments(['run', '--a2a', 'task'], '/work')).toThrow('--a2a and --port belong to "serve"');
+    expect(() => parseArguments(['serve', '--a2a', '--port', '1', '--host', '10.0.0.5'], '/work')).toThrow('it needs --auth-token-env <NAME>');
+    expect(() => parseArguments(['serve', '--a2a', '--port', '1', '--auth-token-env', 'not a name'], '/work')).toThrow('names an environment variable');
   });
 });
