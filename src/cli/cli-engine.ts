@@ -20,6 +20,7 @@ import { createWorkspaceToolbox, describeTaskChanges } from '../engine/team/work
 import { NodeWorkspace } from '../engine/workspace/node-workspace.js';
 import { namesHoldingSecrets } from '../engine/commands/command-environment.js';
 import { createCommandHost } from '../engine/commands/create-command-host.js';
+import { serverSandbox } from '../engine/commands/sandbox/server-launch.js';
 import type { DisposableCommandHost } from '../engine/commands/create-command-host.js';
 import type { SandboxAvailability } from '../engine/commands/sandbox/sandbox-availability.js';
 import { secretValues } from '../engine/secrets.js';
@@ -116,7 +117,8 @@ export async function createCliEngine(options: CliEngineOptions): Promise<CliEng
     describeChanges: (taskId) => describeTaskChanges(changes, taskId),
     environmentNote: `Workspace root: ${workspace.root}. Paths are relative to it.`,
     // The CLI runs in a folder its user chose to run it in: roles' MCP servers may start.
-    mcp: { allowed: () => true, cwd: workspace.root, environment: options.environment },
+    // In the OS sandbox, with the workspace read-only, where commands run in one.
+    mcp: { allowed: () => true, cwd: workspace.root, environment: options.environment, secrets: providerKeys, sandbox: serverSandbox(commands) },
     // Remote roles likewise; their errors never show the providers' keys.
     a2a: { allowed: () => true, environment: options.environment, secrets: [options.environment.ANTHROPIC_API_KEY, options.environment.OPENAI_API_KEY].filter((key): key is string => key !== undefined) },
     // Nobody can be asked in a terminal run: a fan-out wider than the limit needs --yes up front.

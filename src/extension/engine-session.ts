@@ -22,6 +22,7 @@ import { HostRoleFileSource, watchRoleFiles } from './role-source.js';
 import { HostUserChannel } from './host-user-channel.js';
 import { MessageInbox } from '../engine/conversation/message-inbox.js';
 import { createCommandHost, type DisposableCommandHost } from '../engine/commands/create-command-host.js';
+import { serverSandbox } from '../engine/commands/sandbox/server-launch.js';
 import { readSettings } from './configuration.js';
 import type { HostCommandApproval } from './host-command-approval.js';
 import type { RemoteAgentTokens } from './remote-agent-tokens.js';
@@ -177,7 +178,7 @@ export class EngineSession {
       // The keys and remote agents' tokens the user set (or that the environment holds): no tool result carries one.
       secrets: () => this.options.secretValues?.() ?? [],
       // A role file choosing programs to run is code execution: none starts in Restricted Mode.
-      mcp: { allowed: () => vscode.workspace.isTrusted, cwd: this.workspace.root, ...(this.options.environment ? { environment: this.options.environment } : {}) },
+      mcp: { allowed: () => vscode.workspace.isTrusted, cwd: this.workspace.root, ...(this.options.environment ? { environment: this.options.environment } : {}), secrets: this.options.secretValues?.() ?? [], sandbox: serverSandbox(this.commands) },
       // A role file sending the task (and a token it names) to an address of its choosing: not in Restricted Mode either.
       a2a: { allowed: () => vscode.workspace.isTrusted, environment: this.remoteEnvironment() },
       autoBackgroundMs: settings.autoBackgroundSeconds * 1000,

@@ -10,19 +10,21 @@ import { calculatorRoleFile } from '../support/calculator-role.js';
 import { textTurn, toolCallTurn } from '../support/mock-provider/index.js';
 import { agentOf, parseEvents, priorTurns, providerEnvironment, startCli } from './cli-harness.js';
 import { useCliWorld } from './cli-world.js';
+import { processesMarked } from '../commands/bash-support.js';
 
 const world = useCliWorld({ 'notes.md': 'Sum things.\n' });
 
+/** Writes the role; returns the mark its server carries on its command line (the server runs in the sandbox, its own pid namespace). */
 async function writeCalculatorRole(): Promise<string> {
-  const pidFile = path.join(world.workspace, 'calc.pid');
+  const marker = `calc-${process.pid}-${Date.now()}`;
   await mkdir(path.join(world.workspace, '.agent-team', 'agents'), { recursive: true });
-  await writeFile(path.join(world.workspace, '.agent-team', 'agents', 'calculator.md'), calculatorRoleFile(pidFile, 'You add numbers with your calculator.'));
-  return pidFile;
+  await writeFile(path.join(world.workspace, '.agent-team', 'agents', 'calculator.md'), calculatorRoleFile(path.join(world.workspace, 'calc.pid'), 'You add numbers with your calculator.', marker));
+  return marker;
 }
 
 describe.each(['anthropic', 'openai'] as const)('roles with MCP servers over %s', (protocol) => {
   it('the coordinator delegates; the role calls mcp__calc__add; the sum reaches the answer; the server is gone', async () => {
-    const pidFile = await writeCalculatorRole();
+    const marker = await writeCalculatorRole();
     world.server.respondWith((request) => {
       if (request.system.startsWith('You add numbers')) {
         expect(request.toolNames).toEqual(expect.arrayContaining(['mcp__calc__add', 'mcp__calc__echo']));
@@ -39,8 +41,23 @@ describe.each(['anthropic', 'openai'] as const)('roles with MCP servers over %s'
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(parseEvents(stdout).at(-1)).toMatchObject({ type: 'run-end', status: 'completed', output: expect.stringContaining('The calculator says 42.') });
-    const pid = Number(await readFile(pidFile, 'utf8'));
-    expect(() => process.kill(pid, 0)).toThrow();
+    expect(processesMarked(marker)).toEqual([]);
+  });
+
+  it("the server runs in the sandbox with the workspace read-only: its write fails, the agent is told why, the file is unchanged", async () => {
+    await writeCalculatorRole();
+    world.server.respondWith((request) => {
+      if (request.system.startsWith('You add numbers')) {
+        return priorTurns(request) === 0 ? toolCallTurn([{ name: 'mcp__calc__write', input: { path: 'notes.md', text: 'overwritten' } }]) : textTurn(`Writing said: ${request.lastMessageText}`);
+      }
+      return priorTurns(request) === 0 ? toolCallTurn([{ name: 'Agent', input: { subagent_type: 'calculator', description: 'Write notes', prompt: 'Overwrite notes.md' } }]) : textTurn(`Answer: ${request.lastMessageText}`);
+    });
+    const provider = providerEnvironment(protocol, world.server.baseUrl);
+    const { stdout } = await startCli(world.cliPath, ['run', '--json', '--workspace', world.workspace, ...provider.args, 'Overwrite the notes'], provider.env).exited;
+    const output = String(parseEvents(stdout).at(-1)?.output);
+    expect(output).toMatch(/read-only file system/i);
+    expect(output).toContain('The workspace is read-only to this MCP server');
+    expect(await readFile(path.join(world.workspace, 'notes.md'), 'utf8')).toBe('Sum things.\n');
   });
 });
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 export const mcpTestServer = path.resolve(__dirname, 'mcp-test-server.mjs');
 
 /** The role file's text; the server writes its pid to `pidFile`. */
-export function calculatorRoleFile(pidFile: string, instruction = 'You add numbers.'): string {
+export function calculatorRoleFile(pidFile: string, instruction = 'You add numbers.', marker?: string): string {
   return [
     '---',
     'name: calculator',
@@ -13,7 +13,7 @@ export function calculatorRoleFile(pidFile: string, instruction = 'You add numbe
     'mcpServers:',
     '  calc:',
     `    command: ${JSON.stringify(process.execPath)}`,
-    `    args: [${JSON.stringify(mcpTestServer)}]`,
+    `    args: [${[mcpTestServer, ...(marker ? [`--marker=${marker}`] : [])].map((arg) => JSON.stringify(arg)).join(', ')}]`,
     '    env:',
     `      MCP_PID_FILE: ${JSON.stringify(pidFile)}`,
     '---',

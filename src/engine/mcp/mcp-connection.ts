@@ -26,6 +26,11 @@ export interface McpConnectOptions {
   clock?: Clock;
   /** Values to keep out of messages (the keys). */
   secrets?: readonly string[];
+  /**
+   * Starts a stdio server in the OS sandbox (workspace read-only): resolves with what to run instead, or
+   * undefined to run it as it is (no sandbox here, or the user turned it off). Default: as it is.
+   */
+  sandbox?(server: { command: string; args: readonly string[]; environment: Record<string, string> }): Promise<{ command: string; args: string[]; environment: Record<string, string>; note: string } | undefined>;
 }
 
 export interface McpConnection {
@@ -44,10 +49,13 @@ export async function connectMcpServer(server: string, config: McpServerConfig, 
   const sdk = await import('./mcp-client-sdk.js');
   const client = new sdk.Client({ name: 'agent-team', version: '0.1.0' });
   const stderr: string[] = [];
+  const stdio = config.type === 'stdio' ? { command: config.command, args: [...config.args], environment: serverEnvironment(options.environment ?? process.env, config.env, options.secrets ?? []) } : undefined;
+  const sandboxed = stdio ? await options.sandbox?.(stdio) : undefined;
+  const launch = sandboxed ?? stdio;
   const transport =
-    config.type === 'stdio'
-      ? new sdk.StdioClientTransport({ command: config.command, args: [...config.args], env: serverEnvironment(options.environment ?? process.env, config.env, options.secrets ?? []), cwd: options.cwd, stderr: 'pipe' })
-      : new sdk.StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: { ...config.headers } } });
+    config.type === 'stdio' && launch
+      ? new sdk.StdioClientTransport({ command: launch.command, args: launch.args, env: launch.environment, cwd: options.cwd, stderr: 'pipe' })
+      : new sdk.StreamableHTTPClientTransport(new URL((config as { url: string }).url), { requestInit: { headers: { ...(config as { headers: Record<string, string> }).headers } } });
   if (transport instanceof sdk.StdioClientTransport) {
     transport.stderr?.on('data', (chunk: Buffer) => {
       stderr.push(chunk.toString('utf8'));
@@ -61,7 +69,7 @@ export async function connectMcpServer(server: string, config: McpServerConfig, 
   try {
     await withDeadline(client.connect(transport, { signal, timeout: startTimeoutMs }), startTimeoutMs, options.clock ?? systemClock, signal);
     const listed = await withDeadline(client.listTools(undefined, { signal, timeout: startTimeoutMs }), startTimeoutMs, options.clock ?? systemClock, signal);
-    const tools = listed.tools.slice(0, maxTools).map((tool) => toEngineTool(server, tool, client, options));
+    const tools = listed.tools.slice(0, maxTools).map((tool) => toEngineTool(server, tool, client, options, sandboxed?.note));
     return { server, tools, close };
   } catch (error) {
     await close();
@@ -74,11 +82,11 @@ export async function connectMcpServer(server: string, config: McpServerConfig, 
 type ListedTool = { name: string; description?: string; inputSchema: Record<string, unknown> };
 type CallingClient = { callTool(request: { name: string; arguments?: Record<string, unknown> }, schema?: undefined, options?: { signal?: AbortSignal; timeout?: number }): Promise<unknown> };
 
-function toEngineTool(server: string, tool: ListedTool, client: CallingClient, options: McpConnectOptions): Tool {
+function toEngineTool(server: string, tool: ListedTool, client: CallingClient, options: McpConnectOptions, note?: string): Tool {
   const callTimeoutMs = options.callTimeoutMs ?? 120_000;
   return {
     name: mcpToolName(server, tool.name),
-    description: `${(tool.description ?? '').slice(0, 2000)} (from the MCP server '${server}')`.trim(),
+    description: `${(tool.description ?? '').slice(0, 2000)} (from the MCP server '${server}')${note ? ` ${note}` : ''}`.trim(),
     inputSchema: z.record(z.string(), z.unknown()),
     jsonSchema: JSON.stringify(tool.inputSchema).length > maxSchemaCharacters ? { type: 'object' } : { type: 'object', ...tool.inputSchema },
     readOnly: false,
@@ -89,7 +97,8 @@ function toEngineTool(server: string, tool: ListedTool, client: CallingClient, o
         isError?: boolean;
       };
       const text = describeContent(result.content ?? []);
-      if (result.isError) throw new Error(text || `the MCP tool ${tool.name} failed without saying why`);
+      // A write refused by the sandbox's read-only workspace says why, and what to do instead.
+      if (result.isError) throw new Error(`${text || `the MCP tool ${tool.name} failed without saying why`}${note && /read-only file system|EROFS/i.test(text) ? ` (${note})` : ''}`);
       return text;
     },
   };

@@ -14,6 +14,8 @@ export interface SandboxPolicy {
   readOnly: string[];
   /** Directories replaced by an empty one: the user's home, the real workspace, /run. */
   hidden: string[];
+  /** Files replaced by an empty one (credentials kept in single files: ~/.netrc, ~/.npmrc). Default: none. */
+  hiddenFiles?: string[];
   /** True: the host's network; false: none at all (not even loopback's services). */
   network: boolean;
   /** The working directory, inside a writable one. */
@@ -41,8 +43,8 @@ export const sandboxHome = '/tmp/home';
 /** Variables that name a toolchain's own folder: a compiler in `~/.cargo` must still run. */
 const toolchainVariables = ['NVM_DIR', 'NVM_BIN', 'VOLTA_HOME', 'FNM_DIR', 'JAVA_HOME', 'GOROOT', 'GOPATH', 'CARGO_HOME', 'RUSTUP_HOME', 'PYENV_ROOT', 'RBENV_ROOT', 'SDKMAN_DIR', 'DENO_INSTALL', 'BUN_INSTALL', 'PNPM_HOME', 'VIRTUAL_ENV', 'CONDA_PREFIX'];
 
-/** Folders of a home that hold credentials: never read back, even when a PATH entry lies inside one. */
-const credentialFolders = ['.ssh', '.aws', '.azure', '.config/gcloud', '.kube', '.docker', '.gnupg', '.password-store', '.netrc', '.npmrc', '.pypirc', '.git-credentials', '.config/gh'];
+/** What of a home holds credentials: never read back, and hidden from MCP servers too. */
+export const credentialFolders = ['.ssh', '.aws', '.azure', '.config/gcloud', '.kube', '.docker', '.gnupg', '.password-store', '.netrc', '.npmrc', '.pypirc', '.git-credentials', '.config/gh'];
 
 export function commandPolicy(input: CommandPolicyInput): SandboxPolicy {
   const hidden = unique([input.userHome, input.workspaceRoot, '/run', '/var/run', '/var/tmp'].filter((folder) => folder !== '' && folder !== '/'));

@@ -18,7 +18,7 @@ export function seatbeltProfile(policy: SandboxPolicy, temporaryFolder: string):
     '(allow sysctl-read)',
     '(allow mach-lookup (global-name "com.apple.system.opendirectoryd.libinfo"))',
     '(allow user-preference-read)',
-    `(allow file-read* (require-all (subpath "/")${policy.hidden.map((folder) => ` (require-not (subpath ${quoted(folder)}))`).join('')}))`,
+    `(allow file-read* (require-all (subpath "/")${policy.hidden.map((folder) => ` (require-not (subpath ${quoted(folder)}))`).join('')}${(policy.hiddenFiles ?? []).map((file) => ` (require-not (literal ${quoted(file)}))`).join('')}))`,
   ];
   if (policy.readOnly.length > 0) lines.push(`(allow file-read* ${policy.readOnly.map((folder) => `(subpath ${quoted(folder)})`).join(' ')})`);
   const writable = [...policy.writable, temporaryFolder];
