@@ -11,7 +11,8 @@ import { scratchCopy } from './b9-scratch-copy.js';
 import { workflowOverhead } from './b10-workflow-overhead.js';
 import { plannerOverhead } from './b11-planner-overhead.js';
 import { replyLatency } from './b12-reply-latency.js';
+import { sandboxCost } from './b13-sandbox-cost.js';
 import { scalingCurves } from './c1-scaling.js';
 import type { Benchmark } from './support/types.js';
 
-export const benchmarks: readonly Benchmark[] = [delegationOverhead, parallelEfficiency, stopLatency, sidebarWithLongHistory, installCost, memory, search, leanCoordinator, scratchCopy, workflowOverhead, plannerOverhead, replyLatency, scalingCurves];
+export const benchmarks: readonly Benchmark[] = [delegationOverhead, parallelEfficiency, stopLatency, sidebarWithLongHistory, installCost, memory, search, leanCoordinator, scratchCopy, workflowOverhead, plannerOverhead, replyLatency, sandboxCost, scalingCurves];

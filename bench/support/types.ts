@@ -38,7 +38,7 @@ export interface BenchmarkContext {
 }
 
 export interface Benchmark {
-  /** `B1` … `B12`, `C1`. */
+  /** `B1` … `B13`, `C1`. */
   id: string;
   title: string;
   /**
