@@ -122,7 +122,9 @@ describe('JsonFileTaskStore', () => {
     const warnings: string[] = [];
     const loaded = await new JsonFileTaskStore(filePath, { onWarning: (message) => warnings.push(message) }).load();
     expect(loaded.tasks.map((persisted) => persisted.task.id)).toEqual(['t1']);
-    expect(warnings).toEqual([expect.stringContaining('1 damaged task record')]);
+    // The file with the damaged record is kept beside it: the next save would drop that record for good.
+    expect(warnings).toEqual([expect.stringContaining('1 damaged task record'), expect.stringContaining(`kept as ${filePath}.corrupt`)]);
+    expect(await fs.readFile(`${filePath}.corrupt`, 'utf8')).toContain('"id":42');
   });
 
   it('a crash midway through a write leaves the previous file intact and loadable', async () => {
