@@ -1,6 +1,6 @@
 // Journey 17: a refactorer proposes an edit and wants to run a check; the row waits; the user allows the
-// command once from the detail view; it runs in a scratch copy with the proposal applied, its output is in
-// the transcript, and the file in the folder is unchanged.
+// command once from the detail view, which says it runs in the OS sandbox; it runs in a scratch copy with
+// the proposal applied, its output is in the transcript, and the file in the folder is unchanged.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { priorTurns } from '../lib/mock-provider.mjs';
@@ -34,6 +34,8 @@ export async function run({ open, mock, screenshot }) {
   const approval = detail.getByRole('region', { name: 'Command approval' });
   await approval.locator('.approval-command', { hasText: 'node check.js' }).waitFor();
   await approval.locator('.approval-purpose', { hasText: 'For: Check the greeting' }).waitFor();
+  // It says how the command would run: in the OS sandbox of this machine, without network.
+  await approval.locator('.approval-isolation', { hasText: 'In the OS sandbox (bubblewrap), without network' }).waitFor();
   await screenshot('command-approval', page);
   await approval.getByRole('button', { name: 'Allow once' }).click();
   await taskRow(frame, 'refactorer', 'Greet the world', 'completed').waitFor();
