@@ -17,8 +17,11 @@ export interface CommandRunPlace {
   copy: { writable: string[]; readOnly: string[] };
 }
 
-/** Milliseconds from launching `command` to its end; throws when it did not exit 0. */
-export async function timeCommand(command: string, place: CommandRunPlace, sandbox: Extract<SandboxAvailability, { available: true }> | undefined): Promise<number> {
+/**
+ * Milliseconds from launching `command` to its end; throws when it did not exit 0. `bare`: outside the
+ * sandbox without the search for leftover processes either (the shell alone, for comparison).
+ */
+export async function timeCommand(command: string, place: CommandRunPlace, sandbox: Extract<SandboxAvailability, { available: true }> | undefined, options: { bare?: boolean } = {}): Promise<number> {
   const started = now();
   const launch = await commandLaunch({
     command,
@@ -27,6 +30,7 @@ export async function timeCommand(command: string, place: CommandRunPlace, sandb
     limits: defaultResourceLimits,
     ...(sandbox ? { sandbox: { availability: sandbox, workspaceRoot: place.workspaceRoot, userHome: homedir(), copy: place.copy, network: false } } : {}),
   });
+  if (options.bare) delete launch.mark;
   const result = await runCommandProcess({ launch, cwd: place.cwd, timeoutMs: 60_000, signal: new AbortController().signal, clock: systemClock, stdoutBytes: 4096, stderrBytes: 4096 });
   const elapsed = now() - started;
   if (result.exitCode !== 0) throw new Error(`\`${command}\` ${sandbox ? 'in' : 'outside'} the sandbox ended with ${result.exitCode ?? result.signal}: ${result.stderr.text.slice(-300)}`);
