@@ -5,7 +5,9 @@
  */
 import type { Clock } from '../clock.js';
 import type { ResourceLimits } from './sandbox/resource-limits.js';
-import type { SandboxState } from './sandbox/sandbox-state.js';
+import type { CommandIsolation, SandboxState } from './sandbox/sandbox-state.js';
+
+export type { CommandIsolation };
 import type { ScratchCopies } from './scratch-copies.js';
 
 export interface CommandApprovalRequest {
@@ -18,20 +20,6 @@ export interface CommandApprovalRequest {
   isolation: CommandIsolation;
 }
 
-/**
- * How a command runs, as the user is told before allowing it. Without a sandbox every command asks every
- * time and "Always" is not offered; with the sandbox turned off by the user, commands run as the user.
- */
-export interface CommandIsolation {
-  /** `sandbox`: in the OS sandbox; `unavailable`: no sandbox on this machine; `off`: the user turned it off. */
-  kind: 'sandbox' | 'unavailable' | 'off';
-  /** True when the command may reach the network. */
-  network: boolean;
-  /** One plain sentence for the user, e.g. "In the OS sandbox, without network." */
-  summary: string;
-  /** False when "Always for this workspace" must not be offered (no sandbox: every command asks). */
-  offerAlways: boolean;
-}
 
 /**
  * `allow` runs this command once (a host that offers "always" remembers the pattern itself); `deny`

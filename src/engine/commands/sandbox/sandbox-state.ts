@@ -1,8 +1,22 @@
 /**
  * Whether commands run in the OS sandbox here, and how that is told to the user before they allow one.
  */
-import type { CommandIsolation } from '../command-host.js';
 import type { SandboxAvailability } from './sandbox-availability.js';
+
+/**
+ * How a command runs, as the user is told before allowing it. Without a sandbox every command asks every
+ * time and "Always" is not offered; with the sandbox turned off by the user, commands run as the user.
+ */
+export interface CommandIsolation {
+  /** `sandbox`: in the OS sandbox; `unavailable`: no sandbox on this machine; `off`: the user turned it off. */
+  kind: 'sandbox' | 'unavailable' | 'off';
+  /** True when the command may reach the network. */
+  network: boolean;
+  /** One plain sentence for the user, e.g. "In the OS sandbox, without network." */
+  summary: string;
+  /** False when "Always for this workspace" must not be offered (no sandbox: every command asks). */
+  offerAlways: boolean;
+}
 
 /** `agentTeam.sandbox` / `--no-sandbox`: `auto` sandboxes where the OS allows it; `off` never does. */
 export type SandboxSetting = 'auto' | 'off';
