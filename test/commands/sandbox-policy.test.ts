@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { bubblewrapArguments } from '../../src/engine/commands/sandbox/bubblewrap.js';
 import { commandPolicy, toolchainFolders } from '../../src/engine/commands/sandbox/sandbox-policy.js';
 import { seatbeltProfile } from '../../src/engine/commands/sandbox/seatbelt.js';
+import { limitHit } from '../../src/engine/commands/sandbox/resource-limits.js';
 
 const policy = commandPolicy({
   copy: { writable: ['/tmp/agent-team-scratch-1/42-x'], readOnly: ['/home/ada/project/node_modules', '/home/ada/project/.git/objects'] },
@@ -42,5 +43,15 @@ describe('the sandbox policy', () => {
     expect(seatbeltProfile({ ...policy, network: true }, '/t')).toContain('(allow network*)');
     expect(seatbeltProfile({ ...policy, writable: ['/a"b\\c'] }, '/t')).toContain('(subpath "/a\\"b\\\\c")');
     expect(() => seatbeltProfile({ ...policy, writable: ['/a\nb'] }, '/t')).toThrow(/control character/);
+  });
+});
+
+describe('a limit that was hit', () => {
+  const limits = { cpuSeconds: 1, fileBytes: 1024 * 1024, processes: 64 };
+  it('is named from the signal, the shell status or the failed fork', () => {
+    expect(limitHit({ exitCode: null, signal: 'SIGXCPU' }, limits)).toContain('CPU-time limit (1 s of CPU)');
+    expect(limitHit({ exitCode: 153, signal: null }, limits)).toContain('file-size limit (1 MiB for one file)');
+    expect(limitHit({ exitCode: 254, signal: null, stderr: { text: 'bash: fork: retry: Resource temporarily unavailable\n' } }, limits)).toContain('process limit (64 processes');
+    expect(limitHit({ exitCode: 1, signal: null, stderr: { text: 'tests failed' } }, limits)).toBeUndefined();
   });
 });

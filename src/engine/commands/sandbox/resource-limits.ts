@@ -31,10 +31,14 @@ export function limitedShell(shell: string, command: string, limits: ResourceLim
 }
 
 /** The sentence for a command that ended on a limit, or undefined when it did not. */
-export function limitHit(result: { exitCode: number | null; signal: string | null }, limits: ResourceLimits): string | undefined {
+export function limitHit(result: { exitCode: number | null; signal: string | null; stderr?: { text: string } }, limits: ResourceLimits): string | undefined {
   const signal = result.signal ?? (result.exitCode !== null && result.exitCode > 128 ? signalName(result.exitCode - 128) : undefined);
   if (signal === 'SIGXCPU') return `The command hit its CPU-time limit (${limits.cpuSeconds} s of CPU) and was ended.`;
   if (signal === 'SIGXFSZ') return `The command hit its file-size limit (${Math.round(limits.fileBytes / 1024 ** 2)} MiB for one file) and was ended.`;
+  // No signal for the process limit: a fork fails, and the shell (or the program) says so.
+  if (result.exitCode !== 0 && /fork: (?:retry: )?Resource temporarily unavailable|EAGAIN.*(?:spawn|fork)/i.test(result.stderr?.text ?? '')) {
+    return `The command hit its process limit (${limits.processes} processes of the user) and could not start more.`;
+  }
   return undefined;
 }
 
