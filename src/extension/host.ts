@@ -9,7 +9,7 @@ import { ChangeSetRegistry } from '../engine/changes/index.js';
 import { type Clock, systemClock } from '../engine/clock.js';
 import { ConfigurationError, errorMessage } from '../engine/errors.js';
 import { showError } from './notify.js';
-import { configuredModelSetup } from './commands/delegate-command.js';
+import { configuredModelSetup } from './configured-model-setup.js';
 import { readSettings } from './configuration.js';
 import { isTerminal } from '../engine/tasks/types.js';
 import { JsonFileTaskStore, TaskManager } from '../engine/tasks/index.js';

@@ -10,10 +10,8 @@ import type { RoleDefinition } from '../../engine/team/roles/index.js';
 import { coordinatorName } from '../../engine/team/roles/index.js';
 import { readSettings } from '../configuration.js';
 import type { AgentTeamHost } from '../host.js';
-import { commandAction, showError } from '../notify.js';
+import { configuredModelSetup } from '../configured-model-setup.js';
 import { showRunProgress } from '../run-progress.js';
-import { walkthroughId } from '../sidebar/webview-actions.js';
-import type { ModelSetup } from '../model-setup.js';
 import type { TaskSnapshot } from '../../engine/tasks/types.js';
 
 export interface DelegateCommandOptions {
@@ -59,17 +57,7 @@ export async function delegate(host: AgentTeamHost, first?: unknown, second?: un
   return task.id;
 }
 
-/** The model setup, or undefined after telling the user how to set one up. */
-export async function configuredModelSetup(host: AgentTeamHost): Promise<ModelSetup | undefined> {
-  const setup = await host.setup.modelSetup();
-  if (setup.configured) return setup;
-  showError(
-    'Agent Team has no model to run: set an API key, or point agentTeam.baseUrl at an OpenAI-compatible server (Ollama, LM Studio).',
-    commandAction('Set API Key', 'agentTeam.setApiKey'),
-    commandAction('Open Walkthrough', 'workbench.action.openWalkthrough', `${host.context.extension.id}#${walkthroughId}`, false),
-  );
-  return undefined;
-}
+export { configuredModelSetup };
 
 /** Shows a run that has just started: the sidebar reveals it and a cancellable progress follows it. */
 export function announceRun(host: AgentTeamHost, task: TaskSnapshot): void {
