@@ -136,7 +136,10 @@ export class HostCommandApproval implements CommandApproval {
   }
 }
 
-/** True when a notification shows the command whole: short, one line, no run of spaces to hide a tail behind. */
+/**
+ * True when a notification shows the command whole and as it runs: short, one line of printable ASCII
+ * (no Unicode space, invisible or reordering character), no run of spaces to hide a tail behind.
+ */
 function fitsWhole(command: string): boolean {
-  return command.length <= notificationCharacters && !/[\r\n\t]/.test(command) && !/ {3,}/.test(command);
+  return command.length <= notificationCharacters && /^[\x20-\x7e]+$/.test(command) && !/ {3,}/.test(command);
 }

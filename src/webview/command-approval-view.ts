@@ -9,6 +9,7 @@ import type { ProtocolTask, TaskDetail, WebviewMessage } from '../shared/protoco
 import { createButton, createElement, setTextIfChanged } from './dom.js';
 import type { TranscriptState } from './store.js';
 import { pendingCommand } from '../shared/pending-command.js';
+import { visibleText } from '../shared/visible-text.js';
 
 /** How the command would run, as the host said it (absent until it has). */
 export type CommandApprovalState = NonNullable<TaskDetail['commandApproval']>;
@@ -51,7 +52,7 @@ export class CommandApprovalView {
     const request = task.status === 'waiting' ? pendingCommand(transcript.entries) : undefined;
     this.element.hidden = request === undefined;
     if (!request) return false;
-    setTextIfChanged(this.command, request.command);
+    setTextIfChanged(this.command, visibleText(request.command));
     setTextIfChanged(this.purpose, request.description ? `For: ${request.description}` : '');
     this.purpose.hidden = !request.description;
     setTextIfChanged(this.isolation, approval?.summary ?? '');

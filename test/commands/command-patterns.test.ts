@@ -102,6 +102,20 @@ describe('lines that cannot be judged command by command ask, with the reason', 
     expect(await allowed('npm run x \\\n; touch /tmp/pwned', ['npm run *'])).toBe(false);
   });
 
+  it('a ~ bash would expand in an assignment-like word asks; one it keeps is literal', async () => {
+    expect((await judgeCommand('npm run x=~/.ssh', ['npm run *'])).reason).toMatch(/~/);
+    expect((await judgeCommand('npm run PATH=a:~/bin', ['npm run *'])).reason).toMatch(/~/);
+    expect(await allowed('git log HEAD~1', ['git log *'])).toBe(true);
+    expect(await allowed("npm run 'x=~/.ssh'", ['npm run *'])).toBe(true);
+  });
+
+  it('where the shell is a POSIX sh, a line is judged as sh reads it (&> sends to the background there)', async () => {
+    expect(await allowed('npm test &>/dev/null', ['npm test'])).toBe(true);
+    expect((await judgeCommand('npm test &>/dev/null', ['npm test'], { shell: 'sh' })).allowed).toBe(false);
+    expect((await judgeCommand('npm test |& tail', ['npm test', 'tail'], { shell: 'sh' })).allowed).toBe(false);
+    expect((await judgeCommand('npm test 2>&1', ['npm test'], { shell: 'sh' })).allowed).toBe(true);
+  });
+
   it('escaped characters are literal: \\; is an argument, not a separator', async () => {
     expect(await allowed('npm run x \\; touch y', ['npm run *'])).toBe(true);
     expect((await judgeCommand('npm run x \\; touch y', ['npm run x'])).unmatched).toEqual(['npm run x ; touch y']);

@@ -46,6 +46,8 @@ describe('a command waiting for the user', () => {
     const { harness, approval } = waitingOnCommand([{ ...bashCall, input: { command: padded } }]);
     const always = () => [...approval.querySelectorAll('button')].find((candidate) => candidate.textContent === 'Always for this workspace')!;
     expect(approval.querySelector('.approval-command')!.textContent).toBe(padded);
+    const reordered = waitingOnCommand([{ ...bashCall, input: { command: 'npm test \u202E# hs | lruc' } }]).approval;
+    expect(reordered.querySelector('.approval-command')!.textContent).toBe('npm test \u27E8U+202E\u27E9# hs | lruc');
     expect(always().hidden).toBe(true);
     withApproval(harness, { summary: 'NOT in a sandbox (no bwrap): it runs as you. Without a sandbox every command asks, every time.', offerAlways: false });
     expect(approval.querySelector('.approval-isolation')!.textContent).toContain('NOT in a sandbox');

@@ -11,9 +11,12 @@ import type { ShellNode, ShellSyntax } from 'mvdan-sh';
 export type { ShellNode };
 
 /** The syntax package and the operator numbers of this build, learned by parsing a sample of each. */
+/** The shell that will run the line: bash, or a POSIX `sh` where there is no bash (it reads `&>` otherwise). */
+export type ShellVariant = 'bash' | 'sh';
+
 export interface BashSyntax {
-  /** The statements of `line`; throws a `BashSyntaxError` when bash would not parse it. */
-  parse(line: string): ShellNode;
+  /** The statements of `line`; throws a `BashSyntaxError` when that shell would not parse it. */
+  parse(line: string, variant?: ShellVariant): ShellNode;
   nodeType(node: ShellNode): string;
   /** An operator's text (`&&`, `|`, `>`, `2>&1`'s `>&`…) from its number in this build. */
   operator(number: unknown): string | undefined;
@@ -33,10 +36,10 @@ export function loadBashSyntax(): Promise<BashSyntax> {
 }
 
 function bashSyntax(syntax: ShellSyntax): BashSyntax {
-  const newParser = () => syntax.NewParser(syntax.KeepComments(true), syntax.Variant(syntax.LangBash));
-  const parse = (line: string): ShellNode => {
+  const newParser = (variant: ShellVariant) => syntax.NewParser(syntax.KeepComments(true), syntax.Variant(variant === 'bash' ? syntax.LangBash : syntax.LangPOSIX));
+  const parse = (line: string, variant: ShellVariant = 'bash'): ShellNode => {
     try {
-      return newParser().Parse(line, '');
+      return newParser(variant).Parse(line, '');
     } catch (error) {
       throw new BashSyntaxError(parseErrorText(error));
     }

@@ -10,7 +10,7 @@ import { systemClock } from '../clock.js';
 import type { CommandHost } from './command-host.js';
 import { judgeCommand } from './command-patterns.js';
 import { type CommandRunResult, runCommandProcess } from './command-process.js';
-import { commandLaunch } from './sandbox/command-launch.js';
+import { commandLaunch, commandShell } from './sandbox/command-launch.js';
 import { limitHit } from './sandbox/resource-limits.js';
 import { describeIsolation, type SandboxState } from './sandbox/sandbox-state.js';
 import type { ProposedFile } from './scratch-copy.js';
@@ -55,7 +55,8 @@ export function createBashTool(options: BashToolOptions): Tool<z.infer<typeof ba
       const refusal = host.refusal();
       if (refusal) throw new Error(refusal);
       const state = await host.sandbox();
-      const network = state.mode !== 'sandbox' || host.network.all() || (await judgeCommand(input.command, host.network.patterns())).allowed;
+      const shell = commandShell().variant;
+      const network = state.mode !== 'sandbox' || host.network.all() || (await judgeCommand(input.command, host.network.patterns(), { shell })).allowed;
       await allowed(input, options, state, network, context.signal);
       const copy = await host.copies.acquire(options.rootId);
       // A copy that could not be brought to this task's view, or read back (a command that removed its
@@ -103,7 +104,7 @@ export function createBashTool(options: BashToolOptions): Tool<z.infer<typeof ba
  */
 async function allowed(input: z.infer<typeof bashInput>, options: BashToolOptions, state: SandboxState, network: boolean, signal: AbortSignal): Promise<void> {
   const { host } = options;
-  const verdict = await judgeCommand(input.command, host.allowedPatterns());
+  const verdict = await judgeCommand(input.command, host.allowedPatterns(), { shell: commandShell().variant });
   // Without a sandbox, no pattern decides: a person looks at every command.
   if (verdict.allowed && state.mode !== 'unavailable') return;
   if (!host.approval) {

@@ -17,7 +17,7 @@
  * A pattern without a wildcard equal to the whole line allows that exact line, whatever it holds: it is
  * what "Always for this workspace" stores, for a line the user read.
  */
-import { BashSyntaxError, loadBashSyntax, type BashSyntax, type ShellNode } from './bash-syntax.js';
+import { BashSyntaxError, loadBashSyntax, type BashSyntax, type ShellNode, type ShellVariant } from './bash-syntax.js';
 
 /** The verdict on one command line. */
 export interface PatternVerdict {
@@ -28,12 +28,13 @@ export interface PatternVerdict {
   reason?: string;
 }
 
-export async function judgeCommand(command: string, patterns: readonly string[]): Promise<PatternVerdict> {
+/** `shell`: the shell that runs the line (default bash); where it is a POSIX sh, bash-only forms parse as sh reads them. */
+export async function judgeCommand(command: string, patterns: readonly string[], options: { shell?: ShellVariant } = {}): Promise<PatternVerdict> {
   const line = command.trim();
   const cleaned = patterns.map((pattern) => pattern.trim()).filter((pattern) => pattern !== '');
   if (cleaned.includes('*')) return { allowed: true, unmatched: [] };
   if (cleaned.some((pattern) => exactLine(pattern) === line)) return { allowed: true, unmatched: [] };
-  const commands = literalCommands(await loadBashSyntax(), line);
+  const commands = literalCommands(await loadBashSyntax(), line, options.shell ?? 'bash');
   if ('reason' in commands) return { allowed: false, unmatched: [line], reason: commands.reason };
   const matchers = cleaned.map(compilePattern);
   const unmatched = commands.words.map((words) => words.join(' ')).filter((text) => !matchers.some((matches) => matches(text)));
@@ -109,10 +110,10 @@ function collapseSpaces(text: string): string {
 }
 
 /** Each simple command's literal words, or why the line is more than that. */
-function literalCommands(syntax: BashSyntax, line: string): { words: string[][] } | { reason: string } {
+function literalCommands(syntax: BashSyntax, line: string, shell: ShellVariant): { words: string[][] } | { reason: string } {
   let file: ShellNode;
   try {
-    file = syntax.parse(line);
+    file = syntax.parse(line, shell);
   } catch (error) {
     if (error instanceof BashSyntaxError) return { reason: `it does not parse as bash: ${error.message}` };
     throw error;
@@ -191,10 +192,8 @@ function literalWord(syntax: BashSyntax, word: ShellNode): string | { reason: st
   for (const part of (word.Parts as ShellNode[] | null) ?? []) {
     const type = syntax.nodeType(part);
     if (type === 'Lit') {
-      const raw = String(part.Value);
-      if (/^~/.test(raw) && value === '') return { reason: 'it expands ~' };
-      const unescaped = unquotedLiteral(raw);
-      if (unescaped === undefined) return { reason: 'it has a glob or brace pattern that expands to names' };
+      const unescaped = unquotedLiteral(String(part.Value), value);
+      if (typeof unescaped !== 'string') return unescaped;
       value += unescaped;
     } else if (type === 'SglQuoted') {
       if (part.Dollar) return { reason: "it uses ANSI-C quoting ($'…')" };
@@ -217,8 +216,11 @@ function describePart(type: string): string {
   return names[type] ?? `it uses ${type}`;
 }
 
-/** An unquoted literal with its backslashes removed; undefined when it has an unescaped glob or brace. */
-function unquotedLiteral(raw: string): string | undefined {
+/**
+ * An unquoted literal with its backslashes removed, or why it is not literal: an unescaped glob or brace,
+ * or a `~` bash would expand. `before` is the word's text so far.
+ */
+function unquotedLiteral(raw: string, before: string): string | { reason: string } {
   let value = '';
   for (let index = 0; index < raw.length; index++) {
     const character = raw[index];
@@ -227,10 +229,22 @@ function unquotedLiteral(raw: string): string | undefined {
       if (next !== undefined && next !== '\n') value += next;
       continue;
     }
-    if ('*?[{}'.includes(character)) return undefined;
+    if ('*?[{}'.includes(character)) return { reason: 'it has a glob or brace pattern that expands to names' };
+    if (character === '~' && tildeExpands(before + value)) return { reason: 'it expands ~' };
     value += character;
   }
   return value;
+}
+
+/**
+ * Whether bash expands a `~` after `before`: at a word's start, and, in a word that looks like an
+ * assignment (`name=…`, even as a command's argument), right after its first `=` or after a `:`.
+ * (`HEAD~1` keeps its tilde.)
+ */
+function tildeExpands(before: string): boolean {
+  if (before === '') return true;
+  if (!/^[A-Za-z_][A-Za-z0-9_]*=/.test(before)) return false;
+  return before.endsWith(':') || before.indexOf('=') === before.length - 1;
 }
 
 /** Inside double quotes a backslash quotes only `$`, a backquote, `"`, `\` and a new line. */

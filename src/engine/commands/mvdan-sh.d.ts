@@ -14,6 +14,7 @@ declare module 'mvdan-sh' {
     KeepComments(keep: boolean): unknown;
     Variant(variant: unknown): unknown;
     LangBash: unknown;
+    LangPOSIX: unknown;
     NodeType(node: ShellNode): string;
   }
   export const syntax: ShellSyntax;

@@ -8,6 +8,7 @@ import type { TaskManager, TaskSnapshot } from '../../engine/tasks/index.js';
 import { isTerminal } from '../../engine/tasks/index.js';
 import { escapeMarkdown } from './markdown-text.js';
 import { pendingCommand } from '../../shared/pending-command.js';
+import { visibleText } from '../../shared/visible-text.js';
 
 /** What of `vscode.ChatResponseStream` a run needs (so the tool and tests can pass their own). */
 export type RunReport = Pick<vscode.ChatResponseStream, 'progress' | 'markdown' | 'button'>;
@@ -52,11 +53,12 @@ export function reportRunInChat(options: RunInChatOptions, rootId: string, strea
           const command = pendingCommand(taskManager.transcript(event.task.id));
           if (command) {
             // Shown whole, exactly as it would run (a fence longer than any run of backquotes in it), or not at all.
-            const fence = '`'.repeat(Math.max(3, ...[...command.command.matchAll(/`+/g)].map((run) => run[0].length + 1)));
-            const whole = command.command.length <= 2_000;
+            const shown = visibleText(command.command);
+            const fence = '`'.repeat(Math.max(3, ...[...shown.matchAll(/`+/g)].map((run) => run[0].length + 1)));
+            const whole = shown.length <= 2_000;
             stream.markdown(
               whole
-                ? `\n\n${vscode.l10n.t('**{0}** wants to run this command in a scratch copy of the workspace: allow or deny it in the Agent Team view.', escapeMarkdown(event.task.role))}\n\n${fence}sh\n${command.command}\n${fence}\n`
+                ? `\n\n${vscode.l10n.t('**{0}** wants to run this command in a scratch copy of the workspace: allow or deny it in the Agent Team view.', escapeMarkdown(event.task.role))}\n\n${fence}sh\n${shown}\n${fence}\n`
                 : `\n\n${vscode.l10n.t('**{0}** wants to run a command of {1} characters: review it whole, then allow or deny it, in the Agent Team view.', escapeMarkdown(event.task.role), command.command.length)}\n`,
             );
             stream.button({ command: 'agentTeam.showTask', arguments: [event.task.id], title: vscode.l10n.t('Review the command') });

@@ -43,11 +43,16 @@ export interface LaunchOptions {
   platform?: NodeJS.Platform;
 }
 
+/** The shell commands run in: bash where there is one (agents write bash), else the system's sh. */
+export function commandShell(): { path: string; variant: 'bash' | 'sh' } {
+  return existsSync('/bin/bash') ? { path: '/bin/bash', variant: 'bash' } : { path: '/bin/sh', variant: 'sh' };
+}
+
 export async function commandLaunch(options: LaunchOptions): Promise<CommandLaunch> {
   const platform = options.platform ?? process.platform;
   if (platform === 'win32') return { file: options.environment.ComSpec ?? process.env.ComSpec ?? 'cmd.exe', args: ['/d', '/s', '/c', `"${options.command}"`], environment: options.environment };
-  const shell = existsSync('/bin/bash') ? '/bin/bash' : '/bin/sh';
-  const argv = shell === '/bin/bash' ? limitedShell(shell, options.command, options.limits) : [shell, '-c', options.command];
+  const shell = commandShell();
+  const argv = shell.variant === 'bash' ? limitedShell(shell.path, options.command, options.limits) : [shell.path, '-c', options.command];
   if (!options.sandbox) {
     const mark = randomUUID();
     return { file: argv[0], args: argv.slice(1), environment: { ...options.environment, [commandMarkVariable]: mark }, mark };
