@@ -275,9 +275,12 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
   };
 }
 
-/** 127.0.0.0/8, ::1 and localhost: only this machine. */
+/**
+ * The loopback addresses the server answers on without a token: exactly the names its Host check accepts
+ * (a2a-http-server.ts), so a browser page cannot reach it through a rebound name.
+ */
 function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+  return host === '127.0.0.1' || host === 'localhost' || host === '::1';
 }
 
 function commandFlags(repeated: Map<string, string[]>, flags: Set<string>): CommandFlags {

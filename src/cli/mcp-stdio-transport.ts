@@ -38,8 +38,17 @@ export class McpStdioTransport implements Transport {
     if (this.closed) return;
     const line = `${JSON.stringify(message)}\n`;
     await new Promise<void>((resolve) => {
-      if (this.stdout.write(line)) resolve();
-      else this.stdout.once('drain', () => resolve());
+      if (this.stdout.write(line)) return resolve();
+      // A reader that went away sends no 'drain': the write settles on the stream's end as well.
+      const settle = () => {
+        this.stdout.off('drain', settle);
+        this.stdout.off('error', settle);
+        this.stdout.off('close', settle);
+        resolve();
+      };
+      this.stdout.once('drain', settle);
+      this.stdout.once('error', settle);
+      this.stdout.once('close', settle);
     });
   }
 

@@ -100,6 +100,9 @@ describe('agent-team serve --a2a arguments', () => {
     expect(() => parseArguments(['serve', '--a2a', '--port', '1', '--json'], '/work')).toThrow('"serve" takes only');
     expect(() => parseArguments(['run', '--a2a', 'task'], '/work')).toThrow('--a2a and --port belong to "serve"');
     expect(() => parseArguments(['serve', '--a2a', '--port', '1', '--host', '10.0.0.5'], '/work')).toThrow('it needs --auth-token-env <NAME>');
+    // Another 127.x address would answer nothing: the Host check knows 127.0.0.1, ::1 and localhost only.
+    expect(() => parseArguments(['serve', '--a2a', '--port', '1', '--host', '127.0.0.5'], '/work')).toThrow('it needs --auth-token-env <NAME>');
+    expect(parseArguments(['serve', '--a2a', '--port', '1', '--host', 'localhost'], '/work')).toMatchObject({ host: 'localhost' });
     expect(() => parseArguments(['serve', '--a2a', '--port', '1', '--auth-token-env', 'not a name'], '/work')).toThrow('names an environment variable');
   });
 });

@@ -71,6 +71,7 @@ describe('serve --a2a --auth-token-env', () => {
     await expect(clientB.getTask({ id: taskId })).rejects.toThrow(/not found/i);
     await expect(clientB.cancelTask({ id: taskId })).rejects.toThrow(/not found/i);
     await expect(clientB.sendMessage({ message: userMessage('Hijack it', { taskId }) })).rejects.toThrow(/not found/i);
+    await expect(clientB.sendMessage({ message: userMessage('Read it', { referenceTaskIds: [taskId] }) })).rejects.toThrow(/not found/i);
     // Its own client reads it, and a second message to it while it works is refused.
     expect((await clientA.getTask({ id: taskId })).status.state).toBe('working');
     await expect(clientA.sendMessage({ message: userMessage('And another thing', { taskId }) })).rejects.toThrow(/still working/);

@@ -83,6 +83,8 @@ export class OwnedRequestHandler implements A2ARequestHandler {
 
   /** A message continues one of the caller's own tasks that is not working, or starts one within the cap. */
   private admit(params: MessageSendParams, context: ServerCallContext | undefined): void {
+    // Tasks a message refers to are loaded for the run: they must be the caller's too.
+    for (const referenced of params.message.referenceTaskIds ?? []) this.owners.check(referenced, clientOf(context));
     const taskId = params.message.taskId;
     if (taskId !== undefined) {
       this.owners.check(taskId, clientOf(context));
