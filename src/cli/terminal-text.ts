@@ -62,14 +62,16 @@ function endOfSequence(text: string, start: number): number {
     }
     return index;
   }
-  // OSC, DCS, SOS, PM, APC: up to BEL, ST (ESC \) or the 8-bit ST; unterminated, to the end.
+  // OSC, DCS, SOS, PM, APC: up to BEL, ST (ESC \) or the 8-bit ST. Unterminated, only the introducer
+  // goes: swallowing the rest would let a model hide the tail of what the user reads.
+  const introducerEnd = index;
   while (index < text.length) {
     const character = text[index];
     if (character === bell || character === '\u009c') return index + 1;
     if (character === escape && text[index + 1] === '\\') return index + 2;
     index++;
   }
-  return index;
+  return introducerEnd;
 }
 
 /**

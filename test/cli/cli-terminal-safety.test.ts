@@ -19,8 +19,8 @@ describe('terminalSafe', () => {
   it('removes escape sequences, shows other controls and bidi overrides, keeps text and line ends', () => {
     expect(terminalSafe(hostile)).toBe('beforeafter\uFFFDover\uFFFDx<U+202E>gnp.exe');
     expect(terminalSafe('a\r\nb\tc\n')).toBe('a\nb\tc\n');
-    // An unterminated OSC swallows the rest, as the terminal would have: nothing of it is acted on.
-    expect(terminalSafe('x\u001b]52;c;AAAA')).toBe('x');
+    // An unterminated OSC loses only its introducer: the rest is shown, so nothing can hide the tail.
+    expect(terminalSafe('x\u001b]52;c;AAAA and the tail')).toBe('x52;c;AAAA and the tail');
     expect(terminalSafe('long ' + '\u001b['.repeat(50_000) + '0m end')).toBe('long  end');
   });
 

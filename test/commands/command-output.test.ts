@@ -14,6 +14,7 @@ describe('the environment of a command', () => {
   it('passes a proxy without credentials, never one with them', () => {
     expect(isPassedVariable('HTTPS_PROXY', 'http://proxy.corp:3128')).toBe(true);
     expect(isPassedVariable('https_proxy', 'http://ada:hunter2@proxy.corp:3128')).toBe(false);
+    expect(isPassedVariable('HTTPS_PROXY', 'ada:hunter2@proxy.corp:3128')).toBe(false);
   });
 
   it('passes what the user names, but never a configured secret under any name; quiets pagers, prompts and colours', () => {
@@ -24,6 +25,8 @@ describe('the environment of a command', () => {
     expect(environment.GIT_DIR).toBeUndefined();
     expect('UNSET' in environment).toBe(false);
     expect(namesHoldingSecrets(source, ['DATABASE_URL', 'ANTHROPIC_API_KEY'], ['sk-the-configured-key'])).toEqual(['ANTHROPIC_API_KEY']);
+    // A named variable that holds the key as a part (a header, a URL) is not passed either.
+    expect(commandEnvironment({ AUTH_HEADER: 'Bearer sk-the-configured-key' }, { secretValues: ['sk-the-configured-key'], passNames: ['AUTH_HEADER'] }).AUTH_HEADER).toBeUndefined();
   });
 });
 

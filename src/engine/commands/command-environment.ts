@@ -6,6 +6,7 @@
  * the toolchains' locations, the variables the user names (`--pass-env`, `agentTeam.passEnvironment`),
  * and never a configured secret's value under any name.
  */
+import { minimumSecretLength } from '../secrets.js';
 import { gitLocationVariables } from './git-runner.js';
 
 /** What every command gets from the host, when set there (compared in upper case, as Windows does). */
@@ -48,11 +49,11 @@ export interface CommandEnvironmentOptions {
 }
 
 export function commandEnvironment(source: Readonly<Record<string, string | undefined>>, options: CommandEnvironmentOptions = {}): Record<string, string> {
-  const secrets = new Set((options.secretValues ?? []).filter((value) => value.length > 0));
+  const secrets = new Set((options.secretValues ?? []).filter((value) => value.length >= minimumSecretLength));
   const named = new Set((options.passNames ?? []).map((name) => name.toUpperCase()));
   const environment: Record<string, string> = {};
   for (const [name, value] of Object.entries(source)) {
-    if (value === undefined || secrets.has(value)) continue;
+    if (value === undefined || holdsSecret(value, secrets)) continue;
     if (named.has(name.toUpperCase()) || isPassedVariable(name, value)) environment[name] = value;
   }
   return { ...environment, ...quietSettings };
@@ -67,16 +68,22 @@ export function isPassedVariable(name: string, value: string): boolean {
   return passedNames.has(upper) || upper.startsWith('LC_');
 }
 
-/** `http://user:password@proxy:3128`: a proxy URL that carries a password. */
+/** `http://user:password@proxy:3128`, or without the scheme (curl takes `user:password@proxy:3128`). */
 function hasCredentials(value: string): boolean {
-  return /^[a-z][a-z0-9+.-]*:\/\/[^/@\s]*@/i.test(value.trim());
+  return /^(?:[a-z][a-z0-9+.-]*:\/\/)?[^/@\s]*@/i.test(value.trim());
+}
+
+/** True when the value holds a configured secret, whole or as part (`Bearer sk-…`, a URL with the key). */
+function holdsSecret(value: string, secrets: ReadonlySet<string>): boolean {
+  for (const secret of secrets) if (value.includes(secret)) return true;
+  return false;
 }
 
 /** The names among `names` whose value in `source` is a configured secret: they are not passed. */
 export function namesHoldingSecrets(source: Readonly<Record<string, string | undefined>>, names: readonly string[], secretValues: readonly string[]): string[] {
-  const secrets = new Set(secretValues);
+  const secrets = new Set(secretValues.filter((value) => value.length >= minimumSecretLength));
   return names.filter((name) => {
     const value = source[name];
-    return value !== undefined && secrets.has(value);
+    return value !== undefined && holdsSecret(value, secrets);
   });
 }
