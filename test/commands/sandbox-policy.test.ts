@@ -19,6 +19,10 @@ describe('the sandbox policy', () => {
     expect(policy.hidden).toEqual(['/home/ada', '/home/ada/project', '/run', '/var/run', '/var/tmp']);
     expect(policy.readOnly).toEqual(['/home/ada/project/node_modules', '/home/ada/project/.git/objects', '/home/ada/.nvm/versions/node/v22', '/home/ada/.cargo']);
     expect(toolchainFolders({ PATH: '/home/ada/bin:/home/ada/.ssh' }, ['/home/ada'], '/home/ada')).toEqual([]);
+    // Nothing that is, holds or lies in the hidden workspace comes back (direnv's PATH_add bin, ~/code/bin).
+    expect(toolchainFolders({ PATH: '/home/ada/code/bin:/home/ada/code/proj/tools:/home/ada/code/proj/bin' }, ['/home/ada', '/home/ada/code/proj'], '/home/ada', '/home/ada/code/proj')).toEqual([]);
+    // ~/.local/bin comes back alone: ~/.local also holds histories and keyrings.
+    expect(toolchainFolders({ PATH: '/home/ada/.local/bin' }, ['/home/ada'], '/home/ada')).toEqual(['/home/ada/.local/bin']);
   });
 
   it('as bubblewrap arguments: read-only system, fresh /dev, /proc and /tmp, hidden folders, then binds parents first', () => {

@@ -48,7 +48,7 @@ export const credentialFolders = ['.ssh', '.aws', '.azure', '.config/gcloud', '.
 
 export function commandPolicy(input: CommandPolicyInput): SandboxPolicy {
   const hidden = unique([input.userHome, input.workspaceRoot, '/run', '/var/run', '/var/tmp'].filter((folder) => folder !== '' && folder !== '/'));
-  const toolchains = toolchainFolders(input.environment, hidden, input.userHome);
+  const toolchains = toolchainFolders(input.environment, hidden, input.userHome, input.workspaceRoot);
   return {
     writable: unique(input.copy.writable),
     readOnly: unique([...input.copy.readOnly, ...toolchains]),
@@ -61,13 +61,18 @@ export function commandPolicy(input: CommandPolicyInput): SandboxPolicy {
 
 /**
  * The toolchain folders the command needs that a hidden folder would take away: each PATH entry under
- * one (its parent when it is a `bin`, so `lib` comes too) and each toolchain variable's folder.
+ * one (its parent when it is a `bin`, so `lib` comes too, except `~/.local`, which also holds shell
+ * histories and keyrings) and each toolchain variable's folder. Never the home itself, a credential
+ * folder, nor anything that is, holds or lies in the real workspace: a `<workspace>/bin` on PATH (direnv's
+ * `PATH_add bin`) must not bring the hidden workspace back into view.
  */
-export function toolchainFolders(environment: Readonly<Record<string, string>>, hidden: readonly string[], userHome: string): string[] {
+export function toolchainFolders(environment: Readonly<Record<string, string>>, hidden: readonly string[], userHome: string, workspaceRoot = ''): string[] {
+  const home = path.normalize(userHome);
   const entries = (environment.PATH ?? '').split(path.delimiter).filter((entry) => path.isAbsolute(entry));
   const named = toolchainVariables.map((name) => environment[name]).filter((value): value is string => value !== undefined && path.isAbsolute(value));
-  const folders = [...entries.map((entry) => (path.basename(entry) === 'bin' ? path.dirname(entry) : entry)), ...named].map((folder) => path.normalize(folder));
-  return unique(folders.filter((folder) => hidden.some((root) => isInside(folder, root)) && folder !== path.normalize(userHome) && !holdsCredentials(folder, userHome)));
+  const folders = [...entries.map((entry) => (path.basename(entry) === 'bin' && path.dirname(path.normalize(entry)) !== path.join(home, '.local') ? path.dirname(entry) : entry)), ...named].map((folder) => path.normalize(folder));
+  const touchesWorkspace = (folder: string) => workspaceRoot !== '' && (isInside(folder, workspaceRoot) || isInside(workspaceRoot, folder));
+  return unique(folders.filter((folder) => hidden.some((root) => isInside(folder, root)) && folder !== home && !holdsCredentials(folder, userHome) && !touchesWorkspace(folder)));
 }
 
 function holdsCredentials(folder: string, userHome: string): boolean {
