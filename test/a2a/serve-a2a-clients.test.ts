@@ -81,7 +81,7 @@ describe('serve --a2a --auth-token-env', () => {
   });
 
   it('a cancel right after the message stops the run', async () => {
-    world.server.respondWith(() => hangingStream({ text: ['Thinking…'] }));
+    world.server.respondWith((request) => (request.lastMessageText === 'Think long' ? hangingStream({ text: ['Thinking…'] }) : textTurn('Later answer.')));
     const url = await serve();
     const client = await clientWith(url);
     const stream = client.sendMessageStream({ message: userMessage('Think long') });
@@ -91,8 +91,11 @@ describe('serve --a2a --auth-token-env', () => {
     let last: unknown;
     for await (const event of stream) last = event;
     expect(last).toMatchObject({ kind: 'status-update', final: true, status: { state: 'canceled' } });
-    // The model was either never asked or its request was closed: no run goes on.
-    if (world.server.requests.length > 0) await world.server.waitForClientClose(0);
+    // Another task runs to its end: by then a run the cancel missed would have asked the model too.
+    expect(JSON.stringify(await client.sendMessage({ message: userMessage('Something else') }))).toContain('Later answer.');
+    // The cancelled run either never asked the model or had its request closed: no run goes on.
+    const held = world.server.requests.flatMap((request, index) => (request.lastMessageText === 'Think long' ? [index] : []));
+    for (const index of held) await world.server.waitForClientClose(index);
   });
 
   it('refuses to listen beyond loopback without a token, and an empty token variable', async () => {

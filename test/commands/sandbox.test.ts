@@ -94,9 +94,11 @@ describe.skipIf(process.platform !== 'linux')('a command in the sandbox', () => 
     for (const sandbox of ['auto', 'off'] as const) {
       world = await createBashWorld({ files: { 'a.txt': 'a\n' }, patterns: ['*'], sandbox });
       const id = `${process.pid}-${Date.now()}-${sandbox}`;
-      // Put together by the shell: only the escaped process carries the whole mark.
-      const result = await run(`a=agent-team-escape-; b=${id}; ${start('$a$b')}; echo started`);
-      expect(result).toContain('started');
+      // Put together by the shell: only the escaped process carries the whole mark. The command itself
+      // sees it running before it ends (the bracket keeps grep from finding its own arguments).
+      const seen = 'for i in $(seq 1 500); do grep -l -a -- "agent-team-escape-[${b:0:1}]${b:1}" /proc/[0-9]*/cmdline 2>/dev/null | grep -q . && { echo escaped-running; break; }; done';
+      const result = await run(`a=agent-team-escape-; b=${id}; ${start('$a$b')}; ${seen}`);
+      expect(result).toContain('escaped-running');
       expect(processesMarked(`agent-team-escape-${id}`)).toEqual([]);
       await world.dispose();
       world = undefined;

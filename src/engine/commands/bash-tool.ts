@@ -56,7 +56,8 @@ export function createBashTool(options: BashToolOptions): Tool<z.infer<typeof ba
       if (refusal) throw new Error(refusal);
       const state = await host.sandbox();
       const shell = commandShell().variant;
-      const network = state.mode !== 'sandbox' || host.network.all() || (await judgeCommand(input.command, host.network.patterns(), { shell })).allowed;
+      const networkPatterns = host.network.patterns();
+      const network = state.mode !== 'sandbox' || host.network.all() || (networkPatterns.length > 0 && (await judgeCommand(input.command, networkPatterns, { shell })).allowed);
       await allowed(input, options, state, network, context.signal);
       const copy = await host.copies.acquire(options.rootId);
       // A copy that could not be brought to this task's view, or read back (a command that removed its

@@ -46,10 +46,14 @@ export function runCommandProcess(options: CommandRunOptions): Promise<CommandRu
   const stdout = new OutputTail(options.stdoutBytes);
   const stderr = new OutputTail(options.stderrBytes);
   const { file, args, environment, mark } = options.launch;
-  // Without a sandbox, what the command left running (even in a session of its own) is found by its mark.
+  // Without a sandbox, what the command left running (even in a session of its own) is found by its mark:
+  // once, when it exits or is cut (the search repeats itself until nothing carries the mark).
   let leftoversEnded: Promise<unknown> = Promise.resolve();
+  let searched = false;
   const endLeftovers = () => {
-    if (mark !== undefined) leftoversEnded = Promise.all([leftoversEnded, killMarkedProcesses(mark)]);
+    if (mark === undefined || searched) return;
+    searched = true;
+    leftoversEnded = killMarkedProcesses(mark);
   };
   return new Promise<CommandRunResult>((resolve, reject) => {
     let child: ChildProcess;

@@ -49,13 +49,16 @@ export async function connectMcpServer(server: string, config: McpServerConfig, 
   const sdk = await import('./mcp-client-sdk.js');
   const client = new sdk.Client({ name: 'agent-team', version: '0.1.0' });
   const stderr: string[] = [];
-  const stdio = config.type === 'stdio' ? { command: config.command, args: [...config.args], environment: serverEnvironment(options.environment ?? process.env, config.env, options.secrets ?? []) } : undefined;
-  const sandboxed = stdio ? await options.sandbox?.(stdio) : undefined;
-  const launch = sandboxed ?? stdio;
-  const transport =
-    config.type === 'stdio' && launch
-      ? new sdk.StdioClientTransport({ command: launch.command, args: launch.args, env: launch.environment, cwd: options.cwd, stderr: 'pipe' })
-      : new sdk.StreamableHTTPClientTransport(new URL((config as { url: string }).url), { requestInit: { headers: { ...(config as { headers: Record<string, string> }).headers } } });
+  let sandboxed: Awaited<ReturnType<NonNullable<McpConnectOptions['sandbox']>>>;
+  let transport: InstanceType<typeof sdk.StdioClientTransport> | InstanceType<typeof sdk.StreamableHTTPClientTransport>;
+  if (config.type === 'stdio') {
+    const plain = { command: config.command, args: [...config.args], environment: serverEnvironment(options.environment ?? process.env, config.env, options.secrets ?? []) };
+    sandboxed = await options.sandbox?.(plain);
+    const launch = sandboxed ?? plain;
+    transport = new sdk.StdioClientTransport({ command: launch.command, args: launch.args, env: launch.environment, cwd: options.cwd, stderr: 'pipe' });
+  } else {
+    transport = new sdk.StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: { ...config.headers } } });
+  }
   if (transport instanceof sdk.StdioClientTransport) {
     transport.stderr?.on('data', (chunk: Buffer) => {
       stderr.push(chunk.toString('utf8'));

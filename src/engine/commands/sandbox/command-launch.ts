@@ -11,7 +11,7 @@ import { bubblewrapArguments } from './bubblewrap.js';
 import { commandMarkVariable } from './marked-processes.js';
 import { limitedShell, type ResourceLimits } from './resource-limits.js';
 import type { SandboxAvailability } from './sandbox-availability.js';
-import { commandPolicy, isInside } from './sandbox-policy.js';
+import { commandPolicy, existingPaths, isInside } from './sandbox-policy.js';
 import { seatbeltProfile } from './seatbelt.js';
 
 export interface CommandLaunch {
@@ -59,15 +59,15 @@ export async function commandLaunch(options: LaunchOptions): Promise<CommandLaun
   }
   const { sandbox } = options;
   const policy = commandPolicy({
-    copy: { writable: await existing(sandbox.copy.writable), readOnly: await existing(sandbox.copy.readOnly) },
+    copy: { writable: await existingPaths(sandbox.copy.writable), readOnly: await existingPaths(sandbox.copy.readOnly) },
     cwd: options.cwd,
     workspaceRoot: await realpath(sandbox.workspaceRoot).catch(() => sandbox.workspaceRoot),
     userHome: await realpath(sandbox.userHome).catch(() => sandbox.userHome),
     environment: options.environment,
     network: sandbox.network,
   });
-  policy.hidden = await existing(policy.hidden);
-  policy.readOnly = await existing([...policy.readOnly, ...(sandbox.network ? await resolverFiles(policy.hidden) : [])]);
+  policy.hidden = await existingPaths(policy.hidden);
+  policy.readOnly = await existingPaths([...policy.readOnly, ...(sandbox.network ? await resolverFiles(policy.hidden) : [])]);
   if (sandbox.availability.mechanism === 'bubblewrap') {
     return { file: sandbox.availability.executable, args: bubblewrapArguments(policy, argv), environment: { ...options.environment, HOME: policy.home, TMPDIR: '/tmp' } };
   }
@@ -77,12 +77,6 @@ export async function commandLaunch(options: LaunchOptions): Promise<CommandLaun
   const temporary = path.join(own, 'tmp');
   await Promise.all([mkdir(home, { recursive: true }), mkdir(temporary, { recursive: true })]);
   return { file: sandbox.availability.executable, args: ['-p', seatbeltProfile({ ...policy, home }, temporary), ...argv], environment: { ...options.environment, HOME: home, TMPDIR: temporary } };
-}
-
-/** The real paths of those folders that exist (a link is followed: the mount must be of what it names). */
-async function existing(folders: readonly string[]): Promise<string[]> {
-  const found = await Promise.all(folders.map((folder) => realpath(folder).catch(() => undefined)));
-  return [...new Set(found.filter((folder): folder is string => folder !== undefined))];
 }
 
 /** With the network on, the resolver's configuration must be readable although /run is hidden. */

@@ -5,6 +5,7 @@
  * their real workspace (ignored files such as `.env` are not in the copy), the sockets under /run (a
  * Docker or D-Bus socket is a way out of any sandbox that can reach it).
  */
+import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface SandboxPolicy {
@@ -86,6 +87,12 @@ function holdsCredentials(folder: string, userHome: string): boolean {
 export function isInside(folder: string, root: string): boolean {
   const relative = path.relative(root, folder);
   return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}
+
+/** The real paths of those that exist (a link is followed: a mount must be of what it names), once each. */
+export async function existingPaths(paths: readonly string[]): Promise<string[]> {
+  const found = await Promise.all(paths.map((entry) => realpath(entry).catch(() => undefined)));
+  return [...new Set(found.filter((entry): entry is string => entry !== undefined))];
 }
 
 function unique(folders: readonly string[]): string[] {

@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { CommandHost } from '../command-host.js';
 import { bubblewrapArguments } from './bubblewrap.js';
 import type { SandboxAvailability } from './sandbox-availability.js';
-import { credentialFolders, sandboxHome, type SandboxPolicy } from './sandbox-policy.js';
+import { credentialFolders, existingPaths, sandboxHome, type SandboxPolicy } from './sandbox-policy.js';
 import { seatbeltProfile } from './seatbelt.js';
 
 export interface ServerLaunch {
@@ -36,7 +36,7 @@ export async function sandboxedServerLaunch(
     writable: [],
     // Read-only like everything, and bound again: under /tmp the private /tmp would hide it.
     readOnly: [workspace],
-    hidden: await existing([...credentials.filter((entry) => entry.stat?.isDirectory()).map((entry) => entry.path), '/run', '/var/run']),
+    hidden: await existingPaths([...credentials.filter((entry) => entry.stat?.isDirectory()).map((entry) => entry.path), '/run', '/var/run']),
     hiddenFiles: credentials.filter((entry) => entry.stat?.isFile()).map((entry) => entry.path),
     network: true,
     cwd: workspace,
@@ -47,11 +47,6 @@ export async function sandboxedServerLaunch(
     return { command: availability.executable, args: bubblewrapArguments(policy, argv), environment: { ...server.environment, HOME: policy.home, TMPDIR: '/tmp' } };
   }
   return { command: availability.executable, args: ['-p', seatbeltProfile(policy, '/private/tmp'), ...argv], environment: server.environment };
-}
-
-async function existing(folders: readonly string[]): Promise<string[]> {
-  const found = await Promise.all(folders.map((folder) => realpath(folder).catch(() => undefined)));
-  return [...new Set(found.filter((folder): folder is string => folder !== undefined))];
 }
 
 /** The `McpConnectOptions.sandbox` of a host: its servers go where its commands go, in the sandbox or not. */
