@@ -15,7 +15,7 @@ import { performance } from 'node:perf_hooks';
 import { ChangeSet } from '../../src/engine/changes/change-set.js';
 import { NodeWorkspace } from '../../src/engine/workspace/node-workspace.js';
 import { findRipgrepOnPath } from '../../src/engine/workspace/search/find-ripgrep.js';
-import { createWorkspaceTools } from '../../src/engine/workspace/tools/create-workspace-tools.js';
+import { createWorkspaceTools } from '../../src/engine/file-tools/tools/create-workspace-tools.js';
 
 export interface GrepBenchmarkOptions {
   /** Files in the generated tree. Default: 20,000. */

@@ -11,9 +11,9 @@ import { toToolDefinition } from '../../src/engine/agent/tool.js';
 import { ChangeSet } from '../../src/engine/changes/change-set.js';
 import type { ModelProvider } from '../../src/engine/model/create-model.js';
 import type { ToolDefinition } from '../../src/engine/model/types.js';
-import { researcherRole } from '../../src/engine/team/roles/built-in/researcher.js';
+import { researcherRole } from '../../src/engine/roles/built-in/researcher.js';
 import { NodeWorkspace } from '../../src/engine/workspace/node-workspace.js';
-import { createWorkspaceTools } from '../../src/engine/workspace/tools/create-workspace-tools.js';
+import { createWorkspaceTools } from '../../src/engine/file-tools/tools/create-workspace-tools.js';
 
 export interface FloorServer {
   baseUrl: string;

@@ -3,15 +3,16 @@
  * whatever models and workspace tools the benchmark gives it. Warnings from the manager are collected, so a
  * benchmark can fail loudly on them instead of printing into the table.
  */
+import { teamCapabilities } from '../../src/engine/team/capabilities.js';
 import { ChangeSetRegistry } from '../../src/engine/changes/registry.js';
 import type { UserChannel } from '../../src/engine/conversation/user-channel.js';
 import type { Model } from '../../src/engine/model/types.js';
 import { TaskManager, type TaskManagerOptions } from '../../src/engine/tasks/index.js';
 import { AgentTeam } from '../../src/engine/team/agent-team.js';
-import type { RoleFileSource } from '../../src/engine/team/roles/role-file-source.js';
-import { RoleRegistry } from '../../src/engine/team/roles/role-registry.js';
-import type { WorkspaceToolbox } from '../../src/engine/team/task-tools.js';
-import { createWorkspaceToolbox } from '../../src/engine/team/workspace-toolbox.js';
+import type { RoleFileSource } from '../../src/engine/roles/role-file-source.js';
+import { RoleRegistry } from '../../src/engine/roles/role-registry.js';
+import type { WorkspaceToolbox } from '../../src/engine/file-tools/task-tools.js';
+import { createWorkspaceToolbox } from '../../src/engine/file-tools/workspace-toolbox.js';
 import { NodeWorkspace } from '../../src/engine/workspace/node-workspace.js';
 
 /** No role files: the registry holds the built-in roles only. */
@@ -58,7 +59,7 @@ export function createBenchTeam(options: BenchTeamOptions): BenchTeam {
     roles,
     toolbox: options.toolbox ?? emptyToolbox,
     modelFor: (role) => options.modelFor(role),
-    userChannel: options.userChannel,
+    capabilities: teamCapabilities({ ...(options.userChannel ? { userChannel: options.userChannel } : {}) }),
     maxDepth: options.maxDepth,
   });
   const close = async () => {

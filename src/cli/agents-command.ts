@@ -1,9 +1,9 @@
 import { displayAddress } from '../engine/a2a/remote-failure.js';
-import { RoleRegistry } from '../engine/team/roles/role-registry.js';
-import { NodeRoleFileSource } from '../engine/team/roles/node-role-file-source.js';
-import type { RoleDefinition } from '../engine/team/roles/types.js';
-import { formatRoleDiagnostic } from '../engine/team/roles/format-diagnostic.js';
-import { resolveRoleTools } from '../engine/team/roles/role-tools.js';
+import { RoleRegistry } from '../engine/roles/role-registry.js';
+import { NodeRoleFileSource } from '../engine/roles/node-role-file-source.js';
+import type { RoleDefinition } from '../engine/roles/types.js';
+import { formatRoleDiagnostic } from '../engine/roles/format-diagnostic.js';
+import { resolveRoleTools } from '../engine/roles/role-tools.js';
 import type { AgentsArguments } from './arguments.js';
 import { terminalSafe } from './terminal-text.js';
 

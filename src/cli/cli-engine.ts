@@ -11,16 +11,15 @@ import { ConfigurationError } from '../engine/errors.js';
 import { createModel } from '../engine/model/create-model.js';
 import type { TaskStore } from '../engine/tasks/task-store.js';
 import { TaskManager } from '../engine/tasks/task-manager.js';
-import { AgentTeam } from '../engine/team/agent-team.js';
-import type { DelegationReach } from '../engine/team/delegation/delegation-reach.js';
-import { formatRoleDiagnostic } from '../engine/team/roles/format-diagnostic.js';
-import { NodeRoleFileSource } from '../engine/team/roles/node-role-file-source.js';
-import { RoleRegistry } from '../engine/team/roles/role-registry.js';
-import { createWorkspaceToolbox, describeTaskChanges } from '../engine/team/workspace-toolbox.js';
+import type { AgentTeam } from '../engine/team/agent-team.js';
+import { createEngine } from '../engine/team/create-engine.js';
+import { defaultLimits } from '../engine/limits.js';
+import type { DelegationReach } from '../engine/delegation/delegation-reach.js';
+import { formatRoleDiagnostic } from '../engine/roles/format-diagnostic.js';
+import { NodeRoleFileSource } from '../engine/roles/node-role-file-source.js';
+import { RoleRegistry } from '../engine/roles/role-registry.js';
 import { NodeWorkspace } from '../engine/workspace/node-workspace.js';
 import { namesHoldingSecrets } from '../engine/commands/command-environment.js';
-import { createCommandHost } from '../engine/commands/create-command-host.js';
-import { serverSandbox } from '../engine/commands/sandbox/server-launch.js';
 import type { DisposableCommandHost } from '../engine/commands/create-command-host.js';
 import type { SandboxAvailability } from '../engine/commands/sandbox/sandbox-availability.js';
 import { secretValues } from '../engine/secrets.js';
@@ -70,9 +69,6 @@ export interface CliEngine {
   close(): Promise<void>;
 }
 
-/** More subagents than this in one turn need the user's yes (`--yes` in the CLI). */
-export const defaultFanOutLimit = 8;
-
 /** Fails fast with a `ConfigurationError` (exit 2) on a missing key, a bad base URL or a missing folder. */
 export async function createCliEngine(options: CliEngineOptions): Promise<CliEngine> {
   const settings = cliModelSettings(options, options.environment);
@@ -88,46 +84,43 @@ export async function createCliEngine(options: CliEngineOptions): Promise<CliEng
   const taskManager = new TaskManager({ maxConcurrent: options.maxConcurrent, store: history?.tasks, onWarning: warn });
   await taskManager.load();
   const providerKeys = secretValues([options.environment.ANTHROPIC_API_KEY, options.environment.OPENAI_API_KEY, ...(options.secrets ?? [])]);
-  const commands = createCommandHost({
-    workspaceRoot: workspace.root,
+  const userChannel = options.userChannel?.(taskManager);
+  const engine = createEngine({
+    workspace,
+    roles,
     taskManager,
-    allowedPatterns: () => options.allowCommands ?? [],
-    howToAllow: 'The user allows commands with --allow-command <pattern> when running agent-team.',
-    secretValues: () => providerKeys,
-    sourceEnvironment: options.environment,
-    sandbox: () => (options.noSandbox ? 'off' : 'auto'),
-    ...(options.detectSandbox ? { detectSandbox: options.detectSandbox } : {}),
-    networkForAll: () => options.allowNetwork ?? false,
-    networkPatterns: () => options.allowNetworkCommands ?? [],
-    howToRunUnsandboxed: 'The user can run agent-team with --no-sandbox to run allowed commands without a sandbox.',
-    passNames: () => options.passEnvironment ?? [],
+    changes,
+    // The CLI runs in a folder its user chose to run it in: roles' MCP servers and remote agents may start.
+    trusted: () => true,
+    commands: {
+      allowedPatterns: () => options.allowCommands ?? [],
+      howToAllow: 'The user allows commands with --allow-command <pattern> when running agent-team.',
+      sandbox: () => (options.noSandbox ? 'off' : 'auto'),
+      ...(options.detectSandbox ? { detectSandbox: options.detectSandbox } : {}),
+      networkForAll: () => options.allowNetwork ?? false,
+      networkPatterns: () => options.allowNetworkCommands ?? [],
+      howToRunUnsandboxed: 'The user can run agent-team with --no-sandbox to run allowed commands without a sandbox.',
+      passNames: () => options.passEnvironment ?? [],
+    },
+    ...(userChannel ? { userChannel } : {}),
+    ...(history ? { conversations: history.conversations } : {}),
+    // The providers' keys and the tokens remote roles send: no process, tool result or error carries one.
+    secrets: () => secretValues([...providerKeys, ...remoteTokens(roles, options.environment)]),
+    environment: options.environment,
+    modelFor: (_role, override) => (override ? createModel({ ...settings, model: override }, { environment: options.environment }) : model),
+    environmentNote: `Workspace root: ${workspace.root}. Paths are relative to it.`,
+    // Nobody can be asked in a terminal run: a fan-out wider than the limit needs --yes up front.
+    fanOutHowToAllow: 'run agent-team with --yes to allow it',
   });
   for (const name of namesHoldingSecrets(options.environment, options.passEnvironment ?? [], providerKeys)) warn(`--pass-env ${name}: it holds a configured API key, which no command gets; not passed.`);
-  await warnWithoutSandbox(commands, options);
-  const team = new AgentTeam({
-    taskManager,
-    roles,
-    toolbox: createWorkspaceToolbox({ workspace, changes, taskManager }),
-    modelFor: (_role, override) => (override ? createModel({ ...settings, model: override }, { environment: options.environment }) : model),
-    maxDepth: options.maxDepth,
-    delegationReach: options.delegationReach,
-    userChannel: options.userChannel?.(taskManager),
-    conversations: history?.conversations,
-    autoBackgroundMs: options.autoBackgroundSeconds === undefined ? undefined : options.autoBackgroundSeconds * 1000,
-    describeChanges: (taskId) => describeTaskChanges(changes, taskId),
-    environmentNote: `Workspace root: ${workspace.root}. Paths are relative to it.`,
-    // The CLI runs in a folder its user chose to run it in: roles' MCP servers may start.
-    // In the OS sandbox, with the workspace read-only, where commands run in one.
-    mcp: { allowed: () => true, cwd: workspace.root, environment: options.environment, secrets: providerKeys, sandbox: serverSandbox(commands) },
-    // Remote roles likewise; their errors never show the providers' keys.
-    a2a: { allowed: () => true, environment: options.environment, secrets: [options.environment.ANTHROPIC_API_KEY, options.environment.OPENAI_API_KEY].filter((key): key is string => key !== undefined) },
-    // Nobody can be asked in a terminal run: a fan-out wider than the limit needs --yes up front.
-    ...(options.yes ? {} : { fanOut: { confirmAbove: defaultFanOutLimit, howToAllow: 'run agent-team with --yes to allow it' } }),
-    commands,
-    // The providers' keys and the tokens remote roles send: no tool result carries one to any surface.
-    secrets: () => secretValues([...providerKeys, ...remoteTokens(roles, options.environment)]),
+  await warnWithoutSandbox(engine.commands, options);
+  const team = engine.team({
+    ...(options.maxDepth === undefined ? {} : { maxDepth: options.maxDepth }),
+    ...(options.autoBackgroundSeconds === undefined ? {} : { autoBackgroundSeconds: options.autoBackgroundSeconds }),
+    ...(options.delegationReach === undefined ? {} : { delegationReach: options.delegationReach }),
+    confirmFanOutAbove: options.yes ? Infinity : defaultLimits.confirmFanOutAbove,
   });
-  return { workspace, roles, changes, taskManager, team, close: () => commands.dispose() };
+  return { workspace, roles, changes, taskManager, team, close: () => engine.close() };
 }
 
 /** The values of the variables remote roles name for their tokens (`a2a_auth_env`). */

@@ -6,7 +6,7 @@
  */
 import { ConfigurationError, describeStopReason, errorMessage } from '../engine/errors.js';
 import { type TaskSnapshot } from '../engine/tasks/types.js';
-import { type RoleRegistry } from '../engine/team/roles/role-registry.js';
+import { type RoleRegistry } from '../engine/roles/role-registry.js';
 import { applyRunChanges } from './apply-changes.js';
 import { createCliEngine } from './cli-engine.js';
 import { RefusedCommands } from './refused-commands.js';

@@ -4,7 +4,7 @@
  */
 import { treeSettled } from '../engine/tasks/tree-settled.js';
 import type { TaskSnapshot } from '../engine/tasks/types.js';
-import { formatTaskResult } from '../engine/team/delegation/task-result-text.js';
+import { formatTaskResult } from '../engine/delegation/task-result-text.js';
 import type { CliEngine } from './cli-engine.js';
 
 /** The task's end snapshot once its whole tree has ended (background subagents included). */

@@ -7,12 +7,12 @@
  * applied, as with `agent-team mcp`. Serves until stopped.
  */
 import { DefaultRequestHandler, InMemoryTaskStore } from '@a2a-js/sdk/server';
-import { startA2aHttpServer } from '../engine/a2a/a2a-http-server.js';
-import { OwnedRequestHandler } from '../engine/a2a/owned-request-handler.js';
-import { TaskOwners } from '../engine/a2a/task-owners.js';
+import { startA2aHttpServer } from '../engine/servers/a2a/a2a-http-server.js';
+import { OwnedRequestHandler } from '../engine/servers/a2a/owned-request-handler.js';
+import { TaskOwners } from '../engine/servers/a2a/task-owners.js';
 import { ConfigurationError } from '../engine/errors.js';
-import { teamAgentCard } from '../engine/a2a/team-agent-card.js';
-import { TeamAgentExecutor } from '../engine/a2a/team-agent-executor.js';
+import { teamAgentCard } from '../engine/servers/a2a/team-agent-card.js';
+import { TeamAgentExecutor } from '../engine/servers/a2a/team-agent-executor.js';
 import { errorMessage } from '../engine/errors.js';
 import type { ServeArguments } from './arguments.js';
 import { createCliEngine } from './cli-engine.js';

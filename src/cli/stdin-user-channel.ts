@@ -7,7 +7,7 @@
 import { type Interface, createInterface } from 'node:readline';
 import type { UserChannel, UserQuestion } from '../engine/conversation/user-channel.js';
 import { StoppedError, stopReasonOf } from '../engine/errors.js';
-import { onAbort } from '../engine/util/abort.js';
+import { onAbort } from '../engine/abort.js';
 import { terminalSafe } from './terminal-text.js';
 
 export class StdinUserChannel implements UserChannel {

@@ -1,5 +1,5 @@
-import { NodeRoleFileSource } from '../engine/team/roles/node-role-file-source.js';
-import { RoleRegistry } from '../engine/team/roles/role-registry.js';
+import { NodeRoleFileSource } from '../engine/roles/node-role-file-source.js';
+import { RoleRegistry } from '../engine/roles/role-registry.js';
 import { formatWorkflowProblem } from '../engine/workflows/workflow-problem.js';
 import { workflowRoles } from '../engine/workflows/workflow-roles.js';
 import { type WorkflowEntry, loadWorkflows } from '../engine/workflows/workflow-registry.js';

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { isModelProvider, type ModelProvider } from '../engine/model/create-model.js';
 import { vscodeLmProvider } from './language-model/language-model-errors.js';
-import type { DelegationReach } from '../engine/team/delegation/delegation-reach.js';
+import type { DelegationReach } from '../engine/delegation/delegation-reach.js';
 
 export const configurationSection = 'agentTeam';
 

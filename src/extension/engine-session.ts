@@ -6,24 +6,21 @@
 import * as vscode from 'vscode';
 import type { ChangeSetRegistry } from '../engine/changes/registry.js';
 import type { StartTaskResult, TaskManager } from '../engine/tasks/index.js';
-import { AgentTeam, type DelegateRequest, type FollowUpRequest, type PlanRequest, type RevisionRequest, type WorkflowRunRequest } from '../engine/team/agent-team.js';
+import type { AgentTeam, DelegateRequest, FollowUpRequest, PlanRequest, RevisionRequest, WorkflowRunRequest } from '../engine/team/agent-team.js';
 import { MemoryConversationStore } from '../engine/conversation/conversation-store.js';
 import { type WorkflowEntry, loadWorkflows } from '../engine/workflows/workflow-registry.js';
 import { workflowRoles } from '../engine/workflows/workflow-roles.js';
-import { formatRoleDiagnostic, type RoleDefinition, type RoleDiagnostic, RoleRegistry } from '../engine/team/roles/index.js';
-import { createWorkspaceToolbox, describeTaskChanges } from '../engine/team/workspace-toolbox.js';
+import { formatRoleDiagnostic, type RoleDefinition, type RoleDiagnostic, RoleRegistry } from '../engine/roles/index.js';
 import type { Clock } from '../engine/clock.js';
 import type { ModelChooser } from '../engine/team/agent-team.js';
-import type { FanOutRequest } from '../engine/team/delegation/fan-out.js';
+import type { FanOutRequest } from '../engine/delegation/fan-out.js';
 import type { AgentTeamSettings } from './configuration.js';
 import type { HostWorkspace } from './host-workspace.js';
 import { createModelFor, type ModelSetup } from './model-setup.js';
 import { HostRoleFileSource, watchRoleFiles } from './role-source.js';
 import { HostUserChannel } from './host-user-channel.js';
-import { MessageInbox } from '../engine/conversation/message-inbox.js';
-import { createCommandHost, type DisposableCommandHost } from '../engine/commands/create-command-host.js';
-import { serverSandbox } from '../engine/commands/sandbox/server-launch.js';
 import { readSettings } from './configuration.js';
+import { createEngine, type Engine } from '../engine/team/create-engine.js';
 import type { HostCommandApproval } from './host-command-approval.js';
 import type { RemoteAgentTokens } from './remote-agent-tokens.js';
 
@@ -52,39 +49,54 @@ export class EngineSession {
   readonly userChannel = new HostUserChannel();
   /** Commands agents want to run, allowed from the sidebar or a notification. */
   readonly commandApproval: HostCommandApproval;
-  private readonly commands: DisposableCommandHost;
+  private readonly engine: Engine;
   /** Runs' conversations, for follow-ups; kept for the life of the window. */
   private readonly conversations = new MemoryConversationStore();
-  private readonly inbox: MessageInbox;
   readonly roles: RoleRegistry;
-  private team: { key: string; team: AgentTeam } | undefined;
   private readonly stopLoggingRoles: () => void;
 
   private constructor(private readonly options: EngineSessionOptions) {
     this.workspace = options.workspace;
-    this.inbox = new MessageInbox(options.taskManager);
     this.roles = new RoleRegistry({ source: new HostRoleFileSource(options.folder.uri), watch: watchRoleFiles(options.folder) });
     this.stopLoggingRoles = this.roles.onDidChange((result) => {
       this.logRoleProblems(result.diagnostics);
       void this.loadRemoteTokens(result.roles);
     });
     this.commandApproval = options.commandApproval;
-    this.commands = createCommandHost({
-      workspaceRoot: this.workspace.root,
+    const environment = options.environment ?? process.env;
+    this.engine = createEngine({
+      workspace: this.workspace,
+      roles: this.roles,
       taskManager: options.taskManager,
-      // Running commands chosen by model output in a folder the user does not trust is what Restricted Mode exists to prevent.
-      refusal: () => (vscode.workspace.isTrusted ? undefined : 'Not run: commands do not run in Restricted Mode. The user must trust this workspace first (Manage Workspace Trust).'),
-      allowedPatterns: () => [...readSettings(vscode.workspace.isTrusted).allowedCommands, ...this.commandApproval.allowedPatternsForWorkspace()],
-      approval: this.commandApproval,
-      howToAllow: 'The user allows commands with the setting agentTeam.allowedCommands.',
-      sandbox: () => readSettings(vscode.workspace.isTrusted).sandbox,
-      networkForAll: () => readSettings(vscode.workspace.isTrusted).commandNetwork === 'on',
-      networkPatterns: () => readSettings(vscode.workspace.isTrusted).networkCommands,
-      passNames: () => readSettings(vscode.workspace.isTrusted).passEnvironment,
-      howToRunUnsandboxed: 'The user can turn the sandbox off with the setting agentTeam.sandbox ("off") to have commands allowed by their patterns again.',
-      secretValues: () => options.secretValues?.() ?? [],
-      ...(options.environment ? { sourceEnvironment: options.environment } : {}),
+      changes: options.changes,
+      // A role file choosing programs to run, or an address to send the task to: not in Restricted Mode.
+      trusted: () => vscode.workspace.isTrusted,
+      commands: {
+        // Running commands chosen by model output in a folder the user does not trust is what Restricted Mode exists to prevent.
+        refusal: () => (vscode.workspace.isTrusted ? undefined : 'Not run: commands do not run in Restricted Mode. The user must trust this workspace first (Manage Workspace Trust).'),
+        allowedPatterns: () => [...readSettings(vscode.workspace.isTrusted).allowedCommands, ...this.commandApproval.allowedPatternsForWorkspace()],
+        approval: this.commandApproval,
+        howToAllow: 'The user allows commands with the setting agentTeam.allowedCommands.',
+        sandbox: () => readSettings(vscode.workspace.isTrusted).sandbox,
+        networkForAll: () => readSettings(vscode.workspace.isTrusted).commandNetwork === 'on',
+        networkPatterns: () => readSettings(vscode.workspace.isTrusted).networkCommands,
+        passNames: () => readSettings(vscode.workspace.isTrusted).passEnvironment,
+        howToRunUnsandboxed: 'The user can turn the sandbox off with the setting agentTeam.sandbox ("off") to have commands allowed by their patterns again.',
+      },
+      userChannel: this.userChannel,
+      conversations: this.conversations,
+      // The keys and remote agents' tokens the user set (or that the environment holds).
+      secrets: () => options.secretValues?.() ?? [],
+      environment,
+      remoteEnvironment: () => (options.remoteTokens ? options.remoteTokens.over(environment) : environment),
       ...(options.clock ? { clock: options.clock } : {}),
+      // The user may send any subagent's proposal back with a comment (Request Changes).
+      keepSubagentConversations: true,
+      confirmFanOut,
+      environmentNote: [
+        `The workspace root is ${this.workspace.root}; give file paths relative to it.`,
+        'You run inside VS Code. Your edits are proposals: the user reviews them as diffs and accepts or rejects them before anything is written.',
+      ].join('\n'),
     });
   }
 
@@ -142,7 +154,7 @@ export class EngineSession {
    */
   sendToTask(taskId: string, text: string): 'answered' | 'delivered' {
     if (this.userChannel.answer(taskId, text)) return 'answered';
-    this.inbox.deliver(taskId, 'the user', text);
+    this.engine.inbox.deliver(taskId, 'the user', text);
     return 'delivered';
   }
 
@@ -155,47 +167,12 @@ export class EngineSession {
   dispose(): void {
     this.stopLoggingRoles();
     this.roles.dispose();
-    void this.commands.dispose();
+    void this.engine.close();
   }
 
-  /** One `AgentTeam` per combination of limits; it holds no state of its own, so replacing it is free. */
+  /** The team with the limits of `settings` (the engine keeps one per combination). */
   private teamFor(settings: AgentTeamSettings): AgentTeam {
-    const key = `${settings.maxDepth}/${settings.autoBackgroundSeconds}/${settings.delegationReach}/${settings.confirmFanOutAbove}`;
-    if (this.team?.key === key) return this.team.team;
-    const team = new AgentTeam({
-      taskManager: this.options.taskManager,
-      roles: this.roles,
-      toolbox: createWorkspaceToolbox({ workspace: this.workspace, changes: this.options.changes, taskManager: this.options.taskManager }),
-      maxDepth: settings.maxDepth,
-      delegationReach: settings.delegationReach,
-      userChannel: this.userChannel,
-      inbox: this.inbox,
-      conversations: this.conversations,
-      // The user may send any subagent's proposal back with a comment (Request Changes).
-      keepSubagentConversations: true,
-      fanOut: { confirmAbove: settings.confirmFanOutAbove, confirm: confirmFanOut },
-      commands: this.commands,
-      // The keys and remote agents' tokens the user set (or that the environment holds): no tool result carries one.
-      secrets: () => this.options.secretValues?.() ?? [],
-      // A role file choosing programs to run is code execution: none starts in Restricted Mode.
-      mcp: { allowed: () => vscode.workspace.isTrusted, cwd: this.workspace.root, ...(this.options.environment ? { environment: this.options.environment } : {}), secrets: this.options.secretValues?.() ?? [], sandbox: serverSandbox(this.commands) },
-      // A role file sending the task (and a token it names) to an address of its choosing: not in Restricted Mode either.
-      a2a: { allowed: () => vscode.workspace.isTrusted, environment: this.remoteEnvironment() },
-      autoBackgroundMs: settings.autoBackgroundSeconds * 1000,
-      describeChanges: (taskId) => describeTaskChanges(this.options.changes, taskId),
-      environmentNote: [
-        `The workspace root is ${this.workspace.root}; give file paths relative to it.`,
-        'You run inside VS Code. Your edits are proposals: the user reviews them as diffs and accepts or rejects them before anything is written.',
-      ].join('\n'),
-    });
-    this.team = { key, team };
-    return team;
-  }
-
-  /** Where remote roles read `a2a_auth_env`: the stored tokens over the environment. */
-  private remoteEnvironment(): Readonly<Record<string, string | undefined>> {
-    const environment = this.options.environment ?? process.env;
-    return this.options.remoteTokens ? this.options.remoteTokens.over(environment) : environment;
+    return this.engine.team({ maxDepth: settings.maxDepth, autoBackgroundSeconds: settings.autoBackgroundSeconds, delegationReach: settings.delegationReach, confirmFanOutAbove: settings.confirmFanOutAbove });
   }
 
   /** The tokens the roles name, read ahead: a remote task reads its token without waiting. */

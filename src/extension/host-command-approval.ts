@@ -13,7 +13,7 @@ import * as vscode from 'vscode';
 import type { CommandApproval, CommandApprovalRequest, CommandDecision, CommandIsolation } from '../engine/commands/command-host.js';
 import { literalPattern } from '../engine/commands/command-patterns.js';
 import { StoppedError, stopReasonOf } from '../engine/errors.js';
-import { onAbort } from '../engine/util/abort.js';
+import { onAbort } from '../engine/abort.js';
 
 /** What the user chose: the webview's buttons send these. */
 export type CommandChoice = 'once' | 'always' | 'deny';

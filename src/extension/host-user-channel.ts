@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { UserChannel, UserQuestion } from '../engine/conversation/user-channel.js';
 import { StoppedError, stopReasonOf } from '../engine/errors.js';
-import { onAbort } from '../engine/util/abort.js';
+import { onAbort } from '../engine/abort.js';
 
 interface PendingQuestion {
   question: UserQuestion;

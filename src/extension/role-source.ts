@@ -3,8 +3,8 @@
  * and watched with a `FileSystemWatcher`, for the engine's `RoleRegistry`.
  */
 import * as vscode from 'vscode';
-import type { RoleFileSource, RoleWatch } from '../engine/team/roles/index.js';
-import { maxRoleFileBytes, NodeRoleFileSource, roleFileLocations } from '../engine/team/roles/index.js';
+import type { RoleFileSource, RoleWatch } from '../engine/roles/index.js';
+import { maxRoleFileBytes, NodeRoleFileSource, roleFileLocations } from '../engine/roles/index.js';
 
 export class HostRoleFileSource implements RoleFileSource {
   // A folder on this machine's disk is read by the engine's source, which refuses links leading out of

@@ -5,9 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseArguments, UsageError } from '../../src/cli/arguments.js';
 import { readUsage, RemoteProgress } from '../../src/engine/a2a/remote-progress.js';
-import { formatRoleDiagnostic } from '../../src/engine/team/roles/format-diagnostic.js';
-import { parseRoleFile } from '../../src/engine/team/roles/parse-role-file.js';
-import { roleFileLocations } from '../../src/engine/team/roles/role-file-locations.js';
+import { formatRoleDiagnostic } from '../../src/engine/roles/format-diagnostic.js';
+import { parseRoleFile } from '../../src/engine/roles/parse-role-file.js';
+import { roleFileLocations } from '../../src/engine/roles/role-file-locations.js';
 
 const [ours, claude] = roleFileLocations;
 const parse = (header: string, body = '', location = ours!) =>

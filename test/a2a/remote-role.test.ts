@@ -11,7 +11,7 @@ import type { TaskManager } from '../../src/engine/tasks/task-manager.js';
 import { ScriptedModel } from '../../src/engine/testing/scripted-model.js';
 import { createDeferred } from '../../src/engine/util/deferred.js';
 import { artifactChunk, startTestAgent, status, type TestAgent, type TestAgentBehavior } from '../support/a2a-test-agent.js';
-import { createTeamHarness, lastMessageText } from '../team/delegation/team-harness.js';
+import { createTeamHarness, lastMessageText } from '../delegation/team-harness.js';
 
 const { toolCall } = ScriptedModel;
 const token = 'kagent-token-0123456789';

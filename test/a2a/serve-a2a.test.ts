@@ -13,7 +13,7 @@ import { ScriptedModel } from '../../src/engine/testing/scripted-model.js';
 import { hangingStream, textTurn } from '../support/mock-provider/index.js';
 import { type CliRun, providerEnvironment, startCli } from '../cli/cli-harness.js';
 import { useCliWorld } from '../cli/cli-world.js';
-import { createTeamHarness, lastMessageText } from '../team/delegation/team-harness.js';
+import { createTeamHarness, lastMessageText } from '../delegation/team-harness.js';
 
 const world = useCliWorld({ 'parser.ts': 'export const parse = (text: string) => new Date(text);\n' });
 let served: CliRun | undefined;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { applyChangeSet } from '../../src/engine/changes/apply.js';
 import { ChangeSet } from '../../src/engine/changes/change-set.js';
 import { NodeWorkspace } from '../../src/engine/workspace/node-workspace.js';
-import { createWorkspaceTools } from '../../src/engine/workspace/tools/create-workspace-tools.js';
+import { createWorkspaceTools } from '../../src/engine/file-tools/tools/create-workspace-tools.js';
 import { runTool } from '../workspace/run-tool.js';
 import { tempTrees } from '../workspace/temp-tree.js';
 

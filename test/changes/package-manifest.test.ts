@@ -8,7 +8,7 @@ import { applyChangeSet } from '../../src/engine/changes/apply.js';
 import { ChangeSet } from '../../src/engine/changes/change-set.js';
 import { NodeWorkspace } from '../../src/engine/workspace/node-workspace.js';
 import { isRegistrySpecifier, manifestApprovalReason } from '../../src/engine/workspace/package-manifest.js';
-import { createWorkspaceTools } from '../../src/engine/workspace/tools/create-workspace-tools.js';
+import { createWorkspaceTools } from '../../src/engine/file-tools/tools/create-workspace-tools.js';
 import { link } from '../workspace/link-fixture.js';
 import { runTool } from '../workspace/run-tool.js';
 import { tempTrees } from '../workspace/temp-tree.js';

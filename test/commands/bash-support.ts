@@ -2,6 +2,7 @@
  * A team whose agents have `Bash`, over a real folder (a git repository or a plain folder), with real
  * scratch copies and real processes; only the models are scripted.
  */
+import { teamCapabilities } from '../../src/engine/team/capabilities.js';
 import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -15,11 +16,11 @@ import type { SandboxAvailability } from '../../src/engine/commands/sandbox/sand
 import { ChangeSetRegistry } from '../../src/engine/changes/registry.js';
 import { TaskManager } from '../../src/engine/tasks/task-manager.js';
 import { AgentTeam } from '../../src/engine/team/agent-team.js';
-import { RoleRegistry } from '../../src/engine/team/roles/role-registry.js';
-import { createWorkspaceToolbox } from '../../src/engine/team/workspace-toolbox.js';
+import { RoleRegistry } from '../../src/engine/roles/role-registry.js';
+import { createWorkspaceToolbox } from '../../src/engine/file-tools/workspace-toolbox.js';
 import { ScriptedModel } from '../../src/engine/testing/scripted-model.js';
 import { NodeWorkspace } from '../../src/engine/workspace/node-workspace.js';
-import { MemoryRoleFiles } from '../team/delegation/team-harness.js';
+import { MemoryRoleFiles } from '../delegation/team-harness.js';
 
 export interface BashWorld {
   root: string;
@@ -85,7 +86,7 @@ export async function createBashWorld(options: BashWorldOptions): Promise<BashWo
     ...(options.limits ? { limits: options.limits } : {}),
     ...(options.userHome ? { userHome: options.userHome } : {}),
   });
-  const team = new AgentTeam({ taskManager, roles, toolbox: createWorkspaceToolbox({ workspace: new NodeWorkspace(root), changes, taskManager }), modelFor: (role) => model(role), commands });
+  const team = new AgentTeam({ taskManager, roles, toolbox: createWorkspaceToolbox({ workspace: new NodeWorkspace(root), changes, taskManager }), modelFor: (role) => model(role), capabilities: teamCapabilities({ commands }) });
   return {
     root,
     scratch,

@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CommandApprovalRequest, CommandDecision } from '../../src/engine/commands/command-host.js';
 import { ManualClock } from '../../src/engine/testing/manual-clock.js';
 import { ScriptedModel } from '../../src/engine/testing/scripted-model.js';
-import { lastMessageText } from '../team/delegation/team-harness.js';
+import { lastMessageText } from '../delegation/team-harness.js';
 import { type BashWorld, createBashWorld, processesMarked } from './bash-support.js';
 
 const { toolCall } = ScriptedModel;

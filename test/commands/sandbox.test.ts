@@ -13,7 +13,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandApprovalRequest } from '../../src/engine/commands/command-host.js';
 import { detectSandbox } from '../../src/engine/commands/sandbox/sandbox-availability.js';
 import { ScriptedModel } from '../../src/engine/testing/scripted-model.js';
-import { lastMessageText } from '../team/delegation/team-harness.js';
+import { lastMessageText } from '../delegation/team-harness.js';
 import { type BashWorld, createBashWorld, processesMarked } from './bash-support.js';
 
 const { toolCall } = ScriptedModel;

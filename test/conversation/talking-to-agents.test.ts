@@ -3,7 +3,7 @@ import { MemoryConversationStore } from '../../src/engine/conversation/conversat
 import type { UserChannel, UserQuestion } from '../../src/engine/conversation/user-channel.js';
 import { ScriptedModel } from '../../src/engine/testing/scripted-model.js';
 import { createDeferred } from '../../src/engine/util/deferred.js';
-import { type TeamHarness, createTeamHarness, lastMessageText, toolNamesOf } from '../team/delegation/team-harness.js';
+import { type TeamHarness, createTeamHarness, lastMessageText, toolNamesOf } from '../delegation/team-harness.js';
 
 const { text, toolCall } = ScriptedModel;
 let harness: TeamHarness;

@@ -13,7 +13,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { type McpHost, startRoleMcpServers } from '../../src/engine/mcp/mcp-role-tools.js';
-import { readMcpServers } from '../../src/engine/mcp/mcp-server-config.js';
+import { readMcpServers } from '../../src/engine/roles/mcp-server-config.js';
 import { mcpToolName } from '../../src/engine/mcp/mcp-tool-names.js';
 
 const testServer = path.resolve(__dirname, '../support/mcp-test-server.mjs');

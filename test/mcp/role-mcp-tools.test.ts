@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ScriptedModel } from '../../src/engine/testing/scripted-model.js';
 import { calculatorRoleFile } from '../support/calculator-role.js';
-import { createTeamHarness, lastMessageText, toolNamesOf } from '../team/delegation/team-harness.js';
+import { createTeamHarness, lastMessageText, toolNamesOf } from '../delegation/team-harness.js';
 
 const { toolCall } = ScriptedModel;
 let directory: string;

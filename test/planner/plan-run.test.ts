@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ScriptedModel } from '../../src/engine/testing/scripted-model.js';
-import { type TeamHarness, createTeamHarness, lastMessageText, toolNamesOf } from '../team/delegation/team-harness.js';
+import { type TeamHarness, createTeamHarness, lastMessageText, toolNamesOf } from '../delegation/team-harness.js';
 
 const { text, toolCall } = ScriptedModel;
 let harness: TeamHarness;

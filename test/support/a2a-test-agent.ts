@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AgentCard, Message, Task } from '@a2a-js/sdk';
 import { type AgentExecutor, DefaultRequestHandler, type ExecutionEventBus, InMemoryTaskStore, type RequestContext } from '@a2a-js/sdk/server';
-import { startA2aHttpServer } from '../../src/engine/a2a/a2a-http-server.js';
+import { startA2aHttpServer } from '../../src/engine/servers/a2a/a2a-http-server.js';
 import { createDeferred } from '../../src/engine/util/deferred.js';
 
 export interface TestAgentTurn {

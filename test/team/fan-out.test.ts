@@ -1,8 +1,8 @@
 /** A turn that starts more subagents than the limit asks first; a "no" (or nobody to ask) starts none of them. */
 import { describe, expect, it } from 'vitest';
-import { fanOutReview } from '../../src/engine/team/delegation/fan-out.js';
+import { fanOutReview } from '../../src/engine/delegation/fan-out.js';
 import { ScriptedModel } from '../../src/engine/testing/scripted-model.js';
-import { createTeamHarness, lastMessageText } from './delegation/team-harness.js';
+import { createTeamHarness, lastMessageText } from '../delegation/team-harness.js';
 
 const { toolCall } = ScriptedModel;
 const agentCalls = (count: number) => Array.from({ length: count }, (_, index) => ({ toolCallId: `c${index}`, toolName: 'Agent', input: { description: `Part ${index + 1}` } }));

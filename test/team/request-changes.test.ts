@@ -12,12 +12,12 @@ import { ChangeSetRegistry } from '../../src/engine/changes/registry.js';
 import { MemoryConversationStore } from '../../src/engine/conversation/conversation-store.js';
 import { TaskManager } from '../../src/engine/tasks/task-manager.js';
 import { AgentTeam } from '../../src/engine/team/agent-team.js';
-import { RoleRegistry } from '../../src/engine/team/roles/role-registry.js';
-import { createWorkspaceToolbox } from '../../src/engine/team/workspace-toolbox.js';
+import { RoleRegistry } from '../../src/engine/roles/role-registry.js';
+import { createWorkspaceToolbox } from '../../src/engine/file-tools/workspace-toolbox.js';
 import { ManualClock } from '../../src/engine/testing/manual-clock.js';
 import { ScriptedModel } from '../../src/engine/testing/scripted-model.js';
 import { NodeWorkspace } from '../../src/engine/workspace/node-workspace.js';
-import { MemoryRoleFiles, lastMessageText } from './delegation/team-harness.js';
+import { MemoryRoleFiles, lastMessageText } from '../delegation/team-harness.js';
 
 const { toolCall } = ScriptedModel;
 let root: string;

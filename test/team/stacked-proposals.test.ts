@@ -11,14 +11,14 @@ import { applyChangeSet } from '../../src/engine/changes/apply.js';
 import { ChangeSetRegistry } from '../../src/engine/changes/registry.js';
 import { TaskManager } from '../../src/engine/tasks/task-manager.js';
 import { AgentTeam } from '../../src/engine/team/agent-team.js';
-import { RoleRegistry } from '../../src/engine/team/roles/role-registry.js';
-import { createWorkspaceToolbox } from '../../src/engine/team/workspace-toolbox.js';
+import { RoleRegistry } from '../../src/engine/roles/role-registry.js';
+import { createWorkspaceToolbox } from '../../src/engine/file-tools/workspace-toolbox.js';
 import { ManualClock } from '../../src/engine/testing/manual-clock.js';
 import { ScriptedModel } from '../../src/engine/testing/scripted-model.js';
 import { NodeWorkspace } from '../../src/engine/workspace/node-workspace.js';
 import type { WorkflowDefinition } from '../../src/engine/workflows/workflow-definition.js';
 import { loadWorkflows } from '../../src/engine/workflows/workflow-registry.js';
-import { MemoryRoleFiles, lastMessageText } from './delegation/team-harness.js';
+import { MemoryRoleFiles, lastMessageText } from '../delegation/team-harness.js';
 
 const { toolCall } = ScriptedModel;
 let root: string;

@@ -1,7 +1,7 @@
 import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { StoppedError } from '../../src/engine/errors.js';
-import { combineSignals, linkAbort, linkSignals, onAbort, raceWithSignal, throwIfStopped } from '../../src/engine/util/abort.js';
+import { combineSignals, linkAbort, linkSignals, onAbort, raceWithSignal, throwIfStopped } from '../../src/engine/abort.js';
 import { createDeferred } from '../../src/engine/util/deferred.js';
 
 /** An AbortController whose signal counts its listeners, to prove the helpers remove theirs. */

@@ -3,7 +3,7 @@ import { ScriptedModel } from '../../src/engine/testing/scripted-model.js';
 import type { WorkflowDefinition } from '../../src/engine/workflows/workflow-definition.js';
 import { loadWorkflows } from '../../src/engine/workflows/workflow-registry.js';
 import { workflowRoles } from '../../src/engine/workflows/workflow-roles.js';
-import { type TeamHarness, createTeamHarness, lastMessageText, toolNamesOf } from '../team/delegation/team-harness.js';
+import { type TeamHarness, createTeamHarness, lastMessageText, toolNamesOf } from '../delegation/team-harness.js';
 
 const { text, toolCall } = ScriptedModel;
 let harness: TeamHarness;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fillTemplate, placeholdersOf } from '../../src/engine/workflows/prompt-template.js';
 import { type WorkflowEntry, loadWorkflows } from '../../src/engine/workflows/workflow-registry.js';
 import { formatWorkflowProblem } from '../../src/engine/workflows/workflow-problem.js';
-import { MemoryRoleFiles } from '../team/delegation/team-harness.js';
+import { MemoryRoleFiles } from '../delegation/team-harness.js';
 
 const roles = ['researcher', 'reviewer', 'refactorer'];
 const context = { hasRole: (name: string) => roles.includes(name), roleNames: () => roles };

@@ -5,7 +5,7 @@ import { ChangeSet } from '../../src/engine/changes/change-set.js';
 import { WorkspaceError } from '../../src/engine/errors.js';
 import { NodeWorkspace } from '../../src/engine/workspace/node-workspace.js';
 import { resolvePolicy } from '../../src/engine/workspace/policy.js';
-import { createWorkspaceTools } from '../../src/engine/workspace/tools/create-workspace-tools.js';
+import { createWorkspaceTools } from '../../src/engine/file-tools/tools/create-workspace-tools.js';
 import { runTool } from './run-tool.js';
 import { tempTrees } from './temp-tree.js';
 

@@ -2,7 +2,7 @@ import { mkdir, symlink } from 'node:fs/promises';
 import * as nodePath from 'node:path';
 import { ChangeSet } from '../../src/engine/changes/change-set.js';
 import { NodeWorkspace } from '../../src/engine/workspace/node-workspace.js';
-import { createWorkspaceTools } from '../../src/engine/workspace/tools/create-workspace-tools.js';
+import { createWorkspaceTools } from '../../src/engine/file-tools/tools/create-workspace-tools.js';
 import type { TempTree, tempTrees } from './temp-tree.js';
 
 export const envContent = 'API_KEY=sk-live-7f3a9c\n';

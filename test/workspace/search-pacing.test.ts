@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ChangeSet } from '../../src/engine/changes/change-set.js';
 import { StoppedError } from '../../src/engine/errors.js';
-import { ChangeSetWorkspace } from '../../src/engine/workspace/change-set-workspace.js';
+import { ChangeSetWorkspace } from '../../src/engine/file-tools/change-set-workspace.js';
 import { NodeWorkspace } from '../../src/engine/workspace/node-workspace.js';
 import { SearchPacer } from '../../src/engine/workspace/search/search-pacer.js';
 import { compileSearchPattern, searchSliceLength, searchText } from '../../src/engine/workspace/search/search-pattern.js';

@@ -12,7 +12,7 @@ import { errorMessage } from '../errors.js';
 import type { ModelMessage } from '../model/types.js';
 import { secretValues } from '../secrets.js';
 import type { TaskWork, TaskWorkContext, TaskWorkResult } from '../tasks/work.js';
-import { combineSignals, linkSignals } from '../util/abort.js';
+import { combineSignals, linkSignals } from '../abort.js';
 import { RemoteAgentError } from './remote-agent-error.js';
 import { describeRemoteFailure, displayAddress } from './remote-failure.js';
 import { type RemoteEvent, RemoteProgress } from './remote-progress.js';

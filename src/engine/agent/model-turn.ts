@@ -1,6 +1,6 @@
 import { AgentTeamError, StoppedError, stopReasonOf, type StopReason } from '../errors.js';
 import { addUsage, zeroUsage, type Model, type ModelRequest, type ModelStreamEvent, type Usage } from '../model/types.js';
-import { onAbort } from '../util/abort.js';
+import { onAbort } from '../abort.js';
 import type { ToolCallEvent } from './tool-execution.js';
 
 /** How a model turn ended. */

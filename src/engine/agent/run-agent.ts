@@ -90,8 +90,8 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
     }
     const results = await executeToolCalls(output.toolCalls, refused ? { ...execution, refused } : execution, (result) => run.recordToolResult(result));
     run.addToolResults(results);
-    const finished = options.finishAfterTools?.();
-    if (finished !== undefined) return run.completed(finished);
+    const ending = results.find((result) => result.ending !== undefined)?.ending;
+    if (ending) return { ...run.completed(ending.output), endedBy: { toolName: ending.toolName, input: ending.input } };
   }
 }
 

@@ -58,7 +58,7 @@ export class RunRecorder {
 
   /** A result as it arrives; `addToolResults` later puts all of a turn's results in the conversation. */
   recordToolResult(result: ToolCallResult): void {
-    this.addEntry({ type: 'tool-result', ...result });
+    this.addEntry({ type: 'tool-result', toolCallId: result.toolCallId, toolName: result.toolName, output: result.output, isError: result.isError });
   }
 
   /** One user message with the turn's results, in call order, so every tool call is answered. */

@@ -2,7 +2,7 @@ import { setMaxListeners } from 'node:events';
 import type { Clock } from '../clock.js';
 import { errorMessage, StoppedError, stopReasonOf } from '../errors.js';
 import type { ModelStreamEvent } from '../model/types.js';
-import { type LinkedAbort, linkAbort, onAbort } from '../util/abort.js';
+import { type LinkedAbort, linkAbort, onAbort } from '../abort.js';
 import { truncateToolOutput } from './result-limits.js';
 import type { Tool } from './tool.js';
 import {
@@ -23,6 +23,16 @@ export interface ToolCallResult {
   toolName: string;
   output: string;
   isError: boolean;
+  /** Set when the call was to a tool that ends the run (`Tool.endsRun`) and succeeded. */
+  ending?: RunEnding;
+}
+
+/** The call that ended a run, and the run's output it gave. */
+export interface RunEnding {
+  toolName: string;
+  /** The call's input, as its schema parsed it. */
+  input: unknown;
+  output: string;
 }
 
 export interface ToolExecutionOptions {
@@ -94,8 +104,10 @@ export async function executeToolCall(call: ToolCallEvent, options: ToolExecutio
 
   const outcome = await runWithLimits(tool, parsed.data, call.toolCallId, options);
   switch (outcome.kind) {
-    case 'output':
-      return answer(outcome.output, false);
+    case 'output': {
+      const result = answer(outcome.output, false);
+      return tool.endsRun ? { ...result, ending: { toolName: tool.name, input: parsed.data, output: tool.endsRun(parsed.data) } } : result;
+    }
     case 'threw':
       return answer(toolFailedText(tool.name, outcome.message), true);
     case 'timed-out':

@@ -27,6 +27,12 @@ export interface Tool<Input = unknown> {
   timeoutMs?: number;
   /** Returns the text the model reads back. Throwing makes an error result the model can act on. */
   execute(input: Input, context: ToolContext): Promise<string>;
+  /**
+   * A successful call ends the run once its turn's calls are done (`CompleteTask`, `SubmitPlan`): the run
+   * is `completed` with what this returns as its output, and `AgentRunResult.endedBy` is the call.
+   * Default: the run goes on.
+   */
+  endsRun?(input: Input): string;
 }
 
 /** Defines a tool with its input type inferred from the schema. */
@@ -37,6 +43,7 @@ export function defineTool<Schema extends z.ZodType>(tool: {
   readOnly: boolean;
   timeoutMs?: number;
   execute(input: z.infer<Schema>, context: ToolContext): Promise<string>;
+  endsRun?(input: z.infer<Schema>): string;
 }): Tool<z.infer<Schema>> {
   return tool as Tool<z.infer<Schema>>;
 }

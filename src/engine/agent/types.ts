@@ -60,11 +60,6 @@ export interface AgentRunOptions {
    */
   takeNotices?: () => string[];
   /**
-   * Checked after each turn's tool calls have run: a string ends the run `completed` with it as the
-   * output (the `CompleteTask` tool of a task-mode agent). Default: none.
-   */
-  finishAfterTools?: () => string | undefined;
-  /**
    * Called when the model answers without tool calls, with that answer: a string is the user's next
    * message and the run goes on with it (a chat); undefined ends the run with the answer. Default: none.
    */
@@ -98,4 +93,6 @@ export interface AgentRunResult {
   error?: string;
   /** Who stopped it, for `stopped`. */
   stopReason?: StopReason;
+  /** The call of a tool that ends the run (`Tool.endsRun`), when one did: its name and parsed input. */
+  endedBy?: { toolName: string; input: unknown };
 }

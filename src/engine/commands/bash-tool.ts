@@ -13,7 +13,7 @@ import { type CommandRunResult, runCommandProcess } from './command-process.js';
 import { commandLaunch, commandShell } from './sandbox/command-launch.js';
 import { limitHit } from './sandbox/resource-limits.js';
 import { describeIsolation, type SandboxState } from './sandbox/sandbox-state.js';
-import type { ProposedFile } from './scratch-copy.js';
+import type { ProposedFile } from '../file-tools/task-tools.js';
 
 export const defaultCommandTimeoutMs = 120_000;
 export const maxCommandTimeoutMs = 600_000;

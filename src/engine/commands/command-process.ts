@@ -6,7 +6,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import type { Clock } from '../clock.js';
-import { onAbort } from '../util/abort.js';
+import { onAbort } from '../abort.js';
 import { OutputTail } from './output-tail.js';
 import type { CommandLaunch } from './sandbox/command-launch.js';
 import { killMarkedProcesses } from './sandbox/marked-processes.js';

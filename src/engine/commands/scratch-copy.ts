@@ -13,12 +13,8 @@ import { copyFile, lstat, mkdir, readFile, realpath, rm, rmdir, stat, writeFile 
 import { dirname, join, sep } from 'node:path';
 import { git, splitNul } from './git-runner.js';
 import { createScratchLayout, type ScratchLayout } from './scratch-copy-creation.js';
+import type { ProposedFile } from '../file-tools/task-tools.js';
 
-/** A file as the task sees it: its workspace-relative path (where the content lands) and its content. */
-export interface ProposedFile {
-  path: string;
-  content: string;
-}
 
 interface StatusEntry {
   path: string;

@@ -15,11 +15,6 @@ const completeTaskInput = z.object({
   result: z.string().min(1).describe('The result of your task, for whoever gave it to you: what you found or did, and what is left open.'),
 });
 
-/** Where `CompleteTask` leaves the result for the agent's loop (`finishAfterTools`). */
-export interface Completion {
-  result?: string;
-}
-
 export function createAskUserTool(channel: UserChannel | undefined, context: TaskWorkContext, role: string): Tool<z.infer<typeof askUserInput>> {
   return defineTool({
     name: 'AskUser',
@@ -37,15 +32,16 @@ export function createAskUserTool(channel: UserChannel | undefined, context: Tas
   });
 }
 
-export function createCompleteTaskTool(completion: Completion): Tool<z.infer<typeof completeTaskInput>> {
+/** `CompleteTask {result}`: a successful call ends the agent's run with `result` as its output. */
+export function createCompleteTaskTool(): Tool<z.infer<typeof completeTaskInput>> {
   return defineTool({
     name: 'CompleteTask',
     description: 'End your task with its result. Call it once the task is done (or cannot be done, saying why); nothing runs after it.',
     inputSchema: completeTaskInput,
     readOnly: true,
-    async execute(input) {
-      completion.result ??= input.result;
+    async execute() {
       return 'The task is complete.';
     },
+    endsRun: (input) => input.result,
   });
 }

@@ -11,7 +11,7 @@ import { type Clock, systemClock } from '../clock.js';
 import { errorMessage } from '../errors.js';
 import { commandEnvironment } from '../commands/command-environment.js';
 import { redactSecrets } from '../secrets.js';
-import type { McpServerConfig } from './mcp-server-config.js';
+import type { McpServerConfig } from '../roles/mcp-server-config.js';
 import { mcpToolName } from './mcp-tool-names.js';
 
 export interface McpConnectOptions {

@@ -7,7 +7,7 @@
 import type { Tool } from '../agent/tool.js';
 import { errorMessage } from '../errors.js';
 import { connectMcpServer, type McpConnectOptions, type McpConnection } from './mcp-connection.js';
-import type { McpServers } from './mcp-server-config.js';
+import type { McpServers } from '../roles/mcp-server-config.js';
 
 export interface McpHost extends McpConnectOptions {
   /** False where the workspace is not trusted: a role file must not choose programs to run there. */

@@ -1,4 +1,4 @@
-import { throwIfStopped, linkAbort } from '../util/abort.js';
+import { throwIfStopped, linkAbort } from '../abort.js';
 import { incompleteStreamError, type ProviderFailureContext, toProviderFailure } from './provider-errors.js';
 import type { ProviderRequestLimits } from './request-limits.js';
 import { withinTimeout } from './response-timeout.js';

@@ -1,6 +1,6 @@
 import type { Clock } from '../clock.js';
 import { StoppedError, stopReasonOf } from '../errors.js';
-import { onAbort } from '../util/abort.js';
+import { onAbort } from '../abort.js';
 import { isTransportOrParseFailure, type SdkErrorClasses } from './provider-errors.js';
 import { maxRetryAfterMs } from './request-limits.js';
 import { ResponseTimeout } from './response-timeout.js';

@@ -10,7 +10,7 @@ import type { Model } from '../model/types.js';
 import type { TaskManager } from '../tasks/task-manager.js';
 import type { TaskSnapshot } from '../tasks/types.js';
 import type { TaskWork, TaskWorkContext, TaskWorkResult } from '../tasks/work.js';
-import { describePrompt } from '../team/describe-prompt.js';
+import { describePrompt } from '../tasks/describe-prompt.js';
 import type { PlanLimits, PlannedTask } from './plan-schema.js';
 import { plannerName, synthesizerName } from './planner-instructions.js';
 import { type PlannerOutcome, plannerWork } from './planner-work.js';

@@ -8,7 +8,7 @@ import { defineTool } from '../agent/tool.js';
 import type { AgentRunResult } from '../agent/types.js';
 import type { Model, ModelMessage } from '../model/types.js';
 import type { TaskWork, TaskWorkContext } from '../tasks/work.js';
-import { forwardEvent } from '../team/agent-task-work.js';
+import { forwardEvent } from '../agent-tasks/forward-event.js';
 import { type Plan, type PlanLimits, type SubmitPlanInput, checkPlan, submitPlanInput } from './plan-schema.js';
 import { plannerInstruction } from './planner-instructions.js';
 
@@ -48,7 +48,6 @@ export function plannerWork(spec: PlannerSpec, outcome: PlannerOutcome): TaskWor
 }
 
 async function attempt(spec: PlannerSpec, context: TaskWorkContext, prompt: string | ModelMessage[]): Promise<{ run: AgentRunResult; plan?: Plan; error: string }> {
-  let plan: Plan | undefined;
   let error = noPlanCall;
   const submitPlan = defineTool({
     name: 'SubmitPlan',
@@ -56,15 +55,15 @@ async function attempt(spec: PlannerSpec, context: TaskWorkContext, prompt: stri
     inputSchema: submitPlanInput,
     readOnly: true,
     async execute(input: SubmitPlanInput) {
-      if (plan) return 'A plan was already accepted; this one is ignored.';
       const checked = checkPlan(input, spec.limits);
       if (!checked.ok) {
         error = checked.error;
         throw new Error(checked.error);
       }
-      plan = checked.plan;
       return 'Plan accepted.';
     },
+    // A plan that passed its checks ends the planner's run: the loop hands back the call (`endedBy`).
+    endsRun: () => 'Plan accepted.',
   });
   const run = await runAgent({
     model: spec.model,
@@ -76,9 +75,11 @@ async function attempt(spec: PlannerSpec, context: TaskWorkContext, prompt: stri
     signal: context.signal,
     onEvent: (event) => forwardEvent(context, event),
   });
+  const submitted = run.endedBy ? checkPlan(submitPlanInput.parse(run.endedBy.input), spec.limits) : undefined;
+  if (submitted?.ok) return { run, plan: submitted.plan, error };
   // A call whose input failed the schema never reached `execute`: its error result says why.
-  if (!plan && error === noPlanCall && run.status !== 'failed') error = schemaError(run) ?? error;
-  return { run, plan, error };
+  if (error === noPlanCall && run.status !== 'failed') error = schemaError(run) ?? error;
+  return { run, error };
 }
 
 function accepted(outcome: PlannerOutcome, plan: Plan): { status: 'completed'; output: string } {

@@ -1,7 +1,7 @@
 /** Waiting for a task's end with a timeout and an abort signal, leaving no timer or listener behind. */
 import type { Clock } from '../clock.js';
 import { StoppedError, stopReasonOf } from '../errors.js';
-import { onAbort } from '../util/abort.js';
+import { onAbort } from '../abort.js';
 import { type TaskRecord, hasEnded, snapshotOf } from './task-record.js';
 import type { TaskSnapshot } from './types.js';
 

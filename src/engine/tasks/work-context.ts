@@ -5,7 +5,7 @@
  */
 import type { TranscriptEntry } from '../agent/types.js';
 import type { Usage } from '../model/types.js';
-import { raceWithSignal } from '../util/abort.js';
+import { raceWithSignal } from '../abort.js';
 import { type TaskRecord, addTranscriptEntry, statusOf } from './task-record.js';
 import { type TaskEvent, isTerminal } from './types.js';
 import type { TaskWorkContext } from './work.js';

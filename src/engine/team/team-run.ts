@@ -4,17 +4,19 @@
  */
 import type { Tool } from '../agent/tool.js';
 import type { MessageInbox } from '../conversation/message-inbox.js';
+import { delegationCapability } from '../delegation/delegation-capability.js';
 import type { ModelMessage } from '../model/types.js';
 import { synthesizerInstruction, synthesizerName } from '../planner/planner-instructions.js';
 import type { TaskWork } from '../tasks/work.js';
-import type { AgentTeamOptions, ModelChooser } from './agent-team.js';
-import { type AgentTaskEnvironment, agentTaskWork } from './agent-task-work.js';
-import type { RosterEntry } from './delegation/delegation-scope.js';
-import type { DelegatorTools } from './delegation/delegation-reach.js';
-import { coordinatorInstruction, coordinatorName, coordinatorTools } from './roles/coordinator.js';
-import { resolveRoleTools } from './roles/role-tools.js';
+import type { AgentTeamOptions, ModelChooser } from './team-options.js';
+import { type AgentTaskEnvironment, agentTaskWork } from '../agent-tasks/agent-task-work.js';
+import type { RosterEntry } from '../delegation/delegation-scope.js';
+import type { DelegatorTools } from '../roles/tool-names.js';
+import { defaultLimits } from '../limits.js';
+import { coordinatorInstruction, coordinatorName, coordinatorTools } from '../roles/coordinator.js';
+import { resolveRoleTools } from '../roles/role-tools.js';
 import { remoteTaskWork } from '../a2a/remote-task-work.js';
-import type { RoleDefinition } from './roles/types.js';
+import type { RoleDefinition } from '../roles/types.js';
 
 export interface WorkOptions {
   /** Default 0 (a run's root). */
@@ -37,19 +39,24 @@ export class TeamRun {
     this.environment = {
       taskManager: options.taskManager,
       toolbox: options.toolbox,
-      roster: rosterFor,
-      // Subagents' conversations are kept where the host asks for them: the user may ask one for changes.
-      subagentWork: (role, prompt, depth) => this.roleWork(options.roles.require(role), prompt, depth, false, options.keepSubagentConversations ? { keepConversation: {} } : {}),
-      describeChanges: options.describeChanges,
-      maxDepth: options.maxDepth ?? 3,
-      autoBackgroundMs: options.autoBackgroundMs ?? 120_000,
+      // Delegation is every team's: its subagents are this run's, with this run's models.
+      capabilities: [
+        delegationCapability({
+          taskManager: options.taskManager,
+          roster: rosterFor,
+          // Subagents' conversations are kept where the host asks for them: the user may ask one for changes.
+          subagentWork: (role, prompt, depth) => this.roleWork(options.roles.require(role), prompt, depth, false, options.keepSubagentConversations ? { keepConversation: {} } : {}),
+          maxDepth: options.maxDepth ?? defaultLimits.maxDepth,
+          autoBackgroundMs: options.autoBackgroundMs ?? defaultLimits.autoBackgroundSeconds * 1000,
+          inbox,
+          ...(options.describeChanges ? { describeChanges: options.describeChanges } : {}),
+          ...(options.fanOut ? { fanOut: options.fanOut } : {}),
+        }),
+        ...(options.capabilities ?? []),
+      ],
       inbox,
-      userChannel: options.userChannel,
-      conversations: options.conversations,
-      mcp: options.mcp,
-      fanOut: options.fanOut,
-      commands: options.commands,
-      secrets: options.secrets,
+      ...(options.conversations ? { conversations: options.conversations } : {}),
+      ...(options.secrets ? { secrets: options.secrets } : {}),
     };
   }
 

@@ -1,7 +1,7 @@
 import { systemClock, type Clock } from '../clock.js';
 import { StoppedError, stopReasonOf } from '../errors.js';
 import type { Model, ModelMessage, ModelRequest, ModelStreamEvent, Usage } from '../model/types.js';
-import { onAbort, throwIfStopped } from '../util/abort.js';
+import { onAbort, throwIfStopped } from '../abort.js';
 import {
   fail,
   finish,

@@ -1,6 +1,6 @@
 import type { StopReason } from '../errors.js';
 import type { ModelRequest, ModelStreamEvent, StopReasonFromModel, Usage } from '../model/types.js';
-import { raceWithSignal } from '../util/abort.js';
+import { raceWithSignal } from '../abort.js';
 import { createDeferred } from '../util/deferred.js';
 
 type ToolCallEvent = Extract<ModelStreamEvent, { type: 'tool-call' }>;

@@ -9,7 +9,7 @@ import { describeStopReason } from '../errors.js';
 import type { TaskManager } from '../tasks/task-manager.js';
 import type { TaskSnapshot } from '../tasks/types.js';
 import type { TaskWork, TaskWorkContext, TaskWorkResult } from '../tasks/work.js';
-import { describePrompt } from '../team/describe-prompt.js';
+import { describePrompt } from '../tasks/describe-prompt.js';
 import { LoopControl, createExitLoopTool } from './exit-loop-tool.js';
 import { fillTemplate } from './prompt-template.js';
 import { type GroupStep, type WorkflowDefinition, type WorkflowStep, isAgentStep, isGroupStep } from './workflow-definition.js';

@@ -4,7 +4,7 @@
  * problem is listed with it and cannot run; the others can.
  */
 import { errorMessage } from '../errors.js';
-import type { RoleFileSource } from '../team/roles/role-file-source.js';
+import type { RoleFileSource } from '../roles/role-file-source.js';
 import { parseWorkflowFile } from './parse-workflow-file.js';
 import { type WorkflowValidationContext, validateWorkflows } from './validate-workflows.js';
 import type { WorkflowDefinition } from './workflow-definition.js';

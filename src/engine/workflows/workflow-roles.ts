@@ -1,5 +1,5 @@
-import { coordinatorName } from '../team/roles/coordinator.js';
-import type { RoleRegistry } from '../team/roles/role-registry.js';
+import { coordinatorName } from '../roles/coordinator.js';
+import type { RoleRegistry } from '../roles/role-registry.js';
 import type { WorkflowValidationContext } from './validate-workflows.js';
 
 /**

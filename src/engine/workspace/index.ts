@@ -1,7 +1,6 @@
 export type { Workspace, FileStat, GlobOptions, GlobResult, RealPath, SearchOptions, SearchMatch, SearchResult } from './workspace.js';
 export { defaultGlobMaxResults, defaultSearchMaxResults } from './workspace.js';
 export { NodeWorkspace, type NodeWorkspaceOptions } from './node-workspace.js';
-export { ChangeSetWorkspace } from './change-set-workspace.js';
 export {
   defaultWorkspacePolicy,
   defaultSensitivePatterns,
@@ -17,4 +16,3 @@ export { toWorkspacePath, comparePaths } from './paths.js';
 export { PathRules, describeLink } from './path-rules.js';
 export { manifestApprovalReason } from './package-manifest.js';
 export { findRipgrepOnPath } from './search/find-ripgrep.js';
-export { createWorkspaceTools, type WorkspaceTools, type WorkspaceToolsOptions } from './tools/create-workspace-tools.js';

@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import * as nodePath from 'node:path';
-import { throwIfStopped } from '../util/abort.js';
+import { throwIfStopped } from '../abort.js';
 import { IgnoreStack } from './ignore-rules.js';
 import { compareNames, joinWorkspacePath } from './paths.js';
 import { type PolicyMatcher } from './policy.js';

@@ -3,7 +3,7 @@ import { mkdir, readFile, stat as statFile, writeFile } from 'node:fs/promises';
 import * as nodePath from 'node:path';
 import { WorkspaceError } from '../errors.js';
 import { NodeConfinement } from './node-confinement.js';
-import { throwIfStopped } from '../util/abort.js';
+import { throwIfStopped } from '../abort.js';
 import { walkFileBatches, type WalkContext } from './node-walk.js';
 import { cleanGlobPattern } from './glob-pattern.js';
 import { compileGlob, globLiteralPrefix } from './glob/glob-matcher.js';

@@ -6,8 +6,8 @@
  * task id once started — with a cancellable progress notification while it runs.
  */
 import * as vscode from 'vscode';
-import type { RoleDefinition } from '../../engine/team/roles/index.js';
-import { coordinatorName } from '../../engine/team/roles/index.js';
+import type { RoleDefinition } from '../../engine/roles/index.js';
+import { coordinatorName } from '../../engine/roles/index.js';
 import { readSettings } from '../configuration.js';
 import type { AgentTeamHost } from '../host.js';
 import { configuredModelSetup } from '../configured-model-setup.js';

@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { isTerminal, type TaskSnapshot } from '../../engine/tasks/index.js';
-import { coordinatorName } from '../../engine/team/roles/index.js';
+import { coordinatorName } from '../../engine/roles/index.js';
 import { readSettings } from '../configuration.js';
 import type { AgentTeamHost } from '../host.js';
 import { vscodeLmProvider } from '../language-model/language-model-errors.js';

@@ -10,7 +10,7 @@ import { type Clock, systemClock } from '../../engine/clock.js';
 import { defaultIdleTimeoutMs, defaultRequestTimeoutMs } from '../../engine/model/request-limits.js';
 import { withinTimeout } from '../../engine/model/response-timeout.js';
 import type { Model, ModelRequest, ModelStreamEvent, Usage } from '../../engine/model/types.js';
-import { onAbort, throwIfStopped } from '../../engine/util/abort.js';
+import { onAbort, throwIfStopped } from '../../engine/abort.js';
 import { toChatMessages, toChatTools } from './chat-messages.js';
 import { toLanguageModelFailure, vscodeLmProvider } from './language-model-errors.js';
 

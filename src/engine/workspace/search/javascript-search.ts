@@ -1,6 +1,6 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import * as nodePath from 'node:path';
-import { throwIfStopped } from '../../util/abort.js';
+import { throwIfStopped } from '../../abort.js';
 import { walkFileBatches, type WalkContext } from '../node-walk.js';
 import { type SearchMatch, type SearchResult } from '../workspace.js';
 import { compileSearchPattern, searchGlobMatcher, searchText } from './search-pattern.js';

@@ -3,7 +3,7 @@ import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as nodePath from 'node:path';
 import { createInterface } from 'node:readline';
-import { onAbort, throwIfStopped } from '../../util/abort.js';
+import { onAbort, throwIfStopped } from '../../abort.js';
 import { ancestorIgnores, type WalkContext } from '../node-walk.js';
 import { comparePaths } from '../paths.js';
 import { type SearchMatch, type SearchResult } from '../workspace.js';

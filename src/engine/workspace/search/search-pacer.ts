@@ -1,4 +1,4 @@
-import { throwIfStopped } from '../../util/abort.js';
+import { throwIfStopped } from '../../abort.js';
 
 /** Units of work (characters searched) between two yields: about a few milliseconds of matching. */
 export const defaultPacerBudget = 256 * 1024;

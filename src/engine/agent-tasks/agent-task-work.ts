@@ -1,0 +1,125 @@
+/**
+ * Turns an agent (a role and a prompt) into `TaskWork`: one agent run whose events feed the task manager,
+ * with the file tools its role lists, what each capability grants it (capabilities/capability.ts), and
+ * the notices of its background tasks and the messages sent to it between turns.
+ */
+import { runAgent } from '../agent/run-agent.js';
+import type { Tool } from '../agent/tool.js';
+import type { AgentRunResult } from '../agent/types.js';
+import type { AgentProfile, Capability } from '../capabilities/capability.js';
+import { gatherGrants, type TaskGrants } from '../capabilities/task-grants.js';
+import type { ConversationStore } from '../conversation/conversation-store.js';
+import type { MessageInbox } from '../conversation/message-inbox.js';
+import type { WorkspaceToolbox } from '../file-tools/task-tools.js';
+import type { Model, ModelMessage } from '../model/types.js';
+import { formatNotice } from '../tasks/notifications.js';
+import type { TaskManager } from '../tasks/task-manager.js';
+import { isTerminal } from '../tasks/types.js';
+import type { TaskWork, TaskWorkContext, TaskWorkResult } from '../tasks/work.js';
+import { forwardEvent } from './forward-event.js';
+
+/** Everything an agent task needs that does not change from one task to the next. */
+export interface AgentTaskEnvironment {
+  taskManager: TaskManager;
+  /** Each task's view of the workspace: its file tools and the proposals it sees. */
+  toolbox: WorkspaceToolbox;
+  /** What agents may do beyond files, asked in this order (team/capabilities.ts). */
+  capabilities: readonly Capability[];
+  /** Messages for running tasks (the user's, and `SendMessage`'s), seen at each task's next turn. */
+  inbox: MessageInbox;
+  /** Where runs' conversations are kept for follow-ups. Default: none (runs cannot be followed up). */
+  conversations?: ConversationStore;
+  /** The secrets kept out of every tool result (AgentTeamOptions.secrets). */
+  secrets?: () => readonly string[];
+}
+
+/** One agent as a task: who it is and how it may work. */
+export interface AgentTaskSpec extends AgentProfile {
+  system: string;
+  /** The task, or (a follow-up) the conversation to continue, ending with the user's new message. */
+  prompt: string | ModelMessage[];
+  /**
+   * Keep the conversation when the run ends, for follow-ups: under `key`, or the task's own id when no
+   * key is given (a run's root; a follow-up saves under its run's root). Default: not kept.
+   */
+  keepConversation?: { key?: string };
+  /** The task whose change set this agent's edits go into (a revision's). Default: its own. */
+  changeSetOf?: string;
+  model: Model;
+  maxTurns?: number;
+  /** Tools beyond the role's own, for this task only (a workflow loop's `ExitLoop`). Default: none. */
+  extraTools?: readonly Tool[];
+  /**
+   * When the agent gives its final answer while subagents it started in the background still run: true
+   * waits for them and lets the agent update its answer with their results (the CLI, where nobody is left
+   * to hear of them later); false ends at once and lets them run on (the extension, whose sidebar shows
+   * them and notifies when they end). Default false.
+   */
+  awaitBackgroundTasks?: boolean;
+}
+
+/** Rounds of "your background tasks ended, update your answer" at most, so a chatty agent cannot loop. */
+const maxFollowUpRounds = 3;
+
+export function agentTaskWork(environment: AgentTaskEnvironment, spec: AgentTaskSpec): TaskWork {
+  return async (context) => {
+    context.setModel(`${spec.model.provider}/${spec.model.modelId}`);
+    const taskId = context.taskId;
+    const files = environment.toolbox({ taskId, role: spec.role, ...(spec.changeSetOf === undefined ? {} : { changeSetOf: spec.changeSetOf }) });
+    const rootId = environment.taskManager.get(taskId)?.rootId ?? taskId;
+    const grants = await gatherGrants(environment.capabilities, { taskId, rootId, agent: spec, context, files });
+    try {
+      for (const notice of grants.notices) context.appendTranscript({ type: 'notice', text: notice });
+      const allowed = new Set<string>(spec.tools);
+      const fileTools = [...files.readOnly, ...files.edit].filter((tool) => allowed.has(tool.name));
+      return await runAgentTask(environment, spec, context, grants, [...fileTools, ...(spec.extraTools ?? []), ...grants.tools]);
+    } finally {
+      await grants.release();
+    }
+  };
+}
+
+async function runAgentTask(environment: AgentTaskEnvironment, spec: AgentTaskSpec, context: TaskWorkContext, grants: TaskGrants, tools: Tool[]): Promise<TaskWorkResult> {
+  const system = [spec.system, ...grants.instructions].join('\n\n');
+  const takeNotices = () => [...environment.taskManager.takeNotifications(context.taskId).map(formatNotice), ...environment.inbox.take(context.taskId)];
+  const run = (prompt: string | ModelMessage[]) =>
+    runAgent({
+      model: spec.model,
+      system,
+      prompt,
+      tools,
+      maxTurns: spec.maxTurns,
+      signal: context.signal,
+      onEvent: (event) => forwardEvent(context, event),
+      takeNotices,
+      ...(environment.secrets ? { secrets: environment.secrets } : {}),
+      ...(grants.nextUserMessage ? { nextUserMessage: grants.nextUserMessage } : {}),
+      ...(grants.reviewToolCalls ? { reviewToolCalls: grants.reviewToolCalls } : {}),
+    });
+
+  let result = await run(spec.prompt);
+  for (let round = 0; spec.awaitBackgroundTasks && result.status === 'completed' && round < maxFollowUpRounds; round++) {
+    const running = environment.taskManager.children(context.taskId).filter((task) => !isTerminal(task.status));
+    if (running.length === 0) break;
+    // Only waiting: the slot goes to the tasks waited for (TaskManager.wait with waiterId).
+    await Promise.all(running.map((task) => environment.taskManager.wait(task.id, { signal: context.signal, waiterId: context.taskId })));
+    if (context.signal.aborted) break;
+    const notices = takeNotices();
+    if (notices.length === 0) break;
+    const followUp: ModelMessage = {
+      role: 'user',
+      content: [{ type: 'text', text: `${notices.join('\n\n')}\n\nAll background tasks you started have now ended. Update your final answer for the user with their results.` }],
+    };
+    result = await run([...result.messages, followUp]);
+  }
+  if (spec.keepConversation && environment.conversations) {
+    // A failure to keep it must not fail the task: the follow-up will say the conversation is gone.
+    await environment.conversations.save(spec.keepConversation.key ?? context.taskId, result.messages).catch(() => undefined);
+  }
+  return toWorkResult(result);
+}
+
+function toWorkResult(result: AgentRunResult): TaskWorkResult {
+  if (result.status === 'completed' || result.status === 'stopped') return { status: 'completed', output: result.output };
+  return { status: 'failed', output: result.output, error: result.error ?? `the run ended as ${result.status}` };
+}

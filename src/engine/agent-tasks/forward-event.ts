@@ -1,0 +1,19 @@
+import type { AgentEvent } from '../agent/types.js';
+import type { TaskWorkContext } from '../tasks/work.js';
+
+/** Feeds an agent run's events to its task: streamed text, transcript entries, usage. */
+export function forwardEvent(context: TaskWorkContext, event: AgentEvent): void {
+  switch (event.type) {
+    case 'text-delta':
+      context.appendText(event.text);
+      break;
+    case 'transcript':
+      context.appendTranscript(event.entry);
+      break;
+    case 'usage':
+      context.reportUsage(event.usage);
+      break;
+    case 'turn-start':
+      break;
+  }
+}

@@ -1,0 +1,34 @@
+/**
+ * Talking to the user, as a capability: agents of a role with `mode: task` or `chat` (seed 001) get
+ * `AskUser` and `CompleteTask` and are told how to use them; a chat goes on after each answer with the
+ * user's reply, until `CompleteTask` ends it or the user does.
+ */
+import type { Capability, CapabilityGrant, CapabilityTask } from '../capabilities/capability.js';
+import type { RoleMode } from '../roles/types.js';
+import { createAskUserTool, createCompleteTaskTool } from './conversation-tools.js';
+import type { UserChannel } from './user-channel.js';
+
+/** `channel`: how agents reach the user. Without one, `AskUser` answers that no user is available. */
+export function conversationCapability(channel: UserChannel | undefined): Capability {
+  return {
+    name: 'conversation',
+    grant: (task) => (task.agent.mode === undefined || task.agent.mode === 'single_turn' ? undefined : conversationGrant(task, task.agent.mode, channel)),
+  };
+}
+
+function conversationGrant(task: CapabilityTask, mode: Exclude<RoleMode, 'single_turn'>, channel: UserChannel | undefined): CapabilityGrant {
+  const { context, agent } = task;
+  return {
+    tools: [createAskUserTool(channel, context, agent.role), createCompleteTaskTool()],
+    instructions: talkingInstruction(mode),
+    // CompleteTask ends the run itself (Tool.endsRun), so an answer without tool calls is the chat's next turn.
+    ...(mode === 'chat' && channel
+      ? { nextUserMessage: (answer: string) => context.waitForUser(() => channel.ask({ taskId: task.taskId, role: agent.role, kind: 'chat', text: answer }, context.signal)) }
+      : {}),
+  };
+}
+
+function talkingInstruction(mode: RoleMode): string {
+  const base = '# Working with the user\nIf you cannot go on without the user (a decision, a fact only they know), ask with AskUser: you wait for the answer. When your task is done, call CompleteTask with its result.';
+  return mode === 'chat' ? `${base} This is a conversation: after each of your answers the user may reply, until you call CompleteTask or they end the chat.` : base;
+}

@@ -1,0 +1,40 @@
+/**
+ * The tool names the engine knows, as the model sees them (aligned with Claude Code's). Role files name
+ * tools from this list; anything else is reported and left out.
+ */
+export const toolNames = ['Read', 'Glob', 'Grep', 'Edit', 'Write', 'Bash', 'Agent', 'TaskOutput', 'TaskStop', 'SendMessage'] as const;
+
+export type ToolName = (typeof toolNames)[number];
+
+/** What an agent that delegates may start: roles within these tools, or `all` (the coordinator; every agent when the reach is `any`). */
+export type DelegatorTools = readonly ToolName[] | 'all';
+
+/** Tools that never change anything. A role limited to these is read-only. */
+export const readOnlyToolNames: readonly ToolName[] = ['Read', 'Glob', 'Grep'];
+
+/** Tools that propose edits (never written to disk before the user accepts them). */
+export const editToolNames: readonly ToolName[] = ['Edit', 'Write'];
+
+/** Runs commands in a scratch copy of the workspace, with the user's approval (src/engine/commands). */
+export const commandToolNames: readonly ToolName[] = ['Bash'];
+
+/** Tools that delegate to and manage subagents; whether a role gets them is decided by delegation depth. */
+export const delegationToolNames: readonly ToolName[] = ['Agent', 'TaskOutput', 'TaskStop', 'SendMessage'];
+
+/**
+ * What a workspace role gets when its file names no tools: reading and proposing edits, but no delegation
+ * (the team layer adds the delegation tools when depth allows). Matches Claude Code's "omitted = inherit"
+ * as closely as our tool set allows.
+ */
+export const defaultWorkspaceRoleTools: readonly ToolName[] = [...readOnlyToolNames, ...editToolNames];
+
+const byLowerCase = new Map<string, ToolName>(toolNames.map((name) => [name.toLowerCase(), name]));
+
+export function isToolName(value: string): value is ToolName {
+  return (toolNames as readonly string[]).includes(value);
+}
+
+/** The engine's spelling of a tool name written in any letter case, or undefined if it is not ours. */
+export function canonicalToolName(value: string): ToolName | undefined {
+  return byLowerCase.get(value.toLowerCase());
+}

@@ -1,0 +1,30 @@
+/**
+ * The list of what agents may do beyond files and delegation (which every team has), in the order each
+ * task asks them. Adding a capability is a folder of its own that exports one `Capability`, and one line
+ * here (docs/architecture.md, "Adding a capability").
+ */
+import type { Capability } from '../capabilities/capability.js';
+import { commandsCapability } from '../commands/commands-capability.js';
+import type { DisposableCommandHost } from '../commands/create-command-host.js';
+import { conversationCapability } from '../conversation/conversation-capability.js';
+import type { UserChannel } from '../conversation/user-channel.js';
+import { mcpCapability } from '../mcp/mcp-capability.js';
+import type { McpHost } from '../mcp/mcp-role-tools.js';
+
+/** What the capabilities are built from; a part left out leaves its capability without a host. */
+export interface CapabilityHosts {
+  /** Where `Bash` runs commands and who allows them. Default: none (roles that list Bash go without it). */
+  commands?: DisposableCommandHost;
+  /** How roles' MCP servers start, and whether they may. Default: none starts (each role is told so). */
+  mcp?: McpHost;
+  /** How `task` and `chat` agents reach the user. Default: none (they are told no user is available). */
+  userChannel?: UserChannel;
+}
+
+export function teamCapabilities(hosts: CapabilityHosts): Capability[] {
+  return [
+    ...(hosts.commands ? [commandsCapability(hosts.commands)] : []),
+    mcpCapability(hosts.mcp),
+    conversationCapability(hosts.userChannel),
+  ];
+}

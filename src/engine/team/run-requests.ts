@@ -1,0 +1,74 @@
+/** What callers of an `AgentTeam` ask for: a delegation, a workflow, a plan, a follow-up, a revision. */
+import type { WorkflowDefinition } from '../workflows/workflow-definition.js';
+import type { ModelChooser } from './team-options.js';
+
+export interface WorkflowRunRequest {
+  workflow: WorkflowDefinition;
+  /** What the workflow works on: its `{input}`. */
+  input: string;
+  /** Every sound workflow of the workspace, by name. */
+  workflows: ReadonlyMap<string, WorkflowDefinition>;
+  /** Default `foreground`. */
+  mode?: 'foreground' | 'background';
+  /** Token budget for the whole run. Default: none. */
+  maxTokens?: number;
+  /** The models of this run (see `DelegateRequest.modelFor`). */
+  modelFor?: ModelChooser;
+}
+
+export interface FollowUpRequest {
+  /** The run to continue: its root task's id. */
+  rootId: string;
+  message: string;
+  /** Default `foreground`. */
+  mode?: 'foreground' | 'background';
+  maxTokens?: number;
+  /** See `DelegateRequest.awaitBackgroundTasks`. Default false. */
+  awaitBackgroundTasks?: boolean;
+  modelFor?: ModelChooser;
+}
+
+export interface PlanRequest {
+  task: string;
+  /** Levels of planning (a task at this depth is done by one agent). Default: the team's `maxDepth` (3). */
+  maxDepth?: number;
+  /** Sub-tasks per plan at most. Default 5. */
+  maxSubtasks?: number;
+  /** Default `foreground`. */
+  mode?: 'foreground' | 'background';
+  maxTokens?: number;
+  modelFor?: ModelChooser;
+}
+
+export interface DelegateRequest {
+  /** What the user asked for. */
+  prompt: string;
+  /** A role to run directly instead of the coordinator. Default: the coordinator. */
+  role?: string;
+  /** A short title for the task list. Default: the start of the prompt. */
+  description?: string;
+  /** `foreground` resolves when the run ends; `background` at once. Default `foreground`. */
+  mode?: 'foreground' | 'background';
+  /** Token budget for the whole run (input + output, all subagents). Default: none. */
+  maxTokens?: number;
+  /** See `AgentTaskSpec.awaitBackgroundTasks`. Default false. */
+  awaitBackgroundTasks?: boolean;
+  /**
+   * The models of this run, fixed when it starts: every subagent it starts later, however much later,
+   * uses this chooser, so changing the settings mid-run never changes a running tree's models.
+   * Default: the team's `modelFor`.
+   */
+  modelFor?: ModelChooser;
+}
+
+export interface RevisionRequest {
+  /** The finished task whose proposal to revise. */
+  taskId: string;
+  /** What the user wants changed. */
+  comment: string;
+  /** Default `foreground`. */
+  mode?: 'foreground' | 'background';
+  maxTokens?: number;
+  modelFor?: ModelChooser;
+}
+
