@@ -6,18 +6,11 @@
  * second message; at most 16 runs at once. Proposed edits come back as unified diffs and are never
  * applied, as with `agent-team mcp`. Serves until stopped.
  */
-import { DefaultRequestHandler, InMemoryTaskStore } from '@a2a-js/sdk/server';
-import { startA2aHttpServer } from '../engine/servers/a2a/a2a-http-server.js';
-import { OwnedRequestHandler } from '../engine/servers/a2a/owned-request-handler.js';
-import { TaskOwners } from '../engine/servers/a2a/task-owners.js';
-import { ConfigurationError } from '../engine/errors.js';
-import { teamAgentCard } from '../engine/servers/a2a/team-agent-card.js';
-import { TeamAgentExecutor } from '../engine/servers/a2a/team-agent-executor.js';
-import { errorMessage } from '../engine/errors.js';
+import { ConfigurationError, errorMessage } from '../engine/errors.js';
+import { startTeamA2aServer } from '../engine/servers/a2a/team-a2a-server.js';
 import type { ServeArguments } from './arguments.js';
 import { createCliEngine } from './cli-engine.js';
 import { exitCodes } from './exit-codes.js';
-import { proposedDiffs } from './run-report.js';
 
 declare const AGENT_TEAM_VERSION: string | undefined;
 
@@ -34,20 +27,14 @@ export interface ServeContext {
 export async function serveCommand(args: ServeArguments, context: ServeContext): Promise<number> {
   const tokens = args.authTokenEnv === undefined ? [] : bearerTokens(args.authTokenEnv, context.environment);
   const engine = await createCliEngine({ ...args, secrets: tokens, environment: context.environment, stderr: context.stderr });
-  const owners = new TaskOwners();
   const version = typeof AGENT_TEAM_VERSION === 'string' ? AGENT_TEAM_VERSION : 'dev';
-  const executor = new TeamAgentExecutor({
-    team: engine.team,
-    owners,
-    describeResult: (root) => [root.status === 'failed' ? `The run failed: ${root.error ?? 'no reason given'}` : (root.output ?? ''), ...proposedDiffs(engine, root.id)].join('\n\n'),
-  });
   let server;
   try {
-    server = await startA2aHttpServer({
+    server = await startTeamA2aServer(engine, {
       port: args.port,
       host: args.host,
       tokens,
-      handler: (url) => new OwnedRequestHandler(new DefaultRequestHandler(teamAgentCard({ url, roster: engine.team.roster(), version, bearer: tokens.length > 0 }), new InMemoryTaskStore(), executor), owners, executor),
+      version,
       onError: (error) => context.stderr.write(`agent-team: an A2A stream failed: ${errorMessage(error)}\n`),
     });
   } catch (error) {

@@ -18,7 +18,10 @@ import { type StopReason, errorMessage, isStopReason } from '../errors.js';
 import type { Usage } from '../model/types.js';
 import { type Deferred, createDeferred } from '../util/deferred.js';
 import { EventHub, type TaskEventListener } from './event-hub.js';
-import { type TaskNotice, noticeFor } from './notifications.js';
+import type { TaskNotice } from './notifications.js';
+import { BackgroundNotices } from './background-notices.js';
+import { spendTokens } from './tree-budget.js';
+import { parentFor } from './task-parent.js';
 import { type ResolvedTaskManagerOptions, type TaskManagerOptions, duration, resolveOptions, validateStartOptions } from './options.js';
 import { type TaskOutcome, isActivePhase, transition } from './task-lifecycle.js';
 import { PausableTimer } from './pausable-timer.js';
@@ -32,18 +35,17 @@ import { type TaskRecord, createTaskRecord, letGoOfWork, hasEnded, partialOutput
 import { TaskTree } from './task-tree.js';
 import { type WaitOptions, waitForEnd } from './task-wait.js';
 import { type TaskEvent, type TaskSnapshot, isTerminal } from './types.js';
-import { descendantReason, isWorkResult, outputOf, tokenCount } from './work-outcome.js';
+import { descendantReason, judgeWork, outputOf, type WorkOutcome } from './work-outcome.js';
 import { createWorkContext } from './work-context.js';
 import type { StartTaskOptions, StartTaskResult } from './work.js';
 
-type WorkOutcome = { threw: false; result: unknown } | { threw: true; error: unknown };
 
 export type { LifecycleReport };
 
 export class TaskManager {
   private readonly options: ResolvedTaskManagerOptions;
   private readonly tree = new TaskTree();
-  private readonly notices = new Map<string | null, TaskNotice[]>();
+  private readonly notices: BackgroundNotices;
   private readonly hub: EventHub;
   /** Tool results kept once however often they recur in the history. */
   private readonly interner = new TextInterner();
@@ -55,6 +57,7 @@ export class TaskManager {
   constructor(options: TaskManagerOptions = {}) {
     this.options = resolveOptions(options);
     this.runSize = new RunSizeLimit(this.options.maxTasksPerRun);
+    this.notices = new BackgroundNotices(this.options.noticeOutputChars);
     this.hub = new EventHub((error) => this.warn(`an event listener threw: ${errorMessage(error)}`, error));
     this.scheduler = new TaskScheduler(this.options.maxConcurrent, {
       startWork: (record) => this.startWork(record),
@@ -75,12 +78,12 @@ export class TaskManager {
   async start(options: StartTaskOptions): Promise<StartTaskResult> {
     if (this.closing) throw new TaskError('closed', 'The task manager has been closed (Agent Team is shutting down); no new task can start.');
     validateStartOptions(options);
-    const parent = this.parentFor(options.parentId ?? null, options.followUp === true);
+    const parent = parentFor(this.tree, options.parentId ?? null, options.followUp === true);
     if (parent) {
       this.runSize.count(parent.rootId, (limit) => new TaskError('limit', `This run has already started ${limit} tasks, the most one run may start; finish with the results you have.`));
     }
     const autoBackgroundMs = options.autoBackgroundMs ?? this.options.autoBackgroundMs;
-    const record = createTaskRecord(this.newId(), options, parent, this.options.clock.now());
+    const record = createTaskRecord(this.tree.freshId(this.options.generateId), options, parent, this.options.clock.now());
     this.tree.add(record);
     this.hub.emit({ type: 'task-start', task: snapshotOf(record) });
     this.saver.request();
@@ -165,7 +168,6 @@ export class TaskManager {
     await Promise.all(this.tree.all().map((record) => record.end.promise));
   }
 
-  /** Subscribes to the event stream (snapshots only, in order); returns the unsubscribe function. */
   /**
    * Changes how many tasks may work at once, for tasks already queued too: a higher limit starts waiting
    * ones at once; a lower one stops nothing and lets the next starts wait until fewer work.
@@ -175,6 +177,7 @@ export class TaskManager {
     this.scheduler.resize(maxConcurrent);
   }
 
+  /** Subscribes to the event stream (snapshots only, in order); returns the unsubscribe function. */
   onEvent(listener: TaskEventListener): () => void {
     return this.hub.subscribe(listener);
   }
@@ -184,17 +187,12 @@ export class TaskManager {
    * Taking them clears them.
    */
   takeNotifications(parentId: string | null): TaskNotice[] {
-    const notices = this.notices.get(parentId) ?? [];
-    this.notices.delete(parentId);
-    return notices;
+    return this.notices.take(parentId);
   }
 
   /** Drops the pending notice of `taskId`: its parent already read the result (`TaskOutput`). */
   dismissNotification(taskId: string): void {
-    const parentId = this.tree.get(taskId)?.parentId ?? null;
-    const remaining = (this.notices.get(parentId) ?? []).filter((notice) => notice.taskId !== taskId);
-    if (remaining.length > 0) this.notices.set(parentId, remaining);
-    else this.notices.delete(parentId);
+    this.notices.dismiss(taskId, this.tree.get(taskId)?.parentId ?? null);
   }
 
   /** The text a running task has streamed since its last finished step ('' when none): a live view's catch-up. */
@@ -240,7 +238,7 @@ export class TaskManager {
   async clearHistory(): Promise<string[]> {
     const removed = this.tree.removeEndedTrees();
     for (const id of removed) {
-      this.notices.delete(id);
+      this.notices.forget(id);
       this.runSize.forget(id);
     }
     this.saver.request();
@@ -283,16 +281,10 @@ export class TaskManager {
       // Stopped (or over budget) while working: what it returns is its partial output, nothing more.
       const output = outcome.threw ? undefined : outputOf(outcome.result);
       if (output) record.output = output;
-    } else if (outcome.threw) {
-      this.decideOutcome(record, 'failed', { error: errorMessage(outcome.error) });
-    } else if (!isWorkResult(outcome.result)) {
-      this.decideOutcome(record, 'failed', { error: 'the task work returned no valid result ({ status, output })' });
-    } else if (outcome.result.status === 'completed') {
-      this.decideOutcome(record, 'completed');
-      record.output = outcome.result.output;
     } else {
-      this.decideOutcome(record, 'failed', { error: outcome.result.error || 'the task work reported a failure without a reason' });
-      if (outcome.result.output) record.output = outcome.result.output;
+      const judged = judgeWork(outcome);
+      this.decideOutcome(record, judged.outcome, judged.error === undefined ? {} : { error: judged.error });
+      if (judged.output !== undefined) record.output = judged.output;
     }
     transition(record, 'end');
     this.announceEnd(record);
@@ -312,11 +304,7 @@ export class TaskManager {
     record.cancelGraceTimer?.();
     record.autoBackgroundTimer?.cancel();
     const snapshot = snapshotOf(record);
-    if (record.background) {
-      const notices = this.notices.get(record.parentId) ?? [];
-      notices.push(noticeFor(snapshot, this.options.noticeOutputChars));
-      this.notices.set(record.parentId, notices);
-    }
+    if (record.background) this.notices.add(snapshot);
     this.hub.emit({ type: 'task-end', task: snapshot });
     record.end.resolve(snapshot);
     letGoOfWork(record);
@@ -382,58 +370,17 @@ export class TaskManager {
 
   /** Adds usage to the task and its ancestors, then stops the outermost tree that is over its budget. */
   private reportUsage(record: TaskRecord, delta: Usage): void {
-    if (hasEnded(record)) return;
-    const inputTokens = tokenCount(delta?.inputTokens);
-    const outputTokens = tokenCount(delta?.outputTokens);
-    if (inputTokens + outputTokens === 0) return;
-    record.usage = { inputTokens: record.usage.inputTokens + inputTokens, outputTokens: record.usage.outputTokens + outputTokens };
-    const chain = this.tree.ancestryOf(record);
-    for (const node of chain) {
-      node.treeSpend += inputTokens + outputTokens;
-      // An ended task's snapshot is final; its budget still counts what its background descendants spend.
-      if (hasEnded(node)) continue;
-      node.treeUsage = { inputTokens: node.treeUsage.inputTokens + inputTokens, outputTokens: node.treeUsage.outputTokens + outputTokens };
-      this.emitUpdate(node);
-    }
-    for (const node of [...chain].reverse()) {
-      if (node.maxTokens !== undefined && node.treeSpend > node.maxTokens) {
-        const detail = `task ${node.id} and its subtasks used ${node.treeSpend} tokens, over the budget of ${node.maxTokens}`;
-        this.stopTree(node, { kind: 'budget', detail });
-        return;
-      }
-    }
+    const { updated, overBudget } = spendTokens(record, this.tree.ancestryOf(record), delta);
+    for (const node of updated) this.emitUpdate(node);
+    if (overBudget) this.stopTree(overBudget.task, overBudget.reason);
   }
 
   // ── helpers ──────────────────────────────────────────────────────────────────────────────────────────
-
-  private parentFor(parentId: string | null, followUp: boolean): TaskRecord | undefined {
-    if (parentId === null) return undefined;
-    const parent = this.tree.get(parentId);
-    if (!parent) throw new TaskError('unknown-task', `There is no task ${parentId} to start a subtask under.`);
-    if (followUp) {
-      // A run's next message, or a revision the user asked of one of its finished subagents.
-      if (!isTerminal(statusOf(parent))) throw new TaskError('invalid-options', `Task ${parentId} is still running; only a finished task can be followed up.`);
-      return parent;
-    }
-    const status = statusOf(parent);
-    if (isTerminal(status)) {
-      throw new TaskError('parent-ended', `Task ${parentId} has already ${status === 'stopped' ? 'been stopped' : status}; it cannot start subtasks.`);
-    }
-    return parent;
-  }
 
   private require(id: string): TaskRecord {
     const record = this.tree.get(id);
     if (!record) throw new TaskError('unknown-task', `There is no task ${id}; list the tasks to see which ids exist.`);
     return record;
-  }
-
-  private newId(): string {
-    for (let attempt = 0; attempt <= this.tree.size + 100; attempt++) {
-      const id = this.options.generateId();
-      if (typeof id === 'string' && id !== '' && !this.tree.has(id)) return id;
-    }
-    throw new TaskError('invalid-options', 'generateId keeps returning empty ids or ids already in use; it must return a fresh id each call.');
   }
 
   private emitUpdate(record: TaskRecord): void {

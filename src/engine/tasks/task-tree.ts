@@ -3,6 +3,7 @@
  * walks the manager needs. Parent links only point to tasks added earlier, so the tree is never cyclic.
  */
 import { type TaskRecord, hasEnded } from './task-record.js';
+import { TaskError } from './task-error.js';
 
 export class TaskTree {
   private readonly records = new Map<string, TaskRecord>();
@@ -17,6 +18,15 @@ export class TaskTree {
 
   has(id: string): boolean {
     return this.records.has(id);
+  }
+
+  /** An id from `generate` that no task has; throws a `TaskError` when it keeps giving used or empty ones. */
+  freshId(generate: () => string): string {
+    for (let attempt = 0; attempt <= this.records.size + 100; attempt++) {
+      const id = generate();
+      if (typeof id === 'string' && id !== '' && !this.records.has(id)) return id;
+    }
+    throw new TaskError('invalid-options', 'generateId keeps returning empty ids or ids already in use; it must return a fresh id each call.');
   }
 
   /** Every task in creation order (a copy: safe to change the tree while iterating it). */

@@ -4,6 +4,7 @@
  * working is refused with the protocol's error instead of starting a second run on it; and a new task is
  * refused when `maxActiveRuns` runs are already at work.
  */
+import { maxActiveRuns as maxActiveRunsDefault } from '../served-team.js';
 import type { Message, MessageSendParams, Task, TaskArtifactUpdateEvent, TaskStatusUpdateEvent } from '@a2a-js/sdk';
 import { type A2ARequestHandler, A2AError, type ServerCallContext } from '@a2a-js/sdk/server';
 import { clientOf, type TaskOwners } from './task-owners.js';
@@ -14,9 +15,6 @@ export interface RunsInProgress {
   activeRuns(): number;
 }
 
-/** Runs at work at once by default; one more new task is refused. */
-export const defaultMaxActiveRuns = 16;
-
 type Handler = A2ARequestHandler;
 type Arguments<Method extends keyof Handler> = Parameters<Handler[Method]>;
 
@@ -25,7 +23,7 @@ export class OwnedRequestHandler implements A2ARequestHandler {
     private readonly inner: A2ARequestHandler,
     private readonly owners: TaskOwners,
     private readonly runs: RunsInProgress,
-    private readonly maxActiveRuns = defaultMaxActiveRuns,
+    private readonly maxActiveRuns = maxActiveRunsDefault,
   ) {}
 
   getAgentCard() {
