@@ -5,6 +5,7 @@
  * Secrets stay out: a stdio server gets what a command gets (command-environment.ts: an allowlist, no
  * configured key under any name), plus its own `env`.
  */
+import { withDeadline } from '../deadline.js';
 import * as z from 'zod';
 import type { Tool } from '../agent/tool.js';
 import { type Clock, systemClock } from '../clock.js';
@@ -70,8 +71,10 @@ export async function connectMcpServer(server: string, config: McpServerConfig, 
   };
   const startTimeoutMs = options.startTimeoutMs ?? 30_000;
   try {
-    await withDeadline(client.connect(transport, { signal, timeout: startTimeoutMs }), startTimeoutMs, options.clock ?? systemClock, signal);
-    const listed = await withDeadline(client.listTools(undefined, { signal, timeout: startTimeoutMs }), startTimeoutMs, options.clock ?? systemClock, signal);
+    // The SDK's timeouts run on the real clock; this deadline runs on the engine's, so tests drive it.
+    const deadline = { clock: options.clock ?? systemClock, timeoutMs: startTimeoutMs, signal, expire: (): never => { throw new Error(`no answer within ${Math.round(startTimeoutMs / 1000)} s`); } };
+    await withDeadline(client.connect(transport, { signal, timeout: startTimeoutMs }), deadline);
+    const listed = await withDeadline(client.listTools(undefined, { signal, timeout: startTimeoutMs }), deadline);
     const tools = listed.tools.slice(0, maxTools).map((tool) => toEngineTool(server, tool, client, options, sandboxed?.note));
     return { server, tools, close };
   } catch (error) {
@@ -116,17 +119,4 @@ function describeContent(content: Array<{ type: string; text?: string; mimeType?
 /** One rule for every process the engine starts: what a command gets, plus the server's own `env`. */
 function serverEnvironment(parent: Readonly<Record<string, string | undefined>>, own: Readonly<Record<string, string>>, secrets: readonly string[]): Record<string, string> {
   return { ...commandEnvironment(parent, { secretValues: secrets }), ...own };
-}
-
-/** The SDK's timeouts run on the real clock; this one runs on the engine's, so tests drive it. */
-function withDeadline<T>(promise: Promise<T>, timeoutMs: number, clock: Clock, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const cancel = clock.setTimer(() => reject(new Error(`no answer within ${Math.round(timeoutMs / 1000)} s`)), timeoutMs);
-    const onAbort = () => reject(new Error('stopped'));
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => {
-      cancel();
-      signal.removeEventListener('abort', onAbort);
-    });
-  });
 }

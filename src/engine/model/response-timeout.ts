@@ -1,4 +1,5 @@
 import type { Clock } from '../clock.js';
+import { withDeadline } from '../deadline.js';
 
 /**
  * The provider kept the engine waiting too long: for the response to start (`response-start`: no headers
@@ -15,36 +16,24 @@ export class ResponseTimeout extends Error {
   }
 }
 
-/** Node fires timers past 2^31-1 ms at once, so such timeouts (and 0, and Infinity) count as none. */
-export function isTimeoutSet(timeoutMs: number): boolean {
-  return Number.isFinite(timeoutMs) && timeoutMs > 0 && timeoutMs <= 2_147_483_647;
-}
-
 /**
  * Settles as `promise` does, or rejects with a `ResponseTimeout` once `timeoutMs` passes on `clock`, and
- * then calls `onTimeout` (which closes the request, so the underlying read ends too). The timer is
- * cancelled when the promise settles first; a late settlement after the timeout is ignored.
+ * then calls `onTimeout` (which closes the request, so the underlying read ends too). A late settlement
+ * after the timeout is ignored.
  */
 export function withinTimeout<T>(
   promise: Promise<T>,
   timeout: { clock: Clock; timeoutMs: number; phase: ResponseTimeout['phase'] },
   onTimeout: () => void,
 ): Promise<T> {
-  if (!isTimeoutSet(timeout.timeoutMs)) return promise;
-  return new Promise<T>((resolve, reject) => {
-    const cancelTimer = timeout.clock.setTimer(() => {
-      reject(new ResponseTimeout(timeout.phase, timeout.timeoutMs));
+  return withDeadline(promise, {
+    clock: timeout.clock,
+    // 0 turns a timeout off (`ModelSettings`).
+    timeoutMs: timeout.timeoutMs > 0 ? timeout.timeoutMs : undefined,
+    expire: () => {
+      // The wait has settled already: whatever closing the request makes the read throw comes too late.
       onTimeout();
-    }, timeout.timeoutMs);
-    promise.then(
-      (value) => {
-        cancelTimer();
-        resolve(value);
-      },
-      (error: unknown) => {
-        cancelTimer();
-        reject(error);
-      },
-    );
+      throw new ResponseTimeout(timeout.phase, timeout.timeoutMs);
+    },
   });
 }

@@ -1,7 +1,6 @@
 /** Waiting for a task's end with a timeout and an abort signal, leaving no timer or listener behind. */
 import type { Clock } from '../clock.js';
-import { StoppedError, stopReasonOf } from '../errors.js';
-import { onAbort } from '../abort.js';
+import { withDeadline } from '../deadline.js';
 import { type TaskRecord, hasEnded, snapshotOf } from './task-record.js';
 import type { TaskSnapshot } from './types.js';
 
@@ -19,20 +18,6 @@ export interface WaitOptions {
 
 export function waitForEnd(record: TaskRecord, clock: Clock, options: WaitOptions): Promise<TaskSnapshot> {
   if (hasEnded(record)) return Promise.resolve(snapshotOf(record));
-  const { signal, timeoutMs } = options;
-  if (signal?.aborted) return Promise.reject(new StoppedError(stopReasonOf(signal)));
-  return new Promise<TaskSnapshot>((resolve, reject) => {
-    let cancelTimer = () => {};
-    let removeAbortListener = () => {};
-    const settle = (finish: () => void) => {
-      cancelTimer();
-      removeAbortListener();
-      finish();
-    };
-    void record.end.promise.then((task) => settle(() => resolve(task)));
-    if (timeoutMs !== undefined && Number.isFinite(timeoutMs)) {
-      cancelTimer = clock.setTimer(() => settle(() => resolve(snapshotOf(record))), timeoutMs);
-    }
-    if (signal) removeAbortListener = onAbort(signal, () => settle(() => reject(new StoppedError(stopReasonOf(signal)))));
-  });
+  // At the timeout the wait resolves with the task as it is then: the caller decides what a late task means.
+  return withDeadline(record.end.promise, { clock, timeoutMs: options.timeoutMs, ...(options.signal ? { signal: options.signal } : {}), expire: () => snapshotOf(record) });
 }
