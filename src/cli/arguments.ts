@@ -2,150 +2,14 @@
  * Parses the CLI's arguments (contract in docs/architecture.md). Hand-written rather than a library: the
  * grammar is tiny and the error messages are part of the product.
  */
+import type { CliArguments, CommandFlags } from './argument-types.js';
+import { checkedModelOptions } from './model-options.js';
+import { limitOption, wholeNumber } from './number-options.js';
+import { UsageError } from './usage-error.js';
 
-export type ProviderName = 'anthropic' | 'openai';
-
-/** How agents' commands run: `--allow-command`, `--no-sandbox`, `--allow-network`, `--allow-network-command`. */
-export interface CommandFlags {
-  /** Commands `Bash` may run (`--allow-command`, repeatable); any other is refused. */
-  allowCommands: string[];
-  /** `--no-sandbox`: commands run without the OS sandbox (as the user), when allowed. */
-  noSandbox: boolean;
-  /** `--allow-network`: every sandboxed command gets the network. */
-  allowNetwork: boolean;
-  /** `--allow-network-command` (repeatable): sandboxed commands matching these get the network. */
-  allowNetworkCommands: string[];
-  /** `--pass-env` (repeatable): variables commands get besides the allowlist's. */
-  passEnvironment: string[];
-}
-
-export interface RunArguments extends CommandFlags {
-  command: 'run';
-  task: string;
-  workspace: string;
-  provider?: ProviderName;
-  model?: string;
-  baseUrl?: string;
-  agent?: string;
-  /** A workflow of `.agent-team/workflows` to run with the task as its input, instead of the coordinator. */
-  workflow?: string;
-  /** Plan the task with the recursive planner instead of the coordinator. */
-  plan: boolean;
-  /** A finished run (its root task id) to continue with the task as the follow-up message. */
-  continueRun?: string;
-  /** Sub-tasks per plan at most (default 5). */
-  maxSubtasks: number;
-  json: boolean;
-  apply: boolean;
-  /** Tasks doing work at once (default 4). */
-  maxConcurrent: number;
-  /** How deep delegation may nest (default 3). */
-  maxDepth: number;
-  /** Seconds a foreground subagent runs before it moves to the background (default 120). */
-  autoBackgroundSeconds: number;
-  /** Tokens (input + output) the whole run may spend; undefined: no limit. */
-  budgetTokens?: number;
-  /** Which roles an agent may hand work to (default `own-tools`). */
-  delegationReach: 'own-tools' | 'any';
-  /** Allow a turn to start more subagents than the confirmation limit (8): nobody can be asked here. */
-  yes: boolean;
-  /** Where to write the run's trace when it ends: Markdown for `.md`, else JSON. */
-  trace?: string;
-}
-
-export interface AgentsArguments {
-  command: 'agents';
-  workspace: string;
-}
-
-export interface McpArguments extends CommandFlags {
-  command: 'mcp';
-  workspace: string;
-  provider?: ProviderName;
-  model?: string;
-  baseUrl?: string;
-}
-
-export interface ServeArguments extends CommandFlags {
-  command: 'serve';
-  /** The protocol served; `a2a` is the only one, and `--a2a` is required so that others can come. */
-  protocol: 'a2a';
-  /** 0 picks a free port (the address is printed on stderr). */
-  port: number;
-  /** The address to listen on (`--host`, default 127.0.0.1); anything but loopback needs `authTokenEnv`. */
-  host: string;
-  /** The variable holding the bearer token(s) clients must send (`--auth-token-env`; comma-separated: one per client). */
-  authTokenEnv?: string;
-  workspace: string;
-  provider?: ProviderName;
-  model?: string;
-  baseUrl?: string;
-}
-
-export interface WorkflowsArguments {
-  command: 'workflows';
-  workspace: string;
-}
-
-export type CliArguments = RunArguments | AgentsArguments | WorkflowsArguments | McpArguments | ServeArguments | { command: 'help' } | { command: 'version' };
-
-export class UsageError extends Error {}
-
-export const usageText = `Usage:
-  agent-team run [options] <task...>      (the task '-': read it from stdin)
-    --workspace <dir>   workspace root (default: current directory)
-    --provider <name>   anthropic | openai
-    --model <id>        model id
-    --base-url <url>    API base URL (OpenAI-compatible servers, proxies)
-    --agent <role>      run one role directly instead of the coordinator
-    --workflow <name>   run a workflow of .agent-team/workflows with the task as its input
-    --plan              plan the task (parallel or sequential sub-tasks, planned again up to --max-depth)
-    --continue <taskId> continue a finished run (from .agent-team/runs) with the task as the next message
-    --json              JSON Lines events on stdout
-    --apply             apply proposed changes at the end, if the run completed
-                        (default: show them, change nothing)
-    --max-concurrent <n>            tasks doing work at once (default 4)
-    --max-depth <n>                 how deep delegation may nest (default 3; 0: no delegation)
-    --auto-background-seconds <s>   a foreground subagent moves to the background after this (default 120)
-    --max-subtasks <n>              sub-tasks per plan at most, with --plan (default 5)
-    --budget-tokens <n>             tokens the whole run may spend (input + output); spent: it stops
-    --delegation-reach <reach>      own-tools (default: an agent starts only roles whose tools it has
-                                    itself; the coordinator starts any) | any
-    --yes                           let one turn start more than 8 subagents (else refused: it would
-                                    need your confirmation)
-    --trace <file>                  write the run's trace when it ends (tree, prompts, tool calls, models,
-                                    tokens, diffs): Markdown for a .md file, else JSON
-    --allow-command <pattern>       a command agents may run with Bash, in a scratch copy of the workspace
-                                    (repeatable; * is a wildcard: 'npm test', 'npm run *', '*' for all);
-                                    any other command is refused
-    --allow-network                 commands get the network in the sandbox (default: none)
-    --allow-network-command <pattern>
-                                    commands matching this get the network in the sandbox (repeatable)
-    --no-sandbox                    run commands without the OS sandbox, as you (where there is no
-                                    sandbox, commands are refused unless this is given)
-    --pass-env <NAME>               a variable commands get (repeatable; by default they get only PATH,
-                                    the locale, the toolchains' locations and proxies without passwords)
-  agent-team agents [--workspace <dir>]      list roles and where each is defined
-  agent-team workflows [--workspace <dir>]   list workflows and their problems (exit 2 if any)
-  agent-team mcp [--workspace <dir>] [--provider <name>] [--model <id>] [--base-url <url>]
-                 [--allow-command <pattern>...] [--allow-network] [--no-sandbox] [--pass-env <NAME>...]
-                                             the team as an MCP server over stdio (tools delegate,
-                                             task_output, task_stop; edits returned as diffs)
-  agent-team serve --a2a --port <n> [--host <address>] [--auth-token-env <NAME>] [--workspace <dir>]
-                   [--provider <name>] [--model <id>] [--base-url <url>]
-                   [--allow-command <pattern>...] [--allow-network] [--no-sandbox] [--pass-env <NAME>...]
-                                             the team as an A2A agent on 127.0.0.1 (port 0: any free
-                                             port; the address is printed on stderr; Ctrl-C stops it);
-                                             --auth-token-env: clients must send the token that variable
-                                             holds (several, comma-separated: one per client; each sees
-                                             only its own tasks); required with a --host other than
-                                             loopback
-
-Keys come from ANTHROPIC_API_KEY / OPENAI_API_KEY.
-Exit codes: 0 completed, 1 failed (or stopped by its budget), 2 usage or configuration error,
-130 interrupted (a second Ctrl-C exits at once).
-`;
-
+export type { AgentsArguments, CliArguments, CommandFlags, McpArguments, ProviderName, RunArguments, ServeArguments, WorkflowsArguments } from './argument-types.js';
+export { UsageError } from './usage-error.js';
+export { usageText } from './usage-text.js';
 const valueOptions = new Set([
   '--workspace',
   '--provider',
@@ -261,16 +125,17 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
     workflow: values.get('--workflow'),
     plan: flags.has('--plan'),
     continueRun: values.get('--continue'),
-    maxSubtasks: wholeNumber(values, '--max-subtasks', 5, 1, 20),
+    maxSubtasks: limitOption(values, '--max-subtasks', 'maxSubtasks'),
     json: flags.has('--json'),
     apply: flags.has('--apply'),
-    maxConcurrent: wholeNumber(values, '--max-concurrent', 4, 1, 32),
-    maxDepth: wholeNumber(values, '--max-depth', 3, 0, 10),
-    autoBackgroundSeconds: seconds(values.get('--auto-background-seconds') ?? '120'),
+    maxConcurrent: limitOption(values, '--max-concurrent', 'maxConcurrentTasks'),
+    maxDepth: limitOption(values, '--max-depth', 'maxDepth'),
+    autoBackgroundSeconds: limitOption(values, '--auto-background-seconds', 'autoBackgroundSeconds'),
     delegationReach,
     yes: flags.has('--yes'),
     trace: values.get('--trace'),
     ...commandFlags(repeated, flags),
+    // Not given: no budget; given, at least 1 (the setting's 0 means none, which here is leaving it out).
     budgetTokens: values.has('--budget-tokens') ? wholeNumber(values, '--budget-tokens', 0, 1, Number.MAX_SAFE_INTEGER) : undefined,
   };
 }
@@ -287,47 +152,8 @@ function commandFlags(repeated: Map<string, string[]>, flags: Set<string>): Comm
   return { allowCommands: repeated.get('--allow-command') ?? [], noSandbox: flags.has('--no-sandbox'), allowNetwork: flags.has('--allow-network'), allowNetworkCommands: repeated.get('--allow-network-command') ?? [], passEnvironment: repeated.get('--pass-env') ?? [] };
 }
 
-function wholeNumber(values: Map<string, string>, name: string, fallback: number, minimum: number, maximum: number): number {
-  const text = values.get(name);
-  if (text === undefined) return fallback;
-  const value = Number(text);
-  if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < minimum || value > maximum) {
-    throw new UsageError(`${name} must be a whole number from ${minimum} to ${maximum}, not "${text}"`);
-  }
-  return value;
-}
-
-function seconds(text: string): number {
-  const value = Number(text);
-  if (!/^\d+(\.\d+)?$/.test(text) || !Number.isFinite(value)) {
-    throw new UsageError(`--auto-background-seconds must be zero or more seconds, not "${text}"`);
-  }
-  return value;
-}
-
-/** `--provider`, `--model` and `--base-url`, checked. */
-function checkedModelOptions(values: Map<string, string>): { provider?: ProviderName; model?: string; baseUrl?: string } {
-  const provider = values.get('--provider');
-  if (provider !== undefined && provider !== 'anthropic' && provider !== 'openai') {
-    const where = provider === 'vscode-lm' ? ' (vscode-lm, VS Code\'s own models, works only inside VS Code: use the extension\'s @team or its commands)' : '';
-    throw new UsageError(`--provider must be anthropic or openai, not "${provider}"${where}`);
-  }
-  const baseUrl = values.get('--base-url');
-  if (baseUrl !== undefined && !isHttpUrl(baseUrl)) throw new UsageError(`--base-url must be an http(s) URL, not "${baseUrl}"`);
-  return { provider, model: values.get('--model'), baseUrl };
-}
-
 function splitOption(argument: string): [string, string | undefined] {
   const equals = argument.indexOf('=');
   if (!argument.startsWith('--') || equals < 0) return [argument, undefined];
   return [argument.slice(0, equals), argument.slice(equals + 1)];
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
 }

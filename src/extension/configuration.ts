@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { isModelProvider, type ModelProvider } from '../engine/model/create-model.js';
 import { vscodeLmProvider } from './language-model/language-model-errors.js';
 import type { DelegationReach } from '../engine/delegation/delegation-reach.js';
+import { defaultLimits, readLimit } from '../engine/limits.js';
 
 export const configurationSection = 'agentTeam';
 
@@ -61,13 +62,8 @@ export interface AgentTeamSettings {
 export const defaultSettings: Readonly<Omit<AgentTeamSettings, 'provider' | 'roleModels'>> = Object.freeze({
   model: '',
   baseUrl: '',
-  maxConcurrentTasks: 4,
-  autoBackgroundSeconds: 120,
-  maxDepth: 3,
-  maxSubtasks: 5,
+  ...defaultLimits,
   delegationReach: 'own-tools',
-  budgetTokens: 0,
-  confirmFanOutAbove: 8,
   allowedCommands: [],
   sandbox: 'auto',
   commandNetwork: 'off',
@@ -85,14 +81,15 @@ export function readSettings(trusted: boolean = vscode.workspace.isTrusted): Age
     model: text(restricted<unknown>('model')) ?? defaultSettings.model,
     baseUrl: text(restricted<unknown>('baseUrl')) ?? defaultSettings.baseUrl,
     roleModels: roleModelsOf(restricted<unknown>('roleModels')),
-    maxConcurrentTasks: wholeNumber(configuration.get<unknown>('maxConcurrentTasks'), 1) ?? defaultSettings.maxConcurrentTasks,
-    autoBackgroundSeconds: nonNegative(configuration.get<unknown>('autoBackgroundSeconds')) ?? defaultSettings.autoBackgroundSeconds,
-    maxDepth: wholeNumber(configuration.get<unknown>('maxDepth'), 0) ?? defaultSettings.maxDepth,
-    maxSubtasks: wholeNumber(configuration.get<unknown>('maxSubtasks'), 1) ?? defaultSettings.maxSubtasks,
+    // Each limit in the range of the engine's table: below it (or not a number) the default, above it the maximum.
+    maxConcurrentTasks: readLimit('maxConcurrentTasks', configuration.get<unknown>('maxConcurrentTasks')),
+    autoBackgroundSeconds: readLimit('autoBackgroundSeconds', configuration.get<unknown>('autoBackgroundSeconds')),
+    maxDepth: readLimit('maxDepth', configuration.get<unknown>('maxDepth')),
+    maxSubtasks: readLimit('maxSubtasks', configuration.get<unknown>('maxSubtasks')),
     // A folder's own settings must not widen what its agents may do: only the user's value counts.
     delegationReach: configuration.inspect<unknown>('delegationReach')?.globalValue === 'any' ? 'any' : defaultSettings.delegationReach,
-    budgetTokens: wholeNumber(configuration.get<unknown>('budgetTokens'), 0) ?? defaultSettings.budgetTokens,
-    confirmFanOutAbove: wholeNumber(configuration.get<unknown>('confirmFanOutAbove'), 1) ?? defaultSettings.confirmFanOutAbove,
+    budgetTokens: readLimit('budgetTokens', configuration.get<unknown>('budgetTokens')),
+    confirmFanOutAbove: readLimit('confirmFanOutAbove', configuration.get<unknown>('confirmFanOutAbove')),
     // A folder's settings must not allow its own commands: only the user's settings count.
     allowedCommands: stringList(configuration.inspect<unknown>('allowedCommands')?.globalValue),
     // Likewise the sandbox and the network: a folder must not loosen the boundary around its own commands.
@@ -138,14 +135,6 @@ function roleModelsOf(value: unknown): Record<string, string> {
     if (typeof model === 'string' && model.trim() !== '') result[role] = model.trim();
   }
   return result;
-}
-
-function wholeNumber(value: unknown, minimum: number): number | undefined {
-  return typeof value === 'number' && Number.isInteger(value) && value >= minimum ? value : undefined;
-}
-
-function nonNegative(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
 }
 
 /** The non-empty strings of a setting that should be a list of them; anything else is left out. */

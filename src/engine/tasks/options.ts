@@ -1,5 +1,6 @@
 /** The task manager's options, their defaults, and the checks that turn bad input into a clear error. */
 import { type Clock, systemClock } from '../clock.js';
+import { defaultLimits } from '../limits.js';
 import { createSequentialIds } from './ids.js';
 import { TaskError } from './task-error.js';
 import type { TaskStore } from './task-store.js';
@@ -11,7 +12,7 @@ export interface TaskManagerOptions {
    * waits (on a foreground or auto subtask, on background subtasks through `wait`, on anything through
    * `waitFor`) gives its slot back meanwhile, so nested delegation never deadlocks, even at 1. The queue
    * serves tasks resuming after a wait first, then subtasks of runs under way, then new runs, each first
-   * come first served. Default 4.
+   * come first served. Default: `defaultLimits.maxConcurrentTasks` (limits.ts).
    */
   maxConcurrent?: number;
   /**
@@ -19,7 +20,7 @@ export interface TaskManagerOptions {
    * agent that keeps delegating gets an error instead of filling the machine. Default 200.
    */
   maxTasksPerRun?: number;
-  /** For `auto` tasks: how long the caller waits before the task moves to the background. Default 120,000 ms. */
+  /** For `auto` tasks: how long the caller waits before the task moves to the background. Default: `defaultLimits.autoBackgroundSeconds`. */
   autoBackgroundMs?: number;
   /**
    * How long a stopped task's work gets to return (and hand over its partial output) before the task ends
@@ -58,9 +59,9 @@ export interface ResolvedTaskManagerOptions {
 
 export function resolveOptions(options: TaskManagerOptions): ResolvedTaskManagerOptions {
   return {
-    maxConcurrent: positiveInteger(options.maxConcurrent ?? 4, 'maxConcurrent'),
+    maxConcurrent: positiveInteger(options.maxConcurrent ?? defaultLimits.maxConcurrentTasks, 'maxConcurrent'),
     maxTasksPerRun: positiveInteger(options.maxTasksPerRun ?? 200, 'maxTasksPerRun'),
-    autoBackgroundMs: duration(options.autoBackgroundMs ?? 120_000, 'autoBackgroundMs'),
+    autoBackgroundMs: duration(options.autoBackgroundMs ?? defaultLimits.autoBackgroundSeconds * 1000, 'autoBackgroundMs'),
     stopGraceMs: duration(options.stopGraceMs ?? 2_000, 'stopGraceMs'),
     clock: options.clock ?? systemClock,
     generateId: options.generateId ?? createSequentialIds(),

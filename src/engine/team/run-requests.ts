@@ -32,7 +32,7 @@ export interface PlanRequest {
   task: string;
   /** Levels of planning (a task at this depth is done by one agent). Default: the team's `maxDepth` (3). */
   maxDepth?: number;
-  /** Sub-tasks per plan at most. Default 5. */
+  /** Sub-tasks per plan at most. Default: `defaultLimits.maxSubtasks` (limits.ts). */
   maxSubtasks?: number;
   /** Default `foreground`. */
   mode?: 'foreground' | 'background';

@@ -22,9 +22,9 @@ export interface AgentTeamOptions {
   inbox?: MessageInbox;
   /** Where runs' conversations are kept, for follow-ups. Default: none (a follow-up is refused). */
   conversations?: ConversationStore;
-  /** Depth at which delegation stops: the coordinator is depth 0, its subagents 1, …. Default 3. */
+  /** Depth at which delegation stops: the coordinator is depth 0, its subagents 1, …. Default: `defaultLimits.maxDepth` (limits.ts). */
   maxDepth?: number;
-  /** How long a foreground `Agent` call waits before its subagent moves to the background. Default 120,000 ms. */
+  /** How long a foreground `Agent` call waits before its subagent moves to the background. Default: `defaultLimits.autoBackgroundSeconds`. */
   autoBackgroundMs?: number;
   /** A line about a task's proposed edits, appended to its result for the parent. Default: none. */
   describeChanges?(taskId: string): string | undefined;

@@ -1,0 +1,87 @@
+/** What the CLI's commands take, parsed (arguments.ts). */
+
+export type ProviderName = 'anthropic' | 'openai';
+
+/** How agents' commands run: `--allow-command`, `--no-sandbox`, `--allow-network`, `--allow-network-command`. */
+export interface CommandFlags {
+  /** Commands `Bash` may run (`--allow-command`, repeatable); any other is refused. */
+  allowCommands: string[];
+  /** `--no-sandbox`: commands run without the OS sandbox (as the user), when allowed. */
+  noSandbox: boolean;
+  /** `--allow-network`: every sandboxed command gets the network. */
+  allowNetwork: boolean;
+  /** `--allow-network-command` (repeatable): sandboxed commands matching these get the network. */
+  allowNetworkCommands: string[];
+  /** `--pass-env` (repeatable): variables commands get besides the allowlist's. */
+  passEnvironment: string[];
+}
+
+export interface RunArguments extends CommandFlags {
+  command: 'run';
+  task: string;
+  workspace: string;
+  provider?: ProviderName;
+  model?: string;
+  baseUrl?: string;
+  agent?: string;
+  /** A workflow of `.agent-team/workflows` to run with the task as its input, instead of the coordinator. */
+  workflow?: string;
+  /** Plan the task with the recursive planner instead of the coordinator. */
+  plan: boolean;
+  /** A finished run (its root task id) to continue with the task as the follow-up message. */
+  continueRun?: string;
+  /** Sub-tasks per plan at most (default 5). */
+  maxSubtasks: number;
+  json: boolean;
+  apply: boolean;
+  /** Tasks doing work at once (default 4). */
+  maxConcurrent: number;
+  /** How deep delegation may nest (default 3). */
+  maxDepth: number;
+  /** Seconds a foreground subagent runs before it moves to the background (default 120). */
+  autoBackgroundSeconds: number;
+  /** Tokens (input + output) the whole run may spend; undefined: no limit. */
+  budgetTokens?: number;
+  /** Which roles an agent may hand work to (default `own-tools`). */
+  delegationReach: 'own-tools' | 'any';
+  /** Allow a turn to start more subagents than the confirmation limit (8): nobody can be asked here. */
+  yes: boolean;
+  /** Where to write the run's trace when it ends: Markdown for `.md`, else JSON. */
+  trace?: string;
+}
+
+export interface AgentsArguments {
+  command: 'agents';
+  workspace: string;
+}
+
+export interface McpArguments extends CommandFlags {
+  command: 'mcp';
+  workspace: string;
+  provider?: ProviderName;
+  model?: string;
+  baseUrl?: string;
+}
+
+export interface ServeArguments extends CommandFlags {
+  command: 'serve';
+  /** The protocol served; `a2a` is the only one, and `--a2a` is required so that others can come. */
+  protocol: 'a2a';
+  /** 0 picks a free port (the address is printed on stderr). */
+  port: number;
+  /** The address to listen on (`--host`, default 127.0.0.1); anything but loopback needs `authTokenEnv`. */
+  host: string;
+  /** The variable holding the bearer token(s) clients must send (`--auth-token-env`; comma-separated: one per client). */
+  authTokenEnv?: string;
+  workspace: string;
+  provider?: ProviderName;
+  model?: string;
+  baseUrl?: string;
+}
+
+export interface WorkflowsArguments {
+  command: 'workflows';
+  workspace: string;
+}
+
+export type CliArguments = RunArguments | AgentsArguments | WorkflowsArguments | McpArguments | ServeArguments | { command: 'help' } | { command: 'version' };

@@ -1,0 +1,24 @@
+/** The options that choose the model: `--provider`, `--model`, `--base-url`. */
+import type { ProviderName } from './argument-types.js';
+import { UsageError } from './usage-error.js';
+
+/** `--provider`, `--model` and `--base-url`, checked. */
+export function checkedModelOptions(values: Map<string, string>): { provider?: ProviderName; model?: string; baseUrl?: string } {
+  const provider = values.get('--provider');
+  if (provider !== undefined && provider !== 'anthropic' && provider !== 'openai') {
+    const where = provider === 'vscode-lm' ? ' (vscode-lm, VS Code\'s own models, works only inside VS Code: use the extension\'s @team or its commands)' : '';
+    throw new UsageError(`--provider must be anthropic or openai, not "${provider}"${where}`);
+  }
+  const baseUrl = values.get('--base-url');
+  if (baseUrl !== undefined && !isHttpUrl(baseUrl)) throw new UsageError(`--base-url must be an http(s) URL, not "${baseUrl}"`);
+  return { provider, model: values.get('--model'), baseUrl };
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}

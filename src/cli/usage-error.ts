@@ -1,0 +1,2 @@
+/** A mistake in the command line: exit 2, with the message and the usage. */
+export class UsageError extends Error {}

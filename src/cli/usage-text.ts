@@ -1,0 +1,57 @@
+/** `agent-team --help`: the contract of docs/architecture.md, with the defaults of the limits table. */
+import { limitRanges } from '../engine/limits.js';
+
+export const usageText = `Usage:
+  agent-team run [options] <task...>      (the task '-': read it from stdin)
+    --workspace <dir>   workspace root (default: current directory)
+    --provider <name>   anthropic | openai
+    --model <id>        model id
+    --base-url <url>    API base URL (OpenAI-compatible servers, proxies)
+    --agent <role>      run one role directly instead of the coordinator
+    --workflow <name>   run a workflow of .agent-team/workflows with the task as its input
+    --plan              plan the task (parallel or sequential sub-tasks, planned again up to --max-depth)
+    --continue <taskId> continue a finished run (from .agent-team/runs) with the task as the next message
+    --json              JSON Lines events on stdout
+    --apply             apply proposed changes at the end, if the run completed
+                        (default: show them, change nothing)
+    --max-concurrent <n>            tasks doing work at once (default ${limitRanges.maxConcurrentTasks.default})
+    --max-depth <n>                 how deep delegation may nest (default ${limitRanges.maxDepth.default}; 0: no delegation)
+    --auto-background-seconds <s>   a foreground subagent moves to the background after this (default ${limitRanges.autoBackgroundSeconds.default})
+    --max-subtasks <n>              sub-tasks per plan at most, with --plan (default ${limitRanges.maxSubtasks.default})
+    --budget-tokens <n>             tokens the whole run may spend (input + output); spent: it stops
+    --delegation-reach <reach>      own-tools (default: an agent starts only roles whose tools it has
+                                    itself; the coordinator starts any) | any
+    --yes                           let one turn start more than ${limitRanges.confirmFanOutAbove.default} subagents (else refused: it would
+                                    need your confirmation)
+    --trace <file>                  write the run's trace when it ends (tree, prompts, tool calls, models,
+                                    tokens, diffs): Markdown for a .md file, else JSON
+    --allow-command <pattern>       a command agents may run with Bash, in a scratch copy of the workspace
+                                    (repeatable; * is a wildcard: 'npm test', 'npm run *', '*' for all);
+                                    any other command is refused
+    --allow-network                 commands get the network in the sandbox (default: none)
+    --allow-network-command <pattern>
+                                    commands matching this get the network in the sandbox (repeatable)
+    --no-sandbox                    run commands without the OS sandbox, as you (where there is no
+                                    sandbox, commands are refused unless this is given)
+    --pass-env <NAME>               a variable commands get (repeatable; by default they get only PATH,
+                                    the locale, the toolchains' locations and proxies without passwords)
+  agent-team agents [--workspace <dir>]      list roles and where each is defined
+  agent-team workflows [--workspace <dir>]   list workflows and their problems (exit 2 if any)
+  agent-team mcp [--workspace <dir>] [--provider <name>] [--model <id>] [--base-url <url>]
+                 [--allow-command <pattern>...] [--allow-network] [--no-sandbox] [--pass-env <NAME>...]
+                                             the team as an MCP server over stdio (tools delegate,
+                                             task_output, task_stop; edits returned as diffs)
+  agent-team serve --a2a --port <n> [--host <address>] [--auth-token-env <NAME>] [--workspace <dir>]
+                   [--provider <name>] [--model <id>] [--base-url <url>]
+                   [--allow-command <pattern>...] [--allow-network] [--no-sandbox] [--pass-env <NAME>...]
+                                             the team as an A2A agent on 127.0.0.1 (port 0: any free
+                                             port; the address is printed on stderr; Ctrl-C stops it);
+                                             --auth-token-env: clients must send the token that variable
+                                             holds (several, comma-separated: one per client; each sees
+                                             only its own tasks); required with a --host other than
+                                             loopback
+
+Keys come from ANTHROPIC_API_KEY / OPENAI_API_KEY.
+Exit codes: 0 completed, 1 failed (or stopped by its budget), 2 usage or configuration error,
+130 interrupted (a second Ctrl-C exits at once).
+`;
