@@ -13,13 +13,13 @@ import { workflowRoles } from '../engine/workflows/workflow-roles.js';
 import { formatRoleDiagnostic, type RoleDefinition, type RoleDiagnostic, RoleRegistry } from '../engine/roles/index.js';
 import type { Clock } from '../engine/clock.js';
 import type { ModelChooser } from '../engine/team/agent-team.js';
-import type { FanOutRequest } from '../engine/delegation/fan-out.js';
 import type { AgentTeamSettings } from './configuration.js';
 import type { HostWorkspace } from './host-workspace.js';
 import { createModelFor, type ModelSetup } from './model-setup.js';
 import { HostRoleFileSource, watchRoleFiles } from './role-source.js';
 import { HostUserChannel } from './host-user-channel.js';
-import { readSettings } from './configuration.js';
+import { commandRules } from './command-rules.js';
+import { confirmFanOut } from './confirm-fan-out.js';
 import { createEngine, type Engine } from '../engine/team/create-engine.js';
 import type { HostCommandApproval } from './host-command-approval.js';
 import type { RemoteAgentTokens } from './remote-agent-tokens.js';
@@ -71,18 +71,7 @@ export class EngineSession {
       changes: options.changes,
       // A role file choosing programs to run, or an address to send the task to: not in Restricted Mode.
       trusted: () => vscode.workspace.isTrusted,
-      commands: {
-        // Running commands chosen by model output in a folder the user does not trust is what Restricted Mode exists to prevent.
-        refusal: () => (vscode.workspace.isTrusted ? undefined : 'Not run: commands do not run in Restricted Mode. The user must trust this workspace first (Manage Workspace Trust).'),
-        allowedPatterns: () => [...readSettings(vscode.workspace.isTrusted).allowedCommands, ...this.commandApproval.allowedPatternsForWorkspace()],
-        approval: this.commandApproval,
-        howToAllow: 'The user allows commands with the setting agentTeam.allowedCommands.',
-        sandbox: () => readSettings(vscode.workspace.isTrusted).sandbox,
-        networkForAll: () => readSettings(vscode.workspace.isTrusted).commandNetwork === 'on',
-        networkPatterns: () => readSettings(vscode.workspace.isTrusted).networkCommands,
-        passNames: () => readSettings(vscode.workspace.isTrusted).passEnvironment,
-        howToRunUnsandboxed: 'The user can turn the sandbox off with the setting agentTeam.sandbox ("off") to have commands allowed by their patterns again.',
-      },
+      commands: commandRules(this.commandApproval),
       userChannel: this.userChannel,
       conversations: this.conversations,
       // The keys and remote agents' tokens the user set (or that the environment holds).
@@ -192,16 +181,4 @@ export class EngineSession {
 /** `agentTeam.budgetTokens` for a run, unless the request brings its own budget. */
 function budgetOf(settings: AgentTeamSettings): { maxTokens?: number } {
   return settings.budgetTokens > 0 ? { maxTokens: settings.budgetTokens } : {};
-}
-
-/** Asks, in a modal, whether one turn may start this many subagents at once. */
-async function confirmFanOut(request: FanOutRequest): Promise<boolean> {
-  const shown = request.descriptions.slice(0, 10).join('; ');
-  const more = request.descriptions.length > 10 ? `; and ${request.descriptions.length - 10} more` : '';
-  const picked = await vscode.window.showWarningMessage(
-    `The ${request.role} (${request.taskId}) wants to start ${request.count} subagents at once.`,
-    { modal: true, detail: `${shown}${more}.\n\nMore than agentTeam.confirmFanOutAbove subagents in one step ask first. Deny: none starts, and the ${request.role} is told to start fewer.` },
-    'Allow',
-  );
-  return picked === 'Allow';
 }

@@ -8,17 +8,15 @@ import { defaultLimits } from '../limits.js';
 import { describePrompt } from '../tasks/describe-prompt.js';
 import { MessageInbox } from '../conversation/message-inbox.js';
 import type { ModelMessage } from '../model/types.js';
-import { isTerminal } from '../tasks/types.js';
-import { planNodeWork } from '../planner/plan-node.js';
-import { plannerName } from '../planner/planner-instructions.js';
 import { workflowWork } from '../workflows/run-workflow.js';
 import type { TaskManager } from '../tasks/task-manager.js';
 import type { StartTaskOptions, StartTaskResult, TaskWork } from '../tasks/work.js';
 import type { RosterEntry } from '../delegation/delegation-scope.js';
 import { coordinatorName } from '../roles/coordinator.js';
 import type { DelegatorTools } from '../roles/tool-names.js';
-import type { AgentTeamOptions, ModelChooser } from './team-options.js';
+import type { AgentTeamOptions } from './team-options.js';
 import type { DelegateRequest, FollowUpRequest, PlanRequest, RevisionRequest, WorkflowRunRequest } from './run-requests.js';
+import { followedRun, revisedTask } from './continuations.js';
 import { TeamRoster } from './team-roster.js';
 import { TeamRun } from './team-run.js';
 
@@ -101,21 +99,8 @@ export class AgentTeam {
   async plan(request: PlanRequest): Promise<StartTaskResult> {
     const task = request.task.trim();
     if (task === '') throw new ConfigurationError('The task is empty: say what the agents should do.');
-    const roles = this.options.roles;
-    return this.startRun(request, { parentId: null, role: 'plan', description: describePrompt(task), prompt: task }, (run, modelFor) =>
-      planNodeWork(
-        {
-          taskManager: this.options.taskManager,
-          maxDepth: request.maxDepth ?? this.options.maxDepth ?? defaultLimits.maxDepth,
-          limits: { maxSubtasks: request.maxSubtasks ?? defaultLimits.maxSubtasks, hasRole: (name) => roles.get(name) !== undefined, roleNames: () => roles.list().map((role) => role.name) },
-          plannerModel: modelFor(plannerName),
-          agentWork: (role, prompt) => run.stepWork(role, prompt, []),
-          synthesizerWork: (prompt) => run.synthesizerWork(prompt),
-        },
-        { task },
-        0,
-      ),
-    );
+    const limits = { maxDepth: request.maxDepth ?? this.options.maxDepth ?? defaultLimits.maxDepth, maxSubtasks: request.maxSubtasks ?? defaultLimits.maxSubtasks };
+    return this.startRun(request, { parentId: null, role: 'plan', description: describePrompt(task), prompt: task }, (run) => run.planWork(task, limits));
   }
 
   /**
@@ -127,16 +112,7 @@ export class AgentTeam {
   async followUp(request: FollowUpRequest): Promise<StartTaskResult> {
     const message = request.message.trim();
     if (message === '') throw new ConfigurationError('The follow-up is empty: say what to do next.');
-    const root = this.options.taskManager.get(request.rootId);
-    if (!root) throw new ConfigurationError(`There is no run ${request.rootId} in the history: it may have been cleared. Start a new run.`);
-    if (root.parentId !== null) throw new ConfigurationError(`Task ${root.id} is part of run ${root.rootId}; follow up the run itself (${root.rootId}).`);
-    if (!isTerminal(root.status)) throw new ConfigurationError(`Run ${root.id} is still running: send it a message instead, or wait for it to end.`);
-    const role = root.role === coordinatorName ? undefined : this.options.roles.get(root.role);
-    if (root.role !== coordinatorName && !role) {
-      throw new ConfigurationError(`Run ${root.id} (${root.role}) is not a conversation that can go on; run it again with a new task.`);
-    }
-    const earlier = await this.options.conversations?.load(root.id);
-    if (!earlier) throw new ConfigurationError(`The conversation of run ${root.id} is no longer kept (only the task list is); start a new run.`);
+    const { root, role, earlier } = await followedRun(this.options, request.rootId);
     const conversation: ModelMessage[] = [...earlier, { role: 'user', content: [{ type: 'text', text: message }] }];
     const keep = { keepConversation: { key: root.id } };
     const awaitBackground = request.awaitBackgroundTasks ?? false;
@@ -154,13 +130,7 @@ export class AgentTeam {
   async requestChanges(request: RevisionRequest): Promise<StartTaskResult> {
     const comment = request.comment.trim();
     if (comment === '') throw new ConfigurationError('The request is empty: say what should change.');
-    const revised = this.options.taskManager.get(request.taskId);
-    if (!revised) throw new ConfigurationError(`There is no task ${request.taskId} in the history: it may have been cleared.`);
-    if (!isTerminal(revised.status)) throw new ConfigurationError(`Task ${revised.id} is still running: send it a message instead, or wait for it to end.`);
-    const role = this.options.roles.get(revised.role);
-    if (!role) throw new ConfigurationError(`Task ${revised.id} (${revised.role}) is not a subagent's work that can be revised; run it again with a new task.`);
-    const earlier = await this.options.conversations?.load(revised.id);
-    if (!earlier) throw new ConfigurationError(`The conversation of task ${revised.id} is no longer kept, so it cannot go on; delegate the change as a new task.`);
+    const { revised, role, earlier } = await revisedTask(this.options, request.taskId);
     const text = `The user reviewed your proposed changes and asks for changes:\n\n${comment}\n\nRevise your proposal accordingly; your edits change the same proposal.`;
     const conversation: ModelMessage[] = [...earlier, { role: 'user', content: [{ type: 'text', text }] }];
     const task = { parentId: revised.id, followUp: true, role: revised.role, description: `Revision: ${describePrompt(comment, 48)}`, prompt: comment };
@@ -171,10 +141,10 @@ export class AgentTeam {
    * What every entry point ends with: the run's models, fixed now for every agent it starts however much
    * later; its `TeamRun`; and its first task.
    */
-  private startRun(request: RunBasics, task: RunTask, work: (run: TeamRun, modelFor: ModelChooser) => TaskWork): Promise<StartTaskResult> {
+  private startRun(request: RunBasics, task: RunTask, work: (run: TeamRun) => TaskWork): Promise<StartTaskResult> {
     const modelFor = request.modelFor ?? this.options.modelFor;
     if (!modelFor) throw new ConfigurationError('No model is set up for this run: choose a provider and a model first.');
     const run = new TeamRun(this.options, this.inbox, (delegator) => this.rosters.for(delegator), modelFor);
-    return this.options.taskManager.start({ ...task, mode: request.mode ?? 'foreground', maxTokens: request.maxTokens, work: work(run, modelFor) });
+    return this.options.taskManager.start({ ...task, mode: request.mode ?? 'foreground', maxTokens: request.maxTokens, work: work(run) });
   }
 }

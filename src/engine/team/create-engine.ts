@@ -6,67 +6,20 @@
 import type { A2aHost } from '../a2a/remote-task-work.js';
 import type { Capability } from '../capabilities/capability.js';
 import type { ChangeSetRegistry } from '../changes/registry.js';
-import type { Clock } from '../clock.js';
-import { type CommandHostOptions, createCommandHost, type DisposableCommandHost } from '../commands/create-command-host.js';
+import { createCommandHost, type DisposableCommandHost } from '../commands/create-command-host.js';
 import { serverSandbox } from '../commands/sandbox/server-launch.js';
-import type { ConversationStore } from '../conversation/conversation-store.js';
 import { MessageInbox } from '../conversation/message-inbox.js';
-import type { UserChannel } from '../conversation/user-channel.js';
-import type { DelegationReach } from '../delegation/delegation-reach.js';
 import type { FanOutPolicy } from '../delegation/fan-out.js';
 import { createWorkspaceToolbox, describeTaskChanges } from '../file-tools/workspace-toolbox.js';
 import { defaultLimits } from '../limits.js';
 import type { McpHost } from '../mcp/mcp-role-tools.js';
 import type { RoleRegistry } from '../roles/role-registry.js';
 import type { TaskManager } from '../tasks/task-manager.js';
-import type { Workspace } from '../workspace/workspace.js';
 import { AgentTeam } from './agent-team.js';
 import { teamCapabilities } from './capabilities.js';
-import type { ModelChooser } from './team-options.js';
+import type { EngineHost, TeamSettings } from './engine-host.js';
 
-type Environment = Readonly<Record<string, string | undefined>>;
-
-export interface EngineHost {
-  workspace: Workspace & { readonly root: string };
-  roles: RoleRegistry;
-  taskManager: TaskManager;
-  changes: ChangeSetRegistry;
-  /** False where the workspace is not trusted (Restricted Mode): no MCP server starts, no remote agent is reached. */
-  trusted(): boolean;
-  /** Who allows commands and how they run (create-command-host.ts), but for the workspace and tasks, which are the engine's. */
-  commands: Omit<CommandHostOptions, 'workspaceRoot' | 'taskManager' | 'secretValues' | 'sourceEnvironment' | 'clock'>;
-  /** How `task` and `chat` agents reach the user. Default: none (they are told no user is available). */
-  userChannel?: UserChannel;
-  /** Where runs' conversations are kept, for follow-ups. Default: none. */
-  conversations?: ConversationStore;
-  /** The configured secrets (API keys, remote agents' tokens), read at each use: no process, tool result or error carries one. */
-  secrets(): readonly string[];
-  /** What processes start from, and where keys and `a2a_auth_env` tokens are read. */
-  environment: Environment;
-  /** Where remote roles read their tokens. Default: `environment`. */
-  remoteEnvironment?(): Environment;
-  /** Measures every deadline. Default `systemClock`. */
-  clock?: Clock;
-  /** The models of runs that bring none. Default: each run brings its own. */
-  modelFor?: ModelChooser;
-  /** Added to every system prompt so agents know where they are. */
-  environmentNote: string;
-  /** Keep every subagent's conversation (the user may ask one for changes). Default false. */
-  keepSubagentConversations?: boolean;
-  /** Asks whether one turn may start more subagents than `confirmFanOutAbove`. Default: nobody is asked; it is refused. */
-  confirmFanOut?: FanOutPolicy['confirm'];
-  /** Where nobody is asked, how the user allows a wider fan-out (the CLI: `--yes`). */
-  fanOutHowToAllow?: string;
-}
-
-/** The limits of a team, read by the host (flags, settings). Each defaults as in `limitRanges`. */
-export interface TeamSettings {
-  maxDepth?: number;
-  autoBackgroundSeconds?: number;
-  delegationReach?: DelegationReach;
-  /** Infinity: any fan-out starts without asking. */
-  confirmFanOutAbove?: number;
-}
+export type { EngineHost, TeamSettings } from './engine-host.js';
 
 export interface Engine {
   readonly roles: RoleRegistry;

@@ -6,7 +6,8 @@ import type { Tool } from '../agent/tool.js';
 import type { MessageInbox } from '../conversation/message-inbox.js';
 import { delegationCapability } from '../delegation/delegation-capability.js';
 import type { ModelMessage } from '../model/types.js';
-import { synthesizerInstruction, synthesizerName } from '../planner/planner-instructions.js';
+import { planNodeWork } from '../planner/plan-node.js';
+import { plannerName, synthesizerInstruction, synthesizerName } from '../planner/planner-instructions.js';
 import type { TaskWork } from '../tasks/work.js';
 import type { AgentTeamOptions, ModelChooser } from './team-options.js';
 import { type AgentTaskEnvironment, agentTaskWork } from '../agent-tasks/agent-task-work.js';
@@ -78,6 +79,23 @@ export class TeamRun {
       extraTools: options.extraTools,
       keepConversation: options.keepConversation,
     });
+  }
+
+  /** A planned run's root (the recursive planner): a planner decides, the plan unfolds as tasks below it. */
+  planWork(task: string, limits: { maxDepth: number; maxSubtasks: number }): TaskWork {
+    const roles = this.options.roles;
+    return planNodeWork(
+      {
+        taskManager: this.options.taskManager,
+        maxDepth: limits.maxDepth,
+        limits: { maxSubtasks: limits.maxSubtasks, hasRole: (name) => roles.get(name) !== undefined, roleNames: () => roles.list().map((role) => role.name) },
+        plannerModel: this.modelFor(plannerName),
+        agentWork: (role, prompt) => this.stepWork(role, prompt, []),
+        synthesizerWork: (prompt) => this.synthesizerWork(prompt),
+      },
+      { task },
+      0,
+    );
   }
 
   /** The synthesizer of a plan: one call, no tools, that combines the results it is given. */

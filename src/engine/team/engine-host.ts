@@ -1,0 +1,56 @@
+/** What a host supplies to `createEngine`: only what differs between the CLI, the extension and the servers. */
+import type { ChangeSetRegistry } from '../changes/registry.js';
+import type { Clock } from '../clock.js';
+import type { CommandHostOptions } from '../commands/create-command-host.js';
+import type { ConversationStore } from '../conversation/conversation-store.js';
+import type { UserChannel } from '../conversation/user-channel.js';
+import type { DelegationReach } from '../delegation/delegation-reach.js';
+import type { FanOutPolicy } from '../delegation/fan-out.js';
+import type { RoleRegistry } from '../roles/role-registry.js';
+import type { TaskManager } from '../tasks/task-manager.js';
+import type { Workspace } from '../workspace/workspace.js';
+import type { ModelChooser } from './team-options.js';
+
+export type Environment = Readonly<Record<string, string | undefined>>;
+
+export interface EngineHost {
+  workspace: Workspace & { readonly root: string };
+  roles: RoleRegistry;
+  taskManager: TaskManager;
+  changes: ChangeSetRegistry;
+  /** False where the workspace is not trusted (Restricted Mode): no MCP server starts, no remote agent is reached. */
+  trusted(): boolean;
+  /** Who allows commands and how they run (create-command-host.ts), but for the workspace and tasks, which are the engine's. */
+  commands: Omit<CommandHostOptions, 'workspaceRoot' | 'taskManager' | 'secretValues' | 'sourceEnvironment' | 'clock'>;
+  /** How `task` and `chat` agents reach the user. Default: none (they are told no user is available). */
+  userChannel?: UserChannel;
+  /** Where runs' conversations are kept, for follow-ups. Default: none. */
+  conversations?: ConversationStore;
+  /** The configured secrets (API keys, remote agents' tokens), read at each use: no process, tool result or error carries one. */
+  secrets(): readonly string[];
+  /** What processes start from, and where keys and `a2a_auth_env` tokens are read. */
+  environment: Environment;
+  /** Where remote roles read their tokens. Default: `environment`. */
+  remoteEnvironment?(): Environment;
+  /** Measures every deadline. Default `systemClock`. */
+  clock?: Clock;
+  /** The models of runs that bring none. Default: each run brings its own. */
+  modelFor?: ModelChooser;
+  /** Added to every system prompt so agents know where they are. */
+  environmentNote: string;
+  /** Keep every subagent's conversation (the user may ask one for changes). Default false. */
+  keepSubagentConversations?: boolean;
+  /** Asks whether one turn may start more subagents than `confirmFanOutAbove`. Default: nobody is asked; it is refused. */
+  confirmFanOut?: FanOutPolicy['confirm'];
+  /** Where nobody is asked, how the user allows a wider fan-out (the CLI: `--yes`). */
+  fanOutHowToAllow?: string;
+}
+
+/** The limits of a team, read by the host (flags, settings). Each defaults as in `limitRanges`. */
+export interface TeamSettings {
+  maxDepth?: number;
+  autoBackgroundSeconds?: number;
+  delegationReach?: DelegationReach;
+  /** Infinity: any fan-out starts without asking. */
+  confirmFanOutAbove?: number;
+}
