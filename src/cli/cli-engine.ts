@@ -19,7 +19,7 @@ import { formatRoleDiagnostic } from '../engine/roles/format-diagnostic.js';
 import { NodeRoleFileSource } from '../engine/roles/node-role-file-source.js';
 import { RoleRegistry } from '../engine/roles/role-registry.js';
 import { NodeWorkspace } from '../engine/workspace/node-workspace.js';
-import { namesHoldingSecrets } from '../engine/commands/command-environment.js';
+import { namesHoldingSecrets } from '../engine/commands/child-environment.js';
 import type { DisposableCommandHost } from '../engine/commands/create-command-host.js';
 import type { SandboxAvailability } from '../engine/commands/sandbox/sandbox-availability.js';
 import { secretValues } from '../engine/secrets.js';

@@ -2,7 +2,7 @@
  * The human view of a run on a terminal: on a TTY a live tree redrawn in place; elsewhere (pipes, CI logs)
  * one line per start and end, so logs stay readable.
  */
-import { describeStopReason } from '../engine/errors.js';
+import { endReason } from '../engine/tasks/end-reason.js';
 import type { TaskEvent, TaskSnapshot, TaskStatus } from '../engine/tasks/types.js';
 import { terminalSafe } from './terminal-text.js';
 
@@ -91,7 +91,7 @@ export function clipToHeight(lines: string[], tasks: readonly TaskSnapshot[], ro
 
 export function describeEnd(task: TaskSnapshot): string {
   const tokens = formatTokens(task.treeUsage.inputTokens + task.treeUsage.outputTokens);
-  const reason = task.status === 'completed' ? undefined : (task.error ?? (task.stopReason && describeStopReason(task.stopReason)));
+  const reason = endReason(task);
   return `${task.status}${reason ? `: ${terminalSafe(reason)}` : ''} (${tokens} tokens)`;
 }
 

@@ -2,12 +2,12 @@
  * The detail pane of the selected task: its prompt, live transcript, final answer (Markdown), error or
  * stop reason, usage, model, and its change set. Sections update only when their input changed.
  */
+import { endReason } from '../engine/tasks/end-reason.js';
 import { type ChangeSummary, type ProtocolTask, type TaskDetail, type WebviewMessage } from '../shared/protocol.js';
 import { ChangesView } from './changes-view.js';
 import { createButton, createElement, createIcon, setTextIfChanged } from './dom.js';
 import { formatCount, formatTaskElapsed, treeTokens } from './format.js';
 import { bindLinkHandler, type MarkdownRenderer } from './markdown.js';
-import { describeStopReason } from '../engine/errors.js';
 import { isStoppable, statusIconClasses, stopAriaLabel, taskTitle } from './status.js';
 import { type MessageSent, type TranscriptState } from './store.js';
 import { TranscriptView } from './transcript-view.js';
@@ -122,7 +122,7 @@ export class DetailView {
     this.stopButton.hidden = !isStoppable(task.status);
     this.stopButton.setAttribute('aria-label', stopAriaLabel(task));
     this.renderMeta(task, now);
-    const reason = task.status === 'failed' ? (task.error ?? 'failed') : task.status === 'stopped' && task.stopReason ? describeStopReason(task.stopReason) : '';
+    const reason = endReason(task) ?? '';
     setTextIfChanged(this.reason, reason);
     this.reason.hidden = reason === '';
     this.reason.className = `detail-reason reason-${task.status}`;

@@ -1,6 +1,6 @@
 /** What a command may see and what of its output is kept. */
 import { describe, expect, it } from 'vitest';
-import { commandEnvironment, isPassedVariable, namesHoldingSecrets } from '../../src/engine/commands/command-environment.js';
+import { childEnvironment, isPassedVariable, namesHoldingSecrets } from '../../src/engine/commands/child-environment.js';
 import { OutputTail, stripTerminalCodes } from '../../src/engine/commands/output-tail.js';
 
 describe('the environment of a command', () => {
@@ -19,14 +19,14 @@ describe('the environment of a command', () => {
 
   it('passes what the user names, but never a configured secret under any name; quiets pagers, prompts and colours', () => {
     const source = { PATH: '/bin', DATABASE_URL: 'postgres://x', HARMLESS_NAME: 'sk-the-configured-key', ANTHROPIC_API_KEY: 'sk-the-configured-key', GIT_DIR: '/home/me/repo/.git', UNSET: undefined };
-    const environment = commandEnvironment(source, { secretValues: ['sk-the-configured-key'], passNames: ['DATABASE_URL', 'ANTHROPIC_API_KEY', 'HARMLESS_NAME'] });
+    const environment = childEnvironment(source, { secretValues: ['sk-the-configured-key'], passNames: ['DATABASE_URL', 'ANTHROPIC_API_KEY', 'HARMLESS_NAME'] });
     expect(environment).toMatchObject({ PATH: '/bin', DATABASE_URL: 'postgres://x', NO_COLOR: '1', PAGER: 'cat', GIT_TERMINAL_PROMPT: '0', CI: '1' });
     expect(Object.values(environment)).not.toContain('sk-the-configured-key');
     expect(environment.GIT_DIR).toBeUndefined();
     expect('UNSET' in environment).toBe(false);
     expect(namesHoldingSecrets(source, ['DATABASE_URL', 'ANTHROPIC_API_KEY'], ['sk-the-configured-key'])).toEqual(['ANTHROPIC_API_KEY']);
     // A named variable that holds the key as a part (a header, a URL) is not passed either.
-    expect(commandEnvironment({ AUTH_HEADER: 'Bearer sk-the-configured-key' }, { secretValues: ['sk-the-configured-key'], passNames: ['AUTH_HEADER'] }).AUTH_HEADER).toBeUndefined();
+    expect(childEnvironment({ AUTH_HEADER: 'Bearer sk-the-configured-key' }, { secretValues: ['sk-the-configured-key'], passNames: ['AUTH_HEADER'] }).AUTH_HEADER).toBeUndefined();
   });
 });
 

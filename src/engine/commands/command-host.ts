@@ -42,7 +42,7 @@ export interface CommandHost {
   /** How the user allows a refused command, for the refusal text (the CLI's flag, the extension's setting). */
   howToAllow: string;
   copies: ScratchCopies;
-  /** The environment commands get (command-environment.ts: secrets already dropped). */
+  /** The environment commands get (child-environment.ts: secrets already dropped). */
   environment(): Record<string, string>;
   /** Whether commands run in the OS sandbox here (found once, then the same answer). */
   sandbox(): Promise<SandboxState>;

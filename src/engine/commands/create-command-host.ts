@@ -5,7 +5,7 @@
 import { homedir } from 'node:os';
 import type { Clock } from '../clock.js';
 import type { CommandApproval, CommandHost } from './command-host.js';
-import { commandEnvironment } from './command-environment.js';
+import { childEnvironment } from './child-environment.js';
 import { defaultResourceLimits, type ResourceLimits } from './sandbox/resource-limits.js';
 import { detectSandbox, type SandboxAvailability } from './sandbox/sandbox-availability.js';
 import { type SandboxSetting, type SandboxState, sandboxState } from './sandbox/sandbox-state.js';
@@ -67,7 +67,7 @@ export function createCommandHost(options: CommandHostOptions): DisposableComman
     howToAllow: options.howToAllow,
     ...(options.approval ? { approval: options.approval } : {}),
     copies,
-    environment: () => commandEnvironment(options.sourceEnvironment ?? process.env, { secretValues: options.secretValues?.() ?? [], passNames: options.passNames?.() ?? [] }),
+    environment: () => childEnvironment(options.sourceEnvironment ?? process.env, { secretValues: options.secretValues?.() ?? [], passNames: options.passNames?.() ?? [] }),
     ...(options.clock ? { clock: options.clock } : {}),
     sandbox,
     network: { all: () => options.networkForAll?.() ?? false, patterns: () => options.networkPatterns?.() ?? [] },

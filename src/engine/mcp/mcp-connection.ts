@@ -2,7 +2,7 @@
  * One MCP server, connected for one task: started (a stdio child in the workspace, or a streamable HTTP
  * session), its tools listed and offered as engine tools, closed when the task ends. Starting and every
  * call are bounded by time and by the task's signal; what a server sends back is capped where it enters.
- * Secrets stay out: a stdio server gets what a command gets (command-environment.ts: an allowlist, no
+ * Secrets stay out: a stdio server gets what a command gets (child-environment.ts: an allowlist, no
  * configured key under any name), plus its own `env`.
  */
 import { withDeadline } from '../deadline.js';
@@ -10,7 +10,7 @@ import * as z from 'zod';
 import type { Tool } from '../agent/tool.js';
 import { type Clock, systemClock } from '../clock.js';
 import { errorMessage } from '../errors.js';
-import { commandEnvironment } from '../commands/command-environment.js';
+import { childEnvironment } from '../commands/child-environment.js';
 import { redactSecrets } from '../secrets.js';
 import type { McpServerConfig } from '../roles/mcp-server-config.js';
 import { mcpToolName } from './mcp-tool-names.js';
@@ -18,7 +18,7 @@ import { mcpToolName } from './mcp-tool-names.js';
 export interface McpConnectOptions {
   /** The workspace root: a stdio server's working directory. */
   cwd: string;
-  /** The environment a stdio server's is built from (command-environment.ts). Default `process.env`. */
+  /** The environment a stdio server's is built from (child-environment.ts). Default `process.env`. */
   environment?: Readonly<Record<string, string | undefined>>;
   /** How long starting may take (spawn, initialize, list tools). Default 30,000 ms. */
   startTimeoutMs?: number;
@@ -118,5 +118,5 @@ function describeContent(content: Array<{ type: string; text?: string; mimeType?
 
 /** One rule for every process the engine starts: what a command gets, plus the server's own `env`. */
 function serverEnvironment(parent: Readonly<Record<string, string | undefined>>, own: Readonly<Record<string, string>>, secrets: readonly string[]): Record<string, string> {
-  return { ...commandEnvironment(parent, { secretValues: secrets }), ...own };
+  return { ...childEnvironment(parent, { secretValues: secrets }), ...own };
 }

@@ -5,7 +5,7 @@
  * planned again, one level down, until `maxDepth`; at the limit a task is done by one agent. Every step is
  * a task in the tree, so the plan unfolds in the sidebar as it is made, and each part can be stopped.
  */
-import { describeStopReason } from '../errors.js';
+import { endReason } from '../tasks/end-reason.js';
 import type { Model } from '../model/types.js';
 import type { TaskManager } from '../tasks/task-manager.js';
 import type { TaskSnapshot } from '../tasks/types.js';
@@ -93,6 +93,5 @@ function resultOf(task: TaskSnapshot): TaskWorkResult {
 }
 
 function failureOf(task: TaskSnapshot): string {
-  const why = task.status === 'stopped' ? (task.stopReason ? describeStopReason(task.stopReason) : 'stopped') : (task.error ?? 'failed');
-  return `${task.role} task ${task.id} ${task.status}: ${why}`;
+  return `${task.role} task ${task.id} ${task.status}: ${endReason(task) ?? 'failed'}`;
 }

@@ -4,8 +4,8 @@
  * a sequence (and each round of a loop) shares its state; parallel branches start from a copy (their
  * contexts are isolated) and their keys are merged, in branch order, when all of them have ended.
  */
+import { endReason } from '../tasks/end-reason.js';
 import type { Tool } from '../agent/tool.js';
-import { describeStopReason } from '../errors.js';
 import type { TaskManager } from '../tasks/task-manager.js';
 import type { TaskSnapshot } from '../tasks/types.js';
 import type { TaskWork, TaskWorkContext, TaskWorkResult } from '../tasks/work.js';
@@ -114,6 +114,5 @@ function describeStep(environment: WorkflowRunEnvironment, step: WorkflowStep, s
 }
 
 function stepFailure(task: TaskSnapshot): string {
-  const why = task.status === 'stopped' ? (task.stopReason ? describeStopReason(task.stopReason) : 'stopped') : (task.error ?? 'failed');
-  return `step ${task.id} (${task.role}: "${task.description}") ${task.status}: ${why}`;
+  return `step ${task.id} (${task.role}: "${task.description}") ${task.status}: ${endReason(task) ?? 'failed'}`;
 }

@@ -1,10 +1,12 @@
 /**
- * The environment a command (and an MCP server a role file starts) runs with: built from an allowlist,
+ * The environment of every process whose program agents or role files choose (a `Bash` command, a role's
+ * MCP server; a hook will be the next): `childEnvironment`, built from an allowlist,
  * not the host's minus a denylist. Model output decides what runs, so a command could print or send
  * anything it finds; a list of names that look secret always misses one (`DATABASE_URL` with a password
  * in it, `PGPASSWORD`, `MYSQL_PWD`, a proxy with credentials). So a command gets the system's basics and
  * the toolchains' locations, the variables the user names (`--pass-env`, `agentTeam.passEnvironment`),
- * and never a configured secret's value under any name.
+ * and never a configured secret's value under any name. The engine's own helpers (git for scratch copies,
+ * ripgrep, the sandbox probe) run programs it chose, with arguments it chose, and inherit its environment.
  */
 import { minimumSecretLength } from '../secrets.js';
 import { gitLocationVariables } from './git-runner.js';
@@ -48,7 +50,7 @@ export interface CommandEnvironmentOptions {
   passNames?: readonly string[];
 }
 
-export function commandEnvironment(source: Readonly<Record<string, string | undefined>>, options: CommandEnvironmentOptions = {}): Record<string, string> {
+export function childEnvironment(source: Readonly<Record<string, string | undefined>>, options: CommandEnvironmentOptions = {}): Record<string, string> {
   const secrets = new Set((options.secretValues ?? []).filter((value) => value.length >= minimumSecretLength));
   const named = new Set((options.passNames ?? []).map((name) => name.toUpperCase()));
   const environment: Record<string, string> = {};
