@@ -30,7 +30,7 @@ export interface Engine {
   readonly commands: DisposableCommandHost;
   /** What agents may do beyond files and delegation, in the order they are asked. */
   readonly capabilities: readonly Capability[];
-  /** The team with these limits: one per combination (a team holds no state of its own, so replacing it is free). */
+  /** The team with these limits, made anew when they change (a team holds no state of its own, so replacing it is free). */
   team(settings?: TeamSettings): AgentTeam;
   /** Ends what the engine holds besides tasks (the scratch copies of commands). */
   close(): Promise<void>;
