@@ -1,4 +1,5 @@
 /** What the CLI's commands take, parsed (arguments.ts). */
+import type { InstructionSource } from '../engine/instructions/instruction-sources.js';
 
 export type ProviderName = 'anthropic' | 'openai';
 
@@ -14,6 +15,8 @@ export interface CommandFlags {
   allowNetworkCommands: string[];
   /** `--pass-env` (repeatable): variables commands get besides the allowlist's. */
   passEnvironment: string[];
+  /** `--instruction-files`: which instruction files agents get (default: every source; `none`: none). */
+  instructionFiles: InstructionSource[];
 }
 
 export interface RunArguments extends CommandFlags {

@@ -4,7 +4,7 @@
  */
 import type { CliArguments, CommandFlags } from './argument-types.js';
 import { checkedModelOptions } from './model-options.js';
-import { limitOption, wholeNumber } from './number-options.js';
+import { instructionFilesOption, limitOption, wholeNumber } from './number-options.js';
 import { UsageError } from './usage-error.js';
 
 export type { AgentsArguments, CliArguments, CommandFlags, McpArguments, ProviderName, RunArguments, ServeArguments, WorkflowsArguments } from './argument-types.js';
@@ -28,6 +28,7 @@ const valueOptions = new Set([
   '--port',
   '--host',
   '--auth-token-env',
+  '--instruction-files',
 ]);
 const flagOptions = new Set(['--json', '--apply', '--plan', '--yes', '--a2a', '--no-sandbox', '--allow-network']);
 /** Options that may be given more than once; each value is kept. */
@@ -82,18 +83,18 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
     return { command, workspace };
   }
   if (command === 'mcp') {
-    const allowed = new Set(['--workspace', '--provider', '--model', '--base-url']);
+    const allowed = new Set(['--workspace', '--provider', '--model', '--base-url', '--instruction-files']);
     const extra = [...values.keys()].filter((name) => !allowed.has(name));
     if (extra.length > 0 || [...flags].some((flag) => !commandFlagNames.has(flag)) || words.length > 0) {
-      throw new UsageError('"mcp" takes only --workspace, --provider, --model, --base-url, --allow-command, --allow-network, --allow-network-command and --no-sandbox');
+      throw new UsageError('"mcp" takes only --workspace, --provider, --model, --base-url, --allow-command, --allow-network, --allow-network-command, --pass-env, --instruction-files and --no-sandbox');
     }
-    return { command, workspace, ...checkedModelOptions(values), ...commandFlags(repeated, flags) };
+    return { command, workspace, ...checkedModelOptions(values), ...commandFlags(repeated, flags, values) };
   }
   if (command === 'serve') {
-    const allowed = new Set(['--workspace', '--provider', '--model', '--base-url', '--port', '--host', '--auth-token-env']);
+    const allowed = new Set(['--workspace', '--provider', '--model', '--base-url', '--port', '--host', '--auth-token-env', '--instruction-files']);
     const extra = [...values.keys()].filter((name) => !allowed.has(name));
     if (extra.length > 0 || [...flags].some((flag) => flag !== '--a2a' && !commandFlagNames.has(flag)) || words.length > 0) {
-      throw new UsageError('"serve" takes only --a2a, --port, --host, --auth-token-env, --workspace, --provider, --model, --base-url, --allow-command, --allow-network, --allow-network-command, --pass-env and --no-sandbox');
+      throw new UsageError('"serve" takes only --a2a, --port, --host, --auth-token-env, --workspace, --provider, --model, --base-url, --allow-command, --allow-network, --allow-network-command, --pass-env, --instruction-files and --no-sandbox');
     }
     if (!flags.has('--a2a')) throw new UsageError('"serve" needs the protocol to serve: agent-team serve --a2a --port <n>');
     if (!values.has('--port')) throw new UsageError('"serve --a2a" needs --port <n> (0: any free port)');
@@ -101,7 +102,7 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
     const authTokenEnv = values.get('--auth-token-env');
     if (authTokenEnv !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(authTokenEnv)) throw new UsageError(`--auth-token-env names an environment variable, not "${authTokenEnv}"`);
     if (!isLoopback(host) && authTokenEnv === undefined) throw new UsageError(`--host ${host} would let other machines reach the team: it needs --auth-token-env <NAME>, the variable holding the token clients must send`);
-    return { command, protocol: 'a2a', port: wholeNumber(values, '--port', 0, 0, 65_535), host, ...(authTokenEnv ? { authTokenEnv } : {}), workspace, ...checkedModelOptions(values), ...commandFlags(repeated, flags) };
+    return { command, protocol: 'a2a', port: wholeNumber(values, '--port', 0, 0, 65_535), host, ...(authTokenEnv ? { authTokenEnv } : {}), workspace, ...checkedModelOptions(values), ...commandFlags(repeated, flags, values) };
   }
   if (flags.has('--a2a') || values.has('--port')) throw new UsageError(`--a2a and --port belong to "serve", not "${command}"`);
   const modes = ['--agent', '--workflow', '--continue'].filter((name) => values.has(name)).concat(flags.has('--plan') ? ['--plan'] : []);
@@ -134,7 +135,7 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
     delegationReach,
     yes: flags.has('--yes'),
     trace: values.get('--trace'),
-    ...commandFlags(repeated, flags),
+    ...commandFlags(repeated, flags, values),
     // Not given: no budget; given, at least 1 (the setting's 0 means none, which here is leaving it out).
     budgetTokens: values.has('--budget-tokens') ? wholeNumber(values, '--budget-tokens', 0, 1, Number.MAX_SAFE_INTEGER) : undefined,
   };
@@ -148,8 +149,15 @@ function isLoopback(host: string): boolean {
   return host === '127.0.0.1' || host === 'localhost' || host === '::1';
 }
 
-function commandFlags(repeated: Map<string, string[]>, flags: Set<string>): CommandFlags {
-  return { allowCommands: repeated.get('--allow-command') ?? [], noSandbox: flags.has('--no-sandbox'), allowNetwork: flags.has('--allow-network'), allowNetworkCommands: repeated.get('--allow-network-command') ?? [], passEnvironment: repeated.get('--pass-env') ?? [] };
+function commandFlags(repeated: Map<string, string[]>, flags: Set<string>, values: Map<string, string>): CommandFlags {
+  return {
+    allowCommands: repeated.get('--allow-command') ?? [],
+    noSandbox: flags.has('--no-sandbox'),
+    allowNetwork: flags.has('--allow-network'),
+    allowNetworkCommands: repeated.get('--allow-network-command') ?? [],
+    passEnvironment: repeated.get('--pass-env') ?? [],
+    instructionFiles: instructionFilesOption(values.get('--instruction-files')),
+  };
 }
 
 function splitOption(argument: string): [string, string | undefined] {

@@ -23,6 +23,7 @@ import { namesHoldingSecrets } from '../engine/commands/child-environment.js';
 import type { DisposableCommandHost } from '../engine/commands/create-command-host.js';
 import type { SandboxAvailability } from '../engine/commands/sandbox/sandbox-availability.js';
 import { secretValues } from '../engine/secrets.js';
+import type { InstructionSource } from '../engine/instructions/instruction-sources.js';
 import type { ProviderName } from './arguments.js';
 import { cliModelSettings } from './model-settings.js';
 import { terminalSafe } from './terminal-text.js';
@@ -50,6 +51,8 @@ export interface CliEngineOptions {
   secrets?: readonly string[];
   /** `--pass-env`: variables commands get besides the allowlist's. */
   passEnvironment?: readonly string[];
+  /** `--instruction-files`: the sources agents' instruction files come from. Default: every source. */
+  instructionFiles?: readonly InstructionSource[];
   /** Whether this machine can sandbox commands. Default: found by trying. Tests inject an answer. */
   detectSandbox?: () => Promise<SandboxAvailability>;
   /** Where tasks and conversations are kept. Default: nowhere (memory only). */
@@ -103,6 +106,7 @@ export async function createCliEngine(options: CliEngineOptions): Promise<CliEng
       passNames: () => options.passEnvironment ?? [],
     },
     ...(userChannel ? { userChannel } : {}),
+    ...(options.instructionFiles ? { instructionSources: () => options.instructionFiles ?? [] } : {}),
     ...(history ? { conversations: history.conversations } : {}),
     // The providers' keys and the tokens remote roles send: no process, tool result or error carries one.
     secrets: () => secretValues([...providerKeys, ...remoteTokens(roles, options.environment)]),

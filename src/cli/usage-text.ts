@@ -35,6 +35,10 @@ export const usageText = `Usage:
                                     sandbox, commands are refused unless this is given)
     --pass-env <NAME>               a variable commands get (repeatable; by default they get only PATH,
                                     the locale, the toolchains' locations and proxies without passwords)
+    --instruction-files <sources>   the instruction files agents follow: agents (AGENTS.md), claude
+                                    (CLAUDE.md, CLAUDE.local.md), copilot (.github's), user (~/.agent-team/
+                                    AGENTS.md, ~/.claude/CLAUDE.md), comma-separated; none: no file
+                                    (default: all four)
   agent-team agents [--workspace <dir>]      list roles and where each is defined
   agent-team workflows [--workspace <dir>]   list workflows and their problems (exit 2 if any)
   agent-team mcp [--workspace <dir>] [--provider <name>] [--model <id>] [--base-url <url>]

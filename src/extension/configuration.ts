@@ -8,6 +8,7 @@ import { isModelProvider, type ModelProvider } from '../engine/model/create-mode
 import { vscodeLmProvider } from './language-model/language-model-errors.js';
 import type { DelegationReach } from '../engine/delegation/delegation-reach.js';
 import { defaultLimits, readLimit } from '../engine/limits.js';
+import { type InstructionSource, instructionSources, isInstructionSource } from '../engine/instructions/instruction-sources.js';
 
 export const configurationSection = 'agentTeam';
 
@@ -57,6 +58,8 @@ export interface AgentTeamSettings {
   networkCommands: string[];
   /** `agentTeam.passEnvironment`, from the user's own settings only: variables commands get besides the allowlist's. */
   passEnvironment: string[];
+  /** `agentTeam.instructionFiles`: the sources of the instruction files agents follow. Default: all. */
+  instructionFiles: InstructionSource[];
 }
 
 export const defaultSettings: Readonly<Omit<AgentTeamSettings, 'provider' | 'roleModels'>> = Object.freeze({
@@ -69,6 +72,7 @@ export const defaultSettings: Readonly<Omit<AgentTeamSettings, 'provider' | 'rol
   commandNetwork: 'off',
   networkCommands: [],
   passEnvironment: [],
+  instructionFiles: [...instructionSources],
 });
 
 /** Reads the settings; `trusted` false ignores workspace and folder values of the restricted settings. */
@@ -97,6 +101,8 @@ export function readSettings(trusted: boolean = vscode.workspace.isTrusted): Age
     commandNetwork: configuration.inspect<unknown>('commandNetwork')?.globalValue === 'on' ? 'on' : defaultSettings.commandNetwork,
     networkCommands: stringList(configuration.inspect<unknown>('networkCommands')?.globalValue),
     passEnvironment: stringList(configuration.inspect<unknown>('passEnvironment')?.globalValue),
+    // Any scope: a folder may only narrow what its agents read, and an untrusted one is read not at all.
+    instructionFiles: sourceList(configuration.get<unknown>('instructionFiles')),
   };
 }
 
@@ -135,6 +141,11 @@ function roleModelsOf(value: unknown): Record<string, string> {
     if (typeof model === 'string' && model.trim() !== '') result[role] = model.trim();
   }
   return result;
+}
+
+/** The known sources of a list setting; not a list at all: every source (the default). */
+function sourceList(value: unknown): InstructionSource[] {
+  return Array.isArray(value) ? [...new Set(value.filter(isInstructionSource))] : [...instructionSources];
 }
 
 /** The non-empty strings of a setting that should be a list of them; anything else is left out. */

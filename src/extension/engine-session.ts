@@ -19,6 +19,7 @@ import { createModelFor, type ModelSetup } from './model-setup.js';
 import { HostRoleFileSource, watchRoleFiles } from './role-source.js';
 import { HostUserChannel } from './host-user-channel.js';
 import { commandRules } from './command-rules.js';
+import { readSettings } from './configuration.js';
 import { confirmFanOut } from './confirm-fan-out.js';
 import { createEngine, type Engine } from '../engine/team/create-engine.js';
 import type { HostCommandApproval } from './host-command-approval.js';
@@ -73,6 +74,7 @@ export class EngineSession {
       trusted: () => vscode.workspace.isTrusted,
       commands: commandRules(this.commandApproval),
       userChannel: this.userChannel,
+      instructionSources: () => readSettings(vscode.workspace.isTrusted).instructionFiles,
       conversations: this.conversations,
       // The keys and remote agents' tokens the user set (or that the environment holds).
       secrets: () => options.secretValues?.() ?? [],

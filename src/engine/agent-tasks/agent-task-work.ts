@@ -81,7 +81,7 @@ export function agentTaskWork(environment: AgentTaskEnvironment, spec: AgentTask
 
 async function runAgentTask(environment: AgentTaskEnvironment, spec: AgentTaskSpec, context: TaskWorkContext, grants: TaskGrants, tools: Tool[]): Promise<TaskWorkResult> {
   const system = [spec.system, ...grants.instructions].join('\n\n');
-  const takeNotices = () => [...environment.taskManager.takeNotifications(context.taskId).map(formatNotice), ...environment.inbox.take(context.taskId)];
+  const takeNotices = () => [...environment.taskManager.takeNotifications(context.taskId).map(formatNotice), ...environment.inbox.take(context.taskId), ...grants.takeNotices()];
   const run = (prompt: string | ModelMessage[]) =>
     runAgent({
       model: spec.model,

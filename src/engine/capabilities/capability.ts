@@ -48,6 +48,8 @@ export interface CapabilityGrant {
   instructions?: string;
   /** Written to the task's transcript as it starts (a server that did not start). */
   notices?: readonly string[];
+  /** Notices for the agent before each turn after the first (instructions for a folder it began working in). */
+  takeNotices?(): string[];
   /** Sees each turn's tool calls before any runs and may refuse some (see `AgentRunOptions`). */
   reviewToolCalls?: AgentRunOptions['reviewToolCalls'];
   /** The user's next message after an answer without tool calls (a chat). At most one grant of a task sets it. */

@@ -8,6 +8,8 @@ export interface TaskGrants {
   /** Each grant's instructions, in the list's order. */
   instructions: string[];
   notices: string[];
+  /** Every grant's notices for the agent's next turn, in the list's order. */
+  takeNotices(): string[];
   reviewToolCalls?: AgentRunOptions['reviewToolCalls'];
   nextUserMessage?: AgentRunOptions['nextUserMessage'];
   /** Releases every grant (each once), whatever the others do. */
@@ -35,6 +37,7 @@ export async function gatherGrants(capabilities: readonly Capability[], task: Ca
     tools: grants.flatMap((grant) => grant.tools ?? []),
     instructions: grants.flatMap((grant) => (grant.instructions ? [grant.instructions] : [])),
     notices: grants.flatMap((grant) => grant.notices ?? []),
+    takeNotices: () => grants.flatMap((grant) => grant.takeNotices?.() ?? []),
     ...(reviewers.length > 0 ? { reviewToolCalls: (calls: readonly ToolCallRequest[], signal: AbortSignal) => reviewInTurn(reviewers, calls, signal) } : {}),
     ...(nextUserMessage ? { nextUserMessage } : {}),
     release,

@@ -8,11 +8,14 @@ import { commandsCapability } from '../commands/commands-capability.js';
 import type { DisposableCommandHost } from '../commands/create-command-host.js';
 import { conversationCapability } from '../conversation/conversation-capability.js';
 import type { UserChannel } from '../conversation/user-channel.js';
+import { type InstructionSettings, instructionsCapability } from '../instructions/instructions-capability.js';
 import { mcpCapability } from '../mcp/mcp-capability.js';
 import type { McpHost } from '../mcp/mcp-role-tools.js';
 
 /** What the capabilities are built from; a part left out leaves its capability without a host. */
 export interface CapabilityHosts {
+  /** Where instruction files are read, and which. Default: none (agents get no AGENTS.md). */
+  instructions?: InstructionSettings;
   /** Where `Bash` runs commands and who allows them. Default: none (roles that list Bash go without it). */
   commands?: DisposableCommandHost;
   /** How roles' MCP servers start, and whether they may. Default: none starts (each role is told so). */
@@ -23,6 +26,7 @@ export interface CapabilityHosts {
 
 export function teamCapabilities(hosts: CapabilityHosts): Capability[] {
   return [
+    ...(hosts.instructions ? [instructionsCapability(hosts.instructions)] : []),
     ...(hosts.commands ? [commandsCapability(hosts.commands)] : []),
     mcpCapability(hosts.mcp),
     conversationCapability(hosts.userChannel),

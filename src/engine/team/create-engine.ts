@@ -3,7 +3,10 @@
  * only what differs between them (`EngineHost`: trust, who allows commands, the user channel, the
  * secrets, the stores, the clock); everything else is built here the same way for all of them.
  */
+import { homedir } from 'node:os';
 import type { A2aHost } from '../a2a/remote-task-work.js';
+import type { InstructionSettings } from '../instructions/instructions-capability.js';
+import { instructionSources } from '../instructions/instruction-sources.js';
 import type { Capability } from '../capabilities/capability.js';
 import type { ChangeSetRegistry } from '../changes/registry.js';
 import { createCommandHost, type DisposableCommandHost } from '../commands/create-command-host.js';
@@ -57,7 +60,13 @@ export function createEngine(host: EngineHost): Engine {
     // In the OS sandbox, with the workspace read-only, where commands run in one.
     sandbox: serverSandbox(commands),
   };
-  const capabilities = teamCapabilities({ commands, mcp, ...(host.userChannel ? { userChannel: host.userChannel } : {}) });
+  const instructions: InstructionSettings = {
+    root: workspace.root,
+    home: host.userHome ?? homedir(),
+    sources: host.instructionSources ?? (() => instructionSources),
+    allowed: host.trusted,
+  };
+  const capabilities = teamCapabilities({ instructions, commands, mcp, ...(host.userChannel ? { userChannel: host.userChannel } : {}) });
   const inbox = new MessageInbox(taskManager);
   const toolbox = createWorkspaceToolbox({ workspace, changes, taskManager });
   const teams = new Map<string, AgentTeam>();

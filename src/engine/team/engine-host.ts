@@ -9,6 +9,7 @@ import type { FanOutPolicy } from '../delegation/fan-out.js';
 import type { RoleRegistry } from '../roles/role-registry.js';
 import type { TaskManager } from '../tasks/task-manager.js';
 import type { Workspace } from '../workspace/workspace.js';
+import type { InstructionSource } from '../instructions/instruction-sources.js';
 import type { ModelChooser } from './team-options.js';
 
 export type Environment = Readonly<Record<string, string | undefined>>;
@@ -32,6 +33,10 @@ export interface EngineHost {
   environment: Environment;
   /** Where remote roles read their tokens. Default: `environment`. */
   remoteEnvironment?(): Environment;
+  /** The instruction files agents get (`agentTeam.instructionFiles`, `--instruction-files`). Default: every source. */
+  instructionSources?(): readonly InstructionSource[];
+  /** The user's home, where their own instruction files are. Default: the system's. */
+  userHome?: string;
   /** Measures every deadline. Default `systemClock`. */
   clock?: Clock;
   /** The models of runs that bring none. Default: each run brings its own. */
