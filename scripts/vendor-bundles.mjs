@@ -5,11 +5,11 @@ import { fileURLToPath } from 'node:url';
  * Large libraries the engine loads with `import()` on first use (the provider SDKs at the first model
  * request, YAML at the first role file, the RE2 regex engine at the first Glob or Grep, the MCP client
  * when a role with MCP servers starts, the A2A client when a remote role's task starts, the bash parser at
- * the first command judged) live in bundles
+ * the first command judged, the HTML converter at the first web page fetched) live in bundles
  * of their own, so that VS Code does not even compile them when the extension activates (B5 in
  * docs/performance.md).
  */
-export const vendorBundles = { '@anthropic-ai/sdk': 'anthropic-sdk', openai: 'openai', yaml: 'yaml', re2js: 're2js', 'mvdan-sh': 'mvdan-sh' };
+export const vendorBundles = { '@anthropic-ai/sdk': 'anthropic-sdk', openai: 'openai', yaml: 'yaml', re2js: 're2js', 'mvdan-sh': 'mvdan-sh', turndown: 'turndown' };
 
 /** Modules of our own that gather a library's parts into one bundle: import path → [bundle, entry file]. */
 export const localVendorBundles = {

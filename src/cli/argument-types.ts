@@ -15,6 +15,8 @@ export interface CommandFlags {
   allowNetworkCommands: string[];
   /** `--pass-env` (repeatable): variables commands get besides the allowlist's. */
   passEnvironment: string[];
+  /** `--allow-domain` (repeatable): sites WebFetch reads; any other is refused. */
+  allowDomains: string[];
   /** `--instruction-files`: which instruction files agents get (default: every source; `none`: none). */
   instructionFiles: InstructionSource[];
 }

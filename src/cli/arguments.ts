@@ -32,7 +32,7 @@ const valueOptions = new Set([
 ]);
 const flagOptions = new Set(['--json', '--apply', '--plan', '--yes', '--a2a', '--no-sandbox', '--allow-network']);
 /** Options that may be given more than once; each value is kept. */
-const repeatableOptions = new Set(['--allow-command', '--allow-network-command', '--pass-env']);
+const repeatableOptions = new Set(['--allow-command', '--allow-network-command', '--pass-env', '--allow-domain']);
 /** The flags of commands, taken by run, mcp and serve. */
 const commandFlagNames = new Set(['--no-sandbox', '--allow-network']);
 
@@ -86,7 +86,7 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
     const allowed = new Set(['--workspace', '--provider', '--model', '--base-url', '--instruction-files']);
     const extra = [...values.keys()].filter((name) => !allowed.has(name));
     if (extra.length > 0 || [...flags].some((flag) => !commandFlagNames.has(flag)) || words.length > 0) {
-      throw new UsageError('"mcp" takes only --workspace, --provider, --model, --base-url, --allow-command, --allow-network, --allow-network-command, --pass-env, --instruction-files and --no-sandbox');
+      throw new UsageError('"mcp" takes only --workspace, --provider, --model, --base-url, --allow-command, --allow-network, --allow-network-command, --pass-env, --allow-domain, --instruction-files and --no-sandbox');
     }
     return { command, workspace, ...checkedModelOptions(values), ...commandFlags(repeated, flags, values) };
   }
@@ -94,7 +94,7 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
     const allowed = new Set(['--workspace', '--provider', '--model', '--base-url', '--port', '--host', '--auth-token-env', '--instruction-files']);
     const extra = [...values.keys()].filter((name) => !allowed.has(name));
     if (extra.length > 0 || [...flags].some((flag) => flag !== '--a2a' && !commandFlagNames.has(flag)) || words.length > 0) {
-      throw new UsageError('"serve" takes only --a2a, --port, --host, --auth-token-env, --workspace, --provider, --model, --base-url, --allow-command, --allow-network, --allow-network-command, --pass-env, --instruction-files and --no-sandbox');
+      throw new UsageError('"serve" takes only --a2a, --port, --host, --auth-token-env, --workspace, --provider, --model, --base-url, --allow-command, --allow-network, --allow-network-command, --pass-env, --allow-domain, --instruction-files and --no-sandbox');
     }
     if (!flags.has('--a2a')) throw new UsageError('"serve" needs the protocol to serve: agent-team serve --a2a --port <n>');
     if (!values.has('--port')) throw new UsageError('"serve --a2a" needs --port <n> (0: any free port)');
@@ -156,6 +156,7 @@ function commandFlags(repeated: Map<string, string[]>, flags: Set<string>, value
     allowNetwork: flags.has('--allow-network'),
     allowNetworkCommands: repeated.get('--allow-network-command') ?? [],
     passEnvironment: repeated.get('--pass-env') ?? [],
+    allowDomains: repeated.get('--allow-domain') ?? [],
     instructionFiles: instructionFilesOption(values.get('--instruction-files')),
   };
 }

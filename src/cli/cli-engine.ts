@@ -51,6 +51,8 @@ export interface CliEngineOptions {
   secrets?: readonly string[];
   /** `--pass-env`: variables commands get besides the allowlist's. */
   passEnvironment?: readonly string[];
+  /** `--allow-domain`: the sites WebFetch reads (`*.example.com` for its subdomains); any other is refused. */
+  allowDomains?: readonly string[];
   /** `--instruction-files`: the sources agents' instruction files come from. Default: every source. */
   instructionFiles?: readonly InstructionSource[];
   /** Whether this machine can sandbox commands. Default: found by trying. Tests inject an answer. */
@@ -105,6 +107,8 @@ export async function createCliEngine(options: CliEngineOptions): Promise<CliEng
       howToRunUnsandboxed: 'The user can run agent-team with --no-sandbox to run allowed commands without a sandbox.',
       passNames: () => options.passEnvironment ?? [],
     },
+    // Nobody can be asked in a terminal run: sites are allowed up front.
+    web: { allowedDomains: () => options.allowDomains ?? [], howToAllow: 'The user allows sites with --allow-domain <host> when running agent-team.' },
     ...(userChannel ? { userChannel } : {}),
     ...(options.instructionFiles ? { instructionSources: () => options.instructionFiles ?? [] } : {}),
     ...(history ? { conversations: history.conversations } : {}),

@@ -58,6 +58,8 @@ export interface AgentTeamSettings {
   networkCommands: string[];
   /** `agentTeam.passEnvironment`, from the user's own settings only: variables commands get besides the allowlist's. */
   passEnvironment: string[];
+  /** `agentTeam.allowedDomains`, from the user's own settings only: sites WebFetch reads without asking. */
+  allowedDomains: string[];
   /** `agentTeam.instructionFiles`: the sources of the instruction files agents follow. Default: all. */
   instructionFiles: InstructionSource[];
 }
@@ -72,6 +74,7 @@ export const defaultSettings: Readonly<Omit<AgentTeamSettings, 'provider' | 'rol
   commandNetwork: 'off',
   networkCommands: [],
   passEnvironment: [],
+  allowedDomains: [],
   instructionFiles: [...instructionSources],
 });
 
@@ -101,6 +104,8 @@ export function readSettings(trusted: boolean = vscode.workspace.isTrusted): Age
     commandNetwork: configuration.inspect<unknown>('commandNetwork')?.globalValue === 'on' ? 'on' : defaultSettings.commandNetwork,
     networkCommands: stringList(configuration.inspect<unknown>('networkCommands')?.globalValue),
     passEnvironment: stringList(configuration.inspect<unknown>('passEnvironment')?.globalValue),
+    // A folder must not open its own agents' way out to the network: only the user's settings count.
+    allowedDomains: stringList(configuration.inspect<unknown>('allowedDomains')?.globalValue),
     // Any scope: a folder may only narrow what its agents read, and an untrusted one is read not at all.
     instructionFiles: sourceList(configuration.get<unknown>('instructionFiles')),
   };

@@ -23,6 +23,7 @@ import { readSettings } from './configuration.js';
 import { confirmFanOut } from './confirm-fan-out.js';
 import { createEngine, type Engine } from '../engine/team/create-engine.js';
 import type { HostCommandApproval } from './host-command-approval.js';
+import type { HostWebApproval } from './web-approval.js';
 import type { RemoteAgentTokens } from './remote-agent-tokens.js';
 
 export interface EngineSessionOptions {
@@ -40,6 +41,8 @@ export interface EngineSessionOptions {
   commandApproval: HostCommandApproval;
   /** The API keys known to the extension: commands never get them. Default: none. */
   secretValues?(): string[];
+  /** Which sites agents read, and who is asked about others (one for the extension's life). */
+  webApproval: HostWebApproval;
   /** Stored tokens of remote roles, over the environment. Default: the environment only. */
   remoteTokens?: RemoteAgentTokens;
 }
@@ -73,6 +76,7 @@ export class EngineSession {
       // A role file choosing programs to run, or an address to send the task to: not in Restricted Mode.
       trusted: () => vscode.workspace.isTrusted,
       commands: commandRules(this.commandApproval),
+      web: options.webApproval,
       userChannel: this.userChannel,
       instructionSources: () => readSettings(vscode.workspace.isTrusted).instructionFiles,
       conversations: this.conversations,

@@ -3,6 +3,7 @@
  * the task manager, the change-set registry, the sidebar provider, the output channel. The engine proper
  * (workspace tools, roles and their watchers, model clients) is built on first use by `engine()`.
  */
+import { HostWebApproval } from './web-approval.js';
 import * as nodePath from 'node:path';
 import * as vscode from 'vscode';
 import { ChangeSetRegistry } from '../engine/changes/index.js';
@@ -45,6 +46,8 @@ export class AgentTeamHost implements vscode.Disposable {
   readonly log: vscode.LogOutputChannel;
   readonly redactor = new SecretRedactor();
   readonly commandApproval: HostCommandApproval;
+  /** Sites agents may read, allowed from a notification. */
+  readonly webApproval: HostWebApproval;
   readonly keys: ApiKeyStore;
   /** Tokens remote roles send (`a2a_auth_env`), kept in SecretStorage. */
   readonly remoteTokens: RemoteAgentTokens;
@@ -77,6 +80,7 @@ export class AgentTeamHost implements vscode.Disposable {
     this.clock = options.clock ?? systemClock;
     this.keys = new ApiKeyStore(context.secrets, this.redactor, environment);
     this.commandApproval = new HostCommandApproval(context.workspaceState);
+    this.webApproval = new HostWebApproval(context.workspaceState);
     this.remoteTokens = new RemoteAgentTokens(context.secrets, this.redactor);
     this.setup = new SetupService({
       keys: this.keys,
@@ -157,6 +161,7 @@ export class AgentTeamHost implements vscode.Disposable {
         clock: this.clock,
         environment: this.environment,
         commandApproval: this.commandApproval,
+        webApproval: this.webApproval,
         remoteTokens: this.remoteTokens,
         secretValues: () => this.redactor.values(),
       });

@@ -19,7 +19,7 @@ describe('role tools', () => {
         path: '.agent-team/agents/searcher.md',
         severity: 'warning',
         line: 3,
-        message: "unknown tool 'Teleport'; the role loads without it (known tools: Read, Glob, Grep, Edit, Write, Bash, Agent, TaskOutput, TaskStop, SendMessage)",
+        message: "unknown tool 'Teleport'; the role loads without it (known tools: Read, Glob, Grep, Edit, Write, Bash, WebFetch, Agent, TaskOutput, TaskStop, SendMessage)",
       },
     ]);
   });
@@ -30,10 +30,10 @@ describe('role tools', () => {
 
     const { roles, diagnostics } = await loadRoles(workspace.source);
 
-    expect(roles.find((role) => role.name === 'builder')?.tools).toEqual(['Read', 'Bash', 'Edit']);
+    expect(roles.find((role) => role.name === 'builder')?.tools).toEqual(['Read', 'Bash', 'WebFetch', 'Edit']);
     expect(diagnostics.map((diagnostic) => diagnostic.message)).toEqual([
       "tool restriction 'Bash(npm test:*, npm run:*)' is not supported; the role gets Bash without it (which commands run is still up to the user: agentTeam.allowedCommands, --allow-command, or their approval)",
-      "'WebFetch', 'mcp__github__search': Claude Code tools that Agent Team does not have; the role loads without them",
+      "'mcp__github__search': Claude Code tool that Agent Team does not have; the role loads without it",
     ]);
   });
 

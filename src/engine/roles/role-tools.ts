@@ -1,4 +1,4 @@
-import { defaultWorkspaceRoleTools, editToolNames, readOnlyToolNames, type ToolName } from './tool-names.js';
+import { defaultWorkspaceRoleTools, editToolNames, readOnlyToolNames, type ToolName, webToolNames } from './tool-names.js';
 import { type RoleDefinition } from './types.js';
 
 /**
@@ -13,9 +13,9 @@ export function resolveRoleTools(
   return [...(role.tools ?? defaults)];
 }
 
-/** True when every tool the role may use only reads. */
+/** True when every tool the role may use only reads (the workspace, or the web). */
 export function isReadOnlyRole(role: Pick<RoleDefinition, 'tools'>): boolean {
-  return resolveRoleTools(role).every((name) => readOnlyToolNames.includes(name));
+  return resolveRoleTools(role).every((name) => readOnlyToolNames.includes(name) || webToolNames.includes(name));
 }
 
 /** True when the role may propose edits (which the user reviews before anything is written). */

@@ -2,7 +2,7 @@
  * The tool names the engine knows, as the model sees them (aligned with Claude Code's). Role files name
  * tools from this list; anything else is reported and left out.
  */
-export const toolNames = ['Read', 'Glob', 'Grep', 'Edit', 'Write', 'Bash', 'Agent', 'TaskOutput', 'TaskStop', 'SendMessage'] as const;
+export const toolNames = ['Read', 'Glob', 'Grep', 'Edit', 'Write', 'Bash', 'WebFetch', 'Agent', 'TaskOutput', 'TaskStop', 'SendMessage'] as const;
 
 export type ToolName = (typeof toolNames)[number];
 
@@ -17,6 +17,9 @@ export const editToolNames: readonly ToolName[] = ['Edit', 'Write'];
 
 /** Runs commands in a scratch copy of the workspace, with the user's approval (src/engine/commands). */
 export const commandToolNames: readonly ToolName[] = ['Bash'];
+
+/** Reads web pages, from the sites the user allows (src/engine/web). Changes nothing, but reaches the network. */
+export const webToolNames: readonly ToolName[] = ['WebFetch'];
 
 /** Tools that delegate to and manage subagents; whether a role gets them is decided by delegation depth. */
 export const delegationToolNames: readonly ToolName[] = ['Agent', 'TaskOutput', 'TaskStop', 'SendMessage'];

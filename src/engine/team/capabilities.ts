@@ -10,6 +10,8 @@ import { conversationCapability } from '../conversation/conversation-capability.
 import type { UserChannel } from '../conversation/user-channel.js';
 import { type InstructionSettings, instructionsCapability } from '../instructions/instructions-capability.js';
 import { mcpCapability } from '../mcp/mcp-capability.js';
+import { webCapability } from '../web/web-capability.js';
+import type { WebHost } from '../web/web-host.js';
 import type { McpHost } from '../mcp/mcp-role-tools.js';
 
 /** What the capabilities are built from; a part left out leaves its capability without a host. */
@@ -20,6 +22,8 @@ export interface CapabilityHosts {
   commands?: DisposableCommandHost;
   /** How roles' MCP servers start, and whether they may. Default: none starts (each role is told so). */
   mcp?: McpHost;
+  /** Which sites `WebFetch` reads from, and who is asked about others. Default: none (roles that list WebFetch go without it). */
+  web?: WebHost;
   /** How `task` and `chat` agents reach the user. Default: none (they are told no user is available). */
   userChannel?: UserChannel;
 }
@@ -28,6 +32,7 @@ export function teamCapabilities(hosts: CapabilityHosts): Capability[] {
   return [
     ...(hosts.instructions ? [instructionsCapability(hosts.instructions)] : []),
     ...(hosts.commands ? [commandsCapability(hosts.commands)] : []),
+    ...(hosts.web ? [webCapability(hosts.web)] : []),
     mcpCapability(hosts.mcp),
     conversationCapability(hosts.userChannel),
   ];

@@ -66,7 +66,8 @@ export function createEngine(host: EngineHost): Engine {
     sources: host.instructionSources ?? (() => instructionSources),
     allowed: host.trusted,
   };
-  const capabilities = teamCapabilities({ instructions, commands, mcp, ...(host.userChannel ? { userChannel: host.userChannel } : {}) });
+  const web = { ...host.web, ...(host.clock ? { clock: host.clock } : {}) };
+  const capabilities = teamCapabilities({ instructions, commands, web, mcp, ...(host.userChannel ? { userChannel: host.userChannel } : {}) });
   const inbox = new MessageInbox(taskManager);
   const toolbox = createWorkspaceToolbox({ workspace, changes, taskManager });
   const teams = new Map<string, AgentTeam>();

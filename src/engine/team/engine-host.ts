@@ -10,6 +10,7 @@ import type { RoleRegistry } from '../roles/role-registry.js';
 import type { TaskManager } from '../tasks/task-manager.js';
 import type { Workspace } from '../workspace/workspace.js';
 import type { InstructionSource } from '../instructions/instruction-sources.js';
+import type { WebHost } from '../web/web-host.js';
 import type { ModelChooser } from './team-options.js';
 
 export type Environment = Readonly<Record<string, string | undefined>>;
@@ -33,6 +34,8 @@ export interface EngineHost {
   environment: Environment;
   /** Where remote roles read their tokens. Default: `environment`. */
   remoteEnvironment?(): Environment;
+  /** Which sites `WebFetch` reads without asking, who is asked about the others, and how a user allows one. */
+  web: Omit<WebHost, 'clock'>;
   /** The instruction files agents get (`agentTeam.instructionFiles`, `--instruction-files`). Default: every source. */
   instructionSources?(): readonly InstructionSource[];
   /** The user's home, where their own instruction files are. Default: the system's. */

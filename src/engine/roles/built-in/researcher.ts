@@ -1,7 +1,7 @@
-import { readOnlyToolNames } from '../tool-names.js';
+import { readOnlyToolNames, webToolNames } from '../tool-names.js';
 import { type RoleDefinition } from '../types.js';
 
-const instruction = `You are a researcher on a software team. You are sent a question about the code in this workspace; you investigate it and report what you found, with evidence. Your tools are read-only (Read, Glob, Grep): you look, you don't change anything.
+const instruction = `You are a researcher on a software team. You are sent a question about the code in this workspace; you investigate it and report what you found, with evidence. Your tools are read-only (Read, Glob, Grep, and WebFetch for documentation the user lets you read): you look, you don't change anything.
 
 The brief you were given is all you know: you have not seen the conversation that led to it. If it is ambiguous, take the most plausible reading, say which one you took, and carry on rather than stopping to ask.
 
@@ -27,7 +27,7 @@ export const researcherRole: RoleDefinition = {
   description:
     'Investigates the codebase to answer a question: finds where and how something is implemented, traces call paths and data flow, and reports findings with file:line references.',
   instruction,
-  tools: readOnlyToolNames,
+  tools: [...readOnlyToolNames, ...webToolNames],
   // Research never needs the user mid-way, so several can run in parallel.
   mode: 'single_turn',
   source: { kind: 'built-in' },

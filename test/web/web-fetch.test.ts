@@ -1,0 +1,106 @@
+/** WebFetch's rules where the data enters: addresses after DNS, site patterns, the size cap, the deadline, the question. */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDeferred } from '../../src/engine/util/deferred.js';
+import { ManualClock } from '../../src/engine/testing/manual-clock.js';
+import { domainAllowed, namedLiterally } from '../../src/engine/web/domain-rules.js';
+import { isPrivateAddress } from '../../src/engine/web/network-addresses.js';
+import { BlockedAddressError, requestPage } from '../../src/engine/web/page-request.js';
+import { createWebFetchTool } from '../../src/engine/web/web-fetch-tool.js';
+import type { DomainDecision, WebHost } from '../../src/engine/web/web-host.js';
+
+let server: Server | undefined;
+afterEach(async () => {
+  server?.closeAllConnections();
+  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  server = undefined;
+});
+
+async function serve(handler: Parameters<typeof createServer>[1]): Promise<number> {
+  server = createServer(handler);
+  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+  return (server.address() as AddressInfo).port;
+}
+
+function tool(host: Partial<WebHost>) {
+  return createWebFetchTool({ host: { allowedDomains: () => [], howToAllow: 'Allow it.', ...host }, taskId: 't1', role: 'researcher', waitForUser: (waitedFor) => waitedFor() });
+}
+
+const noSignal = () => ({ signal: new AbortController().signal, toolCallId: 'c1' });
+
+describe('addresses', () => {
+  it.each([['127.0.0.1'], ['10.1.2.3'], ['172.20.0.1'], ['192.168.1.1'], ['169.254.169.254'], ['100.64.0.1'], ['0.0.0.0'], ['::1'], ['::ffff:127.0.0.1'], ['fe80::1'], ['fd00::1'], ['not an address']])('%s is private', (address) => {
+    expect(isPrivateAddress(address)).toBe(true);
+  });
+
+  it.each([['8.8.8.8'], ['140.82.112.3'], ['2606:4700:4700::1111']])('%s is public', (address) => {
+    expect(isPrivateAddress(address)).toBe(false);
+  });
+
+  it('refuses a name that resolves to a loopback address, on the connection itself', async () => {
+    const port = await serve((_request, response) => response.end('secret'));
+    const outcome = requestPage(new URL(`http://localhost:${port}/`), { signal: new AbortController().signal, maxBytes: 1024, privateAllowed: false });
+    await expect(outcome).rejects.toThrow(BlockedAddressError);
+    await expect(outcome).rejects.toThrow(/localhost resolves to (127\.0\.0\.1|::1), a private or loopback address/);
+  });
+});
+
+describe('site patterns', () => {
+  it('match a host, its subdomains with *., every host with *; a private literal only by name', () => {
+    expect(domainAllowed('docs.example.com', ['example.com'])).toBe(false);
+    expect(domainAllowed('docs.example.com', ['*.example.com'])).toBe(true);
+    expect(domainAllowed('example.com', ['*.example.com'])).toBe(true);
+    expect(domainAllowed('evilexample.com', ['*.example.com'])).toBe(false);
+    expect(domainAllowed('Example.COM.', ['example.com'])).toBe(true);
+    expect(namedLiterally('127.0.0.1', ['*'])).toBe(false);
+    expect(namedLiterally('[::1]', ['::1'])).toBe(true);
+  });
+});
+
+describe('the fetch', () => {
+  it('stops a compressed body at the cap after decompression (a zip bomb reads no further)', async () => {
+    const bomb = gzipSync(Buffer.alloc(50 * 1024 * 1024));
+    const port = await serve((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip' });
+      response.end(bomb);
+    });
+    const page = await requestPage(new URL(`http://127.0.0.1:${port}/`), { signal: new AbortController().signal, maxBytes: 1024 * 1024, privateAllowed: true });
+    expect(page.cut).toBe(true);
+    expect(page.body.length).toBe(1024 * 1024);
+  });
+
+  it('gives up on a server that sends headers and then nothing, at 30 s on the injected clock', async () => {
+    const requested = createDeferred<void>();
+    const port = await serve((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/plain' });
+      response.write('a');
+      requested.resolve();
+    });
+    const clock = new ManualClock();
+    const fetching = tool({ allowedDomains: () => ['127.0.0.1'], clock }).execute({ url: `http://127.0.0.1:${port}/slow` }, noSignal());
+    const outcome = fetching.then(() => 'answered', (error: Error) => error.message);
+    await requested.promise;
+    await clock.advance(30_000);
+    expect(await outcome).toBe('127.0.0.1:' + port + ' sent no whole page within 30 s');
+  });
+
+  it('asks about a site no pattern allows: a denial is an error the agent reads, "once" fetches', async () => {
+    const port = await serve((_request, response) => response.end('hello'));
+    const asked: string[] = [];
+    const answer = (decision: DomainDecision) => async (request: { host: string }) => {
+      asked.push(request.host);
+      return decision;
+    };
+    const url = `http://127.0.0.1:${port}/`;
+    await expect(tool({ ask: answer('deny') }).execute({ url }, noSignal())).rejects.toThrow('the user did not allow reading 127.0.0.1');
+    expect(await tool({ ask: answer('once') }).execute({ url }, noSignal())).toContain('hello');
+    expect(asked).toEqual(['127.0.0.1', '127.0.0.1']);
+  });
+
+  it('refuses what is not a web address, and addresses with credentials', async () => {
+    await expect(tool({}).execute({ url: 'file:///etc/passwd' }, noSignal())).rejects.toThrow('only http and https addresses are fetched, not file:');
+    await expect(tool({ allowedDomains: () => ['*'] }).execute({ url: 'https://user:pw@example.com/' }, noSignal())).rejects.toThrow('user name or password');
+  });
+});
