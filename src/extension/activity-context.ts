@@ -1,6 +1,6 @@
 /**
- * What is going on, for `when` clauses and the view: the context keys `agentTeam.hasRunningTasks` and
- * `agentTeam.hasPendingChanges`, and the Agent Team view's badge with the number of tasks at work. Kept
+ * What is going on, for `when` clauses and the view: the context keys `agentTeam.hasRunningTasks`,
+ * `agentTeam.hasTasks` and `agentTeam.hasPendingChanges`, and the Agent Team view's badge with the number of tasks at work. Kept
  * incrementally from the events (a long history is never walked per event); set only when they change.
  */
 import * as vscode from 'vscode';
@@ -11,6 +11,8 @@ import { pendingFiles } from './change-summaries.js';
 
 export const hasRunningTasksKey = 'agentTeam.hasRunningTasks';
 export const hasPendingChangesKey = 'agentTeam.hasPendingChanges';
+/** Any task in the history: the commands that act on a task (Show Task, Export Trace, …) are offered only then. */
+export const hasTasksKey = 'agentTeam.hasTasks';
 
 export class ActivityContext implements vscode.Disposable {
   /** Tasks not yet ended (queued, running, waiting). */
@@ -39,7 +41,9 @@ export class ActivityContext implements vscode.Disposable {
   /** Recounts from scratch: after the history loads or is cleared. */
   refresh(): void {
     this.active.clear();
-    for (const task of this.taskManager.list()) if (!isTerminal(task.status)) this.active.add(task.id);
+    const tasks = this.taskManager.list();
+    for (const task of tasks) if (!isTerminal(task.status)) this.active.add(task.id);
+    this.set(hasTasksKey, tasks.length > 0);
     this.update();
     this.updateChanges();
   }
@@ -55,6 +59,8 @@ export class ActivityContext implements vscode.Disposable {
 
   private update(): void {
     this.set(hasRunningTasksKey, this.active.size > 0);
+    // A task that starts makes one; only clearing the history (refresh) can take the last away.
+    if (this.active.size > 0) this.set(hasTasksKey, true);
     if (this.active.size !== this.badge) {
       this.badge = this.active.size;
       this.showBadge(this.badge);

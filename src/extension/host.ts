@@ -88,6 +88,8 @@ export class AgentTeamHost implements vscode.Disposable {
       log: this.log,
       environment,
     });
+    // Sets agentTeam.modelConfigured for the walkthrough, whether or not the sidebar is ever shown.
+    void this.setup.refresh().catch((error: unknown) => this.log.warn(`Reading the model setup failed: ${String(error)}`));
     const settings = readSettings(vscode.workspace.isTrusted);
     const storage = context.storageUri?.scheme === 'file' ? context.storageUri : undefined;
     this.taskManager = new TaskManager({

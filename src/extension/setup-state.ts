@@ -11,6 +11,9 @@ import type { LocalServer } from './local-server.js';
 import { displayModel, type ModelSetup, resolveModelSetup } from './model-setup.js';
 import { vscodeLmProvider } from './language-model/language-model-errors.js';
 
+/** True once a model can run (with a key, a base URL, or one of VS Code's own): the walkthrough's key step is done. */
+export const modelConfiguredKey = 'agentTeam.modelConfigured';
+
 export interface SetupServiceOptions {
   keys: ApiKeyStore;
   /** Looks for a local OpenAI-compatible server; called at most once per activation. */
@@ -69,6 +72,8 @@ export class SetupService implements vscode.Disposable {
     const serialized = JSON.stringify(state);
     if (serialized !== this.lastState) {
       this.lastState = serialized;
+      // The walkthrough's "Set your API key" step is done once any model can run, a key-free one included.
+      void vscode.commands.executeCommand('setContext', modelConfiguredKey, state.modelConfigured);
       this.changed.fire(state);
     }
     return state;

@@ -138,14 +138,33 @@ describe('manifest', () => {
     ]);
   });
 
-  it('binds keys no operating system takes, and the hunk keys only where a proposal has the focus', () => {
+  it('binds keys no operating system takes, and the hunk keys only where a proposal has the focus, never in an editor one types in', () => {
     const keys = manifest.contributes.keybindings;
     const delegate = keys.find((binding) => binding.command === 'agentTeam.delegate')!;
     // Not Ctrl+Alt+D (a "show desktop" on Linux desktops) nor Cmd+Alt+D (the macOS Dock).
     expect([delegate.key, delegate.mac]).toEqual(['ctrl+shift+alt+d', 'cmd+shift+alt+d']);
     for (const command of ['agentTeam.acceptHunk', 'agentTeam.rejectHunk']) {
-      expect(keys.find((binding) => binding.command === command)!.when).toBe('editorTextFocus && (resourceScheme == agent-team-proposal || agentTeam.changesReviewActive)');
+      // Ctrl+Alt is AltGr on many layouts: in an editable editor the keys must type their characters.
+      expect(keys.find((binding) => binding.command === command)!.when).toBe('editorTextFocus && editorReadonly && (resourceScheme == agent-team-proposal || agentTeam.changesReviewActive)');
     }
+  });
+
+  it('offers the commands that act on a task only when there is one, lets @team be found by what it does, and completes the key step for key-free models', () => {
+    const palette = (manifest.contributes as unknown as { menus: { commandPalette: Array<{ command: string; when?: string }> } }).menus.commandPalette;
+    for (const command of ['agentTeam.showTask', 'agentTeam.requestChanges', 'agentTeam.rerunAndCompare', 'agentTeam.exportTrace']) {
+      expect(palette.find((entry) => entry.command === command)?.when, command).toBe('agentTeam.hasTasks');
+    }
+    const contributes = manifest.contributes as unknown as {
+      chatParticipants: Array<{ id: string; disambiguation?: Array<{ category: string; description: string; examples: string[] }> }>;
+      walkthroughs: Array<{ steps: Array<{ id: string; completionEvents: string[] }> }>;
+      configuration: { properties: Record<string, { default?: unknown; enum?: string[] }> };
+    };
+    const team = contributes.chatParticipants.find((participant) => participant.id === 'agentTeam.team')!;
+    expect(team.disambiguation?.[0]?.examples.length).toBeGreaterThan(0);
+    const keyStep = contributes.walkthroughs[0]!.steps.find((step) => step.id === 'setApiKey')!;
+    expect(keyStep.completionEvents).toContain('onContext:agentTeam.modelConfigured');
+    // The Settings UI shows what happens: the provider is inferred unless one is chosen.
+    expect(contributes.configuration.properties['agentTeam.provider']).toMatchObject({ default: '', enum: ['', 'anthropic', 'openai', 'vscode-lm'] });
   });
 
   it('keeps the base URL to the machine, and settings that need no reload', () => {

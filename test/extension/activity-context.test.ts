@@ -14,6 +14,7 @@ describe('activity context', () => {
     const view = await fake.resolveView();
     expect(fake.state.contextKeys.get('agentTeam.hasRunningTasks')).toBe(false);
     expect(fake.state.contextKeys.get('agentTeam.hasPendingChanges')).toBe(false);
+    expect(fake.state.contextKeys.get('agentTeam.hasTasks')).toBe(false);
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     world.server.enqueue(async () => {
@@ -23,6 +24,7 @@ describe('activity context', () => {
     const taskId = (await world.extension.execute('agentTeam.delegate', 'Change a', { role: 'refactorer' })) as string;
     await world.server.waitForRequest(0);
     expect(fake.state.contextKeys.get('agentTeam.hasRunningTasks')).toBe(true);
+    expect(fake.state.contextKeys.get('agentTeam.hasTasks')).toBe(true);
     expect((view as unknown as { badge?: { value: number; tooltip: string } }).badge).toEqual({ value: 1, tooltip: '1 Agent Team task at work' });
     release();
     await world.extension.host.taskManager.wait(taskId);
@@ -31,5 +33,15 @@ describe('activity context', () => {
     expect(fake.state.contextKeys.get('agentTeam.hasPendingChanges')).toBe(true);
     await world.extension.execute('agentTeam.rejectFile', taskId, 'a.ts');
     expect(fake.state.contextKeys.get('agentTeam.hasPendingChanges')).toBe(false);
+    // The task is history now: its commands stay offered until the history is cleared.
+    expect(fake.state.contextKeys.get('agentTeam.hasTasks')).toBe(true);
+    await world.extension.execute('agentTeam.clearHistory');
+    expect(fake.state.contextKeys.get('agentTeam.hasTasks')).toBe(false);
+  });
+
+  it('sets agentTeam.modelConfigured, which completes the walkthrough\'s key step, once a model can run', async () => {
+    await world.extension.host.setup.refresh();
+    // The world's settings point at the mock provider with a key: a model can run.
+    expect(fake.state.contextKeys.get('agentTeam.modelConfigured')).toBe(true);
   });
 });
