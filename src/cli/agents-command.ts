@@ -1,3 +1,4 @@
+import { homedir } from 'node:os';
 import { displayAddress } from '../engine/a2a/remote-failure.js';
 import { RoleRegistry } from '../engine/roles/role-registry.js';
 import { NodeRoleFileSource } from '../engine/roles/node-role-file-source.js';
@@ -14,7 +15,7 @@ export interface CommandOutput {
 
 /** `agent-team agents`: the roles of a workspace, where each is defined, and what is wrong with any file. */
 export async function agentsCommand(args: AgentsArguments, output: CommandOutput): Promise<number> {
-  const registry = new RoleRegistry({ source: new NodeRoleFileSource(args.workspace) });
+  const registry = new RoleRegistry({ source: new NodeRoleFileSource(args.workspace), userSource: new NodeRoleFileSource(homedir()) });
   const { roles, diagnostics } = await registry.load();
   const nameWidth = Math.max(...roles.map((role) => role.name.length), 4);
   for (const role of roles) {

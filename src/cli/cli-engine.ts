@@ -3,6 +3,7 @@
  * environment, the workspace, its roles, the change sets, the task manager and the team over them.
  */
 import { stat } from 'node:fs/promises';
+import { homedir } from 'node:os';
 import path from 'node:path';
 import { ChangeSetRegistry } from '../engine/changes/registry.js';
 import type { ConversationStore } from '../engine/conversation/conversation-store.js';
@@ -79,7 +80,8 @@ export async function createCliEngine(options: CliEngineOptions): Promise<CliEng
   const settings = cliModelSettings(options, options.environment);
   const model = createModel(settings, { environment: options.environment });
   const workspace = new NodeWorkspace(await existingDirectory(options.workspace));
-  const roles = new RoleRegistry({ source: new NodeRoleFileSource(workspace.root) });
+  // The user's own roles too (~/.claude/agents, …): below the workspace's.
+  const roles = new RoleRegistry({ source: new NodeRoleFileSource(workspace.root), userSource: new NodeRoleFileSource(homedir()) });
   const { diagnostics } = await roles.load();
   for (const diagnostic of diagnostics) options.stderr.write(`${terminalSafe(formatRoleDiagnostic(diagnostic))}\n`);
 

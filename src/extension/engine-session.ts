@@ -3,7 +3,9 @@
  * activation: the folder's `Workspace`, its roles (watched), and the `AgentTeam` that delegates. The task
  * manager and the change sets live longer (the sidebar shows them from activation on) and are passed in.
  */
+import { homedir } from 'node:os';
 import * as vscode from 'vscode';
+import { NodeRoleFileSource } from '../engine/roles/node-role-file-source.js';
 import type { ChangeSetRegistry } from '../engine/changes/registry.js';
 import type { StartTaskResult, TaskManager } from '../engine/tasks/index.js';
 import type { AgentTeam, DelegateRequest, FollowUpRequest, PlanRequest, RevisionRequest, WorkflowRunRequest } from '../engine/team/agent-team.js';
@@ -61,7 +63,9 @@ export class EngineSession {
 
   private constructor(private readonly options: EngineSessionOptions) {
     this.workspace = options.workspace;
-    this.roles = new RoleRegistry({ source: new HostRoleFileSource(options.folder.uri), watch: watchRoleFiles(options.folder) });
+    const home = options.environment?.HOME ?? homedir();
+    // The user's own roles too (~/.claude/agents, …), below the folder's; re-read when the folder's change.
+    this.roles = new RoleRegistry({ source: new HostRoleFileSource(options.folder.uri), userSource: new NodeRoleFileSource(home), watch: watchRoleFiles(options.folder) });
     this.stopLoggingRoles = this.roles.onDidChange((result) => {
       this.logRoleProblems(result.diagnostics);
       void this.loadRemoteTokens(result.roles);
@@ -79,6 +83,7 @@ export class EngineSession {
       web: options.webApproval,
       userChannel: this.userChannel,
       instructionSources: () => readSettings(vscode.workspace.isTrusted).instructionFiles,
+      userHome: home,
       conversations: this.conversations,
       // The keys and remote agents' tokens the user set (or that the environment holds).
       secrets: () => options.secretValues?.() ?? [],

@@ -1,6 +1,6 @@
 import { builtInRoles } from './built-in/index.js';
 import { errorMessage } from '../errors.js';
-import { isRoleFile, type RoleFileLocation, roleFileLocations } from './role-file-locations.js';
+import { isRoleFile, type RoleFileLocation, roleFileLocations, userRoleFileLocations } from './role-file-locations.js';
 import { type RoleFileSource } from './role-file-source.js';
 import { type RoleDefinition, type RoleDiagnostic, type RoleLoadResult, type RoleSource } from './types.js';
 
@@ -8,7 +8,8 @@ import { type RoleDefinition, type RoleDiagnostic, type RoleLoadResult, type Rol
  * Reads every role file in the workspace and merges them with the built-ins. Never throws: a file that
  * cannot be read or parsed becomes a diagnostic and the others still load.
  *
- * Precedence, highest first: `.agent-team/agents`, `.claude/agents`, `.github/agents`, then the built-ins.
+ * Precedence, highest first: `.agent-team/agents`, `.claude/agents`, `.github/agents`, then the user's own
+ * (`~/.agent-team/agents`, `~/.claude/agents`, `~/.copilot/agents`), then the built-ins.
  * Two files of one format defining the same name is a mistake (the first by file name wins, the other gets
  * a warning); the same name in two formats is usually a team keeping files for several tools, so the
  * lower one is quietly recorded in the winner's `overridden`.
@@ -17,8 +18,13 @@ export async function loadRoles(
   source: RoleFileSource,
   /** Default `builtInRoles`. */
   builtIns: readonly RoleDefinition[] = builtInRoles,
+  /** The user's home, for their own role files (below the workspace's). Default: none read. */
+  userSource?: RoleFileSource,
 ): Promise<RoleLoadResult> {
-  const perLocation = await Promise.all(roleFileLocations.map((location) => loadLocation(source, location)));
+  const perLocation = await Promise.all([
+    ...roleFileLocations.map((location) => loadLocation(source, location, '')),
+    ...(userSource ? userRoleFileLocations.map((location) => loadLocation(userSource, location, '~/')) : []),
+  ]);
   const diagnostics: RoleDiagnostic[] = [];
   const workspaceRoles = new Map<string, { role: RoleDefinition; overridden: RoleSource[] }>();
 
@@ -28,7 +34,7 @@ export async function loadRoles(
       const existing = workspaceRoles.get(role.name);
       if (!existing) {
         workspaceRoles.set(role.name, { role, overridden: [] });
-      } else if (existing.role.source.kind === 'file' && role.source.kind === 'file' && existing.role.source.format === role.source.format) {
+      } else if (existing.role.source.kind === 'file' && role.source.kind === 'file' && existing.role.source.format === role.source.format && isUsers(existing.role.source.path) === isUsers(role.source.path)) {
         diagnostics.push({
           path: role.source.path,
           severity: 'warning',
@@ -53,16 +59,23 @@ export async function loadRoles(
   return { roles, diagnostics };
 }
 
+/** A role file of the user's home: its path is shown from `~/`. */
+function isUsers(path: string): boolean {
+  return path.startsWith('~/');
+}
+
+/** `shownAs`: what the paths of this location are shown after (`~/` for the user's home). */
 async function loadLocation(
   source: RoleFileSource,
   location: RoleFileLocation,
+  shownAs: string,
 ): Promise<{ roles: RoleDefinition[]; diagnostics: RoleDiagnostic[] }> {
   let fileNames: string[];
   try {
     fileNames = (await source.list(location.directory)).filter((name) => isRoleFile(name, location)).sort();
   } catch (error) {
     const message = `could not list the role files in this directory: ${errorMessage(error)}`;
-    return { roles: [], diagnostics: [{ path: location.directory, severity: 'error', message }] };
+    return { roles: [], diagnostics: [{ path: `${shownAs}${location.directory}`, severity: 'error', message }] };
   }
   if (fileNames.length === 0) return { roles: [], diagnostics: [] };
   // The parser (and the YAML library under it) is loaded only when there are role files: most workspaces
@@ -70,9 +83,10 @@ async function loadLocation(
   const { parseRoleFile } = await import('./parse-role-file.js');
   const parsed = await Promise.all(
     fileNames.map(async (fileName) => {
-      const path = `${location.directory}/${fileName}`;
+      const relative = `${location.directory}/${fileName}`;
+      const path = `${shownAs}${relative}`;
       try {
-        return parseRoleFile({ path, fileName, text: await source.read(path), location });
+        return parseRoleFile({ path, fileName, text: await source.read(relative), location });
       } catch (error) {
         return { diagnostics: [{ path, severity: 'error' as const, message: `could not be read: ${errorMessage(error)}` }] };
       }

@@ -49,6 +49,15 @@ export const roleFileLocations: readonly RoleFileLocation[] = [
   },
 ];
 
+/**
+ * The user's own role files, in their home folder, for every workspace: below all of the workspace's
+ * (a workspace's role of the same name wins) and above the built-ins. Copilot keeps its user agents in
+ * `~/.copilot/agents`.
+ */
+export const userRoleFileLocations: readonly RoleFileLocation[] = roleFileLocations.map((location) =>
+  location.format === 'github' ? { ...location, directory: '.copilot/agents' } : location,
+);
+
 /** Whether a directory entry is a role file of this location. READMEs are documentation, not roles. */
 export function isRoleFile(fileName: string, location: RoleFileLocation): boolean {
   return fileName.endsWith(location.suffix) && fileName.length > location.suffix.length && !/^readme\.md$/i.test(fileName);

@@ -9,6 +9,8 @@ import { type RoleDefinition, type RoleDiagnostic, type RoleLoadResult } from '.
 
 export interface RoleRegistryOptions {
   source: RoleFileSource;
+  /** The user's home, for their own role files (`~/.claude/agents`, …). Default: none read. */
+  userSource?: RoleFileSource;
   /**
    * The host's file watcher (`watchRoleDirectories` on Node, a FileSystemWatcher in the extension),
    * started by the first `load()`. Default: none, so roles change only on `reload()`.
@@ -30,6 +32,7 @@ export type RoleChangeListener = (result: RoleLoadResult) => void;
  */
 export class RoleRegistry {
   private readonly source: RoleFileSource;
+  private readonly userSource: RoleFileSource | undefined;
   private readonly watch?: RoleWatch;
   private readonly clock: Clock;
   private readonly debounceMs: number;
@@ -46,6 +49,7 @@ export class RoleRegistry {
 
   constructor(options: RoleRegistryOptions) {
     this.source = options.source;
+    this.userSource = options.userSource;
     this.watch = options.watch;
     this.clock = options.clock ?? systemClock;
     this.debounceMs = options.debounceMs ?? 200;
@@ -69,7 +73,7 @@ export class RoleRegistry {
    */
   reload(): Promise<RoleLoadResult> {
     const next = this.loading.then(async () => {
-      const result = await loadRoles(this.source, this.builtIns);
+      const result = await loadRoles(this.source, this.builtIns, this.userSource);
       if (!this.disposed) this.apply(result);
       return this.current;
     });
