@@ -50,3 +50,24 @@ describe("the user's own roles", () => {
     expect(world.server.requests[0]!.toolNames).toEqual(['Read', 'Grep']);
   });
 });
+
+describe('imported role files, understood', () => {
+  it("maps Claude Code's model aliases to Anthropic's models, and to the run's own model elsewhere", async () => {
+    await write(world.workspace, '.claude/agents/quick.md', '---\nname: quick\ndescription: Answers quickly.\nmodel: haiku\n---\nYou answer quickly.');
+    world.server.respondWith(() => textTurn('Quick answer.'));
+    for (const protocol of ['anthropic', 'openai'] as const) {
+      const provider = providerEnvironment(protocol, world.server.baseUrl);
+      const { code } = await startCli(world.cliPath, ['run', '--json', '--agent', 'quick', '--model', 'the-run-model', '--workspace', world.workspace, ...provider.args, 'Hi'], { ...provider.env, HOME: home }).exited;
+      expect(code).toBe(0);
+    }
+    expect(world.server.requests.map((request) => request.model)).toEqual(['claude-haiku-4-5', 'the-run-model']);
+  });
+
+  it("reads a GitHub agent file's mcp-servers as its MCP servers", async () => {
+    await write(world.workspace, '.github/agents/docs.agent.md', "---\ndescription: Knows the docs.\nmcp-servers:\n  docs:\n    type: local\n    command: docs-server\n    args: ['--stdio']\n    tools: ['*']\n---\nYou know the docs.");
+    const { code, stdout, stderr } = await startCli(world.cliPath, ['agents', '--workspace', world.workspace], { HOME: home }).exited;
+    expect(code).toBe(0);
+    expect(stderr).toBe('');
+    expect(stdout).toMatch(/docs\s+\.github\/agents\/docs\.agent\.md[\s\S]*MCP servers: docs/);
+  });
+});

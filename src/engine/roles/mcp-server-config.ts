@@ -43,7 +43,8 @@ function readServer(name: string, settings: unknown): McpServerConfig | string {
   if (typeof settings !== 'object' || settings === null || Array.isArray(settings)) return `MCP server '${name}' must be a map with 'command' (stdio) or 'url' (http)`;
   const fields = settings as Record<string, unknown>;
   const type = fields.type ?? (fields.url !== undefined ? 'http' : 'stdio');
-  if (type === 'stdio') {
+  // `local` is GitHub's name for a stdio server.
+  if (type === 'stdio' || type === 'local') {
     if (typeof fields.command !== 'string' || fields.command.trim() === '') return `MCP server '${name}': 'command' must be the program to start`;
     const args = fields.args ?? [];
     if (!Array.isArray(args) || !args.every((arg) => typeof arg === 'string')) return `MCP server '${name}': 'args' must be a list of strings`;

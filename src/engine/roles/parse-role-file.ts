@@ -81,8 +81,10 @@ export function parseRoleFile(input: RoleFileInput): ParsedRoleFile {
   const mode = readMode(fields.mode, errorAt);
   const maxTurnsField = fields.max_turns !== undefined ? 'max_turns' : 'maxTurns';
   const maxTurns = readMaxTurns(fields[maxTurnsField], maxTurnsField, errorAt);
-  const mcp = readMcpServers(fields.mcpServers);
-  for (const problem of mcp.problems) errorAt('mcpServers', problem);
+  // GitHub's agent files call it `mcp-servers`, in the same shape (with `type: local` for stdio).
+  const mcpField = fields.mcpServers === undefined && fields['mcp-servers'] !== undefined ? 'mcp-servers' : 'mcpServers';
+  const mcp = readMcpServers(fields[mcpField]);
+  for (const problem of mcp.problems) errorAt(mcpField, problem);
 
   if (diagnostics.some((diagnostic) => diagnostic.severity === 'error') || !name || !description) return { diagnostics };
   const role: RoleDefinition = {

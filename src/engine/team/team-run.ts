@@ -5,7 +5,8 @@
 import type { Tool } from '../agent/tool.js';
 import type { MessageInbox } from '../conversation/message-inbox.js';
 import { delegationCapability } from '../delegation/delegation-capability.js';
-import type { ModelMessage } from '../model/types.js';
+import { resolveModelOverride } from '../model/model-aliases.js';
+import type { Model, ModelMessage } from '../model/types.js';
 import { planNodeWork } from '../planner/plan-node.js';
 import { plannerName, synthesizerInstruction, synthesizerName } from '../planner/planner-instructions.js';
 import type { TaskWork } from '../tasks/work.js';
@@ -131,7 +132,7 @@ export class TeamRun {
       role: role.name,
       system: this.withEnvironment(role.instruction),
       prompt,
-      model: this.modelFor(role.name, role.model),
+      model: this.roleModel(role),
       tools,
       reach: tools,
       mayDelegate,
@@ -144,6 +145,14 @@ export class TeamRun {
       mcpServers: role.mcpServers,
       mode: role.mode,
     });
+  }
+
+  /** The role's own model when its file names one; Claude Code's aliases resolved for the run's provider. */
+  private roleModel(role: RoleDefinition): Model {
+    if (role.model === undefined) return this.modelFor(role.name);
+    const runs = this.modelFor(role.name);
+    const override = resolveModelOverride(role.model, runs.provider);
+    return override === undefined ? runs : this.modelFor(role.name, override);
   }
 
   private withEnvironment(instruction: string): string {
