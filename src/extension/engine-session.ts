@@ -21,6 +21,7 @@ import { createModelFor, type ModelSetup } from './model-setup.js';
 import { HostRoleFileSource, watchRoleFiles } from './role-source.js';
 import { HostUserChannel } from './host-user-channel.js';
 import { commandRules } from './command-rules.js';
+import { RoleProblems } from './role-problems.js';
 import { readSettings } from './configuration.js';
 import { confirmFanOut } from './confirm-fan-out.js';
 import { createEngine, type Engine } from '../engine/team/create-engine.js';
@@ -60,10 +61,13 @@ export class EngineSession {
   private readonly conversations = new MemoryConversationStore();
   readonly roles: RoleRegistry;
   private readonly stopLoggingRoles: () => void;
+  /** Role-file problems in the Problems view. */
+  private readonly problems: RoleProblems;
 
   private constructor(private readonly options: EngineSessionOptions) {
     this.workspace = options.workspace;
     const home = options.environment?.HOME ?? homedir();
+    this.problems = new RoleProblems(options.folder.uri, home);
     // The user's own roles too (~/.claude/agents, …), below the folder's; re-read when the folder's change.
     this.roles = new RoleRegistry({ source: new HostRoleFileSource(options.folder.uri), userSource: new NodeRoleFileSource(home), watch: watchRoleFiles(options.folder) });
     this.stopLoggingRoles = this.roles.onDidChange((result) => {
@@ -166,6 +170,7 @@ export class EngineSession {
 
   dispose(): void {
     this.stopLoggingRoles();
+    this.problems.dispose();
     this.roles.dispose();
     void this.engine.close();
   }
@@ -181,6 +186,7 @@ export class EngineSession {
   }
 
   private logRoleProblems(diagnostics: readonly RoleDiagnostic[]): void {
+    this.problems.show(diagnostics);
     for (const diagnostic of diagnostics) {
       const line = `Role file ${formatRoleDiagnostic(diagnostic)}`;
       if (diagnostic.severity === 'error') this.options.log.error(line);

@@ -65,6 +65,8 @@ function createState() {
     documents: new FakeDocuments(),
     tabs: [] as Array<{ input: unknown; label: string }>,
     activeTextEditor: undefined as FakeTextEditor | undefined,
+    /** What each diagnostic collection holds: collection name → file URI → its diagnostics. */
+    diagnostics: new Map<string, Map<string, Array<{ message: string; severity: number; line: number; source?: string }>>>(),
     /** `setContext` keys the extension set. */
     contextKeys: new Map<string, unknown>(),
     /** True: `vscode.changes` fails as in a VS Code without the multi-file diff editor. */
@@ -353,6 +355,25 @@ export const workspace = {
         return fileError(error, uri);
       }
     },
+  },
+};
+
+export const languages = {
+  createDiagnosticCollection(name: string) {
+    const files = new Map<string, Array<{ message: string; severity: number; line: number; source?: string }>>();
+    fake.state.diagnostics.set(name, files);
+    return {
+      name,
+      set(uri: Uri, diagnostics: Array<{ message: string; severity: number; range: { start: { line: number } }; source?: string }>) {
+        files.set(uri.toString(), diagnostics.map((entry) => ({ message: entry.message, severity: entry.severity, line: entry.range.start.line, ...(entry.source ? { source: entry.source } : {}) })));
+      },
+      clear() {
+        files.clear();
+      },
+      dispose() {
+        fake.state.diagnostics.delete(name);
+      },
+    };
   },
 };
 
