@@ -177,18 +177,14 @@ export enum QuickPickItemKind {
   Default = 0,
 }
 
-export enum DiagnosticSeverity {
-  Error = 0,
-  Warning = 1,
-  Information = 2,
-  Hint = 3,
-}
+/** VS Code's severities, by their numbers (Error 0, Warning 1, Information 2, Hint 3). */
+export const DiagnosticSeverity = { Error: 0, Warning: 1, Information: 2, Hint: 3 } as const;
 
 export class Diagnostic {
   source?: string;
   constructor(
     readonly range: Range,
     readonly message: string,
-    readonly severity: DiagnosticSeverity = DiagnosticSeverity.Error,
+    readonly severity: number = DiagnosticSeverity.Error,
   ) {}
 }
