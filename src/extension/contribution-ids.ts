@@ -32,4 +32,5 @@ export const commandIds = {
   copyPrompt: 'agentTeam.copyPrompt',
   setRemoteAgentToken: 'agentTeam.setRemoteAgentToken',
   manageAllowedCommands: 'agentTeam.manageAllowedCommands',
+  newRole: 'agentTeam.newRole',
 } as const;

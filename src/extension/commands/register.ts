@@ -14,6 +14,7 @@ import { requestChanges } from './request-changes-command.js';
 import { rerunAndCompare } from './rerun-command.js';
 import { setRemoteAgentToken } from './remote-token-command.js';
 import { manageAllowedCommands } from './allowed-commands-command.js';
+import { newRole } from './new-role-command.js';
 import { selectModel } from './select-model-command.js';
 import { planAndDelegate, runWorkflow } from './orchestration-commands.js';
 import { decideAll, decideFile, decideHunk, reviewChanges } from './review-commands.js';
@@ -66,6 +67,7 @@ export function commandHandlers(host: AgentTeamHost): Record<string, Handler> {
     [commandIds.copyPrompt]: (taskId) => copyPrompt(host, taskId),
     [commandIds.setRemoteAgentToken]: (name) => setRemoteAgentToken(host, name),
     [commandIds.manageAllowedCommands]: () => manageAllowedCommands(host),
+    [commandIds.newRole]: () => newRole(host),
   };
   return Object.fromEntries(
     Object.entries(handlers).map(([id, handler]) => [

@@ -1,0 +1,64 @@
+/**
+ * New Role…: a role file from a short form (name, description, tools, model), written to
+ * `.agent-team/agents/<name>.md` and opened for editing. The roles reload when it is written, so the new
+ * role is in the pickers and the coordinator's roster at once. An existing file is never overwritten.
+ */
+import * as vscode from 'vscode';
+import { newRoleDirectory, newRoleFileText, roleDescriptionProblem, roleNameProblem } from '../../engine/roles/new-role-file.js';
+import { defaultWorkspaceRoleTools, type ToolName, toolNames } from '../../engine/roles/tool-names.js';
+import type { AgentTeamHost } from '../host.js';
+import { showError, showInfo } from '../notify.js';
+
+/** What each tool lets a role do, for the pick. */
+const toolPurposes: Readonly<Record<ToolName, string>> = {
+  Read: 'read files',
+  Glob: 'find files by name',
+  Grep: 'search file contents',
+  Edit: 'propose edits to files',
+  Write: 'propose new or rewritten files',
+  Bash: 'run commands you allow, in a scratch copy',
+  WebFetch: 'read web pages from sites you allow',
+  Agent: 'delegate to other roles',
+  TaskOutput: 'read its subagents\' results',
+  TaskStop: 'stop its subagents',
+  SendMessage: 'message its running subagents',
+};
+
+export async function newRole(host: AgentTeamHost): Promise<void> {
+  const folder = host.folder();
+  if (!folder) {
+    showError(vscode.l10n.t('Open a folder first: a role file lives in its .agent-team/agents folder.'));
+    return;
+  }
+  const name = await vscode.window.showInputBox({ title: vscode.l10n.t('New Role (1/4): name'), prompt: vscode.l10n.t('The role\'s name, as the coordinator and you will call it'), placeHolder: 'api-reviewer', ignoreFocusOut: true, validateInput: (value) => roleNameProblem(value) });
+  if (name === undefined) return;
+  const target = vscode.Uri.joinPath(folder.uri, ...newRoleDirectory.split('/'), `${name.trim()}.md`);
+  if (await exists(target)) {
+    showError(vscode.l10n.t('{0}/{1}.md already exists; open it to change the role.', newRoleDirectory, name.trim()));
+    return;
+  }
+  const description = await vscode.window.showInputBox({ title: vscode.l10n.t('New Role (2/4): description'), prompt: vscode.l10n.t('What it does, and when to use it (the coordinator chooses roles by this)'), ignoreFocusOut: true, validateInput: (value) => roleDescriptionProblem(value) });
+  if (description === undefined) return;
+  const picked = await vscode.window.showQuickPick(
+    toolNames.map((tool) => ({ label: tool, description: toolPurposes[tool], picked: defaultWorkspaceRoleTools.includes(tool) })),
+    { title: vscode.l10n.t('New Role (3/4): tools'), placeHolder: vscode.l10n.t('Its tools (a role gets no more than these)'), canPickMany: true, ignoreFocusOut: true },
+  );
+  if (picked === undefined) return;
+  const model = await vscode.window.showInputBox({ title: vscode.l10n.t('New Role (4/4): model'), prompt: vscode.l10n.t('Its model id, or empty for the model of the run that starts it'), placeHolder: 'inherit', ignoreFocusOut: true });
+  if (model === undefined) return;
+  const tools = toolNames.filter((tool) => picked.some((item) => item.label === tool));
+  const text = await newRoleFileText({ name: name.trim(), description, tools, model });
+  await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(text));
+  host.log.info(`Wrote the role file ${newRoleDirectory}/${name.trim()}.md.`);
+  await vscode.commands.executeCommand('vscode.open', target);
+  showInfo(vscode.l10n.t('The role {0} is ready: edit its instructions in the file; it reloads when you save.', name.trim()));
+}
+
+async function exists(uri: vscode.Uri): Promise<boolean> {
+  try {
+    await vscode.workspace.fs.stat(uri);
+    return true;
+  } catch {
+    return false;
+  }
+}
