@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { agentOfChat, chatTurn, lastMessageText, priorChatTurns, untilCancelled } from './support/chat-turns.js';
-import { CancellationTokenSource, ChatRequestTurn, ChatResponseTurn, fake, FakeChatModel, type FakeChatResponder, languageModels, LanguageModelTextPart } from './support/fake-vscode.js';
+import { CancellationTokenSource, ChatRequestTurn, ChatResponseTurn, fake, FakeChatModel, type FakeChatResponder, languageModels, LanguageModelTextPart, Location, Position, Range, Uri } from './support/fake-vscode.js';
 import { activateExtension, type ActivatedExtension } from './support/harness.js';
 
 vi.mock('vscode', () => import('./support/fake-vscode.js'));
@@ -34,9 +34,9 @@ function start(responder: FakeChatResponder, options: Parameters<typeof activate
   languageModels.offer(model);
   const participant = languageModels.participants.get('agentTeam.team');
   if (!participant) throw new Error('@team was not registered');
-  const ask = (prompt: string, { command, history = [], token = new CancellationTokenSource().token }: { command?: string; history?: unknown[]; token?: unknown } = {}) => {
+  const ask = (prompt: string, { command, history = [], token = new CancellationTokenSource().token, references = [] }: { command?: string; history?: unknown[]; token?: unknown; references?: unknown[] } = {}) => {
     const stream = recordingStream();
-    const result = participant.handler({ prompt, command, model }, { history }, stream, token) as Promise<{ metadata?: { rootId?: string }; errorDetails?: { message: string } }>;
+    const result = participant.handler({ prompt, command, model, references }, { history }, stream, token) as Promise<{ metadata?: { rootId?: string }; errorDetails?: { message: string } }>;
     return { stream, result };
   };
   return { model, ask };
@@ -49,6 +49,37 @@ const researcherThenAnswer: FakeChatResponder = (request) => {
 };
 
 describe('@team in the Chat view', () => {
+  it('gives the coordinator what the user attached: files and folders as paths, the selection as text, nothing from outside the workspace', async () => {
+    const prompts: string[] = [];
+    const { ask } = start(
+      (request) => {
+        prompts.push(lastMessageText(request));
+        return chatTurn('Looked.');
+      },
+      { files: { 'src/parse.ts': 'export function parse(text: string) {\n  return JSON.parse(text);\n}\n', 'src/util/a.ts': 'export const a = 1;\n' } },
+    );
+    const root = extension!.root;
+    const file = (relative: string) => Uri.file(`${root}/${relative}`);
+    const references = [
+      { id: 'file', value: file('src/parse.ts') },
+      { id: 'folder', value: file('src/util') },
+      { id: 'selection', value: new Location(file('src/parse.ts'), new Range(new Position(1, 0), new Position(1, 26))) },
+      { id: 'secret', value: Uri.file('/etc/passwd') },
+      { id: 'image', value: { mimeType: 'image/png', data: async () => new Uint8Array() } },
+    ];
+    const outcome = await ask('explain this', { references }).result;
+    expect(outcome.errorDetails).toBeUndefined();
+    const prompt = prompts[0]!;
+    expect(prompt).toContain('explain this\n\n# Attached by the user');
+    expect(prompt).toContain('- The file `src/parse.ts` (read it with Read)');
+    expect(prompt).toContain('- The folder `src/util/`');
+    expect(prompt).toContain('- The selection in `src/parse.ts`, lines 2-2:');
+    expect(prompt).toContain('  return JSON.parse(text);');
+    expect(prompt).toContain('- A file outside the workspace (not given');
+    expect(prompt).not.toContain('/etc/passwd');
+    expect(prompt).toContain('An attachment (image/png) the agents cannot see');
+  });
+
   it('says which command a subagent waits to be allowed to run, with a button to review it', async () => {
     const { ask } = start(
       (request) => {

@@ -15,6 +15,7 @@ import type { AgentTeamHost } from '../host.js';
 import type { ModelSetup } from '../model-setup.js';
 import { modelSetupForChat, noModelAdvice } from './chat-model-setup.js';
 import { reportRunInChat } from './run-in-chat.js';
+import { type PromptReference, withReferences } from './prompt-references.js';
 import { teamParticipantId } from '../contribution-ids.js';
 export { teamParticipantId };
 
@@ -26,7 +27,7 @@ interface TeamResultMetadata {
 
 export async function handleTeamRequest(
   host: AgentTeamHost,
-  request: Pick<vscode.ChatRequest, 'prompt' | 'command' | 'model'>,
+  request: Pick<vscode.ChatRequest, 'prompt' | 'command' | 'model'> & { references?: readonly PromptReference[] },
   context: Pick<vscode.ChatContext, 'history'>,
   stream: vscode.ChatResponseStream,
   token: vscode.CancellationToken,
@@ -46,7 +47,9 @@ export async function handleTeamRequest(
       stream.button({ command: 'agentTeam.selectModel', title: vscode.l10n.t('Select Model') });
       return refuse(noModelAdvice());
     }
-    const started = await startRun(host, request.command, prompt, setup, previousRunOf(context, host));
+    // What the user attached (#file, the selection, …) goes with the prompt; a workflow's input is its own words.
+    const withAttachments = request.command === 'workflow' ? prompt : await withReferences(prompt, request.references ?? [], host.folder()?.uri);
+    const started = await startRun(host, request.command, withAttachments, setup, previousRunOf(context, host));
     if (typeof started === 'string') return refuse(started);
     host.log.info(`Chat: started ${started.task.id} (${started.task.role}): ${started.task.description}`);
     const root = await reportRunInChat({ taskManager: host.taskManager, pendingFileCount: (rootId) => host.review.pendingFileCount(rootId) }, started.task.id, stream, token);

@@ -44,7 +44,8 @@ export async function delegate(host: AgentTeamHost, first?: unknown, second?: un
       validateInput: (value) => (value.trim() === '' ? 'Describe the task, or press Escape to cancel.' : undefined),
     });
     if (typed === undefined || typed.trim() === '') return undefined;
-    prompt = withEditorContext(typed.trim(), first instanceof vscode.Uri ? first : undefined);
+    // From the editor's menu its file; from the palette, the active editor's selection when there is one.
+    prompt = withEditorContext(typed.trim(), first instanceof vscode.Uri ? first : selectedFile());
   }
   await host.historyLoaded;
   const started = await session.delegate(
@@ -113,6 +114,12 @@ async function pickRole(roles: readonly RoleDefinition[]): Promise<string | unde
     matchOnDetail: true,
   });
   return picked?.role;
+}
+
+/** The active editor's file when something is selected in it. */
+function selectedFile(): vscode.Uri | undefined {
+  const editor = vscode.window.activeTextEditor;
+  return editor && !editor.selection.isEmpty ? editor.document.uri : undefined;
 }
 
 /** Adds the editor's selection (or just the file) to the prompt, for a delegation from the context menu. */

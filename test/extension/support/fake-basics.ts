@@ -188,3 +188,10 @@ export class Diagnostic {
     readonly severity: number = DiagnosticSeverity.Error,
   ) {}
 }
+
+export class Location {
+  constructor(
+    readonly uri: Uri,
+    readonly range: Range,
+  ) {}
+}

@@ -1,0 +1,70 @@
+/**
+ * What the user attached to a request (`#file`, a folder, the selection, a value a tool added, an image),
+ * given to the coordinator with the prompt: files and folders as workspace paths it can read, the
+ * selection as its text with where it is. Nothing outside the workspace is given (the agents could not
+ * read it anyway, and it may be private); images are named, not sent (agents see text only, for now).
+ */
+import * as vscode from 'vscode';
+
+/** The most text of one selection given inline; the agent can Read the rest. */
+const maxSelectionCharacters = 20_000;
+
+/** A reference as VS Code hands it: its value is a Uri, a Location, a string or binary data. */
+export interface PromptReference {
+  id: string;
+  value: unknown;
+  modelDescription?: string;
+}
+
+export async function withReferences(prompt: string, references: readonly PromptReference[], folder: vscode.Uri | undefined): Promise<string> {
+  const lines: string[] = [];
+  for (const reference of references) lines.push(await describeReference(reference, folder));
+  const given = lines.filter((line) => line !== '');
+  return given.length === 0 ? prompt : `${prompt}\n\n# Attached by the user\n${given.join('\n')}`;
+}
+
+async function describeReference(reference: PromptReference, folder: vscode.Uri | undefined): Promise<string> {
+  const { value } = reference;
+  if (value instanceof vscode.Uri) return describeUri(value, folder);
+  if (value instanceof vscode.Location) return describeLocation(value, folder);
+  if (typeof value === 'string') return `- ${reference.modelDescription ?? reference.id}:\n${fenced(cut(value))}`;
+  if (typeof value === 'object' && value !== null && 'mimeType' in value) {
+    return `- An attachment (${String((value as { mimeType: unknown }).mimeType)}) the agents cannot see: they read text only.`;
+  }
+  return '';
+}
+
+async function describeUri(uri: vscode.Uri, folder: vscode.Uri | undefined): Promise<string> {
+  const path = workspacePath(uri, folder);
+  if (path === undefined) return `- A file outside the workspace (not given: the agents read only the workspace).`;
+  const info = await Promise.resolve(vscode.workspace.fs.stat(uri)).catch(() => undefined);
+  return info?.type === vscode.FileType.Directory ? `- The folder \`${path}/\`` : `- The file \`${path}\` (read it with Read)`;
+}
+
+async function describeLocation(location: vscode.Location, folder: vscode.Uri | undefined): Promise<string> {
+  const path = workspacePath(location.uri, folder);
+  if (path === undefined) return `- A selection outside the workspace (not given).`;
+  const document = await vscode.workspace.openTextDocument(location.uri);
+  const text = document.getText(location.range);
+  const where = `lines ${location.range.start.line + 1}-${location.range.end.line + 1}`;
+  return `- The selection in \`${path}\`, ${where}:\n${fenced(cut(text), document.languageId)}`;
+}
+
+/** `uri` relative to the workspace folder, or undefined when it lies outside it. */
+function workspacePath(uri: vscode.Uri, folder: vscode.Uri | undefined): string | undefined {
+  if (!folder || uri.scheme !== folder.scheme) return undefined;
+  const root = folder.path.endsWith('/') ? folder.path : `${folder.path}/`;
+  if (uri.path !== folder.path && !uri.path.startsWith(root)) return undefined;
+  return uri.path.slice(root.length) || '.';
+}
+
+function cut(text: string): string {
+  return text.length <= maxSelectionCharacters ? text : `${text.slice(0, maxSelectionCharacters)}\n[cut: ${text.length} characters in all; Read the file for the rest]`;
+}
+
+function fenced(text: string, language = ''): string {
+  // A fence longer than any run of backticks inside, so the text cannot close it early.
+  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((run) => run[0].length));
+  const fence = '`'.repeat(longest + 1);
+  return `${fence}${language === 'plaintext' ? '' : language}\n${text}\n${fence}`;
+}
