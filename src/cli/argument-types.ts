@@ -53,6 +53,8 @@ export interface RunArguments extends CommandFlags {
   yes: boolean;
   /** Where to write the run's trace when it ends: Markdown for `.md`, else JSON. */
   trace?: string;
+  /** `--file` (repeatable): files and folders of the workspace the task is about, named to the agents. */
+  files: string[];
 }
 
 export interface AgentsArguments {

@@ -32,7 +32,7 @@ const valueOptions = new Set([
 ]);
 const flagOptions = new Set(['--json', '--apply', '--plan', '--yes', '--a2a', '--no-sandbox', '--allow-network']);
 /** Options that may be given more than once; each value is kept. */
-const repeatableOptions = new Set(['--allow-command', '--allow-network-command', '--pass-env', '--allow-domain']);
+const repeatableOptions = new Set(['--allow-command', '--allow-network-command', '--pass-env', '--allow-domain', '--file']);
 /** The flags of commands, taken by run, mcp and serve. */
 const commandFlagNames = new Set(['--no-sandbox', '--allow-network']);
 
@@ -75,6 +75,7 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
   }
 
   const workspace = values.get('--workspace') ?? currentDirectory;
+  if (command !== 'run' && repeated.has('--file')) throw new UsageError(`--file belongs to "run", not "${command}"`);
   if (command === 'agents' || command === 'workflows') {
     const extra = [...values.keys()].filter((name) => name !== '--workspace');
     if (extra.length > 0 || flags.size > 0 || words.length > 0 || repeated.size > 0) {
@@ -135,6 +136,7 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
     delegationReach,
     yes: flags.has('--yes'),
     trace: values.get('--trace'),
+    files: repeated.get('--file') ?? [],
     ...commandFlags(repeated, flags, values),
     // Not given: no budget; given, at least 1 (the setting's 0 means none, which here is leaving it out).
     budgetTokens: values.has('--budget-tokens') ? wholeNumber(values, '--budget-tokens', 0, 1, Number.MAX_SAFE_INTEGER) : undefined,

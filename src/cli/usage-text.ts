@@ -23,6 +23,8 @@ export const usageText = `Usage:
                                     itself; the coordinator starts any) | any
     --yes                           let one turn start more than ${limitRanges.confirmFanOutAbove.default} subagents (else refused: it would
                                     need your confirmation)
+    --file <path>                   a file or folder of the workspace the task is about (repeatable): the
+                                    agents are told of it
     --trace <file>                  write the run's trace when it ends (tree, prompts, tool calls, models,
                                     tokens, diffs): Markdown for a .md file, else JSON
     --allow-command <pattern>       a command agents may run with Bash, in a scratch copy of the workspace

@@ -103,3 +103,20 @@ describe('instruction files that are not as they should be', () => {
     expect(bad.stderr).toContain('--instruction-files takes agents, claude, copilot, user (comma-separated) or none, not "cursor"');
   });
 });
+
+describe('--file', () => {
+  it('names the files and folders the task is about to the agent, and refuses a path outside the workspace', async () => {
+    world.server.respondWith(() => textTurn('Looked.'));
+    const provider = providerEnvironment('anthropic', world.server.baseUrl);
+    const args = ['run', '--json', '--agent', 'researcher', '--workspace', world.workspace, ...provider.args, '--instruction-files', 'none'];
+    const ok = await startCli(world.cliPath, [...args, '--file', 'pkg/parse.test.ts', '--file', 'pkg', 'What do these cover?'], { ...provider.env, HOME: home }).exited;
+    expect(ok.code).toBe(0);
+    expect(world.server.requests[0]!.lastMessageText).toBe('What do these cover?\n\n# Attached by the user\n- The file `pkg/parse.test.ts` (read it with Read)\n- The folder `pkg/`');
+
+    await symlink(outside, path.join(world.workspace, 'elsewhere'));
+    const refused = await startCli(world.cliPath, [...args, '--file', 'elsewhere', 'Look'], { ...provider.env, HOME: home }).exited;
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('--file elsewhere: it is outside the workspace (after links)');
+    expect(world.server.requests).toHaveLength(1);
+  });
+});

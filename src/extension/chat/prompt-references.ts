@@ -5,6 +5,7 @@
  * read it anyway, and it may be private); images are named, not sent (agents see text only, for now).
  */
 import * as vscode from 'vscode';
+import { attachedPathLine, withAttachments } from '../../engine/tasks/attachments.js';
 
 /** The most text of one selection given inline; the agent can Read the rest. */
 const maxSelectionCharacters = 20_000;
@@ -19,8 +20,7 @@ export interface PromptReference {
 export async function withReferences(prompt: string, references: readonly PromptReference[], folder: vscode.Uri | undefined): Promise<string> {
   const lines: string[] = [];
   for (const reference of references) lines.push(await describeReference(reference, folder));
-  const given = lines.filter((line) => line !== '');
-  return given.length === 0 ? prompt : `${prompt}\n\n# Attached by the user\n${given.join('\n')}`;
+  return withAttachments(prompt, lines);
 }
 
 async function describeReference(reference: PromptReference, folder: vscode.Uri | undefined): Promise<string> {
@@ -38,7 +38,7 @@ async function describeUri(uri: vscode.Uri, folder: vscode.Uri | undefined): Pro
   const path = workspacePath(uri, folder);
   if (path === undefined) return `- A file outside the workspace (not given: the agents read only the workspace).`;
   const info = await Promise.resolve(vscode.workspace.fs.stat(uri)).catch(() => undefined);
-  return info?.type === vscode.FileType.Directory ? `- The folder \`${path}/\`` : `- The file \`${path}\` (read it with Read)`;
+  return attachedPathLine(path, info?.type === vscode.FileType.Directory ? 'folder' : 'file');
 }
 
 async function describeLocation(location: vscode.Location, folder: vscode.Uri | undefined): Promise<string> {
