@@ -18,7 +18,7 @@ import type { ModelChooser } from '../engine/team/agent-team.js';
 import type { AgentTeamSettings } from './configuration.js';
 import type { HostWorkspace } from './host-workspace.js';
 import { createModelFor, type ModelSetup } from './model-setup.js';
-import { HostRoleFileSource, watchRoleFiles } from './role-source.js';
+import { HostRoleFileSource, watchRoleFiles, watchWorkflowFiles } from './role-source.js';
 import { HostUserChannel } from './host-user-channel.js';
 import { commandRules } from './command-rules.js';
 import { RoleProblems } from './role-problems.js';
@@ -61,6 +61,7 @@ export class EngineSession {
   private readonly conversations = new MemoryConversationStore();
   readonly roles: RoleRegistry;
   private readonly stopLoggingRoles: () => void;
+  private stopWatchingWorkflows: () => void = () => {};
   /** Role-file problems in the Problems view. */
   private readonly problems: RoleProblems;
 
@@ -72,6 +73,8 @@ export class EngineSession {
     this.roles = new RoleRegistry({ source: new HostRoleFileSource(options.folder.uri), userSource: new NodeRoleFileSource(home), watch: watchRoleFiles(options.folder) });
     this.stopLoggingRoles = this.roles.onDidChange((result) => {
       this.logRoleProblems(result.diagnostics);
+      // A workflow names roles: whether its steps are sound can change with them.
+      void this.listWorkflows().catch(() => undefined);
       void this.loadRemoteTokens(result.roles);
     });
     this.commandApproval = options.commandApproval;
@@ -109,6 +112,8 @@ export class EngineSession {
     const session = new EngineSession(options);
     const loaded = await session.roles.load();
     session.logRoleProblems(loaded.diagnostics);
+    await session.listWorkflows().catch((error: unknown) => options.log.warn(`Reading the workflow files failed: ${String(error)}`));
+    session.stopWatchingWorkflows = watchWorkflowFiles(options.folder, () => void session.listWorkflows().catch(() => undefined));
     await session.loadRemoteTokens(loaded.roles);
     return session;
   }
@@ -128,8 +133,10 @@ export class EngineSession {
   }
 
   /** The workflows of `.agent-team/workflows`, each with its problems (read anew each time: files change). */
-  listWorkflows(): Promise<WorkflowEntry[]> {
-    return loadWorkflows(new HostRoleFileSource(this.options.folder.uri), workflowRoles(this.roles));
+  async listWorkflows(): Promise<WorkflowEntry[]> {
+    const entries = await loadWorkflows(new HostRoleFileSource(this.options.folder.uri), workflowRoles(this.roles));
+    this.problems.showWorkflows(entries.flatMap((entry) => entry.problems));
+    return entries;
   }
 
   /** Starts a workflow run with the models of `setup`, fixed for the whole run. */
@@ -170,6 +177,7 @@ export class EngineSession {
 
   dispose(): void {
     this.stopLoggingRoles();
+    this.stopWatchingWorkflows();
     this.problems.dispose();
     this.roles.dispose();
     void this.engine.close();

@@ -44,14 +44,22 @@ export class HostRoleFileSource implements RoleFileSource {
   }
 }
 
+/** Calls back on any change to a workflow file (its problems go to the Problems view); returns the stop. */
+export function watchWorkflowFiles(folder: vscode.WorkspaceFolder, onChange: () => void): () => void {
+  return watchFolder(folder, '.agent-team/workflows/**', onChange);
+}
+
+/** Calls back on every creation, change and deletion under `glob`; returns the stop. */
+function watchFolder(folder: vscode.WorkspaceFolder, glob: string, onChange: () => void): () => void {
+  const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, glob));
+  const subscriptions = [watcher, watcher.onDidCreate(onChange), watcher.onDidChange(onChange), watcher.onDidDelete(onChange)];
+  return () => {
+    for (const subscription of subscriptions) subscription.dispose();
+  };
+}
+
 /** Calls back on any change under the role directories' top folders; the registry debounces. */
 export function watchRoleFiles(folder: vscode.WorkspaceFolder): RoleWatch {
   const tops = [...new Set(roleFileLocations.map((location) => location.directory.split('/')[0]))];
-  return (onChange) => {
-    const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, `{${tops.join(',')}}/**`));
-    const subscriptions = [watcher, watcher.onDidCreate(onChange), watcher.onDidChange(onChange), watcher.onDidDelete(onChange)];
-    return () => {
-      for (const subscription of subscriptions) subscription.dispose();
-    };
-  };
+  return (onChange) => watchFolder(folder, `{${tops.join(',')}}/**`, onChange);
 }
