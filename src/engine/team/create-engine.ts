@@ -18,6 +18,7 @@ import { defaultLimits } from '../limits.js';
 import type { McpHost } from '../mcp/mcp-role-tools.js';
 import type { RoleRegistry } from '../roles/role-registry.js';
 import type { TaskManager } from '../tasks/task-manager.js';
+import type { WebHost } from '../web/web-host.js';
 import { AgentTeam } from './agent-team.js';
 import { teamCapabilities } from './capabilities.js';
 import type { EngineHost, TeamSettings } from './engine-host.js';
@@ -66,7 +67,14 @@ export function createEngine(host: EngineHost): Engine {
     sources: host.instructionSources ?? (() => instructionSources),
     allowed: host.trusted,
   };
-  const web = { ...host.web, ...(host.clock ? { clock: host.clock } : {}) };
+  // Called through, not spread: a host's rules may be a class (the extension's), whose methods a spread drops.
+  const sites = host.web;
+  const web: WebHost = {
+    allowedDomains: () => sites.allowedDomains(),
+    howToAllow: sites.howToAllow,
+    ...(sites.ask ? { ask: sites.ask.bind(sites) } : {}),
+    ...(host.clock ? { clock: host.clock } : {}),
+  };
   const capabilities = teamCapabilities({ instructions, commands, web, mcp, ...(host.userChannel ? { userChannel: host.userChannel } : {}) });
   const inbox = new MessageInbox(taskManager);
   const toolbox = createWorkspaceToolbox({ workspace, changes, taskManager });
