@@ -17,6 +17,8 @@ export interface CommandFlags {
   passEnvironment: string[];
   /** `--allow-domain` (repeatable): sites WebFetch reads; any other is refused. */
   allowDomains: string[];
+  /** `--no-hooks`: no hook of the settings files runs. */
+  noHooks: boolean;
   /** `--instruction-files`: which instruction files agents get (default: every source; `none`: none). */
   instructionFiles: InstructionSource[];
 }

@@ -30,11 +30,11 @@ const valueOptions = new Set([
   '--auth-token-env',
   '--instruction-files',
 ]);
-const flagOptions = new Set(['--json', '--apply', '--plan', '--yes', '--a2a', '--no-sandbox', '--allow-network']);
+const flagOptions = new Set(['--json', '--apply', '--plan', '--yes', '--a2a', '--no-sandbox', '--allow-network', '--no-hooks']);
 /** Options that may be given more than once; each value is kept. */
 const repeatableOptions = new Set(['--allow-command', '--allow-network-command', '--pass-env', '--allow-domain', '--file']);
 /** The flags of commands, taken by run, mcp and serve. */
-const commandFlagNames = new Set(['--no-sandbox', '--allow-network']);
+const commandFlagNames = new Set(['--no-sandbox', '--allow-network', '--no-hooks']);
 
 export function parseArguments(argv: string[], currentDirectory: string): CliArguments {
   const [command, ...rest] = argv;
@@ -87,7 +87,7 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
     const allowed = new Set(['--workspace', '--provider', '--model', '--base-url', '--instruction-files']);
     const extra = [...values.keys()].filter((name) => !allowed.has(name));
     if (extra.length > 0 || [...flags].some((flag) => !commandFlagNames.has(flag)) || words.length > 0) {
-      throw new UsageError('"mcp" takes only --workspace, --provider, --model, --base-url, --allow-command, --allow-network, --allow-network-command, --pass-env, --allow-domain, --instruction-files and --no-sandbox');
+      throw new UsageError('"mcp" takes only --workspace, --provider, --model, --base-url, --allow-command, --allow-network, --allow-network-command, --pass-env, --allow-domain, --instruction-files, --no-sandbox and --no-hooks');
     }
     return { command, workspace, ...checkedModelOptions(values), ...commandFlags(repeated, flags, values) };
   }
@@ -95,7 +95,7 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
     const allowed = new Set(['--workspace', '--provider', '--model', '--base-url', '--port', '--host', '--auth-token-env', '--instruction-files']);
     const extra = [...values.keys()].filter((name) => !allowed.has(name));
     if (extra.length > 0 || [...flags].some((flag) => flag !== '--a2a' && !commandFlagNames.has(flag)) || words.length > 0) {
-      throw new UsageError('"serve" takes only --a2a, --port, --host, --auth-token-env, --workspace, --provider, --model, --base-url, --allow-command, --allow-network, --allow-network-command, --pass-env, --allow-domain, --instruction-files and --no-sandbox');
+      throw new UsageError('"serve" takes only --a2a, --port, --host, --auth-token-env, --workspace, --provider, --model, --base-url, --allow-command, --allow-network, --allow-network-command, --pass-env, --allow-domain, --instruction-files, --no-sandbox and --no-hooks');
     }
     if (!flags.has('--a2a')) throw new UsageError('"serve" needs the protocol to serve: agent-team serve --a2a --port <n>');
     if (!values.has('--port')) throw new UsageError('"serve --a2a" needs --port <n> (0: any free port)');
@@ -155,6 +155,7 @@ function commandFlags(repeated: Map<string, string[]>, flags: Set<string>, value
   return {
     allowCommands: repeated.get('--allow-command') ?? [],
     noSandbox: flags.has('--no-sandbox'),
+    noHooks: flags.has('--no-hooks'),
     allowNetwork: flags.has('--allow-network'),
     allowNetworkCommands: repeated.get('--allow-network-command') ?? [],
     passEnvironment: repeated.get('--pass-env') ?? [],

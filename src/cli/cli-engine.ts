@@ -54,6 +54,8 @@ export interface CliEngineOptions {
   passEnvironment?: readonly string[];
   /** `--allow-domain`: the sites WebFetch reads (`*.example.com` for its subdomains); any other is refused. */
   allowDomains?: readonly string[];
+  /** `--no-hooks`: no hook runs. Default: the settings files' hooks run. */
+  noHooks?: boolean;
   /** `--instruction-files`: the sources agents' instruction files come from. Default: every source. */
   instructionFiles?: readonly InstructionSource[];
   /** Whether this machine can sandbox commands. Default: found by trying. Tests inject an answer. */
@@ -113,6 +115,7 @@ export async function createCliEngine(options: CliEngineOptions): Promise<CliEng
     web: { allowedDomains: () => options.allowDomains ?? [], howToAllow: 'The user allows sites with --allow-domain <host> when running agent-team.' },
     ...(userChannel ? { userChannel } : {}),
     ...(options.instructionFiles ? { instructionSources: () => options.instructionFiles ?? [] } : {}),
+    hooksEnabled: () => !options.noHooks,
     ...(history ? { conversations: history.conversations } : {}),
     // The providers' keys and the tokens remote roles send: no process, tool result or error carries one.
     secrets: () => secretValues([...providerKeys, ...remoteTokens(roles, options.environment)]),

@@ -44,6 +44,9 @@ export const usageText = `Usage:
                                     (CLAUDE.md, CLAUDE.local.md), copilot (.github's), user (~/.agent-team/
                                     AGENTS.md, ~/.claude/CLAUDE.md), comma-separated; none: no file
                                     (default: all four)
+    --no-hooks                      run no hook of .claude/settings.json, .agent-team/settings.json or
+                                    the user's own (by default they run like commands: in the scratch
+                                    copy, in the sandbox)
   agent-team agents [--workspace <dir>]      list roles and where each is defined
   agent-team workflows [--workspace <dir>]   list workflows and their problems (exit 2 if any)
   agent-team mcp [--workspace <dir>] [--provider <name>] [--model <id>] [--base-url <url>]

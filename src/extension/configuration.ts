@@ -62,6 +62,8 @@ export interface AgentTeamSettings {
   allowedDomains: string[];
   /** `agentTeam.instructionFiles`: the sources of the instruction files agents follow. Default: all. */
   instructionFiles: InstructionSource[];
+  /** `agentTeam.hooks`: whether the settings files' hooks run; off in any scope wins. Default true. */
+  hooks: boolean;
 }
 
 export const defaultSettings: Readonly<Omit<AgentTeamSettings, 'provider' | 'roleModels'>> = Object.freeze({
@@ -76,6 +78,7 @@ export const defaultSettings: Readonly<Omit<AgentTeamSettings, 'provider' | 'rol
   passEnvironment: [],
   allowedDomains: [],
   instructionFiles: [...instructionSources],
+  hooks: true,
 });
 
 /** Reads the settings; `trusted` false ignores workspace and folder values of the restricted settings. */
@@ -108,7 +111,13 @@ export function readSettings(trusted: boolean = vscode.workspace.isTrusted): Age
     allowedDomains: stringList(configuration.inspect<unknown>('allowedDomains')?.globalValue),
     // Any scope: a folder may only narrow what its agents read, and an untrusted one is read not at all.
     instructionFiles: sourceList(configuration.get<unknown>('instructionFiles')),
+    // A folder may turn its hooks off, never back on when the user turned them off.
+    hooks: hooksOn(configuration.inspect<unknown>('hooks')),
   };
+}
+
+function hooksOn(inspected: { globalValue?: unknown; workspaceValue?: unknown; workspaceFolderValue?: unknown } | undefined): boolean {
+  return ![inspected?.globalValue, inspected?.workspaceValue, inspected?.workspaceFolderValue].includes(false);
 }
 
 /**

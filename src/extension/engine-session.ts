@@ -90,6 +90,7 @@ export class EngineSession {
       web: options.webApproval,
       userChannel: this.userChannel,
       instructionSources: () => readSettings(vscode.workspace.isTrusted).instructionFiles,
+      hooksEnabled: () => readSettings(vscode.workspace.isTrusted).hooks,
       userHome: home,
       conversations: this.conversations,
       // The keys and remote agents' tokens the user set (or that the environment holds).

@@ -85,13 +85,14 @@ describe('agent-team serve --a2a arguments', () => {
       baseUrl: undefined,
       allowCommands: [],
       noSandbox: false,
+      noHooks: false,
       allowNetwork: false,
       allowNetworkCommands: [],
       passEnvironment: [],
       allowDomains: [],
       instructionFiles: ['agents', 'claude', 'copilot', 'user'],
     });
-    expect(parseArguments(['serve', '--a2a', '--port', '0', '--allow-command', 'npm test', '--no-sandbox', '--allow-network'], '/work')).toMatchObject({ allowCommands: ['npm test'], noSandbox: true, allowNetwork: true });
+    expect(parseArguments(['serve', '--a2a', '--port', '0', '--allow-command', 'npm test', '--no-sandbox', '--allow-network', '--no-hooks'], '/work')).toMatchObject({ allowCommands: ['npm test'], noSandbox: true, allowNetwork: true, noHooks: true });
     expect(parseArguments(['serve', '--a2a', '--port', '0', '--host', '0.0.0.0', '--auth-token-env', 'A2A_TOKEN'], '/work')).toMatchObject({ host: '0.0.0.0', authTokenEnv: 'A2A_TOKEN' });
   });
 

@@ -62,3 +62,34 @@ describe('notices', () => {
     expect(roles).toEqual(['user', 'assistant', 'user', 'assistant', 'user', 'assistant']);
   });
 });
+
+describe('the points around a turn (hooks use them)', () => {
+  it("afterToolCalls sees each call with its result; its notices join the results, secrets replaced", async () => {
+    const seen: unknown[] = [];
+    const model = new ScriptedModel([[toolCall('Echo', { text: 'a' }, 'call-1')], 'Done.']);
+    const result = await run(model, {
+      tools: [echoTool()],
+      secrets: () => ['sk-live-123456'],
+      afterToolCalls: async (calls) => (seen.push(...calls), ['formatter said: key sk-live-123456 seen']),
+    });
+    expect(result.status).toBe('completed');
+    expect(seen).toEqual([{ toolCallId: 'call-1', toolName: 'Echo', input: { text: 'a' }, output: 'echo: a', isError: false }]);
+    const notice = model.calls[1].request.messages.at(-1)?.content.at(-1);
+    expect(notice).toMatchObject({ type: 'text' });
+    expect(JSON.stringify(notice)).not.toContain('sk-live-123456');
+  });
+
+  it('reviewFinish sends the agent back with a notice; endRequested ends the run after the turn, telling the user', async () => {
+    let reviews = 0;
+    const model = new ScriptedModel(['First answer.', 'Second answer.']);
+    const result = await run(model, { reviewFinish: async () => (reviews++ === 0 ? 'Run the tests first.' : undefined) });
+    expect(result).toMatchObject({ status: 'completed', output: 'Second answer.' });
+    expect(model.calls[1].request.messages.at(-1)?.content.at(-1)).toEqual({ type: 'text', text: '[Agent Team notice] Run the tests first.' });
+
+    const ending = new ScriptedModel([[toolCall('Echo', { text: 'a' })], 'Never asked.']);
+    const ended = await run(ending, { tools: [echoTool()], endRequested: () => 'A release freeze is on.' });
+    expect(ended.status).toBe('completed');
+    expect(ending.calls).toHaveLength(1);
+    expect(ended.transcript.at(-1)).toEqual({ type: 'notice', text: 'A release freeze is on.' });
+  });
+});

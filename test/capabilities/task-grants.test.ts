@@ -17,8 +17,9 @@ function task(agent: Partial<CapabilityTask['agent']> = {}): CapabilityTask {
     taskId: 't2',
     rootId: 't1',
     agent: { role: 'researcher', tools: ['Read'], mayDelegate: false, reach: [], depth: 1, ...agent },
-    context: {} as CapabilityTask['context'],
+    context: { signal: new AbortController().signal } as CapabilityTask['context'],
     files: { readOnly: [], edit: [], proposals: async () => [] },
+    redact: (text) => text,
   };
 }
 
@@ -60,6 +61,30 @@ describe('gatherGrants', () => {
     const refused = await grants.reviewToolCalls?.(calls, new AbortController().signal);
     expect([...(refused ?? [])]).toEqual([['c1', 'no c1'], ['c2', 'no c2']]);
     expect(seen).toEqual([['c1', 'c2', 'c3'], ['c2', 'c3']]);
+  });
+});
+
+describe('the grant points around a turn', () => {
+  it("reviews a chat's replies like the prompt: a refused one is asked for again, context joins an accepted one", async () => {
+    const replies = ['my password is hunter2', 'ship it'];
+    const asked: string[] = [];
+    const chat: Capability = { name: 'chat', grant: () => ({ nextUserMessage: async (answer) => (asked.push(answer), replies.shift()) }) };
+    const review: Capability = {
+      name: 'review',
+      grant: () => ({ reviewUserPrompt: async (prompt) => (prompt.includes('password') ? { refused: 'no passwords', context: [] } : { context: ['Sprint ends Friday.'] }) }),
+    };
+    const grants = await gatherGrants([chat, review], task());
+    expect(await grants.nextUserMessage?.('Shall I ship?')).toBe('ship it\n\n[Context added by a hook]\nSprint ends Friday.');
+    expect(asked).toEqual(['Shall I ship?', 'Shall I ship?']);
+  });
+
+  it('joins every grant\'s notices after the calls, takes the first that sends the agent back, and the first end asked for', async () => {
+    const after = (text: string): Capability => ({ name: text, grant: () => ({ afterToolCalls: async () => [text], reviewFinish: async () => (text === 'b' ? 'go on: b' : undefined), endRequested: () => (text === 'b' ? 'end: b' : undefined) }) });
+    const grants = await gatherGrants([after('a'), after('b')], task());
+    const signal = new AbortController().signal;
+    expect(await grants.afterToolCalls?.([], signal)).toEqual(['a', 'b']);
+    expect(await grants.reviewFinish?.('Done.', signal)).toBe('go on: b');
+    expect(grants.endRequested?.()).toBe('end: b');
   });
 });
 

@@ -2,7 +2,8 @@
  * A team whose agents have `Bash`, over a real folder (a git repository or a plain folder), with real
  * scratch copies and real processes; only the models are scripted.
  */
-import { teamCapabilities } from '../../src/engine/team/capabilities.js';
+import { type CapabilityHosts, teamCapabilities } from '../../src/engine/team/capabilities.js';
+import type { UserChannel } from '../../src/engine/conversation/user-channel.js';
 import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -50,6 +51,8 @@ export interface BashWorldOptions {
   limits?: ResourceLimits;
   /** The user's home, hidden from sandboxed commands. */
   userHome?: string;
+  /** Run the hooks of the folder's settings files (and of `userHome`'s), with this user channel. Default: none. */
+  hooks?: { enabled?: () => boolean; allowed?: () => boolean; userChannel?: UserChannel };
 }
 
 export async function createBashWorld(options: BashWorldOptions): Promise<BashWorld> {
@@ -86,7 +89,7 @@ export async function createBashWorld(options: BashWorldOptions): Promise<BashWo
     ...(options.limits ? { limits: options.limits } : {}),
     ...(options.userHome ? { userHome: options.userHome } : {}),
   });
-  const team = new AgentTeam({ taskManager, roles, toolbox: createWorkspaceToolbox({ workspace: new NodeWorkspace(root), changes, taskManager }), modelFor: (role) => model(role), capabilities: teamCapabilities({ commands }) });
+  const team = new AgentTeam({ taskManager, roles, toolbox: createWorkspaceToolbox({ workspace: new NodeWorkspace(root), changes, taskManager }), modelFor: (role) => model(role), capabilities: teamCapabilities({ commands, ...hookHosts(root, options) }) });
   return {
     root,
     scratch,
@@ -103,6 +106,13 @@ export async function createBashWorld(options: BashWorldOptions): Promise<BashWo
       await rm(scratch, { recursive: true, force: true });
     },
   };
+}
+
+function hookHosts(root: string, options: BashWorldOptions): Partial<CapabilityHosts> {
+  if (!options.hooks) return {};
+  const { enabled, allowed, userChannel } = options.hooks;
+  const hooks = { root, ...(options.userHome ? { home: options.userHome } : {}), enabled: enabled ?? (() => true), allowed: allowed ?? (() => true) };
+  return { hooks, ...(userChannel ? { userChannel } : {}) };
 }
 
 export function commitAll(root: string): void {

@@ -7,7 +7,8 @@ import { runAgent } from '../agent/run-agent.js';
 import type { Tool } from '../agent/tool.js';
 import type { AgentRunResult } from '../agent/types.js';
 import type { AgentProfile, Capability } from '../capabilities/capability.js';
-import { gatherGrants, type TaskGrants } from '../capabilities/task-grants.js';
+import { gatherGrants, type TaskGrants, withContext } from '../capabilities/task-grants.js';
+import { redactKnownSecrets, secretValues } from '../secrets.js';
 import type { ConversationStore } from '../conversation/conversation-store.js';
 import type { MessageInbox } from '../conversation/message-inbox.js';
 import type { WorkspaceToolbox } from '../file-tools/task-tools.js';
@@ -67,12 +68,16 @@ export function agentTaskWork(environment: AgentTaskEnvironment, spec: AgentTask
     const taskId = context.taskId;
     const files = environment.toolbox({ taskId, role: spec.role, ...(spec.changeSetOf === undefined ? {} : { changeSetOf: spec.changeSetOf }) });
     const rootId = environment.taskManager.get(taskId)?.rootId ?? taskId;
-    const grants = await gatherGrants(environment.capabilities, { taskId, rootId, agent: spec, context, files });
+    const secrets = environment.secrets;
+    const redact = (text: string) => (secrets ? redactKnownSecrets(text, secretValues(secrets())) : text);
+    const grants = await gatherGrants(environment.capabilities, { taskId, rootId, agent: spec, context, files, redact });
     try {
       for (const notice of grants.notices) context.appendTranscript({ type: 'notice', text: notice });
+      const review = grants.reviewUserPrompt ? await reviewedPrompt(spec.prompt, grants.reviewUserPrompt, context.signal) : { prompt: spec.prompt };
+      if (review.refused !== undefined) return { status: 'failed', output: '', error: `The prompt was not given to the agent: ${review.refused}` };
       const allowed = new Set<string>(spec.tools);
       const fileTools = [...files.readOnly, ...files.edit].filter((tool) => allowed.has(tool.name));
-      return await runAgentTask(environment, spec, context, grants, [...fileTools, ...(spec.extraTools ?? []), ...grants.tools]);
+      return await runAgentTask(environment, { ...spec, prompt: review.prompt }, context, grants, [...fileTools, ...(spec.extraTools ?? []), ...grants.tools]);
     } finally {
       await grants.release();
     }
@@ -95,6 +100,9 @@ async function runAgentTask(environment: AgentTaskEnvironment, spec: AgentTaskSp
       ...(environment.secrets ? { secrets: environment.secrets } : {}),
       ...(grants.nextUserMessage ? { nextUserMessage: grants.nextUserMessage } : {}),
       ...(grants.reviewToolCalls ? { reviewToolCalls: grants.reviewToolCalls } : {}),
+      ...(grants.afterToolCalls ? { afterToolCalls: grants.afterToolCalls } : {}),
+      ...(grants.reviewFinish ? { reviewFinish: grants.reviewFinish } : {}),
+      ...(grants.endRequested ? { endRequested: grants.endRequested } : {}),
     });
 
   let result = await run(spec.prompt);
@@ -117,6 +125,25 @@ async function runAgentTask(environment: AgentTaskEnvironment, spec: AgentTaskSp
     await environment.conversations.save(spec.keepConversation.key ?? context.taskId, result.messages).catch(() => undefined);
   }
   return toWorkResult(result);
+}
+
+/**
+ * The user's prompt as the agent gets it: reviewed first (a UserPromptSubmit hook may refuse it or add
+ * context). A conversation continued (a follow-up) is reviewed by its last message, the user's new one.
+ */
+async function reviewedPrompt(prompt: string | ModelMessage[], review: NonNullable<TaskGrants['reviewUserPrompt']>, signal: AbortSignal): Promise<{ prompt: string | ModelMessage[]; refused?: string }> {
+  if (typeof prompt === 'string') {
+    const verdict = await review(prompt, signal);
+    return verdict.refused !== undefined ? { prompt, refused: verdict.refused } : { prompt: withContext(prompt, verdict.context) };
+  }
+  const last = prompt.at(-1);
+  if (last?.role !== 'user') return { prompt };
+  const text = last.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n');
+  const verdict = await review(text, signal);
+  if (verdict.refused !== undefined) return { prompt, refused: verdict.refused };
+  if (verdict.context.length === 0) return { prompt };
+  const added = withContext('', verdict.context).trimStart();
+  return { prompt: [...prompt.slice(0, -1), { ...last, content: [...last.content, { type: 'text', text: added }] }] };
 }
 
 function toWorkResult(result: AgentRunResult): TaskWorkResult {

@@ -42,6 +42,8 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
     ...(options.secrets ? { redact: (text: string) => redactKnownSecrets(text, secretValues(options.secrets?.() ?? [])) } : {}),
   };
 
+  // Notices enter the conversation as tool results do: with the secrets replaced (a hook may print one).
+  const redact = execution.redact ?? ((text: string) => text);
   for (let turn = 1; ; turn++) {
     if (options.signal.aborted) return run.stopped(stopReasonOf(options.signal));
     if (turn > maxTurns) {
@@ -49,7 +51,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
       run.addUserNotice(error);
       return run.maxTurns(error);
     }
-    if (turn > 1) run.addNotices(options.takeNotices?.() ?? []);
+    if (turn > 1) run.addNotices((options.takeNotices?.() ?? []).map(redact));
 
     run.startTurn();
     const output = await streamModelTurn(
@@ -69,6 +71,12 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
       return run.failed(output.end.message);
     }
     if (output.toolCalls.length === 0) {
+      const goOn = options.reviewFinish ? await options.reviewFinish(run.latestAnswer(), options.signal) : undefined;
+      if (options.signal.aborted) return run.stopped(stopReasonOf(options.signal));
+      if (goOn !== undefined) {
+        run.addNotices([redact(goOn)]);
+        continue;
+      }
       let next: string | undefined;
       try {
         next = options.nextUserMessage ? await options.nextUserMessage(run.latestAnswer()) : undefined;
@@ -91,7 +99,18 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
     const results = await executeToolCalls(output.toolCalls, refused ? { ...execution, refused } : execution, (result) => run.recordToolResult(result));
     run.addToolResults(results);
     const ending = results.find((result) => result.ending !== undefined)?.ending;
+    if (options.afterToolCalls) {
+      const finished = results.map((result, index) => ({ ...result, input: output.toolCalls[index]?.input }));
+      const notices = await options.afterToolCalls(finished, options.signal);
+      if (!ending) run.addNotices(notices.map(redact));
+    }
     if (ending) return { ...run.completed(ending.output), endedBy: { toolName: ending.toolName, input: ending.input } };
+    if (options.signal.aborted) return run.stopped(stopReasonOf(options.signal));
+    const end = options.endRequested?.();
+    if (end !== undefined) {
+      run.addUserNotice(redact(end));
+      return run.completed();
+    }
   }
 }
 

@@ -77,7 +77,7 @@ export async function executeToolCalls(
         const refusal = options.refused?.get(call.toolCallId);
         const result =
           refusal !== undefined
-            ? resultOf(call, refusal, true)
+            ? resultOf(call, truncateToolOutput((options.redact ?? ((text: string) => text))(refusal), options.maxResultBytes), true)
             : overLimit(index + 1)
               ? resultOf(call, toolCallLimitText(call.toolName, index + 1, limit), true)
               : await executeToolCall(call, turnOptions);

@@ -69,6 +69,22 @@ export interface AgentRunOptions {
    * gets instead) are refused, not run (a fan-out the user declined). Default: none.
    */
   reviewToolCalls?: (calls: readonly ToolCallRequest[], signal: AbortSignal) => Promise<ReadonlyMap<string, string>>;
+  /**
+   * Called once a turn's tool calls have all been answered, with their results: the strings it returns
+   * are notices for the model's next turn (a hook's word on an edit). Default: none.
+   */
+  afterToolCalls?: (calls: readonly FinishedToolCall[], signal: AbortSignal) => Promise<readonly string[]>;
+  /**
+   * Called when the model answers without tool calls, before `nextUserMessage`: a string sends the agent
+   * back to work with it as a notice (a Stop hook that did not let it finish); undefined lets the answer
+   * stand. Default: none.
+   */
+  reviewFinish?: (answer: string, signal: AbortSignal) => Promise<string | undefined>;
+  /**
+   * Asked after each turn's tool calls: a string ends the run now, completed with what it has, the string
+   * told to the user (a hook that said `continue: false`). Default: none.
+   */
+  endRequested?: () => string | undefined;
 }
 
 /** A tool call as a turn's review sees it. */
@@ -76,6 +92,12 @@ export interface ToolCallRequest {
   toolCallId: string;
   toolName: string;
   input: unknown;
+}
+
+/** A tool call and the result it got, as `afterToolCalls` sees it. */
+export interface FinishedToolCall extends ToolCallRequest {
+  output: string;
+  isError: boolean;
 }
 
 export type AgentRunStatus = 'completed' | 'stopped' | 'failed' | 'max-turns';

@@ -39,6 +39,15 @@ export interface CapabilityTask {
   context: TaskWorkContext;
   /** The task's view of the workspace: its file tools and the proposals it sees. */
   files: TaskTools;
+  /** Replaces the engine's secrets in a text bound for the transcript (a command's output). */
+  redact(text: string): string;
+}
+
+/** What a review of the user's prompt decided: refused (with why, for the user), or context to add. */
+export interface PromptReview {
+  refused?: string;
+  /** Texts given to the model with the prompt. */
+  context: string[];
 }
 
 /** What a capability gives one task. Every field is optional: a grant may only add instructions. */
@@ -52,6 +61,14 @@ export interface CapabilityGrant {
   takeNotices?(): string[];
   /** Sees each turn's tool calls before any runs and may refuse some (see `AgentRunOptions`). */
   reviewToolCalls?: AgentRunOptions['reviewToolCalls'];
+  /** Sees each turn's finished tool calls; returns notices for the agent's next turn (see `AgentRunOptions`). */
+  afterToolCalls?: AgentRunOptions['afterToolCalls'];
+  /** Sees the agent's answer before it stands; a string sends it back to work (see `AgentRunOptions`). */
+  reviewFinish?: AgentRunOptions['reviewFinish'];
+  /** Asked after each turn: a string ends the run (see `AgentRunOptions`). */
+  endRequested?: AgentRunOptions['endRequested'];
+  /** Sees the user's prompt (the run's, a follow-up's, a chat reply) before the agent does. */
+  reviewUserPrompt?(prompt: string, signal: AbortSignal): Promise<PromptReview>;
   /** The user's next message after an answer without tool calls (a chat). At most one grant of a task sets it. */
   nextUserMessage?: AgentRunOptions['nextUserMessage'];
   /** Called once when the task's agent has finished, however it finished (servers stop here). */

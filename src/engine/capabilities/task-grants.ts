@@ -1,7 +1,7 @@
 /** The grants of every capability for one task, gathered in the list's order and released together. */
 import type { Tool } from '../agent/tool.js';
-import type { AgentRunOptions, ToolCallRequest } from '../agent/types.js';
-import type { Capability, CapabilityGrant, CapabilityTask } from './capability.js';
+import type { AgentRunOptions, FinishedToolCall, ToolCallRequest } from '../agent/types.js';
+import type { Capability, CapabilityGrant, CapabilityTask, PromptReview } from './capability.js';
 
 export interface TaskGrants {
   tools: Tool[];
@@ -11,6 +11,12 @@ export interface TaskGrants {
   /** Every grant's notices for the agent's next turn, in the list's order. */
   takeNotices(): string[];
   reviewToolCalls?: AgentRunOptions['reviewToolCalls'];
+  afterToolCalls?: AgentRunOptions['afterToolCalls'];
+  reviewFinish?: AgentRunOptions['reviewFinish'];
+  endRequested?: AgentRunOptions['endRequested'];
+  /** Every grant's review of the user's prompt, in the list's order, until one refuses it. */
+  reviewUserPrompt?(prompt: string, signal: AbortSignal): Promise<PromptReview>;
+  /** The chat's next message, already reviewed: a refused one is asked for again. */
   nextUserMessage?: AgentRunOptions['nextUserMessage'];
   /** Releases every grant (each once), whatever the others do. */
   release(): Promise<void>;
@@ -32,7 +38,11 @@ export async function gatherGrants(capabilities: readonly Capability[], task: Ca
     throw error;
   }
   const reviewers = grants.flatMap((grant) => (grant.reviewToolCalls ? [grant.reviewToolCalls] : []));
-  const nextUserMessage = grants.find((grant) => grant.nextUserMessage)?.nextUserMessage;
+  const reviewUserPrompt = promptReview(grants);
+  const nextUserMessage = reviewedMessages(grants.find((grant) => grant.nextUserMessage)?.nextUserMessage, reviewUserPrompt, task.context.signal);
+  const afterToolCalls = grants.flatMap((grant) => (grant.afterToolCalls ? [grant.afterToolCalls] : []));
+  const finishReviews = grants.flatMap((grant) => (grant.reviewFinish ? [grant.reviewFinish] : []));
+  const endRequests = grants.flatMap((grant) => (grant.endRequested ? [grant.endRequested] : []));
   return {
     tools: grants.flatMap((grant) => grant.tools ?? []),
     instructions: grants.flatMap((grant) => (grant.instructions ? [grant.instructions] : [])),
@@ -40,8 +50,64 @@ export async function gatherGrants(capabilities: readonly Capability[], task: Ca
     takeNotices: () => grants.flatMap((grant) => grant.takeNotices?.() ?? []),
     ...(reviewers.length > 0 ? { reviewToolCalls: (calls: readonly ToolCallRequest[], signal: AbortSignal) => reviewInTurn(reviewers, calls, signal) } : {}),
     ...(nextUserMessage ? { nextUserMessage } : {}),
+    ...(reviewUserPrompt ? { reviewUserPrompt } : {}),
+    ...(afterToolCalls.length > 0
+      ? {
+          afterToolCalls: async (calls: readonly FinishedToolCall[], signal: AbortSignal) => {
+            const notices: string[] = [];
+            for (const after of afterToolCalls) notices.push(...(await after(calls, signal)));
+            return notices;
+          },
+        }
+      : {}),
+    ...(finishReviews.length > 0
+      ? {
+          reviewFinish: async (answer: string, signal: AbortSignal) => {
+            for (const review of finishReviews) {
+              const goOn = await review(answer, signal);
+              if (goOn !== undefined) return goOn;
+            }
+            return undefined;
+          },
+        }
+      : {}),
+    ...(endRequests.length > 0 ? { endRequested: () => endRequests.map((request) => request()).find((end) => end !== undefined) } : {}),
     release,
   };
+}
+
+type PromptReviewer = NonNullable<CapabilityGrant['reviewUserPrompt']>;
+
+function promptReview(grants: readonly CapabilityGrant[]): PromptReviewer | undefined {
+  const reviews = grants.flatMap((grant) => (grant.reviewUserPrompt ? [grant.reviewUserPrompt.bind(grant)] : []));
+  if (reviews.length === 0) return undefined;
+  return async (prompt, signal) => {
+    const context: string[] = [];
+    for (const review of reviews) {
+      const verdict = await review(prompt, signal);
+      context.push(...verdict.context);
+      if (verdict.refused !== undefined) return { refused: verdict.refused, context };
+    }
+    return { context };
+  };
+}
+
+/** A chat's replies go through the prompt's review too: a refused one is not given to the agent, and the user is asked again. */
+function reviewedMessages(next: AgentRunOptions['nextUserMessage'], review: PromptReviewer | undefined, signal: AbortSignal): AgentRunOptions['nextUserMessage'] {
+  if (!next || !review) return next;
+  return async (answer) => {
+    for (;;) {
+      const message = await next(answer);
+      if (message === undefined) return undefined;
+      const verdict = await review(message, signal);
+      if (verdict.refused === undefined) return withContext(message, verdict.context);
+    }
+  };
+}
+
+/** The user's text with what a review added, marked as not the user's. */
+export function withContext(prompt: string, context: readonly string[]): string {
+  return context.length === 0 ? prompt : `${prompt}\n\n${context.map((text) => `[Context added by a hook]\n${text}`).join('\n\n')}`;
 }
 
 type Reviewer = NonNullable<AgentRunOptions['reviewToolCalls']>;

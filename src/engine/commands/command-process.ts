@@ -1,8 +1,8 @@
 /**
  * Runs one shell command as the leader of its own process group, so that a stop or a timeout ends
  * everything it started (`npm test` → node → its workers) at once, and nothing it left running in the
- * background outlives it. Output is kept as tails as it arrives; stdin is closed, so a command that waits
- * for input ends instead of hanging.
+ * background outlives it. Output is kept as tails as it arrives; stdin is closed (after the given input,
+ * if any: a hook's JSON), so a command that waits for more input ends instead of hanging.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import type { Clock } from '../clock.js';
@@ -22,6 +22,8 @@ export interface CommandRunOptions {
   stdoutBytes: number;
   /** Bytes of stderr kept (its end). */
   stderrBytes: number;
+  /** Written to its stdin, which is then closed. Default: nothing (stdin is closed at once). */
+  stdin?: string;
 }
 
 export interface CommandRunResult {
@@ -61,7 +63,7 @@ export function runCommandProcess(options: CommandRunOptions): Promise<CommandRu
       child = spawn(file, args, {
         cwd: options.cwd,
         env: environment,
-        stdio: ['ignore', 'pipe', 'pipe'],
+        stdio: [options.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
         // Its own process group on POSIX: the group id is its pid, which `killGroup` signals.
         detached: process.platform !== 'win32',
         windowsHide: true,
@@ -98,6 +100,11 @@ export function runCommandProcess(options: CommandRunOptions): Promise<CommandRu
       const result: CommandRunResult = { exitCode: exit.code, signal: exit.signal, stdout: stdout.text(), stderr: stderr.text(), durationMs: options.clock.now() - started, ...(ended ? { ended } : {}) };
       void leftoversEnded.then(() => resolve(result));
     };
+    if (child.stdin) {
+      // A command that exits without reading all of it closes the pipe: that is its business, not an error.
+      child.stdin.on('error', () => {});
+      child.stdin.end(options.stdin);
+    }
     child.stdout?.on('data', (chunk: Buffer) => stdout.push(chunk));
     child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk));
     child.once('error', (error) => {

@@ -9,6 +9,8 @@ import type { DisposableCommandHost } from '../commands/create-command-host.js';
 import { conversationCapability } from '../conversation/conversation-capability.js';
 import type { UserChannel } from '../conversation/user-channel.js';
 import { type InstructionSettings, instructionsCapability } from '../instructions/instructions-capability.js';
+import { type HookSettings, hooksCapability } from '../hooks/hooks-capability.js';
+import { commandHookRunner } from '../hooks/hook-process.js';
 import { mcpCapability } from '../mcp/mcp-capability.js';
 import { webCapability } from '../web/web-capability.js';
 import type { WebHost } from '../web/web-host.js';
@@ -18,6 +20,8 @@ import type { McpHost } from '../mcp/mcp-role-tools.js';
 export interface CapabilityHosts {
   /** Where instruction files are read, and which. Default: none (agents get no AGENTS.md). */
   instructions?: InstructionSettings;
+  /** Where hooks are configured and whether they run; they run where commands do. Default: none runs. */
+  hooks?: HookSettings;
   /** Where `Bash` runs commands and who allows them. Default: none (roles that list Bash go without it). */
   commands?: DisposableCommandHost;
   /** How roles' MCP servers start, and whether they may. Default: none starts (each role is told so). */
@@ -31,6 +35,8 @@ export interface CapabilityHosts {
 export function teamCapabilities(hosts: CapabilityHosts): Capability[] {
   return [
     ...(hosts.instructions ? [instructionsCapability(hosts.instructions)] : []),
+    // Before the others: a PreToolUse hook sees a call before anyone is asked to allow it, as in Claude Code.
+    ...(hosts.hooks && hosts.commands ? [hooksCapability(hosts.hooks, commandHookRunner(hosts.commands), hosts.userChannel)] : []),
     ...(hosts.commands ? [commandsCapability(hosts.commands)] : []),
     ...(hosts.web ? [webCapability(hosts.web)] : []),
     mcpCapability(hosts.mcp),

@@ -5,6 +5,7 @@
  */
 import { homedir } from 'node:os';
 import type { A2aHost } from '../a2a/remote-task-work.js';
+import type { HookSettings } from '../hooks/hooks-capability.js';
 import type { InstructionSettings } from '../instructions/instructions-capability.js';
 import { instructionSources } from '../instructions/instruction-sources.js';
 import type { Capability } from '../capabilities/capability.js';
@@ -67,6 +68,12 @@ export function createEngine(host: EngineHost): Engine {
     sources: host.instructionSources ?? (() => instructionSources),
     allowed: host.trusted,
   };
+  const hooks: HookSettings = {
+    root: workspace.root,
+    home: host.userHome ?? homedir(),
+    enabled: () => host.hooksEnabled?.() ?? true,
+    allowed: host.trusted,
+  };
   // Called through, not spread: a host's rules may be a class (the extension's), whose methods a spread drops.
   const sites = host.web;
   const web: WebHost = {
@@ -75,7 +82,7 @@ export function createEngine(host: EngineHost): Engine {
     ...(sites.ask ? { ask: sites.ask.bind(sites) } : {}),
     ...(host.clock ? { clock: host.clock } : {}),
   };
-  const capabilities = teamCapabilities({ instructions, commands, web, mcp, ...(host.userChannel ? { userChannel: host.userChannel } : {}) });
+  const capabilities = teamCapabilities({ instructions, hooks, commands, web, mcp, ...(host.userChannel ? { userChannel: host.userChannel } : {}) });
   const inbox = new MessageInbox(taskManager);
   const toolbox = createWorkspaceToolbox({ workspace, changes, taskManager });
   const teams = new Map<string, AgentTeam>();

@@ -38,7 +38,9 @@ export interface EngineHost {
   web: Omit<WebHost, 'clock'>;
   /** The instruction files agents get (`agentTeam.instructionFiles`, `--instruction-files`). Default: every source. */
   instructionSources?(): readonly InstructionSource[];
-  /** The user's home, where their own instruction files are. Default: the system's. */
+  /** Whether hooks run (`agentTeam.hooks`, `--no-hooks`), read at each task's start. Default: they do, where the workspace is trusted. */
+  hooksEnabled?(): boolean;
+  /** The user's home, where their own instruction files and hook settings are. Default: the system's. */
   userHome?: string;
   /** Measures every deadline. Default `systemClock`. */
   clock?: Clock;

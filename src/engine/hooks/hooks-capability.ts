@@ -1,0 +1,161 @@
+/**
+ * Hooks, as a capability: the commands users configure in Claude Code's settings files run at the same
+ * points of an agent's work here. PreToolUse sees each tool call before it runs and may refuse it (its
+ * reason goes to the agent); PostToolUse sees each successful call (a formatter's version of an edited
+ * file becomes the proposal); Stop and SubagentStop may send an agent back to work; UserPromptSubmit sees
+ * the user's prompt first. Only where the workspace is trusted: a folder's settings choosing programs to
+ * run is code execution.
+ */
+import path from 'node:path';
+import type { FinishedToolCall, ToolCallRequest } from '../agent/types.js';
+import type { Capability, CapabilityGrant, CapabilityTask, PromptReview } from '../capabilities/capability.js';
+import type { UserChannel } from '../conversation/user-channel.js';
+import type { HookDefinition } from './hook-config.js';
+import type { HookRunner } from './hook-process.js';
+import { loadHooks } from './hook-sources.js';
+import { describeHook } from './hook-verdict.js';
+import { TaskHooks } from './task-hooks.js';
+
+export interface HookSettings {
+  /** The workspace root. */
+  root: string;
+  /** The user's home, for their own settings. Default: none read. */
+  home?: string;
+  /** False when the user turned hooks off (`agentTeam.hooks`, `--no-hooks`), read at each task's start. */
+  enabled(): boolean;
+  /** False where the workspace is not trusted. */
+  allowed(): boolean;
+}
+
+/** Times in a row a Stop hook may send an agent back to work; then the agent finishes, and the transcript says why. */
+export const maxStopHookContinuations = 5;
+
+export function hooksCapability(settings: HookSettings, runner: HookRunner, channel?: UserChannel): Capability {
+  return {
+    name: 'hooks',
+    async grant(task) {
+      if (!settings.enabled() || !settings.allowed()) return undefined;
+      const loaded = await loadHooks(settings.root, settings.home);
+      const notices = [...(loaded.hooks.length > 0 ? [`Hooks: ${loaded.hooks.length} from ${loaded.sources.join(', ')}`] : []), ...loaded.problems];
+      if (loaded.hooks.length === 0) return notices.length > 0 ? { notices } : undefined;
+      return { notices, ...hookGrant(new TaskHooks(loaded.hooks, runner, task), task, channel, settings.root) };
+    },
+  };
+}
+
+function hookGrant(hooks: TaskHooks, task: CapabilityTask, channel: UserChannel | undefined, root: string): CapabilityGrant {
+  let endRequest: string | undefined;
+  let stopContinuations = 0;
+  const grant: CapabilityGrant = { endRequested: () => endRequest };
+
+  if (hooks.has('PreToolUse')) {
+    grant.reviewToolCalls = async (calls, signal) => {
+      const refused = new Map<string, string>();
+      for (const call of calls) {
+        const outcomes = await hooks.run('PreToolUse', namesOf(call.toolName), { tool_name: call.toolName, tool_input: call.input ?? {}, tool_use_id: call.toolCallId }, signal);
+        for (const { hook, verdict } of outcomes) {
+          endRequest ??= verdict.end;
+          if (verdict.block !== undefined) refused.set(call.toolCallId, `Not run: a PreToolUse hook (${describeHook(hook)}) blocked this ${call.toolName} call: ${verdict.block}`);
+          else if (verdict.end !== undefined) refused.set(call.toolCallId, `Not run: a PreToolUse hook (${describeHook(hook)}) ended your work: ${verdict.end}`);
+          else if (verdict.ask !== undefined && !(await userAllows(task, channel, call, verdict.ask))) refused.set(call.toolCallId, `Not run: the user did not allow this ${call.toolName} call, which a hook asked them about (${verdict.ask}).`);
+          if (refused.has(call.toolCallId)) break;
+        }
+      }
+      return refused;
+    };
+  }
+
+  if (hooks.has('PostToolUse')) {
+    const mayPropose = task.agent.tools.includes('Edit') || task.agent.tools.includes('Write');
+    grant.afterToolCalls = async (calls, signal) => {
+      const notices: string[] = [];
+      for (const call of calls.filter((finished) => !finished.isError)) {
+        const collect = mayPropose && edited(call, root) !== undefined;
+        const outcomes = await hooks.run('PostToolUse', namesOf(call.toolName), { tool_name: call.toolName, tool_input: call.input ?? {}, tool_response: call.output, tool_use_id: call.toolCallId }, signal, { collectChanges: collect });
+        for (const { hook, verdict, changed } of outcomes) {
+          endRequest ??= verdict.end;
+          const said = [verdict.block, verdict.context].filter((text): text is string => text !== undefined);
+          if (said.length > 0) notices.push(`A PostToolUse hook (${describeHook(hook)}) on your ${call.toolName} call says:\n${said.join('\n\n')}`);
+          if (changed && changed.length > 0) notices.push(...(await takeBack(task, hook, call, changed, root, signal)));
+        }
+      }
+      return notices;
+    };
+  }
+
+  const stopEvent = task.agent.depth === 0 ? 'Stop' : 'SubagentStop';
+  if (hooks.has(stopEvent)) {
+    grant.reviewFinish = async (answer, signal) => {
+      const input = { stop_hook_active: stopContinuations > 0, last_assistant_message: answer };
+      for (const { hook, verdict } of await hooks.run(stopEvent, [task.agent.role], input, signal)) {
+        endRequest ??= verdict.end;
+        if (verdict.block === undefined || verdict.end !== undefined) continue;
+        if (stopContinuations >= maxStopHookContinuations) {
+          task.context.appendTranscript({ type: 'notice', text: `The ${stopEvent} hook ${describeHook(hook)} blocked again; the agent finishes anyway after ${maxStopHookContinuations} times in a row.` });
+          return undefined;
+        }
+        stopContinuations += 1;
+        return `A ${stopEvent} hook (${describeHook(hook)}) does not let you finish yet:\n${verdict.block}`;
+      }
+      stopContinuations = 0;
+      return undefined;
+    };
+  }
+
+  // The prompt is the user's only for a run's root agent (a run, a follow-up, a chat); a subagent's is its parent's.
+  if (task.agent.depth === 0 && hooks.has('UserPromptSubmit')) {
+    grant.reviewUserPrompt = async (prompt, signal): Promise<PromptReview> => {
+      const context: string[] = [];
+      for (const { hook, verdict } of await hooks.run('UserPromptSubmit', [], { prompt }, signal)) {
+        if (verdict.block !== undefined || verdict.end !== undefined) return { refused: `the UserPromptSubmit hook ${describeHook(hook)} blocked it: ${verdict.block ?? verdict.end}`, context };
+        if (verdict.context !== undefined) context.push(verdict.context);
+      }
+      return { context };
+    };
+  }
+  return grant;
+}
+
+/** Claude Code's old name for the tool that starts a subagent matches ours too. */
+function namesOf(toolName: string): string[] {
+  return toolName === 'Agent' ? ['Agent', 'Task'] : [toolName];
+}
+
+/** The workspace path an Edit or Write call proposed, or undefined for any other call. */
+function edited(call: ToolCallRequest, root: string): string | undefined {
+  if (call.toolName !== 'Edit' && call.toolName !== 'Write') return undefined;
+  const filePath = (call.input as { file_path?: unknown } | undefined)?.file_path;
+  if (typeof filePath !== 'string') return undefined;
+  const relative = path.isAbsolute(filePath) ? path.relative(root, filePath) : filePath;
+  const normal = path.posix.normalize(relative.split(path.sep).join('/'));
+  return normal.startsWith('..') || path.isAbsolute(normal) ? undefined : normal;
+}
+
+/**
+ * A formatter's work: the hook's version of the file the call edited becomes the task's proposal (through
+ * `Write`, so the workspace's rules apply); what it changed elsewhere is named and not kept.
+ */
+async function takeBack(task: CapabilityTask, hook: HookDefinition, call: FinishedToolCall, changed: readonly { path: string; content: string | undefined }[], root: string, signal: AbortSignal): Promise<string[]> {
+  const target = edited(call, root);
+  const write = task.files.edit.find((tool) => tool.name === 'Write');
+  const notices: string[] = [];
+  const others = changed.filter((file) => file.path !== target).map((file) => file.path);
+  const own = changed.find((file) => file.path === target);
+  if (own && write) {
+    if (own.content === undefined) notices.push(`The PostToolUse hook ${describeHook(hook)} deleted ${own.path} or made it unreadable as text; your proposal stays as it was.`);
+    else {
+      await write.execute({ file_path: own.path, content: own.content }, { signal, toolCallId: `${call.toolCallId}-hook` });
+      notices.push(`The PostToolUse hook ${describeHook(hook)} changed ${own.path} after your ${call.toolName}; its version is now your proposal. Read the file again before you edit it further.`);
+    }
+  }
+  if (others.length > 0) notices.push(`The PostToolUse hook ${describeHook(hook)} also changed ${others.join(', ')} in its scratch copy; those changes are not kept.`);
+  return notices;
+}
+
+/** A hook's "ask": the user decides, on the task's row; nobody to ask means no. */
+async function userAllows(task: CapabilityTask, channel: UserChannel | undefined, call: ToolCallRequest, reason: string): Promise<boolean> {
+  if (!channel) return false;
+  const text = `A hook asks whether this ${call.toolName} call may run: ${reason}\n\n${JSON.stringify(call.input ?? {}).slice(0, 2000)}\n\nAnswer "yes" to allow it; anything else refuses it.`;
+  const answer = await task.context.waitForUser(() => channel.ask({ taskId: task.taskId, role: task.agent.role, kind: 'question', text }, task.context.signal)).catch(() => undefined);
+  return answer !== undefined && /^\s*(?:y|yes|allow)\b/i.test(answer);
+}
