@@ -1,23 +1,23 @@
 /** The grants of every capability for one task, gathered in the list's order and released together. */
 import type { Tool } from '../agent/tool.js';
 import type { AgentRunOptions, FinishedToolCall, ToolCallRequest } from '../agent/types.js';
-import type { Capability, CapabilityGrant, CapabilityTask, PromptReview } from './capability.js';
+import type { Capability, CapabilityGrant, CapabilityTask } from './capability.js';
 
-export interface TaskGrants {
+/** The points of a turn every grant may join: here each is all the grants' together (see `gatherGrants`). */
+type TurnPoints = 'reviewToolCalls' | 'afterToolCalls' | 'reviewFinish' | 'endRequested' | 'reviewUserPrompt' | 'nextUserMessage';
+
+/**
+ * All of a task's grants as one: reviewers in the list's order (each sees what the ones before let
+ * through), notices joined, the first grant that sends the agent back or ends the run wins, and a chat's
+ * next message already reviewed like the prompt (a refused one is asked for again).
+ */
+export interface TaskGrants extends Pick<CapabilityGrant, TurnPoints> {
   tools: Tool[];
   /** Each grant's instructions, in the list's order. */
   instructions: string[];
   notices: string[];
   /** Every grant's notices for the agent's next turn, in the list's order. */
   takeNotices(): string[];
-  reviewToolCalls?: AgentRunOptions['reviewToolCalls'];
-  afterToolCalls?: AgentRunOptions['afterToolCalls'];
-  reviewFinish?: AgentRunOptions['reviewFinish'];
-  endRequested?: AgentRunOptions['endRequested'];
-  /** Every grant's review of the user's prompt, in the list's order, until one refuses it. */
-  reviewUserPrompt?(prompt: string, signal: AbortSignal): Promise<PromptReview>;
-  /** The chat's next message, already reviewed: a refused one is asked for again. */
-  nextUserMessage?: AgentRunOptions['nextUserMessage'];
   /** Releases every grant (each once), whatever the others do. */
   release(): Promise<void>;
 }
