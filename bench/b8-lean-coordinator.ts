@@ -78,7 +78,7 @@ function messageChars(messages: ModelMessage[], keep: (message: ModelMessage, pa
       if (!keep(message, part)) continue;
       if (part.type === 'text') chars += part.text.length;
       else if (part.type === 'tool-call') chars += part.toolName.length + JSON.stringify(part.input).length;
-      else chars += part.output.length;
+      else if (part.type === 'tool-result') chars += part.output.length;
     }
   }
   return chars;

@@ -57,6 +57,8 @@ export interface RunArguments extends CommandFlags {
   trace?: string;
   /** `--file` (repeatable): files and folders of the workspace the task is about, named to the agents. */
   files: string[];
+  /** `--image` (repeatable): images sent with the prompt to the root agent (relative to the current directory). */
+  images: string[];
 }
 
 export interface AgentsArguments {

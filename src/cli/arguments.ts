@@ -32,7 +32,7 @@ const valueOptions = new Set([
 ]);
 const flagOptions = new Set(['--json', '--apply', '--plan', '--yes', '--a2a', '--no-sandbox', '--allow-network', '--no-hooks']);
 /** Options that may be given more than once; each value is kept. */
-const repeatableOptions = new Set(['--allow-command', '--allow-network-command', '--pass-env', '--allow-domain', '--file']);
+const repeatableOptions = new Set(['--allow-command', '--allow-network-command', '--pass-env', '--allow-domain', '--file', '--image']);
 /** The flags of commands, taken by run, mcp and serve. */
 const commandFlagNames = new Set(['--no-sandbox', '--allow-network', '--no-hooks']);
 
@@ -76,6 +76,7 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
 
   const workspace = values.get('--workspace') ?? currentDirectory;
   if (command !== 'run' && repeated.has('--file')) throw new UsageError(`--file belongs to "run", not "${command}"`);
+  if (command !== 'run' && repeated.has('--image')) throw new UsageError(`--image belongs to "run", not "${command}"`);
   if (command === 'agents' || command === 'workflows') {
     const extra = [...values.keys()].filter((name) => name !== '--workspace');
     if (extra.length > 0 || flags.size > 0 || words.length > 0 || repeated.size > 0) {
@@ -108,6 +109,7 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
   if (flags.has('--a2a') || values.has('--port')) throw new UsageError(`--a2a and --port belong to "serve", not "${command}"`);
   const modes = ['--agent', '--workflow', '--continue'].filter((name) => values.has(name)).concat(flags.has('--plan') ? ['--plan'] : []);
   if (modes.length > 1) throw new UsageError(`${modes.join(' and ')} cannot be used together: each says who does the task`);
+  if (repeated.has('--image') && (values.has('--workflow') || flags.has('--plan'))) throw new UsageError('--image goes to the agent you talk to (the coordinator, an --agent, or --continue), not to a workflow or a plan');
 
   const task = words.join(' ').trim();
   if (task === '') throw new UsageError('"run" needs a task, e.g. agent-team run "review src/parser.ts"');
@@ -137,6 +139,7 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
     yes: flags.has('--yes'),
     trace: values.get('--trace'),
     files: repeated.get('--file') ?? [],
+    images: repeated.get('--image') ?? [],
     ...commandFlags(repeated, flags, values),
     // Not given: no budget; given, at least 1 (the setting's 0 means none, which here is leaving it out).
     budgetTokens: values.has('--budget-tokens') ? wholeNumber(values, '--budget-tokens', 0, 1, Number.MAX_SAFE_INTEGER) : undefined,

@@ -25,6 +25,7 @@ import type { WorkflowDefinition } from '../engine/workflows/workflow-definition
 import { formatWorkflowProblem } from '../engine/workflows/workflow-problem.js';
 import { terminalSafe, terminalSafeJson } from './terminal-text.js';
 import { withFileReferences } from './file-references.js';
+import { readImageFiles } from './image-files.js';
 import { treeSettled } from '../engine/tasks/tree-settled.js';
 
 export interface RunContext {
@@ -82,14 +83,15 @@ export async function runCommand(args: RunArguments, context: RunContext): Promi
   try {
     const workflowRequest = args.workflow === undefined ? undefined : await workflowToRun(args.workflow, workspace.root, roles);
     const task = await withFileReferences(args.task, args.files, workspace.root);
+    const images = await readImageFiles(args.images, process.cwd());
     const run = (async () => {
       const started = workflowRequest
         ? await team.runWorkflow({ ...workflowRequest, input: args.task, maxTokens: args.budgetTokens })
         : args.continueRun !== undefined
-          ? await team.followUp({ rootId: args.continueRun, message: task, awaitBackgroundTasks: true, maxTokens: args.budgetTokens })
+          ? await team.followUp({ rootId: args.continueRun, message: task, images, awaitBackgroundTasks: true, maxTokens: args.budgetTokens })
           : args.plan
           ? await team.plan({ task, maxDepth: args.maxDepth, maxSubtasks: args.maxSubtasks, maxTokens: args.budgetTokens })
-          : await team.delegate({ prompt: task, role: args.agent, mode: 'foreground', awaitBackgroundTasks: true, maxTokens: args.budgetTokens });
+          : await team.delegate({ prompt: task, images, role: args.agent, mode: 'foreground', awaitBackgroundTasks: true, maxTokens: args.budgetTokens });
       // Subagents still running (only possible after a stop or failure of the root) are waited out too.
       await treeSettled(taskManager, started.task.rootId);
       return started.task.id;

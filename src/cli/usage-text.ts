@@ -25,6 +25,9 @@ export const usageText = `Usage:
                                     need your confirmation)
     --file <path>                   a file or folder of the workspace the task is about (repeatable): the
                                     agents are told of it
+    --image <path>                  an image sent with the task to the agent you talk to (repeatable, at
+                                    most 8; PNG, JPEG, GIF or WebP up to 5 MB); a model that does not
+                                    read images is told of it instead
     --trace <file>                  write the run's trace when it ends (tree, prompts, tool calls, models,
                                     tokens, diffs): Markdown for a .md file, else JSON
     --allow-command <pattern>       a command agents may run with Bash, in a scratch copy of the workspace

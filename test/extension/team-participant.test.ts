@@ -42,6 +42,9 @@ function start(responder: FakeChatResponder, options: Parameters<typeof activate
   return { model, ask };
 }
 
+/** The PNG signature and a header: enough for the type to be read from the bytes. */
+const pngBytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+
 const researcherThenAnswer: FakeChatResponder = (request) => {
   if (agentOfChat(request) === 'researcher') return chatTurn('The parser is in src/parse.ts.');
   if (priorChatTurns(request) === 0) return chatTurn('', [{ name: 'Agent', input: { subagent_type: 'researcher', description: 'Find the parser', prompt: 'Where is the parser?' } }]);
@@ -65,7 +68,9 @@ describe('@team in the Chat view', () => {
       { id: 'folder', value: file('src/util') },
       { id: 'selection', value: new Location(file('src/parse.ts'), new Range(new Position(1, 0), new Position(1, 26))) },
       { id: 'secret', value: Uri.file('/etc/passwd') },
-      { id: 'image', value: { mimeType: 'image/png', data: async () => new Uint8Array() } },
+      { id: 'screenshot.png', value: { mimeType: 'image/png', data: async () => pngBytes } },
+      { id: 'broken.png', value: { mimeType: 'image/png', data: async () => new Uint8Array([1, 2, 3]) } },
+      { id: 'recording', value: { mimeType: 'audio/wav', data: async () => new Uint8Array([1]) } },
     ];
     const outcome = await ask('explain this', { references }).result;
     expect(outcome.errorDetails).toBeUndefined();
@@ -77,7 +82,13 @@ describe('@team in the Chat view', () => {
     expect(prompt).toContain('  return JSON.parse(text);');
     expect(prompt).toContain('- A file outside the workspace (not given');
     expect(prompt).not.toContain('/etc/passwd');
-    expect(prompt).toContain('An attachment (image/png) the agents cannot see');
+    // The chat's model reads no images: the coordinator is told of the image instead, and the user sees why.
+    expect(prompt).toContain('The user attached an image with this message: screenshot.png (image/png, 1 KB).');
+    expect(prompt).toContain('[The user attached the image screenshot.png (image/png, 1 KB), but the model in use (vscode-lm/copilot-gpt-5) does not accept images');
+    expect(prompt).toContain('- An image not sent: broken.png is not a PNG, JPEG, GIF or WebP image.');
+    expect(prompt).toContain('- An attachment (audio/wav) the agents cannot see: they read text and images only.');
+    const rootId = outcome.metadata?.rootId ?? '';
+    expect(extension!.host.taskManager.transcript(rootId).map((entry) => (entry.type === 'notice' ? entry.text : ''))).toContain('The model vscode-lm/copilot-gpt-5 does not accept images: the image was not sent; the agent was told of it instead.');
   });
 
   it('says which command a subagent waits to be allowed to run, with a button to review it', async () => {

@@ -1,7 +1,7 @@
-import type { ModelMessage, TextPart, ToolCallPart, ToolResultPart } from '../model/types.js';
+import type { ImagePart, ModelMessage, TextPart, ToolCallPart, ToolResultPart } from '../model/types.js';
 import type { ToolCallEvent, ToolCallResult } from './tool-execution.js';
 
-type UserPart = TextPart | ToolResultPart;
+type UserPart = TextPart | ImagePart | ToolResultPart;
 
 /**
  * The conversation the first turn sends. A string prompt becomes one user message; a given conversation is
@@ -31,7 +31,7 @@ export function appendUserParts(messages: ModelMessage[], parts: readonly UserPa
   const last = messages.at(-1);
   const previous = last?.role === 'user' ? last.content : [];
   const merged = [...previous, ...parts];
-  const content = [...merged.filter((part) => part.type === 'tool-result'), ...merged.filter((part) => part.type === 'text')];
+  const content = [...merged.filter((part) => part.type === 'tool-result'), ...merged.filter((part) => part.type !== 'tool-result')];
   const message: ModelMessage = { role: 'user', content };
   if (last?.role === 'user') messages[messages.length - 1] = message;
   else messages.push(message);

@@ -1,5 +1,7 @@
 import { systemClock } from '../clock.js';
 import { stopReasonOf } from '../errors.js';
+import { withoutImages } from '../model/image-parts.js';
+import type { ModelMessage } from '../model/types.js';
 import { initialMessages, isEmptyPrompt } from './messages.js';
 import { streamModelTurn } from './model-turn.js';
 import { RunRecorder } from './run-recorder.js';
@@ -23,10 +25,12 @@ export const defaultMaxConversationToolResultBytes = 1024 * 1024;
  */
 export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult> {
   const maxTurns = options.maxTurns ?? defaultMaxTurns;
-  const run = new RunRecorder(initialMessages(options.prompt), {
+  const images = seenImages(options);
+  const run = new RunRecorder(images.messages, {
     onEvent: options.onEvent,
     maxToolResultBytes: options.maxConversationToolResultBytes ?? defaultMaxConversationToolResultBytes,
   });
+  if (images.replaced > 0) run.addUserNotice(`The model ${options.model.provider}/${options.model.modelId} does not accept images: ${images.replaced === 1 ? 'the image was' : `${images.replaced} images were`} not sent; the agent was told of ${images.replaced === 1 ? 'it' : 'them'} instead.`);
   if (isEmptyPrompt(options.prompt)) return run.failed('The prompt is empty: give the agent a task to work on.');
   const duplicate = duplicateName(options.tools);
   if (duplicate !== undefined) return run.failed(`Two tools are named "${duplicate}": tool names must be unique.`);
@@ -112,6 +116,12 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
       return run.completed();
     }
   }
+}
+
+/** The first turn's conversation, with images replaced by notes for a model that does not see them. */
+function seenImages(options: AgentRunOptions): { messages: ModelMessage[]; replaced: number } {
+  const messages = initialMessages(options.prompt);
+  return options.model.acceptsImages ? { messages, replaced: 0 } : withoutImages(messages, `${options.model.provider}/${options.model.modelId}`);
 }
 
 function toolsByName(tools: readonly Tool[]): Map<string, Tool> {

@@ -29,6 +29,8 @@ export interface AnthropicModelOptions extends ProviderRequestOptions {
 /** A `Model` over the Messages API, streaming. */
 export class AnthropicModel implements Model {
   readonly provider = 'anthropic';
+  /** Every current Claude model reads images. */
+  readonly acceptsImages = true;
   readonly modelId: string;
   private readonly options: AnthropicModelOptions;
   private readonly baseUrl: string;

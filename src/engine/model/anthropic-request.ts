@@ -37,7 +37,7 @@ export function toAnthropicMessages(messages: ModelMessage[]): Anthropic.Message
   for (const message of messages) {
     if (message.role === 'user') {
       const toolResults: Anthropic.ToolResultBlockParam[] = [];
-      const texts: Anthropic.TextBlockParam[] = [];
+      const texts: Array<Anthropic.TextBlockParam | Anthropic.ImageBlockParam> = [];
       for (const part of message.content) {
         if (part.type === 'tool-result') {
           toolResults.push({
@@ -46,6 +46,8 @@ export function toAnthropicMessages(messages: ModelMessage[]): Anthropic.Message
             content: part.output,
             ...(part.isError ? { is_error: true } : {}),
           });
+        } else if (part.type === 'image') {
+          texts.push({ type: 'image', source: { type: 'base64', media_type: part.mediaType, data: part.data } });
         } else if (part.text !== '') {
           texts.push({ type: 'text', text: part.text });
         }

@@ -44,6 +44,7 @@ export interface OpenAIModelOptions extends ProviderRequestOptions {
 export class OpenAIModel implements Model {
   readonly provider = 'openai';
   readonly modelId: string;
+  readonly acceptsImages: boolean;
   private readonly options: OpenAIModelOptions;
   private readonly baseUrl: string;
   private readonly limits: ProviderRequestLimits;
@@ -54,6 +55,7 @@ export class OpenAIModel implements Model {
   constructor(options: OpenAIModelOptions) {
     this.options = options;
     this.modelId = options.modelId;
+    this.acceptsImages = acceptsImages(options.modelId);
     this.limits = resolveRequestLimits(options);
     this.secrets = secretValues([options.apiKey, ...(options.secrets ?? [])]);
     this.baseUrl = options.baseUrl ?? openAIDefaultBaseUrl;
@@ -111,4 +113,14 @@ export class OpenAIModel implements Model {
       secrets: this.secrets,
     };
   }
+}
+
+/**
+ * Whether a model behind Chat Completions reads images, by its name: OpenAI's vision models (not o1-mini
+ * or o3-mini) and the open ones compatible servers host. An unknown name is told of the image in words
+ * rather than sent one it may reject.
+ */
+export function acceptsImages(modelId: string): boolean {
+  const name = modelId.toLowerCase().split('/').at(-1) ?? '';
+  return /^(?:gpt-4o|chatgpt-4o|gpt-4\.1|gpt-4\.5|gpt-4-turbo|gpt-4-vision|gpt-5|o1(?!-mini)|o3(?!-mini)|o4)/.test(name) || /vision|llava|pixtral|qwen[\w.-]*-vl|gemma-?3|llama-?4|minicpm-v/.test(name);
 }

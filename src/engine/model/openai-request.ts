@@ -37,14 +37,19 @@ export function toOpenAIMessages(system: string, messages: ModelMessage[]): Open
   for (const message of messages) {
     if (message.role === 'user') {
       const texts: string[] = [];
+      const images: OpenAI.Chat.ChatCompletionContentPartImage[] = [];
       for (const part of message.content) {
         if (part.type === 'tool-result') {
           result.push({ role: 'tool', tool_call_id: part.toolCallId, content: part.isError ? `Error: ${part.output}` : part.output });
+        } else if (part.type === 'image') {
+          images.push({ type: 'image_url', image_url: { url: `data:${part.mediaType};base64,${part.data}` } });
         } else if (part.text !== '') {
           texts.push(part.text);
         }
       }
-      if (texts.length > 0) result.push({ role: 'user', content: texts.join('\n\n') });
+      // Text alone stays a plain string (every compatible server takes it); images need the parts form.
+      if (images.length > 0) result.push({ role: 'user', content: [...(texts.length > 0 ? [{ type: 'text' as const, text: texts.join('\n\n') }] : []), ...images] });
+      else if (texts.length > 0) result.push({ role: 'user', content: texts.join('\n\n') });
     } else {
       const text = message.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('');
       const toolCalls = message.content.flatMap((part) =>

@@ -11,6 +11,19 @@ export interface TextPart {
   text: string;
 }
 
+/** The image types both providers accept. */
+export type ImageMediaType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
+
+/** An image the user attached, for models that see images (`Model.acceptsImages`). */
+export interface ImagePart {
+  type: 'image';
+  mediaType: ImageMediaType;
+  /** The bytes, base64. */
+  data: string;
+  /** What the user called it (a file name), for notes about it. */
+  name?: string;
+}
+
 export interface ToolCallPart {
   type: 'tool-call';
   toolCallId: string;
@@ -29,7 +42,7 @@ export interface ToolResultPart {
 }
 
 export type ModelMessage =
-  | { role: 'user'; content: Array<TextPart | ToolResultPart> }
+  | { role: 'user'; content: Array<TextPart | ImagePart | ToolResultPart> }
   | { role: 'assistant'; content: Array<TextPart | ToolCallPart> };
 
 /** A JSON Schema object, as sent to the provider for a tool's input. */
@@ -70,6 +83,8 @@ export interface Model {
   /** `anthropic`, `openai`, `scripted`, … */
   readonly provider: string;
   readonly modelId: string;
+  /** True when the model sees image parts; a model without it is sent a note in each image's place. Default false. */
+  readonly acceptsImages?: boolean;
   /**
    * Streams one model turn. Throws `ProviderError` on provider failures and `StoppedError` when the
    * request's signal is aborted.

@@ -7,7 +7,8 @@ import { ConfigurationError } from '../errors.js';
 import { defaultLimits } from '../limits.js';
 import { describePrompt } from '../tasks/describe-prompt.js';
 import { MessageInbox } from '../conversation/message-inbox.js';
-import type { ModelMessage } from '../model/types.js';
+import { describeImage, userMessageWithImages } from '../model/image-parts.js';
+import type { ImagePart, ModelMessage } from '../model/types.js';
 import { workflowWork } from '../workflows/run-workflow.js';
 import type { TaskManager } from '../tasks/task-manager.js';
 import type { StartTaskOptions, StartTaskResult, TaskWork } from '../tasks/work.js';
@@ -67,15 +68,16 @@ export class AgentTeam {
     if (prompt === '') throw new ConfigurationError('The task is empty: say what the agents should do.');
     const roleName = request.role ?? coordinatorName;
     const awaitBackground = request.awaitBackgroundTasks ?? false;
-    const task = { parentId: null, role: roleName, description: request.description ?? describePrompt(prompt), prompt };
+    const task = { parentId: null, role: roleName, description: request.description ?? describePrompt(prompt), prompt: withImageNames(prompt, request.images) };
+    const first = request.images?.length ? [imageMessage(prompt, request.images)] : prompt;
     return this.startRun(request, task, (run) => {
-      if (roleName === coordinatorName) return run.coordinatorWork(prompt, awaitBackground, { keepConversation: {} });
+      if (roleName === coordinatorName) return run.coordinatorWork(first, awaitBackground, { keepConversation: {} });
       const role = this.options.roles.get(roleName);
       if (!role) {
         const known = this.options.roles.list().map((entry) => entry.name).join(', ');
         throw new ConfigurationError(`Unknown role "${roleName}". Known roles: ${known}.`);
       }
-      return run.roleWork(role, prompt, 0, awaitBackground, { keepConversation: {} });
+      return run.roleWork(role, first, 0, awaitBackground, { keepConversation: {} });
     });
   }
 
@@ -113,10 +115,10 @@ export class AgentTeam {
     const message = request.message.trim();
     if (message === '') throw new ConfigurationError('The follow-up is empty: say what to do next.');
     const { root, role, earlier } = await followedRun(this.options, request.rootId);
-    const conversation: ModelMessage[] = [...earlier, { role: 'user', content: [{ type: 'text', text: message }] }];
+    const conversation: ModelMessage[] = [...earlier, imageMessage(message, request.images ?? [])];
     const keep = { keepConversation: { key: root.id } };
     const awaitBackground = request.awaitBackgroundTasks ?? false;
-    const task = { parentId: root.id, followUp: true, role: root.role, description: `Follow-up: ${describePrompt(message, 48)}`, prompt: message };
+    const task = { parentId: root.id, followUp: true, role: root.role, description: `Follow-up: ${describePrompt(message, 48)}`, prompt: withImageNames(message, request.images) };
     return this.startRun(request, task, (run) => (role ? run.roleWork(role, conversation, 0, awaitBackground, keep) : run.coordinatorWork(conversation, awaitBackground, keep)));
   }
 
@@ -147,4 +149,18 @@ export class AgentTeam {
     const run = new TeamRun(this.options, this.inbox, (delegator) => this.rosters.for(delegator), modelFor);
     return this.options.taskManager.start({ ...task, mode: request.mode ?? 'foreground', maxTokens: request.maxTokens, work: work(run) });
   }
+}
+
+/** The user's message with their images; too many is the user's mistake, said as such. */
+function imageMessage(text: string, images: readonly ImagePart[]): ModelMessage {
+  try {
+    return userMessageWithImages(text, images);
+  } catch (error) {
+    throw new ConfigurationError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** The prompt as the task list, the history and the trace keep it: the images named, their bytes left out. */
+function withImageNames(prompt: string, images: readonly ImagePart[] | undefined): string {
+  return images?.length ? `${prompt}\n\n[Images attached: ${images.map(describeImage).join(', ')}]` : prompt;
 }

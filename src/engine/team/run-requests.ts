@@ -1,4 +1,5 @@
 /** What callers of an `AgentTeam` ask for: a delegation, a workflow, a plan, a follow-up, a revision. */
+import type { ImagePart } from '../model/types.js';
 import type { WorkflowDefinition } from '../workflows/workflow-definition.js';
 import type { ModelChooser } from './team-options.js';
 
@@ -20,6 +21,8 @@ export interface FollowUpRequest {
   /** The run to continue: its root task's id. */
   rootId: string;
   message: string;
+  /** Images the user attached to the message, for the root agent only (`userMessageWithImages`). Default: none. */
+  images?: readonly ImagePart[];
   /** Default `foreground`. */
   mode?: 'foreground' | 'background';
   maxTokens?: number;
@@ -43,6 +46,8 @@ export interface PlanRequest {
 export interface DelegateRequest {
   /** What the user asked for. */
   prompt: string;
+  /** Images the user attached, for the root agent only (`userMessageWithImages`). Default: none. */
+  images?: readonly ImagePart[];
   /** A role to run directly instead of the coordinator. Default: the coordinator. */
   role?: string;
   /** A short title for the task list. Default: the start of the prompt. */

@@ -1,10 +1,13 @@
 /**
  * What the user attached to a request (`#file`, a folder, the selection, a value a tool added, an image),
  * given to the coordinator with the prompt: files and folders as workspace paths it can read, the
- * selection as its text with where it is. Nothing outside the workspace is given (the agents could not
- * read it anyway, and it may be private); images are named, not sent (agents see text only, for now).
+ * selection as its text with where it is, an image as an image for the agent the user talks to (a model
+ * that does not read images is told of it instead). Nothing outside the workspace is given (the agents
+ * could not read it anyway, and it may be private).
  */
 import * as vscode from 'vscode';
+import { imageFromBytes, maxImagesPerPrompt } from '../../engine/model/image-parts.js';
+import type { ImagePart } from '../../engine/model/types.js';
 import { attachedPathLine, withAttachments } from '../../engine/tasks/attachments.js';
 
 /** The most text of one selection given inline; the agent can Read the rest. */
@@ -17,10 +20,21 @@ export interface PromptReference {
   modelDescription?: string;
 }
 
-export async function withReferences(prompt: string, references: readonly PromptReference[], folder: vscode.Uri | undefined): Promise<string> {
+/** VS Code's binary reference (a pasted image): its type and a way to read its bytes. */
+interface BinaryReference {
+  mimeType: string;
+  data(): Thenable<Uint8Array>;
+}
+
+export async function withReferences(prompt: string, references: readonly PromptReference[], folder: vscode.Uri | undefined): Promise<{ prompt: string; images: ImagePart[] }> {
   const lines: string[] = [];
-  for (const reference of references) lines.push(await describeReference(reference, folder));
-  return withAttachments(prompt, lines);
+  const images: ImagePart[] = [];
+  for (const reference of references) {
+    const { value } = reference;
+    if (isBinary(value)) lines.push(await takeImage(reference, value, images));
+    else lines.push(await describeReference(reference, folder));
+  }
+  return { prompt: withAttachments(prompt, lines), images };
 }
 
 async function describeReference(reference: PromptReference, folder: vscode.Uri | undefined): Promise<string> {
@@ -28,10 +42,24 @@ async function describeReference(reference: PromptReference, folder: vscode.Uri 
   if (value instanceof vscode.Uri) return describeUri(value, folder);
   if (value instanceof vscode.Location) return describeLocation(value, folder);
   if (typeof value === 'string') return `- ${reference.modelDescription ?? reference.id}:\n${fenced(cut(value))}`;
-  if (typeof value === 'object' && value !== null && 'mimeType' in value) {
-    return `- An attachment (${String((value as { mimeType: unknown }).mimeType)}) the agents cannot see: they read text only.`;
-  }
   return '';
+}
+
+/** An image goes with the prompt (no line needed: the message says it is there); anything else is named as not sent. */
+async function takeImage(reference: PromptReference, value: BinaryReference, images: ImagePart[]): Promise<string> {
+  const name = reference.modelDescription ?? reference.id;
+  if (!value.mimeType.startsWith('image/')) return `- An attachment (${value.mimeType}) the agents cannot see: they read text and images only.`;
+  if (images.length >= maxImagesPerPrompt) return `- An image (${value.mimeType}) not sent: at most ${maxImagesPerPrompt} go with one prompt.`;
+  try {
+    images.push(imageFromBytes(await value.data(), name));
+    return '';
+  } catch (error) {
+    return `- An image not sent: ${error instanceof Error ? error.message : String(error)}.`;
+  }
+}
+
+function isBinary(value: unknown): value is BinaryReference {
+  return typeof value === 'object' && value !== null && typeof (value as { mimeType?: unknown }).mimeType === 'string' && typeof (value as { data?: unknown }).data === 'function';
 }
 
 async function describeUri(uri: vscode.Uri, folder: vscode.Uri | undefined): Promise<string> {

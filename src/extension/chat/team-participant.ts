@@ -15,6 +15,7 @@ import type { AgentTeamHost } from '../host.js';
 import type { ModelSetup } from '../model-setup.js';
 import { modelSetupForChat, noModelAdvice } from './chat-model-setup.js';
 import { reportRunInChat } from './run-in-chat.js';
+import type { ImagePart } from '../../engine/model/types.js';
 import { type PromptReference, withReferences } from './prompt-references.js';
 import { teamParticipantId } from '../contribution-ids.js';
 export { teamParticipantId };
@@ -48,8 +49,8 @@ export async function handleTeamRequest(
       return refuse(noModelAdvice());
     }
     // What the user attached (#file, the selection, …) goes with the prompt; a workflow's input is its own words.
-    const withAttachments = request.command === 'workflow' ? prompt : await withReferences(prompt, request.references ?? [], host.folder()?.uri);
-    const started = await startRun(host, request.command, withAttachments, setup, previousRunOf(context, host));
+    const attached = request.command === 'workflow' ? { prompt, images: [] } : await withReferences(prompt, request.references ?? [], host.folder()?.uri);
+    const started = await startRun(host, request.command, attached, setup, previousRunOf(context, host));
     if (typeof started === 'string') return refuse(started);
     host.log.info(`Chat: started ${started.task.id} (${started.task.role}): ${started.task.description}`);
     const root = await reportRunInChat({ taskManager: host.taskManager, pendingFileCount: (rootId) => host.review.pendingFileCount(rootId) }, started.task.id, stream, token);
@@ -62,11 +63,15 @@ export async function handleTeamRequest(
 }
 
 /** Starts the run the request asks for; a string says why it cannot start. */
-async function startRun(host: AgentTeamHost, command: string | undefined, prompt: string, setup: ModelSetup, previousRootId: string | undefined): Promise<StartTaskResult | string> {
+async function startRun(host: AgentTeamHost, command: string | undefined, attached: { prompt: string; images: ImagePart[] }, setup: ModelSetup, previousRootId: string | undefined): Promise<StartTaskResult | string> {
+  const { prompt, images } = attached;
   const session = await host.engine();
   await host.historyLoaded;
   const settings = readSettings(vscode.workspace.isTrusted);
-  if (command === 'plan') return session.plan({ task: prompt, mode: 'background' }, setup, settings);
+  if (command === 'plan') {
+    const task = images.length > 0 ? `${prompt}\n\n[${images.length} attached image(s) not sent: a plan is made from text.]` : prompt;
+    return session.plan({ task, mode: 'background' }, setup, settings);
+  }
   if (command === 'workflow') {
     const [name = '', ...rest] = prompt.split(/\s+/);
     const entries = await session.listWorkflows();
@@ -82,8 +87,8 @@ async function startRun(host: AgentTeamHost, command: string | undefined, prompt
     for (const sound of entries) if (sound.workflow) workflows.set(sound.name, sound.workflow);
     return session.runWorkflow({ workflow: entry.workflow, input, workflows, mode: 'background' }, setup, settings);
   }
-  if (previousRootId !== undefined) return session.followUp({ rootId: previousRootId, message: prompt, mode: 'background' }, setup, settings);
-  return session.delegate({ prompt, mode: 'background', awaitBackgroundTasks: false }, setup, settings);
+  if (previousRootId !== undefined) return session.followUp({ rootId: previousRootId, message: prompt, images, mode: 'background' }, setup, settings);
+  return session.delegate({ prompt, images, mode: 'background', awaitBackgroundTasks: false }, setup, settings);
 }
 
 /** The run the last @team answer of this chat showed, when it is a conversation that ended and is still in the history. */

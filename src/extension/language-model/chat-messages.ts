@@ -4,6 +4,7 @@
  * samples do); tool results carry no error flag, so an error result says so in its text.
  */
 import * as vscode from 'vscode';
+import { describeImage } from '../../engine/model/image-parts.js';
 import type { ModelMessage, ModelRequest, ToolDefinition } from '../../engine/model/types.js';
 
 export function toChatMessages(request: Pick<ModelRequest, 'system' | 'messages'>): vscode.LanguageModelChatMessage[] {
@@ -36,6 +37,9 @@ function toChatMessage(message: ModelMessage): vscode.LanguageModelChatMessage |
   for (const part of message.content) {
     if (part.type === 'text') {
       if (part.text !== '') parts.push(new vscode.LanguageModelTextPart(part.text));
+    } else if (part.type === 'image') {
+      // The agent loop replaces images for a model that does not accept them; this is the last guard.
+      parts.push(new vscode.LanguageModelTextPart(`[An image, ${describeImage(part)}, was not sent: this model does not accept images.]`));
     } else {
       const text = part.isError ? `Error: ${part.output}` : part.output;
       parts.push(new vscode.LanguageModelToolResultPart(part.toolCallId, [new vscode.LanguageModelTextPart(text === '' ? '(no output)' : text)]));

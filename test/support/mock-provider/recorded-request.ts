@@ -23,6 +23,8 @@ export interface RecordedRequest {
   lastMessageText: string;
   /** Names of the tools offered. */
   toolNames: string[];
+  /** The images anywhere in the conversation, in either protocol's form, as their media type and decoded bytes. */
+  images: Array<{ mediaType: string; bytes: Buffer }>;
 }
 
 /** The key a request presents: Anthropic's SDK sends `x-api-key` or a bearer token depending on version, OpenAI's a bearer token. */
@@ -31,7 +33,7 @@ export function presentedApiKey(headers: Record<string, string>): string | undef
 }
 
 /** Reads the routing fields off a parsed body; tolerant of anything, since bad bodies are recorded too. */
-export function describeBody(protocol: MockProtocol, body: unknown): Pick<RecordedRequest, 'model' | 'system' | 'lastMessageText' | 'toolNames'> {
+export function describeBody(protocol: MockProtocol, body: unknown): Pick<RecordedRequest, 'model' | 'system' | 'lastMessageText' | 'toolNames' | 'images'> {
   const record = isRecord(body) ? body : {};
   const messages = Array.isArray(record.messages) ? record.messages.filter(isRecord) : [];
   const tools = Array.isArray(record.tools) ? record.tools.filter(isRecord) : [];
@@ -42,6 +44,7 @@ export function describeBody(protocol: MockProtocol, body: unknown): Pick<Record
       system: contentText(record.system),
       lastMessageText: contentText(messages.at(-1)?.content),
       toolNames: tools.map((tool) => String(tool.name)),
+      images: messages.flatMap((message) => imagesOf(message.content)),
     };
   }
   const systemMessages = messages.filter((message) => message.role === 'system' || message.role === 'developer');
@@ -51,7 +54,19 @@ export function describeBody(protocol: MockProtocol, body: unknown): Pick<Record
     system: systemMessages.map((message) => contentText(message.content)).join('\n'),
     lastMessageText: contentText(conversation.at(-1)?.content),
     toolNames: tools.map((tool) => (isRecord(tool.function) ? String(tool.function.name) : '')),
+    images: messages.flatMap((message) => imagesOf(message.content)),
   };
+}
+
+/** Anthropic's `{type: 'image', source: {type: 'base64'}}` and OpenAI's `{type: 'image_url'}` with a data URL. */
+function imagesOf(content: unknown): Array<{ mediaType: string; bytes: Buffer }> {
+  if (!Array.isArray(content)) return [];
+  return content.filter(isRecord).flatMap((block) => {
+    if (block.type === 'image' && isRecord(block.source) && typeof block.source.data === 'string') return [{ mediaType: String(block.source.media_type), bytes: Buffer.from(block.source.data, 'base64') }];
+    const url = block.type === 'image_url' && isRecord(block.image_url) ? String(block.image_url.url) : '';
+    const match = /^data:([^;]+);base64,(.*)$/s.exec(url);
+    return match ? [{ mediaType: match[1]!, bytes: Buffer.from(match[2]!, 'base64') }] : [];
+  });
 }
 
 /** Text of a content field in either protocol: a string, or blocks with `text` (or a tool result's `content`). */
