@@ -18,7 +18,7 @@ import type { ModelChooser } from '../engine/team/agent-team.js';
 import type { AgentTeamSettings } from './configuration.js';
 import type { HostWorkspace } from './host-workspace.js';
 import { createModelFor, type ModelSetup } from './model-setup.js';
-import { HostRoleFileSource, watchRoleFiles, watchWorkflowFiles } from './role-source.js';
+import { HostRoleFileSource, userPromptsDirectory, watchRoleFiles, watchWorkflowFiles } from './role-source.js';
 import { HostUserChannel } from './host-user-channel.js';
 import { commandRules } from './command-rules.js';
 import { RoleProblems } from './role-problems.js';
@@ -48,6 +48,8 @@ export interface EngineSessionOptions {
   webApproval: HostWebApproval;
   /** Stored tokens of remote roles, over the environment. Default: the environment only. */
   remoteTokens?: RemoteAgentTokens;
+  /** The extension's global storage folder, beside which VS Code keeps the user's prompts folder. Default: none read. */
+  globalStorage?: vscode.Uri;
 }
 
 export class EngineSession {
@@ -70,7 +72,13 @@ export class EngineSession {
     const home = options.environment?.HOME ?? homedir();
     this.problems = new RoleProblems(options.folder.uri, home);
     // The user's own roles too (~/.claude/agents, …), below the folder's; re-read when the folder's change.
-    this.roles = new RoleRegistry({ source: new HostRoleFileSource(options.folder.uri), userSource: new NodeRoleFileSource(home), watch: watchRoleFiles(options.folder) });
+    const prompts = userPromptsDirectory(options.globalStorage, home);
+    this.roles = new RoleRegistry({
+      source: new HostRoleFileSource(options.folder.uri),
+      userSource: new NodeRoleFileSource(home),
+      ...(prompts === undefined ? {} : { userPromptsDirectory: prompts }),
+      watch: watchRoleFiles(options.folder, home, prompts),
+    });
     this.stopLoggingRoles = this.roles.onDidChange((result) => {
       this.logRoleProblems(result.diagnostics);
       // A workflow names roles: whether its steps are sound can change with them.

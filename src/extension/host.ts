@@ -166,6 +166,7 @@ export class AgentTeamHost implements vscode.Disposable {
         webApproval: this.webApproval,
         remoteTokens: this.remoteTokens,
         secretValues: () => this.redactor.values(),
+        globalStorage: this.context.globalStorageUri,
       });
       this.disposables.push(session);
       return session;

@@ -5,6 +5,8 @@
 import * as vscode from 'vscode';
 import type { RoleFileSource, RoleWatch } from '../engine/roles/index.js';
 import { maxRoleFileBytes, NodeRoleFileSource, roleFileLocations } from '../engine/roles/index.js';
+import { userRoleLocations } from '../engine/roles/role-file-locations.js';
+import path from 'node:path';
 
 export class HostRoleFileSource implements RoleFileSource {
   // A folder on this machine's disk is read by the engine's source, which refuses links leading out of
@@ -50,7 +52,7 @@ export function watchWorkflowFiles(folder: vscode.WorkspaceFolder, onChange: () 
 }
 
 /** Calls back on every creation, change and deletion under `glob`; returns the stop. */
-function watchFolder(folder: vscode.WorkspaceFolder, glob: string, onChange: () => void): () => void {
+function watchFolder(folder: vscode.WorkspaceFolder | vscode.Uri, glob: string, onChange: () => void): () => void {
   const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, glob));
   const subscriptions = [watcher, watcher.onDidCreate(onChange), watcher.onDidChange(onChange), watcher.onDidDelete(onChange)];
   return () => {
@@ -58,8 +60,47 @@ function watchFolder(folder: vscode.WorkspaceFolder, glob: string, onChange: () 
   };
 }
 
-/** Calls back on any change under the role directories' top folders; the registry debounces. */
-export function watchRoleFiles(folder: vscode.WorkspaceFolder): RoleWatch {
+/**
+ * Calls back on any change under the role directories' top folders, and in the user's own role folders
+ * (`~/.claude/agents`, …, VS Code's prompts folder); the registry debounces. A user folder that does not
+ * exist yet is watched from its parent, so creating it counts too.
+ */
+export function watchRoleFiles(folder: vscode.WorkspaceFolder, home?: string, promptsDirectory?: string): RoleWatch {
   const tops = [...new Set(roleFileLocations.map((location) => location.directory.split('/')[0]))];
-  return (onChange) => watchFolder(folder, `{${tops.join(',')}}/**`, onChange);
+  const userFolders = home === undefined ? [] : [...new Set(userRoleLocations(promptsDirectory).map((location) => location.directory))].map((directory) => path.join(home, ...directory.split('/')));
+  return (onChange) => {
+    const stops = [watchFolder(folder, `{${tops.join(',')}}/**`, onChange), ...userFolders.map((directory) => watchUserFolder(directory, onChange))];
+    return () => {
+      for (const stop of stops) stop();
+    };
+  };
+}
+
+/**
+ * One folder of the user's, without recursion (`~/.claude` holds far more than agents): its files, and the
+ * folder itself from its parent, so that a folder created (or re-created) later is watched from then on.
+ */
+function watchUserFolder(directory: string, onChange: () => void): () => void {
+  let files = watchFolder(vscode.Uri.file(directory), '*', onChange);
+  const itself = watchFolder(vscode.Uri.file(path.dirname(directory)), path.basename(directory), () => {
+    files();
+    files = watchFolder(vscode.Uri.file(directory), '*', onChange);
+    onChange();
+  });
+  return () => {
+    files();
+    itself();
+  };
+}
+
+/**
+ * VS Code's user prompts folder (`<user data>/User/prompts`), found beside the extension's global storage
+ * (`<user data>/User/globalStorage/<extension>`), relative to the home as the user role source reads it;
+ * undefined where it lies outside the home (a portable install) or the storage is not on disk.
+ */
+export function userPromptsDirectory(globalStorage: vscode.Uri | undefined, home: string): string | undefined {
+  if (globalStorage?.scheme !== 'file') return undefined;
+  const prompts = path.join(path.dirname(path.dirname(globalStorage.fsPath)), 'prompts');
+  const relative = path.relative(home, prompts);
+  return relative === '' || relative.startsWith('..') || path.isAbsolute(relative) ? undefined : relative.split(path.sep).join('/');
 }

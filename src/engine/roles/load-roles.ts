@@ -1,6 +1,6 @@
 import { builtInRoles } from './built-in/index.js';
 import { errorMessage } from '../errors.js';
-import { isRoleFile, type RoleFileLocation, roleFileLocations, userRoleFileLocations } from './role-file-locations.js';
+import { isRoleFile, type RoleFileLocation, roleFileLocations, userRoleLocations } from './role-file-locations.js';
 import { type RoleFileSource } from './role-file-source.js';
 import { type RoleDefinition, type RoleDiagnostic, type RoleLoadResult, type RoleSource } from './types.js';
 
@@ -9,7 +9,8 @@ import { type RoleDefinition, type RoleDiagnostic, type RoleLoadResult, type Rol
  * cannot be read or parsed becomes a diagnostic and the others still load.
  *
  * Precedence, highest first: `.agent-team/agents`, `.claude/agents`, `.github/agents`, then the user's own
- * (`~/.agent-team/agents`, `~/.claude/agents`, `~/.copilot/agents`), then the built-ins.
+ * (`~/.agent-team/agents`, `~/.claude/agents`, `~/.copilot/agents`, VS Code's user prompts folder), then
+ * the built-ins.
  * Two files of one format defining the same name is a mistake (the first by file name wins, the other gets
  * a warning); the same name in two formats is usually a team keeping files for several tools, so the
  * lower one is quietly recorded in the winner's `overridden`.
@@ -20,10 +21,12 @@ export async function loadRoles(
   builtIns: readonly RoleDefinition[] = builtInRoles,
   /** The user's home, for their own role files (below the workspace's). Default: none read. */
   userSource?: RoleFileSource,
+  /** VS Code's user prompts folder, relative to the home (`userRoleLocations`). Default: none read. */
+  userPromptsDirectory?: string,
 ): Promise<RoleLoadResult> {
   const perLocation = await Promise.all([
     ...roleFileLocations.map((location) => loadLocation(source, location, '')),
-    ...(userSource ? userRoleFileLocations.map((location) => loadLocation(userSource, location, '~/')) : []),
+    ...(userSource ? userRoleLocations(userPromptsDirectory).map((location) => loadLocation(userSource, location, '~/')) : []),
   ]);
   const diagnostics: RoleDiagnostic[] = [];
   const workspaceRoles = new Map<string, { role: RoleDefinition; overridden: RoleSource[] }>();

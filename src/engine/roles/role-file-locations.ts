@@ -58,6 +58,17 @@ export const userRoleFileLocations: readonly RoleFileLocation[] = roleFileLocati
   location.format === 'github' ? { ...location, directory: '.copilot/agents' } : location,
 );
 
+/**
+ * The user's locations, with VS Code's user prompts folder when there is one (relative to the home, where
+ * VS Code keeps it on every platform): the custom agents Copilot users write there (`*.agent.md`, and the
+ * older `*.chatmode.md`), read as GitHub's format, below the home's own folders.
+ */
+export function userRoleLocations(promptsDirectory?: string): RoleFileLocation[] {
+  const github = roleFileLocations.find((location) => location.format === 'github');
+  if (promptsDirectory === undefined || !github) return [...userRoleFileLocations];
+  return [...userRoleFileLocations, { ...github, directory: promptsDirectory }, { ...github, directory: promptsDirectory, suffix: '.chatmode.md' }];
+}
+
 /** Whether a directory entry is a role file of this location. READMEs are documentation, not roles. */
 export function isRoleFile(fileName: string, location: RoleFileLocation): boolean {
   return fileName.endsWith(location.suffix) && fileName.length > location.suffix.length && !/^readme\.md$/i.test(fileName);

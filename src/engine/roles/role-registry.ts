@@ -11,6 +11,8 @@ export interface RoleRegistryOptions {
   source: RoleFileSource;
   /** The user's home, for their own role files (`~/.claude/agents`, …). Default: none read. */
   userSource?: RoleFileSource;
+  /** VS Code's user prompts folder, relative to the user's home (its `*.agent.md` are roles too). Default: none. */
+  userPromptsDirectory?: string;
   /**
    * The host's file watcher (`watchRoleDirectories` on Node, a FileSystemWatcher in the extension),
    * started by the first `load()`. Default: none, so roles change only on `reload()`.
@@ -33,6 +35,7 @@ export type RoleChangeListener = (result: RoleLoadResult) => void;
 export class RoleRegistry {
   private readonly source: RoleFileSource;
   private readonly userSource: RoleFileSource | undefined;
+  private readonly userPromptsDirectory: string | undefined;
   private readonly watch?: RoleWatch;
   private readonly clock: Clock;
   private readonly debounceMs: number;
@@ -50,6 +53,7 @@ export class RoleRegistry {
   constructor(options: RoleRegistryOptions) {
     this.source = options.source;
     this.userSource = options.userSource;
+    this.userPromptsDirectory = options.userPromptsDirectory;
     this.watch = options.watch;
     this.clock = options.clock ?? systemClock;
     this.debounceMs = options.debounceMs ?? 200;
@@ -73,7 +77,7 @@ export class RoleRegistry {
    */
   reload(): Promise<RoleLoadResult> {
     const next = this.loading.then(async () => {
-      const result = await loadRoles(this.source, this.builtIns, this.userSource);
+      const result = await loadRoles(this.source, this.builtIns, this.userSource, this.userPromptsDirectory);
       if (!this.disposed) this.apply(result);
       return this.current;
     });

@@ -6,7 +6,7 @@
  */
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import * as nodePath from 'node:path';
-import { Disposable, EventEmitter, FileSystemError, FileType, type Selection, TabInputTextDiff, type Uri } from './fake-basics.js';
+import { Disposable, EventEmitter, FileSystemError, FileType, type RelativePattern, type Selection, TabInputTextDiff, Uri } from './fake-basics.js';
 import { FakeDocuments, type FakeTextDocument, type WorkspaceEdit } from './fake-documents.js';
 import { FakeWebviewView } from './fake-webview.js';
 import { languageModels } from './fake-language-models.js';
@@ -69,6 +69,7 @@ function createState() {
     diagnostics: new Map<string, Map<string, Array<{ message: string; severity: number; line: number; source?: string }>>>(),
     /** `setContext` keys the extension set. */
     contextKeys: new Map<string, unknown>(),
+    watchers: [] as Array<{ base: string; pattern: string; fire(kind?: 'create' | 'change' | 'delete'): void }>,
     /** True: `vscode.changes` fails as in a VS Code without the multi-file diff editor. */
     multiDiffUnavailable: false,
     tabsChanged: new EventEmitter<void>(),
@@ -304,9 +305,13 @@ export const workspace = {
     fake.state.contentProviders.set(scheme, provider);
     return track(new Disposable(() => fake.state.contentProviders.delete(scheme)), `content provider ${scheme}`);
   },
-  createFileSystemWatcher() {
-    const never = () => new Disposable();
-    return track({ onDidCreate: never, onDidChange: never, onDidDelete: never, dispose() {} }, 'file system watcher');
+  createFileSystemWatcher(pattern: RelativePattern) {
+    // Recorded, so a test can play a change on disk: `fake.state.watchers` (each fires its change listeners).
+    const listeners = { create: [] as Array<() => void>, change: [] as Array<() => void>, delete: [] as Array<() => void> };
+    const on = (kind: keyof typeof listeners) => (listener: () => void) => (listeners[kind].push(listener), new Disposable());
+    const base = pattern.base instanceof Uri ? pattern.base.fsPath : (pattern.base as { uri: Uri }).uri.fsPath;
+    fake.state.watchers.push({ base, pattern: pattern.pattern, fire: (kind = 'change') => listeners[kind].forEach((listener) => listener()) });
+    return track({ onDidCreate: on('create'), onDidChange: on('change'), onDidDelete: on('delete'), dispose() {} }, 'file system watcher');
   },
   async openTextDocument(uri: Uri) {
     return fake.state.documents.open(uri);

@@ -24,6 +24,8 @@ export interface ActivationOptions {
   userSettings?: Record<string, unknown>;
   workspaceSettings?: Record<string, unknown>;
   environment?: Record<string, string | undefined>;
+  /** Where the extension's global storage is (VS Code's user prompts folder is found beside it). Default: in the base. */
+  globalStoragePath?: string;
   probeLocalServer?: () => Promise<LocalServer | undefined>;
   /** Reopen the folder and storage of an earlier activation (a window reload). Default: fresh ones. */
   reloadOf?: ActivatedExtension;
@@ -61,7 +63,7 @@ export function activateExtension(options: ActivationOptions = {}): ActivatedExt
   const context = createExtensionContext({
     extensionPath: nodePath.resolve(__dirname, '../../..'),
     storagePath: nodePath.join(base, 'storage'),
-    globalStoragePath: nodePath.join(base, 'global-storage'),
+    globalStoragePath: options.globalStoragePath ?? nodePath.join(base, 'global-storage'),
   });
   const clock = new ManualClock();
   activate(context as unknown as vscode.ExtensionContext, {
