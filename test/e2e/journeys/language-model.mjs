@@ -2,7 +2,8 @@
 // test/e2e/fixtures/lm-provider, which answers from the mock provider's script over its OpenAI protocol).
 // Agent Team uses that model without asking for a key: delegate from the palette and watch the tree
 // complete; then "@team …" in the Chat view runs the team and answers there, and its "Show in Agent
-// Team" button selects the run in the sidebar; last, that extension calls our agentTeam_delegate tool
+// Team" button selects the run in the sidebar (a file and a selection attached to the request reach the
+// coordinator); last, that extension calls our agentTeam_delegate tool
 // (as another agent would) and gets the researcher's answer back, the run shown in our sidebar.
 import { agentOf, priorTurns } from '../lib/mock-provider.mjs';
 import { assert, assertEqual } from '../lib/wait.mjs';
@@ -35,6 +36,8 @@ export async function run({ open, mock, log, screenshot }) {
     }),
   });
   const { page, server } = session;
+  /** The coordinator's first request of the chat run: what @team passed on of the attachments. */
+  let chatCoordinatorPrompt = '';
   server.respondWith((request) => {
     const agent = agentOfLanguageModelRequest(request);
     if (agent === 'researcher') {
@@ -45,6 +48,7 @@ export async function run({ open, mock, log, screenshot }) {
     if (agent !== 'coordinator') throw new Error(`unexpected agent: ${JSON.stringify(request.body?.messages?.[0])?.slice(0, 160)}`);
     const fromChat = JSON.stringify(request.body.messages[1] ?? '').includes(chatTask);
     if (priorTurns(request) === 0) {
+      if (fromChat) chatCoordinatorPrompt = JSON.stringify(request.body.messages[1] ?? '');
       const input = fromChat
         ? { subagent_type: 'reviewer', description: 'Review the parser', prompt: 'Review src/parser.ts for error handling.' }
         : { subagent_type: 'researcher', description: 'Find date parsing', prompt: 'Where are dates parsed?' };
@@ -65,7 +69,22 @@ export async function run({ open, mock, log, screenshot }) {
   log('the palette run completed on the VS Code model');
   assert(server.requests.every((request) => request.apiKey === undefined || request.apiKey === 'mock'), 'no API key went to the provider');
 
-  // @team in the Chat view.
+  // @team in the Chat view, with the parser's file and a selected line of it attached.
+  await page.keyboard.press('Control+P');
+  await page.locator('.quick-input-widget .quick-input-box input').fill('parser.ts');
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'parser.ts' }).first().waitFor();
+  await page.keyboard.press('Enter');
+  await page.locator('.tab.active', { hasText: 'parser.ts' }).waitFor();
+  await runCommand(page, 'Go to Line/Column...');
+  await page.keyboard.type('8');
+  await page.keyboard.press('Enter');
+  await page.locator('#status\\.editor\\.selection', { hasText: /Ln 8\b/ }).waitFor();
+  await page.keyboard.press('Home');
+  await page.keyboard.press('Shift+End');
+  await page.locator('#status\\.editor\\.selection', { hasText: /selected/ }).waitFor();
+  await runCommand(page, 'Chat: Add Selection to Chat');
+  await runCommand(page, 'Chat: Add File to Chat');
+  log('attached the parser and its line 8 to the chat');
   await runCommand(page, 'Chat: Open Chat');
   // Opening the chat focuses its input.
   await page.locator('.interactive-input-part').first().waitFor({ state: 'visible' });
@@ -77,6 +96,12 @@ export async function run({ open, mock, log, screenshot }) {
   await response.filter({ hasText: chatAnswer }).waitFor({ timeout: 60_000 });
   await response.filter({ hasText: 'reviewer' }).waitFor();
   log('@team answered in the chat');
+  // What the user attached reached the coordinator: the file by its workspace path, the selection as text.
+  assert(chatCoordinatorPrompt.includes('# Attached by the user'), `the attachments reached the coordinator: ${chatCoordinatorPrompt.slice(0, 600)}`);
+  assert(chatCoordinatorPrompt.includes('The file `src/parser.ts` (read it with Read)'), `the file reference: ${chatCoordinatorPrompt.slice(0, 600)}`);
+  assert(chatCoordinatorPrompt.includes('The selection in `src/parser.ts`, lines 8-8'), `the selection: ${chatCoordinatorPrompt.slice(0, 600)}`);
+  assert(chatCoordinatorPrompt.includes('return new Date(text);'), 'the selected text');
+  log('the file and the selection reached the coordinator’s request');
   await screenshot('chat', page);
   const rowsNow = await readRows(frame);
   const chatRoot = rowsNow.find((row) => row.label.startsWith(`coordinator: ${chatTask}`));
