@@ -89,6 +89,10 @@ export async function run({ open, mock, log, screenshot }) {
   // Opening the chat focuses its input.
   await page.locator('.interactive-input-part').first().waitFor({ state: 'visible' });
   await page.locator('.interactive-input-part .monaco-editor.focused').first().waitFor();
+  // Adding a file may leave its name typed in the input; the attachments stay as chips above it.
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Backspace');
+  await page.locator('.interactive-input-part .chat-attached-context', { hasText: 'parser.ts:8' }).first().waitFor();
   await page.keyboard.type(`@team ${chatTask}`);
   await page.keyboard.press('Enter');
   await allowLanguageModelAccessIfAsked(page, log);
