@@ -94,7 +94,9 @@ export async function run({ open, mock, log, screenshot }) {
   await page.keyboard.press('Backspace');
   await page.locator('.interactive-input-part .chat-attached-context', { hasText: 'parser.ts:8' }).first().waitFor();
   await page.keyboard.type(`@team ${chatTask}`);
-  await page.keyboard.press('Enter');
+  // The send button, not Enter: with files attached, "parser" in the text may open a completion list that
+  // Enter would accept instead of sending.
+  await page.locator('.interactive-input-part a.action-label[aria-label^="Send"]').first().click();
   await allowLanguageModelAccessIfAsked(page, log);
   const response = page.locator('.interactive-item-container.interactive-response').last();
   await response.filter({ hasText: chatAnswer }).waitFor({ timeout: 60_000 });
