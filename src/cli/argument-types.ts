@@ -49,6 +49,10 @@ export interface RunArguments extends CommandFlags {
   autoBackgroundSeconds: number;
   /** Tokens (input + output) the whole run may spend; undefined: no limit. */
   budgetTokens?: number;
+  /** `--budget-usd`: US dollars the whole run may spend, at the models' prices. */
+  budgetUsd?: number;
+  /** `--model-prices <file>`: prices (JSON, as `agentTeam.modelPrices`) over the list's. */
+  modelPrices?: string;
   /** Which roles an agent may hand work to (default `own-tools`). */
   delegationReach: 'own-tools' | 'any';
   /** Allow a turn to start more subagents than the confirmation limit (8): nobody can be asked here. */

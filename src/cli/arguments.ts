@@ -4,7 +4,7 @@
  */
 import type { CliArguments, CommandFlags } from './argument-types.js';
 import { checkedModelOptions } from './model-options.js';
-import { instructionFilesOption, limitOption, wholeNumber } from './number-options.js';
+import { dollarsOption, instructionFilesOption, limitOption, wholeNumber } from './number-options.js';
 import { UsageError } from './usage-error.js';
 
 export type { AgentsArguments, CliArguments, CommandFlags, McpArguments, ProviderName, RunArguments, ServeArguments, WorkflowsArguments } from './argument-types.js';
@@ -21,6 +21,8 @@ const valueOptions = new Set([
   '--max-depth',
   '--auto-background-seconds',
   '--budget-tokens',
+  '--budget-usd',
+  '--model-prices',
   '--delegation-reach',
   '--max-subtasks',
   '--continue',
@@ -143,6 +145,8 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
     ...commandFlags(repeated, flags, values),
     // Not given: no budget; given, at least 1 (the setting's 0 means none, which here is leaving it out).
     budgetTokens: values.has('--budget-tokens') ? wholeNumber(values, '--budget-tokens', 0, 1, Number.MAX_SAFE_INTEGER) : undefined,
+    budgetUsd: dollarsOption(values.get('--budget-usd')),
+    ...(values.has('--model-prices') ? { modelPrices: values.get('--model-prices') } : {}),
   };
 }
 

@@ -2,6 +2,7 @@
  * What every CLI command that runs agents builds the same way: the model from the flags and the
  * environment, the workspace, its roles, the change sets, the task manager and the team over them.
  */
+import { cliPriceTable } from './price-file.js';
 import { stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
@@ -54,6 +55,8 @@ export interface CliEngineOptions {
   passEnvironment?: readonly string[];
   /** `--allow-domain`: the sites WebFetch reads (`*.example.com` for its subdomains); any other is refused. */
   allowDomains?: readonly string[];
+  /** `--model-prices <file>`: the user's prices over the list's. Default: the list's alone. */
+  modelPrices?: string;
   /** `--no-hooks`: no hook runs. Default: the settings files' hooks run. */
   noHooks?: boolean;
   /** `--instruction-files`: the sources agents' instruction files come from. Default: every source. */
@@ -90,7 +93,8 @@ export async function createCliEngine(options: CliEngineOptions): Promise<CliEng
   const changes = new ChangeSetRegistry();
   const warn = (message: string) => options.stderr.write(`agent-team: ${terminalSafe(message)}\n`);
   const history = await options.history?.(workspace.root);
-  const taskManager = new TaskManager({ maxConcurrent: options.maxConcurrent, store: history?.tasks, onWarning: warn });
+  const prices = await cliPriceTable(options.modelPrices, warn);
+  const taskManager = new TaskManager({ maxConcurrent: options.maxConcurrent, store: history?.tasks, onWarning: warn, priceOf: (model) => prices.priceOf(model) });
   await taskManager.load();
   const providerKeys = secretValues([options.environment.ANTHROPIC_API_KEY, options.environment.OPENAI_API_KEY, ...(options.secrets ?? [])]);
   const userChannel = options.userChannel?.(taskManager);

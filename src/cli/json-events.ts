@@ -4,6 +4,7 @@
  * what they don't know): task-background, tool-call, tool-result.
  */
 import type { StopReason } from '../engine/errors.js';
+import type { Cost } from '../engine/model/cost-schema.js';
 import type { Usage } from '../engine/model/types.js';
 import type { TaskEvent, TaskSnapshot } from '../engine/tasks/types.js';
 
@@ -12,10 +13,10 @@ export type CliJsonEvent =
   | { type: 'task-background'; taskId: string }
   | { type: 'tool-call'; taskId: string; toolCallId: string; toolName: string; input: unknown }
   | { type: 'tool-result'; taskId: string; toolCallId: string; toolName: string; isError: boolean }
-  | { type: 'task-end'; taskId: string; status: 'completed' | 'failed' | 'stopped'; output?: string; error?: string; stopReason?: StopReason; usage: Usage }
+  | { type: 'task-end'; taskId: string; status: 'completed' | 'failed' | 'stopped'; output?: string; error?: string; stopReason?: StopReason; usage: Usage; cost?: Cost }
   /** `target`: where `path` leads when a symbolic link sends it elsewhere (workspace-relative). */
   | { type: 'change-proposed'; taskId: string; path: string; diff: string; target?: string }
-  | { type: 'run-end'; status: 'completed' | 'failed' | 'stopped'; output: string; error?: string; stopReason?: StopReason; usage: Usage };
+  | { type: 'run-end'; status: 'completed' | 'failed' | 'stopped'; output: string; error?: string; stopReason?: StopReason; usage: Usage; cost?: Cost };
 
 /** Turns task events into CLI events; remembers which tasks were already announced as backgrounded. */
 export class JsonEventMapper {
@@ -71,6 +72,8 @@ function taskEnd(task: TaskSnapshot): CliJsonEvent {
     ...(task.error !== undefined ? { error: task.error } : {}),
     ...(task.stopReason !== undefined ? { stopReason: task.stopReason } : {}),
     usage: { inputTokens: task.usage.inputTokens, outputTokens: task.usage.outputTokens },
+    // The task's own cost, like its usage: `usd` for the priced tokens, `unpricedTokens` for the rest.
+    ...(task.cost ? { cost: { ...task.cost } } : {}),
   };
 }
 
@@ -87,5 +90,6 @@ export function runEndEvent(root: TaskSnapshot | undefined, status: 'completed' 
     ...(why !== undefined ? { error: why } : {}),
     ...(root?.stopReason !== undefined ? { stopReason: root.stopReason } : {}),
     usage: root ? { inputTokens: root.treeUsage.inputTokens, outputTokens: root.treeUsage.outputTokens } : { inputTokens: 0, outputTokens: 0 },
+    ...(root?.treeCost ? { cost: { ...root.treeCost } } : {}),
   };
 }

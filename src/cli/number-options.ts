@@ -29,6 +29,14 @@ export function wholeNumber(values: ReadonlyMap<string, string>, name: string, f
   return value;
 }
 
+/** `--budget-usd 2.50`: a positive amount of US dollars. */
+export function dollarsOption(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text.replace(/^\$/, ''));
+  if (!/^\$?\d+(\.\d+)?$/.test(text) || !Number.isFinite(value) || value <= 0) throw new UsageError(`--budget-usd must be a positive amount of US dollars, e.g. 2.50, not "${text}"`);
+  return value;
+}
+
 function seconds(name: string, text: string): number {
   const value = Number(text);
   if (!/^\d+(\.\d+)?$/.test(text) || !Number.isFinite(value)) {

@@ -24,6 +24,7 @@ import { readWorkflows } from './workflows-command.js';
 import type { WorkflowDefinition } from '../engine/workflows/workflow-definition.js';
 import { formatWorkflowProblem } from '../engine/workflows/workflow-problem.js';
 import { terminalSafe, terminalSafeJson } from './terminal-text.js';
+import { formatCost } from '../engine/model/cost-schema.js';
 import { withFileReferences } from './file-references.js';
 import { readImageFiles } from './image-files.js';
 import { treeSettled } from '../engine/tasks/tree-settled.js';
@@ -84,14 +85,15 @@ export async function runCommand(args: RunArguments, context: RunContext): Promi
     const workflowRequest = args.workflow === undefined ? undefined : await workflowToRun(args.workflow, workspace.root, roles);
     const task = await withFileReferences(args.task, args.files, workspace.root);
     const images = await readImageFiles(args.images, process.cwd());
+    const budgets = { maxTokens: args.budgetTokens, maxUsd: args.budgetUsd };
     const run = (async () => {
       const started = workflowRequest
-        ? await team.runWorkflow({ ...workflowRequest, input: args.task, maxTokens: args.budgetTokens })
+        ? await team.runWorkflow({ ...workflowRequest, input: args.task, ...budgets })
         : args.continueRun !== undefined
-          ? await team.followUp({ rootId: args.continueRun, message: task, images, awaitBackgroundTasks: true, maxTokens: args.budgetTokens })
+          ? await team.followUp({ rootId: args.continueRun, message: task, images, awaitBackgroundTasks: true, ...budgets })
           : args.plan
-          ? await team.plan({ task, maxDepth: args.maxDepth, maxSubtasks: args.maxSubtasks, maxTokens: args.budgetTokens })
-          : await team.delegate({ prompt: task, images, role: args.agent, mode: 'foreground', awaitBackgroundTasks: true, maxTokens: args.budgetTokens });
+          ? await team.plan({ task, maxDepth: args.maxDepth, maxSubtasks: args.maxSubtasks, ...budgets })
+          : await team.delegate({ prompt: task, images, role: args.agent, mode: 'foreground', awaitBackgroundTasks: true, ...budgets });
       // Subagents still running (only possible after a stop or failure of the root) are waited out too.
       await treeSettled(taskManager, started.task.rootId);
       return started.task.id;
@@ -163,5 +165,6 @@ function printRunEnd(root: TaskSnapshot | undefined, status: string, error: stri
   const reason = error ?? root?.error ?? (root?.stopReason ? describeStopReason(root.stopReason) : undefined);
   if (status !== 'completed') stdout.write(`\n${status}${reason ? `: ${terminalSafe(reason)}` : ''}\n`);
   const usage = root?.treeUsage ?? { inputTokens: 0, outputTokens: 0 };
-  stdout.write(`\nTokens: ${usage.inputTokens} in, ${usage.outputTokens} out\n`);
+  const cost = root?.treeCost ? ` · cost ${formatCost(root.treeCost)}` : '';
+  stdout.write(`\nTokens: ${usage.inputTokens} in, ${usage.outputTokens} out${cost}\n`);
 }

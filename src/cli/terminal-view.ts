@@ -2,6 +2,7 @@
  * The human view of a run on a terminal: on a TTY a live tree redrawn in place; elsewhere (pipes, CI logs)
  * one line per start and end, so logs stay readable.
  */
+import { type Cost, formatCost } from '../engine/model/cost-schema.js';
 import { endReason } from '../engine/tasks/end-reason.js';
 import type { TaskEvent, TaskSnapshot, TaskStatus } from '../engine/tasks/types.js';
 import { terminalSafe } from './terminal-text.js';
@@ -69,7 +70,8 @@ export class TerminalView {
       for (const task of childrenOf.get(parentId) ?? []) {
         const elapsed = formatSeconds(((task.endedAt ?? this.now()) - (task.startedAt ?? task.createdAt)) / 1000);
         const tokens = task.treeUsage.inputTokens + task.treeUsage.outputTokens;
-        lines.push(`${indent(task)}${statusSymbols[task.status]} ${label(task)}  ${task.status} · ${elapsed} · ${formatTokens(tokens)} tokens`);
+        const cost = task.treeCost && totalOf(task.treeCost) > 0 ? ` · ${formatCost(task.treeCost)}` : '';
+        lines.push(`${indent(task)}${statusSymbols[task.status]} ${label(task)}  ${task.status} · ${elapsed} · ${formatTokens(tokens)} tokens${cost}`);
         visit(task.id);
       }
     };
@@ -92,7 +94,8 @@ export function clipToHeight(lines: string[], tasks: readonly TaskSnapshot[], ro
 export function describeEnd(task: TaskSnapshot): string {
   const tokens = formatTokens(task.treeUsage.inputTokens + task.treeUsage.outputTokens);
   const reason = endReason(task);
-  return `${task.status}${reason ? `: ${terminalSafe(reason)}` : ''} (${tokens} tokens)`;
+  const cost = task.treeCost && totalOf(task.treeCost) > 0 ? `, ${formatCost(task.treeCost)}` : '';
+  return `${task.status}${reason ? `: ${terminalSafe(reason)}` : ''} (${tokens} tokens${cost})`;
 }
 
 function label(task: TaskSnapshot): string {
@@ -117,4 +120,9 @@ function formatSeconds(seconds: number): string {
 
 function truncate(line: string, width: number): string {
   return line.length <= width ? line : `${line.slice(0, width - 1)}…`;
+}
+
+/** Anything spent at all, priced or not: a task that used no model shows no cost. */
+function totalOf(cost: Cost): number {
+  return cost.usd + cost.unpricedTokens;
 }

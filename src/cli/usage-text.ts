@@ -19,6 +19,10 @@ export const usageText = `Usage:
     --auto-background-seconds <s>   a foreground subagent moves to the background after this (default ${limitRanges.autoBackgroundSeconds.default})
     --max-subtasks <n>              sub-tasks per plan at most, with --plan (default ${limitRanges.maxSubtasks.default})
     --budget-tokens <n>             tokens the whole run may spend (input + output); spent: it stops
+    --budget-usd <dollars>          US dollars the whole run may spend, at the models' prices (tokens of a
+                                    model with no price count nothing); spent: it stops
+    --model-prices <file>           prices over the built-in list: JSON of "provider/model": { "input",
+                                    "output", "cachedInput" } in US dollars per million tokens
     --delegation-reach <reach>      own-tools (default: an agent starts only roles whose tools it has
                                     itself; the coordinator starts any) | any
     --yes                           let one turn start more than ${limitRanges.confirmFanOutAbove.default} subagents (else refused: it would

@@ -46,6 +46,10 @@ export interface AgentTeamSettings {
   delegationReach: DelegationReach;
   /** `agentTeam.budgetTokens`: tokens (input + output) one run may spend; 0 means no budget. Default 0. */
   budgetTokens: number;
+  /** `agentTeam.budgetUsd`, from the user's own settings only: dollars one run may spend; 0 means none. */
+  budgetUsd: number;
+  /** `agentTeam.modelPrices`, from the user's own settings only: prices over the built-in list (checked by the engine). */
+  modelPrices: unknown;
   /** `agentTeam.confirmFanOutAbove`: more subagents than this in one turn ask the user first. Default 8. */
   confirmFanOutAbove: number;
   /** `agentTeam.allowedCommands`, from the user's own settings only: commands `Bash` runs without asking. */
@@ -79,6 +83,8 @@ export const defaultSettings: Readonly<Omit<AgentTeamSettings, 'provider' | 'rol
   allowedDomains: [],
   instructionFiles: [...instructionSources],
   hooks: true,
+  budgetUsd: 0,
+  modelPrices: undefined,
 });
 
 /** Reads the settings; `trusted` false ignores workspace and folder values of the restricted settings. */
@@ -99,6 +105,9 @@ export function readSettings(trusted: boolean = vscode.workspace.isTrusted): Age
     // A folder's own settings must not widen what its agents may do: only the user's value counts.
     delegationReach: configuration.inspect<unknown>('delegationReach')?.globalValue === 'any' ? 'any' : defaultSettings.delegationReach,
     budgetTokens: readLimit('budgetTokens', configuration.get<unknown>('budgetTokens')),
+    // A folder must not loosen a money budget or price its models at nothing: only the user's values count.
+    budgetUsd: positiveDollars(configuration.inspect<unknown>('budgetUsd')?.globalValue),
+    modelPrices: configuration.inspect<unknown>('modelPrices')?.globalValue,
     confirmFanOutAbove: readLimit('confirmFanOutAbove', configuration.get<unknown>('confirmFanOutAbove')),
     // A folder's settings must not allow its own commands: only the user's settings count.
     allowedCommands: stringList(configuration.inspect<unknown>('allowedCommands')?.globalValue),
@@ -114,6 +123,10 @@ export function readSettings(trusted: boolean = vscode.workspace.isTrusted): Age
     // A folder may turn its hooks off, never back on when the user turned them off.
     hooks: hooksOn(configuration.inspect<unknown>('hooks')),
   };
+}
+
+function positiveDollars(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;
 }
 
 function hooksOn(inspected: { globalValue?: unknown; workspaceValue?: unknown; workspaceFolderValue?: unknown } | undefined): boolean {

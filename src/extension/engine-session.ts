@@ -212,7 +212,7 @@ export class EngineSession {
   }
 }
 
-/** `agentTeam.budgetTokens` for a run, unless the request brings its own budget. */
-function budgetOf(settings: AgentTeamSettings): { maxTokens?: number } {
-  return settings.budgetTokens > 0 ? { maxTokens: settings.budgetTokens } : {};
+/** `agentTeam.budgetTokens` and `agentTeam.budgetUsd` for a run, unless the request brings its own budget. */
+function budgetOf(settings: AgentTeamSettings): { maxTokens?: number; maxUsd?: number } {
+  return { ...(settings.budgetTokens > 0 ? { maxTokens: settings.budgetTokens } : {}), ...(settings.budgetUsd > 0 ? { maxUsd: settings.budgetUsd } : {}) };
 }

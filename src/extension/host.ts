@@ -14,6 +14,7 @@ import { configuredModelSetup } from './configured-model-setup.js';
 import { readSettings } from './configuration.js';
 import { isTerminal } from '../engine/tasks/types.js';
 import { JsonFileTaskStore, TaskManager } from '../engine/tasks/index.js';
+import { SettingPrices } from './model-prices-setting.js';
 import { ActivityContext } from './activity-context.js';
 import type { CommandChoice } from './host-command-approval.js';
 import { ApiKeyStore } from './api-keys.js';
@@ -68,6 +69,8 @@ export class AgentTeamHost implements vscode.Disposable {
   private hostWorkspace: Promise<HostWorkspace> | undefined;
   private closing: Promise<void> | undefined;
   private readonly clock: Clock;
+  /** The models' prices (`agentTeam.modelPrices` over the built-in list), for tasks' costs. */
+  private readonly prices: SettingPrices;
   private readonly environment: Readonly<Record<string, string | undefined>>;
 
   constructor(
@@ -91,6 +94,7 @@ export class AgentTeamHost implements vscode.Disposable {
     // Sets agentTeam.modelConfigured for the walkthrough, whether or not the sidebar is ever shown.
     void this.setup.refresh().catch((error: unknown) => this.log.warn(`Reading the model setup failed: ${String(error)}`));
     const settings = readSettings(vscode.workspace.isTrusted);
+    this.prices = new SettingPrices(this.log);
     const storage = context.storageUri?.scheme === 'file' ? context.storageUri : undefined;
     this.taskManager = new TaskManager({
       maxConcurrent: settings.maxConcurrentTasks,
@@ -100,6 +104,7 @@ export class AgentTeamHost implements vscode.Disposable {
         ? new JsonFileTaskStore(nodePath.join(storage.fsPath, 'task-history.json'), { onWarning: (message) => this.log.warn(message) })
         : undefined,
       onWarning: (message) => this.log.warn(`Tasks: ${message}`),
+      priceOf: (model) => this.prices.current().priceOf(model),
     });
     this.changeStore = storage
       ? new ChangeSetStore(vscode.Uri.joinPath(storage, 'proposed-changes.json'), this.changes, { onWarning: (message) => this.log.warn(message), clock: options.clock })

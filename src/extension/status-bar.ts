@@ -1,5 +1,9 @@
-/** "$(loading~spin) 2 running" in the status bar while tasks run; a click opens the sidebar; hidden otherwise. */
+/**
+ * "$(loading~spin) 2 running · $0.042" in the status bar while tasks run (with what the runs under way have
+ * cost so far); a click opens the sidebar; hidden otherwise.
+ */
 import * as vscode from 'vscode';
+import { addCost, type Cost, formatCost, zeroCost } from '../engine/model/cost-schema.js';
 import type { TaskManager } from '../engine/tasks/index.js';
 
 export class RunningTasksStatus implements vscode.Disposable {
@@ -21,18 +25,24 @@ export class RunningTasksStatus implements vscode.Disposable {
     let running = 0;
     let queued = 0;
     let waiting = 0;
+    // What the runs under way have cost so far: their roots' tree costs.
+    let cost: Cost = zeroCost;
+    const liveRoots = new Set<string>();
     for (const task of this.taskManager.list()) {
       if (task.status === 'running') running++;
       else if (task.status === 'queued') queued++;
       else if (task.status === 'waiting') waiting++;
+      if (task.status === 'running' || task.status === 'queued' || task.status === 'waiting') liveRoots.add(task.rootId);
     }
+    for (const rootId of liveRoots) cost = addCost(cost, this.taskManager.get(rootId)?.treeCost ?? zeroCost);
+    const spent = cost.usd > 0 || cost.unpricedTokens > 0 ? ` · ${formatCost(cost)}` : '';
     if (running + queued + waiting === 0) {
       this.item.hide();
       return;
     }
     const parts = [`${running} running`, ...(waiting > 0 ? [`${waiting} waiting for you`] : []), ...(queued > 0 ? [`${queued} queued`] : [])];
-    this.item.text = `$(${waiting > 0 ? 'question' : 'loading~spin'}) ${parts.join(', ')}`;
-    this.item.tooltip = `Agent Team: ${running} task${running === 1 ? '' : 's'} running${waiting > 0 ? `, ${waiting} waiting for your answer` : ''}${queued > 0 ? `, ${queued} waiting for a slot` : ''}. Click to show them.`;
+    this.item.text = `$(${waiting > 0 ? 'question' : 'loading~spin'}) ${parts.join(', ')}${spent}`;
+    this.item.tooltip = `Agent Team: ${running} task${running === 1 ? '' : 's'} running${waiting > 0 ? `, ${waiting} waiting for your answer` : ''}${queued > 0 ? `, ${queued} waiting for a slot` : ''}${spent ? `; the runs under way have cost ${formatCost(cost)} so far` : ''}. Click to show them.`;
     this.item.show();
   }
 

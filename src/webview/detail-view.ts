@@ -6,6 +6,7 @@ import { endReason } from '../engine/tasks/end-reason.js';
 import { type ChangeSummary, type ProtocolTask, type TaskDetail, type WebviewMessage } from '../shared/protocol.js';
 import { ChangesView } from './changes-view.js';
 import { createButton, createElement, createIcon, setTextIfChanged } from './dom.js';
+import { formatCost } from '../engine/model/cost-schema.js';
 import { formatCount, formatTaskElapsed, treeTokens } from './format.js';
 import { bindLinkHandler, type MarkdownRenderer } from './markdown.js';
 import { isStoppable, statusIconClasses, stopAriaLabel, taskTitle } from './status.js';
@@ -147,6 +148,7 @@ export class DetailView {
     if (task.budgetTokens !== undefined) {
       entries.push(['Budget', document.createTextNode(`${formatCount(treeTokens(task))} of ${formatCount(task.budgetTokens)} tokens`)]);
     }
+    entries.push(...costEntries(task, subtree, document));
     setTextIfChanged(this.elapsedValue, formatTaskElapsed(task, now) || '—');
     this.meta.replaceChildren(
       ...entries.flatMap(([term, value]) => [
@@ -164,4 +166,15 @@ export class DetailView {
     this.renderedOutput = output;
     this.resultBody.replaceChildren(this.markdown.render(output));
   }
+}
+
+/** "Cost" (the task's own), "Cost with subagents" and the money budget, for tasks that used a model. */
+function costEntries(task: ProtocolTask, subtree: boolean, document: Document): Array<[string, Node]> {
+  if (!task.cost || !task.treeCost || treeTokens(task) === 0) return [];
+  const text = (value: string) => document.createTextNode(value);
+  return [
+    ['Cost', text(formatCost(task.cost))],
+    ...(subtree ? [['Cost with subagents', text(formatCost(task.treeCost))] as [string, Node]] : []),
+    ...(task.budgetUsd !== undefined ? [['Money budget', text(`${formatCost(task.treeCost)} of $${task.budgetUsd}`)] as [string, Node]] : []),
+  ];
 }

@@ -14,6 +14,7 @@
  */
 import { type ProtocolTask } from '../shared/protocol.js';
 import { createElement, setAttributeIfChanged, setTextIfChanged } from './dom.js';
+import { formatCost } from '../engine/model/cost-schema.js';
 import { formatCount, formatTaskElapsed, formatTokens, treeTokens } from './format.js';
 import { isStoppable, statusIconClasses, stopAriaLabel, taskAriaLabel } from './status.js';
 import { type TreeRow } from './tree-model.js';
@@ -131,6 +132,7 @@ export function rowTooltip(task: ProtocolTask, now: number): string {
     `Status: ${task.status}${task.background && task.parentId !== null ? ' (background)' : ''}`,
     ...(task.model ? [`Model: ${task.model}`] : []),
     `Tokens: ${formatCount(spent)}${task.budgetTokens !== undefined ? ` of ${formatCount(task.budgetTokens)}` : ''} (with subagents)`,
+    ...(task.treeCost && spent > 0 ? [`Cost: ${formatCost(task.treeCost)}${task.budgetUsd !== undefined ? ` of $${task.budgetUsd}` : ''} (with subagents)`] : []),
     ...(elapsed ? [`Elapsed: ${elapsed}`] : []),
   ].join('\n');
 }

@@ -2,7 +2,7 @@
  * The import graph of src/, as TypeScript reads it: static imports and re-exports (type-only ones too,
  * since a type import is still an arrow between two files) and `import()` calls.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
@@ -24,7 +24,8 @@ export function readSourceGraph(): SourceFile[] {
     const imports = ts
       .preProcessFile(text, true, true)
       .importedFiles.map((entry) => entry.fileName)
-      .filter((specifier) => specifier.startsWith('.'))
+      // A data file (`model-prices.json`) imports nothing: it is no arrow of the graph.
+      .filter((specifier) => specifier.startsWith('.') && !(specifier.endsWith('.json') && existsSync(path.join(sourceRoot, path.dirname(file), specifier))))
       .map((specifier) => resolveImport(file, specifier, known))
       .filter((target): target is string => target !== undefined);
     return { path: file, lines: text.split('\n').length - (text.endsWith('\n') ? 1 : 0), imports: [...new Set(imports)] };

@@ -37,7 +37,8 @@ function task(work: StagedWork, overrides: Partial<StartTaskOptions> = {}): Star
 /** Every snapshot a real manager emits while its tasks complete, fail and stop for every reason. */
 async function engineSnapshots(): Promise<TaskSnapshot[]> {
   const store = new InMemoryTaskStore();
-  const manager = new TaskManager({ clock: new ManualClock(1_700_000_000_000), store, maxConcurrent: 32, onWarning: () => {} });
+  const priceOf = (model: string | undefined) => (model === 'test/priced' ? { input: 1, output: 1 } : undefined);
+  const manager = new TaskManager({ clock: new ManualClock(1_700_000_000_000), store, maxConcurrent: 32, onWarning: () => {}, priceOf });
   const snapshots: TaskSnapshot[] = [];
   manager.onEvent((event) => {
     if ('task' in event) snapshots.push(event.task);
@@ -66,6 +67,10 @@ async function engineSnapshots(): Promise<TaskSnapshot[]> {
   const overBudget = await staged({ maxTokens: 10 }); // the tree goes over its budget: the child stops
   const budgetChild = await staged({ parentId: overBudget.context.taskId });
   budgetChild.context.reportUsage({ inputTokens: 20, outputTokens: 5 });
+
+  const overMoney = await staged({ maxUsd: 0.01 }); // a money budget: $0.02 at the model's price stops it
+  overMoney.context.setModel('test/priced');
+  overMoney.context.reportUsage({ inputTokens: 20_000, outputTokens: 0, cachedInputTokens: 5_000 });
 
   await staged(); // still running at shutdown
   await manager.close();

@@ -132,3 +132,41 @@ describe('notifications', () => {
     expect(manager.takeNotifications('t1')).toEqual([]); // taken once
   });
 });
+
+describe('cost in money', () => {
+  const priceOf = (model: string | undefined) => (model === 'test/priced' ? { input: 1, output: 10, cachedInput: 0.1 } : undefined);
+
+  it('prices each task at its own model and sums the tree; tokens of a model with no price are counted apart', async () => {
+    const manager = new TaskManager({ clock: new ManualClock(), priceOf });
+    const { root, child, grandchild } = await tree(manager);
+    root.setModel('test/priced');
+    child.setModel('test/unpriced');
+    root.reportUsage({ inputTokens: 1_000_000, outputTokens: 100_000, cachedInputTokens: 500_000 });
+    child.reportUsage({ inputTokens: 2_000, outputTokens: 500 });
+    grandchild.reportUsage({ inputTokens: 10, outputTokens: 5 }); // no model named yet: no price
+    // $0.50 + $0.05 + $1.00
+    expect(manager.get('t1')?.cost).toEqual({ usd: expect.closeTo(1.55, 10), unpricedTokens: 0 });
+    expect(manager.get('t2')?.cost).toEqual({ usd: 0, unpricedTokens: 2_500 });
+    expect(manager.get('t1')?.treeCost).toEqual({ usd: expect.closeTo(1.55, 10), unpricedTokens: 2_515 });
+    expect(manager.get('t1')?.treeUsage).toEqual({ inputTokens: 1_002_010, outputTokens: 100_505, cachedInputTokens: 500_000 });
+  });
+
+  it('stops the tree that spends more than its money budget, counting only priced tokens', async () => {
+    const manager = new TaskManager({ clock: new ManualClock(), priceOf, stopGraceMs: 1_000 });
+    const root = new StagedWork({ onAbort: 'return', abortOutput: 'partial' });
+    const child = new StagedWork({ onAbort: 'return', abortOutput: 'partial' });
+    await manager.start(task(root, { maxUsd: 1 }));
+    await manager.start(task(child, { parentId: 't1' }));
+    const [rootContext, childContext] = [await root.started, await child.started];
+    childContext.setModel('test/unpriced');
+    childContext.reportUsage({ inputTokens: 50_000_000, outputTokens: 0 }); // no price: nothing against the budget
+    expect(manager.get('t1')?.status).toBe('running');
+    rootContext.setModel('test/priced');
+    rootContext.reportUsage({ inputTokens: 900_000, outputTokens: 0 });
+    expect(manager.get('t1')?.status).toBe('running');
+    rootContext.reportUsage({ inputTokens: 200_000, outputTokens: 0 });
+    const ended = await manager.wait('t1');
+    expect(ended).toMatchObject({ status: 'stopped', budgetUsd: 1, stopReason: { kind: 'budget', detail: 'task t1 and its subtasks cost $1.1000, over the budget of $1' } });
+    expect(manager.get('t2')?.stopReason).toEqual(ended.stopReason);
+  });
+});

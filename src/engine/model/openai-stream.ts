@@ -1,7 +1,7 @@
 import type OpenAI from 'openai';
 import { fromOpenAIFinishReason } from './openai-request.js';
 import { parseToolInput } from './tool-input.js';
-import type { ModelStreamEvent } from './types.js';
+import type { ModelStreamEvent, Usage } from './types.js';
 
 interface ToolCallInProgress {
   id: string;
@@ -17,7 +17,7 @@ interface ToolCallInProgress {
 export class OpenAIStreamReader {
   private readonly toolCalls = new Map<number, ToolCallInProgress>();
   private finishReason: string | null | undefined;
-  private usage: { inputTokens: number; outputTokens: number } | undefined;
+  private usage: Usage | undefined;
 
   /** True once a choice said why it finished; a stream that ends before this was cut. */
   get complete(): boolean {
@@ -27,7 +27,8 @@ export class OpenAIStreamReader {
   accept(chunk: OpenAI.Chat.ChatCompletionChunk): ModelStreamEvent[] {
     // With `include_usage` the usage arrives in a last chunk with no choices; some servers put it earlier.
     if (chunk.usage) {
-      this.usage = { inputTokens: chunk.usage.prompt_tokens ?? 0, outputTokens: chunk.usage.completion_tokens ?? 0 };
+      const cached = chunk.usage.prompt_tokens_details?.cached_tokens ?? 0;
+      this.usage = { inputTokens: chunk.usage.prompt_tokens ?? 0, outputTokens: chunk.usage.completion_tokens ?? 0, ...(cached > 0 ? { cachedInputTokens: cached } : {}) };
     }
     const choice = chunk.choices?.[0];
     if (!choice) return [];

@@ -93,7 +93,8 @@ export interface Model {
 }
 
 export function addUsage(a: Usage, b: Usage): Usage {
-  return { inputTokens: a.inputTokens + b.inputTokens, outputTokens: a.outputTokens + b.outputTokens };
+  const cached = (a.cachedInputTokens ?? 0) + (b.cachedInputTokens ?? 0);
+  return { inputTokens: a.inputTokens + b.inputTokens, outputTokens: a.outputTokens + b.outputTokens, ...(cached > 0 ? { cachedInputTokens: cached } : {}) };
 }
 
 export const zeroUsage: Usage = Object.freeze({ inputTokens: 0, outputTokens: 0 });

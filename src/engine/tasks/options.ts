@@ -3,6 +3,7 @@ import { type Clock, systemClock } from '../clock.js';
 import { defaultLimits } from '../limits.js';
 import { createSequentialIds } from './ids.js';
 import { TaskError } from './task-error.js';
+import type { ModelPrice } from '../model/model-prices.js';
 import type { TaskStore } from './task-store.js';
 import type { StartTaskOptions } from './work.js';
 
@@ -42,6 +43,8 @@ export interface TaskManagerOptions {
   noticeOutputChars?: number;
   /** Hears about problems that must not break the manager: a failed save, a throwing listener. Default: `console.warn`. */
   onWarning?: (message: string, cause?: unknown) => void;
+  /** The price of a model (`provider/model`), for tasks' cost and money budgets. Default: none known (costs are "unknown"). */
+  priceOf?: (model: string | undefined) => ModelPrice | undefined;
 }
 
 export interface ResolvedTaskManagerOptions {
@@ -55,6 +58,7 @@ export interface ResolvedTaskManagerOptions {
   maxTranscriptEntries: number;
   noticeOutputChars: number;
   onWarning: (message: string, cause?: unknown) => void;
+  priceOf: (model: string | undefined) => ModelPrice | undefined;
 }
 
 export function resolveOptions(options: TaskManagerOptions): ResolvedTaskManagerOptions {
@@ -69,6 +73,7 @@ export function resolveOptions(options: TaskManagerOptions): ResolvedTaskManager
     maxTranscriptEntries: positiveInteger(options.maxTranscriptEntries ?? 500, 'maxTranscriptEntries'),
     noticeOutputChars: positiveInteger(options.noticeOutputChars ?? 1_000, 'noticeOutputChars'),
     onWarning: options.onWarning ?? ((message, cause) => console.warn(`Agent Team tasks: ${message}`, cause ?? '')),
+    priceOf: options.priceOf ?? (() => undefined),
   };
 }
 
@@ -86,6 +91,9 @@ export function validateStartOptions(options: StartTaskOptions): void {
   if (options.autoBackgroundMs !== undefined) duration(options.autoBackgroundMs, 'autoBackgroundMs');
   if (options.maxTokens !== undefined && !(Number.isFinite(options.maxTokens) && options.maxTokens > 0)) {
     invalid(`maxTokens must be a positive number of tokens, not ${options.maxTokens}.`);
+  }
+  if (options.maxUsd !== undefined && !(Number.isFinite(options.maxUsd) && options.maxUsd > 0)) {
+    invalid(`maxUsd must be a positive number of US dollars, not ${options.maxUsd}.`);
   }
 }
 

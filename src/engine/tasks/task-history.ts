@@ -47,6 +47,10 @@ export function recordFromPersisted(persisted: PersistedTask, now: number, maxTr
     treeUsage: { ...stored.treeUsage },
     treeSpend: totalTokens(stored.treeUsage),
     maxTokens: stored.budgetTokens,
+    cost: { ...(stored.cost ?? unknownCost(stored.usage)) },
+    treeCost: { ...(stored.treeCost ?? unknownCost(stored.treeUsage)) },
+    treeSpendUsd: stored.treeCost?.usd ?? 0,
+    maxUsd: stored.budgetUsd,
     transcript,
     transcriptLength: Math.max(stored.transcriptLength, transcript.length),
     droppedTranscriptEntries: 0,
@@ -93,4 +97,9 @@ export async function readHistory(
     records.push(recordFromPersisted(persisted, now, maxTranscriptEntries));
   }
   return { records, interrupted: history.tasks.some((persisted) => !isTerminal(persisted.task.status)) };
+}
+
+/** History saved before costs were kept: its tokens had no price on record. */
+function unknownCost(usage: { inputTokens: number; outputTokens: number }) {
+  return { usd: 0, unpricedTokens: totalTokens(usage) };
 }

@@ -370,7 +370,7 @@ export class TaskManager {
 
   /** Adds usage to the task and its ancestors, then stops the outermost tree that is over its budget. */
   private reportUsage(record: TaskRecord, delta: Usage): void {
-    const { updated, overBudget } = spendTokens(record, this.tree.ancestryOf(record), delta);
+    const { updated, overBudget } = spendTokens(record, this.tree.ancestryOf(record), delta, this.options.priceOf);
     for (const node of updated) this.emitUpdate(node);
     if (overBudget) this.stopTree(overBudget.task, overBudget.reason);
   }

@@ -5,6 +5,7 @@
 import { setMaxListeners } from 'node:events';
 import type { TranscriptEntry } from '../agent/types.js';
 import type { StopReason } from '../errors.js';
+import { type Cost, zeroCost } from '../model/cost-schema.js';
 import { type Usage, zeroUsage } from '../model/types.js';
 import { type Deferred, createDeferred } from '../util/deferred.js';
 import type { PausableTimer } from './pausable-timer.js';
@@ -38,6 +39,12 @@ export interface TaskRecord {
   /** Tokens (input + output) spent by this task's tree, still counted after it ended: budgets use this. */
   treeSpend: number;
   readonly maxTokens?: number;
+  /** This task's own cost; its tree's (frozen once it has ended, as `treeUsage`). */
+  cost: Cost;
+  treeCost: Cost;
+  /** Dollars spent by this task's tree, still counted after it ended: money budgets use this. */
+  treeSpendUsd: number;
+  readonly maxUsd?: number;
   /** The most recent entries, at most `maxTranscriptEntries`. */
   readonly transcript: TranscriptEntry[];
   /** Entries ever recorded (the `index` of the next `task-transcript`). */
@@ -101,6 +108,10 @@ export function createTaskRecord(id: string, options: StartTaskOptions, parent: 
     treeUsage: emptyUsage(),
     treeSpend: 0,
     maxTokens: options.maxTokens,
+    cost: zeroCost,
+    treeCost: zeroCost,
+    treeSpendUsd: 0,
+    maxUsd: options.maxUsd,
     transcript: [],
     transcriptLength: 0,
     droppedTranscriptEntries: 0,
@@ -195,6 +206,8 @@ export function snapshotOf(record: TaskRecord): TaskSnapshot {
     createdAt: record.createdAt,
     usage: Object.freeze({ ...record.usage }),
     treeUsage: Object.freeze({ ...record.treeUsage }),
+    cost: Object.freeze({ ...record.cost }),
+    treeCost: Object.freeze({ ...record.treeCost }),
     transcriptLength: record.transcriptLength,
   };
   // Optional fields are left out rather than set to undefined, so snapshots serialize the same either way.
@@ -205,5 +218,6 @@ export function snapshotOf(record: TaskRecord): TaskSnapshot {
   if (record.error !== undefined) snapshot.error = record.error;
   if (record.stopReason !== undefined) snapshot.stopReason = Object.freeze({ ...record.stopReason });
   if (record.maxTokens !== undefined) snapshot.budgetTokens = record.maxTokens;
+  if (record.maxUsd !== undefined) snapshot.budgetUsd = record.maxUsd;
   return Object.freeze(snapshot);
 }

@@ -5,6 +5,7 @@
  */
 // A namespace import lets the bundler drop zod's unused locales (the webview bundle shrinks by ~370 KB).
 import * as z from 'zod';
+import { costSchemas } from '../model/cost-schema.js';
 import { usageSchemas } from '../model/usage-schema.js';
 import { stopReasonSchemas } from '../stop-reason.js';
 import { defineVariants } from '../util/schema-variants.js';
@@ -48,6 +49,12 @@ export const taskSnapshotSchemas = defineVariants((variant) =>
     treeUsage: usageSchemas[variant.name],
     /** The token budget of this task's tree (input + output), when it has one: `treeUsage` counts against it. */
     budgetTokens: count.optional(),
+    /** What this task's own usage cost, at its model's price. Absent in history saved before costs were kept. */
+    cost: costSchemas[variant.name].optional(),
+    /** What the task and all its descendants cost. */
+    treeCost: costSchemas[variant.name].optional(),
+    /** The money budget of this task's tree (US dollars), when it has one: `treeCost` counts against it. */
+    budgetUsd: z.number().finite().positive().optional(),
     /** Number of transcript entries recorded so far (the entries travel in `task-transcript` events). */
     transcriptLength: count,
   }),

@@ -1,32 +1,52 @@
 /**
- * Token budgets over a tree: a task's usage counts for it and every ancestor, and the outermost task whose
- * budget its tree has passed is the one to stop (with all below it).
+ * Budgets over a tree, in tokens and in money: a task's usage (and its cost, at its model's price) counts
+ * for it and every ancestor, and the outermost task whose budget its tree has passed is the one to stop
+ * (with all below it).
  */
 import type { StopReason } from '../errors.js';
-import type { Usage } from '../model/types.js';
+import { addCost, type Cost } from '../model/cost-schema.js';
+import { costOf, type ModelPrice } from '../model/model-prices.js';
+import { addUsage, type Usage } from '../model/types.js';
 import { hasEnded, type TaskRecord } from './task-record.js';
 import { tokenCount } from './work-outcome.js';
 
 /**
- * Adds `delta` to `record` and its ancestors (`chain`, the record first, the root last) and returns the
- * tasks whose snapshot changed, and the task to stop for its budget, if any.
+ * Adds `delta` to `record` and its ancestors (`chain`, the record first, the root last), priced at the
+ * record's model, and returns the tasks whose snapshot changed, and the task to stop for its budget (tokens
+ * or money), if any.
  */
-export function spendTokens(record: TaskRecord, chain: readonly TaskRecord[], delta: Usage): { updated: TaskRecord[]; overBudget?: { task: TaskRecord; reason: StopReason } } {
+export function spendTokens(
+  record: TaskRecord,
+  chain: readonly TaskRecord[],
+  delta: Usage,
+  priceOf: (model: string | undefined) => ModelPrice | undefined = () => undefined,
+): { updated: TaskRecord[]; overBudget?: { task: TaskRecord; reason: StopReason } } {
   const inputTokens = tokenCount(delta?.inputTokens);
   const outputTokens = tokenCount(delta?.outputTokens);
+  const cachedInputTokens = Math.min(tokenCount(delta?.cachedInputTokens), inputTokens);
   if (hasEnded(record) || inputTokens + outputTokens === 0) return { updated: [] };
-  record.usage = { inputTokens: record.usage.inputTokens + inputTokens, outputTokens: record.usage.outputTokens + outputTokens };
+  const counted: Usage = { inputTokens, outputTokens, ...(cachedInputTokens > 0 ? { cachedInputTokens } : {}) };
+  const price = priceOf(record.model);
+  const spent: Cost = price ? { usd: costOf(counted, price), unpricedTokens: 0 } : { usd: 0, unpricedTokens: inputTokens + outputTokens };
+  record.usage = addUsage(record.usage, counted);
+  record.cost = addCost(record.cost, spent);
   const updated: TaskRecord[] = [];
   for (const node of chain) {
     node.treeSpend += inputTokens + outputTokens;
+    node.treeSpendUsd += spent.usd;
     // An ended task's snapshot is final; its budget still counts what its background descendants spend.
     if (hasEnded(node)) continue;
-    node.treeUsage = { inputTokens: node.treeUsage.inputTokens + inputTokens, outputTokens: node.treeUsage.outputTokens + outputTokens };
+    node.treeUsage = addUsage(node.treeUsage, counted);
+    node.treeCost = addCost(node.treeCost, spent);
     updated.push(node);
   }
   for (const node of [...chain].reverse()) {
     if (node.maxTokens !== undefined && node.treeSpend > node.maxTokens) {
       return { updated, overBudget: { task: node, reason: { kind: 'budget', detail: `task ${node.id} and its subtasks used ${node.treeSpend} tokens, over the budget of ${node.maxTokens}` } } };
+    }
+    if (node.maxUsd !== undefined && node.treeSpendUsd > node.maxUsd) {
+      const detail = `task ${node.id} and its subtasks cost $${node.treeSpendUsd.toFixed(4)}, over the budget of $${node.maxUsd}`;
+      return { updated, overBudget: { task: node, reason: { kind: 'budget', detail } } };
     }
   }
   return { updated };

@@ -92,6 +92,11 @@ export interface StartTaskOptions {
    * `budget`, partial output kept. Default: no budget.
    */
   maxTokens?: number;
+  /**
+   * Money budget (US dollars) for this task's whole tree, at the models' prices (`priceOf`); passing it
+   * stops the tree as `maxTokens` does. Tokens of a model with no price count nothing against it. Default: none.
+   */
+  maxUsd?: number;
   work: TaskWork;
 }
 

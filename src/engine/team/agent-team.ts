@@ -25,10 +25,10 @@ export type { AgentTeamOptions, ModelChooser } from './team-options.js';
 export type { DelegateRequest, FollowUpRequest, PlanRequest, RevisionRequest, WorkflowRunRequest } from './run-requests.js';
 
 /** What every run request has: its models, where it runs, its budget. */
-type RunBasics = Pick<DelegateRequest, 'modelFor' | 'mode' | 'maxTokens'>;
+type RunBasics = Pick<DelegateRequest, 'modelFor' | 'mode' | 'maxTokens' | 'maxUsd'>;
 
 /** The task a run starts as, but for its work, mode and budget. */
-type RunTask = Omit<StartTaskOptions, 'work' | 'mode' | 'maxTokens'>;
+type RunTask = Omit<StartTaskOptions, 'work' | 'mode' | 'maxTokens' | 'maxUsd'>;
 
 export class AgentTeam {
   /** Messages for running tasks: the user's (`sendMessage`) and the agents' (`SendMessage`). */
@@ -147,7 +147,7 @@ export class AgentTeam {
     const modelFor = request.modelFor ?? this.options.modelFor;
     if (!modelFor) throw new ConfigurationError('No model is set up for this run: choose a provider and a model first.');
     const run = new TeamRun(this.options, this.inbox, (delegator) => this.rosters.for(delegator), modelFor);
-    return this.options.taskManager.start({ ...task, mode: request.mode ?? 'foreground', maxTokens: request.maxTokens, work: work(run) });
+    return this.options.taskManager.start({ ...task, mode: request.mode ?? 'foreground', maxTokens: request.maxTokens, maxUsd: request.maxUsd, work: work(run) });
   }
 }
 

@@ -13,6 +13,8 @@ export interface WorkflowRunRequest {
   mode?: 'foreground' | 'background';
   /** Token budget for the whole run. Default: none. */
   maxTokens?: number;
+  /** Money budget (US dollars) for the whole run, at the models' prices. Default: none. */
+  maxUsd?: number;
   /** The models of this run (see `DelegateRequest.modelFor`). */
   modelFor?: ModelChooser;
 }
@@ -26,6 +28,8 @@ export interface FollowUpRequest {
   /** Default `foreground`. */
   mode?: 'foreground' | 'background';
   maxTokens?: number;
+  /** Money budget (US dollars) for the whole run, at the models' prices. Default: none. */
+  maxUsd?: number;
   /** See `DelegateRequest.awaitBackgroundTasks`. Default false. */
   awaitBackgroundTasks?: boolean;
   modelFor?: ModelChooser;
@@ -40,6 +44,8 @@ export interface PlanRequest {
   /** Default `foreground`. */
   mode?: 'foreground' | 'background';
   maxTokens?: number;
+  /** Money budget (US dollars) for the whole run, at the models' prices. Default: none. */
+  maxUsd?: number;
   modelFor?: ModelChooser;
 }
 
@@ -56,6 +62,8 @@ export interface DelegateRequest {
   mode?: 'foreground' | 'background';
   /** Token budget for the whole run (input + output, all subagents). Default: none. */
   maxTokens?: number;
+  /** Money budget (US dollars) for the whole run, at the models' prices. Default: none. */
+  maxUsd?: number;
   /** See `AgentTaskSpec.awaitBackgroundTasks`. Default false. */
   awaitBackgroundTasks?: boolean;
   /**
@@ -74,6 +82,8 @@ export interface RevisionRequest {
   /** Default `foreground`. */
   mode?: 'foreground' | 'background';
   maxTokens?: number;
+  /** Money budget (US dollars) for the whole run, at the models' prices. Default: none. */
+  maxUsd?: number;
   modelFor?: ModelChooser;
 }
 

@@ -5,6 +5,7 @@
  * redacted and long tool results cut where the trace is made, so no rendering can leak or balloon.
  */
 import type { ChangeSetRegistry } from '../changes/registry.js';
+import type { Cost } from '../model/cost-schema.js';
 import type { TranscriptEntry } from '../agent/transcript-entry.js';
 import { redactSecrets } from '../secrets.js';
 import type { TaskManager } from '../tasks/task-manager.js';
@@ -27,6 +28,10 @@ export interface TraceTask {
   usage: TaskSnapshot['usage'];
   treeUsage: TaskSnapshot['treeUsage'];
   budgetTokens?: number;
+  /** The task's own cost and its tree's (`usd`, and `unpricedTokens` of models with no known price). */
+  cost?: Cost;
+  treeCost?: Cost;
+  budgetUsd?: number;
   prompt: string;
   output?: string;
   transcript: TranscriptEntry[];
@@ -79,6 +84,9 @@ function traceTask(task: TaskSnapshot, transcript: readonly TranscriptEntry[], c
   if (task.endedAt !== undefined) traced.endedAt = new Date(task.endedAt).toISOString();
   if (task.startedAt !== undefined && task.endedAt !== undefined) traced.durationMs = task.endedAt - task.startedAt;
   if (task.budgetTokens !== undefined) traced.budgetTokens = task.budgetTokens;
+  if (task.cost) traced.cost = { ...task.cost };
+  if (task.treeCost) traced.treeCost = { ...task.treeCost };
+  if (task.budgetUsd !== undefined) traced.budgetUsd = task.budgetUsd;
   if (task.output !== undefined) traced.output = clean(task.output);
   return traced;
 }

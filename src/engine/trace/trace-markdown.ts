@@ -4,6 +4,7 @@
  * agent wrote goes inside code fences longer than any backtick run in it, so model text cannot break out
  * of a fence or turn into markup.
  */
+import { formatCost } from '../model/cost-schema.js';
 import type { RunTrace, TraceTask } from './run-trace.js';
 
 export function renderTraceJson(trace: RunTrace): string {
@@ -15,11 +16,11 @@ export function renderTraceMarkdown(trace: RunTrace): string {
   const lines = [
     `# Agent Team run ${run.id}: ${inline(run.description)}`,
     '',
-    `Status **${run.status}**${run.stopReason ? ` (${run.stopReason.kind})` : ''} · ${tokens(run.treeUsage)}${run.budgetTokens !== undefined ? ` of a budget of ${run.budgetTokens}` : ''}${run.durationMs !== undefined ? ` · ${seconds(run.durationMs)}` : ''}`,
+    `Status **${run.status}**${run.stopReason ? ` (${run.stopReason.kind})` : ''} · ${tokens(run.treeUsage)}${run.budgetTokens !== undefined ? ` of a budget of ${run.budgetTokens}` : ''}${run.treeCost ? ` · cost ${formatCost(run.treeCost)}${run.budgetUsd !== undefined ? ` of a budget of $${run.budgetUsd}` : ''}` : ''}${run.durationMs !== undefined ? ` · ${seconds(run.durationMs)}` : ''}`,
     '',
-    '| task | role | description | model | status | tokens | time |',
-    '| --- | --- | --- | --- | --- | --- | --- |',
-    ...trace.tasks.map((task) => `| ${'\u2003'.repeat(depthOf(trace, task))}${task.id} | ${inline(task.role)} | ${inline(task.description)} | ${inline(task.model ?? '')} | ${task.status} | ${tokens(task.usage)} | ${task.durationMs === undefined ? '' : seconds(task.durationMs)} |`),
+    '| task | role | description | model | status | tokens | cost | time |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...trace.tasks.map((task) => `| ${'\u2003'.repeat(depthOf(trace, task))}${task.id} | ${inline(task.role)} | ${inline(task.description)} | ${inline(task.model ?? '')} | ${task.status} | ${tokens(task.usage)} | ${task.cost ? formatCost(task.cost) : ''} | ${task.durationMs === undefined ? '' : seconds(task.durationMs)} |`),
     '',
   ];
   for (const task of trace.tasks) lines.push(...taskSection(task));

@@ -33,7 +33,8 @@ export function anthropicTurnFrames(
         content: [],
         stop_reason: null,
         stop_sequence: null,
-        usage: { input_tokens: usage.inputTokens, output_tokens: 1, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
+        // The Messages API counts cache reads apart from input_tokens.
+        usage: { input_tokens: usage.inputTokens - (usage.cachedInputTokens ?? 0), output_tokens: 1, cache_creation_input_tokens: 0, cache_read_input_tokens: usage.cachedInputTokens ?? 0 },
       },
     }),
     frame('ping', { type: 'ping' }),

@@ -46,7 +46,12 @@ export function openAITurnFrames(
       frame({
         ...base,
         choices: [],
-        usage: { prompt_tokens: usage.inputTokens, completion_tokens: usage.outputTokens, total_tokens: usage.inputTokens + usage.outputTokens },
+        usage: {
+          prompt_tokens: usage.inputTokens,
+          completion_tokens: usage.outputTokens,
+          total_tokens: usage.inputTokens + usage.outputTokens,
+          ...(usage.cachedInputTokens ? { prompt_tokens_details: { cached_tokens: usage.cachedInputTokens } } : {}),
+        },
       }),
     );
   }

@@ -28,8 +28,8 @@ export type MockDelay = number | Promise<unknown>;
 /** A complete streamed turn. */
 export interface MockTurn extends MockTurnContent {
   type: 'turn';
-  /** Default `{ inputTokens: 10, outputTokens: 5 }`. */
-  usage?: { inputTokens: number; outputTokens: number };
+  /** Default `{ inputTokens: 10, outputTokens: 5 }`. `cachedInputTokens`: of the input, read from the prompt cache. */
+  usage?: { inputTokens: number; outputTokens: number; cachedInputTokens?: number };
   /** Default `tool-use` when there are tool calls, else `end-turn`. Rendered in each protocol's terms. */
   stopReason?: StopReasonFromModel;
   delay?: MockDelay;
