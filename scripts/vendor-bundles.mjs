@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
  * Large libraries the engine loads with `import()` on first use (the provider SDKs at the first model
  * request, YAML at the first role file, the RE2 regex engine at the first Glob or Grep, the MCP client
  * when a role with MCP servers starts, the A2A client when a remote role's task starts, the bash parser at
- * the first command judged, the HTML converter at the first web page fetched) live in bundles
+ * the first command judged, the HTML converter at the first web page fetched, OpenTelemetry when an
+ * endpoint is configured) live in bundles
  * of their own, so that VS Code does not even compile them when the extension activates (B5 in
  * docs/performance.md).
  */
@@ -15,6 +16,7 @@ export const vendorBundles = { '@anthropic-ai/sdk': 'anthropic-sdk', openai: 'op
 export const localVendorBundles = {
   './mcp-client-sdk.js': ['mcp-client', 'src/engine/mcp/mcp-client-sdk.ts'],
   './a2a-client-sdk.js': ['a2a-client', 'src/engine/a2a/a2a-client-sdk.ts'],
+  './otlp-telemetry.js': ['otlp-telemetry', 'src/engine/telemetry/otlp-telemetry.ts'],
 };
 
 /** Points imports of the vendor libraries at their bundles in dist/vendor. */

@@ -2,6 +2,7 @@
  * What every CLI command that runs agents builds the same way: the model from the flags and the
  * environment, the workspace, its roles, the change sets, the task manager and the team over them.
  */
+import { startCliTelemetry } from './cli-telemetry.js';
 import { cliPriceTable } from './price-file.js';
 import { stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
@@ -98,6 +99,8 @@ export async function createCliEngine(options: CliEngineOptions): Promise<CliEng
   await taskManager.load();
   const providerKeys = secretValues([options.environment.ANTHROPIC_API_KEY, options.environment.OPENAI_API_KEY, ...(options.secrets ?? [])]);
   const userChannel = options.userChannel?.(taskManager);
+  const secrets = () => secretValues([...providerKeys, ...remoteTokens(roles, options.environment)]);
+  const telemetry = await startCliTelemetry(taskManager, options.environment, secrets);
   const engine = createEngine({
     workspace,
     roles,
@@ -122,7 +125,8 @@ export async function createCliEngine(options: CliEngineOptions): Promise<CliEng
     hooksEnabled: () => !options.noHooks,
     ...(history ? { conversations: history.conversations } : {}),
     // The providers' keys and the tokens remote roles send: no process, tool result or error carries one.
-    secrets: () => secretValues([...providerKeys, ...remoteTokens(roles, options.environment)]),
+    secrets,
+    ...(telemetry ? { observeModel: telemetry.observeModel } : {}),
     environment: options.environment,
     modelFor: (_role, override) => (override ? createModel({ ...settings, model: override }, { environment: options.environment }) : model),
     environmentNote: `Workspace root: ${workspace.root}. Paths are relative to it.`,
@@ -137,7 +141,7 @@ export async function createCliEngine(options: CliEngineOptions): Promise<CliEng
     ...(options.delegationReach === undefined ? {} : { delegationReach: options.delegationReach }),
     confirmFanOutAbove: options.yes ? Infinity : defaultLimits.confirmFanOutAbove,
   });
-  return { workspace, roles, changes, taskManager, team, close: () => engine.close() };
+  return { workspace, roles, changes, taskManager, team, close: () => engine.close().finally(() => telemetry?.shutdown()) };
 }
 
 /** The values of the variables remote roles name for their tokens (`a2a_auth_env`). */

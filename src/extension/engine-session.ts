@@ -18,6 +18,8 @@ import type { ModelChooser } from '../engine/team/agent-team.js';
 import type { AgentTeamSettings } from './configuration.js';
 import type { HostWorkspace } from './host-workspace.js';
 import { createModelFor, type ModelSetup } from './model-setup.js';
+import { extensionTelemetry } from './extension-telemetry.js';
+import type { EngineTelemetry } from '../engine/telemetry/start-telemetry.js';
 import { HostRoleFileSource, userPromptsDirectory, watchRoleFiles, watchWorkflowFiles } from './role-source.js';
 import { HostUserChannel } from './host-user-channel.js';
 import { commandRules } from './command-rules.js';
@@ -64,6 +66,8 @@ export class EngineSession {
   readonly roles: RoleRegistry;
   private readonly stopLoggingRoles: () => void;
   private stopWatchingWorkflows: () => void = () => {};
+  /** OpenTelemetry's spans, when an endpoint is configured. */
+  private telemetry: EngineTelemetry | undefined;
   /** Role-file problems in the Problems view. */
   private readonly problems: RoleProblems;
 
@@ -108,6 +112,8 @@ export class EngineSession {
       ...(options.clock ? { clock: options.clock } : {}),
       // The user may send any subagent's proposal back with a comment (Request Changes).
       keepSubagentConversations: true,
+      // Through the session: telemetry starts after the engine (`create`), when it is configured at all.
+      observeModel: (taskId, model) => this.telemetry?.observeModel(taskId, model) ?? model,
       confirmFanOut,
       environmentNote: [
         `The workspace root is ${this.workspace.root}; give file paths relative to it.`,
@@ -124,6 +130,7 @@ export class EngineSession {
     await session.listWorkflows().catch((error: unknown) => options.log.warn(`Reading the workflow files failed: ${String(error)}`));
     session.stopWatchingWorkflows = watchWorkflowFiles(options.folder, () => void session.listWorkflows().catch(() => undefined));
     await session.loadRemoteTokens(loaded.roles);
+    session.telemetry = await extensionTelemetry(options.taskManager, options.environment ?? process.env, () => options.secretValues?.() ?? [], options.log);
     return session;
   }
 
@@ -190,6 +197,7 @@ export class EngineSession {
     this.problems.dispose();
     this.roles.dispose();
     void this.engine.close();
+    void this.telemetry?.shutdown();
   }
 
   /** The team with the limits of `settings` (the engine keeps one per combination). */

@@ -32,6 +32,8 @@ export interface AgentTaskEnvironment {
   conversations?: ConversationStore;
   /** The secrets kept out of every tool result (AgentTeamOptions.secrets). */
   secrets?: () => readonly string[];
+  /** Wraps the task's model, to observe its requests (AgentTeamOptions.observeModel). Default: none. */
+  observeModel?: (taskId: string, model: Model) => Model;
 }
 
 /** One agent as a task: who it is and how it may work. */
@@ -66,6 +68,7 @@ export function agentTaskWork(environment: AgentTaskEnvironment, spec: AgentTask
   return async (context) => {
     context.setModel(`${spec.model.provider}/${spec.model.modelId}`);
     const taskId = context.taskId;
+    if (environment.observeModel) spec = { ...spec, model: environment.observeModel(taskId, spec.model) };
     const files = environment.toolbox({ taskId, role: spec.role, ...(spec.changeSetOf === undefined ? {} : { changeSetOf: spec.changeSetOf }) });
     const rootId = environment.taskManager.get(taskId)?.rootId ?? taskId;
     const secrets = environment.secrets;

@@ -114,6 +114,7 @@ export function createEngine(host: EngineHost): Engine {
           secrets: host.secrets,
           ...(host.conversations ? { conversations: host.conversations } : {}),
           ...(host.modelFor ? { modelFor: host.modelFor } : {}),
+          ...(host.observeModel ? { observeModel: host.observeModel.bind(host) } : {}),
         });
         teams.clear();
         teams.set(key, team);

@@ -6,6 +6,7 @@ import type { ConversationStore } from '../conversation/conversation-store.js';
 import type { UserChannel } from '../conversation/user-channel.js';
 import type { DelegationReach } from '../delegation/delegation-reach.js';
 import type { FanOutPolicy } from '../delegation/fan-out.js';
+import type { Model } from '../model/types.js';
 import type { RoleRegistry } from '../roles/role-registry.js';
 import type { TaskManager } from '../tasks/task-manager.js';
 import type { Workspace } from '../workspace/workspace.js';
@@ -38,6 +39,8 @@ export interface EngineHost {
   web: Omit<WebHost, 'clock'>;
   /** The instruction files agents get (`agentTeam.instructionFiles`, `--instruction-files`). Default: every source. */
   instructionSources?(): readonly InstructionSource[];
+  /** Wraps each agent task's model, to observe its requests (OpenTelemetry). Default: none. */
+  observeModel?(taskId: string, model: Model): Model;
   /** Whether hooks run (`agentTeam.hooks`, `--no-hooks`), read at each task's start. Default: they do, where the workspace is trusted. */
   hooksEnabled?(): boolean;
   /** The user's home, where their own instruction files and hook settings are. Default: the system's. */

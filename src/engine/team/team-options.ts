@@ -20,6 +20,8 @@ export interface AgentTeamOptions {
   delegationReach?: DelegationReach;
   /** Messages for running tasks, shared by teams that replace one another. Default: one of its own. */
   inbox?: MessageInbox;
+  /** Wraps each agent task's model (OpenTelemetry's `chat` spans, telemetry/). Default: the model as it is. */
+  observeModel?: (taskId: string, model: Model) => Model;
   /** Where runs' conversations are kept, for follow-ups. Default: none (a follow-up is refused). */
   conversations?: ConversationStore;
   /** Depth at which delegation stops: the coordinator is depth 0, its subagents 1, …. Default: `defaultLimits.maxDepth` (limits.ts). */

@@ -59,6 +59,7 @@ export class TeamRun {
       inbox,
       ...(options.conversations ? { conversations: options.conversations } : {}),
       ...(options.secrets ? { secrets: options.secrets } : {}),
+      ...(options.observeModel ? { observeModel: options.observeModel } : {}),
     };
   }
 
