@@ -4,12 +4,14 @@
  * manager and the change sets live longer (the sidebar shows them from activation on) and are passed in.
  */
 import { homedir } from 'node:os';
+import nodePath from 'node:path';
 import * as vscode from 'vscode';
 import { NodeRoleFileSource } from '../engine/roles/node-role-file-source.js';
 import type { ChangeSetRegistry } from '../engine/changes/registry.js';
 import type { StartTaskResult, TaskManager } from '../engine/tasks/index.js';
 import type { AgentTeam, DelegateRequest, FollowUpRequest, PlanRequest, RevisionRequest, WorkflowRunRequest } from '../engine/team/agent-team.js';
-import { MemoryConversationStore } from '../engine/conversation/conversation-store.js';
+import { type ConversationStore, MemoryConversationStore } from '../engine/conversation/conversation-store.js';
+import { FileConversationStore } from '../engine/conversation/file-conversation-store.js';
 import { type WorkflowEntry, loadWorkflows } from '../engine/workflows/workflow-registry.js';
 import { workflowRoles } from '../engine/workflows/workflow-roles.js';
 import { formatRoleDiagnostic, type RoleDefinition, type RoleDiagnostic, RoleRegistry } from '../engine/roles/index.js';
@@ -50,6 +52,8 @@ export interface EngineSessionOptions {
   webApproval: HostWebApproval;
   /** Stored tokens of remote roles, over the environment. Default: the environment only. */
   remoteTokens?: RemoteAgentTokens;
+  /** The workspace storage folder on disk, where conversations are kept. Default: none (they are kept in memory). */
+  storage?: vscode.Uri;
   /** The extension's global storage folder, beside which VS Code keeps the user's prompts folder. Default: none read. */
   globalStorage?: vscode.Uri;
 }
@@ -61,8 +65,8 @@ export class EngineSession {
   /** Commands agents want to run, allowed from the sidebar or a notification. */
   readonly commandApproval: HostCommandApproval;
   private readonly engine: Engine;
-  /** Runs' conversations, for follow-ups; kept for the life of the window. */
-  private readonly conversations = new MemoryConversationStore();
+  /** Runs' conversations, for follow-ups: in the workspace storage, so a follow-up after a reload has them. */
+  private readonly conversations: ConversationStore;
   readonly roles: RoleRegistry;
   private readonly stopLoggingRoles: () => void;
   private stopWatchingWorkflows: () => void = () => {};
@@ -90,6 +94,7 @@ export class EngineSession {
       void this.loadRemoteTokens(result.roles);
     });
     this.commandApproval = options.commandApproval;
+    this.conversations = options.storage ? new FileConversationStore(nodePath.join(options.storage.fsPath, 'conversations')) : new MemoryConversationStore();
     const environment = options.environment ?? process.env;
     this.engine = createEngine({
       workspace: this.workspace,

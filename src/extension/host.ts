@@ -172,6 +172,7 @@ export class AgentTeamHost implements vscode.Disposable {
         remoteTokens: this.remoteTokens,
         secretValues: () => this.redactor.values(),
         globalStorage: this.context.globalStorageUri,
+        ...(this.context.storageUri?.scheme === 'file' ? { storage: this.context.storageUri } : {}),
       });
       this.disposables.push(session);
       return session;

@@ -158,4 +158,24 @@ describe('after a window reload', () => {
     await flushMicrotasks();
     expect(await extension.execute('agentTeam.acceptFile', taskId, 'src/dates.ts')).toBe('applied');
   });
+
+  it('continues a run with a follow-up that has its whole conversation (kept in the workspace storage)', async () => {
+    server.enqueue(textTurn('The parser lives in src/dates.ts.'));
+    const rootId = (await extension.execute('agentTeam.delegate', 'Where is the parser?', { role: 'researcher' })) as string;
+    await finished();
+    await extension.cleanup({ keepFiles: true });
+
+    extension = activateExtension({ reloadOf: extension, userSettings: { 'agentTeam.provider': 'openai', 'agentTeam.baseUrl': server.openaiBaseUrl } });
+    const view = await fake.resolveView();
+    view.send({ type: 'ready' });
+    await view.waitFor((message) => (message as HostMessage).type === 'snapshot');
+    server.enqueue(textTurn('It parses ISO dates only.'));
+    view.send({ type: 'send-message', taskId: rootId, text: 'Which formats does it take?' });
+    await view.waitFor((message) => (message as { type: string; outcome?: string }).type === 'message-sent');
+    await expect.poll(() => server.requests.length).toBe(2);
+    const followUp = JSON.stringify(server.requests[1]!.body);
+    expect(followUp).toContain('Where is the parser?');
+    expect(followUp).toContain('The parser lives in src/dates.ts.');
+    expect(followUp).toContain('Which formats does it take?');
+  });
 });

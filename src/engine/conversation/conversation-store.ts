@@ -1,6 +1,7 @@
 /**
- * Where a run's conversation is kept after it ends, so a follow-up can continue it with its context: the
- * extension keeps it in memory, the CLI in the workspace's run history (`.agent-team/runs`).
+ * Where a run's conversation is kept after it ends, so a follow-up can continue it with its context: on
+ * disk (file-conversation-store.ts: the CLI's `.agent-team/runs`, the extension's workspace storage), or
+ * in memory where there is no storage.
  */
 import type { ModelMessage } from '../model/types.js';
 
@@ -11,7 +12,7 @@ export interface ConversationStore {
   load(rootId: string): Promise<ModelMessage[] | undefined>;
 }
 
-/** Conversations in memory, for the life of the process (the extension host's window). */
+/** Conversations in memory, for the life of the process (a window with no workspace storage, the tests). */
 export class MemoryConversationStore implements ConversationStore {
   private readonly conversations = new Map<string, readonly ModelMessage[]>();
 
