@@ -41,7 +41,14 @@ export const vendorPlugin = {
 export function vendorBuilds(outputDirectory, options = {}) {
   const common = { bundle: true, minify: options.minify ?? false, legalComments: /** @type {const} */ ('none'), logLevel: /** @type {const} */ ('warning'), platform: /** @type {const} */ ('node'), format: /** @type {const} */ ('cjs'), target: 'node20' };
   const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-  const local = Object.values(localVendorBundles).map(([file, entry]) => ({ ...common, entryPoints: [path.join(repoRoot, entry)], outfile: `${outputDirectory}/vendor/${file}.js` }));
+  const local = Object.values(localVendorBundles).map(([file, entry]) => ({
+    ...common,
+    // OpenTelemetry's ES module builds let esbuild drop what we never call (its metrics, most semantic
+    // conventions): 60 KB instead of 390 KB.
+    ...(file === 'otlp-telemetry' ? { mainFields: ['module', 'main'] } : {}),
+    entryPoints: [path.join(repoRoot, entry)],
+    outfile: `${outputDirectory}/vendor/${file}.js`,
+  }));
   const libraries = Object.entries(vendorBundles).map(([name, file]) => ({
     ...common,
     stdin: { contents: `module.exports = require(${JSON.stringify(name)});`, resolveDir: process.cwd(), loader: /** @type {const} */ ('js') },

@@ -4,7 +4,6 @@
  * when the user opted in to content capture.
  */
 import { type Context, SpanKind, SpanStatusCode, type Tracer } from '@opentelemetry/api';
-import { errorMessage } from '../errors.js';
 import type { Model, ModelRequest, ModelStreamEvent } from '../model/types.js';
 
 export function tracedModel(model: Model, tracer: Tracer, parent: () => Context, options: { captureContent: boolean; redact(text: string): string }): Model {
@@ -44,7 +43,7 @@ async function* traced(model: Model, request: ModelRequest, tracer: Tracer, pare
     }
     ended = true;
   } catch (error) {
-    span.setStatus({ code: SpanStatusCode.ERROR, message: options.redact(errorMessage(error)) });
+    span.setStatus({ code: SpanStatusCode.ERROR, message: options.redact(error instanceof Error ? error.message : String(error)) });
     span.setAttribute('error.type', error instanceof Error ? error.name : 'error');
     throw error;
   } finally {
