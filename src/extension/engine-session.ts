@@ -139,6 +139,13 @@ export class EngineSession {
     return session;
   }
 
+  /** Sends the spans still pending (the window is closing, after its tasks have ended); once. */
+  async closeTelemetry(): Promise<void> {
+    const telemetry = this.telemetry;
+    this.telemetry = undefined;
+    await telemetry?.shutdown();
+  }
+
   /** The roles a user can run directly (the coordinator is offered separately). */
   listRoles(): readonly RoleDefinition[] {
     return this.roles.list();
@@ -202,7 +209,7 @@ export class EngineSession {
     this.problems.dispose();
     this.roles.dispose();
     void this.engine.close();
-    void this.telemetry?.shutdown();
+    void this.closeTelemetry();
   }
 
   /** The team with the limits of `settings` (the engine keeps one per combination). */

@@ -256,6 +256,8 @@ export class AgentTeamHost implements vscode.Disposable {
       try {
         await this.taskManager.close();
         await this.changeStore?.flush();
+        // The tasks' spans have ended with them: send what is pending before the extension host goes.
+        await this.session?.then((session) => session.closeTelemetry());
       } catch (error) {
         this.log.warn(`Shutting down: ${errorMessage(error)}`);
       }

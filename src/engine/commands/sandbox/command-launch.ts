@@ -1,7 +1,8 @@
 /**
  * How one command is started: the shell line under its resource limits, inside the OS sandbox when there
- * is one (bubblewrap on Linux, Seatbelt on macOS), with the environment it gets there. Without a sandbox
- * the command carries a mark, so that whatever it leaves running is found and ended with it.
+ * is one (bubblewrap on Linux, Seatbelt on macOS), with the environment it gets there. The command carries
+ * a mark, so that whatever it leaves running is found and ended with it: without a sandbox that is the
+ * only way; in one, a second line behind the PID namespace.
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -18,7 +19,7 @@ export interface CommandLaunch {
   file: string;
   args: string[];
   environment: Record<string, string>;
-  /** Without a sandbox: the mark of the command's processes (`killMarkedProcesses`). */
+  /** The mark of the command's processes (`killMarkedProcesses`). */
   mark?: string;
 }
 
@@ -53,10 +54,9 @@ export async function commandLaunch(options: LaunchOptions): Promise<CommandLaun
   if (platform === 'win32') return { file: options.environment.ComSpec ?? process.env.ComSpec ?? 'cmd.exe', args: ['/d', '/s', '/c', `"${options.command}"`], environment: options.environment };
   const shell = commandShell();
   const argv = shell.variant === 'bash' ? limitedShell(shell.path, options.command, options.limits) : [shell.path, '-c', options.command];
-  if (!options.sandbox) {
-    const mark = randomUUID();
-    return { file: argv[0], args: argv.slice(1), environment: { ...options.environment, [commandMarkVariable]: mark }, mark };
-  }
+  const mark = randomUUID();
+  const marked = { ...options.environment, [commandMarkVariable]: mark };
+  if (!options.sandbox) return { file: argv[0], args: argv.slice(1), environment: marked, mark };
   const { sandbox } = options;
   const policy = commandPolicy({
     copy: { writable: await existingPaths(sandbox.copy.writable), readOnly: await existingPaths(sandbox.copy.readOnly) },
@@ -69,14 +69,14 @@ export async function commandLaunch(options: LaunchOptions): Promise<CommandLaun
   policy.hidden = await existingPaths(policy.hidden);
   policy.readOnly = await existingPaths([...policy.readOnly, ...(sandbox.network ? await resolverFiles(policy.hidden) : [])]);
   if (sandbox.availability.mechanism === 'bubblewrap') {
-    return { file: sandbox.availability.executable, args: bubblewrapArguments(policy, argv), environment: { ...options.environment, HOME: policy.home, TMPDIR: '/tmp' } };
+    return { file: sandbox.availability.executable, args: bubblewrapArguments(policy, argv), environment: { ...marked, HOME: policy.home, TMPDIR: '/tmp' }, mark };
   }
   // Seatbelt has no private mounts: the home and temporary folder are made inside the copy's own folder.
   const own = sandbox.copy.writable[0];
   const home = path.join(own, 'home');
   const temporary = path.join(own, 'tmp');
   await Promise.all([mkdir(home, { recursive: true }), mkdir(temporary, { recursive: true })]);
-  return { file: sandbox.availability.executable, args: ['-p', seatbeltProfile({ ...policy, home }, temporary), ...argv], environment: { ...options.environment, HOME: home, TMPDIR: temporary } };
+  return { file: sandbox.availability.executable, args: ['-p', seatbeltProfile({ ...policy, home }, temporary), ...argv], environment: { ...marked, HOME: home, TMPDIR: temporary }, mark };
 }
 
 /** With the network on, the resolver's configuration must be readable although /run is hidden. */
