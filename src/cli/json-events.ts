@@ -13,10 +13,10 @@ export type CliJsonEvent =
   | { type: 'task-background'; taskId: string }
   | { type: 'tool-call'; taskId: string; toolCallId: string; toolName: string; input: unknown }
   | { type: 'tool-result'; taskId: string; toolCallId: string; toolName: string; isError: boolean }
-  | { type: 'task-end'; taskId: string; status: 'completed' | 'failed' | 'stopped'; output?: string; error?: string; stopReason?: StopReason; usage: Usage; cost?: Cost }
+  | { type: 'task-end'; taskId: string; status: 'completed' | 'failed' | 'stopped'; output?: string; error?: string; stopReason?: StopReason; usage: Usage; cost?: Cost; costUsd?: number }
   /** `target`: where `path` leads when a symbolic link sends it elsewhere (workspace-relative). */
   | { type: 'change-proposed'; taskId: string; path: string; diff: string; target?: string }
-  | { type: 'run-end'; status: 'completed' | 'failed' | 'stopped'; output: string; error?: string; stopReason?: StopReason; usage: Usage; cost?: Cost };
+  | { type: 'run-end'; status: 'completed' | 'failed' | 'stopped'; output: string; error?: string; stopReason?: StopReason; usage: Usage; cost?: Cost; costUsd?: number };
 
 /** Turns task events into CLI events; remembers which tasks were already announced as backgrounded. */
 export class JsonEventMapper {
@@ -74,7 +74,13 @@ function taskEnd(task: TaskSnapshot): CliJsonEvent {
     usage: { inputTokens: task.usage.inputTokens, outputTokens: task.usage.outputTokens },
     // The task's own cost, like its usage: `usd` for the priced tokens, `unpricedTokens` for the rest.
     ...(task.cost ? { cost: { ...task.cost } } : {}),
+    ...costInDollars(task.cost),
   };
+}
+
+/** The contract's `costUsd`: present only when every token had a price (an unknown price is not 0). */
+function costInDollars(cost: Cost | undefined): { costUsd?: number } {
+  return cost && cost.unpricedTokens === 0 ? { costUsd: cost.usd } : {};
 }
 
 /**
@@ -91,5 +97,6 @@ export function runEndEvent(root: TaskSnapshot | undefined, status: 'completed' 
     ...(root?.stopReason !== undefined ? { stopReason: root.stopReason } : {}),
     usage: root ? { inputTokens: root.treeUsage.inputTokens, outputTokens: root.treeUsage.outputTokens } : { inputTokens: 0, outputTokens: 0 },
     ...(root?.treeCost ? { cost: { ...root.treeCost } } : {}),
+    ...costInDollars(root?.treeCost),
   };
 }

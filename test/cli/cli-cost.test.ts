@@ -47,6 +47,9 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('cost (%s)', (protocol) => 
     const researcher = events.find((event) => event.type === 'task-end' && event.taskId !== 't1');
     expect(researcher?.cost).toEqual({ usd: expect.closeTo(2.4, 6), unpricedTokens: 0 });
     expect(events.at(-1)?.cost).toEqual({ usd: expect.closeTo(7.2, 6), unpricedTokens: 0 });
+    // The contract's plain figure, beside the detailed one.
+    expect(researcher?.costUsd).toBeCloseTo(2.4, 6);
+    expect(events.at(-1)?.costUsd).toBeCloseTo(7.2, 6);
   });
 });
 
@@ -55,6 +58,7 @@ describe('cost where prices are missing, and budgets in money', () => {
     world.server.respondWith(() => turn(textTurn('Hello.')));
     const json = await run('openai', ['--model', 'my-local-model', '--agent', 'researcher']);
     expect(parseEvents(json.stdout).at(-1)?.cost).toEqual({ usd: 0, unpricedTokens: 1_100_000 });
+    expect(parseEvents(json.stdout).filter((event) => 'costUsd' in event)).toEqual([]);
     const provider = providerEnvironment('openai', world.server.baseUrl);
     const text = await startCli(world.cliPath, ['run', '--workspace', world.workspace, ...provider.args, '--model', 'my-local-model', '--agent', 'researcher', 'Hi'], provider.env).exited;
     expect(text.stdout).toContain('Tokens: 1000000 in, 100000 out · cost unknown');
