@@ -44,6 +44,7 @@ export class JsonEventMapper {
         return [];
       }
       case 'task-text-delta':
+      case 'task-conversation':
         return [];
       case 'task-end':
         return [taskEnd(event.task)];

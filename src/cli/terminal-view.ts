@@ -33,7 +33,7 @@ export class TerminalView {
   ) {}
 
   handle(event: TaskEvent): void {
-    if (event.type === 'task-transcript' || event.type === 'task-text-delta') return;
+    if (event.type === 'task-transcript' || event.type === 'task-text-delta' || event.type === 'task-conversation') return;
     this.tasks.set(event.task.id, event.task);
     if (this.output.isTTY) {
       this.redraw();

@@ -18,12 +18,16 @@ describe('runAgent', () => {
     expect(result.error).toBeUndefined();
     expect(result.messages).toEqual([userPrompt, { role: 'assistant', content: [{ type: 'text', text: 'The answer is 42.' }] }]);
     expect(result.transcript).toEqual([{ type: 'text', text: 'The answer is 42.' }]);
-    expect(result.events).toEqual([
+    expect(result.events.map((event) => (event.type === 'conversation' ? { type: 'conversation', length: event.messages.length } : event))).toEqual([
+      // The conversation is announced where it is whole: before the request, after the answer, at the end.
+      { type: 'conversation', length: 2 },
       { type: 'turn-start', turn: 1 },
       { type: 'text-delta', text: 'The answer ' },
       { type: 'text-delta', text: 'is 42.' },
       { type: 'transcript', entry: { type: 'text', text: 'The answer is 42.' } },
+      { type: 'conversation', length: 2 },
       { type: 'usage', usage: { inputTokens: 10, outputTokens: 5 }, total: { inputTokens: 10, outputTokens: 5 } },
+      { type: 'conversation', length: 2 },
     ]);
     expect(model.calls[0].request).toEqual({ system, messages: [userPrompt], tools: [], maxOutputTokens: 1000 });
   });

@@ -72,6 +72,8 @@ async function engineSnapshots(): Promise<TaskSnapshot[]> {
   overMoney.context.setModel('test/priced');
   overMoney.context.reportUsage({ inputTokens: 20_000, outputTokens: 0, cachedInputTokens: 5_000 });
 
+  await staged({ parentId: completed.context.taskId, followUp: true }); // a follow-up of the finished one
+
   await staged(); // still running at shutdown
   await manager.close();
   for (const snapshot of manager.list()) snapshots.push(snapshot);

@@ -1,7 +1,7 @@
 import type { AgentEvent } from '../agent/types.js';
 import type { TaskWorkContext } from '../tasks/work.js';
 
-/** Feeds an agent run's events to its task: streamed text, transcript entries, usage. */
+/** Feeds an agent run's events to its task: streamed text, transcript entries, usage, its conversation. */
 export function forwardEvent(context: TaskWorkContext, event: AgentEvent): void {
   switch (event.type) {
     case 'text-delta':
@@ -12,6 +12,9 @@ export function forwardEvent(context: TaskWorkContext, event: AgentEvent): void 
       break;
     case 'usage':
       context.reportUsage(event.usage);
+      break;
+    case 'conversation':
+      context.recordConversation?.(event.messages);
       break;
     case 'turn-start':
       break;

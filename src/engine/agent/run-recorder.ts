@@ -32,6 +32,7 @@ export class RunRecorder {
   }
 
   startTurn(): number {
+    this.onEvent({ type: 'conversation', messages: this.messages });
     this.turns += 1;
     this.onEvent({ type: 'turn-start', turn: this.turns });
     return this.turns;
@@ -51,7 +52,10 @@ export class RunRecorder {
       this.addEntry({ type: 'tool-call', toolCallId: call.toolCallId, toolName: call.toolName, input });
     }
     const message = assistantMessage(text, toolCalls);
-    if (message) this.messages.push(message);
+    if (message) {
+      this.messages.push(message);
+      this.onEvent({ type: 'conversation', messages: this.messages });
+    }
     this.usage = addUsage(this.usage, usage);
     this.onEvent({ type: 'usage', usage, total: this.usage });
   }
@@ -113,6 +117,7 @@ export class RunRecorder {
   }
 
   private result(status: AgentRunResult['status'], output: string): AgentRunResult {
+    this.onEvent({ type: 'conversation', messages: this.messages });
     return { status, output, usage: this.usage, turns: this.turns, messages: this.messages, transcript: this.transcript };
   }
 

@@ -11,7 +11,13 @@ export type AgentEvent =
   | { type: 'turn-start'; turn: number }
   | { type: 'text-delta'; text: string }
   | { type: 'transcript'; entry: TranscriptEntry }
-  | { type: 'usage'; usage: Usage; total: Usage };
+  | { type: 'usage'; usage: Usage; total: Usage }
+  /**
+   * The conversation so far, at each boundary where it is whole: before a model request, after the
+   * model's answer is added, and at the end. For keeping (the run log); the list is the run's own, so
+   * a listener that keeps it must copy what it needs before the run goes on.
+   */
+  | { type: 'conversation'; messages: readonly ModelMessage[] };
 
 export interface AgentRunOptions {
   model: Model;

@@ -23,6 +23,8 @@ export interface TaskRecord {
   readonly prompt: string;
   model?: string;
   background: boolean;
+  /** Started as a follow-up or a revision under an ended task (StartTaskOptions.followUp). */
+  followUp?: boolean;
   /** Where the task is in its lifecycle; changed only through the manager's `transition` (task-lifecycle.ts). */
   phase: TaskPhase;
   /** Decided when the task completes, fails or is stopped; its status from then on. */
@@ -102,6 +104,7 @@ export function createTaskRecord(id: string, options: StartTaskOptions, parent: 
     description: options.description,
     prompt: options.prompt,
     background: options.mode === 'background',
+    ...(options.followUp ? { followUp: true } : {}),
     phase: 'queued',
     createdAt: now,
     usage: emptyUsage(),
@@ -219,5 +222,6 @@ export function snapshotOf(record: TaskRecord): TaskSnapshot {
   if (record.stopReason !== undefined) snapshot.stopReason = Object.freeze({ ...record.stopReason });
   if (record.maxTokens !== undefined) snapshot.budgetTokens = record.maxTokens;
   if (record.maxUsd !== undefined) snapshot.budgetUsd = record.maxUsd;
+  if (record.followUp) snapshot.followUp = true;
   return Object.freeze(snapshot);
 }

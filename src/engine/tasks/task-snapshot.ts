@@ -34,6 +34,8 @@ export const taskSnapshotSchemas = defineVariants((variant) =>
     model: z.string().optional(),
     /** True once the caller no longer waits for it (started in the background, or auto-backgrounded). */
     background: z.boolean(),
+    /** True for a follow-up of a finished run, or a revision of a finished subagent's work. */
+    followUp: z.boolean().optional(),
     status: taskStatusSchema,
     /** Milliseconds since the epoch, from the manager's injected clock. */
     createdAt: timestamp,

@@ -1,4 +1,5 @@
 import type { TranscriptEntry } from '../agent/types.js';
+import type { ModelMessage } from '../model/types.js';
 import type { TaskSnapshot, TaskStatus } from './task-snapshot.js';
 
 export type { TaskSnapshot, TaskStatus } from './task-snapshot.js';
@@ -15,4 +16,10 @@ export type TaskEvent =
   | { type: 'task-update'; task: TaskSnapshot }
   | { type: 'task-transcript'; taskId: string; index: number; entry: TranscriptEntry }
   | { type: 'task-text-delta'; taskId: string; text: string }
+  /**
+   * An agent task's conversation with its model at a turn boundary (before each model request, and at the
+   * end): the whole list, which only grows, but whose last message may have gained parts (notices join the
+   * pending user message). What the run log keeps so a run can be resumed; views ignore it.
+   */
+  | { type: 'task-conversation'; taskId: string; messages: readonly ModelMessage[] }
   | { type: 'task-end'; task: TaskSnapshot };

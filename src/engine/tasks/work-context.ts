@@ -4,7 +4,7 @@
  * it until the task has ended).
  */
 import type { TranscriptEntry } from '../agent/types.js';
-import type { Usage } from '../model/types.js';
+import type { ModelMessage, Usage } from '../model/types.js';
 import { raceWithSignal } from '../abort.js';
 import { type TaskRecord, addTranscriptEntry, statusOf } from './task-record.js';
 import { type TaskEvent, isTerminal } from './types.js';
@@ -41,6 +41,10 @@ export function createWorkContext(record: TaskRecord, host: WorkContextHost): Ta
       if (isTerminal(statusOf(record)) || typeof delta !== 'string' || delta === '') return;
       record.streamingText += delta;
       host.emit({ type: 'task-text-delta', taskId: record.id, text: delta });
+    },
+    recordConversation: (messages: readonly ModelMessage[]) => {
+      if (isTerminal(statusOf(record))) return;
+      host.emit({ type: 'task-conversation', taskId: record.id, messages });
     },
     setModel: (model: string) => {
       if (isTerminal(statusOf(record)) || typeof model !== 'string' || model === record.model) return;

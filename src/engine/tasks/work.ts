@@ -3,7 +3,7 @@
  * agents; the team layer wraps an agent run in a `TaskWork`.
  */
 import type { TranscriptEntry } from '../agent/types.js';
-import type { Usage } from '../model/types.js';
+import type { ModelMessage, Usage } from '../model/types.js';
 import type { TaskSnapshot } from './types.js';
 
 /** What a task's work is given. Calls made after the task has ended are ignored. */
@@ -29,6 +29,11 @@ export interface TaskWorkContext {
   appendText(delta: string): void;
   /** Names the model doing the work, e.g. `anthropic/claude-sonnet-4-5` (shown in the snapshot). */
   setModel(model: string): void;
+  /**
+   * The agent's conversation at a turn boundary (emits `task-conversation`, for the run log). Optional:
+   * work that has no conversation, and contexts made by tests, leave it out.
+   */
+  recordConversation?(messages: readonly ModelMessage[]): void;
   /**
    * Waits for `promise` without holding a concurrency slot: while the work only waits (on other tasks, on
    * the user), the slot goes to work that can run. When `promise` settles, resolves (or rejects) with it
