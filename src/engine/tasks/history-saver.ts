@@ -17,7 +17,8 @@ export class HistorySaver {
 
   request(): void {
     const store = this.store;
-    if (!store) return;
+    if (!store?.save) return;
+    const save = (history: PersistedHistory) => store.save?.(history);
     this.wanted = true;
     if (this.loop) return;
     this.loop = (async () => {
@@ -26,7 +27,7 @@ export class HistorySaver {
           await Promise.resolve(); // Gathers the other changes of this tick into the same save.
           this.wanted = false;
           try {
-            await store.save(this.build());
+            await save(this.build());
           } catch (error) {
             this.warn(`could not save task history: ${errorMessage(error)}`, error);
           }

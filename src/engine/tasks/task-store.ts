@@ -24,8 +24,12 @@ export interface PersistedHistory {
 export interface TaskStore {
   /** The saved history; an empty one when there is none or it cannot be read. Should not throw. */
   load(): Promise<PersistedHistory>;
-  /** Replaces the saved history. May reject (the manager reports it through `onWarning`). */
-  save(history: PersistedHistory): Promise<void>;
+  /**
+   * Replaces the saved history. May reject (the manager reports it through `onWarning`). A store that
+   * keeps the history as it happens (the run log, which follows the manager's events) has none: the
+   * manager then never builds the whole history to hand over.
+   */
+  save?(history: PersistedHistory): Promise<void>;
 }
 
 export function emptyHistory(): PersistedHistory {
