@@ -25,7 +25,7 @@ export async function applyRunChanges(
   const { output, signal } = options;
   if (changeSets.length === 0) return { failed: false };
   if (root.status !== 'completed' || signal.aborted) {
-    const why = signal.aborted ? 'it was interrupted' : `it ${root.status === 'stopped' ? 'was stopped' : 'failed'}${reasonOf(root)}`;
+    const why = signal.aborted ? 'it was interrupted' : `it ${endedAs(root)}${reasonOf(root)}`;
     output.write(terminalSafe(`\n--apply: nothing was written because the run did not complete (${why}); its edits may be half done. The proposed changes are listed above.`) + '\n');
     return { failed: true };
   }
@@ -35,7 +35,7 @@ export async function applyRunChanges(
   for (const changeSet of changeSets) {
     const task = options.taskOf(changeSet.taskId);
     if (task?.status !== 'completed') {
-      const why = task ? `${task.role} ${task.id} ${task.status === 'stopped' ? 'was stopped' : task.status}${reasonOf(task)}` : `task ${changeSet.taskId} is unknown`;
+      const why = task ? `${task.role} ${task.id} ${endedAs(task)}${reasonOf(task)}` : `task ${changeSet.taskId} is unknown`;
       output.write(`${terminalSafe(`skipped: ${changeSet.openPaths().join(', ')} — not applied because ${why}; its edits may be half done`)}\n`);
       continue;
     }
@@ -58,6 +58,11 @@ export async function applyRunChanges(
     failed = true;
   }
   return { failed };
+}
+
+/** How a task that did not complete ended, in words that follow its name ("was stopped", "failed"). */
+function endedAs(task: TaskSnapshot): string {
+  return task.status === 'stopped' || task.status === 'interrupted' ? `was ${task.status}` : task.status;
 }
 
 function reasonOf(root: TaskSnapshot): string {

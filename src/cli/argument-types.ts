@@ -37,6 +37,10 @@ export interface RunArguments extends CommandFlags {
   plan: boolean;
   /** A finished run (its root task id) to continue with the task as the follow-up message. */
   continueRun?: string;
+  /** `--resume <runId>`: go on with a run whose tasks were interrupted (no task words). */
+  resumeRun?: string;
+  /** `--keep-runs <n>`: the run history keeps the newest n runs (besides its age limit). */
+  keepRuns?: number;
   /** Sub-tasks per plan at most (default 5). */
   maxSubtasks: number;
   json: boolean;

@@ -26,6 +26,8 @@ const valueOptions = new Set([
   '--delegation-reach',
   '--max-subtasks',
   '--continue',
+  '--resume',
+  '--keep-runs',
   '--trace',
   '--port',
   '--host',
@@ -109,12 +111,15 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
     return { command, protocol: 'a2a', port: wholeNumber(values, '--port', 0, 0, 65_535), host, ...(authTokenEnv ? { authTokenEnv } : {}), workspace, ...checkedModelOptions(values), ...commandFlags(repeated, flags, values) };
   }
   if (flags.has('--a2a') || values.has('--port')) throw new UsageError(`--a2a and --port belong to "serve", not "${command}"`);
-  const modes = ['--agent', '--workflow', '--continue'].filter((name) => values.has(name)).concat(flags.has('--plan') ? ['--plan'] : []);
+  const modes = ['--agent', '--workflow', '--continue', '--resume'].filter((name) => values.has(name)).concat(flags.has('--plan') ? ['--plan'] : []);
   if (modes.length > 1) throw new UsageError(`${modes.join(' and ')} cannot be used together: each says who does the task`);
   if (repeated.has('--image') && (values.has('--workflow') || flags.has('--plan'))) throw new UsageError('--image goes to the agent you talk to (the coordinator, an --agent, or --continue), not to a workflow or a plan');
 
   const task = words.join(' ').trim();
-  if (task === '') throw new UsageError('"run" needs a task, e.g. agent-team run "review src/parser.ts"');
+  const resumeRun = values.get('--resume');
+  if (resumeRun !== undefined && task !== '') throw new UsageError('--resume goes on with the run as it was: give it no task (to say something new, use --continue once it has ended)');
+  if (resumeRun !== undefined && (repeated.has('--image') || repeated.has('--file'))) throw new UsageError('--resume goes on with the run as it was: --file and --image belong to a new task');
+  if (task === '' && resumeRun === undefined) throw new UsageError('"run" needs a task, e.g. agent-team run "review src/parser.ts"');
   const { provider, model, baseUrl } = checkedModelOptions(values);
   const delegationReach = values.get('--delegation-reach') ?? 'own-tools';
   if (delegationReach !== 'own-tools' && delegationReach !== 'any') {
@@ -131,6 +136,8 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
     workflow: values.get('--workflow'),
     plan: flags.has('--plan'),
     continueRun: values.get('--continue'),
+    ...(resumeRun !== undefined ? { resumeRun } : {}),
+    ...(values.has('--keep-runs') ? { keepRuns: wholeNumber(values, '--keep-runs', 0, 1, 1_000_000) } : {}),
     maxSubtasks: limitOption(values, '--max-subtasks', 'maxSubtasks'),
     json: flags.has('--json'),
     apply: flags.has('--apply'),

@@ -8,11 +8,11 @@ import { stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { ChangeSetRegistry } from '../engine/changes/registry.js';
-import type { ConversationStore } from '../engine/conversation/conversation-store.js';
 import type { UserChannel } from '../engine/conversation/user-channel.js';
 import { ConfigurationError } from '../engine/errors.js';
 import { createModel } from '../engine/model/create-model.js';
-import type { TaskStore } from '../engine/tasks/task-store.js';
+import type { RunLog } from '../engine/runs/run-log.js';
+import type { CliRunHistory } from './run-history.js';
 import { TaskManager } from '../engine/tasks/task-manager.js';
 import type { AgentTeam } from '../engine/team/agent-team.js';
 import { createEngine } from '../engine/team/create-engine.js';
@@ -64,8 +64,8 @@ export interface CliEngineOptions {
   instructionFiles?: readonly InstructionSource[];
   /** Whether this machine can sandbox commands. Default: found by trying. Tests inject an answer. */
   detectSandbox?: () => Promise<SandboxAvailability>;
-  /** Where tasks and conversations are kept. Default: nowhere (memory only). */
-  history?: (workspaceRoot: string) => Promise<{ tasks: TaskStore; conversations: ConversationStore }>;
+  /** Where runs are kept (the run log). Default: nowhere (memory only). */
+  history?: (workspaceRoot: string) => Promise<CliRunHistory>;
   userChannel?: (taskManager: TaskManager) => UserChannel | undefined;
   environment: NodeJS.ProcessEnv;
   stderr: { write(text: string): void };
@@ -77,6 +77,8 @@ export interface CliEngine {
   changes: ChangeSetRegistry;
   taskManager: TaskManager;
   team: AgentTeam;
+  /** The run history, when it is kept. */
+  runLog?: RunLog;
   /** Ends what the engine holds besides tasks: the scratch copies of commands. */
   close(): Promise<void>;
 }
@@ -95,8 +97,10 @@ export async function createCliEngine(options: CliEngineOptions): Promise<CliEng
   const warn = (message: string) => options.stderr.write(`agent-team: ${terminalSafe(message)}\n`);
   const history = await options.history?.(workspace.root);
   const prices = await cliPriceTable(options.modelPrices, warn);
-  const taskManager = new TaskManager({ maxConcurrent: options.maxConcurrent, store: history?.tasks, onWarning: warn, priceOf: (model) => prices.priceOf(model) });
+  const taskManager = new TaskManager({ maxConcurrent: options.maxConcurrent, store: history?.store, onWarning: warn, priceOf: (model) => prices.priceOf(model), ...(history ? { generateId: history.generateId } : {}) });
   await taskManager.load();
+  history?.runLog.attach(taskManager);
+  history?.runLog.attachChanges(changes);
   const providerKeys = secretValues([options.environment.ANTHROPIC_API_KEY, options.environment.OPENAI_API_KEY, ...(options.secrets ?? [])]);
   const userChannel = options.userChannel?.(taskManager);
   const secrets = () => secretValues([...providerKeys, ...remoteTokens(roles, options.environment)]);
@@ -123,7 +127,7 @@ export async function createCliEngine(options: CliEngineOptions): Promise<CliEng
     ...(userChannel ? { userChannel } : {}),
     ...(options.instructionFiles ? { instructionSources: () => options.instructionFiles ?? [] } : {}),
     hooksEnabled: () => !options.noHooks,
-    ...(history ? { conversations: history.conversations } : {}),
+    ...(history ? { conversations: history.runLog.conversations } : {}),
     // The providers' keys and the tokens remote roles send: no process, tool result or error carries one.
     secrets,
     ...(telemetry ? { observeModel: telemetry.observeModel } : {}),
@@ -141,7 +145,7 @@ export async function createCliEngine(options: CliEngineOptions): Promise<CliEng
     ...(options.delegationReach === undefined ? {} : { delegationReach: options.delegationReach }),
     confirmFanOutAbove: options.yes ? Infinity : defaultLimits.confirmFanOutAbove,
   });
-  return { workspace, roles, changes, taskManager, team, close: () => engine.close().finally(() => telemetry?.shutdown()) };
+  return { workspace, roles, changes, taskManager, team, ...(history ? { runLog: history.runLog } : {}), close: () => engine.close().finally(() => Promise.all([telemetry?.shutdown(), history?.runLog.close()])) };
 }
 
 /** The values of the variables remote roles name for their tokens (`a2a_auth_env`). */

@@ -8,15 +8,22 @@ import type { Cost } from '../engine/model/cost-schema.js';
 import type { Usage } from '../engine/model/types.js';
 import type { TaskEvent, TaskSnapshot } from '../engine/tasks/types.js';
 
+/**
+ * How a task or run ended. `interrupted`: stopped because the session ended (the window closed, the
+ * process died, Agent Team shut down) rather than by anybody's choice; `agent-team run --resume <runId>`
+ * continues it.
+ */
+export type CliEndStatus = 'completed' | 'failed' | 'stopped' | 'interrupted';
+
 export type CliJsonEvent =
   | { type: 'task-start'; taskId: string; parentId: string | null; role: string; description: string; background: boolean }
   | { type: 'task-background'; taskId: string }
   | { type: 'tool-call'; taskId: string; toolCallId: string; toolName: string; input: unknown }
   | { type: 'tool-result'; taskId: string; toolCallId: string; toolName: string; isError: boolean }
-  | { type: 'task-end'; taskId: string; status: 'completed' | 'failed' | 'stopped'; output?: string; error?: string; stopReason?: StopReason; usage: Usage; cost?: Cost; costUsd?: number }
+  | { type: 'task-end'; taskId: string; status: CliEndStatus; output?: string; error?: string; stopReason?: StopReason; usage: Usage; cost?: Cost; costUsd?: number }
   /** `target`: where `path` leads when a symbolic link sends it elsewhere (workspace-relative). */
   | { type: 'change-proposed'; taskId: string; path: string; diff: string; target?: string }
-  | { type: 'run-end'; status: 'completed' | 'failed' | 'stopped'; output: string; error?: string; stopReason?: StopReason; usage: Usage; cost?: Cost; costUsd?: number };
+  | { type: 'run-end'; status: CliEndStatus; output: string; error?: string; stopReason?: StopReason; usage: Usage; cost?: Cost; costUsd?: number };
 
 /** Turns task events into CLI events; remembers which tasks were already announced as backgrounded. */
 export class JsonEventMapper {
@@ -64,11 +71,10 @@ function taskStart(task: TaskSnapshot): CliJsonEvent {
 }
 
 function taskEnd(task: TaskSnapshot): CliJsonEvent {
-  const status = task.status === 'completed' || task.status === 'failed' ? task.status : 'stopped';
   return {
     type: 'task-end',
     taskId: task.id,
-    status,
+    status: endStatusOf(task),
     ...(task.output !== undefined ? { output: task.output } : {}),
     ...(task.error !== undefined ? { error: task.error } : {}),
     ...(task.stopReason !== undefined ? { stopReason: task.stopReason } : {}),
@@ -79,6 +85,19 @@ function taskEnd(task: TaskSnapshot): CliJsonEvent {
   };
 }
 
+/** A task's status as the contract's end status: a task ends completed, failed, stopped or interrupted. */
+function endStatusOf(task: TaskSnapshot): CliEndStatus {
+  switch (task.status) {
+    case 'completed':
+    case 'failed':
+    case 'interrupted':
+      return task.status;
+    default:
+      // Only a task still at work could be anything else, and `task-end` is sent once it has ended.
+      return 'stopped';
+  }
+}
+
 /** The contract's `costUsd`: present only when every token had a price (an unknown price is not 0). */
 function costInDollars(cost: Cost | undefined): { costUsd?: number } {
   return cost && cost.unpricedTokens === 0 ? { costUsd: cost.usd } : {};
@@ -86,13 +105,14 @@ function costInDollars(cost: Cost | undefined): { costUsd?: number } {
 
 /**
  * The run's last event. `root` is undefined when the run failed before or outside its root task; `error`
- * then (or for a stall) says why.
+ * then (or for a stall) says why. A run `stopped` whose root was interrupted (the session ended under
+ * it) ends `interrupted`: the caller need not tell the two apart, the root's stop reason does.
  */
-export function runEndEvent(root: TaskSnapshot | undefined, status: 'completed' | 'failed' | 'stopped', error?: string): CliJsonEvent {
+export function runEndEvent(root: TaskSnapshot | undefined, status: CliEndStatus, error?: string): CliJsonEvent {
   const why = error ?? (status === 'completed' ? undefined : root?.error);
   return {
     type: 'run-end',
-    status,
+    status: status === 'stopped' && root?.status === 'interrupted' ? 'interrupted' : status,
     output: root?.output ?? '',
     ...(why !== undefined ? { error: why } : {}),
     ...(root?.stopReason !== undefined ? { stopReason: root.stopReason } : {}),

@@ -15,9 +15,14 @@ import { writeTraceFile } from './trace-file.js';
 import { printChanges, useColor } from './changes-output.js';
 import { exitCodes } from './exit-codes.js';
 import { type InterruptibleProcess, Interrupts } from './interrupts.js';
-import { type CliJsonEvent, JsonEventMapper, runEndEvent } from './json-events.js';
+import { type CliEndStatus, type CliJsonEvent, JsonEventMapper, runEndEvent } from './json-events.js';
 import { StallGuard, type StallWatchedProcess } from './stall-guard.js';
-import { openRunHistory } from './run-history.js';
+import { openRunHistory, runHistoryDirectory } from './run-history.js';
+import { restoreProposals, resumeSourceOf } from '../engine/team/resume-from-log.js';
+import type { RunLog } from '../engine/runs/run-log.js';
+import type { AgentTeam } from '../engine/team/agent-team.js';
+import type { TaskManager } from '../engine/tasks/task-manager.js';
+import type { ChangeSetRegistry } from '../engine/changes/registry.js';
 import { StdinUserChannel } from './stdin-user-channel.js';
 import { TerminalView } from './terminal-view.js';
 import { readWorkflows } from './workflows-command.js';
@@ -41,9 +46,10 @@ export interface RunContext {
 
 export async function runCommand(args: RunArguments, context: RunContext): Promise<number> {
   let userChannel: StdinUserChannel | undefined;
-  const { workspace, roles, changes, taskManager, team, close } = await createCliEngine({
+  const goesOnWith = args.resumeRun !== undefined ? { runId: args.resumeRun } : args.continueRun !== undefined ? { taskId: args.continueRun } : undefined;
+  const { workspace, roles, changes, taskManager, team, runLog, close } = await createCliEngine({
     ...args,
-    history: (root) => openRunHistory(root, (message) => context.stderr.write(`agent-team: ${terminalSafe(message)}\n`)),
+    history: (root) => openRunHistory(root, (message) => context.stderr.write(`agent-team: ${terminalSafe(message)}\n`), { keepRuns: args.keepRuns, goesOnWith }),
     userChannel: (manager) => {
       if (!context.stdin) return undefined;
       const describeTask = (taskId: string) => {
@@ -73,7 +79,7 @@ export async function runCommand(args: RunArguments, context: RunContext): Promi
   const interrupts = new Interrupts(context.process, context.stderr, () => void taskManager.stopAll({ kind: 'user' }));
   const stallGuard = new StallGuard(context.process, () => taskManager.lifecycleReport(), args.maxConcurrent);
   let runEnded = false;
-  const endRun = (root: TaskSnapshot | undefined, status: 'completed' | 'failed' | 'stopped', error?: string) => {
+  const endRun = (root: TaskSnapshot | undefined, status: CliEndStatus, error?: string) => {
     if (runEnded) return;
     runEnded = true;
     view.finish();
@@ -89,7 +95,9 @@ export async function runCommand(args: RunArguments, context: RunContext): Promi
     const run = (async () => {
       const started = workflowRequest
         ? await team.runWorkflow({ ...workflowRequest, input: args.task, ...budgets })
-        : args.continueRun !== undefined
+        : args.resumeRun !== undefined
+          ? await resumeRun(args.resumeRun, { team, taskManager, changes, runLog, warn: (message) => context.stderr.write(`agent-team: ${terminalSafe(message)}\n`) })
+          : args.continueRun !== undefined
           ? await team.followUp({ rootId: args.continueRun, message: task, images, awaitBackgroundTasks: true, ...budgets })
           : args.plan
           ? await team.plan({ task, maxDepth: args.maxDepth, maxSubtasks: args.maxSubtasks, ...budgets })
@@ -118,7 +126,7 @@ export async function runCommand(args: RunArguments, context: RunContext): Promi
     }
     const applied = args.apply ? await applyRunChanges(root, proposed, workspace, { signal: interrupts.signal, output: report, taskOf: (taskId) => taskManager.get(taskId) }) : { failed: false };
 
-    const status = interrupts.interrupted ? 'stopped' : root.status === 'completed' ? 'completed' : root.status === 'failed' ? 'failed' : 'stopped';
+    const status = interrupts.interrupted ? 'stopped' : root.status === 'completed' || root.status === 'failed' || root.status === 'interrupted' ? root.status : 'stopped';
     const refusals = refusedCommands.report();
     if (refusals) context.stderr.write(terminalSafe(refusals));
     endRun(root, status);
@@ -158,7 +166,14 @@ async function workflowToRun(name: string, workspace: string, roles: RoleRegistr
   return { workflow: entry.workflow, workflows };
 }
 
-/** Waits until the root and every task below it have ended (subagents may outlive a stopped root). */
+/** `--resume <runId>`: the run's proposals back, then its interrupted tasks going on; resolves with its root. */
+async function resumeRun(runId: string, parts: { team: AgentTeam; taskManager: TaskManager; changes: ChangeSetRegistry; runLog: RunLog | undefined; warn: (message: string) => void }): Promise<{ task: TaskSnapshot }> {
+  const contents = await parts.runLog?.read(runId);
+  if (!contents) throw new ConfigurationError(`There is no run ${runId} in ${runHistoryDirectory}: it may have been removed by the history's retention. Start it again.`);
+  restoreProposals(parts.changes, contents, parts.warn);
+  await parts.team.resume({ runId, source: resumeSourceOf(contents), awaitBackgroundTasks: true });
+  return { task: await parts.taskManager.wait(runId) };
+}
 
 function printRunEnd(root: TaskSnapshot | undefined, status: string, error: string | undefined, stdout: { write(text: string): void }): void {
   stdout.write(`\n${terminalSafe(root?.output?.trim() || '(no answer)')}\n`);

@@ -1,27 +1,50 @@
 /**
  * The CLI's run history, in the workspace's `.agent-team/runs/` (ignored by git through its own
- * `.gitignore`, and never read by agents: the workspace policy treats it as secret): the task list, and
- * each run's conversation, so `agent-team run --continue <taskId>` can go on from a finished run in a
- * later process.
+ * `.gitignore`, and never read by agents: the workspace policy treats it as secret): the run log, one
+ * JSON Lines file per run, so `agent-team run --continue <taskId>` can go on from a finished run and
+ * `--resume <runId>` from an interrupted one in a later process. A process reads only the run it goes on
+ * with, so what a run costs does not grow with the history; task ids stay unique across the history.
  */
 import { lstat, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ConversationStore } from '../engine/conversation/conversation-store.js';
-import { FileConversationStore } from '../engine/conversation/file-conversation-store.js';
 import { ConfigurationError } from '../engine/errors.js';
-import { JsonFileTaskStore } from '../engine/tasks/json-file-task-store.js';
+import { RunLog } from '../engine/runs/run-log.js';
+import { createSequentialIds } from '../engine/tasks/ids.js';
+import { emptyHistory, type TaskStore } from '../engine/tasks/task-store.js';
 
 export const runHistoryDirectory = '.agent-team/runs';
 
-/** The history's stores; creates its folder (with a `.gitignore` that ignores it all) when missing. */
-export async function openRunHistory(workspaceRoot: string, onWarning: (message: string) => void): Promise<{ tasks: JsonFileTaskStore; conversations: ConversationStore }> {
+/** Days a run is kept (the extension's `agentTeam.historyRetentionDays` default). */
+export const cliRetentionDays = 30;
+
+export interface CliRunHistory {
+  runLog: RunLog;
+  /** The manager's store: the one run this process goes on with, or nothing for a new run. */
+  store: TaskStore;
+  /** Task ids no run of the history has (`t1`, `t2`, … skipping those taken). */
+  generateId: () => string;
+}
+
+/** Opens the history; creates its folder (with a `.gitignore` that ignores it all) when missing. */
+export async function openRunHistory(workspaceRoot: string, onWarning: (message: string) => void, options: { keepRuns?: number; goesOnWith?: { taskId: string } | { runId: string } } = {}): Promise<CliRunHistory> {
   const directory = path.join(workspaceRoot, ...runHistoryDirectory.split('/'));
   // The folder is in the repository, which someone else may have written: a link there would have the
   // history read from, and written to, wherever it points.
-  await refuseLinks(workspaceRoot, ['.agent-team', runHistoryDirectory, `${runHistoryDirectory}/tasks.json`]);
+  await refuseLinks(workspaceRoot, ['.agent-team', runHistoryDirectory]);
   await mkdir(directory, { recursive: true });
-  await writeFile(path.join(directory, '.gitignore'), '# Agent Team run history (agent-team run --continue)\n*\n', { flag: 'wx' }).catch(() => undefined);
-  return { tasks: new JsonFileTaskStore(path.join(directory, 'tasks.json'), { onWarning }), conversations: new FileConversationStore(directory) };
+  await writeFile(path.join(directory, '.gitignore'), '# Agent Team run history (agent-team run --continue, --resume)\n*\n', { flag: 'wx' }).catch(() => undefined);
+  const runLog = await RunLog.open({ directory, onWarning, retention: { maxAgeDays: cliRetentionDays, ...(options.keepRuns === undefined ? {} : { keepRuns: options.keepRuns }) } });
+  const goesOnWith = options.goesOnWith;
+  const runId = goesOnWith === undefined ? undefined : 'runId' in goesOnWith ? goesOnWith.runId : runLog.runOf(goesOnWith.taskId);
+  const store: TaskStore = { load: () => (runId === undefined ? Promise.resolve(emptyHistory()) : runLog.loadRun(runId)) };
+  const sequential = createSequentialIds();
+  const generateId = () => {
+    for (;;) {
+      const id = sequential();
+      if (runLog.runOf(id) === undefined) return id;
+    }
+  };
+  return { runLog, store, generateId };
 }
 
 async function refuseLinks(workspaceRoot: string, relativePaths: readonly string[]): Promise<void> {

@@ -21,6 +21,8 @@ const statusSymbols: Record<TaskStatus, string> = {
   completed: '✔',
   failed: '✖',
   stopped: '■',
+  // A pause sign: the task did not fail and was not stopped by anybody; the run can go on (--resume).
+  interrupted: '‖',
 };
 
 export class TerminalView {
@@ -44,10 +46,17 @@ export class TerminalView {
     }
   }
 
-  /** Stops redrawing in place, so what follows prints below the final tree. */
+  /**
+   * Stops redrawing in place, so what follows prints below the final tree; says how to go on with each
+   * run it showed that was interrupted.
+   */
   finish(): void {
     if (this.output.isTTY) this.redraw();
     this.drawnLines = 0;
+    for (const task of this.tasks.values()) {
+      const hint = resumeHint(task);
+      if (hint !== undefined) this.output.write(`${hint}\n`);
+    }
   }
 
   private redraw(): void {
@@ -96,6 +105,15 @@ export function describeEnd(task: TaskSnapshot): string {
   const reason = endReason(task);
   const cost = task.treeCost && totalOf(task.treeCost) > 0 ? `, ${formatCost(task.treeCost)}` : '';
   return `${task.status}${reason ? `: ${terminalSafe(reason)}` : ''} (${tokens} tokens${cost})`;
+}
+
+/**
+ * How to go on with an interrupted run, for its root (a subagent is resumed with its run); undefined for
+ * anything else. A run id is its root task's id.
+ */
+export function resumeHint(task: TaskSnapshot): string | undefined {
+  if (task.parentId !== null || task.status !== 'interrupted') return undefined;
+  return terminalSafe(`Run ${task.id} was interrupted before it finished; go on with it: agent-team run --resume ${task.id}`);
 }
 
 function label(task: TaskSnapshot): string {

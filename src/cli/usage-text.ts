@@ -11,6 +11,8 @@ export const usageText = `Usage:
     --workflow <name>   run a workflow of .agent-team/workflows with the task as its input
     --plan              plan the task (parallel or sequential sub-tasks, planned again up to --max-depth)
     --continue <taskId> continue a finished run (from .agent-team/runs) with the task as the next message
+    --resume <runId>    go on with a run that was interrupted (the process was killed, the terminal
+                        closed): each unfinished task from its last completed step; no task words
     --json              JSON Lines events on stdout
     --apply             apply proposed changes at the end, if the run completed
                         (default: show them, change nothing)
@@ -32,6 +34,8 @@ export const usageText = `Usage:
     --image <path>                  an image sent with the task to the agent you talk to (repeatable, at
                                     most 8; PNG, JPEG, GIF or WebP up to 5 MB); a model that does not
                                     read images is told of it instead
+    --keep-runs <n>                 the run history (.agent-team/runs) keeps the newest n runs; it also
+                                    drops runs older than 30 days
     --trace <file>                  write the run's trace when it ends (tree, prompts, tool calls, models,
                                     tokens, diffs): Markdown for a .md file, else JSON
     --allow-command <pattern>       a command agents may run with Bash, in a scratch copy of the workspace

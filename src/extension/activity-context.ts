@@ -1,11 +1,12 @@
 /**
  * What is going on, for `when` clauses and the view: the context keys `agentTeam.hasRunningTasks`,
- * `agentTeam.hasTasks` and `agentTeam.hasPendingChanges`, and the Agent Team view's badge with the number of tasks at work. Kept
- * incrementally from the events (a long history is never walked per event); set only when they change.
+ * `agentTeam.hasTasks`, `agentTeam.hasPendingChanges` and `agentTeam.hasInterruptedRuns`, and the Agent
+ * Team view's badge with the number of tasks at work. Kept incrementally from the events (a long history
+ * is never walked per event); set only when they change.
  */
 import * as vscode from 'vscode';
 import type { ChangeSetRegistry } from '../engine/changes/index.js';
-import type { TaskManager } from '../engine/tasks/index.js';
+import type { TaskManager, TaskSnapshot } from '../engine/tasks/index.js';
 import { isTerminal } from '../engine/tasks/index.js';
 import { pendingFiles } from './change-summaries.js';
 
@@ -13,10 +14,14 @@ export const hasRunningTasksKey = 'agentTeam.hasRunningTasks';
 export const hasPendingChangesKey = 'agentTeam.hasPendingChanges';
 /** Any task in the history: the commands that act on a task (Show Task, Export Trace, …) are offered only then. */
 export const hasTasksKey = 'agentTeam.hasTasks';
+/** Any run whose root is `interrupted`: Resume Run is offered in the palette only then. */
+export const hasInterruptedRunsKey = 'agentTeam.hasInterruptedRuns';
 
 export class ActivityContext implements vscode.Disposable {
   /** Tasks not yet ended (queued, running, waiting). */
   private readonly active = new Set<string>();
+  /** Roots that are interrupted (a resumed one leaves as it starts again). */
+  private readonly interruptedRuns = new Set<string>();
   private readonly keys = new Map<string, boolean>();
   private readonly unsubscribe: Array<() => void> = [];
   private badge = -1;
@@ -31,6 +36,7 @@ export class ActivityContext implements vscode.Disposable {
         if (event.type !== 'task-start' && event.type !== 'task-update' && event.type !== 'task-end') return;
         if (isTerminal(event.task.status)) this.active.delete(event.task.id);
         else this.active.add(event.task.id);
+        this.noteInterrupted(event.task);
         this.update();
       }),
       changes.onEvent(() => this.updateChanges()),
@@ -41,8 +47,12 @@ export class ActivityContext implements vscode.Disposable {
   /** Recounts from scratch: after the history loads or is cleared. */
   refresh(): void {
     this.active.clear();
+    this.interruptedRuns.clear();
     const tasks = this.taskManager.list();
-    for (const task of tasks) if (!isTerminal(task.status)) this.active.add(task.id);
+    for (const task of tasks) {
+      if (!isTerminal(task.status)) this.active.add(task.id);
+      this.noteInterrupted(task);
+    }
     this.set(hasTasksKey, tasks.length > 0);
     this.update();
     this.updateChanges();
@@ -57,8 +67,15 @@ export class ActivityContext implements vscode.Disposable {
     for (const unsubscribe of this.unsubscribe.splice(0)) unsubscribe();
   }
 
+  private noteInterrupted(task: TaskSnapshot): void {
+    if (task.parentId !== null) return;
+    if (task.status === 'interrupted') this.interruptedRuns.add(task.id);
+    else this.interruptedRuns.delete(task.id);
+  }
+
   private update(): void {
     this.set(hasRunningTasksKey, this.active.size > 0);
+    this.set(hasInterruptedRunsKey, this.interruptedRuns.size > 0);
     // A task that starts makes one; only clearing the history (refresh) can take the last away.
     if (this.active.size > 0) this.set(hasTasksKey, true);
     if (this.active.size !== this.badge) {

@@ -48,6 +48,8 @@ export interface AgentTeamSettings {
   budgetTokens: number;
   /** `agentTeam.budgetUsd`, from the user's own settings only: dollars one run may spend; 0 means none. */
   budgetUsd: number;
+  /** `agentTeam.historyRetentionDays`: runs older than this are removed from the run log (1–3650). */
+  historyRetentionDays: number;
   /** `agentTeam.modelPrices`, from the user's own settings only: prices over the built-in list (checked by the engine). */
   modelPrices: unknown;
   /** `agentTeam.confirmFanOutAbove`: more subagents than this in one turn ask the user first. Default 8. */
@@ -84,6 +86,7 @@ export const defaultSettings: Readonly<Omit<AgentTeamSettings, 'provider' | 'rol
   instructionFiles: [...instructionSources],
   hooks: true,
   budgetUsd: 0,
+  historyRetentionDays: 30,
   modelPrices: undefined,
 });
 
@@ -108,6 +111,7 @@ export function readSettings(trusted: boolean = vscode.workspace.isTrusted): Age
     // A folder must not loosen a money budget or price its models at nothing: only the user's values count.
     budgetUsd: positiveDollars(configuration.inspect<unknown>('budgetUsd')?.globalValue),
     modelPrices: configuration.inspect<unknown>('modelPrices')?.globalValue,
+    historyRetentionDays: retentionDays(configuration.get<unknown>('historyRetentionDays')),
     confirmFanOutAbove: readLimit('confirmFanOutAbove', configuration.get<unknown>('confirmFanOutAbove')),
     // A folder's settings must not allow its own commands: only the user's settings count.
     allowedCommands: stringList(configuration.inspect<unknown>('allowedCommands')?.globalValue),
@@ -123,6 +127,11 @@ export function readSettings(trusted: boolean = vscode.workspace.isTrusted): Age
     // A folder may turn its hooks off, never back on when the user turned them off.
     hooks: hooksOn(configuration.inspect<unknown>('hooks')),
   };
+}
+
+/** Whole days from 1 to 3650; anything else is the default. */
+function retentionDays(value: unknown): number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 ? Math.min(value, 3650) : defaultSettings.historyRetentionDays;
 }
 
 function positiveDollars(value: unknown): number {

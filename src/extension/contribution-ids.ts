@@ -33,4 +33,5 @@ export const commandIds = {
   setRemoteAgentToken: 'agentTeam.setRemoteAgentToken',
   manageAllowedCommands: 'agentTeam.manageAllowedCommands',
   newRole: 'agentTeam.newRole',
+  resumeRun: 'agentTeam.resumeRun',
 } as const;

@@ -1,7 +1,8 @@
 /**
  * Tells the user when work nobody is waiting for ends: a delegation they started (it runs in the
  * background of the task manager), or a background subagent that outlived the agent that started it.
- * Show and Review Changes actions lead on; user stops are not announced back to the user.
+ * Show and Review Changes actions lead on; user stops are not announced back to the user. An interrupted
+ * run is announced with a Resume action (its subagents go on with it, so only the root is).
  */
 import * as vscode from 'vscode';
 import { describeStopReason } from '../engine/errors.js';
@@ -34,6 +35,7 @@ export class EndOfRunNotifier implements vscode.Disposable {
   private onEnd(task: TaskSnapshot): void {
     if (!this.isUnattended(task)) return;
     if (task.status === 'stopped' && task.stopReason?.kind !== 'budget') return;
+    if (task.status === 'interrupted' && task.parentId !== null) return;
     const name = `"${task.description}"${task.parentId === null ? '' : ` (${task.role})`}`;
     const show = commandAction('Show', 'agentTeam.showTask', task.id);
     const pending = this.options.pendingFileCount(task.id);
@@ -47,6 +49,9 @@ export class EndOfRunNotifier implements vscode.Disposable {
       const shortError = error.length > maxErrorLength ? `${error.slice(0, maxErrorLength - 1)}\u2026` : error;
       if (/api key|unauthori[sz]ed|authentication|401/i.test(error)) actions.push(commandAction('Set API Key', 'agentTeam.setApiKey'));
       showError(vscode.l10n.t('Agent Team: {0} failed: {1}{2}', name, shortError, changes), ...actions);
+    } else if (task.status === 'interrupted') {
+      actions.push(commandAction('Resume', 'agentTeam.resumeRun', task.id));
+      showWarning(vscode.l10n.t('Agent Team: {0} was interrupted before it finished.{1}', name, changes), ...actions);
     } else if (task.stopReason) {
       showWarning(vscode.l10n.t('Agent Team: {0} was {1}.{2}', name, describeStopReason(task.stopReason), changes), ...actions);
     }

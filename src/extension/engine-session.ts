@@ -4,14 +4,13 @@
  * manager and the change sets live longer (the sidebar shows them from activation on) and are passed in.
  */
 import { homedir } from 'node:os';
-import nodePath from 'node:path';
 import * as vscode from 'vscode';
 import { NodeRoleFileSource } from '../engine/roles/node-role-file-source.js';
 import type { ChangeSetRegistry } from '../engine/changes/registry.js';
 import type { StartTaskResult, TaskManager } from '../engine/tasks/index.js';
-import type { AgentTeam, DelegateRequest, FollowUpRequest, PlanRequest, RevisionRequest, WorkflowRunRequest } from '../engine/team/agent-team.js';
+import type { AgentTeam, DelegateRequest, FollowUpRequest, PlanRequest, ResumeRequest, RevisionRequest, WorkflowRunRequest } from '../engine/team/agent-team.js';
+import type { TaskSnapshot } from '../engine/tasks/types.js';
 import { type ConversationStore, MemoryConversationStore } from '../engine/conversation/conversation-store.js';
-import { FileConversationStore } from '../engine/conversation/file-conversation-store.js';
 import { type WorkflowEntry, loadWorkflows } from '../engine/workflows/workflow-registry.js';
 import { workflowRoles } from '../engine/workflows/workflow-roles.js';
 import { formatRoleDiagnostic, type RoleDefinition, type RoleDiagnostic, RoleRegistry } from '../engine/roles/index.js';
@@ -52,8 +51,8 @@ export interface EngineSessionOptions {
   webApproval: HostWebApproval;
   /** Stored tokens of remote roles, over the environment. Default: the environment only. */
   remoteTokens?: RemoteAgentTokens;
-  /** The workspace storage folder on disk, where conversations are kept. Default: none (they are kept in memory). */
-  storage?: vscode.Uri;
+  /** Where runs' conversations are kept (the window's run history). Default: in memory. */
+  conversations?: ConversationStore;
   /** The extension's global storage folder, beside which VS Code keeps the user's prompts folder. Default: none read. */
   globalStorage?: vscode.Uri;
 }
@@ -94,7 +93,7 @@ export class EngineSession {
       void this.loadRemoteTokens(result.roles);
     });
     this.commandApproval = options.commandApproval;
-    this.conversations = options.storage ? new FileConversationStore(nodePath.join(options.storage.fsPath, 'conversations')) : new MemoryConversationStore();
+    this.conversations = options.conversations ?? new MemoryConversationStore();
     const environment = options.environment ?? process.env;
     this.engine = createEngine({
       workspace: this.workspace,
@@ -175,6 +174,11 @@ export class EngineSession {
   /** Sends a finished subagent's proposal back with the user's comment (see `AgentTeam.requestChanges`). */
   requestChanges(request: RevisionRequest, setup: ModelSetup, settings: AgentTeamSettings): Promise<StartTaskResult> {
     return this.teamFor(settings).requestChanges({ ...budgetOf(settings), ...request, modelFor: this.modelsOf(setup) });
+  }
+
+  /** Resumes a run's interrupted tasks (see `AgentTeam.resume`) with the models of `setup`. */
+  resume(request: ResumeRequest, setup: ModelSetup, settings: AgentTeamSettings): Promise<TaskSnapshot[]> {
+    return this.teamFor(settings).resume({ ...request, modelFor: this.modelsOf(setup) });
   }
 
   /** Continues a finished run with the user's next message, with the models of `setup`. */

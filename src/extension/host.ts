@@ -4,7 +4,6 @@
  * (workspace tools, roles and their watchers, model clients) is built on first use by `engine()`.
  */
 import { HostWebApproval } from './web-approval.js';
-import * as nodePath from 'node:path';
 import * as vscode from 'vscode';
 import { ChangeSetRegistry } from '../engine/changes/index.js';
 import { type Clock, systemClock } from '../engine/clock.js';
@@ -13,7 +12,9 @@ import { showError } from './notify.js';
 import { configuredModelSetup } from './configured-model-setup.js';
 import { readSettings } from './configuration.js';
 import { isTerminal } from '../engine/tasks/types.js';
-import { JsonFileTaskStore, TaskManager } from '../engine/tasks/index.js';
+import { TaskManager } from '../engine/tasks/index.js';
+import { restoreProposals, resumeSourceOf } from '../engine/team/resume-from-log.js';
+import { WindowRunHistory } from './window-run-history.js';
 import { SettingPrices } from './model-prices-setting.js';
 import { ActivityContext } from './activity-context.js';
 import type { CommandChoice } from './host-command-approval.js';
@@ -64,6 +65,8 @@ export class AgentTeamHost implements vscode.Disposable {
   /** Context keys and the view's badge. */
   readonly activity: ActivityContext;
   private readonly changeStore: ChangeSetStore | undefined;
+  /** The run log in the workspace storage: the history, the conversations, what Resume goes on from. */
+  private readonly runHistory: WindowRunHistory;
   private readonly disposables: vscode.Disposable[] = [];
   private session: Promise<EngineSession> | undefined;
   private hostWorkspace: Promise<HostWorkspace> | undefined;
@@ -96,13 +99,12 @@ export class AgentTeamHost implements vscode.Disposable {
     const settings = readSettings(vscode.workspace.isTrusted);
     this.prices = new SettingPrices(this.log);
     const storage = context.storageUri?.scheme === 'file' ? context.storageUri : undefined;
+    this.runHistory = new WindowRunHistory({ storage: storage?.fsPath, retentionDays: settings.historyRetentionDays, clock: this.clock, warn: (message) => this.log.warn(message) });
     this.taskManager = new TaskManager({
       maxConcurrent: settings.maxConcurrentTasks,
       autoBackgroundMs: settings.autoBackgroundSeconds * 1000,
       clock: options.clock ?? systemClock,
-      store: storage
-        ? new JsonFileTaskStore(nodePath.join(storage.fsPath, 'task-history.json'), { onWarning: (message) => this.log.warn(message) })
-        : undefined,
+      store: this.runHistory.store,
       onWarning: (message) => this.log.warn(`Tasks: ${message}`),
       priceOf: (model) => this.prices.current().priceOf(model),
     });
@@ -172,7 +174,7 @@ export class AgentTeamHost implements vscode.Disposable {
         remoteTokens: this.remoteTokens,
         secretValues: () => this.redactor.values(),
         globalStorage: this.context.globalStorageUri,
-        ...(this.context.storageUri?.scheme === 'file' ? { storage: this.context.storageUri } : {}),
+        conversations: this.runHistory.conversations,
       });
       this.disposables.push(session);
       return session;
@@ -218,6 +220,22 @@ export class AgentTeamHost implements vscode.Disposable {
     }
   }
 
+  /**
+   * Resume Run: the run's interrupted tasks go on, each from its last completed turn in the run log, with
+   * the models set up now. Throws a `ConfigurationError` saying why a run cannot (the command reports it).
+   */
+  async resumeRun(runId: string): Promise<void> {
+    const session = await this.engine();
+    const contents = await this.runHistory.read(runId);
+    if (!contents) throw new ConfigurationError(`Run ${runId} is not in the run history any more (agentTeam.historyRetentionDays may have removed it); start it again.`);
+    const setup = await configuredModelSetup(this);
+    if (!setup) return;
+    restoreProposals(this.changes, contents, (message) => this.log.warn(message));
+    const resumed = await session.resume({ runId, source: resumeSourceOf(contents) }, setup, readSettings(vscode.workspace.isTrusted));
+    this.log.info(`Resumed run ${runId}: ${resumed.map((task) => task.id).join(', ')}.`);
+    void this.sidebar.reveal(runId);
+  }
+
   /** The diff of one proposed file (from the sidebar's list of a task's changes). */
   openDiff(taskId: string, path: string): Promise<void> {
     return this.review.openDiff(taskId, path);
@@ -237,6 +255,8 @@ export class AgentTeamHost implements vscode.Disposable {
 
   /** Change sets of removed tasks go with them (after Clear History). */
   forgetChanges(taskIds: readonly string[]): void {
+    // Cleared runs leave the run log too (ids that head no run have no file there).
+    void this.runHistory.forget(taskIds).catch((error: unknown) => this.log.warn(`Clearing the run history: ${errorMessage(error)}`));
     let removed = false;
     for (const taskId of taskIds) {
       if (!this.changes.get(taskId)) continue;
@@ -255,6 +275,7 @@ export class AgentTeamHost implements vscode.Disposable {
     this.closing ??= (async () => {
       try {
         await this.taskManager.close();
+        await this.runHistory.close();
         await this.changeStore?.flush();
         // The tasks' spans have ended with them: send what is pending before the extension host goes.
         await this.session?.then((session) => session.closeTelemetry());
@@ -280,6 +301,7 @@ export class AgentTeamHost implements vscode.Disposable {
 
   private async loadHistory(): Promise<void> {
     try {
+      await this.runHistory.attach(this.taskManager, this.changes);
       await this.taskManager.load();
       await this.changeStore?.load((taskId) => this.taskManager.get(taskId) !== undefined);
     } catch (error) {

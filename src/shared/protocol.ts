@@ -148,6 +148,8 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('select-task'), taskId: identifier.nullable() }),
   /** Stop a task; the host stops its whole subtree. */
   taskAction('stop-task'),
+  /** Resume an interrupted run (`taskId`: its root); the host runs `agentTeam.resumeRun`. */
+  taskAction('resume-run'),
   /** Open the task's change set for review (diff editors). */
   taskAction('review-changes'),
   z.strictObject({ type: z.literal('accept-file'), taskId: identifier, path: z.string().min(1) }),

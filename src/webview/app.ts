@@ -108,6 +108,7 @@ class SidebarApp implements Sidebar {
         this.coalescer.flushNow();
       },
       stop: (taskId) => post({ type: 'stop-task', taskId }),
+      resume: (taskId) => post({ type: 'resume-run', taskId }),
     }, options.tree);
     this.tree.element.hidden = true;
     this.tree.element.addEventListener('scroll', () => this.coalescer.invalidate());

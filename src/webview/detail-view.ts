@@ -9,7 +9,7 @@ import { createButton, createElement, createIcon, setTextIfChanged } from './dom
 import { formatCost } from '../engine/model/cost-schema.js';
 import { formatCount, formatTaskElapsed, treeTokens } from './format.js';
 import { bindLinkHandler, type MarkdownRenderer } from './markdown.js';
-import { isStoppable, statusIconClasses, stopAriaLabel, taskTitle } from './status.js';
+import { isResumable, isStoppable, resumeAriaLabel, statusIconClasses, stopAriaLabel, taskTitle } from './status.js';
 import { type MessageSent, type TranscriptState } from './store.js';
 import { TranscriptView } from './transcript-view.js';
 import { ComposerView } from './composer-view.js';
@@ -31,6 +31,7 @@ export class DetailView {
   private readonly icon: HTMLSpanElement;
   private readonly title: HTMLHeadingElement;
   private readonly stopButton: HTMLButtonElement;
+  private readonly resumeButton: HTMLButtonElement;
   private readonly meta: HTMLDListElement;
   private readonly elapsedValue: HTMLElement;
   private readonly reason: HTMLDivElement;
@@ -56,11 +57,15 @@ export class DetailView {
     this.stopButton.addEventListener('click', () => {
       if (this.renderedTask) this.post({ type: 'stop-task', taskId: this.renderedTask.id });
     });
+    this.resumeButton = createButton(document, 'Resume', { icon: 'codicon-debug-continue', className: 'detail-resume' });
+    this.resumeButton.addEventListener('click', () => {
+      if (this.renderedTask) this.post({ type: 'resume-run', taskId: this.renderedTask.id });
+    });
     const close = createElement(document, 'button', { className: 'icon-button detail-close', attributes: { type: 'button', 'aria-label': 'Close details', title: 'Close details' } }, [
       createIcon(document, 'codicon-close'),
     ]);
     close.addEventListener('click', onClose);
-    const header = createElement(document, 'div', { className: 'detail-header' }, [this.icon, this.title, this.stopButton, close]);
+    const header = createElement(document, 'div', { className: 'detail-header' }, [this.icon, this.title, this.stopButton, this.resumeButton, close]);
 
     this.elapsedValue = createElement(document, 'dd');
     this.meta = createElement(document, 'dl', { className: 'detail-meta' });
@@ -122,6 +127,8 @@ export class DetailView {
     this.title.setAttribute('title', `${taskTitle(task)} \u2014 ${task.status}`);
     this.stopButton.hidden = !isStoppable(task.status);
     this.stopButton.setAttribute('aria-label', stopAriaLabel(task));
+    this.resumeButton.hidden = !isResumable(task);
+    this.resumeButton.setAttribute('aria-label', resumeAriaLabel(task));
     this.renderMeta(task, now);
     const reason = endReason(task) ?? '';
     setTextIfChanged(this.reason, reason);

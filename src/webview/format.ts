@@ -1,4 +1,5 @@
 /** Compact numbers and durations for narrow sidebar rows. */
+import { isTerminal } from '../engine/tasks/types.js';
 import { type ProtocolTask } from '../shared/protocol.js';
 
 /** `950`, `1.2k`, `12.3k`, `123k`, `1.2M`: at most four characters plus the unit. */
@@ -33,7 +34,7 @@ function pad(value: number): string {
  */
 export function taskElapsed(task: ProtocolTask, now: number): number | undefined {
   if (task.startedAt === undefined) return undefined;
-  const end = task.status === 'completed' || task.status === 'failed' || task.status === 'stopped' ? (task.endedAt ?? now) : now;
+  const end = isTerminal(task.status) ? (task.endedAt ?? now) : now;
   return Math.max(0, end - task.startedAt);
 }
 

@@ -4,19 +4,20 @@
  * DOM contract (public: tests and the e2e suite select on it): the row element has `role="treeitem"`,
  * `data-task-id`, `data-status`, `aria-label` "<role>: <description> — <status>", `aria-level`,
  * `aria-expanded` only when it has children, `aria-selected`; running and queued rows hold a button whose
- * `aria-label` is "Stop <role>: <description>".
+ * `aria-label` is "Stop <role>: <description>"; an interrupted run's root row (`data-status="interrupted"`)
+ * holds one whose `aria-label` is "Resume run <description>".
  *
  * At most five elements a row, as the DOM of a long history is rows × elements: the row, its status icon
  * (a codicon), its label (the description as text, the role before it from `data-role` in CSS), its
- * figures (elapsed time and tokens as one text) and, while it can be stopped, the Stop button (itself the
- * codicon). The twistie is the row's `::before`, drawn from `aria-expanded` (media/sidebar.css); a click
+ * figures (elapsed time and tokens as one text) and, while it can be stopped, the Stop button, or, while
+ * it can be resumed, the Resume button (each itself the codicon; never both). The twistie is the row's `::before`, drawn from `aria-expanded` (media/sidebar.css); a click
  * on it is found by position (`isTwistieClick`).
  */
 import { type ProtocolTask } from '../shared/protocol.js';
 import { createElement, setAttributeIfChanged, setTextIfChanged } from './dom.js';
 import { formatCost } from '../engine/model/cost-schema.js';
 import { formatCount, formatTaskElapsed, formatTokens, treeTokens } from './format.js';
-import { isStoppable, statusIconClasses, stopAriaLabel, taskAriaLabel } from './status.js';
+import { isResumable, isStoppable, resumeAriaLabel, statusIconClasses, stopAriaLabel, taskAriaLabel } from './status.js';
 import { type TreeRow } from './tree-model.js';
 
 export interface RowView {
@@ -25,6 +26,7 @@ export interface RowView {
   label: HTMLSpanElement;
   figures: HTMLSpanElement;
   stop: HTMLButtonElement | undefined;
+  resume: HTMLButtonElement | undefined;
   /** What was last rendered, to skip unchanged rows. */
   last: RowInput | undefined;
 }
@@ -65,7 +67,7 @@ export function createRowView(document: Document): RowView {
   const label = createElement(document, 'span', { className: 'tree-label' });
   const figures = createElement(document, 'span', { className: 'tree-figures' });
   const element = createElement(document, 'div', { className: 'tree-row', attributes: { role: 'treeitem' } }, [icon, label, figures]);
-  return { element, icon, label, figures, stop: undefined, last: undefined };
+  return { element, icon, label, figures, stop: undefined, resume: undefined, last: undefined };
 }
 
 export function updateRowView(view: RowView, input: RowInput, rowHeight: number): void {
@@ -100,6 +102,7 @@ export function updateRowView(view: RowView, input: RowInput, rowHeight: number)
     // What VS Code hands the row's context menu commands (the webview/context menu in package.json).
     setAttributeIfChanged(element, 'data-vscode-context', JSON.stringify({ webviewSection: 'task', taskId: task.id, taskStatus: task.status, isRun: task.parentId === null, preventDefaultContextMenuItems: true }));
     updateStopButton(view, task);
+    updateResumeButton(view, task);
   }
   updateRowElapsed(view, task, input.now);
   view.last = input;
@@ -166,4 +169,24 @@ function updateStopButton(view: RowView, task: ProtocolTask): void {
     view.element.append(view.stop);
   }
   setAttributeIfChanged(view.stop, 'aria-label', stopAriaLabel(task));
+}
+
+/** The Resume button, where the Stop button sits on a running row: only an interrupted run's root has it. */
+function updateResumeButton(view: RowView, task: ProtocolTask): void {
+  if (!isResumable(task)) {
+    view.resume?.remove();
+    view.resume = undefined;
+    return;
+  }
+  if (!view.resume) {
+    const document = view.element.ownerDocument;
+    // Out of the Tab order like Stop: the row is the one tab stop; the keyboard reaches Resume through
+    // the detail pane (Enter) or the row's context menu.
+    view.resume = createElement(document, 'button', {
+      className: 'tree-resume icon-button codicon codicon-debug-continue',
+      attributes: { type: 'button', tabindex: '-1', title: 'Resume' },
+    });
+    view.element.append(view.resume);
+  }
+  setAttributeIfChanged(view.resume, 'aria-label', resumeAriaLabel(task));
 }

@@ -11,10 +11,20 @@ export const statusIconClasses: Readonly<Record<TaskStatus, string>> = {
   completed: 'codicon-pass',
   failed: 'codicon-error',
   stopped: 'codicon-debug-stop',
+  // Paused rather than stopped: the run can go on (Resume).
+  interrupted: 'codicon-debug-pause',
 };
 
 export function isStoppable(status: TaskStatus): boolean {
   return status === 'running' || status === 'queued' || status === 'waiting';
+}
+
+/**
+ * A run the user can resume: an interrupted root. A subagent goes on with its run (the engine resumes
+ * every interrupted task of a tree together), so its row offers nothing of its own.
+ */
+export function isResumable(task: Pick<ProtocolTask, 'status' | 'parentId'>): boolean {
+  return task.status === 'interrupted' && task.parentId === null;
 }
 
 /** `researcher: Find usages`. */
@@ -30,5 +40,10 @@ export function taskAriaLabel(task: Pick<ProtocolTask, 'role' | 'description' | 
 /** The Stop button's accessible name, which must begin with "Stop". */
 export function stopAriaLabel(task: Pick<ProtocolTask, 'role' | 'description'>): string {
   return `Stop ${taskTitle(task)}`;
+}
+
+/** The Resume button's accessible name, which must begin with "Resume": `Resume run Find usages`. */
+export function resumeAriaLabel(task: Pick<ProtocolTask, 'description'>): string {
+  return `Resume run ${task.description}`;
 }
 

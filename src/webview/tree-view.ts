@@ -26,6 +26,8 @@ export interface TreeViewActions {
   moveFocus(taskId: string): void;
   setExpanded(taskId: string, expanded: boolean): void;
   stop(taskId: string): void;
+  /** Resume an interrupted run (`taskId`: its root). */
+  resume(taskId: string): void;
 }
 
 export interface TreeRenderInput {
@@ -181,6 +183,11 @@ export class TreeView {
     if (target?.closest('.tree-stop')) {
       event.stopPropagation();
       this.actions.stop(id);
+      return;
+    }
+    if (target?.closest('.tree-resume')) {
+      event.stopPropagation();
+      this.actions.resume(id);
       return;
     }
     const row = this.lastInput?.tree.rows[this.lastInput.tree.indexById.get(id) ?? -1];

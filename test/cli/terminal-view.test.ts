@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TaskSnapshot } from '../../src/engine/tasks/types.js';
-import { JsonEventMapper } from '../../src/cli/json-events.js';
+import { JsonEventMapper, runEndEvent } from '../../src/cli/json-events.js';
 import { TerminalView } from '../../src/cli/terminal-view.js';
 
 function task(overrides: Partial<TaskSnapshot>): TaskSnapshot {
@@ -35,6 +35,32 @@ describe('TerminalView', () => {
     expect(writes[1].startsWith('\x1b[1A\x1b[J')).toBe(true);
     expect(writes[1]).toContain('▶ [t1] coordinator: Review parsing  running · 5s · 0 tokens\n  ▶ [t2] reviewer: Review  running · 5s · 0 tokens\n');
   });
+
+  it('shows interrupted tasks with their own sign and words, and says how to resume the run', () => {
+    let text = '';
+    const view = new TerminalView({ write: (chunk) => (text += chunk), isTTY: false });
+    view.handle({ type: 'task-start', task: task({}) });
+    view.handle({ type: 'task-end', task: task({ id: 't2', parentId: 't1', depth: 1, role: 'researcher', description: 'Find dates', status: 'interrupted', stopReason: { kind: 'shutdown' } }) });
+    view.handle({ type: 'task-end', task: task({ status: 'interrupted', stopReason: { kind: 'shutdown' } }) });
+    view.finish();
+    expect(text.split('\n')).toEqual([
+      '▶ [t1] coordinator: Review parsing',
+      '  ‖ [t2] researcher: Find dates — interrupted: Agent Team shut down before it finished (0 tokens)',
+      '‖ [t1] coordinator: Review parsing — interrupted: Agent Team shut down before it finished (0 tokens)',
+      // Once, for the run: a subagent goes on with it.
+      'Run t1 was interrupted before it finished; go on with it: agent-team run --resume t1',
+      '',
+    ]);
+  });
+
+  it('says nothing about resuming a run that was stopped by the user', () => {
+    let text = '';
+    const view = new TerminalView({ write: (chunk) => (text += chunk), isTTY: true, columns: 200 }, () => 5_000);
+    view.handle({ type: 'task-end', task: task({ status: 'stopped', stopReason: { kind: 'user' }, endedAt: 1_000 }) });
+    view.finish();
+    expect(text).toContain('■ [t1] coordinator: Review parsing  stopped');
+    expect(text).not.toContain('--resume');
+  });
 });
 
 describe('JsonEventMapper', () => {
@@ -48,5 +74,21 @@ describe('JsonEventMapper', () => {
     expect(mapper.map({ type: 'task-end', task: task({ id: 't2', status: 'failed', error: 'boom', output: 'partial', usage: { inputTokens: 3, outputTokens: 4 } }) })).toEqual([
       { type: 'task-end', taskId: 't2', status: 'failed', output: 'partial', error: 'boom', usage: { inputTokens: 3, outputTokens: 4 } },
     ]);
+  });
+
+  it('passes interrupted through in task-end and run-end; a user stop stays stopped', () => {
+    const mapper = new JsonEventMapper();
+    const interrupted = task({ status: 'interrupted', stopReason: { kind: 'interrupted' }, output: 'half' });
+    expect(mapper.map({ type: 'task-end', task: interrupted })).toEqual([
+      { type: 'task-end', taskId: 't1', status: 'interrupted', output: 'half', stopReason: { kind: 'interrupted' }, usage: { inputTokens: 0, outputTokens: 0 } },
+    ]);
+    expect(mapper.map({ type: 'task-end', task: task({ status: 'stopped', stopReason: { kind: 'user' } }) })).toEqual([
+      expect.objectContaining({ type: 'task-end', status: 'stopped', stopReason: { kind: 'user' } }),
+    ]);
+    expect(runEndEvent(interrupted, 'interrupted')).toMatchObject({ type: 'run-end', status: 'interrupted', output: 'half', stopReason: { kind: 'interrupted' } });
+    // A caller that only knows the run did not complete says `stopped`; the root says it was interrupted.
+    expect(runEndEvent(interrupted, 'stopped')).toMatchObject({ type: 'run-end', status: 'interrupted' });
+    expect(runEndEvent(task({ status: 'stopped', stopReason: { kind: 'user' } }), 'stopped')).toMatchObject({ type: 'run-end', status: 'stopped' });
+    expect(runEndEvent(interrupted, 'failed', 'the run stopped making progress')).toMatchObject({ type: 'run-end', status: 'failed' });
   });
 });

@@ -22,6 +22,7 @@ const refusing = manifest.contributes.commands.map((entry) => entry.command).fil
 const actingArguments: Record<string, unknown[]> = {
   'agentTeam.delegate': ['Delete everything', { role: 'refactorer' }],
   'agentTeam.stopTask': ['t1'],
+  'agentTeam.resumeRun': ['t1'],
   'agentTeam.reviewChanges': ['t1'],
   'agentTeam.setApiKey': ['openai'],
   'agentTeam.acceptFile': ['t1', 'src/app.ts'],

@@ -100,11 +100,13 @@ describe('messages from the webview', () => {
   it('hands valid actions over, and logs what the webview reports', async () => {
     await ready();
     view.send({ type: 'stop-task', taskId: 't1' });
+    view.send({ type: 'resume-run', taskId: 't1' });
     view.send({ type: 'run-command', command: 'agentTeam.setApiKey' });
     view.send({ type: 'log', level: 'error', message: 'render failed' });
     await flushMicrotasks();
     expect(actions).toEqual([
       { type: 'stop-task', taskId: 't1' },
+      { type: 'resume-run', taskId: 't1' },
       { type: 'run-command', command: 'agentTeam.setApiKey' },
     ]);
     expect(logLines).toContain('error Sidebar: render failed');

@@ -46,6 +46,17 @@ describe('sidebar actions', () => {
     expect(fake.state.logLines.some((line) => line.includes('Sidebar:') && line.includes('open-link'))).toBe(true);
   });
 
+  it('resumes a run through agentTeam.resumeRun with the run\u2019s id, as Stop goes through agentTeam.stopTask', async () => {
+    extension = activateExtension();
+    const view = await openSidebar();
+    const calls: unknown[][] = [];
+    // Whatever the command does (host.ts), the sidebar's part is to run it with the run's id.
+    fake.state.commands.set('agentTeam.resumeRun', (...args: unknown[]) => calls.push(args));
+    view.send({ type: 'resume-run', taskId: 't7' });
+    await flushMicrotasks();
+    expect(calls).toEqual([['t7']]);
+  });
+
   it('runs allowlisted commands with the host\u2019s own arguments: the walkthrough is Agent Team\u2019s', async () => {
     extension = activateExtension();
     const view = await openSidebar();

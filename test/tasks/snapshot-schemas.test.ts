@@ -11,9 +11,9 @@ import { transcriptEntrySchemas, type TranscriptEntry } from '../../src/engine/a
 import { type StopReason, stopReasonSchemas } from '../../src/engine/stop-reason.js';
 import { parsePersistedHistory } from '../../src/engine/tasks/history-schema.js';
 import { TaskManager } from '../../src/engine/tasks/task-manager.js';
-import { taskSnapshotSchemas } from '../../src/engine/tasks/task-snapshot.js';
+import { taskSnapshotSchemas, taskStatusSchema } from '../../src/engine/tasks/task-snapshot.js';
 import { InMemoryTaskStore } from '../../src/engine/tasks/task-store.js';
-import type { TaskSnapshot } from '../../src/engine/tasks/types.js';
+import { type TaskSnapshot, isTerminal } from '../../src/engine/tasks/types.js';
 import type { StartTaskOptions } from '../../src/engine/tasks/work.js';
 import { ManualClock } from '../../src/engine/testing/manual-clock.js';
 import { ScriptedModel } from '../../src/engine/testing/scripted-model.js';
@@ -108,6 +108,10 @@ describe('TaskSnapshot: one definition, read by the history and the sidebar', ()
     expect(sorted(snapshots.flatMap(definedKeys))).toEqual(sorted(Object.keys(taskSnapshotSchemas.strict.shape)));
     const kinds = stopReasonSchemas.strict.options.map((option) => option.shape.kind.value);
     expect(sorted(snapshots.flatMap((snapshot) => (snapshot.stopReason ? [snapshot.stopReason.kind] : [])))).toEqual(sorted(kinds));
+    // Every end status, `interrupted` included (shutdown, and a crash found at load).
+    const ended = taskStatusSchema.options.filter((status) => isTerminal(status));
+    expect(sorted(ended)).toEqual(['completed', 'failed', 'interrupted', 'stopped']);
+    expect(sorted(snapshots.map((snapshot) => snapshot.status).filter((status) => isTerminal(status)))).toEqual(sorted(ended));
   });
 
   it('both variants name the same fields, and the protocol splits them between the tree and the detail', () => {

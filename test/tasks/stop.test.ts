@@ -231,4 +231,33 @@ describe('stopping tasks', () => {
     await expect(manager.start(task(new StagedWork()))).rejects.toMatchObject({ kind: 'closed' });
     log.assertWellFormed();
   });
+
+  it('a tree stopped by shutdown is interrupted (snapshots and task-end), a user stop is stopped', async () => {
+    const { manager, log } = setup();
+    const stoppedByUser = new StagedWork({ onAbort: 'return' });
+    await manager.start(task(stoppedByUser));
+    await stoppedByUser.started;
+    await manager.stop('t1');
+    const root = new StagedWork({ onAbort: 'return' });
+    const child = new StagedWork({ onAbort: 'return' });
+    await manager.start(task(root));
+    await root.started;
+    await manager.start(task(child, { parentId: 't2' }));
+    await child.started;
+
+    const closing = manager.close();
+    // Decided at once: the status says so while the work is still given its grace to return.
+    expect(manager.get('t2')?.status).toBe('interrupted');
+    await closing;
+    expect(manager.list().map((snapshot) => [snapshot.id, snapshot.status])).toEqual([
+      ['t1', 'stopped'],
+      ['t2', 'interrupted'],
+      ['t3', 'interrupted'],
+    ]);
+    expect(log.endOf('t1')?.status).toBe('stopped');
+    expect(log.endOf('t2')).toMatchObject({ status: 'interrupted', stopReason: { kind: 'shutdown' } });
+    expect(log.endOf('t3')).toMatchObject({ status: 'interrupted', stopReason: { kind: 'shutdown' } });
+    expect(log.statuses('t2')).toEqual(['queued', 'running', 'interrupted']);
+    log.assertWellFormed();
+  });
 });

@@ -65,7 +65,7 @@ describe('JsonFileTaskStore', () => {
     await reloaded.flush();
   });
 
-  it('loads tasks that were queued or running at a crash as stopped with reason interrupted', async () => {
+  it('loads tasks that were queued or running at a crash as interrupted (reason interrupted)', async () => {
     const store = new JsonFileTaskStore(filePath);
     const manager = new TaskManager({ clock: new ManualClock(), store, maxConcurrent: 1 });
     const running = new StagedWork();
@@ -78,18 +78,59 @@ describe('JsonFileTaskStore', () => {
     const clock = new ManualClock(1_800_000_000_000);
     const reloaded = new TaskManager({ clock, store: new JsonFileTaskStore(filePath) });
     await reloaded.load();
-    expect(reloaded.get('t1')).toMatchObject({ status: 'stopped', stopReason: { kind: 'interrupted' }, output: 'was halfway through', endedAt: clock.now() });
-    expect(reloaded.get('t2')).toMatchObject({ status: 'stopped', stopReason: { kind: 'interrupted' } });
+    expect(reloaded.get('t1')).toMatchObject({ status: 'interrupted', stopReason: { kind: 'interrupted' }, output: 'was halfway through', endedAt: clock.now() });
+    expect(reloaded.get('t2')).toMatchObject({ status: 'interrupted', stopReason: { kind: 'interrupted' } });
     expect(reloaded.get('t2')?.output).toBeUndefined();
     await reloaded.stopAll({ kind: 'user' }); // nothing to stop: loaded tasks are history
     expect(reloaded.get('t1')?.stopReason).toEqual({ kind: 'interrupted' });
-    // Loading found interrupted tasks, so it saved them as stopped: a second load agrees.
+    // Loading found interrupted tasks, so it saved them as interrupted: a second load agrees.
     await reloaded.flush();
     const again = await new JsonFileTaskStore(filePath).load();
     expect(again.tasks.map((persisted) => [persisted.task.status, persisted.task.stopReason])).toEqual([
-      ['stopped', { kind: 'interrupted' }],
-      ['stopped', { kind: 'interrupted' }],
+      ['interrupted', { kind: 'interrupted' }],
+      ['interrupted', { kind: 'interrupted' }],
     ]);
+    const third = new TaskManager({ clock: new ManualClock(), store: new JsonFileTaskStore(filePath) });
+    await third.load();
+    expect(third.list().map((snapshot) => [snapshot.status, snapshot.stopReason, snapshot.endedAt])).toEqual([
+      ['interrupted', { kind: 'interrupted' }, clock.now()],
+      ['interrupted', { kind: 'interrupted' }, clock.now()],
+    ]);
+  });
+
+  it('reads history written before the interrupted status (stopped by shutdown or interruption) as interrupted', async () => {
+    const store = new JsonFileTaskStore(filePath);
+    const manager = new TaskManager({ clock: new ManualClock(), store });
+    for (const reason of ['shutdown', 'interrupted', 'user'] as const) {
+      const work = new StagedWork({ onAbort: 'return' });
+      const started = await manager.start(task(work));
+      await work.started;
+      await manager.stop(started.task.id, { kind: reason });
+    }
+    await manager.close();
+    // Rewrite the file as an older version saved it: an interruption was a plain `stopped`.
+    const written = JSON.parse(await fs.readFile(filePath, 'utf8')) as PersistedHistory;
+    expect(written.tasks.map((persisted) => persisted.task.status)).toEqual(['interrupted', 'interrupted', 'stopped']);
+    for (const persisted of written.tasks) (persisted.task as { status: string }).status = 'stopped';
+    await fs.writeFile(filePath, JSON.stringify(written));
+
+    const reloaded = new TaskManager({ clock: new ManualClock(), store: new JsonFileTaskStore(filePath) });
+    await reloaded.load();
+    expect(reloaded.list().map((snapshot) => [snapshot.status, snapshot.stopReason?.kind])).toEqual([
+      ['interrupted', 'shutdown'],
+      ['interrupted', 'interrupted'],
+      ['stopped', 'user'],
+    ]);
+  });
+
+  it('loads a stored interrupted task without a stop reason with reason interrupted', async () => {
+    await writeOneCompletedTask(new JsonFileTaskStore(filePath));
+    const written = JSON.parse(await fs.readFile(filePath, 'utf8')) as PersistedHistory;
+    Object.assign(written.tasks[0]!.task, { status: 'interrupted' });
+    await fs.writeFile(filePath, JSON.stringify(written));
+    const reloaded = new TaskManager({ clock: new ManualClock(), store: new JsonFileTaskStore(filePath) });
+    await reloaded.load();
+    expect(reloaded.get('t1')).toMatchObject({ status: 'interrupted', stopReason: { kind: 'interrupted' } });
   });
 
   it('loads a torn (partial JSON) file as an empty history with a warning, moving it aside', async () => {

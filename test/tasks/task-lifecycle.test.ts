@@ -39,4 +39,16 @@ describe('the task lifecycle state machine', () => {
     expect(statusFor('ended', 'failed')).toBe('failed');
     expect(() => statusFor('ended', undefined)).toThrow(/has no outcome/);
   });
+
+  it('shows a stop by the end of the session (shutdown, or found unfinished) as interrupted, any other stop as stopped', () => {
+    expect(statusFor('ended', 'stopped', { kind: 'shutdown' })).toBe('interrupted');
+    expect(statusFor('stopping', 'stopped', { kind: 'shutdown' })).toBe('interrupted');
+    expect(statusFor('ended', 'stopped', { kind: 'interrupted' })).toBe('interrupted');
+    for (const reason of [{ kind: 'user' }, { kind: 'parent-stopped', parentId: 't1' }, { kind: 'budget', detail: 'over' }] as const) {
+      expect(statusFor('ended', 'stopped', reason)).toBe('stopped');
+    }
+    // A reason alone decides nothing: a failed task stays failed, a running one running.
+    expect(statusFor('ended', 'failed', { kind: 'shutdown' })).toBe('failed');
+    expect(statusFor('running', undefined, { kind: 'shutdown' })).toBe('running');
+  });
 });

@@ -83,6 +83,7 @@ describe('webview messages', () => {
       { type: 'select-task', taskId: 't1' },
       { type: 'select-task', taskId: null },
       { type: 'stop-task', taskId: 't1' },
+      { type: 'resume-run', taskId: 't1' },
       { type: 'review-changes', taskId: 't1' },
       { type: 'accept-file', taskId: 't1', path: 'src/a.ts' },
       { type: 'reject-file', taskId: 't1', path: 'src/a.ts' },
@@ -111,6 +112,8 @@ describe('webview messages', () => {
   it('rejects unknown keys: the local server offer carries no URL', () => {
     expect(parseWebviewMessage({ type: 'use-local-server', url: 'http://evil.example' }).message).toBeUndefined();
     expect(parseWebviewMessage({ type: 'stop-task', taskId: 't1', cascade: false }).message).toBeUndefined();
+    expect(parseWebviewMessage({ type: 'resume-run', taskId: 't1', model: 'x' }).message).toBeUndefined();
+    expect(parseWebviewMessage({ type: 'resume-run', taskId: '' }).message).toBeUndefined();
   });
 });
 

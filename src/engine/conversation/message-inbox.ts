@@ -22,7 +22,7 @@ export class MessageInbox {
   deliver(taskId: string, from: string, text: string): void {
     const task = this.taskManager.get(taskId);
     if (!task) throw new TaskError('unknown-task', `There is no task ${taskId}.`);
-    if (isTerminal(task.status)) throw new TaskError('parent-ended', `Task ${taskId} has already ${task.status === 'stopped' ? 'been stopped' : task.status}; a message cannot reach it.`);
+    if (isTerminal(task.status)) throw new TaskError('parent-ended', `Task ${taskId} has already ${task.status === 'stopped' || task.status === 'interrupted' ? `been ${task.status}` : task.status}; a message cannot reach it.`);
     const message = text.trim();
     if (message === '') throw new TaskError('invalid-options', 'The message is empty.');
     if (message.length > maxMessageCharacters) throw new TaskError('invalid-options', `The message is ${message.length} characters long; at most ${maxMessageCharacters} are accepted.`);

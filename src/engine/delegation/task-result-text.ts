@@ -38,5 +38,7 @@ export function describeStatus(task: TaskSnapshot): string {
       return `failed: ${task.error ?? 'unknown error'}`;
     case 'stopped':
       return task.stopReason ? `was ${describeStopReason(task.stopReason)}` : 'was stopped';
+    case 'interrupted':
+      return 'was interrupted (the window closed or the process ended) before it finished';
   }
 }

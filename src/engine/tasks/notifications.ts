@@ -10,7 +10,7 @@ export interface TaskNotice {
   taskId: string;
   role: string;
   description: string;
-  status: 'completed' | 'failed' | 'stopped';
+  status: 'completed' | 'failed' | 'stopped' | 'interrupted';
   /** The output, cut to the manager's `noticeOutputChars`; the full text stays in the task's snapshot. */
   output: string;
   /** True when `output` was cut short. */
@@ -45,7 +45,7 @@ export function formatNotice(notice: TaskNotice): string {
         ? `failed: ${notice.error ?? 'unknown error'}`
         : notice.stopReason
           ? describeStopReason(notice.stopReason)
-          : 'stopped';
+          : notice.status;
   const output = notice.output === '' ? '' : notice.status === 'completed' ? `\n${notice.output}` : ` Output so far: ${notice.output}`;
   const more = notice.outputTruncated ? ` (cut short; TaskOutput ${notice.taskId} gives the full text)` : '';
   return `${head} ${how}.${output}${more}`;

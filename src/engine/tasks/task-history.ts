@@ -1,9 +1,10 @@
 /** Converts between live task records and their stored form. */
-import { errorMessage } from '../errors.js';
+import { type StopReason, errorMessage } from '../errors.js';
 import { createDeferred } from '../util/deferred.js';
 import type { PersistedHistory, PersistedTask, TaskStore } from './task-store.js';
 import { type TaskRecord, partialOutputOf, snapshotOf, statusOf, totalTokens } from './task-record.js';
-import { type TaskSnapshot, isTerminal } from './types.js';
+import { type TaskOutcome, isInterruption } from './task-lifecycle.js';
+import { type TaskSnapshot, type TaskStatus, isTerminal } from './types.js';
 
 export function persistedTaskOf(record: TaskRecord): PersistedTask {
   const persisted: PersistedTask = {
@@ -18,8 +19,11 @@ export function persistedTaskOf(record: TaskRecord): PersistedTask {
 
 /**
  * A stored task as an ended record. One that was still queued or running when it was saved (the previous
- * session ended without closing the manager: a crash, a killed window) becomes `stopped` with reason
- * `interrupted`, keeping its partial output; its end time is `now`, when the interruption was found.
+ * session ended without closing the manager: a crash, a killed window) becomes `interrupted` (outcome
+ * `stopped`, reason `interrupted`), keeping its partial output; its end time is `now`, when the
+ * interruption was found. A stored `interrupted` task is a stop too, with its stored reason; history
+ * written before that status existed says `stopped` with reason `shutdown` or `interrupted`, which
+ * `statusOf` reads as `interrupted` all the same.
  */
 export function recordFromPersisted(persisted: PersistedTask, now: number, maxTranscriptEntries: number): TaskRecord {
   const stored = persisted.task;
@@ -36,13 +40,13 @@ export function recordFromPersisted(persisted: PersistedTask, now: number, maxTr
     model: stored.model,
     background: stored.background,
     phase: 'ended',
-    outcome: interrupted ? 'stopped' : (stored.status as 'completed' | 'failed' | 'stopped'),
+    outcome: interrupted ? 'stopped' : outcomeOf(stored.status),
     createdAt: stored.createdAt,
     startedAt: stored.startedAt,
     endedAt: interrupted ? now : stored.endedAt,
     output: interrupted ? (stored.output ?? persisted.partialOutput) : stored.output,
     error: stored.error,
-    stopReason: interrupted ? { kind: 'interrupted' } : stored.stopReason,
+    stopReason: interrupted ? { kind: 'interrupted' } : storedStopReason(stored),
     usage: { ...stored.usage },
     treeUsage: { ...stored.treeUsage },
     treeSpend: totalTokens(stored.treeUsage),
@@ -97,6 +101,20 @@ export async function readHistory(
     records.push(recordFromPersisted(persisted, now, maxTranscriptEntries));
   }
   return { records, interrupted: history.tasks.some((persisted) => !isTerminal(persisted.task.status)) };
+}
+
+/** The outcome of a stored task that had ended: an interruption is a stop whose reason tells it apart. */
+function outcomeOf(status: TaskStatus): TaskOutcome {
+  return status === 'interrupted' ? 'stopped' : (status as TaskOutcome);
+}
+
+/**
+ * The stored stop reason; an `interrupted` task saved without one that says so (a hand-edited file) gets
+ * `interrupted`, so it loads with the status it was saved with.
+ */
+function storedStopReason(stored: TaskSnapshot): StopReason | undefined {
+  if (stored.status !== 'interrupted') return stored.stopReason;
+  return stored.stopReason !== undefined && isInterruption(stored.stopReason) ? stored.stopReason : { kind: 'interrupted' };
 }
 
 /** History saved before costs were kept: its tokens had no price on record. */

@@ -17,6 +17,7 @@
  *   work gets `stopGraceMs` to return its partial output.
  * - `ended`: `task-end` is out; nothing about the task changes any more.
  */
+import type { StopReason } from '../stop-reason.js';
 import { TaskError } from './task-error.js';
 import type { TaskStatus } from './types.js';
 
@@ -63,13 +64,27 @@ export function isActivePhase(phase: TaskPhase): boolean {
   return phase === 'running' || phase === 'waiting' || phase === 'resuming';
 }
 
-/** How a task ended (or, while `stopping`, how it will end). */
+/**
+ * How a task ended (or, while `stopping`, how it will end). A stop is one outcome whoever caused it; the
+ * status tells an interruption apart (see `statusFor`), so the manager's stop logic stays one path.
+ */
 export type TaskOutcome = 'completed' | 'failed' | 'stopped';
 
-/** The public status: the phases users need not tell apart are folded into `running`. */
-export function statusFor(phase: TaskPhase, outcome: TaskOutcome | undefined): TaskStatus {
+/**
+ * The public status: the phases users need not tell apart are folded into `running`, and a stop caused
+ * by the session ending (`shutdown`: the window closed; `interrupted`: found unfinished in the history
+ * after the process died) shows as `interrupted`, the status a run can be resumed from. Children of such
+ * a stop keep its reason (work-outcome.ts `descendantReason`), so a whole tree reads as interrupted.
+ */
+export function statusFor(phase: TaskPhase, outcome: TaskOutcome | undefined, stopReason?: StopReason): TaskStatus {
   if (phase === 'queued') return 'queued';
   if (isActivePhase(phase)) return 'running';
   if (outcome === undefined) throw new TaskError('illegal-transition', `Internal error in the task manager: a task ${phase} has no outcome.`);
+  if (outcome === 'stopped' && stopReason !== undefined && isInterruption(stopReason)) return 'interrupted';
   return outcome;
+}
+
+/** True for the stop reasons that mean the session ended under the task, not that anybody stopped it. */
+export function isInterruption(reason: StopReason): boolean {
+  return reason.kind === 'shutdown' || reason.kind === 'interrupted';
 }

@@ -23,7 +23,8 @@ import { BackgroundNotices } from './background-notices.js';
 import { spendTokens } from './tree-budget.js';
 import { parentFor } from './task-parent.js';
 import { type ResolvedTaskManagerOptions, type TaskManagerOptions, duration, resolveOptions, validateStartOptions } from './options.js';
-import { type TaskOutcome, isActivePhase, transition } from './task-lifecycle.js';
+import { type TaskOutcome, transition } from './task-lifecycle.js';
+import { stopTree, type TreeStopHost } from './stop-tree.js';
 import { PausableTimer } from './pausable-timer.js';
 import { TaskScheduler } from './task-scheduler.js';
 import { type LifecycleReport, RunSizeLimit, lifecycleReportOf } from './lifecycle-report.js';
@@ -35,9 +36,10 @@ import { type TaskRecord, createTaskRecord, letGoOfWork, hasEnded, partialOutput
 import { TaskTree } from './task-tree.js';
 import { type WaitOptions, waitForEnd } from './task-wait.js';
 import { type TaskEvent, type TaskSnapshot, isTerminal } from './types.js';
-import { descendantReason, judgeWork, outputOf, type WorkOutcome } from './work-outcome.js';
+import { judgeWork, outputOf, type WorkOutcome } from './work-outcome.js';
 import { createWorkContext } from './work-context.js';
-import type { StartTaskOptions, StartTaskResult } from './work.js';
+import type { StartTaskOptions, StartTaskResult, TaskWork } from './work.js';
+import { revivedRecord } from './task-revival.js';
 
 
 export type { LifecycleReport };
@@ -53,6 +55,7 @@ export class TaskManager {
   private readonly saver: HistorySaver;
   private closing: Promise<void> | undefined;
   private readonly runSize: RunSizeLimit;
+  private readonly treeStopHost: TreeStopHost;
 
   constructor(options: TaskManagerOptions = {}) {
     this.options = resolveOptions(options);
@@ -63,6 +66,16 @@ export class TaskManager {
       startWork: (record) => this.startWork(record),
       userWaitChanged: (record) => this.userWaitChanged(record),
     });
+    this.treeStopHost = {
+      tree: this.tree,
+      scheduler: this.scheduler,
+      decideStopped: (record, reason) => this.decideOutcome(record, 'stopped', { reason }),
+      announceEnd: (record) => this.announceEnd(record),
+      awaitWork: (record) => {
+        this.emitUpdate(record);
+        record.cancelGraceTimer = this.options.clock.setTimer(() => this.endAfterGrace(record), this.options.stopGraceMs);
+      },
+    };
     this.saver = new HistorySaver(
       this.options.store,
       () => ({ version: 1, tasks: this.tree.all().map(persistedTaskOf) }),
@@ -98,6 +111,23 @@ export class TaskManager {
     void record.end.promise.then((task) => caller.resolve({ task, backgrounded: false }));
     // The parent's work is blocked on this call: it gives its slot to the work it waits for.
     return parent ? this.scheduler.whileWaiting(parent, caller.promise, { endsWith: record }) : caller.promise;
+  }
+
+  /**
+   * Continues an interrupted task in place (same id, transcript, spend) with new `work`, queued as a
+   * background task: resolves at once; `wait` for its end. Its parent is not made to wait: a resumed
+   * parent's own work waits for the children it had running. Rejects with a `TaskError` for a task that
+   * is not interrupted, or a closed manager.
+   */
+  async resume(id: string, work: TaskWork): Promise<TaskSnapshot> {
+    if (this.closing) throw new TaskError('closed', 'The task manager has been closed (Agent Team is shutting down); no task can be resumed.');
+    const old = this.require(id);
+    const record = revivedRecord(old, old.parentId === null ? undefined : this.tree.get(old.parentId), work, this.options.clock.now());
+    this.tree.replace(record);
+    this.hub.emit({ type: 'task-start', task: snapshotOf(record) });
+    this.saver.request();
+    this.scheduler.enqueue(record);
+    return snapshotOf(record);
   }
 
   get(id: string): TaskSnapshot | undefined {
@@ -320,37 +350,8 @@ export class TaskManager {
     caller.resolve({ task: snapshotOf(record), backgrounded: true });
   }
 
-  /**
-   * Stops `top` and every unfinished task below it. All of them are marked stopped first, then aborted
-   * and freed, so no queued task of the tree can grab a slot freed by another part of the same stop.
-   */
   private stopTree(top: TaskRecord, reason: StopReason): void {
-    const stopped: Array<{ record: TaskRecord; reason: StopReason }> = [];
-    const visit = (record: TaskRecord, stopperId: string | null) => {
-      let nextStopper = stopperId;
-      if (record.phase === 'queued' || isActivePhase(record.phase)) {
-        // Frozen: the same object is the signal's reason for the work and the snapshot's stop reason.
-        const own: StopReason = Object.freeze(stopperId === null ? { ...reason } : descendantReason(reason, stopperId));
-        this.decideOutcome(record, 'stopped', { reason: own });
-        if (record.phase === 'queued' || record.phase === 'resuming') this.scheduler.dequeue(record);
-        transition(record, 'stop');
-        stopped.push({ record, reason: own });
-        nextStopper = record.id;
-      }
-      for (const child of this.tree.childrenOf(record)) visit(child, nextStopper);
-    };
-    visit(top, null);
-    for (const { record } of stopped) {
-      if (record.phase === 'ended') {
-        this.announceEnd(record); // It was queued: there is no work to wait for.
-      } else {
-        this.emitUpdate(record);
-        record.cancelGraceTimer = this.options.clock.setTimer(() => this.endAfterGrace(record), this.options.stopGraceMs);
-      }
-    }
-    for (const { record, reason: own } of stopped) record.controller?.abort(own);
-    // A hung work function must not keep its slot: the slot is freed now, not when the work returns.
-    for (const { record } of stopped) this.scheduler.leave(record);
+    stopTree(this.treeStopHost, top, reason);
   }
 
   /** A task began or stopped waiting for the user: its status changed, and its auto-background clock stops or goes on. */

@@ -17,6 +17,6 @@ export function parentFor(tree: TaskTree, parentId: string | null, followUp: boo
     if (!isTerminal(status)) throw new TaskError('invalid-options', `Task ${parentId} is still running; only a finished task can be followed up.`);
     return parent;
   }
-  if (isTerminal(status)) throw new TaskError('parent-ended', `Task ${parentId} has already ${status === 'stopped' ? 'been stopped' : status}; it cannot start subtasks.`);
+  if (isTerminal(status)) throw new TaskError('parent-ended', `Task ${parentId} has already ${status === 'stopped' || status === 'interrupted' ? `been ${status}` : status}; it cannot start subtasks.`);
   return parent;
 }

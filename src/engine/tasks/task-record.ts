@@ -131,10 +131,13 @@ export function createTaskRecord(id: string, options: StartTaskOptions, parent: 
   };
 }
 
-/** The status users see (snapshots, events): `waiting` while a task's work waits for the user. */
+/**
+ * The status users see (snapshots, events): `waiting` while a task's work waits for the user, and
+ * `interrupted` for a task stopped because the session ended (see `statusFor`).
+ */
 export function statusOf(record: TaskRecord): TaskStatus {
   if (record.phase === 'waiting' && record.userWaits > 0) return 'waiting';
-  return statusFor(record.phase, record.outcome);
+  return statusFor(record.phase, record.outcome, record.stopReason);
 }
 
 /** True once `task-end` was emitted: from then on nothing about the task changes. */

@@ -10,7 +10,11 @@ import { usageSchemas } from '../model/usage-schema.js';
 import { stopReasonSchemas } from '../stop-reason.js';
 import { defineVariants } from '../util/schema-variants.js';
 
-export const taskStatusSchema = z.enum(['queued', 'running', 'waiting', 'completed', 'failed', 'stopped']);
+/**
+ * `interrupted` is a stop by the end of the session (the window closed, the process died) rather than by
+ * anybody's choice: an end state like `stopped`, but one a run can be resumed from.
+ */
+export const taskStatusSchema = z.enum(['queued', 'running', 'waiting', 'completed', 'failed', 'stopped', 'interrupted']);
 
 export type TaskStatus = z.infer<typeof taskStatusSchema>;
 

@@ -40,6 +40,12 @@ export class TaskTree {
     if (record.parentId !== null) this.records.get(record.parentId)?.childIds.push(record.id);
   }
 
+  /** Puts `record` in the place of the task with its id (a resumed task), keeping the order and links. */
+  replace(record: TaskRecord): void {
+    if (!this.records.has(record.id)) throw new TaskError('unknown-task', `There is no task ${record.id} to replace.`);
+    this.records.set(record.id, record);
+  }
+
   /** Puts `earlier` (loaded history) before the tasks already present, keeping creation order. */
   prepend(earlier: TaskRecord[]): void {
     const current = this.all();

@@ -4,7 +4,8 @@ import type { TaskSnapshot, TaskStatus } from './task-snapshot.js';
 
 export type { TaskSnapshot, TaskStatus } from './task-snapshot.js';
 
-export const terminalStatuses: ReadonlySet<TaskStatus> = new Set(['completed', 'failed', 'stopped']);
+/** `interrupted` is final too: resuming continues the task as a fresh record (task-revival.ts), not this one. */
+export const terminalStatuses: ReadonlySet<TaskStatus> = new Set(['completed', 'failed', 'stopped', 'interrupted']);
 
 export function isTerminal(status: TaskStatus): boolean {
   return terminalStatuses.has(status);

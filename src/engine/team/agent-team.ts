@@ -18,11 +18,14 @@ import type { DelegatorTools } from '../roles/tool-names.js';
 import type { AgentTeamOptions } from './team-options.js';
 import type { DelegateRequest, FollowUpRequest, PlanRequest, RevisionRequest, WorkflowRunRequest } from './run-requests.js';
 import { followedRun, revisedTask } from './continuations.js';
+import { interruptedTasks, type ResumeRequest, resumeTasks } from './resume-run.js';
+import type { TaskSnapshot } from '../tasks/types.js';
 import { TeamRoster } from './team-roster.js';
 import { TeamRun } from './team-run.js';
 
 export type { AgentTeamOptions, ModelChooser } from './team-options.js';
 export type { DelegateRequest, FollowUpRequest, PlanRequest, RevisionRequest, WorkflowRunRequest } from './run-requests.js';
+export type { ResumeRequest, ResumeSource } from './resume-run.js';
 
 /** What every run request has: its models, where it runs, its budget. */
 type RunBasics = Pick<DelegateRequest, 'modelFor' | 'mode' | 'maxTokens' | 'maxUsd'>;
@@ -137,6 +140,20 @@ export class AgentTeam {
     const conversation: ModelMessage[] = [...earlier, { role: 'user', content: [{ type: 'text', text }] }];
     const task = { parentId: revised.id, followUp: true, role: revised.role, description: `Revision: ${describePrompt(comment, 48)}`, prompt: comment };
     return this.startRun(request, task, (run) => run.roleWork(role, conversation, revised.depth + 1, false, { keepConversation: { key: revised.id }, changeSetOf: revised.id }));
+  }
+
+  /**
+   * Resumes a run whose tasks were interrupted (the editor closed, the process died): each goes on in
+   * place from its last completed turn (resume-run.ts). Resolves once they are queued, with their
+   * snapshots; wait on the root for the end. Throws a `ConfigurationError` saying why a run cannot be.
+   */
+  async resume(request: ResumeRequest): Promise<TaskSnapshot[]> {
+    const tasks = interruptedTasks(this.options, request.runId);
+    const modelFor = request.modelFor ?? this.options.modelFor;
+    if (!modelFor) throw new ConfigurationError('No model is set up for this run: choose a provider and a model first.');
+    const run = new TeamRun(this.options, this.inbox, (delegator) => this.rosters.for(delegator), modelFor);
+    const workers = { coordinator: run.coordinatorWork.bind(run), role: run.roleWork.bind(run) };
+    return resumeTasks(this.options, workers, request.source, tasks, request.awaitBackgroundTasks ?? false);
   }
 
   /**

@@ -80,7 +80,8 @@ function parseInput(input: unknown): DelegateToolInput {
 }
 
 function describeResult(host: AgentTeamHost, root: { id: string; role: string; status: string; output?: string; error?: string }): string {
-  const lines = [`Agent Team's ${root.role} ${root.status} (task ${root.id}).`];
+  const ended = root.status === 'interrupted' ? 'was interrupted' : root.status;
+  const lines = [`Agent Team's ${root.role} ${ended} (task ${root.id}).`];
   if (root.error) lines.push(`Error: ${root.error}`);
   lines.push(root.output?.trim() ? root.output.trim() : '(no answer)');
   for (const taskId of host.review.tasksWithPendingChanges(root.id)) {

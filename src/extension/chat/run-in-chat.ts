@@ -19,7 +19,7 @@ export interface RunInChatOptions {
   pendingFileCount: (rootId: string) => number;
 }
 
-const statusMarks: Record<string, string> = { completed: '\u2713', failed: '\u2717', stopped: '\u25a0' };
+const statusMarks: Record<string, string> = { completed: '\u2713', failed: '\u2717', stopped: '\u25a0', interrupted: '\u23f8' };
 
 /** Reports the run started as task `rootId` into `stream` until it ends; resolves with its last snapshot. */
 export function reportRunInChat(options: RunInChatOptions, rootId: string, stream: RunReport, token: vscode.CancellationToken): Promise<TaskSnapshot> {

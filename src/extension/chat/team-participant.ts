@@ -56,7 +56,8 @@ export async function handleTeamRequest(
     const root = await reportRunInChat({ taskManager: host.taskManager, pendingFileCount: (rootId) => host.review.pendingFileCount(rootId) }, started.task.id, stream, token);
     const metadata: TeamResultMetadata = { rootId: root.id };
     if (root.status === 'completed') return { metadata };
-    return { metadata, errorDetails: { message: root.error ?? vscode.l10n.t('The run {0}.', root.status) } };
+    const ended = root.status === 'interrupted' ? vscode.l10n.t('The run was interrupted before it finished.') : vscode.l10n.t('The run {0}.', root.status);
+    return { metadata, errorDetails: { message: root.error ?? ended } };
   } catch (error) {
     return refuse(vscode.l10n.t('Agent Team could not start: {0}', host.redactor.redact(errorMessage(error))));
   }

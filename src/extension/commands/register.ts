@@ -15,6 +15,7 @@ import { rerunAndCompare } from './rerun-command.js';
 import { setRemoteAgentToken } from './remote-token-command.js';
 import { manageAllowedCommands } from './allowed-commands-command.js';
 import { newRole } from './new-role-command.js';
+import { resumeRun } from './resume-run-command.js';
 import { selectModel } from './select-model-command.js';
 import { planAndDelegate, runWorkflow } from './orchestration-commands.js';
 import { decideAll, decideFile, decideHunk, reviewChanges } from './review-commands.js';
@@ -68,6 +69,7 @@ export function commandHandlers(host: AgentTeamHost): Record<string, Handler> {
     [commandIds.setRemoteAgentToken]: (name) => setRemoteAgentToken(host, name),
     [commandIds.manageAllowedCommands]: () => manageAllowedCommands(host),
     [commandIds.newRole]: () => newRole(host),
+    [commandIds.resumeRun]: (taskId) => resumeRun(host, taskId),
   };
   return Object.fromEntries(
     Object.entries(handlers).map(([id, handler]) => [

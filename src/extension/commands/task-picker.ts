@@ -9,6 +9,7 @@ const statusIcons: Record<TaskStatus, string> = {
   completed: 'pass',
   failed: 'error',
   stopped: 'debug-stop',
+  interrupted: 'debug-pause',
 };
 
 export interface TaskPickOptions {

@@ -167,7 +167,7 @@ export class ReviewController implements vscode.Disposable {
   private unfinished(taskId: string): string | undefined {
     const task = this.options.taskManager.get(taskId);
     if (!task || task.status === 'completed') return undefined;
-    if (task.status === 'failed' || task.status === 'stopped') return `${task.role} ${task.id} ${task.status}`;
+    if (task.status === 'failed' || task.status === 'stopped' || task.status === 'interrupted') return `${task.role} ${task.id} ${task.status}`;
     return `${task.role} ${task.id} is still ${task.status}`;
   }
 

@@ -31,6 +31,10 @@ export async function handleWebviewAction(host: WebviewActionHost, message: Webv
     case 'stop-task':
       await vscode.commands.executeCommand('agentTeam.stopTask', message.taskId);
       return;
+    case 'resume-run':
+      // The command checks that the run is interrupted and resumable, and says why when it is not.
+      await vscode.commands.executeCommand('agentTeam.resumeRun', message.taskId);
+      return;
     case 'review-changes':
       await vscode.commands.executeCommand('agentTeam.reviewChanges', message.taskId);
       return;

@@ -51,8 +51,7 @@ export class TeamAgentExecutor implements AgentExecutor {
     try {
       const root = await this.run(request, say);
       say.answer(this.options.describeResult?.(root) ?? root.output ?? '', true);
-      const state: TaskState = root.status === 'completed' ? 'completed' : root.status === 'stopped' ? 'canceled' : 'failed';
-      say.status(state, root.status === 'failed' ? (root.error ?? 'the run failed') : undefined, { usage: root.treeUsage });
+      say.status(stateOf(root), finalWordsOf(root), { usage: root.treeUsage });
     } catch (error) {
       // A run that cannot start (an unknown role, an empty task) is the task's failure, said in words.
       say.status('failed', errorMessage(error));
@@ -110,6 +109,29 @@ function forward(event: TaskEvent, rootId: string, say: TaskVoice): void {
   }
 }
 
+
+/**
+ * The A2A state a run ended in. A2A has no `interrupted`: a run cut short by the server shutting down is
+ * `canceled` like a stopped one (its client cannot resume it here), and says why in its message.
+ */
+function stateOf(root: TaskSnapshot): TaskState {
+  switch (root.status) {
+    case 'completed':
+      return 'completed';
+    case 'stopped':
+    case 'interrupted':
+      return 'canceled';
+    default:
+      return 'failed';
+  }
+}
+
+/** The words with the final state: why a run failed or was interrupted; nothing for the others. */
+function finalWordsOf(root: TaskSnapshot): string | undefined {
+  if (root.status === 'failed') return root.error ?? 'the run failed';
+  if (root.status === 'interrupted') return 'the run was interrupted: Agent Team shut down before it finished';
+  return undefined;
+}
 
 /** Publishes one A2A task's events on its bus. */
 class TaskVoice {

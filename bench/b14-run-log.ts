@@ -1,0 +1,160 @@
+/**
+ * B14, the run log's cost per event does not grow with the history. Two run-log directories, one holding
+ * 10 earlier runs and one 10,000 (quick: 200), written directly as files with their index; on each, new
+ * runs go through a real TaskManager with the log attached: a coordinator and two foreground researchers,
+ * each 5 turns of a conversation record and 3 transcript entries (a tool call, its ~2 KB result, text),
+ * each started and ended, the log flushed at the end. Runs on the two directories alternate, so a busy
+ * machine slows both alike; each run is forgotten afterwards (untimed) so the directories keep their size.
+ * Reported: the median time per event on each and their ratio (target <= 1.5x), and as the baseline it
+ * replaces, the old JSON history file's cost per save (it was saved whole at every task start and end)
+ * with 10 and 10,000 earlier tasks.
+ */
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { ModelMessage } from '../src/engine/model/types.js';
+import { RunLog } from '../src/engine/runs/run-log.js';
+import { JsonFileTaskStore } from '../src/engine/tasks/json-file-task-store.js';
+import { TaskManager } from '../src/engine/tasks/task-manager.js';
+import type { TaskWork } from '../src/engine/tasks/work.js';
+import { earlierHistory, text, writeEarlierRuns } from './support/earlier-runs.js';
+import { median, now, percentile } from './support/stats.js';
+import type { Benchmark, BenchmarkContext, BenchmarkOutcome } from './support/types.js';
+
+const turns = 5;
+
+/** An agent's turns as the run log sees them: its conversation at each boundary, then the turn's entries. */
+function agentWork(label: string, children: (parentId: string) => Promise<void>): TaskWork {
+  return async (context) => {
+    const messages: ModelMessage[] = [{ role: 'user', content: [{ type: 'text', text: text(300) }] }];
+    for (let turn = 0; turn < turns; turn++) {
+      context.recordConversation?.(messages);
+      const callId = `${label}-${turn}`;
+      const input = { file_path: `src/file${turn}.ts` };
+      const output = text(2000);
+      context.appendTranscript({ type: 'text', text: text(200) });
+      context.appendTranscript({ type: 'tool-call', toolCallId: callId, toolName: 'Read', input });
+      context.appendTranscript({ type: 'tool-result', toolCallId: callId, toolName: 'Read', output, isError: false });
+      messages.push({ role: 'assistant', content: [{ type: 'text', text: text(200) }, { type: 'tool-call', toolCallId: callId, toolName: 'Read', input }] });
+      messages.push({ role: 'user', content: [{ type: 'tool-result', toolCallId: callId, toolName: 'Read', output, isError: false }] });
+    }
+    context.recordConversation?.(messages);
+    await children(context.taskId);
+    return { status: 'completed', output: text(300) };
+  };
+}
+
+interface LogUnderTest {
+  earlierRuns: number;
+  runLog: RunLog;
+  manager: TaskManager;
+  events: number;
+  /** Milliseconds per event, one figure per run. */
+  perEvent: number[];
+  openMs: number;
+}
+
+async function openLog(directory: string, earlierRuns: number, warnings: string[]): Promise<LogUnderTest> {
+  await mkdir(directory);
+  await writeEarlierRuns(directory, earlierRuns, Date.now());
+  const started = now();
+  const runLog = await RunLog.open({ directory, onWarning: (message) => warnings.push(message) });
+  const openMs = now() - started;
+  const manager = new TaskManager({ maxConcurrent: 4 });
+  const log: LogUnderTest = { earlierRuns, runLog, manager, events: 0, perEvent: [], openMs };
+  runLog.attach(manager);
+  manager.onEvent(() => log.events++);
+  return log;
+}
+
+/** One new run, timed from its start to the log flushed; then forgotten, untimed. */
+async function timeOneRun(log: LogUnderTest): Promise<void> {
+  const { manager, runLog } = log;
+  const researcher = (parentId: string, index: number) => manager.start({ parentId, role: 'researcher', description: `Check part ${index}`, prompt: text(200), mode: 'foreground', work: agentWork(`r${index}`, async () => undefined) });
+  const eventsBefore = log.events;
+  const started = now();
+  const { task } = await manager.start({
+    role: 'coordinator', description: 'Find the date parser', prompt: text(300), mode: 'foreground',
+    work: agentWork('coordinator', async (parentId) => {
+      await researcher(parentId, 1);
+      await researcher(parentId, 2);
+    }),
+  });
+  await runLog.flush();
+  log.perEvent.push((now() - started) / (log.events - eventsBefore));
+  await runLog.forget([task.id]);
+}
+
+/** The old store: the median time of one save of a history of `tasks` tasks. */
+async function timeJsonSaves(directory: string, tasks: number, saves: number): Promise<number> {
+  const store = new JsonFileTaskStore(path.join(directory, `tasks-${tasks}.json`));
+  const history = earlierHistory(tasks, Date.now());
+  const times: number[] = [];
+  for (let save = 0; save < saves + 1; save++) {
+    const started = now();
+    await store.save(history);
+    if (save > 0) times.push(now() - started); // The first save makes the file: a warm-up.
+  }
+  return median(times);
+}
+
+export const runLogCost: Benchmark = {
+  id: 'B14',
+  title: 'Run log save cost',
+  async run(context: BenchmarkContext): Promise<BenchmarkOutcome> {
+    const many = context.quick ? 200 : 10_000;
+    const rounds = context.quick ? 10 : 100;
+    const base = await mkdtemp(path.join(tmpdir(), 'agent-team-bench-runs-'));
+    const warnings: string[] = [];
+    try {
+      context.log(`B14: writing run-log directories of 10 and ${many.toLocaleString('en-US')} earlier runs`);
+      const few = await openLog(path.join(base, 'few'), 10, warnings);
+      const lots = await openLog(path.join(base, 'many'), many, warnings);
+      context.log(`B14: ${rounds} new runs on each, alternating`);
+      // Warm-up: the code paths, the page cache, V8's optimizations.
+      for (let round = 0; round < 3; round++) for (const log of [few, lots]) await timeOneRun(log);
+      few.perEvent.length = 0;
+      lots.perEvent.length = 0;
+      for (let round = 0; round < rounds; round++) {
+        for (const log of round % 2 === 0 ? [few, lots] : [lots, few]) await timeOneRun(log);
+      }
+      await Promise.all([few.runLog.close(), lots.runLog.close()]);
+      if (warnings.length > 0) throw new Error(`the run log warned: ${warnings.slice(0, 3).join('; ')}`);
+      const eventsPerRun = few.events / (rounds + 3);
+
+      context.log(`B14: the old JSON history, saved with 10 and ${many.toLocaleString('en-US')} earlier tasks`);
+      const jsonFew = await timeJsonSaves(base, 10, context.quick ? 5 : 30);
+      const jsonMany = await timeJsonSaves(base, many, context.quick ? 5 : 10);
+
+      const small = median(few.perEvent) * 1000;
+      const large = median(lots.perEvent) * 1000;
+      const ratio = large / small;
+      const manyLabel = many.toLocaleString('en-US');
+      return {
+        measurements: [
+          {
+            name: `time per event, ${manyLabel} earlier runs / 10`,
+            value: ratio,
+            unit: '×',
+            ...(context.quick ? {} : { target: 1.5 }),
+            display: `${ratio.toFixed(2)}× (${large.toFixed(1)} vs ${small.toFixed(1)} µs an event)`,
+            note: `median of ${rounds} runs each, ${Math.round(eventsPerRun)} events a run, flushed`,
+          },
+          { name: 'time per event, 10 earlier runs', value: small, unit: 'µs', display: `${small.toFixed(1)} µs (p90 ${(percentile(few.perEvent, 0.9) * 1000).toFixed(1)})` },
+          { name: `time per event, ${manyLabel} earlier runs`, value: large, unit: 'µs', display: `${large.toFixed(1)} µs (p90 ${(percentile(lots.perEvent, 0.9) * 1000).toFixed(1)})` },
+          {
+            name: `old JSON history: one save, ${manyLabel} earlier tasks / 10`,
+            value: jsonMany / jsonFew,
+            unit: '×',
+            display: `${(jsonMany / jsonFew).toFixed(1)}× (${jsonMany.toFixed(1)} vs ${jsonFew.toFixed(2)} ms a save)`,
+            note: 'the baseline replaced: the whole history rewritten at every task start and end',
+          },
+          { name: `opening the log: ${manyLabel} runs`, value: lots.openMs, unit: 'ms', display: `${lots.openMs.toFixed(1)} ms (10 runs: ${few.openMs.toFixed(1)} ms)`, note: 'reads the index; once per process' },
+        ],
+        details: { earlierRuns: [10, many], rounds, eventsPerRun, perEventMs: { few: few.perEvent, many: lots.perEvent }, jsonSaveMs: { few: jsonFew, many: jsonMany } },
+      };
+    } finally {
+      await rm(base, { recursive: true, force: true });
+    }
+  },
+};

@@ -1,0 +1,130 @@
+/**
+ * The file operations of the run log, in one place because each must be safe in a folder someone else may
+ * have written (the CLI keeps its runs inside the user's repository): a symbolic link is never followed
+ * (O_NOFOLLOW; on Windows, which has no such flag, the name is checked with lstat first), a FIFO never
+ * blocks the open (O_NONBLOCK) and anything but a regular file is refused. Lines are read as a stream,
+ * so reading one run never holds more than one line and a chunk in memory beyond what the caller keeps.
+ */
+import { constants } from 'node:fs';
+import { type FileHandle, lstat, open } from 'node:fs/promises';
+import { maxLineBytes } from './run-log-records.js';
+
+const noFollow = constants.O_NOFOLLOW ?? 0;
+const nonBlocking = constants.O_NONBLOCK ?? 0;
+const chunkBytes = 64 * 1024;
+const newline = 0x0a;
+
+/** Thrown for a name that is a link or not a regular file: `code` says which. */
+export class UnsafeFileError extends Error {
+  constructor(
+    readonly filePath: string,
+    readonly code: 'link' | 'not-a-file',
+  ) {
+    super(code === 'link' ? `${filePath} is a symbolic link; it is neither read nor written through` : `${filePath} is not a regular file`);
+  }
+}
+
+async function openSafely(filePath: string, flags: number, mode?: number): Promise<FileHandle> {
+  if (noFollow === 0 && (await lstat(filePath).catch(() => undefined))?.isSymbolicLink()) throw new UnsafeFileError(filePath, 'link');
+  let handle: FileHandle;
+  try {
+    handle = await open(filePath, flags | noFollow | nonBlocking, mode);
+  } catch (error) {
+    // ELOOP: the last component is a link (Linux, macOS); EMLINK on some BSDs.
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ELOOP' || code === 'EMLINK') throw new UnsafeFileError(filePath, 'link');
+    throw error;
+  }
+  if (!(await handle.stat()).isFile()) {
+    await handle.close();
+    throw new UnsafeFileError(filePath, 'not-a-file');
+  }
+  return handle;
+}
+
+/** Opens for appending (created 0600 if absent); readable too, so its last byte can be checked. */
+export function openForAppend(filePath: string): Promise<FileHandle> {
+  return openSafely(filePath, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT, 0o600);
+}
+
+/** Creates a new file that must not exist yet (a temp file for a rewrite). */
+export function createExclusive(filePath: string): Promise<FileHandle> {
+  return openSafely(filePath, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
+}
+
+/** Opens for reading; undefined when there is no such file. */
+export async function openForReading(filePath: string): Promise<FileHandle | undefined> {
+  try {
+    return await openSafely(filePath, constants.O_RDONLY);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/** Appends `text` in one write call (the handle is O_APPEND: the offset is the end, whoever else appends). */
+export async function appendText(handle: FileHandle, text: string): Promise<number> {
+  const bytes = Buffer.from(text, 'utf8');
+  let written = 0;
+  // A regular file takes the whole write at once; the loop only covers a short write (a full disk).
+  while (written < bytes.length) {
+    const { bytesWritten } = await handle.write(bytes, written, bytes.length - written);
+    if (bytesWritten === 0) throw new Error('the disk took no more bytes');
+    written += bytesWritten;
+  }
+  return bytes.length;
+}
+
+/** True when the file is empty or ends with a newline (the next append starts a line of its own). */
+export async function endsWithNewline(handle: FileHandle): Promise<boolean> {
+  const { size } = await handle.stat();
+  if (size === 0) return true;
+  const last = Buffer.alloc(1);
+  await handle.read(last, 0, 1, size - 1);
+  return last[0] === newline;
+}
+
+/** What the line reader tells its caller besides the lines. */
+export interface LineProblems {
+  /** A line longer than `maxLineBytes` (its start is not kept; the line is skipped). */
+  tooLong(lineNumber: number): void;
+  /** The last line has no trailing newline: a write was cut short. */
+  cutShort(lineNumber: number): void;
+}
+
+/**
+ * Calls `onLine` with each complete line (without its newline), numbered from 1. Empty lines are passed
+ * over. The bytes are split on newlines before decoding, so a multi-byte character is never cut in two.
+ */
+export async function readLines(handle: FileHandle, onLine: (line: string, lineNumber: number) => void, problems: LineProblems): Promise<void> {
+  const chunk = Buffer.alloc(chunkBytes);
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let overLong = false;
+  let lineNumber = 1;
+  for (;;) {
+    const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
+    if (bytesRead === 0) break;
+    const view = chunk.subarray(0, bytesRead);
+    let start = 0;
+    for (let end = view.indexOf(newline, 0); end !== -1; end = view.indexOf(newline, start)) {
+      if (overLong || pendingBytes + (end - start) > maxLineBytes) problems.tooLong(lineNumber);
+      else if (pendingBytes + end > start) onLine(Buffer.concat([...pending, view.subarray(start, end)]).toString('utf8'), lineNumber);
+      pending = [];
+      pendingBytes = 0;
+      overLong = false;
+      lineNumber++;
+      start = end + 1;
+    }
+    if (start < bytesRead && !overLong) {
+      pendingBytes += bytesRead - start;
+      // Past the cap the rest of the line is only counted, never kept.
+      if (pendingBytes > maxLineBytes) {
+        overLong = true;
+        pending = [];
+      } else pending.push(Buffer.from(view.subarray(start)));
+    }
+  }
+  if (overLong) problems.tooLong(lineNumber);
+  else if (pendingBytes > 0) problems.cutShort(lineNumber);
+}

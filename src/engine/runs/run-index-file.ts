@@ -1,0 +1,127 @@
+/**
+ * The index file's lines and how the whole file is read and rewritten (run-index.ts keeps the index in
+ * memory and appends). A line is a run's summary or a tombstone; the last line per run wins. A damaged
+ * line is skipped with a warning naming it: the index is rebuilt from what is left, never refused whole.
+ */
+import { randomBytes } from 'node:crypto';
+import { rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import * as z from 'zod';
+import { errorMessage } from '../errors.js';
+import { taskStatusSchema } from '../tasks/task-snapshot.js';
+import type { TaskStatus } from '../tasks/types.js';
+import { appendText, createExclusive, openForReading, readLines } from './json-lines-file.js';
+import { safeRunId } from './run-log-records.js';
+
+export interface RunSummary {
+  /** The run: its root task's id. */
+  runId: string;
+  /** The root task's title and role. */
+  description: string;
+  role: string;
+  /** The root task's status. */
+  status: TaskStatus;
+  createdAt: number;
+  /** When one of its tasks last started or ended (the clock of the process that wrote it). */
+  updatedAt: number;
+  /** The size of its run file, as its writer last knew it. */
+  bytes: number;
+  /** Every task of the run, in the order they started. */
+  taskIds: string[];
+  /** Tasks of the run not ended yet when the line was written (a background child may outlive its root). Absent: unknown. */
+  openTasks?: number;
+}
+
+export const indexFileName = 'index.jsonl';
+
+const count = z.number().int().nonnegative();
+const summarySchema = z.object({
+  runId: z.string().regex(safeRunId),
+  description: z.string(),
+  role: z.string(),
+  status: taskStatusSchema,
+  createdAt: count,
+  updatedAt: count,
+  bytes: count,
+  taskIds: z.array(z.string().min(1)),
+  openTasks: count.optional(),
+});
+const tombstoneSchema = z.object({ runId: z.string().regex(safeRunId), removed: z.literal(true) });
+
+export function tombstoneLine(runId: string): string {
+  return JSON.stringify({ runId, removed: true });
+}
+
+export interface IndexFileContents {
+  /** The last line per run, tombstoned runs left out, in the order of their last lines. */
+  latest: Map<string, RunSummary>;
+  /** Lines in the file, damaged ones included: what a rewrite would save. */
+  lines: number;
+}
+
+/** Reads the index file; an absent or unreadable one (warned) is empty. */
+export async function readIndexFile(filePath: string, warn: (message: string) => void): Promise<IndexFileContents> {
+  const latest = new Map<string, RunSummary>();
+  let handle;
+  try {
+    handle = await openForReading(filePath);
+  } catch (error) {
+    warn(`Could not read the run index ${filePath}: ${errorMessage(error)}; runs it listed are not known until they are written again`);
+    return { latest, lines: 0 };
+  }
+  if (!handle) return { latest, lines: 0 };
+  let lines = 0;
+  try {
+    await readLines(
+      handle,
+      (line, lineNumber) => {
+        lines++;
+        const summary = parseIndexLine(line);
+        if (summary === undefined) warn(`${indexFileName}: line ${lineNumber} is not a run index line; it was skipped`);
+        else {
+          latest.delete(summary.runId);
+          if (!('removed' in summary)) latest.set(summary.runId, summary);
+        }
+      },
+      {
+        tooLong: (lineNumber) => {
+          lines++;
+          warn(`${indexFileName}: line ${lineNumber} is too long; it was skipped`);
+        },
+        cutShort: () => warn(`${indexFileName}: the last line was cut short (a crash while writing?); it was skipped`),
+      },
+    );
+  } finally {
+    await handle.close();
+  }
+  return { latest, lines };
+}
+
+/** Replaces the file with these lines: written to a temp file beside it, fsynced, renamed over it. */
+export async function rewriteIndexFile(filePath: string, summaries: Iterable<RunSummary>): Promise<void> {
+  const temporary = path.join(path.dirname(filePath), `.${indexFileName}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  const handle = await createExclusive(temporary);
+  try {
+    await appendText(handle, [...summaries].map((summary) => `${JSON.stringify(summary)}\n`).join(''));
+    await handle.sync();
+    await handle.close();
+    await rename(temporary, filePath);
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+function parseIndexLine(line: string): RunSummary | { runId: string; removed: true } | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+  const tombstone = tombstoneSchema.safeParse(value);
+  if (tombstone.success) return tombstone.data;
+  const summary = summarySchema.safeParse(value);
+  return summary.success ? summary.data : undefined;
+}

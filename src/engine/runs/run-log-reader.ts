@@ -1,0 +1,68 @@
+/**
+ * Reads one run file back, line by line (never the whole history, never the whole file at once), into
+ * what the hosts need: the tasks with their transcripts, each agent's conversation as last recorded, the
+ * kept conversations and the proposals. A damaged line costs that line only: a line that is not JSON or
+ * does not fit its record is skipped with a warning naming the file and the line, and a last line without
+ * its newline (a crash mid-write) is skipped with a warning of its own. Records of a type this version
+ * does not know (a newer version's) are ignored without a word.
+ */
+import path from 'node:path';
+import * as z from 'zod';
+import { errorMessage } from '../errors.js';
+import { openForReading, readLines } from './json-lines-file.js';
+import { type RunContents, RunContentsBuilder } from './run-contents.js';
+import { type RunRecord, type RunRecordType, linePrefixOf, maxLineBytes, runRecordSchema, runRecordTypes } from './run-log-records.js';
+
+export type { RunContents } from './run-contents.js';
+
+export interface ReadRunOptions {
+  /** The most recent entries kept per task. Default: all. */
+  maxTranscriptEntries?: number;
+  /** The record types wanted; lines of the others are skipped unparsed where they can be told apart. Default: all. */
+  only?: ReadonlySet<RunRecordType>;
+}
+
+/** Undefined when the run has no file. Throws only when the file cannot be opened or read at all. */
+export async function readRunFile(filePath: string, runId: string, options: ReadRunOptions, warn: (message: string) => void): Promise<RunContents | undefined> {
+  const handle = await openForReading(filePath);
+  if (!handle) return undefined;
+  const name = path.basename(filePath);
+  const contents = new RunContentsBuilder(runId, name, options.maxTranscriptEntries ?? Infinity, warn);
+  const unwanted = runRecordTypes.filter((type) => options.only && !options.only.has(type)).map(linePrefixOf);
+  try {
+    await readLines(
+      handle,
+      (line, lineNumber) => {
+        if (unwanted.some((prefix) => line.startsWith(prefix))) return;
+        const record = parseLine(line, lineNumber, name, warn);
+        if (record && (!options.only || options.only.has(record.type))) contents.add(record, lineNumber);
+      },
+      {
+        tooLong: (lineNumber) => warn(`${name}: line ${lineNumber} is longer than the ${maxLineBytes / 1024 / 1024} MiB a line may hold; it was skipped`),
+        cutShort: () => warn(`${name}: the last line was cut short (a crash while writing?); it was skipped`),
+      },
+    );
+  } finally {
+    await handle.close();
+  }
+  return contents.build();
+}
+
+function parseLine(line: string, lineNumber: number, name: string, warn: (message: string) => void): RunRecord | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch (error) {
+    warn(`${name}: line ${lineNumber} is not JSON (${errorMessage(error)}); it was skipped`);
+    return undefined;
+  }
+  const type = (value as { type?: unknown } | null)?.type;
+  if (typeof type === 'string' && !(runRecordTypes as readonly string[]).includes(type)) return undefined;
+  const parsed = runRecordSchema.safeParse(value);
+  if (!parsed.success) {
+    warn(`${name}: line ${lineNumber} does not fit a run record (${z.prettifyError(parsed.error).replace(/\n/g, ' ')}); it was skipped`);
+    return undefined;
+  }
+  return parsed.data as RunRecord;
+}
+

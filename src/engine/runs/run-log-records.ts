@@ -1,0 +1,97 @@
+/**
+ * The lines of a run file (`<runId>.jsonl`), defined once: the types the writer builds and the lenient
+ * schemas the reader checks them with. A run file outlives the version that wrote it, so the task and
+ * transcript shapes are the lenient variants of the engine's own schemas (unknown fields are dropped,
+ * fields added later get their defaults), and a record of a type this version does not know is ignored.
+ *
+ * `type` is always the first key a writer puts in a line: a reader that wants only some types can tell
+ * the others by their first bytes and skip them without parsing (a run's conversations are most of it).
+ */
+// A namespace import lets the bundler drop zod's unused locales (the webview bundle shrinks by ~370 KB).
+import * as z from 'zod';
+import { transcriptEntrySchemas } from '../agent/transcript-entry.js';
+import type { TranscriptEntry } from '../agent/types.js';
+import { changeSetSnapshotSchemas } from '../changes/change-set-schema.js';
+import type { ChangeSetSnapshot } from '../changes/types.js';
+import type { ModelMessage } from '../model/types.js';
+import { taskSnapshotSchemas } from '../tasks/task-snapshot.js';
+import type { TaskSnapshot } from '../tasks/types.js';
+
+/** Task ids as the task manager makes them; anything else is refused before it can name a file. */
+export const safeRunId = /^[A-Za-z0-9_-]{1,100}$/;
+
+/** The most one line may hold: a record past it is not written (and a longer line is not read). */
+export const maxLineBytes = 16 * 1024 * 1024;
+
+export type ToolResultEntry = Extract<TranscriptEntry, { type: 'tool-result' }>;
+
+export type RunRecord =
+  /** A task as it started, changed status, background or model, and ended. */
+  | { type: 'task'; task: TaskSnapshot }
+  /** One transcript entry; an index written again replaces the earlier one. */
+  | { type: 'entry'; taskId: string; index: number; entry: TranscriptEntry }
+  /** The task's conversation from `from` on, replacing what was there from `from`. */
+  | { type: 'conversation'; taskId: string; from: number; messages: ModelMessage[] }
+  /** A conversation kept for follow-ups (ConversationStore.save); `key` is a task id. */
+  | { type: 'kept-conversation'; key: string; messages: ModelMessage[] }
+  /** The task's proposals after a change; null once its change set is gone. */
+  | { type: 'changes'; taskId: string; changeSet: ChangeSetSnapshot | null };
+
+export type RunRecordType = RunRecord['type'];
+
+export const runRecordTypes: readonly RunRecordType[] = ['task', 'entry', 'conversation', 'kept-conversation', 'changes'];
+
+/** How every line of that type begins, as `JSON.stringify` writes a record built with `type` first. */
+export function linePrefixOf(type: RunRecordType): string {
+  return `{"type":${JSON.stringify(type)},`;
+}
+
+const identifier = z.string().min(1);
+const count = z.number().int().nonnegative();
+
+const textPart = z.object({ type: z.literal('text'), text: z.string() });
+const imagePart = z.object({
+  type: z.literal('image'),
+  mediaType: z.enum(['image/png', 'image/jpeg', 'image/gif', 'image/webp']),
+  data: z.string(),
+  name: z.string().optional(),
+});
+const toolCallPart = z.object({ type: z.literal('tool-call'), toolCallId: z.string(), toolName: z.string(), input: z.unknown() });
+const toolResultPart = z.object({
+  type: z.literal('tool-result'),
+  toolCallId: z.string(),
+  toolName: z.string(),
+  output: z.string(),
+  isError: z.boolean().optional(),
+});
+
+/**
+ * A message as the model layer sends it. A part of a type this version does not know fails the message
+ * (and its record): a conversation missing a part would replay to the model as something it never said.
+ */
+export const modelMessageSchema = z.discriminatedUnion('role', [
+  z.object({ role: z.literal('user'), content: z.array(z.discriminatedUnion('type', [textPart, imagePart, toolResultPart])) }),
+  z.object({ role: z.literal('assistant'), content: z.array(z.discriminatedUnion('type', [textPart, toolCallPart])) }),
+]);
+
+const messagesSchema = z.array(modelMessageSchema).transform((messages) => messages as ModelMessage[]);
+
+export const runRecordSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('task'), task: taskSnapshotSchemas.lenient }),
+  z.object({ type: z.literal('entry'), taskId: identifier, index: count, entry: transcriptEntrySchemas.lenient }),
+  z.object({ type: z.literal('conversation'), taskId: identifier, from: count, messages: messagesSchema }),
+  z.object({ type: z.literal('kept-conversation'), key: identifier, messages: messagesSchema }),
+  z.object({ type: z.literal('changes'), taskId: identifier, changeSet: changeSetSnapshotSchemas.lenient.nullable() }),
+]);
+
+/** Which task a record is about, for warnings. */
+export function subjectOf(record: RunRecord): string {
+  switch (record.type) {
+    case 'task':
+      return `task ${record.task.id}`;
+    case 'kept-conversation':
+      return `the kept conversation ${record.key}`;
+    default:
+      return `task ${record.taskId}`;
+  }
+}

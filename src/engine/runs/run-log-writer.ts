@@ -1,0 +1,176 @@
+/**
+ * Appends records to run files (`<directory>/<runId>.jsonl`). Records are serialized as they come and held
+ * in memory per run; the caller decides when a run's lines go to disk (a turn boundary, a task's end,
+ * a flush), and they go in one write call, appended: what it costs depends on the lines written, never on
+ * the run's earlier size or on how many runs the directory holds. Writes to one file are serialized (a
+ * promise chain per run), and asked-for writes that wait behind one in flight collapse into one. The file
+ * is opened without following a link and kept open while the run is written (closed on `release`); a
+ * failed write is reported through `warn`, never thrown: the task manager's events must not fail
+ * because a disk did.
+ */
+import type { FileHandle } from 'node:fs/promises';
+import path from 'node:path';
+import { errorMessage } from '../errors.js';
+import { appendText, endsWithNewline, openForAppend } from './json-lines-file.js';
+import { type RunRecord, maxLineBytes, safeRunId, subjectOf } from './run-log-records.js';
+
+interface RunFile {
+  lines: string[];
+  bufferedBytes: number;
+  /** The file's size as far as this process knows: the index's figure until the first write here reads it from the file. */
+  bytes: number;
+  measured: boolean;
+  handle: FileHandle | undefined;
+  /** The last write, or what follows it. */
+  chain: Promise<void>;
+  /** A write asked for and not yet started: it will take every line held when it starts. */
+  queued: Promise<void> | undefined;
+  syncWanted: boolean;
+  /** Writes asked for and not yet finished. */
+  inFlight: number;
+}
+
+/** Held lines past this size are written at once, whatever the caller waits for. */
+const maxBufferedBytes = 4 * 1024 * 1024;
+
+export interface RunLogWriterOptions {
+  warn(message: string): void;
+  /** A write failed and its records are lost: the records that continue earlier ones must start over. */
+  onRecordsLost(runId: string): void;
+  /** The size the index gives a run's file, for a run this process has not written yet (0: none). */
+  knownBytes(runId: string): number;
+}
+
+export class RunLogWriter {
+  private readonly files = new Map<string, RunFile>();
+  private readonly refused = new Set<string>();
+
+  constructor(
+    private readonly directory: string,
+    private readonly options: RunLogWriterOptions,
+  ) {}
+
+  filePathOf(runId: string): string {
+    return path.join(this.directory, `${runId}.jsonl`);
+  }
+
+  /**
+   * Holds `record` for the run's next write. False (with a warning) when it is not kept: the run id could
+   * name no file of this directory, or the line is over the cap.
+   */
+  add(runId: string, record: RunRecord): boolean {
+    if (!safeRunId.test(runId)) {
+      if (!this.refused.has(runId)) this.options.warn(`Run ${JSON.stringify(runId.slice(0, 120))} is not logged: a run id is 1-100 letters, digits, '-' or '_'.`);
+      this.refused.add(runId);
+      return false;
+    }
+    const line = `${JSON.stringify(record)}\n`;
+    const bytes = Buffer.byteLength(line, 'utf8');
+    if (bytes > maxLineBytes) {
+      const size = (bytes / 1024 / 1024).toFixed(1);
+      this.options.warn(`Run ${runId}: the ${record.type} record of ${subjectOf(record)} is ${size} MiB, over the ${maxLineBytes / 1024 / 1024} MiB a line may hold; it was not written.`);
+      return false;
+    }
+    const file = this.fileOf(runId);
+    file.lines.push(line);
+    file.bufferedBytes += bytes;
+    if (file.bufferedBytes > maxBufferedBytes) void this.write(runId);
+    return true;
+  }
+
+  /** The run file's size with what is held for it. */
+  bytesOf(runId: string): number {
+    const file = this.files.get(runId);
+    return file ? file.bytes + file.bufferedBytes : this.options.knownBytes(runId);
+  }
+
+  /** True while lines are held for the run or being written. */
+  isBusy(runId: string): boolean {
+    const file = this.files.get(runId);
+    return file !== undefined && (file.lines.length > 0 || file.inFlight > 0);
+  }
+
+  /** Writes the lines held for the run; `sync`: then fsyncs the file. Resolves when written (or reported). */
+  write(runId: string, options: { sync?: boolean } = {}): Promise<void> {
+    const file = this.files.get(runId);
+    if (!file) return Promise.resolve();
+    if (options.sync) file.syncWanted = true;
+    if (file.queued) return file.queued;
+    if (file.lines.length === 0 && !file.syncWanted) return file.chain;
+    file.inFlight++;
+    const step = file.chain.then(async () => {
+      file.queued = undefined;
+      const text = file.lines.join('');
+      const count = file.lines.length;
+      const sync = file.syncWanted;
+      file.lines = [];
+      file.bufferedBytes = 0;
+      file.syncWanted = false;
+      try {
+        await this.append(runId, file, text, sync);
+      } catch (error) {
+        this.options.warn(`Could not write run ${runId} to ${this.filePathOf(runId)}: ${errorMessage(error)}; ${count} record(s) were lost.`);
+        this.options.onRecordsLost(runId);
+        // The next write opens the file afresh (and measures it again: part of this one may have landed).
+        await file.handle?.close().catch(() => undefined);
+        file.handle = undefined;
+        file.measured = false;
+      } finally {
+        file.inFlight--;
+      }
+    });
+    file.queued = step;
+    file.chain = step;
+    return step;
+  }
+
+  /** Writes every run's held lines; resolves when all writes so far are done. */
+  async writeAll(): Promise<void> {
+    await Promise.all([...this.files.keys()].map((runId) => this.write(runId)));
+  }
+
+  /** Drops what is held for the run, waits for its writes in flight and closes it (before its file is deleted). */
+  async discard(runId: string): Promise<void> {
+    const file = this.files.get(runId);
+    if (!file) return;
+    file.lines = [];
+    file.bufferedBytes = 0;
+    await file.chain;
+    await this.release(runId);
+  }
+
+  /** Closes a run nothing is held for (its tasks have all ended): neither handles nor memory grow with the runs written. */
+  async release(runId: string): Promise<void> {
+    const file = this.files.get(runId);
+    if (!file || file.lines.length > 0 || file.inFlight > 0) return;
+    this.files.delete(runId);
+    await file.handle?.close().catch(() => undefined);
+  }
+
+  /** Closes every run nothing is held for (the log is closing). */
+  async releaseAll(): Promise<void> {
+    await Promise.all([...this.files.keys()].map((runId) => this.release(runId)));
+  }
+
+  private fileOf(runId: string): RunFile {
+    let file = this.files.get(runId);
+    if (!file) {
+      file = { lines: [], bufferedBytes: 0, bytes: this.options.knownBytes(runId), measured: false, handle: undefined, chain: Promise.resolve(), queued: undefined, syncWanted: false, inFlight: 0 };
+      this.files.set(runId, file);
+    }
+    return file;
+  }
+
+  private async append(runId: string, file: RunFile, text: string, sync: boolean): Promise<void> {
+    file.handle ??= await openForAppend(this.filePathOf(runId));
+    let prefix = '';
+    if (!file.measured) {
+      // First write from this process: an earlier one that crashed mid-line must not swallow ours.
+      file.bytes = (await file.handle.stat()).size;
+      file.measured = true;
+      if (!(await endsWithNewline(file.handle))) prefix = '\n';
+    }
+    if (text !== '' || prefix !== '') file.bytes += await appendText(file.handle, prefix + text);
+    if (sync) await file.handle.sync();
+  }
+}

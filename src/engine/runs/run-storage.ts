@@ -1,0 +1,117 @@
+/**
+ * The run log's machinery behind its public face (run-log.ts): the writer, the index, the recorder of the
+ * task events and the changed proposals, wired so that a run's lines and its index line go out together,
+ * reads see what this process still holds, and removals (retention, Clear History) never race a write.
+ */
+import { rm } from 'node:fs/promises';
+import type { Clock } from '../clock.js';
+import { errorMessage } from '../errors.js';
+import { ChangedProposals } from './run-changes.js';
+import type { RunIndex } from './run-index.js';
+import { type ReadRunOptions, type RunContents, readRunFile } from './run-log-reader.js';
+import { safeRunId } from './run-log-records.js';
+import { RunLogWriter } from './run-log-writer.js';
+import { RunRecorder } from './run-recorder.js';
+import { type RetentionPolicy, pruneRuns } from './run-retention.js';
+
+export class RunStorage {
+  readonly writer: RunLogWriter;
+  readonly recorder: RunRecorder;
+  readonly changed = new ChangedProposals();
+  private readonly writesSoon = new Set<string>();
+  private maintenance: Promise<void> = Promise.resolve();
+
+  constructor(
+    readonly directory: string,
+    readonly index: RunIndex,
+    readonly warn: (message: string) => void,
+    private readonly clock: Clock,
+    private readonly retention: RetentionPolicy,
+  ) {
+    this.writer = new RunLogWriter(directory, { warn, onRecordsLost: (runId) => this.recorder.recordsLost(runId), knownBytes: (runId) => index.get(runId)?.bytes ?? 0 });
+    this.recorder = new RunRecorder({
+      writer: this.writer,
+      index,
+      now: () => clock.now(),
+      writeRun: (runId, options) => this.writeRun(runId, options),
+      rootEnded: (_runId, written) => this.scheduleRetention(written),
+    });
+  }
+
+  /** Writes the run's held lines (its changed proposals first), then the index's pending lines. */
+  async writeRun(runId: string, options: { sync?: boolean } = {}): Promise<void> {
+    for (const record of this.changed.take(runId)) this.writer.add(runId, record);
+    await this.writer.write(runId, options);
+    await this.index.writePending();
+  }
+
+  /** Writes the run at the end of this turn of the event loop: what changed together goes in one write. */
+  writeSoon(runId: string): void {
+    if (this.writesSoon.has(runId)) return;
+    this.writesSoon.add(runId);
+    queueMicrotask(() => {
+      this.writesSoon.delete(runId);
+      void this.writeRun(runId);
+    });
+  }
+
+  /** True while this process writes the run: a task open, or lines held or in flight. */
+  isBeingWritten(runId: string): boolean {
+    return this.recorder.hasOpenTasks(runId) || this.writer.isBusy(runId);
+  }
+
+  /** Everything held is written, and retention under way is done. */
+  async flush(): Promise<void> {
+    await Promise.all(this.changed.runs().map((runId) => this.writeRun(runId)));
+    await this.writer.writeAll();
+    await this.index.writePending();
+    await this.maintenance;
+    await this.index.writePending();
+  }
+
+  /** Flushes, then closes every run file this process holds open. */
+  async close(): Promise<void> {
+    await this.flush();
+    await this.writer.releaseAll();
+  }
+
+  /** The run's file read back, after what this process holds for it is written; undefined for none (or an unreadable one, warned). */
+  async read(runId: string, options: ReadRunOptions): Promise<RunContents | undefined> {
+    if (!safeRunId.test(runId)) return undefined;
+    if (this.writer.isBusy(runId) || this.changed.runs().includes(runId)) await this.writeRun(runId);
+    try {
+      return await readRunFile(this.writer.filePathOf(runId), runId, options, this.warn);
+    } catch (error) {
+      this.warn(`Could not read run ${runId}: ${errorMessage(error)}`);
+      return undefined;
+    }
+  }
+
+  /** Applies retention now. */
+  async prune(): Promise<void> {
+    try {
+      const state = { runs: this.index.oldestFirst(), count: this.index.size, totalBytes: this.index.totalBytes, now: this.clock.now(), isBeingWritten: (runId: string) => this.isBeingWritten(runId) };
+      if ((await pruneRuns(state, this.retention, (runId) => this.removeRun(runId))).length > 0) await this.index.writePending();
+    } catch (error) {
+      this.warn(`Run log retention failed in ${this.directory}: ${errorMessage(error)}`);
+    }
+  }
+
+  /** The file first, then the tombstone: a run whose file could not be deleted stays listed. */
+  async removeRun(runId: string): Promise<void> {
+    this.changed.forget(runId);
+    await this.writer.discard(runId);
+    try {
+      await rm(this.writer.filePathOf(runId), { force: true });
+    } catch (error) {
+      this.warn(`Could not delete run ${runId}: ${errorMessage(error)}`);
+      return;
+    }
+    this.index.remove(runId);
+  }
+
+  /** Retention once `after` (an ended root's write) is done; `flush` waits for both. */
+  private scheduleRetention(after: Promise<void>): void {
+    this.maintenance = Promise.all([this.maintenance, after]).then(() => this.prune());
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * The window's run history: the engine's run log in the workspace storage (`runs/`), which the task
+ * manager loads at activation and follows from then on, which keeps the conversations follow-ups and
+ * Resume go on with, and which removes runs older than `agentTeam.historyRetentionDays`. A window that
+ * kept its history the earlier way (`task-history.json`, `conversations/`) still shows it and can still
+ * follow it up: those files are read, never written again, and go with the next Clear History.
+ */
+import { rm } from 'node:fs/promises';
+import nodePath from 'node:path';
+import type { ChangeSetRegistry } from '../engine/changes/registry.js';
+import type { Clock } from '../engine/clock.js';
+import { type ConversationStore, MemoryConversationStore } from '../engine/conversation/conversation-store.js';
+import { FileConversationStore } from '../engine/conversation/file-conversation-store.js';
+import { errorMessage } from '../engine/errors.js';
+import type { RunContents } from '../engine/runs/run-contents.js';
+import { RunLog } from '../engine/runs/run-log.js';
+import { JsonFileTaskStore } from '../engine/tasks/json-file-task-store.js';
+import type { TaskManager } from '../engine/tasks/task-manager.js';
+import type { PersistedHistory, TaskStore } from '../engine/tasks/task-store.js';
+
+export interface WindowRunHistoryOptions {
+  /** The workspace storage folder; undefined: nothing is kept beyond the window's life. */
+  storage: string | undefined;
+  retentionDays: number;
+  clock: Clock;
+  warn(message: string): void;
+}
+
+export class WindowRunHistory {
+  /** For the task manager: the earlier history file's tasks, then the run log's. */
+  readonly store: TaskStore | undefined;
+  readonly conversations: ConversationStore;
+  private readonly runLog: Promise<RunLog | undefined>;
+  private readonly legacyTasks: JsonFileTaskStore | undefined;
+
+  constructor(private readonly options: WindowRunHistoryOptions) {
+    const storage = options.storage;
+    if (storage === undefined) {
+      this.runLog = Promise.resolve(undefined);
+      this.conversations = new MemoryConversationStore();
+      return;
+    }
+    this.runLog = RunLog.open({ directory: nodePath.join(storage, 'runs'), onWarning: options.warn, clock: options.clock, retention: { maxAgeDays: options.retentionDays } }).catch((error: unknown) => {
+      options.warn(`The run history cannot be kept (${errorMessage(error)}): runs last as long as the window.`);
+      return undefined;
+    });
+    this.legacyTasks = new JsonFileTaskStore(nodePath.join(storage, 'task-history.json'), { onWarning: options.warn });
+    const legacyConversations = new FileConversationStore(nodePath.join(storage, 'conversations'));
+    const memory = new MemoryConversationStore();
+    this.store = { load: () => this.load() };
+    this.conversations = {
+      save: async (key, messages) => {
+        const log = await this.runLog;
+        await (log ? log.conversations.save(key, messages) : memory.save(key, messages));
+      },
+      load: async (key) => (await (await this.runLog)?.conversations.load(key)) ?? (await legacyConversations.load(key)) ?? (await memory.load(key)),
+    };
+  }
+
+  /** Follows the manager's events and the proposals from now on (before the first task starts). */
+  async attach(taskManager: TaskManager, changes: ChangeSetRegistry): Promise<void> {
+    const log = await this.runLog;
+    log?.attach(taskManager);
+    log?.attachChanges(changes);
+  }
+
+  /** Everything a run's file holds (Resume reads its conversations); undefined for a run not kept. */
+  async read(runId: string): Promise<RunContents | undefined> {
+    return (await this.runLog)?.read(runId);
+  }
+
+  /** Clear History: these runs' files, and the earlier history files, which hold only finished runs. */
+  async forget(runIds: readonly string[]): Promise<void> {
+    await (await this.runLog)?.forget(runIds);
+    const storage = this.options.storage;
+    if (storage === undefined) return;
+    await rm(nodePath.join(storage, 'task-history.json'), { force: true });
+    await rm(nodePath.join(storage, 'conversations'), { recursive: true, force: true });
+  }
+
+  /** Writes what is pending (the window is closing). */
+  async close(): Promise<void> {
+    await (await this.runLog)?.close();
+  }
+
+  private async load(): Promise<PersistedHistory> {
+    const legacy = (await this.legacyTasks?.load())?.tasks ?? [];
+    const logged = (await (await this.runLog)?.load())?.tasks ?? [];
+    return { version: 1, tasks: [...legacy, ...logged] };
+  }
+}
