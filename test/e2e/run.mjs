@@ -25,6 +25,7 @@ import * as nestedJourney from './journeys/nested.mjs';
 import * as planJourney from './journeys/plan.mjs';
 import * as workflowJourney from './journeys/workflow.mjs';
 import * as reloadJourney from './journeys/reload.mjs';
+import * as resumeJourney from './journeys/resume.mjs';
 import * as restrictedJourney from './journeys/restricted.mjs';
 import * as reviewJourney from './journeys/review.mjs';
 import * as startJourney from './journeys/start.mjs';
@@ -44,7 +45,7 @@ import { repoRoot, resultsDir, vsixPath } from './lib/paths.mjs';
 import { openSession, saveArtifacts, saveAttachments } from './lib/session.mjs';
 import { within } from './lib/wait.mjs';
 
-const journeys = [delegateJourney, nestedJourney, workflowJourney, planJourney, answerJourney, steerJourney, followUpJourney, stopJourney, budgetJourney, reviewJourney, hunkJourney, reviseJourney, reloadJourney, restrictedJourney, startJourney, languageModelJourney, approveJourney, approveAlwaysJourney, problemsJourney, newRoleJourney, activationJourney];
+const journeys = [delegateJourney, nestedJourney, workflowJourney, planJourney, answerJourney, steerJourney, followUpJourney, stopJourney, budgetJourney, reviewJourney, hunkJourney, reviseJourney, reloadJourney, resumeJourney, restrictedJourney, startJourney, languageModelJourney, approveJourney, approveAlwaysJourney, problemsJourney, newRoleJourney, activationJourney];
 /** The longest one journey may take, setup of its window included (they take 20–40 s here). */
 const journeyTimeoutMs = 6 * 60_000;
 

@@ -44,6 +44,7 @@ export interface RunLogWriterOptions {
 export class RunLogWriter {
   private readonly files = new Map<string, RunFile>();
   private readonly refused = new Set<string>();
+  private readonly overCap = new Set<string>();
 
   constructor(
     private readonly directory: string,
@@ -68,6 +69,10 @@ export class RunLogWriter {
     const bytes = Buffer.byteLength(line, 'utf8');
     if (bytes > maxLineBytes) {
       const size = (bytes / 1024 / 1024).toFixed(1);
+      // Said once per task and kind: a conversation over the cap stays over it turn after turn.
+      const what = `${runId}\0${record.type}\0${subjectOf(record)}`;
+      if (this.overCap.has(what)) return false;
+      this.overCap.add(what);
       this.options.warn(`Run ${runId}: the ${record.type} record of ${subjectOf(record)} is ${size} MiB, over the ${maxLineBytes / 1024 / 1024} MiB a line may hold; it was not written.`);
       return false;
     }

@@ -41,7 +41,10 @@ const maxLoadedTranscriptEntries = 1000;
 const historyRecords = new Set(['task', 'entry'] as const);
 
 export class RunLog implements TaskStore {
-  /** `save(key, messages)` appends to the run `key` (a task id) belongs to; `load(key)` reads that run's last one. */
+  /**
+   * `save(key, messages)` appends to the run `key` (a task id) belongs to, resolving once the record is held
+   * (it is written with its task's end, or at once after it); `load(key)` reads that run's last one.
+   */
   readonly conversations: ConversationStore;
   private readonly detachers = new Set<() => void>();
 
@@ -119,7 +122,7 @@ export class RunLog implements TaskStore {
   /** Deletes these runs (Clear History); a run with a task this process still runs is kept. */
   async forget(runIds: readonly string[]): Promise<void> {
     for (const runId of runIds) {
-      if (safeRunId.test(runId) && !this.storage.recorder.hasOpenTasks(runId) && this.storage.index.get(runId)) await this.storage.removeRun(runId);
+      if (safeRunId.test(runId) && !this.storage.recorder.hasOpenTasks(runId)) await this.storage.removeRun(runId);
     }
     await this.storage.index.writePending();
   }
