@@ -9,7 +9,7 @@ import { lstat, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigurationError } from '../engine/errors.js';
 import { RunLog } from '../engine/runs/run-log.js';
-import { createSequentialIds } from '../engine/tasks/ids.js';
+import { idsAfter } from '../engine/runs/run-ids.js';
 import { emptyHistory, type TaskStore } from '../engine/tasks/task-store.js';
 
 export const runHistoryDirectory = '.agent-team/runs';
@@ -37,14 +37,7 @@ export async function openRunHistory(workspaceRoot: string, onWarning: (message:
   const goesOnWith = options.goesOnWith;
   const runId = goesOnWith === undefined ? undefined : 'runId' in goesOnWith ? goesOnWith.runId : runLog.runOf(goesOnWith.taskId);
   const store: TaskStore = { load: () => (runId === undefined ? Promise.resolve(emptyHistory()) : runLog.loadRun(runId)) };
-  const sequential = createSequentialIds();
-  const generateId = () => {
-    for (;;) {
-      const id = sequential();
-      if (runLog.runOf(id) === undefined) return id;
-    }
-  };
-  return { runLog, store, generateId };
+  return { runLog, store, generateId: idsAfter(runLog) };
 }
 
 async function refuseLinks(workspaceRoot: string, relativePaths: readonly string[]): Promise<void> {

@@ -105,6 +105,7 @@ export class AgentTeamHost implements vscode.Disposable {
       autoBackgroundMs: settings.autoBackgroundSeconds * 1000,
       clock: options.clock ?? systemClock,
       store: this.runHistory.store,
+      generateId: this.runHistory.generateId,
       onWarning: (message) => this.log.warn(`Tasks: ${message}`),
       priceOf: (model) => this.prices.current().priceOf(model),
     });

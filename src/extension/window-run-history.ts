@@ -14,6 +14,8 @@ import { FileConversationStore } from '../engine/conversation/file-conversation-
 import { errorMessage } from '../engine/errors.js';
 import type { RunContents } from '../engine/runs/run-contents.js';
 import { RunLog } from '../engine/runs/run-log.js';
+import { idsAfter } from '../engine/runs/run-ids.js';
+import { createSequentialIds } from '../engine/tasks/ids.js';
 import { JsonFileTaskStore } from '../engine/tasks/json-file-task-store.js';
 import type { TaskManager } from '../engine/tasks/task-manager.js';
 import type { PersistedHistory, TaskStore } from '../engine/tasks/task-store.js';
@@ -32,6 +34,9 @@ export class WindowRunHistory {
   readonly conversations: ConversationStore;
   private readonly runLog: Promise<RunLog | undefined>;
   private readonly legacyTasks: JsonFileTaskStore | undefined;
+  /** Ids past every run the log holds, once it is open (tasks start only after the history is loaded). */
+  private ids: (() => string) | undefined;
+  private readonly beforeOpen = createSequentialIds();
 
   constructor(private readonly options: WindowRunHistoryOptions) {
     const storage = options.storage;
@@ -40,10 +45,16 @@ export class WindowRunHistory {
       this.conversations = new MemoryConversationStore();
       return;
     }
-    this.runLog = RunLog.open({ directory: nodePath.join(storage, 'runs'), onWarning: options.warn, clock: options.clock, retention: { maxAgeDays: options.retentionDays } }).catch((error: unknown) => {
-      options.warn(`The run history cannot be kept (${errorMessage(error)}): runs last as long as the window.`);
-      return undefined;
-    });
+    this.runLog = RunLog.open({ directory: nodePath.join(storage, 'runs'), onWarning: options.warn, clock: options.clock, retention: { maxAgeDays: options.retentionDays } }).then(
+      (log) => {
+        this.ids = idsAfter(log);
+        return log;
+      },
+      (error: unknown) => {
+        options.warn(`The run history cannot be kept (${errorMessage(error)}): runs last as long as the window.`);
+        return undefined;
+      },
+    );
     this.legacyTasks = new JsonFileTaskStore(nodePath.join(storage, 'task-history.json'), { onWarning: options.warn });
     const legacyConversations = new FileConversationStore(nodePath.join(storage, 'conversations'));
     const memory = new MemoryConversationStore();
@@ -56,6 +67,12 @@ export class WindowRunHistory {
       load: async (key) => (await (await this.runLog)?.conversations.load(key)) ?? (await legacyConversations.load(key)) ?? (await memory.load(key)),
     };
   }
+
+  /**
+   * For the task manager: no new task takes the id of a run the log holds, loaded or not (the window
+   * loads only the newest runs; the manager itself skips the ids it has).
+   */
+  readonly generateId = (): string => (this.ids ?? this.beforeOpen)();
 
   /** Follows the manager's events and the proposals from now on (before the first task starts). */
   async attach(taskManager: TaskManager, changes: ChangeSetRegistry): Promise<void> {

@@ -97,7 +97,10 @@ describe('agent-team run --continue: refusals', () => {
     expect(unknown.stderr).toContain('There is no run t42 in the history');
     const first = await startCli(world.cliPath, [...base, '--json', 'Hello'], provider.env).exited;
     const rootId = parseEvents(first.stdout)[0].taskId as string;
-    await rm(path.join(world.workspace, '.agent-team', 'runs', `${rootId}.conversation.json`));
+    // The run's file without the conversation kept for follow-ups (a hand edit, or a record over the size cap).
+    const runFile = path.join(world.workspace, '.agent-team', 'runs', `${rootId}.jsonl`);
+    const kept = (await readFile(runFile, 'utf8')).split('\n').filter((line) => !line.startsWith('{"type":"kept-conversation"'));
+    await writeFile(runFile, kept.join('\n'));
     const gone = await startCli(world.cliPath, [...base, '--continue', rootId, 'More'], provider.env).exited;
     expect(gone.code).toBe(2);
     expect(gone.stderr).toContain(`The conversation of run ${rootId} is no longer kept`);
@@ -106,7 +109,7 @@ describe('agent-team run --continue: refusals', () => {
   });
 
   it('keeps the history out of git and out of the agents\' reach', async () => {
-    world.server.respondWith((request) => (priorTurns(request) === 0 ? toolCallTurn([{ name: 'Read', input: { file_path: '.agent-team/runs/tasks.json' } }]) : textTurn(request.lastMessageText)));
+    world.server.respondWith((request) => (priorTurns(request) === 0 ? toolCallTurn([{ name: 'Read', input: { file_path: '.agent-team/runs/index.jsonl' } }]) : textTurn(request.lastMessageText)));
     const provider = providerEnvironment('anthropic', world.server.baseUrl);
     const { stdout } = await startCli(world.cliPath, ['run', '--json', '--workspace', world.workspace, ...provider.args, '--agent', 'researcher', 'Read the history'], provider.env).exited;
     expect(String(parseEvents(stdout).at(-1)?.output)).toMatch(/may hold secrets/);

@@ -11,7 +11,7 @@
 import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { errorMessage } from '../errors.js';
-import { appendText, endsWithNewline, openForAppend } from './json-lines-file.js';
+import { appendText, appendTextNow, endsWithNewline, openForAppend } from './json-lines-file.js';
 import { type RunRecord, maxLineBytes, safeRunId, subjectOf } from './run-log-records.js';
 
 interface RunFile {
@@ -95,10 +95,16 @@ export class RunLogWriter {
     return file !== undefined && (file.lines.length > 0 || file.inFlight > 0);
   }
 
-  /** Writes the lines held for the run; `sync`: then fsyncs the file. Resolves when written (or reported). */
+  /**
+   * Writes the lines held for the run; `sync`: then fsyncs the file. Resolves when written (or reported).
+   * Once the run's file is open and nothing is in flight, the lines go in at once, before this returns:
+   * a turn boundary's records are in the file before the model is sent its next request, so a process
+   * killed while it waits loses nothing the next one needs (a tool result, the turn's conversation).
+   */
   write(runId: string, options: { sync?: boolean } = {}): Promise<void> {
     const file = this.files.get(runId);
     if (!file) return Promise.resolve();
+    if (!options.sync && this.writeNow(runId, file)) return Promise.resolve();
     if (options.sync) file.syncWanted = true;
     if (file.queued) return file.queued;
     if (file.lines.length === 0 && !file.syncWanted) return file.chain;
@@ -127,6 +133,26 @@ export class RunLogWriter {
     file.queued = step;
     file.chain = step;
     return step;
+  }
+
+  /** The synchronous path of `write`: false when it cannot be taken (the file not open yet, a write in flight). */
+  private writeNow(runId: string, file: RunFile): boolean {
+    if (file.lines.length === 0 || file.queued || file.inFlight > 0 || file.syncWanted || !file.handle || !file.measured) return false;
+    const text = file.lines.join('');
+    const count = file.lines.length;
+    file.lines = [];
+    file.bufferedBytes = 0;
+    try {
+      file.bytes += appendTextNow(file.handle, text);
+    } catch (error) {
+      this.options.warn(`Could not write run ${runId} to ${this.filePathOf(runId)}: ${errorMessage(error)}; ${count} record(s) were lost.`);
+      this.options.onRecordsLost(runId);
+      const handle = file.handle;
+      file.handle = undefined;
+      file.measured = false;
+      file.chain = file.chain.then(() => handle.close()).catch(() => undefined);
+    }
+    return true;
   }
 
   /** Writes every run's held lines; resolves when all writes so far are done. */
