@@ -1,5 +1,5 @@
 /** Agents that talk to the user, through the CLI: questions on stderr, answers on stdin, over the real SDKs. */
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type MockProtocol, textTurn, toolCallTurn } from '../support/mock-provider/index.js';
