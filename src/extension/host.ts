@@ -255,9 +255,12 @@ export class AgentTeamHost implements vscode.Disposable {
   }
 
   /** Change sets of removed tasks go with them (after Clear History). */
+  /** Clear History: the cleared runs leave the run log (ids that head no run have no file there). */
+  async forgetRuns(taskIds: readonly string[]): Promise<void> {
+    await this.runHistory.forget(taskIds).catch((error: unknown) => this.log.warn(`Clearing the run history: ${errorMessage(error)}`));
+  }
+
   forgetChanges(taskIds: readonly string[]): void {
-    // Cleared runs leave the run log too (ids that head no run have no file there).
-    void this.runHistory.forget(taskIds).catch((error: unknown) => this.log.warn(`Clearing the run history: ${errorMessage(error)}`));
     let removed = false;
     for (const taskId of taskIds) {
       if (!this.changes.get(taskId)) continue;

@@ -81,6 +81,7 @@ export async function clearHistory(host: AgentTeamHost): Promise<void> {
   }
   const removed = await manager.clearHistory();
   host.forgetChanges(removed);
+  await host.forgetRuns(removed);
   // The commands that act on a task are offered no longer when none is left.
   host.activity.refresh();
   host.sidebar.historyCleared(manager.list().map((task) => task.id));
