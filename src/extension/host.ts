@@ -15,6 +15,7 @@ import { isTerminal } from '../engine/tasks/types.js';
 import { TaskManager } from '../engine/tasks/index.js';
 import { restoreProposals, resumeSourceOf } from '../engine/team/resume-from-log.js';
 import { WindowRunHistory } from './window-run-history.js';
+import { announceInterruptedRuns } from './interrupted-runs-notice.js';
 import { SettingPrices } from './model-prices-setting.js';
 import { ActivityContext } from './activity-context.js';
 import type { CommandChoice } from './host-command-approval.js';
@@ -308,6 +309,7 @@ export class AgentTeamHost implements vscode.Disposable {
       await this.runHistory.attach(this.taskManager, this.changes);
       await this.taskManager.load();
       await this.changeStore?.load((taskId) => this.taskManager.get(taskId) !== undefined);
+      await announceInterruptedRuns(this.taskManager.list(), this.context.workspaceState);
     } catch (error) {
       this.log.warn(`Could not load the task history: ${errorMessage(error)}`);
     }

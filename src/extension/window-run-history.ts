@@ -19,6 +19,7 @@ import { createSequentialIds } from '../engine/tasks/ids.js';
 import { JsonFileTaskStore } from '../engine/tasks/json-file-task-store.js';
 import type { TaskManager } from '../engine/tasks/task-manager.js';
 import type { PersistedHistory, TaskStore } from '../engine/tasks/task-store.js';
+import { isTerminal } from '../engine/tasks/types.js';
 
 export interface WindowRunHistoryOptions {
   /** The workspace storage folder; undefined: nothing is kept beyond the window's life. */
@@ -102,7 +103,11 @@ export class WindowRunHistory {
 
   private async load(): Promise<PersistedHistory> {
     const legacy = (await this.legacyTasks?.load())?.tasks ?? [];
-    const logged = (await (await this.runLog)?.load())?.tasks ?? [];
+    const log = await this.runLog;
+    const logged = (await log?.load())?.tasks ?? [];
+    // Unfinished in the log, and this window runs nothing yet: the window that ran them is gone.
+    const unfinished = logged.filter((persisted) => !isTerminal(persisted.task.status)).map((persisted) => persisted.task);
+    if (unfinished.length > 0) log?.recordInterrupted(unfinished, this.options.clock.now());
     return { version: 1, tasks: [...legacy, ...logged] };
   }
 }

@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type MockProviderServer, startMockProviderServer, textTurn } from '../support/mock-provider/index.js';
+import { fake } from './support/fake-vscode.js';
 import { activateExtension, type ActivatedExtension } from './support/harness.js';
 
 vi.mock('vscode', () => import('./support/fake-vscode.js'));
@@ -39,6 +40,8 @@ describe('the window run history', () => {
     const host = await extension.ready();
     await host.historyLoaded;
     expect(host.taskManager.get(rootId)).toMatchObject({ status: 'interrupted', stopReason: { kind: 'shutdown' } });
+    // Said once, with Resume at hand, even to a user who does not open the sidebar.
+    expect(fake.state.messages.filter((message) => message.message.includes('was interrupted before it finished'))).toEqual([expect.objectContaining({ message: 'Agent Team: the run "Where is the parser?" was interrupted before it finished (the window closed).', items: ['Resume'] })]);
     server.enqueue(textTurn('In src/dates.ts.'));
     await extension.execute('agentTeam.resumeRun', rootId);
     expect(await host.taskManager.wait(rootId)).toMatchObject({ id: rootId, status: 'completed', output: 'In src/dates.ts.' });

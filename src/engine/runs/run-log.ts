@@ -16,7 +16,7 @@ import { type Clock, systemClock } from '../clock.js';
 import type { ConversationStore } from '../conversation/conversation-store.js';
 import type { ModelMessage } from '../model/types.js';
 import type { PersistedHistory, PersistedTask, TaskStore } from '../tasks/task-store.js';
-import type { TaskEvent } from '../tasks/types.js';
+import type { TaskEvent, TaskSnapshot } from '../tasks/types.js';
 import { RunIndex, type RunSummary } from './run-index.js';
 import type { RunContents } from './run-log-reader.js';
 import { safeRunId } from './run-log-records.js';
@@ -102,6 +102,16 @@ export class RunLog implements TaskStore {
   async loadRun(runId: string): Promise<PersistedHistory> {
     const contents = await this.storage.read(runId, { maxTranscriptEntries: maxLoadedTranscriptEntries, only: historyRecords });
     return { version: 1, tasks: contents?.tasks ?? [] };
+  }
+
+  /**
+   * Tasks the log shows unfinished that no process runs any more (the window that ran them crashed): written
+   * as `interrupted` (reason `interrupted`, ended `now`), so the file and the index say what the task
+   * manager shows. Only a host that knows nobody else runs them (the extension: one window per workspace)
+   * calls this.
+   */
+  recordInterrupted(tasks: readonly TaskSnapshot[], now: number): void {
+    for (const task of tasks) this.storage.recorder.onEvent({ type: 'task-end', task: { ...task, status: 'interrupted', stopReason: { kind: 'interrupted' }, endedAt: now } });
   }
 
   /** Everything the run's file holds (after writing what this process holds for it); undefined for an unknown run. */
