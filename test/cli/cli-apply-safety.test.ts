@@ -3,7 +3,7 @@
  * completed and lists a failed subagent's as skipped; a run history folder that is a link is refused; a
  * damaged history record is kept in a `.corrupt` file instead of being dropped at the next save.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -56,23 +56,25 @@ describe('the run history', () => {
       const { code, stderr } = await startCli(world.cliPath, ['run', '--agent', 'researcher', '--workspace', world.workspace, ...provider.args, 'Hi'], provider.env).exited;
       expect(code).toBe(2);
       expect(stderr).toContain('.agent-team/runs is a link: the run history is not kept through a link');
-      expect(existsSync(path.join(elsewhere, 'tasks.json'))).toBe(false);
+      expect(readdirSync(elsewhere)).toEqual([]);
     } finally {
       await rm(elsewhere, { recursive: true, force: true });
     }
   });
 
-  it('keeps a damaged record in a .corrupt file rather than dropping it at the next save', async () => {
-    const runs = path.join(world.workspace, '.agent-team', 'runs');
-    await mkdir(runs, { recursive: true });
-    const damaged = { task: { id: 'broken-record', status: 'no-such-status' }, transcript: 'not a list' };
-    await writeFile(path.join(runs, 'tasks.json'), JSON.stringify({ version: 1, tasks: [damaged] }));
-    world.server.respondWith(() => textTurn('Hi.'));
+  it('skips a damaged line of a run with a warning naming it, and keeps the rest of the run', async () => {
+    world.server.respondWith((request) => textTurn(JSON.stringify(request.body).includes('Hi there.') ? 'Remembered.' : 'Hi there.'));
     const provider = providerEnvironment('openai', world.server.baseUrl);
-    const { code, stderr } = await startCli(world.cliPath, ['run', '--agent', 'researcher', '--workspace', world.workspace, ...provider.args, 'Hi'], provider.env).exited;
+    const base = ['run', '--json', '--agent', 'researcher', '--workspace', world.workspace, ...provider.args];
+    const first = await startCli(world.cliPath, [...base, 'Hi'], provider.env).exited;
+    expect(first.code).toBe(0);
+    const runFile = path.join(world.workspace, '.agent-team', 'runs', 't1.jsonl');
+    const lines = (await readFile(runFile, 'utf8')).split('\n');
+    // A hand edit broke the second line; everything else is as written.
+    await writeFile(runFile, [lines[0], '{"type":"task","task":{"id":"broken-record","status":"no-such-status"}}', ...lines.slice(2)].join('\n'));
+    const { code, stderr, stdout } = await startCli(world.cliPath, [...base.filter((word) => word !== '--agent' && word !== 'researcher'), '--continue', 't1', 'Again'], provider.env).exited;
+    expect(stderr).toMatch(/t1\.jsonl.*line 2/);
     expect(code).toBe(0);
-    expect(stderr).toContain('damaged task record(s) were skipped');
-    expect(await readFile(path.join(runs, 'tasks.json.corrupt'), 'utf8')).toContain('broken-record');
-    expect(await readFile(path.join(runs, 'tasks.json'), 'utf8')).not.toContain('broken-record');
+    expect(stdout).toContain('Remembered.');
   });
 });
