@@ -3,7 +3,7 @@
  * completed and lists a failed subagent's as skipped; a run history folder that is a link is refused; a
  * damaged history record is kept in a `.corrupt` file instead of being dropped at the next save.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
