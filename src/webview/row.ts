@@ -154,39 +154,36 @@ function rowPadding(level: number): number {
   return (level - 1) * indentPerLevel + rowStartPadding;
 }
 
-function updateStopButton(view: RowView, task: ProtocolTask): void {
-  if (!isStoppable(task.status)) {
-    view.stop?.remove();
-    view.stop = undefined;
-    return;
-  }
-  if (!view.stop) {
-    const document = view.element.ownerDocument;
-    view.stop = createElement(document, 'button', {
-      className: 'tree-stop icon-button codicon codicon-debug-stop',
-      attributes: { type: 'button', tabindex: '-1', title: 'Stop' },
-    });
-    view.element.append(view.stop);
-  }
-  setAttributeIfChanged(view.stop, 'aria-label', stopAriaLabel(task));
+/** The action button a row shows at its end, where it has one: Stop on a running row, Resume on an interrupted run's root. */
+interface RowButton {
+  slot: 'stop' | 'resume';
+  shown: boolean;
+  className: string;
+  title: string;
+  label: string;
 }
 
-/** The Resume button, where the Stop button sits on a running row: only an interrupted run's root has it. */
+function updateStopButton(view: RowView, task: ProtocolTask): void {
+  updateRowButton(view, { slot: 'stop', shown: isStoppable(task.status), className: 'tree-stop icon-button codicon codicon-debug-stop', title: 'Stop', label: stopAriaLabel(task) });
+}
+
 function updateResumeButton(view: RowView, task: ProtocolTask): void {
-  if (!isResumable(task)) {
-    view.resume?.remove();
-    view.resume = undefined;
+  updateRowButton(view, { slot: 'resume', shown: isResumable(task), className: 'tree-resume icon-button codicon codicon-debug-continue', title: 'Resume', label: resumeAriaLabel(task) });
+}
+
+function updateRowButton(view: RowView, button: RowButton): void {
+  if (!button.shown) {
+    view[button.slot]?.remove();
+    view[button.slot] = undefined;
     return;
   }
-  if (!view.resume) {
-    const document = view.element.ownerDocument;
-    // Out of the Tab order like Stop: the row is the one tab stop; the keyboard reaches Resume through
-    // the detail pane (Enter) or the row's context menu.
-    view.resume = createElement(document, 'button', {
-      className: 'tree-resume icon-button codicon codicon-debug-continue',
-      attributes: { type: 'button', tabindex: '-1', title: 'Resume' },
-    });
-    view.element.append(view.resume);
+  let element = view[button.slot];
+  if (!element) {
+    // Out of the Tab order: the row is the one tab stop; the keyboard reaches Stop and Resume through the
+    // detail pane (Enter) or the row's context menu.
+    element = createElement(view.element.ownerDocument, 'button', { className: button.className, attributes: { type: 'button', tabindex: '-1', title: button.title } });
+    view[button.slot] = element;
+    view.element.append(element);
   }
-  setAttributeIfChanged(view.resume, 'aria-label', resumeAriaLabel(task));
+  setAttributeIfChanged(element, 'aria-label', button.label);
 }
