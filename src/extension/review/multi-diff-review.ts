@@ -49,13 +49,15 @@ export class MultiDiffReviews implements vscode.Disposable {
       const right = this.options.rightSide(entry);
       resources.push([this.options.workspaceUri(entry.file.path) ?? right, await this.options.leftSide(entry), right]);
     }
-    const stale = this.tabsTitled(title);
     try {
       await vscode.commands.executeCommand('vscode.changes', title, resources);
     } catch {
       return false;
     }
     this.open.set(rootId, title);
+    // Looked up after the new one opened: a tab object taken before may be out of date by now (the old
+    // tab pinned by a click, say) and closing it would do nothing, leaving two reviews of one run.
+    const stale = this.tabsTitled(title).filter((tab) => !tab.isActive);
     if (stale.length > 0) await vscode.window.tabGroups.close(stale, true);
     this.updateContext();
     return true;

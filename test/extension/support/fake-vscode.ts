@@ -168,18 +168,30 @@ export const commands = {
     }
     fake.state.builtinCommands.push({ command: id, args });
     if (id === 'vscode.diff') {
-      fake.state.tabs.push({ input: new TabInputTextDiff(args[0] as Uri, args[1] as Uri), label: String(args[2]) });
+      fake.state.tabs.push(openedTab(new TabInputTextDiff(args[0] as Uri, args[1] as Uri), String(args[2])));
       fake.state.tabsChanged.fire();
     }
     if (id === 'vscode.changes') {
       if (fake.state.multiDiffUnavailable) throw new Error("command 'vscode.changes' not found");
       // The multi-file diff editor's input is not in the stable API: tabs show it as an unknown input.
-      fake.state.tabs.push({ input: { multiDiffResources: args[1] }, label: String(args[0]) });
+      fake.state.tabs.push(openedTab({ multiDiffResources: args[1] }, String(args[0])));
       fake.state.tabsChanged.fire();
     }
     return undefined;
   },
 };
+
+/** A tab as VS Code gives it: the one opened last is the active one. */
+function openedTab(input: unknown, label: string): { input: unknown; label: string; readonly isActive: boolean } {
+  const tab = {
+    input,
+    label,
+    get isActive(): boolean {
+      return fake.state.tabs.at(-1) === tab;
+    },
+  };
+  return tab;
+}
 
 export const window = {
   showInformationMessage: (message: string, ...rest: unknown[]) => showMessage('info', message, ...rest),
