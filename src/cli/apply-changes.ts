@@ -3,10 +3,11 @@
  * between two files (never inside one) and the user is told exactly what was written and what was not.
  * A run that failed or was stopped applies nothing: its edits may be half of a change. Within a run that
  * completed, only the proposals of tasks that completed are written; a failed or stopped subagent's are
- * listed as skipped, with why.
+ * listed as skipped, with why. `agent-team apply` (a run of the history) and its `--branch` go through the
+ * same checks.
  */
 import { describeStopReason } from '../engine/errors.js';
-import { applyChangeSet } from '../engine/changes/apply.js';
+import { applyChangeSet, type FileApplyResult } from '../engine/changes/apply.js';
 import type { ChangeSet } from '../engine/changes/change-set.js';
 import type { TaskSnapshot } from '../engine/tasks/types.js';
 import type { Workspace } from '../engine/workspace/workspace.js';
@@ -15,23 +16,31 @@ import { terminalSafe } from './terminal-text.js';
 
 type Output = { write(text: string): void };
 
-/** True when something could not be applied (a conflict, a sensitive file, a failure) or nothing was. */
-export async function applyRunChanges(
+/** How the checks speak: the command's name, and what follows "its edits may be half done." */
+export interface ProposalChecksWording {
+  /** Default `--apply`. */
+  label?: string;
+  /** Default: the proposed changes are listed above (as `run` prints them). */
+  afterNote?: string;
+}
+
+/**
+ * The change sets that may be written: none when the run did not complete or was interrupted (said why),
+ * else those of tasks that completed (the others listed as skipped, with why). `undefined`: nothing may.
+ */
+export function completedProposals(
   root: TaskSnapshot,
   changeSets: readonly ChangeSet[],
-  workspace: Workspace,
-  options: { signal: AbortSignal; output: Output; taskOf(taskId: string): TaskSnapshot | undefined },
-): Promise<{ failed: boolean }> {
-  const { output, signal } = options;
-  if (changeSets.length === 0) return { failed: false };
-  if (root.status !== 'completed' || signal.aborted) {
-    const why = signal.aborted ? 'it was interrupted' : `it ${endedAs(root)}${reasonOf(root)}`;
-    output.write(terminalSafe(`\n--apply: nothing was written because the run did not complete (${why}); its edits may be half done. The proposed changes are listed above.`) + '\n');
-    return { failed: true };
+  options: { interrupted: boolean; output: Output; taskOf(taskId: string): TaskSnapshot | undefined; wording?: ProposalChecksWording },
+): ChangeSet[] | undefined {
+  const { output } = options;
+  if (root.status !== 'completed' || options.interrupted) {
+    const why = options.interrupted ? 'it was interrupted' : `it ${endedAs(root)}${reasonOf(root)}`;
+    const after = options.wording?.afterNote ?? ' The proposed changes are listed above.';
+    output.write(terminalSafe(`\n${options.wording?.label ?? '--apply'}: nothing was written because the run did not complete (${why}); its edits may be half done.${after}`) + '\n');
+    return undefined;
   }
-  let failed = false;
-  const written: string[] = [];
-  const notWritten: string[] = [];
+  const completed: ChangeSet[] = [];
   for (const changeSet of changeSets) {
     const task = options.taskOf(changeSet.taskId);
     if (task?.status !== 'completed') {
@@ -39,14 +48,40 @@ export async function applyRunChanges(
       output.write(`${terminalSafe(`skipped: ${changeSet.openPaths().join(', ')} — not applied because ${why}; its edits may be half done`)}\n`);
       continue;
     }
+    completed.push(changeSet);
+  }
+  return completed;
+}
+
+/**
+ * `failed`: something could not be applied (a conflict, a sensitive file, a failure) or nothing was;
+ * `files`: what happened to each file tried.
+ */
+export async function applyRunChanges(
+  root: TaskSnapshot,
+  changeSets: readonly ChangeSet[],
+  workspace: Workspace,
+  options: { signal: AbortSignal; output: Output; taskOf(taskId: string): TaskSnapshot | undefined; paths?: ReadonlySet<string>; wording?: ProposalChecksWording },
+): Promise<{ failed: boolean; files: FileApplyResult[] }> {
+  const { output, signal } = options;
+  const files: FileApplyResult[] = [];
+  if (changeSets.length === 0) return { failed: false, files };
+  const completed = completedProposals(root, changeSets, { interrupted: signal.aborted, output, taskOf: options.taskOf, ...(options.wording ? { wording: options.wording } : {}) });
+  if (!completed) return { failed: true, files };
+  let failed = false;
+  const written: string[] = [];
+  const notWritten: string[] = [];
+  for (const changeSet of completed) {
     changeSet.accept();
     for (const path of changeSet.openPaths()) {
+      if (options.paths && !options.paths.has(path)) continue;
       if (signal.aborted) {
         notWritten.push(path);
         continue;
       }
       const report = await applyChangeSet(changeSet, workspace, { paths: [path] });
       printApplyReport(report, output);
+      files.push(...report.files);
       for (const file of report.files) {
         if (file.outcome === 'applied') written.push(file.path);
         else failed = true;
@@ -57,7 +92,7 @@ export async function applyRunChanges(
     output.write(terminalSafe(`\nApplying stopped by Ctrl-C. Written: ${written.join(', ') || '(none)'}. Not written: ${notWritten.join(', ')}.`) + '\n');
     failed = true;
   }
-  return { failed };
+  return { failed, files };
 }
 
 /** How a task that did not complete ended, in words that follow its name ("was stopped", "failed"). */

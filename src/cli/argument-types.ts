@@ -103,4 +103,25 @@ export interface WorkflowsArguments {
   workspace: string;
 }
 
-export type CliArguments = RunArguments | AgentsArguments | WorkflowsArguments | McpArguments | ServeArguments | { command: 'help' } | { command: 'version' };
+/** `agent-team runs`: the run history with its pending proposals. */
+export interface RunsArguments {
+  command: 'runs';
+  workspace: string;
+  /** One JSON object per run. */
+  json: boolean;
+}
+
+/** `agent-team apply <runId>`: a finished run's proposals written to the working tree, or committed on a new branch. */
+export interface ApplyArguments {
+  command: 'apply';
+  runId: string;
+  workspace: string;
+  /** `--file` (repeatable): only these of the run's proposed files. Empty: every one. */
+  files: string[];
+  /** `--branch <name>`: commit them on this new branch (through a worktree of its own) instead. */
+  branch?: string;
+  /** A JSON object with the outcome on stdout; the report on stderr. */
+  json: boolean;
+}
+
+export type CliArguments = RunArguments | RunsArguments | ApplyArguments | AgentsArguments | WorkflowsArguments | McpArguments | ServeArguments | { command: 'help' } | { command: 'version' };

@@ -3,11 +3,12 @@
  * grammar is tiny and the error messages are part of the product.
  */
 import type { CliArguments, CommandFlags } from './argument-types.js';
+import { historyCommandArguments } from './history-arguments.js';
 import { checkedModelOptions } from './model-options.js';
 import { dollarsOption, instructionFilesOption, limitOption, wholeNumber } from './number-options.js';
 import { UsageError } from './usage-error.js';
 
-export type { AgentsArguments, CliArguments, CommandFlags, McpArguments, ProviderName, RunArguments, ServeArguments, WorkflowsArguments } from './argument-types.js';
+export type { AgentsArguments, ApplyArguments, CliArguments, CommandFlags, McpArguments, ProviderName, RunArguments, RunsArguments, ServeArguments, WorkflowsArguments } from './argument-types.js';
 export { UsageError } from './usage-error.js';
 export { usageText } from './usage-text.js';
 const valueOptions = new Set([
@@ -33,6 +34,7 @@ const valueOptions = new Set([
   '--host',
   '--auth-token-env',
   '--instruction-files',
+  '--branch',
 ]);
 const flagOptions = new Set(['--json', '--apply', '--plan', '--yes', '--a2a', '--no-sandbox', '--allow-network', '--no-hooks']);
 /** Options that may be given more than once; each value is kept. */
@@ -44,8 +46,8 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
   const [command, ...rest] = argv;
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') return { command: 'help' };
   if (command === '--version' || command === '-v') return { command: 'version' };
-  if (command !== 'run' && command !== 'agents' && command !== 'workflows' && command !== 'mcp' && command !== 'serve') {
-    throw new UsageError(`unknown command "${command}": use "run", "agents", "workflows", "mcp" or "serve"`);
+  if (command !== 'run' && command !== 'runs' && command !== 'apply' && command !== 'agents' && command !== 'workflows' && command !== 'mcp' && command !== 'serve') {
+    throw new UsageError(`unknown command "${command}": use "run", "runs", "apply", "agents", "workflows", "mcp" or "serve"`);
   }
 
   const values = new Map<string, string>();
@@ -79,6 +81,8 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
   }
 
   const workspace = values.get('--workspace') ?? currentDirectory;
+  if (command === 'runs' || command === 'apply') return historyCommandArguments(command, { values, repeated, flags, words, workspace });
+  if (values.has('--branch')) throw new UsageError(`--branch belongs to "apply", not "${command}"`);
   if (command !== 'run' && repeated.has('--file')) throw new UsageError(`--file belongs to "run", not "${command}"`);
   if (command !== 'run' && repeated.has('--image')) throw new UsageError(`--image belongs to "run", not "${command}"`);
   if (command === 'agents' || command === 'workflows') {

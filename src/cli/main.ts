@@ -4,9 +4,11 @@
  */
 import { AgentTeamError, ConfigurationError } from '../engine/errors.js';
 import { agentsCommand } from './agents-command.js';
+import { applyCommand } from './apply-command.js';
 import { UsageError, parseArguments, usageText } from './arguments.js';
 import { exitCodes } from './exit-codes.js';
 import { runCommand } from './run-command.js';
+import { runsCommand } from './runs-command.js';
 import { workflowsCommand } from './workflows-command.js';
 import { mcpCommand } from './mcp-command.js';
 import { serveCommand } from './serve-command.js';
@@ -29,6 +31,10 @@ async function main(): Promise<number> {
         return await agentsCommand(args, output);
       case 'workflows':
         return await workflowsCommand(args, output);
+      case 'runs':
+        return await runsCommand(args, output);
+      case 'apply':
+        return await applyCommand(args, { ...output, environment: process.env, signal: stopSignal() });
       case 'mcp':
         return await mcpCommand(args, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, environment: process.env });
       case 'serve':

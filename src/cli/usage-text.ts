@@ -58,6 +58,16 @@ export const usageText = `Usage:
     --no-hooks                      run no hook of .claude/settings.json, .agent-team/settings.json or
                                     the user's own (by default they run like commands: in the scratch
                                     copy, in the sandbox)
+  agent-team runs [--workspace <dir>] [--json]
+                                             the run history (.agent-team/runs), newest first, with each
+                                             run's pending proposals (files and +/- per task)
+  agent-team apply <runId> [--workspace <dir>] [--file <path>...] [--branch <name>] [--json]
+                                             a finished run's proposals, with --apply's checks (completed
+                                             run, completed tasks, conflicts): written to the working tree,
+                                             or with --branch committed on a new branch made from HEAD in
+                                             a temporary git worktree (your checkout is not touched); then,
+                                             if gh is signed in, pushed to origin and opened as a pull
+                                             request with the run's trace; else the commands are printed
   agent-team agents [--workspace <dir>]      list roles and where each is defined
   agent-team workflows [--workspace <dir>]   list workflows and their problems (exit 2 if any)
   agent-team mcp [--workspace <dir>] [--provider <name>] [--model <id>] [--base-url <url>]

@@ -34,4 +34,5 @@ export const commandIds = {
   manageAllowedCommands: 'agentTeam.manageAllowedCommands',
   newRole: 'agentTeam.newRole',
   resumeRun: 'agentTeam.resumeRun',
+  applyToBranch: 'agentTeam.applyToBranch',
 } as const;

@@ -1,6 +1,6 @@
 /**
  * Agent Team's VS Code entry point: the activation shell. Activation only registers what package.json
- * contributes (the commands, the view, the proposal documents, @team and the delegate tool), each backed
+ * contributes (the commands, the view, the proposal documents and their lenses, @team and the delegate tool), each backed
  * by the core (extension-core.ts: the engine, zod, the task history, the providers), which is loaded on
  * the first command, when the view first opens, or when anything else is first asked of it. So VS Code
  * compiles none of that to activate the extension (B5 in docs/performance.md). Never activated on `*`.
@@ -15,14 +15,18 @@ let loaded: ExtensionCore | undefined;
 let coreLoader: (() => Promise<ExtensionCore>) | undefined;
 
 export function activate(context: vscode.ExtensionContext, options: HostOptions = {}): void {
-  const proposalsChanged = new vscode.EventEmitter<vscode.Uri>();
+  const proposalsChanged = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
+  const lensesChanged = new vscode.EventEmitter<void>();
   const loadCore = (): Promise<ExtensionCore> =>
     (core ??= import('./extension-core.js')
       .then((module) => {
         const started = module.startCore(context, options);
         loaded = started;
-        // The proposal documents' provider was registered before the core existed: its changes go on from here.
-        context.subscriptions.push(started.host.proposals.onDidChange((uri) => proposalsChanged.fire(uri)));
+        // The proposal documents and their lenses were registered before the core existed: their changes go on from here.
+        context.subscriptions.push(
+          started.host.proposals.onDidChangeFile((changes) => proposalsChanged.fire(changes)),
+          started.host.hunkLenses.onDidChangeCodeLenses(() => lensesChanged.fire()),
+        );
         return started;
       })
       .catch((error: unknown) => {
@@ -33,14 +37,23 @@ export function activate(context: vscode.ExtensionContext, options: HostOptions 
   coreLoader = loadCore;
   context.subscriptions.push(
     proposalsChanged,
+    lensesChanged,
     ...Object.values(commandIds).map((id) => vscode.commands.registerCommand(id, async (...args: unknown[]) => (await loadCore()).commands[id]?.(...args))),
     vscode.window.registerWebviewViewProvider(tasksViewId, {
       resolveWebviewView: async (view) => (await loadCore()).host.sidebar.resolveWebviewView(view),
     }),
-    vscode.workspace.registerTextDocumentContentProvider(proposalScheme, {
-      onDidChange: proposalsChanged.event,
-      provideTextDocumentContent: async (uri) => (await loadCore()).host.proposals.provideTextDocumentContent(uri),
-    }),
+    vscode.workspace.registerFileSystemProvider(proposalScheme, proposalFiles(loadCore, proposalsChanged.event), { isCaseSensitive: true }),
+    vscode.languages.registerCodeLensProvider(
+      { scheme: proposalScheme },
+      {
+        onDidChangeCodeLenses: lensesChanged.event,
+        provideCodeLenses: async (document) => {
+          const { host } = await loadCore();
+          await host.historyLoaded;
+          return host.hunkLenses.provideCodeLenses(document);
+        },
+      },
+    ),
     ...registerLanguageModelFeatures(context, loadCore),
     vscode.workspace.onDidGrantWorkspaceTrust(() => {
       if (!loaded) return;
@@ -48,6 +61,30 @@ export function activate(context: vscode.ExtensionContext, options: HostOptions 
       void loaded.host.setup.refresh();
     }),
   );
+}
+
+/** The proposal documents (the proposed side editable, see review/proposal-file-system.ts), served by the core. */
+function proposalFiles(loadCore: () => Promise<ExtensionCore>, onDidChangeFile: vscode.Event<vscode.FileChangeEvent[]>): vscode.FileSystemProvider {
+  // After the saved proposals are read back, so a diff restored with the window finds its proposal.
+  const files = async () => {
+    const { host } = await loadCore();
+    await host.historyLoaded;
+    return host.proposals;
+  };
+  const refuse = (uri: vscode.Uri) => {
+    throw vscode.FileSystemError.NoPermissions(uri);
+  };
+  return {
+    onDidChangeFile,
+    watch: () => new vscode.Disposable(() => undefined),
+    stat: async (uri) => (await files()).stat(uri),
+    readFile: async (uri) => (await files()).readFile(uri),
+    writeFile: async (uri, content) => (await files()).writeFile(uri, content),
+    readDirectory: () => [],
+    createDirectory: refuse,
+    delete: refuse,
+    rename: refuse,
+  };
 }
 
 /** `@team` in the Chat view and the `agentTeam_delegate` tool, where this VS Code has chat at all. */

@@ -28,7 +28,8 @@ import { type LocalServer, probeLocalServers } from './local-server.js';
 import { HostCommandApproval } from './host-command-approval.js';
 import { SecretRedactor } from './redaction.js';
 import { ChangeDecisions } from './review/change-decisions.js';
-import { ProposalContentProvider } from './review/proposal-content-provider.js';
+import { HunkLenses } from './review/hunk-lenses.js';
+import { ProposalFileSystem } from './review/proposal-file-system.js';
 import { ReviewController } from './review/review-controller.js';
 import { RevisionHistory } from './review/revisions.js';
 import { findBundledRipgrep } from './ripgrep.js';
@@ -59,7 +60,10 @@ export class AgentTeamHost implements vscode.Disposable {
   readonly changes = new ChangeSetRegistry();
   readonly historyLoaded: Promise<void>;
   readonly sidebar: TaskViewProvider;
-  readonly proposals: ProposalContentProvider;
+  /** The proposal documents (`agent-team-proposal:`), the proposed side editable. */
+  readonly proposals: ProposalFileSystem;
+  /** Accept / Reject above each pending hunk of a proposal document. */
+  readonly hunkLenses: HunkLenses;
   /** Proposals as they were before the user asked for changes. */
   readonly revisions: RevisionHistory;
   readonly review: ReviewController;
@@ -115,7 +119,8 @@ export class AgentTeamHost implements vscode.Disposable {
       : undefined;
     this.historyLoaded = this.loadHistory();
     this.revisions = new RevisionHistory(this.changes);
-    this.proposals = new ProposalContentProvider(this.changes, this.revisions);
+    this.proposals = new ProposalFileSystem(this.changes, this.revisions);
+    this.hunkLenses = new HunkLenses(this.changes);
     this.review = new ReviewController({
       changes: this.changes,
       taskManager: this.taskManager,
@@ -150,7 +155,7 @@ export class AgentTeamHost implements vscode.Disposable {
     );
     this.activity = new ActivityContext(this.taskManager, this.changes, (count) => this.sidebar.showBadge(count));
     void this.historyLoaded.then(() => this.activity.refresh());
-    this.disposables.push(this.log, this.setup, this.proposals, this.sidebar, this.review, this.activity, this.remoteTokens);
+    this.disposables.push(this.log, this.setup, this.proposals, this.hunkLenses, this.sidebar, this.review, this.activity, this.remoteTokens);
     if (this.changeStore) this.disposables.push(this.changeStore);
   }
 

@@ -14,7 +14,7 @@ const sorted = (keys: Iterable<string>) => [...new Set(keys)].sort();
 
 /**
  * A set with a new file, an edited file with two hunks (one accepted, one rejected), an applied file, an
- * overlap and a file reached through a symbolic link (its target recorded).
+ * overlap, a file reached through a symbolic link (its target recorded) and one the user edited by hand.
  */
 function realChangeSet(): ChangeSet {
   const changeSet = new ChangeSet({ taskId: 't1', role: 'refactorer' });
@@ -27,6 +27,8 @@ function realChangeSet(): ChangeSet {
   changeSet.markApplied('src/applied.ts');
   changeSet.setOverlaps('src/new.ts', ['t2']);
   changeSet.propose('docs-link/guide.md', { baseContent: null, proposedContent: '# Guide\n', target: 'docs/guide.md' });
+  changeSet.propose('src/by-hand.ts', { baseContent: 'a\n', proposedContent: 'b\n' });
+  changeSet.editProposed('src/by-hand.ts', 'c\n');
   return changeSet;
 }
 

@@ -26,6 +26,7 @@ import * as planJourney from './journeys/plan.mjs';
 import * as workflowJourney from './journeys/workflow.mjs';
 import * as reloadJourney from './journeys/reload.mjs';
 import * as resumeJourney from './journeys/resume.mjs';
+import * as branchJourney from './journeys/branch.mjs';
 import * as restrictedJourney from './journeys/restricted.mjs';
 import * as reviewJourney from './journeys/review.mjs';
 import * as startJourney from './journeys/start.mjs';
@@ -33,6 +34,7 @@ import * as steerJourney from './journeys/steer.mjs';
 import * as stopJourney from './journeys/stop.mjs';
 import * as languageModelJourney from './journeys/language-model.mjs';
 import * as hunkJourney from './journeys/hunk.mjs';
+import * as gutterJourney from './journeys/gutter.mjs';
 import * as budgetJourney from './journeys/budget.mjs';
 import * as reviseJourney from './journeys/revise.mjs';
 import * as approveJourney from './journeys/approve.mjs';
@@ -45,7 +47,7 @@ import { repoRoot, resultsDir, vsixPath } from './lib/paths.mjs';
 import { openSession, saveArtifacts, saveAttachments } from './lib/session.mjs';
 import { within } from './lib/wait.mjs';
 
-const journeys = [delegateJourney, nestedJourney, workflowJourney, planJourney, answerJourney, steerJourney, followUpJourney, stopJourney, budgetJourney, reviewJourney, hunkJourney, reviseJourney, reloadJourney, resumeJourney, restrictedJourney, startJourney, languageModelJourney, approveJourney, approveAlwaysJourney, problemsJourney, newRoleJourney, activationJourney];
+const journeys = [delegateJourney, nestedJourney, workflowJourney, planJourney, answerJourney, steerJourney, followUpJourney, stopJourney, budgetJourney, reviewJourney, hunkJourney, gutterJourney, reviseJourney, reloadJourney, resumeJourney, branchJourney, restrictedJourney, startJourney, languageModelJourney, approveJourney, approveAlwaysJourney, problemsJourney, newRoleJourney, activationJourney];
 /** The longest one journey may take, setup of its window included (they take 20–40 s here). */
 const journeyTimeoutMs = 6 * 60_000;
 

@@ -51,8 +51,11 @@ describe('activation', () => {
     expect(registered).toEqual(manifest.contributes.commands.map((entry) => entry.command).sort());
     for (const command of contractCommands) expect(registered).toContain(command);
     expect([...fake.state.webviewProviders.keys()]).toEqual(['agentTeam.tasks']);
-    expect([...fake.state.contentProviders.keys()]).toEqual(['agent-team-proposal']);
-    expect(fake.state.created.map((record) => record.what)).toEqual(expect.arrayContaining(['webview view provider agentTeam.tasks', 'content provider agent-team-proposal']));
+    expect([...fake.state.documents.providers.keys()]).toEqual(['agent-team-proposal']);
+    expect(fake.state.codeLensProviders.map((entry) => entry.selector)).toEqual([{ scheme: 'agent-team-proposal' }]);
+    expect(fake.state.created.map((record) => record.what)).toEqual(
+      expect.arrayContaining(['webview view provider agentTeam.tasks', 'file system provider agent-team-proposal', 'code lens provider agent-team-proposal']),
+    );
     // The core (the host, its output channel, the status bar item) comes with the first use.
     await extension.ready();
     expect(fake.state.created.map((record) => record.what)).toEqual(expect.arrayContaining(['output channel Agent Team', 'status bar item']));
@@ -138,14 +141,16 @@ describe('manifest', () => {
     ]);
   });
 
-  it('binds keys no operating system takes, and the hunk keys only where a proposal has the focus, never in an editor one types in', () => {
+  it('binds keys no operating system takes, and the hunk keys only where a proposal has the focus, never in the user\u2019s own files', () => {
     const keys = manifest.contributes.keybindings;
     const delegate = keys.find((binding) => binding.command === 'agentTeam.delegate')!;
     // Not Ctrl+Alt+D (a "show desktop" on Linux desktops) nor Cmd+Alt+D (the macOS Dock).
     expect([delegate.key, delegate.mac]).toEqual(['ctrl+shift+alt+d', 'cmd+shift+alt+d']);
     for (const command of ['agentTeam.acceptHunk', 'agentTeam.rejectHunk']) {
-      // Ctrl+Alt is AltGr on many layouts: in an editable editor the keys must type their characters.
-      expect(keys.find((binding) => binding.command === command)!.when).toBe('editorTextFocus && editorReadonly && (resourceScheme == agent-team-proposal || agentTeam.changesReviewActive)');
+      // Ctrl+Alt is AltGr on many layouts: in the user's own files the keys must type their characters. Only
+      // a proposal's editor (editable since the user may edit a proposal before accepting it) or one of our
+      // multi-file reviews (whose other sides are read-only) has them.
+      expect(keys.find((binding) => binding.command === command)!.when).toBe('editorTextFocus && (resourceScheme == agent-team-proposal || agentTeam.changesReviewActive)');
     }
   });
 

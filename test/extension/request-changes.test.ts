@@ -12,7 +12,7 @@ vi.mock('vscode', () => import('./support/fake-vscode.js'));
 
 const world = useExtensionWorld({ files: { 'src/app.ts': 'export const answer = 41;\n' } });
 
-const content = (uri: Uri) => fake.state.contentProviders.get('agent-team-proposal')!.provideTextDocumentContent(uri) as string | Promise<string>;
+const content = (uri: Uri) => Promise.resolve(fake.state.documents.providers.get('agent-team-proposal')!.readFile(uri)).then((bytes) => new TextDecoder().decode(bytes));
 
 describe('Request Changes…', () => {
   it('sends the comment to the same subagent, which revises its proposal in place; the revision opens against the previous one', async () => {

@@ -38,7 +38,7 @@ async function propose(...toolCalls: MockToolCall[]): Promise<string> {
 }
 
 const onDisk = (path: string) => readFileSync(nodePath.join(extension.root, path), 'utf8');
-const proposedContent = (uri: Uri) => fake.state.contentProviders.get('agent-team-proposal')!.provideTextDocumentContent(uri) as string | Promise<string>;
+const proposedContent = (uri: Uri) => Promise.resolve(fake.state.documents.providers.get('agent-team-proposal')!.readFile(uri)).then((bytes) => new TextDecoder().decode(bytes));
 
 describe('review', () => {
   it('opens the change set in the multi-file diff editor: each file against its proposal', async () => {

@@ -55,6 +55,8 @@ export const fileChangeSnapshotSchemas = defineVariants((variant) =>
     /** Other tasks that propose changes to the same file. */
     overlapsWith: z.array(z.string()),
     status: fileChangeStatusSchema,
+    /** The user edited the proposed content by hand (the diff is the agent's and the user's). Absent: not edited. */
+    editedByUser: z.boolean().optional(),
   }),
 );
 

@@ -86,6 +86,26 @@ export class ChangeSet {
     return this.announce(file);
   }
 
+  /**
+   * The user edited the proposed content of `path` by hand (a proposal document saved in the editor):
+   * the proposal becomes `proposedContent`, marked as the user's edit; the base stays, so accepting
+   * later is conflict-checked against the disk exactly as before. Hunks that survive unchanged keep
+   * their decisions. Throws `not-found` when there is no such proposal, `invalid` when it was already
+   * written, every one of its changes is decided, or the edit leaves nothing to change.
+   */
+  editProposed(path: string, proposedContent: string): FileChangeSnapshot {
+    const file = this.require(path);
+    const refuse = (why: string) => new WorkspaceError('invalid', `Your edit of ${path} was not kept: ${why}`, path);
+    if (file.status === 'applied') throw refuse('its proposed change was already accepted and written.');
+    if (!file.hunks.some((hunk) => file.decisionOf(hunk) === 'pending')) throw refuse('its proposed change was already accepted or rejected.');
+    if (file.baseContent === proposedContent) throw refuse('it is the file as it was before the proposal. To drop the whole change, reject it.');
+    if (file.proposedContent === proposedContent) return file.snapshot();
+    file.setProposed(proposedContent);
+    file.editedByUser = true;
+    file.requiresApproval = this.needsApproval(file);
+    return this.announce(file)!;
+  }
+
   /** True when `path` has a proposal not yet applied. */
   isOpen(path: string): boolean {
     return this.files.get(path)?.status === 'pending';
@@ -141,6 +161,7 @@ export class ChangeSet {
     const file = new FileChange(path, proposal.baseContent, proposal.proposedContent, old.requiresApproval, old.target);
     file.requiresApproval = old.requiresApproval || this.needsApproval(file);
     file.overlapsWith = old.overlapsWith;
+    file.editedByUser = old.editedByUser;
     this.files.set(path, file);
     return this.announce(file);
   }

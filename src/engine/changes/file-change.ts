@@ -18,6 +18,8 @@ export class FileChange {
   private readonly decisions = new Map<string, HunkDecision>();
   overlapsWith: string[] = [];
   status: FileChangeStatus = 'pending';
+  /** True once the user edited the proposed content by hand (see `ChangeSet.editProposed`); kept from then on. */
+  editedByUser = false;
 
   constructor(
     readonly path: string,
@@ -121,6 +123,7 @@ export class FileChange {
       requiresApproval: this.requiresApproval,
       overlapsWith: [...this.overlapsWith],
       status: this.status,
+      ...(this.editedByUser ? { editedByUser: true } : {}),
     };
   }
 
@@ -129,6 +132,7 @@ export class FileChange {
     for (const hunk of snapshot.hunks) if (hunk.decision !== 'pending') change.decide(hunk.decision, hunk.id);
     change.overlapsWith = [...snapshot.overlapsWith];
     change.status = snapshot.status;
+    change.editedByUser = snapshot.editedByUser === true;
     return change;
   }
 

@@ -35,7 +35,8 @@ export interface TraceTask {
   prompt: string;
   output?: string;
   transcript: TranscriptEntry[];
-  changes: Array<{ path: string; status: string; added: number; removed: number; diff: string }>;
+  /** `editedByUser`: the user edited the proposal by hand before deciding it (the diff holds both edits). */
+  changes: Array<{ path: string; status: string; added: number; removed: number; diff: string; editedByUser?: true }>;
 }
 
 export interface RunTrace {
@@ -75,7 +76,14 @@ function traceTask(task: TaskSnapshot, transcript: readonly TranscriptEntry[], c
     treeUsage: { ...task.treeUsage },
     prompt: clean(task.prompt),
     transcript: transcript.map((entry) => cleanEntry(entry, clean, limit)),
-    changes: (changes.get(task.id)?.snapshot().files ?? []).map((file) => ({ path: file.path, status: file.status, added: file.added, removed: file.removed, diff: clean(file.diff) })),
+    changes: (changes.get(task.id)?.snapshot().files ?? []).map((file) => ({
+      path: file.path,
+      status: file.status,
+      added: file.added,
+      removed: file.removed,
+      diff: clean(file.diff),
+      ...(file.editedByUser === true ? { editedByUser: true as const } : {}),
+    })),
   };
   if (task.stopReason) traced.stopReason = task.stopReason;
   if (task.error !== undefined) traced.error = clean(task.error);

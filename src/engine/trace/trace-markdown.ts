@@ -41,7 +41,7 @@ function taskSection(task: TraceTask): string[] {
   }
   if (task.error) lines.push(`**Error**: ${inline(task.error)}`, '');
   if (task.output) lines.push(task.status === 'completed' ? '**Answer**' : '**Partial output**', '', ...fenced(task.output, 'markdown'), '');
-  for (const change of task.changes) lines.push(`**${inline(change.path)}** (+${change.added} \u2212${change.removed}, ${change.status})`, '', ...fenced(change.diff, 'diff'), '');
+  for (const change of task.changes) lines.push(`**${inline(change.path)}** (+${change.added} \u2212${change.removed}, ${change.status}${change.editedByUser ? ', edited by the user' : ''})`, '', ...fenced(change.diff, 'diff'), '');
   return lines;
 }
 

@@ -7,6 +7,7 @@ import type { AgentTeamHost } from '../host.js';
 import { commandIds } from '../contribution-ids.js';
 import { ensureTrusted } from '../trust.js';
 import { removeApiKey, setApiKey } from './api-key-command.js';
+import { applyToBranch } from './apply-to-branch-command.js';
 import { delegate } from './delegate-command.js';
 import { reportCommandError } from './errors.js';
 import { exportTrace } from './export-trace-command.js';
@@ -70,6 +71,7 @@ export function commandHandlers(host: AgentTeamHost): Record<string, Handler> {
     [commandIds.manageAllowedCommands]: () => manageAllowedCommands(host),
     [commandIds.newRole]: () => newRole(host),
     [commandIds.resumeRun]: (taskId) => resumeRun(host, taskId),
+    [commandIds.applyToBranch]: (taskId) => applyToBranch(host, taskId),
   };
   return Object.fromEntries(
     Object.entries(handlers).map(([id, handler]) => [

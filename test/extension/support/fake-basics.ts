@@ -146,6 +146,27 @@ export class FileSystemError extends Error {
   static FileNotFound(uri?: Uri): FileSystemError {
     return new FileSystemError(`file not found: ${uri?.path ?? ''}`, 'FileNotFound');
   }
+  static NoPermissions(messageOrUri?: string | Uri): FileSystemError {
+    return new FileSystemError(typeof messageOrUri === 'string' ? messageOrUri : `no permissions: ${messageOrUri?.path ?? ''}`, 'NoPermissions');
+  }
+}
+
+export enum FileChangeType {
+  Changed = 1,
+  Created = 2,
+  Deleted = 3,
+}
+
+export enum FilePermission {
+  Readonly = 1,
+  Locked = 2,
+}
+
+export class CodeLens {
+  constructor(
+    readonly range: Range,
+    readonly command?: { title: string; command: string; tooltip?: string; arguments?: unknown[] },
+  ) {}
 }
 
 export enum FileType {

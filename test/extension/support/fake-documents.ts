@@ -14,6 +14,8 @@ export class FakeTextDocument {
     readonly uri: Uri,
     private text: string,
     readonly languageId = 'plaintext',
+    /** Where `save()` writes: the disk, or a registered file system provider's `writeFile`. */
+    private readonly write: (uri: Uri, text: string) => unknown = (target, content) => writeFileSync(target.fsPath, content, 'utf8'),
   ) {}
 
   get fileName(): string {
@@ -54,7 +56,7 @@ export class FakeTextDocument {
   }
 
   async save(): Promise<boolean> {
-    writeFileSync(this.uri.fsPath, this.text, 'utf8');
+    await this.write(this.uri, this.text);
     this.isDirty = false;
     this.saves++;
     return true;
@@ -64,6 +66,13 @@ export class FakeTextDocument {
 type EditOperation =
   | { kind: 'replace'; uri: Uri; range: Range; text: string }
   | { kind: 'create'; uri: Uri; options: { overwrite?: boolean; ignoreIfExists?: boolean; contents?: Uint8Array } };
+
+/** What the fake needs of a `vscode.FileSystemProvider` (synchronous reads, as ours are). */
+export interface FakeFileSystemProvider {
+  readFile(uri: Uri): Uint8Array | Thenable<Uint8Array>;
+  writeFile(uri: Uri, content: Uint8Array, options: { create: boolean; overwrite: boolean }): void | Thenable<void>;
+  stat(uri: Uri): unknown;
+}
 
 export class WorkspaceEdit {
   readonly operations: EditOperation[] = [];
@@ -81,11 +90,24 @@ export class FakeDocuments {
   readonly documents: FakeTextDocument[] = [];
   readonly appliedEdits: WorkspaceEdit[] = [];
 
+  /** File system providers by scheme (`workspace.registerFileSystemProvider`): their documents are read and saved through them. */
+  readonly providers = new Map<string, FakeFileSystemProvider>();
+
   open(uri: Uri): FakeTextDocument {
     const existing = this.documents.find((document) => document.uri.toString() === uri.toString());
     if (existing) return existing;
     if (!existsSync(uri.fsPath)) throw new Error(`cannot open ${uri.fsPath}: no such file`);
     const document = new FakeTextDocument(uri, readFileSync(uri.fsPath, 'utf8'));
+    this.documents.push(document);
+    return document;
+  }
+
+  /** Opens a document of a scheme with a file system provider: read through it, saved through it. */
+  async openThrough(uri: Uri, provider: FakeFileSystemProvider): Promise<FakeTextDocument> {
+    const existing = this.documents.find((document) => document.uri.toString() === uri.toString());
+    if (existing) return existing;
+    const text = new TextDecoder().decode(await provider.readFile(uri));
+    const document = new FakeTextDocument(uri, text, 'plaintext', (target, content) => provider.writeFile(target, new TextEncoder().encode(content), { create: false, overwrite: true }));
     this.documents.push(document);
     return document;
   }

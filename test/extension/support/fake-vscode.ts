@@ -4,10 +4,11 @@
  * lets a test set trust, settings and the user's answers, and see what was shown, run and registered.
  * Questions nobody scripted an answer for fail loudly, like the engine's scripted model.
  */
-import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import * as nodePath from 'node:path';
-import { Disposable, EventEmitter, FileSystemError, FileType, type RelativePattern, type Selection, TabInputTextDiff, Uri } from './fake-basics.js';
-import { FakeDocuments, type FakeTextDocument, type WorkspaceEdit } from './fake-documents.js';
+import { Disposable, EventEmitter, type RelativePattern, type Selection, TabInputTextDiff, Uri } from './fake-basics.js';
+import { diskFileSystem } from './fake-file-system.js';
+import { FakeDocuments, type FakeFileSystemProvider, type FakeTextDocument, type WorkspaceEdit } from './fake-documents.js';
 import { FakeWebviewView } from './fake-webview.js';
 import { languageModels } from './fake-language-models.js';
 
@@ -16,6 +17,12 @@ export * from './fake-language-models.js';
 export { WorkspaceEdit } from './fake-documents.js';
 
 type Answer<Question> = (question: Question) => unknown;
+
+/** What the fake needs of a `vscode.CodeLensProvider`. */
+export interface FakeCodeLensProvider {
+  provideCodeLenses(document: FakeTextDocument): unknown;
+  onDidChangeCodeLenses?: (listener: () => unknown) => { dispose(): unknown };
+}
 
 /** An editor as the extension reads it: its document's URI, the selection, and scrolling. */
 export interface FakeTextEditor {
@@ -55,6 +62,7 @@ function createState() {
     inputBoxes: [] as Array<Record<string, unknown>>,
     logLines: [] as string[],
     webviewProviders: new Map<string, { resolveWebviewView(view: unknown, context: unknown, token: unknown): unknown }>(),
+    codeLensProviders: [] as Array<{ selector: { scheme?: string }; provider: FakeCodeLensProvider }>,
     contentProviders: new Map<string, { provideTextDocumentContent(uri: Uri): string | Promise<string>; onDidChange?: unknown }>(),
     statusItems: [] as Array<{ text: string; visible: boolean; command?: unknown }>,
     progress: [] as Array<{ title: string; location: unknown; cancellable: boolean; messages: string[]; cancel: () => void; done: boolean }>,
@@ -295,10 +303,6 @@ function configurationFor(section: string) {
   };
 }
 
-function fileError(error: unknown, uri: Uri): never {
-  if ((error as { code?: string }).code === 'ENOENT') throw FileSystemError.FileNotFound(uri);
-  throw error;
-}
 
 export const workspace = {
   get isTrusted() {
@@ -317,6 +321,10 @@ export const workspace = {
     fake.state.contentProviders.set(scheme, provider);
     return track(new Disposable(() => fake.state.contentProviders.delete(scheme)), `content provider ${scheme}`);
   },
+  registerFileSystemProvider(scheme: string, provider: FakeFileSystemProvider): Disposable {
+    fake.state.documents.providers.set(scheme, provider);
+    return track(new Disposable(() => fake.state.documents.providers.delete(scheme)), `file system provider ${scheme}`);
+  },
   createFileSystemWatcher(pattern: RelativePattern) {
     // Recorded, so a test can play a change on disk: `fake.state.watchers` (each fires its change listeners).
     const listeners = { create: [] as Array<() => void>, change: [] as Array<() => void>, delete: [] as Array<() => void> };
@@ -326,7 +334,8 @@ export const workspace = {
     return track({ onDidCreate: on('create'), onDidChange: on('change'), onDidDelete: on('delete'), dispose() {} }, 'file system watcher');
   },
   async openTextDocument(uri: Uri) {
-    return fake.state.documents.open(uri);
+    const provider = fake.state.documents.providers.get(uri.scheme);
+    return provider ? fake.state.documents.openThrough(uri, provider) : fake.state.documents.open(uri);
   },
   async applyEdit(edit: WorkspaceEdit) {
     return fake.state.documents.apply(edit);
@@ -335,47 +344,15 @@ export const workspace = {
     const folder = fake.state.folders[0];
     return folder ? nodePath.relative(folder.uri.fsPath, uri.fsPath).split(nodePath.sep).join('/') : uri.fsPath;
   },
-  fs: {
-    async readFile(uri: Uri) {
-      try {
-        return new Uint8Array(readFileSync(uri.fsPath));
-      } catch (error) {
-        return fileError(error, uri);
-      }
-    },
-    async writeFile(uri: Uri, content: Uint8Array) {
-      mkdirSync(nodePath.dirname(uri.fsPath), { recursive: true });
-      writeFileSync(uri.fsPath, content);
-    },
-    async createDirectory(uri: Uri) {
-      mkdirSync(uri.fsPath, { recursive: true });
-    },
-    async rename(from: Uri, to: Uri) {
-      try {
-        renameSync(from.fsPath, to.fsPath);
-      } catch (error) {
-        fileError(error, from);
-      }
-    },
-    async readDirectory(uri: Uri) {
-      try {
-        return readdirSync(uri.fsPath, { withFileTypes: true }).map((entry) => [entry.name, entry.isDirectory() ? FileType.Directory : FileType.File] as [string, FileType]);
-      } catch (error) {
-        return fileError(error, uri);
-      }
-    },
-    async stat(uri: Uri) {
-      try {
-        const info = statSync(uri.fsPath);
-        return { type: info.isDirectory() ? FileType.Directory : FileType.File, size: info.size, mtime: info.mtimeMs, ctime: info.ctimeMs };
-      } catch (error) {
-        return fileError(error, uri);
-      }
-    },
-  },
+  fs: diskFileSystem,
 };
 
 export const languages = {
+  registerCodeLensProvider(selector: { scheme?: string }, provider: FakeCodeLensProvider): Disposable {
+    const entry = { selector, provider };
+    fake.state.codeLensProviders.push(entry);
+    return track(new Disposable(() => fake.state.codeLensProviders.splice(fake.state.codeLensProviders.indexOf(entry), 1)), `code lens provider ${selector.scheme ?? '*'}`);
+  },
   createDiagnosticCollection(name: string) {
     const files = new Map<string, Array<{ message: string; severity: number; line: number; source?: string }>>();
     fake.state.diagnostics.set(name, files);

@@ -1,0 +1,94 @@
+/**
+ * `agent-team apply <runId> --branch <name>`: the run's proposals (the same checks as `--apply`: a
+ * completed run, its completed tasks') committed on a new branch through a worktree of its own
+ * (src/engine/git), the user's checkout left alone; then, with `gh` signed in, pushed and opened as a
+ * pull request with the run's trace as its body, or else the exact commands to do it by hand.
+ * Exit 2 for what the user must change first (not a repository, the name, no identity), 1 when nothing
+ * or not everything was done (a conflict, a push that failed).
+ */
+import { applyToBranch, type ApplyToBranchResult } from '../engine/git/apply-to-branch.js';
+import { branchFilesOf } from '../engine/git/branch-files.js';
+import { subjectOf, type RunDescription } from '../engine/git/commit-message.js';
+import { nodeProgramRunner } from '../engine/git/program-runner.js';
+import { openPullRequest, type PullRequestResult } from '../engine/git/pull-request.js';
+import type { RunLog } from '../engine/runs/run-log.js';
+import { completedProposals } from './apply-changes.js';
+import type { ApplyArguments } from './argument-types.js';
+import { exitCodes } from './exit-codes.js';
+import { historyTraceMarkdown } from './history-trace.js';
+import type { HistoryRun } from './history-run.js';
+import { terminalSafe, terminalSafeJson } from './terminal-text.js';
+
+type Output = { write(text: string): void };
+
+export interface BranchContext {
+  stdout: Output;
+  stderr: Output;
+  environment: NodeJS.ProcessEnv;
+  runLog: RunLog;
+  workspaceRoot: string;
+  paths: ReadonlySet<string> | undefined;
+}
+
+export async function applyToBranchCommand(args: ApplyArguments & { branch: string }, run: HistoryRun, context: BranchContext): Promise<number> {
+  const report = args.json ? context.stderr : context.stdout;
+  const say = (text: string) => report.write(`${terminalSafe(text)}\n`);
+  const result = (value: Record<string, unknown>) => args.json && context.stdout.write(`${terminalSafeJson({ runId: run.runId, branch: args.branch, ...value })}\n`);
+  const completed = run.root ? completedProposals(run.root, run.changeSets, { interrupted: false, output: report, taskOf: (taskId) => run.tasks.get(taskId), wording: { label: `apply ${run.runId} --branch`, afterNote: ' No branch was made.' } }) : undefined;
+  if (!completed) {
+    if (!run.root) say(`Run ${run.runId}'s root task is not in its file (a damaged line); no branch was made.`);
+    result({ outcome: 'not-applied' });
+    return exitCodes.failed;
+  }
+  const files = branchFilesOf(completed, context.paths);
+  if (files.length === 0) {
+    say(`Run ${run.runId} has no proposals of completed tasks to commit${context.paths ? ' among those files' : ''}; no branch was made.`);
+    result({ outcome: 'nothing-to-commit' });
+    return exitCodes.failed;
+  }
+  const description: RunDescription = {
+    runId: run.runId,
+    description: run.root?.description ?? run.runId,
+    prompt: run.root?.prompt ?? '',
+    agents: completed.map((changeSet) => ({ taskId: changeSet.taskId, role: changeSet.role, description: run.tasks.get(changeSet.taskId)?.description ?? '' })),
+  };
+  const runner = nodeProgramRunner(context.environment);
+  const applied = await applyToBranch({ workspace: context.workspaceRoot, branch: args.branch, files, run: description, runner });
+  const exitCode = printBranchResult(applied, say);
+  if (applied.outcome !== 'committed') {
+    result({ outcome: applied.outcome, ...('message' in applied ? { message: applied.message } : {}), ...('conflicts' in applied ? { conflicts: applied.conflicts } : {}) });
+    return exitCode;
+  }
+  const body = await historyTraceMarkdown(context.runLog, run.contents, context.environment, (message) => context.stderr.write(`agent-team: ${terminalSafe(message)}\n`));
+  const pullRequest = await openPullRequest({ repositoryRoot: applied.repositoryRoot, branch: applied.branch, title: subjectOf(description), body, runner });
+  printPullRequest(pullRequest, applied.repositoryRoot, say);
+  result({ outcome: 'committed', commit: applied.commit, committed: applied.committed, unchanged: applied.unchanged, notes: applied.notes, pullRequest });
+  return pullRequest.outcome === 'failed' ? exitCodes.failed : exitCodes.completed;
+}
+
+function printBranchResult(result: ApplyToBranchResult, say: (text: string) => void): number {
+  switch (result.outcome) {
+    case 'refused':
+      say(`agent-team: ${result.message}`);
+      return exitCodes.usage;
+    case 'conflict':
+      for (const conflict of result.conflicts) say(`conflict: ${conflict.message}`);
+      say('No branch was made: the proposals conflict with HEAD. Update them (run the task again on the current code), or apply them to the working tree and merge by hand.');
+      return exitCodes.failed;
+    case 'nothing-to-commit':
+    case 'failed':
+      say(result.message);
+      return exitCodes.failed;
+    case 'committed':
+      say(`Made branch ${result.branch} (commit ${result.commit.slice(0, 12)}) with: ${result.committed.join(', ')}.`);
+      if (result.unchanged.length > 0) say(`Already at HEAD as proposed, so not in the commit: ${result.unchanged.join(', ')}.`);
+      for (const note of result.notes) say(note);
+      return exitCodes.completed;
+  }
+}
+
+function printPullRequest(result: PullRequestResult, repositoryRoot: string, say: (text: string) => void): void {
+  if (result.outcome === 'created') return say(`Pull request: ${result.url}`);
+  say(result.outcome === 'manual' ? `To open a pull request (not done here: ${result.reason}), run in ${repositoryRoot}:` : `${result.message}\nTo open the pull request, run in ${repositoryRoot}:`);
+  for (const command of result.commands) say(`  ${command}`);
+}

@@ -1,0 +1,90 @@
+/**
+ * `agent-team apply <runId>`: a finished run's proposals, from the run history, written to the working
+ * tree with the checks of `run --apply` (apply-changes.ts: only a completed run, only its completed tasks'
+ * proposals, conflicts with the disk reported, a Ctrl-C stops between files), or with `--branch <name>`
+ * committed on a new branch (apply-branch-command.ts). Exit codes as `run`'s: 0 done, 1 something not
+ * applied, 2 an unknown run, a bad argument or no run history.
+ */
+import path from 'node:path';
+import { ChangeSetRegistry } from '../engine/changes/registry.js';
+import { ConfigurationError } from '../engine/errors.js';
+import type { RunLog } from '../engine/runs/run-log.js';
+import { NodeWorkspace } from '../engine/workspace/node-workspace.js';
+import { applyRunChanges } from './apply-changes.js';
+import { applyToBranchCommand } from './apply-branch-command.js';
+import type { ApplyArguments } from './argument-types.js';
+import { exitCodes } from './exit-codes.js';
+import { existingRunLog, type HistoryRun, pendingFiles, proposedPaths, readHistoryRun } from './history-run.js';
+import { runHistoryDirectory } from './run-history.js';
+import { terminalSafe, terminalSafeJson } from './terminal-text.js';
+
+type Output = { write(text: string): void };
+
+export interface ApplyContext {
+  stdout: Output;
+  stderr: Output;
+  environment: NodeJS.ProcessEnv;
+  /** Aborted by Ctrl-C: no file is started after it. */
+  signal: AbortSignal;
+}
+
+export async function applyCommand(args: ApplyArguments, context: ApplyContext): Promise<number> {
+  const warn = (message: string) => context.stderr.write(`agent-team: ${terminalSafe(message)}\n`);
+  const workspaceRoot = path.resolve(args.workspace);
+  const runLog = await existingRunLog(workspaceRoot, warn);
+  if (!runLog) throw new ConfigurationError(`${workspaceRoot} has no run history (${runHistoryDirectory}): there is no run ${args.runId} to apply.`);
+  try {
+    const run = await readHistoryRun(runLog, args.runId, warn);
+    if (!run) throw new ConfigurationError(`There is no run ${args.runId} in ${runHistoryDirectory} (it may have been removed by the history's retention). agent-team runs lists the runs.`);
+    const paths = chosenPaths(args.files, run, workspaceRoot);
+    if (args.branch !== undefined) return await applyToBranchCommand({ ...args, branch: args.branch }, run, { runLog, workspaceRoot, paths, ...context });
+    return await applyToWorkingTree(args, run, { runLog, workspaceRoot, paths, ...context });
+  } finally {
+    await runLog.close();
+  }
+}
+
+async function applyToWorkingTree(args: ApplyArguments, run: HistoryRun, context: ApplyContext & { runLog: RunLog; workspaceRoot: string; paths: ReadonlySet<string> | undefined }): Promise<number> {
+  const report = args.json ? context.stderr : context.stdout;
+  const proposed = run.changeSets.filter((changeSet) => pendingFiles(changeSet).some((file) => !context.paths || context.paths.has(file.path)));
+  const result = (outcome: string, files: unknown[] = []) => args.json && context.stdout.write(`${terminalSafeJson({ runId: run.runId, outcome, files })}\n`);
+  if (proposed.length === 0) {
+    report.write(`Run ${run.runId} has no pending proposals${context.paths ? ' for those files' : ''}; nothing to apply.\n`);
+    result('nothing-to-apply');
+    return exitCodes.completed;
+  }
+  if (!run.root) {
+    report.write(`Run ${run.runId}'s root task is not in its file (a damaged line); nothing was applied.\n`);
+    result('not-applied');
+    return exitCodes.failed;
+  }
+  // Applied files are recorded in the run's file, so `agent-team runs` no longer lists them as pending.
+  const registry = new ChangeSetRegistry();
+  context.runLog.attachChanges(registry);
+  for (const changeSet of proposed) registry.add(changeSet);
+  const applied = await applyRunChanges(run.root, proposed, new NodeWorkspace(context.workspaceRoot), {
+    signal: context.signal,
+    output: report,
+    taskOf: (taskId) => run.tasks.get(taskId),
+    ...(context.paths ? { paths: context.paths } : {}),
+    wording: { label: `apply ${run.runId}`, afterNote: '' },
+  });
+  result(applied.failed ? 'not-applied' : 'applied', applied.files.map((file) => ({ path: file.path, outcome: file.outcome, message: file.message })));
+  return applied.failed ? exitCodes.failed : exitCodes.completed;
+}
+
+/**
+ * `--file` paths as the run names them (workspace-relative, POSIX); one the run did not propose is a
+ * usage error naming those it did. undefined: no `--file`, every file.
+ */
+function chosenPaths(files: readonly string[], run: HistoryRun, workspaceRoot: string): ReadonlySet<string> | undefined {
+  if (files.length === 0) return undefined;
+  const proposed = proposedPaths(run);
+  const chosen = new Set<string>();
+  for (const file of files) {
+    const relative = path.relative(workspaceRoot, path.resolve(workspaceRoot, file)).split(path.sep).join('/');
+    if (!proposed.includes(relative)) throw new ConfigurationError(`Run ${run.runId} proposed no change to ${file}. It proposed: ${proposed.join(', ') || 'nothing'}.`);
+    chosen.add(relative);
+  }
+  return chosen;
+}

@@ -1,0 +1,79 @@
+/**
+ * `agent-team runs`: the workspace's run history, newest first, each run with what is still waiting to be
+ * applied (per task, the files and their +/- counts), so `agent-team apply <runId>` can be aimed without
+ * opening the run files. `--json`: one object per run per line.
+ */
+import { formatCost } from '../engine/model/cost-schema.js';
+import type { RunSummary } from '../engine/runs/run-index.js';
+import type { RunsArguments } from './argument-types.js';
+import { existingRunLog, type HistoryRun, pendingFiles, readHistoryRun } from './history-run.js';
+import { runHistoryDirectory } from './run-history.js';
+import { terminalSafe, terminalSafeJson } from './terminal-text.js';
+
+type Output = { write(text: string): void };
+
+export interface RunListing {
+  runId: string;
+  status: string;
+  description: string;
+  role: string;
+  createdAt: string;
+  updatedAt: string;
+  /** Absent when no price was known. */
+  costUsd?: number;
+  proposals: Array<{ taskId: string; role: string; taskStatus: string; files: Array<{ path: string; added: number; removed: number }> }>;
+}
+
+export async function runsCommand(args: RunsArguments, output: { stdout: Output; stderr: Output }): Promise<number> {
+  const warn = (message: string) => output.stderr.write(`agent-team: ${terminalSafe(message)}\n`);
+  const runLog = await existingRunLog(args.workspace, warn);
+  if (!runLog) {
+    if (!args.json) output.stdout.write(`No runs: ${terminalSafe(args.workspace)} has no run history (${runHistoryDirectory}) yet.\n`);
+    return 0;
+  }
+  try {
+    const summaries = runLog.runs();
+    if (summaries.length === 0 && !args.json) output.stdout.write('No runs in the run history.\n');
+    for (const summary of summaries) {
+      const listing = listingOf(summary, await readHistoryRun(runLog, summary.runId, warn));
+      output.stdout.write(args.json ? `${terminalSafeJson(listing)}\n` : terminalSafe(describe(listing)));
+    }
+    return 0;
+  } finally {
+    await runLog.close();
+  }
+}
+
+function listingOf(summary: RunSummary, run: HistoryRun | undefined): RunListing {
+  const cost = run?.root?.treeCost;
+  return {
+    runId: summary.runId,
+    status: summary.status,
+    description: summary.description,
+    role: summary.role,
+    createdAt: new Date(summary.createdAt).toISOString(),
+    updatedAt: new Date(summary.updatedAt).toISOString(),
+    ...(cost && cost.unpricedTokens === 0 ? { costUsd: cost.usd } : {}),
+    proposals: (run?.changeSets ?? [])
+      .map((changeSet) => ({
+        taskId: changeSet.taskId,
+        role: changeSet.role,
+        taskStatus: run?.tasks.get(changeSet.taskId)?.status ?? 'unknown',
+        files: pendingFiles(changeSet).map((file) => ({ path: file.path, added: file.added, removed: file.removed })),
+      }))
+      .filter((proposal) => proposal.files.length > 0),
+  };
+}
+
+function describe(run: RunListing): string {
+  const when = run.createdAt.slice(0, 16).replace('T', ' ');
+  const cost = run.costUsd === undefined ? '' : ` · ${formatCost({ usd: run.costUsd, unpricedTokens: 0 })}`;
+  const lines = [`${run.runId}  ${run.status}  ${when} UTC  ${run.description.replace(/\s+/g, ' ').trim()}${cost}`];
+  if (run.proposals.length === 0) lines.push('    no pending proposals');
+  for (const proposal of run.proposals) {
+    const files = proposal.files.map((file) => `${file.path} (+${file.added} −${file.removed})`).join(', ');
+    const note = proposal.taskStatus === 'completed' ? '' : ` [${proposal.taskStatus}: not applied]`;
+    lines.push(`    ${proposal.taskId} ${proposal.role}: ${files}${note}`);
+  }
+  return `${lines.join('\n')}\n`;
+}

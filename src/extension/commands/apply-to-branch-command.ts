@@ -1,0 +1,121 @@
+/**
+ * Apply to Branch…: a finished run's proposals committed on a new branch (src/engine/git: a worktree of
+ * its own, so the user's checkout, index and current branch stay as they are), then pushed and opened as
+ * a pull request when `gh` is signed in, or the commands to do it by hand in the output.
+ *
+ * Which proposals: those of the run's tasks that completed (a failed or stopped task's may be half a
+ * change), and of those the hunks the user did not reject: what was accepted (already in the working
+ * tree, or not) and what was not reviewed yet. A run that did not complete commits nothing, as the CLI's
+ * `apply` and `--apply` refuse it.
+ */
+import * as vscode from 'vscode';
+import type { ChangeSet } from '../../engine/changes/change-set.js';
+import { applyToBranch as commitToBranch, type ApplyToBranchResult } from '../../engine/git/apply-to-branch.js';
+import { branchFilesOf } from '../../engine/git/branch-files.js';
+import { branchNameRuleProblem } from '../../engine/git/branch-name-rules.js';
+import { subjectOf, type RunDescription } from '../../engine/git/commit-message.js';
+import { nodeProgramRunner } from '../../engine/git/program-runner.js';
+import { openPullRequest } from '../../engine/git/pull-request.js';
+import type { TaskSnapshot } from '../../engine/tasks/index.js';
+import { buildRunTrace } from '../../engine/trace/run-trace.js';
+import { renderTraceMarkdown } from '../../engine/trace/trace-markdown.js';
+import type { AgentTeamHost } from '../host.js';
+import { showError, showInfo, showWarning } from '../notify.js';
+import { pickTask } from './task-picker.js';
+
+export async function applyToBranch(host: AgentTeamHost, runArgument?: unknown): Promise<ApplyToBranchResult | undefined> {
+  await host.historyLoaded;
+  const folder = host.folder();
+  if (!folder) {
+    showWarning(vscode.l10n.t('Open a folder in a git repository to apply a run to a branch.'));
+    return undefined;
+  }
+  const runId = await chooseRun(host, runArgument);
+  const root = runId === undefined ? undefined : host.taskManager.get(runId);
+  if (!root) return undefined;
+  if (root.status !== 'completed') {
+    showWarning(vscode.l10n.t('Run {0} did not complete ({1}): its edits may be half done, so nothing is committed.', root.id, root.status));
+    return undefined;
+  }
+  const changeSets = completedChangeSets(host, root.id);
+  const files = branchFilesOf(changeSets);
+  if (files.length === 0) {
+    showInfo(vscode.l10n.t('Run {0} has no proposals of completed tasks to commit.', root.id));
+    return undefined;
+  }
+  const runner = nodeProgramRunner();
+  const cwd = folder.uri.fsPath;
+  const branch = await vscode.window.showInputBox({
+    title: vscode.l10n.t('Apply to Branch'),
+    prompt: vscode.l10n.t('The new branch for the proposals of run {0} (made from the commit you are on; your checkout is not changed)', root.id),
+    value: defaultBranchName(root),
+    validateInput: (value) => branchNameRuleProblem(value) ?? null,
+  });
+  if (branch === undefined) return undefined;
+  const description = describeRun(host, root, changeSets);
+  const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Making branch {0}…', branch) }, () =>
+    commitToBranch({ workspace: cwd, branch, files, run: description, runner }),
+  );
+  if (result.outcome !== 'committed') {
+    reportNotCommitted(host, result, branch);
+    return result;
+  }
+  host.log.info(`Made branch ${result.branch} (commit ${result.commit}) from run ${root.id} with ${result.committed.join(', ')}. ${result.notes.join(' ')}`);
+  const body = host.redactor.redact(renderTraceMarkdown(buildRunTrace(host.taskManager, host.changes, root.id)));
+  const pullRequest = await openPullRequest({ repositoryRoot: result.repositoryRoot, branch: result.branch, title: subjectOf(description), body, runner });
+  if (pullRequest.outcome === 'created') {
+    host.log.info(`Opened a pull request for ${result.branch}: ${pullRequest.url}`);
+    showInfo(vscode.l10n.t('Made branch {0} and opened a pull request: {1}', result.branch, pullRequest.url), { title: vscode.l10n.t('Open Pull Request'), run: () => vscode.env.openExternal(vscode.Uri.parse(pullRequest.url)) });
+    return result;
+  }
+  const why = pullRequest.outcome === 'manual' ? pullRequest.reason : pullRequest.message;
+  host.log.info(`To open a pull request for ${result.branch} (${why}), run in ${result.repositoryRoot}:\n${pullRequest.commands.map((command) => `  ${command}`).join('\n')}`);
+  showInfo(vscode.l10n.t('Made branch {0}. No pull request was opened ({1}): the commands to open one are in the output.', result.branch, why), { title: vscode.l10n.t('Show Output'), run: () => host.log.show() });
+  return result;
+}
+
+/** The run given (a subagent's id names its run), or one picked from the finished runs with proposals to commit. */
+async function chooseRun(host: AgentTeamHost, runArgument: unknown): Promise<string | undefined> {
+  if (typeof runArgument === 'string' && runArgument !== '') return host.taskManager.get(runArgument)?.rootId ?? runArgument;
+  const candidates = host.taskManager.list().filter((task) => task.parentId === null && task.status === 'completed' && branchFilesOf(completedChangeSets(host, task.id)).length > 0);
+  if (candidates.length === 0) {
+    showInfo(vscode.l10n.t('No finished run has proposals to commit.'));
+    return undefined;
+  }
+  return pickTask(candidates, { title: vscode.l10n.t('Apply to Branch'), placeHolder: vscode.l10n.t('Which run’s proposals?') });
+}
+
+function completedChangeSets(host: AgentTeamHost, runId: string): ChangeSet[] {
+  return host.taskManager
+    .treeOf(runId)
+    .filter((task) => task.status === 'completed')
+    .map((task) => host.changes.get(task.id))
+    .filter((changeSet): changeSet is ChangeSet => changeSet !== undefined);
+}
+
+function describeRun(host: AgentTeamHost, root: TaskSnapshot, changeSets: readonly ChangeSet[]): RunDescription {
+  const agents = changeSets.map((changeSet) => ({ taskId: changeSet.taskId, role: changeSet.role, description: host.taskManager.get(changeSet.taskId)?.description ?? '' }));
+  return { runId: root.id, description: root.description, prompt: root.prompt, agents };
+}
+
+/** `agent-team/<runId>-<a few words of the description>`. */
+export function defaultBranchName(root: TaskSnapshot): string {
+  const slug = root.description
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
+    .replace(/-+$/, '');
+  return `agent-team/${root.id}${slug ? `-${slug}` : ''}`;
+}
+
+function reportNotCommitted(host: AgentTeamHost, result: Exclude<ApplyToBranchResult, { outcome: 'committed' }>, branch: string): void {
+  if (result.outcome === 'conflict') {
+    for (const conflict of result.conflicts) host.log.warn(`Apply to Branch ${branch}: ${conflict.message}`);
+    showWarning(vscode.l10n.t('No branch was made: {0} conflict with the commit you are on (details in the output).', result.conflicts.map((conflict) => conflict.path).join(', ')), { title: vscode.l10n.t('Show Output'), run: () => host.log.show() });
+    return;
+  }
+  host.log.warn(`Apply to Branch ${branch}: ${result.message}`);
+  if (result.outcome === 'refused') showError(result.message);
+  else showWarning(result.message);
+}

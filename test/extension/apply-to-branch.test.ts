@@ -1,0 +1,93 @@
+/**
+ * Agent Team: Apply to Branch… with a real git repository as the workspace folder: the run's proposals
+ * of completed tasks, less the hunks the user rejected, committed on a new branch whose name the input
+ * box offers; the user's checkout unchanged; with a signed-in `gh` (a stand-in on PATH) the branch is
+ * pushed and the notification gives the pull request; without gh the commands go to the output.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { textTurn, toolCallTurn } from '../support/mock-provider/index.js';
+import { addOrigin, checkoutState, git, type GitWorld, initRepository, installGhStandIn, makeGitWorld } from '../support/git-repository.js';
+import { fake } from './support/fake-vscode.js';
+import { useExtensionWorld } from './support/extension-world.js';
+
+vi.mock('vscode', () => import('./support/fake-vscode.js'));
+
+const world = useExtensionWorld({ files: { 'a.ts': 'const a = 1;\n', 'b.ts': 'const b = 1;\n' } });
+let gitWorld: GitWorld;
+beforeEach(async () => {
+  gitWorld = await makeGitWorld();
+  initRepository(world.extension.root, gitWorld);
+});
+afterEach(async () => {
+  vi.unstubAllEnvs();
+  await gitWorld.dispose();
+});
+
+/** A refactorer edits a.ts and b.ts; the user rejects b.ts's edit. Returns the run's id. */
+async function runWithOneRejection(): Promise<string> {
+  world.server.enqueue(
+    toolCallTurn([
+      { name: 'Edit', input: { file_path: 'a.ts', old_string: 'a = 1', new_string: 'a = 2' } },
+      { name: 'Edit', input: { file_path: 'b.ts', old_string: 'b = 1', new_string: 'b = 2' } },
+    ]),
+    textTurn('Changed both.'),
+  );
+  const rootId = (await world.extension.execute('agentTeam.delegate', 'Change a and b', { role: 'refactorer' })) as string;
+  await world.extension.host.taskManager.wait(rootId);
+  world.extension.host.changes.get(rootId)!.reject({ path: 'b.ts' });
+  // git and gh from the test's world only: no gh of this machine, no git configuration of its user.
+  vi.stubEnv('PATH', gitWorld.bin);
+  vi.stubEnv('HOME', gitWorld.home);
+  vi.stubEnv('GIT_CONFIG_NOSYSTEM', '1');
+  return rootId;
+}
+
+describe('Apply to Branch…', () => {
+  it('commits the run’s kept proposals on the branch named in the input box, pushes it and opens a pull request with gh', async () => {
+    const origin = await addOrigin(world.extension.root, gitWorld);
+    const gh = await installGhStandIn(gitWorld);
+    const runId = await runWithOneRejection();
+    const before = checkoutState(world.extension.root, gitWorld);
+    fake.state.inputBoxAnswers.push((options) => {
+      expect(options.value).toBe(`agent-team/${runId}-change-a-and-b`);
+      return 'agent-team/change-a';
+    });
+    await world.extension.execute('agentTeam.applyToBranch', runId);
+    expect(checkoutState(world.extension.root, gitWorld)).toEqual(before);
+    expect(git(world.extension.root, ['diff', '--name-only', 'main..agent-team/change-a'], gitWorld).trim()).toBe('a.ts');
+    expect(git(world.extension.root, ['show', 'agent-team/change-a:a.ts'], gitWorld)).toBe('const a = 2;\n');
+    expect(git(origin, ['rev-parse', 'agent-team/change-a'], gitWorld)).toBe(git(world.extension.root, ['rev-parse', 'agent-team/change-a'], gitWorld));
+    expect((await gh.calls())[1]?.slice(0, 6)).toEqual(['pr', 'create', '--head', 'agent-team/change-a', '--title', 'Change a and b']);
+    expect(await gh.body()).toContain('+const a = 2;');
+    expect(fake.state.messages.at(-1)?.message).toBe('Made branch agent-team/change-a and opened a pull request: https://github.com/example/project/pull/7');
+  });
+
+  it('without gh, makes the branch and puts the commands to open a pull request in the output', async () => {
+    const runId = await runWithOneRejection();
+    fake.state.inputBoxAnswers.push(() => 'by-hand');
+    await world.extension.execute('agentTeam.applyToBranch', runId);
+    expect(git(world.extension.root, ['show', 'by-hand:a.ts'], gitWorld)).toBe('const a = 2;\n');
+    expect(fake.state.messages.at(-1)?.message).toContain('Made branch by-hand. No pull request was opened (gh (GitHub CLI) is not installed)');
+    await fake.waitForLog('git push -u origin by-hand');
+  });
+
+  it('offers the finished runs with proposals when given no run', async () => {
+    const runId = await runWithOneRejection();
+    fake.state.quickPickAnswers.push(({ items }) => {
+      expect(items).toHaveLength(1);
+      return items[0];
+    });
+    fake.state.inputBoxAnswers.push(() => 'picked');
+    await world.extension.execute('agentTeam.applyToBranch');
+    expect(fake.state.quickPicks.at(-1)?.items[0]?.label).toContain('Change a and b');
+    expect(git(world.extension.root, ['log', '-1', '--format=%B', 'picked'], gitWorld)).toContain(`Agent Team run ${runId}`);
+  });
+
+  it('refuses a branch name that exists, and makes nothing', async () => {
+    const runId = await runWithOneRejection();
+    fake.state.inputBoxAnswers.push(() => 'main');
+    await world.extension.execute('agentTeam.applyToBranch', runId);
+    expect(fake.state.messages.at(-1)).toMatchObject({ kind: 'error', message: expect.stringContaining('A branch named "main" already exists') });
+    expect(git(world.extension.root, ['branch', '--list', '--format=%(refname:short)'], gitWorld).trim()).toBe('main');
+  });
+});
