@@ -29,11 +29,16 @@ export async function commitInTemporaryWorktree(request: WorktreeCommit, run: Pr
   const holder = await mkdtemp(path.join(request.temporaryDirectory ?? tmpdir(), 'agent-team-branch-'));
   const worktree = path.join(holder, 'worktree');
   let branchMade = false;
+  /** git refused the folder as taken: whatever is there is not this worktree, and is left alone. */
+  let folderTaken = false;
   let committed = false;
   try {
     const added = await run('git', ['worktree', 'add', '--quiet', '-b', branch, worktree, request.startCommit], { cwd: root, timeoutMs: 300_000 });
     branchMade = (await run('git', ['rev-parse', '--verify', '--quiet', `refs/heads/${branch}`], { cwd: root })).exitCode === 0;
-    if (added.exitCode !== 0) return { outcome: 'failed', message: `git worktree add failed: ${failureText(added)}`, pathTaken: /already exists/.test(added.stderr) && !branchMade };
+    if (added.exitCode !== 0) {
+      folderTaken = /already exists/.test(added.stderr) && !branchMade;
+      return { outcome: 'failed', message: `git worktree add failed: ${failureText(added)}`, pathTaken: folderTaken };
+    }
     for (const write of request.writes) await writeInside(worktree, write.repositoryPath, write.content);
     const staged = await run('git', ['--literal-pathspecs', 'add', '--', ...request.writes.map((write) => write.repositoryPath)], { cwd: worktree });
     if (staged.exitCode !== 0) return { outcome: 'failed', message: `git add failed: ${failureText(staged)}` };
@@ -48,7 +53,8 @@ export async function commitInTemporaryWorktree(request: WorktreeCommit, run: Pr
   } catch (error) {
     return { outcome: 'failed', message: errorMessage(error) };
   } finally {
-    await removeWorktree(root, worktree, run);
+    // A worktree this made, even half, is removed; a folder git refused as taken may be somebody else's.
+    if (!folderTaken) await removeWorktree(root, worktree, run);
     await rm(holder, { recursive: true, force: true });
     if (branchMade && !committed) await run('git', ['branch', '--quiet', '-D', branch], { cwd: root });
   }
