@@ -101,6 +101,10 @@ export async function createCliEngine(options: CliEngineOptions): Promise<CliEng
   await taskManager.load();
   history?.runLog.attach(taskManager);
   history?.runLog.attachChanges(changes);
+  // A run this process starts is its own from its first event: a `--resume` elsewhere waits for it.
+  taskManager.onEvent((event) => {
+    if (event.type === 'task-start' && event.task.parentId === null) history?.locks.claim(event.task.id);
+  });
   const providerKeys = secretValues([options.environment.ANTHROPIC_API_KEY, options.environment.OPENAI_API_KEY, ...(options.secrets ?? [])]);
   const userChannel = options.userChannel?.(taskManager);
   const secrets = () => secretValues([...providerKeys, ...remoteTokens(roles, options.environment)]);
@@ -145,7 +149,7 @@ export async function createCliEngine(options: CliEngineOptions): Promise<CliEng
     ...(options.delegationReach === undefined ? {} : { delegationReach: options.delegationReach }),
     confirmFanOutAbove: options.yes ? Infinity : defaultLimits.confirmFanOutAbove,
   });
-  return { workspace, roles, changes, taskManager, team, ...(history ? { runLog: history.runLog } : {}), close: () => engine.close().finally(() => Promise.all([telemetry?.shutdown(), history?.runLog.close()])) };
+  return { workspace, roles, changes, taskManager, team, ...(history ? { runLog: history.runLog } : {}), close: () => engine.close().finally(() => Promise.all([telemetry?.shutdown(), history?.runLog.close().finally(() => history.locks.releaseAll())])) };
 }
 
 /** The values of the variables remote roles name for their tokens (`a2a_auth_env`). */

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { ConfigurationError } from '../engine/errors.js';
 import { RunLog } from '../engine/runs/run-log.js';
 import { idsAfter } from '../engine/runs/run-ids.js';
+import { RunLocks } from './run-locks.js';
 import { emptyHistory, type TaskStore } from '../engine/tasks/task-store.js';
 
 export const runHistoryDirectory = '.agent-team/runs';
@@ -23,6 +24,8 @@ export interface CliRunHistory {
   store: TaskStore;
   /** Task ids no run of the history has (`t1`, `t2`, … skipping those taken). */
   generateId: () => string;
+  /** The runs this process writes, one process at a time (run-locks.ts). */
+  locks: RunLocks;
 }
 
 /** Opens the history; creates its folder (with a `.gitignore` that ignores it all) when missing. */
@@ -36,8 +39,11 @@ export async function openRunHistory(workspaceRoot: string, onWarning: (message:
   const runLog = await RunLog.open({ directory, onWarning, retention: { maxAgeDays: cliRetentionDays, ...(options.keepRuns === undefined ? {} : { keepRuns: options.keepRuns }) } });
   const goesOnWith = options.goesOnWith;
   const runId = goesOnWith === undefined ? undefined : 'runId' in goesOnWith ? goesOnWith.runId : runLog.runOf(goesOnWith.taskId);
+  const locks = new RunLocks(directory);
+  // Before anything of the run is read: another process working on it would be run over.
+  if (runId !== undefined) locks.claim(runId);
   const store: TaskStore = { load: () => (runId === undefined ? Promise.resolve(emptyHistory()) : runLog.loadRun(runId)) };
-  return { runLog, store, generateId: idsAfter(runLog) };
+  return { runLog, store, generateId: idsAfter(runLog), locks };
 }
 
 async function refuseLinks(workspaceRoot: string, relativePaths: readonly string[]): Promise<void> {

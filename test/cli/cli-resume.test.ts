@@ -32,6 +32,10 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run --resume (%
     const first = startCli(world.cliPath, [...base, 'Summarize the notes into summary.md'], provider.env);
     // Coordinator, refactorer's Write turn, refactorer's next turn (which hangs).
     await world.server.waitForRequest(2);
+    // While it works, another process may not take the run over.
+    const meanwhile = await startCli(world.cliPath, [...base, '--resume', 't1'], provider.env).exited;
+    expect(meanwhile.code).toBe(2);
+    expect(meanwhile.stderr).toContain(`Run t1 is being worked on by another agent-team process (pid ${first.child.pid})`);
     killed = true;
     first.child.kill('SIGKILL');
     const gone = await first.exited;
