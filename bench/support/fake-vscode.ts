@@ -213,6 +213,7 @@ export function createFakeVscode(extensionRoot: string): FakeVscode {
       tabGroups: lenient({ all: [], onDidChangeTabs: noEvent, onDidChangeTabGroups: noEvent }),
       onDidChangeActiveTextEditor: noEvent,
     }),
+    languages: lenient({ registerCodeLensProvider: () => new Disposable() }),
     workspace: lenient({
       isTrusted: true,
       workspaceFolders: [{ uri: folder, name: 'workspace', index: 0 }],
@@ -220,6 +221,7 @@ export function createFakeVscode(extensionRoot: string): FakeVscode {
       fs: fileSystem,
       getConfiguration: () => lenient({ get: (_key: string, fallback?: unknown) => fallback, has: () => false, inspect: () => undefined, update: async () => undefined }),
       registerTextDocumentContentProvider: () => new Disposable(),
+      registerFileSystemProvider: () => new Disposable(),
       createFileSystemWatcher: () => lenient({ onDidCreate: noEvent, onDidChange: noEvent, onDidDelete: noEvent, dispose: () => undefined }),
       asRelativePath: (value: Uri | string) => (typeof value === 'string' ? value : nodePath.relative(folder.fsPath, value.fsPath)),
       openTextDocument: async () => stub(),
