@@ -13,7 +13,10 @@ await esbuild.build({
   format: 'cjs',
   target: 'node20',
   sourcemap: 'inline',
-  external: ['playwright-core'],
+  // jsdom (B16's webview) is loaded from node_modules at run time: it reads files of its own beside its code.
+  external: ['playwright-core', 'jsdom'],
+  // B16 drives the sidebar's real host code, which imports `vscode`: bench/b16/vscode-stand-in.ts serves what it uses.
+  alias: { vscode: './bench/b16/vscode-stand-in.ts' },
   // As the product is built: the libraries loaded on first use stay in bundles of their own.
   plugins: [vendorPlugin],
   logLevel: 'warning',

@@ -1,5 +1,7 @@
 /** The results as a table (plain text for the terminal, Markdown for docs/performance.md) and as JSON. */
+import type { SelfMadeLoad } from './load-workers.js';
 import { type MachineInfo, describeMachine } from './machine.js';
+import { busyLoadAverage, describeLoad, describeRunCost } from './run-cost.js';
 import { formatNumber } from './stats.js';
 import type { BenchmarkResult, BenchmarkStatus, Measurement } from './types.js';
 
@@ -11,6 +13,8 @@ export interface RunReport {
   machine: MachineInfo;
   /** The 1-minute load average when the run ended (the machine's at the start is in `machine`). */
   loadAverageAtEnd?: number;
+  /** `--load N`: the busy processes the run started beside itself. Default: none. */
+  selfMadeLoad?: SelfMadeLoad;
   results: BenchmarkResult[];
 }
 
@@ -20,6 +24,10 @@ interface Row {
   figure: string;
   target: string;
   result: string;
+  /** The benchmark's wall and CPU time, on its first row (its main figure). */
+  cost: string;
+  /** The highest 1-minute load average while it ran, `busy` above 1. */
+  load: string;
 }
 
 /** The overall status of a benchmark from its figures. */
@@ -50,25 +58,39 @@ function rowResult(measurement: Measurement): string {
 function rowsOf(results: readonly BenchmarkResult[]): Row[] {
   const rows: Row[] = [];
   for (const result of results) {
+    const first = rows.length;
+    const load = result.cost ? describeLoad(result.cost) : '';
     if (result.status === 'error' || result.status === 'skipped') {
-      rows.push({ id: result.id, what: result.title, figure: `${result.status}: ${result.reason ?? ''}`, target: '', result: result.status === 'error' ? 'ERROR' : 'skipped' });
+      rows.push({ id: result.id, what: result.title, figure: `${result.status}: ${result.reason ?? ''}`, target: '', result: result.status === 'error' ? 'ERROR' : 'skipped', cost: '', load });
     }
-    if (result.status === 'error') continue;
-    for (const measurement of result.measurements) {
-      rows.push({
-        id: result.id,
-        what: `${result.title}: ${measurement.name}`,
-        figure: formatFigure(measurement),
-        target: formatTarget(measurement),
-        result: rowResult(measurement),
-      });
+    if (result.status !== 'error') {
+      for (const measurement of result.measurements) {
+        rows.push({
+          id: result.id,
+          what: `${result.title}: ${measurement.name}`,
+          figure: formatFigure(measurement),
+          target: formatTarget(measurement),
+          result: rowResult(measurement),
+          cost: '',
+          load,
+        });
+      }
     }
+    if (result.cost && rows.length > first) rows[first].cost = describeRunCost(result.durationMs, result.cost);
   }
   return rows;
 }
 
-const headings: Row = { id: 'id', what: 'what', figure: 'figure', target: 'target', result: 'result' };
-const columns: Array<keyof Row> = ['id', 'what', 'figure', 'target', 'result'];
+const headings: Row = { id: 'id', what: 'what', figure: 'figure', target: 'target', result: 'result', cost: 'wall / CPU (whole benchmark)', load: 'load' };
+const columns: Array<keyof Row> = ['id', 'what', 'figure', 'target', 'result', 'cost', 'load'];
+
+/** Says what the load column's marker means, and whether the run made its own load. */
+export function loadLegend(report: RunReport): string {
+  const selfMade = report.selfMadeLoad
+    ? ` Under self-made load: ${report.selfMadeLoad.workers} busy processes at nice ${report.selfMadeLoad.nice} (the benchmark at ${report.selfMadeLoad.benchmarkNice}).`
+    : '';
+  return `load: the highest 1-minute load average while the benchmark ran; busy: above ${busyLoadAverage}, its figures were taken on a busy machine.${selfMade}`;
+}
 
 /** A fixed-width table for the terminal. */
 export function textTable(results: readonly BenchmarkResult[]): string {
@@ -87,9 +109,11 @@ export function markdownReport(report: RunReport): string {
     `Run ${report.startedAt} with \`${report.command}\`${report.quick ? ' (quick mode: small sizes)' : ''}.`,
     `Machine: ${describeMachine(report.machine)}${report.loadAverageAtEnd === undefined ? '' : `, ${report.loadAverageAtEnd} at the end`}.`,
     '',
-    '| id | what | figure | target | result |',
-    '| --- | --- | --- | --- | --- |',
+    `| ${columns.map((column) => headings[column]).join(' | ')} |`,
+    `|${columns.map(() => ' --- |').join('')}`,
     ...rows,
+    '',
+    loadLegend(report),
     '',
   ].join('\n');
 }

@@ -1,4 +1,5 @@
 /** What a benchmark is and what it reports: the harness (bench/run.ts) knows nothing else about it. */
+import type { RunCost } from './run-cost.js';
 
 /** One figure a benchmark measured. */
 export interface Measurement {
@@ -38,7 +39,7 @@ export interface BenchmarkContext {
 }
 
 export interface Benchmark {
-  /** `B1` … `B13`, `C1`. */
+  /** `B1` … `B16`, `C1`. */
   id: string;
   title: string;
   /**
@@ -62,4 +63,9 @@ export interface BenchmarkResult {
   details?: Record<string, unknown>;
   /** How long the benchmark took to run, in ms. */
   durationMs: number;
+  /**
+   * The CPU time it took (own process and ended children) and the machine's load meanwhile; its figures
+   * are flagged in the table when `busyMachine`. Measured by the harness over the whole benchmark.
+   */
+  cost?: RunCost;
 }

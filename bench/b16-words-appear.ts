@@ -1,0 +1,61 @@
+/**
+ * B16, words appear at once: from a chunk of the model's streamed text reaching the engine to its words
+ * on the user's screen, (a) in the sidebar's DOM (b16/sidebar-words.ts: the real provider, outbox,
+ * message channel as far as Node has it, and webview code in jsdom) and (b) in the CLI's output
+ * (b16/cli-words.ts: the terminal view and the JSON events, with a fake stdout that notes each write).
+ *
+ * The model streams chunks 20 ms apart (a provider's pace: tokens every 10-50 ms), a few words each,
+ * in a fresh team per answer. Target p95 ≤ 50 ms: words that lag the stream by more than a few frames
+ * read as a stutter. Quick mode: small sizes, no target.
+ */
+import { measureCliWords } from './b16/cli-words.js';
+import { measureSidebarWords } from './b16/sidebar-words.js';
+import { percentile } from './support/stats.js';
+import type { Benchmark, BenchmarkContext, BenchmarkOutcome, Measurement } from './support/types.js';
+
+const gapMs = 20;
+
+function figure(name: string, values: number[], quick: boolean, note?: string): Measurement {
+  const p50 = percentile(values, 0.5);
+  const p95 = percentile(values, 0.95);
+  return {
+    name,
+    value: p95,
+    unit: 'ms',
+    ...(quick ? {} : { target: 50 }),
+    display: `p50 ${p50.toFixed(1)} / p95 ${p95.toFixed(1)} ms`,
+    note: note ?? 'target on p95',
+  };
+}
+
+/** `answers` answers of `chunks` chunks each, their latencies together. */
+async function repeat(answers: number, measure: () => Promise<number[]>): Promise<number[]> {
+  const all: number[] = [];
+  for (let answer = 0; answer < answers; answer++) all.push(...(await measure()));
+  return all;
+}
+
+export const wordsAppear: Benchmark = {
+  id: 'B16',
+  title: 'words appear at once',
+  async run(context: BenchmarkContext): Promise<BenchmarkOutcome> {
+    const answers = context.quick ? 2 : 10;
+    const chunks = context.quick ? 10 : 40;
+    await measureSidebarWords(5, gapMs); // warm-up: jsdom, the sidebar's code, the engine
+    const sidebar = await repeat(answers, () => measureSidebarWords(chunks, gapMs));
+    const terminal = await repeat(answers, () => measureCliWords('tty', chunks, gapMs));
+    const json = await repeat(answers, () => measureCliWords('json', chunks, gapMs));
+    const samples = answers * chunks;
+    const describe = (values: number[]) => `p50 ${percentile(values, 0.5).toFixed(1)} / p95 ${percentile(values, 0.95).toFixed(1)} ms`;
+    context.log(`B16: sidebar ${describe(sidebar)}; CLI terminal ${describe(terminal)}; CLI JSON ${describe(json)} (${samples} chunks each)`);
+    const endOnly = 'streamed text is not written: the words come with the answer at the run’s end';
+    return {
+      measurements: [
+        figure(`chunk → sidebar DOM (${samples} chunks, ${gapMs} ms apart)`, sidebar, context.quick),
+        figure('chunk → CLI terminal output (TTY)', terminal, context.quick, endOnly),
+        figure('chunk → CLI --json output', json, context.quick, endOnly),
+      ],
+      details: { answers, chunksPerAnswer: chunks, gapMs, sidebarMs: sidebar, terminalMs: terminal, jsonMs: json },
+    };
+  },
+};
