@@ -1,7 +1,7 @@
 /**
  * The CLI's JSON Lines events (contract in docs/architecture.md), derived from the task manager's one event
  * stream. Contract types: task-start, task-end, change-proposed, run-end. Extra types (consumers ignore
- * what they don't know): task-background, tool-call, tool-result.
+ * what they don't know): task-background, text-delta, tool-call, tool-result.
  */
 import type { StopReason } from '../engine/errors.js';
 import type { Cost } from '../engine/model/cost-schema.js';
@@ -18,6 +18,8 @@ export type CliEndStatus = 'completed' | 'failed' | 'stopped' | 'interrupted';
 export type CliJsonEvent =
   | { type: 'task-start'; taskId: string; parentId: string | null; role: string; description: string; background: boolean }
   | { type: 'task-background'; taskId: string }
+  /** Words a task's model is streaming, as they come (the step's full text follows in its entry). */
+  | { type: 'text-delta'; taskId: string; text: string }
   | { type: 'tool-call'; taskId: string; toolCallId: string; toolName: string; input: unknown }
   | { type: 'tool-result'; taskId: string; toolCallId: string; toolName: string; isError: boolean }
   | { type: 'task-end'; taskId: string; status: CliEndStatus; output?: string; error?: string; stopReason?: StopReason; usage: Usage; cost?: Cost; costUsd?: number }
@@ -51,6 +53,7 @@ export class JsonEventMapper {
         return [];
       }
       case 'task-text-delta':
+        return [{ type: 'text-delta', taskId: event.taskId, text: event.text }];
       case 'task-conversation':
         return [];
       case 'task-end':

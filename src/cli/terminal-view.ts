@@ -1,6 +1,7 @@
 /**
- * The human view of a run on a terminal: on a TTY a live tree redrawn in place; elsewhere (pipes, CI logs)
- * one line per start and end, so logs stay readable.
+ * The human view of a run on a terminal: on a TTY a live tree redrawn in place, each working task with the
+ * last words its model is streaming under it (so words show as they come, not with the answer at the
+ * end); elsewhere (pipes, CI logs) one line per start and end, so logs stay readable.
  */
 import { type Cost, formatCost } from '../engine/model/cost-schema.js';
 import { endReason } from '../engine/tasks/end-reason.js';
@@ -25,9 +26,18 @@ const statusSymbols: Record<TaskStatus, string> = {
   interrupted: '‖',
 };
 
+/** Characters of a task's streamed text kept for its live line (the line shows as many as fit). */
+const streamedCharsKept = 400;
+/** Redraws for streamed text at most this often: a fast stream must not flood the terminal. */
+const streamRedrawMs = 30;
+
 export class TerminalView {
   private readonly tasks = new Map<string, TaskSnapshot>();
+  /** What each working task's model has streamed since its last finished step (its tail). */
+  private readonly streamed = new Map<string, string>();
   private drawnLines = 0;
+  /** When streamed text was last drawn (other redraws do not count: words after them show at once). */
+  private lastStreamDrawAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly output: TerminalOutput,
@@ -35,8 +45,10 @@ export class TerminalView {
   ) {}
 
   handle(event: TaskEvent): void {
-    if (event.type === 'task-transcript' || event.type === 'task-text-delta' || event.type === 'task-conversation') return;
+    if (event.type === 'task-conversation') return;
+    if (event.type === 'task-text-delta' || event.type === 'task-transcript') return this.stream(event);
     this.tasks.set(event.task.id, event.task);
+    if (event.type === 'task-end') this.streamed.delete(event.task.id);
     if (this.output.isTTY) {
       this.redraw();
     } else if (event.type === 'task-start') {
@@ -57,6 +69,19 @@ export class TerminalView {
       const hint = resumeHint(task);
       if (hint !== undefined) this.output.write(`${hint}\n`);
     }
+  }
+
+  /** A TTY shows the streamed words live; a finished step (its transcript entry) ends the live line. */
+  private stream(event: Extract<TaskEvent, { type: 'task-text-delta' | 'task-transcript' }>): void {
+    if (!this.output.isTTY) return;
+    if (event.type === 'task-transcript') {
+      if (this.streamed.delete(event.taskId)) this.redraw();
+      return;
+    }
+    this.streamed.set(event.taskId, ((this.streamed.get(event.taskId) ?? '') + event.text).slice(-streamedCharsKept));
+    if (this.now() - this.lastStreamDrawAt < streamRedrawMs) return;
+    this.lastStreamDrawAt = this.now();
+    this.redraw();
   }
 
   private redraw(): void {
@@ -81,6 +106,8 @@ export class TerminalView {
         const tokens = task.treeUsage.inputTokens + task.treeUsage.outputTokens;
         const cost = task.treeCost && totalOf(task.treeCost) > 0 ? ` · ${formatCost(task.treeCost)}` : '';
         lines.push(`${indent(task)}${statusSymbols[task.status]} ${label(task)}  ${task.status} · ${elapsed} · ${formatTokens(tokens)} tokens${cost}`);
+        const words = this.streamed.get(task.id);
+        if (words !== undefined && words.trim() !== '') lines.push(`${indent(task)}  │ ${liveLine(words, (this.output.columns ?? 100) - 6 - 2 * task.depth)}`);
         visit(task.id);
       }
     };
@@ -114,6 +141,13 @@ export function describeEnd(task: TaskSnapshot): string {
 export function resumeHint(task: TaskSnapshot): string | undefined {
   if (task.parentId !== null || task.status !== 'interrupted') return undefined;
   return terminalSafe(`Run ${task.id} was interrupted before it finished; go on with it: agent-team run --resume ${task.id}`);
+}
+
+/** The end of the streamed text on one line, as much as the width holds; the model's text is made safe. */
+function liveLine(text: string, width: number): string {
+  const flat = terminalSafe(text.replace(/\s+/g, ' ').trim());
+  const room = Math.max(10, width);
+  return flat.length <= room ? flat : `…${flat.slice(flat.length - room + 1)}`;
 }
 
 function label(task: TaskSnapshot): string {

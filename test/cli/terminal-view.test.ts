@@ -36,6 +36,27 @@ describe('TerminalView', () => {
     expect(writes[1]).toContain('▶ [t1] coordinator: Review parsing  running · 5s · 0 tokens\n  ▶ [t2] reviewer: Review  running · 5s · 0 tokens\n');
   });
 
+  it('shows the words a model streams under its task as they come, made safe, until the step is written down', () => {
+    const writes: string[] = [];
+    let now = 5_000;
+    const view = new TerminalView({ write: (chunk) => writes.push(chunk), isTTY: true, columns: 80 }, () => now);
+    view.handle({ type: 'task-start', task: task({}) });
+    view.handle({ type: 'task-text-delta', taskId: 't1', text: 'The parser is\nin ' });
+    expect(writes.at(-1)).toContain('▶ [t1] coordinator: Review parsing  running · 5s · 0 tokens\n  │ The parser is in\n');
+    // Within the redraw interval nothing more is drawn; the next delta after it draws both.
+    now += 10;
+    view.handle({ type: 'task-text-delta', taskId: 't1', text: '\x1b[31msrc/' });
+    const drawn = writes.length;
+    now += 30;
+    view.handle({ type: 'task-text-delta', taskId: 't1', text: 'dates.ts' });
+    expect(writes.length).toBe(drawn + 1);
+    expect(writes.at(-1)).toContain('  │ The parser is in src/dates.ts\n');
+    expect(writes.at(-1)).not.toContain('\x1b[31m');
+    // The finished step takes the words: the live line goes.
+    view.handle({ type: 'task-transcript', taskId: 't1', index: 0, entry: { type: 'text', text: 'The parser is in src/dates.ts' } });
+    expect(writes.at(-1)).not.toContain('│');
+  });
+
   it('shows interrupted tasks with their own sign and words, and says how to resume the run', () => {
     let text = '';
     const view = new TerminalView({ write: (chunk) => (text += chunk), isTTY: false });
@@ -71,6 +92,9 @@ describe('JsonEventMapper', () => {
     ]);
     expect(mapper.map({ type: 'task-update', task: task({ id: 't2', background: true }) })).toEqual([{ type: 'task-background', taskId: 't2' }]);
     expect(mapper.map({ type: 'task-update', task: task({ id: 't2', background: true }) })).toEqual([]);
+    // The words as they stream; the conversation, kept for the run log, is no event of the CLI's.
+    expect(mapper.map({ type: 'task-text-delta', taskId: 't2', text: 'The par' })).toEqual([{ type: 'text-delta', taskId: 't2', text: 'The par' }]);
+    expect(mapper.map({ type: 'task-conversation', taskId: 't2', messages: [] })).toEqual([]);
     expect(mapper.map({ type: 'task-end', task: task({ id: 't2', status: 'failed', error: 'boom', output: 'partial', usage: { inputTokens: 3, outputTokens: 4 } }) })).toEqual([
       { type: 'task-end', taskId: 't2', status: 'failed', output: 'partial', error: 'boom', usage: { inputTokens: 3, outputTokens: 4 } },
     ]);

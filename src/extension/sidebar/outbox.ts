@@ -2,7 +2,9 @@
  * Coalesces what the sidebar is sent. A busy run produces many events a second (text deltas above all);
  * the webview needs the latest state, not every step: task snapshots are collected per task, the selected
  * task's detail is kept as its latest, transcript entries and text of the selected task are joined in
- * order, and all of it goes out at most once per `flushDelayMs`.
+ * order, and all of it goes out at most once per `flushDelayMs`. After a quiet spell the first change
+ * goes out at once (on a timer of 0, gathering what the same event brings), so a model's first words show
+ * without waiting out the delay; a burst that follows is sent once per delay (B16).
  */
 import type { TranscriptEntry } from '../../engine/agent/types.js';
 import type { Clock } from '../../engine/clock.js';
@@ -14,9 +16,11 @@ type StreamMessage = HostMessageOf<'transcript'> | HostMessageOf<'text-delta'>;
 export interface OutboxOptions {
   post: (message: HostMessage) => void;
   clock: Clock;
-  /** Longest a change waits before it is sent. Default 50 ms. */
+  /** Longest a change waits before it is sent. Default 30 ms: with a frame to draw, words show within 50 ms (B16). */
   flushDelayMs?: number;
 }
+
+export const defaultFlushDelayMs = 30;
 
 export class SidebarOutbox {
   private readonly tasks = new Map<string, TaskSnapshot>();
@@ -24,6 +28,8 @@ export class SidebarOutbox {
   private detailPending: TaskDetail | undefined;
   private stream: StreamMessage[] = [];
   private cancelTimer: (() => void) | undefined;
+  /** When the last batch went out: the next waits only for what is left of the delay. */
+  private lastFlushAt = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly options: OutboxOptions) {}
 
@@ -80,6 +86,7 @@ export class SidebarOutbox {
   flush(): void {
     this.cancelTimer?.();
     this.cancelTimer = undefined;
+    this.lastFlushAt = this.options.clock.now();
     if (this.tasks.size > 0) {
       const tasks = [...this.tasks.values()].map(toProtocolTask);
       this.tasks.clear();
@@ -99,9 +106,12 @@ export class SidebarOutbox {
   }
 
   private schedule(): void {
-    this.cancelTimer ??= this.options.clock.setTimer(() => {
+    if (this.cancelTimer) return;
+    const delay = this.options.flushDelayMs ?? defaultFlushDelayMs;
+    const wait = Math.max(0, Math.min(delay, this.lastFlushAt + delay - this.options.clock.now()));
+    this.cancelTimer = this.options.clock.setTimer(() => {
       this.cancelTimer = undefined;
       this.flush();
-    }, this.options.flushDelayMs ?? 50);
+    }, wait);
   }
 }

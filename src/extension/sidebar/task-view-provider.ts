@@ -44,7 +44,7 @@ export interface TaskViewOptions {
   onAction: (message: WebviewMessage) => void | Promise<void>;
   /** Times the batching. Default `systemClock`. */
   clock?: Clock;
-  /** Batching window. Default 50 ms. */
+  /** Batching window. Default 30 ms (outbox.ts). */
   flushDelayMs?: number;
   /** How a long history is split into messages; see `SnapshotPartOptions` for the defaults. */
   snapshotParts?: SnapshotPartOptions;
