@@ -8,6 +8,7 @@
 import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigurationError } from '../engine/errors.js';
+import { isProcessAlive } from '../engine/process-alive.js';
 
 export class RunLocks {
   private readonly held = new Set<string>();
@@ -29,7 +30,7 @@ export class RunLocks {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       }
       const holder = Number.parseInt(readLock(file), 10);
-      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)) {
+      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isProcessAlive(holder)) {
         throw new ConfigurationError(`Run ${runId} is being worked on by another agent-team process (pid ${holder}). Wait for it to end (or stop it), then try again.`);
       }
       // Left by a process that is gone: taken over.
@@ -59,15 +60,5 @@ function readLock(file: string): string {
     return readFileSync(file, 'utf8');
   } catch {
     return '';
-  }
-}
-
-/** Signal 0 checks that the process exists without touching it (EPERM: it exists, as another user). */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { errorMessage } from '../errors.js';
 import { gitAvailable } from './git-runner.js';
 import { ScratchCopy } from './scratch-copy.js';
+import { isProcessAlive } from '../process-alive.js';
 
 export interface ScratchCopiesOptions {
   workspaceRoot: string;
@@ -122,17 +123,8 @@ async function removeLeftovers(directory: string): Promise<void> {
   await Promise.all(
     names.map(async (name) => {
       const pid = Number(/^(\d+)-/.exec(name)?.[1]);
-      if (!Number.isInteger(pid) || pid === process.pid || isAlive(pid)) return;
+      if (!Number.isInteger(pid) || pid === process.pid || isProcessAlive(pid)) return;
       await rm(join(directory, name), { recursive: true, force: true }).catch(() => undefined);
     }),
   );
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
