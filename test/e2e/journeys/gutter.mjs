@@ -44,9 +44,18 @@ export async function run({ open, mock, log }) {
   // The lens that belongs to the last change: of the Accept lenses, the nearest one above its line.
   const acceptLenses = stepsProposal.locator('.codelens-decoration a', { hasText: 'Accept Change' });
   await eventually(async () => (await acceptLenses.count()) === 2, { what: 'an Accept lens above each of the two changes' });
-  const lineTop = (await lastLine.boundingBox()).y;
-  const tops = await Promise.all((await acceptLenses.all()).map(async (lens) => (await lens.boundingBox()).y));
-  const nearest = tops.map((top, index) => ({ top, index })).filter(({ top }) => top < lineTop).sort((a, b) => b.top - a.top)[0];
+  // Read once both are laid out: the multi-file editor may still be rendering (a box is then null).
+  let nearest;
+  await eventually(
+    async () => {
+      const line = await lastLine.boundingBox();
+      const boxes = await Promise.all((await acceptLenses.all()).map((lens) => lens.boundingBox()));
+      if (!line || boxes.some((box) => !box)) return false;
+      nearest = boxes.map((box, index) => ({ top: box.y, index })).filter(({ top }) => top < line.y).sort((a, b) => b.top - a.top)[0];
+      return nearest !== undefined;
+    },
+    { what: 'the lens above the last change to be laid out' },
+  );
   await acceptLenses.nth(nearest.index).click();
   await eventually(() => onDisk('src/steps.ts') === steps.replace('step20 = 20', 'lastStep = 20'), { what: 'exactly the change under the clicked lens on disk' });
   // The other change is still up for review, with its own lenses.
