@@ -8,6 +8,7 @@
 import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigurationError } from '../engine/errors.js';
+import { safeRunId } from '../engine/runs/run-log-records.js';
 import { isProcessAlive } from '../engine/process-alive.js';
 
 export class RunLocks {
@@ -18,6 +19,8 @@ export class RunLocks {
   /** Takes the run's lock; throws a `ConfigurationError` naming the process that holds it. */
   claim(runId: string): void {
     if (this.held.has(runId)) return;
+    // The id names a file here: one that could lead elsewhere (`../x`) names no run at all.
+    if (!safeRunId.test(runId)) throw new ConfigurationError(`There is no run ${JSON.stringify(runId.slice(0, 120))}: a run id is letters, digits, '-' or '_' (agent-team runs lists them).`);
     const file = this.fileOf(runId);
     for (let attempt = 0; attempt < 2; attempt++) {
       try {

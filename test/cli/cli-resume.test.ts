@@ -4,6 +4,7 @@
  * process finishes the run in place from the run log, without running a recorded tool call again, with
  * the proposal the subagent had made; a run that has nothing to resume is refused plainly.
  */
+import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -76,6 +77,11 @@ describe('agent-team run --resume, refused', () => {
     const unknown = await startCli(world.cliPath, [...base, '--resume', 't42'], provider.env).exited;
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('There is no run t42');
+    // An id that would name a file elsewhere names no run, and nothing is written there.
+    const escaping = await startCli(world.cliPath, [...base, '--resume', '../../escape'], provider.env).exited;
+    expect(escaping.code).toBe(2);
+    expect(escaping.stderr).toContain('There is no run "../../escape"');
+    expect(existsSync(path.join(world.workspace, 'escape.lock'))).toBe(false);
     const usage = await startCli(world.cliPath, [...base, '--resume', 't1', 'and more'], provider.env).exited;
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain('--resume goes on with the run as it was');

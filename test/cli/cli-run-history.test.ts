@@ -28,6 +28,9 @@ describe('the CLI run history', () => {
     expect(next.code).toBe(0);
     expect(next.stderr).toContain('the last line was cut short');
     expect(parseEvents(next.stdout).at(-1)).toMatchObject({ type: 'run-end', status: 'completed', output: 'Still know: true' });
+    // The words came as they streamed too, before the answer.
+    const streamed = parseEvents(next.stdout).filter((event) => event.type === 'text-delta');
+    expect(streamed.map((event) => event.text).join('')).toBe('Still know: true');
     // The next append started on a line of its own: the file reads whole again.
     const lines = (await readFile(path.join(runsFolder(), 't1.jsonl'), 'utf8')).split('\n').filter((line) => line !== '');
     expect(lines.filter((line) => !line.endsWith('}'))).toEqual(['{"type":"entry","taskId":"t1","index":7,"entry":{"type":"te']);

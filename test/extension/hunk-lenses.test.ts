@@ -4,13 +4,13 @@
  */
 import { readFileSync } from 'node:fs';
 import * as nodePath from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { proposalUri } from '../../src/extension/review/proposal-uri.js';
-import { type MockProviderServer, type MockToolCall, startMockProviderServer, textTurn, toolCallTurn } from '../support/mock-provider/index.js';
+import { type MockToolCall, textTurn, toolCallTurn } from '../support/mock-provider/index.js';
 import type { CodeLens, Uri } from './support/fake-basics.js';
 import type { FakeTextDocument } from './support/fake-documents.js';
 import { fake, workspace } from './support/fake-vscode.js';
-import { activateExtension, type ActivatedExtension } from './support/harness.js';
+import { useExtensionWorld } from './support/extension-world.js';
 
 vi.mock('vscode', () => import('./support/fake-vscode.js'));
 
@@ -18,31 +18,17 @@ const original = Array.from({ length: 20 }, (_, index) => `export const step${in
 const renameFirst: MockToolCall = { name: 'Edit', input: { file_path: 'src/steps.ts', old_string: 'step1 = 1;', new_string: 'firstStep = 1;' } };
 const renameLast: MockToolCall = { name: 'Edit', input: { file_path: 'src/steps.ts', old_string: 'step20 = 20;', new_string: 'lastStep = 20;' } };
 
-let server: MockProviderServer;
-let extension: ActivatedExtension;
-
-beforeEach(async () => {
-  server = await startMockProviderServer();
-  extension = activateExtension({
-    files: { 'src/steps.ts': original },
-    userSettings: { 'agentTeam.provider': 'openai', 'agentTeam.baseUrl': server.openaiBaseUrl },
-  });
-});
-
-afterEach(async () => {
-  await extension.cleanup();
-  await server.close();
-});
+const world = useExtensionWorld({ files: { 'src/steps.ts': original } });
 
 /** A refactorer proposes the given edits; resolves with its task id once it has finished. */
 async function propose(...toolCalls: MockToolCall[]): Promise<string> {
-  server.enqueue(toolCallTurn(toolCalls), textTurn('Proposed.'));
-  const taskId = (await extension.execute('agentTeam.delegate', 'Rename the steps', { role: 'refactorer' })) as string;
+  world.server.enqueue(toolCallTurn(toolCalls), textTurn('Proposed.'));
+  const taskId = (await world.extension.execute('agentTeam.delegate', 'Rename the steps', { role: 'refactorer' })) as string;
   await fake.waitForMessage((message) => message.message.startsWith('Agent Team finished'));
   return taskId;
 }
 
-const onDisk = () => readFileSync(nodePath.join(extension.root, 'src/steps.ts'), 'utf8');
+const onDisk = () => readFileSync(nodePath.join(world.extension.root, 'src/steps.ts'), 'utf8');
 const proposed = (taskId: string) => proposalUri({ taskId, path: 'src/steps.ts', side: 'proposed' }) as unknown as Uri;
 const openProposal = (uri: Uri) => workspace.openTextDocument(uri) as Promise<FakeTextDocument>;
 
@@ -61,7 +47,7 @@ async function lensesOf(document: FakeTextDocument): Promise<CodeLens[]> {
 describe('hunk lenses', () => {
   it('puts an Accept and a Reject lens above each pending hunk, naming that hunk exactly', async () => {
     const taskId = await propose(renameFirst, renameLast);
-    const host = await extension.ready();
+    const host = await world.extension.ready();
     const [first, last] = host.changes.get(taskId)!.file('src/steps.ts')!.hunks;
     const lenses = await lensesOf(await openProposal(proposed(taskId)));
     expect(lenses.map((lens) => [lens.range.start.line, lens.command!.title, lens.command!.command, lens.command!.arguments])).toEqual([
@@ -83,7 +69,7 @@ describe('hunk lenses', () => {
     let refreshed = 0;
     fake.state.codeLensProviders[0]!.provider.onDidChangeCodeLenses!(() => refreshed++);
     const acceptLast = (await lensesOf(document)).find((lens) => lens.range.start.line === 19 && lens.command!.command === 'agentTeam.acceptHunk')!;
-    expect(await extension.execute(acceptLast.command!.command, ...acceptLast.command!.arguments!)).toBe('applied');
+    expect(await world.extension.execute(acceptLast.command!.command, ...acceptLast.command!.arguments!)).toBe('applied');
     expect(onDisk()).toBe(original.replace('step20 = 20', 'lastStep = 20'));
     expect(fake.state.quickPicks).toHaveLength(0);
     expect(refreshed).toBeGreaterThan(0);
@@ -99,7 +85,7 @@ describe('hunk lenses', () => {
 describe('editable proposals', () => {
   it('saving the proposed side makes the user\u2019s text the proposal; Accept writes it to disk', async () => {
     const taskId = await propose(renameFirst);
-    const host = await extension.ready();
+    const host = await world.extension.ready();
     const document = await openProposal(proposed(taskId));
     const mine = document.getText().replace('firstStep = 1;', 'firstStep = 1; // renamed by hand');
     document.setText(mine);
@@ -107,7 +93,7 @@ describe('editable proposals', () => {
     const file = host.changes.get(taskId)!.file('src/steps.ts')!;
     expect(file).toMatchObject({ proposedContent: mine, editedByUser: true, added: 1, removed: 1 });
     expect(onDisk()).toBe(original);
-    expect(await extension.execute('agentTeam.acceptFile', taskId, 'src/steps.ts')).toBe('applied');
+    expect(await world.extension.execute('agentTeam.acceptFile', taskId, 'src/steps.ts')).toBe('applied');
     expect(onDisk()).toBe(mine);
   });
 
@@ -120,7 +106,7 @@ describe('editable proposals', () => {
       code: 'NoPermissions',
       message: 'src/steps.ts as it was before the proposal is read-only: edit the proposed side.',
     });
-    expect(await extension.execute('agentTeam.acceptFile', taskId, 'src/steps.ts')).toBe('applied');
+    expect(await world.extension.execute('agentTeam.acceptFile', taskId, 'src/steps.ts')).toBe('applied');
     await expect(Promise.resolve().then(() => files.writeFile(proposed(taskId), bytes, options))).rejects.toThrow(/not kept: its proposed change was already accepted and written/);
     expect(onDisk()).toBe(original.replace('step1 = 1', 'firstStep = 1'));
   });
