@@ -35,10 +35,15 @@ export async function run({ open, mock, log }) {
   await runCommand(page, reviewLabel);
   const modified = page.locator('.multiDiffEntry', { hasText: 'steps.ts' }).filter({ visible: true }).locator('.editor.modified');
   await modified.locator('.view-line', { hasText: 'lastStep' }).waitFor();
+  // The Accept/Reject lenses above each change arrive a moment after the text and move the lines: the
+  // click waits for them, so the layout it clicks into is the one the key is pressed in.
+  await modified.locator('.codelens-decoration a', { hasText: 'Accept Change' }).nth(1).waitFor();
   await modified.locator('.view-line', { hasText: 'lastStep' }).click();
   // The key decides the change at the cursor of the active editor: pressed only once the click has put
   // the cursor on line 20 of it (the status bar says so), or a busy machine may still have it elsewhere.
   await page.locator('#status\\.editor\\.selection', { hasText: /Ln 20\b/ }).waitFor();
+  // And the key goes to that editor only once it has the keyboard focus.
+  await page.waitForFunction(() => document.activeElement?.closest('.multiDiffEntry .editor.modified') != null, undefined, { timeout: 10_000, polling: 50 });
   await page.keyboard.press('Control+Alt+Y');
   const onDisk = () => readFileSync(join(workspaceDir, 'src/steps.ts'), 'utf8');
   await eventually(() => onDisk() === original.replace('step20 = 20', 'lastStep = 20'), { what: 'exactly the change at the cursor on disk' });
