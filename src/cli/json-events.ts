@@ -22,6 +22,8 @@ export type CliJsonEvent =
   | { type: 'text-delta'; taskId: string; text: string }
   | { type: 'tool-call'; taskId: string; toolCallId: string; toolName: string; input: unknown }
   | { type: 'tool-result'; taskId: string; toolCallId: string; toolName: string; isError: boolean }
+  /** What a task's transcript says besides its tool calls (a remote task that may still be running). */
+  | { type: 'notice'; taskId: string; text: string }
   | { type: 'task-end'; taskId: string; status: CliEndStatus; output?: string; error?: string; stopReason?: StopReason; usage: Usage; cost?: Cost; costUsd?: number }
   /** `target`: where `path` leads when a symbolic link sends it elsewhere (workspace-relative). */
   | { type: 'change-proposed'; taskId: string; path: string; diff: string; target?: string }
@@ -50,6 +52,7 @@ export class JsonEventMapper {
         if (entry.type === 'tool-result') {
           return [{ type: 'tool-result', taskId: event.taskId, toolCallId: entry.toolCallId, toolName: entry.toolName, isError: entry.isError }];
         }
+        if (entry.type === 'notice') return [{ type: 'notice', taskId: event.taskId, text: entry.text }];
         return [];
       }
       case 'task-text-delta':

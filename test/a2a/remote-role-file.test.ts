@@ -3,6 +3,9 @@
  * the file is refused without being repeated; and the CLI's `serve --a2a` arguments.
  */
 import { describe, expect, it } from 'vitest';
+import { AgentCard } from '@a2a-js/sdk';
+import { artifactUpdate, textPart } from '../../src/engine/a2a/a2a-objects.js';
+import { chooseInterface, describeOffer, offeredInterfaces } from '../../src/engine/a2a/remote-card.js';
 import { parseArguments, UsageError } from '../../src/cli/arguments.js';
 import { readUsage, RemoteProgress } from '../../src/engine/a2a/remote-progress.js';
 import { formatRoleDiagnostic } from '../../src/engine/roles/format-diagnostic.js';
@@ -63,12 +66,41 @@ describe('what a remote agent sends', () => {
 
   it('streams appended chunks once, and a final whole artifact adds only what was not streamed', () => {
     const progress = new RemoteProgress();
-    const chunk = (text: string, append: boolean) => progress.read({ kind: 'artifact-update', taskId: 't', contextId: 'c', append, artifact: { artifactId: 'a', parts: [{ kind: 'text', text }] } });
+    const chunk = (text: string, append: boolean) => progress.read({ payload: { $case: 'artifactUpdate', value: artifactUpdate('t', 'c', { artifactId: 'a', parts: [textPart(text)], append, lastChunk: false }) } });
     expect(chunk('Hello', false).text).toBe('Hello');
     expect(chunk(', world', true).text).toBe(', world');
     expect(chunk('Hello, world.', false).text).toBe('.');
     expect(chunk('Something else', false).text).toBeUndefined();
     expect(progress.output).toBe('Something else');
+  });
+
+  it("leaves the agent's marked thinking out of the answer, and counts usage sent under two names once", () => {
+    const progress = new RemoteProgress();
+    const update = progress.read({ payload: { $case: 'artifactUpdate', value: artifactUpdate('t', 'c', { artifactId: 'a', parts: [textPart('Let me look. ', { adk_thought: true }), textPart('42')], append: false, lastChunk: true, metadata: { usage: { inputTokens: 7, outputTokens: 2 }, adk_usage_metadata: { promptTokenCount: 7, candidatesTokenCount: 2 } } }) } });
+    expect(update).toEqual({ text: '42', usage: { inputTokens: 7, outputTokens: 2 } });
+    expect(progress.output).toBe('42');
+  });
+});
+
+describe('choosing how to talk to a remote agent', () => {
+  const card = (interfaces: Array<{ url: string; protocolBinding: string; protocolVersion: string }>) => AgentCard.fromJSON({ name: 'remote', supportedInterfaces: interfaces });
+
+  it('takes 1.0 where the card offers it, else 0.3, in the order the card prefers, on a2a_url\'s host', () => {
+    const both = chooseInterface(card([{ url: 'http://svc.cluster:80/rest', protocolBinding: 'HTTP+JSON', protocolVersion: '0.3' }, { url: 'http://svc.cluster:80/rpc', protocolBinding: 'JSONRPC', protocolVersion: '1.0' }]), 'http://127.0.0.1:8083/');
+    expect(typeof both === 'object' && [both.binding, both.version, both.url]).toEqual(['JSONRPC', '1.0', 'http://127.0.0.1:8083/rpc']);
+    const rest = chooseInterface(card([{ url: 'http://localhost:8000/rest', protocolBinding: 'HTTP+JSON', protocolVersion: '1.0' }, { url: 'http://localhost:8000/jsonrpc', protocolBinding: 'JSONRPC', protocolVersion: '1.0' }]), 'http://127.0.0.1:9/');
+    expect(typeof rest === 'object' && [rest.binding, rest.url, rest.card.supportedInterfaces.length]).toEqual(['HTTP+JSON', 'http://127.0.0.1:9/rest', 1]);
+    const legacy = chooseInterface(card([{ url: 'http://localhost:8000/jsonrpc', protocolBinding: 'JSONRPC', protocolVersion: '0.3.0' }]), 'http://127.0.0.1:9/');
+    expect(typeof legacy === 'object' && [legacy.generation, legacy.url]).toEqual(['0.3', 'http://127.0.0.1:9/jsonrpc']);
+  });
+
+  it('says why a card cannot be used, and what it offers', () => {
+    const grpcOnly = card([{ url: 'http://h:1/', protocolBinding: 'GRPC', protocolVersion: '1.0' }]);
+    expect(chooseInterface(grpcOnly, 'http://h:1/')).toMatch(/no interface we can use/);
+    const future = card([{ url: 'http://h:1/', protocolBinding: 'JSONRPC', protocolVersion: '2.0' }]);
+    expect(chooseInterface(future, 'http://h:1/')).toMatch(/no protocol version we speak/);
+    expect(describeOffer(offeredInterfaces(future))).toBe('JSON-RPC 2.0 at http://h:1/');
+    expect(describeOffer([])).toBe('no interface at all');
   });
 });
 

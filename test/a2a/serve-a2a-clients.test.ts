@@ -5,8 +5,8 @@
  * comes, and no listening beyond loopback without a token.
  */
 import { randomUUID } from 'node:crypto';
-import type { Message } from '@a2a-js/sdk';
-import { ClientFactory, JsonRpcTransportFactory } from '@a2a-js/sdk/client';
+import type { Message } from 'a2a-sdk-v03';
+import { ClientFactory, JsonRpcTransportFactory } from 'a2a-sdk-v03/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hangingStream, textTurn } from '../support/mock-provider/index.js';
 import { type CliRun, providerEnvironment, startCli } from '../cli/cli-harness.js';

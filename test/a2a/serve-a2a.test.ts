@@ -1,14 +1,13 @@
 /**
  * `agent-team serve --a2a`, the real CLI bundle with the real OpenAI SDK over the mock provider, answered
- * by the official A2A SDK's client: the agent card lists the roles as skills, `message/stream` streams the
+ * by the official A2A SDK's 0.3 client (the SDK before 1.0, as Google ADK and other 0.3 agents use it): the agent card lists the roles as skills, `message/stream` streams the
  * run's status and text and ends with its answer, `tasks/cancel` stops a run, and another team's remote
  * role can use the served team as its agent.
  */
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ClientFactory } from '@a2a-js/sdk/client';
-import type { Message, TaskStatusUpdateEvent } from '@a2a-js/sdk';
-import type { RemoteEvent } from '../../src/engine/a2a/remote-progress.js';
+import { ClientFactory } from 'a2a-sdk-v03/client';
+import type { Message, Task, TaskArtifactUpdateEvent, TaskStatusUpdateEvent } from 'a2a-sdk-v03';
 import { ScriptedModel } from '../../src/engine/testing/scripted-model.js';
 import { hangingStream, textTurn } from '../support/mock-provider/index.js';
 import { type CliRun, providerEnvironment, startCli } from '../cli/cli-harness.js';
@@ -25,6 +24,8 @@ afterEach(async () => {
   served = undefined;
   expect(code).toBe(0);
 });
+
+type RemoteEvent = Message | Task | TaskStatusUpdateEvent | TaskArtifactUpdateEvent;
 
 const userMessage = (text: string, metadata?: Record<string, unknown>): Message => ({ kind: 'message', messageId: randomUUID(), role: 'user', parts: [{ kind: 'text', text }], ...(metadata ? { metadata } : {}) });
 
@@ -47,9 +48,16 @@ describe('agent-team serve --a2a', () => {
     expect(chunks.length).toBeGreaterThanOrEqual(2);
     const last = chunks.at(-1)!;
     expect(last).toMatchObject({ append: false, lastChunk: true, artifact: { artifactId: 'answer', parts: [{ kind: 'text', text: 'The parser is in parser.ts:1.' }] } });
+    // Progress is marked as the agent's thinking, so Google ADK does not show it as answer text.
+    const progress = statuses.find((event) => textOfStatus(event).startsWith('researcher started'))!;
+    expect(progress.status.message?.parts[0]?.metadata).toEqual({ adk_thought: true });
+    // The usage comes once, with the answer's last chunk, under our name and Google ADK's.
+    expect(last.metadata?.usage).toEqual({ inputTokens: expect.any(Number), outputTokens: expect.any(Number) });
+    expect(last.metadata?.adk_usage_metadata).toMatchObject({ promptTokenCount: expect.any(Number), candidatesTokenCount: expect.any(Number) });
     const final = statuses.at(-1)!;
+    // The answer is the artifact: a completed run's final status says nothing more (ADK would show it twice).
     expect(final).toMatchObject({ final: true, status: { state: 'completed' } });
-    expect(final.metadata?.usage).toEqual({ inputTokens: expect.any(Number), outputTokens: expect.any(Number) });
+    expect(final.status.message).toBeUndefined();
   });
 
   it('tasks/cancel stops the run and the stream ends canceled', async () => {

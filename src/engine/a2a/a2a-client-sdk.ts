@@ -3,4 +3,4 @@
  * role's task starts, from a bundle of its own (scripts/vendor-bundles.mjs), so neither the extension's
  * activation nor a run without remote roles pays for it.
  */
-export { ClientFactory, ClientFactoryOptions, DefaultAgentCardResolver, JsonRpcTransportFactory } from '@a2a-js/sdk/client';
+export { ClientFactory, DefaultAgentCardResolver, JsonRpcTransportFactory, RestTransportFactory } from '@a2a-js/sdk/client';

@@ -1,12 +1,14 @@
 /**
- * What a remote agent has sent so far, read from the A2A stream's events (protocol 0.3): its task id, its
- * state, its artifacts (the answer), the text of its status messages, and any token usage in metadata.
- * Pure bookkeeping, no I/O, so each rule is testable on its own; `remote-task-work.ts` feeds the task.
+ * What a remote agent has sent so far, read from the A2A stream's events (in protocol 1.0's shapes; the
+ * SDK translates a 0.3 agent's events into them): its task id, its state, its artifacts (the answer), the
+ * text of its status messages, and any token usage in metadata. Pure bookkeeping, no I/O, so each rule is
+ * testable on its own; `remote-task-work.ts` feeds the task.
  */
-import type { Message, Part, Task, TaskArtifactUpdateEvent, TaskState, TaskStatusUpdateEvent } from '@a2a-js/sdk';
+import type { Part, StreamResponse } from '@a2a-js/sdk';
 import type { Usage } from '../model/types.js';
+import { answerTextOf, stateName, type TaskStateName, textOf } from './a2a-objects.js';
 
-export type RemoteEvent = Message | Task | TaskStatusUpdateEvent | TaskArtifactUpdateEvent;
+export type RemoteEvent = StreamResponse;
 
 /** What one event means for the local task. */
 export interface RemoteUpdate {
@@ -19,48 +21,71 @@ export interface RemoteUpdate {
 }
 
 /** States after which the remote task does nothing more. */
-const finalStates: ReadonlySet<TaskState> = new Set(['completed', 'failed', 'canceled', 'rejected']);
+const finalStates: ReadonlySet<TaskStateName> = new Set(['completed', 'failed', 'canceled', 'rejected']);
 /** States in which the remote waits for something a subagent cannot give (an answer, a login). */
-const blockedStates: ReadonlySet<TaskState> = new Set(['input-required', 'auth-required']);
+const blockedStates: ReadonlySet<TaskStateName> = new Set(['input-required', 'auth-required']);
 
 export class RemoteProgress {
   taskId?: string;
   contextId?: string;
-  state?: TaskState;
+  state?: TaskStateName;
   /** The remote's own words with its last status (why it failed, what it asks). */
   lastStatusText = '';
   /** An answer sent as a message instead of a task (a remote with no task lifecycle). */
   private directAnswer?: string;
   /** Artifacts by id, in the order they first came; their text is the answer. */
   private readonly artifacts = new Map<string, string>();
+  /** Artifacts whose last chunk so far said more would come. */
+  private readonly unfinished = new Set<string>();
+
+  /**
+   * `appendLost`: the events come through a translation that drops `append` (the SDK's 0.3 HTTP+JSON
+   * client, as of 1.3, leaves it out of every artifact update). Then a chunk that follows an unfinished
+   * one and does not repeat it is taken as appended, the only reading under which a streamed answer survives.
+   */
+  constructor(private readonly appendLost = false) {}
 
   /** Reads one event; returns what the local task should show of it. */
   read(event: RemoteEvent): RemoteUpdate {
-    switch (event.kind) {
-      case 'message':
-        this.directAnswer = textOf(event.parts);
+    const payload = event.payload;
+    switch (payload?.$case) {
+      case 'message': {
+        this.directAnswer = answerTextOf(payload.value.parts);
         this.state = 'completed';
-        return { ...withUsage(event.metadata), ...(this.directAnswer ? { text: this.directAnswer } : {}) };
+        return { ...withUsage(payload.value.metadata), ...(this.directAnswer ? { text: this.directAnswer } : {}) };
+      }
       case 'task': {
-        this.taskId = event.id;
-        this.contextId = event.contextId;
-        for (const artifact of event.artifacts ?? []) this.artifacts.set(artifact.artifactId, textOf(artifact.parts));
-        return { ...this.readStatus(event.status.state, event.status.message?.parts), ...withUsage(event.metadata) };
+        const task = payload.value;
+        this.taskId = task.id || this.taskId;
+        this.contextId = task.contextId || this.contextId;
+        for (const artifact of task.artifacts ?? []) this.artifacts.set(artifact.artifactId, answerTextOf(artifact.parts));
+        return { ...this.readStatus(stateName(task.status?.state), task.status?.message?.parts), ...withUsage(task.metadata) };
       }
-      case 'status-update':
-        this.taskId = event.taskId;
-        this.contextId = event.contextId;
-        return { ...this.readStatus(event.status.state, event.status.message?.parts), ...withUsage(event.metadata, event.status.message?.metadata) };
-      case 'artifact-update': {
-        this.taskId = event.taskId;
-        const id = event.artifact.artifactId;
-        const chunk = textOf(event.artifact.parts);
+      case 'statusUpdate': {
+        const update = payload.value;
+        this.taskId = update.taskId || this.taskId;
+        this.contextId = update.contextId || this.contextId;
+        return { ...this.readStatus(stateName(update.status?.state), update.status?.message?.parts), ...withUsage(update.metadata, update.status?.message?.metadata) };
+      }
+      case 'artifactUpdate': {
+        const update = payload.value;
+        this.taskId = update.taskId || this.taskId;
+        const artifact = update.artifact;
+        if (!artifact) return withUsage(update.metadata);
+        const id = artifact.artifactId;
+        const chunk = answerTextOf(artifact.parts);
         const earlier = this.artifacts.get(id);
-        // A chunk appended streams as it comes; a whole artifact that repeats what was streamed adds nothing new.
-        const streamed = event.append && earlier !== undefined ? chunk : earlier === undefined ? chunk : chunk.startsWith(earlier) ? chunk.slice(earlier.length) : '';
-        this.artifacts.set(id, event.append && earlier !== undefined ? earlier + chunk : chunk);
-        return { ...(streamed ? { text: streamed } : {}), ...withUsage(event.metadata, event.artifact.metadata) };
+        const append = update.append || (this.appendLost && earlier !== undefined && this.unfinished.has(id) && !chunk.startsWith(earlier));
+        if (update.lastChunk) this.unfinished.delete(id);
+        else this.unfinished.add(id);
+        // A chunk appended streams as it comes; a whole artifact that repeats what was streamed adds only
+        // what is new (Google ADK ends an answer with the whole text again).
+        const streamed = append && earlier !== undefined ? chunk : earlier === undefined ? chunk : chunk.startsWith(earlier) ? chunk.slice(earlier.length) : '';
+        this.artifacts.set(id, append && earlier !== undefined ? earlier + chunk : chunk);
+        return { ...(streamed ? { text: streamed } : {}), ...withUsage(update.metadata, artifact.metadata) };
       }
+      default:
+        return {};
     }
   }
 
@@ -78,7 +103,8 @@ export class RemoteProgress {
     return artifacts || this.directAnswer || this.lastStatusText;
   }
 
-  private readStatus(state: TaskState, parts: Part[] | undefined): RemoteUpdate {
+  private readStatus(state: TaskStateName | undefined, parts: Part[] | undefined): RemoteUpdate {
+    if (state === undefined) return {};
     const changed = state !== this.state;
     this.state = state;
     const said = parts ? textOf(parts) : '';
@@ -86,14 +112,6 @@ export class RemoteProgress {
     if (!changed && !said) return {};
     return { status: said ? `${state}: ${said}` : state };
   }
-}
-
-/** The text parts of a message or artifact; files and data are named, not shown (the model reads text). */
-export function textOf(parts: readonly Part[]): string {
-  return parts
-    .map((part) => (part.kind === 'text' ? part.text : part.kind === 'file' ? `[file ${part.file.name ?? ''}]`.replace(' ]', ']') : ''))
-    .filter((text) => text !== '')
-    .join('');
 }
 
 type Metadata = Readonly<Record<string, unknown>> | undefined;
@@ -109,7 +127,8 @@ function withUsage(...sources: Metadata[]): { usage?: Usage } {
 /**
  * Token usage in an event's metadata, where A2A servers put it: ours as `usage: {inputTokens,
  * outputTokens}`; Google ADK's and kagent's as `*usage_metadata: {promptTokenCount, candidatesTokenCount}`;
- * OpenAI-style `usage: {prompt_tokens, completion_tokens}`. Each report counts as new spend.
+ * OpenAI-style `usage: {prompt_tokens, completion_tokens}`. Each report counts as new spend; an event
+ * that carries it under two names (ours and ADK's) counts once.
  */
 export function readUsage(metadata: Metadata): Usage | undefined {
   if (!metadata) return undefined;

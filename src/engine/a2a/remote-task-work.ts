@@ -1,21 +1,25 @@
 /**
  * A role with `a2a_url` as `TaskWork`: the prompt goes to the remote A2A agent through the official SDK's
- * client (JSON-RPC, `message/stream`), its status lines go into the task's transcript, its answer streams
- * as the task's text and comes back as its output, reported usage is counted. Stop cancels the remote task
- * (`tasks/cancel`). Silence longer than a timeout on the engine's clock ends the task with a readable error.
+ * client (protocol 1.0, or 0.3 through its compatibility layer, whichever the agent's card offers; JSON-RPC
+ * or HTTP+JSON, streamed), its status lines go into the task's transcript, its answer streams as the task's
+ * text and comes back as its output, reported usage is counted. Stop cancels the remote task; a remote
+ * that does not confirm is said to be possibly still running. Silence longer than a timeout on the
+ * engine's clock ends the task with a readable error. Every failure after the card was read names what
+ * the card offered and what we tried.
  */
 import { randomUUID } from 'node:crypto';
 // Types only: the SDK itself is loaded with import() when a remote task starts (its own vendor bundle).
 import type * as ClientSdk from './a2a-client-sdk.js';
 import { type Clock, systemClock } from '../clock.js';
-import { errorMessage } from '../errors.js';
 import type { ModelMessage } from '../model/types.js';
 import { secretValues } from '../secrets.js';
 import type { TaskWork, TaskWorkContext, TaskWorkResult } from '../tasks/work.js';
 import { combineSignals, linkSignals } from '../abort.js';
 import { RemoteAgentError } from './remote-agent-error.js';
 import { describeRemoteFailure, displayAddress } from './remote-failure.js';
+import { type ChosenInterface, chooseInterface, describeChoice, describeOffer, offeredInterfaces, readAgentCard } from './remote-card.js';
 import { type RemoteEvent, RemoteProgress } from './remote-progress.js';
+import { message, textPart } from './a2a-objects.js';
 import { SilenceDeadline } from './silence-deadline.js';
 
 /** What the host lets remote roles do, and the clock and limits they run on. */
@@ -30,14 +34,14 @@ export interface A2aHost {
   connectTimeoutMs?: number;
   /** How long the remote may be silent once it has answered. Default 600,000 ms (agents think long). */
   idleTimeoutMs?: number;
-  /** How long a cancellation after Stop may take before it is given up. Default 10,000 ms. */
+  /**
+   * How long a cancellation after Stop may take before it is given up. Default 1,500 ms: a stopped task's
+   * work has 2 s (the task manager's grace) to say how its remote task ended.
+   */
   cancelTimeoutMs?: number;
   /** Values to keep out of messages beyond the role's own token (the model providers' keys). Default none. */
   secrets?: readonly string[];
 }
-
-/** Where agents of A2A 0.2 (and kagent's controller) serve their card. */
-const legacyCardPath = '.well-known/agent.json';
 
 export interface RemoteRoleSpec {
   role: string;
@@ -48,6 +52,12 @@ export interface RemoteRoleSpec {
 }
 
 type RemoteClient = Awaited<ReturnType<InstanceType<typeof ClientSdk.ClientFactory>['createFromAgentCard']>>;
+
+/** What the exchange learned from the card: for every error after it, what was offered and what we tried. */
+interface Negotiated {
+  offered: string;
+  chosen?: ChosenInterface;
+}
 
 export function remoteTaskWork(host: A2aHost | undefined, spec: RemoteRoleSpec): TaskWork {
   return async (context) => {
@@ -69,13 +79,14 @@ export function remoteTaskWork(host: A2aHost | undefined, spec: RemoteRoleSpec):
 class RemoteExchange {
   private readonly clock: Clock;
   private readonly secrets: string[];
-  private readonly progress = new RemoteProgress();
+  private progress = new RemoteProgress();
   private readonly deadline: SilenceDeadline;
   /** Aborted when the exchange is over, so a stream left early does not keep its connection open. */
   private readonly finished = new AbortController();
   private readonly address: string;
   /** What ends the request under way: the exchange's signal, then (after a Stop) the cancellation's own. */
   private requestSignal: AbortSignal;
+  private negotiated?: Negotiated;
 
   constructor(
     private readonly host: A2aHost,
@@ -98,10 +109,10 @@ class RemoteExchange {
       this.deadline.restart(this.host.connectTimeoutMs ?? 30_000);
       client = await this.connect();
       this.deadline.restart(this.host.connectTimeoutMs ?? 30_000);
-      const stream = client.sendMessageStream({ message: this.message() }, { signal: connection.signal });
+      const stream = client.sendMessageStream({ tenant: '', message: this.message(), configuration: undefined, metadata: undefined }, { signal: connection.signal });
       for await (const event of stream) {
         this.deadline.restart(this.host.idleTimeoutMs ?? 600_000);
-        this.show(event as RemoteEvent);
+        this.show(event);
         if (this.progress.finished || this.progress.blocked) break;
       }
     } catch (error) {
@@ -123,18 +134,23 @@ class RemoteExchange {
     const fetchImpl = this.authorizedFetch();
     // The card path is relative: without the trailing slash, the agent's last path segment would be lost.
     const base = this.spec.url.endsWith('/') ? this.spec.url : `${this.spec.url}/`;
-    const resolver = new sdk.DefaultAgentCardResolver({ fetchImpl });
-    // Protocol 0.3's card path first, then the one before it, which kagent's controller serves.
-    const card = await resolver.resolve(base).catch((error: unknown) => {
-      if (/\b404\b/.test(errorMessage(error))) return resolver.resolve(base, legacyCardPath);
-      throw error;
-    });
+    const card = await readAgentCard(sdk, base, fetchImpl);
     this.context.setModel(`a2a/${card.name}`);
-    // A card behind a port-forward or an ingress often names an in-cluster address; and a card must not be
-    // able to send the token to another host. So requests go to the card's address only on the same origin.
-    const endpoint = sameOrigin(card.url, base) ? card.url : base;
-    const factory = new sdk.ClientFactory({ transports: [new sdk.JsonRpcTransportFactory({ fetchImpl })] });
-    return factory.createFromAgentCard({ ...card, url: endpoint, preferredTransport: 'JSONRPC', additionalInterfaces: [] });
+    const offered = describeOffer(offeredInterfaces(card));
+    const chosen = chooseInterface(card, base);
+    if (typeof chosen === 'string') {
+      throw new RemoteAgentError('protocol', `The remote agent for '${this.spec.role}' at ${this.address} cannot be used: ${chosen}. Its card offers: ${offered}.`, this.secrets);
+    }
+    this.negotiated = { offered, chosen };
+    this.progress = new RemoteProgress(chosen.generation === '0.3' && chosen.binding.toUpperCase() === 'HTTP+JSON');
+    this.context.appendTranscript({ type: 'notice', text: `Remote agent: ${card.name}, A2A ${chosen.generation} over ${describeChoice(chosen)}` });
+    const legacyCompat = { enabled: true };
+    const factory = new sdk.ClientFactory({
+      transports: [new sdk.JsonRpcTransportFactory({ fetchImpl, legacyCompat }), new sdk.RestTransportFactory({ fetchImpl, legacyCompat })],
+      // The card is read already; a second reading would take the SDK's guesses about its JSON again.
+      cardResolver: { resolve: () => Promise.reject(new Error('the card is read already')), normalizeAgentCard: (read) => read as typeof card },
+    });
+    return factory.createFromAgentCard(chosen.card);
   }
 
   /**
@@ -158,7 +174,7 @@ class RemoteExchange {
   private message() {
     const prompt = this.spec.prompt;
     const text = typeof prompt === 'string' ? prompt : lastUserText(prompt);
-    return { kind: 'message' as const, messageId: randomUUID(), role: 'user' as const, parts: [{ kind: 'text' as const, text }] };
+    return message({ role: 'user', messageId: randomUUID(), parts: [textPart(text)] });
   }
 
   private show(event: RemoteEvent): void {
@@ -171,6 +187,7 @@ class RemoteExchange {
   private result(client: RemoteClient | undefined): Promise<TaskWorkResult> | TaskWorkResult {
     const progress = this.progress;
     const said = progress.lastStatusText ? `: ${progress.lastStatusText}` : '';
+    const tried = this.triedText();
     if (progress.state === 'completed') return { status: 'completed', output: progress.output };
     if (progress.blocked) {
       // It would wait for an answer nobody gives; cancelled so it does not hold resources on the remote.
@@ -182,43 +199,55 @@ class RemoteExchange {
     if (progress.state === 'failed' || progress.state === 'rejected') {
       throw new RemoteAgentError('failed', `The remote agent for '${this.spec.role}' at ${this.address} ${progress.state === 'failed' ? 'failed' : 'rejected the task'}${said}`, this.secrets);
     }
-    throw new RemoteAgentError('protocol', `The remote agent for '${this.spec.role}' at ${this.address} ended its answer without finishing the task (last state: ${progress.state ?? 'none'})`, this.secrets);
+    throw new RemoteAgentError('protocol', `The remote agent for '${this.spec.role}' at ${this.address} ended its answer without finishing the task (last state: ${progress.state ?? 'none'})${tried}`, this.secrets);
   }
 
   /**
-   * Best effort, bounded in time: the local task ends either way; a failure is noted, not raised. (After a
-   * Stop the task has already ended, so the note is dropped; it shows when a blocked task is cancelled.)
+   * Best effort, bounded in time: the local task ends either way. Whatever happens is said in the task's
+   * transcript (which reaches the CLI's JSON events and the trace): after a Stop the task is winding down,
+   * and may still add notices until its end.
    */
   private async cancelRemote(client: RemoteClient | undefined): Promise<void> {
     const taskId = this.progress.taskId;
     if (!client || !taskId || this.progress.finished) return;
     const timeout = new SilenceDeadline(this.clock);
-    timeout.restart(this.host.cancelTimeoutMs ?? 10_000);
+    const limitMs = this.host.cancelTimeoutMs ?? 1_500;
+    timeout.restart(limitMs);
     this.requestSignal = timeout.signal;
     try {
-      await client.cancelTask({ id: taskId }, { signal: timeout.signal });
+      await client.cancelTask({ tenant: '', id: taskId, metadata: undefined }, { signal: timeout.signal });
       this.context.appendTranscript({ type: 'notice', text: `Remote agent: task ${taskId} cancelled` });
     } catch (error) {
-      this.context.appendTranscript({ type: 'notice', text: `Remote agent: task ${taskId} could not be cancelled (${describeRemoteFailure(error, timeout.firedAfterMs, this.secrets)})` });
+      const why = describeRemoteFailure(error, timeout.firedAfterMs, this.secrets);
+      this.context.appendTranscript({ type: 'notice', text: `Remote agent: task ${taskId} at ${this.address} was not cancelled (${why}): the remote task may still be running.` });
     } finally {
       timeout.dispose();
     }
   }
 
+  /** For an error after the card was read: what it offered and what we tried. */
+  private triedText(): string {
+    const negotiated = this.negotiated;
+    if (!negotiated?.chosen) return '';
+    return `. Its card offers: ${negotiated.offered}; tried ${describeChoice(negotiated.chosen)}`;
+  }
+
   private failure(error: unknown): RemoteAgentError {
     const timedOut = this.deadline.firedAfterMs !== undefined;
     const what = describeRemoteFailure(error, this.deadline.firedAfterMs, this.secrets);
-    const stage = this.progress.taskId ? 'stopped answering' : 'could not be reached';
-    return new RemoteAgentError(timedOut ? 'timeout' : 'unreachable', `The remote agent for '${this.spec.role}' at ${this.address} ${stage}: ${what}`, this.secrets);
+    if (error instanceof RemoteAgentError) return error;
+    const stage = this.progress.taskId ? 'stopped answering' : this.negotiated ? 'did not take the task' : 'could not be reached';
+    const hint = this.negotiated && !this.progress.taskId && !timedOut ? versionHint(what) : '';
+    return new RemoteAgentError(timedOut ? 'timeout' : this.negotiated ? 'protocol' : 'unreachable', `The remote agent for '${this.spec.role}' at ${this.address} ${stage}: ${what}${hint}${this.triedText()}`, this.secrets);
   }
 }
 
-function sameOrigin(url: string | undefined, base: string): url is string {
-  try {
-    return url !== undefined && new URL(url).origin === new URL(base).origin;
-  } catch {
-    return false;
-  }
+/**
+ * An agent whose card names one protocol version and that speaks another answers the first request with
+ * "method not found", a 404, or a body that is not the stream asked for: said so, since the raw error does not.
+ */
+function versionHint(what: string): string {
+  return /method not found|-32601|\b404\b|content-type|not a valid|unexpected token/i.test(what) ? ' (the agent may speak another protocol version than its card offers)' : '';
 }
 
 function lastUserText(messages: readonly ModelMessage[]): string {

@@ -1,7 +1,7 @@
 /**
- * The A2A protocol (0.3, JSON-RPC) over `node:http`, with the official SDK doing the protocol: its
- * `JsonRpcTransportHandler` answers each request, and this file only moves bytes (the agent card on GET,
- * JSON-RPC on POST, `message/stream` as server-sent events). Written on `node:http` rather than the SDK's
+ * The A2A protocol (1.0, and 0.3 for older clients, JSON-RPC) over `node:http`, with the official SDK doing
+ * the protocol: its transport handlers answer each request (`json-rpc-exchange.ts`), and this file only
+ * moves bytes (the agent card on GET, JSON-RPC on POST). Written on `node:http` rather than the SDK's
  * Express app so the CLI carries no web framework.
  *
  * Without tokens it listens on 127.0.0.1 only, and answers only what a browser page cannot send on its
@@ -13,8 +13,10 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { type A2ARequestHandler, JsonRpcTransportHandler, ServerCallContext } from '@a2a-js/sdk/server';
-import { A2aClient, localClient } from './task-owners.js';
+import type { A2ARequestHandler } from '@a2a-js/sdk/server';
+import { agentCardFor } from './agent-card-versions.js';
+import { JsonRpcExchange, respondJson as respond } from './json-rpc-exchange.js';
+import { localClient } from './task-owners.js';
 
 export interface A2aHttpServer {
   /** The base address, ending in `/`: the JSON-RPC endpoint; its card is at `.well-known/agent-card.json`. */
@@ -38,17 +40,18 @@ export interface A2aHttpServerOptions {
   onError?(error: unknown): void;
 }
 
-/** The card's path in protocol 0.3, and the one before it (kagent and older clients still ask for it). */
-const cardPaths = new Set(['/.well-known/agent-card.json', '/.well-known/agent.json']);
+/** The card's path since protocol 0.3, and the one before it (kagent and older clients still ask for it). */
+const cardPath = '/.well-known/agent-card.json';
+const olderCardPath = '/.well-known/agent.json';
 /** A prompt is text; a body larger than this is refused rather than buffered. */
 const maxBodyBytes = 4 * 1024 * 1024;
 
 export async function startA2aHttpServer(options: A2aHttpServerOptions): Promise<A2aHttpServer> {
   // Set once listening: the handler needs the address, which the port chosen decides.
-  const ready: { handler?: A2ARequestHandler; transport?: JsonRpcTransportHandler } = {};
+  const ready: { handler?: A2ARequestHandler; exchange?: JsonRpcExchange } = {};
   const server = createServer((request, response) => {
-    if (!ready.handler || !ready.transport) return void respond(response, 503, { error: 'starting' });
-    route(request, response, ready.handler, ready.transport, options).catch((error: unknown) => {
+    if (!ready.handler || !ready.exchange) return void respond(response, 503, { error: 'starting' });
+    route(request, response, ready.handler, ready.exchange, options).catch((error: unknown) => {
       options.onError?.(error);
       if (!response.headersSent) respond(response, 500, rpcError(null, -32603, 'Internal error'));
       else response.end();
@@ -65,7 +68,7 @@ export async function startA2aHttpServer(options: A2aHttpServerOptions): Promise
   const host = options.host ?? '127.0.0.1';
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}/`;
   ready.handler = options.handler(url);
-  ready.transport = new JsonRpcTransportHandler(ready.handler);
+  ready.exchange = new JsonRpcExchange(ready.handler);
   return {
     url,
     close: () =>
@@ -76,18 +79,22 @@ export async function startA2aHttpServer(options: A2aHttpServerOptions): Promise
   };
 }
 
-async function route(request: IncomingMessage, response: ServerResponse, handler: A2ARequestHandler, transport: JsonRpcTransportHandler, options: A2aHttpServerOptions): Promise<void> {
+async function route(request: IncomingMessage, response: ServerResponse, handler: A2ARequestHandler, exchange: JsonRpcExchange, options: A2aHttpServerOptions): Promise<void> {
   options.observe?.(request.headers);
   const tokens = options.tokens ?? [];
   // With tokens a rebound name gains nothing (a page cannot know one); without, only this machine's names.
   if (tokens.length === 0 && !isLocalHost(request.headers.host)) return respond(response, 403, { error: 'this server answers only on 127.0.0.1 and localhost' });
   const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
-  // The card says how to authenticate, so it is readable without a token.
-  if (request.method === 'GET' && cardPaths.has(path)) return respond(response, 200, await handler.getAgentCard());
+  // The card says how to authenticate, so it is readable without a token. Its shape follows the version
+  // asked for; the older path is only ever asked for by 0.3 clients (and kagent's controller).
+  if (request.method === 'GET' && (path === cardPath || path === olderCardPath)) {
+    const version = path === olderCardPath ? undefined : firstHeader(request.headers['a2a-version']);
+    return respond(response, 200, await agentCardFor(await handler.getAgentCard(), version), { Vary: 'A2A-Version' });
+  }
   const client = tokens.length === 0 ? localClient : clientOfToken(request.headers, tokens);
   if (client === undefined) return respond(response, 401, rpcError(null, -32600, 'Not authorized: send Authorization: Bearer <token>'), { 'WWW-Authenticate': 'Bearer' });
-  if (request.method !== 'POST' || path !== '/') return respond(response, 404, { error: 'not found: POST JSON-RPC to /, or GET /.well-known/agent-card.json' });
-  if (!/^application\/json\b/i.test(request.headers['content-type'] ?? '')) return respond(response, 415, rpcError(null, -32600, 'Content-Type must be application/json'));
+  if (request.method !== 'POST' || path !== '/') return respond(response, 404, { error: `not found: POST JSON-RPC to /, or GET ${cardPath}` });
+  if (!/^application\/(?:a2a\+)?json\b/i.test(request.headers['content-type'] ?? '')) return respond(response, 415, rpcError(null, -32600, 'Content-Type must be application/json'));
   const body = await readBody(request);
   if (body === undefined) return respond(response, 413, rpcError(null, -32600, `the request is over ${maxBodyBytes} bytes`));
   let parsed: unknown;
@@ -96,25 +103,7 @@ async function route(request: IncomingMessage, response: ServerResponse, handler
   } catch {
     return respond(response, 400, rpcError(null, -32700, 'Invalid JSON payload.'));
   }
-  const result = await transport.handle(parsed, new ServerCallContext(undefined, new A2aClient(client)));
-  if (!isAsyncIterable(result)) return respond(response, 200, result);
-  response.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
-  response.flushHeaders();
-  // A client that goes away ends the stream here; the work goes on until it is cancelled or ends.
-  const iterator = result[Symbol.asyncIterator]();
-  request.socket.once('close', () => void iterator.return?.(undefined));
-  try {
-    for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
-      if (response.writableEnded || response.destroyed) break;
-      response.write(`data: ${JSON.stringify(next.value)}\n\n`);
-    }
-  } catch (error) {
-    options.onError?.(error);
-    const id = (parsed as { id?: unknown } | null)?.id ?? null;
-    if (!response.destroyed) response.write(`event: error\ndata: ${JSON.stringify(rpcError(id, -32603, 'Streaming error.'))}\n\n`);
-  } finally {
-    if (!response.writableEnded) response.end();
-  }
+  await exchange.answer(parsed, client, request, response, options.onError);
 }
 
 function readBody(request: IncomingMessage): Promise<string | undefined> {
@@ -133,14 +122,14 @@ function readBody(request: IncomingMessage): Promise<string | undefined> {
   });
 }
 
+function firstHeader(value: string | string[] | undefined): string | undefined {
+  return (Array.isArray(value) ? value[0] : value) || undefined;
+}
+
 function isLocalHost(host: string | undefined): boolean {
   if (!host) return false;
   const name = host.replace(/:\d+$/, '').toLowerCase();
   return name === '127.0.0.1' || name === 'localhost' || name === '[::1]';
-}
-
-function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
-  return typeof (value as AsyncIterable<unknown> | null)?.[Symbol.asyncIterator] === 'function';
 }
 
 function rpcError(id: unknown, code: number, message: string) {
@@ -159,10 +148,4 @@ function clientOfToken(headers: IncomingHttpHeaders, tokens: readonly string[]):
     if (timingSafeEqual(given, digest(token)) && found === undefined) found = index;
   });
   return found === undefined ? undefined : `token-${found + 1}`;
-}
-
-function respond(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  const text = JSON.stringify(body);
-  response.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), ...headers });
-  response.end(text);
 }

@@ -3,7 +3,8 @@
  * token one client), or, without tokens, the one local caller. Another client's task is answered as if it
  * did not exist: its id is not even confirmed.
  */
-import { A2AError, type ServerCallContext, type User } from '@a2a-js/sdk/server';
+import { TaskNotFoundError } from '@a2a-js/sdk/errors';
+import type { ServerCallContext, User } from '@a2a-js/sdk/server';
 
 /** The caller when the server takes no tokens (it listens on loopback only then). */
 export const localClient = 'local';
@@ -32,6 +33,6 @@ export class TaskOwners {
   /** Throws the protocol's "task not found" unless the task is this client's (or unknown: the SDK says so). */
   check(taskId: string, client: string): void {
     const owner = this.owners.get(taskId);
-    if (owner !== undefined && owner !== client) throw A2AError.taskNotFound(taskId);
+    if (owner !== undefined && owner !== client) throw new TaskNotFoundError(`Task not found: ${taskId}`);
   }
 }

@@ -1,18 +1,24 @@
 /**
  * The team as an A2A agent: each message starts a run (the coordinator, or the role its `metadata.skill`
  * names), the run's progress goes out as `working` status messages, its text streams as chunks of the
- * artifact `answer`, and the run's end is the task's final status, with the whole tree's usage in its
- * metadata. `tasks/cancel` stops the run. The SDK's `DefaultRequestHandler` does the protocol around it.
+ * artifact `answer`, and the run's end is the task's final status. `tasks/cancel` stops the run. The SDK's
+ * `DefaultRequestHandler` does the protocol around it (and its 0.3 layer translates for older clients).
+ *
+ * Progress and answer are kept apart as the spec intends: the answer only in the artifact, ending with the
+ * whole text as its last chunk (which carries the tree's usage); progress only in status messages, whose
+ * parts are marked as thinking (`adk_thought`), since Google ADK shows unmarked status text as answer text.
+ * The final status carries no text when the run completed, or ADK would show the answer twice.
  */
 import { randomUUID } from 'node:crypto';
-import type { Message, TaskState } from '@a2a-js/sdk';
 import type { AgentExecutor, ExecutionEventBus, RequestContext } from '@a2a-js/sdk/server';
+import { AgentEvent } from '@a2a-js/sdk/server';
 import { errorMessage } from '../../errors.js';
 import type { TaskEvent, TaskSnapshot } from '../../tasks/types.js';
 import { treeSettled } from '../../tasks/tree-settled.js';
 import type { AgentTeam } from '../../team/agent-team.js';
 import { coordinatorName } from '../../roles/coordinator.js';
-import { textOf } from '../../a2a/remote-progress.js';
+import { artifactUpdate, message, statusUpdate, task, type TaskStateName, textOf, textPart, thoughtMetadata } from '../../a2a/a2a-objects.js';
+import type { Usage } from '../../model/types.js';
 import { clientOf, type TaskOwners } from './task-owners.js';
 
 export interface TeamAgentOptions {
@@ -47,11 +53,11 @@ export class TeamAgentExecutor implements AgentExecutor {
     this.options.owners?.claim(request.taskId, clientOf(request.context));
     this.runs.set(request.taskId, undefined);
     const say = new TaskVoice(bus, request.taskId, request.contextId);
-    if (!request.task) bus.publish({ kind: 'task', id: request.taskId, contextId: request.contextId, status: { state: 'submitted', timestamp: new Date().toISOString() }, history: [request.userMessage] });
+    if (!request.task) bus.publish(AgentEvent.task(task(request.taskId, request.contextId, 'submitted', [request.userMessage])));
     try {
       const root = await this.run(request, say);
-      say.answer(this.options.describeResult?.(root) ?? root.output ?? '', true);
-      say.status(stateOf(root), finalWordsOf(root), { usage: root.treeUsage });
+      say.answer(this.options.describeResult?.(root) ?? root.output ?? '', true, root.treeUsage);
+      say.status(stateOf(root), finalWordsOf(root));
     } catch (error) {
       // A run that cannot start (an unknown role, an empty task) is the task's failure, said in words.
       say.status('failed', errorMessage(error));
@@ -71,7 +77,7 @@ export class TeamAgentExecutor implements AgentExecutor {
       else await this.options.team.taskManager.stop(rootId, { kind: 'user' });
       return;
     }
-    bus.publish({ kind: 'status-update', taskId, contextId: '', status: { state: 'canceled', timestamp: new Date().toISOString() }, final: true });
+    bus.publish(AgentEvent.statusUpdate(statusUpdate(taskId, '', 'canceled')));
     bus.finished();
   }
 
@@ -85,7 +91,7 @@ export class TeamAgentExecutor implements AgentExecutor {
     const rootId = started.task.id;
     this.runs.set(request.taskId, rootId);
     if (this.cancelled.has(request.taskId)) await team.taskManager.stop(rootId, { kind: 'user' });
-    say.status('working', `${started.task.role} started: ${started.task.description}`);
+    say.progress(`${started.task.role} started: ${started.task.description}`);
     const stop = team.taskManager.onEvent((event) => forward(event, rootId, say));
     try {
       return await treeSettled(team.taskManager, rootId);
@@ -100,21 +106,20 @@ function forward(event: TaskEvent, rootId: string, say: TaskVoice): void {
   if (event.type === 'task-text-delta' && event.taskId === rootId) say.answer(event.text, false);
   else if (event.type === 'task-transcript' && event.taskId === rootId) {
     const entry = event.entry;
-    if (entry.type === 'tool-call') say.status('working', `calling ${entry.toolName}`);
-    else if (entry.type === 'notice') say.status('working', entry.text);
+    if (entry.type === 'tool-call') say.progress(`calling ${entry.toolName}`);
+    else if (entry.type === 'notice') say.progress(entry.text);
   } else if (event.type === 'task-start' && event.task.rootId === rootId && event.task.id !== rootId) {
-    say.status('working', `${event.task.role} started: ${event.task.description}`);
+    say.progress(`${event.task.role} started: ${event.task.description}`);
   } else if (event.type === 'task-end' && event.task.rootId === rootId && event.task.id !== rootId) {
-    say.status('working', `${event.task.role} ${event.task.status}: ${event.task.description}`);
+    say.progress(`${event.task.role} ${event.task.status}: ${event.task.description}`);
   }
 }
-
 
 /**
  * The A2A state a run ended in. A2A has no `interrupted`: a run cut short by the server shutting down is
  * `canceled` like a stopped one (its client cannot resume it here), and says why in its message.
  */
-function stateOf(root: TaskSnapshot): TaskState {
+function stateOf(root: TaskSnapshot): TaskStateName {
   switch (root.status) {
     case 'completed':
       return 'completed';
@@ -133,6 +138,17 @@ function finalWordsOf(root: TaskSnapshot): string | undefined {
   return undefined;
 }
 
+/**
+ * The tree's usage where A2A clients read it: ours as `usage`, Google ADK's as `adk_usage_metadata` (in the
+ * shape of Gemini's usage metadata). Sent once, with the answer's last chunk, so no client counts it twice.
+ */
+function usageMetadata(usage: Usage): Record<string, unknown> {
+  return {
+    usage,
+    adk_usage_metadata: { promptTokenCount: usage.inputTokens, candidatesTokenCount: usage.outputTokens, totalTokenCount: usage.inputTokens + usage.outputTokens },
+  };
+}
+
 /** Publishes one A2A task's events on its bus. */
 class TaskVoice {
   private answerStarted = false;
@@ -143,31 +159,21 @@ class TaskVoice {
     private readonly contextId: string,
   ) {}
 
-  status(state: TaskState, text?: string, metadata?: Record<string, unknown>): void {
-    const final = state !== 'working' && state !== 'submitted';
-    const message: Message | undefined =
-      text === undefined ? undefined : { kind: 'message', role: 'agent', messageId: randomUUID(), parts: [{ kind: 'text', text }], taskId: this.taskId, contextId: this.contextId };
-    this.bus.publish({
-      kind: 'status-update',
-      taskId: this.taskId,
-      contextId: this.contextId,
-      status: { state, timestamp: new Date().toISOString(), ...(message ? { message } : {}) },
-      final,
-      ...(metadata ? { metadata } : {}),
-    });
+  /** A line of progress: a `working` status whose text is marked as the agent's thinking, not its answer. */
+  progress(text: string): void {
+    this.status('working', text, true);
+  }
+
+  status(state: TaskStateName, text?: string, thought = false): void {
+    const said = text === undefined ? undefined : message({ role: 'agent', messageId: randomUUID(), parts: [textPart(text, thought ? { ...thoughtMetadata } : undefined)], taskId: this.taskId, contextId: this.contextId });
+    this.bus.publish(AgentEvent.statusUpdate(statusUpdate(this.taskId, this.contextId, state, said)));
   }
 
   /** A chunk of the answer as it streams; `whole`: the final answer, which replaces what was streamed. */
-  answer(text: string, whole: boolean): void {
+  answer(text: string, whole: boolean, usage?: Usage): void {
     const append = !whole && this.answerStarted;
     this.answerStarted = true;
-    this.bus.publish({
-      kind: 'artifact-update',
-      taskId: this.taskId,
-      contextId: this.contextId,
-      append,
-      lastChunk: whole,
-      artifact: { artifactId: answerArtifactId, name: 'answer', parts: [{ kind: 'text', text }] },
-    });
+    const metadata = usage ? usageMetadata(usage) : undefined;
+    this.bus.publish(AgentEvent.artifactUpdate(artifactUpdate(this.taskId, this.contextId, { artifactId: answerArtifactId, name: 'answer', parts: [textPart(text)], append, lastChunk: whole, metadata })));
   }
 }
