@@ -74,6 +74,18 @@ describe('what a remote agent sends', () => {
     expect(progress.output).toBe('Something else');
   });
 
+  it("reads chunks whose 'append' a translation lost (the SDK's 0.3 HTTP+JSON client) as appended, and a whole resend once", () => {
+    const progress = new RemoteProgress(true);
+    const chunk = (text: string, lastChunk: boolean) => progress.read({ payload: { $case: 'artifactUpdate', value: artifactUpdate('t', 'c', { artifactId: 'a', parts: [textPart(text)], append: false, lastChunk }) } });
+    expect(chunk('The answer ', false).text).toBe('The answer ');
+    expect(chunk('is 42.', false).text).toBe('is 42.');
+    expect(chunk('The answer is 42.', true).text).toBeUndefined();
+    expect(progress.output).toBe('The answer is 42.');
+    // After a last chunk, a new whole text replaces it, as `append: false` says.
+    expect(chunk('Corrected.', true).text).toBeUndefined();
+    expect(progress.output).toBe('Corrected.');
+  });
+
   it("leaves the agent's marked thinking out of the answer, and counts usage sent under two names once", () => {
     const progress = new RemoteProgress();
     const update = progress.read({ payload: { $case: 'artifactUpdate', value: artifactUpdate('t', 'c', { artifactId: 'a', parts: [textPart('Let me look. ', { adk_thought: true }), textPart('42')], append: false, lastChunk: true, metadata: { usage: { inputTokens: 7, outputTokens: 2 }, adk_usage_metadata: { promptTokenCount: 7, candidatesTokenCount: 2 } } }) } });

@@ -5,12 +5,12 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TaskEvent } from '../../src/engine/tasks/types.js';
 import type { TaskManager } from '../../src/engine/tasks/task-manager.js';
 import { ScriptedModel } from '../../src/engine/testing/scripted-model.js';
 import { createDeferred } from '../../src/engine/util/deferred.js';
-import { artifactChunk, startTestAgent, status, type TestAgent, type TestAgentBehavior } from '../support/a2a-test-agent.js';
+import { artifactChunk, startTestAgent, status, type TestAgent, type TestAgentBehavior, type TestAgentOptions } from '../support/a2a-test-agent.js';
 import { createTeamHarness, lastMessageText } from '../delegation/team-harness.js';
 
 const { toolCall } = ScriptedModel;
@@ -23,8 +23,8 @@ afterEach(async () => {
 
 const remoteRole = (url: string) => `---\nname: cluster-helper\ndescription: Answers questions about the cluster.\na2a_url: ${url}\na2a_auth_env: KAGENT_TOKEN\n---\nRuns on kagent.\n`;
 
-async function agent(behavior: TestAgentBehavior): Promise<TestAgent> {
-  const started = await startTestAgent(behavior);
+async function agent(behavior: TestAgentBehavior, options: TestAgentOptions = {}): Promise<TestAgent> {
+  const started = await startTestAgent(behavior, { ...options, versions: options.versions ?? versions });
   closers.push(() => started.close());
   return started;
 }
@@ -50,7 +50,17 @@ function nextEvent(taskManager: TaskManager, matches: (event: TaskEvent) => bool
   return seen.promise;
 }
 
-describe('a remote role over A2A', () => {
+/** The protocol versions the test agent's card offers: 1.0 (and 0.3), then 0.3 alone. */
+let versions: string[] = ['1.0', '0.3'];
+
+describe.each([
+  ['1.0', ['1.0', '0.3']],
+  ['0.3', ['0.3']],
+])('a remote role over A2A %s', (version, offered) => {
+  beforeEach(() => {
+    versions = offered;
+  });
+
   it('answers the coordinator: its streamed status in the transcript, its artifact as the output, its usage counted, the token sent', async () => {
     const remote = await agent(async (turn) => {
       status(turn, 'working', 'Looking at the pods');
@@ -74,6 +84,9 @@ describe('a remote role over A2A', () => {
     const transcript = harness.taskManager.transcript(subtask!.id);
     expect(transcript).toContainEqual({ type: 'notice', text: 'Remote agent: working: Looking at the pods' });
     expect(transcript).toContainEqual({ type: 'notice', text: 'Remote agent: completed' });
+    expect(transcript).toContainEqual({ type: 'notice', text: `Remote agent: test-remote, A2A ${version} over JSON-RPC ${version} at ${remote.url}` });
+    // The card is asked for as 1.0; the message goes in the version chosen.
+    expect(remote.versions).toEqual(['1.0', version]);
   });
 
   it('Stop cancels the task on the remote agent', async () => {
@@ -90,6 +103,23 @@ describe('a remote role over A2A', () => {
 
     expect(stopped.status).toBe('stopped');
     expect(remote.cancelledTasks).toHaveLength(1);
+    // Said while the stopped task winds down, before its end.
+    expect(harness.taskManager.transcript(run.task.id)).toContainEqual({ type: 'notice', text: `Remote agent: task ${remote.cancelledTasks[0]} cancelled` });
+  });
+
+  it('a remote that refuses the cancel: the transcript says its task may still be running', async () => {
+    const remote = await agent(async (turn) => {
+      status(turn, 'working', 'Started a job that cannot be cancelled');
+      await turn.cancelled;
+    }, { refuseCancel: true });
+    const harness = await team(remote.url);
+    const working = nextEvent(harness.taskManager, (event) => event.type === 'task-transcript' && event.entry.type === 'notice' && event.entry.text.includes('cannot be cancelled'));
+    const run = await harness.team.delegate({ prompt: 'Run it', role: 'cluster-helper', mode: 'background' });
+    await working;
+    await harness.taskManager.stop(run.task.id);
+
+    const said = harness.taskManager.transcript(run.task.id).map((entry) => (entry.type === 'notice' ? entry.text : ''));
+    expect(said).toContainEqual(expect.stringMatching(new RegExp(`^Remote agent: task \\S+ at ${remote.url.replace(/[.:/]/g, '\\$&')} was not cancelled \\(.*cancellation is not supported.*\\): the remote task may still be running\\.$`)));
   });
 
   it('a remote that fails the task fails it here, with what it said', async () => {

@@ -39,6 +39,8 @@ export interface TestAgent {
 export interface TestAgentOptions {
   /** The protocol versions its card offers JSON-RPC at. Default ['1.0', '0.3']. */
   versions?: string[];
+  /** Refuse every cancellation, as Google ADK's executor does. Default false. */
+  refuseCancel?: boolean;
 }
 
 /** A status event; with text, the agent's message. */
@@ -71,6 +73,7 @@ export async function startTestAgent(behavior: TestAgentBehavior, options: TestA
     },
     async cancelTask(taskId: string, bus: ExecutionEventBus) {
       cancelledTasks.push(taskId);
+      if (options.refuseCancel) throw new Error('Task cancellation is not supported yet.');
       cancels.get(taskId)?.();
       bus.publish(AgentEvent.statusUpdate(statusUpdate(taskId, '', 'canceled')));
       bus.finished();
