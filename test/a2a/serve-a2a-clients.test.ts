@@ -1,12 +1,15 @@
 /**
  * `agent-team serve --a2a` belongs to its clients, through the real CLI bundle and the official A2A
- * client: a bearer token from --auth-token-env (the card readable without it), one client per token and
+ * clients (the 0.3 SDK's, and the 1.x SDK's speaking protocol 1.0): a bearer token from --auth-token-env (the card readable without it), one client per token and
  * each task its creator's, no second run on a working task, a cancel that stops the run whenever it
  * comes, and no listening beyond loopback without a token.
  */
 import { randomUUID } from 'node:crypto';
 import type { Message } from 'a2a-sdk-v03';
 import { ClientFactory, JsonRpcTransportFactory } from 'a2a-sdk-v03/client';
+import { TaskState } from '@a2a-js/sdk';
+import { ClientFactory as V1ClientFactory, JsonRpcTransportFactory as V1JsonRpcTransportFactory } from '@a2a-js/sdk/client';
+import { v1UserMessage } from '../support/interop/sdk-clients.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hangingStream, textTurn } from '../support/mock-provider/index.js';
 import { type CliRun, providerEnvironment, startCli } from '../cli/cli-harness.js';
@@ -35,7 +38,17 @@ async function serve(...flags: string[]): Promise<string> {
   return /A2A agent at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(stderr)![1];
 }
 
-/** The official client, sending `token` as a bearer token (or nothing). */
+/** The 1.x SDK's client (protocol 1.0), sending `token` as a bearer token (or nothing). */
+function v1ClientWith(url: string, token?: string) {
+  const fetchImpl: typeof fetch = (input, init) => {
+    const headers = new Headers(init?.headers);
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    return fetch(input, { ...init, headers });
+  };
+  return new V1ClientFactory({ transports: [new V1JsonRpcTransportFactory({ fetchImpl })] }).createFromUrl(url);
+}
+
+/** The official 0.3 client, sending `token` as a bearer token (or nothing). */
 function clientWith(url: string, token?: string) {
   const fetchImpl: typeof fetch = (input, init) => {
     const headers = new Headers(init?.headers);
@@ -76,6 +89,32 @@ describe('serve --a2a --auth-token-env', () => {
     expect((await clientA.getTask({ id: taskId })).status.state).toBe('working');
     await expect(clientA.sendMessage({ message: userMessage('And another thing', { taskId }) })).rejects.toThrow(/still working/);
     expect((await clientA.cancelTask({ id: taskId })).status.state).toBe('canceled');
+    await world.server.waitForClientClose(0);
+    await stream.return(undefined);
+  });
+
+  it('holds the same for a protocol 1.0 client: the 1.0 card says bearer; no token, no call; tasks stay their own', async () => {
+    world.server.respondWith(() => hangingStream({ text: ['Thinking…'] }));
+    const url = await serve('--auth-token-env', 'A2A_TOKENS');
+    const card = (await (await fetch(`${url}.well-known/agent-card.json`, { headers: { 'A2A-Version': '1.0' } })).json()) as Record<string, unknown>;
+    expect(card).toMatchObject({ securitySchemes: { bearer: { httpAuthSecurityScheme: { scheme: 'bearer' } } }, securityRequirements: [{ schemes: { bearer: {} } }] });
+    expect(card.supportedInterfaces).toEqual([
+      { url, protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
+      { url, protocolBinding: 'JSONRPC', protocolVersion: '0.3' },
+    ]);
+    await expect(v1ClientWith(url).then((client) => client.getTask({ tenant: '', id: 'x' }))).rejects.toThrow(/401|authoriz/i);
+    const [clientA, clientB] = await Promise.all([v1ClientWith(url, tokenA), v1ClientWith(url, tokenB)]);
+    expect(clientA.protocolVersion).toBe('1.0');
+    const stream = clientA.sendMessageStream({ tenant: '', message: v1UserMessage('Think long', { skill: 'researcher' }), configuration: undefined, metadata: undefined });
+    const first = (await stream.next()).value!;
+    const taskId = first.payload?.$case === 'task' ? first.payload.value.id : '';
+    expect(taskId).not.toBe('');
+    await world.server.waitForRequest(0);
+    await expect(clientB.getTask({ tenant: '', id: taskId })).rejects.toThrow(/not found/i);
+    await expect(clientB.cancelTask({ tenant: '', id: taskId, metadata: undefined })).rejects.toThrow(/not found/i);
+    await expect(clientB.sendMessage({ tenant: '', message: v1UserMessage('Hijack it', { skill: 'researcher' }, taskId), configuration: undefined, metadata: undefined })).rejects.toThrow(/not found/i);
+    await expect(clientA.sendMessage({ tenant: '', message: v1UserMessage('And another thing', { skill: 'researcher' }, taskId), configuration: undefined, metadata: undefined })).rejects.toThrow(/still working/);
+    expect((await clientA.cancelTask({ tenant: '', id: taskId, metadata: undefined })).status?.state).toBe(TaskState.TASK_STATE_CANCELED);
     await world.server.waitForClientClose(0);
     await stream.return(undefined);
   });

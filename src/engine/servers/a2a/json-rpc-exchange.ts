@@ -12,6 +12,7 @@ import { formatSSEErrorEvent, formatSSEEvent, SSE_HEADERS } from '@a2a-js/sdk';
 import { isV1JsonRpcMethod } from '@a2a-js/sdk/compat/v0_3';
 import { LegacyJsonRpcTransportHandler } from '@a2a-js/sdk/compat/v0_3/server';
 import { type A2ARequestHandler, defaultServerCallContextBuilder, JsonRpcTransportHandler, validateVersion } from '@a2a-js/sdk/server';
+import { protocolGeneration } from '../../a2a/protocol-versions.js';
 import { A2aClient } from './task-owners.js';
 
 export class JsonRpcExchange {
@@ -30,7 +31,9 @@ export class JsonRpcExchange {
     const errorOf = (error: unknown) => ({ jsonrpc: '2.0', id, error: legacy ? LegacyJsonRpcTransportHandler.mapToLegacyJSONRPCError(error) : JsonRpcTransportHandler.mapToJSONRPCError(error) });
     let result: unknown;
     try {
-      const requestedVersion = header(request, 'a2a-version');
+      // "1.0.0" and "0.3.0" are the versions the card calls 1.0 and 0.3; anything else is refused as asked.
+      const asked = header(request, 'a2a-version');
+      const requestedVersion = asked === undefined ? undefined : (protocolGeneration(asked) ?? asked);
       const context = defaultServerCallContextBuilder({ extensions: undefined, user: new A2aClient(client), headers: request.headers as Record<string, string | string[] | undefined>, requestedVersion });
       // A 1.0 method asked for as 0.3 (or a version the card does not offer) is refused as the spec says.
       validateVersion(context.requestedVersion, await this.handler.getAgentCard(), 'JSONRPC');
