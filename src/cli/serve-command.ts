@@ -1,5 +1,5 @@
 /**
- * `agent-team serve --a2a --port <n>`: the team as an A2A agent (protocol 0.3, JSON-RPC) on 127.0.0.1
+ * `agent-team serve --a2a --port <n>`: the team as an A2A agent (protocol 1.0 and 0.3, JSON-RPC) on 127.0.0.1
  * (or `--host`, with `--auth-token-env`), for other agents (kagent's, an ADK agent, another team) to hand
  * it work. Each message is a run of the coordinator, or of the role its `metadata.skill` names;
  * `tasks/cancel` stops it. Each task belongs to the client that created it; a working task takes no

@@ -15,7 +15,7 @@ import type * as ClientSdk from './a2a-client-sdk.js';
 import { errorMessage } from '../errors.js';
 import { type ProtocolGeneration, protocolGeneration } from './protocol-versions.js';
 
-/** Where agents of A2A 0.2 (and kagent's controller) serve their card. */
+/** Where agents of A2A 0.2 (and kagent's controllers before 0.9.7) serve their card. */
 const legacyCardPath = '.well-known/agent.json';
 
 /** The bindings we speak, by the names cards use, and how we name them to users. */
@@ -33,7 +33,7 @@ export interface ChosenInterface extends OfferedInterface {
   card: AgentCard;
 }
 
-/** The card at `base` (ending in `/`): the current path first, then the one before it, which kagent serves. */
+/** The card at `base` (ending in `/`): the current path first, then the one before it, which older agents serve. */
 export async function readAgentCard(sdk: typeof ClientSdk, base: string, fetchImpl: typeof fetch): Promise<AgentCard> {
   const resolver = new sdk.DefaultAgentCardResolver({ fetchImpl, legacyCompat: { enabled: true } });
   return resolver.resolve(base).catch((error: unknown) => {

@@ -126,7 +126,7 @@ function withUsage(...sources: Metadata[]): { usage?: Usage } {
 
 /**
  * Token usage in an event's metadata, where A2A servers put it: ours as `usage: {inputTokens,
- * outputTokens}`; Google ADK's and kagent's as `*usage_metadata: {promptTokenCount, candidatesTokenCount}`;
+ * outputTokens}`; Google ADK's (and similar agents') as `*usage_metadata: {promptTokenCount, candidatesTokenCount}`;
  * OpenAI-style `usage: {prompt_tokens, completion_tokens}`. Each report counts as new spend; an event
  * that carries it under two names (ours and ADK's) counts once.
  */

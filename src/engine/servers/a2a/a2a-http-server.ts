@@ -40,7 +40,7 @@ export interface A2aHttpServerOptions {
   onError?(error: unknown): void;
 }
 
-/** The card's path since protocol 0.3, and the one before it (kagent and older clients still ask for it). */
+/** The card's path since protocol 0.3, and the one before it (clients of A2A 0.2 still ask for it). */
 const cardPath = '/.well-known/agent-card.json';
 const olderCardPath = '/.well-known/agent.json';
 /** A prompt is text; a body larger than this is refused rather than buffered. */
@@ -86,7 +86,7 @@ async function route(request: IncomingMessage, response: ServerResponse, handler
   if (tokens.length === 0 && !isLocalHost(request.headers.host)) return respond(response, 403, { error: 'this server answers only on 127.0.0.1 and localhost' });
   const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
   // The card says how to authenticate, so it is readable without a token. Its shape follows the version
-  // asked for; the older path is only ever asked for by 0.3 clients (and kagent's controller).
+  // asked for; the older path is only ever asked for by older clients.
   if (request.method === 'GET' && (path === cardPath || path === olderCardPath)) {
     const version = path === olderCardPath ? undefined : firstHeader(request.headers['a2a-version']);
     return respond(response, 200, await agentCardFor(await handler.getAgentCard(), version), { Vary: 'A2A-Version' });
