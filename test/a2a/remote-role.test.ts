@@ -130,6 +130,21 @@ describe.each([
     expect(run.task.error).toBe(`The remote agent for 'cluster-helper' at ${remote.url} failed: the namespace does not exist`);
   });
 
+  it.each([
+    ['input-required', 'input'],
+    ['auth-required', 'authentication'],
+  ] as const)('a remote that asks for %s: the task fails saying so, and the remote task is cancelled', async (state, what) => {
+    const remote = await agent(async (turn) => {
+      status(turn, state, 'Which namespace?');
+      await turn.cancelled;
+    });
+    const harness = await team(remote.url);
+    const run = await harness.team.delegate({ prompt: 'List the pods', role: 'cluster-helper' });
+    expect(run.task.status).toBe('failed');
+    expect(run.task.error).toBe(`The remote agent for 'cluster-helper' at ${remote.url} asked for ${what}, which a subagent cannot give: Which namespace?`);
+    expect(remote.cancelledTasks).toHaveLength(1);
+  });
+
   it('an address where nothing listens fails cleanly, saying why and without the token', async () => {
     const url = await closedPortUrl();
     const harness = await team(`${url}api/a2a/kagent/k8s-agent`);
