@@ -1,11 +1,14 @@
 /**
  * The context a task's work is handed. Every call checks the task first: once its status is terminal,
  * text, transcript entries and model changes are dropped (usage still reaches the manager, which counts
- * it until the task has ended).
+ * it until the task has ended). One exception: a stopped task's work may still add notices while it winds
+ * down (`stopping`, until its `task-end`), so what it could not undo (a remote task that refused to be
+ * cancelled) is said in its transcript.
  */
 import type { TranscriptEntry } from '../agent/types.js';
 import type { ModelMessage, Usage } from '../model/types.js';
 import { raceWithSignal } from '../abort.js';
+import { frozenCopy } from '../util/frozen-copy.js';
 import { type TaskRecord, addTranscriptEntry, statusOf } from './task-record.js';
 import { type TaskEvent, isTerminal } from './types.js';
 import type { TaskWorkContext } from './work.js';
@@ -31,9 +34,10 @@ export function createWorkContext(record: TaskRecord, host: WorkContextHost): Ta
     signal,
     reportUsage: (delta: Usage) => host.reportUsage(record, delta),
     appendTranscript: (entry: TranscriptEntry) => {
-      if (isTerminal(statusOf(record)) || typeof entry !== 'object' || entry === null) return;
+      if (typeof entry !== 'object' || entry === null) return;
+      if (isTerminal(statusOf(record)) && !(record.phase === 'stopping' && entry.type === 'notice')) return;
       // A frozen copy: the work may reuse its object, and listeners must not be able to change history.
-      const frozen = Object.freeze(entry.type === 'tool-result' ? { ...entry, output: host.intern(entry.output) } : { ...entry });
+      const frozen = frozenCopy(entry.type === 'tool-result' ? { ...entry, output: host.intern(entry.output) } : entry);
       const index = addTranscriptEntry(record, frozen, host.maxTranscriptEntries);
       host.emit({ type: 'task-transcript', taskId: record.id, index, entry: frozen });
     },
