@@ -1,7 +1,8 @@
 /**
- * B6 at growing sizes: the heap held by N finished tasks with their transcripts (delegations of a
- * coordinator and 4 researchers that read files over three turns), over the same team empty, per 1,000
- * tasks. Each size runs in a fresh team; the heap is read after full garbage collections.
+ * B6 at growing sizes: the heap held by N finished tasks (delegations of a coordinator and 4 researchers
+ * that read files over three turns), with the run log attached as the hosts run (their transcripts in its
+ * files), over the same team empty, per 1,000 tasks. Each size runs in a fresh team and a fresh run log;
+ * the heap is read after full garbage collections.
  */
 import { delegationsFor, files, measureHeap } from '../b6-memory.js';
 import { bytesPerMegabyte } from '../support/stats.js';

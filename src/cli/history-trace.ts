@@ -19,7 +19,7 @@ export async function historyTraceMarkdown(runLog: RunLog, contents: RunContents
     const changes = new ChangeSetRegistry();
     restoreProposals(changes, contents, warn);
     const secrets = modelProviders.map((provider) => environment[apiKeyVariables[provider]] ?? '').filter((value) => value !== '');
-    return renderTraceMarkdown(buildRunTrace(taskManager, changes, contents.runId, { secrets }));
+    return renderTraceMarkdown(await buildRunTrace(taskManager, changes, contents.runId, { secrets }));
   } finally {
     await taskManager.close();
   }

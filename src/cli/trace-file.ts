@@ -20,7 +20,7 @@ export async function writeTraceFile(
   const target = path.resolve(context.cwd ?? process.cwd(), file);
   try {
     const secrets = modelProviders.map((provider) => context.environment[apiKeyVariables[provider]] ?? '').filter((value) => value !== '');
-    const trace = buildRunTrace(run.taskManager, run.changes, run.rootId, { secrets });
+    const trace = await buildRunTrace(run.taskManager, run.changes, run.rootId, { secrets });
     await writeFile(target, target.toLowerCase().endsWith('.md') ? renderTraceMarkdown(trace) : renderTraceJson(trace));
   } catch (error) {
     context.stderr.write(`agent-team: could not write the trace to ${target}: ${errorMessage(error)}\n`);

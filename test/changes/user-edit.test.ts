@@ -91,7 +91,7 @@ describe('ChangeSet.editProposed', () => {
     changeSet.propose('f.txt', { baseContent: base, proposedContent: agentProposal });
     changeSet.propose('g.txt', { baseContent: null, proposedContent: 'new\n' });
     changeSet.editProposed('f.txt', agentProposal.replace('two\n', 'mine\n'));
-    const trace = buildRunTrace(taskManager, changes, started.task.id);
+    const trace = await buildRunTrace(taskManager, changes, started.task.id);
     expect(trace.run.changes.map((change) => [change.path, change.editedByUser])).toEqual([
       ['f.txt', true],
       ['g.txt', undefined],

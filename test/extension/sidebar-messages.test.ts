@@ -1,6 +1,10 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import nodePath from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as vscode from 'vscode';
 import { ChangeSetRegistry } from '../../src/engine/changes/index.js';
+import { RunLog } from '../../src/engine/runs/run-log.js';
 import { TaskManager } from '../../src/engine/tasks/index.js';
 import { ManualClock, flushMicrotasks } from '../../src/engine/testing/manual-clock.js';
 import { SecretRedactor } from '../../src/extension/redaction.js';
@@ -233,6 +237,45 @@ describe('messages to the webview', () => {
     expect(JSON.stringify(view.posted)).not.toContain('not shown');
     selected.complete('');
     other.complete('');
+  });
+
+  it("sends a finished task's transcript read back from the run log, which holds it instead of the heap", async () => {
+    const directory = await mkdtemp(nodePath.join(tmpdir(), 'agent-team-sidebar-runs-'));
+    const runLog = await RunLog.open({ directory, onWarning: (message) => logLines.push(`warn ${message}`) });
+    try {
+      runLog.attach(manager);
+      await ready();
+      const work = start('Finished');
+      const context = await work.started;
+      context.appendTranscript({ type: 'text', text: 'Read it.' });
+      work.complete('Read it.');
+      await manager.wait(context.taskId);
+      await manager.flush();
+      expect(manager.transcript(context.taskId)).toEqual([]);
+      view.send({ type: 'select-task', taskId: context.taskId });
+      expect(await view.waitFor((message) => (message as HostMessage).type === 'transcript')).toEqual({ type: 'transcript', taskId: context.taskId, index: 0, entries: [{ type: 'text', text: 'Read it.' }] });
+      expect(logLines.filter((line) => line.startsWith('warn'))).toEqual([]);
+    } finally {
+      await runLog.close();
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
+
+  it('sends nothing of a transcript read back after another task was selected', async () => {
+    await ready();
+    const work = start('Finished');
+    const context = await work.started;
+    context.appendTranscript({ type: 'text', text: 'first' });
+    work.complete('first');
+    await manager.wait(context.taskId);
+    const running = start('Running');
+    const runningContext = await running.started;
+    view.send({ type: 'select-task', taskId: context.taskId });
+    // Before the finished task's transcript is back, the user picks the running task.
+    view.send({ type: 'select-task', taskId: runningContext.taskId });
+    await flushMicrotasks();
+    expect(view.ofType<HostMessage & { type: 'transcript' }>('transcript').map((message) => message.taskId)).toEqual([runningContext.taskId]);
+    running.complete('');
   });
 
   it('catches a newly selected task up with the text its current turn has streamed so far', async () => {

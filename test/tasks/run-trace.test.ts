@@ -21,7 +21,7 @@ describe('buildRunTrace', () => {
       },
     });
     await taskManager.wait(started.task.id);
-    const [call, result, small] = buildRunTrace(taskManager, new ChangeSetRegistry(), started.task.id, { maxToolResultCharacters: 100 }).run.transcript;
+    const [call, result, small] = (await buildRunTrace(taskManager, new ChangeSetRegistry(), started.task.id, { maxToolResultCharacters: 100 })).run.transcript;
     expect(call).toMatchObject({ type: 'tool-call', input: expect.stringMatching(/^\{"file_path":"a\.txt","content":"x+ \[cut: \d+ more characters\]$/) });
     expect((call as { input: string }).input.length).toBeLessThan(150);
     expect(result).toMatchObject({ type: 'tool-result', output: expect.stringMatching(/^y{100}\n\[cut: 9900 more characters\]$/) });

@@ -20,6 +20,8 @@ export interface ReadRunOptions {
   maxTranscriptEntries?: number;
   /** The record types wanted; lines of the others are skipped unparsed where they can be told apart. Default: all. */
   only?: ReadonlySet<RunRecordType>;
+  /** Only this task's transcript entries: the others' lines are skipped unparsed. Default: every task's. */
+  task?: string;
 }
 
 /** Undefined when the run has no file. Throws only when the file cannot be opened or read at all. */
@@ -29,11 +31,14 @@ export async function readRunFile(filePath: string, runId: string, options: Read
   const name = path.basename(filePath);
   const contents = new RunContentsBuilder(runId, name, options.maxTranscriptEntries ?? Infinity, warn);
   const unwanted = runRecordTypes.filter((type) => options.only && !options.only.has(type)).map(linePrefixOf);
+  // The writer puts `taskId` right after `type` in an entry line (run-recorder.ts).
+  const entryPrefix = linePrefixOf('entry');
+  const wantedEntries = options.task === undefined ? entryPrefix : `${entryPrefix}"taskId":${JSON.stringify(options.task)},`;
   try {
     await readLines(
       handle,
       (line, lineNumber) => {
-        if (unwanted.some((prefix) => line.startsWith(prefix))) return;
+        if (unwanted.some((prefix) => line.startsWith(prefix)) || (line.startsWith(entryPrefix) && !line.startsWith(wantedEntries))) return;
         const record = parseLine(line, lineNumber, name, warn);
         if (record && (!options.only || options.only.has(record.type))) contents.add(record, lineNumber);
       },

@@ -140,10 +140,11 @@ export class RunLogWriter {
     if (file.lines.length === 0 || file.queued || file.inFlight > 0 || file.syncWanted || !file.handle || !file.measured) return false;
     const text = file.lines.join('');
     const count = file.lines.length;
+    const bytes = file.bufferedBytes;
     file.lines = [];
     file.bufferedBytes = 0;
     try {
-      file.bytes += appendTextNow(file.handle, text);
+      file.bytes += appendTextNow(file.handle, text, bytes);
     } catch (error) {
       this.options.warn(`Could not write run ${runId} to ${this.filePathOf(runId)}: ${errorMessage(error)}; ${count} record(s) were lost.`);
       this.options.onRecordsLost(runId);

@@ -16,12 +16,14 @@ import { type Clock, systemClock } from '../clock.js';
 import type { ConversationStore } from '../conversation/conversation-store.js';
 import type { ModelMessage } from '../model/types.js';
 import type { PersistedHistory, PersistedTask, TaskStore } from '../tasks/task-store.js';
+import type { TranscriptArchive } from '../tasks/transcript-archive.js';
 import type { TaskEvent, TaskSnapshot } from '../tasks/types.js';
 import { RunIndex, type RunSummary } from './run-index.js';
 import type { RunContents } from './run-log-reader.js';
 import { safeRunId } from './run-log-records.js';
 import { type RetentionOptions, resolveRetention } from './run-retention.js';
 import { RunStorage } from './run-storage.js';
+import { runTranscripts } from './run-transcripts.js';
 
 export interface RunLogOptions {
   /** Where the run files and the index live; created if absent. Must not be a symbolic link. */
@@ -46,6 +48,8 @@ export class RunLog implements TaskStore {
    * (it is written with its task's end, or at once after it); `load(key)` reads that run's last one.
    */
   readonly conversations: ConversationStore;
+  /** The task manager's transcript archive (run-transcripts.ts); `attach` hands it over. */
+  readonly transcripts: TranscriptArchive;
   private readonly detachers = new Set<() => void>();
 
   private constructor(
@@ -53,6 +57,7 @@ export class RunLog implements TaskStore {
     private readonly loadRuns: number,
   ) {
     this.conversations = { save: (key, messages) => this.keepConversation(key, messages), load: (key) => this.keptConversation(key) };
+    this.transcripts = runTranscripts(storage);
   }
 
   /** Creates the directory, reads the index and applies retention. Rejects when the directory is a link or cannot be made. */
@@ -71,15 +76,27 @@ export class RunLog implements TaskStore {
     return this.storage.directory;
   }
 
-  /** Follows the manager's events; returns the function that stops following. */
-  attach(taskManager: { onEvent(listener: (event: TaskEvent) => void): () => void }): () => void {
-    return this.keepDetacher(taskManager.onEvent(this.storage.recorder.onEvent));
+  /**
+   * Follows the manager's events, and becomes its transcript archive when it has one (`archiveTranscripts`):
+   * ended tasks' transcripts then live in the run files, not the heap. Returns the function that stops both.
+   */
+  attach(taskManager: { onEvent(listener: (event: TaskEvent) => void): () => void; archiveTranscripts?(archive: TranscriptArchive): () => void }): () => void {
+    const unsubscribe = taskManager.onEvent(this.storage.recorder.onEvent);
+    const stopArchiving = taskManager.archiveTranscripts?.(this.transcripts);
+    return this.keepDetacher(() => {
+      unsubscribe();
+      stopArchiving?.();
+    });
   }
 
   /** Records each task's proposals as they change (once per write of its run). */
   attachChanges(registry: ChangeSetRegistry): () => void {
     return this.keepDetacher(
       registry.onEvent((event) => {
+        // Overlaps are not worth a record: a restored set has them recomputed as it joins a registry, and
+        // one edit to a file that ten tasks propose for would otherwise write all ten sets, whole files
+        // each, on the event loop (B15 in docs/performance.md).
+        if (event.type === 'change-overlap') return;
         const runId = this.runOf(event.taskId);
         if (!runId) return;
         this.storage.changed.note(runId, event.taskId, registry);

@@ -35,18 +35,23 @@ export class RunRecorder {
   /** Tasks started and not yet ended (per-task state is let go at the end). */
   private readonly open = new Map<string, OpenTask>();
   private readonly openByRun = new Map<string, Set<string>>();
+  /** Tasks whose transcript the run file may lack entries of (few: see `holdsWhole`). */
+  private readonly partialTranscripts = new Set<string>();
+  /** Runs a write of which failed: their files may lack any record. */
+  private readonly runsWithLostRecords = new Set<string>();
 
   constructor(private readonly host: RunRecorderHost) {}
 
   readonly onEvent = (event: TaskEvent): void => {
     switch (event.type) {
       case 'task-start':
+        this.noteEarlierEntries(event.task);
         return this.started(event.task);
       case 'task-update':
         return this.updated(event.task);
       case 'task-transcript': {
         const runId = this.runOf(event.taskId);
-        if (runId) this.host.writer.add(runId, { type: 'entry', taskId: event.taskId, index: event.index, entry: event.entry });
+        if (!runId || !this.host.writer.add(runId, { type: 'entry', taskId: event.taskId, index: event.index, entry: event.entry })) this.partialTranscripts.add(event.taskId);
         return;
       }
       case 'task-conversation':
@@ -67,8 +72,18 @@ export class RunRecorder {
     return this.open.get(taskId)?.runId ?? this.host.index.runOf(taskId);
   }
 
+  /**
+   * True when every transcript entry of the task has been handed to the writer: this process saw the task
+   * start (or the log already held its earlier entries), no entry of it was refused, and no write of its
+   * run has failed. Once its run is written, the file holds the whole transcript.
+   */
+  holdsWhole(taskId: string, runId: string): boolean {
+    return !this.partialTranscripts.has(taskId) && !this.runsWithLostRecords.has(runId);
+  }
+
   /** The run's records were lost: each conversation record that follows must carry the whole conversation. */
   recordsLost(runId: string): void {
+    this.runsWithLostRecords.add(runId);
     for (const task of this.open.values()) if (task.runId === runId) task.conversationLength = 0;
   }
 
@@ -82,10 +97,25 @@ export class RunRecorder {
     this.summarize(runId, task, true);
   }
 
+  /** A task first seen after it started (attached late; an interrupted task loaded from the log). */
+  private takenUp(task: TaskSnapshot): void {
+    this.noteEarlierEntries(task);
+    this.started(task);
+  }
+
+  /**
+   * Entries a task had before this recorder saw it are in its run's file when the log knew the task (a
+   * resumed or interrupted task of a logged run), and nowhere in the log when it did not (attached late,
+   * or a history kept elsewhere).
+   */
+  private noteEarlierEntries(task: TaskSnapshot): void {
+    if (task.transcriptLength > 0 && this.runOf(task.id) === undefined) this.partialTranscripts.add(task.id);
+  }
+
   private updated(task: TaskSnapshot): void {
     const state = this.open.get(task.id);
     // Attached after the task started: it is taken up from here.
-    if (!state) return this.started(task);
+    if (!state) return this.takenUp(task);
     if (state.status === task.status && state.background === task.background && state.model === task.model) return;
     const statusChanged = state.status !== task.status;
     Object.assign(state, { status: task.status, background: task.background, model: task.model });
@@ -104,7 +134,7 @@ export class RunRecorder {
   }
 
   private ended(task: TaskSnapshot): void {
-    if (!this.open.has(task.id)) this.started(task);
+    if (!this.open.has(task.id)) this.takenUp(task);
     const state = this.open.get(task.id);
     if (!state) return;
     this.open.delete(task.id);

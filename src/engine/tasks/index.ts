@@ -10,4 +10,5 @@ export { JsonFileTaskStore, type JsonFileTaskStoreOptions, type TaskStoreFileSys
 export { createSequentialIds } from './ids.js';
 export { type CombinedSignal, combineSignals, linkSignals, onAbort, raceWithSignal, throwIfStopped } from '../abort.js';
 export type { TaskEventListener } from './event-hub.js';
+export type { ArchivedTranscript, TranscriptArchive } from './transcript-archive.js';
 export * from './types.js';

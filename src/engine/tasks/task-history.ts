@@ -1,8 +1,7 @@
 /** Converts between live task records and their stored form. */
 import { type StopReason, errorMessage } from '../errors.js';
-import { createDeferred } from '../util/deferred.js';
 import type { PersistedHistory, PersistedTask, TaskStore } from './task-store.js';
-import { type TaskRecord, partialOutputOf, snapshotOf, statusOf, totalTokens } from './task-record.js';
+import { type TaskRecord, alreadyEnded, partialOutputOf, snapshotOf, statusOf, totalTokens } from './task-record.js';
 import { type TaskOutcome, isInterruption } from './task-lifecycle.js';
 import { type TaskSnapshot, type TaskStatus, isTerminal } from './types.js';
 
@@ -65,10 +64,9 @@ export function recordFromPersisted(persisted: PersistedTask, now: number, maxTr
     openWaits: 0,
     userWaits: 0,
     waitsOnEnd: [],
-    end: createDeferred<TaskSnapshot>(),
+    end: alreadyEnded,
   };
   record.droppedTranscriptEntries = record.transcriptLength - transcript.length;
-  record.end.resolve(snapshotOf(record));
   return record;
 }
 

@@ -31,7 +31,6 @@ import { type LifecycleReport, RunSizeLimit, lifecycleReportOf } from './lifecyc
 import { TaskError } from './task-error.js';
 import { HistorySaver } from './history-saver.js';
 import { persistedTaskOf, readHistory } from './task-history.js';
-import { TextInterner } from '../util/text-interner.js';
 import { type TaskRecord, createTaskRecord, letGoOfWork, hasEnded, partialOutputOf, snapshotOf, statusOf, transcriptOf } from './task-record.js';
 import { TaskTree } from './task-tree.js';
 import { type WaitOptions, waitForEnd } from './task-wait.js';
@@ -40,7 +39,8 @@ import { judgeWork, outputOf, type WorkOutcome } from './work-outcome.js';
 import { createWorkContext } from './work-context.js';
 import type { StartTaskOptions, StartTaskResult, TaskWork } from './work.js';
 import { revivedRecord } from './task-revival.js';
-
+import type { TranscriptArchive } from './transcript-archive.js';
+import { TranscriptArchiving } from './transcript-archiving.js';
 
 export type { LifecycleReport };
 
@@ -49,8 +49,8 @@ export class TaskManager {
   private readonly tree = new TaskTree();
   private readonly notices: BackgroundNotices;
   private readonly hub: EventHub;
-  /** Tool results kept once however often they recur in the history. */
-  private readonly interner = new TextInterner();
+  /** Where ended tasks' transcripts go, and what the transcripts held in memory share. */
+  private readonly archiving: TranscriptArchiving;
   private readonly scheduler: TaskScheduler;
   private readonly saver: HistorySaver;
   private closing: Promise<void> | undefined;
@@ -60,6 +60,7 @@ export class TaskManager {
   constructor(options: TaskManagerOptions = {}) {
     this.options = resolveOptions(options);
     this.runSize = new RunSizeLimit(this.options.maxTasksPerRun);
+    this.archiving = new TranscriptArchiving(this.options.maxTranscriptEntries, (message, cause) => this.warn(message, cause));
     this.notices = new BackgroundNotices(this.options.noticeOutputChars);
     this.hub = new EventHub((error) => this.warn(`an event listener threw: ${errorMessage(error)}`, error));
     this.scheduler = new TaskScheduler(this.options.maxConcurrent, {
@@ -100,30 +101,29 @@ export class TaskManager {
     this.tree.add(record);
     this.hub.emit({ type: 'task-start', task: snapshotOf(record) });
     this.saver.request();
-
     this.scheduler.enqueue(record);
     if (options.mode === 'background') return { task: snapshotOf(record), backgrounded: true };
-
     const caller = createDeferred<StartTaskResult>();
     if (options.mode === 'auto' && Number.isFinite(autoBackgroundMs) && !hasEnded(record)) {
       record.autoBackgroundTimer = new PausableTimer(this.options.clock, autoBackgroundMs, () => this.moveToBackground(record, caller));
     }
-    void record.end.promise.then((task) => caller.resolve({ task, backgrounded: false }));
+    void record.end.promise.then(() => caller.resolve({ task: snapshotOf(record), backgrounded: false }));
     // The parent's work is blocked on this call: it gives its slot to the work it waits for.
     return parent ? this.scheduler.whileWaiting(parent, caller.promise, { endsWith: record }) : caller.promise;
   }
 
   /**
-   * Continues an interrupted task in place (same id, transcript, spend) with new `work`, queued as a
-   * background task: resolves at once; `wait` for its end. Its parent is not made to wait: a resumed
-   * parent's own work waits for the children it had running. Rejects with a `TaskError` for a task that
-   * is not interrupted, or a closed manager.
+   * Continues an interrupted task in place (same id, transcript, spend) with new `work`, queued as a background task: resolves at
+   * once; `wait` for its end. Its parent is not made to wait: a resumed parent's own work waits for the children it had running.
+   * Rejects with a `TaskError` for a task that is not interrupted, or a closed manager.
    */
   async resume(id: string, work: TaskWork): Promise<TaskSnapshot> {
     if (this.closing) throw new TaskError('closed', 'The task manager has been closed (Agent Team is shutting down); no task can be resumed.');
     const old = this.require(id);
     const record = revivedRecord(old, old.parentId === null ? undefined : this.tree.get(old.parentId), work, this.options.clock.now());
     this.tree.replace(record);
+    // Its transcript grows again: an archived one comes back into memory.
+    if (old.transcriptInArchive) this.archiving.bringBack(record, old.transcriptLength);
     this.hub.emit({ type: 'task-start', task: snapshotOf(record) });
     this.saver.request();
     this.scheduler.enqueue(record);
@@ -140,10 +140,7 @@ export class TaskManager {
     return this.tree.all().map(snapshotOf);
   }
 
-  /**
-   * The tasks of the tree `rootId` heads, parents before children: what a tree's own work looks up without
-   * walking (and copying) a history of thousands of tasks. Empty for an unknown id.
-   */
+  /** The tasks of the tree `rootId` heads, parents first (empty for an unknown id): a tree's own lookups never walk the whole history. */
   treeOf(rootId: string): TaskSnapshot[] {
     const root = this.tree.get(rootId);
     return root ? this.tree.subtreeOf(root).map(snapshotOf) : [];
@@ -153,10 +150,21 @@ export class TaskManager {
     return this.tree.childrenOf(this.tree.get(id)).map(snapshotOf);
   }
 
-  /** The kept transcript entries (see `maxTranscriptEntries`); empty for an unknown id. */
+  /** The kept transcript entries (see `maxTranscriptEntries`); empty for an unknown id or an archived transcript. */
   transcript(id: string): TranscriptEntry[] {
     const record = this.tree.get(id);
     return record ? transcriptOf(record) : [];
+  }
+
+  /** As `transcript`; an archived transcript (`archiveTranscripts`) is read back from the archive. */
+  async readTranscript(id: string): Promise<TranscriptEntry[]> {
+    const record = this.tree.get(id);
+    return record?.transcriptInArchive ? this.archiving.read(record) : this.transcript(id);
+  }
+
+  /** Lets go of ended tasks' transcripts once `archive` holds them (transcript-archive.ts); returns the detach. Not with a store that saves. */
+  archiveTranscripts(archive: TranscriptArchive): () => void {
+    return this.options.store?.save ? () => undefined : this.archiving.use(archive, this.tree.all());
   }
 
   /** Resolves with the final snapshot at the task's end, or with the current one at `timeoutMs`. */
@@ -168,10 +176,7 @@ export class TaskManager {
     return waiter ? this.scheduler.whileWaiting(waiter, ended, { endsWith: record }) : ended;
   }
 
-  /**
-   * Where every task is in its lifecycle and how many slots are held: what a stall diagnostic names, and
-   * what the lifecycle tests check their invariants against.
-   */
+  /** Where every task is in its lifecycle and how many slots are held: what a stall diagnostic names, and what the lifecycle tests check. */
   lifecycleReport(): LifecycleReport {
     return lifecycleReportOf(this.tree.all(), this.scheduler);
   }
@@ -198,10 +203,7 @@ export class TaskManager {
     await Promise.all(this.tree.all().map((record) => record.end.promise));
   }
 
-  /**
-   * Changes how many tasks may work at once, for tasks already queued too: a higher limit starts waiting
-   * ones at once; a lower one stops nothing and lets the next starts wait until fewer work.
-   */
+  /** Changes how many tasks may work at once, for queued tasks too: a higher limit starts waiting ones at once; a lower one stops nothing. */
   setMaxConcurrent(maxConcurrent: number): void {
     if (!Number.isInteger(maxConcurrent) || maxConcurrent < 1) throw new TaskError('invalid-options', `maxConcurrent must be a whole number of at least 1, not ${maxConcurrent}.`);
     this.scheduler.resize(maxConcurrent);
@@ -212,10 +214,7 @@ export class TaskManager {
     return this.hub.subscribe(listener);
   }
 
-  /**
-   * Background tasks under `parentId` (null: root tasks) that ended since the last call, oldest first.
-   * Taking them clears them.
-   */
+  /** Background tasks under `parentId` (null: root tasks) that ended since the last call, oldest first. Taking them clears them. */
   takeNotifications(parentId: string | null): TaskNotice[] {
     return this.notices.take(parentId);
   }
@@ -257,6 +256,7 @@ export class TaskManager {
     const history = await readHistory(store, (id) => this.tree.has(id), this.options.clock.now(), this.options.maxTranscriptEntries, (message, error) => this.warn(message, error));
     if (!history) return;
     this.tree.prepend(history.records);
+    for (const record of history.records) this.archiving.taskEnded(record);
     // Tasks found interrupted are saved as such, so the next load agrees.
     if (history.interrupted) this.saver.request();
   }
@@ -276,9 +276,9 @@ export class TaskManager {
     return removed;
   }
 
-  /** Resolves once the latest state has been handed to the store and saved. */
-  flush(): Promise<void> {
-    return this.saver.flush();
+  /** Resolves once the latest state has been handed to the store and saved (and archived transcripts let go of). */
+  async flush(): Promise<void> {
+    await Promise.all([this.saver.flush(), this.archiving.settled()]);
   }
 
   // ── lifecycle ────────────────────────────────────────────────────────────────────────────────────────
@@ -289,7 +289,7 @@ export class TaskManager {
     this.emitUpdate(record);
     const context = createWorkContext(record, {
       maxTranscriptEntries: this.options.maxTranscriptEntries,
-      intern: (text) => this.interner.intern(text),
+      intern: (text) => this.archiving.intern(text),
       emit: (event) => this.hub.emit(event),
       emitUpdate: (target) => this.emitUpdate(target),
       reportUsage: (target, delta) => this.reportUsage(target, delta),
@@ -336,8 +336,9 @@ export class TaskManager {
     const snapshot = snapshotOf(record);
     if (record.background) this.notices.add(snapshot);
     this.hub.emit({ type: 'task-end', task: snapshot });
-    record.end.resolve(snapshot);
+    record.end.resolve();
     letGoOfWork(record);
+    this.archiving.taskEnded(record);
     // After its `task-end`, so that no observer ever sees one task more than the limit running.
     this.scheduler.end(record);
     this.saver.request();

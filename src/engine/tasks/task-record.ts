@@ -8,6 +8,7 @@ import type { StopReason } from '../errors.js';
 import { type Cost, zeroCost } from '../model/cost-schema.js';
 import { type Usage, zeroUsage } from '../model/types.js';
 import { type Deferred, createDeferred } from '../util/deferred.js';
+import { frozenCopy } from '../util/frozen-copy.js';
 import type { PausableTimer } from './pausable-timer.js';
 import { type TaskOutcome, type TaskPhase, statusFor } from './task-lifecycle.js';
 import type { TaskSnapshot, TaskStatus } from './types.js';
@@ -47,8 +48,13 @@ export interface TaskRecord {
   /** Dollars spent by this task's tree, still counted after it ended: money budgets use this. */
   treeSpendUsd: number;
   readonly maxUsd?: number;
-  /** The most recent entries, at most `maxTranscriptEntries`. */
-  readonly transcript: TranscriptEntry[];
+  /** The most recent entries, at most `maxTranscriptEntries`; none once they are in the archive. */
+  transcript: TranscriptEntry[];
+  /**
+   * True once the task has ended and its transcript is kept by the transcript archive (the run log) and
+   * no longer here: `readTranscript` reads it back from there (transcript-archiving.ts).
+   */
+  transcriptInArchive?: boolean;
   /** Entries ever recorded (the `index` of the next `task-transcript`). */
   transcriptLength: number;
   /** Oldest entries dropped to keep the cap. */
@@ -72,8 +78,11 @@ export interface TaskRecord {
   resumed?: Deferred<void>;
   /** Waits of other tasks on this one, closed when it ends (before its slot is given back). */
   readonly waitsOnEnd: OpenWait[];
-  /** Resolves with the final snapshot at `task-end`. */
-  readonly end: Deferred<TaskSnapshot>;
+  /**
+   * Resolves at `task-end`; the final snapshot is `snapshotOf(record)` from then on. An ended task's is the
+   * shared `alreadyEnded`: a long history holds no promise per task.
+   */
+  end: Deferred<void>;
   /** For an `auto` task: moves it to the background when it runs out; paused while it waits for the user. */
   autoBackgroundTimer?: PausableTimer;
   cancelGraceTimer?: () => void;
@@ -127,9 +136,12 @@ export function createTaskRecord(id: string, options: StartTaskOptions, parent: 
     openWaits: 0,
     userWaits: 0,
     waitsOnEnd: [],
-    end: createDeferred<TaskSnapshot>(),
+    end: createDeferred(),
   };
 }
+
+/** The `end` of every task that has ended (see `TaskRecord.end`). */
+export const alreadyEnded: Deferred<void> = Object.freeze({ promise: Promise.resolve(), settled: true, resolve: () => undefined, reject: () => undefined });
 
 /**
  * The status users see (snapshots, events): `waiting` while a task's work waits for the user, and
@@ -147,8 +159,8 @@ export function hasEnded(record: TaskRecord): boolean {
 
 /**
  * An ended task is history from here on: what only its running work needed goes (the agent's closure, its
- * signal, its timers, its streamed text), so a long history costs its text alone (B6 in
- * docs/performance.md).
+ * signal, its timers, its streamed text, its `end`, already resolved), so a long history costs its text
+ * alone (B6 in docs/performance.md).
  */
 export function letGoOfWork(record: TaskRecord): void {
   record.work = undefined;
@@ -156,6 +168,7 @@ export function letGoOfWork(record: TaskRecord): void {
   record.autoBackgroundTimer = undefined;
   record.cancelGraceTimer = undefined;
   record.streamingText = '';
+  record.end = alreadyEnded;
 }
 
 /** The partial output of a task that is stopped or fails without an answer: its last text. */
@@ -179,14 +192,20 @@ export function addTranscriptEntry(record: TaskRecord, entry: TranscriptEntry, c
   return index;
 }
 
-/** The stored transcript, led by a notice when older entries were dropped to keep the cap. */
+/** The stored transcript, led by a notice when older entries were dropped to keep the cap. Empty once it is in the archive. */
 export function transcriptOf(record: TaskRecord): TranscriptEntry[] {
-  if (record.droppedTranscriptEntries === 0) return [...record.transcript];
+  if (record.transcriptInArchive) return [];
+  return transcriptWithNotice(record.transcript, record.droppedTranscriptEntries);
+}
+
+/** `entries`, led by a notice when `dropped` older ones were not kept. */
+export function transcriptWithNotice(entries: readonly TranscriptEntry[], dropped: number): TranscriptEntry[] {
+  if (dropped === 0) return [...entries];
   const notice: TranscriptEntry = Object.freeze({
     type: 'notice',
-    text: `${record.droppedTranscriptEntries} earlier transcript entries were not kept (the limit is ${record.transcript.length}).`,
+    text: `${dropped} earlier transcript entries were not kept (the limit is ${entries.length}).`,
   });
-  return [notice, ...record.transcript];
+  return [notice, ...entries];
 }
 
 export function totalTokens(usage: Usage): number {
@@ -210,10 +229,10 @@ export function snapshotOf(record: TaskRecord): TaskSnapshot {
     background: record.background,
     status: statusOf(record),
     createdAt: record.createdAt,
-    usage: Object.freeze({ ...record.usage }),
-    treeUsage: Object.freeze({ ...record.treeUsage }),
-    cost: Object.freeze({ ...record.cost }),
-    treeCost: Object.freeze({ ...record.treeCost }),
+    usage: frozenCopy(record.usage),
+    treeUsage: frozenCopy(record.treeUsage),
+    cost: frozenCopy(record.cost),
+    treeCost: frozenCopy(record.treeCost),
     transcriptLength: record.transcriptLength,
   };
   // Optional fields are left out rather than set to undefined, so snapshots serialize the same either way.
@@ -222,7 +241,7 @@ export function snapshotOf(record: TaskRecord): TaskSnapshot {
   if (record.endedAt !== undefined) snapshot.endedAt = record.endedAt;
   if (record.output !== undefined) snapshot.output = record.output;
   if (record.error !== undefined) snapshot.error = record.error;
-  if (record.stopReason !== undefined) snapshot.stopReason = Object.freeze({ ...record.stopReason });
+  if (record.stopReason !== undefined) snapshot.stopReason = frozenCopy(record.stopReason);
   if (record.maxTokens !== undefined) snapshot.budgetTokens = record.maxTokens;
   if (record.maxUsd !== undefined) snapshot.budgetUsd = record.maxUsd;
   if (record.followUp) snapshot.followUp = true;

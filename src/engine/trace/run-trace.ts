@@ -54,12 +54,14 @@ export interface TraceOptions {
   maxToolResultCharacters?: number;
 }
 
-export function buildRunTrace(taskManager: TaskManager, changes: ChangeSetRegistry, rootId: string, options: TraceOptions = {}): RunTrace {
+/** Async: a finished task's transcript may be in the run log rather than in memory (`readTranscript`). */
+export async function buildRunTrace(taskManager: TaskManager, changes: ChangeSetRegistry, rootId: string, options: TraceOptions = {}): Promise<RunTrace> {
   const root = taskManager.get(rootId);
   if (!root) throw new Error(`There is no task ${rootId} to trace.`);
   const ids = [rootId];
   for (let index = 0; index < ids.length; index++) ids.push(...taskManager.children(ids[index]!).map((child) => child.id));
-  const tasks = ids.map((id) => traceTask(taskManager.get(id)!, taskManager.transcript(id), changes, options));
+  const transcripts = await Promise.all(ids.map((id) => taskManager.readTranscript(id)));
+  const tasks = ids.map((id, index) => traceTask(taskManager.get(id)!, transcripts[index]!, changes, options));
   return { version: traceVersion, run: tasks[0]!, tasks };
 }
 

@@ -61,7 +61,7 @@ export async function applyToBranch(host: AgentTeamHost, runArgument?: unknown):
     return result;
   }
   host.log.info(`Made branch ${result.branch} (commit ${result.commit}) from run ${root.id} with ${result.committed.join(', ')}. ${result.notes.join(' ')}`);
-  const body = host.redactor.redact(renderTraceMarkdown(buildRunTrace(host.taskManager, host.changes, root.id)));
+  const body = host.redactor.redact(renderTraceMarkdown(await buildRunTrace(host.taskManager, host.changes, root.id)));
   const pullRequest = await openPullRequest({ repositoryRoot: result.repositoryRoot, branch: result.branch, title: subjectOf(description), body, runner });
   if (pullRequest.outcome === 'created') {
     host.log.info(`Opened a pull request for ${result.branch}: ${pullRequest.url}`);

@@ -26,7 +26,7 @@ export async function exportTrace(host: AgentTeamHost, taskArgument?: unknown): 
     filters: { Markdown: ['md'], JSON: ['json'] },
   });
   if (!target) return undefined;
-  const trace = buildRunTrace(host.taskManager, host.changes, rootId);
+  const trace = await buildRunTrace(host.taskManager, host.changes, rootId);
   const text = target.path.toLowerCase().endsWith('.json') ? renderTraceJson(trace) : renderTraceMarkdown(trace);
   await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(host.redactor.redact(text)));
   host.log.info(`Exported the trace of ${rootId} to ${target.fsPath}.`);

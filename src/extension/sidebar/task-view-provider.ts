@@ -10,7 +10,7 @@ import type { ChangeSetRegistry } from '../../engine/changes/registry.js';
 import type { ChangeSetEvent } from '../../engine/changes/types.js';
 import { type Clock, systemClock } from '../../engine/clock.js';
 import type { CommandIsolation } from '../../engine/commands/command-host.js';
-import type { TaskEvent, TaskManager, TaskSnapshot } from '../../engine/tasks/index.js';
+import { type TaskEvent, type TaskManager, type TaskSnapshot, isTerminal } from '../../engine/tasks/index.js';
 import {
   type HostMessage,
   parseHostMessage,
@@ -21,7 +21,7 @@ import {
   toTaskDetail,
   type WebviewMessage,
 } from '../../shared/protocol.js';
-import { type SnapshotPartOptions, snapshotMessages } from '../../shared/protocol-snapshot.js';
+import { type SnapshotPartOptions, snapshotPartMessage, splitSnapshotTasks } from '../../shared/protocol-snapshot.js';
 import { changeSummaryOf } from '../change-summaries.js';
 import type { SecretRedactor } from '../redaction.js';
 import type { SetupService } from '../setup-state.js';
@@ -66,7 +66,15 @@ export class TaskViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private sentDetail: TaskDetail | undefined;
   /** Webview transcript index minus the manager's (they differ once old entries were dropped). */
   private transcriptOffset = 0;
+  /** Bumped by each selection: a transcript read back from the run log goes out only if nothing was selected since. */
+  private selection = 0;
+  /** True while the selected task's transcript is being read back: its live entries wait for it. */
+  private readingTranscript = false;
   private pendingReveal: string | undefined;
+  /** Bumped by each snapshot and whenever the view goes: a snapshot going out in parts stops when it changes. */
+  private snapshotGeneration = 0;
+  /** True while a snapshot's parts are going out (the outbox is held). */
+  private pacingSnapshot = false;
 
   constructor(private readonly options: TaskViewOptions) {
     this.clock = options.clock ?? systemClock;
@@ -105,6 +113,7 @@ export class TaskViewProvider implements vscode.WebviewViewProvider, vscode.Disp
           void this.sendSnapshot();
         } else {
           this.ready = false;
+          this.stopSnapshot();
           this.outbox.clear();
         }
       }),
@@ -140,6 +149,11 @@ export class TaskViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   /** After `clearHistory`: everything but `keptTaskIds` is gone. */
   historyCleared(keptTaskIds: string[]): void {
     if (!this.ready) return;
+    // Parts still to come would bring the cleared rows back: a fresh snapshot replaces them all instead.
+    if (this.pacingSnapshot) {
+      void this.sendSnapshot();
+      return;
+    }
     this.outbox.flush();
     if (this.selectedTaskId !== null && !keptTaskIds.includes(this.selectedTaskId)) {
       this.selectedTaskId = null;
@@ -180,27 +194,37 @@ export class TaskViewProvider implements vscode.WebviewViewProvider, vscode.Disp
 
   private async sendSnapshot(): Promise<void> {
     this.ready = false;
+    const generation = ++this.snapshotGeneration;
     const view = this.view;
     await this.options.historyLoaded;
     const setup = await this.options.setup.state();
-    if (this.view !== view || !view) return;
-    // Computed after the awaits: whatever happened meanwhile is in this snapshot.
+    const current = () => this.view === view && generation === this.snapshotGeneration;
+    if (!view || !current()) return;
+    // Taken after the awaits: whatever happened meanwhile is in this snapshot, and what happens from now on
+    // is queued in the outbox, held until the last part is out (a part must never overwrite a newer row).
     this.outbox.clear();
+    this.outbox.hold();
     this.selectedTaskId = null;
     this.sentDetail = undefined;
-    const messages = snapshotMessages(
-      {
-        now: this.clock.now(),
-        tasks: this.options.taskManager.list().map(toProtocolTask),
-        changes: this.options.changes.list().map(changeSummaryOf).filter((summary) => summary.files.length > 0),
-        setup,
-      },
-      this.options.snapshotParts,
-    );
-    // All parts now, back to back: nothing can come between them, and each is its own message event in
-    // the webview, which paints the first before it handles the rest.
-    for (const message of messages) this.post(message);
     this.ready = true;
+    const content = { now: this.clock.now(), changes: this.options.changes.list().map(changeSummaryOf).filter((summary) => summary.files.length > 0), setup };
+    const parts = splitSnapshotTasks(this.options.taskManager.list(), this.options.snapshotParts);
+    // One part per turn of the event loop, which the extension host shares with every extension and the
+    // editor: a thousand rows copied, redacted, checked and serialized at once held it for 40 ms (B15 in
+    // docs/performance.md). The webview paints the first part before it handles the rest anyway.
+    this.pacingSnapshot = true;
+    try {
+      for (const [index, part] of parts.entries()) {
+        if (index > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+        if (!current()) return;
+        this.post(snapshotPartMessage(content, part.map(toProtocolTask), index, index === parts.length - 1));
+      }
+    } finally {
+      if (current()) {
+        this.pacingSnapshot = false;
+        this.outbox.release();
+      }
+    }
     this.sendPendingReveal();
   }
 
@@ -209,6 +233,8 @@ export class TaskViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.outbox.dropStream();
     this.selectedTaskId = taskId;
     this.sentDetail = undefined;
+    this.selection++;
+    this.readingTranscript = false;
     if (taskId === null || !this.ready) return;
     const task = this.options.taskManager.get(taskId);
     if (!task) {
@@ -217,12 +243,35 @@ export class TaskViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     }
     this.sentDetail = this.detailOf(task);
     this.post({ type: 'task-detail', ...this.sentDetail });
+    if (isTerminal(task.status)) void this.sendEndedTranscript(taskId);
+    else this.sendLiveTranscript(taskId, task.transcriptLength);
+  }
+
+  private sendLiveTranscript(taskId: string, transcriptLength: number): void {
     const entries = this.options.taskManager.transcript(taskId);
-    this.transcriptOffset = entries.length - task.transcriptLength;
+    this.transcriptOffset = entries.length - transcriptLength;
     this.post({ type: 'transcript', taskId, index: 0, entries });
     // The turn under way is not in the transcript yet: its text so far follows as one delta.
     const streaming = this.options.taskManager.streamingText(taskId);
     if (streaming !== '') this.post({ type: 'text-delta', taskId, text: streaming });
+  }
+
+  /** An ended task's transcript may be in the run log rather than in memory: it is read back first. */
+  private async sendEndedTranscript(taskId: string): Promise<void> {
+    const selection = this.selection;
+    this.readingTranscript = true;
+    const entries = await this.options.taskManager.readTranscript(taskId).catch((error: unknown) => {
+      this.options.log.warn(`Could not read the transcript of task ${taskId}: ${error instanceof Error ? error.message : String(error)}`);
+      return [];
+    });
+    if (selection !== this.selection || this.selectedTaskId !== taskId || !this.ready) return;
+    this.readingTranscript = false;
+    const task = this.options.taskManager.get(taskId);
+    if (!task) return;
+    // Resumed while it was read: its transcript is in memory again, and growing.
+    if (!isTerminal(task.status)) return this.sendLiveTranscript(taskId, task.transcriptLength);
+    this.transcriptOffset = entries.length - task.transcriptLength;
+    this.post({ type: 'transcript', taskId, index: 0, entries });
   }
 
   private onTaskEvent(event: TaskEvent): void {
@@ -235,10 +284,10 @@ export class TaskViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         if (event.task.id === this.selectedTaskId) this.detailChanged(this.detailOf(event.task));
         return;
       case 'task-transcript':
-        if (event.taskId === this.selectedTaskId) this.outbox.transcript(event.taskId, event.index + this.transcriptOffset, event.entry);
+        if (event.taskId === this.selectedTaskId && !this.readingTranscript) this.outbox.transcript(event.taskId, event.index + this.transcriptOffset, event.entry);
         return;
       case 'task-text-delta':
-        if (event.taskId === this.selectedTaskId) this.outbox.textDelta(event.taskId, event.text);
+        if (event.taskId === this.selectedTaskId && !this.readingTranscript) this.outbox.textDelta(event.taskId, event.text);
         return;
     }
   }
@@ -275,7 +324,8 @@ export class TaskViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   }
 
   private sendPendingReveal(): void {
-    if (!this.ready || this.pendingReveal === undefined) return;
+    // While a snapshot is going out the task may be in a part still to come: its last part reveals it.
+    if (!this.ready || this.pacingSnapshot || this.pendingReveal === undefined) return;
     const taskId = this.pendingReveal;
     this.pendingReveal = undefined;
     this.outbox.flush();
@@ -294,10 +344,17 @@ export class TaskViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     void view.webview.postMessage(parsed.message);
   }
 
+  /** A snapshot going out in parts stops before its next part. */
+  private stopSnapshot(): void {
+    this.snapshotGeneration++;
+    this.pacingSnapshot = false;
+  }
+
   private disposeView(): void {
     for (const subscription of this.viewSubscriptions.splice(0)) subscription.dispose();
     this.view = undefined;
     this.ready = false;
+    this.stopSnapshot();
     this.selectedTaskId = null;
     this.sentDetail = undefined;
     this.outbox.clear();

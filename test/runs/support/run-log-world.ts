@@ -6,6 +6,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { RunLog, type RunLogOptions } from '../../../src/engine/runs/run-log.js';
+import type { TaskManagerOptions } from '../../../src/engine/tasks/options.js';
 import { TaskManager } from '../../../src/engine/tasks/task-manager.js';
 import { ManualClock } from '../../../src/engine/testing/manual-clock.js';
 import type { StartTaskOptions } from '../../../src/engine/tasks/work.js';
@@ -24,20 +25,21 @@ export interface RunLogWorld {
   remove(): Promise<void>;
 }
 
-export async function createRunLogWorld(options: Partial<RunLogOptions> = {}): Promise<RunLogWorld> {
+/** `manager`: more options for the task manager (its clock and store are the world's). */
+export async function createRunLogWorld(options: Partial<RunLogOptions> = {}, manager: TaskManagerOptions = {}): Promise<RunLogWorld> {
   const directory = await mkdtemp(path.join(tmpdir(), 'agent-team-runs-'));
   const clock = new ManualClock();
   const warnings: string[] = [];
   const open = (more: Partial<RunLogOptions> = {}) => RunLog.open({ directory, clock, onWarning: (message) => warnings.push(message), ...options, ...more });
   const runLog = await open();
-  const manager = new TaskManager({ clock, store: runLog });
-  runLog.attach(manager);
+  const taskManager = new TaskManager({ ...manager, clock, store: runLog });
+  runLog.attach(taskManager);
   return {
     directory,
     clock,
     warnings,
     runLog,
-    manager,
+    manager: taskManager,
     reopen: async (more) => {
       await runLog.flush();
       return open(more);
