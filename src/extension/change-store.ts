@@ -11,9 +11,11 @@ import type { ChangeSetRegistry } from '../engine/changes/registry.js';
 import type { ChangeSetSnapshot } from '../engine/changes/types.js';
 import { type Clock, systemClock } from '../engine/clock.js';
 import { errorMessage } from '../engine/errors.js';
+import { ChangeSetBytes, joined } from './change-set-bytes.js';
 
 // The engine's own change-set schema, lenient: fields of a newer version are dropped, not fatal.
 const storedSchema = z.object({ version: z.literal(1), changeSets: z.array(changeSetSnapshotSchemas.lenient) });
+
 
 export interface ChangeSetStoreOptions {
   /** Quiet time before a save. Default 300 ms. */
@@ -27,6 +29,8 @@ export class ChangeSetStore implements vscode.Disposable {
   private cancelTimer: (() => void) | undefined;
   private saving: Promise<void> = Promise.resolve();
   private unsubscribe: (() => void) | undefined;
+  /** The saved sets' contents as JSON bytes, kept from one save to the next. */
+  private readonly bytes = new ChangeSetBytes();
 
   constructor(
     private readonly file: vscode.Uri,
@@ -98,15 +102,24 @@ export class ChangeSetStore implements vscode.Disposable {
   }
 
   private async write(): Promise<void> {
-    const changeSets = this.registry
-      .list()
-      .map((changeSet) => changeSet.snapshot())
-      .filter((snapshot) => snapshot.files.some((file) => file.status === 'pending'));
-    const text = JSON.stringify({ version: 1, changeSets });
+    // `{ version: 1, changeSets }` of the sets with pending files as JSON, without holding the event loop
+    // (change-set-bytes.ts). A set that changes meanwhile is saved again by the save its change schedules.
+    const comma = new TextEncoder().encode(',');
+    const parts: Uint8Array[] = [new TextEncoder().encode('{"version":1,"changeSets":[')];
+    const saved = new Set<string>();
+    for (const changeSet of this.registry.list()) {
+      const snapshot = changeSet.snapshot();
+      if (!snapshot.files.some((file) => file.status === 'pending')) continue;
+      if (saved.size > 0) parts.push(comma);
+      parts.push(...(await this.bytes.of(snapshot)));
+      saved.add(snapshot.taskId);
+    }
+    this.bytes.keepOnly(saved);
+    parts.push(new TextEncoder().encode(']}'));
     const temporary = this.file.with({ path: `${this.file.path}.tmp` });
     await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(this.file, '..'));
     // Written aside, then renamed over the old file, so a crash leaves the old or the new, never a mix.
-    await vscode.workspace.fs.writeFile(temporary, new TextEncoder().encode(text));
+    await vscode.workspace.fs.writeFile(temporary, await joined(parts));
     await vscode.workspace.fs.rename(temporary, this.file, { overwrite: true });
   }
 }

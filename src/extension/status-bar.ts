@@ -4,19 +4,30 @@
  */
 import * as vscode from 'vscode';
 import { addCost, type Cost, formatCost, zeroCost } from '../engine/model/cost-schema.js';
-import type { TaskManager } from '../engine/tasks/index.js';
+import type { TaskManager, TaskSnapshot, TaskStatus } from '../engine/tasks/index.js';
 
 export class RunningTasksStatus implements vscode.Disposable {
   private readonly item: vscode.StatusBarItem;
   private readonly unsubscribe: () => void;
+  /**
+   * The tasks at work (running, queued, waiting) and their runs, kept from the events: recounting the
+   * whole history at every status change would walk a thousand finished rows each time a subagent's turn
+   * ends (B15 in docs/performance.md). A loaded history holds ended tasks only, so seeding from `list()`
+   * once and following the events from then on counts the same tasks as `list()` would.
+   */
+  private readonly atWork = new Map<string, { status: TaskStatus; rootId: string }>();
 
   constructor(private readonly taskManager: TaskManager) {
     this.item = vscode.window.createStatusBarItem('agentTeam.running', vscode.StatusBarAlignment.Left, 0);
     this.item.name = 'Agent Team';
     this.item.command = 'agentTeam.tasks.focus';
+    for (const task of taskManager.list()) this.note(task);
     this.unsubscribe = taskManager.onEvent((event) => {
       // Text and transcript events do not change any status: skip the recount.
-      if (event.type === 'task-start' || event.type === 'task-update' || event.type === 'task-end') this.update();
+      if (event.type === 'task-start' || event.type === 'task-update' || event.type === 'task-end') {
+        this.note(event.task);
+        this.update();
+      }
     });
     this.update();
   }
@@ -28,11 +39,11 @@ export class RunningTasksStatus implements vscode.Disposable {
     // What the runs under way have cost so far: their roots' tree costs.
     let cost: Cost = zeroCost;
     const liveRoots = new Set<string>();
-    for (const task of this.taskManager.list()) {
+    for (const task of this.atWork.values()) {
       if (task.status === 'running') running++;
       else if (task.status === 'queued') queued++;
       else if (task.status === 'waiting') waiting++;
-      if (task.status === 'running' || task.status === 'queued' || task.status === 'waiting') liveRoots.add(task.rootId);
+      liveRoots.add(task.rootId);
     }
     for (const rootId of liveRoots) cost = addCost(cost, this.taskManager.get(rootId)?.treeCost ?? zeroCost);
     const spent = cost.usd > 0 || cost.unpricedTokens > 0 ? ` · ${formatCost(cost)}` : '';
@@ -44,6 +55,11 @@ export class RunningTasksStatus implements vscode.Disposable {
     this.item.text = `$(${waiting > 0 ? 'question' : 'loading~spin'}) ${parts.join(', ')}${spent}`;
     this.item.tooltip = `Agent Team: ${running} task${running === 1 ? '' : 's'} running${waiting > 0 ? `, ${waiting} waiting for your answer` : ''}${queued > 0 ? `, ${queued} waiting for a slot` : ''}${spent ? `; the runs under way have cost ${formatCost(cost)} so far` : ''}. Click to show them.`;
     this.item.show();
+  }
+
+  private note(task: TaskSnapshot): void {
+    if (task.status === 'running' || task.status === 'queued' || task.status === 'waiting') this.atWork.set(task.id, { status: task.status, rootId: task.rootId });
+    else this.atWork.delete(task.id);
   }
 
   dispose(): void {

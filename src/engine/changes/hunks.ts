@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { diffArrays, formatPatch, type StructuredPatch } from 'diff';
+import { commonLines } from './common-lines.js';
 import { splitLinesKeepingEnds, withoutNewline } from './lines.js';
 
 /** Lines of unchanged context around each hunk, as git shows them. */
@@ -40,12 +41,16 @@ interface Segment {
 
 /** The hunks turning `base` into `proposed`; `base` null means a new file (always exactly one hunk). */
 export function computeHunks(path: string, base: string | null, proposed: string): Hunk[] {
-  const newLines = splitLinesKeepingEnds(proposed);
   if (base === null) {
+    const newLines = splitLinesKeepingEnds(proposed);
     return [buildHunk(path, 'new', 1, [], 1, newLines, [{ kind: 'added', lines: newLines }])];
   }
-  const oldLines = splitLinesKeepingEnds(base);
-  return groupIntoHunks(path, oldLines, newLines, diffSegments(oldLines, newLines));
+  // Only the differing middle and its context are split and diffed; the shared lines before it only
+  // shift the line numbers (the same on both sides, as they are shared).
+  const shared = commonLines(base, proposed, diffContextLines);
+  const oldLines = splitLinesKeepingEnds(base.slice(shared.prefixChars, base.length - shared.suffixChars));
+  const newLines = splitLinesKeepingEnds(proposed.slice(shared.prefixChars, proposed.length - shared.suffixChars));
+  return groupIntoHunks(path, oldLines, newLines, diffSegments(oldLines, newLines), shared.prefixLines);
 }
 
 function diffSegments(oldLines: string[], newLines: string[]): Segment[] {
@@ -87,7 +92,8 @@ interface Region {
   to: number;
 }
 
-function groupIntoHunks(path: string, oldLines: string[], newLines: string[], segments: Segment[]): Hunk[] {
+/** `lineOffset`: lines of both texts before `oldLines` and `newLines` begin. */
+function groupIntoHunks(path: string, oldLines: string[], newLines: string[], segments: Segment[], lineOffset: number): Hunk[] {
   // Runs of changed segments; two runs separated by at most 2×context equal lines share a hunk.
   const regions: Region[] = [];
   for (let index = 0; index < segments.length; index++) {
@@ -117,7 +123,7 @@ function groupIntoHunks(path: string, oldLines: string[], newLines: string[], se
     const oldTo = oldOffsets[region.to] + trail;
     const newTo = newOffsets[region.to] + trail;
     hunks.push(
-      buildHunk(path, 'edit', oldFrom + 1, oldLines.slice(oldFrom, oldTo), newFrom + 1, newLines.slice(newFrom, newTo), body),
+      buildHunk(path, 'edit', lineOffset + oldFrom + 1, oldLines.slice(oldFrom, oldTo), lineOffset + newFrom + 1, newLines.slice(newFrom, newTo), body),
     );
   }
   return hunks;

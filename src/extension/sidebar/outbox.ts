@@ -30,6 +30,8 @@ export class SidebarOutbox {
   private cancelTimer: (() => void) | undefined;
   /** When the last batch went out: the next waits only for what is left of the delay. */
   private lastFlushAt = Number.NEGATIVE_INFINITY;
+  /** Set while a snapshot goes out in parts: nothing is sent, so no update can come before a part with older rows. */
+  private held = false;
 
   constructor(private readonly options: OutboxOptions) {}
 
@@ -72,8 +74,20 @@ export class SidebarOutbox {
     this.stream = [];
   }
 
-  /** Drops everything queued (a snapshot is about to replace it). */
+  /** Sends nothing until `release`: what comes meanwhile is queued (a snapshot is going out in parts). */
+  hold(): void {
+    this.held = true;
+  }
+
+  /** Sends what was queued while held, at once. */
+  release(): void {
+    this.held = false;
+    this.flush();
+  }
+
+  /** Drops everything queued (a snapshot is about to replace it), and any hold. */
   clear(): void {
+    this.held = false;
     this.cancelTimer?.();
     this.cancelTimer = undefined;
     this.tasks.clear();
@@ -86,6 +100,7 @@ export class SidebarOutbox {
   flush(): void {
     this.cancelTimer?.();
     this.cancelTimer = undefined;
+    if (this.held) return;
     this.lastFlushAt = this.options.clock.now();
     if (this.tasks.size > 0) {
       const tasks = [...this.tasks.values()].map(toProtocolTask);
