@@ -33,8 +33,8 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
   {
-    // The test-only VS Code extension is plain CommonJS, as VS Code loads it.
-    files: ['test/e2e/fixtures/lm-provider/**/*.js'],
+    // The test-only VS Code extensions are plain CommonJS, as VS Code loads them.
+    files: ['test/e2e/fixtures/{lm-provider,empty-extension}/**/*.js'],
     languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

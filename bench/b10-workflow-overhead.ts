@@ -7,10 +7,11 @@
  * would: the event loop goes idle between turns, so work the engine defers to timers shows. The figure:
  * (wall time of the run − the model's measured waits) / 5, median and p95 over many runs.
  *
- * The target, 1 ms per step: a step is one task (start, events, end) and one agent turn, the same work
- * as a delegation, whose target is 100 µs (B1); the workflow adds the step's group task, the template
- * filling and the state map. Ten times B1's budget leaves room for that and for a busy machine, and is
- * still under a thousandth of a model turn of a second or more: a user never waits on the engine.
+ * The target, 0.5 ms per step on p50 (issue 28 raised it from 1 ms, which the figure met with room): a
+ * step is one task (start, events, end) and one agent turn, the same work as a delegation, whose target
+ * is 100 µs (B1); the workflow adds the step's group task, the template filling and the state map. Five
+ * times B1's budget leaves room for that and for a busy machine, and is under a two-thousandth of a
+ * model turn of a second or more: a user never waits on the engine.
  */
 import type { ModelRequest } from '../src/engine/model/types.js';
 import { ScriptedModel, type ScriptStep } from '../src/engine/testing/scripted-model.js';
@@ -47,6 +48,11 @@ const answer: ScriptStep = (request: ModelRequest) => `Done with: ${request.mess
 export interface WorkflowFigures {
   /** Overhead per step of each run, ms. */
   perStepMs: number[];
+  /**
+   * CPU time of this process per step over the measured runs, ms: the engine's work, which the model's
+   * waits (idle) add nothing to and a busy machine does not lengthen, unlike the wall time.
+   */
+  cpuPerStepMs: number;
   modelCalls: number;
 }
 
@@ -56,18 +62,24 @@ export async function measureWorkflowRuns(runs: number, warmUp: number): Promise
   const bench = createBenchTeam({ modelFor: () => model });
   const workflows = new Map([[workflow.name, workflow]]);
   const perStepMs: number[] = [];
+  let cpuMs = 0;
   try {
     for (let run = 0; run < runs + warmUp; run++) {
       const modelBefore = model.modelMs;
+      const cpuBefore = process.cpuUsage();
       const start = now();
       const { task } = await bench.team.runWorkflow({ workflow, input: `date parsing ${run}`, workflows });
       const wall = now() - start;
       if (task.status !== 'completed') throw new Error(`workflow run ${run} ended ${task.status}: ${task.error ?? ''}`);
-      if (run >= warmUp) perStepMs.push((wall - (model.modelMs - modelBefore)) / steps);
+      const cpu = process.cpuUsage(cpuBefore);
+      if (run >= warmUp) {
+        perStepMs.push((wall - (model.modelMs - modelBefore)) / steps);
+        cpuMs += (cpu.user + cpu.system) / 1000;
+      }
     }
     assertNoWarnings(bench);
     if (scripted.remainingSteps !== 0) throw new Error('the scripted model was not called once per step');
-    return { perStepMs, modelCalls: scripted.callTotal };
+    return { perStepMs, cpuPerStepMs: cpuMs / (runs * steps), modelCalls: scripted.callTotal };
   } finally {
     await bench.close();
   }
@@ -81,19 +93,19 @@ export const workflowOverhead: Benchmark = {
     const figures = await measureWorkflowRuns(runs, context.quick ? 5 : 20);
     const p50 = median(figures.perStepMs);
     const p95 = percentile(figures.perStepMs, 0.95);
-    context.log(`B10: ${runs} runs of ${steps} steps, model ${modelDelayMs} ms a turn: overhead p50 ${p50.toFixed(3)} / p95 ${p95.toFixed(3)} ms a step`);
+    context.log(`B10: ${runs} runs of ${steps} steps, model ${modelDelayMs} ms a turn: overhead p50 ${p50.toFixed(3)} / p95 ${p95.toFixed(3)} ms a step; CPU ${figures.cpuPerStepMs.toFixed(3)} ms a step`);
     return {
       measurements: [
         {
           name: `overhead per step, 5-step workflow (${runs} runs, model ${modelDelayMs} ms a turn)`,
           value: p50,
           unit: 'ms',
-          target: 1,
-          display: `p50 ${p50.toFixed(3)} / p95 ${p95.toFixed(3)} ms (best ${Math.min(...figures.perStepMs).toFixed(3)})`,
+          target: 0.5,
+          display: `p50 ${p50.toFixed(3)} / p95 ${p95.toFixed(3)} ms (best ${Math.min(...figures.perStepMs).toFixed(3)}; CPU ${figures.cpuPerStepMs.toFixed(3)} ms a step)`,
           note: 'target on p50',
         },
       ],
-      details: { runs, steps, modelDelayMs, perStepMs: figures.perStepMs },
+      details: { runs, steps, modelDelayMs, cpuPerStepMs: figures.cpuPerStepMs, perStepMs: figures.perStepMs },
     };
   },
 };

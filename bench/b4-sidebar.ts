@@ -12,6 +12,9 @@ import { bundleForBrowser } from './support/runtime-bundle.js';
 import { median, percentile } from './support/stats.js';
 import type { Benchmark, BenchmarkContext, BenchmarkOutcome } from './support/types.js';
 
+/** The first render of 100,000 tasks, at most (ms): issue 28's raised target (was 250). C1's curve is judged on it too. */
+export const firstRenderTargetMs = 100;
+
 /** A sidebar: narrow and tall. */
 const viewport = { width: 360, height: 900 };
 
@@ -92,7 +95,7 @@ export const sidebarWithLongHistory: Benchmark = {
             name: `first render, ${taskCount.toLocaleString('en-US')} tasks (median of ${pages})`,
             value: first,
             unit: 'ms',
-            target: 250,
+            target: firstRenderTargetMs,
             display: `${first.toFixed(1)} ms (clone ${(firstOf('cloneMs') + firstOf('readMs')).toFixed(1)}, validate+store ${firstOf('receiveMs').toFixed(1)}, DOM ${firstOf('renderMs').toFixed(1)}, layout ${firstOf('layoutMs').toFixed(1)}; then the other ${firstRenders[0].messages - 1} messages ${median(firstRenders.map((render) => render.restMs)).toFixed(1)})`,
           },
           { name: `one status update (median of ${updates})`, value: update, unit: 'ms', target: 4, display: `${update.toFixed(2)} ms (p95 ${updateP95.toFixed(2)})` },

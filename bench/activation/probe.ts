@@ -1,7 +1,8 @@
 /**
  * B5's activation probe, bundled on its own and run in a fresh Node process per measurement:
  * `node activation-probe.cjs <dist/extension.js>`. Loads the extension bundle with a fake `vscode` module
- * and calls `activate`; prints `{"loadMs", "activateMs", "subscriptions"}` as one JSON line. Kept small, so
+ * and calls `activate`; prints `{"loadMs", "activateMs", "cpuMs", "coreMs", "subscriptions"}` as one JSON line (`cpuMs`:
+ * the CPU time of loading and activating, beside their wall time). Kept small, so
  * the process has loaded next to nothing the extension would otherwise load itself.
  */
 import Module, { createRequire } from 'node:module';
@@ -24,16 +25,18 @@ async function main(bundlePath: string): Promise<void> {
     return request === 'vscode' ? fake.module : originalLoad.call(this, request, parent, isMain);
   };
   const absolute = nodePath.resolve(bundlePath);
+  const cpuStart = process.cpuUsage();
   const loadStart = performance.now();
   const extension = createRequire(absolute)(absolute) as ExtensionModule;
   const activateStart = performance.now();
   await extension.activate(fake.context);
   const activateEnd = performance.now();
+  const cpu = process.cpuUsage(cpuStart);
   const subscriptions = (fake.context as { subscriptions: unknown[] }).subscriptions.length;
   // What the first command or the view's first opening pays on top: loading and starting the core.
   const coreStart = performance.now();
   const coreMs = extension.loadCore ? await extension.loadCore().then(() => performance.now() - coreStart, () => null) : null;
-  process.stdout.write(`${JSON.stringify({ loadMs: activateStart - loadStart, activateMs: activateEnd - activateStart, coreMs, subscriptions })}\n`);
+  process.stdout.write(`${JSON.stringify({ loadMs: activateStart - loadStart, activateMs: activateEnd - activateStart, cpuMs: (cpu.user + cpu.system) / 1000, coreMs, subscriptions })}\n`);
 }
 
 main(process.argv[2] ?? 'dist/extension.js').then(

@@ -91,21 +91,25 @@ async function prepare(scratchDir) {
   say(`installed the extension in ${seconds(at)}`);
   // The test-only language model provider (test/e2e/fixtures/lm-provider), for the journeys without a key.
   at = Date.now();
-  await installExtension(packageLanguageModelFixture(scratchDir), extensionsDir);
+  await installExtension(packageFixture('lm-provider', scratchDir), extensionsDir);
   say(`installed the mock language model extension in ${seconds(at)}`);
+  // The test-only empty extension (test/e2e/fixtures/empty-extension): the activation journey's baseline.
+  at = Date.now();
+  await installExtension(packageFixture('empty-extension', scratchDir), extensionsDir);
+  say(`installed the empty extension in ${seconds(at)}`);
   at = Date.now();
   const mock = await loadMockProvider(scratchDir);
   say(`bundled the mock provider in ${seconds(at)}`);
   return { extensionsDir, mock };
 }
 
-/** Packs the test-only language model provider into a .vsix with the repo's vsce (offline). */
-function packageLanguageModelFixture(scratchDir) {
-  const target = join(scratchDir, 'mock-language-model.vsix');
+/** Packs a test-only extension of test/e2e/fixtures into a .vsix with the repo's vsce (offline). */
+function packageFixture(name, scratchDir) {
+  const target = join(scratchDir, `${name}.vsix`);
   const vsce = join(repoRoot, 'node_modules', '@vscode', 'vsce', 'vsce');
   const args = [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', target];
-  const result = spawnSync(process.execPath, args, { cwd: join(repoRoot, 'test', 'e2e', 'fixtures', 'lm-provider'), encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`packaging the mock language model failed:\n${result.stdout}${result.stderr}`);
+  const result = spawnSync(process.execPath, args, { cwd: join(repoRoot, 'test', 'e2e', 'fixtures', name), encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`packaging the test extension ${name} failed:\n${result.stdout}${result.stderr}`);
   return target;
 }
 

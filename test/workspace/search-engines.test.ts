@@ -26,6 +26,9 @@ const fixture: Record<string, string | Uint8Array> = {
   'build/out.js': 'TODO build output\n',
   'generated/x/y.ts': 'TODO generated\n',
   'node_modules/lib/index.js': 'TODO in node_modules\n',
+  // Excluded names are matched whatever their case (ripgrep is given them as one case-insensitive glob).
+  'Node_Modules/lib/index.js': 'TODO in node_modules, otherwise cased\n',
+  'sub/.HG/x': 'TODO in hg, otherwise cased\n',
   '.hg/store': 'TODO in hg\n',
   '.github/workflows/ci.yml': 'run: echo TODO\n',
   'bin/data.bin': new Uint8Array([0x54, 0x4f, 0x44, 0x4f, 0x00, 0x01, 0x0a]),

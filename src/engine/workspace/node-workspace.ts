@@ -1,6 +1,7 @@
 import { constants } from 'node:fs';
 import { mkdir, readFile, stat as statFile, writeFile } from 'node:fs/promises';
 import * as nodePath from 'node:path';
+import { type Clock } from '../clock.js';
 import { WorkspaceError } from '../errors.js';
 import { NodeConfinement } from './node-confinement.js';
 import { throwIfStopped } from '../abort.js';
@@ -11,6 +12,7 @@ import { comparePaths, joinWorkspacePath, relativeTo } from './paths.js';
 import { defaultWorkspacePolicy, policyMatcher, type WorkspacePolicy } from './policy.js';
 import { findRipgrepOnPath } from './search/find-ripgrep.js';
 import { searchWithJavaScript, type EngineSearchRequest } from './search/javascript-search.js';
+import { LargeFileMemory } from './search/large-files.js';
 import { RipgrepUnavailableError, searchWithRipgrep } from './search/ripgrep-search.js';
 import { decodeText, notFound, tooLarge } from './text-file.js';
 import {
@@ -33,6 +35,8 @@ export interface NodeWorkspaceOptions {
    * JavaScript engine, which returns the same results, more slowly.
    */
   ripgrepPath?: string | null;
+  /** Time, for how long what a search learned about large files is used. Default: the system clock. */
+  clock?: Clock;
 }
 
 /** The `Workspace` on the local file system (node:fs), for the CLI and the tests. */
@@ -42,6 +46,8 @@ export class NodeWorkspace implements Workspace {
   private readonly confinement: NodeConfinement;
   private readonly walkContext: WalkContext;
   private ripgrep: Promise<string | null>;
+  /** The files over the size limit that ripgrep found, so that most searches need not check every size. */
+  private readonly largeFiles: LargeFileMemory;
 
   constructor(root: string, options: NodeWorkspaceOptions = {}) {
     this.confinement = new NodeConfinement(root);
@@ -49,6 +55,7 @@ export class NodeWorkspace implements Workspace {
     this.policy = options.policy ?? defaultWorkspacePolicy;
     this.walkContext = { root: this.root, matcher: policyMatcher(this.policy) };
     this.ripgrep = options.ripgrepPath === undefined ? findRipgrepOnPath() : Promise.resolve(options.ripgrepPath);
+    this.largeFiles = new LargeFileMemory(options.clock);
   }
 
   /** Which engine `search` uses: `ripgrep` when a binary was found or injected. */
@@ -123,7 +130,7 @@ export class NodeWorkspace implements Workspace {
     const ripgrepPath = await this.ripgrep;
     if (ripgrepPath !== null) {
       try {
-        return sortResult(await searchWithRipgrep(ripgrepPath, this.walkContext, request));
+        return sortResult(await searchWithRipgrep(ripgrepPath, this.walkContext, request, { largeFiles: this.largeFiles }));
       } catch (error) {
         if (!(error instanceof RipgrepUnavailableError)) throw error;
         this.ripgrep = Promise.resolve(null); // a binary that cannot start will not start next time either

@@ -8,6 +8,7 @@ import { ancestorIgnores, type WalkContext } from '../node-walk.js';
 import { comparePaths } from '../paths.js';
 import { type SearchMatch, type SearchResult } from '../workspace.js';
 import { type EngineSearchRequest } from './javascript-search.js';
+import { exclusionGlobs, type LargeFileMemory, skippedForSize } from './large-files.js';
 import { type ProcessSlots, ripgrepProcesses } from './process-slots.js';
 import { invalidPattern, searchGlobMatcher } from './search-pattern.js';
 
@@ -25,9 +26,15 @@ import { invalidPattern, searchGlobMatcher } from './search-pattern.js';
  * again with `--sort path`, stopped right after the first `maxResults` matches: the unsorted run cannot
  * tell which matches come first without reading them all, and the sorted run finds those quickly.
  *
- * Files over `maxFileBytes` are skipped, as the JavaScript engine skips them: `--max-filesize` for the
- * files ripgrep walks; a file it is given to search is checked here, as ripgrep searches it whatever
- * its size.
+ * Files over `maxFileBytes` are skipped, as the JavaScript engine skips them. A file ripgrep is given to
+ * search is checked here, as ripgrep searches it whatever its size. For the files it walks, either:
+ * - `--max-filesize`, which makes ripgrep stat every file before opening it (10-15 % of a search); a
+ *   search of the whole workspace then also learns from ripgrep's `--debug` lines which files that
+ *   skipped, into `largeFiles` (large-files.ts);
+ * - or, while `largeFiles` knows them, those files excluded by name, and the size of each file that
+ *   matched looked at afterwards (unless ripgrep's `end` message for it already shows it within the
+ *   limit): one that grew over the limit since is dropped (and the memory forgotten), and a capped
+ *   result that lost lines that way is searched again with `--max-filesize`.
  *
  * Each ripgrep process takes one of `slots` (process-wide: `ripgrepProcesses`) for its lifetime, so that
  * twenty parallel Grep calls do not start twenty processes that each want every core.
@@ -36,8 +43,9 @@ export async function searchWithRipgrep(
   ripgrepPath: string,
   context: WalkContext,
   request: EngineSearchRequest,
-  slots: ProcessSlots = ripgrepProcesses,
+  options: RipgrepSearchOptions = {},
 ): Promise<SearchResult> {
+  const { slots = ripgrepProcesses, largeFiles } = options;
   throwIfStopped(request.signal);
   if (request.startIsFile) {
     const info = await stat(nodePath.join(context.root, request.start)).catch(() => undefined);
@@ -54,12 +62,10 @@ export async function searchWithRipgrep(
     '--no-ignore-exclude',
     '--no-ignore-dot',
     '--no-messages',
-    '--max-filesize',
-    String(request.maxFileBytes),
   ];
   if (!policy.respectGitignore) args.push('--no-ignore-vcs');
   if (request.caseInsensitive) args.push('--ignore-case');
-  for (const name of policy.excludedDirectories) args.push('--iglob', `!${name}`);
+  if (policy.excludedDirectories.length > 0) args.push('--iglob', `!${anyOf(policy.excludedDirectories)}`);
   // The caller's glob must not re-include gitignored files, which a ripgrep `--glob` would do. A file
   // type filters without overriding ignore rules, but matches file names only; other globs are applied
   // to the results instead (ripgrep then reads more files, with the same outcome).
@@ -87,12 +93,45 @@ export async function searchWithRipgrep(
         release();
       }
     };
-    const unsorted = await run([...args, ...target], 'collect');
-    if (!unsorted.truncated) return { matches: unsorted.matches.sort(compareMatches), truncated: false };
-    return await run([...args, '--sort', 'path', ...target], 'first');
+    const search = async (sizeArgs: string[]): Promise<RipgrepRun> => {
+      const unsorted = await run([...args, ...sizeArgs, ...target], 'collect');
+      if (!unsorted.truncated) return { ...unsorted, matches: unsorted.matches.sort(compareMatches) };
+      return await run([...args, ...sizeArgs, '--sort', 'path', ...target], 'first');
+    };
+    const limit = ['--max-filesize', String(request.maxFileBytes)];
+    if (request.startIsFile) return strip(await search([]));
+    const excluded = await largeFiles?.exclusions(context.root, request.maxFileBytes);
+    const exclusions = excluded && exclusionGlobs(excluded);
+    if (!exclusions) {
+      // A whole-workspace search walks every file: what its size limit skipped is all there is to learn.
+      const learns = largeFiles !== undefined && request.start === '' && glob === '';
+      const result = await search(learns ? [...limit, '--debug'] : limit);
+      if (learns && result.completed && result.sawDebug) largeFiles.learn(result.skippedForSize, request.maxFileBytes);
+      return strip(result);
+    }
+    const result = await search(exclusions);
+    const large = await largeMatchedFiles(context.root, result, request.maxFileBytes);
+    if (large.size === 0) return strip(result);
+    largeFiles?.forget();
+    // Dropping lines from a capped result would leave it short: that one search is made again the exact way.
+    if (result.truncated) return strip(await search(limit));
+    return { matches: result.matches.filter((match) => !large.has(match.path)), truncated: false };
   } finally {
     if (ignoreDirectory) await rm(ignoreDirectory, { recursive: true, force: true });
   }
+}
+
+/**
+ * At most how large a file can be that ripgrep searched to the end: `bytes_searched` counts what it
+ * searched after decoding, and a UTF-16 file (with its byte-order mark) decodes to at least half its size.
+ */
+function largestSizeFor(bytesSearched: number): number {
+  return 2 * bytesSearched + 4;
+}
+
+interface RipgrepEndMessage {
+  type: 'end';
+  data: { path: { text?: string; bytes?: string }; binary_offset: number | null; stats?: { bytes_searched?: number } };
 }
 
 interface RipgrepMatchMessage {
@@ -102,6 +141,46 @@ interface RipgrepMatchMessage {
     lines: { text?: string; bytes?: string };
     line_number: number | null;
   };
+}
+
+export interface RipgrepSearchOptions {
+  /** The process-wide cap on ripgrep processes. Default: `ripgrepProcesses`. */
+  slots?: ProcessSlots;
+  /** What earlier searches of this workspace learned about its files over the size limit. Default: none, every search passes `--max-filesize`. */
+  largeFiles?: LargeFileMemory;
+}
+
+/** One search as ripgrep ran it, with what its `--debug` lines said when it was asked for them. */
+interface RipgrepRun extends SearchResult {
+  /** ripgrep walked to the end (it was not stopped at the cap). */
+  completed: boolean;
+  /** Files `--max-filesize` skipped, workspace-relative. */
+  skippedForSize: string[];
+  /** ripgrep printed `--debug` lines at all (so that none about sizes means none was skipped). */
+  sawDebug: boolean;
+  /** Files ripgrep searched to the end whose size its `end` message shows within the limit: not looked at again. */
+  smallFiles: Set<string>;
+}
+
+/**
+ * One glob for all the excluded names: `{.git,node_modules,…}`, each name literal (its glob characters and
+ * commas in classes of their own). ripgrep matches every path it walks against each override glob, and
+ * one case-insensitive glob costs a fraction of five (B7).
+ */
+function anyOf(names: readonly string[]): string {
+  const literal = names.map((name) => name.replace(/[*?[\]{},]/g, '[$&]'));
+  return literal.length === 1 ? literal[0] : `{${literal.join(',')}}`;
+}
+
+function strip(run: RipgrepRun): SearchResult {
+  return { matches: run.matches, truncated: run.truncated };
+}
+
+/** The files among those that matched that are over `limit` now (a vanished one is not). */
+async function largeMatchedFiles(root: string, run: RipgrepRun, limit: number): Promise<Set<string>> {
+  const paths = [...new Set(run.matches.map((match) => match.path))].filter((path) => !run.smallFiles.has(path));
+  const sizes = await Promise.all(paths.map((path) => stat(nodePath.join(root, path)).then((info) => info.size, () => 0)));
+  return new Set(paths.filter((_path, index) => sizes[index] > limit));
 }
 
 function compareMatches(a: SearchMatch, b: SearchMatch): number {
@@ -123,18 +202,31 @@ function runRipgrep(
   request: EngineSearchRequest,
   keep: (path: string) => boolean,
   mode: OverflowMode,
-): Promise<SearchResult> {
-  return new Promise<SearchResult>((resolve, reject) => {
+): Promise<RipgrepRun> {
+  return new Promise<RipgrepRun>((resolve, reject) => {
     const child = spawn(ripgrepPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
     const matches: SearchMatch[] = [];
     let truncated = false;
     let stderr = '';
+    const skipped: string[] = [];
+    const smallFiles = new Set<string>();
+    let sawDebug = false;
     let spawnError: Error | undefined;
     const stopWatching = request.signal ? onAbort(request.signal, () => child.kill()) : () => {};
 
     const lines = createInterface({ input: child.stdout });
     lines.on('line', (line) => {
-      if (truncated || !line.startsWith('{"type":"match"')) return;
+      if (truncated) return;
+      if (line.startsWith('{"type":"end"')) {
+        // Searched to the end (a binary file stops at its first NUL byte, and says where).
+        const end = JSON.parse(line) as RipgrepEndMessage;
+        const searched = end.data.stats?.bytes_searched;
+        if (end.data.binary_offset === null && searched !== undefined && largestSizeFor(searched) <= request.maxFileBytes) {
+          smallFiles.add(normalizeRipgrepPath(decodeField(end.data.path)));
+        }
+        return;
+      }
+      if (!line.startsWith('{"type":"match"')) return;
       const message = JSON.parse(line) as RipgrepMatchMessage;
       const path = normalizeRipgrepPath(decodeField(message.data.path));
       if (!keep(path)) return;
@@ -150,9 +242,15 @@ function runRipgrep(
         text: decodeField(message.data.lines).replace(/\r?\n$/, ''),
       });
     });
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (chunk: string) => {
-      if (stderr.length < 64 * 1024) stderr += chunk;
+    // `--debug` lines (asked for by a search that learns sizes) are read apart from the messages kept for errors.
+    createInterface({ input: child.stderr }).on('line', (line) => {
+      if (/^(?:rg: )?DEBUG\|/.test(line)) {
+        sawDebug = true;
+        const path = skippedForSize(line);
+        if (path !== undefined) skipped.push(normalizeRipgrepPath(path));
+      } else if (stderr.length < 64 * 1024) {
+        stderr += `${line}\n`;
+      }
     });
     child.on('error', (error) => {
       spawnError = error;
@@ -173,7 +271,7 @@ function runRipgrep(
       if (!truncated && code !== 0 && code !== 1 && code !== 2) {
         return reject(new Error(`ripgrep exited with code ${String(code)}: ${stderr.trim()}`));
       }
-      resolve({ matches, truncated });
+      resolve({ matches, truncated, completed: !truncated, skippedForSize: skipped, sawDebug, smallFiles });
     });
   });
 }
