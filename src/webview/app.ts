@@ -49,6 +49,9 @@ export function mountSidebar(options: SidebarOptions): Sidebar {
   return new SidebarApp(options);
 }
 
+/** While a snapshot arrives in parts, one render per this many parts (see `receive`). */
+const partsPerRender = 20;
+
 class SidebarApp implements Sidebar {
   readonly store: SidebarStore;
   private readonly api: WebviewApi;
@@ -56,6 +59,8 @@ class SidebarApp implements Sidebar {
   private readonly log: (message: string) => void;
   private readonly tickIntervalMs: number;
   private readonly coalescer: RenderCoalescer;
+  /** Parts of the snapshot under way received since the tree was last invalidated for one. */
+  private partsSinceRender = 0;
   private readonly container: HTMLElement;
   private readonly loading: HTMLElement;
   private readonly banner: HTMLElement;
@@ -145,6 +150,13 @@ class SidebarApp implements Sidebar {
       return;
     }
     this.handle(this.store.apply(parsed.message));
+    // A long history's snapshot comes in hundreds of parts, one per turn of the host's loop, and each render
+    // lays the whole tree out again (30 ms at 100,000 tasks): the first part paints at once, then every
+    // `partsPerRender`th, then the last. What a part adds is below the rows already shown (unless a saved
+    // scroll position waits for its rows: then each part may be the one that lets it be restored).
+    const laterPart = parsed.message.type === 'snapshot-part' && !parsed.message.complete && this.restoredScrollTop === undefined;
+    if (laterPart && ++this.partsSinceRender % partsPerRender !== 0) return;
+    this.partsSinceRender = 0;
     this.coalescer.invalidate();
   }
 

@@ -116,6 +116,23 @@ describe('a snapshot in parts', () => {
     expect(harness.rows().some((row) => row.getAttribute('data-task-id') === 'r19')).toBe(true); // row 100 = delegation 20 from the top
   });
 
+  it('lays the tree out again once per 20 parts and at the last, not for every part of a long history', () => {
+    const harness = mountHarness();
+    // A first part that fills the view (no saved scroll position waits), then 40 parts of one delegation.
+    const messages = messagesFor(history(50), 50, 5);
+    const height = () => harness.root.querySelector<HTMLElement>('[role="tree"]')!.firstElementChild as HTMLElement;
+    const laidOut = () => parseFloat(height().style.height);
+    harness.send(messages[0]);
+    const first = laidOut();
+    for (const message of messages.slice(1, 20)) harness.send(message);
+    expect(laidOut()).toBe(first); // parts 2 to 20 are in the store, not laid out yet
+    expect(harness.sidebar.store.tasks.size).toBe(50 + 19 * 5);
+    harness.send(messages[20]);
+    expect(laidOut()).toBe(first * (50 + 20 * 5) / 50);
+    for (const message of messages.slice(21)) harness.send(message);
+    expect(laidOut()).toBe(first * 250 / 50);
+  });
+
   it('replaces everything with a new snapshot, whatever its parts', () => {
     const harness = mountHarness();
     for (const message of messagesFor(history(6), 5, 5)) harness.send(message);
