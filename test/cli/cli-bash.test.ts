@@ -5,10 +5,10 @@
  * passes on.
  */
 import { existsSync } from 'node:fs';
-import { readFile, readdir } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { textTurn, toolCallTurn } from '../support/mock-provider/index.js';
 import { agentOf, parseEvents, priorTurns, providerEnvironment, startCli } from './cli-harness.js';
 import { useCliWorld } from './cli-world.js';
@@ -18,11 +18,13 @@ const world = useCliWorld({
   'test.js': "const text = require('fs').readFileSync('greeting.txt', 'utf8').trim(); console.log('greeting: ' + text); process.exit(text === 'hello, world' ? 0 : 1);\n",
 });
 
-const scratchCopies = async () => (await readdir(path.join(tmpdir(), `agent-team-scratch-${process.getuid?.() ?? 'user'}`)).catch(() => [] as string[])).length;
+/** The scratch directory of a run given `temporary` as its TMPDIR: its own, so parallel runs do not count. */
+const scratchDirectory = (temporary: string) => path.join(temporary, `agent-team-scratch-${process.getuid?.() ?? 'user'}`);
 
 describe.each(['anthropic', 'openai'] as const)('Bash in the CLI over %s', (protocol) => {
   it('an allowed command runs on the proposal in a scratch copy; the folder is unchanged; the copy is removed', async () => {
-    const copiesBefore = await scratchCopies();
+    const temporary = await mkdtemp(path.join(tmpdir(), 'agent-team-cli-bash-'));
+    onTestFinished(() => rm(temporary, { recursive: true, force: true }));
     world.server.respondWith((request) => {
       if (agentOf(request) === 'refactorer') {
         if (priorTurns(request) === 0) return toolCallTurn([{ name: 'Edit', input: { file_path: 'greeting.txt', old_string: 'hello', new_string: 'hello, world' } }]);
@@ -34,16 +36,18 @@ describe.each(['anthropic', 'openai'] as const)('Bash in the CLI over %s', (prot
         : textTurn(`Done: ${request.lastMessageText}`);
     });
     const provider = providerEnvironment(protocol, world.server.baseUrl);
-    const { code, stdout, stderr } = await startCli(world.cliPath, ['run', '--json', '--workspace', world.workspace, '--allow-command', 'node test.js', ...provider.args, 'Greet the world'], provider.env).exited;
+    const { code, stdout, stderr } = await startCli(world.cliPath, ['run', '--json', '--workspace', world.workspace, '--allow-command', 'node test.js', ...provider.args, 'Greet the world'], { ...provider.env, TMPDIR: temporary }).exited;
     expect(stderr).toBe('');
     expect(code).toBe(0);
     const output = parseEvents(stdout).at(-1)?.output as string;
     expect(output).toContain('Exit code 0');
     expect(output).toContain('greeting: hello, world');
+    // Which copy it ran in is said: an overlay where this machine can mount one, else the git-made copy.
+    expect(output).toMatch(/Ran in: a (copy-on-write overlay|git-made copy) of the workspace/);
     expect(await readFile(path.join(world.workspace, 'greeting.txt'), 'utf8')).toBe('hello\n');
     // The run made its copy there (the directory exists) and removed it when it ended.
-    expect(existsSync(path.join(tmpdir(), `agent-team-scratch-${process.getuid?.() ?? 'user'}`))).toBe(true);
-    expect(await scratchCopies()).toBe(copiesBefore);
+    expect(existsSync(scratchDirectory(temporary))).toBe(true);
+    expect(await readdir(scratchDirectory(temporary))).toEqual([]);
   });
 });
 

@@ -48,24 +48,32 @@ describe.each(['anthropic', 'openai'] as const)('a hijacked command in the CLI o
 });
 
 describe('the network from inside a command', () => {
-  it('is out of reach unless --allow-network or --allow-network-command allows it', async () => {
+  /** The probe's output when run as the reviewer's command with `flags`, against a local server. */
+  async function probeWith(...flags: string[]): Promise<string> {
     const server = createServer((_request, response) => response.end('ok'));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const port = (server.address() as { port: number }).port;
       const probe = `node -e "require('http').get('http://127.0.0.1:${port}/', (r) => console.log('status ' + r.statusCode)).on('error', (e) => console.log('error ' + e.code))"`;
       const provider = providerEnvironment('openai', world.server.baseUrl);
-      const runWith = async (...flags: string[]) => {
-        reviewerRuns(probe);
-        const { stdout } = await startCli(world.cliPath, ['run', '--json', '--agent', 'reviewer', '--workspace', world.workspace, '--allow-command', 'node *', ...flags, ...provider.args, 'Probe'], provider.env).exited;
-        return String(parseEvents(stdout).at(-1)?.output);
-      };
-      expect(await runWith()).toMatch(/error [A-Z]+/);
-      expect(await runWith('--allow-network')).toContain('status 200');
-      expect(await runWith('--allow-network-command', 'node -e *')).toContain('status 200');
+      reviewerRuns(probe);
+      const { stdout } = await startCli(world.cliPath, ['run', '--json', '--agent', 'reviewer', '--workspace', world.workspace, '--allow-command', 'node *', ...flags, ...provider.args, 'Probe'], provider.env).exited;
+      return String(parseEvents(stdout).at(-1)?.output);
     } finally {
       server.close();
     }
+  }
+
+  it('is out of reach by default', async () => {
+    expect(await probeWith()).toMatch(/error [A-Z]+/);
+  });
+
+  it('is reachable with --allow-network', async () => {
+    expect(await probeWith('--allow-network')).toContain('status 200');
+  });
+
+  it('is reachable for a command --allow-network-command allows', async () => {
+    expect(await probeWith('--allow-network-command', 'node -e *')).toContain('status 200');
   });
 });
 

@@ -51,6 +51,8 @@ export interface BashWorldOptions {
   limits?: ResourceLimits;
   /** The user's home, hidden from sandboxed commands. */
   userHome?: string;
+  /** The scratch copy's kind. Default: `auto` (an overlay where this machine can mount one). */
+  copyKind?: 'auto' | 'overlay' | 'git';
   /** Run the hooks of the folder's settings files (and of `userHome`'s), with this user channel. Default: none. */
   hooks?: { enabled?: () => boolean; allowed?: () => boolean; userChannel?: UserChannel };
 }
@@ -82,6 +84,7 @@ export async function createBashWorld(options: BashWorldOptions): Promise<BashWo
     sourceEnvironment: options.sourceEnvironment ?? process.env,
     secretValues: () => options.secretValues ?? [],
     scratchDirectory: scratch,
+    ...(options.copyKind ? { scratchCopyKind: options.copyKind } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.sandbox ? { sandbox: () => options.sandbox ?? 'auto' } : {}),
     ...(options.detectSandbox ? { detectSandbox: options.detectSandbox } : {}),
@@ -114,6 +117,9 @@ function hookHosts(root: string, options: BashWorldOptions): Partial<CapabilityH
   const hooks = { root, ...(options.userHome ? { home: options.userHome } : {}), enabled: enabled ?? (() => true), allowed: allowed ?? (() => true) };
   return { hooks, ...(userChannel ? { userChannel } : {}) };
 }
+
+/** Both kinds of scratch copy, each test of the commands run on both. */
+export const copyKinds = ['overlay', 'git'] as const;
 
 export function commitAll(root: string): void {
   const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@localhost', '-c', 'init.defaultBranch=main', ...args], { cwd: root, stdio: 'pipe' });

@@ -7,6 +7,7 @@
 import * as z from 'zod';
 import { type Tool, defineTool } from '../agent/tool.js';
 import { systemClock } from '../clock.js';
+import { describeCopyKind } from './command-copy.js';
 import type { CommandHost } from './command-host.js';
 import { judgeCommand } from './command-patterns.js';
 import { type CommandRunResult, runCommandProcess } from './command-process.js';
@@ -68,13 +69,13 @@ export function createBashTool(options: BashToolOptions): Tool<z.infer<typeof ba
           broken = true;
           throw error;
         });
-        const launch = await commandLaunch({
+        const launch = copy.launch(await commandLaunch({
           command: input.command,
           cwd: copy.cwd,
           environment: host.environment(),
           limits: host.limits,
           ...(state.mode === 'sandbox' ? { sandbox: { availability: state.availability, workspaceRoot: host.workspaceRoot, userHome: host.userHome, copy: copy.sandboxPaths, network } } : {}),
-        });
+        }));
         const result = await runCommandProcess({
           launch,
           cwd: copy.cwd,
@@ -91,7 +92,7 @@ export function createBashTool(options: BashToolOptions): Tool<z.infer<typeof ba
                 broken = true;
                 return undefined;
               });
-        return describeRun(result, input.timeout_ms ?? defaultCommandTimeoutMs, changed, copy.linked, limitHit(result, host.limits));
+        return describeRun(result, input.timeout_ms ?? defaultCommandTimeoutMs, changed, copy.linked, limitHit(result, host.limits), describeCopyKind(copy.kind, host.copies.overlayUnavailable));
       } finally {
         host.copies.release(options.rootId, copy, { broken });
       }
@@ -122,7 +123,7 @@ async function allowed(input: z.infer<typeof bashInput>, options: BashToolOption
 }
 
 /** The result the agent reads: how it ended, what it changed, then the ends of its output. */
-export function describeRun(result: CommandRunResult, timeoutMs: number, changed: readonly string[] | undefined, linked: readonly string[], limit?: string): string {
+export function describeRun(result: CommandRunResult, timeoutMs: number, changed: readonly string[] | undefined, linked: readonly string[], limit?: string, copyLine?: string): string {
   const seconds = (result.durationMs / 1000).toFixed(1);
   const lines: string[] = [];
   if (limit !== undefined) lines.push(`${limit} (${seconds} s)`);
@@ -137,6 +138,7 @@ export function describeRun(result: CommandRunResult, timeoutMs: number, changed
     lines.push(`Files it changed in the scratch copy (not kept; propose them with Edit or Write if they are wanted): ${listed}${more}`);
   }
   if (linked.length > 0) lines.push(`Linked from the user's folder, not copied (writes there reach it): ${linked.join(', ')}`);
+  if (copyLine !== undefined) lines.push(copyLine);
   lines.push(section('stdout', result.stdout), section('stderr', result.stderr));
   return lines.filter((line) => line !== '').join('\n');
 }

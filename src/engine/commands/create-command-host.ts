@@ -28,6 +28,8 @@ export interface CommandHostOptions {
   sourceEnvironment?: Readonly<Record<string, string | undefined>>;
   /** Where scratch copies are made. Default: the system's temporary directory. */
   scratchDirectory?: string;
+  /** Which kind of scratch copy (ScratchCopiesOptions.kind). Default `auto`: an overlay where the kernel allows one. */
+  scratchCopyKind?: 'auto' | 'overlay' | 'git';
   clock?: Clock;
   /** `agentTeam.sandbox` / `--no-sandbox`, read at each command. Default: `auto`. */
   sandbox?(): SandboxSetting;
@@ -51,7 +53,7 @@ export interface CommandHostOptions {
 export type DisposableCommandHost = CommandHost & { dispose(): Promise<void> };
 
 export function createCommandHost(options: CommandHostOptions): DisposableCommandHost {
-  const copies = new ScratchCopies({ workspaceRoot: options.workspaceRoot, ...(options.scratchDirectory ? { directory: options.scratchDirectory } : {}) });
+  const copies = new ScratchCopies({ workspaceRoot: options.workspaceRoot, ...(options.scratchDirectory ? { directory: options.scratchDirectory } : {}), ...(options.scratchCopyKind ? { kind: options.scratchCopyKind } : {}) });
   const stopListening = removeCopiesWhenTreesEnd(options.taskManager, copies);
   let availability: Promise<SandboxAvailability> | undefined;
   const sandbox = async (): Promise<SandboxState> => {

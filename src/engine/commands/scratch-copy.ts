@@ -9,10 +9,12 @@
  * changed. That status is kept for the next preparation, so a later command costs one `git status` and
  * the files that really change, not a walk of the tree.
  */
-import { copyFile, lstat, mkdir, readFile, realpath, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { copyFile, lstat, mkdir, readFile, realpath, rm, rmdir, stat, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
 import { git, splitNul } from './git-runner.js';
 import { createScratchLayout, type ScratchLayout } from './scratch-copy-creation.js';
+import type { CommandCopy } from './command-copy.js';
+import type { CommandLaunch } from './sandbox/command-launch.js';
 import type { ProposedFile } from '../file-tools/task-tools.js';
 
 
@@ -22,7 +24,7 @@ interface StatusEntry {
   untracked: boolean;
 }
 
-export class ScratchCopy {
+export class ScratchCopy implements CommandCopy {
   /** What was last written for proposals, by path under the copy's top. */
   private written = new Map<string, string>();
   /** The content, as copied, of files proposals were written over: putting them back needs no git. */
@@ -58,6 +60,11 @@ export class ScratchCopy {
   /** Dependency folders linked from the user's folder, workspace-relative. */
   get linked(): string[] {
     return this.layout.linked.map((path) => this.toWorkspacePath(path));
+  }
+
+  /** The command runs in the copy as it is on disk: nothing to add. */
+  launch(launch: CommandLaunch): CommandLaunch {
+    return launch;
   }
 
   /** Brings the copy to the workspace as copied plus `proposals`, whatever the last command did. */
@@ -112,6 +119,10 @@ export class ScratchCopy {
     return changed.sort();
   }
 
+  changedFilePath(path: string): string {
+    return join(this.cwd, ...path.split('/'));
+  }
+
   async remove(): Promise<void> {
     await rm(this.layout.root, { recursive: true, force: true, maxRetries: 3 });
   }
@@ -125,6 +136,11 @@ export class ScratchCopy {
     const head = this.layout.kind === 'git' ? (await readFile(join(this.layout.workTop, '.git', 'HEAD'), 'utf8').catch(() => '')).trim() : this.layout.head;
     if (current === this.indexFingerprint && head === this.layout.head) return false;
     await copyFile(this.layout.baselineIndex, this.layout.indexPath);
+    // With the baseline's own time, not now: git trusts an entry whose file is older than the index by
+    // the second, so a file the command changed in the second the copy was made (same size, same inode)
+    // would pass for unchanged under an index stamped later.
+    const baseline = await stat(this.layout.baselineIndex);
+    await utimes(this.layout.indexPath, baseline.atime, baseline.mtime);
     await git(['update-ref', '--no-deref', 'HEAD', this.layout.head], { cwd: this.layout.workTop, environment: this.layout.gitEnvironment });
     this.indexFingerprint = await fingerprint(this.layout.indexPath);
     return true;

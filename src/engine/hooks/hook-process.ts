@@ -85,7 +85,7 @@ async function runHook(host: CommandHost, request: HookRunRequest): Promise<Hook
     const patterns = host.network.patterns();
     const network = state.mode !== 'sandbox' || host.network.all() || (patterns.length > 0 && (await judgeCommand(request.hook.command, patterns, { shell: commandShell().variant })).allowed);
     const hookFolders = userHookFolders.map((folder) => path.join(host.userHome, folder));
-    const launch = await commandLaunch({
+    const launch = copy.launch(await commandLaunch({
       command: request.hook.command,
       cwd: copy.cwd,
       // Claude Code's variable, so hooks written for it find their scripts: the project is the copy here.
@@ -94,7 +94,7 @@ async function runHook(host: CommandHost, request: HookRunRequest): Promise<Hook
       ...(state.mode === 'sandbox'
         ? { sandbox: { availability: state.availability, workspaceRoot: host.workspaceRoot, userHome: host.userHome, copy: { writable: copy.sandboxPaths.writable, readOnly: [...copy.sandboxPaths.readOnly, ...hookFolders] }, network } }
         : {}),
-    });
+    }));
     const result = await runCommandProcess({
       launch,
       cwd: copy.cwd,
@@ -118,7 +118,7 @@ async function runHook(host: CommandHost, request: HookRunRequest): Promise<Hook
       broken = true;
       return [];
     });
-    return { ...ran, changed: await Promise.all(changed.map((file) => readChanged(copy.cwd, file))) };
+    return { ...ran, changed: await Promise.all(changed.map((file) => readChanged(copy.changedFilePath(file), file))) };
   } catch (error) {
     return failed(error);
   } finally {
@@ -127,8 +127,7 @@ async function runHook(host: CommandHost, request: HookRunRequest): Promise<Hook
 }
 
 /** Only a regular file is read back: a link the hook made could point at anything outside the copy. */
-async function readChanged(cwd: string, file: string): Promise<HookChangedFile> {
-  const absolute = path.join(cwd, ...file.split('/'));
+async function readChanged(absolute: string, file: string): Promise<HookChangedFile> {
   if (!(await lstat(absolute).catch(() => undefined))?.isFile()) return { path: file, content: undefined };
   const bytes = await readFile(absolute).catch(() => undefined);
   if (bytes === undefined || bytes.length > maxChangedFileBytes || bytes.includes(0)) return { path: file, content: undefined };

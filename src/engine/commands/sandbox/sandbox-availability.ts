@@ -46,7 +46,7 @@ function probe(executable: string): Promise<string | undefined> {
   });
 }
 
-async function findOnPath(name: string, searchPath: string): Promise<string | undefined> {
+export async function findOnPath(name: string, searchPath: string): Promise<string | undefined> {
   for (const folder of searchPath.split(path.delimiter)) {
     if (!path.isAbsolute(folder)) continue;
     const candidate = path.join(folder, name);
