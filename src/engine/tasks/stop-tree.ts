@@ -1,6 +1,6 @@
 /**
- * Stopping a task and everything unfinished below it. All of them are marked stopped first, then aborted
- * and freed, so no queued task of the tree can grab a slot freed by another part of the same stop; a hung
+ * Stopping a task and everything unfinished below it. All of them are marked stopped first, then aborted,
+ * announced and freed, so no queued task of the tree can grab a slot freed by another part of the same stop; a hung
  * work function does not keep its slot (it is freed now, not when the work returns).
  */
 import type { StopReason } from '../errors.js';
@@ -37,10 +37,12 @@ export function stopTree(host: TreeStopHost, top: TaskRecord, reason: StopReason
     for (const child of host.tree.childrenOf(record)) visit(child, nextStopper);
   };
   visit(top, null);
+  // Aborted before anyone is told: the requests close first (B3 measures the gap), listeners of the
+  // updates below (the sidebar, the history) cannot delay them.
+  for (const { record, reason: own } of stopped) record.controller?.abort(own);
   for (const { record } of stopped) {
     if (record.phase === 'ended') host.announceEnd(record); // It was queued: there is no work to wait for.
     else host.awaitWork(record);
   }
-  for (const { record, reason: own } of stopped) record.controller?.abort(own);
   for (const { record } of stopped) host.scheduler.leave(record);
 }
