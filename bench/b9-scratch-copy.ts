@@ -152,9 +152,10 @@ export const scratchCopy: Benchmark = {
       return {
         measurements: [
           figure('first command: copy ready (overlay)', first.overlay, 300, `median of ${firstRounds}; ${folders * 100} files; ${ratio.toFixed(0)}x faster than the git-made copy in the same run`),
-          figure('first command: copy ready (git-made copy)', first.git, 2000, 'the fallback'),
+          // The git-made copy is judged (by the second pass's targets) only where it is the copy commands get.
+          figure('first command: copy ready (git-made copy)', first.git, support.available ? undefined : 2000, support.available ? 'the fallback where no overlay can be mounted (judged there: <= 2 s)' : 'the copy commands get here'),
           figure('later command: added (overlay)', later.overlay, 20, 'target on p50; paired with the same command in a plain folder'),
-          figure('later command: added (git-made copy)', later.git, 50, 'target on p50'),
+          figure('later command: added (git-made copy)', later.git, support.available ? undefined : 50, support.available ? 'the fallback (judged where it is the copy commands get: <= 50 ms on p50)' : 'target on p50'),
           figure('later command editing a tracked file in a subfolder: added (overlay)', deeper.overlay, undefined, 'the folder it wrote in is checked for files gone (re-made folders)'),
           figure('later command editing a tracked file in a subfolder: added (git-made copy)', deeper.git, undefined, ''),
           ...(inSandbox
