@@ -100,6 +100,21 @@ describe.each(engines)('Grep and Glob through links (%s engine)', (_engine, ripg
     expect(await runTool(tools, 'Grep', { pattern: 'const a', path: 'alias.ts' })).toBe('alias.ts:1: export const a = 1;');
   });
 
+  it('asks the disk where a match leads only for the start: a walk follows no link below it', async () => {
+    const { tools, workspace } = await createLinkedWorkspace(trees, ripgrepPath);
+    const asked: string[] = [];
+    const realPath = workspace.realPath.bind(workspace);
+    workspace.realPath = (path) => {
+      asked.push(path);
+      return realPath(path);
+    };
+    expect(await runTool(tools, 'Grep', { pattern: 'region|const a|sk-live' })).toBe('.aws/config:2: region = eu-west-1\nsrc/a.ts:1: export const a = 1;');
+    expect(asked).toEqual([]);
+    // Below a linked start, each match is judged where it really is: aws/credentials is .aws/credentials.
+    expect(await runTool(tools, 'Grep', { pattern: 'sk-live|region', path: 'aws' })).toBe('aws/config:2: region = eu-west-1');
+    expect(asked).toEqual(['aws']);
+  });
+
   it('Glob does not list what a link brings in from secrets or .git, and lists the rest', async () => {
     const { tools } = await createLinkedWorkspace(trees, ripgrepPath);
     expect(await runTool(tools, 'Glob', { pattern: 'notes.txt' })).toMatch(/^No files match/);

@@ -101,9 +101,12 @@ export class ChangeSetWorkspace implements Workspace {
   async search(pattern: string, options: SearchOptions = {}): Promise<SearchResult> {
     assertSearchPatternLength(pattern);
     const start = this.resolve(options.path ?? '');
+    // The start's real path: the root's is ''. Unknown for a start only this task's proposals hold.
+    let realStart: string | undefined = start === '' ? '' : undefined;
     if (start !== '' && this.changeSet.proposedContent(start) === undefined) {
       this.rules.assertReadable(start, start);
-      this.rules.assertReadable(start, (await this.inner.realPath(start)).path);
+      realStart = (await this.inner.realPath(start)).path;
+      this.rules.assertReadable(start, realStart);
     }
     const maxResults = options.maxResults ?? defaultSearchMaxResults;
     // Disk results for files this task changed, and for sensitive files (by either name), are replaced
@@ -114,7 +117,9 @@ export class ChangeSetWorkspace implements Workspace {
       let ask = maxResults;
       for (;;) {
         const result = await this.inner.search(pattern, { ...options, path: start, maxResults: ask });
-        const shown = new Set(await this.visible(result.matches.map((match) => match.path), { hideSensitiveNames: true }));
+        const below = result.noLinksBelowStart && realStart !== undefined ? realStart : undefined;
+        const realOf = below === undefined ? undefined : (path: string) => realBelowStart(below, start, path);
+        const shown = new Set(await this.visible(result.matches.map((match) => match.path), { hideSensitiveNames: true, realOf }));
         const kept = result.matches.filter((match) => shown.has(match.path) && this.changeSet.proposedContent(match.path) === undefined);
         if (!result.truncated || kept.length >= maxResults) {
           fromDisk.push(...kept);
@@ -197,11 +202,14 @@ export class ChangeSetWorkspace implements Workspace {
    * The paths of `paths` a search or listing may show: none that leads outside the workspace, or through
    * a link to a secret or to version-control internals; secrets by their own name only if asked to.
    */
-  private async visible(paths: readonly string[], options: { hideSensitiveNames: boolean }): Promise<string[]> {
+  private async visible(paths: readonly string[], options: { hideSensitiveNames: boolean; realOf?: (path: string) => string | undefined }): Promise<string[]> {
     const distinct = [...new Set(paths)];
     const shown = await Promise.all(
       distinct.map(async (path) => {
         if (this.rules.hidesFromSearch(path, path)) return !options.hideSensitiveNames;
+        // Where the search says it followed no link, the real path needs no question to the disk (B7).
+        const known = options.realOf?.(path);
+        if (known !== undefined) return !this.rules.hidesFromSearch(path, known);
         try {
           return !this.rules.hidesFromSearch(path, (await this.inner.realPath(path)).path);
         } catch (error) {
@@ -240,4 +248,15 @@ export class ChangeSetWorkspace implements Workspace {
     throwIfStopped(options.signal);
     return found;
   }
+}
+
+/**
+ * The real path of `path`, found by a search that followed no link below `start`, whose real path is
+ * `realStart`; undefined for a path not under `start` (then the disk is asked).
+ */
+function realBelowStart(realStart: string, start: string, path: string): string | undefined {
+  if (!isWithin(start, path)) return undefined;
+  const rest = relativeTo(start, path);
+  if (realStart === '') return rest;
+  return rest === '' ? realStart : `${realStart}/${rest}`;
 }

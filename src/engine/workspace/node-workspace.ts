@@ -130,13 +130,13 @@ export class NodeWorkspace implements Workspace {
     const ripgrepPath = await this.ripgrep;
     if (ripgrepPath !== null) {
       try {
-        return sortResult(await searchWithRipgrep(ripgrepPath, this.walkContext, request, { largeFiles: this.largeFiles }));
+        return { ...sortResult(await searchWithRipgrep(ripgrepPath, this.walkContext, request, { largeFiles: this.largeFiles })), noLinksBelowStart: true };
       } catch (error) {
         if (!(error instanceof RipgrepUnavailableError)) throw error;
         this.ripgrep = Promise.resolve(null); // a binary that cannot start will not start next time either
       }
     }
-    return sortResult(await searchWithJavaScript(this.walkContext, request));
+    return { ...sortResult(await searchWithJavaScript(this.walkContext, request)), noLinksBelowStart: true };
   }
 
   async writeText(path: string, content: string): Promise<void> {

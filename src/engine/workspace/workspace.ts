@@ -96,6 +96,12 @@ export interface SearchResult {
   matches: SearchMatch[];
   /** True when more lines matched than `maxResults`. */
   truncated: boolean;
+  /**
+   * True when the search followed no symbolic link below its start (ripgrep and the JavaScript walk follow
+   * none): each match's real path is then the start's real path and the rest of the match's own, so the
+   * caller need not ask the disk where each file leads. Absent: not known (an editor's open documents).
+   */
+  noLinksBelowStart?: boolean;
 }
 
 export const defaultGlobMaxResults = 1000;
