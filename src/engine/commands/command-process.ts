@@ -47,13 +47,17 @@ export function runCommandProcess(options: CommandRunOptions): Promise<CommandRu
   const started = options.clock.now();
   const stdout = new OutputTail(options.stdoutBytes);
   const stderr = new OutputTail(options.stderrBytes);
-  const { file, args, environment, mark } = options.launch;
-  // Without a sandbox, what the command left running (even in a session of its own) is found by its mark:
-  // once, when it exits or is cut (the search repeats itself until nothing carries the mark).
+  const { file, args, environment, mark, ownPidNamespace } = options.launch;
+  // What the command left running (even in a session of its own) is found by its mark: once, when it
+  // exits or is cut (the search repeats itself until nothing carries the mark). In a PID namespace of its
+  // own a normal exit has already ended them all (the kernel ends the namespace with its first process,
+  // and that process's exit waits for theirs); only a stop or timeout, killing from outside, searches.
   let leftoversEnded: Promise<unknown> = Promise.resolve();
   let searched = false;
+  let ended: CommandRunResult['ended'];
   const endLeftovers = () => {
     if (mark === undefined || searched) return;
+    if (ownPidNamespace && ended === undefined) return;
     searched = true;
     leftoversEnded = killMarkedProcesses(mark);
   };
@@ -73,7 +77,6 @@ export function runCommandProcess(options: CommandRunOptions): Promise<CommandRu
       reject(error);
       return;
     }
-    let ended: CommandRunResult['ended'];
     let exit: { code: number | null; signal: string | null } | undefined;
     let settled = false;
     const cancelTimers: Array<() => void> = [];

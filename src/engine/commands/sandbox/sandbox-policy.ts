@@ -5,7 +5,7 @@
  * their real workspace (ignored files such as `.env` are not in the copy), the sockets under /run (a
  * Docker or D-Bus socket is a way out of any sandbox that can reach it).
  */
-import { realpath } from 'node:fs/promises';
+import { realpathSync } from 'node:fs';
 import path from 'node:path';
 
 export interface SandboxPolicy {
@@ -69,30 +69,49 @@ export function commandPolicy(input: CommandPolicyInput): SandboxPolicy {
  */
 export function toolchainFolders(environment: Readonly<Record<string, string>>, hidden: readonly string[], userHome: string, workspaceRoot = ''): string[] {
   const home = path.normalize(userHome);
+  const local = path.join(home, '.local');
+  const credentials = credentialFolders.map((name) => path.join(home, name));
   const entries = (environment.PATH ?? '').split(path.delimiter).filter((entry) => path.isAbsolute(entry));
   const named = toolchainVariables.map((name) => environment[name]).filter((value): value is string => value !== undefined && path.isAbsolute(value));
-  const folders = [...entries.map((entry) => (path.basename(entry) === 'bin' && path.dirname(path.normalize(entry)) !== path.join(home, '.local') ? path.dirname(entry) : entry)), ...named].map((folder) => path.normalize(folder));
-  const touchesWorkspace = (folder: string) => workspaceRoot !== '' && (isInside(folder, workspaceRoot) || isInside(workspaceRoot, folder));
-  return unique(folders.filter((folder) => hidden.some((root) => isInside(folder, root)) && folder !== home && !holdsCredentials(folder, userHome) && !touchesWorkspace(folder)));
+  const folders = [...entries.map((entry) => (path.basename(entry) === 'bin' && path.dirname(path.normalize(entry)) !== local ? path.dirname(entry) : entry)), ...named].map((folder) => path.normalize(folder));
+  const overlaps = (folder: string, other: string) => isInside(folder, other) || isInside(other, folder);
+  const touchesWorkspace = (folder: string) => workspaceRoot !== '' && overlaps(folder, workspaceRoot);
+  const holdsCredentials = (folder: string) => credentials.some((credential) => overlaps(folder, credential));
+  return unique(folders.filter((folder) => hidden.some((root) => isInside(folder, root)) && folder !== home && !holdsCredentials(folder) && !touchesWorkspace(folder)));
 }
 
-function holdsCredentials(folder: string, userHome: string): boolean {
-  return credentialFolders.some((name) => {
-    const credentials = path.join(userHome, name);
-    return isInside(folder, credentials) || isInside(credentials, folder);
-  });
-}
-
-/** True when `folder` is `root` or lies beneath it. */
+/**
+ * True when `folder` is `root` or lies beneath it (absolute POSIX paths: the sandboxes are Linux's and
+ * macOS's). Compared as normalized strings: the policy asks this for every PATH entry against every hidden
+ * and credential folder, and `path.relative` made that a quarter of a millisecond per command (B13).
+ */
 export function isInside(folder: string, root: string): boolean {
-  const relative = path.relative(root, folder);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+  const inner = withoutTrailingSlash(path.posix.normalize(folder));
+  const outer = withoutTrailingSlash(path.posix.normalize(root));
+  return inner === outer || inner.startsWith(outer === '/' ? '/' : `${outer}/`);
 }
 
-/** The real paths of those that exist (a link is followed: a mount must be of what it names), once each. */
-export async function existingPaths(paths: readonly string[]): Promise<string[]> {
-  const found = await Promise.all(paths.map((entry) => realpath(entry).catch(() => undefined)));
+function withoutTrailingSlash(normalized: string): string {
+  return normalized.length > 1 && normalized.endsWith('/') ? normalized.slice(0, -1) : normalized;
+}
+
+/**
+ * The real paths of those that exist (a link is followed: a mount must be of what it names), once each.
+ * Synchronous on purpose: every command pays for a dozen of them (the home, the workspace, /run, the
+ * copy), about 10 µs each this way against 60 µs of CPU each through the thread pool (B13).
+ */
+export function existingPaths(paths: readonly string[]): string[] {
+  const found = paths.map((entry) => realPathOf(entry));
   return [...new Set(found.filter((entry): entry is string => entry !== undefined))];
+}
+
+/** The real path of `entry`, or undefined when it does not exist (or cannot be resolved). */
+export function realPathOf(entry: string): string | undefined {
+  try {
+    return realpathSync.native(entry);
+  } catch {
+    return undefined;
+  }
 }
 
 function unique(folders: readonly string[]): string[] {

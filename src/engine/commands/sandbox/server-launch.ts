@@ -36,7 +36,7 @@ export async function sandboxedServerLaunch(
     writable: [],
     // Read-only like everything, and bound again: under /tmp the private /tmp would hide it.
     readOnly: [workspace],
-    hidden: await existingPaths([...credentials.filter((entry) => entry.stat?.isDirectory()).map((entry) => entry.path), '/run', '/var/run']),
+    hidden: existingPaths([...credentials.filter((entry) => entry.stat?.isDirectory()).map((entry) => entry.path), '/run', '/var/run']),
     hiddenFiles: credentials.filter((entry) => entry.stat?.isFile()).map((entry) => entry.path),
     network: true,
     cwd: workspace,
