@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { symlink } from 'node:fs/promises';
 import * as nodePath from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -126,6 +127,15 @@ describe('file kinds and sizes', () => {
     await expect(runTool(edit, 'Write', { file_path: 'image.png', content: 'text now' })).rejects.toThrow(/binary file/);
     await expect(runTool(edit, 'Write', { file_path: 'new.bin', content: 'a\0b' })).rejects.toThrow(/NUL bytes/);
     await expect(runTool(edit, 'Edit', { file_path: 'latin1.txt', old_string: 'caf', new_string: 'tea' })).rejects.toThrow(/not valid UTF-8/);
+  });
+
+  it.skipIf(process.platform === 'win32')('refuses a FIFO at once instead of waiting for a writer, and a directory', async () => {
+    const tree = await trees.create({ 'src/a.ts': 'export const a = 1;\n' });
+    execFileSync('mkfifo', [tree.path('pipe')]);
+    const workspace = new NodeWorkspace(tree.root, { ripgrepPath: null });
+    const { readOnly } = createWorkspaceTools({ workspace, changeSet: new ChangeSet({ taskId: 't', role: 'r' }) });
+    await expect(runTool(readOnly, 'Read', { file_path: 'pipe' })).rejects.toThrow(/pipe is not a regular file/);
+    await expect(runTool(readOnly, 'Read', { file_path: 'src' })).rejects.toThrow(/src is a directory, not a file/);
   });
 
   it('refuses to edit files over the edit limit, before or after the edit', async () => {

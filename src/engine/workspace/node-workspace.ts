@@ -1,5 +1,5 @@
 import { constants } from 'node:fs';
-import { mkdir, readFile, stat as statFile, writeFile } from 'node:fs/promises';
+import { mkdir, stat as statFile, writeFile } from 'node:fs/promises';
 import * as nodePath from 'node:path';
 import { type Clock } from '../clock.js';
 import { WorkspaceError } from '../errors.js';
@@ -65,16 +65,21 @@ export class NodeWorkspace implements Workspace {
 
   async readText(path: string, options: { signal?: AbortSignal } = {}): Promise<string> {
     const relative = this.confinement.toRelative(path);
-    const real = await this.confinement.resolveExisting(relative);
-    if (real === null) throw notFound(relative);
-    const info = await statFile(real);
-    if (info.isDirectory()) {
-      throw new WorkspaceError('invalid', `${relative || 'The workspace root'} is a directory, not a file. Use Glob to list its files.`, relative);
+    const opened = await this.confinement.openExisting(relative);
+    if (opened === null) throw notFound(relative);
+    const { handle } = opened;
+    try {
+      const info = await handle.stat();
+      if (info.isDirectory()) {
+        throw new WorkspaceError('invalid', `${relative || 'The workspace root'} is a directory, not a file. Use Glob to list its files.`, relative);
+      }
+      if (!info.isFile()) throw new WorkspaceError('invalid', `${relative} is not a regular file.`, relative);
+      if (info.size > this.policy.maxFileBytes) throw tooLarge(relative, info.size, this.policy.maxFileBytes, 'reading');
+      const bytes = await handle.readFile({ signal: options.signal });
+      return decodeText(bytes, relative);
+    } finally {
+      await handle.close();
     }
-    if (!info.isFile()) throw new WorkspaceError('invalid', `${relative} is not a regular file.`, relative);
-    if (info.size > this.policy.maxFileBytes) throw tooLarge(relative, info.size, this.policy.maxFileBytes, 'reading');
-    const bytes = await readFile(real, { signal: options.signal });
-    return decodeText(bytes, relative);
   }
 
   async stat(path: string): Promise<FileStat | null> {
