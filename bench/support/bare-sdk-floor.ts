@@ -1,51 +1,54 @@
 /**
  * B2's floor: the same conversations made with the bare SDKs and no engine, in the same process, against
- * the same server. Each of N conversations streams a first request (the researcher's instruction, its
- * three tools, the prompt), reads the file the answer asks for (as any app would, with fs), and streams a
- * second request carrying the tool result. Its wall time is what Node, the SDKs and the server cost on
- * this machine at this moment: the engine is then judged against it, not only against the ideal.
+ * the same server. Each of N conversations streams a first request (the system instruction and tools the
+ * engine itself sent, and the prompt), reads the file the answer asks for (as any app would, with fs), and
+ * streams a second request carrying the tool result. Its wall time is what Node, the SDKs and the server
+ * cost on this machine at this moment: the engine is then judged against it, not only against the ideal.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { toToolDefinition } from '../../src/engine/agent/tool.js';
-import { ChangeSet } from '../../src/engine/changes/change-set.js';
 import type { ModelProvider } from '../../src/engine/model/create-model.js';
 import type { ToolDefinition } from '../../src/engine/model/types.js';
-import { researcherRole } from '../../src/engine/roles/built-in/researcher.js';
-import { NodeWorkspace } from '../../src/engine/workspace/node-workspace.js';
-import { createWorkspaceTools } from '../../src/engine/file-tools/tools/create-workspace-tools.js';
 
 export interface FloorServer {
   baseUrl: string;
   openaiBaseUrl: string;
 }
 
-/** The researcher's tool definitions, as the engine sends them: the floor's requests are as large. */
-function researcherTools(root: string): ToolDefinition[] {
-  const tools = createWorkspaceTools({ workspace: new NodeWorkspace(root), changeSet: new ChangeSet({ taskId: 'floor', role: 'researcher' }) });
-  return tools.readOnly.map(toToolDefinition);
+/** What the engine's subagent sent in its first request, taken from the engine's own run: the floor's requests are the same. */
+export interface FloorRequest {
+  system: string;
+  tools: ToolDefinition[];
 }
 
-/** Runs `conversations` two-request conversations at once with the bare SDK; resolves with the wall time in ms. */
-export async function bareSdkWallMs(provider: ModelProvider, server: FloorServer, root: string, conversations: number): Promise<number> {
-  const tools = researcherTools(root);
-  const run = provider === 'openai' ? await openaiConversation(server, tools, root) : await anthropicConversation(server, tools, root);
+/** What the floor's conversations took: wall time, and this process's CPU time per conversation (ms). */
+export interface FloorFigures {
+  wallMs: number;
+  cpuPerConversationMs: number;
+}
+
+/** Runs `conversations` two-request conversations at once with the bare SDK. */
+export async function bareSdkFloor(provider: ModelProvider, server: FloorServer, root: string, conversations: number, request: FloorRequest): Promise<FloorFigures> {
+  const run = provider === 'openai' ? await openaiConversation(server, request, root) : await anthropicConversation(server, request, root);
+  const cpuStart = process.cpuUsage();
   const start = performance.now();
   await Promise.all(Array.from({ length: conversations }, (_, index) => run(`Read notes.txt and report what it says (${index}).`)));
-  return performance.now() - start;
+  const wallMs = performance.now() - start;
+  const cpu = process.cpuUsage(cpuStart);
+  return { wallMs, cpuPerConversationMs: (cpu.user + cpu.system) / 1000 / conversations };
 }
 
-async function openaiConversation(server: FloorServer, tools: ToolDefinition[], root: string): Promise<(prompt: string) => Promise<void>> {
+async function openaiConversation(server: FloorServer, { system, tools }: FloorRequest, root: string): Promise<(prompt: string) => Promise<void>> {
   const { default: OpenAI } = await import('openai');
   const client = new OpenAI({ apiKey: 'bench-key', baseURL: server.openaiBaseUrl, maxRetries: 0 });
   const definitions = tools.map((tool) => ({ type: 'function' as const, function: { name: tool.name, description: tool.description, parameters: tool.inputSchema } }));
   return async (prompt) => {
     const messages: Array<Record<string, unknown>> = [
-      { role: 'system', content: researcherRole.instruction },
+      { role: 'system', content: system },
       { role: 'user', content: prompt },
     ];
     const call = { id: '', name: '', arguments: '' };
-    for await (const chunk of await client.chat.completions.create({ model: 'mock-model', messages: messages as never, tools: definitions, stream: true })) {
+    for await (const chunk of await client.chat.completions.create({ model: 'mock-model', messages: messages as never, tools: definitions, stream: true, stream_options: { include_usage: true } })) {
       const delta = chunk.choices[0]?.delta?.tool_calls?.[0];
       if (delta?.id) call.id = delta.id;
       if (delta?.function?.name) call.name = delta.function.name;
@@ -55,18 +58,18 @@ async function openaiConversation(server: FloorServer, tools: ToolDefinition[], 
     const content = await readFile(path.join(root, filePath), 'utf8');
     messages.push({ role: 'assistant', content: null, tool_calls: [{ id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } }] });
     messages.push({ role: 'tool', tool_call_id: call.id, content });
-    for await (const chunk of await client.chat.completions.create({ model: 'mock-model', messages: messages as never, tools: definitions, stream: true })) void chunk;
+    for await (const chunk of await client.chat.completions.create({ model: 'mock-model', messages: messages as never, tools: definitions, stream: true, stream_options: { include_usage: true } })) void chunk;
   };
 }
 
-async function anthropicConversation(server: FloorServer, tools: ToolDefinition[], root: string): Promise<(prompt: string) => Promise<void>> {
+async function anthropicConversation(server: FloorServer, { system, tools }: FloorRequest, root: string): Promise<(prompt: string) => Promise<void>> {
   const { default: Anthropic } = await import('@anthropic-ai/sdk');
   const client = new Anthropic({ apiKey: 'bench-key', baseURL: server.baseUrl, maxRetries: 0 });
   const definitions = tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.inputSchema as never }));
   return async (prompt) => {
     const messages: Array<{ role: 'user' | 'assistant'; content: unknown }> = [{ role: 'user', content: prompt }];
     const call = { id: '', name: '', json: '' };
-    for await (const event of await client.messages.create({ model: 'mock-model', max_tokens: 4096, system: researcherRole.instruction, messages: messages as never, tools: definitions, stream: true })) {
+    for await (const event of await client.messages.create({ model: 'mock-model', max_tokens: 4096, system, messages: messages as never, tools: definitions, stream: true })) {
       if (event.type === 'content_block_start' && event.content_block.type === 'tool_use') {
         call.id = event.content_block.id;
         call.name = event.content_block.name;
@@ -77,6 +80,6 @@ async function anthropicConversation(server: FloorServer, tools: ToolDefinition[
     const content = await readFile(path.join(root, input.file_path ?? 'notes.txt'), 'utf8');
     messages.push({ role: 'assistant', content: [{ type: 'tool_use', id: call.id, name: call.name, input }] });
     messages.push({ role: 'user', content: [{ type: 'tool_result', tool_use_id: call.id, content }] });
-    for await (const event of await client.messages.create({ model: 'mock-model', max_tokens: 4096, system: researcherRole.instruction, messages: messages as never, tools: definitions, stream: true })) void event;
+    for await (const event of await client.messages.create({ model: 'mock-model', max_tokens: 4096, system, messages: messages as never, tools: definitions, stream: true })) void event;
   };
 }
