@@ -88,7 +88,7 @@ describe('RunLog: what it writes as the events happen', () => {
     await world.manager.wait('t1');
     await world.runLog.flush();
     // Two edits before the run was written: one record, the proposal as it was then.
-    expect((await world.lines('t1')).filter((line) => line.type === 'changes')).toHaveLength(1);
+    expect((await world.lines('t1')).filter((line) => line.type === 'proposals')).toHaveLength(1);
     expect((await world.runLog.read('t1'))?.changeSets.map((set) => set.files.map((file) => [file.proposedContent, file.hunks[0]?.decision]))).toEqual([[['c\n', 'pending']]]);
 
     // A review decision after the task ended is written without waiting for a flush.

@@ -1,9 +1,9 @@
 /**
  * A run's records folded into what they say: the latest snapshot per task with its transcript, each
  * agent's conversation as last recorded (a record replaces the conversation from its `from` on), the
- * tool results recorded after it, the kept conversations and the proposals. Records come in file order;
- * a conversation record that starts past what is recorded (a line before it was lost) leaves that
- * conversation out, with a warning, until a record carries it whole again.
+ * tool results recorded after it, the kept conversations and the proposals (run-proposals-read.ts).
+ * Records come in file order; a conversation record that starts past what is recorded (a line before it
+ * was lost) leaves that conversation out, with a warning, until a record carries it whole again.
  */
 import type { TranscriptEntry } from '../agent/types.js';
 import type { ChangeSetSnapshot } from '../changes/types.js';
@@ -11,6 +11,7 @@ import type { ModelMessage } from '../model/types.js';
 import type { PersistedTask } from '../tasks/task-store.js';
 import { type TaskSnapshot, isTerminal } from '../tasks/types.js';
 import type { RunRecord, ToolResultEntry } from './run-log-records.js';
+import { ProposalsBeingRead } from './run-proposals-read.js';
 
 export interface RunContents {
   runId: string;
@@ -39,14 +40,16 @@ export class RunContentsBuilder {
   private readonly brokenConversations = new Set<string>();
   private readonly results = new Map<string, ToolResultEntry[]>();
   private readonly kept = new Map<string, ModelMessage[]>();
-  private readonly changeSets = new Map<string, ChangeSetSnapshot | null>();
+  private readonly proposals: ProposalsBeingRead;
 
   constructor(
     private readonly runId: string,
     private readonly name: string,
     private readonly maxEntries: number,
     private readonly warn: (message: string) => void,
-  ) {}
+  ) {
+    this.proposals = new ProposalsBeingRead(name, warn);
+  }
 
   add(record: RunRecord, lineNumber: number): void {
     switch (record.type) {
@@ -59,7 +62,11 @@ export class RunContentsBuilder {
       case 'kept-conversation':
         return void this.kept.set(record.key, record.messages);
       case 'changes':
-        return void this.changeSets.set(record.taskId, record.changeSet);
+        return this.proposals.addWhole(record.taskId, record.changeSet);
+      case 'file-text':
+        return this.proposals.addText(record, lineNumber);
+      case 'proposals':
+        return this.proposals.addByText(record.taskId, record.changeSet, lineNumber);
     }
   }
 
@@ -117,7 +124,7 @@ export class RunContentsBuilder {
       conversations: this.conversations,
       resultsAfterConversation: this.results,
       keptConversations: this.kept,
-      changeSets: [...this.changeSets.values()].filter((changeSet): changeSet is ChangeSetSnapshot => changeSet !== null),
+      changeSets: this.proposals.changeSets(),
     };
   }
 }

@@ -11,7 +11,7 @@ import * as z from 'zod';
 import { errorMessage } from '../errors.js';
 import { openForReading, readLines } from './json-lines-file.js';
 import { type RunContents, RunContentsBuilder } from './run-contents.js';
-import { type RunRecord, type RunRecordType, linePrefixOf, maxLineBytes, runRecordSchema, runRecordTypes } from './run-log-records.js';
+import { type RunRecord, type RunRecordType, linePrefixOf, maxLineBytes, proposalRecordTypes, runRecordSchema, runRecordTypes } from './run-log-records.js';
 
 export type { RunContents } from './run-contents.js';
 
@@ -30,7 +30,9 @@ export async function readRunFile(filePath: string, runId: string, options: Read
   if (!handle) return undefined;
   const name = path.basename(filePath);
   const contents = new RunContentsBuilder(runId, name, options.maxTranscriptEntries ?? Infinity, warn);
-  const unwanted = runRecordTypes.filter((type) => options.only && !options.only.has(type)).map(linePrefixOf);
+  // The proposals are told by several types of record: wanting one of them is wanting them all.
+  const only = options.only && proposalRecordTypes.some((type) => options.only?.has(type)) ? new Set([...options.only, ...proposalRecordTypes]) : options.only;
+  const unwanted = runRecordTypes.filter((type) => only && !only.has(type)).map(linePrefixOf);
   // The writer puts `taskId` right after `type` in an entry line (run-recorder.ts).
   const entryPrefix = linePrefixOf('entry');
   const wantedEntries = options.task === undefined ? entryPrefix : `${entryPrefix}"taskId":${JSON.stringify(options.task)},`;
@@ -40,7 +42,7 @@ export async function readRunFile(filePath: string, runId: string, options: Read
       (line, lineNumber) => {
         if (unwanted.some((prefix) => line.startsWith(prefix)) || (line.startsWith(entryPrefix) && !line.startsWith(wantedEntries))) return;
         const record = parseLine(line, lineNumber, name, warn);
-        if (record && (!options.only || options.only.has(record.type))) contents.add(record, lineNumber);
+        if (record && (!only || only.has(record.type))) contents.add(record, lineNumber);
       },
       {
         tooLong: (lineNumber) => warn(`${name}: line ${lineNumber} is longer than the ${maxLineBytes / 1024 / 1024} MiB a line may hold; it was skipped`),

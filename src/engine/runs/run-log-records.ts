@@ -11,8 +11,8 @@
 import * as z from 'zod';
 import { transcriptEntrySchemas } from '../agent/transcript-entry.js';
 import type { TranscriptEntry } from '../agent/types.js';
-import { changeSetSnapshotSchemas } from '../changes/change-set-schema.js';
-import type { ChangeSetSnapshot } from '../changes/types.js';
+import { changeSetSnapshotSchemas, fileChangeSnapshotSchemas } from '../changes/change-set-schema.js';
+import type { ChangeSetSnapshot, FileChangeSnapshot } from '../changes/types.js';
 import type { ModelMessage } from '../model/types.js';
 import { taskSnapshotSchemas } from '../tasks/task-snapshot.js';
 import type { TaskSnapshot } from '../tasks/types.js';
@@ -34,12 +34,42 @@ export type RunRecord =
   | { type: 'conversation'; taskId: string; from: number; messages: ModelMessage[] }
   /** A conversation kept for follow-ups (ConversationStore.save); `key` is a task id. */
   | { type: 'kept-conversation'; key: string; messages: ModelMessage[] }
-  /** The task's proposals after a change; null once its change set is gone. */
-  | { type: 'changes'; taskId: string; changeSet: ChangeSetSnapshot | null };
+  /**
+   * The task's proposals after a change, whole; null once its change set is gone. Since proposals are
+   * written as `proposals` records, only the null is written (older files hold whole ones).
+   */
+  | { type: 'changes'; taskId: string; changeSet: ChangeSetSnapshot | null }
+  /**
+   * A text of the task's proposals (a file's base or proposed content), written once and named by `textId`
+   * in the `proposals` records after it; with `delta`, built from an earlier text of the same file (run-proposal-texts.ts).
+   */
+  | { type: 'file-text'; taskId: string; textId: string; text: string; delta?: FileTextDelta }
+  /** The task's proposals after a change, each file's contents named by the `file-text` records before it. */
+  | { type: 'proposals'; taskId: string; changeSet: ChangeSetByText };
+
+/** A text made of the text `from` (see text-delta.ts); `length`: the length of the result, checked when read. */
+export interface FileTextDelta {
+  from: string;
+  keepStart: number;
+  keepEnd: number;
+  length: number;
+}
+
+/** A text of a `file-text` record, with its length (checked when read). */
+export interface TextReference {
+  textId: string;
+  length: number;
+}
+
+export type FileChangeByText = Omit<FileChangeSnapshot, 'baseContent' | 'proposedContent'> & { baseText: TextReference | null; proposedText: TextReference };
+export type ChangeSetByText = Omit<ChangeSetSnapshot, 'files'> & { files: FileChangeByText[] };
 
 export type RunRecordType = RunRecord['type'];
 
-export const runRecordTypes: readonly RunRecordType[] = ['task', 'entry', 'conversation', 'kept-conversation', 'changes'];
+export const runRecordTypes: readonly RunRecordType[] = ['task', 'entry', 'conversation', 'kept-conversation', 'changes', 'file-text', 'proposals'];
+
+/** The proposals of a run are told by these types together: a reader that wants one wants them all. */
+export const proposalRecordTypes: readonly RunRecordType[] = ['changes', 'file-text', 'proposals'];
 
 /** How every line of that type begins, as `JSON.stringify` writes a record built with `type` first. */
 export function linePrefixOf(type: RunRecordType): string {
@@ -76,12 +106,23 @@ export const modelMessageSchema = z.discriminatedUnion('role', [
 
 const messagesSchema = z.array(modelMessageSchema).transform((messages) => messages as ModelMessage[]);
 
+const textReferenceSchema = z.object({ textId: identifier, length: count });
+
+/** A file change as the lenient schema reads it, its two contents named rather than held. */
+const fileChangeByTextSchema = fileChangeSnapshotSchemas.lenient
+  .omit({ baseContent: true, proposedContent: true })
+  .extend({ baseText: textReferenceSchema.nullable(), proposedText: textReferenceSchema });
+const changeSetByTextSchema = changeSetSnapshotSchemas.lenient.extend({ files: z.array(fileChangeByTextSchema) });
+const fileTextDeltaSchema = z.object({ from: identifier, keepStart: count, keepEnd: count, length: count });
+
 export const runRecordSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('task'), task: taskSnapshotSchemas.lenient }),
   z.object({ type: z.literal('entry'), taskId: identifier, index: count, entry: transcriptEntrySchemas.lenient }),
   z.object({ type: z.literal('conversation'), taskId: identifier, from: count, messages: messagesSchema }),
   z.object({ type: z.literal('kept-conversation'), key: identifier, messages: messagesSchema }),
   z.object({ type: z.literal('changes'), taskId: identifier, changeSet: changeSetSnapshotSchemas.lenient.nullable() }),
+  z.object({ type: z.literal('file-text'), taskId: identifier, textId: identifier, text: z.string(), delta: fileTextDeltaSchema.optional() }),
+  z.object({ type: z.literal('proposals'), taskId: identifier, changeSet: changeSetByTextSchema }),
 ]);
 
 /** Which task a record is about, for warnings. */

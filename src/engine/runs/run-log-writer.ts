@@ -37,6 +37,8 @@ export interface RunLogWriterOptions {
   warn(message: string): void;
   /** A write failed and its records are lost: the records that continue earlier ones must start over. */
   onRecordsLost(runId: string): void;
+  /** The run's file was closed here: what this process knows it holds may change before it is opened again. */
+  onReleased(runId: string): void;
   /** The size the index gives a run's file, for a run this process has not written yet (0: none). */
   knownBytes(runId: string): number;
 }
@@ -176,6 +178,7 @@ export class RunLogWriter {
     const file = this.files.get(runId);
     if (!file || file.lines.length > 0 || file.inFlight > 0) return;
     this.files.delete(runId);
+    this.options.onReleased(runId);
     await file.handle?.close().catch(() => undefined);
   }
 

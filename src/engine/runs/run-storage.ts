@@ -28,7 +28,15 @@ export class RunStorage {
     private readonly clock: Clock,
     private readonly retention: RetentionPolicy,
   ) {
-    this.writer = new RunLogWriter(directory, { warn, onRecordsLost: (runId) => this.recorder.recordsLost(runId), knownBytes: (runId) => index.get(runId)?.bytes ?? 0 });
+    this.writer = new RunLogWriter(directory, {
+      warn,
+      onRecordsLost: (runId) => {
+        this.recorder.recordsLost(runId);
+        this.changed.forgetWritten(runId);
+      },
+      onReleased: (runId) => this.changed.forgetWritten(runId),
+      knownBytes: (runId) => index.get(runId)?.bytes ?? 0,
+    });
     this.recorder = new RunRecorder({
       writer: this.writer,
       index,
@@ -40,7 +48,7 @@ export class RunStorage {
 
   /** Writes the run's held lines (its changed proposals first), then the index's pending lines. */
   async writeRun(runId: string, options: { sync?: boolean } = {}): Promise<void> {
-    for (const record of this.changed.take(runId)) this.writer.add(runId, record);
+    this.changed.take(runId, (record) => this.writer.add(runId, record));
     await this.writer.write(runId, options);
     await this.index.writePending();
   }
