@@ -18,6 +18,9 @@ import { withTempFolder } from './support/temp-folder.js';
 import type { Benchmark, BenchmarkContext, BenchmarkOutcome } from './support/types.js';
 
 const subagentsPerDelegation = 4;
+
+/** The target: heap over baseline per 1,000 finished tasks, MB (issue 28 raised it from 10). */
+export const heapPerThousandTargetMb = 5;
 const words = 'the parser reads the date string splits it on separators and builds a Date in the local time zone which is wrong for timestamps that come from the server in UTC'.split(' ');
 
 /** About `length` characters of prose, unique per `seed` (and a flat string, not a slice of a shared one). */
@@ -178,7 +181,7 @@ export const memory: Benchmark = {
             name: `heap over baseline per 1,000 tasks (${tasks.toLocaleString('en-US')} run, run log attached)`,
             value: perThousand,
             unit: 'MB',
-            target: 5,
+            target: heapPerThousandTargetMb,
             display: `${perThousand.toFixed(1)} MB (${((after - baseline) / tasks / 1024).toFixed(1)} KB a task)`,
           },
           {

@@ -10,6 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import * as nodePath from 'node:path';
 import { firstRenderTargetMs } from './b4-sidebar.js';
+import { heapPerThousandTargetMb } from './b6-memory.js';
 import { delegationCurve } from './scaling/delegation-curve.js';
 import { memoryCurve } from './scaling/memory-curve.js';
 import { delegationChart, memoryChart, sidebarChart } from './scaling/scaling-charts.js';
@@ -65,7 +66,7 @@ export const scalingCurves: Benchmark = {
         curveRow('B4 one status update, by tasks in the history', sizes.sidebar, sidebar.map((point) => point.updateMs), 'ms', 4),
       );
     } else measurements.push({ name: 'B4 curve', value: null, unit: 'ms', display: `skipped: ${sidebar.unavailable}` });
-    measurements.push(curveRow('B6 heap per 1,000 tasks, by tasks kept', memory.map((point) => point.tasks), memory.map((point) => point.perThousandMb), 'MB', 10, 1_000));
+    measurements.push(curveRow('B6 heap per 1,000 tasks, by tasks kept', memory.map((point) => point.tasks), memory.map((point) => point.perThousandMb), 'MB', heapPerThousandTargetMb, 1_000));
 
     if (context.chartsDirectory) {
       const when = new Date().toISOString().slice(0, 16).replace('T', ' ');

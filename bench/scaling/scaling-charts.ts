@@ -3,6 +3,7 @@
  * tasks on a log axis, the per-task figure on the other, the issue's target as a dashed line.
  */
 import { firstRenderTargetMs } from '../b4-sidebar.js';
+import { heapPerThousandTargetMb } from '../b6-memory.js';
 import { lineChart } from '../support/svg-chart.js';
 import type { DelegationPoint } from './delegation-curve.js';
 import type { MemoryPoint } from './memory-curve.js';
@@ -51,7 +52,7 @@ export function memoryChart(points: readonly MemoryPoint[], note: string): strin
       { name: 'heap', points: points.map((point) => ({ x: point.tasks, y: point.perThousandMb })) },
       { name: 'transcripts as JSON', points: points.map((point) => ({ x: point.tasks, y: point.transcriptsPerThousandMb })) },
     ],
-    targets: [{ value: 10, label: '≤ 10 MB' }],
+    targets: [{ value: heapPerThousandTargetMb, label: `≤ ${heapPerThousandTargetMb} MB` }],
     note,
   });
 }
