@@ -70,7 +70,7 @@ export const scalingCurves: Benchmark = {
 
     if (context.chartsDirectory) {
       const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
-      const note = `${when} UTC, npm run bench -- C1${context.quick ? ' --quick' : ''} --charts. ${describeMachine(machine)}, ${Math.round(loadavg()[0] * 100) / 100} at the end.`;
+      const note = `${when} UTC, npm run bench -- C1${context.quick ? ' --quick' : ''} --charts${context.selfMadeLoad ? ` --load ${context.selfMadeLoad}` : ''}. ${describeMachine(machine)}, ${Math.round(loadavg()[0] * 100) / 100} at the end.`;
       writeChart(context.chartsDirectory, 'b1-scaling.svg', delegationChart(delegation, `${note} Sizes of 1,000 tasks or fewer: median of repeated runs in fresh teams.`), context.log);
       if (!('unavailable' in sidebar)) writeChart(context.chartsDirectory, 'b4-scaling.svg', sidebarChart(sidebar, `${note} Headless Chromium, 360×900 sidebar.`), context.log);
       writeChart(context.chartsDirectory, 'b6-scaling.svg', memoryChart(memory, note), context.log);

@@ -80,7 +80,7 @@ async function runOne(benchmark: Benchmark, quick: boolean, chartsDirectory: str
   const start = now();
   const stopCost = startRunCost(selfMadeLoad);
   try {
-    const outcome = await benchmark.run({ quick, log, ...(chartsDirectory ? { chartsDirectory } : {}) });
+    const outcome = await benchmark.run({ quick, log, selfMadeLoad, ...(chartsDirectory ? { chartsDirectory } : {}) });
     const durationMs = Math.round(now() - start);
     const base = { id: benchmark.id, title: benchmark.title, measurements: outcome.measurements, details: outcome.details, durationMs, cost: stopCost() };
     if (outcome.skipped !== undefined) return { ...base, status: 'skipped', reason: outcome.skipped };

@@ -36,6 +36,8 @@ export interface BenchmarkContext {
    * makes never rewrite the docs.
    */
   chartsDirectory?: string;
+  /** Busy processes the run started beside the benchmarks (`--load N`); 0: none. */
+  selfMadeLoad?: number;
 }
 
 export interface Benchmark {
