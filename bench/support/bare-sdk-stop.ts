@@ -1,26 +1,35 @@
 /**
  * B3's floor: the bare SDK stopping a stream it is reading, with nothing of ours in between. The same
- * mock server streams a little text and holds the stream open; once the first text has arrived the
+ * mock server (in a process of its own) streams a little text and holds the stream open; once the first text has arrived the
  * request's AbortController is aborted, and the time to the server seeing the request closed is taken.
  * That is what Node, the SDK and the server need to stop a request on this machine at this moment:
  * B3's figure is shown beside it, measured in the same run.
  */
 import type { ModelProvider } from '../../src/engine/model/create-model.js';
-import { hangingStream, type MockProviderServer } from '../../test/support/mock-provider/index.js';
-import { now } from './stats.js';
+import { absoluteNow, type MockServerProcess } from './mock-server-process.js';
+
+/** What B3's mock server says before it holds each stream open. */
+export const hangingText = ['Looking at ', 'the parser'];
+
+/** `promise`, or an error saying `what` after ten seconds: a close that never comes must not hang the run. */
+export function withinTenSeconds<Value>(promise: Promise<Value>, what: string): Promise<Value> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(what)), 10_000);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
 
 /** `rounds` stops of a bare SDK stream; resolves with each one's milliseconds from `abort()` to the server seeing the request closed. */
-export async function bareSdkStopTimes(provider: ModelProvider, server: MockProviderServer, rounds: number): Promise<number[]> {
+export async function bareSdkStopTimes(provider: ModelProvider, server: MockServerProcess, rounds: number): Promise<number[]> {
   const stream = provider === 'openai' ? await openaiStream(server) : await anthropicStream(server);
   const times: number[] = [];
   for (let round = 0; round < rounds; round++) {
-    const requestIndex = server.requests.length;
-    server.enqueue(hangingStream({ text: ['Looking at ', 'the parser'] }));
     const controller = new AbortController();
     const reading = stream(`Find where dates are parsed (${round}).`, controller.signal);
     await reading.firstText;
-    const closed = server.waitForClientClose(requestIndex).then(() => now());
-    const start = now();
+    const closed = withinTenSeconds(server.latestRequestClosed(), 'the server never saw a bare SDK request closed');
+    const start = absoluteNow();
     controller.abort();
     const closedAt = await closed;
     await reading.done;
@@ -39,7 +48,7 @@ function reader(iterate: (onText: () => void) => Promise<void>): { firstText: Pr
   return { firstText, done };
 }
 
-async function openaiStream(server: MockProviderServer): Promise<StartStream> {
+async function openaiStream(server: MockServerProcess): Promise<StartStream> {
   const { default: OpenAI } = await import('openai');
   const client = new OpenAI({ apiKey: 'bench-key', baseURL: server.openaiBaseUrl, maxRetries: 0 });
   return (prompt, signal) =>
@@ -49,7 +58,7 @@ async function openaiStream(server: MockProviderServer): Promise<StartStream> {
     });
 }
 
-async function anthropicStream(server: MockProviderServer): Promise<StartStream> {
+async function anthropicStream(server: MockServerProcess): Promise<StartStream> {
   const { default: Anthropic } = await import('@anthropic-ai/sdk');
   const client = new Anthropic({ apiKey: 'bench-key', baseURL: server.baseUrl, maxRetries: 0 });
   return (prompt, signal) =>
