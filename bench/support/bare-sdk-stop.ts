@@ -5,6 +5,8 @@
  * That is what Node, the SDK and the server need to stop a request on this machine at this moment:
  * B3's figure is shown beside it, measured in the same run.
  */
+import { systemClock } from '../../src/engine/clock.js';
+import { withDeadline } from '../../src/engine/deadline.js';
 import type { ModelProvider } from '../../src/engine/model/create-model.js';
 import { absoluteNow, type MockServerProcess } from './mock-server-process.js';
 
@@ -13,11 +15,13 @@ export const hangingText = ['Looking at ', 'the parser'];
 
 /** `promise`, or an error saying `what` after ten seconds: a close that never comes must not hang the run. */
 export function withinTenSeconds<Value>(promise: Promise<Value>, what: string): Promise<Value> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(what)), 10_000);
+  return withDeadline(promise, {
+    clock: systemClock,
+    timeoutMs: 10_000,
+    expire: () => {
+      throw new Error(what);
+    },
   });
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
 /** `rounds` stops of a bare SDK stream; resolves with each one's milliseconds from `abort()` to the server seeing the request closed. */

@@ -12,7 +12,7 @@
  * The view is live: a later command sees what the user changed in the workspace since the first one (a
  * git-made copy keeps the workspace as it was when the tree's first command ran).
  */
-import { chmodSync, lstatSync, mkdirSync, realpathSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import { chmod, lstat, mkdir, mkdtemp, readdir, realpath, rm } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import type { CommandCopy } from '../command-copy.js';
@@ -20,7 +20,7 @@ import { git } from '../git-runner.js';
 import type { CommandLaunch } from '../sandbox/command-launch.js';
 import type { ProposedFile } from '../../file-tools/task-tools.js';
 import { errorMessage } from '../../errors.js';
-import { isInside } from '../sandbox/sandbox-policy.js';
+import { isInside, realPathOf } from '../sandbox/sandbox-policy.js';
 import { runTool } from './run-tool.js';
 import { overlayChanges } from './overlay-changes.js';
 import { OverlayHolder } from './overlay-holder.js';
@@ -223,7 +223,7 @@ export class OverlayCopy implements CommandCopy {
       const stats = lstatSync(join(this.tree.top, at), { throwIfNoEntry: false });
       if (!stats) break;
       if (!stats.isSymbolicLink()) continue;
-      const target = resolvedPath(join(this.tree.top, at));
+      const target = realPathOf(join(this.tree.top, at));
       const inside = target === undefined ? undefined : relative(this.tree.top, target);
       if (inside === undefined || inside.startsWith('..') || inside.startsWith(sep) || ++links > maxLinksFollowed) throw new Error(`${shown} leads out of the scratch copy (a linked folder); the proposal is not written there.`);
       parts = [...(inside === '' ? [] : inside.split(sep)), ...parts.slice(index + 1)];
@@ -284,14 +284,6 @@ export class OverlayCopy implements CommandCopy {
 async function removeLayer(folder: string): Promise<void> {
   await chmod(join(folder, 'work'), 0o700).catch(() => undefined);
   await rm(folder, { recursive: true, force: true });
-}
-
-function resolvedPath(path: string): string | undefined {
-  try {
-    return realpathSync(path);
-  } catch {
-    return undefined;
-  }
 }
 
 /** The folder to overlay: the repository's top when the workspace is in one whose `.git` is a folder, else the workspace. */
