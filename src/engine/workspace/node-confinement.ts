@@ -1,5 +1,5 @@
-import { constants, readlinkSync, realpathSync } from 'node:fs';
-import { type FileHandle, lstat, open, readlink, realpath } from 'node:fs/promises';
+import { closeSync, constants, openSync, readlinkSync, realpathSync } from 'node:fs';
+import { lstat, readlink, realpath } from 'node:fs/promises';
 import * as nodePath from 'node:path';
 import { WorkspaceError } from '../errors.js';
 import { isInside, outsideWorkspace, toWorkspacePath } from './paths.js';
@@ -13,9 +13,9 @@ import { type RealPath } from './workspace.js';
 const readFlags = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW;
 
 /** Where an open file really is, as the kernel sees it (Linux); undefined without /proc. */
-function openedPath(handle: FileHandle): string | undefined {
+function openedPath(fd: number): string | undefined {
   try {
-    return readlinkSync(`/proc/self/fd/${handle.fd}`);
+    return readlinkSync(`/proc/self/fd/${fd}`);
   } catch {
     return undefined;
   }
@@ -52,10 +52,14 @@ export class NodeConfinement {
 
   /** The real path of an existing entry (inside the root), or null when nothing is there. */
   async resolveExisting(relative: string): Promise<string | null> {
+    return this.resolveExistingNow(relative);
+  }
+
+  private resolveExistingNow(relative: string): string | null {
     const lexical = this.absolute(relative);
     let real: string;
     try {
-      real = await realpath(lexical);
+      real = realPathNow(lexical);
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;
@@ -65,29 +69,30 @@ export class NodeConfinement {
   }
 
   /**
-   * An existing entry opened for reading, or null when nothing is there; throws `outside-workspace` when
-   * it lies outside. Resolved before anything is opened (a link to a device must not be opened at all),
-   * then opened without following a link at its end (one swapped in meanwhile is refused) and without
-   * waiting on a FIFO; on Linux the opened file itself is checked again (`/proc/self/fd`), so no link
-   * swapped into a folder along the path meanwhile can send the read elsewhere. The caller stats the
-   * handle, not the path (one question to the disk less for every `Read`).
+   * An existing entry opened for reading (a file descriptor the caller closes), or null when nothing is
+   * there; throws `outside-workspace` when it lies outside. Resolved before anything is opened (a link to a
+   * device must not be opened at all), then opened without following a link at its end (one swapped in
+   * meanwhile is refused) and without waiting on a FIFO; on Linux the opened file itself is checked again
+   * (`/proc/self/fd`), so no link swapped into a folder along the path meanwhile can send the read
+   * elsewhere. Asked in this thread, as `realPathNow` is: an open is a few microseconds, a round trip
+   * through the thread pool several times that.
    */
-  async openExisting(relative: string): Promise<{ handle: FileHandle; real: string } | null> {
-    const real = await this.resolveExisting(relative);
+  openExisting(relative: string): { fd: number; real: string } | null {
+    const real = this.resolveExistingNow(relative);
     if (real === null) return null;
-    let handle: FileHandle;
+    let fd: number;
     try {
-      handle = await open(real, readFlags);
+      fd = openSync(real, readFlags);
     } catch (error) {
       if (isMissing(error)) return null;
       if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw new WorkspaceError('conflict', `${relative} became a symbolic link while it was being read; nothing was read.`, relative);
       throw error;
     }
-    if (process.platform === 'linux' && !isInside(this.realRoot, openedPath(handle) ?? real)) {
-      await handle.close();
+    if (process.platform === 'linux' && !isInside(this.realRoot, openedPath(fd) ?? real)) {
+      closeSync(fd);
       throw outsideWorkspace(relative, this.root);
     }
-    return { handle, real };
+    return { fd, real };
   }
 
   /**
@@ -177,7 +182,7 @@ export class NodeConfinement {
  */
 async function followLinks(lexical: string, hops: number): Promise<{ absolute: string; dangling: boolean }> {
   try {
-    return { absolute: await realpath(lexical), dangling: false };
+    return { absolute: realPathNow(lexical), dangling: false };
   } catch (error) {
     if (!isMissing(error)) throw error;
   }
@@ -189,6 +194,18 @@ async function followLinks(lexical: string, hops: number): Promise<{ absolute: s
   if (hops >= maxLinkHops) throw Object.assign(new Error(`too many symbolic links at ${lexical}`), { code: 'ELOOP' });
   const next = await followLinks(nodePath.resolve(realParent.absolute, linkTarget), hops + 1);
   return { absolute: next.absolute, dangling: true };
+}
+
+/**
+ * The kernel's answer for where `absolute` leads, asked in this thread: about 5-10 µs on a local disk,
+ * where a round trip through libuv's thread pool costs 20-30 µs of this thread's CPU on a virtual
+ * machine (it wakes a worker) and a wait behind whatever else is queued there (B2 in
+ * docs/performance.md: a `Read` asks twice). A stalled network mount would hold this thread for as long
+ * as it stalls; through the pool it would hold one of its four threads and, behind them, every other
+ * file operation of the extension host just the same.
+ */
+function realPathNow(absolute: string): string {
+  return realpathSync.native(absolute);
 }
 
 function isMissing(error: unknown): boolean {

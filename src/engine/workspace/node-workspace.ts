@@ -1,4 +1,4 @@
-import { constants } from 'node:fs';
+import { closeSync, constants, fstatSync } from 'node:fs';
 import { mkdir, stat as statFile, writeFile } from 'node:fs/promises';
 import * as nodePath from 'node:path';
 import { type Clock } from '../clock.js';
@@ -14,7 +14,8 @@ import { findRipgrepOnPath } from './search/find-ripgrep.js';
 import { searchWithJavaScript, type EngineSearchRequest } from './search/javascript-search.js';
 import { LargeFileMemory } from './search/large-files.js';
 import { RipgrepUnavailableError, searchWithRipgrep } from './search/ripgrep-search.js';
-import { decodeText, notFound, tooLarge } from './text-file.js';
+import { readOpenFile } from './read-open-file.js';
+import { decodeText, formatBytes, notFound, tooLarge } from './text-file.js';
 import {
   defaultGlobMaxResults,
   defaultSearchMaxResults,
@@ -65,20 +66,21 @@ export class NodeWorkspace implements Workspace {
 
   async readText(path: string, options: { signal?: AbortSignal } = {}): Promise<string> {
     const relative = this.confinement.toRelative(path);
-    const opened = await this.confinement.openExisting(relative);
+    const opened = this.confinement.openExisting(relative);
     if (opened === null) throw notFound(relative);
-    const { handle } = opened;
     try {
-      const info = await handle.stat();
+      // Asked of the open file, not the path: what is read is what was checked.
+      const info = fstatSync(opened.fd);
       if (info.isDirectory()) {
         throw new WorkspaceError('invalid', `${relative || 'The workspace root'} is a directory, not a file. Use Glob to list its files.`, relative);
       }
       if (!info.isFile()) throw new WorkspaceError('invalid', `${relative} is not a regular file.`, relative);
       if (info.size > this.policy.maxFileBytes) throw tooLarge(relative, info.size, this.policy.maxFileBytes, 'reading');
-      const bytes = await handle.readFile({ signal: options.signal });
+      const bytes = await readOpenFile(opened.fd, info.size, this.policy.maxFileBytes, options.signal);
+      if (bytes === null) throw new WorkspaceError('too-large', `${relative} grew past the ${formatBytes(this.policy.maxFileBytes)} limit for reading while it was read.`, relative);
       return decodeText(bytes, relative);
     } finally {
-      await handle.close();
+      closeSync(opened.fd);
     }
   }
 
