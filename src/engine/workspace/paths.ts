@@ -7,6 +7,7 @@ import { WorkspaceError } from '../errors.js';
  * Refuses anything that leaves the root lexically; symlinks are checked by the host (see node-confinement).
  */
 export function toWorkspacePath(root: string, input: string): string {
+  if (isPlainRelativePath(input)) return input;
   const trimmed = input.trim();
   if (trimmed.includes('\0')) {
     throw new WorkspaceError('invalid', `The path ${JSON.stringify(input)} contains a NUL character.`, input);
@@ -20,6 +21,37 @@ export function toWorkspacePath(root: string, input: string): string {
   return posix;
 }
 
+/**
+ * True for a path that is already in the form `toWorkspacePath` returns, relative and POSIX with nothing
+ * to resolve: every path the tools pass on (a `Read` asks for its file four times on the way to the disk),
+ * and most a model types. Those skip `path.resolve` and `path.relative` (B2 in docs/performance.md).
+ */
+function isPlainRelativePath(input: string): boolean {
+  if (input === '' || input.length > 4096 || input.charCodeAt(0) === slash) return false;
+  if (nodePath.sep === '\\' && (input.includes('\\') || input.includes(':'))) return false;
+  let segmentStart = 0;
+  for (let index = 0; index <= input.length; index++) {
+    const code = index === input.length ? slash : input.charCodeAt(index);
+    if (code === 0 || code <= space) return false;
+    if (code !== slash) continue;
+    const length = index - segmentStart;
+    // An empty segment (`a//b`, a trailing `/`), `.` and `..` need resolving.
+    if (length === 0) return false;
+    if (input.charCodeAt(segmentStart) === dot && (length === 1 || (length === 2 && input.charCodeAt(segmentStart + 1) === dot))) return false;
+    segmentStart = index + 1;
+  }
+  return true;
+}
+
+/** True when a path has a `.` or `..` segment or a doubled slash: `path.relative` resolves those. */
+function hasDotSegment(path: string): boolean {
+  return path.includes('/./') || path.includes('/../') || path.endsWith('/.') || path.endsWith('/..') || path.includes('//');
+}
+
+const slash = 0x2f;
+const dot = 0x2e;
+const space = 0x20;
+
 export function outsideWorkspace(input: string, root: string): WorkspaceError {
   return new WorkspaceError(
     'outside-workspace',
@@ -30,6 +62,12 @@ export function outsideWorkspace(input: string, root: string): WorkspaceError {
 
 /** True when `child` (absolute, resolved) is `parent` or lies inside it. */
 export function isInside(parent: string, child: string): boolean {
+  // Resolved POSIX paths compare as strings: a real path is checked on every file operation (B2). Windows
+  // paths compare without regard to case, which `path.relative` knows.
+  if (nodePath.sep === '/' && parent.startsWith('/') && child.startsWith('/') && !hasDotSegment(parent) && !hasDotSegment(child)) {
+    const base = parent.endsWith('/') ? parent : `${parent}/`;
+    return child === parent || `${child}/` === base || child.startsWith(base);
+  }
   const relative = nodePath.relative(parent, child);
   return relative === '' || (!relative.startsWith('..') && !nodePath.isAbsolute(relative));
 }
