@@ -36,13 +36,14 @@ export async function streamModelTurn(
   const output: TurnOutput = { text: '', toolCalls: [], usage: zeroUsage, end: { kind: 'complete' } };
   // The run's signal goes to the adapter as it is: the turn never aborts on its own (a callback that
   // throws closes the stream through `return()`), so a linked controller per turn would only cost time.
-  const link = { signal: runSignal };
   let iterator: AsyncIterator<ModelStreamEvent> | undefined;
+  let steps: AbortableSteps<ModelStreamEvent> | undefined;
   let streamDone = false;
   try {
-    iterator = model.stream({ ...request, signal: link.signal })[Symbol.asyncIterator]();
+    iterator = model.stream({ ...request, signal: runSignal })[Symbol.asyncIterator]();
+    steps = new AbortableSteps(iterator, runSignal);
     for (;;) {
-      const step = await nextOrAborted(iterator, link.signal);
+      const step = await steps.next();
       if (step === aborted) return { ...output, end: { kind: 'stopped', reason: stopReasonOf(runSignal) } };
       if (step.done) break;
       const event = step.value;
@@ -73,24 +74,36 @@ export async function streamModelTurn(
     // Left early (stopped, or a callback threw): let the adapter close its stream. Not awaited, since an
     // adapter stuck in a read would hold the run hostage.
     if (!streamDone) iterator?.return?.().catch(() => {});
+    steps?.dispose();
   }
 }
 
-/** The iterator's next step, or `aborted` as soon as the signal aborts, whichever comes first. */
-function nextOrAborted<T>(iterator: AsyncIterator<T>, signal: AbortSignal): Promise<IteratorResult<T> | typeof aborted> {
-  return new Promise((resolve, reject) => {
-    const removeListener = onAbort(signal, () => resolve(aborted));
-    if (signal.aborted) return;
-    // A late rejection after an abort lands here, on a settled promise, so it is never unhandled.
-    iterator.next().then(
-      (result) => {
-        removeListener();
-        resolve(result);
-      },
-      (error: unknown) => {
-        removeListener();
-        reject(error);
-      },
-    );
-  });
+/**
+ * An iterator's steps, each one cut short (`aborted`) as soon as the signal aborts. One listener on the
+ * signal for the whole turn, not one added and removed for every event (B2 in docs/performance.md).
+ */
+class AbortableSteps<T> {
+  private waiting?: (step: typeof aborted) => void;
+  private readonly removeListener: () => void;
+
+  constructor(
+    private readonly iterator: AsyncIterator<T>,
+    private readonly signal: AbortSignal,
+  ) {
+    this.removeListener = onAbort(signal, () => this.waiting?.(aborted));
+  }
+
+  next(): Promise<IteratorResult<T> | typeof aborted> {
+    if (this.signal.aborted) return Promise.resolve(aborted);
+    return new Promise((resolve, reject) => {
+      this.waiting = resolve;
+      // A late rejection after an abort lands here, on a settled promise, so it is never unhandled.
+      this.iterator.next().then(resolve, reject);
+    });
+  }
+
+  dispose(): void {
+    this.waiting = undefined;
+    this.removeListener();
+  }
 }

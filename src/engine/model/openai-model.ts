@@ -7,6 +7,14 @@ import { readProviderStream } from './provider-stream.js';
 import { type ProviderRequestLimits, type ProviderRequestOptions, resolveRequestLimits, sdkBackstopTimeoutMs } from './request-limits.js';
 import type { Model, ModelRequest, ModelStreamEvent } from './types.js';
 
+type Params = OpenAI.Chat.ChatCompletionCreateParamsStreaming;
+
+/** The SDK's client and its error classes, once loaded. */
+interface LoadedSdk {
+  client: OpenAI;
+  errorClasses: typeof OpenAI;
+}
+
 export const openAIDefaultBaseUrl = 'https://api.openai.com/v1';
 
 /** Sent when a local server needs no key: the SDK refuses to start without one. */
@@ -49,7 +57,9 @@ export class OpenAIModel implements Model {
   private readonly baseUrl: string;
   private readonly limits: ProviderRequestLimits;
   private readonly secrets: readonly string[];
-  private client?: Promise<{ client: OpenAI; errorClasses: typeof OpenAI }>;
+  private client?: Promise<LoadedSdk>;
+  /** The loaded SDK, once `client` has resolved. */
+  private loaded?: LoadedSdk;
   private readonly maxTokensParameter: MaxTokensParameter;
 
   constructor(options: OpenAIModelOptions) {
@@ -62,16 +72,26 @@ export class OpenAIModel implements Model {
     this.maxTokensParameter = options.maxTokensParameter ?? (this.isOfficialBaseUrl() ? 'max_completion_tokens' : 'max_tokens');
   }
 
-  async *stream(request: ModelRequest): AsyncIterable<ModelStreamEvent> {
+  stream(request: ModelRequest): AsyncIterable<ModelStreamEvent> {
     const params = toOpenAIParams(request, this.modelId, {
       ...(this.options.defaultMaxOutputTokens === undefined ? {} : { defaultMaxOutputTokens: this.options.defaultMaxOutputTokens }),
       maxTokensParameter: this.maxTokensParameter,
     });
-    const { client, errorClasses } = await this.loadClient();
-    yield* readProviderStream(
-      (signal) => client.chat.completions.create(params, { signal }),
+    // Once the SDK is loaded, the shared reader's stream is this stream: one async generator fewer for
+    // every event of every response (B2 in docs/performance.md).
+    if (this.loaded) return this.readStream(this.loaded, params, request.signal);
+    return this.streamOnceLoaded(params, request.signal);
+  }
+
+  private async *streamOnceLoaded(params: Params, signal: AbortSignal): AsyncIterable<ModelStreamEvent> {
+    yield* this.readStream(await this.loadClient(), params, signal);
+  }
+
+  private readStream({ client, errorClasses }: LoadedSdk, params: Params, signal: AbortSignal): AsyncIterable<ModelStreamEvent> {
+    return readProviderStream(
+      (attemptSignal) => client.chat.completions.create(params, { signal: attemptSignal }),
       () => new OpenAIStreamReader(),
-      this.failureContext(request.signal, errorClasses),
+      this.failureContext(signal, errorClasses),
       this.limits,
     );
   }
@@ -80,7 +100,7 @@ export class OpenAIModel implements Model {
    * The SDK is loaded on the first request, not when the model is made: evaluating it costs more than the
    * rest of the extension's activation (B5 in docs/performance.md).
    */
-  private loadClient(): Promise<{ client: OpenAI; errorClasses: typeof OpenAI }> {
+  private loadClient(): Promise<LoadedSdk> {
     this.client ??= import('openai').then(({ default: OpenAISdk }) => ({
       client: new OpenAISdk({
         apiKey: this.options.apiKey || placeholderApiKey,
@@ -90,7 +110,7 @@ export class OpenAIModel implements Model {
         timeout: sdkBackstopTimeoutMs(this.limits),
       }),
       errorClasses: OpenAISdk,
-    }));
+    })).then((loaded) => (this.loaded = loaded));
     return this.client;
   }
 
