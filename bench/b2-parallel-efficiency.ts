@@ -68,13 +68,26 @@ function observedModel(sdkModel: Model) {
       streamCalls.push({ second, at });
       if (second) betweenTurns.push(at - (firstTurnEndByPrompt.get(prompt) ?? at));
       const events = sdkModel.stream(request);
-      return (async function* () {
-        yield* events;
-        if (second) return;
-        const end = absoluteNow();
-        firstTurnEnds.push(end);
-        firstTurnEndByPrompt.set(prompt, end);
-      })();
+      if (second) return events;
+      // A first turn's end is noted as its last step is read: a thin iterator, not a generator of its own,
+      // so the engine's path to the SDK carries no extra layer the floor's does not.
+      return {
+        [Symbol.asyncIterator]: () => {
+          const iterator = events[Symbol.asyncIterator]();
+          return {
+            next: () =>
+              iterator.next().then((step) => {
+                if (step.done) {
+                  const end = absoluteNow();
+                  firstTurnEnds.push(end);
+                  firstTurnEndByPrompt.set(prompt, end);
+                }
+                return step;
+              }),
+            return: (value?: unknown) => iterator.return?.(value) ?? Promise.resolve({ done: true as const, value: undefined }),
+          };
+        },
+      };
     },
   };
   return { model, streamCalls, firstTurnEnds, betweenTurns, request: () => firstRequest };
