@@ -40,6 +40,26 @@ describe('usage and budgets', () => {
     log.assertWellFormed();
   });
 
+  it('keeps the usage and cost of each snapshot as they were: frozen, shared until the task spends again', async () => {
+    const manager = new TaskManager({ clock: new ManualClock() });
+    const { root, child } = await tree(manager);
+    child.reportUsage({ inputTokens: 20, outputTokens: 2 });
+    const before = manager.get('t2');
+    const again = manager.get('t2');
+    expect(before && Object.isFrozen(before.usage) && Object.isFrozen(before.treeUsage) && Object.isFrozen(before.cost) && Object.isFrozen(before.treeCost)).toBe(true);
+    // Nothing was spent between the two: they share the values instead of copying them.
+    expect(again?.usage).toBe(before?.usage);
+    expect(again?.treeCost).toBe(before?.treeCost);
+    child.reportUsage({ inputTokens: 5, outputTokens: 1 });
+    root.reportUsage({ inputTokens: 1, outputTokens: 1 });
+    expect(before?.usage).toEqual({ inputTokens: 20, outputTokens: 2 });
+    expect(manager.get('t2')?.usage).toEqual({ inputTokens: 25, outputTokens: 3 });
+    expect(manager.get('t1')?.treeUsage).toEqual({ inputTokens: 26, outputTokens: 4 });
+    expect(() => {
+      (before?.usage as { inputTokens: number }).inputTokens = 0;
+    }).toThrow(TypeError);
+  });
+
   it('stops the tree when its budget is exceeded: every task stopped with reason budget, partial output kept', async () => {
     const clock = new ManualClock();
     const manager = new TaskManager({ clock, stopGraceMs: 1_000 });

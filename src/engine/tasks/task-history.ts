@@ -4,6 +4,7 @@ import type { PersistedHistory, PersistedTask, TaskStore } from './task-store.js
 import { type TaskRecord, alreadyEnded, partialOutputOf, snapshotOf, statusOf, totalTokens } from './task-record.js';
 import { type TaskOutcome, isInterruption } from './task-lifecycle.js';
 import { type TaskSnapshot, type TaskStatus, isTerminal } from './types.js';
+import { frozenCopy } from '../util/frozen-copy.js';
 
 export function persistedTaskOf(record: TaskRecord): PersistedTask {
   const persisted: PersistedTask = {
@@ -46,12 +47,12 @@ export function recordFromPersisted(persisted: PersistedTask, now: number, maxTr
     output: interrupted ? (stored.output ?? persisted.partialOutput) : stored.output,
     error: stored.error,
     stopReason: interrupted ? { kind: 'interrupted' } : storedStopReason(stored),
-    usage: { ...stored.usage },
-    treeUsage: { ...stored.treeUsage },
+    usage: frozenCopy(stored.usage),
+    treeUsage: frozenCopy(stored.treeUsage),
     treeSpend: totalTokens(stored.treeUsage),
     maxTokens: stored.budgetTokens,
-    cost: { ...(stored.cost ?? unknownCost(stored.usage)) },
-    treeCost: { ...(stored.treeCost ?? unknownCost(stored.treeUsage)) },
+    cost: frozenCopy(stored.cost ?? unknownCost(stored.usage)),
+    treeCost: frozenCopy(stored.treeCost ?? unknownCost(stored.treeUsage)),
     treeSpendUsd: stored.treeCost?.usd ?? 0,
     maxUsd: stored.budgetUsd,
     transcript,

@@ -36,15 +36,19 @@ export interface TaskRecord {
   output?: string;
   error?: string;
   stopReason?: StopReason;
-  usage: Usage;
+  /**
+   * Usage and cost are frozen values, replaced (never changed) as the task spends: a snapshot shares them
+   * instead of copying four objects every time one is taken (B2 in docs/performance.md).
+   */
+  usage: Readonly<Usage>;
   /** Frozen once the task has ended, like the rest of its snapshot. */
-  treeUsage: Usage;
+  treeUsage: Readonly<Usage>;
   /** Tokens (input + output) spent by this task's tree, still counted after it ended: budgets use this. */
   treeSpend: number;
   readonly maxTokens?: number;
   /** This task's own cost; its tree's (frozen once it has ended, as `treeUsage`). */
-  cost: Cost;
-  treeCost: Cost;
+  cost: Readonly<Cost>;
+  treeCost: Readonly<Cost>;
   /** Dollars spent by this task's tree, still counted after it ended: money budgets use this. */
   treeSpendUsd: number;
   readonly maxUsd?: number;
@@ -116,8 +120,8 @@ export function createTaskRecord(id: string, options: StartTaskOptions, parent: 
     ...(options.followUp ? { followUp: true } : {}),
     phase: 'queued',
     createdAt: now,
-    usage: emptyUsage(),
-    treeUsage: emptyUsage(),
+    usage: zeroUsage,
+    treeUsage: zeroUsage,
     treeSpend: 0,
     maxTokens: options.maxTokens,
     cost: zeroCost,
@@ -212,10 +216,6 @@ export function totalTokens(usage: Usage): number {
   return usage.inputTokens + usage.outputTokens;
 }
 
-export function emptyUsage(): Usage {
-  return { ...zeroUsage };
-}
-
 /** A frozen copy: consumers can keep it forever without seeing later changes. */
 export function snapshotOf(record: TaskRecord): TaskSnapshot {
   const snapshot: TaskSnapshot = {
@@ -229,10 +229,10 @@ export function snapshotOf(record: TaskRecord): TaskSnapshot {
     background: record.background,
     status: statusOf(record),
     createdAt: record.createdAt,
-    usage: frozenCopy(record.usage),
-    treeUsage: frozenCopy(record.treeUsage),
-    cost: frozenCopy(record.cost),
-    treeCost: frozenCopy(record.treeCost),
+    usage: record.usage,
+    treeUsage: record.treeUsage,
+    cost: record.cost,
+    treeCost: record.treeCost,
     transcriptLength: record.transcriptLength,
   };
   // Optional fields are left out rather than set to undefined, so snapshots serialize the same either way.

@@ -8,6 +8,7 @@ import { addCost, type Cost } from '../model/cost-schema.js';
 import { costOf, type ModelPrice } from '../model/model-prices.js';
 import { addUsage, type Usage } from '../model/types.js';
 import { hasEnded, type TaskRecord } from './task-record.js';
+import { frozenCopy } from '../util/frozen-copy.js';
 import { tokenCount } from './work-outcome.js';
 
 /**
@@ -28,16 +29,16 @@ export function spendTokens(
   const counted: Usage = { inputTokens, outputTokens, ...(cachedInputTokens > 0 ? { cachedInputTokens } : {}) };
   const price = priceOf(record.model);
   const spent: Cost = price ? { usd: costOf(counted, price), unpricedTokens: 0 } : { usd: 0, unpricedTokens: inputTokens + outputTokens };
-  record.usage = addUsage(record.usage, counted);
-  record.cost = addCost(record.cost, spent);
+  record.usage = frozenCopy(addUsage(record.usage, counted));
+  record.cost = frozenCopy(addCost(record.cost, spent));
   const updated: TaskRecord[] = [];
   for (const node of chain) {
     node.treeSpend += inputTokens + outputTokens;
     node.treeSpendUsd += spent.usd;
     // An ended task's snapshot is final; its budget still counts what its background descendants spend.
     if (hasEnded(node)) continue;
-    node.treeUsage = addUsage(node.treeUsage, counted);
-    node.treeCost = addCost(node.treeCost, spent);
+    node.treeUsage = frozenCopy(addUsage(node.treeUsage, counted));
+    node.treeCost = frozenCopy(addCost(node.treeCost, spent));
     updated.push(node);
   }
   for (const node of [...chain].reverse()) {
