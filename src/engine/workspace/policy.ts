@@ -138,6 +138,9 @@ export interface PolicyMatcher {
 
 const matcherCache = new WeakMap<WorkspacePolicy, PolicyMatcher>();
 
+/** How many paths' answers a matcher keeps; past it, it starts again (a walk of a large tree asks once per file). */
+const rememberedPaths = 4096;
+
 export function policyMatcher(policy: WorkspacePolicy = defaultWorkspacePolicy): PolicyMatcher {
   const cached = matcherCache.get(policy);
   if (cached) return cached;
@@ -149,12 +152,19 @@ export function policyMatcher(policy: WorkspacePolicy = defaultWorkspacePolicy):
   const protectedPaths = compile(policy.protectedPatterns);
   const scriptManifests = compile(policy.scriptsApprovalPatterns);
   const excluded = new Set(policy.excludedDirectories.map((name) => name.toLowerCase()));
+  // Every file operation asks about both names of its file, each against every pattern (a `Read` asks
+  // four times); the answers for the paths asked about lately are kept (B2 in docs/performance.md).
+  const sensitiveByPath = new Map<string, string | null>();
   const matcher: PolicyMatcher = {
     policy,
     sensitivePattern(path) {
+      const known = sensitiveByPath.get(path);
+      if (known !== undefined) return known ?? undefined;
       const hit = sensitive.find((entry) => entry.test(path));
-      if (!hit || allowed.some((entry) => entry.test(path))) return undefined;
-      return hit.pattern;
+      const pattern = !hit || allowed.some((entry) => entry.test(path)) ? null : hit.pattern;
+      if (sensitiveByPath.size >= rememberedPaths) sensitiveByPath.clear();
+      sensitiveByPath.set(path, pattern);
+      return pattern ?? undefined;
     },
     requiresApproval: (path) => approval.some((entry) => entry.test(path)),
     guardsScripts: (path) => scriptManifests.some((entry) => entry.test(path)),
