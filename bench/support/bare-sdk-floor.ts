@@ -6,6 +6,7 @@
  * cost on this machine at this moment: the engine is then judged against it, not only against the ideal.
  */
 import { readFile } from 'node:fs/promises';
+import { performance as nodePerformance } from 'node:perf_hooks';
 import path from 'node:path';
 import type { ModelProvider } from '../../src/engine/model/create-model.js';
 import type { ToolDefinition } from '../../src/engine/model/types.js';
@@ -21,21 +22,25 @@ export interface FloorRequest {
   tools: ToolDefinition[];
 }
 
-/** What the floor's conversations took: wall time, and this process's CPU time per conversation (ms). */
+/** What the floor's conversations took: wall time, this process's CPU time and its main thread's busy time per conversation (ms). */
 export interface FloorFigures {
   wallMs: number;
   cpuPerConversationMs: number;
+  /** The event loop's busy time per conversation. */
+  mainThreadPerConversationMs: number;
 }
 
 /** Runs `conversations` two-request conversations at once with the bare SDK. */
 export async function bareSdkFloor(provider: ModelProvider, server: FloorServer, root: string, conversations: number, request: FloorRequest): Promise<FloorFigures> {
   const run = provider === 'openai' ? await openaiConversation(server, request, root) : await anthropicConversation(server, request, root);
   const cpuStart = process.cpuUsage();
+  const loopStart = nodePerformance.eventLoopUtilization();
   const start = performance.now();
   await Promise.all(Array.from({ length: conversations }, (_, index) => run(`Read notes.txt and report what it says (${index}).`)));
   const wallMs = performance.now() - start;
   const cpu = process.cpuUsage(cpuStart);
-  return { wallMs, cpuPerConversationMs: (cpu.user + cpu.system) / 1000 / conversations };
+  const loop = nodePerformance.eventLoopUtilization(loopStart);
+  return { wallMs, cpuPerConversationMs: (cpu.user + cpu.system) / 1000 / conversations, mainThreadPerConversationMs: loop.active / conversations };
 }
 
 async function openaiConversation(server: FloorServer, { system, tools }: FloorRequest, root: string): Promise<(prompt: string) => Promise<void>> {
