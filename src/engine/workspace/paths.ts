@@ -32,7 +32,8 @@ function isPlainRelativePath(input: string): boolean {
   let segmentStart = 0;
   for (let index = 0; index <= input.length; index++) {
     const code = index === input.length ? slash : input.charCodeAt(index);
-    if (code === 0 || code <= space) return false;
+    // Spaces (which the full resolution trims at the ends), control characters and NUL go the long way.
+    if (code <= space) return false;
     if (code !== slash) continue;
     const length = index - segmentStart;
     // An empty segment (`a//b`, a trailing `/`), `.` and `..` need resolving.
