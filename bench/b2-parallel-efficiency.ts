@@ -14,17 +14,19 @@
  * engine (support/bare-sdk-floor.ts). The engine is judged against it (target 1.05: what the engine adds
  * is at most 5 % of what Node and the SDKs cost anyway), each side's CPU per subagent beside it, and the
  * part of it on the main thread (the event loop's busy time, where 50 subagents' work queues); against
- * the ideal it is shown, not judged: on a busy machine the bare SDKs alone are far from it.
+ * the ideal it is shown, not judged: on a busy machine the bare SDKs alone are far from it. Last, the
+ * engine alone in the same shape, its model answering at once (support/b2-team.ts): what the engine's own
+ * work costs without the SDKs and the network beside it.
  */
 import { performance as nodePerformance } from 'node:perf_hooks';
 import type { ModelProvider } from '../src/engine/model/create-model.js';
 import type { Model } from '../src/engine/model/types.js';
-import { ScriptedModel } from '../src/engine/testing/scripted-model.js';
 import { textTurn, toolCallTurn } from '../test/support/mock-provider/index.js';
 import { mockServerModel, providers } from './support/mock-models.js';
 import { absoluteNow, type MockServerProcess, startMockServerProcess } from './support/mock-server-process.js';
 import { median, percentile } from './support/stats.js';
-import { assertNoWarnings, createBenchTeam, folderToolbox } from './support/team-fixture.js';
+import { assertNoWarnings } from './support/team-fixture.js';
+import { b2Team, delegateAll, engineAlone } from './support/b2-team.js';
 import { withTempFolder } from './support/temp-folder.js';
 import { bareSdkFloor, type FloorFigures, type FloorRequest } from './support/bare-sdk-floor.js';
 import type { Benchmark, BenchmarkContext, BenchmarkOutcome, Measurement } from './support/types.js';
@@ -101,19 +103,7 @@ async function runOnce(provider: ModelProvider, server: MockServerProcess, root:
   server.reset();
   // To tell the engine's delays from the SDK's and the server's.
   const { model: subagentModel, streamCalls, firstTurnEnds, betweenTurns, request } = observedModel(mockServerModel(server, provider));
-  const calls = Array.from({ length: subagents }, (_, index) =>
-    ScriptedModel.toolCall('Agent', { subagent_type: 'researcher', description: `Read notes ${index}`, prompt: `Read notes.txt and report what it says (${index}).`, run_in_background: true }),
-  );
-  // In turns of 16 calls, the agent loop's limit per turn; each background start returns at once.
-  const turns = Array.from({ length: Math.ceil(calls.length / 16) }, (_, index) => calls.slice(index * 16, index * 16 + 16));
-  const coordinator = new ScriptedModel([...turns, 'Started them all; waiting for their results.', 'All of them report: ship it on Friday.'], { recordCalls: false });
-  const bench = createBenchTeam({
-    modelFor: (role) => (role === 'coordinator' ? coordinator : subagentModel),
-    toolbox: folderToolbox(root),
-    // Exactly one slot per subagent: the coordinator, only waiting for them, holds none (issue 10). Were it
-    // to keep its slot, one subagent would queue and the wall time would double.
-    taskManager: { maxConcurrent: subagents },
-  });
+  const bench = b2Team(root, subagents, subagentModel);
   let lastSubagentEnd = 0;
   bench.taskManager.onEvent((event) => {
     if (event.type === 'task-end' && event.task.parentId !== null) lastSubagentEnd = absoluteNow();
@@ -122,7 +112,7 @@ async function runOnce(provider: ModelProvider, server: MockServerProcess, root:
     const cpuStart = process.cpuUsage();
     const loopStart = nodePerformance.eventLoopUtilization();
     const start = absoluteNow();
-    const { task } = await bench.team.delegate({ prompt: `Have ${subagents} researchers read notes.txt at once.`, awaitBackgroundTasks: true });
+    const { task } = await delegateAll(bench, subagents);
     const wallMs = absoluteNow() - start;
     const cpu = process.cpuUsage(cpuStart);
     const loop = nodePerformance.eventLoopUtilization(loopStart);
@@ -217,6 +207,16 @@ export const parallelEfficiency: Benchmark = {
           details[`${provider}-floor`] = floorRuns.map((floor) => roundAll(floor));
           details[provider] = runs.map(({ request: _request, ...run }) => roundAll(run));
         }
+        // What is left of the engine's share without HTTP or an SDK: its own work, for comparison with
+        // what it adds to the floor above.
+        const aloneMs = await engineAlone(root, subagents, repetitions);
+        details.engineAloneMainThreadPerSubagentMs = aloneMs;
+        measurements.push({
+          name: `the engine alone, its model answering at once (no HTTP, no SDK), ${subagents} subagents`,
+          value: aloneMs,
+          unit: 'ms',
+          display: `main thread ${aloneMs.toFixed(3)} ms a subagent (median of ${repetitions})`,
+        });
       });
     } finally {
       await server.close();
