@@ -1,6 +1,7 @@
 import { closeSync, openSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { StoppedError } from '../../src/engine/errors.js';
+import { flushMicrotasks } from '../../src/engine/testing/manual-clock.js';
 import { NodeWorkspace } from '../../src/engine/workspace/node-workspace.js';
 import { resolvePolicy } from '../../src/engine/workspace/policy.js';
 import { readInThreadBytes, readOpenFile } from '../../src/engine/workspace/read-open-file.js';
@@ -22,6 +23,21 @@ async function readWithStatedSize(root: string, relative: string, statedSize: nu
   }
 }
 
+/** Whether `readOpenFile` settles with only microtasks run, no I/O callback: it read in this thread. */
+async function settlesWithoutIo(root: string, relative: string, size: number): Promise<boolean> {
+  const fd = openSync(`${root}/${relative}`, 'r');
+  try {
+    let settled = false;
+    const reading = readOpenFile(fd, size, 10_000_000).then(() => (settled = true));
+    await flushMicrotasks();
+    const withoutIo = settled;
+    await reading;
+    return withoutIo;
+  } finally {
+    closeSync(fd);
+  }
+}
+
 describe('reading an open file to its end', () => {
   const large = 'x'.repeat(readInThreadBytes + 4096) + '\nthe end\n';
 
@@ -30,6 +46,9 @@ describe('reading an open file to its end', () => {
     expect((await readWithStatedSize(tree.root, 'small.txt', 19, 1000))?.toString()).toBe('Ship it on Friday.\n');
     expect((await readWithStatedSize(tree.root, 'large.txt', large.length, 10_000_000))?.toString()).toBe(large);
     expect((await readWithStatedSize(tree.root, 'empty.txt', 0, 1000))?.toString()).toBe('');
+    // In this thread the read is done before any I/O callback can run; through the pool it is not.
+    expect(await settlesWithoutIo(tree.root, 'small.txt', 19)).toBe(true);
+    expect(await settlesWithoutIo(tree.root, 'large.txt', large.length)).toBe(false);
   });
 
   it('reads what a file grew to after its size was taken, in this thread and through the pool', async () => {

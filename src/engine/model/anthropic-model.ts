@@ -3,11 +3,10 @@ import { secretValues } from '../secrets.js';
 import { toAnthropicParams } from './anthropic-request.js';
 import { AnthropicStreamReader } from './anthropic-stream.js';
 import type { ProviderFailureContext } from './provider-errors.js';
+import { LazySdk } from './lazy-sdk.js';
 import { readProviderStream } from './provider-stream.js';
 import { type ProviderRequestLimits, type ProviderRequestOptions, resolveRequestLimits, sdkBackstopTimeoutMs } from './request-limits.js';
 import type { Model, ModelRequest, ModelStreamEvent } from './types.js';
-
-type Params = Anthropic.MessageCreateParamsStreaming;
 
 /** The SDK's client and its error classes, once loaded. */
 interface LoadedSdk {
@@ -44,9 +43,7 @@ export class AnthropicModel implements Model {
   private readonly baseUrl: string;
   private readonly limits: ProviderRequestLimits;
   private readonly secrets: readonly string[];
-  private client?: Promise<LoadedSdk>;
-  /** The loaded SDK, once `client` has resolved. */
-  private loaded?: LoadedSdk;
+  private readonly sdk: LazySdk<LoadedSdk>;
 
   constructor(options: AnthropicModelOptions) {
     this.options = options;
@@ -54,45 +51,30 @@ export class AnthropicModel implements Model {
     this.limits = resolveRequestLimits(options);
     this.secrets = secretValues([options.apiKey, ...(options.secrets ?? [])]);
     this.baseUrl = options.baseUrl ?? anthropicDefaultBaseUrl;
+    this.sdk = new LazySdk(() =>
+      import('@anthropic-ai/sdk').then(({ default: AnthropicSdk }) => ({
+        client: new AnthropicSdk({
+          apiKey: this.options.apiKey,
+          baseURL: this.baseUrl,
+          // Retries are ours (readProviderStream): the SDKs' waits cannot all be cut short by a stop.
+          maxRetries: 0,
+          timeout: sdkBackstopTimeoutMs(this.limits),
+        }),
+        errorClasses: AnthropicSdk,
+      })),
+    );
   }
 
   stream(request: ModelRequest): AsyncIterable<ModelStreamEvent> {
     const params = toAnthropicParams(request, this.modelId, this.options.defaultMaxOutputTokens ?? 4096);
-    // Once the SDK is loaded, the shared reader's stream is this stream: one async generator fewer for
-    // every event of every response (B2 in docs/performance.md).
-    if (this.loaded) return this.readStream(this.loaded, params, request.signal);
-    return this.streamOnceLoaded(params, request.signal);
-  }
-
-  private async *streamOnceLoaded(params: Params, signal: AbortSignal): AsyncIterable<ModelStreamEvent> {
-    yield* this.readStream(await this.loadClient(), params, signal);
-  }
-
-  private readStream({ client, errorClasses }: LoadedSdk, params: Params, signal: AbortSignal): AsyncIterable<ModelStreamEvent> {
-    return readProviderStream(
-      (attemptSignal) => client.messages.create(params, { signal: attemptSignal }),
-      () => new AnthropicStreamReader(),
-      this.failureContext(signal, errorClasses),
-      this.limits,
+    return this.sdk.stream(({ client, errorClasses }) =>
+      readProviderStream(
+        (attemptSignal) => client.messages.create(params, { signal: attemptSignal }),
+        () => new AnthropicStreamReader(),
+        this.failureContext(request.signal, errorClasses),
+        this.limits,
+      ),
     );
-  }
-
-  /**
-   * The SDK is loaded on the first request, not when the model is made: evaluating it costs more than the
-   * rest of the extension's activation (B5 in docs/performance.md).
-   */
-  private loadClient(): Promise<LoadedSdk> {
-    this.client ??= import('@anthropic-ai/sdk').then(({ default: AnthropicSdk }) => ({
-      client: new AnthropicSdk({
-        apiKey: this.options.apiKey,
-        baseURL: this.baseUrl,
-        // Retries are ours (readProviderStream): the SDKs' waits cannot all be cut short by a stop.
-        maxRetries: 0,
-        timeout: sdkBackstopTimeoutMs(this.limits),
-      }),
-      errorClasses: AnthropicSdk,
-    })).then((loaded) => (this.loaded = loaded));
-    return this.client;
   }
 
   private failureContext(signal: AbortSignal, errorClasses: typeof Anthropic): ProviderFailureContext {

@@ -3,11 +3,10 @@ import { secretValues } from '../secrets.js';
 import { type MaxTokensParameter, toOpenAIParams } from './openai-request.js';
 import { OpenAIStreamReader } from './openai-stream.js';
 import type { ProviderFailureContext } from './provider-errors.js';
+import { LazySdk } from './lazy-sdk.js';
 import { readProviderStream } from './provider-stream.js';
 import { type ProviderRequestLimits, type ProviderRequestOptions, resolveRequestLimits, sdkBackstopTimeoutMs } from './request-limits.js';
 import type { Model, ModelRequest, ModelStreamEvent } from './types.js';
-
-type Params = OpenAI.Chat.ChatCompletionCreateParamsStreaming;
 
 /** The SDK's client and its error classes, once loaded. */
 interface LoadedSdk {
@@ -57,9 +56,7 @@ export class OpenAIModel implements Model {
   private readonly baseUrl: string;
   private readonly limits: ProviderRequestLimits;
   private readonly secrets: readonly string[];
-  private client?: Promise<LoadedSdk>;
-  /** The loaded SDK, once `client` has resolved. */
-  private loaded?: LoadedSdk;
+  private readonly sdk: LazySdk<LoadedSdk>;
   private readonly maxTokensParameter: MaxTokensParameter;
 
   constructor(options: OpenAIModelOptions) {
@@ -70,6 +67,18 @@ export class OpenAIModel implements Model {
     this.secrets = secretValues([options.apiKey, ...(options.secrets ?? [])]);
     this.baseUrl = options.baseUrl ?? openAIDefaultBaseUrl;
     this.maxTokensParameter = options.maxTokensParameter ?? (this.isOfficialBaseUrl() ? 'max_completion_tokens' : 'max_tokens');
+    this.sdk = new LazySdk(() =>
+      import('openai').then(({ default: OpenAISdk }) => ({
+        client: new OpenAISdk({
+          apiKey: this.options.apiKey || placeholderApiKey,
+          baseURL: this.baseUrl,
+          // Retries are ours (readProviderStream): the SDKs' waits cannot all be cut short by a stop.
+          maxRetries: 0,
+          timeout: sdkBackstopTimeoutMs(this.limits),
+        }),
+        errorClasses: OpenAISdk,
+      })),
+    );
   }
 
   stream(request: ModelRequest): AsyncIterable<ModelStreamEvent> {
@@ -77,41 +86,14 @@ export class OpenAIModel implements Model {
       ...(this.options.defaultMaxOutputTokens === undefined ? {} : { defaultMaxOutputTokens: this.options.defaultMaxOutputTokens }),
       maxTokensParameter: this.maxTokensParameter,
     });
-    // Once the SDK is loaded, the shared reader's stream is this stream: one async generator fewer for
-    // every event of every response (B2 in docs/performance.md).
-    if (this.loaded) return this.readStream(this.loaded, params, request.signal);
-    return this.streamOnceLoaded(params, request.signal);
-  }
-
-  private async *streamOnceLoaded(params: Params, signal: AbortSignal): AsyncIterable<ModelStreamEvent> {
-    yield* this.readStream(await this.loadClient(), params, signal);
-  }
-
-  private readStream({ client, errorClasses }: LoadedSdk, params: Params, signal: AbortSignal): AsyncIterable<ModelStreamEvent> {
-    return readProviderStream(
-      (attemptSignal) => client.chat.completions.create(params, { signal: attemptSignal }),
-      () => new OpenAIStreamReader(),
-      this.failureContext(signal, errorClasses),
-      this.limits,
+    return this.sdk.stream(({ client, errorClasses }) =>
+      readProviderStream(
+        (attemptSignal) => client.chat.completions.create(params, { signal: attemptSignal }),
+        () => new OpenAIStreamReader(),
+        this.failureContext(request.signal, errorClasses),
+        this.limits,
+      ),
     );
-  }
-
-  /**
-   * The SDK is loaded on the first request, not when the model is made: evaluating it costs more than the
-   * rest of the extension's activation (B5 in docs/performance.md).
-   */
-  private loadClient(): Promise<LoadedSdk> {
-    this.client ??= import('openai').then(({ default: OpenAISdk }) => ({
-      client: new OpenAISdk({
-        apiKey: this.options.apiKey || placeholderApiKey,
-        baseURL: this.baseUrl,
-        // Retries are ours (readProviderStream): the SDKs' waits cannot all be cut short by a stop.
-        maxRetries: 0,
-        timeout: sdkBackstopTimeoutMs(this.limits),
-      }),
-      errorClasses: OpenAISdk,
-    })).then((loaded) => (this.loaded = loaded));
-    return this.client;
   }
 
   private isOfficialBaseUrl(): boolean {

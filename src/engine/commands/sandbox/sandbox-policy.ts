@@ -7,6 +7,7 @@
  */
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
+import { isInside as isWithinFolder } from '../../workspace/paths.js';
 
 export interface SandboxPolicy {
   /** Directories the process may write (the scratch copy). */
@@ -82,17 +83,12 @@ export function toolchainFolders(environment: Readonly<Record<string, string>>, 
 
 /**
  * True when `folder` is `root` or lies beneath it (absolute POSIX paths: the sandboxes are Linux's and
- * macOS's). Compared as normalized strings: the policy asks this for every PATH entry against every hidden
- * and credential folder, and `path.relative` made that a quarter of a millisecond per command (B13).
+ * macOS's). The policy asks this for every PATH entry against every hidden and credential folder, so it is
+ * the workspace's check, which compares resolved POSIX paths as strings (B13), with the arguments in the
+ * order the sandbox's callers read them.
  */
 export function isInside(folder: string, root: string): boolean {
-  const inner = withoutTrailingSlash(path.posix.normalize(folder));
-  const outer = withoutTrailingSlash(path.posix.normalize(root));
-  return inner === outer || inner.startsWith(outer === '/' ? '/' : `${outer}/`);
-}
-
-function withoutTrailingSlash(normalized: string): string {
-  return normalized.length > 1 && normalized.endsWith('/') ? normalized.slice(0, -1) : normalized;
+  return isWithinFolder(root, folder);
 }
 
 /**
