@@ -137,12 +137,35 @@ describe.each(providerCases)('$provider model: retry waits and timeouts', ({ pro
     const iterator = model().stream(makeRequest())[Symbol.asyncIterator]();
     const first = await iterator.next();
     expect(first.value).toEqual({ type: 'text-delta', text: 'Partial' } satisfies ModelStreamEvent);
-    const idleTimersBefore = clock.timersSet(idleTimeoutMs);
     const next = iterator.next().catch((caught: unknown) => caught);
-    await clock.waitForTimer(idleTimeoutMs, idleTimersBefore + 1);
     await clock.advance(idleTimeoutMs);
     expect(await next).toMatchObject({ kind: 'timeout' });
     expect(server.requests).toHaveLength(1);
+  });
+
+  it('counts only the waits on the provider as idle: time the caller is busy with an event does not count', async () => {
+    server.enqueue(hangingStream({ text: ['Partial'] }));
+    const iterator = model(0).stream(makeRequest())[Symbol.asyncIterator]();
+    expect((await iterator.next()).value).toEqual({ type: 'text-delta', text: 'Partial' } satisfies ModelStreamEvent);
+    // The caller keeps the event for almost the whole idle timeout before it asks for the next one.
+    await clock.advance(idleTimeoutMs - 1);
+    let settled = false;
+    const next = iterator.next().then(
+      () => (settled = true),
+      (caught: unknown) => ((settled = true), caught),
+    );
+    await clock.advance(idleTimeoutMs - 1);
+    expect(settled).toBe(false);
+    await clock.advance(1);
+    expect(await next).toMatchObject({ kind: 'timeout', code: 'provider-timeout' });
+  });
+
+  it('keeps one idle timer for a whole streamed response, not one per event', async () => {
+    server.enqueue(textTurn('One', ' event', ' after', ' another', ' arrives'));
+    const events = await collect(model().stream(makeRequest()));
+    expect(textOf(events)).toBe('One event after another arrives');
+    expect(clock.timersSet(idleTimeoutMs)).toBe(1);
+    expect(clock.pendingTimers).toBe(0);
   });
 
   it('gives up on a provider that never sends its headers, with a timeout error, and closes the request', async () => {

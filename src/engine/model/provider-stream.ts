@@ -1,4 +1,5 @@
-import { throwIfStopped, linkAbort } from '../abort.js';
+import { throwIfStopped, linkAbort, type LinkedAbort } from '../abort.js';
+import { IdleWatch } from './idle-watch.js';
 import { incompleteStreamError, type ProviderFailureContext, toProviderFailure } from './provider-errors.js';
 import type { ProviderRequestLimits } from './request-limits.js';
 import { withinTimeout } from './response-timeout.js';
@@ -14,89 +15,170 @@ export interface ProviderStreamReader<RawEvent> {
   readonly complete: boolean;
 }
 
-/** How one attempt ended: whole, or failed (and whether any of its events were already handed on). */
-type AttemptEnd = { kind: 'complete' } | (AttemptFailure & { kind: 'failed'; handedOn: boolean });
-
 /**
  * The part every adapter shares: open the SDK stream, translate its events, and turn every way it can end
  * badly into one error. A failure is tried again (up to `maxRetries`, after the provider's `retry-after`
  * or a backoff) only while nothing of the response has been handed on; every wait ends the moment the
  * request's signal aborts. `open` gets the attempt's own signal, which a timeout aborts to close it.
+ *
+ * Each attempt waits for the response to start within `timeoutMs`, then for each event within
+ * `idleTimeoutMs` (`IdleWatch`: only while waiting on the provider, never while the caller is busy with an
+ * event). The SDKs end their streams quietly when the signal aborts, so an aborted signal is checked once
+ * a stream has ended as well.
  */
-export async function* readProviderStream<RawEvent>(
+export function readProviderStream<RawEvent>(
   open: (signal: AbortSignal) => Promise<AsyncIterable<RawEvent>>,
   createReader: () => ProviderStreamReader<RawEvent>,
   failure: ProviderFailureContext,
   limits: ProviderRequestLimits,
-): AsyncGenerator<ModelStreamEvent> {
-  const { signal } = failure;
-  for (let attempt = 1; ; attempt++) {
-    throwIfStopped(signal);
-    const end = yield* streamAttempt(open, createReader(), limits, signal);
-    if (end.kind === 'complete') return;
-    throwIfStopped(signal);
-    const context: ProviderFailureContext = { ...failure, attempts: attempt };
-    const retryable = !end.handedOn && attempt <= limits.maxRetries && isRetryableFailure(end, failure.errorClasses);
-    if (!retryable) throw mapFailure(end, context);
-    const wait = retryWait(end.error, attempt, limits.clock, limits.random);
-    if (wait.kind === 'refused') throw mapFailure(end, { ...context, refusedWaitMs: wait.askedMs });
-    await waitBeforeRetry(limits.clock, wait.waitMs, signal);
-  }
+): AsyncIterable<ModelStreamEvent> {
+  return new ProviderStream(open, createReader, failure, limits);
 }
 
+/** The request in flight: its signal, its SDK stream once it has started, and that stream's idle timeout. */
+interface Attempt<RawEvent> {
+  readonly abort: LinkedAbort;
+  readonly reader: ProviderStreamReader<RawEvent>;
+  events?: AsyncIterator<RawEvent>;
+  watch?: IdleWatch;
+  left?: boolean;
+}
+
+const ended: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
+
 /**
- * One request: waits for the response to start within `timeoutMs`, then for each event within
- * `idleTimeoutMs`. The SDKs end their streams quietly when the signal aborts, so an aborted signal is
- * checked after the loop as well. The idle timer runs only while waiting on the provider, never while the
- * caller is busy with an event.
+ * An iterator written out rather than async generators: a generator per attempt delegated to by one for
+ * the retries cost two generator steps, a timer and a promise for every event of every response (B2 in
+ * docs/performance.md). Single use, as a generator is.
  */
-async function* streamAttempt<RawEvent>(
-  open: (signal: AbortSignal) => Promise<AsyncIterable<RawEvent>>,
-  reader: ProviderStreamReader<RawEvent>,
-  limits: ProviderRequestLimits,
-  requestSignal: AbortSignal,
-): AsyncGenerator<ModelStreamEvent, AttemptEnd> {
-  const attempt = linkAbort(requestSignal);
-  const closeRequest = () => attempt.abort(new Error('the request was closed'));
-  let iterator: AsyncIterator<RawEvent> | undefined;
-  let finished = false;
-  let handedOn = false;
-  try {
-    let events: AsyncIterable<RawEvent>;
+class ProviderStream<RawEvent> implements AsyncIterableIterator<ModelStreamEvent> {
+  private attempts = 0;
+  private current: Attempt<RawEvent> | undefined;
+  /** Translated events not yet handed on, from `queued` on. */
+  private queue: ModelStreamEvent[] = [];
+  private queued = 0;
+  private handedOn = false;
+  /** The response is whole (once `queue` is handed on), it failed, or the caller stopped reading. */
+  private over = false;
+
+  constructor(
+    private readonly open: (signal: AbortSignal) => Promise<AsyncIterable<RawEvent>>,
+    private readonly createReader: () => ProviderStreamReader<RawEvent>,
+    private readonly failure: ProviderFailureContext,
+    private readonly limits: ProviderRequestLimits,
+  ) {}
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  async next(): Promise<IteratorResult<ModelStreamEvent>> {
     try {
-      const started = Promise.resolve().then(() => open(attempt.signal));
-      events = await withinTimeout(started, { clock: limits.clock, timeoutMs: limits.timeoutMs, phase: 'response-start' }, closeRequest);
-    } catch (error) {
-      return { kind: 'failed', error, phase: 'request', handedOn };
-    }
-    iterator = events[Symbol.asyncIterator]();
-    try {
+      // The path of every event is this loop, in this one function: each async call and return between
+      // the SDK's step and the caller's would add steps of its own to every event.
       for (;;) {
-        const step = await withinTimeout(iterator.next(), { clock: limits.clock, timeoutMs: limits.idleTimeoutMs, phase: 'idle' }, closeRequest);
-        if (step.done) break;
-        for (const event of reader.accept(step.value)) {
-          handedOn = true;
-          yield event;
+        if (this.queued < this.queue.length) {
+          this.handedOn = true;
+          return { done: false, value: this.queue[this.queued++] as ModelStreamEvent };
         }
+        if (this.over) return ended;
+        const attempt = this.current;
+        if (attempt?.events === undefined || attempt.watch === undefined) {
+          await this.startAttempt();
+          continue;
+        }
+        let step: IteratorResult<RawEvent>;
+        try {
+          step = await attempt.watch.wait(attempt.events.next());
+        } catch (error) {
+          await this.attemptFailed(attempt, { error, phase: 'stream' });
+          continue;
+        }
+        if (this.over) continue;
+        if (!step.done) {
+          this.enqueue(attempt.reader.accept(step.value));
+          continue;
+        }
+        this.endAttempt(attempt, true);
+        throwIfStopped(this.failure.signal);
+        if (!attempt.reader.complete) {
+          await this.attemptFailed(attempt, { error: new Error('it closed without saying how the response ended'), phase: 'incomplete' });
+          continue;
+        }
+        this.enqueue(attempt.reader.end());
+        this.over = true;
       }
     } catch (error) {
-      return { kind: 'failed', error, phase: 'stream', handedOn };
+      this.close();
+      throw error;
     }
-    finished = true;
-    throwIfStopped(requestSignal);
-    if (!reader.complete) {
-      return { kind: 'failed', error: new Error('it closed without saying how the response ended'), phase: 'incomplete', handedOn };
+  }
+
+  /** The caller stopped reading: close the request. Not awaited: a read stuck in the SDK must not hold the caller. */
+  async return(): Promise<IteratorResult<ModelStreamEvent>> {
+    this.close();
+    return ended;
+  }
+
+  private async startAttempt(): Promise<void> {
+    throwIfStopped(this.failure.signal);
+    this.attempts++;
+    const attempt: Attempt<RawEvent> = { abort: linkAbort(this.failure.signal), reader: this.createReader() };
+    this.current = attempt;
+    const closeRequest = () => attempt.abort.abort(new Error('the request was closed'));
+    let events: AsyncIterable<RawEvent>;
+    try {
+      const started = Promise.resolve().then(() => this.open(attempt.abort.signal));
+      events = await withinTimeout(started, { clock: this.limits.clock, timeoutMs: this.limits.timeoutMs, phase: 'response-start' }, closeRequest);
+    } catch (error) {
+      return this.attemptFailed(attempt, { error, phase: 'request' });
     }
-    for (const event of reader.end()) yield event;
-    return { kind: 'complete' };
-  } finally {
-    // Left early (a failure, a timeout, a caller that stopped reading): close the request. Not awaited:
-    // a read stuck in the SDK must not hold the caller.
-    if (!finished) {
-      closeRequest();
-      iterator?.return?.().catch(() => {});
+    if (this.over) {
+      // Closed while the request started: this stream was never handed on, so close it here.
+      events[Symbol.asyncIterator]().return?.().catch(() => {});
+      return;
     }
-    attempt.dispose();
+    attempt.events = events[Symbol.asyncIterator]();
+    attempt.watch = new IdleWatch(this.limits.clock, this.limits.idleTimeoutMs, closeRequest);
+  }
+
+  /** Throws the failure as the caller sees it, or waits before the next attempt. */
+  private async attemptFailed(attempt: Attempt<RawEvent>, failed: AttemptFailure): Promise<void> {
+    this.endAttempt(attempt, false);
+    if (this.over) return;
+    throwIfStopped(this.failure.signal);
+    const context: ProviderFailureContext = { ...this.failure, attempts: this.attempts };
+    const retryable = !this.handedOn && this.attempts <= this.limits.maxRetries && isRetryableFailure(failed, this.failure.errorClasses);
+    if (!retryable) throw mapFailure(failed, context);
+    const wait = retryWait(failed.error, this.attempts, this.limits.clock, this.limits.random);
+    if (wait.kind === 'refused') throw mapFailure(failed, { ...context, refusedWaitMs: wait.askedMs });
+    await waitBeforeRetry(this.limits.clock, wait.waitMs, this.failure.signal);
+  }
+
+  private enqueue(events: ModelStreamEvent[]): void {
+    this.queue = events;
+    this.queued = 0;
+  }
+
+  /** Leaves the attempt; one that did not end by itself has its request closed and its stream returned. */
+  private endAttempt(attempt: Attempt<RawEvent>, endedByItself: boolean): void {
+    if (this.current === attempt) this.current = undefined;
+    // Closed by the caller while a read was under way, it is left again when that read fails.
+    if (attempt.left) return;
+    attempt.left = true;
+    attempt.watch?.dispose();
+    if (!endedByItself) {
+      attempt.abort.abort(new Error('the request was closed'));
+      attempt.events?.return?.().catch(() => {});
+    }
+    attempt.abort.dispose();
+  }
+
+  private close(): void {
+    this.over = true;
+    this.queue = [];
+    this.queued = 0;
+    if (this.current) this.endAttempt(this.current, false);
   }
 }
 
