@@ -8,6 +8,7 @@
 import * as vscode from 'vscode';
 import { type Clock, systemClock } from '../../engine/clock.js';
 import { defaultIdleTimeoutMs, defaultRequestTimeoutMs } from '../../engine/model/request-limits.js';
+import { IdleWatch } from '../../engine/model/idle-watch.js';
 import { withinTimeout } from '../../engine/model/response-timeout.js';
 import type { Model, ModelRequest, ModelStreamEvent, Usage } from '../../engine/model/types.js';
 import { onAbort, throwIfStopped } from '../../engine/abort.js';
@@ -45,6 +46,7 @@ export class VscodeLanguageModel implements Model {
     const clock = this.options.clock ?? systemClock;
     const cancellation = new vscode.CancellationTokenSource();
     const stopListening = onAbort(signal, () => cancellation.cancel());
+    const idle = new IdleWatch(clock, this.options.idleTimeoutMs ?? defaultIdleTimeoutMs, () => cancellation.cancel());
     let name = this.modelId;
     try {
       const chat = await this.choose();
@@ -64,7 +66,7 @@ export class VscodeLanguageModel implements Model {
       let calledTools = false;
       const parts = response.stream[Symbol.asyncIterator]();
       for (;;) {
-        const step = await withinTimeout(parts.next(), { clock, timeoutMs: this.options.idleTimeoutMs ?? defaultIdleTimeoutMs, phase: 'idle' }, () => cancellation.cancel());
+        const step = await idle.wait(parts.next());
         throwIfStopped(signal);
         if (step.done) break;
         const part: unknown = step.value;
@@ -86,6 +88,7 @@ export class VscodeLanguageModel implements Model {
     } catch (error) {
       throw toLanguageModelFailure(error, name, signal);
     } finally {
+      idle.dispose();
       stopListening();
       cancellation.dispose();
     }
