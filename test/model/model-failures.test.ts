@@ -43,6 +43,23 @@ describe.each(providerCases)('$provider model: failures', ({ provider, makeModel
     expect(server.requests).toHaveLength(3);
   });
 
+  it('refuses a redirect rather than follow it with the key: one request, no retry, nothing reaches the target', async () => {
+    const elsewhere = await startMockProviderServer();
+    try {
+      elsewhere.enqueue(textTurn('the key arrived here'));
+      server.enqueue(httpError(308, { headers: { location: `${baseUrlOf(elsewhere)}/redirected` } }), textTurn('never reached'));
+      const error = await collect(makeModel(server, { maxRetries: 2 }).stream(makeRequest())).catch((caught: unknown) => caught);
+      expect(error).toMatchObject({ name: 'ProviderError', kind: 'bad-request', code: 'provider-bad-request', provider });
+      expect((error as Error).message).toBe(
+        `${baseUrlOf(server)} answered with a redirect, which Agent Team does not follow: it would send the API key on to wherever it points. Set the base URL to the address the server redirects to (open it in a browser to see where).`,
+      );
+      expect(server.requests).toHaveLength(1);
+      expect(elsewhere.requests).toHaveLength(0);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
   it('honours maxRetries 0: one request only', async () => {
     server.enqueue(serverError(503), textTurn('never reached'));
     const error = await collect(makeModel(server, { maxRetries: 0 }).stream(makeRequest())).catch((caught: unknown) => caught);

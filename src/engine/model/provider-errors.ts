@@ -79,6 +79,14 @@ export function toProviderFailure(error: unknown, phase: 'request' | 'stream', c
       { cause: error },
     );
   }
+  if (error instanceof classes.APIConnectionError && isRefusedRedirect(error)) {
+    return new ProviderError(
+      'bad-request',
+      `${context.baseUrl} answered with a redirect, which Agent Team does not follow: it would send the API key on to wherever it points. Set the base URL to the address the server redirects to (open it in a browser to see where).`,
+      errorContext,
+      { cause: error },
+    );
+  }
   if (error instanceof classes.APIConnectionError) {
     const detail = networkDetail(error);
     return new ProviderError(
@@ -226,6 +234,19 @@ function networkDetail(error: unknown): string {
     current = current.cause;
   }
   return details.join(', ');
+}
+
+/**
+ * True when fetch refused a redirect (`sdkFetchOptions`): undici's network error says only `unexpected
+ * redirect`, somewhere down the cause chain. Not worth a retry: the server answers the same way again.
+ */
+export function isRefusedRedirect(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    if (current.message === 'unexpected redirect') return true;
+    current = current.cause;
+  }
+  return false;
 }
 
 /** Transport failures (`TypeError: terminated`) and garbled event data, as opposed to our own bugs. */

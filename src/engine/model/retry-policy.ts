@@ -1,7 +1,7 @@
 import type { Clock } from '../clock.js';
 import { StoppedError, stopReasonOf } from '../errors.js';
 import { onAbort } from '../abort.js';
-import { isTransportOrParseFailure, type SdkErrorClasses } from './provider-errors.js';
+import { isRefusedRedirect, isTransportOrParseFailure, type SdkErrorClasses } from './provider-errors.js';
 import { maxRetryAfterMs } from './request-limits.js';
 import { ResponseTimeout } from './response-timeout.js';
 
@@ -32,7 +32,7 @@ export function isRetryableFailure(failure: AttemptFailure, classes: SdkErrorCla
   const { error, phase } = failure;
   if (phase === 'incomplete' || error instanceof ResponseTimeout) return true;
   if (error instanceof classes.APIUserAbortError) return false;
-  if (error instanceof classes.APIConnectionError) return true;
+  if (error instanceof classes.APIConnectionError) return !isRefusedRedirect(error);
   if (error instanceof classes.APIError) {
     const status = (error as Error & { status?: unknown }).status;
     // An error event inside the stream: the provider gave up (overloaded) before sending anything.
