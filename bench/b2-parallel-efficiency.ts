@@ -70,7 +70,9 @@ function observedModel(sdkModel: Model) {
     stream: (request) => {
       const second = request.messages.length > 1;
       firstRequest ??= { system: request.system, tools: request.tools };
-      const prompt = JSON.stringify(request.messages[0]);
+      // The subagent's prompt names it; read, not serialized, so the probe costs the engine's side little.
+      const opening = request.messages[0]?.content[0];
+      const prompt = opening?.type === 'text' ? opening.text : '';
       const at = absoluteNow();
       streamCalls.push({ second, at });
       if (second) betweenTurns.push(at - (firstTurnEndByPrompt.get(prompt) ?? at));

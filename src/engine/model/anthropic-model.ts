@@ -44,6 +44,8 @@ export class AnthropicModel implements Model {
   private readonly limits: ProviderRequestLimits;
   private readonly secrets: readonly string[];
   private readonly sdk: LazySdk<LoadedSdk>;
+  /** Whether `baseUrl` is Anthropic's own API, decided once: a failure's message names it either way. */
+  private readonly officialBaseUrl: boolean;
 
   constructor(options: AnthropicModelOptions) {
     this.options = options;
@@ -51,6 +53,7 @@ export class AnthropicModel implements Model {
     this.limits = resolveRequestLimits(options);
     this.secrets = secretValues([options.apiKey, ...(options.secrets ?? [])]);
     this.baseUrl = options.baseUrl ?? anthropicDefaultBaseUrl;
+    this.officialBaseUrl = this.baseUrl.replace(/\/+$/, '') === anthropicDefaultBaseUrl;
     this.sdk = new LazySdk(() =>
       import('@anthropic-ai/sdk').then(({ default: AnthropicSdk }) => ({
         client: new AnthropicSdk({
@@ -84,7 +87,7 @@ export class AnthropicModel implements Model {
       provider: this.provider,
       displayName: 'Anthropic',
       baseUrl,
-      officialBaseUrl: baseUrl.replace(/\/+$/, '') === anthropicDefaultBaseUrl,
+      officialBaseUrl: this.officialBaseUrl,
       apiKeyVariable: 'ANTHROPIC_API_KEY',
       modelId: this.modelId,
       maxRetries: this.limits.maxRetries,

@@ -58,6 +58,8 @@ export class OpenAIModel implements Model {
   private readonly secrets: readonly string[];
   private readonly sdk: LazySdk<LoadedSdk>;
   private readonly maxTokensParameter: MaxTokensParameter;
+  /** Whether `baseUrl` is OpenAI's own API, decided once: a failure's message names it either way. */
+  private readonly officialBaseUrl: boolean;
 
   constructor(options: OpenAIModelOptions) {
     this.options = options;
@@ -66,7 +68,8 @@ export class OpenAIModel implements Model {
     this.limits = resolveRequestLimits(options);
     this.secrets = secretValues([options.apiKey, ...(options.secrets ?? [])]);
     this.baseUrl = options.baseUrl ?? openAIDefaultBaseUrl;
-    this.maxTokensParameter = options.maxTokensParameter ?? (this.isOfficialBaseUrl() ? 'max_completion_tokens' : 'max_tokens');
+    this.officialBaseUrl = this.baseUrl.replace(/\/+$/, '') === openAIDefaultBaseUrl;
+    this.maxTokensParameter = options.maxTokensParameter ?? (this.officialBaseUrl ? 'max_completion_tokens' : 'max_tokens');
     this.sdk = new LazySdk(() =>
       import('openai').then(({ default: OpenAISdk }) => ({
         client: new OpenAISdk({
@@ -97,16 +100,12 @@ export class OpenAIModel implements Model {
     );
   }
 
-  private isOfficialBaseUrl(): boolean {
-    return this.baseUrl.replace(/\/+$/, '') === openAIDefaultBaseUrl;
-  }
-
   private failureContext(signal: AbortSignal, errorClasses: typeof OpenAI): ProviderFailureContext {
     return {
       provider: this.provider,
       displayName: 'OpenAI',
       baseUrl: this.baseUrl,
-      officialBaseUrl: this.isOfficialBaseUrl(),
+      officialBaseUrl: this.officialBaseUrl,
       apiKeyVariable: 'OPENAI_API_KEY',
       modelId: this.modelId,
       maxRetries: this.limits.maxRetries,
