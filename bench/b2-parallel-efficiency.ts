@@ -112,6 +112,7 @@ async function runOnce(provider: ModelProvider, server: MockServerProcess, root:
     if (event.type === 'task-end' && event.task.parentId !== null) lastSubagentEnd = absoluteNow();
   });
   try {
+    await bench.ready;
     const cpuStart = process.cpuUsage();
     const loopStart = nodePerformance.eventLoopUtilization();
     const start = absoluteNow();

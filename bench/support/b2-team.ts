@@ -8,22 +8,32 @@ import { performance as nodePerformance } from 'node:perf_hooks';
 import type { Model, ModelStreamEvent } from '../../src/engine/model/types.js';
 import { ScriptedModel } from '../../src/engine/testing/scripted-model.js';
 import { median } from './stats.js';
-import { type BenchTeam, createBenchTeam, folderToolbox } from './team-fixture.js';
+import { ChangeSetRegistry } from '../../src/engine/changes/registry.js';
+import { createWorkspaceToolbox } from '../../src/engine/file-tools/workspace-toolbox.js';
+import { NodeWorkspace } from '../../src/engine/workspace/node-workspace.js';
+import { type BenchTeam, createBenchTeam } from './team-fixture.js';
 
-export function b2Team(root: string, subagents: number, researcherModel: Model): BenchTeam {
+/** B2's team, and when its setup is over: a new workspace looks for `rg` on the PATH, which is not a delegation's cost. */
+export interface B2Team extends BenchTeam {
+  ready: Promise<unknown>;
+}
+
+export function b2Team(root: string, subagents: number, researcherModel: Model): B2Team {
   const calls = Array.from({ length: subagents }, (_, index) =>
     ScriptedModel.toolCall('Agent', { subagent_type: 'researcher', description: `Read notes ${index}`, prompt: `Read notes.txt and report what it says (${index}).`, run_in_background: true }),
   );
   // In turns of 16 calls, the agent loop's limit per turn; each background start returns at once.
   const turns = Array.from({ length: Math.ceil(calls.length / 16) }, (_, index) => calls.slice(index * 16, index * 16 + 16));
   const coordinator = new ScriptedModel([...turns, 'Started them all; waiting for their results.', 'All of them report: ship it on Friday.'], { recordCalls: false });
-  return createBenchTeam({
+  const workspace = new NodeWorkspace(root);
+  const team = createBenchTeam({
     modelFor: (role) => (role === 'coordinator' ? coordinator : researcherModel),
-    toolbox: folderToolbox(root),
+    toolbox: createWorkspaceToolbox({ workspace, changes: new ChangeSetRegistry() }),
     // Exactly one slot per subagent: the coordinator, only waiting for them, holds none (issue 10). Were it
     // to keep its slot, one subagent would queue and the wall time would double.
     taskManager: { maxConcurrent: subagents },
   });
+  return { ...team, ready: workspace.searchEngine() };
 }
 
 export function delegateAll(team: BenchTeam, subagents: number) {
@@ -57,6 +67,7 @@ export async function engineAlone(root: string, subagents: number, runs: number)
   for (let index = 0; index <= runs; index++) {
     const team = b2Team(root, subagents, instantResearcher);
     try {
+      await team.ready;
       const loopStart = nodePerformance.eventLoopUtilization();
       const { task } = await delegateAll(team, subagents);
       const loop = nodePerformance.eventLoopUtilization(loopStart);
