@@ -22,6 +22,7 @@ import {
   type FileStat,
   type GlobOptions,
   type GlobResult,
+  type ReadOptions,
   type RealPath,
   type SearchMatch,
   type SearchOptions,
@@ -49,7 +50,7 @@ export class HostWorkspace implements Workspace {
     this.matcher = policyMatcher(options.policy ?? defaultWorkspacePolicy);
   }
 
-  async readText(path: string, options: { signal?: AbortSignal } = {}): Promise<string> {
+  async readText(path: string, options: ReadOptions = {}): Promise<string> {
     const relative = toWorkspacePath(this.root, path);
     const document = this.unsavedDocument(relative);
     if (!document) return this.disk.readText(relative, options);

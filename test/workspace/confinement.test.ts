@@ -53,6 +53,17 @@ describe('path confinement', () => {
     expect(await workspace.readText(tree.path('src/a.ts'))).toBe('export const a = 1;\n');
   });
 
+  it('opens a path said to be resolved as it is only while it still is: through a link it is resolved again and confined', async () => {
+    const { workspace, tools } = await setup();
+    expect(await workspace.readText('src/a.ts', { resolved: true })).toBe('export const a = 1;\n');
+    // A folder along it leads elsewhere (as a link swapped in after the caller resolved it would).
+    expect(await kindOf(workspace.readText('linked-dir/inner.txt', { resolved: true }))).toBe('outside-workspace');
+    // Its last part is a link: never opened through.
+    expect(await kindOf(workspace.readText('inside-link.ts', { resolved: true }))).toBe('conflict');
+    // The Read tool resolves first, so a link inside the workspace still reads.
+    expect(await runTool(tools, 'Read', { file_path: 'inside-link.ts' })).toContain('export const a = 1;');
+  });
+
   it('never writes outside: not through symlinked files, symlinked directories or dangling links', async () => {
     const { workspace, outside } = await setup();
     expect(await kindOf(workspace.writeText('link-to-secret.txt', 'pwned'))).toBe('outside-workspace');

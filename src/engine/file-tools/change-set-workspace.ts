@@ -189,9 +189,11 @@ export class ChangeSetWorkspace implements Workspace {
    * the read elsewhere; errors keep the name the agent used.
    */
   private async readResolved(relative: string, real: RealPath, options: { signal?: AbortSignal } = {}): Promise<string> {
-    if (real.path === relative) return this.inner.readText(relative, options);
+    // What was judged is what is read: the host opens this real path without resolving it again.
+    const readOptions = { ...options, resolved: true };
+    if (real.path === relative) return this.inner.readText(relative, readOptions);
     try {
-      return await this.inner.readText(real.path, options);
+      return await this.inner.readText(real.path, readOptions);
     } catch (error) {
       if (!(error instanceof WorkspaceError)) throw error;
       throw new WorkspaceError(error.kind, `${relative} (a symbolic link to ${real.path}): ${error.message}`, relative);

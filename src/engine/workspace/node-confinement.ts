@@ -85,12 +85,40 @@ export class NodeConfinement {
       fd = openSync(real, readFlags);
     } catch (error) {
       if (isMissing(error)) return null;
-      if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw new WorkspaceError('conflict', `${relative} became a symbolic link while it was being read; nothing was read.`, relative);
+      if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw changedWhileRead(relative);
       throw error;
     }
     if (process.platform === 'linux' && !isInside(this.realRoot, openedPath(fd) ?? real)) {
       closeSync(fd);
       throw outsideWorkspace(relative, this.root);
+    }
+    return { fd, real };
+  }
+
+  /**
+   * `openExisting` for a real path (workspace-relative, under the root's real path) the caller resolved
+   * and judged a moment ago: on Linux it is opened as it is, without asking the disk where it leads again
+   * (a `realpath` is a system call per folder along it, and a `Read` had two), when the open file is
+   * exactly that path (`/proc/self/fd`). When it is not (a link swapped in along it meanwhile, a file
+   * system that ignores case and names it otherwise), it is closed and resolved again as any path is, as
+   * every read was before; elsewhere too.
+   */
+  openResolved(realRelative: string): { fd: number; real: string } | null {
+    if (process.platform !== 'linux') return this.openExisting(realRelative);
+    const real = realRelative === '' ? this.realRoot : nodePath.join(this.realRoot, realRelative);
+    let fd: number;
+    try {
+      fd = openSync(real, readFlags);
+    } catch (error) {
+      if (isMissing(error)) return null;
+      if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw changedWhileRead(realRelative);
+      throw error;
+    }
+    const opened = openedPath(fd);
+    if (opened !== real) {
+      // Another file than the one resolved, or no /proc to tell: resolved again, as any path.
+      closeSync(fd);
+      return this.openExisting(realRelative);
     }
     return { fd, real };
   }
@@ -206,6 +234,10 @@ async function followLinks(lexical: string, hops: number): Promise<{ absolute: s
  */
 function realPathNow(absolute: string): string {
   return realpathSync.native(absolute);
+}
+
+function changedWhileRead(relative: string): WorkspaceError {
+  return new WorkspaceError('conflict', `${relative} became a symbolic link, or a folder along it did, while it was being read; nothing was read.`, relative);
 }
 
 function isMissing(error: unknown): boolean {

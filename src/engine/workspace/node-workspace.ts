@@ -22,6 +22,7 @@ import {
   type FileStat,
   type GlobOptions,
   type GlobResult,
+  type ReadOptions,
   type RealPath,
   type SearchOptions,
   type SearchResult,
@@ -64,9 +65,9 @@ export class NodeWorkspace implements Workspace {
     return (await this.ripgrep) === null ? 'javascript' : 'ripgrep';
   }
 
-  async readText(path: string, options: { signal?: AbortSignal } = {}): Promise<string> {
+  async readText(path: string, options: ReadOptions = {}): Promise<string> {
     const relative = this.confinement.toRelative(path);
-    const opened = this.confinement.openExisting(relative);
+    const opened = options.resolved ? this.confinement.openResolved(relative) : this.confinement.openExisting(relative);
     if (opened === null) throw notFound(relative);
     try {
       // Asked of the open file, not the path: what is read is what was checked.

@@ -14,7 +14,7 @@ export interface Workspace {
    * The whole file as UTF-8 text, byte for byte (BOM and line endings kept). Throws `WorkspaceError`:
    * `not-found`, `binary` (a NUL byte in the first 8 KB, or not valid UTF-8), `too-large`, `outside-workspace`.
    */
-  readText(path: string, options?: { signal?: AbortSignal }): Promise<string>;
+  readText(path: string, options?: ReadOptions): Promise<string>;
   /** What is at `path`, or null when nothing is. */
   stat(path: string): Promise<FileStat | null>;
   /**
@@ -38,6 +38,16 @@ export interface Workspace {
    * read, so commands in a scratch copy see them too. Default: none.
    */
   unsavedFiles?(): Array<{ path: string; content: string }>;
+}
+
+export interface ReadOptions {
+  signal?: AbortSignal;
+  /**
+   * `path` is a real path the caller has just resolved (`realPath`): a host that can tell which file an
+   * open handle is (Linux) opens it without resolving it again when it is still that file, and resolves it
+   * again as any path otherwise. Default false.
+   */
+  resolved?: boolean;
 }
 
 export interface RealPath {
