@@ -1,19 +1,9 @@
-import { throwIfStopped, linkAbort, type LinkedAbort } from '../abort.js';
-import { IdleWatch } from './idle-watch.js';
+import { throwIfStopped } from '../abort.js';
+import { ProviderAttempt, type ProviderStreamReader } from './provider-attempt.js';
 import { incompleteStreamError, type ProviderFailureContext, toProviderFailure } from './provider-errors.js';
 import type { ProviderRequestLimits } from './request-limits.js';
-import { withinTimeout } from './response-timeout.js';
 import { type AttemptFailure, isRetryableFailure, retryWait, waitBeforeRetry } from './retry-policy.js';
 import type { ModelStreamEvent } from './types.js';
-
-/** Turns one provider's raw stream events into neutral events, and knows when the response is whole. */
-export interface ProviderStreamReader<RawEvent> {
-  accept(event: RawEvent): ModelStreamEvent[];
-  /** Events still owed once the raw stream has ended (usage, finish). */
-  end(): ModelStreamEvent[];
-  /** True once the provider said how the response ended. */
-  readonly complete: boolean;
-}
 
 /**
  * The part every adapter shares: open the SDK stream, translate its events, and turn every way it can end
@@ -35,15 +25,6 @@ export function readProviderStream<RawEvent>(
   return new ProviderStream(open, createReader, failure, limits);
 }
 
-/** The request in flight: its signal, its SDK stream once it has started, and that stream's idle timeout. */
-interface Attempt<RawEvent> {
-  readonly abort: LinkedAbort;
-  readonly reader: ProviderStreamReader<RawEvent>;
-  events?: AsyncIterator<RawEvent>;
-  watch?: IdleWatch;
-  left?: boolean;
-}
-
 const ended: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
 
 /**
@@ -53,7 +34,7 @@ const ended: IteratorReturnResult<undefined> = Object.freeze({ done: true, value
  */
 class ProviderStream<RawEvent> implements AsyncIterableIterator<ModelStreamEvent> {
   private attempts = 0;
-  private current: Attempt<RawEvent> | undefined;
+  private current: ProviderAttempt<RawEvent> | undefined;
   /** Translated events not yet handed on, from `queued` on. */
   private queue: ModelStreamEvent[] = [];
   private queued = 0;
@@ -83,13 +64,13 @@ class ProviderStream<RawEvent> implements AsyncIterableIterator<ModelStreamEvent
         }
         if (this.over) return ended;
         const attempt = this.current;
-        if (attempt?.events === undefined || attempt.watch === undefined) {
+        if (attempt?.started !== true) {
           await this.startAttempt();
           continue;
         }
         let step: IteratorResult<RawEvent>;
         try {
-          step = await attempt.watch.wait(attempt.events.next());
+          step = await attempt.next();
         } catch (error) {
           await this.attemptFailed(attempt, { error, phase: 'stream' });
           continue;
@@ -123,27 +104,17 @@ class ProviderStream<RawEvent> implements AsyncIterableIterator<ModelStreamEvent
   private async startAttempt(): Promise<void> {
     throwIfStopped(this.failure.signal);
     this.attempts++;
-    const attempt: Attempt<RawEvent> = { abort: linkAbort(this.failure.signal), reader: this.createReader() };
+    const attempt = new ProviderAttempt(this.failure.signal, this.createReader, this.limits);
     this.current = attempt;
-    const closeRequest = () => attempt.abort.abort(new Error('the request was closed'));
-    let events: AsyncIterable<RawEvent>;
     try {
-      const started = Promise.resolve().then(() => this.open(attempt.abort.signal));
-      events = await withinTimeout(started, { clock: this.limits.clock, timeoutMs: this.limits.timeoutMs, phase: 'response-start' }, closeRequest);
+      await attempt.start(this.open);
     } catch (error) {
-      return this.attemptFailed(attempt, { error, phase: 'request' });
+      await this.attemptFailed(attempt, { error, phase: 'request' });
     }
-    if (this.over) {
-      // Closed while the request started: this stream was never handed on, so close it here.
-      events[Symbol.asyncIterator]().return?.().catch(() => {});
-      return;
-    }
-    attempt.events = events[Symbol.asyncIterator]();
-    attempt.watch = new IdleWatch(this.limits.clock, this.limits.idleTimeoutMs, closeRequest);
   }
 
   /** Throws the failure as the caller sees it, or waits before the next attempt. */
-  private async attemptFailed(attempt: Attempt<RawEvent>, failed: AttemptFailure): Promise<void> {
+  private async attemptFailed(attempt: ProviderAttempt<RawEvent>, failed: AttemptFailure): Promise<void> {
     this.endAttempt(attempt, false);
     if (this.over) return;
     throwIfStopped(this.failure.signal);
@@ -160,18 +131,9 @@ class ProviderStream<RawEvent> implements AsyncIterableIterator<ModelStreamEvent
     this.queued = 0;
   }
 
-  /** Leaves the attempt; one that did not end by itself has its request closed and its stream returned. */
-  private endAttempt(attempt: Attempt<RawEvent>, endedByItself: boolean): void {
+  private endAttempt(attempt: ProviderAttempt<RawEvent>, endedByItself: boolean): void {
     if (this.current === attempt) this.current = undefined;
-    // Closed by the caller while a read was under way, it is left again when that read fails.
-    if (attempt.left) return;
-    attempt.left = true;
-    attempt.watch?.dispose();
-    if (!endedByItself) {
-      attempt.abort.abort(new Error('the request was closed'));
-      attempt.events?.return?.().catch(() => {});
-    }
-    attempt.abort.dispose();
+    attempt.leave(endedByItself);
   }
 
   private close(): void {
