@@ -237,7 +237,7 @@ function realPathNow(absolute: string): string {
 }
 
 function changedWhileRead(relative: string): WorkspaceError {
-  return new WorkspaceError('conflict', `${relative} became a symbolic link, or a folder along it did, while it was being read; nothing was read.`, relative);
+  return new WorkspaceError('conflict', `${relative} became a symbolic link while it was being read; nothing was read.`, relative);
 }
 
 function isMissing(error: unknown): boolean {
