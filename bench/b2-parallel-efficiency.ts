@@ -21,7 +21,7 @@
  */
 import { performance as nodePerformance } from 'node:perf_hooks';
 import type { ModelProvider } from '../src/engine/model/create-model.js';
-import type { Model } from '../src/engine/model/types.js';
+import { type Model, stopsAtOnce } from '../src/engine/model/types.js';
 import { textTurn, toolCallTurn } from '../test/support/mock-provider/index.js';
 import { mockServerModel, providers } from './support/mock-models.js';
 import { absoluteNow, type MockServerProcess, startMockServerProcess } from './support/mock-server-process.js';
@@ -84,6 +84,8 @@ function observedModel(sdkModel: Model) {
         [Symbol.asyncIterator]: () => {
           const iterator = events[Symbol.asyncIterator]();
           return {
+            // Passed on, so the model turn reads this stream as it reads the engine's own.
+            [stopsAtOnce]: (iterator as Partial<Record<typeof stopsAtOnce, boolean>>)[stopsAtOnce],
             next: () =>
               iterator.next().then((step) => {
                 if (step.done) {

@@ -1,5 +1,5 @@
 import { AgentTeamError, StoppedError, stopReasonOf, type StopReason } from '../errors.js';
-import { addUsage, zeroUsage, type Model, type ModelRequest, type ModelStreamEvent, type Usage } from '../model/types.js';
+import { addUsage, zeroUsage, stopsAtOnce, type Model, type ModelRequest, type ModelStreamEvent, type Usage } from '../model/types.js';
 import { onAbort } from '../abort.js';
 import type { ToolCallEvent } from './tool-execution.js';
 
@@ -41,9 +41,10 @@ export async function streamModelTurn(
   let streamDone = false;
   try {
     iterator = model.stream({ ...request, signal: runSignal })[Symbol.asyncIterator]();
-    steps = new AbortableSteps(iterator, runSignal);
+    // A stream that ends its waits at once on a stop by itself (our adapters') needs no guard per step.
+    if ((iterator as Partial<Record<typeof stopsAtOnce, boolean>>)[stopsAtOnce] !== true) steps = new AbortableSteps(iterator, runSignal);
     for (;;) {
-      const step = await steps.next();
+      const step = steps ? await steps.next() : await iterator.next();
       if (step === aborted) return { ...output, end: { kind: 'stopped', reason: stopReasonOf(runSignal) } };
       if (step.done) break;
       const event = step.value;

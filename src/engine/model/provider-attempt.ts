@@ -1,4 +1,5 @@
 import { linkAbort, type LinkedAbort } from '../abort.js';
+import { StoppedError, stopReasonOf } from '../errors.js';
 import { IdleWatch } from './idle-watch.js';
 import type { ProviderRequestLimits } from './request-limits.js';
 import { withinTimeout } from './response-timeout.js';
@@ -17,7 +18,8 @@ export interface ProviderStreamReader<RawEvent> {
  * One request to the provider (readProviderStream makes one per try): its own signal under the
  * request's, which a timeout or the caller's leaving aborts to close it; the SDK's stream once the
  * response has started (within `timeoutMs`); each of that stream's events waited for within
- * `idleTimeoutMs` (`IdleWatch`).
+ * `idleTimeoutMs` (`IdleWatch`). A stop of the request ends whichever wait is under way at once, with a
+ * `StoppedError`, whether or not the SDK notices the abort.
  */
 export class ProviderAttempt<RawEvent> {
   readonly reader: ProviderStreamReader<RawEvent>;
@@ -27,12 +29,14 @@ export class ProviderAttempt<RawEvent> {
   private left = false;
 
   constructor(
-    requestSignal: AbortSignal,
+    private readonly requestSignal: AbortSignal,
     createReader: () => ProviderStreamReader<RawEvent>,
     private readonly limits: ProviderRequestLimits,
   ) {
     this.abort = linkAbort(requestSignal);
     this.reader = createReader();
+    // On the attempt's own signal, which goes with the attempt: aborted with the request's, or by a close.
+    this.abort.signal.addEventListener('abort', this.stopped, { once: true });
   }
 
   /** True once the response has started: its events can be read. */
@@ -43,7 +47,11 @@ export class ProviderAttempt<RawEvent> {
   /** Sends the request and waits for the response to start; throws how it failed. */
   async start(open: (signal: AbortSignal) => Promise<AsyncIterable<RawEvent>>): Promise<void> {
     const started = Promise.resolve().then(() => open(this.abort.signal));
-    const events = await withinTimeout(started, { clock: this.limits.clock, timeoutMs: this.limits.timeoutMs, phase: 'response-start' }, this.closeRequest);
+    const events = await withinTimeout(
+      started,
+      { clock: this.limits.clock, timeoutMs: this.limits.timeoutMs, phase: 'response-start', signal: this.requestSignal },
+      this.closeRequest,
+    );
     if (this.left) {
       // Left while the request started: this stream was never handed on, so close it here.
       events[Symbol.asyncIterator]().return?.().catch(() => {});
@@ -75,4 +83,8 @@ export class ProviderAttempt<RawEvent> {
   }
 
   private readonly closeRequest = (): void => this.abort.abort(new Error('the request was closed'));
+
+  private readonly stopped = (): void => {
+    if (this.requestSignal.aborted) this.watch?.interrupt(new StoppedError(stopReasonOf(this.requestSignal)));
+  };
 }

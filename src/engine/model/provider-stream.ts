@@ -3,7 +3,7 @@ import { ProviderAttempt, type ProviderStreamReader } from './provider-attempt.j
 import { incompleteStreamError, type ProviderFailureContext, toProviderFailure } from './provider-errors.js';
 import type { ProviderRequestLimits } from './request-limits.js';
 import { type AttemptFailure, isRetryableFailure, retryWait, waitBeforeRetry } from './retry-policy.js';
-import type { ModelStreamEvent } from './types.js';
+import { type ModelStreamEvent, stopsAtOnce } from './types.js';
 
 /**
  * The part every adapter shares: open the SDK stream, translate its events, and turn every way it can end
@@ -33,6 +33,8 @@ const ended: IteratorReturnResult<undefined> = Object.freeze({ done: true, value
  * docs/performance.md). Single use, as a generator is.
  */
 class ProviderStream<RawEvent> implements AsyncIterableIterator<ModelStreamEvent> {
+  /** Every wait (the response's start, an event, a retry's pause) ends the moment the request is stopped. */
+  readonly [stopsAtOnce] = true;
   private attempts = 0;
   private current: ProviderAttempt<RawEvent> | undefined;
   /** Translated events not yet handed on, from `queued` on. */
@@ -58,11 +60,13 @@ class ProviderStream<RawEvent> implements AsyncIterableIterator<ModelStreamEvent
       // The path of every event is this loop, in this one function: each async call and return between
       // the SDK's step and the caller's would add steps of its own to every event.
       for (;;) {
+        if (this.over && this.queued >= this.queue.length) return ended;
+        // Stopped: nothing more is handed on, not even events already read.
+        throwIfStopped(this.failure.signal);
         if (this.queued < this.queue.length) {
           this.handedOn = true;
           return { done: false, value: this.queue[this.queued++] as ModelStreamEvent };
         }
-        if (this.over) return ended;
         const attempt = this.current;
         if (attempt?.started !== true) {
           await this.startAttempt();

@@ -23,11 +23,13 @@ export class ResponseTimeout extends Error {
  */
 export function withinTimeout<T>(
   promise: Promise<T>,
-  timeout: { clock: Clock; timeoutMs: number; phase: ResponseTimeout['phase'] },
+  timeout: { clock: Clock; timeoutMs: number; phase: ResponseTimeout['phase']; signal?: AbortSignal },
   onTimeout: () => void,
 ): Promise<T> {
   return withDeadline(promise, {
     clock: timeout.clock,
+    // Given, its abort ends the wait at once with a `StoppedError`.
+    ...(timeout.signal === undefined ? {} : { signal: timeout.signal }),
     // 0 turns a timeout off (`ModelSettings`).
     timeoutMs: timeout.timeoutMs > 0 ? timeout.timeoutMs : undefined,
     expire: () => {

@@ -92,6 +92,14 @@ export interface Model {
   stream(request: ModelRequest): AsyncIterable<ModelStreamEvent>;
 }
 
+/**
+ * Set (true) on a stream's iterator whose pending `next()` settles the moment the request's signal aborts,
+ * rejecting with a `StoppedError`, whatever the provider does. The model turn then waits on its steps as
+ * they are, without a guard of its own around each (two promises an event: B2 in docs/performance.md);
+ * a stream without it still has its turn cut short at once, by that guard.
+ */
+export const stopsAtOnce: unique symbol = Symbol('stopsAtOnce');
+
 export function addUsage(a: Usage, b: Usage): Usage {
   const cached = (a.cachedInputTokens ?? 0) + (b.cachedInputTokens ?? 0);
   return { inputTokens: a.inputTokens + b.inputTokens, outputTokens: a.outputTokens + b.outputTokens, ...(cached > 0 ? { cachedInputTokens: cached } : {}) };
