@@ -30,7 +30,8 @@ const ended: IteratorReturnResult<undefined> = Object.freeze({ done: true, value
 /**
  * An iterator written out rather than async generators: a generator per attempt delegated to by one for
  * the retries cost two generator steps, a timer and a promise for every event of every response (B2 in
- * docs/performance.md). Single use, as a generator is.
+ * docs/performance.md). Single use, as a generator is; unlike one, it expects its steps asked for one at a
+ * time, as `for await` and the model turn ask.
  */
 class ProviderStream<RawEvent> implements AsyncIterableIterator<ModelStreamEvent> {
   /** Every wait (the response's start, an event, a retry's pause) ends the moment the request is stopped. */
