@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createDeferred } from '../../src/engine/util/deferred.js';
-import { type MockProtocol, delayed, rateLimited, serverError, textTurn, toolCallTurn } from '../support/mock-provider/index.js';
+import { type MockProtocol, delayed, httpError, rateLimited, serverError, textTurn, toolCallTurn } from '../support/mock-provider/index.js';
 import { type CliEvent, agentOf, parseEvents, priorTurns, providerEnvironment, startCli } from './cli-harness.js';
 import { useCliWorld } from './cli-world.js';
 
@@ -95,6 +95,17 @@ describe('agent-team run: the run always ends with one run-end', () => {
     const runEnd = expectOneRunEnd(parseEvents(stdout));
     expect(runEnd).toMatchObject({ status: 'failed' });
     expect(String(runEnd.error)).toContain('The model refused the request shape.');
+  });
+
+  it('a provider that redirects fails the run at once, saying so, and the redirect is not followed', async () => {
+    // Followed, the request (and its key) would arrive again at the address the redirect names.
+    world.server.respondWith((request) => (request.path.endsWith('/redirected') ? textTurn('followed') : httpError(308, { headers: { location: `${world.server.baseUrl}/redirected` } })));
+    const { code, stdout } = await runCli('anthropic', ['Do something']).exited;
+    expect(code).toBe(1);
+    const runEnd = expectOneRunEnd(parseEvents(stdout));
+    expect(runEnd).toMatchObject({ status: 'failed' });
+    expect(String(runEnd.error)).toContain('answered with a redirect, which Agent Team does not follow');
+    expect(world.server.requests).toHaveLength(1);
   });
 
   it('--budget-tokens stops the tree when spent: run-end stopped with reason budget, exit 1', async () => {

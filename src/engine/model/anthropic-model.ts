@@ -5,7 +5,7 @@ import { AnthropicStreamReader } from './anthropic-stream.js';
 import type { ProviderFailureContext } from './provider-errors.js';
 import { LazySdk } from './lazy-sdk.js';
 import { readProviderStream } from './provider-stream.js';
-import { type ProviderRequestLimits, type ProviderRequestOptions, resolveRequestLimits, sdkBackstopTimeoutMs, sdkFetchOptions } from './request-limits.js';
+import { type ProviderRequestLimits, type ProviderRequestOptions, resolveRequestLimits, sdkClientOptions } from './request-limits.js';
 import type { Model, ModelRequest, ModelStreamEvent } from './types.js';
 
 /** The SDK's client and its error classes, once loaded. */
@@ -58,11 +58,7 @@ export class AnthropicModel implements Model {
       import('@anthropic-ai/sdk').then(({ default: AnthropicSdk }) => ({
         client: new AnthropicSdk({
           apiKey: this.options.apiKey,
-          baseURL: this.baseUrl,
-          // Retries are ours (readProviderStream): the SDKs' waits cannot all be cut short by a stop.
-          maxRetries: 0,
-          timeout: sdkBackstopTimeoutMs(this.limits),
-          fetchOptions: { ...sdkFetchOptions },
+          ...sdkClientOptions(this.baseUrl, this.limits),
         }),
         errorClasses: AnthropicSdk,
       })),

@@ -5,7 +5,7 @@ import { OpenAIStreamReader } from './openai-stream.js';
 import type { ProviderFailureContext } from './provider-errors.js';
 import { LazySdk } from './lazy-sdk.js';
 import { readProviderStream } from './provider-stream.js';
-import { type ProviderRequestLimits, type ProviderRequestOptions, resolveRequestLimits, sdkBackstopTimeoutMs, sdkFetchOptions } from './request-limits.js';
+import { type ProviderRequestLimits, type ProviderRequestOptions, resolveRequestLimits, sdkClientOptions } from './request-limits.js';
 import type { Model, ModelRequest, ModelStreamEvent } from './types.js';
 
 /** The SDK's client and its error classes, once loaded. */
@@ -74,11 +74,7 @@ export class OpenAIModel implements Model {
       import('openai').then(({ default: OpenAISdk }) => ({
         client: new OpenAISdk({
           apiKey: this.options.apiKey || placeholderApiKey,
-          baseURL: this.baseUrl,
-          // Retries are ours (readProviderStream): the SDKs' waits cannot all be cut short by a stop.
-          maxRetries: 0,
-          timeout: sdkBackstopTimeoutMs(this.limits),
-          fetchOptions: { ...sdkFetchOptions },
+          ...sdkClientOptions(this.baseUrl, this.limits),
         }),
         errorClasses: OpenAISdk,
       })),

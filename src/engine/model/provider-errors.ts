@@ -237,7 +237,7 @@ function networkDetail(error: unknown): string {
 }
 
 /**
- * True when fetch refused a redirect (`sdkFetchOptions`): undici's network error says only `unexpected
+ * True when fetch refused a redirect (`sdkClientOptions`): undici's network error says only `unexpected
  * redirect`, somewhere down the cause chain. Not worth a retry: the server answers the same way again.
  */
 export function isRefusedRedirect(error: unknown): boolean {

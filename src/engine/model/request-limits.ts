@@ -50,19 +50,22 @@ export function resolveRequestLimits(options: ProviderRequestOptions): ProviderR
 }
 
 /**
- * The SDK's own timeout (it covers the same wait, up to the response headers), set a minute past ours so
- * that ours fires first with its clearer message; it only matters if our clock never fires.
+ * How both adapters make their SDK's client, beside its key:
+ * - no retries: they are ours (readProviderStream), as the SDKs' waits cannot all be cut short by a stop;
+ * - the SDK's own timeout (it covers the same wait, up to the response headers) a minute past ours, so
+ *   that ours fires first with its clearer message; it only matters if our clock never fires;
+ * - a redirect refused, not followed. A model API never redirects a request; following one would send the
+ *   key on to wherever the redirect points (the `x-api-key` header crosses origins), and a redirected POST
+ *   arrives as a GET. Refusing also spares a copy of every request: unless redirects fail, Node's fetch
+ *   copies each request and splits its body in two to be able to send it again (70-130 µs of CPU a
+ *   request, B2 in docs/performance.md). `window: null` is what lets it skip that copy, as the Fetch
+ *   standard says.
  */
-export function sdkBackstopTimeoutMs(limits: ProviderRequestLimits): number {
-  return Math.min(limits.timeoutMs + 60_000, 2_147_483_647);
+export function sdkClientOptions(baseUrl: string, limits: ProviderRequestLimits) {
+  return {
+    baseURL: baseUrl,
+    maxRetries: 0,
+    timeout: Math.min(limits.timeoutMs + 60_000, 2_147_483_647),
+    fetchOptions: { redirect: 'error', window: null } as const satisfies RequestInit,
+  };
 }
-
-/**
- * What both SDKs pass to `fetch` with every request: a redirect is refused, not followed. A model API
- * never redirects a request; following one would send the key on to wherever the redirect points (the
- * `x-api-key` header crosses origins), and a redirected POST arrives as a GET. Refusing also spares a copy
- * of every request: unless redirects fail, Node's fetch copies each request and splits its body in two to
- * be able to send it again (70-130 µs of CPU a request, B2 in docs/performance.md). `window: null` is what
- * lets it skip that copy, as the Fetch standard says.
- */
-export const sdkFetchOptions = Object.freeze({ redirect: 'error', window: null } as const satisfies RequestInit);

@@ -80,14 +80,8 @@ export class NodeConfinement {
   openExisting(relative: string): { fd: number; real: string } | null {
     const real = this.resolveExistingNow(relative);
     if (real === null) return null;
-    let fd: number;
-    try {
-      fd = openSync(real, readFlags);
-    } catch (error) {
-      if (isMissing(error)) return null;
-      if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw changedWhileRead(relative);
-      throw error;
-    }
+    const fd = openForReading(real, relative);
+    if (fd === null) return null;
     if (process.platform === 'linux' && !isInside(this.realRoot, openedPath(fd) ?? real)) {
       closeSync(fd);
       throw outsideWorkspace(relative, this.root);
@@ -106,14 +100,8 @@ export class NodeConfinement {
   openResolved(realRelative: string): { fd: number; real: string } | null {
     if (process.platform !== 'linux') return this.openExisting(realRelative);
     const real = realRelative === '' ? this.realRoot : nodePath.join(this.realRoot, realRelative);
-    let fd: number;
-    try {
-      fd = openSync(real, readFlags);
-    } catch (error) {
-      if (isMissing(error)) return null;
-      if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw changedWhileRead(realRelative);
-      throw error;
-    }
+    const fd = openForReading(real, realRelative);
+    if (fd === null) return null;
     const opened = openedPath(fd);
     if (opened !== real) {
       // Another file than the one resolved, or no /proc to tell: resolved again, as any path.
@@ -236,8 +224,17 @@ function realPathNow(absolute: string): string {
   return realpathSync.native(absolute);
 }
 
-function changedWhileRead(relative: string): WorkspaceError {
-  return new WorkspaceError('conflict', `${relative} became a symbolic link while it was being read; nothing was read.`, relative);
+/** `real` opened with `readFlags`, or null when nothing is there; `relative` names it in the refusal of a link. */
+function openForReading(real: string, relative: string): number | null {
+  try {
+    return openSync(real, readFlags);
+  } catch (error) {
+    if (isMissing(error)) return null;
+    if ((error as NodeJS.ErrnoException).code === 'ELOOP') {
+      throw new WorkspaceError('conflict', `${relative} became a symbolic link while it was being read; nothing was read.`, relative);
+    }
+    throw error;
+  }
 }
 
 function isMissing(error: unknown): boolean {
