@@ -11,8 +11,11 @@
  *
  * The floor, measured in the same run, interleaved with the engine's runs so both see the same machine:
  * the same 50 × 2 requests (the engine's own system instruction and tools) made with the bare SDKs and no
- * engine (support/bare-sdk-floor.ts). The engine is judged against it (target 1.05: what the engine adds
- * is at most 5 % of what Node and the SDKs cost anyway), each side's CPU per subagent beside it, and its
+ * engine (support/bare-sdk-floor.ts), over their default HTTP (Node's fetch), as an app gets them. The
+ * engine is judged against it (target 1.05: what the engine adds is at most 5 % of what Node and the SDKs
+ * cost anyway). The engine's SDKs use its own transport (nodeHttpFetch), which costs less than Node's fetch,
+ * so the same floor over that transport is measured too and shown: the engine's own work, unhidden by what
+ * the transport saves. Each side's CPU per subagent is beside it, and its
  * main thread's busy time (the event loop's, where 50 subagents' work queues; wall time, so under load it
  * includes waits for a core); against
  * the ideal it is shown, not judged: on a busy machine the bare SDKs alone are far from it. Last, the
@@ -179,13 +182,20 @@ export const parallelEfficiency: Benchmark = {
           const warm = await runOnce(provider, server, root, subagents, delayMs);
           server.reset();
           await bareSdkFloor(provider, server, root, subagents, warm.request);
+          server.reset();
+          await bareSdkFloor(provider, server, root, subagents, warm.request, 'engine');
           const runs: RunFigures[] = [];
           const floorRuns: FloorFigures[] = [];
+          const transportFloorRuns: FloorFigures[] = [];
           for (let index = 0; index < repetitions; index++) {
             runs.push(await runOnce(provider, server, root, subagents, delayMs));
             server.reset();
             floorRuns.push(await bareSdkFloor(provider, server, root, subagents, warm.request));
+            server.reset();
+            transportFloorRuns.push(await bareSdkFloor(provider, server, root, subagents, warm.request, 'engine'));
           }
+          const transportFloorMs = median(transportFloorRuns.map((floor) => floor.wallMs));
+          const transportFloorLoopMs = median(transportFloorRuns.map((floor) => floor.mainThreadPerConversationMs));
           const floors = floorRuns.map((floor) => floor.wallMs);
           const engineCpuMs = median(runs.map((run) => run.cpuPerSubagentMs));
           const floorCpuMs = median(floorRuns.map((floor) => floor.cpuPerConversationMs));
@@ -210,7 +220,16 @@ export const parallelEfficiency: Benchmark = {
             target: 1.05,
             display: `${(wallMs / floorMs).toFixed(3)} (engine ${wallMs.toFixed(0)} ms, floor ${floorMs.toFixed(0)} ms = ${(floorMs / (2 * delayMs)).toFixed(3)} of the ideal; CPU a subagent ${engineCpuMs.toFixed(2)} vs ${floorCpuMs.toFixed(2)} ms; main thread busy a subagent ${engineLoopMs.toFixed(2)} vs ${floorLoopMs.toFixed(2)} ms)`,
           });
+          // Shown, not judged: the engine against the same SDKs over its own transport, so what the engine's
+          // own work costs stays in sight beside what its transport saves.
+          measurements.push({
+            name: `engine / bare-SDK floor over the engine's transport, ${provider}`,
+            value: wallMs / transportFloorMs,
+            unit: '',
+            display: `${(wallMs / transportFloorMs).toFixed(3)} (floor ${transportFloorMs.toFixed(0)} ms; main thread busy a subagent ${engineLoopMs.toFixed(2)} vs ${transportFloorLoopMs.toFixed(2)} ms)`,
+          });
           details[`${provider}-floor`] = floorRuns.map((floor) => roundAll(floor));
+          details[`${provider}-floor-engine-transport`] = transportFloorRuns.map((floor) => roundAll(floor));
           details[provider] = runs.map(({ request: _request, ...run }) => roundAll(run));
         }
         // What is left of the engine's share without HTTP or an SDK: its own work, for comparison with

@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { performance as nodePerformance } from 'node:perf_hooks';
 import path from 'node:path';
 import type { ModelProvider } from '../../src/engine/model/create-model.js';
+import { nodeHttpFetch } from '../../src/engine/model/http-transport.js';
 import type { ToolDefinition } from '../../src/engine/model/types.js';
 
 export interface FloorServer {
@@ -30,9 +31,16 @@ export interface FloorFigures {
   mainThreadPerConversationMs: number;
 }
 
+/**
+ * The SDKs' HTTP: `sdk` is their default (Node's fetch), as an app written against them gets it; `engine`
+ * is the engine's own transport (`nodeHttpFetch`), to see what the engine adds beside what it saves.
+ */
+export type FloorTransport = 'sdk' | 'engine';
+
 /** Runs `conversations` two-request conversations at once with the bare SDK. */
-export async function bareSdkFloor(provider: ModelProvider, server: FloorServer, root: string, conversations: number, request: FloorRequest): Promise<FloorFigures> {
-  const run = provider === 'openai' ? await openaiConversation(server, request, root) : await anthropicConversation(server, request, root);
+export async function bareSdkFloor(provider: ModelProvider, server: FloorServer, root: string, conversations: number, request: FloorRequest, transport: FloorTransport = 'sdk'): Promise<FloorFigures> {
+  const options = { apiKey: 'bench-key', maxRetries: 0, ...(transport === 'engine' ? { fetch: nodeHttpFetch } : {}) };
+  const run = provider === 'openai' ? await openaiConversation(server, request, root, options) : await anthropicConversation(server, request, root, options);
   const cpuStart = process.cpuUsage();
   const loopStart = nodePerformance.eventLoopUtilization();
   const start = performance.now();
@@ -43,9 +51,12 @@ export async function bareSdkFloor(provider: ModelProvider, server: FloorServer,
   return { wallMs, cpuPerConversationMs: (cpu.user + cpu.system) / 1000 / conversations, mainThreadPerConversationMs: loop.active / conversations };
 }
 
-async function openaiConversation(server: FloorServer, { system, tools }: FloorRequest, root: string): Promise<(prompt: string) => Promise<void>> {
+/** The client's options beside its base URL. */
+type ClientOptions = { apiKey: string; maxRetries: number; fetch?: typeof nodeHttpFetch };
+
+async function openaiConversation(server: FloorServer, { system, tools }: FloorRequest, root: string, options: ClientOptions): Promise<(prompt: string) => Promise<void>> {
   const { default: OpenAI } = await import('openai');
-  const client = new OpenAI({ apiKey: 'bench-key', baseURL: server.openaiBaseUrl, maxRetries: 0 });
+  const client = new OpenAI({ ...options, baseURL: server.openaiBaseUrl });
   const definitions = tools.map((tool) => ({ type: 'function' as const, function: { name: tool.name, description: tool.description, parameters: tool.inputSchema } }));
   return async (prompt) => {
     const messages: Array<Record<string, unknown>> = [
@@ -67,9 +78,9 @@ async function openaiConversation(server: FloorServer, { system, tools }: FloorR
   };
 }
 
-async function anthropicConversation(server: FloorServer, { system, tools }: FloorRequest, root: string): Promise<(prompt: string) => Promise<void>> {
+async function anthropicConversation(server: FloorServer, { system, tools }: FloorRequest, root: string, options: ClientOptions): Promise<(prompt: string) => Promise<void>> {
   const { default: Anthropic } = await import('@anthropic-ai/sdk');
-  const client = new Anthropic({ apiKey: 'bench-key', baseURL: server.baseUrl, maxRetries: 0 });
+  const client = new Anthropic({ ...options, baseURL: server.baseUrl });
   const definitions = tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.inputSchema as never }));
   return async (prompt) => {
     const messages: Array<{ role: 'user' | 'assistant'; content: unknown }> = [{ role: 'user', content: prompt }];

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createDeferred } from '../../src/engine/util/deferred.js';
-import { type MockProtocol, delayed, httpError, rateLimited, serverError, textTurn, toolCallTurn } from '../support/mock-provider/index.js';
+import { type MockProtocol, delayed, httpError, rateLimited, serverError, startMockProviderServer, textTurn, toolCallTurn } from '../support/mock-provider/index.js';
 import { type CliEvent, agentOf, parseEvents, priorTurns, providerEnvironment, startCli } from './cli-harness.js';
 import { useCliWorld } from './cli-world.js';
 
@@ -106,6 +106,28 @@ describe('agent-team run: the run always ends with one run-end', () => {
     expect(runEnd).toMatchObject({ status: 'failed' });
     expect(String(runEnd.error)).toContain('answered with a redirect, which Agent Team does not follow');
     expect(world.server.requests).toHaveLength(1);
+  });
+
+  it.each<MockProtocol>(['anthropic', 'openai'])('talks to %s over HTTPS, trusting the certificates Node is told to trust (NODE_EXTRA_CA_CERTS)', async (protocol) => {
+    const tls = path.join(import.meta.dirname, '../support/tls');
+    const certificate = path.join(tls, 'localhost-cert.pem');
+    const server = await startMockProviderServer({ tls: { key: await readFile(path.join(tls, 'localhost-key.pem'), 'utf8'), cert: await readFile(certificate, 'utf8') } });
+    try {
+      server.respondWith(() => textTurn('Answered over TLS.'));
+      const provider = providerEnvironment(protocol, server.baseUrl);
+      const run = (env: Record<string, string>) => startCli(world.cliPath, ['run', '--json', '--workspace', world.workspace, ...provider.args, 'Say hello'], { ...provider.env, ...env }).exited;
+      const untrusted = await run({});
+      expect(untrusted.code).toBe(1);
+      // Refused by TLS before any request was made, and not tried again: the same certificate would come back.
+      expect(server.requests).toHaveLength(0);
+      expect(String(expectOneRunEnd(parseEvents(untrusted.stdout)).error)).toMatch(/cannot connect to https:\/\/127\.0\.0\.1:\d+(\/v1)?: its TLS certificate is not trusted \(DEPTH_ZERO_SELF_SIGNED_CERT\)\. If the server is yours, .* point NODE_EXTRA_CA_CERTS at the certificate that signed it\./);
+      const trusted = await run({ NODE_EXTRA_CA_CERTS: certificate });
+      expect(trusted.code).toBe(0);
+      expect(expectOneRunEnd(parseEvents(trusted.stdout))).toMatchObject({ status: 'completed', output: 'Answered over TLS.' });
+      expect(server.requests.length).toBeGreaterThanOrEqual(1);
+    } finally {
+      await server.close();
+    }
   });
 
   it('--budget-tokens stops the tree when spent: run-end stopped with reason budget, exit 1', async () => {

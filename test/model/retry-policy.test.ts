@@ -1,6 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { describe, expect, it } from 'vitest';
 import { StoppedError } from '../../src/engine/errors.js';
+import { RedirectRefused } from '../../src/engine/model/http-transport.js';
 import { maxRetryAfterMs } from '../../src/engine/model/request-limits.js';
 import { ResponseTimeout } from '../../src/engine/model/response-timeout.js';
 import { isRetryableFailure, retryAfterMs, retryWait, waitBeforeRetry } from '../../src/engine/model/retry-policy.js';
@@ -18,6 +19,11 @@ describe('retry policy', () => {
     expect(retryable(statusError(500, { 'x-should-retry': 'false' }))).toBe(false);
     expect(retryable(statusError(400, { 'x-should-retry': 'true' }))).toBe(true);
     expect(retryable(new Anthropic.APIConnectionError({ message: 'refused' }))).toBe(true);
+    // The same answer comes back every time: a certificate TLS refused, a redirect the transport refused.
+    const untrusted = Object.assign(new Error('self-signed certificate'), { code: 'DEPTH_ZERO_SELF_SIGNED_CERT' });
+    expect(retryable(new Anthropic.APIConnectionError({ message: 'Connection error.', cause: untrusted }))).toBe(false);
+    const redirected = new RedirectRefused(new URL('http://127.0.0.1:1/v1/messages'), 308, 'https://elsewhere.example/');
+    expect(retryable(new Anthropic.APIConnectionError({ message: 'Connection error.', cause: redirected }))).toBe(false);
     expect(retryable(new ResponseTimeout('idle', 1000), 'stream')).toBe(true);
     expect(retryable(new TypeError('terminated'), 'stream')).toBe(true);
     expect(retryable(new Anthropic.APIUserAbortError())).toBe(false);

@@ -63,8 +63,9 @@ const jsonSchemas = new WeakMap<z.ZodType, Readonly<Record<string, unknown>>>();
 function jsonSchemaOf(inputSchema: z.ZodType): Record<string, unknown> {
   let schema = jsonSchemas.get(inputSchema);
   if (!schema) {
-    const converted = z.toJSONSchema(inputSchema, { target: 'draft-7', io: 'input' }) as Record<string, unknown>;
-    delete converted.$schema;
+    // Without `$schema` (the providers want the object alone), taken out by a copy: a `delete` would leave
+    // the object in V8's slow dictionary form, which every request's JSON.stringify then pays for.
+    const { $schema: _dialect, ...converted } = z.toJSONSchema(inputSchema, { target: 'draft-7', io: 'input' }) as Record<string, unknown>;
     schema = converted;
     jsonSchemas.set(inputSchema, schema);
   }

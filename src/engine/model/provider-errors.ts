@@ -1,5 +1,6 @@
 import { type AgentTeamError, ProviderError, type ProviderErrorContext, StoppedError, stopReasonOf } from '../errors.js';
 import { redactErrorInPlace } from '../secrets.js';
+import { RedirectRefused } from './http-transport.js';
 import { maxRetryAfterMs } from './request-limits.js';
 import { ResponseTimeout } from './response-timeout.js';
 
@@ -89,6 +90,14 @@ export function toProviderFailure(error: unknown, phase: 'request' | 'stream', c
   }
   if (error instanceof classes.APIConnectionError) {
     const detail = networkDetail(error);
+    if (isUntrustedCertificate(error)) {
+      return new ProviderError(
+        'connection',
+        `cannot connect to ${context.baseUrl}: its TLS certificate is not trusted (${detail}). If the server is yours, with a certificate of your own, point NODE_EXTRA_CA_CERTS at the certificate that signed it.`,
+        errorContext,
+        { cause: error },
+      );
+    }
     return new ProviderError(
       'connection',
       `cannot connect to ${context.baseUrl} (is the server running?${detail ? ` ${detail}` : ''})`,
@@ -236,14 +245,22 @@ function networkDetail(error: unknown): string {
   return details.join(', ');
 }
 
+/** Node's codes for a certificate chain it cannot vouch for (self-signed, unknown issuer, expired, wrong name). */
+const untrustedCertificateCode = /\b(?:DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_VERIFY_LEAF_SIGNATURE|UNABLE_TO_GET_ISSUER_CERT(?:_LOCALLY)?|CERT_HAS_EXPIRED|CERT_NOT_YET_VALID|ERR_TLS_CERT_ALTNAME_INVALID)\b/;
+
+/** True when TLS refused the server's certificate: not worth a retry, the same certificate comes back. */
+export function isUntrustedCertificate(error: unknown): boolean {
+  return untrustedCertificateCode.test(networkDetail(error));
+}
+
 /**
- * True when fetch refused a redirect (`sdkClientOptions`): undici's network error says only `unexpected
- * redirect`, somewhere down the cause chain. Not worth a retry: the server answers the same way again.
+ * True when the transport refused a redirect (`RedirectRefused`, somewhere down the cause chain: the SDK
+ * wraps it). Not worth a retry: the server answers the same way again.
  */
 export function isRefusedRedirect(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
-    if (current.message === 'unexpected redirect') return true;
+    if (current instanceof RedirectRefused) return true;
     current = current.cause;
   }
   return false;

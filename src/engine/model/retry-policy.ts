@@ -1,7 +1,7 @@
 import type { Clock } from '../clock.js';
 import { StoppedError, stopReasonOf } from '../errors.js';
 import { onAbort } from '../abort.js';
-import { isRefusedRedirect, isTransportOrParseFailure, type SdkErrorClasses } from './provider-errors.js';
+import { isRefusedRedirect, isTransportOrParseFailure, isUntrustedCertificate, type SdkErrorClasses } from './provider-errors.js';
 import { maxRetryAfterMs } from './request-limits.js';
 import { ResponseTimeout } from './response-timeout.js';
 
@@ -25,14 +25,14 @@ export interface AttemptFailure {
 
 /**
  * True for failures worth another attempt: 408, 409, 429 and 5xx (unless the server's `x-should-retry`
- * says otherwise), connection failures, timeouts, and a stream that failed or ended early. The caller
- * retries only while nothing of the response has been handed on.
+ * says otherwise), connection failures (not a refused redirect or certificate), timeouts, and a stream that
+ * failed or ended early. The caller retries only while nothing of the response has been handed on.
  */
 export function isRetryableFailure(failure: AttemptFailure, classes: SdkErrorClasses): boolean {
   const { error, phase } = failure;
   if (phase === 'incomplete' || error instanceof ResponseTimeout) return true;
   if (error instanceof classes.APIUserAbortError) return false;
-  if (error instanceof classes.APIConnectionError) return !isRefusedRedirect(error);
+  if (error instanceof classes.APIConnectionError) return !isRefusedRedirect(error) && !isUntrustedCertificate(error);
   if (error instanceof classes.APIError) {
     const status = (error as Error & { status?: unknown }).status;
     // An error event inside the stream: the provider gave up (overloaded) before sending anything.
@@ -88,13 +88,20 @@ export function waitBeforeRetry(clock: Clock, waitMs: number, signal: AbortSigna
   });
 }
 
-/** A response header off an SDK error: both SDKs keep a `Headers`; a plain record is read too. */
+/**
+ * A response header off an SDK error: both SDKs keep the response's headers, which have a `get` (fetch's
+ * `Headers`, or our transport's `ResponseHeaders`); a plain record is read too.
+ */
 function headerOf(error: unknown, name: string): string | undefined {
   const headers = (error as { headers?: unknown } | null)?.headers;
-  if (headers instanceof Headers) return headers.get(name) ?? undefined;
+  if (hasGet(headers)) return headers.get(name) ?? undefined;
   if (typeof headers === 'object' && headers !== null) {
     const value = (headers as Record<string, unknown>)[name];
     return typeof value === 'string' ? value : undefined;
   }
   return undefined;
+}
+
+function hasGet(headers: unknown): headers is { get(name: string): string | null } {
+  return typeof headers === 'object' && headers !== null && typeof (headers as { get?: unknown }).get === 'function';
 }

@@ -1,4 +1,5 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Deferred, createDeferred } from '../../../src/engine/util/deferred.js';
@@ -12,6 +13,8 @@ export interface MockProviderServerOptions {
   apiKey?: string;
   /** Answer 400, as the real APIs would, to malformed conversations (unpaired tool calls, empty text). Default true. */
   validateRequests?: boolean;
+  /** Serve HTTPS with this key and certificate (PEM) instead of plain HTTP; `baseUrl` then starts `https://`. */
+  tls?: { key: string; cert: string };
 }
 
 /** A mock of both providers' streaming APIs on 127.0.0.1; see index.ts for how to use it. */
@@ -44,10 +47,10 @@ export class MockProviderServer {
     });
   }
 
-  /** `http://127.0.0.1:<port>`: the Anthropic SDK's base URL (it adds `/v1/messages`). */
+  /** `http://127.0.0.1:<port>` (`https://` with `tls`): the Anthropic SDK's base URL (it adds `/v1/messages`). */
   get baseUrl(): string {
     const address = this.server.address() as AddressInfo;
-    return `http://127.0.0.1:${address.port}`;
+    return `${this.options.tls ? 'https' : 'http'}://127.0.0.1:${address.port}`;
   }
 
   /** `<baseUrl>/v1`: the OpenAI SDK's base URL (it adds `/chat/completions`). */
@@ -191,7 +194,7 @@ export class MockProviderServer {
 
 /** Starts a mock provider on 127.0.0.1 and a free port. Close it when done (`afterEach`). */
 export async function startMockProviderServer(options: MockProviderServerOptions = {}): Promise<MockProviderServer> {
-  const server = createServer();
+  const server = options.tls ? createTlsServer(options.tls) : createServer();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
