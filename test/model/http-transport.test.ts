@@ -99,7 +99,17 @@ describe('nodeHttpFetch', () => {
     expect(connections()).toBe(1);
   });
 
-  it('refuses a redirect, naming only where it pointed (no path, no query), and never follows it', async () => {
+  it('names the path of a redirect on the same server (no query), a missing /v1 being the usual cause', async () => {
+    const { url } = await serve((_request, _body, response) => {
+      response.writeHead(301, { location: '/v1/messages/?key=secret-key' });
+      response.end();
+    });
+    const error = await nodeHttpFetch(`${url}/v1/messages`, { method: 'POST', body: '{}' }).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ name: 'RedirectRefused', status: 301, target: `${url}/v1/messages/` });
+    expect((error as Error).message).not.toContain('secret-key');
+  });
+
+  it('refuses a redirect to another server, naming only its origin (no path, no query), and never follows it', async () => {
     let followed = 0;
     const target = await serve((_request, _body, response) => {
       followed++;

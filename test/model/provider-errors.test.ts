@@ -54,6 +54,20 @@ describe('toProviderFailure', () => {
     expect((error as Error).message).toBe('the request to https://api.anthropic.com timed out after 30 s (3 attempts); check the network or raise the timeout');
   });
 
+  it('says what is wrong with a certificate TLS refused, and what to do about it', () => {
+    const refused = (code: string) => {
+      const cause = Object.assign(new Error('certificate refused'), { code });
+      return (toProviderFailure(new Anthropic.APIConnectionError({ message: 'Connection error.', cause }), 'request', anthropicContext()) as ProviderError).message;
+    };
+    expect(refused('SELF_SIGNED_CERT_IN_CHAIN')).toBe(
+      'cannot connect to https://api.anthropic.com: its TLS certificate is not trusted (SELF_SIGNED_CERT_IN_CHAIN). If the server is yours, with a certificate of your own, point NODE_EXTRA_CA_CERTS at the certificate that signed it.',
+    );
+    expect(refused('UNABLE_TO_GET_ISSUER_CERT_LOCALLY')).toContain('is not trusted (UNABLE_TO_GET_ISSUER_CERT_LOCALLY)');
+    expect(refused('ERR_TLS_CERT_ALTNAME_INVALID')).toBe('cannot connect to https://api.anthropic.com: its TLS certificate is for another name (ERR_TLS_CERT_ALTNAME_INVALID). Check the host in the base URL.');
+    expect(refused('CERT_HAS_EXPIRED')).toBe("cannot connect to https://api.anthropic.com: its TLS certificate is out of date (CERT_HAS_EXPIRED). Check the server's certificate, and this machine's clock.");
+    expect(refused('ECONNREFUSED')).toBe('cannot connect to https://api.anthropic.com (is the server running? ECONNREFUSED)');
+  });
+
   it('turns any failure after an abort into StoppedError with the signal reason', () => {
     const controller = new AbortController();
     controller.abort({ kind: 'shutdown' });

@@ -18,7 +18,7 @@ import { HttpResponse } from './http-response.js';
  * - a string or `URL` to an `http:` or `https:` address; a body that is a string or bytes (the SDKs send
  *   JSON), its `content-length` set; anything else is refused with a `TypeError`, as fetch refuses;
  * - no redirects: a 3xx answer rejects with `RedirectRefused` (the key must not travel on to wherever it
- *   points; a model API never redirects);
+ *   points; a model API never redirects), which says where it pointed;
  * - a stop (`init.signal`) rejects a request still waiting with an `AbortError` and ends a body being read
  *   with one, as fetch does (the SDKs tell a stop from a failure by that name);
  * - no `accept-encoding` is sent; a body compressed anyway (a proxy) is decompressed;
@@ -86,19 +86,27 @@ export function nodeHttpFetch(input: string | URL | Request, init: RequestInit =
 /** A provider's server answered with a redirect, which is not followed (see `nodeHttpFetch`). */
 export class RedirectRefused extends Error {
   readonly status: number;
+  /** Where the redirect pointed (see `redirectTarget`), when it named a place. */
+  readonly target: string | undefined;
   constructor(url: URL, status: number, location: string | undefined) {
-    super(`${url.origin} answered ${status}, a redirect${location ? ` to ${originOf(location, url)}` : ''}, which is not followed`);
+    const target = location ? redirectTarget(location, url) : undefined;
+    super(`${url.origin} answered ${status}, a redirect${target ? ` to ${target}` : ''}, which is not followed`);
     this.name = 'RedirectRefused';
     this.status = status;
+    this.target = target;
   }
 }
 
-/** Where a redirect pointed, without its path or query: a query may carry a token. */
-function originOf(location: string, base: URL): string {
+/**
+ * Where a redirect pointed: its origin, with the path when it stays on the same server (a missing `/v1` or
+ * slash is the usual cause there); never the query, which may carry a token, nor another site's path.
+ */
+function redirectTarget(location: string, base: URL): string | undefined {
   try {
-    return new URL(location, base).origin;
+    const target = new URL(location, base);
+    return target.origin === base.origin ? `${target.origin}${target.pathname}` : target.origin;
   } catch {
-    return 'an address that is not a URL';
+    return undefined;
   }
 }
 

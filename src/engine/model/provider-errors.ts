@@ -80,23 +80,21 @@ export function toProviderFailure(error: unknown, phase: 'request' | 'stream', c
       { cause: error },
     );
   }
-  if (error instanceof classes.APIConnectionError && isRefusedRedirect(error)) {
+  const redirect = error instanceof classes.APIConnectionError ? refusedRedirectOf(error) : undefined;
+  if (redirect) {
+    const where = redirect.target ? `: it points to ${redirect.target}` : ' (open it in a browser to see where)';
     return new ProviderError(
       'bad-request',
-      `${context.baseUrl} answered with a redirect, which Agent Team does not follow: it would send the API key on to wherever it points. Set the base URL to the address the server redirects to (open it in a browser to see where).`,
+      `${context.baseUrl} answered with a redirect, which Agent Team does not follow: it would send the API key on to wherever it points. Set the base URL to the address the server redirects to${where}.`,
       errorContext,
       { cause: error },
     );
   }
   if (error instanceof classes.APIConnectionError) {
     const detail = networkDetail(error);
-    if (isUntrustedCertificate(error)) {
-      return new ProviderError(
-        'connection',
-        `cannot connect to ${context.baseUrl}: its TLS certificate is not trusted (${detail}). If the server is yours, with a certificate of your own, point NODE_EXTRA_CA_CERTS at the certificate that signed it.`,
-        errorContext,
-        { cause: error },
-      );
+    const refusedCertificate = certificateProblem(detail);
+    if (refusedCertificate) {
+      return new ProviderError('connection', `cannot connect to ${context.baseUrl}: ${refusedCertificate}`, errorContext, { cause: error });
     }
     return new ProviderError(
       'connection',
@@ -245,12 +243,22 @@ function networkDetail(error: unknown): string {
   return details.join(', ');
 }
 
-/** Node's codes for a certificate chain it cannot vouch for (self-signed, unknown issuer, expired, wrong name). */
-const untrustedCertificateCode = /\b(?:DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_VERIFY_LEAF_SIGNATURE|UNABLE_TO_GET_ISSUER_CERT(?:_LOCALLY)?|CERT_HAS_EXPIRED|CERT_NOT_YET_VALID|ERR_TLS_CERT_ALTNAME_INVALID)\b/;
+/** Node's codes for a certificate chain nobody it trusts vouches for (self-signed, an unknown issuer). */
+const untrustedIssuerCode = /\b(?:DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_VERIFY_LEAF_SIGNATURE|UNABLE_TO_GET_ISSUER_CERT(?:_LOCALLY)?)\b/;
+
+/** What is wrong with the server's certificate, in words a user can act on; undefined when TLS was not the problem. */
+function certificateProblem(detail: string): string | undefined {
+  if (untrustedIssuerCode.test(detail)) {
+    return `its TLS certificate is not trusted (${detail}). If the server is yours, with a certificate of your own, point NODE_EXTRA_CA_CERTS at the certificate that signed it.`;
+  }
+  if (/\bERR_TLS_CERT_ALTNAME_INVALID\b/.test(detail)) return `its TLS certificate is for another name (${detail}). Check the host in the base URL.`;
+  if (/\bCERT_(?:HAS_EXPIRED|NOT_YET_VALID)\b/.test(detail)) return `its TLS certificate is out of date (${detail}). Check the server's certificate, and this machine's clock.`;
+  return undefined;
+}
 
 /** True when TLS refused the server's certificate: not worth a retry, the same certificate comes back. */
 export function isUntrustedCertificate(error: unknown): boolean {
-  return untrustedCertificateCode.test(networkDetail(error));
+  return certificateProblem(networkDetail(error)) !== undefined;
 }
 
 /**
@@ -258,12 +266,16 @@ export function isUntrustedCertificate(error: unknown): boolean {
  * wraps it). Not worth a retry: the server answers the same way again.
  */
 export function isRefusedRedirect(error: unknown): boolean {
+  return refusedRedirectOf(error) !== undefined;
+}
+
+function refusedRedirectOf(error: unknown): RedirectRefused | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
-    if (current instanceof RedirectRefused) return true;
+    if (current instanceof RedirectRefused) return current;
     current = current.cause;
   }
-  return false;
+  return undefined;
 }
 
 /** Transport failures (`TypeError: terminated`) and garbled event data, as opposed to our own bugs. */
