@@ -1,7 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { describe, expect, it } from 'vitest';
 import { StoppedError } from '../../src/engine/errors.js';
-import { RedirectRefused } from '../../src/engine/model/http-transport.js';
+import { RedirectRefused } from '../../src/engine/model/redirect-refused.js';
 import { maxRetryAfterMs } from '../../src/engine/model/request-limits.js';
 import { ResponseTimeout } from '../../src/engine/model/response-timeout.js';
 import { isRetryableFailure, retryAfterMs, retryWait, waitBeforeRetry } from '../../src/engine/model/retry-policy.js';

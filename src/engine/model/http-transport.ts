@@ -3,6 +3,7 @@ import https from 'node:https';
 import { pipeline, type Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { HttpResponse } from './http-response.js';
+import { RedirectRefused } from './redirect-refused.js';
 
 /**
  * The model SDKs' HTTP: a `fetch` (the SDKs' `fetch` option) over Node's `http` and `https` modules, with
@@ -81,33 +82,6 @@ export function nodeHttpFetch(input: string | URL | Request, init: RequestInit =
     });
     request.end(body);
   });
-}
-
-/** A provider's server answered with a redirect, which is not followed (see `nodeHttpFetch`). */
-export class RedirectRefused extends Error {
-  readonly status: number;
-  /** Where the redirect pointed (see `redirectTarget`), when it named a place. */
-  readonly target: string | undefined;
-  constructor(url: URL, status: number, location: string | undefined) {
-    const target = location ? redirectTarget(location, url) : undefined;
-    super(`${url.origin} answered ${status}, a redirect${target ? ` to ${target}` : ''}, which is not followed`);
-    this.name = 'RedirectRefused';
-    this.status = status;
-    this.target = target;
-  }
-}
-
-/**
- * Where a redirect pointed: its origin, with the path when it stays on the same server (a missing `/v1` or
- * slash is the usual cause there); never the query, which may carry a token, nor another site's path.
- */
-function redirectTarget(location: string, base: URL): string | undefined {
-  try {
-    const target = new URL(location, base);
-    return target.origin === base.origin ? `${target.origin}${target.pathname}` : target.origin;
-  } catch {
-    return undefined;
-  }
 }
 
 function urlOf(input: string | URL | Request): URL {

@@ -1,6 +1,7 @@
 import { type AgentTeamError, ProviderError, type ProviderErrorContext, StoppedError, stopReasonOf } from '../errors.js';
 import { redactErrorInPlace } from '../secrets.js';
-import { RedirectRefused } from './http-transport.js';
+import { certificateProblem } from './certificate-problem.js';
+import { RedirectRefused } from './redirect-refused.js';
 import { maxRetryAfterMs } from './request-limits.js';
 import { ResponseTimeout } from './response-timeout.js';
 
@@ -241,19 +242,6 @@ function networkDetail(error: unknown): string {
     current = current.cause;
   }
   return details.join(', ');
-}
-
-/** Node's codes for a certificate chain nobody it trusts vouches for (self-signed, an unknown issuer). */
-const untrustedIssuerCode = /\b(?:DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_VERIFY_LEAF_SIGNATURE|UNABLE_TO_GET_ISSUER_CERT(?:_LOCALLY)?)\b/;
-
-/** What is wrong with the server's certificate, in words a user can act on; undefined when TLS was not the problem. */
-function certificateProblem(detail: string): string | undefined {
-  if (untrustedIssuerCode.test(detail)) {
-    return `its TLS certificate is not trusted (${detail}). If the server is yours, with a certificate of your own, point NODE_EXTRA_CA_CERTS at the certificate that signed it.`;
-  }
-  if (/\bERR_TLS_CERT_ALTNAME_INVALID\b/.test(detail)) return `its TLS certificate is for another name (${detail}). Check the host in the base URL.`;
-  if (/\bCERT_(?:HAS_EXPIRED|NOT_YET_VALID)\b/.test(detail)) return `its TLS certificate is out of date (${detail}). Check the server's certificate, and this machine's clock.`;
-  return undefined;
 }
 
 /** True when TLS refused the server's certificate: not worth a retry, the same certificate comes back. */
