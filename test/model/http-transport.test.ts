@@ -51,7 +51,7 @@ async function chunksOf(body: AsyncIterable<Uint8Array>): Promise<string[]> {
 
 describe('nodeHttpFetch', () => {
   it('sends the method, headers and body (its length set), and hands back the status, headers and body', async () => {
-    const seen = createDeferred<{ method: string; headers: IncomingMessage['headers']; body: string }>();
+    let seen = createDeferred<{ method: string; headers: IncomingMessage['headers']; body: string }>();
     const { url } = await serve((request, body, response) => {
       seen.resolve({ method: request.method ?? '', headers: request.headers, body });
       response.writeHead(201, 'Made', [['Content-Type', 'application/json'], ['X-Request-Id', 'req_1'], ['Vary', 'a'], ['Vary', 'b']]);
@@ -60,6 +60,13 @@ describe('nodeHttpFetch', () => {
     const headers = new Headers({ 'content-type': 'application/json', 'x-api-key': 'sk-test' });
     const response = await nodeHttpFetch(`${url}/v1/messages`, { method: 'post', headers, body: '{"text":"naïve ✓"}' });
     const request = await seen.promise;
+    // Headers given as pairs, as a record, or by anything with a Headers' forEach (another realm's) read the same.
+    const headerForms: RequestInit['headers'][] = [[['X-Api-Key', 'sk-test']], { 'X-Api-Key': 'sk-test' }, { forEach: (each: (value: string, name: string) => void) => each('sk-test', 'X-Api-Key') } as unknown as Headers];
+    for (const form of headerForms) {
+      seen = createDeferred();
+      await (await nodeHttpFetch(`${url}/v1/messages`, { method: 'POST', headers: form, body: '{}' })).text();
+      expect((await seen.promise).headers['x-api-key']).toBe('sk-test');
+    }
     expect(request.method).toBe('POST');
     expect(request.body).toBe('{"text":"naïve ✓"}');
     expect(request.headers['content-length']).toBe(String(Buffer.byteLength('{"text":"naïve ✓"}')));

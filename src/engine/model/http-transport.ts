@@ -99,16 +99,19 @@ function bodyOf(body: RequestInit['body']): Buffer | Uint8Array | undefined {
   throw new TypeError('nodeHttpFetch sends a string or bytes as the body, not a stream or form');
 }
 
-/** Headers as Node takes them: the SDKs hand over a `Headers`, a plain object or pairs. */
+/**
+ * Headers as Node takes them: the SDKs hand over a `Headers` (read by its `forEach`, so that one from
+ * another realm or a polyfill reads the same), a plain object or pairs.
+ */
 function headerRecord(headers: RequestInit['headers']): Record<string, string> {
   const record: Record<string, string> = {};
   if (headers === undefined) return record;
-  if (headers instanceof Headers) {
-    headers.forEach((value, name) => {
-      record[name] = value;
-    });
-  } else if (Array.isArray(headers)) {
+  if (Array.isArray(headers)) {
     for (const [name, value] of headers) record[name!.toLowerCase()] = value!;
+  } else if (typeof (headers as Headers).forEach === 'function') {
+    (headers as Headers).forEach((value, name) => {
+      record[name.toLowerCase()] = value;
+    });
   } else {
     for (const [name, value] of Object.entries(headers)) if (value !== undefined) record[name.toLowerCase()] = value;
   }
