@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { pipeline, type Readable } from 'node:stream';
 import zlib from 'node:zlib';
+import { onAbort } from '../abort.js';
 import { HttpResponse } from './http-response.js';
 import { RedirectRefused } from './redirect-refused.js';
 
@@ -44,14 +45,14 @@ export function nodeHttpFetch(input: string | URL | Request, init: RequestInit =
     const request = client.request(url, { method: (init.method ?? 'GET').toUpperCase(), headers });
     let response: http.IncomingMessage | undefined;
     let content: Readable | undefined;
-    const onAbort = () => {
-      const error = abortError(signal!);
-      if (content) content.destroy(error);
-      request.destroy(error);
-      reject(error);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-    const forget = () => signal?.removeEventListener('abort', onAbort);
+    const forget = signal
+      ? onAbort(signal, () => {
+          const error = abortError(signal);
+          if (content) content.destroy(error);
+          request.destroy(error);
+          reject(error);
+        })
+      : () => {};
     // `on`, not `once`: an 'error' without a listener would throw in the extension host. After the
     // response, the body's reader gets the failure; here it is only let go.
     request.on('error', (error) => {
