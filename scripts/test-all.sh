@@ -27,6 +27,10 @@ bash scripts/setup-sandbox.sh
 step "unit and integration tests"
 npm test
 
+# The boundary around a hostile repository must hold as root (above, in CI) and as an ordinary user.
+step "the boundary's tests again, as an ordinary user"
+bash scripts/test-as-user.sh
+
 step "install the end-to-end tooling (Debian packages, code-server, Chromium)"
 bash test/e2e/tooling/setup.sh
 

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Runs the tests of the boundary around a hostile repository again as an ordinary user. The main suite runs
+# as whoever runs it (root in CI, in devcontainers and in most Docker images, where bubblewrap must drop
+# its capabilities and map the command to another uid); these files run again as a user made for the
+# purpose, where bubblewrap runs unprivileged. Both must hold: docs/security.md says so for each.
+#
+# As an ordinary user already, the main suite was that run: nothing more to do. As root: creates the user
+# `agent-team-test` (once), and runs the files below as it with `setpriv`, in a clean environment. A tree the
+# user cannot read (a clone under /root) is copied to a temporary folder first, without .git.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# The CLI tests of issue 37's findings, and the sandbox's own.
+files=(
+  test/cli/cli-sandbox.test.ts
+  test/cli/cli-bash.test.ts
+  test/cli/cli-hooks.test.ts
+  test/cli/cli-mcp-roles.test.ts
+  test/cli/cli-instructions.test.ts
+  test/cli/cli-apply-branch.test.ts
+  test/security
+)
+
+say() { printf '[as-user] %s\n' "$*"; }
+if [ "$(id -u)" != 0 ]; then
+  say "already an ordinary user ($(id -un)): the main suite ran as one"
+  exit 0
+fi
+command -v setpriv >/dev/null || { say "ERROR: setpriv (util-linux) is missing" >&2; exit 1; }
+
+user=agent-team-test
+if ! id -u "$user" >/dev/null 2>&1; then
+  useradd --create-home --shell /bin/bash "$user" || { say "ERROR: could not create the user $user" >&2; exit 1; }
+fi
+home=$(getent passwd "$user" | cut -d: -f6)
+as_user() { setpriv --reuid="$user" --regid="$user" --init-groups env -i HOME="$home" USER="$user" LOGNAME="$user" PATH="$PATH" LANG=C.UTF-8 CI="${CI:-}" npm_config_update_notifier=false "$@"; }
+
+tree=$PWD
+copy=""
+if ! as_user test -r "$tree/package.json" -a -x "$tree/node_modules/.bin/vitest"; then
+  copy=$(mktemp -d /tmp/agent-team-as-user.XXXXXX)
+  trap 'rm -rf "$copy"' EXIT
+  say "the tree is not readable to $user: copying it to $copy"
+  tar -C "$tree" --exclude=./.git -cf - . | tar -C "$copy" -xf -
+  chmod 755 "$copy"
+  tree=$copy
+fi
+
+existing=()
+for file in "${files[@]}"; do [ -e "$tree/$file" ] && existing+=("$file"); done
+say "running ${#existing[@]} test files as $user (uid $(id -u "$user"))"
+cd "$tree"
+# `--configLoader runner`: vitest's default loader writes a bundled copy of the config beside it.
+as_user npx vitest run --configLoader runner "${existing[@]}"
