@@ -6,7 +6,8 @@
 #
 # As an ordinary user already, the main suite was that run: nothing more to do. As root: creates the user
 # `agent-team-test` (once), and runs the files below as it with `setpriv`, in a clean environment. A tree the
-# user cannot read (a clone under /root) is copied to a temporary folder first, without .git.
+# user cannot read (a clone under /root) is copied first, without .git, to a folder under /opt: not under
+# /tmp, /var/tmp or a home, which the sandbox hides (a test's MCP server script there would be out of reach).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -38,7 +39,8 @@ as_user() { setpriv --reuid="$user" --regid="$user" --init-groups env -i HOME="$
 tree=$PWD
 copy=""
 if ! as_user test -r "$tree/package.json" -a -x "$tree/node_modules/.bin/vitest"; then
-  copy=$(mktemp -d /tmp/agent-team-as-user.XXXXXX)
+  mkdir -p /opt
+  copy=$(mktemp -d /opt/agent-team-as-user.XXXXXX)
   trap 'rm -rf "$copy"' EXIT
   say "the tree is not readable to $user: copying it to $copy"
   tar -C "$tree" --exclude=./.git -cf - . | tar -C "$copy" -xf -
