@@ -73,7 +73,7 @@ describe('a role\u2019s MCP servers for one task', () => {
   it('starts a stdio server, offers its tools, calls them, and stops it when closed', async () => {
     const started = await startRoleMcpServers({ calc: stdio() }, host(), task());
     expect(started.problems).toEqual([]);
-    expect(started.tools.map((tool) => tool.name).sort()).toEqual(['mcp__calc__add', 'mcp__calc__echo', 'mcp__calc__environment', 'mcp__calc__fail', 'mcp__calc__huge', 'mcp__calc__write']);
+    expect(started.tools.map((tool) => tool.name).sort()).toEqual(['mcp__calc__add', 'mcp__calc__echo', 'mcp__calc__environment', 'mcp__calc__fail', 'mcp__calc__huge', 'mcp__calc__probe', 'mcp__calc__write']);
     const tool = (name: string) => started.tools.find((candidate) => candidate.name === name)!;
     const context = { signal: signal(), toolCallId: 'c1' };
     expect(await tool('mcp__calc__add').execute({ a: 2, b: 3 }, context)).toBe('5');

@@ -1,0 +1,95 @@
+/**
+ * A sandboxed MCP server's scratch copy: acquired for its task's tree and brought to the task's view when
+ * it starts, held while it runs (no command's copy is swapped under it), given back once it has exited,
+ * and given back broken when it could not start. The copies are a recording stand-in over a real folder;
+ * the server runs in the real bubblewrap.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CommandCopy } from '../../src/engine/commands/command-copy.js';
+import type { CommandHost } from '../../src/engine/commands/command-host.js';
+import { serverSandbox } from '../../src/engine/commands/sandbox/server-launch.js';
+import type { ProposedFile } from '../../src/engine/file-tools/task-tools.js';
+import { startRoleMcpServers } from '../../src/engine/mcp/mcp-role-tools.js';
+import { mcpTestServer } from '../support/calculator-role.js';
+
+let root: string;
+let events: string[];
+
+beforeEach(() => {
+  root = realpathSync(mkdtempSync(path.join(tmpdir(), 'agent-team-server-copy-')));
+  mkdirSync(path.join(root, 'copy'));
+  mkdirSync(path.join(root, 'workspace'));
+  events = [];
+});
+
+afterEach(() => {
+  rmSync(root, { recursive: true, force: true });
+});
+
+/** A copy that is a plain folder: `prepare` writes the proposals into it. */
+function folderCopy(): CommandCopy {
+  const cwd = path.join(root, 'copy');
+  return {
+    kind: 'folder',
+    cwd,
+    sandboxPaths: { writable: [cwd], readOnly: [] },
+    linked: [],
+    async prepare(proposals: readonly ProposedFile[]) {
+      events.push(`prepare ${proposals.map((file) => file.path).join(',')}`);
+      for (const file of proposals) writeFileSync(path.join(cwd, file.path), file.content);
+    },
+    launch: (launch) => launch,
+    changedFiles: async () => [],
+    changedFilePath: (file) => path.join(cwd, file),
+    remove: async () => undefined,
+  };
+}
+
+function commandsWith(copy: CommandCopy): CommandHost {
+  const copies = {
+    acquire: async (rootId: string) => (events.push(`acquire ${rootId}`), copy),
+    release: (rootId: string, _copy: CommandCopy, options: { broken?: boolean } = {}) => events.push(`release ${rootId}${options.broken ? ' broken' : ''}`),
+  };
+  return {
+    refusal: () => undefined,
+    allowedPatterns: () => [],
+    howToAllow: '',
+    copies: copies as unknown as CommandHost['copies'],
+    environment: () => ({ PATH: process.env.PATH ?? '' }),
+    sandbox: async () => ({ mode: 'sandbox', availability: { available: true, mechanism: 'bubblewrap', executable: '/usr/bin/bwrap' } }),
+    network: { all: () => false, patterns: () => [] },
+    workspaceRoot: path.join(root, 'workspace'),
+    userHome: path.join(root, 'home'),
+    howToRunUnsandboxed: '',
+    limits: { cpuSeconds: 600, fileBytes: 1024 ** 3, processes: 4096 },
+  };
+}
+
+const task = (proposals: ProposedFile[] = []) => ({ rootId: 'root-1', proposals: async () => proposals, signal: new AbortController().signal });
+
+describe.skipIf(process.platform !== 'linux')('a sandboxed server\u2019s scratch copy', () => {
+  it('is prepared with the task\u2019s proposals, held while the server runs, and given back once it has exited', async () => {
+    const commands = commandsWith(folderCopy());
+    const host = { allowed: () => true, cwd: path.join(root, 'workspace'), sandbox: serverSandbox(commands) };
+    const started = await startRoleMcpServers({ probe: { type: 'stdio', command: process.execPath, args: [mcpTestServer], env: {} } }, host, task([{ path: 'draft.md', content: 'Proposed.\n' }]));
+    expect(started.problems).toEqual([]);
+    const probe = started.tools.find((tool) => tool.name === 'mcp__probe__probe')!;
+    expect(probe.description).toContain('its writes are discarded');
+    expect(await probe.execute({ paths: ['draft.md'] }, { signal: new AbortController().signal, toolCallId: 'c1' })).toBe('draft.md: Proposed.\n');
+    expect(events).toEqual(['acquire root-1', 'prepare draft.md']);
+    await started.close();
+    expect(events).toEqual(['acquire root-1', 'prepare draft.md', 'release root-1']);
+    expect(readFileSync(path.join(root, 'copy', 'draft.md'), 'utf8')).toBe('Proposed.\n');
+  });
+
+  it('is given back broken when the server cannot start in it', async () => {
+    const commands = commandsWith({ ...folderCopy(), prepare: async () => Promise.reject(new Error('disk full')) });
+    const host = { allowed: () => true, cwd: path.join(root, 'workspace'), sandbox: serverSandbox(commands) };
+    const started = await startRoleMcpServers({ probe: { type: 'stdio', command: process.execPath, args: [mcpTestServer], env: {} } }, host, task());
+    expect(started.problems).toEqual(["MCP server 'probe' did not start: its scratch copy of the workspace could not be made ready: disk full"]);
+    expect(events).toEqual(['acquire root-1', 'release root-1 broken']);
+  });
+});
