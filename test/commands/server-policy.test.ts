@@ -12,6 +12,7 @@ import { credentialFilesIn } from '../../src/engine/commands/sandbox/credential-
 import { seatbeltProfile } from '../../src/engine/commands/sandbox/seatbelt.js';
 import { commandPolicy } from '../../src/engine/commands/sandbox/sandbox-policy.js';
 import { serverNetwork } from '../../src/engine/commands/sandbox/server-network.js';
+import { intoCopy } from '../../src/engine/commands/sandbox/server-launch.js';
 import { programFolders, serverPolicy } from '../../src/engine/commands/sandbox/server-policy.js';
 import { readMcpServers } from '../../src/engine/roles/mcp-server-config.js';
 
@@ -103,6 +104,16 @@ describe("an MCP server's sandbox policy", () => {
     symlinkSync(elsewhere, path.join(home, '.cargo/credentials.toml'));
     mkdirSync(path.join(home, '.cargo/credentials'));
     expect(credentialFilesIn([path.join(home, '.cargo')])).toEqual([elsewhere]);
+  });
+});
+
+describe("an MCP server's command line", () => {
+  it('names the copy where it named the real workspace (hidden in the sandbox)', () => {
+    const view = path.join(copy, 'view');
+    expect(intoCopy(workspace, workspace, view)).toBe(view);
+    expect(intoCopy(`${workspace}/docs`, `${workspace}/`, view)).toBe(path.join(view, 'docs'));
+    expect(intoCopy(`${workspace}-other/docs`, workspace, view)).toBe(`${workspace}-other/docs`);
+    expect(intoCopy('--root', workspace, view)).toBe('--root');
   });
 });
 

@@ -1,8 +1,8 @@
 /**
  * A sandboxed MCP server's scratch copy: acquired for its task's tree and brought to the task's view when
  * it starts, held while it runs (no command's copy is swapped under it), given back once it has exited,
- * and given back broken when it could not start. The copies are a recording stand-in over a real folder;
- * the server runs in the real bubblewrap.
+ * and given back broken when it could not start: with a recording stand-in over a real folder, then with
+ * both real kinds of copy. The server runs in the real bubblewrap.
  */
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +10,9 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CommandCopy } from '../../src/engine/commands/command-copy.js';
 import type { CommandHost } from '../../src/engine/commands/command-host.js';
+import { createCommandHost } from '../../src/engine/commands/create-command-host.js';
+import { TaskManager } from '../../src/engine/tasks/task-manager.js';
+import { commitAll, copyKinds } from '../commands/bash-support.js';
 import { serverSandbox } from '../../src/engine/commands/sandbox/server-launch.js';
 import type { ProposedFile } from '../../src/engine/file-tools/task-tools.js';
 import { startRoleMcpServers } from '../../src/engine/mcp/mcp-role-tools.js';
@@ -91,5 +94,36 @@ describe.skipIf(process.platform !== 'linux')('a sandboxed server\u2019s scratch
     const started = await startRoleMcpServers({ probe: { type: 'stdio', command: process.execPath, args: [mcpTestServer], env: {} } }, host, task());
     expect(started.problems).toEqual(["MCP server 'probe' did not start: its scratch copy of the workspace could not be made ready: disk full"]);
     expect(events).toEqual(['acquire root-1', 'release root-1 broken']);
+  });
+});
+
+describe.skipIf(process.platform !== 'linux').each(copyKinds)('a sandboxed server in the %s scratch copy', (copyKind) => {
+  it('sees tracked files and the proposals, not the ignored .env; its writes stay in the copy; the copy is held until it closes', async () => {
+    const workspace = path.join(root, 'workspace');
+    writeFileSync(path.join(workspace, 'notes.md'), 'Tracked.\n');
+    writeFileSync(path.join(workspace, '.gitignore'), '.env\n');
+    commitAll(workspace);
+    writeFileSync(path.join(workspace, '.env'), 'TOKEN=canary-dotenv\n');
+    const commands = createCommandHost({ workspaceRoot: workspace, taskManager: new TaskManager({ onWarning: () => {} }), allowedPatterns: () => [], howToAllow: '', scratchDirectory: path.join(root, 'scratch'), scratchCopyKind: copyKind, userHome: path.join(root, 'home') });
+    try {
+      const host = { allowed: () => true, cwd: workspace, sandbox: serverSandbox(commands) };
+      const started = await startRoleMcpServers({ probe: { type: 'stdio', command: process.execPath, args: [mcpTestServer], env: {} } }, host, task([{ path: 'draft.md', content: 'Proposed.\n' }]));
+      expect(started.problems).toEqual([]);
+      const call = (name: string, input: Record<string, unknown>) => started.tools.find((tool) => tool.name === `mcp__probe__${name}`)!.execute(input, { signal: new AbortController().signal, toolCallId: 'c1' });
+      expect(await call('probe', { paths: ['notes.md', 'draft.md', '.env'] })).toBe('notes.md: Tracked.\n\ndraft.md: Proposed.\n\n.env: unreadable (ENOENT)');
+      expect(await call('write', { path: 'notes.md', text: 'overwritten' })).toBe('wrote notes.md');
+      // Held: a command of the tree that runs meanwhile gets a copy of its own.
+      const meanwhile = await commands.copies.acquire('root-1');
+      expect(commands.copies.count('root-1')).toBe(2);
+      commands.copies.release('root-1', meanwhile);
+      await started.close();
+      expect(readFileSync(path.join(workspace, 'notes.md'), 'utf8')).toBe('Tracked.\n');
+      // Given back: two commands at once now reuse both copies; no third is made.
+      const copies = [await commands.copies.acquire('root-1'), await commands.copies.acquire('root-1')];
+      expect(commands.copies.count('root-1')).toBe(2);
+      for (const copy of copies) commands.copies.release('root-1', copy);
+    } finally {
+      await commands.dispose();
+    }
   });
 });

@@ -15,11 +15,14 @@ export function mcpCapability(host: McpHost | undefined): Capability {
       if (Object.keys(servers).length === 0) return undefined;
       // Sandboxed servers see the task's tree in a scratch copy, with the proposals the task sees as it starts.
       const started = await startRoleMcpServers(servers, host, { rootId: task.rootId, proposals: task.files.proposals, signal: task.context.signal });
-      const said = [...started.problems, ...started.notices];
+      const sections = [
+        ...(started.problems.length > 0 ? [`# Unavailable tools\n${started.problems.join('\n')}`] : []),
+        ...(started.notices.length > 0 ? [`# Limited tools\n${started.notices.join('\n')}`] : []),
+      ];
       return {
         tools: started.tools,
-        notices: said,
-        ...(said.length > 0 ? { instructions: `# Unavailable tools\n${said.join('\n')}` } : {}),
+        notices: [...started.problems, ...started.notices],
+        ...(sections.length > 0 ? { instructions: sections.join('\n\n') } : {}),
         release: started.close,
       };
     },

@@ -13,6 +13,7 @@ import type { ProposedFile } from '../../file-tools/task-tools.js';
 import type { CommandHost } from '../command-host.js';
 import { bubblewrapArguments } from './bubblewrap.js';
 import { serverNetwork } from './server-network.js';
+import { realPathOf } from './sandbox-policy.js';
 import { serverPolicy } from './server-policy.js';
 import { seatbeltProfile } from './seatbelt.js';
 
@@ -74,7 +75,7 @@ export function serverSandbox(commands: CommandHost) {
         userEnvironment: commands.environment(),
         network: decision.network,
       });
-      const argv = [program.command, ...program.args];
+      const argv = [program.command, ...program.args].map((word) => intoCopy(word, commands.workspaceRoot, copy.cwd));
       const inside = { ...program.environment, TMPDIR: '/tmp' };
       let launch;
       if (state.availability.mechanism === 'bubblewrap') {
@@ -105,4 +106,18 @@ export function serverSandbox(commands: CommandHost) {
       if (!handedOver) commands.copies.release(task.rootId, copy, { broken: true });
     }
   };
+}
+
+/**
+ * A word of the command line that names the real workspace (`server-filesystem /home/ada/project`), made
+ * to name its place in the copy: the real one is hidden in the sandbox, where it would be an empty folder.
+ * The network was decided on the words as configured.
+ */
+export function intoCopy(word: string, workspaceRoot: string, copyCwd: string): string {
+  const roots = [...new Set([workspaceRoot, realPathOf(workspaceRoot) ?? workspaceRoot].map((root) => root.replace(/\/+$/, '')))].filter((root) => root !== '');
+  for (const root of roots) {
+    if (word === root) return copyCwd;
+    if (word.startsWith(`${root}/`)) return path.join(copyCwd, word.slice(root.length + 1));
+  }
+  return word;
 }
