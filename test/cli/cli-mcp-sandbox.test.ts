@@ -156,6 +156,10 @@ describe("a role file's MCP server in the sandbox", () => {
     expect(refused.output).toMatch(/not posted/);
     expect(received).toEqual([]);
     expect(refused.events).toContainEqual(expect.objectContaining({ type: 'notice', text: expect.stringContaining("MCP server 'probe' runs without network") }));
+    expect(refused.stderr).toContain("agent-team: MCP server 'probe' runs without network: its configuration asks for it (network: true), but the user has not allowed it");
+    // The agent was told as well.
+    const researcher = world.server.requests.filter((request) => request.system.startsWith('You probe')).at(-1)!;
+    expect(researcher.system).toContain("# Limited tools\nMCP server 'probe' runs without network");
   });
 
   it('gets no network from --allow-network when its entry does not ask for it', async () => {
