@@ -49,7 +49,7 @@ export const sandboxHome = '/tmp/home';
 /** Variables that name a toolchain's own folder: a compiler in `~/.cargo` must still run. */
 const toolchainVariables = ['NVM_DIR', 'NVM_BIN', 'VOLTA_HOME', 'FNM_DIR', 'JAVA_HOME', 'GOROOT', 'GOPATH', 'CARGO_HOME', 'RUSTUP_HOME', 'PYENV_ROOT', 'RBENV_ROOT', 'SDKMAN_DIR', 'DENO_INSTALL', 'BUN_INSTALL', 'PNPM_HOME', 'VIRTUAL_ENV', 'CONDA_PREFIX'];
 
-/** What of a home holds credentials: never read back, and hidden from MCP servers too. */
+/** What of a home holds credentials: never read back into a sandbox (credential-files.ts: the files inside a folder that is). */
 export const credentialFolders = ['.ssh', '.aws', '.azure', '.config/gcloud', '.kube', '.docker', '.gnupg', '.password-store', '.netrc', '.npmrc', '.pypirc', '.git-credentials', '.config/gh'];
 
 export function commandPolicy(input: CommandPolicyInput): SandboxPolicy {
