@@ -4,7 +4,7 @@
  * and given back broken when it could not start: with a recording stand-in over a real folder, then with
  * both real kinds of copy. The server runs in the real bubblewrap.
  */
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -122,6 +122,33 @@ describe.skipIf(process.platform !== 'linux').each(copyKinds)('a sandboxed serve
       const copies = [await commands.copies.acquire('root-1'), await commands.copies.acquire('root-1')];
       expect(commands.copies.count('root-1')).toBe(2);
       for (const copy of copies) commands.copies.release('root-1', copy);
+    } finally {
+      await commands.dispose();
+    }
+  });
+});
+
+describe.skipIf(process.platform !== 'linux')('a sandboxed server installed in the home', () => {
+  it('starts from ~/.local/bin through its link (a pipx-style install), with the rest of the home hidden', async () => {
+    const workspace = path.join(root, 'workspace');
+    writeFileSync(path.join(workspace, 'notes.md'), 'Tracked.\n');
+    commitAll(workspace);
+    const home = path.join(root, 'home');
+    const installed = path.join(home, '.local/share/tools/probe/bin/probe-server');
+    mkdirSync(path.dirname(installed), { recursive: true });
+    writeFileSync(installed, `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(mcpTestServer)}\n`, { mode: 0o755 });
+    mkdirSync(path.join(home, '.local/bin'), { recursive: true });
+    symlinkSync(installed, path.join(home, '.local/bin/probe-server'));
+    writeFileSync(path.join(home, '.bash_history'), 'canary-history\n');
+    const userPath = `${path.join(home, '.local/bin')}:${process.env.PATH ?? ''}`;
+    const commands = createCommandHost({ workspaceRoot: workspace, taskManager: new TaskManager({ onWarning: () => {} }), allowedPatterns: () => [], howToAllow: '', scratchDirectory: path.join(root, 'scratch'), userHome: home, sourceEnvironment: { PATH: userPath } });
+    try {
+      const host = { allowed: () => true, cwd: workspace, environment: { PATH: userPath }, sandbox: serverSandbox(commands) };
+      const started = await startRoleMcpServers({ probe: { type: 'stdio', command: 'probe-server', args: [], env: {} } }, host, task());
+      expect(started.problems).toEqual([]);
+      const probe = started.tools.find((tool) => tool.name === 'mcp__probe__probe')!;
+      expect(await probe.execute({ paths: ['notes.md', path.join(home, '.bash_history')] }, { signal: new AbortController().signal, toolCallId: 'c1' })).toBe(`notes.md: Tracked.\n\n${path.join(home, '.bash_history')}: unreadable (ENOENT)`);
+      await started.close();
     } finally {
       await commands.dispose();
     }
