@@ -154,3 +154,28 @@ describe.skipIf(process.platform !== 'linux')('a sandboxed server installed in t
     }
   });
 });
+
+describe.skipIf(process.platform !== 'linux')('a sandboxed server started with npx', () => {
+  it("starts without the network from the workspace's node_modules", async () => {
+    const workspace = path.join(root, 'workspace');
+    writeFileSync(path.join(workspace, '.gitignore'), 'node_modules\n');
+    const packageFolder = path.join(workspace, 'node_modules/probe-server');
+    mkdirSync(packageFolder, { recursive: true });
+    writeFileSync(path.join(packageFolder, 'package.json'), JSON.stringify({ name: 'probe-server', version: '1.0.0', bin: { 'probe-server': 'server.mjs' } }));
+    writeFileSync(path.join(packageFolder, 'server.mjs'), `#!/usr/bin/env node\nawait import(${JSON.stringify(mcpTestServer)});\n`, { mode: 0o755 });
+    mkdirSync(path.join(workspace, 'node_modules/.bin'));
+    symlinkSync('../probe-server/server.mjs', path.join(workspace, 'node_modules/.bin/probe-server'));
+    writeFileSync(path.join(workspace, 'package.json'), JSON.stringify({ name: 'project', version: '1.0.0', dependencies: { 'probe-server': '1.0.0' } }));
+    commitAll(workspace);
+    const commands = createCommandHost({ workspaceRoot: workspace, taskManager: new TaskManager({ onWarning: () => {} }), allowedPatterns: () => [], howToAllow: '', scratchDirectory: path.join(root, 'scratch'), userHome: path.join(root, 'home') });
+    try {
+      const host = { allowed: () => true, cwd: workspace, sandbox: serverSandbox(commands) };
+      const started = await startRoleMcpServers({ probe: { type: 'stdio', command: 'npx', args: ['probe-server'], env: {} } }, host, task());
+      expect(started.problems).toEqual([]);
+      expect(started.tools.map((tool) => tool.name)).toContain('mcp__probe__probe');
+      await started.close();
+    } finally {
+      await commands.dispose();
+    }
+  });
+});
