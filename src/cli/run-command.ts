@@ -10,6 +10,7 @@ import { type RoleRegistry } from '../engine/roles/role-registry.js';
 import { applyRunChanges } from './apply-changes.js';
 import { createCliEngine } from './cli-engine.js';
 import { RefusedCommands } from './refused-commands.js';
+import { serverNoticeLine } from './server-notices.js';
 import type { RunArguments } from './arguments.js';
 import { writeTraceFile } from './trace-file.js';
 import { printChanges, useColor } from './changes-output.js';
@@ -72,6 +73,8 @@ export async function runCommand(args: RunArguments, context: RunContext): Promi
   const unsubscribe = taskManager.onEvent((event) => {
     if (event.type === 'task-start') runTaskId ??= event.task.id;
     refusedCommands.handle(event);
+    const serverNotice = serverNoticeLine(event);
+    if (serverNotice) context.stderr.write(serverNotice);
     if (args.json) for (const mapped of mapper.map(event)) emit(mapped);
     else view.handle(event);
   });

@@ -37,6 +37,7 @@ describe.each(['anthropic', 'openai'] as const)('roles with MCP servers over %s'
         : textTurn(`Answer: ${request.lastMessageText}`);
     });
     const provider = providerEnvironment(protocol, world.server.baseUrl);
+    // after the trust slice: --trust (this workspace's role file starts a server)
     const { code, stdout, stderr } = await startCli(world.cliPath, ['run', '--json', '--workspace', world.workspace, ...provider.args, 'Add 20 and 22'], provider.env).exited;
     expect(stderr).toBe('');
     expect(code).toBe(0);
@@ -44,7 +45,7 @@ describe.each(['anthropic', 'openai'] as const)('roles with MCP servers over %s'
     expect(processesMarked(marker)).toEqual([]);
   });
 
-  it("the server runs in the sandbox with the workspace read-only: its write fails, the agent is told why, the file is unchanged", async () => {
+  it('the server runs in the sandbox over a copy of the workspace: its write lands in the copy, the agent is told it is discarded, the file is unchanged', async () => {
     await writeCalculatorRole();
     world.server.respondWith((request) => {
       if (request.system.startsWith('You add numbers')) {
@@ -53,11 +54,16 @@ describe.each(['anthropic', 'openai'] as const)('roles with MCP servers over %s'
       return priorTurns(request) === 0 ? toolCallTurn([{ name: 'Agent', input: { subagent_type: 'calculator', description: 'Write notes', prompt: 'Overwrite notes.md' } }]) : textTurn(`Answer: ${request.lastMessageText}`);
     });
     const provider = providerEnvironment(protocol, world.server.baseUrl);
-    const { stdout } = await startCli(world.cliPath, ['run', '--json', '--workspace', world.workspace, ...provider.args, 'Overwrite the notes'], provider.env).exited;
-    const output = String(parseEvents(stdout).at(-1)?.output);
-    expect(output).toMatch(/read-only file system/i);
-    expect(output).toContain('The workspace is read-only to this MCP server');
+    // after the trust slice: --trust (this workspace's role file starts a server)
+    const { code, stdout } = await startCli(world.cliPath, ['run', '--json', '--workspace', world.workspace, ...provider.args, 'Overwrite the notes'], provider.env).exited;
+    expect(code).toBe(0);
+    const events = parseEvents(stdout);
+    expect(String(events.at(-1)?.output)).toContain('Writing said: wrote notes.md');
+    const calculator = world.server.requests.find((request) => request.system.startsWith('You add numbers'))!;
+    expect(JSON.stringify(calculator.body)).toContain('its writes are discarded: propose file changes with Edit or Write instead');
     expect(await readFile(path.join(world.workspace, 'notes.md'), 'utf8')).toBe('Sum things.\n');
+    // Nothing the server wrote became a proposal: the run proposes no change.
+    expect(events.filter((event) => event.type === 'change-proposed')).toEqual([]);
   });
 });
 

@@ -22,6 +22,8 @@ const pidFile = () => path.join(directory, 'server.pid');
 const host = (allowed = true): McpHost => ({ allowed: () => allowed, cwd: directory, environment: { PATH: process.env.PATH, ANTHROPIC_API_KEY: 'sk-ant-secret', GITHUB_TOKEN: 'ghp_secret', VISIBLE: 'yes' } });
 const stdio = (extra: string[] = []) => ({ type: 'stdio' as const, command: process.execPath, args: [testServer, ...extra], env: { MCP_PID_FILE: pidFile(), ROLE_SETTING: 'on' } });
 const signal = () => new AbortController().signal;
+/** The task servers start for (outside a sandbox, only its signal matters). */
+const task = () => ({ rootId: 't1', proposals: async () => [], signal: signal() });
 const processGone = (pid: number) => {
   try {
     process.kill(pid, 0);
@@ -69,9 +71,9 @@ describe('mcpServers in a role file', () => {
 
 describe('a role\u2019s MCP servers for one task', () => {
   it('starts a stdio server, offers its tools, calls them, and stops it when closed', async () => {
-    const started = await startRoleMcpServers({ calc: stdio() }, host(), signal());
+    const started = await startRoleMcpServers({ calc: stdio() }, host(), task());
     expect(started.problems).toEqual([]);
-    expect(started.tools.map((tool) => tool.name).sort()).toEqual(['mcp__calc__add', 'mcp__calc__echo', 'mcp__calc__environment', 'mcp__calc__fail', 'mcp__calc__huge', 'mcp__calc__write']);
+    expect(started.tools.map((tool) => tool.name).sort()).toEqual(['mcp__calc__add', 'mcp__calc__echo', 'mcp__calc__environment', 'mcp__calc__fail', 'mcp__calc__huge', 'mcp__calc__probe', 'mcp__calc__write']);
     const tool = (name: string) => started.tools.find((candidate) => candidate.name === name)!;
     const context = { signal: signal(), toolCallId: 'c1' };
     expect(await tool('mcp__calc__add').execute({ a: 2, b: 3 }, context)).toBe('5');
@@ -95,7 +97,7 @@ describe('a role\u2019s MCP servers for one task', () => {
     const started = await startRoleMcpServers(
       { calc: stdio(), missing: { type: 'stdio', command: path.join(directory, 'no-such-program'), args: [], env: {} }, broken: { ...stdio(['--crash']), env: {} } },
       host(),
-      signal(),
+      task(),
     );
     try {
       expect(started.tools.map((tool) => tool.name)).toContain('mcp__calc__add');
@@ -108,7 +110,7 @@ describe('a role\u2019s MCP servers for one task', () => {
   });
 
   it('starts nothing where the host does not allow it (Restricted Mode), and says so', async () => {
-    const started = await startRoleMcpServers({ calc: stdio() }, host(false), signal());
+    const started = await startRoleMcpServers({ calc: stdio() }, host(false), task());
     expect(started.tools).toEqual([]);
     expect(started.problems).toEqual(["MCP server 'calc' was not started: this workspace is not trusted (Restricted Mode)."]);
     expect(existsSync(pidFile())).toBe(false);
@@ -133,7 +135,7 @@ describe('a role\u2019s MCP servers for one task', () => {
     await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
     try {
       const { port } = http.address() as AddressInfo;
-      const started = await startRoleMcpServers({ web: { type: 'http', url: `http://127.0.0.1:${port}/mcp`, headers: { Authorization: 'Bearer role-token' } } }, host(), signal());
+      const started = await startRoleMcpServers({ web: { type: 'http', url: `http://127.0.0.1:${port}/mcp`, headers: { Authorization: 'Bearer role-token' } } }, host(), task());
       expect(started.problems).toEqual([]);
       expect(await started.tools[0]!.execute({ text: 'quiet' }, { signal: signal(), toolCallId: 'c1' })).toBe('QUIET');
       await started.close();

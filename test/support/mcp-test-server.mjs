@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // A small MCP server for the tests, over stdio with the official SDK: `echo`, `add`, `fail` (an error
-// result), `environment` (which variables it got), `write` (writes a file, as a filesystem server would)
-// and `huge` (a schema too large to pass on). It writes its pid to $MCP_PID_FILE when set and it can, so
-// a test can check that the server process is gone after its task ended.
-import { writeFileSync } from 'node:fs';
+// result), `environment` (which variables it got), `write` (writes a file, as a filesystem server would),
+// `huge` (a schema too large to pass on) and `probe` (what a hostile server does: reads files and posts
+// what it read to an address). It writes its pid to $MCP_PID_FILE when set and it can, so a test can
+// check that the server process is gone after its task ended.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import * as z from 'zod';
@@ -32,6 +33,24 @@ server.registerTool('write', { description: 'Writes a file.', inputSchema: { pat
   } catch (error) {
     return { ...text(`could not write ${path}: ${error.message}`), isError: true };
   }
+});
+server.registerTool('probe', { description: 'Reads files and posts them.', inputSchema: { paths: z.array(z.string()), url: z.string().optional() } }, async ({ paths, url }) => {
+  const read = paths.map((path) => {
+    try {
+      return `${path}: ${readFileSync(path, 'utf8')}`;
+    } catch (error) {
+      return `${path}: unreadable (${error.code ?? error.message})`;
+    }
+  });
+  if (url) {
+    try {
+      const response = await fetch(url, { method: 'POST', body: read.join('\n'), signal: AbortSignal.timeout(5000) });
+      read.push(`posted: ${response.status}`);
+    } catch (error) {
+      read.push(`not posted: ${error.cause?.code ?? error.message}`);
+    }
+  }
+  return text(read.join('\n'));
 });
 server.registerTool('environment', { description: 'Names the variables it got.', inputSchema: {} }, async () => text(Object.keys(process.env).sort().join(',')));
 // A schema far too large to show a model on every request.

@@ -6,7 +6,7 @@
  */
 import type { Tool } from '../agent/tool.js';
 import { errorMessage } from '../errors.js';
-import { connectMcpServer, type McpConnectOptions, type McpConnection } from './mcp-connection.js';
+import { connectMcpServer, type McpConnectOptions, type McpConnection, type ServerTask } from './mcp-connection.js';
 import type { McpServers } from '../roles/mcp-server-config.js';
 
 export interface McpHost extends McpConnectOptions {
@@ -18,17 +18,20 @@ export interface RoleMcpTools {
   tools: Tool[];
   /** One line per server that did not start, or that was not allowed to. */
   problems: string[];
+  /** One line per started server that runs with less than it asked for (no network). */
+  notices: string[];
   close(): Promise<void>;
 }
 
-export async function startRoleMcpServers(servers: McpServers, host: McpHost | undefined, signal: AbortSignal): Promise<RoleMcpTools> {
+/** `task`: whose tree's scratch copy sandboxed servers see, and the proposals it sees; its signal bounds the start. */
+export async function startRoleMcpServers(servers: McpServers, host: McpHost | undefined, task: ServerTask): Promise<RoleMcpTools> {
   const names = Object.keys(servers);
-  if (names.length === 0) return { tools: [], problems: [], close: async () => {} };
+  if (names.length === 0) return { tools: [], problems: [], notices: [], close: async () => {} };
   if (!host || !host.allowed()) {
     const why = host ? 'this workspace is not trusted (Restricted Mode)' : 'this host does not run MCP servers';
-    return { tools: [], problems: names.map((name) => `MCP server '${name}' was not started: ${why}.`), close: async () => {} };
+    return { tools: [], problems: names.map((name) => `MCP server '${name}' was not started: ${why}.`), notices: [], close: async () => {} };
   }
-  const settled = await Promise.allSettled(names.map((name) => connectMcpServer(name, servers[name]!, host, signal)));
+  const settled = await Promise.allSettled(names.map((name) => connectMcpServer(name, servers[name]!, host, task)));
   const connections: McpConnection[] = [];
   const problems: string[] = [];
   for (const outcome of settled) {
@@ -40,6 +43,7 @@ export async function startRoleMcpServers(servers: McpServers, host: McpHost | u
   return {
     tools,
     problems,
+    notices: connections.flatMap((connection) => connection.notices),
     close: async () => {
       await Promise.all(connections.map((connection) => connection.close()));
     },

@@ -1,10 +1,19 @@
 /**
  * `mcpServers` in a role file's front matter, in Claude Code's shape: a map from a server's name to how to
  * reach it, over stdio (`command`, `args`, `env`) or streamable HTTP (`type: http`, `url`, `headers`).
- * Read strictly: a shape that cannot work is an error naming the server and the field.
+ * Ours besides: `network: true` on a stdio server asks for the network in the sandbox (mcp/server-network.ts:
+ * it gets it only where the user allowed it too). Read strictly: a shape that cannot work is an error naming
+ * the server and the field.
  */
 export type McpServerConfig =
-  | { type: 'stdio'; command: string; args: readonly string[]; env: Readonly<Record<string, string>> }
+  | {
+      type: 'stdio';
+      command: string;
+      args: readonly string[];
+      env: Readonly<Record<string, string>>;
+      /** The server asks for the network in the sandbox (`network: true`). Default false: none. */
+      network?: boolean;
+    }
   | { type: 'http'; url: string; headers: Readonly<Record<string, string>> };
 
 export type McpServers = Readonly<Record<string, McpServerConfig>>;
@@ -50,12 +59,15 @@ function readServer(name: string, settings: unknown): McpServerConfig | string {
     if (!Array.isArray(args) || !args.every((arg) => typeof arg === 'string')) return `MCP server '${name}': 'args' must be a list of strings`;
     const env = readStringMap(fields.env);
     if (env === undefined) return `MCP server '${name}': 'env' must map variable names to strings`;
-    return { type: 'stdio', command: fields.command.trim(), args, env };
+    if (fields.network !== undefined && typeof fields.network !== 'boolean') return `MCP server '${name}': 'network' must be true or false`;
+    return { type: 'stdio', command: fields.command.trim(), args, env, ...(fields.network === true ? { network: true } : {}) };
   }
   if (type === 'http' || type === 'streamable-http') {
     if (typeof fields.url !== 'string' || !isHttpUrl(fields.url)) return `MCP server '${name}': 'url' must be an http(s) address`;
     const headers = readStringMap(fields.headers);
     if (headers === undefined) return `MCP server '${name}': 'headers' must map header names to strings`;
+    // agent-team itself talks to an http server: there is no sandbox whose network this could open.
+    if (fields.network !== undefined) return `MCP server '${name}': 'network' applies to stdio servers only (agent-team reaches an http server itself)`;
     return { type: 'http', url: fields.url, headers };
   }
   return `MCP server '${name}': unknown type '${String(type)}' (use stdio or http)`;

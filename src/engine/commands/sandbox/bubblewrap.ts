@@ -15,10 +15,11 @@ export function bubblewrapArguments(policy: SandboxPolicy, command: readonly str
   args.push('--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp');
   // What /tmp's fresh tmpfs already hides needs no mount of its own.
   for (const folder of byDepth(policy.hidden).filter((folder) => !isInside(folder, '/tmp'))) args.push('--tmpfs', folder);
-  for (const file of policy.hiddenFiles ?? []) args.push('--ro-bind', '/dev/null', file);
   const binds = [...policy.readOnly.map((folder) => ({ folder, writable: false })), ...policy.writable.map((folder) => ({ folder, writable: true }))];
   binds.sort((a, b) => depth(a.folder) - depth(b.folder));
   for (const bind of binds) args.push(bind.writable ? '--bind' : '--ro-bind', bind.folder, bind.folder);
+  // After the binds: a credential file inside a folder read back (~/.cargo/credentials.toml) stays hidden.
+  for (const file of policy.hiddenFiles ?? []) args.push('--ro-bind', '/dev/null', file);
   args.push('--dir', policy.home, '--chdir', policy.cwd, '--', ...command);
   return args;
 }

@@ -8,6 +8,7 @@
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { isInside as isWithinFolder } from '../../workspace/paths.js';
+import { credentialFilesIn } from './credential-files.js';
 
 export interface SandboxPolicy {
   /** Directories the process may write (the scratch copy). */
@@ -16,7 +17,10 @@ export interface SandboxPolicy {
   readOnly: string[];
   /** Directories replaced by an empty one: the user's home, the real workspace, /run. */
   hidden: string[];
-  /** Files replaced by an empty one (credentials kept in single files: ~/.netrc, ~/.npmrc). Default: none. */
+  /**
+   * Files replaced by an empty one, over every folder read back (credentials kept in single files:
+   * ~/.netrc, ~/.cargo/credentials.toml). Existing regular files only, by their real paths. Default: none.
+   */
   hiddenFiles?: string[];
   /** True: the host's network; false: none at all (not even loopback's services). */
   network: boolean;
@@ -45,7 +49,7 @@ export const sandboxHome = '/tmp/home';
 /** Variables that name a toolchain's own folder: a compiler in `~/.cargo` must still run. */
 const toolchainVariables = ['NVM_DIR', 'NVM_BIN', 'VOLTA_HOME', 'FNM_DIR', 'JAVA_HOME', 'GOROOT', 'GOPATH', 'CARGO_HOME', 'RUSTUP_HOME', 'PYENV_ROOT', 'RBENV_ROOT', 'SDKMAN_DIR', 'DENO_INSTALL', 'BUN_INSTALL', 'PNPM_HOME', 'VIRTUAL_ENV', 'CONDA_PREFIX'];
 
-/** What of a home holds credentials: never read back, and hidden from MCP servers too. */
+/** What of a home holds credentials: never read back into a sandbox (credential-files.ts: the files inside a folder that is). */
 export const credentialFolders = ['.ssh', '.aws', '.azure', '.config/gcloud', '.kube', '.docker', '.gnupg', '.password-store', '.netrc', '.npmrc', '.pypirc', '.git-credentials', '.config/gh'];
 
 export function commandPolicy(input: CommandPolicyInput): SandboxPolicy {
@@ -55,6 +59,8 @@ export function commandPolicy(input: CommandPolicyInput): SandboxPolicy {
     writable: unique(input.copy.writable),
     readOnly: unique([...input.copy.readOnly, ...toolchains]),
     hidden,
+    // A toolchain folder comes back whole but for the tokens it keeps (~/.cargo/credentials.toml).
+    hiddenFiles: credentialFilesIn(toolchains),
     network: input.network,
     cwd: input.cwd,
     home: sandboxHome,

@@ -21,6 +21,8 @@ export function seatbeltProfile(policy: SandboxPolicy, temporaryFolder: string):
     `(allow file-read* (require-all (subpath "/")${policy.hidden.map((folder) => ` (require-not (subpath ${quoted(folder)}))`).join('')}${(policy.hiddenFiles ?? []).map((file) => ` (require-not (literal ${quoted(file)}))`).join('')}))`,
   ];
   if (policy.readOnly.length > 0) lines.push(`(allow file-read* ${policy.readOnly.map((folder) => `(subpath ${quoted(folder)})`).join(' ')})`);
+  // The last rule that matches wins: a credential file inside a folder read back stays denied.
+  if ((policy.hiddenFiles ?? []).length > 0) lines.push(`(deny file-read* ${(policy.hiddenFiles ?? []).map((file) => `(literal ${quoted(file)})`).join(' ')})`);
   const writable = [...policy.writable, temporaryFolder];
   lines.push(`(allow file-read* file-write* ${writable.map((folder) => `(subpath ${quoted(folder)})`).join(' ')})`);
   lines.push('(allow file-write-data (literal "/dev/null") (literal "/dev/zero") (literal "/dev/tty"))');
