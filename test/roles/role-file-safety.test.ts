@@ -44,7 +44,7 @@ describe('role files that are not plain files inside the workspace', () => {
       {
         path: '.agent-team/agents/evil.md',
         severity: 'error',
-        message: 'could not be read: it is (or lies under) a symbolic link that leads outside the workspace; role files are read only from inside it',
+        message: 'could not be read: it is (or lies under) a symbolic link that leads outside the workspace',
       },
     ]);
   });
