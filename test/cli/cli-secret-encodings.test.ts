@@ -4,8 +4,7 @@
  * hex-encoded, URL-encoded and reversed. None of them reaches the model's requests, stdout, the JSON
  * events, the run log or the `--trace` file.
  */
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -37,7 +36,6 @@ describe('the key in its encodings', () => {
   it('is redacted in what Read returns and in what an allowed command prints, everywhere it would be kept', async () => {
     const temporary = await mkdtemp(path.join(tmpdir(), 'agent-team-cli-encodings-'));
     onTestFinished(() => rm(temporary, { recursive: true, force: true }));
-    await writeFile(path.join(world.workspace, 'dump.txt'), `${printed}\n`);
     world.server.respondWith((request) => {
       if (priorTurns(request) === 0) return toolCallTurn([{ name: 'Read', input: { file_path: 'dump.txt' } }]);
       if (priorTurns(request) === 1) return toolCallTurn([{ name: 'Bash', input: { command: 'cat dump.txt', description: 'Print the dump' } }]);
