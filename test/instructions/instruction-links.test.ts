@@ -51,10 +51,11 @@ describe.skipIf(process.platform === 'win32')('instruction files that are links 
     expect(JSON.stringify([start, later])).not.toContain(secret);
   });
 
-  it("judges the user's own files in their home by the same rules", async () => {
+  it("judges the user's own files in their home by the same rules, but for a home kept in git that ignores everything", async () => {
     const workspace = await trees.create({});
-    const home = await trees.create({ '.ssh/id_ed25519': `${secret}\n`, '.claude/CLAUDE.md': 'Be brief.\n' });
+    const home = await trees.create({ '.ssh/id_ed25519': `${secret}\n`, 'dotfiles/claude.md': 'Be brief.\n', '.gitignore': '*\n' });
     await link(home.root, '.agent-team/AGENTS.md', '../.ssh/id_ed25519');
+    await link(home.root, '.claude/CLAUDE.md', '../dotfiles/claude.md');
     const start = await new TaskInstructions(new InstructionReader(workspace.root, home.root), everySource).start();
     expect(start.files).toEqual([{ label: '~/.claude/CLAUDE.md', text: 'Be brief.' }]);
     expect(start.problems).toEqual([expect.stringMatching(/^~\/\.agent-team\/AGENTS\.md was not read: it is a symbolic link to \.ssh\/id_ed25519, which may hold secrets/)]);

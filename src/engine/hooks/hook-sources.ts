@@ -28,7 +28,7 @@ export interface LoadedHooks {
 }
 
 export async function loadHooks(root: string, home: string | undefined): Promise<LoadedHooks> {
-  const userFolder = home === undefined ? undefined : new ConfinedFileReader(home, { folderName: 'your home folder' });
+  const userFolder = home === undefined ? undefined : new ConfinedFileReader(home, { folderName: 'your home folder', refuseLinksToIgnored: false });
   const workspace = new ConfinedFileReader(root);
   const files = [
     ...(userFolder === undefined ? [] : userHookFiles.map((relative) => ({ reader: userFolder, relative, label: `~/${relative}` }))),

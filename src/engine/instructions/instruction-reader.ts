@@ -29,7 +29,7 @@ export class InstructionReader {
     readonly home: string | undefined,
   ) {
     this.workspace = new ConfinedFileReader(root);
-    this.userFolder = home === undefined ? undefined : new ConfinedFileReader(home, { folderName: 'your home folder' });
+    this.userFolder = home === undefined ? undefined : new ConfinedFileReader(home, { folderName: 'your home folder', refuseLinksToIgnored: false });
   }
 
   /** A file of the workspace (`/`-separated, relative to the root). */

@@ -24,7 +24,8 @@ export class NodeRoleFileSource implements RoleFileSource {
     private readonly maxBytes = maxRoleFileBytes,
   ) {
     // The CLI and the extension read the user's own roles from their home with a second source.
-    this.reader = new ConfinedFileReader(root, { folderName: path.resolve(root) === path.resolve(homedir()) ? 'your home folder' : 'the workspace' });
+    const isHome = path.resolve(root) === path.resolve(homedir());
+    this.reader = new ConfinedFileReader(root, isHome ? { folderName: 'your home folder', refuseLinksToIgnored: false } : {});
   }
 
   async list(directory: string): Promise<string[]> {

@@ -14,7 +14,9 @@
  *   their own for instructions, so the link is what is refused;
  * - then opened without following a link at its end and without waiting on a FIFO, checked again where
  *   the kernel opened it (`NodeConfinement.openResolved`), a regular file only, at most `maxBytes` read.
- * A refusal names the rule, never the content.
+ * A refusal names the rule, never the content. Later readers (skills, prompt files) take the same
+ * shape: `new ConfinedFileReader(root).read('.claude/skills/x/SKILL.md', maxBytes)`, then the text, no
+ * file, or a refusal to show as `notReadProblem(label, refused)`.
  */
 import { closeSync } from 'node:fs';
 import { errorMessage, WorkspaceError } from '../errors.js';
@@ -31,11 +33,18 @@ export interface ConfinedFileReaderOptions {
   policy?: WorkspacePolicy;
   /** How the folder is named in a refusal. Default: `the workspace`. */
   folderName?: string;
+  /**
+   * Refuse a link to a git-ignored file. Default: true. The user's home is read with false: it is no
+   * repository someone else wrote, and a home kept in git often ignores everything (`*`), which would
+   * refuse every link a user made to their own dotfiles.
+   */
+  refuseLinksToIgnored?: boolean;
 }
 
 export class ConfinedFileReader {
   private readonly matcher: PolicyMatcher;
   private readonly folderName: string;
+  private readonly refuseLinksToIgnored: boolean;
   private confinement: NodeConfinement | null | undefined;
 
   constructor(
@@ -44,6 +53,7 @@ export class ConfinedFileReader {
   ) {
     this.matcher = policyMatcher(options.policy ?? defaultWorkspacePolicy);
     this.folderName = options.folderName ?? 'the workspace';
+    this.refuseLinksToIgnored = (options.refuseLinksToIgnored ?? true) && this.matcher.policy.respectGitignore;
   }
 
   /** `relative` (`/`-separated, inside the folder), at most `maxBytes` of it (`cut` says when there was more). */
@@ -85,7 +95,7 @@ export class ConfinedFileReader {
     const target = this.matcher.sensitivePattern(real);
     if (target !== undefined) return `it is a symbolic link to ${real}, which may hold secrets (it matches ${target}); such files are never read, under any name`;
     if (this.matcher.isProtected(real)) return `it is a symbolic link to ${real}, which is version-control internals; they are never read`;
-    if (this.matcher.policy.respectGitignore && (await isGitIgnored(confinement, real))) {
+    if (this.refuseLinksToIgnored && (await isGitIgnored(confinement, real))) {
       return `it is a symbolic link to ${real}, which git ignores; a link to an ignored file is not read (ignored files are where this machine's own secrets live)`;
     }
     return undefined;
