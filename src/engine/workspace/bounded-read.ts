@@ -4,7 +4,8 @@
  * file, never a FIFO or a device, and never more than `maxBytes` of it, however large it is or grows
  * while it is read.
  */
-import { fstat, read } from 'node:fs';
+import { constants, fstat, read } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { promisify } from 'node:util';
 
 const statOpen = promisify(fstat);
@@ -34,6 +35,23 @@ export async function readBoundedOpen(fd: number, maxBytes: number): Promise<Bou
   const cut = filled > maxBytes;
   const text = buffer.subarray(0, Math.min(filled, maxBytes)).toString('utf8');
   return { text: cut ? text.replace(/\uFFFD$/, '') : text, size: info.size, cut };
+}
+
+// O_NONBLOCK: a FIFO opens at once instead of waiting for a writer; O_NOFOLLOW: a link at the end is refused.
+const openFlags = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0);
+
+/**
+ * At most `maxBytes` of the regular file at `filePath`, which must not be a link; throws saying why for
+ * anything else. For files the engine keeps itself (its run files); a file of the repository is read with
+ * the confined reader, which also judges where a path leads and what it may hold.
+ */
+export async function readBounded(filePath: string, maxBytes: number): Promise<BoundedText> {
+  const file = await open(filePath, openFlags);
+  try {
+    return await readBoundedOpen(file.fd, maxBytes);
+  } finally {
+    await file.close();
+  }
 }
 
 function kindOf(info: { isFIFO(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean; isSocket(): boolean; isDirectory(): boolean }): string {
