@@ -84,11 +84,12 @@ describe.skipIf(process.platform === 'win32')('the confined reader', () => {
     expect(text(await reader.read('CLAUDE.local.md', 1024))).toBe('My own rules.\n');
   });
 
-  it('refuses a link through a linked folder to a secret, and a secret by its own name', async () => {
+  it('refuses a link through a linked folder to a secret, and a secret or .git/ by its own name', async () => {
     const { link, reader } = await workspace();
     await link('config', '.git');
     expect(refusal(await reader.read('config/config', 1024))).toContain('it is a symbolic link to .git/config');
     expect(refusal(await reader.read('.env', 1024))).toBe('it may hold secrets (it matches **/.env), and such files are never read');
+    expect(refusal(await reader.read('.git/HEAD', 1024))).toBe('it is version-control internals, which are never read');
   });
 
   it('reads a link to an ordinary file inside, refuses one that leads outside, and says nothing of a missing file', async () => {

@@ -91,6 +91,7 @@ export class ConfinedFileReader {
   private async brokenRule(confinement: NodeConfinement, typed: string, real: string): Promise<string | undefined> {
     const own = this.matcher.sensitivePattern(typed);
     if (own !== undefined) return `it may hold secrets (it matches ${own}), and such files are never read`;
+    if (this.matcher.isProtected(typed)) return 'it is version-control internals, which are never read';
     if (real === typed) return undefined;
     const target = this.matcher.sensitivePattern(real);
     if (target !== undefined) return `it is a symbolic link to ${real}, which may hold secrets (it matches ${target}); such files are never read, under any name`;
