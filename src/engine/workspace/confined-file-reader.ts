@@ -71,13 +71,18 @@ export class ConfinedFileReader {
     }
     const rule = await this.brokenRule(confinement, relative, real);
     if (rule !== undefined) return { refused: rule };
-    let opened: { fd: number } | null;
+    let opened: { fd: number; real: string } | null;
     try {
       opened = confinement.openResolved(real);
     } catch (error) {
       return { refused: errorMessage(error) };
     }
     if (opened === null) return undefined;
+    if (confinement.toRealRelative(opened.real) !== real) {
+      // A link swapped in along the path since it was judged: what was judged is not what was opened.
+      closeSync(opened.fd);
+      return { refused: 'it changed (a link along it) while it was being read, so nothing was read' };
+    }
     try {
       return { read: await readBoundedOpen(opened.fd, maxBytes) };
     } catch (error) {
