@@ -5,16 +5,21 @@
  * `ProviderError` constructor as a second net), so every consumer downstream is covered.
  *
  * Two nets: the values the caller knows are secret (the configured API keys), replaced wherever they
- * appear; and well-known key shapes, for keys the engine was never told about (another provider's key, a
- * key a proxy added).
+ * appear, as themselves and in their common encodings (base64, hex, URL-encoded, reversed:
+ * secret-encodings.ts); and well-known key shapes, for keys the engine was never told about (another
+ * provider's key, a key a proxy added). A guard against accidents, not against a determined command: a
+ * program can always encode a key in a way no matcher knows; the sandbox, which never gives commands the
+ * keys, is the guard there.
  */
+import { type CompiledSecrets, compileSecrets, redactBase64Runs } from './secret-encodings.js';
 
 /** What a secret is replaced with. */
 export const redactionMarker = '[redacted]';
 
 /**
- * Shorter values are not redacted by value: no real API key is this short, and replacing every "abc" in a
- * message would garble it. Such values are still caught by the shape patterns if they look like keys.
+ * Shorter values are not redacted by value, nor by their encodings: no real API key is this short, and
+ * replacing every "abc" (or its hex) in a message would garble it. Such values are still caught by the
+ * shape patterns if they look like keys.
  */
 export const minimumSecretLength = 8;
 
@@ -60,11 +65,27 @@ export function secretValues(values: Iterable<string | undefined>): string[] {
  * file's `password = "…"` must stay editable), where only the values the user configured are secrets.
  */
 export function redactKnownSecrets(text: string, knownSecrets: readonly string[]): string {
+  if (knownSecrets.length === 0) return text;
+  const compiled = compiledFor(knownSecrets);
+  if (compiled.anyForm === undefined || !compiled.anyForm.test(text)) return text;
   let result = text;
-  for (const secret of knownSecrets) {
-    if (secret.length >= minimumSecretLength && result.includes(secret)) result = result.split(secret).join(redactionMarker);
+  for (const needle of compiled.exact) {
+    if (result.includes(needle)) result = result.split(needle).join(redactionMarker);
   }
-  return result;
+  return compiled.base64Cores.length === 0 ? result : redactBase64Runs(result, compiled.base64Cores, redactionMarker);
+}
+
+/**
+ * The last set of secrets compiled, by its values: callers ask with a fresh array each time (the set can
+ * change during a run, as remote roles' tokens are added), and the same values most of the time.
+ */
+let lastCompiled: { key: string; compiled: CompiledSecrets } | undefined;
+
+function compiledFor(knownSecrets: readonly string[]): CompiledSecrets {
+  const values = knownSecrets.filter((secret) => secret.length >= minimumSecretLength);
+  const key = values.join('\n');
+  if (lastCompiled?.key !== key) lastCompiled = { key, compiled: compileSecrets(values) };
+  return lastCompiled.compiled;
 }
 
 /** `text` with every known secret and every key-shaped value replaced by `[redacted]`. */

@@ -147,9 +147,12 @@ describe('hooks that go wrong', () => {
     await symlink(path.join(outside, 'settings.json'), path.join(world.workspace, '.agent-team', 'settings.json'));
     world.server.respondWith((request) => (priorTurns(request) === 0 ? toolCallTurn([{ name: 'Read', input: { file_path: 'notes.txt' } }]) : textTurn(`Read: ${request.lastMessageText}`)));
     const linked = run('openai', []);
-    expect((await linked.exited).code).toBe(0);
+    const linkedEnd = await linked.exited;
+    expect(linkedEnd.code).toBe(0);
     expect(world.server.requests[1]!.lastMessageText).toContain('first line');
-    expect(await linked.trace()).toContain('.agent-team/settings.json was not read: it is a link that leads outside the workspace');
+    const refusal = '.agent-team/settings.json was not read: it is (or lies under) a symbolic link that leads outside the workspace; its hooks are not run';
+    expect(await linked.trace()).toContain(refusal);
+    expect(linkedEnd.stderr).toContain(`agent-team: ${refusal}`);
 
     await rm(path.join(world.workspace, '.agent-team', 'settings.json'));
     await settings({ hooks: command('PreToolUse', '*', 'exit 2') });

@@ -84,7 +84,7 @@ describe('instruction files that are not as they should be', () => {
     expect(system).toContain('[AGENTS.md is cut here: it has 5.0 MB, and only the first 32 KB of an instruction file are given.]');
     expect(system.length).toBeLessThan(40_000);
     expect(system).not.toContain('hunter2');
-    expect(await readFile(trace, 'utf8')).toContain('CLAUDE.md was not read: it is a link that leads outside the workspace');
+    expect(await readFile(trace, 'utf8')).toContain('CLAUDE.md was not read: it is (or lies under) a symbolic link that leads outside the workspace');
   });
 
   it('reads only the sources --instruction-files names, and none with none', async () => {
@@ -101,6 +101,55 @@ describe('instruction files that are not as they should be', () => {
     const bad = await run('openai', ['--instruction-files', 'cursor']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--instruction-files takes agents, claude, copilot, user (comma-separated) or none, not "cursor"');
+  });
+});
+
+describe('instruction, role and settings files that are links to secrets inside the workspace', () => {
+  const secrets = {
+    env: 'sk-secret-env-4f9a2c7e1b3d5f60',
+    gitConfig: 'ghp_0123456789abcdefghijklmnopqrstuvwxyz',
+    key: 'PRIVATE-KEY-BODY-7d1e9c3a5b',
+    runLog: 'an-earlier-prompt-8c2f0e4d6a',
+  };
+
+  it('reads none of them: no secret reaches the model, stdout, the JSON events or the trace; stderr names each file and the rule', async () => {
+    const write = async (relative: string, content: string) => {
+      await mkdir(path.dirname(path.join(world.workspace, relative)), { recursive: true });
+      await writeFile(path.join(world.workspace, relative), content);
+    };
+    const link = async (relative: string, target: string) => {
+      await rm(path.join(world.workspace, relative), { force: true });
+      await mkdir(path.dirname(path.join(world.workspace, relative)), { recursive: true });
+      await symlink(target, path.join(world.workspace, relative));
+    };
+    await write('.env', `API_TOKEN=${secrets.env}\n`);
+    await write('.git/config', `[remote "origin"]\n\turl = https://x-access-token:${secrets.gitConfig}@github.com/o/r.git\n`);
+    await write('id_rsa', `-----BEGIN OPENSSH PRIVATE KEY-----\n${secrets.key}\n-----END OPENSSH PRIVATE KEY-----\n`);
+    await write('.agent-team/runs/t1.jsonl', `${JSON.stringify({ type: 'note', text: secrets.runLog })}\n`);
+    await link('AGENTS.md', '.env');
+    await link('CLAUDE.md', '.git/config');
+    await link('.github/copilot-instructions.md', '../id_rsa');
+    await link('pkg/AGENTS.md', '../.agent-team/runs/t1.jsonl');
+    await link('.claude/settings.json', '../.env');
+    await link('.claude/agents/x.md', '../../.env');
+    world.server.respondWith((request) => (priorTurns(request) === 0 ? toolCallTurn([{ name: 'Read', input: { file_path: 'pkg/parse.test.ts' } }]) : textTurn('One test.')));
+    const trace = path.join(outside, 'trace.json');
+
+    const { code, stdout, stderr } = await run('anthropic', ['--trace', trace]);
+    expect(code).toBe(0);
+
+    const seen = [JSON.stringify(world.server.requests), stdout, stderr, await readFile(trace, 'utf8')].join('\n');
+    for (const value of Object.values(secrets)) expect(seen).not.toContain(value);
+    expect(world.server.requests.length).toBeGreaterThanOrEqual(2);
+    const rule = (target: string, pattern: string) => `${target}, which may hold secrets (it matches ${pattern}); such files are never read, under any name`;
+    expect(stderr).toContain(`agent-team: AGENTS.md was not read: it is a symbolic link to ${rule('.env', '**/.env')}`);
+    expect(stderr).toContain(`agent-team: CLAUDE.md was not read: it is a symbolic link to ${rule('.git/config', '**/.git/config')}`);
+    expect(stderr).toContain(`agent-team: .github/copilot-instructions.md was not read: it is a symbolic link to ${rule('id_rsa', '**/id_rsa*')}`);
+    expect(stderr).toContain(`agent-team: pkg/AGENTS.md was not read: it is a symbolic link to ${rule('.agent-team/runs/t1.jsonl', '**/.agent-team/runs/**')}`);
+    expect(stderr).toContain(`agent-team: .claude/settings.json was not read: it is a symbolic link to ${rule('.env', '**/.env')}; its hooks are not run`);
+    expect(stderr).toContain(`.claude/agents/x.md: error: could not be read: it is a symbolic link to ${rule('.env', '**/.env')}`);
+    // Each file is named once, though every task and every turn reads them again.
+    expect(stderr.split('AGENTS.md was not read').length).toBe(3);
   });
 });
 

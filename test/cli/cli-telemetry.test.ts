@@ -4,8 +4,10 @@
  * per model request; execute_tool per tool call) with the GenAI attributes; prompts only when the user
  * opts in; nothing sent without an endpoint; a bad endpoint is a usage error.
  */
+import { writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { textTurn, toolCallTurn } from '../support/mock-provider/index.js';
 import { agentOf, priorTurns, providerEnvironment, startCli } from './cli-harness.js';
@@ -104,6 +106,16 @@ describe('OpenTelemetry from the CLI', () => {
     expect(received.some((span) => String(span.attributes['gen_ai.output.messages'] ?? '').includes('The launch is on Friday.'))).toBe(true);
     expect(received.find((span) => span.name === 'execute_tool Read')?.attributes['gen_ai.tool.call.result']).toContain('the launch is on Friday');
     expect(JSON.stringify(received)).not.toContain('test-key');
+  });
+
+  it('keeps the key out of the spans in its encodings too: base64 of user:key, hex, reversed', async () => {
+    const key = 'sk-proj-test-7c4e1a9b2d6f8035';
+    const forms = [Buffer.from(`ci:${key}`).toString('base64'), Buffer.from(key).toString('hex'), [...key].reverse().join('')];
+    await writeFile(path.join(world.workspace, 'notes.txt'), `the launch is on Friday\n${forms.join('\n')}\n`);
+    const { code } = await nestedRun({ OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT: 'true', OPENAI_API_KEY: key });
+    expect(code).toBe(0);
+    expect(received.find((span) => span.name === 'execute_tool Read')?.attributes['gen_ai.tool.call.result']).toContain('[redacted]');
+    for (const form of forms) expect(JSON.stringify(received)).not.toContain(form);
   });
 
   it('sends nothing without an endpoint, and refuses an endpoint that is not http(s)', async () => {

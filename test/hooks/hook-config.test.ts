@@ -3,7 +3,7 @@
  * patterns that could take forever refused, the files merged (same command once), `disableAllHooks`, and
  * settings files that are too large or not JSON.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -112,5 +112,19 @@ describe('the settings files', () => {
     expect(loaded.hooks).toEqual([]);
     expect(loaded.problems[0]).toMatch(/^\.claude\/settings\.json was not read: .*JSON.*; its hooks are not run$/);
     expect(loaded.problems[1]).toBe(`.agent-team/settings.json was not read: it is larger than ${maxHookSettingsBytes / 1024} KiB; its hooks are not run`);
+  });
+
+  it.skipIf(process.platform === 'win32')('does not read a settings file that is a link to a secret inside the workspace, nor echo one that is not JSON', async () => {
+    const secret = 'AKIAIOSFODNN7EXAMPLE';
+    await writeFile(path.join(root, '.env'), `API_TOKEN=${secret}\n`);
+    await mkdir(path.join(root, '.claude'), { recursive: true });
+    await symlink('../.env', path.join(root, '.claude', 'settings.json'));
+    await write(root, '.agent-team/settings.json', secret);
+    const loaded = await loadHooks(root, undefined);
+    expect(loaded.hooks).toEqual([]);
+    expect(loaded.problems).toEqual([
+      '.claude/settings.json was not read: it is a symbolic link to .env, which may hold secrets (it matches **/.env); such files are never read, under any name; its hooks are not run',
+      '.agent-team/settings.json was not read: it is not valid JSON; its hooks are not run',
+    ]);
   });
 });

@@ -1,15 +1,14 @@
 /**
  * Where hooks are configured, read at each task's start so an edit to a settings file counts for the next
  * task: the user's own files first, then the project's, all merged as Claude Code merges them (every
- * matching hook runs; the same command twice for one event runs once). A workspace file that is a link
- * leading out of the workspace is refused: it would make whatever it points at run on every tool call.
+ * matching hook runs; the same command twice for one event runs once). Every file is read through the one
+ * confined reader (../workspace/confined-file-reader.ts), by the same rules as `Read`: a workspace file
+ * that is a link leading out of the workspace, or to a secret (`.env`, a key, `.git/config`, an ignored
+ * file), is refused: it would make whatever it points at run on every tool call, or show it in an error.
  */
-import { realpath } from 'node:fs/promises';
-import path from 'node:path';
-import { errorMessage } from '../errors.js';
-import { readBounded } from '../workspace/bounded-read.js';
-import { isInside } from '../workspace/paths.js';
+import { ConfinedFileReader, notReadProblem } from '../workspace/confined-file-reader.js';
 import { type HookDefinition, parseHookSettings } from './hook-config.js';
+import { parseJsonQuietly } from '../workspace/echo-free-parse.js';
 
 /** The user's settings files, relative to their home. */
 export const userHookFiles = ['.claude/settings.json', '.agent-team/settings.json'] as const;
@@ -29,11 +28,13 @@ export interface LoadedHooks {
 }
 
 export async function loadHooks(root: string, home: string | undefined): Promise<LoadedHooks> {
+  const userFolder = home === undefined ? undefined : new ConfinedFileReader(home, { folderName: 'your home folder', refuseLinksToIgnored: false });
+  const workspace = new ConfinedFileReader(root);
   const files = [
-    ...(home === undefined ? [] : userHookFiles.map((relative) => ({ absolute: path.join(home, relative), label: `~/${relative}`, inside: undefined }))),
-    ...workspaceHookFiles.map((relative) => ({ absolute: path.join(root, relative), label: relative, inside: root })),
+    ...(userFolder === undefined ? [] : userHookFiles.map((relative) => ({ reader: userFolder, relative, label: `~/${relative}` }))),
+    ...workspaceHookFiles.map((relative) => ({ reader: workspace, relative, label: relative })),
   ];
-  const read = await Promise.all(files.map((file) => readSettings(file.absolute, file.label, file.inside)));
+  const read = await Promise.all(files.map((file) => readSettings(file.reader, file.relative, file.label)));
   const loaded: LoadedHooks = { hooks: [], sources: [], problems: [] };
   let disableAll: string | undefined;
   for (const [index, outcome] of read.entries()) {
@@ -54,22 +55,17 @@ export async function loadHooks(root: string, home: string | undefined): Promise
   return loaded;
 }
 
-type SettingsOutcome = { settings: unknown } | { problem: string } | undefined;
+export type SettingsOutcome = { settings: unknown } | { problem: string } | undefined;
 
-async function readSettings(absolute: string, label: string, inside: string | undefined): Promise<SettingsOutcome> {
-  const real = await realpath(absolute).catch(() => undefined);
-  if (real === undefined) return undefined;
-  if (inside !== undefined) {
-    const realRoot = await realpath(inside).catch(() => inside);
-    if (!isInside(realRoot, real)) return { problem: `${label} was not read: it is a link that leads outside the workspace; its hooks are not run` };
-  }
-  try {
-    const read = await readBounded(real, maxHookSettingsBytes);
-    if (read.cut) return { problem: `${label} was not read: it is larger than ${maxHookSettingsBytes / 1024} KiB; its hooks are not run` };
-    return { settings: JSON.parse(read.text) as unknown };
-  } catch (error) {
-    return { problem: `${label} was not read: ${errorMessage(error)}; its hooks are not run` };
-  }
+/** One settings file: its JSON, or why it was not read (the rule or the parse error's place, never its text). */
+export async function readSettings(reader: ConfinedFileReader, relative: string, label: string): Promise<SettingsOutcome> {
+  const outcome = await reader.read(relative, maxHookSettingsBytes);
+  if (outcome === undefined) return undefined;
+  if ('refused' in outcome) return { problem: `${notReadProblem(label, outcome.refused)}; its hooks are not run` };
+  if (outcome.read.cut) return { problem: `${notReadProblem(label, `it is larger than ${maxHookSettingsBytes / 1024} KiB`)}; its hooks are not run` };
+  const parsed = parseJsonQuietly(outcome.read.text);
+  if (!parsed.ok) return { problem: `${notReadProblem(label, parsed.problem)}; its hooks are not run` };
+  return { settings: parsed.value };
 }
 
 /** The same command for the same event and matcher, from two files, runs once (the first file's). */

@@ -1,4 +1,5 @@
 import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
+import { echoFreeYamlMessage } from '../workspace/echo-free-parse.js';
 
 /** A role file split into its YAML header and its Markdown body. */
 export interface SplitFile {
@@ -47,13 +48,14 @@ export function parseYamlHeader(split: SplitFile): Outcome<FrontMatter> {
   const [error] = document.errors;
   if (error) {
     const line = fileLine(error.pos[0]);
-    return { ok: false, line, message: `front matter is not valid YAML: ${error.message}` };
+    // The parser's words, without the text they quote: a role file may be a link to a secret.
+    return { ok: false, line, message: `front matter is not valid YAML: ${echoFreeYamlMessage(error.message)}` };
   }
   let fields: unknown;
   try {
     fields = document.toJS() ?? {};
   } catch (conversionError) {
-    return { ok: false, message: `front matter is not valid YAML: ${String(conversionError)}` };
+    return { ok: false, message: `front matter is not valid YAML: ${echoFreeYamlMessage(conversionError instanceof Error ? conversionError.message : String(conversionError))}` };
   }
   if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) {
     return { ok: false, line: split.headerStartLine, message: "front matter must be YAML fields ('key: value' lines), not a list or a single value" };

@@ -1,24 +1,32 @@
-import { readdir, realpath } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
+import { homedir } from 'node:os';
 import path from 'node:path';
+import { ConfinedFileReader } from '../workspace/confined-file-reader.js';
 import { formatBytes } from '../workspace/text-file.js';
-import { isInside } from '../workspace/paths.js';
-import { readBounded } from '../workspace/bounded-read.js';
 import { type RoleFileSource } from './role-file-source.js';
 
 /** The largest role file read; a role's instruction is prose, not a data file. Default: 256 KiB. */
 export const maxRoleFileBytes = 256 * 1024;
 
 /**
- * Role files on the local disk under `root` (the workspace root). A role file is an instruction to the
- * agents, so only a regular file inside the workspace is read: a symbolic link leading out of it, a
- * FIFO or a device (`/dev/zero`) is refused with a message saying why, which becomes the file's role
- * diagnostic, and the read is capped at `maxRoleFileBytes`.
+ * Role files on the local disk under `root` (the workspace root, or the user's home for their own roles).
+ * A role file is an instruction to the agents, so it is read through the one confined reader
+ * (../workspace/confined-file-reader.ts), by the same rules as `Read`: a symbolic link leading out of the
+ * folder or to a secret (`.env`, a key, `.git/`, the run history, an ignored file), a FIFO or a device
+ * (`/dev/zero`) is refused with a message saying why (the rule, never the content), which becomes the
+ * file's role diagnostic, and the read is capped at `maxRoleFileBytes`.
  */
 export class NodeRoleFileSource implements RoleFileSource {
+  private readonly reader: ConfinedFileReader;
+
   constructor(
     readonly root: string,
     private readonly maxBytes = maxRoleFileBytes,
-  ) {}
+  ) {
+    // The CLI and the extension read the user's own roles from their home with a second source.
+    const isHome = path.resolve(root) === path.resolve(homedir());
+    this.reader = new ConfinedFileReader(root, isHome ? { folderName: 'your home folder', refuseLinksToIgnored: false } : {});
+  }
 
   async list(directory: string): Promise<string[]> {
     try {
@@ -34,11 +42,10 @@ export class NodeRoleFileSource implements RoleFileSource {
   }
 
   async read(relativePath: string): Promise<string> {
-    const real = await realpath(this.resolve(relativePath));
-    if (!isInside(await realpath(this.root), real)) {
-      throw new Error('it is (or lies under) a symbolic link that leads outside the workspace; role files are read only from inside it');
-    }
-    const read = await readBounded(real, this.maxBytes);
+    const outcome = await this.reader.read(relativePath, this.maxBytes);
+    if (outcome === undefined) throw Object.assign(new Error('there is no such file'), { code: 'ENOENT' });
+    if ('refused' in outcome) throw new Error(outcome.refused);
+    const { read } = outcome;
     if (read.size > this.maxBytes) throw tooLarge(read.size, this.maxBytes);
     if (read.cut) throw new Error(`it grew past the ${formatBytes(this.maxBytes)} limit for a role file while it was read, so it is not read`);
     return read.text;

@@ -16,6 +16,7 @@ import {
   workflowFileSchema,
 } from './workflow-definition.js';
 import { type WorkflowProblem, fieldPath } from './workflow-problem.js';
+import { echoFreeYamlMessage } from '../workspace/echo-free-parse.js';
 
 /** Workflow files larger than this are refused before parsing (a workflow is a page of YAML). */
 export const maxWorkflowFileBytes = 256 * 1024;
@@ -131,6 +132,7 @@ function article(expected: string): string {
   return /^[aeiou]/.test(expected) ? `an ${expected}` : `a ${expected}`;
 }
 
+/** The parser's first line, without the text it quotes: a workflow file may be a link to a secret. */
 function firstLine(text: string): string {
-  return text.split('\n')[0] ?? text;
+  return echoFreeYamlMessage(text);
 }
