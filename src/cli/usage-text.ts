@@ -74,15 +74,15 @@ export const usageText = `Usage:
                  [--allow-command <pattern>...] [--allow-network] [--no-sandbox] [--pass-env <NAME>...]
                                              the team as an MCP server over stdio (tools delegate,
                                              task_output, task_stop; edits returned as diffs)
-  agent-team serve --a2a --port <n> [--host <address>] [--auth-token-env <NAME>] [--workspace <dir>]
-                   [--provider <name>] [--model <id>] [--base-url <url>]
+  agent-team serve --a2a --port <n> (--auth-token-env <NAME> | --no-auth) [--host <address>]
+                   [--workspace <dir>] [--provider <name>] [--model <id>] [--base-url <url>]
                    [--allow-command <pattern>...] [--allow-network] [--no-sandbox] [--pass-env <NAME>...]
                                              the team as an A2A agent on 127.0.0.1 (port 0: any free
                                              port; the address is printed on stderr; Ctrl-C stops it);
                                              --auth-token-env: clients must send the token that variable
                                              holds (several, comma-separated: one per client; each sees
-                                             only its own tasks); required with a --host other than
-                                             loopback
+                                             only its own tasks); --no-auth: no token, any program on
+                                             this machine may use the team (loopback only)
 
 Keys come from ANTHROPIC_API_KEY / OPENAI_API_KEY.
 Exit codes: 0 completed, 1 failed (or stopped by its budget), 2 usage or configuration error,
