@@ -49,7 +49,8 @@ export const usageText = `Usage:
     --pass-env <NAME>               a variable commands get (repeatable; by default they get only PATH,
                                     the locale, the toolchains' locations and proxies without passwords)
     --allow-domain <host>           a site agents may read with WebFetch (repeatable; *.example.com for
-                                    its subdomains; a private address such as 127.0.0.1 only by name);
+                                    its subdomains; host:port for a port other than 443/80, which a host
+                                    alone names; a private address such as 127.0.0.1 only by name);
                                     any other site is refused
     --instruction-files <sources>   the instruction files agents follow: agents (AGENTS.md), claude
                                     (CLAUDE.md, CLAUDE.local.md), copilot (.github's), user (~/.agent-team/
