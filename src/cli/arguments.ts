@@ -7,6 +7,7 @@ import { historyCommandArguments } from './history-arguments.js';
 import { checkedModelOptions } from './model-options.js';
 import { dollarsOption, instructionFilesOption, limitOption, wholeNumber } from './number-options.js';
 import { UsageError } from './usage-error.js';
+import { readableRule } from '../engine/web/domain-rules.js';
 
 export type { AgentsArguments, ApplyArguments, CliArguments, CommandFlags, McpArguments, ProviderName, RunArguments, RunsArguments, ServeArguments, WorkflowsArguments } from './argument-types.js';
 export { UsageError } from './usage-error.js';
@@ -175,6 +176,8 @@ function isLoopback(host: string): boolean {
 }
 
 function commandFlags(repeated: Map<string, string[]>, flags: Set<string>, values: Map<string, string>): CommandFlags {
+  const unreadable = (repeated.get('--allow-domain') ?? []).find((pattern) => !readableRule(pattern));
+  if (unreadable !== undefined) throw new UsageError(`--allow-domain ${unreadable}: not a site; give a host (docs.example.com), a host and port (docs.example.com:8080), *.example.com or *`);
   return {
     allowCommands: repeated.get('--allow-command') ?? [],
     noSandbox: flags.has('--no-sandbox'),

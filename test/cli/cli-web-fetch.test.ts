@@ -100,6 +100,14 @@ describe('WebFetch limits', () => {
     expect(result).toContain(`${origin}/other-port redirects to http://127.0.0.1:1/docs, another site; call WebFetch with that address if you want it.`);
   });
 
+  it('refuses an --allow-domain that names no site, saying what one looks like', async () => {
+    const provider = providerEnvironment('openai', world.server.baseUrl);
+    const run = await startCli(world.cliPath, ['run', '--agent', 'researcher', '--workspace', world.workspace, '--allow-domain', 'https://docs.example.com', ...provider.args, 'Read'], provider.env).exited;
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--allow-domain https://docs.example.com: not a site; give a host (docs.example.com), a host and port (docs.example.com:8080), *.example.com or *');
+    expect(world.server.requests).toHaveLength(0);
+  });
+
   it('cuts a page that never ends at 2 MB, and the run goes on', async () => {
     const result = await fetchThroughCli('anthropic', `${origin}/endless`, ['--allow-domain', siteRule]);
     expect(result).toContain('data data');

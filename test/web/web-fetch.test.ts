@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDeferred } from '../../src/engine/util/deferred.js';
 import { ManualClock } from '../../src/engine/testing/manual-clock.js';
-import { domainAllowed, domainPattern, namedLiterally } from '../../src/engine/web/domain-rules.js';
+import { domainAllowed, domainPattern, namedLiterally, readableRule } from '../../src/engine/web/domain-rules.js';
 import { isPrivateAddress } from '../../src/engine/web/network-addresses.js';
 import { BlockedAddressError, requestPage } from '../../src/engine/web/page-request.js';
 import { createWebFetchTool } from '../../src/engine/web/web-fetch-tool.js';
@@ -77,9 +77,12 @@ describe('site patterns', () => {
     expect(namedLiterally(at('http://127.0.0.1:5432/'), ['127.0.0.1:5432'])).toBe(true);
     expect(namedLiterally(at('http://[::1]:8080/'), ['[::1]:8080'])).toBe(true);
     expect(namedLiterally(at('http://[::1]:8080/'), ['::1'])).toBe(false);
-    // A rule that cannot be read allows nothing.
-    for (const unreadable of ['example.com:http', 'example.com:0', 'example.com:70000', 'https://example.com', ''])
+    // A rule that cannot be read allows nothing (and the CLI refuses it: readableRule).
+    for (const unreadable of ['example.com:http', 'example.com:0', 'example.com:70000', 'https://example.com', '', 'a b.com', 'user@example.com']) {
       expect(domainAllowed(at('https://example.com/'), [unreadable])).toBe(false);
+      expect(readableRule(unreadable)).toBe(false);
+    }
+    for (const readable of ['example.com', 'example.com:8080', '*.example.com', '*', '::1', '[::1]:8080']) expect(readableRule(readable)).toBe(true);
   });
 
   it('name a site by its host, and its port when not the default', () => {

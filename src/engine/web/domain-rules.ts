@@ -39,6 +39,12 @@ function withPort(host: string, port: string | undefined): SiteRule | undefined 
   return Number.isInteger(number) && number >= 1 && number <= 65_535 ? { host: normalHost(host), port: number } : undefined;
 }
 
+/** True when `pattern` states a rule (else it allows nothing): for a clear error where the user types one. */
+export function readableRule(pattern: string): boolean {
+  const rule = readRule(pattern);
+  return rule !== undefined && rule.host !== '' && !/[/@\s]/.test(rule.host);
+}
+
 /** The port `url` reaches: its own, or its scheme's default. */
 function portOf(url: URL): number {
   if (url.port !== '') return Number(url.port);
