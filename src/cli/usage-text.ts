@@ -41,9 +41,10 @@ export const usageText = `Usage:
     --allow-command <pattern>       a command agents may run with Bash, in a scratch copy of the workspace
                                     (repeatable; * is a wildcard: 'npm test', 'npm run *', '*' for all);
                                     any other command is refused
-    --allow-network                 commands get the network in the sandbox (default: none)
+    --allow-network                 commands and hooks get the network in the sandbox (default: none)
     --allow-network-command <pattern>
-                                    commands matching this get the network in the sandbox (repeatable)
+                                    agents' commands matching this get the network in the sandbox
+                                    (repeatable; never a hook, whatever its command)
     --no-sandbox                    run commands without the OS sandbox, as you (where there is no
                                     sandbox, commands are refused unless this is given)
     --pass-env <NAME>               a variable commands get (repeatable; by default they get only PATH,
