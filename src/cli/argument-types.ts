@@ -92,6 +92,8 @@ export interface ServeArguments extends CommandFlags {
   host: string;
   /** The variable holding the bearer token(s) clients must send (`--auth-token-env`; comma-separated: one per client). */
   authTokenEnv?: string;
+  /** `--no-auth`: serve without a token (loopback only); required when `authTokenEnv` is not given. Default false. */
+  noAuth: boolean;
   workspace: string;
   provider?: ProviderName;
   model?: string;

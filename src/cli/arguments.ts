@@ -7,6 +7,7 @@ import { historyCommandArguments } from './history-arguments.js';
 import { checkedModelOptions } from './model-options.js';
 import { dollarsOption, instructionFilesOption, limitOption, wholeNumber } from './number-options.js';
 import { UsageError } from './usage-error.js';
+import { readableRule } from '../engine/web/domain-rules.js';
 
 export type { AgentsArguments, ApplyArguments, CliArguments, CommandFlags, McpArguments, ProviderName, RunArguments, RunsArguments, ServeArguments, WorkflowsArguments } from './argument-types.js';
 export { UsageError } from './usage-error.js';
@@ -36,7 +37,7 @@ const valueOptions = new Set([
   '--instruction-files',
   '--branch',
 ]);
-const flagOptions = new Set(['--json', '--apply', '--plan', '--yes', '--a2a', '--no-sandbox', '--allow-network', '--no-hooks']);
+const flagOptions = new Set(['--json', '--apply', '--plan', '--yes', '--a2a', '--no-auth', '--no-sandbox', '--allow-network', '--no-hooks']);
 /** Options that may be given more than once; each value is kept. */
 const repeatableOptions = new Set(['--allow-command', '--allow-network-command', '--pass-env', '--allow-domain', '--file', '--image']);
 /** The flags of commands, taken by run, mcp and serve. */
@@ -103,18 +104,23 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
   if (command === 'serve') {
     const allowed = new Set(['--workspace', '--provider', '--model', '--base-url', '--port', '--host', '--auth-token-env', '--instruction-files']);
     const extra = [...values.keys()].filter((name) => !allowed.has(name));
-    if (extra.length > 0 || [...flags].some((flag) => flag !== '--a2a' && !commandFlagNames.has(flag)) || words.length > 0) {
-      throw new UsageError('"serve" takes only --a2a, --port, --host, --auth-token-env, --workspace, --provider, --model, --base-url, --allow-command, --allow-network, --allow-network-command, --pass-env, --allow-domain, --instruction-files, --no-sandbox and --no-hooks');
+    if (extra.length > 0 || [...flags].some((flag) => flag !== '--a2a' && flag !== '--no-auth' && !commandFlagNames.has(flag)) || words.length > 0) {
+      throw new UsageError('"serve" takes only --a2a, --port, --host, --auth-token-env, --no-auth, --workspace, --provider, --model, --base-url, --allow-command, --allow-network, --allow-network-command, --pass-env, --allow-domain, --instruction-files, --no-sandbox and --no-hooks');
     }
     if (!flags.has('--a2a')) throw new UsageError('"serve" needs the protocol to serve: agent-team serve --a2a --port <n>');
     if (!values.has('--port')) throw new UsageError('"serve --a2a" needs --port <n> (0: any free port)');
+    const port = wholeNumber(values, '--port', 0, 0, 65_535);
     const host = values.get('--host') ?? '127.0.0.1';
     const authTokenEnv = values.get('--auth-token-env');
     if (authTokenEnv !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(authTokenEnv)) throw new UsageError(`--auth-token-env names an environment variable, not "${authTokenEnv}"`);
     if (!isLoopback(host) && authTokenEnv === undefined) throw new UsageError(`--host ${host} would let other machines reach the team: it needs --auth-token-env <NAME>, the variable holding the token clients must send`);
-    return { command, protocol: 'a2a', port: wholeNumber(values, '--port', 0, 0, 65_535), host, ...(authTokenEnv ? { authTokenEnv } : {}), workspace, ...checkedModelOptions(values), ...commandFlags(repeated, flags, values) };
+    const noAuth = flags.has('--no-auth');
+    if (noAuth && authTokenEnv !== undefined) throw new UsageError('--no-auth and --auth-token-env cannot be used together: give one');
+    // Every program on this machine (another user's, a page's helper) reaches loopback: no token is a choice said out loud.
+    if (!noAuth && authTokenEnv === undefined) throw new UsageError('"serve --a2a" needs --auth-token-env <NAME> (the variable holding the token clients must send) or --no-auth (any program on this machine may use the team)');
+    return { command, protocol: 'a2a', port, host, ...(authTokenEnv ? { authTokenEnv } : {}), noAuth, workspace, ...checkedModelOptions(values), ...commandFlags(repeated, flags, values) };
   }
-  if (flags.has('--a2a') || values.has('--port')) throw new UsageError(`--a2a and --port belong to "serve", not "${command}"`);
+  if (flags.has('--a2a') || values.has('--port') || flags.has('--no-auth')) throw new UsageError(`--a2a, --port and --no-auth belong to "serve", not "${command}"`);
   const modes = ['--agent', '--workflow', '--continue', '--resume'].filter((name) => values.has(name)).concat(flags.has('--plan') ? ['--plan'] : []);
   if (modes.length > 1) throw new UsageError(`${modes.join(' and ')} cannot be used together: each says who does the task`);
   if (repeated.has('--image') && (values.has('--workflow') || flags.has('--plan'))) throw new UsageError('--image goes to the agent you talk to (the coordinator, an --agent, or --continue), not to a workflow or a plan');
@@ -170,6 +176,8 @@ function isLoopback(host: string): boolean {
 }
 
 function commandFlags(repeated: Map<string, string[]>, flags: Set<string>, values: Map<string, string>): CommandFlags {
+  const unreadable = (repeated.get('--allow-domain') ?? []).find((pattern) => !readableRule(pattern));
+  if (unreadable !== undefined) throw new UsageError(`--allow-domain ${unreadable}: not a site; give a host (docs.example.com), a host and port (docs.example.com:8080), *.example.com or *`);
   return {
     allowCommands: repeated.get('--allow-command') ?? [],
     noSandbox: flags.has('--no-sandbox'),

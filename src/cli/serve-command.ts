@@ -1,10 +1,11 @@
 /**
  * `agent-team serve --a2a --port <n>`: the team as an A2A agent (protocol 1.0 and 0.3, JSON-RPC) on 127.0.0.1
- * (or `--host`, with `--auth-token-env`), for other agents (kagent's, an ADK agent, another team) to hand
+ * (or `--host`), for other agents (kagent's, an ADK agent, another team) to hand
  * it work. Each message is a run of the coordinator, or of the role its `metadata.skill` names;
  * `tasks/cancel` stops it. Each task belongs to the client that created it; a working task takes no
  * second message; at most 16 runs at once. Proposed edits come back as unified diffs and are never
- * applied, as with `agent-team mcp`. Serves until stopped.
+ * applied, as with `agent-team mcp`. Serves until stopped. Clients send a token (`--auth-token-env`) unless
+ * the user said `--no-auth` (loopback only): every program on this machine reaches 127.0.0.1.
  */
 import { ConfigurationError, errorMessage } from '../engine/errors.js';
 import { startTeamA2aServer } from '../engine/servers/a2a/team-a2a-server.js';
@@ -25,6 +26,8 @@ export interface ServeContext {
 
 /** Resolves when `stop` aborts, after every run still going has been stopped and the port closed. */
 export async function serveCommand(args: ServeArguments, context: ServeContext): Promise<number> {
+  // The parser requires one of the two; a caller that built the arguments itself is held to it too.
+  if (args.authTokenEnv === undefined && !args.noAuth) throw new ConfigurationError('"serve --a2a" needs --auth-token-env <NAME> (the variable holding the token clients must send) or --no-auth (any program on this machine may use the team)');
   const tokens = args.authTokenEnv === undefined ? [] : bearerTokens(args.authTokenEnv, context.environment);
   const engine = await createCliEngine({ ...args, secrets: tokens, environment: context.environment, stderr: context.stderr });
   const version = typeof AGENT_TEAM_VERSION === 'string' ? AGENT_TEAM_VERSION : 'dev';
@@ -43,7 +46,7 @@ export async function serveCommand(args: ServeArguments, context: ServeContext):
     await engine.close();
     throw new Error(`could not serve on ${args.host}:${args.port}: ${errorMessage(error)}`);
   }
-  const auth = tokens.length > 0 ? `; clients send the token of ${args.authTokenEnv} as a bearer token (${tokens.length} client${tokens.length === 1 ? '' : 's'})` : '';
+  const auth = tokens.length > 0 ? `; clients send the token of ${args.authTokenEnv} as a bearer token (${tokens.length} client${tokens.length === 1 ? '' : 's'})` : '; no token (--no-auth): any program on this machine may use it';
   context.stderr.write(`agent-team: serving the team as an A2A agent at ${server.url} (agent card: ${server.url}.well-known/agent-card.json)${auth}; Ctrl-C stops it\n`);
   context.onListening?.(server.url);
   await new Promise<void>((resolve) => {

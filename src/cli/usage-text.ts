@@ -41,15 +41,17 @@ export const usageText = `Usage:
     --allow-command <pattern>       a command agents may run with Bash, in a scratch copy of the workspace
                                     (repeatable; * is a wildcard: 'npm test', 'npm run *', '*' for all);
                                     any other command is refused
-    --allow-network                 commands get the network in the sandbox (default: none)
+    --allow-network                 commands and hooks get the network in the sandbox (default: none)
     --allow-network-command <pattern>
-                                    commands matching this get the network in the sandbox (repeatable)
+                                    agents' commands matching this get the network in the sandbox
+                                    (repeatable; never a hook, whatever its command)
     --no-sandbox                    run commands without the OS sandbox, as you (where there is no
                                     sandbox, commands are refused unless this is given)
     --pass-env <NAME>               a variable commands get (repeatable; by default they get only PATH,
                                     the locale, the toolchains' locations and proxies without passwords)
     --allow-domain <host>           a site agents may read with WebFetch (repeatable; *.example.com for
-                                    its subdomains; a private address such as 127.0.0.1 only by name);
+                                    its subdomains; host:port for a port other than 443/80, which a host
+                                    alone names; a private address such as 127.0.0.1 only by name);
                                     any other site is refused
     --instruction-files <sources>   the instruction files agents follow: agents (AGENTS.md), claude
                                     (CLAUDE.md, CLAUDE.local.md), copilot (.github's), user (~/.agent-team/
@@ -74,15 +76,15 @@ export const usageText = `Usage:
                  [--allow-command <pattern>...] [--allow-network] [--no-sandbox] [--pass-env <NAME>...]
                                              the team as an MCP server over stdio (tools delegate,
                                              task_output, task_stop; edits returned as diffs)
-  agent-team serve --a2a --port <n> [--host <address>] [--auth-token-env <NAME>] [--workspace <dir>]
-                   [--provider <name>] [--model <id>] [--base-url <url>]
+  agent-team serve --a2a --port <n> (--auth-token-env <NAME> | --no-auth) [--host <address>]
+                   [--workspace <dir>] [--provider <name>] [--model <id>] [--base-url <url>]
                    [--allow-command <pattern>...] [--allow-network] [--no-sandbox] [--pass-env <NAME>...]
                                              the team as an A2A agent on 127.0.0.1 (port 0: any free
                                              port; the address is printed on stderr; Ctrl-C stops it);
                                              --auth-token-env: clients must send the token that variable
                                              holds (several, comma-separated: one per client; each sees
-                                             only its own tasks); required with a --host other than
-                                             loopback
+                                             only its own tasks); --no-auth: no token, any program on
+                                             this machine may use the team (loopback only)
 
 Keys come from ANTHROPIC_API_KEY / OPENAI_API_KEY.
 Exit codes: 0 completed, 1 failed (or stopped by its budget), 2 usage or configuration error,

@@ -61,3 +61,11 @@ export function limitProblem(name: LimitName, value: number): string | undefined
   if (value < range.minimum || value > range.maximum) return Number.isFinite(range.maximum) ? `must be from ${range.minimum} to ${range.maximum}` : `must be ${range.minimum} or more`;
   return undefined;
 }
+
+/**
+ * How many agent-team servers one A2A request may pass through (`agentTeam/hops` in its message's
+ * metadata, a2a/hop-count.ts): a request arriving after this many is refused. A role whose `a2a_url` leads
+ * back to a server in its own chain would otherwise hold a run, and a concurrency slot, on every lap until
+ * the servers deadlock. Three is a chain of three teams (a team, a team it hands work to, and one more).
+ */
+export const maxA2aHops = 3;

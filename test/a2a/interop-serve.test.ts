@@ -28,7 +28,7 @@ afterEach(async () => {
 /** `serve --a2a --port 0`; resolves with the address it prints. */
 async function serve(): Promise<string> {
   const provider = providerEnvironment('openai', world.server.baseUrl);
-  served = startCli(world.cliPath, ['serve', '--a2a', '--port', '0', '--workspace', world.workspace, ...provider.args], provider.env);
+  served = startCli(world.cliPath, ['serve', '--a2a', '--port', '0', '--no-auth', '--workspace', world.workspace, ...provider.args], provider.env);
   let stderr = '';
   served.child.stderr?.on('data', (chunk: string | Buffer) => (stderr += String(chunk)));
   await served.waitForStderr('(agent card:');

@@ -118,11 +118,12 @@ describe('choosing how to talk to a remote agent', () => {
 
 describe('agent-team serve --a2a arguments', () => {
   it('takes --a2a, --port, --host, --auth-token-env, the model options and how commands run', () => {
-    expect(parseArguments(['serve', '--a2a', '--port', '0', '--provider', 'openai'], '/work')).toEqual({
+    expect(parseArguments(['serve', '--a2a', '--port', '0', '--no-auth', '--provider', 'openai'], '/work')).toEqual({
       command: 'serve',
       protocol: 'a2a',
       port: 0,
       host: '127.0.0.1',
+      noAuth: true,
       workspace: '/work',
       provider: 'openai',
       model: undefined,
@@ -136,8 +137,20 @@ describe('agent-team serve --a2a arguments', () => {
       allowDomains: [],
       instructionFiles: ['agents', 'claude', 'copilot', 'user'],
     });
-    expect(parseArguments(['serve', '--a2a', '--port', '0', '--allow-command', 'npm test', '--no-sandbox', '--allow-network', '--no-hooks'], '/work')).toMatchObject({ allowCommands: ['npm test'], noSandbox: true, allowNetwork: true, noHooks: true });
-    expect(parseArguments(['serve', '--a2a', '--port', '0', '--host', '0.0.0.0', '--auth-token-env', 'A2A_TOKEN'], '/work')).toMatchObject({ host: '0.0.0.0', authTokenEnv: 'A2A_TOKEN' });
+    expect(parseArguments(['serve', '--a2a', '--port', '0', '--no-auth', '--allow-command', 'npm test', '--no-sandbox', '--allow-network', '--no-hooks'], '/work')).toMatchObject({ allowCommands: ['npm test'], noSandbox: true, allowNetwork: true, noHooks: true });
+    expect(parseArguments(['serve', '--a2a', '--port', '0', '--host', '0.0.0.0', '--auth-token-env', 'A2A_TOKEN'], '/work')).toMatchObject({ host: '0.0.0.0', authTokenEnv: 'A2A_TOKEN', noAuth: false });
+    expect(parseArguments(['serve', '--a2a', '--port', '0', '--auth-token-env', 'A2A_TOKEN'], '/work')).toMatchObject({ host: '127.0.0.1', authTokenEnv: 'A2A_TOKEN', noAuth: false });
+  });
+
+  it('needs a token or --no-auth, even on loopback, and not both', () => {
+    const neither = () => parseArguments(['serve', '--a2a', '--port', '0'], '/work');
+    expect(neither).toThrow(UsageError);
+    expect(neither).toThrow('"serve --a2a" needs --auth-token-env <NAME> (the variable holding the token clients must send) or --no-auth');
+    expect(() => parseArguments(['serve', '--a2a', '--port', '0', '--no-auth', '--auth-token-env', 'A2A_TOKEN'], '/work')).toThrow('--no-auth and --auth-token-env cannot be used together');
+    // Beyond loopback a token is required: --no-auth does not open the server to other machines.
+    expect(() => parseArguments(['serve', '--a2a', '--port', '0', '--no-auth', '--host', '0.0.0.0'], '/work')).toThrow('it needs --auth-token-env <NAME>');
+    expect(() => parseArguments(['run', '--no-auth', 'task'], '/work')).toThrow('--a2a, --port and --no-auth belong to "serve"');
+    expect(() => parseArguments(['mcp', '--no-auth'], '/work')).toThrow('"mcp" takes only');
   });
 
   it('refuses what it cannot serve', () => {
@@ -145,11 +158,11 @@ describe('agent-team serve --a2a arguments', () => {
     expect(() => parseArguments(['serve', '--a2a'], '/work')).toThrow('needs --port');
     expect(() => parseArguments(['serve', '--a2a', '--port', '70000'], '/work')).toThrow('--port must be a whole number from 0 to 65535');
     expect(() => parseArguments(['serve', '--a2a', '--port', '1', '--json'], '/work')).toThrow('"serve" takes only');
-    expect(() => parseArguments(['run', '--a2a', 'task'], '/work')).toThrow('--a2a and --port belong to "serve"');
+    expect(() => parseArguments(['run', '--a2a', 'task'], '/work')).toThrow('--a2a, --port and --no-auth belong to "serve"');
     expect(() => parseArguments(['serve', '--a2a', '--port', '1', '--host', '10.0.0.5'], '/work')).toThrow('it needs --auth-token-env <NAME>');
     // Another 127.x address would answer nothing: the Host check knows 127.0.0.1, ::1 and localhost only.
     expect(() => parseArguments(['serve', '--a2a', '--port', '1', '--host', '127.0.0.5'], '/work')).toThrow('it needs --auth-token-env <NAME>');
-    expect(parseArguments(['serve', '--a2a', '--port', '1', '--host', 'localhost'], '/work')).toMatchObject({ host: 'localhost' });
+    expect(parseArguments(['serve', '--a2a', '--port', '1', '--host', 'localhost', '--no-auth'], '/work')).toMatchObject({ host: 'localhost' });
     expect(() => parseArguments(['serve', '--a2a', '--port', '1', '--auth-token-env', 'not a name'], '/work')).toThrow('names an environment variable');
   });
 });

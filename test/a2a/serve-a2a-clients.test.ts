@@ -121,7 +121,7 @@ describe('serve --a2a --auth-token-env', () => {
 
   it('a cancel right after the message stops the run', async () => {
     world.server.respondWith((request) => (request.lastMessageText === 'Think long' ? hangingStream({ text: ['Thinking…'] }) : textTurn('Later answer.')));
-    const url = await serve();
+    const url = await serve('--no-auth');
     const client = await clientWith(url);
     const stream = client.sendMessageStream({ message: userMessage('Think long') });
     const first = (await stream.next()).value as { id?: string; taskId?: string };
@@ -145,5 +145,20 @@ describe('serve --a2a --auth-token-env', () => {
     const empty = await startCli(world.cliPath, ['serve', '--a2a', '--port', '0', '--auth-token-env', 'NO_SUCH_VARIABLE', '--workspace', world.workspace, ...provider.args], provider.env).exited;
     expect(empty.code).toBe(2);
     expect(empty.stderr).toContain('the variable NO_SUCH_VARIABLE is not set or empty');
+  });
+
+  it('refuses to serve on loopback without a token unless --no-auth says so', async () => {
+    const provider = providerEnvironment('openai', world.server.baseUrl);
+    const bare = await startCli(world.cliPath, ['serve', '--a2a', '--port', '0', '--workspace', world.workspace, ...provider.args], provider.env).exited;
+    expect(bare.code).toBe(2);
+    expect(bare.stderr).toContain('"serve --a2a" needs --auth-token-env <NAME> (the variable holding the token clients must send) or --no-auth');
+    expect(bare.stderr).not.toContain('serving the team');
+    // With --no-auth it serves, and says that no token is asked for.
+    const url = await serve('--no-auth');
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+    const running = served!;
+    served = undefined;
+    running.child.kill('SIGTERM');
+    expect((await running.exited).stderr).toContain('; no token (--no-auth): any program on this machine may use it; Ctrl-C stops it');
   });
 });

@@ -98,7 +98,7 @@ describe('agent-team serve --a2a', () => {
 /** `serve` with stderr captured as it arrives, so the printed address can be read. */
 async function serveCapturing(): Promise<string> {
   const provider = providerEnvironment('openai', world.server.baseUrl);
-  served = startCli(world.cliPath, ['serve', '--a2a', '--port', '0', '--workspace', world.workspace, ...provider.args], provider.env);
+  served = startCli(world.cliPath, ['serve', '--a2a', '--port', '0', '--no-auth', '--workspace', world.workspace, ...provider.args], provider.env);
   let stderr = '';
   served.child.stderr?.on('data', (chunk: string | Buffer) => (stderr += String(chunk)));
   await served.waitForStderr('(agent card:');

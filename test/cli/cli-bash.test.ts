@@ -2,10 +2,11 @@
  * `Bash` through the real CLI bundle and both SDKs: the coordinator sends the refactorer, which proposes an
  * edit and runs the test allowed by `--allow-command`; the test sees the proposal, the user's folder does
  * not, and the scratch copy is gone when the run ends. A command not allowed is refused in words the agent
- * passes on.
+ * passes on. Where the copies live: a squatted scratch directory (another user's, a link) is not used, and
+ * XDG_RUNTIME_DIR is.
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { chmod, chown, mkdir, mkdtemp, readFile, readdir, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -62,5 +63,59 @@ describe('a command the CLI does not allow', () => {
     expect(parseEvents(stdout).at(-1)?.output).toContain('Not run: `rm -rf build` is not among the commands the user allows. The user allows commands with --allow-command <pattern>');
     // The user hears of it at the end, with the flag that would allow it.
     expect(stderr).toContain("agent-team: a command the agents wanted to run was refused (nothing allowed it). To allow it next time, add: --allow-command 'rm -rf build'");
+  });
+});
+
+describe('a scratch directory another user made first', () => {
+  const uid = process.getuid?.() ?? 0;
+
+  /** Runs `pwd` as the reviewer with TMPDIR `temporary`; returns what it printed. */
+  async function workingDirectory(temporary: string): Promise<string> {
+    world.server.respondWith((request) => (priorTurns(request) === 0 ? toolCallTurn([{ name: 'Bash', input: { command: 'pwd' } }]) : textTurn(`Ran: ${request.lastMessageText}`)));
+    const provider = providerEnvironment('openai', world.server.baseUrl);
+    const { code, stdout } = await startCli(world.cliPath, ['run', '--json', '--agent', 'reviewer', '--workspace', world.workspace, '--allow-command', 'pwd', ...provider.args, 'Where?'], { ...provider.env, TMPDIR: temporary }).exited;
+    expect(code).toBe(0);
+    const output = String(parseEvents(stdout).at(-1)?.output);
+    expect(output).toContain('Exit code 0');
+    return output;
+  }
+
+  it.skipIf(uid !== 0)("is not used: the command runs in a fresh folder of ours, nothing lands in the other user's, and the fresh one goes", async () => {
+    const temporary = await mkdtemp(path.join(tmpdir(), 'agent-team-cli-squat-'));
+    onTestFinished(() => rm(temporary, { recursive: true, force: true }));
+    const squatted = scratchDirectory(temporary);
+    await mkdir(squatted, { mode: 0o777 });
+    await chmod(squatted, 0o777);
+    await chown(squatted, 65534, 65534);
+    const output = await workingDirectory(temporary);
+    expect(output).toContain(`${scratchDirectory(temporary)}-`);
+    expect(await readdir(squatted)).toEqual([]);
+    // Only the squatted folder is left: the fresh one was removed with the run's copies.
+    expect(await readdir(temporary)).toEqual([path.basename(squatted)]);
+  });
+
+  it('a link by its name is not followed: the command runs in a fresh folder of ours', async () => {
+    const temporary = await mkdtemp(path.join(tmpdir(), 'agent-team-cli-squat-'));
+    onTestFinished(() => rm(temporary, { recursive: true, force: true }));
+    const target = path.join(temporary, 'attacker');
+    await mkdir(target, { mode: 0o777 });
+    await symlink(target, scratchDirectory(temporary));
+    const output = await workingDirectory(temporary);
+    expect(output).toContain(`${scratchDirectory(temporary)}-`);
+    expect(await readdir(target)).toEqual([]);
+  });
+
+  it("lives under XDG_RUNTIME_DIR instead when that is a private folder of ours (as root: under /run, which the sandbox hides)", async () => {
+    const parent = uid === 0 ? '/run' : tmpdir();
+    const runtime = await mkdtemp(path.join(parent, 'agent-team-runtime-'));
+    onTestFinished(() => rm(runtime, { recursive: true, force: true }));
+    world.server.respondWith((request) => (priorTurns(request) === 0 ? toolCallTurn([{ name: 'Bash', input: { command: 'pwd' } }]) : textTurn(`Ran: ${request.lastMessageText}`)));
+    const provider = providerEnvironment('openai', world.server.baseUrl);
+    const { code, stdout } = await startCli(world.cliPath, ['run', '--json', '--agent', 'reviewer', '--workspace', world.workspace, '--allow-command', 'pwd', ...provider.args, 'Where?'], { ...provider.env, XDG_RUNTIME_DIR: runtime }).exited;
+    expect(code).toBe(0);
+    const output = String(parseEvents(stdout).at(-1)?.output);
+    expect(output).toContain('Exit code 0');
+    expect(output).toContain(`${runtime}/agent-team-scratch/`);
+    expect(await readdir(path.join(runtime, 'agent-team-scratch'))).toEqual([]);
   });
 });

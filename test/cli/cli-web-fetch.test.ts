@@ -1,7 +1,8 @@
 /**
  * WebFetch through the CLI, over both SDKs against the mock provider: a page from a local HTTP server,
- * as Markdown, once its literal address is allowed; refused for a site not allowed, and for 127.0.0.1
- * under a wildcard; a redirect to another host reported, not followed; a page that never ends is cut.
+ * as Markdown, once its literal address and port are allowed; refused for a site not allowed, and for 127.0.0.1
+ * under a wildcard; another port of an allowed host refused; a redirect to another host or port reported,
+ * not followed; a page that never ends is cut.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,6 +14,8 @@ import { useCliWorld } from './cli-world.js';
 const world = useCliWorld({ 'README.md': '# Demo\n' });
 let site: Server;
 let origin: string;
+/** The site's rule: its host and port (the host alone names port 80 only). */
+let siteRule: string;
 
 beforeEach(async () => {
   site = createServer((request, response) => {
@@ -21,6 +24,9 @@ beforeEach(async () => {
       response.end('<html><head><title>t</title><script>steal()</script></head><body><h1>Parser API</h1><p>Call <code>parse(text)</code>.</p></body></html>');
     } else if (request.url === '/moved') {
       response.writeHead(302, { location: `http://localhost:${(site.address() as AddressInfo).port}/docs` });
+      response.end();
+    } else if (request.url === '/other-port') {
+      response.writeHead(302, { location: 'http://127.0.0.1:1/docs' });
       response.end();
     } else if (request.url === '/endless') {
       response.writeHead(200, { 'content-type': 'text/plain' });
@@ -37,6 +43,7 @@ beforeEach(async () => {
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+  siteRule = `127.0.0.1:${(site.address() as AddressInfo).port}`;
 });
 
 afterEach(async () => {
@@ -54,7 +61,7 @@ async function fetchThroughCli(protocol: MockProtocol, url: string, flags: strin
 
 describe.each<MockProtocol>(['anthropic', 'openai'])('WebFetch (%s)', (protocol) => {
   it('reads an allowed page as Markdown, without what a reader does not see', async () => {
-    const result = await fetchThroughCli(protocol, `${origin}/docs`, ['--allow-domain', '127.0.0.1']);
+    const result = await fetchThroughCli(protocol, `${origin}/docs`, ['--allow-domain', siteRule]);
     expect(result).toContain(`# ${origin}/docs`);
     expect(result).toContain('# Parser API');
     expect(result).toContain('Call `parse(text)`.');
@@ -63,7 +70,13 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('WebFetch (%s)', (protocol)
 
   it('refuses a site that is not allowed, saying how to allow it', async () => {
     const result = await fetchThroughCli(protocol, `${origin}/docs`, []);
-    expect(result).toContain('Not fetched: 127.0.0.1 is not a site the user allows. The user allows sites with --allow-domain <host>');
+    expect(result).toContain(`Not fetched: ${siteRule} is not a site the user allows. The user allows sites with --allow-domain <host>`);
+    expect(result).not.toContain('Parser API');
+  });
+
+  it('refuses another port of an allowed host: the host alone is its default port only', async () => {
+    const result = await fetchThroughCli(protocol, `${origin}/docs`, ['--allow-domain', '127.0.0.1', '--allow-domain', '127.0.0.1:1']);
+    expect(result).toContain(`Not fetched: ${siteRule} is not a site the user allows.`);
     expect(result).not.toContain('Parser API');
   });
 });
@@ -76,14 +89,27 @@ describe('WebFetch limits', () => {
   });
 
   it('reports a redirect to another host instead of following it', async () => {
-    const result = await fetchThroughCli('openai', `${origin}/moved`, ['--allow-domain', '127.0.0.1']);
+    const result = await fetchThroughCli('openai', `${origin}/moved`, ['--allow-domain', siteRule]);
     expect(result).toContain(`${origin}/moved redirects to http://localhost:`);
     expect(result).toContain('another site; call WebFetch with that address if you want it.');
     expect(result).not.toContain('Parser API');
   });
 
+  it('reports a redirect to another port of the same host instead of following it', async () => {
+    const result = await fetchThroughCli('anthropic', `${origin}/other-port`, ['--allow-domain', siteRule]);
+    expect(result).toContain(`${origin}/other-port redirects to http://127.0.0.1:1/docs, another site; call WebFetch with that address if you want it.`);
+  });
+
+  it('refuses an --allow-domain that names no site, saying what one looks like', async () => {
+    const provider = providerEnvironment('openai', world.server.baseUrl);
+    const run = await startCli(world.cliPath, ['run', '--agent', 'researcher', '--workspace', world.workspace, '--allow-domain', 'https://docs.example.com', ...provider.args, 'Read'], provider.env).exited;
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--allow-domain https://docs.example.com: not a site; give a host (docs.example.com), a host and port (docs.example.com:8080), *.example.com or *');
+    expect(world.server.requests).toHaveLength(0);
+  });
+
   it('cuts a page that never ends at 2 MB, and the run goes on', async () => {
-    const result = await fetchThroughCli('anthropic', `${origin}/endless`, ['--allow-domain', '127.0.0.1']);
+    const result = await fetchThroughCli('anthropic', `${origin}/endless`, ['--allow-domain', siteRule]);
     expect(result).toContain('data data');
     // The page stopped at 2 MB where it entered (then the loop keeps a result's first 64 KiB, saying so).
     const total = Number(/output truncated to its first \d+ of (\d+) bytes/.exec(result)?.[1]);

@@ -247,13 +247,18 @@ describe('the scratch copies of trees', () => {
     expect(await readdir(scratch)).toEqual([]);
   });
 
-  it('refuses a scratch directory that is a link (another user could have placed it), and closes an open one of ours', async () => {
+  it('does not use a scratch directory that is a link (another user could have placed it), and closes an open one of ours', async () => {
     await files({ 'a.txt': 'a\n' });
     const elsewhere = path.join(base, 'elsewhere');
     await mkdir(elsewhere);
     const linked = path.join(base, 'linked-scratch');
     await symlink(elsewhere, linked);
-    await expect(new ScratchCopies({ workspaceRoot: folder, directory: linked }).acquire('t1')).rejects.toThrow('is not a directory of this user');
+    const squatted = new ScratchCopies({ workspaceRoot: folder, directory: linked });
+    squatted.release('t1', await squatted.acquire('t1'));
+    // A fresh folder of its own instead (scratch-directory.test.ts), nothing through the link.
+    expect(await squatted.directory()).not.toBe(linked);
+    await squatted.dispose();
+    expect(await readdir(elsewhere)).toEqual([]);
     const open = path.join(base, 'open-scratch');
     await mkdir(open, { mode: 0o755 });
     const trees = new ScratchCopies({ workspaceRoot: folder, directory: open });

@@ -25,6 +25,8 @@ export type TestAgentBehavior = (turn: TestAgentTurn) => Promise<void>;
 export interface TestAgent {
   url: string;
   prompts: string[];
+  /** The metadata of each message received (`agentTeam/hops` among it), in order. */
+  metadata: Array<Record<string, unknown> | undefined>;
   /** The Authorization header of each request, `undefined` when there was none. */
   authorizations: Array<string | undefined>;
   /** The A2A-Version header of each request, `undefined` when there was none (0.3 clients send none). */
@@ -55,6 +57,7 @@ export function artifactChunk(turn: TestAgentTurn, text: string, append: boolean
 
 export async function startTestAgent(behavior: TestAgentBehavior, options: TestAgentOptions = {}): Promise<TestAgent> {
   const prompts: string[] = [];
+  const metadata: Array<Record<string, unknown> | undefined> = [];
   const authorizations: Array<string | undefined> = [];
   const versions: Array<string | undefined> = [];
   const cancelledTasks: string[] = [];
@@ -64,6 +67,7 @@ export async function startTestAgent(behavior: TestAgentBehavior, options: TestA
     async execute(context: RequestContext, bus: ExecutionEventBus) {
       const prompt = textOf(context.userMessage.parts);
       prompts.push(prompt);
+      metadata.push(context.userMessage.metadata as Record<string, unknown> | undefined);
       const cancelled = createDeferred();
       cancels.set(context.taskId, () => cancelled.resolve());
       bus.publish(AgentEvent.task(task(context.taskId, context.contextId, 'submitted', [context.userMessage])));
@@ -101,6 +105,7 @@ export async function startTestAgent(behavior: TestAgentBehavior, options: TestA
   return {
     url: server.url,
     prompts,
+    metadata,
     authorizations,
     versions,
     cancelledTasks,

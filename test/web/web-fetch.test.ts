@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDeferred } from '../../src/engine/util/deferred.js';
 import { ManualClock } from '../../src/engine/testing/manual-clock.js';
-import { domainAllowed, namedLiterally } from '../../src/engine/web/domain-rules.js';
+import { domainAllowed, domainPattern, namedLiterally, readableRule } from '../../src/engine/web/domain-rules.js';
 import { isPrivateAddress } from '../../src/engine/web/network-addresses.js';
 import { BlockedAddressError, requestPage } from '../../src/engine/web/page-request.js';
 import { createWebFetchTool } from '../../src/engine/web/web-fetch-tool.js';
@@ -48,14 +48,51 @@ describe('addresses', () => {
 });
 
 describe('site patterns', () => {
+  const at = (address: string) => new URL(address);
+
   it('match a host, its subdomains with *., every host with *; a private literal only by name', () => {
-    expect(domainAllowed('docs.example.com', ['example.com'])).toBe(false);
-    expect(domainAllowed('docs.example.com', ['*.example.com'])).toBe(true);
-    expect(domainAllowed('example.com', ['*.example.com'])).toBe(true);
-    expect(domainAllowed('evilexample.com', ['*.example.com'])).toBe(false);
-    expect(domainAllowed('Example.COM.', ['example.com'])).toBe(true);
-    expect(namedLiterally('127.0.0.1', ['*'])).toBe(false);
-    expect(namedLiterally('[::1]', ['::1'])).toBe(true);
+    expect(domainAllowed(at('https://docs.example.com/'), ['example.com'])).toBe(false);
+    expect(domainAllowed(at('https://docs.example.com/'), ['*.example.com'])).toBe(true);
+    expect(domainAllowed(at('https://example.com/'), ['*.example.com'])).toBe(true);
+    expect(domainAllowed(at('https://evilexample.com/'), ['*.example.com'])).toBe(false);
+    expect(domainAllowed(at('https://Example.COM./'), ['example.com'])).toBe(true);
+    expect(namedLiterally(at('http://127.0.0.1/'), ['*'])).toBe(false);
+    expect(namedLiterally(at('http://[::1]/'), ['::1'])).toBe(true);
+    expect(namedLiterally(at('http://[::1]/'), ['[::1]'])).toBe(true);
+  });
+
+  it('include the port: none named is the scheme’s default only; host:port is that port; * is every port', () => {
+    expect(domainAllowed(at('https://docs.example.com/'), ['docs.example.com'])).toBe(true);
+    expect(domainAllowed(at('http://docs.example.com/'), ['docs.example.com'])).toBe(true);
+    expect(domainAllowed(at('https://docs.example.com:8080/'), ['docs.example.com'])).toBe(false);
+    expect(domainAllowed(at('http://docs.example.com:443/'), ['docs.example.com'])).toBe(false);
+    expect(domainAllowed(at('https://docs.example.com:8080/'), ['docs.example.com:8080'])).toBe(true);
+    expect(domainAllowed(at('https://docs.example.com/'), ['docs.example.com:8080'])).toBe(false);
+    // The default port named explicitly is that port, for either scheme.
+    expect(domainAllowed(at('https://docs.example.com/'), ['docs.example.com:443'])).toBe(true);
+    expect(domainAllowed(at('https://a.example.com:8443/'), ['*.example.com'])).toBe(false);
+    expect(domainAllowed(at('https://a.example.com:8443/'), ['*.example.com:8443'])).toBe(true);
+    expect(domainAllowed(at('https://a.example.com:9999/'), ['*'])).toBe(true);
+    expect(namedLiterally(at('http://127.0.0.1:5432/'), ['127.0.0.1'])).toBe(false);
+    expect(namedLiterally(at('http://127.0.0.1:5432/'), ['127.0.0.1:5432'])).toBe(true);
+    expect(namedLiterally(at('http://[::1]:8080/'), ['[::1]:8080'])).toBe(true);
+    expect(namedLiterally(at('http://[::1]:8080/'), ['::1'])).toBe(false);
+    // A rule that cannot be read allows nothing (and the CLI refuses it: readableRule).
+    for (const unreadable of ['example.com:http', 'example.com:0', 'example.com:70000', 'https://example.com', '', 'a b.com', 'user@example.com']) {
+      expect(domainAllowed(at('https://example.com/'), [unreadable])).toBe(false);
+      expect(readableRule(unreadable)).toBe(false);
+    }
+    for (const readable of ['example.com', 'example.com:8080', '*.example.com', '*', '::1', '[::1]:8080']) expect(readableRule(readable)).toBe(true);
+  });
+
+  it('name a site by its host, and its port when not the default', () => {
+    expect(domainPattern(at('https://Docs.Example.com/x'))).toBe('docs.example.com');
+    expect(domainPattern(at('http://127.0.0.1:8080/'))).toBe('127.0.0.1:8080');
+    expect(domainPattern(at('http://[::1]:8080/'))).toBe('[::1]:8080');
+    expect(domainPattern(at('http://[::1]/'))).toBe('[::1]');
+    // What "Always" stores allows the site it was asked for, and no other port.
+    expect(domainAllowed(at('http://[::1]:8080/'), [domainPattern(at('http://[::1]:8080/'))])).toBe(true);
+    expect(domainAllowed(at('http://[::1]:8081/'), [domainPattern(at('http://[::1]:8080/'))])).toBe(false);
   });
 });
 
@@ -79,7 +116,7 @@ describe('the fetch', () => {
       requested.resolve();
     });
     const clock = new ManualClock();
-    const fetching = tool({ allowedDomains: () => ['127.0.0.1'], clock }).execute({ url: `http://127.0.0.1:${port}/slow` }, noSignal());
+    const fetching = tool({ allowedDomains: () => [`127.0.0.1:${port}`], clock }).execute({ url: `http://127.0.0.1:${port}/slow` }, noSignal());
     const outcome = fetching.then(() => 'answered', (error: Error) => error.message);
     await requested.promise;
     await clock.advance(30_000);
@@ -94,9 +131,27 @@ describe('the fetch', () => {
       return decision;
     };
     const url = `http://127.0.0.1:${port}/`;
-    await expect(tool({ ask: answer('deny') }).execute({ url }, noSignal())).rejects.toThrow('the user did not allow reading 127.0.0.1');
+    await expect(tool({ ask: answer('deny') }).execute({ url }, noSignal())).rejects.toThrow(`the user did not allow reading 127.0.0.1:${port}`);
     expect(await tool({ ask: answer('once') }).execute({ url }, noSignal())).toContain('hello');
-    expect(asked).toEqual(['127.0.0.1', '127.0.0.1']);
+    expect(asked).toEqual([`127.0.0.1:${port}`, `127.0.0.1:${port}`]);
+    // The host alone names its default port only: this port is asked about.
+    await expect(tool({ allowedDomains: () => ['127.0.0.1'] }).execute({ url }, noSignal())).rejects.toThrow(`Not fetched: 127.0.0.1:${port} is not a site the user allows`);
+  });
+
+  it('reports a redirect to another port of the same host instead of following it', async () => {
+    const other = createServer((_request, response) => response.end('the other service'));
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    try {
+      const otherPort = (other.address() as AddressInfo).port;
+      const port = await serve((_request, response) => response.writeHead(302, { location: `http://127.0.0.1:${otherPort}/` }).end());
+      const result = await tool({ allowedDomains: () => [`127.0.0.1:${port}`] }).execute({ url: `http://127.0.0.1:${port}/` }, noSignal());
+      expect(result).toBe(`http://127.0.0.1:${port}/ redirects to http://127.0.0.1:${otherPort}/, another site; call WebFetch with that address if you want it.`);
+      // Both ports allowed: the redirect stays among allowed sites and is followed.
+      expect(await tool({ allowedDomains: () => [`127.0.0.1:${port}`, `127.0.0.1:${otherPort}`] }).execute({ url: `http://127.0.0.1:${port}/` }, noSignal())).toContain('the other service');
+    } finally {
+      other.closeAllConnections();
+      await new Promise<void>((resolve) => other.close(() => resolve()));
+    }
   });
 
   it('refuses what is not a web address, and addresses with credentials', async () => {

@@ -20,6 +20,8 @@ import { describeRemoteFailure, displayAddress } from './remote-failure.js';
 import { type ChosenInterface, chooseInterface, describeChoice, describeOffer, offeredInterfaces, readAgentCard } from './remote-card.js';
 import { type RemoteEvent, RemoteProgress } from './remote-progress.js';
 import { message, textPart } from './a2a-objects.js';
+import { hopsMetadataKey } from './hop-count.js';
+import { servedHere } from './served-addresses.js';
 import { SilenceDeadline } from './silence-deadline.js';
 
 /** What the host lets remote roles do, and the clock and limits they run on. */
@@ -49,6 +51,11 @@ export interface RemoteRoleSpec {
   authEnv?: string;
   /** The task; for a conversation (a follow-up), its last user message is what is sent. */
   prompt: string | ModelMessage[];
+  /**
+   * How many agent-team servers the request this run serves has passed through (0: the user started the
+   * run); sent on as `agentTeam/hops` so a loop of servers is refused (hop-count.ts). Default 0.
+   */
+  hops?: number;
 }
 
 type RemoteClient = Awaited<ReturnType<InstanceType<typeof ClientSdk.ClientFactory>['createFromAgentCard']>>;
@@ -66,6 +73,9 @@ export function remoteTaskWork(host: A2aHost | undefined, spec: RemoteRoleSpec):
     if (!host || !host.allowed()) {
       const why = host ? 'this workspace is not trusted (Restricted Mode)' : 'this host does not run remote agents';
       throw new RemoteAgentError('not-allowed', `Role '${spec.role}' runs on the remote agent at ${address}, which was not contacted: ${why}.`);
+    }
+    if (servedHere(spec.url)) {
+      throw new RemoteAgentError('not-allowed', `Role '${spec.role}' runs on the remote agent at ${address}, which is this agent-team server itself: the request would come back here and start the role again. Point its 'a2a_url' at another agent.`);
     }
     const token = spec.authEnv ? (host.environment ?? process.env)[spec.authEnv]?.trim() : undefined;
     if (spec.authEnv && !token) {
@@ -174,7 +184,7 @@ class RemoteExchange {
   private message() {
     const prompt = this.spec.prompt;
     const text = typeof prompt === 'string' ? prompt : lastUserText(prompt);
-    return message({ role: 'user', messageId: randomUUID(), parts: [textPart(text)] });
+    return message({ role: 'user', messageId: randomUUID(), parts: [textPart(text)], metadata: { [hopsMetadataKey]: this.spec.hops ?? 0 } });
   }
 
   private show(event: RemoteEvent): void {

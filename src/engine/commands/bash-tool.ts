@@ -9,6 +9,7 @@ import { type Tool, defineTool } from '../agent/tool.js';
 import { systemClock } from '../clock.js';
 import { describeCopyKind } from './command-copy.js';
 import type { CommandHost } from './command-host.js';
+import { networkAllowed } from './command-network.js';
 import { judgeCommand } from './command-patterns.js';
 import { type CommandRunResult, runCommandProcess } from './command-process.js';
 import { commandLaunch, commandShell } from './sandbox/command-launch.js';
@@ -56,9 +57,7 @@ export function createBashTool(options: BashToolOptions): Tool<z.infer<typeof ba
       const refusal = host.refusal();
       if (refusal) throw new Error(refusal);
       const state = await host.sandbox();
-      const shell = commandShell().variant;
-      const networkPatterns = host.network.patterns();
-      const network = state.mode !== 'sandbox' || host.network.all() || (networkPatterns.length > 0 && (await judgeCommand(input.command, networkPatterns, { shell })).allowed);
+      const network = await networkAllowed(host.network, state, { kind: 'agent-command', command: input.command });
       await allowed(input, options, state, network, context.signal);
       const copy = await host.copies.acquire(options.rootId);
       // A copy that could not be brought to this task's view, or read back (a command that removed its

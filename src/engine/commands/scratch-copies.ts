@@ -9,8 +9,7 @@
  * tens of milliseconds whatever the workspace's size; else a git-made copy, which costs about a second
  * for 20,000 files. A workspace the overlay cannot serve (a linked worktree) gets the git-made copy too.
  */
-import { chmod, lstat, mkdir, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { errorMessage } from '../errors.js';
 import type { CommandCopy } from './command-copy.js';
@@ -18,12 +17,19 @@ import { gitAvailable } from './git-runner.js';
 import { OverlayCopy } from './overlay/overlay-copy.js';
 import { overlaySupport } from './overlay/overlay-support.js';
 import { ScratchCopy } from './scratch-copy.js';
+import { privateScratchPlace, type ScratchPlace } from './scratch-directory.js';
 import { isProcessAlive } from '../process-alive.js';
 
 export interface ScratchCopiesOptions {
   workspaceRoot: string;
-  /** Where copies are made. Default: `agent-team-scratch-<uid>` in the system's temporary directory. */
+  /**
+   * Where copies are made. Default: `$XDG_RUNTIME_DIR/agent-team-scratch` when that is a private folder of
+   * ours, else `agent-team-scratch-<uid>` in the system's temporary directory. Whichever it is, one that is
+   * not ours alone (a link, another user's) is not used: a fresh private folder is (scratch-directory.ts).
+   */
   directory?: string;
+  /** Where `XDG_RUNTIME_DIR` is read. Default `process.env`. */
+  environment?: Readonly<Record<string, string | undefined>>;
   /**
    * `auto` (default): an overlay where one can be mounted, else a git-made copy. `overlay`: an overlay or
    * an error saying why not (the tests of that path); `git`: always the git-made copy.
@@ -38,30 +44,37 @@ interface TreeCopies {
 }
 
 export class ScratchCopies {
-  readonly directory: string;
   private readonly trees = new Map<string, TreeCopies>();
-  private leftoversRemoved: Promise<void> | undefined;
+  /** The place checked and the leftovers in it removed, once, before the first copy. */
+  private placed: Promise<ScratchPlace> | undefined;
   /** Why the last copy made is not an overlay (for the trace), or undefined when it is one. */
   overlayUnavailable: string | undefined;
 
-  constructor(private readonly options: ScratchCopiesOptions) {
-    this.directory = options.directory ?? join(tmpdir(), `agent-team-scratch-${process.getuid?.() ?? 'user'}`);
+  constructor(private readonly options: ScratchCopiesOptions) {}
+
+  /** The directory copies are made in (checked to be ours alone), found at the first `acquire`. */
+  async directory(): Promise<string> {
+    this.placed ??= privateScratchPlace({ ...(this.options.directory !== undefined ? { preferred: this.options.directory } : {}), ...(this.options.environment ? { environment: this.options.environment } : {}) }).then(async (place) => {
+      await removeLeftovers(place.path);
+      return place;
+    });
+    const place = await this.placed.catch((error: unknown) => {
+      this.placed = undefined;
+      throw error;
+    });
+    return place.path;
   }
 
   /** A copy for one command of tree `rootId`, this command's alone until `release`. */
   async acquire(rootId: string): Promise<CommandCopy> {
-    this.leftoversRemoved ??= ownDirectory(this.directory).then(() => removeLeftovers(this.directory));
-    await this.leftoversRemoved.catch((error: unknown) => {
-      this.leftoversRemoved = undefined;
-      throw error;
-    });
+    const directory = await this.directory();
     let tree = this.trees.get(rootId);
     if (!tree) {
       tree = { idle: [], busy: new Set(), ended: false };
       this.trees.set(rootId, tree);
     }
     tree.ended = false;
-    const copy = tree.idle.pop() ?? (await this.create());
+    const copy = tree.idle.pop() ?? (await this.create(directory));
     tree.busy.add(copy);
     return copy;
   }
@@ -94,35 +107,39 @@ export class ScratchCopies {
     return tree ? tree.idle.length + tree.busy.size : 0;
   }
 
-  /** Removes every copy (the host is shutting down). */
+  /** Removes every copy (the host is shutting down), and the place itself when it was made fresh for this process. */
   async dispose(): Promise<void> {
     const all = [...this.trees.values()].flatMap((tree) => [...tree.idle, ...tree.busy]);
     this.trees.clear();
     await Promise.all(all.map((copy) => copy.remove()));
+    const place = await this.placed?.catch(() => undefined);
+    if (!place?.fresh) return;
+    this.placed = undefined;
+    await rm(place.path, { recursive: true, force: true }).catch(() => undefined);
   }
 
-  private async create(): Promise<CommandCopy> {
+  private async create(directory: string): Promise<CommandCopy> {
     if (!(await gitAvailable())) throw new Error('Not run: commands run in a scratch copy of the workspace, which needs git, and no git program was found on PATH. Tell the user to install git.');
     const kind = this.options.kind ?? 'auto';
     try {
       if (kind !== 'git') {
-        const overlay = await this.overlay();
+        const overlay = await this.overlay(directory);
         if (typeof overlay !== 'string') return overlay;
         this.overlayUnavailable = overlay;
         if (kind === 'overlay') throw new Error(`no overlay: ${overlay}`);
       }
-      return await ScratchCopy.create(this.options.workspaceRoot, this.directory);
+      return await ScratchCopy.create(this.options.workspaceRoot, directory);
     } catch (error) {
       throw new Error(`Not run: the scratch copy of the workspace could not be made: ${errorMessage(error)}`, { cause: error });
     }
   }
 
   /** An overlay copy, or why there is none. */
-  private async overlay(): Promise<OverlayCopy | string> {
-    const support = await overlaySupport(this.directory);
+  private async overlay(directory: string): Promise<OverlayCopy | string> {
+    const support = await overlaySupport(directory);
     if (!support.available) return support.reason;
     try {
-      const copy = await OverlayCopy.create(this.options.workspaceRoot, this.directory, support.tools);
+      const copy = await OverlayCopy.create(this.options.workspaceRoot, directory, support.tools);
       this.overlayUnavailable = undefined;
       return copy;
     } catch (error) {
@@ -134,21 +151,6 @@ export class ScratchCopies {
     if (tree.busy.size === 0 && tree.idle.length === 0) this.trees.delete(rootId);
     await copy.remove();
   }
-}
-
-/**
- * Makes the directory copies live in, and checks it is really ours: on a shared machine another user
- * could have made it first (or a link by its name) to watch or swap what is written there.
- */
-async function ownDirectory(directory: string): Promise<void> {
-  await mkdir(directory, { recursive: true, mode: 0o700 });
-  const info = await lstat(directory);
-  const uid = process.getuid?.();
-  if (!info.isDirectory() || (uid !== undefined && info.uid !== uid)) {
-    throw new Error(`Not run: the scratch directory ${directory} is not a directory of this user (a link, or another user's). Remove it and try again.`);
-  }
-  // Ours but open to others (made before this check, or by hand): closed now.
-  if (process.platform !== 'win32' && (info.mode & 0o077) !== 0) await chmod(directory, 0o700);
 }
 
 /** Removes the copies of processes that are gone (their names start with the pid that made them). */

@@ -4,15 +4,16 @@
  * files), in the OS sandbox where there is one, with its event's JSON on stdin. The user's hook folders
  * (`~/.claude/hooks`) are readable inside the sandbox although the home is hidden: user-level hooks live
  * there. The files a hook changed in the copy are read back for whoever wants them (a formatter's output).
+ * A hook gets the network only when every command does (command-network.ts): no command pattern names it.
  */
 import { lstat, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { systemClock } from '../clock.js';
 import { errorMessage } from '../errors.js';
 import type { CommandHost } from '../commands/command-host.js';
-import { judgeCommand } from '../commands/command-patterns.js';
+import { networkAllowed } from '../commands/command-network.js';
 import { runCommandProcess } from '../commands/command-process.js';
-import { commandLaunch, commandShell } from '../commands/sandbox/command-launch.js';
+import { commandLaunch } from '../commands/sandbox/command-launch.js';
 import type { ProposedFile } from '../file-tools/task-tools.js';
 import type { HookDefinition } from './hook-config.js';
 import { userHookFolders } from './hook-sources.js';
@@ -82,8 +83,8 @@ async function runHook(host: CommandHost, request: HookRunRequest): Promise<Hook
       throw error;
     });
     const state = await host.sandbox();
-    const patterns = host.network.patterns();
-    const network = state.mode !== 'sandbox' || host.network.all() || (patterns.length > 0 && (await judgeCommand(request.hook.command, patterns, { shell: commandShell().variant })).allowed);
+    // A hook is the repository's program, not a command an agent asked for: no network pattern names it.
+    const network = await networkAllowed(host.network, state, { kind: 'hook' });
     const hookFolders = userHookFolders.map((folder) => path.join(host.userHome, folder));
     const launch = copy.launch(await commandLaunch({
       command: request.hook.command,

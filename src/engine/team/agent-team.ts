@@ -28,7 +28,7 @@ export type { DelegateRequest, FollowUpRequest, PlanRequest, RevisionRequest, Wo
 export type { ResumeRequest, ResumeSource } from './resume-run.js';
 
 /** What every run request has: its models, where it runs, its budget. */
-type RunBasics = Pick<DelegateRequest, 'modelFor' | 'mode' | 'maxTokens' | 'maxUsd'>;
+type RunBasics = Pick<DelegateRequest, 'modelFor' | 'mode' | 'maxTokens' | 'maxUsd' | 'a2aHops'>;
 
 /** The task a run starts as, but for its work, mode and budget. */
 type RunTask = Omit<StartTaskOptions, 'work' | 'mode' | 'maxTokens' | 'maxUsd'>;
@@ -163,7 +163,7 @@ export class AgentTeam {
   private startRun(request: RunBasics, task: RunTask, work: (run: TeamRun) => TaskWork): Promise<StartTaskResult> {
     const modelFor = request.modelFor ?? this.options.modelFor;
     if (!modelFor) throw new ConfigurationError('No model is set up for this run: choose a provider and a model first.');
-    const run = new TeamRun(this.options, this.inbox, (delegator) => this.rosters.for(delegator), modelFor);
+    const run = new TeamRun(this.options, this.inbox, (delegator) => this.rosters.for(delegator), modelFor, request.a2aHops ?? 0);
     return this.options.taskManager.start({ ...task, mode: request.mode ?? 'foreground', maxTokens: request.maxTokens, maxUsd: request.maxUsd, work: work(run) });
   }
 }

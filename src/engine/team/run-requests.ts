@@ -56,6 +56,11 @@ export interface DelegateRequest {
   images?: readonly ImagePart[];
   /** A role to run directly instead of the coordinator. Default: the coordinator. */
   role?: string;
+  /**
+   * For a run an A2A server starts: how many agent-team servers its request has passed through, this one
+   * included (a2a/hop-count.ts). The run's remote roles send it on. Default 0: the user started the run.
+   */
+  a2aHops?: number;
   /** A short title for the task list. Default: the start of the prompt. */
   description?: string;
   /** `foreground` resolves when the run ends; `background` at once. Default `foreground`. */

@@ -37,6 +37,8 @@ export class TeamRun {
     inbox: MessageInbox,
     rosterFor: (delegator: DelegatorTools) => RosterEntry[],
     private readonly modelFor: ModelChooser,
+    /** Agent-team servers the request of this run passed through (DelegateRequest.a2aHops); its remote roles send it on. */
+    private readonly a2aHops = 0,
   ) {
     this.environment = {
       taskManager: options.taskManager,
@@ -124,7 +126,7 @@ export class TeamRun {
 
   roleWork(role: RoleDefinition, prompt: string | ModelMessage[], depth: number, awaitBackgroundTasks: boolean, options: WorkOptions = {}): TaskWork {
     // A remote role's whole run happens on its agent: no local model, tools or subagents.
-    if (role.a2aUrl !== undefined) return remoteTaskWork(this.options.a2a, { role: role.name, url: role.a2aUrl, authEnv: role.a2aAuthEnv, prompt });
+    if (role.a2aUrl !== undefined) return remoteTaskWork(this.options.a2a, { role: role.name, url: role.a2aUrl, authEnv: role.a2aAuthEnv, prompt, hops: this.a2aHops });
     // Built-in roles and roles that name no tools may delegate (depth permitting); a role file with an
     // explicit tool list delegates only if it lists Agent.
     const mayDelegate = role.source.kind === 'built-in' || role.tools === undefined || role.tools.includes('Agent');

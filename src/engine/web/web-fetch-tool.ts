@@ -1,6 +1,6 @@
 /**
  * `WebFetch {url, prompt?}`: an agent reads a web page (documentation, an issue) as Markdown. HTTP(S)
- * only; a host no pattern allows is asked about (the extension) or refused (the CLI); private and
+ * only; a site (host and port) no pattern allows is asked about (the extension) or refused (the CLI); private and
  * loopback addresses only when their literal is named; at most 2 MB read and 30 s spent; a redirect to
  * another host is reported, not followed, so that host is judged as itself.
  */
@@ -9,7 +9,7 @@ import { type Tool, defineTool } from '../agent/tool.js';
 import { systemClock } from '../clock.js';
 import { withDeadline } from '../deadline.js';
 import { linkAbort } from '../abort.js';
-import { domainAllowed, domainPattern, namedLiterally, normalHost } from './domain-rules.js';
+import { domainAllowed, domainPattern, namedLiterally, normalHost, sameSite } from './domain-rules.js';
 import { BlockedAddressError, requestPage } from './page-request.js';
 import { pageText } from './page-text.js';
 import type { WebHost } from './web-host.js';
@@ -44,11 +44,12 @@ export function createWebFetchTool(options: WebFetchToolOptions): Tool<z.infer<t
       let url = parseAddress(input.url);
       const allowedOnce = await allowHost(options, url, context.signal);
       for (let hop = 0; ; hop++) {
-        const patterns = [...options.host.allowedDomains(), ...(allowedOnce ? [domainPattern(url.hostname)] : [])];
-        const response = await fetchWithDeadline(options.host, url, namedLiterally(url.hostname, patterns), context.signal);
+        const patterns = [...options.host.allowedDomains(), ...(allowedOnce ? [domainPattern(url)] : [])];
+        const response = await fetchWithDeadline(options.host, url, namedLiterally(url, patterns), context.signal);
         if (response.redirect === undefined) return describePage(url, response.status, await pageText(response.body, response.contentType), response.contentType, response.cut);
         const next = parseAddress(response.redirect);
-        if (normalHost(next.hostname) !== normalHost(url.hostname)) return `${url.toString()} redirects to ${next.toString()}, another site; call WebFetch with that address if you want it.`;
+        // Another host, or another port of it that no rule allows (an http → https upgrade of an allowed site is followed).
+        if (!sameSite(next, url) && !(normalHost(next.hostname) === normalHost(url.hostname) && domainAllowed(next, patterns))) return `${url.toString()} redirects to ${next.toString()}, another site; call WebFetch with that address if you want it.`;
         if (hop >= maxRedirects) throw new Error(`${input.url} redirected more than ${maxRedirects} times`);
         url = next;
       }
@@ -70,9 +71,9 @@ function parseAddress(text: string): URL {
 
 /** True when the user allowed this host for this fetch only; throws when nobody allows it. */
 async function allowHost(options: WebFetchToolOptions, url: URL, signal: AbortSignal): Promise<boolean> {
-  if (domainAllowed(url.hostname, options.host.allowedDomains())) return false;
+  if (domainAllowed(url, options.host.allowedDomains())) return false;
   const ask = options.host.ask;
-  const host = domainPattern(url.hostname);
+  const host = domainPattern(url);
   if (!ask) throw new Error(`Not fetched: ${host} is not a site the user allows. ${options.host.howToAllow}`);
   const decision = await options.waitForUser(() => ask({ taskId: options.taskId, role: options.role, host, url: url.toString() }, signal));
   if (decision === 'deny') throw new Error(`Not fetched: the user did not allow reading ${host}. Go on without it, or say why you need it.`);

@@ -6,14 +6,14 @@ export type DomainDecision = 'once' | 'always' | 'deny';
 export interface DomainRequest {
   taskId: string;
   role: string;
-  /** The host asked about, as "Always" would store it. */
+  /** The site asked about, as "Always" would store it: the host, with `:port` when not the scheme's default. */
   host: string;
   url: string;
 }
 
 /** What WebFetch needs from its host: whom it may fetch from, and who is asked about the others. */
 export interface WebHost {
-  /** Hosts fetched from without asking (`agentTeam.allowedDomains`, `--allow-domain`), read at each fetch. */
+  /** Sites fetched from without asking (`agentTeam.allowedDomains`, `--allow-domain`; domain-rules.ts), read at each fetch. */
   allowedDomains(): readonly string[];
   /** Asks the user about a host no pattern allows; absent: such a fetch is refused. */
   ask?(request: DomainRequest, signal: AbortSignal): Promise<DomainDecision>;

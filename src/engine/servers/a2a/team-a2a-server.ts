@@ -1,8 +1,10 @@
 /**
  * The team as an A2A agent over HTTP: the SDK's request handler around our executor, each task owned by
- * the client that created it, at most `maxActiveRuns` runs at once. Answers carry the run's diffs.
+ * the client that created it, at most `maxActiveRuns` runs at once. Answers carry the run's diffs. A request
+ * that has passed through too many agent-team servers is refused (a2a/hop-count.ts).
  */
 import { DefaultRequestHandler, InMemoryTaskStore } from '@a2a-js/sdk/server';
+import { serveAddress } from '../../a2a/served-addresses.js';
 import { runAnswer } from '../run-report.js';
 import type { ServedTeam } from '../served-team.js';
 import { type A2aHttpServer, startA2aHttpServer } from './a2a-http-server.js';
@@ -20,10 +22,10 @@ export interface TeamA2aServerOptions {
   onError(error: unknown): void;
 }
 
-export function startTeamA2aServer(served: ServedTeam, options: TeamA2aServerOptions): Promise<A2aHttpServer> {
+export async function startTeamA2aServer(served: ServedTeam, options: TeamA2aServerOptions): Promise<A2aHttpServer> {
   const owners = new TaskOwners();
   const executor = new TeamAgentExecutor({ team: served.team, owners, describeResult: (root) => runAnswer(served, root) });
-  return startA2aHttpServer({
+  const server = await startA2aHttpServer({
     port: options.port,
     host: options.host,
     tokens: options.tokens,
@@ -35,4 +37,13 @@ export function startTeamA2aServer(served: ServedTeam, options: TeamA2aServerOpt
       ),
     onError: options.onError,
   });
+  // A remote role of this team pointing at this server is refused at once (served-addresses.ts).
+  const unserve = serveAddress(server.url);
+  return {
+    url: server.url,
+    close: async () => {
+      unserve();
+      await server.close();
+    },
+  };
 }

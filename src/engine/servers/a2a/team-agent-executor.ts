@@ -20,6 +20,7 @@ import { coordinatorName } from '../../roles/coordinator.js';
 import { artifactUpdate, message, statusUpdate, task, type TaskStateName, textOf, textPart, thoughtMetadata } from '../../a2a/a2a-objects.js';
 import type { Usage } from '../../model/types.js';
 import { clientOf, type TaskOwners } from './task-owners.js';
+import { hopRefusal, hopsOf } from '../../a2a/hop-count.js';
 
 export interface TeamAgentOptions {
   team: AgentTeam;
@@ -51,11 +52,19 @@ export class TeamAgentExecutor implements AgentExecutor {
 
   async execute(request: RequestContext, bus: ExecutionEventBus): Promise<void> {
     this.options.owners?.claim(request.taskId, clientOf(request.context));
-    this.runs.set(request.taskId, undefined);
     const say = new TaskVoice(bus, request.taskId, request.contextId);
     if (!request.task) bus.publish(AgentEvent.task(task(request.taskId, request.contextId, 'submitted', [request.userMessage])));
+    const hops = hopsOf(request.userMessage.metadata);
+    const refusal = hopRefusal(hops);
+    if (refusal !== undefined) {
+      // Refused before any run starts: a loop of servers ends here instead of holding a run on every lap.
+      say.status('rejected', refusal);
+      bus.finished();
+      return;
+    }
+    this.runs.set(request.taskId, undefined);
     try {
-      const root = await this.run(request, say);
+      const root = await this.run(request, say, hops + 1);
       say.answer(this.options.describeResult?.(root) ?? root.output ?? '', true, root.treeUsage);
       say.status(stateOf(root), finalWordsOf(root));
     } catch (error) {
@@ -82,12 +91,13 @@ export class TeamAgentExecutor implements AgentExecutor {
   }
 
   /** Starts the run, forwards its progress until its whole tree has ended, and returns its root. */
-  private async run(request: RequestContext, say: TaskVoice): Promise<TaskSnapshot> {
+  /** `hops`: the agent-team servers the request has passed through, this one included. */
+  private async run(request: RequestContext, say: TaskVoice, hops: number): Promise<TaskSnapshot> {
     const { team } = this.options;
     const prompt = textOf(request.userMessage.parts);
     const skill = request.userMessage.metadata?.skill;
     const role = typeof skill === 'string' && skill !== coordinatorName ? skill : undefined;
-    const started = await team.delegate({ prompt, role, mode: 'background', awaitBackgroundTasks: true });
+    const started = await team.delegate({ prompt, role, mode: 'background', awaitBackgroundTasks: true, a2aHops: hops });
     const rootId = started.task.id;
     this.runs.set(request.taskId, rootId);
     if (this.cancelled.has(request.taskId)) await team.taskManager.stop(rootId, { kind: 'user' });
