@@ -82,6 +82,7 @@ describe('run-log signing: what verifies', () => {
     const contents = await later.read(runId);
     expect(contents?.signature).toEqual({ status: 'signed' });
     expect(contents?.tasks.map((persisted) => persisted.task.output)).toEqual(['first', 'second']);
+    expect(world.warnings).toContainEqual(expect.stringMatching(/^t1\.jsonl: line \d+ does not verify \(a line cut short by a crash/));
     await later.close();
   });
 
@@ -132,5 +133,24 @@ describe('run-log signing: what verifies', () => {
     } finally {
       await unsignedWorld.remove();
     }
+  });
+});
+
+describe('run-log signing: a crash in the first write', () => {
+  it('a run whose very first line was cut short, then written on, still verifies', async () => {
+    await writeFile(path.join(world.directory, 't1.jsonl'), '{"type":"task","task":{"id":"t1"');
+    const later = await world.reopen();
+    const manager = new TaskManager({ clock: world.clock, store: later });
+    later.attach(manager);
+    const work = new StagedWork();
+    await manager.start(task(work));
+    work.complete('after the crash');
+    // The manager numbers from t1: its run is appended to the file the crash left.
+    expect(manager.list().map((started) => started.id)).toEqual(['t1']);
+    await manager.wait('t1');
+    const contents = await later.read('t1');
+    expect(contents?.signature).toEqual({ status: 'signed' });
+    expect(contents?.tasks[0]?.task.output).toBe('after the crash');
+    await later.close();
   });
 });

@@ -51,11 +51,15 @@ export async function readRunFile(filePath: string, runId: string, options: Read
   const wantedEntries = options.task === undefined ? entryPrefix : `${entryPrefix}"taskId":${JSON.stringify(options.task)},`;
   const verifier = options.verify ? new ChainVerifier(options.verify.runKey, options.verify.problem) : undefined;
   let bytes = 0;
+  const rejected: number[] = [];
   try {
     ({ bytes } = await readLines(
       handle,
       (line, lineNumber) => {
-        if (verifier && !verifier.accept(line)) return;
+        if (verifier && !verifier.accept(line)) {
+          rejected.push(lineNumber);
+          return;
+        }
         if (unwanted.some((prefix) => line.startsWith(prefix)) || (line.startsWith(entryPrefix) && !line.startsWith(wantedEntries))) return;
         const record = parseLine(line, lineNumber, name, warn);
         if (record && (!only || only.has(record.type))) contents.add(record, lineNumber);
@@ -72,6 +76,8 @@ export async function readRunFile(filePath: string, runId: string, options: Read
     await handle.close();
   }
   const signature: RunSignature = verifier?.signature ?? { status: 'unchecked' };
+  // In a run that verifies, a line that does not is a crash's cut line, or one written into the file since: said, never used.
+  if (signature.status === 'signed') for (const lineNumber of rejected) warn(`${name}: line ${lineNumber} does not verify (a line cut short by a crash, or one written into the file since); it was skipped`);
   return { ...contents.build(signature), read: verifier ? { signature, tail: verifier.tail, bytes } : undefined };
 }
 

@@ -81,6 +81,12 @@ export class ChainVerifier {
     }
     const mac = verifiedMac(this.runKey, this.previous, line);
     if (this.mode === 'undecided') {
+      // A first line that is no whole record (every record ends with `}`) was cut by a crash: the next decides.
+      if (!mac && !line.endsWith('}') && !this.unverifiedPending) {
+        this.unverifiedPending = true;
+        return false;
+      }
+      this.unverifiedPending = false;
       this.mode = mac ? 'signed' : 'foreign';
       if (!mac) this.reason = suffixPattern.test(line.slice(-suffixLength)) ? 'altered' : 'unsigned';
       if (!mac) return true;
