@@ -22,7 +22,7 @@ import { RunIndex, type RunSummary } from './run-index.js';
 import type { RunSigning } from './run-log-key.js';
 import type { RunSignature } from './run-log-signature.js';
 import type { RunContents } from './run-log-reader.js';
-import { safeRunId } from './run-log-records.js';
+import { type RunRecordType, safeRunId } from './run-log-records.js';
 import { type RetentionOptions, resolveRetention } from './run-retention.js';
 import { RunStorage } from './run-storage.js';
 import { runTranscripts } from './run-transcripts.js';
@@ -139,9 +139,9 @@ export class RunLog implements TaskStore {
     for (const task of tasks) this.storage.recorder.onEvent({ type: 'task-end', task: { ...task, status: 'interrupted', stopReason: { kind: 'interrupted' }, endedAt: now } });
   }
 
-  /** Everything the run's file holds (after writing what this process holds for it); undefined for an unknown run. */
-  read(runId: string): Promise<RunContents | undefined> {
-    return this.storage.read(runId, {});
+  /** What the run's file holds (after writing what this process holds for it), of the record types `only` names (default: all); undefined for an unknown run. */
+  read(runId: string, options: { only?: ReadonlySet<RunRecordType> } = {}): Promise<RunContents | undefined> {
+    return this.storage.read(runId, options);
   }
 
   /** Whether the run's file verifies as this user's own (its records are skipped unparsed); undefined for an unknown run. */
