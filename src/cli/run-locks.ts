@@ -13,7 +13,7 @@
  */
 import { closeSync, constants, fstatSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigurationError } from '../engine/errors.js';
+import { ConfigurationError, errorMessage } from '../engine/errors.js';
 import { safeRunId } from '../engine/runs/run-log-records.js';
 import { isProcessAlive } from '../engine/process-alive.js';
 
@@ -56,7 +56,9 @@ export class RunLocks {
       try {
         unlinkSync(file);
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        const code = (error as NodeJS.ErrnoException).code;
+        // A folder of that name, say: it is not agent-team's to remove.
+        if (code !== 'ENOENT') throw new ConfigurationError(`${file} is in the way of run ${runId}'s lock and could not be removed (${code ?? errorMessage(error)}); remove it, then try again.`);
       }
     }
     throw new ConfigurationError(`Run ${runId} could not be locked (${file}); try again.`);

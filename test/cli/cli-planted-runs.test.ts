@@ -5,7 +5,7 @@
  * listed as foreign, and neither gone on with nor applied without --force; with --force it is.
  */
 import { execFileSync } from 'node:child_process';
-import { lstat, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -55,6 +55,17 @@ describe('a planted lock', () => {
     // Released at the end, like any lock of ours; /dev/zero itself is untouched.
     expect((await readdir(runsFolder())).filter((name) => name.endsWith('.lock'))).toEqual([]);
     expect((await lstat('/dev/zero')).isCharacterDevice()).toBe(true);
+  });
+
+  it('a folder as t1.lock: going on with t1 is refused (exit 2) naming it, and a new run is not', async () => {
+    const first = await asUser(['run', '--agent', 'researcher', 'Where is main?']);
+    expect(first.code, first.stderr).toBe(0);
+    await mkdir(path.join(runsFolder(), 't1.lock'));
+    const goesOn = await asUser(['run', '--continue', 't1', 'Anything else?']);
+    expect(goesOn.code).toBe(2);
+    expect(goesOn.stderr).toMatch(/t1\.lock is in the way of run t1's lock and could not be removed \(E\w+\); remove it, then try again/);
+    const fresh = await asUser(['run', '--agent', 'researcher', 'And now?']);
+    expect(fresh.code, fresh.stderr).toBe(0);
   });
 
   it('a FIFO as the lock of the first run of a fresh folder does not hang it', async () => {

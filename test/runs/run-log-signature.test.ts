@@ -1,4 +1,4 @@
-import { appendFile, chmod, mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { appendFile, chmod, chown, mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -39,6 +39,17 @@ describe('run-log signing: the key', () => {
     const elsewhere = await runFolderSigning(home, home);
     expect('key' in again && 'key' in signing && again.key.equals(signing.key)).toBe(true);
     expect('key' in elsewhere && 'key' in signing && elsewhere.key.equals(signing.key)).toBe(false);
+  });
+
+  it.skipIf(process.getuid?.() !== 0)('is refused when its folder belongs to another user (as root: chown)', async () => {
+    const other = await mkdtemp(path.join(tmpdir(), 'agent-team-home-'));
+    try {
+      await mkdir(keyFolderOf(other), { recursive: true, mode: 0o700 });
+      await chown(keyFolderOf(other), 65534, 65534);
+      expect(await runFolderSigning(other, world.directory)).toEqual({ problem: expect.stringContaining('belongs to another user (uid 65534)') });
+    } finally {
+      await rm(other, { recursive: true, force: true });
+    }
   });
 
   it('is refused when the key is a link or others can read its folder, saying which', async () => {
