@@ -3,7 +3,7 @@
  * task events and the changed proposals, wired so that a run's lines and its index line go out together,
  * reads see what this process still holds, and removals (retention, Clear History) never race a write.
  */
-import { rm } from 'node:fs/promises';
+import { lstat, rm } from 'node:fs/promises';
 import type { Clock } from '../clock.js';
 import { errorMessage } from '../errors.js';
 import { ChangedProposals } from './run-changes.js';
@@ -129,11 +129,20 @@ export class RunStorage {
   /** Applies retention now. */
   async prune(): Promise<void> {
     try {
-      const state = { runs: this.index.oldestFirst(), count: this.index.size, totalBytes: this.index.totalBytes, now: this.clock.now(), isBeingWritten: (runId: string) => this.isBeingWritten(runId) };
+      // The index is not signed: one planted line claiming a huge run would have the user's runs removed to make room. Over the limit, the files say.
+      const totalBytes = this.index.totalBytes > this.retention.maxBytes ? await this.measuredBytes() : this.index.totalBytes;
+      const state = { runs: this.index.oldestFirst(), count: this.index.size, totalBytes, now: this.clock.now(), isBeingWritten: (runId: string) => this.isBeingWritten(runId) };
       if ((await pruneRuns(state, this.retention, (runId) => this.removeRun(runId))).length > 0) await this.index.writePending();
     } catch (error) {
       this.warn(`Run log retention failed in ${this.directory}: ${errorMessage(error)}`);
     }
+  }
+
+  /** The run files' sizes on disk (a run the index lists without a file counts nothing). */
+  private async measuredBytes(): Promise<number> {
+    let total = 0;
+    for (const run of [...this.index.oldestFirst()]) total += (await lstat(this.writer.filePathOf(run.runId)).catch(() => undefined))?.size ?? 0;
+    return total;
   }
 
   /** The file first, then the tombstone: a run whose file could not be deleted stays listed. */
