@@ -78,6 +78,22 @@ describe('a planted lock', () => {
   });
 });
 
+describe('without a usable key', () => {
+  it('a home where no key can be kept: said, the run goes on unsigned, and every run is foreign', async () => {
+    world.server.respondWith(() => textTurn('All fine.'));
+    const provider = providerEnvironment('openai', world.server.baseUrl);
+    // A file where the home should be: no folder can be made under it (root could write into any folder).
+    const noHome = path.join(userHome, 'not-a-folder');
+    await writeFile(noHome, '');
+    const cli = (args: string[]) => startCli(world.cliPath, [...args, '--workspace', world.workspace], { ...provider.env, HOME: noHome }).exited;
+    const run = await cli(['run', '--agent', 'researcher', ...provider.args, 'Where is main?']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/the key that signs run logs \(.*run-log\.key\) cannot be used: .*Runs are written unsigned, and every run is treated as foreign/);
+    const listed = await cli(['runs', '--json']);
+    expect(JSON.parse(listed.stdout.trim()) as unknown).toMatchObject({ runId: 't1', foreign: true, foreignReason: expect.stringContaining('run logs cannot be checked') });
+  });
+});
+
 describe('a planted run file', () => {
   it('a FIFO as the index or as a run log hangs neither a run nor the listing', async () => {
     const first = await asUser(['run', '--agent', 'researcher', 'Where is main?']);
