@@ -9,6 +9,7 @@
  * replaces, the old JSON history file's cost per save (it was saved whole at every task start and end)
  * with 10 and 10,000 earlier tasks.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -58,7 +59,8 @@ async function openLog(directory: string, earlierRuns: number, warnings: string[
   await mkdir(directory);
   await writeEarlierRuns(directory, earlierRuns, Date.now());
   const started = now();
-  const runLog = await RunLog.open({ directory, onWarning: (message) => warnings.push(message) });
+  // Signed as the hosts sign it (each line's MAC, run-log-signature.ts): what an event costs includes it.
+  const runLog = await RunLog.open({ directory, onWarning: (message) => warnings.push(message), signing: { key: randomBytes(32) } });
   const openMs = now() - started;
   const manager = new TaskManager({ maxConcurrent: 4 });
   const log: LogUnderTest = { earlierRuns, runLog, manager, events: 0, perEvent: [], openMs };

@@ -3,12 +3,14 @@
  * tree with the checks of `run --apply` (apply-changes.ts: only a completed run, only its completed tasks'
  * proposals, conflicts with the disk reported, a Ctrl-C stops between files), or with `--branch <name>`
  * committed on a new branch (apply-branch-command.ts). Exit codes as `run`'s: 0 done, 1 something not
- * applied, 2 an unknown run, a bad argument or no run history.
+ * applied, 2 an unknown run, a bad argument or no run history, or a foreign run (its run log does not
+ * verify as the user's: run-log-signature.ts) without `--force`.
  */
 import path from 'node:path';
 import { ChangeSetRegistry } from '../engine/changes/registry.js';
 import { ConfigurationError } from '../engine/errors.js';
 import type { RunLog } from '../engine/runs/run-log.js';
+import { describeForeign } from '../engine/runs/run-log-signature.js';
 import { NodeWorkspace } from '../engine/workspace/node-workspace.js';
 import { applyRunChanges } from './apply-changes.js';
 import { applyToBranchCommand } from './apply-branch-command.js';
@@ -36,6 +38,7 @@ export async function applyCommand(args: ApplyArguments, context: ApplyContext):
   try {
     const run = await readHistoryRun(runLog, args.runId, warn);
     if (!run) throw new ConfigurationError(`There is no run ${args.runId} in ${runHistoryDirectory} (it may have been removed by the history's retention). agent-team runs lists the runs.`);
+    refuseForeign(run, args.force === true, warn);
     const paths = chosenPaths(args.files, run, workspaceRoot);
     if (args.branch !== undefined) return await applyToBranchCommand({ ...args, branch: args.branch }, run, { runLog, workspaceRoot, paths, ...context });
     return await applyToWorkingTree(args, run, { runLog, workspaceRoot, paths, ...context });
@@ -71,6 +74,14 @@ async function applyToWorkingTree(args: ApplyArguments, run: HistoryRun, context
   });
   result(applied.failed ? 'not-applied' : 'applied', applied.files.map((file) => ({ path: file.path, outcome: file.outcome, message: file.message })));
   return applied.failed ? exitCodes.failed : exitCodes.completed;
+}
+
+/** Proposals of a run this user's agent-team did not write (planted in the repository?) are written only with `--force`. */
+function refuseForeign(run: HistoryRun, force: boolean, warn: (message: string) => void): void {
+  const signature = run.contents.signature;
+  if (signature.status !== 'foreign') return;
+  if (force) return warn(`Run ${run.runId} is foreign: ${describeForeign(signature)}. Applying it anyway (--force).`);
+  throw new ConfigurationError(`Run ${run.runId} is foreign: ${describeForeign(signature)}. Its proposals are not applied: they may not be your agents' work. Look at them (agent-team runs), and if you know where they came from, run again with --force.`);
 }
 
 /**

@@ -39,6 +39,8 @@ export interface RunArguments extends CommandFlags {
   continueRun?: string;
   /** `--resume <runId>`: go on with a run whose tasks were interrupted (no task words). */
   resumeRun?: string;
+  /** `--force`: go on (`--resume`, `--continue`) with a foreign run, one whose run log does not verify as the user's. Default false. */
+  force?: boolean;
   /** `--keep-runs <n>`: the run history keeps the newest n runs (besides its age limit). */
   keepRuns?: number;
   /** Sub-tasks per plan at most (default 5). */
@@ -124,6 +126,8 @@ export interface ApplyArguments {
   branch?: string;
   /** A JSON object with the outcome on stdout; the report on stderr. */
   json: boolean;
+  /** `--force`: apply a foreign run's proposals (its run log does not verify as the user's). Default false. */
+  force?: boolean;
 }
 
 export type CliArguments = RunArguments | RunsArguments | ApplyArguments | AgentsArguments | WorkflowsArguments | McpArguments | ServeArguments | { command: 'help' } | { command: 'version' };

@@ -37,7 +37,7 @@ const valueOptions = new Set([
   '--instruction-files',
   '--branch',
 ]);
-const flagOptions = new Set(['--json', '--apply', '--plan', '--yes', '--a2a', '--no-auth', '--no-sandbox', '--allow-network', '--no-hooks']);
+const flagOptions = new Set(['--json', '--apply', '--plan', '--yes', '--a2a', '--no-auth', '--no-sandbox', '--allow-network', '--no-hooks', '--force']);
 /** Options that may be given more than once; each value is kept. */
 const repeatableOptions = new Set(['--allow-command', '--allow-network-command', '--pass-env', '--allow-domain', '--file', '--image']);
 /** The flags of commands, taken by run, mcp and serve. */
@@ -130,6 +130,7 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
   if (resumeRun !== undefined && task !== '') throw new UsageError('--resume goes on with the run as it was: give it no task (to say something new, use --continue once it has ended)');
   if (resumeRun !== undefined && (repeated.has('--image') || repeated.has('--file'))) throw new UsageError('--resume goes on with the run as it was: --file and --image belong to a new task');
   if (task === '' && resumeRun === undefined) throw new UsageError('"run" needs a task, e.g. agent-team run "review src/parser.ts"');
+  if (flags.has('--force') && resumeRun === undefined && !values.has('--continue')) throw new UsageError('--force goes with --resume or --continue (going on with a foreign run), or with "apply"');
   const { provider, model, baseUrl } = checkedModelOptions(values);
   const delegationReach = values.get('--delegation-reach') ?? 'own-tools';
   if (delegationReach !== 'own-tools' && delegationReach !== 'any') {
@@ -147,6 +148,7 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
     plan: flags.has('--plan'),
     continueRun: values.get('--continue'),
     ...(resumeRun !== undefined ? { resumeRun } : {}),
+    ...(flags.has('--force') ? { force: true } : {}),
     ...(values.has('--keep-runs') ? { keepRuns: wholeNumber(values, '--keep-runs', 0, 1, 1_000_000) } : {}),
     maxSubtasks: limitOption(values, '--max-subtasks', 'maxSubtasks'),
     json: flags.has('--json'),

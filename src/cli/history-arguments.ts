@@ -1,6 +1,6 @@
 /**
  * The arguments of the commands over the run history: `agent-team runs [--workspace <dir>] [--json]` and
- * `agent-team apply <runId> [--workspace <dir>] [--file <path>]… [--branch <name>] [--json]`. Apart from
+ * `agent-team apply <runId> [--workspace <dir>] [--file <path>]… [--branch <name>] [--force] [--json]`. Apart from
  * the run command's parser (arguments.ts) because they share none of its options.
  */
 import type { ApplyArguments, RunsArguments } from './argument-types.js';
@@ -18,9 +18,9 @@ export function historyCommandArguments(command: 'runs' | 'apply', parsed: Parse
   const { values, repeated, flags, words, workspace } = parsed;
   const allowedValues = command === 'runs' ? ['--workspace'] : ['--workspace', '--branch'];
   const allowedRepeated = command === 'runs' ? [] : ['--file'];
-  const extra = [...[...values.keys()].filter((name) => !allowedValues.includes(name)), ...[...repeated.keys()].filter((name) => !allowedRepeated.includes(name)), ...[...flags].filter((flag) => flag !== '--json')];
+  const extra = [...[...values.keys()].filter((name) => !allowedValues.includes(name)), ...[...repeated.keys()].filter((name) => !allowedRepeated.includes(name)), ...[...flags].filter((flag) => flag !== '--json' && (command === 'runs' || flag !== '--force'))];
   if (extra.length > 0) {
-    throw new UsageError(command === 'runs' ? `"runs" takes only --workspace and --json, not ${extra.join(', ')}` : `"apply" takes only --workspace, --file, --branch and --json, not ${extra.join(', ')}`);
+    throw new UsageError(command === 'runs' ? `"runs" takes only --workspace and --json, not ${extra.join(', ')}` : `"apply" takes only --workspace, --file, --branch, --force and --json, not ${extra.join(', ')}`);
   }
   const json = flags.has('--json');
   if (command === 'runs') {
@@ -29,5 +29,5 @@ export function historyCommandArguments(command: 'runs' | 'apply', parsed: Parse
   }
   if (words.length !== 1) throw new UsageError(`"apply" needs one run id${words.length > 1 ? `, not ${words.length} words` : ''}: agent-team apply <runId> (agent-team runs lists them)`);
   const branch = values.get('--branch');
-  return { command, runId: words[0]!, workspace, files: repeated.get('--file') ?? [], ...(branch !== undefined ? { branch } : {}), json };
+  return { command, runId: words[0]!, workspace, files: repeated.get('--file') ?? [], ...(branch !== undefined ? { branch } : {}), json, ...(flags.has('--force') ? { force: true } : {}) };
 }

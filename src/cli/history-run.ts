@@ -12,6 +12,8 @@ import type { RunContents } from '../engine/runs/run-log-reader.js';
 import type { TaskSnapshot } from '../engine/tasks/types.js';
 import { openRunHistory, runHistoryDirectory } from './run-history.js';
 
+const listedRecords = new Set(['task', 'changes', 'file-text', 'proposals'] as const);
+
 export interface HistoryRun {
   runId: string;
   /** The run's root task; undefined when its record was lost (a damaged file). */
@@ -30,7 +32,8 @@ export async function existingRunLog(workspaceRoot: string, onWarning: (message:
 }
 
 export async function readHistoryRun(runLog: RunLog, runId: string, onWarning: (message: string) => void): Promise<HistoryRun | undefined> {
-  const contents = await runLog.read(runId);
+  // Tasks and proposals only: the conversations and transcripts, most of a run, are skipped unparsed.
+  const contents = await runLog.read(runId, { only: listedRecords });
   if (!contents) return undefined;
   const tasks = new Map(contents.tasks.map((persisted) => [persisted.task.id, persisted.task]));
   const changeSets: ChangeSet[] = [];

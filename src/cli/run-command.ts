@@ -51,7 +51,7 @@ export async function runCommand(args: RunArguments, context: RunContext): Promi
   const goesOnWith = args.resumeRun !== undefined ? { runId: args.resumeRun } : args.continueRun !== undefined ? { taskId: args.continueRun } : undefined;
   const { workspace, roles, changes, taskManager, team, runLog, close } = await createCliEngine({
     ...args,
-    history: (root) => openRunHistory(root, (message) => context.stderr.write(`agent-team: ${terminalSafe(message)}\n`), { keepRuns: args.keepRuns, goesOnWith }),
+    history: (root) => openRunHistory(root, (message) => context.stderr.write(`agent-team: ${terminalSafe(message)}\n`), { keepRuns: args.keepRuns, goesOnWith, force: args.force }),
     userChannel: (manager) => {
       if (!context.stdin) return undefined;
       const describeTask = (taskId: string) => {

@@ -1,10 +1,12 @@
 /**
  * `agent-team runs`: the workspace's run history, newest first, each run with what is still waiting to be
  * applied (per task, the files and their +/- counts), so `agent-team apply <runId>` can be aimed without
- * opening the run files. `--json`: one object per run per line.
+ * opening the run files. `--json`: one object per run per line. A run whose log does not verify as the
+ * user's (run-log-signature.ts) is marked foreign (`foreign: true` and `foreignReason` in JSON).
  */
 import { formatCost } from '../engine/model/cost-schema.js';
 import type { RunSummary } from '../engine/runs/run-index.js';
+import { describeForeign } from '../engine/runs/run-log-signature.js';
 import type { RunsArguments } from './argument-types.js';
 import { existingRunLog, type HistoryRun, pendingFiles, readHistoryRun } from './history-run.js';
 import { runHistoryDirectory } from './run-history.js';
@@ -21,6 +23,10 @@ export interface RunListing {
   updatedAt: string;
   /** Absent when no price was known. */
   costUsd?: number;
+  /** True when its run log does not verify as written by this user's agent-team in this folder (planted, edited, older). */
+  foreign: boolean;
+  /** Why, when foreign. */
+  foreignReason?: string;
   proposals: Array<{ taskId: string; role: string; taskStatus: string; files: Array<{ path: string; added: number; removed: number }> }>;
 }
 
@@ -46,14 +52,19 @@ export async function runsCommand(args: RunsArguments, output: { stdout: Output;
 
 function listingOf(summary: RunSummary, run: HistoryRun | undefined): RunListing {
   const cost = run?.root?.treeCost;
+  const signature = run?.contents.signature ?? { status: 'foreign', reason: 'unsigned' };
+  // The index is not signed: a signed run's own root says what it is.
+  const root = signature.status === 'signed' ? run?.root : undefined;
   return {
     runId: summary.runId,
-    status: summary.status,
-    description: summary.description,
-    role: summary.role,
+    status: root?.status ?? summary.status,
+    description: root?.description ?? summary.description,
+    role: root?.role ?? summary.role,
     createdAt: new Date(summary.createdAt).toISOString(),
     updatedAt: new Date(summary.updatedAt).toISOString(),
     ...(cost && cost.unpricedTokens === 0 ? { costUsd: cost.usd } : {}),
+    foreign: signature.status !== 'signed',
+    ...(signature.status === 'signed' ? {} : { foreignReason: describeForeign(signature) }),
     proposals: (run?.changeSets ?? [])
       .map((changeSet) => ({
         taskId: changeSet.taskId,
@@ -69,6 +80,7 @@ function describe(run: RunListing): string {
   const when = run.createdAt.slice(0, 16).replace('T', ' ');
   const cost = run.costUsd === undefined ? '' : ` · ${formatCost({ usd: run.costUsd, unpricedTokens: 0 })}`;
   const lines = [`${run.runId}  ${run.status}  ${when} UTC  ${run.description.replace(/\s+/g, ' ').trim()}${cost}`];
+  if (run.foreign) lines.push(`    foreign: ${run.foreignReason ?? 'not written by you'}; not resumed or applied without --force`);
   if (run.proposals.length === 0) lines.push('    no pending proposals');
   for (const proposal of run.proposals) {
     const files = proposal.files.map((file) => `${file.path} (+${file.added} −${file.removed})`).join(', ');

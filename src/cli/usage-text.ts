@@ -13,6 +13,8 @@ export const usageText = `Usage:
     --continue <taskId> continue a finished run (from .agent-team/runs) with the task as the next message
     --resume <runId>    go on with a run that was interrupted (the process was killed, the terminal
                         closed): each unfinished task from its last completed step; no task words
+    --force             with --resume or --continue: go on with a foreign run (its run log does not
+                        verify as written by your agent-team in this folder: planted, edited, old)
     --json              JSON Lines events on stdout
     --apply             apply proposed changes at the end, if the run completed
                         (default: show them, change nothing)
@@ -63,13 +65,14 @@ export const usageText = `Usage:
   agent-team runs [--workspace <dir>] [--json]
                                              the run history (.agent-team/runs), newest first, with each
                                              run's pending proposals (files and +/- per task)
-  agent-team apply <runId> [--workspace <dir>] [--file <path>...] [--branch <name>] [--json]
+  agent-team apply <runId> [--workspace <dir>] [--file <path>...] [--branch <name>] [--force] [--json]
                                              a finished run's proposals, with --apply's checks (completed
                                              run, completed tasks, conflicts): written to the working tree,
                                              or with --branch committed on a new branch made from HEAD in
                                              a temporary git worktree (your checkout is not touched); then,
                                              if gh is signed in, pushed to origin and opened as a pull
-                                             request with the run's trace; else the commands are printed
+                                             request with the run's trace; else the commands are printed;
+                                             a foreign run only with --force
   agent-team agents [--workspace <dir>]      list roles and where each is defined
   agent-team workflows [--workspace <dir>]   list workflows and their problems (exit 2 if any)
   agent-team mcp [--workspace <dir>] [--provider <name>] [--model <id>] [--base-url <url>]

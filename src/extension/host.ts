@@ -14,6 +14,7 @@ import { readSettings } from './configuration.js';
 import { isTerminal } from '../engine/tasks/types.js';
 import { TaskManager } from '../engine/tasks/index.js';
 import { restoreProposals, resumeSourceOf } from '../engine/team/resume-from-log.js';
+import { foreignRunAllowed } from './foreign-runs.js';
 import { WindowRunHistory } from './window-run-history.js';
 import { announceInterruptedRuns } from './interrupted-runs-notice.js';
 import { SettingPrices } from './model-prices-setting.js';
@@ -235,12 +236,18 @@ export class AgentTeamHost implements vscode.Disposable {
     const session = await this.engine();
     const contents = await this.runHistory.read(runId);
     if (!contents) throw new ConfigurationError(`Run ${runId} is not in the run history any more (agentTeam.historyRetentionDays may have removed it); start it again.`);
+    if (!(await foreignRunAllowed(contents.signature, runId, 'resume'))) return;
     const setup = await configuredModelSetup(this);
     if (!setup) return;
     restoreProposals(this.changes, contents, (message) => this.log.warn(message));
     const resumed = await session.resume({ runId, source: resumeSourceOf(contents) }, setup, readSettings(vscode.workspace.isTrusted));
     this.log.info(`Resumed run ${runId}: ${resumed.map((task) => task.id).join(', ')}.`);
     void this.sidebar.reveal(runId);
+  }
+
+  /** False when the run's log does not verify as the user's and the user does not confirm going on (foreign-runs.ts). */
+  async ownRunOrConfirmed(runId: string, action: 'resume' | 'apply'): Promise<boolean> {
+    return foreignRunAllowed(await this.runHistory.signatureOf(runId), runId, action);
   }
 
   /** The diff of one proposed file (from the sidebar's list of a task's changes). */

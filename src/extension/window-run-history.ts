@@ -4,8 +4,11 @@
  * Resume go on with, and which removes runs older than `agentTeam.historyRetentionDays`. A window that
  * kept its history the earlier way (`task-history.json`, `conversations/`) still shows it and can still
  * follow it up: those files are read, never written again, and go with the next Clear History.
+ * Run logs are signed with the user's key (run-log-key.ts), so Resume and Apply can tell a run this
+ * window's Agent Team wrote from one that was put there (foreign-runs.ts).
  */
-import { rm } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { mkdir, rm } from 'node:fs/promises';
 import nodePath from 'node:path';
 import type { ChangeSetRegistry } from '../engine/changes/registry.js';
 import type { Clock } from '../engine/clock.js';
@@ -14,6 +17,8 @@ import { FileConversationStore } from '../engine/conversation/file-conversation-
 import { errorMessage } from '../engine/errors.js';
 import type { RunContents } from '../engine/runs/run-contents.js';
 import { RunLog } from '../engine/runs/run-log.js';
+import { runFolderSigning } from '../engine/runs/run-log-key.js';
+import type { RunSignature } from '../engine/runs/run-log-signature.js';
 import { idsAfter } from '../engine/runs/run-ids.js';
 import { createSequentialIds } from '../engine/tasks/ids.js';
 import { JsonFileTaskStore } from '../engine/tasks/json-file-task-store.js';
@@ -27,6 +32,8 @@ export interface WindowRunHistoryOptions {
   retentionDays: number;
   clock: Clock;
   warn(message: string): void;
+  /** Where the user's run-log key lives (`<home>/.agent-team/keys`). Default: the user's home. */
+  home?: string;
 }
 
 export class WindowRunHistory {
@@ -46,7 +53,7 @@ export class WindowRunHistory {
       this.conversations = new MemoryConversationStore();
       return;
     }
-    this.runLog = RunLog.open({ directory: nodePath.join(storage, 'runs'), onWarning: options.warn, clock: options.clock, retention: { maxAgeDays: options.retentionDays } }).then(
+    this.runLog = openSigned(nodePath.join(storage, 'runs'), options).then(
       (log) => {
         this.ids = idsAfter(log);
         return log;
@@ -87,6 +94,11 @@ export class WindowRunHistory {
     return (await this.runLog)?.read(runId);
   }
 
+  /** Whether the run's file verifies as this user's own; undefined for a run not kept. */
+  async signatureOf(runId: string): Promise<RunSignature | undefined> {
+    return (await this.runLog)?.signatureOf(runId);
+  }
+
   /** Clear History: these runs' files, and the earlier history files, which hold only finished runs. */
   async forget(runIds: readonly string[]): Promise<void> {
     await (await this.runLog)?.forget(runIds);
@@ -110,4 +122,12 @@ export class WindowRunHistory {
     if (unfinished.length > 0) log?.recordInterrupted(unfinished, this.options.clock.now());
     return { version: 1, tasks: [...legacy, ...logged] };
   }
+}
+
+/** The run log of `directory`, signing with the user's key; without one (said once), every run reads as foreign. */
+async function openSigned(directory: string, options: WindowRunHistoryOptions): Promise<RunLog> {
+  await mkdir(directory, { recursive: true });
+  const signing = await runFolderSigning(options.home ?? homedir(), directory);
+  if ('problem' in signing) options.warn(`${signing.problem}. Runs are kept unsigned, and Resume and Apply to Branch ask before going on with any.`);
+  return RunLog.open({ directory, onWarning: options.warn, clock: options.clock, retention: { maxAgeDays: options.retentionDays }, signing });
 }

@@ -62,7 +62,7 @@ describe('the run history', () => {
     }
   });
 
-  it('skips a damaged line of a run with a warning naming it, and keeps the rest of the run', async () => {
+  it('skips a damaged line of a run with a warning naming it, and keeps the rest of the run (edited, the run is foreign: --force)', async () => {
     world.server.respondWith((request) => textTurn(JSON.stringify(request.body).includes('Hi there.') ? 'Remembered.' : 'Hi there.'));
     const provider = providerEnvironment('openai', world.server.baseUrl);
     const base = ['run', '--json', '--agent', 'researcher', '--workspace', world.workspace, ...provider.args];
@@ -72,7 +72,8 @@ describe('the run history', () => {
     const lines = (await readFile(runFile, 'utf8')).split('\n');
     // A hand edit broke the second line; everything else is as written.
     await writeFile(runFile, [lines[0], '{"type":"task","task":{"id":"broken-record","status":"no-such-status"}}', ...lines.slice(2)].join('\n'));
-    const { code, stderr, stdout } = await startCli(world.cliPath, [...base.filter((word) => word !== '--agent' && word !== 'researcher'), '--continue', 't1', 'Again'], provider.env).exited;
+    const { code, stderr, stdout } = await startCli(world.cliPath, [...base.filter((word) => word !== '--agent' && word !== 'researcher'), '--continue', 't1', '--force', 'Again'], provider.env).exited;
+    expect(stderr).toContain("Run t1 is foreign: its run log's signature does not verify");
     expect(stderr).toMatch(/t1\.jsonl.*line 2/);
     expect(code).toBe(0);
     expect(stdout).toContain('Remembered.');

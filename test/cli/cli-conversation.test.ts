@@ -101,7 +101,11 @@ describe('agent-team run --continue: refusals', () => {
     const runFile = path.join(world.workspace, '.agent-team', 'runs', `${rootId}.jsonl`);
     const kept = (await readFile(runFile, 'utf8')).split('\n').filter((line) => !line.startsWith('{"type":"kept-conversation"'));
     await writeFile(runFile, kept.join('\n'));
-    const gone = await startCli(world.cliPath, [...base, '--continue', rootId, 'More'], provider.env).exited;
+    // Edited, the run is foreign: refused as such, and with --force for what it lacks.
+    const foreign = await startCli(world.cliPath, [...base, '--continue', rootId, 'More'], provider.env).exited;
+    expect(foreign.code).toBe(2);
+    expect(foreign.stderr).toContain(`Run ${rootId} is foreign`);
+    const gone = await startCli(world.cliPath, [...base, '--continue', rootId, '--force', 'More'], provider.env).exited;
     expect(gone.code).toBe(2);
     expect(gone.stderr).toContain(`The conversation of run ${rootId} is no longer kept`);
     const both = await startCli(world.cliPath, [...base, '--continue', rootId, '--agent', 'researcher', 'More'], provider.env).exited;

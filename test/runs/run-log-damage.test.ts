@@ -1,4 +1,4 @@
-import { appendFile, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { appendFile, mkdtemp, readFile, rm, stat, symlink, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -96,6 +96,23 @@ describe('RunLog: a damaged run file costs the damaged lines only', () => {
 });
 
 describe('RunLog: what it refuses', () => {
+  it('does not read an index too large for any history (planted?), says so, and never rewrites it to nothing', async () => {
+    const index = path.join(world.directory, 'index.jsonl');
+    await writeFile(index, '');
+    await truncate(index, 300 * 1024 * 1024);
+    const later = await world.reopen();
+    expect(later.runs()).toEqual([]);
+    expect(world.warnings).toEqual([expect.stringMatching(/^The run index .*index\.jsonl is 300 MiB, more than any history keeps \(planted\?\); it is not read/)]);
+    // A run written afterwards is appended: the file is neither replaced nor emptied.
+    const manager = new TaskManager({ clock: world.clock, store: later });
+    later.attach(manager);
+    await finishedRun(manager);
+    await later.flush();
+    expect(later.runs().map((run) => run.runId)).toEqual(['t1']);
+    expect((await stat(index)).size).toBeGreaterThan(300 * 1024 * 1024);
+    await later.close();
+  });
+
   it('never writes through a symbolic link in place of a run file, nor reads one', async () => {
     const outside = await mkdtemp(path.join(tmpdir(), 'agent-team-outside-'));
     try {

@@ -67,6 +67,16 @@ describe('run retention', () => {
     expect(await exists('t1.jsonl')).toBe(false);
   });
 
+  it('removes none of the user\'s runs for an index line that claims a huge run without its file (planted)', async () => {
+    world = await createRunLogWorld();
+    await finishedRuns(3, 1000);
+    const planted = { runId: 't900', description: 'planted', role: 'researcher', status: 'completed', createdAt: 0, updatedAt: 4e12, bytes: 2e9, taskIds: ['t900'] };
+    await appendFile(path.join(world.directory, 'index.jsonl'), `${JSON.stringify(planted)}\n`);
+    const log = await world.reopen({ retention: { maxBytes: 1024 * 1024 } });
+    expect(log.runs().map((run) => run.runId)).toEqual(['t900', 't3', 't2', 't1']);
+    expect(await exists('t1.jsonl')).toBe(true);
+  });
+
   it('never removes a run still working, however old or many', async () => {
     world = await createRunLogWorld({ retention: { keepRuns: 1, maxAgeDays: 1 } });
     const working = new StagedWork();

@@ -115,17 +115,19 @@ export interface LineProblems {
 
 /**
  * Calls `onLine` with each complete line (without its newline), numbered from 1. Empty lines are passed
- * over. The bytes are split on newlines before decoding, so a multi-byte character is never cut in two.
+ * over. Resolves with the bytes read. The bytes are split on newlines before decoding, so a multi-byte character is never cut in two.
  */
-export async function readLines(handle: FileHandle, onLine: (line: string, lineNumber: number) => void, problems: LineProblems): Promise<void> {
+export async function readLines(handle: FileHandle, onLine: (line: string, lineNumber: number) => void, problems: LineProblems): Promise<{ bytes: number }> {
   const chunk = Buffer.alloc(chunkBytes);
   let pending: Buffer[] = [];
   let pendingBytes = 0;
   let overLong = false;
   let lineNumber = 1;
+  let total = 0;
   for (;;) {
     const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
     if (bytesRead === 0) break;
+    total += bytesRead;
     const view = chunk.subarray(0, bytesRead);
     let start = 0;
     for (let end = view.indexOf(newline, 0); end !== -1; end = view.indexOf(newline, start)) {
@@ -148,4 +150,5 @@ export async function readLines(handle: FileHandle, onLine: (line: string, lineN
   }
   if (overLong) problems.tooLong(lineNumber);
   else if (pendingBytes > 0) problems.cutShort(lineNumber);
+  return { bytes: total };
 }

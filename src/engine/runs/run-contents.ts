@@ -11,6 +11,7 @@ import type { ModelMessage } from '../model/types.js';
 import type { PersistedTask } from '../tasks/task-store.js';
 import { type TaskSnapshot, isTerminal } from '../tasks/types.js';
 import type { RunRecord, ToolResultEntry } from './run-log-records.js';
+import type { RunSignature } from './run-log-signature.js';
 import { ProposalsBeingRead } from './run-proposals-read.js';
 
 export interface RunContents {
@@ -25,6 +26,8 @@ export interface RunContents {
   keptConversations: Map<string, ModelMessage[]>;
   /** The latest proposals per task, those not removed. */
   changeSets: ChangeSetSnapshot[];
+  /** Whether the run's file verifies as its user's own (run-log-signature.ts): a `foreign` run is neither resumed nor applied unless the user insists. */
+  signature: RunSignature;
 }
 
 interface TaskBeingRead {
@@ -112,7 +115,7 @@ export class RunContentsBuilder {
     this.conversations.set(taskId, current);
   }
 
-  build(): RunContents {
+  build(signature: RunSignature): RunContents {
     const tasks: PersistedTask[] = [];
     for (const [taskId, read] of this.tasks) {
       if (read.task) tasks.push(persistedOf(read.task, read, this.maxEntries));
@@ -125,6 +128,7 @@ export class RunContentsBuilder {
       resultsAfterConversation: this.results,
       keptConversations: this.kept,
       changeSets: this.proposals.changeSets(),
+      signature,
     };
   }
 }

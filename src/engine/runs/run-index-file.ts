@@ -57,7 +57,15 @@ export interface IndexFileContents {
   latest: Map<string, RunSummary>;
   /** Lines in the file, damaged ones included: what a rewrite would save. */
   lines: number;
+  /** True when the file was too large to read: a rewrite must not replace it with nothing. */
+  refused?: boolean;
 }
+
+/**
+ * An index larger than this is not read (its summaries would all be held in memory): a history keeps a
+ * line of a few hundred bytes per run, and rewrites the file once stale lines outnumber live ones.
+ */
+const maxIndexBytes = 256 * 1024 * 1024;
 
 /** Reads the index file; an absent or unreadable one (warned) is empty. */
 export async function readIndexFile(filePath: string, warn: (message: string) => void): Promise<IndexFileContents> {
@@ -70,6 +78,12 @@ export async function readIndexFile(filePath: string, warn: (message: string) =>
     return { latest, lines: 0 };
   }
   if (!handle) return { latest, lines: 0 };
+  const { size } = await handle.stat();
+  if (size > maxIndexBytes) {
+    await handle.close();
+    warn(`The run index ${filePath} is ${(size / 1024 / 1024).toFixed(0)} MiB, more than any history keeps (planted?); it is not read, and runs it listed are not known until they are written again`);
+    return { latest, lines: 0, refused: true };
+  }
   let lines = 0;
   try {
     await readLines(

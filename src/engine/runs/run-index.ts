@@ -124,7 +124,8 @@ export class RunIndex {
 
   /** Reads the file again rather than writing what this process holds: runs another process appended since are kept. */
   private async rewrite(): Promise<void> {
-    const { latest } = await readIndexFile(this.filePath, this.warn);
+    const { latest, refused } = await readIndexFile(this.filePath, this.warn);
+    if (refused) return;
     await rewriteIndexFile(this.filePath, latest.values());
     this.linesInFile = latest.size;
   }

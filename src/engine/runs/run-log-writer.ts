@@ -6,15 +6,18 @@
  * promise chain per run), and asked-for writes that wait behind one in flight collapse into one. The file
  * is opened without following a link and kept open while the run is written (closed on `release`); a
  * failed write is reported through `warn`, never thrown: the task manager's events must not fail
- * because a disk did.
+ * because a disk did. With `signing`, each line is signed as it goes out (run-log-signature.ts), chained
+ * from the file's last verified line, which a process learns once per run file it opens.
  */
 import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { errorMessage } from '../errors.js';
 import { appendText, appendTextNow, endsWithNewline, openForAppend } from './json-lines-file.js';
 import { type RunRecord, maxLineBytes, safeRunId, subjectOf } from './run-log-records.js';
+import { signLine, signatureBytes } from './run-log-signature.js';
 
 interface RunFile {
+  /** Records as JSON, each without its newline (and its MAC: added as it is written). */
   lines: string[];
   bufferedBytes: number;
   /** The file's size as far as this process knows: the index's figure until the first write here reads it from the file. */
@@ -28,6 +31,10 @@ interface RunFile {
   syncWanted: boolean;
   /** Writes asked for and not yet finished. */
   inFlight: number;
+  /** The run's signing key; undefined: lines go unsigned. */
+  runKey: Buffer | undefined;
+  /** The MAC the next line chains from; known once `measured`. */
+  lastMac: string;
 }
 
 /** Held lines past this size are written at once, whatever the caller waits for. */
@@ -41,6 +48,12 @@ export interface RunLogWriterOptions {
   onReleased(runId: string): void;
   /** The size the index gives a run's file, for a run this process has not written yet (0: none). */
   knownBytes(runId: string): number;
+  /** Signs the lines (run-log-signature.ts). Absent: they go unsigned. */
+  signing?: {
+    runKey(runId: string): Buffer | undefined;
+    /** The MAC a line appended to the run's file, now `bytes` long, chains from. */
+    chainTail(runId: string, bytes: number): Promise<string>;
+  };
 }
 
 export class RunLogWriter {
@@ -67,8 +80,9 @@ export class RunLogWriter {
       this.refused.add(runId);
       return false;
     }
-    const line = `${JSON.stringify(record)}\n`;
-    const bytes = Buffer.byteLength(line, 'utf8');
+    const line = JSON.stringify(record);
+    const file = this.fileOf(runId);
+    const bytes = Buffer.byteLength(line, 'utf8') + 1 + (file.runKey ? signatureBytes : 0);
     if (bytes > maxLineBytes) {
       const size = (bytes / 1024 / 1024).toFixed(1);
       // Said once per task and kind: a conversation over the cap stays over it turn after turn.
@@ -78,7 +92,6 @@ export class RunLogWriter {
       this.options.warn(`Run ${runId}: the ${record.type} record of ${subjectOf(record)} is ${size} MiB, over the ${maxLineBytes / 1024 / 1024} MiB a line may hold; it was not written.`);
       return false;
     }
-    const file = this.fileOf(runId);
     file.lines.push(line);
     file.bufferedBytes += bytes;
     if (file.bufferedBytes > maxBufferedBytes) void this.write(runId);
@@ -113,14 +126,14 @@ export class RunLogWriter {
     file.inFlight++;
     const step = file.chain.then(async () => {
       file.queued = undefined;
-      const text = file.lines.join('');
+      const lines = file.lines;
       const count = file.lines.length;
       const sync = file.syncWanted;
       file.lines = [];
       file.bufferedBytes = 0;
       file.syncWanted = false;
       try {
-        await this.append(runId, file, text, sync);
+        await this.append(runId, file, lines, sync);
       } catch (error) {
         this.options.warn(`Could not write run ${runId} to ${this.filePathOf(runId)}: ${errorMessage(error)}; ${count} record(s) were lost.`);
         this.options.onRecordsLost(runId);
@@ -140,7 +153,7 @@ export class RunLogWriter {
   /** The synchronous path of `write`: false when it cannot be taken (the file not open yet, a write in flight). */
   private writeNow(runId: string, file: RunFile): boolean {
     if (file.lines.length === 0 || file.queued || file.inFlight > 0 || file.syncWanted || !file.handle || !file.measured) return false;
-    const text = file.lines.join('');
+    const text = this.textOf(file, file.lines);
     const count = file.lines.length;
     const bytes = file.bufferedBytes;
     file.lines = [];
@@ -156,6 +169,19 @@ export class RunLogWriter {
       file.chain = file.chain.then(() => handle.close()).catch(() => undefined);
     }
     return true;
+  }
+
+  /** The lines as they go in the file: each signed when the run has a key, chained from the one before. */
+  private textOf(file: RunFile, lines: readonly string[]): string {
+    if (lines.length === 0) return '';
+    if (!file.runKey) return `${lines.join('\n')}\n`;
+    const signed: string[] = [];
+    for (const json of lines) {
+      const { line, mac } = signLine(file.runKey, file.lastMac, json);
+      file.lastMac = mac;
+      signed.push(line);
+    }
+    return `${signed.join('\n')}\n`;
   }
 
   /** Writes every run's held lines; resolves when all writes so far are done. */
@@ -190,21 +216,25 @@ export class RunLogWriter {
   private fileOf(runId: string): RunFile {
     let file = this.files.get(runId);
     if (!file) {
-      file = { lines: [], bufferedBytes: 0, bytes: this.options.knownBytes(runId), measured: false, handle: undefined, chain: Promise.resolve(), queued: undefined, syncWanted: false, inFlight: 0 };
+      const runKey = this.options.signing?.runKey(runId);
+      file = { lines: [], bufferedBytes: 0, bytes: this.options.knownBytes(runId), measured: false, handle: undefined, chain: Promise.resolve(), queued: undefined, syncWanted: false, inFlight: 0, runKey, lastMac: '' };
       this.files.set(runId, file);
     }
     return file;
   }
 
-  private async append(runId: string, file: RunFile, text: string, sync: boolean): Promise<void> {
+  private async append(runId: string, file: RunFile, lines: string[], sync: boolean): Promise<void> {
     file.handle ??= await openForAppend(this.filePathOf(runId));
     let prefix = '';
     if (!file.measured) {
       // First write from this process: an earlier one that crashed mid-line must not swallow ours.
       file.bytes = (await file.handle.stat()).size;
-      file.measured = true;
       if (!(await endsWithNewline(file.handle))) prefix = '\n';
+      // A cut line is no line: ours chain from the last one that verifies, as the reader checks them.
+      if (file.runKey) file.lastMac = file.bytes === 0 ? '' : ((await this.options.signing?.chainTail(runId, file.bytes)) ?? '');
+      file.measured = true;
     }
+    const text = this.textOf(file, lines);
     if (text !== '' || prefix !== '') file.bytes += await appendText(file.handle, prefix + text);
     if (sync) await file.handle.sync();
   }

@@ -19,8 +19,10 @@ import type { PersistedHistory, PersistedTask, TaskStore } from '../tasks/task-s
 import type { TranscriptArchive } from '../tasks/transcript-archive.js';
 import type { TaskEvent, TaskSnapshot } from '../tasks/types.js';
 import { RunIndex, type RunSummary } from './run-index.js';
+import type { RunSigning } from './run-log-key.js';
+import type { RunSignature } from './run-log-signature.js';
 import type { RunContents } from './run-log-reader.js';
-import { safeRunId } from './run-log-records.js';
+import { type RunRecordType, safeRunId } from './run-log-records.js';
 import { type RetentionOptions, resolveRetention } from './run-retention.js';
 import { RunStorage } from './run-storage.js';
 import { runTranscripts } from './run-transcripts.js';
@@ -36,6 +38,11 @@ export interface RunLogOptions {
   clock?: Clock;
   /** How many of the newest runs `load()` brings back. Default 200. */
   loadRuns?: number;
+  /**
+   * The key that signs this folder's run logs (run-log-key.ts `runFolderSigning`), or why there is none.
+   * Default: none, so lines go unsigned and every run reads as foreign.
+   */
+  signing?: RunSigning;
 }
 
 /** Transcript entries per task `load` hands the task manager at most (the most recent). */
@@ -67,7 +74,7 @@ export class RunLog implements TaskStore {
     const status = await lstat(options.directory);
     if (status.isSymbolicLink() || !status.isDirectory()) throw new Error(`${options.directory} is ${status.isSymbolicLink() ? 'a symbolic link' : 'not a directory'}; the run log is not kept there.`);
     const index = await RunIndex.read(options.directory, warn);
-    const storage = new RunStorage(options.directory, index, warn, options.clock ?? systemClock, resolveRetention(options.retention));
+    const storage = new RunStorage(options.directory, index, warn, options.clock ?? systemClock, resolveRetention(options.retention), options.signing ?? { problem: 'no key was given to sign run logs with' });
     await storage.prune();
     return new RunLog(storage, options.loadRuns ?? 200);
   }
@@ -111,7 +118,8 @@ export class RunLog implements TaskStore {
     await this.flush();
     const newest = [...this.storage.index.oldestFirst()].slice(-this.loadRuns).sort((a, b) => a.createdAt - b.createdAt);
     const tasks: PersistedTask[] = [];
-    for (const run of newest) tasks.push(...((await this.storage.read(run.runId, { maxTranscriptEntries: maxLoadedTranscriptEntries, only: historyRecords }))?.tasks ?? []));
+    // Not checked: this is the list a window shows, not a run anyone goes on with (read or signatureOf check that).
+    for (const run of newest) tasks.push(...((await this.storage.read(run.runId, { maxTranscriptEntries: maxLoadedTranscriptEntries, only: historyRecords }, false))?.tasks ?? []));
     return { version: 1, tasks };
   }
 
@@ -131,9 +139,14 @@ export class RunLog implements TaskStore {
     for (const task of tasks) this.storage.recorder.onEvent({ type: 'task-end', task: { ...task, status: 'interrupted', stopReason: { kind: 'interrupted' }, endedAt: now } });
   }
 
-  /** Everything the run's file holds (after writing what this process holds for it); undefined for an unknown run. */
-  read(runId: string): Promise<RunContents | undefined> {
-    return this.storage.read(runId, {});
+  /** What the run's file holds (after writing what this process holds for it), of the record types `only` names (default: all); undefined for an unknown run. */
+  read(runId: string, options: { only?: ReadonlySet<RunRecordType> } = {}): Promise<RunContents | undefined> {
+    return this.storage.read(runId, options);
+  }
+
+  /** Whether the run's file verifies as this user's own (its records are skipped unparsed); undefined for an unknown run. */
+  async signatureOf(runId: string): Promise<RunSignature | undefined> {
+    return (await this.storage.read(runId, { only: new Set() }))?.signature;
   }
 
   /** The run a task belongs to: from what this process saw start, else the index. */

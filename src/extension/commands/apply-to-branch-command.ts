@@ -43,6 +43,7 @@ export async function applyToBranch(host: AgentTeamHost, runArgument?: unknown):
     showInfo(vscode.l10n.t('Run {0} has no proposals of completed tasks to commit.', root.id));
     return undefined;
   }
+  if (!(await host.ownRunOrConfirmed(root.id, 'apply'))) return undefined;
   const runner = nodeProgramRunner();
   const cwd = folder.uri.fsPath;
   const branch = await vscode.window.showInputBox({

@@ -25,9 +25,10 @@ export interface RunLogWorld {
   remove(): Promise<void>;
 }
 
-/** `manager`: more options for the task manager (its clock and store are the world's). */
-export async function createRunLogWorld(options: Partial<RunLogOptions> = {}, manager: TaskManagerOptions = {}): Promise<RunLogWorld> {
+/** `manager`: more options for the task manager (its clock and store are the world's). `options` may depend on the folder (its signing key). */
+export async function createRunLogWorld(given: Partial<RunLogOptions> | ((directory: string) => Promise<Partial<RunLogOptions>>) = {}, manager: TaskManagerOptions = {}): Promise<RunLogWorld> {
   const directory = await mkdtemp(path.join(tmpdir(), 'agent-team-runs-'));
+  const options = typeof given === 'function' ? await given(directory) : given;
   const clock = new ManualClock();
   const warnings: string[] = [];
   const open = (more: Partial<RunLogOptions> = {}) => RunLog.open({ directory, clock, onWarning: (message) => warnings.push(message), ...options, ...more });
