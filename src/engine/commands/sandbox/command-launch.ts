@@ -75,7 +75,7 @@ export async function commandLaunch(options: LaunchOptions): Promise<CommandLaun
   policy.hidden = existingPaths(policy.hidden);
   policy.readOnly = existingPaths([...policy.readOnly, ...(sandbox.network ? resolverFiles(policy.hidden) : [])]);
   if (sandbox.availability.mechanism === 'bubblewrap') {
-    return { file: sandbox.availability.executable, args: bubblewrapArguments(policy, argv), environment: { ...marked, HOME: policy.home, TMPDIR: '/tmp' }, mark, ownPidNamespace: true };
+    return { file: sandbox.availability.executable, args: bubblewrapArguments(policy, argv, { temporaryBytes: options.limits.temporaryBytes }), environment: { ...marked, HOME: policy.home, TMPDIR: '/tmp' }, mark, ownPidNamespace: true };
   }
   // Seatbelt has no private mounts: the home and temporary folder are made inside the copy's own folder.
   const own = sandbox.copy.writable[0];
