@@ -13,6 +13,9 @@
 import { type ChildProcessByStdio, type ChildProcessWithoutNullStreams, type ExecFileException, execFile, spawn } from 'node:child_process';
 import type { Readable } from 'node:stream';
 
+/** A started process, as the callers hold it. */
+export type { ChildProcess } from 'node:child_process';
+
 export interface ProcessOptions {
   /** Where it runs. Default: this process's working directory. */
   cwd?: string;

@@ -69,7 +69,7 @@ describe('a limit that was hit', () => {
     const bounded = { ...limits, addressSpaceBytes: 2 * 1024 ** 3, temporaryBytes: 8 * 1024 ** 2 };
     expect(limitHit({ exitCode: 134, signal: null, stderr: { text: 'FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory' } }, bounded)).toContain('address-space limit (2 GiB');
     expect(limitHit({ exitCode: 1, signal: null, stderr: { text: "RangeError: WebAssembly.Memory(): could not allocate memory" } }, bounded)).toContain('address-space limit');
-    expect(limitHit({ exitCode: 1, signal: null, stderr: { text: "head: error writing '/tmp/x': No space left on device" } }, bounded)).toContain('private /tmp holds 8 MiB');
+    expect(limitHit({ exitCode: 1, signal: null, stderr: { text: "head: error writing '/tmp/x': No space left on device" } }, bounded)).toContain('Exit code 1: the command probably ran out of space in its private /tmp, which holds 8 MiB');
     expect(limitHit({ exitCode: 0, signal: null, stderr: { text: 'out of memory (handled)' } }, bounded)).toBeUndefined();
   });
 });

@@ -4,10 +4,9 @@
  * background outlives it. Output is kept as tails as it arrives; stdin is closed (after the given input,
  * if any: a hook's JSON), so a command that waits for more input ends instead of hanging.
  */
-import type { ChildProcess } from 'node:child_process';
 import type { Clock } from '../clock.js';
 import { onAbort } from '../abort.js';
-import { programEnvironment, startProcess } from '../process-launcher.js';
+import { type ChildProcess, programEnvironment, startProcess } from '../process-launcher.js';
 import { OutputTail } from './output-tail.js';
 import type { CommandLaunch } from './sandbox/command-launch.js';
 import { killMarkedProcesses } from './sandbox/marked-processes.js';

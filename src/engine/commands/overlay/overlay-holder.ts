@@ -9,8 +9,7 @@
  * Root only: another user would have to join the holder's user namespace too, where the command would
  * hold capabilities over its mounts; those commands get a namespace of their own (overlay-launch.ts).
  */
-import type { ChildProcess } from 'node:child_process';
-import { startProcess } from '../../process-launcher.js';
+import { type ChildProcess, startProcess } from '../../process-launcher.js';
 import type { CommandLaunch } from '../sandbox/command-launch.js';
 import type { OverlayTools } from './overlay-launch.js';
 

@@ -67,13 +67,15 @@ export function limitHit(result: { exitCode: number | null; signal: string | nul
   if (/fork: (?:retry: )?Resource temporarily unavailable|EAGAIN.*(?:spawn|fork)/i.test(stderr)) {
     return `The command hit its process limit (${limits.processes} processes of the user) and could not start more.`;
   }
-  // Nor for the address space: an allocation fails, and the program says so in its own words. They are
-  // also what a machine out of memory says, so the sentence says "probably".
+  // Nor for the address space, nor a full /tmp: an allocation or a write fails, and the program says so in
+  // its own words. Those are also what a machine out of memory or a full disk says: hence "probably", and
+  // the exit code beside it.
+  const exit = result.exitCode === null ? `Ended by signal ${result.signal ?? 'unknown'}` : `Exit code ${result.exitCode}`;
   if (/Cannot allocate memory|out of memory|bad_alloc|MemoryError|could not allocate memory|ENOMEM/i.test(stderr)) {
-    return `The command probably hit its address-space limit (${Math.round((limits.addressSpaceBytes ?? defaultAddressSpaceBytes) / 1024 ** 3)} GiB of memory reserved by one process): an allocation failed.`;
+    return `${exit}: the command probably hit its address-space limit (${Math.round((limits.addressSpaceBytes ?? defaultAddressSpaceBytes) / 1024 ** 3)} GiB of memory reserved by one process), and an allocation failed.`;
   }
   if (/No space left on device|ENOSPC/.test(stderr)) {
-    return `The command ran out of space: its private /tmp holds ${Math.round((limits.temporaryBytes ?? defaultTemporaryBytes) / 1024 ** 2)} MiB (or the disk of its scratch copy is full).`;
+    return `${exit}: the command probably ran out of space in its private /tmp, which holds ${Math.round((limits.temporaryBytes ?? defaultTemporaryBytes) / 1024 ** 2)} MiB (or the disk of its scratch copy is full).`;
   }
   return undefined;
 }
