@@ -48,6 +48,15 @@ describe.skipIf(process.platform !== 'linux').each(copyKinds)('a command in the 
     expect(result).toMatch(/^y$/m);
   });
 
+  it('runs git, node and npm as usual (no user namespace of its own does not get in their way)', async () => {
+    world = await createBashWorld({ copyKind, files: { 'a.txt': 'a\n', 'package.json': '{"name":"p","version":"1.0.0","scripts":{"hello":"node -e \\"console.log(42)\\""}}' }, patterns: ['*'] });
+    const result = await run(`git status --short && echo b >> a.txt && git diff --stat | tail -1 && node -e "console.log('node ' + (6 * 7))" && npm run --silent hello`);
+    expect(result).toContain('Exit code 0');
+    expect(result).toContain('1 file changed, 1 insertion(+)');
+    expect(result).toMatch(/^node 42$/m);
+    expect(result).toMatch(/^42$/m);
+  });
+
   it('runs under hard CPU, file-size, process and address-space limits, as the kernel reports them', async () => {
     world = await createBashWorld({ copyKind, files: { 'a.txt': 'a\n' }, patterns: ['*'], limits: { cpuSeconds: 30, fileBytes: 8 * 1024 ** 2, processes: 500, addressSpaceBytes: 40 * 1024 ** 3 } });
     const result = await run(`echo "soft=$(ulimit -S -t) hard=$(ulimit -H -t)"; grep -E '^Max (cpu time|file size|processes|address space)' /proc/self/limits`);
