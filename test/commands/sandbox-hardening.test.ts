@@ -4,7 +4,9 @@
  * no remount; hard limits that are really set (the kernel's own view, /proc/self/limits); a private /tmp
  * that fills up instead of the host's memory.
  */
-import { readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { detectSandbox } from '../../src/engine/commands/sandbox/sandbox-availability.js';
 import { ScriptedModel } from '../../src/engine/testing/scripted-model.js';
@@ -46,6 +48,33 @@ describe.skipIf(process.platform !== 'linux').each(copyKinds)('a command in the 
     await rm(marker, { force: true });
     // Its own copy stays writable (root's files, as the namespace maps it).
     expect(result).toMatch(/^y$/m);
+  });
+
+  it.skipIf(!asRoot)("as root, reads neither what only root may read nor root's home", async () => {
+    // HOME elsewhere: /root is hidden because the user inside is root's owner, not because it is the home.
+    const home = await mkdtemp(path.join(tmpdir(), 'agent-team-home-'));
+    world = await createBashWorld({ copyKind, files: { 'a.txt': 'a\n' }, patterns: ['*'], userHome: home });
+    const result = await run(`cat /etc/shadow 2>&1; ls /etc/ssl/private 2>&1 | wc -l; ls -A /root`).finally(() => rm(home, { recursive: true, force: true }));
+    expect(result).not.toMatch(/^root:/m);
+    expect(result).toMatch(/^0$/m);
+    // Root's home is an empty folder; what is there are only the mount points of toolchains read back.
+    expect(result).not.toMatch(/^\.(?:bashrc|profile|gitconfig|npmrc|ssh)$/m);
+  });
+
+  it("reads a toolchain in the user's home back, but not the registry token cargo keeps there", async () => {
+    const home = await mkdtemp(path.join(tmpdir(), 'agent-team-home-'));
+    try {
+      await mkdir(path.join(home, '.cargo', 'bin'), { recursive: true });
+      await writeFile(path.join(home, '.cargo', 'credentials.toml'), '[registry]\ntoken = "cio-canary-token"\n');
+      await writeFile(path.join(home, '.cargo', 'bin', 'cargo-hello'), '#!/bin/sh\necho hello from cargo\n', { mode: 0o755 });
+      const environment = { PATH: `${path.join(home, '.cargo', 'bin')}:${process.env.PATH ?? ''}`, CARGO_HOME: path.join(home, '.cargo') };
+      world = await createBashWorld({ copyKind, files: { 'a.txt': 'a\n' }, patterns: ['*'], userHome: home, sourceEnvironment: environment });
+      const result = await run('cargo-hello; cat "$CARGO_HOME/credentials.toml"; echo "size=$(wc -c < "$CARGO_HOME/credentials.toml")"');
+      expect(result).toContain('hello from cargo');
+      expect(result).not.toContain('cio-canary-token');
+    } finally {
+      await rm(home, { recursive: true, force: true });
+    }
   });
 
   it('runs git, node and npm as usual (no user namespace of its own does not get in their way)', async () => {

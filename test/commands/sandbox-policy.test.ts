@@ -41,8 +41,12 @@ describe('the sandbox policy', () => {
   });
 
   it('as bubblewrap arguments for root: a user that is not root inside, no capabilities, no user namespace of its own', () => {
-    const text = bubblewrapArguments(policy, ['true'], { hostUid: 0 }).join(' ');
+    const text = bubblewrapArguments(policy, ['true'], { hostUid: 0, rootSecrets: { files: ['/etc/shadow'], folders: ['/etc/ssl/private'] } }).join(' ');
     expect(text).toContain('--unshare-all --unshare-user --disable-userns --cap-drop ALL --uid 65534 --gid 65534 --ro-bind / /');
+    // The user inside owns root's files: what only root may read is hidden.
+    expect(text).toContain('--size 1048576 --tmpfs /etc/ssl/private');
+    expect(text).toContain('--ro-bind /dev/null /etc/shadow');
+    expect(bubblewrapArguments(policy, ['true'], { hostUid: 1000, rootSecrets: { files: ['/etc/shadow'], folders: [] } })).not.toContain('/etc/shadow');
   });
 
   it('as a Seatbelt profile: deny by default, reads except the hidden folders, writes to the copy only, no network', () => {

@@ -50,6 +50,9 @@ export interface LaunchOptions {
   platform?: NodeJS.Platform;
 }
 
+/** Files in a toolchain's folder that hold a token: `~/.cargo/credentials.toml` (and its older name). */
+const toolchainCredentialFiles = ['credentials.toml', 'credentials'];
+
 /** The shell commands run in: bash where there is one (agents write bash), else the system's sh. */
 export function commandShell(): { path: string; variant: 'bash' | 'sh' } {
   return existsSync('/bin/bash') ? { path: '/bin/bash', variant: 'bash' } : { path: '/bin/sh', variant: 'sh' };
@@ -72,8 +75,11 @@ export async function commandLaunch(options: LaunchOptions): Promise<CommandLaun
     environment: options.environment,
     network: sandbox.network,
   });
-  policy.hidden = existingPaths(policy.hidden);
+  // As root the user inside owns root's files: root's home is hidden even when HOME names another.
+  policy.hidden = existingPaths([...policy.hidden, ...(process.getuid?.() === 0 ? ['/root'] : [])]);
   policy.readOnly = existingPaths([...policy.readOnly, ...(sandbox.network ? resolverFiles(policy.hidden) : [])]);
+  // A toolchain read back may keep a registry token in its own folder (cargo's): that file stays hidden.
+  policy.hiddenFiles = existingPaths(policy.readOnly.flatMap((folder) => toolchainCredentialFiles.map((name) => path.join(folder, name))));
   if (sandbox.availability.mechanism === 'bubblewrap') {
     return { file: sandbox.availability.executable, args: bubblewrapArguments(policy, argv, { temporaryBytes: options.limits.temporaryBytes }), environment: { ...marked, HOME: policy.home, TMPDIR: '/tmp' }, mark, ownPidNamespace: true };
   }
