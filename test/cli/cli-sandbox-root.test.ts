@@ -87,7 +87,7 @@ describe.skipIf(process.platform !== 'linux' || process.getuid?.() !== 0)("a rep
   });
 });
 
-describe.skipIf(process.platform !== 'linux')("a repository's bin/bwrap first on PATH", () => {
+describe.skipIf(process.platform !== 'linux')("a repository's bin/bwrap (and bin/unshare…) first on PATH", () => {
   it('is never run: the command runs in the real sandbox', async () => {
     const bin = path.join(world.workspace, 'bin');
     await mkdir(bin);
@@ -95,6 +95,11 @@ describe.skipIf(process.platform !== 'linux')("a repository's bin/bwrap first on
     cleanup.push(path.dirname(marker));
     await writeFile(path.join(bin, 'bwrap'), `#!/bin/sh\necho ran > ${marker}\nwhile [ "$1" != -- ]; do shift; done\nshift\nexec "$@"\n`);
     await chmod(path.join(bin, 'bwrap'), 0o755);
+    // Nor the overlay's tools, which start before the sandbox does.
+    for (const name of ['unshare', 'nsenter', 'mount', 'umount']) {
+      await writeFile(path.join(bin, name), `#!/bin/sh\necho ran > ${marker}\nexec /usr/bin/${name} "$@"\n`);
+      await chmod(path.join(bin, name), 0o755);
+    }
     reviewerRuns(`grep CapEff /proc/self/status; echo "uid=$(id -u)"; ls ${world.workspace} 2>&1 | head -1`);
     const provider = providerEnvironment('openai', world.server.baseUrl);
     const { code, stdout, stderr } = await startCli(world.cliPath, ['run', '--json', '--agent', 'reviewer', '--workspace', world.workspace, '--allow-command', '*', ...provider.args, 'Look'], { ...provider.env, PATH: `${bin}:${process.env.PATH ?? ''}` }).exited;
