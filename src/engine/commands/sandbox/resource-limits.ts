@@ -12,7 +12,8 @@ export interface ResourceLimits {
   fileBytes: number;
   /**
    * Processes of the user at once (the kernel counts the user's, not only the command's: RLIMIT_NPROC).
-   * Default 4096. Not enforced for root outside a user namespace.
+   * Default 4096. Enforced for root too in bubblewrap, where the command holds no capability (it counts
+   * all of root's processes then); not for root without a sandbox.
    */
   processes: number;
   /** The address space of each of its processes, in bytes (RLIMIT_AS). Default: defaultAddressSpaceBytes, 64 GiB. */
