@@ -4,6 +4,7 @@
  * no remount; hard limits that are really set (the kernel's own view, /proc/self/limits); a private /tmp
  * that fills up instead of the host's memory.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -30,6 +31,17 @@ async function run(command: string): Promise<string> {
 
 beforeAll(async () => {
   expect(await detectSandbox()).toMatchObject({ available: true, mechanism: 'bubblewrap' });
+});
+
+describe.skipIf(process.platform !== 'linux' || !asRoot)("as root, a workspace that belongs to another user (a host's checkout in a container)", () => {
+  it('gets the git-made copy, whose files the command can write without a capability', async () => {
+    world = await createBashWorld({ files: { 'a.txt': 'a\n', 'dist/x.txt': 'x\n' }, patterns: ['*'] });
+    execFileSync('chown', ['-R', '4242:4242', world.root]);
+    const result = await run('echo b >> a.txt && echo y > dist/y.txt && echo new > new.txt && cat a.txt');
+    expect(result).toContain('Exit code 0');
+    expect(result).toMatch(/^a\nb$/m);
+    expect(result).toContain('Ran in: a git-made copy of the workspace (no overlay: the workspace belongs to another user (uid 4242)');
+  });
 });
 
 describe.skipIf(process.platform !== 'linux').each(copyKinds)('a command in the sandbox, with the %s scratch copy', (copyKind) => {
