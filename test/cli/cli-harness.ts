@@ -42,9 +42,13 @@ export interface CliRun {
 
 export type CliEvent = Record<string, unknown> & { type: string };
 
-/** `stdin`: `'pipe'` keeps the child's stdin open for the test to write to (`child.stdin`). Default: none. */
-export function startCli(cliPath: string, args: string[], environment: Record<string, string>, options: { stdin?: 'pipe' } = {}): CliRun {
-  const child = spawn(process.execPath, [cliPath, ...args], {
+/**
+ * `stdin`: `'pipe'` keeps the child's stdin open for the test to write to (`child.stdin`). Default: none.
+ * `wrapper`: a command the CLI is run under (its argv, the CLI's appended), e.g. `bubblewrapReplacedBy`'s.
+ */
+export function startCli(cliPath: string, args: string[], environment: Record<string, string>, options: { stdin?: 'pipe'; wrapper?: readonly string[] } = {}): CliRun {
+  const argv = [...(options.wrapper ?? []), process.execPath, cliPath, ...args];
+  const child = spawn(argv[0]!, argv.slice(1), {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...environment },
     stdio: [options.stdin ?? 'ignore', 'pipe', 'pipe'],
   });

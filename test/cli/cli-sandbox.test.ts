@@ -4,12 +4,13 @@
  * /proc), the user's SSH key and the network. The key reaches no command and no surface (the next model
  * request, the JSON events, the trace); a machine without a sandbox refuses commands until --no-sandbox.
  */
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { textTurn, toolCallTurn } from '../support/mock-provider/index.js';
+import { bubblewrapReplacedBy, canReplaceBubblewrap, failingBubblewrap, replacingBubblewrapNeedsRoot } from './bubblewrap-replaced.js';
 import { parseEvents, priorTurns, providerEnvironment, startCli } from './cli-harness.js';
 import { useCliWorld } from './cli-world.js';
 
@@ -77,22 +78,19 @@ describe('the network from inside a command', () => {
   });
 });
 
-describe('a machine where the sandbox cannot start', () => {
+describe.skipIf(!canReplaceBubblewrap)(`a machine where the sandbox cannot start (${replacingBubblewrapNeedsRoot})`, () => {
   it('says so on stderr and refuses commands, naming --no-sandbox; with it, they run', async () => {
-    // A bwrap that fails as it does in a container that forbids namespaces.
-    const bin = await mkdtemp(path.join(tmpdir(), 'agent-team-bin-'));
-    cleanup.push(bin);
-    await writeFile(path.join(bin, 'bwrap'), '#!/bin/sh\necho "bwrap: No permissions to create new namespace" >&2\nexit 1\n');
-    await chmod(path.join(bin, 'bwrap'), 0o755);
+    // A bwrap in the system's place that fails as it does in a container that forbids namespaces.
+    const replaced = await bubblewrapReplacedBy(failingBubblewrap);
+    cleanup.push(path.dirname(replaced.wrapper.at(-1)!));
     const provider = providerEnvironment('openai', world.server.baseUrl);
-    const environment = { ...provider.env, PATH: `${bin}:${process.env.PATH ?? ''}` };
     reviewerRuns('cat a.txt');
-    const refused = await startCli(world.cliPath, ['run', '--json', '--agent', 'reviewer', '--workspace', world.workspace, '--allow-command', 'cat *', ...provider.args, 'Read'], environment).exited;
+    const refused = await startCli(world.cliPath, ['run', '--json', '--agent', 'reviewer', '--workspace', world.workspace, '--allow-command', 'cat *', ...provider.args, 'Read'], provider.env, { wrapper: replaced.wrapper }).exited;
     expect(refused.stderr).toContain('agent-team: no OS sandbox here (bubblewrap cannot start a sandbox here: bwrap: No permissions to create new namespace)');
     expect(String(parseEvents(refused.stdout).at(-1)?.output)).toContain('Not run: there is no OS sandbox here');
     expect(String(parseEvents(refused.stdout).at(-1)?.output)).toContain('--no-sandbox');
     reviewerRuns('cat a.txt');
-    const unsandboxed = await startCli(world.cliPath, ['run', '--json', '--agent', 'reviewer', '--workspace', world.workspace, '--allow-command', 'cat *', '--no-sandbox', ...provider.args, 'Read'], environment).exited;
+    const unsandboxed = await startCli(world.cliPath, ['run', '--json', '--agent', 'reviewer', '--workspace', world.workspace, '--allow-command', 'cat *', '--no-sandbox', ...provider.args, 'Read'], provider.env, { wrapper: replaced.wrapper }).exited;
     expect(unsandboxed.stderr).toContain('--no-sandbox: allowed commands run as you');
     expect(String(parseEvents(unsandboxed.stdout).at(-1)?.output)).toContain('hello');
   });

@@ -26,15 +26,27 @@ describe('the sandbox policy', () => {
   });
 
   it('as bubblewrap arguments: read-only system, fresh /dev, /proc and /tmp, hidden folders, then binds parents first', () => {
-    const args = bubblewrapArguments(policy, ['/bin/bash', '-c', 'npm test']);
-    expect(args.slice(0, 3)).toEqual(['--die-with-parent', '--new-session', '--unshare-all']);
+    const args = bubblewrapArguments(policy, ['/bin/bash', '-c', 'npm test'], { hostUid: 1000, temporaryBytes: 2 * 1024 ** 2 });
+    expect(args.slice(0, 7)).toEqual(['--die-with-parent', '--new-session', '--unshare-all', '--unshare-user', '--disable-userns', '--cap-drop', 'ALL']);
     expect(args).not.toContain('--share-net');
+    expect(args).not.toContain('--uid');
     const text = args.join(' ');
-    expect(text).toContain('--ro-bind / / --dev /dev --proc /proc --tmpfs /tmp --tmpfs /run --tmpfs /home/ada --tmpfs /var/run --tmpfs /var/tmp --tmpfs /home/ada/project');
+    // The private /tmp bounded as asked; the empty folders over hidden ones bounded small.
+    expect(text).toContain('--ro-bind / / --dev /dev --proc /proc --size 2097152 --tmpfs /tmp --size 1048576 --tmpfs /run --size 1048576 --tmpfs /home/ada --size 1048576 --tmpfs /var/run --size 1048576 --tmpfs /var/tmp --size 1048576 --tmpfs /home/ada/project');
     expect(text.indexOf('--tmpfs /home/ada/project')).toBeLessThan(text.indexOf('--ro-bind /home/ada/project/node_modules'));
     expect(text).toContain('--bind /tmp/agent-team-scratch-1/42-x /tmp/agent-team-scratch-1/42-x');
     expect(args.slice(-6)).toEqual(['--chdir', '/tmp/agent-team-scratch-1/42-x/work', '--', '/bin/bash', '-c', 'npm test']);
     expect(bubblewrapArguments({ ...policy, network: true }, ['true'])).toContain('--share-net');
+    expect(bubblewrapArguments(policy, ['true'], { hostUid: 1000 }).join(' ')).toContain('--size 1073741824 --tmpfs /tmp');
+  });
+
+  it('as bubblewrap arguments for root: a user that is not root inside, no capabilities, no user namespace of its own', () => {
+    const text = bubblewrapArguments(policy, ['true'], { hostUid: 0, rootSecrets: { files: ['/etc/shadow'], folders: ['/etc/ssl/private'] } }).join(' ');
+    expect(text).toContain('--unshare-all --unshare-user --disable-userns --cap-drop ALL --uid 65534 --gid 65534 --ro-bind / /');
+    // The user inside owns root's files: what only root may read is hidden.
+    expect(text).toContain('--size 1048576 --tmpfs /etc/ssl/private');
+    expect(text).toContain('--ro-bind /dev/null /etc/shadow');
+    expect(bubblewrapArguments(policy, ['true'], { hostUid: 1000, rootSecrets: { files: ['/etc/shadow'], folders: [] } })).not.toContain('/etc/shadow');
   });
 
   it('as a Seatbelt profile: deny by default, reads except the hidden folders, writes to the copy only, no network', () => {
@@ -57,5 +69,11 @@ describe('a limit that was hit', () => {
     expect(limitHit({ exitCode: 153, signal: null }, limits)).toContain('file-size limit (1 MiB for one file)');
     expect(limitHit({ exitCode: 254, signal: null, stderr: { text: 'bash: fork: retry: Resource temporarily unavailable\n' } }, limits)).toContain('process limit (64 processes');
     expect(limitHit({ exitCode: 1, signal: null, stderr: { text: 'tests failed' } }, limits)).toBeUndefined();
+    // The address space and the private /tmp have no signal: the program's own words say it.
+    const bounded = { ...limits, addressSpaceBytes: 2 * 1024 ** 3, temporaryBytes: 8 * 1024 ** 2 };
+    expect(limitHit({ exitCode: 134, signal: null, stderr: { text: 'FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory' } }, bounded)).toContain('address-space limit (2 GiB');
+    expect(limitHit({ exitCode: 1, signal: null, stderr: { text: "RangeError: WebAssembly.Memory(): could not allocate memory" } }, bounded)).toContain('address-space limit');
+    expect(limitHit({ exitCode: 1, signal: null, stderr: { text: "head: error writing '/tmp/x': No space left on device" } }, bounded)).toContain('Exit code 1: the command probably ran out of space in its private /tmp, which holds 8 MiB');
+    expect(limitHit({ exitCode: 0, signal: null, stderr: { text: 'out of memory (handled)' } }, bounded)).toBeUndefined();
   });
 });

@@ -4,9 +4,9 @@
  * background outlives it. Output is kept as tails as it arrives; stdin is closed (after the given input,
  * if any: a hook's JSON), so a command that waits for more input ends instead of hanging.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import type { Clock } from '../clock.js';
 import { onAbort } from '../abort.js';
+import { type ChildProcess, programEnvironment, startProcess } from '../process-launcher.js';
 import { OutputTail } from './output-tail.js';
 import type { CommandLaunch } from './sandbox/command-launch.js';
 import { killMarkedProcesses } from './sandbox/marked-processes.js';
@@ -64,13 +64,12 @@ export function runCommandProcess(options: CommandRunOptions): Promise<CommandRu
   return new Promise<CommandRunResult>((resolve, reject) => {
     let child: ChildProcess;
     try {
-      child = spawn(file, args, {
+      child = startProcess(file, args, {
         cwd: options.cwd,
-        env: environment,
-        stdio: [options.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+        environment,
+        stdin: options.stdin === undefined ? 'ignore' : 'pipe',
         // Its own process group on POSIX: the group id is its pid, which `killGroup` signals.
-        detached: process.platform !== 'win32',
-        windowsHide: true,
+        ownProcessGroup: process.platform !== 'win32',
         windowsVerbatimArguments: process.platform === 'win32',
       });
     } catch (error) {
@@ -138,8 +137,12 @@ export function runCommandProcess(options: CommandRunOptions): Promise<CommandRu
 function killGroup(child: ChildProcess): void {
   if (child.pid === undefined) return;
   try {
-    if (process.platform === 'win32') spawn('taskkill', ['/pid', String(child.pid), '/T', '/F'], { windowsHide: true, stdio: 'ignore' });
-    else process.kill(-child.pid, 'SIGKILL');
+    if (process.platform === 'win32') {
+      const killer = startProcess('taskkill', ['/pid', String(child.pid), '/T', '/F'], { environment: programEnvironment() });
+      killer.once('error', () => undefined);
+      killer.stdout.resume();
+      killer.stderr.resume();
+    } else process.kill(-child.pid, 'SIGKILL');
   } catch {
     // Already gone.
   }

@@ -2,7 +2,7 @@
  * Runs git for the scratch copies. Git does the heavy lifting there (checking out 20,000 files, telling
  * which of them a command changed) far faster than a walk in JavaScript could.
  */
-import { spawn } from 'node:child_process';
+import { startProcess } from '../process-launcher.js';
 
 export interface GitOptions {
   cwd: string;
@@ -36,7 +36,7 @@ function gitEnvironment(extra: Record<string, string> | undefined): Record<strin
 
 export function git(args: readonly string[], options: GitOptions): Promise<Buffer> {
   return new Promise<Buffer>((resolve, reject) => {
-    const child = spawn('git', args, { cwd: options.cwd, env: gitEnvironment(options.environment), stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true, ...(options.signal ? { signal: options.signal } : {}) });
+    const child = startProcess('git', args, { cwd: options.cwd, environment: gitEnvironment(options.environment), stdin: 'pipe', ...(options.signal ? { signal: options.signal } : {}) });
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));

@@ -4,7 +4,7 @@
  * at once instead of hanging a CLI run or an editor window), and none of the variables that would point
  * git at another repository. Injected, so a host or a test can run something else.
  */
-import { execFile } from 'node:child_process';
+import { runCapturedProgram } from '../process-launcher.js';
 
 export interface ProgramResult {
   /** The exit code; null when the program could not start or was killed (a timeout). */
@@ -38,7 +38,7 @@ export function nodeProgramRunner(environment: NodeJS.ProcessEnv = process.env):
   const env = { ...cleaned, GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat', GH_PROMPT_DISABLED: '1', GIT_EDITOR: 'true' };
   return (program, args, options) =>
     new Promise<ProgramResult>((resolve) => {
-      execFile(program, [...args], { cwd: options.cwd, env, timeout: options.timeoutMs ?? defaultProgramTimeoutMs, maxBuffer: 16 * 1024 * 1024, windowsHide: true, encoding: 'utf8' }, (error, stdout, stderr) => {
+      runCapturedProgram(program, args, { cwd: options.cwd, environment: env, timeoutMs: options.timeoutMs ?? defaultProgramTimeoutMs, maxBufferBytes: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
         if (!error) return resolve({ exitCode: 0, stdout, stderr, notFound: false });
         const code = (error as NodeJS.ErrnoException).code;
         const notFound = code === 'ENOENT';

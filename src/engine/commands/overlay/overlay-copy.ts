@@ -13,7 +13,7 @@
  * git-made copy keeps the workspace as it was when the tree's first command ran).
  */
 import { chmodSync, lstatSync, mkdirSync, unlinkSync, writeFileSync } from 'node:fs';
-import { chmod, lstat, mkdir, mkdtemp, readdir, realpath, rm } from 'node:fs/promises';
+import { chmod, lstat, mkdir, mkdtemp, readdir, realpath, rm, stat } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import type { CommandCopy } from '../command-copy.js';
 import { git } from '../git-runner.js';
@@ -71,6 +71,7 @@ export class OverlayCopy implements CommandCopy {
       if (!overlayPathAllowed(tree.top) || !overlayPathAllowed(root)) throw new Error(`the path of the workspace or of the scratch directory cannot be given to an overlay mount`);
       // The kernel refuses layers inside one another: a scratch directory in the workspace gets the git-made copy.
       if (isInside(root, tree.top) || isInside(tree.top, root)) throw new Error('the scratch directory and the workspace lie inside one another');
+      await refuseForeignOwner(tree.top, tools);
       // Started first: it starts while the mask is built.
       const view = join(root, 'view');
       await mkdir(join(view, prefix), { recursive: true });
@@ -302,4 +303,16 @@ async function treeOf(folder: string, root: string): Promise<{ tree: MaskedTree;
     return { tree: { top: realTop, repository: true }, prefix: prefix ?? '' };
   }
   return { tree: { top: folder, repository: false, gitDirectory: join(root, 'git') }, prefix: '' };
+}
+
+/**
+ * As root, a workspace that belongs to another user (a host's checkout bind-mounted into a container):
+ * in the sandbox root's command holds no capability, so through an overlay it could write none of that
+ * user's files (the kernel checks the writer against the file's owner before copying it up). The
+ * git-made copy is root's own, and writable. Judged by the workspace's folder alone.
+ */
+async function refuseForeignOwner(top: string, tools: OverlayTools): Promise<void> {
+  if (!tools.privileged) return;
+  const owner = (await stat(top)).uid;
+  if (owner !== tools.uid) throw new Error(`the workspace belongs to another user (uid ${owner}) than the one running agent-team (uid ${tools.uid}), whose sandboxed commands could not write its files through an overlay`);
 }

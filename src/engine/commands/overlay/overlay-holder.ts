@@ -9,7 +9,7 @@
  * Root only: another user would have to join the holder's user namespace too, where the command would
  * hold capabilities over its mounts; those commands get a namespace of their own (overlay-launch.ts).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, startProcess } from '../../process-launcher.js';
 import type { CommandLaunch } from '../sandbox/command-launch.js';
 import type { OverlayTools } from './overlay-launch.js';
 
@@ -51,7 +51,8 @@ export class OverlayHolder {
   static start(tools: OverlayTools, view: string): OverlayHolder | undefined {
     if (!tools.privileged || !tools.nsenter || !tools.umount) return undefined;
     // Slave propagation: mounts the host makes later still reach the commands; ours never leave.
-    const child = spawn(tools.unshare, ['--mount', '--propagation', 'slave', '--', '/bin/sh', '-c', holderScript, 'agent-team-overlay-holder', view, tools.mount, tools.umount], { stdio: ['pipe', 'pipe', 'pipe'] });
+    // Every program it runs is named by its full path: it needs nothing of this process's environment.
+    const child = startProcess(tools.unshare, ['--mount', '--propagation', 'slave', '--', '/bin/sh', '-c', holderScript, 'agent-team-overlay-holder', view, tools.mount, tools.umount], { cwd: '/', environment: { PATH: '/usr/sbin:/usr/bin:/sbin:/bin' }, stdin: 'pipe' });
     return new OverlayHolder(child, tools.nsenter);
   }
 

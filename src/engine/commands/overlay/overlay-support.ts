@@ -3,13 +3,17 @@
  * kernel may lack overlayfs, forbid namespaces (a container), or allow them only to root; `unshare` may be
  * too old to give the user's ids back. The probe is the launch commands get, on a tiny workspace in the
  * scratch directory (the upper layers' file system): a whiteout in the mask must hide a file, the file
- * beside it must show, and a write must land in the upper layer only. Where bubblewrap is installed it
- * must also start inside that namespace, since commands run in it there. Anything else: the git-made copy.
+ * beside it must show, and a write must land in the upper layer only. Where the sandbox is bubblewrap it
+ * must also start inside that namespace, with the arguments commands get, since commands run in it there.
+ * Anything else: the git-made copy.
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { errorMessage } from '../../errors.js';
-import { detectSandbox, findOnPath } from '../sandbox/sandbox-availability.js';
+import { bubblewrapArguments } from '../sandbox/bubblewrap.js';
+import { detectSandbox } from '../sandbox/sandbox-availability.js';
+import { sandboxHome } from '../sandbox/sandbox-policy.js';
+import { findTrustedProgram } from '../sandbox/trusted-program.js';
 import { OverlayHolder } from './overlay-holder.js';
 import { overlayLaunch, type OverlayMount, overlayOptions, overlayPathAllowed, type OverlayTools } from './overlay-launch.js';
 import { runTool } from './run-tool.js';
@@ -31,23 +35,19 @@ export function overlaySupport(directory: string, environment: Readonly<Record<s
 
 async function detect(directory: string, environment: Readonly<Record<string, string | undefined>>): Promise<OverlaySupport> {
   if (process.platform !== 'linux') return { available: false, reason: 'overlays are Linux only' };
-  const searchPath = environment.PATH ?? '/usr/bin:/bin';
-  const [unshare, mount] = await Promise.all([findOnPath('unshare', searchPath), findOnPath('mount', searchPath)]);
-  if (!unshare || !mount) return { available: false, reason: 'util-linux (unshare, mount) is not installed' };
+  // From the system's folders, never PATH: the command's launch starts with `unshare` (trusted-program.ts).
+  const [unshare, mount] = await Promise.all([trustedPath('unshare'), trustedPath('mount')]);
+  if (!unshare || !mount) return { available: false, reason: 'util-linux (unshare, mount) is not installed in the system folders' };
   if (!overlayPathAllowed(directory)) return { available: false, reason: `the scratch directory's path cannot be given to an overlay mount` };
   const tools: OverlayTools = { unshare, mount, privileged: process.getuid?.() === 0, uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 };
   // Named like a copy (pid first): a crash mid-probe leaves what the next start removes.
   const probe = await mkdtemp(join(directory, `${process.pid}-overlay-probe-`));
   try {
     await tryOverlay(probe, tools, undefined);
-    const bubblewrap = await findOnPath('bwrap', searchPath);
+    const sandbox = await detectSandbox(environment);
     // A bubblewrap that cannot start anywhere here (a container) is no sandbox commands would use.
-    if (bubblewrap) {
-      await tryOverlay(probe, tools, bubblewrap).catch(async (error: unknown) => {
-        if ((await detectSandbox(environment)).available) throw error;
-      });
-    }
-    return { available: true, tools: { ...tools, ...(await heldNamespace(probe, tools, searchPath)) } };
+    if (sandbox.available && sandbox.mechanism === 'bubblewrap') await tryOverlay(probe, tools, sandbox.executable);
+    return { available: true, tools: { ...tools, ...(await heldNamespace(probe, tools)) } };
   } catch (error) {
     return { available: false, reason: errorMessage(error) };
   } finally {
@@ -56,9 +56,9 @@ async function detect(directory: string, environment: Readonly<Record<string, st
 }
 
 /** As root, `nsenter` and `umount` if a kept namespace works with them here (an older `nsenter` has no `--wdns`). */
-async function heldNamespace(probe: string, tools: OverlayTools, searchPath: string): Promise<Pick<OverlayTools, 'nsenter' | 'umount'>> {
+async function heldNamespace(probe: string, tools: OverlayTools): Promise<Pick<OverlayTools, 'nsenter' | 'umount'>> {
   if (!tools.privileged) return {};
-  const [nsenter, umount] = await Promise.all([findOnPath('nsenter', searchPath), findOnPath('umount', searchPath)]);
+  const [nsenter, umount] = await Promise.all([trustedPath('nsenter'), trustedPath('umount')]);
   if (!nsenter || !umount) return {};
   const held = { ...tools, nsenter, umount };
   const mount: OverlayMount = { lower: [join(probe, 'mask'), join(probe, 'lower')], upper: join(probe, 'held-upper'), work: join(probe, 'held-work'), view: join(probe, 'held-view') };
@@ -85,7 +85,7 @@ async function tryOverlay(probe: string, tools: OverlayTools, bubblewrap: string
   await makeWhiteouts([join(layer('mask'), 'hidden')]);
   const check = 'test -f seen && test ! -e hidden && echo written > made';
   const inner = bubblewrap
-    ? { file: bubblewrap, args: ['--die-with-parent', '--unshare-all', '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--bind', mount.view, mount.view, '--chdir', mount.view, '--', '/bin/sh', '-c', check] }
+    ? { file: bubblewrap, args: bubblewrapArguments({ writable: [mount.view], readOnly: [], hidden: [], network: false, cwd: mount.view, home: sandboxHome }, ['/bin/sh', '-c', check]) }
     : { file: '/bin/sh', args: ['-c', check] };
   const launch = overlayLaunch({ ...inner, environment: {} }, tools, mount, mount.view);
   await runTool(launch.file, launch.args, { cwd: mount.view, environment: { PATH: '/usr/bin:/bin' } }).catch((error: unknown) => {
@@ -93,4 +93,9 @@ async function tryOverlay(probe: string, tools: OverlayTools, bubblewrap: string
   });
   const written = await readFile(join(mount.upper, 'made'), 'utf8').catch(() => undefined);
   if (written !== 'written\n') throw new Error('an overlay mounted here did not keep its writes in its upper layer');
+}
+
+async function trustedPath(name: string): Promise<string | undefined> {
+  const found = await findTrustedProgram(name);
+  return 'path' in found ? found.path : undefined;
 }

@@ -2,14 +2,15 @@
  * Runs one short system program for the overlay (mknod, unshare with mount): its stdout when it exits 0,
  * else an error with the end of its stderr. Bounded in time, so a wedged mount never hangs a command.
  */
-import { spawn } from 'node:child_process';
+import { programEnvironment, startProcess } from '../../process-launcher.js';
 
 /** How long one of these programs may take: they do a mount or a few mknods, in milliseconds. */
 const toolTimeoutMs = 10_000;
 
+/** `environment`: its whole environment. Default: the base every program needs (programEnvironment). */
 export function runTool(file: string, args: readonly string[], options: { cwd?: string; environment?: Record<string, string | undefined> } = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(file, args, { cwd: options.cwd, env: options.environment ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = startProcess(file, args, { ...(options.cwd !== undefined ? { cwd: options.cwd } : {}), environment: options.environment ?? programEnvironment() });
     const stdout: Buffer[] = [];
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));

@@ -72,10 +72,11 @@ export async function commandLaunch(options: LaunchOptions): Promise<CommandLaun
     environment: options.environment,
     network: sandbox.network,
   });
-  policy.hidden = existingPaths(policy.hidden);
+  // As root the user inside owns root's files: root's home is hidden even when HOME names another.
+  policy.hidden = existingPaths([...policy.hidden, ...(process.getuid?.() === 0 ? ['/root'] : [])]);
   policy.readOnly = existingPaths([...policy.readOnly, ...(sandbox.network ? resolverFiles(policy.hidden) : [])]);
   if (sandbox.availability.mechanism === 'bubblewrap') {
-    return { file: sandbox.availability.executable, args: bubblewrapArguments(policy, argv), environment: { ...marked, HOME: policy.home, TMPDIR: '/tmp' }, mark, ownPidNamespace: true };
+    return { file: sandbox.availability.executable, args: bubblewrapArguments(policy, argv, { temporaryBytes: options.limits.temporaryBytes }), environment: { ...marked, HOME: policy.home, TMPDIR: '/tmp' }, mark, ownPidNamespace: true };
   }
   // Seatbelt has no private mounts: the home and temporary folder are made inside the copy's own folder.
   const own = sandbox.copy.writable[0];

@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as nodePath from 'node:path';
 import { createInterface } from 'node:readline';
 import { onAbort, throwIfStopped } from '../../abort.js';
+import { programEnvironment, startProcess } from '../../process-launcher.js';
 import { ancestorIgnores, type WalkContext } from '../node-walk.js';
 import { comparePaths } from '../paths.js';
 import { type SearchMatch, type SearchResult } from '../workspace.js';
@@ -204,7 +204,8 @@ function runRipgrep(
   mode: OverflowMode,
 ): Promise<RipgrepRun> {
   return new Promise<RipgrepRun>((resolve, reject) => {
-    const child = spawn(ripgrepPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+    // The base environment only: with --no-config and --no-ignore-global it reads nothing else of ours.
+    const child = startProcess(ripgrepPath, args, { cwd: root, environment: programEnvironment() });
     const matches: SearchMatch[] = [];
     let truncated = false;
     let stderr = '';
