@@ -15,6 +15,7 @@ import { mcpCapability } from '../mcp/mcp-capability.js';
 import { webCapability } from '../web/web-capability.js';
 import type { WebHost } from '../web/web-host.js';
 import type { McpHost } from '../mcp/mcp-role-tools.js';
+import { gatedServers, type ServerGate } from '../trust/server-gate.js';
 
 /** What the capabilities are built from; a part left out leaves its capability without a host. */
 export interface CapabilityHosts {
@@ -26,6 +27,8 @@ export interface CapabilityHosts {
   commands?: DisposableCommandHost;
   /** How roles' MCP servers start, and whether they may. Default: none starts (each role is told so). */
   mcp?: McpHost;
+  /** Which roles' servers may start: the folder's only where it is trusted, stdio ones only in a sandbox. Default: as `mcp` says. */
+  servers?: ServerGate;
   /** Which sites `WebFetch` reads from, and who is asked about others. Default: none (roles that list WebFetch go without it). */
   web?: WebHost;
   /** How `task` and `chat` agents reach the user. Default: none (they are told no user is available). */
@@ -39,7 +42,7 @@ export function teamCapabilities(hosts: CapabilityHosts): Capability[] {
     ...(hosts.hooks && hosts.commands ? [hooksCapability(hosts.hooks, commandHookRunner(hosts.commands), hosts.userChannel)] : []),
     ...(hosts.commands ? [commandsCapability(hosts.commands)] : []),
     ...(hosts.web ? [webCapability(hosts.web)] : []),
-    mcpCapability(hosts.mcp),
+    hosts.servers ? gatedServers(mcpCapability(hosts.mcp), hosts.servers) : mcpCapability(hosts.mcp),
     conversationCapability(hosts.userChannel),
   ];
 }

@@ -19,6 +19,7 @@ import { defaultLimits } from '../limits.js';
 import type { McpHost } from '../mcp/mcp-role-tools.js';
 import type { RoleRegistry } from '../roles/role-registry.js';
 import type { TaskManager } from '../tasks/task-manager.js';
+import type { ServerGate } from '../trust/server-gate.js';
 import type { WebHost } from '../web/web-host.js';
 import { AgentTeam } from './agent-team.js';
 import { teamCapabilities } from './capabilities.js';
@@ -51,9 +52,11 @@ export function createEngine(host: EngineHost): Engine {
     sourceEnvironment: host.environment,
     ...(host.clock ? { clock: host.clock } : {}),
   });
+  const howToTrust = host.howToTrust ?? 'the user trusts it with Manage Workspace Trust';
+  const noSandbox = sandboxRefusal(commands);
   const mcp: McpHost = {
-    // A role file choosing programs to run is code execution: none starts where the workspace is not trusted.
-    allowed: host.trusted,
+    // Which servers may start is the gate's to say (`servers` below): the folder's roles' only where it is trusted.
+    allowed: () => true,
     cwd: workspace.root,
     environment: host.environment,
     get secrets() {
@@ -66,14 +69,18 @@ export function createEngine(host: EngineHost): Engine {
     root: workspace.root,
     home: host.userHome ?? homedir(),
     sources: host.instructionSources ?? (() => instructionSources),
-    allowed: host.trusted,
+    // Text the agents read, as they read any file of the folder; not code. (VS Code runs no agent in Restricted Mode.)
+    allowed: () => true,
   };
   const hooks: HookSettings = {
     root: workspace.root,
     home: host.userHome ?? homedir(),
     enabled: () => host.hooksEnabled?.() ?? true,
     allowed: host.trusted,
+    sandboxRefusal: noSandbox,
+    howToTrust,
   };
+  const servers: ServerGate = { workspaceTrusted: host.trusted, sandboxRefusal: noSandbox, howToTrust };
   // Called through, not spread: a host's rules may be a class (the extension's), whose methods a spread drops.
   const sites = host.web;
   const web: WebHost = {
@@ -82,7 +89,7 @@ export function createEngine(host: EngineHost): Engine {
     ...(sites.ask ? { ask: sites.ask.bind(sites) } : {}),
     ...(host.clock ? { clock: host.clock } : {}),
   };
-  const capabilities = teamCapabilities({ instructions, hooks, commands, web, mcp, ...(host.userChannel ? { userChannel: host.userChannel } : {}) });
+  const capabilities = teamCapabilities({ instructions, hooks, commands, web, mcp, servers, ...(host.userChannel ? { userChannel: host.userChannel } : {}) });
   const inbox = new MessageInbox(taskManager);
   const toolbox = createWorkspaceToolbox({ workspace, changes, taskManager });
   const teams = new Map<string, AgentTeam>();
@@ -124,6 +131,18 @@ export function createEngine(host: EngineHost): Engine {
     close: async () => {
       await Promise.allSettled(capabilities.map((capability) => capability.close?.()));
     },
+  };
+}
+
+/**
+ * Why nothing the repository's folder holds may run (hooks, stdio MCP servers): there is no OS sandbox
+ * here, so it would run as the user. Undefined where there is one, or where the user turned it off.
+ */
+function sandboxRefusal(commands: DisposableCommandHost): () => Promise<string | undefined> {
+  return async () => {
+    const state = await commands.sandbox();
+    if (state.mode !== 'unavailable') return undefined;
+    return `there is no OS sandbox here (${state.reason}), and it would run as you; turning the sandbox off (--no-sandbox, agentTeam.sandbox "off") lets it run unsandboxed`;
   };
 }
 

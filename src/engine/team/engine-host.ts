@@ -21,8 +21,15 @@ export interface EngineHost {
   roles: RoleRegistry;
   taskManager: TaskManager;
   changes: ChangeSetRegistry;
-  /** False where the workspace is not trusted (Restricted Mode): no MCP server starts, no remote agent is reached. */
+  /**
+   * False where the folder is not trusted (VS Code's Restricted Mode; in the CLI, a folder without
+   * `agent-team trust` or `--trust`): its own executable configuration does not run — its settings files'
+   * hooks, its role files' MCP servers and remote agents. The user's own hooks and roles run regardless
+   * (in the sandbox); instruction files are text, read regardless.
+   */
   trusted(): boolean;
+  /** How the user trusts the folder, said where its configuration was held back. Default: VS Code's (Manage Workspace Trust). */
+  howToTrust?: string;
   /** Who allows commands and how they run (create-command-host.ts), but for the workspace and tasks, which are the engine's. */
   commands: Omit<CommandHostOptions, 'workspaceRoot' | 'taskManager' | 'secretValues' | 'sourceEnvironment' | 'clock'>;
   /** How `task` and `chat` agents reach the user. Default: none (they are told no user is available). */

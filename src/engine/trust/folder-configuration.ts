@@ -1,0 +1,65 @@
+/**
+ * What a folder would run on its own say: its executable configuration, listed exactly (the command line
+ * or the address of each item, and the file that defines it) and hashed, so that a user who trusted it
+ * once is asked again when a hook or a server command changes. The user's own configuration (hooks in
+ * `~/.claude/settings.json`, roles in `~/.claude/agents`) is not the folder's: it is never listed here.
+ *
+ * Each kind of item comes from one source in `folderItemSources`; a later kind (`.mcp.json`, skills'
+ * scripts, checks) is one more source there, and the hash covers it from then on.
+ */
+import { createHash } from 'node:crypto';
+import type { RoleDefinition } from '../roles/types.js';
+import { hookItems } from './hook-items.js';
+import { roleItems } from './role-items.js';
+
+export type FolderItemKind = 'hook' | 'mcp-server' | 'remote-agent';
+
+/** One thing the folder would run or send work to. */
+export interface FolderItem {
+  kind: FolderItemKind;
+  /** The file that defines it, relative to the workspace root with `/` separators (`.claude/settings.json`). */
+  file: string;
+  /** What it is, for the user: `UserPromptSubmit hook`, `MCP server 'calc' of role 'researcher'`. */
+  what: string;
+  /** Exactly what would run or be reached: the command line as written, or the address. */
+  runs: string;
+  /** Everything else that decides what it does (arguments' exact list, environment, headers): hashed, not shown. Default: nothing more. */
+  detail?: unknown;
+}
+
+/** Where one kind of item is found. */
+export interface FolderPlace {
+  /** The workspace root. */
+  root: string;
+  /** The roles in effect (the registry's list): a role a higher-precedence file hides starts nothing. */
+  roles: readonly RoleDefinition[];
+}
+
+export type FolderItemSource = (place: FolderPlace) => Promise<{ items: FolderItem[]; problems: string[] }>;
+
+/** The kinds of executable configuration a folder has, in the order they are listed. */
+export const folderItemSources: readonly FolderItemSource[] = [hookItems, roleItems];
+
+export interface FolderConfiguration {
+  items: FolderItem[];
+  /** `sha256:` and the hex digest of the canonical list: what a user's yes is recorded against. */
+  hash: string;
+  /** Files that could not be read (what they define does not run either). */
+  problems: string[];
+}
+
+export async function readFolderConfiguration(place: FolderPlace, sources: readonly FolderItemSource[] = folderItemSources): Promise<FolderConfiguration> {
+  const found = await Promise.all(sources.map((source) => source(place)));
+  const items = found.flatMap((each) => each.items);
+  return { items, hash: configurationHash(items), problems: found.flatMap((each) => each.problems) };
+}
+
+/**
+ * The hash of a list, independent of its order and of how it was listed: each item as a JSON array of
+ * its fields, sorted, under a version tag (a later change of the canonical form asks everyone again,
+ * rather than matching by accident).
+ */
+export function configurationHash(items: readonly FolderItem[]): string {
+  const canonical = items.map((item) => JSON.stringify([item.kind, item.file, item.what, item.runs, item.detail ?? null])).sort();
+  return `sha256:${createHash('sha256').update(JSON.stringify(['agent-team folder trust 1', canonical])).digest('hex')}`;
+}
