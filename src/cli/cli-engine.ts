@@ -30,6 +30,7 @@ import type { InstructionSource } from '../engine/instructions/instruction-sourc
 import type { ProviderName } from './arguments.js';
 import { cliModelSettings } from './model-settings.js';
 import { terminalSafe } from './terminal-text.js';
+import { decideFolderTrust, type TrustQuestion } from './folder-trust.js';
 
 export interface CliEngineOptions {
   workspace: string;
@@ -60,6 +61,10 @@ export interface CliEngineOptions {
   modelPrices?: string;
   /** `--no-hooks`: no hook runs. Default: the settings files' hooks run. */
   noHooks?: boolean;
+  /** `--trust`: the folder's own hooks and role files' servers run this once, not remembered. Default: as the trust store says. */
+  trust?: boolean;
+  /** Asks the user whether an untrusted folder may run its configuration (`run` on a terminal). Default: nobody is asked; it does not run. */
+  askTrust?: TrustQuestion;
   /** `--instruction-files`: the sources agents' instruction files come from. Default: every source. */
   instructionFiles?: readonly InstructionSource[];
   /** Whether this machine can sandbox commands. Default: found by trying. Tests inject an answer. */
@@ -92,6 +97,8 @@ export async function createCliEngine(options: CliEngineOptions): Promise<CliEng
   const roles = new RoleRegistry({ source: new NodeRoleFileSource(workspace.root), userSource: new NodeRoleFileSource(homedir()) });
   const { diagnostics } = await roles.load();
   for (const diagnostic of diagnostics) options.stderr.write(`${terminalSafe(formatRoleDiagnostic(diagnostic))}\n`);
+  // Asked before anything else reads stdin (the user channel), and said before the run starts.
+  const folder = await decideFolderTrust({ root: workspace.root, roles: roles.list(), trustFlag: options.trust, ...(options.askTrust ? { ask: options.askTrust } : {}), environment: options.environment, stderr: options.stderr });
 
   const changes = new ChangeSetRegistry();
   const warn = (message: string) => options.stderr.write(`agent-team: ${terminalSafe(message)}\n`);
@@ -114,8 +121,9 @@ export async function createCliEngine(options: CliEngineOptions): Promise<CliEng
     roles,
     taskManager,
     changes,
-    // The CLI runs in a folder its user chose to run it in: roles' MCP servers and remote agents may start.
-    trusted: () => true,
+    // The folder's own hooks, role files' servers and remote roles: only where the user trusted it (folder-trust.ts).
+    trusted: () => folder.trusted,
+    howToTrust: 'run `agent-team trust` in it, or pass --trust',
     commands: {
       allowedPatterns: () => options.allowCommands ?? [],
       howToAllow: 'The user allows commands with --allow-command <pattern> when running agent-team.',
@@ -160,12 +168,19 @@ function remoteTokens(roles: RoleRegistry, environment: NodeJS.ProcessEnv): stri
     .filter((token): token is string => token !== undefined);
 }
 
-/** Said once, plainly, when commands are allowed but would run without a sandbox or not at all. */
+/**
+ * Said at the start of every run without a sandbox, whether or not commands are allowed: then nothing the
+ * folder holds runs (no hook, no MCP server that starts a program, no command), or, with --no-sandbox,
+ * all of it runs as the user.
+ */
 async function warnWithoutSandbox(commands: DisposableCommandHost, options: CliEngineOptions): Promise<void> {
-  if ((options.allowCommands ?? []).length === 0) return;
   const state = await commands.sandbox();
-  if (state.mode === 'unavailable') options.stderr.write(`agent-team: no OS sandbox here (${state.reason}): commands agents want to run will be refused; --no-sandbox runs the allowed ones without a sandbox, as you.\n`);
-  else if (state.mode === 'off') options.stderr.write('agent-team: --no-sandbox: allowed commands run as you, with your files and your network.\n');
+  if (state.mode === 'unavailable') {
+    options.stderr.write(`agent-team: no OS sandbox here (${terminalSafe(state.reason)}): no hook runs, no MCP server that starts a program starts, and commands agents want to run are refused; --no-sandbox runs them without a sandbox, as you.\n`);
+  } else if (state.mode === 'off') {
+    const hooks = options.noHooks ? '' : ', hooks';
+    options.stderr.write(`agent-team: --no-sandbox: allowed commands${hooks} and MCP servers run as you, with your files and your network.\n`);
+  }
 }
 
 async function existingDirectory(directory: string): Promise<string> {
