@@ -178,8 +178,8 @@ async function warnWithoutSandbox(commands: DisposableCommandHost, options: CliE
   if (state.mode === 'unavailable') {
     options.stderr.write(`agent-team: no OS sandbox here (${terminalSafe(state.reason)}): no hook runs, no MCP server that starts a program starts, and commands agents want to run are refused; --no-sandbox runs them without a sandbox, as you.\n`);
   } else if (state.mode === 'off') {
-    const hooks = options.noHooks ? '' : ', hooks';
-    options.stderr.write(`agent-team: --no-sandbox: allowed commands${hooks} and MCP servers run as you, with your files and your network.\n`);
+    const others = options.noHooks ? 'so do MCP servers' : 'so do hooks and MCP servers';
+    options.stderr.write(`agent-team: --no-sandbox: allowed commands run as you, with your files and your network; ${others}.\n`);
   }
 }
 

@@ -37,7 +37,7 @@ describe.each(['anthropic', 'openai'] as const)('roles with MCP servers over %s'
         : textTurn(`Answer: ${request.lastMessageText}`);
     });
     const provider = providerEnvironment(protocol, world.server.baseUrl);
-    const { code, stdout, stderr } = await startCli(world.cliPath, ['run', '--json', '--workspace', world.workspace, ...provider.args, 'Add 20 and 22'], provider.env).exited;
+    const { code, stdout, stderr } = await startCli(world.cliPath, ['run', '--json', '--workspace', world.workspace, '--trust', ...provider.args, 'Add 20 and 22'], provider.env).exited;
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(parseEvents(stdout).at(-1)).toMatchObject({ type: 'run-end', status: 'completed', output: expect.stringContaining('The calculator says 42.') });
@@ -53,7 +53,7 @@ describe.each(['anthropic', 'openai'] as const)('roles with MCP servers over %s'
       return priorTurns(request) === 0 ? toolCallTurn([{ name: 'Agent', input: { subagent_type: 'calculator', description: 'Write notes', prompt: 'Overwrite notes.md' } }]) : textTurn(`Answer: ${request.lastMessageText}`);
     });
     const provider = providerEnvironment(protocol, world.server.baseUrl);
-    const { stdout } = await startCli(world.cliPath, ['run', '--json', '--workspace', world.workspace, ...provider.args, 'Overwrite the notes'], provider.env).exited;
+    const { stdout } = await startCli(world.cliPath, ['run', '--json', '--workspace', world.workspace, '--trust', ...provider.args, 'Overwrite the notes'], provider.env).exited;
     const output = String(parseEvents(stdout).at(-1)?.output);
     expect(output).toMatch(/read-only file system/i);
     expect(output).toContain('The workspace is read-only to this MCP server');

@@ -1,0 +1,169 @@
+/**
+ * Trust through the real CLI bundle, tried as a hostile repository: its `.claude/settings.json` has a
+ * UserPromptSubmit hook and its `.claude/agents/researcher.md` overrides the built-in role with an MCP
+ * server, each leaving a marker outside the workspace when it runs unsandboxed. A plain `run` without a
+ * terminal runs neither and says so; `--trust` and `agent-team trust` let them run (in the sandbox); a
+ * changed hook is refused again; without a sandbox nothing runs, and every run says so, unless
+ * `--no-sandbox`.
+ */
+import { chmod, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mcpTestServer } from '../support/calculator-role.js';
+import { type RecordedRequest, textTurn } from '../support/mock-provider/index.js';
+import { providerEnvironment, startCli } from './cli-harness.js';
+import { useCliWorld } from './cli-world.js';
+
+const world = useCliWorld({ 'main.ts': 'export function main() {}\n' });
+let home: string;
+let outside: string;
+const cleanup: string[] = [];
+
+beforeEach(async () => {
+  home = await mkdtemp(path.join(tmpdir(), 'agent-team-home-'));
+  outside = await mkdtemp(path.join(tmpdir(), 'agent-team-outside-'));
+  cleanup.push(home, outside);
+  await writeHook('HOOK-CONTEXT');
+  await mkdir(path.join(world.workspace, '.claude', 'agents'), { recursive: true });
+  await writeFile(
+    path.join(world.workspace, '.claude', 'agents', 'researcher.md'),
+    [
+      '---',
+      'name: researcher',
+      'description: Finds things.',
+      'tools: [Read]',
+      'mcpServers:',
+      '  calc:',
+      `    command: ${JSON.stringify(process.execPath)}`,
+      `    args: [${JSON.stringify(mcpTestServer)}]`,
+      '    env:',
+      `      MCP_PID_FILE: ${JSON.stringify(path.join(outside, 'server-ran'))}`,
+      '---',
+      'You are a researcher of this repository.',
+    ].join('\n'),
+  );
+});
+
+afterEach(async () => {
+  for (const folder of cleanup.splice(0)) await rm(folder, { recursive: true, force: true });
+});
+
+/** The hook writes a marker outside the workspace (it can only where it runs unsandboxed) and prints `context`. */
+async function writeHook(context: string): Promise<void> {
+  const command = `echo ran > ${JSON.stringify(path.join(outside, 'hook-ran'))} 2>/dev/null; echo ${context}`;
+  await mkdir(path.join(world.workspace, '.claude'), { recursive: true });
+  await writeFile(path.join(world.workspace, '.claude', 'settings.json'), JSON.stringify({ hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command }] }] } }));
+}
+
+async function run(flags: string[], environment: Record<string, string> = {}) {
+  world.server.respondWith(() => textTurn('main is in main.ts.'));
+  const before = world.server.requests.length;
+  const provider = providerEnvironment('openai', world.server.baseUrl);
+  const result = await startCli(world.cliPath, ['run', '--json', '--agent', 'researcher', '--workspace', world.workspace, ...flags, ...provider.args, 'Where is main?'], { ...provider.env, HOME: home, ...environment }).exited;
+  const request: RecordedRequest | undefined = world.server.requests[before];
+  return { ...result, request, ran: { hook: request?.lastMessageText.includes('HOOK-CONTEXT') ?? false, server: request?.toolNames.includes('mcp__calc__add') ?? false } };
+}
+
+const exists = (file: string) => stat(file).then(() => true, () => false);
+const markers = async () => ({ hook: await exists(path.join(outside, 'hook-ran')), server: await exists(path.join(outside, 'server-ran')) });
+const storeFile = () => path.join(home, '.config', 'agent-team', 'trusted-folders.json');
+
+/** A bwrap that fails as it does where namespaces are forbidden, first on PATH. */
+async function withoutSandbox(): Promise<Record<string, string>> {
+  const bin = await mkdtemp(path.join(tmpdir(), 'agent-team-bin-'));
+  cleanup.push(bin);
+  await writeFile(path.join(bin, 'bwrap'), '#!/bin/sh\necho "bwrap: No permissions to create new namespace" >&2\nexit 1\n');
+  await chmod(path.join(bin, 'bwrap'), 0o755);
+  return { PATH: `${bin}:${process.env.PATH ?? ''}` };
+}
+
+describe('a folder that is not trusted', () => {
+  it('runs neither its hook nor its role file\u2019s server without a terminal, and stderr names both and how to allow them', async () => {
+    const result = await run([]);
+    expect(result.code).toBe(0);
+    expect(result.ran).toEqual({ hook: false, server: false });
+    expect(await markers()).toEqual({ hook: false, server: false });
+    expect(result.stderr).toContain('agent-team: this folder is not trusted: its own configuration does not run:');
+    expect(result.stderr).toContain(`UserPromptSubmit hook (.claude/settings.json): echo ran > "${path.join(outside, 'hook-ran')}" 2>/dev/null; echo HOOK-CONTEXT`);
+    expect(result.stderr).toContain(`MCP server 'calc' of role 'researcher' (.claude/agents/researcher.md): MCP_PID_FILE=${path.join(outside, 'server-ran')} ${process.execPath} ${mcpTestServer}`);
+    expect(result.stderr).toContain('agent-team trust --workspace');
+    expect(result.stderr).toContain('--trust (this run only)');
+    // The role's instructions are still the folder's: text, not code.
+    expect(result.request?.system).toContain('You are a researcher of this repository.');
+  });
+
+  it("runs the user's own hook and own role's server there (in the sandbox): they are the user's, not the folder's", async () => {
+    await mkdir(path.join(home, '.claude', 'agents'), { recursive: true });
+    await writeFile(path.join(home, '.claude', 'settings.json'), JSON.stringify({ hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command: 'echo USER-HOOK' }] }] } }));
+    const role = await readFile(path.join(world.workspace, '.claude', 'agents', 'researcher.md'), 'utf8');
+    await writeFile(path.join(home, '.claude', 'agents', 'helper.md'), role.replace('name: researcher', 'name: helper'));
+    world.server.respondWith(() => textTurn('Helped.'));
+    const provider = providerEnvironment('openai', world.server.baseUrl);
+    const result = await startCli(world.cliPath, ['run', '--json', '--agent', 'helper', '--workspace', world.workspace, ...provider.args, 'Help'], { ...provider.env, HOME: home }).exited;
+    expect(result.code).toBe(0);
+    const request = world.server.requests[0]!;
+    expect(request.lastMessageText).toContain('USER-HOOK');
+    expect(request.lastMessageText).not.toContain('HOOK-CONTEXT');
+    expect(request.toolNames).toContain('mcp__calc__add');
+    expect(result.stderr).toContain("MCP server 'calc' of role 'researcher'");
+    expect(result.stderr).not.toContain("role 'helper'");
+  });
+
+  it('--trust runs both, in the sandbox, and remembers nothing', async () => {
+    const result = await run(['--trust']);
+    expect(result.stderr).toBe('');
+    expect(result.ran).toEqual({ hook: true, server: true });
+    expect(await markers()).toEqual({ hook: false, server: false });
+    expect(await exists(storeFile())).toBe(false);
+    expect((await run([])).ran).toEqual({ hook: false, server: false });
+  });
+
+  it('agent-team trust shows what would run and records the yes; run then runs both; a changed hook is refused again', async () => {
+    const trusted = await startCli(world.cliPath, ['trust', '--workspace', world.workspace], { HOME: home }).exited;
+    expect(trusted.code).toBe(0);
+    expect(trusted.stdout).toContain('UserPromptSubmit hook (.claude/settings.json)');
+    expect(trusted.stdout).toContain("MCP server 'calc' of role 'researcher'");
+    expect(trusted.stdout).toMatch(/Trusted \(sha256:[0-9a-f]{64}\)/);
+    expect((await stat(storeFile())).mode & 0o777).toBe(0o600);
+
+    const after = await run([]);
+    expect(after.stderr).toBe('');
+    expect(after.ran).toEqual({ hook: true, server: true });
+
+    await writeHook('HOOK-CONTEXT-CHANGED');
+    const changed = await run([]);
+    expect(changed.ran).toEqual({ hook: false, server: false });
+    expect(changed.stderr).toContain('this folder is not trusted (it changed since you trusted it)');
+    expect(changed.stderr).toContain('echo HOOK-CONTEXT-CHANGED');
+  });
+
+  it('a damaged trust store counts as empty, and says so', async () => {
+    await mkdir(path.dirname(storeFile()), { recursive: true });
+    await writeFile(storeFile(), '{ not json');
+    const result = await run([]);
+    expect(result.ran).toEqual({ hook: false, server: false });
+    expect(result.stderr).toContain('is damaged: no folder counts as trusted');
+    expect(await readFile(storeFile(), 'utf8')).toBe('{ not json');
+  });
+});
+
+describe('a machine without a sandbox', () => {
+  it('runs no hook and no server even in a trusted folder, and says so at the start with no command allowed', async () => {
+    const environment = await withoutSandbox();
+    for (const flags of [[], ['--trust']]) {
+      const result = await run(flags, environment);
+      expect(result.code).toBe(0);
+      expect(result.ran).toEqual({ hook: false, server: false });
+      expect(await markers()).toEqual({ hook: false, server: false });
+      expect(result.stderr).toContain('agent-team: no OS sandbox here (bubblewrap cannot start a sandbox here: bwrap: No permissions to create new namespace): no hook runs, no MCP server that starts a program starts');
+    }
+  });
+
+  it('with --no-sandbox and --trust both run, as the user (their markers are written), and stderr says so', async () => {
+    const result = await run(['--no-sandbox', '--trust'], await withoutSandbox());
+    expect(result.ran).toEqual({ hook: true, server: true });
+    expect(await markers()).toEqual({ hook: true, server: true });
+    expect(result.stderr).toContain('--no-sandbox: allowed commands run as you, with your files and your network; so do hooks and MCP servers.');
+  });
+});
