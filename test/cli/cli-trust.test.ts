@@ -6,6 +6,7 @@
  * changed hook is refused again; without a sandbox nothing runs, and every run says so, unless
  * `--no-sandbox`.
  */
+import { spawn, spawnSync } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -165,5 +166,46 @@ describe('a machine without a sandbox', () => {
     expect(result.ran).toEqual({ hook: true, server: true });
     expect(await markers()).toEqual({ hook: true, server: true });
     expect(result.stderr).toContain('--no-sandbox: allowed commands run as you, with your files and your network; so do hooks and MCP servers.');
+  });
+});
+
+/** `script` (util-linux) gives the CLI a terminal: stdin and stderr are TTYs, as when a user types the command. */
+const hasScript = spawnSync('script', ['--version']).status === 0;
+
+describe.skipIf(!hasScript)('on a terminal', () => {
+  /** Runs `run` on a pseudo-terminal, answering `answer` to the trust question once it is asked. */
+  function runOnTerminal(answer: string): Promise<{ output: string; code: number | null }> {
+    world.server.respondWith(() => textTurn('main is in main.ts.'));
+    const provider = providerEnvironment('openai', world.server.baseUrl);
+    const argv = [process.execPath, world.cliPath, 'run', '--json', '--agent', 'researcher', '--workspace', world.workspace, ...provider.args, 'Where is main?'];
+    const line = argv.map((word) => `'${word.replace(/'/g, "'\\''")}'`).join(' ');
+    const child = spawn('script', ['-qec', line, '/dev/null'], { env: { PATH: process.env.PATH ?? '', ...provider.env, HOME: home }, stdio: ['pipe', 'pipe', 'pipe'] });
+    let output = '';
+    let answered = false;
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      output += chunk;
+      if (!answered && output.includes('[y/N]')) {
+        answered = true;
+        child.stdin.write(`${answer}\n`);
+      }
+    });
+    return new Promise((resolve) => child.on('close', (code) => resolve({ output, code })));
+  }
+
+  it('asks, listing exactly what would run; a yes runs both and is remembered; a no runs neither', async () => {
+    const no = await runOnTerminal('n');
+    expect(no.output).toContain("agent-team: this folder's own configuration would run:");
+    expect(no.output).toContain('UserPromptSubmit hook (.claude/settings.json)');
+    expect(no.output).toContain('not trusted: none of these runs.');
+    expect(world.server.requests.at(-1)?.toolNames).not.toContain('mcp__calc__add');
+    expect(await exists(storeFile())).toBe(false);
+
+    const yes = await runOnTerminal('y');
+    expect(yes.code).toBe(0);
+    expect(world.server.requests.at(-1)?.toolNames).toContain('mcp__calc__add');
+    expect(world.server.requests.at(-1)?.lastMessageText).toContain('HOOK-CONTEXT');
+    expect(await exists(storeFile())).toBe(true);
+    // Remembered: a run without a terminal now runs them without asking.
+    expect((await run([])).ran).toEqual({ hook: true, server: true });
   });
 });
