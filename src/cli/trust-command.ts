@@ -10,7 +10,7 @@ import { ConfigurationError } from '../engine/errors.js';
 import { formatRoleDiagnostic } from '../engine/roles/format-diagnostic.js';
 import { NodeRoleFileSource } from '../engine/roles/node-role-file-source.js';
 import { RoleRegistry } from '../engine/roles/role-registry.js';
-import { readFolderConfiguration } from '../engine/trust/folder-configuration.js';
+import { readFolderConfiguration } from '../engine/team/folder-configuration.js';
 import type { TrustArguments } from './argument-types.js';
 import { describeFolderItems, shown } from './folder-items-text.js';
 import type { TrustQuestion } from './folder-trust.js';

@@ -11,7 +11,7 @@ import type { TaskTools } from '../file-tools/task-tools.js';
 import type { McpServers } from '../roles/mcp-server-config.js';
 import type { DelegatorTools, ToolName } from '../roles/tool-names.js';
 import type { RoleMode } from '../roles/types.js';
-import type { RoleOrigin } from '../trust/role-origin.js';
+import type { RoleOrigin } from '../roles/role-origin.js';
 import type { TaskWorkContext } from '../tasks/work.js';
 
 /** Who the agent of a task is, as far as capabilities need to know. */

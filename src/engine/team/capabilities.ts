@@ -15,7 +15,7 @@ import { mcpCapability } from '../mcp/mcp-capability.js';
 import { webCapability } from '../web/web-capability.js';
 import type { WebHost } from '../web/web-host.js';
 import type { McpHost } from '../mcp/mcp-role-tools.js';
-import { gatedServers, type ServerGate } from '../trust/server-gate.js';
+import { gatedServers, type ServerGate } from './server-gate.js';
 
 /** What the capabilities are built from; a part left out leaves its capability without a host. */
 export interface CapabilityHosts {

@@ -19,7 +19,7 @@ import { defaultLimits } from '../limits.js';
 import type { McpHost } from '../mcp/mcp-role-tools.js';
 import type { RoleRegistry } from '../roles/role-registry.js';
 import type { TaskManager } from '../tasks/task-manager.js';
-import type { ServerGate } from '../trust/server-gate.js';
+import type { ServerGate } from './server-gate.js';
 import type { WebHost } from '../web/web-host.js';
 import { AgentTeam } from './agent-team.js';
 import { teamCapabilities } from './capabilities.js';

@@ -18,8 +18,8 @@ import { defaultLimits } from '../limits.js';
 import { coordinatorInstruction, coordinatorName, coordinatorTools } from '../roles/coordinator.js';
 import { resolveRoleTools } from '../roles/role-tools.js';
 import { remoteTaskWork } from '../a2a/remote-task-work.js';
-import { remoteHostFor } from '../trust/remote-gate.js';
-import { roleOrigin } from '../trust/role-origin.js';
+import { remoteHostFor } from './remote-gate.js';
+import { roleOrigin } from '../roles/role-origin.js';
 import type { RoleDefinition } from '../roles/types.js';
 
 export interface WorkOptions {

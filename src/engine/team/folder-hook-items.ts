@@ -1,6 +1,6 @@
 /** The folder's hooks, as items of its executable configuration: those of the workspace's own settings files. */
 import { loadHooks } from '../hooks/hook-sources.js';
-import type { FolderItem, FolderPlace } from './folder-configuration.js';
+import type { FolderItem, FolderPlace } from './folder-item.js';
 
 export async function hookItems(place: FolderPlace): Promise<{ items: FolderItem[]; problems: string[] }> {
   // No home: the user's own settings files are theirs, not the folder's.

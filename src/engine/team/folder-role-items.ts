@@ -5,8 +5,8 @@
  */
 import type { McpServerConfig } from '../roles/mcp-server-config.js';
 import type { RoleDefinition } from '../roles/types.js';
-import type { FolderItem, FolderPlace } from './folder-configuration.js';
-import { roleOrigin } from './role-origin.js';
+import type { FolderItem, FolderPlace } from './folder-item.js';
+import { roleOrigin } from '../roles/role-origin.js';
 
 export async function roleItems(place: FolderPlace): Promise<{ items: FolderItem[]; problems: string[] }> {
   const items = place.roles.filter((role) => roleOrigin(role) === 'workspace').flatMap(itemsOf);

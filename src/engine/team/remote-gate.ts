@@ -5,7 +5,7 @@
  */
 import type { A2aHost } from '../a2a/remote-task-work.js';
 import type { RoleDefinition } from '../roles/types.js';
-import { roleOrigin } from './role-origin.js';
+import { roleOrigin } from '../roles/role-origin.js';
 
 export function remoteHostFor(host: A2aHost | undefined, role: Pick<RoleDefinition, 'source'>): A2aHost | undefined {
   if (!host || roleOrigin(role) !== 'user') return host;
