@@ -54,7 +54,7 @@ export interface BashWorldOptions {
   /** The scratch copy's kind. Default: `auto` (an overlay where this machine can mount one). */
   copyKind?: 'auto' | 'overlay' | 'git';
   /** Run the hooks of the folder's settings files (and of `userHome`'s), with this user channel. Default: none. */
-  hooks?: { enabled?: () => boolean; allowed?: () => boolean; userChannel?: UserChannel };
+  hooks?: { enabled?: () => boolean; allowed?: () => boolean; sandboxRefusal?: () => Promise<string | undefined>; userChannel?: UserChannel };
 }
 
 export async function createBashWorld(options: BashWorldOptions): Promise<BashWorld> {
@@ -113,8 +113,8 @@ export async function createBashWorld(options: BashWorldOptions): Promise<BashWo
 
 function hookHosts(root: string, options: BashWorldOptions): Partial<CapabilityHosts> {
   if (!options.hooks) return {};
-  const { enabled, allowed, userChannel } = options.hooks;
-  const hooks = { root, ...(options.userHome ? { home: options.userHome } : {}), enabled: enabled ?? (() => true), allowed: allowed ?? (() => true) };
+  const { enabled, allowed, sandboxRefusal, userChannel } = options.hooks;
+  const hooks = { root, ...(options.userHome ? { home: options.userHome } : {}), enabled: enabled ?? (() => true), allowed: allowed ?? (() => true), ...(sandboxRefusal ? { sandboxRefusal } : {}) };
   return { hooks, ...(userChannel ? { userChannel } : {}) };
 }
 
