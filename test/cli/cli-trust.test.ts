@@ -13,7 +13,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mcpTestServer } from '../support/calculator-role.js';
 import { type RecordedRequest, textTurn } from '../support/mock-provider/index.js';
-import { providerEnvironment, startCli } from './cli-harness.js';
+import { parseEvents, providerEnvironment, startCli } from './cli-harness.js';
 import { useCliWorld } from './cli-world.js';
 
 const world = useCliWorld({ 'main.ts': 'export function main() {}\n' });
@@ -158,6 +158,10 @@ describe('a machine without a sandbox', () => {
       expect(result.ran).toEqual({ hook: false, server: false });
       expect(await markers()).toEqual({ hook: false, server: false });
       expect(result.stderr).toContain('agent-team: no OS sandbox here (bubblewrap cannot start a sandbox here: bwrap: No permissions to create new namespace): no hook runs, no MCP server that starts a program starts');
+      // The run's own record says so too (the sidebar shows the same notice), and names what was held back.
+      const notices = parseEvents(result.stdout).filter((event) => event.type === 'notice').map((event) => String(event.text));
+      expect(notices[0]).toMatch(/^No OS sandbox here \(bubblewrap cannot start a sandbox here/);
+      if (flags.length > 0) expect(notices.join('\n')).toContain("MCP server 'calc' was not started: there is no OS sandbox here");
     }
   });
 

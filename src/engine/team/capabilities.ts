@@ -16,6 +16,7 @@ import { webCapability } from '../web/web-capability.js';
 import type { WebHost } from '../web/web-host.js';
 import type { McpHost } from '../mcp/mcp-role-tools.js';
 import { gatedServers, type ServerGate } from './server-gate.js';
+import { sandboxNotice } from './sandbox-notice.js';
 
 /** What the capabilities are built from; a part left out leaves its capability without a host. */
 export interface CapabilityHosts {
@@ -37,6 +38,8 @@ export interface CapabilityHosts {
 
 export function teamCapabilities(hosts: CapabilityHosts): Capability[] {
   return [
+    // First: where nothing of the repository may run, or all of it runs as the user, the run says so before anything else.
+    ...(hosts.commands ? [sandboxNotice(hosts.commands)] : []),
     ...(hosts.instructions ? [instructionsCapability(hosts.instructions)] : []),
     // Before the others: a PreToolUse hook sees a call before anyone is asked to allow it, as in Claude Code.
     ...(hosts.hooks && hosts.commands ? [hooksCapability(hosts.hooks, commandHookRunner(hosts.commands), hosts.userChannel)] : []),
