@@ -31,6 +31,7 @@ import type { ProviderName } from './arguments.js';
 import { cliModelSettings } from './model-settings.js';
 import { terminalSafe } from './terminal-text.js';
 import { decideFolderTrust, type TrustQuestion } from './folder-trust.js';
+import { itemKey } from '../engine/team/folder-configuration.js';
 
 export interface CliEngineOptions {
   workspace: string;
@@ -99,6 +100,7 @@ export async function createCliEngine(options: CliEngineOptions): Promise<CliEng
   for (const diagnostic of diagnostics) options.stderr.write(`${terminalSafe(formatRoleDiagnostic(diagnostic))}\n`);
   // Asked before anything else reads stdin (the user channel), and said before the run starts.
   const folder = await decideFolderTrust({ root: workspace.root, roles: roles.list(), trustFlag: options.trust, ...(options.askTrust ? { ask: options.askTrust } : {}), environment: options.environment, stderr: options.stderr });
+  const trustedItems = new Set(folder.configuration.items.map(itemKey));
 
   const changes = new ChangeSetRegistry();
   const warn = (message: string) => options.stderr.write(`agent-team: ${terminalSafe(message)}\n`);
@@ -123,6 +125,8 @@ export async function createCliEngine(options: CliEngineOptions): Promise<CliEng
     changes,
     // The folder's own hooks, role files' servers and remote roles: only where the user trusted it (folder-trust.ts).
     trusted: () => folder.trusted,
+    // Exactly what was trusted: a hook added to the settings later (they are read at each task's start) is not.
+    trustsFolderItem: (item) => trustedItems.has(itemKey(item)),
     howToTrust: 'run `agent-team trust` in it, or pass --trust',
     commands: {
       allowedPatterns: () => options.allowCommands ?? [],

@@ -149,6 +149,18 @@ describe('a folder that is not trusted', () => {
   });
 });
 
+describe('agent-team mcp, whose stdin is its client’s', () => {
+  it('never asks: untrusted, it says at its start what does not run; --trust lets it', async () => {
+    for (const [flags, refused] of [[[], true], [['--trust'], false]] as const) {
+      const server = startCli(world.cliPath, ['mcp', '--workspace', world.workspace, ...flags, '--provider', 'anthropic', '--base-url', world.server.baseUrl], { ANTHROPIC_API_KEY: 'test-key', HOME: home }, { stdin: 'pipe' });
+      server.child.stdin?.end();
+      const { stderr } = await server.exited;
+      expect(stderr.includes('agent-team: this folder is not trusted: its own configuration does not run:')).toBe(refused);
+      expect(stderr).not.toContain('[y/N]');
+    }
+  });
+});
+
 describe('a machine without a sandbox', () => {
   it('runs no hook and no server even in a trusted folder, and says so at the start with no command allowed', async () => {
     const environment = await withoutSandbox();

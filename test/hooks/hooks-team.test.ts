@@ -154,6 +154,16 @@ describe("the folder's hooks and the user's", () => {
     expect(notices(w, started.task.id).join('\n')).toContain('Not run: 1 hook of .claude/settings.json: this folder is not trusted');
   });
 
+  it("in a trusted folder, a hook of its settings the user did not trust (added since) does not run; the user's does", async () => {
+    const w = await twoHooks({ allowed: () => true, allowsHook: () => false });
+    w.model('reviewer').enqueue([toolCall('Read', { file_path: 'a.txt' })], 'Done.');
+    const started = await w.team.delegate({ role: 'reviewer', prompt: 'Look' });
+    const refusal = lastMessageText(w.model('reviewer').calls[1]!.request);
+    expect(refusal).toContain('user-hook');
+    expect(refusal).not.toContain('folder-hook');
+    expect(notices(w, started.task.id).join('\n')).toContain('Not run: 1 hook of .claude/settings.json: changed since the user trusted this folder');
+  });
+
   it("without a sandbox none runs, the user's neither, and the transcript says why", async () => {
     const w = await twoHooks({ sandboxRefusal: async () => 'there is no OS sandbox here (test)' });
     w.model('reviewer').enqueue([toolCall('Read', { file_path: 'a.txt' })], 'Done.');

@@ -11,6 +11,7 @@
 import type { ToolCallRequest } from '../agent/types.js';
 import type { Capability, CapabilityGrant, CapabilityTask, PromptReview } from '../capabilities/capability.js';
 import type { UserChannel } from '../conversation/user-channel.js';
+import type { HookDefinition } from './hook-config.js';
 import type { HookRunner } from './hook-process.js';
 import { type LoadedHooks, loadHooks } from './hook-sources.js';
 import { describeHook } from './hook-verdict.js';
@@ -26,6 +27,8 @@ export interface HookSettings {
   enabled(): boolean;
   /** False where the folder is not trusted: its own settings files' hooks do not run (the user's do). */
   allowed(): boolean;
+  /** Whether this hook of the folder's is one the user trusted (its settings are read anew at each task's start). Default: all are. */
+  allowsHook?(hook: HookDefinition): boolean;
   /** Why no hook may run at all (no OS sandbox here); undefined where they may. Default: they may. */
   sandboxRefusal?(): Promise<string | undefined>;
   /** How the user trusts the folder, said when its hooks are held back. Default: a generic sentence. */
@@ -51,13 +54,14 @@ export function hooksCapability(settings: HookSettings, runner: HookRunner, chan
 /** The hooks that may run for a task, and why any that are configured do not. */
 async function allowedHooks(settings: HookSettings): Promise<LoadedHooks> {
   const loaded = await loadHooks(settings.root, settings.home);
-  const folders = loaded.hooks.filter((hook) => !hook.source.startsWith('~/'));
-  let hooks = loaded.hooks;
+  const trusted = settings.allowed();
+  const held = loaded.hooks.filter((hook) => !hook.source.startsWith('~/') && !(trusted && (settings.allowsHook?.(hook) ?? true)));
+  let hooks = loaded.hooks.filter((hook) => !held.includes(hook));
   const problems = [...loaded.problems];
-  if (folders.length > 0 && !settings.allowed()) {
-    hooks = hooks.filter((hook) => hook.source.startsWith('~/'));
-    const files = [...new Set(folders.map((hook) => hook.source))].join(', ');
-    problems.push(`Not run: ${folders.length} hook${folders.length === 1 ? '' : 's'} of ${files}: this folder is not trusted (${settings.howToTrust ?? 'the user must trust it first'})`);
+  if (held.length > 0) {
+    const files = [...new Set(held.map((hook) => hook.source))].join(', ');
+    const why = trusted ? 'changed since the user trusted this folder' : 'this folder is not trusted';
+    problems.push(`Not run: ${held.length} hook${held.length === 1 ? '' : 's'} of ${files}: ${why} (${settings.howToTrust ?? 'the user must trust it first'})`);
   }
   const noSandbox = hooks.length > 0 ? await settings.sandboxRefusal?.() : undefined;
   if (noSandbox !== undefined) {

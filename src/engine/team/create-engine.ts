@@ -20,6 +20,7 @@ import type { McpHost } from '../mcp/mcp-role-tools.js';
 import type { RoleRegistry } from '../roles/role-registry.js';
 import type { TaskManager } from '../tasks/task-manager.js';
 import type { ServerGate } from './server-gate.js';
+import { hookItem } from './folder-hook-items.js';
 import type { WebHost } from '../web/web-host.js';
 import { AgentTeam } from './agent-team.js';
 import { teamCapabilities } from './capabilities.js';
@@ -77,6 +78,7 @@ export function createEngine(host: EngineHost): Engine {
     home: host.userHome ?? homedir(),
     enabled: () => host.hooksEnabled?.() ?? true,
     allowed: host.trusted,
+    ...(host.trustsFolderItem ? { allowsHook: (hook) => host.trustsFolderItem!(hookItem(hook)) } : {}),
     sandboxRefusal: noSandbox,
     howToTrust,
   };

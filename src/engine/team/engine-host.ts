@@ -13,6 +13,7 @@ import type { Workspace } from '../workspace/workspace.js';
 import type { InstructionSource } from '../instructions/instruction-sources.js';
 import type { WebHost } from '../web/web-host.js';
 import type { ModelChooser } from './team-options.js';
+import type { FolderItem } from './folder-item.js';
 
 export type Environment = Readonly<Record<string, string | undefined>>;
 
@@ -28,6 +29,12 @@ export interface EngineHost {
    * (in the sandbox); instruction files are text, read regardless.
    */
   trusted(): boolean;
+  /**
+   * Where the user trusted a folder for an exact list (the CLI), whether an item read later is on it: a
+   * hook added to its settings after that (they are read at each task's start) does not run. Default: every
+   * item of a trusted folder.
+   */
+  trustsFolderItem?(item: FolderItem): boolean;
   /** How the user trusts the folder, said where its configuration was held back. Default: VS Code's (Manage Workspace Trust). */
   howToTrust?: string;
   /** Who allows commands and how they run (create-command-host.ts), but for the workspace and tasks, which are the engine's. */

@@ -37,6 +37,11 @@ export async function readFolderConfiguration(place: FolderPlace, sources: reado
  * rather than matching by accident).
  */
 export function configurationHash(items: readonly FolderItem[]): string {
-  const canonical = items.map((item) => JSON.stringify([item.kind, item.file, item.what, item.runs, item.detail ?? null])).sort();
+  const canonical = items.map(itemKey).sort();
   return `sha256:${createHash('sha256').update(JSON.stringify(['agent-team folder trust 1', canonical])).digest('hex')}`;
+}
+
+/** One item in the canonical form: what the hash is made of, and what a later item is matched by. */
+export function itemKey(item: FolderItem): string {
+  return JSON.stringify([item.kind, item.file, item.what, item.runs, item.detail ?? null]);
 }
