@@ -38,7 +38,7 @@ export interface FolderTrust {
 export async function decideFolderTrust(options: FolderTrustOptions): Promise<FolderTrust> {
   const configuration = await readFolderConfiguration({ root: options.root, roles: options.roles });
   if (configuration.items.length === 0 || options.trustFlag) return { trusted: true, configuration };
-  const warn = (message: string) => options.stderr.write(`agent-team: ${message}\n`);
+  const warn = (message: string) => options.stderr.write(`agent-team: ${shown(message)}\n`);
   const folder = await realpath(options.root);
   const store = trustStorePath(options.environment);
   const earlier = (await readTrustStore(store, warn))[folder];
@@ -48,7 +48,8 @@ export async function decideFolderTrust(options: FolderTrustOptions): Promise<Fo
   if (options.ask) {
     options.stderr.write(`agent-team: this folder's own configuration${changed} would run:\n${listing}`);
     if (await options.ask(listing)) {
-      await recordTrust(store, folder, configuration.hash, (options.now ?? (() => new Date()))(), warn);
+      // A yes stands for this run even where it cannot be remembered (the store's folder is another user's).
+      await recordTrust(store, folder, configuration.hash, (options.now ?? (() => new Date()))(), warn).catch((error: unknown) => warn(`trusted for this run only: ${error instanceof Error ? error.message : String(error)}`));
       return { trusted: true, configuration };
     }
     warn('not trusted: none of these runs.');
