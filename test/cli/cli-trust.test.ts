@@ -70,7 +70,11 @@ const exists = (file: string) => stat(file).then(() => true, () => false);
 const markers = async () => ({ hook: await exists(path.join(outside, 'hook-ran')), server: await exists(path.join(outside, 'server-ran')) });
 const storeFile = () => path.join(home, '.config', 'agent-team', 'trusted-folders.json');
 
-/** A bwrap that fails as it does where namespaces are forbidden, first on PATH. */
+/**
+ * A bwrap that fails as it does where namespaces are forbidden, first on PATH: how cli-sandbox.test.ts
+ * simulates a machine without a sandbox on this branch. Once bwrap is taken from trusted system folders
+ * only (the "sandbox" slice), this is the one place to change (to its bubblewrapReplacedBy wrapper).
+ */
 async function withoutSandbox(): Promise<Record<string, string>> {
   const bin = await mkdtemp(path.join(tmpdir(), 'agent-team-bin-'));
   cleanup.push(bin);
