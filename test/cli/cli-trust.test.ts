@@ -194,10 +194,10 @@ const hasScript = spawnSync('script', ['--version']).status === 0;
 
 describe.skipIf(!hasScript)('on a terminal', () => {
   /** Runs `run` on a pseudo-terminal, answering `answer` to the trust question once it is asked. */
-  function runOnTerminal(answer: string): Promise<{ output: string; code: number | null }> {
+  function runOnTerminal(answer: string, command: string[] = ['run', '--json', '--agent', 'researcher', '--workspace', world.workspace]): Promise<{ output: string; code: number | null }> {
     world.server.respondWith(() => textTurn('main is in main.ts.'));
     const provider = providerEnvironment('openai', world.server.baseUrl);
-    const argv = [process.execPath, world.cliPath, 'run', '--json', '--agent', 'researcher', '--workspace', world.workspace, ...provider.args, 'Where is main?'];
+    const argv = [process.execPath, world.cliPath, ...command, ...(command[0] === 'run' ? [...provider.args, 'Where is main?'] : [])];
     const line = argv.map((word) => `'${word.replace(/'/g, "'\\''")}'`).join(' ');
     const child = spawn('script', ['-qec', line, '/dev/null'], { env: { PATH: process.env.PATH ?? '', ...provider.env, HOME: home }, stdio: ['pipe', 'pipe', 'pipe'] });
     let output = '';
@@ -227,5 +227,15 @@ describe.skipIf(!hasScript)('on a terminal', () => {
     expect(await exists(storeFile())).toBe(true);
     // Remembered: a run without a terminal now runs them without asking.
     expect((await run([])).ran).toEqual({ hook: true, server: true });
+  });
+
+  it('agent-team trust asks too: a no records nothing (exit 1), a yes records', async () => {
+    const no = await runOnTerminal('n', ['trust', '--workspace', world.workspace]);
+    expect(no.code).toBe(1);
+    expect(no.output).toContain('Not trusted: nothing was recorded.');
+    expect(await exists(storeFile())).toBe(false);
+    const yes = await runOnTerminal('y', ['trust', '--workspace', world.workspace]);
+    expect(yes.code).toBe(0);
+    expect(await exists(storeFile())).toBe(true);
   });
 });
