@@ -23,13 +23,13 @@ import { NodeRoleFileSource } from '../engine/roles/node-role-file-source.js';
 import { RoleRegistry } from '../engine/roles/role-registry.js';
 import { NodeWorkspace } from '../engine/workspace/node-workspace.js';
 import { namesHoldingSecrets } from '../engine/commands/child-environment.js';
-import type { DisposableCommandHost } from '../engine/commands/create-command-host.js';
 import type { SandboxAvailability } from '../engine/commands/sandbox/sandbox-availability.js';
 import { secretValues } from '../engine/secrets.js';
 import type { InstructionSource } from '../engine/instructions/instruction-sources.js';
 import type { ProviderName } from './arguments.js';
 import { cliModelSettings } from './model-settings.js';
 import { terminalSafe } from './terminal-text.js';
+import { warnWithoutSandbox } from './sandbox-warning.js';
 import { decideFolderTrust, type TrustQuestion } from './folder-trust.js';
 import { itemKey } from '../engine/team/folder-configuration.js';
 
@@ -170,21 +170,6 @@ function remoteTokens(roles: RoleRegistry, environment: NodeJS.ProcessEnv): stri
     .list()
     .map((role) => (role.a2aAuthEnv === undefined ? undefined : environment[role.a2aAuthEnv]))
     .filter((token): token is string => token !== undefined);
-}
-
-/**
- * Said at the start of every run without a sandbox, whether or not commands are allowed: then nothing the
- * folder holds runs (no hook, no MCP server that starts a program, no command), or, with --no-sandbox,
- * all of it runs as the user.
- */
-async function warnWithoutSandbox(commands: DisposableCommandHost, options: CliEngineOptions): Promise<void> {
-  const state = await commands.sandbox();
-  if (state.mode === 'unavailable') {
-    options.stderr.write(`agent-team: no OS sandbox here (${terminalSafe(state.reason)}): no hook runs, no MCP server that starts a program starts, and commands agents want to run are refused; --no-sandbox runs them without a sandbox, as you.\n`);
-  } else if (state.mode === 'off') {
-    const others = options.noHooks ? 'so do MCP servers' : 'so do hooks and MCP servers';
-    options.stderr.write(`agent-team: --no-sandbox: allowed commands run as you, with your files and your network; ${others}.\n`);
-  }
 }
 
 async function existingDirectory(directory: string): Promise<string> {
