@@ -21,6 +21,7 @@ import type { RoleRegistry } from '../roles/role-registry.js';
 import type { TaskManager } from '../tasks/task-manager.js';
 import type { ServerGate } from './server-gate.js';
 import { hookItem } from './folder-hook-items.js';
+import { sandboxRefusal } from './sandbox-notice.js';
 import type { WebHost } from '../web/web-host.js';
 import { AgentTeam } from './agent-team.js';
 import { teamCapabilities } from './capabilities.js';
@@ -133,18 +134,6 @@ export function createEngine(host: EngineHost): Engine {
     close: async () => {
       await Promise.allSettled(capabilities.map((capability) => capability.close?.()));
     },
-  };
-}
-
-/**
- * Why nothing the repository's folder holds may run (hooks, stdio MCP servers): there is no OS sandbox
- * here, so it would run as the user. Undefined where there is one, or where the user turned it off.
- */
-function sandboxRefusal(commands: DisposableCommandHost): () => Promise<string | undefined> {
-  return async () => {
-    const state = await commands.sandbox();
-    if (state.mode !== 'unavailable') return undefined;
-    return `there is no OS sandbox here (${state.reason}), and it would run as you; turning the sandbox off (--no-sandbox, agentTeam.sandbox "off") lets it run unsandboxed`;
   };
 }
 

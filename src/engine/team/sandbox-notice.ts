@@ -21,3 +21,15 @@ export function sandboxNotice(commands: Pick<CommandHost, 'sandbox'>): Capabilit
     },
   };
 }
+
+/**
+ * Why nothing the repository's folder holds may run (hooks, stdio MCP servers): there is no OS sandbox
+ * here, so it would run as the user. Undefined where there is one, or where the user turned it off.
+ */
+export function sandboxRefusal(commands: Pick<CommandHost, 'sandbox'>): () => Promise<string | undefined> {
+  return async () => {
+    const state = await commands.sandbox();
+    if (state.mode !== 'unavailable') return undefined;
+    return `there is no OS sandbox here (${state.reason}), and it would run as you; turning the sandbox off (--no-sandbox, agentTeam.sandbox "off") lets it run unsandboxed`;
+  };
+}
