@@ -2,7 +2,8 @@
  * Said at the start of every run, in its transcript (the sidebar, the CLI's trace and JSON), where there
  * is no OS sandbox: then nothing the repository defines runs — no hook, no MCP server that starts a
  * program, no command — unless the user turns the sandbox off; and where they did, that all of it runs
- * as them. Only for a run's root agent: its subagents share its machine.
+ * as them. Only for a run's root agent: its subagents share its machine. And the refusal itself, which
+ * the hooks and the servers' gate give where there is no sandbox.
  */
 import type { Capability } from '../capabilities/capability.js';
 import type { CommandHost } from '../commands/command-host.js';
