@@ -19,6 +19,8 @@ export interface CommandFlags {
   allowDomains: string[];
   /** `--no-hooks`: no hook of the settings files runs. */
   noHooks: boolean;
+  /** `--trust`: the folder's own hooks and role files' servers run this once (not remembered). */
+  trust: boolean;
   /** `--instruction-files`: which instruction files agents get (default: every source; `none`: none). */
   instructionFiles: InstructionSource[];
 }
@@ -102,6 +104,12 @@ export interface ServeArguments extends CommandFlags {
   baseUrl?: string;
 }
 
+/** `agent-team trust`: shows what the folder would run and records the user's yes. */
+export interface TrustArguments {
+  command: 'trust';
+  workspace: string;
+}
+
 export interface WorkflowsArguments {
   command: 'workflows';
   workspace: string;
@@ -130,4 +138,4 @@ export interface ApplyArguments {
   force?: boolean;
 }
 
-export type CliArguments = RunArguments | RunsArguments | ApplyArguments | AgentsArguments | WorkflowsArguments | McpArguments | ServeArguments | { command: 'help' } | { command: 'version' };
+export type CliArguments = RunArguments | TrustArguments | RunsArguments | ApplyArguments | AgentsArguments | WorkflowsArguments | McpArguments | ServeArguments | { command: 'help' } | { command: 'version' };

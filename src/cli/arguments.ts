@@ -9,7 +9,7 @@ import { dollarsOption, instructionFilesOption, limitOption, wholeNumber } from 
 import { UsageError } from './usage-error.js';
 import { readableRule } from '../engine/web/domain-rules.js';
 
-export type { AgentsArguments, ApplyArguments, CliArguments, CommandFlags, McpArguments, ProviderName, RunArguments, RunsArguments, ServeArguments, WorkflowsArguments } from './argument-types.js';
+export type { AgentsArguments, ApplyArguments, CliArguments, CommandFlags, McpArguments, ProviderName, RunArguments, RunsArguments, ServeArguments, TrustArguments, WorkflowsArguments } from './argument-types.js';
 export { UsageError } from './usage-error.js';
 export { usageText } from './usage-text.js';
 const valueOptions = new Set([
@@ -37,18 +37,18 @@ const valueOptions = new Set([
   '--instruction-files',
   '--branch',
 ]);
-const flagOptions = new Set(['--json', '--apply', '--plan', '--yes', '--a2a', '--no-auth', '--no-sandbox', '--allow-network', '--no-hooks', '--force']);
+const flagOptions = new Set(['--json', '--apply', '--plan', '--yes', '--a2a', '--no-auth', '--no-sandbox', '--allow-network', '--no-hooks', '--force', '--trust']);
 /** Options that may be given more than once; each value is kept. */
 const repeatableOptions = new Set(['--allow-command', '--allow-network-command', '--pass-env', '--allow-domain', '--file', '--image']);
 /** The flags of commands, taken by run, mcp and serve. */
-const commandFlagNames = new Set(['--no-sandbox', '--allow-network', '--no-hooks']);
+const commandFlagNames = new Set(['--no-sandbox', '--allow-network', '--no-hooks', '--trust']);
 
 export function parseArguments(argv: string[], currentDirectory: string): CliArguments {
   const [command, ...rest] = argv;
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') return { command: 'help' };
   if (command === '--version' || command === '-v') return { command: 'version' };
-  if (command !== 'run' && command !== 'runs' && command !== 'apply' && command !== 'agents' && command !== 'workflows' && command !== 'mcp' && command !== 'serve') {
-    throw new UsageError(`unknown command "${command}": use "run", "runs", "apply", "agents", "workflows", "mcp" or "serve"`);
+  if (command !== 'run' && command !== 'runs' && command !== 'apply' && command !== 'agents' && command !== 'workflows' && command !== 'mcp' && command !== 'serve' && command !== 'trust') {
+    throw new UsageError(`unknown command "${command}": use "run", "runs", "apply", "agents", "workflows", "mcp", "serve" or "trust"`);
   }
 
   const values = new Map<string, string>();
@@ -86,7 +86,7 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
   if (values.has('--branch')) throw new UsageError(`--branch belongs to "apply", not "${command}"`);
   if (command !== 'run' && repeated.has('--file')) throw new UsageError(`--file belongs to "run", not "${command}"`);
   if (command !== 'run' && repeated.has('--image')) throw new UsageError(`--image belongs to "run", not "${command}"`);
-  if (command === 'agents' || command === 'workflows') {
+  if (command === 'agents' || command === 'workflows' || command === 'trust') {
     const extra = [...values.keys()].filter((name) => name !== '--workspace');
     if (extra.length > 0 || flags.size > 0 || words.length > 0 || repeated.size > 0) {
       throw new UsageError(`"${command}" takes only --workspace`);
@@ -97,7 +97,7 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
     const allowed = new Set(['--workspace', '--provider', '--model', '--base-url', '--instruction-files']);
     const extra = [...values.keys()].filter((name) => !allowed.has(name));
     if (extra.length > 0 || [...flags].some((flag) => !commandFlagNames.has(flag)) || words.length > 0) {
-      throw new UsageError('"mcp" takes only --workspace, --provider, --model, --base-url, --allow-command, --allow-network, --allow-network-command, --pass-env, --allow-domain, --instruction-files, --no-sandbox and --no-hooks');
+      throw new UsageError('"mcp" takes only --workspace, --provider, --model, --base-url, --allow-command, --allow-network, --allow-network-command, --pass-env, --allow-domain, --instruction-files, --no-sandbox, --no-hooks and --trust');
     }
     return { command, workspace, ...checkedModelOptions(values), ...commandFlags(repeated, flags, values) };
   }
@@ -105,7 +105,7 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
     const allowed = new Set(['--workspace', '--provider', '--model', '--base-url', '--port', '--host', '--auth-token-env', '--instruction-files']);
     const extra = [...values.keys()].filter((name) => !allowed.has(name));
     if (extra.length > 0 || [...flags].some((flag) => flag !== '--a2a' && flag !== '--no-auth' && !commandFlagNames.has(flag)) || words.length > 0) {
-      throw new UsageError('"serve" takes only --a2a, --port, --host, --auth-token-env, --no-auth, --workspace, --provider, --model, --base-url, --allow-command, --allow-network, --allow-network-command, --pass-env, --allow-domain, --instruction-files, --no-sandbox and --no-hooks');
+      throw new UsageError('"serve" takes only --a2a, --port, --host, --auth-token-env, --no-auth, --workspace, --provider, --model, --base-url, --allow-command, --allow-network, --allow-network-command, --pass-env, --allow-domain, --instruction-files, --no-sandbox, --no-hooks and --trust');
     }
     if (!flags.has('--a2a')) throw new UsageError('"serve" needs the protocol to serve: agent-team serve --a2a --port <n>');
     if (!values.has('--port')) throw new UsageError('"serve --a2a" needs --port <n> (0: any free port)');
@@ -184,6 +184,7 @@ function commandFlags(repeated: Map<string, string[]>, flags: Set<string>, value
     allowCommands: repeated.get('--allow-command') ?? [],
     noSandbox: flags.has('--no-sandbox'),
     noHooks: flags.has('--no-hooks'),
+    trust: flags.has('--trust'),
     allowNetwork: flags.has('--allow-network'),
     allowNetworkCommands: repeated.get('--allow-network-command') ?? [],
     passEnvironment: repeated.get('--pass-env') ?? [],

@@ -23,13 +23,15 @@ import { NodeRoleFileSource } from '../engine/roles/node-role-file-source.js';
 import { RoleRegistry } from '../engine/roles/role-registry.js';
 import { NodeWorkspace } from '../engine/workspace/node-workspace.js';
 import { namesHoldingSecrets } from '../engine/commands/child-environment.js';
-import type { DisposableCommandHost } from '../engine/commands/create-command-host.js';
 import type { SandboxAvailability } from '../engine/commands/sandbox/sandbox-availability.js';
 import { secretValues } from '../engine/secrets.js';
 import type { InstructionSource } from '../engine/instructions/instruction-sources.js';
 import type { ProviderName } from './arguments.js';
 import { cliModelSettings } from './model-settings.js';
 import { terminalSafe } from './terminal-text.js';
+import { warnWithoutSandbox } from './sandbox-warning.js';
+import { decideFolderTrust, type TrustQuestion } from './folder-trust.js';
+import { itemKey } from '../engine/team/folder-configuration.js';
 
 export interface CliEngineOptions {
   workspace: string;
@@ -60,6 +62,10 @@ export interface CliEngineOptions {
   modelPrices?: string;
   /** `--no-hooks`: no hook runs. Default: the settings files' hooks run. */
   noHooks?: boolean;
+  /** `--trust`: the folder's own hooks and role files' servers run this once, not remembered. Default: as the trust store says. */
+  trust?: boolean;
+  /** Asks the user whether an untrusted folder may run its configuration (`run` on a terminal). Default: nobody is asked; it does not run. */
+  askTrust?: TrustQuestion;
   /** `--instruction-files`: the sources agents' instruction files come from. Default: every source. */
   instructionFiles?: readonly InstructionSource[];
   /** Whether this machine can sandbox commands. Default: found by trying. Tests inject an answer. */
@@ -92,6 +98,9 @@ export async function createCliEngine(options: CliEngineOptions): Promise<CliEng
   const roles = new RoleRegistry({ source: new NodeRoleFileSource(workspace.root), userSource: new NodeRoleFileSource(homedir()) });
   const { diagnostics } = await roles.load();
   for (const diagnostic of diagnostics) options.stderr.write(`${terminalSafe(formatRoleDiagnostic(diagnostic))}\n`);
+  // Asked before anything else reads stdin (the user channel), and said before the run starts.
+  const folder = await decideFolderTrust({ root: workspace.root, roles: roles.list(), trustFlag: options.trust, ...(options.askTrust ? { ask: options.askTrust } : {}), environment: options.environment, stderr: options.stderr });
+  const trustedItems = new Set(folder.configuration.items.map(itemKey));
 
   const changes = new ChangeSetRegistry();
   const warn = (message: string) => options.stderr.write(`agent-team: ${terminalSafe(message)}\n`);
@@ -114,8 +123,11 @@ export async function createCliEngine(options: CliEngineOptions): Promise<CliEng
     roles,
     taskManager,
     changes,
-    // The CLI runs in a folder its user chose to run it in: roles' MCP servers and remote agents may start.
-    trusted: () => true,
+    // The folder's own hooks, role files' servers and remote roles: only where the user trusted it (folder-trust.ts).
+    trusted: () => folder.trusted,
+    // Exactly what was trusted: a hook added to the settings later (they are read at each task's start) is not.
+    trustsFolderItem: (item) => trustedItems.has(itemKey(item)),
+    howToTrust: 'run `agent-team trust` in it, or pass --trust',
     commands: {
       allowedPatterns: () => options.allowCommands ?? [],
       howToAllow: 'The user allows commands with --allow-command <pattern> when running agent-team.',
@@ -158,14 +170,6 @@ function remoteTokens(roles: RoleRegistry, environment: NodeJS.ProcessEnv): stri
     .list()
     .map((role) => (role.a2aAuthEnv === undefined ? undefined : environment[role.a2aAuthEnv]))
     .filter((token): token is string => token !== undefined);
-}
-
-/** Said once, plainly, when commands are allowed but would run without a sandbox or not at all. */
-async function warnWithoutSandbox(commands: DisposableCommandHost, options: CliEngineOptions): Promise<void> {
-  if ((options.allowCommands ?? []).length === 0) return;
-  const state = await commands.sandbox();
-  if (state.mode === 'unavailable') options.stderr.write(`agent-team: no OS sandbox here (${state.reason}): commands agents want to run will be refused; --no-sandbox runs the allowed ones without a sandbox, as you.\n`);
-  else if (state.mode === 'off') options.stderr.write('agent-team: --no-sandbox: allowed commands run as you, with your files and your network.\n');
 }
 
 async function existingDirectory(directory: string): Promise<string> {

@@ -13,6 +13,8 @@ import { workflowsCommand } from './workflows-command.js';
 import { mcpCommand } from './mcp-command.js';
 import { serveCommand } from './serve-command.js';
 import { terminalSafe } from './terminal-text.js';
+import { trustCommand } from './trust-command.js';
+import { canAsk, terminalTrustQuestion } from './trust-question.js';
 
 declare const AGENT_TEAM_VERSION: string | undefined;
 
@@ -39,6 +41,8 @@ async function main(): Promise<number> {
         return await mcpCommand(args, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, environment: process.env });
       case 'serve':
         return await serveCommand(args, { stderr: process.stderr, environment: process.env, stop: stopSignal() });
+      case 'trust':
+        return await trustCommand(args, { ...output, environment: process.env, ...(canAsk(process.stdin, process.stderr) ? { ask: terminalTrustQuestion(process.stdin, process.stderr) } : {}) });
       case 'run':
         // `-` as the task: the task is all of stdin (then no stdin is left for agents' questions).
         if (args.task === '-') return await runCommand({ ...args, task: await taskFromStdin() }, { ...output, environment: process.env, process });

@@ -9,6 +9,7 @@ import { type TaskSnapshot } from '../engine/tasks/types.js';
 import { type RoleRegistry } from '../engine/roles/role-registry.js';
 import { applyRunChanges } from './apply-changes.js';
 import { createCliEngine } from './cli-engine.js';
+import { canAsk, terminalTrustQuestion } from './trust-question.js';
 import { RefusedCommands } from './refused-commands.js';
 import { serverNoticeLine } from './server-notices.js';
 import { UnreadFiles } from './unread-files.js';
@@ -61,6 +62,8 @@ export async function runCommand(args: RunArguments, context: RunContext): Promi
       userChannel = new StdinUserChannel(context.stdin, context.stderr, describeTask);
       return userChannel;
     },
+    // Someone at the terminal is asked whether an untrusted folder may run its own configuration.
+    ...(context.stdin && canAsk(context.stdin, context.stderr) ? { askTrust: terminalTrustQuestion(context.stdin, context.stderr) } : {}),
     environment: context.environment,
     stderr: context.stderr,
   });

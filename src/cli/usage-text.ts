@@ -62,6 +62,8 @@ export const usageText = `Usage:
     --no-hooks                      run no hook of .claude/settings.json, .agent-team/settings.json or
                                     the user's own (by default they run like commands: in the scratch
                                     copy, in the sandbox)
+    --trust                         let this folder's own hooks and role files' MCP servers and remote
+                                    agents run, this once (not remembered; see agent-team trust)
   agent-team runs [--workspace <dir>] [--json]
                                              the run history (.agent-team/runs), newest first, with each
                                              run's pending proposals (files and +/- per task)
@@ -73,15 +75,25 @@ export const usageText = `Usage:
                                              if gh is signed in, pushed to origin and opened as a pull
                                              request with the run's trace; else the commands are printed;
                                              a foreign run only with --force
+  agent-team trust [--workspace <dir>]       show exactly what the folder's own configuration runs (its
+                                             .claude/settings*.json hooks, its role files' MCP servers
+                                             and remote agents) and trust it: asks y/N on a terminal;
+                                             without one, typing the command is the yes. Remembered per
+                                             folder until what it runs changes (in
+                                             $XDG_CONFIG_HOME/agent-team/trusted-folders.json, default
+                                             ~/.config/agent-team/…). Untrusted, run asks on a terminal;
+                                             elsewhere (and for mcp, serve) it does not run without --trust.
+                                             Without an OS sandbox no hook or program server runs at all
+                                             unless --no-sandbox.
   agent-team agents [--workspace <dir>]      list roles and where each is defined
   agent-team workflows [--workspace <dir>]   list workflows and their problems (exit 2 if any)
   agent-team mcp [--workspace <dir>] [--provider <name>] [--model <id>] [--base-url <url>]
-                 [--allow-command <pattern>...] [--allow-network] [--no-sandbox] [--pass-env <NAME>...]
+                 [--allow-command <pattern>...] [--allow-network] [--no-sandbox] [--pass-env <NAME>...] [--trust]
                                              the team as an MCP server over stdio (tools delegate,
                                              task_output, task_stop; edits returned as diffs)
   agent-team serve --a2a --port <n> (--auth-token-env <NAME> | --no-auth) [--host <address>]
                    [--workspace <dir>] [--provider <name>] [--model <id>] [--base-url <url>]
-                   [--allow-command <pattern>...] [--allow-network] [--no-sandbox] [--pass-env <NAME>...]
+                   [--allow-command <pattern>...] [--allow-network] [--no-sandbox] [--pass-env <NAME>...] [--trust]
                                              the team as an A2A agent on 127.0.0.1 (port 0: any free
                                              port; the address is printed on stderr; Ctrl-C stops it);
                                              --auth-token-env: clients must send the token that variable

@@ -64,7 +64,7 @@ async function runRemoteRole(agent: InteropAgent, prompt: string): Promise<CliRu
   await mkdir(roles, { recursive: true });
   await writeFile(path.join(roles, 'interop.md'), `---\nname: interop\ndescription: An agent nobody here wrote.\na2a_url: ${agent.url}\n---\n`);
   const provider = providerEnvironment('openai', world.server.baseUrl);
-  return startCli(world.cliPath, ['run', '--agent', 'interop', '--json', '--workspace', world.workspace, ...provider.args, prompt], provider.env);
+  return startCli(world.cliPath, ['run', '--agent', 'interop', '--json', '--workspace', world.workspace, '--trust', ...provider.args, prompt], provider.env);
 }
 
 const notices = (events: CliEvent[]) => events.filter((event) => event.type === 'notice').map((event) => String(event.text));

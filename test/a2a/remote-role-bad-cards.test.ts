@@ -56,7 +56,7 @@ async function runRole(url: string) {
   await mkdir(roles, { recursive: true });
   await writeFile(path.join(roles, 'remote.md'), `---\nname: remote\ndescription: A remote agent.\na2a_url: ${url}\n---\n`);
   const provider = providerEnvironment('openai', world.server.baseUrl);
-  const { code, stdout } = await startCli(world.cliPath, ['run', '--agent', 'remote', '--json', '--workspace', world.workspace, ...provider.args, 'Hello?'], provider.env).exited;
+  const { code, stdout } = await startCli(world.cliPath, ['run', '--agent', 'remote', '--json', '--workspace', world.workspace, '--trust', ...provider.args, 'Hello?'], provider.env).exited;
   const runEnd = parseEvents(stdout).at(-1);
   return { code, runEnd, error: String(runEnd?.error ?? '') };
 }

@@ -131,6 +131,7 @@ describe('agent-team serve --a2a arguments', () => {
       allowCommands: [],
       noSandbox: false,
       noHooks: false,
+      trust: false,
       allowNetwork: false,
       allowNetworkCommands: [],
       passEnvironment: [],

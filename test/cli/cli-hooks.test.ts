@@ -51,7 +51,8 @@ function command(event: string, matcher: string, line: string, extra: Record<str
 function run(protocol: MockProtocol, args: string[], prompt = 'Tidy the notes') {
   const provider = providerEnvironment(protocol, world.server.baseUrl);
   const trace = path.join(outside, 'trace.json');
-  const exited = startCli(world.cliPath, ['run', '--json', '--agent', 'refactorer', '--workspace', world.workspace, '--trace', trace, ...provider.args, ...args, prompt], { ...provider.env, HOME: home }).exited;
+  // The folder's own hooks run where the user trusts it (cli-trust.test.ts has what happens where not).
+  const exited = startCli(world.cliPath, ['run', '--json', '--agent', 'refactorer', '--workspace', world.workspace, '--trust', '--trace', trace, ...provider.args, ...args, prompt], { ...provider.env, HOME: home }).exited;
   return { exited, trace: () => readFile(trace, 'utf8') };
 }
 

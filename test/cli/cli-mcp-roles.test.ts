@@ -37,8 +37,7 @@ describe.each(['anthropic', 'openai'] as const)('roles with MCP servers over %s'
         : textTurn(`Answer: ${request.lastMessageText}`);
     });
     const provider = providerEnvironment(protocol, world.server.baseUrl);
-    // after the trust slice: --trust (this workspace's role file starts a server)
-    const { code, stdout, stderr } = await startCli(world.cliPath, ['run', '--json', '--workspace', world.workspace, ...provider.args, 'Add 20 and 22'], provider.env).exited;
+    const { code, stdout, stderr } = await startCli(world.cliPath, ['run', '--json', '--workspace', world.workspace, '--trust', ...provider.args, 'Add 20 and 22'], provider.env).exited;
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(parseEvents(stdout).at(-1)).toMatchObject({ type: 'run-end', status: 'completed', output: expect.stringContaining('The calculator says 42.') });
@@ -54,8 +53,7 @@ describe.each(['anthropic', 'openai'] as const)('roles with MCP servers over %s'
       return priorTurns(request) === 0 ? toolCallTurn([{ name: 'Agent', input: { subagent_type: 'calculator', description: 'Write notes', prompt: 'Overwrite notes.md' } }]) : textTurn(`Answer: ${request.lastMessageText}`);
     });
     const provider = providerEnvironment(protocol, world.server.baseUrl);
-    // after the trust slice: --trust (this workspace's role file starts a server)
-    const { code, stdout } = await startCli(world.cliPath, ['run', '--json', '--workspace', world.workspace, ...provider.args, 'Overwrite the notes'], provider.env).exited;
+    const { code, stdout } = await startCli(world.cliPath, ['run', '--json', '--workspace', world.workspace, '--trust', ...provider.args, 'Overwrite the notes'], provider.env).exited;
     expect(code).toBe(0);
     const events = parseEvents(stdout);
     expect(String(events.at(-1)?.output)).toContain('Writing said: wrote notes.md');

@@ -106,8 +106,8 @@ async function runProbe(paths: string[], flags: string[] = []) {
   });
   const provider = providerEnvironment('anthropic', world.server.baseUrl);
   const environment = { ...provider.env, HOME: home, PATH: `${path.join(home, '.cargo', 'bin')}:${process.env.PATH ?? ''}` };
-  // after the trust slice: --trust (this workspace's role file starts a server)
-  const run = await startCli(world.cliPath, ['run', '--json', '--workspace', world.workspace, ...flags, ...provider.args, 'Probe the workspace'], environment).exited;
+  // --trust: this workspace's role file starts a server, which runs only in a trusted folder.
+  const run = await startCli(world.cliPath, ['run', '--json', '--workspace', world.workspace, '--trust', ...flags, ...provider.args, 'Probe the workspace'], environment).exited;
   const events = parseEvents(run.stdout);
   return { ...run, events, output: String(events.at(-1)?.output) };
 }

@@ -2,6 +2,7 @@
  * A team whose agents have `Bash`, over a real folder (a git repository or a plain folder), with real
  * scratch copies and real processes; only the models are scripted.
  */
+import type { HookSettings } from '../../src/engine/hooks/hooks-capability.js';
 import { type CapabilityHosts, teamCapabilities } from '../../src/engine/team/capabilities.js';
 import type { UserChannel } from '../../src/engine/conversation/user-channel.js';
 import { execFileSync } from 'node:child_process';
@@ -54,7 +55,7 @@ export interface BashWorldOptions {
   /** The scratch copy's kind. Default: `auto` (an overlay where this machine can mount one). */
   copyKind?: 'auto' | 'overlay' | 'git';
   /** Run the hooks of the folder's settings files (and of `userHome`'s), with this user channel. Default: none. */
-  hooks?: { enabled?: () => boolean; allowed?: () => boolean; userChannel?: UserChannel };
+  hooks?: Partial<Pick<HookSettings, 'enabled' | 'allowed' | 'allowsHook' | 'sandboxRefusal'>> & { userChannel?: UserChannel };
 }
 
 export async function createBashWorld(options: BashWorldOptions): Promise<BashWorld> {
@@ -113,8 +114,8 @@ export async function createBashWorld(options: BashWorldOptions): Promise<BashWo
 
 function hookHosts(root: string, options: BashWorldOptions): Partial<CapabilityHosts> {
   if (!options.hooks) return {};
-  const { enabled, allowed, userChannel } = options.hooks;
-  const hooks = { root, ...(options.userHome ? { home: options.userHome } : {}), enabled: enabled ?? (() => true), allowed: allowed ?? (() => true) };
+  const { enabled, allowed, userChannel, ...more } = options.hooks;
+  const hooks = { root, ...(options.userHome ? { home: options.userHome } : {}), enabled: enabled ?? (() => true), allowed: allowed ?? (() => true), ...more };
   return { hooks, ...(userChannel ? { userChannel } : {}) };
 }
 

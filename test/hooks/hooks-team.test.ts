@@ -4,7 +4,8 @@
  * its timeout, and each decision Claude Code documents: deny, ask, continue: false, block on Stop (at most
  * so many times in a row), SubagentStop by role, PostToolUse feedback; none in an untrusted folder.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { UserChannel } from '../../src/engine/conversation/user-channel.js';
@@ -17,9 +18,12 @@ import { type BashWorld, type BashWorldOptions, createBashWorld, processesMarked
 const { toolCall } = ScriptedModel;
 let world: BashWorld | undefined;
 
+const homes: string[] = [];
+
 afterEach(async () => {
   await world?.dispose();
   world = undefined;
+  for (const home of homes.splice(0)) await rm(home, { recursive: true, force: true });
 });
 
 async function hookWorld(hooks: Record<string, unknown>, options: Partial<BashWorldOptions> = {}): Promise<BashWorld> {
@@ -127,6 +131,45 @@ describe('decisions', () => {
     w.model('reviewer').enqueue([toolCall('Read', { file_path: 'a.txt' })], 'Done.');
     await w.team.delegate({ role: 'reviewer', prompt: 'Look' });
     expect(lastMessageText(w.model('reviewer').calls[1]!.request)).toContain('on your Read call says:\nCite the line numbers you read.');
+  });
+});
+
+describe("the folder's hooks and the user's", () => {
+  /** A folder hook and a user's hook that each refuse every call, saying whose they are. */
+  async function twoHooks(hooks: BashWorldOptions['hooks']): Promise<BashWorld> {
+    const userHome = await mkdtemp(path.join(tmpdir(), 'agent-team-home-'));
+    homes.push(userHome);
+    await mkdir(path.join(userHome, '.claude'), { recursive: true });
+    await writeFile(path.join(userHome, '.claude', 'settings.json'), JSON.stringify({ hooks: one('PreToolUse', '*', 'echo user-hook >&2; exit 2') }));
+    return hookWorld(one('PreToolUse', '*', 'echo folder-hook >&2; exit 2'), { hooks, userHome });
+  }
+
+  it("in an untrusted folder the user's own hook runs and the folder's does not, and the transcript says so", async () => {
+    const w = await twoHooks({ allowed: () => false });
+    w.model('reviewer').enqueue([toolCall('Read', { file_path: 'a.txt' })], 'Done.');
+    const started = await w.team.delegate({ role: 'reviewer', prompt: 'Look' });
+    const refusal = lastMessageText(w.model('reviewer').calls[1]!.request);
+    expect(refusal).toContain('user-hook');
+    expect(refusal).not.toContain('folder-hook');
+    expect(notices(w, started.task.id).join('\n')).toContain('Not run: 1 hook of .claude/settings.json: this folder is not trusted');
+  });
+
+  it("in a trusted folder, a hook of its settings the user did not trust (added since) does not run; the user's does", async () => {
+    const w = await twoHooks({ allowed: () => true, allowsHook: () => false });
+    w.model('reviewer').enqueue([toolCall('Read', { file_path: 'a.txt' })], 'Done.');
+    const started = await w.team.delegate({ role: 'reviewer', prompt: 'Look' });
+    const refusal = lastMessageText(w.model('reviewer').calls[1]!.request);
+    expect(refusal).toContain('user-hook');
+    expect(refusal).not.toContain('folder-hook');
+    expect(notices(w, started.task.id).join('\n')).toContain('Not run: 1 hook of .claude/settings.json: changed since the user trusted this folder');
+  });
+
+  it("without a sandbox none runs, the user's neither, and the transcript says why", async () => {
+    const w = await twoHooks({ sandboxRefusal: async () => 'there is no OS sandbox here (test)' });
+    w.model('reviewer').enqueue([toolCall('Read', { file_path: 'a.txt' })], 'Done.');
+    const started = await w.team.delegate({ role: 'reviewer', prompt: 'Look' });
+    expect(lastMessageText(w.model('reviewer').calls[1]!.request)).toContain('on disk');
+    expect(notices(w, started.task.id).join('\n')).toMatch(/Not run: 2 hooks \(.*\): there is no OS sandbox here \(test\)/);
   });
 });
 

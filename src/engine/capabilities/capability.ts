@@ -11,6 +11,7 @@ import type { TaskTools } from '../file-tools/task-tools.js';
 import type { McpServers } from '../roles/mcp-server-config.js';
 import type { DelegatorTools, ToolName } from '../roles/tool-names.js';
 import type { RoleMode } from '../roles/types.js';
+import type { RoleOrigin } from '../roles/role-origin.js';
 import type { TaskWorkContext } from '../tasks/work.js';
 
 /** Who the agent of a task is, as far as capabilities need to know. */
@@ -28,6 +29,8 @@ export interface AgentProfile {
   mode?: RoleMode;
   /** Its role's MCP servers. Default: none. */
   mcpServers?: McpServers;
+  /** Who defined its role: the folder's own roles start servers only where it is trusted. Default: the folder (the safe side). */
+  origin?: RoleOrigin;
 }
 
 /** One agent task, as a capability sees it when the task starts. */

@@ -15,6 +15,8 @@ import { mcpCapability } from '../mcp/mcp-capability.js';
 import { webCapability } from '../web/web-capability.js';
 import type { WebHost } from '../web/web-host.js';
 import type { McpHost } from '../mcp/mcp-role-tools.js';
+import { gatedServers, type ServerGate } from './server-gate.js';
+import { sandboxNotice } from './sandbox-notice.js';
 
 /** What the capabilities are built from; a part left out leaves its capability without a host. */
 export interface CapabilityHosts {
@@ -26,6 +28,8 @@ export interface CapabilityHosts {
   commands?: DisposableCommandHost;
   /** How roles' MCP servers start, and whether they may. Default: none starts (each role is told so). */
   mcp?: McpHost;
+  /** Which roles' servers may start: the folder's only where it is trusted, stdio ones only in a sandbox. Default: as `mcp` says. */
+  servers?: ServerGate;
   /** Which sites `WebFetch` reads from, and who is asked about others. Default: none (roles that list WebFetch go without it). */
   web?: WebHost;
   /** How `task` and `chat` agents reach the user. Default: none (they are told no user is available). */
@@ -34,12 +38,14 @@ export interface CapabilityHosts {
 
 export function teamCapabilities(hosts: CapabilityHosts): Capability[] {
   return [
+    // First: where nothing of the repository may run, or all of it runs as the user, the run says so before anything else.
+    ...(hosts.commands ? [sandboxNotice(hosts.commands)] : []),
     ...(hosts.instructions ? [instructionsCapability(hosts.instructions)] : []),
     // Before the others: a PreToolUse hook sees a call before anyone is asked to allow it, as in Claude Code.
     ...(hosts.hooks && hosts.commands ? [hooksCapability(hosts.hooks, commandHookRunner(hosts.commands), hosts.userChannel)] : []),
     ...(hosts.commands ? [commandsCapability(hosts.commands)] : []),
     ...(hosts.web ? [webCapability(hosts.web)] : []),
-    mcpCapability(hosts.mcp),
+    hosts.servers ? gatedServers(mcpCapability(hosts.mcp), hosts.servers) : mcpCapability(hosts.mcp),
     conversationCapability(hosts.userChannel),
   ];
 }

@@ -19,6 +19,9 @@ import { defaultLimits } from '../limits.js';
 import type { McpHost } from '../mcp/mcp-role-tools.js';
 import type { RoleRegistry } from '../roles/role-registry.js';
 import type { TaskManager } from '../tasks/task-manager.js';
+import type { ServerGate } from './server-gate.js';
+import { hookItem } from './folder-hook-items.js';
+import { sandboxRefusal } from './sandbox-notice.js';
 import type { WebHost } from '../web/web-host.js';
 import { AgentTeam } from './agent-team.js';
 import { teamCapabilities } from './capabilities.js';
@@ -51,9 +54,11 @@ export function createEngine(host: EngineHost): Engine {
     sourceEnvironment: host.environment,
     ...(host.clock ? { clock: host.clock } : {}),
   });
+  const howToTrust = host.howToTrust ?? 'the user trusts it with Manage Workspace Trust';
+  const noSandbox = sandboxRefusal(commands);
   const mcp: McpHost = {
-    // A role file choosing programs to run is code execution: none starts where the workspace is not trusted.
-    allowed: host.trusted,
+    // Which servers may start is the gate's to say (`servers` below): the folder's roles' only where it is trusted.
+    allowed: () => true,
     cwd: workspace.root,
     environment: host.environment,
     get secrets() {
@@ -66,14 +71,19 @@ export function createEngine(host: EngineHost): Engine {
     root: workspace.root,
     home: host.userHome ?? homedir(),
     sources: host.instructionSources ?? (() => instructionSources),
-    allowed: host.trusted,
+    // Text the agents read, as they read any file of the folder; not code. (VS Code runs no agent in Restricted Mode.)
+    allowed: () => true,
   };
   const hooks: HookSettings = {
     root: workspace.root,
     home: host.userHome ?? homedir(),
     enabled: () => host.hooksEnabled?.() ?? true,
     allowed: host.trusted,
+    ...(host.trustsFolderItem ? { allowsHook: (hook) => host.trustsFolderItem!(hookItem(hook)) } : {}),
+    sandboxRefusal: noSandbox,
+    howToTrust,
   };
+  const servers: ServerGate = { workspaceTrusted: host.trusted, sandboxRefusal: noSandbox, howToTrust };
   // Called through, not spread: a host's rules may be a class (the extension's), whose methods a spread drops.
   const sites = host.web;
   const web: WebHost = {
@@ -82,7 +92,7 @@ export function createEngine(host: EngineHost): Engine {
     ...(sites.ask ? { ask: sites.ask.bind(sites) } : {}),
     ...(host.clock ? { clock: host.clock } : {}),
   };
-  const capabilities = teamCapabilities({ instructions, hooks, commands, web, mcp, ...(host.userChannel ? { userChannel: host.userChannel } : {}) });
+  const capabilities = teamCapabilities({ instructions, hooks, commands, web, mcp, servers, ...(host.userChannel ? { userChannel: host.userChannel } : {}) });
   const inbox = new MessageInbox(taskManager);
   const toolbox = createWorkspaceToolbox({ workspace, changes, taskManager });
   const teams = new Map<string, AgentTeam>();

@@ -13,6 +13,7 @@ import type { Workspace } from '../workspace/workspace.js';
 import type { InstructionSource } from '../instructions/instruction-sources.js';
 import type { WebHost } from '../web/web-host.js';
 import type { ModelChooser } from './team-options.js';
+import type { FolderItem } from './folder-item.js';
 
 export type Environment = Readonly<Record<string, string | undefined>>;
 
@@ -21,8 +22,21 @@ export interface EngineHost {
   roles: RoleRegistry;
   taskManager: TaskManager;
   changes: ChangeSetRegistry;
-  /** False where the workspace is not trusted (Restricted Mode): no MCP server starts, no remote agent is reached. */
+  /**
+   * False where the folder is not trusted (VS Code's Restricted Mode; in the CLI, a folder without
+   * `agent-team trust` or `--trust`): its own executable configuration does not run — its settings files'
+   * hooks, its role files' MCP servers and remote agents. The user's own hooks and roles run regardless
+   * (in the sandbox); instruction files are text, read regardless.
+   */
   trusted(): boolean;
+  /**
+   * Where the user trusted a folder for an exact list (the CLI), whether an item read later is on it: a
+   * hook added to its settings after that (they are read at each task's start) does not run. Default: every
+   * item of a trusted folder.
+   */
+  trustsFolderItem?(item: FolderItem): boolean;
+  /** How the user trusts the folder, said where its configuration was held back. Default: VS Code's (Manage Workspace Trust). */
+  howToTrust?: string;
   /** Who allows commands and how they run (create-command-host.ts), but for the workspace and tasks, which are the engine's. */
   commands: Omit<CommandHostOptions, 'workspaceRoot' | 'taskManager' | 'secretValues' | 'sourceEnvironment' | 'clock'>;
   /** How `task` and `chat` agents reach the user. Default: none (they are told no user is available). */

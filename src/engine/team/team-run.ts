@@ -18,6 +18,8 @@ import { defaultLimits } from '../limits.js';
 import { coordinatorInstruction, coordinatorName, coordinatorTools } from '../roles/coordinator.js';
 import { resolveRoleTools } from '../roles/role-tools.js';
 import { remoteTaskWork } from '../a2a/remote-task-work.js';
+import { remoteHostFor } from './remote-gate.js';
+import { roleOrigin } from '../roles/role-origin.js';
 import type { RoleDefinition } from '../roles/types.js';
 
 export interface WorkOptions {
@@ -126,7 +128,7 @@ export class TeamRun {
 
   roleWork(role: RoleDefinition, prompt: string | ModelMessage[], depth: number, awaitBackgroundTasks: boolean, options: WorkOptions = {}): TaskWork {
     // A remote role's whole run happens on its agent: no local model, tools or subagents.
-    if (role.a2aUrl !== undefined) return remoteTaskWork(this.options.a2a, { role: role.name, url: role.a2aUrl, authEnv: role.a2aAuthEnv, prompt, hops: this.a2aHops });
+    if (role.a2aUrl !== undefined) return remoteTaskWork(remoteHostFor(this.options.a2a, role), { role: role.name, url: role.a2aUrl, authEnv: role.a2aAuthEnv, prompt, hops: this.a2aHops });
     // Built-in roles and roles that name no tools may delegate (depth permitting); a role file with an
     // explicit tool list delegates only if it lists Agent.
     const mayDelegate = role.source.kind === 'built-in' || role.tools === undefined || role.tools.includes('Agent');
@@ -146,6 +148,7 @@ export class TeamRun {
       keepConversation: options.keepConversation,
       changeSetOf: options.changeSetOf,
       mcpServers: role.mcpServers,
+      origin: roleOrigin(role),
       mode: role.mode,
     });
   }
