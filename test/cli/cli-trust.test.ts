@@ -7,13 +7,14 @@
  * `--no-sandbox`.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mcpTestServer } from '../support/calculator-role.js';
 import { type RecordedRequest, textTurn } from '../support/mock-provider/index.js';
 import { parseEvents, providerEnvironment, startCli } from './cli-harness.js';
+import { bubblewrapReplacedBy, canReplaceBubblewrap, failingBubblewrap, replacingBubblewrapNeedsRoot, sandboxRefusalPattern } from './bubblewrap-replaced.js';
 import { useCliWorld } from './cli-world.js';
 
 const world = useCliWorld({ 'main.ts': 'export function main() {}\n' });
@@ -57,11 +58,11 @@ async function writeHook(context: string): Promise<void> {
   await writeFile(path.join(world.workspace, '.claude', 'settings.json'), JSON.stringify({ hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command }] }] } }));
 }
 
-async function run(flags: string[], environment: Record<string, string> = {}) {
+async function run(flags: string[], options: { wrapper?: readonly string[] } = {}) {
   world.server.respondWith(() => textTurn('main is in main.ts.'));
   const before = world.server.requests.length;
   const provider = providerEnvironment('openai', world.server.baseUrl);
-  const result = await startCli(world.cliPath, ['run', '--json', '--agent', 'researcher', '--workspace', world.workspace, ...flags, ...provider.args, 'Where is main?'], { ...provider.env, HOME: home, ...environment }).exited;
+  const result = await startCli(world.cliPath, ['run', '--json', '--agent', 'researcher', '--workspace', world.workspace, ...flags, ...provider.args, 'Where is main?'], { ...provider.env, HOME: home }, options).exited;
   const request: RecordedRequest | undefined = world.server.requests[before];
   return { ...result, request, ran: { hook: request?.lastMessageText.includes('HOOK-CONTEXT') ?? false, server: request?.toolNames.includes('mcp__calc__add') ?? false } };
 }
@@ -70,17 +71,11 @@ const exists = (file: string) => stat(file).then(() => true, () => false);
 const markers = async () => ({ hook: await exists(path.join(outside, 'hook-ran')), server: await exists(path.join(outside, 'server-ran')) });
 const storeFile = () => path.join(home, '.config', 'agent-team', 'trusted-folders.json');
 
-/**
- * A bwrap that fails as it does where namespaces are forbidden, first on PATH: how cli-sandbox.test.ts
- * simulates a machine without a sandbox on this branch. Once bwrap is taken from trusted system folders
- * only (the "sandbox" slice), this is the one place to change (to its bubblewrapReplacedBy wrapper).
- */
-async function withoutSandbox(): Promise<Record<string, string>> {
-  const bin = await mkdtemp(path.join(tmpdir(), 'agent-team-bin-'));
-  cleanup.push(bin);
-  await writeFile(path.join(bin, 'bwrap'), '#!/bin/sh\necho "bwrap: No permissions to create new namespace" >&2\nexit 1\n');
-  await chmod(path.join(bin, 'bwrap'), 0o755);
-  return { PATH: `${bin}:${process.env.PATH ?? ''}` };
+/** A machine without a sandbox: a bwrap in the system's place that fails as where namespaces are forbidden. */
+async function withoutSandbox(): Promise<{ wrapper: string[] }> {
+  const replaced = await bubblewrapReplacedBy(failingBubblewrap);
+  cleanup.push(path.dirname(replaced.wrapper.at(-1)!));
+  return { wrapper: replaced.wrapper };
 }
 
 describe('a folder that is not trusted', () => {
@@ -165,18 +160,18 @@ describe('agent-team mcp, whose stdin is its client’s', () => {
   });
 });
 
-describe('a machine without a sandbox', () => {
+describe.skipIf(!canReplaceBubblewrap)(`a machine without a sandbox (${replacingBubblewrapNeedsRoot})`, () => {
   it('runs no hook and no server even in a trusted folder, and says so at the start with no command allowed', async () => {
-    const environment = await withoutSandbox();
+    const machine = await withoutSandbox();
     for (const flags of [[], ['--trust']]) {
-      const result = await run(flags, environment);
+      const result = await run(flags, machine);
       expect(result.code).toBe(0);
       expect(result.ran).toEqual({ hook: false, server: false });
       expect(await markers()).toEqual({ hook: false, server: false });
-      expect(result.stderr).toContain('agent-team: no OS sandbox here (bubblewrap cannot start a sandbox here: bwrap: No permissions to create new namespace): no hook runs, no MCP server that starts a program starts');
+      expect(result.stderr).toMatch(new RegExp(`agent-team: no OS sandbox here \\((?:${sandboxRefusalPattern.source})\\): no hook runs, no MCP server that starts a program starts`));
       // The run's own record says so too (the sidebar shows the same notice), and names what was held back.
       const notices = parseEvents(result.stdout).filter((event) => event.type === 'notice').map((event) => String(event.text));
-      expect(notices[0]).toMatch(/^No OS sandbox here \(bubblewrap cannot start a sandbox here/);
+      expect(notices[0]).toMatch(new RegExp(`^No OS sandbox here \\((?:${sandboxRefusalPattern.source})`));
       if (flags.length > 0) expect(notices.join('\n')).toContain("MCP server 'calc' was not started: there is no OS sandbox here");
     }
   });
