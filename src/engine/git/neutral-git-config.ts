@@ -12,6 +12,10 @@
  * user's own configuration (system, global, `-c`) and reset when the repository sets them (local,
  * worktree, or a file those include): to the user's own value, else git's default or a pass-through.
  * The system configuration is the machine owner's, never the repository's: it is kept.
+ *
+ * Not here, because git keeps the FIRST value of them and a `-c` comes last: `remote.<name>.receivepack`
+ * and `uploadpack` (a push passes `--receive-pack` itself: pull-request.ts) and `core.gitProxy` (used only
+ * for `git://`, which is never pushed to).
  */
 
 export interface GitConfigEntry {
@@ -78,8 +82,6 @@ const resetValues: ReadonlyArray<readonly [pattern: RegExp, value: (environment:
   [/^gpg\.ssh\.defaultkeycommand$/, () => ''],
   [/^commit\.gpgsign$/, () => 'false'],
   [/^tag\.gpgsign$/, () => 'false'],
-  [/^remote\..+\.receivepack$/, () => 'git-receive-pack'],
-  [/^remote\..+\.uploadpack$/, () => 'git-upload-pack'],
 ];
 
 /** Multi-valued: a list git resets at an empty value. */

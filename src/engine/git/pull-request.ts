@@ -67,8 +67,10 @@ export function commandLine(words: readonly string[]): string {
 export function pushTransport(address: string): { arguments: string[] } | { refused: string } {
   if (/^[a-z][a-z0-9+.-]*::/i.test(address)) return { refused: `origin's push address (${address.split('::')[0]}::…) goes through a remote helper, a program Agent Team does not start` };
   if (/^git:\/\//i.test(address)) return { refused: "origin's push address is git://, which Agent Team does not push to" };
-  if (/^(?:https?|ssh|git\+ssh|ssh\+git):\/\//i.test(address)) return { arguments: [] };
+  // git keeps the first `remote.<name>.receivepack` it reads, the repository's: the command line wins.
+  const network = { arguments: ['--receive-pack=git-receive-pack'] };
+  if (/^(?:https?|ssh|git\+ssh|ssh\+git):\/\//i.test(address)) return network;
   const local = /^file:\/\//i.test(address) || /^[a-z]:[\\/]/i.test(address) || !/^[^/]*:/.test(address);
-  if (!local) return { arguments: [] };
+  if (!local) return network;
   return { arguments: ['--receive-pack=git -c core.hooksPath=/dev/null -c core.fsmonitor=false -c receive.denyCurrentBranch=refuse -c receive.autogc=false receive-pack'] };
 }
