@@ -74,7 +74,8 @@ let available: Promise<boolean> | undefined;
 
 /** True when a `git` program runs here (asked once). */
 export function gitAvailable(): Promise<boolean> {
-  available ??= git(['--version'], { cwd: process.cwd() }).then(
+  // `--version` reads no repository and runs nothing: the neutral settings are not needed (nor read).
+  available ??= runGit(['--version'], { cwd: process.cwd() }).then(
     () => true,
     () => false,
   );
