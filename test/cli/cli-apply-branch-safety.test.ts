@@ -3,7 +3,7 @@
  * the files a working-tree apply holds back for approval (a git hook, a workflow, editor settings, a
  * manifest's install script) are held back from the branch the same way and said so; the repository's
  * hooks (`core.hooksPath`), fsmonitor, filters, signing program, ssh command, credential helper, askpass
- * and pager run nowhere, on the commit nor on the push; a run file naming `../x` (the workspace a
+ * and pager run nowhere, on the commit, the push, nor in the git `gh pr create` runs itself; a run file naming `../x` (the workspace a
  * subfolder of the repository) or `.git/…` is refused with nothing committed or written; a branch name
  * that is not a plain new branch (`refs/heads/main`, `HEAD`) is a usage error.
  */
@@ -93,7 +93,7 @@ describe('agent-team apply --branch runs none of the repository’s programs', (
     await writeFile(path.join(world.workspace, '.gitattributes'), '*.ts filter=owned diff=owned\n');
     initRepository(world.workspace, gitWorld);
     const origin = await addOrigin(world.workspace, gitWorld);
-    const gh = await installGhStandIn(gitWorld);
+    const gh = await installGhStandIn(gitWorld, { runsGitStatus: true });
     const runId = await runProposals(world, world.workspace, configurationProposals.slice(0, 1));
     const settings: Array<[string, string]> = [
       ['core.hooksPath', '.githooks'],
