@@ -50,7 +50,7 @@ export async function git(args: readonly string[], options: GitOptions): Promise
       ),
     gitEnvironment(options.environment),
   );
-  return runGit([...neutral.arguments, ...args], options, args);
+  return runGit([...neutral.arguments, ...args], { ...options, environment: { ...options.environment, ...neutral.environment } }, args);
 }
 
 function runGit(args: readonly string[], options: GitOptions, shownArgs: readonly string[] = args): Promise<Buffer> {

@@ -32,9 +32,12 @@ export interface GitConfigEntry {
 export type ConfigPair = readonly [key: string, value: string];
 
 export interface NeutralGitConfig {
-  /** `-c key=value` arguments for the start of a git command line (before the subcommand). */
+  /** `-c key=value` arguments for the start of a git command line: the settings that hold no value of the user's. */
   arguments: string[];
-  /** The same settings as `GIT_CONFIG_COUNT`/`GIT_CONFIG_KEY_<n>`/`GIT_CONFIG_VALUE_<n>`, for programs that run git themselves (gh). */
+  /**
+   * Every setting, the user's own values put back included, as `GIT_CONFIG_COUNT`/`GIT_CONFIG_KEY_<n>`/
+   * `GIT_CONFIG_VALUE_<n>`: for every git call, and for programs that run git themselves (gh).
+   */
   environment: Record<string, string>;
   /** True when the user's own configuration asks for signed commits (`commit.gpgSign`). */
   signCommits: boolean;
@@ -93,6 +96,9 @@ export const neutralisedSections = ['core', 'diff', 'filter', 'gpg', 'commit', '
 /** The neutral settings for a repository whose configuration lists as `entries` (in git's reading order). */
 export function neutralGitConfig(entries: readonly GitConfigEntry[], environment: NodeJS.ProcessEnv = process.env): NeutralGitConfig {
   const pairs: ConfigPair[] = [...alwaysNeutralPairs];
+  // The user's own values put back: only in the environment, private to the user (a command line is
+  // public, in every process listing), since a credential helper's line can hold a token.
+  const userPairs: ConfigPair[] = [];
   const lastByKey = new Map<string, GitConfigEntry>();
   const userValue = new Map<string, string>();
   for (const entry of entries) {
@@ -104,7 +110,9 @@ export function neutralGitConfig(entries: readonly GitConfigEntry[], environment
     if (userScopes.has(entry.scope)) continue;
     const reset = resetValues.find(([pattern]) => pattern.test(key));
     if (!reset) continue;
-    pairs.push([checkedKey(entry), userValue.get(key) ?? reset[1](environment)]);
+    const own = userValue.get(key);
+    if (own === undefined) pairs.push([checkedKey(entry), reset[1](environment)]);
+    else userPairs.push([checkedKey(entry), own]);
     const filter = /^filter\.(.+)\.(?:clean|smudge|process)$/.exec(key);
     if (filter?.[1] !== undefined) neutralisedFilters.add(filter[1]);
   }
@@ -113,11 +121,15 @@ export function neutralGitConfig(entries: readonly GitConfigEntry[], environment
   const helpers = entries.filter((entry) => credentialHelper.test(entry.key));
   if (helpers.some((entry) => !userScopes.has(entry.scope))) {
     // Emptied, then the user's own helpers again in their order: the repository's are gone, theirs kept.
-    pairs.push(['credential.helper', '']);
-    for (const entry of helpers) if (userScopes.has(entry.scope)) pairs.push([checkedKey(entry), entry.value]);
+    userPairs.push(['credential.helper', '']);
+    for (const entry of helpers) if (userScopes.has(entry.scope)) userPairs.push([checkedKey(entry), entry.value]);
   }
   const signing = userValue.get('commit.gpgsign');
-  return { ...pairsAsArgumentsAndEnvironment(pairs, environment), signCommits: signing !== undefined && /^(?:true|yes|on|1)$/i.test(signing) };
+  return {
+    arguments: pairs.flatMap(([key, value]) => ['-c', `${key}=${value}`]),
+    environment: pairsAsEnvironment([...pairs, ...userPairs], environment),
+    signCommits: signing !== undefined && /^(?:true|yes|on|1)$/i.test(signing),
+  };
 }
 
 /** A key as `-c` can carry it: `-c` splits at the first `=`, so a subsection holding one cannot be reset. */
@@ -130,8 +142,8 @@ function shellQuoted(word: string): string {
   return `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-/** `pairs` as `-c` arguments, and as the variables git reads after the user's own `GIT_CONFIG_COUNT` ones. */
-export function pairsAsArgumentsAndEnvironment(pairs: readonly ConfigPair[], environment: NodeJS.ProcessEnv): Pick<NeutralGitConfig, 'arguments' | 'environment'> {
+/** `pairs` as the variables git reads (before any `-c`), after the user's own `GIT_CONFIG_COUNT` ones. */
+export function pairsAsEnvironment(pairs: readonly ConfigPair[], environment: NodeJS.ProcessEnv): Record<string, string> {
   const existing = Number.parseInt(environment.GIT_CONFIG_COUNT ?? '0', 10);
   const first = Number.isSafeInteger(existing) && existing > 0 ? existing : 0;
   const variables: Record<string, string> = { GIT_CONFIG_COUNT: String(first + pairs.length) };
@@ -139,5 +151,5 @@ export function pairsAsArgumentsAndEnvironment(pairs: readonly ConfigPair[], env
     variables[`GIT_CONFIG_KEY_${first + index}`] = key;
     variables[`GIT_CONFIG_VALUE_${first + index}`] = value;
   });
-  return { arguments: pairs.flatMap(([key, value]) => ['-c', `${key}=${value}`]), environment: variables };
+  return variables;
 }
