@@ -73,7 +73,7 @@ export async function applyToBranchCommand(args: ApplyArguments & { branch: stri
     return exitCode;
   }
   const body = await historyTraceMarkdown(context.runLog, run.contents, context.environment, (message) => context.stderr.write(`agent-team: ${terminalSafe(message)}\n`));
-  const pullRequest = await openPullRequest({ repositoryRoot: applied.repositoryRoot, branch: applied.branch, title: subjectOf(description), body, runner: git.runner });
+  const pullRequest = await openPullRequest({ repositoryRoot: applied.repositoryRoot, branch: applied.branch, title: subjectOf(description), body, runner: git.runner, gitReadsEnvironment: git.config.readsEnvironment });
   printPullRequest(pullRequest, applied.repositoryRoot, say);
   result({ outcome: 'committed', commit: applied.commit, committed: applied.committed, unchanged: applied.unchanged, ...heldBack, notes: applied.notes, pullRequest });
   // Something the run proposed is not in the branch: as `apply` does for the working tree, exit 1.

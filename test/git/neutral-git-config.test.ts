@@ -141,4 +141,21 @@ describe('the user’s own settings', () => {
     expect(config.signCommits).toBe(true);
     expect(() => neutralGitConfig([{ key: 'filter.a=b.clean', value: 'owned', scope: 'local', origin: 'file:.git/config' }], {})).toThrow(/"filter\.a=b\.clean" \(in file:\.git\/config\)/);
   });
+
+  it('reads whether git takes GIT_CONFIG_COUNT (this one does), and without it puts everything on the command line but the user’s helpers', async () => {
+    plain(repository, ['config', 'credential.helper', record]);
+    const { readNeutralGitConfig } = await import('../../src/engine/git/git-config-listing.js');
+    const read = await readNeutralGitConfig(async (args, extra) => ({ exitCode: 0, stdout: execFileSync('git', args, { cwd: repository, env: { ...process.env, ...environment, ...extra }, encoding: 'utf8' }), stderr: '' }), {});
+    expect(read.readsEnvironment).toBe(true);
+    const entries = [
+      { key: 'credential.helper', value: 'store', scope: 'global', origin: '' },
+      { key: 'credential.helper', value: 'owned', scope: 'local', origin: '' },
+      { key: 'core.sshcommand', value: 'my-ssh', scope: 'global', origin: '' },
+      { key: 'core.sshcommand', value: 'owned', scope: 'local', origin: '' },
+    ];
+    const old = neutralGitConfig(entries, {}, { readsEnvironment: false });
+    expect(old.arguments).toContain('credential.helper=');
+    expect(old.arguments).toContain('core.sshcommand=my-ssh');
+    expect(old.arguments).not.toContain('credential.helper=store');
+  });
 });

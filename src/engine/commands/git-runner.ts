@@ -43,8 +43,8 @@ function gitEnvironment(extra: Record<string, string> | undefined): Record<strin
 export async function git(args: readonly string[], options: GitOptions): Promise<Buffer> {
   const { input: _input, ...reading } = options;
   const neutral = await readNeutralGitConfig(
-    (configArgs) =>
-      runGit(configArgs, reading).then(
+    (configArgs, extraEnvironment) =>
+      runGit(configArgs, { ...reading, environment: { ...reading.environment, ...extraEnvironment } }).then(
         (stdout) => ({ exitCode: 0, stdout: stdout.toString('utf8'), stderr: '' }),
         (error: unknown) => (error instanceof GitError ? { exitCode: error.exitCode, stdout: '', stderr: error.stderr } : Promise.reject(error)),
       ),

@@ -41,6 +41,12 @@ export interface NeutralGitConfig {
   environment: Record<string, string>;
   /** True when the user's own configuration asks for signed commits (`commit.gpgSign`). */
   signCommits: boolean;
+  /**
+   * True when this git reads `GIT_CONFIG_COUNT` (2.31 and later). Older, `environment` is ignored: the
+   * user's own values go on the command line instead (their credential helpers are left out: a push may
+   * have to be made by hand), and a program that runs git itself (gh) cannot be given the settings.
+   */
+  readsEnvironment: boolean;
 }
 
 /** A repository setting that no `-c` can neutralise (a key git would read differently after `-c`). */
@@ -94,7 +100,8 @@ const credentialHelper = /^credential\.(?:.+\.)?helper$/;
 export const neutralisedSections = ['core', 'diff', 'filter', 'gpg', 'commit', 'tag', 'remote', 'credential'] as const;
 
 /** The neutral settings for a repository whose configuration lists as `entries` (in git's reading order). */
-export function neutralGitConfig(entries: readonly GitConfigEntry[], environment: NodeJS.ProcessEnv = process.env): NeutralGitConfig {
+export function neutralGitConfig(entries: readonly GitConfigEntry[], environment: NodeJS.ProcessEnv = process.env, options: { readsEnvironment?: boolean } = {}): NeutralGitConfig {
+  const readsEnvironment = options.readsEnvironment ?? true;
   const pairs: ConfigPair[] = [...alwaysNeutralPairs];
   // The user's own values put back: only in the environment, private to the user (a command line is
   // public, in every process listing), since a credential helper's line can hold a token.
@@ -121,14 +128,17 @@ export function neutralGitConfig(entries: readonly GitConfigEntry[], environment
   const helpers = entries.filter((entry) => credentialHelper.test(entry.key));
   if (helpers.some((entry) => !userScopes.has(entry.scope))) {
     // Emptied, then the user's own helpers again in their order: the repository's are gone, theirs kept.
-    userPairs.push(['credential.helper', '']);
-    for (const entry of helpers) if (userScopes.has(entry.scope)) userPairs.push([checkedKey(entry), entry.value]);
+    // A git that reads no GIT_CONFIG_COUNT gets the emptying alone, on its command line.
+    (readsEnvironment ? userPairs : pairs).push(['credential.helper', '']);
+    if (readsEnvironment) for (const entry of helpers) if (userScopes.has(entry.scope)) userPairs.push([checkedKey(entry), entry.value]);
   }
   const signing = userValue.get('commit.gpgsign');
+  const onCommandLine = readsEnvironment ? pairs : [...pairs, ...userPairs];
   return {
-    arguments: pairs.flatMap(([key, value]) => ['-c', `${key}=${value}`]),
+    arguments: onCommandLine.flatMap(([key, value]) => ['-c', `${key}=${value}`]),
     environment: pairsAsEnvironment([...pairs, ...userPairs], environment),
     signCommits: signing !== undefined && /^(?:true|yes|on|1)$/i.test(signing),
+    readsEnvironment,
   };
 }
 

@@ -17,6 +17,12 @@ export interface PullRequestRequest {
   /** Markdown. */
   body: string;
   runner: ProgramRunner;
+  /**
+   * Whether git reads the neutral settings from the environment (`NeutralGitConfig.readsEnvironment`):
+   * gh runs git itself, with no `-c` of ours; on an older git its git would run the repository's programs,
+   * so gh is not started and the commands are given instead.
+   */
+  gitReadsEnvironment: boolean;
   /** Where the body file is written. Default: the system's temporary folder. */
   temporaryDirectory?: string;
 }
@@ -36,6 +42,7 @@ export async function openPullRequest(request: PullRequestRequest): Promise<Pull
   const push = ['git', 'push', '-u', 'origin', branch];
   const create = ['gh', 'pr', 'create', '--head', branch, '--title', request.title, '--body-file', bodyFile];
   const commands = [push, create].map(commandLine);
+  if (!request.gitReadsEnvironment) return { outcome: 'manual', reason: "this git (older than 2.31) cannot be given the settings that keep gh's own git calls from running the repository's programs", commands, bodyFile };
   const auth = await run('gh', ['auth', 'status'], { cwd, timeoutMs: 30_000 });
   if (auth.notFound) return { outcome: 'manual', reason: 'gh (GitHub CLI) is not installed', commands, bodyFile };
   if (auth.exitCode !== 0) return { outcome: 'manual', reason: 'gh is not signed in (gh auth login)', commands, bodyFile };

@@ -78,7 +78,7 @@ export async function applyToBranch(host: AgentTeamHost, runArgument?: unknown):
   for (const file of result.heldBack) host.log.warn(`Apply to Branch ${result.branch}: not committed: ${file.message}`);
   if (result.heldBack.length > 0) showWarning(vscode.l10n.t('Not in branch {0} (not approved): {1}', result.branch, result.heldBack.map((file) => file.path).join(', ')));
   const body = host.redactor.redact(renderTraceMarkdown(await buildRunTrace(host.taskManager, host.changes, root.id)));
-  const pullRequest = await openPullRequest({ repositoryRoot: result.repositoryRoot, branch: result.branch, title: subjectOf(description), body, runner });
+  const pullRequest = await openPullRequest({ repositoryRoot: result.repositoryRoot, branch: result.branch, title: subjectOf(description), body, runner, gitReadsEnvironment: git.config.readsEnvironment });
   if (pullRequest.outcome === 'created') {
     host.log.info(`Opened a pull request for ${result.branch}: ${pullRequest.url}`);
     showInfo(vscode.l10n.t('Made branch {0} and opened a pull request: {1}', result.branch, pullRequest.url), { title: vscode.l10n.t('Open Pull Request'), run: () => vscode.env.openExternal(vscode.Uri.parse(pullRequest.url)) });
