@@ -11,7 +11,9 @@
  * own ssh command, credential helper, signing program, git-lfs filter) are kept when they come from the
  * user's own configuration (system, global, `-c`) and reset when the repository sets them (local,
  * worktree, or a file those include): to the user's own value, else git's default or a pass-through.
- * The system configuration is the machine owner's, never the repository's: it is kept.
+ * The system configuration is the machine owner's, never the repository's: it is kept. The neutral
+ * values travel as `-c` arguments; the user's own values, put back, only as `GIT_CONFIG_*` variables
+ * (private to the user, where a command line is public), which also reach the git that gh runs.
  *
  * Not here, because git keeps the FIRST value of them and a `-c` comes last: `remote.<name>.receivepack`
  * and `uploadpack` (a push passes `--receive-pack` itself: pull-request.ts) and `core.gitProxy` (used only
