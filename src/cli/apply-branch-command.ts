@@ -3,13 +3,18 @@
  * completed run, its completed tasks') committed on a new branch through a worktree of its own
  * (src/engine/git), the user's checkout left alone; then, with `gh` signed in, pushed and opened as a
  * pull request with the run's trace as its body, or else the exact commands to do it by hand.
- * Exit 2 for what the user must change first (not a repository, the name, no identity), 1 when nothing
- * or not everything was done (a conflict, a push that failed).
+ * The rules of `apply` hold: a file that needs explicit approval is held back and listed as apply lists
+ * it, and git runs none of the repository's programs (hooks, fsmonitor, filters: src/engine/git).
+ * Exit 2 for what the user must change first (not a repository, the name, no identity, a path the run's
+ * file must not name), 1 when nothing or not everything was done (a conflict, a file held back, a push
+ * that failed).
  */
 import { applyToBranch, type ApplyToBranchResult } from '../engine/git/apply-to-branch.js';
 import { branchFilesOf } from '../engine/git/branch-files.js';
 import { subjectOf, type RunDescription } from '../engine/git/commit-message.js';
-import { nodeProgramRunner } from '../engine/git/program-runner.js';
+import type { HeldBackFile } from '../engine/git/branch-approvals.js';
+import { type NeutralRunner, neutralProgramRunner } from '../engine/git/neutral-program-runner.js';
+import { errorMessage } from '../engine/errors.js';
 import { openPullRequest, type PullRequestResult } from '../engine/git/pull-request.js';
 import type { RunLog } from '../engine/runs/run-log.js';
 import { completedProposals } from './apply-changes.js';
@@ -52,17 +57,27 @@ export async function applyToBranchCommand(args: ApplyArguments & { branch: stri
     prompt: run.root?.prompt ?? '',
     agents: completed.map((changeSet) => ({ taskId: changeSet.taskId, role: changeSet.role, description: run.tasks.get(changeSet.taskId)?.description ?? '' })),
   };
-  const runner = nodeProgramRunner(context.environment);
-  const applied = await applyToBranch({ workspace: context.workspaceRoot, branch: args.branch, files, run: description, runner });
+  let git: NeutralRunner;
+  try {
+    git = await neutralProgramRunner(context.workspaceRoot, { environment: context.environment });
+  } catch (error) {
+    say(`agent-team: ${errorMessage(error)} No branch was made.`);
+    result({ outcome: 'refused', message: errorMessage(error) });
+    return exitCodes.usage;
+  }
+  const applied = await applyToBranch({ workspace: context.workspaceRoot, branch: args.branch, files, run: description, git });
   const exitCode = printBranchResult(applied, say);
+  const heldBack = 'heldBack' in applied ? { heldBack: applied.heldBack } : {};
   if (applied.outcome !== 'committed') {
-    result({ outcome: applied.outcome, ...('message' in applied ? { message: applied.message } : {}), ...('conflicts' in applied ? { conflicts: applied.conflicts } : {}) });
+    result({ outcome: applied.outcome, ...('message' in applied ? { message: applied.message } : {}), ...('conflicts' in applied ? { conflicts: applied.conflicts } : {}), ...heldBack });
     return exitCode;
   }
   const body = await historyTraceMarkdown(context.runLog, run.contents, context.environment, (message) => context.stderr.write(`agent-team: ${terminalSafe(message)}\n`));
-  const pullRequest = await openPullRequest({ repositoryRoot: applied.repositoryRoot, branch: applied.branch, title: subjectOf(description), body, runner });
+  const pullRequest = await openPullRequest({ repositoryRoot: applied.repositoryRoot, branch: applied.branch, title: subjectOf(description), body, runner: git.runner, gitReadsEnvironment: git.config.readsEnvironment });
   printPullRequest(pullRequest, applied.repositoryRoot, say);
-  result({ outcome: 'committed', commit: applied.commit, committed: applied.committed, unchanged: applied.unchanged, notes: applied.notes, pullRequest });
+  result({ outcome: 'committed', commit: applied.commit, committed: applied.committed, unchanged: applied.unchanged, ...heldBack, notes: applied.notes, pullRequest });
+  // Something the run proposed is not in the branch: as `apply` does for the working tree, exit 1.
+  if (applied.heldBack.length > 0) return exitCodes.failed;
   return pullRequest.outcome === 'failed' ? exitCodes.failed : exitCodes.completed;
 }
 
@@ -76,15 +91,30 @@ function printBranchResult(result: ApplyToBranchResult, say: (text: string) => v
       say('No branch was made: the proposals conflict with HEAD. Update them (run the task again on the current code), or apply them to the working tree and merge by hand.');
       return exitCodes.failed;
     case 'nothing-to-commit':
+      printHeldBack(result.heldBack, say);
+      say(result.message);
+      return exitCodes.failed;
     case 'failed':
       say(result.message);
       return exitCodes.failed;
     case 'committed':
+      printHeldBack(result.heldBack, say);
       say(`Made branch ${result.branch} (commit ${result.commit.slice(0, 12)}) with: ${result.committed.join(', ')}.`);
       if (result.unchanged.length > 0) say(`Already at HEAD as proposed, so not in the commit: ${result.unchanged.join(', ')}.`);
       for (const note of result.notes) say(note);
       return exitCodes.completed;
   }
+}
+
+/**
+ * Files held back for approval, in the working-tree apply's words (`needs-approval: <path> — …`), then how
+ * to approve one: the CLI approves nothing on its own, so the way is a review in VS Code or the user's own
+ * commit after reading the change.
+ */
+function printHeldBack(heldBack: readonly HeldBackFile[], say: (text: string) => void): void {
+  if (heldBack.length === 0) return;
+  for (const file of heldBack) say(`needs-approval: ${file.path} — ${file.message}`);
+  say(`Not in the branch: ${heldBack.map((file) => file.path).join(', ')}. To include one, read its change (agent-team run's output, or its --trace) and commit it on the branch yourself; in VS Code, Apply to Branch… asks you about each such file.`);
 }
 
 function printPullRequest(result: PullRequestResult, repositoryRoot: string, say: (text: string) => void): void {

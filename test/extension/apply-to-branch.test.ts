@@ -90,4 +90,32 @@ describe('Apply to Branch…', () => {
     expect(fake.state.messages.at(-1)).toMatchObject({ kind: 'error', message: expect.stringContaining('A branch named "main" already exists') });
     expect(git(world.extension.root, ['branch', '--list', '--format=%(refname:short)'], gitWorld).trim()).toBe('main');
   });
+
+  it('asks about each file that needs approval, as the working-tree Apply does: commits the approved one, holds back the other', async () => {
+    world.server.enqueue(
+      toolCallTurn([
+        { name: 'Edit', input: { file_path: 'a.ts', old_string: 'a = 1', new_string: 'a = 2' } },
+        { name: 'Write', input: { file_path: '.vscode/settings.json', content: '{ "editor.tabSize": 2 }\n' } },
+        { name: 'Write', input: { file_path: '.github/workflows/ci.yml', content: 'on: push\n' } },
+      ]),
+      textTurn('Changed a and configured.'),
+    );
+    const runId = (await world.extension.execute('agentTeam.delegate', 'Configure', { role: 'refactorer' })) as string;
+    await world.extension.host.taskManager.wait(runId);
+    vi.stubEnv('PATH', gitWorld.bin);
+    vi.stubEnv('HOME', gitWorld.home);
+    vi.stubEnv('GIT_CONFIG_NOSYSTEM', '1');
+    fake.state.inputBoxAnswers.push(() => 'configured');
+    const asked: string[] = [];
+    const answer = (shown: { message: string; modal: boolean; items: string[] }) => {
+      asked.push(shown.message);
+      expect(shown.modal).toBe(true);
+      return shown.message.includes('.vscode/settings.json') ? shown.items[0] : undefined;
+    };
+    fake.state.messageAnswers.push(answer, answer);
+    await world.extension.execute('agentTeam.applyToBranch', runId);
+    expect(asked).toEqual(['Commit the proposed change to .github/workflows/ci.yml on configured?', 'Commit the proposed change to .vscode/settings.json on configured?']);
+    expect(git(world.extension.root, ['diff', '--name-only', 'main..configured'], gitWorld).trim().split('\n')).toEqual(['.vscode/settings.json', 'a.ts']);
+    expect(fake.state.messages.some((shown) => shown.message === 'Not in branch configured (not approved): .github/workflows/ci.yml')).toBe(true);
+  });
 });

@@ -22,4 +22,12 @@ describe('branchNameRuleProblem', () => {
   it('refuses "@", which some versions of check-ref-format let through but no ref may be', () => {
     expect(branchNameRuleProblem('@')).toBeDefined();
   });
+
+  it.each(['refs/heads/main', 'refs/tags/v1', 'HEAD', 'head', 'FETCH_HEAD', 'ORIG_HEAD'])('refuses %s, which git takes but which is not a plain new branch', (name) => {
+    expect(branchNameRuleProblem(name)).toBeDefined();
+  });
+
+  it.each(['ahead', 'forehead', 'heads-up', 'feature/refs'])('still takes %s', (name) => {
+    expect(branchNameRuleProblem(name)).toBeUndefined();
+  });
 });

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyToBranch } from '../../src/engine/git/apply-to-branch.js';
+import { neutralProgramRunner } from '../../src/engine/git/neutral-program-runner.js';
 import { nodeProgramRunner, type ProgramRunner } from '../../src/engine/git/program-runner.js';
 import { git, type GitWorld, initRepository, makeGitWorld } from '../support/git-repository.js';
 
@@ -28,17 +29,20 @@ describe('applyToBranch when the worktree folder is taken', () => {
     repository = await mkdtemp(path.join(tmpdir(), 'agent-team-taken-'));
     writeFileSync(path.join(repository, 'a.ts'), 'const a = 1;\n');
     initRepository(repository, world);
-    const real = nodeProgramRunner({ ...process.env, ...world.environment, PATH: process.env.PATH ?? '' });
     // git answers as it does when the folder it is asked to make a worktree in already exists.
-    const runner: ProgramRunner = async (program, args, options) =>
-      program === 'git' && args[0] === 'worktree' && args[1] === 'add' ? { exitCode: 128, stdout: '', stderr: `fatal: '${args.at(-2)}' already exists\n`, notFound: false } : real(program, args, options);
+    const runnerFor = (environment: NodeJS.ProcessEnv): ProgramRunner => {
+      const real = nodeProgramRunner(environment);
+      return async (program, args, options) =>
+        program === 'git' && args[args.indexOf('worktree') + 1] === 'add' ? { exitCode: 128, stdout: '', stderr: `fatal: '${args.at(-2)}' already exists\n`, notFound: false } : real(program, args, options);
+    };
+    const neutral = await neutralProgramRunner(repository, { environment: { ...process.env, ...world.environment, PATH: process.env.PATH ?? '' }, runnerFor });
     const before = { head: git(repository, ['rev-parse', 'HEAD'], world), status: git(repository, ['status', '--porcelain'], world), branches: git(repository, ['branch', '--list'], world) };
     const result = await applyToBranch({
       workspace: repository,
       branch: 'agent-team/taken',
       files: [{ path: 'a.ts', taskId: 't2', baseContent: 'const a = 1;\n', content: 'const a = 2;\n', added: 1, removed: 1 }],
       run: { runId: 't1', description: 'Change a', prompt: 'Change a', agents: [{ taskId: 't2', role: 'refactorer', description: 'Change a' }] },
-      runner,
+      git: neutral,
     });
     expect(result).toMatchObject({ outcome: 'refused', reason: 'worktree-path-taken' });
     expect((result as { message: string }).message).toContain('nothing was changed');

@@ -67,10 +67,11 @@ export function checkoutState(directory: string, world: GitWorld): Record<string
 }
 
 /**
- * A `gh` on the world's PATH: `auth status` answers 0, `pr create` prints a pull request address; every
- * call's arguments go to `gh-calls.txt`, and the `--body-file` it was given to `pr-body.md`.
+ * A `gh` on the world's PATH: `auth status` answers 0, `pr create` prints a pull request address (after
+ * a `git status`, with `runsGitStatus`); every call's arguments go to `gh-calls.txt`, and the
+ * `--body-file` it was given to `pr-body.md`.
  */
-export async function installGhStandIn(world: GitWorld): Promise<{ calls(): Promise<string[][]>; body(): Promise<string> }> {
+export async function installGhStandIn(world: GitWorld, options: { runsGitStatus?: boolean } = {}): Promise<{ calls(): Promise<string[][]>; body(): Promise<string> }> {
   const calls = path.join(world.home, 'gh-calls.txt');
   const body = path.join(world.home, 'pr-body.md');
   const script = [
@@ -79,6 +80,8 @@ export async function installGhStandIn(world: GitWorld): Promise<{ calls(): Prom
     `printf '\\n' >> '${calls}'`,
     'previous=""',
     `for argument in "$@"; do if [ "$previous" = "--body-file" ]; then /bin/cat "$argument" > '${body}'; fi; previous="$argument"; done`,
+    // As the real `gh pr create` does, to count uncommitted changes: a git of gh's own, in the repository.
+    ...(options.runsGitStatus ? ['if [ "$1" = "pr" ]; then git status --porcelain > /dev/null; fi'] : []),
     'if [ "$1" = "pr" ]; then echo "https://github.com/example/project/pull/7"; fi',
     'exit 0',
     '',

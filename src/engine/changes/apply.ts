@@ -111,7 +111,8 @@ async function applyFile(changeSet: ChangeSet, workspace: Workspace, path: strin
   };
 }
 
-function needsApproval(path: string, reason: string): FileApplyResult {
+/** The working-tree apply's report of a file held back for approval; "apply to a branch" says it the same way. */
+export function needsApproval(path: string, reason: string): FileApplyResult {
   return {
     path,
     outcome: 'needs-approval',

@@ -3,6 +3,7 @@
  * which of them a command changed) far faster than a walk in JavaScript could.
  */
 import { startProcess } from '../process-launcher.js';
+import { readNeutralGitConfig } from '../git/git-config-listing.js';
 
 export interface GitOptions {
   cwd: string;
@@ -34,7 +35,25 @@ function gitEnvironment(extra: Record<string, string> | undefined): Record<strin
   return { ...environment, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat', LC_ALL: 'C', ...extra };
 }
 
-export function git(args: readonly string[], options: GitOptions): Promise<Buffer> {
+/**
+ * Runs git with the repository's program-running settings neutralised (neutral-git-config.ts): a
+ * repository's fsmonitor or smudge filter would otherwise run as the user on a plain status or checkout,
+ * in the user's checkout and in a scratch copy whose `.git/config` a sandboxed command may have written.
+ */
+export async function git(args: readonly string[], options: GitOptions): Promise<Buffer> {
+  const { input: _input, ...reading } = options;
+  const neutral = await readNeutralGitConfig(
+    (configArgs, extraEnvironment) =>
+      runGit(configArgs, { ...reading, environment: { ...reading.environment, ...extraEnvironment } }).then(
+        (stdout) => ({ exitCode: 0, stdout: stdout.toString('utf8'), stderr: '' }),
+        (error: unknown) => (error instanceof GitError ? { exitCode: error.exitCode, stdout: '', stderr: error.stderr } : Promise.reject(error)),
+      ),
+    gitEnvironment(options.environment),
+  );
+  return runGit([...neutral.arguments, ...args], { ...options, environment: { ...options.environment, ...neutral.environment } }, args);
+}
+
+function runGit(args: readonly string[], options: GitOptions, shownArgs: readonly string[] = args): Promise<Buffer> {
   return new Promise<Buffer>((resolve, reject) => {
     const child = startProcess('git', args, { cwd: options.cwd, environment: gitEnvironment(options.environment), stdin: 'pipe', ...(options.signal ? { signal: options.signal } : {}) });
     const stdout: Buffer[] = [];
@@ -44,7 +63,7 @@ export function git(args: readonly string[], options: GitOptions): Promise<Buffe
     child.once('error', reject);
     child.once('close', (code) => {
       if (code === 0) resolve(Buffer.concat(stdout));
-      else reject(new GitError(args, code, Buffer.concat(stderr).toString('utf8')));
+      else reject(new GitError(shownArgs, code, Buffer.concat(stderr).toString('utf8')));
     });
     child.stdin.on('error', () => undefined);
     child.stdin.end(options.input ?? '');
@@ -55,7 +74,8 @@ let available: Promise<boolean> | undefined;
 
 /** True when a `git` program runs here (asked once). */
 export function gitAvailable(): Promise<boolean> {
-  available ??= git(['--version'], { cwd: process.cwd() }).then(
+  // `--version` reads no repository and runs nothing: the neutral settings are not needed (nor read).
+  available ??= runGit(['--version'], { cwd: process.cwd() }).then(
     () => true,
     () => false,
   );

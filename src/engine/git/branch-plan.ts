@@ -14,9 +14,22 @@ export interface BranchConflict {
   message: string;
 }
 
+export interface BranchWrite {
+  /** The workspace path, as the run names it. */
+  path: string;
+  /** The same file in the repository (the workspace folder's prefix, then `path`). */
+  repositoryPath: string;
+  /** What the commit gets (the last proposal's content). */
+  content: string;
+  /** The content at the commit the branch starts from; null for a new file. */
+  headContent: string | null;
+  /** The file's mode there (`100755` stays executable); `100644` for a new file. */
+  mode: string;
+}
+
 export interface BranchPlan {
-  /** What to write in the worktree, in the repository's paths (the last content per path). */
-  writes: Array<{ repositoryPath: string; content: string }>;
+  /** What to commit, per repository path. */
+  writes: BranchWrite[];
   /** Files already as proposed at HEAD. */
   unchanged: string[];
   conflicts: BranchConflict[];
@@ -27,7 +40,8 @@ export async function planBranch(repository: Repository, files: readonly BranchF
   // refactorer's was made against the refactorer's content).
   const current = new Map<string, string | null>();
   const plan: BranchPlan = { writes: [], unchanged: [], conflicts: [] };
-  const written = new Map<string, string>();
+  const written = new Map<string, BranchWrite>();
+  const atHead = new Map<string, { content: string | null; mode: string }>();
   // Paths HEAD could not give (a link, a folder): reported once, their later proposals left out.
   const unreadable = new Set<string>();
   for (const file of files) {
@@ -45,6 +59,7 @@ export async function planBranch(repository: Repository, files: readonly BranchF
         continue;
       }
       current.set(repositoryPath, head.content);
+      atHead.set(repositoryPath, head);
     }
     const now = current.get(repositoryPath) ?? null;
     if (now === file.content) {
@@ -56,9 +71,10 @@ export async function planBranch(repository: Repository, files: readonly BranchF
       continue;
     }
     current.set(repositoryPath, file.content);
-    written.set(repositoryPath, file.content);
+    const head = atHead.get(repositoryPath) ?? { content: null, mode: '100644' };
+    written.set(repositoryPath, { path: file.path, repositoryPath, content: file.content, headContent: head.content, mode: head.mode });
   }
-  plan.writes = [...written].map(([repositoryPath, content]) => ({ repositoryPath, content }));
+  plan.writes = [...written.values()];
   return plan;
 }
 
@@ -69,14 +85,14 @@ function conflictMessage(file: BranchFile, now: string | null, repository: Repos
   return `${file.path} ${at} is not the content the proposal was made against (it changed since, or the agent read uncommitted changes); nothing was committed.`;
 }
 
-async function headContent(repository: Repository, repositoryPath: string, run: ProgramRunner): Promise<{ content: string | null } | { problem: string }> {
+async function headContent(repository: Repository, repositoryPath: string, run: ProgramRunner): Promise<{ content: string | null; mode: string } | { problem: string }> {
   const listed = await run('git', ['--literal-pathspecs', 'ls-tree', '-z', repository.headCommit, '--', repositoryPath], { cwd: repository.root });
   if (listed.exitCode !== 0) return { problem: `${repositoryPath} could not be read at HEAD: ${failureText(listed)}` };
   const entry = listed.stdout.split('\0').find((line) => line.endsWith(`\t${repositoryPath}`));
-  if (!entry) return { content: null };
+  if (!entry) return { content: null, mode: '100644' };
   const [mode, type, objectId] = entry.slice(0, entry.indexOf('\t')).split(' ');
   if (type !== 'blob' || mode === '120000') return { problem: `${repositoryPath} is ${mode === '120000' ? 'a symbolic link' : `a ${type ?? 'non-file'}`} at HEAD; a branch writes only regular files. Apply it to the working tree instead.` };
   const blob = await run('git', ['cat-file', 'blob', objectId ?? ''], { cwd: repository.root });
   if (blob.exitCode !== 0) return { problem: `${repositoryPath} could not be read at HEAD: ${failureText(blob)}` };
-  return { content: blob.stdout };
+  return { content: blob.stdout, mode: mode === '100755' ? '100755' : '100644' };
 }

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { branchNameRuleProblem } from './branch-name-rules.js';
 import { failureText, type ProgramRunner } from './program-runner.js';
 
-export type RefusalReason = 'not-a-repository' | 'no-commit' | 'invalid-branch-name' | 'branch-exists' | 'no-identity' | 'worktree-path-taken';
+export type RefusalReason = 'not-a-repository' | 'no-commit' | 'invalid-branch-name' | 'branch-exists' | 'no-identity' | 'worktree-path-taken' | 'unsafe-path' | 'repository-configuration';
 
 export interface BranchRefusal {
   outcome: 'refused';

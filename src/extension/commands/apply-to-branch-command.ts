@@ -6,7 +6,9 @@
  * Which proposals: those of the run's tasks that completed (a failed or stopped task's may be half a
  * change), and of those the hunks the user did not reject: what was accepted (already in the working
  * tree, or not) and what was not reviewed yet. A run that did not complete commits nothing, as the CLI's
- * `apply` and `--apply` refuse it.
+ * `apply` and `--apply` refuse it. A file that needs explicit approval (a hook, a workflow, editor
+ * settings, a manifest's scripts) is committed only after the same per-file question as the working-tree
+ * Apply asks; git runs none of the repository's programs (src/engine/git/neutral-git-config.ts).
  */
 import * as vscode from 'vscode';
 import type { ChangeSet } from '../../engine/changes/change-set.js';
@@ -14,13 +16,16 @@ import { applyToBranch as commitToBranch, type ApplyToBranchResult } from '../..
 import { branchFilesOf } from '../../engine/git/branch-files.js';
 import { branchNameRuleProblem } from '../../engine/git/branch-name-rules.js';
 import { subjectOf, type RunDescription } from '../../engine/git/commit-message.js';
-import { nodeProgramRunner } from '../../engine/git/program-runner.js';
+import type { HeldBackFile } from '../../engine/git/branch-approvals.js';
+import { type NeutralRunner, neutralProgramRunner } from '../../engine/git/neutral-program-runner.js';
+import { errorMessage } from '../../engine/errors.js';
 import { openPullRequest } from '../../engine/git/pull-request.js';
 import type { TaskSnapshot } from '../../engine/tasks/index.js';
 import { buildRunTrace } from '../../engine/trace/run-trace.js';
 import { renderTraceMarkdown } from '../../engine/trace/trace-markdown.js';
 import type { AgentTeamHost } from '../host.js';
-import { showError, showInfo, showWarning } from '../notify.js';
+import { confirmModal, showError, showInfo, showWarning } from '../notify.js';
+import { sensitiveChangeDetail } from '../review/change-decisions.js';
 import { pickTask } from './task-picker.js';
 
 export async function applyToBranch(host: AgentTeamHost, runArgument?: unknown): Promise<ApplyToBranchResult | undefined> {
@@ -44,7 +49,6 @@ export async function applyToBranch(host: AgentTeamHost, runArgument?: unknown):
     return undefined;
   }
   if (!(await host.ownRunOrConfirmed(root.id, 'apply'))) return undefined;
-  const runner = nodeProgramRunner();
   const cwd = folder.uri.fsPath;
   const branch = await vscode.window.showInputBox({
     title: vscode.l10n.t('Apply to Branch'),
@@ -54,16 +58,28 @@ export async function applyToBranch(host: AgentTeamHost, runArgument?: unknown):
   });
   if (branch === undefined) return undefined;
   const description = describeRun(host, root, changeSets);
+  let git: NeutralRunner;
+  try {
+    git = await neutralProgramRunner(cwd);
+  } catch (error) {
+    showError(vscode.l10n.t('No branch was made: {0}', errorMessage(error)));
+    return undefined;
+  }
+  // As the working-tree Apply does: each file that needs explicit approval is asked about on its own.
+  const approve = (file: HeldBackFile) => confirmModal(vscode.l10n.t('Commit the proposed change to {0} on {1}?', file.path, branch), vscode.l10n.t('Commit'), `${sensitiveChangeDetail(file.path)} (${file.reason})`);
   const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Making branch {0}…', branch) }, () =>
-    commitToBranch({ workspace: cwd, branch, files, run: description, runner }),
+    commitToBranch({ workspace: cwd, branch, files, run: description, git, approve }),
   );
+  const runner = git.runner;
   if (result.outcome !== 'committed') {
     reportNotCommitted(host, result, branch);
     return result;
   }
   host.log.info(`Made branch ${result.branch} (commit ${result.commit}) from run ${root.id} with ${result.committed.join(', ')}. ${result.notes.join(' ')}`);
+  for (const file of result.heldBack) host.log.warn(`Apply to Branch ${result.branch}: not committed: ${file.message}`);
+  if (result.heldBack.length > 0) showWarning(vscode.l10n.t('Not in branch {0} (not approved): {1}', result.branch, result.heldBack.map((file) => file.path).join(', ')));
   const body = host.redactor.redact(renderTraceMarkdown(await buildRunTrace(host.taskManager, host.changes, root.id)));
-  const pullRequest = await openPullRequest({ repositoryRoot: result.repositoryRoot, branch: result.branch, title: subjectOf(description), body, runner });
+  const pullRequest = await openPullRequest({ repositoryRoot: result.repositoryRoot, branch: result.branch, title: subjectOf(description), body, runner, gitReadsEnvironment: git.config.readsEnvironment });
   if (pullRequest.outcome === 'created') {
     host.log.info(`Opened a pull request for ${result.branch}: ${pullRequest.url}`);
     showInfo(vscode.l10n.t('Made branch {0} and opened a pull request: {1}', result.branch, pullRequest.url), { title: vscode.l10n.t('Open Pull Request'), run: () => vscode.env.openExternal(vscode.Uri.parse(pullRequest.url)) });
@@ -116,6 +132,7 @@ function reportNotCommitted(host: AgentTeamHost, result: Exclude<ApplyToBranchRe
     showWarning(vscode.l10n.t('No branch was made: {0} conflict with the commit you are on (details in the output).', result.conflicts.map((conflict) => conflict.path).join(', ')), { title: vscode.l10n.t('Show Output'), run: () => host.log.show() });
     return;
   }
+  if (result.outcome === 'nothing-to-commit') for (const file of result.heldBack) host.log.warn(`Apply to Branch ${branch}: not committed: ${file.message}`);
   host.log.warn(`Apply to Branch ${branch}: ${result.message}`);
   if (result.outcome === 'refused') showError(result.message);
   else showWarning(result.message);

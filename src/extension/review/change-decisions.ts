@@ -119,11 +119,7 @@ export class ChangeDecisions {
   /** Sensitive configuration is written only after the user says so, for this file, in a modal. */
   private async approve(file: FileChangeSnapshot): Promise<boolean> {
     if (!file.requiresApproval) return true;
-    return confirmModal(
-      `Apply the proposed change to ${file.path}?`,
-      'Apply',
-      `${file.path}${file.target !== undefined ? ` (a symbolic link to ${file.target})` : ''} is configuration that can make VS Code, a task runner or CI run code, or change what agents may do. Apply it only if you have read the change.`,
-    );
+    return confirmModal(`Apply the proposed change to ${file.path}?`, 'Apply', sensitiveChangeDetail(file.path, file.target));
   }
 
   private require(taskId: string, path: string): { changeSet: ChangeSet; file: FileChangeSnapshot } {
@@ -152,4 +148,9 @@ export class ChangeDecisions {
     }).catch(() => undefined);
     return next;
   }
+}
+
+/** What the approval of a sensitive file says, whether it is applied here or committed on a branch. */
+export function sensitiveChangeDetail(path: string, target?: string): string {
+  return `${path}${target !== undefined ? ` (a symbolic link to ${target})` : ''} is configuration that can make VS Code, a task runner or CI run code, or change what agents may do. Apply it only if you have read the change.`;
 }
