@@ -15,6 +15,7 @@ import { serveCommand } from './serve-command.js';
 import { terminalSafe } from './terminal-text.js';
 import { trustCommand } from './trust-command.js';
 import { canAsk, terminalTrustQuestion } from './trust-question.js';
+import { distrustProgramsUnder } from '../engine/program-search-path.js';
 
 declare const AGENT_TEAM_VERSION: string | undefined;
 
@@ -22,6 +23,8 @@ async function main(): Promise<number> {
   const output = { stdout: process.stdout, stderr: process.stderr };
   try {
     const args = parseArguments(process.argv.slice(2), process.cwd());
+    // The folder is the repository's: git, gh and rg are never taken from a PATH entry inside it.
+    if ('workspace' in args && typeof args.workspace === 'string') distrustProgramsUnder(args.workspace);
     switch (args.command) {
       case 'help':
         output.stdout.write(usageText);

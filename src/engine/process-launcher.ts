@@ -7,11 +7,14 @@
  * - stdin is closed unless the caller asks for a pipe (then it writes and ends it): a program that reads
  *   its input ends instead of waiting on the user's terminal, and never reads what was typed there;
  * - no console window on Windows; never a shell (arguments are arguments, not a command line);
- * - a process group of its own only when the caller will end the group (`ownProcessGroup`).
+ * - a process group of its own only when the caller will end the group (`ownProcessGroup`);
+ * - a program started by name (git, gh) is looked for only where the repository cannot have put it
+ *   (program-search-path.ts), and what it starts by name too.
  * What is started inside the OS sandbox, and how, is decided in commands/sandbox/command-launch.ts.
  */
 import { type ChildProcessByStdio, type ChildProcessWithoutNullStreams, type ExecFileException, execFile, spawn } from 'node:child_process';
 import type { Readable } from 'node:stream';
+import { isProgramName, withTrustedSearchPath } from './program-search-path.js';
 
 /** A started process, as the callers hold it. */
 export type { ChildProcess } from 'node:child_process';
@@ -37,7 +40,7 @@ export function startProcess(file: string, args: readonly string[], options: Pro
 export function startProcess(file: string, args: readonly string[], options: ProcessOptions): ChildProcessWithoutNullStreams | ChildProcessByStdio<null, Readable, Readable> {
   return spawn(file, [...args], {
     ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
-    env: definedOnly(options.environment),
+    env: definedOnly(searchedEnvironment(file, options.environment, options.cwd)),
     stdio: [options.stdin ?? 'ignore', 'pipe', 'pipe'],
     detached: options.ownProcessGroup === true,
     windowsHide: true,
@@ -62,7 +65,7 @@ export type CapturedProgramCallback = (error: ExecFileException | null, stdout: 
 
 /** Runs `file` to its end and hands over its output as text (`execFile`, stdin closed at once). */
 export function runCapturedProgram(file: string, args: readonly string[], options: CapturedProgramOptions, callback: CapturedProgramCallback): void {
-  const child = execFile(file, [...args], { cwd: options.cwd, env: definedOnly(options.environment), timeout: options.timeoutMs, maxBuffer: options.maxBufferBytes, windowsHide: true, shell: false, encoding: 'utf8' }, callback);
+  const child = execFile(file, [...args], { cwd: options.cwd, env: definedOnly(searchedEnvironment(file, options.environment, options.cwd)), timeout: options.timeoutMs, maxBuffer: options.maxBufferBytes, windowsHide: true, shell: false, encoding: 'utf8' }, callback);
   child.stdin?.on('error', () => undefined);
   child.stdin?.end();
 }
@@ -77,6 +80,10 @@ export function programEnvironment(source: Readonly<Record<string, string | unde
     if (value !== undefined && /^(?:PATH|LANG|LANGUAGE|LC_[A-Z_]+|TZ|SYSTEMROOT|WINDIR|COMSPEC|PATHEXT)$/i.test(name)) kept[name] = value;
   }
   return kept;
+}
+
+function searchedEnvironment(file: string, environment: Readonly<Record<string, string | undefined>>, cwd: string | undefined): Readonly<Record<string, string | undefined>> {
+  return isProgramName(file) ? withTrustedSearchPath(environment, cwd) : environment;
 }
 
 function definedOnly(environment: Readonly<Record<string, string | undefined>>): Record<string, string> {

@@ -44,7 +44,7 @@ async function loopRole(workspace: string, port: number): Promise<void> {
 
 async function serve(workspace: string, port: number): Promise<void> {
   const provider = providerEnvironment('openai', world.server.baseUrl);
-  const served = startCli(world.cliPath, ['serve', '--a2a', '--port', String(port), '--no-auth', '--workspace', workspace, ...provider.args], provider.env);
+  const served = startCli(world.cliPath, ['serve', '--a2a', '--port', String(port), '--no-auth', '--trust', '--workspace', workspace, ...provider.args], provider.env);
   running.push(served);
   await served.waitForStderr('(agent card:');
 }
@@ -59,7 +59,7 @@ function coordinatorsDelegateToLoop(): void {
 /** `agent-team run --agent loop` in `workspace`: the user's run, whose role is the remote one. */
 async function runLoop(workspace: string) {
   const provider = providerEnvironment('openai', world.server.baseUrl);
-  const run = await startCli(world.cliPath, ['run', '--json', '--agent', 'loop', '--workspace', workspace, ...provider.args, 'Where is main?'], provider.env).exited;
+  const run = await startCli(world.cliPath, ['run', '--json', '--agent', 'loop', '--workspace', workspace, '--trust', ...provider.args, 'Where is main?'], provider.env).exited;
   return { ...run, output: JSON.stringify(parseEvents(run.stdout).at(-1)) };
 }
 

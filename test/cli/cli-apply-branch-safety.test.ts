@@ -152,7 +152,8 @@ describe('agent-team apply --branch refuses a run file’s paths outside the wor
     const before = checkoutState(world.workspace, gitWorld);
     for (const crafted of ['../x', '.GIT/hooks/post-checkout']) {
       await writeFile(runFile, original.replaceAll('"path":"main.ts"', `"path":${JSON.stringify(crafted)}`));
-      const { code, stdout } = await apply(app, runId, '--branch', 'agent-team/escape');
+      // A hand-edited run is foreign (its signature breaks): --force takes it, and its paths are still judged.
+      const { code, stdout } = await apply(app, runId, '--branch', 'agent-team/escape', '--force');
       expect(code).toBe(2);
       expect(stdout).toContain(`The run's file names a path a branch must not commit: ${JSON.stringify(crafted)}`);
       expect(stdout).toContain('Nothing was committed');
@@ -173,5 +174,23 @@ describe('agent-team apply --branch takes only a plain new branch name', () => {
     expect(stdout).toContain(`"${name}" is not a valid branch name`);
     expect(branches()).toEqual(['main']);
     expect(git(world.workspace, ['rev-parse', 'main'], gitWorld)).toBe(before);
+  });
+});
+
+describe("a repository's own git on PATH (direnv's `PATH_add bin`, a relative node_modules/.bin)", () => {
+  it('is never run: the branch is made by the real git, and neither stand-in leaves its marker', async () => {
+    initRepository(world.workspace, gitWorld);
+    const runId = await runProposals(world, world.workspace, [{ name: 'Edit', input: { file_path: 'math.ts', old_string: 'one = 1', new_string: 'one = 2' } }]);
+    const marker = path.join(gitWorld.home, 'fake-git-ran');
+    for (const folder of ['bin', 'node_modules/.bin']) {
+      await mkdir(path.join(world.workspace, folder), { recursive: true });
+      await writeFile(path.join(world.workspace, folder, 'git'), `#!/bin/sh\necho ${folder} >> ${marker}\nexec /usr/bin/git "$@"\n`);
+      await chmod(path.join(world.workspace, folder, 'git'), 0o755);
+    }
+    const searchPath = `${path.join(world.workspace, 'bin')}:node_modules/.bin:${gitWorld.environment.PATH ?? process.env.PATH ?? ''}`;
+    const { code, stdout } = await startCli(world.cliPath, ['apply', runId, '--workspace', world.workspace, '--branch', 'agent-team/path'], { ...gitWorld.environment, PATH: searchPath }).exited;
+    expect(code, stdout).toBe(0);
+    expect(branches()).toContain('agent-team/path');
+    expect(existsSync(marker) ? await readFile(marker, 'utf8') : '').toBe('');
   });
 });

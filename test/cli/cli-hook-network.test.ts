@@ -43,7 +43,7 @@ describe('--allow-network-command and hooks', () => {
     world.server.respondWith((request) => (priorTurns(request) === 0 ? toolCallTurn([{ name: 'Bash', input: { command: 'npm install' } }]) : textTurn(`Ran it: ${request.lastMessageText}`)));
     const provider = providerEnvironment('openai', world.server.baseUrl);
     const flags = ['--allow-command', 'npm install', '--allow-network-command', 'npm install'];
-    const { code, stdout } = await startCli(world.cliPath, ['run', '--json', '--agent', 'reviewer', '--workspace', world.workspace, ...flags, ...provider.args, 'Install'], provider.env).exited;
+    const { code, stdout } = await startCli(world.cliPath, ['run', '--json', '--agent', 'reviewer', '--workspace', world.workspace, '--trust', ...flags, ...provider.args, 'Install'], provider.env).exited;
     expect(code).toBe(0);
     // The hook ran and tried: its output is the context the prompt carried.
     expect(world.server.requests[0]!.lastMessageText).toMatch(/hook could not connect: [A-Z]+/);
@@ -54,7 +54,7 @@ describe('--allow-network-command and hooks', () => {
   it('gives the hook the network with --allow-network, which is every command', async () => {
     world.server.respondWith(() => textTurn('Nothing to do.'));
     const provider = providerEnvironment('openai', world.server.baseUrl);
-    const { code } = await startCli(world.cliPath, ['run', '--json', '--agent', 'reviewer', '--workspace', world.workspace, '--allow-network', ...provider.args, 'Install'], provider.env).exited;
+    const { code } = await startCli(world.cliPath, ['run', '--json', '--agent', 'reviewer', '--workspace', world.workspace, '--trust', '--allow-network', ...provider.args, 'Install'], provider.env).exited;
     expect(code).toBe(0);
     expect(world.server.requests[0]!.lastMessageText).toContain('hook reached the listener: 200');
     expect(heard).toEqual(['/hook']);

@@ -75,7 +75,7 @@ describe.skipIf(process.platform !== 'linux' || process.getuid?.() !== 0)("a rep
     await writeFile(path.join(world.workspace, '.claude', 'settings.json'), JSON.stringify({ hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command: probe }] }] } }));
     world.server.respondWith(() => textTurn('main is in src/main.ts'));
     const provider = providerEnvironment('openai', world.server.baseUrl);
-    const { code, stdout, stderr } = await startCli(world.cliPath, ['run', '--json', '--agent', 'reviewer', '--workspace', world.workspace, ...provider.args, 'Where is main?'], { ...provider.env, HOME: home }).exited;
+    const { code, stdout, stderr } = await startCli(world.cliPath, ['run', '--json', '--agent', 'reviewer', '--workspace', world.workspace, '--trust', ...provider.args, 'Where is main?'], { ...provider.env, HOME: home }).exited;
     expect(code).toBe(0);
     // The hook ran (its output is the prompt's added context), in the sandbox.
     const requests = JSON.stringify(world.server.requests.map((request) => request.body));

@@ -16,6 +16,7 @@ import { type BranchRefusal, checkRepository } from './branch-preflight.js';
 import { commitMessageOf, type RunDescription } from './commit-message.js';
 import { type NeutralRunner, neutralProgramRunner } from './neutral-program-runner.js';
 import { commitInTemporaryWorktree } from './temporary-worktree.js';
+import { distrustProgramsUnder } from '../program-search-path.js';
 
 export interface ApplyToBranchRequest {
   /** The workspace folder (the repository, or a folder inside it): the files' paths are relative to it. */
@@ -54,6 +55,8 @@ export type ApplyToBranchResult =
     };
 
 export async function applyToBranch(request: ApplyToBranchRequest): Promise<ApplyToBranchResult> {
+  // git and gh are taken from no PATH entry inside the workspace or its repository (program-search-path.ts).
+  distrustProgramsUnder(request.workspace);
   const rules = request.rules ?? new PathRules();
   const pathProblem = firstBranchPathProblem(request.files.map((file) => file.path)) ?? protectedPath(request.files, rules);
   if (pathProblem) return { outcome: 'refused', reason: 'unsafe-path', message: `The run's file names a path a branch must not commit: ${pathProblem}. Nothing was committed (was the run's file edited by hand?).` };
@@ -66,6 +69,7 @@ export async function applyToBranch(request: ApplyToBranchRequest): Promise<Appl
   const run = git.runner;
   const repository = await checkRepository(request.workspace, request.branch, run);
   if ('outcome' in repository) return repository;
+  distrustProgramsUnder(repository.root);
   const plan = await planBranch(repository, request.files, run);
   if (plan.conflicts.length > 0) return { outcome: 'conflict', conflicts: plan.conflicts };
   const { writes, heldBack } = await holdBackUnapproved(plan.writes, rules, request.approve);

@@ -15,6 +15,7 @@ import { searchWithJavaScript, type EngineSearchRequest } from './search/javascr
 import { LargeFileMemory } from './search/large-files.js';
 import { RipgrepUnavailableError, searchWithRipgrep } from './search/ripgrep-search.js';
 import { readOpenFile } from './read-open-file.js';
+import { distrustProgramsUnder } from '../program-search-path.js';
 import { decodeText, formatBytes, notFound, tooLarge } from './text-file.js';
 import {
   defaultGlobMaxResults,
@@ -54,6 +55,8 @@ export class NodeWorkspace implements Workspace {
   constructor(root: string, options: NodeWorkspaceOptions = {}) {
     this.confinement = new NodeConfinement(root);
     this.root = this.confinement.root;
+    // The repository's own folders on PATH (direnv's `PATH_add bin`) never provide git, gh or rg.
+    distrustProgramsUnder(this.root);
     this.policy = options.policy ?? defaultWorkspacePolicy;
     this.walkContext = { root: this.root, matcher: policyMatcher(this.policy) };
     this.ripgrep = options.ripgrepPath === undefined ? findRipgrepOnPath() : Promise.resolve(options.ripgrepPath);
