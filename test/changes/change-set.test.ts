@@ -64,7 +64,7 @@ describe('ChangeSet', () => {
 
   it('flags sensitive configuration as requiring approval and refuses protected paths and bad paths', () => {
     const changeSet = new ChangeSet({ taskId: 't1', role: 'coder' });
-    for (const path of ['.vscode/settings.json', '.vscode/tasks.json', '.github/workflows/ci.yml', '.agent-team/agents/x.md', '.claude/settings.json']) {
+    for (const path of ['.vscode/settings.json', '.vscode/tasks.json', '.github/workflows/ci.yml', '.agent-team/agents/x.md', '.claude/settings.json', '.gitattributes', 'lib/.gitattributes', '.gitmodules', '.mcp.json', '.envrc']) {
       expect(changeSet.propose(path, { baseContent: null, proposedContent: '{}\n' })!.requiresApproval).toBe(true);
     }
     expect(changeSet.propose('src/settings.json', { baseContent: null, proposedContent: '{}\n' })!.requiresApproval).toBe(false);

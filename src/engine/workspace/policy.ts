@@ -96,6 +96,13 @@ export const defaultApprovalRequiredPatterns: readonly string[] = Object.freeze(
   '**/.husky/**',
   // Hooks directories that `core.hooksPath` commonly points at.
   '**/.githooks/**',
+  // What git runs programs by: attributes switch a file onto a filter or diff driver, submodules name
+  // addresses a later `git submodule update` fetches (transports included).
+  '**/.gitattributes',
+  '.gitmodules',
+  // Servers Claude Code and VS Code start from the workspace, and direnv's script (run on entering the folder).
+  '.mcp.json',
+  '**/.envrc',
 ]);
 
 export const defaultProtectedPatterns: readonly string[] = Object.freeze([
