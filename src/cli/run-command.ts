@@ -11,8 +11,7 @@ import { applyRunChanges } from './apply-changes.js';
 import { createCliEngine } from './cli-engine.js';
 import { canAsk, terminalTrustQuestion } from './trust-question.js';
 import { RefusedCommands } from './refused-commands.js';
-import { serverNoticeLine } from './server-notices.js';
-import { UnreadFiles } from './unread-files.js';
+import { TerminalNotices } from './terminal-notices.js';
 import type { RunArguments } from './arguments.js';
 import { writeTraceFile } from './trace-file.js';
 import { printChanges, useColor } from './changes-output.js';
@@ -74,13 +73,11 @@ export async function runCommand(args: RunArguments, context: RunContext): Promi
   /** The first task this process starts: the run's root, or a follow-up. Earlier runs come from the history. */
   let runTaskId: string | undefined;
   const refusedCommands = new RefusedCommands();
-  const unreadFiles = new UnreadFiles(context.stderr);
+  const terminalNotices = new TerminalNotices(context.stderr);
   const unsubscribe = taskManager.onEvent((event) => {
     if (event.type === 'task-start') runTaskId ??= event.task.id;
     refusedCommands.handle(event);
-    const serverNotice = serverNoticeLine(event);
-    if (serverNotice) context.stderr.write(serverNotice);
-    unreadFiles.handle(event);
+    terminalNotices.handle(event);
     if (args.json) for (const mapped of mapper.map(event)) emit(mapped);
     else view.handle(event);
   });
