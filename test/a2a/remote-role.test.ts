@@ -215,7 +215,7 @@ describe.each([
     restricted.roleFiles.files.set('.agent-team/agents/cluster-helper.md', remoteRole(remote.url));
     await restricted.roles.load();
     const refused = await restricted.team.delegate({ prompt: 'Hi', role: 'cluster-helper' });
-    expect(refused.task.error).toBe(`Role 'cluster-helper' runs on the remote agent at ${remote.url}, which was not contacted: this workspace is not trusted (Restricted Mode).`);
+    expect(refused.task.error).toBe(`Role 'cluster-helper' runs on the remote agent at ${remote.url}, which was not contacted: this folder is not trusted (VS Code: Manage Workspace Trust; the CLI: agent-team trust, or --trust).`);
     expect(remote.prompts).toEqual([]);
   });
 });

@@ -112,7 +112,7 @@ describe('a role\u2019s MCP servers for one task', () => {
   it('starts nothing where the host does not allow it (Restricted Mode), and says so', async () => {
     const started = await startRoleMcpServers({ calc: stdio() }, host(false), task());
     expect(started.tools).toEqual([]);
-    expect(started.problems).toEqual(["MCP server 'calc' was not started: this workspace is not trusted (Restricted Mode)."]);
+    expect(started.problems).toEqual(["MCP server 'calc' was not started: this folder is not trusted (VS Code: Manage Workspace Trust; the CLI: agent-team trust, or --trust)."]);
     expect(existsSync(pidFile())).toBe(false);
   });
 

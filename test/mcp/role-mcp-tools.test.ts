@@ -72,7 +72,7 @@ describe('roles with MCP servers', () => {
     harness.model('calculator').enqueue('I cannot add without my calculator.');
     const run = await harness.team.delegate({ prompt: 'Add 2 and 3', role: 'calculator' });
     expect(run.task.status).toBe('completed');
-    expect(harness.taskManager.transcript(run.task.id)[0]).toEqual({ type: 'notice', text: "MCP server 'calc' was not started: this workspace is not trusted (Restricted Mode)." });
+    expect(harness.taskManager.transcript(run.task.id)[0]).toEqual({ type: 'notice', text: "MCP server 'calc' was not started: this folder is not trusted (VS Code: Manage Workspace Trust; the CLI: agent-team trust, or --trust)." });
     expect(harness.model('calculator').calls[0]!.request.system).toContain('# Unavailable tools');
     expect(toolNamesOf(harness.model('calculator').calls[0]!.request).some((name) => name.startsWith('mcp__'))).toBe(false);
     await harness.taskManager.close();

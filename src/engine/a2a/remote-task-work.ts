@@ -71,7 +71,7 @@ export function remoteTaskWork(host: A2aHost | undefined, spec: RemoteRoleSpec):
     const address = displayAddress(spec.url);
     context.setModel(`a2a/${new URL(spec.url).host}`);
     if (!host || !host.allowed()) {
-      const why = host ? 'this workspace is not trusted (Restricted Mode)' : 'this host does not run remote agents';
+      const why = host ? 'this folder is not trusted (VS Code: Manage Workspace Trust; the CLI: agent-team trust, or --trust)' : 'this host does not run remote agents';
       throw new RemoteAgentError('not-allowed', `Role '${spec.role}' runs on the remote agent at ${address}, which was not contacted: ${why}.`);
     }
     if (servedHere(spec.url)) {
