@@ -6,10 +6,10 @@
  * there. The files a hook changed in the copy are read back for whoever wants them (a formatter's output).
  * A hook gets the network only when every command does (command-network.ts): no command pattern names it.
  */
-import { lstat, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { systemClock } from '../clock.js';
 import { errorMessage } from '../errors.js';
+import { readBounded } from '../workspace/bounded-read.js';
 import type { CommandHost } from '../commands/command-host.js';
 import { networkAllowed } from '../commands/command-network.js';
 import { runCommandProcess } from '../commands/command-process.js';
@@ -127,11 +127,13 @@ async function runHook(host: CommandHost, request: HookRunRequest): Promise<Hook
   }
 }
 
-/** Only a regular file is read back: a link the hook made could point at anything outside the copy. */
+/**
+ * Only a regular file is read back, opened without following a link at its end and without waiting on a
+ * FIFO (readBounded): a link the hook made could point at anything outside the copy, and a FIFO swapped in
+ * after a check would hang the read. Text only, and only up to `maxChangedFileBytes`.
+ */
 async function readChanged(absolute: string, file: string): Promise<HookChangedFile> {
-  if (!(await lstat(absolute).catch(() => undefined))?.isFile()) return { path: file, content: undefined };
-  const bytes = await readFile(absolute).catch(() => undefined);
-  if (bytes === undefined || bytes.length > maxChangedFileBytes || bytes.includes(0)) return { path: file, content: undefined };
-  const content = bytes.toString('utf8');
-  return { path: file, content: content.includes('\uFFFD') ? undefined : content };
+  const read = await readBounded(absolute, maxChangedFileBytes).catch(() => undefined);
+  if (read === undefined || read.cut || read.text.includes('\0') || read.text.includes('\uFFFD')) return { path: file, content: undefined };
+  return { path: file, content: read.text };
 }
