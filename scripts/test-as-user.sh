@@ -11,15 +11,27 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# The CLI tests of issue 37's findings, and the sandbox's own.
+# The tests of a hostile repository's ways in (each finding of the boundary's review through the CLI), and
+# the sandbox's own from inside it.
 files=(
   test/cli/cli-sandbox.test.ts
+  test/cli/cli-sandbox-root.test.ts
   test/cli/cli-bash.test.ts
   test/cli/cli-hooks.test.ts
+  test/cli/cli-hook-network.test.ts
+  test/cli/cli-trust.test.ts
   test/cli/cli-mcp-roles.test.ts
+  test/cli/cli-mcp-sandbox.test.ts
   test/cli/cli-instructions.test.ts
+  test/cli/cli-secret-encodings.test.ts
+  test/cli/cli-planted-runs.test.ts
   test/cli/cli-apply-branch.test.ts
-  test/security
+  test/cli/cli-apply-branch-safety.test.ts
+  test/cli/cli-web-fetch.test.ts
+  test/a2a/serve-a2a-loops.test.ts
+  test/commands/sandbox-hardening.test.ts
+  test/commands/scratch-directory.test.ts
+  test/process
 )
 
 say() { printf '[as-user] %s\n' "$*"; }

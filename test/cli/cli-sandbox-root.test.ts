@@ -1,17 +1,21 @@
 /**
- * The sandbox as root, through the real CLI bundle, tried as a repository that wants out: an allowed
+ * The sandbox as root (and, in scripts/test-as-user.sh, as an ordinary user), through the real CLI bundle, tried as a repository that wants out: an allowed
  * `npm test` whose script the repository wrote remounts `/`, writes outside its copy, reads the user's
  * SSH key and reads its own capabilities. Nothing lands on the host, the key reaches no surface, and the
  * command holds no capability and is not root. And a repository's `bin/bwrap` first on PATH (direnv's
  * `PATH_add bin`) is never run: the command runs in the real sandbox.
  */
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { textTurn, toolCallTurn } from '../support/mock-provider/index.js';
 import { parseEvents, priorTurns, providerEnvironment, startCli } from './cli-harness.js';
 import { useCliWorld } from './cli-world.js';
+
+const asRoot = process.getuid?.() === 0;
+/** Who a command is inside: root's is 65534 (nobody), an ordinary user's is that user. */
+const insideUid = new RegExp(`^uid=${asRoot ? 65534 : process.getuid?.()}$`, 'm');
 
 const world = useCliWorld({ 'a.txt': 'hello\n' });
 const cleanup: string[] = [];
@@ -34,11 +38,12 @@ async function homeWithKey(): Promise<string> {
   return home;
 }
 
-describe.skipIf(process.platform !== 'linux' || process.getuid?.() !== 0)('an allowed npm test the repository wrote, run as root', () => {
+describe.skipIf(process.platform !== 'linux')(`an allowed npm test the repository wrote, run as ${asRoot ? 'root' : 'an ordinary user'}`, () => {
   it('cannot remount /, write the host, read ~/.ssh, and holds no capability as a user that is not root', async () => {
     const home = await homeWithKey();
     const tag = `${process.pid}-${Date.now()}`;
-    const outside = [`/etc/agent-team-escape-${tag}`, `/root/agent-team-escape-${tag}`, path.join(world.workspace, 'escaped.txt')];
+    // Root's home, or the ordinary user's own (the CLI is given another HOME, which the sandbox hides).
+    const outside = [`/etc/agent-team-escape-${tag}`, path.join(asRoot ? '/root' : homedir(), `agent-team-escape-${tag}`), path.join(world.workspace, 'escaped.txt')];
     cleanup.push(...outside);
     const probe = [
       'mount -o remount,rw / 2>&1; echo "remount=$?"',
@@ -58,14 +63,14 @@ describe.skipIf(process.platform !== 'linux' || process.getuid?.() !== 0)('an al
     expect(output).toMatch(/^remount=(?!0$)\d+$/m);
     expect(output).toMatch(/^CapEff:\s+0000000000000000$/m);
     expect(output).toMatch(/^CapPrm:\s+0000000000000000$/m);
-    expect(output).toMatch(/^uid=65534$/m);
+    expect(output).toMatch(insideUid);
     for (const file of outside) await expect(readFile(file, 'utf8')).rejects.toThrow();
     for (const surface of [stdout, stderr, JSON.stringify(world.server.requests.map((request) => request.body))]) expect(surface).not.toContain(secret);
     expect(await readFile(path.join(world.workspace, 'a.txt'), 'utf8')).toBe('hello\n');
   });
 });
 
-describe.skipIf(process.platform !== 'linux' || process.getuid?.() !== 0)("a repository's UserPromptSubmit hook, run as root on a plain run", () => {
+describe.skipIf(process.platform !== 'linux')(`a repository's UserPromptSubmit hook, run as ${asRoot ? 'root' : 'an ordinary user'} on a plain run`, () => {
   it('cannot remount /, write the host, read ~/.ssh, and holds no capability as a user that is not root', async () => {
     const home = await homeWithKey();
     const marker = `/etc/agent-team-hook-escape-${process.pid}-${Date.now()}`;
@@ -80,7 +85,7 @@ describe.skipIf(process.platform !== 'linux' || process.getuid?.() !== 0)("a rep
     // The hook ran (its output is the prompt's added context), in the sandbox.
     const requests = JSON.stringify(world.server.requests.map((request) => request.body));
     expect(requests).toMatch(/CapEff:\\t0000000000000000/);
-    expect(requests).toContain('uid=65534');
+    expect(requests).toMatch(new RegExp(`uid=${asRoot ? 65534 : process.getuid?.()}(?!\\d)`));
     expect(requests).not.toMatch(/remount=0\b/);
     await expect(readFile(marker, 'utf8')).rejects.toThrow();
     for (const surface of [stdout, stderr, requests]) expect(surface).not.toContain(secret);
@@ -107,7 +112,7 @@ describe.skipIf(process.platform !== 'linux')("a repository's bin/bwrap (and bin
     expect(stderr).not.toContain('no OS sandbox');
     const output = String(parseEvents(stdout).at(-1)?.output);
     expect(output).toMatch(/^CapEff:\s+0000000000000000$/m);
-    if (process.getuid?.() === 0) expect(output).toMatch(/^uid=65534$/m);
+    expect(output).toMatch(insideUid);
     // The real workspace is hidden in the sandbox: an empty folder there.
     expect(output).not.toContain('a.txt');
     await expect(readFile(marker, 'utf8')).rejects.toThrow();
