@@ -73,6 +73,9 @@ export async function run({ open, mock, log }) {
   const mine = greeting.replace('"hello"', '"hi"').replace('"goodbye";', '"goodbye"; // edited by hand');
   // Saved into the proposal, not the file: the lenses come back for the two changes of the user's version.
   await eventually(async () => (await greetingProposal.locator('.codelens-decoration a', { hasText: 'Accept Change' }).count()) === 1, { what: 'the saved proposal to show its lenses again' });
+  // The save has reached the extension only once no editor of the file is dirty: accepting before that
+  // accepts the agent's version, and the late save is then refused (a race a busy machine shows).
+  await eventually(async () => (await page.locator('.tab.dirty').filter({ hasText: 'greeting.ts' }).count()) === 0, { what: 'the saved proposal to be no longer dirty' });
   assertEqual(onDisk('src/greeting.ts'), greeting, 'saving a proposal writes nothing to the file');
   log('the edited proposal was saved into the proposal');
   await greetingProposal.locator('.view-line', { hasText: 'edited by hand' }).click();
