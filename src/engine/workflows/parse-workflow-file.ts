@@ -16,6 +16,7 @@ import {
   workflowFileSchema,
 } from './workflow-definition.js';
 import { type WorkflowProblem, fieldPath } from './workflow-problem.js';
+import { readInlineAgent } from './inline-agent.js';
 import { echoFreeYamlMessage } from '../workspace/echo-free-parse.js';
 
 /** Workflow files larger than this are refused before parsing (a workflow is a page of YAML). */
@@ -66,15 +67,20 @@ export function parseWorkflowFile(name: string, file: string, text: string): Par
     reportIssues([], top.error.issues);
     return { ok: false, problems };
   }
-  checkIterations(top.data, [], report);
+  checkLoopFields(top.data, [], report);
+  // Lines of nested fields later checks name: a loop's defaults, an inline agent's fields.
+  const noteLines = (path: readonly Segment[], value: unknown) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return;
+    for (const key of Object.keys(value)) lines.set(fieldPath([...path, key]), lineOf([...path, key]) ?? 0);
+  };
+  noteLines(['defaults'], top.data.defaults);
+  if (top.data.defaults !== undefined) lines.set('defaults', lineOf(['defaults']) ?? 0);
 
   const checkSteps = (steps: readonly unknown[], base: readonly Segment[]): WorkflowStep[] =>
     steps.map((raw, index) => {
       const path = [...base, 'steps', index];
       lines.set(fieldPath(path), lineOf(path) ?? 0);
-      if (typeof raw === 'object' && raw !== null) {
-        for (const key of Object.keys(raw)) lines.set(fieldPath([...path, key]), lineOf([...path, key]) ?? 0);
-      }
+      noteLines(path, raw);
       const kind = stepKind(raw);
       if (kind === undefined) {
         report(path, 'must be an agent step (agent, prompt), a group (type, steps) or a workflow by name (workflow)');
@@ -86,11 +92,21 @@ export function parseWorkflowFile(name: string, file: string, text: string): Par
         reportIssues(path, parsed.error.issues);
         return raw as WorkflowStep;
       }
+      if (kind === 'agent') return agentStep(parsed.data as z.infer<typeof agentStepSchema>, path);
       if (kind !== 'group') return parsed.data as WorkflowStep;
       const group = parsed.data as z.infer<typeof groupStepSchema>;
-      checkIterations(group, path, report);
+      checkLoopFields(group, path, report);
+      noteLines([...path, 'defaults'], group.defaults);
       return { ...group, steps: checkSteps(group.steps, path) };
     });
+
+  const agentStep = (step: z.infer<typeof agentStepSchema>, path: readonly Segment[]): WorkflowStep => {
+    if (typeof step.agent === 'string') return step as WorkflowStep;
+    noteLines([...path, 'agent'], step.agent);
+    const agent = readInlineAgent(step.agent, file, (field, message) => report([...path, 'agent', ...field], message));
+    // Without an agent, its problems are reported, so the workflow is refused and this step never runs.
+    return { ...step, agent: agent ?? { name: '', systemMessage: '', path: file } };
+  };
 
   const workflow: WorkflowFile = { ...top.data, steps: checkSteps(top.data.steps, []) };
   if (problems.length > 0) return { ok: false, problems };
@@ -105,12 +121,15 @@ function stepKind(raw: unknown): 'agent' | 'workflow' | 'group' | undefined {
   return undefined;
 }
 
-function checkIterations(group: { type: string; max_iterations?: number }, path: readonly Segment[], report: (path: readonly Segment[], message: string) => void): void {
+function checkLoopFields(group: { type: string; max_iterations?: number; defaults?: object }, path: readonly Segment[], report: (path: readonly Segment[], message: string) => void): void {
   if (group.type === 'loop' && group.max_iterations === undefined) {
     report([...path, 'type'], 'a loop needs max_iterations (how many rounds at most), e.g. max_iterations: 3');
   }
   if (group.type !== 'loop' && group.max_iterations !== undefined) {
     report([...path, 'max_iterations'], `only a loop has max_iterations; this group is ${group.type}`);
+  }
+  if (group.type !== 'loop' && group.defaults !== undefined) {
+    report([...path, 'defaults'], `only a loop has defaults (for keys its steps write, read in the round before); this group is ${group.type}`);
   }
 }
 
@@ -121,6 +140,8 @@ function describeIssue(issue: z.core.$ZodIssue): string {
       return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => `"${key}"`).join(', ')}`;
     case 'invalid_type':
       return issue.input === undefined ? 'is missing' : `must be ${article(issue.expected)}`;
+    case 'invalid_key':
+      return `has a key that ${issue.issues[0]?.message ?? 'is not a name'}`;
     case 'invalid_value':
       return `must be one of ${issue.values.map((value) => String(value)).join(', ')}`;
     default:
