@@ -59,7 +59,7 @@ export function parseWorkflowFile(name: string, file: string, text: string): Par
     for (const issue of issues) report([...base, ...(issue.path as Segment[])], describeIssue(issue));
   };
 
-  const top = workflowFileSchema.safeParse(value ?? undefined);
+  const top = workflowFileSchema.safeParse(value ?? undefined, { reportInput: true });
   if (!top.success) {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
       return { ok: false, problems: [{ file, line: 1, message: 'must be YAML fields (description, type, steps), not a list or a single value' }] };
@@ -87,7 +87,7 @@ export function parseWorkflowFile(name: string, file: string, text: string): Par
         return raw as WorkflowStep;
       }
       const schema = kind === 'agent' ? agentStepSchema : kind === 'workflow' ? referenceStepSchema : groupStepSchema;
-      const parsed = schema.safeParse(raw);
+      const parsed = schema.safeParse(raw, { reportInput: true });
       if (!parsed.success) {
         reportIssues(path, parsed.error.issues);
         return raw as WorkflowStep;
@@ -139,7 +139,9 @@ function describeIssue(issue: z.core.$ZodIssue): string {
     case 'unrecognized_keys':
       return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => `"${key}"`).join(', ')}`;
     case 'invalid_type':
-      return issue.input === undefined ? 'is missing' : `must be ${article(issue.expected)}`;
+      // `reportInput` gives the value, so a field of the wrong type is told apart from a missing one.
+      if (issue.input === undefined) return 'is missing';
+      return issue.message.startsWith('Invalid input') ? `must be ${article(issue.expected)}` : issue.message;
     case 'invalid_key':
       return `has a key that ${issue.issues[0]?.message ?? 'is not a name'}`;
     case 'invalid_value':
