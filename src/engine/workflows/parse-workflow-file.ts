@@ -1,8 +1,9 @@
 /**
  * Reads one workflow file: YAML parsed strictly (duplicate keys are errors), every step checked by its
- * kind, and every problem reported with the file, the line and the field (`steps[2].prompt`), so the user
- * can go straight to it. Problems that need the other workflows and the roles in view (placeholders,
- * unknown roles, cycles) are found later by validate-workflows.ts.
+ * kind (an inline agent field by field: inline-agent.ts), and every problem reported with the file, the
+ * line and the field (`steps[2].prompt`), so the user can go straight to it. Problems that need the other
+ * workflows and the roles in view (placeholders, unknown roles, inline agents' names, cycles) are found
+ * later by validate-workflows.ts.
  */
 import { LineCounter, parseDocument } from 'yaml';
 import type * as z from 'zod';
@@ -16,6 +17,7 @@ import {
   workflowFileSchema,
 } from './workflow-definition.js';
 import { type WorkflowProblem, fieldPath } from './workflow-problem.js';
+import { describeIssue } from './describe-issue.js';
 import { readInlineAgent } from './inline-agent.js';
 import { echoFreeYamlMessage } from '../workspace/echo-free-parse.js';
 
@@ -131,28 +133,6 @@ function checkLoopFields(group: { type: string; max_iterations?: number; default
   if (group.type !== 'loop' && group.defaults !== undefined) {
     report([...path, 'defaults'], `only a loop has defaults (for keys its steps write, read in the round before); this group is ${group.type}`);
   }
-}
-
-/** A zod issue in the words of a workflow file's author. */
-function describeIssue(issue: z.core.$ZodIssue): string {
-  switch (issue.code) {
-    case 'unrecognized_keys':
-      return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => `"${key}"`).join(', ')}`;
-    case 'invalid_type':
-      // `reportInput` gives the value, so a field of the wrong type is told apart from a missing one.
-      if (issue.input === undefined) return 'is missing';
-      return issue.message.startsWith('Invalid input') ? `must be ${article(issue.expected)}` : issue.message;
-    case 'invalid_key':
-      return `has a key that ${issue.issues[0]?.message ?? 'is not a name'}`;
-    case 'invalid_value':
-      return `must be one of ${issue.values.map((value) => String(value)).join(', ')}`;
-    default:
-      return issue.message;
-  }
-}
-
-function article(expected: string): string {
-  return /^[aeiou]/.test(expected) ? `an ${expected}` : `a ${expected}`;
 }
 
 /** The parser's first line, without the text it quotes: a workflow file may be a link to a secret. */
