@@ -27,7 +27,7 @@ function step(agent: string, extra = ''): string {
 }
 
 describe('inline agents: validation', () => {
-  it('refuses an unknown tool, a tool restriction, a missing systemMessage or name, a bad name, a list of models, unknown fields, and an agent that is neither', async () => {
+  it('refuses an unknown tool, a tool restriction, a missing systemMessage or name, a bad name, a list of models, unknown fields, a workflow key in the system message, and an agent that is neither', async () => {
     harness = await createTeamHarness();
     const entries = await entriesOf({
       '.agent-team/workflows/tools.yaml': step('name: critic\nsystemMessage: You critique.\ntools: [Read, Teleport, "Bash(git:*)"]'),
@@ -37,6 +37,7 @@ describe('inline agents: validation', () => {
       '.agent-team/workflows/models.yaml': step('name: critic\nsystemMessage: You critique.\nmodel: [sonnet, haiku]'),
       '.agent-team/workflows/kagent.yaml': step('name: critic\nsystemMessage: You critique.\nmodelConfig: default-model-config\ncolour: blue'),
       '.agent-team/workflows/number.yaml': 'description: N.\ntype: sequential\nsteps:\n  - agent: 42\n    prompt: 7\n',
+      '.agent-team/workflows/templated.yaml': step('name: critic\nsystemMessage: "You critique {input}; {{braces}} and {unknown} stay as written."'),
     });
     const problems = (name: string) => entries.get(name)?.problems.map(formatWorkflowProblem);
     expect(problems('tools')).toEqual([
@@ -52,6 +53,7 @@ describe('inline agents: validation', () => {
       ".agent-team/workflows/kagent.yaml:7: steps[0].agent.modelConfig: kagent's modelConfig names a cluster resource; write model: <model id> (default: the run's model)",
       '.agent-team/workflows/kagent.yaml:8: steps[0].agent.colour: unknown field "colour" of an inline agent (fields: name, systemMessage, description, model, tools)',
     ]);
+    expect(problems('templated')).toEqual([".agent-team/workflows/templated.yaml:6: steps[0].agent.systemMessage: {input} is not filled in a system message, which is sent as written; put it in the step's prompt"]);
     expect(problems('number')).toEqual([
       '.agent-team/workflows/number.yaml:4: steps[0].agent: must be a role name, or an agent defined inline (name, systemMessage, model, tools)',
       '.agent-team/workflows/number.yaml:5: steps[0].prompt: must be a string',

@@ -11,7 +11,9 @@
  *   read the critic's `{critique}` of round 1 in round 2 (the evaluator-optimizer pattern);
  * - a workflow run by name sees only its own `{input}`.
  * So a key written nowhere, or only after the loop that reads it, is refused. A loop's `defaults` must
- * name keys its own steps write, and not ones that already have a value when it starts.
+ * name keys its own steps write, and not ones that already have a value when it starts. An inline agent's
+ * `systemMessage` is sent as written (ADK would fill it; here state goes in the prompt), so a key of the
+ * workflow in it is refused rather than sent as `{draft}`.
  */
 import { placeholdersOf } from './prompt-template.js';
 import { keysWrittenIn, walkSteps } from './walk-steps.js';
@@ -36,6 +38,12 @@ export function checkPlaceholders(workflow: WorkflowDefinition, report: Report):
     }
   };
 
+  const checkSystemMessage = (systemMessage: string, field: string) => {
+    for (const key of placeholdersOf(systemMessage)) {
+      if (key === 'input' || producers.has(key)) report(field, `{${key}} is not filled in a system message, which is sent as written; put it in the step's prompt`);
+    }
+  };
+
   /** `incoming`: keys with a value when the group starts; `carried`: keys enclosing loops' steps write. */
   const visitGroup = (group: Group, groupPath: string, incoming: ReadonlySet<string>, carried: ReadonlySet<string>, inLoop: boolean): Set<string> => {
     const loopKeys = group.type === 'loop' ? keysWrittenIn(group.steps) : [];
@@ -48,6 +56,7 @@ export function checkPlaceholders(workflow: WorkflowDefinition, report: Report):
       const before = group.type === 'parallel' ? incoming : produced;
       const visible = new Set([...before, ...carriedHere]);
       if (isAgentStep(step)) check(step.prompt, `${path}.prompt`, visible, inLoopHere);
+      if (isAgentStep(step) && typeof step.agent !== 'string') checkSystemMessage(step.agent.systemMessage, `${path}.agent.systemMessage`);
       else if (isReferenceStep(step)) check(step.input, `${path}.input`, visible, inLoopHere);
       else if (isGroupStep(step)) for (const key of visitGroup(step, path, before, carriedHere, inLoopHere)) produced.add(key);
       if (step.output_key !== undefined) produced.add(step.output_key);
