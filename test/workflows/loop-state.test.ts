@@ -10,7 +10,7 @@ import { workflowRoles } from '../../src/engine/workflows/workflow-roles.js';
 import { MemoryRoleFiles, type TeamHarness, createTeamHarness, lastMessageText } from '../delegation/team-harness.js';
 
 const { toolCall } = ScriptedModel;
-export const evaluatorOptimizer = readFileSync(path.join(import.meta.dirname, 'fixtures', 'evaluator-optimizer.yaml'), 'utf8');
+const evaluatorOptimizer = readFileSync(path.join(import.meta.dirname, 'fixtures', 'evaluator-optimizer.yaml'), 'utf8');
 const roles = ['researcher', 'reviewer', 'refactorer'];
 
 async function problems(files: Record<string, string>): Promise<Map<string, string[]>> {
