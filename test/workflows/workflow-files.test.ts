@@ -56,7 +56,7 @@ describe('workflow files', () => {
       'fix.yaml': fixWorkflow.replace('Review the fix; call ExitLoop when it is sound.', 'Review {review}'),
       'lint-pass.yaml': lintPass,
     });
-    expect(problemsOf(entries, 'fix')).toEqual(['.agent-team/workflows/fix.yaml:13: steps[2].steps[0].prompt: {review} is not produced by an earlier step']);
+    expect(problemsOf(entries, 'fix')).toEqual(['.agent-team/workflows/fix.yaml:13: steps[2].steps[0].prompt: {review} is not produced by any step']);
     expect(entries.get('fix')?.workflow).toBeUndefined();
     expect(entries.get('lint-pass')?.workflow).toBeDefined();
   });

@@ -203,7 +203,8 @@ function splitToolString(text: string): string[] {
   return entries.map((entry) => entry.trim()).filter((entry) => entry !== '');
 }
 
-function readModel(value: unknown, errorAt: FieldReport): string | undefined {
+/** A role's `model` (exported for workflows' inline agents, which take it as role files do). */
+export function readModel(value: unknown, errorAt: FieldReport): string | undefined {
   // Copilot accepts a list of models to try in order; the first is the one asked for.
   const first = Array.isArray(value) ? value[0] : value;
   if (first === undefined || first === null) return undefined;

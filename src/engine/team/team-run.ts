@@ -119,11 +119,11 @@ export class TeamRun {
     });
   }
 
-  /** The work of a role by name, for a step of a workflow (which adds tools of its own, like `ExitLoop`). */
-  stepWork(roleName: string, prompt: string, extraTools: readonly Tool[]): TaskWork {
+  /** The work of a role (by name, or an inline agent's), for a step of a workflow (which adds tools of its own, like `ExitLoop`). */
+  stepWork(role: string | RoleDefinition, prompt: string, extraTools: readonly Tool[]): TaskWork {
     // Agents of a workflow are the workflow's subagents: depth 1, whatever the groups around them.
-    if (roleName === coordinatorName) return this.coordinatorWork(prompt, true, { depth: 1, extraTools });
-    return this.roleWork(this.options.roles.require(roleName), prompt, 1, false, { extraTools });
+    if (role === coordinatorName) return this.coordinatorWork(prompt, true, { depth: 1, extraTools });
+    return this.roleWork(typeof role === 'string' ? this.options.roles.require(role) : role, prompt, 1, false, { extraTools });
   }
 
   roleWork(role: RoleDefinition, prompt: string | ModelMessage[], depth: number, awaitBackgroundTasks: boolean, options: WorkOptions = {}): TaskWork {

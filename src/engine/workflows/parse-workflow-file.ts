@@ -1,8 +1,9 @@
 /**
  * Reads one workflow file: YAML parsed strictly (duplicate keys are errors), every step checked by its
- * kind, and every problem reported with the file, the line and the field (`steps[2].prompt`), so the user
- * can go straight to it. Problems that need the other workflows and the roles in view (placeholders,
- * unknown roles, cycles) are found later by validate-workflows.ts.
+ * kind (an inline agent field by field: inline-agent.ts), and every problem reported with the file, the
+ * line and the field (`steps[2].prompt`), so the user can go straight to it. Problems that need the other
+ * workflows and the roles in view (placeholders, unknown roles, inline agents' names, cycles) are found
+ * later by validate-workflows.ts.
  */
 import { LineCounter, parseDocument } from 'yaml';
 import type * as z from 'zod';
@@ -16,6 +17,8 @@ import {
   workflowFileSchema,
 } from './workflow-definition.js';
 import { type WorkflowProblem, fieldPath } from './workflow-problem.js';
+import { describeIssue } from './describe-issue.js';
+import { readInlineAgent } from './inline-agent.js';
 import { echoFreeYamlMessage } from '../workspace/echo-free-parse.js';
 
 /** Workflow files larger than this are refused before parsing (a workflow is a page of YAML). */
@@ -58,7 +61,7 @@ export function parseWorkflowFile(name: string, file: string, text: string): Par
     for (const issue of issues) report([...base, ...(issue.path as Segment[])], describeIssue(issue));
   };
 
-  const top = workflowFileSchema.safeParse(value ?? undefined);
+  const top = workflowFileSchema.safeParse(value ?? undefined, { reportInput: true });
   if (!top.success) {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
       return { ok: false, problems: [{ file, line: 1, message: 'must be YAML fields (description, type, steps), not a list or a single value' }] };
@@ -66,31 +69,46 @@ export function parseWorkflowFile(name: string, file: string, text: string): Par
     reportIssues([], top.error.issues);
     return { ok: false, problems };
   }
-  checkIterations(top.data, [], report);
+  checkLoopFields(top.data, [], report);
+  // Lines of nested fields later checks name: a loop's defaults, an inline agent's fields.
+  const noteLines = (path: readonly Segment[], value: unknown) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return;
+    for (const key of Object.keys(value)) lines.set(fieldPath([...path, key]), lineOf([...path, key]) ?? 0);
+  };
+  noteLines(['defaults'], top.data.defaults);
+  if (top.data.defaults !== undefined) lines.set('defaults', lineOf(['defaults']) ?? 0);
 
   const checkSteps = (steps: readonly unknown[], base: readonly Segment[]): WorkflowStep[] =>
     steps.map((raw, index) => {
       const path = [...base, 'steps', index];
       lines.set(fieldPath(path), lineOf(path) ?? 0);
-      if (typeof raw === 'object' && raw !== null) {
-        for (const key of Object.keys(raw)) lines.set(fieldPath([...path, key]), lineOf([...path, key]) ?? 0);
-      }
+      noteLines(path, raw);
       const kind = stepKind(raw);
       if (kind === undefined) {
         report(path, 'must be an agent step (agent, prompt), a group (type, steps) or a workflow by name (workflow)');
         return raw as WorkflowStep;
       }
       const schema = kind === 'agent' ? agentStepSchema : kind === 'workflow' ? referenceStepSchema : groupStepSchema;
-      const parsed = schema.safeParse(raw);
+      const parsed = schema.safeParse(raw, { reportInput: true });
       if (!parsed.success) {
         reportIssues(path, parsed.error.issues);
         return raw as WorkflowStep;
       }
+      if (kind === 'agent') return agentStep(parsed.data as z.infer<typeof agentStepSchema>, path);
       if (kind !== 'group') return parsed.data as WorkflowStep;
       const group = parsed.data as z.infer<typeof groupStepSchema>;
-      checkIterations(group, path, report);
+      checkLoopFields(group, path, report);
+      noteLines([...path, 'defaults'], group.defaults);
       return { ...group, steps: checkSteps(group.steps, path) };
     });
+
+  const agentStep = (step: z.infer<typeof agentStepSchema>, path: readonly Segment[]): WorkflowStep => {
+    if (typeof step.agent === 'string') return step as WorkflowStep;
+    noteLines([...path, 'agent'], step.agent);
+    const agent = readInlineAgent(step.agent, file, (field, message) => report([...path, 'agent', ...field], message));
+    // Without an agent, its problems are reported, so the workflow is refused and this step never runs.
+    return { ...step, agent: agent ?? { name: '', systemMessage: '', path: file } };
+  };
 
   const workflow: WorkflowFile = { ...top.data, steps: checkSteps(top.data.steps, []) };
   if (problems.length > 0) return { ok: false, problems };
@@ -105,31 +123,16 @@ function stepKind(raw: unknown): 'agent' | 'workflow' | 'group' | undefined {
   return undefined;
 }
 
-function checkIterations(group: { type: string; max_iterations?: number }, path: readonly Segment[], report: (path: readonly Segment[], message: string) => void): void {
+function checkLoopFields(group: { type: string; max_iterations?: number; defaults?: object }, path: readonly Segment[], report: (path: readonly Segment[], message: string) => void): void {
   if (group.type === 'loop' && group.max_iterations === undefined) {
     report([...path, 'type'], 'a loop needs max_iterations (how many rounds at most), e.g. max_iterations: 3');
   }
   if (group.type !== 'loop' && group.max_iterations !== undefined) {
     report([...path, 'max_iterations'], `only a loop has max_iterations; this group is ${group.type}`);
   }
-}
-
-/** A zod issue in the words of a workflow file's author. */
-function describeIssue(issue: z.core.$ZodIssue): string {
-  switch (issue.code) {
-    case 'unrecognized_keys':
-      return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => `"${key}"`).join(', ')}`;
-    case 'invalid_type':
-      return issue.input === undefined ? 'is missing' : `must be ${article(issue.expected)}`;
-    case 'invalid_value':
-      return `must be one of ${issue.values.map((value) => String(value)).join(', ')}`;
-    default:
-      return issue.message;
+  if (group.type !== 'loop' && group.defaults !== undefined) {
+    report([...path, 'defaults'], `only a loop has defaults (for keys its steps write, read in the round before); this group is ${group.type}`);
   }
-}
-
-function article(expected: string): string {
-  return /^[aeiou]/.test(expected) ? `an ${expected}` : `a ${expected}`;
 }
 
 /** The parser's first line, without the text it quotes: a workflow file may be a link to a secret. */

@@ -1,7 +1,8 @@
 /**
  * `{key}` placeholders in workflow prompts. `{input}` is the workflow's input, any other key the answer
- * of an earlier step that named it with `output_key`. `{{` and `}}` stand for literal braces, so prompts
- * can show code. Anything else in braces (`{ x }`, `{1}`) is left as written.
+ * of an earlier step that named it with `output_key` (inside a loop, also of a later step in the round
+ * before: check-placeholders.ts). `{{` and `}}` stand for literal braces, so prompts can show code.
+ * Anything else in braces (`{ x }`, `{1}`) is left as written.
  */
 const placeholderPattern = /\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_-]*)\}/g;
 

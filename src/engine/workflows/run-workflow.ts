@@ -2,22 +2,28 @@
  * Runs a workflow on the task manager: every step is a task in the tree (visible, stoppable, its edits
  * reviewable), under the task of its group. State passes through `output_key` and `{key}` placeholders:
  * a sequence (and each round of a loop) shares its state; parallel branches start from a copy (their
- * contexts are isolated) and their keys are merged, in branch order, when all of them have ended.
+ * contexts are isolated) and their keys are merged, in branch order, when all of them have ended. A loop's
+ * state carries from one round to the next: before round 1 each key its steps write is set to its default
+ * (or the empty text) unless it already has a value, so a step may read what a later step wrote last round.
+ * An inline agent's step runs as a role of the inline agent's name (inline-agent.ts).
  */
 import { endReason } from '../tasks/end-reason.js';
 import type { Tool } from '../agent/tool.js';
+import type { RoleDefinition } from '../roles/types.js';
 import type { TaskManager } from '../tasks/task-manager.js';
 import type { TaskSnapshot } from '../tasks/types.js';
 import type { TaskWork, TaskWorkContext, TaskWorkResult } from '../tasks/work.js';
 import { describePrompt } from '../tasks/describe-prompt.js';
 import { LoopControl, createExitLoopTool } from './exit-loop-tool.js';
+import { inlineAgentRole } from './inline-agent.js';
 import { fillTemplate } from './prompt-template.js';
+import { keysWrittenIn } from './walk-steps.js';
 import { type GroupStep, type WorkflowDefinition, type WorkflowStep, isAgentStep, isGroupStep } from './workflow-definition.js';
 
 export interface WorkflowRunEnvironment {
   taskManager: TaskManager;
-  /** The work of one agent step: the role's agent with the prompt, plus `extraTools`. */
-  agentWork(role: string, prompt: string, extraTools: readonly Tool[]): TaskWork;
+  /** The work of one agent step: the agent of a role (by name, or an inline agent's) with the prompt, plus `extraTools`. */
+  agentWork(role: string | RoleDefinition, prompt: string, extraTools: readonly Tool[]): TaskWork;
   /** Every sound workflow, for steps that run one by name. */
   workflows: ReadonlyMap<string, WorkflowDefinition>;
 }
@@ -29,14 +35,14 @@ export function workflowWork(environment: WorkflowRunEnvironment, workflow: Work
   return (context) => runGroup(environment, workflow, new Map([['input', input]]), context, undefined);
 }
 
-async function runGroup(environment: WorkflowRunEnvironment, group: Pick<GroupStep, 'type' | 'steps' | 'max_iterations'>, state: State, context: TaskWorkContext, loop: LoopControl | undefined): Promise<TaskWorkResult> {
+async function runGroup(environment: WorkflowRunEnvironment, group: Pick<GroupStep, 'type' | 'steps' | 'max_iterations' | 'defaults'>, state: State, context: TaskWorkContext, loop: LoopControl | undefined): Promise<TaskWorkResult> {
   switch (group.type) {
     case 'sequential':
       return runSequence(environment, group.steps, state, context, loop);
     case 'parallel':
       return runParallel(environment, group.steps, state, context, loop);
     case 'loop':
-      return runLoop(environment, group.steps, group.max_iterations ?? 1, state, context);
+      return runLoop(environment, group, state, context);
   }
 }
 
@@ -68,7 +74,10 @@ async function runParallel(environment: WorkflowRunEnvironment, steps: readonly 
   return { status: 'completed', output };
 }
 
-async function runLoop(environment: WorkflowRunEnvironment, steps: readonly WorkflowStep[], maxIterations: number, state: State, context: TaskWorkContext): Promise<TaskWorkResult> {
+async function runLoop(environment: WorkflowRunEnvironment, group: Pick<GroupStep, 'steps' | 'max_iterations' | 'defaults'>, state: State, context: TaskWorkContext): Promise<TaskWorkResult> {
+  const { steps } = group;
+  const maxIterations = group.max_iterations ?? 1;
+  for (const key of keysWrittenIn(steps)) if (!state.has(key)) state.set(key, group.defaults?.[key] ?? '');
   const loop = new LoopControl();
   let result: TaskWorkResult = { status: 'completed', output: '' };
   for (let round = 1; round <= maxIterations && !context.signal.aborted; round++) {
@@ -97,7 +106,9 @@ function describeStep(environment: WorkflowRunEnvironment, step: WorkflowStep, s
   if (isAgentStep(step)) {
     const prompt = fillTemplate(step.prompt, state);
     const tools = loop ? [createExitLoopTool(loop)] : [];
-    return { role: step.agent, description: step.description ?? describePrompt(prompt), prompt, work: environment.agentWork(step.agent, prompt, tools) };
+    const role = typeof step.agent === 'string' ? step.agent : inlineAgentRole(step.agent);
+    const name = typeof role === 'string' ? role : role.name;
+    return { role: name, description: step.description ?? describePrompt(prompt), prompt, work: environment.agentWork(role, prompt, tools) };
   }
   if (isGroupStep(step)) {
     const description = step.description ?? `${step.type} of ${step.steps.length} step${step.steps.length === 1 ? '' : 's'}`;

@@ -1,9 +1,13 @@
 /**
  * Checks that need every workflow and role in view, so that a mistake is a validation error when the
- * file is read, never a surprise halfway through a run: each `{key}` is produced by an earlier step the
- * step can see, each role and each workflow named exists, no workflow includes itself (directly or not),
- * and nesting stays within `maxWorkflowDepth`.
+ * file is read, never a surprise halfway through a run: each `{key}` has a value to give when the step
+ * runs (check-placeholders.ts), each role and each workflow named exists, an inline agent's name is its
+ * own (inline-agent-names.ts), no workflow includes itself (directly or not), and nesting stays within
+ * `maxWorkflowDepth`.
  */
+import { checkPlaceholders } from './check-placeholders.js';
+import { inlineNameChecker } from './inline-agent-names.js';
+import { walkSteps } from './walk-steps.js';
 import {
   type GroupStep,
   type WorkflowDefinition,
@@ -13,7 +17,6 @@ import {
   isReferenceStep,
 } from './workflow-definition.js';
 import type { WorkflowProblem } from './workflow-problem.js';
-import { placeholdersOf } from './prompt-template.js';
 
 /** Groups and workflows by name nested at most this deep, the workflow itself counting as 1. */
 export const maxWorkflowDepth = 10;
@@ -55,9 +58,11 @@ function checkReferences(
   broken: ReadonlySet<string>,
   report: Report,
 ): void {
-  walk(workflow.steps, 'steps', (step, path) => {
-    if (isAgentStep(step) && !context.hasRole(step.agent)) {
-      report(`${path}.agent`, `unknown role "${step.agent}"; known roles: ${context.roleNames().join(', ')}`);
+  const checkInlineName = inlineNameChecker(context, report);
+  walkSteps(workflow.steps, 'steps', (step, path) => {
+    if (isAgentStep(step)) {
+      if (typeof step.agent !== 'string') checkInlineName(step.agent, `${path}.agent`);
+      else if (!context.hasRole(step.agent)) report(`${path}.agent`, `unknown role "${step.agent}"; known roles: ${context.roleNames().join(', ')}`);
     }
     if (isReferenceStep(step) && broken.has(step.workflow)) {
       report(`${path}.workflow`, `the workflow "${step.workflow}" has problems of its own; fix its file first`);
@@ -66,40 +71,6 @@ function checkReferences(
       report(`${path}.workflow`, `there is no workflow "${step.workflow}"${known.length > 0 ? `; known workflows: ${known.join(', ')}` : ''}`);
     }
   });
-}
-
-/**
- * Which keys each step can see. In a sequence (and a loop's round) a step sees what the steps before it
- * produced; parallel branches see only what was there before the group (their contexts are isolated),
- * and everything they produce is there after it. A workflow run by name sees only its own `{input}`.
- */
-function checkPlaceholders(workflow: WorkflowDefinition, report: Report): void {
-  const producers = new Map<string, string>();
-  walk(workflow.steps, 'steps', (step, path) => {
-    if (step.output_key !== undefined && !producers.has(step.output_key)) producers.set(step.output_key, path);
-  });
-  const check = (template: string | undefined, field: string, visible: ReadonlySet<string>) => {
-    for (const key of placeholdersOf(template ?? '')) {
-      if (visible.has(key)) continue;
-      const producer = producers.get(key);
-      report(field, producer ? `{${key}} is produced by ${producer}, which this step cannot see (only earlier steps, and not parallel branches, are visible)` : `{${key}} is not produced by an earlier step`);
-    }
-  };
-  const visitGroup = (group: Pick<GroupStep, 'type' | 'steps'>, base: string, incoming: ReadonlySet<string>): Set<string> => {
-    const produced = new Set<string>(incoming);
-    group.steps.forEach((step, index) => {
-      const path = `${base}[${index}]`;
-      const visible = group.type === 'parallel' ? incoming : produced;
-      let out: Set<string> = new Set();
-      if (isAgentStep(step)) check(step.prompt, `${path}.prompt`, visible);
-      else if (isReferenceStep(step)) check(step.input, `${path}.input`, visible);
-      else if (isGroupStep(step)) out = visitGroup(step, `${path}.steps`, visible);
-      for (const key of out) produced.add(key);
-      if (step.output_key !== undefined) produced.add(step.output_key);
-    });
-    return produced;
-  };
-  visitGroup(workflow, 'steps', new Set(['input']));
 }
 
 function findCycle(name: string, workflows: ReadonlyMap<string, WorkflowDefinition>, trail: string[]): string[] | undefined {
@@ -132,19 +103,10 @@ function depthOf(group: Pick<GroupStep, 'steps'>, workflows: ReadonlyMap<string,
 
 function referencesOf(steps: readonly WorkflowStep[]): string[] {
   const names: string[] = [];
-  walk(steps, 'steps', (step) => {
+  walkSteps(steps, 'steps', (step) => {
     if (isReferenceStep(step)) names.push(step.workflow);
   });
   return names;
-}
-
-/** Every step, depth first, with its path (`steps[1].steps[0]`). */
-function walk(steps: readonly WorkflowStep[], base: string, visit: (step: WorkflowStep, path: string) => void): void {
-  steps.forEach((step, index) => {
-    const path = `${base}[${index}]`;
-    visit(step, path);
-    if (isGroupStep(step)) walk(step.steps, `${path}.steps`, visit);
-  });
 }
 
 function lineOf(workflow: WorkflowDefinition, field: string): number | undefined {

@@ -1,10 +1,16 @@
 /**
  * The shape of a workflow file (`.agent-team/workflows/<name>.yaml`), as zod schemas: a workflow is a
- * `sequential`, `parallel` or `loop` group of steps; a step runs one agent, a group inline, or another
- * workflow by name. Cross-step rules (placeholders, roles, references, cycles) are checked afterwards by
+ * `sequential`, `parallel` or `loop` group of steps; a step runs one agent (a role by name, or an agent
+ * defined inline, kagent's shape: inline-agent.ts), a group inline, or another workflow by name.
+ * Cross-step rules (placeholders, roles, references, cycles) are checked afterwards by
  * validate-workflows.ts, with the whole set of workflows and roles in view.
+ *
+ * A loop may declare `defaults: {key: text}`: the value a key written by one of the loop's steps has
+ * before that step first runs, so a step can read the previous round's answer (`{critique}`) and get the
+ * default in round 1 (without one, the empty text). See check-placeholders.ts for what a step may read.
  */
 import * as z from 'zod';
+import type { InlineAgent } from './inline-agent.js';
 
 export const workflowTypes = ['sequential', 'parallel', 'loop'] as const;
 export type WorkflowType = (typeof workflowTypes)[number];
@@ -17,9 +23,9 @@ const stateKey = z
 
 const description = z.string().trim().min(1).max(200).optional();
 
-/** Runs one agent of a role with a prompt; `output_key` names its answer for later steps. */
+/** Runs one agent, of a role by name or defined inline, with a prompt; `output_key` names its answer for later steps. */
 export interface AgentStep {
-  agent: string;
+  agent: string | InlineAgent;
   prompt: string;
   output_key?: string;
   description?: string;
@@ -39,6 +45,8 @@ export interface GroupStep {
   steps: WorkflowStep[];
   /** Required for a loop: at most this many rounds. */
   max_iterations?: number;
+  /** Loops only: each key's value before a step of the loop first writes it. Default: the empty text. */
+  defaults?: Readonly<Record<string, string>>;
   output_key?: string;
   description?: string;
 }
@@ -46,7 +54,10 @@ export interface GroupStep {
 export type WorkflowStep = AgentStep | WorkflowReferenceStep | GroupStep;
 
 export const agentStepSchema = z.strictObject({
-  agent: z.string().trim().min(1, 'names no role'),
+  // A role's name, or an inline agent, read field by field by readInlineAgent (parse-workflow-file.ts).
+  agent: z.union([z.string().trim().min(1, 'names no role'), z.record(z.string(), z.unknown())], {
+    error: 'must be a role name, or an agent defined inline (name, systemMessage, model, tools)',
+  }),
   prompt: z.string().min(1, 'is empty: say what the agent should do'),
   output_key: stateKey.optional(),
   description,
@@ -61,11 +72,15 @@ export const referenceStepSchema = z.strictObject({
 
 const maxIterations = z.number().int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100');
 
+/** A loop's `defaults`: text for keys its steps write (checked against them by check-placeholders.ts). */
+const loopDefaults = z.record(stateKey, z.string({ error: 'must be text (quote it)' }).max(20_000, 'is longer than 20,000 characters'));
+
 /** A group's own fields; its steps are checked one by one (parse-workflow-file.ts), each by its kind. */
 export const groupStepSchema = z.strictObject({
   type: z.enum(workflowTypes),
   steps: z.array(z.unknown()).min(1, 'is empty: a group needs at least one step'),
   max_iterations: maxIterations.optional(),
+  defaults: loopDefaults.optional(),
   output_key: stateKey.optional(),
   description,
 });
@@ -76,6 +91,7 @@ export const workflowFileSchema = z.strictObject({
   type: z.enum(workflowTypes),
   steps: z.array(z.unknown()).min(1, 'is empty: a workflow needs at least one step'),
   max_iterations: maxIterations.optional(),
+  defaults: loopDefaults.optional(),
 });
 
 export interface WorkflowFile {
@@ -83,9 +99,9 @@ export interface WorkflowFile {
   type: WorkflowType;
   steps: WorkflowStep[];
   max_iterations?: number;
+  /** When the workflow itself is a loop: as `GroupStep.defaults`. */
+  defaults?: Readonly<Record<string, string>>;
 }
-
-
 
 /** A workflow as loaded: its name (the file name without `.yaml`), where it came from, and its body. */
 export interface WorkflowDefinition extends WorkflowFile {
