@@ -81,7 +81,14 @@ export function withFallbacks(primary: Model, fallbacks: readonly Model[]): Mode
 /** "model X failed (why); continuing on Y", for the transcript. */
 function failoverNotice(failed: Model, next: Model, error: unknown, partial: boolean): string {
   const discarded = partial ? ' (its partial answer is discarded: the turn starts over)' : '';
-  return `model ${describeModel(failed)} failed (${errorMessage(error)}); continuing on ${describeModel(next)}${discarded}`;
+  return `model ${describeModel(failed)} failed (${errorMessage(error)})${continuingOn}${describeModel(next)}${discarded}`;
+}
+
+const continuingOn = '; continuing on ';
+
+/** True for a transcript notice of a failover (the CLI says those on stderr as they happen). */
+export function isFailoverNotice(text: string): boolean {
+  return text.startsWith('model ') && text.includes(continuingOn);
 }
 
 const ended: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
