@@ -31,6 +31,8 @@ export interface RunArguments extends CommandFlags {
   workspace: string;
   provider?: ProviderName;
   model?: string;
+  /** `--fallback-model` (repeatable): models to go on with, in order, when the model is down. Default: none. */
+  fallbackModels?: readonly string[];
   baseUrl?: string;
   agent?: string;
   /** A workflow of `.agent-team/workflows` to run with the task as its input, instead of the coordinator. */

@@ -4,7 +4,7 @@
  */
 import type { CliArguments, CommandFlags } from './argument-types.js';
 import { historyCommandArguments } from './history-arguments.js';
-import { checkedModelOptions } from './model-options.js';
+import { checkedModelOptions, fallbackModelsOption } from './model-options.js';
 import { dollarsOption, instructionFilesOption, limitOption, wholeNumber } from './number-options.js';
 import { UsageError } from './usage-error.js';
 import { readableRule } from '../engine/web/domain-rules.js';
@@ -39,7 +39,7 @@ const valueOptions = new Set([
 ]);
 const flagOptions = new Set(['--json', '--apply', '--plan', '--yes', '--a2a', '--no-auth', '--no-sandbox', '--allow-network', '--no-hooks', '--force', '--trust']);
 /** Options that may be given more than once; each value is kept. */
-const repeatableOptions = new Set(['--allow-command', '--allow-network-command', '--pass-env', '--allow-domain', '--file', '--image']);
+const repeatableOptions = new Set(['--allow-command', '--allow-network-command', '--pass-env', '--allow-domain', '--file', '--image', '--fallback-model']);
 /** The flags of commands, taken by run, mcp and serve. */
 const commandFlagNames = new Set(['--no-sandbox', '--allow-network', '--no-hooks', '--trust']);
 
@@ -86,6 +86,7 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
   if (values.has('--branch')) throw new UsageError(`--branch belongs to "apply", not "${command}"`);
   if (command !== 'run' && repeated.has('--file')) throw new UsageError(`--file belongs to "run", not "${command}"`);
   if (command !== 'run' && repeated.has('--image')) throw new UsageError(`--image belongs to "run", not "${command}"`);
+  if (command !== 'run' && repeated.has('--fallback-model')) throw new UsageError(`--fallback-model belongs to "run", not "${command}"`);
   if (command === 'agents' || command === 'workflows' || command === 'trust') {
     const extra = [...values.keys()].filter((name) => name !== '--workspace');
     if (extra.length > 0 || flags.size > 0 || words.length > 0 || repeated.size > 0) {
@@ -161,6 +162,7 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
     trace: values.get('--trace'),
     files: repeated.get('--file') ?? [],
     images: repeated.get('--image') ?? [],
+    fallbackModels: fallbackModelsOption(repeated.get('--fallback-model')),
     ...commandFlags(repeated, flags, values),
     // Not given: no budget; given, at least 1 (the setting's 0 means none, which here is leaving it out).
     budgetTokens: values.has('--budget-tokens') ? wholeNumber(values, '--budget-tokens', 0, 1, Number.MAX_SAFE_INTEGER) : undefined,

@@ -11,6 +11,7 @@ import { ChangeSetRegistry } from '../engine/changes/registry.js';
 import type { UserChannel } from '../engine/conversation/user-channel.js';
 import { ConfigurationError } from '../engine/errors.js';
 import { createModel } from '../engine/model/create-model.js';
+import { withFallbacks } from '../engine/model/failover-model.js';
 import type { RunLog } from '../engine/runs/run-log.js';
 import type { CliRunHistory } from './run-history.js';
 import { TaskManager } from '../engine/tasks/task-manager.js';
@@ -37,6 +38,8 @@ export interface CliEngineOptions {
   workspace: string;
   provider?: ProviderName;
   model?: string;
+  /** `--fallback-model`: the models every task goes on with, in order, when its own is down. Default: none. */
+  fallbackModels?: readonly string[];
   baseUrl?: string;
   maxConcurrent?: number;
   maxDepth?: number;
@@ -93,6 +96,8 @@ export interface CliEngine {
 export async function createCliEngine(options: CliEngineOptions): Promise<CliEngine> {
   const settings = cliModelSettings(options, options.environment);
   const model = createModel(settings, { environment: options.environment });
+  // Made once, with the model (a bad one fails here, exit 2); each task gets a failover of its own.
+  const fallbacks = (options.fallbackModels ?? []).map((id) => createModel({ ...settings, model: id }, { environment: options.environment }));
   const workspace = new NodeWorkspace(await existingDirectory(options.workspace));
   // The user's own roles too (~/.claude/agents, …): below the workspace's.
   const roles = new RoleRegistry({ source: new NodeRoleFileSource(workspace.root), userSource: new NodeRoleFileSource(homedir()) });
@@ -148,7 +153,7 @@ export async function createCliEngine(options: CliEngineOptions): Promise<CliEng
     secrets,
     ...(telemetry ? { observeModel: telemetry.observeModel } : {}),
     environment: options.environment,
-    modelFor: (_role, override) => (override ? createModel({ ...settings, model: override }, { environment: options.environment }) : model),
+    modelFor: (_role, override) => withFallbacks(override ? createModel({ ...settings, model: override }, { environment: options.environment }) : model, fallbacks),
     environmentNote: `Workspace root: ${workspace.root}. Paths are relative to it.`,
     // Nobody can be asked in a terminal run: a fan-out wider than the limit needs --yes up front.
     fanOutHowToAllow: 'run agent-team with --yes to allow it',

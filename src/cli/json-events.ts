@@ -7,6 +7,7 @@ import type { StopReason } from '../engine/errors.js';
 import type { Cost } from '../engine/model/cost-schema.js';
 import type { Usage } from '../engine/model/types.js';
 import type { TaskEvent, TaskSnapshot } from '../engine/tasks/types.js';
+import type { UsageByModel } from '../engine/tasks/usage-by-model.js';
 
 /**
  * How a task or run ended. `interrupted`: stopped because the session ended (the window closed, the
@@ -24,7 +25,8 @@ export type CliJsonEvent =
   | { type: 'tool-result'; taskId: string; toolCallId: string; toolName: string; isError: boolean }
   /** What a task's transcript says besides its tool calls (a remote task that may still be running). */
   | { type: 'notice'; taskId: string; text: string }
-  | { type: 'task-end'; taskId: string; status: CliEndStatus; output?: string; error?: string; stopReason?: StopReason; usage: Usage; cost?: Cost; costUsd?: number }
+  /** `usageByModel`: the task's usage and cost by model, when more than one did its work (a failover). */
+  | { type: 'task-end'; taskId: string; status: CliEndStatus; output?: string; error?: string; stopReason?: StopReason; usage: Usage; cost?: Cost; costUsd?: number; usageByModel?: UsageByModel }
   /** `target`: where `path` leads when a symbolic link sends it elsewhere (workspace-relative). */
   | { type: 'change-proposed'; taskId: string; path: string; diff: string; target?: string }
   | { type: 'run-end'; status: CliEndStatus; output: string; error?: string; stopReason?: StopReason; usage: Usage; cost?: Cost; costUsd?: number };
@@ -88,6 +90,7 @@ function taskEnd(task: TaskSnapshot): CliJsonEvent {
     // The task's own cost, like its usage: `usd` for the priced tokens, `unpricedTokens` for the rest.
     ...(task.cost ? { cost: { ...task.cost } } : {}),
     ...costInDollars(task.cost),
+    ...(task.usageByModel ? { usageByModel: task.usageByModel.map((entry) => ({ model: entry.model, usage: { ...entry.usage }, cost: { ...entry.cost } })) } : {}),
   };
 }
 

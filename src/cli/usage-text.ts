@@ -6,6 +6,9 @@ export const usageText = `Usage:
     --workspace <dir>   workspace root (default: current directory)
     --provider <name>   anthropic | openai
     --model <id>        model id
+    --fallback-model <id>  a model to go on with when the model is down (5xx, overloaded, rate
+                        limited, unreachable, after retries; never on an error to fix, such as a bad
+                        key); repeatable, tried in order; same provider
     --base-url <url>    API base URL (OpenAI-compatible servers, proxies)
     --agent <role>      run one role directly instead of the coordinator
     --workflow <name>   run a workflow of .agent-team/workflows with the task as its input

@@ -52,6 +52,9 @@ async function engineSnapshots(): Promise<TaskSnapshot[]> {
   const completed = await staged();
   completed.context.setModel('scripted/test-model');
   completed.context.reportUsage({ inputTokens: 12, outputTokens: 3 });
+  // A failover: the rest of its work on another model, counted by model (`usageByModel`).
+  completed.context.setModel('scripted/fallback-model');
+  completed.context.reportUsage({ inputTokens: 4, outputTokens: 1 });
   completed.context.appendTranscript({ type: 'text', text: 'looks good' });
   completed.work.complete('approved');
 

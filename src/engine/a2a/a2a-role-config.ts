@@ -38,7 +38,7 @@ const variableName = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
 const providerKeyVariables = new Set(['ANTHROPIC_API_KEY', 'OPENAI_API_KEY']);
 
 /** Local-only fields a remote role ignores, warned about so nobody expects them to apply. */
-const localOnlyFields = ['tools', 'disallowedTools', 'model', 'max_turns', 'maxTurns', 'mcpServers'];
+const localOnlyFields = ['tools', 'disallowedTools', 'model', 'fallbackModels', 'max_turns', 'maxTurns', 'mcpServers'];
 
 export function readA2aRole(fields: Readonly<Record<string, unknown>>): A2aRoleReading {
   const problems: A2aRoleReading['problems'] = [];

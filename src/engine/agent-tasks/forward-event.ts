@@ -13,6 +13,10 @@ export function forwardEvent(context: TaskWorkContext, event: AgentEvent): void 
     case 'usage':
       context.reportUsage(event.usage);
       break;
+    case 'model-switch':
+      // Usage from here is this model's, and priced at its price.
+      context.setModel(event.model);
+      break;
     case 'conversation':
       context.recordConversation?.(event.messages);
       break;

@@ -26,12 +26,15 @@ const aborted = Symbol('aborted');
  *
  * Expected failures (`AgentTeamError`s such as `ProviderError`) end the turn as `failed`; anything else is
  * a bug in the adapter (the `Model` contract says it throws `ProviderError` or `StoppedError`) and is thrown.
+ * A `model-switch` (a failover) voids the text and tool calls streamed so far, keeps the usage (spent), and
+ * is passed to `onModelSwitch`.
  */
 export async function streamModelTurn(
   model: Model,
   request: Omit<ModelRequest, 'signal'>,
   runSignal: AbortSignal,
   onTextDelta: (text: string) => void,
+  onModelSwitch: (model: string, notice: string) => void = () => {},
 ): Promise<TurnOutput> {
   const output: TurnOutput = { text: '', toolCalls: [], usage: zeroUsage, end: { kind: 'complete' } };
   // The run's signal goes to the adapter as it is: the turn never aborts on its own (a callback that
@@ -60,6 +63,11 @@ export async function streamModelTurn(
           output.usage = addUsage(output.usage, event.usage);
           break;
         case 'finish':
+          break;
+        case 'model-switch':
+          output.text = '';
+          output.toolCalls = [];
+          onModelSwitch(event.model, event.notice);
           break;
       }
     }

@@ -63,6 +63,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
       { system: options.system, messages: [...run.messages], tools: toolDefinitions, maxOutputTokens: options.maxOutputTokens },
       options.signal,
       (text) => run.textDelta(text),
+      (model, notice) => run.modelSwitched(model, notice),
     );
     run.recordTurn(output.text, output.toolCalls, output.usage);
 

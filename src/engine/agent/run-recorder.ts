@@ -42,6 +42,12 @@ export class RunRecorder {
     this.onEvent({ type: 'text-delta', text });
   }
 
+  /** The turn went on with another model (a failover): the user is told, the task learns the model's name. */
+  modelSwitched(model: string, notice: string): void {
+    this.addEntry({ type: 'notice', text: notice });
+    this.onEvent({ type: 'model-switch', model });
+  }
+
   /** Writes down what a turn streamed, ended or not: its text, its tool calls and its usage. */
   recordTurn(text: string, toolCalls: readonly ToolCallEvent[], usage: Usage): void {
     this.turnTexts.push(text);

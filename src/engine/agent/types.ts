@@ -12,6 +12,8 @@ export type AgentEvent =
   | { type: 'text-delta'; text: string }
   | { type: 'transcript'; entry: TranscriptEntry }
   | { type: 'usage'; usage: Usage; total: Usage }
+  /** The run goes on with another model (`provider/modelId`) after an outage; a notice says so. */
+  | { type: 'model-switch'; model: string }
   /**
    * The conversation so far, at each boundary where it is whole: before a model request, after the
    * model's answer is added, and at the end. For keeping (the run log); the list is the run's own, so

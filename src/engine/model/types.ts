@@ -77,7 +77,14 @@ export type ModelStreamEvent =
    */
   | { type: 'tool-call'; toolCallId: string; toolName: string; input: unknown; rawInput: string; inputError?: string }
   | { type: 'usage'; usage: Usage }
-  | { type: 'finish'; stopReason: StopReasonFromModel };
+  | { type: 'finish'; stopReason: StopReasonFromModel }
+  /**
+   * The model answering changed within the request (a `FailoverModel` moved on after an outage): `model`
+   * names the one answering from here (`provider/modelId`), `notice` says what failed, for the transcript.
+   * The text and tool calls streamed before it are void (the turn starts over on that model); its usage
+   * events still count, as tokens already spent.
+   */
+  | { type: 'model-switch'; model: string; notice: string };
 
 export interface Model {
   /** `anthropic`, `openai`, `scripted`, … */

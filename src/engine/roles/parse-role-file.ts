@@ -4,6 +4,7 @@ import { parseLenientHeader } from './lenient-front-matter.js';
 import { type RoleFileLocation, roleNameFromFileName } from './role-file-locations.js';
 import { readMcpServers } from './mcp-server-config.js';
 import { readA2aRole } from '../a2a/a2a-role-config.js';
+import { readFallbackModels } from './fallback-models.js';
 import { readToolList } from './tool-aliases.js';
 import { defaultWorkspaceRoleTools, type ToolName } from './tool-names.js';
 import { type RoleDefinition, type RoleDiagnostic, type RoleMode, roleModes } from './types.js';
@@ -78,6 +79,7 @@ export function parseRoleFile(input: RoleFileInput): ParsedRoleFile {
   }
 
   const model = readModel(fields.model, errorAt);
+  const fallbackModels = readFallbackModels(fields, errorAt);
   const mode = readMode(fields.mode, errorAt);
   const maxTurnsField = fields.max_turns !== undefined ? 'max_turns' : 'maxTurns';
   const maxTurns = readMaxTurns(fields[maxTurnsField], maxTurnsField, errorAt);
@@ -96,6 +98,7 @@ export function parseRoleFile(input: RoleFileInput): ParsedRoleFile {
   };
   if (tools !== undefined) role.tools = tools;
   if (model !== undefined) role.model = model;
+  if (fallbackModels !== undefined) role.fallbackModels = fallbackModels;
   if (maxTurns !== undefined) role.maxTurns = maxTurns;
   if (mcp.servers !== undefined && Object.keys(mcp.servers).length > 0) role.mcpServers = mcp.servers;
   if (a2a.remote) {

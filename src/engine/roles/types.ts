@@ -32,6 +32,11 @@ export interface RoleDefinition {
   tools?: readonly ToolName[];
   /** Model id override, passed through as written (`sonnet`, `claude-sonnet-4-5`, …). Default: the run's model. */
   model?: string;
+  /**
+   * Models its tasks go on with, in order, when `model` is down (an outage, after retries), before the
+   * run's own `--fallback-model`s. Default: none.
+   */
+  fallbackModels?: readonly string[];
   /** Default `task`. */
   mode: RoleMode;
   /** Model turns at most. Default: the agent loop's (50). */

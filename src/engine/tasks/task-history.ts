@@ -54,6 +54,7 @@ export function recordFromPersisted(persisted: PersistedTask, now: number, maxTr
     cost: frozenCopy(stored.cost ?? unknownCost(stored.usage)),
     treeCost: frozenCopy(stored.treeCost ?? unknownCost(stored.treeUsage)),
     treeSpendUsd: stored.treeCost?.usd ?? 0,
+    ...(stored.usageByModel !== undefined ? { usageByModel: stored.usageByModel } : {}),
     maxUsd: stored.budgetUsd,
     transcript,
     transcriptLength: Math.max(stored.transcriptLength, transcript.length),

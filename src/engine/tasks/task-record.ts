@@ -13,6 +13,7 @@ import type { PausableTimer } from './pausable-timer.js';
 import { type TaskOutcome, type TaskPhase, statusFor } from './task-lifecycle.js';
 import type { TaskSnapshot, TaskStatus } from './types.js';
 import type { StartTaskOptions, TaskWork } from './work.js';
+import type { UsageByModel } from './usage-by-model.js';
 
 export interface TaskRecord {
   readonly id: string;
@@ -49,6 +50,8 @@ export interface TaskRecord {
   /** This task's own cost; its tree's (frozen once it has ended, as `treeUsage`). */
   cost: Readonly<Cost>;
   treeCost: Readonly<Cost>;
+  /** This task's usage and cost by the model that spent it; undefined until it has spent any. */
+  usageByModel?: UsageByModel;
   /** Dollars spent by this task's tree, still counted after it ended: money budgets use this. */
   treeSpendUsd: number;
   readonly maxUsd?: number;
@@ -245,5 +248,7 @@ export function snapshotOf(record: TaskRecord): TaskSnapshot {
   if (record.maxTokens !== undefined) snapshot.budgetTokens = record.maxTokens;
   if (record.maxUsd !== undefined) snapshot.budgetUsd = record.maxUsd;
   if (record.followUp) snapshot.followUp = true;
+  // Only a task that ran on more than one model (a failover): for the others, `model` and `cost` say it all.
+  if (record.usageByModel !== undefined && record.usageByModel.length > 1) snapshot.usageByModel = record.usageByModel;
   return Object.freeze(snapshot);
 }

@@ -30,6 +30,7 @@ export function revivedRecord(old: TaskRecord, parent: TaskRecord | undefined, w
     droppedTranscriptEntries: old.droppedTranscriptEntries,
     childIds: [...old.childIds],
     ...(old.model !== undefined ? { model: old.model } : {}),
+    ...(old.usageByModel !== undefined ? { usageByModel: old.usageByModel } : {}),
   };
   return Object.assign(fresh, kept);
 }

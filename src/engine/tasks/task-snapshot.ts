@@ -8,6 +8,7 @@ import * as z from 'zod';
 import { costSchemas } from '../model/cost-schema.js';
 import { usageSchemas } from '../model/usage-schema.js';
 import { stopReasonSchemas } from '../stop-reason.js';
+import { usageByModelSchemas } from './usage-by-model.js';
 import { defineVariants } from '../util/schema-variants.js';
 
 /**
@@ -59,6 +60,8 @@ export const taskSnapshotSchemas = defineVariants((variant) =>
     cost: costSchemas[variant.name].optional(),
     /** What the task and all its descendants cost. */
     treeCost: costSchemas[variant.name].optional(),
+    /** This task's own usage and cost by model, in the order they worked: only when more than one did (a failover). */
+    usageByModel: usageByModelSchemas[variant.name].optional(),
     /** The money budget of this task's tree (US dollars), when it has one: `treeCost` counts against it. */
     budgetUsd: z.number().finite().positive().optional(),
     /** Number of transcript entries recorded so far (the entries travel in `task-transcript` events). */

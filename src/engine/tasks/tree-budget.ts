@@ -10,6 +10,7 @@ import { addUsage, type Usage } from '../model/types.js';
 import { hasEnded, type TaskRecord } from './task-record.js';
 import { frozenCopy } from '../util/frozen-copy.js';
 import { tokenCount } from './work-outcome.js';
+import { addModelUsage } from './usage-by-model.js';
 
 /**
  * Adds `delta` to `record` and its ancestors (`chain`, the record first, the root last), priced at the
@@ -31,6 +32,7 @@ export function spendTokens(
   const spent: Cost = price ? { usd: costOf(counted, price), unpricedTokens: 0 } : { usd: 0, unpricedTokens: inputTokens + outputTokens };
   record.usage = frozenCopy(addUsage(record.usage, counted));
   record.cost = frozenCopy(addCost(record.cost, spent));
+  record.usageByModel = addModelUsage(record.usageByModel, record.model, counted, spent);
   const updated: TaskRecord[] = [];
   for (const node of chain) {
     node.treeSpend += inputTokens + outputTokens;

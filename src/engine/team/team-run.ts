@@ -5,6 +5,7 @@
 import type { Tool } from '../agent/tool.js';
 import type { MessageInbox } from '../conversation/message-inbox.js';
 import { delegationCapability } from '../delegation/delegation-capability.js';
+import { withFallbacks } from '../model/failover-model.js';
 import { resolveModelOverride } from '../model/model-aliases.js';
 import type { Model, ModelMessage } from '../model/types.js';
 import { planNodeWork } from '../planner/plan-node.js';
@@ -153,12 +154,20 @@ export class TeamRun {
     });
   }
 
-  /** The role's own model when its file names one; Claude Code's aliases resolved for the run's provider. */
+  /**
+   * The role's own model when its file names one, then its `fallbackModels` (model failover), Claude Code's
+   * aliases resolved for the run's provider; the run's own fallbacks come after the role's.
+   */
   private roleModel(role: RoleDefinition): Model {
-    if (role.model === undefined) return this.modelFor(role.name);
     const runs = this.modelFor(role.name);
     const override = resolveModelOverride(role.model, runs.provider);
-    return override === undefined ? runs : this.modelFor(role.name, override);
+    const chosen = override === undefined ? runs : this.modelFor(role.name, override);
+    const fallbacks = (role.fallbackModels ?? []).flatMap((id) => {
+      const resolved = resolveModelOverride(id, runs.provider);
+      // An alias of another provider's family means the run's model, which is in the chain already.
+      return resolved === undefined ? [] : [this.modelFor(role.name, resolved)];
+    });
+    return fallbacks.length === 0 ? chosen : withFallbacks(chosen, fallbacks);
   }
 
   private withEnvironment(instruction: string): string {

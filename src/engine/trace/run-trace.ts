@@ -31,6 +31,8 @@ export interface TraceTask {
   /** The task's own cost and its tree's (`usd`, and `unpricedTokens` of models with no known price). */
   cost?: Cost;
   treeCost?: Cost;
+  /** The task's own usage and cost by model, when more than one did its work (a failover). */
+  usageByModel?: TaskSnapshot['usageByModel'];
   budgetUsd?: number;
   prompt: string;
   output?: string;
@@ -96,6 +98,7 @@ function traceTask(task: TaskSnapshot, transcript: readonly TranscriptEntry[], c
   if (task.budgetTokens !== undefined) traced.budgetTokens = task.budgetTokens;
   if (task.cost) traced.cost = { ...task.cost };
   if (task.treeCost) traced.treeCost = { ...task.treeCost };
+  if (task.usageByModel) traced.usageByModel = task.usageByModel;
   if (task.budgetUsd !== undefined) traced.budgetUsd = task.budgetUsd;
   if (task.output !== undefined) traced.output = clean(task.output);
   return traced;

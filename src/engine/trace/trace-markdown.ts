@@ -20,7 +20,7 @@ export function renderTraceMarkdown(trace: RunTrace): string {
     '',
     '| task | role | description | model | status | tokens | cost | time |',
     '| --- | --- | --- | --- | --- | --- | --- | --- |',
-    ...trace.tasks.map((task) => `| ${'\u2003'.repeat(depthOf(trace, task))}${task.id} | ${inline(task.role)} | ${inline(task.description)} | ${inline(task.model ?? '')} | ${task.status} | ${tokens(task.usage)} | ${task.cost ? formatCost(task.cost) : ''} | ${task.durationMs === undefined ? '' : seconds(task.durationMs)} |`),
+    ...trace.tasks.map((task) => `| ${'\u2003'.repeat(depthOf(trace, task))}${task.id} | ${inline(task.role)} | ${inline(task.description)} | ${inline(modelsOf(task))} | ${task.status} | ${tokens(task.usage)} | ${task.cost ? formatCost(task.cost) : ''} | ${task.durationMs === undefined ? '' : seconds(task.durationMs)} |`),
     '',
   ];
   for (const task of trace.tasks) lines.push(...taskSection(task));
@@ -61,6 +61,12 @@ function depthOf(trace: RunTrace, task: TraceTask): number {
   let depth = 0;
   for (let parent = task.parentId; parent !== null && depth < 20; depth++) parent = trace.tasks.find((other) => other.id === parent)?.parentId ?? null;
   return depth;
+}
+
+/** The task's model; each model in turn, with its tokens, for a task that failed over. */
+function modelsOf(task: TraceTask): string {
+  if (!task.usageByModel) return task.model ?? '';
+  return task.usageByModel.map((entry) => `${entry.model} (${tokens(entry.usage)})`).join(' → ');
 }
 
 function tokens(usage: { inputTokens: number; outputTokens: number }): string {
