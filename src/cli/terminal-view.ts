@@ -26,6 +26,9 @@ const statusSymbols: Record<TaskStatus, string> = {
   interrupted: '‖',
 };
 
+/** A task whose question waits behind another's (TaskSnapshot.queuedForUser), as the sidebar says it too. */
+const queuedForYou = 'queued for you';
+
 /** Characters of a task's streamed text kept for its live line (the line shows as many as fit). */
 const streamedCharsKept = 400;
 /** Redraws for streamed text at most this often: a fast stream must not flood the terminal. */
@@ -47,6 +50,7 @@ export class TerminalView {
   handle(event: TaskEvent): void {
     if (event.type === 'task-conversation') return;
     if (event.type === 'task-text-delta' || event.type === 'task-transcript') return this.stream(event);
+    const queuedBefore = this.tasks.get(event.task.id)?.queuedForUser === true;
     this.tasks.set(event.task.id, event.task);
     if (event.type === 'task-end') this.streamed.delete(event.task.id);
     if (this.output.isTTY) {
@@ -55,6 +59,8 @@ export class TerminalView {
       this.output.write(`${indent(event.task)}${statusSymbols.running} ${label(event.task)}${event.task.background ? ' (background)' : ''}\n`);
     } else if (event.type === 'task-end') {
       this.output.write(`${indent(event.task)}${statusSymbols[event.task.status]} ${label(event.task)} — ${describeEnd(event.task)}\n`);
+    } else if (event.task.queuedForUser === true && !queuedBefore) {
+      this.output.write(`${indent(event.task)}${statusSymbols.waiting} ${label(event.task)} — ${queuedForYou}: its question waits until you have answered the one before\n`);
     }
   }
 
@@ -105,7 +111,8 @@ export class TerminalView {
         const elapsed = formatSeconds(((task.endedAt ?? this.now()) - (task.startedAt ?? task.createdAt)) / 1000);
         const tokens = task.treeUsage.inputTokens + task.treeUsage.outputTokens;
         const cost = task.treeCost && totalOf(task.treeCost) > 0 ? ` · ${formatCost(task.treeCost)}` : '';
-        lines.push(`${indent(task)}${statusSymbols[task.status]} ${label(task)}  ${task.status} · ${elapsed} · ${formatTokens(tokens)} tokens${cost}`);
+        const status = task.queuedForUser === true ? `${task.status}, ${queuedForYou}` : task.status;
+        lines.push(`${indent(task)}${statusSymbols[task.status]} ${label(task)}  ${status} · ${elapsed} · ${formatTokens(tokens)} tokens${cost}`);
         const words = this.streamed.get(task.id);
         if (words !== undefined && words.trim() !== '') lines.push(`${indent(task)}  │ ${liveLine(words, (this.output.columns ?? 100) - 6 - 2 * task.depth)}`);
         visit(task.id);
