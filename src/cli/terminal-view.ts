@@ -26,7 +26,7 @@ const statusSymbols: Record<TaskStatus, string> = {
   interrupted: '‖',
 };
 
-/** A task whose question waits behind another's (TaskSnapshot.queuedForUser), as the sidebar says it too. */
+/** A task whose question waits behind another's (TaskSnapshot.queuedForUser; stderr says so too: queued-questions.ts). */
 const queuedForYou = 'queued for you';
 
 /** Characters of a task's streamed text kept for its live line (the line shows as many as fit). */
@@ -50,7 +50,6 @@ export class TerminalView {
   handle(event: TaskEvent): void {
     if (event.type === 'task-conversation') return;
     if (event.type === 'task-text-delta' || event.type === 'task-transcript') return this.stream(event);
-    const queuedBefore = this.tasks.get(event.task.id)?.queuedForUser === true;
     this.tasks.set(event.task.id, event.task);
     if (event.type === 'task-end') this.streamed.delete(event.task.id);
     if (this.output.isTTY) {
@@ -59,8 +58,6 @@ export class TerminalView {
       this.output.write(`${indent(event.task)}${statusSymbols.running} ${label(event.task)}${event.task.background ? ' (background)' : ''}\n`);
     } else if (event.type === 'task-end') {
       this.output.write(`${indent(event.task)}${statusSymbols[event.task.status]} ${label(event.task)} — ${describeEnd(event.task)}\n`);
-    } else if (event.task.queuedForUser === true && !queuedBefore) {
-      this.output.write(`${indent(event.task)}${statusSymbols.waiting} ${label(event.task)} — ${queuedForYou}: its question waits until you have answered the one before\n`);
     }
   }
 
