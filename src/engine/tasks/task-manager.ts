@@ -27,7 +27,6 @@ import { type TaskOutcome, transition } from './task-lifecycle.js';
 import { stopTree, type TreeStopHost } from './stop-tree.js';
 import { PausableTimer } from './pausable-timer.js';
 import { TaskScheduler } from './task-scheduler.js';
-import { UserTurns } from './user-turns.js';
 import { type LifecycleReport, RunSizeLimit, lifecycleReportOf } from './lifecycle-report.js';
 import { TaskError } from './task-error.js';
 import { HistorySaver } from './history-saver.js';
@@ -53,8 +52,6 @@ export class TaskManager {
   /** Where ended tasks' transcripts go, and what the transcripts held in memory share. */
   private readonly archiving: TranscriptArchiving;
   private readonly scheduler: TaskScheduler;
-  /** One question to the user at a time, across every run of this manager. */
-  private readonly userTurns = new UserTurns();
   private readonly saver: HistorySaver;
   private closing: Promise<void> | undefined;
   private readonly runSize: RunSizeLimit;
@@ -297,7 +294,7 @@ export class TaskManager {
       emitUpdate: (target) => this.emitUpdate(target),
       reportUsage: (target, delta) => this.reportUsage(target, delta),
       whileWaiting: (target, waitedFor, forUser) => this.scheduler.whileWaiting(target, waitedFor, { forUser }),
-      inUserTurn: (target, ask, signal) => this.userTurns.take(ask, signal, (queued) => this.queuedForUser(target, queued)),
+      inUserTurn: (ask, signal, onQueued) => this.scheduler.userTurns.take(ask, signal, onQueued),
     });
     // Called on a later microtask so that work which stops or starts tasks at once cannot re-enter the
     // manager halfway through `start`; a task stopped in between never has its work called at all.
@@ -363,12 +360,6 @@ export class TaskManager {
   private userWaitChanged(record: TaskRecord): void {
     if (record.userWaits > 0) record.autoBackgroundTimer?.pause();
     else record.autoBackgroundTimer?.resume();
-    this.emitUpdate(record);
-  }
-
-  /** A task's question waits behind another task's (user-turns.ts), or its turn came: shown in its snapshot. */
-  private queuedForUser(record: TaskRecord, queued: boolean): void {
-    record.queuedForUser = queued;
     this.emitUpdate(record);
   }
 

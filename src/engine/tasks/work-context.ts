@@ -21,8 +21,8 @@ export interface WorkContextHost {
   emitUpdate(record: TaskRecord): void;
   reportUsage(record: TaskRecord, delta: Usage): void;
   whileWaiting<T>(record: TaskRecord, waitedFor: () => Promise<T>, forUser: boolean): Promise<T>;
-  /** Runs `ask` once no other task's question to the user is open (user-turns.ts). */
-  inUserTurn<T>(record: TaskRecord, ask: () => Promise<T>, signal: AbortSignal): Promise<T>;
+  /** Runs `ask` once no other task's question to the user is open (user-turns.ts); `onQueued` while it waits for that. */
+  inUserTurn<T>(ask: () => Promise<T>, signal: AbortSignal, onQueued: (queued: boolean) => void): Promise<T>;
 }
 
 function started<T>(waitedFor: Promise<T> | (() => Promise<T>)): Promise<T> {
@@ -30,6 +30,11 @@ function started<T>(waitedFor: Promise<T> | (() => Promise<T>)): Promise<T> {
 }
 
 export function createWorkContext(record: TaskRecord, host: WorkContextHost): TaskWorkContext {
+  // Its question waits behind another task's, or its turn came: the snapshot says so ("queued for you").
+  const markQueued = (queued: boolean) => {
+    record.queuedForUser = queued;
+    host.emitUpdate(record);
+  };
   const signal = (record.controller as AbortController).signal;
   return Object.freeze({
     taskId: record.id,
@@ -61,6 +66,6 @@ export function createWorkContext(record: TaskRecord, host: WorkContextHost): Ta
     waitFor: <T>(waitedFor: Promise<T> | (() => Promise<T>)) => host.whileWaiting(record, () => raceWithSignal(started(waitedFor), signal), false),
     // The task shows `waiting` at once; its question is put once the user has answered the ones before it.
     waitForUser: <T>(waitedFor: Promise<T> | (() => Promise<T>)) =>
-      host.whileWaiting(record, () => host.inUserTurn(record, () => raceWithSignal(started(waitedFor), signal), signal), true),
+      host.whileWaiting(record, () => host.inUserTurn(() => raceWithSignal(started(waitedFor), signal), signal, markQueued), true),
   });
 }
