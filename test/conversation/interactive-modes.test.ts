@@ -8,6 +8,9 @@ import { completeTaskReminder, plainAnswerAcceptedNote } from '../../src/engine/
 import { ScriptedModel } from '../../src/engine/testing/scripted-model.js';
 import type { TaskSnapshot } from '../../src/engine/tasks/types.js';
 import { type Deferred, createDeferred } from '../../src/engine/util/deferred.js';
+import type { WorkflowDefinition } from '../../src/engine/workflows/workflow-definition.js';
+import { loadWorkflows } from '../../src/engine/workflows/workflow-registry.js';
+import { workflowRoles } from '../../src/engine/workflows/workflow-roles.js';
 import { type TeamHarness, createTeamHarness, lastMessageText, toolNamesOf } from '../delegation/team-harness.js';
 
 const { toolCall } = ScriptedModel;
@@ -135,6 +138,33 @@ describe('one question to the user at a time', () => {
     user.questions[1].answer.resolve('Yes.');
     const ended = await Promise.all(runs);
     expect(ended.map((result) => result.task.status)).toEqual(['completed', 'stopped', 'completed']);
+  });
+});
+
+describe('one question at a time, in a parallel workflow group', () => {
+  it('two task agents side by side: the second question waits until the first is answered', async () => {
+    const user = new HeldUser();
+    harness = await createTeamHarness({ userChannel: user });
+    await addRole('dates', 'task');
+    await addRole('names', 'task');
+    harness.roleFiles.files.set(
+      '.agent-team/workflows/settle.yaml',
+      'description: Settle both.\ntype: parallel\nsteps:\n  - agent: dates\n    prompt: "Dates for {input}"\n  - agent: names\n    prompt: "Names for {input}"\n',
+    );
+    const [entry] = await loadWorkflows(harness.roleFiles, workflowRoles(harness.roles));
+    expect(entry.problems).toEqual([]);
+    for (const role of ['dates', 'names']) harness.model(role).enqueue([toolCall('AskUser', { question: `Which ${role}?` })], [toolCall('CompleteTask', { result: `${role} settled.` })]);
+    const queued = nextUpdate((task) => task.queuedForUser === true);
+    const run = harness.team.runWorkflow({ workflow: entry.workflow as WorkflowDefinition, input: 'the app', workflows: new Map([[entry.name, entry.workflow as WorkflowDefinition]]) });
+    await user.asked(1);
+    const waitingBehind = await queued;
+    expect(user.questions).toHaveLength(1);
+    expect(waitingBehind.id).not.toBe(user.questions[0].question.taskId);
+    user.questions[0].answer.resolve('Yes.');
+    await user.asked(2);
+    expect(user.questions[1].question.taskId).toBe(waitingBehind.id);
+    user.questions[1].answer.resolve('Yes.');
+    expect((await run).task.status).toBe('completed');
   });
 });
 
