@@ -27,6 +27,7 @@ import type { TaskManager } from '../engine/tasks/task-manager.js';
 import type { ChangeSetRegistry } from '../engine/changes/registry.js';
 import { StdinUserChannel } from './stdin-user-channel.js';
 import { TerminalView } from './terminal-view.js';
+import { QueuedQuestions } from './queued-questions.js';
 import { readWorkflows } from './workflows-command.js';
 import type { WorkflowDefinition } from '../engine/workflows/workflow-definition.js';
 import { formatWorkflowProblem } from '../engine/workflows/workflow-problem.js';
@@ -74,10 +75,12 @@ export async function runCommand(args: RunArguments, context: RunContext): Promi
   let runTaskId: string | undefined;
   const refusedCommands = new RefusedCommands();
   const terminalNotices = new TerminalNotices(context.stderr);
+  const queuedQuestions = new QueuedQuestions(context.stderr);
   const unsubscribe = taskManager.onEvent((event) => {
     if (event.type === 'task-start') runTaskId ??= event.task.id;
     refusedCommands.handle(event);
     terminalNotices.handle(event);
+    queuedQuestions.handle(event);
     if (args.json) for (const mapped of mapper.map(event)) emit(mapped);
     else view.handle(event);
   });

@@ -26,6 +26,9 @@ const statusSymbols: Record<TaskStatus, string> = {
   interrupted: '‖',
 };
 
+/** A task whose question waits behind another's (TaskSnapshot.queuedForUser; stderr says so too: queued-questions.ts). */
+const queuedForYou = 'queued for you';
+
 /** Characters of a task's streamed text kept for its live line (the line shows as many as fit). */
 const streamedCharsKept = 400;
 /** Redraws for streamed text at most this often: a fast stream must not flood the terminal. */
@@ -105,7 +108,8 @@ export class TerminalView {
         const elapsed = formatSeconds(((task.endedAt ?? this.now()) - (task.startedAt ?? task.createdAt)) / 1000);
         const tokens = task.treeUsage.inputTokens + task.treeUsage.outputTokens;
         const cost = task.treeCost && totalOf(task.treeCost) > 0 ? ` · ${formatCost(task.treeCost)}` : '';
-        lines.push(`${indent(task)}${statusSymbols[task.status]} ${label(task)}  ${task.status} · ${elapsed} · ${formatTokens(tokens)} tokens${cost}`);
+        const status = task.queuedForUser === true ? `${task.status}, ${queuedForYou}` : task.status;
+        lines.push(`${indent(task)}${statusSymbols[task.status]} ${label(task)}  ${status} · ${elapsed} · ${formatTokens(tokens)} tokens${cost}`);
         const words = this.streamed.get(task.id);
         if (words !== undefined && words.trim() !== '') lines.push(`${indent(task)}  │ ${liveLine(words, (this.output.columns ?? 100) - 6 - 2 * task.depth)}`);
         visit(task.id);

@@ -2,7 +2,8 @@
  * The composer of the selected task's detail view: one textarea and a Send button (Ctrl+Enter sends).
  * Its label says what the text becomes: `Answer` while the task waits for the user (the question it asked
  * is shown above), `Message` while it runs (it reads the message at its next turn), `Follow-up` on a
- * finished run's root (the run goes on with its context). Hidden otherwise.
+ * finished run's root (the run goes on with its context). Hidden otherwise, and while the task's
+ * question waits behind another task's (`queuedForUser`).
  */
 import type { ProtocolTask, WebviewMessage } from '../shared/protocol.js';
 import { createButton, createElement, setTextIfChanged } from './dom.js';
@@ -68,7 +69,8 @@ export class ComposerView {
     }
     // A task waiting to run a command asks for a decision, not for text.
     const askingForCommand = this.approval.render(task, transcript, commandApproval);
-    const waiting = task.status === 'waiting' && !askingForCommand;
+    // A question queued behind another task's is not put yet: nothing to answer until its turn comes.
+    const waiting = task.status === 'waiting' && !askingForCommand && task.queuedForUser !== true;
     const followUp = task.parentId === null && (task.status === 'completed' || task.status === 'failed' || task.status === 'stopped') && !notConversations.has(task.role);
     this.element.hidden = !(waiting || task.status === 'running' || followUp);
     const label = waiting ? 'Answer' : followUp ? 'Follow-up' : 'Message';

@@ -9,7 +9,7 @@ import { createButton, createElement, createIcon, setTextIfChanged } from './dom
 import { formatCost } from '../engine/model/cost-schema.js';
 import { formatCount, formatTaskElapsed, treeTokens } from './format.js';
 import { bindLinkHandler, type MarkdownRenderer } from './markdown.js';
-import { isResumable, isStoppable, resumeAriaLabel, statusIconClasses, stopAriaLabel, taskTitle } from './status.js';
+import { isResumable, isStoppable, resumeAriaLabel, statusIconClasses, statusText, stopAriaLabel, taskTitle } from './status.js';
 import { type MessageSent, type TranscriptState } from './store.js';
 import { TranscriptView } from './transcript-view.js';
 import { ComposerView } from './composer-view.js';
@@ -124,7 +124,7 @@ export class DetailView {
   private renderTask(task: ProtocolTask, now: number): void {
     this.icon.className = `codicon ${statusIconClasses[task.status]} detail-status status-${task.status}`;
     setTextIfChanged(this.title, taskTitle(task));
-    this.title.setAttribute('title', `${taskTitle(task)} \u2014 ${task.status}`);
+    this.title.setAttribute('title', `${taskTitle(task)} \u2014 ${statusText(task)}`);
     this.stopButton.hidden = !isStoppable(task.status);
     this.stopButton.setAttribute('aria-label', stopAriaLabel(task));
     this.resumeButton.hidden = !isResumable(task);
@@ -140,7 +140,7 @@ export class DetailView {
     const document = this.document;
     const entries: Array<[string, Node]> = [
       // Runs started from the palette run in the background of the task manager: only subtasks say so.
-      ['Status', document.createTextNode(task.background && task.parentId !== null ? `${task.status} (background)` : task.status)],
+      ['Status', document.createTextNode(task.background && task.parentId !== null ? `${statusText(task)} (background)` : statusText(task))],
       ['Model', document.createTextNode(task.model ?? '—')],
       ['Elapsed', this.elapsedValue],
       ['Tokens', document.createTextNode(`${formatCount(task.usage.inputTokens)} in, ${formatCount(task.usage.outputTokens)} out`)],

@@ -2,7 +2,8 @@
  * One tree row: its elements and an update that touches the DOM only where something changed.
  *
  * DOM contract (public: tests and the e2e suite select on it): the row element has `role="treeitem"`,
- * `data-task-id`, `data-status`, `aria-label` "<role>: <description> — <status>", `aria-level`,
+ * `data-task-id`, `data-status`, `aria-label` "<role>: <description> — <status>" (`waiting, queued for
+ * you` and `data-queued-for-user="true"` while its question waits behind another task's), `aria-level`,
  * `aria-expanded` only when it has children, `aria-selected`; running and queued rows hold a button whose
  * `aria-label` is "Stop <role>: <description>"; an interrupted run's root row (`data-status="interrupted"`)
  * holds one whose `aria-label` is "Resume run <description>".
@@ -17,7 +18,7 @@ import { type ProtocolTask } from '../shared/protocol.js';
 import { createElement, setAttributeIfChanged, setTextIfChanged } from './dom.js';
 import { formatCost } from '../engine/model/cost-schema.js';
 import { formatCount, formatTaskElapsed, formatTokens, treeTokens } from './format.js';
-import { isResumable, isStoppable, resumeAriaLabel, statusIconClasses, stopAriaLabel, taskAriaLabel } from './status.js';
+import { isResumable, isStoppable, resumeAriaLabel, statusIconClasses, statusText, stopAriaLabel, taskAriaLabel } from './status.js';
 import { type TreeRow } from './tree-model.js';
 
 export interface RowView {
@@ -78,6 +79,8 @@ export function updateRowView(view: RowView, input: RowInput, rowHeight: number)
   if (last?.row.level !== row.level) element.style.paddingLeft = `${rowPadding(row.level)}px`;
   setAttributeIfChanged(element, 'data-task-id', task.id);
   setAttributeIfChanged(element, 'data-status', task.status);
+  // A question waiting behind another task's: media/sidebar.css writes "queued for you" after the label.
+  setAttributeIfChanged(element, 'data-queued-for-user', task.queuedForUser === true && task.status === 'waiting' ? 'true' : null);
   setAttributeIfChanged(element, 'aria-label', taskAriaLabel(task));
   setAttributeIfChanged(element, 'aria-level', String(row.level));
   setAttributeIfChanged(element, 'aria-setsize', String(row.setSize));
@@ -132,7 +135,7 @@ export function rowTooltip(task: ProtocolTask, now: number): string {
   const spent = treeTokens(task);
   return [
     `${task.role}: ${task.description}`,
-    `Status: ${task.status}${task.background && task.parentId !== null ? ' (background)' : ''}`,
+    `Status: ${statusText(task)}${task.background && task.parentId !== null ? ' (background)' : ''}`,
     ...(task.model ? [`Model: ${task.model}`] : []),
     `Tokens: ${formatCount(spent)}${task.budgetTokens !== undefined ? ` of ${formatCount(task.budgetTokens)}` : ''} (with subagents)`,
     ...(task.treeCost && spent > 0 ? [`Cost: ${formatCost(task.treeCost)}${task.budgetUsd !== undefined ? ` of $${task.budgetUsd}` : ''} (with subagents)`] : []),

@@ -32,9 +32,20 @@ export function taskTitle(task: Pick<ProtocolTask, 'role' | 'description'>): str
   return `${task.role}: ${task.description}`;
 }
 
+/**
+ * How the status reads: the status itself, or `waiting, queued for you` for a task whose question waits
+ * behind another task's (`queuedForUser`; its `data-status` stays `waiting`, the contract's value).
+ */
+export function statusText(task: Pick<ProtocolTask, 'status' | 'queuedForUser'>): string {
+  return task.queuedForUser === true && task.status === 'waiting' ? `${task.status}, ${queuedForYou}` : task.status;
+}
+
+/** What a queued question's task says, in the row, its label and the detail view (the CLI says it too). */
+export const queuedForYou = 'queued for you';
+
 /** The row's accessible name: `researcher: Find usages — running` (an em dash with spaces). */
-export function taskAriaLabel(task: Pick<ProtocolTask, 'role' | 'description' | 'status'>): string {
-  return `${taskTitle(task)} \u2014 ${task.status}`;
+export function taskAriaLabel(task: Pick<ProtocolTask, 'role' | 'description' | 'status' | 'queuedForUser'>): string {
+  return `${taskTitle(task)} \u2014 ${statusText(task)}`;
 }
 
 /** The Stop button's accessible name, which must begin with "Stop". */

@@ -38,7 +38,7 @@ describe('agent-team run: no user available', () => {
     await addRole('clarifier', 'task');
     world.server.respondWith((request) => {
       if (priorTurns(request) === 0) return toolCallTurn([{ name: 'AskUser', input: { question: 'Which timezone?' } }]);
-      return textTurn(`Assumed UTC (${request.lastMessageText})`);
+      return toolCallTurn([{ name: 'CompleteTask', input: { result: `Assumed UTC (${request.lastMessageText})` } }]);
     });
     const provider = providerEnvironment('anthropic', world.server.baseUrl);
     const { code, stdout } = await startCli(world.cliPath, ['run', '--json', '--workspace', world.workspace, ...provider.args, '--agent', 'clarifier', 'Fix the dates'], provider.env).exited;

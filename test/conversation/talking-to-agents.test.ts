@@ -50,8 +50,9 @@ describe('task mode', () => {
   it('with nobody to answer, AskUser says so and the agent decides', async () => {
     harness = await createTeamHarness();
     await addRole('clarifier', 'task');
-    harness.model('clarifier').enqueue([toolCall('AskUser', { question: 'Which timezone?' })], 'I assumed UTC.');
-    await harness.team.delegate({ prompt: 'Fix the dates', role: 'clarifier' });
+    harness.model('clarifier').enqueue([toolCall('AskUser', { question: 'Which timezone?' })], [toolCall('CompleteTask', { result: 'I assumed UTC.' })]);
+    const { task } = await harness.team.delegate({ prompt: 'Fix the dates', role: 'clarifier' });
+    expect(task).toMatchObject({ status: 'completed', output: 'I assumed UTC.' });
     expect(lastMessageText(harness.model('clarifier').calls[1].request)).toBe('No user is available to answer. Decide for yourself, say in your answer what you assumed, and go on.');
   });
 

@@ -20,6 +20,7 @@ import { installExtension } from './tooling/code-server.mjs';
 import { assertInstalled, isInstalled, paths as toolingPaths } from './tooling/paths.mjs';
 import * as delegateJourney from './journeys/delegate.mjs';
 import * as answerJourney from './journeys/answer.mjs';
+import * as queuedQuestionJourney from './journeys/queued-question.mjs';
 import * as followUpJourney from './journeys/follow-up.mjs';
 import * as nestedJourney from './journeys/nested.mjs';
 import * as planJourney from './journeys/plan.mjs';
@@ -47,7 +48,7 @@ import { repoRoot, resultsDir, vsixPath } from './lib/paths.mjs';
 import { openSession, saveArtifacts, saveAttachments } from './lib/session.mjs';
 import { within } from './lib/wait.mjs';
 
-const journeys = [delegateJourney, nestedJourney, workflowJourney, planJourney, answerJourney, steerJourney, followUpJourney, stopJourney, budgetJourney, reviewJourney, hunkJourney, gutterJourney, reviseJourney, reloadJourney, resumeJourney, branchJourney, restrictedJourney, startJourney, languageModelJourney, approveJourney, approveAlwaysJourney, problemsJourney, newRoleJourney, activationJourney];
+const journeys = [delegateJourney, nestedJourney, workflowJourney, planJourney, answerJourney, queuedQuestionJourney, steerJourney, followUpJourney, stopJourney, budgetJourney, reviewJourney, hunkJourney, gutterJourney, reviseJourney, reloadJourney, resumeJourney, branchJourney, restrictedJourney, startJourney, languageModelJourney, approveJourney, approveAlwaysJourney, problemsJourney, newRoleJourney, activationJourney];
 /** The longest one journey may take, setup of its window included (they take 20–40 s here). */
 const journeyTimeoutMs = 6 * 60_000;
 

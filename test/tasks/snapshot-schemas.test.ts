@@ -77,6 +77,12 @@ async function engineSnapshots(): Promise<TaskSnapshot[]> {
 
   await staged({ parentId: completed.context.taskId, followUp: true }); // a follow-up of the finished one
 
+  // Two tasks question the user at once: the second waits behind the first ("queued for you").
+  const asking = await staged();
+  asking.context.waitForUser(() => new Promise<string>(() => {})).catch(() => undefined);
+  const queuedAsker = await staged();
+  queuedAsker.context.waitForUser(() => Promise.resolve('an answer')).catch(() => undefined);
+
   await staged(); // still running at shutdown
   await manager.close();
   for (const snapshot of manager.list()) snapshots.push(snapshot);

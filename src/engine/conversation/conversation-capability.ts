@@ -1,11 +1,13 @@
 /**
  * Talking to the user, as a capability: agents of a role with `mode: task` or `chat` (seed 001) get
  * `AskUser` and `CompleteTask` and are told how to use them; a chat goes on after each answer with the
- * user's reply, until `CompleteTask` ends it or the user does.
+ * user's reply, until `CompleteTask` ends it or the user does; a task ends through `CompleteTask` only
+ * (task-completion.ts).
  */
 import type { Capability, CapabilityGrant, CapabilityTask } from '../capabilities/capability.js';
 import type { RoleMode } from '../roles/types.js';
 import { createAskUserTool, createCompleteTaskTool } from './conversation-tools.js';
+import { completeTaskReview } from './task-completion.js';
 import type { UserChannel } from './user-channel.js';
 
 /** `channel`: how agents reach the user. Without one, `AskUser` answers that no user is available. */
@@ -21,7 +23,9 @@ function conversationGrant(task: CapabilityTask, mode: Exclude<RoleMode, 'single
   return {
     tools: [createAskUserTool(channel, context, agent.role), createCompleteTaskTool()],
     instructions: talkingInstruction(mode),
-    // CompleteTask ends the run itself (Tool.endsRun), so an answer without tool calls is the chat's next turn.
+    // CompleteTask ends the run itself (Tool.endsRun): a task's plain answer is sent back once (task-completion.ts) ...
+    ...(mode === 'task' ? { reviewFinish: completeTaskReview(context) } : {}),
+    // ... and a chat's is its next turn.
     ...(mode === 'chat' && channel
       ? { nextUserMessage: (answer: string) => context.waitForUser(() => channel.ask({ taskId: task.taskId, role: agent.role, kind: 'chat', text: answer }, context.signal)) }
       : {}),
@@ -30,5 +34,6 @@ function conversationGrant(task: CapabilityTask, mode: Exclude<RoleMode, 'single
 
 function talkingInstruction(mode: RoleMode): string {
   const base = '# Working with the user\nIf you cannot go on without the user (a decision, a fact only they know), ask with AskUser: you wait for the answer. When your task is done, call CompleteTask with its result.';
-  return mode === 'chat' ? `${base} This is a conversation: after each of your answers the user may reply, until you call CompleteTask or they end the chat.` : base;
+  if (mode === 'task') return `${base} Your task ends only through CompleteTask: an answer without it is not taken as your result.`;
+  return `${base} This is a conversation: after each of your answers the user may reply, until you call CompleteTask or they end the chat.`;
 }

@@ -2,6 +2,16 @@ import { defaultWorkspaceRoleTools, editToolNames, readOnlyToolNames, type ToolN
 import { type RoleDefinition } from './types.js';
 
 /**
+ * Whether a role may delegate at all (depth still decides): built-in roles and role files that name no
+ * tools may, a role file with a tool list only if it lists `Agent`. A `task` or `chat` agent talks to the
+ * user and is a leaf (seed 001): it delegates only when its role file lists `Agent` itself.
+ */
+export function roleMayDelegate(role: Pick<RoleDefinition, 'tools' | 'mode' | 'source'>): boolean {
+  if (role.mode === 'task' || role.mode === 'chat') return role.tools?.includes('Agent') === true;
+  return role.source.kind === 'built-in' || role.tools === undefined || role.tools.includes('Agent');
+}
+
+/**
  * The tool names a role may use: its allowlist, or `defaults` when it has none. Delegation tools appear
  * only when the role lists them; the team layer still decides by depth whether to grant them.
  */

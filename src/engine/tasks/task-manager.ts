@@ -294,6 +294,7 @@ export class TaskManager {
       emitUpdate: (target) => this.emitUpdate(target),
       reportUsage: (target, delta) => this.reportUsage(target, delta),
       whileWaiting: (target, waitedFor, forUser) => this.scheduler.whileWaiting(target, waitedFor, { forUser }),
+      inUserTurn: (ask, signal, onQueued) => this.scheduler.userTurns.take(ask, signal, onQueued),
     });
     // Called on a later microtask so that work which stops or starts tasks at once cannot re-enter the
     // manager halfway through `start`; a task stopped in between never has its work called at all.

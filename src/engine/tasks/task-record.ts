@@ -81,6 +81,8 @@ export interface TaskRecord {
   openWaits: number;
   /** Of those, waits for the user (an answer, a message): while there is one, its status is `waiting`. */
   userWaits: number;
+  /** True while its question to the user waits behind another task's (user-turns.ts). */
+  queuedForUser?: boolean;
   /** Resolves when a `resuming` task gets its slot back (or is stopped). */
   resumed?: Deferred<void>;
   /** Waits of other tasks on this one, closed when it ends (before its slot is given back). */
@@ -250,5 +252,6 @@ export function snapshotOf(record: TaskRecord): TaskSnapshot {
   if (record.followUp) snapshot.followUp = true;
   // Only a task that ran on more than one model (a failover): for the others, `model` and `cost` say it all.
   if (record.usageByModel !== undefined && record.usageByModel.length > 1) snapshot.usageByModel = record.usageByModel;
+  if (record.queuedForUser && snapshot.status === 'waiting') snapshot.queuedForUser = true;
   return Object.freeze(snapshot);
 }

@@ -9,11 +9,14 @@
  */
 import { createDeferred } from '../util/deferred.js';
 import { SlotPool } from './slot-pool.js';
+import { UserTurns } from './user-turns.js';
 import { isActivePhase, transition } from './task-lifecycle.js';
 import type { OpenWait, TaskRecord } from './task-record.js';
 
 export class TaskScheduler {
   private readonly pool: SlotPool<TaskRecord>;
+  /** One question to the user at a time, across every task of the manager (user-turns.ts). */
+  readonly userTurns = new UserTurns();
 
   /**
    * @param maxConcurrent slots at once.

@@ -42,6 +42,11 @@ export const taskSnapshotSchemas = defineVariants((variant) =>
     /** True for a follow-up of a finished run, or a revision of a finished subagent's work. */
     followUp: z.boolean().optional(),
     status: taskStatusSchema,
+    /**
+     * True while the task is `waiting` with a question for the user that waits behind another task's: it
+     * is put once the user has answered that one ("queued for you"). Absent otherwise.
+     */
+    queuedForUser: z.boolean().optional(),
     /** Milliseconds since the epoch, from the manager's injected clock. */
     createdAt: timestamp,
     startedAt: timestamp.optional(),

@@ -21,6 +21,8 @@ export interface WorkContextHost {
   emitUpdate(record: TaskRecord): void;
   reportUsage(record: TaskRecord, delta: Usage): void;
   whileWaiting<T>(record: TaskRecord, waitedFor: () => Promise<T>, forUser: boolean): Promise<T>;
+  /** Runs `ask` once no other task's question to the user is open (user-turns.ts); `onQueued` while it waits for that. */
+  inUserTurn<T>(ask: () => Promise<T>, signal: AbortSignal, onQueued: (queued: boolean) => void): Promise<T>;
 }
 
 function started<T>(waitedFor: Promise<T> | (() => Promise<T>)): Promise<T> {
@@ -28,6 +30,11 @@ function started<T>(waitedFor: Promise<T> | (() => Promise<T>)): Promise<T> {
 }
 
 export function createWorkContext(record: TaskRecord, host: WorkContextHost): TaskWorkContext {
+  // Its question waits behind another task's, or its turn came: the snapshot says so ("queued for you").
+  const markQueued = (queued: boolean) => {
+    record.queuedForUser = queued;
+    host.emitUpdate(record);
+  };
   const signal = (record.controller as AbortController).signal;
   return Object.freeze({
     taskId: record.id,
@@ -57,6 +64,8 @@ export function createWorkContext(record: TaskRecord, host: WorkContextHost): Ta
     },
     // A stop ends the wait at once (with a StoppedError), so the work can hand over its partial output.
     waitFor: <T>(waitedFor: Promise<T> | (() => Promise<T>)) => host.whileWaiting(record, () => raceWithSignal(started(waitedFor), signal), false),
-    waitForUser: <T>(waitedFor: Promise<T> | (() => Promise<T>)) => host.whileWaiting(record, () => raceWithSignal(started(waitedFor), signal), true),
+    // The task shows `waiting` at once; its question is put once the user has answered the ones before it.
+    waitForUser: <T>(waitedFor: Promise<T> | (() => Promise<T>)) =>
+      host.whileWaiting(record, () => host.inUserTurn(() => raceWithSignal(started(waitedFor), signal), signal, markQueued), true),
   });
 }

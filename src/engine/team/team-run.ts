@@ -17,7 +17,7 @@ import type { RosterEntry } from '../delegation/delegation-scope.js';
 import type { DelegatorTools } from '../roles/tool-names.js';
 import { defaultLimits } from '../limits.js';
 import { coordinatorInstruction, coordinatorName, coordinatorTools } from '../roles/coordinator.js';
-import { resolveRoleTools } from '../roles/role-tools.js';
+import { resolveRoleTools, roleMayDelegate } from '../roles/role-tools.js';
 import { remoteTaskWork } from '../a2a/remote-task-work.js';
 import { remoteHostFor } from './remote-gate.js';
 import { roleOrigin } from '../roles/role-origin.js';
@@ -130,9 +130,7 @@ export class TeamRun {
   roleWork(role: RoleDefinition, prompt: string | ModelMessage[], depth: number, awaitBackgroundTasks: boolean, options: WorkOptions = {}): TaskWork {
     // A remote role's whole run happens on its agent: no local model, tools or subagents.
     if (role.a2aUrl !== undefined) return remoteTaskWork(remoteHostFor(this.options.a2a, role), { role: role.name, url: role.a2aUrl, authEnv: role.a2aAuthEnv, prompt, hops: this.a2aHops });
-    // Built-in roles and roles that name no tools may delegate (depth permitting); a role file with an
-    // explicit tool list delegates only if it lists Agent.
-    const mayDelegate = role.source.kind === 'built-in' || role.tools === undefined || role.tools.includes('Agent');
+    const mayDelegate = roleMayDelegate(role);
     const tools = resolveRoleTools(role);
     return agentTaskWork(this.environment, {
       role: role.name,

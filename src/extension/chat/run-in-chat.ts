@@ -44,11 +44,13 @@ export function reportRunInChat(options: RunInChatOptions, rootId: string, strea
       }
       return false;
     };
+    // Waiting on the user, its question put: one queued behind another's is announced when its turn comes.
+    const asksNow = (task: TaskSnapshot): boolean => task.status === 'waiting' && task.queuedForUser !== true;
     cleanups.push(
       taskManager.onEvent((event) => {
         if (event.type === 'task-start' && event.task.id !== rootId && inRun(event.task)) {
           stream.progress(`${event.task.role}: ${event.task.description}`);
-        } else if (event.type === 'task-update' && event.task.status === 'waiting' && !waiting.has(event.task.id) && inRun(event.task)) {
+        } else if (event.type === 'task-update' && asksNow(event.task) && !waiting.has(event.task.id) && inRun(event.task)) {
           waiting.add(event.task.id);
           const command = pendingCommand(taskManager.transcript(event.task.id));
           if (command) {
