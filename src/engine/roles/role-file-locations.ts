@@ -1,4 +1,5 @@
 import { a2aRoleFields } from '../a2a/a2a-role-config.js';
+import { roleResultFields } from './role-result-fields.js';
 import { type RoleFileFormat } from './types.js';
 
 /** Where one format's role files live and how they are read. */
@@ -18,7 +19,7 @@ export interface RoleFileLocation {
   lenient: boolean;
 }
 
-const ourFields = ['name', 'description', 'tools', 'model', 'mode', 'max_turns'];
+const ourFields = ['name', 'description', 'tools', 'model', 'mode', 'max_turns', ...roleResultFields];
 
 /**
  * The three locations, in precedence order: when two files define the same role name, the one in the

@@ -20,7 +20,7 @@ import { type Deferred, createDeferred } from '../util/deferred.js';
 import { EventHub, type TaskEventListener } from './event-hub.js';
 import type { TaskNotice } from './notifications.js';
 import { BackgroundNotices } from './background-notices.js';
-import { spendTokens } from './tree-budget.js';
+import { spendTokens, tightenTokenBudget } from './tree-budget.js';
 import { parentFor } from './task-parent.js';
 import { type ResolvedTaskManagerOptions, type TaskManagerOptions, duration, resolveOptions, validateStartOptions } from './options.js';
 import { type TaskOutcome, transition } from './task-lifecycle.js';
@@ -293,6 +293,7 @@ export class TaskManager {
       emit: (event) => this.hub.emit(event),
       emitUpdate: (target) => this.emitUpdate(target),
       reportUsage: (target, delta) => this.reportUsage(target, delta),
+      limitTreeTokens: (target, maxTokens) => this.limitTreeTokens(target, maxTokens),
       whileWaiting: (target, waitedFor, forUser) => this.scheduler.whileWaiting(target, waitedFor, { forUser }),
     });
     // Called on a later microtask so that work which stops or starts tasks at once cannot re-enter the
@@ -375,6 +376,15 @@ export class TaskManager {
     const { updated, overBudget } = spendTokens(record, this.tree.ancestryOf(record), delta, this.options.priceOf);
     for (const node of updated) this.emitUpdate(node);
     if (overBudget) this.stopTree(overBudget.task, overBudget.reason);
+  }
+
+  /** A budget the work brings (a role's): the task's tree stops like it does at the start's `maxTokens`. */
+  private limitTreeTokens(record: TaskRecord, maxTokens: number): void {
+    const { changed, overBudget } = tightenTokenBudget(record, maxTokens);
+    if (!changed) return;
+    this.emitUpdate(record);
+    this.saver.request();
+    if (overBudget) this.stopTree(record, overBudget);
   }
 
   // ── helpers ──────────────────────────────────────────────────────────────────────────────────────────

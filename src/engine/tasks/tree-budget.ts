@@ -42,13 +42,26 @@ export function spendTokens(
     updated.push(node);
   }
   for (const node of [...chain].reverse()) {
-    if (node.maxTokens !== undefined && node.treeSpend > node.maxTokens) {
-      return { updated, overBudget: { task: node, reason: { kind: 'budget', detail: `task ${node.id} and its subtasks used ${node.treeSpend} tokens, over the budget of ${node.maxTokens}` } } };
-    }
+    if (node.maxTokens !== undefined && node.treeSpend > node.maxTokens) return { updated, overBudget: { task: node, reason: tokenBudgetReason(node) } };
     if (node.maxUsd !== undefined && node.treeSpendUsd > node.maxUsd) {
       const detail = `task ${node.id} and its subtasks cost $${node.treeSpendUsd.toFixed(4)}, over the budget of $${node.maxUsd}`;
       return { updated, overBudget: { task: node, reason: { kind: 'budget', detail } } };
     }
   }
   return { updated };
+}
+
+/**
+ * Tightens `record`'s token budget to `maxTokens` (a looser one changes nothing) and returns whether it
+ * changed, and the reason to stop its tree with when what it has spent is already past the new budget.
+ */
+export function tightenTokenBudget(record: TaskRecord, maxTokens: number): { changed: boolean; overBudget?: StopReason } {
+  if (hasEnded(record) || !(Number.isFinite(maxTokens) && maxTokens > 0)) return { changed: false };
+  if (record.maxTokens !== undefined && record.maxTokens <= maxTokens) return { changed: false };
+  record.maxTokens = maxTokens;
+  return record.treeSpend > maxTokens ? { changed: true, overBudget: tokenBudgetReason(record) } : { changed: true };
+}
+
+function tokenBudgetReason(node: TaskRecord): StopReason {
+  return { kind: 'budget', detail: `task ${node.id} and its subtasks used ${node.treeSpend} tokens, over the budget of ${node.maxTokens}` };
 }
