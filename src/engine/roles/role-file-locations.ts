@@ -1,5 +1,4 @@
 import { a2aRoleFields } from '../a2a/a2a-role-config.js';
-import { roleResultFields } from './role-result-fields.js';
 import { type RoleFileFormat } from './types.js';
 
 /** Where one format's role files live and how they are read. */
@@ -18,6 +17,9 @@ export interface RoleFileLocation {
    */
   lenient: boolean;
 }
+
+/** A role's limits, result shape and metadata (role-result-fields.ts), in every format; snake_case as ADK and adk-fluent write them. */
+const roleResultFields = ['maxTokens', 'max_tokens', 'outputSchema', 'output_schema', 'inputSchema', 'input_schema', 'metadata', 'permissionMode'];
 
 const ourFields = ['name', 'description', 'tools', 'model', 'mode', 'max_turns', ...roleResultFields];
 

@@ -1,13 +1,11 @@
 /**
  * A role file's limits and result fields: `maxTokens` (adk-fluent's `max_tokens`), `outputSchema` /
  * `inputSchema` (ADK's `output_schema` / `input_schema`), `metadata` and Claude Code's `permissionMode`.
- * Read apart from the rest of the file's fields; `parseRoleFile` copies what they give onto the role.
+ * Read apart from the rest of the file's fields (their names are listed in role-file-locations.ts);
+ * `parseRoleFile` copies what they give onto the role.
  */
 import { type JsonSchema, schemaProblem } from './json-schema.js';
 import { type PermissionMode, readPermissionMode } from './permission-mode.js';
-
-/** The fields these readers understand, in every format (snake_case as ADK and adk-fluent write them). */
-export const roleResultFields = ['maxTokens', 'max_tokens', 'outputSchema', 'output_schema', 'inputSchema', 'input_schema', 'metadata', 'permissionMode'] as const;
 
 /** Metadata keys at most, and its JSON length at most: it is shown beside the role, so it stays small. */
 const maxMetadataKeys = 16;

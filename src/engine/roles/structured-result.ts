@@ -3,7 +3,7 @@
  * repair turn tells the model, what fails the task, and the JSON text a parent gets as the result.
  */
 import { promptJson, trailingJson } from './json-answer.js';
-import { type JsonSchema, type SchemaCheck, schemaCheck } from './json-schema.js';
+import type { JsonSchema, SchemaCheck } from './json-schema.js';
 
 /** An answer checked: the JSON text to hand on, or what is wrong (`repairable`: false when no answer could pass). */
 export type AnswerCheck = { ok: true; json: string } | { ok: false; problems: string[]; repairable: boolean };
@@ -44,6 +44,8 @@ export function outputInstruction(schema: JsonSchema): string {
 
 async function usable(schema: JsonSchema, field: string): Promise<SchemaCheck | string> {
   try {
+    // Loaded on first use: Ajv is large, and most runs have no role with a schema (B5 in docs/performance.md).
+    const { schemaCheck } = await import('./json-schema.js');
     return await schemaCheck(schema);
   } catch (error) {
     // RE2 refuses what it cannot run in linear time (lookarounds, backreferences): the file must change.
