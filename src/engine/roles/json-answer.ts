@@ -7,7 +7,7 @@
 /** The JSON value an answer ends with, or why none was found. */
 export type JsonReading = { found: true; value: unknown } | { found: false; problem: string };
 
-/** Line starts tried as the beginning of the trailing JSON, nearest the end first: bounds the work on a long answer. */
+/** Starts tried as the beginning of the trailing JSON: bounds the work on a long answer full of brackets. */
 const maxStarts = 64;
 
 export function trailingJson(answer: string): JsonReading {
@@ -21,9 +21,7 @@ export function trailingJson(answer: string): JsonReading {
     if (inFence.found) return inFence;
     return { found: false, problem: `the fenced block at the end is not valid JSON (${inFence.problem})` };
   }
-  // Nearest the end first: a start inside a larger value leaves its closing brackets over, so it fails.
-  const starts = [...text.matchAll(/(?:^|\n)[ \t]*(?=[{[])/g)].map((match) => match.index + match[0].length).reverse();
-  for (const start of starts.slice(0, maxStarts)) {
+  for (const start of candidateStarts(text)) {
     const candidate = parsed(text.slice(start));
     if (candidate.found) return candidate;
   }
@@ -39,6 +37,26 @@ export function promptJson(prompt: string): JsonReading {
   const fenced = text.startsWith('```') ? lastFencedBlock(text) : undefined;
   const reading = parsed(fenced ?? text);
   return reading.found ? reading : { found: false, problem: `the prompt is not JSON (${reading.problem})` };
+}
+
+/**
+ * Where the trailing JSON may begin, most likely first: each `{` or `[` after which the brackets balance
+ * (counted without regard to strings, so a start inside a larger value, which leaves its closing brackets
+ * over, is never tried), nearest the end first; then line starts, for JSON whose strings hold brackets.
+ */
+function candidateStarts(text: string): number[] {
+  const balanced: number[] = [];
+  let balance = 0;
+  for (let index = text.length - 1; index >= 0 && balanced.length < maxStarts; index--) {
+    const character = text[index];
+    if (character === '}' || character === ']') balance--;
+    else if (character === '{' || character === '[') {
+      balance++;
+      if (balance === 0) balanced.push(index);
+    }
+  }
+  const lineStarts = [...text.matchAll(/(?:^|\n)[ \t]*(?=[{[])/g)].map((match) => match.index + match[0].length).reverse().slice(0, maxStarts);
+  return [...new Set([...balanced, ...lineStarts])];
 }
 
 /** The content of the fenced block the text ends with (its info string, like `json`, left out), if it ends with one. */
