@@ -6,6 +6,8 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { describe, expect, it } from 'vitest';
 import { type MockProtocol, type RecordedRequest, textTurn, toolCallTurn } from '../support/mock-provider/index.js';
 import { type CliEvent, agentOf, parseEvents, priorTurns, providerEnvironment, startCli } from './cli-harness.js';
@@ -140,5 +142,28 @@ describe('agent-team run: role results that fail, prompts refused, plan mode', (
     expect(stdout).toContain('token limit: 50,000 for its task and subtasks');
     expect(stdout).toContain('answers with JSON (outputSchema)');
     expect(stdout).toContain('metadata: owner=platform-team, tier=2');
+  });
+});
+
+describe("agent-team mcp: a role's JSON answer", () => {
+  it('is the first text of the result and its structuredContent; the diffs, if any, come after', async () => {
+    await addRole('.agent-team/agents', 'extractor', `${extractorSchema}\ntools: [Read]`);
+    world.server.respondWith(() => textTurn('```json\n{"files": ["parser.ts"]}\n```'));
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [world.cliPath, 'mcp', '--workspace', world.workspace, '--provider', 'anthropic', '--base-url', world.server.baseUrl],
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ANTHROPIC_API_KEY: 'test-key' },
+      stderr: 'pipe',
+    });
+    const client = new Client({ name: 'test-client', version: '1.0.0' });
+    await client.connect(transport);
+    try {
+      const result = await client.callTool({ name: 'delegate', arguments: { subagent_type: 'extractor', description: 'List files', prompt: 'Which files parse?' } });
+      expect(result.isError).toBeFalsy();
+      expect(result.structuredContent).toEqual({ files: ['parser.ts'] });
+      expect((result.content as Array<{ type: string; text: string }>)[0]).toEqual({ type: 'text', text: JSON.stringify({ files: ['parser.ts'] }, null, 2) });
+    } finally {
+      await client.close();
+    }
   });
 });
