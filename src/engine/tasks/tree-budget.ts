@@ -11,6 +11,12 @@ import { hasEnded, type TaskRecord } from './task-record.js';
 import { frozenCopy } from '../util/frozen-copy.js';
 import { tokenCount } from './work-outcome.js';
 
+/** What a spend or a new budget did: the tasks whose snapshot changed, and the tree to stop for its budget, if any. */
+export interface BudgetChange {
+  updated: TaskRecord[];
+  overBudget?: { task: TaskRecord; reason: StopReason };
+}
+
 /**
  * Adds `delta` to `record` and its ancestors (`chain`, the record first, the root last), priced at the
  * record's model, and returns the tasks whose snapshot changed, and the task to stop for its budget (tokens
@@ -21,7 +27,7 @@ export function spendTokens(
   chain: readonly TaskRecord[],
   delta: Usage,
   priceOf: (model: string | undefined) => ModelPrice | undefined = () => undefined,
-): { updated: TaskRecord[]; overBudget?: { task: TaskRecord; reason: StopReason } } {
+): BudgetChange {
   const inputTokens = tokenCount(delta?.inputTokens);
   const outputTokens = tokenCount(delta?.outputTokens);
   const cachedInputTokens = Math.min(tokenCount(delta?.cachedInputTokens), inputTokens);
@@ -52,14 +58,14 @@ export function spendTokens(
 }
 
 /**
- * Tightens `record`'s token budget to `maxTokens` (a looser one changes nothing) and returns whether it
- * changed, and the reason to stop its tree with when what it has spent is already past the new budget.
+ * Tightens `record`'s token budget to `maxTokens` (a looser one, or one that is not a positive number,
+ * changes nothing); its tree is to be stopped at once when what it has spent is already past the new one.
  */
-export function tightenTokenBudget(record: TaskRecord, maxTokens: number): { changed: boolean; overBudget?: StopReason } {
-  if (hasEnded(record) || !(Number.isFinite(maxTokens) && maxTokens > 0)) return { changed: false };
-  if (record.maxTokens !== undefined && record.maxTokens <= maxTokens) return { changed: false };
+export function tightenTokenBudget(record: TaskRecord, maxTokens: number): BudgetChange {
+  if (hasEnded(record) || !(Number.isFinite(maxTokens) && maxTokens > 0)) return { updated: [] };
+  if (record.maxTokens !== undefined && record.maxTokens <= maxTokens) return { updated: [] };
   record.maxTokens = maxTokens;
-  return record.treeSpend > maxTokens ? { changed: true, overBudget: tokenBudgetReason(record) } : { changed: true };
+  return record.treeSpend > maxTokens ? { updated: [record], overBudget: { task: record, reason: tokenBudgetReason(record) } } : { updated: [record] };
 }
 
 function tokenBudgetReason(node: TaskRecord): StopReason {
