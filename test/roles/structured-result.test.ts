@@ -70,3 +70,13 @@ describe('checkAnswer and promptProblem', () => {
     expect(await promptProblem(schema, 'Paris, please')).toMatch(/^the prompt is not JSON/);
   });
 });
+
+describe('a recursive schema', () => {
+  it('refuses a value nested too deeply to check, instead of throwing', async () => {
+    const schema = { $ref: '#/$defs/node', $defs: { node: { type: 'array', items: { $ref: '#/$defs/node' } } } };
+    expect(await checkAnswer(schema, '[[[]]]')).toMatchObject({ ok: true });
+    const deep = `${'['.repeat(50_000)}${']'.repeat(50_000)}`;
+    const checked = await checkAnswer(schema, deep);
+    expect(checked).toMatchObject({ ok: false });
+  });
+});

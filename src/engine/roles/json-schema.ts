@@ -58,7 +58,14 @@ export function schemaCheck(schema: JsonSchema): Promise<SchemaCheck> {
         return { test: (text: string) => expression.test(text) };
       }, { code: 're2' });
       const validate = compile(schema, re2);
-      return (value: unknown) => (validate(value) ? [] : describeErrors(validate.errors ?? []));
+      return (value: unknown) => {
+        try {
+          return validate(value) ? [] : describeErrors(validate.errors ?? []);
+        } catch {
+          // A recursive schema over a value nested thousands deep runs out of stack: that value is not accepted.
+          return ['the value is nested too deeply to check'];
+        }
+      };
     });
     compiled.set(schema, check);
   }
