@@ -5,6 +5,7 @@ import { NodeRoleFileSource } from '../engine/roles/node-role-file-source.js';
 import type { RoleDefinition } from '../engine/roles/types.js';
 import { formatRoleDiagnostic } from '../engine/roles/format-diagnostic.js';
 import { resolveRoleTools } from '../engine/roles/role-tools.js';
+import { roleNotes } from '../engine/roles/role-notes.js';
 import type { AgentsArguments } from './arguments.js';
 import { terminalSafe } from './terminal-text.js';
 
@@ -25,6 +26,7 @@ export async function agentsCommand(args: AgentsArguments, output: CommandOutput
     line(`${' '.repeat(nameWidth)}  ${firstLine(role.description)}`);
     line(`${' '.repeat(nameWidth)}  tools: ${resolveRoleTools(role).join(', ') || 'none'}${role.model ? ` · model: ${role.model}` : ''}`);
     if (role.mcpServers) line(`${' '.repeat(nameWidth)}  MCP servers: ${Object.keys(role.mcpServers).join(', ')}`);
+    for (const note of roleNotes(role)) line(`${' '.repeat(nameWidth)}  ${note}`);
     if (role.a2aUrl) line(`${' '.repeat(nameWidth)}  runs on the A2A agent at ${displayAddress(role.a2aUrl)}`);
   }
   for (const diagnostic of diagnostics) output.stderr.write(`${terminalSafe(formatRoleDiagnostic(diagnostic))}\n`);

@@ -5,6 +5,8 @@
  * role can use the served team as its agent.
  */
 import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ClientFactory } from 'a2a-sdk-v03/client';
 import type { Message, Task, TaskArtifactUpdateEvent, TaskStatusUpdateEvent } from 'a2a-sdk-v03';
@@ -58,6 +60,20 @@ describe('agent-team serve --a2a', () => {
     // The answer is the artifact: a completed run's final status says nothing more (ADK would show it twice).
     expect(final).toMatchObject({ final: true, status: { state: 'completed' } });
     expect(final.status.message).toBeUndefined();
+  });
+
+  it("answers a role with an outputSchema with its JSON: the text, and a data part beside it", async () => {
+    await mkdir(path.join(world.workspace, '.agent-team', 'agents'), { recursive: true });
+    await writeFile(path.join(world.workspace, '.agent-team', 'agents', 'extractor.md'), '---\ndescription: Lists files.\ntools: [Read]\noutputSchema:\n  type: object\n  required: [files]\n---\nYou list files.\n');
+    world.server.respondWith(() => textTurn('Found: {"files": ["parser.ts"]}'));
+    const client = await new ClientFactory().createFromUrl(await serveCapturing());
+    const events: RemoteEvent[] = [];
+    for await (const event of client.sendMessageStream({ message: userMessage('Which files parse?', { skill: 'extractor' }) })) events.push(event as RemoteEvent);
+    const last = events.filter((event): event is TaskArtifactUpdateEvent => event.kind === 'artifact-update').at(-1)!;
+    expect(last.artifact.parts).toEqual([
+      expect.objectContaining({ kind: 'text', text: JSON.stringify({ files: ['parser.ts'] }, null, 2) }),
+      expect.objectContaining({ kind: 'data', data: { files: ['parser.ts'] } }),
+    ]);
   });
 
   it('tasks/cancel stops the run and the stream ends canceled', async () => {

@@ -36,6 +36,11 @@ export function textPart(text: string, metadata?: Record<string, unknown>): Part
   return { content: { $case: 'text', value: text }, metadata, filename: '', mediaType: '' };
 }
 
+/** Structured data (a role's JSON answer) as a part of its own, beside the text that carries the same. */
+export function dataPart(value: unknown): Part {
+  return { content: { $case: 'data', value }, metadata: undefined, filename: '', mediaType: 'application/json' };
+}
+
 export interface MessageFields {
   role: keyof typeof roles;
   parts: Part[];

@@ -9,6 +9,7 @@ import type { Tool } from '../agent/tool.js';
 import type { AgentRunOptions } from '../agent/types.js';
 import type { TaskTools } from '../file-tools/task-tools.js';
 import type { McpServers } from '../roles/mcp-server-config.js';
+import type { JsonSchema } from '../roles/json-schema.js';
 import type { DelegatorTools, ToolName } from '../roles/tool-names.js';
 import type { RoleMode } from '../roles/types.js';
 import type { RoleOrigin } from '../roles/role-origin.js';
@@ -31,6 +32,8 @@ export interface AgentProfile {
   mcpServers?: McpServers;
   /** Who defined its role: the folder's own roles start servers only where it is trusted. Default: the folder (the safe side). */
   origin?: RoleOrigin;
+  /** The shape its answer must have (its role's `outputSchema`). Default: any answer. */
+  outputSchema?: JsonSchema;
 }
 
 /** One agent task, as a capability sees it when the task starts. */

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { defineTool, type Tool } from '../agent/tool.js';
 import type { DelegationScope, RosterEntry } from './delegation-scope.js';
 import { formatTaskResult } from './task-result-text.js';
+import { promptProblem } from '../roles/structured-result.js';
 
 const agentInput = z.object({
   subagent_type: z.string().min(1).describe('The role to hand the task to: one of the roles listed in this tool\'s description.'),
@@ -45,6 +46,8 @@ export function createAgentTool(scope: DelegationScope): Tool<z.infer<typeof age
       }
       // Models trained on an older one-field layout sometimes put the whole task in the description.
       const prompt = input.prompt?.trim() ? input.prompt : input.description;
+      const refused = role.inputSchema ? await promptProblem(role.inputSchema, prompt) : undefined;
+      if (refused !== undefined) throw new Error(`"${role.name}" takes a JSON prompt matching its input schema (in this tool's description), so the task was not started: ${refused}`);
       const started = await scope.taskManager.start({
         parentId: scope.parentTaskId,
         role: role.name,
@@ -84,7 +87,7 @@ export function describeAgentTool(scope: DelegationScope): string {
 function describeRoster(entries: readonly RosterEntry[]): string {
   const roster = entries
     .filter((entry) => !entry.toolsBeyondReach?.length)
-    .map((entry) => `- ${entry.name}: ${entry.description}`)
+    .map((entry) => `- ${entry.name}: ${entry.description}${entry.inputSchema ? ` Its prompt must be JSON matching this schema: ${JSON.stringify(entry.inputSchema)}` : ''}`)
     .join('\n');
   const beyond = entries
     .filter((entry) => entry.toolsBeyondReach?.length)

@@ -1,3 +1,4 @@
+import type { JsonSchema } from '../roles/json-schema.js';
 import type { TaskManager } from '../tasks/task-manager.js';
 import type { TaskWork } from '../tasks/work.js';
 
@@ -12,6 +13,8 @@ export interface RosterEntry {
   toolsBeyondReach?: readonly string[];
   /** `task` and `chat` roles may talk to the user, so they run in the foreground only. Default `single_turn`. */
   mode?: 'single_turn' | 'task' | 'chat';
+  /** The JSON its prompt must be (its role's `inputSchema`): a prompt that is not is refused before the task starts. Default: any prompt. */
+  inputSchema?: JsonSchema;
 }
 
 /**

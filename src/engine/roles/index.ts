@@ -9,6 +9,7 @@ export { type RoleFileSource, type RoleWatch } from './role-file-source.js';
 export { type RoleChangeListener, RoleRegistry, type RoleRegistryOptions } from './role-registry.js';
 export { canProposeEdits, isReadOnlyRole, resolveRoleTools } from './role-tools.js';
 export { describeRoster } from './roster.js';
+export { roleNotes } from './role-notes.js';
 export {
   canonicalToolName,
   defaultWorkspaceRoleTools,

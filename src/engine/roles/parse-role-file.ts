@@ -6,6 +6,8 @@ import { readMcpServers } from './mcp-server-config.js';
 import { readA2aRole } from '../a2a/a2a-role-config.js';
 import { readFallbackModels } from './fallback-models.js';
 import { readToolList } from './tool-aliases.js';
+import { readRoleResultFields } from './role-result-fields.js';
+import { planModeWarnings } from './permission-mode.js';
 import { defaultWorkspaceRoleTools, type ToolName } from './tool-names.js';
 import { type RoleDefinition, type RoleDiagnostic, type RoleMode, roleModes } from './types.js';
 
@@ -87,6 +89,8 @@ export function parseRoleFile(input: RoleFileInput): ParsedRoleFile {
   const mcpField = fields.mcpServers === undefined && fields['mcp-servers'] !== undefined ? 'mcp-servers' : 'mcpServers';
   const mcp = readMcpServers(fields[mcpField]);
   for (const problem of mcp.problems) errorAt(mcpField, problem);
+  const results = readRoleResultFields(fields, errorAt, warnAt);
+  if (results.permissionMode === 'plan') for (const warning of planModeWarnings(tools, mcp.servers !== undefined)) warnAt('permissionMode', warning);
 
   if (diagnostics.some((diagnostic) => diagnostic.severity === 'error') || !name || !description) return { diagnostics };
   const role: RoleDefinition = {
@@ -101,6 +105,9 @@ export function parseRoleFile(input: RoleFileInput): ParsedRoleFile {
   if (fallbackModels !== undefined) role.fallbackModels = fallbackModels;
   if (maxTurns !== undefined) role.maxTurns = maxTurns;
   if (mcp.servers !== undefined && Object.keys(mcp.servers).length > 0) role.mcpServers = mcp.servers;
+  Object.assign(role, results);
+  // Read-only means no MCP server either: its tools may change anything.
+  if (role.permissionMode === 'plan') delete role.mcpServers;
   if (a2a.remote) {
     // Nothing of it runs here: no local tools (so any delegator may reach it), no MCP servers, one turn.
     role.a2aUrl = a2a.remote.url;

@@ -19,7 +19,10 @@ export interface RoleFileLocation {
   lenient: boolean;
 }
 
-const ourFields = ['name', 'description', 'tools', 'model', 'mode', 'max_turns', ...fallbackModelFields];
+/** A role's limits, result shape and metadata (role-result-fields.ts), in every format; snake_case as ADK and adk-fluent write them. */
+const roleResultFields = ['maxTokens', 'max_tokens', 'outputSchema', 'output_schema', 'inputSchema', 'input_schema', 'metadata', 'permissionMode'];
+
+const ourFields = ['name', 'description', 'tools', 'model', 'mode', 'max_turns', ...roleResultFields, ...fallbackModelFields];
 
 /**
  * The three locations, in precedence order: when two files define the same role name, the one in the

@@ -1,5 +1,6 @@
 import { defaultWorkspaceRoleTools, editToolNames, readOnlyToolNames, type ToolName, webToolNames } from './tool-names.js';
 import { type RoleDefinition } from './types.js';
+import { permittedTools } from './permission-mode.js';
 
 /**
  * Whether a role may delegate at all (depth still decides): built-in roles and role files that name no
@@ -12,23 +13,24 @@ export function roleMayDelegate(role: Pick<RoleDefinition, 'tools' | 'mode' | 's
 }
 
 /**
- * The tool names a role may use: its allowlist, or `defaults` when it has none. Delegation tools appear
- * only when the role lists them; the team layer still decides by depth whether to grant them.
+ * The tool names a role may use: its allowlist, or `defaults` when it has none, less what its
+ * `permissionMode` takes away (`plan`: all but reading). Delegation tools appear only when the role lists
+ * them; the team layer still decides by depth whether to grant them.
  */
 export function resolveRoleTools(
-  role: Pick<RoleDefinition, 'tools'>,
+  role: Pick<RoleDefinition, 'tools' | 'permissionMode'>,
   /** Default `defaultWorkspaceRoleTools` (read and propose edits, no delegation). */
   defaults: readonly ToolName[] = defaultWorkspaceRoleTools,
 ): ToolName[] {
-  return [...(role.tools ?? defaults)];
+  return permittedTools(role.tools ?? defaults, role.permissionMode);
 }
 
 /** True when every tool the role may use only reads (the workspace, or the web). */
-export function isReadOnlyRole(role: Pick<RoleDefinition, 'tools'>): boolean {
+export function isReadOnlyRole(role: Pick<RoleDefinition, 'tools' | 'permissionMode'>): boolean {
   return resolveRoleTools(role).every((name) => readOnlyToolNames.includes(name) || webToolNames.includes(name));
 }
 
 /** True when the role may propose edits (which the user reviews before anything is written). */
-export function canProposeEdits(role: Pick<RoleDefinition, 'tools'>): boolean {
+export function canProposeEdits(role: Pick<RoleDefinition, 'tools' | 'permissionMode'>): boolean {
   return resolveRoleTools(role).some((name) => editToolNames.includes(name));
 }

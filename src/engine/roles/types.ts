@@ -1,4 +1,6 @@
+import type { JsonSchema } from './json-schema.js';
 import type { McpServers } from './mcp-server-config.js';
+import type { PermissionMode } from './permission-mode.js';
 import { type ToolName } from './tool-names.js';
 
 /**
@@ -50,6 +52,26 @@ export interface RoleDefinition {
   a2aUrl?: string;
   /** The environment variable holding the remote agent's bearer token (`a2a_auth_env`). Default: none sent. */
   a2aAuthEnv?: string;
+  /**
+   * Tokens (input + output) the role's task and all its subtasks may spend together (`maxTokens`, adk-fluent's
+   * `max_tokens`): past it, that subtree is stopped with reason `budget`, the rest of the run goes on.
+   * Default: only the run's budget applies.
+   */
+  maxTokens?: number;
+  /**
+   * Claude Code's `permissionMode`. `plan` makes the role read-only (see `permittedTools`); the others
+   * change nothing (edits are always reviewed, commands always the user's to allow). Default: none.
+   */
+  permissionMode?: PermissionMode;
+  /**
+   * The shape of the role's answer: its task must end with JSON that validates (one repair turn, then it
+   * fails), and that JSON is its result. Default: any answer.
+   */
+  outputSchema?: JsonSchema;
+  /** The shape of the prompt the role takes: a prompt that is not JSON matching it is refused. Default: any prompt. */
+  inputSchema?: JsonSchema;
+  /** Free-form data about the role (adk-fluent's and Copilot's `metadata`), kept and shown. Default: none. */
+  metadata?: Readonly<Record<string, unknown>>;
   source: RoleSource;
   /**
    * Definitions of the same name this one hides, highest precedence first: a built-in, or a file in a

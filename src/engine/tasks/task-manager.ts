@@ -15,12 +15,11 @@
  */
 import type { TranscriptEntry } from '../agent/types.js';
 import { type StopReason, errorMessage, isStopReason } from '../errors.js';
-import type { Usage } from '../model/types.js';
 import { type Deferred, createDeferred } from '../util/deferred.js';
 import { EventHub, type TaskEventListener } from './event-hub.js';
 import type { TaskNotice } from './notifications.js';
 import { BackgroundNotices } from './background-notices.js';
-import { spendTokens } from './tree-budget.js';
+import { type BudgetChange, spendTokens, tightenTokenBudget } from './tree-budget.js';
 import { parentFor } from './task-parent.js';
 import { type ResolvedTaskManagerOptions, type TaskManagerOptions, duration, resolveOptions, validateStartOptions } from './options.js';
 import { type TaskOutcome, transition } from './task-lifecycle.js';
@@ -292,7 +291,8 @@ export class TaskManager {
       intern: (text) => this.archiving.intern(text),
       emit: (event) => this.hub.emit(event),
       emitUpdate: (target) => this.emitUpdate(target),
-      reportUsage: (target, delta) => this.reportUsage(target, delta),
+      reportUsage: (target, delta) => this.applyBudget(spendTokens(target, this.tree.ancestryOf(target), delta, this.options.priceOf)),
+      limitTreeTokens: (target, maxTokens) => this.applyBudget(tightenTokenBudget(target, maxTokens)),
       whileWaiting: (target, waitedFor, forUser) => this.scheduler.whileWaiting(target, waitedFor, { forUser }),
       inUserTurn: (ask, signal, onQueued) => this.scheduler.userTurns.take(ask, signal, onQueued),
     });
@@ -371,9 +371,8 @@ export class TaskManager {
 
   // ── what the work can do ─────────────────────────────────────────────────────────────────────────────
 
-  /** Adds usage to the task and its ancestors, then stops the outermost tree that is over its budget. */
-  private reportUsage(record: TaskRecord, delta: Usage): void {
-    const { updated, overBudget } = spendTokens(record, this.tree.ancestryOf(record), delta, this.options.priceOf);
+  /** Snapshots a spend (or a tighter budget) changed go out; then the outermost tree over its budget is stopped. */
+  private applyBudget({ updated, overBudget }: BudgetChange): void {
     for (const node of updated) this.emitUpdate(node);
     if (overBudget) this.stopTree(overBudget.task, overBudget.reason);
   }

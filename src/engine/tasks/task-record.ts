@@ -46,7 +46,8 @@ export interface TaskRecord {
   treeUsage: Readonly<Usage>;
   /** Tokens (input + output) spent by this task's tree, still counted after it ended: budgets use this. */
   treeSpend: number;
-  readonly maxTokens?: number;
+  /** Set at the start; only ever tightened after (`TaskWorkContext.limitTreeTokens`). */
+  maxTokens?: number;
   /** This task's own cost; its tree's (frozen once it has ended, as `treeUsage`). */
   cost: Readonly<Cost>;
   treeCost: Readonly<Cost>;

@@ -12,6 +12,12 @@ import { frozenCopy } from '../util/frozen-copy.js';
 import { tokenCount } from './work-outcome.js';
 import { addModelUsage } from './usage-by-model.js';
 
+/** What a spend or a new budget did: the tasks whose snapshot changed, and the tree to stop for its budget, if any. */
+export interface BudgetChange {
+  updated: TaskRecord[];
+  overBudget?: { task: TaskRecord; reason: StopReason };
+}
+
 /**
  * Adds `delta` to `record` and its ancestors (`chain`, the record first, the root last), priced at the
  * record's model, and returns the tasks whose snapshot changed, and the task to stop for its budget (tokens
@@ -22,7 +28,7 @@ export function spendTokens(
   chain: readonly TaskRecord[],
   delta: Usage,
   priceOf: (model: string | undefined) => ModelPrice | undefined = () => undefined,
-): { updated: TaskRecord[]; overBudget?: { task: TaskRecord; reason: StopReason } } {
+): BudgetChange {
   const inputTokens = tokenCount(delta?.inputTokens);
   const outputTokens = tokenCount(delta?.outputTokens);
   const cachedInputTokens = Math.min(tokenCount(delta?.cachedInputTokens), inputTokens);
@@ -44,13 +50,26 @@ export function spendTokens(
     updated.push(node);
   }
   for (const node of [...chain].reverse()) {
-    if (node.maxTokens !== undefined && node.treeSpend > node.maxTokens) {
-      return { updated, overBudget: { task: node, reason: { kind: 'budget', detail: `task ${node.id} and its subtasks used ${node.treeSpend} tokens, over the budget of ${node.maxTokens}` } } };
-    }
+    if (node.maxTokens !== undefined && node.treeSpend > node.maxTokens) return { updated, overBudget: { task: node, reason: tokenBudgetReason(node) } };
     if (node.maxUsd !== undefined && node.treeSpendUsd > node.maxUsd) {
       const detail = `task ${node.id} and its subtasks cost $${node.treeSpendUsd.toFixed(4)}, over the budget of $${node.maxUsd}`;
       return { updated, overBudget: { task: node, reason: { kind: 'budget', detail } } };
     }
   }
   return { updated };
+}
+
+/**
+ * Tightens `record`'s token budget to `maxTokens` (a looser one, or one that is not a positive number,
+ * changes nothing); its tree is to be stopped at once when what it has spent is already past the new one.
+ */
+export function tightenTokenBudget(record: TaskRecord, maxTokens: number): BudgetChange {
+  if (hasEnded(record) || !(Number.isFinite(maxTokens) && maxTokens > 0)) return { updated: [] };
+  if (record.maxTokens !== undefined && record.maxTokens <= maxTokens) return { updated: [] };
+  record.maxTokens = maxTokens;
+  return record.treeSpend > maxTokens ? { updated: [record], overBudget: { task: record, reason: tokenBudgetReason(record) } } : { updated: [record] };
+}
+
+function tokenBudgetReason(node: TaskRecord): StopReason {
+  return { kind: 'budget', detail: `task ${node.id} and its subtasks used ${node.treeSpend} tokens, over the budget of ${node.maxTokens}` };
 }

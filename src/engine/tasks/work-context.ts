@@ -20,6 +20,7 @@ export interface WorkContextHost {
   emit(event: TaskEvent): void;
   emitUpdate(record: TaskRecord): void;
   reportUsage(record: TaskRecord, delta: Usage): void;
+  limitTreeTokens(record: TaskRecord, maxTokens: number): void;
   whileWaiting<T>(record: TaskRecord, waitedFor: () => Promise<T>, forUser: boolean): Promise<T>;
   /** Runs `ask` once no other task's question to the user is open (user-turns.ts); `onQueued` while it waits for that. */
   inUserTurn<T>(ask: () => Promise<T>, signal: AbortSignal, onQueued: (queued: boolean) => void): Promise<T>;
@@ -40,6 +41,7 @@ export function createWorkContext(record: TaskRecord, host: WorkContextHost): Ta
     taskId: record.id,
     signal,
     reportUsage: (delta: Usage) => host.reportUsage(record, delta),
+    limitTreeTokens: (maxTokens: number) => host.limitTreeTokens(record, maxTokens),
     appendTranscript: (entry: TranscriptEntry) => {
       if (typeof entry !== 'object' || entry === null) return;
       if (isTerminal(statusOf(record)) && !(record.phase === 'stopping' && entry.type === 'notice')) return;

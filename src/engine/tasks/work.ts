@@ -20,6 +20,12 @@ export interface TaskWorkContext {
    * task has ended, since tokens an aborted request already used are real spend.
    */
   reportUsage(delta: Usage): void;
+  /**
+   * Tightens this task's token budget (its tree's, like `StartTaskOptions.maxTokens`) to `maxTokens`, for
+   * work that brings its own limit (a role file's `maxTokens`). A limit looser than the one set changes
+   * nothing; a tree already past the new one is stopped at once. Optional: contexts made by tests leave it out.
+   */
+  limitTreeTokens?(maxTokens: number): void;
   /** Records a finished step (emits `task-transcript`). A `text` entry also becomes the partial output. */
   appendTranscript(entry: TranscriptEntry): void;
   /**

@@ -22,6 +22,8 @@ import { remoteTaskWork } from '../a2a/remote-task-work.js';
 import { remoteHostFor } from './remote-gate.js';
 import { roleOrigin } from '../roles/role-origin.js';
 import type { RoleDefinition } from '../roles/types.js';
+import { structuredResultCapability } from '../agent-tasks/structured-result-capability.js';
+import { withRoleLimits } from '../agent-tasks/role-limits-work.js';
 
 export interface WorkOptions {
   /** Default 0 (a run's root). */
@@ -60,6 +62,8 @@ export class TeamRun {
           ...(options.fanOut ? { fanOut: options.fanOut } : {}),
         }),
         ...(options.capabilities ?? []),
+        // Last: its repair turn comes after what the others (a Stop hook) ask of the answer.
+        structuredResultCapability(),
       ],
       inbox,
       ...(options.conversations ? { conversations: options.conversations } : {}),
@@ -128,6 +132,10 @@ export class TeamRun {
   }
 
   roleWork(role: RoleDefinition, prompt: string | ModelMessage[], depth: number, awaitBackgroundTasks: boolean, options: WorkOptions = {}): TaskWork {
+    return withRoleLimits(this.unlimitedRoleWork(role, prompt, depth, awaitBackgroundTasks, options), role, prompt);
+  }
+
+  private unlimitedRoleWork(role: RoleDefinition, prompt: string | ModelMessage[], depth: number, awaitBackgroundTasks: boolean, options: WorkOptions): TaskWork {
     // A remote role's whole run happens on its agent: no local model, tools or subagents.
     if (role.a2aUrl !== undefined) return remoteTaskWork(remoteHostFor(this.options.a2a, role), { role: role.name, url: role.a2aUrl, authEnv: role.a2aAuthEnv, prompt, hops: this.a2aHops });
     const mayDelegate = roleMayDelegate(role);
@@ -149,6 +157,7 @@ export class TeamRun {
       mcpServers: role.mcpServers,
       origin: roleOrigin(role),
       mode: role.mode,
+      ...(role.outputSchema ? { outputSchema: role.outputSchema } : {}),
     });
   }
 

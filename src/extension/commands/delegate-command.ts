@@ -7,7 +7,7 @@
  */
 import * as vscode from 'vscode';
 import type { RoleDefinition } from '../../engine/roles/index.js';
-import { coordinatorName } from '../../engine/roles/index.js';
+import { coordinatorName, roleNotes } from '../../engine/roles/index.js';
 import { readSettings } from '../configuration.js';
 import type { AgentTeamHost } from '../host.js';
 import { configuredModelSetup } from '../configured-model-setup.js';
@@ -102,7 +102,7 @@ async function pickRole(roles: readonly RoleDefinition[]): Promise<string | unde
     { label: 'Run one role directly', kind: vscode.QuickPickItemKind.Separator },
     ...roles.map((role) => ({
       label: `$(person) ${role.name}`,
-      description: role.source.kind === 'built-in' ? 'built-in' : role.source.path,
+      description: [role.source.kind === 'built-in' ? 'built-in' : role.source.path, ...roleNotes(role)].join(' · '),
       detail: role.description,
       role: role.name,
     })),

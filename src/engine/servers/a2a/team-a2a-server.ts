@@ -6,6 +6,7 @@
 import { DefaultRequestHandler, InMemoryTaskStore } from '@a2a-js/sdk/server';
 import { serveAddress } from '../../a2a/served-addresses.js';
 import { runAnswer } from '../run-report.js';
+import { structuredAnswer } from '../structured-answer.js';
 import type { ServedTeam } from '../served-team.js';
 import { type A2aHttpServer, startA2aHttpServer } from './a2a-http-server.js';
 import { OwnedRequestHandler } from './owned-request-handler.js';
@@ -24,7 +25,7 @@ export interface TeamA2aServerOptions {
 
 export async function startTeamA2aServer(served: ServedTeam, options: TeamA2aServerOptions): Promise<A2aHttpServer> {
   const owners = new TaskOwners();
-  const executor = new TeamAgentExecutor({ team: served.team, owners, describeResult: (root) => runAnswer(served, root) });
+  const executor = new TeamAgentExecutor({ team: served.team, owners, describeResult: (root) => runAnswer(served, root), structuredResult: (root) => structuredAnswer(served.roles, root) });
   const server = await startA2aHttpServer({
     port: options.port,
     host: options.host,

@@ -17,7 +17,7 @@ import type { TaskEvent, TaskSnapshot } from '../../tasks/types.js';
 import { treeSettled } from '../../tasks/tree-settled.js';
 import type { AgentTeam } from '../../team/agent-team.js';
 import { coordinatorName } from '../../roles/coordinator.js';
-import { artifactUpdate, message, statusUpdate, task, type TaskStateName, textOf, textPart, thoughtMetadata } from '../../a2a/a2a-objects.js';
+import { artifactUpdate, dataPart, message, statusUpdate, task, type TaskStateName, textOf, textPart, thoughtMetadata } from '../../a2a/a2a-objects.js';
 import type { Usage } from '../../model/types.js';
 import { clientOf, type TaskOwners } from './task-owners.js';
 import { hopRefusal, hopsOf } from '../../a2a/hop-count.js';
@@ -28,6 +28,8 @@ export interface TeamAgentOptions {
   owners?: TaskOwners;
   /** The answer for a run that has ended (the CLI adds the diffs it proposed). Default: the run's output. */
   describeResult?(root: TaskSnapshot): string;
+  /** The run's answer as data (a role's JSON, structured-answer.ts), sent as a data part beside the text. Default: none. */
+  structuredResult?(root: TaskSnapshot): { value: unknown } | undefined;
 }
 
 /** The artifact that carries the answer, streamed and then replaced whole by the final text. */
@@ -65,7 +67,7 @@ export class TeamAgentExecutor implements AgentExecutor {
     this.runs.set(request.taskId, undefined);
     try {
       const root = await this.run(request, say, hops + 1);
-      say.answer(this.options.describeResult?.(root) ?? root.output ?? '', true, root.treeUsage);
+      say.answer(this.options.describeResult?.(root) ?? root.output ?? '', true, root.treeUsage, this.options.structuredResult?.(root));
       say.status(stateOf(root), finalWordsOf(root));
     } catch (error) {
       // A run that cannot start (an unknown role, an empty task) is the task's failure, said in words.
@@ -180,10 +182,10 @@ class TaskVoice {
   }
 
   /** A chunk of the answer as it streams; `whole`: the final answer, which replaces what was streamed. */
-  answer(text: string, whole: boolean, usage?: Usage): void {
+  answer(text: string, whole: boolean, usage?: Usage, structured?: { value: unknown }): void {
     const append = !whole && this.answerStarted;
     this.answerStarted = true;
     const metadata = usage ? usageMetadata(usage) : undefined;
-    this.bus.publish(AgentEvent.artifactUpdate(artifactUpdate(this.taskId, this.contextId, { artifactId: answerArtifactId, name: 'answer', parts: [textPart(text)], append, lastChunk: whole, metadata })));
+    this.bus.publish(AgentEvent.artifactUpdate(artifactUpdate(this.taskId, this.contextId, { artifactId: answerArtifactId, name: 'answer', parts: structured ? [textPart(text), dataPart(structured.value)] : [textPart(text)], append, lastChunk: whole, metadata })));
   }
 }

@@ -12,7 +12,9 @@ import { errorMessage } from '../../errors.js';
 import { coordinatorName } from '../../roles/coordinator.js';
 import { treeSettled } from '../../tasks/tree-settled.js';
 import { isTerminal } from '../../tasks/types.js';
-import { describeRun } from '../run-report.js';
+import { describeRun, proposedDiffs } from '../run-report.js';
+import { structuredAnswer } from '../structured-answer.js';
+import type { TaskSnapshot } from '../../tasks/types.js';
 import { maxActiveRuns, type ServedTeam } from '../served-team.js';
 
 export function registerTeamTools(server: McpServer, engine: ServedTeam): void {
@@ -41,7 +43,7 @@ export function registerTeamTools(server: McpServer, engine: ServedTeam): void {
         if (extra.signal.aborted) stop();
         extra.signal.addEventListener('abort', stop, { once: true });
         try {
-          return describeRun(engine, await treeSettled(engine.taskManager, started.task.id));
+          return ended(engine, await treeSettled(engine.taskManager, started.task.id));
         } finally {
           extra.signal.removeEventListener('abort', stop);
         }
@@ -54,7 +56,7 @@ export function registerTeamTools(server: McpServer, engine: ServedTeam): void {
       answer(async () => {
         const task = engine.taskManager.get(input.task_id);
         if (!task) throw new Error(`There is no task ${input.task_id}.`);
-        return isTerminal(task.status) ? describeRun(engine, task) : formatTaskResult(task, { partialOutput: engine.taskManager.partialOutput(task.id) });
+        return isTerminal(task.status) ? ended(engine, task) : formatTaskResult(task, { partialOutput: engine.taskManager.partialOutput(task.id) });
       }),
   );
   server.registerTool(
@@ -69,9 +71,28 @@ export function registerTeamTools(server: McpServer, engine: ServedTeam): void {
   );
 }
 
-async function answer(work: () => Promise<string>): Promise<{ content: Array<{ type: 'text'; text: string }>; isError?: boolean }> {
+/** A tool's answer: text, or (a role with an `outputSchema`) its JSON as text and as `structuredContent`. */
+type Answer = string | { texts: string[]; structured?: Record<string, unknown> };
+
+type ToolResult = { content: Array<{ type: 'text'; text: string }>; structuredContent?: Record<string, unknown>; isError?: boolean };
+
+/**
+ * What a caller gets for a run that has ended. A role's JSON answer is the first text, alone (the MCP spec
+ * asks for the serialized JSON as text beside `structuredContent`, which must be an object), its diffs after.
+ */
+function ended(engine: ServedTeam, root: TaskSnapshot): Answer {
+  const structured = structuredAnswer(engine.roles, root);
+  if (!structured) return describeRun(engine, root);
+  const value = structured.value;
+  const object = typeof value === 'object' && value !== null && !Array.isArray(value) ? { structured: value as Record<string, unknown> } : {};
+  return { texts: [root.output ?? '', ...proposedDiffs(engine, root.id)], ...object };
+}
+
+async function answer(work: () => Promise<Answer>): Promise<ToolResult> {
   try {
-    return { content: [{ type: 'text', text: await work() }] };
+    const result = await work();
+    if (typeof result === 'string') return { content: [{ type: 'text', text: result }] };
+    return { content: result.texts.map((text) => ({ type: 'text' as const, text })), ...(result.structured ? { structuredContent: result.structured } : {}) };
   } catch (error) {
     return { content: [{ type: 'text', text: errorMessage(error) }], isError: true };
   }
