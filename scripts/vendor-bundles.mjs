@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
  * request, YAML at the first role file, the RE2 regex engine at the first Glob or Grep, the MCP client
  * when a role with MCP servers starts, the A2A client when a remote role's task starts, the bash parser at
  * the first command judged, the HTML converter at the first web page fetched, OpenTelemetry when an
- * endpoint is configured) live in bundles
+ * endpoint is configured, Ajv with the role files' JSON Schemas) live in bundles
  * of their own, so that VS Code does not even compile them when the extension activates (B5 in
  * docs/performance.md).
  */
@@ -17,6 +17,7 @@ export const localVendorBundles = {
   './mcp-client-sdk.js': ['mcp-client', 'src/engine/mcp/mcp-client-sdk.ts'],
   './a2a-client-sdk.js': ['a2a-client', 'src/engine/a2a/a2a-client-sdk.ts'],
   './otlp-telemetry.js': ['otlp-telemetry', 'src/engine/telemetry/otlp-telemetry.ts'],
+  './ajv-sdk.js': ['ajv', 'src/engine/roles/ajv-sdk.ts'],
 };
 
 /** Points imports of the vendor libraries at their bundles in dist/vendor. */

@@ -5,8 +5,7 @@
  * nothing from the network), and when it checks a value its `pattern`s run on RE2, in time linear in the
  * text, never on V8's backtracking `RegExp` (`(a+)+$` against a model's answer would freeze the process).
  */
-import { Ajv, MissingRefError, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import { Ajv, Ajv2020, MissingRefError, type ErrorObject, type Options, type ValidateFunction } from './ajv-sdk.js';
 import { loadRe2 } from '../workspace/regex-engine.js';
 
 /** A JSON Schema as a role file writes it: an object (draft-07 unless its `$schema` names 2020-12). */
