@@ -1,0 +1,150 @@
+/**
+ * Two background refactorers change one file, through the real CLI and the mock provider: different
+ * functions both land with `--apply` (the later merged onto the earlier); the same lines give one
+ * conflict with both sides and write nothing of the file; `agent-team apply <run> --show` prints the
+ * rebased proposals and `--take` settles the conflict. The coordinator is told whether the two fit.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { type MockProtocol, textTurn, toolCallTurn } from '../support/mock-provider/index.js';
+import { agentOf, priorTurns, providerEnvironment, startCli } from './cli-harness.js';
+import { useCliWorld } from './cli-world.js';
+
+const spacer = ['', '// ---', '// spacer', '// ---', ''];
+const original = ['export function alpha() {', '  return 1;', '}', ...spacer, 'export function middle() {', '  return 2;', '}', ...spacer, 'export function omega() {', '  return 3;', '}', ''].join('\n');
+const world = useCliWorld({ 'shapes.ts': original });
+
+const edits = {
+  alpha: { old_string: '  return 1;', new_string: '  return 10;' },
+  omega: { old_string: '  return 3;', new_string: '  return 30;' },
+  alphaToo: { old_string: '  return 1;', new_string: '  return 100;' },
+};
+
+/** The coordinator starts two background refactorers; each makes its one edit to shapes.ts. */
+function scriptRefactorers(first: keyof typeof edits, second: keyof typeof edits): { coordinatorTexts: string[] } {
+  const coordinatorTexts: string[] = [];
+  world.server.respondWith((request) => {
+    if (agentOf(request) === 'refactorer') {
+      if (priorTurns(request) > 0) return textTurn('Edited.');
+      const edit = JSON.stringify(request.body).includes('Change the first') ? edits[first] : edits[second];
+      return toolCallTurn([{ name: 'Edit', input: { file_path: 'shapes.ts', ...edit } }]);
+    }
+    if (priorTurns(request) === 0) {
+      return toolCallTurn([
+        { name: 'Agent', input: { subagent_type: 'refactorer', description: 'First', prompt: 'Change the first function.', run_in_background: true } },
+        { name: 'Agent', input: { subagent_type: 'refactorer', description: 'Second', prompt: 'Change the other function.', run_in_background: true } },
+      ]);
+    }
+    coordinatorTexts.push(JSON.stringify(request.body));
+    return textTurn('Both refactorers are done.');
+  });
+  return { coordinatorTexts };
+}
+
+async function runOnce(protocol: MockProtocol, extra: string[]) {
+  const provider = providerEnvironment(protocol, world.server.baseUrl);
+  const result = await startCli(world.cliPath, ['run', '--workspace', world.workspace, ...provider.args, ...extra, 'Refactor shapes.ts'], provider.env).exited;
+  return { ...result, provider };
+}
+
+async function apply(provider: { env: Record<string, string> }, args: string[]) {
+  return startCli(world.cliPath, ['apply', ...args, '--workspace', world.workspace], provider.env).exited;
+}
+
+async function runIdOf(provider: { env: Record<string, string> }): Promise<string> {
+  const listed = await startCli(world.cliPath, ['runs', '--json', '--workspace', world.workspace], provider.env).exited;
+  return (JSON.parse(listed.stdout.split('\n')[0]!) as { runId: string }).runId;
+}
+
+const shapes = () => readFile(path.join(world.workspace, 'shapes.ts'), 'utf8');
+const both = original.replace('return 1;', 'return 10;').replace('return 3;', 'return 30;');
+
+describe.each<MockProtocol>(['openai', 'anthropic'])('agent-team: two refactorers edit one file (%s)', (protocol) => {
+  it('different functions both land with --apply: the later change is merged onto the earlier', async () => {
+    const { coordinatorTexts } = scriptRefactorers('alpha', 'omega');
+    const { code, stdout, stderr } = await runOnce(protocol, ['--apply']);
+    expect(code, stderr + stdout).toBe(0);
+    expect(await shapes()).toBe(both);
+    expect(stdout).toMatch(/applied: shapes\.ts — shapes\.ts: applied 1 of 1 change\.\n/);
+    expect(stdout).toContain('applied: shapes.ts — shapes.ts: applied 1 of 1 change, merged with the changes made on disk since the task read it (task t2; no line changed by both).');
+    expect(stdout).not.toContain('conflict');
+    // The coordinator heard that the two proposals touch one file and fit together.
+    expect(coordinatorTexts.join('\n')).toContain('different lines: both can be applied');
+  });
+});
+
+describe('agent-team: overlapping edits of one file', () => {
+  it('give one conflict with both sides, write nothing of the file, and the coordinator is told', async () => {
+    const { coordinatorTexts } = scriptRefactorers('alpha', 'alphaToo');
+    const { code, stdout } = await runOnce('openai', ['--apply']);
+    expect(code).toBe(1);
+    expect(await shapes()).toBe(original);
+    expect(stdout.match(/^conflict: /gm)).toHaveLength(1);
+    expect(stdout).toContain('conflict: shapes.ts — lines 1–5 were changed by both task t2 and task t3; nothing was written to shapes.ts.');
+    expect(stdout).toContain('<<<<<<< task t2\nexport function alpha() {\n  return 10;\n}\n\n// ---\n=======\nexport function alpha() {\n  return 100;\n}\n\n// ---\n>>>>>>> task t3\n');
+    expect(stdout).toMatch(/--file shapes\.ts --take t2 or --take t3/);
+    expect(stdout).not.toMatch(/^applied: /m);
+    expect(coordinatorTexts.join('\n')).toContain('conflict: lines 1–5 were changed by both');
+  });
+
+  it('agent-team apply <run> --show prints the conflict and writes nothing; --take settles it; --conflict-markers writes both sides', async () => {
+    scriptRefactorers('alpha', 'alphaToo');
+    const { code, provider } = await runOnce('openai', []);
+    expect(code).toBe(0);
+    const runId = await runIdOf(provider);
+
+    const shown = await apply(provider, [runId, '--show']);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toContain('[t3] shapes.ts — rebased onto task t2\n  conflict: lines 1–5 were changed by both task t2 and task t3');
+    expect(shown.stdout).toContain('>>>>>>> task t3\n');
+    expect(shown.stdout).toContain('Nothing was written. In conflict: shapes.ts');
+    expect(await shapes()).toBe(original);
+
+    const refused = await apply(provider, [runId]);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toContain('<<<<<<< task t2');
+    expect(await shapes()).toBe(original);
+
+    const unknown = await apply(provider, [runId, '--take', 't9']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('task t9 proposed no change');
+
+    const taken = await apply(provider, [runId, '--file', 'shapes.ts', '--take', 't3']);
+    expect(taken.code, taken.stdout + taken.stderr).toBe(0);
+    expect(await shapes()).toBe(original.replace('return 1;', 'return 100;'));
+    const listed = await startCli(world.cliPath, ['runs', '--json', '--workspace', world.workspace], provider.env).exited;
+    // Both proposals for the file are settled: the run lists nothing pending any more.
+    expect(JSON.parse(listed.stdout.split('\n')[0]!)).toMatchObject({ runId, proposals: [] });
+  });
+
+  it('--conflict-markers writes the merged file with both sides marked, to edit by hand', async () => {
+    scriptRefactorers('alpha', 'alphaToo');
+    const { provider } = await runOnce('openai', []);
+    const runId = await runIdOf(provider);
+    const marked = await apply(provider, [runId, '--conflict-markers']);
+    expect(marked.code, marked.stdout + marked.stderr).toBe(0);
+    const content = await shapes();
+    expect(content.startsWith('<<<<<<< task t2\nexport function alpha() {\n  return 10;\n')).toBe(true);
+    expect(content).toContain('=======\nexport function alpha() {\n  return 100;\n}\n\n// ---\n>>>>>>> task t3\n// spacer\n');
+  });
+});
+
+describe('agent-team apply <run> with edits that fit together', () => {
+  it('--show prints the later proposal rebased onto the earlier; apply writes both', async () => {
+    scriptRefactorers('alpha', 'omega');
+    const { code, provider } = await runOnce('openai', []);
+    expect(code).toBe(0);
+    const runId = await runIdOf(provider);
+    const shown = await apply(provider, [runId, '--show']);
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toContain('[t3] shapes.ts — rebased onto task t2\n');
+    // The rebased diff is from the file as t2 leaves it: t2's line is context there, not a change.
+    expect(shown.stdout).toContain('-  return 3;\n+  return 30;\n');
+    expect(shown.stdout).toContain('Nothing was written.\n');
+    expect(await shapes()).toBe(original);
+    const applied = await apply(provider, [runId]);
+    expect(applied.code, applied.stdout + applied.stderr).toBe(0);
+    expect(await shapes()).toBe(both);
+  });
+});
