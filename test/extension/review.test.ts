@@ -153,17 +153,28 @@ describe('review', () => {
     expect(fake.state.tabs).toEqual([]);
   });
 
-  it('leaves a file the user changed meanwhile untouched, reports the conflict and offers the rebased change', async () => {
+  it('merges the accepted change onto a file the user changed meanwhile on other lines (the engine rule of --apply)', async () => {
     const taskId = await propose({ name: 'Edit', input: { file_path: 'src/app.ts', old_string: 'two', new_string: 'TWO' } });
     const document = fake.state.documents.open(Uri.file(nodePath.join(extension.root, 'src/app.ts')));
     const edited = original.replace('twelve', 'twelve (edited by the user)');
+    document.setText(edited);
+    const outcome = await extension.execute('agentTeam.acceptFile', taskId, 'src/app.ts');
+    expect(outcome).toBe('applied');
+    expect(document.getText()).toBe(edited.replace('two', 'TWO'));
+  });
+
+  it('leaves a file the user changed on the same lines untouched, reports the conflict and offers the file with both sides marked', async () => {
+    const taskId = await propose({ name: 'Edit', input: { file_path: 'src/app.ts', old_string: 'two', new_string: 'TWO' } });
+    const document = fake.state.documents.open(Uri.file(nodePath.join(extension.root, 'src/app.ts')));
+    // "three" is a context line of the proposal's hunk: exact, so a conflict.
+    const edited = original.replace('three', 'three (edited by the user)');
     document.setText(edited);
     const outcome = await extension.execute('agentTeam.acceptFile', taskId, 'src/app.ts');
     expect(outcome).toBe('conflict');
     expect(onDisk('src/app.ts')).toBe(original);
     expect(document.getText()).toBe(edited);
     const warning = fake.state.messages.find((message) => message.kind === 'warning');
-    expect(warning?.message).toMatch(/changed on disk since the task read it; nothing was written/);
+    expect(warning?.message).toMatch(new RegExp(`changed on disk since the task read it \\(on disk\\) and lines 1–5 were changed by both on disk and task ${taskId}; nothing was written`));
     expect(warning?.items).toEqual(['Review Rebased Change']);
   });
 

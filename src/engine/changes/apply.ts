@@ -108,7 +108,7 @@ async function applyFile(changeSet: ChangeSet, workspace: Workspace, path: strin
   if (currentHash !== file.baseHash) {
     const labels = options.labels?.(path) ?? { current: 'on disk', proposed: `task ${changeSet.taskId}` };
     const merge = mergeOntoDisk(file, current, accepted, { labels, ...(options.settleConflicts ? { settle: options.settleConflicts } : {}) });
-    if ('outcome' in merge) return merge;
+    if (!('content' in merge)) return { path, outcome: 'conflict', ...merge };
     content = merge.content;
     mergeNote = merge.note;
   }

@@ -4,7 +4,7 @@
  * reported with both sides and a rebased proposal (the merged file, both sides of each conflict between
  * markers) to review and edit, unless the caller said how to settle it.
  */
-import { type FileApplyResult } from './apply.js';
+import { type RebaseProposal } from './change-set.js';
 import { type FileChange } from './file-change.js';
 import { computeHunks, formatUnifiedDiff, type Hunk } from './hunks.js';
 import { type ConflictSide, type MergeConflict, type MergeLabels, mergeThreeWay } from './three-way.js';
@@ -15,18 +15,25 @@ export interface MergedContent {
   note: string;
 }
 
+/** Why nothing was written (the apply reports it as a conflict), with the marked file to review when there is one. */
+export interface MergeRefusal {
+  message: string;
+  rebase?: RebaseProposal & { diff: string };
+  conflicts?: { labels: MergeLabels; regions: readonly MergeConflict[] };
+}
+
 export function mergeOntoDisk(
   file: FileChange,
   current: string | null,
   accepted: readonly Hunk[],
   options: { labels: MergeLabels; settle?: ConflictSide },
-): MergedContent | FileApplyResult {
+): MergedContent | MergeRefusal {
   const path = file.path;
   if (current === null) {
-    return { path, outcome: 'conflict', message: `${path} was deleted on disk after the task read it; nothing was written.` };
+    return { message: `${path} was deleted on disk after the task read it; nothing was written.` };
   }
   if (file.baseContent === null) {
-    return { path, outcome: 'conflict', message: `${path} was created on disk after the task proposed it as a new file; nothing was written.` };
+    return { message: `${path} was created on disk after the task proposed it as a new file; nothing was written.` };
   }
   const merge = mergeThreeWay(path, file.baseContent, current, accepted);
   if (merge.conflicts.length === 0) {
@@ -38,8 +45,6 @@ export function mergeOntoDisk(
   }
   const marked = merge.resolved('markers', options.labels);
   return {
-    path,
-    outcome: 'conflict',
     message: `${path} changed on disk since the task read it (${options.labels.current}) and ${describeConflicts(merge.conflicts)} changed by both ${options.labels.current} and ${options.labels.proposed}; nothing was written. Pick a side or edit the merged file (both sides between conflict markers).`,
     rebase: { baseContent: current, proposedContent: marked, diff: formatUnifiedDiff(path, false, computeHunks(path, current, marked)) },
     conflicts: { labels: options.labels, regions: merge.conflicts },

@@ -25,7 +25,7 @@ import { sandboxRefusal } from './sandbox-notice.js';
 import type { WebHost } from '../web/web-host.js';
 import { AgentTeam } from './agent-team.js';
 import { teamCapabilities } from './capabilities.js';
-import { overlapCapability } from '../changes/overlap-capability.js';
+import { overlapCapability } from './overlap-capability.js';
 import type { EngineHost, TeamSettings } from './engine-host.js';
 
 export type { EngineHost, TeamSettings } from './engine-host.js';

@@ -8,8 +8,8 @@
 import type { Capability } from '../capabilities/capability.js';
 import type { TaskSnapshot } from '../tasks/types.js';
 import { isTerminal } from '../tasks/types.js';
-import { describeOverlaps } from './overlap-note.js';
-import type { ChangeSetRegistry } from './registry.js';
+import { describeOverlaps } from '../changes/overlap-note.js';
+import type { ChangeSetRegistry } from '../changes/registry.js';
 
 export interface OverlapHost {
   changes: ChangeSetRegistry;
