@@ -91,6 +91,11 @@ export function settle(conflict: MergeConflict, side: ConflictSide, labels: Merg
   return `<<<<<<< ${labels.current}\n${block(conflict.current)}=======\n${block(conflict.proposed)}>>>>>>> ${labels.proposed}\n`;
 }
 
+/** True when `content` holds a whole conflict block (`<<<<<<< `, `=======`, `>>>>>>> ` lines, in order). */
+export function hasConflictMarkers(content: string): boolean {
+  return /^<<<<<<< .*\n(?:.*\n)*?=======\n(?:.*\n)*?>>>>>>> /m.test(content);
+}
+
 /** What changed on disk since `base`, without context: the hunks' runs of removed and added lines. */
 function diskEdits(path: string, base: string, current: string): Edit[] {
   const currentLines = splitLinesKeepingEnds(current);
