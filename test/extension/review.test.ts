@@ -163,6 +163,17 @@ describe('review', () => {
     expect(document.getText()).toBe(edited.replace('two', 'TWO'));
   });
 
+  it("Accept of a second task's change to a file after the first's writes both (merged, as --apply does)", async () => {
+    const first = await propose({ name: 'Edit', input: { file_path: 'src/app.ts', old_string: 'two', new_string: 'TWO' } });
+    // Its own finish message: the first task's is already shown.
+    fake.state.messages.length = 0;
+    const second = await propose({ name: 'Edit', input: { file_path: 'src/app.ts', old_string: 'eleven', new_string: 'ELEVEN' } });
+    expect(second).not.toBe(first);
+    expect(await extension.execute('agentTeam.acceptFile', first, 'src/app.ts')).toBe('applied');
+    expect(await extension.execute('agentTeam.acceptFile', second, 'src/app.ts')).toBe('applied');
+    expect(onDisk('src/app.ts')).toBe(original.replace('two', 'TWO').replace('eleven', 'ELEVEN'));
+  });
+
   it('leaves a file the user changed on the same lines untouched, reports the conflict and offers the file with both sides marked', async () => {
     const taskId = await propose({ name: 'Edit', input: { file_path: 'src/app.ts', old_string: 'two', new_string: 'TWO' } });
     const document = fake.state.documents.open(Uri.file(nodePath.join(extension.root, 'src/app.ts')));
