@@ -60,6 +60,13 @@ describe('mergeThreeWay', () => {
     expect(merge(earlier, base.replace('line 10\n', 'ten\n')).conflicts).toHaveLength(1);
   });
 
+  it('is exact: a line put before the first line of the file touches a hunk anchored there (and after the last)', () => {
+    expect(merge(`header\n${base}`, base.replace('line 2\n', 'two\n')).conflicts).toHaveLength(1);
+    expect(merge(`${base}footer\n`, base.replace('line 29\n', 'twenty-nine\n')).conflicts).toHaveLength(1);
+    // Away from the ends, an insertion right before a hunk's first context line leaves it whole.
+    expect(merge(base.replace('line 7\n', 'inserted\nline 7\n'), base.replace('line 10\n', 'ten\n')).conflicts).toEqual([]);
+  });
+
   it('is exact: a hunk whose lines appear twice is placed by the base, not by a search', () => {
     // Both halves of the file are the same; the disk's change in the first half must not move the hunk.
     const half = Array.from({ length: 12 }, (_, index) => `same ${index + 1}\n`).join('');

@@ -61,7 +61,7 @@ export function mergeThreeWay(path: string, base: string, current: string, hunks
   });
   const pieces: Piece[] = [];
   let cursor = 0;
-  for (const group of groupTouching(disk, ours)) {
+  for (const group of groupTouching(disk, ours, baseLines.length)) {
     pieces.push({ lines: baseLines.slice(cursor, group.from) });
     const region = baseLines.slice(group.from, group.to);
     const currentSide = applyEdits(region, group.from, group.disk);
@@ -135,17 +135,19 @@ interface Group {
 /**
  * Edits in base order, those that touch joined in one group. A hunk is touched by a change on disk that
  * replaces any of its lines or inserts between two of them; an insertion right before or after a hunk
- * leaves every line of it in place, so it does not touch (a hunk without base lines is touched by any
- * change at its place). Edits of one side never touch each other.
+ * leaves every line of it in place, so it does not touch, except at the start or end of the file: a
+ * hunk there is anchored to it (its context is short because the file begins or ends), and a line put
+ * before the first line (or after the last) moves that anchor. A hunk without base lines is touched by
+ * any change at its place. Edits of one side never touch each other.
  */
-function groupTouching(disk: readonly Edit[], ours: readonly Edit[]): Group[] {
+function groupTouching(disk: readonly Edit[], ours: readonly Edit[], baseLength: number): Group[] {
   const all = [...disk.map((edit) => ({ edit, mine: false })), ...ours.map((edit) => ({ edit, mine: true }))];
   all.sort((a, b) => a.edit.from - b.edit.from || a.edit.to - b.edit.to || Number(a.mine) - Number(b.mine));
   const groups: Group[] = [];
   for (const { edit, mine } of all) {
     const last = groups[groups.length - 1];
     const others = last ? (mine ? last.disk : last.ours) : [];
-    const joins = last !== undefined && (edit.from < last.to || others.some((other) => touches(mine ? other : edit, mine ? edit : other)));
+    const joins = last !== undefined && (edit.from < last.to || others.some((other) => touches(mine ? other : edit, mine ? edit : other, baseLength)));
     if (!joins) {
       groups.push({ from: edit.from, to: edit.to, disk: mine ? [] : [edit], ours: mine ? [edit] : [] });
       continue;
@@ -156,9 +158,12 @@ function groupTouching(disk: readonly Edit[], ours: readonly Edit[]): Group[] {
   return groups;
 }
 
-function touches(disk: Edit, hunk: Edit): boolean {
+function touches(disk: Edit, hunk: Edit, baseLength: number): boolean {
   if (hunk.from === hunk.to) return disk.from <= hunk.from && hunk.from <= disk.to;
-  if (disk.from === disk.to) return hunk.from < disk.from && disk.from < hunk.to;
+  if (disk.from === disk.to) {
+    const atAnchor = (disk.from === 0 && hunk.from === 0) || (disk.from === baseLength && hunk.to === baseLength);
+    return atAnchor || (hunk.from < disk.from && disk.from < hunk.to);
+  }
   return disk.from < hunk.to && hunk.from < disk.to;
 }
 
