@@ -7,40 +7,14 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type MockProtocol, textTurn, toolCallTurn } from '../support/mock-provider/index.js';
-import { agentOf, priorTurns, providerEnvironment, startCli } from './cli-harness.js';
+import { type MockProtocol } from '../support/mock-provider/index.js';
+import { providerEnvironment, startCli } from './cli-harness.js';
 import { useCliWorld } from './cli-world.js';
+import { both, original, scriptRefactorers as script } from './two-refactorers.js';
 
-const spacer = ['', '// ---', '// spacer', '// ---', ''];
-const original = ['export function alpha() {', '  return 1;', '}', ...spacer, 'export function middle() {', '  return 2;', '}', ...spacer, 'export function omega() {', '  return 3;', '}', ''].join('\n');
 const world = useCliWorld({ 'shapes.ts': original });
 
-const edits = {
-  alpha: { old_string: '  return 1;', new_string: '  return 10;' },
-  omega: { old_string: '  return 3;', new_string: '  return 30;' },
-  alphaToo: { old_string: '  return 1;', new_string: '  return 100;' },
-};
-
-/** The coordinator starts two background refactorers; each makes its one edit to shapes.ts. */
-function scriptRefactorers(first: keyof typeof edits, second: keyof typeof edits): { coordinatorTexts: string[] } {
-  const coordinatorTexts: string[] = [];
-  world.server.respondWith((request) => {
-    if (agentOf(request) === 'refactorer') {
-      if (priorTurns(request) > 0) return textTurn('Edited.');
-      const edit = JSON.stringify(request.body).includes('Change the first') ? edits[first] : edits[second];
-      return toolCallTurn([{ name: 'Edit', input: { file_path: 'shapes.ts', ...edit } }]);
-    }
-    if (priorTurns(request) === 0) {
-      return toolCallTurn([
-        { name: 'Agent', input: { subagent_type: 'refactorer', description: 'First', prompt: 'Change the first function.', run_in_background: true } },
-        { name: 'Agent', input: { subagent_type: 'refactorer', description: 'Second', prompt: 'Change the other function.', run_in_background: true } },
-      ]);
-    }
-    coordinatorTexts.push(JSON.stringify(request.body));
-    return textTurn('Both refactorers are done.');
-  });
-  return { coordinatorTexts };
-}
+const scriptRefactorers = (first: Parameters<typeof script>[1], second: Parameters<typeof script>[2]) => script(world, first, second);
 
 async function runOnce(protocol: MockProtocol, extra: string[]) {
   const provider = providerEnvironment(protocol, world.server.baseUrl);
@@ -58,7 +32,6 @@ async function runIdOf(provider: { env: Record<string, string> }): Promise<strin
 }
 
 const shapes = () => readFile(path.join(world.workspace, 'shapes.ts'), 'utf8');
-const both = original.replace('return 1;', 'return 10;').replace('return 3;', 'return 30;');
 
 describe.each<MockProtocol>(['openai', 'anthropic'])('agent-team: two refactorers edit one file (%s)', (protocol) => {
   it('different functions both land with --apply: the later change is merged onto the earlier', async () => {
