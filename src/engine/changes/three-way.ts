@@ -8,6 +8,7 @@
  */
 import { computeHunks, type Hunk } from './hunks.js';
 import { splitLinesKeepingEnds } from './lines.js';
+import { type Edit, groupTouching } from './touching-edits.js';
 
 /** One region of the base both the disk and the proposal changed, with each side's lines. */
 export interface MergeConflict {
@@ -35,13 +36,6 @@ export interface ThreeWayMerge {
   conflicts: readonly MergeConflict[];
   /** The merged file, each conflict settled by `side` (markers name the sides with `labels`). */
   resolved(side: ConflictSide, labels?: MergeLabels): string;
-}
-
-/** A change on one side: base lines [from, to) replaced by `lines` (from === to: an insertion). */
-interface Edit {
-  from: number;
-  to: number;
-  lines: readonly string[];
 }
 
 type Piece = { lines: readonly string[] } | { conflict: MergeConflict };
@@ -123,48 +117,6 @@ function diskEdits(path: string, base: string, current: string): Edit[] {
     close();
   }
   return edits;
-}
-
-interface Group {
-  from: number;
-  to: number;
-  disk: Edit[];
-  ours: Edit[];
-}
-
-/**
- * Edits in base order, those that touch joined in one group. A hunk is touched by a change on disk that
- * replaces any of its lines or inserts between two of them; an insertion right before or after a hunk
- * leaves every line of it in place, so it does not touch, except at the start or end of the file: a
- * hunk there is anchored to it (its context is short because the file begins or ends), and a line put
- * before the first line (or after the last) moves that anchor. A hunk without base lines is touched by
- * any change at its place. Edits of one side never touch each other.
- */
-function groupTouching(disk: readonly Edit[], ours: readonly Edit[], baseLength: number): Group[] {
-  const all = [...disk.map((edit) => ({ edit, mine: false })), ...ours.map((edit) => ({ edit, mine: true }))];
-  all.sort((a, b) => a.edit.from - b.edit.from || a.edit.to - b.edit.to || Number(a.mine) - Number(b.mine));
-  const groups: Group[] = [];
-  for (const { edit, mine } of all) {
-    const last = groups[groups.length - 1];
-    const others = last ? (mine ? last.disk : last.ours) : [];
-    const joins = last !== undefined && (edit.from < last.to || others.some((other) => touches(mine ? other : edit, mine ? edit : other, baseLength)));
-    if (!joins) {
-      groups.push({ from: edit.from, to: edit.to, disk: mine ? [] : [edit], ours: mine ? [edit] : [] });
-      continue;
-    }
-    last.to = Math.max(last.to, edit.to);
-    (mine ? last.ours : last.disk).push(edit);
-  }
-  return groups;
-}
-
-function touches(disk: Edit, hunk: Edit, baseLength: number): boolean {
-  if (hunk.from === hunk.to) return disk.from <= hunk.from && hunk.from <= disk.to;
-  if (disk.from === disk.to) {
-    const atAnchor = (disk.from === 0 && hunk.from === 0) || (disk.from === baseLength && hunk.to === baseLength);
-    return atAnchor || (hunk.from < disk.from && disk.from < hunk.to);
-  }
-  return disk.from < hunk.to && hunk.from < disk.to;
 }
 
 /** `region` (base lines from `offset`) with `edits` applied. */
