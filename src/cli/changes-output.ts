@@ -1,6 +1,7 @@
 /** How proposed changes and their application read on a terminal. */
 import type { ApplyReport } from '../engine/changes/apply.js';
 import type { ChangeSet } from '../engine/changes/change-set.js';
+import { settle, type MergeConflict, type MergeLabels } from '../engine/changes/three-way.js';
 import { describeLink } from '../engine/workspace/path-rules.js';
 import { terminalSafe } from './terminal-text.js';
 
@@ -49,6 +50,17 @@ export function printChanges(changeSets: readonly ChangeSet[], output: Output, w
   if (!willApply) output.write('\nNothing was written. Run again with --apply to apply these changes.\n');
 }
 
+/** Each file's outcome; a conflict with the disk with both sides of each region it touches. */
 export function printApplyReport(report: ApplyReport, output: Output): void {
-  for (const file of report.files) output.write(`${terminalSafe(`${file.outcome}: ${file.path}${file.message ? ` — ${file.message}` : ''}`)}\n`);
+  for (const file of report.files) {
+    output.write(`${terminalSafe(`${file.outcome}: ${file.path}${file.message ? ` — ${file.message}` : ''}`)}\n`);
+    for (const region of file.conflicts?.regions ?? []) writeRegion(file.path, region, file.conflicts!.labels, output);
+  }
+}
+
+/** One conflict region: where it is in the base both sides started from, then both sides between markers. */
+export function writeRegion(path: string, region: MergeConflict, labels: MergeLabels, output: Output): void {
+  const last = region.baseStart + Math.max(region.baseLines, 1) - 1;
+  output.write(`${terminalSafe(`--- ${path}, lines ${region.baseStart}–${last} of the file both started from:`)}\n`);
+  output.write(terminalSafe(settle(region, 'markers', labels)));
 }

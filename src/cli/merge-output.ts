@@ -2,8 +2,7 @@
 import { computeHunks, formatUnifiedDiff } from '../engine/changes/hunks.js';
 import type { MergePlan, MergeStep } from '../engine/changes/merge-plan.js';
 import { describeConflicts } from '../engine/changes/merge-onto-disk.js';
-import { settle, type MergeConflict, type MergeLabels } from '../engine/changes/three-way.js';
-import { colorDiff } from './changes-output.js';
+import { colorDiff, writeRegion } from './changes-output.js';
 import { terminalSafe } from './terminal-text.js';
 
 type Output = { write(text: string): void };
@@ -61,10 +60,4 @@ function stepDiff(path: string, step: MergeStep): string {
   if (step.after === null) return '';
   const diff = formatUnifiedDiff(path, step.before === null, computeHunks(path, step.before, step.after));
   return diff.endsWith('\n') ? diff : `${diff}\n`;
-}
-
-function writeRegion(path: string, region: MergeConflict, labels: MergeLabels, output: Output): void {
-  const last = region.baseStart + Math.max(region.baseLines, 1) - 1;
-  output.write(`${terminalSafe(`--- ${path}, lines ${region.baseStart}–${last} of the file both started from:`)}\n`);
-  output.write(terminalSafe(settle(region, 'markers', labels)));
 }
