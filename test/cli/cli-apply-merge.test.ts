@@ -42,6 +42,7 @@ describe.each<MockProtocol>(['openai', 'anthropic'])('agent-team: two refactorer
     expect(stdout).toMatch(/applied: shapes\.ts — shapes\.ts: applied 1 of 1 change\.\n/);
     expect(stdout).toContain('applied: shapes.ts — shapes.ts: applied 1 of 1 change, merged with the changes made on disk since the task read it (task t2; no line changed by both).');
     expect(stdout).not.toContain('conflict');
+    expect(stdout).toContain('[t3 refactorer] shapes.ts (+1 −1) — overlaps with task t2 (different lines: both can be applied)');
     // The coordinator heard that the two proposals touch one file and fit together.
     expect(coordinatorTexts.join('\n')).toContain('different lines: both can be applied');
   });
@@ -58,6 +59,8 @@ describe('agent-team: overlapping edits of one file', () => {
     expect(stdout).toContain('<<<<<<< task t2\nexport function alpha() {\n  return 10;\n}\n\n// ---\n=======\nexport function alpha() {\n  return 100;\n}\n\n// ---\n>>>>>>> task t3\n');
     expect(stdout).toMatch(/--file shapes\.ts --take t2 or --take t3/);
     expect(stdout).not.toMatch(/^applied: /m);
+    // The proposals listed before applying already say so.
+    expect(stdout).toMatch(/\[t3 refactorer\] shapes\.ts \(\+1 −1\) — overlaps with task t2 \(conflict: lines 1–5 were changed by both/);
     expect(coordinatorTexts.join('\n')).toContain('conflict: lines 1–5 were changed by both');
   });
 
