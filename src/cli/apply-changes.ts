@@ -12,6 +12,8 @@ import type { ChangeSet } from '../engine/changes/change-set.js';
 import type { TaskSnapshot } from '../engine/tasks/types.js';
 import type { Workspace } from '../engine/workspace/workspace.js';
 import { printApplyReport } from './changes-output.js';
+import { type MergeChoice, planRunMerges } from './file-merges.js';
+import { printMergeConflict } from './merge-output.js';
 import { terminalSafe } from './terminal-text.js';
 
 type Output = { write(text: string): void };
@@ -26,7 +28,8 @@ export interface ProposalChecksWording {
 
 /**
  * The change sets that may be written: none when the run did not complete or was interrupted (said why),
- * else those of tasks that completed (the others listed as skipped, with why). `undefined`: nothing may.
+ * else those of tasks that completed (the others listed as skipped, with why), in the order the tasks
+ * started. `undefined`: nothing may.
  */
 export function completedProposals(
   root: TaskSnapshot,
@@ -50,18 +53,32 @@ export function completedProposals(
     }
     completed.push(changeSet);
   }
-  return completed;
+  // In the order the tasks started: a later task's change to a file is merged onto an earlier one's.
+  const started = (changeSet: ChangeSet) => options.taskOf(changeSet.taskId)?.createdAt ?? 0;
+  return completed.sort((a, b) => started(a) - started(b) || a.taskId.length - b.taskId.length || (a.taskId < b.taskId ? -1 : a.taskId > b.taskId ? 1 : 0));
 }
 
 /**
  * `failed`: something could not be applied (a conflict, a sensitive file, a failure) or nothing was;
- * `files`: what happened to each file tried.
+ * `files`: what happened to each file tried. A file several tasks change is merged in order, each onto
+ * the earlier ones (file-merges.ts); where they conflict none of them is written (and the conflict is
+ * printed with both sides) unless `choice` settles it. `runId` names the run in the commands suggested.
  */
 export async function applyRunChanges(
   root: TaskSnapshot,
   changeSets: readonly ChangeSet[],
   workspace: Workspace,
-  options: { signal: AbortSignal; output: Output; taskOf(taskId: string): TaskSnapshot | undefined; paths?: ReadonlySet<string>; wording?: ProposalChecksWording },
+  options: {
+    signal: AbortSignal;
+    output: Output;
+    taskOf(taskId: string): TaskSnapshot | undefined;
+    paths?: ReadonlySet<string>;
+    wording?: ProposalChecksWording;
+    /** The run's id in the commands a conflict suggests. Default: the root task's `rootId`. */
+    runId?: string;
+    /** How conflicts between tasks' proposals are settled. Default: not at all (nothing of such a file is written). */
+    choice?: MergeChoice;
+  },
 ): Promise<{ failed: boolean; files: FileApplyResult[] }> {
   const { output, signal } = options;
   const files: FileApplyResult[] = [];
@@ -71,15 +88,26 @@ export async function applyRunChanges(
   let failed = false;
   const written: string[] = [];
   const notWritten: string[] = [];
+  for (const changeSet of completed) changeSet.accept();
+  const plans = await planRunMerges(completed, workspace, { ...(options.paths ? { paths: options.paths } : {}), ...(options.choice ? { choice: options.choice } : {}) });
+  for (const plan of plans.values()) {
+    if (!plan.blocked) continue;
+    printMergeConflict(plan, output, options.runId ?? root.rootId);
+    files.push({ path: plan.path, outcome: 'conflict', message: `${plan.path}: the proposals of ${plan.steps.map((step) => `task ${step.taskId}`).join(' and ')} conflict; nothing was written.` });
+    failed = true;
+  }
   for (const changeSet of completed) {
-    changeSet.accept();
     for (const path of changeSet.openPaths()) {
       if (options.paths && !options.paths.has(path)) continue;
+      const plan = plans.get(path);
+      if (plan?.blocked) continue;
       if (signal.aborted) {
         notWritten.push(path);
         continue;
       }
-      const report = await applyChangeSet(changeSet, workspace, { paths: [path] });
+      const step = plan?.steps.find((candidate) => candidate.taskId === changeSet.taskId);
+      const settleConflicts = step?.conflict?.settledBy;
+      const report = await applyChangeSet(changeSet, workspace, { paths: [path], ...(settleConflicts ? { settleConflicts } : {}), ...(step ? { labels: () => step.labels } : {}) });
       printApplyReport(report, output);
       files.push(...report.files);
       for (const file of report.files) {

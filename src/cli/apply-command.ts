@@ -4,7 +4,9 @@
  * proposals, conflicts with the disk reported, a Ctrl-C stops between files), or with `--branch <name>`
  * committed on a new branch (apply-branch-command.ts). Exit codes as `run`'s: 0 done, 1 something not
  * applied, 2 an unknown run, a bad argument or no run history, or a foreign run (its run log does not
- * verify as the user's: run-log-signature.ts) without `--force`.
+ * verify as the user's: run-log-signature.ts) without `--force`. A file several tasks changed is merged,
+ * each task's change onto the earlier ones; a conflicted one is written only once `--take <taskId>` or
+ * `--conflict-markers` says how; `--show` prints the changes as they would be applied and writes nothing.
  */
 import path from 'node:path';
 import { ChangeSetRegistry } from '../engine/changes/registry.js';
@@ -13,6 +15,7 @@ import type { RunLog } from '../engine/runs/run-log.js';
 import { describeForeign } from '../engine/runs/run-log-signature.js';
 import { NodeWorkspace } from '../engine/workspace/node-workspace.js';
 import { applyRunChanges } from './apply-changes.js';
+import { showMerges } from './apply-show.js';
 import { applyToBranchCommand } from './apply-branch-command.js';
 import type { ApplyArguments } from './argument-types.js';
 import { exitCodes } from './exit-codes.js';
@@ -40,6 +43,8 @@ export async function applyCommand(args: ApplyArguments, context: ApplyContext):
     if (!run) throw new ConfigurationError(`There is no run ${args.runId} in ${runHistoryDirectory} (it may have been removed by the history's retention). agent-team runs lists the runs.`);
     refuseForeign(run, args.force === true, warn);
     const paths = chosenPaths(args.files, run, workspaceRoot);
+    refuseUnknownTake(args.take, run);
+    if (args.show) return await showMerges(args, run, { workspaceRoot, paths, ...context });
     if (args.branch !== undefined) return await applyToBranchCommand({ ...args, branch: args.branch }, run, { runLog, workspaceRoot, paths, ...context });
     return await applyToWorkingTree(args, run, { runLog, workspaceRoot, paths, ...context });
   } finally {
@@ -71,9 +76,17 @@ async function applyToWorkingTree(args: ApplyArguments, run: HistoryRun, context
     taskOf: (taskId) => run.tasks.get(taskId),
     ...(context.paths ? { paths: context.paths } : {}),
     wording: { label: `apply ${run.runId}`, afterNote: '' },
+    runId: run.runId,
+    choice: { ...(args.take !== undefined ? { take: args.take } : {}), ...(args.conflictMarkers ? { conflictMarkers: true } : {}) },
   });
   result(applied.failed ? 'not-applied' : 'applied', applied.files.map((file) => ({ path: file.path, outcome: file.outcome, message: file.message })));
   return applied.failed ? exitCodes.failed : exitCodes.completed;
+}
+
+/** `--take` names a task of the run that proposed changes: a typo must not leave every conflict unsettled in silence. */
+function refuseUnknownTake(take: string | undefined, run: HistoryRun): void {
+  if (take === undefined || run.changeSets.some((changeSet) => changeSet.taskId === take)) return;
+  throw new ConfigurationError(`--take ${take}: task ${take} proposed no change in run ${run.runId}. Its tasks with proposals: ${run.changeSets.map((changeSet) => changeSet.taskId).join(', ') || 'none'}.`);
 }
 
 /** Proposals of a run this user's agent-team did not write (planted in the repository?) are written only with `--force`. */

@@ -138,6 +138,12 @@ export interface ApplyArguments {
   json: boolean;
   /** `--force`: apply a foreign run's proposals (its run log does not verify as the user's). Default false. */
   force?: boolean;
+  /** `--show`: print each proposal as it would be applied (rebased onto the earlier tasks' changes to its file, conflicts with both sides); write nothing. Default false. */
+  show?: boolean;
+  /** `--take <taskId>`: settle each conflict between tasks' proposals on that task's side. Default: conflicted files are not written. */
+  take?: string;
+  /** `--conflict-markers`: write a conflicted file with both sides of each conflict between markers, to edit by hand. Default false. */
+  conflictMarkers?: boolean;
 }
 
 export type CliArguments = RunArguments | TrustArguments | RunsArguments | ApplyArguments | AgentsArguments | WorkflowsArguments | McpArguments | ServeArguments | { command: 'help' } | { command: 'version' };

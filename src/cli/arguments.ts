@@ -36,8 +36,9 @@ const valueOptions = new Set([
   '--auth-token-env',
   '--instruction-files',
   '--branch',
+  '--take',
 ]);
-const flagOptions = new Set(['--json', '--apply', '--plan', '--yes', '--a2a', '--no-auth', '--no-sandbox', '--allow-network', '--no-hooks', '--force', '--trust']);
+const flagOptions = new Set(['--json', '--apply', '--plan', '--yes', '--a2a', '--no-auth', '--no-sandbox', '--allow-network', '--no-hooks', '--force', '--trust', '--show', '--conflict-markers']);
 /** Options that may be given more than once; each value is kept. */
 const repeatableOptions = new Set(['--allow-command', '--allow-network-command', '--pass-env', '--allow-domain', '--file', '--image', '--fallback-model']);
 /** The flags of commands, taken by run, mcp and serve. */
@@ -83,7 +84,7 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
 
   const workspace = values.get('--workspace') ?? currentDirectory;
   if (command === 'runs' || command === 'apply') return historyCommandArguments(command, { values, repeated, flags, words, workspace });
-  if (values.has('--branch')) throw new UsageError(`--branch belongs to "apply", not "${command}"`);
+  for (const name of ['--branch', '--take', '--show', '--conflict-markers']) if (values.has(name) || flags.has(name)) throw new UsageError(`${name} belongs to "apply", not "${command}"`);
   if (command !== 'run' && repeated.has('--file')) throw new UsageError(`--file belongs to "run", not "${command}"`);
   if (command !== 'run' && repeated.has('--image')) throw new UsageError(`--image belongs to "run", not "${command}"`);
   if (command !== 'run' && repeated.has('--fallback-model')) throw new UsageError(`--fallback-model belongs to "run", not "${command}"`);

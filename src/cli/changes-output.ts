@@ -1,6 +1,9 @@
 /** How proposed changes and their application read on a terminal. */
 import type { ApplyReport } from '../engine/changes/apply.js';
 import type { ChangeSet } from '../engine/changes/change-set.js';
+import { describeOverlaps } from '../engine/changes/overlap-note.js';
+import type { ChangeSetRegistry } from '../engine/changes/registry.js';
+import { settle, type MergeConflict, type MergeLabels } from '../engine/changes/three-way.js';
 import { describeLink } from '../engine/workspace/path-rules.js';
 import { terminalSafe } from './terminal-text.js';
 
@@ -30,14 +33,15 @@ export function colorDiff(diff: string): string {
     .join('\n');
 }
 
-export function printChanges(changeSets: readonly ChangeSet[], output: Output, willApply: boolean, colors = false): void {
+/** `changes`: the registry the sets belong to; with it, an overlap says whether the proposals fit together. Default: not said. */
+export function printChanges(changeSets: readonly ChangeSet[], output: Output, willApply: boolean, colors = false, changes?: ChangeSetRegistry): void {
   if (changeSets.length === 0) return;
   output.write('\nProposed changes:\n');
   for (const changeSet of changeSets) {
     for (const file of changeSet.snapshot().files) {
       const notes = [
         file.requiresApproval ? 'sensitive: needs explicit approval' : '',
-        file.overlapsWith.length > 0 ? `overlaps with task ${file.overlapsWith.join(', ')}` : '',
+        file.overlapsWith.length === 0 ? '' : changes ? describeOverlaps(changes, changeSet.taskId, file.path).replace(/^, /, '') : `overlaps with task ${file.overlapsWith.join(', ')}`,
       ].filter(Boolean);
       // A link is shown with where it leads: `vsc/tasks.json -> .vscode/tasks.json` is what is changed.
       output.write(terminalSafe(`\n[${changeSet.taskId} ${changeSet.role}] ${describeLink(file.path, file.target)} (+${file.added} −${file.removed})${notes.length ? ` — ${notes.join('; ')}` : ''}`) + '\n');
@@ -49,6 +53,17 @@ export function printChanges(changeSets: readonly ChangeSet[], output: Output, w
   if (!willApply) output.write('\nNothing was written. Run again with --apply to apply these changes.\n');
 }
 
+/** Each file's outcome; a conflict with the disk with both sides of each region it touches. */
 export function printApplyReport(report: ApplyReport, output: Output): void {
-  for (const file of report.files) output.write(`${terminalSafe(`${file.outcome}: ${file.path}${file.message ? ` — ${file.message}` : ''}`)}\n`);
+  for (const file of report.files) {
+    output.write(`${terminalSafe(`${file.outcome}: ${file.path}${file.message ? ` — ${file.message}` : ''}`)}\n`);
+    for (const region of file.conflicts?.regions ?? []) writeRegion(file.path, region, file.conflicts!.labels, output);
+  }
+}
+
+/** One conflict region: where it is in the base both sides started from, then both sides between markers. */
+export function writeRegion(path: string, region: MergeConflict, labels: MergeLabels, output: Output): void {
+  const last = region.baseStart + Math.max(region.baseLines, 1) - 1;
+  output.write(`${terminalSafe(`--- ${path}, lines ${region.baseStart}–${last} of the file both started from:`)}\n`);
+  output.write(terminalSafe(settle(region, 'markers', labels)));
 }

@@ -131,9 +131,9 @@ export async function runCommand(args: RunArguments, context: RunContext): Promi
         for (const file of changeSet.snapshot().files) emit({ type: 'change-proposed', taskId: changeSet.taskId, path: file.path, diff: file.diff, ...(file.target ? { target: file.target } : {}) });
       }
     } else {
-      printChanges(proposed, context.stdout, args.apply, useColor(context.stdout, context.environment));
+      printChanges(proposed, context.stdout, args.apply, useColor(context.stdout, context.environment), changes);
     }
-    const applied = args.apply ? await applyRunChanges(root, proposed, workspace, { signal: interrupts.signal, output: report, taskOf: (taskId) => taskManager.get(taskId) }) : { failed: false };
+    const applied = args.apply ? await applyRunChanges(root, proposed, workspace, { signal: interrupts.signal, output: report, taskOf: (taskId) => taskManager.get(taskId), runId: runLog?.runOf(root.id) ?? root.rootId }) : { failed: false };
 
     const status = interrupts.interrupted ? 'stopped' : root.status === 'completed' || root.status === 'failed' || root.status === 'interrupted' ? root.status : 'stopped';
     const refusals = refusedCommands.report();

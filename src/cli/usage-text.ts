@@ -70,14 +70,21 @@ export const usageText = `Usage:
   agent-team runs [--workspace <dir>] [--json]
                                              the run history (.agent-team/runs), newest first, with each
                                              run's pending proposals (files and +/- per task)
-  agent-team apply <runId> [--workspace <dir>] [--file <path>...] [--branch <name>] [--force] [--json]
+  agent-team apply <runId> [--workspace <dir>] [--file <path>...] [--branch <name>] [--show]
+                   [--take <taskId> | --conflict-markers] [--force] [--json]
                                              a finished run's proposals, with --apply's checks (completed
                                              run, completed tasks, conflicts): written to the working tree,
                                              or with --branch committed on a new branch made from HEAD in
                                              a temporary git worktree (your checkout is not touched); then,
                                              if gh is signed in, pushed to origin and opened as a pull
                                              request with the run's trace; else the commands are printed;
-                                             a foreign run only with --force
+                                             a foreign run only with --force. A file several tasks changed
+                                             is merged, each task's change onto the earlier ones (exact:
+                                             a line both changed is a conflict); a conflicted file is not
+                                             written until you pick: --take <taskId> (that task's side of
+                                             each conflict) or --conflict-markers (both sides, to edit).
+                                             --show prints the changes as they would be applied, rebased,
+                                             and writes nothing
   agent-team trust [--workspace <dir>]       show exactly what the folder's own configuration runs (its
                                              .claude/settings*.json hooks, its role files' MCP servers
                                              and remote agents) and trust it: asks y/N on a terminal;

@@ -57,40 +57,56 @@ describe('applyChangeSet', () => {
     expect(await tree.read('docs/new/guide.md')).toBe('# Guide\n');
   });
 
-  it('on a conflict writes nothing of that file and offers a rebase when the accepted hunks still fit', async () => {
+  it('merges the accepted hunks onto a file changed on disk when they touch none of its changed lines', async () => {
     const { tree, workspace, changeSet, tools } = await setup();
     await runTool(tools, 'Edit', { file_path: 'f.txt', old_string: 'line 10\n', new_string: 'ten\n' });
     changeSet.accept();
     const someoneElse = `header added by someone else\n${base}`;
     await tree.write('f.txt', someoneElse);
-    const report = await applyChangeSet(changeSet, workspace);
-    const result = report.files[0];
-    expect(result.outcome).toBe('conflict');
-    expect(result.message).toMatch(/changed on disk since the task read it; nothing was written/);
-    expect(await tree.read('f.txt')).toBe(someoneElse);
-    expect(result.rebase!.baseContent).toBe(someoneElse);
-    expect(result.rebase!.proposedContent).toBe(someoneElse.replace('line 10\n', 'ten\n'));
-    expect(result.rebase!.diff).toContain('+ten');
-    expect(changeSet.file('f.txt')!.status).toBe('pending');
-
-    // Adopting the rebase makes a fresh proposal on the current disk, to review and apply again.
-    const rebased = changeSet.rebase('f.txt', result.rebase!)!;
-    expect(rebased.hunks.map((hunk) => hunk.decision)).toEqual(['pending']);
-    changeSet.accept({ path: 'f.txt' });
-    expect((await applyChangeSet(changeSet, workspace)).files[0].outcome).toBe('applied');
+    const [result] = (await applyChangeSet(changeSet, workspace)).files;
+    expect(result.outcome).toBe('applied');
+    expect(result.message).toBe('f.txt: applied 1 of 1 change, merged with the changes made on disk since the task read it (on disk; no line changed by both).');
     expect(await tree.read('f.txt')).toBe(someoneElse.replace('line 10\n', 'ten\n'));
+    expect(changeSet.file('f.txt')!.status).toBe('applied');
   });
 
-  it('reports a conflict without a rebase when the accepted hunks no longer fit', async () => {
+  it('on a conflict writes nothing of that file and offers the merged file with both sides marked', async () => {
     const { tree, workspace, changeSet, tools } = await setup();
     await runTool(tools, 'Edit', { file_path: 'f.txt', old_string: 'line 10\n', new_string: 'ten\n' });
     changeSet.accept();
-    await tree.write('f.txt', base.replace('line 10\n', 'someone else changed 10\n'));
+    const theirs = base.replace('line 10\n', 'someone else changed 10\n');
+    await tree.write('f.txt', theirs);
     const [result] = (await applyChangeSet(changeSet, workspace)).files;
     expect(result.outcome).toBe('conflict');
-    expect(result.rebase).toBeUndefined();
-    expect(result.message).toMatch(/no longer fit; nothing was written/);
-    expect(await tree.read('f.txt')).toBe(base.replace('line 10\n', 'someone else changed 10\n'));
+    expect(result.message).toMatch(/^f\.txt changed on disk since the task read it \(on disk\) and lines 7–13 were changed by both on disk and task t1; nothing was written/);
+    expect(await tree.read('f.txt')).toBe(theirs);
+    expect(changeSet.file('f.txt')!.status).toBe('pending');
+    expect(result.conflicts!.regions).toHaveLength(1);
+    expect(result.rebase!.baseContent).toBe(theirs);
+    expect(result.rebase!.proposedContent).toContain('<<<<<<< on disk\n');
+    expect(result.rebase!.proposedContent).toContain('someone else changed 10\n');
+    expect(result.rebase!.proposedContent).toContain('=======\nline 7\nline 8\nline 9\nten\n');
+    expect(result.rebase!.proposedContent).toContain('>>>>>>> task t1\n');
+
+    // Adopting the marked file makes a fresh proposal on the current disk, to edit, review and apply.
+    const rebased = changeSet.rebase('f.txt', result.rebase!)!;
+    expect(rebased.baseContent).toBe(theirs);
+    expect(rebased.hunks.every((hunk) => hunk.decision === 'pending')).toBe(true);
+  });
+
+  it('settles a conflict as asked: either side, or both between markers', async () => {
+    for (const [side, expected] of [
+      ['current', base.replace('line 10\n', 'theirs\n')],
+      ['proposed', base.replace('line 10\n', 'ten\n')],
+    ] as const) {
+      const { tree, workspace, changeSet, tools } = await setup();
+      await runTool(tools, 'Edit', { file_path: 'f.txt', old_string: 'line 10\n', new_string: 'ten\n' });
+      changeSet.accept();
+      await tree.write('f.txt', base.replace('line 10\n', 'theirs\n'));
+      const [result] = (await applyChangeSet(changeSet, workspace, { settleConflicts: side })).files;
+      expect(result.outcome).toBe('applied');
+      expect(await tree.read('f.txt')).toBe(expected);
+    }
   });
 
   it('reports a conflict when a proposed new file appeared on disk meanwhile', async () => {

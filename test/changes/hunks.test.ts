@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ChangeSet } from '../../src/engine/changes/change-set.js';
 import { applyHunks, computeHunks } from '../../src/engine/changes/hunks.js';
-import { rebaseHunks } from '../../src/engine/changes/rebase.js';
 
 /** Twenty numbered lines: far enough apart that edits at 2, 10 and 18 make three separate hunks. */
 const base = Array.from({ length: 20 }, (_, index) => `line ${index + 1}\n`).join('');
@@ -82,18 +81,5 @@ describe('resultContent with hunk decisions', () => {
     expect(changeSet.resultContent('f.txt')).toBe(base);
     changeSet.accept({ path: 'f.txt' });
     expect(changeSet.resultContent('f.txt')).toBe(proposed);
-  });
-});
-
-describe('rebaseHunks', () => {
-  it('replays hunks on a file that gained lines above them', () => {
-    const hunks = computeHunks('f.txt', base, proposed);
-    const current = `header\n${base}`;
-    expect(rebaseHunks([hunks[1]], current)).toBe(`header\n${base.replace('line 10\n', 'line ten\nline ten and a half\n')}`);
-  });
-
-  it('gives up when a hunk no longer fits', () => {
-    const hunks = computeHunks('f.txt', base, proposed);
-    expect(rebaseHunks([hunks[1]], base.replace('line 9\n', 'changed 9\n'))).toBeNull();
   });
 });

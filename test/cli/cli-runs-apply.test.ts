@@ -71,6 +71,9 @@ describe('agent-team apply <runId>', () => {
     const { code, stdout } = await cli(['apply', runId]);
     expect(code).toBe(1);
     expect(stdout).toContain('conflict: math.ts');
+    // Both sides: the line put before the hunk anchored at the file's start, and the proposal's rename.
+    expect(stdout).toContain('<<<<<<< on disk\n// changed by hand\nexport function add(');
+    expect(stdout).toMatch(/=======\nexport function sum\(a: number, b: number\) \{\n[\s\S]*>>>>>>> task t\d+\n/);
     expect(await readFile(path.join(world.workspace, 'math.ts'), 'utf8')).toBe(`// changed by hand\n${originalMath}`);
   });
 

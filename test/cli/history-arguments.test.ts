@@ -18,7 +18,7 @@ describe('runs and apply arguments', () => {
   it.each([
     [['apply'], 'needs one run id'],
     [['apply', 't1', 't2'], 'needs one run id, not 2 words'],
-    [['apply', 't1', '--model', 'x'], '"apply" takes only --workspace, --file, --branch, --force and --json, not --model'],
+    [['apply', 't1', '--model', 'x'], '"apply" takes only --workspace, --file, --branch, --show, --take, --conflict-markers, --force and --json, not --model'],
     [['runs', 't1'], '"runs" takes no words'],
     [['runs', '--file', 'a'], '"runs" takes only --workspace and --json, not --file'],
     [['run', '--branch', 'x', 'task'], '--branch belongs to "apply", not "run"'],

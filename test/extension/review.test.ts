@@ -153,18 +153,58 @@ describe('review', () => {
     expect(fake.state.tabs).toEqual([]);
   });
 
-  it('leaves a file the user changed meanwhile untouched, reports the conflict and offers the rebased change', async () => {
+  it('merges the accepted change onto a file the user changed meanwhile on other lines (the engine rule of --apply)', async () => {
     const taskId = await propose({ name: 'Edit', input: { file_path: 'src/app.ts', old_string: 'two', new_string: 'TWO' } });
     const document = fake.state.documents.open(Uri.file(nodePath.join(extension.root, 'src/app.ts')));
     const edited = original.replace('twelve', 'twelve (edited by the user)');
     document.setText(edited);
     const outcome = await extension.execute('agentTeam.acceptFile', taskId, 'src/app.ts');
+    expect(outcome).toBe('applied');
+    expect(document.getText()).toBe(edited.replace('two', 'TWO'));
+  });
+
+  it("Accept of a second task's change to a file after the first's writes both (merged, as --apply does)", async () => {
+    const first = await propose({ name: 'Edit', input: { file_path: 'src/app.ts', old_string: 'two', new_string: 'TWO' } });
+    // Its own finish message: the first task's is already shown.
+    fake.state.messages.length = 0;
+    const second = await propose({ name: 'Edit', input: { file_path: 'src/app.ts', old_string: 'eleven', new_string: 'ELEVEN' } });
+    expect(second).not.toBe(first);
+    expect(await extension.execute('agentTeam.acceptFile', first, 'src/app.ts')).toBe('applied');
+    expect(await extension.execute('agentTeam.acceptFile', second, 'src/app.ts')).toBe('applied');
+    expect(onDisk('src/app.ts')).toBe(original.replace('two', 'TWO').replace('eleven', 'ELEVEN'));
+  });
+
+  it('leaves a file the user changed on the same lines untouched, reports the conflict and offers the file with both sides marked', async () => {
+    const taskId = await propose({ name: 'Edit', input: { file_path: 'src/app.ts', old_string: 'two', new_string: 'TWO' } });
+    const document = fake.state.documents.open(Uri.file(nodePath.join(extension.root, 'src/app.ts')));
+    // "three" is a context line of the proposal's hunk: exact, so a conflict.
+    const edited = original.replace('three', 'three (edited by the user)');
+    document.setText(edited);
+    // The user opens the marked file from the warning.
+    fake.state.messageAnswers.push((shown) => (shown.items.includes('Review Rebased Change') ? 'Review Rebased Change' : undefined));
+    const outcome = await extension.execute('agentTeam.acceptFile', taskId, 'src/app.ts');
     expect(outcome).toBe('conflict');
     expect(onDisk('src/app.ts')).toBe(original);
     expect(document.getText()).toBe(edited);
     const warning = fake.state.messages.find((message) => message.kind === 'warning');
-    expect(warning?.message).toMatch(/changed on disk since the task read it; nothing was written/);
+    expect(warning?.message).toMatch(new RegExp(`changed on disk since the task read it \\(on disk\\) and lines 1–5 were changed by both on disk and task ${taskId}; nothing was written`));
     expect(warning?.items).toEqual(['Review Rebased Change']);
+
+    // The diff editor's proposed side holds both sides between markers, on top of the user's file.
+    const right = proposalUri({ taskId, path: 'src/app.ts', side: 'proposed' });
+    await vi.waitFor(async () => expect(await proposedContent(right)).toContain('<<<<<<< on disk\none\ntwo\nthree (edited by the user)\n'));
+    const marked = await proposedContent(right);
+    expect(marked).toContain(`=======\none\nTWO\nthree\nfour\nfive\n>>>>>>> task ${taskId}\n`);
+    // Accepting it with the markers still in asks first; declined, nothing is written.
+    expect(await extension.execute('agentTeam.acceptFile', taskId, 'src/app.ts')).toBe('cancelled');
+    expect(fake.state.messages.at(-1)).toMatchObject({ modal: true, message: 'src/app.ts still has conflict markers. Apply it with them?' });
+    expect(document.getText()).toBe(edited);
+
+    // The user keeps both changes in the proposed side, saves it, and accepts: written as they resolved it.
+    const resolved = original.replace('two', 'TWO').replace('three', 'three (edited by the user)');
+    fake.state.documents.providers.get('agent-team-proposal')!.writeFile(right, new TextEncoder().encode(resolved), { create: false, overwrite: true });
+    expect(await extension.execute('agentTeam.acceptFile', taskId, 'src/app.ts')).toBe('applied');
+    expect(document.getText()).toBe(resolved);
   });
 
   it("Accept All leaves a failed task's proposals and says why; the file can still be accepted on its own", async () => {

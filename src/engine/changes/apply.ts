@@ -2,8 +2,8 @@ import { errorMessage, WorkspaceError } from '../errors.js';
 import { type RealPath, type Workspace } from '../workspace/workspace.js';
 import { type ChangeSet, type RebaseProposal } from './change-set.js';
 import { contentHash } from './file-change.js';
-import { computeHunks, formatUnifiedDiff, type Hunk } from './hunks.js';
-import { rebaseHunks } from './rebase.js';
+import { mergeOntoDisk } from './merge-onto-disk.js';
+import { type ConflictSide, type MergeConflict, type MergeLabels } from './three-way.js';
 
 export interface ApplyOptions {
   /**
@@ -13,6 +13,15 @@ export interface ApplyOptions {
   approvedSensitive?: Iterable<string>;
   /** Apply only these files. Default: every open file of the set. */
   paths?: Iterable<string>;
+  /**
+   * How a file that changed on disk since the task read it is written when some accepted hunk touches
+   * lines changed there: keep the disk's side of each conflict, take the proposal's, or write both between
+   * conflict markers. Default: not at all (the conflict is reported, nothing is written). A file whose
+   * hunks touch nothing changed on disk is merged and written whatever this says.
+   */
+  settleConflicts?: ConflictSide;
+  /** Names of the two sides of a conflict. Default: `on disk` and `task <taskId>`. */
+  labels?: (path: string) => MergeLabels;
 }
 
 export type ApplyOutcome = 'applied' | 'conflict' | 'skipped' | 'needs-approval' | 'failed';
@@ -27,6 +36,8 @@ export interface FileApplyResult {
    * plus those hunks. Adopt it with `changeSet.rebase(path, rebase)` to review it again.
    */
   rebase?: RebaseProposal & { diff: string };
+  /** For a conflict: the regions both the disk and the proposal changed, each with both sides. */
+  conflicts?: { labels: MergeLabels; regions: readonly MergeConflict[] };
 }
 
 export interface ApplyReport {
@@ -36,8 +47,10 @@ export interface ApplyReport {
 
 /**
  * Writes each file's accepted content (base + accepted hunks) to the workspace, checking first that the
- * file on disk is still the base the hunks were computed against. A file that changed on disk is not
- * written at all; its conflict is reported, with a rebased proposal when the accepted hunks still fit.
+ * file on disk is still the base the hunks were computed against. A file that changed on disk (another
+ * task's proposal written first, say) gets the accepted hunks merged three-way onto it, exactly
+ * (merge-onto-disk.ts): written when no hunk touches a line changed there, else not written at all and
+ * its conflict reported with both sides (unless `settleConflicts` says how to settle it).
  * Files without accepted hunks are skipped; files needing approval are written only when approved.
  * Files are independent: one file's conflict or failure does not stop the others.
  *
@@ -49,11 +62,11 @@ export async function applyChangeSet(changeSet: ChangeSet, workspace: Workspace,
   const approved = new Set(options.approvedSensitive ?? []);
   const paths = options.paths ? [...options.paths] : changeSet.openPaths();
   const files: FileApplyResult[] = [];
-  for (const path of paths) files.push(await applyFile(changeSet, workspace, path, approved));
+  for (const path of paths) files.push(await applyFile(changeSet, workspace, path, approved, options));
   return { taskId: changeSet.taskId, files };
 }
 
-async function applyFile(changeSet: ChangeSet, workspace: Workspace, path: string, approved: Set<string>): Promise<FileApplyResult> {
+async function applyFile(changeSet: ChangeSet, workspace: Workspace, path: string, approved: Set<string>, options: ApplyOptions): Promise<FileApplyResult> {
   if (!changeSet.paths().includes(path)) return { path, outcome: 'skipped', message: `Task ${changeSet.taskId} proposed no change to ${path}.` };
   const file = changeSet.fileChange(path);
   if (file.status === 'applied') return { path, outcome: 'skipped', message: `${path} was already applied.` };
@@ -90,8 +103,15 @@ async function applyFile(changeSet: ChangeSet, workspace: Workspace, path: strin
     return { path, outcome: 'failed', message: `${path} could not be read to check for conflicts: ${errorMessage(error)}` };
   }
   const currentHash = current === null ? null : contentHash(current);
-  if (currentHash !== file.baseHash) return conflict(path, file.isNew, current, accepted);
-  const content = file.resultContent();
+  let content = file.resultContent();
+  let mergeNote = '';
+  if (currentHash !== file.baseHash) {
+    const labels = options.labels?.(path) ?? { current: 'on disk', proposed: `task ${changeSet.taskId}` };
+    const merge = mergeOntoDisk(file, current, accepted, { labels, ...(options.settleConflicts ? { settle: options.settleConflicts } : {}) });
+    if (!('content' in merge)) return { path, outcome: 'conflict', ...merge };
+    content = merge.content;
+    mergeNote = merge.note;
+  }
   if (content === null) return { path, outcome: 'skipped', message: `${path}: creation not accepted.` };
   // Judged on what would be written now (the accepted hunks only) under both names: a manifest whose
   // accepted hunks bump a dependency but leave its scripts alone needs no approval.
@@ -107,7 +127,7 @@ async function applyFile(changeSet: ChangeSet, workspace: Workspace, path: strin
   return {
     path,
     outcome: 'applied',
-    message: `${path}: applied ${accepted.length} of ${total} change${total === 1 ? '' : 's'}.`,
+    message: `${path}: applied ${accepted.length} of ${total} change${total === 1 ? '' : 's'}${mergeNote}.`,
   };
 }
 
@@ -117,33 +137,5 @@ export function needsApproval(path: string, reason: string): FileApplyResult {
     path,
     outcome: 'needs-approval',
     message: `${path} needs explicit approval (${reason}); it is applied only when approved on its own, whatever auto-apply says.`,
-  };
-}
-
-function conflict(
-  path: string,
-  isNew: boolean,
-  current: string | null,
-  accepted: readonly Hunk[],
-): FileApplyResult {
-  if (current === null) {
-    return { path, outcome: 'conflict', message: `${path} was deleted on disk after the task read it; nothing was written.` };
-  }
-  if (isNew) {
-    return { path, outcome: 'conflict', message: `${path} was created on disk after the task proposed it as a new file; nothing was written.` };
-  }
-  const rebased = rebaseHunks(accepted, current);
-  if (rebased === null) {
-    return {
-      path,
-      outcome: 'conflict',
-      message: `${path} changed on disk since the task read it and the accepted changes no longer fit; nothing was written.`,
-    };
-  }
-  return {
-    path,
-    outcome: 'conflict',
-    message: `${path} changed on disk since the task read it; nothing was written. The accepted changes still apply to the new content: review the rebased proposal.`,
-    rebase: { baseContent: current, proposedContent: rebased, diff: formatUnifiedDiff(path, false, computeHunks(path, current, rebased)) },
   };
 }

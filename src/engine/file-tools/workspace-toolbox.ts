@@ -10,6 +10,7 @@
  */
 import type { ChangeSet } from '../changes/change-set.js';
 import type { ChangeSetRegistry } from '../changes/registry.js';
+import { describeOverlaps } from '../changes/overlap-note.js';
 import type { TaskManager } from '../tasks/task-manager.js';
 import { isTerminal } from '../tasks/types.js';
 import { ChangeSetWorkspace } from './change-set-workspace.js';
@@ -97,6 +98,7 @@ export function earlierChangeSets(options: Pick<WorkspaceToolboxOptions, 'change
 export function describeTaskChanges(changes: ChangeSetRegistry, taskId: string): string | undefined {
   const files = changes.get(taskId)?.snapshot().files.filter((file) => file.status === 'pending') ?? [];
   if (files.length === 0) return undefined;
-  const list = files.map((file) => `${file.path} (+${file.added} −${file.removed}${file.overlapsWith.length ? `, overlaps with task ${file.overlapsWith.join(', ')}` : ''})`);
+  // An overlap says whether the two proposals fit together, so the parent can sequence work on one file.
+  const list = files.map((file) => `${file.path} (+${file.added} −${file.removed}${describeOverlaps(changes, taskId, file.path)})`);
   return `Proposed edits awaiting the user's review (nothing is written yet): ${list.join(', ')}.`;
 }

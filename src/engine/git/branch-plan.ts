@@ -2,9 +2,14 @@
  * Checks a run's files against the commit the branch starts from, before anything is made: a file whose
  * content there is not what its proposal was made against (it changed since, or the working tree the
  * agent read was not committed) is a conflict, reported, and then nothing is committed; a file that
- * already has the proposed content is left out. Nothing is merged: a wrong merge in a commit is worse
- * than a conflict the user resolves.
+ * already has the proposed content is left out. Nothing is merged with what is not the run's: a wrong
+ * merge in a commit is worse than a conflict the user resolves. Only two tasks' proposals for one file,
+ * both made against HEAD, are merged, as the working-tree apply merges them (exact, three-way: a line
+ * both changed is a conflict).
  */
+import { computeHunks } from '../changes/hunks.js';
+import { describeConflicts } from '../changes/merge-onto-disk.js';
+import { mergeThreeWay } from '../changes/three-way.js';
 import type { BranchFile } from './branch-files.js';
 import type { Repository } from './branch-preflight.js';
 import { failureText, type ProgramRunner } from './program-runner.js';
@@ -66,16 +71,30 @@ export async function planBranch(repository: Repository, files: readonly BranchF
       if (!written.has(repositoryPath)) plan.unchanged.push(file.path);
       continue;
     }
+    let content = file.content;
     if (now !== file.baseContent) {
-      plan.conflicts.push({ path: file.path, message: conflictMessage(file, now, repository) });
-      continue;
+      const earlier = written.get(repositoryPath);
+      const merged = earlier && file.baseContent === atHead.get(repositoryPath)?.content ? mergeOntoEarlier(file, now) : undefined;
+      if (typeof merged !== 'string') {
+        plan.conflicts.push({ path: file.path, message: merged?.conflict ?? conflictMessage(file, now, repository) });
+        continue;
+      }
+      content = merged;
     }
-    current.set(repositoryPath, file.content);
+    current.set(repositoryPath, content);
     const head = atHead.get(repositoryPath) ?? { content: null, mode: '100644' };
-    written.set(repositoryPath, { path: file.path, repositoryPath, content: file.content, headContent: head.content, mode: head.mode });
+    written.set(repositoryPath, { path: file.path, repositoryPath, content, headContent: head.content, mode: head.mode });
   }
   plan.writes = [...written.values()];
   return plan;
+}
+
+/** `file`'s proposal merged onto what earlier proposals of the run made of HEAD's content, or the conflict. */
+function mergeOntoEarlier(file: BranchFile, now: string | null): string | { conflict: string } | undefined {
+  if (file.baseContent === null || now === null) return undefined;
+  const merge = mergeThreeWay(file.path, file.baseContent, now, computeHunks(file.path, file.baseContent, file.content));
+  if (merge.conflicts.length === 0) return merge.resolved('proposed');
+  return { conflict: `${file.path}: ${describeConflicts(merge.conflicts)} changed by task ${file.taskId} and by an earlier task of the run; nothing was committed. Settle it in the working tree: agent-team apply <run> --show, then --take <taskId>.` };
 }
 
 function conflictMessage(file: BranchFile, now: string | null, repository: Repository): string {

@@ -25,6 +25,7 @@ import { sandboxRefusal } from './sandbox-notice.js';
 import type { WebHost } from '../web/web-host.js';
 import { AgentTeam } from './agent-team.js';
 import { teamCapabilities } from './capabilities.js';
+import { overlapCapability } from './overlap-capability.js';
 import type { EngineHost, TeamSettings } from './engine-host.js';
 
 export type { EngineHost, TeamSettings } from './engine-host.js';
@@ -92,7 +93,10 @@ export function createEngine(host: EngineHost): Engine {
     ...(sites.ask ? { ask: sites.ask.bind(sites) } : {}),
     ...(host.clock ? { clock: host.clock } : {}),
   };
-  const capabilities = teamCapabilities({ instructions, hooks, commands, web, mcp, servers, ...(host.userChannel ? { userChannel: host.userChannel } : {}) });
+  const capabilities = [
+    ...teamCapabilities({ instructions, hooks, commands, web, mcp, servers, ...(host.userChannel ? { userChannel: host.userChannel } : {}) }),
+    overlapCapability({ changes, children: (taskId) => taskManager.children(taskId) }),
+  ];
   const inbox = new MessageInbox(taskManager);
   const toolbox = createWorkspaceToolbox({ workspace, changes, taskManager });
   const teams = new Map<string, AgentTeam>();

@@ -1,13 +1,15 @@
 /**
  * Accepting and rejecting proposed changes, per file and per hunk. Accepting writes at once through the
  * host `Workspace` (a `WorkspaceEdit`, so Undo works), conflict-checked by the change-set module: a file
- * that changed since the task read it is not written, and a rebased proposal is offered when the
- * accepted hunks still fit. Decisions on one file run one after another, so a double click cannot apply
+ * that changed since the task read it (another task's change accepted first, say) gets the accepted
+ * hunks merged onto it, as `--apply` does; where a line was changed by both, nothing is written and the
+ * file with both sides between conflict markers is offered for review in the diff editor. Decisions on one file run one after another, so a double click cannot apply
  * twice.
  */
 import * as vscode from 'vscode';
 import { applyChangeSet, type ApplyOutcome, type ChangeSet, type ChangeSetRegistry, type FileChangeSnapshot } from '../../engine/changes/index.js';
 import { applyHunks } from '../../engine/changes/hunks.js';
+import { hasConflictMarkers } from '../../engine/changes/three-way.js';
 import { WorkspaceError } from '../../engine/errors.js';
 import type { Workspace } from '../../engine/workspace/index.js';
 import { confirmModal, showError, showWarning } from '../notify.js';
@@ -34,6 +36,7 @@ export class ChangeDecisions {
       const { changeSet, file } = this.require(taskId, path);
       if (file.status === 'applied') return 'skipped';
       if (!(await this.approve(file))) return 'cancelled';
+      if (!(await this.markersConfirmed(file))) return 'cancelled';
       changeSet.accept({ path });
       return this.apply(changeSet, path);
     });
@@ -114,6 +117,19 @@ export class ChangeDecisions {
       showError(result.message);
     }
     return result.outcome;
+  }
+
+  /**
+   * A proposal with conflict markers the base did not have (a conflict's marked file, not yet resolved in
+   * the diff editor) is written only if the user says so: markers in a source file rarely are what they meant.
+   */
+  private async markersConfirmed(file: FileChangeSnapshot): Promise<boolean> {
+    if (!hasConflictMarkers(file.proposedContent) || (file.baseContent !== null && hasConflictMarkers(file.baseContent))) return true;
+    return confirmModal(
+      vscode.l10n.t('{0} still has conflict markers. Apply it with them?', file.path),
+      vscode.l10n.t('Apply with Markers'),
+      vscode.l10n.t('Edit the proposed side in the diff editor to keep one side (or both) of each conflict, save it, then accept.'),
+    );
   }
 
   /** Sensitive configuration is written only after the user says so, for this file, in a modal. */
