@@ -5,6 +5,7 @@ import { type RoleFileLocation, roleNameFromFileName } from './role-file-locatio
 import { readMcpServers } from './mcp-server-config.js';
 import { readA2aRole } from '../a2a/a2a-role-config.js';
 import { readToolList } from './tool-aliases.js';
+import { backgroundTasksField, readBackgroundTasks } from './background-tasks-field.js';
 import { defaultWorkspaceRoleTools, type ToolName } from './tool-names.js';
 import { type RoleDefinition, type RoleDiagnostic, type RoleMode, roleModes } from './types.js';
 
@@ -85,6 +86,7 @@ export function parseRoleFile(input: RoleFileInput): ParsedRoleFile {
   const mcpField = fields.mcpServers === undefined && fields['mcp-servers'] !== undefined ? 'mcp-servers' : 'mcpServers';
   const mcp = readMcpServers(fields[mcpField]);
   for (const problem of mcp.problems) errorAt(mcpField, problem);
+  const backgroundTasks = readBackgroundTasks(fields[backgroundTasksField], errorAt);
 
   if (diagnostics.some((diagnostic) => diagnostic.severity === 'error') || !name || !description) return { diagnostics };
   const role: RoleDefinition = {
@@ -97,6 +99,7 @@ export function parseRoleFile(input: RoleFileInput): ParsedRoleFile {
   if (tools !== undefined) role.tools = tools;
   if (model !== undefined) role.model = model;
   if (maxTurns !== undefined) role.maxTurns = maxTurns;
+  if (backgroundTasks !== undefined) role.backgroundTasks = backgroundTasks;
   if (mcp.servers !== undefined && Object.keys(mcp.servers).length > 0) role.mcpServers = mcp.servers;
   if (a2a.remote) {
     // Nothing of it runs here: no local tools (so any delegator may reach it), no MCP servers, one turn.

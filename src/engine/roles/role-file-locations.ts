@@ -1,5 +1,6 @@
 import { a2aRoleFields } from '../a2a/a2a-role-config.js';
 import { type RoleFileFormat } from './types.js';
+import { backgroundTasksField } from './background-tasks-field.js';
 
 /** Where one format's role files live and how they are read. */
 export interface RoleFileLocation {
@@ -18,7 +19,7 @@ export interface RoleFileLocation {
   lenient: boolean;
 }
 
-const ourFields = ['name', 'description', 'tools', 'model', 'mode', 'max_turns'];
+const ourFields = ['name', 'description', 'tools', 'model', 'mode', 'max_turns', backgroundTasksField];
 
 /**
  * The three locations, in precedence order: when two files define the same role name, the one in the

@@ -1,5 +1,6 @@
 import type { McpServers } from './mcp-server-config.js';
 import { type ToolName } from './tool-names.js';
+import type { BackgroundTaskPolicy } from './background-tasks-field.js';
 
 /**
  * How a subagent relates to the user (after Google ADK's agent modes):
@@ -45,6 +46,8 @@ export interface RoleDefinition {
   a2aUrl?: string;
   /** The environment variable holding the remote agent's bearer token (`a2a_auth_env`). Default: none sent. */
   a2aAuthEnv?: string;
+  /** Its background tasks still running when it answers: waited for, or handed to its parent (background-tasks-field.ts). Default `wait`. */
+  backgroundTasks?: BackgroundTaskPolicy;
   source: RoleSource;
   /**
    * Definitions of the same name this one hides, highest precedence first: a built-in, or a file in a
