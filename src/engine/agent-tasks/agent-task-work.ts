@@ -15,6 +15,7 @@ import type { WorkspaceToolbox } from '../file-tools/task-tools.js';
 import type { Model, ModelMessage } from '../model/types.js';
 import { formatNotice } from '../tasks/notifications.js';
 import { answerAfterBackgroundTasks, handedUpNote } from './background-results.js';
+import { withAncestorTasks } from '../tasks/ancestor-tasks.js';
 import type { TaskManager } from '../tasks/task-manager.js';
 import type { TaskWork, TaskWorkContext, TaskWorkResult } from '../tasks/work.js';
 import { forwardEvent } from './forward-event.js';
@@ -78,7 +79,9 @@ export function agentTaskWork(environment: AgentTaskEnvironment, spec: AgentTask
       if (review.refused !== undefined) return { status: 'failed', output: '', error: `The prompt was not given to the agent: ${review.refused}` };
       const allowed = new Set<string>(spec.tools);
       const fileTools = [...files.readOnly, ...files.edit].filter((tool) => allowed.has(tool.name));
-      return await runAgentTask(environment, { ...spec, prompt: review.prompt }, context, grants, [...fileTools, ...(spec.extraTools ?? []), ...grants.tools]);
+      // The tasks this one is part of come before it, once, in its first message (tasks/ancestor-tasks.ts).
+      const prompt = typeof review.prompt === 'string' ? withAncestorTasks(review.prompt, environment.taskManager.get(taskId)?.ancestorTasks) : review.prompt;
+      return await runAgentTask(environment, { ...spec, prompt }, context, grants, [...fileTools, ...(spec.extraTools ?? []), ...grants.tools]);
     } finally {
       await grants.release();
     }

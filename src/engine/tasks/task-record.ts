@@ -22,6 +22,7 @@ export interface TaskRecord {
   readonly role: string;
   readonly description: string;
   readonly prompt: string;
+  readonly ancestorTasks?: readonly string[];
   model?: string;
   background: boolean;
   /** Started as a follow-up or a revision under an ended task (StartTaskOptions.followUp). */
@@ -116,6 +117,7 @@ export function createTaskRecord(id: string, options: StartTaskOptions, parent: 
     role: options.role,
     description: options.description,
     prompt: options.prompt,
+    ...(options.ancestorTasks?.length ? { ancestorTasks: Object.freeze([...options.ancestorTasks]) } : {}),
     background: options.mode === 'background',
     ...(options.followUp ? { followUp: true } : {}),
     phase: 'queued',
@@ -245,5 +247,7 @@ export function snapshotOf(record: TaskRecord): TaskSnapshot {
   if (record.maxTokens !== undefined) snapshot.budgetTokens = record.maxTokens;
   if (record.maxUsd !== undefined) snapshot.budgetUsd = record.maxUsd;
   if (record.followUp) snapshot.followUp = true;
+  // Frozen when the record was made: shared, never copied.
+  if (record.ancestorTasks) snapshot.ancestorTasks = record.ancestorTasks as string[];
   return Object.freeze(snapshot);
 }
