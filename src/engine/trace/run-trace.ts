@@ -33,6 +33,8 @@ export interface TraceTask {
   treeCost?: Cost;
   budgetUsd?: number;
   prompt: string;
+  /** The tasks it is part of, outermost first, as its agent saw them before its prompt. Absent when none. */
+  ancestorTasks?: string[];
   output?: string;
   transcript: TranscriptEntry[];
   /** `editedByUser`: the user edited the proposal by hand before deciding it (the diff holds both edits). */
@@ -98,6 +100,7 @@ function traceTask(task: TaskSnapshot, transcript: readonly TranscriptEntry[], c
   if (task.treeCost) traced.treeCost = { ...task.treeCost };
   if (task.budgetUsd !== undefined) traced.budgetUsd = task.budgetUsd;
   if (task.output !== undefined) traced.output = clean(task.output);
+  if (task.ancestorTasks !== undefined) traced.ancestorTasks = task.ancestorTasks.map(clean);
   return traced;
 }
 
