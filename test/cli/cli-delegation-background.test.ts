@@ -13,15 +13,29 @@ import { useCliWorld } from './cli-world.js';
 
 const world = useCliWorld({ 'parser.ts': 'export function parse(text: string) {\n  return JSON.parse(text);\n}\n' });
 
-async function writeRole(name: string): Promise<void> {
+async function writeRole(name: string, extra = ''): Promise<void> {
   const directory = path.join(world.workspace, '.agent-team', 'agents');
   await mkdir(directory, { recursive: true });
-  await writeFile(path.join(directory, `${name}.md`), `---\nname: ${name}\ndescription: The ${name}.\ntools: [Read, Glob, Grep, Agent]\n---\nYou are the ${name}. Do your part.\n`);
+  await writeFile(path.join(directory, `${name}.md`), `---\nname: ${name}\ndescription: The ${name}.\ntools: [Read, Glob, Grep, Agent]\n${extra}---\nYou are the ${name}. Do your part.\n`);
 }
 
 function roleOf(request: RecordedRequest): string {
-  const named = /^You are the (helper|grandhelper)\./.exec(request.system);
+  const named = /^You are the (helper|grandhelper|scout)\./.exec(request.system);
   return named ? named[1]! : agentOf(request);
+}
+
+/** Resolves once `count` first answers have been given (the grand-helper's answer waits for it). */
+function firstAnswers(count: number) {
+  let release: () => void = () => undefined;
+  const given = new Promise<void>((resolve) => (release = resolve));
+  let answers = 0;
+  return {
+    given,
+    answer(text: string) {
+      if (++answers === count) release();
+      return textTurn(text);
+    },
+  };
 }
 
 const background = (role: string, prompt: string) => toolCallTurn([{ name: 'Agent', input: { subagent_type: role, description: `${role} work`, prompt, run_in_background: true } }]);
@@ -31,13 +45,7 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run: background
     await writeRole('helper');
     await writeRole('grandhelper');
     // The grand-helper answers only once the helper and the researcher have both given a first answer.
-    let release: () => void = () => undefined;
-    const bothAnswered = new Promise<void>((resolve) => (release = resolve));
-    let firstAnswers = 0;
-    const firstAnswer = (text: string) => {
-      if (++firstAnswers === 2) release();
-      return textTurn(text);
-    };
+    const first = firstAnswers(2);
     world.server.respondWith((request) => {
       const turn = priorTurns(request);
       const heard = request.lastMessageText;
@@ -45,11 +53,11 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run: background
         case 'coordinator':
           return turn === 0 ? toolCallTurn([{ name: 'Agent', input: { subagent_type: 'researcher', description: 'Research', prompt: 'Research the parser.' } }]) : textTurn(`Final: ${/Researcher updated: [^\n]*/.exec(heard)?.[0] ?? 'nothing'}`);
         case 'researcher':
-          return turn === 0 ? background('helper', 'Help with the parser.') : turn === 1 ? firstAnswer('Researcher first answer.') : textTurn(`Researcher updated: ${/Helper updated: [^\n]*/.exec(heard)?.[0] ?? 'nothing'}`);
+          return turn === 0 ? background('helper', 'Help with the parser.') : turn === 1 ? first.answer('Researcher first answer.') : textTurn(`Researcher updated: ${/Helper updated: [^\n]*/.exec(heard)?.[0] ?? 'nothing'}`);
         case 'helper':
-          return turn === 0 ? background('grandhelper', 'Dig deeper.') : turn === 1 ? firstAnswer('Helper first answer.') : textTurn(`Helper updated: ${/Grand result: \d+\./.exec(heard)?.[0] ?? 'nothing'}`);
+          return turn === 0 ? background('grandhelper', 'Dig deeper.') : turn === 1 ? first.answer('Helper first answer.') : textTurn(`Helper updated: ${/Grand result: \d+\./.exec(heard)?.[0] ?? 'nothing'}`);
         case 'grandhelper':
-          return delayed(textTurn('Grand result: 42.'), bothAnswered);
+          return delayed(textTurn('Grand result: 42.'), first.given);
         default:
           throw new Error(`unexpected agent: ${request.system.slice(0, 80)}`);
       }
@@ -71,5 +79,45 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run: background
     const runEnd = events.at(-1) as CliEvent;
     expect(runEnd).toMatchObject({ type: 'run-end', status: 'completed' });
     expect(runEnd.output).toContain('Grand result: 42.');
+  });
+
+  it('a role that hands its background tasks to its parent answers at once; the grandchild\'s result reaches the coordinator', async () => {
+    await writeRole('scout', 'backgroundTasks: hand-to-parent\n');
+    await writeRole('helper');
+    await writeRole('grandhelper');
+    const first = firstAnswers(2);
+    world.server.respondWith((request) => {
+      const turn = priorTurns(request);
+      const heard = request.lastMessageText;
+      switch (roleOf(request)) {
+        case 'coordinator':
+          if (turn === 0) return toolCallTurn([{ name: 'Agent', input: { subagent_type: 'scout', description: 'Scout', prompt: 'Scout the parser.' } }]);
+          return turn === 1 ? first.answer(`First: ${heard.includes('handed to the task that started this one') ? 'handed over' : 'nothing handed'}`) : textTurn(`Final: ${/Helper updated: [^\n]*/.exec(heard)?.[0] ?? 'nothing'}`);
+        case 'scout':
+          return turn === 0 ? background('helper', 'Help with the parser.') : textTurn('Scout answer.');
+        case 'helper':
+          return turn === 0 ? background('grandhelper', 'Dig deeper.') : turn === 1 ? first.answer('Helper first answer.') : textTurn(`Helper updated: ${/Grand result: \d+\./.exec(heard)?.[0] ?? 'nothing'}`);
+        case 'grandhelper':
+          return delayed(textTurn('Grand result: 42.'), first.given);
+        default:
+          throw new Error(`unexpected agent: ${request.system.slice(0, 80)}`);
+      }
+    });
+
+    const provider = providerEnvironment(protocol, world.server.baseUrl);
+    const { code, stdout, stderr } = await startCli(world.cliPath, ['run', '--json', '--max-depth', '4', '--workspace', world.workspace, ...provider.args, 'Explain the parser'], provider.env).exited;
+    expect(stderr).not.toMatch(/error/i);
+    expect(code).toBe(0);
+
+    const events = parseEvents(stdout);
+    const roles = new Map(events.filter((event) => event.type === 'task-start').map((event) => [event.taskId, event.role]));
+    // The scout ends first, at once; the helper it handed up ends later, and the coordinator after it.
+    expect(events.filter((event) => event.type === 'task-end').map((event) => roles.get(event.taskId))).toEqual(['scout', 'grandhelper', 'helper', 'coordinator']);
+    expect(world.server.requests.filter((request) => roleOf(request) === 'scout')).toHaveLength(2);
+    const scoutResult = world.server.requests.find((request) => roleOf(request) === 'coordinator' && priorTurns(request) === 1)?.lastMessageText;
+    expect(scoutResult).toContain('Scout answer.');
+    expect(scoutResult).toMatch(/Still running, handed to the task that started this one: t\d+ \(helper: "helper work"\)/);
+    const runEnd = events.at(-1) as CliEvent;
+    expect(runEnd).toMatchObject({ type: 'run-end', status: 'completed', output: 'Final: Helper updated: Grand result: 42.' });
   });
 });
