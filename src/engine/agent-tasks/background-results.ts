@@ -31,11 +31,12 @@ export async function answerAfterBackgroundTasks(options: BackgroundResultsOptio
   let result = first;
   for (let round = 0; result.status === 'completed' && round < maxFollowUpRounds; round++) {
     if (!(await waitForAwaited(taskManager, context))) return result;
-    const notices = options.takeNotices();
-    if (notices.length === 0) return result;
+    // Only the ends of tasks call for another turn; other notices (a message sent to it) ride along.
+    const ends = taskManager.takeNotifications(context.taskId).map(formatNotice);
+    if (ends.length === 0) return result;
     const followUp: ModelMessage = {
       role: 'user',
-      content: [{ type: 'text', text: `${notices.join('\n\n')}\n\nAll background tasks you started have now ended. Update your final answer with their results.` }],
+      content: [{ type: 'text', text: `${[...ends, ...options.takeNotices()].join('\n\n')}\n\nAll background tasks you started have now ended. Update your final answer with their results.` }],
     };
     result = await options.run([...result.messages, followUp]);
   }
