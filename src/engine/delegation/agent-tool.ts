@@ -102,14 +102,14 @@ Use it for work that needs many steps or files, and run independent tasks in par
 
 /**
  * The tasks a subagent of a subagent is part of: its parent's and every one above, the user's request
- * first. The coordinator's own subagents (a follow-up's too) get none: the coordinator holds the user's whole conversation and
- * writes each prompt to stand alone, while a subagent below knows only the task it was given.
+ * first. The coordinator's own subagents (a follow-up's too) get none: the coordinator holds the user's
+ * whole conversation and writes each prompt to stand alone, while a subagent below knows only its task.
  */
 function ancestorsOf(scope: DelegationScope): { ancestorTasks?: string[] } {
   const parent = scope.taskManager.get(scope.parentTaskId);
   if (!parent || parent.parentId === null || parent.followUp) return {};
-  // A subagent the coordinator started has no chain of its own: its parent's task heads it.
-  const above = parent.ancestorTasks ?? chainBelow([], scope.taskManager.get(parent.parentId)?.prompt ?? '').filter((entry) => entry !== '');
+  // A parent the root started has no chain of its own: the root's task (the user's request) heads it.
+  const above = parent.ancestorTasks ?? chainBelow([], scope.taskManager.get(parent.parentId)?.prompt ?? '');
   return { ancestorTasks: chainBelow(above, parent.prompt) };
 }
 

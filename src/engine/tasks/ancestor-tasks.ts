@@ -27,7 +27,9 @@ export function ancestorEntry(task: string): string {
  * after the outermost give way first, counted in one gap entry).
  */
 export function chainBelow(parentChain: readonly string[], parentTask: string): string[] {
-  const chain = [...parentChain, ancestorEntry(parentTask)];
+  const entry = ancestorEntry(parentTask);
+  // A plan's leaf does its node's own task: the same text twice would say nothing more.
+  const chain = parentChain.at(-1) === entry || entry === '' ? [...parentChain] : [...parentChain, entry];
   const size = () => chain.reduce((total, entry) => total + entry.length, 0);
   while (size() > maxAncestorContextCharacters && chain.length > 2) {
     const counted = gapPattern.exec(chain[1]!);
