@@ -1,7 +1,6 @@
 /** The role-file field `backgroundTasks`: `wait` (the default) or `hand-to-parent`; anything else is an error naming both. */
 import { describe, expect, it } from 'vitest';
 import { loadRoles } from '../../src/engine/roles/load-roles.js';
-import { waitsForBackgroundTasks } from '../../src/engine/roles/background-tasks-field.js';
 import { roleFile, useTemporaryWorkspaces } from './workspace-fixture.js';
 
 const createWorkspace = useTemporaryWorkspaces();
@@ -14,18 +13,16 @@ async function load(header: string) {
 }
 
 describe('backgroundTasks in a role file', () => {
-  it('hand-to-parent is kept, and such a role does not wait for its background tasks', async () => {
+  it('hand-to-parent is kept', async () => {
     const { role, diagnostics } = await load('backgroundTasks: hand-to-parent');
     expect(diagnostics).toEqual([]);
     expect(role?.backgroundTasks).toBe('hand-to-parent');
-    expect(waitsForBackgroundTasks(role!)).toBe(false);
   });
 
   it('absent means wait, with no warning', async () => {
     const { role, diagnostics } = await load('mode: single_turn');
     expect(diagnostics).toEqual([]);
     expect(role).not.toHaveProperty('backgroundTasks');
-    expect(waitsForBackgroundTasks(role!)).toBe(true);
   });
 
   it('another value is an error naming the values it may take', async () => {

@@ -1,8 +1,8 @@
 import * as z from 'zod';
+import { chainBelow } from '../tasks/ancestor-tasks.js';
 import { defineTool, type Tool } from '../agent/tool.js';
 import type { DelegationScope, RosterEntry } from './delegation-scope.js';
 import { formatTaskResult } from './task-result-text.js';
-import { chainBelow } from '../tasks/ancestor-tasks.js';
 
 const agentInput = z.object({
   subagent_type: z.string().min(1).describe('The role to hand the task to: one of the roles listed in this tool\'s description.'),

@@ -18,8 +18,3 @@ export function readBackgroundTasks(value: unknown, errorAt: (field: string, mes
   errorAt(backgroundTasksField, `'${backgroundTasksField}' must be one of ${backgroundTaskPolicies.join(', ')} (got '${String(value)}')`);
   return undefined;
 }
-
-/** A subagent of `role` waits for its background tasks before its answer is final, unless the role hands them up. */
-export function waitsForBackgroundTasks(role: { backgroundTasks?: BackgroundTaskPolicy }): boolean {
-  return role.backgroundTasks !== 'hand-to-parent';
-}

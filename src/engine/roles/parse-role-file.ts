@@ -1,3 +1,4 @@
+import { backgroundTasksField, readBackgroundTasks } from './background-tasks-field.js';
 import { coordinatorName } from './coordinator.js';
 import { type FrontMatter, parseYamlHeader, splitFrontMatter } from './front-matter.js';
 import { parseLenientHeader } from './lenient-front-matter.js';
@@ -5,7 +6,6 @@ import { type RoleFileLocation, roleNameFromFileName } from './role-file-locatio
 import { readMcpServers } from './mcp-server-config.js';
 import { readA2aRole } from '../a2a/a2a-role-config.js';
 import { readToolList } from './tool-aliases.js';
-import { backgroundTasksField, readBackgroundTasks } from './background-tasks-field.js';
 import { defaultWorkspaceRoleTools, type ToolName } from './tool-names.js';
 import { type RoleDefinition, type RoleDiagnostic, type RoleMode, roleModes } from './types.js';
 
@@ -65,6 +65,7 @@ export function parseRoleFile(input: RoleFileInput): ParsedRoleFile {
   else errorAt('description', "'description' must be text that says what the role does and when to use it");
 
   const instruction = split.value.body.trim();
+  const backgroundTasks = readBackgroundTasks(fields[backgroundTasksField], errorAt);
   // A remote agent has its own instructions; the body of its role file is a note for the team, never sent.
   const meantRemote = input.location.fields.has('a2a_url') && fields.a2a_url !== undefined && fields.a2a_url !== null;
   if (instruction === '' && !meantRemote) report('error', "has no instructions: write the role's system prompt after the closing '---'");
@@ -86,7 +87,6 @@ export function parseRoleFile(input: RoleFileInput): ParsedRoleFile {
   const mcpField = fields.mcpServers === undefined && fields['mcp-servers'] !== undefined ? 'mcp-servers' : 'mcpServers';
   const mcp = readMcpServers(fields[mcpField]);
   for (const problem of mcp.problems) errorAt(mcpField, problem);
-  const backgroundTasks = readBackgroundTasks(fields[backgroundTasksField], errorAt);
 
   if (diagnostics.some((diagnostic) => diagnostic.severity === 'error') || !name || !description) return { diagnostics };
   const role: RoleDefinition = {
@@ -94,12 +94,12 @@ export function parseRoleFile(input: RoleFileInput): ParsedRoleFile {
     description,
     instruction,
     mode,
+    ...(backgroundTasks === undefined ? {} : { backgroundTasks }),
     source: { kind: 'file', path: input.path, format: input.location.format },
   };
   if (tools !== undefined) role.tools = tools;
   if (model !== undefined) role.model = model;
   if (maxTurns !== undefined) role.maxTurns = maxTurns;
-  if (backgroundTasks !== undefined) role.backgroundTasks = backgroundTasks;
   if (mcp.servers !== undefined && Object.keys(mcp.servers).length > 0) role.mcpServers = mcp.servers;
   if (a2a.remote) {
     // Nothing of it runs here: no local tools (so any delegator may reach it), no MCP servers, one turn.

@@ -19,7 +19,7 @@ export interface RoleFileLocation {
   lenient: boolean;
 }
 
-const ourFields = ['name', 'description', 'tools', 'model', 'mode', 'max_turns', backgroundTasksField];
+const ourFields = ['name', 'description', 'tools', 'model', 'mode', 'max_turns'];
 
 /**
  * The three locations, in precedence order: when two files define the same role name, the one in the
@@ -27,7 +27,7 @@ const ourFields = ['name', 'description', 'tools', 'model', 'mode', 'max_turns',
  * Our own format comes first because it is the one written for this product on purpose.
  */
 export const roleFileLocations: readonly RoleFileLocation[] = [
-  { format: 'agent-team', directory: '.agent-team/agents', suffix: '.md', fields: new Set([...ourFields, 'maxTurns', 'mcpServers', ...a2aRoleFields]), lenient: false },
+  { format: 'agent-team', directory: '.agent-team/agents', suffix: '.md', fields: new Set([...ourFields, 'maxTurns', 'mcpServers', backgroundTasksField, ...a2aRoleFields]), lenient: false },
   {
     format: 'claude',
     directory: '.claude/agents',

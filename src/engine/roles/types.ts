@@ -1,6 +1,5 @@
 import type { McpServers } from './mcp-server-config.js';
 import { type ToolName } from './tool-names.js';
-import type { BackgroundTaskPolicy } from './background-tasks-field.js';
 
 /**
  * How a subagent relates to the user (after Google ADK's agent modes):
@@ -35,6 +34,11 @@ export interface RoleDefinition {
   model?: string;
   /** Default `task`. */
   mode: RoleMode;
+  /**
+   * Its background tasks still running when it answers (`backgroundTasks`, background-tasks-field.ts): waited
+   * for (`wait`), or handed to the agent that started it (`hand-to-parent`). Default `wait`.
+   */
+  backgroundTasks?: 'wait' | 'hand-to-parent';
   /** Model turns at most. Default: the agent loop's (50). */
   maxTurns?: number;
   /** MCP servers whose tools this role gets as `mcp__<server>__<tool>` (Claude Code's `mcpServers`). */
@@ -46,8 +50,6 @@ export interface RoleDefinition {
   a2aUrl?: string;
   /** The environment variable holding the remote agent's bearer token (`a2a_auth_env`). Default: none sent. */
   a2aAuthEnv?: string;
-  /** Its background tasks still running when it answers: waited for, or handed to its parent (background-tasks-field.ts). Default `wait`. */
-  backgroundTasks?: BackgroundTaskPolicy;
   source: RoleSource;
   /**
    * Definitions of the same name this one hides, highest precedence first: a built-in, or a file in a

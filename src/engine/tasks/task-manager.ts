@@ -371,6 +371,8 @@ export class TaskManager {
     this.announceEnd(record);
   }
 
+  // ── what the work can do ─────────────────────────────────────────────────────────────────────────────
+
   /** Adds usage to the task and its ancestors, then stops the outermost tree that is over its budget. */
   private reportUsage(record: TaskRecord, delta: Usage): void {
     const { updated, overBudget } = spendTokens(record, this.tree.ancestryOf(record), delta, this.options.priceOf);

@@ -246,8 +246,8 @@ export function snapshotOf(record: TaskRecord): TaskSnapshot {
   if (record.stopReason !== undefined) snapshot.stopReason = frozenCopy(record.stopReason);
   if (record.maxTokens !== undefined) snapshot.budgetTokens = record.maxTokens;
   if (record.maxUsd !== undefined) snapshot.budgetUsd = record.maxUsd;
-  if (record.followUp) snapshot.followUp = true;
   // Frozen when the record was made: shared, never copied.
   if (record.ancestorTasks) snapshot.ancestorTasks = record.ancestorTasks as string[];
+  if (record.followUp) snapshot.followUp = true;
   return Object.freeze(snapshot);
 }

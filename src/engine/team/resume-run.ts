@@ -10,7 +10,6 @@ import { formatTaskResult } from '../delegation/task-result-text.js';
 import type { ModelMessage } from '../model/types.js';
 import { coordinatorName } from '../roles/coordinator.js';
 import type { RoleDefinition } from '../roles/types.js';
-import { waitsForBackgroundTasks } from '../roles/background-tasks-field.js';
 import type { TaskManager } from '../tasks/task-manager.js';
 import type { TaskSnapshot } from '../tasks/types.js';
 import type { TaskWork } from '../tasks/work.js';
@@ -72,9 +71,7 @@ export async function resumeTasks(parts: ResumeParts, workers: ResumeWorkers, so
   const resumed = new Set(tasks.map((task) => task.id));
   // All in one pass, before any of their work starts: a parent that waits for a child must find the child
   // already resumed, not its interrupted record.
-  // A root waits as the host asks; a subagent as its role says (its `backgroundTasks`).
-  const waits = (task: TaskSnapshot) => (task.parentId === null ? awaitBackgroundTasks : task.role === coordinatorName || waitsForBackgroundTasks(parts.roles.get(task.role) as RoleDefinition));
-  return Promise.all(tasks.map((task) => parts.taskManager.resume(task.id, resumedWork(parts, workers, source, task, resumed, waits(task)))));
+  return Promise.all(tasks.map((task) => parts.taskManager.resume(task.id, resumedWork(parts, workers, source, task, resumed, task.parentId === null && awaitBackgroundTasks))));
 }
 
 function resumedWork(parts: ResumeParts, workers: ResumeWorkers, source: ResumeSource, task: TaskSnapshot, resumed: ReadonlySet<string>, awaitBackgroundTasks: boolean): TaskWork {

@@ -21,7 +21,6 @@ import { remoteTaskWork } from '../a2a/remote-task-work.js';
 import { remoteHostFor } from './remote-gate.js';
 import { roleOrigin } from '../roles/role-origin.js';
 import type { RoleDefinition } from '../roles/types.js';
-import { waitsForBackgroundTasks } from '../roles/background-tasks-field.js';
 
 export interface WorkOptions {
   /** Default 0 (a run's root). */
@@ -52,10 +51,7 @@ export class TeamRun {
           taskManager: options.taskManager,
           roster: rosterFor,
           // Subagents' conversations are kept where the host asks for them: the user may ask one for changes.
-          subagentWork: (role, prompt, depth) => {
-            const definition = options.roles.require(role);
-            return this.roleWork(definition, prompt, depth, waitsForBackgroundTasks(definition), options.keepSubagentConversations ? { keepConversation: {} } : {});
-          },
+          subagentWork: (role, prompt, depth) => this.roleWork(options.roles.require(role), prompt, depth, false, options.keepSubagentConversations ? { keepConversation: {} } : {}),
           maxDepth: options.maxDepth ?? defaultLimits.maxDepth,
           autoBackgroundMs: options.autoBackgroundMs ?? defaultLimits.autoBackgroundSeconds * 1000,
           inbox,
@@ -127,8 +123,7 @@ export class TeamRun {
   stepWork(roleName: string, prompt: string, extraTools: readonly Tool[]): TaskWork {
     // Agents of a workflow are the workflow's subagents: depth 1, whatever the groups around them.
     if (roleName === coordinatorName) return this.coordinatorWork(prompt, true, { depth: 1, extraTools });
-    const role = this.options.roles.require(roleName);
-    return this.roleWork(role, prompt, 1, waitsForBackgroundTasks(role), { extraTools });
+    return this.roleWork(this.options.roles.require(roleName), prompt, 1, false, { extraTools });
   }
 
   roleWork(role: RoleDefinition, prompt: string | ModelMessage[], depth: number, awaitBackgroundTasks: boolean, options: WorkOptions = {}): TaskWork {
@@ -148,7 +143,8 @@ export class TeamRun {
       mayDelegate,
       depth,
       maxTurns: role.maxTurns,
-      awaitBackgroundTasks,
+      // A subagent waits for its background tasks unless its role hands them up (background-results.ts).
+      awaitBackgroundTasks: awaitBackgroundTasks || (depth > 0 && role.backgroundTasks !== 'hand-to-parent'),
       extraTools: options.extraTools,
       keepConversation: options.keepConversation,
       changeSetOf: options.changeSetOf,
