@@ -119,4 +119,22 @@ describe('background results at three levels of nesting', () => {
     expect(task).toMatchObject({ status: 'completed' });
     expect(task.output).toContain('Final after stop.');
   });
+
+  it('after three update rounds, results that come later are added to the answer as they are', async () => {
+    harness = await createTeamHarness();
+    await addRoles(['worker']);
+    const jobs = [1, 2, 3, 4].map((job) => ScriptedModel.held([], [text(`Result ${job}.`)]));
+    // Each answer releases the job started just before it, so every result ends after an answer.
+    const answer = (job: number) => () => {
+      jobs[job - 1]!.release();
+      return `Answer ${job}.`;
+    };
+    harness.model('coordinator').enqueue(...[1, 2, 3, 4].flatMap((job) => [[background('worker', `Job ${job}.`)], answer(job)]));
+    harness.model('worker').enqueue(...jobs);
+
+    const { task } = await harness.team.delegate({ prompt: 'Work.', awaitBackgroundTasks: true });
+
+    expect(harness.model('coordinator').calls).toHaveLength(8);
+    expect(task.output).toBe('Answer 4.\n\nResults of background tasks that ended after this answer was written:\n\nTask t5 (worker: "worker work") completed.\nResult 4.');
+  });
 });
