@@ -69,3 +69,13 @@ export function limitProblem(name: LimitName, value: number): string | undefined
  * the servers deadlock. Three is a chain of three teams (a team, a team it hands work to, and one more).
  */
 export const maxA2aHops = 3;
+
+/**
+ * Ancestor context (tasks/ancestor-tasks.ts): a nested planner, a plan's leaf, or a subagent started by a
+ * subagent sees the tasks its own is part of. Each is cut to `maxAncestorTaskCharacters` (its head says
+ * what it is; a sequence step's previous result, which follows, need not travel down), and the whole chain
+ * to `maxAncestorContextCharacters` (the outermost and the nearest kept, the middle left out): ten levels
+ * of long tasks must not crowd out the task itself. Fixed, not settings: they shape every prompt alike.
+ */
+export const maxAncestorTaskCharacters = 1_000;
+export const maxAncestorContextCharacters = 4_000;

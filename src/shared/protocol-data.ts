@@ -22,8 +22,8 @@ export const usageSchema = usageSchemas.strict;
 export const stopReasonSchema = stopReasonSchemas.strict;
 export { taskStatusSchema };
 
-/** The fields of a task the tree leaves out: only the detail pane shows them. */
-const detailFields = { prompt: true, output: true } as const;
+/** The fields of a task the tree leaves out: only the detail pane shows them (the ancestors with the prompt). */
+const detailFields = { prompt: true, output: true, ancestorTasks: true } as const;
 
 /**
  * A task as the tree shows it: the fields of the engine's `TaskSnapshot` except its two large ones,
@@ -116,5 +116,11 @@ export function toProtocolTask(task: TaskSnapshot): ProtocolTask {
 
 /** The selected task's large fields, for the detail pane. */
 export function toTaskDetail(task: TaskSnapshot, commandApproval?: z.infer<typeof commandApprovalSchema>): TaskDetail {
-  return { taskId: task.id, prompt: task.prompt, ...(task.output === undefined ? {} : { output: task.output }), ...(commandApproval ? { commandApproval } : {}) };
+  return {
+    taskId: task.id,
+    prompt: task.prompt,
+    ...(task.ancestorTasks === undefined ? {} : { ancestorTasks: task.ancestorTasks }),
+    ...(task.output === undefined ? {} : { output: task.output }),
+    ...(commandApproval ? { commandApproval } : {}),
+  };
 }

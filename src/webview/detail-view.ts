@@ -39,6 +39,8 @@ export class DetailView {
   private readonly resultHeading: HTMLHeadingElement;
   private readonly resultBody: HTMLDivElement;
   private readonly prompt: HTMLPreElement;
+  private readonly ancestors: HTMLElement;
+  private readonly ancestorList: HTMLOListElement;
   private readonly changesView: ChangesView;
   private readonly transcriptView: TranscriptView;
   private readonly composer: ComposerView;
@@ -75,8 +77,12 @@ export class DetailView {
     this.resultBody = createElement(document, 'div', { className: 'markdown detail-result' });
     this.result = createElement(document, 'section', { className: 'detail-section result' }, [this.resultHeading, this.resultBody]);
     this.prompt = createElement(document, 'pre', { className: 'detail-prompt' });
+    // The tasks this one is part of, as its agent saw them before its prompt (tasks/ancestor-tasks.ts).
+    this.ancestorList = createElement(document, 'ol', { className: 'detail-ancestor-list' });
+    this.ancestors = createElement(document, 'div', { className: 'detail-ancestors' }, [createElement(document, 'p', { text: 'Ancestor tasks (context only; the task is below):' }), this.ancestorList]);
     const promptSection = createElement(document, 'details', { className: 'detail-section prompt' }, [
       createElement(document, 'summary', { className: 'detail-heading', text: 'Prompt' }),
+      this.ancestors,
       this.prompt,
     ]);
     this.transcriptView = new TranscriptView(document, markdown);
@@ -104,11 +110,19 @@ export class DetailView {
     if (this.renderedTask?.id !== task.id) this.element.scrollTop = 0;
     this.renderedTask = task;
     setTextIfChanged(this.prompt, input.detail?.prompt ?? '');
+    this.renderAncestors(input.detail?.ancestorTasks ?? []);
     this.changesView.render(input.changes);
     this.renderResult(task, input.detail?.output ?? '');
     this.transcriptView.render(input.transcript, task.transcriptLength);
     this.composer.render(task, input.transcript, input.messageSent, input.detail?.taskId === task.id ? input.detail.commandApproval : undefined);
     if (follow) this.element.scrollTop = this.element.scrollHeight;
+  }
+
+  private renderAncestors(chain: readonly string[]): void {
+    this.ancestors.hidden = chain.length === 0;
+    const shown = [...this.ancestorList.children].map((item) => item.textContent);
+    if (shown.length === chain.length && shown.every((text, index) => text === chain[index])) return;
+    this.ancestorList.replaceChildren(...chain.map((entry) => createElement(this.document, 'li', { text: entry })));
   }
 
   private isScrolledToBottom(): boolean {

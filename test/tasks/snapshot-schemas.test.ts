@@ -61,7 +61,7 @@ async function engineSnapshots(): Promise<TaskSnapshot[]> {
   await staged().then(({ work }) => work.fail('could not read the file', 'half'));
 
   const stoppedParent = await staged(); // t3, stopped by the user; its child t4 because its parent was
-  await staged({ parentId: stoppedParent.context.taskId });
+  await staged({ parentId: stoppedParent.context.taskId, ancestorTasks: ['Rewrite the parser', 'Review it'] });
   await manager.stop(stoppedParent.context.taskId);
 
   const stoppedByAgent = await staged();
@@ -178,8 +178,8 @@ describe('TaskSnapshot: one definition, read by the history and the sidebar', ()
   it('the types inferred for every variant are the engine type', () => {
     expectTypeOf<z.infer<typeof taskSnapshotSchemas.lenient>>().toEqualTypeOf<TaskSnapshot>();
     expectTypeOf<z.infer<typeof taskSnapshotSchemas.strict>>().toEqualTypeOf<TaskSnapshot>();
-    expectTypeOf<ProtocolTask>().toEqualTypeOf<Omit<TaskSnapshot, 'prompt' | 'output'>>();
-    expectTypeOf<Omit<TaskDetail, 'taskId' | 'commandApproval'>>().toEqualTypeOf<Pick<TaskSnapshot, 'prompt' | 'output'>>();
+    expectTypeOf<ProtocolTask>().toEqualTypeOf<Omit<TaskSnapshot, 'prompt' | 'output' | 'ancestorTasks'>>();
+    expectTypeOf<Omit<TaskDetail, 'taskId' | 'commandApproval'>>().toEqualTypeOf<Pick<TaskSnapshot, 'prompt' | 'output' | 'ancestorTasks'>>();
     expectTypeOf<z.infer<typeof stopReasonSchemas.lenient>>().toEqualTypeOf<StopReason>();
   });
 });

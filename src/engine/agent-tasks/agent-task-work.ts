@@ -14,8 +14,9 @@ import type { MessageInbox } from '../conversation/message-inbox.js';
 import type { WorkspaceToolbox } from '../file-tools/task-tools.js';
 import type { Model, ModelMessage } from '../model/types.js';
 import { formatNotice } from '../tasks/notifications.js';
+import { answerAfterBackgroundTasks, handedUpNote } from './background-results.js';
+import { withAncestorTasks } from '../tasks/ancestor-tasks.js';
 import type { TaskManager } from '../tasks/task-manager.js';
-import { isTerminal } from '../tasks/types.js';
 import type { TaskWork, TaskWorkContext, TaskWorkResult } from '../tasks/work.js';
 import { forwardEvent } from './forward-event.js';
 
@@ -53,16 +54,14 @@ export interface AgentTaskSpec extends AgentProfile {
   /** Tools beyond the role's own, for this task only (a workflow loop's `ExitLoop`). Default: none. */
   extraTools?: readonly Tool[];
   /**
-   * When the agent gives its final answer while subagents it started in the background still run: true
-   * waits for them and lets the agent update its answer with their results (the CLI, where nobody is left
-   * to hear of them later); false ends at once and lets them run on (the extension, whose sidebar shows
-   * them and notifies when they end). Default false.
+   * When the agent gives its final answer while background tasks whose notices come to it still run
+   * (background-results.ts): true waits for them and lets the agent update its answer with their results
+   * (subagents unless their role hands them up, and the CLI's root, where nobody is left to hear of them
+   * later); false ends at once and their notices go to its parent (a role's `backgroundTasks:
+   * hand-to-parent`) or, for a root, to the user (the extension, whose sidebar shows them). Default false.
    */
   awaitBackgroundTasks?: boolean;
 }
-
-/** Rounds of "your background tasks ended, update your answer" at most, so a chatty agent cannot loop. */
-const maxFollowUpRounds = 3;
 
 export function agentTaskWork(environment: AgentTaskEnvironment, spec: AgentTaskSpec): TaskWork {
   return async (context) => {
@@ -80,7 +79,9 @@ export function agentTaskWork(environment: AgentTaskEnvironment, spec: AgentTask
       if (review.refused !== undefined) return { status: 'failed', output: '', error: `The prompt was not given to the agent: ${review.refused}` };
       const allowed = new Set<string>(spec.tools);
       const fileTools = [...files.readOnly, ...files.edit].filter((tool) => allowed.has(tool.name));
-      return await runAgentTask(environment, { ...spec, prompt: review.prompt }, context, grants, [...fileTools, ...(spec.extraTools ?? []), ...grants.tools]);
+      // The tasks this one is part of come before it, once, in its first message (tasks/ancestor-tasks.ts).
+      const prompt = typeof review.prompt === 'string' ? withAncestorTasks(review.prompt, environment.taskManager.get(taskId)?.ancestorTasks) : review.prompt;
+      return await runAgentTask(environment, { ...spec, prompt }, context, grants, [...fileTools, ...(spec.extraTools ?? []), ...grants.tools]);
     } finally {
       await grants.release();
     }
@@ -108,21 +109,10 @@ async function runAgentTask(environment: AgentTaskEnvironment, spec: AgentTaskSp
       ...(grants.endRequested ? { endRequested: grants.endRequested } : {}),
     });
 
-  let result = await run(spec.prompt);
-  for (let round = 0; spec.awaitBackgroundTasks && result.status === 'completed' && round < maxFollowUpRounds; round++) {
-    const running = environment.taskManager.children(context.taskId).filter((task) => !isTerminal(task.status));
-    if (running.length === 0) break;
-    // Only waiting: the slot goes to the tasks waited for (TaskManager.wait with waiterId).
-    await Promise.all(running.map((task) => environment.taskManager.wait(task.id, { signal: context.signal, waiterId: context.taskId })));
-    if (context.signal.aborted) break;
-    const notices = takeNotices();
-    if (notices.length === 0) break;
-    const followUp: ModelMessage = {
-      role: 'user',
-      content: [{ type: 'text', text: `${notices.join('\n\n')}\n\nAll background tasks you started have now ended. Update your final answer for the user with their results.` }],
-    };
-    result = await run([...result.messages, followUp]);
-  }
+  const first = await run(spec.prompt);
+  const result = spec.awaitBackgroundTasks
+    ? await answerAfterBackgroundTasks({ taskManager: environment.taskManager, context, takeNotices, run }, first)
+    : { ...first, output: first.status === 'completed' ? first.output + handedUpNote(environment.taskManager, context.taskId) : first.output };
   if (spec.keepConversation && environment.conversations) {
     // A failure to keep it must not fail the task: the follow-up will say the conversation is gone.
     await environment.conversations.save(spec.keepConversation.key ?? context.taskId, result.messages).catch(() => undefined);

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { chainBelow } from '../tasks/ancestor-tasks.js';
 import { defineTool, type Tool } from '../agent/tool.js';
 import type { DelegationScope, RosterEntry } from './delegation-scope.js';
 import { formatTaskResult } from './task-result-text.js';
@@ -53,6 +54,7 @@ export function createAgentTool(scope: DelegationScope): Tool<z.infer<typeof age
         role: role.name,
         description: input.description,
         prompt,
+        ...ancestorsOf(scope),
         // A role that may talk to the user stays in the foreground: it is never moved to the background.
         mode: input.run_in_background ? 'background' : talks ? 'foreground' : 'auto',
         autoBackgroundMs: scope.autoBackgroundMs,
@@ -99,6 +101,19 @@ Available subagent types:
 ${roster || '- (none)'}
 ${beyondNote}
 Use it for work that needs many steps or files, and run independent tasks in parallel by starting them with run_in_background: true in the same turn. Wait (the default) when you need the answer before you can go on. The subagent starts with no memory of this conversation, so the prompt must stand on its own: the goal, the relevant file paths, what is already known, constraints, and exactly what to return. Subagents never write files: edits they make are proposals the user reviews.`;
+}
+
+/**
+ * The tasks a subagent of a subagent is part of: its parent's and every one above, the user's request
+ * first. The coordinator's own subagents (a follow-up's too) get none: the coordinator holds the user's
+ * whole conversation and writes each prompt to stand alone, while a subagent below knows only its task.
+ */
+function ancestorsOf(scope: DelegationScope): { ancestorTasks?: string[] } {
+  const parent = scope.taskManager.get(scope.parentTaskId);
+  if (!parent || parent.parentId === null || parent.followUp) return {};
+  // A parent the root started has no chain of its own: the root's task (the user's request) heads it.
+  const above = parent.ancestorTasks ?? chainBelow([], scope.taskManager.get(parent.parentId)?.prompt ?? '');
+  return { ancestorTasks: chainBelow(above, parent.prompt) };
 }
 
 function inReach(roster: RosterEntry[]): string[] {

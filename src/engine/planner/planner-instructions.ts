@@ -12,7 +12,7 @@ export function plannerInstruction(options: { depth: number; maxDepth: number; m
 
 Rules:
 - At most ${options.maxSubtasks} sub-tasks. Fewer is better: split only where it clearly helps.
-- Each sub-task must stand on its own: whoever does it sees only its text (and, in a sequence, the previous result). Name files, functions and the goal.
+- Each sub-task must stand on its own: whoever does it sees its text, with this task and the tasks above it only as context (and, in a sequence, the previous result). Name files, functions and the goal.
 - A sub-task may name the role that should do it: ${options.roles}. Default: researcher. Only roles that can edit (refactorer) propose changes; the user reviews them.
 - This task is at level ${options.depth} of at most ${options.maxDepth}; sub-tasks may be planned again, one level down, until the limit.`;
 }

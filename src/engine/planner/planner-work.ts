@@ -9,6 +9,7 @@ import type { AgentRunResult } from '../agent/types.js';
 import type { Model, ModelMessage } from '../model/types.js';
 import type { TaskWork, TaskWorkContext } from '../tasks/work.js';
 import { forwardEvent } from '../agent-tasks/forward-event.js';
+import { withAncestorTasks } from '../tasks/ancestor-tasks.js';
 import { type Plan, type PlanLimits, type SubmitPlanInput, checkPlan, submitPlanInput } from './plan-schema.js';
 import { plannerInstruction } from './planner-instructions.js';
 
@@ -16,6 +17,8 @@ const noPlanCall = 'you did not call SubmitPlan.';
 
 export interface PlannerSpec {
   task: string;
+  /** The tasks it is part of, outermost first (tasks/ancestor-tasks.ts): shown before it. Default: none. */
+  ancestors?: readonly string[];
   depth: number;
   maxDepth: number;
   limits: PlanLimits;
@@ -32,7 +35,7 @@ export interface PlannerOutcome {
 export function plannerWork(spec: PlannerSpec, outcome: PlannerOutcome): TaskWork {
   return async (context) => {
     context.setModel(`${spec.model.provider}/${spec.model.modelId}`);
-    const first = await attempt(spec, context, `Plan this task:\n\n${spec.task}`);
+    const first = await attempt(spec, context, withAncestorTasks(`Plan this task:\n\n${spec.task}`, spec.ancestors));
     if (first.run.status === 'failed') return { status: 'failed', output: '', error: first.run.error ?? 'the planner failed' };
     if (first.plan) return accepted(outcome, first.plan);
     const retryPrompt: ModelMessage[] = [

@@ -1,3 +1,4 @@
+import { backgroundTasksField, readBackgroundTasks } from './background-tasks-field.js';
 import { coordinatorName } from './coordinator.js';
 import { type FrontMatter, parseYamlHeader, splitFrontMatter } from './front-matter.js';
 import { parseLenientHeader } from './lenient-front-matter.js';
@@ -67,6 +68,7 @@ export function parseRoleFile(input: RoleFileInput): ParsedRoleFile {
   else errorAt('description', "'description' must be text that says what the role does and when to use it");
 
   const instruction = split.value.body.trim();
+  const backgroundTasks = readBackgroundTasks(fields[backgroundTasksField], errorAt);
   // A remote agent has its own instructions; the body of its role file is a note for the team, never sent.
   const meantRemote = input.location.fields.has('a2a_url') && fields.a2a_url !== undefined && fields.a2a_url !== null;
   if (instruction === '' && !meantRemote) report('error', "has no instructions: write the role's system prompt after the closing '---'");
@@ -98,6 +100,7 @@ export function parseRoleFile(input: RoleFileInput): ParsedRoleFile {
     description,
     instruction,
     mode,
+    ...(backgroundTasks === undefined ? {} : { backgroundTasks }),
     source: { kind: 'file', path: input.path, format: input.location.format },
   };
   if (tools !== undefined) role.tools = tools;

@@ -1,6 +1,7 @@
 import { a2aRoleFields } from '../a2a/a2a-role-config.js';
 import { fallbackModelFields } from './fallback-models.js';
 import { type RoleFileFormat } from './types.js';
+import { backgroundTasksField } from './background-tasks-field.js';
 
 /** Where one format's role files live and how they are read. */
 export interface RoleFileLocation {
@@ -30,7 +31,7 @@ const ourFields = ['name', 'description', 'tools', 'model', 'mode', 'max_turns',
  * Our own format comes first because it is the one written for this product on purpose.
  */
 export const roleFileLocations: readonly RoleFileLocation[] = [
-  { format: 'agent-team', directory: '.agent-team/agents', suffix: '.md', fields: new Set([...ourFields, 'maxTurns', 'mcpServers', ...a2aRoleFields]), lenient: false },
+  { format: 'agent-team', directory: '.agent-team/agents', suffix: '.md', fields: new Set([...ourFields, 'maxTurns', 'mcpServers', backgroundTasksField, ...a2aRoleFields]), lenient: false },
   {
     format: 'claude',
     directory: '.claude/agents',

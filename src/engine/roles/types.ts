@@ -41,6 +41,11 @@ export interface RoleDefinition {
   fallbackModels?: readonly string[];
   /** Default `task`. */
   mode: RoleMode;
+  /**
+   * Its background tasks still running when it answers (`backgroundTasks`, background-tasks-field.ts): waited
+   * for (`wait`), or handed to the agent that started it (`hand-to-parent`). Default `wait`.
+   */
+  backgroundTasks?: 'wait' | 'hand-to-parent';
   /** Model turns at most. Default: the agent loop's (50). */
   maxTurns?: number;
   /** MCP servers whose tools this role gets as `mcp__<server>__<tool>` (Claude Code's `mcpServers`). */

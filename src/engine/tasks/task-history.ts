@@ -37,6 +37,7 @@ export function recordFromPersisted(persisted: PersistedTask, now: number, maxTr
     role: stored.role,
     description: stored.description,
     prompt: stored.prompt,
+    ...(stored.ancestorTasks?.length ? { ancestorTasks: Object.freeze([...stored.ancestorTasks]) } : {}),
     model: stored.model,
     background: stored.background,
     phase: 'ended',

@@ -60,7 +60,7 @@ export class TaskManager {
     this.options = resolveOptions(options);
     this.runSize = new RunSizeLimit(this.options.maxTasksPerRun);
     this.archiving = new TranscriptArchiving(this.options.maxTranscriptEntries, (message, cause) => this.warn(message, cause));
-    this.notices = new BackgroundNotices(this.options.noticeOutputChars);
+    this.notices = new BackgroundNotices(this.options.noticeOutputChars, this.tree);
     this.hub = new EventHub((error) => this.warn(`an event listener threw: ${errorMessage(error)}`, error));
     this.scheduler = new TaskScheduler(this.options.maxConcurrent, {
       startWork: (record) => this.startWork(record),
@@ -213,14 +213,19 @@ export class TaskManager {
     return this.hub.subscribe(listener);
   }
 
-  /** Background tasks under `parentId` (null: root tasks) that ended since the last call, oldest first. Taking them clears them. */
-  takeNotifications(parentId: string | null): TaskNotice[] {
-    return this.notices.take(parentId);
+  /** Ends of background tasks `recipientId` hears of (null: root tasks'), oldest first (background-notices.ts). Taking them clears them. */
+  takeNotifications(recipientId: string | null): TaskNotice[] {
+    return this.notices.take(recipientId);
   }
 
   /** Drops the pending notice of `taskId`: its parent already read the result (`TaskOutput`). */
   dismissNotification(taskId: string): void {
-    this.notices.dismiss(taskId, this.tree.get(taskId)?.parentId ?? null);
+    this.notices.dismiss(taskId);
+  }
+
+  /** The unended tasks whose notices come to `id`: its own below it, and those its ended subtasks left (background-notices.ts). */
+  awaitedBy(id: string): TaskSnapshot[] {
+    return this.notices.awaitedBy(id).map(snapshotOf);
   }
 
   /** The text a running task has streamed since its last finished step ('' when none): a live view's catch-up. */
@@ -280,8 +285,6 @@ export class TaskManager {
     await Promise.all([this.saver.flush(), this.archiving.settled()]);
   }
 
-  // ── lifecycle ────────────────────────────────────────────────────────────────────────────────────────
-
   /** A queued task got its first slot (it is `running`): its work starts. */
   private startWork(record: TaskRecord): void {
     record.startedAt = this.options.clock.now();
@@ -335,7 +338,7 @@ export class TaskManager {
     record.cancelGraceTimer?.();
     record.autoBackgroundTimer?.cancel();
     const snapshot = snapshotOf(record);
-    if (record.background) this.notices.add(snapshot);
+    this.notices.taskEnded(record, snapshot);
     this.hub.emit({ type: 'task-end', task: snapshot });
     record.end.resolve();
     letGoOfWork(record);
@@ -376,8 +379,6 @@ export class TaskManager {
     for (const node of updated) this.emitUpdate(node);
     if (overBudget) this.stopTree(overBudget.task, overBudget.reason);
   }
-
-  // ── helpers ──────────────────────────────────────────────────────────────────────────────────────────
 
   private require(id: string): TaskRecord {
     const record = this.tree.get(id);

@@ -23,6 +23,7 @@ export interface TaskRecord {
   readonly role: string;
   readonly description: string;
   readonly prompt: string;
+  readonly ancestorTasks?: readonly string[];
   model?: string;
   background: boolean;
   /** Started as a follow-up or a revision under an ended task (StartTaskOptions.followUp). */
@@ -122,6 +123,7 @@ export function createTaskRecord(id: string, options: StartTaskOptions, parent: 
     role: options.role,
     description: options.description,
     prompt: options.prompt,
+    ...(options.ancestorTasks?.length ? { ancestorTasks: Object.freeze([...options.ancestorTasks]) } : {}),
     background: options.mode === 'background',
     ...(options.followUp ? { followUp: true } : {}),
     phase: 'queued',
@@ -250,6 +252,8 @@ export function snapshotOf(record: TaskRecord): TaskSnapshot {
   if (record.stopReason !== undefined) snapshot.stopReason = frozenCopy(record.stopReason);
   if (record.maxTokens !== undefined) snapshot.budgetTokens = record.maxTokens;
   if (record.maxUsd !== undefined) snapshot.budgetUsd = record.maxUsd;
+  // Frozen when the record was made: shared, never copied.
+  if (record.ancestorTasks) snapshot.ancestorTasks = record.ancestorTasks as string[];
   if (record.followUp) snapshot.followUp = true;
   // Only a task that ran on more than one model (a failover): for the others, `model` and `cost` say it all.
   if (record.usageByModel !== undefined && record.usageByModel.length > 1) snapshot.usageByModel = record.usageByModel;

@@ -35,6 +35,11 @@ export const taskSnapshotSchemas = defineVariants((variant) =>
     /** A 3-5 word title. */
     description: z.string(),
     prompt: z.string(),
+    /**
+     * The tasks this one is part of, outermost first, each cut short and the whole bounded (ancestor-tasks.ts):
+     * context its agent sees before its prompt. Absent when it has none (a root, a subagent of the root).
+     */
+    ancestorTasks: z.array(z.string()).optional(),
     /** The model that ran it, e.g. `anthropic/claude-sonnet-4-5`, when known. */
     model: z.string().optional(),
     /** True once the caller no longer waits for it (started in the background, or auto-backgrounded). */

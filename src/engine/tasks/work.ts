@@ -91,6 +91,8 @@ export interface StartTaskOptions {
   /** A 3-5 word title. */
   description: string;
   prompt: string;
+  /** The tasks this one is part of, outermost first (ancestor-tasks.ts's `chainBelow`). Default: none. */
+  ancestorTasks?: readonly string[];
   mode: TaskMode;
   /**
    * For `auto`: how long the caller waits (counted from `start`, queue time included) before the task

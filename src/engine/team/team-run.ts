@@ -150,7 +150,8 @@ export class TeamRun {
       mayDelegate,
       depth,
       maxTurns: role.maxTurns,
-      awaitBackgroundTasks,
+      // A subagent waits for its background tasks unless its role hands them up (background-results.ts).
+      awaitBackgroundTasks: awaitBackgroundTasks || (depth > 0 && role.backgroundTasks !== 'hand-to-parent'),
       extraTools: options.extraTools,
       keepConversation: options.keepConversation,
       changeSetOf: options.changeSetOf,

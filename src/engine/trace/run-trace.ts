@@ -35,6 +35,8 @@ export interface TraceTask {
   usageByModel?: TaskSnapshot['usageByModel'];
   budgetUsd?: number;
   prompt: string;
+  /** The tasks it is part of, outermost first, as its agent saw them before its prompt. Absent when none. */
+  ancestorTasks?: string[];
   output?: string;
   transcript: TranscriptEntry[];
   /** `editedByUser`: the user edited the proposal by hand before deciding it (the diff holds both edits). */
@@ -101,6 +103,7 @@ function traceTask(task: TaskSnapshot, transcript: readonly TranscriptEntry[], c
   if (task.usageByModel) traced.usageByModel = task.usageByModel;
   if (task.budgetUsd !== undefined) traced.budgetUsd = task.budgetUsd;
   if (task.output !== undefined) traced.output = clean(task.output);
+  if (task.ancestorTasks !== undefined) traced.ancestorTasks = task.ancestorTasks.map(clean);
   return traced;
 }
 

@@ -28,7 +28,8 @@ export function renderTraceMarkdown(trace: RunTrace): string {
 }
 
 function taskSection(task: TraceTask): string[] {
-  const lines = [`## ${task.id} ${inline(task.role)}: ${inline(task.description)}`, '', '**Prompt**', '', ...fenced(task.prompt, 'text'), ''];
+  const ancestors = task.ancestorTasks?.length ? ['**Ancestor tasks** (context only, outermost first)', '', ...fenced(task.ancestorTasks.map((entry, index) => `${index + 1}. ${entry}`).join('\n'), 'text'), ''] : [];
+  const lines = [`## ${task.id} ${inline(task.role)}: ${inline(task.description)}`, '', ...ancestors, '**Prompt**', '', ...fenced(task.prompt, 'text'), ''];
   const steps = task.transcript.filter((entry) => entry.type !== 'text');
   if (steps.length > 0) {
     lines.push('<details><summary>Steps</summary>', '');
