@@ -2,11 +2,12 @@
 // files; Review Changes shows both in the multi-file diff editor; there the user accepts one file (the
 // cursor in its proposal) and rejects the other; on disk there is exactly the accepted change; Undo in the
 // file reverts it.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { agentOf, priorTurns } from '../lib/mock-provider.mjs';
 import { assertEqual, eventually } from '../lib/wait.mjs';
 import { delegateFromPalette, openSidebar, quickInput, reviewLabel, taskRow } from '../lib/workbench.mjs';
+import { snapshot } from '../lib/workspace-files.mjs';
 import { runCommand } from '../tooling/browser.mjs';
 
 export const name = 'review';
@@ -15,20 +16,6 @@ export const title = 'Review in the multi-file diff editor: accept one file, rej
 const task = 'Make the date functions say what they return';
 const parserEdit = { old_string: '/** Parses an ISO 8601 date', new_string: '/** Returns the Date for an ISO 8601 date' };
 const formatEdit = { old_string: '/** Formats a date as', new_string: '/** Returns a date formatted as' };
-
-/** Every file under `dir` (relative path → text). */
-function snapshot(dir) {
-  const files = {};
-  const walk = (folder) => {
-    for (const entry of readdirSync(folder, { withFileTypes: true })) {
-      const path = join(folder, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else files[relative(dir, path)] = readFileSync(path, 'utf8');
-    }
-  };
-  walk(dir);
-  return files;
-}
 
 export async function run({ open, mock, log, screenshot }) {
   const session = await open();
