@@ -22,7 +22,7 @@ import { RoleRegistry } from '../../src/engine/roles/role-registry.js';
 import { createWorkspaceToolbox } from '../../src/engine/file-tools/workspace-toolbox.js';
 import { ScriptedModel } from '../../src/engine/testing/scripted-model.js';
 import { NodeWorkspace } from '../../src/engine/workspace/node-workspace.js';
-import { MemoryRoleFiles } from '../delegation/team-harness.js';
+import { lastMessageText, MemoryRoleFiles } from '../delegation/team-harness.js';
 
 export interface BashWorld {
   root: string;
@@ -143,4 +143,11 @@ export function processesMarked(marker: string): number[] {
     if (commandLine.includes(marker)) found.push(Number(entry));
   }
   return found;
+}
+
+/** Runs one command as the reviewer of `world` and returns the tool result it read. */
+export async function runAsReviewer(world: BashWorld, command: string): Promise<string> {
+  world.model('reviewer').enqueue([ScriptedModel.toolCall('Bash', { command })], 'Done.');
+  await world.team.delegate({ role: 'reviewer', prompt: 'Run it' });
+  return lastMessageText(world.model('reviewer').calls.at(-1)!.request);
 }

@@ -10,11 +10,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { detectSandbox } from '../../src/engine/commands/sandbox/sandbox-availability.js';
-import { ScriptedModel } from '../../src/engine/testing/scripted-model.js';
-import { lastMessageText } from '../delegation/team-harness.js';
-import { type BashWorld, copyKinds, createBashWorld } from './bash-support.js';
+import { type BashWorld, copyKinds, createBashWorld, runAsReviewer } from './bash-support.js';
 
-const { toolCall } = ScriptedModel;
 let world: BashWorld | undefined;
 const asRoot = process.getuid?.() === 0;
 
@@ -23,11 +20,8 @@ afterEach(async () => {
   world = undefined;
 });
 
-async function run(command: string): Promise<string> {
-  world!.model('reviewer').enqueue([toolCall('Bash', { command })], 'Done.');
-  await world!.team.delegate({ role: 'reviewer', prompt: 'Run it' });
-  return lastMessageText(world!.model('reviewer').calls.at(-1)!.request);
-}
+/** Runs one command as the reviewer (bash-support.ts). */
+const run = (command: string): Promise<string> => runAsReviewer(world!, command);
 
 beforeAll(async () => {
   expect(await detectSandbox()).toMatchObject({ available: true, mechanism: 'bubblewrap' });

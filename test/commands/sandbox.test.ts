@@ -12,11 +12,8 @@ import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandApprovalRequest } from '../../src/engine/commands/command-host.js';
 import { detectSandbox } from '../../src/engine/commands/sandbox/sandbox-availability.js';
-import { ScriptedModel } from '../../src/engine/testing/scripted-model.js';
-import { lastMessageText } from '../delegation/team-harness.js';
-import { type BashWorld, copyKinds, createBashWorld, processesMarked } from './bash-support.js';
+import { type BashWorld, copyKinds, createBashWorld, runAsReviewer, processesMarked } from './bash-support.js';
 
-const { toolCall } = ScriptedModel;
 let world: BashWorld | undefined;
 let userHome: string | undefined;
 
@@ -27,12 +24,8 @@ afterEach(async () => {
   userHome = undefined;
 });
 
-/** Runs one command as the reviewer and returns the result it read. */
-async function run(command: string): Promise<string> {
-  world!.model('reviewer').enqueue([toolCall('Bash', { command })], 'Done.');
-  await world!.team.delegate({ role: 'reviewer', prompt: 'Run it' });
-  return lastMessageText(world!.model('reviewer').calls.at(-1)!.request);
-}
+/** Runs one command as the reviewer (bash-support.ts). */
+const run = (command: string): Promise<string> => runAsReviewer(world!, command);
 
 beforeAll(async () => {
   // The project's setup installs bubblewrap; a machine where it cannot start fails here, plainly.
