@@ -32,7 +32,8 @@ import { cliModelSettings } from './model-settings.js';
 import { terminalSafe } from './terminal-text.js';
 import { warnWithoutSandbox } from './sandbox-warning.js';
 import { decideFolderTrust, type TrustQuestion } from './folder-trust.js';
-import { itemKey } from '../engine/team/folder-configuration.js';
+import { type FolderItem, itemKey } from '../engine/team/folder-configuration.js';
+import type { ModelChooser } from '../engine/team/team-options.js';
 
 export interface CliEngineOptions {
   workspace: string;
@@ -88,6 +89,10 @@ export interface CliEngine {
   team: AgentTeam;
   /** The run history, when it is kept. */
   runLog?: RunLog;
+  /** Whether the folder's own configuration is used (folder-trust.ts), and exactly which of it. */
+  folderTrust: { trusted: boolean; trustsItem(item: FolderItem): boolean; howToTrust: string };
+  /** The models of a run: the flags', or `override` (a role file's or a prompt file's `model`). */
+  modelFor: ModelChooser;
   /** Ends what the engine holds besides tasks: the scratch copies of commands. */
   close(): Promise<void>;
 }
@@ -123,6 +128,8 @@ export async function createCliEngine(options: CliEngineOptions): Promise<CliEng
   const userChannel = options.userChannel?.(taskManager);
   const secrets = () => secretValues([...providerKeys, ...remoteTokens(roles, options.environment)]);
   const telemetry = await startCliTelemetry(taskManager, options.environment, secrets);
+  const modelFor: ModelChooser = (_role, override) => withFallbacks(override ? createModel({ ...settings, model: override }, { environment: options.environment }) : model, fallbacks);
+  const howToTrust = 'run `agent-team trust` in it, or pass --trust';
   const engine = createEngine({
     workspace,
     roles,
@@ -132,7 +139,7 @@ export async function createCliEngine(options: CliEngineOptions): Promise<CliEng
     trusted: () => folder.trusted,
     // Exactly what was trusted: a hook added to the settings later (they are read at each task's start) is not.
     trustsFolderItem: (item) => trustedItems.has(itemKey(item)),
-    howToTrust: 'run `agent-team trust` in it, or pass --trust',
+    howToTrust,
     commands: {
       allowedPatterns: () => options.allowCommands ?? [],
       howToAllow: 'The user allows commands with --allow-command <pattern> when running agent-team.',
@@ -153,7 +160,7 @@ export async function createCliEngine(options: CliEngineOptions): Promise<CliEng
     secrets,
     ...(telemetry ? { observeModel: telemetry.observeModel } : {}),
     environment: options.environment,
-    modelFor: (_role, override) => withFallbacks(override ? createModel({ ...settings, model: override }, { environment: options.environment }) : model, fallbacks),
+    modelFor,
     environmentNote: `Workspace root: ${workspace.root}. Paths are relative to it.`,
     // Nobody can be asked in a terminal run: a fan-out wider than the limit needs --yes up front.
     fanOutHowToAllow: 'run agent-team with --yes to allow it',
@@ -166,7 +173,8 @@ export async function createCliEngine(options: CliEngineOptions): Promise<CliEng
     ...(options.delegationReach === undefined ? {} : { delegationReach: options.delegationReach }),
     confirmFanOutAbove: options.yes ? Infinity : defaultLimits.confirmFanOutAbove,
   });
-  return { workspace, roles, changes, taskManager, team, ...(history ? { runLog: history.runLog } : {}), close: () => engine.close().finally(() => Promise.all([telemetry?.shutdown(), history?.runLog.close().finally(() => history.locks.releaseAll())])) };
+  const folderTrust = { trusted: folder.trusted, trustsItem: (item: FolderItem) => trustedItems.has(itemKey(item)), howToTrust };
+  return { workspace, roles, changes, taskManager, team, folderTrust, modelFor, ...(history ? { runLog: history.runLog } : {}), close: () => engine.close().finally(() => Promise.all([telemetry?.shutdown(), history?.runLog.close().finally(() => history.locks.releaseAll())])) };
 }
 
 /** The values of the variables remote roles name for their tokens (`a2a_auth_env`). */

@@ -36,6 +36,7 @@ import { formatCost } from '../engine/model/cost-schema.js';
 import { withFileReferences } from './file-references.js';
 import { readImageFiles } from './image-files.js';
 import { treeSettled } from '../engine/tasks/tree-settled.js';
+import { type PromptCommandDelegation, promptCommandDelegation } from './prompt-command-run.js';
 
 export interface RunContext {
   stdout: { write(text: string): void; isTTY?: boolean; columns?: number; rows?: number };
@@ -50,7 +51,7 @@ export interface RunContext {
 export async function runCommand(args: RunArguments, context: RunContext): Promise<number> {
   let userChannel: StdinUserChannel | undefined;
   const goesOnWith = args.resumeRun !== undefined ? { runId: args.resumeRun } : args.continueRun !== undefined ? { taskId: args.continueRun } : undefined;
-  const { workspace, roles, changes, taskManager, team, runLog, close } = await createCliEngine({
+  const engine = await createCliEngine({
     ...args,
     history: (root) => openRunHistory(root, (message) => context.stderr.write(`agent-team: ${terminalSafe(message)}\n`), { keepRuns: args.keepRuns, goesOnWith, force: args.force }),
     userChannel: (manager) => {
@@ -67,6 +68,7 @@ export async function runCommand(args: RunArguments, context: RunContext): Promi
     environment: context.environment,
     stderr: context.stderr,
   });
+  const { workspace, roles, changes, taskManager, team, runLog, close } = engine;
 
   const emit = (event: CliJsonEvent) => context.stdout.write(`${terminalSafeJson(event)}\n`);
   const mapper = new JsonEventMapper();
@@ -98,7 +100,9 @@ export async function runCommand(args: RunArguments, context: RunContext): Promi
 
   try {
     const workflowRequest = args.workflow === undefined ? undefined : await workflowToRun(args.workflow, workspace.root, roles);
-    const task = await withFileReferences(args.task, args.files, workspace.root);
+    // `/fix args`: a prompt file of the folder (prompt-command-run.ts); any other task as it is.
+    const fromPromptFile = workflowRequest || args.plan || args.resumeRun !== undefined || args.continueRun !== undefined ? undefined : await promptCommandDelegation(args.task, args.agent, engine);
+    const task = await withFileReferences(fromPromptFile?.prompt ?? args.task, args.files, workspace.root);
     const images = await readImageFiles(args.images, process.cwd());
     const budgets = { maxTokens: args.budgetTokens, maxUsd: args.budgetUsd };
     const run = (async () => {
@@ -110,7 +114,7 @@ export async function runCommand(args: RunArguments, context: RunContext): Promi
           ? await team.followUp({ rootId: args.continueRun, message: task, images, awaitBackgroundTasks: true, ...budgets })
           : args.plan
           ? await team.plan({ task, maxDepth: args.maxDepth, maxSubtasks: args.maxSubtasks, ...budgets })
-          : await team.delegate({ prompt: task, images, role: args.agent, mode: 'foreground', awaitBackgroundTasks: true, ...budgets });
+          : await team.delegate({ prompt: task, images, role: fromPromptFile ? fromPromptFile.role : args.agent, mode: 'foreground', awaitBackgroundTasks: true, ...budgets, ...promptFileRun(fromPromptFile) });
       // Subagents still running (only possible after a stop or failure of the root) are waited out too.
       await treeSettled(taskManager, started.task.rootId);
       return started.task.id;
@@ -182,6 +186,12 @@ async function resumeRun(runId: string, parts: { team: AgentTeam; taskManager: T
   restoreProposals(parts.changes, contents, parts.warn);
   await parts.team.resume({ runId, source: resumeSourceOf(contents), awaitBackgroundTasks: true });
   return { task: await parts.taskManager.wait(runId) };
+}
+
+/** A prompt file's title and model for the delegation; nothing for a plain task. */
+function promptFileRun(run: PromptCommandDelegation | undefined): { description?: string; modelFor?: PromptCommandDelegation['modelFor'] } {
+  if (!run) return {};
+  return { description: run.description, ...(run.modelFor ? { modelFor: run.modelFor } : {}) };
 }
 
 function printRunEnd(root: TaskSnapshot | undefined, status: string, error: string | undefined, stdout: { write(text: string): void }): void {

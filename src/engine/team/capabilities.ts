@@ -17,6 +17,7 @@ import type { WebHost } from '../web/web-host.js';
 import type { McpHost } from '../mcp/mcp-role-tools.js';
 import { gatedServers, type ServerGate } from './server-gate.js';
 import { sandboxNotice } from './sandbox-notice.js';
+import { type SkillSettings, skillsCapability } from '../skills/skills-capability.js';
 
 /** What the capabilities are built from; a part left out leaves its capability without a host. */
 export interface CapabilityHosts {
@@ -34,6 +35,8 @@ export interface CapabilityHosts {
   web?: WebHost;
   /** How `task` and `chat` agents reach the user. Default: none (they are told no user is available). */
   userChannel?: UserChannel;
+  /** Where Agent Skills are found, and whether the folder's may be used. Default: none (no `Skill` tool). */
+  skills?: SkillSettings;
 }
 
 export function teamCapabilities(hosts: CapabilityHosts): Capability[] {
@@ -41,6 +44,8 @@ export function teamCapabilities(hosts: CapabilityHosts): Capability[] {
     // First: where nothing of the repository may run, or all of it runs as the user, the run says so before anything else.
     ...(hosts.commands ? [sandboxNotice(hosts.commands)] : []),
     ...(hosts.instructions ? [instructionsCapability(hosts.instructions)] : []),
+    // Before hooks and commands: a call a skill's allowed-tools refuses is refused before anyone is asked about it.
+    ...(hosts.skills ? [skillsCapability(hosts.skills)] : []),
     // Before the others: a PreToolUse hook sees a call before anyone is asked to allow it, as in Claude Code.
     ...(hosts.hooks && hosts.commands ? [hooksCapability(hosts.hooks, commandHookRunner(hosts.commands), hosts.userChannel)] : []),
     ...(hosts.commands ? [commandsCapability(hosts.commands)] : []),

@@ -7,6 +7,7 @@ import { homedir } from 'node:os';
 import type { A2aHost } from '../a2a/remote-task-work.js';
 import type { HookSettings } from '../hooks/hooks-capability.js';
 import type { InstructionSettings } from '../instructions/instructions-capability.js';
+import type { SkillSettings } from '../skills/skills-capability.js';
 import { instructionSources } from '../instructions/instruction-sources.js';
 import type { Capability } from '../capabilities/capability.js';
 import type { ChangeSetRegistry } from '../changes/registry.js';
@@ -75,6 +76,13 @@ export function createEngine(host: EngineHost): Engine {
     // Text the agents read, as they read any file of the folder; not code. (VS Code runs no agent in Restricted Mode.)
     allowed: () => true,
   };
+  // The folder's skills are repository content that steers agents: only where it is trusted, and only as trusted.
+  const skills: SkillSettings = {
+    root: workspace.root,
+    home: host.userHome ?? homedir(),
+    workspaceAllowed: host.trusted,
+    ...(host.trustsFolderItem ? { trustsItem: (item) => host.trustsFolderItem!(item) } : {}),
+  };
   const hooks: HookSettings = {
     root: workspace.root,
     home: host.userHome ?? homedir(),
@@ -94,7 +102,7 @@ export function createEngine(host: EngineHost): Engine {
     ...(host.clock ? { clock: host.clock } : {}),
   };
   const capabilities = [
-    ...teamCapabilities({ instructions, hooks, commands, web, mcp, servers, ...(host.userChannel ? { userChannel: host.userChannel } : {}) }),
+    ...teamCapabilities({ instructions, skills, hooks, commands, web, mcp, servers, ...(host.userChannel ? { userChannel: host.userChannel } : {}) }),
     overlapCapability({ changes, children: (taskId) => taskManager.children(taskId) }),
   ];
   const inbox = new MessageInbox(taskManager);

@@ -11,11 +11,13 @@ import { createHash } from 'node:crypto';
 import { hookItems } from './folder-hook-items.js';
 import type { FolderItem, FolderItemSource, FolderPlace } from './folder-item.js';
 import { roleItems } from './folder-role-items.js';
+import { skillItems } from '../skills/skill-items.js';
+import { promptFileItems } from '../prompt-files/prompt-file-items.js';
 
 export type { FolderItem, FolderItemKind, FolderItemSource, FolderPlace } from './folder-item.js';
 
 /** The kinds of executable configuration a folder has, in the order they are listed. */
-export const folderItemSources: readonly FolderItemSource[] = [hookItems, roleItems];
+export const folderItemSources: readonly FolderItemSource[] = [hookItems, roleItems, skillItems, promptFileItems];
 
 export interface FolderConfiguration {
   items: FolderItem[];

@@ -1,0 +1,38 @@
+/**
+ * `agent-team run /fix the parser`: a task that starts with a prompt file's name runs that prompt file
+ * (.github/prompts/fix.prompt.md or .claude/commands/fix.md), its arguments put in, with its `model` and
+ * its `agent`. No such file, a missing `${input:…}` or an untrusted folder: a usage error (exit 2), before
+ * anything starts. `--agent` wins over the file's `agent`; the flags' model is used where it names none.
+ */
+import { ConfigurationError } from '../engine/errors.js';
+import { resolvePromptCommand, slashCommandOf } from '../engine/prompt-files/prompt-commands.js';
+import type { ModelChooser } from '../engine/team/team-options.js';
+import type { CliEngine } from './cli-engine.js';
+
+export interface PromptCommandDelegation {
+  prompt: string;
+  /** Undefined: the coordinator. */
+  role?: string;
+  /** Undefined: the run's models. */
+  modelFor?: ModelChooser;
+  /** What the task list shows: `/fix the parser`. */
+  description: string;
+}
+
+/** The delegation `task` asks for when it is `/name args`; undefined for any other task. */
+export async function promptCommandDelegation(task: string, agentFlag: string | undefined, engine: Pick<CliEngine, 'workspace' | 'folderTrust' | 'modelFor'>): Promise<PromptCommandDelegation | undefined> {
+  const command = slashCommandOf(task);
+  if (!command) return undefined;
+  const resolved = await resolvePromptCommand(command, { root: engine.workspace.root, ...engine.folderTrust });
+  if ('error' in resolved) throw new ConfigurationError(resolved.error);
+  const { run } = resolved;
+  const role = agentFlag ?? run.role;
+  const model = run.model;
+  return {
+    prompt: run.prompt,
+    ...(role ? { role } : {}),
+    // A role file's own model still wins for its role; the prompt file's is the run's otherwise.
+    ...(model ? { modelFor: (roleName: string, override?: string) => engine.modelFor(roleName, override ?? model) } : {}),
+    description: task.trim().slice(0, 80),
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * `/name args`, as the CLI (`agent-team run /fix the parser`) and `@team` both take it: which prompt
+ * file it names, and what to run: the prompt with its arguments put in, its model, and who runs it.
+ * Only where the folder is trusted (and, in the CLI, only as it was trusted): a prompt file is an order
+ * written by the repository. A text that only looks like a path (`/etc/hosts is wrong`) is no command.
+ */
+import type { FolderItem } from '../team/folder-item.js';
+import { expandPromptArguments, PromptArgumentError } from './prompt-arguments.js';
+import type { PromptFile } from './prompt-file-definition.js';
+import { promptFileItem } from './prompt-file-items.js';
+import { findPromptFiles } from './prompt-file-sources.js';
+
+/** What a prompt file runs. */
+export interface PromptRun {
+  promptFile: PromptFile;
+  /** The prompt with its arguments put in. */
+  prompt: string;
+  /** The model (`model`). Default: the run's. */
+  model?: string;
+  /** The role that runs it, from `agent` / `mode` (`ask`: researcher, `edit`: refactorer, `agent`: the coordinator). Default: the coordinator. */
+  role?: string;
+}
+
+export interface PromptCommandPlace {
+  root: string;
+  /** False where the folder is not trusted: no prompt file is read. */
+  trusted: boolean;
+  /** How the user trusts the folder, for the refusal. */
+  howToTrust: string;
+  /** Whether the user trusted this exact file (the CLI's list). Default: every file of a trusted folder. */
+  trustsItem?(item: FolderItem): boolean;
+}
+
+/** `/name` and the rest, when `text` starts with a command's name; undefined for any other text. */
+export function slashCommandOf(text: string): { name: string; argumentsText: string } | undefined {
+  const match = /^\/([A-Za-z0-9][A-Za-z0-9_.-]{0,63})(?:\s+([\s\S]*))?$/.exec(text.trim());
+  return match ? { name: match[1]!, argumentsText: (match[2] ?? '').trim() } : undefined;
+}
+
+/** The run `/name args` asks for, or an error for the user (no such prompt file, a missing input, an untrusted folder). */
+export async function resolvePromptCommand(command: { name: string; argumentsText: string }, place: PromptCommandPlace): Promise<{ run: PromptRun } | { error: string }> {
+  if (!place.trusted) return { error: `/${command.name}: this folder is not trusted, so its prompt files (.github/prompts, .claude/commands) are not read; to use them, ${place.howToTrust}.` };
+  const found = await findPromptFiles(place.root);
+  const promptFile = found.promptFiles.find((each) => each.name.toLowerCase() === command.name.toLowerCase());
+  if (!promptFile) {
+    const why = found.problems.find((problem) => problem.includes(`/${command.name}`) || problem.includes(`/${command.name}.`));
+    const known = found.promptFiles.map((each) => `/${each.name}`).join(', ') || 'none: add .github/prompts/<name>.prompt.md or .claude/commands/<name>.md';
+    return { error: `There is no prompt file /${command.name}${why ? ` (${why})` : ''}. Prompt files: ${known}.` };
+  }
+  if (place.trustsItem && !place.trustsItem(promptFileItem(promptFile))) return { error: `/${command.name}: ${promptFile.label} was added or changed after the folder was trusted; to use it, ${place.howToTrust}.` };
+  try {
+    const prompt = expandPromptArguments(promptFile.body, command.argumentsText, { name: promptFile.name, root: place.root });
+    const role = roleOf(promptFile.agent);
+    return { run: { promptFile, prompt, ...(promptFile.model ? { model: promptFile.model } : {}), ...(role ? { role } : {}) } };
+  } catch (error) {
+    if (error instanceof PromptArgumentError) return { error: error.message };
+    throw error;
+  }
+}
+
+/** VS Code's modes as our roles; any other name is a role (a custom agent's) of its own. */
+function roleOf(agent: string | undefined): string | undefined {
+  if (agent === undefined || agent === 'agent') return undefined;
+  if (agent === 'ask') return 'researcher';
+  if (agent === 'edit') return 'refactorer';
+  return agent;
+}

@@ -1,0 +1,102 @@
+/**
+ * Prompt files and commands through the CLI: `agent-team run /fix <args>` runs
+ * `.github/prompts/fix.prompt.md` with `$ARGUMENTS` and `$1` put in and its front matter's model and
+ * agent; `.claude/commands/*.md` (no front matter needed) with `${input:…}` from `name=value`; a clash is
+ * the `.github` file's; an unknown name, a missing input or an untrusted folder is a usage error before
+ * anything starts.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { type MockProtocol, textTurn } from '../support/mock-provider/index.js';
+import { agentOf, parseEvents, providerEnvironment, startCli } from './cli-harness.js';
+import { useCliWorld } from './cli-world.js';
+
+const world = useCliWorld({ 'parser.ts': 'export const parse = (text: string) => new Date(text);\n' });
+
+async function write(relative: string, content: string): Promise<void> {
+  await mkdir(path.dirname(path.join(world.workspace, relative)), { recursive: true });
+  await writeFile(path.join(world.workspace, relative), content);
+}
+
+const fixPrompt = '---\ndescription: Fix a bug the user names\nmodel: mock-fix-model\n---\nFix this bug: $ARGUMENTS.\nStart with the file $1.\n';
+
+function run(protocol: MockProtocol, task: string[], extra: string[] = []) {
+  const provider = providerEnvironment(protocol, world.server.baseUrl);
+  return startCli(world.cliPath, ['run', '--json', '--workspace', world.workspace, ...provider.args, ...extra, ...task], { ...provider.env, HOME: world.workspace }).exited;
+}
+
+describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run /fix (%s)', (protocol) => {
+  it('runs .github/prompts/fix.prompt.md with its arguments put in, on the model its front matter names', async () => {
+    await write('.github/prompts/fix.prompt.md', fixPrompt);
+    world.server.respondWith(() => textTurn('Proposed a fix.'));
+    const { code, stdout, stderr } = await run(protocol, ['/fix', 'parser.ts', 'accepts invalid dates'], ['--trust']);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const [request] = world.server.requests;
+    expect(world.server.requests).toHaveLength(1);
+    expect(agentOf(request!)).toBe('coordinator');
+    expect(request!.model).toBe('mock-fix-model');
+    expect(request!.lastMessageText).toContain('Fix this bug: parser.ts accepts invalid dates.\nStart with the file parser.ts.');
+    expect(request!.lastMessageText).not.toContain('$ARGUMENTS');
+    const events = parseEvents(stdout);
+    expect(events.find((event) => event.type === 'task-start')).toMatchObject({ role: 'coordinator', description: '/fix parser.ts accepts invalid dates' });
+    expect(events.at(-1)).toMatchObject({ type: 'run-end', status: 'completed', output: 'Proposed a fix.' });
+  });
+});
+
+describe('prompt files and commands', () => {
+  it('runs a .claude/commands file with ${input:…} from name=value, by the role its agent names; a clash is the .github file’s', async () => {
+    await write('.github/prompts/fix.prompt.md', fixPrompt);
+    await write('.claude/commands/fix.md', 'The other fix.\n');
+    await write('.claude/commands/explain.md', '---\nagent: ask\n---\nExplain ${input:symbol:the symbol} in ${workspaceFolderBasename}.\n');
+    world.server.respondWith(() => textTurn('It parses dates.'));
+
+    const explained = await run('anthropic', ['/explain', 'symbol=parse'], ['--trust']);
+    expect(explained.code, explained.stderr).toBe(0);
+    const request = world.server.requests[0]!;
+    expect(agentOf(request)).toBe('researcher');
+    expect(request.model).not.toBe('mock-fix-model');
+    expect(request.lastMessageText).toContain(`Explain parse in ${path.basename(world.workspace)}.`);
+
+    const fixed = await run('anthropic', ['/fix', 'it'], ['--trust']);
+    expect(fixed.code).toBe(0);
+    expect(world.server.requests[1]!.lastMessageText).toContain('Fix this bug: it.');
+  });
+
+  it('appends the arguments to a prompt that does not place them', async () => {
+    await write('.claude/commands/review.md', 'Review the change for error handling.');
+    world.server.respondWith(() => textTurn('Looks fine.'));
+    const { code } = await run('openai', ['/review', 'src/a.ts'], ['--trust', '--agent', 'reviewer']);
+    expect(code).toBe(0);
+    expect(agentOf(world.server.requests[0]!)).toBe('reviewer');
+    expect(world.server.requests[0]!.lastMessageText).toContain('Review the change for error handling.\n\nARGUMENTS: src/a.ts');
+  });
+
+  it('refuses before anything starts (exit 2): an unknown name, a missing input, a folder that is not trusted', async () => {
+    await write('.github/prompts/fix.prompt.md', fixPrompt);
+    await write('.claude/commands/explain.md', 'Explain ${input:symbol}.');
+    world.server.respondWith(() => textTurn('no'));
+
+    const unknown = await run('anthropic', ['/fxi', 'it'], ['--trust']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('There is no prompt file /fxi. Prompt files: /fix, /explain.');
+
+    const missing = await run('anthropic', ['/explain'], ['--trust']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('/explain needs ${input:symbol}: give it after the name, as symbol=<value>');
+
+    const untrusted = await run('anthropic', ['/fix', 'it']);
+    expect(untrusted.code).toBe(2);
+    expect(untrusted.stderr).toContain("prompt /fix (.github/prompts/fix.prompt.md): Fix a bug the user names (model mock-fix-model)");
+    expect(untrusted.stderr).toContain('/fix: this folder is not trusted, so its prompt files (.github/prompts, .claude/commands) are not read');
+    expect(world.server.requests).toHaveLength(0);
+  });
+
+  it('takes a task that starts with a path as a task', async () => {
+    world.server.respondWith(() => textTurn('Cleaned.'));
+    const { code } = await run('anthropic', ['/tmp/cache/ is full: what writes there?']);
+    expect(code).toBe(0);
+    expect(world.server.requests[0]!.lastMessageText).toContain('/tmp/cache/ is full');
+  });
+});
