@@ -7,6 +7,7 @@
 import { ConfigurationError } from '../engine/errors.js';
 import { resolvePromptCommand, slashCommandOf } from '../engine/prompt-files/prompt-commands.js';
 import type { ModelChooser } from '../engine/team/team-options.js';
+import { promptFileItem } from '../engine/team/folder-prompt-file-items.js';
 import type { CliEngine } from './cli-engine.js';
 
 export interface PromptCommandDelegation {
@@ -23,7 +24,8 @@ export interface PromptCommandDelegation {
 export async function promptCommandDelegation(task: string, agentFlag: string | undefined, engine: Pick<CliEngine, 'workspace' | 'folderTrust' | 'modelFor'>): Promise<PromptCommandDelegation | undefined> {
   const command = slashCommandOf(task);
   if (!command) return undefined;
-  const resolved = await resolvePromptCommand(command, { root: engine.workspace.root, ...engine.folderTrust });
+  const { trusted, trustsItem, howToTrust } = engine.folderTrust;
+  const resolved = await resolvePromptCommand(command, { root: engine.workspace.root, trusted, howToTrust, trustsPromptFile: (promptFile) => trustsItem(promptFileItem(promptFile)) });
   if ('error' in resolved) throw new ConfigurationError(resolved.error);
   const { run } = resolved;
   const role = agentFlag ?? run.role;

@@ -4,10 +4,8 @@
  * Only where the folder is trusted (and, in the CLI, only as it was trusted): a prompt file is an order
  * written by the repository. A text that only looks like a path (`/etc/hosts is wrong`) is no command.
  */
-import type { FolderItem } from '../team/folder-item.js';
 import { expandPromptArguments, PromptArgumentError } from './prompt-arguments.js';
 import type { PromptFile } from './prompt-file-definition.js';
-import { promptFileItem } from './prompt-file-items.js';
 import { findPromptFiles } from './prompt-file-sources.js';
 
 /** What a prompt file runs. */
@@ -28,7 +26,7 @@ export interface PromptCommandPlace {
   /** How the user trusts the folder, for the refusal. */
   howToTrust: string;
   /** Whether the user trusted this exact file (the CLI's list). Default: every file of a trusted folder. */
-  trustsItem?(item: FolderItem): boolean;
+  trustsPromptFile?(promptFile: PromptFile): boolean;
 }
 
 /** `/name` and the rest, when `text` starts with a command's name; undefined for any other text. */
@@ -47,7 +45,7 @@ export async function resolvePromptCommand(command: { name: string; argumentsTex
     const known = found.promptFiles.map((each) => `/${each.name}`).join(', ') || 'none: add .github/prompts/<name>.prompt.md or .claude/commands/<name>.md';
     return { error: `There is no prompt file /${command.name}${why ? ` (${why})` : ''}. Prompt files: ${known}.` };
   }
-  if (place.trustsItem && !place.trustsItem(promptFileItem(promptFile))) return { error: `/${command.name}: ${promptFile.label} was added or changed after the folder was trusted; to use it, ${place.howToTrust}.` };
+  if (place.trustsPromptFile && !place.trustsPromptFile(promptFile)) return { error: `/${command.name}: ${promptFile.label} was added or changed after the folder was trusted; to use it, ${place.howToTrust}.` };
   try {
     const prompt = expandPromptArguments(promptFile.body, command.argumentsText, { name: promptFile.name, root: place.root });
     const role = roleOf(promptFile.agent);

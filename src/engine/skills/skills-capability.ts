@@ -7,10 +7,8 @@
  * CLI) one added or changed since is not used. The transcript names the skills offered.
  */
 import type { Capability } from '../capabilities/capability.js';
-import type { FolderItem } from '../team/folder-item.js';
 import type { SkillDefinition } from './skill-definition.js';
 import { skillLimits } from './skill-definition.js';
-import { skillItem } from './skill-items.js';
 import { SkillNarrowing } from './skill-narrowing.js';
 import { findSkills } from './skill-sources.js';
 import { createSkillTool } from './skill-tool.js';
@@ -22,8 +20,8 @@ export interface SkillSettings {
   home?: string;
   /** False where the folder is not trusted: its skills are not read. The user's are. */
   workspaceAllowed(): boolean;
-  /** Whether the user trusted this exact skill (the CLI's list). Default: every skill of a trusted folder. */
-  trustsItem?(item: FolderItem): boolean;
+  /** Whether the user trusted this exact workspace skill (the CLI's list). Default: every skill of a trusted folder. */
+  trustsSkill?(skill: SkillDefinition): boolean;
 }
 
 export function skillsCapability(settings: SkillSettings): Capability {
@@ -33,7 +31,7 @@ export function skillsCapability(settings: SkillSettings): Capability {
       const found = await findSkills({ root: settings.root, ...(settings.home === undefined ? {} : { home: settings.home }), workspaceAllowed: settings.workspaceAllowed() });
       const problems = [...found.problems];
       const skills = found.skills.filter((skill) => {
-        if (skill.scope !== 'workspace' || !settings.trustsItem || settings.trustsItem(skillItem(skill))) return true;
+        if (skill.scope !== 'workspace' || !settings.trustsSkill || settings.trustsSkill(skill)) return true;
         problems.push(`${skill.label} was not used: it was added or changed after the folder was trusted (trust it again to use it)`);
         return false;
       });

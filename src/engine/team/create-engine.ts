@@ -22,6 +22,7 @@ import type { RoleRegistry } from '../roles/role-registry.js';
 import type { TaskManager } from '../tasks/task-manager.js';
 import type { ServerGate } from './server-gate.js';
 import { hookItem } from './folder-hook-items.js';
+import { skillItem } from './folder-skill-items.js';
 import { sandboxRefusal } from './sandbox-notice.js';
 import type { WebHost } from '../web/web-host.js';
 import { AgentTeam } from './agent-team.js';
@@ -81,7 +82,7 @@ export function createEngine(host: EngineHost): Engine {
     root: workspace.root,
     home: host.userHome ?? homedir(),
     workspaceAllowed: host.trusted,
-    ...(host.trustsFolderItem ? { trustsItem: (item) => host.trustsFolderItem!(item) } : {}),
+    ...(host.trustsFolderItem ? { trustsSkill: (skill) => host.trustsFolderItem!(skillItem(skill)) } : {}),
   };
   const hooks: HookSettings = {
     root: workspace.root,

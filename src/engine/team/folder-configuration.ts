@@ -11,8 +11,8 @@ import { createHash } from 'node:crypto';
 import { hookItems } from './folder-hook-items.js';
 import type { FolderItem, FolderItemSource, FolderPlace } from './folder-item.js';
 import { roleItems } from './folder-role-items.js';
-import { skillItems } from '../skills/skill-items.js';
-import { promptFileItems } from '../prompt-files/prompt-file-items.js';
+import { skillItems } from './folder-skill-items.js';
+import { promptFileItems } from './folder-prompt-file-items.js';
 
 export type { FolderItem, FolderItemKind, FolderItemSource, FolderPlace } from './folder-item.js';
 

@@ -1,11 +1,11 @@
 /**
- * The workspace's skills as items of its executable configuration (team/folder-configuration.ts): a
+ * The workspace's skills as items of its executable configuration (folder-configuration.ts): a
  * skill is instructions agents follow, and its body may tell them to run its scripts, so the user trusts
  * it with the folder. The item carries the file's digest: a skill changed after the user's yes asks again.
  */
-import type { FolderItem, FolderPlace } from '../team/folder-item.js';
-import type { SkillDefinition } from './skill-definition.js';
-import { readSkillFolder, workspaceSkillFolders } from './skill-sources.js';
+import type { SkillDefinition } from '../skills/skill-definition.js';
+import { readSkillFolder, workspaceSkillFolders } from '../skills/skill-sources.js';
+import type { FolderItem, FolderPlace } from './folder-item.js';
 
 export async function skillItems(place: FolderPlace): Promise<{ items: FolderItem[]; problems: string[] }> {
   const items: FolderItem[] = [];

@@ -1,12 +1,12 @@
 /**
- * The workspace's prompt files as items of its executable configuration (team/folder-configuration.ts):
+ * The workspace's prompt files as items of its executable configuration (folder-configuration.ts):
  * a prompt file is an order the repository writes for agents (with a model and tools of its choosing),
  * so it runs only in a trusted folder. The item carries the file's digest: one changed after the user's
  * yes asks again.
  */
-import type { FolderItem, FolderPlace } from '../team/folder-item.js';
-import type { PromptFile } from './prompt-file-definition.js';
-import { findPromptFiles } from './prompt-file-sources.js';
+import type { PromptFile } from '../prompt-files/prompt-file-definition.js';
+import { findPromptFiles } from '../prompt-files/prompt-file-sources.js';
+import type { FolderItem, FolderPlace } from './folder-item.js';
 
 export async function promptFileItems(place: FolderPlace): Promise<{ items: FolderItem[]; problems: string[] }> {
   const found = await findPromptFiles(place.root);
