@@ -1,7 +1,7 @@
 /**
  * The `@team` chat participant: "@team review src/foo.ts" runs the coordinator on the request and tells
- * the run in the chat as it goes (see run-in-chat.ts); `/plan` runs the recursive planner and `/workflow
- * <name> <input>` a workflow. A new message after a finished @team answer continues that run (a
+ * the run in the chat as it goes (see run-in-chat.ts); `/plan` runs the recursive planner, `/workflow
+ * <name> <input>` a workflow and `/<name> <args>` the folder's prompt file of that name. A new message after a finished @team answer continues that run (a
  * follow-up that keeps its context); the chat's Stop stops the tree.
  */
 import * as vscode from 'vscode';
@@ -18,6 +18,7 @@ import { reportRunInChat } from './run-in-chat.js';
 import type { ImagePart } from '../../engine/model/types.js';
 import { type PromptReference, withReferences } from './prompt-references.js';
 import { teamParticipantId } from '../contribution-ids.js';
+import { promptFilesLine, startPromptFileRun } from './prompt-file-command.js';
 export { teamParticipantId };
 
 
@@ -41,7 +42,7 @@ export async function handleTeamRequest(
     return refuse(vscode.l10n.t('Agents don\u2019t run in Restricted Mode. Trust this folder ("Workspaces: Manage Workspace Trust") to let Agent Team read it and propose edits.'));
   }
   const prompt = request.prompt.trim();
-  if (prompt === '') return refuse(usage(request.command));
+  if (prompt === '') return refuse(`${usage(request.command)} ${request.command === undefined ? await promptFilesLine(host) : ''}`.trim());
   try {
     const setup = modelSetupForChat(await host.setup.modelSetup(), request.model);
     if (!setup) {
@@ -50,7 +51,9 @@ export async function handleTeamRequest(
     }
     // What the user attached (#file, the selection, …) goes with the prompt; a workflow's input is its own words.
     const attached = request.command === 'workflow' ? { prompt, images: [] } : await withReferences(prompt, request.references ?? [], host.folder()?.uri);
-    const started = await startRun(host, request.command, attached, setup, previousRunOf(context, host));
+    // `/name …` that VS Code did not take as a declared command: a prompt file of the folder (prompt-file-command.ts).
+    const fromPromptFile = request.command === undefined ? await startPromptFileRun(host, prompt, attached, setup) : undefined;
+    const started = fromPromptFile ?? (await startRun(host, request.command, attached, setup, previousRunOf(context, host)));
     if (typeof started === 'string') return refuse(started);
     host.log.info(`Chat: started ${started.task.id} (${started.task.role}): ${started.task.description}`);
     const root = await reportRunInChat({ taskManager: host.taskManager, pendingFileCount: (rootId) => host.review.pendingFileCount(rootId) }, started.task.id, stream, token);

@@ -1,0 +1,44 @@
+/**
+ * `@team /fix the parser`: a prompt file of the folder (`.github/prompts/fix.prompt.md`,
+ * `.claude/commands/fix.md`) run from the Chat view. VS Code takes a participant's commands only from
+ * package.json, so `/plan` and `/workflow` are declared there and a prompt file's `/name` arrives as the
+ * start of the prompt (no `request.command`): it is recognised here. Its arguments are put in, its
+ * `model` replaces the run's, its `agent` chooses the role; what the user attached goes with it.
+ * The folder is trusted here (@team refuses in Restricted Mode before this).
+ */
+import * as vscode from 'vscode';
+import { resolvePromptCommand, slashCommandOf } from '../../engine/prompt-files/prompt-commands.js';
+import { findPromptFiles } from '../../engine/prompt-files/prompt-file-sources.js';
+import type { StartTaskResult } from '../../engine/tasks/index.js';
+import { readSettings } from '../configuration.js';
+import type { AgentTeamHost } from '../host.js';
+import type { ModelSetup } from '../model-setup.js';
+
+/** Starts the prompt file `prompt` names; a string says why not; undefined when the prompt names none (`/etc/hosts …` included). */
+export async function startPromptFileRun(host: AgentTeamHost, prompt: string, attached: { prompt: string }, setup: ModelSetup): Promise<StartTaskResult | string | undefined> {
+  const command = slashCommandOf(prompt);
+  const root = host.folder()?.uri.fsPath;
+  if (!command || root === undefined) return undefined;
+  const resolved = await resolvePromptCommand(command, { root, trusted: vscode.workspace.isTrusted, howToTrust: 'trust it with "Workspaces: Manage Workspace Trust"' });
+  if ('error' in resolved) return resolved.error;
+  const { run } = resolved;
+  // The attachments withReferences added after the user's words go after the prompt file's text.
+  const attachments = attached.prompt.startsWith(prompt) ? attached.prompt.slice(prompt.length) : '';
+  const session = await host.engine();
+  await host.historyLoaded;
+  const settings = readSettings(vscode.workspace.isTrusted);
+  return session.delegate(
+    { prompt: `${run.prompt}${attachments}`, ...(run.role ? { role: run.role } : {}), description: prompt.slice(0, 80), mode: 'background', awaitBackgroundTasks: false },
+    run.model ? { ...setup, model: run.model } : setup,
+    settings,
+  );
+}
+
+/** The folder's prompt files as a line for the chat's help: `/fix` (its description), …; empty when there are none. */
+export async function promptFilesLine(host: AgentTeamHost): Promise<string> {
+  const root = host.folder()?.uri.fsPath;
+  if (root === undefined || !vscode.workspace.isTrusted) return '';
+  const { promptFiles } = await findPromptFiles(root);
+  if (promptFiles.length === 0) return '';
+  return vscode.l10n.t('Prompt files of this folder: {0}.', promptFiles.map((each) => `/${each.name} (${each.description})`).join(', '));
+}

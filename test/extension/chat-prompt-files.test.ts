@@ -1,0 +1,76 @@
+/**
+ * `@team /fix …` in the Chat view with the real team on scripted VS Code models: VS Code passes an
+ * undeclared `/fix` as the prompt's start; the participant runs `.github/prompts/fix.prompt.md` with its
+ * arguments put in, on the model its front matter names, and `/plan` stays the built-in. An unknown
+ * `/name` is answered with the folder's prompt files; an empty request lists them.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { agentOfChat, chatTurn, lastMessageText } from './support/chat-turns.js';
+import { CancellationTokenSource, FakeChatModel, languageModels } from './support/fake-vscode.js';
+import { activateExtension, type ActivatedExtension } from './support/harness.js';
+
+vi.mock('vscode', () => import('./support/fake-vscode.js'));
+
+let extension: ActivatedExtension | undefined;
+
+afterEach(async () => {
+  await extension?.cleanup();
+  extension = undefined;
+});
+
+const files = {
+  '.github/prompts/fix.prompt.md': '---\ndescription: Fix a bug the user names\nmodel: fake-fix-model\n---\nFix this bug: $ARGUMENTS.\n',
+  '.claude/commands/explain.md': '---\nagent: ask\n---\nExplain $1 briefly.\n',
+};
+
+function start() {
+  extension = activateExtension({ files });
+  const chatModel = new FakeChatModel('copilot-gpt-5', () => chatTurn('From the chat model.'));
+  const fixModel = new FakeChatModel('fake-fix-model', () => chatTurn('Proposed a fix.'));
+  languageModels.offer(chatModel, fixModel);
+  const participant = languageModels.participants.get('agentTeam.team');
+  if (!participant) throw new Error('@team was not registered');
+  const ask = async (prompt: string, command?: string) => {
+    const parts: string[] = [];
+    const stream = { progress: () => undefined, markdown: (value: string | { value: string }) => parts.push(typeof value === 'string' ? value : value.value), button: () => undefined };
+    const result = (await participant.handler({ prompt, command, model: chatModel, references: [] }, { history: [] }, stream, new CancellationTokenSource().token)) as { errorDetails?: { message: string } };
+    return { result, text: parts.join('') };
+  };
+  return { chatModel, fixModel, ask };
+}
+
+describe('@team /<prompt file>', () => {
+  it('runs .github/prompts/fix.prompt.md with $ARGUMENTS, on the model it names', async () => {
+    const { chatModel, fixModel, ask } = start();
+    const { result, text } = await ask('/fix the parser accepts 2024-02-30');
+    expect(result.errorDetails).toBeUndefined();
+    expect(text).toContain('Proposed a fix.');
+    expect(chatModel.requests).toHaveLength(0);
+    expect(agentOfChat(fixModel.requests[0]!)).toBe('coordinator');
+    expect(lastMessageText(fixModel.requests[0]!)).toContain('Fix this bug: the parser accepts 2024-02-30.');
+    const root = extension!.host.taskManager.list().find((task) => task.parentId === null)!;
+    expect(root.description).toBe('/fix the parser accepts 2024-02-30');
+  });
+
+  it('runs a .claude/commands file by the role its agent names, on the chat’s model', async () => {
+    const { chatModel, ask } = start();
+    const { result } = await ask('/explain parseDate');
+    expect(result.errorDetails).toBeUndefined();
+    expect(agentOfChat(chatModel.requests[0]!)).toBe('researcher');
+    expect(lastMessageText(chatModel.requests[0]!)).toContain('Explain parseDate briefly.');
+  });
+
+  it('answers an unknown /name with the prompt files, lists them on an empty request, and keeps /plan built in', async () => {
+    const { chatModel, ask } = start();
+    const unknown = await ask('/fxi it');
+    expect(unknown.result.errorDetails?.message).toContain('There is no prompt file /fxi. Prompt files: /fix, /explain.');
+    expect(chatModel.requests).toHaveLength(0);
+
+    const empty = await ask('');
+    expect(empty.text).toContain('Prompt files of this folder: /fix (Fix a bug the user names), /explain (Explain $1 briefly.).');
+
+    // A declared command is VS Code's `request.command`, never a prompt file's.
+    await ask('split the parser', 'plan');
+    expect(agentOfChat(chatModel.requests[0]!)).toBe('planner');
+  });
+});
