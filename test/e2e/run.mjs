@@ -24,6 +24,7 @@ import * as queuedQuestionJourney from './journeys/queued-question.mjs';
 import * as followUpJourney from './journeys/follow-up.mjs';
 import * as nestedJourney from './journeys/nested.mjs';
 import * as planJourney from './journeys/plan.mjs';
+import * as promptFileJourney from './journeys/prompt-file.mjs';
 import * as workflowJourney from './journeys/workflow.mjs';
 import * as reloadJourney from './journeys/reload.mjs';
 import * as resumeJourney from './journeys/resume.mjs';
@@ -49,7 +50,7 @@ import { repoRoot, resultsDir, vsixPath } from './lib/paths.mjs';
 import { openSession, saveArtifacts, saveAttachments } from './lib/session.mjs';
 import { within } from './lib/wait.mjs';
 
-const journeys = [delegateJourney, nestedJourney, workflowJourney, planJourney, answerJourney, queuedQuestionJourney, steerJourney, followUpJourney, stopJourney, budgetJourney, reviewJourney, hunkJourney, gutterJourney, conflictJourney, reviseJourney, reloadJourney, resumeJourney, branchJourney, restrictedJourney, startJourney, languageModelJourney, approveJourney, approveAlwaysJourney, problemsJourney, newRoleJourney, activationJourney];
+const journeys = [delegateJourney, nestedJourney, workflowJourney, planJourney, answerJourney, queuedQuestionJourney, steerJourney, followUpJourney, stopJourney, budgetJourney, reviewJourney, hunkJourney, gutterJourney, conflictJourney, reviseJourney, reloadJourney, resumeJourney, branchJourney, restrictedJourney, startJourney, languageModelJourney, approveJourney, approveAlwaysJourney, problemsJourney, newRoleJourney, activationJourney, promptFileJourney];
 /** The longest one journey may take, setup of its window included (they take 20–40 s here). */
 const journeyTimeoutMs = 6 * 60_000;
 
