@@ -1,12 +1,13 @@
 /**
  * `@team /fix …` in the Chat view with the real team on scripted VS Code models: VS Code passes an
  * undeclared `/fix` as the prompt's start; the participant runs `.github/prompts/fix.prompt.md` with its
- * arguments put in, on the model its front matter names, and `/plan` stays the built-in. An unknown
+ * arguments put in, on the model its front matter names (VS Code's own attachment of the file dropped),
+ * and `/plan` stays the built-in. An unknown
  * `/name` is answered with the folder's prompt files; an empty request lists them.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { agentOfChat, chatTurn, lastMessageText } from './support/chat-turns.js';
-import { CancellationTokenSource, FakeChatModel, languageModels } from './support/fake-vscode.js';
+import { CancellationTokenSource, FakeChatModel, languageModels, Uri } from './support/fake-vscode.js';
 import { activateExtension, type ActivatedExtension } from './support/harness.js';
 
 vi.mock('vscode', () => import('./support/fake-vscode.js'));
@@ -30,10 +31,10 @@ function start() {
   languageModels.offer(chatModel, fixModel);
   const participant = languageModels.participants.get('agentTeam.team');
   if (!participant) throw new Error('@team was not registered');
-  const ask = async (prompt: string, command?: string) => {
+  const ask = async (prompt: string, command?: string, references: unknown[] = []) => {
     const parts: string[] = [];
     const stream = { progress: () => undefined, markdown: (value: string | { value: string }) => parts.push(typeof value === 'string' ? value : value.value), button: () => undefined };
-    const result = (await participant.handler({ prompt, command, model: chatModel, references: [] }, { history: [] }, stream, new CancellationTokenSource().token)) as { errorDetails?: { message: string } };
+    const result = (await participant.handler({ prompt, command, model: chatModel, references }, { history: [] }, stream, new CancellationTokenSource().token)) as { errorDetails?: { message: string } };
     return { result, text: parts.join('') };
   };
   return { chatModel, fixModel, ask };
@@ -42,12 +43,15 @@ function start() {
 describe('@team /<prompt file>', () => {
   it('runs .github/prompts/fix.prompt.md with $ARGUMENTS, on the model it names', async () => {
     const { chatModel, fixModel, ask } = start();
-    const { result, text } = await ask('/fix the parser accepts 2024-02-30');
+    // VS Code attaches a .github/prompts file it recognised itself: the participant runs the file instead.
+    const own = { id: `vscode.prompt.file__${extension!.root}/.github/prompts/fix.prompt.md`, value: Uri.file(`${extension!.root}/.github/prompts/fix.prompt.md`) };
+    const { result, text } = await ask('/fix the parser accepts 2024-02-30', undefined, [own]);
     expect(result.errorDetails).toBeUndefined();
     expect(text).toContain('Proposed a fix.');
     expect(chatModel.requests).toHaveLength(0);
     expect(agentOfChat(fixModel.requests[0]!)).toBe('coordinator');
     expect(lastMessageText(fixModel.requests[0]!)).toContain('Fix this bug: the parser accepts 2024-02-30.');
+    expect(lastMessageText(fixModel.requests[0]!)).not.toContain('fix.prompt.md');
     const root = extension!.host.taskManager.list().find((task) => task.parentId === null)!;
     expect(root.description).toBe('/fix the parser accepts 2024-02-30');
   });

@@ -3,8 +3,14 @@
  * `.claude/commands/fix.md`) run from the Chat view. VS Code takes a participant's commands only from
  * package.json, so `/plan` and `/workflow` are declared there and a prompt file's `/name` arrives as the
  * start of the prompt (no `request.command`): it is recognised here. Its arguments are put in, its
- * `model` replaces the run's, its `agent` chooses the role; what the user attached goes with it.
- * The folder is trusted here (@team refuses in Restricted Mode before this).
+ * `agent` chooses the role; what the user attached goes with it. The folder is trusted here (@team
+ * refuses in Restricted Mode before this).
+ *
+ * VS Code reads `.github/prompts` itself: it attaches the file to the request (a reference whose id
+ * starts `vscode.prompt.file`, dropped here since the prompt is expanded instead), and it refuses to send
+ * a request whose prompt file names a `model` it does not offer. So a prompt file's `model` is first a
+ * model VS Code offers (by id, name, or "name (vendor)", as VS Code writes it): the run uses that one; any
+ * other name (a `.claude/commands` file's `claude-sonnet-4-5`) is a model id of the configured provider.
  */
 import * as vscode from 'vscode';
 import { resolvePromptCommand, slashCommandOf } from '../../engine/prompt-files/prompt-commands.js';
@@ -13,6 +19,11 @@ import type { StartTaskResult } from '../../engine/tasks/index.js';
 import { readSettings } from '../configuration.js';
 import type { AgentTeamHost } from '../host.js';
 import type { ModelSetup } from '../model-setup.js';
+import { vscodeLmProvider } from '../language-model/language-model-errors.js';
+import type { PromptReference } from './prompt-references.js';
+
+/** VS Code's own attachment of a prompt file it recognised: the participant expands the file instead. */
+const promptFileReferencePrefix = 'vscode.prompt.file';
 
 /** Starts the prompt file `prompt` names; a string says why not; undefined when the prompt names none (`/etc/hosts …` included). */
 export async function startPromptFileRun(host: AgentTeamHost, prompt: string, attached: { prompt: string }, setup: ModelSetup): Promise<StartTaskResult | string | undefined> {
@@ -29,9 +40,21 @@ export async function startPromptFileRun(host: AgentTeamHost, prompt: string, at
   const settings = readSettings(vscode.workspace.isTrusted);
   return session.delegate(
     { prompt: `${run.prompt}${attachments}`, ...(run.role ? { role: run.role } : {}), description: prompt.slice(0, 80), mode: 'background', awaitBackgroundTasks: false },
-    run.model ? { ...setup, model: run.model } : setup,
+    run.model === undefined ? setup : await setupWithModel(setup, run.model),
     settings,
   );
+}
+
+/** The setup with the prompt file's model: a model VS Code offers by that name, else the provider's model of that id. */
+async function setupWithModel(setup: ModelSetup, model: string): Promise<ModelSetup> {
+  const offered = await vscode.lm.selectChatModels();
+  const chatModel = offered.find((each) => each.id === model || each.name === model || `${each.name} (${each.vendor})` === model);
+  return chatModel ? { ...setup, provider: vscodeLmProvider, model: chatModel.id, configured: true } : { ...setup, model };
+}
+
+/** The attachments but VS Code's own of a prompt file (the participant runs the file itself). */
+export function withoutPromptFiles(references: readonly PromptReference[]): PromptReference[] {
+  return references.filter((reference) => !reference.id.startsWith(promptFileReferencePrefix));
 }
 
 /** The folder's prompt files as a line for the chat's help: `/fix` (its description), …; empty when there are none. */

@@ -18,7 +18,7 @@ import { reportRunInChat } from './run-in-chat.js';
 import type { ImagePart } from '../../engine/model/types.js';
 import { type PromptReference, withReferences } from './prompt-references.js';
 import { teamParticipantId } from '../contribution-ids.js';
-import { promptFilesLine, startPromptFileRun } from './prompt-file-command.js';
+import { promptFilesLine, startPromptFileRun, withoutPromptFiles } from './prompt-file-command.js';
 export { teamParticipantId };
 
 
@@ -50,7 +50,7 @@ export async function handleTeamRequest(
       return refuse(noModelAdvice());
     }
     // What the user attached (#file, the selection, …) goes with the prompt; a workflow's input is its own words.
-    const attached = request.command === 'workflow' ? { prompt, images: [] } : await withReferences(prompt, request.references ?? [], host.folder()?.uri);
+    const attached = request.command === 'workflow' ? { prompt, images: [] } : await withReferences(prompt, withoutPromptFiles(request.references ?? []), host.folder()?.uri);
     // `/name …` that VS Code did not take as a declared command: a prompt file of the folder (prompt-file-command.ts).
     const fromPromptFile = request.command === undefined ? await startPromptFileRun(host, prompt, attached, setup) : undefined;
     const started = fromPromptFile ?? (await startRun(host, request.command, attached, setup, previousRunOf(context, host)));
