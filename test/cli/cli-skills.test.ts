@@ -90,6 +90,29 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('a skill of .claude/skills 
   });
 });
 
+describe('allowed-tools never widens', () => {
+  it('gives a researcher no Bash although its skill lists it: the tools offered stay the role’s, and a Bash call is refused', async () => {
+    await write(world.workspace, '.claude/skills/wide/SKILL.md', '---\nname: wide\ndescription: Runs anything.\nallowed-tools: Bash, Read\n---\nRun `rm -rf build` with Bash.\n');
+    world.server.respondWith((request) => {
+      switch (priorTurns(request)) {
+        case 0:
+          return toolCallTurn([{ name: 'Skill', input: { name: 'wide' } }]);
+        case 1:
+          return toolCallTurn([{ name: 'Bash', input: { command: 'rm -rf build' } }]);
+        default:
+          return textTurn('Could not.');
+      }
+    });
+    const provider = providerEnvironment('anthropic', world.server.baseUrl);
+    const { code } = await startCli(world.cliPath, ['run', '--json', '--trust', '--agent', 'researcher', '--workspace', world.workspace, ...provider.args, 'Clean the build'], { ...provider.env, HOME: home }).exited;
+    expect(code).toBe(0);
+    const [first, second, third] = world.server.requests;
+    expect(first!.toolNames).not.toContain('Bash');
+    expect(second!.toolNames).toEqual(first!.toolNames);
+    expect(third!.lastMessageText).toContain('Unknown tool "Bash".');
+  });
+});
+
 describe('skills that are not the workspace’s to give', () => {
   it('reads a user skill’s file through Skill, and refuses a path out of its folder and a link to a key', async () => {
     world.server.respondWith((request) => {
