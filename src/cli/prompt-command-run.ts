@@ -21,7 +21,7 @@ export interface PromptCommandDelegation {
 }
 
 /** The delegation `task` asks for when it is `/name args`; undefined for any other task. */
-export async function promptCommandDelegation(task: string, agentFlag: string | undefined, engine: Pick<CliEngine, 'workspace' | 'folderTrust' | 'modelFor'>): Promise<PromptCommandDelegation | undefined> {
+export async function promptCommandDelegation(task: string, agentFlag: string | undefined, engine: Pick<CliEngine, 'workspace' | 'folderTrust' | 'modelFor' | 'roles'>): Promise<PromptCommandDelegation | undefined> {
   const command = slashCommandOf(task);
   if (!command) return undefined;
   const { trusted, trustsItem, howToTrust } = engine.folderTrust;
@@ -29,6 +29,10 @@ export async function promptCommandDelegation(task: string, agentFlag: string | 
   if ('error' in resolved) throw new ConfigurationError(resolved.error);
   const { run } = resolved;
   const role = agentFlag ?? run.role;
+  if (agentFlag === undefined && role !== undefined && !engine.roles.get(role)) {
+    const known = engine.roles.list().map((each) => each.name).join(', ');
+    throw new ConfigurationError(`/${run.promptFile.name} (${run.promptFile.label}): its agent "${run.promptFile.agent ?? role}" is no role here (ask, edit, agent, or a role: ${known}).`);
+  }
   const model = run.model;
   return {
     prompt: run.prompt,

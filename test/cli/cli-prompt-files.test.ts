@@ -93,6 +93,15 @@ describe('prompt files and commands', () => {
     expect(world.server.requests).toHaveLength(0);
   });
 
+  it('fails to start a prompt file whose agent names no role, saying so', async () => {
+    await write('.claude/commands/odd.md', '---\nagent: nosuch\n---\nDo $ARGUMENTS.');
+    world.server.respondWith(() => textTurn('no'));
+    const { code, stderr } = await run('anthropic', ['/odd', 'it'], ['--trust']);
+    expect(code).toBe(2);
+    expect(stderr).toContain('/odd (.claude/commands/odd.md): its agent "nosuch" is no role here (ask, edit, agent, or a role: researcher, reviewer, refactorer');
+    expect(world.server.requests).toHaveLength(0);
+  });
+
   it('takes a task that starts with a path as a task', async () => {
     world.server.respondWith(() => textTurn('Cleaned.'));
     const { code } = await run('anthropic', ['/tmp/cache/ is full: what writes there?']);
