@@ -22,7 +22,8 @@ function itemsOf(role: RoleDefinition): FolderItem[] {
   return [...servers, remote];
 }
 
-function serverItem(file: string, what: string, server: McpServerConfig): FolderItem {
+/** A server as an item: its command line (environment first) or its address; headers' and variables' values hashed, never shown beyond names. */
+export function serverItem(file: string, what: string, server: McpServerConfig): FolderItem {
   if (server.type === 'http') {
     // Header values may hold a token: hashed, and only their names shown.
     const names = Object.keys(server.headers);
