@@ -47,7 +47,7 @@ export async function mcpServersCommand(args: McpServersArguments, context: McpS
   const home = context.home ?? homedir();
   const userFile = userMcpConfigPath(home, context.environment);
   const shownUserFile = userFile.startsWith(`${home}${path.sep}`) ? `~/${path.relative(home, userFile)}` : userFile;
-  const catalog = await readMcpCatalog({ root: args.workspace, userFile: { path: userFile, shown: shownUserFile } });
+  const catalog = await readMcpCatalog({ root: args.workspace, userFiles: [{ path: userFile, shown: shownUserFile }] });
   const registry = new RoleRegistry({ source: new NodeRoleFileSource(args.workspace), userSource: new NodeRoleFileSource(home) });
   const { roles } = await registry.load();
   registry.dispose();

@@ -104,7 +104,7 @@ describe('the catalog', () => {
     await write('.mcp.json', JSON.stringify({ mcpServers: { calc: { command: 'first' } } }));
     await write('.vscode/mcp.json', JSON.stringify({ servers: { calc: { command: 'second' }, web: { type: 'http', url: 'http://127.0.0.1:9/mcp' } } }));
     await writeFile(path.join(outside, 'mcp.json'), JSON.stringify({ mcpServers: { web: { command: 'mine' }, notes: { command: 'notes' } } }));
-    const catalog = await readMcpCatalog({ root, userFile: { path: path.join(outside, 'mcp.json'), shown: '~/.config/agent-team/mcp.json' } });
+    const catalog = await readMcpCatalog({ root, userFiles: [{ path: path.join(outside, 'mcp.json'), shown: '~/.config/agent-team/mcp.json' }] });
     expect(catalog.entries.map((entry) => [entry.name, entry.file, entry.shadowedBy ?? null])).toEqual([
       ['calc', '.mcp.json', null],
       ['calc', '.vscode/mcp.json', '.mcp.json'],
@@ -115,5 +115,12 @@ describe('the catalog', () => {
     expect(catalogServer(catalog, 'calc')?.config).toMatchObject({ command: 'first' });
     expect(catalogServer(catalog, 'notes')?.origin).toBe('user');
     expect(catalogServer(catalog, 'missing')).toBeUndefined();
+  });
+
+  it("reads a user's file in VS Code's shape too (its user mcp.json: servers, inputs, comments)", async () => {
+    await writeFile(path.join(outside, 'mcp.json'), '{ // VS Code\n "servers": { "gh": { "type": "http", "url": "https://api.example.test/mcp", "headers": { "Authorization": "${input:pat}" } } },\n "inputs": [{ "type": "promptString", "id": "pat", "description": "Token", "password": true }] }');
+    const catalog = await readMcpCatalog({ root, userFiles: [{ path: path.join(outside, 'mcp.json'), shown: 'VS Code user mcp.json' }] });
+    expect(catalog.problems).toEqual([]);
+    expect(catalogServer(catalog, 'gh')).toMatchObject({ origin: 'user', file: 'VS Code user mcp.json', inputs: [{ id: 'pat', password: true }] });
   });
 });

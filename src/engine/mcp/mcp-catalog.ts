@@ -23,14 +23,14 @@ export interface McpCatalog {
 export interface McpCatalogPlace {
   /** The workspace root. */
   root: string;
-  /** The user's file (mcp-config-files.ts userMcpConfigPath), and how it is named to the user. Default: none read. */
-  userFile?: { path: string; shown: string };
+  /** The user's files, in precedence order (mcp-config-files.ts userMcpConfigPath; VS Code's user mcp.json), each with how it is named to the user. Default: none read. */
+  userFiles?: ReadonlyArray<{ path: string; shown: string }>;
 }
 
 export async function readMcpCatalog(place: McpCatalogPlace): Promise<McpCatalog> {
   const files: McpConfigFile[] = [...(await readWorkspaceMcpFiles(place.root))];
-  if (place.userFile) {
-    const user = await readUserMcpFile(place.userFile.path, place.root, place.userFile.shown);
+  for (const userFile of place.userFiles ?? []) {
+    const user = await readUserMcpFile(userFile.path, place.root, userFile.shown);
     if (user) files.push(user);
   }
   const winners = new Map<string, string>();

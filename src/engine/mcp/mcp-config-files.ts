@@ -58,23 +58,27 @@ export async function readWorkspaceMcpFiles(root: string): Promise<McpConfigFile
   return [await readOne(reader, '.mcp.json', '.mcp.json', 'workspace', 'mcpServers', root), await readOne(reader, '.vscode/mcp.json', '.vscode/mcp.json', 'workspace', 'servers', root)].filter((file): file is McpConfigFile => file !== undefined);
 }
 
-/** The user's file, if there is one. `shown`: how it is named to the user. */
+/**
+ * A user's file, if there is one, in either shape: ours and Claude Code's (`mcpServers`), or VS Code's user
+ * `mcp.json` (`servers`, `inputs`, comments), told apart by its key. `shown`: how it is named to the user.
+ */
 export async function readUserMcpFile(file: string, root: string, shown = file): Promise<McpConfigFile | undefined> {
   const reader = new ConfinedFileReader(path.dirname(file), { folderName: 'its folder', refuseLinksToIgnored: false });
-  return readOne(reader, path.basename(file), shown, 'user', 'mcpServers', root);
+  return readOne(reader, path.basename(file), shown, 'user', 'either', root);
 }
 
-async function readOne(reader: ConfinedFileReader, relative: string, shown: string, origin: McpConfigOrigin, key: 'mcpServers' | 'servers', root: string): Promise<McpConfigFile | undefined> {
+async function readOne(reader: ConfinedFileReader, relative: string, shown: string, origin: McpConfigOrigin, shape: 'mcpServers' | 'servers' | 'either', root: string): Promise<McpConfigFile | undefined> {
   const outcome = await reader.read(relative, maxConfigBytes);
   if (outcome === undefined) return undefined;
   if ('refused' in outcome) return { file: shown, origin, servers: [], problem: `${shown} was not read: ${outcome.refused}` };
   if (outcome.read.cut) return { file: shown, origin, servers: [], problem: `${shown} was not read: it is larger than ${maxConfigBytes / 1024} KiB` };
   let parsed: unknown;
   try {
-    parsed = key === 'servers' ? parseJsonc(outcome.read.text) : JSON.parse(outcome.read.text);
+    parsed = shape === 'mcpServers' ? JSON.parse(outcome.read.text) : parseJsonc(outcome.read.text);
   } catch (error) {
     return { file: shown, origin, servers: [], problem: `${shown} is not valid JSON: ${errorMessage(error)}` };
   }
+  const key = shape === 'either' ? (isMap(parsed) && parsed.mcpServers === undefined && parsed.servers !== undefined ? 'servers' : 'mcpServers') : shape;
   if (!isMap(parsed)) return { file: shown, origin, servers: [], problem: `${shown} must hold a JSON object with '${key}'` };
   const entries = parsed[key] ?? {};
   if (!isMap(entries)) return { file: shown, origin, servers: [], problem: `${shown}: '${key}' must map each server's name to its settings` };

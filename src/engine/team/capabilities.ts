@@ -13,6 +13,7 @@ import { type HookSettings, hooksCapability } from '../hooks/hooks-capability.js
 import { commandHookRunner } from '../hooks/hook-process.js';
 import { mcpCapability } from '../mcp/mcp-capability.js';
 import { configuredServersCapability, type ConfiguredServersHost } from '../mcp/configured-servers-capability.js';
+import { hostToolsCapability, type HostToolPort } from '../mcp/host-tools.js';
 import { webCapability } from '../web/web-capability.js';
 import type { WebHost } from '../web/web-host.js';
 import type { McpHost } from '../mcp/mcp-role-tools.js';
@@ -33,6 +34,8 @@ export interface CapabilityHosts {
   servers?: ServerGate;
   /** The servers of `.mcp.json`, `.vscode/mcp.json` and the user's file, for roles that name their tools. Default: none. */
   configuredServers?: ConfiguredServersHost;
+  /** The host's registered tools (VS Code's), for roles that name them as `vscode__<tool>`. Default: none. */
+  hostTools?: HostToolPort;
   /** Which sites `WebFetch` reads from, and who is asked about others. Default: none (roles that list WebFetch go without it). */
   web?: WebHost;
   /** How `task` and `chat` agents reach the user. Default: none (they are told no user is available). */
@@ -52,6 +55,7 @@ export function teamCapabilities(hosts: CapabilityHosts): Capability[] {
     roleServers,
     // Configured servers start through the same gate and sandbox as a role's own.
     ...(hosts.configuredServers ? [configuredServersCapability(roleServers, hosts.configuredServers)] : []),
+    ...(hosts.hostTools ? [hostToolsCapability(hosts.hostTools)] : []),
     conversationCapability(hosts.userChannel),
   ];
 }

@@ -17,11 +17,10 @@ import { configuredServerItem } from './folder-mcp-items.js';
 
 export function configuredServersHost(host: EngineHost, commands: CommandHost, howToTrust: string, answers: McpInputAnswers): ConfiguredServersHost {
   const home = host.userHome ?? homedir();
-  const userFile = host.mcpUserFile ?? userMcpConfigPath(home, host.environment);
-  const shown = userFile.startsWith(`${home}${path.sep}`) ? `~/${path.relative(home, userFile)}` : userFile;
+  const userFiles = (host.mcpUserFiles ?? [userMcpConfigPath(home, host.environment)]).map((file) => ({ path: file, shown: shownPath(file, home) }));
   const approval = commands.approval;
   return {
-    catalog: () => readMcpCatalog({ root: host.workspace.root, userFile: { path: userFile, shown } }),
+    catalog: () => readMcpCatalog({ root: host.workspace.root, userFiles }),
     workspaceTrusted: () => host.trusted(),
     howToTrust,
     itemOf: (entry) => {
@@ -43,4 +42,9 @@ export function configuredServersHost(host: EngineHost, commands: CommandHost, h
     howToAnswer: host.mcpInputHowTo ?? "give the value in the server's entry instead",
     answers,
   };
+}
+
+/** A file in the home as `~/…`, as the user would write it. */
+export function shownPath(file: string, home: string): string {
+  return file.startsWith(`${home}${path.sep}`) ? `~/${path.relative(home, file)}` : file;
 }

@@ -99,7 +99,7 @@ export function createEngine(host: EngineHost): Engine {
     ...(host.clock ? { clock: host.clock } : {}),
   };
   const capabilities = [
-    ...teamCapabilities({ instructions, hooks, commands, web, mcp, servers, configuredServers: configuredServersHost(host, commands, howToTrust, answers), ...(host.userChannel ? { userChannel: host.userChannel } : {}) }),
+    ...teamCapabilities({ instructions, hooks, commands, web, mcp, servers, configuredServers: configuredServersHost(host, commands, howToTrust, answers), ...(host.hostTools ? { hostTools: host.hostTools } : {}), ...(host.userChannel ? { userChannel: host.userChannel } : {}) }),
     overlapCapability({ changes, children: (taskId) => taskManager.children(taskId) }),
   ];
   const inbox = new MessageInbox(taskManager);
