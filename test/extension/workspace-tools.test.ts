@@ -78,5 +78,4 @@ describe('.vscode/mcp.json in VS Code', () => {
     // The token never reaches the model or a message.
     expect(JSON.stringify(server.requests.map((request) => request.body))).not.toContain('tok-123');
   });
-
 });
