@@ -115,9 +115,11 @@ describe('agent-team mcp-servers', () => {
     expect(byKey['old@.vscode/mcp.json']).toMatchObject({ status: 'refused', reason: expect.stringContaining('SSE transport') });
     expect(byKey[`mine@${configHome}/agent-team/mcp.json`]).toMatchObject({ status: 'ready', origin: 'user', roles: [] });
 
-    const trusted = await startCli(world.cliPath, ['mcp-servers', '--workspace', world.workspace], { XDG_CONFIG_HOME: configHome }).exited;
-    expect(trusted.stdout).toContain(`calc  .mcp.json  stdio  ${process.execPath}`);
-    expect(trusted.stdout).toContain('  untrusted: this folder is not trusted: run `agent-team trust` in it, or pass --trust');
-    expect(trusted.stdout).toContain('  named by: calculator');
+    const text = await startCli(world.cliPath, ['mcp-servers', '--workspace', world.workspace], { XDG_CONFIG_HOME: configHome }).exited;
+    expect(text.stdout).toContain(`calc  .mcp.json  stdio  ${process.execPath}`);
+    expect(text.stdout).toContain('  untrusted: this folder is not trusted: run `agent-team trust` in it, or pass --trust');
+    expect(text.stdout).toContain('  named by: calculator');
+    const agents = await startCli(world.cliPath, ['agents', '--workspace', world.workspace], {}).exited;
+    expect(agents.stdout).toMatch(/calculator[^]*also names: mcp__calc__add, mcp__web__\*, mcp__keyed__shout/);
   });
 });
