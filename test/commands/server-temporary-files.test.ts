@@ -65,6 +65,18 @@ describe("a server's program under /tmp", () => {
     expect(temporaryProgramPaths({ words: ['node', script], keptHidden: [] })).toEqual([script]);
   });
 
+  it('the same under /var/tmp, which the sandbox hides too', () => {
+    const other = realpathSync(mkdtempSync('/var/tmp/agent-team-tmp-program-'));
+    try {
+      mkdirSync(path.join(other, 'bin'));
+      writeFileSync(path.join(other, 'bin', 'server.mjs'), '');
+      expect(temporaryProgramPaths({ words: ['node', path.join(other, 'bin', 'server.mjs')], keptHidden: [] })).toEqual([other]);
+      expect(temporaryProgramPaths({ words: ['node', '/var/tmp'], keptHidden: [] })).toEqual([]);
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
+  });
+
   it('never a socket, FIFO or folder the command line names, nor /tmp itself', () => {
     const fifo = path.join(top, 'pipe');
     execFileSync('mkfifo', [fifo]);
