@@ -107,6 +107,32 @@ describe('configured MCP servers for a role that names them', () => {
     expect((await other.grant(task(['mcp__calc__add'])))!.notices).toEqual(["MCP server 'calc' (.mcp.json) was not started: the user did not allow it."]);
   });
 
+  it('two tasks starting the same server at once share one question; a question its task stopped waiting for is asked again', async () => {
+    let release: (yes: boolean) => void = () => {};
+    let asks = 0;
+    let questionPut: () => void = () => {};
+    const put = new Promise<void>((resolve) => (questionPut = resolve));
+    const approveFirstUse = () => {
+      asks++;
+      questionPut();
+      return new Promise<boolean>((resolve) => (release = resolve));
+    };
+    const capability = configuredServersCapability(fakeInner(), host([entry('calc')], { approveFirstUse }));
+    const both = Promise.all([capability.grant(task(['mcp__calc__add'])), capability.grant(task(['mcp__calc__add']))]);
+    await put;
+    release(true);
+    const grants = await both;
+    expect(asks).toBe(1);
+    expect(grants.map((grant) => grant!.tools!.map((each) => each.name))).toEqual([['mcp__calc__add'], ['mcp__calc__add']]);
+    // A stopped task's wait rejects: it is held back, saying so, and the next task asks anew.
+    const stopped = task(['mcp__calc__add']);
+    stopped.context.waitForUser = () => Promise.reject(new Error('stopped'));
+    const other = configuredServersCapability(fakeInner(), host([entry('calc')], { approveFirstUse: async () => (asks++, true) }));
+    expect((await other.grant(stopped))!.notices).toEqual(["MCP server 'calc' (.mcp.json) was not started: the question whether to start it went unanswered (the task that asked was stopped)."]);
+    expect((await other.grant(task(['mcp__calc__add'])))!.tools!.map((each) => each.name)).toEqual(['mcp__calc__add']);
+    expect(asks).toBe(2);
+  });
+
   it('asks for an input once per file, fills it in, and keeps a password as a secret; with nobody to ask it is held back', async () => {
     const input = { id: 'key', description: 'API key', password: true };
     const keyed = entry('api', { file: '.vscode/mcp.json', inputs: [input], config: { type: 'http', url: 'https://api.example.test/mcp', headers: { Authorization: 'Bearer ${input:key}' } } });

@@ -53,7 +53,8 @@ export interface ConfiguredServersHost {
 
 /** `inner`: the role servers' capability behind the server gate (team/capabilities.ts). */
 export function configuredServersCapability(inner: Capability, host: ConfiguredServersHost): Capability {
-  const approved = new Set<string>();
+  // A yes per server as configured, for the engine's life; two tasks starting it at once share one question.
+  const approved = new Map<string, Promise<boolean>>();
   return {
     name: 'configured-mcp',
     async grant(task) {
@@ -81,7 +82,7 @@ export function configuredServersCapability(inner: Capability, host: ConfiguredS
 }
 
 /** The configuration to start, inputs filled in; or why it does not start. */
-async function readyConfig(entry: CatalogEntry, task: CapabilityTask, host: ConfiguredServersHost, approved: Set<string>): Promise<McpServerConfig | string> {
+async function readyConfig(entry: CatalogEntry, task: CapabilityTask, host: ConfiguredServersHost, approved: Map<string, Promise<boolean>>): Promise<McpServerConfig | string> {
   const held = (why: string) => `MCP server '${entry.name}' (${entry.file}) was not started: ${why}.`;
   if (entry.refused !== undefined || entry.config === undefined) return held(entry.refused ?? 'its entry cannot be used');
   const item = host.itemOf(entry);
@@ -92,13 +93,38 @@ async function readyConfig(entry: CatalogEntry, task: CapabilityTask, host: Conf
   }
   const answers = await resolveInputs(entry, host.answers, host.askInput, task.context.signal);
   if (typeof answers === 'string') return held(`${answers}${host.askInput ? '' : ` (${host.howToAnswer})`}`);
-  if (entry.origin === 'workspace' && host.approveFirstUse && !approved.has(item.key)) {
-    const approve = host.approveFirstUse.bind(host);
-    const yes = await task.context.waitForUser(() => approve({ taskId: task.taskId, role: task.agent.role, server: entry.name, file: entry.file, runs: item.runs }, task.context.signal));
+  if (entry.origin === 'workspace' && host.approveFirstUse) {
+    const request = { taskId: task.taskId, role: task.agent.role, server: entry.name, file: entry.file, runs: item.runs };
+    const yes = await firstUseAnswer(item.key, approved, task, () => host.approveFirstUse!(request, task.context.signal));
+    if (yes === undefined) return held('the question whether to start it went unanswered (the task that asked was stopped)');
     if (!yes) return held('the user did not allow it');
-    approved.add(item.key);
   }
   return withInputs(entry.config, answers);
+}
+
+/**
+ * The user's answer about a server as configured (`key`), asked once for the engine's life: the question
+ * is put once the task shows waiting, and another task starting the same server meanwhile waits for the
+ * same answer. A no, or a question its task stopped waiting for (undefined), is asked again next time.
+ */
+async function firstUseAnswer(key: string, approved: Map<string, Promise<boolean>>, task: CapabilityTask, ask: () => Promise<boolean>): Promise<boolean | undefined> {
+  const asked = approved.get(key);
+  if (asked) return task.context.waitForUser(asked).catch(() => undefined);
+  let settle: (answer: Promise<boolean>) => void = () => {};
+  const shared = new Promise<boolean>((resolve, reject) => (settle = (answer) => void answer.then(resolve, reject)));
+  // Handled here: nobody else may be waiting on it when it fails.
+  shared.catch(() => undefined);
+  approved.set(key, shared);
+  const yes = await task.context
+    .waitForUser(() => {
+      const answer = ask();
+      settle(answer);
+      return answer;
+    })
+    .catch(() => undefined);
+  if (yes !== true) approved.delete(key);
+  settle(yes === undefined ? Promise.reject(new Error('unanswered')) : Promise.resolve(yes));
+  return yes;
 }
 
 /** The grants as one, with only the tools the role names, and a line for each named tool no server has. */
