@@ -93,6 +93,8 @@ describe('MCP servers from .mcp.json and .vscode/mcp.json', () => {
     expect(code).toBe(0);
     expect(stderr).toContain("MCP server 'calc' of .mcp.json (.mcp.json):");
     expect(stderr).toContain("MCP server 'web' of .vscode/mcp.json (.vscode/mcp.json):");
+    // Which of them the folder's role reaches is the folder's configuration too.
+    expect(stderr).toContain("tools role 'calculator' names (.claude/agents/calculator.md): mcp__calc__add, mcp__web__*, mcp__keyed__shout");
     const [first] = world.server.requests;
     expect(first!.toolNames.filter((name) => name.startsWith('mcp__'))).toEqual([]);
     expect(first!.system).toContain("MCP server 'calc' (.mcp.json) was not started: this folder is not trusted");

@@ -79,14 +79,21 @@ describe('configured MCP servers for a role that names them', () => {
   it('an unknown, refused, untrusted or no longer trusted server starts nothing and is said', async () => {
     const inner = fakeInner();
     const entries = [entry('bad', { config: undefined, refused: "uses the SSE transport" }), entry('changed'), entry('mine', { origin: 'user', file: '~/.config/agent-team/mcp.json' })];
-    const untrusted = await configuredServersCapability(inner, host(entries, { workspaceTrusted: () => false })).grant(task(['mcp__missing__*', 'mcp__bad__*', 'mcp__changed__*', 'mcp__mine__*']));
+    const untrusted = await configuredServersCapability(inner, host(entries, { workspaceTrusted: () => false })).grant(task(['mcp__missing__*', 'mcp__bad__*', 'mcp__changed__*', 'mcp__mine__*'], { origin: 'user' }));
     expect(untrusted!.notices).toEqual([
       "MCP server 'missing' was not started: no server of that name is configured (.mcp.json, .vscode/mcp.json, or the user's MCP file).",
       "MCP server 'bad' (.mcp.json) was not started: uses the SSE transport.",
       "MCP server 'changed' (.mcp.json) was not started: this folder is not trusted (run `agent-team trust`).",
     ]);
-    // The user's own server runs in an untrusted folder (through the gate, as the user's).
+    // The user's own server, for the user's own role, runs in an untrusted folder (through the gate, as the user's).
     expect(inner.given).toEqual([{ servers: { mine: entries[2]!.config }, origin: 'user' }]);
+    // A role the folder defines does not reach the user's server (and its credentials) there.
+    const foldersRole = await configuredServersCapability(fakeInner(), host(entries, { workspaceTrusted: () => false })).grant(task(['mcp__mine__*'], { origin: 'workspace' }));
+    expect(foldersRole!.notices).toEqual(["MCP server 'mine' (~/.config/agent-team/mcp.json) was not started: role 'calculator' is defined by this folder, which is not trusted (run `agent-team trust`)."]);
+    // Where it is trusted, it does, gated as the folder's.
+    const trustedInner = fakeInner();
+    await configuredServersCapability(trustedInner, host(entries)).grant(task(['mcp__mine__*'], { origin: 'workspace' }));
+    expect(trustedInner.given).toEqual([{ servers: { mine: entries[2]!.config }, origin: 'workspace' }]);
     const changed = await configuredServersCapability(fakeInner(), host(entries, { trustsItem: (each) => each.name !== 'changed' })).grant(task(['mcp__changed__*']));
     expect(changed!.notices).toEqual(["MCP server 'changed' (.mcp.json) was not started: it was added or changed since the folder was trusted (run `agent-team trust` again)."]);
     expect(changed!.instructions).toContain('# Unavailable tools');

@@ -64,11 +64,13 @@ export function configuredServersCapability(inner: Capability, host: ConfiguredS
       const catalog = await host.catalog();
       const problems: string[] = [];
       const groups = { workspace: {} as Record<string, McpServerConfig>, user: {} as Record<string, McpServerConfig> };
+      // A folder's role reaching the user's own server (and its credentials) is the folder's choice too: gated as the folder's.
+      const roleIsFolders = (task.agent.origin ?? 'workspace') === 'workspace';
       for (const name of named.keys()) {
         const entry = catalogServer(catalog, name);
         const ready = entry ? await readyConfig(entry, task, host, approved) : `MCP server '${name}' was not started: no server of that name is configured (.mcp.json, .vscode/mcp.json, or the user's MCP file).`;
         if (typeof ready === 'string') problems.push(ready);
-        else groups[entry!.origin][name] = ready;
+        else groups[roleIsFolders ? 'workspace' : entry!.origin][name] = ready;
       }
       const grants: CapabilityGrant[] = [];
       for (const origin of ['workspace', 'user'] as const) {
@@ -86,11 +88,12 @@ async function readyConfig(entry: CatalogEntry, task: CapabilityTask, host: Conf
   const held = (why: string) => `MCP server '${entry.name}' (${entry.file}) was not started: ${why}.`;
   if (entry.refused !== undefined || entry.config === undefined) return held(entry.refused ?? 'its entry cannot be used');
   const item = host.itemOf(entry);
-  if (entry.origin === 'workspace') {
-    // Nothing of an untrusted folder is asked for or started: not even its inputs' questions.
-    if (!host.workspaceTrusted()) return held(`this folder is not trusted (${host.howToTrust})`);
-    if (host.trustsItem && !host.trustsItem(entry)) return held(`it was added or changed since the folder was trusted (${host.howToTrust} again)`);
+  if (!host.workspaceTrusted() && (entry.origin === 'workspace' || (task.agent.origin ?? 'workspace') === 'workspace')) {
+    // Nothing of an untrusted folder is asked for or started, not even its inputs' questions; nor does its role reach the user's servers.
+    const why = entry.origin === 'workspace' ? 'this folder is not trusted' : `role '${task.agent.role}' is defined by this folder, which is not trusted`;
+    return held(`${why} (${host.howToTrust})`);
   }
+  if (entry.origin === 'workspace' && host.trustsItem && !host.trustsItem(entry)) return held(`it was added or changed since the folder was trusted (${host.howToTrust} again)`);
   const answers = await resolveInputs(entry, host.answers, host.askInput, task.context.signal);
   if (typeof answers === 'string') return held(`${answers}${host.askInput ? '' : ` (${host.howToAnswer})`}`);
   if (entry.origin === 'workspace' && host.approveFirstUse) {
