@@ -31,6 +31,10 @@ npm test
 step "the boundary's tests again, as an ordinary user"
 bash scripts/test-as-user.sh
 
+# The tests pass from a clone anywhere: /tmp, which the sandbox makes private, included (issue 41).
+step "a test of the sandbox's MCP servers again, from a copy of the tree under /tmp"
+bash scripts/test-from-tmp.sh test/cli/cli-mcp-roles.test.ts
+
 step "install the end-to-end tooling (Debian packages, code-server, Chromium)"
 bash test/e2e/tooling/setup.sh
 

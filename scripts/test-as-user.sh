@@ -22,6 +22,8 @@ files=(
   test/cli/cli-trust.test.ts
   test/cli/cli-mcp-roles.test.ts
   test/cli/cli-mcp-sandbox.test.ts
+  test/cli/cli-mcp-tmp-server.test.ts
+  test/cli/cli-mcp-configured.test.ts
   test/cli/cli-instructions.test.ts
   test/cli/cli-secret-encodings.test.ts
   test/cli/cli-planted-runs.test.ts

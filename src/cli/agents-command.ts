@@ -26,6 +26,8 @@ export async function agentsCommand(args: AgentsArguments, output: CommandOutput
     line(`${' '.repeat(nameWidth)}  ${firstLine(role.description)}`);
     line(`${' '.repeat(nameWidth)}  tools: ${resolveRoleTools(role).join(', ') || 'none'}${role.model ? ` · model: ${role.model}` : ''}`);
     if (role.mcpServers) line(`${' '.repeat(nameWidth)}  MCP servers: ${Object.keys(role.mcpServers).join(', ')}`);
+    // Configured servers' and VS Code's tools it names (agent-team mcp-servers lists the servers).
+    if (role.serverTools) line(`${' '.repeat(nameWidth)}  also names: ${role.serverTools.join(', ')}`);
     for (const note of roleNotes(role)) line(`${' '.repeat(nameWidth)}  ${note}`);
     if (role.a2aUrl) line(`${' '.repeat(nameWidth)}  runs on the A2A agent at ${displayAddress(role.a2aUrl)}`);
   }

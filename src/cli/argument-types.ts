@@ -1,5 +1,6 @@
 /** What the CLI's commands take, parsed (arguments.ts). */
 import type { InstructionSource } from '../engine/instructions/instruction-sources.js';
+import type { McpServersArguments } from './mcp-servers-arguments.js';
 
 export type ProviderName = 'anthropic' | 'openai';
 
@@ -146,4 +147,4 @@ export interface ApplyArguments {
   conflictMarkers?: boolean;
 }
 
-export type CliArguments = RunArguments | TrustArguments | RunsArguments | ApplyArguments | AgentsArguments | WorkflowsArguments | McpArguments | ServeArguments | { command: 'help' } | { command: 'version' };
+export type CliArguments = McpServersArguments | RunArguments | TrustArguments | RunsArguments | ApplyArguments | AgentsArguments | WorkflowsArguments | McpArguments | ServeArguments | { command: 'help' } | { command: 'version' };

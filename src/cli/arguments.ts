@@ -3,6 +3,7 @@
  * grammar is tiny and the error messages are part of the product.
  */
 import type { CliArguments, CommandFlags } from './argument-types.js';
+import { parseMcpServersArguments } from './mcp-servers-arguments.js';
 import { historyCommandArguments } from './history-arguments.js';
 import { checkedModelOptions, fallbackModelsOption } from './model-options.js';
 import { dollarsOption, instructionFilesOption, limitOption, wholeNumber } from './number-options.js';
@@ -48,8 +49,9 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
   const [command, ...rest] = argv;
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') return { command: 'help' };
   if (command === '--version' || command === '-v') return { command: 'version' };
+  if (command === 'mcp-servers') return rest.some((argument) => argument === '--help' || argument === '-h') ? { command: 'help' } : parseMcpServersArguments(rest, currentDirectory);
   if (command !== 'run' && command !== 'runs' && command !== 'apply' && command !== 'agents' && command !== 'workflows' && command !== 'mcp' && command !== 'serve' && command !== 'trust') {
-    throw new UsageError(`unknown command "${command}": use "run", "runs", "apply", "agents", "workflows", "mcp", "serve" or "trust"`);
+    throw new UsageError(`unknown command "${command}": use "run", "runs", "apply", "agents", "workflows", "mcp", "mcp-servers", "serve" or "trust"`);
   }
 
   const values = new Map<string, string>();

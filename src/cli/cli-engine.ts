@@ -140,6 +140,7 @@ export async function createCliEngine(options: CliEngineOptions): Promise<CliEng
     // Exactly what was trusted: a hook added to the settings later (they are read at each task's start) is not.
     trustsFolderItem: (item) => trustedItems.has(itemKey(item)),
     howToTrust,
+    mcpInputHowTo: "the CLI asks for no server's ${input:…}, VS Code does; to use it here, give the value in the server's entry, e.g. in your own ~/.config/agent-team/mcp.json",
     commands: {
       allowedPatterns: () => options.allowCommands ?? [],
       howToAllow: 'The user allows commands with --allow-command <pattern> when running agent-team.',

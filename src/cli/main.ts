@@ -4,6 +4,7 @@
  */
 import { AgentTeamError, ConfigurationError } from '../engine/errors.js';
 import { agentsCommand } from './agents-command.js';
+import { mcpServersCommand } from './mcp-servers-command.js';
 import { applyCommand } from './apply-command.js';
 import { UsageError, parseArguments, usageText } from './arguments.js';
 import { exitCodes } from './exit-codes.js';
@@ -34,6 +35,8 @@ async function main(): Promise<number> {
         return exitCodes.completed;
       case 'agents':
         return await agentsCommand(args, output);
+      case 'mcp-servers':
+        return await mcpServersCommand(args, { ...output, environment: process.env });
       case 'workflows':
         return await workflowsCommand(args, output);
       case 'runs':

@@ -99,6 +99,10 @@ export const usageText = `Usage:
                                              unless --no-sandbox.
   agent-team agents [--workspace <dir>]      list roles and where each is defined
   agent-team workflows [--workspace <dir>]   list workflows and their problems (exit 2 if any)
+  agent-team mcp-servers [--workspace <dir>] [--json]
+                                             list the MCP servers of .mcp.json, .vscode/mcp.json and
+                                             ~/.config/agent-team/mcp.json, the roles that name them
+                                             (tools: [mcp__<server>__*]) and why any would not start
   agent-team mcp [--workspace <dir>] [--provider <name>] [--model <id>] [--base-url <url>]
                  [--allow-command <pattern>...] [--allow-network] [--no-sandbox] [--pass-env <NAME>...] [--trust]
                                              the team as an MCP server over stdio (tools delegate,

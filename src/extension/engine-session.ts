@@ -28,6 +28,8 @@ import { RoleProblems } from './role-problems.js';
 import { readSettings } from './configuration.js';
 import { confirmFanOut } from './confirm-fan-out.js';
 import { createEngine, type Engine } from '../engine/team/create-engine.js';
+import { userMcpConfigPath } from '../engine/mcp/mcp-config-files.js';
+import { vscodeInputAsker, vscodeToolPort, vscodeUserMcpFile } from './language-model/vscode-tools.js';
 import type { HostCommandApproval } from './host-command-approval.js';
 import type { HostWebApproval } from './web-approval.js';
 import type { RemoteAgentTokens } from './remote-agent-tokens.js';
@@ -108,6 +110,10 @@ export class EngineSession {
       instructionSources: () => readSettings(vscode.workspace.isTrusted).instructionFiles,
       hooksEnabled: () => readSettings(vscode.workspace.isTrusted).hooks,
       userHome: home,
+      // MCP servers: the user's VS Code ones, then their own file; VS Code's registered tools; inputs in an input box.
+      mcpUserFiles: [vscodeUserMcpFile(options.globalStorage), userMcpConfigPath(home, options.environment ?? process.env)].filter((file): file is string => file !== undefined),
+      hostTools: vscodeToolPort(),
+      askMcpInput: vscodeInputAsker(),
       conversations: this.conversations,
       // The keys and remote agents' tokens the user set (or that the environment holds).
       secrets: () => options.secretValues?.() ?? [],

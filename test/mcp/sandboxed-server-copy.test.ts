@@ -136,7 +136,8 @@ describe.skipIf(process.platform !== 'linux')('a sandboxed server installed in t
     const home = path.join(root, 'home');
     const installed = path.join(home, '.local/share/tools/probe/bin/probe-server');
     mkdirSync(path.dirname(installed), { recursive: true });
-    writeFileSync(installed, `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(mcpTestServer)}\n`, { mode: 0o755 });
+    // The test server's script is named on the command line: in a clone under /tmp that is how it stays in view (server-temporary-files.ts).
+    writeFileSync(installed, `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} "$1"\n`, { mode: 0o755 });
     mkdirSync(path.join(home, '.local/bin'), { recursive: true });
     symlinkSync(installed, path.join(home, '.local/bin/probe-server'));
     writeFileSync(path.join(home, '.bash_history'), 'canary-history\n');
@@ -144,7 +145,7 @@ describe.skipIf(process.platform !== 'linux')('a sandboxed server installed in t
     const commands = createCommandHost({ workspaceRoot: workspace, taskManager: new TaskManager({ onWarning: () => {} }), allowedPatterns: () => [], howToAllow: '', scratchDirectory: path.join(root, 'scratch'), userHome: home, sourceEnvironment: { PATH: userPath } });
     try {
       const host = { allowed: () => true, cwd: workspace, environment: { PATH: userPath }, sandbox: serverSandbox(commands) };
-      const started = await startRoleMcpServers({ probe: { type: 'stdio', command: 'probe-server', args: [], env: {} } }, host, task());
+      const started = await startRoleMcpServers({ probe: { type: 'stdio', command: 'probe-server', args: [mcpTestServer], env: {} } }, host, task());
       expect(started.problems).toEqual([]);
       const probe = started.tools.find((tool) => tool.name === 'mcp__probe__probe')!;
       expect(await probe.execute({ paths: ['notes.md', path.join(home, '.bash_history')] }, { signal: new AbortController().signal, toolCallId: 'c1' })).toBe(`notes.md: Tracked.\n\n${path.join(home, '.bash_history')}: unreadable (ENOENT)`);
@@ -162,7 +163,7 @@ describe.skipIf(process.platform !== 'linux')('a sandboxed server started with n
     const packageFolder = path.join(workspace, 'node_modules/probe-server');
     mkdirSync(packageFolder, { recursive: true });
     writeFileSync(path.join(packageFolder, 'package.json'), JSON.stringify({ name: 'probe-server', version: '1.0.0', bin: { 'probe-server': 'server.mjs' } }));
-    writeFileSync(path.join(packageFolder, 'server.mjs'), `#!/usr/bin/env node\nawait import(${JSON.stringify(mcpTestServer)});\n`, { mode: 0o755 });
+    writeFileSync(path.join(packageFolder, 'server.mjs'), '#!/usr/bin/env node\nawait import(process.argv[2]);\n', { mode: 0o755 });
     mkdirSync(path.join(workspace, 'node_modules/.bin'));
     symlinkSync('../probe-server/server.mjs', path.join(workspace, 'node_modules/.bin/probe-server'));
     writeFileSync(path.join(workspace, 'package.json'), JSON.stringify({ name: 'project', version: '1.0.0', dependencies: { 'probe-server': '1.0.0' } }));
@@ -170,7 +171,7 @@ describe.skipIf(process.platform !== 'linux')('a sandboxed server started with n
     const commands = createCommandHost({ workspaceRoot: workspace, taskManager: new TaskManager({ onWarning: () => {} }), allowedPatterns: () => [], howToAllow: '', scratchDirectory: path.join(root, 'scratch'), userHome: path.join(root, 'home') });
     try {
       const host = { allowed: () => true, cwd: workspace, sandbox: serverSandbox(commands) };
-      const started = await startRoleMcpServers({ probe: { type: 'stdio', command: 'npx', args: ['probe-server'], env: {} } }, host, task());
+      const started = await startRoleMcpServers({ probe: { type: 'stdio', command: 'npx', args: ['probe-server', mcpTestServer], env: {} } }, host, task());
       expect(started.problems).toEqual([]);
       expect(started.tools.map((tool) => tool.name)).toContain('mcp__probe__probe');
       await started.close();

@@ -24,16 +24,17 @@ describe('role tools', () => {
     ]);
   });
 
-  it("warns that Claude Code tools we lack are unsupported, and maps the ones we have", async () => {
+  it("maps Claude Code's tools we have, warns of a dropped restriction, and keeps an MCP server's tool for the configured servers", async () => {
     const workspace = await createWorkspace();
     await workspace.write('.claude/agents/builder.md', roleFile('description: Builds.\ntools: Read, Bash(npm test:*, npm run:*), WebFetch, mcp__github__search, Edit'));
 
     const { roles, diagnostics } = await loadRoles(workspace.source);
 
     expect(roles.find((role) => role.name === 'builder')?.tools).toEqual(['Read', 'Bash', 'WebFetch', 'Edit']);
+    // `.mcp.json`'s server 'github' (or the user's), started for this role when it runs (configured-servers-capability.ts).
+    expect(roles.find((role) => role.name === 'builder')?.serverTools).toEqual(['mcp__github__search']);
     expect(diagnostics.map((diagnostic) => diagnostic.message)).toEqual([
       "tool restriction 'Bash(npm test:*, npm run:*)' is not supported; the role gets Bash without it (which commands run is still up to the user: agentTeam.allowedCommands, --allow-command, or their approval)",
-      "'mcp__github__search': Claude Code tool that Agent Team does not have; the role loads without it",
     ]);
   });
 

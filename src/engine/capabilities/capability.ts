@@ -30,6 +30,8 @@ export interface AgentProfile {
   mode?: RoleMode;
   /** Its role's MCP servers. Default: none. */
   mcpServers?: McpServers;
+  /** Its role's names of configured MCP servers' and VS Code's tools (RoleDefinition.serverTools). Default: none. */
+  serverTools?: readonly string[];
   /** Who defined its role: the folder's own roles start servers only where it is trusted. Default: the folder (the safe side). */
   origin?: RoleOrigin;
   /** The shape its answer must have (its role's `outputSchema`). Default: any answer. */

@@ -7,6 +7,7 @@ import { readMcpServers } from './mcp-server-config.js';
 import { readA2aRole } from '../a2a/a2a-role-config.js';
 import { readFallbackModels } from './fallback-models.js';
 import { readToolList } from './tool-aliases.js';
+import { splitServerTools } from './server-tool-names.js';
 import { readRoleResultFields } from './role-result-fields.js';
 import { planModeWarnings } from './permission-mode.js';
 import { defaultWorkspaceRoleTools, type ToolName } from './tool-names.js';
@@ -75,7 +76,8 @@ export function parseRoleFile(input: RoleFileInput): ParsedRoleFile {
   for (const problem of a2a.problems) errorAt(problem.field, problem.message);
   for (const field of a2a.ignored) warnAt(field, `'${field}' is ignored: the role runs on the remote agent at 'a2a_url', which has its own model, tools and way of working`);
 
-  let tools = readTools(fields.tools, 'tools', input.location, errorAt, warnAt);
+  let serverTools: string[] = [];
+  let tools = readTools(fields.tools, 'tools', input.location, errorAt, warnAt, (named) => (serverTools = named));
   if (input.location.fields.has('disallowedTools') && fields.disallowedTools !== undefined && fields.disallowedTools !== null) {
     // Claude Code's denylist, applied to the allowlist (or to the defaults when there is none).
     const denied = readTools(fields.disallowedTools, 'disallowedTools', input.location, errorAt, () => {}) ?? [];
@@ -104,13 +106,17 @@ export function parseRoleFile(input: RoleFileInput): ParsedRoleFile {
     source: { kind: 'file', path: input.path, format: input.location.format },
   };
   if (tools !== undefined) role.tools = tools;
+  if (serverTools.length > 0) role.serverTools = serverTools;
   if (model !== undefined) role.model = model;
   if (fallbackModels !== undefined) role.fallbackModels = fallbackModels;
   if (maxTurns !== undefined) role.maxTurns = maxTurns;
   if (mcp.servers !== undefined && Object.keys(mcp.servers).length > 0) role.mcpServers = mcp.servers;
   Object.assign(role, results);
   // Read-only means no MCP server either: its tools may change anything.
-  if (role.permissionMode === 'plan') delete role.mcpServers;
+  if (role.permissionMode === 'plan') {
+    delete role.mcpServers;
+    delete role.serverTools;
+  }
   if (a2a.remote) {
     // Nothing of it runs here: no local tools (so any delegator may reach it), no MCP servers, one turn.
     role.a2aUrl = a2a.remote.url;
@@ -118,6 +124,7 @@ export function parseRoleFile(input: RoleFileInput): ParsedRoleFile {
     role.tools = [];
     role.mode = 'single_turn';
     delete role.mcpServers;
+    delete role.serverTools;
     delete role.model;
     delete role.maxTurns;
   }
@@ -185,6 +192,8 @@ function readTools(
   location: RoleFileLocation,
   errorAt: FieldReport,
   warnAt: FieldReport,
+  /** Gets the entries naming MCP servers' or VS Code's tools (server-tool-names.ts). Default: they count as unknown names. */
+  collectServerTools?: (named: string[]) => void,
 ): ToolName[] | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   let entries: string[];
@@ -193,6 +202,11 @@ function readTools(
   else {
     errorAt(field, `'${field}' must be a list of tool names, e.g. [Read, Grep, Glob]`);
     return undefined;
+  }
+  if (collectServerTools) {
+    const split = splitServerTools(entries);
+    collectServerTools(split.serverTools);
+    entries = split.rest;
   }
   const reading = readToolList(entries, location.format);
   for (const warning of reading.warnings) warnAt(field, warning);

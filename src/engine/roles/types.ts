@@ -51,6 +51,12 @@ export interface RoleDefinition {
   /** MCP servers whose tools this role gets as `mcp__<server>__<tool>` (Claude Code's `mcpServers`). */
   mcpServers?: McpServers;
   /**
+   * Tools of MCP servers the workspace or the user configured (`mcp__<server>__<tool>`, `mcp__<server>__*`)
+   * and VS Code's registered tools (`vscode__<tool>`, `vscode__*`) its `tools` names (server-tool-names.ts).
+   * Default: none.
+   */
+  serverTools?: readonly string[];
+  /**
    * The address of a remote A2A agent this role runs on (front matter `a2a_url`), instead of a local model.
    * Such a role has no local tools, MCP servers, model or turns. Default: the role runs locally.
    */

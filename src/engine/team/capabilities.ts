@@ -12,6 +12,8 @@ import { type InstructionSettings, instructionsCapability } from '../instruction
 import { type HookSettings, hooksCapability } from '../hooks/hooks-capability.js';
 import { commandHookRunner } from '../hooks/hook-process.js';
 import { mcpCapability } from '../mcp/mcp-capability.js';
+import { configuredServersCapability, type ConfiguredServersHost } from '../mcp/configured-servers-capability.js';
+import { hostToolsCapability, type HostToolPort } from '../mcp/host-tools.js';
 import { webCapability } from '../web/web-capability.js';
 import type { WebHost } from '../web/web-host.js';
 import type { McpHost } from '../mcp/mcp-role-tools.js';
@@ -31,6 +33,10 @@ export interface CapabilityHosts {
   mcp?: McpHost;
   /** Which roles' servers may start: the folder's only where it is trusted, stdio ones only in a sandbox. Default: as `mcp` says. */
   servers?: ServerGate;
+  /** The servers of `.mcp.json`, `.vscode/mcp.json` and the user's file, for roles that name their tools. Default: none. */
+  configuredServers?: ConfiguredServersHost;
+  /** The host's registered tools (VS Code's), for roles that name them as `vscode__<tool>`. Default: none. */
+  hostTools?: HostToolPort;
   /** Which sites `WebFetch` reads from, and who is asked about others. Default: none (roles that list WebFetch go without it). */
   web?: WebHost;
   /** How `task` and `chat` agents reach the user. Default: none (they are told no user is available). */
@@ -40,6 +46,7 @@ export interface CapabilityHosts {
 }
 
 export function teamCapabilities(hosts: CapabilityHosts): Capability[] {
+  const roleServers = hosts.servers ? gatedServers(mcpCapability(hosts.mcp), hosts.servers) : mcpCapability(hosts.mcp);
   return [
     // First: where nothing of the repository may run, or all of it runs as the user, the run says so before anything else.
     ...(hosts.commands ? [sandboxNotice(hosts.commands)] : []),
@@ -50,7 +57,10 @@ export function teamCapabilities(hosts: CapabilityHosts): Capability[] {
     ...(hosts.hooks && hosts.commands ? [hooksCapability(hosts.hooks, commandHookRunner(hosts.commands), hosts.userChannel)] : []),
     ...(hosts.commands ? [commandsCapability(hosts.commands)] : []),
     ...(hosts.web ? [webCapability(hosts.web)] : []),
-    hosts.servers ? gatedServers(mcpCapability(hosts.mcp), hosts.servers) : mcpCapability(hosts.mcp),
+    roleServers,
+    // Configured servers start through the same gate and sandbox as a role's own.
+    ...(hosts.configuredServers ? [configuredServersCapability(roleServers, hosts.configuredServers)] : []),
+    ...(hosts.hostTools ? [hostToolsCapability(hosts.hostTools)] : []),
     conversationCapability(hosts.userChannel),
   ];
 }

@@ -27,6 +27,8 @@ import { sandboxRefusal } from './sandbox-notice.js';
 import type { WebHost } from '../web/web-host.js';
 import { AgentTeam } from './agent-team.js';
 import { teamCapabilities } from './capabilities.js';
+import { configuredServersHost } from './configured-servers-host.js';
+import { McpInputAnswers } from '../mcp/mcp-input-answers.js';
 import { overlapCapability } from './overlap-capability.js';
 import type { EngineHost, TeamSettings } from './engine-host.js';
 
@@ -49,11 +51,14 @@ export interface Engine {
 
 export function createEngine(host: EngineHost): Engine {
   const { workspace, taskManager, changes } = host;
+  // The passwords typed for configured servers' inputs are secrets from then on, like the keys.
+  const answers = new McpInputAnswers();
+  const secrets = () => [...host.secrets(), ...answers.secrets()];
   const commands = createCommandHost({
     ...host.commands,
     workspaceRoot: workspace.root,
     taskManager,
-    secretValues: host.secrets,
+    secretValues: secrets,
     sourceEnvironment: host.environment,
     ...(host.clock ? { clock: host.clock } : {}),
   });
@@ -65,7 +70,7 @@ export function createEngine(host: EngineHost): Engine {
     cwd: workspace.root,
     environment: host.environment,
     get secrets() {
-      return host.secrets();
+      return secrets();
     },
     // In the OS sandbox, with the workspace read-only, where commands run in one.
     sandbox: serverSandbox(commands),
@@ -103,7 +108,7 @@ export function createEngine(host: EngineHost): Engine {
     ...(host.clock ? { clock: host.clock } : {}),
   };
   const capabilities = [
-    ...teamCapabilities({ instructions, skills, hooks, commands, web, mcp, servers, ...(host.userChannel ? { userChannel: host.userChannel } : {}) }),
+    ...teamCapabilities({ instructions, skills, hooks, commands, web, mcp, servers, configuredServers: configuredServersHost(host, commands, howToTrust, answers), ...(host.hostTools ? { hostTools: host.hostTools } : {}), ...(host.userChannel ? { userChannel: host.userChannel } : {}) }),
     overlapCapability({ changes, children: (taskId) => taskManager.children(taskId) }),
   ];
   const inbox = new MessageInbox(taskManager);
@@ -134,7 +139,7 @@ export function createEngine(host: EngineHost): Engine {
           environmentNote: host.environmentNote,
           keepSubagentConversations: host.keepSubagentConversations ?? false,
           a2a: remoteAgents(host),
-          secrets: host.secrets,
+          secrets,
           ...(host.conversations ? { conversations: host.conversations } : {}),
           ...(host.modelFor ? { modelFor: host.modelFor } : {}),
           ...(host.observeModel ? { observeModel: host.observeModel.bind(host) } : {}),

@@ -1,4 +1,6 @@
 /** What a host supplies to `createEngine`: only what differs between the CLI, the extension and the servers. */
+import type { McpInputAsker } from '../mcp/mcp-inputs.js';
+import type { HostToolPort } from '../mcp/host-tools.js';
 import type { ChangeSetRegistry } from '../changes/registry.js';
 import type { Clock } from '../clock.js';
 import type { CommandHostOptions } from '../commands/create-command-host.js';
@@ -57,6 +59,14 @@ export interface EngineHost {
   observeModel?(taskId: string, model: Model): Model;
   /** Whether hooks run (`agentTeam.hooks`, `--no-hooks`), read at each task's start. Default: they do, where the workspace is trusted. */
   hooksEnabled?(): boolean;
+  /** The user's own MCP servers' files, first first (mcp-config-files.ts). Default: `$XDG_CONFIG_HOME/agent-team/mcp.json`, else `~/.config/agent-team/mcp.json`. */
+  mcpUserFiles?: readonly string[];
+  /** Asks the user for a configured server's `${input:id}` (VS Code's input box). Default: nobody; the server is held back. */
+  askMcpInput?: McpInputAsker;
+  /** Where nobody is asked for an input, how the user gives the value instead. Default: in the server's entry. */
+  mcpInputHowTo?: string;
+  /** The host's own registered tools, for roles naming `vscode__<tool>` (VS Code's `vscode.lm.tools`). Default: none. */
+  hostTools?: HostToolPort;
   /** The user's home, where their own instruction files and hook settings are. Default: the system's. */
   userHome?: string;
   /** Measures every deadline. Default `systemClock`. */

@@ -17,12 +17,15 @@ export async function roleItems(place: FolderPlace): Promise<{ items: FolderItem
 function itemsOf(role: RoleDefinition): FolderItem[] {
   const file = role.source.kind === 'file' ? role.source.path : role.name;
   const servers = Object.entries(role.mcpServers ?? {}).map(([name, server]) => serverItem(file, `MCP server '${name}' of role '${role.name}'`, server));
+  // Configured servers' and VS Code's tools it names: the folder choosing which of them (the user's own included) its role reaches.
+  if (role.serverTools) servers.push({ kind: 'mcp-server', file, what: `tools role '${role.name}' names`, runs: role.serverTools.join(', ') });
   if (role.a2aUrl === undefined) return servers;
   const remote: FolderItem = { kind: 'remote-agent', file, what: `remote agent of role '${role.name}'`, runs: address(role.a2aUrl), detail: { url: role.a2aUrl, authEnv: role.a2aAuthEnv ?? null } };
   return [...servers, remote];
 }
 
-function serverItem(file: string, what: string, server: McpServerConfig): FolderItem {
+/** A server as an item: its command line (environment first) or its address; headers' and variables' values hashed, never shown beyond names. */
+export function serverItem(file: string, what: string, server: McpServerConfig): FolderItem {
   if (server.type === 'http') {
     // Header values may hold a token: hashed, and only their names shown.
     const names = Object.keys(server.headers);

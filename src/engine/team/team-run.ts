@@ -156,6 +156,7 @@ export class TeamRun {
       keepConversation: options.keepConversation,
       changeSetOf: options.changeSetOf,
       mcpServers: role.mcpServers,
+      ...(role.serverTools ? { serverTools: role.serverTools } : {}),
       origin: roleOrigin(role),
       mode: role.mode,
       ...(role.outputSchema ? { outputSchema: role.outputSchema } : {}),

@@ -173,10 +173,13 @@ export const languageModels = {
   models: [] as FakeChatModel[],
   tools: new Map<string, { prepareInvocation?(options: unknown, token: unknown): unknown; invoke(options: unknown, token: unknown): Promise<unknown> }>(),
   participants: new Map<string, { handler: (...args: unknown[]) => unknown; iconPath?: unknown }>(),
+  /** What `vscode.lm.tools` lists: the tools extensions contributed (a test adds other extensions' here). */
+  toolInfos: [] as Array<{ name: string; description: string; inputSchema?: object; tags: readonly string[] }>,
   modelsChanged: new EventEmitter<void>(),
   reset(): void {
     this.models = [];
     this.tools.clear();
+    this.toolInfos = [];
     this.participants.clear();
     this.modelsChanged = new EventEmitter<void>();
   },
@@ -197,6 +200,15 @@ export const lm = {
   registerTool(name: string, tool: { invoke(options: unknown, token: unknown): Promise<unknown> }): Disposable {
     languageModels.tools.set(name, tool);
     return new Disposable(() => languageModels.tools.delete(name));
+  },
+  get tools() {
+    return languageModels.toolInfos;
+  },
+  /** As VS Code: the registered tool's `invoke`, or an error naming the tool when none is registered. */
+  async invokeTool(name: string, options: unknown, token: unknown): Promise<unknown> {
+    const tool = languageModels.tools.get(name);
+    if (!tool) throw new Error(`Tool ${name} was not contributed`);
+    return tool.invoke(options, token);
   },
 };
 

@@ -68,6 +68,7 @@ export function serverSandbox(commands: CommandHost) {
       await copy.prepare(await task.proposals(), task.signal);
       const policy = serverPolicy({
         command: program.command,
+        args: program.args,
         copy: copy.sandboxPaths,
         cwd: copy.cwd,
         workspaceRoot: commands.workspaceRoot,

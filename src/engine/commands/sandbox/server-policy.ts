@@ -10,6 +10,7 @@
  *   into the system's prefix), or in a toolchain folder `PATH` points into under the home (`~/.nvm`,
  *   `~/.cargo/bin`, `~/.local/bin` and what its links lead to), read back read-only;
  * - a program in the workspace (`./server.js`, `node_modules/.bin`), relative to the copy it runs in;
+ * - a program or script its command line names under /tmp, with its folder (server-temporary-files.ts);
  * - `npx <package>` when the package is in the workspace's `node_modules` or installed globally in a
  *   read-back prefix; with the network (`network: true` and allowed) npx downloads it into the private
  *   home's cache, anew for every task.
@@ -23,11 +24,14 @@
 import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
 import { credentialFilesIn } from './credential-files.js';
+import { temporaryProgramPaths } from './server-temporary-files.js';
 import { commandPolicy, existingPaths, isInside, realPathOf, type SandboxPolicy, toolchainFolders } from './sandbox-policy.js';
 
 export interface ServerPolicyInput {
   /** The server's program, as its configuration names it. */
   command: string;
+  /** Its arguments as configured: a script under /tmp they name is read back (server-temporary-files.ts). Default: none. */
+  args?: readonly string[];
   /** The scratch copy it runs in (CommandCopy.sandboxPaths) and its place there. */
   copy: { writable: string[]; readOnly: string[] };
   cwd: string;
@@ -53,9 +57,10 @@ export function serverPolicy(input: ServerPolicyInput): SandboxPolicy {
     network: input.network,
   });
   const program = programFolders(input.command, input.userEnvironment.PATH ?? '', policy.hidden, userHome, workspaceRoot);
+  const temporary = temporaryProgramPaths({ words: [input.command, ...(input.args ?? [])], keptHidden: [workspaceRoot, userHome, ...input.copy.writable, ...input.copy.readOnly] });
   policy.hidden = existingPaths(policy.hidden);
-  policy.readOnly = existingPaths([...policy.readOnly, ...program, ...(input.network ? resolverFiles(policy.hidden) : [])]);
-  policy.hiddenFiles = [...new Set([...(policy.hiddenFiles ?? []), ...credentialFilesIn(program)])];
+  policy.readOnly = existingPaths([...policy.readOnly, ...program, ...temporary, ...(input.network ? resolverFiles(policy.hidden) : [])]);
+  policy.hiddenFiles = [...new Set([...(policy.hiddenFiles ?? []), ...credentialFilesIn([...program, ...temporary])])];
   return policy;
 }
 
