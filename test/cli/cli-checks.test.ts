@@ -158,3 +158,29 @@ describe('a check never runs', () => {
     expect(checksEventOf(parseEvents(unsandboxed.stdout)).results[0]).toMatchObject({ name: 'pytest', status: 'passed', fixed: ['tests/test_calc.py::test_double'] });
   }, 120_000);
 });
+
+describe('agent-team apply after run --checks', () => {
+  it('refuses proposals with new failures without --force, says them, and puts the verdict in the pull request body', async () => {
+    await repository(pythonFiles);
+    const broken = pythonFiles['calc.py'].replace('a + b', 'a - b');
+    scriptTeam('calc.py', [broken]);
+    const provider = providerEnvironment('anthropic', world.server.baseUrl);
+    const run = await startCli(world.cliPath, ['run', '--json', '--checks', '--trust', '--workspace', world.workspace, ...allowPytest, ...provider.args, 'Change add'], provider.env).exited;
+    const { runId } = checksEventOf(parseEvents(run.stdout));
+    const refused = await startCli(world.cliPath, ['apply', runId, '--workspace', world.workspace], {}).exited;
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`The checks found new failures in run ${runId}'s proposals: pytest: 1 new failure: tests/test_calc.py::test_add.`);
+    expect(refused.stderr).toContain('to apply anyway run again with --force');
+    expect(await readFile(path.join(world.workspace, 'calc.py'), 'utf8')).toBe(pythonFiles['calc.py']);
+    const branch = await startCli(world.cliPath, ['apply', runId, '--branch', 'agent-team/sub', '--force', '--workspace', world.workspace], { PATH: '/usr/bin:/bin' }).exited;
+    const bodyFile = /--body-file (\S+pull-request\.md)/.exec(branch.stdout)?.[1];
+    expect(bodyFile, branch.stdout + branch.stderr).toBeDefined();
+    const body = await readFile(bodyFile!, 'utf8');
+    expect(body).toMatch(/^## Checks\n\n⚠️ Checks: 1 with new failures/);
+    expect(body).toContain('| pytest | failed | 1 new failure: tests/test_calc.py::test_add |');
+    const forced = await startCli(world.cliPath, ['apply', runId, '--force', '--workspace', world.workspace], {}).exited;
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(forced.stderr).toContain('Applying anyway (--force).');
+    expect(await readFile(path.join(world.workspace, 'calc.py'), 'utf8')).toBe(broken);
+  }, 120_000);
+});
