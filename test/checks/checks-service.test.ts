@@ -22,7 +22,7 @@ async function service(checks: CheckDefinition[], options: Partial<CommandHostOp
   const root = await mkdtemp(path.join(tmpdir(), 'agent-team-checks-service-'));
   await makeRepository(root, { 'src/a.txt': 'a\n', 'docs/b.md': 'b\n' });
   const host = createCommandHost({ workspaceRoot: root, taskManager: new TaskManager(), allowedPatterns: () => ['true', 'sleep *'], howToAllow: 'allow it', ...options });
-  const checksService = new ChecksService({ host, trusts: () => trusted, howToTrust: 'trust it', discover: async () => ({ checks, skipped: [], fromChecksFile: true }) });
+  const checksService = new ChecksService({ host, trusts: () => trusted, howToTrust: 'trust it', secrets: () => options.secretValues?.() ?? [], discover: async () => ({ checks, skipped: [], fromChecksFile: true }) });
   onTestFinished(async () => {
     await checksService.dispose();
     await host.dispose();
@@ -57,6 +57,15 @@ describe('ChecksService', () => {
     expect((await closed.runOnProposals({ runId: 'r', taskIds: ['t'], proposals })).results[0]?.summary).toMatch(/^not run: there is no OS sandbox here \(no bubblewrap here\), and checks never run outside one/);
     const off = await service([check('true', 'true')], { detectSandbox, sandbox: () => 'off' });
     expect((await off.runOnProposals({ runId: 'r', taskIds: ['t'], proposals })).results[0]?.status).toBe('passed');
+  });
+
+  it('keeps the end of the output with secrets redacted: the configured keys and key-shaped values', async () => {
+    const key = 'sk-ant-api03-' + 'A1b2C3d4'.repeat(5);
+    const checks = await service([check('leaky', `echo "key=${key}"; echo "token: configured-secret-value"`)], { allowedPatterns: () => ['echo *'], secretValues: () => ['configured-secret-value'] });
+    const output = (await checks.runOnProposals({ runId: 'r', taskIds: ['t'], proposals })).results[0]?.output ?? '';
+    expect(output).toContain('[redacted]');
+    expect(output).not.toContain(key);
+    expect(output).not.toContain('configured-secret-value');
   });
 
   it('an AbortSignal ends a running check at once; a newer call for the run cancels the older', async () => {

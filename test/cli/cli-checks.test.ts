@@ -90,13 +90,17 @@ describe('run --checks on a TypeScript repository (vitest, tsc)', () => {
 });
 
 describe('run --checks on a Python repository (pytest)', () => {
-  it('a proposal that fixes a test shows it fixed, in the terminal summary', async () => {
+  it('a proposal that fixes a test shows it fixed, one that breaks one shows "1 new failure", in the terminal summary', async () => {
     await repository(pythonFiles);
     scriptTeam('calc.py', [pythonFiles['calc.py'].replace('a * 3', 'a * 2')]);
     const provider = providerEnvironment('anthropic', world.server.baseUrl);
     const { code, stdout, stderr } = await startCli(world.cliPath, ['run', '--checks', '--trust', '--workspace', world.workspace, ...allowPytest, ...provider.args, 'Fix double'], provider.env).exited;
     expect(code, stderr).toBe(0);
     expect(stdout).toContain('✓ pytest: 1 fixed: tests/test_calc.py::test_double');
+    scriptTeam('calc.py', [pythonFiles['calc.py'].replace('a * 3', 'a * 2').replace('a + b', 'a - b')]);
+    const both = await startCli(world.cliPath, ['run', '--checks', '--trust', '--workspace', world.workspace, ...allowPytest, ...provider.args, 'Fix double'], provider.env).exited;
+    expect(both.stdout).toContain('✗ pytest: 1 new failure: tests/test_calc.py::test_add; 1 fixed: tests/test_calc.py::test_double');
+    expect(both.stdout).toContain('1 with new failures: pytest');
   }, 120_000);
 
   it('a check that hangs times out (its processes ended) and the run still ends', async () => {
