@@ -187,4 +187,14 @@ describe('agent-team apply after run --checks', () => {
     expect(forced.stderr).toContain('Applying anyway (--force).');
     expect(await readFile(path.join(world.workspace, 'calc.py'), 'utf8')).toBe(broken);
   }, 120_000);
+
+  it('run --apply writes nothing when the checks find new failures, and says how to apply anyway', async () => {
+    await repository(pythonFiles);
+    scriptTeam('calc.py', [pythonFiles['calc.py'].replace('a + b', 'a - b')]);
+    const provider = providerEnvironment('anthropic', world.server.baseUrl);
+    const { code, stdout } = await startCli(world.cliPath, ['run', '--apply', '--checks', '--trust', '--workspace', world.workspace, ...allowPytest, ...provider.args, 'Change add'], provider.env).exited;
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/Not applied: the checks found new failures\. Look at them, then apply anyway with agent-team apply \S+ --force\./);
+    expect(await readFile(path.join(world.workspace, 'calc.py'), 'utf8')).toBe(pythonFiles['calc.py']);
+  }, 120_000);
 });
