@@ -34,6 +34,7 @@ import { warnWithoutSandbox } from './sandbox-warning.js';
 import { decideFolderTrust, type TrustQuestion } from './folder-trust.js';
 import { type FolderItem, itemKey } from '../engine/team/folder-configuration.js';
 import type { ModelChooser } from '../engine/team/team-options.js';
+import type { ChecksService } from '../engine/checks/checks-service.js';
 
 export interface CliEngineOptions {
   workspace: string;
@@ -74,6 +75,10 @@ export interface CliEngineOptions {
   instructionFiles?: readonly InstructionSource[];
   /** Whether this machine can sandbox commands. Default: found by trying. Tests inject an answer. */
   detectSandbox?: () => Promise<SandboxAvailability>;
+  /** `--checks`: the coordinator hears the checks' verdict on its subagents' proposals. Default false. */
+  checks?: boolean;
+  /** `--fix-until-green <n>`: rounds the coordinator may send work back. Default 0. */
+  fixUntilGreen?: number;
   /** Where runs are kept (the run log). Default: nowhere (memory only). */
   history?: (workspaceRoot: string) => Promise<CliRunHistory>;
   userChannel?: (taskManager: TaskManager) => UserChannel | undefined;
@@ -93,6 +98,8 @@ export interface CliEngine {
   folderTrust: { trusted: boolean; trustsItem(item: FolderItem): boolean; howToTrust: string };
   /** The models of a run: the flags', or `override` (a role file's or a prompt file's `model`). */
   modelFor: ModelChooser;
+  /** The repository's own checks on proposals. */
+  checks: ChecksService;
   /** Ends what the engine holds besides tasks: the scratch copies of commands. */
   close(): Promise<void>;
 }
@@ -154,6 +161,7 @@ export async function createCliEngine(options: CliEngineOptions): Promise<CliEng
     // Nobody can be asked in a terminal run: sites are allowed up front.
     web: { allowedDomains: () => options.allowDomains ?? [], howToAllow: 'The user allows sites with --allow-domain <host> when running agent-team.' },
     ...(userChannel ? { userChannel } : {}),
+    ...(options.checks ? { checks: { enabled: () => true, fixUntilGreen: () => options.fixUntilGreen ?? 0 } } : {}),
     ...(options.instructionFiles ? { instructionSources: () => options.instructionFiles ?? [] } : {}),
     hooksEnabled: () => !options.noHooks,
     ...(history ? { conversations: history.runLog.conversations } : {}),
@@ -175,7 +183,7 @@ export async function createCliEngine(options: CliEngineOptions): Promise<CliEng
     confirmFanOutAbove: options.yes ? Infinity : defaultLimits.confirmFanOutAbove,
   });
   const folderTrust = { trusted: folder.trusted, trustsItem: (item: FolderItem) => trustedItems.has(itemKey(item)), howToTrust };
-  return { workspace, roles, changes, taskManager, team, folderTrust, modelFor, ...(history ? { runLog: history.runLog } : {}), close: () => engine.close().finally(() => Promise.all([telemetry?.shutdown(), history?.runLog.close().finally(() => history.locks.releaseAll())])) };
+  return { workspace, roles, changes, taskManager, team, folderTrust, modelFor, checks: engine.checks, ...(history ? { runLog: history.runLog } : {}), close: () => engine.close().finally(() => Promise.all([telemetry?.shutdown(), history?.runLog.close().finally(() => history.locks.releaseAll())])) };
 }
 
 /** The values of the variables remote roles name for their tokens (`a2a_auth_env`). */

@@ -37,6 +37,9 @@ import { withFileReferences } from './file-references.js';
 import { readImageFiles } from './image-files.js';
 import { treeSettled } from '../engine/tasks/tree-settled.js';
 import { type PromptCommandDelegation, promptCommandDelegation } from './prompt-command-run.js';
+import path from 'node:path';
+import type { ChecksVerdictDetail } from '../engine/checks/types.js';
+import { checksEvent, describeVerdict, runChecksAtEnd, type RunChecksParts } from './run-checks.js';
 
 export interface RunContext {
   stdout: { write(text: string): void; isTTY?: boolean; columns?: number; rows?: number };
@@ -68,7 +71,7 @@ export async function runCommand(args: RunArguments, context: RunContext): Promi
     environment: context.environment,
     stderr: context.stderr,
   });
-  const { workspace, roles, changes, taskManager, team, runLog, close } = engine;
+  const { workspace, roles, changes, taskManager, team, runLog, checks, close } = engine;
 
   const emit = (event: CliJsonEvent) => context.stdout.write(`${terminalSafeJson(event)}\n`);
   const mapper = new JsonEventMapper();
@@ -137,13 +140,20 @@ export async function runCommand(args: RunArguments, context: RunContext): Promi
     } else {
       printChanges(proposed, context.stdout, args.apply, useColor(context.stdout, context.environment), changes);
     }
-    const applied = args.apply ? await applyRunChanges(root, proposed, workspace, { signal: interrupts.signal, output: report, taskOf: (taskId) => taskManager.get(taskId), runId: runLog?.runOf(root.id) ?? root.rootId }) : { failed: false };
+    const verdict = args.checks ? await checksAtEnd(root, { checks, changes, taskManager, runLog, workspaceRoot: workspace.root, signal: interrupts.signal }, context.stderr) : undefined;
+    if (verdict) {
+      if (args.json) emit(checksEvent(verdict));
+      else context.stdout.write(describeVerdict(verdict));
+    }
+    const heldBack = args.apply && verdict?.hasNewFailures === true;
+    if (heldBack) report.write(`Not applied: the checks found new failures. Look at them, then apply anyway with agent-team apply ${verdict.runId} --force.\n`);
+    const applied = heldBack ? { failed: true } : args.apply ? await applyRunChanges(root, proposed, workspace, { signal: interrupts.signal, output: report, taskOf: (taskId) => taskManager.get(taskId), runId: runLog?.runOf(root.id) ?? root.rootId }) : { failed: false };
 
     const status = interrupts.interrupted ? 'stopped' : root.status === 'completed' || root.status === 'failed' || root.status === 'interrupted' ? root.status : 'stopped';
     const refusals = refusedCommands.report();
     if (refusals) context.stderr.write(terminalSafe(refusals));
     endRun(root, status);
-    if (args.trace !== undefined) await writeTraceFile(args.trace, { taskManager, changes, rootId: root.id }, context);
+    if (args.trace !== undefined) await writeTraceFile(args.trace, { taskManager, changes, rootId: root.id, ...(verdict ? { checks: verdict } : {}) }, context);
     if (interrupts.interrupted) return exitCodes.interrupted;
     if (status !== 'completed' || applied.failed) return exitCodes.failed;
     return exitCodes.completed;
@@ -161,6 +171,12 @@ export async function runCommand(args: RunArguments, context: RunContext): Promi
     await taskManager.close();
     await close();
   }
+}
+
+/** The checks on the run's pending proposals, with the run's id as its history names it. */
+function checksAtEnd(root: TaskSnapshot, parts: Omit<RunChecksParts, 'rootId' | 'runId' | 'historyDirectory'> & { runLog: RunLog | undefined }, output: { write(text: string): void }): Promise<ChecksVerdictDetail | undefined> {
+  const runId = parts.runLog?.runOf(root.id) ?? root.rootId;
+  return runChecksAtEnd({ ...parts, rootId: root.rootId, runId, ...(parts.runLog ? { historyDirectory: path.join(parts.workspaceRoot, runHistoryDirectory) } : {}) }, output);
 }
 
 /** The named workflow and every sound one (for steps by name); a missing or invalid one is a usage error. */

@@ -14,11 +14,12 @@ import { roleItems } from './folder-role-items.js';
 import { skillItems } from './folder-skill-items.js';
 import { promptFileItems } from './folder-prompt-file-items.js';
 import { mcpFileItems } from './folder-mcp-items.js';
+import { checkItems } from './folder-check-items.js';
 
 export type { FolderItem, FolderItemKind, FolderItemSource, FolderPlace } from './folder-item.js';
 
 /** The kinds of executable configuration a folder has, in the order they are listed. */
-export const folderItemSources: readonly FolderItemSource[] = [hookItems, roleItems, mcpFileItems, skillItems, promptFileItems];
+export const folderItemSources: readonly FolderItemSource[] = [hookItems, roleItems, mcpFileItems, skillItems, promptFileItems, checkItems];
 
 export interface FolderConfiguration {
   items: FolderItem[];
