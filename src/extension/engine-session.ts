@@ -31,6 +31,8 @@ import { createEngine, type Engine } from '../engine/team/create-engine.js';
 import type { HostCommandApproval } from './host-command-approval.js';
 import type { HostWebApproval } from './web-approval.js';
 import type { RemoteAgentTokens } from './remote-agent-tokens.js';
+import { checksServiceOf } from './checks/engine-checks.js';
+import type { ChecksService } from './checks/run-checks.js';
 
 export interface EngineSessionOptions {
   folder: vscode.WorkspaceFolder;
@@ -143,6 +145,11 @@ export class EngineSession {
     const telemetry = this.telemetry;
     this.telemetry = undefined;
     await telemetry?.shutdown();
+  }
+
+  /** The engine's checks service (issue 40), when it has one. */
+  checksService(): ChecksService | undefined {
+    return checksServiceOf(this.engine);
   }
 
   /** The roles a user can run directly (the coordinator is offered separately). */

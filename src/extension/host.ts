@@ -37,6 +37,9 @@ import { findBundledRipgrep } from './ripgrep.js';
 import { SetupService } from './setup-state.js';
 import { TaskViewProvider } from './sidebar/task-view-provider.js';
 import { handleWebviewAction } from './sidebar/webview-actions.js';
+import { ChecksLenses } from './checks/checks-lens.js';
+import { HostCheckApproval } from './checks/check-approval.js';
+import { RunChecksTracker } from './checks/run-checks.js';
 
 export interface HostOptions {
   /** Looks for a local model server. Default: `probeLocalServers()` (Ollama's and LM Studio's ports). */
@@ -68,6 +71,10 @@ export class AgentTeamHost implements vscode.Disposable {
   /** Proposals as they were before the user asked for changes. */
   readonly revisions: RevisionHistory;
   readonly review: ReviewController;
+  /** The repository's checks on runs' proposals (issue 40), their approval, and the verdict above each file of a review. */
+  readonly checks: RunChecksTracker;
+  readonly checkApproval: HostCheckApproval;
+  readonly checksLenses: ChecksLenses;
   /** Context keys and the view's badge. */
   readonly activity: ActivityContext;
   private readonly changeStore: ChangeSetStore | undefined;
@@ -136,6 +143,17 @@ export class AgentTeamHost implements vscode.Disposable {
         log: this.log,
       }),
     );
+    this.checkApproval = new HostCheckApproval(context.workspaceState);
+    this.checks = new RunChecksTracker({
+      changes: this.changes,
+      taskManager: this.taskManager,
+      service: async () => (await this.engine()).checksService(),
+      enabled: () => vscode.workspace.isTrusted && readSettings(vscode.workspace.isTrusted).checks,
+      clock: this.clock,
+      log: this.log,
+    });
+    void this.historyLoaded.then(() => this.checks.start());
+    this.checksLenses = new ChecksLenses(this.checks, this.taskManager);
     this.sidebar = new TaskViewProvider({
       extensionUri: context.extensionUri,
       taskManager: this.taskManager,
@@ -147,6 +165,7 @@ export class AgentTeamHost implements vscode.Disposable {
       onAction: (message) => handleWebviewAction(this, message),
       clock: options.clock,
       commandApprovals: this.commandApproval,
+      checks: this.checks,
     });
     // A new concurrency limit applies at once, to the tasks already waiting too.
     this.disposables.push(
@@ -156,7 +175,7 @@ export class AgentTeamHost implements vscode.Disposable {
     );
     this.activity = new ActivityContext(this.taskManager, this.changes, (count) => this.sidebar.showBadge(count));
     void this.historyLoaded.then(() => this.activity.refresh());
-    this.disposables.push(this.log, this.setup, this.proposals, this.hunkLenses, this.sidebar, this.review, this.activity, this.remoteTokens);
+    this.disposables.push(this.log, this.setup, this.proposals, this.hunkLenses, this.sidebar, this.review, this.activity, this.remoteTokens, this.checksLenses, { dispose: () => this.checks.dispose() });
     if (this.changeStore) this.disposables.push(this.changeStore);
   }
 
@@ -185,6 +204,9 @@ export class AgentTeamHost implements vscode.Disposable {
         conversations: this.runHistory.conversations,
       });
       this.disposables.push(session);
+      // The verdicts the engine reaches by itself (the coordinator's) show in the views too.
+      const checks = session.checksService();
+      if (checks) this.checks.attach(checks);
       return session;
     })();
     this.session.catch(() => (this.session = undefined));

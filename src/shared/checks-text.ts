@@ -51,6 +51,14 @@ export function checkLine(result: ProtocolCheckResult): string {
   return `${result.name}: ${checkStatusText[result.status]}${counts === '' ? '' : ` (${counts})`}${news === '' ? '' : ` \u2014 ${news}`}`;
 }
 
+/**
+ * Whether the run's checks are worth a badge and a line above the review: not when none were found (a
+ * workspace without checks would otherwise badge every run "no checks ran"); the detail view still says so.
+ */
+export function worthShowing(run: RunChecks | undefined): run is RunChecks {
+  return run !== undefined && (run.state !== 'done' || run.results.length > 0);
+}
+
 /** The badge's look: what the verdict means for the user's decision. */
 export type ChecksTone = 'running' | 'passed' | 'new-failures' | 'not-run';
 

@@ -9,20 +9,21 @@
  * `li.check-result[data-check-name][data-status]` per check, and the `.run-checks` button ("Run Checks
  * Again") posting `{type: 'run-checks', taskId: <run id>}`.
  */
-import { checkLine, checksHeadline, checksTone } from '../shared/checks-text.js';
+import { checkLine, checksHeadline, checksTone, worthShowing } from '../shared/checks-text.js';
 import { type ProtocolCheckResult, type RunChecks, type WebviewMessage } from '../shared/protocol.js';
 import { createButton, createElement, setAttributeIfChanged, setTextIfChanged } from './dom.js';
 import { formatElapsed } from './format.js';
 
 /** Sets (or clears) the run's badge on its row's figures span. */
 export function updateChecksBadge(figures: HTMLElement, run: RunChecks | undefined): void {
-  setAttributeIfChanged(figures, 'data-checks', run ? checksTone(run) : null);
-  setAttributeIfChanged(figures, 'data-checks-label', run ? checksHeadline(run) : null);
+  const shown = worthShowing(run) ? run : undefined;
+  setAttributeIfChanged(figures, 'data-checks', shown ? checksTone(shown) : null);
+  setAttributeIfChanged(figures, 'data-checks-label', shown ? checksHeadline(shown) : null);
 }
 
 /** What the row's accessible name adds: ", checks: 1 new failure: math › adds" (nothing without checks). */
 export function checksAriaSuffix(run: RunChecks | undefined): string {
-  return run ? `, checks: ${checksHeadline(run)}` : '';
+  return worthShowing(run) ? `, checks: ${checksHeadline(run)}` : '';
 }
 
 const toneIcons: Readonly<Record<ReturnType<typeof checksTone>, string>> = {
