@@ -38,7 +38,6 @@ import { SetupService } from './setup-state.js';
 import { TaskViewProvider } from './sidebar/task-view-provider.js';
 import { handleWebviewAction } from './sidebar/webview-actions.js';
 import { ChecksLenses } from './checks/checks-lens.js';
-import { HostCheckApproval } from './checks/check-approval.js';
 import { RunChecksTracker } from './checks/run-checks.js';
 
 export interface HostOptions {
@@ -71,9 +70,8 @@ export class AgentTeamHost implements vscode.Disposable {
   /** Proposals as they were before the user asked for changes. */
   readonly revisions: RevisionHistory;
   readonly review: ReviewController;
-  /** The repository's checks on runs' proposals (issue 40), their approval, and the verdict above each file of a review. */
+  /** The repository's checks on runs' proposals (issue 40), and the verdict above each file of a review. */
   readonly checks: RunChecksTracker;
-  readonly checkApproval: HostCheckApproval;
   readonly checksLenses: ChecksLenses;
   /** Context keys and the view's badge. */
   readonly activity: ActivityContext;
@@ -143,7 +141,6 @@ export class AgentTeamHost implements vscode.Disposable {
         log: this.log,
       }),
     );
-    this.checkApproval = new HostCheckApproval(context.workspaceState);
     this.checks = new RunChecksTracker({
       changes: this.changes,
       taskManager: this.taskManager,
