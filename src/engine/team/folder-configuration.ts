@@ -11,11 +11,12 @@ import { createHash } from 'node:crypto';
 import { hookItems } from './folder-hook-items.js';
 import type { FolderItem, FolderItemSource, FolderPlace } from './folder-item.js';
 import { roleItems } from './folder-role-items.js';
+import { checkItems } from '../checks/check-items.js';
 
 export type { FolderItem, FolderItemKind, FolderItemSource, FolderPlace } from './folder-item.js';
 
 /** The kinds of executable configuration a folder has, in the order they are listed. */
-export const folderItemSources: readonly FolderItemSource[] = [hookItems, roleItems];
+export const folderItemSources: readonly FolderItemSource[] = [hookItems, roleItems, checkItems];
 
 export interface FolderConfiguration {
   items: FolderItem[];

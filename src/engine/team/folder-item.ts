@@ -1,7 +1,7 @@
 /** One item of a folder's executable configuration, and where such items are found (folder-configuration.ts). */
 import type { RoleDefinition } from '../roles/types.js';
 
-export type FolderItemKind = 'hook' | 'mcp-server' | 'remote-agent';
+export type FolderItemKind = 'hook' | 'mcp-server' | 'remote-agent' | 'check';
 
 /** One thing the folder would run or send work to. */
 export interface FolderItem {
