@@ -71,7 +71,20 @@ export function checksTone(run: RunChecks): ChecksTone {
 }
 
 /**
- * The shortest true account, for the tree's badge and the review's line: "1 new failure: math › adds",
+ * The badge in a tree row, short enough to leave the row its label: "✗ 1 new failure", "✓ checks",
+ * "checks…"; the names are in the row's accessible name and the detail view.
+ */
+export function checksBadgeText(run: RunChecks): string {
+  const tone = checksTone(run);
+  if (tone === 'running') return 'checks\u2026';
+  if (tone === 'not-run') return 'checks not run';
+  if (tone === 'passed') return '\u2713 checks';
+  const newFailures = run.results.reduce((sum, result) => sum + result.newFailureCount, 0);
+  return `\u2717 ${newFailures > 0 ? plural(newFailures, 'new failure') : 'checks'}`;
+}
+
+/**
+ * The shortest true account, for the row's accessible name and the review's line: "1 new failure: math › adds",
  * "npm test timed out", "checks passed (2 fixed)", "checks running…".
  */
 export function checksHeadline(run: RunChecks): string {

@@ -1,15 +1,15 @@
 /**
  * A run's checks in the sidebar (issue 40): the badge in the run's row and the "Checks" section of its
  * detail view. The badge needs no element of its own (a row keeps to five): the figures span carries
- * `data-checks` (the tone) and `data-checks-label` (the text, which media/sidebar.css draws before the
- * figures), and the row's accessible name gains ", checks: <headline>".
+ * `data-checks` (the tone) and `data-checks-label` (a short text, which media/sidebar.css draws before
+ * the figures: "✗ 1 new failure"), and the row's accessible name gains ", checks: <headline>", names and all.
  *
  * DOM contract (tests and the e2e suite select on it): `.tree-figures[data-checks][data-checks-label]`;
  * the detail's `section.checks[aria-label="Checks"]` with `.checks-summary` (a polite live region),
  * `li.check-result[data-check-name][data-status]` per check, and the `.run-checks` button ("Run Checks
  * Again") posting `{type: 'run-checks', taskId: <run id>}`.
  */
-import { checkLine, checksHeadline, checksTone, worthShowing } from '../shared/checks-text.js';
+import { checkLine, checksBadgeText, checksHeadline, checksTone, worthShowing } from '../shared/checks-text.js';
 import { type ProtocolCheckResult, type RunChecks, type WebviewMessage } from '../shared/protocol.js';
 import { createButton, createElement, setAttributeIfChanged, setTextIfChanged } from './dom.js';
 import { formatElapsed } from './format.js';
@@ -18,7 +18,7 @@ import { formatElapsed } from './format.js';
 export function updateChecksBadge(figures: HTMLElement, run: RunChecks | undefined): void {
   const shown = worthShowing(run) ? run : undefined;
   setAttributeIfChanged(figures, 'data-checks', shown ? checksTone(shown) : null);
-  setAttributeIfChanged(figures, 'data-checks-label', shown ? checksHeadline(shown) : null);
+  setAttributeIfChanged(figures, 'data-checks-label', shown ? checksBadgeText(shown) : null);
 }
 
 /** What the row's accessible name adds: ", checks: 1 new failure: math › adds" (nothing without checks). */

@@ -34,12 +34,13 @@ describe('checks in the sidebar', () => {
     const harness = mountRun();
     harness.send({ type: 'checks', runs: [{ runId: 't1', state: 'running', summary: 'Running checks…', hasNewFailures: false, results: [] }] });
     expect(figures(harness.row('t1')).getAttribute('data-checks')).toBe('running');
-    expect(figures(harness.row('t1')).getAttribute('data-checks-label')).toBe('checks running…');
+    expect(figures(harness.row('t1')).getAttribute('data-checks-label')).toBe('checks…');
     expect(harness.row('t1').getAttribute('aria-label')).toBe('coordinator: Task t1 \u2014 completed, checks: checks running…');
 
     harness.send({ type: 'checks', runs: [failing] });
     expect(figures(harness.row('t1')).getAttribute('data-checks')).toBe('new-failures');
-    expect(figures(harness.row('t1')).getAttribute('data-checks-label')).toBe('1 new failure: math › adds');
+    // Short in the row (the label keeps its room); the names in its accessible name.
+    expect(figures(harness.row('t1')).getAttribute('data-checks-label')).toBe('\u2717 1 new failure');
     expect(harness.row('t1').getAttribute('aria-label')).toContain('checks: 1 new failure: math › adds');
     expect(figures(harness.row('t2')).hasAttribute('data-checks')).toBe(false);
     expect(harness.row('t2').getAttribute('aria-label')).toBe('refactorer: Task t2 \u2014 completed');
