@@ -27,12 +27,20 @@ const renameTwo: MockToolCall = { name: 'Edit', input: { file_path: 'src/math.ts
 /** The engine's service as a recorder: each call waits for the verdict the test gives it. */
 class RecordingChecks implements ChecksService {
   readonly requests: RunOnProposalsRequest[] = [];
+  readonly reruns: string[] = [];
   private readonly waiting: Array<(verdict: ChecksVerdictDetail) => void> = [];
   private readonly listeners = new Set<(verdict: ChecksVerdictDetail) => void>();
 
   runOnProposals(request: RunOnProposalsRequest): Promise<ChecksVerdictDetail> {
     this.requests.push(request);
     return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  /** Run Checks Again on the proposals of the last verdict: the engine runs the last request anew. */
+  rerun(runId: string, signal?: AbortSignal): Promise<ChecksVerdictDetail | undefined> {
+    this.reruns.push(runId);
+    const last = this.requests.findLast((request) => request.runId === runId);
+    return last ? this.runOnProposals({ ...last, ...(signal ? { signal } : {}) }) : Promise.resolve(undefined);
   }
 
   onVerdict(listener: (verdict: ChecksVerdictDetail) => void): () => void {
@@ -138,6 +146,8 @@ describe('checks on proposals in VS Code', () => {
     await vi.waitFor(() => expect(checks.requests).toHaveLength(4));
     expect(checks.requests[2]!.signal!.aborted).toBe(true);
     expect(checks.requests[3]).toMatchObject({ runId, proposals: [{ path: 'src/math.ts', content: mine }] });
+    // Nothing changed since: the engine is asked to run them anew (its cached verdict would say the same).
+    expect(checks.reruns).toEqual([runId]);
   });
 
   it("starts nothing by itself with agentTeam.checks off in the workspace's settings; Run Checks Again still runs", async () => {
@@ -149,6 +159,7 @@ describe('checks on proposals in VS Code', () => {
     await vi.waitFor(() => expect(checks.requests).toHaveLength(1));
     checks.answer(verdictOf(runId, []));
     await running;
+    expect(checks.reruns).toEqual([]); // the first verdict: nothing to run anew
     expect(fake.state.messages.filter((message) => message.message.includes('nothing to check'))).toEqual([]);
   });
 });

@@ -7,6 +7,6 @@ import type { ChecksService } from './run-checks.js';
 
 export function checksServiceOf(engine: unknown): ChecksService | undefined {
   const candidate = (engine as { checks?: Partial<ChecksService> } | undefined)?.checks;
-  if (typeof candidate?.runOnProposals !== 'function' || typeof candidate.onVerdict !== 'function') return undefined;
+  if (typeof candidate?.runOnProposals !== 'function' || typeof candidate.rerun !== 'function' || typeof candidate.onVerdict !== 'function') return undefined;
   return candidate as ChecksService;
 }

@@ -18,7 +18,7 @@ import { type RunChecks, toRunChecks } from '../../shared/protocol-checks.js';
 import { runProposals } from './run-proposals.js';
 
 /** What of the engine's checks service the extension uses. */
-export type ChecksService = Pick<ProposalChecks, 'runOnProposals' | 'onVerdict'>;
+export type ChecksService = Pick<ProposalChecks, 'runOnProposals' | 'rerun' | 'onVerdict'>;
 
 export interface RunChecksOptions {
   changes: ChangeSetRegistry;
@@ -77,8 +77,10 @@ export class RunChecksTracker {
   /**
    * Runs the checks on the run's proposals now, cancelling any still running for it. Resolves with the
    * run's checks afterwards; undefined when nothing waits for review or a newer run superseded this one.
+   * `again` (Run Checks Again): when the proposals are those of the last verdict, the engine runs them
+   * anew, the baseline too (it would otherwise hand back the verdict it has for the same proposals).
    */
-  async run(runId: string): Promise<RunChecks | undefined> {
+  async run(runId: string, options: { again?: boolean } = {}): Promise<RunChecks | undefined> {
     this.timers.get(runId)?.();
     this.timers.delete(runId);
     const { taskIds, proposals } = runProposals(this.options.changes, this.options.taskManager, runId);
@@ -95,9 +97,12 @@ export class RunChecksTracker {
         return undefined;
       }
       this.attach(service);
+      const unchanged = this.verdicts.has(runId) && !this.stale.has(runId);
       this.stale.delete(runId);
       this.update(toRunChecks(this.verdicts.get(runId), 'running', runId));
-      const verdict = await service.runOnProposals({ runId, taskIds, proposals, signal: controller.signal });
+      const verdict =
+        (options.again === true && unchanged ? await service.rerun(runId, controller.signal) : undefined) ??
+        (await service.runOnProposals({ runId, taskIds, proposals, signal: controller.signal }));
       if (!current()) return undefined;
       this.inFlight.delete(runId);
       this.verdicts.set(runId, verdict);

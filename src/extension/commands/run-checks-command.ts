@@ -33,7 +33,7 @@ export async function runChecks(host: AgentTeamHost, taskId?: unknown): Promise<
     return;
   }
   void host.sidebar.reveal(runId);
-  const run = await host.checks.run(runId);
+  const run = await host.checks.run(runId, { again: true });
   // Undefined also when a newer Run Checks Again took over: that one is running then.
   if (!run && host.checks.get(runId)?.state !== 'running') showInfo(vscode.l10n.t('Checks are not available: the engine has no checks service.'));
 }
