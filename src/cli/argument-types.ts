@@ -73,6 +73,10 @@ export interface RunArguments extends CommandFlags {
   files: string[];
   /** `--image` (repeatable): images sent with the prompt to the root agent (relative to the current directory). */
   images: string[];
+  /** `--checks` / `--no-checks`: run the workspace's checks on the proposals when the run ends. Default false. */
+  checks?: boolean;
+  /** `--fix-until-green <n>`: rounds the coordinator may send work back after new failures (implies --checks). Default 0. */
+  fixUntilGreen?: number;
 }
 
 export interface AgentsArguments {
@@ -112,6 +116,13 @@ export interface TrustArguments {
   workspace: string;
 }
 
+/** `agent-team checks`: the workspace's own checks and where they were found. */
+export interface ChecksArguments {
+  command: 'checks';
+  workspace: string;
+  json: boolean;
+}
+
 export interface WorkflowsArguments {
   command: 'workflows';
   workspace: string;
@@ -146,4 +157,4 @@ export interface ApplyArguments {
   conflictMarkers?: boolean;
 }
 
-export type CliArguments = RunArguments | TrustArguments | RunsArguments | ApplyArguments | AgentsArguments | WorkflowsArguments | McpArguments | ServeArguments | { command: 'help' } | { command: 'version' };
+export type CliArguments = RunArguments | ChecksArguments | TrustArguments | RunsArguments | ApplyArguments | AgentsArguments | WorkflowsArguments | McpArguments | ServeArguments | { command: 'help' } | { command: 'version' };

@@ -4,12 +4,13 @@
  */
 import type { CliArguments, CommandFlags } from './argument-types.js';
 import { historyCommandArguments } from './history-arguments.js';
+import { checksCommandArguments, checksRunOptions } from './checks-arguments.js';
 import { checkedModelOptions, fallbackModelsOption } from './model-options.js';
 import { dollarsOption, instructionFilesOption, limitOption, wholeNumber } from './number-options.js';
 import { UsageError } from './usage-error.js';
 import { readableRule } from '../engine/web/domain-rules.js';
 
-export type { AgentsArguments, ApplyArguments, CliArguments, CommandFlags, McpArguments, ProviderName, RunArguments, RunsArguments, ServeArguments, TrustArguments, WorkflowsArguments } from './argument-types.js';
+export type { AgentsArguments, ApplyArguments, ChecksArguments, CliArguments, CommandFlags, McpArguments, ProviderName, RunArguments, RunsArguments, ServeArguments, TrustArguments, WorkflowsArguments } from './argument-types.js';
 export { UsageError } from './usage-error.js';
 export { usageText } from './usage-text.js';
 const valueOptions = new Set([
@@ -37,8 +38,9 @@ const valueOptions = new Set([
   '--instruction-files',
   '--branch',
   '--take',
+  '--fix-until-green',
 ]);
-const flagOptions = new Set(['--json', '--apply', '--plan', '--yes', '--a2a', '--no-auth', '--no-sandbox', '--allow-network', '--no-hooks', '--force', '--trust', '--show', '--conflict-markers']);
+const flagOptions = new Set(['--json', '--apply', '--plan', '--yes', '--a2a', '--no-auth', '--no-sandbox', '--allow-network', '--no-hooks', '--force', '--trust', '--show', '--conflict-markers', '--checks', '--no-checks']);
 /** Options that may be given more than once; each value is kept. */
 const repeatableOptions = new Set(['--allow-command', '--allow-network-command', '--pass-env', '--allow-domain', '--file', '--image', '--fallback-model']);
 /** The flags of commands, taken by run, mcp and serve. */
@@ -48,8 +50,8 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
   const [command, ...rest] = argv;
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') return { command: 'help' };
   if (command === '--version' || command === '-v') return { command: 'version' };
-  if (command !== 'run' && command !== 'runs' && command !== 'apply' && command !== 'agents' && command !== 'workflows' && command !== 'mcp' && command !== 'serve' && command !== 'trust') {
-    throw new UsageError(`unknown command "${command}": use "run", "runs", "apply", "agents", "workflows", "mcp", "serve" or "trust"`);
+  if (command !== 'run' && command !== 'runs' && command !== 'apply' && command !== 'agents' && command !== 'workflows' && command !== 'mcp' && command !== 'serve' && command !== 'trust' && command !== 'checks') {
+    throw new UsageError(`unknown command "${command}": use "run", "runs", "apply", "agents", "workflows", "checks", "mcp", "serve" or "trust"`);
   }
 
   const values = new Map<string, string>();
@@ -84,6 +86,8 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
 
   const workspace = values.get('--workspace') ?? currentDirectory;
   if (command === 'runs' || command === 'apply') return historyCommandArguments(command, { values, repeated, flags, words, workspace });
+  if (command === 'checks') return checksCommandArguments({ values, repeated, flags, words, workspace });
+  const checks = checksRunOptions(command, values, flags);
   for (const name of ['--branch', '--take', '--show', '--conflict-markers']) if (values.has(name) || flags.has(name)) throw new UsageError(`${name} belongs to "apply", not "${command}"`);
   if (command !== 'run' && repeated.has('--file')) throw new UsageError(`--file belongs to "run", not "${command}"`);
   if (command !== 'run' && repeated.has('--image')) throw new UsageError(`--image belongs to "run", not "${command}"`);
@@ -164,6 +168,7 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
     files: repeated.get('--file') ?? [],
     images: repeated.get('--image') ?? [],
     fallbackModels: fallbackModelsOption(repeated.get('--fallback-model')),
+    ...checks,
     ...commandFlags(repeated, flags, values),
     // Not given: no budget; given, at least 1 (the setting's 0 means none, which here is leaving it out).
     budgetTokens: values.has('--budget-tokens') ? wholeNumber(values, '--budget-tokens', 0, 1, Number.MAX_SAFE_INTEGER) : undefined,

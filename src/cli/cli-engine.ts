@@ -33,6 +33,7 @@ import { terminalSafe } from './terminal-text.js';
 import { warnWithoutSandbox } from './sandbox-warning.js';
 import { decideFolderTrust, type TrustQuestion } from './folder-trust.js';
 import { itemKey } from '../engine/team/folder-configuration.js';
+import type { ChecksService } from '../engine/checks/checks-service.js';
 
 export interface CliEngineOptions {
   workspace: string;
@@ -73,6 +74,10 @@ export interface CliEngineOptions {
   instructionFiles?: readonly InstructionSource[];
   /** Whether this machine can sandbox commands. Default: found by trying. Tests inject an answer. */
   detectSandbox?: () => Promise<SandboxAvailability>;
+  /** `--checks`: the coordinator hears the checks' verdict on its subagents' proposals. Default false. */
+  checks?: boolean;
+  /** `--fix-until-green <n>`: rounds the coordinator may send work back. Default 0. */
+  fixUntilGreen?: number;
   /** Where runs are kept (the run log). Default: nowhere (memory only). */
   history?: (workspaceRoot: string) => Promise<CliRunHistory>;
   userChannel?: (taskManager: TaskManager) => UserChannel | undefined;
@@ -88,6 +93,8 @@ export interface CliEngine {
   team: AgentTeam;
   /** The run history, when it is kept. */
   runLog?: RunLog;
+  /** The repository's own checks on proposals. */
+  checks: ChecksService;
   /** Ends what the engine holds besides tasks: the scratch copies of commands. */
   close(): Promise<void>;
 }
@@ -146,6 +153,7 @@ export async function createCliEngine(options: CliEngineOptions): Promise<CliEng
     // Nobody can be asked in a terminal run: sites are allowed up front.
     web: { allowedDomains: () => options.allowDomains ?? [], howToAllow: 'The user allows sites with --allow-domain <host> when running agent-team.' },
     ...(userChannel ? { userChannel } : {}),
+    ...(options.checks ? { checks: { enabled: () => true, fixUntilGreen: () => options.fixUntilGreen ?? 0 } } : {}),
     ...(options.instructionFiles ? { instructionSources: () => options.instructionFiles ?? [] } : {}),
     hooksEnabled: () => !options.noHooks,
     ...(history ? { conversations: history.runLog.conversations } : {}),
@@ -166,7 +174,7 @@ export async function createCliEngine(options: CliEngineOptions): Promise<CliEng
     ...(options.delegationReach === undefined ? {} : { delegationReach: options.delegationReach }),
     confirmFanOutAbove: options.yes ? Infinity : defaultLimits.confirmFanOutAbove,
   });
-  return { workspace, roles, changes, taskManager, team, ...(history ? { runLog: history.runLog } : {}), close: () => engine.close().finally(() => Promise.all([telemetry?.shutdown(), history?.runLog.close().finally(() => history.locks.releaseAll())])) };
+  return { workspace, roles, changes, taskManager, team, checks: engine.checks, ...(history ? { runLog: history.runLog } : {}), close: () => engine.close().finally(() => Promise.all([telemetry?.shutdown(), history?.runLog.close().finally(() => history.locks.releaseAll())])) };
 }
 
 /** The values of the variables remote roles name for their tokens (`a2a_auth_env`). */

@@ -29,6 +29,8 @@ export type CliJsonEvent =
   | { type: 'task-end'; taskId: string; status: CliEndStatus; output?: string; error?: string; stopReason?: StopReason; usage: Usage; cost?: Cost; costUsd?: number; usageByModel?: UsageByModel }
   /** `target`: where `path` leads when a symbolic link sends it elsewhere (workspace-relative). */
   | { type: 'change-proposed'; taskId: string; path: string; diff: string; target?: string }
+  /** The checks' verdict on the run's pending proposals (`run --checks`; CONTRACTS4 "Evidence"). */
+  | { type: 'checks'; runId: string; taskIds: string[]; results: Array<Record<string, unknown>> }
   | { type: 'run-end'; status: CliEndStatus; output: string; error?: string; stopReason?: StopReason; usage: Usage; cost?: Cost; costUsd?: number };
 
 /** Turns task events into CLI events; remembers which tasks were already announced as backgrounded. */

@@ -10,6 +10,7 @@ import { exitCodes } from './exit-codes.js';
 import { runCommand } from './run-command.js';
 import { runsCommand } from './runs-command.js';
 import { workflowsCommand } from './workflows-command.js';
+import { checksCommand } from './checks-command.js';
 import { mcpCommand } from './mcp-command.js';
 import { serveCommand } from './serve-command.js';
 import { terminalSafe } from './terminal-text.js';
@@ -38,6 +39,8 @@ async function main(): Promise<number> {
         return await workflowsCommand(args, output);
       case 'runs':
         return await runsCommand(args, output);
+      case 'checks':
+        return await checksCommand(args, output);
       case 'apply':
         return await applyCommand(args, { ...output, environment: process.env, signal: stopSignal() });
       case 'mcp':

@@ -36,6 +36,9 @@ import { formatCost } from '../engine/model/cost-schema.js';
 import { withFileReferences } from './file-references.js';
 import { readImageFiles } from './image-files.js';
 import { treeSettled } from '../engine/tasks/tree-settled.js';
+import path from 'node:path';
+import type { ChecksVerdictDetail } from '../engine/checks/types.js';
+import { checksEvent, describeVerdict, runChecksAtEnd, type RunChecksParts } from './run-checks.js';
 
 export interface RunContext {
   stdout: { write(text: string): void; isTTY?: boolean; columns?: number; rows?: number };
@@ -50,7 +53,7 @@ export interface RunContext {
 export async function runCommand(args: RunArguments, context: RunContext): Promise<number> {
   let userChannel: StdinUserChannel | undefined;
   const goesOnWith = args.resumeRun !== undefined ? { runId: args.resumeRun } : args.continueRun !== undefined ? { taskId: args.continueRun } : undefined;
-  const { workspace, roles, changes, taskManager, team, runLog, close } = await createCliEngine({
+  const { workspace, roles, changes, taskManager, team, runLog, checks, close } = await createCliEngine({
     ...args,
     history: (root) => openRunHistory(root, (message) => context.stderr.write(`agent-team: ${terminalSafe(message)}\n`), { keepRuns: args.keepRuns, goesOnWith, force: args.force }),
     userChannel: (manager) => {
@@ -133,13 +136,20 @@ export async function runCommand(args: RunArguments, context: RunContext): Promi
     } else {
       printChanges(proposed, context.stdout, args.apply, useColor(context.stdout, context.environment), changes);
     }
-    const applied = args.apply ? await applyRunChanges(root, proposed, workspace, { signal: interrupts.signal, output: report, taskOf: (taskId) => taskManager.get(taskId), runId: runLog?.runOf(root.id) ?? root.rootId }) : { failed: false };
+    const verdict = args.checks ? await checksAtEnd(root, { checks, changes, taskManager, runLog, workspaceRoot: workspace.root, signal: interrupts.signal }, context.stderr) : undefined;
+    if (verdict) {
+      if (args.json) emit(checksEvent(verdict));
+      else context.stdout.write(describeVerdict(verdict));
+    }
+    const heldBack = args.apply && verdict?.hasNewFailures === true;
+    if (heldBack) report.write(`Not applied: the checks found new failures. Look at them, then apply anyway with agent-team apply ${verdict.runId} --force.\n`);
+    const applied = heldBack ? { failed: true } : args.apply ? await applyRunChanges(root, proposed, workspace, { signal: interrupts.signal, output: report, taskOf: (taskId) => taskManager.get(taskId), runId: runLog?.runOf(root.id) ?? root.rootId }) : { failed: false };
 
     const status = interrupts.interrupted ? 'stopped' : root.status === 'completed' || root.status === 'failed' || root.status === 'interrupted' ? root.status : 'stopped';
     const refusals = refusedCommands.report();
     if (refusals) context.stderr.write(terminalSafe(refusals));
     endRun(root, status);
-    if (args.trace !== undefined) await writeTraceFile(args.trace, { taskManager, changes, rootId: root.id }, context);
+    if (args.trace !== undefined) await writeTraceFile(args.trace, { taskManager, changes, rootId: root.id, ...(verdict ? { checks: verdict } : {}) }, context);
     if (interrupts.interrupted) return exitCodes.interrupted;
     if (status !== 'completed' || applied.failed) return exitCodes.failed;
     return exitCodes.completed;
@@ -157,6 +167,12 @@ export async function runCommand(args: RunArguments, context: RunContext): Promi
     await taskManager.close();
     await close();
   }
+}
+
+/** The checks on the run's pending proposals, with the run's id as its history names it. */
+function checksAtEnd(root: TaskSnapshot, parts: Omit<RunChecksParts, 'rootId' | 'runId' | 'historyDirectory'> & { runLog: RunLog | undefined }, output: { write(text: string): void }): Promise<ChecksVerdictDetail | undefined> {
+  const runId = parts.runLog?.runOf(root.id) ?? root.rootId;
+  return runChecksAtEnd({ ...parts, rootId: root.rootId, runId, ...(parts.runLog ? { historyDirectory: path.join(parts.workspaceRoot, runHistoryDirectory) } : {}) }, output);
 }
 
 /** The named workflow and every sound one (for steps by name); a missing or invalid one is a usage error. */

@@ -11,17 +11,22 @@ import { apiKeyVariables, modelProviders } from '../engine/model/create-model.js
 import type { TaskManager } from '../engine/tasks/task-manager.js';
 import { buildRunTrace } from '../engine/trace/run-trace.js';
 import { renderTraceJson, renderTraceMarkdown } from '../engine/trace/trace-markdown.js';
+import type { ChecksVerdictDetail } from '../engine/checks/types.js';
+import { verdictMarkdown } from './checks-verdict-file.js';
 
 export async function writeTraceFile(
   file: string,
-  run: { taskManager: TaskManager; changes: ChangeSetRegistry; rootId: string },
+  run: { taskManager: TaskManager; changes: ChangeSetRegistry; rootId: string; checks?: ChecksVerdictDetail },
   context: { environment: NodeJS.ProcessEnv; stderr: { write(text: string): void }; cwd?: string },
 ): Promise<void> {
   const target = path.resolve(context.cwd ?? process.cwd(), file);
   try {
     const secrets = modelProviders.map((provider) => context.environment[apiKeyVariables[provider]] ?? '').filter((value) => value !== '');
     const trace = await buildRunTrace(run.taskManager, run.changes, run.rootId, { secrets });
-    await writeFile(target, target.toLowerCase().endsWith('.md') ? renderTraceMarkdown(trace) : renderTraceJson(trace));
+    // The checks' verdict (`run --checks`) goes last: a section of the Markdown, a field of the JSON.
+    const markdown = target.toLowerCase().endsWith('.md');
+    const text = markdown ? renderTraceMarkdown(trace) + (run.checks ? `\n${verdictMarkdown(run.checks)}` : '') : run.checks ? `${JSON.stringify({ ...(JSON.parse(renderTraceJson(trace)) as object), checks: run.checks }, null, 2)}\n` : renderTraceJson(trace);
+    await writeFile(target, text);
   } catch (error) {
     context.stderr.write(`agent-team: could not write the trace to ${target}: ${errorMessage(error)}\n`);
   }

@@ -17,6 +17,7 @@ import { compareWithBaseline } from './compare.js';
 import { discoverChecks } from './discovery.js';
 import type { CheckDefinition, CheckDiscovery, ChecksVerdictDetail, ProposalChecks, RunOnProposalsRequest } from './types.js';
 import { buildVerdict } from './verdict.js';
+import { proposalsFingerprint } from './pending-proposals.js';
 import { triggeredBy } from './when-filter.js';
 
 export interface ChecksServiceOptions {
@@ -36,6 +37,8 @@ export class ChecksService implements ProposalChecks {
   private readonly listeners = new Set<(verdict: ChecksVerdictDetail) => void>();
   private readonly verdicts = new Map<string, ChecksVerdictDetail>();
   private readonly requests = new Map<string, RunOnProposalsRequest>();
+  /** The proposals each run's last verdict is of: the same proposals again reuse it. */
+  private readonly fingerprints = new Map<string, string>();
   private readonly running = new Map<string, AbortController>();
   /** Baseline outcomes by workspace key and check (name and command). */
   private readonly baselines = new Map<string, Promise<CheckOutcome>>();
@@ -48,6 +51,9 @@ export class ChecksService implements ProposalChecks {
   }
 
   async runOnProposals(request: RunOnProposalsRequest): Promise<ChecksVerdictDetail> {
+    const fingerprint = proposalsFingerprint(request.proposals);
+    const known = this.verdicts.get(request.runId);
+    if (known && this.fingerprints.get(request.runId) === fingerprint && !this.running.has(request.runId)) return { ...known, taskIds: request.taskIds };
     this.running.get(request.runId)?.abort(new Error('checks started again on newer proposals'));
     const own = new AbortController();
     this.running.set(request.runId, own);
@@ -57,6 +63,7 @@ export class ChecksService implements ProposalChecks {
       const verdict = await this.verdictOf(request, combined.signal);
       throwIfStopped(combined.signal);
       this.verdicts.set(request.runId, verdict);
+      this.fingerprints.set(request.runId, fingerprint);
       for (const listener of this.listeners) listener(verdict);
       return verdict;
     } finally {
@@ -70,6 +77,7 @@ export class ChecksService implements ProposalChecks {
     if (!request) return undefined;
     // Run Checks Again means again: the baseline too (the environment may have changed, not the files).
     this.baselines.clear();
+    this.fingerprints.delete(runId);
     return this.runOnProposals({ ...request, ...(signal ? { signal } : {}) });
   }
 

@@ -11,6 +11,8 @@ import { instructionSources } from '../instructions/instruction-sources.js';
 import type { Capability } from '../capabilities/capability.js';
 import type { ChangeSetRegistry } from '../changes/registry.js';
 import { createCommandHost, type DisposableCommandHost } from '../commands/create-command-host.js';
+import { engineChecks } from '../checks/engine-checks.js';
+import type { ChecksService } from '../checks/checks-service.js';
 import { serverSandbox } from '../commands/sandbox/server-launch.js';
 import { MessageInbox } from '../conversation/message-inbox.js';
 import type { FanOutPolicy } from '../delegation/fan-out.js';
@@ -37,6 +39,8 @@ export interface Engine {
   /** Messages for running tasks, shared by every team of the engine. */
   readonly inbox: MessageInbox;
   readonly commands: DisposableCommandHost;
+  /** The repository's own checks on proposals (src/engine/checks). */
+  readonly checks: ChecksService;
   /** What agents may do beyond files and delegation, in the order they are asked. */
   readonly capabilities: readonly Capability[];
   /** The team with these limits, made anew when they change (a team holds no state of its own, so replacing it is free). */
@@ -93,9 +97,11 @@ export function createEngine(host: EngineHost): Engine {
     ...(sites.ask ? { ask: sites.ask.bind(sites) } : {}),
     ...(host.clock ? { clock: host.clock } : {}),
   };
+  const checks = engineChecks({ commands, changes, taskManager, trusted: host.trusted, ...(host.trustsFolderItem ? { trustsFolderItem: (item) => host.trustsFolderItem!(item) } : {}), howToTrust, secrets: () => host.secrets(), ...(host.checks ? { settings: host.checks } : {}) });
   const capabilities = [
     ...teamCapabilities({ instructions, hooks, commands, web, mcp, servers, ...(host.userChannel ? { userChannel: host.userChannel } : {}) }),
     overlapCapability({ changes, children: (taskId) => taskManager.children(taskId) }),
+    ...checks.capabilities,
   ];
   const inbox = new MessageInbox(taskManager);
   const toolbox = createWorkspaceToolbox({ workspace, changes, taskManager });
@@ -106,6 +112,7 @@ export function createEngine(host: EngineHost): Engine {
     changes,
     inbox,
     commands,
+    checks: checks.service,
     capabilities,
     team(settings = {}) {
       const key = JSON.stringify([settings.maxDepth, settings.autoBackgroundSeconds, settings.delegationReach, settings.confirmFanOutAbove]);
@@ -136,7 +143,7 @@ export function createEngine(host: EngineHost): Engine {
       return team;
     },
     close: async () => {
-      await Promise.allSettled(capabilities.map((capability) => capability.close?.()));
+      await Promise.allSettled([...capabilities.map((capability) => capability.close?.()), checks.service.dispose()]);
     },
   };
 }

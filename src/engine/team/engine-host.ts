@@ -1,4 +1,5 @@
 /** What a host supplies to `createEngine`: only what differs between the CLI, the extension and the servers. */
+import type { ChecksSettings } from '../checks/checks-settings.js';
 import type { ChangeSetRegistry } from '../changes/registry.js';
 import type { Clock } from '../clock.js';
 import type { CommandHostOptions } from '../commands/create-command-host.js';
@@ -41,6 +42,8 @@ export interface EngineHost {
   commands: Omit<CommandHostOptions, 'workspaceRoot' | 'taskManager' | 'secretValues' | 'sourceEnvironment' | 'clock'>;
   /** How `task` and `chat` agents reach the user. Default: none (they are told no user is available). */
   userChannel?: UserChannel;
+  /** Whether the coordinator hears the checks' verdict, and fix-until-green (src/engine/checks). Default: off. */
+  checks?: ChecksSettings;
   /** Where runs' conversations are kept, for follow-ups. Default: none. */
   conversations?: ConversationStore;
   /** The configured secrets (API keys, remote agents' tokens), read at each use: no process, tool result or error carries one. */

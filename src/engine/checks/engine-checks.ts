@@ -1,0 +1,36 @@
+/**
+ * The engine's checks: the service over the engine's command host (its scratch copies, sandbox, approval)
+ * and folder trust, and the capability that tells the coordinator the verdict, when the host has checks on.
+ */
+import type { Capability } from '../capabilities/capability.js';
+import type { ChangeSetRegistry } from '../changes/registry.js';
+import type { CommandHost } from '../commands/command-host.js';
+import type { TaskManager } from '../tasks/task-manager.js';
+import type { FolderItem } from '../team/folder-item.js';
+import { checkItem } from './check-items.js';
+import { checksCapability } from './checks-capability.js';
+import { ChecksService } from './checks-service.js';
+import type { ChecksSettings } from './checks-settings.js';
+
+export interface EngineChecksParts {
+  commands: CommandHost;
+  changes: ChangeSetRegistry;
+  taskManager: TaskManager;
+  trusted(): boolean;
+  trustsFolderItem?(item: FolderItem): boolean;
+  howToTrust: string;
+  secrets(): readonly string[];
+  /** Default: checks are off (the service still runs them when a host asks: Run Checks Again). */
+  settings?: ChecksSettings;
+}
+
+export function engineChecks(parts: EngineChecksParts): { service: ChecksService; capabilities: Capability[] } {
+  const service = new ChecksService({
+    host: parts.commands,
+    trusts: (check) => parts.trusted() && (parts.trustsFolderItem?.(checkItem(check)) ?? true),
+    howToTrust: parts.howToTrust,
+    secrets: parts.secrets,
+  });
+  const capabilities = parts.settings ? [checksCapability({ checks: service, settings: parts.settings, changes: parts.changes, taskManager: parts.taskManager })] : [];
+  return { service, capabilities };
+}
