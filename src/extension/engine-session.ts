@@ -31,7 +31,6 @@ import { createEngine, type Engine } from '../engine/team/create-engine.js';
 import type { HostCommandApproval } from './host-command-approval.js';
 import type { HostWebApproval } from './web-approval.js';
 import type { RemoteAgentTokens } from './remote-agent-tokens.js';
-import { checksServiceOf } from './checks/engine-checks.js';
 import type { ChecksService } from './checks/run-checks.js';
 
 export interface EngineSessionOptions {
@@ -109,6 +108,8 @@ export class EngineSession {
       userChannel: this.userChannel,
       instructionSources: () => readSettings(vscode.workspace.isTrusted).instructionFiles,
       hooksEnabled: () => readSettings(vscode.workspace.isTrusted).hooks,
+      // The coordinator hears the verdict on its subagents' proposals, and may send new failures back.
+      checks: { enabled: () => vscode.workspace.isTrusted && readSettings(vscode.workspace.isTrusted).checks, fixUntilGreen: () => readSettings(vscode.workspace.isTrusted).fixUntilGreen },
       userHome: home,
       conversations: this.conversations,
       // The keys and remote agents' tokens the user set (or that the environment holds).
@@ -147,9 +148,9 @@ export class EngineSession {
     await telemetry?.shutdown();
   }
 
-  /** The engine's checks service (issue 40), when it has one. */
-  checksService(): ChecksService | undefined {
-    return checksServiceOf(this.engine);
+  /** The engine's checks service (issue 40): the extension's views run it on runs' proposals. */
+  checksService(): ChecksService {
+    return this.engine.checks;
   }
 
   /** The roles a user can run directly (the coordinator is offered separately). */

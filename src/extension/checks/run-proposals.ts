@@ -32,7 +32,9 @@ export function runProposals(changes: ChangeSetRegistry, taskManager: Pick<TaskM
       if (content !== undefined) files.set(file.target ?? file.path, content);
     }
   }
-  return { taskIds, proposals: [...files].map(([path, content]) => ({ path, content })) };
+  // In path order, as the engine lists them (pending-proposals.ts): the same proposals fingerprint alike.
+  const proposals = [...files].map(([path, content]) => ({ path, content })).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { taskIds, proposals };
 }
 
 /** The file as accepting what is still proposed would write it: the base with every hunk not rejected. */
