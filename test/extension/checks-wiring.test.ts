@@ -8,6 +8,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChecksVerdictDetail, RunOnProposalsRequest } from '../../src/engine/checks/types.js';
+import { readSettings } from '../../src/extension/configuration.js';
 import { EngineSession } from '../../src/extension/engine-session.js';
 import type { ChecksService } from '../../src/extension/checks/run-checks.js';
 import { proposalUri } from '../../src/extension/review/proposal-uri.js';
@@ -161,5 +162,24 @@ describe('checks on proposals in VS Code', () => {
     await running;
     expect(checks.reruns).toEqual([]); // the first verdict: nothing to run anew
     expect(fake.state.messages.filter((message) => message.message.includes('nothing to check'))).toEqual([]);
+  });
+
+  it('reads agentTeam.checks (off in any scope wins) and agentTeam.fixUntilGreen (the user\'s own, 0 to 5), as the engine is handed them', () => {
+    const read = (user: Record<string, unknown>, folder: Record<string, unknown>) => {
+      fake.state.settings.global.clear();
+      fake.state.settings.workspace.clear();
+      for (const [key, value] of Object.entries(user)) fake.state.settings.global.set(`agentTeam.${key}`, value);
+      for (const [key, value] of Object.entries(folder)) fake.state.settings.workspace.set(`agentTeam.${key}`, value);
+      const { checks: on, fixUntilGreen } = readSettings(true);
+      return { on, fixUntilGreen };
+    };
+    expect(read({}, {})).toEqual({ on: true, fixUntilGreen: 0 });
+    expect(read({ checks: false }, { checks: true })).toMatchObject({ on: false });
+    expect(read({}, { checks: false })).toMatchObject({ on: false });
+    expect(read({ fixUntilGreen: 2 }, {})).toMatchObject({ fixUntilGreen: 2 });
+    // A folder must not spend the user's money on more rounds; nor may anyone ask for more than 5.
+    expect(read({}, { fixUntilGreen: 3 })).toMatchObject({ fixUntilGreen: 0 });
+    expect(read({ fixUntilGreen: 50 }, {})).toMatchObject({ fixUntilGreen: 5 });
+    expect(read({ fixUntilGreen: 1.5 }, {})).toMatchObject({ fixUntilGreen: 0 });
   });
 });
