@@ -109,7 +109,7 @@ describe('checks on proposals in VS Code', () => {
     expect(checks.requests).toHaveLength(1);
     expect(checks.requests[0]).toMatchObject({ runId, taskIds: [runId], proposals: [{ path: 'src/math.ts', content: original.replace('a + b', 'a - b') }] });
     expect(lastChecks(view.posted)).toMatchObject({ runId, state: 'running' });
-    expect((await lensTitles(runId))[0]).toBe('$(sync~spin) Checks: checks running\u2026');
+    expect((await lensTitles(runId))[0]).toBe('$(sync~spin) Checks running\u2026');
 
     checks.answer(verdictOf(runId, ['math › adds']));
     await vi.waitFor(() => expect(lastChecks(view.posted)).toMatchObject({ runId, state: 'done', hasNewFailures: true }));

@@ -48,7 +48,7 @@ export class ChecksLenses implements vscode.CodeLensProvider, vscode.Disposable 
     const range = new vscode.Range(0, 0, 0, 0);
     return [
       new vscode.CodeLens(range, {
-        title: `${toneIcons[checksTone(run)]} ${vscode.l10n.t('Checks: {0}', checksHeadline(run))}`,
+        title: `${toneIcons[checksTone(run)]} ${lensHeadline(checksHeadline(run))}`,
         tooltip: lensTooltip(run),
         command: commandIds.showTask,
         arguments: [runId],
@@ -66,6 +66,11 @@ export class ChecksLenses implements vscode.CodeLensProvider, vscode.Disposable 
     this.unsubscribe();
     this.changed.dispose();
   }
+}
+
+/** "Checks: 1 new failure: math › adds", "Checks passed", "Checks running…". */
+function lensHeadline(headline: string): string {
+  return headline.startsWith('checks ') ? `C${headline.slice(1)}` : vscode.l10n.t('Checks: {0}', headline);
 }
 
 /** The whole verdict, a check a line, and where the details are. */

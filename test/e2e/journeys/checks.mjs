@@ -3,7 +3,8 @@
 // Once the run ends the checks ask to run (the command approval's notification: Allow once); then the run's
 // row carries the badge "1 new failure: adds two numbers", its detail view lists the check as failed with
 // that new failure, and the review shows the same line above the file in the multi-file diff editor.
-// Nothing on disk changes.
+// The user mends the proposal there and saves it: the checks run again on what is proposed now, and the
+// line and the badge say they pass. Nothing on disk changes.
 import { agentOf, priorTurns } from '../lib/mock-provider.mjs';
 import { assertEqual } from '../lib/wait.mjs';
 import { delegateFromPalette, notification, openSidebar, reviewLabel, rowById, taskRow } from '../lib/workbench.mjs';
@@ -11,7 +12,7 @@ import { snapshot } from '../lib/workspace-files.mjs';
 import { runCommand } from '../tooling/browser.mjs';
 
 export const name = 'checks';
-export const title = 'Checks on a proposal: the row, the detail view and the review say "1 new failure: <name>"';
+export const title = 'Checks on a proposal: the row, the detail view and the review say "1 new failure: <name>"; an edit in the review runs them again';
 
 const task = 'Simplify add';
 const failureName = 'adds two numbers';
@@ -75,6 +76,22 @@ export async function run({ open, mock, log, screenshot }) {
   await entry.locator('.editor.modified .codelens-decoration', { hasText: `Checks: 1 new failure: ${failureName}` }).waitFor();
   await screenshot('checks-review', page);
   log('the review shows the verdict above the file');
+
+  // The user mends the proposal in the review (a - b + 2 * b) and saves it: the checks run again on it.
+  const proposed = entry.locator('.editor.modified');
+  await proposed.locator('.view-line', { hasText: 'a - b' }).click();
+  await page.keyboard.press('End');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.type(' + 2 * b');
+  await proposed.locator('.view-line', { hasText: 'a - b + 2 * b;' }).waitFor();
+  await page.keyboard.press('Control+S');
+  const askedAgain = notification(page, 'node --test test/math.test.js');
+  await askedAgain.waitFor({ timeout: 60_000 });
+  await askedAgain.getByRole('button', { name: 'Allow once' }).click();
+  await proposed.locator('.codelens-decoration', { hasText: 'Checks passed' }).waitFor({ timeout: 90_000 });
+  await rowById(frame, runId).locator('.tree-figures[data-checks="passed"][data-checks-label="\u2713 checks"]').waitFor();
+  await screenshot('checks-rerun', page);
+  log('after the edit the checks ran again and pass');
 
   assertEqual(snapshot(workspaceDir), before, 'checks and proposals change nothing on disk');
 }
