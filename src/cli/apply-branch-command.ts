@@ -23,6 +23,8 @@ import { exitCodes } from './exit-codes.js';
 import { historyTraceMarkdown } from './history-trace.js';
 import type { HistoryRun } from './history-run.js';
 import { terminalSafe, terminalSafeJson } from './terminal-text.js';
+import type { ChecksVerdictDetail } from '../engine/checks/types.js';
+import { verdictMarkdown } from './checks-verdict-file.js';
 
 type Output = { write(text: string): void };
 
@@ -33,6 +35,8 @@ export interface BranchContext {
   runLog: RunLog;
   workspaceRoot: string;
   paths: ReadonlySet<string> | undefined;
+  /** The run's kept checks verdict: its table opens the pull request's body. Default: none. */
+  checks?: ChecksVerdictDetail;
 }
 
 export async function applyToBranchCommand(args: ApplyArguments & { branch: string }, run: HistoryRun, context: BranchContext): Promise<number> {
@@ -72,7 +76,8 @@ export async function applyToBranchCommand(args: ApplyArguments & { branch: stri
     result({ outcome: applied.outcome, ...('message' in applied ? { message: applied.message } : {}), ...('conflicts' in applied ? { conflicts: applied.conflicts } : {}), ...heldBack });
     return exitCode;
   }
-  const body = await historyTraceMarkdown(context.runLog, run.contents, context.environment, (message) => context.stderr.write(`agent-team: ${terminalSafe(message)}\n`));
+  const trace = await historyTraceMarkdown(context.runLog, run.contents, context.environment, (message) => context.stderr.write(`agent-team: ${terminalSafe(message)}\n`));
+  const body = context.checks ? `${verdictMarkdown(context.checks)}\n${trace}` : trace;
   const pullRequest = await openPullRequest({ repositoryRoot: applied.repositoryRoot, branch: applied.branch, title: subjectOf(description), body, runner: git.runner, gitReadsEnvironment: git.config.readsEnvironment });
   printPullRequest(pullRequest, applied.repositoryRoot, say);
   result({ outcome: 'committed', commit: applied.commit, committed: applied.committed, unchanged: applied.unchanged, ...heldBack, notes: applied.notes, pullRequest });

@@ -22,6 +22,8 @@ import { exitCodes } from './exit-codes.js';
 import { existingRunLog, type HistoryRun, pendingFiles, proposedPaths, readHistoryRun } from './history-run.js';
 import { runHistoryDirectory } from './run-history.js';
 import { terminalSafe, terminalSafeJson } from './terminal-text.js';
+import { ApplyRefusedError, checksBeforeApply } from './apply-checks-gate.js';
+import type { ChecksVerdictDetail } from '../engine/checks/types.js';
 
 type Output = { write(text: string): void };
 
@@ -44,8 +46,17 @@ export async function applyCommand(args: ApplyArguments, context: ApplyContext):
     refuseForeign(run, args.force === true, warn);
     const paths = chosenPaths(args.files, run, workspaceRoot);
     refuseUnknownTake(args.take, run);
+    let checks: ChecksVerdictDetail | undefined;
+    try {
+      checks = await checksBeforeApply(run.runId, workspaceRoot, { force: args.force === true, writes: !args.show, warn });
+    } catch (error) {
+      if (!(error instanceof ApplyRefusedError)) throw error;
+      context.stderr.write(`agent-team: ${error.message}\n`);
+      if (args.json) context.stdout.write(`${terminalSafeJson({ runId: run.runId, outcome: 'not-applied', reason: 'new-failures' })}\n`);
+      return exitCodes.failed;
+    }
     if (args.show) return await showMerges(args, run, { workspaceRoot, paths, ...context });
-    if (args.branch !== undefined) return await applyToBranchCommand({ ...args, branch: args.branch }, run, { runLog, workspaceRoot, paths, ...context });
+    if (args.branch !== undefined) return await applyToBranchCommand({ ...args, branch: args.branch }, run, { runLog, workspaceRoot, paths, ...context, ...(checks ? { checks } : {}) });
     return await applyToWorkingTree(args, run, { runLog, workspaceRoot, paths, ...context });
   } finally {
     await runLog.close();

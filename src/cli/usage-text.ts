@@ -67,6 +67,17 @@ export const usageText = `Usage:
                                     copy, in the sandbox)
     --trust                         let this folder's own hooks and role files' MCP servers and remote
                                     agents run, this once (not remembered; see agent-team trust)
+    --checks                        when the run ends, run the workspace's own checks (agent-team checks)
+                                    on its pending proposals in the sandbox, and on the workspace as it is;
+                                    say what newly fails or got fixed (JSON event "checks"); the coordinator
+                                    hears the verdict after it delegates. Each check's command must be
+                                    allowed (--allow-command) and the folder trusted. --no-checks: don't
+    --fix-until-green <n>           with the checks, let the coordinator send work back to the subagent
+                                    whose proposal newly fails, at most n rounds (implies --checks)
+  agent-team checks [--workspace <dir>] [--json]
+                                             the workspace's own checks (package.json scripts, Makefile,
+                                             pytest, cargo, go, plain workflow steps, or
+                                             .agent-team/checks.yaml) and where each was found
   agent-team runs [--workspace <dir>] [--json]
                                              the run history (.agent-team/runs), newest first, with each
                                              run's pending proposals (files and +/- per task)
@@ -78,7 +89,9 @@ export const usageText = `Usage:
                                              a temporary git worktree (your checkout is not touched); then,
                                              if gh is signed in, pushed to origin and opened as a pull
                                              request with the run's trace; else the commands are printed;
-                                             a foreign run only with --force. A file several tasks changed
+                                             a foreign run only with --force, and proposals in which
+                                             run --checks found new failures only with --force (the
+                                             verdict opens the pull request's body). A file several tasks changed
                                              is merged, each task's change onto the earlier ones (exact:
                                              a line both changed is a conflict); a conflicted file is not
                                              written until you pick: --take <taskId> (that task's side of

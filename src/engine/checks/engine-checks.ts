@@ -6,18 +6,17 @@ import type { Capability } from '../capabilities/capability.js';
 import type { ChangeSetRegistry } from '../changes/registry.js';
 import type { CommandHost } from '../commands/command-host.js';
 import type { TaskManager } from '../tasks/task-manager.js';
-import type { FolderItem } from '../team/folder-item.js';
-import { checkItem } from './check-items.js';
 import { checksCapability } from './checks-capability.js';
 import { ChecksService } from './checks-service.js';
 import type { ChecksSettings } from './checks-settings.js';
+import type { CheckDefinition } from './types.js';
 
 export interface EngineChecksParts {
   commands: CommandHost;
   changes: ChangeSetRegistry;
   taskManager: TaskManager;
-  trusted(): boolean;
-  trustsFolderItem?(item: FolderItem): boolean;
+  /** Whether the user trusted the folder's item for this check (the folder trusted, and this exact check in it). */
+  trusts(check: CheckDefinition): boolean;
   howToTrust: string;
   secrets(): readonly string[];
   /** Default: checks are off (the service still runs them when a host asks: Run Checks Again). */
@@ -27,7 +26,7 @@ export interface EngineChecksParts {
 export function engineChecks(parts: EngineChecksParts): { service: ChecksService; capabilities: Capability[] } {
   const service = new ChecksService({
     host: parts.commands,
-    trusts: (check) => parts.trusted() && (parts.trustsFolderItem?.(checkItem(check)) ?? true),
+    trusts: (check) => parts.trusts(check),
     howToTrust: parts.howToTrust,
     secrets: parts.secrets,
   });

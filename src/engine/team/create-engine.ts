@@ -12,6 +12,7 @@ import type { Capability } from '../capabilities/capability.js';
 import type { ChangeSetRegistry } from '../changes/registry.js';
 import { createCommandHost, type DisposableCommandHost } from '../commands/create-command-host.js';
 import { engineChecks } from '../checks/engine-checks.js';
+import { checkItem } from './folder-check-items.js';
 import type { ChecksService } from '../checks/checks-service.js';
 import { serverSandbox } from '../commands/sandbox/server-launch.js';
 import { MessageInbox } from '../conversation/message-inbox.js';
@@ -97,7 +98,7 @@ export function createEngine(host: EngineHost): Engine {
     ...(sites.ask ? { ask: sites.ask.bind(sites) } : {}),
     ...(host.clock ? { clock: host.clock } : {}),
   };
-  const checks = engineChecks({ commands, changes, taskManager, trusted: host.trusted, ...(host.trustsFolderItem ? { trustsFolderItem: (item) => host.trustsFolderItem!(item) } : {}), howToTrust, secrets: () => host.secrets(), ...(host.checks ? { settings: host.checks } : {}) });
+  const checks = engineChecks({ commands, changes, taskManager, trusts: (check) => host.trusted() && (host.trustsFolderItem?.(checkItem(check)) ?? true), howToTrust, secrets: () => host.secrets(), ...(host.checks ? { settings: host.checks } : {}) });
   const capabilities = [
     ...teamCapabilities({ instructions, hooks, commands, web, mcp, servers, ...(host.userChannel ? { userChannel: host.userChannel } : {}) }),
     overlapCapability({ changes, children: (taskId) => taskManager.children(taskId) }),

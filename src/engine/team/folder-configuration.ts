@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { hookItems } from './folder-hook-items.js';
 import type { FolderItem, FolderItemSource, FolderPlace } from './folder-item.js';
 import { roleItems } from './folder-role-items.js';
-import { checkItems } from '../checks/check-items.js';
+import { checkItems } from './folder-check-items.js';
 
 export type { FolderItem, FolderItemKind, FolderItemSource, FolderPlace } from './folder-item.js';
 

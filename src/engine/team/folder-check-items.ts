@@ -1,11 +1,11 @@
 /**
- * The workspace's checks as items of its executable configuration (team/folder-configuration.ts): they
+ * The workspace's checks as items of its executable configuration (folder-configuration.ts): they
  * are repository code, so a folder the user has not trusted runs none of them, and a check whose command
  * changes after the user trusted the folder asks again (the hash covers it).
  */
-import type { FolderItem, FolderPlace } from '../team/folder-item.js';
-import { discoverChecks } from './discovery.js';
-import type { CheckDefinition } from './types.js';
+import type { FolderItem, FolderPlace } from './folder-item.js';
+import { discoverChecks } from '../checks/discovery.js';
+import type { CheckDefinition } from '../checks/types.js';
 
 export async function checkItems(place: FolderPlace): Promise<{ items: FolderItem[]; problems: string[] }> {
   const discovery = await discoverChecks(place.root);
