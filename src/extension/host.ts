@@ -310,6 +310,8 @@ export class AgentTeamHost implements vscode.Disposable {
   close(): Promise<void> {
     this.closing ??= (async () => {
       try {
+        // No check starts for a window that is closing (a run that just ended would start one).
+        this.checks.dispose();
         await this.taskManager.close();
         await this.runHistory.close();
         await this.changeStore?.flush();

@@ -65,6 +65,12 @@ export class RunChecksTracker {
     return this.states.get(runId);
   }
 
+  /** The last verdict of a run, and whether its proposals changed since (Apply to Branch's pull request says so). */
+  verdict(runId: string): { run: RunChecks; stale: boolean } | undefined {
+    const verdict = this.verdicts.get(runId);
+    return verdict ? { run: toRunChecks(verdict, 'done', runId), stale: this.stale.has(runId) || this.inFlight.has(runId) } : undefined;
+  }
+
   all(): RunChecks[] {
     return [...this.states.values()];
   }
