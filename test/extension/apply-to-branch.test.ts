@@ -134,6 +134,7 @@ describe('Apply to Branch…', () => {
     };
     // The engine's checks service (the checks-engine slice) answers at once with this verdict.
     vi.spyOn(EngineSession.prototype, 'checksService').mockReturnValue({
+      discover: async () => ({ checks: [{ name: 'npm test', command: 'npm test', source: 'package.json', sourceKind: 'package-json' }], skipped: [], fromChecksFile: false }),
       runOnProposals: async (request) => ({ ...verdict, runId: request.runId, taskIds: request.taskIds }),
       rerun: async () => undefined,
       onVerdict: () => () => undefined,

@@ -7,7 +7,7 @@
  * replaced by a recorder whose verdicts the test hands out; everything else is the real extension.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChecksVerdictDetail, RunOnProposalsRequest } from '../../src/engine/checks/types.js';
+import type { CheckDiscovery, ChecksVerdictDetail, RunOnProposalsRequest } from '../../src/engine/checks/types.js';
 import { readSettings } from '../../src/extension/configuration.js';
 import { EngineSession } from '../../src/extension/engine-session.js';
 import type { ChecksService } from '../../src/extension/checks/run-checks.js';
@@ -31,6 +31,10 @@ class RecordingChecks implements ChecksService {
   readonly reruns: string[] = [];
   private readonly waiting: Array<(verdict: ChecksVerdictDetail) => void> = [];
   private readonly listeners = new Set<(verdict: ChecksVerdictDetail) => void>();
+
+  async discover(): Promise<CheckDiscovery> {
+    return { checks: [{ name: 'npm test', command: 'npm test', source: 'package.json', sourceKind: 'package-json' }], skipped: [], fromChecksFile: false };
+  }
 
   runOnProposals(request: RunOnProposalsRequest): Promise<ChecksVerdictDetail> {
     this.requests.push(request);
@@ -149,6 +153,18 @@ describe('checks on proposals in VS Code', () => {
     expect(checks.requests[3]).toMatchObject({ runId, proposals: [{ path: 'src/math.ts', content: mine }] });
     // Nothing changed since: the engine is asked to run them anew (its cached verdict would say the same).
     expect(checks.reruns).toEqual([runId]);
+  });
+
+  it('shows nothing for a workspace without checks: no running state, no line above the file', async () => {
+    const view = await openSidebar();
+    vi.spyOn(checks, 'discover').mockResolvedValue({ checks: [], skipped: [], fromChecksFile: false });
+    const runId = await propose(breakAdd);
+    await world.extension.clock.advance(1_000);
+    await vi.waitFor(() => expect(checks.discover).toHaveBeenCalled());
+    await world.extension.clock.advance(0);
+    expect(checks.requests).toHaveLength(0);
+    expect(lastChecks(view.posted)).toBeUndefined();
+    expect((await lensTitles(runId))[0]).toBe('Accept Change');
   });
 
   it("starts nothing by itself with agentTeam.checks off in the workspace's settings; Run Checks Again still runs", async () => {

@@ -18,7 +18,7 @@ import { type RunChecks, toRunChecks } from '../../shared/protocol-checks.js';
 import { runProposals } from './run-proposals.js';
 
 /** What of the engine's checks service the extension uses. */
-export type ChecksService = Pick<ProposalChecks, 'runOnProposals' | 'rerun' | 'onVerdict'>;
+export type ChecksService = Pick<ProposalChecks, 'discover' | 'runOnProposals' | 'rerun' | 'onVerdict'>;
 
 export interface RunChecksOptions {
   changes: ChangeSetRegistry;
@@ -103,6 +103,11 @@ export class RunChecksTracker {
         return undefined;
       }
       this.attach(service);
+      // A workspace without checks shows nothing at all: no "running" that would come and go in every review.
+      if ((await service.discover(controller.signal)).checks.length === 0 || !current()) {
+        if (current()) this.inFlight.delete(runId);
+        return undefined;
+      }
       const unchanged = this.verdicts.has(runId) && !this.stale.has(runId);
       this.stale.delete(runId);
       this.update(toRunChecks(this.verdicts.get(runId), 'running', runId));
