@@ -150,7 +150,7 @@ export class AgentTeamHost implements vscode.Disposable {
       log: this.log,
     });
     void this.historyLoaded.then(() => this.checks.start());
-    this.checksLenses = new ChecksLenses(this.checks, this.taskManager);
+    this.checksLenses = new ChecksLenses(this.checks, this.taskManager, (text) => this.redactor.redact(text));
     this.sidebar = new TaskViewProvider({
       extensionUri: context.extensionUri,
       taskManager: this.taskManager,

@@ -35,6 +35,8 @@ export class ChecksLenses implements vscode.CodeLensProvider, vscode.Disposable 
   constructor(
     private readonly checks: Pick<RunChecksTracker, 'get' | 'onChange'>,
     private readonly taskManager: Pick<TaskManager, 'get'>,
+    /** The configured keys out of what the lines say (test names are the repository's output). */
+    private readonly redact: (text: string) => string = (text) => text,
   ) {
     this.unsubscribe = checks.onChange(() => this.changed.fire());
   }
@@ -48,8 +50,8 @@ export class ChecksLenses implements vscode.CodeLensProvider, vscode.Disposable 
     const range = new vscode.Range(0, 0, 0, 0);
     return [
       new vscode.CodeLens(range, {
-        title: `${toneIcons[checksTone(run)]} ${lensHeadline(checksHeadline(run))}`,
-        tooltip: lensTooltip(run),
+        title: `${toneIcons[checksTone(run)]} ${this.redact(lensHeadline(checksHeadline(run)))}`,
+        tooltip: this.redact(lensTooltip(run)),
         command: commandIds.showTask,
         arguments: [runId],
       }),
