@@ -1,20 +1,16 @@
 /**
- * When the repository's checks run on a run's proposals in VS Code, and what each run's checks are now
- * (issue 40). They run, in the background of the review and never blocking it:
- * - when a run ends with proposals its last verdict does not cover (the coordinator's own verdict, which
- *   the engine gets before it answers, covers them: then nothing runs again);
- * - when the user edits a proposal (saves the proposed side), rejects hunks or files, or a revision
- *   arrives, once the run is quiet for `settleMs` (a Reject All of ten files runs them once);
- * - on Run Checks Again (`run`).
- * A newer run of the same run's checks cancels the older. Views (the sidebar, the review's lenses) read
- * `get`/`all` and listen with `onChange`.
+ * What each run's checks are now in VS Code (issue 40), and running them on exactly what the run proposes:
+ * by themselves (checks-triggers.ts says when) or on Run Checks Again (`run`). A newer run of the same
+ * run's checks cancels the older. Views (the sidebar, the review's lenses) read `get`/`all` and listen
+ * with `onChange`.
  */
-import type { ChangeSetEvent, ChangeSetRegistry } from '../../engine/changes/index.js';
+import type { ChangeSetRegistry } from '../../engine/changes/index.js';
 import type { ChecksVerdictDetail, ProposalChecks } from '../../engine/checks/types.js';
-import { type Clock, systemClock } from '../../engine/clock.js';
+import type { Clock } from '../../engine/clock.js';
 import { errorMessage } from '../../engine/errors.js';
-import { isTerminal, type TaskEvent, type TaskManager } from '../../engine/tasks/index.js';
+import type { TaskManager } from '../../engine/tasks/index.js';
 import { type RunChecks, toRunChecks } from '../../shared/protocol-checks.js';
+import { ChecksTriggers } from './checks-triggers.js';
 import { runProposals } from './run-proposals.js';
 
 /** What of the engine's checks service the extension uses. */
@@ -34,31 +30,22 @@ export interface RunChecksOptions {
   log: { info(message: string): void; warn(message: string): void };
 }
 
-export const defaultSettleMs = 1000;
-
 export class RunChecksTracker {
   private readonly states = new Map<string, RunChecks>();
   private readonly verdicts = new Map<string, ChecksVerdictDetail>();
   private readonly inFlight = new Map<string, AbortController>();
-  private readonly timers = new Map<string, () => void>();
-  /** Runs whose proposals changed since their last verdict. */
-  private readonly stale = new Set<string>();
+  private readonly triggers: ChecksTriggers;
   private readonly listeners = new Set<(run: RunChecks) => void>();
   private readonly unsubscribe: Array<() => void> = [];
   private listenedService: ChecksService | undefined;
-  /** False until `start`: restoring the history re-announces every saved proposal, which must run nothing. */
-  private started = false;
 
   constructor(private readonly options: RunChecksOptions) {
-    this.unsubscribe.push(
-      options.taskManager.onEvent((event) => this.onTaskEvent(event)),
-      options.changes.onEvent((event) => this.onChangeEvent(event)),
-    );
+    this.triggers = new ChecksTriggers({ ...options, hasVerdict: (runId) => this.verdicts.has(runId), run: (runId) => void this.run(runId) });
   }
 
   /** From now on, ends and decisions start checks (call once the history is loaded). */
   start(): void {
-    this.started = true;
+    this.triggers.start();
   }
 
   get(runId: string): RunChecks | undefined {
@@ -68,7 +55,7 @@ export class RunChecksTracker {
   /** The last verdict of a run, and whether its proposals changed since (Apply to Branch's pull request says so). */
   verdict(runId: string): { run: RunChecks; stale: boolean } | undefined {
     const verdict = this.verdicts.get(runId);
-    return verdict ? { run: toRunChecks(verdict, 'done', runId), stale: this.stale.has(runId) || this.inFlight.has(runId) } : undefined;
+    return verdict ? { run: toRunChecks(verdict, 'done', runId), stale: this.triggers.isStale(runId) || this.inFlight.has(runId) } : undefined;
   }
 
   all(): RunChecks[] {
@@ -87,8 +74,7 @@ export class RunChecksTracker {
    * anew, the baseline too (it would otherwise hand back the verdict it has for the same proposals).
    */
   async run(runId: string, options: { again?: boolean } = {}): Promise<RunChecks | undefined> {
-    this.timers.get(runId)?.();
-    this.timers.delete(runId);
+    this.triggers.cancelPending(runId);
     const { taskIds, proposals } = runProposals(this.options.changes, this.options.taskManager, runId);
     if (taskIds.length === 0) return undefined;
     this.inFlight.get(runId)?.abort();
@@ -108,8 +94,8 @@ export class RunChecksTracker {
         if (current()) this.inFlight.delete(runId);
         return undefined;
       }
-      const unchanged = this.verdicts.has(runId) && !this.stale.has(runId);
-      this.stale.delete(runId);
+      const unchanged = this.verdicts.has(runId) && !this.triggers.isStale(runId);
+      this.triggers.covered(runId);
       this.update(toRunChecks(this.verdicts.get(runId), 'running', runId));
       const verdict =
         (options.again === true && unchanged ? await service.rerun(runId, controller.signal) : undefined) ??
@@ -128,8 +114,7 @@ export class RunChecksTracker {
   }
 
   dispose(): void {
-    for (const cancel of this.timers.values()) cancel();
-    this.timers.clear();
+    this.triggers.dispose();
     for (const controller of this.inFlight.values()) controller.abort();
     this.inFlight.clear();
     for (const unsubscribe of this.unsubscribe.splice(0)) unsubscribe();
@@ -147,42 +132,10 @@ export class RunChecksTracker {
       service.onVerdict((verdict) => {
         if (this.inFlight.has(verdict.runId)) return; // ours: `run` takes it from its promise
         this.verdicts.set(verdict.runId, verdict);
-        this.stale.delete(verdict.runId);
+        this.triggers.covered(verdict.runId);
         this.update(toRunChecks(verdict, 'done', verdict.runId));
       }),
     );
-  }
-
-  private onTaskEvent(event: TaskEvent): void {
-    if (event.type !== 'task-end' || !this.started) return;
-    const runId = event.task.rootId;
-    if (this.verdicts.has(runId) && !this.stale.has(runId)) return;
-    if (this.treeSettled(runId)) this.schedule(runId);
-  }
-
-  private onChangeEvent(event: ChangeSetEvent): void {
-    const relevant = event.type === 'change-proposed' || event.type === 'change-withdrawn' || (event.type === 'change-decided' && event.decision === 'rejected');
-    const runId = relevant ? this.options.taskManager.get(event.taskId)?.rootId : undefined;
-    if (runId === undefined || !this.started) return;
-    this.stale.add(runId);
-    // While the run works its proposals are still moving: its end (onTaskEvent) starts the checks.
-    if (this.treeSettled(runId)) this.schedule(runId);
-  }
-
-  /** Every task of the run has ended (a revision under a finished run is still work in progress). */
-  private treeSettled(runId: string): boolean {
-    const tasks = this.options.taskManager.treeOf(runId);
-    return tasks.length > 0 && tasks.every((task) => isTerminal(task.status));
-  }
-
-  private schedule(runId: string): void {
-    if (!this.options.enabled()) return;
-    this.timers.get(runId)?.();
-    const cancel = (this.options.clock ?? systemClock).setTimer(() => {
-      this.timers.delete(runId);
-      void this.run(runId);
-    }, this.options.settleMs ?? defaultSettleMs);
-    this.timers.set(runId, cancel);
   }
 
   private update(run: RunChecks): RunChecks {
