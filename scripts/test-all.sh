@@ -24,6 +24,10 @@ npm run lint
 step "install the command sandbox (bubblewrap)"
 bash scripts/setup-sandbox.sh
 
+# The checks' tests run a Python repository's pytest suite (in the sandbox).
+step "install pytest if missing"
+bash scripts/setup-pytest.sh
+
 step "unit and integration tests"
 npm test
 

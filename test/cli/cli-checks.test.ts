@@ -90,13 +90,17 @@ describe('run --checks on a TypeScript repository (vitest, tsc)', () => {
 });
 
 describe('run --checks on a Python repository (pytest)', () => {
-  it('a proposal that fixes a test shows it fixed, in the terminal summary', async () => {
+  it('a proposal that fixes a test shows it fixed, one that breaks one shows "1 new failure", in the terminal summary', async () => {
     await repository(pythonFiles);
     scriptTeam('calc.py', [pythonFiles['calc.py'].replace('a * 3', 'a * 2')]);
     const provider = providerEnvironment('anthropic', world.server.baseUrl);
     const { code, stdout, stderr } = await startCli(world.cliPath, ['run', '--checks', '--trust', '--workspace', world.workspace, ...allowPytest, ...provider.args, 'Fix double'], provider.env).exited;
     expect(code, stderr).toBe(0);
     expect(stdout).toContain('✓ pytest: 1 fixed: tests/test_calc.py::test_double');
+    scriptTeam('calc.py', [pythonFiles['calc.py'].replace('a * 3', 'a * 2').replace('a + b', 'a - b')]);
+    const both = await startCli(world.cliPath, ['run', '--checks', '--trust', '--workspace', world.workspace, ...allowPytest, ...provider.args, 'Fix double'], provider.env).exited;
+    expect(both.stdout).toContain('✗ pytest: 1 new failure: tests/test_calc.py::test_add; 1 fixed: tests/test_calc.py::test_double');
+    expect(both.stdout).toContain('1 with new failures: pytest');
   }, 120_000);
 
   it('a check that hangs times out (its processes ended) and the run still ends', async () => {
@@ -182,5 +186,15 @@ describe('agent-team apply after run --checks', () => {
     expect(forced.code, forced.stderr).toBe(0);
     expect(forced.stderr).toContain('Applying anyway (--force).');
     expect(await readFile(path.join(world.workspace, 'calc.py'), 'utf8')).toBe(broken);
+  }, 120_000);
+
+  it('run --apply writes nothing when the checks find new failures, and says how to apply anyway', async () => {
+    await repository(pythonFiles);
+    scriptTeam('calc.py', [pythonFiles['calc.py'].replace('a + b', 'a - b')]);
+    const provider = providerEnvironment('anthropic', world.server.baseUrl);
+    const { code, stdout } = await startCli(world.cliPath, ['run', '--apply', '--checks', '--trust', '--workspace', world.workspace, ...allowPytest, ...provider.args, 'Change add'], provider.env).exited;
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/Not applied: the checks found new failures\. Look at them, then apply anyway with agent-team apply \S+ --force\./);
+    expect(await readFile(path.join(world.workspace, 'calc.py'), 'utf8')).toBe(pythonFiles['calc.py']);
   }, 120_000);
 });

@@ -4,8 +4,10 @@
  * --exclude-standard`), by path and content. Any edit, new or removed file outside the ignored ones
  * changes it. Ignored dependency folders are linked into the copy, not copied: their content is not
  * hashed, but the package managers' own records of an install (`node_modules/.package-lock.json`, …) are
- * stamped by size and time, so an install invalidates it too. No git, or a listing that fails: no key,
- * and the baseline runs every time.
+ * stamped by size and time, so an install invalidates it too. What it does not see: a toolchain changed
+ * outside the workspace (a new Node, Python), the environment, time-dependent tests; Run Checks Again
+ * (`rerun`) clears the cache for that. The cache lives as long as the service (one CLI run; one editor
+ * session). No git, or a listing that fails: no key, and the baseline runs every time.
  */
 import { createHash } from 'node:crypto';
 import { lstat, readFile, readlink, stat } from 'node:fs/promises';

@@ -13,7 +13,7 @@ export function parseVitest(text: string): ParsedOutput | undefined {
 export function parseJest(text: string): ParsedOutput | undefined {
   const summary = /^Tests:\s+(.*\d+ total)\s*$/m.exec(text);
   if (!summary) return undefined;
-  const failures = [...text.matchAll(/^\s*● (.+?)\s*$/gm)].map((match) => match[1]).filter((name) => !name.startsWith('Test suite failed to run'));
+  const failures = [...text.matchAll(/^\s*● (.+?)\s*$/gm)].map((match) => match[1]).filter((name) => !name.startsWith('Test suite failed to run') && name !== 'Console');
   return { runner: 'jest', passed: countOf(summary[1], /(\d+) passed/) ?? 0, failed: countOf(summary[1], /(\d+) failed/) ?? 0, failures: uniqueInOrder(failures) };
 }
 
