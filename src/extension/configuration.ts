@@ -70,6 +70,10 @@ export interface AgentTeamSettings {
   instructionFiles: InstructionSource[];
   /** `agentTeam.hooks`: whether the settings files' hooks run; off in any scope wins. Default true. */
   hooks: boolean;
+  /** `agentTeam.checks`: whether the repository's checks run on proposals by themselves; off in any scope wins. Default true. */
+  checks: boolean;
+  /** `agentTeam.fixUntilGreen`, from the user's own settings only: rounds the coordinator may send a new failure back (0–5). Default 0. */
+  fixUntilGreen: number;
 }
 
 export const defaultSettings: Readonly<Omit<AgentTeamSettings, 'provider' | 'roleModels'>> = Object.freeze({
@@ -85,6 +89,8 @@ export const defaultSettings: Readonly<Omit<AgentTeamSettings, 'provider' | 'rol
   allowedDomains: [],
   instructionFiles: [...instructionSources],
   hooks: true,
+  checks: true,
+  fixUntilGreen: 0,
   budgetUsd: 0,
   historyRetentionDays: 30,
   modelPrices: undefined,
@@ -126,6 +132,10 @@ export function readSettings(trusted: boolean = vscode.workspace.isTrusted): Age
     instructionFiles: sourceList(configuration.get<unknown>('instructionFiles')),
     // A folder may turn its hooks off, never back on when the user turned them off.
     hooks: hooksOn(configuration.inspect<unknown>('hooks')),
+    // Checks are the repository's code: a folder may turn them off, never back on when the user did.
+    checks: hooksOn(configuration.inspect<unknown>('checks')),
+    // More rounds cost the user's money: a folder must not raise them.
+    fixUntilGreen: fixRounds(configuration.inspect<unknown>('fixUntilGreen')?.globalValue),
   };
 }
 
@@ -133,6 +143,14 @@ export function readSettings(trusted: boolean = vscode.workspace.isTrusted): Age
 function retentionDays(value: unknown): number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 1 ? Math.min(value, 3650) : defaultSettings.historyRetentionDays;
 }
+
+/** Whole rounds from 0 to `maxFixUntilGreen`; anything else is 0. */
+function fixRounds(value: unknown): number {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? Math.min(value, maxFixUntilGreen) : 0;
+}
+
+/** Most rounds `agentTeam.fixUntilGreen` allows (the manifest's maximum). */
+export const maxFixUntilGreen = 5;
 
 function positiveDollars(value: unknown): number {
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;

@@ -35,4 +35,5 @@ export const commandIds = {
   newRole: 'agentTeam.newRole',
   resumeRun: 'agentTeam.resumeRun',
   applyToBranch: 'agentTeam.applyToBranch',
+  runChecks: 'agentTeam.runChecks',
 } as const;

@@ -33,6 +33,7 @@ import { vscodeInputAsker, vscodeToolPort, vscodeUserMcpFile } from './language-
 import type { HostCommandApproval } from './host-command-approval.js';
 import type { HostWebApproval } from './web-approval.js';
 import type { RemoteAgentTokens } from './remote-agent-tokens.js';
+import type { ChecksService } from './checks/run-checks.js';
 
 export interface EngineSessionOptions {
   folder: vscode.WorkspaceFolder;
@@ -109,6 +110,8 @@ export class EngineSession {
       userChannel: this.userChannel,
       instructionSources: () => readSettings(vscode.workspace.isTrusted).instructionFiles,
       hooksEnabled: () => readSettings(vscode.workspace.isTrusted).hooks,
+      // The coordinator hears the verdict on its subagents' proposals, and may send new failures back.
+      checks: { enabled: () => vscode.workspace.isTrusted && readSettings(vscode.workspace.isTrusted).checks, fixUntilGreen: () => readSettings(vscode.workspace.isTrusted).fixUntilGreen },
       userHome: home,
       // MCP servers: the user's VS Code ones, then their own file; VS Code's registered tools; inputs in an input box.
       mcpUserFiles: [vscodeUserMcpFile(options.globalStorage), userMcpConfigPath(home, options.environment ?? process.env)].filter((file): file is string => file !== undefined),
@@ -149,6 +152,11 @@ export class EngineSession {
     const telemetry = this.telemetry;
     this.telemetry = undefined;
     await telemetry?.shutdown();
+  }
+
+  /** The engine's checks service (issue 40): the extension's views run it on runs' proposals. */
+  checksService(): ChecksService {
+    return this.engine.checks;
   }
 
   /** The roles a user can run directly (the coordinator is offered separately). */

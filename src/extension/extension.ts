@@ -26,6 +26,7 @@ export function activate(context: vscode.ExtensionContext, options: HostOptions 
         context.subscriptions.push(
           started.host.proposals.onDidChangeFile((changes) => proposalsChanged.fire(changes)),
           started.host.hunkLenses.onDidChangeCodeLenses(() => lensesChanged.fire()),
+          started.host.checksLenses.onDidChangeCodeLenses(() => lensesChanged.fire()),
         );
         return started;
       })
@@ -50,7 +51,8 @@ export function activate(context: vscode.ExtensionContext, options: HostOptions 
         provideCodeLenses: async (document) => {
           const { host } = await loadCore();
           await host.historyLoaded;
-          return host.hunkLenses.provideCodeLenses(document);
+          // The checks' verdict on the first line, above the file's Accept/Reject lenses.
+          return [...host.checksLenses.provideCodeLenses(document), ...host.hunkLenses.provideCodeLenses(document)];
         },
       },
     ),

@@ -37,6 +37,8 @@ import { findBundledRipgrep } from './ripgrep.js';
 import { SetupService } from './setup-state.js';
 import { TaskViewProvider } from './sidebar/task-view-provider.js';
 import { handleWebviewAction } from './sidebar/webview-actions.js';
+import { ChecksLenses } from './checks/checks-lens.js';
+import { RunChecksTracker } from './checks/run-checks.js';
 
 export interface HostOptions {
   /** Looks for a local model server. Default: `probeLocalServers()` (Ollama's and LM Studio's ports). */
@@ -68,6 +70,9 @@ export class AgentTeamHost implements vscode.Disposable {
   /** Proposals as they were before the user asked for changes. */
   readonly revisions: RevisionHistory;
   readonly review: ReviewController;
+  /** The repository's checks on runs' proposals (issue 40), and the verdict above each file of a review. */
+  readonly checks: RunChecksTracker;
+  readonly checksLenses: ChecksLenses;
   /** Context keys and the view's badge. */
   readonly activity: ActivityContext;
   private readonly changeStore: ChangeSetStore | undefined;
@@ -136,6 +141,16 @@ export class AgentTeamHost implements vscode.Disposable {
         log: this.log,
       }),
     );
+    this.checks = new RunChecksTracker({
+      changes: this.changes,
+      taskManager: this.taskManager,
+      service: async () => (await this.engine()).checksService(),
+      enabled: () => vscode.workspace.isTrusted && readSettings(vscode.workspace.isTrusted).checks,
+      clock: this.clock,
+      log: this.log,
+    });
+    void this.historyLoaded.then(() => this.checks.start());
+    this.checksLenses = new ChecksLenses(this.checks, this.taskManager, (text) => this.redactor.redact(text));
     this.sidebar = new TaskViewProvider({
       extensionUri: context.extensionUri,
       taskManager: this.taskManager,
@@ -147,6 +162,7 @@ export class AgentTeamHost implements vscode.Disposable {
       onAction: (message) => handleWebviewAction(this, message),
       clock: options.clock,
       commandApprovals: this.commandApproval,
+      checks: this.checks,
     });
     // A new concurrency limit applies at once, to the tasks already waiting too.
     this.disposables.push(
@@ -156,7 +172,7 @@ export class AgentTeamHost implements vscode.Disposable {
     );
     this.activity = new ActivityContext(this.taskManager, this.changes, (count) => this.sidebar.showBadge(count));
     void this.historyLoaded.then(() => this.activity.refresh());
-    this.disposables.push(this.log, this.setup, this.proposals, this.hunkLenses, this.sidebar, this.review, this.activity, this.remoteTokens);
+    this.disposables.push(this.log, this.setup, this.proposals, this.hunkLenses, this.sidebar, this.review, this.activity, this.remoteTokens, this.checksLenses, { dispose: () => this.checks.dispose() });
     if (this.changeStore) this.disposables.push(this.changeStore);
   }
 
@@ -185,6 +201,9 @@ export class AgentTeamHost implements vscode.Disposable {
         conversations: this.runHistory.conversations,
       });
       this.disposables.push(session);
+      // The verdicts the engine reaches by itself (the coordinator's) show in the views too.
+      const checks = session.checksService();
+      if (checks) this.checks.attach(checks);
       return session;
     })();
     this.session.catch(() => (this.session = undefined));
@@ -291,6 +310,8 @@ export class AgentTeamHost implements vscode.Disposable {
   close(): Promise<void> {
     this.closing ??= (async () => {
       try {
+        // No check starts for a window that is closing (a run that just ended would start one).
+        this.checks.dispose();
         await this.taskManager.close();
         await this.runHistory.close();
         await this.changeStore?.flush();

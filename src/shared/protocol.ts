@@ -11,6 +11,7 @@
  *    Before `ready`, the host sends nothing; whatever happened meanwhile is in the snapshot. The host may
  *    send another snapshot at any time to resynchronise; it replaces everything the webview holds.
  * 3. Then incremental messages: `task-upsert`, `task-removed`, `history-cleared`, `change-summary`,
+ *    `checks` (right after the snapshot: every run's),
  *    `setup-state`, and, for the task the webview has selected, `task-detail`, `transcript` and
  *    `text-delta`.
  * 4. The webview posts `select-task` when the user selects a task (and after a snapshot, for a selection
@@ -42,8 +43,10 @@ import {
   taskSchema,
   transcriptEntrySchema,
 } from './protocol-data.js';
+import { runChecksSchema } from './protocol-checks.js';
 
 export * from './protocol-data.js';
+export * from './protocol-checks.js';
 
 const identifier = z.string().min(1).max(200);
 /** Milliseconds since the epoch on the host's clock; lets the webview correct for a remote host's clock. */
@@ -102,6 +105,8 @@ export const hostMessageSchema = z.discriminatedUnion('type', [
    * its next turn, or (a finished run) as a follow-up started under it.
    */
   z.strictObject({ type: z.literal('message-sent'), taskId: identifier, outcome: z.enum(['answered', 'delivered', 'follow-up']) }),
+  /** The checks of runs (running, or their verdict), replacing what the webview holds for each; after a snapshot, all of them. */
+  z.strictObject({ type: z.literal('checks'), runs: z.array(runChecksSchema) }),
 ]);
 
 export type HostMessage = z.infer<typeof hostMessageSchema>;
@@ -152,6 +157,8 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   taskAction('resume-run'),
   /** Open the task's change set for review (diff editors). */
   taskAction('review-changes'),
+  /** Run the checks on the run's proposals again (`taskId`: its root); the host runs `agentTeam.runChecks`. */
+  taskAction('run-checks'),
   z.strictObject({ type: z.literal('accept-file'), taskId: identifier, path: z.string().min(1) }),
   z.strictObject({ type: z.literal('reject-file'), taskId: identifier, path: z.string().min(1) }),
   /** Open the diff of one proposed file (a file of that task's change set, or the host says there is none). */

@@ -218,7 +218,7 @@ class SidebarApp implements Sidebar {
         this.restoredScrollTop = undefined;
       }
       this.pendingScroll = undefined;
-      this.tree.render({ tree: this.flat, tasks: store.tasks, selectedId: store.selectedTaskId, focusedId: store.focusedTaskId, now, scroll });
+      this.tree.render({ tree: this.flat, tasks: store.tasks, selectedId: store.selectedTaskId, focusedId: store.focusedTaskId, now, scroll, checks: store.checks });
     }
 
     const selected = store.selectedTaskId !== null ? store.tasks.get(store.selectedTaskId) : undefined;
@@ -227,7 +227,7 @@ class SidebarApp implements Sidebar {
     setHidden(this.detail.element, !showDetail);
     if (this.container.classList.contains('has-detail') !== showDetail) this.container.classList.toggle('has-detail', showDetail);
     if (showDetail) {
-      this.detail.render({ task: selected, detail: store.detail, changes: store.changes.get(selected.id), transcript, now, messageSent: store.messageSent });
+      this.detail.render({ task: selected, detail: store.detail, changes: store.changes.get(selected.id), transcript, now, messageSent: store.messageSent, checks: store.checks.get(selected.id) });
     }
     this.saveUiState();
     this.updateTicker();

@@ -3,7 +3,8 @@
  * stop reason, usage, model, and its change set. Sections update only when their input changed.
  */
 import { endReason } from '../engine/tasks/end-reason.js';
-import { type ChangeSummary, type ProtocolTask, type TaskDetail, type WebviewMessage } from '../shared/protocol.js';
+import { type ChangeSummary, type ProtocolTask, type RunChecks, type TaskDetail, type WebviewMessage } from '../shared/protocol.js';
+import { ChecksView } from './checks-view.js';
 import { ChangesView } from './changes-view.js';
 import { createButton, createElement, createIcon, setTextIfChanged } from './dom.js';
 import { formatCost } from '../engine/model/cost-schema.js';
@@ -24,6 +25,8 @@ export interface DetailInput {
   now: number;
   /** The host's word that the composer's last text reached a task. */
   messageSent?: MessageSent;
+  /** The run's checks, when the task heads a run that has them. */
+  checks?: RunChecks;
 }
 
 export class DetailView {
@@ -42,6 +45,7 @@ export class DetailView {
   private readonly ancestors: HTMLElement;
   private readonly ancestorList: HTMLOListElement;
   private readonly changesView: ChangesView;
+  private readonly checksView: ChecksView;
   private readonly transcriptView: TranscriptView;
   private readonly composer: ComposerView;
   private renderedTask: ProtocolTask | undefined;
@@ -73,6 +77,7 @@ export class DetailView {
     this.meta = createElement(document, 'dl', { className: 'detail-meta' });
     this.reason = createElement(document, 'div', { className: 'detail-reason', attributes: { role: 'status' } });
     this.changesView = new ChangesView(document, post);
+    this.checksView = new ChecksView(document, post);
     this.resultHeading = createElement(document, 'h3', { className: 'detail-heading' });
     this.resultBody = createElement(document, 'div', { className: 'markdown detail-result' });
     this.result = createElement(document, 'section', { className: 'detail-section result' }, [this.resultHeading, this.resultBody]);
@@ -94,6 +99,7 @@ export class DetailView {
       this.composer.approval.element,
       this.composer.element,
       this.changesView.element,
+      this.checksView.element,
       this.result,
       promptSection,
       this.transcriptView.element,
@@ -112,6 +118,7 @@ export class DetailView {
     setTextIfChanged(this.prompt, input.detail?.prompt ?? '');
     this.renderAncestors(input.detail?.ancestorTasks ?? []);
     this.changesView.render(input.changes);
+    this.checksView.render(input.checks);
     this.renderResult(task, input.detail?.output ?? '');
     this.transcriptView.render(input.transcript, task.transcriptLength);
     this.composer.render(task, input.transcript, input.messageSent, input.detail?.taskId === task.id ? input.detail.commandApproval : undefined);

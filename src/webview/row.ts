@@ -14,7 +14,8 @@
  * it can be resumed, the Resume button (each itself the codicon; never both). The twistie is the row's `::before`, drawn from `aria-expanded` (media/sidebar.css); a click
  * on it is found by position (`isTwistieClick`).
  */
-import { type ProtocolTask } from '../shared/protocol.js';
+import { type ProtocolTask, type RunChecks } from '../shared/protocol.js';
+import { checksAriaSuffix, updateChecksBadge } from './checks-view.js';
 import { createElement, setAttributeIfChanged, setTextIfChanged } from './dom.js';
 import { formatCost } from '../engine/model/cost-schema.js';
 import { formatCount, formatTaskElapsed, formatTokens, treeTokens } from './format.js';
@@ -40,6 +41,8 @@ export interface RowInput {
   /** The one row with tabindex 0 (roving tabindex). */
   tabStop: boolean;
   now: number;
+  /** The run's checks, on a run's row (checks-view.ts draws the badge). */
+  checks?: RunChecks;
 }
 
 /** Horizontal step per tree level, in pixels: VS Code's `workbench.tree.indent` (default 8), as the host says. */
@@ -81,7 +84,7 @@ export function updateRowView(view: RowView, input: RowInput, rowHeight: number)
   setAttributeIfChanged(element, 'data-status', task.status);
   // A question waiting behind another task's: media/sidebar.css writes "queued for you" after the label.
   setAttributeIfChanged(element, 'data-queued-for-user', task.queuedForUser === true && task.status === 'waiting' ? 'true' : null);
-  setAttributeIfChanged(element, 'aria-label', taskAriaLabel(task));
+  setAttributeIfChanged(element, 'aria-label', taskAriaLabel(task) + checksAriaSuffix(input.checks));
   setAttributeIfChanged(element, 'aria-level', String(row.level));
   setAttributeIfChanged(element, 'aria-setsize', String(row.setSize));
   setAttributeIfChanged(element, 'aria-posinset', String(row.positionInSet));
@@ -107,6 +110,7 @@ export function updateRowView(view: RowView, input: RowInput, rowHeight: number)
     updateStopButton(view, task);
     updateResumeButton(view, task);
   }
+  if (last?.checks !== input.checks) updateChecksBadge(view.figures, input.checks);
   updateRowElapsed(view, task, input.now);
   view.last = input;
 }

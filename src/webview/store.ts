@@ -8,6 +8,7 @@ import {
   type HostMessageOf,
   type ProtocolTask,
   type ProtocolTranscriptEntry,
+  type RunChecks,
   type SetupState,
   type TaskDetail,
 } from '../shared/protocol.js';
@@ -49,6 +50,8 @@ export class SidebarStore {
   complete = false;
   readonly tasks = new Map<string, ProtocolTask>();
   readonly changes = new Map<string, ChangeSummary>();
+  /** Runs' checks by run (root task) id: running, or the last verdict (checks-view.ts shows them). */
+  readonly checks = new Map<string, RunChecks>();
   setup: SetupState | undefined;
   /** Host clock minus local clock, from the last message carrying `now`. */
   clockOffset = 0;
@@ -118,6 +121,10 @@ export class SidebarStore {
         return [];
       case 'reveal-task':
         return this.reveal(message.taskId);
+      case 'checks':
+        for (const run of message.runs) this.checks.set(run.runId, run);
+        this.dirty.content = true;
+        return [];
       case 'message-sent':
         this.messageSent = { taskId: message.taskId, outcome: message.outcome };
         this.dirty.content = true;
@@ -174,6 +181,7 @@ export class SidebarStore {
     this.tasks.clear();
     for (const task of message.tasks) this.tasks.set(task.id, task);
     this.changes.clear();
+    this.checks.clear();
     for (const summary of message.changes) if (summary.files.length > 0) this.changes.set(summary.taskId, summary);
     this.setup = message.setup;
     this.markAllDirty();
@@ -221,6 +229,7 @@ export class SidebarStore {
       if (!this.tasks.delete(id)) continue;
       removedAny = true;
       this.changes.delete(id);
+      this.checks.delete(id);
       if (this.collapsed.delete(id)) this.collapsedVersion++;
     }
     if (!removedAny) return;

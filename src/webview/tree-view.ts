@@ -3,7 +3,7 @@
  * absolutely positioned inside a sizer that gives the scroll height of all rows. Row elements are keyed
  * by task id and reused, so a row that stays visible keeps its element (and its keyboard focus).
  */
-import { type ProtocolTask } from '../shared/protocol.js';
+import { type ProtocolTask, type RunChecks } from '../shared/protocol.js';
 import { createElement } from './dom.js';
 import { treeKeyAction } from './keyboard.js';
 import { createRowView, isTwistieClick, type RowView, updateRowElapsed, updateRowView } from './row.js';
@@ -39,6 +39,8 @@ export interface TreeRenderInput {
   now: number;
   /** Scroll before choosing rows: to an offset (restoring state) or just enough to show a task's row. */
   scroll?: { top: number } | { taskId: string };
+  /** Runs' checks by run id, for their rows' badges. */
+  checks?: ReadonlyMap<string, RunChecks>;
 }
 
 export class TreeView {
@@ -135,7 +137,7 @@ export class TreeView {
       }
       updateRowView(
         view,
-        { task, row, index, selected: row.id === input.selectedId, tabStop: row.id === tabStopId, now: input.now },
+        { task, row, index, selected: row.id === input.selectedId, tabStop: row.id === tabStopId, now: input.now, checks: input.checks?.get(row.id) },
         this.rowHeight,
       );
     }

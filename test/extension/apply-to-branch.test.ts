@@ -7,6 +7,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { textTurn, toolCallTurn } from '../support/mock-provider/index.js';
 import { addOrigin, checkoutState, git, type GitWorld, initRepository, installGhStandIn, makeGitWorld } from '../support/git-repository.js';
+import type { ChecksVerdictDetail } from '../../src/engine/checks/types.js';
+import { EngineSession } from '../../src/extension/engine-session.js';
 import { fake } from './support/fake-vscode.js';
 import { useExtensionWorld } from './support/extension-world.js';
 
@@ -117,5 +119,35 @@ describe('Apply to Branch…', () => {
     expect(asked).toEqual(['Commit the proposed change to .github/workflows/ci.yml on configured?', 'Commit the proposed change to .vscode/settings.json on configured?']);
     expect(git(world.extension.root, ['diff', '--name-only', 'main..configured'], gitWorld).trim().split('\n')).toEqual(['.vscode/settings.json', 'a.ts']);
     expect(fake.state.messages.some((shown) => shown.message === 'Not in branch configured (not approved): .github/workflows/ci.yml')).toBe(true);
+  });
+
+  it("opens the pull request's body with the run's checks, as the review showed them", async () => {
+    const gh = await installGhStandIn(gitWorld);
+    await addOrigin(world.extension.root, gitWorld);
+    const verdict: ChecksVerdictDetail = {
+      runId: '',
+      taskIds: [],
+      changedFiles: ['a.ts'],
+      hasNewFailures: true,
+      summary: 'checks: 1 with new failures: npm test (1 new failure: a › is <two>)',
+      results: [{ name: 'npm test', status: 'failed', passed: 4, failed: 1, newFailures: ['a › is <two>'], fixed: [], durationMs: 900 }],
+    };
+    // The engine's checks service (the checks-engine slice) answers at once with this verdict.
+    vi.spyOn(EngineSession.prototype, 'checksService').mockReturnValue({
+      discover: async () => ({ checks: [{ name: 'npm test', command: 'npm test', source: 'package.json', sourceKind: 'package-json' }], skipped: [], fromChecksFile: false }),
+      runOnProposals: async (request) => ({ ...verdict, runId: request.runId, taskIds: request.taskIds }),
+      rerun: async () => undefined,
+      onVerdict: () => () => undefined,
+    });
+    const runId = await runWithOneRejection();
+    await world.extension.clock.advance(1_000);
+    await vi.waitFor(() => expect(world.extension.host.checks.get(runId)?.state).toBe('done'));
+    fake.state.inputBoxAnswers.push(() => 'agent-team/checked');
+    await world.extension.execute('agentTeam.applyToBranch', runId);
+    const body = await gh.body();
+    expect(body.startsWith('## Checks\n')).toBe(true);
+    expect(body).toContain('- npm test: failed (4 passed, 1 failed) \u2014 1 new failure: a › is \\<two\\>');
+    expect(body).not.toContain('Run before the last changes');
+    vi.restoreAllMocks();
   });
 });

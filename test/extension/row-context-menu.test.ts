@@ -22,7 +22,7 @@ describe('the row context menu', () => {
     expect((await world.extension.host.taskManager.wait(taskId)).status).toBe('stopped');
   });
 
-  it('is contributed for the rows of our view only, Stop only on a task that can stop, Resume only on an interrupted run, Apply to Branch only on a completed run, Export Trace only on a run', () => {
+  it('is contributed for the rows of our view only, Stop only on a task that can stop, Resume only on an interrupted run, Apply to Branch only on a completed run, Run Checks Again only on a run with proposals, Export Trace only on a run', () => {
     const manifest = JSON.parse(readFileSync(nodePath.join(__dirname, '../../package.json'), 'utf8')) as { contributes: { menus: Record<string, Array<{ command: string; when: string }>> } };
     const menu = manifest.contributes.menus['webview/context']!;
     expect(menu.map((item) => item.command)).toEqual([
@@ -33,6 +33,7 @@ describe('the row context menu', () => {
       'agentTeam.requestChanges',
       'agentTeam.rerunAndCompare',
       'agentTeam.applyToBranch',
+      'agentTeam.runChecks',
       'agentTeam.copyPrompt',
       'agentTeam.exportTrace',
     ]);
@@ -41,5 +42,6 @@ describe('the row context menu', () => {
     expect(menu[1]!.when).toContain("isRun && taskStatus == 'interrupted'");
     expect(menu.find((item) => item.command === 'agentTeam.applyToBranch')!.when).toContain("isRun && taskStatus == 'completed'");
     expect(menu.at(-1)!.when).toContain('isRun');
+    expect(menu.find((item) => item.command === 'agentTeam.runChecks')!.when).toContain('isRun && agentTeam.hasPendingChanges');
   });
 });

@@ -27,6 +27,7 @@ import type { AgentTeamHost } from '../host.js';
 import { confirmModal, showError, showInfo, showWarning } from '../notify.js';
 import { sensitiveChangeDetail } from '../review/change-decisions.js';
 import { pickTask } from './task-picker.js';
+import { checksMarkdown } from '../checks/checks-markdown.js';
 
 export async function applyToBranch(host: AgentTeamHost, runArgument?: unknown): Promise<ApplyToBranchResult | undefined> {
   await host.historyLoaded;
@@ -78,7 +79,10 @@ export async function applyToBranch(host: AgentTeamHost, runArgument?: unknown):
   host.log.info(`Made branch ${result.branch} (commit ${result.commit}) from run ${root.id} with ${result.committed.join(', ')}. ${result.notes.join(' ')}`);
   for (const file of result.heldBack) host.log.warn(`Apply to Branch ${result.branch}: not committed: ${file.message}`);
   if (result.heldBack.length > 0) showWarning(vscode.l10n.t('Not in branch {0} (not approved): {1}', result.branch, result.heldBack.map((file) => file.path).join(', ')));
-  const body = host.redactor.redact(renderTraceMarkdown(await buildRunTrace(host.taskManager, host.changes, root.id)));
+  // The checks' verdict opens the body: what the pull request's reviewer should know first.
+  const checks = host.checks.verdict(root.id);
+  const trace = renderTraceMarkdown(await buildRunTrace(host.taskManager, host.changes, root.id));
+  const body = host.redactor.redact(checks ? `${checksMarkdown(checks.run, checks.stale)}\n${trace}` : trace);
   const pullRequest = await openPullRequest({ repositoryRoot: result.repositoryRoot, branch: result.branch, title: subjectOf(description), body, runner, gitReadsEnvironment: git.config.readsEnvironment });
   if (pullRequest.outcome === 'created') {
     host.log.info(`Opened a pull request for ${result.branch}: ${pullRequest.url}`);

@@ -93,6 +93,11 @@ export class ReviewController implements vscode.Disposable {
     if (picked.all) await this.decideAll(picked.all, taskId);
   }
 
+  /** The task whose review is the active editor, if one of ours is. */
+  activeReview(): string | undefined {
+    return this.multiDiff.activeReview();
+  }
+
   /** Files waiting for review in the task's tree. */
   pendingFileCount(taskId: string): number {
     return this.pendingInTree(taskId).length;

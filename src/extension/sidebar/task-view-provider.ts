@@ -14,6 +14,7 @@ import { type TaskEvent, type TaskManager, type TaskSnapshot, isTerminal } from 
 import {
   type HostMessage,
   parseHostMessage,
+  type RunChecks,
   parseWebviewMessage,
   type SetupState,
   type TaskDetail,
@@ -50,6 +51,8 @@ export interface TaskViewOptions {
   snapshotParts?: SnapshotPartOptions;
   /** The commands tasks wait to run: how each would run, for the approval region. Default: none. */
   commandApprovals?: { isolationOf(taskId: string): CommandIsolation | undefined; onChange(listener: (taskId: string) => void): () => void };
+  /** Runs' checks (issue 40): sent after each snapshot, then as they change. Default: none. */
+  checks?: { all(): RunChecks[]; onChange(listener: (run: RunChecks) => void): () => void };
 }
 
 export class TaskViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
@@ -86,6 +89,10 @@ export class TaskViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       options.commandApprovals?.onChange((taskId) => {
         const task = taskId === this.selectedTaskId && this.ready ? options.taskManager.get(taskId) : undefined;
         if (task) this.detailChanged(this.detailOf(task));
+      }) ?? (() => undefined),
+      // Rare (a few per run): straight out, except while a snapshot's parts go (its end sends them all).
+      options.checks?.onChange((run) => {
+        if (this.ready && !this.pacingSnapshot) this.post({ type: 'checks', runs: [run] });
       }) ?? (() => undefined),
     );
     const setupSubscription = options.setup.onDidChange((setup) => this.onSetup(setup));
@@ -223,6 +230,8 @@ export class TaskViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       if (current()) {
         this.pacingSnapshot = false;
         this.outbox.release();
+        const checks = this.options.checks?.all() ?? [];
+        if (checks.length > 0) this.post({ type: 'checks', runs: checks });
       }
     }
     this.sendPendingReveal();

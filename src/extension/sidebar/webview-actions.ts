@@ -38,6 +38,9 @@ export async function handleWebviewAction(host: WebviewActionHost, message: Webv
     case 'review-changes':
       await vscode.commands.executeCommand('agentTeam.reviewChanges', message.taskId);
       return;
+    case 'run-checks':
+      await vscode.commands.executeCommand('agentTeam.runChecks', message.taskId);
+      return;
     case 'accept-file':
       await vscode.commands.executeCommand('agentTeam.acceptFile', message.taskId, message.path);
       return;
