@@ -1,4 +1,5 @@
 /** What the CLI's commands take, parsed (arguments.ts). */
+import type { UndoArguments } from './undo-arguments.js';
 import type { InstructionSource } from '../engine/instructions/instruction-sources.js';
 
 export type ProviderName = 'anthropic' | 'openai';
@@ -146,4 +147,4 @@ export interface ApplyArguments {
   conflictMarkers?: boolean;
 }
 
-export type CliArguments = RunArguments | TrustArguments | RunsArguments | ApplyArguments | AgentsArguments | WorkflowsArguments | McpArguments | ServeArguments | { command: 'help' } | { command: 'version' };
+export type CliArguments = RunArguments | TrustArguments | RunsArguments | ApplyArguments | UndoArguments | AgentsArguments | WorkflowsArguments | McpArguments | ServeArguments | { command: 'help' } | { command: 'version' };

@@ -4,6 +4,7 @@
  */
 import type { CliArguments, CommandFlags } from './argument-types.js';
 import { historyCommandArguments } from './history-arguments.js';
+import { undoArguments } from './undo-arguments.js';
 import { checkedModelOptions, fallbackModelsOption } from './model-options.js';
 import { dollarsOption, instructionFilesOption, limitOption, wholeNumber } from './number-options.js';
 import { UsageError } from './usage-error.js';
@@ -48,8 +49,8 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
   const [command, ...rest] = argv;
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') return { command: 'help' };
   if (command === '--version' || command === '-v') return { command: 'version' };
-  if (command !== 'run' && command !== 'runs' && command !== 'apply' && command !== 'agents' && command !== 'workflows' && command !== 'mcp' && command !== 'serve' && command !== 'trust') {
-    throw new UsageError(`unknown command "${command}": use "run", "runs", "apply", "agents", "workflows", "mcp", "serve" or "trust"`);
+  if (command !== 'run' && command !== 'runs' && command !== 'apply' && command !== 'undo' && command !== 'agents' && command !== 'workflows' && command !== 'mcp' && command !== 'serve' && command !== 'trust') {
+    throw new UsageError(`unknown command "${command}": use "run", "runs", "apply", "undo", "agents", "workflows", "mcp", "serve" or "trust"`);
   }
 
   const values = new Map<string, string>();
@@ -84,6 +85,7 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
 
   const workspace = values.get('--workspace') ?? currentDirectory;
   if (command === 'runs' || command === 'apply') return historyCommandArguments(command, { values, repeated, flags, words, workspace });
+  if (command === 'undo') return undoArguments({ values, repeated, flags, words, workspace });
   for (const name of ['--branch', '--take', '--show', '--conflict-markers']) if (values.has(name) || flags.has(name)) throw new UsageError(`${name} belongs to "apply", not "${command}"`);
   if (command !== 'run' && repeated.has('--file')) throw new UsageError(`--file belongs to "run", not "${command}"`);
   if (command !== 'run' && repeated.has('--image')) throw new UsageError(`--image belongs to "run", not "${command}"`);

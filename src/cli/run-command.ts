@@ -133,7 +133,7 @@ export async function runCommand(args: RunArguments, context: RunContext): Promi
     } else {
       printChanges(proposed, context.stdout, args.apply, useColor(context.stdout, context.environment), changes);
     }
-    const applied = args.apply ? await applyRunChanges(root, proposed, workspace, { signal: interrupts.signal, output: report, taskOf: (taskId) => taskManager.get(taskId), runId: runLog?.runOf(root.id) ?? root.rootId }) : { failed: false };
+    const applied = args.apply ? await applyRunChanges(root, proposed, workspace, { signal: interrupts.signal, output: report, taskOf: (taskId) => taskManager.get(taskId), runId: runLog?.runOf(root.id) ?? root.rootId, ...(runLog ? { restorePoints: runLog } : {}) }) : { failed: false };
 
     const status = interrupts.interrupted ? 'stopped' : root.status === 'completed' || root.status === 'failed' || root.status === 'interrupted' ? root.status : 'stopped';
     const refusals = refusedCommands.report();
