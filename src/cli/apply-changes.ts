@@ -11,8 +11,8 @@ import { applyChangeSet, type FileApplyResult } from '../engine/changes/apply.js
 import type { ChangeSet } from '../engine/changes/change-set.js';
 import type { TaskSnapshot } from '../engine/tasks/types.js';
 import type { Workspace } from '../engine/workspace/workspace.js';
-import { AcceptCheckpoint, type RestorePointSink } from '../engine/checkpoints/accept-checkpoint.js';
-import { WorkspaceBytes } from '../engine/checkpoints/workspace-bytes.js';
+import { AcceptCheckpoint, type RestorePointSink } from '../engine/runs/checkpoints/accept-checkpoint.js';
+import { WorkspaceBytes } from '../engine/runs/checkpoints/workspace-bytes.js';
 import { printApplyReport } from './changes-output.js';
 import { type MergeChoice, planRunMerges } from './file-merges.js';
 import { printMergeConflict } from './merge-output.js';

@@ -2,7 +2,6 @@
  * `agent-team undo <runId> [--workspace <dir>] [--file <path>]… [--force] [--json]`: the arguments of the
  * undo of a run's accepted changes (undo-command.ts), apart from the run command's parser.
  */
-import type { ParsedOptions } from './history-arguments.js';
 import { UsageError } from './usage-error.js';
 
 export interface UndoArguments {
@@ -15,6 +14,15 @@ export interface UndoArguments {
   force: boolean;
   /** A JSON object with the outcome on stdout; the report on stderr. Default false. */
   json: boolean;
+}
+
+/** The command line as arguments.ts splits it (the shape of history-arguments.ts's `ParsedOptions`). */
+interface ParsedOptions {
+  values: ReadonlyMap<string, string>;
+  repeated: ReadonlyMap<string, string[]>;
+  flags: ReadonlySet<string>;
+  words: readonly string[];
+  workspace: string;
 }
 
 export function undoArguments(parsed: ParsedOptions): UndoArguments {

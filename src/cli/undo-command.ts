@@ -1,6 +1,6 @@
 /**
  * `agent-team undo <runId>`: puts back what the run's accepts wrote (`run --apply`, `agent-team apply`,
- * Accept in VS Code), from the restore points in its run log (engine/checkpoints/): each file's content
+ * Accept in VS Code), from the restore points in its run log (engine/runs/checkpoints/): each file's content
  * before, byte for byte; created files deleted, deleted ones back. All or nothing: a file changed on disk
  * since is refused, named, and nothing at all is written, unless `--force`. The undo is a restore point
  * of its own, so running the command again undoes the undo. `--file` limits it to those files. A foreign
@@ -10,9 +10,9 @@
  */
 import path from 'node:path';
 import { ConfigurationError } from '../engine/errors.js';
-import { restoredPaths } from '../engine/checkpoints/undo-plan.js';
-import { type UndoOutcome, undoAccepted } from '../engine/checkpoints/undo-accepted.js';
-import { WorkspaceBytes } from '../engine/checkpoints/workspace-bytes.js';
+import { restoredPaths } from '../engine/runs/checkpoints/undo-plan.js';
+import { type UndoOutcome, undoAccepted } from '../engine/runs/checkpoints/undo-accepted.js';
+import { WorkspaceBytes } from '../engine/runs/checkpoints/workspace-bytes.js';
 import { restorePointRecordTypes } from '../engine/runs/run-log-records.js';
 import { describeForeign } from '../engine/runs/run-log-signature.js';
 import { exitCodes } from './exit-codes.js';

@@ -7,7 +7,7 @@
  */
 import type { TranscriptEntry } from '../agent/types.js';
 import type { ChangeSetSnapshot } from '../changes/types.js';
-import { type RestorePoint, RestorePointsBeingRead } from '../checkpoints/restore-point.js';
+import { type RestorePoint, RestorePointsBeingRead } from './checkpoints/restore-point.js';
 import type { ModelMessage } from '../model/types.js';
 import type { PersistedTask } from '../tasks/task-store.js';
 import { type TaskSnapshot, isTerminal } from '../tasks/types.js';

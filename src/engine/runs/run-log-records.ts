@@ -13,7 +13,7 @@ import { transcriptEntrySchemas } from '../agent/transcript-entry.js';
 import type { TranscriptEntry } from '../agent/types.js';
 import { changeSetSnapshotSchemas, fileChangeSnapshotSchemas } from '../changes/change-set-schema.js';
 import type { ChangeSetSnapshot, FileChangeSnapshot } from '../changes/types.js';
-import { type RestorePointRecord, restorePointRecordSchemas } from '../checkpoints/restore-point.js';
+import { type RestorePointRecord, restorePointRecordSchemas } from './checkpoints/restore-point.js';
 import type { ModelMessage } from '../model/types.js';
 import { taskSnapshotSchemas } from '../tasks/task-snapshot.js';
 import type { TaskSnapshot } from '../tasks/types.js';

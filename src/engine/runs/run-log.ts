@@ -12,7 +12,7 @@
  */
 import { lstat, mkdir } from 'node:fs/promises';
 import type { ChangeSetRegistry } from '../changes/registry.js';
-import { type RestorePoint, recordsOf } from '../checkpoints/restore-point.js';
+import { type RestorePoint, recordsOf } from './checkpoints/restore-point.js';
 import { type Clock, systemClock } from '../clock.js';
 import type { ConversationStore } from '../conversation/conversation-store.js';
 import type { ModelMessage } from '../model/types.js';

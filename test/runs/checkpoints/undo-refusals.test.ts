@@ -6,11 +6,11 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile, symlink } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RestorePoint } from '../../src/engine/checkpoints/restore-point.js';
-import { digestOf, storeContent } from '../../src/engine/checkpoints/stored-content.js';
-import { undoAccepted } from '../../src/engine/checkpoints/undo-accepted.js';
-import { WorkspaceBytes } from '../../src/engine/checkpoints/workspace-bytes.js';
-import { tempTrees } from '../workspace/temp-tree.js';
+import type { RestorePoint } from '../../../src/engine/runs/checkpoints/restore-point.js';
+import { digestOf, storeContent } from '../../../src/engine/runs/checkpoints/stored-content.js';
+import { undoAccepted } from '../../../src/engine/runs/checkpoints/undo-accepted.js';
+import { WorkspaceBytes } from '../../../src/engine/runs/checkpoints/workspace-bytes.js';
+import { tempTrees } from '../../workspace/temp-tree.js';
 
 const trees = tempTrees();
 afterEach(() => trees.cleanupAll());

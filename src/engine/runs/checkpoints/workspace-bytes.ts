@@ -10,9 +10,9 @@ import { closeSync, constants, fstatSync, ftruncateSync, openSync, readSync, wri
 import { lstat, mkdir, unlink } from 'node:fs/promises';
 import nodePath from 'node:path';
 import { createHash } from 'node:crypto';
-import { WorkspaceError } from '../errors.js';
-import { NodeConfinement } from '../workspace/node-confinement.js';
-import { defaultWorkspacePolicy, policyMatcher, type PolicyMatcher, type WorkspacePolicy } from '../workspace/policy.js';
+import { WorkspaceError } from '../../errors.js';
+import { NodeConfinement } from '../../workspace/node-confinement.js';
+import { defaultWorkspacePolicy, policyMatcher, type PolicyMatcher, type WorkspacePolicy } from '../../workspace/policy.js';
 import { type ContentDigest, maxKeptBytes } from './stored-content.js';
 
 /** A file as read: its digest, and its bytes unless there were more than the limit. */

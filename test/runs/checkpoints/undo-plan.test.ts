@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { RestoreFile, RestorePoint, RestorePointKind } from '../../src/engine/checkpoints/restore-point.js';
-import { digestOf, storeContent } from '../../src/engine/checkpoints/stored-content.js';
-import { planUndo } from '../../src/engine/checkpoints/undo-plan.js';
+import type { RestoreFile, RestorePoint, RestorePointKind } from '../../../src/engine/runs/checkpoints/restore-point.js';
+import { digestOf, storeContent } from '../../../src/engine/runs/checkpoints/stored-content.js';
+import { planUndo } from '../../../src/engine/runs/checkpoints/undo-plan.js';
 
 const content = (text: string) => storeContent(Buffer.from(text));
 const file = (path: string, before: string | null, after: string | null): RestoreFile => ({ path, before: before === null ? null : content(before), after: after === null ? null : digestOf(Buffer.from(after)) });

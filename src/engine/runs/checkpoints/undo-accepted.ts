@@ -11,7 +11,7 @@
  * point of its own (kind `undo` or `redo`), holding the content the disk had before it: undoing again
  * takes the undo back, forced overwrites included, so nothing an undo writes over is lost.
  */
-import { errorMessage } from '../errors.js';
+import { errorMessage } from '../../errors.js';
 import { UndoRecorder } from './undo-recorder.js';
 import type { RestorePointSink } from './accept-checkpoint.js';
 import type { RestorePoint } from './restore-point.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentBytes, digestOf, storeContent } from '../../src/engine/checkpoints/stored-content.js';
+import { contentBytes, digestOf, storeContent } from '../../../src/engine/runs/checkpoints/stored-content.js';
 
 describe('stored content: what a restore point keeps of a file', () => {
   it('keeps UTF-8 text as text, BOM and CRLF included, and gives back the same bytes', () => {

@@ -5,7 +5,7 @@
  * twice in one accept (several tasks' proposals merged onto it) keeps its content from before the first.
  */
 import { randomBytes } from 'node:crypto';
-import type { ApplyCheckpoint } from '../changes/apply.js';
+import type { ApplyCheckpoint } from '../../changes/apply.js';
 import type { RestoreFile, RestorePoint, RestorePointKind } from './restore-point.js';
 import { storeContent } from './stored-content.js';
 import type { WorkspaceBytes } from './workspace-bytes.js';
