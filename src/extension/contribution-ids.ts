@@ -35,4 +35,5 @@ export const commandIds = {
   newRole: 'agentTeam.newRole',
   resumeRun: 'agentTeam.resumeRun',
   applyToBranch: 'agentTeam.applyToBranch',
+  undoAccepted: 'agentTeam.undoAccepted',
 } as const;

@@ -72,7 +72,7 @@ export class AgentTeamHost implements vscode.Disposable {
   readonly activity: ActivityContext;
   private readonly changeStore: ChangeSetStore | undefined;
   /** The run log in the workspace storage: the history, the conversations, what Resume goes on from. */
-  private readonly runHistory: WindowRunHistory;
+  readonly runHistory: WindowRunHistory;
   private readonly disposables: vscode.Disposable[] = [];
   private session: Promise<EngineSession> | undefined;
   private hostWorkspace: Promise<HostWorkspace> | undefined;
@@ -134,6 +134,7 @@ export class AgentTeamHost implements vscode.Disposable {
         workspace: () => this.workspace(),
         openDiff: (taskId, path) => this.review.openDiff(taskId, path),
         log: this.log,
+        restorePoints: { sink: this.runHistory, runOf: (taskId) => this.runHistory.runOf(taskId) },
       }),
     );
     this.sidebar = new TaskViewProvider({

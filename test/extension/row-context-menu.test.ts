@@ -33,6 +33,7 @@ describe('the row context menu', () => {
       'agentTeam.requestChanges',
       'agentTeam.rerunAndCompare',
       'agentTeam.applyToBranch',
+      'agentTeam.undoAccepted',
       'agentTeam.copyPrompt',
       'agentTeam.exportTrace',
     ]);
@@ -41,5 +42,6 @@ describe('the row context menu', () => {
     expect(menu[1]!.when).toContain("isRun && taskStatus == 'interrupted'");
     expect(menu.find((item) => item.command === 'agentTeam.applyToBranch')!.when).toContain("isRun && taskStatus == 'completed'");
     expect(menu.at(-1)!.when).toContain('isRun');
+    expect(menu.find((item) => item.command === 'agentTeam.undoAccepted')!.when).toContain('isRun');
   });
 });

@@ -17,6 +17,7 @@ import { setRemoteAgentToken } from './remote-token-command.js';
 import { manageAllowedCommands } from './allowed-commands-command.js';
 import { newRole } from './new-role-command.js';
 import { resumeRun } from './resume-run-command.js';
+import { undoAcceptedChanges } from './undo-accepted-command.js';
 import { selectModel } from './select-model-command.js';
 import { planAndDelegate, runWorkflow } from './orchestration-commands.js';
 import { decideAll, decideFile, decideHunk, reviewChanges } from './review-commands.js';
@@ -72,6 +73,7 @@ export function commandHandlers(host: AgentTeamHost): Record<string, Handler> {
     [commandIds.newRole]: () => newRole(host),
     [commandIds.resumeRun]: (taskId) => resumeRun(host, taskId),
     [commandIds.applyToBranch]: (taskId) => applyToBranch(host, taskId),
+    [commandIds.undoAccepted]: (runId, path) => undoAcceptedChanges(host, runId, path),
   };
   return Object.fromEntries(
     Object.entries(handlers).map(([id, handler]) => [
