@@ -7,6 +7,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { flushMicrotasks } from '../../src/engine/testing/manual-clock.js';
+import type { HostMessage } from '../../src/shared/protocol.js';
 import { type MockProviderServer, startMockProviderServer, textTurn, toolCallTurn } from '../support/mock-provider/index.js';
 import { fake } from './support/fake-vscode.js';
 import { activateExtension, type ActivatedExtension } from './support/harness.js';
@@ -59,6 +61,23 @@ describe('Undo Accepted Changes', () => {
     // One file only.
     expect(await extension.execute('agentTeam.undoAccepted', runId, 'src/new.ts')).toMatchObject({ status: 'done', files: [{ path: 'src/new.ts', action: 'deleted' }] });
     expect(onDisk('src/app.ts')).toBe(original.replace('two', 'TWO'));
+  });
+
+  it('lists the undone files as undone in the sidebar, and as accepted again once the undo is undone', async () => {
+    const view = await fake.resolveView();
+    view.send({ type: 'ready' });
+    await view.waitFor((message) => (message as HostMessage).type === 'snapshot');
+    const runId = await acceptBoth();
+    const lastSummary = async () => {
+      await flushMicrotasks();
+      await extension.clock.advance(50);
+      return view.ofType<HostMessage & { type: 'change-summary' }>('change-summary').flatMap((message) => message.summaries).at(-1);
+    };
+    expect(await lastSummary()).toMatchObject({ taskId: runId, files: [{ path: 'src/app.ts', status: 'accepted' }, { path: 'src/new.ts', status: 'accepted' }] });
+    await extension.execute('agentTeam.undoAccepted', runId, 'src/app.ts');
+    expect(await lastSummary()).toMatchObject({ taskId: runId, files: [{ path: 'src/app.ts', status: 'undone' }, { path: 'src/new.ts', status: 'accepted' }] });
+    await extension.execute('agentTeam.undoAccepted', runId, 'src/app.ts');
+    expect(await lastSummary()).toMatchObject({ taskId: runId, files: [{ path: 'src/app.ts', status: 'accepted' }, { path: 'src/new.ts', status: 'accepted' }] });
   });
 
   it('refuses a file edited since, naming it, and writes nothing; Undo Anyway writes over it', async () => {

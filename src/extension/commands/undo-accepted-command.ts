@@ -48,6 +48,11 @@ export async function undoAcceptedChanges(host: AgentTeamHost, runArgument?: unk
     }
     outcome = await undo(true);
   }
+  if (outcome.status === 'done') {
+    const undonePaths = outcome.files.map((file) => file.path);
+    const taskIds = points.filter((point) => point.kind === 'accept' && point.files.some((file) => undonePaths.includes(file.path))).flatMap((point) => point.taskIds);
+    host.undoneFiles.record([...new Set(taskIds)], undonePaths, outcome.direction === 'undo');
+  }
   report(host, outcome, runId, chosen);
   return outcome;
 }
