@@ -74,7 +74,10 @@ describe('Undo Accepted Changes', () => {
       return view.ofType<HostMessage & { type: 'change-summary' }>('change-summary').flatMap((message) => message.summaries).at(-1);
     };
     expect(await lastSummary()).toMatchObject({ taskId: runId, files: [{ path: 'src/app.ts', status: 'accepted' }, { path: 'src/new.ts', status: 'accepted' }] });
-    await extension.execute('agentTeam.undoAccepted', runId, 'src/app.ts');
+    // The file's Undo button in the detail view.
+    view.send({ type: 'undo-file', taskId: runId, path: 'src/app.ts' });
+    await fake.waitForMessage((message) => message.message.startsWith('Undid the accepted changes'));
+    expect(onDisk('src/app.ts')).toBe(original);
     expect(await lastSummary()).toMatchObject({ taskId: runId, files: [{ path: 'src/app.ts', status: 'undone' }, { path: 'src/new.ts', status: 'accepted' }] });
     await extension.execute('agentTeam.undoAccepted', runId, 'src/app.ts');
     expect(await lastSummary()).toMatchObject({ taskId: runId, files: [{ path: 'src/app.ts', status: 'accepted' }, { path: 'src/new.ts', status: 'accepted' }] });
