@@ -1,12 +1,12 @@
 // Journey: take back what was accepted. A refactorer proposes an edit to one file and a new file; the
-// user accepts all of it in the review; Undo Accepted Changes from the palette (the run picked, then all of
+// user accepts both files in the run's detail view; Undo Accepted Changes from the palette (the run picked, then all of
 // its files) puts the edited file back byte for byte and deletes the created one; Undo the Undo on the
-// notification puts the accepted content back.
+// notification puts the accepted content back. The detail view lists the files undone, then accepted.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { agentOf, priorTurns } from '../lib/mock-provider.mjs';
 import { assertEqual, eventually } from '../lib/wait.mjs';
-import { delegateFromPalette, notification, openSidebar, quickInput, reviewLabel, taskRow } from '../lib/workbench.mjs';
+import { delegateFromPalette, notification, openSidebar, quickInput, taskRow } from '../lib/workbench.mjs';
 import { runCommand } from '../tooling/browser.mjs';
 
 export const name = 'undo';
@@ -36,10 +36,10 @@ export async function run({ open, mock, log }) {
   const frame = await openSidebar(page);
   await delegateFromPalette(page, task, { role: 'refactorer' });
   await taskRow(frame, 'refactorer', task, 'completed').waitFor();
-  await runCommand(page, reviewLabel);
-  await page.locator('.tabs-container .tab.active', { hasText: 'Agent Team Review: refactorer' }).waitFor();
-  await runCommand(page, 'Agent Team: Accept All Changes');
-  await eventually(() => holds('src/steps.ts', accepted) && holds('src/helper.ts', added), { what: 'both accepted changes on disk' });
+  // Accept each file with its Accept button in the run's detail view.
+  await taskRow(frame, 'refactorer', task, 'completed').click();
+  for (const path of ['src/steps.ts', 'src/helper.ts']) await frame.locator(`[aria-label="Accept ${path}"]`).click();
+  await eventually(() => holds('src/steps.ts', accepted) && holds('src/helper.ts', added), { timeoutMs: 30_000, what: 'both accepted changes on disk' });
   log('accepted both files');
 
   // The palette: the run, then all of its files.
@@ -49,14 +49,17 @@ export async function run({ open, mock, log }) {
   await page.keyboard.press('Enter');
   await quick.widget.locator('.monaco-list-row.focused .label-name', { hasText: /^All files$/ }).waitFor();
   await page.keyboard.press('Enter');
-  await eventually(() => holds('src/steps.ts', original) && holds('src/helper.ts', null), { what: 'the file as before, byte for byte, and the created file gone' });
+  await eventually(() => holds('src/steps.ts', original) && holds('src/helper.ts', null), { timeoutMs: 30_000, what: 'the file as before, byte for byte, and the created file gone' });
   const undone = notification(page, 'Undid the accepted changes of run');
   await undone.waitFor();
   assertEqual(bytes('src/steps.ts').toString('base64'), Buffer.from(original).toString('base64'), 'src/steps.ts byte for byte as before the accept');
-  log('Undo Accepted Changes put src/steps.ts back and deleted src/helper.ts');
+  // The detail view lists them undone.
+  for (const path of ['src/steps.ts', 'src/helper.ts']) await frame.locator('.change-undone', { hasText: path }).waitFor();
+  log('Undo Accepted Changes put src/steps.ts back and deleted src/helper.ts; the sidebar lists them undone');
 
   await undone.locator('.monaco-button', { hasText: 'Undo the Undo' }).click();
-  await eventually(() => holds('src/steps.ts', accepted) && holds('src/helper.ts', added), { what: 'the accepted content back' });
+  await eventually(() => holds('src/steps.ts', accepted) && holds('src/helper.ts', added), { timeoutMs: 30_000, what: 'the accepted content back' });
   await notification(page, 'Put the accepted changes of run').waitFor();
-  log('Undo the Undo put the accepted content back');
+  for (const path of ['src/steps.ts', 'src/helper.ts']) await frame.locator('.change-accepted', { hasText: path }).waitFor();
+  log('Undo the Undo put the accepted content back; the sidebar lists them accepted');
 }
