@@ -83,6 +83,22 @@ describe('Undo Accepted Changes', () => {
     expect(await lastSummary()).toMatchObject({ taskId: runId, files: [{ path: 'src/app.ts', status: 'accepted' }, { path: 'src/new.ts', status: 'accepted' }] });
   });
 
+  it('after a window reload, offers the run in the palette and undoes the undo from its restore points', async () => {
+    const runId = await acceptBoth();
+    await extension.execute('agentTeam.undoAccepted', runId, 'src/app.ts');
+    await extension.cleanup({ keepFiles: true });
+    extension = activateExtension({ reloadOf: extension, userSettings: { 'agentTeam.provider': 'openai', 'agentTeam.baseUrl': server.openaiBaseUrl } });
+    const offered: string[][] = [];
+    fake.state.quickPickAnswers.push(({ items }) => {
+      offered.push(items.map((item) => item.label));
+      return items[0];
+    });
+    fake.state.quickPickAnswers.push(({ items }) => items.find((item) => item.label === 'src/app.ts'));
+    expect(await extension.execute('agentTeam.undoAccepted')).toMatchObject({ status: 'done', direction: 'redo', files: [{ path: 'src/app.ts' }] });
+    expect(offered[0]).toEqual([expect.stringContaining('refactorer: Make the edits')]);
+    expect(onDisk('src/app.ts')).toBe(original.replace('two', 'TWO'));
+  });
+
   it('refuses a file edited since, naming it, and writes nothing; Undo Anyway writes over it', async () => {
     const runId = await acceptBoth();
     writeFileSync(nodePath.join(extension.root, 'src/app.ts'), 'edited by hand\n');

@@ -14,6 +14,7 @@ import type { AgentTeamHost } from '../host.js';
 import { foreignRunAllowed } from '../foreign-runs.js';
 import { confirmModal, showInfo, showWarning } from '../notify.js';
 import { pickTask } from './task-picker.js';
+import { isTerminal } from '../../engine/tasks/types.js';
 import { commandIds } from '../contribution-ids.js';
 
 export async function undoAcceptedChanges(host: AgentTeamHost, runArgument?: unknown, pathArgument?: unknown): Promise<UndoOutcome | undefined> {
@@ -70,16 +71,20 @@ function report(host: AgentTeamHost, outcome: UndoOutcome, runId: string, path: 
   else showInfo(message, ...(outcome.recorded ? [again] : []));
 }
 
-/** The run given (a subagent's id names its run), or one picked among the runs with accepted files. */
+/**
+ * The run given (a subagent's id names its run), or one picked among the finished runs. Every finished run
+ * is offered, those with files accepted in this window said so: after a reload a run's accepted files are
+ * known only to its run log, which is read for the run picked, not for every run of the history.
+ */
 async function chooseRun(host: AgentTeamHost, runArgument: unknown): Promise<string | undefined> {
   if (typeof runArgument === 'string' && runArgument !== '') return host.taskManager.get(runArgument)?.rootId ?? runArgument;
   const accepted = (rootId: string) => host.taskManager.treeOf(rootId).some((task) => host.changes.get(task.id)?.snapshot().files.some((file) => file.status === 'applied'));
-  const runs = host.taskManager.list().filter((task) => task.parentId === null && accepted(task.id));
+  const runs = host.taskManager.list().filter((task) => task.parentId === null && isTerminal(task.status));
   if (runs.length === 0) {
-    showInfo(vscode.l10n.t('No Agent Team run has accepted changes to undo.'));
+    showInfo(vscode.l10n.t('No Agent Team run has finished: there are no accepted changes to undo.'));
     return undefined;
   }
-  return pickTask(runs, { title: vscode.l10n.t('Undo Accepted Changes'), placeHolder: vscode.l10n.t('Pick the run whose accepted changes to undo') });
+  return pickTask(runs, { title: vscode.l10n.t('Undo Accepted Changes'), placeHolder: vscode.l10n.t('Pick the run whose accepted changes to undo'), describe: (task) => (accepted(task.id) ? vscode.l10n.t('files accepted') : undefined) });
 }
 
 /** '' for every file of the run, a path for one, undefined when cancelled. */
