@@ -11,6 +11,8 @@ import { applyChangeSet, type FileApplyResult } from '../engine/changes/apply.js
 import type { ChangeSet } from '../engine/changes/change-set.js';
 import type { TaskSnapshot } from '../engine/tasks/types.js';
 import type { Workspace } from '../engine/workspace/workspace.js';
+import { AcceptCheckpoint, type RestorePointSink } from '../engine/runs/checkpoints/accept-checkpoint.js';
+import { WorkspaceBytes } from '../engine/runs/checkpoints/workspace-bytes.js';
 import { printApplyReport } from './changes-output.js';
 import { type MergeChoice, planRunMerges } from './file-merges.js';
 import { printMergeConflict } from './merge-output.js';
@@ -78,6 +80,8 @@ export async function applyRunChanges(
     runId?: string;
     /** How conflicts between tasks' proposals are settled. Default: not at all (nothing of such a file is written). */
     choice?: MergeChoice;
+    /** Where the restore point of what is written goes (the run log), so `agent-team undo` can take it back. Default: none kept. */
+    restorePoints?: RestorePointSink;
   },
 ): Promise<{ failed: boolean; files: FileApplyResult[] }> {
   const { output, signal } = options;
@@ -87,8 +91,10 @@ export async function applyRunChanges(
   if (!completed) return { failed: true, files };
   let failed = false;
   const written: string[] = [];
+  const writtenBy: string[] = [];
   const notWritten: string[] = [];
   for (const changeSet of completed) changeSet.accept();
+  const checkpoint = options.restorePoints ? new AcceptCheckpoint(new WorkspaceBytes(workspace.root)) : undefined;
   const plans = await planRunMerges(completed, workspace, { ...(options.paths ? { paths: options.paths } : {}), ...(options.choice ? { choice: options.choice } : {}) });
   for (const plan of plans.values()) {
     if (!plan.blocked) continue;
@@ -107,20 +113,29 @@ export async function applyRunChanges(
       }
       const step = plan?.steps.find((candidate) => candidate.taskId === changeSet.taskId);
       const settleConflicts = step?.conflict?.settledBy;
-      const report = await applyChangeSet(changeSet, workspace, { paths: [path], ...(settleConflicts ? { settleConflicts } : {}), ...(step ? { labels: () => step.labels } : {}) });
+      const report = await applyChangeSet(changeSet, workspace, { paths: [path], ...(settleConflicts ? { settleConflicts } : {}), ...(step ? { labels: () => step.labels } : {}), ...(checkpoint ? { checkpoint } : {}) });
       printApplyReport(report, output);
       files.push(...report.files);
       for (const file of report.files) {
-        if (file.outcome === 'applied') written.push(file.path);
-        else failed = true;
+        if (file.outcome !== 'applied') failed = true;
+        else {
+          written.push(file.path);
+          writtenBy.push(changeSet.taskId);
+        }
       }
     }
   }
+  if (checkpoint && options.restorePoints) await recordAccept(checkpoint, options.restorePoints, options.runId ?? root.rootId, writtenBy, output);
   if (notWritten.length > 0) {
     output.write(terminalSafe(`\nApplying stopped by Ctrl-C. Written: ${written.join(', ') || '(none)'}. Not written: ${notWritten.join(', ')}.`) + '\n');
     failed = true;
   }
   return { failed, files };
+}
+
+/** The restore point of the files written, and how to take them back. */
+async function recordAccept(checkpoint: AcceptCheckpoint, sink: RestorePointSink, runId: string, taskIds: readonly string[], output: Output): Promise<void> {
+  if (await checkpoint.record(sink, runId, taskIds)) output.write(terminalSafe(`To take back what was written: agent-team undo ${runId}`) + '\n');
 }
 
 /** How a task that did not complete ended, in words that follow its name ("was stopped", "failed"). */

@@ -88,6 +88,7 @@ async function applyToWorkingTree(args: ApplyArguments, run: HistoryRun, context
     ...(context.paths ? { paths: context.paths } : {}),
     wording: { label: `apply ${run.runId}`, afterNote: '' },
     runId: run.runId,
+    restorePoints: context.runLog,
     choice: { ...(args.take !== undefined ? { take: args.take } : {}), ...(args.conflictMarkers ? { conflictMarkers: true } : {}) },
   });
   result(applied.failed ? 'not-applied' : 'applied', applied.files.map((file) => ({ path: file.path, outcome: file.outcome, message: file.message })));

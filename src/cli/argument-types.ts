@@ -1,4 +1,5 @@
 /** What the CLI's commands take, parsed (arguments.ts). */
+import type { UndoArguments } from './undo-arguments.js';
 import type { InstructionSource } from '../engine/instructions/instruction-sources.js';
 import type { McpServersArguments } from './mcp-servers-arguments.js';
 
@@ -158,4 +159,4 @@ export interface ApplyArguments {
   conflictMarkers?: boolean;
 }
 
-export type CliArguments = McpServersArguments | RunArguments | ChecksArguments | TrustArguments | RunsArguments | ApplyArguments | AgentsArguments | WorkflowsArguments | McpArguments | ServeArguments | { command: 'help' } | { command: 'version' };
+export type CliArguments = McpServersArguments | RunArguments | ChecksArguments | TrustArguments | RunsArguments | ApplyArguments | UndoArguments | AgentsArguments | WorkflowsArguments | McpArguments | ServeArguments | { command: 'help' } | { command: 'version' };

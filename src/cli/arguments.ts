@@ -6,6 +6,7 @@ import type { CliArguments, CommandFlags } from './argument-types.js';
 import { parseMcpServersArguments } from './mcp-servers-arguments.js';
 import { historyCommandArguments } from './history-arguments.js';
 import { checksCommandArguments, checksRunOptions } from './checks-arguments.js';
+import { undoArguments } from './undo-arguments.js';
 import { checkedModelOptions, fallbackModelsOption } from './model-options.js';
 import { dollarsOption, instructionFilesOption, limitOption, wholeNumber } from './number-options.js';
 import { UsageError } from './usage-error.js';
@@ -52,8 +53,8 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') return { command: 'help' };
   if (command === '--version' || command === '-v') return { command: 'version' };
   if (command === 'mcp-servers') return rest.some((argument) => argument === '--help' || argument === '-h') ? { command: 'help' } : parseMcpServersArguments(rest, currentDirectory);
-  if (command !== 'run' && command !== 'runs' && command !== 'apply' && command !== 'agents' && command !== 'workflows' && command !== 'mcp' && command !== 'serve' && command !== 'trust' && command !== 'checks') {
-    throw new UsageError(`unknown command "${command}": use "run", "runs", "apply", "agents", "workflows", "checks", "mcp", "mcp-servers", "serve" or "trust"`);
+  if (command !== 'run' && command !== 'runs' && command !== 'apply' && command !== 'undo' && command !== 'agents' && command !== 'workflows' && command !== 'mcp' && command !== 'serve' && command !== 'trust' && command !== 'checks') {
+    throw new UsageError(`unknown command "${command}": use "run", "runs", "apply", "undo", "agents", "workflows", "checks", "mcp", "mcp-servers", "serve" or "trust"`);
   }
 
   const values = new Map<string, string>();
@@ -90,6 +91,7 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
   if (command === 'runs' || command === 'apply') return historyCommandArguments(command, { values, repeated, flags, words, workspace });
   if (command === 'checks') return checksCommandArguments({ values, repeated, flags, words, workspace });
   const checks = checksRunOptions(command, values, flags);
+  if (command === 'undo') return undoArguments({ values, repeated, flags, words, workspace });
   for (const name of ['--branch', '--take', '--show', '--conflict-markers']) if (values.has(name) || flags.has(name)) throw new UsageError(`${name} belongs to "apply", not "${command}"`);
   if (command !== 'run' && repeated.has('--file')) throw new UsageError(`--file belongs to "run", not "${command}"`);
   if (command !== 'run' && repeated.has('--image')) throw new UsageError(`--image belongs to "run", not "${command}"`);

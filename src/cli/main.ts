@@ -6,6 +6,7 @@ import { AgentTeamError, ConfigurationError } from '../engine/errors.js';
 import { agentsCommand } from './agents-command.js';
 import { mcpServersCommand } from './mcp-servers-command.js';
 import { applyCommand } from './apply-command.js';
+import { undoCommand } from './undo-command.js';
 import { UsageError, parseArguments, usageText } from './arguments.js';
 import { exitCodes } from './exit-codes.js';
 import { runCommand } from './run-command.js';
@@ -46,6 +47,8 @@ async function main(): Promise<number> {
         return await checksCommand(args, output);
       case 'apply':
         return await applyCommand(args, { ...output, environment: process.env, signal: stopSignal() });
+      case 'undo':
+        return await undoCommand(args, output);
       case 'mcp':
         return await mcpCommand(args, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, environment: process.env });
       case 'serve':

@@ -80,6 +80,17 @@ export class RunLocks {
   }
 }
 
+/**
+ * Whether an agent-team process still works on the run: its lock names a process that is alive. A run
+ * the log shows unfinished without one was killed or crashed (`agent-team runs` says `interrupted`). A
+ * pid taken over by an unrelated process reads as alive: the one error this cannot rule out.
+ */
+export function isRunHeld(directory: string, runId: string): boolean {
+  if (!safeRunId.test(runId)) return false;
+  const lock = readLock(path.join(directory, `${runId}.lock`));
+  return lock.kind === 'pid' && isProcessAlive(lock.pid);
+}
+
 type LockContents = { kind: 'pid'; pid: number } | { kind: 'stale' } | { kind: 'foreign'; what: string };
 
 /** What the lock says, read without following a link, without blocking, and at most `maxLockBytes`. */

@@ -4,12 +4,15 @@
  * opening the run files. `--json`: one object per run per line. A run whose log does not verify as the
  * user's (run-log-signature.ts) is marked foreign (`foreign: true` and `foreignReason` in JSON).
  */
+import path from 'node:path';
 import { formatCost } from '../engine/model/cost-schema.js';
 import type { RunSummary } from '../engine/runs/run-index.js';
 import { describeForeign } from '../engine/runs/run-log-signature.js';
 import type { RunsArguments } from './argument-types.js';
 import { existingRunLog, type HistoryRun, pendingFiles, readHistoryRun } from './history-run.js';
 import { runHistoryDirectory } from './run-history.js';
+import { isRunHeld } from './run-locks.js';
+import { terminalStatuses } from '../engine/tasks/types.js';
 import { terminalSafe, terminalSafeJson } from './terminal-text.js';
 
 type Output = { write(text: string): void };
@@ -41,7 +44,7 @@ export async function runsCommand(args: RunsArguments, output: { stdout: Output;
     const summaries = runLog.runs();
     if (summaries.length === 0 && !args.json) output.stdout.write('No runs in the run history.\n');
     for (const summary of summaries) {
-      const listing = listingOf(summary, await readHistoryRun(runLog, summary.runId, warn));
+      const listing = withLiveness(listingOf(summary, await readHistoryRun(runLog, summary.runId, warn)), path.join(args.workspace, ...runHistoryDirectory.split('/')));
       output.stdout.write(args.json ? `${terminalSafeJson(listing)}\n` : terminalSafe(describe(listing)));
     }
     return 0;
@@ -74,6 +77,15 @@ function listingOf(summary: RunSummary, run: HistoryRun | undefined): RunListing
       }))
       .filter((proposal) => proposal.files.length > 0),
   };
+}
+
+/**
+ * A run the log shows unfinished whose process is gone (killed, crashed: no live process holds its lock)
+ * is `interrupted`, as the sidebar shows it: it is not running, and `--resume` goes on with it.
+ */
+function withLiveness(listing: RunListing, directory: string): RunListing {
+  if ((terminalStatuses as ReadonlySet<string>).has(listing.status) || isRunHeld(directory, listing.runId)) return listing;
+  return { ...listing, status: 'interrupted' };
 }
 
 function describe(run: RunListing): string {

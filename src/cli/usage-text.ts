@@ -100,6 +100,12 @@ export const usageText = `Usage:
                                              each conflict) or --conflict-markers (both sides, to edit).
                                              --show prints the changes as they would be applied, rebased,
                                              and writes nothing
+  agent-team undo <runId> [--workspace <dir>] [--file <path>...] [--force] [--json]
+                                             put back what the run's accepts wrote (--apply, apply, VS
+                                             Code): each file's content before, byte for byte; files they
+                                             created are deleted, files deleted come back. A file changed
+                                             on disk since is refused, named, and nothing is written,
+                                             unless --force. Run it again to undo the undo
   agent-team trust [--workspace <dir>]       show exactly what the folder's own configuration runs (its
                                              .claude/settings*.json hooks, its role files' MCP servers
                                              and remote agents) and trust it: asks y/N on a terminal;

@@ -10,13 +10,12 @@ export function reviewStatusOf(file: FileChangeSnapshot): ChangeFile['status'] {
   return 'pending';
 }
 
-export function changeSummaryOf(changeSet: ChangeSet): ChangeSummary {
-  const files = changeSet.snapshot().files.map((file) => ({
-    path: file.path,
-    added: file.added,
-    removed: file.removed,
-    status: reviewStatusOf(file),
-  }));
+/** `isUndone`: whether an accepted file was undone since (undone-files.ts). Default: none was. */
+export function changeSummaryOf(changeSet: ChangeSet, isUndone: (path: string) => boolean = () => false): ChangeSummary {
+  const files = changeSet.snapshot().files.map((file) => {
+    const status = reviewStatusOf(file);
+    return { path: file.path, added: file.added, removed: file.removed, status: status === 'accepted' && isUndone(file.path) ? ('undone' as const) : status };
+  });
   return {
     taskId: changeSet.taskId,
     files,

@@ -36,4 +36,5 @@ export const commandIds = {
   resumeRun: 'agentTeam.resumeRun',
   applyToBranch: 'agentTeam.applyToBranch',
   runChecks: 'agentTeam.runChecks',
+  undoAccepted: 'agentTeam.undoAccepted',
 } as const;

@@ -16,6 +16,7 @@ import { TaskManager } from '../engine/tasks/index.js';
 import { restoreProposals, resumeSourceOf } from '../engine/team/resume-from-log.js';
 import { foreignRunAllowed } from './foreign-runs.js';
 import { WindowRunHistory } from './window-run-history.js';
+import { UndoneFiles } from './undone-files.js';
 import { announceInterruptedRuns } from './interrupted-runs-notice.js';
 import { SettingPrices } from './model-prices-setting.js';
 import { ActivityContext } from './activity-context.js';
@@ -77,7 +78,9 @@ export class AgentTeamHost implements vscode.Disposable {
   readonly activity: ActivityContext;
   private readonly changeStore: ChangeSetStore | undefined;
   /** The run log in the workspace storage: the history, the conversations, what Resume goes on from. */
-  private readonly runHistory: WindowRunHistory;
+  readonly runHistory: WindowRunHistory;
+  /** Accepted files undone since (Undo Accepted Changes), listed `undone` in the sidebar. */
+  readonly undoneFiles = new UndoneFiles();
   private readonly disposables: vscode.Disposable[] = [];
   private session: Promise<EngineSession> | undefined;
   private hostWorkspace: Promise<HostWorkspace> | undefined;
@@ -139,6 +142,7 @@ export class AgentTeamHost implements vscode.Disposable {
         workspace: () => this.workspace(),
         openDiff: (taskId, path) => this.review.openDiff(taskId, path),
         log: this.log,
+        restorePoints: { sink: this.runHistory, runOf: (taskId) => this.runHistory.runOf(taskId) },
       }),
     );
     this.checks = new RunChecksTracker({
@@ -155,6 +159,7 @@ export class AgentTeamHost implements vscode.Disposable {
       extensionUri: context.extensionUri,
       taskManager: this.taskManager,
       changes: this.changes,
+      undoneFiles: this.undoneFiles,
       setup: this.setup,
       historyLoaded: this.historyLoaded,
       log: this.log,

@@ -15,6 +15,7 @@ import type { Clock } from '../engine/clock.js';
 import { type ConversationStore, MemoryConversationStore } from '../engine/conversation/conversation-store.js';
 import { FileConversationStore } from '../engine/conversation/file-conversation-store.js';
 import { errorMessage } from '../engine/errors.js';
+import type { RestorePoint } from '../engine/runs/checkpoints/restore-point.js';
 import type { RunContents } from '../engine/runs/run-contents.js';
 import { RunLog } from '../engine/runs/run-log.js';
 import { runFolderSigning } from '../engine/runs/run-log-key.js';
@@ -97,6 +98,16 @@ export class WindowRunHistory {
   /** Whether the run's file verifies as this user's own; undefined for a run not kept. */
   async signatureOf(runId: string): Promise<RunSignature | undefined> {
     return (await this.runLog)?.signatureOf(runId);
+  }
+
+  /** Appends a restore point (an accept's or an undo's) to the run's log; false when it is not kept (no log). */
+  async recordRestorePoint(runId: string, point: RestorePoint): Promise<boolean> {
+    return (await (await this.runLog)?.recordRestorePoint(runId, point)) ?? false;
+  }
+
+  /** The run a task belongs to, as the log knows it; undefined without a log. */
+  async runOf(taskId: string): Promise<string | undefined> {
+    return (await this.runLog)?.runOf(taskId);
   }
 
   /** Clear History: these runs' files, and the earlier history files, which hold only finished runs. */

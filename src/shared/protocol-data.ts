@@ -50,8 +50,8 @@ export const changeFileSchema = z.strictObject({
   path: z.string().min(1),
   added: count,
   removed: count,
-  /** `pending` until the user accepts or rejects the file. */
-  status: z.enum(['pending', 'accepted', 'rejected']),
+  /** `pending` until the user accepts or rejects the file; `undone`: accepted, then taken back (Undo Accepted Changes). */
+  status: z.enum(['pending', 'accepted', 'rejected', 'undone']),
 });
 
 /** A task's change set in brief. A summary with no files means the task has no change set (any more). */

@@ -161,6 +161,8 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   taskAction('run-checks'),
   z.strictObject({ type: z.literal('accept-file'), taskId: identifier, path: z.string().min(1) }),
   z.strictObject({ type: z.literal('reject-file'), taskId: identifier, path: z.string().min(1) }),
+  /** Undo Accepted Changes of one accepted file (or, `undone`, undo that undo). */
+  z.strictObject({ type: z.literal('undo-file'), taskId: identifier, path: z.string().min(1) }),
   /** Open the diff of one proposed file (a file of that task's change set, or the host says there is none). */
   z.strictObject({ type: z.literal('open-diff'), taskId: identifier, path: z.string().min(1).max(4096) }),
   /** Start a delegation: the host runs `agentTeam.delegate` (its input box). */

@@ -37,7 +37,9 @@ export class ChangesView {
     const stats = createElement(document, 'span', { className: 'change-stats', text: `+${file.added} \u2212${file.removed}` });
     if (file.status !== 'pending') {
       const path = createElement(document, 'span', { className: 'change-path', text: file.path, attributes: { title: file.path } });
-      return createElement(document, 'li', { className: `change-file change-${file.status}`, attributes: { 'data-path': file.path } }, [path, stats, createElement(document, 'span', { className: 'change-status', text: file.status })]);
+      const item = createElement(document, 'li', { className: `change-file change-${file.status}`, attributes: { 'data-path': file.path } }, [path, stats, createElement(document, 'span', { className: 'change-status', text: file.status })]);
+      if (file.status === 'accepted' || file.status === 'undone') item.append(this.undoButton(taskId, file.path, file.status));
+      return item;
     }
     // A pending file's name opens its diff, as a file in the Source Control view does.
     const path = createElement(document, 'button', { className: 'change-path link-button', text: file.path, attributes: { type: 'button', title: `Open the diff of ${file.path}` } });
@@ -49,5 +51,13 @@ export class ChangesView {
     reject.addEventListener('click', () => this.post({ type: 'reject-file', taskId, path: file.path }));
     item.append(accept, reject);
     return item;
+  }
+
+  /** Undo Accepted Changes of this file; on an undone file it takes the undo back. */
+  private undoButton(taskId: string, path: string, status: 'accepted' | 'undone'): HTMLButtonElement {
+    const label = status === 'accepted' ? 'Undo' : 'Redo';
+    const button = createButton(this.document, label, { secondary: true, ariaLabel: `${label} the accepted change to ${path}`, className: 'undo-file' });
+    button.addEventListener('click', () => this.post({ type: 'undo-file', taskId, path }));
+    return button;
   }
 }

@@ -34,6 +34,7 @@ describe('the row context menu', () => {
       'agentTeam.rerunAndCompare',
       'agentTeam.applyToBranch',
       'agentTeam.runChecks',
+      'agentTeam.undoAccepted',
       'agentTeam.copyPrompt',
       'agentTeam.exportTrace',
     ]);
@@ -43,5 +44,6 @@ describe('the row context menu', () => {
     expect(menu.find((item) => item.command === 'agentTeam.applyToBranch')!.when).toContain("isRun && taskStatus == 'completed'");
     expect(menu.at(-1)!.when).toContain('isRun');
     expect(menu.find((item) => item.command === 'agentTeam.runChecks')!.when).toContain('isRun && agentTeam.hasPendingChanges');
+    expect(menu.find((item) => item.command === 'agentTeam.undoAccepted')!.when).toContain('isRun');
   });
 });

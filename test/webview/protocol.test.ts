@@ -87,6 +87,7 @@ describe('webview messages', () => {
       { type: 'review-changes', taskId: 't1' },
       { type: 'accept-file', taskId: 't1', path: 'src/a.ts' },
       { type: 'reject-file', taskId: 't1', path: 'src/a.ts' },
+      { type: 'undo-file', taskId: 't1', path: 'src/a.ts' },
       { type: 'delegate' },
       { type: 'use-local-server' },
       { type: 'open-link', url: 'https://example.com/docs' },

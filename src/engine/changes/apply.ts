@@ -22,6 +22,15 @@ export interface ApplyOptions {
   settleConflicts?: ConflictSide;
   /** Names of the two sides of a conflict. Default: `on disk` and `task <taskId>`. */
   labels?: (path: string) => MergeLabels;
+  /** Told right before and right after each file is written, to keep a restore point (checkpoints/). Default: none. */
+  checkpoint?: ApplyCheckpoint;
+}
+
+/** What keeps an accept's restore point: the content of each file before it is written, and after. */
+export interface ApplyCheckpoint {
+  /** Throws when the content before cannot be kept: the file is then not written (it could not be undone). */
+  beforeWrite(path: string): Promise<void>;
+  afterWrite(path: string): Promise<void>;
 }
 
 export type ApplyOutcome = 'applied' | 'conflict' | 'skipped' | 'needs-approval' | 'failed';
@@ -118,10 +127,16 @@ async function applyFile(changeSet: ChangeSet, workspace: Workspace, path: strin
   const reason = approved.has(path) ? undefined : changeSet.rules.approvalReason(path, real.path, current, content);
   if (reason !== undefined) return needsApproval(path, reason);
   try {
+    await options.checkpoint?.beforeWrite(path);
+  } catch (error) {
+    return { path, outcome: 'failed', message: `${path}: its content could not be kept for an undo (${errorMessage(error)}); nothing was written.` };
+  }
+  try {
     await workspace.writeText(path, content);
   } catch (error) {
     return { path, outcome: 'failed', message: `${path} could not be written: ${errorMessage(error)}` };
   }
+  await options.checkpoint?.afterWrite(path);
   changeSet.markApplied(path);
   const total = file.hunks.length;
   return {

@@ -7,6 +7,7 @@
  */
 import type { TranscriptEntry } from '../agent/types.js';
 import type { ChangeSetSnapshot } from '../changes/types.js';
+import { type RestorePoint, RestorePointsBeingRead } from './checkpoints/restore-point.js';
 import type { ModelMessage } from '../model/types.js';
 import type { PersistedTask } from '../tasks/task-store.js';
 import { type TaskSnapshot, isTerminal } from '../tasks/types.js';
@@ -26,6 +27,8 @@ export interface RunContents {
   keptConversations: Map<string, ModelMessage[]>;
   /** The latest proposals per task, those not removed. */
   changeSets: ChangeSetSnapshot[];
+  /** The run's finished restore points (its accepts and undos), oldest first. */
+  restorePoints: RestorePoint[];
   /** Whether the run's file verifies as its user's own (run-log-signature.ts): a `foreign` run is neither resumed nor applied unless the user insists. */
   signature: RunSignature;
 }
@@ -44,6 +47,7 @@ export class RunContentsBuilder {
   private readonly results = new Map<string, ToolResultEntry[]>();
   private readonly kept = new Map<string, ModelMessage[]>();
   private readonly proposals: ProposalsBeingRead;
+  private readonly restorePoints: RestorePointsBeingRead;
 
   constructor(
     private readonly runId: string,
@@ -52,6 +56,7 @@ export class RunContentsBuilder {
     private readonly warn: (message: string) => void,
   ) {
     this.proposals = new ProposalsBeingRead(name, warn);
+    this.restorePoints = new RestorePointsBeingRead((message) => warn(`${name}: ${message}`));
   }
 
   add(record: RunRecord, lineNumber: number): void {
@@ -70,6 +75,9 @@ export class RunContentsBuilder {
         return this.proposals.addText(record, lineNumber);
       case 'proposals':
         return this.proposals.addByText(record.taskId, record.changeSet, lineNumber);
+      case 'restore-file':
+      case 'restore-point':
+        return this.restorePoints.add(record);
     }
   }
 
@@ -128,6 +136,7 @@ export class RunContentsBuilder {
       resultsAfterConversation: this.results,
       keptConversations: this.kept,
       changeSets: this.proposals.changeSets(),
+      restorePoints: this.restorePoints.finished(),
       signature,
     };
   }

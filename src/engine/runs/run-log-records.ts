@@ -13,6 +13,7 @@ import { transcriptEntrySchemas } from '../agent/transcript-entry.js';
 import type { TranscriptEntry } from '../agent/types.js';
 import { changeSetSnapshotSchemas, fileChangeSnapshotSchemas } from '../changes/change-set-schema.js';
 import type { ChangeSetSnapshot, FileChangeSnapshot } from '../changes/types.js';
+import { type RestorePointRecord, restorePointRecordSchemas } from './checkpoints/restore-point.js';
 import type { ModelMessage } from '../model/types.js';
 import { taskSnapshotSchemas } from '../tasks/task-snapshot.js';
 import type { TaskSnapshot } from '../tasks/types.js';
@@ -45,7 +46,9 @@ export type RunRecord =
    */
   | { type: 'file-text'; taskId: string; textId: string; text: string; delta?: FileTextDelta }
   /** The task's proposals after a change, each file's contents named by the `file-text` records before it. */
-  | { type: 'proposals'; taskId: string; changeSet: ChangeSetByText };
+  | { type: 'proposals'; taskId: string; changeSet: ChangeSetByText }
+  /** A restore point of an accept or an undo, a record per file then its header (checkpoints/restore-point.ts). */
+  | RestorePointRecord;
 
 /** A text made of the text `from` (see text-delta.ts); `length`: the length of the result, checked when read. */
 export interface FileTextDelta {
@@ -66,7 +69,10 @@ export type ChangeSetByText = Omit<ChangeSetSnapshot, 'files'> & { files: FileCh
 
 export type RunRecordType = RunRecord['type'];
 
-export const runRecordTypes: readonly RunRecordType[] = ['task', 'entry', 'conversation', 'kept-conversation', 'changes', 'file-text', 'proposals'];
+export const runRecordTypes: readonly RunRecordType[] = ['task', 'entry', 'conversation', 'kept-conversation', 'changes', 'file-text', 'proposals', 'restore-file', 'restore-point'];
+
+/** The restore points of a run (what its accepts and undos changed on disk): an undo reads these. */
+export const restorePointRecordTypes: readonly RunRecordType[] = ['restore-file', 'restore-point'];
 
 /** The proposals of a run are told by these types together: a reader that wants one wants them all. */
 export const proposalRecordTypes: readonly RunRecordType[] = ['changes', 'file-text', 'proposals'];
@@ -123,6 +129,7 @@ export const runRecordSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('changes'), taskId: identifier, changeSet: changeSetSnapshotSchemas.lenient.nullable() }),
   z.object({ type: z.literal('file-text'), taskId: identifier, textId: identifier, text: z.string(), delta: fileTextDeltaSchema.optional() }),
   z.object({ type: z.literal('proposals'), taskId: identifier, changeSet: changeSetByTextSchema }),
+  ...restorePointRecordSchemas,
 ]);
 
 /** Which task a record is about, for warnings. */
@@ -132,6 +139,9 @@ export function subjectOf(record: RunRecord): string {
       return `task ${record.task.id}`;
     case 'kept-conversation':
       return `the kept conversation ${record.key}`;
+    case 'restore-file':
+    case 'restore-point':
+      return `the restore point ${record.pointId}`;
     default:
       return `task ${record.taskId}`;
   }

@@ -12,6 +12,7 @@
  */
 import { lstat, mkdir } from 'node:fs/promises';
 import type { ChangeSetRegistry } from '../changes/registry.js';
+import { type RestorePoint, recordsOf } from './checkpoints/restore-point.js';
 import { type Clock, systemClock } from '../clock.js';
 import type { ConversationStore } from '../conversation/conversation-store.js';
 import type { ModelMessage } from '../model/types.js';
@@ -137,6 +138,18 @@ export class RunLog implements TaskStore {
    */
   recordInterrupted(tasks: readonly TaskSnapshot[], now: number): void {
     for (const task of tasks) this.storage.recorder.onEvent({ type: 'task-end', task: { ...task, status: 'interrupted', stopReason: { kind: 'interrupted' }, endedAt: now } });
+  }
+
+  /**
+   * Appends a restore point (an accept's or an undo's: checkpoints/) to the run's file, signed as every
+   * line is, and waits until it is on disk (fsynced): the user is told the change can be undone only
+   * once it can. False when a line was refused (an unsafe run id, over the line cap: said through the warning).
+   */
+  async recordRestorePoint(runId: string, point: RestorePoint): Promise<boolean> {
+    let kept = true;
+    for (const record of recordsOf(point)) kept = this.storage.writer.add(runId, record) && kept;
+    await this.storage.writeRun(runId, { sync: true });
+    return kept;
   }
 
   /** What the run's file holds (after writing what this process holds for it), of the record types `only` names (default: all); undefined for an unknown run. */

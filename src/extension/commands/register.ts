@@ -18,6 +18,7 @@ import { manageAllowedCommands } from './allowed-commands-command.js';
 import { newRole } from './new-role-command.js';
 import { resumeRun } from './resume-run-command.js';
 import { runChecks } from './run-checks-command.js';
+import { undoAcceptedChanges } from './undo-accepted-command.js';
 import { selectModel } from './select-model-command.js';
 import { planAndDelegate, runWorkflow } from './orchestration-commands.js';
 import { decideAll, decideFile, decideHunk, reviewChanges } from './review-commands.js';
@@ -74,6 +75,7 @@ export function commandHandlers(host: AgentTeamHost): Record<string, Handler> {
     [commandIds.resumeRun]: (taskId) => resumeRun(host, taskId),
     [commandIds.applyToBranch]: (taskId) => applyToBranch(host, taskId),
     [commandIds.runChecks]: (taskId) => runChecks(host, taskId),
+    [commandIds.undoAccepted]: (runId, path) => undoAcceptedChanges(host, runId, path),
   };
   return Object.fromEntries(
     Object.entries(handlers).map(([id, handler]) => [

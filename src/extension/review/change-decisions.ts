@@ -13,6 +13,7 @@ import { hasConflictMarkers } from '../../engine/changes/three-way.js';
 import { WorkspaceError } from '../../engine/errors.js';
 import type { Workspace } from '../../engine/workspace/index.js';
 import { confirmModal, showError, showWarning } from '../notify.js';
+import { type AcceptRestorePoints, acceptCheckpoint, recordAccept } from './accept-restore-points.js';
 
 export type DecisionOutcome = ApplyOutcome | 'rejected' | 'cancelled';
 
@@ -23,6 +24,8 @@ export interface ChangeDecisionsOptions {
   /** Opens the diff again (after a rebase). */
   openDiff: (taskId: string, path: string) => Promise<void>;
   log: Pick<vscode.LogOutputChannel, 'info' | 'warn'>;
+  /** Where each accept's restore point is kept (Undo Accepted Changes). Default: none kept. */
+  restorePoints?: AcceptRestorePoints;
 }
 
 export class ChangeDecisions {
@@ -94,11 +97,13 @@ export class ChangeDecisions {
 
   private async apply(changeSet: ChangeSet, path: string): Promise<DecisionOutcome> {
     const workspace = await this.options.workspace();
-    const report = await applyChangeSet(changeSet, workspace, { paths: [path], approvedSensitive: [path] });
+    const checkpoint = acceptCheckpoint(this.options.restorePoints, workspace);
+    const report = await applyChangeSet(changeSet, workspace, { paths: [path], approvedSensitive: [path], ...(checkpoint ? { checkpoint } : {}) });
     const result = report.files[0];
     if (!result) return 'failed';
     if (result.outcome === 'applied') {
       this.options.log.info(`Task ${changeSet.taskId}: ${result.message}`);
+      await recordAccept(this.options.restorePoints, checkpoint, changeSet.taskId, (message) => this.options.log.warn(message));
       return 'applied';
     }
     // Not written: the decisions go back to pending so the file can be reviewed again.

@@ -7,11 +7,12 @@
  */
 import * as vscode from 'vscode';
 import type { ChangeSetRegistry } from '../../engine/changes/registry.js';
-import type { ChangeSetEvent } from '../../engine/changes/types.js';
+import type { ChangeSet } from '../../engine/changes/change-set.js';
 import { type Clock, systemClock } from '../../engine/clock.js';
 import type { CommandIsolation } from '../../engine/commands/command-host.js';
 import { type TaskEvent, type TaskManager, type TaskSnapshot, isTerminal } from '../../engine/tasks/index.js';
 import {
+  type ChangeSummary,
   type HostMessage,
   parseHostMessage,
   type RunChecks,
@@ -24,6 +25,7 @@ import {
 } from '../../shared/protocol.js';
 import { type SnapshotPartOptions, snapshotPartMessage, splitSnapshotTasks } from '../../shared/protocol-snapshot.js';
 import { changeSummaryOf } from '../change-summaries.js';
+import type { UndoneFiles } from '../undone-files.js';
 import type { SecretRedactor } from '../redaction.js';
 import type { SetupService } from '../setup-state.js';
 import { SidebarOutbox } from './outbox.js';
@@ -36,6 +38,8 @@ export interface TaskViewOptions {
   extensionUri: vscode.Uri;
   taskManager: TaskManager;
   changes: ChangeSetRegistry;
+  /** Accepted files undone since (listed `undone`). Default: none. */
+  undoneFiles?: UndoneFiles;
   setup: Pick<SetupService, 'state' | 'onDidChange' | 'probeOnce'>;
   /** Resolves once the task history is loaded; the first snapshot waits for it. */
   historyLoaded: Promise<void>;
@@ -84,7 +88,8 @@ export class TaskViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.outbox = new SidebarOutbox({ post: (message) => this.post(message), clock: this.clock, flushDelayMs: options.flushDelayMs });
     this.subscriptions.push(
       options.taskManager.onEvent((event) => this.onTaskEvent(event)),
-      options.changes.onEvent((event) => this.onChangeEvent(event)),
+      options.changes.onEvent((event) => this.summaryChanged(event.taskId)),
+      options.undoneFiles?.onChanged((taskIds) => taskIds.forEach((taskId) => this.summaryChanged(taskId))) ?? (() => undefined),
       // A command to approve came or went: the selected task's approval region says how it would run.
       options.commandApprovals?.onChange((taskId) => {
         const task = taskId === this.selectedTaskId && this.ready ? options.taskManager.get(taskId) : undefined;
@@ -214,7 +219,7 @@ export class TaskViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.selectedTaskId = null;
     this.sentDetail = undefined;
     this.ready = true;
-    const content = { now: this.clock.now(), changes: this.options.changes.list().map(changeSummaryOf).filter((summary) => summary.files.length > 0), setup };
+    const content = { now: this.clock.now(), changes: this.options.changes.list().map((changeSet) => this.summaryOf(changeSet)).filter((summary) => summary.files.length > 0), setup };
     const parts = splitSnapshotTasks(this.options.taskManager.list(), this.options.snapshotParts);
     // One part per turn of the event loop, which the extension host shares with every extension and the
     // editor: a thousand rows copied, redacted, checked and serialized at once held it for 40 ms (B15 in
@@ -315,12 +320,16 @@ export class TaskViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.outbox.detail(detail);
   }
 
-  private onChangeEvent(event: ChangeSetEvent): void {
+  private summaryChanged(taskId: string): void {
     if (!this.ready) return;
-    const changeSet = this.options.changes.get(event.taskId);
+    const changeSet = this.options.changes.get(taskId);
     this.outbox.changeSummary(
-      changeSet ? changeSummaryOf(changeSet) : { taskId: event.taskId, files: [], added: 0, removed: 0, pending: 0 },
+      changeSet ? this.summaryOf(changeSet) : { taskId, files: [], added: 0, removed: 0, pending: 0 },
     );
+  }
+
+  private summaryOf(changeSet: ChangeSet): ChangeSummary {
+    return changeSummaryOf(changeSet, (path) => this.options.undoneFiles?.isUndone(changeSet.taskId, path) === true);
   }
 
   /** A change set was removed (the registry does not announce removals). */

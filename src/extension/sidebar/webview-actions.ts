@@ -47,6 +47,9 @@ export async function handleWebviewAction(host: WebviewActionHost, message: Webv
     case 'reject-file':
       await vscode.commands.executeCommand('agentTeam.rejectFile', message.taskId, message.path);
       return;
+    case 'undo-file':
+      await vscode.commands.executeCommand('agentTeam.undoAccepted', message.taskId, message.path);
+      return;
     case 'open-diff':
       await host.openDiff(message.taskId, message.path);
       return;
