@@ -80,6 +80,13 @@ export interface AgentsArguments {
   workspace: string;
 }
 
+/** `agent-team models`: the default models and the price list. */
+export interface ModelsArguments {
+  command: 'models';
+  /** `--model-prices <file>`: the user's prices, shown over the list's. Default: the list alone. */
+  modelPrices?: string;
+}
+
 export interface McpArguments extends CommandFlags {
   command: 'mcp';
   workspace: string;
@@ -146,4 +153,4 @@ export interface ApplyArguments {
   conflictMarkers?: boolean;
 }
 
-export type CliArguments = RunArguments | TrustArguments | RunsArguments | ApplyArguments | AgentsArguments | WorkflowsArguments | McpArguments | ServeArguments | { command: 'help' } | { command: 'version' };
+export type CliArguments = RunArguments | ModelsArguments | TrustArguments | RunsArguments | ApplyArguments | AgentsArguments | WorkflowsArguments | McpArguments | ServeArguments | { command: 'help' } | { command: 'version' };

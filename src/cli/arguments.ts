@@ -9,7 +9,7 @@ import { dollarsOption, instructionFilesOption, limitOption, wholeNumber } from 
 import { UsageError } from './usage-error.js';
 import { readableRule } from '../engine/web/domain-rules.js';
 
-export type { AgentsArguments, ApplyArguments, CliArguments, CommandFlags, McpArguments, ProviderName, RunArguments, RunsArguments, ServeArguments, TrustArguments, WorkflowsArguments } from './argument-types.js';
+export type { AgentsArguments, ModelsArguments, ApplyArguments, CliArguments, CommandFlags, McpArguments, ProviderName, RunArguments, RunsArguments, ServeArguments, TrustArguments, WorkflowsArguments } from './argument-types.js';
 export { UsageError } from './usage-error.js';
 export { usageText } from './usage-text.js';
 const valueOptions = new Set([
@@ -48,8 +48,8 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
   const [command, ...rest] = argv;
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') return { command: 'help' };
   if (command === '--version' || command === '-v') return { command: 'version' };
-  if (command !== 'run' && command !== 'runs' && command !== 'apply' && command !== 'agents' && command !== 'workflows' && command !== 'mcp' && command !== 'serve' && command !== 'trust') {
-    throw new UsageError(`unknown command "${command}": use "run", "runs", "apply", "agents", "workflows", "mcp", "serve" or "trust"`);
+  if (command !== 'run' && command !== 'runs' && command !== 'apply' && command !== 'agents' && command !== 'workflows' && command !== 'mcp' && command !== 'serve' && command !== 'trust' && command !== 'models') {
+    throw new UsageError(`unknown command "${command}": use "run", "runs", "apply", "agents", "workflows", "models", "mcp", "serve" or "trust"`);
   }
 
   const values = new Map<string, string>();
@@ -88,6 +88,10 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
   if (command !== 'run' && repeated.has('--file')) throw new UsageError(`--file belongs to "run", not "${command}"`);
   if (command !== 'run' && repeated.has('--image')) throw new UsageError(`--image belongs to "run", not "${command}"`);
   if (command !== 'run' && repeated.has('--fallback-model')) throw new UsageError(`--fallback-model belongs to "run", not "${command}"`);
+  if (command === 'models') {
+    if ([...values.keys()].some((name) => name !== '--model-prices') || flags.size > 0 || words.length > 0 || repeated.size > 0) throw new UsageError('"models" takes only --model-prices');
+    return { command, ...(values.has('--model-prices') ? { modelPrices: values.get('--model-prices') } : {}) };
+  }
   if (command === 'agents' || command === 'workflows' || command === 'trust') {
     const extra = [...values.keys()].filter((name) => name !== '--workspace');
     if (extra.length > 0 || flags.size > 0 || words.length > 0 || repeated.size > 0) {

@@ -5,6 +5,7 @@
 import { AgentTeamError, ConfigurationError } from '../engine/errors.js';
 import { agentsCommand } from './agents-command.js';
 import { applyCommand } from './apply-command.js';
+import { modelsCommand } from './models-command.js';
 import { UsageError, parseArguments, usageText } from './arguments.js';
 import { exitCodes } from './exit-codes.js';
 import { runCommand } from './run-command.js';
@@ -34,6 +35,8 @@ async function main(): Promise<number> {
         return exitCodes.completed;
       case 'agents':
         return await agentsCommand(args, output);
+      case 'models':
+        return await modelsCommand(args, output);
       case 'workflows':
         return await workflowsCommand(args, output);
       case 'runs':

@@ -183,6 +183,7 @@ export class AgentTeamHost implements vscode.Disposable {
         secretValues: () => this.redactor.values(),
         globalStorage: this.context.globalStorageUri,
         conversations: this.runHistory.conversations,
+        priceOf: (model) => this.prices.current().priceOf(model),
       });
       this.disposables.push(session);
       return session;
