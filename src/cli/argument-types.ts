@@ -153,4 +153,4 @@ export interface ApplyArguments {
   conflictMarkers?: boolean;
 }
 
-export type CliArguments = RunArguments | ModelsArguments | TrustArguments | RunsArguments | ApplyArguments | AgentsArguments | WorkflowsArguments | McpArguments | ServeArguments | { command: 'help' } | { command: 'version' };
+export type CliArguments = RunArguments | ModelsArguments | TrustArguments | RunsArguments | ApplyArguments | AgentsArguments | WorkflowsArguments | McpArguments | ServeArguments | { command: 'help'; /** `agent-team <topic> --help`: that command's help alone. Default: all of it. */ topic?: string } | { command: 'version' };

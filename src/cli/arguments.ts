@@ -41,6 +41,8 @@ const valueOptions = new Set([
 const flagOptions = new Set(['--json', '--apply', '--plan', '--yes', '--a2a', '--no-auth', '--no-sandbox', '--allow-network', '--no-hooks', '--force', '--trust', '--show', '--conflict-markers']);
 /** Options that may be given more than once; each value is kept. */
 const repeatableOptions = new Set(['--allow-command', '--allow-network-command', '--pass-env', '--allow-domain', '--file', '--image', '--fallback-model']);
+/** Every option some command takes, for the help's own test: each command's help names all it accepts. */
+export const knownOptions: readonly string[] = [...valueOptions, ...flagOptions, ...repeatableOptions];
 /** The flags of commands, taken by run, mcp and serve. */
 const commandFlagNames = new Set(['--no-sandbox', '--allow-network', '--no-hooks', '--trust']);
 
@@ -62,7 +64,7 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
       words.push(...rest.slice(index + 1));
       break;
     }
-    if (argument === '--help' || argument === '-h') return { command: 'help' };
+    if (argument === '--help' || argument === '-h') return { command: 'help', topic: command };
     const [name, inlineValue] = splitOption(argument);
     if (repeatableOptions.has(name)) {
       const value = inlineValue ?? rest[++index];
@@ -126,7 +128,7 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
     if (!noAuth && authTokenEnv === undefined) throw new UsageError('"serve --a2a" needs --auth-token-env <NAME> (the variable holding the token clients must send) or --no-auth (any program on this machine may use the team)');
     return { command, protocol: 'a2a', port, host, ...(authTokenEnv ? { authTokenEnv } : {}), noAuth, workspace, ...checkedModelOptions(values), ...commandFlags(repeated, flags, values) };
   }
-  if (flags.has('--a2a') || values.has('--port') || flags.has('--no-auth')) throw new UsageError(`--a2a, --port and --no-auth belong to "serve", not "${command}"`);
+  if (flags.has('--a2a') || values.has('--port') || flags.has('--no-auth') || values.has('--host') || values.has('--auth-token-env')) throw new UsageError(`--a2a, --port, --host, --auth-token-env and --no-auth belong to "serve", not "${command}"`);
   const modes = ['--agent', '--workflow', '--continue', '--resume'].filter((name) => values.has(name)).concat(flags.has('--plan') ? ['--plan'] : []);
   if (modes.length > 1) throw new UsageError(`${modes.join(' and ')} cannot be used together: each says who does the task`);
   if (repeated.has('--image') && (values.has('--workflow') || flags.has('--plan'))) throw new UsageError('--image goes to the agent you talk to (the coordinator, an --agent, or --continue), not to a workflow or a plan');

@@ -6,6 +6,7 @@ import { AgentTeamError, ConfigurationError } from '../engine/errors.js';
 import { agentsCommand } from './agents-command.js';
 import { applyCommand } from './apply-command.js';
 import { modelsCommand } from './models-command.js';
+import { commandUsage } from './command-usage.js';
 import { UsageError, parseArguments, usageText } from './arguments.js';
 import { exitCodes } from './exit-codes.js';
 import { runCommand } from './run-command.js';
@@ -28,7 +29,7 @@ async function main(): Promise<number> {
     if ('workspace' in args && typeof args.workspace === 'string') distrustProgramsUnder(args.workspace);
     switch (args.command) {
       case 'help':
-        output.stdout.write(usageText);
+        output.stdout.write(args.topic === undefined ? usageText : commandUsage(args.topic));
         return exitCodes.completed;
       case 'version':
         output.stdout.write(`${typeof AGENT_TEAM_VERSION === 'string' ? AGENT_TEAM_VERSION : 'dev'}\n`);
