@@ -167,7 +167,10 @@ interface RowButton {
 }
 
 function updateStopButton(view: RowView, task: ProtocolTask): void {
-  updateRowButton(view, { slot: 'stop', shown: isStoppable(task.status), className: 'tree-stop icon-button codicon codicon-debug-stop', title: 'Stop', label: stopAriaLabel(task) });
+  const stoppable = isStoppable(task.status);
+  // The key that stops it from the row (keyboard.ts), told to screen readers as VS Code's own lists do.
+  setAttributeIfChanged(view.element, 'aria-keyshortcuts', stoppable ? 'Delete' : null);
+  updateRowButton(view, { slot: 'stop', shown: stoppable, className: 'tree-stop icon-button codicon codicon-debug-stop', title: 'Stop (Delete)', label: stopAriaLabel(task) });
 }
 
 function updateResumeButton(view: RowView, task: ProtocolTask): void {
@@ -182,8 +185,8 @@ function updateRowButton(view: RowView, button: RowButton): void {
   }
   let element = view[button.slot];
   if (!element) {
-    // Out of the Tab order: the row is the one tab stop; the keyboard reaches Stop and Resume through the
-    // detail pane (Enter) or the row's context menu.
+    // Out of the Tab order: the row is the one tab stop; the keyboard stops a row with Delete on it
+    // (keyboard.ts), and reaches Resume through the detail pane (Enter) or the row's context menu.
     element = createElement(view.element.ownerDocument, 'button', { className: button.className, attributes: { type: 'button', tabindex: '-1', title: button.title } });
     view[button.slot] = element;
     view.element.append(element);

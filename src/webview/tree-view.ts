@@ -8,6 +8,7 @@ import { createElement } from './dom.js';
 import { treeKeyAction } from './keyboard.js';
 import { createRowView, isTwistieClick, type RowView, updateRowElapsed, updateRowView } from './row.js';
 import { type FlatTree, visibleRange } from './tree-model.js';
+import { isStoppable } from './status.js';
 
 export interface TreeViewOptions {
   /** Row height in pixels; must match `.tree-row` in media/sidebar.css. Default 22 (VS Code's lists). */
@@ -221,6 +222,11 @@ export class TreeView {
       case 'select':
         this.actions.select(action.taskId);
         break;
+      case 'stop': {
+        const status = input.tasks.get(action.taskId)?.status;
+        if (status !== undefined && isStoppable(status)) this.actions.stop(action.taskId);
+        break;
+      }
     }
   }
 }
