@@ -73,6 +73,8 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
     } else if (valueOptions.has(name)) {
       const value = inlineValue ?? rest[++index];
       if (value === undefined || value === '') throw new UsageError(`${name} needs a value`);
+      // Never one of two folders silently (as VS Code asks in a multi-root workspace): a command works in one.
+      if (name === '--workspace' && values.has(name)) throw new UsageError(`--workspace is given twice (${values.get(name)} and ${value}): agents work in one folder; run once per folder, or give the folder that holds both`);
       values.set(name, value);
     } else if (flagOptions.has(name)) {
       if (inlineValue !== undefined) throw new UsageError(`${name} takes no value`);
