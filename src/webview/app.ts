@@ -16,6 +16,7 @@ import { type FlatTree, flattenTasks } from './tree-model.js';
 import { setTreeIndent } from './row.js';
 import { TreeView, type TreeViewOptions } from './tree-view.js';
 import { readUiState, type UiState } from './ui-state.js';
+import { l10n } from './l10n.js';
 
 export interface SidebarOptions {
   /** The element to render into; its children are replaced. */
@@ -94,7 +95,7 @@ class SidebarApp implements Sidebar {
     this.restoredScrollTop = saved.scrollTop;
 
     const post = (message: WebviewMessage) => this.api.postMessage(message);
-    this.loading = createElement(document, 'div', { className: 'loading', text: 'Loading…' });
+    this.loading = createElement(document, 'div', { className: 'loading', text: l10n.t('Loading…') });
     this.banner = createElement(document, 'div', { className: 'banner' });
     this.banner.hidden = true;
     this.emptyState = new EmptyStateView(document, post);

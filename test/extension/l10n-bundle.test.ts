@@ -47,6 +47,12 @@ describe('l10n', () => {
     expect(extractMessages("vscode.l10n.t('It\\u2019s {0}', a); l10n.t(\n  \"Two\\nlines\"); l10n.t(`template`)")).toEqual(['It\u2019s {0}', 'Two\nlines']);
   });
 
+  it('says no user-facing words of the sidebar outside l10n.t', () => {
+    const shapes = /createButton\(document,\s*['"`][A-Z]|\btext:\s*['"`][A-Z]|'aria-label':\s*['"`][A-Z]|\btitle:\s*['"`][A-Z]|paragraph\(document,\s*['"`][A-Z]/g;
+    const found = sources('src/webview').flatMap(({ file, text }) => [...text.matchAll(shapes)].map((match) => `${file}: ${text.slice(match.index, match.index + 60)}`));
+    expect(found).toEqual([]);
+  });
+
   it('says no user-facing sentence of the extension host outside l10n.t', () => {
     const found: string[] = [];
     for (const { file, text } of sources('src/extension')) {
