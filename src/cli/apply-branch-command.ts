@@ -124,6 +124,11 @@ function printHeldBack(heldBack: readonly HeldBackFile[], say: (text: string) =>
 
 function printPullRequest(result: PullRequestResult, repositoryRoot: string, say: (text: string) => void): void {
   if (result.outcome === 'created') return say(`Pull request: ${result.url}`);
+  if (result.outcome === 'manual' && result.noRemote) {
+    say(`The branch is only in this repository (it has no remote, so nothing was pushed). To look at it or merge it, run in ${repositoryRoot}:`);
+    for (const command of result.commands) say(`  ${command}`);
+    return say('To open a pull request, add the remote first (git remote add <name> <url>), then push the branch to it and run gh pr create.');
+  }
   say(result.outcome === 'manual' ? `To open a pull request (not done here: ${result.reason}), run in ${repositoryRoot}:` : `${result.message}\nTo open the pull request, run in ${repositoryRoot}:`);
   for (const command of result.commands) say(`  ${command}`);
 }

@@ -86,6 +86,13 @@ export interface AgentsArguments {
   workspace: string;
 }
 
+/** `agent-team models`: the default models and the price list. */
+export interface ModelsArguments {
+  command: 'models';
+  /** `--model-prices <file>`: the user's prices, shown over the list's. Default: the list alone. */
+  modelPrices?: string;
+}
+
 export interface McpArguments extends CommandFlags {
   command: 'mcp';
   workspace: string;
@@ -159,4 +166,4 @@ export interface ApplyArguments {
   conflictMarkers?: boolean;
 }
 
-export type CliArguments = McpServersArguments | RunArguments | ChecksArguments | TrustArguments | RunsArguments | ApplyArguments | UndoArguments | AgentsArguments | WorkflowsArguments | McpArguments | ServeArguments | { command: 'help' } | { command: 'version' };
+export type CliArguments = McpServersArguments | RunArguments | ModelsArguments | ChecksArguments | TrustArguments | RunsArguments | ApplyArguments | UndoArguments | AgentsArguments | WorkflowsArguments | McpArguments | ServeArguments | { command: 'help'; /** `agent-team <topic> --help`: that command's help alone. Default: all of it. */ topic?: string } | { command: 'version' };

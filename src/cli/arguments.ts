@@ -12,7 +12,7 @@ import { dollarsOption, instructionFilesOption, limitOption, wholeNumber } from 
 import { UsageError } from './usage-error.js';
 import { readableRule } from '../engine/web/domain-rules.js';
 
-export type { AgentsArguments, ApplyArguments, ChecksArguments, CliArguments, CommandFlags, McpArguments, ProviderName, RunArguments, RunsArguments, ServeArguments, TrustArguments, WorkflowsArguments } from './argument-types.js';
+export type { AgentsArguments, ApplyArguments, ChecksArguments, ModelsArguments, CliArguments, CommandFlags, McpArguments, ProviderName, RunArguments, RunsArguments, ServeArguments, TrustArguments, WorkflowsArguments } from './argument-types.js';
 export { UsageError } from './usage-error.js';
 export { usageText } from './usage-text.js';
 const valueOptions = new Set([
@@ -45,6 +45,8 @@ const valueOptions = new Set([
 const flagOptions = new Set(['--json', '--apply', '--plan', '--yes', '--a2a', '--no-auth', '--no-sandbox', '--allow-network', '--no-hooks', '--force', '--trust', '--show', '--conflict-markers', '--checks', '--no-checks']);
 /** Options that may be given more than once; each value is kept. */
 const repeatableOptions = new Set(['--allow-command', '--allow-network-command', '--pass-env', '--allow-domain', '--file', '--image', '--fallback-model']);
+/** Every option some command takes, for the help's own test: each command's help names all it accepts. */
+export const knownOptions: readonly string[] = [...valueOptions, ...flagOptions, ...repeatableOptions];
 /** The flags of commands, taken by run, mcp and serve. */
 const commandFlagNames = new Set(['--no-sandbox', '--allow-network', '--no-hooks', '--trust']);
 
@@ -53,8 +55,8 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') return { command: 'help' };
   if (command === '--version' || command === '-v') return { command: 'version' };
   if (command === 'mcp-servers') return rest.some((argument) => argument === '--help' || argument === '-h') ? { command: 'help' } : parseMcpServersArguments(rest, currentDirectory);
-  if (command !== 'run' && command !== 'runs' && command !== 'apply' && command !== 'undo' && command !== 'agents' && command !== 'workflows' && command !== 'mcp' && command !== 'serve' && command !== 'trust' && command !== 'checks') {
-    throw new UsageError(`unknown command "${command}": use "run", "runs", "apply", "undo", "agents", "workflows", "checks", "mcp", "mcp-servers", "serve" or "trust"`);
+  if (command !== 'run' && command !== 'runs' && command !== 'apply' && command !== 'undo' && command !== 'agents' && command !== 'workflows' && command !== 'mcp' && command !== 'serve' && command !== 'trust' && command !== 'checks' && command !== 'models') {
+    throw new UsageError(`unknown command "${command}": use "run", "runs", "apply", "undo", "agents", "workflows", "checks", "models", "mcp", "mcp-servers", "serve" or "trust"`);
   }
 
   const values = new Map<string, string>();
@@ -67,7 +69,7 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
       words.push(...rest.slice(index + 1));
       break;
     }
-    if (argument === '--help' || argument === '-h') return { command: 'help' };
+    if (argument === '--help' || argument === '-h') return { command: 'help', topic: command };
     const [name, inlineValue] = splitOption(argument);
     if (repeatableOptions.has(name)) {
       const value = inlineValue ?? rest[++index];
@@ -76,6 +78,8 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
     } else if (valueOptions.has(name)) {
       const value = inlineValue ?? rest[++index];
       if (value === undefined || value === '') throw new UsageError(`${name} needs a value`);
+      // Never one of two folders silently (as VS Code asks in a multi-root workspace): a command works in one.
+      if (name === '--workspace' && values.has(name)) throw new UsageError(`--workspace is given twice (${values.get(name)} and ${value}): agents work in one folder; run once per folder, or give the folder that holds both`);
       values.set(name, value);
     } else if (flagOptions.has(name)) {
       if (inlineValue !== undefined) throw new UsageError(`${name} takes no value`);
@@ -96,6 +100,10 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
   if (command !== 'run' && repeated.has('--file')) throw new UsageError(`--file belongs to "run", not "${command}"`);
   if (command !== 'run' && repeated.has('--image')) throw new UsageError(`--image belongs to "run", not "${command}"`);
   if (command !== 'run' && repeated.has('--fallback-model')) throw new UsageError(`--fallback-model belongs to "run", not "${command}"`);
+  if (command === 'models') {
+    if ([...values.keys()].some((name) => name !== '--model-prices') || flags.size > 0 || words.length > 0 || repeated.size > 0) throw new UsageError('"models" takes only --model-prices');
+    return { command, ...(values.has('--model-prices') ? { modelPrices: values.get('--model-prices') } : {}) };
+  }
   if (command === 'agents' || command === 'workflows' || command === 'trust') {
     const extra = [...values.keys()].filter((name) => name !== '--workspace');
     if (extra.length > 0 || flags.size > 0 || words.length > 0 || repeated.size > 0) {
@@ -130,7 +138,7 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
     if (!noAuth && authTokenEnv === undefined) throw new UsageError('"serve --a2a" needs --auth-token-env <NAME> (the variable holding the token clients must send) or --no-auth (any program on this machine may use the team)');
     return { command, protocol: 'a2a', port, host, ...(authTokenEnv ? { authTokenEnv } : {}), noAuth, workspace, ...checkedModelOptions(values), ...commandFlags(repeated, flags, values) };
   }
-  if (flags.has('--a2a') || values.has('--port') || flags.has('--no-auth')) throw new UsageError(`--a2a, --port and --no-auth belong to "serve", not "${command}"`);
+  if (flags.has('--a2a') || values.has('--port') || flags.has('--no-auth') || values.has('--host') || values.has('--auth-token-env')) throw new UsageError(`--a2a, --port, --host, --auth-token-env and --no-auth belong to "serve", not "${command}"`);
   const modes = ['--agent', '--workflow', '--continue', '--resume'].filter((name) => values.has(name)).concat(flags.has('--plan') ? ['--plan'] : []);
   if (modes.length > 1) throw new UsageError(`${modes.join(' and ')} cannot be used together: each says who does the task`);
   if (repeated.has('--image') && (values.has('--workflow') || flags.has('--plan'))) throw new UsageError('--image goes to the agent you talk to (the coordinator, an --agent, or --continue), not to a workflow or a plan');

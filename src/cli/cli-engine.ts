@@ -4,6 +4,7 @@
  */
 import { startCliTelemetry } from './cli-telemetry.js';
 import { cliPriceTable } from './price-file.js';
+import { checkBudgetPrices } from './budget-check.js';
 import { stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import { ChangeSetRegistry } from '../engine/changes/registry.js';
 import type { UserChannel } from '../engine/conversation/user-channel.js';
 import { ConfigurationError } from '../engine/errors.js';
 import { createModel } from '../engine/model/create-model.js';
+import { onceEach } from '../engine/model/provider-notices.js';
 import { withFallbacks } from '../engine/model/failover-model.js';
 import type { RunLog } from '../engine/runs/run-log.js';
 import type { CliRunHistory } from './run-history.js';
@@ -65,6 +67,8 @@ export interface CliEngineOptions {
   allowDomains?: readonly string[];
   /** `--model-prices <file>`: the user's prices over the list's. Default: the list's alone. */
   modelPrices?: string;
+  /** `--budget-usd`: checked here against the prices (a model with none refuses to start). Default: no budget. */
+  budgetUsd?: number;
   /** `--no-hooks`: no hook runs. Default: the settings files' hooks run. */
   noHooks?: boolean;
   /** `--trust`: the folder's own hooks and role files' servers run this once, not remembered. Default: as the trust store says. */
@@ -107,22 +111,26 @@ export interface CliEngine {
 /** Fails fast with a `ConfigurationError` (exit 2) on a missing key, a bad base URL or a missing folder. */
 export async function createCliEngine(options: CliEngineOptions): Promise<CliEngine> {
   const settings = cliModelSettings(options, options.environment);
-  const model = createModel(settings, { environment: options.environment });
+  // The SDK's notices (a deprecated model), once each for the whole run, however many requests say them.
+  const modelOptions = { environment: options.environment, onNotice: onceEach((notice) => options.stderr.write(`agent-team: warning: ${terminalSafe(notice)}\n`)) };
+  const model = createModel(settings, modelOptions);
   // Made once, with the model (a bad one fails here, exit 2); each task gets a failover of its own.
-  const fallbacks = (options.fallbackModels ?? []).map((id) => createModel({ ...settings, model: id }, { environment: options.environment }));
+  const fallbacks = (options.fallbackModels ?? []).map((id) => createModel({ ...settings, model: id }, modelOptions));
   const workspace = new NodeWorkspace(await existingDirectory(options.workspace));
   // The user's own roles too (~/.claude/agents, …): below the workspace's.
   const roles = new RoleRegistry({ source: new NodeRoleFileSource(workspace.root), userSource: new NodeRoleFileSource(homedir()) });
   const { diagnostics } = await roles.load();
   for (const diagnostic of diagnostics) options.stderr.write(`${terminalSafe(formatRoleDiagnostic(diagnostic))}\n`);
+  const warn = (message: string) => options.stderr.write(`agent-team: ${terminalSafe(message)}\n`);
+  const prices = await cliPriceTable(options.modelPrices, warn);
+  // Before the folder's trust is asked: a run that cannot start asks nothing.
+  checkBudgetPrices(options.budgetUsd, prices, { provider: settings.provider, model: model.modelId, fallbackModels: options.fallbackModels ?? [], roles: roles.list() });
   // Asked before anything else reads stdin (the user channel), and said before the run starts.
   const folder = await decideFolderTrust({ root: workspace.root, roles: roles.list(), trustFlag: options.trust, ...(options.askTrust ? { ask: options.askTrust } : {}), environment: options.environment, stderr: options.stderr });
   const trustedItems = new Set(folder.configuration.items.map(itemKey));
 
   const changes = new ChangeSetRegistry();
-  const warn = (message: string) => options.stderr.write(`agent-team: ${terminalSafe(message)}\n`);
   const history = await options.history?.(workspace.root);
-  const prices = await cliPriceTable(options.modelPrices, warn);
   const taskManager = new TaskManager({ maxConcurrent: options.maxConcurrent, store: history?.store, onWarning: warn, priceOf: (model) => prices.priceOf(model), ...(history ? { generateId: history.generateId } : {}) });
   await taskManager.load();
   history?.runLog.attach(taskManager);
@@ -135,7 +143,7 @@ export async function createCliEngine(options: CliEngineOptions): Promise<CliEng
   const userChannel = options.userChannel?.(taskManager);
   const secrets = () => secretValues([...providerKeys, ...remoteTokens(roles, options.environment)]);
   const telemetry = await startCliTelemetry(taskManager, options.environment, secrets);
-  const modelFor: ModelChooser = (_role, override) => withFallbacks(override ? createModel({ ...settings, model: override }, { environment: options.environment }) : model, fallbacks);
+  const modelFor: ModelChooser = (_role, override) => withFallbacks(override ? createModel({ ...settings, model: override }, modelOptions) : model, fallbacks);
   const howToTrust = 'run `agent-team trust` in it, or pass --trust';
   const engine = createEngine({
     workspace,

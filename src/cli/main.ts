@@ -7,6 +7,8 @@ import { agentsCommand } from './agents-command.js';
 import { mcpServersCommand } from './mcp-servers-command.js';
 import { applyCommand } from './apply-command.js';
 import { undoCommand } from './undo-command.js';
+import { modelsCommand } from './models-command.js';
+import { commandUsage } from './command-usage.js';
 import { UsageError, parseArguments, usageText } from './arguments.js';
 import { exitCodes } from './exit-codes.js';
 import { runCommand } from './run-command.js';
@@ -30,7 +32,7 @@ async function main(): Promise<number> {
     if ('workspace' in args && typeof args.workspace === 'string') distrustProgramsUnder(args.workspace);
     switch (args.command) {
       case 'help':
-        output.stdout.write(usageText);
+        output.stdout.write(args.topic === undefined ? usageText : commandUsage(args.topic));
         return exitCodes.completed;
       case 'version':
         output.stdout.write(`${typeof AGENT_TEAM_VERSION === 'string' ? AGENT_TEAM_VERSION : 'dev'}\n`);
@@ -39,6 +41,8 @@ async function main(): Promise<number> {
         return await agentsCommand(args, output);
       case 'mcp-servers':
         return await mcpServersCommand(args, { ...output, environment: process.env });
+      case 'models':
+        return await modelsCommand(args, output);
       case 'workflows':
         return await workflowsCommand(args, output);
       case 'runs':

@@ -28,8 +28,9 @@ export const usageText = `Usage:
     --auto-background-seconds <s>   a foreground subagent moves to the background after this (default ${limitRanges.autoBackgroundSeconds.default})
     --max-subtasks <n>              sub-tasks per plan at most, with --plan (default ${limitRanges.maxSubtasks.default})
     --budget-tokens <n>             tokens the whole run may spend (input + output); spent: it stops
-    --budget-usd <dollars>          US dollars the whole run may spend, at the models' prices (tokens of a
-                                    model with no price count nothing); spent: it stops
+    --budget-usd <dollars>          US dollars the whole run may spend, at the models' prices; spent: it
+                                    stops. A model with no price (agent-team models) refuses to start:
+                                    give its price with --model-prices
     --model-prices <file>           prices over the built-in list: JSON of "provider/model": { "input",
                                     "output", "cachedInput" } in US dollars per million tokens
     --delegation-reach <reach>      own-tools (default: an agent starts only roles whose tools it has
@@ -116,6 +117,8 @@ export const usageText = `Usage:
                                              elsewhere (and for mcp, serve) it does not run without --trust.
                                              Without an OS sandbox no hook or program server runs at all
                                              unless --no-sandbox.
+  agent-team models [--model-prices <file>]  the default models and the prices cost is counted at (the
+                                             built-in list with its date, your --model-prices over it)
   agent-team agents [--workspace <dir>]      list roles and where each is defined
   agent-team workflows [--workspace <dir>]   list workflows and their problems (exit 2 if any)
   agent-team mcp-servers [--workspace <dir>] [--json]
@@ -123,18 +126,24 @@ export const usageText = `Usage:
                                              ~/.config/agent-team/mcp.json, the roles that name them
                                              (tools: [mcp__<server>__*]) and why any would not start
   agent-team mcp [--workspace <dir>] [--provider <name>] [--model <id>] [--base-url <url>]
-                 [--allow-command <pattern>...] [--allow-network] [--no-sandbox] [--pass-env <NAME>...] [--trust]
+                 [--allow-command <pattern>...] [--allow-network] [--allow-network-command <pattern>...]
+                 [--no-sandbox] [--pass-env <NAME>...] [--allow-domain <host>...]
+                 [--instruction-files <sources>] [--no-hooks] [--trust]
                                              the team as an MCP server over stdio (tools delegate,
-                                             task_output, task_stop; edits returned as diffs)
+                                             task_output, task_stop; edits returned as diffs); each
+                                             option as for run
   agent-team serve --a2a --port <n> (--auth-token-env <NAME> | --no-auth) [--host <address>]
                    [--workspace <dir>] [--provider <name>] [--model <id>] [--base-url <url>]
-                   [--allow-command <pattern>...] [--allow-network] [--no-sandbox] [--pass-env <NAME>...] [--trust]
+                   [--allow-command <pattern>...] [--allow-network] [--allow-network-command <pattern>...]
+                   [--no-sandbox] [--pass-env <NAME>...] [--allow-domain <host>...]
+                   [--instruction-files <sources>] [--no-hooks] [--trust]
                                              the team as an A2A agent on 127.0.0.1 (port 0: any free
                                              port; the address is printed on stderr; Ctrl-C stops it);
                                              --auth-token-env: clients must send the token that variable
                                              holds (several, comma-separated: one per client; each sees
                                              only its own tasks); --no-auth: no token, any program on
-                                             this machine may use the team (loopback only)
+                                             this machine may use the team (loopback only); other
+                                             options as for run
 
 Keys come from ANTHROPIC_API_KEY / OPENAI_API_KEY.
 Exit codes: 0 completed, 1 failed (or stopped by its budget), 2 usage or configuration error,

@@ -16,6 +16,8 @@ export const hasPendingChangesKey = 'agentTeam.hasPendingChanges';
 export const hasTasksKey = 'agentTeam.hasTasks';
 /** Any run whose root is `interrupted`: Resume Run is offered in the palette only then. */
 export const hasInterruptedRunsKey = 'agentTeam.hasInterruptedRuns';
+/** The user accepted or rejected a proposed change in this window: the walkthrough's review step is done then, not on opening a review. */
+export const hasDecidedChangesKey = 'agentTeam.hasDecidedChanges';
 
 export class ActivityContext implements vscode.Disposable {
   /** Tasks not yet ended (queued, running, waiting). */
@@ -39,7 +41,10 @@ export class ActivityContext implements vscode.Disposable {
         this.noteInterrupted(event.task);
         this.update();
       }),
-      changes.onEvent(() => this.updateChanges()),
+      changes.onEvent((event) => {
+        if (event.type === 'change-decided' || event.type === 'change-applied') this.set(hasDecidedChangesKey, true);
+        this.updateChanges();
+      }),
     );
     this.refresh();
   }

@@ -37,20 +37,20 @@ export class EndOfRunNotifier implements vscode.Disposable {
     if (task.status === 'stopped' && task.stopReason?.kind !== 'budget') return;
     if (task.status === 'interrupted' && task.parentId !== null) return;
     const name = `"${task.description}"${task.parentId === null ? '' : ` (${task.role})`}`;
-    const show = commandAction('Show', 'agentTeam.showTask', task.id);
+    const show = commandAction(vscode.l10n.t('Show'), 'agentTeam.showTask', task.id);
     const pending = this.options.pendingFileCount(task.id);
     const actions: NotificationAction[] = [show];
-    if (pending > 0) actions.push(commandAction('Review Changes', 'agentTeam.reviewChanges', task.id));
-    const changes = pending > 0 ? ` It proposes changes to ${pending} file${pending === 1 ? '' : 's'} for your review.` : '';
+    if (pending > 0) actions.push(commandAction(vscode.l10n.t('Review Changes'), 'agentTeam.reviewChanges', task.id));
+    const changes = pending === 0 ? '' : pending === 1 ? vscode.l10n.t(' It proposes changes to 1 file for your review.') : vscode.l10n.t(' It proposes changes to {0} files for your review.', pending);
     if (task.status === 'completed') {
       showInfo(vscode.l10n.t('Agent Team finished {0}.{1}', name, changes), ...actions);
     } else if (task.status === 'failed') {
       const error = this.options.redactor.redact(task.error ?? 'unknown error');
       const shortError = error.length > maxErrorLength ? `${error.slice(0, maxErrorLength - 1)}\u2026` : error;
-      if (/api key|unauthori[sz]ed|authentication|401/i.test(error)) actions.push(commandAction('Set API Key', 'agentTeam.setApiKey'));
+      if (/api key|unauthori[sz]ed|authentication|401/i.test(error)) actions.push(commandAction(vscode.l10n.t('Set API Key'), 'agentTeam.setApiKey'));
       showError(vscode.l10n.t('Agent Team: {0} failed: {1}{2}', name, shortError, changes), ...actions);
     } else if (task.status === 'interrupted') {
-      actions.push(commandAction('Resume', 'agentTeam.resumeRun', task.id));
+      actions.push(commandAction(vscode.l10n.t('Resume'), 'agentTeam.resumeRun', task.id));
       showWarning(vscode.l10n.t('Agent Team: {0} was interrupted before it finished.{1}', name, changes), ...actions);
     } else if (task.stopReason) {
       showWarning(vscode.l10n.t('Agent Team: {0} was {1}.{2}', name, describeStopReason(task.stopReason), changes), ...actions);

@@ -19,6 +19,9 @@ import type { ModelChooser } from '../engine/team/agent-team.js';
 import type { AgentTeamSettings } from './configuration.js';
 import type { HostWorkspace } from './host-workspace.js';
 import { createModelFor, type ModelSetup } from './model-setup.js';
+import { checkBudgetPrices } from './budget-prices.js';
+import { onceEach } from '../engine/model/provider-notices.js';
+import type { ModelPrice } from '../engine/model/model-prices.js';
 import { extensionTelemetry } from './extension-telemetry.js';
 import type { EngineTelemetry } from '../engine/telemetry/start-telemetry.js';
 import { HostRoleFileSource, userPromptsDirectory, watchRoleFiles, watchWorkflowFiles } from './role-source.js';
@@ -58,6 +61,8 @@ export interface EngineSessionOptions {
   conversations?: ConversationStore;
   /** The extension's global storage folder, beside which VS Code keeps the user's prompts folder. Default: none read. */
   globalStorage?: vscode.Uri;
+  /** The models' prices, to refuse a money budget over an unpriced model. Default: no check. */
+  priceOf?: (model: string) => ModelPrice | undefined;
 }
 
 export class EngineSession {
@@ -76,6 +81,8 @@ export class EngineSession {
   private telemetry: EngineTelemetry | undefined;
   /** Role-file problems in the Problems view. */
   private readonly problems: RoleProblems;
+  /** The provider SDK's notices (a deprecated model), logged once each for the session, not per request. */
+  private readonly providerNotices = onceEach((notice) => this.options.log.warn(notice));
 
   private constructor(private readonly options: EngineSessionOptions) {
     this.workspace = options.workspace;
@@ -170,7 +177,7 @@ export class EngineSession {
    * setup cannot build a model.
    */
   delegate(request: DelegateRequest, setup: ModelSetup, settings: AgentTeamSettings): Promise<StartTaskResult> {
-    return this.teamFor(settings).delegate({ ...budgetOf(settings), ...request, modelFor: this.modelsOf(setup) });
+    return this.teamFor(settings).delegate({ ...this.budgetFor(settings, setup), ...request, modelFor: this.modelsOf(setup) });
   }
 
   /** The workflows of `.agent-team/workflows`, each with its problems (read anew each time: files change). */
@@ -182,12 +189,12 @@ export class EngineSession {
 
   /** Starts a workflow run with the models of `setup`, fixed for the whole run. */
   runWorkflow(request: WorkflowRunRequest, setup: ModelSetup, settings: AgentTeamSettings): Promise<StartTaskResult> {
-    return this.teamFor(settings).runWorkflow({ ...budgetOf(settings), ...request, modelFor: this.modelsOf(setup) });
+    return this.teamFor(settings).runWorkflow({ ...this.budgetFor(settings, setup), ...request, modelFor: this.modelsOf(setup) });
   }
 
   /** Sends a finished subagent's proposal back with the user's comment (see `AgentTeam.requestChanges`). */
   requestChanges(request: RevisionRequest, setup: ModelSetup, settings: AgentTeamSettings): Promise<StartTaskResult> {
-    return this.teamFor(settings).requestChanges({ ...budgetOf(settings), ...request, modelFor: this.modelsOf(setup) });
+    return this.teamFor(settings).requestChanges({ ...this.budgetFor(settings, setup), ...request, modelFor: this.modelsOf(setup) });
   }
 
   /** Resumes a run's interrupted tasks (see `AgentTeam.resume`) with the models of `setup`. */
@@ -197,12 +204,12 @@ export class EngineSession {
 
   /** Continues a finished run with the user's next message, with the models of `setup`. */
   followUp(request: FollowUpRequest, setup: ModelSetup, settings: AgentTeamSettings): Promise<StartTaskResult> {
-    return this.teamFor(settings).followUp({ ...budgetOf(settings), ...request, modelFor: this.modelsOf(setup) });
+    return this.teamFor(settings).followUp({ ...this.budgetFor(settings, setup), ...request, modelFor: this.modelsOf(setup) });
   }
 
   /** Starts a planned run (the recursive planner) with the models of `setup`. */
   plan(request: PlanRequest, setup: ModelSetup, settings: AgentTeamSettings): Promise<StartTaskResult> {
-    return this.teamFor(settings).plan({ maxSubtasks: settings.maxSubtasks, ...budgetOf(settings), ...request, modelFor: this.modelsOf(setup) });
+    return this.teamFor(settings).plan({ maxSubtasks: settings.maxSubtasks, ...this.budgetFor(settings, setup), ...request, modelFor: this.modelsOf(setup) });
   }
 
   /**
@@ -215,10 +222,16 @@ export class EngineSession {
     return 'delivered';
   }
 
+  /** The run's budgets; a money budget over a model with no price refuses to start (budget-prices.ts). */
+  private budgetFor(settings: AgentTeamSettings, setup: ModelSetup): { maxTokens?: number; maxUsd?: number } {
+    if (this.options.priceOf) checkBudgetPrices(settings.budgetUsd, setup, this.roles.list(), this.options.priceOf);
+    return budgetOf(settings);
+  }
+
   /** The models of a run: every role's, from the setup it started with. */
   private modelsOf(setup: ModelSetup): ModelChooser {
     const { environment, clock } = this.options;
-    return (role, override) => createModelFor(setup, role, override, { ...(environment ? { environment } : {}), ...(clock ? { clock } : {}) });
+    return (role, override) => createModelFor(setup, role, override, { ...(environment ? { environment } : {}), ...(clock ? { clock } : {}), onNotice: this.providerNotices });
   }
 
   dispose(): void {

@@ -3,6 +3,7 @@
  * the task manager, the change-set registry, the sidebar provider, the output channel. The engine proper
  * (workspace tools, roles and their watchers, model clients) is built on first use by `engine()`.
  */
+import { chooseWorkFolder, localFolders, unambiguousFolder } from './folder-choice.js';
 import { HostWebApproval } from './web-approval.js';
 import * as vscode from 'vscode';
 import { ChangeSetRegistry } from '../engine/changes/index.js';
@@ -83,6 +84,9 @@ export class AgentTeamHost implements vscode.Disposable {
   readonly undoneFiles = new UndoneFiles();
   private readonly disposables: vscode.Disposable[] = [];
   private session: Promise<EngineSession> | undefined;
+  /** The folder the engine works in, once chosen (multi-root: folder-choice.ts). */
+  private workFolder: vscode.WorkspaceFolder | undefined;
+  private choosingFolder: Promise<vscode.WorkspaceFolder> | undefined;
   private hostWorkspace: Promise<HostWorkspace> | undefined;
   private closing: Promise<void> | undefined;
   private readonly clock: Clock;
@@ -181,15 +185,30 @@ export class AgentTeamHost implements vscode.Disposable {
     if (this.changeStore) this.disposables.push(this.changeStore);
   }
 
-  /** The folder the agents work in: the first workspace folder (multi-root: the others are not used). */
+  /**
+   * The folder the agents work in: the one chosen when the engine was built, else the one there is no
+   * doubt about (the only folder, or the active editor's); undefined in a multi-root workspace before the
+   * choice (folder-choice.ts), never silently the first.
+   */
   folder(): vscode.WorkspaceFolder | undefined {
-    return vscode.workspace.workspaceFolders?.find((folder) => folder.uri.scheme === 'file');
+    return this.workFolder ?? unambiguousFolder();
+  }
+
+  /** The folder the agents work in, asked for when the workspace leaves it open; kept for the window. */
+  async chosenFolder(): Promise<vscode.WorkspaceFolder> {
+    this.choosingFolder ??= chooseWorkFolder().then((folder) => {
+      this.workFolder = folder;
+      if (localFolders().length > 1) this.log.info(`Agent Team works in the folder ${folder.name} (${folder.uri.fsPath}) for this window.`);
+      return folder;
+    });
+    this.choosingFolder.catch(() => (this.choosingFolder = undefined));
+    return this.choosingFolder;
   }
 
   /** The engine for the folder, built on first call. Throws `ConfigurationError` when no folder is open. */
   engine(): Promise<EngineSession> {
     this.session ??= (async () => {
-      const folder = this.requireFolder();
+      const folder = await this.chosenFolder();
       const session = await EngineSession.create({
         folder,
         workspace: await this.workspace(),
@@ -204,6 +223,7 @@ export class AgentTeamHost implements vscode.Disposable {
         secretValues: () => this.redactor.values(),
         globalStorage: this.context.globalStorageUri,
         conversations: this.runHistory.conversations,
+        priceOf: (model) => this.prices.current().priceOf(model),
       });
       this.disposables.push(session);
       // The verdicts the engine reaches by itself (the coordinator's) show in the views too.
@@ -218,7 +238,7 @@ export class AgentTeamHost implements vscode.Disposable {
   /** The folder's `Workspace` (sees unsaved editors; writes through WorkspaceEdit), built on first call. */
   workspace(): Promise<HostWorkspace> {
     this.hostWorkspace ??= (async () => {
-      const folder = this.requireFolder();
+      const folder = await this.chosenFolder();
       const ripgrepPath = await findBundledRipgrep(vscode.env.appRoot);
       this.log.info(ripgrepPath ? `Grep uses VS Code's ripgrep: ${ripgrepPath}` : 'Grep uses rg on PATH if there is one, else its JavaScript search.');
       return new HostWorkspace(folder.uri.fsPath, { ripgrepPath });
@@ -332,14 +352,6 @@ export class AgentTeamHost implements vscode.Disposable {
   dispose(): void {
     void this.close();
     for (const disposable of this.disposables.splice(0).reverse()) disposable.dispose();
-  }
-
-  private requireFolder(): vscode.WorkspaceFolder {
-    const folder = this.folder();
-    if (!folder) {
-      throw new ConfigurationError('Agent Team needs a folder to work in. Open the folder the agents should work on (File > Open Folder), then try again.');
-    }
-    return folder;
   }
 
   private async loadHistory(): Promise<void> {

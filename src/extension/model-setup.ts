@@ -6,6 +6,7 @@
 import { baseUrlVariables, createModel, defaultModelIds, type ModelSettings } from '../engine/model/create-model.js';
 import type { Clock } from '../engine/clock.js';
 import type { Model } from '../engine/model/types.js';
+import type { ProviderNoticeSink } from '../engine/model/provider-notices.js';
 import type { ApiKey, ApiKeyStore } from './api-keys.js';
 import type { AgentTeamSettings, ProviderName } from './configuration.js';
 import { type ChatModelSummary, findChatModel, listChatModels } from './language-model/chat-models.js';
@@ -79,9 +80,9 @@ export function modelSettingsFor(setup: ModelSetup & { provider: Exclude<Provide
 }
 
 /** Builds a role's model; throws the engine's `ConfigurationError` (no key, bad base URL) with advice. */
-export function createModelFor(setup: ModelSetup, role: string, roleFileModel?: string, options: { environment?: Environment; clock?: Clock } = {}): Model {
+export function createModelFor(setup: ModelSetup, role: string, roleFileModel?: string, options: { environment?: Environment; clock?: Clock; onNotice?: ProviderNoticeSink } = {}): Model {
   if (setup.provider === vscodeLmProvider) return languageModelFor(setup, role, roleFileModel, options.clock);
-  return createModel(modelSettingsFor({ ...setup, provider: setup.provider }, role, roleFileModel), { environment: options.environment ?? process.env, ...(options.clock ? { clock: options.clock } : {}) });
+  return createModel(modelSettingsFor({ ...setup, provider: setup.provider }, role, roleFileModel), { environment: options.environment ?? process.env, ...(options.clock ? { clock: options.clock } : {}), ...(options.onNotice ? { onNotice: options.onNotice } : {}) });
 }
 
 /**

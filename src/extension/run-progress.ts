@@ -18,7 +18,7 @@ export function showRunProgress(taskManager: TaskManager, root: TaskSnapshot): T
           resolve();
           return;
         }
-        progress.report({ message: `${root.role} is working\u2026` });
+        progress.report({ message: vscode.l10n.t('{0} is working\u2026', root.role) });
         const subscriptions: Array<() => void> = [];
         const finish = () => {
           for (const unsubscribe of subscriptions.splice(0)) unsubscribe();
@@ -27,7 +27,7 @@ export function showRunProgress(taskManager: TaskManager, root: TaskSnapshot): T
         subscriptions.push(
           taskManager.onEvent((event) => {
             if (event.type === 'task-start' && event.task.rootId === root.id && event.task.id !== root.id) {
-              progress.report({ message: `${event.task.role}: ${event.task.description}` });
+              progress.report({ message: vscode.l10n.t('{0}: {1}', event.task.role, event.task.description) });
             } else if (event.type === 'task-end' && event.task.id === root.id) {
               finish();
             }

@@ -104,7 +104,7 @@ export class SetupService implements vscode.Disposable {
     const server = this.localServer;
     if (!server) {
       void vscode.window.showWarningMessage(
-        'No local model server was found. Start Ollama or LM Studio and reload the window, or set agentTeam.baseUrl to your server\u2019s address.',
+        vscode.l10n.t('No local model server was found. Start Ollama or LM Studio and reload the window, or set agentTeam.baseUrl to your server\u2019s address.'),
       );
       return false;
     }
@@ -117,7 +117,7 @@ export class SetupService implements vscode.Disposable {
     if (model !== undefined && model !== current) await configuration.update('model', model, target);
     if (model === undefined) {
       void vscode.window.showWarningMessage(
-        `The server at ${server.url} lists no models. Download one (for Ollama: "ollama pull qwen2.5-coder"), then set agentTeam.model to its name.`,
+        vscode.l10n.t('The server at {0} lists no models. Download one (for Ollama: "ollama pull qwen2.5-coder"), then set agentTeam.model to its name.', server.url),
       );
     } else {
       void vscode.window.showInformationMessage(vscode.l10n.t('Agent Team now uses the local server at {0} with the model {1}.', server.url, model));

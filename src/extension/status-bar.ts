@@ -51,9 +51,14 @@ export class RunningTasksStatus implements vscode.Disposable {
       this.item.hide();
       return;
     }
-    const parts = [`${running} running`, ...(waiting > 0 ? [`${waiting} waiting for you`] : []), ...(queued > 0 ? [`${queued} queued`] : [])];
+    const parts = [vscode.l10n.t('{0} running', running), ...(waiting > 0 ? [vscode.l10n.t('{0} waiting for you', waiting)] : []), ...(queued > 0 ? [vscode.l10n.t('{0} queued', queued)] : [])];
     this.item.text = `$(${waiting > 0 ? 'question' : 'loading~spin'}) ${parts.join(', ')}${spent}`;
-    this.item.tooltip = `Agent Team: ${running} task${running === 1 ? '' : 's'} running${waiting > 0 ? `, ${waiting} waiting for your answer` : ''}${queued > 0 ? `, ${queued} waiting for a slot` : ''}${spent ? `; the runs under way have cost ${formatCost(cost)} so far` : ''}. Click to show them.`;
+    const details = [
+      running === 1 ? vscode.l10n.t('1 task running') : vscode.l10n.t('{0} tasks running', running),
+      ...(waiting > 0 ? [vscode.l10n.t('{0} waiting for your answer', waiting)] : []),
+      ...(queued > 0 ? [vscode.l10n.t('{0} waiting for a slot', queued)] : []),
+    ].join(', ');
+    this.item.tooltip = spent ? vscode.l10n.t('Agent Team: {0}; the runs under way have cost {1} so far. Click to show them.', details, formatCost(cost)) : vscode.l10n.t('Agent Team: {0}. Click to show them.', details);
     this.item.show();
   }
 

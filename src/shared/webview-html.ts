@@ -14,6 +14,10 @@ export interface WebviewHtmlOptions {
   styleUri: string;
   /** dist/webview/codicon.css as a webview URI (codicon.ttf must sit next to it). */
   codiconUri: string;
+  /** The sidebar's translations (`vscode.l10n.bundle`): English message to translated. Default: none (English). */
+  strings?: Readonly<Record<string, string>>;
+  /** The display language (`vscode.env.language`), for the page's `lang`. Default `en`. */
+  language?: string;
 }
 
 /**
@@ -51,7 +55,7 @@ export function renderWebviewHtml(options: WebviewHtmlOptions): string {
   if (!/^[A-Za-z0-9+/=_-]{16,}$/.test(options.nonce)) throw new Error('renderWebviewHtml: the nonce must be at least 16 base64 or hex characters');
   const policy = contentSecurityPolicy(checkedSourceList(options.cspSource), options.nonce);
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${escapeAttribute(/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(options.language ?? '') ? options.language! : 'en')}">
 <head>
   <meta charset="UTF-8">
   <meta http-equiv="Content-Security-Policy" content="${escapeAttribute(policy)}">
@@ -61,7 +65,7 @@ export function renderWebviewHtml(options: WebviewHtmlOptions): string {
   <title>Agent Team</title>
 </head>
 <body>
-  <div id="app" class="app"></div>
+  <div id="app" class="app" data-l10n="${escapeAttribute(JSON.stringify(options.strings ?? {}))}"></div>
   <script nonce="${escapeAttribute(options.nonce)}" src="${escapeAttribute(options.scriptUri)}"></script>
 </body>
 </html>

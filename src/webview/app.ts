@@ -6,6 +6,7 @@
 import type { Clock } from '../engine/clock.js';
 import { parseHostMessage, type WebviewApi, type WebviewMessage } from '../shared/protocol.js';
 import { DetailView } from './detail-view.js';
+import { StatusAnnouncer } from './announcer.js';
 import { createElement, setHidden } from './dom.js';
 import { EmptyStateView, restrictedMessage } from './empty-state.js';
 import { MarkdownRenderer } from './markdown.js';
@@ -15,6 +16,7 @@ import { type FlatTree, flattenTasks } from './tree-model.js';
 import { setTreeIndent } from './row.js';
 import { TreeView, type TreeViewOptions } from './tree-view.js';
 import { readUiState, type UiState } from './ui-state.js';
+import { l10n } from './l10n.js';
 
 export interface SidebarOptions {
   /** The element to render into; its children are replaced. */
@@ -67,6 +69,8 @@ class SidebarApp implements Sidebar {
   private readonly emptyState: EmptyStateView;
   private readonly tree: TreeView;
   private readonly detail: DetailView;
+  /** Task state changes, said to screen readers. */
+  private readonly announcer: StatusAnnouncer;
   private flat: FlatTree = { rows: [], indexById: new Map() };
   private pendingScroll: { top: number } | { taskId: string } | undefined;
   private restoredScrollTop: number | undefined;
@@ -91,7 +95,7 @@ class SidebarApp implements Sidebar {
     this.restoredScrollTop = saved.scrollTop;
 
     const post = (message: WebviewMessage) => this.api.postMessage(message);
-    this.loading = createElement(document, 'div', { className: 'loading', text: 'Loading…' });
+    this.loading = createElement(document, 'div', { className: 'loading', text: l10n.t('Loading…') });
     this.banner = createElement(document, 'div', { className: 'banner' });
     this.banner.hidden = true;
     this.emptyState = new EmptyStateView(document, post);
@@ -131,7 +135,9 @@ class SidebarApp implements Sidebar {
       this.closeDetail();
     });
 
+    this.announcer = new StatusAnnouncer(document);
     this.container = createElement(document, 'div', { className: 'sidebar' }, [
+      this.announcer.element,
       this.loading,
       this.banner,
       this.emptyState.element,
@@ -149,6 +155,7 @@ class SidebarApp implements Sidebar {
       this.log(parsed.reason);
       return;
     }
+    if (parsed.message.type === 'task-upsert' && this.store.loaded) this.announcer.note(parsed.message.tasks, (taskId) => this.store.tasks.get(taskId));
     this.handle(this.store.apply(parsed.message));
     // A long history's snapshot comes in hundreds of parts, one per turn of the host's loop, and each render
     // lays the whole tree out again (30 ms at 100,000 tasks): the first part paints at once, then every

@@ -1,6 +1,7 @@
 /** The selected task's change set: a "Review changes (+n −m)" button and Accept/Reject per file. */
 import { type ChangeSummary, type WebviewMessage } from '../shared/protocol.js';
 import { createButton, createElement } from './dom.js';
+import { l10n } from './l10n.js';
 
 export class ChangesView {
   readonly element: HTMLElement;
@@ -10,7 +11,7 @@ export class ChangesView {
     private readonly document: Document,
     private readonly post: (message: WebviewMessage) => void,
   ) {
-    this.element = createElement(document, 'section', { className: 'detail-section changes', attributes: { 'aria-label': 'Changes' } });
+    this.element = createElement(document, 'section', { className: 'detail-section changes', attributes: { 'aria-label': l10n.t('Changes') } });
     this.element.hidden = true;
   }
 
@@ -21,12 +22,12 @@ export class ChangesView {
     this.element.hidden = summary === undefined;
     if (!summary) return;
     const document = this.document;
-    const review = createButton(document, `Review changes (+${summary.added} \u2212${summary.removed})`, {
+    const review = createButton(document, l10n.t('Review changes (+{0} \u2212{1})', summary.added, summary.removed), {
       icon: 'codicon-diff',
       className: 'review-changes',
     });
     review.addEventListener('click', () => this.post({ type: 'review-changes', taskId: summary.taskId }));
-    const pending = summary.pending > 0 ? `${summary.pending} of ${summary.files.length} files pending review` : 'All files reviewed';
+    const pending = summary.pending > 0 ? l10n.t('{0} of {1} files pending review', summary.pending, summary.files.length) : l10n.t('All files reviewed');
     const list = createElement(document, 'ul', { className: 'change-files' });
     for (const file of summary.files) list.append(this.fileItem(summary.taskId, file));
     this.element.append(review, createElement(document, 'div', { className: 'changes-pending', text: pending }), list);
@@ -42,12 +43,12 @@ export class ChangesView {
       return item;
     }
     // A pending file's name opens its diff, as a file in the Source Control view does.
-    const path = createElement(document, 'button', { className: 'change-path link-button', text: file.path, attributes: { type: 'button', title: `Open the diff of ${file.path}` } });
+    const path = createElement(document, 'button', { className: 'change-path link-button', text: file.path, attributes: { type: 'button', title: l10n.t('Open the diff of {0}', file.path) } });
     path.addEventListener('click', () => this.post({ type: 'open-diff', taskId, path: file.path }));
     const item = createElement(document, 'li', { className: `change-file change-${file.status}`, attributes: { 'data-path': file.path } }, [path, stats]);
-    const accept = createButton(document, 'Accept', { secondary: true, ariaLabel: `Accept ${file.path}`, className: 'accept-file' });
+    const accept = createButton(document, l10n.t('Accept'), { secondary: true, ariaLabel: l10n.t('Accept {0}', file.path), className: 'accept-file' });
     accept.addEventListener('click', () => this.post({ type: 'accept-file', taskId, path: file.path }));
-    const reject = createButton(document, 'Reject', { secondary: true, ariaLabel: `Reject ${file.path}`, className: 'reject-file' });
+    const reject = createButton(document, l10n.t('Reject'), { secondary: true, ariaLabel: l10n.t('Reject {0}', file.path), className: 'reject-file' });
     reject.addEventListener('click', () => this.post({ type: 'reject-file', taskId, path: file.path }));
     item.append(accept, reject);
     return item;

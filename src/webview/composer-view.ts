@@ -9,15 +9,17 @@ import type { ProtocolTask, WebviewMessage } from '../shared/protocol.js';
 import { createButton, createElement, setTextIfChanged } from './dom.js';
 import type { MessageSent, TranscriptState } from './store.js';
 import { type CommandApprovalState, CommandApprovalView } from './command-approval-view.js';
+import { l10n } from './l10n.js';
 
 /** Roots that are conversations (the coordinator, a role run directly) can be followed up; pipelines cannot. */
 const notConversations: ReadonlySet<string> = new Set(['workflow', 'plan']);
 
-const sentNotices: Record<MessageSent['outcome'], string> = {
-  answered: 'Answer sent.',
-  delivered: 'Sent: the agent reads it at its next turn.',
-  'follow-up': 'Follow-up started: it runs under this task.',
-};
+/** Said after a message went: read at the time, once the host's translations are in (l10n.ts). */
+function sentNotice(outcome: MessageSent['outcome']): string {
+  if (outcome === 'answered') return l10n.t('Answer sent.');
+  if (outcome === 'delivered') return l10n.t('Sent: the agent reads it at its next turn.');
+  return l10n.t('Follow-up started: it runs under this task.');
+}
 
 export class ComposerView {
   readonly element: HTMLElement;
@@ -38,7 +40,7 @@ export class ComposerView {
   ) {
     this.question = createElement(document, 'p', { className: 'composer-question' });
     this.textarea = createElement(document, 'textarea', { className: 'composer-text', attributes: { rows: '3' } });
-    this.send = createButton(document, 'Send', { icon: 'codicon-send', ariaLabel: 'Send', className: 'composer-send' });
+    this.send = createButton(document, l10n.t('Send'), { icon: 'codicon-send', ariaLabel: l10n.t('Send'), className: 'composer-send' });
     this.send.addEventListener('click', () => this.submit());
     this.textarea.addEventListener('keydown', (event) => {
       if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
@@ -46,7 +48,7 @@ export class ComposerView {
         this.submit();
       }
     });
-    this.endChat = createButton(document, 'End chat', { secondary: true, ariaLabel: 'End chat', className: 'composer-end' });
+    this.endChat = createButton(document, l10n.t('End chat'), { secondary: true, ariaLabel: l10n.t('End chat'), className: 'composer-end' });
     this.endChat.addEventListener('click', () => {
       if (this.taskId) this.post({ type: 'end-chat', taskId: this.taskId });
     });
@@ -65,7 +67,7 @@ export class ComposerView {
     this.taskId = task.id;
     if (sent && sent !== this.shownNotice && sent.taskId === task.id) {
       this.shownNotice = sent;
-      setTextIfChanged(this.status, sentNotices[sent.outcome]);
+      setTextIfChanged(this.status, sentNotice(sent.outcome));
     }
     // A task waiting to run a command asks for a decision, not for text.
     const askingForCommand = this.approval.render(task, transcript, commandApproval);
@@ -73,14 +75,14 @@ export class ComposerView {
     const waiting = task.status === 'waiting' && !askingForCommand && task.queuedForUser !== true;
     const followUp = task.parentId === null && (task.status === 'completed' || task.status === 'failed' || task.status === 'stopped') && !notConversations.has(task.role);
     this.element.hidden = !(waiting || task.status === 'running' || followUp);
-    const label = waiting ? 'Answer' : followUp ? 'Follow-up' : 'Message';
+    const label = waiting ? l10n.t('Answer') : followUp ? l10n.t('Follow-up') : l10n.t('Message');
     if (this.textarea.getAttribute('aria-label') !== label) {
       this.textarea.setAttribute('aria-label', label);
       this.textarea.placeholder = waiting
-        ? 'Your answer (Ctrl+Enter sends)'
+        ? l10n.t('Your answer (Ctrl+Enter sends)')
         : followUp
-          ? 'Continue this run: the agent keeps its context (Ctrl+Enter sends)'
-          : 'A message the agent reads at its next turn (Ctrl+Enter sends)';
+          ? l10n.t('Continue this run: the agent keeps its context (Ctrl+Enter sends)')
+          : l10n.t('A message the agent reads at its next turn (Ctrl+Enter sends)');
     }
     const question = waiting ? latestQuestion(transcript) : undefined;
     setTextIfChanged(this.question, question ?? '');
@@ -94,7 +96,7 @@ export class ComposerView {
     if (!this.taskId || text === '') return;
     this.post({ type: 'send-message', taskId: this.taskId, text });
     this.textarea.value = '';
-    setTextIfChanged(this.status, 'Sending…');
+    setTextIfChanged(this.status, l10n.t('Sending…'));
   }
 }
 

@@ -14,6 +14,7 @@ import { isResumable, isStoppable, resumeAriaLabel, statusIconClasses, statusTex
 import { type MessageSent, type TranscriptState } from './store.js';
 import { TranscriptView } from './transcript-view.js';
 import { ComposerView } from './composer-view.js';
+import { l10n } from './l10n.js';
 
 export interface DetailInput {
   task: ProtocolTask;
@@ -59,15 +60,15 @@ export class DetailView {
   ) {
     this.icon = createIcon(document, '', 'detail-status');
     this.title = createElement(document, 'h2', { className: 'detail-title' });
-    this.stopButton = createButton(document, 'Stop', { secondary: true, icon: 'codicon-debug-stop', className: 'detail-stop' });
+    this.stopButton = createButton(document, l10n.t('Stop'), { secondary: true, icon: 'codicon-debug-stop', className: 'detail-stop' });
     this.stopButton.addEventListener('click', () => {
       if (this.renderedTask) this.post({ type: 'stop-task', taskId: this.renderedTask.id });
     });
-    this.resumeButton = createButton(document, 'Resume', { icon: 'codicon-debug-continue', className: 'detail-resume' });
+    this.resumeButton = createButton(document, l10n.t('Resume'), { icon: 'codicon-debug-continue', className: 'detail-resume' });
     this.resumeButton.addEventListener('click', () => {
       if (this.renderedTask) this.post({ type: 'resume-run', taskId: this.renderedTask.id });
     });
-    const close = createElement(document, 'button', { className: 'icon-button detail-close', attributes: { type: 'button', 'aria-label': 'Close details', title: 'Close details' } }, [
+    const close = createElement(document, 'button', { className: 'icon-button detail-close', attributes: { type: 'button', 'aria-label': l10n.t('Close details'), title: l10n.t('Close details') } }, [
       createIcon(document, 'codicon-close'),
     ]);
     close.addEventListener('click', onClose);
@@ -84,15 +85,15 @@ export class DetailView {
     this.prompt = createElement(document, 'pre', { className: 'detail-prompt' });
     // The tasks this one is part of, as its agent saw them before its prompt (tasks/ancestor-tasks.ts).
     this.ancestorList = createElement(document, 'ol', { className: 'detail-ancestor-list' });
-    this.ancestors = createElement(document, 'div', { className: 'detail-ancestors' }, [createElement(document, 'p', { text: 'Ancestor tasks (context only; the task is below):' }), this.ancestorList]);
+    this.ancestors = createElement(document, 'div', { className: 'detail-ancestors' }, [createElement(document, 'p', { text: l10n.t('Ancestor tasks (context only; the task is below):') }), this.ancestorList]);
     const promptSection = createElement(document, 'details', { className: 'detail-section prompt' }, [
-      createElement(document, 'summary', { className: 'detail-heading', text: 'Prompt' }),
+      createElement(document, 'summary', { className: 'detail-heading', text: l10n.t('Prompt') }),
       this.ancestors,
       this.prompt,
     ]);
     this.transcriptView = new TranscriptView(document, markdown);
     this.composer = new ComposerView(document, post);
-    this.element = createElement(document, 'section', { className: 'detail', attributes: { 'aria-label': 'Task details' } }, [
+    this.element = createElement(document, 'section', { className: 'detail', attributes: { 'aria-label': l10n.t('Task details') } }, [
       header,
       this.meta,
       this.reason,
@@ -161,20 +162,20 @@ export class DetailView {
     const document = this.document;
     const entries: Array<[string, Node]> = [
       // Runs started from the palette run in the background of the task manager: only subtasks say so.
-      ['Status', document.createTextNode(task.background && task.parentId !== null ? `${statusText(task)} (background)` : statusText(task))],
-      ['Model', document.createTextNode(task.model ?? '—')],
-      ['Elapsed', this.elapsedValue],
-      ['Tokens', document.createTextNode(`${formatCount(task.usage.inputTokens)} in, ${formatCount(task.usage.outputTokens)} out`)],
+      [l10n.t('Status'), document.createTextNode(task.background && task.parentId !== null ? l10n.t('{0} (background)', statusText(task)) : statusText(task))],
+      [l10n.t('Model'), document.createTextNode(task.model ?? '—')],
+      [l10n.t('Elapsed'), this.elapsedValue],
+      [l10n.t('Tokens'), document.createTextNode(l10n.t('{0} in, {1} out', formatCount(task.usage.inputTokens), formatCount(task.usage.outputTokens)))],
     ];
     const subtree = task.treeUsage.inputTokens !== task.usage.inputTokens || task.treeUsage.outputTokens !== task.usage.outputTokens;
     if (subtree) {
       entries.push([
-        'With subagents',
-        document.createTextNode(`${formatCount(task.treeUsage.inputTokens)} in, ${formatCount(task.treeUsage.outputTokens)} out`),
+        l10n.t('With subagents'),
+        document.createTextNode(l10n.t('{0} in, {1} out', formatCount(task.treeUsage.inputTokens), formatCount(task.treeUsage.outputTokens))),
       ]);
     }
     if (task.budgetTokens !== undefined) {
-      entries.push(['Budget', document.createTextNode(`${formatCount(treeTokens(task))} of ${formatCount(task.budgetTokens)} tokens`)]);
+      entries.push([l10n.t('Budget'), document.createTextNode(l10n.t('{0} of {1} tokens', formatCount(treeTokens(task)), formatCount(task.budgetTokens)))]);
     }
     entries.push(...costEntries(task, subtree, document));
     setTextIfChanged(this.elapsedValue, formatTaskElapsed(task, now) || '—');
@@ -187,7 +188,7 @@ export class DetailView {
   }
 
   private renderResult(task: ProtocolTask, output: string): void {
-    const heading = task.status === 'completed' ? 'Result' : 'Partial output';
+    const heading = task.status === 'completed' ? l10n.t('Result') : l10n.t('Partial output');
     setTextIfChanged(this.resultHeading, heading);
     this.result.hidden = output === '';
     if (output === this.renderedOutput) return;
@@ -201,8 +202,8 @@ function costEntries(task: ProtocolTask, subtree: boolean, document: Document): 
   if (!task.cost || !task.treeCost || treeTokens(task) === 0) return [];
   const text = (value: string) => document.createTextNode(value);
   return [
-    ['Cost', text(formatCost(task.cost))],
-    ...(subtree ? [['Cost with subagents', text(formatCost(task.treeCost))] as [string, Node]] : []),
-    ...(task.budgetUsd !== undefined ? [['Money budget', text(`${formatCost(task.treeCost)} of $${task.budgetUsd}`)] as [string, Node]] : []),
+    [l10n.t('Cost'), text(formatCost(task.cost))],
+    ...(subtree ? [[l10n.t('Cost with subagents'), text(formatCost(task.treeCost))] as [string, Node]] : []),
+    ...(task.budgetUsd !== undefined ? [[l10n.t('Money budget'), text(l10n.t('{0} of ${1}', formatCost(task.treeCost), task.budgetUsd))] as [string, Node]] : []),
   ];
 }

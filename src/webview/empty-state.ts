@@ -7,6 +7,7 @@
  */
 import { type SetupState, type WebviewMessage } from '../shared/protocol.js';
 import { createButton, createElement, createIcon } from './dom.js';
+import { l10n } from './l10n.js';
 
 export class EmptyStateView {
   readonly element: HTMLElement;
@@ -16,7 +17,7 @@ export class EmptyStateView {
     private readonly document: Document,
     private readonly post: (message: WebviewMessage) => void,
   ) {
-    this.element = createElement(document, 'div', { className: 'empty-state', attributes: { role: 'region', 'aria-label': 'Get started' } });
+    this.element = createElement(document, 'div', { className: 'empty-state', attributes: { role: 'region', 'aria-label': l10n.t('Get started') } });
   }
 
   render(setup: SetupState): void {
@@ -31,31 +32,33 @@ export class EmptyStateView {
       if (setup.languageModel) {
         // Offered first: it needs no key, and VS Code asks the user before Agent Team may use it.
         parts.push(
-          paragraph(document, `VS Code already offers a language model: ${setup.languageModel}. Agent Team can use it without an API key.`),
-          this.actions([['Use ' + setup.languageModel, { type: 'use-language-model' }, false, 'codicon-sparkle']]),
+          paragraph(document, l10n.t('VS Code already offers a language model: {0}. Agent Team can use it without an API key.', setup.languageModel)),
+          this.actions([[l10n.t('Use {0}', setup.languageModel), { type: 'use-language-model' }, false, 'codicon-sparkle']]),
         );
       }
       parts.push(
-        paragraph(document, 'Agent Team delegates coding tasks to a team of AI agents. To start, choose a model provider and set its API key.'),
+        paragraph(document, l10n.t('Agent Team delegates coding tasks to a team of AI agents. To start, choose a model provider and set its API key.')),
         this.actions([
-          ['Set API Key', { type: 'run-command', command: 'agentTeam.setApiKey' }, Boolean(setup.languageModel), 'codicon-key'],
-          ['Select Model', { type: 'run-command', command: 'agentTeam.selectModel' }, true, 'codicon-sparkle'],
-          ['Open Walkthrough', { type: 'run-command', command: 'workbench.action.openWalkthrough' }, true, 'codicon-book'],
+          [l10n.t('Set API Key'), { type: 'run-command', command: 'agentTeam.setApiKey' }, Boolean(setup.languageModel), 'codicon-key'],
+          [l10n.t('Select Model'), { type: 'run-command', command: 'agentTeam.selectModel' }, true, 'codicon-sparkle'],
+          [l10n.t('Open Walkthrough'), { type: 'run-command', command: 'workbench.action.openWalkthrough' }, true, 'codicon-book'],
         ]),
       );
       if (setup.localServerUrl) {
         parts.push(
-          paragraph(document, `An OpenAI-compatible server is running on this machine at ${setup.localServerUrl}. You can use it without a key.`),
-          this.actions([['Use Local Server', { type: 'use-local-server' }, true, 'codicon-server']]),
+          paragraph(document, l10n.t('An OpenAI-compatible server is running on this machine at {0}. You can use it without a key.', setup.localServerUrl)),
+          this.actions([[l10n.t('Use Local Server'), { type: 'use-local-server' }, true, 'codicon-server']]),
         );
       }
     } else {
-      const model = setup.model ? ` with ${modelLabel(setup)}` : '';
+      const intro = setup.model
+        ? l10n.t('No tasks yet. Delegate a task and a team of agents will work on it with {0}; you review their edits before anything is written.', modelLabel(setup))
+        : l10n.t('No tasks yet. Delegate a task and a team of agents will work on it; you review their edits before anything is written.');
       parts.push(
-        paragraph(document, `No tasks yet. Delegate a task and a team of agents will work on it${model}; you review their edits before anything is written.`),
+        paragraph(document, intro),
         this.actions([
-          ['Delegate Task', { type: 'delegate' }, false, 'codicon-add'],
-          ['Select Model', { type: 'run-command', command: 'agentTeam.selectModel' }, true, 'codicon-sparkle'],
+          [l10n.t('Delegate Task'), { type: 'delegate' }, false, 'codicon-add'],
+          [l10n.t('Select Model'), { type: 'run-command', command: 'agentTeam.selectModel' }, true, 'codicon-sparkle'],
         ]),
       );
     }
@@ -75,7 +78,7 @@ export class EmptyStateView {
 
 /** The Restricted Mode notice, shown as the empty state and as a banner above existing tasks. */
 export function restrictedMessage(document: Document, post: (message: WebviewMessage) => void): HTMLElement {
-  const manage = createButton(document, 'Manage Workspace Trust', { secondary: true, icon: 'codicon-shield' });
+  const manage = createButton(document, l10n.t('Manage Workspace Trust'), { secondary: true, icon: 'codicon-shield' });
   manage.addEventListener('click', () => post({ type: 'run-command', command: 'workbench.trust.manage' }));
   return createElement(document, 'div', { className: 'restricted', attributes: { role: 'note' } }, [
     createElement(document, 'p', {}, [

@@ -8,13 +8,17 @@ export type TreeKeyAction =
   | { kind: 'focus'; taskId: string }
   | { kind: 'expand'; taskId: string }
   | { kind: 'collapse'; taskId: string }
-  | { kind: 'select'; taskId: string };
+  | { kind: 'select'; taskId: string }
+  /** Stop the row's task (the tree view acts only when it can be stopped). */
+  | { kind: 'stop'; taskId: string };
 
 /**
  * - Up/Down: previous/next row. Home/End: first/last row. PageUp/PageDown: a page of rows.
  * - Right: expand a collapsed row, or go to the first child of an expanded one.
  * - Left: collapse an expanded row, or go to the parent.
  * - Enter/Space: select (shows the detail pane).
+ * - Delete: stop the row's task, as its Stop button does (the button is out of the Tab order: the row is
+ *   the tree's one tab stop, so the key is how the keyboard reaches Stop from the row).
  * Returns undefined for keys the tree does not handle (they keep their default behaviour).
  */
 export function treeKeyAction(
@@ -61,6 +65,8 @@ export function treeKeyAction(
     case 'Enter':
     case ' ':
       return { kind: 'select', taskId: row.id };
+    case 'Delete':
+      return { kind: 'stop', taskId: row.id };
     default:
       return undefined;
   }

@@ -4,6 +4,7 @@
  */
 import { mountSidebar } from './app.js';
 import { acquireWebviewApi } from './vscode-api.js';
+import { readStrings } from './l10n.js';
 
 const api = acquireWebviewApi();
 
@@ -11,5 +12,7 @@ window.addEventListener('error', (event) => {
   api.postMessage({ type: 'log', level: 'error', message: String(event.message).slice(0, 4000) });
 });
 
-const sidebar = mountSidebar({ root: document.getElementById('app') ?? document.body, api });
+const root = document.getElementById('app') ?? document.body;
+readStrings(root);
+const sidebar = mountSidebar({ root, api });
 window.addEventListener('message', (event: MessageEvent) => sidebar.receive(event.data));

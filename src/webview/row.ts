@@ -21,6 +21,7 @@ import { formatCost } from '../engine/model/cost-schema.js';
 import { formatCount, formatTaskElapsed, formatTokens, treeTokens } from './format.js';
 import { isResumable, isStoppable, resumeAriaLabel, statusIconClasses, statusText, stopAriaLabel, taskAriaLabel } from './status.js';
 import { type TreeRow } from './tree-model.js';
+import { l10n } from './l10n.js';
 
 export interface RowView {
   element: HTMLDivElement;
@@ -139,11 +140,11 @@ export function rowTooltip(task: ProtocolTask, now: number): string {
   const spent = treeTokens(task);
   return [
     `${task.role}: ${task.description}`,
-    `Status: ${statusText(task)}${task.background && task.parentId !== null ? ' (background)' : ''}`,
-    ...(task.model ? [`Model: ${task.model}`] : []),
-    `Tokens: ${formatCount(spent)}${task.budgetTokens !== undefined ? ` of ${formatCount(task.budgetTokens)}` : ''} (with subagents)`,
-    ...(task.treeCost && spent > 0 ? [`Cost: ${formatCost(task.treeCost)}${task.budgetUsd !== undefined ? ` of $${task.budgetUsd}` : ''} (with subagents)`] : []),
-    ...(elapsed ? [`Elapsed: ${elapsed}`] : []),
+    task.background && task.parentId !== null ? l10n.t('Status: {0} (background)', statusText(task)) : l10n.t('Status: {0}', statusText(task)),
+    ...(task.model ? [l10n.t('Model: {0}', task.model)] : []),
+    task.budgetTokens !== undefined ? l10n.t('Tokens: {0} of {1} (with subagents)', formatCount(spent), formatCount(task.budgetTokens)) : l10n.t('Tokens: {0} (with subagents)', formatCount(spent)),
+    ...(task.treeCost && spent > 0 ? [task.budgetUsd !== undefined ? l10n.t('Cost: {0} of ${1} (with subagents)', formatCost(task.treeCost), task.budgetUsd) : l10n.t('Cost: {0} (with subagents)', formatCost(task.treeCost))] : []),
+    ...(elapsed ? [l10n.t('Elapsed: {0}', elapsed)] : []),
   ].join('\n');
 }
 
@@ -171,11 +172,14 @@ interface RowButton {
 }
 
 function updateStopButton(view: RowView, task: ProtocolTask): void {
-  updateRowButton(view, { slot: 'stop', shown: isStoppable(task.status), className: 'tree-stop icon-button codicon codicon-debug-stop', title: 'Stop', label: stopAriaLabel(task) });
+  const stoppable = isStoppable(task.status);
+  // The key that stops it from the row (keyboard.ts), told to screen readers as VS Code's own lists do.
+  setAttributeIfChanged(view.element, 'aria-keyshortcuts', stoppable ? 'Delete' : null);
+  updateRowButton(view, { slot: 'stop', shown: stoppable, className: 'tree-stop icon-button codicon codicon-debug-stop', title: l10n.t('Stop (Delete)'), label: stopAriaLabel(task) });
 }
 
 function updateResumeButton(view: RowView, task: ProtocolTask): void {
-  updateRowButton(view, { slot: 'resume', shown: isResumable(task), className: 'tree-resume icon-button codicon codicon-debug-continue', title: 'Resume', label: resumeAriaLabel(task) });
+  updateRowButton(view, { slot: 'resume', shown: isResumable(task), className: 'tree-resume icon-button codicon codicon-debug-continue', title: l10n.t('Resume'), label: resumeAriaLabel(task) });
 }
 
 function updateRowButton(view: RowView, button: RowButton): void {
@@ -186,8 +190,8 @@ function updateRowButton(view: RowView, button: RowButton): void {
   }
   let element = view[button.slot];
   if (!element) {
-    // Out of the Tab order: the row is the one tab stop; the keyboard reaches Stop and Resume through the
-    // detail pane (Enter) or the row's context menu.
+    // Out of the Tab order: the row is the one tab stop; the keyboard stops a row with Delete on it
+    // (keyboard.ts), and reaches Resume through the detail pane (Enter) or the row's context menu.
     element = createElement(view.element.ownerDocument, 'button', { className: button.className, attributes: { type: 'button', tabindex: '-1', title: button.title } });
     view[button.slot] = element;
     view.element.append(element);

@@ -1,5 +1,6 @@
 /** How a task's status and stop reason look and read. */
 import { type ProtocolTask } from '../shared/protocol.js';
+import { l10n } from './l10n.js';
 
 type TaskStatus = ProtocolTask['status'];
 
@@ -50,11 +51,11 @@ export function taskAriaLabel(task: Pick<ProtocolTask, 'role' | 'description' | 
 
 /** The Stop button's accessible name, which must begin with "Stop". */
 export function stopAriaLabel(task: Pick<ProtocolTask, 'role' | 'description'>): string {
-  return `Stop ${taskTitle(task)}`;
+  return l10n.t('Stop {0}', taskTitle(task));
 }
 
 /** The Resume button's accessible name, which must begin with "Resume": `Resume run Find usages`. */
 export function resumeAriaLabel(task: Pick<ProtocolTask, 'description'>): string {
-  return `Resume run ${task.description}`;
+  return l10n.t('Resume run {0}', task.description);
 }
 

@@ -8,6 +8,7 @@ import { type ProtocolTranscriptEntry } from '../shared/protocol.js';
 import { createElement, createIcon, setTextIfChanged } from './dom.js';
 import { type MarkdownRenderer } from './markdown.js';
 import { type TranscriptState } from './store.js';
+import { l10n } from './l10n.js';
 
 /** Tool inputs and results longer than this are cut in the view (the host keeps them whole). Default 20,000. */
 export const maxToolTextLength = 20_000;
@@ -28,8 +29,8 @@ export class TranscriptView {
     this.entriesElement = createElement(document, 'div', { className: 'transcript-entries' });
     this.streamingElement = createElement(document, 'div', { className: 'transcript-streaming' });
     this.statusElement = createElement(document, 'div', { className: 'transcript-status' });
-    this.element = createElement(document, 'section', { className: 'detail-section transcript', attributes: { 'aria-label': 'Transcript' } }, [
-      createElement(document, 'h3', { className: 'detail-heading', text: 'Transcript' }),
+    this.element = createElement(document, 'section', { className: 'detail-section transcript', attributes: { 'aria-label': l10n.t('Transcript') } }, [
+      createElement(document, 'h3', { className: 'detail-heading', text: l10n.t('Transcript') }),
       this.entriesElement,
       this.streamingElement,
       this.statusElement,
@@ -49,7 +50,7 @@ export class TranscriptView {
     this.renderedCount = transcript.entries.length;
     setTextIfChanged(this.streamingElement, transcript.streamingText);
     this.streamingElement.hidden = transcript.streamingText === '';
-    const status = !transcript.received && expectedLength > 0 ? 'Loading transcript…' : transcript.received && transcript.entries.length === 0 && transcript.streamingText === '' ? 'No steps yet.' : '';
+    const status = !transcript.received && expectedLength > 0 ? l10n.t('Loading transcript…') : transcript.received && transcript.entries.length === 0 && transcript.streamingText === '' ? l10n.t('No steps yet.') : '';
     setTextIfChanged(this.statusElement, status);
     this.statusElement.hidden = status === '';
   }
@@ -78,7 +79,7 @@ export class TranscriptView {
             createElement(document, 'span', { className: 'tool-name', text: entry.toolName }),
             createElement(document, 'span', { className: 'tool-brief', text: briefInput(entry.input) }),
           ]),
-          createElement(document, 'div', { className: 'tool-label', text: 'Input' }),
+          createElement(document, 'div', { className: 'tool-label', text: l10n.t('Input') }),
           createElement(document, 'pre', { className: 'tool-input', text: clip(prettyJson(entry.input)) }),
         ]);
         details.setAttribute('data-tool-call-id', entry.toolCallId);
@@ -103,7 +104,7 @@ export class TranscriptView {
           details.querySelector('.tool-icon')?.classList.replace('codicon-tools', 'codicon-error');
         }
         details.append(
-          createElement(document, 'div', { className: 'tool-label', text: entry.isError ? 'Error' : 'Result' }),
+          createElement(document, 'div', { className: 'tool-label', text: entry.isError ? l10n.t('Error') : l10n.t('Result') }),
           createElement(document, 'pre', { className: 'tool-output', text: clip(entry.output) }),
         );
         return;

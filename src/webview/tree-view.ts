@@ -8,6 +8,8 @@ import { createElement } from './dom.js';
 import { treeKeyAction } from './keyboard.js';
 import { createRowView, isTwistieClick, type RowView, updateRowElapsed, updateRowView } from './row.js';
 import { type FlatTree, visibleRange } from './tree-model.js';
+import { isStoppable } from './status.js';
+import { l10n } from './l10n.js';
 
 export interface TreeViewOptions {
   /** Row height in pixels; must match `.tree-row` in media/sidebar.css. Default 22 (VS Code's lists). */
@@ -67,7 +69,7 @@ export class TreeView {
     this.sizer = createElement(document, 'div', { className: 'tree-sizer', attributes: { 'aria-hidden': 'true' } });
     this.element = createElement(document, 'div', {
       className: 'tree',
-      attributes: { role: 'tree', 'aria-label': 'Agent tasks' },
+      attributes: { role: 'tree', 'aria-label': l10n.t('Agent tasks') },
     }, [this.sizer]);
     this.element.addEventListener('click', (event) => this.onClick(event));
     this.element.addEventListener('keydown', (event) => this.onKeyDown(event));
@@ -223,6 +225,11 @@ export class TreeView {
       case 'select':
         this.actions.select(action.taskId);
         break;
+      case 'stop': {
+        const status = input.tasks.get(action.taskId)?.status;
+        if (status !== undefined && isStoppable(status)) this.actions.stop(action.taskId);
+        break;
+      }
     }
   }
 }

@@ -150,7 +150,7 @@ describe('agent-team serve --a2a arguments', () => {
     expect(() => parseArguments(['serve', '--a2a', '--port', '0', '--no-auth', '--auth-token-env', 'A2A_TOKEN'], '/work')).toThrow('--no-auth and --auth-token-env cannot be used together');
     // Beyond loopback a token is required: --no-auth does not open the server to other machines.
     expect(() => parseArguments(['serve', '--a2a', '--port', '0', '--no-auth', '--host', '0.0.0.0'], '/work')).toThrow('it needs --auth-token-env <NAME>');
-    expect(() => parseArguments(['run', '--no-auth', 'task'], '/work')).toThrow('--a2a, --port and --no-auth belong to "serve"');
+    expect(() => parseArguments(['run', '--no-auth', 'task'], '/work')).toThrow('--a2a, --port, --host, --auth-token-env and --no-auth belong to "serve"');
     expect(() => parseArguments(['mcp', '--no-auth'], '/work')).toThrow('"mcp" takes only');
   });
 
@@ -159,7 +159,7 @@ describe('agent-team serve --a2a arguments', () => {
     expect(() => parseArguments(['serve', '--a2a'], '/work')).toThrow('needs --port');
     expect(() => parseArguments(['serve', '--a2a', '--port', '70000'], '/work')).toThrow('--port must be a whole number from 0 to 65535');
     expect(() => parseArguments(['serve', '--a2a', '--port', '1', '--json'], '/work')).toThrow('"serve" takes only');
-    expect(() => parseArguments(['run', '--a2a', 'task'], '/work')).toThrow('--a2a, --port and --no-auth belong to "serve"');
+    expect(() => parseArguments(['run', '--a2a', 'task'], '/work')).toThrow('--a2a, --port, --host, --auth-token-env and --no-auth belong to "serve"');
     expect(() => parseArguments(['serve', '--a2a', '--port', '1', '--host', '10.0.0.5'], '/work')).toThrow('it needs --auth-token-env <NAME>');
     // Another 127.x address would answer nothing: the Host check knows 127.0.0.1, ::1 and localhost only.
     expect(() => parseArguments(['serve', '--a2a', '--port', '1', '--host', '127.0.0.5'], '/work')).toThrow('it needs --auth-token-env <NAME>');

@@ -4,7 +4,8 @@
  * (dirty ones included); a detached HEAD branches from its commit; refusals (a name that exists or is
  * invalid, not a repository, no git identity) are exit 2 and change nothing; a file changed at HEAD since
  * the proposal is a conflict (exit 1, no branch); with a signed-in `gh` (a stand-in) the branch is pushed
- * to origin and a pull request opened with the run's trace; without gh, the commands are printed.
+ * to origin and a pull request opened with the run's trace; without gh, the commands are printed; without
+ * a remote, no push command but how to look at and merge the branch here.
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -52,9 +53,21 @@ describe('agent-team apply --branch', () => {
     expect(message).toContain('  - math.ts (+1 -1)');
     expect(message).toContain('Test User <test@example.com>');
     expect(git(world.workspace, ['rev-parse', 'agent-team/rename^'], gitWorld)).toBe(before.head);
+    // No remote: nothing to push to, so no push command; what to do with the branch here instead.
+    expect(stdout).toContain('The branch is only in this repository (it has no remote, so nothing was pushed)');
+    expect(stdout).toContain('  git merge agent-team/rename');
+    expect(stdout).toContain('add the remote first (git remote add <name> <url>)');
+    expect(stdout).not.toContain('git push');
+  });
+
+  it('without gh, prints the push to the repository’s remote and the pull request command', async () => {
+    const runId = await repositoryWithRun();
+    await addOrigin(world.workspace, gitWorld);
+    const { code, stdout, stderr } = await apply(runId, '--branch', 'agent-team/by-hand');
+    expect(code, stderr).toBe(0);
     expect(stdout).toContain('not done here: gh (GitHub CLI) is not installed');
-    expect(stdout).toContain('  git push -u origin agent-team/rename');
-    expect(stdout).toMatch(/ {2}gh pr create --head agent-team\/rename --title 'Rename add to sum' --body-file \S+pull-request\.md/);
+    expect(stdout).toContain('  git push -u origin agent-team/by-hand');
+    expect(stdout).toMatch(/ {2}gh pr create --head agent-team\/by-hand --title 'Rename add to sum' --body-file \S+pull-request\.md/);
   });
 
   it('branches from the commit a detached HEAD is on, and says so', async () => {

@@ -37,6 +37,8 @@ import * as stopJourney from './journeys/stop.mjs';
 import * as languageModelJourney from './journeys/language-model.mjs';
 import * as hunkJourney from './journeys/hunk.mjs';
 import * as undoJourney from './journeys/undo.mjs';
+import * as altgrJourney from './journeys/altgr.mjs';
+import * as multiRootJourney from './journeys/multi-root.mjs';
 import * as gutterJourney from './journeys/gutter.mjs';
 import * as conflictJourney from './journeys/conflict.mjs';
 import * as budgetJourney from './journeys/budget.mjs';
@@ -52,7 +54,7 @@ import { repoRoot, resultsDir, vsixPath } from './lib/paths.mjs';
 import { openSession, saveArtifacts, saveAttachments } from './lib/session.mjs';
 import { within } from './lib/wait.mjs';
 
-const journeys = [delegateJourney, nestedJourney, workflowJourney, planJourney, answerJourney, queuedQuestionJourney, steerJourney, followUpJourney, stopJourney, budgetJourney, reviewJourney, hunkJourney, undoJourney, gutterJourney, conflictJourney, reviseJourney, reloadJourney, resumeJourney, branchJourney, restrictedJourney, startJourney, languageModelJourney, approveJourney, approveAlwaysJourney, problemsJourney, newRoleJourney, checksJourney, activationJourney, promptFileJourney];
+const journeys = [delegateJourney, nestedJourney, workflowJourney, planJourney, answerJourney, queuedQuestionJourney, steerJourney, followUpJourney, stopJourney, budgetJourney, reviewJourney, hunkJourney, altgrJourney, undoJourney, gutterJourney, conflictJourney, reviseJourney, reloadJourney, resumeJourney, branchJourney, restrictedJourney, multiRootJourney, startJourney, languageModelJourney, approveJourney, approveAlwaysJourney, problemsJourney, newRoleJourney, checksJourney, activationJourney, promptFileJourney];
 /** The longest one journey may take, setup of its window included (they take 20–40 s here). */
 const journeyTimeoutMs = 6 * 60_000;
 

@@ -147,10 +147,13 @@ describe('manifest', () => {
     // Not Ctrl+Alt+D (a "show desktop" on Linux desktops) nor Cmd+Alt+D (the macOS Dock).
     expect([delegate.key, delegate.mac]).toEqual(['ctrl+shift+alt+d', 'cmd+shift+alt+d']);
     for (const command of ['agentTeam.acceptHunk', 'agentTeam.rejectHunk']) {
-      // Ctrl+Alt is AltGr on many layouts: in the user's own files the keys must type their characters. Only
-      // a proposal's editor (editable since the user may edit a proposal before accepting it) or one of our
-      // multi-file reviews (whose other sides are read-only) has them.
-      expect(keys.find((binding) => binding.command === command)!.when).toBe('editorTextFocus && (resourceScheme == agent-team-proposal || agentTeam.changesReviewActive)');
+      // Only a proposal's editor or one of our multi-file reviews has them, never the user's own files. The
+      // proposal is editable (the user may edit it before accepting), so the keys must never be ones that
+      // type: Ctrl+Alt is AltGr on Windows (Polish AltGr+N is ń) and would decide a hunk while typing.
+      const binding = keys.find((each) => each.command === command)!;
+      expect(binding.when).toBe('editorTextFocus && (resourceScheme == agent-team-proposal || agentTeam.changesReviewActive)');
+      expect(binding.key).toMatch(/^shift\+alt\+[yn]$/);
+      expect(binding.mac).toMatch(/^cmd\+alt\+[yn]$/);
     }
   });
 

@@ -37,8 +37,11 @@ describe('activity context', () => {
     expect(fake.state.contextKeys.get('agentTeam.hasRunningTasks')).toBe(false);
     expect((view as unknown as { badge?: unknown }).badge).toBeUndefined();
     expect(fake.state.contextKeys.get('agentTeam.hasPendingChanges')).toBe(true);
+    // The walkthrough's review step completes on a decision, not on a proposal waiting.
+    expect(fake.state.contextKeys.get('agentTeam.hasDecidedChanges')).toBeUndefined();
     await world.extension.execute('agentTeam.rejectFile', taskId, 'a.ts');
     expect(fake.state.contextKeys.get('agentTeam.hasPendingChanges')).toBe(false);
+    expect(fake.state.contextKeys.get('agentTeam.hasDecidedChanges')).toBe(true);
     // The task is history now: its commands stay offered until the history is cleared.
     expect(fake.state.contextKeys.get('agentTeam.hasTasks')).toBe(true);
     await world.extension.execute('agentTeam.clearHistory');

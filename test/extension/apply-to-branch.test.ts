@@ -66,11 +66,21 @@ describe('Apply to Branch…', () => {
 
   it('without gh, makes the branch and puts the commands to open a pull request in the output', async () => {
     const runId = await runWithOneRejection();
+    await addOrigin(world.extension.root, gitWorld);
     fake.state.inputBoxAnswers.push(() => 'by-hand');
     await world.extension.execute('agentTeam.applyToBranch', runId);
     expect(git(world.extension.root, ['show', 'by-hand:a.ts'], gitWorld)).toBe('const a = 2;\n');
     expect(fake.state.messages.at(-1)?.message).toContain('Made branch by-hand. No pull request was opened (gh (GitHub CLI) is not installed)');
     await fake.waitForLog('git push -u origin by-hand');
+  });
+
+  it('without a remote, makes the branch and says to add one, with no push command', async () => {
+    const runId = await runWithOneRejection();
+    fake.state.inputBoxAnswers.push(() => 'local-only');
+    await world.extension.execute('agentTeam.applyToBranch', runId);
+    expect(git(world.extension.root, ['show', 'local-only:a.ts'], gitWorld)).toBe('const a = 2;\n');
+    expect(fake.state.messages.at(-1)?.message).toBe('Made branch local-only. The repository has no remote, so nothing was pushed: add one (git remote add) to open a pull request.');
+    await fake.waitForLog('git merge local-only');
   });
 
   it('offers the finished runs with proposals when given no run', async () => {

@@ -59,4 +59,17 @@ describe('cost in the extension', () => {
     expect(extension.host.taskManager.get(rootId)).toMatchObject({ status: 'stopped', budgetUsd: 5, stopReason: { kind: 'budget' } });
     expect(server.requests).toHaveLength(2);
   });
+
+  it('refuses to start a run under agentTeam.budgetUsd when the model has no price, and says how to add one', async () => {
+    server.respondWith(() => ({ ...textTurn('Hello.'), usage }));
+    start({ 'agentTeam.budgetUsd': 5 });
+    const started = await extension.execute('agentTeam.delegate', 'Read the notes', { role: 'researcher' }).then(
+      () => 'started',
+      (error: unknown) => String(error),
+    );
+    const said = [started, ...fake.state.messages.map((message) => message.message)].join('\n');
+    expect(said).toContain('openai/house-model has no price');
+    expect(said).toContain('agentTeam.modelPrices');
+    expect(server.requests).toHaveLength(0);
+  });
 });

@@ -4,7 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { formatCost } from '../../src/engine/model/cost-schema.js';
-import { costOf, parseModelPrices, PriceTable } from '../../src/engine/model/model-prices.js';
+import { defaultModelIds, modelProviders } from '../../src/engine/model/create-model.js';
+import { claudeModelAliases } from '../../src/engine/model/model-aliases.js';
+import { costOf, listPrices, parseModelPrices, PriceTable } from '../../src/engine/model/model-prices.js';
 
 describe('PriceTable', () => {
   const table = new PriceTable({ 'openai/my-local-model': { input: 0, output: 0 }, 'anthropic/claude-sonnet-4-5': { input: 1, output: 2 } });
@@ -15,8 +17,16 @@ describe('PriceTable', () => {
     expect(table.priceOf('anthropic/claude-haiku-4-5-20251001')?.input).toBe(1);
     expect(table.priceOf('openai/gpt-5.1')).toBeUndefined();
     expect(table.priceOf('openai/gpt-5-turbo-preview')).toBeUndefined();
-    expect(table.priceOf('anthropic/claude-sonnet-5-5')).toBeUndefined();
     expect(table.priceOf(undefined)).toBeUndefined();
+  });
+
+  it('prices every default model and every Claude alias, so a run on defaults never costs "unknown"', () => {
+    const list = new PriceTable();
+    for (const provider of modelProviders) expect(list.priceOf(`${provider}/${defaultModelIds[provider]}`), provider).toBeDefined();
+    for (const model of Object.values(claudeModelAliases)) expect(list.priceOf(`anthropic/${model}`), model).toBeDefined();
+    // The default Anthropic model is newer than the last price check: it carries the Sonnet tier's price, marked as such.
+    expect(listPrices().find((entry) => entry.model === 'anthropic/claude-sonnet-5-5')).toEqual({ model: 'anthropic/claude-sonnet-5-5', price: { input: 3, output: 15, cachedInput: 0.3 }, tierEstimate: true });
+    expect(listPrices().find((entry) => entry.model === 'openai/gpt-5-mini')?.tierEstimate).toBe(false);
   });
 
   it("lets the user's prices win, and price a model at nothing on purpose", () => {

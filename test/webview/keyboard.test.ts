@@ -43,7 +43,7 @@ describe('treeKeyAction', () => {
     expect(act(' ', 'child')).toEqual({ kind: 'select', taskId: 'child' });
     expect(act('ArrowDown', null)).toEqual({ kind: 'focus', taskId: 'root' });
     expect(act('End', null)).toEqual({ kind: 'focus', taskId: 'older' });
-    expect(act('Delete', 'child')).toBeUndefined();
+    expect(act('Delete', 'child')).toEqual({ kind: 'stop', taskId: 'child' });
     expect(act('s', 'child')).toBeUndefined();
   });
 });

@@ -59,7 +59,7 @@ describe('keyboard navigation', () => {
   it('selects with Enter and leaves unhandled keys alone', () => {
     const harness = treeHarness();
     harness.row('child').focus();
-    const ignored = new KeyboardEvent('keydown', { key: 'Delete', bubbles: true, cancelable: true });
+    const ignored = new KeyboardEvent('keydown', { key: 'Insert', bubbles: true, cancelable: true });
     harness.row('child').dispatchEvent(ignored);
     expect(ignored.defaultPrevented).toBe(false);
     expect(harness.posted).toEqual([{ type: 'ready' }]);

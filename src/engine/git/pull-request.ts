@@ -29,8 +29,12 @@ export interface PullRequestRequest {
 
 export type PullRequestResult =
   | { outcome: 'created'; url: string }
-  /** Not attempted (`reason`): the commands to run in the repository, the body in `bodyFile`. */
-  | { outcome: 'manual'; reason: string; commands: string[]; bodyFile: string }
+  /**
+   * Not attempted (`reason`): the commands to run in the repository, the body in `bodyFile`. `noRemote`:
+   * the repository has no remote at all, so the commands look at and merge the branch here instead of
+   * pushing it (a push to a remote that does not exist would only fail).
+   */
+  | { outcome: 'manual'; reason: string; commands: string[]; bodyFile: string; noRemote?: true }
   /** Attempted and failed at a step: the commands still to run. */
   | { outcome: 'failed'; message: string; commands: string[]; bodyFile: string };
 
@@ -39,7 +43,14 @@ export async function openPullRequest(request: PullRequestRequest): Promise<Pull
   const folder = await mkdtemp(path.join(request.temporaryDirectory ?? tmpdir(), 'agent-team-pr-'));
   const bodyFile = path.join(folder, 'pull-request.md');
   await writeFile(bodyFile, request.body);
-  const push = ['git', 'push', '-u', 'origin', branch];
+  const remotes = await run('git', ['remote'], { cwd });
+  const names = remotes.exitCode === 0 ? remotes.stdout.split('\n').map((line) => line.trim()).filter((line) => line !== '') : ['origin'];
+  if (names.length === 0) {
+    const local = [['git', 'show', '--stat', branch], ['git', 'merge', branch]].map(commandLine);
+    return { outcome: 'manual', reason: 'the repository has no remote to push to', commands: local, bodyFile, noRemote: true };
+  }
+  // The commands by hand name a remote the repository has: origin, else its first.
+  const push = ['git', 'push', '-u', names.includes('origin') ? 'origin' : names[0]!, branch];
   const create = ['gh', 'pr', 'create', '--head', branch, '--title', request.title, '--body-file', bodyFile];
   const commands = [push, create].map(commandLine);
   if (!request.gitReadsEnvironment) return { outcome: 'manual', reason: "this git (older than 2.31) cannot be given the settings that keep gh's own git calls from running the repository's programs", commands, bodyFile };

@@ -4,6 +4,7 @@ import { toAnthropicParams } from './anthropic-request.js';
 import { AnthropicStreamReader } from './anthropic-stream.js';
 import type { ProviderFailureContext } from './provider-errors.js';
 import { LazySdk } from './lazy-sdk.js';
+import { catchingSdkNotices, describeSdkNotice, type ProviderNoticeSink } from './provider-notices.js';
 import { readProviderStream } from './provider-stream.js';
 import { type ProviderRequestLimits, type ProviderRequestOptions, resolveRequestLimits, sdkClientOptions } from './request-limits.js';
 import type { Model, ModelRequest, ModelStreamEvent } from './types.js';
@@ -31,6 +32,8 @@ export interface AnthropicModelOptions extends ProviderRequestOptions {
   secrets?: readonly string[];
   /** `max_tokens` when the request names none. Default 4096. */
   defaultMaxOutputTokens?: number;
+  /** Where the SDK's notices (a deprecated model) go, in our words. Default: nowhere; the SDK never prints them. */
+  onNotice?: ProviderNoticeSink;
 }
 
 /** A `Model` over the Messages API, streaming. */
@@ -69,7 +72,7 @@ export class AnthropicModel implements Model {
     const params = toAnthropicParams(request, this.modelId, this.options.defaultMaxOutputTokens ?? 4096);
     return this.sdk.stream(({ client, errorClasses }) =>
       readProviderStream(
-        (attemptSignal) => client.messages.create(params, { signal: attemptSignal }),
+        (attemptSignal) => catchingSdkNotices(() => client.messages.create(params, { signal: attemptSignal }), (printed) => this.options.onNotice?.(describeSdkNotice(this.provider, printed))),
         () => new AnthropicStreamReader(),
         this.failureContext(request.signal, errorClasses),
         this.limits,

@@ -2,6 +2,7 @@ import type { Clock } from '../clock.js';
 import { ConfigurationError } from '../errors.js';
 import { AnthropicModel } from './anthropic-model.js';
 import { OpenAIModel } from './openai-model.js';
+import type { ProviderNoticeSink } from './provider-notices.js';
 import type { Model } from './types.js';
 
 export type ModelProvider = 'anthropic' | 'openai';
@@ -55,6 +56,8 @@ export interface CreateModelOptions {
   clock?: Clock;
   /** The jitter of retry backoff, in [0, 1). Default `Math.random`. */
   random?: () => number;
+  /** Where the provider SDK's notices (a deprecated model) go, in our words. Default: nowhere. */
+  onNotice?: ProviderNoticeSink;
 }
 
 /**
@@ -92,7 +95,7 @@ export function createModel(settings: ModelSettings, options: CreateModelOptions
   };
   if (provider === 'anthropic') {
     // A proxy may take no key; the SDK needs some value to send all the same.
-    return new AnthropicModel({ ...common, apiKey: apiKey ?? 'no-key-needed' });
+    return new AnthropicModel({ ...common, apiKey: apiKey ?? 'no-key-needed', ...(options.onNotice ? { onNotice: options.onNotice } : {}) });
   }
   return new OpenAIModel({ ...common, ...(apiKey === undefined ? {} : { apiKey }) });
 }

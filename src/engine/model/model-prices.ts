@@ -20,6 +20,15 @@ const modelPriceSchema = z.object({ input: dollars, output: dollars, cachedInput
 /** The date of the list prices, for the docs and the notes that show them. */
 export const listPricesAsOf: string = table.asOf;
 
+/**
+ * The list, in its order. `tierEstimate`: the model is newer than the last price check and carries its
+ * tier's price (Sonnet, Opus, Haiku) until checked, so a default model is never "unknown".
+ */
+export function listPrices(): { model: string; price: ModelPrice; tierEstimate: boolean }[] {
+  const estimates = new Set<string>(table.tierEstimates);
+  return Object.entries(table.prices as Record<string, ModelPrice>).map(([model, price]) => ({ model, price, tierEstimate: estimates.has(model) }));
+}
+
 /** The user's prices, by `provider/model`: each entry checked, a bad one named and left out. */
 export function parseModelPrices(value: unknown, source: string): { prices: Record<string, ModelPrice>; problems: string[] } {
   const prices: Record<string, ModelPrice> = {};

@@ -49,7 +49,7 @@ export function reportRunInChat(options: RunInChatOptions, rootId: string, strea
     cleanups.push(
       taskManager.onEvent((event) => {
         if (event.type === 'task-start' && event.task.id !== rootId && inRun(event.task)) {
-          stream.progress(`${event.task.role}: ${event.task.description}`);
+          stream.progress(vscode.l10n.t('{0}: {1}', event.task.role, event.task.description));
         } else if (event.type === 'task-update' && asksNow(event.task) && !waiting.has(event.task.id) && inRun(event.task)) {
           waiting.add(event.task.id);
           const command = pendingCommand(taskManager.transcript(event.task.id));

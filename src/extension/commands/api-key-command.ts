@@ -17,13 +17,13 @@ export async function setApiKey(host: AgentTeamHost, providerArgument?: unknown)
   const key = await vscode.window.showInputBox({
     title: vscode.l10n.t('Set API Key: {0}', label),
     prompt: vscode.l10n.t('Paste your {0} API key. It is kept in VS Code\'s secret storage, never in your settings.', label),
-    placeHolder: existing?.source === 'secret-storage' ? 'A key is stored; a new one replaces it' : provider === 'anthropic' ? 'sk-ant-\u2026' : 'sk-\u2026',
+    placeHolder: existing?.source === 'secret-storage' ? vscode.l10n.t('A key is stored; a new one replaces it') : provider === 'anthropic' ? 'sk-ant-\u2026' : 'sk-\u2026',
     password: true,
     ignoreFocusOut: true,
     validateInput: (value) => {
       const trimmed = value.trim();
-      if (trimmed === '') return 'Enter the key, or press Escape to cancel.';
-      if (/\s/.test(trimmed)) return 'An API key has no spaces or line breaks; check what was pasted.';
+      if (trimmed === '') return vscode.l10n.t('Enter the key, or press Escape to cancel.');
+      if (/\s/.test(trimmed)) return vscode.l10n.t('An API key has no spaces or line breaks; check what was pasted.');
       return undefined;
     },
   });
@@ -37,8 +37,8 @@ export async function setApiKey(host: AgentTeamHost, providerArgument?: unknown)
 async function pickProvider(): Promise<ModelProvider | undefined> {
   const picked = await vscode.window.showQuickPick(
     [
-      { label: 'Anthropic', description: 'Claude models', provider: 'anthropic' as const },
-      { label: 'OpenAI', description: 'GPT models, or an OpenAI-compatible server that needs a key', provider: 'openai' as const },
+      { label: 'Anthropic', description: vscode.l10n.t('Claude models'), provider: 'anthropic' as const },
+      { label: 'OpenAI', description: vscode.l10n.t('GPT models, or an OpenAI-compatible server that needs a key'), provider: 'openai' as const },
     ],
     { title: vscode.l10n.t('Set API Key: which provider?'), placeHolder: vscode.l10n.t('Pick the provider the key is for') },
   );

@@ -89,6 +89,11 @@ export async function applyToBranch(host: AgentTeamHost, runArgument?: unknown):
     showInfo(vscode.l10n.t('Made branch {0} and opened a pull request: {1}', result.branch, pullRequest.url), { title: vscode.l10n.t('Open Pull Request'), run: () => vscode.env.openExternal(vscode.Uri.parse(pullRequest.url)) });
     return result;
   }
+  if (pullRequest.outcome === 'manual' && pullRequest.noRemote) {
+    host.log.info(`Branch ${result.branch} is only in ${result.repositoryRoot} (no remote). To look at it or merge it, run there:\n${pullRequest.commands.map((command) => `  ${command}`).join('\n')}\nTo open a pull request, add a remote (git remote add <name> <url>) and push the branch to it.`);
+    showInfo(vscode.l10n.t('Made branch {0}. The repository has no remote, so nothing was pushed: add one (git remote add) to open a pull request.', result.branch), { title: vscode.l10n.t('Show Output'), run: () => host.log.show() });
+    return result;
+  }
   const why = pullRequest.outcome === 'manual' ? pullRequest.reason : pullRequest.message;
   host.log.info(`To open a pull request for ${result.branch} (${why}), run in ${result.repositoryRoot}:\n${pullRequest.commands.map((command) => `  ${command}`).join('\n')}`);
   showInfo(vscode.l10n.t('Made branch {0}. No pull request was opened ({1}): the commands to open one are in the output.', result.branch, why), { title: vscode.l10n.t('Show Output'), run: () => host.log.show() });

@@ -37,11 +37,11 @@ export async function delegate(host: AgentTeamHost, first?: unknown, second?: un
       if (role === undefined) return undefined;
     }
     const typed = await vscode.window.showInputBox({
-      title: role === coordinatorName ? 'Delegate Task' : `Delegate Task to ${role}`,
-      prompt: role === coordinatorName ? 'What should the team do? The coordinator plans it and delegates the parts.' : `What should the ${role} do?`,
+      title: role === coordinatorName ? vscode.l10n.t('Delegate Task') : vscode.l10n.t('Delegate Task to {0}', role),
+      prompt: role === coordinatorName ? vscode.l10n.t('What should the team do? The coordinator plans it and delegates the parts.') : vscode.l10n.t('What should the {0} do?', role),
       placeHolder: vscode.l10n.t('e.g. Find where dates are parsed and review it for timezone bugs'),
       ignoreFocusOut: true,
-      validateInput: (value) => (value.trim() === '' ? 'Describe the task, or press Escape to cancel.' : undefined),
+      validateInput: (value) => (value.trim() === '' ? vscode.l10n.t('Describe the task, or press Escape to cancel.') : undefined),
     });
     if (typed === undefined || typed.trim() === '') return undefined;
     // From the editor's menu its file; from the palette, the active editor's selection when there is one.
@@ -95,14 +95,14 @@ async function pickRole(roles: readonly RoleDefinition[]): Promise<string | unde
   const items: Array<vscode.QuickPickItem & { role?: string }> = [
     {
       label: '$(organization) coordinator',
-      description: 'default',
-      detail: 'Plans the work and delegates the parts to the roles below, in parallel where it can.',
+      description: vscode.l10n.t('default'),
+      detail: vscode.l10n.t('Plans the work and delegates the parts to the roles below, in parallel where it can.'),
       role: coordinatorName,
     },
-    { label: 'Run one role directly', kind: vscode.QuickPickItemKind.Separator },
+    { label: vscode.l10n.t('Run one role directly'), kind: vscode.QuickPickItemKind.Separator },
     ...roles.map((role) => ({
       label: `$(person) ${role.name}`,
-      description: [role.source.kind === 'built-in' ? 'built-in' : role.source.path, ...roleNotes(role)].join(' · '),
+      description: [role.source.kind === 'built-in' ? vscode.l10n.t('built-in') : role.source.path, ...roleNotes(role)].join(' · '),
       detail: role.description,
       role: role.name,
     })),

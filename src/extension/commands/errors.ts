@@ -14,15 +14,15 @@ export function reportCommandError(
   log.error(`${command}: ${message}`);
   const actions: NotificationAction[] = [];
   if ((error instanceof ConfigurationError && /api key/i.test(message)) || (error instanceof ProviderError && error.kind === 'auth')) {
-    actions.push(commandAction('Set API Key', 'agentTeam.setApiKey'));
+    actions.push(commandAction(vscode.l10n.t('Set API Key'), 'agentTeam.setApiKey'));
   }
   if (error instanceof ConfigurationError && /needs a folder/i.test(message)) {
-    actions.push(commandAction('Open Folder\u2026', 'workbench.action.files.openFolder'));
+    actions.push(commandAction(vscode.l10n.t('Open Folder\u2026'), 'workbench.action.files.openFolder'));
   }
   if (error instanceof ConfigurationError && /base url/i.test(message)) {
-    actions.push(commandAction('Open Settings', 'workbench.action.openSettings', 'agentTeam'));
+    actions.push(commandAction(vscode.l10n.t('Open Settings'), 'workbench.action.openSettings', 'agentTeam'));
   }
-  const text = error instanceof AgentTeamError ? message : `${message} (details in the Agent Team output)`;
+  const text = error instanceof AgentTeamError ? message : vscode.l10n.t('{0} (details in the Agent Team output)', message);
   showError(vscode.l10n.t('Agent Team: {0}', capitalize(text)), ...actions, { title: vscode.l10n.t('Show Log'), run: () => log.show(true) });
 }
 

@@ -25,11 +25,12 @@ const toolPurposes: Readonly<Record<ToolName, string>> = {
 };
 
 export async function newRole(host: AgentTeamHost): Promise<void> {
-  const folder = host.folder();
-  if (!folder) {
+  if ((vscode.workspace.workspaceFolders ?? []).length === 0) {
     showError(vscode.l10n.t('Open a folder first: a role file lives in its .agent-team/agents folder.'));
     return;
   }
+  // Multi-root: the folder the agents work in, asked for if not yet chosen (its roles are the ones used).
+  const folder = await host.chosenFolder();
   const name = await vscode.window.showInputBox({ title: vscode.l10n.t('New Role (1/4): name'), prompt: vscode.l10n.t('The role\'s name, as the coordinator and you will call it'), placeHolder: 'api-reviewer', ignoreFocusOut: true, validateInput: (value) => roleNameProblem(value) });
   if (name === undefined) return;
   const target = vscode.Uri.joinPath(folder.uri, ...newRoleDirectory.split('/'), `${name.trim()}.md`);

@@ -26,10 +26,11 @@ export async function runWorkflow(host: AgentTeamHost, nameArgument?: unknown, i
   if (!entry.workflow) {
     const problems = entry.problems.map(formatWorkflowProblem);
     host.log.error(`Workflow ${entry.name} cannot run:\n${problems.join('\n')}`);
-    showError(`The workflow "${entry.name}" cannot run: ${problems[0] ?? 'it has problems'}${problems.length > 1 ? ` (and ${problems.length - 1} more, in the log)` : ''}`);
+    const first = problems[0] ?? vscode.l10n.t('it has problems');
+    showError(problems.length > 1 ? vscode.l10n.t('The workflow "{0}" cannot run: {1} (and {2} more, in the log)', entry.name, first, problems.length - 1) : vscode.l10n.t('The workflow "{0}" cannot run: {1}', entry.name, first));
     return undefined;
   }
-  const input = typeof inputArgument === 'string' && inputArgument.trim() !== '' ? inputArgument.trim() : await askFor(`Run Workflow: ${entry.name}`, entry.workflow.description, 'What should it work on? This is its {input}.');
+  const input = typeof inputArgument === 'string' && inputArgument.trim() !== '' ? inputArgument.trim() : await askFor(vscode.l10n.t('Run Workflow: {0}', entry.name), entry.workflow.description, vscode.l10n.t('What should it work on? This is its input.'));
   if (input === undefined) return undefined;
   await host.historyLoaded;
   const workflows = new Map<string, WorkflowDefinition>();
@@ -46,7 +47,7 @@ export async function planAndDelegate(host: AgentTeamHost, taskArgument?: unknow
   const task =
     typeof taskArgument === 'string' && taskArgument.trim() !== ''
       ? taskArgument.trim()
-      : await askFor('Plan and Delegate', 'A planner splits the task into parallel or sequential sub-tasks (planned again, level by level), and agents do them.', 'e.g. Audit the error handling of every module in src/engine');
+      : await askFor(vscode.l10n.t('Plan and Delegate'), vscode.l10n.t('A planner splits the task into parallel or sequential sub-tasks (planned again, level by level), and agents do them.'), vscode.l10n.t('e.g. Audit the error handling of every module in src/engine'));
   if (task === undefined) return undefined;
   const session = await host.engine();
   await host.historyLoaded;
@@ -76,7 +77,7 @@ async function askFor(title: string, prompt: string, placeHolder: string): Promi
     prompt,
     placeHolder,
     ignoreFocusOut: true,
-    validateInput: (value) => (value.trim() === '' ? 'Describe the task, or press Escape to cancel.' : undefined),
+    validateInput: (value) => (value.trim() === '' ? vscode.l10n.t('Describe the task, or press Escape to cancel.') : undefined),
   });
   return typed === undefined || typed.trim() === '' ? undefined : typed.trim();
 }

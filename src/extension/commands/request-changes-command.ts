@@ -29,7 +29,7 @@ export async function requestChanges(host: AgentTeamHost, taskArgument?: unknown
     prompt: vscode.l10n.t('What should the {0} change? It goes on with its context and revises its proposal.', task.role),
     placeHolder: vscode.l10n.t('e.g. Keep the old name as a deprecated alias'),
     ignoreFocusOut: true,
-    validateInput: (value) => (value.trim() === '' ? 'Say what should change, or press Escape to cancel.' : undefined),
+    validateInput: (value) => (value.trim() === '' ? vscode.l10n.t('Say what should change, or press Escape to cancel.') : undefined),
   });
   if (comment === undefined || comment.trim() === '') return undefined;
   const session = await host.engine();

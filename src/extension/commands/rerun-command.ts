@@ -30,7 +30,7 @@ export async function rerunAndCompare(host: AgentTeamHost, taskArgument?: unknow
   const session = await host.engine();
   const roles = session.listRoles().map((role) => role.name);
   const role = await vscode.window.showQuickPick(
-    [original.role, ...roles.filter((name) => name !== original.role)].map((name) => ({ label: name, description: name === original.role ? 'the same role' : undefined })),
+    [original.role, ...roles.filter((name) => name !== original.role)].map((name) => ({ label: name, description: name === original.role ? vscode.l10n.t('the same role') : undefined })),
     { title: vscode.l10n.t('Run Again: {0}', original.description), placeHolder: vscode.l10n.t('Which role runs it this time?') },
   );
   if (!role) return undefined;
@@ -38,7 +38,7 @@ export async function rerunAndCompare(host: AgentTeamHost, taskArgument?: unknow
   if (model === undefined) return undefined;
   const again: ModelSetup = { ...setup, model, roleModels: {} };
   const started = await session.delegate(
-    { prompt: original.prompt, role: role.label, description: `Again: ${original.description}`, mode: 'background', awaitBackgroundTasks: false },
+    { prompt: original.prompt, role: role.label, description: vscode.l10n.t('Again: {0}', original.description), mode: 'background', awaitBackgroundTasks: false },
     again,
     readSettings(vscode.workspace.isTrusted),
   );

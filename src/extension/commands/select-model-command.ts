@@ -16,31 +16,31 @@ type Choice = vscode.QuickPickItem & { use?: { provider: typeof vscodeLmProvider
 export async function selectModel(host: AgentTeamHost): Promise<void> {
   const setup = await host.setup.modelSetup();
   const current = (provider: string, model: string) => setup.providerChosen && setup.provider === provider && (model === '' || setup.model === model);
-  const items: Choice[] = [{ label: 'VS Code language models (no API key)', kind: vscode.QuickPickItemKind.Separator }];
+  const items: Choice[] = [{ label: vscode.l10n.t('VS Code language models (no API key)'), kind: vscode.QuickPickItemKind.Separator }];
   if (setup.chatModels.length === 0) {
-    items.push({ label: '$(info) VS Code offers no language model', detail: 'Install or sign in to a model provider such as GitHub Copilot; its models then appear here.' });
+    items.push({ label: `$(info) ${vscode.l10n.t('VS Code offers no language model')}`, detail: vscode.l10n.t('Install or sign in to a model provider such as GitHub Copilot; its models then appear here.') });
   }
   for (const model of setup.chatModels) {
     items.push({
       label: `$(sparkle) ${model.name || model.id}`,
-      description: `${model.vendor} \u00b7 ${model.family}${current(vscodeLmProvider, model.id) ? ' \u00b7 current' : ''}`,
+      description: `${model.vendor} \u00b7 ${model.family}${current(vscodeLmProvider, model.id) ? ` \u00b7 ${vscode.l10n.t('current')}` : ''}`,
       detail: model.id,
       use: { provider: vscodeLmProvider, model: model.id },
     });
   }
-  items.push({ label: 'Providers with an API key', kind: vscode.QuickPickItemKind.Separator });
+  items.push({ label: vscode.l10n.t('Providers with an API key'), kind: vscode.QuickPickItemKind.Separator });
   for (const provider of ['anthropic', 'openai'] as const) {
     const hasKey = (await host.keys.get(provider)) !== undefined;
     items.push({
       label: `$(key) ${providerLabel(provider)}`,
-      description: `${hasKey ? 'key set' : 'needs a key'}${current(provider, '') ? ' \u00b7 current' : ''}`,
-      detail: provider === 'anthropic' ? 'Claude models' : 'GPT models, or any OpenAI-compatible server (agentTeam.baseUrl)',
+      description: `${hasKey ? vscode.l10n.t('key set') : vscode.l10n.t('needs a key')}${current(provider, '') ? ` \u00b7 ${vscode.l10n.t('current')}` : ''}`,
+      detail: provider === 'anthropic' ? vscode.l10n.t('Claude models') : vscode.l10n.t('GPT models, or any OpenAI-compatible server (agentTeam.baseUrl)'),
       use: { provider },
     });
   }
   const server = host.setup.detectedLocalServer;
   if (server) {
-    items.push({ label: `$(server) Local server at ${server.url}`, description: `${server.models.length} models, no key`, use: { provider: 'local-server' } });
+    items.push({ label: `$(server) ${vscode.l10n.t('Local server at {0}', server.url)}`, description: vscode.l10n.t('{0} models, no key', server.models.length), use: { provider: 'local-server' } });
   }
   const picked = await vscode.window.showQuickPick(items, {
     title: vscode.l10n.t('Agent Team: Select Model'),

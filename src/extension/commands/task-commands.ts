@@ -73,9 +73,11 @@ export async function clearHistory(host: AgentTeamHost): Promise<void> {
     .filter((task) => isTerminal(task.status) && host.review.tasksWithPendingChanges(task.id).includes(task.id));
   if (finishedWithChanges.length > 0) {
     const confirmed = await confirmModal(
-      'Clear the Agent Team history?',
-      'Clear History',
-      `${finishedWithChanges.length} finished task${finishedWithChanges.length === 1 ? ' has' : 's have'} proposed changes you have not reviewed; clearing the history discards them.`,
+      vscode.l10n.t('Clear the Agent Team history?'),
+      vscode.l10n.t('Clear History'),
+      finishedWithChanges.length === 1
+        ? vscode.l10n.t('1 finished task has proposed changes you have not reviewed; clearing the history discards them.')
+        : vscode.l10n.t('{0} finished tasks have proposed changes you have not reviewed; clearing the history discards them.', finishedWithChanges.length),
     );
     if (!confirmed) return;
   }

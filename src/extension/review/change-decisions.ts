@@ -140,7 +140,7 @@ export class ChangeDecisions {
   /** Sensitive configuration is written only after the user says so, for this file, in a modal. */
   private async approve(file: FileChangeSnapshot): Promise<boolean> {
     if (!file.requiresApproval) return true;
-    return confirmModal(`Apply the proposed change to ${file.path}?`, 'Apply', sensitiveChangeDetail(file.path, file.target));
+    return confirmModal(vscode.l10n.t('Apply the proposed change to {0}?', file.path), vscode.l10n.t('Apply'), sensitiveChangeDetail(file.path, file.target));
   }
 
   private require(taskId: string, path: string): { changeSet: ChangeSet; file: FileChangeSnapshot } {

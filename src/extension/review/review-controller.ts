@@ -78,13 +78,13 @@ export class ReviewController implements vscode.Disposable {
     if (entries.length > 1) {
       items.push(
         { label: '', kind: vscode.QuickPickItemKind.Separator },
-        { label: `$(check-all) Accept All ${entries.length} Files`, all: 'accept' },
-        { label: `$(close-all) Reject All ${entries.length} Files`, all: 'reject' },
+        { label: `$(check-all) ${vscode.l10n.t('Accept All {0} Files', entries.length)}`, all: 'accept' },
+        { label: `$(close-all) ${vscode.l10n.t('Reject All {0} Files', entries.length)}`, all: 'reject' },
       );
     }
     const owner = entries[0];
     const picked = await vscode.window.showQuickPick(items, {
-      title: tasks.size > 1 ? `Review changes of task ${taskId} and its subtasks` : `Review changes proposed by ${owner.role} (${owner.taskId})`,
+      title: tasks.size > 1 ? vscode.l10n.t('Review changes of task {0} and its subtasks', taskId) : vscode.l10n.t('Review changes proposed by {0} ({1})', owner.role, owner.taskId),
       placeHolder: vscode.l10n.t('Pick a file to see its diff'),
       matchOnDescription: true,
     });

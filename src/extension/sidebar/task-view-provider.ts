@@ -142,7 +142,7 @@ export class TaskViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private applyBadge(): void {
     if (!this.view) return;
     const count = this.badgeCount;
-    this.view.badge = count > 0 ? { value: count, tooltip: `${count} Agent Team task${count === 1 ? '' : 's'} at work` } : undefined;
+    this.view.badge = count > 0 ? { value: count, tooltip: count === 1 ? vscode.l10n.t('1 Agent Team task at work') : vscode.l10n.t('{0} Agent Team tasks at work', count) } : undefined;
   }
 
   /** Shows the sidebar (without taking focus when it is already open) and selects the task. */

@@ -102,7 +102,7 @@ export async function openLink(host: Pick<WebviewActionHost, 'log'>, url: string
     host.log.warn(`Sidebar: not opening a link that is not http or https (${protocol || 'unparsable'}).`);
     return false;
   }
-  if (!(await confirmModal('Open this link in your browser?', 'Open', url))) return false;
+  if (!(await confirmModal(vscode.l10n.t('Open this link in your browser?'), vscode.l10n.t('Open'), url))) return false;
   return vscode.env.openExternal(vscode.Uri.parse(url, true));
 }
 

@@ -10,5 +10,8 @@ export function sidebarHtml(webview: vscode.Webview, extensionUri: vscode.Uri): 
     scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(webviewRoot, 'main.js')).toString(),
     styleUri: webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'sidebar.css')).toString(),
     codiconUri: webview.asWebviewUri(vscode.Uri.joinPath(webviewRoot, 'codicon.css')).toString(),
+    // The sidebar says its strings in the display language too (src/webview/l10n.ts).
+    strings: vscode.l10n.bundle ?? {},
+    language: vscode.env.language,
   });
 }

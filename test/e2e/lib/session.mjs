@@ -34,7 +34,22 @@ export async function openSession(context, options = {}) {
     mkdirSync(join(workspaceDir, path, '..'), { recursive: true });
     writeFileSync(join(workspaceDir, path), text);
   }
-  const session = { root, workspaceDir, server: undefined, codeServer: undefined, vscode: undefined, page: undefined };
+  // `extraFolders` ({ name: files }): a multi-root workspace of the workspace folder and these, opened
+  // from a .code-workspace file; `session.folders[name]` is each one's directory.
+  const folders = {};
+  let workspaceFile;
+  if (options.extraFolders) {
+    for (const [name, folderFiles] of Object.entries(options.extraFolders)) {
+      folders[name] = join(root, name);
+      for (const [path, text] of Object.entries(folderFiles)) {
+        mkdirSync(join(folders[name], path, '..'), { recursive: true });
+        writeFileSync(join(folders[name], path), text);
+      }
+    }
+    workspaceFile = join(root, 'agent-team.code-workspace');
+    writeFileSync(workspaceFile, JSON.stringify({ folders: [{ path: workspaceDir }, ...Object.values(folders).map((path) => ({ path }))] }));
+  }
+  const session = { root, workspaceDir, folders, server: undefined, codeServer: undefined, vscode: undefined, page: undefined };
   session.close = () => closeSession(session);
   const log = context.log ?? (() => {});
   let at = Date.now();
@@ -67,7 +82,7 @@ export async function openSession(context, options = {}) {
     });
     log(`code-server up in ${Date.now() - at} ms (${session.codeServer.url})`);
     at = Date.now();
-    session.vscode = await openVSCode(session.codeServer.url, workspaceDir, { timeoutMs: 120_000 });
+    session.vscode = await openVSCode(session.codeServer.url, workspaceDir, { timeoutMs: 120_000, ...(workspaceFile ? { workspaceFile } : {}) });
     log(`workbench ready in ${Date.now() - at} ms`);
     session.page = session.vscode.page;
     session.page.setDefaultTimeout(30_000);

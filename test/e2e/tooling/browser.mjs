@@ -68,7 +68,9 @@ export async function openVSCode(url, folder, opts = {}) {
     });
     page.on('pageerror', (e) => consoleErrors.push(String(e)));
     const target = new URL(url);
-    if (folder) target.searchParams.set('folder', folder);
+    // A multi-root workspace opens from its .code-workspace file; a folder by itself.
+    if (opts.workspaceFile) target.searchParams.set('workspace', opts.workspaceFile);
+    else if (folder) target.searchParams.set('folder', folder);
     await page.goto(target.href, { waitUntil: 'domcontentloaded', timeout: timeoutMs });
     await waitForWorkbench(page, { timeoutMs });
     return { browser, context, page, url: target.href, consoleErrors, close };
