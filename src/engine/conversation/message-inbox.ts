@@ -12,6 +12,8 @@ export const maxMessageCharacters = 20_000;
 
 export class MessageInbox {
   private readonly pending = new Map<string, string[]>();
+  /** `/compact` asked by the user, per task: its focus ('' for none). Not a message: the agent never sees it. */
+  private readonly compactions = new Map<string, string>();
 
   constructor(private readonly taskManager: TaskManager) {}
 
@@ -26,9 +28,18 @@ export class MessageInbox {
     const message = text.trim();
     if (message === '') throw new TaskError('invalid-options', 'The message is empty.');
     if (message.length > maxMessageCharacters) throw new TaskError('invalid-options', `The message is ${message.length} characters long; at most ${maxMessageCharacters} are accepted.`);
+    const compact = from === 'the user' ? compactCommand(message) : undefined;
+    if (compact !== undefined) return void this.compactions.set(taskId, compact);
     const queue = this.pending.get(taskId) ?? [];
     queue.push(`Message from ${from}: ${message}`);
     this.pending.set(taskId, queue);
+  }
+
+  /** The user's `/compact` for `taskId`, if one waits: its focus text ('' for none); taking it clears it. */
+  takeCompaction(taskId: string): string | undefined {
+    const focus = this.compactions.get(taskId);
+    this.compactions.delete(taskId);
+    return focus;
   }
 
   /** The messages waiting for `taskId`, oldest first; taking them clears them. */
@@ -37,4 +48,10 @@ export class MessageInbox {
     this.pending.delete(taskId);
     return messages;
   }
+}
+
+/** `/compact` or `/compact <what to focus on>`: the focus text ('' for none); undefined for any other message. */
+export function compactCommand(text: string): string | undefined {
+  const match = /^\/compact(?:\s+([\s\S]*))?$/.exec(text.trim());
+  return match ? (match[1] ?? '').trim() : undefined;
 }
