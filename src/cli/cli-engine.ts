@@ -2,7 +2,7 @@
  * What every CLI command that runs agents builds the same way: the model from the flags and the
  * environment, the workspace, its roles, the change sets, the task manager and the team over them.
  */
-import { contextPolicy } from '../engine/compaction/context-policy.js';
+import { contextPolicy } from '../engine/agent/compaction/context-policy.js';
 import { ContextWindowTable } from '../engine/model/context-windows.js';
 import { startCliTelemetry } from './cli-telemetry.js';
 import { cliPriceTable } from './price-file.js';

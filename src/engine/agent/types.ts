@@ -2,7 +2,7 @@ import type { Clock } from '../clock.js';
 import type { StopReason } from '../errors.js';
 import type { Model, ModelMessage, Usage } from '../model/types.js';
 import type { Tool } from './tool.js';
-import type { AgentContextOptions, CompactionTrigger } from '../compaction/compactor.js';
+import type { AgentContextOptions, CompactionTrigger } from './compaction/context-options.js';
 import type { TranscriptEntry } from './transcript-entry.js';
 
 export type { TranscriptEntry } from './transcript-entry.js';

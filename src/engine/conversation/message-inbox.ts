@@ -6,6 +6,7 @@
 import { TaskError } from '../tasks/task-error.js';
 import type { TaskManager } from '../tasks/task-manager.js';
 import { isTerminal } from '../tasks/types.js';
+import { compactCommand } from '../agent/compaction/compact-command.js';
 
 /** The longest message accepted; a longer one is refused rather than cut (its end may matter most). */
 export const maxMessageCharacters = 20_000;
@@ -50,8 +51,3 @@ export class MessageInbox {
   }
 }
 
-/** `/compact` or `/compact <what to focus on>`: the focus text ('' for none); undefined for any other message. */
-export function compactCommand(text: string): string | undefined {
-  const match = /^\/compact(?:\s+([\s\S]*))?$/.exec(text.trim());
-  return match ? (match[1] ?? '').trim() : undefined;
-}

@@ -3,7 +3,7 @@
  * only what differs between them (`EngineHost`: trust, who allows commands, the user channel, the
  * secrets, the stores, the clock); everything else is built here the same way for all of them.
  */
-import { listContextPolicy } from '../compaction/context-policy.js';
+import { listContextPolicy } from '../agent/compaction/context-policy.js';
 import { homedir } from 'node:os';
 import type { A2aHost } from '../a2a/remote-task-work.js';
 import type { HookSettings } from '../hooks/hooks-capability.js';

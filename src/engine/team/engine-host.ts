@@ -1,5 +1,5 @@
 /** What a host supplies to `createEngine`: only what differs between the CLI, the extension and the servers. */
-import type { ContextPolicy } from '../compaction/context-policy.js';
+import type { ContextPolicy } from '../agent/compaction/context-policy.js';
 import type { ChangeSetRegistry } from '../changes/registry.js';
 import type { Clock } from '../clock.js';
 import type { CommandHostOptions } from '../commands/create-command-host.js';

@@ -7,7 +7,7 @@ import type { FanOutPolicy } from '../delegation/fan-out.js';
 import type { WorkspaceToolbox } from '../file-tools/task-tools.js';
 import type { A2aHost } from '../a2a/remote-task-work.js';
 import type { Model } from '../model/types.js';
-import type { ContextPolicy } from '../compaction/context-policy.js';
+import type { ContextPolicy } from '../agent/compaction/context-policy.js';
 import type { RoleRegistry } from '../roles/role-registry.js';
 import type { TaskManager } from '../tasks/task-manager.js';
 

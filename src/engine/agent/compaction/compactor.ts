@@ -4,28 +4,16 @@
  * The task's own model writes the summary of the older turns (its tokens count as the task's); the task
  * and the last steps stay verbatim (conversation-split.ts). A failed summary leaves the conversation as it was.
  */
-import { streamModelTurn } from '../agent/model-turn.js';
-import type { RunRecorder } from '../agent/run-recorder.js';
-import type { Model } from '../model/types.js';
+import { streamModelTurn } from '../model-turn.js';
+import type { RunRecorder } from '../run-recorder.js';
+import type { Model } from '../../model/types.js';
 import { ContextMeter } from './context-meter.js';
+import type { AgentContextOptions, CompactionTrigger } from './context-options.js';
+
+export type { AgentContextOptions, CompactionTrigger } from './context-options.js';
 import { compactedConversation, defaultKeepTurns, splitConversation } from './conversation-split.js';
 import { summaryRequestText, summarySystem } from './summary-prompt.js';
 import { characterCount, charactersPerToken, estimatedTokens } from './token-estimate.js';
-
-/** `auto`: past `compactAt`; `overflow`: the provider refused the request as too long; `manual`: `/compact`. */
-export type CompactionTrigger = 'auto' | 'overflow' | 'manual';
-
-/** What an agent run knows of its context window, and who hears of a compaction. */
-export interface AgentContextOptions {
-  /** The model's window in tokens; undefined when unknown (no compaction ahead of time). */
-  windowTokens?: number;
-  /** The fraction of the window past which the conversation is compacted. Default 0.8. */
-  compactAt?: number;
-  /** Called before each compaction (the `PreCompact` hook); it cannot prevent it. Default: none. */
-  beforeCompaction?: (trigger: CompactionTrigger, signal: AbortSignal) => Promise<void>;
-  /** Asked before each request after the first: a string (`/compact`'s focus, maybe '') compacts now. Default: none. */
-  takeCompactionRequest?: () => string | undefined;
-}
 
 export type CompactionOutcome = { compacted: true; beforeTokens: number; afterTokens: number } | { compacted: false; reason: string };
 

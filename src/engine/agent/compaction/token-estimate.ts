@@ -3,7 +3,7 @@
  * Four characters a token is the usual rule for English and code; the meter uses it only for what was
  * added since the provider last counted, so its error stays small.
  */
-import type { ModelMessage } from '../model/types.js';
+import type { ModelMessage } from '../../model/types.js';
 
 export const charactersPerToken = 4;
 

@@ -1,10 +1,9 @@
 /** The summariser's request and the split of a conversation: what is kept verbatim, what is summarised, what fits. */
 import { describe, expect, it } from 'vitest';
-import { compactedConversation, splitConversation, summaryMarker } from '../../src/engine/compaction/conversation-split.js';
-import { maxResultCharacters, summaryRequestText, summarySystem } from '../../src/engine/compaction/summary-prompt.js';
-import { takeTrailingCompact } from '../../src/engine/compaction/compact-command.js';
-import { compactCommand } from '../../src/engine/conversation/message-inbox.js';
-import type { ModelMessage } from '../../src/engine/model/types.js';
+import { compactedConversation, splitConversation, summaryMarker } from '../../../src/engine/agent/compaction/conversation-split.js';
+import { maxResultCharacters, summaryRequestText, summarySystem } from '../../../src/engine/agent/compaction/summary-prompt.js';
+import { compactCommand, takeTrailingCompact } from '../../../src/engine/agent/compaction/compact-command.js';
+import type { ModelMessage } from '../../../src/engine/model/types.js';
 
 const taskText = 'Rename foo to bar everywhere (the task)';
 

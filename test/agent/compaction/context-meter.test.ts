@@ -1,9 +1,9 @@
 /** The meter and its threshold: the provider's count of the last request plus an estimate of what was added. */
 import { describe, expect, it } from 'vitest';
-import { ContextMeter } from '../../src/engine/compaction/context-meter.js';
-import { isCompactAt } from '../../src/engine/compaction/context-policy.js';
-import { ContextWindowTable, parseContextWindows } from '../../src/engine/model/context-windows.js';
-import type { ModelMessage } from '../../src/engine/model/types.js';
+import { ContextMeter } from '../../../src/engine/agent/compaction/context-meter.js';
+import { isCompactAt } from '../../../src/engine/agent/compaction/context-policy.js';
+import { ContextWindowTable, parseContextWindows } from '../../../src/engine/model/context-windows.js';
+import type { ModelMessage } from '../../../src/engine/model/types.js';
 
 const user = (text: string): ModelMessage => ({ role: 'user', content: [{ type: 'text', text }] });
 const assistant = (text: string): ModelMessage => ({ role: 'assistant', content: [{ type: 'text', text }] });

@@ -3,7 +3,7 @@
  * tokens, cache reads and writes included), plus an estimate of what was added since, against the window.
  * Costs one walk over the messages added since the last request (B18 in docs/performance.md).
  */
-import type { ModelMessage } from '../model/types.js';
+import type { ModelMessage } from '../../model/types.js';
 import { defaultCompactAt } from './context-policy.js';
 import { characterCount, estimatedTokens } from './token-estimate.js';
 

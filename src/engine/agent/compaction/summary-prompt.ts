@@ -3,7 +3,7 @@
  * as one text (not as a conversation), so a summary request is valid whatever the turns hold, and its size
  * is bounded: long tool results are cut first, then the oldest steps, to fit `maxCharacters`.
  */
-import type { ModelMessage } from '../model/types.js';
+import type { ModelMessage } from '../../model/types.js';
 import type { ConversationSplit } from './conversation-split.js';
 
 export const summarySystem = [

@@ -4,7 +4,7 @@
  * summarised (`agentTeam.compactAt`).
  */
 
-import { ContextWindowTable } from '../model/context-windows.js';
+import { ContextWindowTable } from '../../model/context-windows.js';
 
 /** `agentTeam.compactAt`'s default: compact once a request would fill 80 % of the window. */
 export const defaultCompactAt = 0.8;

@@ -2,10 +2,13 @@
  * `/compact` from the user, in a conversation: as a follow-up's message (the conversation it ends is
  * compacted, nothing else happens) or as a chat's next message (compacted, then the next one is awaited).
  */
-import { compactCommand } from '../conversation/message-inbox.js';
-import type { ModelMessage } from '../model/types.js';
+import type { ModelMessage } from '../../model/types.js';
 
-export { compactCommand } from '../conversation/message-inbox.js';
+/** `/compact` or `/compact <what to focus on>`: the focus text ('' for none); undefined for any other message. */
+export function compactCommand(text: string): string | undefined {
+  const match = /^\/compact(?:\s+([\s\S]*))?$/.exec(text.trim());
+  return match ? (match[1] ?? '').trim() : undefined;
+}
 
 /**
  * When the conversation ends with the user's `/compact` (nothing else in that message), removes that

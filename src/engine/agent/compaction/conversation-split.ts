@@ -5,7 +5,7 @@
  * Everything between is summarised. The system prompt (the coordinator's roster, the instruction files)
  * never enters the conversation, so a compaction cannot drop it.
  */
-import type { ImagePart, ModelMessage, TextPart } from '../model/types.js';
+import type { ImagePart, ModelMessage, TextPart } from '../../model/types.js';
 
 /** How a summary starts in the first user message: it tells a compacted conversation's summary from the task. */
 export const summaryMarker = '[Agent Team: summary of the earlier conversation, which was compacted]';
