@@ -7,7 +7,8 @@
  * failure that keeps what was done; and `--resume` after a SIGKILL that follows a compaction goes on from
  * the compacted conversation.
  */
-import { readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type MockProtocol, mockTokenCount, type RecordedRequest, textTurn, toolCallTurn } from '../support/mock-provider/index.js';
@@ -179,5 +180,65 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('compaction through the CLI
     const firstMessage = JSON.stringify((resumed.body as { messages: unknown[] }).messages.find((message) => (message as { role: string }).role === 'user'));
     expect(firstMessage).toContain('task marker 7c1e');
     expect(firstMessage).toContain('SUMMARY-42');
+  });
+});
+
+describe.each<MockProtocol>(['anthropic', 'openai'])('compaction on demand, hooks and the trace (%s)', (protocol) => {
+  const base = () => {
+    const provider = providerEnvironment(protocol, world.server.baseUrl);
+    return { args: ['run', '--json', '--workspace', world.workspace, ...provider.args], env: provider.env };
+  };
+
+  it('a PreCompact hook is told before the compaction, and the trace holds the meter and the compaction', async () => {
+    await mkdir(path.join(world.workspace, '.claude', 'hooks'), { recursive: true });
+    await writeFile(path.join(world.workspace, '.claude', 'hooks', 'pre-compact.js'), "let input = '';\nprocess.stdin.on('data', (chunk) => (input += chunk));\nprocess.stdin.on('end', () => { const event = JSON.parse(input); process.stdout.write(`seen ${event.hook_event_name} trigger=${event.trigger}`); });\n");
+    await writeFile(path.join(world.workspace, '.claude', 'settings.json'), JSON.stringify({ hooks: { PreCompact: [{ matcher: 'auto', hooks: [{ type: 'command', command: 'node .claude/hooks/pre-compact.js' }] }] } }));
+    const home = await mkdtemp(path.join(tmpdir(), 'agent-team-home-'));
+    world.server.enforceContextWindow(10_000);
+    world.server.respondWith(readingCoordinator(5));
+    const { args, env } = base();
+    const trace = path.join(home, 'trace.json');
+    const run = await startCli(world.cliPath, [...args, '--trust', '--trace', trace, '--context-window', '10000', task], { ...env, HOME: home }).exited;
+    expect(run.code).toBe(0);
+    const notices = parseEvents(run.stdout).filter((event) => event.type === 'notice').map((event) => String(event.text));
+    const hook = notices.findIndex((text) => text.includes('Hook PreCompact') && text.includes('seen PreCompact trigger=auto'));
+    const compacted = notices.findIndex((text) => text.startsWith('compacted: '));
+    expect(hook).toBeGreaterThanOrEqual(0);
+    expect(compacted).toBeGreaterThan(hook);
+    const traced = JSON.parse(await readFile(trace, 'utf8')) as { run: { context?: { usedTokens: number; windowTokens: number }; transcript: Array<{ type: string; text?: string }> } };
+    expect(traced.run.context).toMatchObject({ windowTokens: 10_000 });
+    expect(traced.run.context!.usedTokens).toBeGreaterThan(0);
+    expect(traced.run.transcript.some((entry) => entry.type === 'notice' && entry.text?.startsWith('compacted: ') && entry.text.includes('SUMMARY-42'))).toBe(true);
+    await rm(home, { recursive: true, force: true });
+  });
+
+  it('/compact as a follow-up compacts the kept conversation, and the next follow-up goes on from it', async () => {
+    world.server.respondWith(readingCoordinator(3));
+    const { args, env } = base();
+    const first = await startCli(world.cliPath, [...args, task], env).exited;
+    expect(first.code).toBe(0);
+    const before = world.server.requests.length;
+    const compact = await startCli(world.cliPath, [...args, '--continue', 't1', '/compact the ship count'], env).exited;
+    expect(compact.stderr).toBe('');
+    expect(compact.code).toBe(0);
+    const events = parseEvents(compact.stdout);
+    expect(String(events.at(-1)!.output)).toMatch(/^compacted: \d+ → \d+ tokens$/);
+    expect(events.some((event) => event.type === 'compaction')).toBe(true);
+    // Only the summary was asked for, with the focus given.
+    const asked = world.server.requests.slice(before);
+    expect(asked).toHaveLength(1);
+    expect(isSummaryRequest(asked[0]!)).toBe(true);
+    expect(requestText(asked[0]!)).toContain('Focus on: the ship count');
+
+    world.server.respondWith(() => textTurn('Still many ships.'));
+    const next = await startCli(world.cliPath, [...args, '--continue', 't1', 'How many ships?'], env).exited;
+    expect(next.code).toBe(0);
+    const followUp = world.server.requests.at(-1)!;
+    expect(requestText(followUp)).toContain('SUMMARY-42');
+    expect(requestText(followUp)).toContain('task marker 7c1e');
+    expect(requestText(followUp)).toContain('How many ships?');
+    expect(requestText(followUp)).not.toContain('/compact');
+    // Fewer reads than the three of the first run: the older ones are in the summary.
+    expect((requestText(followUp).match(/harbour office records every ship/g) ?? []).length).toBeLessThan((requestText(world.server.requests[before - 1]!).match(/harbour office records every ship/g) ?? []).length);
   });
 });
