@@ -35,4 +35,5 @@ export const commandIds = {
   newRole: 'agentTeam.newRole',
   resumeRun: 'agentTeam.resumeRun',
   applyToBranch: 'agentTeam.applyToBranch',
+  compactTask: 'agentTeam.compactTask',
 } as const;

@@ -8,6 +8,7 @@ import { ChangesView } from './changes-view.js';
 import { createButton, createElement, createIcon, setTextIfChanged } from './dom.js';
 import { formatCost } from '../engine/model/cost-schema.js';
 import { formatCount, formatTaskElapsed, treeTokens } from './format.js';
+import { contextText } from './context-meter.js';
 import { bindLinkHandler, type MarkdownRenderer } from './markdown.js';
 import { isResumable, isStoppable, resumeAriaLabel, statusIconClasses, statusText, stopAriaLabel, taskTitle } from './status.js';
 import { type MessageSent, type TranscriptState } from './store.js';
@@ -170,6 +171,8 @@ export class DetailView {
       entries.push(['Budget', document.createTextNode(`${formatCount(treeTokens(task))} of ${formatCount(task.budgetTokens)} tokens`)]);
     }
     entries.push(...costEntries(task, subtree, document));
+    const context = contextText(task);
+    if (context !== undefined) entries.push(['Context', document.createTextNode(context)]);
     setTextIfChanged(this.elapsedValue, formatTaskElapsed(task, now) || '—');
     this.meta.replaceChildren(
       ...entries.flatMap(([term, value]) => [

@@ -8,6 +8,7 @@ import { commandIds } from '../contribution-ids.js';
 import { ensureTrusted } from '../trust.js';
 import { removeApiKey, setApiKey } from './api-key-command.js';
 import { applyToBranch } from './apply-to-branch-command.js';
+import { compactTask } from './compact-command.js';
 import { delegate } from './delegate-command.js';
 import { reportCommandError } from './errors.js';
 import { exportTrace } from './export-trace-command.js';
@@ -72,6 +73,7 @@ export function commandHandlers(host: AgentTeamHost): Record<string, Handler> {
     [commandIds.newRole]: () => newRole(host),
     [commandIds.resumeRun]: (taskId) => resumeRun(host, taskId),
     [commandIds.applyToBranch]: (taskId) => applyToBranch(host, taskId),
+    [commandIds.compactTask]: (taskId) => compactTask(host, taskId),
   };
   return Object.fromEntries(
     Object.entries(handlers).map(([id, handler]) => [

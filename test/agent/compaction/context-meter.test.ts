@@ -48,9 +48,9 @@ describe('ContextMeter', () => {
     expect(meter.windowTokens).toBe(7000);
   });
 
-  it('compactAt must leave room: more than 0.1, at most 1', () => {
-    expect([0.8, 1, 0.5].every(isCompactAt)).toBe(true);
-    expect([0, 0.1, 1.5, Number.NaN, '0.8'].some(isCompactAt)).toBe(false);
+  it('compactAt must leave room: from 0.2 to 1, as the setting schema says', () => {
+    expect([0.8, 1, 0.5, 0.2].every(isCompactAt)).toBe(true);
+    expect([0, 0.1, 0.19, 1.5, Number.NaN, '0.8'].some(isCompactAt)).toBe(false);
   });
 });
 

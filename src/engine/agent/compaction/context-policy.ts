@@ -16,9 +16,9 @@ export interface ContextPolicy {
   compactAt?: number;
 }
 
-/** True for a usable `compactAt`: more than 0.1 (a summary must leave room) and at most 1. */
+/** True for a usable `compactAt`: at least 0.2 (a summary must leave room) and at most 1. */
 export function isCompactAt(value: unknown): value is number {
-  return typeof value === 'number' && Number.isFinite(value) && value > 0.1 && value <= 1;
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0.2 && value <= 1;
 }
 
 /** A policy from a window table and a threshold (default 0.8). */
