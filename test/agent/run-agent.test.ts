@@ -27,8 +27,6 @@ describe('runAgent', () => {
       { type: 'transcript', entry: { type: 'text', text: 'The answer is 42.' } },
       { type: 'conversation', length: 2 },
       { type: 'usage', usage: { inputTokens: 10, outputTokens: 5 }, total: { inputTokens: 10, outputTokens: 5 } },
-      // The meter: the request's input as the provider counted it (no window known here).
-      { type: 'context', usedTokens: 10 },
       { type: 'conversation', length: 2 },
     ]);
     expect(model.calls[0].request).toEqual({ system, messages: [userPrompt], tools: [], maxOutputTokens: 1000 });

@@ -111,7 +111,7 @@ async function runAgentTask(environment: AgentTaskEnvironment, spec: AgentTaskSp
       ...(grants.afterToolCalls ? { afterToolCalls: grants.afterToolCalls } : {}),
       ...(grants.reviewFinish ? { reviewFinish: grants.reviewFinish } : {}),
       ...(grants.endRequested ? { endRequested: grants.endRequested } : {}),
-      context: contextOptions(environment, spec.model, context.taskId, grants),
+      ...(environment.context ? { context: contextOptions(environment.context, environment.inbox, spec.model, context.taskId, grants) } : {}),
     });
 
   const first = await run(spec.prompt);
@@ -145,14 +145,14 @@ async function reviewedPrompt(prompt: string | ModelMessage[], review: NonNullab
 }
 
 /** The task's window (its model's), when it compacts, and who hears of a compaction or asks for one. */
-function contextOptions(environment: AgentTaskEnvironment, model: Model, taskId: string, grants: TaskGrants): AgentContextOptions {
-  const windowTokens = environment.context?.windowOf(`${model.provider}/${model.modelId}`);
-  const compactAt = environment.context?.compactAt;
+function contextOptions(policy: ContextPolicy, inbox: MessageInbox, model: Model, taskId: string, grants: TaskGrants): AgentContextOptions {
+  const windowTokens = policy.windowOf(`${model.provider}/${model.modelId}`);
+  const compactAt = policy.compactAt;
   return {
     ...(windowTokens === undefined ? {} : { windowTokens }),
     ...(compactAt === undefined ? {} : { compactAt }),
     ...(grants.beforeCompaction ? { beforeCompaction: grants.beforeCompaction } : {}),
-    takeCompactionRequest: () => environment.inbox.takeCompaction(taskId),
+    takeCompactionRequest: () => inbox.takeCompaction(taskId),
   };
 }
 

@@ -50,7 +50,8 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
 
   // Notices enter the conversation as tool results do: with the secrets replaced (a hook may print one).
   const redact = execution.redact ?? ((text: string) => text);
-  const compactor = new Compactor(options.model, run, options.context);
+  // No context options (a bare loop, a test): no meter and no compaction; a context-length error fails the run.
+  const compactor = options.context ? new Compactor(options.model, run, options.context) : undefined;
   const modelTurn = () => {
     run.startTurn();
     return streamModelTurn(
@@ -62,8 +63,8 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
     );
   };
   // A follow-up that is only `/compact`: the conversation is compacted, and that is the answer.
-  const compactOnly = typeof options.prompt === 'string' ? undefined : takeTrailingCompact(run.messages);
-  if (compactOnly !== undefined) return run.completed(compactionAnswer(await compactor.compact('manual', options.signal, compactOnly)));
+  const compactOnly = typeof options.prompt === 'string' || !compactor ? undefined : takeTrailingCompact(run.messages);
+  if (compactor && compactOnly !== undefined) return run.completed(compactionAnswer(await compactor.compact('manual', options.signal, compactOnly)));
   for (let turn = 1; ; turn++) {
     if (options.signal.aborted) return run.stopped(stopReasonOf(options.signal));
     if (turn > maxTurns) {
@@ -73,11 +74,11 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
     }
     if (turn > 1) run.addNotices((options.takeNotices?.() ?? []).map(redact));
 
-    await compactor.beforeRequest(options.signal);
+    await compactor?.beforeRequest(options.signal);
     if (options.signal.aborted) return run.stopped(stopReasonOf(options.signal));
     let output = await modelTurn();
     const tooLong = output.end.kind === 'failed' ? output.end.contextLength : undefined;
-    if (tooLong) {
+    if (tooLong && compactor) {
       // Too long for the window: compacted, and the turn tried once more. A second refusal fails the run.
       run.recordTurn(output.text, output.toolCalls, output.usage);
       compactor.meter.learnWindow(tooLong.windowTokens);
@@ -91,8 +92,9 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
         return run.failed(`The conversation does not fit the context window of ${options.model.provider}/${options.model.modelId} even after it was compacted (${compaction.beforeTokens} → ${compaction.afterTokens} tokens): ${output.end.message}. Its transcript and proposals are kept; use a model with a larger window, or give the task in smaller parts.`);
       }
     }
+    // The figure first: the usage event that follows carries it to the task's snapshot.
+    compactor?.counted(output.usage.inputTokens);
     run.recordTurn(output.text, output.toolCalls, output.usage);
-    compactor.counted(output.usage.inputTokens);
 
     if (output.end.kind === 'stopped') {
       run.answerUnrunCalls(output.toolCalls, toolStoppedText(output.end.reason));
@@ -113,7 +115,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
       try {
         next = options.nextUserMessage ? await options.nextUserMessage(run.latestAnswer()) : undefined;
         // `/compact` in a chat compacts at once; the user's next message is awaited as before.
-        for (let focus = next === undefined ? undefined : compactCommand(next); focus !== undefined && options.nextUserMessage; focus = next === undefined ? undefined : compactCommand(next)) {
+        for (let focus = next === undefined || !compactor ? undefined : compactCommand(next); compactor && focus !== undefined && options.nextUserMessage; focus = next === undefined ? undefined : compactCommand(next)) {
           const outcome = await compactor.compact('manual', options.signal, focus);
           if (!outcome.compacted) run.addUserNotice(compactionAnswer(outcome));
           next = await options.nextUserMessage(run.latestAnswer());

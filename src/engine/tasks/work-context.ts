@@ -61,8 +61,8 @@ export function createWorkContext(record: TaskRecord, host: WorkContextHost): Ta
     },
     reportContext: (usedTokens: number, windowTokens: number | undefined) => {
       if (isTerminal(statusOf(record))) return;
+      // No update of its own: the usage reported right after the figure carries it (B18: the meter costs no event).
       record.context = Object.freeze(windowTokens === undefined ? { usedTokens } : { usedTokens, windowTokens });
-      host.emitUpdate(record);
     },
     recordCompaction: (compaction: Parameters<NonNullable<TaskWorkContext['recordCompaction']>>[0]) => {
       if (isTerminal(statusOf(record))) return;

@@ -40,7 +40,10 @@ export interface TaskWorkContext {
    * work that has no conversation, and contexts made by tests, leave it out.
    */
   recordConversation?(messages: readonly ModelMessage[]): void;
-  /** How full the agent's context window is (shown in the snapshot's `context`). Optional, as `recordConversation`. */
+  /**
+   * How full the agent's context window is (the snapshot's `context`), told just before the turn's usage:
+   * the update that usage sends carries it. Optional, as `recordConversation`.
+   */
   reportContext?(usedTokens: number, windowTokens: number | undefined): void;
   /** The agent's conversation was compacted (emits `task-compaction`, before the new conversation). Optional. */
   recordCompaction?(compaction: { beforeTokens: number; afterTokens: number; summary: string; trigger: 'auto' | 'overflow' | 'manual' }): void;
