@@ -20,8 +20,12 @@ export type CompactionOutcome = { compacted: true; beforeTokens: number; afterTo
 /** The window assumed for sizing a summary request when no window is known: a small model's. */
 const fallbackWindowTokens = 100_000;
 
+/** Turns without a compaction ahead of time after one that failed. */
+const autoPauseTurns = 3;
+
 export class Compactor {
   readonly meter: ContextMeter;
+  private autoPause = 0;
 
   constructor(
     private readonly model: Model,
@@ -35,7 +39,12 @@ export class Compactor {
   async beforeRequest(signal: AbortSignal): Promise<void> {
     const focus = this.options.takeCompactionRequest?.();
     if (focus !== undefined) await this.compact('manual', signal, focus);
-    else if (this.meter.wantsCompaction(this.run.messages)) await this.compact('auto', signal);
+    else if (this.autoPause > 0) this.autoPause -= 1;
+    else if (this.meter.wantsCompaction(this.run.messages)) {
+      const outcome = await this.compact('auto', signal);
+      // A summary that failed is not asked for again at once: each try is a model call (a refusal still compacts).
+      if (!outcome.compacted) this.autoPause = autoPauseTurns;
+    }
     this.meter.requestSent(this.run.messages);
   }
 
