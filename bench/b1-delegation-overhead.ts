@@ -12,6 +12,7 @@
  * as in the extension: a cost that grows with history shows in the first and last rounds. The figure is
  * the median of 10 rounds; the best round is shown too (the least disturbed by other work on the machine).
  */
+import type { ContextPolicy } from '../src/engine/agent/compaction/context-policy.js';
 import type { ModelRequest } from '../src/engine/model/types.js';
 import { ScriptedModel, type ScriptStep } from '../src/engine/testing/scripted-model.js';
 import { median, now } from './support/stats.js';
@@ -48,13 +49,13 @@ interface DelegationFigures {
 
 /**
  * Runs `rounds` × `requestsPerRound` user requests of `fanOut` delegations each, after `warmUp` unmeasured
- * ones, and times each round.
+ * ones, and times each round. `context`: the agents' context windows, so every loop runs the meter (B18).
  */
-export async function measureDelegations(rounds: number, requestsPerRound: number, fanOut: number, warmUp: number): Promise<DelegationFigures> {
+export async function measureDelegations(rounds: number, requestsPerRound: number, fanOut: number, warmUp: number, context?: ContextPolicy): Promise<DelegationFigures> {
   const total = rounds * requestsPerRound + warmUp;
   const coordinator = new ScriptedModel(new Array<ScriptStep>(total * 2).fill(coordinatorStep(fanOut)), { recordCalls: false });
   const researcher = new ScriptedModel(new Array<ScriptStep>(total * fanOut).fill(researcherAnswer), { recordCalls: false });
-  const bench = createBenchTeam({ modelFor: (role) => (role === 'coordinator' ? coordinator : researcher) });
+  const bench = createBenchTeam({ modelFor: (role) => (role === 'coordinator' ? coordinator : researcher), ...(context ? { context } : {}) });
   let events = 0;
   bench.taskManager.onEvent(() => {
     events += 1;

@@ -15,8 +15,9 @@ import { sandboxCost } from './b13-sandbox-cost.js';
 import { runLogCost } from './b14-run-log.js';
 import { editorStaysResponsive } from './b15-event-loop.js';
 import { wordsAppear } from './b16-words-appear.js';
+import { contextCompaction } from './b18-context-compaction.js';
 import { scalingCurves } from './c1-scaling.js';
 import { checksVerdict } from './b19-checks-verdict.js';
 import type { Benchmark } from './support/types.js';
 
-export const benchmarks: readonly Benchmark[] = [delegationOverhead, parallelEfficiency, stopLatency, sidebarWithLongHistory, installCost, memory, search, leanCoordinator, scratchCopy, workflowOverhead, plannerOverhead, replyLatency, sandboxCost, runLogCost, editorStaysResponsive, wordsAppear, checksVerdict, scalingCurves];
+export const benchmarks: readonly Benchmark[] = [delegationOverhead, parallelEfficiency, stopLatency, sidebarWithLongHistory, installCost, memory, search, leanCoordinator, scratchCopy, workflowOverhead, plannerOverhead, replyLatency, sandboxCost, runLogCost, editorStaysResponsive, wordsAppear, checksVerdict, contextCompaction, scalingCurves];

@@ -3,6 +3,7 @@
  * whatever models and workspace tools the benchmark gives it. Warnings from the manager are collected, so a
  * benchmark can fail loudly on them instead of printing into the table.
  */
+import type { ContextPolicy } from '../../src/engine/agent/compaction/context-policy.js';
 import { teamCapabilities } from '../../src/engine/team/capabilities.js';
 import { ChangeSetRegistry } from '../../src/engine/changes/registry.js';
 import type { UserChannel } from '../../src/engine/conversation/user-channel.js';
@@ -39,6 +40,8 @@ export interface BenchTeamOptions {
   userChannel?: UserChannel;
   /** Planning and delegation depth (`AgentTeamOptions.maxDepth`). Default: the team's (3). */
   maxDepth?: number;
+  /** The context windows (`AgentTeamOptions.context`): the meter runs in every agent loop. Default: none (B18 compares). */
+  context?: ContextPolicy;
 }
 
 export interface BenchTeam {
@@ -61,6 +64,7 @@ export function createBenchTeam(options: BenchTeamOptions): BenchTeam {
     modelFor: (role) => options.modelFor(role),
     capabilities: teamCapabilities({ ...(options.userChannel ? { userChannel: options.userChannel } : {}) }),
     maxDepth: options.maxDepth,
+    ...(options.context ? { context: options.context } : {}),
   });
   const close = async () => {
     await taskManager.close();

@@ -65,6 +65,8 @@ export interface RunArguments extends CommandFlags {
   budgetUsd?: number;
   /** `--model-prices <file>`: prices (JSON, as `agentTeam.modelPrices`) over the list's. */
   modelPrices?: string;
+  /** `--context-window <tokens>`: every model's context window for this run, over the list's. Default: the list's. */
+  contextWindow?: number;
   /** Which roles an agent may hand work to (default `own-tools`). */
   delegationReach: 'own-tools' | 'any';
   /** Allow a turn to start more subagents than the confirmation limit (8): nobody can be asked here. */

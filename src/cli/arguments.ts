@@ -28,6 +28,7 @@ const valueOptions = new Set([
   '--budget-tokens',
   '--budget-usd',
   '--model-prices',
+  '--context-window',
   '--delegation-reach',
   '--max-subtasks',
   '--continue',
@@ -186,6 +187,7 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
     budgetTokens: values.has('--budget-tokens') ? wholeNumber(values, '--budget-tokens', 0, 1, Number.MAX_SAFE_INTEGER) : undefined,
     budgetUsd: dollarsOption(values.get('--budget-usd')),
     ...(values.has('--model-prices') ? { modelPrices: values.get('--model-prices') } : {}),
+    ...(values.has('--context-window') ? { contextWindow: wholeNumber(values, '--context-window', 0, 1000, 100_000_000) } : {}),
   };
 }
 

@@ -2,6 +2,8 @@
  * What every CLI command that runs agents builds the same way: the model from the flags and the
  * environment, the workspace, its roles, the change sets, the task manager and the team over them.
  */
+import { contextPolicy } from '../engine/agent/compaction/context-policy.js';
+import { ContextWindowTable } from '../engine/model/context-windows.js';
 import { startCliTelemetry } from './cli-telemetry.js';
 import { cliPriceTable } from './price-file.js';
 import { checkBudgetPrices } from './budget-check.js';
@@ -69,6 +71,8 @@ export interface CliEngineOptions {
   modelPrices?: string;
   /** `--budget-usd`: checked here against the prices (a model with none refuses to start). Default: no budget. */
   budgetUsd?: number;
+  /** `--context-window <tokens>`: every model's window, over the list's. Default: the list's. */
+  contextWindow?: number;
   /** `--no-hooks`: no hook runs. Default: the settings files' hooks run. */
   noHooks?: boolean;
   /** `--trust`: the folder's own hooks and role files' servers run this once, not remembered. Default: as the trust store says. */
@@ -176,6 +180,7 @@ export async function createCliEngine(options: CliEngineOptions): Promise<CliEng
     // The providers' keys and the tokens remote roles send: no process, tool result or error carries one.
     secrets,
     ...(telemetry ? { observeModel: telemetry.observeModel } : {}),
+    context: contextPolicy(new ContextWindowTable({}, options.contextWindow)),
     environment: options.environment,
     modelFor,
     environmentNote: `Workspace root: ${workspace.root}. Paths are relative to it.`,

@@ -31,23 +31,33 @@ export type CliJsonEvent =
   | { type: 'change-proposed'; taskId: string; path: string; diff: string; target?: string }
   /** The checks' verdict on the run's pending proposals (`run --checks`; CONTRACTS4 "Evidence"). */
   | { type: 'checks'; runId: string; taskIds: string[]; results: Array<Record<string, unknown>> }
+  /** How full a task's context window is, after each model request: `windowTokens` when known. */
+  | { type: 'context'; taskId: string; usedTokens: number; windowTokens?: number }
+  /** A task's conversation was compacted: the next request's estimated size before and after. */
+  | { type: 'compaction'; taskId: string; beforeTokens: number; afterTokens: number }
   | { type: 'run-end'; status: CliEndStatus; output: string; error?: string; stopReason?: StopReason; usage: Usage; cost?: Cost; costUsd?: number };
 
 /** Turns task events into CLI events; remembers which tasks were already announced as backgrounded. */
 export class JsonEventMapper {
   private readonly backgrounded = new Set<string>();
+  /** Each task's context as last told, so an update tells it only when it changed. */
+  private readonly contexts = new Map<string, TaskSnapshot['context']>();
 
   map(event: TaskEvent): CliJsonEvent[] {
     switch (event.type) {
       case 'task-start':
         if (event.task.background) this.backgrounded.add(event.task.id);
         return [taskStart(event.task)];
-      case 'task-update':
+      case 'task-update': {
+        const events = this.contextOf(event.task);
         if (event.task.background && !this.backgrounded.has(event.task.id)) {
           this.backgrounded.add(event.task.id);
-          return [{ type: 'task-background', taskId: event.task.id }];
+          events.push({ type: 'task-background', taskId: event.task.id });
         }
-        return [];
+        return events;
+      }
+      case 'task-compaction':
+        return [{ type: 'compaction', taskId: event.taskId, beforeTokens: event.beforeTokens, afterTokens: event.afterTokens }];
       case 'task-transcript': {
         const entry = event.entry;
         if (entry.type === 'tool-call') {
@@ -64,8 +74,17 @@ export class JsonEventMapper {
       case 'task-conversation':
         return [];
       case 'task-end':
+        this.contexts.delete(event.task.id);
         return [taskEnd(event.task)];
     }
+  }
+
+  private contextOf(task: TaskSnapshot): CliJsonEvent[] {
+    const context = task.context;
+    // Snapshots share the frozen context object until it changes.
+    if (context === undefined || this.contexts.get(task.id) === context) return [];
+    this.contexts.set(task.id, context);
+    return [{ type: 'context', taskId: task.id, usedTokens: context.usedTokens, ...(context.windowTokens === undefined ? {} : { windowTokens: context.windowTokens }) }];
   }
 }
 

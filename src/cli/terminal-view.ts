@@ -49,6 +49,7 @@ export class TerminalView {
 
   handle(event: TaskEvent): void {
     if (event.type === 'task-conversation') return;
+    if (event.type === 'task-compaction') return this.compacted(event);
     if (event.type === 'task-text-delta' || event.type === 'task-transcript') return this.stream(event);
     this.tasks.set(event.task.id, event.task);
     if (event.type === 'task-end') this.streamed.delete(event.task.id);
@@ -72,6 +73,14 @@ export class TerminalView {
       const hint = resumeHint(task);
       if (hint !== undefined) this.output.write(`${hint}\n`);
     }
+  }
+
+  /** A compaction is a line of its own (a TTY's tree is redrawn below it). */
+  private compacted(event: Extract<TaskEvent, { type: 'task-compaction' }>): void {
+    const task = this.tasks.get(event.taskId);
+    const line = `${task ? indent(task) : ''}  compacted: ${event.beforeTokens} → ${event.afterTokens} tokens (${event.taskId})\n`;
+    if (this.output.isTTY) this.drawnLines = 0;
+    this.output.write(line);
   }
 
   /** A TTY shows the streamed words live; a finished step (its transcript entry) ends the live line. */

@@ -33,6 +33,8 @@ export const usageText = `Usage:
                                     give its price with --model-prices
     --model-prices <file>           prices over the built-in list: JSON of "provider/model": { "input",
                                     "output", "cachedInput" } in US dollars per million tokens
+    --context-window <tokens>       the models' context window (default: the built-in list's, or what the
+                                    provider says); past 80 % of it a conversation is compacted
     --delegation-reach <reach>      own-tools (default: an agent starts only roles whose tools it has
                                     itself; the coordinator starts any) | any
     --yes                           let one turn start more than ${limitRanges.confirmFanOutAbove.default} subagents (else refused: it would

@@ -37,4 +37,5 @@ export const commandIds = {
   applyToBranch: 'agentTeam.applyToBranch',
   runChecks: 'agentTeam.runChecks',
   undoAccepted: 'agentTeam.undoAccepted',
+  compactTask: 'agentTeam.compactTask',
 } as const;

@@ -3,6 +3,7 @@
  * activation: the folder's `Workspace`, its roles (watched), and the `AgentTeam` that delegates. The task
  * manager and the change sets live longer (the sidebar shows them from activation on) and are passed in.
  */
+import { SettingContextWindows } from './context-window-setting.js';
 import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import { NodeRoleFileSource } from '../engine/roles/node-role-file-source.js';
@@ -134,6 +135,7 @@ export class EngineSession {
       keepSubagentConversations: true,
       // Through the session: telemetry starts after the engine (`create`), when it is configured at all.
       observeModel: (taskId, model) => this.telemetry?.observeModel(taskId, model) ?? model,
+      context: new SettingContextWindows(options.log),
       confirmFanOut,
       environmentNote: [
         `The workspace root is ${this.workspace.root}; give file paths relative to it.`,

@@ -1,6 +1,7 @@
 /**
- * "$(loading~spin) 2 running · $0.042" in the status bar while tasks run (with what the runs under way have
- * cost so far); a click opens the sidebar; hidden otherwise.
+ * "$(loading~spin) 2 running · $0.042 · context 72 %" in the status bar while tasks run (with what the runs under
+ * way have cost so far, and the fullest context window among the tasks at work); a click opens the sidebar;
+ * hidden otherwise.
  */
 import * as vscode from 'vscode';
 import { addCost, type Cost, formatCost, zeroCost } from '../engine/model/cost-schema.js';
@@ -15,7 +16,7 @@ export class RunningTasksStatus implements vscode.Disposable {
    * ends (B15 in docs/performance.md). A loaded history holds ended tasks only, so seeding from `list()`
    * once and following the events from then on counts the same tasks as `list()` would.
    */
-  private readonly atWork = new Map<string, { status: TaskStatus; rootId: string }>();
+  private readonly atWork = new Map<string, { status: TaskStatus; rootId: string; context: number }>();
 
   constructor(private readonly taskManager: TaskManager) {
     this.item = vscode.window.createStatusBarItem('agentTeam.running', vscode.StatusBarAlignment.Left, 0);
@@ -47,23 +48,27 @@ export class RunningTasksStatus implements vscode.Disposable {
     }
     for (const rootId of liveRoots) cost = addCost(cost, this.taskManager.get(rootId)?.treeCost ?? zeroCost);
     const spent = cost.usd > 0 || cost.unpricedTokens > 0 ? ` · ${formatCost(cost)}` : '';
+    // The fullest context window of the tasks at work: the one nearest a compaction.
+    const fullest = Math.max(0, ...[...this.atWork.values()].map((task) => task.context));
+    const context = fullest > 0 ? ` · context ${Math.round(fullest * 100)} %` : '';
     if (running + queued + waiting === 0) {
       this.item.hide();
       return;
     }
     const parts = [vscode.l10n.t('{0} running', running), ...(waiting > 0 ? [vscode.l10n.t('{0} waiting for you', waiting)] : []), ...(queued > 0 ? [vscode.l10n.t('{0} queued', queued)] : [])];
-    this.item.text = `$(${waiting > 0 ? 'question' : 'loading~spin'}) ${parts.join(', ')}${spent}`;
+    this.item.text = `$(${waiting > 0 ? 'question' : 'loading~spin'}) ${parts.join(', ')}${spent}${context}`;
     const details = [
       running === 1 ? vscode.l10n.t('1 task running') : vscode.l10n.t('{0} tasks running', running),
       ...(waiting > 0 ? [vscode.l10n.t('{0} waiting for your answer', waiting)] : []),
       ...(queued > 0 ? [vscode.l10n.t('{0} waiting for a slot', queued)] : []),
     ].join(', ');
-    this.item.tooltip = spent ? vscode.l10n.t('Agent Team: {0}; the runs under way have cost {1} so far. Click to show them.', details, formatCost(cost)) : vscode.l10n.t('Agent Team: {0}. Click to show them.', details);
+    const fullness = context ? vscode.l10n.t('; the fullest context window is {0} % full (compacted past the agentTeam.compactAt setting)', Math.round(fullest * 100)) : '';
+    this.item.tooltip = spent ? vscode.l10n.t('Agent Team: {0}; the runs under way have cost {1} so far{2}. Click to show them.', details, formatCost(cost), fullness) : vscode.l10n.t('Agent Team: {0}{1}. Click to show them.', details, fullness);
     this.item.show();
   }
 
   private note(task: TaskSnapshot): void {
-    if (task.status === 'running' || task.status === 'queued' || task.status === 'waiting') this.atWork.set(task.id, { status: task.status, rootId: task.rootId });
+    if (task.status === 'running' || task.status === 'queued' || task.status === 'waiting') this.atWork.set(task.id, { status: task.status, rootId: task.rootId, context: contextFraction(task) });
     else this.atWork.delete(task.id);
   }
 
@@ -71,4 +76,10 @@ export class RunningTasksStatus implements vscode.Disposable {
     this.unsubscribe();
     this.item.dispose();
   }
+}
+
+/** How full the task's context window is (0 to 1), 0 when unknown. */
+export function contextFraction(task: Pick<TaskSnapshot, 'context'>): number {
+  const window = task.context?.windowTokens;
+  return window ? Math.min(1, (task.context?.usedTokens ?? 0) / window) : 0;
 }

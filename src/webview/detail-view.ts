@@ -9,6 +9,7 @@ import { ChangesView } from './changes-view.js';
 import { createButton, createElement, createIcon, setTextIfChanged } from './dom.js';
 import { formatCost } from '../engine/model/cost-schema.js';
 import { formatCount, formatTaskElapsed, treeTokens } from './format.js';
+import { contextText } from './context-meter.js';
 import { bindLinkHandler, type MarkdownRenderer } from './markdown.js';
 import { isResumable, isStoppable, resumeAriaLabel, statusIconClasses, statusText, stopAriaLabel, taskTitle } from './status.js';
 import { type MessageSent, type TranscriptState } from './store.js';
@@ -178,6 +179,8 @@ export class DetailView {
       entries.push([l10n.t('Budget'), document.createTextNode(l10n.t('{0} of {1} tokens', formatCount(treeTokens(task)), formatCount(task.budgetTokens)))]);
     }
     entries.push(...costEntries(task, subtree, document));
+    const context = contextText(task);
+    if (context !== undefined) entries.push(['Context', document.createTextNode(context)]);
     setTextIfChanged(this.elapsedValue, formatTaskElapsed(task, now) || '—');
     this.meta.replaceChildren(
       ...entries.flatMap(([term, value]) => [

@@ -10,7 +10,8 @@
  *
  * At most five elements a row, as the DOM of a long history is rows × elements: the row, its status icon
  * (a codicon), its label (the description as text, the role before it from `data-role` in CSS), its
- * figures (elapsed time and tokens as one text) and, while it can be stopped, the Stop button, or, while
+ * figures (elapsed time and tokens as one text; past half its context window, a thin bar under them from
+ * `data-context`, context-meter.ts) and, while it can be stopped, the Stop button, or, while
  * it can be resumed, the Resume button (each itself the codicon; never both). The twistie is the row's `::before`, drawn from `aria-expanded` (media/sidebar.css); a click
  * on it is found by position (`isTwistieClick`).
  */
@@ -22,6 +23,7 @@ import { formatCount, formatTaskElapsed, formatTokens, treeTokens } from './form
 import { isResumable, isStoppable, resumeAriaLabel, statusIconClasses, statusText, stopAriaLabel, taskAriaLabel } from './status.js';
 import { type TreeRow } from './tree-model.js';
 import { l10n } from './l10n.js';
+import { contextText, updateContextBar } from './context-meter.js';
 
 export interface RowView {
   element: HTMLDivElement;
@@ -108,6 +110,7 @@ export function updateRowView(view: RowView, input: RowInput, rowHeight: number)
     setAttributeIfChanged(element, 'title', rowTooltip(task, input.now));
     // What VS Code hands the row's context menu commands (the webview/context menu in package.json).
     setAttributeIfChanged(element, 'data-vscode-context', JSON.stringify({ webviewSection: 'task', taskId: task.id, taskStatus: task.status, isRun: task.parentId === null, preventDefaultContextMenuItems: true }));
+    updateContextBar(view.figures, task);
     updateStopButton(view, task);
     updateResumeButton(view, task);
   }
@@ -145,6 +148,7 @@ export function rowTooltip(task: ProtocolTask, now: number): string {
     task.budgetTokens !== undefined ? l10n.t('Tokens: {0} of {1} (with subagents)', formatCount(spent), formatCount(task.budgetTokens)) : l10n.t('Tokens: {0} (with subagents)', formatCount(spent)),
     ...(task.treeCost && spent > 0 ? [task.budgetUsd !== undefined ? l10n.t('Cost: {0} of ${1} (with subagents)', formatCost(task.treeCost), task.budgetUsd) : l10n.t('Cost: {0} (with subagents)', formatCost(task.treeCost))] : []),
     ...(elapsed ? [l10n.t('Elapsed: {0}', elapsed)] : []),
+    ...(task.context ? [l10n.t('Context: {0}', contextText(task) ?? '')] : []),
   ].join('\n');
 }
 

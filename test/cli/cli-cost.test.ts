@@ -40,7 +40,8 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('cost (%s)', (protocol) => 
     const prices = path.join(files, 'prices.json');
     // $2 a million input, $0.50 cached, $10 output: 600k × 2 + 400k × 0.5 + 100k × 10 = $2.40 a turn.
     await writeFile(prices, JSON.stringify({ [model]: { input: 2, output: 10, cachedInput: 0.5 } }));
-    const { code, stdout, stderr } = await run(protocol, ['--model-prices', prices]);
+    // A million input tokens a turn is past gpt-5-mini's window: a window that holds it keeps compaction (a summary call) out.
+    const { code, stdout, stderr } = await run(protocol, ['--model-prices', prices, '--context-window', '100000000']);
     expect(stderr).toBe('');
     expect(code).toBe(0);
     const events = parseEvents(stdout);

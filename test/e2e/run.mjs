@@ -42,6 +42,7 @@ import * as multiRootJourney from './journeys/multi-root.mjs';
 import * as gutterJourney from './journeys/gutter.mjs';
 import * as conflictJourney from './journeys/conflict.mjs';
 import * as budgetJourney from './journeys/budget.mjs';
+import * as contextJourney from './journeys/context.mjs';
 import * as reviseJourney from './journeys/revise.mjs';
 import * as approveJourney from './journeys/approve.mjs';
 import * as approveAlwaysJourney from './journeys/approve-always.mjs';
@@ -54,7 +55,7 @@ import { repoRoot, resultsDir, vsixPath } from './lib/paths.mjs';
 import { openSession, saveArtifacts, saveAttachments } from './lib/session.mjs';
 import { within } from './lib/wait.mjs';
 
-const journeys = [delegateJourney, nestedJourney, workflowJourney, planJourney, answerJourney, queuedQuestionJourney, steerJourney, followUpJourney, stopJourney, budgetJourney, reviewJourney, hunkJourney, altgrJourney, undoJourney, gutterJourney, conflictJourney, reviseJourney, reloadJourney, resumeJourney, branchJourney, restrictedJourney, multiRootJourney, startJourney, languageModelJourney, approveJourney, approveAlwaysJourney, problemsJourney, newRoleJourney, checksJourney, activationJourney, promptFileJourney];
+const journeys = [delegateJourney, nestedJourney, workflowJourney, planJourney, answerJourney, queuedQuestionJourney, steerJourney, followUpJourney, stopJourney, budgetJourney, contextJourney, reviewJourney, hunkJourney, altgrJourney, undoJourney, gutterJourney, conflictJourney, reviseJourney, reloadJourney, resumeJourney, branchJourney, restrictedJourney, multiRootJourney, startJourney, languageModelJourney, approveJourney, approveAlwaysJourney, problemsJourney, newRoleJourney, checksJourney, activationJourney, promptFileJourney];
 /** The longest one journey may take, setup of its window included (they take 20–40 s here). */
 const journeyTimeoutMs = 6 * 60_000;
 

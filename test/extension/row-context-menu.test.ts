@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { hangingStream } from '../support/mock-provider/index.js';
+import { delayed, hangingStream, textTurn, toolCallTurn } from '../support/mock-provider/index.js';
 import { fake } from './support/fake-vscode.js';
 import { useExtensionWorld } from './support/extension-world.js';
 
@@ -35,6 +35,7 @@ describe('the row context menu', () => {
       'agentTeam.applyToBranch',
       'agentTeam.runChecks',
       'agentTeam.undoAccepted',
+      'agentTeam.compactTask',
       'agentTeam.copyPrompt',
       'agentTeam.exportTrace',
     ]);
@@ -45,5 +46,25 @@ describe('the row context menu', () => {
     expect(menu.at(-1)!.when).toContain('isRun');
     expect(menu.find((item) => item.command === 'agentTeam.runChecks')!.when).toContain('isRun && agentTeam.hasPendingChanges');
     expect(menu.find((item) => item.command === 'agentTeam.undoAccepted')!.when).toContain('isRun');
+    // Compact: a running task, or a finished run (its kept conversation).
+    expect(menu.find((item) => item.command === 'agentTeam.compactTask')!.when).toContain("taskStatus == 'running' || isRun && taskStatus =~ /^(completed|failed|stopped)$/");
+  });
+
+  it('Compact on a running task summarises its conversation before its next request', async () => {
+    let release!: () => void;
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    world.server.enqueue(delayed(toolCallTurn([{ name: 'Read', input: { file_path: 'missing.md' } }], 'Reading.'), answered), textTurn('SUMMARY-7: tried to read missing.md'), textTurn('Done.'));
+    const taskId = (await world.extension.execute('agentTeam.delegate', 'Look at the parser (task text)', { role: 'researcher' })) as string;
+    await world.server.waitForRequest(0);
+    await world.extension.execute('agentTeam.compactTask', rowContext(taskId, 'running'));
+    release();
+    const task = await world.extension.host.taskManager.wait(taskId);
+    expect(task.status).toBe('completed');
+    expect(world.server.requests[1]!.system).toMatch(/^You summarise the earlier part/);
+    const next = JSON.stringify(world.server.requests[2]!.body);
+    expect(next).toContain('SUMMARY-7');
+    expect(next).toContain('Look at the parser (task text)');
+    // The command is not a message the agent reads.
+    expect(next).not.toContain('/compact');
   });
 });

@@ -50,7 +50,7 @@ describe('settings', () => {
     );
     expect(parsed.hooks).toEqual([{ event: 'PreToolUse', matcher: ['Bash'], matcherText: 'Bash', command: './check.sh', timeoutMs: maxHookTimeoutSeconds * 1000, source: '~/.claude/settings.json' }]);
     expect(parsed.problems).toEqual([
-      '~/.claude/settings.json: hooks of event "Notification" are not run by Agent Team (it runs PreToolUse, PostToolUse, UserPromptSubmit, Stop, SubagentStop)',
+      '~/.claude/settings.json: hooks of event "Notification" are not run by Agent Team (it runs PreToolUse, PostToolUse, UserPromptSubmit, Stop, SubagentStop, PreCompact)',
       '~/.claude/settings.json: hooks.PreToolUse[0].hooks[0]: hooks of type "prompt" are not run by Agent Team (only "command")',
       '~/.claude/settings.json: hooks.PreToolUse[0].hooks[1]: "once" not understood; ignored',
       '~/.claude/settings.json: hooks.PreToolUse[0].hooks[2]: has no command; skipped',

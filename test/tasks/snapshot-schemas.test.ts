@@ -53,6 +53,7 @@ async function engineSnapshots(): Promise<TaskSnapshot[]> {
   completed.context.setModel('scripted/test-model');
   completed.context.reportUsage({ inputTokens: 12, outputTokens: 3 });
   // A failover: the rest of its work on another model, counted by model (`usageByModel`).
+  completed.context.reportContext?.(16, 200_000);
   completed.context.setModel('scripted/fallback-model');
   completed.context.reportUsage({ inputTokens: 4, outputTokens: 1 });
   completed.context.appendTranscript({ type: 'text', text: 'looks good' });

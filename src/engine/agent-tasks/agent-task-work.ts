@@ -13,6 +13,8 @@ import type { ConversationStore } from '../conversation/conversation-store.js';
 import type { MessageInbox } from '../conversation/message-inbox.js';
 import type { WorkspaceToolbox } from '../file-tools/task-tools.js';
 import type { Model, ModelMessage } from '../model/types.js';
+import type { AgentContextOptions } from '../agent/compaction/compactor.js';
+import type { ContextPolicy } from '../agent/compaction/context-policy.js';
 import { formatNotice } from '../tasks/notifications.js';
 import { answerAfterBackgroundTasks, handedUpNote } from './background-results.js';
 import { withAncestorTasks } from '../tasks/ancestor-tasks.js';
@@ -35,6 +37,8 @@ export interface AgentTaskEnvironment {
   secrets?: () => readonly string[];
   /** Wraps the task's model, to observe its requests (AgentTeamOptions.observeModel). Default: none. */
   observeModel?: (taskId: string, model: Model) => Model;
+  /** The models' context windows and when to compact (AgentTeamOptions.context). Default: no window known. */
+  context?: ContextPolicy;
 }
 
 /** One agent as a task: who it is and how it may work. */
@@ -107,6 +111,7 @@ async function runAgentTask(environment: AgentTaskEnvironment, spec: AgentTaskSp
       ...(grants.afterToolCalls ? { afterToolCalls: grants.afterToolCalls } : {}),
       ...(grants.reviewFinish ? { reviewFinish: grants.reviewFinish } : {}),
       ...(grants.endRequested ? { endRequested: grants.endRequested } : {}),
+      ...(environment.context ? { context: contextOptions(environment.context, environment.inbox, spec.model, context.taskId, grants) } : {}),
     });
 
   const first = await run(spec.prompt);
@@ -137,6 +142,18 @@ async function reviewedPrompt(prompt: string | ModelMessage[], review: NonNullab
   if (verdict.context.length === 0) return { prompt };
   const added = withContext('', verdict.context).trimStart();
   return { prompt: [...prompt.slice(0, -1), { ...last, content: [...last.content, { type: 'text', text: added }] }] };
+}
+
+/** The task's window (its model's), when it compacts, and who hears of a compaction or asks for one. */
+function contextOptions(policy: ContextPolicy, inbox: MessageInbox, model: Model, taskId: string, grants: TaskGrants): AgentContextOptions {
+  const windowTokens = policy.windowOf(`${model.provider}/${model.modelId}`);
+  const compactAt = policy.compactAt;
+  return {
+    ...(windowTokens === undefined ? {} : { windowTokens }),
+    ...(compactAt === undefined ? {} : { compactAt }),
+    ...(grants.beforeCompaction ? { beforeCompaction: grants.beforeCompaction } : {}),
+    takeCompactionRequest: () => inbox.takeCompaction(taskId),
+  };
 }
 
 function toWorkResult(result: AgentRunResult): TaskWorkResult {

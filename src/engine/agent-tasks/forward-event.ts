@@ -20,6 +20,12 @@ export function forwardEvent(context: TaskWorkContext, event: AgentEvent): void 
     case 'conversation':
       context.recordConversation?.(event.messages);
       break;
+    case 'context':
+      context.reportContext?.(event.usedTokens, event.windowTokens);
+      break;
+    case 'compaction':
+      context.recordCompaction?.({ beforeTokens: event.beforeTokens, afterTokens: event.afterTokens, summary: event.summary, trigger: event.trigger });
+      break;
     case 'turn-start':
       break;
   }

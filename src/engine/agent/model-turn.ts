@@ -1,13 +1,15 @@
 import { AgentTeamError, StoppedError, stopReasonOf, type StopReason } from '../errors.js';
 import { addUsage, zeroUsage, stopsAtOnce, type Model, type ModelRequest, type ModelStreamEvent, type Usage } from '../model/types.js';
 import { onAbort } from '../abort.js';
+import { ContextLengthError } from '../model/context-length-error.js';
 import type { ToolCallEvent } from './tool-execution.js';
 
 /** How a model turn ended. */
 export type TurnEnd =
   | { kind: 'complete' }
   | { kind: 'stopped'; reason: StopReason }
-  | { kind: 'failed'; message: string };
+  /** `contextLength`: the provider refused the request as too long for the window, with the sizes it named. */
+  | { kind: 'failed'; message: string; contextLength?: { usedTokens?: number; windowTokens?: number } };
 
 /** What one model turn produced, also when it ended early (partial text, calls streamed so far). */
 export interface TurnOutput {
@@ -77,6 +79,9 @@ export async function streamModelTurn(
     streamDone = true;
     if (runSignal.aborted) return { ...output, end: { kind: 'stopped', reason: stopReasonOf(runSignal) } };
     if (error instanceof StoppedError) return { ...output, end: { kind: 'stopped', reason: error.reason } };
+    if (error instanceof ContextLengthError) {
+      return { ...output, end: { kind: 'failed', message: error.message, contextLength: { ...(error.usedTokens ? { usedTokens: error.usedTokens } : {}), ...(error.windowTokens ? { windowTokens: error.windowTokens } : {}) } } };
+    }
     if (error instanceof AgentTeamError) return { ...output, end: { kind: 'failed', message: error.message } };
     throw error;
   } finally {

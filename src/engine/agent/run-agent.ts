@@ -4,6 +4,8 @@ import { withoutImages } from '../model/image-parts.js';
 import type { ModelMessage } from '../model/types.js';
 import { initialMessages, isEmptyPrompt } from './messages.js';
 import { streamModelTurn } from './model-turn.js';
+import { Compactor } from './compaction/compactor.js';
+import { compactCommand, compactionAnswer, takeTrailingCompact } from './compaction/compact-command.js';
 import { RunRecorder } from './run-recorder.js';
 import { toToolDefinition, type Tool } from './tool.js';
 import { redactKnownSecrets, secretValues } from '../secrets.js';
@@ -48,6 +50,21 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
 
   // Notices enter the conversation as tool results do: with the secrets replaced (a hook may print one).
   const redact = execution.redact ?? ((text: string) => text);
+  // No context options (a bare loop, a test): no meter and no compaction; a context-length error fails the run.
+  const compactor = options.context ? new Compactor(options.model, run, options.context) : undefined;
+  const modelTurn = () => {
+    run.startTurn();
+    return streamModelTurn(
+      options.model,
+      { system: options.system, messages: [...run.messages], tools: toolDefinitions, maxOutputTokens: options.maxOutputTokens },
+      options.signal,
+      (text) => run.textDelta(text),
+      (model, notice) => run.modelSwitched(model, notice),
+    );
+  };
+  // A follow-up that is only `/compact`: the conversation is compacted, and that is the answer.
+  const compactOnly = typeof options.prompt === 'string' || !compactor ? undefined : takeTrailingCompact(run.messages);
+  if (compactor && compactOnly !== undefined) return run.completed(compactionAnswer(await compactor.compact('manual', options.signal, compactOnly)));
   for (let turn = 1; ; turn++) {
     if (options.signal.aborted) return run.stopped(stopReasonOf(options.signal));
     if (turn > maxTurns) {
@@ -57,14 +74,26 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
     }
     if (turn > 1) run.addNotices((options.takeNotices?.() ?? []).map(redact));
 
-    run.startTurn();
-    const output = await streamModelTurn(
-      options.model,
-      { system: options.system, messages: [...run.messages], tools: toolDefinitions, maxOutputTokens: options.maxOutputTokens },
-      options.signal,
-      (text) => run.textDelta(text),
-      (model, notice) => run.modelSwitched(model, notice),
-    );
+    await compactor?.beforeRequest(options.signal);
+    if (options.signal.aborted) return run.stopped(stopReasonOf(options.signal));
+    let output = await modelTurn();
+    const tooLong = output.end.kind === 'failed' ? output.end.contextLength : undefined;
+    if (tooLong && compactor) {
+      // Too long for the window: compacted, and the turn tried once more. A second refusal fails the run.
+      run.recordTurn(output.text, output.toolCalls, output.usage);
+      compactor.meter.learnWindow(tooLong.windowTokens);
+      const compaction = await compactor.compact('overflow', options.signal, undefined, tooLong.usedTokens);
+      if (options.signal.aborted) return run.stopped(stopReasonOf(options.signal));
+      if (!compaction.compacted) return run.failed(`${(output.end as { message: string }).message}. The conversation could not be compacted: ${compaction.reason}.`);
+      compactor.meter.requestSent(run.messages);
+      output = await modelTurn();
+      if (output.end.kind === 'failed' && output.end.contextLength) {
+        run.recordTurn(output.text, output.toolCalls, output.usage);
+        return run.failed(`The conversation does not fit the context window of ${options.model.provider}/${options.model.modelId} even after it was compacted (${compaction.beforeTokens} → ${compaction.afterTokens} tokens): ${output.end.message}. Its transcript and proposals are kept; use a model with a larger window, or give the task in smaller parts.`);
+      }
+    }
+    // The figure first: the usage event that follows carries it to the task's snapshot.
+    compactor?.counted(output.usage.inputTokens);
     run.recordTurn(output.text, output.toolCalls, output.usage);
 
     if (output.end.kind === 'stopped') {
@@ -85,6 +114,12 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
       let next: string | undefined;
       try {
         next = options.nextUserMessage ? await options.nextUserMessage(run.latestAnswer()) : undefined;
+        // `/compact` in a chat compacts at once; the user's next message is awaited as before.
+        for (let focus = next === undefined || !compactor ? undefined : compactCommand(next); compactor && focus !== undefined && options.nextUserMessage; focus = next === undefined ? undefined : compactCommand(next)) {
+          const outcome = await compactor.compact('manual', options.signal, focus);
+          if (!outcome.compacted) run.addUserNotice(compactionAnswer(outcome));
+          next = await options.nextUserMessage(run.latestAnswer());
+        }
       } catch (error) {
         // A stop while the user was being waited for ends the run like a stop anywhere else.
         if (options.signal.aborted) return run.stopped(stopReasonOf(options.signal));

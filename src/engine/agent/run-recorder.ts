@@ -3,7 +3,7 @@ import { addUsage, zeroUsage, type ModelMessage, type Usage } from '../model/typ
 import { appendUserParts, assistantMessage, noticePart, toolResultPart } from './messages.js';
 import { elideOldToolResults } from './result-limits.js';
 import type { ToolCallEvent, ToolCallResult } from './tool-execution.js';
-import type { AgentEvent, AgentRunResult, TranscriptEntry } from './types.js';
+import type { AgentEvent, AgentRunResult, CompactionEvent, TranscriptEntry } from './types.js';
 
 /**
  * The record of one run: the conversation, the transcript and the usage, kept in step with the events the
@@ -64,6 +64,30 @@ export class RunRecorder {
     }
     this.usage = addUsage(this.usage, usage);
     this.onEvent({ type: 'usage', usage, total: this.usage });
+  }
+
+  /** Tokens spent outside a turn (a compaction's summary): counted as the run's. */
+  addUsage(usage: Usage): void {
+    if (usage.inputTokens === 0 && usage.outputTokens === 0) return;
+    this.usage = addUsage(this.usage, usage);
+    this.onEvent({ type: 'usage', usage, total: this.usage });
+  }
+
+  /** How full the context window is (context-meter.ts). */
+  contextMeasured(usedTokens: number, windowTokens: number | undefined): void {
+    this.onEvent({ type: 'context', usedTokens, ...(windowTokens === undefined ? {} : { windowTokens }) });
+  }
+
+  /**
+   * The conversation was compacted: replaced in place (the loop and the listeners hold this list), the
+   * compaction told before the new conversation so a log can start the conversation over, and the user
+   * shown the summary.
+   */
+  replaceConversation(messages: readonly ModelMessage[], compaction: Omit<CompactionEvent, 'type'>): void {
+    this.messages.splice(0, this.messages.length, ...messages);
+    this.onEvent({ type: 'compaction', ...compaction });
+    this.addEntry({ type: 'notice', text: `compacted: ${compaction.beforeTokens} → ${compaction.afterTokens} tokens\n\n${compaction.summary}` });
+    this.onEvent({ type: 'conversation', messages: this.messages });
   }
 
   /** A result as it arrives; `addToolResults` later puts all of a turn's results in the conversation. */

@@ -2,6 +2,7 @@ import type { Clock } from '../clock.js';
 import type { StopReason } from '../errors.js';
 import type { Model, ModelMessage, Usage } from '../model/types.js';
 import type { Tool } from './tool.js';
+import type { AgentContextOptions, CompactionTrigger } from './compaction/context-options.js';
 import type { TranscriptEntry } from './transcript-entry.js';
 
 export type { TranscriptEntry } from './transcript-entry.js';
@@ -19,7 +20,20 @@ export type AgentEvent =
    * model's answer is added, and at the end. For keeping (the run log); the list is the run's own, so
    * a listener that keeps it must copy what it needs before the run goes on.
    */
-  | { type: 'conversation'; messages: readonly ModelMessage[] };
+  | { type: 'conversation'; messages: readonly ModelMessage[] }
+  /** How full the context window is: the last request's input tokens as the provider counted them (or estimated after a compaction). */
+  | { type: 'context'; usedTokens: number; windowTokens?: number }
+  /** The conversation was compacted; a `conversation` event with the new one follows. */
+  | CompactionEvent;
+
+/** A compaction: the estimated size of the next request before and after, the summary, and why it happened. */
+export interface CompactionEvent {
+  type: 'compaction';
+  beforeTokens: number;
+  afterTokens: number;
+  summary: string;
+  trigger: CompactionTrigger;
+}
 
 export interface AgentRunOptions {
   model: Model;
@@ -88,6 +102,8 @@ export interface AgentRunOptions {
    * stand. Default: none.
    */
   reviewFinish?: (answer: string, signal: AbortSignal) => Promise<string | undefined>;
+  /** The context window, when the conversation is compacted, and who hears of it (compaction/). Default: no window known. */
+  context?: AgentContextOptions;
   /**
    * Asked after each turn's tool calls: a string ends the run now, completed with what it has, the string
    * told to the user (a hook that said `continue: false`). Default: none.

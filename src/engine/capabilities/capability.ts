@@ -73,6 +73,8 @@ export interface CapabilityGrant {
   afterToolCalls?: AgentRunOptions['afterToolCalls'];
   /** Sees the agent's answer before it stands; a string sends it back to work (see `AgentRunOptions`). */
   reviewFinish?: AgentRunOptions['reviewFinish'];
+  /** Called before the conversation is compacted (the `PreCompact` hook); it cannot prevent it. */
+  beforeCompaction?: NonNullable<AgentRunOptions['context']>['beforeCompaction'];
   /** Asked after each turn: a string ends the run (see `AgentRunOptions`). */
   endRequested?: AgentRunOptions['endRequested'];
   /** Sees the user's prompt (the run's, a follow-up's, a chat reply) before the agent does. */

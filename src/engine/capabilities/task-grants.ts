@@ -4,7 +4,7 @@ import type { AgentRunOptions, FinishedToolCall, ToolCallRequest } from '../agen
 import type { Capability, CapabilityGrant, CapabilityTask } from './capability.js';
 
 /** The points of a turn every grant may join: here each is all the grants' together (see `gatherGrants`). */
-type TurnPoints = 'reviewToolCalls' | 'afterToolCalls' | 'reviewFinish' | 'endRequested' | 'reviewUserPrompt' | 'nextUserMessage';
+type TurnPoints = 'reviewToolCalls' | 'afterToolCalls' | 'reviewFinish' | 'endRequested' | 'reviewUserPrompt' | 'nextUserMessage' | 'beforeCompaction';
 
 /**
  * All of a task's grants as one: reviewers in the list's order (each sees what the ones before let
@@ -43,6 +43,7 @@ export async function gatherGrants(capabilities: readonly Capability[], task: Ca
   const afterToolCalls = grants.flatMap((grant) => (grant.afterToolCalls ? [grant.afterToolCalls] : []));
   const finishReviews = grants.flatMap((grant) => (grant.reviewFinish ? [grant.reviewFinish] : []));
   const endRequests = grants.flatMap((grant) => (grant.endRequested ? [grant.endRequested] : []));
+  const compactionWatchers = grants.flatMap((grant) => (grant.beforeCompaction ? [grant.beforeCompaction] : []));
   return {
     tools: grants.flatMap((grant) => grant.tools ?? []),
     instructions: grants.flatMap((grant) => (grant.instructions ? [grant.instructions] : [])),
@@ -68,6 +69,13 @@ export async function gatherGrants(capabilities: readonly Capability[], task: Ca
               if (goOn !== undefined) return goOn;
             }
             return undefined;
+          },
+        }
+      : {}),
+    ...(compactionWatchers.length > 0
+      ? {
+          beforeCompaction: async (trigger: Parameters<NonNullable<CapabilityGrant['beforeCompaction']>>[0], signal: AbortSignal) => {
+            for (const watcher of compactionWatchers) await watcher(trigger, signal);
           },
         }
       : {}),

@@ -6,7 +6,7 @@
  */
 
 /** The events Agent Team runs hooks on (Claude Code's names). */
-export const hookEventNames = ['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'Stop', 'SubagentStop'] as const;
+export const hookEventNames = ['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'Stop', 'SubagentStop', 'PreCompact'] as const;
 export type HookEventName = (typeof hookEventNames)[number];
 
 /** Seconds a hook may run when its entry names no `timeout` (Claude Code's default). */

@@ -130,6 +130,14 @@ function hookGrant(hooks: TaskHooks, task: CapabilityTask, channel: UserChannel 
     };
   }
 
+  // Claude Code's PreCompact: told before the conversation is summarised; its matcher is `manual` or `auto`.
+  if (hooks.has('PreCompact')) {
+    grant.beforeCompaction = async (trigger, signal) => {
+      const name = trigger === 'manual' ? 'manual' : 'auto';
+      for (const { verdict } of await hooks.run('PreCompact', [name], { trigger: name, custom_instructions: '' }, signal)) endRequest ??= verdict.end;
+    };
+  }
+
   // The prompt is the user's only for a run's root agent (a run, a follow-up, a chat); a subagent's is its parent's.
   if (task.agent.depth === 0 && hooks.has('UserPromptSubmit')) {
     grant.reviewUserPrompt = async (prompt, signal): Promise<PromptReview> => {

@@ -1,6 +1,7 @@
 import { type AgentTeamError, ProviderError, type ProviderErrorContext, StoppedError, stopReasonOf } from '../errors.js';
 import { redactErrorInPlace } from '../secrets.js';
 import { certificateProblem } from './certificate-problem.js';
+import { ContextLengthError, contextLengthOf } from './context-length-error.js';
 import { RedirectRefused } from './redirect-refused.js';
 import { maxRetryAfterMs } from './request-limits.js';
 import { ResponseTimeout } from './response-timeout.js';
@@ -106,7 +107,12 @@ export function toProviderFailure(error: unknown, phase: 'request' | 'stream', c
   }
   if (error instanceof classes.APIError) {
     const status = (error as Error & { status?: unknown }).status;
-    if (typeof status === 'number') return fromStatus(status, serverMessageOf(error), context, label, error);
+    if (typeof status === 'number') {
+      const serverMessage = serverMessageOf(error);
+      const sizes = contextLengthOf(status, serverMessage, (error as Error & { error?: unknown }).error);
+      if (sizes) return new ContextLengthError(`the conversation no longer fits the context window of ${context.modelId} (${status}): ${serverMessage}`, contextOf(context, status), sizes.usedTokens, sizes.windowTokens, { cause: error });
+      return fromStatus(status, serverMessage, context, label, error);
+    }
     // An error event inside the stream: the provider gave up mid-response.
     return new ProviderError('server', `${label} reported an error during the response: ${serverMessageOf(error)}; try again`, errorContext, {
       cause: error,

@@ -69,6 +69,9 @@ export class RunContentsBuilder {
         return this.addConversation(record.taskId, record.from, record.messages, lineNumber);
       case 'kept-conversation':
         return void this.kept.set(record.key, record.messages);
+      case 'compaction':
+        // What a resume needs is the conversation record after it; the transcript's notice shows the summary.
+        return;
       case 'changes':
         return this.proposals.addWhole(record.taskId, record.changeSet);
       case 'file-text':

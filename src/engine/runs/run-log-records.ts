@@ -33,6 +33,11 @@ export type RunRecord =
   | { type: 'entry'; taskId: string; index: number; entry: TranscriptEntry }
   /** The task's conversation from `from` on, replacing what was there from `from`. */
   | { type: 'conversation'; taskId: string; from: number; messages: ModelMessage[] }
+  /**
+   * The task's conversation was compacted (compaction/): the `conversation` record after it holds the whole
+   * new one, so a resumed task goes on from the summary. Sizes are the next request's estimated tokens.
+   */
+  | { type: 'compaction'; taskId: string; beforeTokens: number; afterTokens: number; trigger: 'auto' | 'overflow' | 'manual' }
   /** A conversation kept for follow-ups (ConversationStore.save); `key` is a task id. */
   | { type: 'kept-conversation'; key: string; messages: ModelMessage[] }
   /**
@@ -69,7 +74,7 @@ export type ChangeSetByText = Omit<ChangeSetSnapshot, 'files'> & { files: FileCh
 
 export type RunRecordType = RunRecord['type'];
 
-export const runRecordTypes: readonly RunRecordType[] = ['task', 'entry', 'conversation', 'kept-conversation', 'changes', 'file-text', 'proposals', 'restore-file', 'restore-point'];
+export const runRecordTypes: readonly RunRecordType[] = ['task', 'entry', 'conversation', 'compaction', 'kept-conversation', 'changes', 'file-text', 'proposals', 'restore-file', 'restore-point'];
 
 /** The restore points of a run (what its accepts and undos changed on disk): an undo reads these. */
 export const restorePointRecordTypes: readonly RunRecordType[] = ['restore-file', 'restore-point'];
@@ -125,6 +130,7 @@ export const runRecordSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('task'), task: taskSnapshotSchemas.lenient }),
   z.object({ type: z.literal('entry'), taskId: identifier, index: count, entry: transcriptEntrySchemas.lenient }),
   z.object({ type: z.literal('conversation'), taskId: identifier, from: count, messages: messagesSchema }),
+  z.object({ type: z.literal('compaction'), taskId: identifier, beforeTokens: count, afterTokens: count, trigger: z.enum(['auto', 'overflow', 'manual']) }),
   z.object({ type: z.literal('kept-conversation'), key: identifier, messages: messagesSchema }),
   z.object({ type: z.literal('changes'), taskId: identifier, changeSet: changeSetSnapshotSchemas.lenient.nullable() }),
   z.object({ type: z.literal('file-text'), taskId: identifier, textId: identifier, text: z.string(), delta: fileTextDeltaSchema.optional() }),

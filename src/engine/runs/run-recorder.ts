@@ -56,6 +56,8 @@ export class RunRecorder {
       }
       case 'task-conversation':
         return this.conversation(event.taskId, event.messages);
+      case 'task-compaction':
+        return this.compacted(event);
       case 'task-end':
         return this.ended(event.task);
       default:
@@ -131,6 +133,14 @@ export class RunRecorder {
     const kept = this.host.writer.add(state.runId, { type: 'conversation', taskId, from, messages: messages.slice(from) });
     state.conversationLength = kept ? messages.length : 0;
     void this.host.writeRun(state.runId);
+  }
+
+  /** The conversation was replaced: the record says so, and the next conversation record carries it whole. */
+  private compacted(event: Extract<TaskEvent, { type: 'task-compaction' }>): void {
+    const state = this.open.get(event.taskId);
+    if (!state) return;
+    this.host.writer.add(state.runId, { type: 'compaction', taskId: event.taskId, beforeTokens: event.beforeTokens, afterTokens: event.afterTokens, trigger: event.trigger });
+    state.conversationLength = 0;
   }
 
   private ended(task: TaskSnapshot): void {

@@ -54,6 +54,8 @@ export interface TaskRecord {
   treeCost: Readonly<Cost>;
   /** This task's usage and cost by the model that spent it; undefined until it has spent any. */
   usageByModel?: UsageByModel;
+  /** How full its context window is (frozen, replaced at each request); undefined before its first request. */
+  context?: Readonly<{ usedTokens: number; windowTokens?: number }>;
   /** Dollars spent by this task's tree, still counted after it ended: money budgets use this. */
   treeSpendUsd: number;
   readonly maxUsd?: number;
@@ -252,6 +254,7 @@ export function snapshotOf(record: TaskRecord): TaskSnapshot {
   if (record.stopReason !== undefined) snapshot.stopReason = frozenCopy(record.stopReason);
   if (record.maxTokens !== undefined) snapshot.budgetTokens = record.maxTokens;
   if (record.maxUsd !== undefined) snapshot.budgetUsd = record.maxUsd;
+  if (record.context !== undefined) snapshot.context = record.context;
   // Frozen when the record was made: shared, never copied.
   if (record.ancestorTasks) snapshot.ancestorTasks = record.ancestorTasks as string[];
   if (record.followUp) snapshot.followUp = true;

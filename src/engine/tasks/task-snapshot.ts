@@ -74,6 +74,11 @@ export const taskSnapshotSchemas = defineVariants((variant) =>
     usageByModel: usageByModelSchemas[variant.name].optional(),
     /** The money budget of this task's tree (US dollars), when it has one: `treeCost` counts against it. */
     budgetUsd: z.number().finite().positive().optional(),
+    /**
+     * How full the task's context window is: its last request's input tokens, and the window when known
+     * (compaction/context-meter.ts). Absent before its first model request, and for work without a model.
+     */
+    context: z.object({ usedTokens: count, windowTokens: count.optional() }).optional(),
     /** Number of transcript entries recorded so far (the entries travel in `task-transcript` events). */
     transcriptLength: count,
   }),

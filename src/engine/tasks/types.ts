@@ -23,4 +23,9 @@ export type TaskEvent =
    * pending user message). What the run log keeps so a run can be resumed; views ignore it.
    */
   | { type: 'task-conversation'; taskId: string; messages: readonly ModelMessage[] }
+  /**
+   * An agent task's conversation was compacted (compaction/): the next `task-conversation` holds the whole
+   * new one. `beforeTokens`/`afterTokens`: the next request's estimated size before and after.
+   */
+  | { type: 'task-compaction'; taskId: string; beforeTokens: number; afterTokens: number; summary: string; trigger: 'auto' | 'overflow' | 'manual' }
   | { type: 'task-end'; task: TaskSnapshot };

@@ -59,6 +59,15 @@ export function createWorkContext(record: TaskRecord, host: WorkContextHost): Ta
       if (isTerminal(statusOf(record))) return;
       host.emit({ type: 'task-conversation', taskId: record.id, messages });
     },
+    reportContext: (usedTokens: number, windowTokens: number | undefined) => {
+      if (isTerminal(statusOf(record))) return;
+      // No update of its own: the usage reported right after the figure carries it (B18: the meter costs no event).
+      record.context = Object.freeze(windowTokens === undefined ? { usedTokens } : { usedTokens, windowTokens });
+    },
+    recordCompaction: (compaction: Parameters<NonNullable<TaskWorkContext['recordCompaction']>>[0]) => {
+      if (isTerminal(statusOf(record))) return;
+      host.emit({ type: 'task-compaction', taskId: record.id, ...compaction });
+    },
     setModel: (model: string) => {
       if (isTerminal(statusOf(record)) || typeof model !== 'string' || model === record.model) return;
       record.model = model;

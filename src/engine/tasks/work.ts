@@ -41,6 +41,13 @@ export interface TaskWorkContext {
    */
   recordConversation?(messages: readonly ModelMessage[]): void;
   /**
+   * How full the agent's context window is (the snapshot's `context`), told just before the turn's usage:
+   * the update that usage sends carries it. Optional, as `recordConversation`.
+   */
+  reportContext?(usedTokens: number, windowTokens: number | undefined): void;
+  /** The agent's conversation was compacted (emits `task-compaction`, before the new conversation). Optional. */
+  recordCompaction?(compaction: { beforeTokens: number; afterTokens: number; summary: string; trigger: 'auto' | 'overflow' | 'manual' }): void;
+  /**
    * Waits for `promise` without holding a concurrency slot: while the work only waits (on other tasks, on
    * the user), the slot goes to work that can run. When `promise` settles, resolves (or rejects) with it
    * once the task has a slot again; a stop rejects it at once with a `StoppedError`. Waiting on a

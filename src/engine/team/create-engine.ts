@@ -3,6 +3,7 @@
  * only what differs between them (`EngineHost`: trust, who allows commands, the user channel, the
  * secrets, the stores, the clock); everything else is built here the same way for all of them.
  */
+import { listContextPolicy } from '../agent/compaction/context-policy.js';
 import { homedir } from 'node:os';
 import type { A2aHost } from '../a2a/remote-task-work.js';
 import type { HookSettings } from '../hooks/hooks-capability.js';
@@ -151,6 +152,7 @@ export function createEngine(host: EngineHost): Engine {
           ...(host.conversations ? { conversations: host.conversations } : {}),
           ...(host.modelFor ? { modelFor: host.modelFor } : {}),
           ...(host.observeModel ? { observeModel: host.observeModel.bind(host) } : {}),
+          context: host.context ?? listContextPolicy,
         });
         teams.clear();
         teams.set(key, team);

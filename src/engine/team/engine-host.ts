@@ -2,6 +2,7 @@
 import type { McpInputAsker } from '../mcp/mcp-inputs.js';
 import type { HostToolPort } from '../mcp/host-tools.js';
 import type { ChecksSettings } from '../checks/checks-settings.js';
+import type { ContextPolicy } from '../agent/compaction/context-policy.js';
 import type { ChangeSetRegistry } from '../changes/registry.js';
 import type { Clock } from '../clock.js';
 import type { CommandHostOptions } from '../commands/create-command-host.js';
@@ -58,6 +59,8 @@ export interface EngineHost {
   web: Omit<WebHost, 'clock'>;
   /** The instruction files agents get (`agentTeam.instructionFiles`, `--instruction-files`). Default: every source. */
   instructionSources?(): readonly InstructionSource[];
+  /** The models' context windows and when conversations are compacted (compaction/). Default: the list's windows, 80 %. */
+  context?: ContextPolicy;
   /** Wraps each agent task's model, to observe its requests (OpenTelemetry). Default: none. */
   observeModel?(taskId: string, model: Model): Model;
   /** Whether hooks run (`agentTeam.hooks`, `--no-hooks`), read at each task's start. Default: they do, where the workspace is trusted. */

@@ -7,6 +7,7 @@ import type { FanOutPolicy } from '../delegation/fan-out.js';
 import type { WorkspaceToolbox } from '../file-tools/task-tools.js';
 import type { A2aHost } from '../a2a/remote-task-work.js';
 import type { Model } from '../model/types.js';
+import type { ContextPolicy } from '../agent/compaction/context-policy.js';
 import type { RoleRegistry } from '../roles/role-registry.js';
 import type { TaskManager } from '../tasks/task-manager.js';
 
@@ -22,6 +23,8 @@ export interface AgentTeamOptions {
   inbox?: MessageInbox;
   /** Wraps each agent task's model (OpenTelemetry's `chat` spans, telemetry/). Default: the model as it is. */
   observeModel?: (taskId: string, model: Model) => Model;
+  /** The models' context windows and when conversations are compacted. Default: no window known (compaction only on a context-length error). */
+  context?: ContextPolicy;
   /** Where runs' conversations are kept, for follow-ups. Default: none (a follow-up is refused). */
   conversations?: ConversationStore;
   /** Depth at which delegation stops: the coordinator is depth 0, its subagents 1, …. Default: `defaultLimits.maxDepth` (limits.ts). */

@@ -69,6 +69,7 @@ export class TeamRun {
       ...(options.conversations ? { conversations: options.conversations } : {}),
       ...(options.secrets ? { secrets: options.secrets } : {}),
       ...(options.observeModel ? { observeModel: options.observeModel } : {}),
+      ...(options.context ? { context: options.context } : {}),
     };
   }
 

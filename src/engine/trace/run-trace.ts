@@ -34,6 +34,8 @@ export interface TraceTask {
   /** The task's own usage and cost by model, when more than one did its work (a failover). */
   usageByModel?: TaskSnapshot['usageByModel'];
   budgetUsd?: number;
+  /** How full its context window was at its last request (`usedTokens`, `windowTokens` when known); compactions are transcript notices. */
+  context?: TaskSnapshot['context'];
   prompt: string;
   /** The tasks it is part of, outermost first, as its agent saw them before its prompt. Absent when none. */
   ancestorTasks?: string[];
@@ -102,6 +104,7 @@ function traceTask(task: TaskSnapshot, transcript: readonly TranscriptEntry[], c
   if (task.treeCost) traced.treeCost = { ...task.treeCost };
   if (task.usageByModel) traced.usageByModel = task.usageByModel;
   if (task.budgetUsd !== undefined) traced.budgetUsd = task.budgetUsd;
+  if (task.context) traced.context = { ...task.context };
   if (task.output !== undefined) traced.output = clean(task.output);
   if (task.ancestorTasks !== undefined) traced.ancestorTasks = task.ancestorTasks.map(clean);
   return traced;

@@ -20,7 +20,7 @@ export function renderTraceMarkdown(trace: RunTrace): string {
     '',
     '| task | role | description | model | status | tokens | cost | time |',
     '| --- | --- | --- | --- | --- | --- | --- | --- |',
-    ...trace.tasks.map((task) => `| ${'\u2003'.repeat(depthOf(trace, task))}${task.id} | ${inline(task.role)} | ${inline(task.description)} | ${inline(modelsOf(task))} | ${task.status} | ${tokens(task.usage)} | ${task.cost ? formatCost(task.cost) : ''} | ${task.durationMs === undefined ? '' : seconds(task.durationMs)} |`),
+    ...trace.tasks.map((task) => `| ${'\u2003'.repeat(depthOf(trace, task))}${task.id} | ${inline(task.role)} | ${inline(task.description)} | ${inline(modelsOf(task))} | ${task.status} | ${tokens(task.usage)}${contextOf(task)} | ${task.cost ? formatCost(task.cost) : ''} | ${task.durationMs === undefined ? '' : seconds(task.durationMs)} |`),
     '',
   ];
   for (const task of trace.tasks) lines.push(...taskSection(task));
@@ -68,6 +68,13 @@ function depthOf(trace: RunTrace, task: TraceTask): number {
 function modelsOf(task: TraceTask): string {
   if (!task.usageByModel) return task.model ?? '';
   return task.usageByModel.map((entry) => `${entry.model} (${tokens(entry.usage)})`).join(' → ');
+}
+
+/** ` · context 45 % of 200000`: how full the window was at the task's last request. */
+function contextOf(task: TraceTask): string {
+  if (!task.context) return '';
+  const { usedTokens, windowTokens } = task.context;
+  return windowTokens ? ` · context ${Math.round((usedTokens / windowTokens) * 100)} % of ${windowTokens}` : ` · context ${usedTokens}`;
 }
 
 function tokens(usage: { inputTokens: number; outputTokens: number }): string {

@@ -8,6 +8,7 @@ import { commandIds } from '../contribution-ids.js';
 import { ensureTrusted } from '../trust.js';
 import { removeApiKey, setApiKey } from './api-key-command.js';
 import { applyToBranch } from './apply-to-branch-command.js';
+import { compactTask } from './compact-command.js';
 import { delegate } from './delegate-command.js';
 import { reportCommandError } from './errors.js';
 import { exportTrace } from './export-trace-command.js';
@@ -76,6 +77,7 @@ export function commandHandlers(host: AgentTeamHost): Record<string, Handler> {
     [commandIds.applyToBranch]: (taskId) => applyToBranch(host, taskId),
     [commandIds.runChecks]: (taskId) => runChecks(host, taskId),
     [commandIds.undoAccepted]: (runId, path) => undoAcceptedChanges(host, runId, path),
+    [commandIds.compactTask]: (taskId) => compactTask(host, taskId),
   };
   return Object.fromEntries(
     Object.entries(handlers).map(([id, handler]) => [

@@ -37,6 +37,9 @@
  * - An error whose body echoes the key the request presented (a misbehaving proxy):
  *   `server.respondWith((request) => httpError(401, { message: 'bad key ' + request.apiKey }))`.
  *
+ * `{ contextWindowTokens }` (or `server.enforceContextWindow(tokens)`) enforces a context window: a request
+ * past it gets the provider's real context-length error (context-window.ts), and is not answered from the queue.
+ *
  * Every request is recorded in `server.requests` (path, lower-case headers, parsed JSON body, and the
  * routing fields above). By default the server also rejects, with a 400 like the real APIs', conversations
  * they would reject (tool calls without results, results without calls, empty text blocks); pass
@@ -47,6 +50,7 @@
  */
 export { MockProviderServer, type MockProviderServerOptions, startMockProviderServer } from './server.js';
 export type { MockProtocol, RecordedRequest } from './recorded-request.js';
+export { contextLengthErrorBody, mockTokenCount } from './context-window.js';
 export {
   delayed,
   droppedStream,

@@ -25,6 +25,8 @@ export interface RecordedRequest {
   toolNames: string[];
   /** The images anywhere in the conversation, in either protocol's form, as their media type and decoded bytes. */
   images: Array<{ mediaType: string; bytes: Buffer }>;
+  /** True when an enforced context window refused it (context-window.ts). */
+  refusedAsTooLong?: boolean;
 }
 
 /** The key a request presents: Anthropic's SDK sends `x-api-key` or a bearer token depending on version, OpenAI's a bearer token. */

@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type Deferred, createDeferred } from '../../../src/engine/util/deferred.js';
 import { anthropicErrorBody, anthropicErrorFrame, anthropicRequestProblem, anthropicTurnFrames } from './anthropic-protocol.js';
 import { openAIErrorBody, openAIErrorFrame, openAIRequestProblem, openAITurnFrames, wantsUsage } from './openai-protocol.js';
+import { contextLengthErrorBody, mockTokenCount } from './context-window.js';
 import { describeBody, type MockProtocol, presentedApiKey, type RecordedRequest } from './recorded-request.js';
 import type { MockDelay, MockHttpError, MockResponder, MockResponse, MockTurnContent } from './responses.js';
 
@@ -15,6 +16,11 @@ export interface MockProviderServerOptions {
   validateRequests?: boolean;
   /** Serve HTTPS with this key and certificate (PEM) instead of plain HTTP; `baseUrl` then starts `https://`. */
   tls?: { key: string; cert: string };
+  /**
+   * Enforce a context window of this many tokens (context-window.ts): a longer request gets the provider's
+   * real context-length error, and turns without scripted usage report the counted input. Default: none.
+   */
+  contextWindowTokens?: number;
 }
 
 /** A mock of both providers' streaming APIs on 127.0.0.1; see index.ts for how to use it. */
@@ -29,11 +35,13 @@ export class MockProviderServer {
   private readonly droppedByServer = new WeakSet<ServerResponse>();
   private clientClosedCount = 0;
   private closing = false;
+  private windowTokens: number | undefined;
 
   constructor(
     private readonly server: Server,
     private readonly options: MockProviderServerOptions,
   ) {
+    this.windowTokens = options.contextWindowTokens;
     server.on('request', (request: IncomingMessage, response: ServerResponse) => {
       this.handle(request, response).catch((error: unknown) => {
         // A bug in the mock itself: answer so the client does not hang, and never invite a retry.
@@ -76,6 +84,11 @@ export class MockProviderServer {
   /** Answers every request that finds the queue empty; `undefined` removes it. Default: none (400). */
   respondWith(responder: MockResponder | undefined): void {
     this.fallback = responder;
+  }
+
+  /** Enforces a context window from now on (`contextWindowTokens`); undefined lifts it. */
+  enforceContextWindow(tokens: number | undefined): void {
+    this.windowTokens = tokens;
   }
 
   /** Resolves when request `index` (0-based) has arrived. */
@@ -133,6 +146,11 @@ export class MockProviderServer {
       const problem = protocol === 'anthropic' ? anthropicRequestProblem(body) : openAIRequestProblem(body);
       if (problem) return sendError(response, protocol, { type: 'http-error', status: 400, message: problem });
     }
+    const counted = mockTokenCount(body);
+    if (this.windowTokens !== undefined && counted > this.windowTokens) {
+      recorded.refusedAsTooLong = true;
+      return sendJson(response, 400, contextLengthErrorBody(protocol, counted, this.windowTokens, index), {});
+    }
     const scripted = await this.nextResponse(recorded);
     if (!scripted) {
       const message = `mock provider: no response queued for request #${index} (${recorded.method} ${path})`;
@@ -144,7 +162,9 @@ export class MockProviderServer {
 
     const model = recorded.model || 'mock-model';
     const complete = scripted.type === 'turn';
-    const content: MockTurnContent = scripted.type === 'turn' ? scripted : (scripted.partial ?? {});
+    const scriptedContent: MockTurnContent = scripted.type === 'turn' ? scripted : (scripted.partial ?? {});
+    // With a window enforced, a turn without scripted usage reports what was counted (a copy: scripts may be reused).
+    const content = scripted.type === 'turn' && scripted.usage === undefined && this.windowTokens !== undefined ? { ...scriptedContent, usage: { inputTokens: counted, outputTokens: 5 } } : scriptedContent;
     const frameOptions = { requestIndex: index, model, complete };
     const frames =
       protocol === 'anthropic'
