@@ -55,7 +55,7 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
   const [command, ...rest] = argv;
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') return { command: 'help' };
   if (command === '--version' || command === '-v') return { command: 'version' };
-  if (command === 'mcp-servers') return rest.some((argument) => argument === '--help' || argument === '-h') ? { command: 'help' } : parseMcpServersArguments(rest, currentDirectory);
+  if (command === 'mcp-servers') return rest.some((argument) => argument === '--help' || argument === '-h') ? { command: 'help', topic: command } : parseMcpServersArguments(rest, currentDirectory);
   if (command !== 'run' && command !== 'runs' && command !== 'apply' && command !== 'undo' && command !== 'agents' && command !== 'workflows' && command !== 'mcp' && command !== 'serve' && command !== 'trust' && command !== 'checks' && command !== 'models') {
     throw new UsageError(`unknown command "${command}": use "run", "runs", "apply", "undo", "agents", "workflows", "checks", "models", "mcp", "mcp-servers", "serve" or "trust"`);
   }

@@ -14,6 +14,7 @@ export function commandUsage(command: string): string {
   const starts = (line: string) => /^ {2}agent-team \S/.test(line);
   const first = sections.findIndex((line) => starts(line) && line.trimStart().split(/\s+/)[1] === command);
   if (first < 0) return usageText;
-  const next = sections.findIndex((line, index) => index > first && starts(line));
+  // A command may have several usage lines (run's task and its /<name> form): its part ends at another command's.
+  const next = sections.findIndex((line, index) => index > first && starts(line) && line.trimStart().split(/\s+/)[1] !== command);
   return ['Usage:', ...sections.slice(first, next < 0 ? undefined : next), ...footer].join('\n');
 }

@@ -13,6 +13,7 @@ import { checkLine, checksBadgeText, checksHeadline, checksTone, worthShowing } 
 import { type ProtocolCheckResult, type RunChecks, type WebviewMessage } from '../shared/protocol.js';
 import { createButton, createElement, setAttributeIfChanged, setTextIfChanged } from './dom.js';
 import { formatElapsed } from './format.js';
+import { l10n } from './l10n.js';
 
 /** Sets (or clears) the run's badge on its row's figures span. */
 export function updateChecksBadge(figures: HTMLElement, run: RunChecks | undefined): void {
@@ -57,13 +58,13 @@ export class ChecksView {
     this.icon = createElement(document, 'span', { className: 'codicon', attributes: { 'aria-hidden': 'true' } });
     // Polite: "checks running…" becoming the verdict is read out without taking the user's focus.
     this.summary = createElement(document, 'p', { className: 'checks-summary', attributes: { role: 'status', 'aria-live': 'polite' } });
-    const again = createButton(document, 'Run Checks Again', { secondary: true, icon: 'codicon-refresh', className: 'run-checks' });
+    const again = createButton(document, l10n.t('Run Checks Again'), { secondary: true, icon: 'codicon-refresh', className: 'run-checks' });
     again.addEventListener('click', () => {
       if (this.runId !== undefined) post({ type: 'run-checks', taskId: this.runId });
     });
     const heading = createElement(document, 'h3', { className: 'detail-heading checks-heading' }, [this.icon, document.createTextNode(' Checks')]);
     this.list = createElement(document, 'ul', { className: 'check-results' });
-    this.element = createElement(document, 'section', { className: 'detail-section checks', attributes: { 'aria-label': 'Checks' } }, [heading, this.summary, this.list, again]);
+    this.element = createElement(document, 'section', { className: 'detail-section checks', attributes: { 'aria-label': l10n.t('Checks') } }, [heading, this.summary, this.list, again]);
     this.element.hidden = true;
   }
 
@@ -87,12 +88,12 @@ export class ChecksView {
     const duration = createElement(document, 'span', { className: 'check-duration', text: formatElapsed(result.durationMs) });
     const icon = createElement(document, 'span', { className: `codicon ${statusIcons[result.status]} check-status-${result.status}`, attributes: { 'aria-hidden': 'true' } });
     const item = createElement(document, 'li', { className: `check-result${stale ? ' check-stale' : ''}`, attributes: { 'data-check-name': result.name, 'data-status': result.status } }, [icon, line, duration]);
-    if (result.newFailureCount > 0) item.append(this.names('New failures', result.newFailures, result.newFailureCount, 'check-new-failures'));
-    if (result.fixedCount > 0) item.append(this.names('Fixed', result.fixed, result.fixedCount, 'check-fixed'));
+    if (result.newFailureCount > 0) item.append(this.names(l10n.t('New failures'), result.newFailures, result.newFailureCount, 'check-new-failures'));
+    if (result.fixedCount > 0) item.append(this.names(l10n.t('Fixed'), result.fixed, result.fixedCount, 'check-fixed'));
     if (result.output !== undefined && result.output !== '') {
       item.append(
         createElement(document, 'details', { className: 'check-output' }, [
-          createElement(document, 'summary', { text: 'Output (its end)' }),
+          createElement(document, 'summary', { text: l10n.t('Output (its end)') }),
           createElement(document, 'pre', { text: result.output }),
         ]),
       );

@@ -5,6 +5,7 @@
  */
 import type { ProtocolTask } from '../shared/protocol.js';
 import { formatTokens } from './format.js';
+import { l10n } from './l10n.js';
 
 /** Past this fraction of the window a row shows its bar: below it the figure would be noise. */
 export const rowBarFrom = 0.5;
@@ -19,8 +20,8 @@ export function contextFraction(task: ProtocolTask): number | undefined {
 export function contextText(task: ProtocolTask): string | undefined {
   if (!task.context) return undefined;
   const fraction = contextFraction(task);
-  if (fraction === undefined) return `${formatTokens(task.context.usedTokens)} tokens`;
-  return `${Math.round(fraction * 100)} % of ${formatTokens(task.context.windowTokens!)} tokens (${formatTokens(task.context.usedTokens)})`;
+  if (fraction === undefined) return l10n.t('{0} tokens', formatTokens(task.context.usedTokens));
+  return l10n.t('{0} % of {1} tokens ({2})', Math.round(fraction * 100), formatTokens(task.context.windowTokens!), formatTokens(task.context.usedTokens));
 }
 
 /** Sets or clears the row's bar: `data-context` (the percentage, for CSS and tests) and `--context-fill`. */

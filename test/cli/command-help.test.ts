@@ -22,6 +22,9 @@ const minimal: Record<string, string[]> = {
   mcp: ['mcp'],
   serve: ['serve', '--a2a', '--port', '0', '--no-auth'],
   trust: ['trust'],
+  checks: ['checks'],
+  undo: ['undo', 'r1'],
+  'mcp-servers': ['mcp-servers'],
 };
 /** A value each option accepts. */
 const sample: Record<string, string> = {

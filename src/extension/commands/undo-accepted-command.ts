@@ -67,7 +67,7 @@ function report(host: AgentTeamHost, outcome: UndoOutcome, runId: string, path: 
   const again = { title: outcome.direction === 'undo' ? vscode.l10n.t('Undo the Undo') : vscode.l10n.t('Undo Again'), run: () => vscode.commands.executeCommand(commandIds.undoAccepted, runId, path) };
   const problems = outcome.refused.length + outcome.failed.length;
   const message = outcome.direction === 'undo' ? vscode.l10n.t('Undid the accepted changes of run {0}: {1}.', runId, files) : vscode.l10n.t('Put the accepted changes of run {0} back: {1}.', runId, files);
-  if (problems > 0) showWarning(`${message} ${vscode.l10n.t('{0} file(s) were not written: see the output.', problems)}`, again);
+  if (problems > 0) showWarning(vscode.l10n.t('{0} {1} file(s) were not written: see the output.', message, problems), again);
   else showInfo(message, ...(outcome.recorded ? [again] : []));
 }
 
