@@ -67,6 +67,8 @@ export interface RunArguments extends CommandFlags {
   delegationReach: 'own-tools' | 'any';
   /** Allow a turn to start more subagents than the confirmation limit (8): nobody can be asked here. */
   yes: boolean;
+  /** `--approve-plan`: the plan is put to the user (on stdin) before any subagent starts. Default: not asked. */
+  approvePlan?: boolean;
   /** Where to write the run's trace when it ends: Markdown for `.md`, else JSON. */
   trace?: string;
   /** `--file` (repeatable): files and folders of the workspace the task is about, named to the agents. */

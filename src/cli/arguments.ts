@@ -38,7 +38,7 @@ const valueOptions = new Set([
   '--branch',
   '--take',
 ]);
-const flagOptions = new Set(['--json', '--apply', '--plan', '--yes', '--a2a', '--no-auth', '--no-sandbox', '--allow-network', '--no-hooks', '--force', '--trust', '--show', '--conflict-markers']);
+const flagOptions = new Set(['--json', '--apply', '--plan', '--yes', '--a2a', '--no-auth', '--no-sandbox', '--allow-network', '--no-hooks', '--force', '--trust', '--show', '--conflict-markers', '--approve-plan']);
 /** Options that may be given more than once; each value is kept. */
 const repeatableOptions = new Set(['--allow-command', '--allow-network-command', '--pass-env', '--allow-domain', '--file', '--image', '--fallback-model']);
 /** The flags of commands, taken by run, mcp and serve. */
@@ -160,6 +160,7 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
     autoBackgroundSeconds: limitOption(values, '--auto-background-seconds', 'autoBackgroundSeconds'),
     delegationReach,
     yes: flags.has('--yes'),
+    ...(flags.has('--approve-plan') ? { approvePlan: true } : {}),
     trace: values.get('--trace'),
     files: repeated.get('--file') ?? [],
     images: repeated.get('--image') ?? [],

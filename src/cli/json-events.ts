@@ -1,13 +1,15 @@
 /**
  * The CLI's JSON Lines events (contract in docs/architecture.md), derived from the task manager's one event
  * stream. Contract types: task-start, task-end, change-proposed, run-end. Extra types (consumers ignore
- * what they don't know): task-background, text-delta, tool-call, tool-result.
+ * what they don't know): task-background, text-delta, tool-call, tool-result, notice, todo.
  */
 import type { StopReason } from '../engine/errors.js';
 import type { Cost } from '../engine/model/cost-schema.js';
 import type { Usage } from '../engine/model/types.js';
 import type { TaskEvent, TaskSnapshot } from '../engine/tasks/types.js';
 import type { UsageByModel } from '../engine/tasks/usage-by-model.js';
+import type { TodoItem } from '../engine/todos/todo-item.js';
+import { TodoChanges } from './todo-changes.js';
 
 /**
  * How a task or run ended. `interrupted`: stopped because the session ended (the window closed, the
@@ -25,6 +27,8 @@ export type CliJsonEvent =
   | { type: 'tool-result'; taskId: string; toolCallId: string; toolName: string; isError: boolean }
   /** What a task's transcript says besides its tool calls (a remote task that may still be running). */
   | { type: 'notice'; taskId: string; text: string }
+  /** A task's todo list, whole, each time it changes (`TodoWrite`, a planned task's sub-tasks). */
+  | { type: 'todo'; taskId: string; todos: TodoItem[] }
   /** `usageByModel`: the task's usage and cost by model, when more than one did its work (a failover). */
   | { type: 'task-end'; taskId: string; status: CliEndStatus; output?: string; error?: string; stopReason?: StopReason; usage: Usage; cost?: Cost; costUsd?: number; usageByModel?: UsageByModel }
   /** `target`: where `path` leads when a symbolic link sends it elsewhere (workspace-relative). */
@@ -34,18 +38,22 @@ export type CliJsonEvent =
 /** Turns task events into CLI events; remembers which tasks were already announced as backgrounded. */
 export class JsonEventMapper {
   private readonly backgrounded = new Set<string>();
+  private readonly todos = new TodoChanges();
 
   map(event: TaskEvent): CliJsonEvent[] {
     switch (event.type) {
       case 'task-start':
         if (event.task.background) this.backgrounded.add(event.task.id);
         return [taskStart(event.task)];
-      case 'task-update':
+      case 'task-update': {
+        const todos = this.todos.changed(event.task);
+        const todoEvents: CliJsonEvent[] = todos ? [{ type: 'todo', taskId: event.task.id, todos: todos.map((todo) => ({ ...todo })) }] : [];
         if (event.task.background && !this.backgrounded.has(event.task.id)) {
           this.backgrounded.add(event.task.id);
-          return [{ type: 'task-background', taskId: event.task.id }];
+          return [{ type: 'task-background', taskId: event.task.id }, ...todoEvents];
         }
-        return [];
+        return todoEvents;
+      }
       case 'task-transcript': {
         const entry = event.entry;
         if (entry.type === 'tool-call') {

@@ -34,6 +34,8 @@ export const usageText = `Usage:
                                     itself; the coordinator starts any) | any
     --yes                           let one turn start more than ${limitRanges.confirmFanOutAbove.default} subagents (else refused: it would
                                     need your confirmation)
+    --approve-plan                  show the plan (the coordinator's todo list, or --plan's plan) before any
+                                    subagent starts; answer approve, stop, or the changes you want (stdin)
     --file <path>                   a file or folder of the workspace the task is about (repeatable): the
                                     agents are told of it
     --image <path>                  an image sent with the task to the agent you talk to (repeatable, at

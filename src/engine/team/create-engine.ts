@@ -26,6 +26,7 @@ import type { WebHost } from '../web/web-host.js';
 import { AgentTeam } from './agent-team.js';
 import { teamCapabilities } from './capabilities.js';
 import { overlapCapability } from './overlap-capability.js';
+import { planCapability, type PlanSettings } from '../todos/plan-capability.js';
 import type { EngineHost, TeamSettings } from './engine-host.js';
 
 export type { EngineHost, TeamSettings } from './engine-host.js';
@@ -93,7 +94,15 @@ export function createEngine(host: EngineHost): Engine {
     ...(sites.ask ? { ask: sites.ask.bind(sites) } : {}),
     ...(host.clock ? { clock: host.clock } : {}),
   };
+  const plans: PlanSettings = {
+    ...(host.approvePlan ? { approvePlan: () => host.approvePlan?.() ?? false } : {}),
+    ...(host.userChannel ? { channel: host.userChannel } : {}),
+    ...(host.planAnswerHowTo ? { howToAnswer: host.planAnswerHowTo } : {}),
+    // Called from the task's own turn: awaiting its end there would wait for itself.
+    stopTask: (taskId) => void taskManager.stop(taskId, { kind: 'user' }).catch(() => undefined),
+  };
   const capabilities = [
+    planCapability(plans),
     ...teamCapabilities({ instructions, hooks, commands, web, mcp, servers, ...(host.userChannel ? { userChannel: host.userChannel } : {}) }),
     overlapCapability({ changes, children: (taskId) => taskManager.children(taskId) }),
   ];
@@ -121,6 +130,7 @@ export function createEngine(host: EngineHost): Engine {
           autoBackgroundMs: (settings.autoBackgroundSeconds ?? defaultLimits.autoBackgroundSeconds) * 1000,
           delegationReach: settings.delegationReach ?? 'own-tools',
           ...fanOutOf(host, settings.confirmFanOutAbove ?? defaultLimits.confirmFanOutAbove),
+          plans,
           describeChanges: (taskId) => describeTaskChanges(changes, taskId),
           environmentNote: host.environmentNote,
           keepSubagentConversations: host.keepSubagentConversations ?? false,
