@@ -3,6 +3,8 @@
  * `TodoWrite` list as `todo` JSON events and terminal lines as it writes it; `--approve-plan` holding
  * every subagent until the user answers on stdin (approve, changes that reach the coordinator, stop).
  */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type MockProtocol, type RecordedRequest, textTurn, toolCallTurn } from '../support/mock-provider/index.js';
 import { agentOf, parseEvents, priorTurns, providerEnvironment, startCli } from './cli-harness.js';
@@ -56,14 +58,16 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run: the todo l
 });
 
 describe('agent-team run: the todo list on the terminal', () => {
-  it('prints the list whole at each change, the item in progress in its active form', async () => {
+  it('prints the list whole at each change, the item in progress in its active form; the trace keeps the last list', async () => {
     world.server.respondWith(planningCoordinator);
     const provider = providerEnvironment('anthropic', world.server.baseUrl);
-    const { code, stdout } = await startCli(world.cliPath, ['run', '--workspace', world.workspace, ...provider.args, 'Where are dates parsed?'], provider.env).exited;
+    const traceFile = path.join(world.workspace, 'trace.md');
+    const { code, stdout } = await startCli(world.cliPath, ['run', '--workspace', world.workspace, '--trace', traceFile, ...provider.args, 'Where are dates parsed?'], provider.env).exited;
     expect(code).toBe(0);
     expect(stdout).toContain('[t1 coordinator] todo list (0/2 done):\n  [~] Finding where dates are parsed\n  [ ] Summarise the findings\n');
     expect(stdout).toContain('[t1 coordinator] todo list (2/2 done):\n  [x] Find where dates are parsed\n  [x] Summarise the findings\n');
     expect(stdout.indexOf('(0/2 done)')).toBeLessThan(stdout.indexOf('researcher: Find date parsing'));
+    expect(await readFile(traceFile, 'utf8')).toContain('**Todo list**\n\n```text\n[x] Find where dates are parsed\n[x] Summarise the findings\n```');
   });
 
   it('a malformed list is an error result naming what is wrong, and changes nothing', async () => {
