@@ -8,7 +8,7 @@ import type { Cost } from '../engine/model/cost-schema.js';
 import type { Usage } from '../engine/model/types.js';
 import type { TaskEvent, TaskSnapshot } from '../engine/tasks/types.js';
 import type { UsageByModel } from '../engine/tasks/usage-by-model.js';
-import type { TodoItem } from '../engine/todos/todo-item.js';
+import type { TodoItem } from '../engine/tasks/todo-item.js';
 import { TodoChanges } from './todo-changes.js';
 
 /**

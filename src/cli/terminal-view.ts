@@ -7,7 +7,7 @@ import { type Cost, formatCost } from '../engine/model/cost-schema.js';
 import { endReason } from '../engine/tasks/end-reason.js';
 import type { TaskEvent, TaskSnapshot, TaskStatus } from '../engine/tasks/types.js';
 import { terminalSafe } from './terminal-text.js';
-import { todoLines } from '../engine/todos/todo-item.js';
+import { todoLines } from '../engine/tasks/todo-item.js';
 import { TodoChanges, todoText } from './todo-changes.js';
 
 export interface TerminalOutput {

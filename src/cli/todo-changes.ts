@@ -4,7 +4,7 @@
  * terminal, and nothing for the many updates that leave the list as it was.
  */
 import type { TaskSnapshot } from '../engine/tasks/types.js';
-import { type TodoItem, sameTodos, todoLines, todoProgress } from '../engine/todos/todo-item.js';
+import { type TodoItem, sameTodos, todoLines, todoProgress } from '../engine/tasks/todo-item.js';
 import { terminalSafe } from './terminal-text.js';
 
 export class TodoChanges {

@@ -14,6 +14,7 @@ import { SidebarStore, type StoreEffect } from './store.js';
 import { type FlatTree, flattenTasks } from './tree-model.js';
 import { setTreeIndent } from './row.js';
 import { TreeView, type TreeViewOptions } from './tree-view.js';
+import { TodoView, planRun } from './todo-view.js';
 import { readUiState, type UiState } from './ui-state.js';
 
 export interface SidebarOptions {
@@ -67,6 +68,7 @@ class SidebarApp implements Sidebar {
   private readonly emptyState: EmptyStateView;
   private readonly tree: TreeView;
   private readonly detail: DetailView;
+  private readonly todoView: TodoView;
   private flat: FlatTree = { rows: [], indexById: new Map() };
   private pendingScroll: { top: number } | { taskId: string } | undefined;
   private restoredScrollTop: number | undefined;
@@ -131,11 +133,13 @@ class SidebarApp implements Sidebar {
       this.closeDetail();
     });
 
+    this.todoView = new TodoView(document);
     this.container = createElement(document, 'div', { className: 'sidebar' }, [
       this.loading,
       this.banner,
       this.emptyState.element,
       this.tree.element,
+      this.todoView.element,
       this.detail.element,
     ]);
     options.root.replaceChildren(this.container);
@@ -221,6 +225,7 @@ class SidebarApp implements Sidebar {
       this.tree.render({ tree: this.flat, tasks: store.tasks, selectedId: store.selectedTaskId, focusedId: store.focusedTaskId, now, scroll });
     }
 
+    this.todoView.render(hasTasks ? planRun(store.tasks, store.selectedTaskId, this.flat.rows[0]?.id) : undefined);
     const selected = store.selectedTaskId !== null ? store.tasks.get(store.selectedTaskId) : undefined;
     const transcript = store.transcript;
     const showDetail = selected !== undefined && transcript !== undefined;

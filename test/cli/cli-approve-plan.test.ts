@@ -54,7 +54,8 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run --approve-p
     expect(code).toBe(0);
     const events = parseEvents(stdout);
     expect(events.filter((event) => event.type === 'task-start').map((event) => event.role)).toEqual(['coordinator', 'researcher']);
-    expect(events.filter((event) => event.type === 'notice').map((event) => event.text)).toEqual(['The user asked for changes to the plan: Also check the tests of the parser.', 'The user approved the plan.']);
+    const notices = events.filter((event) => event.type === 'notice').map((event) => String(event.text).split('\n')[0]);
+    expect(notices).toEqual(['Approve this plan before any subagent starts?', 'The user asked for changes to the plan: Also check the tests of the parser.', 'Approve this plan before any subagent starts?', 'The user approved the plan.']);
     expect(events.at(-1)).toMatchObject({ type: 'run-end', status: 'completed' });
   });
 });

@@ -9,7 +9,7 @@ export interface UserQuestion {
   role: string;
   /**
    * `question`: an `AskUser` call; `chat`: a chat agent's latest message, waiting for the user's reply;
-   * `plan`: a plan to approve before any subagent starts (todos/plan-question.ts), answered in free text.
+   * `plan`: a plan to approve before any subagent starts (conversation/plan-question.ts), answered in free text.
    */
   kind: 'question' | 'chat' | 'plan';
   text: string;

@@ -5,7 +5,7 @@
  */
 import type { UserChannel } from '../conversation/user-channel.js';
 import type { TaskWorkContext, TaskWorkResult } from '../tasks/work.js';
-import { askPlanApproval, nobodyToApprove } from '../todos/plan-question.js';
+import { askPlanApproval, nobodyToApprove } from '../conversation/plan-question.js';
 
 export interface PlanApprovalHost {
   /** Where the question goes. Default: none (the run fails, saying why). */

@@ -5,8 +5,8 @@
  */
 import type { TaskWorkContext } from '../tasks/work.js';
 import { describePrompt } from '../tasks/describe-prompt.js';
-import type { TodoItem, TodoStatus } from '../todos/todo-item.js';
-import { maxTodoTextLength } from '../todos/todo-item.js';
+import type { TodoItem, TodoStatus } from '../tasks/todo-item.js';
+import { maxTodoTextLength } from '../tasks/todo-item.js';
 import type { Plan, PlannedTask } from './plan-schema.js';
 
 export class PlanTodos {

@@ -14,7 +14,7 @@ import { type TaskOutcome, type TaskPhase, statusFor } from './task-lifecycle.js
 import type { TaskSnapshot, TaskStatus } from './types.js';
 import type { StartTaskOptions, TaskWork } from './work.js';
 import type { UsageByModel } from './usage-by-model.js';
-import type { TodoItem } from '../todos/todo-item.js';
+import type { TodoItem } from './todo-item.js';
 
 export interface TaskRecord {
   readonly id: string;

@@ -10,7 +10,7 @@ import { usageSchemas } from '../model/usage-schema.js';
 import { stopReasonSchemas } from '../stop-reason.js';
 import { usageByModelSchemas } from './usage-by-model.js';
 import { defineVariants } from '../util/schema-variants.js';
-import { todoListSchemas } from '../todos/todo-item.js';
+import { todoListSchemas } from './todo-item.js';
 
 /**
  * `interrupted` is a stop by the end of the session (the window closed, the process died) rather than by
@@ -75,7 +75,7 @@ export const taskSnapshotSchemas = defineVariants((variant) =>
     usageByModel: usageByModelSchemas[variant.name].optional(),
     /** The money budget of this task's tree (US dollars), when it has one: `treeCost` counts against it. */
     budgetUsd: z.number().finite().positive().optional(),
-    /** Its agent's plan as it last wrote it with `TodoWrite` (todos/), or a planned task's sub-tasks. Absent until written. */
+    /** Its agent's plan as it last wrote it with `TodoWrite` (conversation/plan-capability.ts), or a planned task's sub-tasks. Absent until written. */
     todos: todoListSchemas[variant.name].optional(),
     /** Number of transcript entries recorded so far (the entries travel in `task-transcript` events). */
     transcriptLength: count,

@@ -7,7 +7,7 @@
  */
 import type { TranscriptEntry } from '../agent/types.js';
 import type { ModelMessage, Usage } from '../model/types.js';
-import type { TodoItem } from '../todos/todo-item.js';
+import type { TodoItem } from './todo-item.js';
 import { raceWithSignal } from '../abort.js';
 import { frozenCopy } from '../util/frozen-copy.js';
 import { type TaskRecord, addTranscriptEntry, statusOf } from './task-record.js';

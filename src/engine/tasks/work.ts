@@ -5,7 +5,7 @@
 import type { TranscriptEntry } from '../agent/types.js';
 import type { ModelMessage, Usage } from '../model/types.js';
 import type { TaskSnapshot } from './types.js';
-import type { TodoItem } from '../todos/todo-item.js';
+import type { TodoItem } from './todo-item.js';
 
 /** What a task's work is given. Calls made after the task has ended are ignored. */
 export interface TaskWorkContext {

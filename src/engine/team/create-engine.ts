@@ -26,7 +26,7 @@ import type { WebHost } from '../web/web-host.js';
 import { AgentTeam } from './agent-team.js';
 import { teamCapabilities } from './capabilities.js';
 import { overlapCapability } from './overlap-capability.js';
-import { planCapability, type PlanSettings } from '../todos/plan-capability.js';
+import { planCapability, type PlanSettings } from '../conversation/plan-capability.js';
 import type { EngineHost, TeamSettings } from './engine-host.js';
 
 export type { EngineHost, TeamSettings } from './engine-host.js';

@@ -9,7 +9,7 @@ import type { A2aHost } from '../a2a/remote-task-work.js';
 import type { Model } from '../model/types.js';
 import type { RoleRegistry } from '../roles/role-registry.js';
 import type { TaskManager } from '../tasks/task-manager.js';
-import type { PlanSettings } from '../todos/plan-capability.js';
+import type { PlanSettings } from '../conversation/plan-capability.js';
 
 export interface AgentTeamOptions {
   taskManager: TaskManager;
@@ -44,7 +44,7 @@ export interface AgentTeamOptions {
   capabilities?: readonly Capability[];
   /** When one turn starting many subagents needs the user's yes (delegation/fan-out.ts). Default: never. */
   fanOut?: FanOutPolicy;
-  /** Whether (and how) a planned run's plan is approved before its sub-tasks start (todos/). Default: it is not asked about. */
+  /** Whether (and how) a planned run's plan is approved before its sub-tasks start (conversation/plan-capability.ts). Default: it is not asked about. */
   plans?: PlanSettings;
   /**
    * The configured secrets (API keys, remote agents' tokens), read at each use: every tool result is

@@ -103,7 +103,7 @@ export class TeamRun {
         plannerModel: this.modelFor(plannerName),
         agentWork: (role, prompt) => this.stepWork(role, prompt, []),
         synthesizerWork: (prompt) => this.synthesizerWork(prompt),
-        // Read as the run starts, like the coordinator's (todos/plan-capability.ts).
+        // Read as the run starts, like the coordinator's (conversation/plan-capability.ts).
         ...(this.options.plans?.approvePlan?.() ? { approval: this.options.plans } : {}),
       },
       { task },

@@ -10,7 +10,7 @@ import type { TranscriptEntry } from '../agent/transcript-entry.js';
 import { redactSecrets } from '../secrets.js';
 import type { TaskManager } from '../tasks/task-manager.js';
 import type { TaskSnapshot } from '../tasks/types.js';
-import type { TodoItem } from '../todos/todo-item.js';
+import type { TodoItem } from '../tasks/todo-item.js';
 
 export const traceVersion = 1;
 

@@ -6,7 +6,7 @@
  */
 import { formatCost } from '../model/cost-schema.js';
 import type { RunTrace, TraceTask } from './run-trace.js';
-import { todoLines } from '../todos/todo-item.js';
+import { todoLines } from '../tasks/todo-item.js';
 
 export function renderTraceJson(trace: RunTrace): string {
   return `${JSON.stringify(trace, null, 2)}\n`;

@@ -10,8 +10,8 @@ import { RoleRegistry } from '../../src/engine/roles/role-registry.js';
 import { TaskManager } from '../../src/engine/tasks/task-manager.js';
 import { ManualClock } from '../../src/engine/testing/manual-clock.js';
 import { ScriptedModel } from '../../src/engine/testing/scripted-model.js';
-import { planCapability } from '../../src/engine/todos/plan-capability.js';
-import { readPlanAnswer } from '../../src/engine/todos/plan-question.js';
+import { planCapability } from '../../src/engine/conversation/plan-capability.js';
+import { readPlanAnswer } from '../../src/engine/conversation/plan-question.js';
 import { type Deferred, createDeferred } from '../../src/engine/util/deferred.js';
 import { MemoryRoleFiles, lastMessageText } from '../delegation/team-harness.js';
 

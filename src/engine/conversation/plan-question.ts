@@ -4,9 +4,9 @@
  * Answer box, a server's input-required state), as kind `plan`; the answer is free text: approve, stop, or
  * the changes the user wants. An empty answer asks again; no answer at all (nobody is there) is `undefined`.
  */
-import type { UserChannel } from '../conversation/user-channel.js';
+import type { UserChannel } from './user-channel.js';
 import type { TaskWorkContext } from '../tasks/work.js';
-import { type TodoItem, todoLines } from './todo-item.js';
+import { type TodoItem, todoLines } from '../tasks/todo-item.js';
 
 export type PlanVerdict = { kind: 'approve' } | { kind: 'stop' } | { kind: 'edit'; changes: string };
 
@@ -25,9 +25,17 @@ export function readPlanAnswer(answer: string): PlanVerdict | undefined {
   return { kind: 'edit', changes: text };
 }
 
+/** How every plan question begins: views find the question the task waits on by it (the transcript's notice). */
+export const planQuestionLead = 'Approve this plan before any subagent starts?';
+
 /** The question's text: the plan, then what the user may answer. */
 export function planQuestionText(plan: string): string {
-  return `Approve this plan before any subagent starts?\n\n${plan}\n\n${planAnswerHelp}`;
+  return `${planQuestionLead}\n\n${plan}\n\n${planAnswerHelp}`;
+}
+
+/** True for a transcript notice that puts a plan to the user. */
+export function isPlanQuestion(text: string): boolean {
+  return text.startsWith(planQuestionLead);
 }
 
 /** A todo list as a plan's text. */
@@ -38,8 +46,11 @@ export function todoPlanText(todos: readonly TodoItem[]): string {
 /** Asks until the user gives a verdict; undefined when nobody can answer (no channel, input closed). */
 export async function askPlanApproval(channel: UserChannel | undefined, context: TaskWorkContext, asker: { role: string }, plan: string): Promise<PlanVerdict | undefined> {
   if (!channel) return undefined;
+  const text = planQuestionText(plan);
+  // In the transcript too: the detail view and the trace show what the user was asked.
+  context.appendTranscript({ type: 'notice', text });
   for (;;) {
-    const answer = await context.waitForUser(() => channel.ask({ taskId: context.taskId, role: asker.role, kind: 'plan', text: planQuestionText(plan) }, context.signal));
+    const answer = await context.waitForUser(() => channel.ask({ taskId: context.taskId, role: asker.role, kind: 'plan', text }, context.signal));
     if (answer === undefined) return undefined;
     const verdict = readPlanAnswer(answer);
     if (verdict) return verdict;

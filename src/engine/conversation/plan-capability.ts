@@ -5,9 +5,9 @@
  * before its first subagent starts (plan-approval.ts).
  */
 import type { Capability, CapabilityGrant } from '../capabilities/capability.js';
-import type { UserChannel } from '../conversation/user-channel.js';
+import type { UserChannel } from './user-channel.js';
 import { coordinatorName } from '../roles/coordinator.js';
-import type { TodoItem } from './todo-item.js';
+import type { TodoItem } from '../tasks/todo-item.js';
 import { planApprovalInstruction, planApprovalReview } from './plan-approval.js';
 import { createTodoWriteTool } from './todo-write-tool.js';
 

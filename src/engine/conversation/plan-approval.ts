@@ -6,9 +6,9 @@
  * again; stop ends the run with nothing started. Nobody to answer fails the run, saying what to do.
  */
 import type { AgentRunOptions, ToolCallRequest } from '../agent/types.js';
-import type { UserChannel } from '../conversation/user-channel.js';
+import type { UserChannel } from './user-channel.js';
 import type { TaskWorkContext } from '../tasks/work.js';
-import type { TodoItem } from './todo-item.js';
+import type { TodoItem } from '../tasks/todo-item.js';
 import { askPlanApproval, nobodyToApprove, todoPlanText } from './plan-question.js';
 
 const delegationTool = 'Agent';

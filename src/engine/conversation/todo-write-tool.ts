@@ -6,7 +6,7 @@
  */
 import * as z from 'zod';
 import { defineTool, type Tool } from '../agent/tool.js';
-import { type TodoItem, todoListSchemas, todoProgress } from './todo-item.js';
+import { type TodoItem, todoListSchemas, todoProgress } from '../tasks/todo-item.js';
 
 export const todoWriteToolName = 'TodoWrite';
 
