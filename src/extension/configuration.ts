@@ -70,6 +70,8 @@ export interface AgentTeamSettings {
   instructionFiles: InstructionSource[];
   /** `agentTeam.hooks`: whether the settings files' hooks run; off in any scope wins. Default true. */
   hooks: boolean;
+  /** `agentTeam.approvePlan`: the plan is put to the user before any subagent starts; on in any scope wins. Default false. */
+  approvePlan: boolean;
 }
 
 export const defaultSettings: Readonly<Omit<AgentTeamSettings, 'provider' | 'roleModels'>> = Object.freeze({
@@ -85,6 +87,7 @@ export const defaultSettings: Readonly<Omit<AgentTeamSettings, 'provider' | 'rol
   allowedDomains: [],
   instructionFiles: [...instructionSources],
   hooks: true,
+  approvePlan: false,
   budgetUsd: 0,
   historyRetentionDays: 30,
   modelPrices: undefined,
@@ -126,6 +129,8 @@ export function readSettings(trusted: boolean = vscode.workspace.isTrusted): Age
     instructionFiles: sourceList(configuration.get<unknown>('instructionFiles')),
     // A folder may turn its hooks off, never back on when the user turned them off.
     hooks: hooksOn(configuration.inspect<unknown>('hooks')),
+    // A folder may ask for approval, never skip the approval the user asked for.
+    approvePlan: configuration.get<unknown>('approvePlan') === true || configuration.inspect<unknown>('approvePlan')?.globalValue === true,
   };
 }
 
