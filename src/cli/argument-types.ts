@@ -102,6 +102,8 @@ export interface ServeArguments extends CommandFlags {
   authTokenEnv?: string;
   /** `--no-auth`: serve without a token (loopback only); required when `authTokenEnv` is not given. Default false. */
   noAuth: boolean;
+  /** `--approve-plan`: each run's plan is put to its client (the task's `input-required` state) before any subagent starts. Default: not asked. */
+  approvePlan?: boolean;
   workspace: string;
   provider?: ProviderName;
   model?: string;

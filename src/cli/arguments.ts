@@ -106,8 +106,8 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
   if (command === 'serve') {
     const allowed = new Set(['--workspace', '--provider', '--model', '--base-url', '--port', '--host', '--auth-token-env', '--instruction-files']);
     const extra = [...values.keys()].filter((name) => !allowed.has(name));
-    if (extra.length > 0 || [...flags].some((flag) => flag !== '--a2a' && flag !== '--no-auth' && !commandFlagNames.has(flag)) || words.length > 0) {
-      throw new UsageError('"serve" takes only --a2a, --port, --host, --auth-token-env, --no-auth, --workspace, --provider, --model, --base-url, --allow-command, --allow-network, --allow-network-command, --pass-env, --allow-domain, --instruction-files, --no-sandbox, --no-hooks and --trust');
+    if (extra.length > 0 || [...flags].some((flag) => flag !== '--a2a' && flag !== '--no-auth' && flag !== '--approve-plan' && !commandFlagNames.has(flag)) || words.length > 0) {
+      throw new UsageError('"serve" takes only --a2a, --port, --host, --auth-token-env, --no-auth, --approve-plan, --workspace, --provider, --model, --base-url, --allow-command, --allow-network, --allow-network-command, --pass-env, --allow-domain, --instruction-files, --no-sandbox, --no-hooks and --trust');
     }
     if (!flags.has('--a2a')) throw new UsageError('"serve" needs the protocol to serve: agent-team serve --a2a --port <n>');
     if (!values.has('--port')) throw new UsageError('"serve --a2a" needs --port <n> (0: any free port)');
@@ -120,7 +120,7 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
     if (noAuth && authTokenEnv !== undefined) throw new UsageError('--no-auth and --auth-token-env cannot be used together: give one');
     // Every program on this machine (another user's, a page's helper) reaches loopback: no token is a choice said out loud.
     if (!noAuth && authTokenEnv === undefined) throw new UsageError('"serve --a2a" needs --auth-token-env <NAME> (the variable holding the token clients must send) or --no-auth (any program on this machine may use the team)');
-    return { command, protocol: 'a2a', port, host, ...(authTokenEnv ? { authTokenEnv } : {}), noAuth, workspace, ...checkedModelOptions(values), ...commandFlags(repeated, flags, values) };
+    return { command, protocol: 'a2a', port, host, ...(authTokenEnv ? { authTokenEnv } : {}), noAuth, ...(flags.has('--approve-plan') ? { approvePlan: true } : {}), workspace, ...checkedModelOptions(values), ...commandFlags(repeated, flags, values) };
   }
   if (flags.has('--a2a') || values.has('--port') || flags.has('--no-auth')) throw new UsageError(`--a2a, --port and --no-auth belong to "serve", not "${command}"`);
   const modes = ['--agent', '--workflow', '--continue', '--resume'].filter((name) => values.has(name)).concat(flags.has('--plan') ? ['--plan'] : []);

@@ -103,7 +103,7 @@ export const usageText = `Usage:
                  [--allow-command <pattern>...] [--allow-network] [--no-sandbox] [--pass-env <NAME>...] [--trust]
                                              the team as an MCP server over stdio (tools delegate,
                                              task_output, task_stop; edits returned as diffs)
-  agent-team serve --a2a --port <n> (--auth-token-env <NAME> | --no-auth) [--host <address>]
+  agent-team serve --a2a --port <n> (--auth-token-env <NAME> | --no-auth) [--host <address>] [--approve-plan]
                    [--workspace <dir>] [--provider <name>] [--model <id>] [--base-url <url>]
                    [--allow-command <pattern>...] [--allow-network] [--no-sandbox] [--pass-env <NAME>...] [--trust]
                                              the team as an A2A agent on 127.0.0.1 (port 0: any free
@@ -111,7 +111,9 @@ export const usageText = `Usage:
                                              --auth-token-env: clients must send the token that variable
                                              holds (several, comma-separated: one per client; each sees
                                              only its own tasks); --no-auth: no token, any program on
-                                             this machine may use the team (loopback only)
+                                             this machine may use the team (loopback only);
+                                             --approve-plan: a run's plan waits for its client (the task
+                                             is input-required; the next message on it answers)
 
 Keys come from ANTHROPIC_API_KEY / OPENAI_API_KEY.
 Exit codes: 0 completed, 1 failed (or stopped by its budget), 2 usage or configuration error,

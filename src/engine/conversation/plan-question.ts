@@ -11,7 +11,7 @@ import { type TodoItem, todoLines } from '../tasks/todo-item.js';
 export type PlanVerdict = { kind: 'approve' } | { kind: 'stop' } | { kind: 'edit'; changes: string };
 
 /** What the user is told they may answer; hosts show it with the plan. */
-export const planAnswerHelp = 'Answer "approve" to start, "stop" to end the run with nothing started, or write the changes you want (they go back to the planner, who asks again).';
+export const planAnswerHelp = 'Answer "approve" to start, "stop" to end the run with nothing started, or write the changes you want (they go back to whoever made the plan, who then asks again).';
 
 const approvals = /^(?:a|approve[ds]?|y|yes|ok|okay|go|start|lgtm)[.!]?$/i;
 const refusals = /^(?:s|stop|n|no|cancel|reject(?:ed)?|abort)[.!]?$/i;
