@@ -125,6 +125,7 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
   if (flags.has('--a2a') || values.has('--port') || flags.has('--no-auth')) throw new UsageError(`--a2a, --port and --no-auth belong to "serve", not "${command}"`);
   const modes = ['--agent', '--workflow', '--continue', '--resume'].filter((name) => values.has(name)).concat(flags.has('--plan') ? ['--plan'] : []);
   if (modes.length > 1) throw new UsageError(`${modes.join(' and ')} cannot be used together: each says who does the task`);
+  if (flags.has('--approve-plan') && values.has('--workflow')) throw new UsageError('--approve-plan goes with the coordinator or --plan: a workflow\'s steps are its plan, written in its file, and start as it runs');
   if (repeated.has('--image') && (values.has('--workflow') || flags.has('--plan'))) throw new UsageError('--image goes to the agent you talk to (the coordinator, an --agent, or --continue), not to a workflow or a plan');
 
   const task = words.join(' ').trim();

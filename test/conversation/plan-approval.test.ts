@@ -91,6 +91,20 @@ describe('plan approval', () => {
     expect(researcher.calls).toHaveLength(2);
   });
 
+  it('a list written in the same turn as the first delegation is the plan shown', async () => {
+    const answer = createDeferred<string | undefined>();
+    const user = new ScriptedUser([answer]);
+    const { team: built, coordinator, researcher } = await team(user, true);
+    coordinator.enqueue([toolCall('TodoWrite', { todos: plan }), toolCall('Agent', delegation)], 'Done.');
+    researcher.enqueue('Found.');
+    const run = built.delegate({ prompt: 'Read the parser' });
+    await user.asked.promise;
+    expect(user.questions[0].text).toContain('[~] Reading the parser');
+    expect(user.questions[0].text).not.toContain('No todo list');
+    answer.resolve('y');
+    expect((await run).task.status).toBe('completed');
+  });
+
   it('"stop" stops the run as a user stop with no subagent started', async () => {
     const answer = createDeferred<string | undefined>();
     const { team: built, coordinator, researcher } = await team(new ScriptedUser([answer]), true);

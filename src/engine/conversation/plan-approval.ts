@@ -8,7 +8,8 @@
 import type { AgentRunOptions, ToolCallRequest } from '../agent/types.js';
 import type { UserChannel } from './user-channel.js';
 import type { TaskWorkContext } from '../tasks/work.js';
-import type { TodoItem } from '../tasks/todo-item.js';
+import { type TodoItem, todoListSchemas } from '../tasks/todo-item.js';
+import { todoWriteToolName } from './todo-write-tool.js';
 import { askPlanApproval, nobodyToApprove, todoPlanText } from './plan-question.js';
 
 const delegationTool = 'Agent';
@@ -30,7 +31,8 @@ export function planApprovalReview(parts: PlanApprovalParts): NonNullable<AgentR
   return async (calls) => {
     const delegations = calls.filter((call) => call.toolName === delegationTool);
     if (approved || delegations.length === 0) return new Map();
-    const verdict = await askPlanApproval(parts.channel, parts.context, { role: parts.role }, planOf(parts.todos(), delegations));
+    // A list written in this very turn (its calls have not run yet) is the plan the user should see.
+    const verdict = await askPlanApproval(parts.channel, parts.context, { role: parts.role }, planOf(writtenNow(calls) ?? parts.todos(), delegations));
     if (verdict === undefined) throw new Error(nobodyToApprove(parts.howToAnswer));
     if (verdict.kind === 'approve') {
       approved = true;
@@ -63,6 +65,13 @@ function planOf(todos: readonly TodoItem[] | undefined, delegations: readonly To
     return `- ${String(input.subagent_type ?? '(no role)')} — ${String(input.description ?? '(no description)')}${prompt}`;
   });
   return `(No todo list was written.) The subagents it would start now:\n${lines.join('\n')}`;
+}
+
+/** The todo list a `TodoWrite` call of this turn writes, when its input is sound. */
+function writtenNow(calls: readonly ToolCallRequest[]): readonly TodoItem[] | undefined {
+  const call = calls.findLast((candidate) => candidate.toolName === todoWriteToolName);
+  const parsed = todoListSchemas.strict.safeParse((call?.input as { todos?: unknown } | undefined)?.todos);
+  return parsed.success ? parsed.data : undefined;
 }
 
 function refuse(delegations: readonly ToolCallRequest[], text: string): ReadonlyMap<string, string> {
