@@ -88,6 +88,8 @@ export interface McpArguments extends CommandFlags {
   provider?: ProviderName;
   model?: string;
   baseUrl?: string;
+  /** `--approve-plan`: each run's plan is put to the client (an elicitation) before any subagent starts. Default: not asked. */
+  approvePlan?: boolean;
 }
 
 export interface ServeArguments extends CommandFlags {

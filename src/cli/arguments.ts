@@ -98,10 +98,10 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
   if (command === 'mcp') {
     const allowed = new Set(['--workspace', '--provider', '--model', '--base-url', '--instruction-files']);
     const extra = [...values.keys()].filter((name) => !allowed.has(name));
-    if (extra.length > 0 || [...flags].some((flag) => !commandFlagNames.has(flag)) || words.length > 0) {
-      throw new UsageError('"mcp" takes only --workspace, --provider, --model, --base-url, --allow-command, --allow-network, --allow-network-command, --pass-env, --allow-domain, --instruction-files, --no-sandbox, --no-hooks and --trust');
+    if (extra.length > 0 || [...flags].some((flag) => flag !== '--approve-plan' && !commandFlagNames.has(flag)) || words.length > 0) {
+      throw new UsageError('"mcp" takes only --workspace, --provider, --model, --base-url, --approve-plan, --allow-command, --allow-network, --allow-network-command, --pass-env, --allow-domain, --instruction-files, --no-sandbox, --no-hooks and --trust');
     }
-    return { command, workspace, ...checkedModelOptions(values), ...commandFlags(repeated, flags, values) };
+    return { command, workspace, ...(flags.has('--approve-plan') ? { approvePlan: true } : {}), ...checkedModelOptions(values), ...commandFlags(repeated, flags, values) };
   }
   if (command === 'serve') {
     const allowed = new Set(['--workspace', '--provider', '--model', '--base-url', '--port', '--host', '--auth-token-env', '--instruction-files']);

@@ -101,8 +101,11 @@ export const usageText = `Usage:
   agent-team workflows [--workspace <dir>]   list workflows and their problems (exit 2 if any)
   agent-team mcp [--workspace <dir>] [--provider <name>] [--model <id>] [--base-url <url>]
                  [--allow-command <pattern>...] [--allow-network] [--no-sandbox] [--pass-env <NAME>...] [--trust]
+                 [--approve-plan]
                                              the team as an MCP server over stdio (tools delegate,
-                                             task_output, task_stop; edits returned as diffs)
+                                             task_output, task_stop; edits returned as diffs); agents'
+                                             questions and plans (--approve-plan) go to the client as
+                                             elicitations
   agent-team serve --a2a --port <n> (--auth-token-env <NAME> | --no-auth) [--host <address>] [--approve-plan]
                    [--workspace <dir>] [--provider <name>] [--model <id>] [--base-url <url>]
                    [--allow-command <pattern>...] [--allow-network] [--no-sandbox] [--pass-env <NAME>...] [--trust]

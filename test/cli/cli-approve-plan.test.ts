@@ -101,13 +101,10 @@ describe('agent-team run --approve-plan: stop, and nobody to answer', () => {
 });
 
 describe('agent-team run --approve-plan: flags', () => {
-  it('is refused with --workflow (its steps are its plan) and with mcp (no way to ask its client)', async () => {
+  it('is refused with --workflow: its steps are its plan, and start as it runs', async () => {
     const workflow = await startCli(world.cliPath, ['run', '--approve-plan', '--workflow', 'review', 'x'], {}).exited;
     expect(workflow.code).toBe(2);
     expect(workflow.stderr).toContain('--approve-plan goes with the coordinator or --plan');
-    const mcp = await startCli(world.cliPath, ['mcp', '--approve-plan'], {}).exited;
-    expect(mcp.code).toBe(2);
-    expect(mcp.stderr).toContain('"mcp" takes only');
   });
 });
 
