@@ -8,19 +8,24 @@
  * whole text as its last chunk (which carries the tree's usage); progress only in status messages, whose
  * parts are marked as thinking (`adk_thought`), since Google ADK shows unmarked status text as answer text.
  * The final status carries no text when the run completed, or ADK would show the answer twice.
+ *
+ * A question of the run (its plan, with `--approve-plan`; an `AskUser`) is the task's `input-required`
+ * state: `execute` returns with the run still going, and the client's next message on the task is the
+ * answer; the run goes on on that message's stream (served-questions.ts).
  */
 import type { AgentExecutor, ExecutionEventBus, RequestContext } from '@a2a-js/sdk/server';
 import { AgentEvent } from '@a2a-js/sdk/server';
 import { errorMessage } from '../../errors.js';
-import type { TaskEvent, TaskSnapshot } from '../../tasks/types.js';
+import type { TaskSnapshot } from '../../tasks/types.js';
 import { treeSettled } from '../../tasks/tree-settled.js';
 import type { AgentTeam } from '../../team/agent-team.js';
 import { coordinatorName } from '../../roles/coordinator.js';
-import { statusUpdate, task, type TaskStateName, textOf } from '../../a2a/a2a-objects.js';
+import { statusUpdate, task, textOf } from '../../a2a/a2a-objects.js';
 import type { UserQuestion } from '../../conversation/user-channel.js';
 import { type Deferred, createDeferred } from '../../util/deferred.js';
 import type { ServedQuestions } from './served-questions.js';
 import { TaskVoice } from './task-voice.js';
+import { finalWordsOf, forward, stateOf } from './run-to-a2a.js';
 import { clientOf, type TaskOwners } from './task-owners.js';
 import { hopRefusal, hopsOf } from '../../a2a/hop-count.js';
 
@@ -167,41 +172,4 @@ export class TeamAgentExecutor implements AgentExecutor {
   private waitsForClient(session: Session): boolean {
     return session.rootId !== undefined && this.options.questions?.waiting(session.rootId) !== undefined;
   }
-}
-
-/** What of the run an A2A client sees: the root's streamed text and steps, and its subagents coming and going. */
-function forward(event: TaskEvent, rootId: string, say: TaskVoice): void {
-  if (event.type === 'task-text-delta' && event.taskId === rootId) say.answer(event.text, false);
-  else if (event.type === 'task-transcript' && event.taskId === rootId) {
-    const entry = event.entry;
-    if (entry.type === 'tool-call') say.progress(`calling ${entry.toolName}`);
-    else if (entry.type === 'notice') say.progress(entry.text);
-  } else if (event.type === 'task-start' && event.task.rootId === rootId && event.task.id !== rootId) {
-    say.progress(`${event.task.role} started: ${event.task.description}`);
-  } else if (event.type === 'task-end' && event.task.rootId === rootId && event.task.id !== rootId) {
-    say.progress(`${event.task.role} ${event.task.status}: ${event.task.description}`);
-  }
-}
-
-/**
- * The A2A state a run ended in. A2A has no `interrupted`: a run cut short by the server shutting down is
- * `canceled` like a stopped one (its client cannot resume it here), and says why in its message.
- */
-function stateOf(root: TaskSnapshot): TaskStateName {
-  switch (root.status) {
-    case 'completed':
-      return 'completed';
-    case 'stopped':
-    case 'interrupted':
-      return 'canceled';
-    default:
-      return 'failed';
-  }
-}
-
-/** The words with the final state: why a run failed or was interrupted; nothing for the others. */
-function finalWordsOf(root: TaskSnapshot): string | undefined {
-  if (root.status === 'failed') return root.error ?? 'the run failed';
-  if (root.status === 'interrupted') return 'the run was interrupted: Agent Team shut down before it finished';
-  return undefined;
 }
