@@ -71,6 +71,8 @@ export interface RunArguments extends CommandFlags {
   delegationReach: 'own-tools' | 'any';
   /** Allow a turn to start more subagents than the confirmation limit (8): nobody can be asked here. */
   yes: boolean;
+  /** `--approve-plan`: the plan is put to the user (on stdin) before any subagent starts. Default: not asked. */
+  approvePlan?: boolean;
   /** Where to write the run's trace when it ends: Markdown for `.md`, else JSON. */
   trace?: string;
   /** `--file` (repeatable): files and folders of the workspace the task is about, named to the agents. */
@@ -101,6 +103,8 @@ export interface McpArguments extends CommandFlags {
   provider?: ProviderName;
   model?: string;
   baseUrl?: string;
+  /** `--approve-plan`: each run's plan is put to the client (an elicitation) before any subagent starts. Default: not asked. */
+  approvePlan?: boolean;
 }
 
 export interface ServeArguments extends CommandFlags {
@@ -115,6 +119,8 @@ export interface ServeArguments extends CommandFlags {
   authTokenEnv?: string;
   /** `--no-auth`: serve without a token (loopback only); required when `authTokenEnv` is not given. Default false. */
   noAuth: boolean;
+  /** `--approve-plan`: each run's plan is put to its client (the task's `input-required` state) before any subagent starts. Default: not asked. */
+  approvePlan?: boolean;
   workspace: string;
   provider?: ProviderName;
   model?: string;

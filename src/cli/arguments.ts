@@ -43,7 +43,7 @@ const valueOptions = new Set([
   '--take',
   '--fix-until-green',
 ]);
-const flagOptions = new Set(['--json', '--apply', '--plan', '--yes', '--a2a', '--no-auth', '--no-sandbox', '--allow-network', '--no-hooks', '--force', '--trust', '--show', '--conflict-markers', '--checks', '--no-checks']);
+const flagOptions = new Set(['--json', '--apply', '--plan', '--yes', '--a2a', '--no-auth', '--no-sandbox', '--allow-network', '--no-hooks', '--force', '--trust', '--show', '--conflict-markers', '--checks', '--no-checks', '--approve-plan']);
 /** Options that may be given more than once; each value is kept. */
 const repeatableOptions = new Set(['--allow-command', '--allow-network-command', '--pass-env', '--allow-domain', '--file', '--image', '--fallback-model']);
 /** Every option some command takes, for the help's own test: each command's help names all it accepts. */
@@ -115,16 +115,16 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
   if (command === 'mcp') {
     const allowed = new Set(['--workspace', '--provider', '--model', '--base-url', '--instruction-files']);
     const extra = [...values.keys()].filter((name) => !allowed.has(name));
-    if (extra.length > 0 || [...flags].some((flag) => !commandFlagNames.has(flag)) || words.length > 0) {
-      throw new UsageError('"mcp" takes only --workspace, --provider, --model, --base-url, --allow-command, --allow-network, --allow-network-command, --pass-env, --allow-domain, --instruction-files, --no-sandbox, --no-hooks and --trust');
+    if (extra.length > 0 || [...flags].some((flag) => flag !== '--approve-plan' && !commandFlagNames.has(flag)) || words.length > 0) {
+      throw new UsageError('"mcp" takes only --workspace, --provider, --model, --base-url, --approve-plan, --allow-command, --allow-network, --allow-network-command, --pass-env, --allow-domain, --instruction-files, --no-sandbox, --no-hooks and --trust');
     }
-    return { command, workspace, ...checkedModelOptions(values), ...commandFlags(repeated, flags, values) };
+    return { command, workspace, ...(flags.has('--approve-plan') ? { approvePlan: true } : {}), ...checkedModelOptions(values), ...commandFlags(repeated, flags, values) };
   }
   if (command === 'serve') {
     const allowed = new Set(['--workspace', '--provider', '--model', '--base-url', '--port', '--host', '--auth-token-env', '--instruction-files']);
     const extra = [...values.keys()].filter((name) => !allowed.has(name));
-    if (extra.length > 0 || [...flags].some((flag) => flag !== '--a2a' && flag !== '--no-auth' && !commandFlagNames.has(flag)) || words.length > 0) {
-      throw new UsageError('"serve" takes only --a2a, --port, --host, --auth-token-env, --no-auth, --workspace, --provider, --model, --base-url, --allow-command, --allow-network, --allow-network-command, --pass-env, --allow-domain, --instruction-files, --no-sandbox, --no-hooks and --trust');
+    if (extra.length > 0 || [...flags].some((flag) => flag !== '--a2a' && flag !== '--no-auth' && flag !== '--approve-plan' && !commandFlagNames.has(flag)) || words.length > 0) {
+      throw new UsageError('"serve" takes only --a2a, --port, --host, --auth-token-env, --no-auth, --approve-plan, --workspace, --provider, --model, --base-url, --allow-command, --allow-network, --allow-network-command, --pass-env, --allow-domain, --instruction-files, --no-sandbox, --no-hooks and --trust');
     }
     if (!flags.has('--a2a')) throw new UsageError('"serve" needs the protocol to serve: agent-team serve --a2a --port <n>');
     if (!values.has('--port')) throw new UsageError('"serve --a2a" needs --port <n> (0: any free port)');
@@ -137,11 +137,12 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
     if (noAuth && authTokenEnv !== undefined) throw new UsageError('--no-auth and --auth-token-env cannot be used together: give one');
     // Every program on this machine (another user's, a page's helper) reaches loopback: no token is a choice said out loud.
     if (!noAuth && authTokenEnv === undefined) throw new UsageError('"serve --a2a" needs --auth-token-env <NAME> (the variable holding the token clients must send) or --no-auth (any program on this machine may use the team)');
-    return { command, protocol: 'a2a', port, host, ...(authTokenEnv ? { authTokenEnv } : {}), noAuth, workspace, ...checkedModelOptions(values), ...commandFlags(repeated, flags, values) };
+    return { command, protocol: 'a2a', port, host, ...(authTokenEnv ? { authTokenEnv } : {}), noAuth, ...(flags.has('--approve-plan') ? { approvePlan: true } : {}), workspace, ...checkedModelOptions(values), ...commandFlags(repeated, flags, values) };
   }
   if (flags.has('--a2a') || values.has('--port') || flags.has('--no-auth') || values.has('--host') || values.has('--auth-token-env')) throw new UsageError(`--a2a, --port, --host, --auth-token-env and --no-auth belong to "serve", not "${command}"`);
   const modes = ['--agent', '--workflow', '--continue', '--resume'].filter((name) => values.has(name)).concat(flags.has('--plan') ? ['--plan'] : []);
   if (modes.length > 1) throw new UsageError(`${modes.join(' and ')} cannot be used together: each says who does the task`);
+  if (flags.has('--approve-plan') && values.has('--workflow')) throw new UsageError('--approve-plan goes with the coordinator or --plan: a workflow\'s steps are its plan, written in its file, and start as it runs');
   if (repeated.has('--image') && (values.has('--workflow') || flags.has('--plan'))) throw new UsageError('--image goes to the agent you talk to (the coordinator, an --agent, or --continue), not to a workflow or a plan');
 
   const task = words.join(' ').trim();
@@ -177,6 +178,7 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
     autoBackgroundSeconds: limitOption(values, '--auto-background-seconds', 'autoBackgroundSeconds'),
     delegationReach,
     yes: flags.has('--yes'),
+    ...(flags.has('--approve-plan') ? { approvePlan: true } : {}),
     trace: values.get('--trace'),
     files: repeated.get('--file') ?? [],
     images: repeated.get('--image') ?? [],

@@ -53,6 +53,10 @@ export interface CliEngineOptions {
   delegationReach?: DelegationReach;
   /** True: any fan-out may start (`--yes`); else more than 8 subagents in one turn are refused. */
   yes?: boolean;
+  /** `--approve-plan`: the plan is put to the user before any subagent starts. Default false. */
+  approvePlan?: boolean;
+  /** Where nobody answered the plan question, how the user can, said in the failure. Default: on stdin (`run`). */
+  planAnswerHowTo?: string;
   /** Commands `Bash` may run (`--allow-command`); nobody is asked about others: they are refused. */
   allowCommands?: readonly string[];
   /** `--no-sandbox`: commands run as the user, without the OS sandbox. */
@@ -186,6 +190,8 @@ export async function createCliEngine(options: CliEngineOptions): Promise<CliEng
     environmentNote: `Workspace root: ${workspace.root}. Paths are relative to it.`,
     // Nobody can be asked in a terminal run: a fan-out wider than the limit needs --yes up front.
     fanOutHowToAllow: 'run agent-team with --yes to allow it',
+    approvePlan: () => options.approvePlan ?? false,
+    planAnswerHowTo: options.planAnswerHowTo ?? 'with --approve-plan the answer is read from stdin: run agent-team on a terminal, or pipe "approve", "stop" or your changes into it',
   });
   for (const name of namesHoldingSecrets(options.environment, options.passEnvironment ?? [], providerKeys)) warn(`--pass-env ${name}: it holds a configured API key, which no command gets; not passed.`);
   await warnWithoutSandbox(engine.commands, options);

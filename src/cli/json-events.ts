@@ -1,13 +1,15 @@
 /**
  * The CLI's JSON Lines events (contract in docs/architecture.md), derived from the task manager's one event
  * stream. Contract types: task-start, task-end, change-proposed, run-end. Extra types (consumers ignore
- * what they don't know): task-background, text-delta, tool-call, tool-result.
+ * what they don't know): task-background, text-delta, tool-call, tool-result, notice, todo.
  */
 import type { StopReason } from '../engine/errors.js';
 import type { Cost } from '../engine/model/cost-schema.js';
 import type { Usage } from '../engine/model/types.js';
 import type { TaskEvent, TaskSnapshot } from '../engine/tasks/types.js';
 import type { UsageByModel } from '../engine/tasks/usage-by-model.js';
+import type { TodoItem } from '../engine/tasks/todo-item.js';
+import { TodoChanges } from './todo-changes.js';
 
 /**
  * How a task or run ended. `interrupted`: stopped because the session ended (the window closed, the
@@ -25,6 +27,8 @@ export type CliJsonEvent =
   | { type: 'tool-result'; taskId: string; toolCallId: string; toolName: string; isError: boolean }
   /** What a task's transcript says besides its tool calls (a remote task that may still be running). */
   | { type: 'notice'; taskId: string; text: string }
+  /** A task's todo list, whole, each time it changes (`TodoWrite`, a planned task's sub-tasks). */
+  | { type: 'todo'; taskId: string; todos: TodoItem[] }
   /** `usageByModel`: the task's usage and cost by model, when more than one did its work (a failover). */
   | { type: 'task-end'; taskId: string; status: CliEndStatus; output?: string; error?: string; stopReason?: StopReason; usage: Usage; cost?: Cost; costUsd?: number; usageByModel?: UsageByModel }
   /** `target`: where `path` leads when a symbolic link sends it elsewhere (workspace-relative). */
@@ -42,6 +46,7 @@ export class JsonEventMapper {
   private readonly backgrounded = new Set<string>();
   /** Each task's context as last told, so an update tells it only when it changed. */
   private readonly contexts = new Map<string, TaskSnapshot['context']>();
+  private readonly todos = new TodoChanges();
 
   map(event: TaskEvent): CliJsonEvent[] {
     switch (event.type) {
@@ -54,6 +59,8 @@ export class JsonEventMapper {
           this.backgrounded.add(event.task.id);
           events.push({ type: 'task-background', taskId: event.task.id });
         }
+        const todos = this.todos.changed(event.task);
+        if (todos) events.push({ type: 'todo', taskId: event.task.id, todos: todos.map((todo) => ({ ...todo })) });
         return events;
       }
       case 'task-compaction':

@@ -2,7 +2,8 @@
  * `agent-team mcp`: the team as an MCP server over stdio (the official SDK), so other agents (Claude
  * Code, Copilot's agent mode, Cursor) can hand it work: `delegate`, `task_output`, `task_stop`. Proposed
  * edits come back as unified diffs and are never applied: the calling agent or its user decides.
- * Stdin and stdout carry the protocol, so nothing else is written to stdout and no agent can ask questions.
+ * Stdin and stdout carry the protocol, so nothing else is written to stdout; agents' questions (a plan to
+ * approve with `--approve-plan`, an `AskUser`) go to the client as elicitations, where it supports them.
  * The server belongs to its client: when the client goes (stdin closes) every run stops and the process
  * exits; a cancelled call stops its run; at most `maxActiveRuns` delegated runs are at work at once.
  */
@@ -11,6 +12,7 @@ import { registerTeamTools } from '../engine/servers/mcp/team-mcp-tools.js';
 import type { McpArguments } from './arguments.js';
 import { createCliEngine } from './cli-engine.js';
 import { McpStdioTransport } from '../engine/servers/mcp/mcp-stdio-transport.js';
+import { ElicitedQuestions } from '../engine/servers/mcp/elicited-questions.js';
 
 declare const AGENT_TEAM_VERSION: string | undefined;
 
@@ -23,8 +25,14 @@ export interface McpContext {
 
 /** Resolves when the client closes the connection; every task still running is stopped then. */
 export async function mcpCommand(args: McpArguments, context: McpContext): Promise<number> {
-  const engine = await createCliEngine({ ...args, environment: context.environment, stderr: context.stderr });
   const server = new McpServer({ name: 'agent-team', version: typeof AGENT_TEAM_VERSION === 'string' ? AGENT_TEAM_VERSION : 'dev' });
+  const engine = await createCliEngine({
+    ...args,
+    userChannel: () => new ElicitedQuestions(() => server.server),
+    planAnswerHowTo: 'over MCP the plan is put to the client as an elicitation, and this client did not answer it (or cannot elicit)',
+    environment: context.environment,
+    stderr: context.stderr,
+  });
   registerTeamTools(server, engine);
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = () => resolve();

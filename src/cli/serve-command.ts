@@ -9,6 +9,7 @@
  */
 import { ConfigurationError, errorMessage } from '../engine/errors.js';
 import { startTeamA2aServer } from '../engine/servers/a2a/team-a2a-server.js';
+import { ServedQuestions } from '../engine/servers/a2a/served-questions.js';
 import type { ServeArguments } from './arguments.js';
 import { createCliEngine } from './cli-engine.js';
 import { exitCodes } from './exit-codes.js';
@@ -29,7 +30,16 @@ export async function serveCommand(args: ServeArguments, context: ServeContext):
   // The parser requires one of the two; a caller that built the arguments itself is held to it too.
   if (args.authTokenEnv === undefined && !args.noAuth) throw new ConfigurationError('"serve --a2a" needs --auth-token-env <NAME> (the variable holding the token clients must send) or --no-auth (any program on this machine may use the team)');
   const tokens = args.authTokenEnv === undefined ? [] : bearerTokens(args.authTokenEnv, context.environment);
-  const engine = await createCliEngine({ ...args, secrets: tokens, environment: context.environment, stderr: context.stderr });
+  let questions: ServedQuestions | undefined;
+  const engine = await createCliEngine({
+    ...args,
+    secrets: tokens,
+    // A run's questions (its plan, with --approve-plan) go to its client as the task's input-required state.
+    userChannel: (taskManager) => (questions = new ServedQuestions((taskId) => taskManager.get(taskId)?.rootId)),
+    planAnswerHowTo: 'the client answers a task in input-required state with a message on that task',
+    environment: context.environment,
+    stderr: context.stderr,
+  });
   const version = typeof AGENT_TEAM_VERSION === 'string' ? AGENT_TEAM_VERSION : 'dev';
   let server;
   try {
@@ -38,6 +48,7 @@ export async function serveCommand(args: ServeArguments, context: ServeContext):
       host: args.host,
       tokens,
       version,
+      ...(questions ? { questions } : {}),
       onError: (error) => context.stderr.write(`agent-team: an A2A stream failed: ${errorMessage(error)}\n`),
     });
   } catch (error) {

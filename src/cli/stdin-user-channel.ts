@@ -10,6 +10,13 @@ import { StoppedError, stopReasonOf } from '../engine/errors.js';
 import { onAbort } from '../engine/abort.js';
 import { terminalSafe } from './terminal-text.js';
 
+/** How each kind of question is put on the terminal. */
+const wording: Record<UserQuestion['kind'], { verb: string; prompt: string }> = {
+  question: { verb: 'asks', prompt: 'Your answer: ' },
+  chat: { verb: 'says', prompt: 'Your reply (an empty line ends the chat): ' },
+  plan: { verb: 'asks you to approve its plan', prompt: 'Your answer (approve, stop, or the changes you want): ' },
+};
+
 export class StdinUserChannel implements UserChannel {
   private reader: Interface | undefined;
   private closed = false;
@@ -40,10 +47,10 @@ export class StdinUserChannel implements UserChannel {
     if (signal.aborted) throw new StoppedError(stopReasonOf(signal));
     if (this.closed && this.buffered.length === 0) return undefined;
     const who = this.describeTask(question.taskId);
-    const prompt = question.kind === 'chat' ? 'Your reply (an empty line ends the chat): ' : 'Your answer: ';
-    this.output.write(`\n[${terminalSafe(who)}] ${question.kind === 'chat' ? 'says' : 'asks'}:\n${terminalSafe(question.text)}\n${prompt}`);
+    const { verb, prompt } = wording[question.kind];
+    this.output.write(`\n[${terminalSafe(who)}] ${verb}:\n${terminalSafe(question.text)}\n${prompt}`);
     const line = await this.nextLine(signal);
-    if (line === undefined) this.output.write('(no input left: the agent goes on without an answer)\n');
+    if (line === undefined) this.output.write(question.kind === 'plan' ? '(no input left: nobody can approve the plan)\n' : '(no input left: the agent goes on without an answer)\n');
     if (question.kind === 'chat' && line?.trim() === '') return undefined;
     return line;
   }

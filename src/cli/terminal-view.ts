@@ -7,6 +7,8 @@ import { type Cost, formatCost } from '../engine/model/cost-schema.js';
 import { endReason } from '../engine/tasks/end-reason.js';
 import type { TaskEvent, TaskSnapshot, TaskStatus } from '../engine/tasks/types.js';
 import { terminalSafe } from './terminal-text.js';
+import { todoLines } from '../engine/tasks/todo-item.js';
+import { TodoChanges, todoText } from './todo-changes.js';
 
 export interface TerminalOutput {
   write(text: string): void;
@@ -41,6 +43,7 @@ export class TerminalView {
   private drawnLines = 0;
   /** When streamed text was last drawn (other redraws do not count: words after them show at once). */
   private lastStreamDrawAt = Number.NEGATIVE_INFINITY;
+  private readonly todoChanges = new TodoChanges();
 
   constructor(
     private readonly output: TerminalOutput,
@@ -53,9 +56,11 @@ export class TerminalView {
     if (event.type === 'task-text-delta' || event.type === 'task-transcript') return this.stream(event);
     this.tasks.set(event.task.id, event.task);
     if (event.type === 'task-end') this.streamed.delete(event.task.id);
-    if (this.output.isTTY) {
-      this.redraw();
-    } else if (event.type === 'task-start') {
+    const todos = this.todoChanges.changed(event.task);
+    if (this.output.isTTY) return this.redraw();
+    // A log gets each change of the plan whole; a TTY shows the list live under its task instead.
+    if (todos) this.output.write(todoText(event.task, todos));
+    if (event.type === 'task-start') {
       this.output.write(`${indent(event.task)}${statusSymbols.running} ${label(event.task)}${event.task.background ? ' (background)' : ''}\n`);
     } else if (event.type === 'task-end') {
       this.output.write(`${indent(event.task)}${statusSymbols[event.task.status]} ${label(event.task)} — ${describeEnd(event.task)}\n`);
@@ -119,6 +124,7 @@ export class TerminalView {
         const cost = task.treeCost && totalOf(task.treeCost) > 0 ? ` · ${formatCost(task.treeCost)}` : '';
         const status = task.queuedForUser === true ? `${task.status}, ${queuedForYou}` : task.status;
         lines.push(`${indent(task)}${statusSymbols[task.status]} ${label(task)}  ${status} · ${elapsed} · ${formatTokens(tokens)} tokens${cost}`);
+        for (const line of todoLines(task.todos ?? [])) lines.push(`${indent(task)}  · ${terminalSafe(line)}`);
         const words = this.streamed.get(task.id);
         if (words !== undefined && words.trim() !== '') lines.push(`${indent(task)}  │ ${liveLine(words, (this.output.columns ?? 100) - 6 - 2 * task.depth)}`);
         visit(task.id);

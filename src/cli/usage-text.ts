@@ -39,6 +39,8 @@ export const usageText = `Usage:
                                     itself; the coordinator starts any) | any
     --yes                           let one turn start more than ${limitRanges.confirmFanOutAbove.default} subagents (else refused: it would
                                     need your confirmation)
+    --approve-plan                  show the plan (the coordinator's todo list, or --plan's plan) before any
+                                    subagent starts; answer approve, stop, or the changes you want (stdin)
     --file <path>                   a file or folder of the workspace the task is about (repeatable): the
                                     agents are told of it
     --image <path>                  an image sent with the task to the agent you talk to (repeatable, at
@@ -130,11 +132,12 @@ export const usageText = `Usage:
   agent-team mcp [--workspace <dir>] [--provider <name>] [--model <id>] [--base-url <url>]
                  [--allow-command <pattern>...] [--allow-network] [--allow-network-command <pattern>...]
                  [--no-sandbox] [--pass-env <NAME>...] [--allow-domain <host>...]
-                 [--instruction-files <sources>] [--no-hooks] [--trust]
+                 [--instruction-files <sources>] [--no-hooks] [--trust] [--approve-plan]
                                              the team as an MCP server over stdio (tools delegate,
                                              task_output, task_stop; edits returned as diffs); each
-                                             option as for run
-  agent-team serve --a2a --port <n> (--auth-token-env <NAME> | --no-auth) [--host <address>]
+                                             option as for run; agents' questions and plans
+                                             (--approve-plan) go to the client as elicitations
+  agent-team serve --a2a --port <n> (--auth-token-env <NAME> | --no-auth) [--host <address>] [--approve-plan]
                    [--workspace <dir>] [--provider <name>] [--model <id>] [--base-url <url>]
                    [--allow-command <pattern>...] [--allow-network] [--allow-network-command <pattern>...]
                    [--no-sandbox] [--pass-env <NAME>...] [--allow-domain <host>...]
@@ -145,7 +148,9 @@ export const usageText = `Usage:
                                              holds (several, comma-separated: one per client; each sees
                                              only its own tasks); --no-auth: no token, any program on
                                              this machine may use the team (loopback only); other
-                                             options as for run
+                                             options as for run; --approve-plan: a run's plan waits for
+                                             its client (the task is input-required; the next message on
+                                             it answers)
 
 Keys come from ANTHROPIC_API_KEY / OPENAI_API_KEY.
 Exit codes: 0 completed, 1 failed (or stopped by its budget), 2 usage or configuration error,

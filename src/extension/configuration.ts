@@ -74,6 +74,8 @@ export interface AgentTeamSettings {
   checks: boolean;
   /** `agentTeam.fixUntilGreen`, from the user's own settings only: rounds the coordinator may send a new failure back (0–5). Default 0. */
   fixUntilGreen: number;
+  /** `agentTeam.approvePlan`: the plan is put to the user before any subagent starts; on in any scope wins. Default false. */
+  approvePlan: boolean;
 }
 
 export const defaultSettings: Readonly<Omit<AgentTeamSettings, 'provider' | 'roleModels'>> = Object.freeze({
@@ -91,6 +93,7 @@ export const defaultSettings: Readonly<Omit<AgentTeamSettings, 'provider' | 'rol
   hooks: true,
   checks: true,
   fixUntilGreen: 0,
+  approvePlan: false,
   budgetUsd: 0,
   historyRetentionDays: 30,
   modelPrices: undefined,
@@ -136,6 +139,8 @@ export function readSettings(trusted: boolean = vscode.workspace.isTrusted): Age
     checks: hooksOn(configuration.inspect<unknown>('checks')),
     // More rounds cost the user's money: a folder must not raise them.
     fixUntilGreen: fixRounds(configuration.inspect<unknown>('fixUntilGreen')?.globalValue),
+    // A folder may ask for approval, never skip the approval the user asked for.
+    approvePlan: configuration.get<unknown>('approvePlan') === true || configuration.inspect<unknown>('approvePlan')?.globalValue === true,
   };
 }
 

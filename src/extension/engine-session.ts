@@ -137,6 +137,7 @@ export class EngineSession {
       observeModel: (taskId, model) => this.telemetry?.observeModel(taskId, model) ?? model,
       context: new SettingContextWindows(options.log),
       confirmFanOut,
+      approvePlan: () => readSettings(vscode.workspace.isTrusted).approvePlan,
       environmentNote: [
         `The workspace root is ${this.workspace.root}; give file paths relative to it.`,
         'You run inside VS Code. Your edits are proposals: the user reviews them as diffs and accepts or rejects them before anything is written.',

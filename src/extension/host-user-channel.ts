@@ -55,7 +55,12 @@ export class HostUserChannel implements UserChannel {
 
   private async notify(question: UserQuestion): Promise<void> {
     const text = question.text.length > notificationCharacters ? `${question.text.slice(0, notificationCharacters - 1)}…` : question.text;
-    const lead = question.kind === 'chat' ? `Agent Team: ${question.role} (${question.taskId}) is waiting for your reply: ${text}` : `Agent Team: ${question.role} (${question.taskId}) asks: ${text}`;
+    const lead =
+      question.kind === 'chat'
+        ? `Agent Team: ${question.role} (${question.taskId}) is waiting for your reply: ${text}`
+        : question.kind === 'plan'
+          ? `Agent Team: ${question.role} (${question.taskId}) waits for you to approve its plan before any subagent starts.`
+          : `Agent Team: ${question.role} (${question.taskId}) asks: ${text}`;
     const choice = await vscode.window.showInformationMessage(lead, 'Answer');
     if (choice === 'Answer' && this.pending.has(question.taskId)) await vscode.commands.executeCommand('agentTeam.showTask', question.taskId);
   }

@@ -15,6 +15,7 @@ import { SidebarStore, type StoreEffect } from './store.js';
 import { type FlatTree, flattenTasks } from './tree-model.js';
 import { setTreeIndent } from './row.js';
 import { TreeView, type TreeViewOptions } from './tree-view.js';
+import { TodoView, planRun } from './todo-view.js';
 import { readUiState, type UiState } from './ui-state.js';
 import { l10n } from './l10n.js';
 
@@ -71,6 +72,7 @@ class SidebarApp implements Sidebar {
   private readonly detail: DetailView;
   /** Task state changes, said to screen readers. */
   private readonly announcer: StatusAnnouncer;
+  private readonly todoView: TodoView;
   private flat: FlatTree = { rows: [], indexById: new Map() };
   private pendingScroll: { top: number } | { taskId: string } | undefined;
   private restoredScrollTop: number | undefined;
@@ -136,12 +138,14 @@ class SidebarApp implements Sidebar {
     });
 
     this.announcer = new StatusAnnouncer(document);
+    this.todoView = new TodoView(document);
     this.container = createElement(document, 'div', { className: 'sidebar' }, [
       this.announcer.element,
       this.loading,
       this.banner,
       this.emptyState.element,
       this.tree.element,
+      this.todoView.element,
       this.detail.element,
     ]);
     options.root.replaceChildren(this.container);
@@ -228,6 +232,7 @@ class SidebarApp implements Sidebar {
       this.tree.render({ tree: this.flat, tasks: store.tasks, selectedId: store.selectedTaskId, focusedId: store.focusedTaskId, now, scroll, checks: store.checks });
     }
 
+    this.todoView.render(hasTasks ? planRun(store.tasks, store.selectedTaskId, this.flat.rows[0]?.id) : undefined);
     const selected = store.selectedTaskId !== null ? store.tasks.get(store.selectedTaskId) : undefined;
     const transcript = store.transcript;
     const showDetail = selected !== undefined && transcript !== undefined;

@@ -1,7 +1,7 @@
 /**
  * The composer of the selected task's detail view: one textarea and a Send button (Ctrl+Enter sends).
  * Its label says what the text becomes: `Answer` while the task waits for the user (the question it asked
- * is shown above), `Message` while it runs (it reads the message at its next turn), `Follow-up` on a
+ * is shown above; a plan to approve adds Approve plan and Stop run), `Message` while it runs (it reads the message at its next turn), `Follow-up` on a
  * finished run's root (the run goes on with its context). Hidden otherwise, and while the task's
  * question waits behind another task's (`queuedForUser`).
  */
@@ -10,6 +10,7 @@ import { createButton, createElement, setTextIfChanged } from './dom.js';
 import type { MessageSent, TranscriptState } from './store.js';
 import { type CommandApprovalState, CommandApprovalView } from './command-approval-view.js';
 import { l10n } from './l10n.js';
+import { isPlanQuestion } from '../engine/conversation/plan-question.js';
 
 /** Roots that are conversations (the coordinator, a role run directly) can be followed up; pipelines cannot. */
 const notConversations: ReadonlySet<string> = new Set(['workflow', 'plan']);
@@ -29,6 +30,8 @@ export class ComposerView {
   private readonly textarea: HTMLTextAreaElement;
   private readonly send: HTMLButtonElement;
   private readonly endChat: HTMLButtonElement;
+  private readonly approvePlan: HTMLButtonElement;
+  private readonly stopPlan: HTMLButtonElement;
   private readonly status: HTMLParagraphElement;
   private taskId: string | undefined;
   /** The sent-notice already shown, so a later send of the same kind shows again. */
@@ -53,7 +56,12 @@ export class ComposerView {
       if (this.taskId) this.post({ type: 'end-chat', taskId: this.taskId });
     });
     this.status = createElement(document, 'p', { className: 'composer-status', attributes: { role: 'status' } });
-    const buttons = createElement(document, 'div', { className: 'composer-buttons' }, [this.endChat, this.send]);
+    // A plan question's one-click answers; changes are typed in the Answer box (plan-question.ts reads all three).
+    this.approvePlan = createButton(document, 'Approve plan', { icon: 'codicon-check', ariaLabel: 'Approve plan', className: 'composer-approve-plan' });
+    this.approvePlan.addEventListener('click', () => this.answer('approve'));
+    this.stopPlan = createButton(document, 'Stop run', { secondary: true, ariaLabel: 'Stop run instead of approving the plan', className: 'composer-stop-plan' });
+    this.stopPlan.addEventListener('click', () => this.answer('stop'));
+    const buttons = createElement(document, 'div', { className: 'composer-buttons' }, [this.stopPlan, this.approvePlan, this.endChat, this.send]);
     this.element = createElement(document, 'section', { className: 'detail-section composer' }, [this.question, this.textarea, buttons, this.status]);
     this.element.hidden = true;
     this.approval = new CommandApprovalView(document, post);
@@ -89,6 +97,15 @@ export class ComposerView {
     this.question.hidden = !question;
     // Waiting without a question: a chat agent waiting for the user's reply, which the user may end.
     this.endChat.hidden = !(waiting && question === undefined);
+    const plan = question !== undefined && isPlanQuestion(question);
+    this.approvePlan.hidden = !plan;
+    this.stopPlan.hidden = !plan;
+  }
+
+  private answer(text: string): void {
+    if (!this.taskId) return;
+    this.post({ type: 'send-message', taskId: this.taskId, text });
+    setTextIfChanged(this.status, 'Sending…');
   }
 
   private submit(): void {
@@ -106,6 +123,8 @@ export class ComposerView {
  */
 function latestQuestion(transcript: TranscriptState): string | undefined {
   const entry = transcript.entries.at(-1);
+  // A plan to approve (conversation/plan-question.ts) is put as a notice, after the calls it holds back.
+  if (entry?.type === 'notice' && isPlanQuestion(entry.text)) return entry.text;
   if (entry?.type !== 'tool-call' || entry.toolName !== 'AskUser') return undefined;
   const question = (entry.input as { question?: unknown } | undefined)?.question;
   return typeof question === 'string' ? question : '';

@@ -38,6 +38,9 @@ export interface CliRun {
   waitForStderr(text: string): Promise<void>;
   /** Resolves with the first JSON event matching `predicate` as it arrives on stdout. */
   waitForEvent(predicate: (event: CliEvent) => boolean): Promise<CliEvent>;
+  /** What the process has written so far, while it runs. */
+  stdout(): string;
+  stderr(): string;
 }
 
 export type CliEvent = Record<string, unknown> & { type: string };
@@ -89,6 +92,8 @@ export function startCli(cliPath: string, args: string[], environment: Record<st
       if (stderr.includes(text)) return Promise.resolve();
       return new Promise((resolve) => stderrWaiters.push({ text, resolve }));
     },
+    stdout: () => stdout,
+    stderr: () => stderr,
     waitForEvent: (predicate) => {
       const seen = stdout.split('\n').map(tryParse).find((event) => event && predicate(event));
       if (seen) return Promise.resolve(seen);

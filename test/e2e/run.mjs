@@ -50,12 +50,13 @@ import * as activationJourney from './journeys/activation.mjs';
 import * as problemsJourney from './journeys/problems.mjs';
 import * as newRoleJourney from './journeys/new-role.mjs';
 import * as checksJourney from './journeys/checks.mjs';
+import * as planApprovalJourney from './journeys/plan-approval.mjs';
 import { loadMockProvider } from './lib/mock-provider.mjs';
 import { repoRoot, resultsDir, vsixPath } from './lib/paths.mjs';
 import { openSession, saveArtifacts, saveAttachments } from './lib/session.mjs';
 import { within } from './lib/wait.mjs';
 
-const journeys = [delegateJourney, nestedJourney, workflowJourney, planJourney, answerJourney, queuedQuestionJourney, steerJourney, followUpJourney, stopJourney, budgetJourney, contextJourney, reviewJourney, hunkJourney, altgrJourney, undoJourney, gutterJourney, conflictJourney, reviseJourney, reloadJourney, resumeJourney, branchJourney, restrictedJourney, multiRootJourney, startJourney, languageModelJourney, approveJourney, approveAlwaysJourney, problemsJourney, newRoleJourney, checksJourney, activationJourney, promptFileJourney];
+const journeys = [delegateJourney, nestedJourney, workflowJourney, planJourney, planApprovalJourney, answerJourney, queuedQuestionJourney, steerJourney, followUpJourney, stopJourney, budgetJourney, contextJourney, reviewJourney, hunkJourney, altgrJourney, undoJourney, gutterJourney, conflictJourney, reviseJourney, reloadJourney, resumeJourney, branchJourney, restrictedJourney, multiRootJourney, startJourney, languageModelJourney, approveJourney, approveAlwaysJourney, problemsJourney, newRoleJourney, checksJourney, activationJourney, promptFileJourney];
 /** The longest one journey may take, setup of its window included (they take 20–40 s here). */
 const journeyTimeoutMs = 6 * 60_000;
 

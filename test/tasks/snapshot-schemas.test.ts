@@ -57,6 +57,8 @@ async function engineSnapshots(): Promise<TaskSnapshot[]> {
   completed.context.setModel('scripted/fallback-model');
   completed.context.reportUsage({ inputTokens: 4, outputTokens: 1 });
   completed.context.appendTranscript({ type: 'text', text: 'looks good' });
+  // Its plan (TodoWrite): the list rides on the snapshot.
+  completed.context.setTodos?.([{ content: 'Review the change', status: 'completed', activeForm: 'Reviewing the change' }]);
   completed.work.complete('approved');
 
   await staged().then(({ work }) => work.fail('could not read the file', 'half'));

@@ -7,8 +7,11 @@ export interface UserQuestion {
   taskId: string;
   /** Who asks; the host finds the task's title by its id. */
   role: string;
-  /** `question`: an `AskUser` call; `chat`: a chat agent's latest message, waiting for the user's reply. */
-  kind: 'question' | 'chat';
+  /**
+   * `question`: an `AskUser` call; `chat`: a chat agent's latest message, waiting for the user's reply;
+   * `plan`: a plan to approve before any subagent starts (conversation/plan-question.ts), answered in free text.
+   */
+  kind: 'question' | 'chat' | 'plan';
   text: string;
 }
 

@@ -12,7 +12,9 @@ import type { TaskSnapshot } from '../tasks/types.js';
 import type { TaskWork, TaskWorkContext, TaskWorkResult } from '../tasks/work.js';
 import { describePrompt } from '../tasks/describe-prompt.js';
 import { chainBelow } from '../tasks/ancestor-tasks.js';
-import type { PlanLimits, PlannedTask } from './plan-schema.js';
+import type { Plan, PlanLimits, PlannedTask } from './plan-schema.js';
+import { type PlanApprovalHost, type PlanProposal, approvePlanLoop, taskWithChanges } from './plan-approval-step.js';
+import { PlanTodos, planText } from './plan-todos.js';
 import { plannerName, synthesizerName } from './planner-instructions.js';
 import { type PlannerOutcome, plannerWork } from './planner-work.js';
 
@@ -27,6 +29,8 @@ export interface PlanEnvironment {
   agentWork(role: string, prompt: string): TaskWork;
   /** The synthesizer: one agent that combines the results of parallel sub-tasks. */
   synthesizerWork(prompt: string): TaskWork;
+  /** Where the root's plan needs the user's approval (`--approve-plan`): who asks. Default: no approval. */
+  approval?: PlanApprovalHost;
 }
 
 /** The role a task is done by when nobody names one. */
@@ -40,20 +44,32 @@ export const defaultPlanRole = 'researcher';
 export function planNodeWork(environment: PlanEnvironment, planned: PlannedTask, depth: number, ancestors: readonly string[] = []): TaskWork {
   return async (context) => {
     const node: PlanNode = { planned, ancestors };
-    if (depth >= environment.maxDepth) return runAgentStep(environment, node, context);
-    const outcome: PlannerOutcome = {};
-    const planner = await startChild(environment, context, node, {
-      role: plannerName,
-      description: `Plan: ${describePrompt(planned.task, 50)}`,
-      prompt: planned.task,
-      work: plannerWork({ task: planned.task, ancestors, depth, maxDepth: environment.maxDepth, limits: environment.limits, model: environment.plannerModel }, outcome),
-    });
-    if (planner.status !== 'completed') return { status: 'failed', output: '', error: failureOf(planner) };
-    const plan = outcome.plan;
+    const propose = (changes?: { previous: string; changes: string }) => proposePlan(environment, node, depth, context, changes);
+    // Only the run's root asks: below it, the user has approved the plan these sub-tasks are part of.
+    const decided = depth === 0 && environment.approval ? await approvePlanLoop(environment.approval, context, propose) : await propose();
+    if ('ended' in decided) return decided.ended;
+    const plan = decided.plan;
     if (!plan || plan.type === 'llm' || plan.subTasks.length === 0) return runAgentStep(environment, node, context);
-    if (plan.type === 'parallel') return runParallel(environment, node, plan.subTasks, depth, context);
-    return runSequence(environment, node, plan.subTasks, depth, context);
+    const todos = new PlanTodos(context, plan.subTasks);
+    if (plan.type === 'parallel') return runParallel(environment, node, plan.subTasks, depth, context, todos);
+    return runSequence(environment, node, plan.subTasks, depth, context, todos);
   };
+}
+
+/** A node's plan (none: one agent does it, at the depth limit or by the planner's choice), or its end when the planner failed. */
+async function proposePlan(environment: PlanEnvironment, node: PlanNode, depth: number, context: TaskWorkContext, changes?: { previous: string; changes: string }): Promise<PlanProposal<Plan | undefined>> {
+  const { planned, ancestors } = node;
+  if (depth >= environment.maxDepth) return { plan: undefined, text: planText(undefined, planned, defaultPlanRole) };
+  const outcome: PlannerOutcome = {};
+  const task = taskWithChanges(planned.task, changes);
+  const planner = await startChild(environment, context, node, {
+    role: plannerName,
+    description: `Plan: ${describePrompt(planned.task, 50)}`,
+    prompt: task,
+    work: plannerWork({ task, ancestors, depth, maxDepth: environment.maxDepth, limits: environment.limits, model: environment.plannerModel }, outcome),
+  });
+  if (planner.status !== 'completed') return { ended: { status: 'failed', output: '', error: failureOf(planner) } };
+  return { plan: outcome.plan, text: planText(outcome.plan, planned, defaultPlanRole) };
 }
 
 /** A node's task and the tasks it is part of. */
@@ -69,9 +85,16 @@ async function runAgentStep(environment: PlanEnvironment, node: PlanNode, contex
   return resultOf(task);
 }
 
-async function runParallel(environment: PlanEnvironment, node: PlanNode, subTasks: PlannedTask[], depth: number, context: TaskWorkContext): Promise<TaskWorkResult> {
+async function runParallel(environment: PlanEnvironment, node: PlanNode, subTasks: PlannedTask[], depth: number, context: TaskWorkContext, todos: PlanTodos): Promise<TaskWorkResult> {
   const { planned } = node;
-  const results = await Promise.all(subTasks.map((subTask) => startNode(environment, node, subTask, depth + 1, context)));
+  const results = await Promise.all(
+    subTasks.map(async (subTask, index) => {
+      todos.started(index);
+      const task = await startNode(environment, node, subTask, depth + 1, context);
+      todos.ended(index);
+      return task;
+    }),
+  );
   if (context.signal.aborted) return { status: 'completed', output: '' };
   const sections = results.map((task, index) => `## Sub-task ${index + 1} (${task.status}): ${subTasks[index].task}\n${task.status === 'completed' ? (task.output ?? '') : `${task.output ?? ''}\n(${failureOf(task)})`}`);
   const prompt = `The task:\n${planned.task}\n\nIt was split into ${subTasks.length} sub-tasks, done side by side. Their results:\n\n${sections.join('\n\n')}\n\nCombine them into one answer to the task.`;
@@ -79,13 +102,15 @@ async function runParallel(environment: PlanEnvironment, node: PlanNode, subTask
   return resultOf(synthesis);
 }
 
-async function runSequence(environment: PlanEnvironment, parent: PlanNode, subTasks: PlannedTask[], depth: number, context: TaskWorkContext): Promise<TaskWorkResult> {
+async function runSequence(environment: PlanEnvironment, parent: PlanNode, subTasks: PlannedTask[], depth: number, context: TaskWorkContext, todos: PlanTodos): Promise<TaskWorkResult> {
   let previous: string | undefined;
-  for (const subTask of subTasks) {
+  for (const [index, subTask] of subTasks.entries()) {
     if (context.signal.aborted) break;
     // The previous result travels in the prompt itself: no extra model call to copy it into state.
     const task = previous === undefined ? subTask.task : `${subTask.task}\n\nThe result of the previous step:\n${previous}`;
+    todos.started(index);
     const node = await startNode(environment, parent, { ...subTask, task }, depth + 1, context);
+    todos.ended(index);
     if (node.status !== 'completed') return { status: 'failed', output: previous ?? '', error: failureOf(node) };
     previous = node.output ?? '';
   }

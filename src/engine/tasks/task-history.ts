@@ -56,6 +56,7 @@ export function recordFromPersisted(persisted: PersistedTask, now: number, maxTr
     treeCost: frozenCopy(stored.treeCost ?? unknownCost(stored.treeUsage)),
     treeSpendUsd: stored.treeCost?.usd ?? 0,
     ...(stored.usageByModel !== undefined ? { usageByModel: stored.usageByModel } : {}),
+    ...(stored.todos !== undefined ? { todos: stored.todos } : {}),
     maxUsd: stored.budgetUsd,
     transcript,
     transcriptLength: Math.max(stored.transcriptLength, transcript.length),

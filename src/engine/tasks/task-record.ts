@@ -14,6 +14,7 @@ import { type TaskOutcome, type TaskPhase, statusFor } from './task-lifecycle.js
 import type { TaskSnapshot, TaskStatus } from './types.js';
 import type { StartTaskOptions, TaskWork } from './work.js';
 import type { UsageByModel } from './usage-by-model.js';
+import type { TodoItem } from './todo-item.js';
 
 export interface TaskRecord {
   readonly id: string;
@@ -25,6 +26,8 @@ export interface TaskRecord {
   readonly prompt: string;
   readonly ancestorTasks?: readonly string[];
   model?: string;
+  /** Its agent's todo list (`TaskWorkContext.setTodos`), frozen, replaced whole on each write. */
+  todos?: readonly TodoItem[];
   background: boolean;
   /** Started as a follow-up or a revision under an ended task (StartTaskOptions.followUp). */
   followUp?: boolean;
@@ -258,6 +261,7 @@ export function snapshotOf(record: TaskRecord): TaskSnapshot {
   // Frozen when the record was made: shared, never copied.
   if (record.ancestorTasks) snapshot.ancestorTasks = record.ancestorTasks as string[];
   if (record.followUp) snapshot.followUp = true;
+  if (record.todos !== undefined) snapshot.todos = record.todos as TodoItem[];
   // Only a task that ran on more than one model (a failover): for the others, `model` and `cost` say it all.
   if (record.usageByModel !== undefined && record.usageByModel.length > 1) snapshot.usageByModel = record.usageByModel;
   if (record.queuedForUser && snapshot.status === 'waiting') snapshot.queuedForUser = true;

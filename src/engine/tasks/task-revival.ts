@@ -31,6 +31,7 @@ export function revivedRecord(old: TaskRecord, parent: TaskRecord | undefined, w
     childIds: [...old.childIds],
     ...(old.model !== undefined ? { model: old.model } : {}),
     ...(old.usageByModel !== undefined ? { usageByModel: old.usageByModel } : {}),
+    ...(old.todos !== undefined ? { todos: old.todos } : {}),
   };
   return Object.assign(fresh, kept);
 }

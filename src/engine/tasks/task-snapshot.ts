@@ -10,6 +10,7 @@ import { usageSchemas } from '../model/usage-schema.js';
 import { stopReasonSchemas } from '../stop-reason.js';
 import { usageByModelSchemas } from './usage-by-model.js';
 import { defineVariants } from '../util/schema-variants.js';
+import { todoListSchemas } from './todo-item.js';
 
 /**
  * `interrupted` is a stop by the end of the session (the window closed, the process died) rather than by
@@ -79,6 +80,8 @@ export const taskSnapshotSchemas = defineVariants((variant) =>
      * (compaction/context-meter.ts). Absent before its first model request, and for work without a model.
      */
     context: z.object({ usedTokens: count, windowTokens: count.optional() }).optional(),
+    /** Its agent's plan as it last wrote it with `TodoWrite` (conversation/plan-capability.ts), or a planned task's sub-tasks. Absent until written. */
+    todos: todoListSchemas[variant.name].optional(),
     /** Number of transcript entries recorded so far (the entries travel in `task-transcript` events). */
     transcriptLength: count,
   }),

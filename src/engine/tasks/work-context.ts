@@ -7,6 +7,7 @@
  */
 import type { TranscriptEntry } from '../agent/types.js';
 import type { ModelMessage, Usage } from '../model/types.js';
+import type { TodoItem } from './todo-item.js';
 import { raceWithSignal } from '../abort.js';
 import { frozenCopy } from '../util/frozen-copy.js';
 import { type TaskRecord, addTranscriptEntry, statusOf } from './task-record.js';
@@ -71,6 +72,11 @@ export function createWorkContext(record: TaskRecord, host: WorkContextHost): Ta
     setModel: (model: string) => {
       if (isTerminal(statusOf(record)) || typeof model !== 'string' || model === record.model) return;
       record.model = model;
+      host.emitUpdate(record);
+    },
+    setTodos: (todos: readonly TodoItem[]) => {
+      if (isTerminal(statusOf(record))) return;
+      record.todos = Object.freeze(todos.map((todo) => Object.freeze({ ...todo })));
       host.emitUpdate(record);
     },
     // A stop ends the wait at once (with a StoppedError), so the work can hand over its partial output.

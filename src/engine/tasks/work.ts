@@ -5,6 +5,7 @@
 import type { TranscriptEntry } from '../agent/types.js';
 import type { ModelMessage, Usage } from '../model/types.js';
 import type { TaskSnapshot } from './types.js';
+import type { TodoItem } from './todo-item.js';
 
 /** What a task's work is given. Calls made after the task has ended are ignored. */
 export interface TaskWorkContext {
@@ -35,6 +36,11 @@ export interface TaskWorkContext {
   appendText(delta: string): void;
   /** Names the model doing the work, e.g. `anthropic/claude-sonnet-4-5` (shown in the snapshot). */
   setModel(model: string): void;
+  /**
+   * Replaces the task's todo list (`TaskSnapshot.todos`; emits `task-update`). Optional: work that plans
+   * nothing, and contexts made by tests, leave it out.
+   */
+  setTodos?(todos: readonly TodoItem[]): void;
   /**
    * The agent's conversation at a turn boundary (emits `task-conversation`, for the run log). Optional:
    * work that has no conversation, and contexts made by tests, leave it out.

@@ -34,6 +34,7 @@ import { teamCapabilities } from './capabilities.js';
 import { configuredServersHost } from './configured-servers-host.js';
 import { McpInputAnswers } from '../mcp/mcp-input-answers.js';
 import { overlapCapability } from './overlap-capability.js';
+import { planCapability, type PlanSettings } from '../conversation/plan-capability.js';
 import type { EngineHost, TeamSettings } from './engine-host.js';
 
 export type { EngineHost, TeamSettings } from './engine-host.js';
@@ -114,7 +115,15 @@ export function createEngine(host: EngineHost): Engine {
     ...(host.clock ? { clock: host.clock } : {}),
   };
   const checks = engineChecks({ commands, changes, taskManager, trusts: (check) => host.trusted() && (host.trustsFolderItem?.(checkItem(check)) ?? true), howToTrust, secrets: () => host.secrets(), ...(host.checks ? { settings: host.checks } : {}) });
+  const plans: PlanSettings = {
+    ...(host.approvePlan ? { approvePlan: () => host.approvePlan?.() ?? false } : {}),
+    ...(host.userChannel ? { channel: host.userChannel } : {}),
+    ...(host.planAnswerHowTo ? { howToAnswer: host.planAnswerHowTo } : {}),
+    // Called from the task's own turn: awaiting its end there would wait for itself.
+    stopTask: (taskId) => void taskManager.stop(taskId, { kind: 'user' }).catch(() => undefined),
+  };
   const capabilities = [
+    planCapability(plans),
     ...teamCapabilities({ instructions, skills, hooks, commands, web, mcp, servers, configuredServers: configuredServersHost(host, commands, howToTrust, answers), ...(host.hostTools ? { hostTools: host.hostTools } : {}), ...(host.userChannel ? { userChannel: host.userChannel } : {}) }),
     overlapCapability({ changes, children: (taskId) => taskManager.children(taskId) }),
     ...checks.capabilities,
@@ -144,6 +153,7 @@ export function createEngine(host: EngineHost): Engine {
           autoBackgroundMs: (settings.autoBackgroundSeconds ?? defaultLimits.autoBackgroundSeconds) * 1000,
           delegationReach: settings.delegationReach ?? 'own-tools',
           ...fanOutOf(host, settings.confirmFanOutAbove ?? defaultLimits.confirmFanOutAbove),
+          plans,
           describeChanges: (taskId) => describeTaskChanges(changes, taskId),
           environmentNote: host.environmentNote,
           keepSubagentConversations: host.keepSubagentConversations ?? false,

@@ -87,6 +87,10 @@ export interface EngineHost {
   confirmFanOut?: FanOutPolicy['confirm'];
   /** Where nobody is asked, how the user allows a wider fan-out (the CLI: `--yes`). */
   fanOutHowToAllow?: string;
+  /** Whether a run's plan waits for the user's approval before any subagent starts (`agentTeam.approvePlan`, `--approve-plan`), read as each run starts. Default: it does not. */
+  approvePlan?(): boolean;
+  /** Where nobody answered the plan question, how the user can (the CLI: on stdin), said in the failure. */
+  planAnswerHowTo?: string;
 }
 
 /** The limits of a team, read by the host (flags, settings). Each defaults as in `limitRanges`. */

@@ -10,6 +10,7 @@ import type { Model } from '../model/types.js';
 import type { ContextPolicy } from '../agent/compaction/context-policy.js';
 import type { RoleRegistry } from '../roles/role-registry.js';
 import type { TaskManager } from '../tasks/task-manager.js';
+import type { PlanSettings } from '../conversation/plan-capability.js';
 
 export interface AgentTeamOptions {
   taskManager: TaskManager;
@@ -46,6 +47,8 @@ export interface AgentTeamOptions {
   capabilities?: readonly Capability[];
   /** When one turn starting many subagents needs the user's yes (delegation/fan-out.ts). Default: never. */
   fanOut?: FanOutPolicy;
+  /** Whether (and how) a planned run's plan is approved before its sub-tasks start (conversation/plan-capability.ts). Default: it is not asked about. */
+  plans?: PlanSettings;
   /**
    * The configured secrets (API keys, remote agents' tokens), read at each use: every tool result is
    * redacted of them where it enters, so no model, event, history, trace or server answer sees one.

@@ -104,6 +104,8 @@ export class TeamRun {
         plannerModel: this.modelFor(plannerName),
         agentWork: (role, prompt) => this.stepWork(role, prompt, []),
         synthesizerWork: (prompt) => this.synthesizerWork(prompt),
+        // Read as the run starts, like the coordinator's (conversation/plan-capability.ts).
+        ...(this.options.plans?.approvePlan?.() ? { approval: this.options.plans } : {}),
       },
       { task },
       0,

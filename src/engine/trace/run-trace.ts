@@ -10,6 +10,7 @@ import type { TranscriptEntry } from '../agent/transcript-entry.js';
 import { redactSecrets } from '../secrets.js';
 import type { TaskManager } from '../tasks/task-manager.js';
 import type { TaskSnapshot } from '../tasks/types.js';
+import type { TodoItem } from '../tasks/todo-item.js';
 
 export const traceVersion = 1;
 
@@ -40,6 +41,8 @@ export interface TraceTask {
   /** The tasks it is part of, outermost first, as its agent saw them before its prompt. Absent when none. */
   ancestorTasks?: string[];
   output?: string;
+  /** Its todo list as last written (`TodoWrite`, a plan's sub-tasks); each change is a `TodoWrite` step of the transcript. Absent when none. */
+  todos?: TodoItem[];
   transcript: TranscriptEntry[];
   /** `editedByUser`: the user edited the proposal by hand before deciding it (the diff holds both edits). */
   changes: Array<{ path: string; status: string; added: number; removed: number; diff: string; editedByUser?: true }>;
@@ -107,6 +110,7 @@ function traceTask(task: TaskSnapshot, transcript: readonly TranscriptEntry[], c
   if (task.context) traced.context = { ...task.context };
   if (task.output !== undefined) traced.output = clean(task.output);
   if (task.ancestorTasks !== undefined) traced.ancestorTasks = task.ancestorTasks.map(clean);
+  if (task.todos !== undefined) traced.todos = task.todos.map((todo) => ({ content: clean(todo.content), status: todo.status, activeForm: clean(todo.activeForm) }));
   return traced;
 }
 

@@ -6,6 +6,7 @@
  */
 import { formatCost } from '../model/cost-schema.js';
 import type { RunTrace, TraceTask } from './run-trace.js';
+import { todoLines } from '../tasks/todo-item.js';
 
 export function renderTraceJson(trace: RunTrace): string {
   return `${JSON.stringify(trace, null, 2)}\n`;
@@ -30,6 +31,7 @@ export function renderTraceMarkdown(trace: RunTrace): string {
 function taskSection(task: TraceTask): string[] {
   const ancestors = task.ancestorTasks?.length ? ['**Ancestor tasks** (context only, outermost first)', '', ...fenced(task.ancestorTasks.map((entry, index) => `${index + 1}. ${entry}`).join('\n'), 'text'), ''] : [];
   const lines = [`## ${task.id} ${inline(task.role)}: ${inline(task.description)}`, '', ...ancestors, '**Prompt**', '', ...fenced(task.prompt, 'text'), ''];
+  if (task.todos?.length) lines.push('**Todo list**', '', ...fenced(todoLines(task.todos).join('\n'), 'text'), '');
   const steps = task.transcript.filter((entry) => entry.type !== 'text');
   if (steps.length > 0) {
     lines.push('<details><summary>Steps</summary>', '');

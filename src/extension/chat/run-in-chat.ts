@@ -9,6 +9,7 @@ import { isTerminal } from '../../engine/tasks/index.js';
 import { escapeMarkdown } from './markdown-text.js';
 import { pendingCommand } from '../../shared/pending-command.js';
 import { visibleText } from '../../shared/visible-text.js';
+import { ChatTodos, planQuestionOf, reportPlanQuestion } from './chat-plan.js';
 
 /** What of `vscode.ChatResponseStream` a run needs (so the tool and tests can pass their own). */
 export type RunReport = Pick<vscode.ChatResponseStream, 'progress' | 'markdown' | 'button'>;
@@ -46,9 +47,17 @@ export function reportRunInChat(options: RunInChatOptions, rootId: string, strea
     };
     // Waiting on the user, its question put: one queued behind another's is announced when its turn comes.
     const asksNow = (task: TaskSnapshot): boolean => task.status === 'waiting' && task.queuedForUser !== true;
+    const todos = new ChatTodos(stream);
     cleanups.push(
       taskManager.onEvent((event) => {
-        if (event.type === 'task-start' && event.task.id !== rootId && inRun(event.task)) {
+        const ofRun = event.type !== 'task-start' && 'task' in event && (event.task.id === rootId || inRun(event.task));
+        if (event.type === 'task-update' && ofRun) todos.update(event.task);
+        // The run's own agent (its root) asks too when its plan waits for approval.
+        const plan = event.type === 'task-update' && ofRun && asksNow(event.task) && !waiting.has(event.task.id) ? planQuestionOf(taskManager.transcript(event.task.id)) : undefined;
+        if (plan !== undefined && event.type === 'task-update') {
+          waiting.add(event.task.id);
+          reportPlanQuestion(stream, event.task, plan);
+        } else if (event.type === 'task-start' && event.task.id !== rootId && inRun(event.task)) {
           stream.progress(vscode.l10n.t('{0}: {1}', event.task.role, event.task.description));
         } else if (event.type === 'task-update' && asksNow(event.task) && !waiting.has(event.task.id) && inRun(event.task)) {
           waiting.add(event.task.id);

@@ -13,6 +13,7 @@ import { OwnedRequestHandler } from './owned-request-handler.js';
 import { TaskOwners } from './task-owners.js';
 import { teamAgentCard } from './team-agent-card.js';
 import { TeamAgentExecutor } from './team-agent-executor.js';
+import type { ServedQuestions } from './served-questions.js';
 
 export interface TeamA2aServerOptions {
   port: number;
@@ -21,11 +22,13 @@ export interface TeamA2aServerOptions {
   tokens: readonly string[];
   version: string;
   onError(error: unknown): void;
+  /** The engine's user channel: runs' questions become their tasks' `input-required` state. Default: none (no one is asked). */
+  questions?: ServedQuestions;
 }
 
 export async function startTeamA2aServer(served: ServedTeam, options: TeamA2aServerOptions): Promise<A2aHttpServer> {
   const owners = new TaskOwners();
-  const executor = new TeamAgentExecutor({ team: served.team, owners, describeResult: (root) => runAnswer(served, root), structuredResult: (root) => structuredAnswer(served.roles, root) });
+  const executor = new TeamAgentExecutor({ team: served.team, owners, describeResult: (root) => runAnswer(served, root), structuredResult: (root) => structuredAnswer(served.roles, root), ...(options.questions ? { questions: options.questions } : {}) });
   const server = await startA2aHttpServer({
     port: options.port,
     host: options.host,

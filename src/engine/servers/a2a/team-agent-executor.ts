@@ -8,17 +8,24 @@
  * whole text as its last chunk (which carries the tree's usage); progress only in status messages, whose
  * parts are marked as thinking (`adk_thought`), since Google ADK shows unmarked status text as answer text.
  * The final status carries no text when the run completed, or ADK would show the answer twice.
+ *
+ * A question of the run (its plan, with `--approve-plan`; an `AskUser`) is the task's `input-required`
+ * state: `execute` returns with the run still going, and the client's next message on the task is the
+ * answer; the run goes on on that message's stream (served-questions.ts).
  */
-import { randomUUID } from 'node:crypto';
 import type { AgentExecutor, ExecutionEventBus, RequestContext } from '@a2a-js/sdk/server';
 import { AgentEvent } from '@a2a-js/sdk/server';
 import { errorMessage } from '../../errors.js';
-import type { TaskEvent, TaskSnapshot } from '../../tasks/types.js';
+import type { TaskSnapshot } from '../../tasks/types.js';
 import { treeSettled } from '../../tasks/tree-settled.js';
 import type { AgentTeam } from '../../team/agent-team.js';
 import { coordinatorName } from '../../roles/coordinator.js';
-import { artifactUpdate, dataPart, message, statusUpdate, task, type TaskStateName, textOf, textPart, thoughtMetadata } from '../../a2a/a2a-objects.js';
-import type { Usage } from '../../model/types.js';
+import { statusUpdate, task, textOf } from '../../a2a/a2a-objects.js';
+import type { UserQuestion } from '../../conversation/user-channel.js';
+import { type Deferred, createDeferred } from '../../util/deferred.js';
+import type { ServedQuestions } from './served-questions.js';
+import { TaskVoice } from './task-voice.js';
+import { finalWordsOf, forward, stateOf } from './run-to-a2a.js';
 import { clientOf, type TaskOwners } from './task-owners.js';
 import { hopRefusal, hopsOf } from '../../a2a/hop-count.js';
 
@@ -30,31 +37,53 @@ export interface TeamAgentOptions {
   describeResult?(root: TaskSnapshot): string;
   /** The run's answer as data (a role's JSON, structured-answer.ts), sent as a data part beside the text. Default: none. */
   structuredResult?(root: TaskSnapshot): { value: unknown } | undefined;
+  /** Where the runs' questions come to (the engine's user channel): each becomes `input-required`. Default: none (agents are told no user is available). */
+  questions?: ServedQuestions;
 }
 
-/** The artifact that carries the answer, streamed and then replaced whole by the final text. */
-export const answerArtifactId = 'answer';
+export { answerArtifactId } from './task-voice.js';
+
+/** One A2A task's run: its root once started, and the voice of the message being served (each message brings its bus). */
+interface Session {
+  contextId: string;
+  rootId?: string;
+  voice: TaskVoice;
+  /** The run's end: its root once the whole tree has ended. */
+  ended?: Promise<TaskSnapshot>;
+  /** Resolves with the next question the run puts to the client. */
+  question: Deferred<UserQuestion>;
+}
 
 export class TeamAgentExecutor implements AgentExecutor {
-  /** The run of each A2A task still going (undefined while it starts), so a cancellation knows what to stop. */
-  private readonly runs = new Map<string, string | undefined>();
+  /** The run of each A2A task still going, so a cancellation knows what to stop and an answer where to go. */
+  private readonly sessions = new Map<string, Session>();
   /** Tasks cancelled before their run had started: it is stopped the moment it has. */
   private readonly cancelled = new Set<string>();
 
   constructor(private readonly options: TeamAgentOptions) {}
 
-  /** True while the task's run is going (a second message to it is refused). */
+  /** True while the task's run is going and not waiting for the client (a second message to it is refused). */
   isWorking(taskId: string): boolean {
-    return this.runs.has(taskId);
+    const session = this.sessions.get(taskId);
+    return session !== undefined && !this.waitsForClient(session);
   }
 
   activeRuns(): number {
-    return this.runs.size;
+    return this.sessions.size;
   }
 
   async execute(request: RequestContext, bus: ExecutionEventBus): Promise<void> {
-    this.options.owners?.claim(request.taskId, clientOf(request.context));
     const say = new TaskVoice(bus, request.taskId, request.contextId);
+    const going = this.sessions.get(request.taskId);
+    if (going?.rootId !== undefined && this.waitsForClient(going)) {
+      // The client's answer to the question the run waits on (input-required); the run goes on on this message's bus.
+      going.voice = say;
+      // A stream starts with the task: its history and artifacts so far are the store's (an empty list keeps them).
+      bus.publish(AgentEvent.task(task(request.taskId, request.contextId, 'working')));
+      this.options.questions?.answer(going.rootId, textOf(request.userMessage.parts));
+      return this.follow(request.taskId, going, bus);
+    }
+    this.options.owners?.claim(request.taskId, clientOf(request.context));
     if (!request.task) bus.publish(AgentEvent.task(task(request.taskId, request.contextId, 'submitted', [request.userMessage])));
     const hops = hopsOf(request.userMessage.metadata);
     const refusal = hopRefusal(hops);
@@ -64,128 +93,83 @@ export class TeamAgentExecutor implements AgentExecutor {
       bus.finished();
       return;
     }
-    this.runs.set(request.taskId, undefined);
+    const session: Session = { contextId: request.contextId, voice: say, question: createDeferred<UserQuestion>() };
+    this.sessions.set(request.taskId, session);
     try {
-      const root = await this.run(request, say, hops + 1);
-      say.answer(this.options.describeResult?.(root) ?? root.output ?? '', true, root.treeUsage, this.options.structuredResult?.(root));
-      say.status(stateOf(root), finalWordsOf(root));
+      await this.start(request, session, hops + 1);
     } catch (error) {
       // A run that cannot start (an unknown role, an empty task) is the task's failure, said in words.
       say.status('failed', errorMessage(error));
-    } finally {
-      this.runs.delete(request.taskId);
-      this.cancelled.delete(request.taskId);
-      bus.finished();
+      this.end(request.taskId, bus);
+      return;
     }
+    return this.follow(request.taskId, session, bus);
   }
 
   async cancelTask(taskId: string, bus: ExecutionEventBus): Promise<void> {
-    if (this.runs.has(taskId)) {
-      const rootId = this.runs.get(taskId);
-      // `execute` sees the run end and publishes the final `canceled` status; a run still starting is
-      // stopped the moment it has started.
-      if (rootId === undefined) this.cancelled.add(taskId);
-      else await this.options.team.taskManager.stop(rootId, { kind: 'user' });
+    const session = this.sessions.get(taskId);
+    if (session) {
+      // A run still starting is stopped the moment it has started; `follow` then says it ended.
+      if (session.rootId === undefined) {
+        this.cancelled.add(taskId);
+        return;
+      }
+      const waiting = this.waitsForClient(session);
+      await this.options.team.taskManager.stop(session.rootId, { kind: 'user' });
+      // Otherwise `follow` sees the run end and publishes the final `canceled` status. A run that waited
+      // for the client has no message being served: its end is said on this bus.
+      if (waiting) {
+        session.voice = new TaskVoice(bus, taskId, session.contextId);
+        await this.follow(taskId, session, bus);
+      }
       return;
     }
     bus.publish(AgentEvent.statusUpdate(statusUpdate(taskId, '', 'canceled')));
     bus.finished();
   }
 
-  /** Starts the run, forwards its progress until its whole tree has ended, and returns its root. */
+  /** Starts the run and forwards its progress, its questions included, to the session's current voice. */
   /** `hops`: the agent-team servers the request has passed through, this one included. */
-  private async run(request: RequestContext, say: TaskVoice, hops: number): Promise<TaskSnapshot> {
+  private async start(request: RequestContext, session: Session, hops: number): Promise<void> {
     const { team } = this.options;
     const prompt = textOf(request.userMessage.parts);
     const skill = request.userMessage.metadata?.skill;
     const role = typeof skill === 'string' && skill !== coordinatorName ? skill : undefined;
     const started = await team.delegate({ prompt, role, mode: 'background', awaitBackgroundTasks: true, a2aHops: hops });
     const rootId = started.task.id;
-    this.runs.set(request.taskId, rootId);
+    session.rootId = rootId;
     if (this.cancelled.has(request.taskId)) await team.taskManager.stop(rootId, { kind: 'user' });
-    say.progress(`${started.task.role} started: ${started.task.description}`);
-    const stop = team.taskManager.onEvent((event) => forward(event, rootId, say));
-    try {
-      return await treeSettled(team.taskManager, rootId);
-    } finally {
-      stop();
+    session.voice.progress(`${started.task.role} started: ${started.task.description}`);
+    const stopForwarding = team.taskManager.onEvent((event) => forward(event, rootId, session.voice));
+    const stopQuestions = this.options.questions?.serve(rootId, (question) => session.question.resolve(question));
+    session.ended = treeSettled(team.taskManager, rootId).finally(() => {
+      stopForwarding();
+      stopQuestions?.();
+    });
+  }
+
+  /** Serves the run until it ends (the final status) or asks the client something (`input-required`, the run going on). */
+  private async follow(taskId: string, session: Session, bus: ExecutionEventBus): Promise<void> {
+    const ended = session.ended as Promise<TaskSnapshot>;
+    const next = await Promise.race([ended.then((root) => ({ root })), session.question.promise.then((question) => ({ question }))]);
+    if ('question' in next) {
+      session.question = createDeferred<UserQuestion>();
+      session.voice.status('input-required', next.question.text);
+      return;
     }
-  }
-}
-
-/** What of the run an A2A client sees: the root's streamed text and steps, and its subagents coming and going. */
-function forward(event: TaskEvent, rootId: string, say: TaskVoice): void {
-  if (event.type === 'task-text-delta' && event.taskId === rootId) say.answer(event.text, false);
-  else if (event.type === 'task-transcript' && event.taskId === rootId) {
-    const entry = event.entry;
-    if (entry.type === 'tool-call') say.progress(`calling ${entry.toolName}`);
-    else if (entry.type === 'notice') say.progress(entry.text);
-  } else if (event.type === 'task-start' && event.task.rootId === rootId && event.task.id !== rootId) {
-    say.progress(`${event.task.role} started: ${event.task.description}`);
-  } else if (event.type === 'task-end' && event.task.rootId === rootId && event.task.id !== rootId) {
-    say.progress(`${event.task.role} ${event.task.status}: ${event.task.description}`);
-  }
-}
-
-/**
- * The A2A state a run ended in. A2A has no `interrupted`: a run cut short by the server shutting down is
- * `canceled` like a stopped one (its client cannot resume it here), and says why in its message.
- */
-function stateOf(root: TaskSnapshot): TaskStateName {
-  switch (root.status) {
-    case 'completed':
-      return 'completed';
-    case 'stopped':
-    case 'interrupted':
-      return 'canceled';
-    default:
-      return 'failed';
-  }
-}
-
-/** The words with the final state: why a run failed or was interrupted; nothing for the others. */
-function finalWordsOf(root: TaskSnapshot): string | undefined {
-  if (root.status === 'failed') return root.error ?? 'the run failed';
-  if (root.status === 'interrupted') return 'the run was interrupted: Agent Team shut down before it finished';
-  return undefined;
-}
-
-/**
- * The tree's usage where A2A clients read it: ours as `usage`, Google ADK's as `adk_usage_metadata` (in the
- * shape of Gemini's usage metadata). Sent once, with the answer's last chunk, so no client counts it twice.
- */
-function usageMetadata(usage: Usage): Record<string, unknown> {
-  return {
-    usage,
-    adk_usage_metadata: { promptTokenCount: usage.inputTokens, candidatesTokenCount: usage.outputTokens, totalTokenCount: usage.inputTokens + usage.outputTokens },
-  };
-}
-
-/** Publishes one A2A task's events on its bus. */
-class TaskVoice {
-  private answerStarted = false;
-
-  constructor(
-    private readonly bus: ExecutionEventBus,
-    private readonly taskId: string,
-    private readonly contextId: string,
-  ) {}
-
-  /** A line of progress: a `working` status whose text is marked as the agent's thinking, not its answer. */
-  progress(text: string): void {
-    this.status('working', text, true);
+    const root = next.root;
+    session.voice.answer(this.options.describeResult?.(root) ?? root.output ?? '', true, root.treeUsage, this.options.structuredResult?.(root));
+    session.voice.status(stateOf(root), finalWordsOf(root));
+    this.end(taskId, bus);
   }
 
-  status(state: TaskStateName, text?: string, thought = false): void {
-    const said = text === undefined ? undefined : message({ role: 'agent', messageId: randomUUID(), parts: [textPart(text, thought ? { ...thoughtMetadata } : undefined)], taskId: this.taskId, contextId: this.contextId });
-    this.bus.publish(AgentEvent.statusUpdate(statusUpdate(this.taskId, this.contextId, state, said)));
+  private end(taskId: string, bus: ExecutionEventBus): void {
+    this.sessions.delete(taskId);
+    this.cancelled.delete(taskId);
+    bus.finished();
   }
 
-  /** A chunk of the answer as it streams; `whole`: the final answer, which replaces what was streamed. */
-  answer(text: string, whole: boolean, usage?: Usage, structured?: { value: unknown }): void {
-    const append = !whole && this.answerStarted;
-    this.answerStarted = true;
-    const metadata = usage ? usageMetadata(usage) : undefined;
-    this.bus.publish(AgentEvent.artifactUpdate(artifactUpdate(this.taskId, this.contextId, { artifactId: answerArtifactId, name: 'answer', parts: structured ? [textPart(text), dataPart(structured.value)] : [textPart(text)], append, lastChunk: whole, metadata })));
+  private waitsForClient(session: Session): boolean {
+    return session.rootId !== undefined && this.options.questions?.waiting(session.rootId) !== undefined;
   }
 }
