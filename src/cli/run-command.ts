@@ -147,7 +147,7 @@ export async function runCommand(args: RunArguments, context: RunContext): Promi
     }
     const heldBack = args.apply && verdict?.hasNewFailures === true;
     if (heldBack) report.write(`Not applied: the checks found new failures. Look at them, then apply anyway with agent-team apply ${verdict.runId} --force.\n`);
-    const applied = heldBack ? { failed: true } : args.apply ? await applyRunChanges(root, proposed, workspace, { signal: interrupts.signal, output: report, taskOf: (taskId) => taskManager.get(taskId), runId: runLog?.runOf(root.id) ?? root.rootId }) : { failed: false };
+    const applied = heldBack ? { failed: true } : args.apply ? await applyRunChanges(root, proposed, workspace, { signal: interrupts.signal, output: report, taskOf: (taskId) => taskManager.get(taskId), runId: runLog?.runOf(root.id) ?? root.rootId, ...(runLog ? { restorePoints: runLog } : {}) }) : { failed: false };
 
     const status = interrupts.interrupted ? 'stopped' : root.status === 'completed' || root.status === 'failed' || root.status === 'interrupted' ? root.status : 'stopped';
     const refusals = refusedCommands.report();

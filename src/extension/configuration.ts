@@ -140,7 +140,7 @@ export function readSettings(trusted: boolean = vscode.workspace.isTrusted): Age
     // More rounds cost the user's money: a folder must not raise them.
     fixUntilGreen: fixRounds(configuration.inspect<unknown>('fixUntilGreen')?.globalValue),
     // A folder may ask for approval, never skip the approval the user asked for.
-    approvePlan: configuration.get<unknown>('approvePlan') === true || configuration.inspect<unknown>('approvePlan')?.globalValue === true,
+    approvePlan: onInAnyScope(configuration.inspect<unknown>('approvePlan')),
   };
 }
 
@@ -159,6 +159,11 @@ export const maxFixUntilGreen = 5;
 
 function positiveDollars(value: unknown): number {
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;
+}
+
+/** True when any scope turns it on: the user's yes cannot be undone by a folder, and a folder may add its own. */
+function onInAnyScope(inspected: { globalValue?: unknown; workspaceValue?: unknown; workspaceFolderValue?: unknown } | undefined): boolean {
+  return [inspected?.globalValue, inspected?.workspaceValue, inspected?.workspaceFolderValue].includes(true);
 }
 
 function hooksOn(inspected: { globalValue?: unknown; workspaceValue?: unknown; workspaceFolderValue?: unknown } | undefined): boolean {

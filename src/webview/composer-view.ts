@@ -57,9 +57,9 @@ export class ComposerView {
     });
     this.status = createElement(document, 'p', { className: 'composer-status', attributes: { role: 'status' } });
     // A plan question's one-click answers; changes are typed in the Answer box (plan-question.ts reads all three).
-    this.approvePlan = createButton(document, 'Approve plan', { icon: 'codicon-check', ariaLabel: 'Approve plan', className: 'composer-approve-plan' });
+    this.approvePlan = createButton(document, l10n.t('Approve plan'), { icon: 'codicon-check', ariaLabel: l10n.t('Approve plan'), className: 'composer-approve-plan' });
     this.approvePlan.addEventListener('click', () => this.answer('approve'));
-    this.stopPlan = createButton(document, 'Stop run', { secondary: true, ariaLabel: 'Stop run instead of approving the plan', className: 'composer-stop-plan' });
+    this.stopPlan = createButton(document, l10n.t('Stop run'), { secondary: true, ariaLabel: l10n.t('Stop run instead of approving the plan'), className: 'composer-stop-plan' });
     this.stopPlan.addEventListener('click', () => this.answer('stop'));
     const buttons = createElement(document, 'div', { className: 'composer-buttons' }, [this.stopPlan, this.approvePlan, this.endChat, this.send]);
     this.element = createElement(document, 'section', { className: 'detail-section composer' }, [this.question, this.textarea, buttons, this.status]);

@@ -10,9 +10,11 @@
 import type { ProtocolTask } from '../shared/protocol.js';
 import { type TodoItem, sameTodos, todoProgress } from '../engine/tasks/todo-item.js';
 import { createElement, createIcon, setAttributeIfChanged, setTextIfChanged } from './dom.js';
+import { l10n } from './l10n.js';
 
 const statusIcons: Record<TodoItem['status'], string> = { pending: 'codicon-circle-large-outline', in_progress: 'codicon-arrow-circle-right', completed: 'codicon-pass' };
-const statusWords: Record<TodoItem['status'], string> = { pending: 'to do', in_progress: 'in progress', completed: 'done' };
+/** Said after each item to screen readers; asked at render time, when the host's string table is in. */
+const statusWords = (status: TodoItem['status']): string => (status === 'pending' ? l10n.t('to do') : status === 'in_progress' ? l10n.t('in progress') : l10n.t('done'));
 
 export class TodoView {
   readonly element: HTMLElement;
@@ -33,8 +35,8 @@ export class TodoView {
     const todos = run?.todos;
     this.element.hidden = !run || !todos || todos.length === 0;
     if (!run || !todos || todos.length === 0) return;
-    setAttributeIfChanged(this.element, 'aria-label', `Plan of ${run.description}`);
-    setTextIfChanged(this.heading, `Plan \u00b7 ${todoProgress(todos)}`);
+    setAttributeIfChanged(this.element, 'aria-label', l10n.t('Plan of {0}', run.description));
+    setTextIfChanged(this.heading, l10n.t('Plan \u00b7 {0}', todoProgress(todos)));
     if (sameTodos(this.shown, todos)) return;
     this.shown = todos;
     this.list.replaceChildren(...todos.map((todo) => this.item(todo)));
@@ -42,7 +44,7 @@ export class TodoView {
 
   private item(todo: TodoItem): HTMLLIElement {
     const text = todo.status === 'in_progress' ? todo.activeForm : todo.content;
-    return createElement(this.document, 'li', { className: `todo-item todo-${todo.status}`, attributes: { 'data-status': todo.status, 'aria-label': `${text} \u2014 ${statusWords[todo.status]}` } }, [
+    return createElement(this.document, 'li', { className: `todo-item todo-${todo.status}`, attributes: { 'data-status': todo.status, 'aria-label': `${text} \u2014 ${statusWords(todo.status)}` } }, [
       createIcon(this.document, statusIcons[todo.status], 'todo-icon'),
       createElement(this.document, 'span', { className: 'todo-text', text }),
     ]);

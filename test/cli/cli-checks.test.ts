@@ -8,6 +8,7 @@
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { type RecordedRequest, textTurn, toolCallTurn } from '../support/mock-provider/index.js';
@@ -176,6 +177,8 @@ describe('agent-team apply after run --checks', () => {
     expect(refused.stderr).toContain(`The checks found new failures in run ${runId}'s proposals: pytest: 1 new failure: tests/test_calc.py::test_add.`);
     expect(refused.stderr).toContain('to apply anyway run again with --force');
     expect(await readFile(path.join(world.workspace, 'calc.py'), 'utf8')).toBe(pythonFiles['calc.py']);
+    // A remote, so the pull request's commands (and its body file) are printed: gh is not on this PATH.
+    execFileSync('git', ['remote', 'add', 'origin', 'https://example.invalid/team.git'], { cwd: world.workspace });
     const branch = await startCli(world.cliPath, ['apply', runId, '--branch', 'agent-team/sub', '--force', '--workspace', world.workspace], { PATH: '/usr/bin:/bin' }).exited;
     const bodyFile = /--body-file (\S+pull-request\.md)/.exec(branch.stdout)?.[1];
     expect(bodyFile, branch.stdout + branch.stderr).toBeDefined();
