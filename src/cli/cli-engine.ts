@@ -134,7 +134,7 @@ export async function createCliEngine(options: CliEngineOptions): Promise<CliEng
   // Before the folder's trust is asked: a run that cannot start asks nothing.
   checkBudgetPrices(options.budgetUsd, prices, { provider: settings.provider, model: model.modelId, fallbackModels: options.fallbackModels ?? [], roles: roles.list() });
   // Asked before anything else reads stdin (the user channel), and said before the run starts.
-  const folder = await decideFolderTrust({ root: workspace.root, roles: roles.list(), trustFlag: options.trust, ...(options.askTrust ? { ask: options.askTrust } : {}), environment: options.environment, stderr: options.stderr });
+  const folder = await decideFolderTrust({ root: workspace.root, roles: roles.list(), trustFlag: options.trust, ...(options.checks ? {} : { unusedKinds: ['check'] }), ...(options.askTrust ? { ask: options.askTrust } : {}), environment: options.environment, stderr: options.stderr });
   const trustedItems = new Set(folder.configuration.items.map(itemKey));
 
   const changes = new ChangeSetRegistry();

@@ -7,7 +7,7 @@
  * at the start exactly what does not run and how to allow it.
  */
 import { realpath } from 'node:fs/promises';
-import { type FolderConfiguration, readFolderConfiguration } from '../engine/team/folder-configuration.js';
+import { type FolderConfiguration, type FolderItemKind, readFolderConfiguration } from '../engine/team/folder-configuration.js';
 import type { RoleDefinition } from '../engine/roles/types.js';
 import { describeFolderItems, shown } from './folder-items-text.js';
 import { readTrustStore, recordTrust, trustStorePath } from './trust-store.js';
@@ -28,6 +28,12 @@ export interface FolderTrustOptions {
   stderr: { write(text: string): void };
   /** Default: the system's clock. */
   now?: () => Date;
+  /**
+   * Kinds this invocation never runs (the checks, without `--checks`): a folder whose only items are of
+   * these needs no trust, so a plain project with a `test` script is neither asked nor warned about on
+   * every run. A trust given still covers every item. Default: none.
+   */
+  unusedKinds?: readonly FolderItemKind[];
 }
 
 export interface FolderTrust {
@@ -37,7 +43,10 @@ export interface FolderTrust {
 
 export async function decideFolderTrust(options: FolderTrustOptions): Promise<FolderTrust> {
   const configuration = await readFolderConfiguration({ root: options.root, roles: options.roles });
-  if (configuration.items.length === 0 || options.trustFlag) return { trusted: true, configuration };
+  const used = configuration.items.filter((item) => !(options.unusedKinds ?? []).includes(item.kind));
+  if (options.trustFlag) return { trusted: true, configuration };
+  // Nothing of this invocation needs trust; what it does not run stays untrusted (left out of the items).
+  if (used.length === 0) return { trusted: true, configuration: { ...configuration, items: used } };
   const warn = (message: string) => options.stderr.write(`agent-team: ${shown(message)}\n`);
   const folder = await realpath(options.root);
   const store = trustStorePath(options.environment);

@@ -52,7 +52,7 @@ export async function mcpServersCommand(args: McpServersArguments, context: McpS
   const { roles } = await registry.load();
   registry.dispose();
   // Asked quietly: this command only reports; `agent-team trust` is where the user says yes.
-  const folder = await decideFolderTrust({ root: args.workspace, roles, environment: context.environment, stderr: { write: () => {} } });
+  const folder = await decideFolderTrust({ root: args.workspace, roles, unusedKinds: ['check'], environment: context.environment, stderr: { write: () => {} } });
   const sandbox = await (context.sandbox ?? (() => detectSandbox(context.environment)))();
   const namedBy = (server: string) => roles.filter((role) => mcpServersNamed(role.serverTools ?? []).has(server) && !role.mcpServers?.[server]).map((role) => role.name);
   const listings = catalog.entries.map((entry) => listing(entry, namedBy(entry.name), folder.trusted, sandbox));

@@ -80,7 +80,7 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('hooks through the CLI (%s)
     );
     const { exited, trace } = run(protocol, ['--apply']);
     const { code, stderr } = await exited;
-    expect(stderr).toBe('applied: notes.txt — notes.txt: applied 1 of 1 change.\n');
+    expect(stderr).toBe('applied: notes.txt — notes.txt: applied 1 of 1 change.\nTo take back what was written: agent-team undo t1\n');
     expect(code).toBe(0);
     expect(await readFile(path.join(world.workspace, 'notes.txt'), 'utf8')).toBe('FIRST LINE, TIDIED\n');
     expect(world.server.requests[1]!.lastMessageText).toContain('changed notes.txt after your Edit; its version is now your proposal');

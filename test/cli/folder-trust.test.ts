@@ -45,6 +45,21 @@ describe("the CLI's trust decision", () => {
     expect(stderr).toBe('');
   });
 
+  it('asks nothing for checks a run does not use (a plain project with a test script), and trusts none of them', async () => {
+    await rm(path.join(root, '.claude'), { recursive: true });
+    await writeFile(path.join(root, 'package.json'), JSON.stringify({ scripts: { test: 'node --test' } }));
+    const asked: string[] = [];
+    const decided = await decideFolderTrust({ root, roles: [], unusedKinds: ['check'], ask: async (listing) => (asked.push(listing), false), environment: { HOME: home }, stderr: { write: (text) => void (stderr += text) } });
+    expect(decided.trusted).toBe(true);
+    expect(decided.configuration.items).toEqual([]);
+    expect(asked).toEqual([]);
+    expect(stderr).toBe('');
+    // With the checks in use, the same folder is asked about them.
+    const withChecks = await decideFolderTrust({ root, roles: [], ask: async (listing) => (asked.push(listing), false), environment: { HOME: home }, stderr: { write: () => {} } });
+    expect(withChecks.trusted).toBe(false);
+    expect(asked.join('')).toContain("check 'npm test' (package.json)");
+  });
+
   it('--trust trusts this once and records nothing', async () => {
     expect((await decide({ trustFlag: true }).decided).trusted).toBe(true);
     expect(await stored()).toEqual({});
