@@ -3,12 +3,12 @@
  * `.github/prompts/fix.prompt.md` with `$ARGUMENTS` and `$1` put in and its front matter's model and
  * agent; `.claude/commands/*.md` (no front matter needed) with `${input:…}` from `name=value`; a clash is
  * the `.github` file's; an unknown name, a missing input or an untrusted folder is a usage error before
- * anything starts.
+ * anything starts. A file's `tools` / `allowed-tools` narrow the root agent's tools, never widen them.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type MockProtocol, textTurn } from '../support/mock-provider/index.js';
+import { type MockProtocol, textTurn, toolCallTurn } from '../support/mock-provider/index.js';
 import { agentOf, parseEvents, providerEnvironment, startCli } from './cli-harness.js';
 import { useCliWorld } from './cli-world.js';
 
@@ -42,6 +42,30 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run /fix (%s)',
     const events = parseEvents(stdout);
     expect(events.find((event) => event.type === 'task-start')).toMatchObject({ role: 'coordinator', description: '/fix parser.ts accepts invalid dates' });
     expect(events.at(-1)).toMatchObject({ type: 'run-end', status: 'completed', output: 'Proposed a fix.' });
+  });
+
+  it("narrows the root agent to the prompt file's tools (VS Code's names), never widening, and says which names allow nothing", async () => {
+    // codebase: Glob, Grep, Read; editFiles: Edit, Write, which the coordinator lacks; fetch: not ours.
+    await write('.github/prompts/look.prompt.md', "---\ntools: ['codebase', 'editFiles', 'fetch']\n---\nLook at $ARGUMENTS.\n");
+    world.server.respondWith(() => textTurn('Looked.'));
+    const { code, stderr } = await run(protocol, ['/look', 'parser.ts'], ['--trust']);
+    expect(code, stderr).toBe(0);
+    expect(stderr).toContain("/look (.github/prompts/look.prompt.md): 'fetch' is no tool of Agent Team, so it allows nothing");
+    const [request] = world.server.requests;
+    expect(agentOf(request!)).toBe('coordinator');
+    expect(request!.toolNames.filter((name) => !['TodoWrite', 'Skill'].includes(name)).sort()).toEqual(['Glob', 'Grep', 'Read']);
+  });
+
+  it("narrows Bash to a Claude Code command's allowed-tools pattern, refusing another command line before anyone is asked", async () => {
+    await write('.claude/commands/status.md', '---\nagent: edit\nallowed-tools: Bash(git status:*), Read\n---\nSay what changed.\n');
+    let turn = 0;
+    world.server.respondWith(() => (turn++ === 0 ? toolCallTurn([{ name: 'Bash', input: { command: 'rm -rf .' } }]) : textTurn('Nothing ran.')));
+    const { code, stderr } = await run(protocol, ['/status'], ['--trust']);
+    expect(code, stderr).toBe(0);
+    const [first, second] = world.server.requests;
+    expect(agentOf(first!)).toBe('refactorer');
+    expect(first!.toolNames.filter((name) => !['TodoWrite', 'Skill'].includes(name)).sort()).toEqual(['Bash', 'Read']);
+    expect(second!.lastMessageText).toContain('Refused: this run allows only Bash(git status:*), Read. This Bash call is not among them.');
   });
 });
 

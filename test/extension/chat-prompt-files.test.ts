@@ -2,7 +2,7 @@
  * `@team /fix …` in the Chat view with the real team on scripted VS Code models: VS Code passes an
  * undeclared `/fix` as the prompt's start; the participant runs `.github/prompts/fix.prompt.md` with its
  * arguments put in, on the model its front matter names (VS Code's own attachment of the file dropped),
- * and `/plan` stays the built-in. An unknown
+ * and `/plan` stays the built-in; its `tools` narrow the root agent's. An unknown
  * `/name` is answered with the folder's prompt files; an empty request lists them.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -22,6 +22,7 @@ afterEach(async () => {
 const files = {
   '.github/prompts/fix.prompt.md': '---\ndescription: Fix a bug the user names\nmodel: fake-fix-model\n---\nFix this bug: $ARGUMENTS.\n',
   '.claude/commands/explain.md': '---\nagent: ask\n---\nExplain $1 briefly.\n',
+  '.github/prompts/look.prompt.md': "---\ntools: ['codebase', 'editFiles']\n---\nLook at $ARGUMENTS.\n",
 };
 
 function start() {
@@ -64,14 +65,25 @@ describe('@team /<prompt file>', () => {
     expect(lastMessageText(chatModel.requests[0]!)).toContain('Explain parseDate briefly.');
   });
 
+  it("narrows the root agent to the prompt file's tools, never widening them", async () => {
+    const { chatModel, ask } = start();
+    const { result } = await ask('/look parser.ts');
+    expect(result.errorDetails).toBeUndefined();
+    const request = chatModel.requests[0]!;
+    expect(agentOfChat(request)).toBe('coordinator');
+    // editFiles names Edit and Write, which the coordinator does not have: they stay out.
+    const offered = (request.options.tools ?? []).map((tool) => tool.name).filter((name) => !['TodoWrite', 'Skill'].includes(name));
+    expect(offered.sort()).toEqual(['Glob', 'Grep', 'Read']);
+  });
+
   it('answers an unknown /name with the prompt files, lists them on an empty request, and keeps /plan built in', async () => {
     const { chatModel, ask } = start();
     const unknown = await ask('/fxi it');
-    expect(unknown.result.errorDetails?.message).toContain('There is no prompt file /fxi. Prompt files: /fix, /explain.');
+    expect(unknown.result.errorDetails?.message).toContain('There is no prompt file /fxi. Prompt files: /fix, /look, /explain.');
     expect(chatModel.requests).toHaveLength(0);
 
     const empty = await ask('');
-    expect(empty.text).toContain('Prompt files of this folder: /fix (Fix a bug the user names), /explain (Explain $1 briefly.).');
+    expect(empty.text).toContain('Prompt files of this folder: /fix (Fix a bug the user names), /look (Look at $ARGUMENTS.), /explain (Explain $1 briefly.).');
 
     // A declared command is VS Code's `request.command`, never a prompt file's.
     await ask('split the parser', 'plan');

@@ -7,6 +7,7 @@
 import { expandPromptArguments, PromptArgumentError } from './prompt-arguments.js';
 import type { PromptFile } from './prompt-file-definition.js';
 import { findPromptFiles } from './prompt-file-sources.js';
+import { promptFileTools } from './prompt-file-tools.js';
 
 /** What a prompt file runs. */
 export interface PromptRun {
@@ -17,6 +18,10 @@ export interface PromptRun {
   model?: string;
   /** The role that runs it, from `agent` / `mode` (`ask`: researcher, `edit`: refactorer, `agent`: the coordinator). Default: the coordinator. */
   role?: string;
+  /** What narrows the root agent's tools (`tools` / `allowed-tools`: prompt-file-tools.ts). Default: the role's tools. */
+  allowedTools?: readonly string[];
+  /** Tool names of the file that allow nothing here, for the user. */
+  warnings: string[];
 }
 
 export interface PromptCommandPlace {
@@ -49,7 +54,8 @@ export async function resolvePromptCommand(command: { name: string; argumentsTex
   try {
     const prompt = expandPromptArguments(promptFile.body, command.argumentsText, { name: promptFile.name, root: place.root });
     const role = roleOf(promptFile.agent);
-    return { run: { promptFile, prompt, ...(promptFile.model ? { model: promptFile.model } : {}), ...(role ? { role } : {}) } };
+    const { allowedTools, warnings } = promptFileTools(promptFile);
+    return { run: { promptFile, prompt, ...(promptFile.model ? { model: promptFile.model } : {}), ...(role ? { role } : {}), ...(allowedTools ? { allowedTools } : {}), warnings } };
   } catch (error) {
     if (error instanceof PromptArgumentError) return { error: error.message };
     throw error;

@@ -3,7 +3,7 @@
  * `.claude/commands/fix.md`) run from the Chat view. VS Code takes a participant's commands only from
  * package.json, so `/plan` and `/workflow` are declared there and a prompt file's `/name` arrives as the
  * start of the prompt (no `request.command`): it is recognised here. Its arguments are put in, its
- * `agent` chooses the role; what the user attached goes with it. The folder is trusted here (@team
+ * `agent` chooses the role, its `tools` narrow that agent's tools; what the user attached goes with it. The folder is trusted here (@team
  * refuses in Restricted Mode before this).
  *
  * VS Code reads `.github/prompts` itself: it attaches the file to the request (a reference whose id
@@ -39,7 +39,7 @@ export async function startPromptFileRun(host: AgentTeamHost, prompt: string, at
   await host.historyLoaded;
   const settings = readSettings(vscode.workspace.isTrusted);
   return session.delegate(
-    { prompt: `${run.prompt}${attachments}`, ...(run.role ? { role: run.role } : {}), description: prompt.slice(0, 80), mode: 'background', awaitBackgroundTasks: false },
+    { prompt: `${run.prompt}${attachments}`, ...(run.role ? { role: run.role } : {}), ...(run.allowedTools ? { allowedTools: run.allowedTools } : {}), description: prompt.slice(0, 80), mode: 'background', awaitBackgroundTasks: false },
     run.model === undefined ? setup : await setupWithModel(setup, run.model),
     settings,
   );
