@@ -1,10 +1,11 @@
 /**
  * `agent-team run /fix the parser`: a task that starts with a prompt file's name runs that prompt file
- * (.github/prompts/fix.prompt.md or .claude/commands/fix.md), its arguments put in, with its `model` and
+ * (.github/prompts/fix.prompt.md, .claude/commands/fix.md, or the user's ~/.claude/commands/fix.md), its arguments put in, with its `model` and
  * its `agent`. No such file, a missing `${input:…}` or an untrusted folder: a usage error (exit 2), before
  * anything starts. `--agent` wins over the file's `agent`; the flags' model is used where it names none.
  * Its `tools` / `allowed-tools` narrow the root agent's tools, whichever role runs it.
  */
+import { homedir } from 'node:os';
 import { ConfigurationError } from '../engine/errors.js';
 import { resolvePromptCommand, slashCommandOf } from '../engine/prompt-files/prompt-commands.js';
 import type { ModelChooser } from '../engine/team/team-options.js';
@@ -30,7 +31,7 @@ export async function promptCommandDelegation(task: string, agentFlag: string | 
   const command = slashCommandOf(task);
   if (!command) return undefined;
   const { trusted, trustsItem, howToTrust } = engine.folderTrust;
-  const resolved = await resolvePromptCommand(command, { root: engine.workspace.root, trusted, howToTrust, trustsPromptFile: (promptFile) => trustsItem(promptFileItem(promptFile)) });
+  const resolved = await resolvePromptCommand(command, { root: engine.workspace.root, home: homedir(), trusted, howToTrust, trustsPromptFile: (promptFile) => trustsItem(promptFileItem(promptFile)) });
   if ('error' in resolved) throw new ConfigurationError(resolved.error);
   const { run } = resolved;
   const role = agentFlag ?? run.role;

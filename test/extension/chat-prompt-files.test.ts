@@ -2,9 +2,13 @@
  * `@team /fix …` in the Chat view with the real team on scripted VS Code models: VS Code passes an
  * undeclared `/fix` as the prompt's start; the participant runs `.github/prompts/fix.prompt.md` with its
  * arguments put in, on the model its front matter names (VS Code's own attachment of the file dropped),
- * and `/plan` stays the built-in; its `tools` narrow the root agent's. An unknown
+ * and `/plan` stays the built-in; its `tools` narrow the root agent's; the user's own ~/.claude/commands
+ * are there too, below the folder's. An unknown
  * `/name` is answered with the folder's prompt files; an empty request lists them.
  */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { agentOfChat, chatTurn, lastMessageText } from './support/chat-turns.js';
 import { CancellationTokenSource, FakeChatModel, languageModels, Uri } from './support/fake-vscode.js';
@@ -13,10 +17,13 @@ import { activateExtension, type ActivatedExtension } from './support/harness.js
 vi.mock('vscode', () => import('./support/fake-vscode.js'));
 
 let extension: ActivatedExtension | undefined;
+let home: string | undefined;
 
 afterEach(async () => {
   await extension?.cleanup();
   extension = undefined;
+  if (home !== undefined) rmSync(home, { recursive: true, force: true });
+  home = undefined;
 });
 
 const files = {
@@ -25,8 +32,12 @@ const files = {
   '.github/prompts/look.prompt.md': "---\ntools: ['codebase', 'editFiles']\n---\nLook at $ARGUMENTS.\n",
 };
 
-function start() {
-  extension = activateExtension({ files });
+/** The user's own commands (~/.claude/commands): relative path → content, in a home of the test's own. */
+function start(userCommands: Record<string, string> = {}) {
+  home = mkdtempSync(path.join(tmpdir(), 'agent-team-home-'));
+  mkdirSync(path.join(home, '.claude', 'commands'), { recursive: true });
+  for (const [name, content] of Object.entries(userCommands)) writeFileSync(path.join(home, '.claude', 'commands', name), content);
+  extension = activateExtension({ files, environment: { HOME: home } });
   const chatModel = new FakeChatModel('copilot-gpt-5', () => chatTurn('From the chat model.'));
   const fixModel = new FakeChatModel('fake-fix-model', () => chatTurn('Proposed a fix.'));
   languageModels.offer(chatModel, fixModel);
@@ -74,6 +85,17 @@ describe('@team /<prompt file>', () => {
     // editFiles names Edit and Write, which the coordinator does not have: they stay out.
     const offered = (request.options.tools ?? []).map((tool) => tool.name).filter((name) => !['TodoWrite', 'Skill'].includes(name));
     expect(offered.sort()).toEqual(['Glob', 'Grep', 'Read']);
+  });
+
+  it("runs the user's own ~/.claude/commands, below the folder's on a name clash, and lists them", async () => {
+    const { chatModel, fixModel, ask } = start({ 'hello.md': 'Say hello to $ARGUMENTS.\n', 'fix.md': 'The user’s own fix.\n' });
+    const hello = await ask('/hello world');
+    expect(hello.result.errorDetails).toBeUndefined();
+    expect(lastMessageText(chatModel.requests[0]!)).toContain('Say hello to world.');
+    await ask('/fix it');
+    expect(lastMessageText(fixModel.requests[0]!)).toContain('Fix this bug: it.');
+    const empty = await ask('');
+    expect(empty.text).toContain('/explain (Explain $1 briefly.), /hello (Say hello to $ARGUMENTS.).');
   });
 
   it('answers an unknown /name with the prompt files, lists them on an empty request, and keeps /plan built in', async () => {
