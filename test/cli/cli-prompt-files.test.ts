@@ -5,7 +5,7 @@
  * the `.github` file's; an unknown name, a missing input or an untrusted folder is a usage error before
  * anything starts. The user's own ~/.claude/commands run in any folder, below the workspace's. A file's `tools` / `allowed-tools` narrow the root agent's tools, never widen them.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -61,8 +61,12 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run /fix (%s)',
     await write('.claude/commands/status.md', '---\nagent: edit\nallowed-tools: Bash(git status:*), Read\n---\nSay what changed.\n');
     let turn = 0;
     world.server.respondWith(() => (turn++ === 0 ? toolCallTurn([{ name: 'Bash', input: { command: 'rm -rf .' } }]) : textTurn('Nothing ran.')));
-    const { code, stderr } = await run(protocol, ['/status'], ['--trust']);
+    const trace = path.join(world.workspace, '..', `${path.basename(world.workspace)}-trace.md`);
+    const { code, stderr } = await run(protocol, ['/status'], ['--trust', '--trace', trace]);
     expect(code, stderr).toBe(0);
+    // The transcript (the trace, the detail view) says the run was narrowed, and to what (Markdown escapes the *).
+    expect(await readFile(trace, 'utf8')).toContain('notice: Tools narrowed for this run to Bash(git status:\\*), Read: offered Read, Bash');
+    await rm(trace, { force: true });
     const [first, second] = world.server.requests;
     expect(agentOf(first!)).toBe('refactorer');
     expect(first!.toolNames.filter((name) => !['TodoWrite', 'Skill'].includes(name)).sort()).toEqual(['Bash', 'Read']);

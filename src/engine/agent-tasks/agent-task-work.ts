@@ -89,6 +89,7 @@ export function agentTaskWork(environment: AgentTaskEnvironment, spec: AgentTask
       // The tasks this one is part of come before it, once, in its first message (tasks/ancestor-tasks.ts).
       const prompt = typeof review.prompt === 'string' ? withAncestorTasks(review.prompt, environment.taskManager.get(taskId)?.ancestorTasks) : review.prompt;
       const narrowed = withAllowedTools([...fileTools, ...(spec.extraTools ?? []), ...grants.tools], grants, spec.allowedTools);
+      if (narrowed.notice) context.appendTranscript({ type: 'notice', text: narrowed.notice });
       return await runAgentTask(environment, { ...spec, prompt }, context, narrowed.grants, narrowed.tools);
     } finally {
       await grants.release();

@@ -10,7 +10,8 @@ import type { ToolCallRequest } from '../agent/types.js';
 import type { TaskGrants } from '../capabilities/task-grants.js';
 import { ToolAllowance } from '../skills/tool-allowance.js';
 
-export function withAllowedTools(tools: readonly Tool[], grants: TaskGrants, allowedTools: readonly string[] | undefined): { tools: Tool[]; grants: TaskGrants } {
+/** The tools offered and the grants with the list's review first; `notice` says the narrowing in the transcript. */
+export function withAllowedTools(tools: readonly Tool[], grants: TaskGrants, allowedTools: readonly string[] | undefined): { tools: Tool[]; grants: TaskGrants; notice?: string } {
   if (allowedTools === undefined) return { tools: [...tools], grants };
   const allowance = new ToolAllowance(allowedTools);
   const others = grants.reviewToolCalls;
@@ -23,5 +24,6 @@ export function withAllowedTools(tools: readonly Tool[], grants: TaskGrants, all
     if (others && open.length > 0) for (const [id, text] of await others(open, signal)) refused.set(id, text);
     return refused;
   };
-  return { tools: tools.filter((tool) => allowance.offers(tool.name)), grants: { ...grants, reviewToolCalls } };
+  const offered = tools.filter((tool) => allowance.offers(tool.name));
+  return { tools: offered, grants: { ...grants, reviewToolCalls }, notice: `Tools narrowed for this run to ${allowance.describe() || 'none'}: offered ${offered.map((tool) => tool.name).join(', ') || 'none'}` };
 }
