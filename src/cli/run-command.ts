@@ -105,6 +105,7 @@ export async function runCommand(args: RunArguments, context: RunContext): Promi
     const workflowRequest = args.workflow === undefined ? undefined : await workflowToRun(args.workflow, workspace.root, roles);
     // `/fix args`: a prompt file of the folder (prompt-command-run.ts); any other task as it is.
     const fromPromptFile = workflowRequest || args.plan || args.resumeRun !== undefined || args.continueRun !== undefined ? undefined : await promptCommandDelegation(args.task, args.agent, engine);
+    for (const warning of fromPromptFile?.warnings ?? []) context.stderr.write(`agent-team: ${terminalSafe(warning)}\n`);
     const task = await withFileReferences(fromPromptFile?.prompt ?? args.task, args.files, workspace.root);
     const images = await readImageFiles(args.images, process.cwd());
     const budgets = { maxTokens: args.budgetTokens, maxUsd: args.budgetUsd };
@@ -205,9 +206,9 @@ async function resumeRun(runId: string, parts: { team: AgentTeam; taskManager: T
 }
 
 /** A prompt file's title and model for the delegation; nothing for a plain task. */
-function promptFileRun(run: PromptCommandDelegation | undefined): { description?: string; modelFor?: PromptCommandDelegation['modelFor'] } {
+function promptFileRun(run: PromptCommandDelegation | undefined): Pick<PromptCommandDelegation, 'modelFor' | 'allowedTools'> & { description?: string } {
   if (!run) return {};
-  return { description: run.description, ...(run.modelFor ? { modelFor: run.modelFor } : {}) };
+  return { description: run.description, ...(run.modelFor ? { modelFor: run.modelFor } : {}), ...(run.allowedTools ? { allowedTools: run.allowedTools } : {}) };
 }
 
 function printRunEnd(root: TaskSnapshot | undefined, status: string, error: string | undefined, stdout: { write(text: string): void }): void {

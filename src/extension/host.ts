@@ -3,6 +3,7 @@
  * the task manager, the change-set registry, the sidebar provider, the output channel. The engine proper
  * (workspace tools, roles and their watchers, model clients) is built on first use by `engine()`.
  */
+import { homedir } from 'node:os';
 import { chooseWorkFolder, localFolders, unambiguousFolder } from './folder-choice.js';
 import { HostWebApproval } from './web-approval.js';
 import * as vscode from 'vscode';
@@ -206,6 +207,11 @@ export class AgentTeamHost implements vscode.Disposable {
   }
 
   /** The engine for the folder, built on first call. Throws `ConfigurationError` when no folder is open. */
+  /** The user's home (their own commands in `~/.claude/commands`), as the engine session takes it. */
+  userHome(): string {
+    return this.environment.HOME ?? homedir();
+  }
+
   engine(): Promise<EngineSession> {
     this.session ??= (async () => {
       const folder = await this.chosenFolder();

@@ -2,7 +2,8 @@
  * Agent Skills through the CLI against the mock provider: the system prompt names each skill (name and
  * description) and offers `Skill`; the body reaches the model only in the result of the Skill call;
  * the skill's `allowed-tools` narrows the agent's tools from then on; a user's skill's files are read
- * through Skill, confined to its folder; an untrusted folder's skills are never read.
+ * through Skill, confined to its folder; an untrusted folder's skills are never read; a role file's
+ * `tools` govern `Skill` like any other tool.
  */
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -110,6 +111,28 @@ describe('allowed-tools never widens', () => {
     expect(first!.toolNames).not.toContain('Bash');
     expect(second!.toolNames).toEqual(first!.toolNames);
     expect(third!.lastMessageText).toContain('Unknown tool "Bash".');
+  });
+});
+
+describe('Skill in a role file’s tools', () => {
+  it('is offered to a role whose tools name it, without a warning, and not to one whose tools leave it out', async () => {
+    const role = (name: string, tools: string) => `---\nname: ${name}\ndescription: Writes ${name}.\ntools: ${tools}\n---\nYou write ${name}.\n`;
+    await write(world.workspace, '.claude/agents/notes-writer.md', role('notes-writer', 'Read, Skill'));
+    await write(world.workspace, '.claude/agents/plain-writer.md', role('plain-writer', 'Read, Grep'));
+    world.server.respondWith(() => textTurn('Done.'));
+    const provider = providerEnvironment('openai', world.server.baseUrl);
+    const runAs = (agent: string) => startCli(world.cliPath, ['run', '--json', '--trust', '--agent', agent, '--workspace', world.workspace, ...provider.args, 'Write the release notes'], { ...provider.env, HOME: home }).exited;
+
+    const named = await runAs('notes-writer');
+    expect(named.code, named.stderr).toBe(0);
+    expect(named.stderr).toBe('');
+    expect(world.server.requests[0]!.toolNames.sort()).toEqual(['Read', 'Skill']);
+    expect(world.server.requests[0]!.system).toContain('- release-notes: Writes release notes from the changelog.');
+
+    const left = await runAs('plain-writer');
+    expect(left.code, left.stderr).toBe(0);
+    expect(world.server.requests[1]!.toolNames.sort()).toEqual(['Grep', 'Read']);
+    expect(world.server.requests[1]!.system).not.toContain('# Skills');
   });
 });
 

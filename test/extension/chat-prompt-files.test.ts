@@ -2,9 +2,13 @@
  * `@team /fix …` in the Chat view with the real team on scripted VS Code models: VS Code passes an
  * undeclared `/fix` as the prompt's start; the participant runs `.github/prompts/fix.prompt.md` with its
  * arguments put in, on the model its front matter names (VS Code's own attachment of the file dropped),
- * and `/plan` stays the built-in. An unknown
+ * and `/plan` stays the built-in; its `tools` narrow the root agent's; the user's own ~/.claude/commands
+ * are there too, below the folder's. An unknown
  * `/name` is answered with the folder's prompt files; an empty request lists them.
  */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { agentOfChat, chatTurn, lastMessageText } from './support/chat-turns.js';
 import { CancellationTokenSource, FakeChatModel, languageModels, Uri } from './support/fake-vscode.js';
@@ -13,19 +17,27 @@ import { activateExtension, type ActivatedExtension } from './support/harness.js
 vi.mock('vscode', () => import('./support/fake-vscode.js'));
 
 let extension: ActivatedExtension | undefined;
+let home: string | undefined;
 
 afterEach(async () => {
   await extension?.cleanup();
   extension = undefined;
+  if (home !== undefined) rmSync(home, { recursive: true, force: true });
+  home = undefined;
 });
 
 const files = {
   '.github/prompts/fix.prompt.md': '---\ndescription: Fix a bug the user names\nmodel: fake-fix-model\n---\nFix this bug: $ARGUMENTS.\n',
   '.claude/commands/explain.md': '---\nagent: ask\n---\nExplain $1 briefly.\n',
+  '.github/prompts/look.prompt.md': "---\ntools: ['codebase', 'editFiles']\n---\nLook at $ARGUMENTS.\n",
 };
 
-function start() {
-  extension = activateExtension({ files });
+/** The user's own commands (~/.claude/commands): relative path → content, in a home of the test's own. */
+function start(userCommands: Record<string, string> = {}) {
+  home = mkdtempSync(path.join(tmpdir(), 'agent-team-home-'));
+  mkdirSync(path.join(home, '.claude', 'commands'), { recursive: true });
+  for (const [name, content] of Object.entries(userCommands)) writeFileSync(path.join(home, '.claude', 'commands', name), content);
+  extension = activateExtension({ files, environment: { HOME: home } });
   const chatModel = new FakeChatModel('copilot-gpt-5', () => chatTurn('From the chat model.'));
   const fixModel = new FakeChatModel('fake-fix-model', () => chatTurn('Proposed a fix.'));
   languageModels.offer(chatModel, fixModel);
@@ -64,14 +76,36 @@ describe('@team /<prompt file>', () => {
     expect(lastMessageText(chatModel.requests[0]!)).toContain('Explain parseDate briefly.');
   });
 
+  it("narrows the root agent to the prompt file's tools, never widening them", async () => {
+    const { chatModel, ask } = start();
+    const { result } = await ask('/look parser.ts');
+    expect(result.errorDetails).toBeUndefined();
+    const request = chatModel.requests[0]!;
+    expect(agentOfChat(request)).toBe('coordinator');
+    // editFiles names Edit and Write, which the coordinator does not have: they stay out.
+    const offered = (request.options.tools ?? []).map((tool) => tool.name).filter((name) => !['TodoWrite', 'Skill'].includes(name));
+    expect(offered.sort()).toEqual(['Glob', 'Grep', 'Read']);
+  });
+
+  it("runs the user's own ~/.claude/commands, below the folder's on a name clash, and lists them", async () => {
+    const { chatModel, fixModel, ask } = start({ 'hello.md': 'Say hello to $ARGUMENTS.\n', 'fix.md': 'The user’s own fix.\n' });
+    const hello = await ask('/hello world');
+    expect(hello.result.errorDetails).toBeUndefined();
+    expect(lastMessageText(chatModel.requests[0]!)).toContain('Say hello to world.');
+    await ask('/fix it');
+    expect(lastMessageText(fixModel.requests[0]!)).toContain('Fix this bug: it.');
+    const empty = await ask('');
+    expect(empty.text).toContain('/explain (Explain $1 briefly.), /hello (Say hello to $ARGUMENTS.).');
+  });
+
   it('answers an unknown /name with the prompt files, lists them on an empty request, and keeps /plan built in', async () => {
     const { chatModel, ask } = start();
     const unknown = await ask('/fxi it');
-    expect(unknown.result.errorDetails?.message).toContain('There is no prompt file /fxi. Prompt files: /fix, /explain.');
+    expect(unknown.result.errorDetails?.message).toContain('There is no prompt file /fxi. Prompt files: /fix, /look, /explain.');
     expect(chatModel.requests).toHaveLength(0);
 
     const empty = await ask('');
-    expect(empty.text).toContain('Prompt files of this folder: /fix (Fix a bug the user names), /explain (Explain $1 briefly.).');
+    expect(empty.text).toContain('Prompt files of this folder: /fix (Fix a bug the user names), /look (Look at $ARGUMENTS.), /explain (Explain $1 briefly.).');
 
     // A declared command is VS Code's `request.command`, never a prompt file's.
     await ask('split the parser', 'plan');

@@ -23,7 +23,7 @@ describe('New Role…', () => {
     expect(fake.state.builtinCommands).toContainEqual({ command: 'vscode.open', args: [expect.objectContaining({ fsPath: file })] });
     // The tools offered start from what a role file without a tool list gets.
     const offered = fake.state.quickPicks.at(-1)!.items as Array<{ label: string; picked?: boolean }>;
-    expect(offered.filter((item) => item.picked).map((item) => item.label)).toEqual(['Read', 'Glob', 'Grep', 'Edit', 'Write']);
+    expect(offered.filter((item) => item.picked).map((item) => item.label)).toEqual(['Read', 'Glob', 'Grep', 'Edit', 'Write', 'Skill']);
 
     const session = await world.extension.host.engine();
     await session.roles.reload();

@@ -36,11 +36,12 @@ describe('slashCommandOf and parsePromptFile', () => {
 
   it('reads front matter when there is some (agent, or mode, its older name; tools or allowed-tools), the prompt alone otherwise', () => {
     const digest = 'sha256:0';
-    expect(parsePromptFile('---\ndescription: Fix\nmodel: m\nmode: ask\ntools: [Read]\n---\nDo it.', { name: 'fix', label: 'f', digest })).toEqual({
-      promptFile: { name: 'fix', label: 'f', description: 'Fix', model: 'm', agent: 'ask', tools: ['Read'], body: 'Do it.', digest },
+    const scope = 'workspace' as const;
+    expect(parsePromptFile('---\ndescription: Fix\nmodel: m\nmode: ask\ntools: [Read]\n---\nDo it.', { name: 'fix', label: 'f', digest, scope })).toEqual({
+      promptFile: { name: 'fix', label: 'f', scope, description: 'Fix', model: 'm', agent: 'ask', tools: ['Read'], body: 'Do it.', digest },
     });
-    expect(parsePromptFile('Review $ARGUMENTS\ncarefully.', { name: 'review', label: 'r', digest })).toEqual({ promptFile: { name: 'review', label: 'r', description: 'Review $ARGUMENTS carefully.', body: 'Review $ARGUMENTS\ncarefully.', digest } });
-    expect(parsePromptFile('---\nmodel: [1]\n---\nx', { name: 'x', label: 'x.md', digest })).toEqual({ problem: 'x.md was not used: its model is not text' });
-    expect(parsePromptFile('---\ndescription: d\n---\n', { name: 'x', label: 'x.md', digest })).toEqual({ problem: 'x.md was not used: it has no prompt after its front matter' });
+    expect(parsePromptFile('Review $ARGUMENTS\ncarefully.', { name: 'review', label: 'r', digest, scope })).toEqual({ promptFile: { name: 'review', label: 'r', scope, description: 'Review $ARGUMENTS carefully.', body: 'Review $ARGUMENTS\ncarefully.', digest } });
+    expect(parsePromptFile('---\nmodel: [1]\n---\nx', { name: 'x', label: 'x.md', digest, scope })).toEqual({ problem: 'x.md was not used: its model is not text' });
+    expect(parsePromptFile('---\ndescription: d\n---\n', { name: 'x', label: 'x.md', digest, scope })).toEqual({ problem: 'x.md was not used: it has no prompt after its front matter' });
   });
 });

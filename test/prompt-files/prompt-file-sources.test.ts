@@ -48,4 +48,17 @@ describe('findPromptFiles', () => {
   it('finds none in a folder without them', async () => {
     expect(await findPromptFiles(root)).toEqual({ promptFiles: [], problems: [] });
   });
+
+  it("adds the user's ~/.claude/commands below the workspace's, reads them where the folder is not, and nothing when the home is the workspace", async () => {
+    await write('.claude/commands/fix.md', 'The folder’s fix.');
+    await write('home/.claude/commands/fix.md', 'The user’s fix.');
+    await write('home/.claude/commands/hello.md', 'Hello.');
+    const home = path.join(root, 'home');
+    const both = await findPromptFiles(root, { home });
+    expect(both.promptFiles.map((each) => [each.label, each.scope])).toEqual([['.claude/commands/fix.md', 'workspace'], ['~/.claude/commands/hello.md', 'user']]);
+    expect(both.problems).toEqual(['~/.claude/commands/fix.md was not used: /fix is .claude/commands/fix.md']);
+    const untrusted = await findPromptFiles(root, { home, workspaceAllowed: false });
+    expect(untrusted.promptFiles.map((each) => each.label)).toEqual(['~/.claude/commands/fix.md', '~/.claude/commands/hello.md']);
+    expect((await findPromptFiles(root, { home: root, workspaceAllowed: false })).promptFiles).toEqual([]);
+  });
 });

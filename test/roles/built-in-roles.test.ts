@@ -17,15 +17,15 @@ describe('built-in roles', () => {
   });
 
   it('keeps the researcher read-only (it may read web pages); the reviewer proposes nothing but may run commands that check', () => {
-    expect(resolveRoleTools(researcherRole)).toEqual(['Read', 'Glob', 'Grep', 'WebFetch']);
+    expect(resolveRoleTools(researcherRole)).toEqual(['Read', 'Glob', 'Grep', 'Skill', 'WebFetch']);
     expect(isReadOnlyRole(researcherRole)).toBe(true);
-    expect(resolveRoleTools(reviewerRole)).toEqual(['Read', 'Glob', 'Grep', 'Bash', 'WebFetch']);
+    expect(resolveRoleTools(reviewerRole)).toEqual(['Read', 'Glob', 'Grep', 'Skill', 'Bash', 'WebFetch']);
     expect(canProposeEdits(reviewerRole)).toBe(false);
   });
 
   it('lets the refactorer propose edits with Edit and Write, on top of the read tools, and check them with Bash', () => {
     // WebFetch too: the refactorer reaches the researcher, so it has every tool the researcher has.
-    expect(resolveRoleTools(refactorerRole)).toEqual([...readOnlyToolNames, 'Edit', 'Write', 'Bash', 'WebFetch']);
+    expect(resolveRoleTools(refactorerRole)).toEqual([...readOnlyToolNames, 'Skill', 'Edit', 'Write', 'Bash', 'WebFetch']);
     expect(canProposeEdits(refactorerRole)).toBe(true);
     expect(isReadOnlyRole(refactorerRole)).toBe(false);
   });
@@ -55,7 +55,7 @@ describe('coordinator instruction', () => {
     expect(coordinatorInstruction).toMatch(/has not seen this conversation/);
     expect(coordinatorInstruction).toMatch(/awaiting their review/);
     expect(builtInRoles.some((role) => role.name === 'coordinator')).toBe(false);
-    expect(coordinatorTools).toEqual(['Agent', 'TaskOutput', 'TaskStop', 'SendMessage', 'Read', 'Glob', 'Grep']);
+    expect(coordinatorTools).toEqual(['Agent', 'TaskOutput', 'TaskStop', 'SendMessage', 'Read', 'Glob', 'Grep', 'Skill']);
   });
 });
 
@@ -64,9 +64,9 @@ describe('describeRoster', () => {
     const roster = describeRoster(builtInRoles);
     const lines = roster.split('\n');
     expect(lines).toHaveLength(3);
-    expect(lines[0]).toBe(`- researcher: ${researcherRole.description} (read-only; tools: Read, Glob, Grep, WebFetch)`);
-    expect(lines[1]).toBe(`- reviewer: ${reviewerRole.description} (no file edits; runs commands in a scratch copy; tools: Read, Glob, Grep, Bash, WebFetch)`);
-    expect(lines[2]).toBe(`- refactorer: ${refactorerRole.description} (proposes edits for review; runs commands in a scratch copy; tools: Read, Glob, Grep, Edit, Write, Bash, WebFetch)`);
+    expect(lines[0]).toBe(`- researcher: ${researcherRole.description} (read-only; tools: Read, Glob, Grep, Skill, WebFetch)`);
+    expect(lines[1]).toBe(`- reviewer: ${reviewerRole.description} (no file edits; runs commands in a scratch copy; tools: Read, Glob, Grep, Skill, Bash, WebFetch)`);
+    expect(lines[2]).toBe(`- refactorer: ${refactorerRole.description} (proposes edits for review; runs commands in a scratch copy; tools: Read, Glob, Grep, Skill, Edit, Write, Bash, WebFetch)`);
   });
 
   it('keeps a multi-line description inside its entry and says when there are no roles', () => {

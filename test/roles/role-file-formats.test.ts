@@ -118,7 +118,7 @@ describe('role file formats', () => {
     const { roles, diagnostics } = await loadRoles(workspace.source);
 
     expect(diagnostics).toEqual([]);
-    expect(find(roles, 'no-write').tools).toEqual(['Read', 'Glob', 'Grep', 'Edit']);
+    expect(find(roles, 'no-write').tools).toEqual(['Read', 'Glob', 'Grep', 'Skill', 'Edit']);
   });
 
   it('reads Copilot custom agents from .github/agents/*.agent.md, named after the file', async () => {

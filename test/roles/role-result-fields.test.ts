@@ -43,7 +43,7 @@ describe('permissionMode', () => {
   it('plan with no tool list means the default tools less the edits, without a warning; its MCP servers are not started', () => {
     const plain = parse('permissionMode: plan', 'claude');
     expect(plain.diagnostics).toEqual([]);
-    expect(resolveRoleTools(plain.role!)).toEqual(['Read', 'Glob', 'Grep']);
+    expect(resolveRoleTools(plain.role!)).toEqual(['Read', 'Glob', 'Grep', 'Skill']);
     const withServers = parse('permissionMode: plan\nmcpServers:\n  db:\n    command: db-server', 'claude');
     expect(withServers.role?.mcpServers).toBeUndefined();
     expect(withServers.diagnostics).toEqual([expect.objectContaining({ severity: 'warning', message: expect.stringContaining('its MCP servers are not started') })]);

@@ -19,7 +19,7 @@ describe('role tools', () => {
         path: '.agent-team/agents/searcher.md',
         severity: 'warning',
         line: 3,
-        message: "unknown tool 'Teleport'; the role loads without it (known tools: Read, Glob, Grep, Edit, Write, Bash, WebFetch, Agent, TaskOutput, TaskStop, SendMessage)",
+        message: "unknown tool 'Teleport'; the role loads without it (known tools: Read, Glob, Grep, Edit, Write, Bash, WebFetch, Skill, Agent, TaskOutput, TaskStop, SendMessage)",
       },
     ]);
   });

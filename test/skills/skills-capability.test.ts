@@ -7,7 +7,7 @@ import type { CapabilityTask } from '../../src/engine/capabilities/capability.js
 import { skillsCapability } from '../../src/engine/skills/skills-capability.js';
 
 let root: string;
-const task = {} as CapabilityTask;
+const task = { agent: { tools: ['Read', 'Skill'] } } as unknown as CapabilityTask;
 
 beforeEach(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'agent-team-skills-'));
@@ -33,5 +33,10 @@ describe('skillsCapability', () => {
     const changed = await skillsCapability({ root, workspaceAllowed: () => true, trustsSkill: () => false }).grant(task);
     expect(changed?.tools).toBeUndefined();
     expect(changed?.notices).toEqual(['.github/skills/lint/SKILL.md was not used: it was added or changed after the folder was trusted (trust it again to use it)']);
+  });
+
+  it('gives nothing to an agent whose role leaves Skill out of its tools', async () => {
+    const withoutSkill = { agent: { tools: ['Read', 'Grep'] } } as unknown as CapabilityTask;
+    expect(await skillsCapability({ root, workspaceAllowed: () => true }).grant(withoutSkill)).toBeUndefined();
   });
 });

@@ -41,8 +41,8 @@ describe('inline agents: validation', () => {
     });
     const problems = (name: string) => entries.get(name)?.problems.map(formatWorkflowProblem);
     expect(problems('tools')).toEqual([
-      '.agent-team/workflows/tools.yaml:7: steps[0].agent.tools[1]: is not a tool of Agent Team (tools: Read, Glob, Grep, Edit, Write, Bash, WebFetch, Agent, TaskOutput, TaskStop, SendMessage); an inline agent names each tool exactly, without restrictions such as Bash(git:*)',
-      '.agent-team/workflows/tools.yaml:7: steps[0].agent.tools[2]: is not a tool of Agent Team (tools: Read, Glob, Grep, Edit, Write, Bash, WebFetch, Agent, TaskOutput, TaskStop, SendMessage); an inline agent names each tool exactly, without restrictions such as Bash(git:*)',
+      '.agent-team/workflows/tools.yaml:7: steps[0].agent.tools[1]: is not a tool of Agent Team (tools: Read, Glob, Grep, Edit, Write, Bash, WebFetch, Skill, Agent, TaskOutput, TaskStop, SendMessage); an inline agent names each tool exactly, without restrictions such as Bash(git:*)',
+      '.agent-team/workflows/tools.yaml:7: steps[0].agent.tools[2]: is not a tool of Agent Team (tools: Read, Glob, Grep, Edit, Write, Bash, WebFetch, Skill, Agent, TaskOutput, TaskStop, SendMessage); an inline agent names each tool exactly, without restrictions such as Bash(git:*)',
     ]);
     expect(problems('no-system')).toEqual(['.agent-team/workflows/no-system.yaml:5: steps[0].agent.systemMessage: is missing: say who the agent is and how it works (its system prompt)']);
     expect(problems('no-name')).toEqual(['.agent-team/workflows/no-name.yaml:5: steps[0].agent.name: is missing: an inline agent needs a name, shown in the task tree']);

@@ -21,6 +21,7 @@ import { withAncestorTasks } from '../tasks/ancestor-tasks.js';
 import type { TaskManager } from '../tasks/task-manager.js';
 import type { TaskWork, TaskWorkContext, TaskWorkResult } from '../tasks/work.js';
 import { forwardEvent } from './forward-event.js';
+import { withAllowedTools } from './narrowed-tools.js';
 
 /** Everything an agent task needs that does not change from one task to the next. */
 export interface AgentTaskEnvironment {
@@ -57,6 +58,8 @@ export interface AgentTaskSpec extends AgentProfile {
   maxTurns?: number;
   /** Tools beyond the role's own, for this task only (a workflow loop's `ExitLoop`). Default: none. */
   extraTools?: readonly Tool[];
+  /** Narrows this agent's tools, never widens them (a prompt file's `tools`: narrowed-tools.ts). Default: its own tools. */
+  allowedTools?: readonly string[];
   /**
    * When the agent gives its final answer while background tasks whose notices come to it still run
    * (background-results.ts): true waits for them and lets the agent update its answer with their results
@@ -85,7 +88,9 @@ export function agentTaskWork(environment: AgentTaskEnvironment, spec: AgentTask
       const fileTools = [...files.readOnly, ...files.edit].filter((tool) => allowed.has(tool.name));
       // The tasks this one is part of come before it, once, in its first message (tasks/ancestor-tasks.ts).
       const prompt = typeof review.prompt === 'string' ? withAncestorTasks(review.prompt, environment.taskManager.get(taskId)?.ancestorTasks) : review.prompt;
-      return await runAgentTask(environment, { ...spec, prompt }, context, grants, [...fileTools, ...(spec.extraTools ?? []), ...grants.tools]);
+      const narrowed = withAllowedTools([...fileTools, ...(spec.extraTools ?? []), ...grants.tools], grants, spec.allowedTools);
+      if (narrowed.notice) context.appendTranscript({ type: 'notice', text: narrowed.notice });
+      return await runAgentTask(environment, { ...spec, prompt }, context, narrowed.grants, narrowed.tools);
     } finally {
       await grants.release();
     }

@@ -4,7 +4,7 @@
  * one. So an agent reaches only roles whose workspace tools are all among its own. The coordinator is the
  * user's own agent and reaches every role; the user's configuration (`any`) can lift the rule for all.
  */
-import { type DelegatorTools, delegationToolNames, type ToolName } from '../roles/tool-names.js';
+import { type DelegatorTools, delegationToolNames, skillToolNames, type ToolName } from '../roles/tool-names.js';
 
 /** `own-tools` (default): only roles whose tools are within the delegator's. `any`: every role. */
 export type DelegationReach = 'own-tools' | 'any';
@@ -13,6 +13,6 @@ export type DelegationReach = 'own-tools' | 'any';
 export function toolsBeyondReach(delegator: DelegatorTools, roleTools: readonly ToolName[]): ToolName[] {
   if (delegator === 'all') return [];
   const own = new Set<ToolName>(delegator);
-  // Delegation tools are not powers over the workspace: depth decides who gets them.
-  return roleTools.filter((tool) => !delegationToolNames.includes(tool) && !own.has(tool));
+  // Delegation tools are not powers over the workspace (depth decides who gets them), nor is loading a skill.
+  return roleTools.filter((tool) => !delegationToolNames.includes(tool) && !skillToolNames.includes(tool) && !own.has(tool));
 }

@@ -7,11 +7,15 @@
  */
 import { parseYamlHeader, splitFrontMatter } from '../roles/front-matter.js';
 
+/** Whose it is: the workspace's (repository content, under folder trust) or the user's own (`~/.claude/commands`). */
+export type PromptFileScope = 'workspace' | 'user';
+
 export interface PromptFile {
   /** What follows the `/`: the file's name without `.prompt.md` / `.md`. */
   name: string;
-  /** `.github/prompts/fix.prompt.md` or `.claude/commands/fix.md`. */
+  /** `.github/prompts/fix.prompt.md`, `.claude/commands/fix.md` or `~/.claude/commands/fix.md`. */
   label: string;
+  scope: PromptFileScope;
   /** Default: the start of the prompt. */
   description: string;
   /** The model the prompt runs with (`model`). Default: the run's. */
@@ -43,7 +47,7 @@ export const promptNamePattern = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 
 export type ParsedPromptFile = { promptFile: PromptFile } | { problem: string };
 
-export function parsePromptFile(text: string, place: { name: string; label: string; digest: string }): ParsedPromptFile {
+export function parsePromptFile(text: string, place: { name: string; label: string; digest: string; scope: PromptFileScope }): ParsedPromptFile {
   const problem = (why: string): ParsedPromptFile => ({ problem: `${place.label} was not used: ${why}` });
   // Front matter is optional: a Claude Code command is often the prompt alone.
   const startsWithHeader = /^\uFEFF?---\s*(\r?\n|$)/.test(text);
@@ -72,6 +76,7 @@ export function parsePromptFile(text: string, place: { name: string; label: stri
     promptFile: {
       name: place.name,
       label: place.label,
+      scope: place.scope,
       description: oneLine(strings.description ?? prompt).slice(0, promptFileLimits.descriptionChars),
       ...(strings.model ? { model: strings.model } : {}),
       ...(agent ? { agent } : {}),

@@ -1,4 +1,4 @@
-import { delegationToolNames, readOnlyToolNames, type ToolName } from './tool-names.js';
+import { delegationToolNames, readOnlyToolNames, skillToolNames, type ToolName } from './tool-names.js';
 
 /** The name the coordinator runs under; workspace role files may not take it. */
 export const coordinatorName = 'coordinator';
@@ -7,7 +7,7 @@ export const coordinatorName = 'coordinator';
  * The tools the coordinator instruction assumes: delegation, plus read-only tools to orient itself and to
  * check what subagents report. It proposes no edits itself; roles that can edit do that.
  */
-export const coordinatorTools: readonly ToolName[] = [...delegationToolNames, ...readOnlyToolNames];
+export const coordinatorTools: readonly ToolName[] = [...delegationToolNames, ...readOnlyToolNames, ...skillToolNames];
 
 /**
  * The coordinator's system prompt. It is not a role in the roster: it is the agent the user talks to, and

@@ -4,7 +4,7 @@
  * (their allowlist or their approval). So `plan` (read-only) is honoured, `default` is what happens
  * anyway, and the modes that would loosen or skip the user's say load with a warning saying so.
  */
-import { delegationToolNames, readOnlyToolNames, type ToolName, webToolNames } from './tool-names.js';
+import { delegationToolNames, readOnlyToolNames, skillToolNames, type ToolName, webToolNames } from './tool-names.js';
 
 /** The modes Claude Code's agent files take. */
 export const permissionModes = ['default', 'acceptEdits', 'plan', 'bypassPermissions', 'dontAsk'] as const;
@@ -12,7 +12,7 @@ export const permissionModes = ['default', 'acceptEdits', 'plan', 'bypassPermiss
 export type PermissionMode = (typeof permissionModes)[number];
 
 /** Tools a `plan` role keeps: those that only read (the workspace, the web) and, depth permitting, delegation. */
-const planTools: ReadonlySet<ToolName> = new Set([...readOnlyToolNames, ...webToolNames, ...delegationToolNames]);
+const planTools: ReadonlySet<ToolName> = new Set([...readOnlyToolNames, ...skillToolNames, ...webToolNames, ...delegationToolNames]);
 
 /** The tools a role in `mode` may use, out of `tools`: a `plan` role loses every tool that changes anything. */
 export function permittedTools(tools: readonly ToolName[], mode: PermissionMode | undefined): ToolName[] {

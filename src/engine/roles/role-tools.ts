@@ -1,4 +1,4 @@
-import { defaultWorkspaceRoleTools, editToolNames, readOnlyToolNames, type ToolName, webToolNames } from './tool-names.js';
+import { defaultWorkspaceRoleTools, editToolNames, readOnlyToolNames, skillToolNames, type ToolName, webToolNames } from './tool-names.js';
 import { type RoleDefinition } from './types.js';
 import { permittedTools } from './permission-mode.js';
 
@@ -27,7 +27,7 @@ export function resolveRoleTools(
 
 /** True when every tool the role may use only reads (the workspace, or the web). */
 export function isReadOnlyRole(role: Pick<RoleDefinition, 'tools' | 'permissionMode'>): boolean {
-  return resolveRoleTools(role).every((name) => readOnlyToolNames.includes(name) || webToolNames.includes(name));
+  return resolveRoleTools(role).every((name) => readOnlyToolNames.includes(name) || skillToolNames.includes(name) || webToolNames.includes(name));
 }
 
 /** True when the role may propose edits (which the user reviews before anything is written). */

@@ -40,7 +40,7 @@ const foreignToolsByFormat: Record<RoleFileFormat, ReadonlySet<string>> = {
   'agent-team': new Set(),
   claude: new Set([
     'bashoutput', 'killshell', 'killbash', 'webfetch', 'websearch', 'notebookedit', 'notebookread',
-    'todowrite', 'ls', 'exitplanmode', 'slashcommand', 'skill', 'askuserquestion', 'lsp',
+    'todowrite', 'ls', 'exitplanmode', 'slashcommand', 'askuserquestion', 'lsp',
   ]),
   github: new Set([
     'powershell', 'web', 'fetch', 'todo', 'todos', 'runtasks',

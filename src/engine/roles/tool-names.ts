@@ -2,7 +2,7 @@
  * The tool names the engine knows, as the model sees them (aligned with Claude Code's). Role files name
  * tools from this list; anything else is reported and left out.
  */
-export const toolNames = ['Read', 'Glob', 'Grep', 'Edit', 'Write', 'Bash', 'WebFetch', 'Agent', 'TaskOutput', 'TaskStop', 'SendMessage'] as const;
+export const toolNames = ['Read', 'Glob', 'Grep', 'Edit', 'Write', 'Bash', 'WebFetch', 'Skill', 'Agent', 'TaskOutput', 'TaskStop', 'SendMessage'] as const;
 
 export type ToolName = (typeof toolNames)[number];
 
@@ -21,6 +21,12 @@ export const commandToolNames: readonly ToolName[] = ['Bash'];
 /** Reads web pages, from the sites the user allows (src/engine/web). Changes nothing, but reaches the network. */
 export const webToolNames: readonly ToolName[] = ['WebFetch'];
 
+/**
+ * Loads an Agent Skill's instructions and files (src/engine/skills). Changes nothing and is no power over
+ * the workspace (a skill's `allowed-tools` only narrows): a role has it unless its tool list leaves it out.
+ */
+export const skillToolNames: readonly ToolName[] = ['Skill'];
+
 /** Tools that delegate to and manage subagents; whether a role gets them is decided by delegation depth. */
 export const delegationToolNames: readonly ToolName[] = ['Agent', 'TaskOutput', 'TaskStop', 'SendMessage'];
 
@@ -29,7 +35,7 @@ export const delegationToolNames: readonly ToolName[] = ['Agent', 'TaskOutput', 
  * (the team layer adds the delegation tools when depth allows). Matches Claude Code's "omitted = inherit"
  * as closely as our tool set allows.
  */
-export const defaultWorkspaceRoleTools: readonly ToolName[] = [...readOnlyToolNames, ...editToolNames];
+export const defaultWorkspaceRoleTools: readonly ToolName[] = [...readOnlyToolNames, ...skillToolNames, ...editToolNames];
 
 const byLowerCase = new Map<string, ToolName>(toolNames.map((name) => [name.toLowerCase(), name]));
 

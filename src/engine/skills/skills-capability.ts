@@ -2,11 +2,13 @@
  * Agent Skills, as a capability: every agent's system prompt names the skills found (name and
  * description, no more), with the `Skill` tool to load one; the body and the files reach the model only
  * through that call (progressive disclosure), and a skill's `allowed-tools` narrows the agent's tools from
- * then on (skill-narrowing.ts). Skills are read at each task's start. The workspace's are repository
+ * then on (skill-narrowing.ts). Only agents whose tools include `Skill` get them (every role without a tool
+ * list, the coordinator and the built-in roles; a role file that lists tools names it). Skills are read at each task's start. The workspace's are repository
  * content: none is read where the folder is not trusted, and in a folder trusted for an exact list (the
  * CLI) one added or changed since is not used. The transcript names the skills offered.
  */
 import type { Capability } from '../capabilities/capability.js';
+import { skillToolNames } from '../roles/tool-names.js';
 import type { SkillDefinition } from './skill-definition.js';
 import { skillLimits } from './skill-definition.js';
 import { SkillNarrowing } from './skill-narrowing.js';
@@ -27,7 +29,9 @@ export interface SkillSettings {
 export function skillsCapability(settings: SkillSettings): Capability {
   return {
     name: 'skills',
-    async grant() {
+    async grant(task) {
+      // A role whose tool list leaves Skill out goes without skills (one without a list has it: role-tools.ts).
+      if (!task.agent.tools.some((tool) => skillToolNames.includes(tool))) return undefined;
       const found = await findSkills({ root: settings.root, ...(settings.home === undefined ? {} : { home: settings.home }), workspaceAllowed: settings.workspaceAllowed() });
       const problems = [...found.problems];
       const skills = found.skills.filter((skill) => {

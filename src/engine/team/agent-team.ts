@@ -73,14 +73,15 @@ export class AgentTeam {
     const awaitBackground = request.awaitBackgroundTasks ?? false;
     const task = { parentId: null, role: roleName, description: request.description ?? describePrompt(prompt), prompt: withImageNames(prompt, request.images) };
     const first = request.images?.length ? [imageMessage(prompt, request.images)] : prompt;
+    const options = { keepConversation: {}, ...(request.allowedTools ? { allowedTools: request.allowedTools } : {}) };
     return this.startRun(request, task, (run) => {
-      if (roleName === coordinatorName) return run.coordinatorWork(first, awaitBackground, { keepConversation: {} });
+      if (roleName === coordinatorName) return run.coordinatorWork(first, awaitBackground, options);
       const role = this.options.roles.get(roleName);
       if (!role) {
         const known = this.options.roles.list().map((entry) => entry.name).join(', ');
         throw new ConfigurationError(`Unknown role "${roleName}". Known roles: ${known}.`);
       }
-      return run.roleWork(role, first, 0, awaitBackground, { keepConversation: {} });
+      return run.roleWork(role, first, 0, awaitBackground, options);
     });
   }
 

@@ -63,6 +63,12 @@ export interface DelegateRequest {
   a2aHops?: number;
   /** A short title for the task list. Default: the start of the prompt. */
   description?: string;
+  /**
+   * Narrows the run's root agent to these tools, never widening its role's (a prompt file's `tools` /
+   * `allowed-tools`), in Claude Code's form: names, `mcp__server__*`, `Bash(git status:*)`. The tools
+   * that end a task stay (skills/tool-allowance.ts). Its subagents keep their roles' tools. Default: the role's.
+   */
+  allowedTools?: readonly string[];
   /** `foreground` resolves when the run ends; `background` at once. Default `foreground`. */
   mode?: 'foreground' | 'background';
   /** Token budget for the whole run (input + output, all subagents). Default: none. */

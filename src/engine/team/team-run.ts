@@ -32,6 +32,8 @@ export interface WorkOptions {
   keepConversation?: { key?: string };
   /** The task whose change set the agent's edits go into (a revision's). Default: its own. */
   changeSetOf?: string;
+  /** Narrows the agent's tools (DelegateRequest.allowedTools). Default: its role's. */
+  allowedTools?: readonly string[];
 }
 
 export class TeamRun {
@@ -90,6 +92,7 @@ export class TeamRun {
       awaitBackgroundTasks,
       extraTools: options.extraTools,
       keepConversation: options.keepConversation,
+      ...(options.allowedTools ? { allowedTools: options.allowedTools } : {}),
     });
   }
 
@@ -158,6 +161,7 @@ export class TeamRun {
       extraTools: options.extraTools,
       keepConversation: options.keepConversation,
       changeSetOf: options.changeSetOf,
+      ...(options.allowedTools ? { allowedTools: options.allowedTools } : {}),
       mcpServers: role.mcpServers,
       ...(role.serverTools ? { serverTools: role.serverTools } : {}),
       origin: roleOrigin(role),

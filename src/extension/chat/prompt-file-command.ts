@@ -1,9 +1,9 @@
 /**
  * `@team /fix the parser`: a prompt file of the folder (`.github/prompts/fix.prompt.md`,
- * `.claude/commands/fix.md`) run from the Chat view. VS Code takes a participant's commands only from
+ * `.claude/commands/fix.md`) or the user's own command (`~/.claude/commands/fix.md`) run from the Chat view. VS Code takes a participant's commands only from
  * package.json, so `/plan` and `/workflow` are declared there and a prompt file's `/name` arrives as the
  * start of the prompt (no `request.command`): it is recognised here. Its arguments are put in, its
- * `agent` chooses the role; what the user attached goes with it. The folder is trusted here (@team
+ * `agent` chooses the role, its `tools` narrow that agent's tools; what the user attached goes with it. The folder is trusted here (@team
  * refuses in Restricted Mode before this).
  *
  * VS Code reads `.github/prompts` itself: it attaches the file to the request (a reference whose id
@@ -30,7 +30,7 @@ export async function startPromptFileRun(host: AgentTeamHost, prompt: string, at
   const command = slashCommandOf(prompt);
   const root = host.folder()?.uri.fsPath;
   if (!command || root === undefined) return undefined;
-  const resolved = await resolvePromptCommand(command, { root, trusted: vscode.workspace.isTrusted, howToTrust: 'trust it with "Workspaces: Manage Workspace Trust"' });
+  const resolved = await resolvePromptCommand(command, { root, home: host.userHome(), trusted: vscode.workspace.isTrusted, howToTrust: 'trust it with "Workspaces: Manage Workspace Trust"' });
   if ('error' in resolved) return resolved.error;
   const { run } = resolved;
   // The attachments withReferences added after the user's words go after the prompt file's text.
@@ -39,7 +39,7 @@ export async function startPromptFileRun(host: AgentTeamHost, prompt: string, at
   await host.historyLoaded;
   const settings = readSettings(vscode.workspace.isTrusted);
   return session.delegate(
-    { prompt: `${run.prompt}${attachments}`, ...(run.role ? { role: run.role } : {}), description: prompt.slice(0, 80), mode: 'background', awaitBackgroundTasks: false },
+    { prompt: `${run.prompt}${attachments}`, ...(run.role ? { role: run.role } : {}), ...(run.allowedTools ? { allowedTools: run.allowedTools } : {}), description: prompt.slice(0, 80), mode: 'background', awaitBackgroundTasks: false },
     run.model === undefined ? setup : await setupWithModel(setup, run.model),
     settings,
   );
@@ -57,11 +57,11 @@ export function withoutPromptFiles(references: readonly PromptReference[]): Prom
   return references.filter((reference) => !reference.id.startsWith(promptFileReferencePrefix));
 }
 
-/** The folder's prompt files as a line for the chat's help: `/fix` (its description), …; empty when there are none. */
+/** The folder's prompt files and the user's commands as a line for the chat's help: `/fix` (its description), …; empty when there are none. */
 export async function promptFilesLine(host: AgentTeamHost): Promise<string> {
   const root = host.folder()?.uri.fsPath;
   if (root === undefined || !vscode.workspace.isTrusted) return '';
-  const { promptFiles } = await findPromptFiles(root);
+  const { promptFiles } = await findPromptFiles(root, { home: host.userHome() });
   if (promptFiles.length === 0) return '';
   return vscode.l10n.t('Prompt files of this folder: {0}.', promptFiles.map((each) => `/${each.name} (${each.description})`).join(', '));
 }

@@ -18,6 +18,7 @@ const toolPurposes: Readonly<Record<ToolName, string>> = {
   Write: 'propose new or rewritten files',
   Bash: 'run commands you allow, in a scratch copy',
   WebFetch: 'read web pages from sites you allow',
+  Skill: 'load the Agent Skills of the folder and yours',
   Agent: 'delegate to other roles',
   TaskOutput: 'read its subagents\' results',
   TaskStop: 'stop its subagents',

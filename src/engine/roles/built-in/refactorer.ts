@@ -1,4 +1,4 @@
-import { commandToolNames, editToolNames, readOnlyToolNames, webToolNames } from '../tool-names.js';
+import { commandToolNames, editToolNames, readOnlyToolNames, skillToolNames, webToolNames } from '../tool-names.js';
 import { type RoleDefinition } from '../types.js';
 
 const instruction = `You are a refactorer on a software team. You are given a change to make to the code in this workspace (a restructuring, a rename, an extraction, a focused fix) and you make it with the smallest set of edits that does the job. You can read (Read, Glob, Grep), edit (Edit, Write) and run commands that check your work (Bash).
@@ -31,7 +31,7 @@ export const refactorerRole: RoleDefinition = {
   description:
     'Makes focused code changes (refactors, renames, extractions, small fixes) as proposed edits the user reviews as diffs. Keeps changes minimal and behaviour-preserving unless told otherwise; reports what it proposed, file by file.',
   instruction,
-  tools: [...readOnlyToolNames, ...editToolNames, ...commandToolNames, ...webToolNames],
+  tools: [...readOnlyToolNames, ...skillToolNames, ...editToolNames, ...commandToolNames, ...webToolNames],
   // It decides ambiguities itself and reports them, so it needs nobody mid-way either.
   mode: 'single_turn',
   source: { kind: 'built-in' },

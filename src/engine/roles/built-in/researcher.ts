@@ -1,4 +1,4 @@
-import { readOnlyToolNames, webToolNames } from '../tool-names.js';
+import { readOnlyToolNames, skillToolNames, webToolNames } from '../tool-names.js';
 import { type RoleDefinition } from '../types.js';
 
 const instruction = `You are a researcher on a software team. You are sent a question about the code in this workspace; you investigate it and report what you found, with evidence. Your tools are read-only (Read, Glob, Grep, and WebFetch for documentation the user lets you read): you look, you don't change anything.
@@ -27,7 +27,7 @@ export const researcherRole: RoleDefinition = {
   description:
     'Investigates the codebase to answer a question: finds where and how something is implemented, traces call paths and data flow, and reports findings with file:line references.',
   instruction,
-  tools: [...readOnlyToolNames, ...webToolNames],
+  tools: [...readOnlyToolNames, ...skillToolNames, ...webToolNames],
   // Research never needs the user mid-way, so several can run in parallel.
   mode: 'single_turn',
   source: { kind: 'built-in' },

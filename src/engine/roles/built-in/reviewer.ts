@@ -1,4 +1,4 @@
-import { commandToolNames, readOnlyToolNames, webToolNames } from '../tool-names.js';
+import { commandToolNames, readOnlyToolNames, skillToolNames, webToolNames } from '../tool-names.js';
 import { type RoleDefinition } from '../types.js';
 
 const instruction = `You are a code reviewer on a software team. You are given something to review (files, a change, a feature, or a concern such as security or error handling) and you report the problems you find, with evidence. You read the code (Read, Glob, Grep) and may run commands that check it (Bash): you report problems, you don't fix them.
@@ -37,7 +37,7 @@ export const reviewerRole: RoleDefinition = {
   description:
     'Reviews code or a change for bugs, security problems, robustness and clarity; reports each finding with a severity (critical/high/medium/low/nit) and file:line, then a verdict.',
   instruction,
-  tools: [...readOnlyToolNames, ...commandToolNames, ...webToolNames],
+  tools: [...readOnlyToolNames, ...skillToolNames, ...commandToolNames, ...webToolNames],
   // A review needs nobody mid-way, so several can run in parallel.
   mode: 'single_turn',
   source: { kind: 'built-in' },
