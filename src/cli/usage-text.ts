@@ -4,7 +4,8 @@ import { limitRanges } from '../engine/limits.js';
 export const usageText = `Usage:
   agent-team run [options] <task...>      (the task '-': read it from stdin)
   agent-team run [options] /<name> [args] run a prompt file of a trusted folder (.github/prompts/<name>.prompt.md
-                        or .claude/commands/<name>.md) with $ARGUMENTS, $1..$9 and \${input:x} (x=value)
+                        or .claude/commands/<name>.md, or your ~/.claude/commands/<name>.md) with
+                        $ARGUMENTS, $1..$9 and \${input:x} (x=value); its tools narrow the agent's
     --workspace <dir>   workspace root (default: current directory)
     --provider <name>   anthropic | openai
     --model <id>        model id
