@@ -9,11 +9,13 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { bubblewrapArguments } from './bubblewrap.js';
+import { credentialFilesIn } from './credential-files.js';
 import { commandMarkVariable } from './marked-processes.js';
 import { limitedShell, type ResourceLimits } from './resource-limits.js';
 import type { SandboxAvailability } from './sandbox-availability.js';
 import { commandPolicy, existingPaths, isInside, realPathOf } from './sandbox-policy.js';
 import { seatbeltProfile } from './seatbelt.js';
+import { temporaryDependencyFolders } from './temporary-dependencies.js';
 
 export interface CommandLaunch {
   file: string;
@@ -74,7 +76,10 @@ export async function commandLaunch(options: LaunchOptions): Promise<CommandLaun
   });
   // As root the user inside owns root's files: root's home is hidden even when HOME names another.
   policy.hidden = existingPaths([...policy.hidden, ...(process.getuid?.() === 0 ? ['/root'] : [])]);
-  policy.readOnly = existingPaths([...policy.readOnly, ...(sandbox.network ? resolverFiles(policy.hidden) : [])]);
+  // A dependency link of the workspace (seen through the view) or the cwd whose folder is under the private /tmp.
+  const dependencies = temporaryDependencyFolders({ folders: [sandbox.workspaceRoot, options.cwd], keptHidden: [sandbox.workspaceRoot, sandbox.userHome, ...sandbox.copy.writable, ...sandbox.copy.readOnly] });
+  policy.readOnly = existingPaths([...policy.readOnly, ...dependencies, ...(sandbox.network ? resolverFiles(policy.hidden) : [])]);
+  policy.hiddenFiles = [...new Set([...(policy.hiddenFiles ?? []), ...credentialFilesIn(dependencies)])];
   if (sandbox.availability.mechanism === 'bubblewrap') {
     return { file: sandbox.availability.executable, args: bubblewrapArguments(policy, argv, { temporaryBytes: options.limits.temporaryBytes }), environment: { ...marked, HOME: policy.home, TMPDIR: '/tmp' }, mark, ownPidNamespace: true };
   }

@@ -25,6 +25,7 @@ import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
 import { credentialFilesIn } from './credential-files.js';
 import { temporaryProgramPaths } from './server-temporary-files.js';
+import { temporaryDependencyFolders } from './temporary-dependencies.js';
 import { commandPolicy, existingPaths, isInside, realPathOf, type SandboxPolicy, toolchainFolders } from './sandbox-policy.js';
 
 export interface ServerPolicyInput {
@@ -57,10 +58,13 @@ export function serverPolicy(input: ServerPolicyInput): SandboxPolicy {
     network: input.network,
   });
   const program = programFolders(input.command, input.userEnvironment.PATH ?? '', policy.hidden, userHome, workspaceRoot);
-  const temporary = temporaryProgramPaths({ words: [input.command, ...(input.args ?? [])], keptHidden: [workspaceRoot, userHome, ...input.copy.writable, ...input.copy.readOnly] });
+  const keptHidden = [workspaceRoot, userHome, ...input.copy.writable, ...input.copy.readOnly];
+  const temporary = temporaryProgramPaths({ words: [input.command, ...(input.args ?? [])], keptHidden });
+  // The dependency links of the workspace, the cwd and the server's own folder read back (its `node_modules -> /tmp/clone/node_modules`).
+  const dependencies = temporaryDependencyFolders({ folders: [workspaceRoot, input.cwd, ...temporary], keptHidden });
   policy.hidden = existingPaths(policy.hidden);
-  policy.readOnly = existingPaths([...policy.readOnly, ...program, ...temporary, ...(input.network ? resolverFiles(policy.hidden) : [])]);
-  policy.hiddenFiles = [...new Set([...(policy.hiddenFiles ?? []), ...credentialFilesIn([...program, ...temporary])])];
+  policy.readOnly = existingPaths([...policy.readOnly, ...program, ...temporary, ...dependencies, ...(input.network ? resolverFiles(policy.hidden) : [])]);
+  policy.hiddenFiles = [...new Set([...(policy.hiddenFiles ?? []), ...credentialFilesIn([...program, ...temporary, ...dependencies])])];
   return policy;
 }
 

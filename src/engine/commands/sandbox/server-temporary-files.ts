@@ -61,7 +61,8 @@ function widest(file: string, temporary: string, kept: readonly string[], uid: n
   return index === -1 ? file : chain[index]!;
 }
 
-function ownedAlone(folder: string, uid: number | undefined): boolean {
+/** True when `folder` is the user's or root's and no group or other may write it (a shared folder is where other users' files live). */
+export function ownedAlone(folder: string, uid: number | undefined): boolean {
   try {
     const info = statSync(folder);
     return (info.uid === 0 || info.uid === uid) && (info.mode & 0o022) === 0;
