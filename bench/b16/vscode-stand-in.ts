@@ -3,7 +3,8 @@
  * aliases `vscode` here): B16's sidebar half touches only `Uri`, `Disposable` and `commands`; B15's window
  * adds the status bar item (src/extension/status-bar.ts) and `workspace.fs` for the saved proposals
  * (src/extension/change-store.ts), served by node:fs. The extension tests' `Uri` and `Disposable`;
- * commands do nothing. The extension tests' whole fake is not used: it reads the manifest from a path
+ * commands do nothing; `l10n` says English (no bundle) and `env` names the language, as the sidebar's
+ * page needs them (src/extension/sidebar/webview-document.ts). The extension tests' whole fake is not used: it reads the manifest from a path
  * relative to its own file, which a bundle moves.
  */
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
@@ -14,6 +15,14 @@ export { Disposable, EventEmitter, Uri } from '../../test/extension/support/fake
 export const commands = {
   executeCommand: async (): Promise<undefined> => undefined,
 };
+
+/** English: no bundle loaded, each message as written with its `{0}`… filled, as `vscode.l10n.t` does. */
+export const l10n = {
+  bundle: undefined,
+  t: (message: string, ...args: unknown[]): string => message.replace(/\{(\d+)\}/g, (whole, index: string) => (Number(index) < args.length ? String(args[Number(index)]) : whole)),
+};
+
+export const env = { language: 'en' };
 
 export const StatusBarAlignment = { Left: 1, Right: 2 };
 
