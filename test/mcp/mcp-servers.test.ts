@@ -4,17 +4,13 @@
  * only its own tools; none starts where the host does not allow it.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import * as z from 'zod';
 import { type McpHost, startRoleMcpServers } from '../../src/engine/mcp/mcp-role-tools.js';
 import { readMcpServers } from '../../src/engine/roles/mcp-server-config.js';
 import { mcpToolName } from '../../src/engine/mcp/mcp-tool-names.js';
+import { startHttpMcpServer } from '../support/mcp-http-test-server.js';
 
 const testServer = path.resolve(__dirname, '../support/mcp-test-server.mjs');
 let directory: string;
@@ -117,33 +113,16 @@ describe('a role\u2019s MCP servers for one task', () => {
   });
 
   it('talks streamable HTTP to a server, with the headers the role file gives', async () => {
-    const seen: Array<string | undefined> = [];
-    const http: Server = createServer(async (request, response) => {
-      seen.push(request.headers.authorization);
-      const server = new McpServer({ name: 'http-test', version: '1.0.0' });
-      server.registerTool('shout', { description: 'Upper-cases.', inputSchema: { text: z.string() } }, async ({ text }) => ({ content: [{ type: 'text', text: text.toUpperCase() }] }));
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-      response.on('close', () => {
-        void transport.close();
-        void server.close();
-      });
-      await server.connect(transport);
-      let body = '';
-      for await (const chunk of request) body += chunk;
-      await transport.handleRequest(request, response, body === '' ? undefined : JSON.parse(body));
-    });
-    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    const server = await startHttpMcpServer();
     try {
-      const { port } = http.address() as AddressInfo;
-      const started = await startRoleMcpServers({ web: { type: 'http', url: `http://127.0.0.1:${port}/mcp`, headers: { Authorization: 'Bearer role-token' } } }, host(), task());
+      const started = await startRoleMcpServers({ web: { type: 'http', url: server.url, headers: { Authorization: 'Bearer role-token' } } }, host(), task());
       expect(started.problems).toEqual([]);
       expect(await started.tools[0]!.execute({ text: 'quiet' }, { signal: signal(), toolCallId: 'c1' })).toBe('QUIET');
       await started.close();
-      expect(seen.length).toBeGreaterThan(0);
-      expect(seen.every((header) => header === 'Bearer role-token')).toBe(true);
+      expect(server.seen.length).toBeGreaterThan(0);
+      expect(server.seen.every((header) => header === 'Bearer role-token')).toBe(true);
     } finally {
-      http.closeAllConnections();
-      await new Promise((resolve) => http.close(resolve));
+      await server.close();
     }
   });
 });

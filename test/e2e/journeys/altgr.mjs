@@ -6,40 +6,15 @@
 // would have moved to the other change, or the change would be gone).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { agentOf, priorTurns } from '../lib/mock-provider.mjs';
 import { assertEqual, eventually } from '../lib/wait.mjs';
-import { delegateFromPalette, openSidebar, reviewLabel, taskRow } from '../lib/workbench.mjs';
-import { runCommand } from '../tooling/browser.mjs';
+import { openTwoChangesReview, original } from '../lib/two-changes-review.mjs';
 
 export const name = 'altgr';
 export const title = 'Typing in the proposal side (Ctrl+Alt, AltGr on Windows) never decides a hunk; Shift+Alt+Y does';
 
-const task = 'Rename the first and last steps';
-const lines = Array.from({ length: 20 }, (_, index) => `export const step${index + 1} = ${index + 1};`);
-const original = `${lines.join('\n')}\n`;
-
 export async function run({ open, mock, log }) {
-  const session = await open({ files: { 'src/steps.ts': original } });
-  const { page, server, workspaceDir } = session;
-  server.respondWith((request) => {
-    if (agentOf(request) !== 'refactorer') throw new Error(`unexpected agent: ${request.system.slice(0, 80)}`);
-    if (priorTurns(request) === 0) {
-      return mock.toolCallTurn([
-        { name: 'Edit', input: { file_path: 'src/steps.ts', old_string: 'export const step1 = 1;', new_string: 'export const firstStep = 1;' } },
-        { name: 'Edit', input: { file_path: 'src/steps.ts', old_string: 'export const step20 = 20;', new_string: 'export const lastStep = 20;' } },
-      ]);
-    }
-    return mock.textTurn('Renamed the first and last steps.');
-  });
-  const frame = await openSidebar(page);
-  await delegateFromPalette(page, task, { role: 'refactorer' });
-  await taskRow(frame, 'refactorer', task, 'completed').waitFor();
-
-  await runCommand(page, reviewLabel);
-  const modified = page.locator('.multiDiffEntry', { hasText: 'steps.ts' }).filter({ visible: true }).locator('.editor.modified');
-  await modified.locator('.view-line', { hasText: 'lastStep' }).waitFor();
+  const { page, workspaceDir, modified } = await openTwoChangesReview({ open, mock });
   const lenses = modified.locator('.codelens-decoration a', { hasText: 'Accept Change' });
-  await lenses.nth(1).waitFor();
   // The cursor on the last change, the proposal focused for typing.
   const focusLastChange = async () => {
     await page.locator('.tabs-container .tab', { hasText: 'Agent Team Review' }).first().click();

@@ -3,41 +3,14 @@
 // change; the cursor moves on to the one left, and Shift+Alt+N rejects it, which closes the review.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { agentOf, priorTurns } from '../lib/mock-provider.mjs';
 import { assertEqual, eventually } from '../lib/wait.mjs';
-import { delegateFromPalette, openSidebar, reviewLabel, taskRow } from '../lib/workbench.mjs';
-import { runCommand } from '../tooling/browser.mjs';
+import { openTwoChangesReview, original } from '../lib/two-changes-review.mjs';
 
 export const name = 'hunk';
 export const title = 'The change at the cursor: Shift+Alt+Y accepts exactly it, Shift+Alt+N rejects the next';
 
-const task = 'Rename the first and last steps';
-const lines = Array.from({ length: 20 }, (_, index) => `export const step${index + 1} = ${index + 1};`);
-const original = `${lines.join('\n')}\n`;
-
 export async function run({ open, mock, log }) {
-  const session = await open({ files: { 'src/steps.ts': original } });
-  const { page, server, workspaceDir } = session;
-  server.respondWith((request) => {
-    if (agentOf(request) !== 'refactorer') throw new Error(`unexpected agent: ${request.system.slice(0, 80)}`);
-    if (priorTurns(request) === 0) {
-      return mock.toolCallTurn([
-        { name: 'Edit', input: { file_path: 'src/steps.ts', old_string: 'export const step1 = 1;', new_string: 'export const firstStep = 1;' } },
-        { name: 'Edit', input: { file_path: 'src/steps.ts', old_string: 'export const step20 = 20;', new_string: 'export const lastStep = 20;' } },
-      ]);
-    }
-    return mock.textTurn('Renamed the first and last steps.');
-  });
-  const frame = await openSidebar(page);
-  await delegateFromPalette(page, task, { role: 'refactorer' });
-  await taskRow(frame, 'refactorer', task, 'completed').waitFor();
-
-  await runCommand(page, reviewLabel);
-  const modified = page.locator('.multiDiffEntry', { hasText: 'steps.ts' }).filter({ visible: true }).locator('.editor.modified');
-  await modified.locator('.view-line', { hasText: 'lastStep' }).waitFor();
-  // The Accept/Reject lenses above each change arrive a moment after the text and move the lines: the
-  // click waits for them, so the layout it clicks into is the one the key is pressed in.
-  await modified.locator('.codelens-decoration a', { hasText: 'Accept Change' }).nth(1).waitFor();
+  const { page, frame, workspaceDir, modified } = await openTwoChangesReview({ open, mock });
   await modified.locator('.view-line', { hasText: 'lastStep' }).click();
   // The key decides the change at the cursor of the active editor: pressed only once the click has put
   // the cursor on line 20 of it (the status bar says so), or a busy machine may still have it elsewhere.
