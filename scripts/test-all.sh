@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Sets up a fresh machine and runs every test: the one command the README gives and .ci/run calls.
 # The fast checks come first, so a type error or a failing unit test shows in a minute or two rather than
-# after the slow installs: npm packages; build, typecheck, lint; the command sandbox (bubblewrap); unit and
+# after the slow installs: npm packages; build, typecheck, lint, the formatter's check (Prettier); the command sandbox (bubblewrap); unit and
 # integration tests. Then the
 # end-to-end tooling (Debian's Chromium and ripgrep, code-server, cached under ~/.cache/agent-team-e2e),
 # the search tests again with ripgrep present, package, the benchmarks in quick mode, and the end-to-end
@@ -15,10 +15,11 @@ fail() { printf '\n== FAILED: %s\n' "$1" >&2; exit 1; }
 step "install npm packages"
 npm ci --no-audit --no-fund
 
-step "build, typecheck, lint"
+step "build, typecheck, lint, formatting"
 npm run build
 npm run typecheck
 npm run lint
+npm run format:check
 
 # The command sandbox's tests run agents' commands in bubblewrap: it must be here before they run.
 step "install the command sandbox (bubblewrap)"
