@@ -18,9 +18,17 @@ export default tseslint.config(
     // The engine is shared by the CLI, the tests and the extension: it must never depend on VS Code.
     files: ['src/engine/**/*.ts', 'src/cli/**/*.ts', 'src/webview/**/*.ts', 'src/shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: [{ name: 'vscode', message: 'src/engine, src/cli, src/webview and src/shared never import vscode: inject host capabilities instead.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'vscode',
+              message: 'src/engine, src/cli, src/webview and src/shared never import vscode: inject host capabilities instead.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -28,9 +28,14 @@ function lastMessageHasToolResult(request: ModelRequest): boolean {
 /** First turn: `fanOut` Agent calls; second turn (after their results): the answer. */
 export function coordinatorStep(fanOut: number): ScriptStep {
   const calls = Array.from({ length: fanOut }, (_, index) =>
-    ScriptedModel.toolCall('Agent', { subagent_type: 'researcher', description: `Find date parsing ${index}`, prompt: `Find where dates are parsed in area ${index} and say which time zone is used.` }),
+    ScriptedModel.toolCall('Agent', {
+      subagent_type: 'researcher',
+      description: `Find date parsing ${index}`,
+      prompt: `Find where dates are parsed in area ${index} and say which time zone is used.`,
+    }),
   );
-  return (request) => (lastMessageHasToolResult(request) ? 'The researchers found it: src/date.ts:12 parses dates in the local time zone.' : calls);
+  return (request) =>
+    lastMessageHasToolResult(request) ? 'The researchers found it: src/date.ts:12 parses dates in the local time zone.' : calls;
 }
 
 interface DelegationFigures {
@@ -51,11 +56,20 @@ interface DelegationFigures {
  * Runs `rounds` × `requestsPerRound` user requests of `fanOut` delegations each, after `warmUp` unmeasured
  * ones, and times each round. `context`: the agents' context windows, so every loop runs the meter (B18).
  */
-export async function measureDelegations(rounds: number, requestsPerRound: number, fanOut: number, warmUp: number, context?: ContextPolicy): Promise<DelegationFigures> {
+export async function measureDelegations(
+  rounds: number,
+  requestsPerRound: number,
+  fanOut: number,
+  warmUp: number,
+  context?: ContextPolicy,
+): Promise<DelegationFigures> {
   const total = rounds * requestsPerRound + warmUp;
   const coordinator = new ScriptedModel(new Array<ScriptStep>(total * 2).fill(coordinatorStep(fanOut)), { recordCalls: false });
   const researcher = new ScriptedModel(new Array<ScriptStep>(total * fanOut).fill(researcherAnswer), { recordCalls: false });
-  const bench = createBenchTeam({ modelFor: (role) => (role === 'coordinator' ? coordinator : researcher), ...(context ? { context } : {}) });
+  const bench = createBenchTeam({
+    modelFor: (role) => (role === 'coordinator' ? coordinator : researcher),
+    ...(context ? { context } : {}),
+  });
   let events = 0;
   bench.taskManager.onEvent(() => {
     events += 1;
@@ -72,7 +86,8 @@ export async function measureDelegations(rounds: number, requestsPerRound: numbe
     }
     const cpu = process.cpuUsage(cpuStart);
     assertNoWarnings(bench);
-    if (coordinator.remainingSteps !== 0 || researcher.remainingSteps !== 0) throw new Error('the scripted models were not called as planned');
+    if (coordinator.remainingSteps !== 0 || researcher.remainingSteps !== 0)
+      throw new Error('the scripted models were not called as planned');
     const delegations = rounds * requestsPerRound * fanOut;
     return {
       perDelegationUs: median(roundTimes),
@@ -104,14 +119,32 @@ export const delegationOverhead: Benchmark = {
     const fanned = await measureDelegations(rounds, requestsPerRound, fanOut, context.quick ? 10 : 100);
     const single = await measureDelegations(rounds, requestsPerRound * 2, 1, context.quick ? 10 : 200);
     const delegations = (rounds * requestsPerRound * fanOut).toLocaleString('en-US');
-    const describe = (figures: DelegationFigures) => `${figures.perDelegationUs.toFixed(1)} µs (best round ${figures.bestRoundUs.toFixed(1)}; CPU ${figures.cpuPerDelegationUs.toFixed(1)})`;
-    context.log(`B1: ${delegations} delegations: ${describe(fanned)}; first round ${fanned.firstRoundUs.toFixed(1)}, last ${fanned.lastRoundUs.toFixed(1)}`);
+    const describe = (figures: DelegationFigures) =>
+      `${figures.perDelegationUs.toFixed(1)} µs (best round ${figures.bestRoundUs.toFixed(1)}; CPU ${figures.cpuPerDelegationUs.toFixed(1)})`;
+    context.log(
+      `B1: ${delegations} delegations: ${describe(fanned)}; first round ${fanned.firstRoundUs.toFixed(1)}, last ${fanned.lastRoundUs.toFixed(1)}`,
+    );
     return {
       measurements: [
-        { name: `time per delegation (${delegations}, 10 per request)`, value: fanned.perDelegationUs, unit: 'µs', target: 100, display: describe(fanned) },
-        { name: 'per request with a single delegation (2 tasks, 3 turns)', value: single.perDelegationUs, unit: 'µs', display: describe(single) },
+        {
+          name: `time per delegation (${delegations}, 10 per request)`,
+          value: fanned.perDelegationUs,
+          unit: 'µs',
+          target: 100,
+          display: describe(fanned),
+        },
+        {
+          name: 'per request with a single delegation (2 tasks, 3 turns)',
+          value: single.perDelegationUs,
+          unit: 'µs',
+          display: describe(single),
+        },
       ],
-      details: { rounds, fanOut: { requestsPerRound, perRequest: fanOut, ...fanned }, single: { requestsPerRound: requestsPerRound * 2, perRequest: 1, ...single } },
+      details: {
+        rounds,
+        fanOut: { requestsPerRound, perRequest: fanOut, ...fanned },
+        single: { requestsPerRound: requestsPerRound * 2, perRequest: 1, ...single },
+      },
     };
   },
 };

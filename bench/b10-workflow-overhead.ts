@@ -43,7 +43,8 @@ const workflow: WorkflowDefinition = {
 };
 
 /** An answer that names the step, so the next prompt carries something real. */
-const answer: ScriptStep = (request: ModelRequest) => `Done with: ${request.messages[0]?.content[0]?.type === 'text' ? request.messages[0].content[0].text.slice(0, 80) : ''}`;
+const answer: ScriptStep = (request: ModelRequest) =>
+  `Done with: ${request.messages[0]?.content[0]?.type === 'text' ? request.messages[0].content[0].text.slice(0, 80) : ''}`;
 
 export interface WorkflowFigures {
   /** Overhead per step of each run, ms. */
@@ -93,7 +94,9 @@ export const workflowOverhead: Benchmark = {
     const figures = await measureWorkflowRuns(runs, context.quick ? 5 : 20);
     const p50 = median(figures.perStepMs);
     const p95 = percentile(figures.perStepMs, 0.95);
-    context.log(`B10: ${runs} runs of ${steps} steps, model ${modelDelayMs} ms a turn: overhead p50 ${p50.toFixed(3)} / p95 ${p95.toFixed(3)} ms a step; CPU ${figures.cpuPerStepMs.toFixed(3)} ms a step`);
+    context.log(
+      `B10: ${runs} runs of ${steps} steps, model ${modelDelayMs} ms a turn: overhead p50 ${p50.toFixed(3)} / p95 ${p95.toFixed(3)} ms a step; CPU ${figures.cpuPerStepMs.toFixed(3)} ms a step`,
+    );
     return {
       measurements: [
         {

@@ -32,7 +32,12 @@ const turnsPerTree = planners + leaves + planners;
 const planStep: ScriptStep = (request: ModelRequest) => {
   const first = request.messages[0]?.content[0];
   const task = first?.type === 'text' ? first.text.replace(/^Plan this task:\s*/, '').slice(0, 60) : 'task';
-  return [ScriptedModel.toolCall('SubmitPlan', { type: 'parallel', sub_tasks: Array.from({ length: fanOut }, (_, index) => `${task} / part ${index + 1}`) })];
+  return [
+    ScriptedModel.toolCall('SubmitPlan', {
+      type: 'parallel',
+      sub_tasks: Array.from({ length: fanOut }, (_, index) => `${task} / part ${index + 1}`),
+    }),
+  ];
 };
 
 export interface PlanTreeFigures {
@@ -43,8 +48,14 @@ export interface PlanTreeFigures {
 export async function measurePlanTrees(trees: number, warmUp: number): Promise<PlanTreeFigures> {
   const total = trees + warmUp;
   const planner = new ScriptedModel(new Array<ScriptStep>(total * planners).fill(planStep), { recordCalls: false });
-  const researcher = new ScriptedModel(new Array<ScriptStep>(total * leaves).fill('Found it: src/date.ts:12 parses dates in the local time zone.'), { recordCalls: false });
-  const synthesizer = new ScriptedModel(new Array<ScriptStep>(total * planners).fill('All parts agree: the parser uses the local time zone.'), { recordCalls: false });
+  const researcher = new ScriptedModel(
+    new Array<ScriptStep>(total * leaves).fill('Found it: src/date.ts:12 parses dates in the local time zone.'),
+    { recordCalls: false },
+  );
+  const synthesizer = new ScriptedModel(
+    new Array<ScriptStep>(total * planners).fill('All parts agree: the parser uses the local time zone.'),
+    { recordCalls: false },
+  );
   const models = new Map([
     [plannerName, planner],
     [synthesizerName, synthesizer],
@@ -63,7 +74,8 @@ export async function measurePlanTrees(trees: number, warmUp: number): Promise<P
       if (tree >= warmUp) treeMs.push(wall);
     }
     assertNoWarnings(bench);
-    if (planner.remainingSteps + researcher.remainingSteps + synthesizer.remainingSteps !== 0) throw new Error('the scripted models were not called as planned');
+    if (planner.remainingSteps + researcher.remainingSteps + synthesizer.remainingSteps !== 0)
+      throw new Error('the scripted models were not called as planned');
     return { treeMs };
   } finally {
     await bench.close();
@@ -78,7 +90,9 @@ export const plannerOverhead: Benchmark = {
     const { treeMs } = await measurePlanTrees(trees, context.quick ? 2 : 5);
     const perTaskUs = treeMs.map((ms) => (ms * 1000) / tasksPerTree);
     const p50 = median(perTaskUs);
-    context.log(`B11: ${trees} trees of ${tasksPerTree} tasks (${turnsPerTree} turns): tree p50 ${median(treeMs).toFixed(2)} ms; ${p50.toFixed(1)} µs a task`);
+    context.log(
+      `B11: ${trees} trees of ${tasksPerTree} tasks (${turnsPerTree} turns): tree p50 ${median(treeMs).toFixed(2)} ms; ${p50.toFixed(1)} µs a task`,
+    );
     return {
       measurements: [
         {
@@ -88,7 +102,12 @@ export const plannerOverhead: Benchmark = {
           target: 100,
           display: `${p50.toFixed(1)} µs (best ${Math.min(...perTaskUs).toFixed(1)}, p95 ${percentile(perTaskUs, 0.95).toFixed(1)})`,
         },
-        { name: 'engine time per tree', value: median(treeMs), unit: 'ms', display: `${median(treeMs).toFixed(2)} ms (p95 ${percentile(treeMs, 0.95).toFixed(2)})` },
+        {
+          name: 'engine time per tree',
+          value: median(treeMs),
+          unit: 'ms',
+          display: `${median(treeMs).toFixed(2)} ms (p95 ${percentile(treeMs, 0.95).toFixed(2)})`,
+        },
       ],
       details: { trees, maxDepth, fanOut, tasksPerTree, turnsPerTree, treeMs },
     };

@@ -30,7 +30,8 @@ const { text, toolCall } = ScriptedModel;
 /** One role file: a task-mode role, which gets `AskUser` and `CompleteTask`. */
 const roleFiles: RoleFileSource = {
   list: async (directory) => (directory === '.agent-team/agents' ? ['clarifier.md'] : []),
-  read: async () => '---\nname: clarifier\ndescription: Asks the user what is unclear.\nmode: task\ntools: [Read]\n---\nYou are the clarifier.',
+  read: async () =>
+    '---\nname: clarifier\ndescription: Asks the user what is unclear.\nmode: task\ntools: [Read]\n---\nYou are the clarifier.',
 };
 
 /** `Read` with no disk: the message's path, not the file system, is what is timed. */
@@ -50,13 +51,16 @@ const memoryToolbox: WorkspaceToolbox = () => ({
 
 function lastText(request: ModelRequest): string {
   const last = request.messages.at(-1);
-  return last ? last.content.map((part) => (part.type === 'text' ? part.text : part.type === 'tool-result' ? part.output : '')).join('\n') : '';
+  return last
+    ? last.content.map((part) => (part.type === 'text' ? part.text : part.type === 'tool-result' ? part.output : '')).join('\n')
+    : '';
 }
 
 /** A step that checks the request carries `expected` before playing `next`. */
 function expecting(expected: string, next: ScriptStep): ScriptStep {
   return (request) => {
-    if (!lastText(request).includes(expected)) throw new Error(`the request after the reply did not carry it: ${lastText(request).slice(0, 200)}`);
+    if (!lastText(request).includes(expected))
+      throw new Error(`the request after the reply did not carry it: ${lastText(request).slice(0, 200)}`);
     return next;
   };
 }
@@ -76,7 +80,8 @@ export async function measureAnswers(tasks: number, rounds: number): Promise<num
   const steps: ScriptStep[] = [];
   for (let task = 0; task < tasks; task++) {
     steps.push([toolCall('AskUser', { question: 'Which time zone should dates use? (1)' })]);
-    for (let round = 2; round <= rounds; round++) steps.push(expecting('The user answered', [toolCall('AskUser', { question: `Which time zone should dates use? (${round})` })]));
+    for (let round = 2; round <= rounds; round++)
+      steps.push(expecting('The user answered', [toolCall('AskUser', { question: `Which time zone should dates use? (${round})` })]));
     steps.push(expecting('The user answered', [toolCall('CompleteTask', { result: 'Dates use UTC.' })]));
   }
   const model = new TimedModel(new ScriptedModel(steps, { recordCalls: false }));
@@ -95,7 +100,8 @@ export async function measureAnswers(tasks: number, rounds: number): Promise<num
     await bench.roles.load();
     for (let task = 0; task < tasks; task++) {
       const { task: ended } = await bench.team.delegate({ prompt: `Fix the dates (${task})`, role: 'clarifier' });
-      if (ended.status !== 'completed' || ended.output !== 'Dates use UTC.') throw new Error(`clarifier ${task} ended ${ended.status}: ${ended.error ?? ended.output ?? ''}`);
+      if (ended.status !== 'completed' || ended.output !== 'Dates use UTC.')
+        throw new Error(`clarifier ${task} ended ${ended.status}: ${ended.error ?? ended.output ?? ''}`);
     }
     assertNoWarnings(bench);
     if (answeredAt.length !== tasks * rounds) throw new Error(`${answeredAt.length} answers for ${tasks * rounds} questions`);
@@ -110,9 +116,15 @@ export async function measureMessages(tasks: number, rounds: number): Promise<nu
   const holds: HeldStep[][] = [];
   const steps: ScriptStep[] = [];
   for (let task = 0; task < tasks; task++) {
-    const taskHolds = Array.from({ length: rounds }, (_, round) => ScriptedModel.held([text(`Reading part ${round}…`)], [toolCall('Read', { file_path: `src/part${round}.ts` })]));
+    const taskHolds = Array.from({ length: rounds }, (_, round) =>
+      ScriptedModel.held([text(`Reading part ${round}…`)], [toolCall('Read', { file_path: `src/part${round}.ts` })]),
+    );
     holds.push(taskHolds);
-    steps.push(taskHolds[0], ...taskHolds.slice(1).map((hold) => expecting('Message from the user', hold)), expecting('Message from the user', 'Done, with the user’s hints.'));
+    steps.push(
+      taskHolds[0],
+      ...taskHolds.slice(1).map((hold) => expecting('Message from the user', hold)),
+      expecting('Message from the user', 'Done, with the user’s hints.'),
+    );
   }
   const model = new TimedModel(new ScriptedModel(steps, { recordCalls: false }));
   const bench = createBenchTeam({ modelFor: () => model, toolbox: memoryToolbox });
@@ -156,9 +168,14 @@ export const replyLatency: Benchmark = {
     const answers = await measureAnswers(tasks, rounds);
     const messages = await measureMessages(tasks, rounds);
     const samples = tasks * rounds;
-    context.log(`B12: answer → request p50 ${percentile(answers, 0.5).toFixed(3)} ms; message → request p50 ${percentile(messages, 0.5).toFixed(3)} ms (${samples} each)`);
+    context.log(
+      `B12: answer → request p50 ${percentile(answers, 0.5).toFixed(3)} ms; message → request p50 ${percentile(messages, 0.5).toFixed(3)} ms (${samples} each)`,
+    );
     return {
-      measurements: [figure(`AskUser answer → next model request (${samples})`, answers), figure(`sendMessage → next model request (${samples})`, messages)],
+      measurements: [
+        figure(`AskUser answer → next model request (${samples})`, answers),
+        figure(`sendMessage → next model request (${samples})`, messages),
+      ],
       details: { tasks, rounds, answersMs: answers, messagesMs: messages },
     };
   },

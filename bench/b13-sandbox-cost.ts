@@ -28,7 +28,8 @@ export const sandboxCost: Benchmark = {
     const place = { cwd: copy, workspaceRoot: workspace, copy: { writable: [copy], readOnly: [] } };
     try {
       // Warm both paths (bash, bwrap and the page cache) before measuring.
-      for (let round = 0; round < 3; round++) await Promise.all([timeCommand('true', place, availability), timeCommand('true', place, undefined)]);
+      for (let round = 0; round < 3; round++)
+        await Promise.all([timeCommand('true', place, availability), timeCommand('true', place, undefined)]);
       const sandboxed: number[] = [];
       const plain: number[] = [];
       const added: number[] = [];
@@ -50,11 +51,35 @@ export const sandboxCost: Benchmark = {
       }
       return {
         measurements: [
-          { name: 'added by the sandbox', value: median(added), unit: 'ms', target: 15, display: `p50 ${median(added).toFixed(1)} / p95 ${percentile(added, 0.95).toFixed(1)} ms`, note: 'target on p50, paired with the same command outside it' },
+          {
+            name: 'added by the sandbox',
+            value: median(added),
+            unit: 'ms',
+            target: 15,
+            display: `p50 ${median(added).toFixed(1)} / p95 ${percentile(added, 0.95).toFixed(1)} ms`,
+            note: 'target on p50, paired with the same command outside it',
+          },
           { name: 'command in the sandbox', value: median(sandboxed), unit: 'ms', display: `p50 ${median(sandboxed).toFixed(1)} ms` },
-          { name: 'command outside it', value: median(plain), unit: 'ms', display: `p50 ${median(plain).toFixed(1)} ms`, note: 'with the search for leftover processes' },
-          { name: 'the shell alone', value: median(bare), unit: 'ms', display: `p50 ${median(bare).toFixed(1)} ms`, note: 'no sandbox, no search' },
-          { name: 'sandbox over the shell alone', value: median(overBare), unit: 'ms', display: `p50 ${median(overBare).toFixed(1)} / p95 ${percentile(overBare, 0.95).toFixed(1)} ms` },
+          {
+            name: 'command outside it',
+            value: median(plain),
+            unit: 'ms',
+            display: `p50 ${median(plain).toFixed(1)} ms`,
+            note: 'with the search for leftover processes',
+          },
+          {
+            name: 'the shell alone',
+            value: median(bare),
+            unit: 'ms',
+            display: `p50 ${median(bare).toFixed(1)} ms`,
+            note: 'no sandbox, no search',
+          },
+          {
+            name: 'sandbox over the shell alone',
+            value: median(overBare),
+            unit: 'ms',
+            display: `p50 ${median(overBare).toFixed(1)} / p95 ${percentile(overBare, 0.95).toFixed(1)} ms`,
+          },
         ],
         details: { rounds, mechanism: availability.mechanism, sandboxed, plain, bare },
       };

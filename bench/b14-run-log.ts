@@ -36,7 +36,13 @@ function agentWork(label: string, children: (parentId: string) => Promise<void>)
       context.appendTranscript({ type: 'text', text: text(200) });
       context.appendTranscript({ type: 'tool-call', toolCallId: callId, toolName: 'Read', input });
       context.appendTranscript({ type: 'tool-result', toolCallId: callId, toolName: 'Read', output, isError: false });
-      messages.push({ role: 'assistant', content: [{ type: 'text', text: text(200) }, { type: 'tool-call', toolCallId: callId, toolName: 'Read', input }] });
+      messages.push({
+        role: 'assistant',
+        content: [
+          { type: 'text', text: text(200) },
+          { type: 'tool-call', toolCallId: callId, toolName: 'Read', input },
+        ],
+      });
       messages.push({ role: 'user', content: [{ type: 'tool-result', toolCallId: callId, toolName: 'Read', output, isError: false }] });
     }
     context.recordConversation?.(messages);
@@ -72,11 +78,22 @@ async function openLog(directory: string, earlierRuns: number, warnings: string[
 /** One new run, timed from its start to the log flushed; then forgotten, untimed. */
 async function timeOneRun(log: LogUnderTest): Promise<void> {
   const { manager, runLog } = log;
-  const researcher = (parentId: string, index: number) => manager.start({ parentId, role: 'researcher', description: `Check part ${index}`, prompt: text(200), mode: 'foreground', work: agentWork(`r${index}`, async () => undefined) });
+  const researcher = (parentId: string, index: number) =>
+    manager.start({
+      parentId,
+      role: 'researcher',
+      description: `Check part ${index}`,
+      prompt: text(200),
+      mode: 'foreground',
+      work: agentWork(`r${index}`, async () => undefined),
+    });
   const eventsBefore = log.events;
   const started = now();
   const { task } = await manager.start({
-    role: 'coordinator', description: 'Find the date parser', prompt: text(300), mode: 'foreground',
+    role: 'coordinator',
+    description: 'Find the date parser',
+    prompt: text(300),
+    mode: 'foreground',
     work: agentWork('coordinator', async (parentId) => {
       await researcher(parentId, 1);
       await researcher(parentId, 2);
@@ -142,8 +159,18 @@ export const runLogCost: Benchmark = {
             display: `${ratio.toFixed(2)}× (${large.toFixed(1)} vs ${small.toFixed(1)} µs an event)`,
             note: `median of ${rounds} runs each, ${Math.round(eventsPerRun)} events a run, flushed`,
           },
-          { name: 'time per event, 10 earlier runs', value: small, unit: 'µs', display: `${small.toFixed(1)} µs (p90 ${(percentile(few.perEvent, 0.9) * 1000).toFixed(1)})` },
-          { name: `time per event, ${manyLabel} earlier runs`, value: large, unit: 'µs', display: `${large.toFixed(1)} µs (p90 ${(percentile(lots.perEvent, 0.9) * 1000).toFixed(1)})` },
+          {
+            name: 'time per event, 10 earlier runs',
+            value: small,
+            unit: 'µs',
+            display: `${small.toFixed(1)} µs (p90 ${(percentile(few.perEvent, 0.9) * 1000).toFixed(1)})`,
+          },
+          {
+            name: `time per event, ${manyLabel} earlier runs`,
+            value: large,
+            unit: 'µs',
+            display: `${large.toFixed(1)} µs (p90 ${(percentile(lots.perEvent, 0.9) * 1000).toFixed(1)})`,
+          },
           {
             name: `old JSON history: one save, ${manyLabel} earlier tasks / 10`,
             value: jsonMany / jsonFew,
@@ -151,9 +178,21 @@ export const runLogCost: Benchmark = {
             display: `${(jsonMany / jsonFew).toFixed(1)}× (${jsonMany.toFixed(1)} vs ${jsonFew.toFixed(2)} ms a save)`,
             note: 'the baseline replaced: the whole history rewritten at every task start and end',
           },
-          { name: `opening the log: ${manyLabel} runs`, value: lots.openMs, unit: 'ms', display: `${lots.openMs.toFixed(1)} ms (10 runs: ${few.openMs.toFixed(1)} ms)`, note: 'reads the index; once per process' },
+          {
+            name: `opening the log: ${manyLabel} runs`,
+            value: lots.openMs,
+            unit: 'ms',
+            display: `${lots.openMs.toFixed(1)} ms (10 runs: ${few.openMs.toFixed(1)} ms)`,
+            note: 'reads the index; once per process',
+          },
         ],
-        details: { earlierRuns: [10, many], rounds, eventsPerRun, perEventMs: { few: few.perEvent, many: lots.perEvent }, jsonSaveMs: { few: jsonFew, many: jsonMany } },
+        details: {
+          earlierRuns: [10, many],
+          rounds,
+          eventsPerRun,
+          perEventMs: { few: few.perEvent, many: lots.perEvent },
+          jsonSaveMs: { few: jsonFew, many: jsonMany },
+        },
       };
     } finally {
       await rm(base, { recursive: true, force: true });

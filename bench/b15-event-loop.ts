@@ -110,11 +110,18 @@ export const editorStaysResponsive: Benchmark = {
       const refactorer = new SubagentModel('refactorer', shape);
       const calls = Array.from({ length: subagents }, (_, index) => {
         const role = index % (subagents / sizes.refactorers) === 0 ? 'refactorer' : 'researcher';
-        return ScriptedModel.toolCall('Agent', { subagent_type: role, description: `Subagent ${index}`, prompt: subagentPrompt(index, role), run_in_background: true });
+        return ScriptedModel.toolCall('Agent', {
+          subagent_type: role,
+          description: `Subagent ${index}`,
+          prompt: subagentPrompt(index, role),
+          run_in_background: true,
+        });
       });
       // In turns of 16 calls, the agent loop's limit per turn; each background start returns at once.
       const turns = Array.from({ length: Math.ceil(calls.length / 16) }, (_, index) => calls.slice(index * 16, index * 16 + 16));
-      const coordinator = new ScriptedModel([...turns, 'Started them all; waiting for their results.', 'All of them are done.'], { recordCalls: false });
+      const coordinator = new ScriptedModel([...turns, 'Started them all; waiting for their results.', 'All of them are done.'], {
+        recordCalls: false,
+      });
       const modelFor = (role: string) => (role === 'coordinator' ? coordinator : role === 'refactorer' ? refactorer : researcher);
 
       // The same-run baseline: the loop with nothing of ours on it, on the same machine under the same load.
@@ -144,24 +151,55 @@ export const editorStaysResponsive: Benchmark = {
         if (task.status !== 'completed') throw new Error(`the coordinator ended ${task.status}: ${task.error ?? ''}`);
         const children = window.bench.taskManager.children(task.id);
         const unfinished = children.filter((child) => child.status !== 'completed');
-        if (children.length !== subagents || unfinished.length > 0) throw new Error(`${children.length} subagents, ${unfinished.length} not completed (${unfinished[0]?.error ?? ''})`);
+        if (children.length !== subagents || unfinished.length > 0)
+          throw new Error(`${children.length} subagents, ${unfinished.length} not completed (${unfinished[0]?.error ?? ''})`);
         const proposals = window.changes.list().length;
-        if (proposals !== sizes.refactorers) throw new Error(`${proposals} change sets, expected one per refactorer (${sizes.refactorers})`);
+        if (proposals !== sizes.refactorers)
+          throw new Error(`${proposals} change sets, expected one per refactorer (${sizes.refactorers})`);
         assertNoWarnings(window.bench);
         if (window.problems.length > 0) throw new Error(`the window reported: ${window.problems[0]}`);
 
-        const sent = { messages: window.sent.messages, megabytes: window.sent.characters / 1e6, byType: Object.fromEntries(window.sent.byType) };
+        const sent = {
+          messages: window.sent.messages,
+          megabytes: window.sent.characters / 1e6,
+          byType: Object.fromEntries(window.sent.byType),
+        };
         context.log(
           `B15: idle ${describeLoopDelay(baseline)}; opening (${historyRows} rows) ${describeLoopDelay(opening)}; team run (${subagents} subagents, ${researcher.chunksStreamed + refactorer.chunksStreamed} chunks, ${user.selections} selections, ${user.reopenings} reopenings, ${sent.messages} messages / ${sent.megabytes.toFixed(1)} MB to the webview) ${describeLoopDelay(run)} over ${(run.wallMs / 1000).toFixed(1)} s, CPU ${(runCpuMs / 1000).toFixed(1)} s`,
         );
         const quick = context.quick;
         return {
           measurements: [
-            delayFigure(`event-loop delay while ${subagents} subagents stream and the sidebar's ${historyRows} history rows update`, run, quick ? undefined : targetP99Ms, `target on p99; ${resolutionMs} ms timer, so idle ≈ 1`),
-            delayFigure('the same loop with no team running (same-run baseline, same load)', baseline, undefined, 'nothing of ours on the loop'),
-            delayFigure(`opening the window: ${historyRows} history rows loaded, the first snapshot sent`, opening, undefined, 'once per window'),
+            delayFigure(
+              `event-loop delay while ${subagents} subagents stream and the sidebar's ${historyRows} history rows update`,
+              run,
+              quick ? undefined : targetP99Ms,
+              `target on p99; ${resolutionMs} ms timer, so idle ≈ 1`,
+            ),
+            delayFigure(
+              'the same loop with no team running (same-run baseline, same load)',
+              baseline,
+              undefined,
+              'nothing of ours on the loop',
+            ),
+            delayFigure(
+              `opening the window: ${historyRows} history rows loaded, the first snapshot sent`,
+              opening,
+              undefined,
+              'once per window',
+            ),
           ],
-          details: { sizes, historyRows, baseline, opening, run, runCpuMs, user: { selections: user.selections, reopenings: user.reopenings }, sent, chunks: researcher.chunksStreamed + refactorer.chunksStreamed },
+          details: {
+            sizes,
+            historyRows,
+            baseline,
+            opening,
+            run,
+            runCpuMs,
+            user: { selections: user.selections, reopenings: user.reopenings },
+            sent,
+            chunks: researcher.chunksStreamed + refactorer.chunksStreamed,
+          },
         };
       } finally {
         await window.close();

@@ -47,7 +47,9 @@ export const wordsAppear: Benchmark = {
     const json = await repeat(answers, () => measureCliWords('json', chunks, gapMs));
     const samples = answers * chunks;
     const describe = (values: number[]) => `p50 ${percentile(values, 0.5).toFixed(1)} / p95 ${percentile(values, 0.95).toFixed(1)} ms`;
-    context.log(`B16: sidebar ${describe(sidebar)}; CLI terminal ${describe(terminal)}; CLI JSON ${describe(json)} (${samples} chunks each)`);
+    context.log(
+      `B16: sidebar ${describe(sidebar)}; CLI terminal ${describe(terminal)}; CLI JSON ${describe(json)} (${samples} chunks each)`,
+    );
     return {
       measurements: [
         figure(`chunk → sidebar DOM (${samples} chunks, ${gapMs} ms apart)`, sidebar, context.quick),

@@ -27,22 +27,35 @@ const turnsPerDelegation = 1.2;
 
 function longConversation(turns: number): ModelMessage[] {
   const result = 'export function parseDate(text: string): Date { return new Date(text); }\n'.repeat(55);
-  const messages: ModelMessage[] = [{ role: 'user', content: [{ type: 'text', text: 'Find where dates are parsed and fix the time zone.' }] }];
+  const messages: ModelMessage[] = [
+    { role: 'user', content: [{ type: 'text', text: 'Find where dates are parsed and fix the time zone.' }] },
+  ];
   for (let turn = 0; turn < turns; turn++) {
-    messages.push({ role: 'assistant', content: [{ type: 'text', text: `Reading file ${turn}.` }, { type: 'tool-call', toolCallId: `c${turn}`, toolName: 'Read', input: { file_path: `src/file-${turn}.ts` } }] });
+    messages.push({
+      role: 'assistant',
+      content: [
+        { type: 'text', text: `Reading file ${turn}.` },
+        { type: 'tool-call', toolCallId: `c${turn}`, toolName: 'Read', input: { file_path: `src/file-${turn}.ts` } },
+      ],
+    });
     messages.push({ role: 'user', content: [{ type: 'tool-result', toolCallId: `c${turn}`, toolName: 'Read', output: result }] });
   }
   return messages;
 }
 
 async function timeCompactions(count: number, turns: number): Promise<{ perCompactionUs: number; requestCharacters: number }> {
-  const model = new ScriptedModel(new Array(count).fill('Dates are parsed in src/file-1.ts; the time zone is local. Next: make it UTC.'), { recordCalls: false });
+  const model = new ScriptedModel(new Array(count).fill('Dates are parsed in src/file-1.ts; the time zone is local. Next: make it UTC.'), {
+    recordCalls: false,
+  });
   const times: number[] = [];
   let requestCharacters = 0;
   const base = longConversation(turns);
   const signal = new AbortController().signal;
   for (let index = 0; index < count; index++) {
-    const run = new RunRecorder(base.map((message) => ({ ...message, content: [...message.content] }) as ModelMessage), { onEvent: () => {} });
+    const run = new RunRecorder(
+      base.map((message) => ({ ...message, content: [...message.content] }) as ModelMessage),
+      { onEvent: () => {} },
+    );
     const compactor = new Compactor(model, run, { windowTokens: 200_000 });
     const start = now();
     const outcome = await compactor.compact('manual', signal);
@@ -69,7 +82,9 @@ export const contextCompaction: Benchmark = {
     }
     const perTurnUs = (median(on) - median(off)) / turnsPerDelegation;
     const compactions = await timeCompactions(context.quick ? 5 : 50, 60);
-    context.log(`B18: B1 per delegation ${median(off).toFixed(1)} µs without the meter, ${median(on).toFixed(1)} µs with it; ${compactions.perCompactionUs.toFixed(0)} µs per compaction`);
+    context.log(
+      `B18: B1 per delegation ${median(off).toFixed(1)} µs without the meter, ${median(on).toFixed(1)} µs with it; ${compactions.perCompactionUs.toFixed(0)} µs per compaction`,
+    );
     return {
       measurements: [
         {

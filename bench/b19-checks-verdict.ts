@@ -35,13 +35,18 @@ async function makeRepository(root: string): Promise<void> {
   for (let folder = 0; folder < 20; folder++) {
     const directory = path.join(root, 'src', `module${folder}`);
     await mkdir(directory, { recursive: true });
-    await Promise.all(Array.from({ length: 100 }, (_, file) => writeFile(path.join(directory, `file${file}.js`), `exports.value = ${folder * 100 + file};\n`)));
+    await Promise.all(
+      Array.from({ length: 100 }, (_, file) =>
+        writeFile(path.join(directory, `file${file}.js`), `exports.value = ${folder * 100 + file};\n`),
+      ),
+    );
   }
   await mkdir(path.join(root, 'test'));
   await writeFile(path.join(root, 'test', 'slow.test.js'), slowTest);
   await mkdir(path.join(root, '.agent-team'));
   await writeFile(path.join(root, '.agent-team', 'checks.yaml'), `checks:\n  - name: node tests\n    command: ${command}\n`);
-  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=Bench', '-c', 'user.email=bench@localhost', ...args], { cwd: root, stdio: 'pipe' });
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=Bench', '-c', 'user.email=bench@localhost', ...args], { cwd: root, stdio: 'pipe' });
   git('init', '-q');
   git('add', '-A');
   git('commit', '-q', '-m', 'the repository');
@@ -73,7 +78,13 @@ export const checksVerdict: Benchmark = {
     const root = path.join(base, 'repository');
     const scratch = path.join(base, 'by-hand');
     await Promise.all([mkdir(root), mkdir(scratch)]);
-    const host = createCommandHost({ workspaceRoot: root, taskManager: new TaskManager(), allowedPatterns: () => ['*'], howToAllow: 'bench', scratchDirectory: path.join(base, 'scratch') });
+    const host = createCommandHost({
+      workspaceRoot: root,
+      taskManager: new TaskManager(),
+      allowedPatterns: () => ['*'],
+      howToAllow: 'bench',
+      scratchDirectory: path.join(base, 'scratch'),
+    });
     const service = new ChecksService({ host, trusts: () => true, howToTrust: 'bench' });
     try {
       await makeRepository(root);
@@ -91,7 +102,8 @@ export const checksVerdict: Benchmark = {
           const verdict = await service.runOnProposals({ runId: `round-${round}`, taskIds: ['t'], proposals: proposalOf(round) });
           verdicts.push(now() - started);
           const expected = round % 2 === 1 ? ['value is zero'] : [];
-          if (JSON.stringify(verdict.results[0]?.newFailures) !== JSON.stringify(expected)) throw new Error(`unexpected verdict: ${JSON.stringify(verdict.results[0])}`);
+          if (JSON.stringify(verdict.results[0]?.newFailures) !== JSON.stringify(expected))
+            throw new Error(`unexpected verdict: ${JSON.stringify(verdict.results[0])}`);
         };
         if (round % 2 === 0) {
           await measureVerdict();

@@ -107,7 +107,13 @@ function observedModel(sdkModel: Model) {
   return { model, streamCalls, firstTurnEnds, betweenTurns, request: () => firstRequest };
 }
 
-async function runOnce(provider: ModelProvider, server: MockServerProcess, root: string, subagents: number, delayMs: number): Promise<RunFigures> {
+async function runOnce(
+  provider: ModelProvider,
+  server: MockServerProcess,
+  root: string,
+  subagents: number,
+  delayMs: number,
+): Promise<RunFigures> {
   server.reset();
   // To tell the engine's delays from the SDK's and the server's.
   const { model: subagentModel, streamCalls, firstTurnEnds, betweenTurns, request } = observedModel(mockServerModel(server, provider));
@@ -208,7 +214,9 @@ export const parallelEfficiency: Benchmark = {
           const floorMs = median(floors);
           const wallMs = median(runs.map((run) => run.wallMs));
           const inFlight = Math.min(...runs.map((run) => run.inFlightAtServer));
-          context.log(`B2 ${provider}: wall ${runs.map((run) => run.wallMs.toFixed(0)).join(', ')} ms; ratio median ${ratio.toFixed(3)}; ${inFlight} of ${subagents} requests in flight at once`);
+          context.log(
+            `B2 ${provider}: wall ${runs.map((run) => run.wallMs.toFixed(0)).join(', ')} ms; ratio median ${ratio.toFixed(3)}; ${inFlight} of ${subagents} requests in flight at once`,
+          );
           measurements.push({
             name: `wall / ${2 * delayMs} ms, ${subagents} subagents, ${provider} (median of ${repetitions})`,
             value: ratio,
@@ -253,5 +261,7 @@ export const parallelEfficiency: Benchmark = {
 };
 
 function roundAll<Value>(value: Value): Value {
-  return JSON.parse(JSON.stringify(value, (_key, field: unknown) => (typeof field === 'number' ? Math.round(field * 10) / 10 : field))) as Value;
+  return JSON.parse(
+    JSON.stringify(value, (_key, field: unknown) => (typeof field === 'number' ? Math.round(field * 10) / 10 : field)),
+  ) as Value;
 }

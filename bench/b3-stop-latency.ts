@@ -56,10 +56,17 @@ async function measureStops(provider: ModelProvider, server: MockServerProcess, 
     for (let round = 0; round < rounds; round++) {
       let taskId = '';
       const streaming = timeOf(listeners, (event) => event.type === 'task-text-delta' && event.taskId === taskId);
-      const { task } = await bench.team.delegate({ prompt: `Find where dates are parsed (${round}).`, role: 'researcher', mode: 'background' });
+      const { task } = await bench.team.delegate({
+        prompt: `Find where dates are parsed (${round}).`,
+        role: 'researcher',
+        mode: 'background',
+      });
       taskId = task.id;
       await streaming;
-      const statusStopped = timeOf(listeners, (event) => event.type === 'task-update' && event.task.id === taskId && event.task.status === 'stopped');
+      const statusStopped = timeOf(
+        listeners,
+        (event) => event.type === 'task-update' && event.task.id === taskId && event.task.status === 'stopped',
+      );
       const ended = timeOf(listeners, (event) => event.type === 'task-end' && event.task.id === taskId);
       const closed = withinTenSeconds(server.latestRequestClosed(), `the server never saw task ${taskId}'s request closed`);
       const start = absoluteNow();
@@ -101,7 +108,9 @@ export const stopLatency: Benchmark = {
         const closed = describe(times.map((time) => time.requestClosedMs));
         const ended = describe(times.map((time) => time.taskEndMs));
         const status = describe(times.map((time) => time.statusMs));
-        context.log(`B3 ${provider}: request closed ${closed.display} (bare SDK ${floor.display}); task-end ${ended.display}; status ${status.display}; CPU ${cpuPerRoundMs.toFixed(2)} ms a round`);
+        context.log(
+          `B3 ${provider}: request closed ${closed.display} (bare SDK ${floor.display}); task-end ${ended.display}; status ${status.display}; CPU ${cpuPerRoundMs.toFixed(2)} ms a round`,
+        );
         measurements.push(
           {
             name: `stop → request closed, ${provider} (${rounds})`,

@@ -41,16 +41,27 @@ export interface SidebarFigures {
 }
 
 /** `pages` first renders of `taskCount` tasks, each on a fresh page (cold, as when the sidebar is opened); then `updates` status updates on the last. */
-export async function measureSidebar(browser: BenchBrowser, url: string, taskCount: number, pages: number, updates: number): Promise<SidebarFigures> {
+export async function measureSidebar(
+  browser: BenchBrowser,
+  url: string,
+  taskCount: number,
+  pages: number,
+  updates: number,
+): Promise<SidebarFigures> {
   const firstRenders: FirstRenderTiming[] = [];
   let updateTimings: RenderTiming[] = [];
   let validateAgainMs = 0;
   for (let index = 0; index < pages; index++) {
     const page = await openSidebarPage(browser, url);
     try {
-      firstRenders.push(await page.evaluate((count) => (window as unknown as { sidebarBench: SidebarBench }).sidebarBench.firstRender(count), taskCount));
+      firstRenders.push(
+        await page.evaluate((count) => (window as unknown as { sidebarBench: SidebarBench }).sidebarBench.firstRender(count), taskCount),
+      );
       if (index === pages - 1) {
-        validateAgainMs = await page.evaluate(() => (window as unknown as { sidebarBench: SidebarBench }).sidebarBench.validateAgainMs(), undefined);
+        validateAgainMs = await page.evaluate(
+          () => (window as unknown as { sidebarBench: SidebarBench }).sidebarBench.validateAgainMs(),
+          undefined,
+        );
         updateTimings = await page.evaluate(async (rounds) => {
           const bench = (window as unknown as { sidebarBench: SidebarBench }).sidebarBench;
           const timings: RenderTiming[] = [];
@@ -82,13 +93,22 @@ export const sidebarWithLongHistory: Benchmark = {
     const { browser } = launched;
     const server = await serveSidebarPage();
     try {
-      const { firstRenders, updates: updateTimings, validateAgainMs } = await measureSidebar(browser, server.url, taskCount, pages, updates);
+      const {
+        firstRenders,
+        updates: updateTimings,
+        validateAgainMs,
+      } = await measureSidebar(browser, server.url, taskCount, pages, updates);
       const first = median(firstRenders.map((render) => render.totalMs));
       const firstOf = (field: keyof RenderTiming) => median(firstRenders.map((render) => render[field]));
       const update = median(updateTimings.map((timing) => timing.totalMs));
-      const updateP95 = percentile(updateTimings.map((timing) => timing.totalMs), 0.95);
+      const updateP95 = percentile(
+        updateTimings.map((timing) => timing.totalMs),
+        0.95,
+      );
       const domNodes = Math.max(...firstRenders.map((render) => render.domNodes));
-      context.log(`B4: first render ${first.toFixed(1)} ms (waited ${firstOf('waitMs').toFixed(1)} in the queue, not counted; validating it again, warm: ${validateAgainMs.toFixed(1)} ms); update ${update.toFixed(2)} ms; ${domNodes} nodes`);
+      context.log(
+        `B4: first render ${first.toFixed(1)} ms (waited ${firstOf('waitMs').toFixed(1)} in the queue, not counted; validating it again, warm: ${validateAgainMs.toFixed(1)} ms); update ${update.toFixed(2)} ms; ${domNodes} nodes`,
+      );
       return {
         measurements: [
           {
@@ -98,7 +118,13 @@ export const sidebarWithLongHistory: Benchmark = {
             target: firstRenderTargetMs,
             display: `${first.toFixed(1)} ms (clone ${(firstOf('cloneMs') + firstOf('readMs')).toFixed(1)}, validate+store ${firstOf('receiveMs').toFixed(1)}, DOM ${firstOf('renderMs').toFixed(1)}, layout ${firstOf('layoutMs').toFixed(1)}; then the other ${firstRenders[0].messages - 1} messages ${median(firstRenders.map((render) => render.restMs)).toFixed(1)})`,
           },
-          { name: `one status update (median of ${updates})`, value: update, unit: 'ms', target: 4, display: `${update.toFixed(2)} ms (p95 ${updateP95.toFixed(2)})` },
+          {
+            name: `one status update (median of ${updates})`,
+            value: update,
+            unit: 'ms',
+            target: 4,
+            display: `${update.toFixed(2)} ms (p95 ${updateP95.toFixed(2)})`,
+          },
           { name: 'DOM nodes', value: domNodes, unit: 'nodes', target: 300, display: `${domNodes} nodes (${firstRenders[0].rows} rows)` },
         ],
         details: { taskCount, viewport, chromium: browser.version(), validateAgainMs, firstRenders, updates: updateTimings },

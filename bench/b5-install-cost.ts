@@ -39,12 +39,16 @@ function productionPackagePresent(): boolean {
 function packageExtension(context: BenchmarkContext): void {
   context.log('B5: npm run package (production build and .vsix)');
   const result = spawnSync('npm', ['run', 'package'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  if (result.status !== 0) throw new Error(`npm run package failed (${result.status}): ${(result.stderr || result.stdout).trim().split('\n').slice(-3).join(' ')}`);
+  if (result.status !== 0)
+    throw new Error(
+      `npm run package failed (${result.status}): ${(result.stderr || result.stdout).trim().split('\n').slice(-3).join(' ')}`,
+    );
 }
 
 function activateOnce(): ActivationTiming {
   const result = spawnSync(process.execPath, [probeBundle, 'dist/extension.js'], { encoding: 'utf8', timeout: 60_000 });
-  if (result.status !== 0) throw new Error(`the activation probe failed (${result.status}): ${result.stderr.trim().split('\n').slice(0, 3).join(' ')}`);
+  if (result.status !== 0)
+    throw new Error(`the activation probe failed (${result.status}): ${result.stderr.trim().split('\n').slice(0, 3).join(' ')}`);
   return JSON.parse(result.stdout.trim().split('\n').at(-1) ?? '') as ActivationTiming;
 }
 
@@ -66,21 +70,37 @@ export const installCost: Benchmark = {
     const activate = median(timings.map((timing) => timing.activateMs));
     const activationCpu = median(timings.map((timing) => timing.cpuMs));
     if (timings[0].subscriptions === 0) context.log('B5: activate registered nothing (is the extension still a stub?)');
-    context.log(`B5: activation ${total.toFixed(1)} ms (load ${load.toFixed(1)}, activate ${activate.toFixed(1)}; CPU ${activationCpu.toFixed(1)}), ${timings[0].subscriptions} subscriptions`);
+    context.log(
+      `B5: activation ${total.toFixed(1)} ms (load ${load.toFixed(1)}, activate ${activate.toFixed(1)}; CPU ${activationCpu.toFixed(1)}), ${timings[0].subscriptions} subscriptions`,
+    );
     const sizes = Object.fromEntries([...bundles, vsix].map((file) => [file, statSync(file).size]));
     const realHost = realHostActivation(context);
     const coreTimes = timings.flatMap((timing) => (timing.coreMs === null ? [] : [timing.coreMs]));
     const core = coreTimes.length > 0 ? median(coreTimes) : null;
     return {
       measurements: [
-        { name: `activation (median of ${runs})`, value: total, unit: 'ms', target: 30, display: `${total.toFixed(1)} ms (load ${load.toFixed(1)} + activate ${activate.toFixed(1)}; CPU ${activationCpu.toFixed(1)})` },
-        { name: 'first use: the core loaded and started', value: core, unit: 'ms', display: core === null ? 'not measured' : `${core.toFixed(1)} ms`, note: 'paid once, by the first command or the view' },
+        {
+          name: `activation (median of ${runs})`,
+          value: total,
+          unit: 'ms',
+          target: 30,
+          display: `${total.toFixed(1)} ms (load ${load.toFixed(1)} + activate ${activate.toFixed(1)}; CPU ${activationCpu.toFixed(1)})`,
+        },
+        {
+          name: 'first use: the core loaded and started',
+          value: core,
+          unit: 'ms',
+          display: core === null ? 'not measured' : `${core.toFixed(1)} ms`,
+          note: 'paid once, by the first command or the view',
+        },
         {
           name: "activation in code-server's extension host",
           value: realHost?.activationMs ?? null,
           unit: 'ms',
           target: 30,
-          display: realHost ? `${realHost.activationMs} ms (${realHost.text}, Running Extensions; an empty extension in the same windows: ${realHost.emptyText})` : 'not measured',
+          display: realHost
+            ? `${realHost.activationMs} ms (${realHost.text}, Running Extensions; an empty extension in the same windows: ${realHost.emptyText})`
+            : 'not measured',
           ...(realHost ? {} : { note: 'run the e2e journey `activation` (needs code-server: npm run test:e2e)' }),
         },
         { name: '.vsix size', value: megabytes(vsix), unit: 'MB', target: 1.5, display: `${megabytes(vsix).toFixed(2)} MB` },
@@ -119,22 +139,38 @@ function realHostActivation(context: BenchmarkContext): { activationMs: number; 
   const describeEmpty = (values: number[]) => (values.length > 0 ? `${median(values)} ms` : 'not measured');
   if (context.quick) {
     const figure = read(true);
-    return figure && { activationMs: figure.activationMs, text: figure.text, emptyText: describeEmpty(figure.emptyActivationMs === undefined ? [] : [figure.emptyActivationMs]) };
+    return (
+      figure && {
+        activationMs: figure.activationMs,
+        text: figure.text,
+        emptyText: describeEmpty(figure.emptyActivationMs === undefined ? [] : [figure.emptyActivationMs]),
+      }
+    );
   }
   const figures: number[] = [];
   const empties: number[] = [];
   for (let window = 0; window < 3; window++) {
     context.log(`B5: the activation journey in code-server, window ${window + 1} of 3 (node test/e2e/run.mjs --vsix ${vsix} activation)`);
     rmSync(realHostFigure, { force: true });
-    const run = spawnSync(process.execPath, ['test/e2e/run.mjs', '--vsix', vsix, 'activation'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 600_000 });
+    const run = spawnSync(process.execPath, ['test/e2e/run.mjs', '--vsix', vsix, 'activation'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: 600_000,
+    });
     const figure = read(false);
     if (run.status !== 0 || !figure) {
-      context.log(`B5: the activation journey failed (${run.status}); ${(run.stderr || run.stdout).trim().split('\n').slice(-2).join(' ')}`);
+      context.log(
+        `B5: the activation journey failed (${run.status}); ${(run.stderr || run.stdout).trim().split('\n').slice(-2).join(' ')}`,
+      );
       continue;
     }
     figures.push(figure.activationMs);
     if (figure.emptyActivationMs !== undefined) empties.push(figure.emptyActivationMs);
   }
   if (figures.length === 0) return undefined;
-  return { activationMs: median(figures), text: `median of ${figures.join(', ')} ms`, emptyText: empties.length > 0 ? `${describeEmpty(empties)} (${empties.join(', ')})` : describeEmpty(empties) };
+  return {
+    activationMs: median(figures),
+    text: `median of ${figures.join(', ')} ms`,
+    emptyText: empties.length > 0 ? `${describeEmpty(empties)} (${empties.join(', ')})` : describeEmpty(empties),
+  };
 }

@@ -21,7 +21,10 @@ const subagentsPerDelegation = 4;
 
 /** The target: heap over baseline per 1,000 finished tasks, MB (issue 28 raised it from 10). */
 export const heapPerThousandTargetMb = 5;
-const words = 'the parser reads the date string splits it on separators and builds a Date in the local time zone which is wrong for timestamps that come from the server in UTC'.split(' ');
+const words =
+  'the parser reads the date string splits it on separators and builds a Date in the local time zone which is wrong for timestamps that come from the server in UTC'.split(
+    ' ',
+  );
 
 /** About `length` characters of prose, unique per `seed` (and a flat string, not a slice of a shared one). */
 function prose(seed: number, length: number): string {
@@ -36,7 +39,10 @@ function prose(seed: number, length: number): string {
 }
 
 function sourceFile(index: number): string {
-  return Array.from({ length: 40 }, (_, line) => `export function parse${index}_${line}(value: string): Date { return new Date(value); }`).join('\n');
+  return Array.from(
+    { length: 40 },
+    (_, line) => `export function parse${index}_${line}(value: string): Date { return new Date(value); }`,
+  ).join('\n');
 }
 
 export const files = Object.fromEntries(Array.from({ length: 8 }, (_, index) => [`parse${index}.ts`, sourceFile(index)]));
@@ -54,7 +60,8 @@ const researcherStep: ScriptStep = (request: ModelRequest) => {
       ScriptedModel.toolCall('Read', { file_path: `parse${(seed + 1) % 8}.ts` }),
     ];
   }
-  if (turn === 2) return [ScriptedModel.text(prose(seed, 200)), ScriptedModel.toolCall('Read', { file_path: `parse${(seed + 2) % 8}.ts`, limit: 20 })];
+  if (turn === 2)
+    return [ScriptedModel.text(prose(seed, 200)), ScriptedModel.toolCall('Read', { file_path: `parse${(seed + 2) % 8}.ts`, limit: 20 })];
   return prose(seed, 2_000);
 };
 
@@ -62,13 +69,19 @@ const coordinatorStep: ScriptStep = (request: ModelRequest) => {
   seed += 1;
   if (request.messages.length > 1) return prose(seed, 1_000);
   return Array.from({ length: subagentsPerDelegation }, (_, index) =>
-    ScriptedModel.toolCall('Agent', { subagent_type: 'researcher', description: `Check parser ${index}`, prompt: prose(seed + index, 400) }),
+    ScriptedModel.toolCall('Agent', {
+      subagent_type: 'researcher',
+      description: `Check parser ${index}`,
+      prompt: prose(seed + index, 400),
+    }),
   );
 };
 
 function createTeam(root: string, delegations: number, runLog: RunLog | undefined): BenchTeam {
   const coordinator = new ScriptedModel(new Array<ScriptStep>(delegations * 2).fill(coordinatorStep), { recordCalls: false });
-  const researcher = new ScriptedModel(new Array<ScriptStep>(delegations * subagentsPerDelegation * 3).fill(researcherStep), { recordCalls: false });
+  const researcher = new ScriptedModel(new Array<ScriptStep>(delegations * subagentsPerDelegation * 3).fill(researcherStep), {
+    recordCalls: false,
+  });
   const bench = createBenchTeam({
     modelFor: (role) => (role === 'coordinator' ? coordinator : researcher),
     toolbox: folderToolbox(root),
@@ -83,7 +96,11 @@ function createTeam(root: string, delegations: number, runLog: RunLog | undefine
 async function withRunLog<Result>(use: (runLog: RunLog) => Promise<Result>): Promise<Result> {
   const directory = await mkdtemp(nodePath.join(tmpdir(), 'agent-team-bench-runs-'));
   const warnings: string[] = [];
-  const runLog = await RunLog.open({ directory, onWarning: (message) => warnings.push(message), retention: { maxBytes: Infinity, maxAgeDays: Infinity } });
+  const runLog = await RunLog.open({
+    directory,
+    onWarning: (message) => warnings.push(message),
+    retention: { maxBytes: Infinity, maxAgeDays: Infinity },
+  });
   try {
     const result = await use(runLog);
     if (warnings.length > 0) throw new Error(`the run log warned: ${warnings.slice(0, 3).join('; ')}`);
@@ -146,7 +163,8 @@ async function measureTeamHeap(root: string, delegations: number, runLog: RunLog
     await settle(bench, runLog);
     const afterBytes = heapUsed();
     const all = bench.taskManager.list();
-    if (all.length !== tasks || all.some((task) => task.status !== 'completed')) throw new Error(`expected ${tasks} completed tasks, have ${all.length}`);
+    if (all.length !== tasks || all.some((task) => task.status !== 'completed'))
+      throw new Error(`expected ${tasks} completed tasks, have ${all.length}`);
     let transcriptChars = 0;
     // Read back as a user opening each task would (from the run log, when the heap no longer holds it).
     for (const task of all) transcriptChars += JSON.stringify(await bench.taskManager.readTranscript(task.id)).length;
@@ -168,13 +186,21 @@ export const memory: Benchmark = {
   async run(context: BenchmarkContext): Promise<BenchmarkOutcome> {
     const delegations = context.quick ? 20 : 200;
     return withTempFolder(files, async (root) => {
-      const { tasks, baselineBytes: baseline, afterBytes: after, transcriptChars, transcriptEntries: entries } = await measureHeap(root, delegations);
+      const {
+        tasks,
+        baselineBytes: baseline,
+        afterBytes: after,
+        transcriptChars,
+        transcriptEntries: entries,
+      } = await measureHeap(root, delegations);
       const inMemory = await measureHeap(root, delegations, { withLog: false });
       const growth = (after - baseline) / bytesPerMegabyte;
       // The target is for 1,000 tasks; a quick run's smaller history is scaled to it.
       const perThousand = (growth * 1_000) / tasks;
       const inMemoryPerThousand = ((inMemory.afterBytes - inMemory.baselineBytes) * 1_000) / tasks / bytesPerMegabyte;
-      context.log(`B6: ${tasks} tasks, ${entries} transcript entries (${(transcriptChars / bytesPerMegabyte).toFixed(1)} MB as JSON): heap +${growth.toFixed(1)} MB with the run log, +${((inMemory.afterBytes - inMemory.baselineBytes) / bytesPerMegabyte).toFixed(1)} MB without`);
+      context.log(
+        `B6: ${tasks} tasks, ${entries} transcript entries (${(transcriptChars / bytesPerMegabyte).toFixed(1)} MB as JSON): heap +${growth.toFixed(1)} MB with the run log, +${((inMemory.afterBytes - inMemory.baselineBytes) / bytesPerMegabyte).toFixed(1)} MB without`,
+      );
       return {
         measurements: [
           {
@@ -190,9 +216,22 @@ export const memory: Benchmark = {
             unit: 'MB',
             display: `${inMemoryPerThousand.toFixed(1)} MB (${((inMemory.afterBytes - inMemory.baselineBytes) / tasks / 1024).toFixed(1)} KB a task)`,
           },
-          { name: 'their transcripts as JSON', value: (transcriptChars * 1_000) / tasks / bytesPerMegabyte, unit: 'MB', display: `${((transcriptChars * 1_000) / tasks / bytesPerMegabyte).toFixed(1)} MB (${Math.round(entries / tasks)} entries a task)` },
+          {
+            name: 'their transcripts as JSON',
+            value: (transcriptChars * 1_000) / tasks / bytesPerMegabyte,
+            unit: 'MB',
+            display: `${((transcriptChars * 1_000) / tasks / bytesPerMegabyte).toFixed(1)} MB (${Math.round(entries / tasks)} entries a task)`,
+          },
         ],
-        details: { tasks, baselineBytes: baseline, afterBytes: after, transcriptChars, transcriptEntries: entries, inMemoryBaselineBytes: inMemory.baselineBytes, inMemoryAfterBytes: inMemory.afterBytes },
+        details: {
+          tasks,
+          baselineBytes: baseline,
+          afterBytes: after,
+          transcriptChars,
+          transcriptEntries: entries,
+          inMemoryBaselineBytes: inMemory.baselineBytes,
+          inMemoryAfterBytes: inMemory.afterBytes,
+        },
       };
     });
   },

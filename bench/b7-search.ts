@@ -14,7 +14,8 @@ export const search: Benchmark = {
   title: 'search',
   async run(context: BenchmarkContext): Promise<BenchmarkOutcome> {
     const ripgrepPath = await findRipgrepOnPath();
-    if (ripgrepPath === null) return { measurements: [], skipped: 'ripgrep (rg) is not installed: nothing to compare with (apt-get install ripgrep)' };
+    if (ripgrepPath === null)
+      return { measurements: [], skipped: 'ripgrep (rg) is not installed: nothing to compare with (apt-get install ripgrep)' };
     const files = context.quick ? 2_000 : 20_000;
     const result = await runGrepBenchmark({ files, runs: context.quick ? 3 : 15, ripgrepPath, log: (line) => context.log(`B7: ${line}`) });
     const measurements: Measurement[] = result.queries.flatMap((query): Measurement[] => [

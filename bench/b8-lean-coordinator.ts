@@ -16,7 +16,8 @@ import { withTempFolder } from './support/temp-folder.js';
 import type { Benchmark, BenchmarkContext, BenchmarkOutcome, Measurement } from './support/types.js';
 
 const subagents = 10;
-const userPrompt = 'Review how dates are handled across the code base: parsing, formatting, time zones, and the tests. Report the bugs with file:line references.';
+const userPrompt =
+  'Review how dates are handled across the code base: parsing, formatting, time zones, and the tests. Report the bugs with file:line references.';
 
 type Variant = 'foreground' | 'background-task-output' | 'background-awaited';
 
@@ -34,7 +35,11 @@ function result(index: number): string {
 const researcherStep: ScriptStep = (request: ModelRequest) => {
   const turn = Math.ceil(request.messages.length / 2);
   const index = Number(/area (\d+)/.exec(firstText(request.messages))?.[1] ?? -1);
-  if (turn <= 3) return [ScriptedModel.text(`Reading part ${turn} of area ${index}. `.repeat(20)), ScriptedModel.toolCall('Read', { file_path: `big${turn}.ts` })];
+  if (turn <= 3)
+    return [
+      ScriptedModel.text(`Reading part ${turn} of area ${index}. `.repeat(20)),
+      ScriptedModel.toolCall('Read', { file_path: `big${turn}.ts` }),
+    ];
   return result(index);
 };
 
@@ -85,7 +90,11 @@ function messageChars(messages: ModelMessage[], keep: (message: ModelMessage, pa
 }
 
 async function measure(variant: Variant, root: string) {
-  const subagentIds = () => bench.taskManager.list().filter((task) => task.parentId !== null).map((task) => task.id);
+  const subagentIds = () =>
+    bench.taskManager
+      .list()
+      .filter((task) => task.parentId !== null)
+      .map((task) => task.id);
   const coordinator = new ScriptedModel(coordinatorScript(variant, subagentIds));
   // A few milliseconds a turn, as any model takes: the coordinator's next turn starts before they end.
   const researcher = new ScriptedModel(new Array<ScriptStep>(subagents * 4).fill(researcherStep), { recordCalls: false, latencyMs: 3 });
@@ -98,10 +107,14 @@ async function measure(variant: Variant, root: string) {
     const { task } = await bench.team.delegate({ prompt: userPrompt, awaitBackgroundTasks: variant === 'background-awaited' });
     if (task.status !== 'completed') throw new Error(`${variant}: the coordinator ended ${task.status}: ${task.error ?? ''}`);
     const children = bench.taskManager.children(task.id);
-    if (children.length !== subagents || children.some((child) => child.output !== result(Number(/area (\d+)/.exec(child.description)?.[1])))) {
+    if (
+      children.length !== subagents ||
+      children.some((child) => child.output !== result(Number(/area (\d+)/.exec(child.description)?.[1])))
+    ) {
       throw new Error(`${variant}: expected ${subagents} subagents with their results`);
     }
-    if (coordinator.remainingSteps !== 0) throw new Error(`${variant}: the coordinator was called ${coordinator.callTotal} times, not as scripted`);
+    if (coordinator.remainingSteps !== 0)
+      throw new Error(`${variant}: the coordinator was called ${coordinator.callTotal} times, not as scripted`);
     assertNoWarnings(bench);
     const last = coordinator.calls.at(-1)!.request;
     const actual = requestChars(last);
@@ -113,13 +126,26 @@ async function measure(variant: Variant, root: string) {
       messageChars(last.messages, (message) => message.role === 'assistant') +
       results;
     const transcripts = children.reduce((sum, child) => sum + JSON.stringify(bench.taskManager.transcript(child.id)).length, 0);
-    return { actualTokens: Math.round(actual / 4), expectedTokens: Math.round(expected / 4), ratio: actual / expected, subagentTranscriptTokens: Math.round(transcripts / 4) };
+    return {
+      actualTokens: Math.round(actual / 4),
+      expectedTokens: Math.round(expected / 4),
+      ratio: actual / expected,
+      subagentTranscriptTokens: Math.round(transcripts / 4),
+    };
   } finally {
     await bench.close();
   }
 }
 
-const bigFiles = Object.fromEntries([1, 2, 3].map((part) => [`big${part}.ts`, Array.from({ length: 120 }, (_, line) => `export const value${part}_${line} = parseDate('2024-01-${(line % 28) + 1}T00:00:00Z'); // line ${line}`).join('\n')]));
+const bigFiles = Object.fromEntries(
+  [1, 2, 3].map((part) => [
+    `big${part}.ts`,
+    Array.from(
+      { length: 120 },
+      (_, line) => `export const value${part}_${line} = parseDate('2024-01-${(line % 28) + 1}T00:00:00Z'); // line ${line}`,
+    ).join('\n'),
+  ]),
+);
 
 export const leanCoordinator: Benchmark = {
   id: 'B8',
@@ -130,7 +156,9 @@ export const leanCoordinator: Benchmark = {
     await withTempFolder(bigFiles, async (root) => {
       for (const variant of Object.keys(variantNames) as Variant[]) {
         const figures = await measure(variant, root);
-        context.log(`B8 ${variant}: last request ~${figures.actualTokens} tokens, expected ~${figures.expectedTokens}; subagent transcripts ~${figures.subagentTranscriptTokens}`);
+        context.log(
+          `B8 ${variant}: last request ~${figures.actualTokens} tokens, expected ~${figures.expectedTokens}; subagent transcripts ~${figures.subagentTranscriptTokens}`,
+        );
         measurements.push({
           name: `last request / expected, ${variantNames[variant]}`,
           value: figures.ratio,

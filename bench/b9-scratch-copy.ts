@@ -33,20 +33,30 @@ async function makeRepository(root: string, folders: number): Promise<void> {
   for (let folder = 0; folder < folders; folder++) {
     const directory = path.join(root, 'src', `module${folder}`);
     await mkdir(directory, { recursive: true });
-    await Promise.all(Array.from({ length: 100 }, (_, file) => writeFile(path.join(directory, `file${file}.ts`), `export const value${file} = ${folder * 100 + file};\n`.repeat(8))));
+    await Promise.all(
+      Array.from({ length: 100 }, (_, file) =>
+        writeFile(path.join(directory, `file${file}.ts`), `export const value${file} = ${folder * 100 + file};\n`.repeat(8)),
+      ),
+    );
   }
   await writeFile(path.join(root, '.gitignore'), 'node_modules/\n');
   await mkdir(path.join(root, 'node_modules', 'dependency'), { recursive: true });
   await writeFile(path.join(root, 'node_modules', 'dependency', 'index.js'), 'module.exports = 1;\n');
-  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=Bench', '-c', 'user.email=bench@localhost', ...args], { cwd: root, stdio: 'pipe' });
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=Bench', '-c', 'user.email=bench@localhost', ...args], { cwd: root, stdio: 'pipe' });
   git('init', '-q');
   git('add', '-A');
   git('commit', '-q', '-m', 'the repository');
-  for (let file = 0; file < 20; file++) await writeFile(path.join(root, 'src', 'module0', `file${file}.ts`), `export const changed = ${file};\n`);
+  for (let file = 0; file < 20; file++)
+    await writeFile(path.join(root, 'src', 'module0', `file${file}.ts`), `export const changed = ${file};\n`);
   for (let file = 0; file < 10; file++) await writeFile(path.join(root, `untracked${file}.ts`), `export const added = ${file};\n`);
 }
 
-const proposalsOf = (round: number) => [0, 1, 2].map((index) => ({ path: `src/module${(round + index) % 5}/file${50 + index}.ts`, content: `export const proposed = ${round};\n` }));
+const proposalsOf = (round: number) =>
+  [0, 1, 2].map((index) => ({
+    path: `src/module${(round + index) % 5}/file${50 + index}.ts`,
+    content: `export const proposed = ${round};\n`,
+  }));
 
 type Kind = 'overlay' | 'git';
 
@@ -84,12 +94,20 @@ async function laterCommand(options: LaterRound): Promise<Sample> {
   const { sample: total } = await measured(async () => {
     const copy: CommandCopy = await options.copies.acquire(options.rootId);
     await copy.prepare(proposalsOf(options.round + 1));
-    await timeCommand(options.command, { cwd: copy.cwd, workspaceRoot: options.workspaceRoot, copy: copy.sandboxPaths }, options.sandbox, { copy });
+    await timeCommand(options.command, { cwd: copy.cwd, workspaceRoot: options.workspaceRoot, copy: copy.sandboxPaths }, options.sandbox, {
+      copy,
+    });
     const changed = await copy.changedFiles();
     options.copies.release(options.rootId, copy);
     if (!changed.includes(options.expected)) throw new Error(`the command's file was not reported (${copy.kind}): ${changed.join(', ')}`);
   });
-  const { sample: plain } = await measured(() => timeCommand(options.command.replace(/> \S+$/, '> /dev/null'), { cwd: options.plainFolder, workspaceRoot: options.workspaceRoot, copy: { writable: [options.plainFolder], readOnly: [] } }, undefined));
+  const { sample: plain } = await measured(() =>
+    timeCommand(
+      options.command.replace(/> \S+$/, '> /dev/null'),
+      { cwd: options.plainFolder, workspaceRoot: options.workspaceRoot, copy: { writable: [options.plainFolder], readOnly: [] } },
+      undefined,
+    ),
+  );
   return { wall: total.wall - plain.wall, cpu: total.cpu - plain.cpu };
 }
 
@@ -97,7 +115,14 @@ function figure(name: string, samples: readonly Sample[], target: number | undef
   if (samples.length === 0) return { name, value: null, unit: 'ms', note: 'no overlay here' };
   const walls = samples.map((sample) => sample.wall);
   const cpu = median(samples.map((sample) => sample.cpu));
-  return { name, value: median(walls), unit: 'ms', ...(target !== undefined ? { target } : {}), display: `p50 ${median(walls).toFixed(1)} / p95 ${percentile(walls, 0.95).toFixed(1)} ms, CPU p50 ${cpu.toFixed(1)} ms`, note };
+  return {
+    name,
+    value: median(walls),
+    unit: 'ms',
+    ...(target !== undefined ? { target } : {}),
+    display: `p50 ${median(walls).toFixed(1)} / p95 ${percentile(walls, 0.95).toFixed(1)} ms, CPU p50 ${cpu.toFixed(1)} ms`,
+    note,
+  };
 }
 
 export const scratchCopy: Benchmark = {
@@ -119,7 +144,10 @@ export const scratchCopy: Benchmark = {
       const { value: support, sample: detection } = await measured(() => overlaySupport(directory));
       // Without an overlay here the git-made copy is still measured: it is what runs on such a machine.
       const kinds: Kind[] = support.available ? ['overlay', 'git'] : ['git'];
-      const copies = { overlay: new ScratchCopies({ workspaceRoot: root, directory, kind: 'overlay' }), git: new ScratchCopies({ workspaceRoot: root, directory, kind: 'git' }) };
+      const copies = {
+        overlay: new ScratchCopies({ workspaceRoot: root, directory, kind: 'overlay' }),
+        git: new ScratchCopies({ workspaceRoot: root, directory, kind: 'git' }),
+      };
       const first: Record<Kind, Sample[]> = { overlay: [], git: [] };
       for (let round = 0; round < firstRounds; round++) {
         // Alternate which goes first, so neither always runs on a warmer machine.
@@ -138,7 +166,18 @@ export const scratchCopy: Benchmark = {
         const samples: Record<Kind, Sample[]> = { overlay: [], git: [] };
         for (let round = 0; round < laterRounds; round++) {
           for (const kind of round % 2 === 0 ? kinds : [...kinds].reverse()) {
-            samples[kind].push(await laterCommand({ copies: copies[kind], rootId: 'tree0', round, command: command.replace('ROUND', String(round)), expected, workspaceRoot: root, plainFolder, ...(sandbox ? { sandbox } : {}) }));
+            samples[kind].push(
+              await laterCommand({
+                copies: copies[kind],
+                rootId: 'tree0',
+                round,
+                command: command.replace('ROUND', String(round)),
+                expected,
+                workspaceRoot: root,
+                plainFolder,
+                ...(sandbox ? { sandbox } : {}),
+              }),
+            );
           }
         }
         return samples;
@@ -148,21 +187,63 @@ export const scratchCopy: Benchmark = {
       const availability = await detectSandbox();
       const inSandbox = availability.available ? await laterOf('echo round ROUND > report.txt', 'report.txt', availability) : undefined;
       await Promise.all([copies.overlay.dispose(), copies.git.dispose()]);
-      const ratio = support.available ? median(first.git.map((sample) => sample.wall)) / median(first.overlay.map((sample) => sample.wall)) : 0;
+      const ratio = support.available
+        ? median(first.git.map((sample) => sample.wall)) / median(first.overlay.map((sample) => sample.wall))
+        : 0;
       return {
         measurements: [
-          figure('first command: copy ready (overlay)', first.overlay, 300, `median of ${firstRounds}; ${folders * 100} files; ${ratio.toFixed(0)}x faster than the git-made copy in the same run`),
+          figure(
+            'first command: copy ready (overlay)',
+            first.overlay,
+            300,
+            `median of ${firstRounds}; ${folders * 100} files; ${ratio.toFixed(0)}x faster than the git-made copy in the same run`,
+          ),
           // The git-made copy is judged (by the second pass's targets) only where it is the copy commands get.
-          figure('first command: copy ready (git-made copy)', first.git, support.available ? undefined : 2000, support.available ? 'the fallback where no overlay can be mounted (judged there: <= 2 s)' : 'the copy commands get here'),
+          figure(
+            'first command: copy ready (git-made copy)',
+            first.git,
+            support.available ? undefined : 2000,
+            support.available ? 'the fallback where no overlay can be mounted (judged there: <= 2 s)' : 'the copy commands get here',
+          ),
           figure('later command: added (overlay)', later.overlay, 20, 'target on p50; paired with the same command in a plain folder'),
-          figure('later command: added (git-made copy)', later.git, support.available ? undefined : 50, support.available ? 'the fallback (judged where it is the copy commands get: <= 50 ms on p50)' : 'target on p50'),
-          figure('later command editing a tracked file in a subfolder: added (overlay)', deeper.overlay, undefined, 'the folder it wrote in is checked for files gone (re-made folders)'),
+          figure(
+            'later command: added (git-made copy)',
+            later.git,
+            support.available ? undefined : 50,
+            support.available ? 'the fallback (judged where it is the copy commands get: <= 50 ms on p50)' : 'target on p50',
+          ),
+          figure(
+            'later command editing a tracked file in a subfolder: added (overlay)',
+            deeper.overlay,
+            undefined,
+            'the folder it wrote in is checked for files gone (re-made folders)',
+          ),
           figure('later command editing a tracked file in a subfolder: added (git-made copy)', deeper.git, undefined, ''),
           ...(inSandbox
-            ? [figure('later command in the sandbox: added (overlay)', inSandbox.overlay, undefined, 'copy and sandbox together, less the same command run outside both'), figure('later command in the sandbox: added (git-made copy)', inSandbox.git, undefined, '')]
-            : [{ name: 'later command in the sandbox: added', value: null, unit: 'ms', note: `no sandbox here: ${availability.available ? '' : availability.reason}` }]),
+            ? [
+                figure(
+                  'later command in the sandbox: added (overlay)',
+                  inSandbox.overlay,
+                  undefined,
+                  'copy and sandbox together, less the same command run outside both',
+                ),
+                figure('later command in the sandbox: added (git-made copy)', inSandbox.git, undefined, ''),
+              ]
+            : [
+                {
+                  name: 'later command in the sandbox: added',
+                  value: null,
+                  unit: 'ms',
+                  note: `no sandbox here: ${availability.available ? '' : availability.reason}`,
+                },
+              ]),
           support.available
-            ? { name: 'overlay detection (once per process)', value: detection.wall, unit: 'ms', display: `${detection.wall.toFixed(1)} ms, CPU ${detection.cpu.toFixed(1)} ms` }
+            ? {
+                name: 'overlay detection (once per process)',
+                value: detection.wall,
+                unit: 'ms',
+                display: `${detection.wall.toFixed(1)} ms, CPU ${detection.cpu.toFixed(1)} ms`,
+              }
             : { name: 'overlay detection (once per process)', value: null, unit: 'ms', note: `no overlay here: ${support.reason}` },
         ],
         details: { files: folders * 100, first, later, deeper, inSandbox, detection },

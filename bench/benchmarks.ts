@@ -20,4 +20,24 @@ import { scalingCurves } from './c1-scaling.js';
 import { checksVerdict } from './b19-checks-verdict.js';
 import type { Benchmark } from './support/types.js';
 
-export const benchmarks: readonly Benchmark[] = [delegationOverhead, parallelEfficiency, stopLatency, sidebarWithLongHistory, installCost, memory, search, leanCoordinator, scratchCopy, workflowOverhead, plannerOverhead, replyLatency, sandboxCost, runLogCost, editorStaysResponsive, wordsAppear, checksVerdict, contextCompaction, scalingCurves];
+export const benchmarks: readonly Benchmark[] = [
+  delegationOverhead,
+  parallelEfficiency,
+  stopLatency,
+  sidebarWithLongHistory,
+  installCost,
+  memory,
+  search,
+  leanCoordinator,
+  scratchCopy,
+  workflowOverhead,
+  plannerOverhead,
+  replyLatency,
+  sandboxCost,
+  runLogCost,
+  editorStaysResponsive,
+  wordsAppear,
+  checksVerdict,
+  contextCompaction,
+  scalingCurves,
+];

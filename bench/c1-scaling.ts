@@ -31,7 +31,14 @@ const quickSizes = {
 };
 
 /** One table row for a curve: every size's figure, the worst one judged against the target. */
-function curveRow(name: string, sizes: readonly number[], values: readonly number[], unit: string, target: number, judgedFrom = 0): Measurement {
+function curveRow(
+  name: string,
+  sizes: readonly number[],
+  values: readonly number[],
+  unit: string,
+  target: number,
+  judgedFrom = 0,
+): Measurement {
   const shown = values.map((value, index) => `${formatNumber(value)} @ ${sizes[index].toLocaleString('en-US')}`).join(', ');
   // `judgedFrom`: sizes below it are shown but not judged (a per-task figure of a few tasks is one
   // reading's noise, or a fixed cost spread thin).
@@ -58,21 +65,59 @@ export const scalingCurves: Benchmark = {
     const sidebar = await sidebarCurve(sizes.sidebar, context.quick ? 1 : 3, context.quick ? 10 : 50, context.log);
     const memory = await memoryCurve(sizes.memory, context.log);
     const measurements: Measurement[] = [
-      curveRow('B1 time per delegation, by tasks run', sizes.delegation, delegation.map((point) => point.perDelegationUs), 'µs', 100),
+      curveRow(
+        'B1 time per delegation, by tasks run',
+        sizes.delegation,
+        delegation.map((point) => point.perDelegationUs),
+        'µs',
+        100,
+      ),
     ];
     if (!('unavailable' in sidebar)) {
       measurements.push(
-        curveRow('B4 first render, by tasks in the history', sizes.sidebar, sidebar.map((point) => point.firstRenderMs), 'ms', firstRenderTargetMs),
-        curveRow('B4 one status update, by tasks in the history', sizes.sidebar, sidebar.map((point) => point.updateMs), 'ms', 4),
+        curveRow(
+          'B4 first render, by tasks in the history',
+          sizes.sidebar,
+          sidebar.map((point) => point.firstRenderMs),
+          'ms',
+          firstRenderTargetMs,
+        ),
+        curveRow(
+          'B4 one status update, by tasks in the history',
+          sizes.sidebar,
+          sidebar.map((point) => point.updateMs),
+          'ms',
+          4,
+        ),
       );
     } else measurements.push({ name: 'B4 curve', value: null, unit: 'ms', display: `skipped: ${sidebar.unavailable}` });
-    measurements.push(curveRow('B6 heap per 1,000 tasks, by tasks kept', memory.map((point) => point.tasks), memory.map((point) => point.perThousandMb), 'MB', heapPerThousandTargetMb, 1_000));
+    measurements.push(
+      curveRow(
+        'B6 heap per 1,000 tasks, by tasks kept',
+        memory.map((point) => point.tasks),
+        memory.map((point) => point.perThousandMb),
+        'MB',
+        heapPerThousandTargetMb,
+        1_000,
+      ),
+    );
 
     if (context.chartsDirectory) {
       const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
       const note = `${when} UTC, npm run bench -- C1${context.quick ? ' --quick' : ''} --charts${context.selfMadeLoad ? ` --load ${context.selfMadeLoad}` : ''}. ${describeMachine(machine)}, ${Math.round(loadavg()[0] * 100) / 100} at the end.`;
-      writeChart(context.chartsDirectory, 'b1-scaling.svg', delegationChart(delegation, `${note} Sizes of 1,000 tasks or fewer: median of repeated runs in fresh teams.`), context.log);
-      if (!('unavailable' in sidebar)) writeChart(context.chartsDirectory, 'b4-scaling.svg', sidebarChart(sidebar, `${note} Headless Chromium, 360×900 sidebar.`), context.log);
+      writeChart(
+        context.chartsDirectory,
+        'b1-scaling.svg',
+        delegationChart(delegation, `${note} Sizes of 1,000 tasks or fewer: median of repeated runs in fresh teams.`),
+        context.log,
+      );
+      if (!('unavailable' in sidebar))
+        writeChart(
+          context.chartsDirectory,
+          'b4-scaling.svg',
+          sidebarChart(sidebar, `${note} Headless Chromium, 360×900 sidebar.`),
+          context.log,
+        );
       writeChart(context.chartsDirectory, 'b6-scaling.svg', memoryChart(memory, note), context.log);
     }
     return { measurements, details: { sizes, delegation, sidebar, memory } };

@@ -30,14 +30,25 @@ async function main(argv: string[]): Promise<number> {
   const chartsDirectory = process.env.AGENT_TEAM_BENCH_CHARTS || (argv.includes('--charts') ? chartsFolder : undefined);
   const load = loadArgument(argv);
   const loadValueIndex = argv.indexOf('--load') + 1;
-  const ids = argv.filter((argument, index) => !argument.startsWith('--') && (loadValueIndex === 0 || index !== loadValueIndex)).map((argument) => argument.toUpperCase());
+  const ids = argv
+    .filter((argument, index) => !argument.startsWith('--') && (loadValueIndex === 0 || index !== loadValueIndex))
+    .map((argument) => argument.toUpperCase());
   const unknown = ids.filter((id) => !benchmarks.some((benchmark) => benchmark.id === id));
-  if (load.error || unknown.length > 0 || argv.some((argument) => argument.startsWith('--') && !['--quick', '--charts', '--load'].includes(argument))) {
+  if (
+    load.error ||
+    unknown.length > 0 ||
+    argv.some((argument) => argument.startsWith('--') && !['--quick', '--charts', '--load'].includes(argument))
+  ) {
     if (load.error) console.error(load.error);
-    console.error(`usage: npm run bench [-- --quick] [-- --charts] [-- --load N] [-- ${benchmarks.map((benchmark) => benchmark.id).join(' ')}]`);
+    console.error(
+      `usage: npm run bench [-- --quick] [-- --charts] [-- --load N] [-- ${benchmarks.map((benchmark) => benchmark.id).join(' ')}]`,
+    );
     return 2;
   }
-  const selected = ids.length === 0 ? benchmarks.filter((benchmark) => quick || !benchmark.fullRunOnlyWhenNamed) : benchmarks.filter((benchmark) => ids.includes(benchmark.id));
+  const selected =
+    ids.length === 0
+      ? benchmarks.filter((benchmark) => quick || !benchmark.fullRunOnlyWhenNamed)
+      : benchmarks.filter((benchmark) => ids.includes(benchmark.id));
   const report: RunReport = {
     startedAt: new Date().toISOString(),
     quick,
@@ -45,7 +56,9 @@ async function main(argv: string[]): Promise<number> {
     machine: machineInfo(),
     results: [],
   };
-  console.error(`Load average ${report.machine.loadAverage} at the start${load.workers ? `; starting ${load.workers} busy processes (--load)` : ''}`);
+  console.error(
+    `Load average ${report.machine.loadAverage} at the start${load.workers ? `; starting ${load.workers} busy processes (--load)` : ''}`,
+  );
   let workers: LoadWorkers | undefined;
   // The engine's timers are unref'd (they must never keep the CLI alive); this keeps the run alive instead.
   const keepAlive = setInterval(() => undefined, 60_000);
@@ -70,11 +83,18 @@ async function main(argv: string[]): Promise<number> {
   writeFileSync(`${resultsDirectory}/latest.md`, markdownReport(report));
   const broken = report.results.filter((result) => result.status === 'error');
   const missed = report.results.filter((result) => result.status === 'miss');
-  console.log(`\n${report.results.length} benchmarks: ${broken.length} broken, ${missed.length} missed a target. Written to ${resultsDirectory}/latest.json and latest.md.`);
+  console.log(
+    `\n${report.results.length} benchmarks: ${broken.length} broken, ${missed.length} missed a target. Written to ${resultsDirectory}/latest.json and latest.md.`,
+  );
   return broken.length > 0 ? 1 : 0;
 }
 
-async function runOne(benchmark: Benchmark, quick: boolean, chartsDirectory: string | undefined, selfMadeLoad: number): Promise<BenchmarkResult> {
+async function runOne(
+  benchmark: Benchmark,
+  quick: boolean,
+  chartsDirectory: string | undefined,
+  selfMadeLoad: number,
+): Promise<BenchmarkResult> {
   const log = (line: string) => console.error(`  ${line}`);
   console.error(`${benchmark.id} ${benchmark.title}…`);
   const start = now();
@@ -82,13 +102,28 @@ async function runOne(benchmark: Benchmark, quick: boolean, chartsDirectory: str
   try {
     const outcome = await benchmark.run({ quick, log, selfMadeLoad, ...(chartsDirectory ? { chartsDirectory } : {}) });
     const durationMs = Math.round(now() - start);
-    const base = { id: benchmark.id, title: benchmark.title, measurements: outcome.measurements, details: outcome.details, durationMs, cost: stopCost() };
+    const base = {
+      id: benchmark.id,
+      title: benchmark.title,
+      measurements: outcome.measurements,
+      details: outcome.details,
+      durationMs,
+      cost: stopCost(),
+    };
     if (outcome.skipped !== undefined) return { ...base, status: 'skipped', reason: outcome.skipped };
     return { ...base, status: statusOf(outcome.measurements) };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     console.error(`  ${benchmark.id} broke: ${error instanceof Error ? (error.stack ?? message) : message}`);
-    return { id: benchmark.id, title: benchmark.title, status: 'error', measurements: [], reason: message.split('\n')[0], durationMs: Math.round(now() - start), cost: stopCost() };
+    return {
+      id: benchmark.id,
+      title: benchmark.title,
+      status: 'error',
+      measurements: [],
+      reason: message.split('\n')[0],
+      durationMs: Math.round(now() - start),
+      cost: stopCost(),
+    };
   }
 }
 

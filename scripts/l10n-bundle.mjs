@@ -42,7 +42,8 @@ export function buildBundle() {
   const messages = new Set();
   for (const folder of ['src/extension', 'src/webview']) {
     for (const file of readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' })) {
-      if (file.endsWith('.ts')) for (const message of extractMessages(readFileSync(join(root, folder, file), 'utf8'))) messages.add(message);
+      if (file.endsWith('.ts'))
+        for (const message of extractMessages(readFileSync(join(root, folder, file), 'utf8'))) messages.add(message);
     }
   }
   return Object.fromEntries([...messages].sort().map((message) => [message, message]));

@@ -22,5 +22,7 @@ await esbuild.build({
   logLevel: 'warning',
 });
 await Promise.all(vendorBuilds('.bench-results').map((options) => esbuild.build(options)));
-const result = spawnSync(process.execPath, ['--expose-gc', '--enable-source-maps', '.bench-results/bench.cjs', ...process.argv.slice(2)], { stdio: 'inherit' });
+const result = spawnSync(process.execPath, ['--expose-gc', '--enable-source-maps', '.bench-results/bench.cjs', ...process.argv.slice(2)], {
+  stdio: 'inherit',
+});
 process.exit(result.status ?? 1);

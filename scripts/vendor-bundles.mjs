@@ -10,7 +10,14 @@ import { fileURLToPath } from 'node:url';
  * of their own, so that VS Code does not even compile them when the extension activates (B5 in
  * docs/performance.md).
  */
-export const vendorBundles = { '@anthropic-ai/sdk': 'anthropic-sdk', openai: 'openai', yaml: 'yaml', re2js: 're2js', 'mvdan-sh': 'mvdan-sh', turndown: 'turndown' };
+export const vendorBundles = {
+  '@anthropic-ai/sdk': 'anthropic-sdk',
+  openai: 'openai',
+  yaml: 'yaml',
+  re2js: 're2js',
+  'mvdan-sh': 'mvdan-sh',
+  turndown: 'turndown',
+};
 
 /** Modules of our own that gather a library's parts into one bundle: import path → [bundle, entry file]. */
 export const localVendorBundles = {
@@ -25,10 +32,24 @@ export const vendorPlugin = {
   name: 'vendor-bundles',
   /** @param {import('esbuild').PluginBuild} build */
   setup(build) {
-    const filter = new RegExp(`^(${Object.keys(vendorBundles).map((name) => name.replace(/[/]/g, '\\/')).join('|')})$`);
-    build.onResolve({ filter }, (args) => ({ path: `./vendor/${vendorBundles[/** @type {keyof typeof vendorBundles} */ (args.path)]}.js`, external: true }));
-    const local = new RegExp(`^(${Object.keys(localVendorBundles).map((name) => name.replace(/[./]/g, '\\$&')).join('|')})$`);
-    build.onResolve({ filter: local }, (args) => ({ path: `./vendor/${localVendorBundles[/** @type {keyof typeof localVendorBundles} */ (args.path)][0]}.js`, external: true }));
+    const filter = new RegExp(
+      `^(${Object.keys(vendorBundles)
+        .map((name) => name.replace(/[/]/g, '\\/'))
+        .join('|')})$`,
+    );
+    build.onResolve({ filter }, (args) => ({
+      path: `./vendor/${vendorBundles[/** @type {keyof typeof vendorBundles} */ (args.path)]}.js`,
+      external: true,
+    }));
+    const local = new RegExp(
+      `^(${Object.keys(localVendorBundles)
+        .map((name) => name.replace(/[./]/g, '\\$&'))
+        .join('|')})$`,
+    );
+    build.onResolve({ filter: local }, (args) => ({
+      path: `./vendor/${localVendorBundles[/** @type {keyof typeof localVendorBundles} */ (args.path)][0]}.js`,
+      external: true,
+    }));
   },
 };
 
@@ -40,7 +61,15 @@ export const vendorPlugin = {
  * @returns {import('esbuild').BuildOptions[]}
  */
 export function vendorBuilds(outputDirectory, options = {}) {
-  const common = { bundle: true, minify: options.minify ?? false, legalComments: /** @type {const} */ ('none'), logLevel: /** @type {const} */ ('warning'), platform: /** @type {const} */ ('node'), format: /** @type {const} */ ('cjs'), target: 'node20' };
+  const common = {
+    bundle: true,
+    minify: options.minify ?? false,
+    legalComments: /** @type {const} */ ('none'),
+    logLevel: /** @type {const} */ ('warning'),
+    platform: /** @type {const} */ ('node'),
+    format: /** @type {const} */ ('cjs'),
+    target: 'node20',
+  };
   const repoRoot = fileURLToPath(new URL('..', import.meta.url));
   const local = Object.values(localVendorBundles).map(([file, entry]) => ({
     ...common,
@@ -52,7 +81,11 @@ export function vendorBuilds(outputDirectory, options = {}) {
   }));
   const libraries = Object.entries(vendorBundles).map(([name, file]) => ({
     ...common,
-    stdin: { contents: `module.exports = require(${JSON.stringify(name)});`, resolveDir: process.cwd(), loader: /** @type {const} */ ('js') },
+    stdin: {
+      contents: `module.exports = require(${JSON.stringify(name)});`,
+      resolveDir: process.cwd(),
+      loader: /** @type {const} */ ('js'),
+    },
     outfile: `${outputDirectory}/vendor/${file}.js`,
   }));
   return [...local, ...libraries];

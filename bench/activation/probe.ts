@@ -35,8 +35,15 @@ async function main(bundlePath: string): Promise<void> {
   const subscriptions = (fake.context as { subscriptions: unknown[] }).subscriptions.length;
   // What the first command or the view's first opening pays on top: loading and starting the core.
   const coreStart = performance.now();
-  const coreMs = extension.loadCore ? await extension.loadCore().then(() => performance.now() - coreStart, () => null) : null;
-  process.stdout.write(`${JSON.stringify({ loadMs: activateStart - loadStart, activateMs: activateEnd - activateStart, cpuMs: (cpu.user + cpu.system) / 1000, coreMs, subscriptions })}\n`);
+  const coreMs = extension.loadCore
+    ? await extension.loadCore().then(
+        () => performance.now() - coreStart,
+        () => null,
+      )
+    : null;
+  process.stdout.write(
+    `${JSON.stringify({ loadMs: activateStart - loadStart, activateMs: activateEnd - activateStart, cpuMs: (cpu.user + cpu.system) / 1000, coreMs, subscriptions })}\n`,
+  );
 }
 
 main(process.argv[2] ?? 'dist/extension.js').then(

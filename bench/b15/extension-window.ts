@@ -66,7 +66,11 @@ export function openWindow(options: WindowOptions): ExtensionWindow {
     taskManager: { maxConcurrent: options.maxConcurrent, store: history.store, generateId: history.generateId },
   });
   const taskManager = bench.taskManager;
-  const changeStore = new ChangeSetStore(Uri.file(nodePath.join(options.storage, 'proposed-changes.json')) as unknown as vscode.Uri, changes, { onWarning: warn });
+  const changeStore = new ChangeSetStore(
+    Uri.file(nodePath.join(options.storage, 'proposed-changes.json')) as unknown as vscode.Uri,
+    changes,
+    { onWarning: warn },
+  );
   const historyLoaded = (async () => {
     await history.attach(taskManager, changes);
     await taskManager.load();

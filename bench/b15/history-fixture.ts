@@ -31,10 +31,24 @@ export function largeTranscriptTaskId(size: HistorySize): string {
 function snapshot(id: string, parentId: string | null, rootId: string, at: number, transcriptLength: number): TaskSnapshot {
   const usage = { inputTokens: 1200, outputTokens: 300 };
   return {
-    id, parentId, rootId, depth: parentId === null ? 0 : 1, role: parentId === null ? 'coordinator' : 'researcher',
-    description: parentId === null ? 'Find the date parser' : 'Read the parser', prompt: text(200), background: parentId !== null, status: 'completed',
-    createdAt: at, startedAt: at, endedAt: at + 1000, output: text(300), usage, treeUsage: usage,
-    cost: { usd: 0.01, unpricedTokens: 0 }, treeCost: { usd: 0.01, unpricedTokens: 0 }, transcriptLength,
+    id,
+    parentId,
+    rootId,
+    depth: parentId === null ? 0 : 1,
+    role: parentId === null ? 'coordinator' : 'researcher',
+    description: parentId === null ? 'Find the date parser' : 'Read the parser',
+    prompt: text(200),
+    background: parentId !== null,
+    status: 'completed',
+    createdAt: at,
+    startedAt: at,
+    endedAt: at + 1000,
+    output: text(300),
+    usage,
+    treeUsage: usage,
+    cost: { usd: 0.01, unpricedTokens: 0 },
+    treeCost: { usd: 0.01, unpricedTokens: 0 },
+    transcriptLength,
   };
 }
 
@@ -43,7 +57,13 @@ function transcript(id: string, reads: number, resultLength: number): Transcript
   for (let read = 0; read < reads; read++) {
     entries.push({ type: 'tool-call', toolCallId: `${id}-c${read}`, toolName: 'Read', input: { file_path: `src/module-${read}.ts` } });
     // Each result differs, as files read one after another do (the run log holds each once anyway).
-    entries.push({ type: 'tool-result', toolCallId: `${id}-c${read}`, toolName: 'Read', output: `${read} ${text(resultLength)}`, isError: false });
+    entries.push({
+      type: 'tool-result',
+      toolCallId: `${id}-c${read}`,
+      toolName: 'Read',
+      output: `${read} ${text(resultLength)}`,
+      isError: false,
+    });
   }
   entries.push({ type: 'text', text: text(300) });
   return entries;
@@ -73,10 +93,20 @@ export async function writeHistory(directory: string, size: HistorySize, now: nu
       const entries = large ? transcript(id, size.largeTranscriptEntries / 2, size.largeResultLength) : transcript(id, 1, 600);
       tasks.push({ task: snapshot(id, runId, runId, at, entries.length), entries });
     }
-    const content = tasks.flatMap(({ task, entries }) => taskRecords(task, entries)).map((record) => `${JSON.stringify(record)}\n`).join('');
+    const content = tasks
+      .flatMap(({ task, entries }) => taskRecords(task, entries))
+      .map((record) => `${JSON.stringify(record)}\n`)
+      .join('');
     const summary: RunSummary = {
-      runId, description: 'Find the date parser', role: 'coordinator', status: 'completed', createdAt: at, updatedAt: at + 1000,
-      bytes: Buffer.byteLength(content), taskIds: tasks.map(({ task }) => task.id), openTasks: 0,
+      runId,
+      description: 'Find the date parser',
+      role: 'coordinator',
+      status: 'completed',
+      createdAt: at,
+      updatedAt: at + 1000,
+      bytes: Buffer.byteLength(content),
+      taskIds: tasks.map(({ task }) => task.id),
+      openTasks: 0,
     };
     indexLines.push(JSON.stringify(summary));
     await writeFile(path.join(directory, `${runId}.jsonl`), content);

@@ -12,7 +12,9 @@ export const bigFilePath = 'src/generated.ts';
 
 /** The prompt of subagent `index`; the model reads the number back. */
 export function subagentPrompt(index: number, role: 'researcher' | 'refactorer'): string {
-  return role === 'researcher' ? `Read notes.txt and report what it says (subagent ${index}).` : `Rename two values in ${bigFilePath} (subagent ${index}).`;
+  return role === 'researcher'
+    ? `Read notes.txt and report what it says (subagent ${index}).`
+    : `Rename two values in ${bigFilePath} (subagent ${index}).`;
 }
 
 function subagentIndexOf(request: ModelRequest): number {
@@ -65,7 +67,13 @@ export class SubagentModel implements Model {
     const call = this.toolCallOf(index, turn);
     yield { type: 'usage', usage: { inputTokens: 1000, outputTokens: this.shape.chunks * 12 } };
     if (call) {
-      yield { type: 'tool-call', toolCallId: `s${index}-t${turn}`, toolName: call.toolName, input: call.input, rawInput: JSON.stringify(call.input) };
+      yield {
+        type: 'tool-call',
+        toolCallId: `s${index}-t${turn}`,
+        toolName: call.toolName,
+        input: call.input,
+        rawInput: JSON.stringify(call.input),
+      };
       yield { type: 'finish', stopReason: 'tool-use' };
     } else {
       yield { type: 'finish', stopReason: 'end-turn' };
@@ -78,6 +86,9 @@ export class SubagentModel implements Model {
     // Lines spread over the file, a different one per subagent and turn: every edit diffs the whole file.
     const line = Math.floor(((index * 2 + turn + 1) * this.shape.bigFileLines) / 211) % this.shape.bigFileLines;
     const old = bigFileLine(line);
-    return { toolName: 'Edit', input: { file_path: bigFilePath, old_string: old, new_string: old.replace(`value${line} `, `renamedValue${line} `) } };
+    return {
+      toolName: 'Edit',
+      input: { file_path: bigFilePath, old_string: old, new_string: old.replace(`value${line} `, `renamedValue${line} `) },
+    };
   }
 }

@@ -92,7 +92,11 @@ export async function measureSidebarWords(chunkCount: number, gapMs: number): Pr
   };
   const root = window.document.createElement('div');
   window.document.body.append(root);
-  const api: WebviewApi = { postMessage: (message) => view.send(structuredClone(message)), getState: () => undefined, setState: () => undefined };
+  const api: WebviewApi = {
+    postMessage: (message) => view.send(structuredClone(message)),
+    getState: () => undefined,
+    setState: () => undefined,
+  };
   provider.resolveWebviewView(view as unknown as vscode.WebviewView);
   const sidebar = mountSidebar({ root, api, log: (message) => problems.push(message) });
   window.addEventListener('message', (event) => sidebar.receive(event.data));

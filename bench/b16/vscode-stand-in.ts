@@ -19,7 +19,8 @@ export const commands = {
 /** English: no bundle loaded, each message as written with its `{0}`… filled, as `vscode.l10n.t` does. */
 export const l10n = {
   bundle: undefined,
-  t: (message: string, ...args: unknown[]): string => message.replace(/\{(\d+)\}/g, (whole, index: string) => (Number(index) < args.length ? String(args[Number(index)]) : whole)),
+  t: (message: string, ...args: unknown[]): string =>
+    message.replace(/\{(\d+)\}/g, (whole, index: string) => (Number(index) < args.length ? String(args[Number(index)]) : whole)),
 };
 
 export const env = { language: 'en' };
@@ -28,7 +29,15 @@ export const StatusBarAlignment = { Left: 1, Right: 2 };
 
 export const window = {
   /** A status bar item that keeps what it is set to and shows nothing. */
-  createStatusBarItem: () => ({ text: '', tooltip: '', name: '', command: undefined as unknown, show: () => undefined, hide: () => undefined, dispose: () => undefined }),
+  createStatusBarItem: () => ({
+    text: '',
+    tooltip: '',
+    name: '',
+    command: undefined as unknown,
+    show: () => undefined,
+    hide: () => undefined,
+    dispose: () => undefined,
+  }),
 };
 
 export const workspace = {

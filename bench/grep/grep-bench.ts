@@ -94,7 +94,11 @@ export async function runGrepBenchmark(options: GrepBenchmarkOptions = {}): Prom
     const toolJavaScript = grepWith(null);
     const queries: GrepQueryFigures[] = [];
     for (const query of queriesToRun) {
-      const { tool: viaRipgrep, direct, ratio } = await timePairs(
+      const {
+        tool: viaRipgrep,
+        direct,
+        ratio,
+      } = await timePairs(
         runs,
         () => toolRipgrep(query.pattern),
         () => runRipgrepDirectly(ripgrepPath, root, query.pattern),
@@ -114,7 +118,8 @@ export async function runGrepBenchmark(options: GrepBenchmarkOptions = {}): Prom
         ripgrepDirectCpuMs: round(direct.cpuMs),
         toolRipgrepCpuMs: round(viaRipgrep.cpuMs),
       };
-      if (viaJavaScript.value !== viaRipgrep.value) throw new Error(`engines disagree on ${query.pattern}: ${viaJavaScript.value} vs ${viaRipgrep.value} lines`);
+      if (viaJavaScript.value !== viaRipgrep.value)
+        throw new Error(`engines disagree on ${query.pattern}: ${viaJavaScript.value} vs ${viaRipgrep.value} lines`);
       log(formatFigures(figures));
       queries.push(figures);
     }
@@ -132,7 +137,12 @@ async function generateTree(root: string, files: number): Promise<void> {
   const perDirectory = 100;
   const batch: Array<Promise<void>> = [];
   for (let index = 0; index < files; index++) {
-    const directory = nodePath.join(root, 'src', `group${Math.floor(index / (perDirectory * 10))}`, `module${Math.floor(index / perDirectory)}`);
+    const directory = nodePath.join(
+      root,
+      'src',
+      `group${Math.floor(index / (perDirectory * 10))}`,
+      `module${Math.floor(index / perDirectory)}`,
+    );
     if (index % perDirectory === 0) await mkdir(directory, { recursive: true });
     batch.push(writeFile(nodePath.join(directory, `file${index}.ts`), sourceFile(index)));
     if (batch.length >= 256) await Promise.all(batch.splice(0));
@@ -189,7 +199,11 @@ async function timeOnce(task: () => Promise<number>, into: { times: number[]; cp
  * what the tool learns); which of the two goes first alternates from pair to pair, so that neither always
  * runs right after the other.
  */
-async function timePairs(runs: number, tool: () => Promise<number>, direct: () => Promise<number>): Promise<{ tool: Timed; direct: Timed; ratio: number }> {
+async function timePairs(
+  runs: number,
+  tool: () => Promise<number>,
+  direct: () => Promise<number>,
+): Promise<{ tool: Timed; direct: Timed; ratio: number }> {
   let toolValue = await tool();
   let directValue = await direct();
   const toolSide = { times: [] as number[], cpuMs: 0 };

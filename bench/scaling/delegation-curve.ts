@@ -59,8 +59,15 @@ export async function delegationCurve(sizes: readonly number[], minTasks: number
     for (let run = 0; run < runs; run++) results.push(await runOnce(tasks));
     const cpuUs = results.reduce((sum, result) => sum + result.cpuUs, 0);
     const delegations = results.reduce((sum, result) => sum + result.delegations, 0);
-    const point = { tasks, perDelegationUs: median(results.map((result) => result.perDelegationUs)), cpuPerDelegationUs: cpuUs / delegations, runs };
-    log(`C1 B1: ${tasks.toLocaleString('en-US')} tasks (${runs} run${runs === 1 ? '' : 's'}): ${point.perDelegationUs.toFixed(1)} µs a delegation (CPU ${point.cpuPerDelegationUs.toFixed(1)})`);
+    const point = {
+      tasks,
+      perDelegationUs: median(results.map((result) => result.perDelegationUs)),
+      cpuPerDelegationUs: cpuUs / delegations,
+      runs,
+    };
+    log(
+      `C1 B1: ${tasks.toLocaleString('en-US')} tasks (${runs} run${runs === 1 ? '' : 's'}): ${point.perDelegationUs.toFixed(1)} µs a delegation (CPU ${point.cpuPerDelegationUs.toFixed(1)})`,
+    );
     points.push(point);
   }
   return points;

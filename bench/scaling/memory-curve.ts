@@ -28,7 +28,9 @@ export function memoryCurve(sizes: readonly number[], log: (line: string) => voi
         kbPerTask: growth / figures.tasks / 1024,
         transcriptsPerThousandMb: (figures.transcriptChars * 1_000) / figures.tasks / bytesPerMegabyte,
       };
-      log(`C1 B6: ${point.tasks.toLocaleString('en-US')} tasks: ${point.perThousandMb.toFixed(1)} MB per 1,000 (${point.kbPerTask.toFixed(1)} KB a task)`);
+      log(
+        `C1 B6: ${point.tasks.toLocaleString('en-US')} tasks: ${point.perThousandMb.toFixed(1)} MB per 1,000 (${point.kbPerTask.toFixed(1)} KB a task)`,
+      );
       points.push(point);
     }
     return points;

@@ -19,7 +19,12 @@ export interface SidebarPoint {
   domNodes: number;
 }
 
-export async function sidebarCurve(sizes: readonly number[], pages: number, updates: number, log: (line: string) => void): Promise<SidebarPoint[] | { unavailable: string }> {
+export async function sidebarCurve(
+  sizes: readonly number[],
+  pages: number,
+  updates: number,
+  log: (line: string) => void,
+): Promise<SidebarPoint[] | { unavailable: string }> {
   const launched = await launchChromium();
   if ('unavailable' in launched) return launched;
   const { browser } = launched;
@@ -38,7 +43,9 @@ export async function sidebarCurve(sizes: readonly number[], pages: number, upda
         updateP95Ms: percentile(updateTimes, 0.95),
         domNodes: Math.max(...figures.firstRenders.map((render) => render.domNodes)),
       };
-      log(`C1 B4: ${tasks.toLocaleString('en-US')} tasks: first render ${point.firstRenderMs.toFixed(1)} ms (rest of the snapshot ${point.restMs.toFixed(0)} ms), update ${point.updateMs.toFixed(2)} ms, ${point.domNodes} nodes`);
+      log(
+        `C1 B4: ${tasks.toLocaleString('en-US')} tasks: first render ${point.firstRenderMs.toFixed(1)} ms (rest of the snapshot ${point.restMs.toFixed(0)} ms), update ${point.updateMs.toFixed(2)} ms, ${point.domNodes} nodes`,
+      );
       points.push(point);
     }
     return points;

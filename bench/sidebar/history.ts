@@ -10,8 +10,14 @@ import { snapshotMessages } from '../../src/shared/protocol-snapshot.js';
 export const historyStart = 1_700_000_000_000;
 const roles = ['researcher', 'reviewer', 'refactorer', 'researcher'];
 
-const prompt = 'Find every place where we parse dates from user input, check whether the time zone is handled, and list the call sites with file:line references. '.repeat(2);
-const output = 'Dates are parsed in three places: src/date/parse.ts:42 (local time zone, the bug), src/api/query.ts:118 (UTC, correct) and src/ui/picker.ts:77 (delegates to parse.ts). '.repeat(3);
+const prompt =
+  'Find every place where we parse dates from user input, check whether the time zone is handled, and list the call sites with file:line references. '.repeat(
+    2,
+  );
+const output =
+  'Dates are parsed in three places: src/date/parse.ts:42 (local time zone, the bug), src/api/query.ts:118 (UTC, correct) and src/ui/picker.ts:77 (delegates to parse.ts). '.repeat(
+    3,
+  );
 
 /** `count` tasks (rounded down to whole delegations of five), oldest first; the newest delegation is running. */
 export function longHistory(count: number): TaskSnapshot[] {
@@ -23,13 +29,33 @@ export function longHistory(count: number): TaskSnapshot[] {
     const running = delegation === delegations - 1;
     tasks.push(task(rootId, null, rootId, 0, 'coordinator', `Review date handling ${delegation}`, createdAt, running));
     for (let child = 0; child < 4; child++) {
-      tasks.push(task(`t${delegation * 5 + 2 + child}`, rootId, rootId, 1, roles[child], `Check parser ${delegation}.${child}`, createdAt + child + 1, running));
+      tasks.push(
+        task(
+          `t${delegation * 5 + 2 + child}`,
+          rootId,
+          rootId,
+          1,
+          roles[child],
+          `Check parser ${delegation}.${child}`,
+          createdAt + child + 1,
+          running,
+        ),
+      );
     }
   }
   return tasks;
 }
 
-function task(id: string, parentId: string | null, rootId: string, depth: number, role: string, description: string, createdAt: number, running: boolean): TaskSnapshot {
+function task(
+  id: string,
+  parentId: string | null,
+  rootId: string,
+  depth: number,
+  role: string,
+  description: string,
+  createdAt: number,
+  running: boolean,
+): TaskSnapshot {
   return {
     id,
     parentId,

@@ -27,7 +27,13 @@ export async function servePage(script: string): Promise<PageServer> {
     const path = (request.url ?? '/').split('?')[0];
     if (path === '/') {
       const origin = `http://${request.headers.host ?? '127.0.0.1'}`;
-      const html = renderWebviewHtml({ cspSource: origin, nonce: createNonce(), scriptUri: `${origin}/page.js`, styleUri: `${origin}/sidebar.css`, codiconUri: `${origin}/codicon.css` });
+      const html = renderWebviewHtml({
+        cspSource: origin,
+        nonce: createNonce(),
+        scriptUri: `${origin}/page.js`,
+        styleUri: `${origin}/sidebar.css`,
+        codiconUri: `${origin}/codicon.css`,
+      });
       response.writeHead(200, { 'content-type': contentTypes['.html'] });
       response.end(html);
       return;

@@ -70,7 +70,15 @@ function deliver(message: HostMessage): Promise<RenderTiming> {
       const laidOut = performance.now();
       const cloneMs = posted - start;
       const waitMs = received - posted;
-      resolve({ totalMs: laidOut - start - waitMs, cloneMs, waitMs, readMs: read - received, receiveMs: stored - read, renderMs: rendered - stored, layoutMs: laidOut - rendered });
+      resolve({
+        totalMs: laidOut - start - waitMs,
+        cloneMs,
+        waitMs,
+        readMs: read - received,
+        receiveMs: stored - read,
+        renderMs: rendered - stored,
+        layoutMs: laidOut - rendered,
+      });
     };
     window.addEventListener('message', onMessage);
     start = performance.now();
@@ -94,7 +102,8 @@ const bench: SidebarBench = {
     const first = { ...timing, domNodes: bench.domNodes(), rows: document.querySelectorAll('[role="treeitem"]').length };
     let restMs = 0;
     for (const message of messages.slice(1)) restMs += (await deliver(message)).totalMs;
-    if (sidebar.store.tasks.size !== tasks.length) throw new Error(`the sidebar holds ${sidebar.store.tasks.size} of ${tasks.length} tasks`);
+    if (sidebar.store.tasks.size !== tasks.length)
+      throw new Error(`the sidebar holds ${sidebar.store.tasks.size} of ${tasks.length} tasks`);
     return { ...first, domNodes: Math.max(first.domNodes, bench.domNodes()), messages: messages.length, restMs };
   },
   async statusUpdate(round) {

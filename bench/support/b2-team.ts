@@ -20,11 +20,19 @@ export interface B2Team extends BenchTeam {
 
 export function b2Team(root: string, subagents: number, researcherModel: Model): B2Team {
   const calls = Array.from({ length: subagents }, (_, index) =>
-    ScriptedModel.toolCall('Agent', { subagent_type: 'researcher', description: `Read notes ${index}`, prompt: `Read notes.txt and report what it says (${index}).`, run_in_background: true }),
+    ScriptedModel.toolCall('Agent', {
+      subagent_type: 'researcher',
+      description: `Read notes ${index}`,
+      prompt: `Read notes.txt and report what it says (${index}).`,
+      run_in_background: true,
+    }),
   );
   // In turns of 16 calls, the agent loop's limit per turn; each background start returns at once.
   const turns = Array.from({ length: Math.ceil(calls.length / 16) }, (_, index) => calls.slice(index * 16, index * 16 + 16));
-  const coordinator = new ScriptedModel([...turns, 'Started them all; waiting for their results.', 'All of them report: ship it on Friday.'], { recordCalls: false });
+  const coordinator = new ScriptedModel(
+    [...turns, 'Started them all; waiting for their results.', 'All of them report: ship it on Friday.'],
+    { recordCalls: false },
+  );
   const workspace = new NodeWorkspace(root);
   const team = createBenchTeam({
     modelFor: (role) => (role === 'coordinator' ? coordinator : researcherModel),
@@ -46,7 +54,13 @@ export const instantResearcher: Model = {
   modelId: 'instant',
   async *stream(request): AsyncIterable<ModelStreamEvent> {
     if (request.messages.length === 1) {
-      yield { type: 'tool-call', toolCallId: 'call-1', toolName: 'Read', input: { file_path: 'notes.txt' }, rawInput: '{"file_path":"notes.txt"}' };
+      yield {
+        type: 'tool-call',
+        toolCallId: 'call-1',
+        toolName: 'Read',
+        input: { file_path: 'notes.txt' },
+        rawInput: '{"file_path":"notes.txt"}',
+      };
       yield { type: 'usage', usage: { inputTokens: 1200, outputTokens: 20 } };
       yield { type: 'finish', stopReason: 'tool-use' };
       return;

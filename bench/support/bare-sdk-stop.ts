@@ -57,7 +57,10 @@ async function openaiStream(server: MockServerProcess): Promise<StartStream> {
   const client = new OpenAI({ apiKey: 'bench-key', baseURL: server.openaiBaseUrl, maxRetries: 0 });
   return (prompt, signal) =>
     reader(async (onText) => {
-      const chunks = await client.chat.completions.create({ model: 'mock-model', messages: [{ role: 'user', content: prompt }], stream: true }, { signal });
+      const chunks = await client.chat.completions.create(
+        { model: 'mock-model', messages: [{ role: 'user', content: prompt }], stream: true },
+        { signal },
+      );
       for await (const chunk of chunks) if (chunk.choices[0]?.delta?.content) onText();
     });
 }
@@ -67,7 +70,10 @@ async function anthropicStream(server: MockServerProcess): Promise<StartStream> 
   const client = new Anthropic({ apiKey: 'bench-key', baseURL: server.baseUrl, maxRetries: 0 });
   return (prompt, signal) =>
     reader(async (onText) => {
-      const events = await client.messages.create({ model: 'mock-model', max_tokens: 1024, messages: [{ role: 'user', content: prompt }], stream: true }, { signal });
+      const events = await client.messages.create(
+        { model: 'mock-model', max_tokens: 1024, messages: [{ role: 'user', content: prompt }], stream: true },
+        { signal },
+      );
       for await (const event of events) if (event.type === 'content_block_delta') onText();
     });
 }

@@ -55,6 +55,11 @@ export async function launchChromium(): Promise<{ browser: BenchBrowser } | { un
   const playwrightPackage = nodePath.join(paths.playwrightCore, 'package.json');
   if (!existsSync(playwrightPackage) || !existsSync(paths.chromium)) return { unavailable: notInstalled };
   const playwright = createRequire(playwrightPackage)('playwright-core') as Playwright;
-  const browser = await playwright.chromium.launch({ executablePath: paths.chromium, headless: true, args: chromiumArguments, timeout: 60_000 });
+  const browser = await playwright.chromium.launch({
+    executablePath: paths.chromium,
+    headless: true,
+    args: chromiumArguments,
+    timeout: 60_000,
+  });
   return { browser };
 }

@@ -23,19 +23,37 @@ export interface CommandRunPlace {
  * sandbox without the search for leftover processes either (the shell alone, for comparison). `copy`: run
  * in that scratch copy's view, as `Bash` does (an overlay is mounted first).
  */
-export async function timeCommand(command: string, place: CommandRunPlace, sandbox: Extract<SandboxAvailability, { available: true }> | undefined, options: { bare?: boolean; copy?: CommandCopy } = {}): Promise<number> {
+export async function timeCommand(
+  command: string,
+  place: CommandRunPlace,
+  sandbox: Extract<SandboxAvailability, { available: true }> | undefined,
+  options: { bare?: boolean; copy?: CommandCopy } = {},
+): Promise<number> {
   const started = now();
   const made = await commandLaunch({
     command,
     cwd: place.cwd,
     environment: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
     limits: defaultResourceLimits,
-    ...(sandbox ? { sandbox: { availability: sandbox, workspaceRoot: place.workspaceRoot, userHome: homedir(), copy: place.copy, network: false } } : {}),
+    ...(sandbox
+      ? { sandbox: { availability: sandbox, workspaceRoot: place.workspaceRoot, userHome: homedir(), copy: place.copy, network: false } }
+      : {}),
   });
   const launch = options.copy ? options.copy.launch(made) : made;
   if (options.bare) delete launch.mark;
-  const result = await runCommandProcess({ launch, cwd: place.cwd, timeoutMs: 60_000, signal: new AbortController().signal, clock: systemClock, stdoutBytes: 4096, stderrBytes: 4096 });
+  const result = await runCommandProcess({
+    launch,
+    cwd: place.cwd,
+    timeoutMs: 60_000,
+    signal: new AbortController().signal,
+    clock: systemClock,
+    stdoutBytes: 4096,
+    stderrBytes: 4096,
+  });
   const elapsed = now() - started;
-  if (result.exitCode !== 0) throw new Error(`\`${command}\` ${sandbox ? 'in' : 'outside'} the sandbox ended with ${result.exitCode ?? result.signal}: ${result.stderr.text.slice(-300)}`);
+  if (result.exitCode !== 0)
+    throw new Error(
+      `\`${command}\` ${sandbox ? 'in' : 'outside'} the sandbox ended with ${result.exitCode ?? result.signal}: ${result.stderr.text.slice(-300)}`,
+    );
   return elapsed;
 }

@@ -22,10 +22,24 @@ export function text(length: number): string {
 function snapshot(id: string, parentId: string | null, rootId: string, at: number): TaskSnapshot {
   const usage = { inputTokens: 1200, outputTokens: 300 };
   return {
-    id, parentId, rootId, depth: parentId === null ? 0 : 1, role: parentId === null ? 'coordinator' : 'researcher',
-    description: 'Find the date parser', prompt: text(200), background: false, status: 'completed',
-    createdAt: at, startedAt: at, endedAt: at + 1000, output: text(300), usage, treeUsage: usage,
-    cost: { usd: 0.01, unpricedTokens: 0 }, treeCost: { usd: 0.01, unpricedTokens: 0 }, transcriptLength: 3,
+    id,
+    parentId,
+    rootId,
+    depth: parentId === null ? 0 : 1,
+    role: parentId === null ? 'coordinator' : 'researcher',
+    description: 'Find the date parser',
+    prompt: text(200),
+    background: false,
+    status: 'completed',
+    createdAt: at,
+    startedAt: at,
+    endedAt: at + 1000,
+    output: text(300),
+    usage,
+    treeUsage: usage,
+    cost: { usd: 0.01, unpricedTokens: 0 },
+    treeCost: { usd: 0.01, unpricedTokens: 0 },
+    transcriptLength: 3,
   };
 }
 
@@ -66,7 +80,17 @@ export async function writeEarlierRuns(directory: string, count: number, now: nu
       const at = now - (count - run + 1) * 1000;
       const records = [...taskRecords(snapshot(runId, null, runId, at)), ...taskRecords(snapshot(`${runId}c`, runId, runId, at))];
       const content = records.map((record) => `${JSON.stringify(record)}\n`).join('');
-      const summary: RunSummary = { runId, description: 'Find the date parser', role: 'coordinator', status: 'completed', createdAt: at, updatedAt: at + 1000, bytes: Buffer.byteLength(content), taskIds: [runId, `${runId}c`], openTasks: 0 };
+      const summary: RunSummary = {
+        runId,
+        description: 'Find the date parser',
+        role: 'coordinator',
+        status: 'completed',
+        createdAt: at,
+        updatedAt: at + 1000,
+        bytes: Buffer.byteLength(content),
+        taskIds: [runId, `${runId}c`],
+        openTasks: 0,
+      };
       indexLines.push(JSON.stringify(summary));
       writes.push(writeFile(path.join(directory, `${runId}.jsonl`), content));
     }

@@ -51,7 +51,13 @@ class Uri {
   }
   static parse(value: string): Uri {
     const url = new URL(value);
-    return new Uri(url.protocol.replace(/:$/, ''), url.host, decodeURIComponent(url.pathname), url.search.replace(/^\?/, ''), url.hash.replace(/^#/, ''));
+    return new Uri(
+      url.protocol.replace(/:$/, ''),
+      url.host,
+      decodeURIComponent(url.pathname),
+      url.search.replace(/^\?/, ''),
+      url.hash.replace(/^#/, ''),
+    );
   }
   static from(parts: { scheme: string; authority?: string; path?: string; query?: string; fragment?: string }): Uri {
     return new Uri(parts.scheme, parts.authority ?? '', parts.path ?? '', parts.query ?? '', parts.fragment ?? '');
@@ -63,7 +69,13 @@ class Uri {
     return this.path;
   }
   with(change: Partial<{ scheme: string; authority: string; path: string; query: string; fragment: string }>): Uri {
-    return new Uri(change.scheme ?? this.scheme, change.authority ?? this.authority, change.path ?? this.path, change.query ?? this.query, change.fragment ?? this.fragment);
+    return new Uri(
+      change.scheme ?? this.scheme,
+      change.authority ?? this.authority,
+      change.path ?? this.path,
+      change.query ?? this.query,
+      change.fragment ?? this.fragment,
+    );
   }
   toString(): string {
     return `${this.scheme}://${this.authority}${this.path}${this.query ? `?${this.query}` : ''}${this.fragment ? `#${this.fragment}` : ''}`;
@@ -155,7 +167,23 @@ function lenient<Shape extends object>(shape: Shape): Shape {
 
 function outputChannel(name: string) {
   const ignore = () => undefined;
-  return lenient({ name, trace: ignore, debug: ignore, info: ignore, warn: ignore, error: ignore, append: ignore, appendLine: ignore, replace: ignore, clear: ignore, show: ignore, hide: ignore, dispose: ignore, logLevel: 2, onDidChangeLogLevel: noEvent });
+  return lenient({
+    name,
+    trace: ignore,
+    debug: ignore,
+    info: ignore,
+    warn: ignore,
+    error: ignore,
+    append: ignore,
+    appendLine: ignore,
+    replace: ignore,
+    clear: ignore,
+    show: ignore,
+    hide: ignore,
+    dispose: ignore,
+    logLevel: 2,
+    onDidChangeLogLevel: noEvent,
+  });
 }
 
 export interface FakeVscode {
@@ -171,7 +199,12 @@ export function createFakeVscode(extensionRoot: string): FakeVscode {
   const folder = Uri.file(nodePath.join(scratch, 'workspace'));
   const memento = () => {
     const values = new Map<string, unknown>();
-    return { get: (key: string, fallback?: unknown) => (values.has(key) ? values.get(key) : fallback), update: async (key: string, value: unknown) => void values.set(key, value), keys: () => [...values.keys()], setKeysForSync: () => undefined };
+    return {
+      get: (key: string, fallback?: unknown) => (values.has(key) ? values.get(key) : fallback),
+      update: async (key: string, value: unknown) => void values.set(key, value),
+      keys: () => [...values.keys()],
+      setKeysForSync: () => undefined,
+    };
   };
   const vscode = lenient({
     Uri,
@@ -195,19 +228,27 @@ export function createFakeVscode(extensionRoot: string): FakeVscode {
     ViewColumn: { Active: -1, Beside: -2, One: 1 },
     LogLevel: { Off: 0, Trace: 1, Debug: 2, Info: 3, Warning: 4, Error: 5 },
     version: '1.100.0',
-    env: lenient({ appRoot: nodePath.join(scratch, 'no-vscode'), language: 'en', machineId: 'bench', openExternal: async () => true, clipboard: { readText: async () => '', writeText: async () => undefined } }),
+    env: lenient({
+      appRoot: nodePath.join(scratch, 'no-vscode'),
+      language: 'en',
+      machineId: 'bench',
+      openExternal: async () => true,
+      clipboard: { readText: async () => '', writeText: async () => undefined },
+    }),
     commands: lenient({ registerCommand: () => new Disposable(), executeCommand: async () => undefined, getCommands: async () => [] }),
     window: lenient({
       createOutputChannel: (name: string) => outputChannel(name),
       registerWebviewViewProvider: () => new Disposable(),
-      createStatusBarItem: () => lenient({ text: '', tooltip: '', command: undefined, show: () => undefined, hide: () => undefined, dispose: () => undefined }),
+      createStatusBarItem: () =>
+        lenient({ text: '', tooltip: '', command: undefined, show: () => undefined, hide: () => undefined, dispose: () => undefined }),
       setStatusBarMessage: () => new Disposable(),
       showInformationMessage: async () => undefined,
       showWarningMessage: async () => undefined,
       showErrorMessage: async () => undefined,
       showQuickPick: async () => undefined,
       showInputBox: async () => undefined,
-      withProgress: async (_options: unknown, task: (progress: unknown, token: unknown) => unknown) => task({ report: () => undefined }, { isCancellationRequested: false, onCancellationRequested: noEvent }),
+      withProgress: async (_options: unknown, task: (progress: unknown, token: unknown) => unknown) =>
+        task({ report: () => undefined }, { isCancellationRequested: false, onCancellationRequested: noEvent }),
       activeTextEditor: undefined,
       visibleTextEditors: [],
       tabGroups: lenient({ all: [], onDidChangeTabs: noEvent, onDidChangeTabGroups: noEvent }),
@@ -219,10 +260,17 @@ export function createFakeVscode(extensionRoot: string): FakeVscode {
       workspaceFolders: [{ uri: folder, name: 'workspace', index: 0 }],
       textDocuments: [],
       fs: fileSystem,
-      getConfiguration: () => lenient({ get: (_key: string, fallback?: unknown) => fallback, has: () => false, inspect: () => undefined, update: async () => undefined }),
+      getConfiguration: () =>
+        lenient({
+          get: (_key: string, fallback?: unknown) => fallback,
+          has: () => false,
+          inspect: () => undefined,
+          update: async () => undefined,
+        }),
       registerTextDocumentContentProvider: () => new Disposable(),
       registerFileSystemProvider: () => new Disposable(),
-      createFileSystemWatcher: () => lenient({ onDidCreate: noEvent, onDidChange: noEvent, onDidDelete: noEvent, dispose: () => undefined }),
+      createFileSystemWatcher: () =>
+        lenient({ onDidCreate: noEvent, onDidChange: noEvent, onDidDelete: noEvent, dispose: () => undefined }),
       asRelativePath: (value: Uri | string) => (typeof value === 'string' ? value : nodePath.relative(folder.fsPath, value.fsPath)),
       openTextDocument: async () => stub(),
       applyEdit: async () => true,

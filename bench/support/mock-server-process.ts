@@ -24,9 +24,7 @@ export interface MockServerStats {
 
 type ParentMessage = { type: 'script'; script: MockServerScript } | { type: 'stats' } | { type: 'reset' } | { type: 'latest-close' };
 type ChildMessage =
-  | { type: 'ready'; baseUrl: string; openaiBaseUrl: string }
-  | { type: 'stats'; stats: MockServerStats }
-  | { type: 'closed'; at: number };
+  { type: 'ready'; baseUrl: string; openaiBaseUrl: string } | { type: 'stats'; stats: MockServerStats } | { type: 'closed'; at: number };
 
 export interface MockServerProcess {
   baseUrl: string;
@@ -101,7 +99,10 @@ export async function serveMockProvider(): Promise<number> {
     const second = carriesToolResult(request);
     arrivals.push({ second, at: absoluteNow() });
     requests += 1;
-    closes.set(request.index, server.waitForClientClose(request.index).then(() => absoluteNow()));
+    closes.set(
+      request.index,
+      server.waitForClientClose(request.index).then(() => absoluteNow()),
+    );
     if ('hangingText' in script) return hangingStream({ text: script.hangingText });
     return delayed(second ? script.secondTurn : script.firstTurn, script.delayMs);
   });

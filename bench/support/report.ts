@@ -61,7 +61,15 @@ function rowsOf(results: readonly BenchmarkResult[]): Row[] {
     const first = rows.length;
     const load = result.cost ? describeLoad(result.cost) : '';
     if (result.status === 'error' || result.status === 'skipped') {
-      rows.push({ id: result.id, what: result.title, figure: `${result.status}: ${result.reason ?? ''}`, target: '', result: result.status === 'error' ? 'ERROR' : 'skipped', cost: '', load });
+      rows.push({
+        id: result.id,
+        what: result.title,
+        figure: `${result.status}: ${result.reason ?? ''}`,
+        target: '',
+        result: result.status === 'error' ? 'ERROR' : 'skipped',
+        cost: '',
+        load,
+      });
     }
     if (result.status !== 'error') {
       for (const measurement of result.measurements) {
@@ -81,7 +89,15 @@ function rowsOf(results: readonly BenchmarkResult[]): Row[] {
   return rows;
 }
 
-const headings: Row = { id: 'id', what: 'what', figure: 'figure', target: 'target', result: 'result', cost: 'wall / CPU (whole benchmark)', load: 'load' };
+const headings: Row = {
+  id: 'id',
+  what: 'what',
+  figure: 'figure',
+  target: 'target',
+  result: 'result',
+  cost: 'wall / CPU (whole benchmark)',
+  load: 'load',
+};
 const columns: Array<keyof Row> = ['id', 'what', 'figure', 'target', 'result', 'cost', 'load'];
 
 /** Says what the load column's marker means, and whether the run made its own load. */
@@ -96,7 +112,11 @@ export function loadLegend(report: RunReport): string {
 export function textTable(results: readonly BenchmarkResult[]): string {
   const rows = [headings, ...rowsOf(results)];
   const widths = columns.map((column) => Math.max(...rows.map((row) => row[column].length)));
-  const line = (row: Row) => columns.map((column, index) => row[column].padEnd(widths[index])).join('  ').trimEnd();
+  const line = (row: Row) =>
+    columns
+      .map((column, index) => row[column].padEnd(widths[index]))
+      .join('  ')
+      .trimEnd();
   const rule = widths.map((width) => '-'.repeat(width)).join('  ');
   return [line(headings), rule, ...rows.slice(1).map(line)].join('\n');
 }

@@ -87,7 +87,8 @@ export function startRunCost(selfMadeLoad = 0): () => RunCost {
 /** Wall and CPU time of a run, for the table: `wall 2.1 s, CPU 2.4 s + children 0.3 s`. */
 export function describeRunCost(wallMs: number, cost: RunCost): string {
   const seconds = (milliseconds: number) => `${(milliseconds / 1000).toFixed(milliseconds < 10_000 ? 2 : 1)} s`;
-  const children = cost.childrenCpuMs === null ? ' (own process only)' : cost.childrenCpuMs > 0 ? ` + children ${seconds(cost.childrenCpuMs)}` : '';
+  const children =
+    cost.childrenCpuMs === null ? ' (own process only)' : cost.childrenCpuMs > 0 ? ` + children ${seconds(cost.childrenCpuMs)}` : '';
   return `wall ${seconds(wallMs)}, CPU ${seconds(cost.cpuMs)}${children}`;
 }
 

@@ -98,7 +98,10 @@ export function lineChart(spec: LineChartSpec): string {
   const measured = spec.series.flatMap((series) => series.points.filter((point): point is { x: number; y: number } => point.y !== null));
   if (measured.length === 0) throw new Error(`chart "${spec.title}" has no measured points`);
   const targets = spec.targets ?? [];
-  const x = logScale(measured.map((point) => point.x), [plot.x0, plot.x1]);
+  const x = logScale(
+    measured.map((point) => point.x),
+    [plot.x0, plot.x1],
+  );
   const yValues = [...measured.map((point) => point.y), ...targets.map((target) => target.value)];
   const y = spec.yScale === 'log' ? logScale(yValues, [plot.y0, plot.y1]) : linearScale(yValues, [plot.y0, plot.y1]);
   const parts: string[] = [
@@ -120,12 +123,18 @@ export function lineChart(spec: LineChartSpec): string {
   }
   parts.push(`<line x1="${plot.x0}" y1="${plot.y0}" x2="${plot.x1}" y2="${plot.y0}" stroke="#333"/>`);
   parts.push(`<line x1="${plot.x0}" y1="${plot.y0}" x2="${plot.x0}" y2="${plot.y1}" stroke="#333"/>`);
-  parts.push(`<text class="x-label" x="${(plot.x0 + plot.x1) / 2}" y="${plot.y0 + 40}" text-anchor="middle">${escapeXml(spec.xLabel)}</text>`);
+  parts.push(
+    `<text class="x-label" x="${(plot.x0 + plot.x1) / 2}" y="${plot.y0 + 40}" text-anchor="middle">${escapeXml(spec.xLabel)}</text>`,
+  );
   const yMiddle = (plot.y0 + plot.y1) / 2;
-  parts.push(`<text class="y-label" x="18" y="${yMiddle}" text-anchor="middle" transform="rotate(-90 18 ${yMiddle})">${escapeXml(spec.yLabel)}</text>`);
+  parts.push(
+    `<text class="y-label" x="18" y="${yMiddle}" text-anchor="middle" transform="rotate(-90 18 ${yMiddle})">${escapeXml(spec.yLabel)}</text>`,
+  );
   for (const target of targets) {
     const at = round(y(target.value));
-    parts.push(`<line class="target" x1="${plot.x0}" y1="${at}" x2="${plot.x1}" y2="${at}" stroke="#555" stroke-width="1.5" stroke-dasharray="6 4"/>`);
+    parts.push(
+      `<line class="target" x1="${plot.x0}" y1="${at}" x2="${plot.x1}" y2="${at}" stroke="#555" stroke-width="1.5" stroke-dasharray="6 4"/>`,
+    );
     parts.push(`<text class="target-label" x="${plot.x1 + 6}" y="${at + 4}" fill="#555">target ${escapeXml(target.label)}</text>`);
   }
   spec.series.forEach((series, index) => parts.push(...seriesShapes(series, palette[index % palette.length], x, y)));
@@ -137,7 +146,9 @@ export function lineChart(spec: LineChartSpec): string {
     parts.push(`<text class="legend" x="${legendX + 24}" y="46">${escapeXml(series.name)}</text>`);
     legendX += 40 + series.name.length * 7;
   });
-  noteLines.forEach((line, index) => parts.push(`<text class="note" x="12" y="${layout.height - 12 + index * 13}" font-size="10" fill="#555">${escapeXml(line)}</text>`));
+  noteLines.forEach((line, index) =>
+    parts.push(`<text class="note" x="12" y="${layout.height - 12 + index * 13}" font-size="10" fill="#555">${escapeXml(line)}</text>`),
+  );
   parts.push('</svg>');
   return `${parts.join('\n')}\n`;
 }
@@ -173,7 +184,9 @@ function seriesShapes(series: ChartSeries, colour: string, x: Scale, y: Scale): 
     const cx = round(x(point.x));
     const cy = round(y(point.y));
     run.push(`${cx},${cy}`);
-    shapes.push(`<circle class="point" cx="${cx}" cy="${cy}" r="4" fill="${colour}"><title>${escapeXml(`${series.name}: ${formatTick(point.y)} at ${formatTick(point.x)} tasks`)}</title></circle>`);
+    shapes.push(
+      `<circle class="point" cx="${cx}" cy="${cy}" r="4" fill="${colour}"><title>${escapeXml(`${series.name}: ${formatTick(point.y)} at ${formatTick(point.x)} tasks`)}</title></circle>`,
+    );
   }
   endRun();
   return [...lines, ...shapes];

@@ -39,11 +39,23 @@ export interface BranchContext {
   checks?: ChecksVerdictDetail;
 }
 
-export async function applyToBranchCommand(args: ApplyArguments & { branch: string }, run: HistoryRun, context: BranchContext): Promise<number> {
+export async function applyToBranchCommand(
+  args: ApplyArguments & { branch: string },
+  run: HistoryRun,
+  context: BranchContext,
+): Promise<number> {
   const report = args.json ? context.stderr : context.stdout;
   const say = (text: string) => report.write(`${terminalSafe(text)}\n`);
-  const result = (value: Record<string, unknown>) => args.json && context.stdout.write(`${terminalSafeJson({ runId: run.runId, branch: args.branch, ...value })}\n`);
-  const completed = run.root ? completedProposals(run.root, run.changeSets, { interrupted: false, output: report, taskOf: (taskId) => run.tasks.get(taskId), wording: { label: `apply ${run.runId} --branch`, afterNote: ' No branch was made.' } }) : undefined;
+  const result = (value: Record<string, unknown>) =>
+    args.json && context.stdout.write(`${terminalSafeJson({ runId: run.runId, branch: args.branch, ...value })}\n`);
+  const completed = run.root
+    ? completedProposals(run.root, run.changeSets, {
+        interrupted: false,
+        output: report,
+        taskOf: (taskId) => run.tasks.get(taskId),
+        wording: { label: `apply ${run.runId} --branch`, afterNote: ' No branch was made.' },
+      })
+    : undefined;
   if (!completed) {
     if (!run.root) say(`Run ${run.runId}'s root task is not in its file (a damaged line); no branch was made.`);
     result({ outcome: 'not-applied' });
@@ -59,7 +71,11 @@ export async function applyToBranchCommand(args: ApplyArguments & { branch: stri
     runId: run.runId,
     description: run.root?.description ?? run.runId,
     prompt: run.root?.prompt ?? '',
-    agents: completed.map((changeSet) => ({ taskId: changeSet.taskId, role: changeSet.role, description: run.tasks.get(changeSet.taskId)?.description ?? '' })),
+    agents: completed.map((changeSet) => ({
+      taskId: changeSet.taskId,
+      role: changeSet.role,
+      description: run.tasks.get(changeSet.taskId)?.description ?? '',
+    })),
   };
   let git: NeutralRunner;
   try {
@@ -73,14 +89,36 @@ export async function applyToBranchCommand(args: ApplyArguments & { branch: stri
   const exitCode = printBranchResult(applied, say);
   const heldBack = 'heldBack' in applied ? { heldBack: applied.heldBack } : {};
   if (applied.outcome !== 'committed') {
-    result({ outcome: applied.outcome, ...('message' in applied ? { message: applied.message } : {}), ...('conflicts' in applied ? { conflicts: applied.conflicts } : {}), ...heldBack });
+    result({
+      outcome: applied.outcome,
+      ...('message' in applied ? { message: applied.message } : {}),
+      ...('conflicts' in applied ? { conflicts: applied.conflicts } : {}),
+      ...heldBack,
+    });
     return exitCode;
   }
-  const trace = await historyTraceMarkdown(context.runLog, run.contents, context.environment, (message) => context.stderr.write(`agent-team: ${terminalSafe(message)}\n`));
+  const trace = await historyTraceMarkdown(context.runLog, run.contents, context.environment, (message) =>
+    context.stderr.write(`agent-team: ${terminalSafe(message)}\n`),
+  );
   const body = context.checks ? `${verdictMarkdown(context.checks)}\n${trace}` : trace;
-  const pullRequest = await openPullRequest({ repositoryRoot: applied.repositoryRoot, branch: applied.branch, title: subjectOf(description), body, runner: git.runner, gitReadsEnvironment: git.config.readsEnvironment });
+  const pullRequest = await openPullRequest({
+    repositoryRoot: applied.repositoryRoot,
+    branch: applied.branch,
+    title: subjectOf(description),
+    body,
+    runner: git.runner,
+    gitReadsEnvironment: git.config.readsEnvironment,
+  });
   printPullRequest(pullRequest, applied.repositoryRoot, say);
-  result({ outcome: 'committed', commit: applied.commit, committed: applied.committed, unchanged: applied.unchanged, ...heldBack, notes: applied.notes, pullRequest });
+  result({
+    outcome: 'committed',
+    commit: applied.commit,
+    committed: applied.committed,
+    unchanged: applied.unchanged,
+    ...heldBack,
+    notes: applied.notes,
+    pullRequest,
+  });
   // Something the run proposed is not in the branch: as `apply` does for the working tree, exit 1.
   if (applied.heldBack.length > 0) return exitCodes.failed;
   return pullRequest.outcome === 'failed' ? exitCodes.failed : exitCodes.completed;
@@ -93,7 +131,9 @@ function printBranchResult(result: ApplyToBranchResult, say: (text: string) => v
       return exitCodes.usage;
     case 'conflict':
       for (const conflict of result.conflicts) say(`conflict: ${conflict.message}`);
-      say('No branch was made: the proposals conflict with HEAD. Update them (run the task again on the current code), or apply them to the working tree and merge by hand.');
+      say(
+        'No branch was made: the proposals conflict with HEAD. Update them (run the task again on the current code), or apply them to the working tree and merge by hand.',
+      );
       return exitCodes.failed;
     case 'nothing-to-commit':
       printHeldBack(result.heldBack, say);
@@ -119,16 +159,26 @@ function printBranchResult(result: ApplyToBranchResult, say: (text: string) => v
 function printHeldBack(heldBack: readonly HeldBackFile[], say: (text: string) => void): void {
   if (heldBack.length === 0) return;
   for (const file of heldBack) say(`needs-approval: ${file.path} — ${file.message}`);
-  say(`Not in the branch: ${heldBack.map((file) => file.path).join(', ')}. To include one, read its change (agent-team run's output, or its --trace) and commit it on the branch yourself; in VS Code, Apply to Branch… asks you about each such file.`);
+  say(
+    `Not in the branch: ${heldBack.map((file) => file.path).join(', ')}. To include one, read its change (agent-team run's output, or its --trace) and commit it on the branch yourself; in VS Code, Apply to Branch… asks you about each such file.`,
+  );
 }
 
 function printPullRequest(result: PullRequestResult, repositoryRoot: string, say: (text: string) => void): void {
   if (result.outcome === 'created') return say(`Pull request: ${result.url}`);
   if (result.outcome === 'manual' && result.noRemote) {
-    say(`The branch is only in this repository (it has no remote, so nothing was pushed). To look at it or merge it, run in ${repositoryRoot}:`);
+    say(
+      `The branch is only in this repository (it has no remote, so nothing was pushed). To look at it or merge it, run in ${repositoryRoot}:`,
+    );
     for (const command of result.commands) say(`  ${command}`);
-    return say('To open a pull request, add the remote first (git remote add <name> <url>), then push the branch to it and run gh pr create.');
+    return say(
+      'To open a pull request, add the remote first (git remote add <name> <url>), then push the branch to it and run gh pr create.',
+    );
   }
-  say(result.outcome === 'manual' ? `To open a pull request (not done here: ${result.reason}), run in ${repositoryRoot}:` : `${result.message}\nTo open the pull request, run in ${repositoryRoot}:`);
+  say(
+    result.outcome === 'manual'
+      ? `To open a pull request (not done here: ${result.reason}), run in ${repositoryRoot}:`
+      : `${result.message}\nTo open the pull request, run in ${repositoryRoot}:`,
+  );
   for (const command of result.commands) say(`  ${command}`);
 }

@@ -42,7 +42,11 @@ export function completedProposals(
   if (root.status !== 'completed' || options.interrupted) {
     const why = options.interrupted ? 'it was interrupted' : `it ${endedAs(root)}${reasonOf(root)}`;
     const after = options.wording?.afterNote ?? ' The proposed changes are listed above.';
-    output.write(terminalSafe(`\n${options.wording?.label ?? '--apply'}: nothing was written because the run did not complete (${why}); its edits may be half done.${after}`) + '\n');
+    output.write(
+      terminalSafe(
+        `\n${options.wording?.label ?? '--apply'}: nothing was written because the run did not complete (${why}); its edits may be half done.${after}`,
+      ) + '\n',
+    );
     return undefined;
   }
   const completed: ChangeSet[] = [];
@@ -50,14 +54,18 @@ export function completedProposals(
     const task = options.taskOf(changeSet.taskId);
     if (task?.status !== 'completed') {
       const why = task ? `${task.role} ${task.id} ${endedAs(task)}${reasonOf(task)}` : `task ${changeSet.taskId} is unknown`;
-      output.write(`${terminalSafe(`skipped: ${changeSet.openPaths().join(', ')} — not applied because ${why}; its edits may be half done`)}\n`);
+      output.write(
+        `${terminalSafe(`skipped: ${changeSet.openPaths().join(', ')} — not applied because ${why}; its edits may be half done`)}\n`,
+      );
       continue;
     }
     completed.push(changeSet);
   }
   // In the order the tasks started: a later task's change to a file is merged onto an earlier one's.
   const started = (changeSet: ChangeSet) => options.taskOf(changeSet.taskId)?.createdAt ?? 0;
-  return completed.sort((a, b) => started(a) - started(b) || a.taskId.length - b.taskId.length || (a.taskId < b.taskId ? -1 : a.taskId > b.taskId ? 1 : 0));
+  return completed.sort(
+    (a, b) => started(a) - started(b) || a.taskId.length - b.taskId.length || (a.taskId < b.taskId ? -1 : a.taskId > b.taskId ? 1 : 0),
+  );
 }
 
 /**
@@ -87,7 +95,12 @@ export async function applyRunChanges(
   const { output, signal } = options;
   const files: FileApplyResult[] = [];
   if (changeSets.length === 0) return { failed: false, files };
-  const completed = completedProposals(root, changeSets, { interrupted: signal.aborted, output, taskOf: options.taskOf, ...(options.wording ? { wording: options.wording } : {}) });
+  const completed = completedProposals(root, changeSets, {
+    interrupted: signal.aborted,
+    output,
+    taskOf: options.taskOf,
+    ...(options.wording ? { wording: options.wording } : {}),
+  });
   if (!completed) return { failed: true, files };
   let failed = false;
   const written: string[] = [];
@@ -95,11 +108,18 @@ export async function applyRunChanges(
   const notWritten: string[] = [];
   for (const changeSet of completed) changeSet.accept();
   const checkpoint = options.restorePoints ? new AcceptCheckpoint(new WorkspaceBytes(workspace.root)) : undefined;
-  const plans = await planRunMerges(completed, workspace, { ...(options.paths ? { paths: options.paths } : {}), ...(options.choice ? { choice: options.choice } : {}) });
+  const plans = await planRunMerges(completed, workspace, {
+    ...(options.paths ? { paths: options.paths } : {}),
+    ...(options.choice ? { choice: options.choice } : {}),
+  });
   for (const plan of plans.values()) {
     if (!plan.blocked) continue;
     printMergeConflict(plan, output, options.runId ?? root.rootId);
-    files.push({ path: plan.path, outcome: 'conflict', message: `${plan.path}: the proposals of ${plan.steps.map((step) => `task ${step.taskId}`).join(' and ')} conflict; nothing was written.` });
+    files.push({
+      path: plan.path,
+      outcome: 'conflict',
+      message: `${plan.path}: the proposals of ${plan.steps.map((step) => `task ${step.taskId}`).join(' and ')} conflict; nothing was written.`,
+    });
     failed = true;
   }
   for (const changeSet of completed) {
@@ -113,7 +133,12 @@ export async function applyRunChanges(
       }
       const step = plan?.steps.find((candidate) => candidate.taskId === changeSet.taskId);
       const settleConflicts = step?.conflict?.settledBy;
-      const report = await applyChangeSet(changeSet, workspace, { paths: [path], ...(settleConflicts ? { settleConflicts } : {}), ...(step ? { labels: () => step.labels } : {}), ...(checkpoint ? { checkpoint } : {}) });
+      const report = await applyChangeSet(changeSet, workspace, {
+        paths: [path],
+        ...(settleConflicts ? { settleConflicts } : {}),
+        ...(step ? { labels: () => step.labels } : {}),
+        ...(checkpoint ? { checkpoint } : {}),
+      });
       printApplyReport(report, output);
       files.push(...report.files);
       for (const file of report.files) {
@@ -125,17 +150,28 @@ export async function applyRunChanges(
       }
     }
   }
-  if (checkpoint && options.restorePoints) await recordAccept(checkpoint, options.restorePoints, options.runId ?? root.rootId, writtenBy, output);
+  if (checkpoint && options.restorePoints)
+    await recordAccept(checkpoint, options.restorePoints, options.runId ?? root.rootId, writtenBy, output);
   if (notWritten.length > 0) {
-    output.write(terminalSafe(`\nApplying stopped by Ctrl-C. Written: ${written.join(', ') || '(none)'}. Not written: ${notWritten.join(', ')}.`) + '\n');
+    output.write(
+      terminalSafe(`\nApplying stopped by Ctrl-C. Written: ${written.join(', ') || '(none)'}. Not written: ${notWritten.join(', ')}.`) +
+        '\n',
+    );
     failed = true;
   }
   return { failed, files };
 }
 
 /** The restore point of the files written, and how to take them back. */
-async function recordAccept(checkpoint: AcceptCheckpoint, sink: RestorePointSink, runId: string, taskIds: readonly string[], output: Output): Promise<void> {
-  if (await checkpoint.record(sink, runId, taskIds)) output.write(terminalSafe(`To take back what was written: agent-team undo ${runId}`) + '\n');
+async function recordAccept(
+  checkpoint: AcceptCheckpoint,
+  sink: RestorePointSink,
+  runId: string,
+  taskIds: readonly string[],
+  output: Output,
+): Promise<void> {
+  if (await checkpoint.record(sink, runId, taskIds))
+    output.write(terminalSafe(`To take back what was written: agent-team undo ${runId}`) + '\n');
 }
 
 /** How a task that did not complete ended, in words that follow its name ("was stopped", "failed"). */

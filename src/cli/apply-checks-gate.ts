@@ -9,16 +9,25 @@ import { readVerdict } from './checks-verdict-file.js';
 import { runHistoryDirectory } from './run-history.js';
 import { terminalSafe } from './terminal-text.js';
 
-export async function checksBeforeApply(runId: string, workspaceRoot: string, options: { force: boolean; writes: boolean; warn: (message: string) => void }): Promise<ChecksVerdictDetail | undefined> {
+export async function checksBeforeApply(
+  runId: string,
+  workspaceRoot: string,
+  options: { force: boolean; writes: boolean; warn: (message: string) => void },
+): Promise<ChecksVerdictDetail | undefined> {
   const verdict = await readVerdict(path.join(workspaceRoot, runHistoryDirectory), runId);
   if (!verdict?.hasNewFailures) return verdict;
-  const failing = verdict.results.filter((result) => result.newFailures.length > 0 || result.status === 'failed' || result.status === 'timed-out').map((result) => `${result.name}: ${result.summary ?? result.status}`);
+  const failing = verdict.results
+    .filter((result) => result.newFailures.length > 0 || result.status === 'failed' || result.status === 'timed-out')
+    .map((result) => `${result.name}: ${result.summary ?? result.status}`);
   const said = `The checks found new failures in run ${runId}'s proposals: ${failing.join('; ')}.`;
   if (!options.writes) {
     options.warn(said);
     return verdict;
   }
-  if (!options.force) throw new ApplyRefusedError(`${said} Nothing was applied. Look at them (agent-team run's output, or its --trace), and to apply anyway run again with --force.`);
+  if (!options.force)
+    throw new ApplyRefusedError(
+      `${said} Nothing was applied. Look at them (agent-team run's output, or its --trace), and to apply anyway run again with --force.`,
+    );
   options.warn(`${said} Applying anyway (--force).`);
   return verdict;
 }

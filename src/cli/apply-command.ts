@@ -39,10 +39,14 @@ export async function applyCommand(args: ApplyArguments, context: ApplyContext):
   const warn = (message: string) => context.stderr.write(`agent-team: ${terminalSafe(message)}\n`);
   const workspaceRoot = path.resolve(args.workspace);
   const runLog = await existingRunLog(workspaceRoot, warn);
-  if (!runLog) throw new ConfigurationError(`${workspaceRoot} has no run history (${runHistoryDirectory}): there is no run ${args.runId} to apply.`);
+  if (!runLog)
+    throw new ConfigurationError(`${workspaceRoot} has no run history (${runHistoryDirectory}): there is no run ${args.runId} to apply.`);
   try {
     const run = await readHistoryRun(runLog, args.runId, warn);
-    if (!run) throw new ConfigurationError(`There is no run ${args.runId} in ${runHistoryDirectory} (it may have been removed by the history's retention). agent-team runs lists the runs.`);
+    if (!run)
+      throw new ConfigurationError(
+        `There is no run ${args.runId} in ${runHistoryDirectory} (it may have been removed by the history's retention). agent-team runs lists the runs.`,
+      );
     refuseForeign(run, args.force === true, warn);
     const paths = chosenPaths(args.files, run, workspaceRoot);
     refuseUnknownTake(args.take, run);
@@ -56,17 +60,31 @@ export async function applyCommand(args: ApplyArguments, context: ApplyContext):
       return exitCodes.failed;
     }
     if (args.show) return await showMerges(args, run, { workspaceRoot, paths, ...context });
-    if (args.branch !== undefined) return await applyToBranchCommand({ ...args, branch: args.branch }, run, { runLog, workspaceRoot, paths, ...context, ...(checks ? { checks } : {}) });
+    if (args.branch !== undefined)
+      return await applyToBranchCommand({ ...args, branch: args.branch }, run, {
+        runLog,
+        workspaceRoot,
+        paths,
+        ...context,
+        ...(checks ? { checks } : {}),
+      });
     return await applyToWorkingTree(args, run, { runLog, workspaceRoot, paths, ...context });
   } finally {
     await runLog.close();
   }
 }
 
-async function applyToWorkingTree(args: ApplyArguments, run: HistoryRun, context: ApplyContext & { runLog: RunLog; workspaceRoot: string; paths: ReadonlySet<string> | undefined }): Promise<number> {
+async function applyToWorkingTree(
+  args: ApplyArguments,
+  run: HistoryRun,
+  context: ApplyContext & { runLog: RunLog; workspaceRoot: string; paths: ReadonlySet<string> | undefined },
+): Promise<number> {
   const report = args.json ? context.stderr : context.stdout;
-  const proposed = run.changeSets.filter((changeSet) => pendingFiles(changeSet).some((file) => !context.paths || context.paths.has(file.path)));
-  const result = (outcome: string, files: unknown[] = []) => args.json && context.stdout.write(`${terminalSafeJson({ runId: run.runId, outcome, files })}\n`);
+  const proposed = run.changeSets.filter((changeSet) =>
+    pendingFiles(changeSet).some((file) => !context.paths || context.paths.has(file.path)),
+  );
+  const result = (outcome: string, files: unknown[] = []) =>
+    args.json && context.stdout.write(`${terminalSafeJson({ runId: run.runId, outcome, files })}\n`);
   if (proposed.length === 0) {
     report.write(`Run ${run.runId} has no pending proposals${context.paths ? ' for those files' : ''}; nothing to apply.\n`);
     result('nothing-to-apply');
@@ -91,14 +109,19 @@ async function applyToWorkingTree(args: ApplyArguments, run: HistoryRun, context
     restorePoints: context.runLog,
     choice: { ...(args.take !== undefined ? { take: args.take } : {}), ...(args.conflictMarkers ? { conflictMarkers: true } : {}) },
   });
-  result(applied.failed ? 'not-applied' : 'applied', applied.files.map((file) => ({ path: file.path, outcome: file.outcome, message: file.message })));
+  result(
+    applied.failed ? 'not-applied' : 'applied',
+    applied.files.map((file) => ({ path: file.path, outcome: file.outcome, message: file.message })),
+  );
   return applied.failed ? exitCodes.failed : exitCodes.completed;
 }
 
 /** `--take` names a task of the run that proposed changes: a typo must not leave every conflict unsettled in silence. */
 function refuseUnknownTake(take: string | undefined, run: HistoryRun): void {
   if (take === undefined || run.changeSets.some((changeSet) => changeSet.taskId === take)) return;
-  throw new ConfigurationError(`--take ${take}: task ${take} proposed no change in run ${run.runId}. Its tasks with proposals: ${run.changeSets.map((changeSet) => changeSet.taskId).join(', ') || 'none'}.`);
+  throw new ConfigurationError(
+    `--take ${take}: task ${take} proposed no change in run ${run.runId}. Its tasks with proposals: ${run.changeSets.map((changeSet) => changeSet.taskId).join(', ') || 'none'}.`,
+  );
 }
 
 /** Proposals of a run this user's agent-team did not write (planted in the repository?) are written only with `--force`. */
@@ -106,7 +129,9 @@ function refuseForeign(run: HistoryRun, force: boolean, warn: (message: string) 
   const signature = run.contents.signature;
   if (signature.status !== 'foreign') return;
   if (force) return warn(`Run ${run.runId} is foreign: ${describeForeign(signature)}. Applying it anyway (--force).`);
-  throw new ConfigurationError(`Run ${run.runId} is foreign: ${describeForeign(signature)}. Its proposals are not applied: they may not be your agents' work. Look at them (agent-team runs), and if you know where they came from, run again with --force.`);
+  throw new ConfigurationError(
+    `Run ${run.runId} is foreign: ${describeForeign(signature)}. Its proposals are not applied: they may not be your agents' work. Look at them (agent-team runs), and if you know where they came from, run again with --force.`,
+  );
 }
 
 /**
@@ -119,7 +144,8 @@ function chosenPaths(files: readonly string[], run: HistoryRun, workspaceRoot: s
   const chosen = new Set<string>();
   for (const file of files) {
     const relative = path.relative(workspaceRoot, path.resolve(workspaceRoot, file)).split(path.sep).join('/');
-    if (!proposed.includes(relative)) throw new ConfigurationError(`Run ${run.runId} proposed no change to ${file}. It proposed: ${proposed.join(', ') || 'nothing'}.`);
+    if (!proposed.includes(relative))
+      throw new ConfigurationError(`Run ${run.runId} proposed no change to ${file}. It proposed: ${proposed.join(', ') || 'nothing'}.`);
     chosen.add(relative);
   }
   return chosen;

@@ -19,20 +19,41 @@ type Output = { write(text: string): void; isTTY?: boolean };
 export async function showMerges(
   args: ApplyArguments,
   run: HistoryRun,
-  context: { stdout: Output; stderr: Output; environment: NodeJS.ProcessEnv; workspaceRoot: string; paths: ReadonlySet<string> | undefined },
+  context: {
+    stdout: Output;
+    stderr: Output;
+    environment: NodeJS.ProcessEnv;
+    workspaceRoot: string;
+    paths: ReadonlySet<string> | undefined;
+  },
 ): Promise<number> {
   const report = args.json ? context.stderr : context.stdout;
   const wanted = (file: FileChangeSnapshot) => !context.paths || context.paths.has(file.path);
   const proposed = run.changeSets.filter((changeSet) => pendingFiles(changeSet).some(wanted));
-  const completed = run.root ? completedProposals(run.root, proposed, { interrupted: false, output: report, taskOf: (taskId) => run.tasks.get(taskId), wording: { label: `apply ${run.runId} --show`, afterNote: '' } }) : undefined;
+  const completed = run.root
+    ? completedProposals(run.root, proposed, {
+        interrupted: false,
+        output: report,
+        taskOf: (taskId) => run.tasks.get(taskId),
+        wording: { label: `apply ${run.runId} --show`, afterNote: '' },
+      })
+    : undefined;
   if (!completed) return exitCodes.failed;
   // As applying would: every change of a completed task's pending proposal is taken.
   for (const changeSet of completed) for (const file of pendingFiles(changeSet)) if (wanted(file)) changeSet.accept({ path: file.path });
-  const plans = await planRunMerges(completed, new NodeWorkspace(context.workspaceRoot), { ...(context.paths ? { paths: context.paths } : {}), every: true });
-  if (plans.size === 0) report.write(`Run ${run.runId} has no pending proposals of completed tasks${context.paths ? ' for those files' : ''}.\n`);
+  const plans = await planRunMerges(completed, new NodeWorkspace(context.workspaceRoot), {
+    ...(context.paths ? { paths: context.paths } : {}),
+    every: true,
+  });
+  if (plans.size === 0)
+    report.write(`Run ${run.runId} has no pending proposals of completed tasks${context.paths ? ' for those files' : ''}.\n`);
   for (const plan of plans.values()) printMergePlan(plan, report, !args.json && useColor(context.stdout, context.environment));
   const conflicted = [...plans.values()].filter((plan) => plan.blocked).map((plan) => plan.path);
-  report.write(terminalSafe(`\nNothing was written.${conflicted.length > 0 ? ` In conflict: ${conflicted.join(', ')} (settle with --take <taskId> or --conflict-markers).` : ''}`) + '\n');
+  report.write(
+    terminalSafe(
+      `\nNothing was written.${conflicted.length > 0 ? ` In conflict: ${conflicted.join(', ')} (settle with --take <taskId> or --conflict-markers).` : ''}`,
+    ) + '\n',
+  );
   if (args.json) {
     const files = [...plans.values()].map((plan) => ({
       path: plan.path,

@@ -174,4 +174,18 @@ export interface ApplyArguments {
   conflictMarkers?: boolean;
 }
 
-export type CliArguments = McpServersArguments | RunArguments | ModelsArguments | ChecksArguments | TrustArguments | RunsArguments | ApplyArguments | UndoArguments | AgentsArguments | WorkflowsArguments | McpArguments | ServeArguments | { command: 'help'; /** `agent-team <topic> --help`: that command's help alone. Default: all of it. */ topic?: string } | { command: 'version' };
+export type CliArguments =
+  | McpServersArguments
+  | RunArguments
+  | ModelsArguments
+  | ChecksArguments
+  | TrustArguments
+  | RunsArguments
+  | ApplyArguments
+  | UndoArguments
+  | AgentsArguments
+  | WorkflowsArguments
+  | McpArguments
+  | ServeArguments
+  | { command: 'help'; /** `agent-team <topic> --help`: that command's help alone. Default: all of it. */ topic?: string }
+  | { command: 'version' };

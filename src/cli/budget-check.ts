@@ -25,6 +25,9 @@ export function checkBudgetPrices(budgetUsd: number | undefined, prices: PriceTa
     if (override !== undefined) ids.push(override);
     ids.push(...(role.fallbackModels ?? []));
   }
-  const missing = unpricedModels((model) => prices.priceOf(model), ids.map((id) => `${run.provider}/${id}`));
+  const missing = unpricedModels(
+    (model) => prices.priceOf(model),
+    ids.map((id) => `${run.provider}/${id}`),
+  );
   if (missing.length > 0) throw unpricedBudgetError(missing, `--budget-usd ${budgetUsd}`, '--model-prices <file> (a JSON file)');
 }

@@ -34,17 +34,31 @@ export function colorDiff(diff: string): string {
 }
 
 /** `changes`: the registry the sets belong to; with it, an overlap says whether the proposals fit together. Default: not said. */
-export function printChanges(changeSets: readonly ChangeSet[], output: Output, willApply: boolean, colors = false, changes?: ChangeSetRegistry): void {
+export function printChanges(
+  changeSets: readonly ChangeSet[],
+  output: Output,
+  willApply: boolean,
+  colors = false,
+  changes?: ChangeSetRegistry,
+): void {
   if (changeSets.length === 0) return;
   output.write('\nProposed changes:\n');
   for (const changeSet of changeSets) {
     for (const file of changeSet.snapshot().files) {
       const notes = [
         file.requiresApproval ? 'sensitive: needs explicit approval' : '',
-        file.overlapsWith.length === 0 ? '' : changes ? describeOverlaps(changes, changeSet.taskId, file.path).replace(/^, /, '') : `overlaps with task ${file.overlapsWith.join(', ')}`,
+        file.overlapsWith.length === 0
+          ? ''
+          : changes
+            ? describeOverlaps(changes, changeSet.taskId, file.path).replace(/^, /, '')
+            : `overlaps with task ${file.overlapsWith.join(', ')}`,
       ].filter(Boolean);
       // A link is shown with where it leads: `vsc/tasks.json -> .vscode/tasks.json` is what is changed.
-      output.write(terminalSafe(`\n[${changeSet.taskId} ${changeSet.role}] ${describeLink(file.path, file.target)} (+${file.added} −${file.removed})${notes.length ? ` — ${notes.join('; ')}` : ''}`) + '\n');
+      output.write(
+        terminalSafe(
+          `\n[${changeSet.taskId} ${changeSet.role}] ${describeLink(file.path, file.target)} (+${file.added} −${file.removed})${notes.length ? ` — ${notes.join('; ')}` : ''}`,
+        ) + '\n',
+      );
       // The diff is a model's text: made safe before our own colours go on.
       const diff = terminalSafe(file.diff.endsWith('\n') ? file.diff : `${file.diff}\n`);
       output.write(colors ? colorDiff(diff) : diff);

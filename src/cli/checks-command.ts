@@ -16,15 +16,22 @@ export async function checksCommand(args: ChecksArguments, output: CommandOutput
     return exitCodes.completed;
   }
   const origin = discovery.fromChecksFile ? 'from .agent-team/checks.yaml (discovery is off while it exists)' : 'found in the workspace';
-  if (discovery.checks.length === 0) output.stdout.write(`No checks ${origin}. Define them in .agent-team/checks.yaml: checks: [{name, command, timeoutSeconds?, when?}]\n`);
+  if (discovery.checks.length === 0)
+    output.stdout.write(`No checks ${origin}. Define them in .agent-team/checks.yaml: checks: [{name, command, timeoutSeconds?, when?}]\n`);
   else output.stdout.write(`Checks ${origin}:\n`);
   for (const check of discovery.checks) {
-    const extras = [`from ${check.source}`, `timeout ${check.timeoutSeconds ?? 300} s`, ...(check.when ? [`when ${check.when.join(', ')} change`] : [])];
+    const extras = [
+      `from ${check.source}`,
+      `timeout ${check.timeoutSeconds ?? 300} s`,
+      ...(check.when ? [`when ${check.when.join(', ')} change`] : []),
+    ];
     output.stdout.write(`${terminalSafe(`  ${check.name}: ${check.command}  (${extras.join(' · ')})`)}\n`);
   }
   for (const note of discovery.skipped) output.stdout.write(`${terminalSafe(`  not used: ${note.source}: ${note.reason}`)}\n`);
   if (discovery.checks.length > 0) {
-    output.stdout.write('They run on proposals with `agent-team run --checks`, in the sandbox, once the folder is trusted and each command allowed (--allow-command).\n');
+    output.stdout.write(
+      'They run on proposals with `agent-team run --checks`, in the sandbox, once the folder is trusted and each command allowed (--allow-command).\n',
+    );
   }
   return exitCodes.completed;
 }

@@ -27,7 +27,14 @@ export async function readVerdict(historyDirectory: string, runId: string): Prom
 
 /** The Markdown section of a verdict (the trace, a pull request's body). */
 export function verdictMarkdown(verdict: ChecksVerdictDetail): string {
-  const lines = ['## Checks', '', `${verdict.hasNewFailures ? '⚠️' : '✅'} ${verdict.summary.replace(/^checks: /, 'Checks: ')}`, '', '| Check | Status | Result |', '| --- | --- | --- |'];
+  const lines = [
+    '## Checks',
+    '',
+    `${verdict.hasNewFailures ? '⚠️' : '✅'} ${verdict.summary.replace(/^checks: /, 'Checks: ')}`,
+    '',
+    '| Check | Status | Result |',
+    '| --- | --- | --- |',
+  ];
   for (const result of verdict.results) lines.push(`| ${cell(result.name)} | ${result.status} | ${cell(result.summary ?? '')} |`);
   return `${lines.join('\n')}\n`;
 }

@@ -120,7 +120,10 @@ export interface CliEngine {
 export async function createCliEngine(options: CliEngineOptions): Promise<CliEngine> {
   const settings = cliModelSettings(options, options.environment);
   // The SDK's notices (a deprecated model), once each for the whole run, however many requests say them.
-  const modelOptions = { environment: options.environment, onNotice: onceEach((notice) => options.stderr.write(`agent-team: warning: ${terminalSafe(notice)}\n`)) };
+  const modelOptions = {
+    environment: options.environment,
+    onNotice: onceEach((notice) => options.stderr.write(`agent-team: warning: ${terminalSafe(notice)}\n`)),
+  };
   const model = createModel(settings, modelOptions);
   // Made once, with the model (a bad one fails here, exit 2); each task gets a failover of its own.
   const fallbacks = (options.fallbackModels ?? []).map((id) => createModel({ ...settings, model: id }, modelOptions));
@@ -132,14 +135,33 @@ export async function createCliEngine(options: CliEngineOptions): Promise<CliEng
   const warn = (message: string) => options.stderr.write(`agent-team: ${terminalSafe(message)}\n`);
   const prices = await cliPriceTable(options.modelPrices, warn);
   // Before the folder's trust is asked: a run that cannot start asks nothing.
-  checkBudgetPrices(options.budgetUsd, prices, { provider: settings.provider, model: model.modelId, fallbackModels: options.fallbackModels ?? [], roles: roles.list() });
+  checkBudgetPrices(options.budgetUsd, prices, {
+    provider: settings.provider,
+    model: model.modelId,
+    fallbackModels: options.fallbackModels ?? [],
+    roles: roles.list(),
+  });
   // Asked before anything else reads stdin (the user channel), and said before the run starts.
-  const folder = await decideFolderTrust({ root: workspace.root, roles: roles.list(), trustFlag: options.trust, ...(options.checks ? {} : { unusedKinds: ['check'] }), ...(options.askTrust ? { ask: options.askTrust } : {}), environment: options.environment, stderr: options.stderr });
+  const folder = await decideFolderTrust({
+    root: workspace.root,
+    roles: roles.list(),
+    trustFlag: options.trust,
+    ...(options.checks ? {} : { unusedKinds: ['check'] }),
+    ...(options.askTrust ? { ask: options.askTrust } : {}),
+    environment: options.environment,
+    stderr: options.stderr,
+  });
   const trustedItems = new Set(folder.configuration.items.map(itemKey));
 
   const changes = new ChangeSetRegistry();
   const history = await options.history?.(workspace.root);
-  const taskManager = new TaskManager({ maxConcurrent: options.maxConcurrent, store: history?.store, onWarning: warn, priceOf: (model) => prices.priceOf(model), ...(history ? { generateId: history.generateId } : {}) });
+  const taskManager = new TaskManager({
+    maxConcurrent: options.maxConcurrent,
+    store: history?.store,
+    onWarning: warn,
+    priceOf: (model) => prices.priceOf(model),
+    ...(history ? { generateId: history.generateId } : {}),
+  });
   await taskManager.load();
   history?.runLog.attach(taskManager);
   history?.runLog.attachChanges(changes);
@@ -147,11 +169,16 @@ export async function createCliEngine(options: CliEngineOptions): Promise<CliEng
   taskManager.onEvent((event) => {
     if (event.type === 'task-start' && event.task.parentId === null) history?.locks.claim(event.task.id);
   });
-  const providerKeys = secretValues([options.environment.ANTHROPIC_API_KEY, options.environment.OPENAI_API_KEY, ...(options.secrets ?? [])]);
+  const providerKeys = secretValues([
+    options.environment.ANTHROPIC_API_KEY,
+    options.environment.OPENAI_API_KEY,
+    ...(options.secrets ?? []),
+  ]);
   const userChannel = options.userChannel?.(taskManager);
   const secrets = () => secretValues([...providerKeys, ...remoteTokens(roles, options.environment)]);
   const telemetry = await startCliTelemetry(taskManager, options.environment, secrets);
-  const modelFor: ModelChooser = (_role, override) => withFallbacks(override ? createModel({ ...settings, model: override }, modelOptions) : model, fallbacks);
+  const modelFor: ModelChooser = (_role, override) =>
+    withFallbacks(override ? createModel({ ...settings, model: override }, modelOptions) : model, fallbacks);
   const howToTrust = 'run `agent-team trust` in it, or pass --trust';
   const engine = createEngine({
     workspace,
@@ -163,7 +190,8 @@ export async function createCliEngine(options: CliEngineOptions): Promise<CliEng
     // Exactly what was trusted: a hook added to the settings later (they are read at each task's start) is not.
     trustsFolderItem: (item) => trustedItems.has(itemKey(item)),
     howToTrust,
-    mcpInputHowTo: "the CLI asks for no server's ${input:…}, VS Code does; to use it here, give the value in the server's entry, e.g. in your own ~/.config/agent-team/mcp.json",
+    mcpInputHowTo:
+      "the CLI asks for no server's ${input:…}, VS Code does; to use it here, give the value in the server's entry, e.g. in your own ~/.config/agent-team/mcp.json",
     commands: {
       allowedPatterns: () => options.allowCommands ?? [],
       howToAllow: 'The user allows commands with --allow-command <pattern> when running agent-team.',
@@ -175,7 +203,10 @@ export async function createCliEngine(options: CliEngineOptions): Promise<CliEng
       passNames: () => options.passEnvironment ?? [],
     },
     // Nobody can be asked in a terminal run: sites are allowed up front.
-    web: { allowedDomains: () => options.allowDomains ?? [], howToAllow: 'The user allows sites with --allow-domain <host> when running agent-team.' },
+    web: {
+      allowedDomains: () => options.allowDomains ?? [],
+      howToAllow: 'The user allows sites with --allow-domain <host> when running agent-team.',
+    },
     ...(userChannel ? { userChannel } : {}),
     ...(options.checks ? { checks: { enabled: () => true, fixUntilGreen: () => options.fixUntilGreen ?? 0 } } : {}),
     ...(options.instructionFiles ? { instructionSources: () => options.instructionFiles ?? [] } : {}),
@@ -191,9 +222,12 @@ export async function createCliEngine(options: CliEngineOptions): Promise<CliEng
     // Nobody can be asked in a terminal run: a fan-out wider than the limit needs --yes up front.
     fanOutHowToAllow: 'run agent-team with --yes to allow it',
     approvePlan: () => options.approvePlan ?? false,
-    planAnswerHowTo: options.planAnswerHowTo ?? 'with --approve-plan the answer is read from stdin: run agent-team on a terminal, or pipe "approve", "stop" or your changes into it',
+    planAnswerHowTo:
+      options.planAnswerHowTo ??
+      'with --approve-plan the answer is read from stdin: run agent-team on a terminal, or pipe "approve", "stop" or your changes into it',
   });
-  for (const name of namesHoldingSecrets(options.environment, options.passEnvironment ?? [], providerKeys)) warn(`--pass-env ${name}: it holds a configured API key, which no command gets; not passed.`);
+  for (const name of namesHoldingSecrets(options.environment, options.passEnvironment ?? [], providerKeys))
+    warn(`--pass-env ${name}: it holds a configured API key, which no command gets; not passed.`);
   await warnWithoutSandbox(engine.commands, options);
   const team = engine.team({
     ...(options.maxDepth === undefined ? {} : { maxDepth: options.maxDepth }),
@@ -202,7 +236,19 @@ export async function createCliEngine(options: CliEngineOptions): Promise<CliEng
     confirmFanOutAbove: options.yes ? Infinity : defaultLimits.confirmFanOutAbove,
   });
   const folderTrust = { trusted: folder.trusted, trustsItem: (item: FolderItem) => trustedItems.has(itemKey(item)), howToTrust };
-  return { workspace, roles, changes, taskManager, team, folderTrust, modelFor, checks: engine.checks, ...(history ? { runLog: history.runLog } : {}), close: () => engine.close().finally(() => Promise.all([telemetry?.shutdown(), history?.runLog.close().finally(() => history.locks.releaseAll())])) };
+  return {
+    workspace,
+    roles,
+    changes,
+    taskManager,
+    team,
+    folderTrust,
+    modelFor,
+    checks: engine.checks,
+    ...(history ? { runLog: history.runLog } : {}),
+    close: () =>
+      engine.close().finally(() => Promise.all([telemetry?.shutdown(), history?.runLog.close().finally(() => history.locks.releaseAll())])),
+  };
 }
 
 /** The values of the variables remote roles name for their tokens (`a2a_auth_env`). */

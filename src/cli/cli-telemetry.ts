@@ -9,7 +9,11 @@ import { type EngineTelemetry, startTelemetry } from '../engine/telemetry/start-
 
 declare const AGENT_TEAM_VERSION: string | undefined;
 
-export async function startCliTelemetry(taskManager: TaskManager, environment: NodeJS.ProcessEnv, secrets: () => readonly string[]): Promise<EngineTelemetry | undefined> {
+export async function startCliTelemetry(
+  taskManager: TaskManager,
+  environment: NodeJS.ProcessEnv,
+  secrets: () => readonly string[],
+): Promise<EngineTelemetry | undefined> {
   try {
     return await startTelemetry({
       taskManager,

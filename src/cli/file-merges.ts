@@ -28,7 +28,8 @@ export async function planRunMerges(
 ): Promise<Map<string, MergePlan>> {
   const proposers = new Map<string, number>();
   for (const changeSet of changeSets) {
-    for (const path of changeSet.openPaths()) if (!options.paths || options.paths.has(path)) proposers.set(path, (proposers.get(path) ?? 0) + 1);
+    for (const path of changeSet.openPaths())
+      if (!options.paths || options.paths.has(path)) proposers.set(path, (proposers.get(path) ?? 0) + 1);
   }
   const plans = new Map<string, MergePlan>();
   for (const [path, count] of [...proposers].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {

@@ -16,7 +16,8 @@ export async function withFileReferences(task: string, files: readonly string[],
   for (const file of files) {
     const real = await realpath(path.resolve(workspaceRoot, file)).catch(() => undefined);
     if (real === undefined) throw new ConfigurationError(`--file ${file}: no such file or folder in the workspace`);
-    if (!isInside(root, real)) throw new ConfigurationError(`--file ${file}: it is outside the workspace (after links), which agents do not read`);
+    if (!isInside(root, real))
+      throw new ConfigurationError(`--file ${file}: it is outside the workspace (after links), which agents do not read`);
     const relative = path.relative(root, real).split(path.sep).join('/') || '.';
     lines.push(attachedPathLine(relative, (await stat(real)).isDirectory() ? 'folder' : 'file'));
   }

@@ -58,7 +58,9 @@ export async function decideFolderTrust(options: FolderTrustOptions): Promise<Fo
     options.stderr.write(`agent-team: this folder's own configuration${changed} would run:\n${listing}`);
     if (await options.ask(listing)) {
       // A yes stands for this run even where it cannot be remembered (the store's folder is another user's).
-      await recordTrust(store, folder, configuration.hash, (options.now ?? (() => new Date()))(), warn).catch((error: unknown) => warn(`trusted for this run only: ${error instanceof Error ? error.message : String(error)}`));
+      await recordTrust(store, folder, configuration.hash, (options.now ?? (() => new Date()))(), warn).catch((error: unknown) =>
+        warn(`trusted for this run only: ${error instanceof Error ? error.message : String(error)}`),
+      );
       return { trusted: true, configuration };
     }
     warn('not trusted: none of these runs.');

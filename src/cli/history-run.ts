@@ -42,7 +42,9 @@ export async function readHistoryRun(runLog: RunLog, runId: string, onWarning: (
     try {
       changeSets.push(ChangeSet.fromSnapshot(snapshot));
     } catch (error) {
-      onWarning(`The proposals of task ${snapshot.taskId} could not be read back: ${error instanceof Error ? error.message : String(error)}`);
+      onWarning(
+        `The proposals of task ${snapshot.taskId} could not be read back: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
   const root = tasks.get(runId) ?? contents.tasks.find((persisted) => persisted.task.parentId === null)?.task;

@@ -12,7 +12,12 @@ import { restoreProposals } from '../engine/team/resume-from-log.js';
 import { buildRunTrace } from '../engine/trace/run-trace.js';
 import { renderTraceMarkdown } from '../engine/trace/trace-markdown.js';
 
-export async function historyTraceMarkdown(runLog: RunLog, contents: RunContents, environment: NodeJS.ProcessEnv, warn: (message: string) => void): Promise<string> {
+export async function historyTraceMarkdown(
+  runLog: RunLog,
+  contents: RunContents,
+  environment: NodeJS.ProcessEnv,
+  warn: (message: string) => void,
+): Promise<string> {
   const taskManager = new TaskManager({ store: { load: () => runLog.loadRun(contents.runId) }, onWarning: warn });
   try {
     await taskManager.load();

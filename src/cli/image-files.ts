@@ -11,7 +11,8 @@ import { imageFromBytes, maxImageBytes, maxImagesPerPrompt } from '../engine/mod
 import type { ImagePart } from '../engine/model/types.js';
 
 export async function readImageFiles(files: readonly string[], cwd: string): Promise<ImagePart[]> {
-  if (files.length > maxImagesPerPrompt) throw new ConfigurationError(`--image was given ${files.length} times; at most ${maxImagesPerPrompt} images go with one prompt`);
+  if (files.length > maxImagesPerPrompt)
+    throw new ConfigurationError(`--image was given ${files.length} times; at most ${maxImagesPerPrompt} images go with one prompt`);
   const images: ImagePart[] = [];
   for (const file of files) {
     const absolute = path.resolve(cwd, file);
@@ -19,11 +20,16 @@ export async function readImageFiles(files: readonly string[], cwd: string): Pro
     if (!info) throw new ConfigurationError(`--image ${file}: no such file`);
     if (!info.isFile()) throw new ConfigurationError(`--image ${file}: not a regular file`);
     // Checked before reading, so a huge file is never read into memory.
-    if (info.size > maxImageBytes) throw new ConfigurationError(`--image ${file}: it is ${(info.size / 1024 / 1024).toFixed(1)} MB; images are sent up to ${maxImageBytes / 1024 / 1024} MB`);
+    if (info.size > maxImageBytes)
+      throw new ConfigurationError(
+        `--image ${file}: it is ${(info.size / 1024 / 1024).toFixed(1)} MB; images are sent up to ${maxImageBytes / 1024 / 1024} MB`,
+      );
     try {
       images.push(imageFromBytes(await readFile(absolute), path.basename(file)));
     } catch (error) {
-      throw new ConfigurationError(`--image ${file}: ${error instanceof Error ? error.message.replace(`${path.basename(file)} `, 'it ') : String(error)}`);
+      throw new ConfigurationError(
+        `--image ${file}: ${error instanceof Error ? error.message.replace(`${path.basename(file)} `, 'it ') : String(error)}`,
+      );
     }
   }
   return images;

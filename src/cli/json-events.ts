@@ -30,7 +30,18 @@ export type CliJsonEvent =
   /** A task's todo list, whole, each time it changes (`TodoWrite`, a planned task's sub-tasks). */
   | { type: 'todo'; taskId: string; todos: TodoItem[] }
   /** `usageByModel`: the task's usage and cost by model, when more than one did its work (a failover). */
-  | { type: 'task-end'; taskId: string; status: CliEndStatus; output?: string; error?: string; stopReason?: StopReason; usage: Usage; cost?: Cost; costUsd?: number; usageByModel?: UsageByModel }
+  | {
+      type: 'task-end';
+      taskId: string;
+      status: CliEndStatus;
+      output?: string;
+      error?: string;
+      stopReason?: StopReason;
+      usage: Usage;
+      cost?: Cost;
+      costUsd?: number;
+      usageByModel?: UsageByModel;
+    }
   /** `target`: where `path` leads when a symbolic link sends it elsewhere (workspace-relative). */
   | { type: 'change-proposed'; taskId: string; path: string; diff: string; target?: string }
   /** The checks' verdict on the run's pending proposals (`run --checks`; CONTRACTS4 "Evidence"). */
@@ -39,7 +50,16 @@ export type CliJsonEvent =
   | { type: 'context'; taskId: string; usedTokens: number; windowTokens?: number }
   /** A task's conversation was compacted: the next request's estimated size before and after. */
   | { type: 'compaction'; taskId: string; beforeTokens: number; afterTokens: number }
-  | { type: 'run-end'; status: CliEndStatus; output: string; error?: string; stopReason?: StopReason; usage: Usage; cost?: Cost; costUsd?: number };
+  | {
+      type: 'run-end';
+      status: CliEndStatus;
+      output: string;
+      error?: string;
+      stopReason?: StopReason;
+      usage: Usage;
+      cost?: Cost;
+      costUsd?: number;
+    };
 
 /** Turns task events into CLI events; remembers which tasks were already announced as backgrounded. */
 export class JsonEventMapper {
@@ -71,7 +91,9 @@ export class JsonEventMapper {
           return [{ type: 'tool-call', taskId: event.taskId, toolCallId: entry.toolCallId, toolName: entry.toolName, input: entry.input }];
         }
         if (entry.type === 'tool-result') {
-          return [{ type: 'tool-result', taskId: event.taskId, toolCallId: entry.toolCallId, toolName: entry.toolName, isError: entry.isError }];
+          return [
+            { type: 'tool-result', taskId: event.taskId, toolCallId: entry.toolCallId, toolName: entry.toolName, isError: entry.isError },
+          ];
         }
         if (entry.type === 'notice') return [{ type: 'notice', taskId: event.taskId, text: entry.text }];
         return [];
@@ -91,7 +113,14 @@ export class JsonEventMapper {
     // Snapshots share the frozen context object until it changes.
     if (context === undefined || this.contexts.get(task.id) === context) return [];
     this.contexts.set(task.id, context);
-    return [{ type: 'context', taskId: task.id, usedTokens: context.usedTokens, ...(context.windowTokens === undefined ? {} : { windowTokens: context.windowTokens }) }];
+    return [
+      {
+        type: 'context',
+        taskId: task.id,
+        usedTokens: context.usedTokens,
+        ...(context.windowTokens === undefined ? {} : { windowTokens: context.windowTokens }),
+      },
+    ];
   }
 }
 
@@ -118,7 +147,9 @@ function taskEnd(task: TaskSnapshot): CliJsonEvent {
     // The task's own cost, like its usage: `usd` for the priced tokens, `unpricedTokens` for the rest.
     ...(task.cost ? { cost: { ...task.cost } } : {}),
     ...costInDollars(task.cost),
-    ...(task.usageByModel ? { usageByModel: task.usageByModel.map((entry) => ({ model: entry.model, usage: { ...entry.usage }, cost: { ...entry.cost } })) } : {}),
+    ...(task.usageByModel
+      ? { usageByModel: task.usageByModel.map((entry) => ({ model: entry.model, usage: { ...entry.usage }, cost: { ...entry.cost } })) }
+      : {}),
   };
 }
 
@@ -153,7 +184,9 @@ export function runEndEvent(root: TaskSnapshot | undefined, status: CliEndStatus
     output: root?.output ?? '',
     ...(why !== undefined ? { error: why } : {}),
     ...(root?.stopReason !== undefined ? { stopReason: root.stopReason } : {}),
-    usage: root ? { inputTokens: root.treeUsage.inputTokens, outputTokens: root.treeUsage.outputTokens } : { inputTokens: 0, outputTokens: 0 },
+    usage: root
+      ? { inputTokens: root.treeUsage.inputTokens, outputTokens: root.treeUsage.outputTokens }
+      : { inputTokens: 0, outputTokens: 0 },
     ...(root?.treeCost ? { cost: { ...root.treeCost } } : {}),
     ...costInDollars(root?.treeCost),
   };

@@ -58,10 +58,15 @@ async function main(): Promise<number> {
       case 'serve':
         return await serveCommand(args, { stderr: process.stderr, environment: process.env, stop: stopSignal() });
       case 'trust':
-        return await trustCommand(args, { ...output, environment: process.env, ...(canAsk(process.stdin, process.stderr) ? { ask: terminalTrustQuestion(process.stdin, process.stderr) } : {}) });
+        return await trustCommand(args, {
+          ...output,
+          environment: process.env,
+          ...(canAsk(process.stdin, process.stderr) ? { ask: terminalTrustQuestion(process.stdin, process.stderr) } : {}),
+        });
       case 'run':
         // `-` as the task: the task is all of stdin (then no stdin is left for agents' questions).
-        if (args.task === '-') return await runCommand({ ...args, task: await taskFromStdin() }, { ...output, environment: process.env, process });
+        if (args.task === '-')
+          return await runCommand({ ...args, task: await taskFromStdin() }, { ...output, environment: process.env, process });
         return await runCommand(args, { ...output, stdin: process.stdin, environment: process.env, process });
     }
   } catch (error) {

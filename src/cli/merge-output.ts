@@ -20,7 +20,9 @@ export function printMergeConflict(plan: MergePlan, output: Output, runId: strin
   }
   if (!step.conflict) return;
   const regions = step.conflict.regions;
-  output.write(`${terminalSafe(`conflict: ${plan.path} — ${describeConflicts(regions)} changed by both ${step.labels.current} and ${step.labels.proposed}; nothing was written to ${plan.path}.`)}\n`);
+  output.write(
+    `${terminalSafe(`conflict: ${plan.path} — ${describeConflicts(regions)} changed by both ${step.labels.current} and ${step.labels.proposed}; nothing was written to ${plan.path}.`)}\n`,
+  );
   for (const region of regions) writeRegion(plan.path, region, step.labels, output);
   const sides = [...step.labels.current.replace(/^task /, '').split(', task '), step.taskId].filter((side) => side !== 'on disk');
   const take = sides.map((taskId) => `--take ${taskId}`).join(' or ');
@@ -39,11 +41,14 @@ export function printMergePlan(plan: MergePlan, output: Output, colors: boolean)
       continue;
     }
     if (step.conflict && !step.conflict.settledBy) {
-      output.write(`${terminalSafe(`  conflict: ${describeConflicts(step.conflict.regions)} changed by both ${step.labels.current} and ${step.labels.proposed}; nothing of ${plan.path} is written until you pick.`)}\n`);
+      output.write(
+        `${terminalSafe(`  conflict: ${describeConflicts(step.conflict.regions)} changed by both ${step.labels.current} and ${step.labels.proposed}; nothing of ${plan.path} is written until you pick.`)}\n`,
+      );
       for (const region of step.conflict.regions) writeRegion(plan.path, region, step.labels, output);
       continue;
     }
-    if (step.conflict?.settledBy) output.write(`${terminalSafe(`  ${describeConflicts(step.conflict.regions)} changed by both: settled by ${describeSide(step)}.`)}\n`);
+    if (step.conflict?.settledBy)
+      output.write(`${terminalSafe(`  ${describeConflicts(step.conflict.regions)} changed by both: settled by ${describeSide(step)}.`)}\n`);
     const diff = terminalSafe(stepDiff(plan.path, step));
     output.write(colors ? colorDiff(diff) : diff);
   }

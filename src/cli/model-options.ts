@@ -7,7 +7,10 @@ import { maxFallbackModels } from '../engine/roles/fallback-models.js';
 export function checkedModelOptions(values: Map<string, string>): { provider?: ProviderName; model?: string; baseUrl?: string } {
   const provider = values.get('--provider');
   if (provider !== undefined && provider !== 'anthropic' && provider !== 'openai') {
-    const where = provider === 'vscode-lm' ? ' (vscode-lm, VS Code\'s own models, works only inside VS Code: use the extension\'s @team or its commands)' : '';
+    const where =
+      provider === 'vscode-lm'
+        ? " (vscode-lm, VS Code's own models, works only inside VS Code: use the extension's @team or its commands)"
+        : '';
     throw new UsageError(`--provider must be anthropic or openai, not "${provider}"${where}`);
   }
   const baseUrl = values.get('--base-url');
@@ -23,7 +26,8 @@ export function fallbackModelsOption(values: readonly string[] | undefined): str
   const models = [...new Set(values ?? [])];
   const unusable = models.find((model) => /[\s\p{Cc}]/u.test(model) || model.length > 200);
   if (unusable !== undefined) throw new UsageError(`--fallback-model needs a model id, not "${unusable.slice(0, 60)}"`);
-  if (models.length > maxFallbackModels) throw new UsageError(`--fallback-model: at most ${maxFallbackModels} models (each waits out its retries before the next is tried)`);
+  if (models.length > maxFallbackModels)
+    throw new UsageError(`--fallback-model: at most ${maxFallbackModels} models (each waits out its retries before the next is tried)`);
   return models;
 }
 

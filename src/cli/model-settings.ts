@@ -5,7 +5,10 @@
 import { type ModelProvider, type ModelSettings } from '../engine/model/create-model.js';
 import type { RunArguments } from './arguments.js';
 
-export function cliModelSettings(args: Pick<RunArguments, 'provider' | 'model' | 'baseUrl'>, environment: NodeJS.ProcessEnv): ModelSettings {
+export function cliModelSettings(
+  args: Pick<RunArguments, 'provider' | 'model' | 'baseUrl'>,
+  environment: NodeJS.ProcessEnv,
+): ModelSettings {
   return {
     provider: args.provider ?? guessProvider(args.baseUrl, environment),
     model: args.model ?? '',

@@ -22,7 +22,12 @@ export async function modelsCommand(args: ModelsArguments, output: CommandOutput
   for (const entry of entries) {
     // The user's price for a listed model wins: show the price that is used.
     const used = prices.priceOf(entry.model) ?? entry.price;
-    const own = used !== entry.price ? '  (your price, --model-prices)' : entry.tierEstimate ? '  (estimate: its tier\u2019s price, not yet checked)' : '';
+    const own =
+      used !== entry.price
+        ? '  (your price, --model-prices)'
+        : entry.tierEstimate
+          ? '  (estimate: its tier\u2019s price, not yet checked)'
+          : '';
     line(`  ${entry.model.padEnd(width)}  ${describePrice(used)}${own}`);
   }
   line('');

@@ -7,16 +7,22 @@ import { type InstructionSource, instructionSources, isInstructionSource } from 
 export function instructionFilesOption(text: string | undefined): InstructionSource[] {
   if (text === undefined) return [...instructionSources];
   if (text.trim() === 'none') return [];
-  const names = text.split(',').map((name) => name.trim()).filter((name) => name !== '');
+  const names = text
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
   const unknown = names.find((name) => !isInstructionSource(name));
-  if (unknown !== undefined || names.length === 0) throw new UsageError(`--instruction-files takes ${instructionSources.join(', ')} (comma-separated) or none, not "${unknown ?? text}"`);
+  if (unknown !== undefined || names.length === 0)
+    throw new UsageError(`--instruction-files takes ${instructionSources.join(', ')} (comma-separated) or none, not "${unknown ?? text}"`);
   return [...new Set(names.filter(isInstructionSource))];
 }
 
 /** The value of a limit's option: its default when not given, else a number in the limit's range. */
 export function limitOption(values: ReadonlyMap<string, string>, option: string, limit: LimitName): number {
   const range = limitRanges[limit];
-  return range.whole ? wholeNumber(values, option, range.default, range.minimum, Math.min(range.maximum, Number.MAX_SAFE_INTEGER)) : seconds(option, values.get(option) ?? String(range.default));
+  return range.whole
+    ? wholeNumber(values, option, range.default, range.minimum, Math.min(range.maximum, Number.MAX_SAFE_INTEGER))
+    : seconds(option, values.get(option) ?? String(range.default));
 }
 
 export function wholeNumber(values: ReadonlyMap<string, string>, name: string, fallback: number, minimum: number, maximum: number): number {
@@ -33,7 +39,8 @@ export function wholeNumber(values: ReadonlyMap<string, string>, name: string, f
 export function dollarsOption(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const value = Number(text.replace(/^\$/, ''));
-  if (!/^\$?\d+(\.\d+)?$/.test(text) || !Number.isFinite(value) || value <= 0) throw new UsageError(`--budget-usd must be a positive amount of US dollars, e.g. 2.50, not "${text}"`);
+  if (!/^\$?\d+(\.\d+)?$/.test(text) || !Number.isFinite(value) || value <= 0)
+    throw new UsageError(`--budget-usd must be a positive amount of US dollars, e.g. 2.50, not "${text}"`);
   return value;
 }
 

@@ -27,17 +27,32 @@ export interface PromptCommandDelegation {
 }
 
 /** The delegation `task` asks for when it is `/name args`; undefined for any other task. */
-export async function promptCommandDelegation(task: string, agentFlag: string | undefined, engine: Pick<CliEngine, 'workspace' | 'folderTrust' | 'modelFor' | 'roles'>): Promise<PromptCommandDelegation | undefined> {
+export async function promptCommandDelegation(
+  task: string,
+  agentFlag: string | undefined,
+  engine: Pick<CliEngine, 'workspace' | 'folderTrust' | 'modelFor' | 'roles'>,
+): Promise<PromptCommandDelegation | undefined> {
   const command = slashCommandOf(task);
   if (!command) return undefined;
   const { trusted, trustsItem, howToTrust } = engine.folderTrust;
-  const resolved = await resolvePromptCommand(command, { root: engine.workspace.root, home: homedir(), trusted, howToTrust, trustsPromptFile: (promptFile) => trustsItem(promptFileItem(promptFile)) });
+  const resolved = await resolvePromptCommand(command, {
+    root: engine.workspace.root,
+    home: homedir(),
+    trusted,
+    howToTrust,
+    trustsPromptFile: (promptFile) => trustsItem(promptFileItem(promptFile)),
+  });
   if ('error' in resolved) throw new ConfigurationError(resolved.error);
   const { run } = resolved;
   const role = agentFlag ?? run.role;
   if (agentFlag === undefined && role !== undefined && !engine.roles.get(role)) {
-    const known = engine.roles.list().map((each) => each.name).join(', ');
-    throw new ConfigurationError(`/${run.promptFile.name} (${run.promptFile.label}): its agent "${run.promptFile.agent ?? role}" is no role here (ask, edit, agent, or a role: ${known}).`);
+    const known = engine.roles
+      .list()
+      .map((each) => each.name)
+      .join(', ');
+    throw new ConfigurationError(
+      `/${run.promptFile.name} (${run.promptFile.label}): its agent "${run.promptFile.agent ?? role}" is no role here (ask, edit, agent, or a role: ${known}).`,
+    );
   }
   const model = run.model;
   return {

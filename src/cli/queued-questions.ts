@@ -23,6 +23,8 @@ export class QueuedQuestions {
     if (this.queued.has(task.id)) return;
     this.queued.add(task.id);
     // Roles and descriptions come from role files and models: nothing in them may act on the terminal.
-    this.stderr.write(`\n[${terminalSafe(`${task.id} ${task.role}: ${task.description}`)}] is queued for you: its question comes once you have answered the one before.\n`);
+    this.stderr.write(
+      `\n[${terminalSafe(`${task.id} ${task.role}: ${task.description}`)}] is queued for you: its question comes once you have answered the one before.\n`,
+    );
   }
 }

@@ -25,7 +25,10 @@ export interface RunChecksParts {
   signal: AbortSignal;
 }
 
-export async function runChecksAtEnd(parts: RunChecksParts, output: { write(text: string): void }): Promise<ChecksVerdictDetail | undefined> {
+export async function runChecksAtEnd(
+  parts: RunChecksParts,
+  output: { write(text: string): void },
+): Promise<ChecksVerdictDetail | undefined> {
   const tree = new Set(parts.taskManager.treeOf(parts.rootId).map((task) => task.id));
   const pending = pendingProposals(parts.changes, (taskId) => tree.has(taskId));
   if (pending.proposals.length === 0) {
@@ -33,9 +36,16 @@ export async function runChecksAtEnd(parts: RunChecksParts, output: { write(text
     return undefined;
   }
   try {
-    const verdict = await parts.checks.runOnProposals({ runId: parts.runId, taskIds: pending.taskIds, proposals: pending.proposals, signal: parts.signal });
+    const verdict = await parts.checks.runOnProposals({
+      runId: parts.runId,
+      taskIds: pending.taskIds,
+      proposals: pending.proposals,
+      signal: parts.signal,
+    });
     if (parts.historyDirectory !== undefined) {
-      await writeFile(verdictFile(parts.historyDirectory, parts.runId), `${JSON.stringify(verdict)}\n`).catch((error: unknown) => output.write(`agent-team: the checks' verdict was not kept: ${terminalSafe(errorMessage(error))}\n`));
+      await writeFile(verdictFile(parts.historyDirectory, parts.runId), `${JSON.stringify(verdict)}\n`).catch((error: unknown) =>
+        output.write(`agent-team: the checks' verdict was not kept: ${terminalSafe(errorMessage(error))}\n`),
+      );
     }
     return verdict;
   } catch (error) {
@@ -46,7 +56,12 @@ export async function runChecksAtEnd(parts: RunChecksParts, output: { write(text
 }
 
 /** The JSON event, with exactly the contract's fields (CONTRACTS4 "Evidence"). */
-export function checksEvent(verdict: ChecksVerdict): { type: 'checks'; runId: string; taskIds: string[]; results: Array<Record<string, unknown>> } {
+export function checksEvent(verdict: ChecksVerdict): {
+  type: 'checks';
+  runId: string;
+  taskIds: string[];
+  results: Array<Record<string, unknown>>;
+} {
   return {
     type: 'checks',
     runId: verdict.runId,
@@ -67,6 +82,9 @@ export function checksEvent(verdict: ChecksVerdict): { type: 'checks'; runId: st
 export function describeVerdict(verdict: ChecksVerdictDetail): string {
   const marks: Record<string, string> = { passed: '✓', failed: '✗', 'timed-out': '⏱', error: '!', skipped: '-', refused: '⊘' };
   const lines = [`Checks on the proposals of ${verdict.taskIds.join(', ')}: ${verdict.summary.replace(/^checks: /, '')}`];
-  for (const result of verdict.results) lines.push(`  ${marks[result.status] ?? '?'} ${result.name}: ${result.summary ?? result.status} (${(result.durationMs / 1000).toFixed(1)} s)`);
+  for (const result of verdict.results)
+    lines.push(
+      `  ${marks[result.status] ?? '?'} ${result.name}: ${result.summary ?? result.status} (${(result.durationMs / 1000).toFixed(1)} s)`,
+    );
   return `${terminalSafe(lines.join('\n'))}\n`;
 }

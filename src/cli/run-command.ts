@@ -53,10 +53,16 @@ export interface RunContext {
 
 export async function runCommand(args: RunArguments, context: RunContext): Promise<number> {
   let userChannel: StdinUserChannel | undefined;
-  const goesOnWith = args.resumeRun !== undefined ? { runId: args.resumeRun } : args.continueRun !== undefined ? { taskId: args.continueRun } : undefined;
+  const goesOnWith =
+    args.resumeRun !== undefined ? { runId: args.resumeRun } : args.continueRun !== undefined ? { taskId: args.continueRun } : undefined;
   const engine = await createCliEngine({
     ...args,
-    history: (root) => openRunHistory(root, (message) => context.stderr.write(`agent-team: ${terminalSafe(message)}\n`), { keepRuns: args.keepRuns, goesOnWith, force: args.force }),
+    history: (root) =>
+      openRunHistory(root, (message) => context.stderr.write(`agent-team: ${terminalSafe(message)}\n`), {
+        keepRuns: args.keepRuns,
+        goesOnWith,
+        force: args.force,
+      }),
     userChannel: (manager) => {
       if (!context.stdin) return undefined;
       const describeTask = (taskId: string) => {
@@ -104,7 +110,10 @@ export async function runCommand(args: RunArguments, context: RunContext): Promi
   try {
     const workflowRequest = args.workflow === undefined ? undefined : await workflowToRun(args.workflow, workspace.root, roles);
     // `/fix args`: a prompt file of the folder (prompt-command-run.ts); any other task as it is.
-    const fromPromptFile = workflowRequest || args.plan || args.resumeRun !== undefined || args.continueRun !== undefined ? undefined : await promptCommandDelegation(args.task, args.agent, engine);
+    const fromPromptFile =
+      workflowRequest || args.plan || args.resumeRun !== undefined || args.continueRun !== undefined
+        ? undefined
+        : await promptCommandDelegation(args.task, args.agent, engine);
     for (const warning of fromPromptFile?.warnings ?? []) context.stderr.write(`agent-team: ${terminalSafe(warning)}\n`);
     const task = await withFileReferences(fromPromptFile?.prompt ?? args.task, args.files, workspace.root);
     const images = await readImageFiles(args.images, process.cwd());
@@ -113,12 +122,26 @@ export async function runCommand(args: RunArguments, context: RunContext): Promi
       const started = workflowRequest
         ? await team.runWorkflow({ ...workflowRequest, input: args.task, ...budgets })
         : args.resumeRun !== undefined
-          ? await resumeRun(args.resumeRun, { team, taskManager, changes, runLog, warn: (message) => context.stderr.write(`agent-team: ${terminalSafe(message)}\n`) })
+          ? await resumeRun(args.resumeRun, {
+              team,
+              taskManager,
+              changes,
+              runLog,
+              warn: (message) => context.stderr.write(`agent-team: ${terminalSafe(message)}\n`),
+            })
           : args.continueRun !== undefined
-          ? await team.followUp({ rootId: args.continueRun, message: task, images, awaitBackgroundTasks: true, ...budgets })
-          : args.plan
-          ? await team.plan({ task, maxDepth: args.maxDepth, maxSubtasks: args.maxSubtasks, ...budgets })
-          : await team.delegate({ prompt: task, images, role: fromPromptFile ? fromPromptFile.role : args.agent, mode: 'foreground', awaitBackgroundTasks: true, ...budgets, ...promptFileRun(fromPromptFile) });
+            ? await team.followUp({ rootId: args.continueRun, message: task, images, awaitBackgroundTasks: true, ...budgets })
+            : args.plan
+              ? await team.plan({ task, maxDepth: args.maxDepth, maxSubtasks: args.maxSubtasks, ...budgets })
+              : await team.delegate({
+                  prompt: task,
+                  images,
+                  role: fromPromptFile ? fromPromptFile.role : args.agent,
+                  mode: 'foreground',
+                  awaitBackgroundTasks: true,
+                  ...budgets,
+                  ...promptFileRun(fromPromptFile),
+                });
       // Subagents still running (only possible after a stop or failure of the root) are waited out too.
       await treeSettled(taskManager, started.task.rootId);
       return started.task.id;
@@ -136,25 +159,56 @@ export async function runCommand(args: RunArguments, context: RunContext): Promi
     const proposed = changes.list().filter((changeSet) => changeSet.snapshot().files.length > 0);
     if (args.json) {
       for (const changeSet of proposed) {
-        for (const file of changeSet.snapshot().files) emit({ type: 'change-proposed', taskId: changeSet.taskId, path: file.path, diff: file.diff, ...(file.target ? { target: file.target } : {}) });
+        for (const file of changeSet.snapshot().files)
+          emit({
+            type: 'change-proposed',
+            taskId: changeSet.taskId,
+            path: file.path,
+            diff: file.diff,
+            ...(file.target ? { target: file.target } : {}),
+          });
       }
     } else {
       printChanges(proposed, context.stdout, args.apply, useColor(context.stdout, context.environment), changes);
     }
-    const verdict = args.checks ? await checksAtEnd(root, { checks, changes, taskManager, runLog, workspaceRoot: workspace.root, signal: interrupts.signal }, context.stderr) : undefined;
+    const verdict = args.checks
+      ? await checksAtEnd(
+          root,
+          { checks, changes, taskManager, runLog, workspaceRoot: workspace.root, signal: interrupts.signal },
+          context.stderr,
+        )
+      : undefined;
     if (verdict) {
       if (args.json) emit(checksEvent(verdict));
       else context.stdout.write(describeVerdict(verdict));
     }
     const heldBack = args.apply && verdict?.hasNewFailures === true;
-    if (heldBack) report.write(`Not applied: the checks found new failures. Look at them, then apply anyway with agent-team apply ${verdict.runId} --force.\n`);
-    const applied = heldBack ? { failed: true } : args.apply ? await applyRunChanges(root, proposed, workspace, { signal: interrupts.signal, output: report, taskOf: (taskId) => taskManager.get(taskId), runId: runLog?.runOf(root.id) ?? root.rootId, ...(runLog ? { restorePoints: runLog } : {}) }) : { failed: false };
+    if (heldBack)
+      report.write(
+        `Not applied: the checks found new failures. Look at them, then apply anyway with agent-team apply ${verdict.runId} --force.\n`,
+      );
+    const applied = heldBack
+      ? { failed: true }
+      : args.apply
+        ? await applyRunChanges(root, proposed, workspace, {
+            signal: interrupts.signal,
+            output: report,
+            taskOf: (taskId) => taskManager.get(taskId),
+            runId: runLog?.runOf(root.id) ?? root.rootId,
+            ...(runLog ? { restorePoints: runLog } : {}),
+          })
+        : { failed: false };
 
-    const status = interrupts.interrupted ? 'stopped' : root.status === 'completed' || root.status === 'failed' || root.status === 'interrupted' ? root.status : 'stopped';
+    const status = interrupts.interrupted
+      ? 'stopped'
+      : root.status === 'completed' || root.status === 'failed' || root.status === 'interrupted'
+        ? root.status
+        : 'stopped';
     const refusals = refusedCommands.report();
     if (refusals) context.stderr.write(terminalSafe(refusals));
     endRun(root, status);
-    if (args.trace !== undefined) await writeTraceFile(args.trace, { taskManager, changes, rootId: root.id, ...(verdict ? { checks: verdict } : {}) }, context);
+    if (args.trace !== undefined)
+      await writeTraceFile(args.trace, { taskManager, changes, rootId: root.id, ...(verdict ? { checks: verdict } : {}) }, context);
     if (interrupts.interrupted) return exitCodes.interrupted;
     if (status !== 'completed' || applied.failed) return exitCodes.failed;
     return exitCodes.completed;
@@ -175,13 +229,29 @@ export async function runCommand(args: RunArguments, context: RunContext): Promi
 }
 
 /** The checks on the run's pending proposals, with the run's id as its history names it. */
-function checksAtEnd(root: TaskSnapshot, parts: Omit<RunChecksParts, 'rootId' | 'runId' | 'historyDirectory'> & { runLog: RunLog | undefined }, output: { write(text: string): void }): Promise<ChecksVerdictDetail | undefined> {
+function checksAtEnd(
+  root: TaskSnapshot,
+  parts: Omit<RunChecksParts, 'rootId' | 'runId' | 'historyDirectory'> & { runLog: RunLog | undefined },
+  output: { write(text: string): void },
+): Promise<ChecksVerdictDetail | undefined> {
   const runId = parts.runLog?.runOf(root.id) ?? root.rootId;
-  return runChecksAtEnd({ ...parts, rootId: root.rootId, runId, ...(parts.runLog ? { historyDirectory: path.join(parts.workspaceRoot, runHistoryDirectory) } : {}) }, output);
+  return runChecksAtEnd(
+    {
+      ...parts,
+      rootId: root.rootId,
+      runId,
+      ...(parts.runLog ? { historyDirectory: path.join(parts.workspaceRoot, runHistoryDirectory) } : {}),
+    },
+    output,
+  );
 }
 
 /** The named workflow and every sound one (for steps by name); a missing or invalid one is a usage error. */
-async function workflowToRun(name: string, workspace: string, roles: RoleRegistry): Promise<{ workflow: WorkflowDefinition; workflows: Map<string, WorkflowDefinition> }> {
+async function workflowToRun(
+  name: string,
+  workspace: string,
+  roles: RoleRegistry,
+): Promise<{ workflow: WorkflowDefinition; workflows: Map<string, WorkflowDefinition> }> {
   const entries = await readWorkflows(workspace, roles);
   const entry = entries.find((candidate) => candidate.name === name);
   if (!entry) {
@@ -189,7 +259,9 @@ async function workflowToRun(name: string, workspace: string, roles: RoleRegistr
     throw new ConfigurationError(`There is no workflow "${name}". Workflows: ${known}.`);
   }
   if (!entry.workflow) {
-    throw new ConfigurationError(`The workflow "${name}" cannot run:\n${entry.problems.map((problem) => `  ${formatWorkflowProblem(problem)}`).join('\n')}`);
+    throw new ConfigurationError(
+      `The workflow "${name}" cannot run:\n${entry.problems.map((problem) => `  ${formatWorkflowProblem(problem)}`).join('\n')}`,
+    );
   }
   const workflows = new Map<string, WorkflowDefinition>();
   for (const sound of entries) if (sound.workflow) workflows.set(sound.name, sound.workflow);
@@ -197,21 +269,44 @@ async function workflowToRun(name: string, workspace: string, roles: RoleRegistr
 }
 
 /** `--resume <runId>`: the run's proposals back, then its interrupted tasks going on; resolves with its root. */
-async function resumeRun(runId: string, parts: { team: AgentTeam; taskManager: TaskManager; changes: ChangeSetRegistry; runLog: RunLog | undefined; warn: (message: string) => void }): Promise<{ task: TaskSnapshot }> {
+async function resumeRun(
+  runId: string,
+  parts: {
+    team: AgentTeam;
+    taskManager: TaskManager;
+    changes: ChangeSetRegistry;
+    runLog: RunLog | undefined;
+    warn: (message: string) => void;
+  },
+): Promise<{ task: TaskSnapshot }> {
   const contents = await parts.runLog?.read(runId);
-  if (!contents) throw new ConfigurationError(`There is no run ${runId} in ${runHistoryDirectory}: it may have been removed by the history's retention. Start it again.`);
+  if (!contents)
+    throw new ConfigurationError(
+      `There is no run ${runId} in ${runHistoryDirectory}: it may have been removed by the history's retention. Start it again.`,
+    );
   restoreProposals(parts.changes, contents, parts.warn);
   await parts.team.resume({ runId, source: resumeSourceOf(contents), awaitBackgroundTasks: true });
   return { task: await parts.taskManager.wait(runId) };
 }
 
 /** A prompt file's title and model for the delegation; nothing for a plain task. */
-function promptFileRun(run: PromptCommandDelegation | undefined): Pick<PromptCommandDelegation, 'modelFor' | 'allowedTools'> & { description?: string } {
+function promptFileRun(
+  run: PromptCommandDelegation | undefined,
+): Pick<PromptCommandDelegation, 'modelFor' | 'allowedTools'> & { description?: string } {
   if (!run) return {};
-  return { description: run.description, ...(run.modelFor ? { modelFor: run.modelFor } : {}), ...(run.allowedTools ? { allowedTools: run.allowedTools } : {}) };
+  return {
+    description: run.description,
+    ...(run.modelFor ? { modelFor: run.modelFor } : {}),
+    ...(run.allowedTools ? { allowedTools: run.allowedTools } : {}),
+  };
 }
 
-function printRunEnd(root: TaskSnapshot | undefined, status: string, error: string | undefined, stdout: { write(text: string): void }): void {
+function printRunEnd(
+  root: TaskSnapshot | undefined,
+  status: string,
+  error: string | undefined,
+  stdout: { write(text: string): void },
+): void {
   stdout.write(`\n${terminalSafe(root?.output?.trim() || '(no answer)')}\n`);
   const reason = error ?? root?.error ?? (root?.stopReason ? describeStopReason(root.stopReason) : undefined);
   if (status !== 'completed') stdout.write(`\n${status}${reason ? `: ${terminalSafe(reason)}` : ''}\n`);

@@ -36,16 +36,28 @@ export interface CliRunHistory {
 }
 
 /** Opens the history; creates its folder (with a `.gitignore` that ignores it all) when missing. */
-export async function openRunHistory(workspaceRoot: string, onWarning: (message: string) => void, options: { keepRuns?: number; goesOnWith?: { taskId: string } | { runId: string }; force?: boolean } = {}): Promise<CliRunHistory> {
+export async function openRunHistory(
+  workspaceRoot: string,
+  onWarning: (message: string) => void,
+  options: { keepRuns?: number; goesOnWith?: { taskId: string } | { runId: string }; force?: boolean } = {},
+): Promise<CliRunHistory> {
   const directory = path.join(workspaceRoot, ...runHistoryDirectory.split('/'));
   // The folder is in the repository, which someone else may have written: a link there would have the
   // history read from, and written to, wherever it points.
   await refuseLinks(workspaceRoot, ['.agent-team', runHistoryDirectory]);
   await mkdir(directory, { recursive: true });
-  await writeFile(path.join(directory, '.gitignore'), '# Agent Team run history (agent-team run --continue, --resume)\n*\n', { flag: 'wx' }).catch(() => undefined);
+  await writeFile(path.join(directory, '.gitignore'), '# Agent Team run history (agent-team run --continue, --resume)\n*\n', {
+    flag: 'wx',
+  }).catch(() => undefined);
   const signing = await runFolderSigning(homedir(), directory);
-  if ('problem' in signing) onWarning(`${signing.problem}. Runs are written unsigned, and every run is treated as foreign (--force to go on with one).`);
-  const runLog = await RunLog.open({ directory, onWarning, signing, retention: { maxAgeDays: cliRetentionDays, ...(options.keepRuns === undefined ? {} : { keepRuns: options.keepRuns }) } });
+  if ('problem' in signing)
+    onWarning(`${signing.problem}. Runs are written unsigned, and every run is treated as foreign (--force to go on with one).`);
+  const runLog = await RunLog.open({
+    directory,
+    onWarning,
+    signing,
+    retention: { maxAgeDays: cliRetentionDays, ...(options.keepRuns === undefined ? {} : { keepRuns: options.keepRuns }) },
+  });
   const goesOnWith = options.goesOnWith;
   const runId = goesOnWith === undefined ? undefined : 'runId' in goesOnWith ? goesOnWith.runId : runLog.runOf(goesOnWith.taskId);
   const locks = new RunLocks(directory, onWarning);
@@ -72,12 +84,17 @@ async function refuseForeign(runLog: RunLog, runId: string, force: boolean, onWa
   const signature = await runLog.signatureOf(runId);
   if (signature?.status !== 'foreign') return;
   if (force) return onWarning(`Run ${runId} is foreign: ${describeForeign(signature)}. Going on with it (--force).`);
-  throw new ConfigurationError(`Run ${runId} is foreign: ${describeForeign(signature)}. It is not gone on with: its text would reach the agents as yours. If you know where it came from, run again with --force.`);
+  throw new ConfigurationError(
+    `Run ${runId} is foreign: ${describeForeign(signature)}. It is not gone on with: its text would reach the agents as yours. If you know where it came from, run again with --force.`,
+  );
 }
 
 async function refuseLinks(workspaceRoot: string, relativePaths: readonly string[]): Promise<void> {
   for (const relative of relativePaths) {
     const info = await lstat(path.join(workspaceRoot, ...relative.split('/'))).catch(() => undefined);
-    if (info?.isSymbolicLink()) throw new ConfigurationError(`${relative} is a link: the run history is not kept through a link (it could read or write anywhere). Remove the link, or run elsewhere.`);
+    if (info?.isSymbolicLink())
+      throw new ConfigurationError(
+        `${relative} is a link: the run history is not kept through a link (it could read or write anywhere). Remove the link, or run elsewhere.`,
+      );
   }
 }

@@ -34,7 +34,10 @@ export class RunLocks {
   claim(runId: string): void {
     if (this.held.has(runId)) return;
     // The id names a file here: one that could lead elsewhere (`../x`) names no run at all.
-    if (!safeRunId.test(runId)) throw new ConfigurationError(`There is no run ${JSON.stringify(runId.slice(0, 120))}: a run id is letters, digits, '-' or '_' (agent-team runs lists them).`);
+    if (!safeRunId.test(runId))
+      throw new ConfigurationError(
+        `There is no run ${JSON.stringify(runId.slice(0, 120))}: a run id is letters, digits, '-' or '_' (agent-team runs lists them).`,
+      );
     const file = this.fileOf(runId);
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
@@ -49,16 +52,22 @@ export class RunLocks {
       }
       const lock = readLock(file);
       if (lock.kind === 'pid' && lock.pid !== process.pid && isProcessAlive(lock.pid)) {
-        throw new ConfigurationError(`Run ${runId} is being worked on by another agent-team process (pid ${lock.pid}). Wait for it to end (or stop it), then try again.`);
+        throw new ConfigurationError(
+          `Run ${runId} is being worked on by another agent-team process (pid ${lock.pid}). Wait for it to end (or stop it), then try again.`,
+        );
       }
-      if (lock.kind === 'foreign') this.warn(`${file} is ${lock.what}, not a lock agent-team wrote (planted in the repository?); it was removed and the run goes on.`);
+      if (lock.kind === 'foreign')
+        this.warn(`${file} is ${lock.what}, not a lock agent-team wrote (planted in the repository?); it was removed and the run goes on.`);
       // Left by a process that is gone, or never a lock of ours: taken over.
       try {
         unlinkSync(file);
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
         // A folder of that name, say: it is not agent-team's to remove.
-        if (code !== 'ENOENT') throw new ConfigurationError(`${file} is in the way of run ${runId}'s lock and could not be removed (${code ?? errorMessage(error)}); remove it, then try again.`);
+        if (code !== 'ENOENT')
+          throw new ConfigurationError(
+            `${file} is in the way of run ${runId}'s lock and could not be removed (${code ?? errorMessage(error)}); remove it, then try again.`,
+          );
       }
     }
     throw new ConfigurationError(`Run ${runId} could not be locked (${file}); try again.`);
@@ -107,7 +116,8 @@ export function readLock(file: string): LockContents {
   }
   try {
     const status = fstatSync(descriptor);
-    if (!status.isFile()) return { kind: 'foreign', what: status.isFIFO() ? 'a FIFO' : status.isSymbolicLink() ? 'a symbolic link' : 'not a regular file' };
+    if (!status.isFile())
+      return { kind: 'foreign', what: status.isFIFO() ? 'a FIFO' : status.isSymbolicLink() ? 'a symbolic link' : 'not a regular file' };
     if (status.size > maxLockBytes) return { kind: 'foreign', what: `${status.size} bytes long` };
     const buffer = Buffer.alloc(maxLockBytes);
     const text = buffer.subarray(0, readSync(descriptor, buffer, 0, maxLockBytes, 0)).toString('utf8');

@@ -44,7 +44,10 @@ export async function runsCommand(args: RunsArguments, output: { stdout: Output;
     const summaries = runLog.runs();
     if (summaries.length === 0 && !args.json) output.stdout.write('No runs in the run history.\n');
     for (const summary of summaries) {
-      const listing = withLiveness(listingOf(summary, await readHistoryRun(runLog, summary.runId, warn)), path.join(args.workspace, ...runHistoryDirectory.split('/')));
+      const listing = withLiveness(
+        listingOf(summary, await readHistoryRun(runLog, summary.runId, warn)),
+        path.join(args.workspace, ...runHistoryDirectory.split('/')),
+      );
       output.stdout.write(args.json ? `${terminalSafeJson(listing)}\n` : terminalSafe(describe(listing)));
     }
     return 0;

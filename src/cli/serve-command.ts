@@ -28,7 +28,10 @@ export interface ServeContext {
 /** Resolves when `stop` aborts, after every run still going has been stopped and the port closed. */
 export async function serveCommand(args: ServeArguments, context: ServeContext): Promise<number> {
   // The parser requires one of the two; a caller that built the arguments itself is held to it too.
-  if (args.authTokenEnv === undefined && !args.noAuth) throw new ConfigurationError('"serve --a2a" needs --auth-token-env <NAME> (the variable holding the token clients must send) or --no-auth (any program on this machine may use the team)');
+  if (args.authTokenEnv === undefined && !args.noAuth)
+    throw new ConfigurationError(
+      '"serve --a2a" needs --auth-token-env <NAME> (the variable holding the token clients must send) or --no-auth (any program on this machine may use the team)',
+    );
   const tokens = args.authTokenEnv === undefined ? [] : bearerTokens(args.authTokenEnv, context.environment);
   let questions: ServedQuestions | undefined;
   const engine = await createCliEngine({
@@ -57,8 +60,13 @@ export async function serveCommand(args: ServeArguments, context: ServeContext):
     await engine.close();
     throw new Error(`could not serve on ${args.host}:${args.port}: ${errorMessage(error)}`);
   }
-  const auth = tokens.length > 0 ? `; clients send the token of ${args.authTokenEnv} as a bearer token (${tokens.length} client${tokens.length === 1 ? '' : 's'})` : '; no token (--no-auth): any program on this machine may use it';
-  context.stderr.write(`agent-team: serving the team as an A2A agent at ${server.url} (agent card: ${server.url}.well-known/agent-card.json)${auth}; Ctrl-C stops it\n`);
+  const auth =
+    tokens.length > 0
+      ? `; clients send the token of ${args.authTokenEnv} as a bearer token (${tokens.length} client${tokens.length === 1 ? '' : 's'})`
+      : '; no token (--no-auth): any program on this machine may use it';
+  context.stderr.write(
+    `agent-team: serving the team as an A2A agent at ${server.url} (agent card: ${server.url}.well-known/agent-card.json)${auth}; Ctrl-C stops it\n`,
+  );
   context.onListening?.(server.url);
   await new Promise<void>((resolve) => {
     if (context.stop.aborted) resolve();
@@ -76,9 +84,18 @@ export async function serveCommand(args: ServeArguments, context: ServeContext):
 
 /** The tokens the variable holds (comma-separated, one per client); none is a configuration error. */
 function bearerTokens(name: string, environment: NodeJS.ProcessEnv): string[] {
-  const tokens = (environment[name] ?? '').split(',').map((token) => token.trim()).filter((token) => token !== '');
-  if (tokens.length === 0) throw new ConfigurationError(`--auth-token-env ${name}: the variable ${name} is not set or empty; set it to the token clients must send`);
+  const tokens = (environment[name] ?? '')
+    .split(',')
+    .map((token) => token.trim())
+    .filter((token) => token !== '');
+  if (tokens.length === 0)
+    throw new ConfigurationError(
+      `--auth-token-env ${name}: the variable ${name} is not set or empty; set it to the token clients must send`,
+    );
   const short = tokens.find((token) => token.length < 16);
-  if (short !== undefined) throw new ConfigurationError(`--auth-token-env ${name}: a token of ${short.length} characters is too easy to guess; use at least 16 (e.g. openssl rand -hex 32)`);
+  if (short !== undefined)
+    throw new ConfigurationError(
+      `--auth-token-env ${name}: a token of ${short.length} characters is too easy to guess; use at least 16 (e.g. openssl rand -hex 32)`,
+    );
   return tokens;
 }

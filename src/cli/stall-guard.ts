@@ -34,7 +34,10 @@ export class StallGuard {
 
 export function describeStall(report: LifecycleReport, maxConcurrent: number): string {
   const stuck = report.tasks.filter((task) => task.phase !== 'ended');
-  const lines = stuck.map((task) => `  ${task.id} ${task.role} "${task.description}": ${task.phase}${task.openWaits > 0 ? `, waiting on ${task.openWaits}` : ''}${task.holdsSlot ? ', holds a slot' : ''}`);
+  const lines = stuck.map(
+    (task) =>
+      `  ${task.id} ${task.role} "${task.description}": ${task.phase}${task.openWaits > 0 ? `, waiting on ${task.openWaits}` : ''}${task.holdsSlot ? ', holds a slot' : ''}`,
+  );
   return [
     `the run stopped making progress with ${stuck.length} task(s) unfinished and nothing left to wait for (${report.slotsInUse} of ${maxConcurrent} slots in use, ${report.queued} queued). This is a bug in Agent Team; please report it with these lines:`,
     ...lines,

@@ -50,7 +50,12 @@ export class StdinUserChannel implements UserChannel {
     const { verb, prompt } = wording[question.kind];
     this.output.write(`\n[${terminalSafe(who)}] ${verb}:\n${terminalSafe(question.text)}\n${prompt}`);
     const line = await this.nextLine(signal);
-    if (line === undefined) this.output.write(question.kind === 'plan' ? '(no input left: nobody can approve the plan)\n' : '(no input left: the agent goes on without an answer)\n');
+    if (line === undefined)
+      this.output.write(
+        question.kind === 'plan'
+          ? '(no input left: nobody can approve the plan)\n'
+          : '(no input left: the agent goes on without an answer)\n',
+      );
     if (question.kind === 'chat' && line?.trim() === '') return undefined;
     return line;
   }

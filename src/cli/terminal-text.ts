@@ -79,5 +79,8 @@ function endOfSequence(text: string, start: number): number {
  * C0): the line stays valid JSON and holds no byte a terminal would act on when someone prints it.
  */
 export function terminalSafeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[\u007f-\u009f\u2028\u2029\u202A-\u202E\u2066-\u2069]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(value).replace(
+    /[\u007f-\u009f\u2028\u2029\u202A-\u202E\u2066-\u2069]/g,
+    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }

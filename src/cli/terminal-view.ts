@@ -61,7 +61,9 @@ export class TerminalView {
     // A log gets each change of the plan whole; a TTY shows the list live under its task instead.
     if (todos) this.output.write(todoText(event.task, todos));
     if (event.type === 'task-start') {
-      this.output.write(`${indent(event.task)}${statusSymbols.running} ${label(event.task)}${event.task.background ? ' (background)' : ''}\n`);
+      this.output.write(
+        `${indent(event.task)}${statusSymbols.running} ${label(event.task)}${event.task.background ? ' (background)' : ''}\n`,
+      );
     } else if (event.type === 'task-end') {
       this.output.write(`${indent(event.task)}${statusSymbols[event.task.status]} ${label(event.task)} — ${describeEnd(event.task)}\n`);
     }
@@ -123,10 +125,13 @@ export class TerminalView {
         const tokens = task.treeUsage.inputTokens + task.treeUsage.outputTokens;
         const cost = task.treeCost && totalOf(task.treeCost) > 0 ? ` · ${formatCost(task.treeCost)}` : '';
         const status = task.queuedForUser === true ? `${task.status}, ${queuedForYou}` : task.status;
-        lines.push(`${indent(task)}${statusSymbols[task.status]} ${label(task)}  ${status} · ${elapsed} · ${formatTokens(tokens)} tokens${cost}`);
+        lines.push(
+          `${indent(task)}${statusSymbols[task.status]} ${label(task)}  ${status} · ${elapsed} · ${formatTokens(tokens)} tokens${cost}`,
+        );
         for (const line of todoLines(task.todos ?? [])) lines.push(`${indent(task)}  · ${terminalSafe(line)}`);
         const words = this.streamed.get(task.id);
-        if (words !== undefined && words.trim() !== '') lines.push(`${indent(task)}  │ ${liveLine(words, (this.output.columns ?? 100) - 6 - 2 * task.depth)}`);
+        if (words !== undefined && words.trim() !== '')
+          lines.push(`${indent(task)}  │ ${liveLine(words, (this.output.columns ?? 100) - 6 - 2 * task.depth)}`);
         visit(task.id);
       }
     };

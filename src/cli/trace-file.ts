@@ -25,7 +25,11 @@ export async function writeTraceFile(
     const trace = await buildRunTrace(run.taskManager, run.changes, run.rootId, { secrets });
     // The checks' verdict (`run --checks`) goes last: a section of the Markdown, a field of the JSON.
     const markdown = target.toLowerCase().endsWith('.md');
-    const text = markdown ? renderTraceMarkdown(trace) + (run.checks ? `\n${verdictMarkdown(run.checks)}` : '') : run.checks ? `${JSON.stringify({ ...(JSON.parse(renderTraceJson(trace)) as object), checks: run.checks }, null, 2)}\n` : renderTraceJson(trace);
+    const text = markdown
+      ? renderTraceMarkdown(trace) + (run.checks ? `\n${verdictMarkdown(run.checks)}` : '')
+      : run.checks
+        ? `${JSON.stringify({ ...(JSON.parse(renderTraceJson(trace)) as object), checks: run.checks }, null, 2)}\n`
+        : renderTraceJson(trace);
     await writeFile(target, text);
   } catch (error) {
     context.stderr.write(`agent-team: could not write the trace to ${target}: ${errorMessage(error)}\n`);

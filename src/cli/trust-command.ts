@@ -31,14 +31,19 @@ export async function trustCommand(args: TrustArguments, context: TrustContext):
   const info = await stat(args.workspace).catch(() => undefined);
   if (!info?.isDirectory()) throw new ConfigurationError(`--workspace ${args.workspace}: no such folder`);
   const folder = await realpath(args.workspace);
-  const roles = new RoleRegistry({ source: new NodeRoleFileSource(folder), userSource: new NodeRoleFileSource(context.environment.HOME || homedir()) });
+  const roles = new RoleRegistry({
+    source: new NodeRoleFileSource(folder),
+    userSource: new NodeRoleFileSource(context.environment.HOME || homedir()),
+  });
   const { diagnostics } = await roles.load();
   roles.dispose();
   for (const diagnostic of diagnostics) context.stderr.write(`${shown(formatRoleDiagnostic(diagnostic))}\n`);
   const configuration = await readFolderConfiguration({ root: folder, roles: roles.list() });
   for (const problem of configuration.problems) context.stderr.write(`agent-team: ${shown(problem)}\n`);
   if (configuration.items.length === 0) {
-    context.stdout.write(`${shown(folder)} defines nothing that runs (no hook, no role file that starts a server or reaches a remote agent): there is nothing to trust.\n`);
+    context.stdout.write(
+      `${shown(folder)} defines nothing that runs (no hook, no role file that starts a server or reaches a remote agent): there is nothing to trust.\n`,
+    );
     return exitCodes.completed;
   }
   context.stdout.write(`${shown(folder)} would run:\n${describeFolderItems(configuration.items)}`);
@@ -47,7 +52,11 @@ export async function trustCommand(args: TrustArguments, context: TrustContext):
     return exitCodes.failed;
   }
   const store = trustStorePath(context.environment);
-  await recordTrust(store, folder, configuration.hash, (context.now ?? (() => new Date()))(), (message) => context.stderr.write(`agent-team: ${shown(message)}\n`));
-  context.stdout.write(`Trusted (${configuration.hash}), recorded in ${shown(store)}: agent-team runs these here until one of them changes.\n`);
+  await recordTrust(store, folder, configuration.hash, (context.now ?? (() => new Date()))(), (message) =>
+    context.stderr.write(`agent-team: ${shown(message)}\n`),
+  );
+  context.stdout.write(
+    `Trusted (${configuration.hash}), recorded in ${shown(store)}: agent-team runs these here until one of them changes.\n`,
+  );
   return exitCodes.completed;
 }

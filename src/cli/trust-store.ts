@@ -48,7 +48,13 @@ export async function readTrustStore(file: string, warn: (message: string) => vo
   try {
     const info = await handle.stat();
     const ownUid = process.getuid?.();
-    const problem = !info.isFile() ? 'it is not a regular file' : ownUid !== undefined && info.uid !== ownUid ? 'it belongs to another user' : info.size > maxStoreBytes ? 'it is too large' : undefined;
+    const problem = !info.isFile()
+      ? 'it is not a regular file'
+      : ownUid !== undefined && info.uid !== ownUid
+        ? 'it belongs to another user'
+        : info.size > maxStoreBytes
+          ? 'it is too large'
+          : undefined;
     if (problem !== undefined) {
       warn(`the trust store ${file} was not read (${problem}): no folder counts as trusted`);
       return {};
@@ -68,7 +74,9 @@ export async function recordTrust(file: string, folder: string, hash: string, no
   const info = await lstat(directory);
   const ownUid = process.getuid?.();
   if (!info.isDirectory() || (ownUid !== undefined && info.uid !== ownUid)) {
-    throw new ConfigurationError(`the trust store's folder ${directory} is ${info.isDirectory() ? "another user's" : 'not a folder (a link?)'}: nothing was recorded`);
+    throw new ConfigurationError(
+      `the trust store's folder ${directory} is ${info.isDirectory() ? "another user's" : 'not a folder (a link?)'}: nothing was recorded`,
+    );
   }
   const folders = { ...(await readTrustStore(file, warn)), [folder]: { hash, trustedAt: now.toISOString() } };
   const temporary = path.join(directory, `.trusted-folders.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);

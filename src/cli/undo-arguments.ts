@@ -27,8 +27,22 @@ interface ParsedOptions {
 
 export function undoArguments(parsed: ParsedOptions): UndoArguments {
   const { values, repeated, flags, words, workspace } = parsed;
-  const extra = [...[...values.keys()].filter((name) => name !== '--workspace'), ...[...repeated.keys()].filter((name) => name !== '--file'), ...[...flags].filter((flag) => flag !== '--force' && flag !== '--json')];
+  const extra = [
+    ...[...values.keys()].filter((name) => name !== '--workspace'),
+    ...[...repeated.keys()].filter((name) => name !== '--file'),
+    ...[...flags].filter((flag) => flag !== '--force' && flag !== '--json'),
+  ];
   if (extra.length > 0) throw new UsageError(`"undo" takes only --workspace, --file, --force and --json, not ${extra.join(', ')}`);
-  if (words.length !== 1) throw new UsageError(`"undo" needs one run id${words.length > 1 ? `, not ${words.length} words` : ''}: agent-team undo <runId> (agent-team runs lists them)`);
-  return { command: 'undo', runId: words[0]!, workspace, files: repeated.get('--file') ?? [], force: flags.has('--force'), json: flags.has('--json') };
+  if (words.length !== 1)
+    throw new UsageError(
+      `"undo" needs one run id${words.length > 1 ? `, not ${words.length} words` : ''}: agent-team undo <runId> (agent-team runs lists them)`,
+    );
+  return {
+    command: 'undo',
+    runId: words[0]!,
+    workspace,
+    files: repeated.get('--file') ?? [],
+    force: flags.has('--force'),
+    json: flags.has('--json'),
+  };
 }

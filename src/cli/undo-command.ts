@@ -28,7 +28,8 @@ export async function undoCommand(args: UndoArguments, output: { stdout: Output;
   const warn = (message: string) => output.stderr.write(`agent-team: ${terminalSafe(message)}\n`);
   const workspaceRoot = path.resolve(args.workspace);
   const runLog = await existingRunLog(workspaceRoot, warn);
-  if (!runLog) throw new ConfigurationError(`${workspaceRoot} has no run history (${runHistoryDirectory}): there is no run ${args.runId} to undo.`);
+  if (!runLog)
+    throw new ConfigurationError(`${workspaceRoot} has no run history (${runHistoryDirectory}): there is no run ${args.runId} to undo.`);
   // The run's log is appended to: a process still working on the run would interleave its lines with these.
   const locks = new RunLocks(path.join(workspaceRoot, ...runHistoryDirectory.split('/')), warn);
   try {
@@ -36,15 +37,24 @@ export async function undoCommand(args: UndoArguments, output: { stdout: Output;
     const contents = await runLog.read(args.runId, { only: new Set(restorePointRecordTypes) });
     if (!contents) throw new ConfigurationError(`There is no run ${args.runId} in ${runHistoryDirectory}. agent-team runs lists the runs.`);
     if (contents.signature.status === 'foreign') {
-      if (!args.force) throw new ConfigurationError(`Run ${args.runId} is foreign: ${describeForeign(contents.signature)}. Its restore points are not used: the files and contents it names may not be yours. If you know where it came from, run again with --force.`);
+      if (!args.force)
+        throw new ConfigurationError(
+          `Run ${args.runId} is foreign: ${describeForeign(contents.signature)}. Its restore points are not used: the files and contents it names may not be yours. If you know where it came from, run again with --force.`,
+        );
       warn(`Run ${args.runId} is foreign: ${describeForeign(contents.signature)}. Undoing it anyway (--force).`);
     }
     const bytes = new WorkspaceBytes(workspaceRoot);
     const paths = chosenPaths(args, restoredPaths(contents.restorePoints), bytes);
-    const outcome = await undoAccepted({ runId: args.runId, points: contents.restorePoints, ...(paths ? { paths } : {}), force: args.force }, bytes, runLog);
+    const outcome = await undoAccepted(
+      { runId: args.runId, points: contents.restorePoints, ...(paths ? { paths } : {}), force: args.force },
+      bytes,
+      runLog,
+    );
     report(outcome, args, args.json ? output.stderr : output.stdout);
     if (args.json) output.stdout.write(`${terminalSafeJson(jsonOf(outcome, args.runId))}\n`);
-    return outcome.status === 'refused' || (outcome.status === 'done' && outcome.failed.length > 0) ? exitCodes.failed : exitCodes.completed;
+    return outcome.status === 'refused' || (outcome.status === 'done' && outcome.failed.length > 0)
+      ? exitCodes.failed
+      : exitCodes.completed;
   } finally {
     locks.releaseAll();
     await runLog.close();
@@ -62,7 +72,10 @@ function chosenPaths(args: UndoArguments, written: readonly string[], bytes: Wor
     } catch {
       throw new ConfigurationError(`--file ${file} is outside the workspace.`);
     }
-    if (!written.includes(relative)) throw new ConfigurationError(`No accepted change of run ${args.runId} wrote ${file}. Its accepts wrote: ${written.join(', ') || 'nothing'}.`);
+    if (!written.includes(relative))
+      throw new ConfigurationError(
+        `No accepted change of run ${args.runId} wrote ${file}. Its accepts wrote: ${written.join(', ') || 'nothing'}.`,
+      );
     chosen.add(relative);
   }
   return chosen;
@@ -74,19 +87,35 @@ function report(outcome: UndoOutcome, args: UndoArguments, out: Output): void {
   if (outcome.status === 'refused') {
     write(`Nothing was ${outcome.direction === 'undo' ? 'undone' : 'redone'}; every file was left as it is. Refused:`);
     for (const file of outcome.refused) write(`  ${file.path}: ${file.reason}`);
-    if (outcome.refused.some((file) => file.forceable)) write(`To write over the changes made since: agent-team undo ${args.runId} --force`);
+    if (outcome.refused.some((file) => file.forceable))
+      write(`To write over the changes made since: agent-team undo ${args.runId} --force`);
     return;
   }
   const verb = outcome.direction === 'undo' ? 'undone' : 'redone (the undo taken back)';
-  for (const file of outcome.files) write(`${verb}: ${file.path} (${file.action === 'restored' ? 'content put back' : file.action === 'deleted' ? 'deleted: the accept created it' : 'created again'})${file.forced ? ' — written over a change made since (--force)' : ''}`);
+  for (const file of outcome.files)
+    write(
+      `${verb}: ${file.path} (${file.action === 'restored' ? 'content put back' : file.action === 'deleted' ? 'deleted: the accept created it' : 'created again'})${file.forced ? ' — written over a change made since (--force)' : ''}`,
+    );
   for (const file of outcome.refused) write(`not ${outcome.direction === 'undo' ? 'undone' : 'redone'}: ${file.path}: ${file.reason}`);
   for (const file of outcome.failed) write(`failed: ${file.path}: ${file.reason}`);
   if (!outcome.recorded) write('This undo could not be recorded in the run log: it cannot be taken back with agent-team undo.');
-  else write(outcome.direction === 'undo' ? `To take this undo back (put the accepted content back): agent-team undo ${args.runId}` : `To undo the accepted changes again: agent-team undo ${args.runId}`);
+  else
+    write(
+      outcome.direction === 'undo'
+        ? `To take this undo back (put the accepted content back): agent-team undo ${args.runId}`
+        : `To undo the accepted changes again: agent-team undo ${args.runId}`,
+    );
 }
 
 function jsonOf(outcome: UndoOutcome, runId: string): unknown {
   if (outcome.status === 'nothing') return { runId, outcome: 'nothing', why: outcome.why };
   if (outcome.status === 'refused') return { runId, outcome: 'refused', direction: outcome.direction, refused: outcome.refused };
-  return { runId, outcome: outcome.direction === 'undo' ? 'undone' : 'redone', files: outcome.files, refused: outcome.refused, failed: outcome.failed, recorded: outcome.recorded };
+  return {
+    runId,
+    outcome: outcome.direction === 'undo' ? 'undone' : 'redone',
+    files: outcome.files,
+    refused: outcome.refused,
+    failed: outcome.failed,
+    recorded: outcome.recorded,
+  };
 }

@@ -17,11 +17,15 @@ export async function workflowsCommand(args: WorkflowsArguments, output: Command
   if (entries.length === 0) output.stdout.write('No workflows: add .agent-team/workflows/<name>.yaml files.\n');
   const nameWidth = Math.max(...entries.map((entry) => entry.name.length), 4);
   for (const entry of entries) {
-    const state = entry.problems.length > 0 ? `invalid (${entry.problems.length} problem${entry.problems.length === 1 ? '' : 's'})` : entry.workflow?.type;
+    const state =
+      entry.problems.length > 0
+        ? `invalid (${entry.problems.length} problem${entry.problems.length === 1 ? '' : 's'})`
+        : entry.workflow?.type;
     output.stdout.write(`${terminalSafe(`${entry.name.padEnd(nameWidth)}  ${entry.file} · ${state}`)}\n`);
     if (entry.description) output.stdout.write(`${terminalSafe(`${' '.repeat(nameWidth)}  ${entry.description}`)}\n`);
   }
-  for (const entry of entries) for (const problem of entry.problems) output.stderr.write(`${terminalSafe(formatWorkflowProblem(problem))}\n`);
+  for (const entry of entries)
+    for (const problem of entry.problems) output.stderr.write(`${terminalSafe(formatWorkflowProblem(problem))}\n`);
   return entries.some((entry) => entry.problems.length > 0) ? exitCodes.usage : exitCodes.completed;
 }
 

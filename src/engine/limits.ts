@@ -38,7 +38,11 @@ function limitSchema(range: LimitRange) {
 }
 
 /** Every limit, validated, with its default where it is missing. */
-export const engineLimitsSchema = z.object(Object.fromEntries(Object.entries(limitRanges).map(([name, range]) => [name, limitSchema(range)])) as { [Name in LimitName]: ReturnType<typeof limitSchema> });
+export const engineLimitsSchema = z.object(
+  Object.fromEntries(Object.entries(limitRanges).map(([name, range]) => [name, limitSchema(range)])) as {
+    [Name in LimitName]: ReturnType<typeof limitSchema>;
+  },
+);
 
 export type EngineLimits = { [Name in LimitName]: number };
 
@@ -50,7 +54,8 @@ export const defaultLimits: EngineLimits = engineLimitsSchema.parse({});
  */
 export function readLimit(name: LimitName, value: unknown): number {
   const range: LimitRange = limitRanges[name];
-  if (typeof value !== 'number' || !Number.isFinite(value) || (range.whole && !Number.isInteger(value)) || value < range.minimum) return range.default;
+  if (typeof value !== 'number' || !Number.isFinite(value) || (range.whole && !Number.isInteger(value)) || value < range.minimum)
+    return range.default;
   return Math.min(value, range.maximum);
 }
 
@@ -58,7 +63,8 @@ export function readLimit(name: LimitName, value: unknown): number {
 export function limitProblem(name: LimitName, value: number): string | undefined {
   const range: LimitRange = limitRanges[name];
   if (!Number.isFinite(value) || (range.whole && !Number.isInteger(value))) return `must be a ${range.whole ? 'whole ' : ''}number`;
-  if (value < range.minimum || value > range.maximum) return Number.isFinite(range.maximum) ? `must be from ${range.minimum} to ${range.maximum}` : `must be ${range.minimum} or more`;
+  if (value < range.minimum || value > range.maximum)
+    return Number.isFinite(range.maximum) ? `must be from ${range.minimum} to ${range.maximum}` : `must be ${range.minimum} or more`;
   return undefined;
 }
 

@@ -35,9 +35,17 @@ export interface ProcessOptions {
 }
 
 /** Starts `file` with `args`; stdout and stderr are pipes the caller reads (or `resume()`s). */
-export function startProcess(file: string, args: readonly string[], options: ProcessOptions & { stdin: 'pipe' }): ChildProcessWithoutNullStreams;
+export function startProcess(
+  file: string,
+  args: readonly string[],
+  options: ProcessOptions & { stdin: 'pipe' },
+): ChildProcessWithoutNullStreams;
 export function startProcess(file: string, args: readonly string[], options: ProcessOptions): ChildProcessByStdio<null, Readable, Readable>;
-export function startProcess(file: string, args: readonly string[], options: ProcessOptions): ChildProcessWithoutNullStreams | ChildProcessByStdio<null, Readable, Readable> {
+export function startProcess(
+  file: string,
+  args: readonly string[],
+  options: ProcessOptions,
+): ChildProcessWithoutNullStreams | ChildProcessByStdio<null, Readable, Readable> {
   return spawn(file, [...args], {
     ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
     env: definedOnly(searchedEnvironment(file, options.environment, options.cwd)),
@@ -64,8 +72,26 @@ export interface CapturedProgramOptions {
 export type CapturedProgramCallback = (error: ExecFileException | null, stdout: string, stderr: string) => void;
 
 /** Runs `file` to its end and hands over its output as text (`execFile`, stdin closed at once). */
-export function runCapturedProgram(file: string, args: readonly string[], options: CapturedProgramOptions, callback: CapturedProgramCallback): void {
-  const child = execFile(file, [...args], { cwd: options.cwd, env: definedOnly(searchedEnvironment(file, options.environment, options.cwd)), timeout: options.timeoutMs, maxBuffer: options.maxBufferBytes, windowsHide: true, shell: false, encoding: 'utf8' }, callback);
+export function runCapturedProgram(
+  file: string,
+  args: readonly string[],
+  options: CapturedProgramOptions,
+  callback: CapturedProgramCallback,
+): void {
+  const child = execFile(
+    file,
+    [...args],
+    {
+      cwd: options.cwd,
+      env: definedOnly(searchedEnvironment(file, options.environment, options.cwd)),
+      timeout: options.timeoutMs,
+      maxBuffer: options.maxBufferBytes,
+      windowsHide: true,
+      shell: false,
+      encoding: 'utf8',
+    },
+    callback,
+  );
   child.stdin?.on('error', () => undefined);
   child.stdin?.end();
 }
@@ -82,7 +108,11 @@ export function programEnvironment(source: Readonly<Record<string, string | unde
   return kept;
 }
 
-function searchedEnvironment(file: string, environment: Readonly<Record<string, string | undefined>>, cwd: string | undefined): Readonly<Record<string, string | undefined>> {
+function searchedEnvironment(
+  file: string,
+  environment: Readonly<Record<string, string | undefined>>,
+  cwd: string | undefined,
+): Readonly<Record<string, string | undefined>> {
   return isProgramName(file) ? withTrustedSearchPath(environment, cwd) : environment;
 }
 

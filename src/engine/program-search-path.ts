@@ -26,7 +26,8 @@ export function distrustProgramsUnder(folder: string): void {
 export function trustedSearchPath(searchPath: string, cwd?: string, delimiter: string = path.delimiter): string[] {
   const distrusted = [...distrustedFolders];
   // The folder it runs in (a repository root, above a workspace that is a subfolder), unless that is `/`.
-  if (cwd !== undefined && path.dirname(path.resolve(cwd)) !== path.resolve(cwd)) distrusted.push(path.resolve(cwd), realPathOf(cwd) ?? path.resolve(cwd));
+  if (cwd !== undefined && path.dirname(path.resolve(cwd)) !== path.resolve(cwd))
+    distrusted.push(path.resolve(cwd), realPathOf(cwd) ?? path.resolve(cwd));
   return searchPath.split(delimiter).filter((entry) => {
     // A relative or empty entry means "wherever the program happens to run": the repository, often.
     if (entry === '' || !path.isAbsolute(entry)) return false;
@@ -39,7 +40,10 @@ export function trustedSearchPath(searchPath: string, cwd?: string, delimiter: s
  * `environment` with its PATH (any case: Windows' `Path`) reduced to `trustedSearchPath`: the lookup of
  * `file` by name happens in it, and what the program itself starts by name (gh's git) too.
  */
-export function withTrustedSearchPath(environment: Readonly<Record<string, string | undefined>>, cwd: string | undefined): Record<string, string | undefined> {
+export function withTrustedSearchPath(
+  environment: Readonly<Record<string, string | undefined>>,
+  cwd: string | undefined,
+): Record<string, string | undefined> {
   const name = Object.keys(environment).find((key) => key.toUpperCase() === 'PATH');
   if (name === undefined) return { ...environment };
   return { ...environment, [name]: trustedSearchPath(environment[name] ?? '', cwd).join(path.delimiter) };

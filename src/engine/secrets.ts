@@ -113,7 +113,8 @@ const maximumCauseDepth = 5;
  */
 export function redactedErrorCopy(error: unknown, knownSecrets: readonly string[] = [], depth = 0): Error {
   if (!(error instanceof Error)) return new RedactedError('Error', redactSecrets(String(error), knownSecrets));
-  const cause = error.cause !== undefined && depth < maximumCauseDepth ? redactedErrorCopy(error.cause, knownSecrets, depth + 1) : undefined;
+  const cause =
+    error.cause !== undefined && depth < maximumCauseDepth ? redactedErrorCopy(error.cause, knownSecrets, depth + 1) : undefined;
   const copy = new RedactedError(error.name, redactSecrets(error.message, knownSecrets), cause === undefined ? undefined : { cause });
   const code = (error as Error & { code?: unknown }).code;
   if (typeof code === 'string' || typeof code === 'number') copy.code = typeof code === 'string' ? redactSecrets(code, knownSecrets) : code;

@@ -65,7 +65,10 @@ export class ActivityContext implements vscode.Disposable {
 
   /** After change sets were removed (they send no event then). */
   updateChanges(): void {
-    this.set(hasPendingChangesKey, this.changes.list().some((changeSet) => pendingFiles(changeSet).length > 0));
+    this.set(
+      hasPendingChangesKey,
+      this.changes.list().some((changeSet) => pendingFiles(changeSet).length > 0),
+    );
   }
 
   dispose(): void {

@@ -42,7 +42,11 @@ export class ChangeSetBytes {
     for (const [index, file] of files.entries()) {
       const { baseContent, proposedContent, diff, ...rest } = file;
       parts.push(this.encoder.encode(`${index > 0 ? ',' : ''}{${membersOf(rest)}"baseContent":`));
-      parts.push(...(baseContent === null ? [this.encoder.encode('null')] : await this.contentBytes(snapshot.taskId, `${file.path}\0base`, baseContent)));
+      parts.push(
+        ...(baseContent === null
+          ? [this.encoder.encode('null')]
+          : await this.contentBytes(snapshot.taskId, `${file.path}\0base`, baseContent)),
+      );
       parts.push(this.encoder.encode(',"proposedContent":'));
       parts.push(...(await this.contentBytes(snapshot.taskId, `${file.path}\0proposed`, proposedContent)));
       parts.push(this.encoder.encode(',"diff":'));

@@ -16,7 +16,6 @@ import { ChangeSetBytes, joined } from './change-set-bytes.js';
 // The engine's own change-set schema, lenient: fields of a newer version are dropped, not fatal.
 const storedSchema = z.object({ version: z.literal(1), changeSets: z.array(changeSetSnapshotSchemas.lenient) });
 
-
 export interface ChangeSetStoreOptions {
   /** Quiet time before a save. Default 300 ms. */
   saveDelayMs?: number;
@@ -80,9 +79,11 @@ export class ChangeSetStore implements vscode.Disposable {
   }
 
   private queueSave(): void {
-    this.saving = this.saving.then(() => this.write()).catch((error: unknown) => {
-      this.options.onWarning(`Could not save the proposed changes: ${errorMessage(error)}`);
-    });
+    this.saving = this.saving
+      .then(() => this.write())
+      .catch((error: unknown) => {
+        this.options.onWarning(`Could not save the proposed changes: ${errorMessage(error)}`);
+      });
   }
 
   private async read(): Promise<ChangeSetSnapshot[]> {
@@ -95,8 +96,12 @@ export class ChangeSetStore implements vscode.Disposable {
     try {
       return storedSchema.parse(JSON.parse(new TextDecoder().decode(bytes))).changeSets;
     } catch (error) {
-      this.options.onWarning(`The saved proposed changes are damaged (${errorMessage(error)}); they were moved aside to ${this.file.path}.corrupt.`);
-      await Promise.resolve(vscode.workspace.fs.rename(this.file, this.file.with({ path: `${this.file.path}.corrupt` }), { overwrite: true })).catch(() => undefined);
+      this.options.onWarning(
+        `The saved proposed changes are damaged (${errorMessage(error)}); they were moved aside to ${this.file.path}.corrupt.`,
+      );
+      await Promise.resolve(
+        vscode.workspace.fs.rename(this.file, this.file.with({ path: `${this.file.path}.corrupt` }), { overwrite: true }),
+      ).catch(() => undefined);
       return [];
     }
   }

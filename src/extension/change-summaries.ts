@@ -14,7 +14,12 @@ export function reviewStatusOf(file: FileChangeSnapshot): ChangeFile['status'] {
 export function changeSummaryOf(changeSet: ChangeSet, isUndone: (path: string) => boolean = () => false): ChangeSummary {
   const files = changeSet.snapshot().files.map((file) => {
     const status = reviewStatusOf(file);
-    return { path: file.path, added: file.added, removed: file.removed, status: status === 'accepted' && isUndone(file.path) ? ('undone' as const) : status };
+    return {
+      path: file.path,
+      added: file.added,
+      removed: file.removed,
+      status: status === 'accepted' && isUndone(file.path) ? ('undone' as const) : status,
+    };
   });
   return {
     taskId: changeSet.taskId,
@@ -29,4 +34,3 @@ export function changeSummaryOf(changeSet: ChangeSet, isUndone: (path: string) =
 export function pendingFiles(changeSet: ChangeSet): FileChangeSnapshot[] {
   return changeSet.snapshot().files.filter((file) => reviewStatusOf(file) === 'pending');
 }
-

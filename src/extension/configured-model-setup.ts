@@ -16,9 +16,16 @@ export async function configuredModelSetup(host: ModelSetupSource): Promise<Mode
   const setup = await host.setup.modelSetup();
   if (setup.configured) return setup;
   showError(
-    vscode.l10n.t('Agent Team has no model to run: set an API key, or point agentTeam.baseUrl at an OpenAI-compatible server (Ollama, LM Studio).'),
+    vscode.l10n.t(
+      'Agent Team has no model to run: set an API key, or point agentTeam.baseUrl at an OpenAI-compatible server (Ollama, LM Studio).',
+    ),
     commandAction(vscode.l10n.t('Set API Key'), 'agentTeam.setApiKey'),
-    commandAction(vscode.l10n.t('Open Walkthrough'), 'workbench.action.openWalkthrough', `${host.context.extension.id}#${walkthroughId}`, false),
+    commandAction(
+      vscode.l10n.t('Open Walkthrough'),
+      'workbench.action.openWalkthrough',
+      `${host.context.extension.id}#${walkthroughId}`,
+      false,
+    ),
   );
   return undefined;
 }

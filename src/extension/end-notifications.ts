@@ -41,13 +41,19 @@ export class EndOfRunNotifier implements vscode.Disposable {
     const pending = this.options.pendingFileCount(task.id);
     const actions: NotificationAction[] = [show];
     if (pending > 0) actions.push(commandAction(vscode.l10n.t('Review Changes'), 'agentTeam.reviewChanges', task.id));
-    const changes = pending === 0 ? '' : pending === 1 ? vscode.l10n.t(' It proposes changes to 1 file for your review.') : vscode.l10n.t(' It proposes changes to {0} files for your review.', pending);
+    const changes =
+      pending === 0
+        ? ''
+        : pending === 1
+          ? vscode.l10n.t(' It proposes changes to 1 file for your review.')
+          : vscode.l10n.t(' It proposes changes to {0} files for your review.', pending);
     if (task.status === 'completed') {
       showInfo(vscode.l10n.t('Agent Team finished {0}.{1}', name, changes), ...actions);
     } else if (task.status === 'failed') {
       const error = this.options.redactor.redact(task.error ?? 'unknown error');
       const shortError = error.length > maxErrorLength ? `${error.slice(0, maxErrorLength - 1)}\u2026` : error;
-      if (/api key|unauthori[sz]ed|authentication|401/i.test(error)) actions.push(commandAction(vscode.l10n.t('Set API Key'), 'agentTeam.setApiKey'));
+      if (/api key|unauthori[sz]ed|authentication|401/i.test(error))
+        actions.push(commandAction(vscode.l10n.t('Set API Key'), 'agentTeam.setApiKey'));
       showError(vscode.l10n.t('Agent Team: {0} failed: {1}{2}', name, shortError, changes), ...actions);
     } else if (task.status === 'interrupted') {
       actions.push(commandAction(vscode.l10n.t('Resume'), 'agentTeam.resumeRun', task.id));

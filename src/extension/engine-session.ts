@@ -9,7 +9,15 @@ import * as vscode from 'vscode';
 import { NodeRoleFileSource } from '../engine/roles/node-role-file-source.js';
 import type { ChangeSetRegistry } from '../engine/changes/registry.js';
 import type { StartTaskResult, TaskManager } from '../engine/tasks/index.js';
-import type { AgentTeam, DelegateRequest, FollowUpRequest, PlanRequest, ResumeRequest, RevisionRequest, WorkflowRunRequest } from '../engine/team/agent-team.js';
+import type {
+  AgentTeam,
+  DelegateRequest,
+  FollowUpRequest,
+  PlanRequest,
+  ResumeRequest,
+  RevisionRequest,
+  WorkflowRunRequest,
+} from '../engine/team/agent-team.js';
 import type { TaskSnapshot } from '../engine/tasks/types.js';
 import { type ConversationStore, MemoryConversationStore } from '../engine/conversation/conversation-store.js';
 import { type WorkflowEntry, loadWorkflows } from '../engine/workflows/workflow-registry.js';
@@ -119,10 +127,15 @@ export class EngineSession {
       instructionSources: () => readSettings(vscode.workspace.isTrusted).instructionFiles,
       hooksEnabled: () => readSettings(vscode.workspace.isTrusted).hooks,
       // The coordinator hears the verdict on its subagents' proposals, and may send new failures back.
-      checks: { enabled: () => vscode.workspace.isTrusted && readSettings(vscode.workspace.isTrusted).checks, fixUntilGreen: () => readSettings(vscode.workspace.isTrusted).fixUntilGreen },
+      checks: {
+        enabled: () => vscode.workspace.isTrusted && readSettings(vscode.workspace.isTrusted).checks,
+        fixUntilGreen: () => readSettings(vscode.workspace.isTrusted).fixUntilGreen,
+      },
       userHome: home,
       // MCP servers: the user's VS Code ones, then their own file; VS Code's registered tools; inputs in an input box.
-      mcpUserFiles: [vscodeUserMcpFile(options.globalStorage), userMcpConfigPath(home, options.environment ?? process.env)].filter((file): file is string => file !== undefined),
+      mcpUserFiles: [vscodeUserMcpFile(options.globalStorage), userMcpConfigPath(home, options.environment ?? process.env)].filter(
+        (file): file is string => file !== undefined,
+      ),
       hostTools: vscodeToolPort(),
       askMcpInput: vscodeInputAsker(),
       conversations: this.conversations,
@@ -153,7 +166,12 @@ export class EngineSession {
     await session.listWorkflows().catch((error: unknown) => options.log.warn(`Reading the workflow files failed: ${String(error)}`));
     session.stopWatchingWorkflows = watchWorkflowFiles(options.folder, () => void session.listWorkflows().catch(() => undefined));
     await session.loadRemoteTokens(loaded.roles);
-    session.telemetry = await extensionTelemetry(options.taskManager, options.environment ?? process.env, () => options.secretValues?.() ?? [], options.log);
+    session.telemetry = await extensionTelemetry(
+      options.taskManager,
+      options.environment ?? process.env,
+      () => options.secretValues?.() ?? [],
+      options.log,
+    );
     return session;
   }
 
@@ -212,7 +230,12 @@ export class EngineSession {
 
   /** Starts a planned run (the recursive planner) with the models of `setup`. */
   plan(request: PlanRequest, setup: ModelSetup, settings: AgentTeamSettings): Promise<StartTaskResult> {
-    return this.teamFor(settings).plan({ maxSubtasks: settings.maxSubtasks, ...this.budgetFor(settings, setup), ...request, modelFor: this.modelsOf(setup) });
+    return this.teamFor(settings).plan({
+      maxSubtasks: settings.maxSubtasks,
+      ...this.budgetFor(settings, setup),
+      ...request,
+      modelFor: this.modelsOf(setup),
+    });
   }
 
   /**
@@ -234,7 +257,12 @@ export class EngineSession {
   /** The models of a run: every role's, from the setup it started with. */
   private modelsOf(setup: ModelSetup): ModelChooser {
     const { environment, clock } = this.options;
-    return (role, override) => createModelFor(setup, role, override, { ...(environment ? { environment } : {}), ...(clock ? { clock } : {}), onNotice: this.providerNotices });
+    return (role, override) =>
+      createModelFor(setup, role, override, {
+        ...(environment ? { environment } : {}),
+        ...(clock ? { clock } : {}),
+        onNotice: this.providerNotices,
+      });
   }
 
   dispose(): void {
@@ -248,7 +276,12 @@ export class EngineSession {
 
   /** The team with the limits of `settings` (the engine keeps one per combination). */
   private teamFor(settings: AgentTeamSettings): AgentTeam {
-    return this.engine.team({ maxDepth: settings.maxDepth, autoBackgroundSeconds: settings.autoBackgroundSeconds, delegationReach: settings.delegationReach, confirmFanOutAbove: settings.confirmFanOutAbove });
+    return this.engine.team({
+      maxDepth: settings.maxDepth,
+      autoBackgroundSeconds: settings.autoBackgroundSeconds,
+      delegationReach: settings.delegationReach,
+      confirmFanOutAbove: settings.confirmFanOutAbove,
+    });
   }
 
   /** The tokens the roles name, read ahead: a remote task reads its token without waiting. */
@@ -268,5 +301,8 @@ export class EngineSession {
 
 /** `agentTeam.budgetTokens` and `agentTeam.budgetUsd` for a run, unless the request brings its own budget. */
 function budgetOf(settings: AgentTeamSettings): { maxTokens?: number; maxUsd?: number } {
-  return { ...(settings.budgetTokens > 0 ? { maxTokens: settings.budgetTokens } : {}), ...(settings.budgetUsd > 0 ? { maxUsd: settings.budgetUsd } : {}) };
+  return {
+    ...(settings.budgetTokens > 0 ? { maxTokens: settings.budgetTokens } : {}),
+    ...(settings.budgetUsd > 0 ? { maxUsd: settings.budgetUsd } : {}),
+  };
 }

@@ -30,7 +30,9 @@ export function startCore(context: vscode.ExtensionContext, options: HostOptions
       redactor: host.redactor,
     }),
   );
-  host.log.info(`Agent Team activated${vscode.workspace.isTrusted ? '' : ' in Restricted Mode: agents will not run until the folder is trusted'}.`);
+  host.log.info(
+    `Agent Team activated${vscode.workspace.isTrusted ? '' : ' in Restricted Mode: agents will not run until the folder is trusted'}.`,
+  );
   return {
     host,
     commands: commandHandlers(host),

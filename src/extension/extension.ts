@@ -39,7 +39,9 @@ export function activate(context: vscode.ExtensionContext, options: HostOptions 
   context.subscriptions.push(
     proposalsChanged,
     lensesChanged,
-    ...Object.values(commandIds).map((id) => vscode.commands.registerCommand(id, async (...args: unknown[]) => (await loadCore()).commands[id]?.(...args))),
+    ...Object.values(commandIds).map((id) =>
+      vscode.commands.registerCommand(id, async (...args: unknown[]) => (await loadCore()).commands[id]?.(...args)),
+    ),
     vscode.window.registerWebviewViewProvider(tasksViewId, {
       resolveWebviewView: async (view) => (await loadCore()).host.sidebar.resolveWebviewView(view),
     }),
@@ -66,7 +68,10 @@ export function activate(context: vscode.ExtensionContext, options: HostOptions 
 }
 
 /** The proposal documents (the proposed side editable, see review/proposal-file-system.ts), served by the core. */
-function proposalFiles(loadCore: () => Promise<ExtensionCore>, onDidChangeFile: vscode.Event<vscode.FileChangeEvent[]>): vscode.FileSystemProvider {
+function proposalFiles(
+  loadCore: () => Promise<ExtensionCore>,
+  onDidChangeFile: vscode.Event<vscode.FileChangeEvent[]>,
+): vscode.FileSystemProvider {
   // After the saved proposals are read back, so a diff restored with the window finds its proposal.
   const files = async () => {
     const { host } = await loadCore();
@@ -93,15 +98,19 @@ function proposalFiles(loadCore: () => Promise<ExtensionCore>, onDidChangeFile: 
 function registerLanguageModelFeatures(context: vscode.ExtensionContext, loadCore: () => Promise<ExtensionCore>): vscode.Disposable[] {
   const registered: vscode.Disposable[] = [];
   if (typeof vscode.chat?.createChatParticipant === 'function') {
-    const participant = vscode.chat.createChatParticipant(teamParticipantId, async (request, chatContext, stream, token) => (await loadCore()).chatHandler(request, chatContext, stream, token));
+    const participant = vscode.chat.createChatParticipant(teamParticipantId, async (request, chatContext, stream, token) =>
+      (await loadCore()).chatHandler(request, chatContext, stream, token),
+    );
     participant.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'agent-team.svg');
     registered.push(participant);
   }
   if (typeof vscode.lm?.registerTool === 'function') {
     registered.push(
       vscode.lm.registerTool(delegateToolName, {
-        prepareInvocation: async (invocation) => (await loadCore()).delegateTool.prepareInvocation(invocation as vscode.LanguageModelToolInvocationPrepareOptions<never>),
-        invoke: async (invocation, token) => (await loadCore()).delegateTool.invoke(invocation as vscode.LanguageModelToolInvocationOptions<never>, token),
+        prepareInvocation: async (invocation) =>
+          (await loadCore()).delegateTool.prepareInvocation(invocation as vscode.LanguageModelToolInvocationPrepareOptions<never>),
+        invoke: async (invocation, token) =>
+          (await loadCore()).delegateTool.invoke(invocation as vscode.LanguageModelToolInvocationOptions<never>, token),
       }),
     );
   }

@@ -28,15 +28,26 @@ export function unambiguousFolder(): vscode.WorkspaceFolder | undefined {
 export async function chooseWorkFolder(): Promise<vscode.WorkspaceFolder> {
   const folders = localFolders();
   if (folders.length === 0) {
-    throw new ConfigurationError('Agent Team needs a folder to work in. Open the folder the agents should work on (File > Open Folder), then try again.');
+    throw new ConfigurationError(
+      'Agent Team needs a folder to work in. Open the folder the agents should work on (File > Open Folder), then try again.',
+    );
   }
   const known = unambiguousFolder();
   if (known) return known;
   const picked = await vscode.window.showQuickPick(
     folders.map((folder) => ({ label: folder.name, description: folder.uri.fsPath, folder })),
-    { title: vscode.l10n.t('Agent Team: Which Folder?'), placeHolder: vscode.l10n.t('The folder the agents work in for this window (its roles, history and proposals)'), ignoreFocusOut: true },
+    {
+      title: vscode.l10n.t('Agent Team: Which Folder?'),
+      placeHolder: vscode.l10n.t('The folder the agents work in for this window (its roles, history and proposals)'),
+      ignoreFocusOut: true,
+    },
   );
-  if (!picked) throw new ConfigurationError(vscode.l10n.t('No folder was chosen. In a workspace of several folders Agent Team works in one: pick it when asked, or start from an editor of that folder.'));
+  if (!picked)
+    throw new ConfigurationError(
+      vscode.l10n.t(
+        'No folder was chosen. In a workspace of several folders Agent Team works in one: pick it when asked, or start from an editor of that folder.',
+      ),
+    );
   return picked.folder;
 }
 

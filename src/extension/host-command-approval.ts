@@ -114,7 +114,13 @@ export class HostCommandApproval implements CommandApproval {
     if (!fitsWhole(request.command)) {
       // Shown cut, a command could hide its tail behind the buttons: it is approved where it is shown whole.
       const choice = await vscode.window.showWarningMessage(
-        vscode.l10n.t('Agent Team: {0} ({1}) wants to run a command of {2} characters{3}. Review it whole in its detail view before allowing it.', request.role, request.taskId, request.command.length, purpose),
+        vscode.l10n.t(
+          'Agent Team: {0} ({1}) wants to run a command of {2} characters{3}. Review it whole in its detail view before allowing it.',
+          request.role,
+          request.taskId,
+          request.command.length,
+          purpose,
+        ),
         review,
       );
       if (choice === review) await vscode.commands.executeCommand('agentTeam.showTask', request.taskId);
@@ -125,9 +131,19 @@ export class HostCommandApproval implements CommandApproval {
     const deny = vscode.l10n.t('Deny');
     const buttons = request.isolation.offerAlways ? [allowOnce, always, deny] : [allowOnce, deny];
     // Outside a sandbox the question is a warning: the command would run as the user.
-    const show = (message: string, ...items: string[]) => (request.isolation.kind === 'sandbox' ? vscode.window.showInformationMessage(message, ...items) : vscode.window.showWarningMessage(message, ...items));
+    const show = (message: string, ...items: string[]) =>
+      request.isolation.kind === 'sandbox'
+        ? vscode.window.showInformationMessage(message, ...items)
+        : vscode.window.showWarningMessage(message, ...items);
     const choice = await show(
-      vscode.l10n.t('Agent Team: {0} ({1}) wants to run "{2}"{3} in a scratch copy of the workspace. {4}', request.role, request.taskId, request.command, purpose, request.isolation.summary),
+      vscode.l10n.t(
+        'Agent Team: {0} ({1}) wants to run "{2}"{3} in a scratch copy of the workspace. {4}',
+        request.role,
+        request.taskId,
+        request.command,
+        purpose,
+        request.isolation.summary,
+      ),
       ...buttons,
     );
     // Dismissed: the question stays on the task's row and detail view.

@@ -62,6 +62,7 @@ export class HostUserChannel implements UserChannel {
           ? `Agent Team: ${question.role} (${question.taskId}) waits for you to approve its plan before any subagent starts.`
           : `Agent Team: ${question.role} (${question.taskId}) asks: ${text}`;
     const choice = await vscode.window.showInformationMessage(lead, 'Answer');
-    if (choice === 'Answer' && this.pending.has(question.taskId)) await vscode.commands.executeCommand('agentTeam.showTask', question.taskId);
+    if (choice === 'Answer' && this.pending.has(question.taskId))
+      await vscode.commands.executeCommand('agentTeam.showTask', question.taskId);
   }
 }

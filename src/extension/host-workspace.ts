@@ -142,7 +142,10 @@ export class HostWorkspace implements Workspace {
   }
 
   private inExcludedDirectory(path: string): boolean {
-    return path.split('/').slice(0, -1).some((name) => this.matcher.isExcludedDirectory(name));
+    return path
+      .split('/')
+      .slice(0, -1)
+      .some((name) => this.matcher.isExcludedDirectory(name));
   }
 }
 
@@ -152,5 +155,9 @@ function withoutHiddenBom(content: string, documentText: string): string {
 }
 
 function notWritten(path: string, why: string): WorkspaceError {
-  return new WorkspaceError('conflict', `${path} was not written: ${why}. Nothing was changed; try again, or apply the change by hand.`, path);
+  return new WorkspaceError(
+    'conflict',
+    `${path} was not written: ${why}. Nothing was changed; try again, or apply the change by hand.`,
+    path,
+  );
 }

@@ -118,7 +118,12 @@ export class AgentTeamHost implements vscode.Disposable {
     const settings = readSettings(vscode.workspace.isTrusted);
     this.prices = new SettingPrices(this.log);
     const storage = context.storageUri?.scheme === 'file' ? context.storageUri : undefined;
-    this.runHistory = new WindowRunHistory({ storage: storage?.fsPath, retentionDays: settings.historyRetentionDays, clock: this.clock, warn: (message) => this.log.warn(message) });
+    this.runHistory = new WindowRunHistory({
+      storage: storage?.fsPath,
+      retentionDays: settings.historyRetentionDays,
+      clock: this.clock,
+      warn: (message) => this.log.warn(message),
+    });
     this.taskManager = new TaskManager({
       maxConcurrent: settings.maxConcurrentTasks,
       autoBackgroundMs: settings.autoBackgroundSeconds * 1000,
@@ -129,7 +134,10 @@ export class AgentTeamHost implements vscode.Disposable {
       priceOf: (model) => this.prices.current().priceOf(model),
     });
     this.changeStore = storage
-      ? new ChangeSetStore(vscode.Uri.joinPath(storage, 'proposed-changes.json'), this.changes, { onWarning: (message) => this.log.warn(message), clock: options.clock })
+      ? new ChangeSetStore(vscode.Uri.joinPath(storage, 'proposed-changes.json'), this.changes, {
+          onWarning: (message) => this.log.warn(message),
+          clock: options.clock,
+        })
       : undefined;
     this.historyLoaded = this.loadHistory();
     this.revisions = new RevisionHistory(this.changes);
@@ -177,12 +185,24 @@ export class AgentTeamHost implements vscode.Disposable {
     // A new concurrency limit applies at once, to the tasks already waiting too.
     this.disposables.push(
       vscode.workspace.onDidChangeConfiguration((event) => {
-        if (event.affectsConfiguration('agentTeam.maxConcurrentTasks')) this.taskManager.setMaxConcurrent(readSettings(vscode.workspace.isTrusted).maxConcurrentTasks);
+        if (event.affectsConfiguration('agentTeam.maxConcurrentTasks'))
+          this.taskManager.setMaxConcurrent(readSettings(vscode.workspace.isTrusted).maxConcurrentTasks);
       }),
     );
     this.activity = new ActivityContext(this.taskManager, this.changes, (count) => this.sidebar.showBadge(count));
     void this.historyLoaded.then(() => this.activity.refresh());
-    this.disposables.push(this.log, this.setup, this.proposals, this.hunkLenses, this.sidebar, this.review, this.activity, this.remoteTokens, this.checksLenses, { dispose: () => this.checks.dispose() });
+    this.disposables.push(
+      this.log,
+      this.setup,
+      this.proposals,
+      this.hunkLenses,
+      this.sidebar,
+      this.review,
+      this.activity,
+      this.remoteTokens,
+      this.checksLenses,
+      { dispose: () => this.checks.dispose() },
+    );
     if (this.changeStore) this.disposables.push(this.changeStore);
   }
 
@@ -246,7 +266,9 @@ export class AgentTeamHost implements vscode.Disposable {
     this.hostWorkspace ??= (async () => {
       const folder = await this.chosenFolder();
       const ripgrepPath = await findBundledRipgrep(vscode.env.appRoot);
-      this.log.info(ripgrepPath ? `Grep uses VS Code's ripgrep: ${ripgrepPath}` : 'Grep uses rg on PATH if there is one, else its JavaScript search.');
+      this.log.info(
+        ripgrepPath ? `Grep uses VS Code's ripgrep: ${ripgrepPath}` : 'Grep uses rg on PATH if there is one, else its JavaScript search.',
+      );
       return new HostWorkspace(folder.uri.fsPath, { ripgrepPath });
     })();
     this.hostWorkspace.catch(() => (this.hostWorkspace = undefined));
@@ -264,7 +286,11 @@ export class AgentTeamHost implements vscode.Disposable {
       if (task && task.parentId === null && isTerminal(task.status)) {
         const setup = await configuredModelSetup(this);
         if (!setup) return;
-        const started = await session.followUp({ rootId: taskId, message: text, mode: 'background' }, setup, readSettings(vscode.workspace.isTrusted));
+        const started = await session.followUp(
+          { rootId: taskId, message: text, mode: 'background' },
+          setup,
+          readSettings(vscode.workspace.isTrusted),
+        );
         this.log.info(`Follow-up ${started.task.id} of run ${taskId}.`);
         this.sidebar.messageSent(taskId, 'follow-up');
         void this.sidebar.reveal(started.task.id);
@@ -285,7 +311,10 @@ export class AgentTeamHost implements vscode.Disposable {
   async resumeRun(runId: string): Promise<void> {
     const session = await this.engine();
     const contents = await this.runHistory.read(runId);
-    if (!contents) throw new ConfigurationError(`Run ${runId} is not in the run history any more (agentTeam.historyRetentionDays may have removed it); start it again.`);
+    if (!contents)
+      throw new ConfigurationError(
+        `Run ${runId} is not in the run history any more (agentTeam.historyRetentionDays may have removed it); start it again.`,
+      );
     if (!(await foreignRunAllowed(contents.signature, runId, 'resume'))) return;
     const setup = await configuredModelSetup(this);
     if (!setup) return;
@@ -314,7 +343,10 @@ export class AgentTeamHost implements vscode.Disposable {
   /** The user's decision on the command a task waits to run (the sidebar's buttons). */
   async decideCommand(taskId: string, decision: CommandChoice): Promise<void> {
     const decided = (await this.engine()).commandApproval.decide(taskId, decision);
-    if (decided) this.log.info(`Command of ${taskId}: ${decision === 'deny' ? 'denied' : decision === 'always' ? 'allowed always for this workspace' : 'allowed once'}.`);
+    if (decided)
+      this.log.info(
+        `Command of ${taskId}: ${decision === 'deny' ? 'denied' : decision === 'always' ? 'allowed always for this workspace' : 'allowed once'}.`,
+      );
   }
 
   /** Change sets of removed tasks go with them (after Clear History). */

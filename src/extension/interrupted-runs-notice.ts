@@ -18,8 +18,14 @@ export async function announceInterruptedRuns(tasks: readonly TaskSnapshot[], st
   await state.update(shownKey, [...shown, ...fresh.map((task) => task.id)].slice(-rememberedRuns));
   const [only] = fresh;
   if (fresh.length === 1 && only) {
-    showInfo(vscode.l10n.t('Agent Team: the run "{0}" was interrupted before it finished (the window closed).', only.description), commandAction(vscode.l10n.t('Resume'), 'agentTeam.resumeRun', only.id));
+    showInfo(
+      vscode.l10n.t('Agent Team: the run "{0}" was interrupted before it finished (the window closed).', only.description),
+      commandAction(vscode.l10n.t('Resume'), 'agentTeam.resumeRun', only.id),
+    );
     return;
   }
-  showInfo(vscode.l10n.t('Agent Team: {0} runs were interrupted before they finished (the window closed).', fresh.length), commandAction(vscode.l10n.t('Resume…'), 'agentTeam.resumeRun'));
+  showInfo(
+    vscode.l10n.t('Agent Team: {0} runs were interrupted before they finished (the window closed).', fresh.length),
+    commandAction(vscode.l10n.t('Resume…'), 'agentTeam.resumeRun'),
+  );
 }

@@ -52,11 +52,24 @@ export async function resolveModelSetup(
       const openaiKey = anthropicKey ? undefined : await keys.get('openai');
       apiKey = anthropicKey ?? openaiKey;
       if (apiKey === undefined) offered = await chatModels();
-      provider = anthropicKey ? 'anthropic' : openaiKey ? 'openai' : offered !== undefined && offered.length > 0 ? vscodeLmProvider : 'anthropic';
+      provider = anthropicKey
+        ? 'anthropic'
+        : openaiKey
+          ? 'openai'
+          : offered !== undefined && offered.length > 0
+            ? vscodeLmProvider
+            : 'anthropic';
     }
   }
   offered ??= await chatModels();
-  const common = { provider, providerChosen: settings.provider !== undefined, model: settings.model, baseUrl: settings.baseUrl, roleModels: settings.roleModels, chatModels: offered };
+  const common = {
+    provider,
+    providerChosen: settings.provider !== undefined,
+    model: settings.model,
+    baseUrl: settings.baseUrl,
+    roleModels: settings.roleModels,
+    chatModels: offered,
+  };
   if (provider === vscodeLmProvider) {
     return { ...common, apiKey: undefined, configured: findChatModel(offered, settings.model) !== undefined };
   }
@@ -70,7 +83,11 @@ export function modelIdFor(setup: ModelSetup, role: string, roleFileModel?: stri
   return setup.roleModels[role] ?? roleFileModel ?? setup.model;
 }
 
-export function modelSettingsFor(setup: ModelSetup & { provider: Exclude<ProviderName, typeof vscodeLmProvider> }, role: string, roleFileModel?: string): ModelSettings {
+export function modelSettingsFor(
+  setup: ModelSetup & { provider: Exclude<ProviderName, typeof vscodeLmProvider> },
+  role: string,
+  roleFileModel?: string,
+): ModelSettings {
   return {
     provider: setup.provider,
     model: modelIdFor(setup, role, roleFileModel),
@@ -80,9 +97,18 @@ export function modelSettingsFor(setup: ModelSetup & { provider: Exclude<Provide
 }
 
 /** Builds a role's model; throws the engine's `ConfigurationError` (no key, bad base URL) with advice. */
-export function createModelFor(setup: ModelSetup, role: string, roleFileModel?: string, options: { environment?: Environment; clock?: Clock; onNotice?: ProviderNoticeSink } = {}): Model {
+export function createModelFor(
+  setup: ModelSetup,
+  role: string,
+  roleFileModel?: string,
+  options: { environment?: Environment; clock?: Clock; onNotice?: ProviderNoticeSink } = {},
+): Model {
   if (setup.provider === vscodeLmProvider) return languageModelFor(setup, role, roleFileModel, options.clock);
-  return createModel(modelSettingsFor({ ...setup, provider: setup.provider }, role, roleFileModel), { environment: options.environment ?? process.env, ...(options.clock ? { clock: options.clock } : {}), ...(options.onNotice ? { onNotice: options.onNotice } : {}) });
+  return createModel(modelSettingsFor({ ...setup, provider: setup.provider }, role, roleFileModel), {
+    environment: options.environment ?? process.env,
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.onNotice ? { onNotice: options.onNotice } : {}),
+  });
 }
 
 /**
@@ -90,11 +116,17 @@ export function createModelFor(setup: ModelSetup, role: string, roleFileModel?: 
  * a role file's `model` is written for whichever provider its author used (`sonnet`, `gpt-5`), so when VS
  * Code has no such model the role runs on the user's choice instead of failing.
  */
-function languageModelFor(setup: ModelSetup, role: string, roleFileModel: string | undefined, clock: Clock | undefined): VscodeLanguageModel {
+function languageModelFor(
+  setup: ModelSetup,
+  role: string,
+  roleFileModel: string | undefined,
+  clock: Clock | undefined,
+): VscodeLanguageModel {
   const userChoice = setup.roleModels[role] ?? setup.model;
   const fromRoleFile = setup.roleModels[role] === undefined ? roleFileModel : undefined;
   // Named at once by the model the setup saw, so the task shows `vscode-lm/<id>` from its start.
-  const known = (fromRoleFile === undefined ? undefined : findChatModel(setup.chatModels, fromRoleFile)) ?? findChatModel(setup.chatModels, userChoice);
+  const known =
+    (fromRoleFile === undefined ? undefined : findChatModel(setup.chatModels, fromRoleFile)) ?? findChatModel(setup.chatModels, userChoice);
   return new VscodeLanguageModel({
     modelId: known?.id ?? userChoice,
     ...(clock ? { clock } : {}),

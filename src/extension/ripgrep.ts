@@ -10,7 +10,9 @@ import * as nodePath from 'node:path';
 /** Where VS Code keeps ripgrep under its `appRoot`: unpacked from the asar archive, or plain. */
 export function bundledRipgrepCandidates(appRoot: string, platform: NodeJS.Platform = process.platform): string[] {
   const binary = platform === 'win32' ? 'rg.exe' : 'rg';
-  return ['node_modules.asar.unpacked', 'node_modules'].map((modules) => nodePath.join(appRoot, modules, '@vscode', 'ripgrep', 'bin', binary));
+  return ['node_modules.asar.unpacked', 'node_modules'].map((modules) =>
+    nodePath.join(appRoot, modules, '@vscode', 'ripgrep', 'bin', binary),
+  );
 }
 
 /** The first executable candidate, or undefined (the caller then lets the workspace look on PATH). */

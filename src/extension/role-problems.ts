@@ -28,7 +28,12 @@ export class RoleProblems implements vscode.Disposable {
 
   /** A workflow's problems are all errors: such a workflow does not run. */
   showWorkflows(problems: readonly WorkflowProblem[]): void {
-    this.workflows = problems.map((problem) => ({ path: problem.file, severity: 'error', message: problem.field ? `${problem.field}: ${problem.message}` : problem.message, ...(problem.line === undefined ? {} : { line: problem.line }) }));
+    this.workflows = problems.map((problem) => ({
+      path: problem.file,
+      severity: 'error',
+      message: problem.field ? `${problem.field}: ${problem.message}` : problem.message,
+      ...(problem.line === undefined ? {} : { line: problem.line }),
+    }));
     this.render();
   }
 
@@ -36,7 +41,9 @@ export class RoleProblems implements vscode.Disposable {
     const diagnostics = [...this.roles, ...this.workflows];
     const byFile = new Map<string, { uri: vscode.Uri; entries: vscode.Diagnostic[] }>();
     for (const diagnostic of diagnostics) {
-      const uri = diagnostic.path.startsWith('~/') ? vscode.Uri.file(path.join(this.home, diagnostic.path.slice(2))) : vscode.Uri.joinPath(this.folder, diagnostic.path);
+      const uri = diagnostic.path.startsWith('~/')
+        ? vscode.Uri.file(path.join(this.home, diagnostic.path.slice(2)))
+        : vscode.Uri.joinPath(this.folder, diagnostic.path);
       const line = Math.max(0, (diagnostic.line ?? 1) - 1);
       const entry = new vscode.Diagnostic(
         new vscode.Range(new vscode.Position(line, 0), new vscode.Position(line, Number.MAX_SAFE_INTEGER)),

@@ -37,7 +37,8 @@ export class HostRoleFileSource implements RoleFileSource {
     if (this.disk) return this.disk.read(path);
     const info = await vscode.workspace.fs.stat(this.resolve(path));
     if ((info.type & vscode.FileType.File) === 0) throw new Error('it is not a regular file, so it is not read');
-    if (info.size > maxRoleFileBytes) throw new Error(`it is over the ${maxRoleFileBytes / 1024} KB limit for a role file, so it is not read`);
+    if (info.size > maxRoleFileBytes)
+      throw new Error(`it is over the ${maxRoleFileBytes / 1024} KB limit for a role file, so it is not read`);
     return new TextDecoder('utf-8').decode(await vscode.workspace.fs.readFile(this.resolve(path)));
   }
 
@@ -67,9 +68,17 @@ function watchFolder(folder: vscode.WorkspaceFolder | vscode.Uri, glob: string, 
  */
 export function watchRoleFiles(folder: vscode.WorkspaceFolder, home?: string, promptsDirectory?: string): RoleWatch {
   const tops = [...new Set(roleFileLocations.map((location) => location.directory.split('/')[0]))];
-  const userFolders = home === undefined ? [] : [...new Set(userRoleLocations(promptsDirectory).map((location) => location.directory))].map((directory) => path.join(home, ...directory.split('/')));
+  const userFolders =
+    home === undefined
+      ? []
+      : [...new Set(userRoleLocations(promptsDirectory).map((location) => location.directory))].map((directory) =>
+          path.join(home, ...directory.split('/')),
+        );
   return (onChange) => {
-    const stops = [watchFolder(folder, `{${tops.join(',')}}/**`, onChange), ...userFolders.map((directory) => watchUserFolder(directory, onChange))];
+    const stops = [
+      watchFolder(folder, `{${tops.join(',')}}/**`, onChange),
+      ...userFolders.map((directory) => watchUserFolder(directory, onChange)),
+    ];
     return () => {
       for (const stop of stops) stop();
     };

@@ -104,7 +104,9 @@ export class SetupService implements vscode.Disposable {
     const server = this.localServer;
     if (!server) {
       void vscode.window.showWarningMessage(
-        vscode.l10n.t('No local model server was found. Start Ollama or LM Studio and reload the window, or set agentTeam.baseUrl to your server\u2019s address.'),
+        vscode.l10n.t(
+          'No local model server was found. Start Ollama or LM Studio and reload the window, or set agentTeam.baseUrl to your server\u2019s address.',
+        ),
       );
       return false;
     }
@@ -117,10 +119,15 @@ export class SetupService implements vscode.Disposable {
     if (model !== undefined && model !== current) await configuration.update('model', model, target);
     if (model === undefined) {
       void vscode.window.showWarningMessage(
-        vscode.l10n.t('The server at {0} lists no models. Download one (for Ollama: "ollama pull qwen2.5-coder"), then set agentTeam.model to its name.', server.url),
+        vscode.l10n.t(
+          'The server at {0} lists no models. Download one (for Ollama: "ollama pull qwen2.5-coder"), then set agentTeam.model to its name.',
+          server.url,
+        ),
       );
     } else {
-      void vscode.window.showInformationMessage(vscode.l10n.t('Agent Team now uses the local server at {0} with the model {1}.', server.url, model));
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('Agent Team now uses the local server at {0} with the model {1}.', server.url, model),
+      );
     }
     await this.refresh();
     return true;
@@ -131,13 +138,19 @@ export class SetupService implements vscode.Disposable {
     const setup = await this.modelSetup();
     const model = setup.chatModels.find((each) => each.id === setup.model) ?? setup.chatModels[0];
     if (!model) {
-      void vscode.window.showWarningMessage(vscode.l10n.t('VS Code offers no language model. Install or sign in to a model provider such as GitHub Copilot, or set an API key.'));
+      void vscode.window.showWarningMessage(
+        vscode.l10n.t(
+          'VS Code offers no language model. Install or sign in to a model provider such as GitHub Copilot, or set an API key.',
+        ),
+      );
       return false;
     }
     const configuration = vscode.workspace.getConfiguration(configurationSection);
     await configuration.update('provider', vscodeLmProvider, vscode.ConfigurationTarget.Global);
     await configuration.update('model', model.id, vscode.ConfigurationTarget.Global);
-    void vscode.window.showInformationMessage(vscode.l10n.t('Agent Team now uses {0} from VS Code (no key needed).', model.name || model.id));
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t('Agent Team now uses {0} from VS Code (no key needed).', model.name || model.id),
+    );
     await this.refresh();
     return true;
   }

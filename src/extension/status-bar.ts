@@ -55,20 +55,37 @@ export class RunningTasksStatus implements vscode.Disposable {
       this.item.hide();
       return;
     }
-    const parts = [vscode.l10n.t('{0} running', running), ...(waiting > 0 ? [vscode.l10n.t('{0} waiting for you', waiting)] : []), ...(queued > 0 ? [vscode.l10n.t('{0} queued', queued)] : [])];
+    const parts = [
+      vscode.l10n.t('{0} running', running),
+      ...(waiting > 0 ? [vscode.l10n.t('{0} waiting for you', waiting)] : []),
+      ...(queued > 0 ? [vscode.l10n.t('{0} queued', queued)] : []),
+    ];
     this.item.text = `$(${waiting > 0 ? 'question' : 'loading~spin'}) ${parts.join(', ')}${spent}${context}`;
     const details = [
       running === 1 ? vscode.l10n.t('1 task running') : vscode.l10n.t('{0} tasks running', running),
       ...(waiting > 0 ? [vscode.l10n.t('{0} waiting for your answer', waiting)] : []),
       ...(queued > 0 ? [vscode.l10n.t('{0} waiting for a slot', queued)] : []),
     ].join(', ');
-    const fullness = context ? vscode.l10n.t('; the fullest context window is {0} % full (compacted past the agentTeam.compactAt setting)', Math.round(fullest * 100)) : '';
-    this.item.tooltip = spent ? vscode.l10n.t('Agent Team: {0}; the runs under way have cost {1} so far{2}. Click to show them.', details, formatCost(cost), fullness) : vscode.l10n.t('Agent Team: {0}{1}. Click to show them.', details, fullness);
+    const fullness = context
+      ? vscode.l10n.t(
+          '; the fullest context window is {0} % full (compacted past the agentTeam.compactAt setting)',
+          Math.round(fullest * 100),
+        )
+      : '';
+    this.item.tooltip = spent
+      ? vscode.l10n.t(
+          'Agent Team: {0}; the runs under way have cost {1} so far{2}. Click to show them.',
+          details,
+          formatCost(cost),
+          fullness,
+        )
+      : vscode.l10n.t('Agent Team: {0}{1}. Click to show them.', details, fullness);
     this.item.show();
   }
 
   private note(task: TaskSnapshot): void {
-    if (task.status === 'running' || task.status === 'queued' || task.status === 'waiting') this.atWork.set(task.id, { status: task.status, rootId: task.rootId, context: contextFraction(task) });
+    if (task.status === 'running' || task.status === 'queued' || task.status === 'waiting')
+      this.atWork.set(task.id, { status: task.status, rootId: task.rootId, context: contextFraction(task) });
     else this.atWork.delete(task.id);
   }
 

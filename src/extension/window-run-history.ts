@@ -73,7 +73,8 @@ export class WindowRunHistory {
         const log = await this.runLog;
         await (log ? log.conversations.save(key, messages) : memory.save(key, messages));
       },
-      load: async (key) => (await (await this.runLog)?.conversations.load(key)) ?? (await legacyConversations.load(key)) ?? (await memory.load(key)),
+      load: async (key) =>
+        (await (await this.runLog)?.conversations.load(key)) ?? (await legacyConversations.load(key)) ?? (await memory.load(key)),
     };
   }
 
@@ -139,6 +140,13 @@ export class WindowRunHistory {
 async function openSigned(directory: string, options: WindowRunHistoryOptions): Promise<RunLog> {
   await mkdir(directory, { recursive: true });
   const signing = await runFolderSigning(options.home ?? homedir(), directory);
-  if ('problem' in signing) options.warn(`${signing.problem}. Runs are kept unsigned, and Resume and Apply to Branch ask before going on with any.`);
-  return RunLog.open({ directory, onWarning: options.warn, clock: options.clock, retention: { maxAgeDays: options.retentionDays }, signing });
+  if ('problem' in signing)
+    options.warn(`${signing.problem}. Runs are kept unsigned, and Resume and Apply to Branch ask before going on with any.`);
+  return RunLog.open({
+    directory,
+    onWarning: options.warn,
+    clock: options.clock,
+    retention: { maxAgeDays: options.retentionDays },
+    signing,
+  });
 }

@@ -41,7 +41,9 @@ function namesOf(names: readonly string[], count: number): string {
 
 /** "12 passed, 1 failed" when the runner's output said so. */
 export function countsText(result: Pick<ProtocolCheckResult, 'passed' | 'failed'>): string {
-  return [result.passed === undefined ? '' : `${result.passed} passed`, result.failed === undefined ? '' : `${result.failed} failed`].filter((part) => part !== '').join(', ');
+  return [result.passed === undefined ? '' : `${result.passed} passed`, result.failed === undefined ? '' : `${result.failed} failed`]
+    .filter((part) => part !== '')
+    .join(', ');
 }
 
 /** One check in a line: "npm test: failed (12 passed, 1 failed) — 1 new failure: math › adds". */

@@ -28,7 +28,10 @@ export function pendingCommand(entries: readonly TranscriptLike[]): PendingComma
     if (entry.toolName !== 'Bash' || (entry.toolCallId !== undefined && answered.has(entry.toolCallId))) continue;
     const input = entry.input as { command?: unknown; description?: unknown } | undefined;
     if (typeof input?.command !== 'string') return undefined;
-    return { command: input.command, ...(typeof input.description === 'string' && input.description !== '' ? { description: input.description } : {}) };
+    return {
+      command: input.command,
+      ...(typeof input.description === 'string' && input.description !== '' ? { description: input.description } : {}),
+    };
   }
   return undefined;
 }

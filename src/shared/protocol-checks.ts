@@ -47,7 +47,12 @@ export type ProtocolCheckResult = z.infer<typeof checkResultSchema>;
 export type RunChecks = z.infer<typeof runChecksSchema>;
 
 /** A verdict as the webview is sent it: names and output bounded (the counts say how many there were). */
-export function toRunChecks(verdict: ChecksVerdictDetail | undefined, state: RunChecks['state'], runId: string, failure?: string): RunChecks {
+export function toRunChecks(
+  verdict: ChecksVerdictDetail | undefined,
+  state: RunChecks['state'],
+  runId: string,
+  failure?: string,
+): RunChecks {
   return {
     runId,
     state,

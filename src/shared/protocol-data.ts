@@ -40,7 +40,9 @@ export const taskSchema = taskSnapshotSchemas.strict.omit(detailFields);
 /** How the command a task waits to run would run (CommandIsolation): what the approval region says. */
 export const commandApprovalSchema = z.strictObject({ summary: z.string().max(2_000), offerAlways: z.boolean() });
 
-export const taskDetailSchema = taskSnapshotSchemas.strict.pick(detailFields).extend({ taskId: identifier, commandApproval: commandApprovalSchema.optional() });
+export const taskDetailSchema = taskSnapshotSchemas.strict
+  .pick(detailFields)
+  .extend({ taskId: identifier, commandApproval: commandApprovalSchema.optional() });
 
 export const transcriptEntrySchema = transcriptEntrySchemas.strict;
 

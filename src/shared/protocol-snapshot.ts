@@ -34,7 +34,12 @@ export function snapshotMessages(content: SnapshotContent, options: SnapshotPart
 }
 
 /** Part `index` of a snapshot (`tasks`: that part's): the `snapshot` itself for the first, a `snapshot-part` after. */
-export function snapshotPartMessage(content: Omit<SnapshotContent, 'tasks'>, tasks: ProtocolTask[], index: number, complete: boolean): HostMessage {
+export function snapshotPartMessage(
+  content: Omit<SnapshotContent, 'tasks'>,
+  tasks: ProtocolTask[],
+  index: number,
+  complete: boolean,
+): HostMessage {
   return index === 0
     ? { type: 'snapshot', now: content.now, tasks, changes: content.changes, setup: content.setup, complete }
     : { type: 'snapshot-part', now: content.now, tasks, complete };
@@ -44,7 +49,10 @@ export function snapshotPartMessage(content: Omit<SnapshotContent, 'tasks'>, tas
  * Splits tasks into parts of whole delegations, newest delegation first (by its earliest task, which is
  * its root); within a delegation the given order is kept. Always at least one part, possibly empty.
  */
-export function splitSnapshotTasks<Task extends Pick<ProtocolTask, 'rootId' | 'createdAt'>>(tasks: readonly Task[], options: SnapshotPartOptions = {}): Task[][] {
+export function splitSnapshotTasks<Task extends Pick<ProtocolTask, 'rootId' | 'createdAt'>>(
+  tasks: readonly Task[],
+  options: SnapshotPartOptions = {},
+): Task[][] {
   const firstPartTasks = options.firstPartTasks ?? 200;
   const partTasks = options.partTasks ?? 100;
   const delegations = new Map<string, { tasks: Task[]; createdAt: number }>();

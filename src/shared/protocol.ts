@@ -36,13 +36,7 @@
  */
 // A namespace import lets the bundler drop zod's unused locales (the webview bundle shrinks by ~370 KB).
 import * as z from 'zod';
-import {
-  changeSummarySchema,
-  setupStateSchema,
-  taskDetailSchema,
-  taskSchema,
-  transcriptEntrySchema,
-} from './protocol-data.js';
+import { changeSummarySchema, setupStateSchema, taskDetailSchema, taskSchema, transcriptEntrySchema } from './protocol-data.js';
 import { runChecksSchema } from './protocol-checks.js';
 
 export * from './protocol-data.js';

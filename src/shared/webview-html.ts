@@ -52,7 +52,8 @@ export function checkedSourceList(cspSource: string): string {
 
 export function renderWebviewHtml(options: WebviewHtmlOptions): string {
   // Values go into a CSP and attributes: refuse anything that could end a directive or an attribute.
-  if (!/^[A-Za-z0-9+/=_-]{16,}$/.test(options.nonce)) throw new Error('renderWebviewHtml: the nonce must be at least 16 base64 or hex characters');
+  if (!/^[A-Za-z0-9+/=_-]{16,}$/.test(options.nonce))
+    throw new Error('renderWebviewHtml: the nonce must be at least 16 base64 or hex characters');
   const policy = contentSecurityPolicy(checkedSourceList(options.cspSource), options.nonce);
   return `<!DOCTYPE html>
 <html lang="${escapeAttribute(/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(options.language ?? '') ? options.language! : 'en')}">

@@ -19,7 +19,10 @@ export class StatusAnnouncer {
   readonly element: HTMLDivElement;
 
   constructor(document: Document) {
-    this.element = createElement(document, 'div', { className: 'visually-hidden', attributes: { role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' } });
+    this.element = createElement(document, 'div', {
+      className: 'visually-hidden',
+      attributes: { role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' },
+    });
   }
 
   /**

@@ -102,25 +102,29 @@ class SidebarApp implements Sidebar {
     this.banner.hidden = true;
     this.emptyState = new EmptyStateView(document, post);
     this.emptyState.element.hidden = true;
-    this.tree = new TreeView(document, {
-      select: (taskId) => this.select(taskId),
-      focusChanged: (taskId) => {
-        this.store.focus(taskId);
-        this.coalescer.invalidate();
+    this.tree = new TreeView(
+      document,
+      {
+        select: (taskId) => this.select(taskId),
+        focusChanged: (taskId) => {
+          this.store.focus(taskId);
+          this.coalescer.invalidate();
+        },
+        moveFocus: (taskId) => {
+          this.store.focus(taskId);
+          this.pendingScroll = { taskId };
+          this.coalescer.flushNow();
+          this.tree.focusRow(taskId);
+        },
+        setExpanded: (taskId, expanded) => {
+          this.store.setExpanded(taskId, expanded);
+          this.coalescer.flushNow();
+        },
+        stop: (taskId) => post({ type: 'stop-task', taskId }),
+        resume: (taskId) => post({ type: 'resume-run', taskId }),
       },
-      moveFocus: (taskId) => {
-        this.store.focus(taskId);
-        this.pendingScroll = { taskId };
-        this.coalescer.flushNow();
-        this.tree.focusRow(taskId);
-      },
-      setExpanded: (taskId, expanded) => {
-        this.store.setExpanded(taskId, expanded);
-        this.coalescer.flushNow();
-      },
-      stop: (taskId) => post({ type: 'stop-task', taskId }),
-      resume: (taskId) => post({ type: 'resume-run', taskId }),
-    }, options.tree);
+      options.tree,
+    );
     this.tree.element.hidden = true;
     this.tree.element.addEventListener('scroll', () => this.coalescer.invalidate());
     const ResizeObserverClass = (window as Window & { ResizeObserver?: typeof ResizeObserver }).ResizeObserver;
@@ -159,7 +163,8 @@ class SidebarApp implements Sidebar {
       this.log(parsed.reason);
       return;
     }
-    if (parsed.message.type === 'task-upsert' && this.store.loaded) this.announcer.note(parsed.message.tasks, (taskId) => this.store.tasks.get(taskId));
+    if (parsed.message.type === 'task-upsert' && this.store.loaded)
+      this.announcer.note(parsed.message.tasks, (taskId) => this.store.tasks.get(taskId));
     this.handle(this.store.apply(parsed.message));
     // A long history's snapshot comes in hundreds of parts, one per turn of the host's loop, and each render
     // lays the whole tree out again (30 ms at 100,000 tasks): the first part paints at once, then every
@@ -229,7 +234,15 @@ class SidebarApp implements Sidebar {
         this.restoredScrollTop = undefined;
       }
       this.pendingScroll = undefined;
-      this.tree.render({ tree: this.flat, tasks: store.tasks, selectedId: store.selectedTaskId, focusedId: store.focusedTaskId, now, scroll, checks: store.checks });
+      this.tree.render({
+        tree: this.flat,
+        tasks: store.tasks,
+        selectedId: store.selectedTaskId,
+        focusedId: store.focusedTaskId,
+        now,
+        scroll,
+        checks: store.checks,
+      });
     }
 
     this.todoView.render(hasTasks ? planRun(store.tasks, store.selectedTaskId, this.flat.rows[0]?.id) : undefined);
@@ -239,7 +252,15 @@ class SidebarApp implements Sidebar {
     setHidden(this.detail.element, !showDetail);
     if (this.container.classList.contains('has-detail') !== showDetail) this.container.classList.toggle('has-detail', showDetail);
     if (showDetail) {
-      this.detail.render({ task: selected, detail: store.detail, changes: store.changes.get(selected.id), transcript, now, messageSent: store.messageSent, checks: store.checks.get(selected.id) });
+      this.detail.render({
+        task: selected,
+        detail: store.detail,
+        changes: store.changes.get(selected.id),
+        transcript,
+        now,
+        messageSent: store.messageSent,
+        checks: store.checks.get(selected.id),
+      });
     }
     this.saveUiState();
     this.updateTicker();
@@ -260,7 +281,8 @@ class SidebarApp implements Sidebar {
     // Until a saved position is restored, it is still the one to keep.
     const scrollTop = this.restoredScrollTop ?? this.tree.scrollTop;
     const saved = this.savedUiState;
-    if (saved.selectedTaskId === store.selectedTaskId && saved.collapsedVersion === store.collapsedVersion && saved.scrollTop === scrollTop) return;
+    if (saved.selectedTaskId === store.selectedTaskId && saved.collapsedVersion === store.collapsedVersion && saved.scrollTop === scrollTop)
+      return;
     this.savedUiState = { selectedTaskId: store.selectedTaskId, collapsedVersion: store.collapsedVersion, scrollTop };
     const state: UiState = { selectedTaskId: store.selectedTaskId, collapsedIds: [...store.collapsed], scrollTop };
     this.api.setState(state);

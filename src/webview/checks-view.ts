@@ -62,9 +62,17 @@ export class ChecksView {
     again.addEventListener('click', () => {
       if (this.runId !== undefined) post({ type: 'run-checks', taskId: this.runId });
     });
-    const heading = createElement(document, 'h3', { className: 'detail-heading checks-heading' }, [this.icon, document.createTextNode(' Checks')]);
+    const heading = createElement(document, 'h3', { className: 'detail-heading checks-heading' }, [
+      this.icon,
+      document.createTextNode(' Checks'),
+    ]);
     this.list = createElement(document, 'ul', { className: 'check-results' });
-    this.element = createElement(document, 'section', { className: 'detail-section checks', attributes: { 'aria-label': l10n.t('Checks') } }, [heading, this.summary, this.list, again]);
+    this.element = createElement(
+      document,
+      'section',
+      { className: 'detail-section checks', attributes: { 'aria-label': l10n.t('Checks') } },
+      [heading, this.summary, this.list, again],
+    );
     this.element.hidden = true;
   }
 
@@ -78,7 +86,10 @@ export class ChecksView {
     const tone = checksTone(run);
     this.icon.className = `codicon ${toneIcons[tone]} checks-tone-${tone}`;
     this.element.setAttribute('data-checks', tone);
-    setTextIfChanged(this.summary, run.state === 'running' ? `Running checks\u2026${run.results.length > 0 ? ' (below: the last verdict)' : ''}` : run.summary);
+    setTextIfChanged(
+      this.summary,
+      run.state === 'running' ? `Running checks\u2026${run.results.length > 0 ? ' (below: the last verdict)' : ''}` : run.summary,
+    );
     this.list.replaceChildren(...run.results.map((result) => this.resultItem(result, run.state === 'running')));
   }
 
@@ -86,9 +97,21 @@ export class ChecksView {
     const document = this.document;
     const line = createElement(document, 'span', { className: 'check-line', text: checkLine(result) });
     const duration = createElement(document, 'span', { className: 'check-duration', text: formatElapsed(result.durationMs) });
-    const icon = createElement(document, 'span', { className: `codicon ${statusIcons[result.status]} check-status-${result.status}`, attributes: { 'aria-hidden': 'true' } });
-    const item = createElement(document, 'li', { className: `check-result${stale ? ' check-stale' : ''}`, attributes: { 'data-check-name': result.name, 'data-status': result.status } }, [icon, line, duration]);
-    if (result.newFailureCount > 0) item.append(this.names(l10n.t('New failures'), result.newFailures, result.newFailureCount, 'check-new-failures'));
+    const icon = createElement(document, 'span', {
+      className: `codicon ${statusIcons[result.status]} check-status-${result.status}`,
+      attributes: { 'aria-hidden': 'true' },
+    });
+    const item = createElement(
+      document,
+      'li',
+      {
+        className: `check-result${stale ? ' check-stale' : ''}`,
+        attributes: { 'data-check-name': result.name, 'data-status': result.status },
+      },
+      [icon, line, duration],
+    );
+    if (result.newFailureCount > 0)
+      item.append(this.names(l10n.t('New failures'), result.newFailures, result.newFailureCount, 'check-new-failures'));
     if (result.fixedCount > 0) item.append(this.names(l10n.t('Fixed'), result.fixed, result.fixedCount, 'check-fixed'));
     if (result.output !== undefined && result.output !== '') {
       item.append(
@@ -105,6 +128,9 @@ export class ChecksView {
     const document = this.document;
     const items = names.map((name) => createElement(document, 'li', { text: name }));
     if (count > names.length) items.push(createElement(document, 'li', { text: `and ${count - names.length} more` }));
-    return createElement(document, 'div', { className }, [createElement(document, 'span', { text: `${title}:` }), createElement(document, 'ul', {}, items)]);
+    return createElement(document, 'div', { className }, [
+      createElement(document, 'span', { text: `${title}:` }),
+      createElement(document, 'ul', {}, items),
+    ]);
   }
 }

@@ -27,11 +27,17 @@ export class CommandApprovalView {
     document: Document,
     private readonly post: (message: WebviewMessage) => void,
   ) {
-    const heading = createElement(document, 'p', { className: 'approval-heading', text: l10n.t('Run this command in a scratch copy of the workspace?') });
+    const heading = createElement(document, 'p', {
+      className: 'approval-heading',
+      text: l10n.t('Run this command in a scratch copy of the workspace?'),
+    });
     this.command = createElement(document, 'code', { className: 'approval-command' });
     this.purpose = createElement(document, 'p', { className: 'approval-purpose' });
     this.isolation = createElement(document, 'p', { className: 'approval-isolation' });
-    const note = createElement(document, 'p', { className: 'approval-note', text: l10n.t('It sees the proposals; your files are not touched and nothing it changes is kept.') });
+    const note = createElement(document, 'p', {
+      className: 'approval-note',
+      text: l10n.t('It sees the proposals; your files are not touched and nothing it changes is kept.'),
+    });
     const decide = (decision: 'once' | 'always' | 'deny') => () => {
       if (this.taskId) this.post({ type: 'approve-command', taskId: this.taskId, decision });
     };
@@ -43,7 +49,12 @@ export class CommandApprovalView {
     const deny = createButton(document, l10n.t('Deny'), { secondary: true, className: 'approval-deny' });
     deny.addEventListener('click', decide('deny'));
     const buttons = createElement(document, 'div', { className: 'approval-buttons' }, [allowOnce, always, deny]);
-    this.element = createElement(document, 'section', { className: 'detail-section approval', attributes: { 'aria-label': l10n.t('Command approval') } }, [heading, this.command, this.purpose, this.isolation, note, buttons]);
+    this.element = createElement(
+      document,
+      'section',
+      { className: 'detail-section approval', attributes: { 'aria-label': l10n.t('Command approval') } },
+      [heading, this.command, this.purpose, this.isolation, note, buttons],
+    );
     this.element.hidden = true;
   }
 

@@ -51,18 +51,40 @@ export class ComposerView {
         this.submit();
       }
     });
-    this.endChat = createButton(document, l10n.t('End chat'), { secondary: true, ariaLabel: l10n.t('End chat'), className: 'composer-end' });
+    this.endChat = createButton(document, l10n.t('End chat'), {
+      secondary: true,
+      ariaLabel: l10n.t('End chat'),
+      className: 'composer-end',
+    });
     this.endChat.addEventListener('click', () => {
       if (this.taskId) this.post({ type: 'end-chat', taskId: this.taskId });
     });
     this.status = createElement(document, 'p', { className: 'composer-status', attributes: { role: 'status' } });
     // A plan question's one-click answers; changes are typed in the Answer box (plan-question.ts reads all three).
-    this.approvePlan = createButton(document, l10n.t('Approve plan'), { icon: 'codicon-check', ariaLabel: l10n.t('Approve plan'), className: 'composer-approve-plan' });
+    this.approvePlan = createButton(document, l10n.t('Approve plan'), {
+      icon: 'codicon-check',
+      ariaLabel: l10n.t('Approve plan'),
+      className: 'composer-approve-plan',
+    });
     this.approvePlan.addEventListener('click', () => this.answer('approve'));
-    this.stopPlan = createButton(document, l10n.t('Stop run'), { secondary: true, ariaLabel: l10n.t('Stop run instead of approving the plan'), className: 'composer-stop-plan' });
+    this.stopPlan = createButton(document, l10n.t('Stop run'), {
+      secondary: true,
+      ariaLabel: l10n.t('Stop run instead of approving the plan'),
+      className: 'composer-stop-plan',
+    });
     this.stopPlan.addEventListener('click', () => this.answer('stop'));
-    const buttons = createElement(document, 'div', { className: 'composer-buttons' }, [this.stopPlan, this.approvePlan, this.endChat, this.send]);
-    this.element = createElement(document, 'section', { className: 'detail-section composer' }, [this.question, this.textarea, buttons, this.status]);
+    const buttons = createElement(document, 'div', { className: 'composer-buttons' }, [
+      this.stopPlan,
+      this.approvePlan,
+      this.endChat,
+      this.send,
+    ]);
+    this.element = createElement(document, 'section', { className: 'detail-section composer' }, [
+      this.question,
+      this.textarea,
+      buttons,
+      this.status,
+    ]);
     this.element.hidden = true;
     this.approval = new CommandApprovalView(document, post);
   }
@@ -81,7 +103,10 @@ export class ComposerView {
     const askingForCommand = this.approval.render(task, transcript, commandApproval);
     // A question queued behind another task's is not put yet: nothing to answer until its turn comes.
     const waiting = task.status === 'waiting' && !askingForCommand && task.queuedForUser !== true;
-    const followUp = task.parentId === null && (task.status === 'completed' || task.status === 'failed' || task.status === 'stopped') && !notConversations.has(task.role);
+    const followUp =
+      task.parentId === null &&
+      (task.status === 'completed' || task.status === 'failed' || task.status === 'stopped') &&
+      !notConversations.has(task.role);
     this.element.hidden = !(waiting || task.status === 'running' || followUp);
     const label = waiting ? l10n.t('Answer') : followUp ? l10n.t('Follow-up') : l10n.t('Message');
     if (this.textarea.getAttribute('aria-label') !== label) {

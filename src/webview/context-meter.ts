@@ -21,7 +21,12 @@ export function contextText(task: ProtocolTask): string | undefined {
   if (!task.context) return undefined;
   const fraction = contextFraction(task);
   if (fraction === undefined) return l10n.t('{0} tokens', formatTokens(task.context.usedTokens));
-  return l10n.t('{0} % of {1} tokens ({2})', Math.round(fraction * 100), formatTokens(task.context.windowTokens!), formatTokens(task.context.usedTokens));
+  return l10n.t(
+    '{0} % of {1} tokens ({2})',
+    Math.round(fraction * 100),
+    formatTokens(task.context.windowTokens!),
+    formatTokens(task.context.usedTokens),
+  );
 }
 
 /** Sets or clears the row's bar: `data-context` (the percentage, for CSS and tests) and `--context-fill`. */

@@ -69,11 +69,23 @@ export class DetailView {
     this.resumeButton.addEventListener('click', () => {
       if (this.renderedTask) this.post({ type: 'resume-run', taskId: this.renderedTask.id });
     });
-    const close = createElement(document, 'button', { className: 'icon-button detail-close', attributes: { type: 'button', 'aria-label': l10n.t('Close details'), title: l10n.t('Close details') } }, [
-      createIcon(document, 'codicon-close'),
-    ]);
+    const close = createElement(
+      document,
+      'button',
+      {
+        className: 'icon-button detail-close',
+        attributes: { type: 'button', 'aria-label': l10n.t('Close details'), title: l10n.t('Close details') },
+      },
+      [createIcon(document, 'codicon-close')],
+    );
     close.addEventListener('click', onClose);
-    const header = createElement(document, 'div', { className: 'detail-header' }, [this.icon, this.title, this.stopButton, this.resumeButton, close]);
+    const header = createElement(document, 'div', { className: 'detail-header' }, [
+      this.icon,
+      this.title,
+      this.stopButton,
+      this.resumeButton,
+      close,
+    ]);
 
     this.elapsedValue = createElement(document, 'dd');
     this.meta = createElement(document, 'dl', { className: 'detail-meta' });
@@ -86,7 +98,10 @@ export class DetailView {
     this.prompt = createElement(document, 'pre', { className: 'detail-prompt' });
     // The tasks this one is part of, as its agent saw them before its prompt (tasks/ancestor-tasks.ts).
     this.ancestorList = createElement(document, 'ol', { className: 'detail-ancestor-list' });
-    this.ancestors = createElement(document, 'div', { className: 'detail-ancestors' }, [createElement(document, 'p', { text: l10n.t('Ancestor tasks (context only; the task is below):') }), this.ancestorList]);
+    this.ancestors = createElement(document, 'div', { className: 'detail-ancestors' }, [
+      createElement(document, 'p', { text: l10n.t('Ancestor tasks (context only; the task is below):') }),
+      this.ancestorList,
+    ]);
     const promptSection = createElement(document, 'details', { className: 'detail-section prompt' }, [
       createElement(document, 'summary', { className: 'detail-heading', text: l10n.t('Prompt') }),
       this.ancestors,
@@ -123,7 +138,12 @@ export class DetailView {
     this.checksView.render(input.checks);
     this.renderResult(task, input.detail?.output ?? '');
     this.transcriptView.render(input.transcript, task.transcriptLength);
-    this.composer.render(task, input.transcript, input.messageSent, input.detail?.taskId === task.id ? input.detail.commandApproval : undefined);
+    this.composer.render(
+      task,
+      input.transcript,
+      input.messageSent,
+      input.detail?.taskId === task.id ? input.detail.commandApproval : undefined,
+    );
     if (follow) this.element.scrollTop = this.element.scrollHeight;
   }
 
@@ -163,20 +183,33 @@ export class DetailView {
     const document = this.document;
     const entries: Array<[string, Node]> = [
       // Runs started from the palette run in the background of the task manager: only subtasks say so.
-      [l10n.t('Status'), document.createTextNode(task.background && task.parentId !== null ? l10n.t('{0} (background)', statusText(task)) : statusText(task))],
+      [
+        l10n.t('Status'),
+        document.createTextNode(
+          task.background && task.parentId !== null ? l10n.t('{0} (background)', statusText(task)) : statusText(task),
+        ),
+      ],
       [l10n.t('Model'), document.createTextNode(task.model ?? '—')],
       [l10n.t('Elapsed'), this.elapsedValue],
-      [l10n.t('Tokens'), document.createTextNode(l10n.t('{0} in, {1} out', formatCount(task.usage.inputTokens), formatCount(task.usage.outputTokens)))],
+      [
+        l10n.t('Tokens'),
+        document.createTextNode(l10n.t('{0} in, {1} out', formatCount(task.usage.inputTokens), formatCount(task.usage.outputTokens))),
+      ],
     ];
     const subtree = task.treeUsage.inputTokens !== task.usage.inputTokens || task.treeUsage.outputTokens !== task.usage.outputTokens;
     if (subtree) {
       entries.push([
         l10n.t('With subagents'),
-        document.createTextNode(l10n.t('{0} in, {1} out', formatCount(task.treeUsage.inputTokens), formatCount(task.treeUsage.outputTokens))),
+        document.createTextNode(
+          l10n.t('{0} in, {1} out', formatCount(task.treeUsage.inputTokens), formatCount(task.treeUsage.outputTokens)),
+        ),
       ]);
     }
     if (task.budgetTokens !== undefined) {
-      entries.push([l10n.t('Budget'), document.createTextNode(l10n.t('{0} of {1} tokens', formatCount(treeTokens(task)), formatCount(task.budgetTokens)))]);
+      entries.push([
+        l10n.t('Budget'),
+        document.createTextNode(l10n.t('{0} of {1} tokens', formatCount(treeTokens(task)), formatCount(task.budgetTokens))),
+      ]);
     }
     entries.push(...costEntries(task, subtree, document));
     const context = contextText(task);
@@ -207,6 +240,8 @@ function costEntries(task: ProtocolTask, subtree: boolean, document: Document): 
   return [
     [l10n.t('Cost'), text(formatCost(task.cost))],
     ...(subtree ? [[l10n.t('Cost with subagents'), text(formatCost(task.treeCost))] as [string, Node]] : []),
-    ...(task.budgetUsd !== undefined ? [[l10n.t('Money budget'), text(l10n.t('{0} of ${1}', formatCost(task.treeCost), task.budgetUsd))] as [string, Node]] : []),
+    ...(task.budgetUsd !== undefined
+      ? [[l10n.t('Money budget'), text(l10n.t('{0} of ${1}', formatCost(task.treeCost), task.budgetUsd))] as [string, Node]]
+      : []),
   ];
 }

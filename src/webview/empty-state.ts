@@ -17,7 +17,10 @@ export class EmptyStateView {
     private readonly document: Document,
     private readonly post: (message: WebviewMessage) => void,
   ) {
-    this.element = createElement(document, 'div', { className: 'empty-state', attributes: { role: 'region', 'aria-label': l10n.t('Get started') } });
+    this.element = createElement(document, 'div', {
+      className: 'empty-state',
+      attributes: { role: 'region', 'aria-label': l10n.t('Get started') },
+    });
   }
 
   render(setup: SetupState): void {
@@ -32,12 +35,18 @@ export class EmptyStateView {
       if (setup.languageModel) {
         // Offered first: it needs no key, and VS Code asks the user before Agent Team may use it.
         parts.push(
-          paragraph(document, l10n.t('VS Code already offers a language model: {0}. Agent Team can use it without an API key.', setup.languageModel)),
+          paragraph(
+            document,
+            l10n.t('VS Code already offers a language model: {0}. Agent Team can use it without an API key.', setup.languageModel),
+          ),
           this.actions([[l10n.t('Use {0}', setup.languageModel), { type: 'use-language-model' }, false, 'codicon-sparkle']]),
         );
       }
       parts.push(
-        paragraph(document, l10n.t('Agent Team delegates coding tasks to a team of AI agents. To start, choose a model provider and set its API key.')),
+        paragraph(
+          document,
+          l10n.t('Agent Team delegates coding tasks to a team of AI agents. To start, choose a model provider and set its API key.'),
+        ),
         this.actions([
           [l10n.t('Set API Key'), { type: 'run-command', command: 'agentTeam.setApiKey' }, Boolean(setup.languageModel), 'codicon-key'],
           [l10n.t('Select Model'), { type: 'run-command', command: 'agentTeam.selectModel' }, true, 'codicon-sparkle'],
@@ -46,13 +55,19 @@ export class EmptyStateView {
       );
       if (setup.localServerUrl) {
         parts.push(
-          paragraph(document, l10n.t('An OpenAI-compatible server is running on this machine at {0}. You can use it without a key.', setup.localServerUrl)),
+          paragraph(
+            document,
+            l10n.t('An OpenAI-compatible server is running on this machine at {0}. You can use it without a key.', setup.localServerUrl),
+          ),
           this.actions([[l10n.t('Use Local Server'), { type: 'use-local-server' }, true, 'codicon-server']]),
         );
       }
     } else {
       const intro = setup.model
-        ? l10n.t('No tasks yet. Delegate a task and a team of agents will work on it with {0}; you review their edits before anything is written.', modelLabel(setup))
+        ? l10n.t(
+            'No tasks yet. Delegate a task and a team of agents will work on it with {0}; you review their edits before anything is written.',
+            modelLabel(setup),
+          )
         : l10n.t('No tasks yet. Delegate a task and a team of agents will work on it; you review their edits before anything is written.');
       parts.push(
         paragraph(document, intro),

@@ -109,7 +109,17 @@ export function updateRowView(view: RowView, input: RowInput, rowHeight: number)
     );
     setAttributeIfChanged(element, 'title', rowTooltip(task, input.now));
     // What VS Code hands the row's context menu commands (the webview/context menu in package.json).
-    setAttributeIfChanged(element, 'data-vscode-context', JSON.stringify({ webviewSection: 'task', taskId: task.id, taskStatus: task.status, isRun: task.parentId === null, preventDefaultContextMenuItems: true }));
+    setAttributeIfChanged(
+      element,
+      'data-vscode-context',
+      JSON.stringify({
+        webviewSection: 'task',
+        taskId: task.id,
+        taskStatus: task.status,
+        isRun: task.parentId === null,
+        preventDefaultContextMenuItems: true,
+      }),
+    );
     updateContextBar(view.figures, task);
     updateStopButton(view, task);
     updateResumeButton(view, task);
@@ -143,10 +153,20 @@ export function rowTooltip(task: ProtocolTask, now: number): string {
   const spent = treeTokens(task);
   return [
     `${task.role}: ${task.description}`,
-    task.background && task.parentId !== null ? l10n.t('Status: {0} (background)', statusText(task)) : l10n.t('Status: {0}', statusText(task)),
+    task.background && task.parentId !== null
+      ? l10n.t('Status: {0} (background)', statusText(task))
+      : l10n.t('Status: {0}', statusText(task)),
     ...(task.model ? [l10n.t('Model: {0}', task.model)] : []),
-    task.budgetTokens !== undefined ? l10n.t('Tokens: {0} of {1} (with subagents)', formatCount(spent), formatCount(task.budgetTokens)) : l10n.t('Tokens: {0} (with subagents)', formatCount(spent)),
-    ...(task.treeCost && spent > 0 ? [task.budgetUsd !== undefined ? l10n.t('Cost: {0} of ${1} (with subagents)', formatCost(task.treeCost), task.budgetUsd) : l10n.t('Cost: {0} (with subagents)', formatCost(task.treeCost))] : []),
+    task.budgetTokens !== undefined
+      ? l10n.t('Tokens: {0} of {1} (with subagents)', formatCount(spent), formatCount(task.budgetTokens))
+      : l10n.t('Tokens: {0} (with subagents)', formatCount(spent)),
+    ...(task.treeCost && spent > 0
+      ? [
+          task.budgetUsd !== undefined
+            ? l10n.t('Cost: {0} of ${1} (with subagents)', formatCost(task.treeCost), task.budgetUsd)
+            : l10n.t('Cost: {0} (with subagents)', formatCost(task.treeCost)),
+        ]
+      : []),
     ...(elapsed ? [l10n.t('Elapsed: {0}', elapsed)] : []),
     ...(task.context ? [l10n.t('Context: {0}', contextText(task) ?? '')] : []),
   ].join('\n');
@@ -179,11 +199,23 @@ function updateStopButton(view: RowView, task: ProtocolTask): void {
   const stoppable = isStoppable(task.status);
   // The key that stops it from the row (keyboard.ts), told to screen readers as VS Code's own lists do.
   setAttributeIfChanged(view.element, 'aria-keyshortcuts', stoppable ? 'Delete' : null);
-  updateRowButton(view, { slot: 'stop', shown: stoppable, className: 'tree-stop icon-button codicon codicon-debug-stop', title: l10n.t('Stop (Delete)'), label: stopAriaLabel(task) });
+  updateRowButton(view, {
+    slot: 'stop',
+    shown: stoppable,
+    className: 'tree-stop icon-button codicon codicon-debug-stop',
+    title: l10n.t('Stop (Delete)'),
+    label: stopAriaLabel(task),
+  });
 }
 
 function updateResumeButton(view: RowView, task: ProtocolTask): void {
-  updateRowButton(view, { slot: 'resume', shown: isResumable(task), className: 'tree-resume icon-button codicon codicon-debug-continue', title: l10n.t('Resume'), label: resumeAriaLabel(task) });
+  updateRowButton(view, {
+    slot: 'resume',
+    shown: isResumable(task),
+    className: 'tree-resume icon-button codicon codicon-debug-continue',
+    title: l10n.t('Resume'),
+    label: resumeAriaLabel(task),
+  });
 }
 
 function updateRowButton(view: RowView, button: RowButton): void {
@@ -196,7 +228,10 @@ function updateRowButton(view: RowView, button: RowButton): void {
   if (!element) {
     // Out of the Tab order: the row is the one tab stop; the keyboard stops a row with Delete on it
     // (keyboard.ts), and reaches Resume through the detail pane (Enter) or the row's context menu.
-    element = createElement(view.element.ownerDocument, 'button', { className: button.className, attributes: { type: 'button', tabindex: '-1', title: button.title } });
+    element = createElement(view.element.ownerDocument, 'button', {
+      className: button.className,
+      attributes: { type: 'button', tabindex: '-1', title: button.title },
+    });
     view[button.slot] = element;
     view.element.append(element);
   }

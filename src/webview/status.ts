@@ -58,4 +58,3 @@ export function stopAriaLabel(task: Pick<ProtocolTask, 'role' | 'description'>):
 export function resumeAriaLabel(task: Pick<ProtocolTask, 'description'>): string {
   return l10n.t('Resume run {0}', task.description);
 }
-

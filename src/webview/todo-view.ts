@@ -12,9 +12,14 @@ import { type TodoItem, sameTodos, todoProgress } from '../engine/tasks/todo-ite
 import { createElement, createIcon, setAttributeIfChanged, setTextIfChanged } from './dom.js';
 import { l10n } from './l10n.js';
 
-const statusIcons: Record<TodoItem['status'], string> = { pending: 'codicon-circle-large-outline', in_progress: 'codicon-arrow-circle-right', completed: 'codicon-pass' };
+const statusIcons: Record<TodoItem['status'], string> = {
+  pending: 'codicon-circle-large-outline',
+  in_progress: 'codicon-arrow-circle-right',
+  completed: 'codicon-pass',
+};
 /** Said after each item to screen readers; asked at render time, when the host's string table is in. */
-const statusWords = (status: TodoItem['status']): string => (status === 'pending' ? l10n.t('to do') : status === 'in_progress' ? l10n.t('in progress') : l10n.t('done'));
+const statusWords = (status: TodoItem['status']): string =>
+  status === 'pending' ? l10n.t('to do') : status === 'in_progress' ? l10n.t('in progress') : l10n.t('done');
 
 export class TodoView {
   readonly element: HTMLElement;
@@ -26,7 +31,10 @@ export class TodoView {
     this.heading = createElement(document, 'h3', { className: 'detail-heading todo-heading' });
     this.list = createElement(document, 'ul', { className: 'todo-list' });
     // Polite: a screen reader hears the plan change without losing its place.
-    this.element = createElement(document, 'section', { className: 'todo-panel', attributes: { 'aria-live': 'polite' } }, [this.heading, this.list]);
+    this.element = createElement(document, 'section', { className: 'todo-panel', attributes: { 'aria-live': 'polite' } }, [
+      this.heading,
+      this.list,
+    ]);
     this.element.hidden = true;
   }
 
@@ -44,15 +52,28 @@ export class TodoView {
 
   private item(todo: TodoItem): HTMLLIElement {
     const text = todo.status === 'in_progress' ? todo.activeForm : todo.content;
-    return createElement(this.document, 'li', { className: `todo-item todo-${todo.status}`, attributes: { 'data-status': todo.status, 'aria-label': `${text} \u2014 ${statusWords(todo.status)}` } }, [
-      createIcon(this.document, statusIcons[todo.status], 'todo-icon'),
-      createElement(this.document, 'span', { className: 'todo-text', text }),
-    ]);
+    return createElement(
+      this.document,
+      'li',
+      {
+        className: `todo-item todo-${todo.status}`,
+        attributes: { 'data-status': todo.status, 'aria-label': `${text} \u2014 ${statusWords(todo.status)}` },
+      },
+      [
+        createIcon(this.document, statusIcons[todo.status], 'todo-icon'),
+        createElement(this.document, 'span', { className: 'todo-text', text }),
+      ],
+    );
   }
 }
 
 /** The run whose plan the sidebar shows: the selected task's, else the newest (the tree's first row). */
-export function planRun(tasks: ReadonlyMap<string, ProtocolTask>, selectedId: string | null, firstRowId: string | undefined): ProtocolTask | undefined {
-  const anchor = (selectedId !== null ? tasks.get(selectedId) : undefined) ?? (firstRowId !== undefined ? tasks.get(firstRowId) : undefined);
+export function planRun(
+  tasks: ReadonlyMap<string, ProtocolTask>,
+  selectedId: string | null,
+  firstRowId: string | undefined,
+): ProtocolTask | undefined {
+  const anchor =
+    (selectedId !== null ? tasks.get(selectedId) : undefined) ?? (firstRowId !== undefined ? tasks.get(firstRowId) : undefined);
   return anchor ? tasks.get(anchor.rootId) : undefined;
 }

@@ -29,12 +29,17 @@ export class TranscriptView {
     this.entriesElement = createElement(document, 'div', { className: 'transcript-entries' });
     this.streamingElement = createElement(document, 'div', { className: 'transcript-streaming' });
     this.statusElement = createElement(document, 'div', { className: 'transcript-status' });
-    this.element = createElement(document, 'section', { className: 'detail-section transcript', attributes: { 'aria-label': l10n.t('Transcript') } }, [
-      createElement(document, 'h3', { className: 'detail-heading', text: l10n.t('Transcript') }),
-      this.entriesElement,
-      this.streamingElement,
-      this.statusElement,
-    ]);
+    this.element = createElement(
+      document,
+      'section',
+      { className: 'detail-section transcript', attributes: { 'aria-label': l10n.t('Transcript') } },
+      [
+        createElement(document, 'h3', { className: 'detail-heading', text: l10n.t('Transcript') }),
+        this.entriesElement,
+        this.streamingElement,
+        this.statusElement,
+      ],
+    );
   }
 
   render(transcript: TranscriptState, expectedLength: number): void {
@@ -50,7 +55,12 @@ export class TranscriptView {
     this.renderedCount = transcript.entries.length;
     setTextIfChanged(this.streamingElement, transcript.streamingText);
     this.streamingElement.hidden = transcript.streamingText === '';
-    const status = !transcript.received && expectedLength > 0 ? l10n.t('Loading transcript…') : transcript.received && transcript.entries.length === 0 && transcript.streamingText === '' ? l10n.t('No steps yet.') : '';
+    const status =
+      !transcript.received && expectedLength > 0
+        ? l10n.t('Loading transcript…')
+        : transcript.received && transcript.entries.length === 0 && transcript.streamingText === ''
+          ? l10n.t('No steps yet.')
+          : '';
     setTextIfChanged(this.statusElement, status);
     this.statusElement.hidden = status === '';
   }

@@ -67,10 +67,15 @@ export class TreeView {
     this.overscan = options.overscan ?? 5;
     this.defaultViewportHeight = options.defaultViewportHeight ?? 600;
     this.sizer = createElement(document, 'div', { className: 'tree-sizer', attributes: { 'aria-hidden': 'true' } });
-    this.element = createElement(document, 'div', {
-      className: 'tree',
-      attributes: { role: 'tree', 'aria-label': l10n.t('Agent tasks') },
-    }, [this.sizer]);
+    this.element = createElement(
+      document,
+      'div',
+      {
+        className: 'tree',
+        attributes: { role: 'tree', 'aria-label': l10n.t('Agent tasks') },
+      },
+      [this.sizer],
+    );
     this.element.addEventListener('click', (event) => this.onClick(event));
     this.element.addEventListener('keydown', (event) => this.onKeyDown(event));
     this.element.addEventListener('focusin', (event) => {
@@ -139,7 +144,15 @@ export class TreeView {
       }
       updateRowView(
         view,
-        { task, row, index, selected: row.id === input.selectedId, tabStop: row.id === tabStopId, now: input.now, checks: input.checks?.get(row.id) },
+        {
+          task,
+          row,
+          index,
+          selected: row.id === input.selectedId,
+          tabStop: row.id === tabStopId,
+          now: input.now,
+          checks: input.checks?.get(row.id),
+        },
         this.rowHeight,
       );
     }

@@ -48,7 +48,9 @@ describe('the hop count', () => {
 
   it(`refuses a request that has passed through ${maxA2aHops} servers, naming the likely cause`, () => {
     expect(hopRefusal(maxA2aHops - 1)).toBeUndefined();
-    expect(hopRefusal(maxA2aHops)).toBe(`refused: this request has passed through ${maxA2aHops} agent-team servers; a remote role probably points back at this server (its a2a_url), directly or through another server`);
+    expect(hopRefusal(maxA2aHops)).toBe(
+      `refused: this request has passed through ${maxA2aHops} agent-team servers; a remote role probably points back at this server (its a2a_url), directly or through another server`,
+    );
   });
 });
 
@@ -57,7 +59,9 @@ describe.each([[['1.0', '0.3']], [['0.3']]])('our client carries the count (card
     const agent = await answeringAgent(versions);
     const harness = await teamWithRemote(agent.url);
     await harness.team.delegate({ prompt: 'Ask them', role: 'remote' });
-    harness.model('coordinator').enqueue([ScriptedModel.toolCall('Agent', { subagent_type: 'remote', description: 'Ask the team', prompt: 'Ask them' })], 'Done.');
+    harness
+      .model('coordinator')
+      .enqueue([ScriptedModel.toolCall('Agent', { subagent_type: 'remote', description: 'Ask the team', prompt: 'Ask them' })], 'Done.');
     await harness.team.delegate({ prompt: 'Ask the other team', a2aHops: 2 });
     expect(agent.metadata.map((metadata) => metadata?.[hopsMetadataKey])).toEqual([0, 2]);
   });

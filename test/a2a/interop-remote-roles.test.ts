@@ -38,14 +38,70 @@ interface RemoteCase {
 }
 
 const cases: RemoteCase[] = [
-  { name: '1.x SDK agent, protocol 1.0, JSON-RPC', start: () => startV1SdkAgent({ preferred: 'JSONRPC' }), version: '1.0', binding: 'JSON-RPC', path: '/a2a/jsonrpc', saysProgress: true, cancels: true },
-  { name: '1.x SDK agent, protocol 1.0, HTTP+JSON', start: () => startV1SdkAgent({ preferred: 'HTTP+JSON' }), version: '1.0', binding: 'HTTP+JSON', path: '/a2a/rest', saysProgress: true, cancels: true },
-  { name: '1.x SDK 0.3 compatibility agent, JSON-RPC', start: () => startCompatV03Agent({ preferred: 'JSONRPC' }), version: '0.3', binding: 'JSON-RPC', path: '/a2a/jsonrpc', saysProgress: true, cancels: true },
-  { name: '1.x SDK 0.3 compatibility agent, HTTP+JSON', start: () => startCompatV03Agent({ preferred: 'HTTP+JSON' }), version: '0.3', binding: 'HTTP+JSON', path: '/a2a/rest', saysProgress: true, cancels: true },
-  { name: 'old 0.3 SDK agent, JSON-RPC', start: () => startLegacySdkV03Agent({ preferred: 'JSONRPC' }), version: '0.3', binding: 'JSON-RPC', path: '/a2a/jsonrpc', saysProgress: true, cancels: true },
-  { name: 'old 0.3 SDK agent, HTTP+JSON', start: () => startLegacySdkV03Agent({ preferred: 'HTTP+JSON' }), version: '0.3', binding: 'HTTP+JSON', path: '/a2a/rest', saysProgress: true, cancels: true },
+  {
+    name: '1.x SDK agent, protocol 1.0, JSON-RPC',
+    start: () => startV1SdkAgent({ preferred: 'JSONRPC' }),
+    version: '1.0',
+    binding: 'JSON-RPC',
+    path: '/a2a/jsonrpc',
+    saysProgress: true,
+    cancels: true,
+  },
+  {
+    name: '1.x SDK agent, protocol 1.0, HTTP+JSON',
+    start: () => startV1SdkAgent({ preferred: 'HTTP+JSON' }),
+    version: '1.0',
+    binding: 'HTTP+JSON',
+    path: '/a2a/rest',
+    saysProgress: true,
+    cancels: true,
+  },
+  {
+    name: '1.x SDK 0.3 compatibility agent, JSON-RPC',
+    start: () => startCompatV03Agent({ preferred: 'JSONRPC' }),
+    version: '0.3',
+    binding: 'JSON-RPC',
+    path: '/a2a/jsonrpc',
+    saysProgress: true,
+    cancels: true,
+  },
+  {
+    name: '1.x SDK 0.3 compatibility agent, HTTP+JSON',
+    start: () => startCompatV03Agent({ preferred: 'HTTP+JSON' }),
+    version: '0.3',
+    binding: 'HTTP+JSON',
+    path: '/a2a/rest',
+    saysProgress: true,
+    cancels: true,
+  },
+  {
+    name: 'old 0.3 SDK agent, JSON-RPC',
+    start: () => startLegacySdkV03Agent({ preferred: 'JSONRPC' }),
+    version: '0.3',
+    binding: 'JSON-RPC',
+    path: '/a2a/jsonrpc',
+    saysProgress: true,
+    cancels: true,
+  },
+  {
+    name: 'old 0.3 SDK agent, HTTP+JSON',
+    start: () => startLegacySdkV03Agent({ preferred: 'HTTP+JSON' }),
+    version: '0.3',
+    binding: 'HTTP+JSON',
+    path: '/a2a/rest',
+    saysProgress: true,
+    cancels: true,
+  },
   // Its card lists 0.3 first: 1.0 is still the one to use when a card offers it.
-  { name: '1.x SDK agent offering 1.0 and 0.3 (0.3 listed first)', start: () => startDualVersionAgent({ preferred: 'JSONRPC' }), version: '1.0', binding: 'JSON-RPC', path: '/a2a/jsonrpc', saysProgress: true, cancels: true },
+  {
+    name: '1.x SDK agent offering 1.0 and 0.3 (0.3 listed first)',
+    start: () => startDualVersionAgent({ preferred: 'JSONRPC' }),
+    version: '1.0',
+    binding: 'JSON-RPC',
+    path: '/a2a/jsonrpc',
+    saysProgress: true,
+    cancels: true,
+  },
   {
     name: 'Google ADK agent (toA2a, card at localhost on another port)',
     start: () => startAdkAgent(),
@@ -62,9 +118,16 @@ const cases: RemoteCase[] = [
 async function runRemoteRole(agent: InteropAgent, prompt: string): Promise<CliRun> {
   const roles = path.join(world.workspace, '.agent-team', 'agents');
   await mkdir(roles, { recursive: true });
-  await writeFile(path.join(roles, 'interop.md'), `---\nname: interop\ndescription: An agent nobody here wrote.\na2a_url: ${agent.url}\n---\n`);
+  await writeFile(
+    path.join(roles, 'interop.md'),
+    `---\nname: interop\ndescription: An agent nobody here wrote.\na2a_url: ${agent.url}\n---\n`,
+  );
   const provider = providerEnvironment('openai', world.server.baseUrl);
-  return startCli(world.cliPath, ['run', '--agent', 'interop', '--json', '--workspace', world.workspace, '--trust', ...provider.args, prompt], provider.env);
+  return startCli(
+    world.cliPath,
+    ['run', '--agent', 'interop', '--json', '--workspace', world.workspace, '--trust', ...provider.args, prompt],
+    provider.env,
+  );
 }
 
 const notices = (events: CliEvent[]) => events.filter((event) => event.type === 'notice').map((event) => String(event.text));
@@ -72,9 +135,13 @@ const notices = (events: CliEvent[]) => events.filter((event) => event.type === 
 /** Resolves when the CLI streams the remote's first words; fails with its stderr if it ends before. */
 function firstWords(run: CliRun): Promise<void> {
   return new Promise((resolve, reject) => {
-    void run.waitForEvent((event) => event.type === 'text-delta' && String(event.text).includes(interopScript.chunks[0].trim())).then(() => resolve());
+    void run
+      .waitForEvent((event) => event.type === 'text-delta' && String(event.text).includes(interopScript.chunks[0].trim()))
+      .then(() => resolve());
     // Once resolved, a later rejection is ignored: the run's end is then expected.
-    void run.exited.then(({ code, stderr }) => reject(new Error(`the CLI ended (exit ${code}) before the remote's first words:\n${stderr}`)));
+    void run.exited.then(({ code, stderr }) =>
+      reject(new Error(`the CLI ended (exit ${code}) before the remote's first words:\n${stderr}`)),
+    );
   });
 }
 
@@ -94,7 +161,11 @@ describe.each(cases)('a remote role on the $name', (remote) => {
     expect(streamed.join('')).toBe(interopScript.answer);
     const said = notices(events);
     const origin = new URL(agent.url).origin;
-    expect(said).toContainEqual(expect.stringMatching(new RegExp(`A2A ${remote.version.replace('.', '\\.')}\\b.*${remote.binding.replace('+', '\\+')}.*${origin}${remote.path}`)));
+    expect(said).toContainEqual(
+      expect.stringMatching(
+        new RegExp(`A2A ${remote.version.replace('.', '\\.')}\\b.*${remote.binding.replace('+', '\\+')}.*${origin}${remote.path}`),
+      ),
+    );
     expect(said).toContainEqual(expect.stringMatching(/working/));
     if (remote.saysProgress) expect(said).toContainEqual(expect.stringContaining(interopScript.progress('What is the answer?')));
     expect(said).toContainEqual(expect.stringMatching(/completed/));
@@ -117,6 +188,8 @@ describe.each(cases)('a remote role on the $name', (remote) => {
     expect(events.at(-1)).toMatchObject({ type: 'run-end', status: 'stopped' });
     // Said as it is: cancelled, or (ADK cannot cancel) that the remote task may still be running.
     const [taskId] = agent.journal.cancelledTasks;
-    expect(notices(events)).toContainEqual(expect.stringMatching(remote.cancels ? new RegExp(`${taskId} cancelled`) : new RegExp(`${taskId}.*not cancelled.*not supported`)));
+    expect(notices(events)).toContainEqual(
+      expect.stringMatching(remote.cancels ? new RegExp(`${taskId} cancelled`) : new RegExp(`${taskId}.*not cancelled.*not supported`)),
+    );
   });
 });

@@ -28,7 +28,11 @@ afterEach(async () => {
 /** `serve --a2a --port 0`; resolves with the address it prints. */
 async function serve(): Promise<string> {
   const provider = providerEnvironment('openai', world.server.baseUrl);
-  served = startCli(world.cliPath, ['serve', '--a2a', '--port', '0', '--no-auth', '--workspace', world.workspace, ...provider.args], provider.env);
+  served = startCli(
+    world.cliPath,
+    ['serve', '--a2a', '--port', '0', '--no-auth', '--workspace', world.workspace, ...provider.args],
+    provider.env,
+  );
   let stderr = '';
   served.child.stderr?.on('data', (chunk: string | Buffer) => (stderr += String(chunk)));
   await served.waitForStderr('(agent card:');
@@ -41,7 +45,10 @@ const send = (message: Message) => ({ tenant: '', message, configuration: undefi
 
 /** The text of a task's artifacts (its answer). */
 function artifactText(task: { artifacts?: Array<{ parts: Array<{ content?: { $case: string; value?: unknown } }> }> }): string {
-  return (task.artifacts ?? []).flatMap((artifact) => artifact.parts).map((part) => (part.content?.$case === 'text' ? String(part.content.value) : '')).join('');
+  return (task.artifacts ?? [])
+    .flatMap((artifact) => artifact.parts)
+    .map((part) => (part.content?.$case === 'text' ? String(part.content.value) : ''))
+    .join('');
 }
 
 describe('serve --a2a and the 1.x SDK client (protocol 1.0)', () => {
@@ -90,7 +97,8 @@ describe('serve --a2a and the 1.x SDK client (protocol 1.0)', () => {
     let cancelled: TaskState | undefined;
     for await (const event of client.sendMessageStream(send(v1UserMessage('Think forever', researcher)))) {
       const payload = event.payload;
-      if (payload?.$case === 'artifactUpdate' && cancelled === undefined) cancelled = (await client.cancelTask({ tenant: '', id: payload.value.taskId, metadata: undefined })).status?.state;
+      if (payload?.$case === 'artifactUpdate' && cancelled === undefined)
+        cancelled = (await client.cancelTask({ tenant: '', id: payload.value.taskId, metadata: undefined })).status?.state;
       if (payload?.$case === 'statusUpdate') final = payload.value.status?.state;
     }
     expect(cancelled).toBe(TaskState.TASK_STATE_CANCELED);
@@ -107,7 +115,12 @@ describe('serve --a2a and the old SDK client (protocol 0.3)', () => {
     expect(result).toMatchObject({ kind: 'task', status: { state: 'completed' } });
     const task = await client.getTask({ id: (result as { id: string }).id });
     expect(task.status.state).toBe('completed');
-    expect(task.artifacts?.flatMap((artifact) => artifact.parts).map((part) => (part.kind === 'text' ? part.text : '')).join('')).toBe(answer);
+    expect(
+      task.artifacts
+        ?.flatMap((artifact) => artifact.parts)
+        .map((part) => (part.kind === 'text' ? part.text : ''))
+        .join(''),
+    ).toBe(answer);
   });
 
   it('stream: the task, its status, the answer in chunks, a final completed', async () => {
@@ -136,7 +149,8 @@ describe('serve --a2a and the old SDK client (protocol 0.3)', () => {
     let cancelled: string | undefined;
     let last: unknown;
     for await (const event of client.sendMessageStream({ message: v03UserMessage('Think forever', researcher) })) {
-      if (event.kind === 'artifact-update' && cancelled === undefined) cancelled = (await client.cancelTask({ id: event.taskId })).status.state;
+      if (event.kind === 'artifact-update' && cancelled === undefined)
+        cancelled = (await client.cancelTask({ id: event.taskId })).status.state;
       last = event;
     }
     expect(cancelled).toBe('canceled');
@@ -153,12 +167,21 @@ describe("serve --a2a and Google ADK's RemoteA2AAgent", () => {
     const runner = new InMemoryRunner({ agent: remote, appName: 'interop' });
     const session = await runner.sessionService.createSession({ appName: 'interop', userId: 'tester' });
     const events: Event[] = [];
-    for await (const event of runner.runAsync({ userId: 'tester', sessionId: session.id, newMessage: { role: 'user', parts: [{ text: prompt }] } })) events.push(event);
+    for await (const event of runner.runAsync({
+      userId: 'tester',
+      sessionId: session.id,
+      newMessage: { role: 'user', parts: [{ text: prompt }] },
+    }))
+      events.push(event);
     const stored = await runner.sessionService.getSession({ appName: 'interop', userId: 'tester', sessionId: session.id });
     return { events, stored: stored?.events ?? [] };
   }
 
-  const textOf = (event: Event, thought: boolean) => (event.content?.parts ?? []).filter((part) => !!part.thought === thought).map((part) => part.text ?? '').join('');
+  const textOf = (event: Event, thought: boolean) =>
+    (event.content?.parts ?? [])
+      .filter((part) => !!part.thought === thought)
+      .map((part) => part.text ?? '')
+      .join('');
 
   it('streams the answer as partial text, progress as thoughts, and ends with the answer once', async () => {
     world.server.respondWith(() => textTurn('The parser ', 'is in parser.ts:1.'));
@@ -169,7 +192,10 @@ describe("serve --a2a and Google ADK's RemoteA2AAgent", () => {
     expect(partial.map((event) => textOf(event, false)).join('')).toBe(answer);
     // serve's status lines carry ADK's thought mark: shown as the agent's thinking, not as its answer.
     expect(partial.map((event) => textOf(event, true)).filter(Boolean)).toContainEqual(expect.stringContaining('Where is the parser?'));
-    const whole = events.filter((event) => !event.partial).map((event) => textOf(event, false)).filter(Boolean);
+    const whole = events
+      .filter((event) => !event.partial)
+      .map((event) => textOf(event, false))
+      .filter(Boolean);
     expect(whole).toEqual([answer]);
     // What the ADK app keeps of the exchange: the user's words and the answer, once.
     expect(stored.map((event) => textOf(event, false)).filter(Boolean)).toEqual(['Where is the parser?', answer]);

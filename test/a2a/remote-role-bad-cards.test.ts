@@ -30,19 +30,28 @@ async function agentWithCard(interfaces: Offered[], behind?: string): Promise<st
     name: 'forged',
     description: 'A card that does not match its agent',
     version: '1.0.0',
-    supportedInterfaces: interfaces.map((offered) => ({ url: `${listener.origin}${offered.path}`, protocolBinding: offered.protocolBinding, protocolVersion: offered.protocolVersion })),
+    supportedInterfaces: interfaces.map((offered) => ({
+      url: `${listener.origin}${offered.path}`,
+      protocolBinding: offered.protocolBinding,
+      protocolVersion: offered.protocolVersion,
+    })),
     capabilities: { streaming: true },
     defaultInputModes: ['text/plain'],
     defaultOutputModes: ['text/plain'],
     skills: [],
   };
   listener.serve((request, response) => {
-    if (request.method === 'GET' && request.url?.endsWith('/.well-known/agent-card.json')) return void response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(card));
+    if (request.method === 'GET' && request.url?.endsWith('/.well-known/agent-card.json'))
+      return void response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(card));
     if (!behind) return void response.writeHead(404).end();
     const body: Buffer[] = [];
     request.on('data', (chunk: Buffer) => body.push(chunk));
     request.on('end', () => {
-      void fetch(new URL(request.url ?? '/', behind), { method: request.method, headers: { 'Content-Type': request.headers['content-type'] ?? 'application/json' }, body: Buffer.concat(body) }).then(async (answer) => {
+      void fetch(new URL(request.url ?? '/', behind), {
+        method: request.method,
+        headers: { 'Content-Type': request.headers['content-type'] ?? 'application/json' },
+        body: Buffer.concat(body),
+      }).then(async (answer) => {
         response.writeHead(answer.status, { 'Content-Type': answer.headers.get('content-type') ?? 'application/json' });
         response.end(Buffer.from(await answer.arrayBuffer()));
       });
@@ -56,7 +65,11 @@ async function runRole(url: string) {
   await mkdir(roles, { recursive: true });
   await writeFile(path.join(roles, 'remote.md'), `---\nname: remote\ndescription: A remote agent.\na2a_url: ${url}\n---\n`);
   const provider = providerEnvironment('openai', world.server.baseUrl);
-  const { code, stdout } = await startCli(world.cliPath, ['run', '--agent', 'remote', '--json', '--workspace', world.workspace, '--trust', ...provider.args, 'Hello?'], provider.env).exited;
+  const { code, stdout } = await startCli(
+    world.cliPath,
+    ['run', '--agent', 'remote', '--json', '--workspace', world.workspace, '--trust', ...provider.args, 'Hello?'],
+    provider.env,
+  ).exited;
   const runEnd = parseEvents(stdout).at(-1);
   return { code, runEnd, error: String(runEnd?.error ?? '') };
 }
@@ -79,13 +92,20 @@ describe('a remote role whose card cannot be taken at its word', () => {
     const url = await agentWithCard([{ protocolBinding: 'GRPC', protocolVersion: '1.0', path: '/grpc' }]);
     const { code, error } = await runRole(url);
     expect(code).toBe(1);
-    expect(error).toBe(`The remote agent for 'remote' at ${url} cannot be used: it offers no interface we can use (we use JSON-RPC and HTTP+JSON/REST). Its card offers: GRPC 1.0 at ${url}grpc.`);
+    expect(error).toBe(
+      `The remote agent for 'remote' at ${url} cannot be used: it offers no interface we can use (we use JSON-RPC and HTTP+JSON/REST). Its card offers: GRPC 1.0 at ${url}grpc.`,
+    );
   });
 
   it('a card with a protocol version nobody speaks names the versions we do', async () => {
-    const url = await agentWithCard([{ protocolBinding: 'JSONRPC', protocolVersion: '2.0', path: '/rpc' }, { protocolBinding: 'HTTP+JSON', protocolVersion: '0.2', path: '/rest' }]);
+    const url = await agentWithCard([
+      { protocolBinding: 'JSONRPC', protocolVersion: '2.0', path: '/rpc' },
+      { protocolBinding: 'HTTP+JSON', protocolVersion: '0.2', path: '/rest' },
+    ]);
     const { code, error } = await runRole(url);
     expect(code).toBe(1);
-    expect(error).toBe(`The remote agent for 'remote' at ${url} cannot be used: it offers no protocol version we speak (we speak A2A 1.0 and 0.3). Its card offers: JSON-RPC 2.0 at ${url}rpc; HTTP+JSON 0.2 at ${url}rest.`);
+    expect(error).toBe(
+      `The remote agent for 'remote' at ${url} cannot be used: it offers no protocol version we speak (we speak A2A 1.0 and 0.3). Its card offers: JSON-RPC 2.0 at ${url}rpc; HTTP+JSON 0.2 at ${url}rest.`,
+    );
   });
 });

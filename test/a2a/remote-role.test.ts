@@ -10,7 +10,14 @@ import type { TaskEvent } from '../../src/engine/tasks/types.js';
 import type { TaskManager } from '../../src/engine/tasks/task-manager.js';
 import { ScriptedModel } from '../../src/engine/testing/scripted-model.js';
 import { createDeferred } from '../../src/engine/util/deferred.js';
-import { artifactChunk, startTestAgent, status, type TestAgent, type TestAgentBehavior, type TestAgentOptions } from '../support/a2a-test-agent.js';
+import {
+  artifactChunk,
+  startTestAgent,
+  status,
+  type TestAgent,
+  type TestAgentBehavior,
+  type TestAgentOptions,
+} from '../support/a2a-test-agent.js';
 import { createTeamHarness, lastMessageText } from '../delegation/team-harness.js';
 
 const { toolCall } = ScriptedModel;
@@ -21,7 +28,8 @@ afterEach(async () => {
   for (const close of closers.splice(0).reverse()) await close();
 });
 
-const remoteRole = (url: string) => `---\nname: cluster-helper\ndescription: Answers questions about the cluster.\na2a_url: ${url}\na2a_auth_env: KAGENT_TOKEN\n---\nRuns on kagent.\n`;
+const remoteRole = (url: string) =>
+  `---\nname: cluster-helper\ndescription: Answers questions about the cluster.\na2a_url: ${url}\na2a_auth_env: KAGENT_TOKEN\n---\nRuns on kagent.\n`;
 
 async function agent(behavior: TestAgentBehavior, options: TestAgentOptions = {}): Promise<TestAgent> {
   const started = await startTestAgent(behavior, { ...options, versions: options.versions ?? versions });
@@ -69,7 +77,12 @@ describe.each([
       status(turn, 'completed', undefined, { usage: { inputTokens: 12, outputTokens: 7 } });
     });
     const harness = await team(remote.url);
-    harness.model('coordinator').enqueue([toolCall('Agent', { subagent_type: 'cluster-helper', description: 'Check the pods', prompt: 'Are the pods healthy?' })], 'The cluster is fine.');
+    harness
+      .model('coordinator')
+      .enqueue(
+        [toolCall('Agent', { subagent_type: 'cluster-helper', description: 'Check the pods', prompt: 'Are the pods healthy?' })],
+        'The cluster is fine.',
+      );
 
     const run = await harness.team.delegate({ prompt: 'How is the cluster?' });
 
@@ -80,11 +93,20 @@ describe.each([
     expect(new Set(remote.authorizations)).toEqual(new Set([`Bearer ${token}`]));
     expect(lastMessageText(harness.model('coordinator').calls[1]!.request)).toContain('The pods are healthy.');
     const [subtask] = harness.taskManager.children(run.task.id);
-    expect(subtask).toMatchObject({ role: 'cluster-helper', status: 'completed', output: 'The pods are healthy.', model: 'a2a/test-remote', usage: { inputTokens: 12, outputTokens: 7 } });
+    expect(subtask).toMatchObject({
+      role: 'cluster-helper',
+      status: 'completed',
+      output: 'The pods are healthy.',
+      model: 'a2a/test-remote',
+      usage: { inputTokens: 12, outputTokens: 7 },
+    });
     const transcript = harness.taskManager.transcript(subtask!.id);
     expect(transcript).toContainEqual({ type: 'notice', text: 'Remote agent: working: Looking at the pods' });
     expect(transcript).toContainEqual({ type: 'notice', text: 'Remote agent: completed' });
-    expect(transcript).toContainEqual({ type: 'notice', text: `Remote agent: test-remote, A2A ${version} over JSON-RPC ${version} at ${remote.url}` });
+    expect(transcript).toContainEqual({
+      type: 'notice',
+      text: `Remote agent: test-remote, A2A ${version} over JSON-RPC ${version} at ${remote.url}`,
+    });
     // The card is asked for as 1.0; the message goes in the version chosen.
     expect(remote.versions).toEqual(['1.0', version]);
   });
@@ -95,7 +117,10 @@ describe.each([
       await turn.cancelled;
     });
     const harness = await team(remote.url);
-    const working = nextEvent(harness.taskManager, (event) => event.type === 'task-transcript' && event.entry.type === 'notice' && event.entry.text.includes('Started a long job'));
+    const working = nextEvent(
+      harness.taskManager,
+      (event) => event.type === 'task-transcript' && event.entry.type === 'notice' && event.entry.text.includes('Started a long job'),
+    );
 
     const run = await harness.team.delegate({ prompt: 'Run the long job', role: 'cluster-helper', mode: 'background' });
     await working;
@@ -104,22 +129,37 @@ describe.each([
     expect(stopped.status).toBe('stopped');
     expect(remote.cancelledTasks).toHaveLength(1);
     // Said while the stopped task winds down, before its end.
-    expect(harness.taskManager.transcript(run.task.id)).toContainEqual({ type: 'notice', text: `Remote agent: task ${remote.cancelledTasks[0]} cancelled` });
+    expect(harness.taskManager.transcript(run.task.id)).toContainEqual({
+      type: 'notice',
+      text: `Remote agent: task ${remote.cancelledTasks[0]} cancelled`,
+    });
   });
 
   it('a remote that refuses the cancel: the transcript says its task may still be running', async () => {
-    const remote = await agent(async (turn) => {
-      status(turn, 'working', 'Started a job that cannot be cancelled');
-      await turn.cancelled;
-    }, { refuseCancel: true });
+    const remote = await agent(
+      async (turn) => {
+        status(turn, 'working', 'Started a job that cannot be cancelled');
+        await turn.cancelled;
+      },
+      { refuseCancel: true },
+    );
     const harness = await team(remote.url);
-    const working = nextEvent(harness.taskManager, (event) => event.type === 'task-transcript' && event.entry.type === 'notice' && event.entry.text.includes('cannot be cancelled'));
+    const working = nextEvent(
+      harness.taskManager,
+      (event) => event.type === 'task-transcript' && event.entry.type === 'notice' && event.entry.text.includes('cannot be cancelled'),
+    );
     const run = await harness.team.delegate({ prompt: 'Run it', role: 'cluster-helper', mode: 'background' });
     await working;
     await harness.taskManager.stop(run.task.id);
 
     const said = harness.taskManager.transcript(run.task.id).map((entry) => (entry.type === 'notice' ? entry.text : ''));
-    expect(said).toContainEqual(expect.stringMatching(new RegExp(`^Remote agent: task \\S+ at ${remote.url.replace(/[.:/]/g, '\\$&')} was not cancelled \\(.*cancellation is not supported.*\\): the remote task may still be running\\.$`)));
+    expect(said).toContainEqual(
+      expect.stringMatching(
+        new RegExp(
+          `^Remote agent: task \\S+ at ${remote.url.replace(/[.:/]/g, '\\$&')} was not cancelled \\(.*cancellation is not supported.*\\): the remote task may still be running\\.$`,
+        ),
+      ),
+    );
   });
 
   it('a remote that fails the task fails it here, with what it said', async () => {
@@ -141,7 +181,9 @@ describe.each([
     const harness = await team(remote.url);
     const run = await harness.team.delegate({ prompt: 'List the pods', role: 'cluster-helper' });
     expect(run.task.status).toBe('failed');
-    expect(run.task.error).toBe(`The remote agent for 'cluster-helper' at ${remote.url} asked for ${what}, which a subagent cannot give: Which namespace?`);
+    expect(run.task.error).toBe(
+      `The remote agent for 'cluster-helper' at ${remote.url} asked for ${what}, which a subagent cannot give: Which namespace?`,
+    );
     expect(remote.cancelledTasks).toHaveLength(1);
   });
 
@@ -150,7 +192,9 @@ describe.each([
     const harness = await team(`${url}api/a2a/kagent/k8s-agent`);
     const run = await harness.team.delegate({ prompt: 'Anyone there?', role: 'cluster-helper' });
     expect(run.task.status).toBe('failed');
-    expect(run.task.error).toBe(`The remote agent for 'cluster-helper' at ${url}api/a2a/kagent/k8s-agent could not be reached: the connection was refused (is the agent running, and is the port right?)`);
+    expect(run.task.error).toBe(
+      `The remote agent for 'cluster-helper' at ${url}api/a2a/kagent/k8s-agent could not be reached: the connection was refused (is the agent running, and is the port right?)`,
+    );
     expect(JSON.stringify(harness.taskManager.list())).not.toContain(token);
   });
 
@@ -183,18 +227,22 @@ describe.each([
       if (request.method === 'GET') {
         if (request.url !== '/.well-known/agent.json') return void response.writeHead(404).end();
         return void fetch(new URL('.well-known/agent-card.json', remote.url)).then(async (card) => {
-          response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ ...(await card.json()), url: `http://127.0.0.1:${(legacy.address() as AddressInfo).port}/` }));
+          response
+            .writeHead(200, { 'Content-Type': 'application/json' })
+            .end(JSON.stringify({ ...(await card.json()), url: `http://127.0.0.1:${(legacy.address() as AddressInfo).port}/` }));
         });
       }
       const body: Buffer[] = [];
       request.on('data', (chunk: Buffer) => body.push(chunk));
       request.on('end', () => {
-        void fetch(remote.url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: Buffer.concat(body) }).then(async (answer) => {
-          response.writeHead(answer.status, { 'Content-Type': answer.headers.get('content-type') ?? 'application/json' });
-          const reader = answer.body!.getReader();
-          for (let next = await reader.read(); !next.done; next = await reader.read()) response.write(next.value);
-          response.end();
-        });
+        void fetch(remote.url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: Buffer.concat(body) }).then(
+          async (answer) => {
+            response.writeHead(answer.status, { 'Content-Type': answer.headers.get('content-type') ?? 'application/json' });
+            const reader = answer.body!.getReader();
+            for (let next = await reader.read(); !next.done; next = await reader.read()) response.write(next.value);
+            response.end();
+          },
+        );
       });
     });
     await new Promise<void>((resolve) => legacy.listen(0, '127.0.0.1', resolve));
@@ -208,14 +256,18 @@ describe.each([
     const remote = await agent(async (turn) => status(turn, 'completed', 'hi'));
     const harness = await team(remote.url, {});
     const unset = await harness.team.delegate({ prompt: 'Hi', role: 'cluster-helper' });
-    expect(unset.task.error).toBe(`Role 'cluster-helper' needs the environment variable KAGENT_TOKEN (its 'a2a_auth_env') to hold the token for ${remote.url}, and it is not set.`);
+    expect(unset.task.error).toBe(
+      `Role 'cluster-helper' needs the environment variable KAGENT_TOKEN (its 'a2a_auth_env') to hold the token for ${remote.url}, and it is not set.`,
+    );
 
     const restricted = await createTeamHarness({ a2a: (clock) => ({ allowed: () => false, environment: { KAGENT_TOKEN: token }, clock }) });
     closers.push(() => restricted.taskManager.close());
     restricted.roleFiles.files.set('.agent-team/agents/cluster-helper.md', remoteRole(remote.url));
     await restricted.roles.load();
     const refused = await restricted.team.delegate({ prompt: 'Hi', role: 'cluster-helper' });
-    expect(refused.task.error).toBe(`Role 'cluster-helper' runs on the remote agent at ${remote.url}, which was not contacted: this folder is not trusted (VS Code: Manage Workspace Trust; the CLI: agent-team trust, or --trust).`);
+    expect(refused.task.error).toBe(
+      `Role 'cluster-helper' runs on the remote agent at ${remote.url}, which was not contacted: this folder is not trusted (VS Code: Manage Workspace Trust; the CLI: agent-team trust, or --trust).`,
+    );
     expect(remote.prompts).toEqual([]);
   });
 });

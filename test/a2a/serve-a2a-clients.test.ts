@@ -27,11 +27,21 @@ afterEach(async () => {
   served = undefined;
 });
 
-const userMessage = (text: string, extra: Partial<Message> = {}): Message => ({ kind: 'message', messageId: randomUUID(), role: 'user', parts: [{ kind: 'text', text }], metadata: { skill: 'researcher' }, ...extra });
+const userMessage = (text: string, extra: Partial<Message> = {}): Message => ({
+  kind: 'message',
+  messageId: randomUUID(),
+  role: 'user',
+  parts: [{ kind: 'text', text }],
+  metadata: { skill: 'researcher' },
+  ...extra,
+});
 
 async function serve(...flags: string[]): Promise<string> {
   const provider = providerEnvironment('openai', world.server.baseUrl);
-  served = startCli(world.cliPath, ['serve', '--a2a', '--port', '0', '--workspace', world.workspace, ...flags, ...provider.args], { ...provider.env, A2A_TOKENS: `${tokenA},${tokenB}` });
+  served = startCli(world.cliPath, ['serve', '--a2a', '--port', '0', '--workspace', world.workspace, ...flags, ...provider.args], {
+    ...provider.env,
+    A2A_TOKENS: `${tokenA},${tokenB}`,
+  });
   let stderr = '';
   served.child.stderr?.on('data', (chunk: string | Buffer) => (stderr += String(chunk)));
   await served.waitForStderr('(agent card:');
@@ -65,7 +75,11 @@ describe('serve --a2a --auth-token-env', () => {
     const card = (await (await fetch(`${url}.well-known/agent-card.json`)).json()) as { securitySchemes?: unknown; security?: unknown };
     expect(card).toMatchObject({ securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } }, security: [{ bearer: [] }] });
     const post = (authorization?: string) =>
-      fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...(authorization ? { Authorization: authorization } : {}) }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tasks/get', params: { id: 'x' } }) });
+      fetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...(authorization ? { Authorization: authorization } : {}) },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tasks/get', params: { id: 'x' } }),
+      });
     expect((await post()).status).toBe(401);
     expect((await post('Bearer wrong-token-000000000000')).status).toBe(401);
     const client = await clientWith(url, tokenA);
@@ -96,8 +110,14 @@ describe('serve --a2a --auth-token-env', () => {
   it('holds the same for a protocol 1.0 client: the 1.0 card says bearer; no token, no call; tasks stay their own', async () => {
     world.server.respondWith(() => hangingStream({ text: ['Thinking…'] }));
     const url = await serve('--auth-token-env', 'A2A_TOKENS');
-    const card = (await (await fetch(`${url}.well-known/agent-card.json`, { headers: { 'A2A-Version': '1.0' } })).json()) as Record<string, unknown>;
-    expect(card).toMatchObject({ securitySchemes: { bearer: { httpAuthSecurityScheme: { scheme: 'bearer' } } }, securityRequirements: [{ schemes: { bearer: {} } }] });
+    const card = (await (await fetch(`${url}.well-known/agent-card.json`, { headers: { 'A2A-Version': '1.0' } })).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(card).toMatchObject({
+      securitySchemes: { bearer: { httpAuthSecurityScheme: { scheme: 'bearer' } } },
+      securityRequirements: [{ schemes: { bearer: {} } }],
+    });
     expect(card.supportedInterfaces).toEqual([
       { url, protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
       { url, protocolBinding: 'JSONRPC', protocolVersion: '0.3' },
@@ -105,22 +125,43 @@ describe('serve --a2a --auth-token-env', () => {
     await expect(v1ClientWith(url).then((client) => client.getTask({ tenant: '', id: 'x' }))).rejects.toThrow(/401|authoriz/i);
     const [clientA, clientB] = await Promise.all([v1ClientWith(url, tokenA), v1ClientWith(url, tokenB)]);
     expect(clientA.protocolVersion).toBe('1.0');
-    const stream = clientA.sendMessageStream({ tenant: '', message: v1UserMessage('Think long', { skill: 'researcher' }), configuration: undefined, metadata: undefined });
+    const stream = clientA.sendMessageStream({
+      tenant: '',
+      message: v1UserMessage('Think long', { skill: 'researcher' }),
+      configuration: undefined,
+      metadata: undefined,
+    });
     const first = (await stream.next()).value!;
     const taskId = first.payload?.$case === 'task' ? first.payload.value.id : '';
     expect(taskId).not.toBe('');
     await world.server.waitForRequest(0);
     await expect(clientB.getTask({ tenant: '', id: taskId })).rejects.toThrow(/not found/i);
     await expect(clientB.cancelTask({ tenant: '', id: taskId, metadata: undefined })).rejects.toThrow(/not found/i);
-    await expect(clientB.sendMessage({ tenant: '', message: v1UserMessage('Hijack it', { skill: 'researcher' }, taskId), configuration: undefined, metadata: undefined })).rejects.toThrow(/not found/i);
-    await expect(clientA.sendMessage({ tenant: '', message: v1UserMessage('And another thing', { skill: 'researcher' }, taskId), configuration: undefined, metadata: undefined })).rejects.toThrow(/still working/);
+    await expect(
+      clientB.sendMessage({
+        tenant: '',
+        message: v1UserMessage('Hijack it', { skill: 'researcher' }, taskId),
+        configuration: undefined,
+        metadata: undefined,
+      }),
+    ).rejects.toThrow(/not found/i);
+    await expect(
+      clientA.sendMessage({
+        tenant: '',
+        message: v1UserMessage('And another thing', { skill: 'researcher' }, taskId),
+        configuration: undefined,
+        metadata: undefined,
+      }),
+    ).rejects.toThrow(/still working/);
     expect((await clientA.cancelTask({ tenant: '', id: taskId, metadata: undefined })).status?.state).toBe(TaskState.TASK_STATE_CANCELED);
     await world.server.waitForClientClose(0);
     await stream.return(undefined);
   });
 
   it('a cancel right after the message stops the run', async () => {
-    world.server.respondWith((request) => (request.lastMessageText === 'Think long' ? hangingStream({ text: ['Thinking…'] }) : textTurn('Later answer.')));
+    world.server.respondWith((request) =>
+      request.lastMessageText === 'Think long' ? hangingStream({ text: ['Thinking…'] }) : textTurn('Later answer.'),
+    );
     const url = await serve('--no-auth');
     const client = await clientWith(url);
     const stream = client.sendMessageStream({ message: userMessage('Think long') });
@@ -139,19 +180,33 @@ describe('serve --a2a --auth-token-env', () => {
 
   it('refuses to listen beyond loopback without a token, and an empty token variable', async () => {
     const provider = providerEnvironment('openai', world.server.baseUrl);
-    const open = await startCli(world.cliPath, ['serve', '--a2a', '--port', '0', '--host', '0.0.0.0', '--workspace', world.workspace, ...provider.args], provider.env).exited;
+    const open = await startCli(
+      world.cliPath,
+      ['serve', '--a2a', '--port', '0', '--host', '0.0.0.0', '--workspace', world.workspace, ...provider.args],
+      provider.env,
+    ).exited;
     expect(open.code).toBe(2);
     expect(open.stderr).toContain('--host 0.0.0.0 would let other machines reach the team: it needs --auth-token-env <NAME>');
-    const empty = await startCli(world.cliPath, ['serve', '--a2a', '--port', '0', '--auth-token-env', 'NO_SUCH_VARIABLE', '--workspace', world.workspace, ...provider.args], provider.env).exited;
+    const empty = await startCli(
+      world.cliPath,
+      ['serve', '--a2a', '--port', '0', '--auth-token-env', 'NO_SUCH_VARIABLE', '--workspace', world.workspace, ...provider.args],
+      provider.env,
+    ).exited;
     expect(empty.code).toBe(2);
     expect(empty.stderr).toContain('the variable NO_SUCH_VARIABLE is not set or empty');
   });
 
   it('refuses to serve on loopback without a token unless --no-auth says so', async () => {
     const provider = providerEnvironment('openai', world.server.baseUrl);
-    const bare = await startCli(world.cliPath, ['serve', '--a2a', '--port', '0', '--workspace', world.workspace, ...provider.args], provider.env).exited;
+    const bare = await startCli(
+      world.cliPath,
+      ['serve', '--a2a', '--port', '0', '--workspace', world.workspace, ...provider.args],
+      provider.env,
+    ).exited;
     expect(bare.code).toBe(2);
-    expect(bare.stderr).toContain('"serve --a2a" needs --auth-token-env <NAME> (the variable holding the token clients must send) or --no-auth');
+    expect(bare.stderr).toContain(
+      '"serve --a2a" needs --auth-token-env <NAME> (the variable holding the token clients must send) or --no-auth',
+    );
     expect(bare.stderr).not.toContain('serving the team');
     // With --no-auth it serves, and says that no token is asked for.
     const url = await serve('--no-auth');

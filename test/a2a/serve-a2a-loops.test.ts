@@ -39,12 +39,19 @@ async function freePort(): Promise<number> {
 
 async function loopRole(workspace: string, port: number): Promise<void> {
   await mkdir(path.join(workspace, '.agent-team', 'agents'), { recursive: true });
-  await writeFile(path.join(workspace, '.agent-team', 'agents', 'loop.md'), `---\nname: loop\ndescription: Another team, served over A2A.\na2a_url: http://127.0.0.1:${port}/\n---\n`);
+  await writeFile(
+    path.join(workspace, '.agent-team', 'agents', 'loop.md'),
+    `---\nname: loop\ndescription: Another team, served over A2A.\na2a_url: http://127.0.0.1:${port}/\n---\n`,
+  );
 }
 
 async function serve(workspace: string, port: number): Promise<void> {
   const provider = providerEnvironment('openai', world.server.baseUrl);
-  const served = startCli(world.cliPath, ['serve', '--a2a', '--port', String(port), '--no-auth', '--trust', '--workspace', workspace, ...provider.args], provider.env);
+  const served = startCli(
+    world.cliPath,
+    ['serve', '--a2a', '--port', String(port), '--no-auth', '--trust', '--workspace', workspace, ...provider.args],
+    provider.env,
+  );
   running.push(served);
   await served.waitForStderr('(agent card:');
 }
@@ -52,14 +59,20 @@ async function serve(workspace: string, port: number): Promise<void> {
 /** Every coordinator hands the task to `loop`, then answers with what came back. */
 function coordinatorsDelegateToLoop(): void {
   world.server.respondWith((request) =>
-    priorTurns(request) === 0 ? toolCallTurn([{ name: 'Agent', input: { subagent_type: 'loop', description: 'Ask the other team', prompt: 'Where is main?' } }]) : textTurn(`Result: ${request.lastMessageText}`),
+    priorTurns(request) === 0
+      ? toolCallTurn([{ name: 'Agent', input: { subagent_type: 'loop', description: 'Ask the other team', prompt: 'Where is main?' } }])
+      : textTurn(`Result: ${request.lastMessageText}`),
   );
 }
 
 /** `agent-team run --agent loop` in `workspace`: the user's run, whose role is the remote one. */
 async function runLoop(workspace: string) {
   const provider = providerEnvironment('openai', world.server.baseUrl);
-  const run = await startCli(world.cliPath, ['run', '--json', '--agent', 'loop', '--workspace', workspace, '--trust', ...provider.args, 'Where is main?'], provider.env).exited;
+  const run = await startCli(
+    world.cliPath,
+    ['run', '--json', '--agent', 'loop', '--workspace', workspace, '--trust', ...provider.args, 'Where is main?'],
+    provider.env,
+  ).exited;
   return { ...run, output: JSON.stringify(parseEvents(run.stdout).at(-1)) };
 }
 
@@ -88,7 +101,9 @@ describe('A2A loops through serve --a2a', () => {
     await serve(other, second);
     const { code, output } = await runLoop(world.workspace);
     expect(code).toBe(0);
-    expect(output).toContain('rejected the task: refused: this request has passed through 3 agent-team servers; a remote role probably points back at this server');
+    expect(output).toContain(
+      'rejected the task: refused: this request has passed through 3 agent-team servers; a remote role probably points back at this server',
+    );
     // Servers 1, 2 and 3 (second, first, second) each ran a coordinator for two turns; the fourth refused.
     expect(world.server.requests).toHaveLength(6);
   });
@@ -97,7 +112,13 @@ describe('A2A loops through serve --a2a', () => {
     const port = await freePort();
     await serve(world.workspace, port);
     const client = await new ClientFactory().createFromUrl(`http://127.0.0.1:${port}/`);
-    const message: Message = { kind: 'message', messageId: randomUUID(), role: 'user', parts: [{ kind: 'text', text: 'Where is main?' }], metadata: { 'agentTeam/hops': 3 } };
+    const message: Message = {
+      kind: 'message',
+      messageId: randomUUID(),
+      role: 'user',
+      parts: [{ kind: 'text', text: 'Where is main?' }],
+      metadata: { 'agentTeam/hops': 3 },
+    };
     const events: unknown[] = [];
     for await (const event of client.sendMessageStream({ message })) events.push(event);
     const final = events.at(-1) as TaskStatusUpdateEvent;

@@ -31,21 +31,34 @@ function coordinator(request: RecordedRequest) {
   if (agentOf(request) === 'researcher') return textTurn('parser.ts:1');
   const told = request.lastMessageText;
   if (priorTurns(request) === 0) return toolCallTurn([{ name: 'TodoWrite', input: { todos: plan } }]);
-  if (told.startsWith('Todo list updated')) return toolCallTurn([{ name: 'Agent', input: { subagent_type: 'researcher', description: 'Find the parser', prompt: 'Where is the parser?' } }]);
+  if (told.startsWith('Todo list updated'))
+    return toolCallTurn([
+      { name: 'Agent', input: { subagent_type: 'researcher', description: 'Find the parser', prompt: 'Where is the parser?' } },
+    ]);
   if (told.includes('asks for changes')) return toolCallTurn([{ name: 'TodoWrite', input: { todos: revised } }]);
   return textTurn('The parser is in parser.ts:1.');
 }
 
-const message = (text: string, task?: { taskId: string; contextId: string }): Message => ({ kind: 'message', messageId: randomUUID(), role: 'user', parts: [{ kind: 'text', text }], ...(task ?? {}) });
+const message = (text: string, task?: { taskId: string; contextId: string }): Message => ({
+  kind: 'message',
+  messageId: randomUUID(),
+  role: 'user',
+  parts: [{ kind: 'text', text }],
+  ...(task ?? {}),
+});
 
-async function exchange(client: Awaited<ReturnType<ClientFactory['createFromUrl']>>, sent: Message): Promise<{ last: TaskStatusUpdateEvent; taskId: string; contextId: string }> {
+async function exchange(
+  client: Awaited<ReturnType<ClientFactory['createFromUrl']>>,
+  sent: Message,
+): Promise<{ last: TaskStatusUpdateEvent; taskId: string; contextId: string }> {
   const events: RemoteEvent[] = [];
   for await (const event of client.sendMessageStream({ message: sent })) events.push(event as RemoteEvent);
   const last = events.filter((event): event is TaskStatusUpdateEvent => event.kind === 'status-update').at(-1)!;
   return { last, taskId: last.taskId, contextId: last.contextId };
 }
 
-const textOf = (event: TaskStatusUpdateEvent) => (event.status.message?.parts ?? []).map((part) => (part.kind === 'text' ? part.text : '')).join('');
+const textOf = (event: TaskStatusUpdateEvent) =>
+  (event.status.message?.parts ?? []).map((part) => (part.kind === 'text' ? part.text : '')).join('');
 const researcherAsked = () => world.server.requests.some((request) => agentOf(request) === 'researcher');
 
 describe('agent-team serve --a2a --approve-plan', () => {
@@ -61,7 +74,9 @@ describe('agent-team serve --a2a --approve-plan', () => {
     expect(second.last.status.state).toBe('input-required');
     expect(textOf(second.last)).toContain('[ ] Read its tests');
     expect(researcherAsked()).toBe(false);
-    expect(world.server.requests.some((request) => request.lastMessageText.includes('asks for changes:\nRead its tests as well.'))).toBe(true);
+    expect(world.server.requests.some((request) => request.lastMessageText.includes('asks for changes:\nRead its tests as well.'))).toBe(
+      true,
+    );
 
     const third = await exchange(client, message('approve', first));
     expect(third.last).toMatchObject({ final: true, status: { state: 'completed' } });
@@ -83,7 +98,11 @@ describe('agent-team serve --a2a --approve-plan', () => {
 
 async function serve(): Promise<string> {
   const provider = providerEnvironment('openai', world.server.baseUrl);
-  served = startCli(world.cliPath, ['serve', '--a2a', '--approve-plan', '--port', '0', '--no-auth', '--workspace', world.workspace, ...provider.args], provider.env);
+  served = startCli(
+    world.cliPath,
+    ['serve', '--a2a', '--approve-plan', '--port', '0', '--no-auth', '--workspace', world.workspace, ...provider.args],
+    provider.env,
+  );
   let stderr = '';
   served.child.stderr?.on('data', (chunk: string | Buffer) => (stderr += String(chunk)));
   await served.waitForStderr('(agent card:');

@@ -29,7 +29,13 @@ afterEach(async () => {
 
 type RemoteEvent = Message | Task | TaskStatusUpdateEvent | TaskArtifactUpdateEvent;
 
-const userMessage = (text: string, metadata?: Record<string, unknown>): Message => ({ kind: 'message', messageId: randomUUID(), role: 'user', parts: [{ kind: 'text', text }], ...(metadata ? { metadata } : {}) });
+const userMessage = (text: string, metadata?: Record<string, unknown>): Message => ({
+  kind: 'message',
+  messageId: randomUUID(),
+  role: 'user',
+  parts: [{ kind: 'text', text }],
+  ...(metadata ? { metadata } : {}),
+});
 
 describe('agent-team serve --a2a', () => {
   it('lists the roles as skills and streams a run: status, text, the final answer and its usage', async () => {
@@ -41,7 +47,8 @@ describe('agent-team serve --a2a', () => {
     expect(card.skills.map((skill) => skill.id)).toEqual(expect.arrayContaining(['coordinator', 'researcher', 'reviewer', 'refactorer']));
 
     const events: RemoteEvent[] = [];
-    for await (const event of client.sendMessageStream({ message: userMessage('Where is the parser?', { skill: 'researcher' }) })) events.push(event as RemoteEvent);
+    for await (const event of client.sendMessageStream({ message: userMessage('Where is the parser?', { skill: 'researcher' }) }))
+      events.push(event as RemoteEvent);
 
     expect(events[0]!.kind).toBe('task');
     const statuses = events.filter((event): event is TaskStatusUpdateEvent => event.kind === 'status-update');
@@ -49,26 +56,37 @@ describe('agent-team serve --a2a', () => {
     const chunks = events.filter((event) => event.kind === 'artifact-update');
     expect(chunks.length).toBeGreaterThanOrEqual(2);
     const last = chunks.at(-1)!;
-    expect(last).toMatchObject({ append: false, lastChunk: true, artifact: { artifactId: 'answer', parts: [{ kind: 'text', text: 'The parser is in parser.ts:1.' }] } });
+    expect(last).toMatchObject({
+      append: false,
+      lastChunk: true,
+      artifact: { artifactId: 'answer', parts: [{ kind: 'text', text: 'The parser is in parser.ts:1.' }] },
+    });
     // Progress is marked as the agent's thinking, so Google ADK does not show it as answer text.
     const progress = statuses.find((event) => textOfStatus(event).startsWith('researcher started'))!;
     expect(progress.status.message?.parts[0]?.metadata).toEqual({ adk_thought: true });
     // The usage comes once, with the answer's last chunk, under our name and Google ADK's.
     expect(last.metadata?.usage).toEqual({ inputTokens: expect.any(Number), outputTokens: expect.any(Number) });
-    expect(last.metadata?.adk_usage_metadata).toMatchObject({ promptTokenCount: expect.any(Number), candidatesTokenCount: expect.any(Number) });
+    expect(last.metadata?.adk_usage_metadata).toMatchObject({
+      promptTokenCount: expect.any(Number),
+      candidatesTokenCount: expect.any(Number),
+    });
     const final = statuses.at(-1)!;
     // The answer is the artifact: a completed run's final status says nothing more (ADK would show it twice).
     expect(final).toMatchObject({ final: true, status: { state: 'completed' } });
     expect(final.status.message).toBeUndefined();
   });
 
-  it("answers a role with an outputSchema with its JSON: the text, and a data part beside it", async () => {
+  it('answers a role with an outputSchema with its JSON: the text, and a data part beside it', async () => {
     await mkdir(path.join(world.workspace, '.agent-team', 'agents'), { recursive: true });
-    await writeFile(path.join(world.workspace, '.agent-team', 'agents', 'extractor.md'), '---\ndescription: Lists files.\ntools: [Read]\noutputSchema:\n  type: object\n  required: [files]\n---\nYou list files.\n');
+    await writeFile(
+      path.join(world.workspace, '.agent-team', 'agents', 'extractor.md'),
+      '---\ndescription: Lists files.\ntools: [Read]\noutputSchema:\n  type: object\n  required: [files]\n---\nYou list files.\n',
+    );
     world.server.respondWith(() => textTurn('Found: {"files": ["parser.ts"]}'));
     const client = await new ClientFactory().createFromUrl(await serveCapturing());
     const events: RemoteEvent[] = [];
-    for await (const event of client.sendMessageStream({ message: userMessage('Which files parse?', { skill: 'extractor' }) })) events.push(event as RemoteEvent);
+    for await (const event of client.sendMessageStream({ message: userMessage('Which files parse?', { skill: 'extractor' }) }))
+      events.push(event as RemoteEvent);
     const last = events.filter((event): event is TaskArtifactUpdateEvent => event.kind === 'artifact-update').at(-1)!;
     expect(last.artifact.parts).toEqual([
       expect.objectContaining({ kind: 'text', text: JSON.stringify({ files: ['parser.ts'] }, null, 2) }),
@@ -99,9 +117,17 @@ describe('agent-team serve --a2a', () => {
     world.server.respondWith(() => textTurn('Served answer: parser.ts:1.'));
     const url = await serveCapturing();
     const harness = await createTeamHarness({ a2a: () => ({ allowed: () => true, environment: {} }) });
-    harness.roleFiles.files.set('.agent-team/agents/other-team.md', `---\nname: other-team\ndescription: Another Agent Team, served over A2A.\na2a_url: ${url}\n---\n`);
+    harness.roleFiles.files.set(
+      '.agent-team/agents/other-team.md',
+      `---\nname: other-team\ndescription: Another Agent Team, served over A2A.\na2a_url: ${url}\n---\n`,
+    );
     await harness.roles.load();
-    harness.model('coordinator').enqueue([ScriptedModel.toolCall('Agent', { subagent_type: 'other-team', description: 'Find the parser', prompt: 'Where is the parser?' })], 'Done.');
+    harness
+      .model('coordinator')
+      .enqueue(
+        [ScriptedModel.toolCall('Agent', { subagent_type: 'other-team', description: 'Find the parser', prompt: 'Where is the parser?' })],
+        'Done.',
+      );
     const run = await harness.team.delegate({ prompt: 'Ask the other team' });
     await harness.taskManager.close();
     expect(run.task.status).toBe('completed');
@@ -114,7 +140,11 @@ describe('agent-team serve --a2a', () => {
 /** `serve` with stderr captured as it arrives, so the printed address can be read. */
 async function serveCapturing(): Promise<string> {
   const provider = providerEnvironment('openai', world.server.baseUrl);
-  served = startCli(world.cliPath, ['serve', '--a2a', '--port', '0', '--no-auth', '--workspace', world.workspace, ...provider.args], provider.env);
+  served = startCli(
+    world.cliPath,
+    ['serve', '--a2a', '--port', '0', '--no-auth', '--workspace', world.workspace, ...provider.args],
+    provider.env,
+  );
   let stderr = '';
   served.child.stderr?.on('data', (chunk: string | Buffer) => (stderr += String(chunk)));
   await served.waitForStderr('(agent card:');

@@ -58,7 +58,10 @@ describe('stopping a run', () => {
     expect(executed).toBe(false);
     expect(result.messages.slice(1)).toEqual([
       { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'call-1', toolName: 'Echo', input: { text: 'x' } }] },
-      { role: 'user', content: [{ type: 'tool-result', toolCallId: 'call-1', toolName: 'Echo', output: 'stopped: stopped by the user', isError: true }] },
+      {
+        role: 'user',
+        content: [{ type: 'tool-result', toolCallId: 'call-1', toolName: 'Echo', output: 'stopped: stopped by the user', isError: true }],
+      },
     ]);
   });
 
@@ -78,7 +81,13 @@ describe('stopping a run', () => {
     expect(executed).toBe(false);
     expect(result).toMatchObject({ status: 'stopped', stopReason: budget, turns: 1 });
     expect(result.messages.at(-1)?.content).toEqual([
-      { type: 'tool-result', toolCallId: 'call-1', toolName: 'Echo', output: 'stopped: budget exceeded: the task used its 1000 tokens', isError: true },
+      {
+        type: 'tool-result',
+        toolCallId: 'call-1',
+        toolName: 'Echo',
+        output: 'stopped: budget exceeded: the task used its 1000 tokens',
+        isError: true,
+      },
     ]);
   });
 
@@ -97,7 +106,13 @@ describe('stopping a run', () => {
       role: 'user',
       content: [
         { type: 'tool-result', toolCallId: 'call-1', toolName: 'Echo', output: 'echo: x', isError: false },
-        { type: 'tool-result', toolCallId: 'call-2', toolName: 'Hang', output: 'stopped: stopped because Agent Team shut down', isError: true },
+        {
+          type: 'tool-result',
+          toolCallId: 'call-2',
+          toolName: 'Hang',
+          output: 'stopped: stopped because Agent Team shut down',
+          isError: true,
+        },
       ],
     });
     const resultIds = result.transcript.flatMap((entry) => (entry.type === 'tool-result' ? [entry.toolCallId] : []));
@@ -111,7 +126,10 @@ describe('stopping a run', () => {
     let startedResolve = () => {};
     const started = new Promise<void>((resolve) => (startedResolve = resolve));
     const stubborn = { ...echoTool(), name: 'Stubborn', execute: () => (startedResolve(), new Promise<string>(() => {})) };
-    const running = run(new ScriptedModel([[toolCall('Stubborn', { text: 'x' }, 'call-1')]]), { tools: [stubborn], signal: controller.signal });
+    const running = run(new ScriptedModel([[toolCall('Stubborn', { text: 'x' }, 'call-1')]]), {
+      tools: [stubborn],
+      signal: controller.signal,
+    });
     await started;
     controller.abort({ kind: 'user' });
     expect((await running).messages.at(-1)?.content).toEqual([
@@ -145,11 +163,19 @@ describe('stopping a run', () => {
 });
 
 describe('model failures', () => {
-  const rateLimited = new ProviderError('rate-limit', 'Anthropic rate limit reached: wait a minute, then retry.', { provider: 'anthropic', status: 429 });
+  const rateLimited = new ProviderError('rate-limit', 'Anthropic rate limit reached: wait a minute, then retry.', {
+    provider: 'anthropic',
+    status: 429,
+  });
 
   it('ends the run as failed with the provider error message', async () => {
     const result = await run(new ScriptedModel([rateLimited]));
-    expect(result).toMatchObject({ status: 'failed', error: 'Anthropic rate limit reached: wait a minute, then retry.', output: '', turns: 1 });
+    expect(result).toMatchObject({
+      status: 'failed',
+      error: 'Anthropic rate limit reached: wait a minute, then retry.',
+      output: '',
+      turns: 1,
+    });
     expect(result.stopReason).toBeUndefined();
   });
 

@@ -84,7 +84,9 @@ describe('agent limits: bytes of one tool result', () => {
 
     const [sent] = toolResults(model.calls[1].request.messages.at(-1));
     expect(utf8ByteLength(sent.output)).toBeLessThanOrEqual(65_536);
-    expect(sent.output).toMatch(/\n\n\[Agent Team: output truncated to its first \d+ of 200000 bytes \(a tool result keeps at most 65536 bytes\)\. Ask for less/);
+    expect(sent.output).toMatch(
+      /\n\n\[Agent Team: output truncated to its first \d+ of 200000 bytes \(a tool result keeps at most 65536 bytes\)\. Ask for less/,
+    );
     expect(sent.output.startsWith('é'.repeat(30_000))).toBe(true);
     expect(sent.isError).toBe(false);
     const recorded = result.transcript.find((entry) => entry.type === 'tool-result');
@@ -124,10 +126,12 @@ describe('agent limits: tool output kept in the conversation', () => {
     const total = last.reduce((sum, part) => sum + utf8ByteLength(part.output), 0);
     expect(total).toBeLessThanOrEqual(2500);
     // The user's record keeps what each tool returned.
-    expect(result.transcript.filter((entry) => entry.type === 'tool-result').every((entry) => 'output' in entry && entry.output.length === 1000)).toBe(true);
+    expect(
+      result.transcript.filter((entry) => entry.type === 'tool-result').every((entry) => 'output' in entry && entry.output.length === 1000),
+    ).toBe(true);
   });
 
-  it('applies the limit to a continued conversation before its first request, without changing the caller\'s messages', async () => {
+  it("applies the limit to a continued conversation before its first request, without changing the caller's messages", async () => {
     const big = 'y'.repeat(2000);
     const conversation: ModelMessage[] = [
       { role: 'user', content: [{ type: 'text', text: 'Start' }] },

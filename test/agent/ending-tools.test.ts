@@ -22,18 +22,34 @@ describe('a tool that ends the run', () => {
   it('ends it once its turn is done: completed, with the output it gives and the call as endedBy', async () => {
     const model = new ScriptedModel([[toolCall('Echo', { text: 'a' }, 'c1'), toolCall('Finish', { result: 'done' }, 'c2')], 'never asked']);
     const result = await run(model, { tools: [echoTool(), finishTool()] });
-    expect(result).toMatchObject({ status: 'completed', output: 'the result: done', turns: 1, endedBy: { toolName: 'Finish', input: { result: 'done' } } });
+    expect(result).toMatchObject({
+      status: 'completed',
+      output: 'the result: done',
+      turns: 1,
+      endedBy: { toolName: 'Finish', input: { result: 'done' } },
+    });
     expect(model.calls).toHaveLength(1);
     // Every call of the turn still has its result in the conversation, so it can be continued.
-    expect(result.messages.at(-1)?.content.map((part) => (part.type === 'tool-result' ? part.output : ''))).toEqual(['echo: a', 'Finished.']);
+    expect(result.messages.at(-1)?.content.map((part) => (part.type === 'tool-result' ? part.output : ''))).toEqual([
+      'echo: a',
+      'Finished.',
+    ]);
     // The transcript carries what the sidebar's schema knows, nothing of the ending.
     expect(result.transcript.filter((entry) => entry.type === 'tool-result').every((entry) => !('ending' in entry))).toBe(true);
   });
 
   it('does not end it when the call fails its schema: the model hears why and goes on', async () => {
-    const model = new ScriptedModel([[toolCall('Finish', { result: '' }, 'c1')], [text('Sorry.'), toolCall('Finish', { result: 'ok' }, 'c2')]]);
+    const model = new ScriptedModel([
+      [toolCall('Finish', { result: '' }, 'c1')],
+      [text('Sorry.'), toolCall('Finish', { result: 'ok' }, 'c2')],
+    ]);
     const result = await run(model, { tools: [finishTool()] });
-    expect(result).toMatchObject({ status: 'completed', output: 'the result: ok', turns: 2, endedBy: { toolName: 'Finish', input: { result: 'ok' } } });
+    expect(result).toMatchObject({
+      status: 'completed',
+      output: 'the result: ok',
+      turns: 2,
+      endedBy: { toolName: 'Finish', input: { result: 'ok' } },
+    });
   });
 
   it('leaves endedBy unset for a run that ends with an answer', async () => {

@@ -14,11 +14,18 @@ describe('runAgent', () => {
     const model = new ScriptedModel([[text('The answer '), text('is 42.')]]);
     const result = await run(model, { maxOutputTokens: 1000 });
 
-    expect(result).toMatchObject({ status: 'completed', output: 'The answer is 42.', turns: 1, usage: { inputTokens: 10, outputTokens: 5 } });
+    expect(result).toMatchObject({
+      status: 'completed',
+      output: 'The answer is 42.',
+      turns: 1,
+      usage: { inputTokens: 10, outputTokens: 5 },
+    });
     expect(result.error).toBeUndefined();
     expect(result.messages).toEqual([userPrompt, { role: 'assistant', content: [{ type: 'text', text: 'The answer is 42.' }] }]);
     expect(result.transcript).toEqual([{ type: 'text', text: 'The answer is 42.' }]);
-    expect(result.events.map((event) => (event.type === 'conversation' ? { type: 'conversation', length: event.messages.length } : event))).toEqual([
+    expect(
+      result.events.map((event) => (event.type === 'conversation' ? { type: 'conversation', length: event.messages.length } : event)),
+    ).toEqual([
       // The conversation is announced where it is whole: before the request, after the answer, at the end.
       { type: 'conversation', length: 2 },
       { type: 'turn-start', turn: 1 },

@@ -44,7 +44,9 @@ describe('ScriptedModel', () => {
   });
 
   it('completes scripted events with tool call ids, the default usage and a finish event', async () => {
-    const model = new ScriptedModel([[text('Reading.'), toolCall('Read', { file_path: 'a.ts' }), toolCall('Read', { file_path: 'b.ts' }, 'mine')]]);
+    const model = new ScriptedModel([
+      [text('Reading.'), toolCall('Read', { file_path: 'a.ts' }), toolCall('Read', { file_path: 'b.ts' }, 'mine')],
+    ]);
     expect(await collect(model.stream(request()))).toEqual([
       { type: 'text-delta', text: 'Reading.' },
       { type: 'tool-call', toolCallId: 'call_1_0', toolName: 'Read', input: { file_path: 'a.ts' }, rawInput: '{"file_path":"a.ts"}' },
@@ -56,7 +58,9 @@ describe('ScriptedModel', () => {
   });
 
   it('keeps scripted usage and finish events, and uses the configured default usage', async () => {
-    const model = new ScriptedModel([[text('a'), usage(7, 3), finish('max-tokens')], 'b', 'c'], { defaultUsage: { inputTokens: 1, outputTokens: 2 } });
+    const model = new ScriptedModel([[text('a'), usage(7, 3), finish('max-tokens')], 'b', 'c'], {
+      defaultUsage: { inputTokens: 1, outputTokens: 2 },
+    });
     expect(await collect(model.stream(request()))).toEqual([
       { type: 'text-delta', text: 'a' },
       { type: 'usage', usage: { inputTokens: 7, outputTokens: 3 } },

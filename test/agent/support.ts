@@ -10,10 +10,7 @@ export const system = 'You are a test agent.';
 export const prompt = 'Do the task.';
 
 /** Runs the agent with test defaults; `events` collects everything it emitted. */
-export async function run(
-  model: Model,
-  options: Partial<AgentRunOptions> = {},
-): Promise<AgentRunResult & { events: AgentEvent[] }> {
+export async function run(model: Model, options: Partial<AgentRunOptions> = {}): Promise<AgentRunResult & { events: AgentEvent[] }> {
   const events: AgentEvent[] = [];
   const result = await runAgent({
     model,

@@ -46,9 +46,15 @@ describe('tool errors the model can act on', () => {
     const { message, result } = await resultAfter(call, [echoTool()]);
 
     expect(message).toEqual(
-      errorResult('Echo', 'Tool "Echo" was not run: the tool input is not valid JSON (Unexpected end of JSON input). Call it again with a JSON object as input.'),
+      errorResult(
+        'Echo',
+        'Tool "Echo" was not run: the tool input is not valid JSON (Unexpected end of JSON input). Call it again with a JSON object as input.',
+      ),
     );
-    expect(result.messages[1]).toEqual({ role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'call-1', toolName: 'Echo', input: {} }] });
+    expect(result.messages[1]).toEqual({
+      role: 'assistant',
+      content: [{ type: 'tool-call', toolCallId: 'call-1', toolName: 'Echo', input: {} }],
+    });
     expect(result.transcript[0]).toEqual({ type: 'tool-call', toolCallId: 'call-1', toolName: 'Echo', input: '{"text": ' });
   });
 

@@ -36,11 +36,7 @@ describe('notices', () => {
     const pending = [['background task t3 completed', 'background task t4 failed'], []];
     let taken = 0;
     const takeNotices = () => pending[taken++] ?? [];
-    const model = new ScriptedModel([
-      [toolCall('Echo', { text: 'a' }, 'call-1')],
-      [toolCall('Echo', { text: 'b' }, 'call-2')],
-      'Done.',
-    ]);
+    const model = new ScriptedModel([[toolCall('Echo', { text: 'a' }, 'call-1')], [toolCall('Echo', { text: 'b' }, 'call-2')], 'Done.']);
     const result = await run(model, { tools: [echoTool()], takeNotices });
 
     expect(result.status).toBe('completed');
@@ -55,7 +51,15 @@ describe('notices', () => {
       ],
     });
     expect(model.calls[2].request.messages.at(-1)?.content).toHaveLength(1);
-    expect(result.transcript.map((entry) => entry.type)).toEqual(['tool-call', 'tool-result', 'notice', 'notice', 'tool-call', 'tool-result', 'text']);
+    expect(result.transcript.map((entry) => entry.type)).toEqual([
+      'tool-call',
+      'tool-result',
+      'notice',
+      'notice',
+      'tool-call',
+      'tool-result',
+      'text',
+    ]);
     expect(result.transcript[2]).toEqual({ type: 'notice', text: 'background task t3 completed' });
     // No two user messages in a row anywhere in the conversation.
     const roles = result.messages.map((message) => message.role);
@@ -64,7 +68,7 @@ describe('notices', () => {
 });
 
 describe('the points around a turn (hooks use them)', () => {
-  it("afterToolCalls sees each call with its result; its notices join the results, secrets replaced", async () => {
+  it('afterToolCalls sees each call with its result; its notices join the results, secrets replaced', async () => {
     const seen: unknown[] = [];
     const model = new ScriptedModel([[toolCall('Echo', { text: 'a' }, 'call-1')], 'Done.']);
     const result = await run(model, {
@@ -84,7 +88,10 @@ describe('the points around a turn (hooks use them)', () => {
     const model = new ScriptedModel(['First answer.', 'Second answer.']);
     const result = await run(model, { reviewFinish: async () => (reviews++ === 0 ? 'Run the tests first.' : undefined) });
     expect(result).toMatchObject({ status: 'completed', output: 'Second answer.' });
-    expect(model.calls[1].request.messages.at(-1)?.content.at(-1)).toEqual({ type: 'text', text: '[Agent Team notice] Run the tests first.' });
+    expect(model.calls[1].request.messages.at(-1)?.content.at(-1)).toEqual({
+      type: 'text',
+      text: '[Agent Team notice] Run the tests first.',
+    });
 
     const ending = new ScriptedModel([[toolCall('Echo', { text: 'a' })], 'Never asked.']);
     const ended = await run(ending, { tools: [echoTool()], endRequested: () => 'A release freeze is on.' });

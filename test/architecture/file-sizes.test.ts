@@ -12,6 +12,12 @@ describe('the files of src/', () => {
   it('are at most 160 lines at the 90th percentile', () => {
     const lines = files.map((file) => file.lines).sort((a, b) => a - b);
     const p90 = lines[Math.ceil(lines.length * 0.9) - 1]!;
-    expect(p90, `the longest: ${files.filter((file) => file.lines > 160).map((file) => `${file.path} (${file.lines})`).join(', ')}`).toBeLessThanOrEqual(160);
+    expect(
+      p90,
+      `the longest: ${files
+        .filter((file) => file.lines > 160)
+        .map((file) => `${file.path} (${file.lines})`)
+        .join(', ')}`,
+    ).toBeLessThanOrEqual(160);
   });
 });

@@ -13,7 +13,9 @@ import { activateExtension, type ActivatedExtension } from '../extension/support
 vi.mock('vscode', () => import('../extension/support/fake-vscode.js'));
 
 type SettingSchema = { type?: string; default?: unknown; minimum?: number; maximum?: number };
-const manifest = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { contributes: { configuration: { properties: Record<string, SettingSchema> } } };
+const manifest = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as {
+  contributes: { configuration: { properties: Record<string, SettingSchema> } };
+};
 const settings = manifest.contributes.configuration.properties;
 const names = Object.keys(limitRanges) as LimitName[];
 
@@ -48,25 +50,34 @@ describe('the limits table', () => {
 
   it.each(Object.entries(cliFlags))('%s: the CLI defaults to it and takes exactly its range', (name, cli) => {
     const range = limitRanges[name as LimitName];
-    const parse = (value?: string) => parseArguments(['run', ...(value === undefined ? [] : [cli.flag, value]), 'the task'], '/work') as RunArguments;
+    const parse = (value?: string) =>
+      parseArguments(['run', ...(value === undefined ? [] : [cli.flag, value]), 'the task'], '/work') as RunArguments;
     expect(parse()[cli.field]).toBe(range.default);
     expect(parse(String(range.minimum))[cli.field]).toBe(range.minimum);
     if (range.minimum > 0) expect(() => parse(String(range.minimum - 1))).toThrow(cli.flag);
     if (Number.isFinite(range.maximum)) {
       expect(parse(String(range.maximum))[cli.field]).toBe(range.maximum);
-      expect(() => parse(String(range.maximum + 1))).toThrow(`${cli.flag} must be a whole number from ${range.minimum} to ${range.maximum}`);
+      expect(() => parse(String(range.maximum + 1))).toThrow(
+        `${cli.flag} must be a whole number from ${range.minimum} to ${range.maximum}`,
+      );
     }
   });
 
   it('the extension reads each setting in its range: the maximum above it, the default below it', async () => {
     const bounded = names.filter((name) => Number.isFinite(limitRanges[name].maximum));
-    extension = activateExtension({ trusted: true, userSettings: Object.fromEntries(bounded.map((name) => [`agentTeam.${name}`, limitRanges[name].maximum + 5])) });
+    extension = activateExtension({
+      trusted: true,
+      userSettings: Object.fromEntries(bounded.map((name) => [`agentTeam.${name}`, limitRanges[name].maximum + 5])),
+    });
     const above = readSettings(true);
     for (const name of bounded) expect(above[name], name).toBe(limitRanges[name].maximum);
     await extension.cleanup();
 
     const floored = names.filter((name) => limitRanges[name].minimum > 0);
-    extension = activateExtension({ trusted: true, userSettings: Object.fromEntries(floored.map((name) => [`agentTeam.${name}`, limitRanges[name].minimum - 1])) });
+    extension = activateExtension({
+      trusted: true,
+      userSettings: Object.fromEntries(floored.map((name) => [`agentTeam.${name}`, limitRanges[name].minimum - 1])),
+    });
     const below = readSettings(true);
     for (const name of floored) expect(below[name], name).toBe(limitRanges[name].default);
   });

@@ -23,7 +23,11 @@ const processModules = new Set(['child_process', 'node:child_process', 'cross-sp
  * commands/sandbox/server-launch.ts builds with `bubblewrapArguments`, the same sandbox commands get;
  * the SDK module is imported in one file and the transport made in one other, so no third can use it.
  */
-const stdioTransport = { module: '@modelcontextprotocol/sdk/client/stdio.js', importedBy: 'engine/mcp/mcp-client-sdk.ts', constructedBy: 'engine/mcp/mcp-connection.ts' };
+const stdioTransport = {
+  module: '@modelcontextprotocol/sdk/client/stdio.js',
+  importedBy: 'engine/mcp/mcp-client-sdk.ts',
+  constructedBy: 'engine/mcp/mcp-connection.ts',
+};
 
 /** Functions that start a process, by the name they are called with. `exec` is left out: RegExp has one. */
 const startingCalls = new Set(['spawn', 'spawnSync', 'execFile', 'execFileSync', 'execSync', 'fork']);
@@ -37,10 +41,15 @@ function processStarts(fileName: string, text: string): string[] {
     const specifier =
       (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)
         ? node.moduleSpecifier.text
-        : ts.isCallExpression(node) && (node.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(node.expression) && node.expression.text === 'require')) && node.arguments[0] && ts.isStringLiteralLike(node.arguments[0])
+        : ts.isCallExpression(node) &&
+            (node.expression.kind === ts.SyntaxKind.ImportKeyword ||
+              (ts.isIdentifier(node.expression) && node.expression.text === 'require')) &&
+            node.arguments[0] &&
+            ts.isStringLiteralLike(node.arguments[0])
           ? node.arguments[0].text
           : undefined;
-    if (specifier !== undefined && (processModules.has(specifier) || specifier === stdioTransport.module)) found.push(`${at(node)}: import ${specifier}`);
+    if (specifier !== undefined && (processModules.has(specifier) || specifier === stdioTransport.module))
+      found.push(`${at(node)}: import ${specifier}`);
     if (ts.isCallExpression(node)) {
       const callee = node.expression;
       const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : undefined;
@@ -112,6 +121,10 @@ describe('starting a process', () => {
   it('has the launcher and the exception where this test says they are', () => {
     const files = new Set(sourceFiles());
     for (const file of [launcher, stdioTransport.importedBy, stdioTransport.constructedBy]) expect(files.has(file)).toBe(true);
-    expect(processStarts(launcher, readFileSync(path.join(sourceRoot, launcher), 'utf8')).some((start) => start.endsWith('import node:child_process'))).toBe(true);
+    expect(
+      processStarts(launcher, readFileSync(path.join(sourceRoot, launcher), 'utf8')).some((start) =>
+        start.endsWith('import node:child_process'),
+      ),
+    ).toBe(true);
   });
 });

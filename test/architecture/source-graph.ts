@@ -25,7 +25,10 @@ export function readSourceGraph(): SourceFile[] {
       .preProcessFile(text, true, true)
       .importedFiles.map((entry) => entry.fileName)
       // A data file (`model-prices.json`) imports nothing: it is no arrow of the graph.
-      .filter((specifier) => specifier.startsWith('.') && !(specifier.endsWith('.json') && existsSync(path.join(sourceRoot, path.dirname(file), specifier))))
+      .filter(
+        (specifier) =>
+          specifier.startsWith('.') && !(specifier.endsWith('.json') && existsSync(path.join(sourceRoot, path.dirname(file), specifier))),
+      )
       .map((specifier) => resolveImport(file, specifier, known))
       .filter((target): target is string => target !== undefined);
     return { path: file, lines: text.split('\n').length - (text.endsWith('\n') ? 1 : 0), imports: [...new Set(imports)] };

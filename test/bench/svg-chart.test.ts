@@ -5,14 +5,26 @@ const spec: LineChartSpec = {
   title: 'B1: time per delegation',
   xLabel: 'tasks (log scale)',
   yLabel: 'time per delegation (µs)',
-  series: [{ name: 'median', points: [{ x: 10, y: 50 }, { x: 1_000, y: 100 }, { x: 10_000, y: null }, { x: 100_000, y: 150 }] }],
+  series: [
+    {
+      name: 'median',
+      points: [
+        { x: 10, y: 50 },
+        { x: 1_000, y: 100 },
+        { x: 10_000, y: null },
+        { x: 100_000, y: 150 },
+      ],
+    },
+  ],
   targets: [{ value: 100, label: '≤ 100 µs' }],
   note: 'Load average 1.2 & rising <quick>',
 };
 
 /** The attributes of every element named `tag` (in document order). */
 function elements(svg: string, tag: string): Array<Record<string, string>> {
-  return [...svg.matchAll(new RegExp(`<${tag}\\b([^>]*?)/?>`, 'g'))].map((match) => Object.fromEntries([...match[1].matchAll(/([\w-]+)="([^"]*)"/g)].map((attribute) => [attribute[1], attribute[2]])));
+  return [...svg.matchAll(new RegExp(`<${tag}\\b([^>]*?)/?>`, 'g'))].map((match) =>
+    Object.fromEntries([...match[1].matchAll(/([\w-]+)="([^"]*)"/g)].map((attribute) => [attribute[1], attribute[2]])),
+  );
 }
 
 function textsOf(svg: string, className: string): string[] {
@@ -45,7 +57,9 @@ describe('lineChart', () => {
   });
 
   it('places each measured point on the scales, leaves out the missing one and breaks the line there', () => {
-    const points = elements(svg, 'circle').filter((circle) => circle.class === 'point').map((circle) => [Number(circle.cx), Number(circle.cy)]);
+    const points = elements(svg, 'circle')
+      .filter((circle) => circle.class === 'point')
+      .map((circle) => [Number(circle.cx), Number(circle.cy)]);
     expect(points).toHaveLength(3);
     const [first, second, last] = points;
     // Log x: 10 → 1,000 is two decades, 1,000 → 100,000 two more: equal distances.

@@ -26,9 +26,20 @@ function task(agent: Partial<CapabilityTask['agent']> = {}): CapabilityTask {
 describe('gatherGrants', () => {
   it('puts the grants together in the order of the list', async () => {
     const released: string[] = [];
-    const first: Capability = { name: 'first', grant: () => ({ tools: [tool('A')], instructions: 'Use A.', notices: ['a started'], release: async () => void released.push('first') }) };
+    const first: Capability = {
+      name: 'first',
+      grant: () => ({
+        tools: [tool('A')],
+        instructions: 'Use A.',
+        notices: ['a started'],
+        release: async () => void released.push('first'),
+      }),
+    };
     const none: Capability = { name: 'none', grant: () => undefined };
-    const second: Capability = { name: 'second', grant: async () => ({ tools: [tool('B')], instructions: 'Use B.', release: async () => void released.push('second') }) };
+    const second: Capability = {
+      name: 'second',
+      grant: async () => ({ tools: [tool('B')], instructions: 'Use B.', release: async () => void released.push('second') }),
+    };
     const grants = await gatherGrants([first, none, second], task());
     expect(grants.tools.map((granted) => granted.name)).toEqual(['A', 'B']);
     expect(grants.instructions).toEqual(['Use A.', 'Use B.']);
@@ -59,8 +70,14 @@ describe('gatherGrants', () => {
     const grants = await gatherGrants([refuse('c1'), refuse('c2')], task());
     const calls = ['c1', 'c2', 'c3'].map((toolCallId) => ({ toolCallId, toolName: 'Agent', input: {} }));
     const refused = await grants.reviewToolCalls?.(calls, new AbortController().signal);
-    expect([...(refused ?? [])]).toEqual([['c1', 'no c1'], ['c2', 'no c2']]);
-    expect(seen).toEqual([['c1', 'c2', 'c3'], ['c2', 'c3']]);
+    expect([...(refused ?? [])]).toEqual([
+      ['c1', 'no c1'],
+      ['c2', 'no c2'],
+    ]);
+    expect(seen).toEqual([
+      ['c1', 'c2', 'c3'],
+      ['c2', 'c3'],
+    ]);
   });
 });
 
@@ -71,15 +88,25 @@ describe('the grant points around a turn', () => {
     const chat: Capability = { name: 'chat', grant: () => ({ nextUserMessage: async (answer) => (asked.push(answer), replies.shift()) }) };
     const review: Capability = {
       name: 'review',
-      grant: () => ({ reviewUserPrompt: async (prompt) => (prompt.includes('password') ? { refused: 'no passwords', context: [] } : { context: ['Sprint ends Friday.'] }) }),
+      grant: () => ({
+        reviewUserPrompt: async (prompt) =>
+          prompt.includes('password') ? { refused: 'no passwords', context: [] } : { context: ['Sprint ends Friday.'] },
+      }),
     };
     const grants = await gatherGrants([chat, review], task());
     expect(await grants.nextUserMessage?.('Shall I ship?')).toBe('ship it\n\n[Context added by a hook]\nSprint ends Friday.');
     expect(asked).toEqual(['Shall I ship?', 'Shall I ship?']);
   });
 
-  it('joins every grant\'s notices after the calls, takes the first that sends the agent back, and the first end asked for', async () => {
-    const after = (text: string): Capability => ({ name: text, grant: () => ({ afterToolCalls: async () => [text], reviewFinish: async () => (text === 'b' ? 'go on: b' : undefined), endRequested: () => (text === 'b' ? 'end: b' : undefined) }) });
+  it("joins every grant's notices after the calls, takes the first that sends the agent back, and the first end asked for", async () => {
+    const after = (text: string): Capability => ({
+      name: text,
+      grant: () => ({
+        afterToolCalls: async () => [text],
+        reviewFinish: async () => (text === 'b' ? 'go on: b' : undefined),
+        endRequested: () => (text === 'b' ? 'end: b' : undefined),
+      }),
+    });
     const grants = await gatherGrants([after('a'), after('b')], task());
     const signal = new AbortController().signal;
     expect(await grants.afterToolCalls?.([], signal)).toEqual(['a', 'b']);

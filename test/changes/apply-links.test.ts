@@ -91,9 +91,9 @@ describe('applyChangeSet and symbolic links', () => {
   it('re-checks the policy on the current target: a restored proposal cannot write into .git', async () => {
     const { tree, workspace, changeSet } = await createLinkedWorkspace(trees);
     // As if restored from an older history with the target recorded: the rules are checked again at apply.
-    expect(() => changeSet.propose('hooks/post-checkout', { baseContent: null, proposedContent: 'x\n', target: '.git/hooks/post-checkout' })).toThrow(
-      /version-control internals/,
-    );
+    expect(() =>
+      changeSet.propose('hooks/post-checkout', { baseContent: null, proposedContent: 'x\n', target: '.git/hooks/post-checkout' }),
+    ).toThrow(/version-control internals/);
     changeSet.propose('plain/post-checkout', { baseContent: null, proposedContent: 'x\n' });
     changeSet.accept();
     await link(tree, '.git/hooks', 'plain');

@@ -65,7 +65,9 @@ describe('applyChangeSet', () => {
     await tree.write('f.txt', someoneElse);
     const [result] = (await applyChangeSet(changeSet, workspace)).files;
     expect(result.outcome).toBe('applied');
-    expect(result.message).toBe('f.txt: applied 1 of 1 change, merged with the changes made on disk since the task read it (on disk; no line changed by both).');
+    expect(result.message).toBe(
+      'f.txt: applied 1 of 1 change, merged with the changes made on disk since the task read it (on disk; no line changed by both).',
+    );
     expect(await tree.read('f.txt')).toBe(someoneElse.replace('line 10\n', 'ten\n'));
     expect(changeSet.file('f.txt')!.status).toBe('applied');
   });
@@ -78,7 +80,9 @@ describe('applyChangeSet', () => {
     await tree.write('f.txt', theirs);
     const [result] = (await applyChangeSet(changeSet, workspace)).files;
     expect(result.outcome).toBe('conflict');
-    expect(result.message).toMatch(/^f\.txt changed on disk since the task read it \(on disk\) and lines 7–13 were changed by both on disk and task t1; nothing was written/);
+    expect(result.message).toMatch(
+      /^f\.txt changed on disk since the task read it \(on disk\) and lines 7–13 were changed by both on disk and task t1; nothing was written/,
+    );
     expect(await tree.read('f.txt')).toBe(theirs);
     expect(changeSet.file('f.txt')!.status).toBe('pending');
     expect(result.conflicts!.regions).toHaveLength(1);
@@ -115,7 +119,10 @@ describe('applyChangeSet', () => {
     changeSet.accept();
     await tree.write('n.txt', 'theirs\n');
     const [result] = (await applyChangeSet(changeSet, workspace)).files;
-    expect([result.outcome, result.message]).toEqual(['conflict', 'n.txt was created on disk after the task proposed it as a new file; nothing was written.']);
+    expect([result.outcome, result.message]).toEqual([
+      'conflict',
+      'n.txt was created on disk after the task proposed it as a new file; nothing was written.',
+    ]);
     expect(await tree.read('n.txt')).toBe('theirs\n');
   });
 

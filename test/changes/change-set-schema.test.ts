@@ -19,7 +19,10 @@ const sorted = (keys: Iterable<string>) => [...new Set(keys)].sort();
 function realChangeSet(): ChangeSet {
   const changeSet = new ChangeSet({ taskId: 't1', role: 'refactorer' });
   changeSet.propose('src/new.ts', { baseContent: null, proposedContent: 'export const x = 1;\n' });
-  changeSet.propose('src/edited.ts', { baseContent: base, proposedContent: base.replace('line 2\n', 'two\n').replace('line 28\n', 'twenty-eight\n') });
+  changeSet.propose('src/edited.ts', {
+    baseContent: base,
+    proposedContent: base.replace('line 2\n', 'two\n').replace('line 28\n', 'twenty-eight\n'),
+  });
   const [first, second] = changeSet.file('src/edited.ts')!.hunks;
   changeSet.accept({ path: 'src/edited.ts', hunkId: first.id });
   changeSet.reject({ path: 'src/edited.ts', hunkId: second.id });
@@ -44,7 +47,9 @@ describe('ChangeSetSnapshot: one definition for the engine and the saved proposa
   it('the snapshot exercises every field the definitions name', () => {
     const snapshot = realChangeSet().snapshot();
     expect(sorted(Object.keys(snapshot))).toEqual(sorted(Object.keys(changeSetSnapshotSchemas.strict.shape)));
-    expect(sorted(snapshot.files.flatMap((file) => Object.keys(file)))).toEqual(sorted(Object.keys(fileChangeSnapshotSchemas.strict.shape)));
+    expect(sorted(snapshot.files.flatMap((file) => Object.keys(file)))).toEqual(
+      sorted(Object.keys(fileChangeSnapshotSchemas.strict.shape)),
+    );
     expect(sorted(snapshot.files.flatMap((file) => file.hunks.flatMap((hunk) => Object.keys(hunk))))).toEqual(
       sorted(Object.keys(hunkSnapshotSchemas.strict.shape)),
     );

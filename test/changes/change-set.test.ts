@@ -55,7 +55,10 @@ describe('ChangeSet', () => {
     const changeSet = new ChangeSet({ taskId: 't1', role: 'coder' });
     const first = changeSet.propose('a.txt', { baseContent: base, proposedContent: base.replace('line 2\n', 'two\n') })!;
     changeSet.accept({ path: 'a.txt', hunkId: first.hunks[0].id });
-    const second = changeSet.propose('a.txt', { baseContent: base, proposedContent: base.replace('line 2\n', 'two\n').replace('line 18\n', 'eighteen\n') })!;
+    const second = changeSet.propose('a.txt', {
+      baseContent: base,
+      proposedContent: base.replace('line 2\n', 'two\n').replace('line 18\n', 'eighteen\n'),
+    })!;
     expect(second.hunks.map((hunk) => [hunk.id === first.hunks[0].id, hunk.decision])).toEqual([
       [true, 'accepted'],
       [false, 'pending'],
@@ -64,12 +67,25 @@ describe('ChangeSet', () => {
 
   it('flags sensitive configuration as requiring approval and refuses protected paths and bad paths', () => {
     const changeSet = new ChangeSet({ taskId: 't1', role: 'coder' });
-    for (const path of ['.vscode/settings.json', '.vscode/tasks.json', '.github/workflows/ci.yml', '.agent-team/agents/x.md', '.claude/settings.json', '.gitattributes', 'lib/.gitattributes', '.gitmodules', '.mcp.json', '.envrc']) {
+    for (const path of [
+      '.vscode/settings.json',
+      '.vscode/tasks.json',
+      '.github/workflows/ci.yml',
+      '.agent-team/agents/x.md',
+      '.claude/settings.json',
+      '.gitattributes',
+      'lib/.gitattributes',
+      '.gitmodules',
+      '.mcp.json',
+      '.envrc',
+    ]) {
       expect(changeSet.propose(path, { baseContent: null, proposedContent: '{}\n' })!.requiresApproval).toBe(true);
     }
     expect(changeSet.propose('src/settings.json', { baseContent: null, proposedContent: '{}\n' })!.requiresApproval).toBe(false);
     // Secret files are written only with approval as well: `.env` and `.npmrc` change what tools run.
-    expect(changeSet.propose('.env', { baseContent: null, proposedContent: 'NODE_OPTIONS=--require ./x.js\n' })!.requiresApproval).toBe(true);
+    expect(changeSet.propose('.env', { baseContent: null, proposedContent: 'NODE_OPTIONS=--require ./x.js\n' })!.requiresApproval).toBe(
+      true,
+    );
     expect(changeSet.propose('.env.example', { baseContent: null, proposedContent: 'KEY=\n' })!.requiresApproval).toBe(false);
     expect(() => changeSet.propose('.git/HEAD', { baseContent: null, proposedContent: 'x' })).toThrow(WorkspaceError);
     expect(() => changeSet.propose('../x', { baseContent: null, proposedContent: 'x' })).toThrow(/not a workspace-relative file path/);
@@ -86,7 +102,10 @@ describe('ChangeSet', () => {
 
   it('is JSON-serializable and restores from its snapshot with decisions', () => {
     const changeSet = new ChangeSet({ taskId: 't1', role: 'coder' });
-    const file = changeSet.propose('a.txt', { baseContent: base, proposedContent: base.replace('line 2\n', 'two\n').replace('line 18\n', '') })!;
+    const file = changeSet.propose('a.txt', {
+      baseContent: base,
+      proposedContent: base.replace('line 2\n', 'two\n').replace('line 18\n', ''),
+    })!;
     changeSet.propose('n.txt', { baseContent: null, proposedContent: 'new\n' });
     changeSet.accept({ path: 'a.txt', hunkId: file.hunks[1].id });
     const snapshot = changeSet.snapshot();

@@ -37,7 +37,12 @@ function sharedLines(a: string, b: string): { prefix: number; suffix: number } {
   let prefix = 0;
   while (prefix < left.length && prefix < right.length && left[prefix] === right[prefix]) prefix++;
   let suffix = 0;
-  while (suffix < left.length - prefix && suffix < right.length - prefix && left[left.length - 1 - suffix] === right[right.length - 1 - suffix]) suffix++;
+  while (
+    suffix < left.length - prefix &&
+    suffix < right.length - prefix &&
+    left[left.length - 1 - suffix] === right[right.length - 1 - suffix]
+  )
+    suffix++;
   return { prefix, suffix };
 }
 
@@ -85,20 +90,35 @@ describe('computeHunks on the differing middle only', () => {
       const shift = splitLinesKeepingEnds(head).length;
       const context = `${JSON.stringify(middle)} / ${JSON.stringify(edited)}, ${shift} lines before`;
       // The lines before only move the hunks down (their context may take in some of those lines).
-      expect(whole.map((hunk) => hunk.added - hunk.removed), context).toEqual(alone.map((hunk) => hunk.added - hunk.removed));
-      expect(applyHunks(head + middle, whole, () => true), context).toBe(head + edited);
+      expect(
+        whole.map((hunk) => hunk.added - hunk.removed),
+        context,
+      ).toEqual(alone.map((hunk) => hunk.added - hunk.removed));
+      expect(
+        applyHunks(head + middle, whole, () => true),
+        context,
+      ).toBe(head + edited);
       const withTail = computeHunks('f.txt', head + middle + tail, head + edited + tail);
-      expect(applyHunks(head + middle + tail, withTail, () => true), context).toBe(head + edited + tail);
-      expect(applyHunks(head + middle + tail, withTail, () => false), context).toBe(head + middle + tail);
+      expect(
+        applyHunks(head + middle + tail, withTail, () => true),
+        context,
+      ).toBe(head + edited + tail);
+      expect(
+        applyHunks(head + middle + tail, withTail, () => false),
+        context,
+      ).toBe(head + middle + tail);
       const baseLines = splitLinesKeepingEnds(head + middle + tail);
-      for (const hunk of withTail) expect(hunk.oldText.join(''), context).toBe(baseLines.slice(hunk.oldStart - 1, hunk.oldStart - 1 + hunk.oldLines).join(''));
+      for (const hunk of withTail)
+        expect(hunk.oldText.join(''), context).toBe(baseLines.slice(hunk.oldStart - 1, hunk.oldStart - 1 + hunk.oldLines).join(''));
     }
   });
 
   it('diffs an edit of one line in a large file as it diffs the lines around it', () => {
     const base = Array.from({ length: 20_000 }, (_, index) => `export const value${index} = ${index};\n`).join('');
     const hunks = computeHunks('big.ts', base, base.replace('value12345 =', 'renamed12345 ='));
-    expect(hunks.map((hunk) => [hunk.oldStart, hunk.oldLines, hunk.newStart, hunk.newLines, hunk.added, hunk.removed])).toEqual([[12_343, 7, 12_343, 7, 1, 1]]);
+    expect(hunks.map((hunk) => [hunk.oldStart, hunk.oldLines, hunk.newStart, hunk.newLines, hunk.added, hunk.removed])).toEqual([
+      [12_343, 7, 12_343, 7, 1, 1],
+    ]);
     expect(hunks[0].lines[3]).toBe('-export const value12345 = 12345;');
   });
 });

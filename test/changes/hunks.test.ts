@@ -14,7 +14,17 @@ describe('computeHunks', () => {
       [7, 7, 7, 8, 2, 1],
       [15, 6, 16, 5, 0, 1],
     ]);
-    expect(hunks[1].lines).toEqual([' line 7', ' line 8', ' line 9', '-line 10', '+line ten', '+line ten and a half', ' line 11', ' line 12', ' line 13']);
+    expect(hunks[1].lines).toEqual([
+      ' line 7',
+      ' line 8',
+      ' line 9',
+      '-line 10',
+      '+line ten',
+      '+line ten and a half',
+      ' line 11',
+      ' line 12',
+      ' line 13',
+    ]);
   });
 
   it('gives hunks ids that survive unrelated edits and change when the hunk changes', () => {

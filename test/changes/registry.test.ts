@@ -28,7 +28,8 @@ describe('ChangeSetRegistry', () => {
     const workspace = new NodeWorkspace(tree.root, { ripgrepPath: null });
     const registry = new ChangeSetRegistry();
     const [first, second, third] = ['t1', 't2', 't3'].map((taskId) => registry.create(taskId, 'coder'));
-    for (const changeSet of [first, second, third]) changeSet.propose('shared.ts', { baseContent: 'a\n', proposedContent: `${changeSet.taskId}\n` });
+    for (const changeSet of [first, second, third])
+      changeSet.propose('shared.ts', { baseContent: 'a\n', proposedContent: `${changeSet.taskId}\n` });
     expect(first.file('shared.ts')!.overlapsWith).toEqual(['t2', 't3']);
 
     second.propose('shared.ts', { baseContent: 'a\n', proposedContent: 'a\n' }); // back to the base: withdrawn

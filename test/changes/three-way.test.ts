@@ -39,7 +39,9 @@ describe('mergeThreeWay', () => {
     // The region is the proposal's hunk with its context, numbered in the base.
     expect([conflict.baseStart, conflict.baseLines]).toEqual([7, 7]);
     const marked = result.resolved('markers', labels);
-    expect(marked).toContain('<<<<<<< task t2\nline 7\nline 8\nline 9\nten by t2\nline 11\nline 12\nline 13\n=======\nline 7\nline 8\nline 9\nten by t3\nline 11\nline 12\nline 13\n>>>>>>> task t3\n');
+    expect(marked).toContain(
+      '<<<<<<< task t2\nline 7\nline 8\nline 9\nten by t2\nline 11\nline 12\nline 13\n=======\nline 7\nline 8\nline 9\nten by t3\nline 11\nline 12\nline 13\n>>>>>>> task t3\n',
+    );
     // Away from the conflict the other hunk still lands, and each side can be taken whole.
     expect(marked).toContain('twenty-five\n');
     expect(result.resolved('current')).toBe(earlier.replace('line 25\n', 'twenty-five\n'));

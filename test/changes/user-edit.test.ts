@@ -26,7 +26,14 @@ describe('ChangeSet.editProposed', () => {
     const [, second] = changeSet.file('f.txt')!.hunks;
     const userText = agentProposal.replace('two\n', 'TWO (mine)\n');
     const file = changeSet.editProposed('f.txt', userText);
-    expect(file).toMatchObject({ proposedContent: userText, baseContent: base, editedByUser: true, status: 'pending', added: 2, removed: 2 });
+    expect(file).toMatchObject({
+      proposedContent: userText,
+      baseContent: base,
+      editedByUser: true,
+      status: 'pending',
+      added: 2,
+      removed: 2,
+    });
     expect(file.hunks.map((hunk) => hunk.lines.filter((line) => line.startsWith('+')))).toEqual([['+TWO (mine)'], ['+eighteen']]);
     expect(file.diff).toContain('+TWO (mine)');
     // The untouched hunk keeps its id, so a decision or a lens naming it still finds it.
@@ -53,13 +60,17 @@ describe('ChangeSet.editProposed', () => {
 
   it('refuses a file already written, one whose changes are all decided, an edit back to the base and an unknown file', () => {
     const { changeSet } = proposed();
-    expect(() => changeSet.editProposed('f.txt', base)).toThrow(/not kept: it is the file as it was before the proposal\. To drop the whole change, reject it/);
+    expect(() => changeSet.editProposed('f.txt', base)).toThrow(
+      /not kept: it is the file as it was before the proposal\. To drop the whole change, reject it/,
+    );
     expect(() => changeSet.editProposed('other.txt', 'x')).toThrow(expect.objectContaining({ kind: 'not-found' }));
     changeSet.reject({ path: 'f.txt' });
     expect(() => changeSet.editProposed('f.txt', 'x\n')).toThrow(/already accepted or rejected/);
     changeSet.accept({ path: 'f.txt' });
     changeSet.markApplied('f.txt');
-    expect(() => changeSet.editProposed('f.txt', 'x\n')).toThrow(expect.objectContaining({ kind: 'invalid', message: expect.stringMatching(/already accepted and written/) }));
+    expect(() => changeSet.editProposed('f.txt', 'x\n')).toThrow(
+      expect.objectContaining({ kind: 'invalid', message: expect.stringMatching(/already accepted and written/) }),
+    );
   });
 
   it('survives a snapshot (as saved, read back leniently) and a rebase, marker included', () => {

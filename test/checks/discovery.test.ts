@@ -21,7 +21,7 @@ async function workspace(files: Record<string, string>): Promise<string> {
 }
 
 describe('discoverChecks', () => {
-  it('finds package scripts with the lockfile\'s manager, Makefile targets, pytest, cargo and go', async () => {
+  it("finds package scripts with the lockfile's manager, Makefile targets, pytest, cargo and go", async () => {
     const root = await workspace({
       'package.json': JSON.stringify({ scripts: { test: 'vitest run', typecheck: 'tsc', build: 'tsc -b', dev: 'vite' } }),
       'yarn.lock': '',
@@ -45,8 +45,24 @@ describe('discoverChecks', () => {
   });
 
   it('.agent-team/checks.yaml replaces discovery; an invalid one runs nothing and says why', async () => {
-    const root = await workspace({ 'package.json': JSON.stringify({ scripts: { test: 'jest' } }), '.agent-team/checks.yaml': 'checks:\n  - name: unit\n    command: npm run unit\n    timeoutSeconds: 60\n    when: ["src/**"]\n' });
-    expect(await discoverChecks(root)).toEqual({ checks: [{ name: 'unit', command: 'npm run unit', timeoutSeconds: 60, when: ['src/**'], source: '.agent-team/checks.yaml', sourceKind: 'checks-yaml' }], skipped: [], fromChecksFile: true });
+    const root = await workspace({
+      'package.json': JSON.stringify({ scripts: { test: 'jest' } }),
+      '.agent-team/checks.yaml': 'checks:\n  - name: unit\n    command: npm run unit\n    timeoutSeconds: 60\n    when: ["src/**"]\n',
+    });
+    expect(await discoverChecks(root)).toEqual({
+      checks: [
+        {
+          name: 'unit',
+          command: 'npm run unit',
+          timeoutSeconds: 60,
+          when: ['src/**'],
+          source: '.agent-team/checks.yaml',
+          sourceKind: 'checks-yaml',
+        },
+      ],
+      skipped: [],
+      fromChecksFile: true,
+    });
     await writeFile(path.join(root, '.agent-team/checks.yaml'), 'checks:\n  - name: unit\n    command: npm run unit\n    shell: zsh\n');
     const invalid = await discoverChecks(root);
     expect(invalid.checks).toEqual([]);

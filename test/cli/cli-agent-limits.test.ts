@@ -33,7 +33,11 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run: agent loop
       return textTurn('Read what fitted.');
     });
     const provider = providerEnvironment(protocol, world.server.baseUrl);
-    const run = startCli(world.cliPath, ['run', '--json', '--agent', 'researcher', '--workspace', world.workspace, ...provider.args, 'Read big.txt'], provider.env);
+    const run = startCli(
+      world.cliPath,
+      ['run', '--json', '--agent', 'researcher', '--workspace', world.workspace, ...provider.args, 'Read big.txt'],
+      provider.env,
+    );
     const { code, stdout, stderr } = await run.exited;
     expect(stderr).toBe('');
     expect(code).toBe(0);

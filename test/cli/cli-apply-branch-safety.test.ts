@@ -35,13 +35,18 @@ async function runProposals(cli: CliWorld, workspace: string, proposals: Proposa
   });
   const provider = providerEnvironment('openai', cli.server.baseUrl);
   const environment = { ...provider.env, ...gitWorld.environment };
-  const run = await startCli(cli.cliPath, ['run', '--agent', 'refactorer', '--workspace', workspace, ...provider.args, 'Tidy up'], environment).exited;
+  const run = await startCli(
+    cli.cliPath,
+    ['run', '--agent', 'refactorer', '--workspace', workspace, ...provider.args, 'Tidy up'],
+    environment,
+  ).exited;
   expect(run.code, run.stderr).toBe(0);
   const listed = await startCli(cli.cliPath, ['runs', '--json', '--workspace', workspace], environment).exited;
   return (JSON.parse(listed.stdout.split('\n')[0]!) as { runId: string }).runId;
 }
 
-const apply = (workspace: string, runId: string, ...args: string[]) => startCli(world.cliPath, ['apply', runId, '--workspace', workspace, ...args], gitWorld.environment).exited;
+const apply = (workspace: string, runId: string, ...args: string[]) =>
+  startCli(world.cliPath, ['apply', runId, '--workspace', workspace, ...args], gitWorld.environment).exited;
 const branches = () => git(world.workspace, ['branch', '--list', '--format=%(refname:short)'], gitWorld).trim().split('\n');
 
 const configurationProposals: Proposal[] = [
@@ -49,7 +54,10 @@ const configurationProposals: Proposal[] = [
   { name: 'Write', input: { file_path: '.githooks/pre-commit', content: '#!/bin/sh\ntouch /tmp/owned\n' } },
   { name: 'Write', input: { file_path: '.github/workflows/ci.yml', content: 'on: push\njobs: {}\n' } },
   { name: 'Write', input: { file_path: '.vscode/settings.json', content: '{ "agentTeam.allowedCommands": ["*"] }\n' } },
-  { name: 'Write', input: { file_path: 'package.json', content: '{\n  "name": "demo",\n  "scripts": { "postinstall": "node steal.js" }\n}\n' } },
+  {
+    name: 'Write',
+    input: { file_path: 'package.json', content: '{\n  "name": "demo",\n  "scripts": { "postinstall": "node steal.js" }\n}\n' },
+  },
 ];
 
 describe('agent-team apply --branch holds back what apply holds back', () => {
@@ -57,7 +65,9 @@ describe('agent-team apply --branch holds back what apply holds back', () => {
     initRepository(world.workspace, gitWorld);
     const runId = await runProposals(world, world.workspace, configurationProposals);
     const { code, stdout } = await apply(world.workspace, runId, '--branch', 'agent-team/tidy');
-    expect(stdout).toContain('needs-approval: .githooks/pre-commit — .githooks/pre-commit needs explicit approval (it is configuration that can run code or change permissions)');
+    expect(stdout).toContain(
+      'needs-approval: .githooks/pre-commit — .githooks/pre-commit needs explicit approval (it is configuration that can run code or change permissions)',
+    );
     expect(stdout).toContain('needs-approval: .github/workflows/ci.yml — .github/workflows/ci.yml needs explicit approval');
     expect(stdout).toContain('needs-approval: .vscode/settings.json — .vscode/settings.json needs explicit approval');
     expect(stdout).toContain('needs-approval: package.json — package.json needs explicit approval (the edit changes "scripts"');
@@ -122,7 +132,9 @@ describe('agent-team apply --branch runs none of the repository’s programs', (
     expect(code, stderr).toBe(0);
     expect(stdout).toContain('Made branch agent-team/quiet');
     expect(stdout).toContain('Pull request: https://github.com/example/project/pull/7');
-    expect(git(origin, ['rev-parse', 'agent-team/quiet'], gitWorld)).toBe(git(world.workspace, ['rev-parse', 'agent-team/quiet'], gitWorld));
+    expect(git(origin, ['rev-parse', 'agent-team/quiet'], gitWorld)).toBe(
+      git(world.workspace, ['rev-parse', 'agent-team/quiet'], gitWorld),
+    );
     expect(git(world.workspace, ['cat-file', 'blob', 'agent-team/quiet:math.ts'], gitWorld)).toBe('export const one = 1.0;\n');
     expect((await gh.calls())[1]?.slice(0, 4)).toEqual(['pr', 'create', '--head', 'agent-team/quiet']);
   });
@@ -145,7 +157,9 @@ describe('agent-team apply --branch refuses a run file’s paths outside the wor
     await mkdir(app);
     await writeFile(path.join(app, 'main.ts'), 'export const main = 1;\n');
     initRepository(world.workspace, gitWorld);
-    const runId = await runProposals(world, app, [{ name: 'Edit', input: { file_path: 'main.ts', old_string: 'main = 1', new_string: 'main = 2' } }]);
+    const runId = await runProposals(world, app, [
+      { name: 'Edit', input: { file_path: 'main.ts', old_string: 'main = 1', new_string: 'main = 2' } },
+    ]);
     const runFile = path.join(app, '.agent-team', 'runs', `${runId}.jsonl`);
     const original = await readFile(runFile, 'utf8');
     expect(original).toContain('"path":"main.ts"');
@@ -180,7 +194,9 @@ describe('agent-team apply --branch takes only a plain new branch name', () => {
 describe("a repository's own git on PATH (direnv's `PATH_add bin`, a relative node_modules/.bin)", () => {
   it('is never run: the branch is made by the real git, and neither stand-in leaves its marker', async () => {
     initRepository(world.workspace, gitWorld);
-    const runId = await runProposals(world, world.workspace, [{ name: 'Edit', input: { file_path: 'math.ts', old_string: 'one = 1', new_string: 'one = 2' } }]);
+    const runId = await runProposals(world, world.workspace, [
+      { name: 'Edit', input: { file_path: 'math.ts', old_string: 'one = 1', new_string: 'one = 2' } },
+    ]);
     const marker = path.join(gitWorld.home, 'fake-git-ran');
     for (const folder of ['bin', 'node_modules/.bin']) {
       await mkdir(path.join(world.workspace, folder), { recursive: true });
@@ -188,7 +204,11 @@ describe("a repository's own git on PATH (direnv's `PATH_add bin`, a relative no
       await chmod(path.join(world.workspace, folder, 'git'), 0o755);
     }
     const searchPath = `${path.join(world.workspace, 'bin')}:node_modules/.bin:${gitWorld.environment.PATH ?? process.env.PATH ?? ''}`;
-    const { code, stdout } = await startCli(world.cliPath, ['apply', runId, '--workspace', world.workspace, '--branch', 'agent-team/path'], { ...gitWorld.environment, PATH: searchPath }).exited;
+    const { code, stdout } = await startCli(
+      world.cliPath,
+      ['apply', runId, '--workspace', world.workspace, '--branch', 'agent-team/path'],
+      { ...gitWorld.environment, PATH: searchPath },
+    ).exited;
     expect(code, stdout).toBe(0);
     expect(branches()).toContain('agent-team/path');
     expect(existsSync(marker) ? await readFile(marker, 'utf8') : '').toBe('');

@@ -24,7 +24,8 @@ afterEach(async () => {
   await gitWorld.dispose();
 });
 
-const apply = (runId: string, ...args: string[]) => startCli(world.cliPath, ['apply', runId, '--workspace', world.workspace, ...args], gitWorld.environment).exited;
+const apply = (runId: string, ...args: string[]) =>
+  startCli(world.cliPath, ['apply', runId, '--workspace', world.workspace, ...args], gitWorld.environment).exited;
 const branches = () => git(world.workspace, ['branch', '--list', '--format=%(refname:short)'], gitWorld).trim().split('\n');
 
 async function repositoryWithRun(options: { identity?: boolean } = {}): Promise<string> {
@@ -45,7 +46,10 @@ describe('agent-team apply --branch', () => {
     expect(stdout).toContain('Made branch agent-team/rename');
     expect(stdout).toContain('Your uncommitted changes are not in the branch');
     expect(checkoutState(world.workspace, gitWorld)).toEqual(before);
-    expect(git(world.workspace, ['diff', '--name-only', 'main..agent-team/rename'], gitWorld).trim().split('\n')).toEqual(['README.md', 'math.ts']);
+    expect(git(world.workspace, ['diff', '--name-only', 'main..agent-team/rename'], gitWorld).trim().split('\n')).toEqual([
+      'README.md',
+      'math.ts',
+    ]);
     expect(git(world.workspace, ['show', 'agent-team/rename:math.ts'], gitWorld)).toBe(expectedMath);
     expect(git(world.workspace, ['show', 'agent-team/rename:README.md'], gitWorld)).toBe(expectedReadme);
     const message = git(world.workspace, ['log', '-1', '--format=%s%n%b%n%an <%ae>', 'agent-team/rename'], gitWorld);

@@ -23,7 +23,8 @@ async function runWithProposals(second: 'omega' | 'alphaToo'): Promise<{ runId: 
   scriptRefactorers(world, 'alpha', second);
   const provider = providerEnvironment('openai', world.server.baseUrl);
   const environment = { ...gitWorld.environment, ...provider.env };
-  const run = await startCli(world.cliPath, ['run', '--workspace', world.workspace, ...provider.args, 'Refactor shapes.ts'], environment).exited;
+  const run = await startCli(world.cliPath, ['run', '--workspace', world.workspace, ...provider.args, 'Refactor shapes.ts'], environment)
+    .exited;
   expect(run.code, run.stderr).toBe(0);
   const listed = await startCli(world.cliPath, ['runs', '--json', '--workspace', world.workspace], environment).exited;
   return { runId: (JSON.parse(listed.stdout.split('\n')[0]!) as { runId: string }).runId, environment };
@@ -32,16 +33,26 @@ async function runWithProposals(second: 'omega' | 'alphaToo'): Promise<{ runId: 
 describe('agent-team apply --branch with two tasks editing one file', () => {
   it('commits both edits of different functions', async () => {
     const { runId, environment } = await runWithProposals('omega');
-    const applied = await startCli(world.cliPath, ['apply', runId, '--workspace', world.workspace, '--branch', 'agent-team/both'], environment).exited;
+    const applied = await startCli(
+      world.cliPath,
+      ['apply', runId, '--workspace', world.workspace, '--branch', 'agent-team/both'],
+      environment,
+    ).exited;
     expect(applied.code, applied.stdout + applied.stderr).toBe(0);
     expect(git(world.workspace, ['show', 'agent-team/both:shapes.ts'], gitWorld)).toBe(both);
   });
 
   it('makes no branch when both changed the same lines, and says how to settle it', async () => {
     const { runId, environment } = await runWithProposals('alphaToo');
-    const applied = await startCli(world.cliPath, ['apply', runId, '--workspace', world.workspace, '--branch', 'agent-team/both'], environment).exited;
+    const applied = await startCli(
+      world.cliPath,
+      ['apply', runId, '--workspace', world.workspace, '--branch', 'agent-team/both'],
+      environment,
+    ).exited;
     expect(applied.code).toBe(1);
-    expect(applied.stdout).toContain('shapes.ts: lines 1–5 were changed by task t3 and by an earlier task of the run; nothing was committed.');
+    expect(applied.stdout).toContain(
+      'shapes.ts: lines 1–5 were changed by task t3 and by an earlier task of the run; nothing was committed.',
+    );
     expect(git(world.workspace, ['branch', '--list', 'agent-team/both'], gitWorld).trim()).toBe('');
   });
 });

@@ -18,7 +18,11 @@ const scriptRefactorers = (first: Parameters<typeof script>[1], second: Paramete
 
 async function runOnce(protocol: MockProtocol, extra: string[]) {
   const provider = providerEnvironment(protocol, world.server.baseUrl);
-  const result = await startCli(world.cliPath, ['run', '--workspace', world.workspace, ...provider.args, ...extra, 'Refactor shapes.ts'], provider.env).exited;
+  const result = await startCli(
+    world.cliPath,
+    ['run', '--workspace', world.workspace, ...provider.args, ...extra, 'Refactor shapes.ts'],
+    provider.env,
+  ).exited;
   return { ...result, provider };
 }
 
@@ -40,7 +44,9 @@ describe.each<MockProtocol>(['openai', 'anthropic'])('agent-team: two refactorer
     expect(code, stderr + stdout).toBe(0);
     expect(await shapes()).toBe(both);
     expect(stdout).toMatch(/applied: shapes\.ts — shapes\.ts: applied 1 of 1 change\.\n/);
-    expect(stdout).toContain('applied: shapes.ts — shapes.ts: applied 1 of 1 change, merged with the changes made on disk since the task read it (task t2; no line changed by both).');
+    expect(stdout).toContain(
+      'applied: shapes.ts — shapes.ts: applied 1 of 1 change, merged with the changes made on disk since the task read it (task t2; no line changed by both).',
+    );
     expect(stdout).not.toContain('conflict');
     expect(stdout).toContain('[t3 refactorer] shapes.ts (+1 −1) — overlaps with task t2 (different lines: both can be applied)');
     // The coordinator heard that the two proposals touch one file and fit together.
@@ -56,7 +62,9 @@ describe('agent-team: overlapping edits of one file', () => {
     expect(await shapes()).toBe(original);
     expect(stdout.match(/^conflict: /gm)).toHaveLength(1);
     expect(stdout).toContain('conflict: shapes.ts — lines 1–5 were changed by both task t2 and task t3; nothing was written to shapes.ts.');
-    expect(stdout).toContain('<<<<<<< task t2\nexport function alpha() {\n  return 10;\n}\n\n// ---\n=======\nexport function alpha() {\n  return 100;\n}\n\n// ---\n>>>>>>> task t3\n');
+    expect(stdout).toContain(
+      '<<<<<<< task t2\nexport function alpha() {\n  return 10;\n}\n\n// ---\n=======\nexport function alpha() {\n  return 100;\n}\n\n// ---\n>>>>>>> task t3\n',
+    );
     expect(stdout).toMatch(/--file shapes\.ts --take t2 or --take t3/);
     expect(stdout).not.toMatch(/^applied: /m);
     // The proposals listed before applying already say so.

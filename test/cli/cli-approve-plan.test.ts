@@ -30,7 +30,8 @@ function args(protocol: MockProtocol, ...more: string[]): { args: string[]; env:
   return { args: ['run', '--json', '--approve-plan', '--workspace', world.workspace, ...provider.args, ...more], env: provider.env };
 }
 
-const researcherStarted = (stdout: string) => parseEvents(stdout).some((event) => event.type === 'task-start' && event.role === 'researcher');
+const researcherStarted = (stdout: string) =>
+  parseEvents(stdout).some((event) => event.type === 'task-start' && event.role === 'researcher');
 
 describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run --approve-plan (%s)', (protocol) => {
   it('holds the subagent until the plan is approved; changes reach the coordinator, which revises and asks again', async () => {
@@ -38,7 +39,9 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run --approve-p
     const { args: argv, env } = args(protocol, 'Where are dates parsed?');
     const run = startCli(world.cliPath, argv, env, { stdin: 'pipe' });
     await run.waitForStderr('Your answer (approve, stop, or the changes you want): ');
-    expect(run.stderr()).toContain('[t1 coordinator: Where are dates parsed?] asks you to approve its plan:\nApprove this plan before any subagent starts?\n\n[ ] Find where dates are parsed\n');
+    expect(run.stderr()).toContain(
+      '[t1 coordinator: Where are dates parsed?] asks you to approve its plan:\nApprove this plan before any subagent starts?\n\n[ ] Find where dates are parsed\n',
+    );
     expect(researcherStarted(run.stdout())).toBe(false);
     expect(world.server.requests.every((request) => agentOf(request) === 'coordinator')).toBe(true);
 
@@ -55,7 +58,12 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run --approve-p
     const events = parseEvents(stdout);
     expect(events.filter((event) => event.type === 'task-start').map((event) => event.role)).toEqual(['coordinator', 'researcher']);
     const notices = events.filter((event) => event.type === 'notice').map((event) => String(event.text).split('\n')[0]);
-    expect(notices).toEqual(['Approve this plan before any subagent starts?', 'The user asked for changes to the plan: Also check the tests of the parser.', 'Approve this plan before any subagent starts?', 'The user approved the plan.']);
+    expect(notices).toEqual([
+      'Approve this plan before any subagent starts?',
+      'The user asked for changes to the plan: Also check the tests of the parser.',
+      'Approve this plan before any subagent starts?',
+      'The user approved the plan.',
+    ]);
     expect(events.at(-1)).toMatchObject({ type: 'run-end', status: 'completed' });
   });
 });
@@ -76,11 +84,19 @@ describe('agent-team run --approve-plan: stop, and nobody to answer', () => {
   });
 
   it('a coordinator that delegates before writing a plan is held too: the plan shown is the subagents it would start', async () => {
-    world.server.respondWith((request) => (agentOf(request) === 'researcher' ? textTurn('parser.ts:2') : priorTurns(request) === 0 ? toolCallTurn([{ name: 'Agent', input: delegation }]) : textTurn('Done.')));
+    world.server.respondWith((request) =>
+      agentOf(request) === 'researcher'
+        ? textTurn('parser.ts:2')
+        : priorTurns(request) === 0
+          ? toolCallTurn([{ name: 'Agent', input: delegation }])
+          : textTurn('Done.'),
+    );
     const { args: argv, env } = args('openai', 'Where are dates parsed?');
     const run = startCli(world.cliPath, argv, env, { stdin: 'pipe' });
     await run.waitForStderr('Your answer (approve');
-    expect(run.stderr()).toContain('(No todo list was written.) The subagents it would start now:\n- researcher — Find date parsing: Where are dates parsed?');
+    expect(run.stderr()).toContain(
+      '(No todo list was written.) The subagents it would start now:\n- researcher — Find date parsing: Where are dates parsed?',
+    );
     expect(researcherStarted(run.stdout())).toBe(false);
     run.child.stdin?.write('n\n');
     const { stdout } = await run.exited;
@@ -96,7 +112,9 @@ describe('agent-team run --approve-plan: stop, and nobody to answer', () => {
     expect(researcherStarted(stdout)).toBe(false);
     const end = events.at(-1);
     expect(end).toMatchObject({ type: 'run-end', status: 'failed' });
-    expect(String(end?.error)).toContain('Plan approval is on, and nobody answered the plan question (with --approve-plan the answer is read from stdin');
+    expect(String(end?.error)).toContain(
+      'Plan approval is on, and nobody answered the plan question (with --approve-plan the answer is read from stdin',
+    );
   });
 });
 
@@ -109,26 +127,48 @@ describe('agent-team run --approve-plan: flags', () => {
 });
 
 describe('agent-team run --plan --approve-plan', () => {
-  it('shows the planner\'s plan before any sub-task; changes go to a new planner call; approved, its sub-tasks are the todo list', async () => {
+  it("shows the planner's plan before any sub-task; changes go to a new planner call; approved, its sub-tasks are the todo list", async () => {
     world.server.respondWith((request) => {
       if (agentOf(request) === 'planner') {
         const revised = request.lastMessageText.includes('Review the tests too');
-        return toolCallTurn([{ name: 'SubmitPlan', input: { type: 'sequential', sub_tasks: revised ? ['Review parse in parser.ts', 'Review the tests'] : ['Review parse in parser.ts'] } }]);
+        return toolCallTurn([
+          {
+            name: 'SubmitPlan',
+            input: {
+              type: 'sequential',
+              sub_tasks: revised ? ['Review parse in parser.ts', 'Review the tests'] : ['Review parse in parser.ts'],
+            },
+          },
+        ]);
       }
       return textTurn(`Reviewed: ${request.lastMessageText.split('\n')[0]}`);
     });
     const { args: argv, env } = args('anthropic', '--plan', '--max-depth', '1', 'Audit parser.ts');
     const run = startCli(world.cliPath, argv, env, { stdin: 'pipe' });
     await run.waitForStderr('One after another:\n1. Review parse in parser.ts\n(Each sub-task');
-    expect(parseEvents(run.stdout()).filter((event) => event.type === 'task-start').map((event) => event.role)).toEqual(['plan', 'planner']);
+    expect(
+      parseEvents(run.stdout())
+        .filter((event) => event.type === 'task-start')
+        .map((event) => event.role),
+    ).toEqual(['plan', 'planner']);
     run.child.stdin?.write('Review the tests too.\n');
     await run.waitForStderr('2. Review the tests');
     run.child.stdin?.write('yes\n');
     const { code, stdout } = await run.exited;
     expect(code).toBe(0);
     const events = parseEvents(stdout);
-    expect(events.filter((event) => event.type === 'task-start').map((event) => event.role)).toEqual(['plan', 'planner', 'planner', 'plan', 'researcher', 'plan', 'researcher']);
-    const todos = events.filter((event) => event.type === 'todo' && event.taskId === events[0].taskId).map((event) => (event.todos as Array<{ status: string }>).map((todo) => todo.status).join(','));
+    expect(events.filter((event) => event.type === 'task-start').map((event) => event.role)).toEqual([
+      'plan',
+      'planner',
+      'planner',
+      'plan',
+      'researcher',
+      'plan',
+      'researcher',
+    ]);
+    const todos = events
+      .filter((event) => event.type === 'todo' && event.taskId === events[0].taskId)
+      .map((event) => (event.todos as Array<{ status: string }>).map((todo) => todo.status).join(','));
     expect(todos).toEqual(['pending,pending', 'in_progress,pending', 'completed,pending', 'completed,in_progress', 'completed,completed']);
   });
 });

@@ -9,8 +9,10 @@ import { textTurn, toolCallTurn } from '../support/mock-provider/index.js';
 import { agentOf, parseEvents, priorTurns, providerEnvironment, startCli } from './cli-harness.js';
 import { useCliWorld } from './cli-world.js';
 
-const originalMath = 'export function add(a: number, b: number) {\n  return a + b;\n}\n\nexport function sub(a: number, b: number) {\n  return a - b;\n}\n';
-const expectedMath = 'export function sum(a: number, b: number) {\n  return a + b;\n}\n\nexport function sub(a: number, b: number) {\n  return a - b;\n}\n';
+const originalMath =
+  'export function add(a: number, b: number) {\n  return a + b;\n}\n\nexport function sub(a: number, b: number) {\n  return a - b;\n}\n';
+const expectedMath =
+  'export function sum(a: number, b: number) {\n  return a + b;\n}\n\nexport function sub(a: number, b: number) {\n  return a - b;\n}\n';
 const expectedReadme = '# Math\n\nUse `sum` to add numbers.\n';
 
 const world = useCliWorld({ 'math.ts': originalMath, 'README.md': '# Math\n' });
@@ -35,7 +37,11 @@ beforeEach(() => {
 describe('agent-team run --agent refactorer', () => {
   it('prints the diffs and changes nothing without --apply', async () => {
     const provider = providerEnvironment('openai', world.server.baseUrl);
-    const { code, stdout } = await startCli(world.cliPath, ['run', '--agent', 'refactorer', '--workspace', world.workspace, ...provider.args, 'Rename add to sum'], provider.env).exited;
+    const { code, stdout } = await startCli(
+      world.cliPath,
+      ['run', '--agent', 'refactorer', '--workspace', world.workspace, ...provider.args, 'Rename add to sum'],
+      provider.env,
+    ).exited;
     expect(code).toBe(0);
     expect(await readFile(path.join(world.workspace, 'math.ts'), 'utf8')).toBe(originalMath);
     expect(await readFile(path.join(world.workspace, 'README.md'), 'utf8')).toBe('# Math\n');
@@ -49,7 +55,11 @@ describe('agent-team run --agent refactorer', () => {
 
   it('emits change-proposed events with unified diffs in --json mode', async () => {
     const provider = providerEnvironment('anthropic', world.server.baseUrl);
-    const { code, stdout } = await startCli(world.cliPath, ['run', '--json', '--agent', 'refactorer', '--workspace', world.workspace, ...provider.args, 'Rename add to sum'], provider.env).exited;
+    const { code, stdout } = await startCli(
+      world.cliPath,
+      ['run', '--json', '--agent', 'refactorer', '--workspace', world.workspace, ...provider.args, 'Rename add to sum'],
+      provider.env,
+    ).exited;
     expect(code).toBe(0);
     const proposed = parseEvents(stdout).filter((event) => event.type === 'change-proposed');
     expect(proposed.map((event) => event.path).sort()).toEqual(['README.md', 'math.ts']);
@@ -60,7 +70,11 @@ describe('agent-team run --agent refactorer', () => {
 
   it('applies both files exactly with --apply', async () => {
     const provider = providerEnvironment('openai', world.server.baseUrl);
-    const { code, stdout } = await startCli(world.cliPath, ['run', '--apply', '--agent', 'refactorer', '--workspace', world.workspace, ...provider.args, 'Rename add to sum'], provider.env).exited;
+    const { code, stdout } = await startCli(
+      world.cliPath,
+      ['run', '--apply', '--agent', 'refactorer', '--workspace', world.workspace, ...provider.args, 'Rename add to sum'],
+      provider.env,
+    ).exited;
     expect(code).toBe(0);
     expect(await readFile(path.join(world.workspace, 'math.ts'), 'utf8')).toBe(expectedMath);
     expect(await readFile(path.join(world.workspace, 'README.md'), 'utf8')).toBe(expectedReadme);

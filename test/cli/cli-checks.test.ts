@@ -25,13 +25,20 @@ function scriptTeam(file: string, proposals: string[], seen: string[] = []): voi
   let delegations = 0;
   world.server.respondWith((request: RecordedRequest) => {
     if (agentOf(request) === 'refactorer') {
-      return priorTurns(request) === 0 ? toolCallTurn([{ name: 'Write', input: { file_path: file, content: proposals[Math.min(delegations - 1, proposals.length - 1)] } }]) : textTurn('Proposed.');
+      return priorTurns(request) === 0
+        ? toolCallTurn([{ name: 'Write', input: { file_path: file, content: proposals[Math.min(delegations - 1, proposals.length - 1)] } }])
+        : textTurn('Proposed.');
     }
     if (priorTurns(request) > 0) seen.push(request.lastMessageText);
     const sendBack = priorTurns(request) > 0 && request.lastMessageText.includes('Send the work back') && delegations < proposals.length;
     if (priorTurns(request) === 0 || sendBack) {
       delegations += 1;
-      return toolCallTurn([{ name: 'Agent', input: { subagent_type: 'refactorer', description: `Change ${file} (${delegations})`, prompt: 'Make the change' } }]);
+      return toolCallTurn([
+        {
+          name: 'Agent',
+          input: { subagent_type: 'refactorer', description: `Change ${file} (${delegations})`, prompt: 'Make the change' },
+        },
+      ]);
     }
     return textTurn(`Done. ${request.lastMessageText.split('\n')[0]}`);
   });
@@ -53,7 +60,8 @@ describe('agent-team checks', () => {
       'package.json': JSON.stringify({ scripts: { test: 'vitest run', lint: 'eslint .', start: 'node .' } }),
       'pnpm-lock.yaml': 'lockfileVersion: 9\n',
       'go.mod': 'module demo\n',
-      '.github/workflows/ci.yml': 'on: push\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - run: pnpm install\n      - run: make lint\n      - run: echo ${{ secrets.TOKEN }}\n',
+      '.github/workflows/ci.yml':
+        'on: push\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - run: pnpm install\n      - run: make lint\n      - run: echo ${{ secrets.TOKEN }}\n',
     });
     const { code, stdout } = await startCli(world.cliPath, ['checks', '--workspace', world.workspace], {}).exited;
     expect(code).toBe(0);
@@ -62,8 +70,12 @@ describe('agent-team checks', () => {
     expect(stdout).not.toContain('start');
     expect(stdout).toContain('go test: go test ./...  (from go.mod');
     expect(stdout).toContain('make lint: make lint  (from .github/workflows/ci.yml');
-    expect(stdout).toMatch(/not used: \.github\/workflows\/ci\.yml \(job test\): step `echo \$\{\{ secrets\.TOKEN \}\}` skipped: it uses an expression/);
-    const json = JSON.parse((await startCli(world.cliPath, ['checks', '--json', '--workspace', world.workspace], {}).exited).stdout) as { checks: Array<{ name: string }> };
+    expect(stdout).toMatch(
+      /not used: \.github\/workflows\/ci\.yml \(job test\): step `echo \$\{\{ secrets\.TOKEN \}\}` skipped: it uses an expression/,
+    );
+    const json = JSON.parse((await startCli(world.cliPath, ['checks', '--json', '--workspace', world.workspace], {}).exited).stdout) as {
+      checks: Array<{ name: string }>;
+    };
     expect(json.checks.map((check) => check.name)).toEqual(['pnpm run test', 'pnpm run lint', 'go test', 'make lint']);
   });
 });
@@ -76,8 +88,17 @@ describe('run --checks on a TypeScript repository (vitest, tsc)', () => {
     const trace = path.join(world.workspace, '..', `${path.basename(world.workspace)}-trace.md`);
     onTestFinished(() => rm(trace, { force: true }));
     const provider = providerEnvironment('anthropic', world.server.baseUrl);
-    const allow = ['--allow-command', 'node node_modules/vitest/vitest.mjs run test', '--allow-command', 'node node_modules/typescript/bin/tsc *'];
-    const { code, stdout, stderr } = await startCli(world.cliPath, ['run', '--json', '--checks', '--trust', '--trace', trace, '--workspace', world.workspace, ...allow, ...provider.args, 'Change add'], provider.env).exited;
+    const allow = [
+      '--allow-command',
+      'node node_modules/vitest/vitest.mjs run test',
+      '--allow-command',
+      'node node_modules/typescript/bin/tsc *',
+    ];
+    const { code, stdout, stderr } = await startCli(
+      world.cliPath,
+      ['run', '--json', '--checks', '--trust', '--trace', trace, '--workspace', world.workspace, ...allow, ...provider.args, 'Change add'],
+      provider.env,
+    ).exited;
     expect(code, stderr).toBe(0);
     const event = checksEventOf(parseEvents(stdout));
     expect(event.results).toEqual([
@@ -95,21 +116,49 @@ describe('run --checks on a Python repository (pytest)', () => {
     await repository(pythonFiles);
     scriptTeam('calc.py', [pythonFiles['calc.py'].replace('a * 3', 'a * 2')]);
     const provider = providerEnvironment('anthropic', world.server.baseUrl);
-    const { code, stdout, stderr } = await startCli(world.cliPath, ['run', '--checks', '--trust', '--workspace', world.workspace, ...allowPytest, ...provider.args, 'Fix double'], provider.env).exited;
+    const { code, stdout, stderr } = await startCli(
+      world.cliPath,
+      ['run', '--checks', '--trust', '--workspace', world.workspace, ...allowPytest, ...provider.args, 'Fix double'],
+      provider.env,
+    ).exited;
     expect(code, stderr).toBe(0);
     expect(stdout).toContain('✓ pytest: 1 fixed: tests/test_calc.py::test_double');
     scriptTeam('calc.py', [pythonFiles['calc.py'].replace('a * 3', 'a * 2').replace('a + b', 'a - b')]);
-    const both = await startCli(world.cliPath, ['run', '--checks', '--trust', '--workspace', world.workspace, ...allowPytest, ...provider.args, 'Fix double'], provider.env).exited;
+    const both = await startCli(
+      world.cliPath,
+      ['run', '--checks', '--trust', '--workspace', world.workspace, ...allowPytest, ...provider.args, 'Fix double'],
+      provider.env,
+    ).exited;
     expect(both.stdout).toContain('✗ pytest: 1 new failure: tests/test_calc.py::test_add; 1 fixed: tests/test_calc.py::test_double');
     expect(both.stdout).toContain('1 with new failures: pytest');
   }, 120_000);
 
   it('a check that hangs times out (its processes ended) and the run still ends', async () => {
-    await repository({ ...pythonFiles, '.agent-team/checks.yaml': 'checks:\n  - name: hangs\n    command: sleep 600\n    timeoutSeconds: 2\n  - name: pytest\n    command: python3 -m pytest\n' });
+    await repository({
+      ...pythonFiles,
+      '.agent-team/checks.yaml':
+        'checks:\n  - name: hangs\n    command: sleep 600\n    timeoutSeconds: 2\n  - name: pytest\n    command: python3 -m pytest\n',
+    });
     scriptTeam('calc.py', [pythonFiles['calc.py'].replace('a * 3', 'a * 2')]);
     const provider = providerEnvironment('anthropic', world.server.baseUrl);
     const started = Date.now();
-    const { code, stdout } = await startCli(world.cliPath, ['run', '--json', '--checks', '--trust', '--workspace', world.workspace, '--allow-command', 'sleep *', ...allowPytest, ...provider.args, 'Fix double'], provider.env).exited;
+    const { code, stdout } = await startCli(
+      world.cliPath,
+      [
+        'run',
+        '--json',
+        '--checks',
+        '--trust',
+        '--workspace',
+        world.workspace,
+        '--allow-command',
+        'sleep *',
+        ...allowPytest,
+        ...provider.args,
+        'Fix double',
+      ],
+      provider.env,
+    ).exited;
     expect(code).toBe(0);
     const results = checksEventOf(parseEvents(stdout)).results;
     expect(results[0]).toMatchObject({ name: 'hangs', status: 'timed-out' });
@@ -122,7 +171,22 @@ describe('run --checks on a Python repository (pytest)', () => {
     const seen: string[] = [];
     scriptTeam('calc.py', [pythonFiles['calc.py'].replace('a + b', 'a - b'), pythonFiles['calc.py'].replace('a * 3', 'a * 2')], seen);
     const provider = providerEnvironment('anthropic', world.server.baseUrl);
-    const { code, stdout, stderr } = await startCli(world.cliPath, ['run', '--json', '--fix-until-green', '2', '--trust', '--workspace', world.workspace, ...allowPytest, ...provider.args, 'Change add'], provider.env).exited;
+    const { code, stdout, stderr } = await startCli(
+      world.cliPath,
+      [
+        'run',
+        '--json',
+        '--fix-until-green',
+        '2',
+        '--trust',
+        '--workspace',
+        world.workspace,
+        ...allowPytest,
+        ...provider.args,
+        'Change add',
+      ],
+      provider.env,
+    ).exited;
     expect(code, stderr).toBe(0);
     const events = parseEvents(stdout);
     const refactorers = events.filter((event) => event.type === 'task-start' && event.role === 'refactorer');
@@ -130,38 +194,78 @@ describe('run --checks on a Python repository (pytest)', () => {
     expect(seen[0]).toContain('1 new failure: tests/test_calc.py::test_add');
     expect(seen[0]).toContain('Fix until green, round 1 of 2');
     expect(seen[1]).toContain('pytest: passed');
-    expect(checksEventOf(events).results).toEqual([{ name: 'pytest', status: 'passed', passed: 2, failed: 0, newFailures: [], fixed: ['tests/test_calc.py::test_double'], durationMs: expect.any(Number) }]);
+    expect(checksEventOf(events).results).toEqual([
+      {
+        name: 'pytest',
+        status: 'passed',
+        passed: 2,
+        failed: 0,
+        newFailures: [],
+        fixed: ['tests/test_calc.py::test_double'],
+        durationMs: expect.any(Number),
+      },
+    ]);
   }, 180_000);
 });
 
 describe('a check never runs', () => {
-  it('in an untrusted folder, or without the user\'s approval', async () => {
+  it("in an untrusted folder, or without the user's approval", async () => {
     await repository(pythonFiles);
     const provider = providerEnvironment('anthropic', world.server.baseUrl);
     scriptTeam('calc.py', [pythonFiles['calc.py'].replace('a * 3', 'a * 2')]);
-    const untrusted = await startCli(world.cliPath, ['run', '--json', '--checks', '--workspace', world.workspace, ...allowPytest, ...provider.args, 'Fix'], provider.env).exited;
-    expect(checksEventOf(parseEvents(untrusted.stdout)).results).toEqual([{ name: 'pytest', status: 'refused', newFailures: [], fixed: [], durationMs: 0 }]);
+    const untrusted = await startCli(
+      world.cliPath,
+      ['run', '--json', '--checks', '--workspace', world.workspace, ...allowPytest, ...provider.args, 'Fix'],
+      provider.env,
+    ).exited;
+    expect(checksEventOf(parseEvents(untrusted.stdout)).results).toEqual([
+      { name: 'pytest', status: 'refused', newFailures: [], fixed: [], durationMs: 0 },
+    ]);
     expect(untrusted.stderr).toContain("check 'pytest'");
     scriptTeam('calc.py', [pythonFiles['calc.py'].replace('a * 3', 'a * 2')]);
-    const unapproved = await startCli(world.cliPath, ['run', '--checks', '--trust', '--workspace', world.workspace, ...provider.args, 'Fix'], provider.env).exited;
+    const unapproved = await startCli(
+      world.cliPath,
+      ['run', '--checks', '--trust', '--workspace', world.workspace, ...provider.args, 'Fix'],
+      provider.env,
+    ).exited;
     expect(unapproved.stdout).toContain('⊘ pytest: not run: `python3 -m pytest` is not among the commands the user allows.');
     expect(untrusted.stdout.includes('passed') || unapproved.stdout.includes('passed')).toBe(false);
   }, 120_000);
 
-  it.skipIf(!canReplaceBubblewrap)(`without a sandbox unless --no-sandbox (${replacingBubblewrapNeedsRoot})`, async () => {
-    await repository(pythonFiles);
-    const replaced = await bubblewrapReplacedBy(failingBubblewrap);
-    onTestFinished(() => replaced.dispose());
-    const temporary = await mkdtemp(path.join(tmpdir(), 'agent-team-checks-nosandbox-'));
-    onTestFinished(() => rm(temporary, { recursive: true, force: true }));
-    const provider = providerEnvironment('anthropic', world.server.baseUrl);
-    scriptTeam('calc.py', [pythonFiles['calc.py'].replace('a * 3', 'a * 2')]);
-    const refused = await startCli(world.cliPath, ['run', '--json', '--checks', '--trust', '--workspace', world.workspace, ...allowPytest, ...provider.args, 'Fix'], { ...provider.env, TMPDIR: temporary }, { wrapper: replaced.wrapper }).exited;
-    expect(checksEventOf(parseEvents(refused.stdout)).results).toEqual([{ name: 'pytest', status: 'refused', newFailures: [], fixed: [], durationMs: 0 }]);
-    scriptTeam('calc.py', [pythonFiles['calc.py'].replace('a * 3', 'a * 2')]);
-    const unsandboxed = await startCli(world.cliPath, ['run', '--json', '--checks', '--trust', '--no-sandbox', '--workspace', world.workspace, ...allowPytest, ...provider.args, 'Fix'], { ...provider.env, TMPDIR: temporary }, { wrapper: replaced.wrapper }).exited;
-    expect(checksEventOf(parseEvents(unsandboxed.stdout)).results[0]).toMatchObject({ name: 'pytest', status: 'passed', fixed: ['tests/test_calc.py::test_double'] });
-  }, 120_000);
+  it.skipIf(!canReplaceBubblewrap)(
+    `without a sandbox unless --no-sandbox (${replacingBubblewrapNeedsRoot})`,
+    async () => {
+      await repository(pythonFiles);
+      const replaced = await bubblewrapReplacedBy(failingBubblewrap);
+      onTestFinished(() => replaced.dispose());
+      const temporary = await mkdtemp(path.join(tmpdir(), 'agent-team-checks-nosandbox-'));
+      onTestFinished(() => rm(temporary, { recursive: true, force: true }));
+      const provider = providerEnvironment('anthropic', world.server.baseUrl);
+      scriptTeam('calc.py', [pythonFiles['calc.py'].replace('a * 3', 'a * 2')]);
+      const refused = await startCli(
+        world.cliPath,
+        ['run', '--json', '--checks', '--trust', '--workspace', world.workspace, ...allowPytest, ...provider.args, 'Fix'],
+        { ...provider.env, TMPDIR: temporary },
+        { wrapper: replaced.wrapper },
+      ).exited;
+      expect(checksEventOf(parseEvents(refused.stdout)).results).toEqual([
+        { name: 'pytest', status: 'refused', newFailures: [], fixed: [], durationMs: 0 },
+      ]);
+      scriptTeam('calc.py', [pythonFiles['calc.py'].replace('a * 3', 'a * 2')]);
+      const unsandboxed = await startCli(
+        world.cliPath,
+        ['run', '--json', '--checks', '--trust', '--no-sandbox', '--workspace', world.workspace, ...allowPytest, ...provider.args, 'Fix'],
+        { ...provider.env, TMPDIR: temporary },
+        { wrapper: replaced.wrapper },
+      ).exited;
+      expect(checksEventOf(parseEvents(unsandboxed.stdout)).results[0]).toMatchObject({
+        name: 'pytest',
+        status: 'passed',
+        fixed: ['tests/test_calc.py::test_double'],
+      });
+    },
+    120_000,
+  );
 });
 
 describe('agent-team apply after run --checks', () => {
@@ -170,16 +274,26 @@ describe('agent-team apply after run --checks', () => {
     const broken = pythonFiles['calc.py'].replace('a + b', 'a - b');
     scriptTeam('calc.py', [broken]);
     const provider = providerEnvironment('anthropic', world.server.baseUrl);
-    const run = await startCli(world.cliPath, ['run', '--json', '--checks', '--trust', '--workspace', world.workspace, ...allowPytest, ...provider.args, 'Change add'], provider.env).exited;
+    const run = await startCli(
+      world.cliPath,
+      ['run', '--json', '--checks', '--trust', '--workspace', world.workspace, ...allowPytest, ...provider.args, 'Change add'],
+      provider.env,
+    ).exited;
     const { runId } = checksEventOf(parseEvents(run.stdout));
     const refused = await startCli(world.cliPath, ['apply', runId, '--workspace', world.workspace], {}).exited;
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain(`The checks found new failures in run ${runId}'s proposals: pytest: 1 new failure: tests/test_calc.py::test_add.`);
+    expect(refused.stderr).toContain(
+      `The checks found new failures in run ${runId}'s proposals: pytest: 1 new failure: tests/test_calc.py::test_add.`,
+    );
     expect(refused.stderr).toContain('to apply anyway run again with --force');
     expect(await readFile(path.join(world.workspace, 'calc.py'), 'utf8')).toBe(pythonFiles['calc.py']);
     // A remote, so the pull request's commands (and its body file) are printed: gh is not on this PATH.
     execFileSync('git', ['remote', 'add', 'origin', 'https://example.invalid/team.git'], { cwd: world.workspace });
-    const branch = await startCli(world.cliPath, ['apply', runId, '--branch', 'agent-team/sub', '--force', '--workspace', world.workspace], { PATH: '/usr/bin:/bin' }).exited;
+    const branch = await startCli(
+      world.cliPath,
+      ['apply', runId, '--branch', 'agent-team/sub', '--force', '--workspace', world.workspace],
+      { PATH: '/usr/bin:/bin' },
+    ).exited;
     const bodyFile = /--body-file (\S+pull-request\.md)/.exec(branch.stdout)?.[1];
     expect(bodyFile, branch.stdout + branch.stderr).toBeDefined();
     const body = await readFile(bodyFile!, 'utf8');
@@ -195,9 +309,15 @@ describe('agent-team apply after run --checks', () => {
     await repository(pythonFiles);
     scriptTeam('calc.py', [pythonFiles['calc.py'].replace('a + b', 'a - b')]);
     const provider = providerEnvironment('anthropic', world.server.baseUrl);
-    const { code, stdout } = await startCli(world.cliPath, ['run', '--apply', '--checks', '--trust', '--workspace', world.workspace, ...allowPytest, ...provider.args, 'Change add'], provider.env).exited;
+    const { code, stdout } = await startCli(
+      world.cliPath,
+      ['run', '--apply', '--checks', '--trust', '--workspace', world.workspace, ...allowPytest, ...provider.args, 'Change add'],
+      provider.env,
+    ).exited;
     expect(code).toBe(1);
-    expect(stdout).toMatch(/Not applied: the checks found new failures\. Look at them, then apply anyway with agent-team apply \S+ --force\./);
+    expect(stdout).toMatch(
+      /Not applied: the checks found new failures\. Look at them, then apply anyway with agent-team apply \S+ --force\./,
+    );
     expect(await readFile(path.join(world.workspace, 'calc.py'), 'utf8')).toBe(pythonFiles['calc.py']);
   }, 120_000);
 });

@@ -95,7 +95,9 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('compaction through the CLI
     expect(afterFirst[0]!.toolNames).toEqual(coordinator[0]!.toolNames);
     // The compaction's own model call is counted in the task's tokens.
     const end = events.find((event) => event.type === 'task-end' && event.taskId === 't1');
-    const allInput = world.server.requests.filter((request) => !request.refusedAsTooLong).reduce((sum, request) => sum + mockTokenCount(request.body), 0);
+    const allInput = world.server.requests
+      .filter((request) => !request.refusedAsTooLong)
+      .reduce((sum, request) => sum + mockTokenCount(request.body), 0);
     expect((end?.usage as { inputTokens: number }).inputTokens).toBe(allInput);
   });
 
@@ -152,13 +154,28 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('compaction through the CLI
     const reader = readingCoordinator(6);
     world.server.respondWith((request) => {
       // The first request after the compaction's next one hangs until the process is killed.
-      if (!killed && agentOf(request) === 'coordinator' && requestText(request).includes('SUMMARY-42') && world.server.requests.filter((each) => agentOf(each) === 'coordinator' && requestText(each).includes('SUMMARY-42')).length >= 2) return { type: 'hang' };
+      if (
+        !killed &&
+        agentOf(request) === 'coordinator' &&
+        requestText(request).includes('SUMMARY-42') &&
+        world.server.requests.filter((each) => agentOf(each) === 'coordinator' && requestText(each).includes('SUMMARY-42')).length >= 2
+      )
+        return { type: 'hang' };
       return reader(request);
     });
     const { args, env } = base();
     const first = startCli(world.cliPath, [...args, '--context-window', '10000', task], env);
     const hanging = await new Promise<RecordedRequest>((resolve) => {
-      const check = (index: number): void => void world.server.waitForRequest(index).then((request) => (requestText(request).includes('SUMMARY-42') && agentOf(request) === 'coordinator' && world.server.requests.filter((each) => agentOf(each) === 'coordinator' && requestText(each).includes('SUMMARY-42')).length >= 2 ? resolve(request) : check(index + 1)));
+      const check = (index: number): void =>
+        void world.server
+          .waitForRequest(index)
+          .then((request) =>
+            requestText(request).includes('SUMMARY-42') &&
+            agentOf(request) === 'coordinator' &&
+            world.server.requests.filter((each) => agentOf(each) === 'coordinator' && requestText(each).includes('SUMMARY-42')).length >= 2
+              ? resolve(request)
+              : check(index + 1),
+          );
       check(0);
     });
     killed = true;
@@ -177,7 +194,9 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('compaction through the CLI
     expect(requestText(resumed)).toContain('SUMMARY-42');
     expect(requestText(resumed)).toContain('task marker 7c1e');
     expect(mockTokenCount(resumed.body)).toBeLessThan(mockTokenCount(hanging.body) + 2000);
-    const firstMessage = JSON.stringify((resumed.body as { messages: unknown[] }).messages.find((message) => (message as { role: string }).role === 'user'));
+    const firstMessage = JSON.stringify(
+      (resumed.body as { messages: unknown[] }).messages.find((message) => (message as { role: string }).role === 'user'),
+    );
     expect(firstMessage).toContain('task marker 7c1e');
     expect(firstMessage).toContain('SUMMARY-42');
   });
@@ -191,24 +210,43 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('compaction on demand, hook
 
   it('a PreCompact hook is told before the compaction, and the trace holds the meter and the compaction', async () => {
     await mkdir(path.join(world.workspace, '.claude', 'hooks'), { recursive: true });
-    await writeFile(path.join(world.workspace, '.claude', 'hooks', 'pre-compact.js'), "let input = '';\nprocess.stdin.on('data', (chunk) => (input += chunk));\nprocess.stdin.on('end', () => { const event = JSON.parse(input); process.stdout.write(`seen ${event.hook_event_name} trigger=${event.trigger}`); });\n");
-    await writeFile(path.join(world.workspace, '.claude', 'settings.json'), JSON.stringify({ hooks: { PreCompact: [{ matcher: 'auto', hooks: [{ type: 'command', command: 'node .claude/hooks/pre-compact.js' }] }] } }));
+    await writeFile(
+      path.join(world.workspace, '.claude', 'hooks', 'pre-compact.js'),
+      "let input = '';\nprocess.stdin.on('data', (chunk) => (input += chunk));\nprocess.stdin.on('end', () => { const event = JSON.parse(input); process.stdout.write(`seen ${event.hook_event_name} trigger=${event.trigger}`); });\n",
+    );
+    await writeFile(
+      path.join(world.workspace, '.claude', 'settings.json'),
+      JSON.stringify({
+        hooks: { PreCompact: [{ matcher: 'auto', hooks: [{ type: 'command', command: 'node .claude/hooks/pre-compact.js' }] }] },
+      }),
+    );
     const home = await mkdtemp(path.join(tmpdir(), 'agent-team-home-'));
     world.server.enforceContextWindow(10_000);
     world.server.respondWith(readingCoordinator(5));
     const { args, env } = base();
     const trace = path.join(home, 'trace.json');
-    const run = await startCli(world.cliPath, [...args, '--trust', '--trace', trace, '--context-window', '10000', task], { ...env, HOME: home }).exited;
+    const run = await startCli(world.cliPath, [...args, '--trust', '--trace', trace, '--context-window', '10000', task], {
+      ...env,
+      HOME: home,
+    }).exited;
     expect(run.code).toBe(0);
-    const notices = parseEvents(run.stdout).filter((event) => event.type === 'notice').map((event) => String(event.text));
+    const notices = parseEvents(run.stdout)
+      .filter((event) => event.type === 'notice')
+      .map((event) => String(event.text));
     const hook = notices.findIndex((text) => text.includes('Hook PreCompact') && text.includes('seen PreCompact trigger=auto'));
     const compacted = notices.findIndex((text) => text.startsWith('compacted: '));
     expect(hook).toBeGreaterThanOrEqual(0);
     expect(compacted).toBeGreaterThan(hook);
-    const traced = JSON.parse(await readFile(trace, 'utf8')) as { run: { context?: { usedTokens: number; windowTokens: number }; transcript: Array<{ type: string; text?: string }> } };
+    const traced = JSON.parse(await readFile(trace, 'utf8')) as {
+      run: { context?: { usedTokens: number; windowTokens: number }; transcript: Array<{ type: string; text?: string }> };
+    };
     expect(traced.run.context).toMatchObject({ windowTokens: 10_000 });
     expect(traced.run.context!.usedTokens).toBeGreaterThan(0);
-    expect(traced.run.transcript.some((entry) => entry.type === 'notice' && entry.text?.startsWith('compacted: ') && entry.text.includes('SUMMARY-42'))).toBe(true);
+    expect(
+      traced.run.transcript.some(
+        (entry) => entry.type === 'notice' && entry.text?.startsWith('compacted: ') && entry.text.includes('SUMMARY-42'),
+      ),
+    ).toBe(true);
     await rm(home, { recursive: true, force: true });
   });
 
@@ -239,6 +277,8 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('compaction on demand, hook
     expect(requestText(followUp)).toContain('How many ships?');
     expect(requestText(followUp)).not.toContain('/compact');
     // Fewer reads than the three of the first run: the older ones are in the summary.
-    expect((requestText(followUp).match(/harbour office records every ship/g) ?? []).length).toBeLessThan((requestText(world.server.requests[before - 1]!).match(/harbour office records every ship/g) ?? []).length);
+    expect((requestText(followUp).match(/harbour office records every ship/g) ?? []).length).toBeLessThan(
+      (requestText(world.server.requests[before - 1]!).match(/harbour office records every ship/g) ?? []).length,
+    );
   });
 });

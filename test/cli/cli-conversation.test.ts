@@ -11,7 +11,10 @@ const world = useCliWorld({ 'dates.ts': 'export const parse = (text: string) => 
 async function addRole(name: string, mode: 'task' | 'chat'): Promise<void> {
   const directory = path.join(world.workspace, '.agent-team', 'agents');
   await mkdir(directory, { recursive: true });
-  await writeFile(path.join(directory, `${name}.md`), `---\nname: ${name}\ndescription: Talks to the user.\nmode: ${mode}\ntools: [Read]\n---\nYou are ${name}.`);
+  await writeFile(
+    path.join(directory, `${name}.md`),
+    `---\nname: ${name}\ndescription: Talks to the user.\nmode: ${mode}\ntools: [Read]\n---\nYou are ${name}.`,
+  );
 }
 
 describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run with a task-mode agent (%s)', (protocol) => {
@@ -22,13 +25,22 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run with a task
       return toolCallTurn([{ name: 'CompleteTask', input: { result: `Dates will use what the user said: ${request.lastMessageText}` } }]);
     });
     const provider = providerEnvironment(protocol, world.server.baseUrl);
-    const run = startCli(world.cliPath, ['run', '--json', '--workspace', world.workspace, ...provider.args, '--agent', 'clarifier', 'Fix the dates'], provider.env, { stdin: 'pipe' });
+    const run = startCli(
+      world.cliPath,
+      ['run', '--json', '--workspace', world.workspace, ...provider.args, '--agent', 'clarifier', 'Fix the dates'],
+      provider.env,
+      { stdin: 'pipe' },
+    );
     await run.waitForStderr('Which timezone should dates use?');
     run.child.stdin?.write('UTC, always.\n');
     const { code, stdout, stderr } = await run.exited;
     expect(code).toBe(0);
     expect(stderr).toContain('[t1 clarifier: Fix the dates] asks:\nWhich timezone should dates use?\nYour answer: ');
-    expect(parseEvents(stdout).at(-1)).toMatchObject({ type: 'run-end', status: 'completed', output: 'Dates will use what the user said: The user answered: UTC, always.' });
+    expect(parseEvents(stdout).at(-1)).toMatchObject({
+      type: 'run-end',
+      status: 'completed',
+      output: 'Dates will use what the user said: The user answered: UTC, always.',
+    });
     expect(world.server.requests).toHaveLength(2);
   });
 });
@@ -41,7 +53,11 @@ describe('agent-team run: no user available', () => {
       return toolCallTurn([{ name: 'CompleteTask', input: { result: `Assumed UTC (${request.lastMessageText})` } }]);
     });
     const provider = providerEnvironment('anthropic', world.server.baseUrl);
-    const { code, stdout } = await startCli(world.cliPath, ['run', '--json', '--workspace', world.workspace, ...provider.args, '--agent', 'clarifier', 'Fix the dates'], provider.env).exited;
+    const { code, stdout } = await startCli(
+      world.cliPath,
+      ['run', '--json', '--workspace', world.workspace, ...provider.args, '--agent', 'clarifier', 'Fix the dates'],
+      provider.env,
+    ).exited;
     expect(code).toBe(0);
     expect(parseEvents(stdout).at(-1)).toMatchObject({
       status: 'completed',
@@ -51,9 +67,16 @@ describe('agent-team run: no user available', () => {
 
   it('a chat goes on with each line and ends with an empty line', async () => {
     await addRole('writer', 'chat');
-    world.server.respondWith((request) => textTurn(`Draft ${priorTurns(request) + 1}${priorTurns(request) > 0 ? ` after "${request.lastMessageText}"` : ''}`));
+    world.server.respondWith((request) =>
+      textTurn(`Draft ${priorTurns(request) + 1}${priorTurns(request) > 0 ? ` after "${request.lastMessageText}"` : ''}`),
+    );
     const provider = providerEnvironment('openai', world.server.baseUrl);
-    const run = startCli(world.cliPath, ['run', '--json', '--workspace', world.workspace, ...provider.args, '--agent', 'writer', 'Write the intro'], provider.env, { stdin: 'pipe' });
+    const run = startCli(
+      world.cliPath,
+      ['run', '--json', '--workspace', world.workspace, ...provider.args, '--agent', 'writer', 'Write the intro'],
+      provider.env,
+      { stdin: 'pipe' },
+    );
     await run.waitForStderr('Draft 1');
     run.child.stdin?.write('Shorter, please.\n');
     await run.waitForStderr('Draft 2 after "Shorter, please."');
@@ -79,7 +102,12 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run --continue 
     const second = await startCli(world.cliPath, [...base, '--continue', rootId, 'Does it handle timezones?'], provider.env).exited;
     expect(second.code).toBe(0);
     const events = parseEvents(second.stdout);
-    expect(events[0]).toMatchObject({ type: 'task-start', parentId: rootId, role: 'coordinator', description: 'Follow-up: Does it handle timezones?' });
+    expect(events[0]).toMatchObject({
+      type: 'task-start',
+      parentId: rootId,
+      role: 'coordinator',
+      description: 'Follow-up: Does it handle timezones?',
+    });
     expect(events.at(-1)).toMatchObject({ type: 'run-end', status: 'completed', output: 'Follow-up answer; I remember: true' });
     const followUpRequest = world.server.requests[1];
     expect(followUpRequest.lastMessageText).toBe('Does it handle timezones?');
@@ -112,10 +140,18 @@ describe('agent-team run --continue: refusals', () => {
     expect(both.stderr).toContain('--agent and --continue cannot be used together');
   });
 
-  it('keeps the history out of git and out of the agents\' reach', async () => {
-    world.server.respondWith((request) => (priorTurns(request) === 0 ? toolCallTurn([{ name: 'Read', input: { file_path: '.agent-team/runs/index.jsonl' } }]) : textTurn(request.lastMessageText)));
+  it("keeps the history out of git and out of the agents' reach", async () => {
+    world.server.respondWith((request) =>
+      priorTurns(request) === 0
+        ? toolCallTurn([{ name: 'Read', input: { file_path: '.agent-team/runs/index.jsonl' } }])
+        : textTurn(request.lastMessageText),
+    );
     const provider = providerEnvironment('anthropic', world.server.baseUrl);
-    const { stdout } = await startCli(world.cliPath, ['run', '--json', '--workspace', world.workspace, ...provider.args, '--agent', 'researcher', 'Read the history'], provider.env).exited;
+    const { stdout } = await startCli(
+      world.cliPath,
+      ['run', '--json', '--workspace', world.workspace, ...provider.args, '--agent', 'researcher', 'Read the history'],
+      provider.env,
+    ).exited;
     expect(String(parseEvents(stdout).at(-1)?.output)).toMatch(/may hold secrets/);
     expect(await readFile(path.join(world.workspace, '.agent-team', 'runs', '.gitignore'), 'utf8')).toContain('*');
   });

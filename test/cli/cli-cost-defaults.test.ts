@@ -18,7 +18,11 @@ const usage = { inputTokens: 1000, outputTokens: 100 };
 
 function run(protocol: MockProtocol, args: string[]) {
   const provider = providerEnvironment(protocol, world.server.baseUrl);
-  return startCli(world.cliPath, ['run', '--json', '--workspace', world.workspace, ...provider.args, ...args, 'Summarize the notes'], provider.env).exited;
+  return startCli(
+    world.cliPath,
+    ['run', '--json', '--workspace', world.workspace, ...provider.args, ...args, 'Summarize the notes'],
+    provider.env,
+  ).exited;
 }
 
 describe('cost right by default', () => {
@@ -41,13 +45,25 @@ describe('cost right by default', () => {
 
     const prices = path.join(world.workspace, 'prices.json');
     await writeFile(prices, JSON.stringify({ 'openai/my-local-model': { input: 1, output: 4 } }));
-    const priced = await run('openai', ['--model', 'my-local-model', '--agent', 'researcher', '--budget-usd', '5', '--model-prices', prices]);
+    const priced = await run('openai', [
+      '--model',
+      'my-local-model',
+      '--agent',
+      'researcher',
+      '--budget-usd',
+      '5',
+      '--model-prices',
+      prices,
+    ]);
     expect(priced.code).toBe(0);
   });
 
   it('refuses --budget-usd when a role names a model with no price', async () => {
     await mkdir(path.join(world.workspace, '.claude', 'agents'), { recursive: true });
-    await writeFile(path.join(world.workspace, '.claude', 'agents', 'local.md'), '---\nname: local\ndescription: Runs on a local model\nmodel: my-local-model\n---\nYou help.\n');
+    await writeFile(
+      path.join(world.workspace, '.claude', 'agents', 'local.md'),
+      '---\nname: local\ndescription: Runs on a local model\nmodel: my-local-model\n---\nYou help.\n',
+    );
     const refused = await run('openai', ['--agent', 'researcher', '--budget-usd', '1']);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('openai/my-local-model has no price');
@@ -55,7 +71,9 @@ describe('cost right by default', () => {
   });
 
   it('turns the SDK\u2019s deprecation notice into one warning of ours for the whole run', async () => {
-    world.server.respondWith((request) => (priorTurns(request) < 4 ? toolCallTurn([{ name: 'Read', input: { file_path: 'notes.txt' } }]) : textTurn('Done.')));
+    world.server.respondWith((request) =>
+      priorTurns(request) < 4 ? toolCallTurn([{ name: 'Read', input: { file_path: 'notes.txt' } }]) : textTurn('Done.'),
+    );
     const { code, stderr } = await run('anthropic', ['--model', 'claude-sonnet-4-5', '--agent', 'researcher']);
     expect(code).toBe(0);
     expect(world.server.requests).toHaveLength(5);

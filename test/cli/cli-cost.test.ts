@@ -27,14 +27,24 @@ afterEach(async () => {
 
 function run(protocol: MockProtocol, args: string[]) {
   const provider = providerEnvironment(protocol, world.server.baseUrl);
-  return startCli(world.cliPath, ['run', '--json', '--workspace', world.workspace, ...provider.args, ...args, 'Summarize the notes'], provider.env).exited;
+  return startCli(
+    world.cliPath,
+    ['run', '--json', '--workspace', world.workspace, ...provider.args, ...args, 'Summarize the notes'],
+    provider.env,
+  ).exited;
 }
 
 describe.each<MockProtocol>(['anthropic', 'openai'])('cost (%s)', (protocol) => {
   it('prices each task at its model (cached input at its own price) and the run as the sum; --model-prices wins over the list', async () => {
     world.server.respondWith((request) => {
       if (agentOf(request) === 'researcher') return turn(textTurn('It says hello.'));
-      return priorTurns(request) === 0 ? turn(toolCallTurn([{ name: 'Agent', input: { subagent_type: 'researcher', description: 'Read the notes', prompt: 'What do the notes say?' } }])) : turn(textTurn('The notes say hello.'));
+      return priorTurns(request) === 0
+        ? turn(
+            toolCallTurn([
+              { name: 'Agent', input: { subagent_type: 'researcher', description: 'Read the notes', prompt: 'What do the notes say?' } },
+            ]),
+          )
+        : turn(textTurn('The notes say hello.'));
     });
     const model = protocol === 'anthropic' ? 'anthropic/claude-sonnet-5-5' : 'openai/gpt-5-mini';
     const prices = path.join(files, 'prices.json');
@@ -61,12 +71,18 @@ describe('cost where prices are missing, and budgets in money', () => {
     expect(parseEvents(json.stdout).at(-1)?.cost).toEqual({ usd: 0, unpricedTokens: 1_100_000 });
     expect(parseEvents(json.stdout).filter((event) => 'costUsd' in event)).toEqual([]);
     const provider = providerEnvironment('openai', world.server.baseUrl);
-    const text = await startCli(world.cliPath, ['run', '--workspace', world.workspace, ...provider.args, '--model', 'my-local-model', '--agent', 'researcher', 'Hi'], provider.env).exited;
+    const text = await startCli(
+      world.cliPath,
+      ['run', '--workspace', world.workspace, ...provider.args, '--model', 'my-local-model', '--agent', 'researcher', 'Hi'],
+      provider.env,
+    ).exited;
     expect(text.stdout).toContain('Tokens: 1000000 in, 100000 out · cost unknown');
   });
 
   it('prices the list\u2019s models without a file (gpt-5-mini), and --budget-usd stops a run that spends more', async () => {
-    world.server.respondWith((request) => (priorTurns(request) < 5 ? turn(toolCallTurn([{ name: 'Read', input: { file_path: 'notes.txt' } }])) : turn(textTurn('Done.'))));
+    world.server.respondWith((request) =>
+      priorTurns(request) < 5 ? turn(toolCallTurn([{ name: 'Read', input: { file_path: 'notes.txt' } }])) : turn(textTurn('Done.')),
+    );
     // gpt-5-mini: 600k × $0.25 + 400k × $0.025 + 100k × $2 = $0.36 a turn; the second turn passes $0.50.
     const { code, stdout } = await run('openai', ['--model', 'gpt-5-mini', '--agent', 'researcher', '--budget-usd', '0.50']);
     expect(code).toBe(1);
@@ -85,7 +101,14 @@ describe('cost where prices are missing, and budgets in money', () => {
     expect(refused.stderr).toContain(`--model-prices ${broken}:`);
 
     const partial = path.join(files, 'partial.json');
-    await writeFile(partial, JSON.stringify({ 'gpt-5': { input: 1, output: 2 }, 'openai/my-local-model': { input: 1, output: 'free' }, 'openai/other': { input: 1, output: 2 } }));
+    await writeFile(
+      partial,
+      JSON.stringify({
+        'gpt-5': { input: 1, output: 2 },
+        'openai/my-local-model': { input: 1, output: 'free' },
+        'openai/other': { input: 1, output: 2 },
+      }),
+    );
     world.server.respondWith(() => turn(textTurn('Hello.')));
     const used = await run('openai', ['--model', 'my-local-model', '--agent', 'researcher', '--model-prices', partial]);
     expect(used.code).toBe(0);

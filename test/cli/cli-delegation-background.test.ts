@@ -16,7 +16,10 @@ const world = useCliWorld({ 'parser.ts': 'export function parse(text: string) {\
 async function writeRole(name: string, extra = ''): Promise<void> {
   const directory = path.join(world.workspace, '.agent-team', 'agents');
   await mkdir(directory, { recursive: true });
-  await writeFile(path.join(directory, `${name}.md`), `---\nname: ${name}\ndescription: The ${name}.\ntools: [Read, Glob, Grep, Agent]\n${extra}---\nYou are the ${name}. Do your part.\n`);
+  await writeFile(
+    path.join(directory, `${name}.md`),
+    `---\nname: ${name}\ndescription: The ${name}.\ntools: [Read, Glob, Grep, Agent]\n${extra}---\nYou are the ${name}. Do your part.\n`,
+  );
 }
 
 function roleOf(request: RecordedRequest): string {
@@ -38,7 +41,8 @@ function firstAnswers(count: number) {
   };
 }
 
-const background = (role: string, prompt: string) => toolCallTurn([{ name: 'Agent', input: { subagent_type: role, description: `${role} work`, prompt, run_in_background: true } }]);
+const background = (role: string, prompt: string) =>
+  toolCallTurn([{ name: 'Agent', input: { subagent_type: role, description: `${role} work`, prompt, run_in_background: true } }]);
 
 describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run: background results (%s)', (protocol) => {
   it("a grandchild's background result reaches its parent, then the final answer", async () => {
@@ -51,11 +55,23 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run: background
       const heard = request.lastMessageText;
       switch (roleOf(request)) {
         case 'coordinator':
-          return turn === 0 ? toolCallTurn([{ name: 'Agent', input: { subagent_type: 'researcher', description: 'Research', prompt: 'Research the parser.' } }]) : textTurn(`Final: ${/Researcher updated: [^\n]*/.exec(heard)?.[0] ?? 'nothing'}`);
+          return turn === 0
+            ? toolCallTurn([
+                { name: 'Agent', input: { subagent_type: 'researcher', description: 'Research', prompt: 'Research the parser.' } },
+              ])
+            : textTurn(`Final: ${/Researcher updated: [^\n]*/.exec(heard)?.[0] ?? 'nothing'}`);
         case 'researcher':
-          return turn === 0 ? background('helper', 'Help with the parser.') : turn === 1 ? first.answer('Researcher first answer.') : textTurn(`Researcher updated: ${/Helper updated: [^\n]*/.exec(heard)?.[0] ?? 'nothing'}`);
+          return turn === 0
+            ? background('helper', 'Help with the parser.')
+            : turn === 1
+              ? first.answer('Researcher first answer.')
+              : textTurn(`Researcher updated: ${/Helper updated: [^\n]*/.exec(heard)?.[0] ?? 'nothing'}`);
         case 'helper':
-          return turn === 0 ? background('grandhelper', 'Dig deeper.') : turn === 1 ? first.answer('Helper first answer.') : textTurn(`Helper updated: ${/Grand result: \d+\./.exec(heard)?.[0] ?? 'nothing'}`);
+          return turn === 0
+            ? background('grandhelper', 'Dig deeper.')
+            : turn === 1
+              ? first.answer('Helper first answer.')
+              : textTurn(`Helper updated: ${/Grand result: \d+\./.exec(heard)?.[0] ?? 'nothing'}`);
         case 'grandhelper':
           return delayed(textTurn('Grand result: 42.'), first.given);
         default:
@@ -64,7 +80,11 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run: background
     });
 
     const provider = providerEnvironment(protocol, world.server.baseUrl);
-    const { code, stdout, stderr } = await startCli(world.cliPath, ['run', '--json', '--max-depth', '4', '--workspace', world.workspace, ...provider.args, 'Explain the parser'], provider.env).exited;
+    const { code, stdout, stderr } = await startCli(
+      world.cliPath,
+      ['run', '--json', '--max-depth', '4', '--workspace', world.workspace, ...provider.args, 'Explain the parser'],
+      provider.env,
+    ).exited;
     expect(stderr).not.toMatch(/error/i);
     expect(code).toBe(0);
 
@@ -72,8 +92,18 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run: background
     const roles = new Map(events.filter((event) => event.type === 'task-start').map((event) => [event.taskId, event.role]));
     const ends = events.filter((event) => event.type === 'task-end');
     // Each ends after its background child, having updated its answer with the child's result.
-    expect(ends.map((event) => [roles.get(event.taskId), event.status])).toEqual([['grandhelper', 'completed'], ['helper', 'completed'], ['researcher', 'completed'], ['coordinator', 'completed']]);
-    expect(ends.map((event) => event.output)).toEqual(['Grand result: 42.', 'Helper updated: Grand result: 42.', 'Researcher updated: Helper updated: Grand result: 42.', 'Final: Researcher updated: Helper updated: Grand result: 42.']);
+    expect(ends.map((event) => [roles.get(event.taskId), event.status])).toEqual([
+      ['grandhelper', 'completed'],
+      ['helper', 'completed'],
+      ['researcher', 'completed'],
+      ['coordinator', 'completed'],
+    ]);
+    expect(ends.map((event) => event.output)).toEqual([
+      'Grand result: 42.',
+      'Helper updated: Grand result: 42.',
+      'Researcher updated: Helper updated: Grand result: 42.',
+      'Final: Researcher updated: Helper updated: Grand result: 42.',
+    ]);
     const helperFollowUp = world.server.requests.find((request) => roleOf(request) === 'helper' && priorTurns(request) === 2);
     expect(helperFollowUp?.lastMessageText).toContain('completed.\nGrand result: 42.');
     const runEnd = events.at(-1) as CliEvent;
@@ -81,7 +111,7 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run: background
     expect(runEnd.output).toContain('Grand result: 42.');
   });
 
-  it('a role that hands its background tasks to its parent answers at once; the grandchild\'s result reaches the coordinator', async () => {
+  it("a role that hands its background tasks to its parent answers at once; the grandchild's result reaches the coordinator", async () => {
     await writeRole('scout', 'backgroundTasks: hand-to-parent\n');
     await writeRole('helper');
     await writeRole('grandhelper');
@@ -91,12 +121,19 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run: background
       const heard = request.lastMessageText;
       switch (roleOf(request)) {
         case 'coordinator':
-          if (turn === 0) return toolCallTurn([{ name: 'Agent', input: { subagent_type: 'scout', description: 'Scout', prompt: 'Scout the parser.' } }]);
-          return turn === 1 ? first.answer(`First: ${heard.includes('handed to the task that started this one') ? 'handed over' : 'nothing handed'}`) : textTurn(`Final: ${/Helper updated: [^\n]*/.exec(heard)?.[0] ?? 'nothing'}`);
+          if (turn === 0)
+            return toolCallTurn([{ name: 'Agent', input: { subagent_type: 'scout', description: 'Scout', prompt: 'Scout the parser.' } }]);
+          return turn === 1
+            ? first.answer(`First: ${heard.includes('handed to the task that started this one') ? 'handed over' : 'nothing handed'}`)
+            : textTurn(`Final: ${/Helper updated: [^\n]*/.exec(heard)?.[0] ?? 'nothing'}`);
         case 'scout':
           return turn === 0 ? background('helper', 'Help with the parser.') : textTurn('Scout answer.');
         case 'helper':
-          return turn === 0 ? background('grandhelper', 'Dig deeper.') : turn === 1 ? first.answer('Helper first answer.') : textTurn(`Helper updated: ${/Grand result: \d+\./.exec(heard)?.[0] ?? 'nothing'}`);
+          return turn === 0
+            ? background('grandhelper', 'Dig deeper.')
+            : turn === 1
+              ? first.answer('Helper first answer.')
+              : textTurn(`Helper updated: ${/Grand result: \d+\./.exec(heard)?.[0] ?? 'nothing'}`);
         case 'grandhelper':
           return delayed(textTurn('Grand result: 42.'), first.given);
         default:
@@ -105,16 +142,27 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run: background
     });
 
     const provider = providerEnvironment(protocol, world.server.baseUrl);
-    const { code, stdout, stderr } = await startCli(world.cliPath, ['run', '--json', '--max-depth', '4', '--workspace', world.workspace, ...provider.args, 'Explain the parser'], provider.env).exited;
+    const { code, stdout, stderr } = await startCli(
+      world.cliPath,
+      ['run', '--json', '--max-depth', '4', '--workspace', world.workspace, ...provider.args, 'Explain the parser'],
+      provider.env,
+    ).exited;
     expect(stderr).not.toMatch(/error/i);
     expect(code).toBe(0);
 
     const events = parseEvents(stdout);
     const roles = new Map(events.filter((event) => event.type === 'task-start').map((event) => [event.taskId, event.role]));
     // The scout ends first, at once; the helper it handed up ends later, and the coordinator after it.
-    expect(events.filter((event) => event.type === 'task-end').map((event) => roles.get(event.taskId))).toEqual(['scout', 'grandhelper', 'helper', 'coordinator']);
+    expect(events.filter((event) => event.type === 'task-end').map((event) => roles.get(event.taskId))).toEqual([
+      'scout',
+      'grandhelper',
+      'helper',
+      'coordinator',
+    ]);
     expect(world.server.requests.filter((request) => roleOf(request) === 'scout')).toHaveLength(2);
-    const scoutResult = world.server.requests.find((request) => roleOf(request) === 'coordinator' && priorTurns(request) === 1)?.lastMessageText;
+    const scoutResult = world.server.requests.find(
+      (request) => roleOf(request) === 'coordinator' && priorTurns(request) === 1,
+    )?.lastMessageText;
     expect(scoutResult).toContain('Scout answer.');
     expect(scoutResult).toMatch(/Still running, handed to the task that started this one: t\d+ \(helper: "helper work"\)/);
     const runEnd = events.at(-1) as CliEvent;

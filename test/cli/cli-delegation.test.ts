@@ -4,13 +4,7 @@
  * background result with TaskOutput, and answers; Ctrl-C mid-run stops everything.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  type MockProtocol,
-  type RecordedRequest,
-  hangingStream,
-  textTurn,
-  toolCallTurn,
-} from '../support/mock-provider/index.js';
+import { type MockProtocol, type RecordedRequest, hangingStream, textTurn, toolCallTurn } from '../support/mock-provider/index.js';
 import { type CliEvent, agentOf, parseEvents, priorTurns, providerEnvironment, startCli } from './cli-harness.js';
 import { useCliWorld } from './cli-world.js';
 
@@ -31,10 +25,25 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run (%s)', (pro
       if (agent !== 'coordinator') throw new Error(`unexpected agent: ${request.system.slice(0, 80)}`);
       switch (priorTurns(request)) {
         case 0:
-          return toolCallTurn([{ name: 'Agent', input: { subagent_type: 'researcher', description: 'Find date parsing', prompt: 'Where are dates parsed? Answer with file:line.', run_in_background: true } }]);
+          return toolCallTurn([
+            {
+              name: 'Agent',
+              input: {
+                subagent_type: 'researcher',
+                description: 'Find date parsing',
+                prompt: 'Where are dates parsed? Answer with file:line.',
+                run_in_background: true,
+              },
+            },
+          ]);
         case 1:
           researcherId = /(?:[Tt]ask |Started )(t\d+)/.exec(lastToolResult(request))?.[1] ?? 'missing';
-          return toolCallTurn([{ name: 'Agent', input: { subagent_type: 'reviewer', description: 'Review the parser', prompt: 'Review parser.ts for error handling.' } }]);
+          return toolCallTurn([
+            {
+              name: 'Agent',
+              input: { subagent_type: 'reviewer', description: 'Review the parser', prompt: 'Review parser.ts for error handling.' },
+            },
+          ]);
         case 2:
           return toolCallTurn([{ name: 'TaskOutput', input: { task_id: researcherId } }]);
         default:
@@ -43,7 +52,11 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run (%s)', (pro
     });
 
     const provider = providerEnvironment(protocol, world.server.baseUrl);
-    const run = startCli(world.cliPath, ['run', '--json', '--workspace', world.workspace, ...provider.args, 'Review how we parse dates'], provider.env);
+    const run = startCli(
+      world.cliPath,
+      ['run', '--json', '--workspace', world.workspace, ...provider.args, 'Review how we parse dates'],
+      provider.env,
+    );
     const { code, stdout, stderr } = await run.exited;
     expect(stderr).not.toMatch(/error/i);
     expect(code).toBe(0);
@@ -75,7 +88,11 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run (%s)', (pro
     expect(coordinatorRequests[0].toolNames).not.toContain('Edit');
 
     const runEnd = events.at(-1) as CliEvent;
-    expect(runEnd).toMatchObject({ type: 'run-end', status: 'completed', output: 'Summary: parsing lives in parser.ts:2 and lacks error handling.' });
+    expect(runEnd).toMatchObject({
+      type: 'run-end',
+      status: 'completed',
+      output: 'Summary: parsing lives in parser.ts:2 and lacks error handling.',
+    });
     const usage = runEnd.usage as { inputTokens: number; outputTokens: number };
     const summed = [...ends.values()].reduce((total, event) => total + (event.usage as { inputTokens: number }).inputTokens, 0);
     expect(usage.inputTokens).toBe(summed);
@@ -87,7 +104,15 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run (%s)', (pro
       if (agent === 'researcher' || agent === 'reviewer') return hangingStream({ text: [`${agent} is reading…`] });
       if (priorTurns(request) === 0) {
         return toolCallTurn([
-          { name: 'Agent', input: { subagent_type: 'researcher', description: 'Find date parsing', prompt: 'Where are dates parsed?', run_in_background: true } },
+          {
+            name: 'Agent',
+            input: {
+              subagent_type: 'researcher',
+              description: 'Find date parsing',
+              prompt: 'Where are dates parsed?',
+              run_in_background: true,
+            },
+          },
           { name: 'Agent', input: { subagent_type: 'reviewer', description: 'Review the parser', prompt: 'Review parser.ts.' } },
         ]);
       }
@@ -95,7 +120,11 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run (%s)', (pro
     });
 
     const provider = providerEnvironment(protocol, world.server.baseUrl);
-    const run = startCli(world.cliPath, ['run', '--json', '--workspace', world.workspace, ...provider.args, 'Review how we parse dates'], provider.env);
+    const run = startCli(
+      world.cliPath,
+      ['run', '--json', '--workspace', world.workspace, ...provider.args, 'Review how we parse dates'],
+      provider.env,
+    );
     await world.server.waitForRequest(2);
     const subagentRequests = world.server.requests.filter((request) => agentOf(request) !== 'coordinator').map((request) => request.index);
     expect(subagentRequests).toHaveLength(2);
@@ -126,7 +155,8 @@ describe('agent-team run: configuration errors', () => {
   });
 
   it('exits 2 for --provider vscode-lm, saying it works only inside VS Code', async () => {
-    const { code, stderr } = await startCli(world.cliPath, ['run', '--provider', 'vscode-lm', '--workspace', world.workspace, 'x'], {}).exited;
+    const { code, stderr } = await startCli(world.cliPath, ['run', '--provider', 'vscode-lm', '--workspace', world.workspace, 'x'], {})
+      .exited;
     expect(code).toBe(2);
     expect(stderr).toContain('works only inside VS Code');
   });

@@ -49,7 +49,12 @@ export type CliEvent = Record<string, unknown> & { type: string };
  * `stdin`: `'pipe'` keeps the child's stdin open for the test to write to (`child.stdin`). Default: none.
  * `wrapper`: a command the CLI is run under (its argv, the CLI's appended), e.g. `bubblewrapReplacedBy`'s.
  */
-export function startCli(cliPath: string, args: string[], environment: Record<string, string>, options: { stdin?: 'pipe'; wrapper?: readonly string[] } = {}): CliRun {
+export function startCli(
+  cliPath: string,
+  args: string[],
+  environment: Record<string, string>,
+  options: { stdin?: 'pipe'; wrapper?: readonly string[] } = {},
+): CliRun {
   const argv = [...(options.wrapper ?? []), process.execPath, cliPath, ...args];
   const child = spawn(argv[0]!, argv.slice(1), {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...environment },
@@ -61,7 +66,10 @@ export function startCli(cliPath: string, args: string[], environment: Record<st
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
     const before = stdout;
     stdout += chunk;
-    const completeLines = stdout.slice(before.lastIndexOf('\n') + 1).split('\n').slice(0, -1);
+    const completeLines = stdout
+      .slice(before.lastIndexOf('\n') + 1)
+      .split('\n')
+      .slice(0, -1);
     for (const line of completeLines) {
       const event = tryParse(line);
       if (!event) continue;
@@ -95,7 +103,10 @@ export function startCli(cliPath: string, args: string[], environment: Record<st
     stdout: () => stdout,
     stderr: () => stderr,
     waitForEvent: (predicate) => {
-      const seen = stdout.split('\n').map(tryParse).find((event) => event && predicate(event));
+      const seen = stdout
+        .split('\n')
+        .map(tryParse)
+        .find((event) => event && predicate(event));
       if (seen) return Promise.resolve(seen);
       return new Promise((resolve) => waiters.push({ predicate, resolve }));
     },
@@ -123,7 +134,9 @@ function tryParse(line: string): CliEvent | undefined {
 }
 
 /** Which agent sent a request, told by the first words of its system prompt. */
-export function agentOf(request: RecordedRequest): 'coordinator' | 'planner' | 'synthesizer' | 'researcher' | 'reviewer' | 'refactorer' | 'unknown' {
+export function agentOf(
+  request: RecordedRequest,
+): 'coordinator' | 'planner' | 'synthesizer' | 'researcher' | 'reviewer' | 'refactorer' | 'unknown' {
   if (request.system.includes('You are the coordinator')) return 'coordinator';
   if (request.system.startsWith('You are the planner')) return 'planner';
   if (request.system.startsWith('You are the synthesizer')) return 'synthesizer';

@@ -28,9 +28,15 @@ beforeEach(async () => {
   // Hooks get CLAUDE_PROJECT_DIR; an agent's command does not: the probe says which of the two ran it.
   const probe = `const who = process.env.CLAUDE_PROJECT_DIR ? 'hook' : 'agent';\nrequire('http').get('http://127.0.0.1:${port}/' + who, (response) => console.log(who + ' reached the listener: ' + response.statusCode)).on('error', (error) => console.log(who + ' could not connect: ' + error.code));\n`;
   await writeFile(path.join(world.workspace, 'probe.js'), probe);
-  await writeFile(path.join(world.workspace, 'package.json'), JSON.stringify({ name: 'demo', version: '1.0.0', private: true, scripts: { preinstall: 'node probe.js' } }));
+  await writeFile(
+    path.join(world.workspace, 'package.json'),
+    JSON.stringify({ name: 'demo', version: '1.0.0', private: true, scripts: { preinstall: 'node probe.js' } }),
+  );
   await mkdir(path.join(world.workspace, '.claude'), { recursive: true });
-  await writeFile(path.join(world.workspace, '.claude', 'settings.json'), JSON.stringify({ hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command: 'npm install' }] }] } }));
+  await writeFile(
+    path.join(world.workspace, '.claude', 'settings.json'),
+    JSON.stringify({ hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command: 'npm install' }] }] } }),
+  );
 });
 
 afterEach(async () => {
@@ -40,10 +46,18 @@ afterEach(async () => {
 
 describe('--allow-network-command and hooks', () => {
   it("gives the agent's `npm install` the network, and not the repository's hook named `npm install`", async () => {
-    world.server.respondWith((request) => (priorTurns(request) === 0 ? toolCallTurn([{ name: 'Bash', input: { command: 'npm install' } }]) : textTurn(`Ran it: ${request.lastMessageText}`)));
+    world.server.respondWith((request) =>
+      priorTurns(request) === 0
+        ? toolCallTurn([{ name: 'Bash', input: { command: 'npm install' } }])
+        : textTurn(`Ran it: ${request.lastMessageText}`),
+    );
     const provider = providerEnvironment('openai', world.server.baseUrl);
     const flags = ['--allow-command', 'npm install', '--allow-network-command', 'npm install'];
-    const { code, stdout } = await startCli(world.cliPath, ['run', '--json', '--agent', 'reviewer', '--workspace', world.workspace, '--trust', ...flags, ...provider.args, 'Install'], provider.env).exited;
+    const { code, stdout } = await startCli(
+      world.cliPath,
+      ['run', '--json', '--agent', 'reviewer', '--workspace', world.workspace, '--trust', ...flags, ...provider.args, 'Install'],
+      provider.env,
+    ).exited;
     expect(code).toBe(0);
     // The hook ran and tried: its output is the context the prompt carried.
     expect(world.server.requests[0]!.lastMessageText).toMatch(/hook could not connect: [A-Z]+/);
@@ -54,7 +68,11 @@ describe('--allow-network-command and hooks', () => {
   it('gives the hook the network with --allow-network, which is every command', async () => {
     world.server.respondWith(() => textTurn('Nothing to do.'));
     const provider = providerEnvironment('openai', world.server.baseUrl);
-    const { code } = await startCli(world.cliPath, ['run', '--json', '--agent', 'reviewer', '--workspace', world.workspace, '--trust', '--allow-network', ...provider.args, 'Install'], provider.env).exited;
+    const { code } = await startCli(
+      world.cliPath,
+      ['run', '--json', '--agent', 'reviewer', '--workspace', world.workspace, '--trust', '--allow-network', ...provider.args, 'Install'],
+      provider.env,
+    ).exited;
     expect(code).toBe(0);
     expect(world.server.requests[0]!.lastMessageText).toContain('hook reached the listener: 200');
     expect(heard).toEqual(['/hook']);

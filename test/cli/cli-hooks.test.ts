@@ -18,7 +18,8 @@ let home: string;
 let outside: string;
 
 /** Reads the event's JSON from stdin and hands it to `body` (a script's text), which may exit with a code. */
-const hookScript = (body: string) => `let input = '';\nprocess.stdin.on('data', (chunk) => (input += chunk));\nprocess.stdin.on('end', () => {\n  const event = JSON.parse(input);\n${body}\n});\n`;
+const hookScript = (body: string) =>
+  `let input = '';\nprocess.stdin.on('data', (chunk) => (input += chunk));\nprocess.stdin.on('end', () => {\n  const event = JSON.parse(input);\n${body}\n});\n`;
 
 beforeEach(async () => {
   home = await mkdtemp(path.join(tmpdir(), 'agent-team-home-'));
@@ -26,11 +27,15 @@ beforeEach(async () => {
   await mkdir(path.join(world.workspace, '.claude', 'hooks'), { recursive: true });
   await writeFile(
     path.join(world.workspace, '.claude', 'hooks', 'guard.js'),
-    hookScript("  if (String(event.tool_input.file_path).startsWith('generated/')) { process.stderr.write('generated/ is written by the build; edit the template instead'); process.exit(2); }"),
+    hookScript(
+      "  if (String(event.tool_input.file_path).startsWith('generated/')) { process.stderr.write('generated/ is written by the build; edit the template instead'); process.exit(2); }",
+    ),
   );
   await writeFile(
     path.join(world.workspace, '.claude', 'hooks', 'format.js'),
-    hookScript("  const fs = require('fs');\n  const file = event.tool_input.file_path;\n  fs.writeFileSync(file, fs.readFileSync(file, 'utf8').toUpperCase());"),
+    hookScript(
+      "  const fs = require('fs');\n  const file = event.tool_input.file_path;\n  fs.writeFileSync(file, fs.readFileSync(file, 'utf8').toUpperCase());",
+    ),
   );
 });
 
@@ -52,7 +57,24 @@ function run(protocol: MockProtocol, args: string[], prompt = 'Tidy the notes') 
   const provider = providerEnvironment(protocol, world.server.baseUrl);
   const trace = path.join(outside, 'trace.json');
   // The folder's own hooks run where the user trusts it (cli-trust.test.ts has what happens where not).
-  const exited = startCli(world.cliPath, ['run', '--json', '--agent', 'refactorer', '--workspace', world.workspace, '--trust', '--trace', trace, ...provider.args, ...args, prompt], { ...provider.env, HOME: home }).exited;
+  const exited = startCli(
+    world.cliPath,
+    [
+      'run',
+      '--json',
+      '--agent',
+      'refactorer',
+      '--workspace',
+      world.workspace,
+      '--trust',
+      '--trace',
+      trace,
+      ...provider.args,
+      ...args,
+      prompt,
+    ],
+    { ...provider.env, HOME: home },
+  ).exited;
   return { exited, trace: () => readFile(trace, 'utf8') };
 }
 
@@ -60,7 +82,9 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('hooks through the CLI (%s)
   it('a PreToolUse hook blocks an Edit: nothing is proposed, and the agent reads why', async () => {
     await settings({ hooks: command('PreToolUse', 'Edit|Write', 'node "$CLAUDE_PROJECT_DIR/.claude/hooks/guard.js"') });
     world.server.respondWith((request) =>
-      priorTurns(request) === 0 ? toolCallTurn([{ name: 'Write', input: { file_path: 'generated/api.ts', content: 'export {};\n' } }]) : textTurn(`Blocked: ${request.lastMessageText}`),
+      priorTurns(request) === 0
+        ? toolCallTurn([{ name: 'Write', input: { file_path: 'generated/api.ts', content: 'export {};\n' } }])
+        : textTurn(`Blocked: ${request.lastMessageText}`),
     );
     const { exited, trace } = run(protocol, ['--apply']);
     const { code, stdout, stderr } = await exited;
@@ -76,7 +100,9 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('hooks through the CLI (%s)
   it("a PostToolUse formatter's version of the edited file becomes the proposal, and the agent is told", async () => {
     await settings({ hooks: command('PostToolUse', 'Write|Edit', 'node .claude/hooks/format.js') });
     world.server.respondWith((request) =>
-      priorTurns(request) === 0 ? toolCallTurn([{ name: 'Edit', input: { file_path: 'notes.txt', old_string: 'first line', new_string: 'first line, tidied' } }]) : textTurn('Tidied.'),
+      priorTurns(request) === 0
+        ? toolCallTurn([{ name: 'Edit', input: { file_path: 'notes.txt', old_string: 'first line', new_string: 'first line, tidied' } }])
+        : textTurn('Tidied.'),
     );
     const { exited, trace } = run(protocol, ['--apply']);
     const { code, stderr } = await exited;
@@ -92,7 +118,9 @@ describe('hooks around the agent and the prompt', () => {
   it('a Stop hook sends the agent back once (stop_hook_active tells the second time), then lets it finish', async () => {
     await writeFile(
       path.join(world.workspace, '.claude', 'hooks', 'stop.js'),
-      hookScript("  if (!event.stop_hook_active) { process.stdout.write(JSON.stringify({ decision: 'block', reason: 'Say which tests you ran.' })); }"),
+      hookScript(
+        "  if (!event.stop_hook_active) { process.stdout.write(JSON.stringify({ decision: 'block', reason: 'Say which tests you ran.' })); }",
+      ),
     );
     await settings({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'node .claude/hooks/stop.js' }] }] } });
     world.server.respondWith((request) => (priorTurns(request) === 0 ? textTurn('Done.') : textTurn('Done; I ran no tests.')));
@@ -105,14 +133,16 @@ describe('hooks around the agent and the prompt', () => {
   });
 
   it("a UserPromptSubmit hook's output is context with the prompt; one that exits 2 refuses the prompt", async () => {
-    await settings({ hooks: command('UserPromptSubmit', '', "node -e \"process.stdout.write('The sprint ends Friday.')\"") });
+    await settings({ hooks: command('UserPromptSubmit', '', 'node -e "process.stdout.write(\'The sprint ends Friday.\')"') });
     world.server.respondWith(() => textTurn('Noted.'));
     const first = await run('openai', []).exited;
     expect(first.code).toBe(0);
     expect(world.server.requests[0]!.lastMessageText).toContain('Tidy the notes');
     expect(world.server.requests[0]!.lastMessageText).toContain('[Context added by a hook]\nThe sprint ends Friday.');
 
-    await settings({ hooks: command('UserPromptSubmit', '', "grep -q password && { echo 'Prompts must not hold passwords.' >&2; exit 2; }; exit 0") });
+    await settings({
+      hooks: command('UserPromptSubmit', '', "grep -q password && { echo 'Prompts must not hold passwords.' >&2; exit 2; }; exit 0"),
+    });
     const requestsBefore = world.server.requests.length;
     const second = await run('openai', [], 'Use the password hunter2').exited;
     expect(second.code).not.toBe(0);
@@ -132,7 +162,11 @@ describe('hooks that go wrong', () => {
         ],
       },
     });
-    world.server.respondWith((request) => (priorTurns(request) === 0 ? toolCallTurn([{ name: 'Read', input: { file_path: 'notes.txt' } }]) : textTurn(`Read: ${request.lastMessageText}`)));
+    world.server.respondWith((request) =>
+      priorTurns(request) === 0
+        ? toolCallTurn([{ name: 'Read', input: { file_path: 'notes.txt' } }])
+        : textTurn(`Read: ${request.lastMessageText}`),
+    );
     const { exited, trace } = run('anthropic', []);
     const { code, stdout } = await exited;
     expect(code).toBe(0);
@@ -146,12 +180,17 @@ describe('hooks that go wrong', () => {
     await writeFile(path.join(outside, 'settings.json'), JSON.stringify({ hooks: command('PreToolUse', '*', 'exit 2') }));
     await mkdir(path.join(world.workspace, '.agent-team'), { recursive: true });
     await symlink(path.join(outside, 'settings.json'), path.join(world.workspace, '.agent-team', 'settings.json'));
-    world.server.respondWith((request) => (priorTurns(request) === 0 ? toolCallTurn([{ name: 'Read', input: { file_path: 'notes.txt' } }]) : textTurn(`Read: ${request.lastMessageText}`)));
+    world.server.respondWith((request) =>
+      priorTurns(request) === 0
+        ? toolCallTurn([{ name: 'Read', input: { file_path: 'notes.txt' } }])
+        : textTurn(`Read: ${request.lastMessageText}`),
+    );
     const linked = run('openai', []);
     const linkedEnd = await linked.exited;
     expect(linkedEnd.code).toBe(0);
     expect(world.server.requests[1]!.lastMessageText).toContain('first line');
-    const refusal = '.agent-team/settings.json was not read: it is (or lies under) a symbolic link that leads outside the workspace; its hooks are not run';
+    const refusal =
+      '.agent-team/settings.json was not read: it is (or lies under) a symbolic link that leads outside the workspace; its hooks are not run';
     expect(await linked.trace()).toContain(refusal);
     expect(linkedEnd.stderr).toContain(`agent-team: ${refusal}`);
 

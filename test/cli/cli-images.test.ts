@@ -16,7 +16,10 @@ import { useCliWorld } from './cli-world.js';
 const world = useCliWorld({ 'app.css': 'button { color: red; }\n' });
 let pictures: string;
 /** A PNG's signature and header chunk, then bytes that vary, so the test can see they arrive intact. */
-const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]), Buffer.from('pixels:0123456789')]);
+const png = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]),
+  Buffer.from('pixels:0123456789'),
+]);
 
 beforeEach(async () => {
   pictures = await mkdtemp(path.join(tmpdir(), 'agent-team-pictures-'));
@@ -29,14 +32,25 @@ afterEach(async () => {
 
 function run(protocol: MockProtocol, args: string[]) {
   const provider = providerEnvironment(protocol, world.server.baseUrl);
-  return startCli(world.cliPath, ['run', '--json', '--workspace', world.workspace, ...provider.args, ...args, 'Why is the button red?'], provider.env).exited;
+  return startCli(
+    world.cliPath,
+    ['run', '--json', '--workspace', world.workspace, ...provider.args, ...args, 'Why is the button red?'],
+    provider.env,
+  ).exited;
 }
 
 describe.each<MockProtocol>(['anthropic', 'openai'])('--image (%s)', (protocol) => {
   it('sends the image to the coordinator in the provider\u2019s form, and not to its subagents', async () => {
     world.server.respondWith((request) => {
       if (agentOf(request) === 'researcher') return textTurn('app.css sets it.');
-      return priorTurns(request) === 0 ? toolCallTurn([{ name: 'Agent', input: { subagent_type: 'researcher', description: 'Find the style', prompt: 'Which rule makes the button red?' } }]) : textTurn('app.css makes it red.');
+      return priorTurns(request) === 0
+        ? toolCallTurn([
+            {
+              name: 'Agent',
+              input: { subagent_type: 'researcher', description: 'Find the style', prompt: 'Which rule makes the button red?' },
+            },
+          ])
+        : textTurn('app.css makes it red.');
     });
     const model = protocol === 'openai' ? ['--model', 'gpt-4.1'] : [];
     const { code, stderr, stdout } = await run(protocol, [...model, '--image', path.join(pictures, 'screenshot.png')]);
@@ -45,10 +59,14 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('--image (%s)', (protocol) 
     expect(parseEvents(stdout).at(-1)?.output).toBe('app.css makes it red.');
     const coordinator = world.server.requests.filter((request) => agentOf(request) === 'coordinator');
     expect(coordinator[0]!.images).toEqual([{ mediaType: 'image/png', bytes: png }]);
-    expect(coordinator[0]!.lastMessageText).toContain('The user attached an image with this message: screenshot.png (image/png, 1 KB). Subagents do not see it');
+    expect(coordinator[0]!.lastMessageText).toContain(
+      'The user attached an image with this message: screenshot.png (image/png, 1 KB). Subagents do not see it',
+    );
     // The whole conversation goes again with the next turn; the subagent gets words only.
     expect(coordinator[1]!.images).toHaveLength(1);
-    expect(world.server.requests.filter((request) => agentOf(request) === 'researcher').every((request) => request.images.length === 0)).toBe(true);
+    expect(
+      world.server.requests.filter((request) => agentOf(request) === 'researcher').every((request) => request.images.length === 0),
+    ).toBe(true);
   });
 });
 
@@ -56,13 +74,26 @@ describe('--image where it cannot be sent', () => {
   it('tells a model that reads no images of the image instead, and the user', async () => {
     world.server.respondWith(() => textTurn('I cannot see it.'));
     const trace = path.join(pictures, 'trace.json');
-    const { code } = await run('openai', ['--model', 'my-local-coder', '--agent', 'researcher', '--trace', trace, '--image', path.join(pictures, 'screenshot.png')]);
+    const { code } = await run('openai', [
+      '--model',
+      'my-local-coder',
+      '--agent',
+      'researcher',
+      '--trace',
+      trace,
+      '--image',
+      path.join(pictures, 'screenshot.png'),
+    ]);
     expect(code).toBe(0);
     expect(world.server.requests[0]!.images).toEqual([]);
-    expect(world.server.requests[0]!.lastMessageText).toContain('[The user attached the image screenshot.png (image/png, 1 KB), but the model in use (openai/my-local-coder) does not accept images');
+    expect(world.server.requests[0]!.lastMessageText).toContain(
+      '[The user attached the image screenshot.png (image/png, 1 KB), but the model in use (openai/my-local-coder) does not accept images',
+    );
     // The user reads it in the trace (and the detail view); the task's prompt names the image.
     const traced = await readFile(trace, 'utf8');
-    expect(traced).toContain('The model openai/my-local-coder does not accept images: the image was not sent; the agent was told of it instead.');
+    expect(traced).toContain(
+      'The model openai/my-local-coder does not accept images: the image was not sent; the agent was told of it instead.',
+    );
     expect(traced).toContain('[Images attached: screenshot.png (image/png, 1 KB)]');
   });
 
@@ -74,7 +105,10 @@ describe('--image where it cannot be sent', () => {
       [['--image', path.join(pictures, 'huge.png')], 'huge.png: it is 5.0 MB; images are sent up to 5 MB'],
       [['--image', path.join(pictures, 'missing.png')], 'missing.png: no such file'],
       [['--image', pictures], ': not a regular file'],
-      [Array.from({ length: maxImagesPerPrompt + 1 }, () => ['--image', path.join(pictures, 'screenshot.png')]).flat(), `at most ${maxImagesPerPrompt} images go with one prompt`],
+      [
+        Array.from({ length: maxImagesPerPrompt + 1 }, () => ['--image', path.join(pictures, 'screenshot.png')]).flat(),
+        `at most ${maxImagesPerPrompt} images go with one prompt`,
+      ],
       [['--plan', '--image', path.join(pictures, 'screenshot.png')], '--image goes to the agent you talk to'],
     ];
     for (const [args, message] of cases) {

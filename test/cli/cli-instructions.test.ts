@@ -25,7 +25,11 @@ beforeEach(async () => {
   };
   await write(home, '.agent-team/AGENTS.md', 'The user prefers short answers.');
   await write(world.workspace, '.github/copilot-instructions.md', 'Indent with two spaces.');
-  await write(world.workspace, '.github/instructions/tests.instructions.md', '---\napplyTo: "**/*.test.ts"\n---\nTests use vitest, never jest.');
+  await write(
+    world.workspace,
+    '.github/instructions/tests.instructions.md',
+    '---\napplyTo: "**/*.test.ts"\n---\nTests use vitest, never jest.',
+  );
   await write(world.workspace, '.github/instructions/manual.instructions.md', 'No applyTo: attached by hand only.');
   await write(world.workspace, 'pkg/AGENTS.md', 'In pkg/, every export has a doc comment.');
   await write(world.workspace, 'pkg/parse.test.ts', 'test("parses", () => {});\n');
@@ -38,12 +42,18 @@ afterEach(async () => {
 
 function run(protocol: MockProtocol, extra: string[] = []) {
   const provider = providerEnvironment(protocol, world.server.baseUrl);
-  return startCli(world.cliPath, ['run', '--json', '--agent', 'researcher', '--workspace', world.workspace, ...provider.args, ...extra, 'What do the tests cover?'], { ...provider.env, HOME: home }).exited;
+  return startCli(
+    world.cliPath,
+    ['run', '--json', '--agent', 'researcher', '--workspace', world.workspace, ...provider.args, ...extra, 'What do the tests cover?'],
+    { ...provider.env, HOME: home },
+  ).exited;
 }
 
 describe.each<MockProtocol>(['anthropic', 'openai'])('instruction files (%s)', (protocol) => {
   it("gives the user's, the root's and Copilot's files at the start, and a folder's once the agent works there", async () => {
-    world.server.respondWith((request) => (priorTurns(request) === 0 ? toolCallTurn([{ name: 'Read', input: { file_path: 'pkg/parse.test.ts' } }]) : textTurn('One test.')));
+    world.server.respondWith((request) =>
+      priorTurns(request) === 0 ? toolCallTurn([{ name: 'Read', input: { file_path: 'pkg/parse.test.ts' } }]) : textTurn('One test.'),
+    );
     const trace = path.join(outside, 'trace.md');
     const { code, stderr } = await run(protocol, ['--trace', trace]);
     expect(stderr).toBe('');
@@ -51,7 +61,12 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('instruction files (%s)', (
 
     const [first, second] = world.server.requests;
     const system = first!.system;
-    const order = ['The user prefers short answers.', 'Run the tests with `npm run check`.', 'Never edit generated files.', 'Indent with two spaces.'].map((text) => system.indexOf(text));
+    const order = [
+      'The user prefers short answers.',
+      'Run the tests with `npm run check`.',
+      'Never edit generated files.',
+      'Indent with two spaces.',
+    ].map((text) => system.indexOf(text));
     expect(order.every((position) => position > 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     expect(system).toContain('## ~/.agent-team/AGENTS.md');
@@ -64,7 +79,9 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('instruction files (%s)', (
     expect(second!.system).toBe(system);
 
     // The trace (and the detail view, from the same transcript) names what the agent got.
-    expect(await readFile(trace, 'utf8')).toContain('Instruction files: ~/.agent-team/AGENTS.md, AGENTS.md, CLAUDE.md, .github/copilot-instructions.md');
+    expect(await readFile(trace, 'utf8')).toContain(
+      'Instruction files: ~/.agent-team/AGENTS.md, AGENTS.md, CLAUDE.md, .github/copilot-instructions.md',
+    );
   });
 });
 
@@ -84,7 +101,9 @@ describe('instruction files that are not as they should be', () => {
     expect(system).toContain('[AGENTS.md is cut here: it has 5.0 MB, and only the first 32 KB of an instruction file are given.]');
     expect(system.length).toBeLessThan(40_000);
     expect(system).not.toContain('hunter2');
-    expect(await readFile(trace, 'utf8')).toContain('CLAUDE.md was not read: it is (or lies under) a symbolic link that leads outside the workspace');
+    expect(await readFile(trace, 'utf8')).toContain(
+      'CLAUDE.md was not read: it is (or lies under) a symbolic link that leads outside the workspace',
+    );
   });
 
   it('reads only the sources --instruction-files names, and none with none', async () => {
@@ -132,7 +151,9 @@ describe('instruction, role and settings files that are links to secrets inside 
     await link('pkg/AGENTS.md', '../.agent-team/runs/t1.jsonl');
     await link('.claude/settings.json', '../.env');
     await link('.claude/agents/x.md', '../../.env');
-    world.server.respondWith((request) => (priorTurns(request) === 0 ? toolCallTurn([{ name: 'Read', input: { file_path: 'pkg/parse.test.ts' } }]) : textTurn('One test.')));
+    world.server.respondWith((request) =>
+      priorTurns(request) === 0 ? toolCallTurn([{ name: 'Read', input: { file_path: 'pkg/parse.test.ts' } }]) : textTurn('One test.'),
+    );
     const trace = path.join(outside, 'trace.json');
 
     const { code, stdout, stderr } = await run('anthropic', ['--trace', trace]);
@@ -141,12 +162,19 @@ describe('instruction, role and settings files that are links to secrets inside 
     const seen = [JSON.stringify(world.server.requests), stdout, stderr, await readFile(trace, 'utf8')].join('\n');
     for (const value of Object.values(secrets)) expect(seen).not.toContain(value);
     expect(world.server.requests.length).toBeGreaterThanOrEqual(2);
-    const rule = (target: string, pattern: string) => `${target}, which may hold secrets (it matches ${pattern}); such files are never read, under any name`;
+    const rule = (target: string, pattern: string) =>
+      `${target}, which may hold secrets (it matches ${pattern}); such files are never read, under any name`;
     expect(stderr).toContain(`agent-team: AGENTS.md was not read: it is a symbolic link to ${rule('.env', '**/.env')}`);
     expect(stderr).toContain(`agent-team: CLAUDE.md was not read: it is a symbolic link to ${rule('.git/config', '**/.git/config')}`);
-    expect(stderr).toContain(`agent-team: .github/copilot-instructions.md was not read: it is a symbolic link to ${rule('id_rsa', '**/id_rsa*')}`);
-    expect(stderr).toContain(`agent-team: pkg/AGENTS.md was not read: it is a symbolic link to ${rule('.agent-team/runs/t1.jsonl', '**/.agent-team/runs/**')}`);
-    expect(stderr).toContain(`agent-team: .claude/settings.json was not read: it is a symbolic link to ${rule('.env', '**/.env')}; its hooks are not run`);
+    expect(stderr).toContain(
+      `agent-team: .github/copilot-instructions.md was not read: it is a symbolic link to ${rule('id_rsa', '**/id_rsa*')}`,
+    );
+    expect(stderr).toContain(
+      `agent-team: pkg/AGENTS.md was not read: it is a symbolic link to ${rule('.agent-team/runs/t1.jsonl', '**/.agent-team/runs/**')}`,
+    );
+    expect(stderr).toContain(
+      `agent-team: .claude/settings.json was not read: it is a symbolic link to ${rule('.env', '**/.env')}; its hooks are not run`,
+    );
     expect(stderr).toContain(`.claude/agents/x.md: error: could not be read: it is a symbolic link to ${rule('.env', '**/.env')}`);
     // Each file is named once, though every task and every turn reads them again.
     expect(stderr.split('AGENTS.md was not read').length).toBe(3);
@@ -157,10 +185,25 @@ describe('--file', () => {
   it('names the files and folders the task is about to the agent, and refuses a path outside the workspace', async () => {
     world.server.respondWith(() => textTurn('Looked.'));
     const provider = providerEnvironment('anthropic', world.server.baseUrl);
-    const args = ['run', '--json', '--agent', 'researcher', '--workspace', world.workspace, ...provider.args, '--instruction-files', 'none'];
-    const ok = await startCli(world.cliPath, [...args, '--file', 'pkg/parse.test.ts', '--file', 'pkg', 'What do these cover?'], { ...provider.env, HOME: home }).exited;
+    const args = [
+      'run',
+      '--json',
+      '--agent',
+      'researcher',
+      '--workspace',
+      world.workspace,
+      ...provider.args,
+      '--instruction-files',
+      'none',
+    ];
+    const ok = await startCli(world.cliPath, [...args, '--file', 'pkg/parse.test.ts', '--file', 'pkg', 'What do these cover?'], {
+      ...provider.env,
+      HOME: home,
+    }).exited;
     expect(ok.code).toBe(0);
-    expect(world.server.requests[0]!.lastMessageText).toBe('What do these cover?\n\n# Attached by the user\n- The file `pkg/parse.test.ts` (read it with Read)\n- The folder `pkg/`');
+    expect(world.server.requests[0]!.lastMessageText).toBe(
+      'What do these cover?\n\n# Attached by the user\n- The file `pkg/parse.test.ts` (read it with Read)\n- The folder `pkg/`',
+    );
 
     await symlink(outside, path.join(world.workspace, 'elsewhere'));
     const refused = await startCli(world.cliPath, [...args, '--file', 'elsewhere', 'Look'], { ...provider.env, HOME: home }).exited;

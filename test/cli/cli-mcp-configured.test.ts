@@ -43,7 +43,14 @@ beforeEach(async () => {
   ];
   await writeFile(path.join(world.workspace, '.vscode', 'mcp.json'), vscode.join('\n'));
   await mkdir(path.join(world.workspace, '.claude', 'agents'), { recursive: true });
-  const role = ['---', 'name: calculator', 'description: Adds numbers.', 'tools: Read, mcp__calc__add, mcp__web__*, mcp__keyed__shout', '---', 'You add numbers with the tools you have.'];
+  const role = [
+    '---',
+    'name: calculator',
+    'description: Adds numbers.',
+    'tools: Read, mcp__calc__add, mcp__web__*, mcp__keyed__shout',
+    '---',
+    'You add numbers with the tools you have.',
+  ];
   await writeFile(path.join(world.workspace, '.claude', 'agents', 'calculator.md'), role.join('\n'));
 });
 
@@ -54,7 +61,21 @@ afterEach(async () => {
 
 const run = (extra: string[]) => {
   const provider = providerEnvironment('anthropic', world.server.baseUrl);
-  return startCli(world.cliPath, ['run', '--json', '--workspace', world.workspace, '--agent', 'calculator', ...extra, ...provider.args, 'Add 20 and 22, and shout quiet'], { ...provider.env, XDG_CONFIG_HOME: configHome }).exited;
+  return startCli(
+    world.cliPath,
+    [
+      'run',
+      '--json',
+      '--workspace',
+      world.workspace,
+      '--agent',
+      'calculator',
+      ...extra,
+      ...provider.args,
+      'Add 20 and 22, and shout quiet',
+    ],
+    { ...provider.env, XDG_CONFIG_HOME: configHome },
+  ).exited;
 };
 
 describe('MCP servers from .mcp.json and .vscode/mcp.json', () => {
@@ -70,7 +91,9 @@ describe('MCP servers from .mcp.json and .vscode/mcp.json', () => {
     });
     const { code, stdout, stderr } = await run(['--trust']);
     // Held back, and said on stderr, once: the CLI asks for no input.
-    expect(stderr).toBe("agent-team: MCP server 'keyed' (.vscode/mcp.json) was not started: it needs the input 'token' (The keyed API token), and nobody can be asked for it here (the CLI asks for no server's ${input:…}, VS Code does; to use it here, give the value in the server's entry, e.g. in your own ~/.config/agent-team/mcp.json).\n");
+    expect(stderr).toBe(
+      "agent-team: MCP server 'keyed' (.vscode/mcp.json) was not started: it needs the input 'token' (The keyed API token), and nobody can be asked for it here (the CLI asks for no server's ${input:…}, VS Code does; to use it here, give the value in the server's entry, e.g. in your own ~/.config/agent-team/mcp.json).\n",
+    );
     expect(code).toBe(0);
     expect(parseEvents(stdout).at(-1)).toMatchObject({ type: 'run-end', status: 'completed' });
     const [first, second] = world.server.requests;
@@ -94,7 +117,9 @@ describe('MCP servers from .mcp.json and .vscode/mcp.json', () => {
     expect(stderr).toContain("MCP server 'calc' of .mcp.json (.mcp.json):");
     expect(stderr).toContain("MCP server 'web' of .vscode/mcp.json (.vscode/mcp.json):");
     // Which of them the folder's role reaches is the folder's configuration too.
-    expect(stderr).toContain("tools role 'calculator' names (.claude/agents/calculator.md): mcp__calc__add, mcp__web__*, mcp__keyed__shout");
+    expect(stderr).toContain(
+      "tools role 'calculator' names (.claude/agents/calculator.md): mcp__calc__add, mcp__web__*, mcp__keyed__shout",
+    );
     const [first] = world.server.requests;
     expect(first!.toolNames.filter((name) => name.startsWith('mcp__'))).toEqual([]);
     expect(first!.system).toContain("MCP server 'calc' (.mcp.json) was not started: this folder is not trusted");
@@ -106,14 +131,24 @@ describe('MCP servers from .mcp.json and .vscode/mcp.json', () => {
 describe('agent-team mcp-servers', () => {
   it('lists every server, where it was found, who names it and why one would not start', async () => {
     await mkdir(path.join(configHome, 'agent-team'));
-    await writeFile(path.join(configHome, 'agent-team', 'mcp.json'), JSON.stringify({ mcpServers: { mine: { command: process.execPath, args: [mcpTestServer] } } }));
-    const { code, stdout } = await startCli(world.cliPath, ['mcp-servers', '--workspace', world.workspace, '--json'], { XDG_CONFIG_HOME: configHome }).exited;
+    await writeFile(
+      path.join(configHome, 'agent-team', 'mcp.json'),
+      JSON.stringify({ mcpServers: { mine: { command: process.execPath, args: [mcpTestServer] } } }),
+    );
+    const { code, stdout } = await startCli(world.cliPath, ['mcp-servers', '--workspace', world.workspace, '--json'], {
+      XDG_CONFIG_HOME: configHome,
+    }).exited;
     expect(code).toBe(0);
-    const listed = JSON.parse(stdout) as { servers: Array<{ name: string; file: string; status: string; reason?: string; roles: string[]; origin: string }> };
+    const listed = JSON.parse(stdout) as {
+      servers: Array<{ name: string; file: string; status: string; reason?: string; roles: string[]; origin: string }>;
+    };
     const byKey = Object.fromEntries(listed.servers.map((server) => [`${server.name}@${server.file}`, server]));
     expect(byKey['calc@.mcp.json']).toMatchObject({ status: 'untrusted', origin: 'workspace', roles: ['calculator'] });
     expect(byKey['web@.vscode/mcp.json']).toMatchObject({ status: 'untrusted', roles: ['calculator'] });
-    expect(byKey['calc@.vscode/mcp.json']).toMatchObject({ status: 'shadowed', reason: expect.stringContaining('.mcp.json has a server of the same name') });
+    expect(byKey['calc@.vscode/mcp.json']).toMatchObject({
+      status: 'shadowed',
+      reason: expect.stringContaining('.mcp.json has a server of the same name'),
+    });
     expect(byKey['old@.vscode/mcp.json']).toMatchObject({ status: 'refused', reason: expect.stringContaining('SSE transport') });
     expect(byKey[`mine@${configHome}/agent-team/mcp.json`]).toMatchObject({ status: 'ready', origin: 'user', roles: [] });
 

@@ -17,14 +17,30 @@ import { hangingStream, textTurn } from '../support/mock-provider/index.js';
 import { useCliWorld } from './cli-world.js';
 
 const world = useCliWorld({ 'parser.ts': 'export const parse = (text: string) => new Date(text);\n' });
-const inspector = path.join(path.dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/inspector-cli/package.json')), 'build', 'index.js');
-const serverArgs = () => [world.cliPath, 'mcp', '--workspace', world.workspace, '--provider', 'openai', '--base-url', `${world.server.baseUrl}/v1`];
+const inspector = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/inspector-cli/package.json')),
+  'build',
+  'index.js',
+);
+const serverArgs = () => [
+  world.cliPath,
+  'mcp',
+  '--workspace',
+  world.workspace,
+  '--provider',
+  'openai',
+  '--base-url',
+  `${world.server.baseUrl}/v1`,
+];
 const environment = () => ({ PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', OPENAI_API_KEY: 'test-key' });
 
 /** Runs the Inspector's CLI against our server; resolves with what it printed. */
 function runInspector(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [inspector, process.execPath, ...serverArgs(), ...args], { env: environment(), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [inspector, process.execPath, ...serverArgs(), ...args], {
+      env: environment(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
@@ -40,9 +56,22 @@ describe('the MCP Inspector as the client', () => {
   it('lists the tools, delegates a task, and leaves no server behind', async () => {
     const listed = await runInspector('--method', 'tools/list');
     expect(listed.code).toBe(0);
-    expect((JSON.parse(listed.stdout) as { tools: Array<{ name: string }> }).tools.map((tool) => tool.name).sort()).toEqual(['delegate', 'task_output', 'task_stop']);
+    expect((JSON.parse(listed.stdout) as { tools: Array<{ name: string }> }).tools.map((tool) => tool.name).sort()).toEqual([
+      'delegate',
+      'task_output',
+      'task_stop',
+    ]);
     world.server.respondWith(() => textTurn('The parser is in parser.ts:1.'));
-    const called = await runInspector('--method', 'tools/call', '--tool-name', 'delegate', '--tool-arg', 'subagent_type=researcher', 'description=Find it', 'prompt=Where is the parser?');
+    const called = await runInspector(
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'delegate',
+      '--tool-arg',
+      'subagent_type=researcher',
+      'description=Find it',
+      'prompt=Where is the parser?',
+    );
     expect(called.code).toBe(0);
     expect(called.stdout).toContain('The parser is in parser.ts:1.');
     await expect.poll(serversAlive, { timeout: 10_000 }).toBe(0);
@@ -60,7 +89,9 @@ describe('the TypeScript SDK as the client', () => {
   it('a client that goes mid-run: the run is stopped and the server exits', async () => {
     world.server.respondWith(() => hangingStream({ text: ['Thinking…'] }));
     const { client } = await connect();
-    void client.callTool({ name: 'delegate', arguments: { subagent_type: 'researcher', description: 'Think', prompt: 'Think long' } }).catch(() => undefined);
+    void client
+      .callTool({ name: 'delegate', arguments: { subagent_type: 'researcher', description: 'Think', prompt: 'Think long' } })
+      .catch(() => undefined);
     await world.server.waitForRequest(0);
     expect(serversAlive()).toBe(1);
     await client.close();
@@ -74,7 +105,11 @@ describe('the TypeScript SDK as the client', () => {
     const { client } = await connect();
     try {
       const controller = new AbortController();
-      const call = client.callTool({ name: 'delegate', arguments: { subagent_type: 'researcher', description: 'Think', prompt: 'Think long' } }, undefined, { signal: controller.signal });
+      const call = client.callTool(
+        { name: 'delegate', arguments: { subagent_type: 'researcher', description: 'Think', prompt: 'Think long' } },
+        undefined,
+        { signal: controller.signal },
+      );
       await world.server.waitForRequest(0);
       controller.abort();
       await expect(call).rejects.toThrow();
@@ -91,10 +126,16 @@ describe('the TypeScript SDK as the client', () => {
     const { client } = await connect();
     try {
       for (let index = 0; index < maxActiveRuns; index++) {
-        const started = await client.callTool({ name: 'delegate', arguments: { subagent_type: 'researcher', description: `Think ${index}`, prompt: 'Think long', run_in_background: true } });
+        const started = await client.callTool({
+          name: 'delegate',
+          arguments: { subagent_type: 'researcher', description: `Think ${index}`, prompt: 'Think long', run_in_background: true },
+        });
         expect(started.isError).toBeFalsy();
       }
-      const refused = await client.callTool({ name: 'delegate', arguments: { subagent_type: 'researcher', description: 'One more', prompt: 'Think long', run_in_background: true } });
+      const refused = await client.callTool({
+        name: 'delegate',
+        arguments: { subagent_type: 'researcher', description: 'One more', prompt: 'Think long', run_in_background: true },
+      });
       expect(refused.isError).toBe(true);
       expect(JSON.stringify(refused)).toContain(`the most it takes at once (${maxActiveRuns})`);
     } finally {
@@ -113,7 +154,9 @@ describe('the TypeScript SDK as the client', () => {
     child.stdin.write('not json\n');
     await expect.poll(lineCount, { timeout: 10_000 }).toBe(2);
     expect(JSON.parse(stdout.split('\n')[1])).toMatchObject({ id: null, error: { code: -32700 } });
-    child.stdin.write('{"jsonrpc":"2.0","id":2,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}\n');
+    child.stdin.write(
+      '{"jsonrpc":"2.0","id":2,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}\n',
+    );
     await expect.poll(lineCount, { timeout: 10_000 }).toBe(3);
     expect(JSON.parse(stdout.split('\n')[2])).toMatchObject({ id: 2, result: { serverInfo: { name: 'agent-team' } } });
     child.stdin.end();

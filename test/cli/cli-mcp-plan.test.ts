@@ -25,8 +25,14 @@ function coordinator(request: RecordedRequest) {
   if (agentOf(request) === 'researcher') return textTurn('parser.ts:1');
   const told = request.lastMessageText;
   if (priorTurns(request) === 0) return toolCallTurn([{ name: 'TodoWrite', input: { todos: plan } }]);
-  if (told.startsWith('Todo list updated')) return toolCallTurn([{ name: 'Agent', input: { subagent_type: 'researcher', description: 'Find the parser', prompt: 'Where is the parser?' } }]);
-  if (told.includes('asks for changes')) return toolCallTurn([{ name: 'TodoWrite', input: { todos: [...plan, { content: 'Read its tests', status: 'pending', activeForm: 'Reading its tests' }] } }]);
+  if (told.startsWith('Todo list updated'))
+    return toolCallTurn([
+      { name: 'Agent', input: { subagent_type: 'researcher', description: 'Find the parser', prompt: 'Where is the parser?' } },
+    ]);
+  if (told.includes('asks for changes'))
+    return toolCallTurn([
+      { name: 'TodoWrite', input: { todos: [...plan, { content: 'Read its tests', status: 'pending', activeForm: 'Reading its tests' }] } },
+    ]);
   return textTurn('The parser is in parser.ts:1.');
 }
 
@@ -34,13 +40,26 @@ function coordinator(request: RecordedRequest) {
 async function connect(answers: ElicitResult[], asked: Array<{ message: string; researcherBefore: boolean }>): Promise<Client> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [world.cliPath, 'mcp', '--approve-plan', '--workspace', world.workspace, '--provider', 'anthropic', '--base-url', world.server.baseUrl],
+    args: [
+      world.cliPath,
+      'mcp',
+      '--approve-plan',
+      '--workspace',
+      world.workspace,
+      '--provider',
+      'anthropic',
+      '--base-url',
+      world.server.baseUrl,
+    ],
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ANTHROPIC_API_KEY: 'test-key' },
     stderr: 'pipe',
   });
   client = new Client({ name: 'test-client', version: '1.0.0' }, { capabilities: { elicitation: {} } });
   client.setRequestHandler(ElicitRequestSchema, async (request) => {
-    asked.push({ message: String(request.params.message), researcherBefore: world.server.requests.some((recorded) => agentOf(recorded) === 'researcher') });
+    asked.push({
+      message: String(request.params.message),
+      researcherBefore: world.server.requests.some((recorded) => agentOf(recorded) === 'researcher'),
+    });
     return answers.shift() ?? { action: 'cancel' };
   });
   await client.connect(transport);
@@ -54,7 +73,13 @@ describe('agent-team mcp --approve-plan', () => {
   it('asks the client to approve the plan (an elicitation) before any subagent starts; changes reach the coordinator', async () => {
     world.server.respondWith(coordinator);
     const asked: Array<{ message: string; researcherBefore: boolean }> = [];
-    const mcp = await connect([{ action: 'accept', content: { answer: 'Read its tests too.' } }, { action: 'accept', content: { answer: 'approve' } }], asked);
+    const mcp = await connect(
+      [
+        { action: 'accept', content: { answer: 'Read its tests too.' } },
+        { action: 'accept', content: { answer: 'approve' } },
+      ],
+      asked,
+    );
     const result = await mcp.callTool({ name: 'delegate', arguments: delegation });
     expect(result.isError).toBeFalsy();
     expect(textOf(result)).toContain('The parser is in parser.ts:1.');

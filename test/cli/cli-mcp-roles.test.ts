@@ -18,7 +18,10 @@ const world = useCliWorld({ 'notes.md': 'Sum things.\n' });
 async function writeCalculatorRole(): Promise<string> {
   const marker = `calc-${process.pid}-${Date.now()}`;
   await mkdir(path.join(world.workspace, '.agent-team', 'agents'), { recursive: true });
-  await writeFile(path.join(world.workspace, '.agent-team', 'agents', 'calculator.md'), calculatorRoleFile(path.join(world.workspace, 'calc.pid'), 'You add numbers with your calculator.', marker));
+  await writeFile(
+    path.join(world.workspace, '.agent-team', 'agents', 'calculator.md'),
+    calculatorRoleFile(path.join(world.workspace, 'calc.pid'), 'You add numbers with your calculator.', marker),
+  );
   return marker;
 }
 
@@ -28,19 +31,31 @@ describe.each(['anthropic', 'openai'] as const)('roles with MCP servers over %s'
     world.server.respondWith((request) => {
       if (request.system.startsWith('You add numbers')) {
         expect(request.toolNames).toEqual(expect.arrayContaining(['mcp__calc__add', 'mcp__calc__echo']));
-        return priorTurns(request) === 0 ? toolCallTurn([{ name: 'mcp__calc__add', input: { a: 20, b: 22 } }]) : textTurn(`The calculator says ${request.lastMessageText}.`);
+        return priorTurns(request) === 0
+          ? toolCallTurn([{ name: 'mcp__calc__add', input: { a: 20, b: 22 } }])
+          : textTurn(`The calculator says ${request.lastMessageText}.`);
       }
       if (agentOf(request) !== 'coordinator') throw new Error(`unexpected agent: ${request.system.slice(0, 60)}`);
       expect(request.toolNames.some((name) => name.startsWith('mcp__'))).toBe(false);
       return priorTurns(request) === 0
-        ? toolCallTurn([{ name: 'Agent', input: { subagent_type: 'calculator', description: 'Add the numbers', prompt: 'What is 20 + 22?' } }])
+        ? toolCallTurn([
+            { name: 'Agent', input: { subagent_type: 'calculator', description: 'Add the numbers', prompt: 'What is 20 + 22?' } },
+          ])
         : textTurn(`Answer: ${request.lastMessageText}`);
     });
     const provider = providerEnvironment(protocol, world.server.baseUrl);
-    const { code, stdout, stderr } = await startCli(world.cliPath, ['run', '--json', '--workspace', world.workspace, '--trust', ...provider.args, 'Add 20 and 22'], provider.env).exited;
+    const { code, stdout, stderr } = await startCli(
+      world.cliPath,
+      ['run', '--json', '--workspace', world.workspace, '--trust', ...provider.args, 'Add 20 and 22'],
+      provider.env,
+    ).exited;
     expect(stderr).toBe('');
     expect(code).toBe(0);
-    expect(parseEvents(stdout).at(-1)).toMatchObject({ type: 'run-end', status: 'completed', output: expect.stringContaining('The calculator says 42.') });
+    expect(parseEvents(stdout).at(-1)).toMatchObject({
+      type: 'run-end',
+      status: 'completed',
+      output: expect.stringContaining('The calculator says 42.'),
+    });
     expect(processesMarked(marker)).toEqual([]);
   });
 
@@ -48,12 +63,22 @@ describe.each(['anthropic', 'openai'] as const)('roles with MCP servers over %s'
     await writeCalculatorRole();
     world.server.respondWith((request) => {
       if (request.system.startsWith('You add numbers')) {
-        return priorTurns(request) === 0 ? toolCallTurn([{ name: 'mcp__calc__write', input: { path: 'notes.md', text: 'overwritten' } }]) : textTurn(`Writing said: ${request.lastMessageText}`);
+        return priorTurns(request) === 0
+          ? toolCallTurn([{ name: 'mcp__calc__write', input: { path: 'notes.md', text: 'overwritten' } }])
+          : textTurn(`Writing said: ${request.lastMessageText}`);
       }
-      return priorTurns(request) === 0 ? toolCallTurn([{ name: 'Agent', input: { subagent_type: 'calculator', description: 'Write notes', prompt: 'Overwrite notes.md' } }]) : textTurn(`Answer: ${request.lastMessageText}`);
+      return priorTurns(request) === 0
+        ? toolCallTurn([
+            { name: 'Agent', input: { subagent_type: 'calculator', description: 'Write notes', prompt: 'Overwrite notes.md' } },
+          ])
+        : textTurn(`Answer: ${request.lastMessageText}`);
     });
     const provider = providerEnvironment(protocol, world.server.baseUrl);
-    const { code, stdout } = await startCli(world.cliPath, ['run', '--json', '--workspace', world.workspace, '--trust', ...provider.args, 'Overwrite the notes'], provider.env).exited;
+    const { code, stdout } = await startCli(
+      world.cliPath,
+      ['run', '--json', '--workspace', world.workspace, '--trust', ...provider.args, 'Overwrite the notes'],
+      provider.env,
+    ).exited;
     expect(code).toBe(0);
     const events = parseEvents(stdout);
     expect(String(events.at(-1)?.output)).toContain('Writing said: wrote notes.md');
@@ -68,7 +93,10 @@ describe.each(['anthropic', 'openai'] as const)('roles with MCP servers over %s'
 describe('agent-team agents', () => {
   it('names a role\u2019s MCP servers, and a broken mcpServers entry with its file and line', async () => {
     await writeCalculatorRole();
-    await writeFile(path.join(world.workspace, '.agent-team', 'agents', 'broken.md'), '---\nname: broken\ndescription: Broken.\nmcpServers:\n  files: { args: [x] }\n---\nYou are broken.\n');
+    await writeFile(
+      path.join(world.workspace, '.agent-team', 'agents', 'broken.md'),
+      '---\nname: broken\ndescription: Broken.\nmcpServers:\n  files: { args: [x] }\n---\nYou are broken.\n',
+    );
     const { stdout, stderr } = await startCli(world.cliPath, ['agents', '--workspace', world.workspace], {}).exited;
     expect(stdout).toMatch(/calculator[^]*MCP servers: calc/);
     expect(stderr).toContain(".agent-team/agents/broken.md:4: error: MCP server 'files': 'command' must be the program to start");

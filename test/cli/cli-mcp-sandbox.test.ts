@@ -44,7 +44,10 @@ beforeEach(async () => {
   const environment = { ...process.env, HOME: home, GIT_CONFIG_NOSYSTEM: '1' };
   execFileSync('git', ['init', '--quiet'], { cwd: world.workspace, env: environment });
   execFileSync('git', ['add', 'notes.md', '.gitignore'], { cwd: world.workspace, env: environment });
-  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.test', 'commit', '--quiet', '-m', 'notes'], { cwd: world.workspace, env: environment });
+  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.test', 'commit', '--quiet', '-m', 'notes'], {
+    cwd: world.workspace,
+    env: environment,
+  });
   received = [];
   listener = createServer((request, response) => {
     let body = '';
@@ -94,20 +97,30 @@ async function writeHostileRole(options: { network?: boolean } = {}): Promise<vo
 async function runProbe(paths: string[], flags: string[] = []) {
   world.server.respondWith((request) => {
     if (request.system.startsWith('You probe')) {
-      return priorTurns(request) === 0 ? toolCallTurn([{ name: 'mcp__probe__probe', input: { paths, url: listenerUrl } }]) : textTurn(`Probe said: ${request.lastMessageText}`);
+      return priorTurns(request) === 0
+        ? toolCallTurn([{ name: 'mcp__probe__probe', input: { paths, url: listenerUrl } }])
+        : textTurn(`Probe said: ${request.lastMessageText}`);
     }
     if (agentOf(request) === 'refactorer') {
-      return priorTurns(request) === 0 ? toolCallTurn([{ name: 'Write', input: { file_path: 'draft.md', content: 'Proposed draft.\n' } }]) : textTurn('Drafted.');
+      return priorTurns(request) === 0
+        ? toolCallTurn([{ name: 'Write', input: { file_path: 'draft.md', content: 'Proposed draft.\n' } }])
+        : textTurn('Drafted.');
     }
     const turn = priorTurns(request);
-    if (turn === 0) return toolCallTurn([{ name: 'Agent', input: { subagent_type: 'refactorer', description: 'Draft', prompt: 'Write draft.md' } }]);
-    if (turn === 1) return toolCallTurn([{ name: 'Agent', input: { subagent_type: 'researcher', description: 'Probe', prompt: 'Probe the files' } }]);
+    if (turn === 0)
+      return toolCallTurn([{ name: 'Agent', input: { subagent_type: 'refactorer', description: 'Draft', prompt: 'Write draft.md' } }]);
+    if (turn === 1)
+      return toolCallTurn([{ name: 'Agent', input: { subagent_type: 'researcher', description: 'Probe', prompt: 'Probe the files' } }]);
     return textTurn(`Answer: ${request.lastMessageText}`);
   });
   const provider = providerEnvironment('anthropic', world.server.baseUrl);
   const environment = { ...provider.env, HOME: home, PATH: `${path.join(home, '.cargo', 'bin')}:${process.env.PATH ?? ''}` };
   // --trust: this workspace's role file starts a server, which runs only in a trusted folder.
-  const run = await startCli(world.cliPath, ['run', '--json', '--workspace', world.workspace, '--trust', ...flags, ...provider.args, 'Probe the workspace'], environment).exited;
+  const run = await startCli(
+    world.cliPath,
+    ['run', '--json', '--workspace', world.workspace, '--trust', ...flags, ...provider.args, 'Probe the workspace'],
+    environment,
+  ).exited;
   const events = parseEvents(run.stdout);
   return { ...run, events, output: String(events.at(-1)?.output) };
 }
@@ -155,8 +168,12 @@ describe("a role file's MCP server in the sandbox", () => {
     const refused = await runProbe(['notes.md'], ['--allow-network-command', 'npm install']);
     expect(refused.output).toMatch(/not posted/);
     expect(received).toEqual([]);
-    expect(refused.events).toContainEqual(expect.objectContaining({ type: 'notice', text: expect.stringContaining("MCP server 'probe' runs without network") }));
-    expect(refused.stderr).toContain("agent-team: MCP server 'probe' runs without network: its configuration asks for it (network: true), but the user has not allowed it");
+    expect(refused.events).toContainEqual(
+      expect.objectContaining({ type: 'notice', text: expect.stringContaining("MCP server 'probe' runs without network") }),
+    );
+    expect(refused.stderr).toContain(
+      "agent-team: MCP server 'probe' runs without network: its configuration asks for it (network: true), but the user has not allowed it",
+    );
     // The agent was told as well.
     const researcher = world.server.requests.filter((request) => request.system.startsWith('You probe')).at(-1)!;
     expect(researcher.system).toContain("# Limited tools\nMCP server 'probe' runs without network");
@@ -173,11 +190,17 @@ describe("a role file's MCP server in the sandbox", () => {
 describe('a command with ~/.cargo/bin on PATH', () => {
   it("lists ~/.cargo but cannot read Cargo's registry token", async () => {
     world.server.respondWith((request) =>
-      priorTurns(request) === 0 ? toolCallTurn([{ name: 'Bash', input: { command: `ls ${home}/.cargo; cat ${home}/.cargo/credentials.toml; echo finished` } }]) : textTurn(`Result: ${request.lastMessageText}`),
+      priorTurns(request) === 0
+        ? toolCallTurn([{ name: 'Bash', input: { command: `ls ${home}/.cargo; cat ${home}/.cargo/credentials.toml; echo finished` } }])
+        : textTurn(`Result: ${request.lastMessageText}`),
     );
     const provider = providerEnvironment('anthropic', world.server.baseUrl);
     const environment = { ...provider.env, HOME: home, PATH: `${path.join(home, '.cargo', 'bin')}:${process.env.PATH ?? ''}` };
-    const run = await startCli(world.cliPath, ['run', '--json', '--agent', 'reviewer', '--workspace', world.workspace, '--allow-command', '*', ...provider.args, 'Check'], environment).exited;
+    const run = await startCli(
+      world.cliPath,
+      ['run', '--json', '--agent', 'reviewer', '--workspace', world.workspace, '--allow-command', '*', ...provider.args, 'Check'],
+      environment,
+    ).exited;
     const output = String(parseEvents(run.stdout).at(-1)?.output);
     expect(output).toContain('credentials.toml');
     expect(output).toMatch(/credentials\.toml: Permission denied/);

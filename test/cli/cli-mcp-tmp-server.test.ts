@@ -36,25 +36,45 @@ afterEach(async () => {
 it('a role whose server lives under /tmp calls its tools in the sandbox; the rest of /tmp stays out of its sight', async () => {
   const script = path.join(serverFolder, 'bin', 'server.mjs');
   await mkdir(path.join(world.workspace, '.agent-team', 'agents'), { recursive: true });
-  const role = ['---', 'name: calculator', 'description: Adds numbers.', 'tools: [Read]', 'mcpServers:', '  calc:', `    command: ${JSON.stringify(process.execPath)}`, `    args: [${JSON.stringify(script)}]`, '---', 'You add numbers with your calculator.'];
+  const role = [
+    '---',
+    'name: calculator',
+    'description: Adds numbers.',
+    'tools: [Read]',
+    'mcpServers:',
+    '  calc:',
+    `    command: ${JSON.stringify(process.execPath)}`,
+    `    args: [${JSON.stringify(script)}]`,
+    '---',
+    'You add numbers with your calculator.',
+  ];
   await writeFile(path.join(world.workspace, '.agent-team', 'agents', 'calculator.md'), role.join('\n'));
   const probed = [path.join(serverFolder, 'bin', 'data.txt'), path.join(neighbour, 'secret.txt')];
   world.server.respondWith((request) => {
     if (request.system.startsWith('You add numbers')) {
       if (priorTurns(request) === 0) return toolCallTurn([{ name: 'mcp__calc__add', input: { a: 20, b: 22 } }]);
       if (priorTurns(request) === 1) return toolCallTurn([{ name: 'mcp__calc__probe', input: { paths: probed } }]);
-      if (priorTurns(request) === 2) return toolCallTurn([{ name: 'mcp__calc__write', input: { path: path.join(serverFolder, 'bin', 'data.txt'), text: 'changed' } }]);
+      if (priorTurns(request) === 2)
+        return toolCallTurn([{ name: 'mcp__calc__write', input: { path: path.join(serverFolder, 'bin', 'data.txt'), text: 'changed' } }]);
       return textTurn(`Done: ${request.lastMessageText}`);
     }
     if (agentOf(request) !== 'coordinator') throw new Error(`unexpected agent: ${request.system.slice(0, 60)}`);
-    return priorTurns(request) === 0 ? toolCallTurn([{ name: 'Agent', input: { subagent_type: 'calculator', description: 'Add', prompt: 'What is 20 + 22?' } }]) : textTurn(`Answer: ${request.lastMessageText}`);
+    return priorTurns(request) === 0
+      ? toolCallTurn([{ name: 'Agent', input: { subagent_type: 'calculator', description: 'Add', prompt: 'What is 20 + 22?' } }])
+      : textTurn(`Answer: ${request.lastMessageText}`);
   });
   const provider = providerEnvironment('anthropic', world.server.baseUrl);
-  const { code, stdout, stderr } = await startCli(world.cliPath, ['run', '--json', '--workspace', world.workspace, '--trust', ...provider.args, 'Add 20 and 22'], provider.env).exited;
+  const { code, stdout, stderr } = await startCli(
+    world.cliPath,
+    ['run', '--json', '--workspace', world.workspace, '--trust', ...provider.args, 'Add 20 and 22'],
+    provider.env,
+  ).exited;
   expect(stderr).toBe('');
   expect(code).toBe(0);
   expect(parseEvents(stdout).at(-1)).toMatchObject({ type: 'run-end', status: 'completed' });
-  const results = world.server.requests.filter((request) => request.system.startsWith('You add numbers')).map((request) => request.lastMessageText);
+  const results = world.server.requests
+    .filter((request) => request.system.startsWith('You add numbers'))
+    .map((request) => request.lastMessageText);
   expect(results[1]).toBe('42');
   expect(results[2]).toContain(`${probed[0]}: beside the script`);
   expect(results[2]).toContain(`${probed[1]}: unreadable (ENOENT)`);

@@ -31,7 +31,7 @@ function withoutRipgrep(environment: Record<string, string>): Record<string, str
 }
 
 describe.each<MockProtocol>(['anthropic', 'openai'])('catastrophic patterns through the CLI (%s)', (protocol) => {
-  it('a researcher\'s Glob and Grep answer readably on the JavaScript search', async () => {
+  it("a researcher's Glob and Grep answer readably on the JavaScript search", async () => {
     world.server.respondWith((request) => {
       if (agentOf(request) !== 'researcher') throw new Error(`unexpected agent: ${request.system.slice(0, 60)}`);
       switch (priorTurns(request)) {
@@ -58,7 +58,7 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('catastrophic patterns thro
     expect(events.at(-1)).toMatchObject({ type: 'run-end', status: 'completed', output: 'Found them.' });
   });
 
-  it('a refactorer\'s Grep over its own pending proposal answers readably', async () => {
+  it("a refactorer's Grep over its own pending proposal answers readably", async () => {
     world.server.respondWith((request) => {
       if (agentOf(request) !== 'refactorer') throw new Error(`unexpected agent: ${request.system.slice(0, 60)}`);
       switch (priorTurns(request)) {

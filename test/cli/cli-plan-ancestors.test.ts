@@ -31,7 +31,23 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run --plan: anc
     });
     const provider = providerEnvironment(protocol, world.server.baseUrl);
     const tracePath = path.join(world.workspace, 'trace.json');
-    const { code, stdout } = await startCli(world.cliPath, ['run', '--json', '--workspace', world.workspace, ...provider.args, '--plan', '--max-depth', '2', '--trace', tracePath, 'Rewrite the parser'], provider.env).exited;
+    const { code, stdout } = await startCli(
+      world.cliPath,
+      [
+        'run',
+        '--json',
+        '--workspace',
+        world.workspace,
+        ...provider.args,
+        '--plan',
+        '--max-depth',
+        '2',
+        '--trace',
+        tracePath,
+        'Rewrite the parser',
+      ],
+      provider.env,
+    ).exited;
     expect(code).toBe(0);
     expect(parseEvents(stdout).at(-1)).toMatchObject({ type: 'run-end', status: 'completed', output: 'Numbers tested.' });
 
@@ -39,14 +55,23 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run --plan: anc
     expect(planners).toHaveLength(2);
     expect(planners[0]!.lastMessageText).not.toContain('Ancestor tasks');
     expect(planners[1]!.lastMessageText).toContain('Ancestor tasks (context only; your task is below).');
-    expect(planners[1]!.lastMessageText).toContain('<ancestor-tasks>\n1. Rewrite the parser\n</ancestor-tasks>\n\nYour task:\nPlan this task:\n\nWrite the tests');
+    expect(planners[1]!.lastMessageText).toContain(
+      '<ancestor-tasks>\n1. Rewrite the parser\n</ancestor-tasks>\n\nYour task:\nPlan this task:\n\nWrite the tests',
+    );
 
     const leaf = world.server.requests.find((request) => agentOf(request) === 'researcher');
-    expect(leaf?.lastMessageText).toContain('<ancestor-tasks>\n1. Rewrite the parser\n2. Write the tests\n</ancestor-tasks>\n\nYour task:\nTest the numbers in parser.ts');
+    expect(leaf?.lastMessageText).toContain(
+      '<ancestor-tasks>\n1. Rewrite the parser\n2. Write the tests\n</ancestor-tasks>\n\nYour task:\nTest the numbers in parser.ts',
+    );
     // Once, as context in the message: the role's system prompt is untouched.
     expect(leaf?.system).not.toContain('Rewrite the parser');
 
-    const trace = JSON.parse(await readFile(tracePath, 'utf8')) as { tasks: Array<{ role: string; prompt: string; ancestorTasks?: string[] }> };
-    expect(trace.tasks.find((task) => task.role === 'researcher')).toMatchObject({ prompt: 'Test the numbers in parser.ts', ancestorTasks: ['Rewrite the parser', 'Write the tests'] });
+    const trace = JSON.parse(await readFile(tracePath, 'utf8')) as {
+      tasks: Array<{ role: string; prompt: string; ancestorTasks?: string[] }>;
+    };
+    expect(trace.tasks.find((task) => task.role === 'researcher')).toMatchObject({
+      prompt: 'Test the numbers in parser.ts',
+      ancestorTasks: ['Rewrite the parser', 'Write the tests'],
+    });
   });
 });

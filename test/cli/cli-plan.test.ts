@@ -11,13 +11,22 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run --plan (%s)
     world.server.respondWith((request) => {
       switch (agentOf(request)) {
         case 'planner':
-          return toolCallTurn([{ name: 'SubmitPlan', input: { type: 'parallel', sub_tasks: ['Review encode in codec.ts', { task: 'Review decode in codec.ts', role: 'reviewer' }] } }]);
+          return toolCallTurn([
+            {
+              name: 'SubmitPlan',
+              input: {
+                type: 'parallel',
+                sub_tasks: ['Review encode in codec.ts', { task: 'Review decode in codec.ts', role: 'reviewer' }],
+              },
+            },
+          ]);
         case 'researcher':
           return textTurn('encode is JSON.stringify.');
         case 'reviewer':
           return textTurn('decode throws on bad input.');
         case 'synthesizer':
-          return request.lastMessageText.includes('encode is JSON.stringify.') && request.lastMessageText.includes('decode throws on bad input.')
+          return request.lastMessageText.includes('encode is JSON.stringify.') &&
+            request.lastMessageText.includes('decode throws on bad input.')
             ? textTurn('codec.ts: encode is fine; decode throws on bad input.')
             : textTurn('The synthesizer did not see both results.');
         default:
@@ -25,7 +34,23 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run --plan (%s)
       }
     });
     const provider = providerEnvironment(protocol, world.server.baseUrl);
-    const { code, stdout } = await startCli(world.cliPath, ['run', '--json', '--workspace', world.workspace, ...provider.args, '--plan', '--max-depth', '1', '--max-subtasks', '2', 'Audit codec.ts'], provider.env).exited;
+    const { code, stdout } = await startCli(
+      world.cliPath,
+      [
+        'run',
+        '--json',
+        '--workspace',
+        world.workspace,
+        ...provider.args,
+        '--plan',
+        '--max-depth',
+        '1',
+        '--max-subtasks',
+        '2',
+        'Audit codec.ts',
+      ],
+      provider.env,
+    ).exited;
     expect(code).toBe(0);
     const events = parseEvents(stdout);
     expect(events.filter((event) => event.type === 'task-start').map((event) => `${event.role}: ${event.description}`)).toEqual([
@@ -40,7 +65,11 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run --plan (%s)
     const plannerRequest = world.server.requests.find((request) => agentOf(request) === 'planner');
     expect(plannerRequest?.toolNames).toEqual(['SubmitPlan']);
     expect(plannerRequest?.system).toContain('At most 2 sub-tasks');
-    expect(events.at(-1)).toMatchObject({ type: 'run-end', status: 'completed', output: 'codec.ts: encode is fine; decode throws on bad input.' });
+    expect(events.at(-1)).toMatchObject({
+      type: 'run-end',
+      status: 'completed',
+      output: 'codec.ts: encode is fine; decode throws on bad input.',
+    });
   });
 });
 

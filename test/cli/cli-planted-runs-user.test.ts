@@ -28,7 +28,10 @@ function testUser(): { uid: number; gid: number } {
   } catch {
     execFileSync('useradd', ['--no-create-home', '--shell', '/usr/sbin/nologin', userName]);
   }
-  return { uid: Number(execFileSync('id', ['-u', userName], { encoding: 'utf8' })), gid: Number(execFileSync('id', ['-g', userName], { encoding: 'utf8' })) };
+  return {
+    uid: Number(execFileSync('id', ['-u', userName], { encoding: 'utf8' })),
+    gid: Number(execFileSync('id', ['-g', userName], { encoding: 'utf8' })),
+  };
 }
 
 beforeEach(async () => {
@@ -44,11 +47,26 @@ afterEach(async () => {
 /** The CLI as the test user (setpriv), in their own home; resolves with the exit code and output. */
 async function asUser(user: { uid: number; gid: number }, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const provider = providerEnvironment('openai', world.server.baseUrl);
-  const setpriv = ['--reuid', String(user.uid), '--regid', String(user.gid), '--clear-groups', process.execPath, world.cliPath, ...args, '--workspace', world.workspace];
+  const setpriv = [
+    '--reuid',
+    String(user.uid),
+    '--regid',
+    String(user.gid),
+    '--clear-groups',
+    process.execPath,
+    world.cliPath,
+    ...args,
+    '--workspace',
+    world.workspace,
+  ];
   const environment = { PATH: process.env.PATH ?? '', HOME: userHome, ...provider.env };
   return promisify(execFile)('setpriv', setpriv, { env: environment }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: { code?: number; stdout?: string; stderr?: string }) => ({ code: error.code ?? -1, stdout: error.stdout ?? '', stderr: error.stderr ?? '' }),
+    (error: { code?: number; stdout?: string; stderr?: string }) => ({
+      code: error.code ?? -1,
+      stdout: error.stdout ?? '',
+      stderr: error.stderr ?? '',
+    }),
   );
 }
 
@@ -85,13 +103,20 @@ describe.skipIf(!isRoot)('a planted run, as an ordinary user (needs root to make
 async function runOwn(user: { uid: number; gid: number }): Promise<string> {
   world.server.respondWith((request) => {
     if (agentOf(request) !== 'refactorer') throw new Error('unexpected agent');
-    return priorTurns(request) === 0 ? toolCallTurn([{ name: 'Edit', input: { file_path: 'math.ts', old_string: 'export function add(', new_string: 'export function sum(' } }]) : textTurn('Renamed.');
+    return priorTurns(request) === 0
+      ? toolCallTurn([
+          { name: 'Edit', input: { file_path: 'math.ts', old_string: 'export function add(', new_string: 'export function sum(' } },
+        ])
+      : textTurn('Renamed.');
   });
   const provider = providerEnvironment('openai', world.server.baseUrl);
   const run = await asUser(user, ['run', '--agent', 'refactorer', ...provider.args, 'Rename add to sum']);
   expect(run.code, run.stderr).toBe(0);
   const listed = await asUser(user, ['runs', '--json']);
-  const [newest] = listed.stdout.trim().split('\n').map((line) => JSON.parse(line) as { runId: string; foreign: boolean });
+  const [newest] = listed.stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { runId: string; foreign: boolean });
   expect(newest?.foreign).toBe(false);
   return newest!.runId;
 }

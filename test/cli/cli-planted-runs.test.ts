@@ -51,7 +51,9 @@ describe('a planted lock', () => {
     const goesOn = await asUser(['run', '--continue', 't1', 'Anything else?'], 'Nothing else.');
     expect(goesOn.code, goesOn.stderr).toBe(0);
     expect(goesOn.stdout).toContain('Nothing else.');
-    expect(goesOn.stderr).toMatch(/t1\.lock is (a FIFO|a symbolic link), not a lock agent-team wrote \(planted in the repository\?\); it was removed/);
+    expect(goesOn.stderr).toMatch(
+      /t1\.lock is (a FIFO|a symbolic link), not a lock agent-team wrote \(planted in the repository\?\); it was removed/,
+    );
     // Released at the end, like any lock of ours; /dev/zero itself is untouched.
     expect((await readdir(runsFolder())).filter((name) => name.endsWith('.lock'))).toEqual([]);
     expect((await lstat('/dev/zero')).isCharacterDevice()).toBe(true);
@@ -85,12 +87,19 @@ describe('without a usable key', () => {
     // A file where the home should be: no folder can be made under it (root could write into any folder).
     const noHome = path.join(userHome, 'not-a-folder');
     await writeFile(noHome, '');
-    const cli = (args: string[]) => startCli(world.cliPath, [...args, '--workspace', world.workspace], { ...provider.env, HOME: noHome }).exited;
+    const cli = (args: string[]) =>
+      startCli(world.cliPath, [...args, '--workspace', world.workspace], { ...provider.env, HOME: noHome }).exited;
     const run = await cli(['run', '--agent', 'researcher', ...provider.args, 'Where is main?']);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stderr).toMatch(/the key that signs run logs \(.*run-log\.key\) cannot be used: .*Runs are written unsigned, and every run is treated as foreign/);
+    expect(run.stderr).toMatch(
+      /the key that signs run logs \(.*run-log\.key\) cannot be used: .*Runs are written unsigned, and every run is treated as foreign/,
+    );
     const listed = await cli(['runs', '--json']);
-    expect(JSON.parse(listed.stdout.trim()) as unknown).toMatchObject({ runId: 't1', foreign: true, foreignReason: expect.stringContaining('run logs cannot be checked') });
+    expect(JSON.parse(listed.stdout.trim()) as unknown).toMatchObject({
+      runId: 't1',
+      foreign: true,
+      foreignReason: expect.stringContaining('run logs cannot be checked'),
+    });
   });
 });
 
@@ -122,14 +131,23 @@ describe('a planted run', () => {
     const runId = await plantedRun();
     const text = await asUser(['runs']);
     expect(text.code).toBe(0);
-    expect(text.stdout).toContain(`    foreign: its run log's signature does not verify (changed after it was written, copied from another folder, or written by another user); not resumed or applied without --force`);
+    expect(text.stdout).toContain(
+      `    foreign: its run log's signature does not verify (changed after it was written, copied from another folder, or written by another user); not resumed or applied without --force`,
+    );
     const json = await asUser(['runs', '--json']);
-    expect(JSON.parse(json.stdout.trim()) as unknown).toMatchObject({ runId, foreign: true, foreignReason: expect.stringContaining('does not verify') });
+    expect(JSON.parse(json.stdout.trim()) as unknown).toMatchObject({
+      runId,
+      foreign: true,
+      foreignReason: expect.stringContaining('does not verify'),
+    });
   });
 
   it('is not applied without --force (exit 2, naming it), and is with it', async () => {
     const runId = await plantedRun();
-    for (const args of [['apply', runId], ['apply', runId, '--branch', 'planted']]) {
+    for (const args of [
+      ['apply', runId],
+      ['apply', runId, '--branch', 'planted'],
+    ]) {
       const refused = await asUser(args);
       expect(refused.code).toBe(2);
       expect(refused.stderr).toContain(`Run ${runId} is foreign`);

@@ -20,11 +20,15 @@ async function write(relative: string, content: string): Promise<void> {
   await writeFile(path.join(world.workspace, relative), content);
 }
 
-const fixPrompt = '---\ndescription: Fix a bug the user names\nmodel: mock-fix-model\n---\nFix this bug: $ARGUMENTS.\nStart with the file $1.\n';
+const fixPrompt =
+  '---\ndescription: Fix a bug the user names\nmodel: mock-fix-model\n---\nFix this bug: $ARGUMENTS.\nStart with the file $1.\n';
 
 function run(protocol: MockProtocol, task: string[], extra: string[] = [], home = world.workspace) {
   const provider = providerEnvironment(protocol, world.server.baseUrl);
-  return startCli(world.cliPath, ['run', '--json', '--workspace', world.workspace, ...provider.args, ...extra, ...task], { ...provider.env, HOME: home }).exited;
+  return startCli(world.cliPath, ['run', '--json', '--workspace', world.workspace, ...provider.args, ...extra, ...task], {
+    ...provider.env,
+    HOME: home,
+  }).exited;
 }
 
 describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run /fix (%s)', (protocol) => {
@@ -41,7 +45,10 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run /fix (%s)',
     expect(request!.lastMessageText).toContain('Fix this bug: parser.ts accepts invalid dates.\nStart with the file parser.ts.');
     expect(request!.lastMessageText).not.toContain('$ARGUMENTS');
     const events = parseEvents(stdout);
-    expect(events.find((event) => event.type === 'task-start')).toMatchObject({ role: 'coordinator', description: '/fix parser.ts accepts invalid dates' });
+    expect(events.find((event) => event.type === 'task-start')).toMatchObject({
+      role: 'coordinator',
+      description: '/fix parser.ts accepts invalid dates',
+    });
     expect(events.at(-1)).toMatchObject({ type: 'run-end', status: 'completed', output: 'Proposed a fix.' });
   });
 
@@ -60,12 +67,16 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run /fix (%s)',
   it("narrows Bash to a Claude Code command's allowed-tools pattern, refusing another command line before anyone is asked", async () => {
     await write('.claude/commands/status.md', '---\nagent: edit\nallowed-tools: Bash(git status:*), Read\n---\nSay what changed.\n');
     let turn = 0;
-    world.server.respondWith(() => (turn++ === 0 ? toolCallTurn([{ name: 'Bash', input: { command: 'rm -rf .' } }]) : textTurn('Nothing ran.')));
+    world.server.respondWith(() =>
+      turn++ === 0 ? toolCallTurn([{ name: 'Bash', input: { command: 'rm -rf .' } }]) : textTurn('Nothing ran.'),
+    );
     const trace = path.join(world.workspace, '..', `${path.basename(world.workspace)}-trace.md`);
     const { code, stderr } = await run(protocol, ['/status'], ['--trust', '--trace', trace]);
     expect(code, stderr).toBe(0);
     // The transcript (the trace, the detail view) says the run was narrowed, and to what (Markdown escapes the *).
-    expect(await readFile(trace, 'utf8')).toContain('notice: Tools narrowed for this run to Bash(git status:\\*), Read: offered Read, Bash');
+    expect(await readFile(trace, 'utf8')).toContain(
+      'notice: Tools narrowed for this run to Bash(git status:\\*), Read: offered Read, Bash',
+    );
     await rm(trace, { force: true });
     const [first, second] = world.server.requests;
     expect(agentOf(first!)).toBe('refactorer');
@@ -117,8 +128,10 @@ describe('prompt files and commands', () => {
 
     const untrusted = await run('anthropic', ['/fix', 'it']);
     expect(untrusted.code).toBe(2);
-    expect(untrusted.stderr).toContain("prompt /fix (.github/prompts/fix.prompt.md): Fix a bug the user names (model mock-fix-model)");
-    expect(untrusted.stderr).toContain('/fix: this folder is not trusted, so its prompt files (.github/prompts, .claude/commands) are not read');
+    expect(untrusted.stderr).toContain('prompt /fix (.github/prompts/fix.prompt.md): Fix a bug the user names (model mock-fix-model)');
+    expect(untrusted.stderr).toContain(
+      '/fix: this folder is not trusted, so its prompt files (.github/prompts, .claude/commands) are not read',
+    );
     expect(world.server.requests).toHaveLength(0);
   });
 
@@ -127,7 +140,9 @@ describe('prompt files and commands', () => {
     world.server.respondWith(() => textTurn('no'));
     const { code, stderr } = await run('anthropic', ['/odd', 'it'], ['--trust']);
     expect(code).toBe(2);
-    expect(stderr).toContain('/odd (.claude/commands/odd.md): its agent "nosuch" is no role here (ask, edit, agent, or a role: researcher, reviewer, refactorer');
+    expect(stderr).toContain(
+      '/odd (.claude/commands/odd.md): its agent "nosuch" is no role here (ask, edit, agent, or a role: researcher, reviewer, refactorer',
+    );
     expect(world.server.requests).toHaveLength(0);
   });
 
@@ -136,7 +151,10 @@ describe('prompt files and commands', () => {
     try {
       await mkdir(path.join(home, '.claude', 'commands'), { recursive: true });
       await writeFile(path.join(home, '.claude', 'commands', 'hello.md'), 'Say hello to $ARGUMENTS.\n');
-      await writeFile(path.join(home, '.claude', 'commands', 'fix.md'), '---\nallowed-tools: Read\n---\nThe user’s own fix of $ARGUMENTS.\n');
+      await writeFile(
+        path.join(home, '.claude', 'commands', 'fix.md'),
+        '---\nallowed-tools: Read\n---\nThe user’s own fix of $ARGUMENTS.\n',
+      );
       await write('.github/prompts/fix.prompt.md', fixPrompt);
       world.server.respondWith(() => textTurn('Done.'));
 

@@ -40,15 +40,22 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run: provider l
     world.server.respondWith((request) => {
       const agent = agentOf(request);
       // A misbehaving proxy: the researcher's request is refused with its key quoted back, twice over.
-      if (agent === 'researcher') return httpError(401, { message: `invalid x-api-key ${request.apiKey ?? ''}; Authorization: Bearer ${request.apiKey ?? ''}` });
+      if (agent === 'researcher')
+        return httpError(401, { message: `invalid x-api-key ${request.apiKey ?? ''}; Authorization: Bearer ${request.apiKey ?? ''}` });
       if (priorTurns(request) === 0) {
-        return toolCallTurn([{ name: 'Agent', input: { subagent_type: 'researcher', description: 'Find date parsing', prompt: 'Where are dates parsed?' } }]);
+        return toolCallTurn([
+          { name: 'Agent', input: { subagent_type: 'researcher', description: 'Find date parsing', prompt: 'Where are dates parsed?' } },
+        ]);
       }
       return textTurn('The researcher could not run: the provider refused its key.');
     });
 
     const provider = providerArgs(protocol);
-    const run = startCli(world.cliPath, ['run', ...outputArgs, '--workspace', world.workspace, ...provider.args, 'Find the date parsing'], provider.env);
+    const run = startCli(
+      world.cliPath,
+      ['run', ...outputArgs, '--workspace', world.workspace, ...provider.args, 'Find the date parsing'],
+      provider.env,
+    );
     const { code, stdout, stderr } = await run.exited;
     expect(code).toBe(0);
 
@@ -78,7 +85,11 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run: provider l
   it('exits 130 at once on Ctrl-C during a long retry-after wait, and sends no further request', async () => {
     world.server.respondWith(() => rateLimited({ headers: { 'retry-after': '50', 'retry-after-ms': '50000' } }));
     const provider = providerArgs(protocol);
-    const run = startCli(world.cliPath, ['run', '--json', '--workspace', world.workspace, ...provider.args, 'Find the date parsing'], provider.env);
+    const run = startCli(
+      world.cliPath,
+      ['run', '--json', '--workspace', world.workspace, ...provider.args, 'Find the date parsing'],
+      provider.env,
+    );
     await world.server.waitForRequest(0);
     await world.server.waitForResponseSent(0);
     run.child.kill('SIGINT');

@@ -21,18 +21,31 @@ async function filesUnder(folder: string): Promise<string[]> {
 describe.each(['anthropic', 'openai'] as const)('a key a tool read, over %s', (protocol) => {
   it('is redacted before the model, the events, the trace and the history see it', async () => {
     world.server.respondWith((request) =>
-      priorTurns(request) === 0 ? toolCallTurn([{ name: 'Read', input: { file_path: 'deploy.env' } }]) : textTurn(`It says: ${request.lastMessageText}`),
+      priorTurns(request) === 0
+        ? toolCallTurn([{ name: 'Read', input: { file_path: 'deploy.env' } }])
+        : textTurn(`It says: ${request.lastMessageText}`),
     );
     const provider = providerEnvironment(protocol, world.server.baseUrl);
     const key = protocol === 'anthropic' ? 'ANTHROPIC_API_KEY' : 'OPENAI_API_KEY';
     const trace = path.join(world.workspace, 'run-trace.md');
-    const { code, stdout, stderr } = await startCli(world.cliPath, ['run', '--json', '--agent', 'researcher', '--workspace', world.workspace, '--trace', trace, ...provider.args, 'Read deploy.env'], { ...provider.env, [key]: canaryKey }).exited;
+    const { code, stdout, stderr } = await startCli(
+      world.cliPath,
+      ['run', '--json', '--agent', 'researcher', '--workspace', world.workspace, '--trace', trace, ...provider.args, 'Read deploy.env'],
+      { ...provider.env, [key]: canaryKey },
+    ).exited;
     expect(code).toBe(0);
     const output = String(parseEvents(stdout).at(-1)?.output);
     expect(output).toContain('PROVIDER_KEY=[redacted]');
     expect(output).toContain('REGION=eu');
     const history = await filesUnder(path.join(world.workspace, '.agent-team', 'runs'));
     expect(history.length).toBeGreaterThan(0);
-    for (const surface of [stdout, stderr, await readFile(trace, 'utf8'), JSON.stringify(world.server.requests.map((request) => request.body)), ...history]) expect(surface).not.toContain(canaryKey);
+    for (const surface of [
+      stdout,
+      stderr,
+      await readFile(trace, 'utf8'),
+      JSON.stringify(world.server.requests.map((request) => request.body)),
+      ...history,
+    ])
+      expect(surface).not.toContain(canaryKey);
   });
 });

@@ -25,7 +25,13 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run --resume (%
         if (!killed) return { type: 'hang' };
         return textTurn(`Wrote summary.md (${request.lastMessageText.includes('has now been resumed') ? 'resumed' : 'fresh'}).`);
       }
-      if (turns === 0) return toolCallTurn([{ name: 'Agent', input: { subagent_type: 'refactorer', description: 'Summarize the notes', prompt: 'Write summary.md from notes.md' } }]);
+      if (turns === 0)
+        return toolCallTurn([
+          {
+            name: 'Agent',
+            input: { subagent_type: 'refactorer', description: 'Summarize the notes', prompt: 'Write summary.md from notes.md' },
+          },
+        ]);
       return textTurn(`Done. ${request.lastMessageText}`);
     });
     const provider = providerEnvironment(protocol, world.server.baseUrl);

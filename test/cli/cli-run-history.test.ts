@@ -20,7 +20,11 @@ async function runOnce(extra: string[], task: string) {
 
 describe('the CLI run history', () => {
   it('continues a run whose file ends in a torn line: the line is skipped with a warning, the conversation kept', async () => {
-    world.server.respondWith((request) => textTurn(priorTurns(request) === 0 ? 'The notes say hello.' : `Still know: ${JSON.stringify(request.body).includes('The notes say hello.')}`));
+    world.server.respondWith((request) =>
+      textTurn(
+        priorTurns(request) === 0 ? 'The notes say hello.' : `Still know: ${JSON.stringify(request.body).includes('The notes say hello.')}`,
+      ),
+    );
     expect((await runOnce([], 'What do the notes say?')).code).toBe(0);
     // A crash while writing: half a record, no newline.
     await appendFile(path.join(runsFolder(), 't1.jsonl'), '{"type":"entry","taskId":"t1","index":7,"entry":{"type":"te');
@@ -39,21 +43,31 @@ describe('the CLI run history', () => {
   it('keeps the newest runs with --keep-runs, drops runs past 30 days, and never reuses a kept run\u2019s id', async () => {
     world.server.respondWith(() => textTurn('Done.'));
     for (const task of ['one', 'two', 'three']) expect((await runOnce([], task)).code).toBe(0);
-    expect((await readdir(runsFolder())).filter((name) => name.endsWith('.jsonl') && name !== 'index.jsonl').sort()).toEqual(['t1.jsonl', 't2.jsonl', 't3.jsonl']);
+    expect((await readdir(runsFolder())).filter((name) => name.endsWith('.jsonl') && name !== 'index.jsonl').sort()).toEqual([
+      't1.jsonl',
+      't2.jsonl',
+      't3.jsonl',
+    ]);
     // t1's last activity 40 days ago, as the index says it.
     const indexPath = path.join(runsFolder(), 'index.jsonl');
     const old = Date.now() - 40 * 24 * 3600 * 1000;
-    const aged = (await readFile(indexPath, 'utf8')).split('\n').filter((line) => line !== '').map((line) => {
-      const entry = JSON.parse(line) as { runId: string; createdAt?: number; updatedAt?: number };
-      return JSON.stringify(entry.runId === 't1' ? { ...entry, createdAt: old, updatedAt: old } : entry);
-    });
+    const aged = (await readFile(indexPath, 'utf8'))
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => {
+        const entry = JSON.parse(line) as { runId: string; createdAt?: number; updatedAt?: number };
+        return JSON.stringify(entry.runId === 't1' ? { ...entry, createdAt: old, updatedAt: old } : entry);
+      });
     await writeFile(indexPath, `${aged.join('\n')}\n`);
     const fourth = await runOnce(['--keep-runs', '2'], 'four');
     expect(fourth.code).toBe(0);
     // A new id past every kept one (t1, though removed, is not given again either).
     expect(parseEvents(fourth.stdout)[0]).toMatchObject({ type: 'task-start', taskId: 't4' });
     // t1 (too old) and t2 (beyond the newest two) are gone; t3 and t4 stay.
-    expect((await readdir(runsFolder())).filter((name) => name.endsWith('.jsonl') && name !== 'index.jsonl').sort()).toEqual(['t3.jsonl', 't4.jsonl']);
+    expect((await readdir(runsFolder())).filter((name) => name.endsWith('.jsonl') && name !== 'index.jsonl').sort()).toEqual([
+      't3.jsonl',
+      't4.jsonl',
+    ]);
     const gone = await runOnce(['--continue', 't2'], 'more');
     expect(gone.code).toBe(2);
     expect(gone.stderr).toContain('There is no run t2');

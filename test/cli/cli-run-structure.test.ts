@@ -7,7 +7,16 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createDeferred } from '../../src/engine/util/deferred.js';
-import { type MockProtocol, delayed, httpError, rateLimited, serverError, startMockProviderServer, textTurn, toolCallTurn } from '../support/mock-provider/index.js';
+import {
+  type MockProtocol,
+  delayed,
+  httpError,
+  rateLimited,
+  serverError,
+  startMockProviderServer,
+  textTurn,
+  toolCallTurn,
+} from '../support/mock-provider/index.js';
 import { type CliEvent, agentOf, parseEvents, priorTurns, providerEnvironment, startCli } from './cli-harness.js';
 import { useCliWorld } from './cli-world.js';
 
@@ -31,7 +40,10 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run under neste
       const agent = agentOf(request);
       if (agent === 'researcher') return textTurn('Researched: fine.');
       if (agent === 'reviewer') {
-        if (priorTurns(request) === 0) return toolCallTurn([{ name: 'Agent', input: { subagent_type: 'researcher', description: 'Check a finding', prompt: 'Check parser.ts:2.' } }]);
+        if (priorTurns(request) === 0)
+          return toolCallTurn([
+            { name: 'Agent', input: { subagent_type: 'researcher', description: 'Check a finding', prompt: 'Check parser.ts:2.' } },
+          ]);
         return textTurn('Review done, researcher agrees.');
       }
       if (priorTurns(request) === 0) {
@@ -49,7 +61,15 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run under neste
     expect(code).toBe(0);
     const events = parseEvents(stdout);
     const starts = events.filter((event) => event.type === 'task-start');
-    expect(starts.map((event) => event.role).sort()).toEqual(['coordinator', 'researcher', 'researcher', 'researcher', 'reviewer', 'reviewer', 'reviewer']);
+    expect(starts.map((event) => event.role).sort()).toEqual([
+      'coordinator',
+      'researcher',
+      'researcher',
+      'researcher',
+      'reviewer',
+      'reviewer',
+      'reviewer',
+    ]);
     // Every reviewer waited for its researcher in the foreground: none was moved to the background.
     expect(starts.every((event) => event.background === false)).toBe(true);
     expect(events.filter((event) => event.type === 'task-background')).toEqual([]);
@@ -76,7 +96,8 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run under neste
           })),
         );
       }
-      if (request.lastMessageText.includes('All background tasks you started have now ended')) return textTurn('Final answer with all four parts.');
+      if (request.lastMessageText.includes('All background tasks you started have now ended'))
+        return textTurn('Final answer with all four parts.');
       return textTurn('Started four researchers.');
     });
     const { code, stdout } = await runCli(protocol, ['Research in four parts']).exited;
@@ -99,7 +120,11 @@ describe('agent-team run: the run always ends with one run-end', () => {
 
   it('a provider that redirects fails the run at once, saying so, and the redirect is not followed', async () => {
     // Followed, the request (and its key) would arrive again at the address the redirect names.
-    world.server.respondWith((request) => (request.path.endsWith('/redirected') ? textTurn('followed') : httpError(308, { headers: { location: `${world.server.baseUrl}/redirected` } })));
+    world.server.respondWith((request) =>
+      request.path.endsWith('/redirected')
+        ? textTurn('followed')
+        : httpError(308, { headers: { location: `${world.server.baseUrl}/redirected` } }),
+    );
     const { code, stdout } = await runCli('anthropic', ['Do something']).exited;
     expect(code).toBe(1);
     const runEnd = expectOneRunEnd(parseEvents(stdout));
@@ -108,32 +133,44 @@ describe('agent-team run: the run always ends with one run-end', () => {
     expect(world.server.requests).toHaveLength(1);
   });
 
-  it.each<MockProtocol>(['anthropic', 'openai'])('talks to %s over HTTPS, trusting the certificates Node is told to trust (NODE_EXTRA_CA_CERTS)', async (protocol) => {
-    const tls = path.join(import.meta.dirname, '../support/tls');
-    const certificate = path.join(tls, 'localhost-cert.pem');
-    const server = await startMockProviderServer({ tls: { key: await readFile(path.join(tls, 'localhost-key.pem'), 'utf8'), cert: await readFile(certificate, 'utf8') } });
-    try {
-      server.respondWith(() => textTurn('Answered over TLS.'));
-      const provider = providerEnvironment(protocol, server.baseUrl);
-      const run = (env: Record<string, string>) => startCli(world.cliPath, ['run', '--json', '--workspace', world.workspace, ...provider.args, 'Say hello'], { ...provider.env, ...env }).exited;
-      const untrusted = await run({});
-      expect(untrusted.code).toBe(1);
-      // Refused by TLS before any request was made, and not tried again: the same certificate would come back.
-      expect(server.requests).toHaveLength(0);
-      expect(String(expectOneRunEnd(parseEvents(untrusted.stdout)).error)).toMatch(/cannot connect to https:\/\/127\.0\.0\.1:\d+(\/v1)?: its TLS certificate is not trusted \(DEPTH_ZERO_SELF_SIGNED_CERT\)\. If the server is yours, .* point NODE_EXTRA_CA_CERTS at the certificate that signed it\./);
-      const trusted = await run({ NODE_EXTRA_CA_CERTS: certificate });
-      expect(trusted.code).toBe(0);
-      expect(expectOneRunEnd(parseEvents(trusted.stdout))).toMatchObject({ status: 'completed', output: 'Answered over TLS.' });
-      expect(server.requests.length).toBeGreaterThanOrEqual(1);
-    } finally {
-      await server.close();
-    }
-  });
+  it.each<MockProtocol>(['anthropic', 'openai'])(
+    'talks to %s over HTTPS, trusting the certificates Node is told to trust (NODE_EXTRA_CA_CERTS)',
+    async (protocol) => {
+      const tls = path.join(import.meta.dirname, '../support/tls');
+      const certificate = path.join(tls, 'localhost-cert.pem');
+      const server = await startMockProviderServer({
+        tls: { key: await readFile(path.join(tls, 'localhost-key.pem'), 'utf8'), cert: await readFile(certificate, 'utf8') },
+      });
+      try {
+        server.respondWith(() => textTurn('Answered over TLS.'));
+        const provider = providerEnvironment(protocol, server.baseUrl);
+        const run = (env: Record<string, string>) =>
+          startCli(world.cliPath, ['run', '--json', '--workspace', world.workspace, ...provider.args, 'Say hello'], {
+            ...provider.env,
+            ...env,
+          }).exited;
+        const untrusted = await run({});
+        expect(untrusted.code).toBe(1);
+        // Refused by TLS before any request was made, and not tried again: the same certificate would come back.
+        expect(server.requests).toHaveLength(0);
+        expect(String(expectOneRunEnd(parseEvents(untrusted.stdout)).error)).toMatch(
+          /cannot connect to https:\/\/127\.0\.0\.1:\d+(\/v1)?: its TLS certificate is not trusted \(DEPTH_ZERO_SELF_SIGNED_CERT\)\. If the server is yours, .* point NODE_EXTRA_CA_CERTS at the certificate that signed it\./,
+        );
+        const trusted = await run({ NODE_EXTRA_CA_CERTS: certificate });
+        expect(trusted.code).toBe(0);
+        expect(expectOneRunEnd(parseEvents(trusted.stdout))).toMatchObject({ status: 'completed', output: 'Answered over TLS.' });
+        expect(server.requests.length).toBeGreaterThanOrEqual(1);
+      } finally {
+        await server.close();
+      }
+    },
+  );
 
   it('--budget-tokens stops the tree when spent: run-end stopped with reason budget, exit 1', async () => {
     world.server.respondWith((request) => {
       if (agentOf(request) === 'researcher') return textTurn('A long finding that costs tokens.');
-      if (priorTurns(request) === 0) return toolCallTurn([{ name: 'Agent', input: { subagent_type: 'researcher', description: 'Look', prompt: 'Look around.' } }]);
+      if (priorTurns(request) === 0)
+        return toolCallTurn([{ name: 'Agent', input: { subagent_type: 'researcher', description: 'Look', prompt: 'Look around.' } }]);
       return textTurn('Done.');
     });
     const { code, stdout } = await runCli('openai', ['--budget-tokens', '20', 'Look around']).exited;
@@ -159,7 +196,8 @@ describe('agent-team run: the settings flags', () => {
     const release = createDeferred<void>();
     world.server.respondWith((request) => {
       if (agentOf(request) === 'researcher') return delayed(textTurn('Slow finding.'), release.promise);
-      if (priorTurns(request) === 0) return toolCallTurn([{ name: 'Agent', input: { subagent_type: 'researcher', description: 'Look', prompt: 'Look.' } }]);
+      if (priorTurns(request) === 0)
+        return toolCallTurn([{ name: 'Agent', input: { subagent_type: 'researcher', description: 'Look', prompt: 'Look.' } }]);
       if (priorTurns(request) === 1) {
         release.resolve();
         return textTurn('It moved to the background.');
@@ -206,7 +244,10 @@ describe('agent-team run --apply', () => {
     world.server.respondWith((request) => {
       const agent = agentOf(request);
       if (agent === 'refactorer') return toolCallTurn([{ name: 'Write', input: { file_path: 'parser.ts', content: 'escalated\n' } }]);
-      if (priorTurns(request) === 0) return toolCallTurn([{ name: 'Agent', input: { subagent_type: 'refactorer', description: 'Fix it', prompt: 'Rewrite parser.ts' } }]);
+      if (priorTurns(request) === 0)
+        return toolCallTurn([
+          { name: 'Agent', input: { subagent_type: 'refactorer', description: 'Fix it', prompt: 'Rewrite parser.ts' } },
+        ]);
       return textTurn('I may not edit.');
     });
     const { code, stdout } = await runCli('openai', ['--agent', 'researcher', '--apply', 'Fix the parser']).exited;
@@ -225,7 +266,10 @@ describe('agent-team run --apply', () => {
         if (priorTurns(request) === 0) return toolCallTurn([{ name: 'Write', input: { file_path: 'parser.ts', content: 'rewritten\n' } }]);
         return textTurn('Rewrote it.');
       }
-      if (priorTurns(request) === 0) return toolCallTurn([{ name: 'Agent', input: { subagent_type: 'refactorer', description: 'Fix it', prompt: 'Rewrite parser.ts' } }]);
+      if (priorTurns(request) === 0)
+        return toolCallTurn([
+          { name: 'Agent', input: { subagent_type: 'refactorer', description: 'Fix it', prompt: 'Rewrite parser.ts' } },
+        ]);
       return textTurn('Delegated the fix.');
     });
     const { code } = await runCli('openai', ['--agent', 'researcher', '--delegation-reach', 'any', '--apply', 'Fix the parser']).exited;
@@ -237,7 +281,9 @@ describe('agent-team run --apply', () => {
 describe('agent-team run: waits the run depends on keep it alive', () => {
   it('a retry wait (429 with retry-after) neither ends the process nor trips the stall guard', async () => {
     let calls = 0;
-    world.server.respondWith(() => (++calls === 1 ? rateLimited({ headers: { 'retry-after': '1', 'retry-after-ms': '300' } }) : textTurn('Answered after the wait.')));
+    world.server.respondWith(() =>
+      ++calls === 1 ? rateLimited({ headers: { 'retry-after': '1', 'retry-after-ms': '300' } }) : textTurn('Answered after the wait.'),
+    );
     const { code, stdout, stderr } = await runCli('openai', ['--agent', 'researcher', 'Look']).exited;
     expect(stderr).not.toContain('stopped making progress');
     expect(code).toBe(0);

@@ -13,7 +13,10 @@ import { expectedMath, expectedReadme, originalMath, originalReadme, runRefactor
 
 const world = useCliWorld({ 'math.ts': originalMath, 'README.md': originalReadme });
 const cli = (args: string[]) => startCli(world.cliPath, [...args, '--workspace', world.workspace], {}).exited;
-const disk = async () => [await readFile(path.join(world.workspace, 'math.ts'), 'utf8'), await readFile(path.join(world.workspace, 'README.md'), 'utf8')];
+const disk = async () => [
+  await readFile(path.join(world.workspace, 'math.ts'), 'utf8'),
+  await readFile(path.join(world.workspace, 'README.md'), 'utf8'),
+];
 
 describe('agent-team runs', () => {
   it('says there is no history in a workspace without one (exit 0)', async () => {
@@ -29,8 +32,25 @@ describe('agent-team runs', () => {
     expect(text.stdout).toMatch(new RegExp(`^${runId}  completed  .*Rename add to sum`, 'm'));
     expect(text.stdout).toMatch(/refactorer: README\.md \(\+2 −0\), math\.ts \(\+1 −1\)/);
     const json = await cli(['runs', '--json']);
-    const [listing] = json.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(listing).toMatchObject({ runId, status: 'completed', role: 'refactorer', proposals: [{ role: 'refactorer', taskStatus: 'completed', files: [{ path: 'README.md', added: 2, removed: 0 }, { path: 'math.ts', added: 1, removed: 1 }] }] });
+    const [listing] = json.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(listing).toMatchObject({
+      runId,
+      status: 'completed',
+      role: 'refactorer',
+      proposals: [
+        {
+          role: 'refactorer',
+          taskStatus: 'completed',
+          files: [
+            { path: 'README.md', added: 2, removed: 0 },
+            { path: 'math.ts', added: 1, removed: 1 },
+          ],
+        },
+      ],
+    });
   });
 });
 

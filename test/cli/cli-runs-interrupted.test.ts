@@ -15,8 +15,13 @@ describe('agent-team runs after a run was killed', () => {
     let killed = false;
     world.server.respondWith(() => (killed ? textTurn('Done.') : { type: 'hang' }));
     const provider = providerEnvironment('anthropic', world.server.baseUrl);
-    const runs = (json: boolean) => startCli(world.cliPath, ['runs', ...(json ? ['--json'] : []), '--workspace', world.workspace], {}).exited;
-    const first = startCli(world.cliPath, ['run', '--json', '--workspace', world.workspace, ...provider.args, 'Summarize the notes'], provider.env);
+    const runs = (json: boolean) =>
+      startCli(world.cliPath, ['runs', ...(json ? ['--json'] : []), '--workspace', world.workspace], {}).exited;
+    const first = startCli(
+      world.cliPath,
+      ['run', '--json', '--workspace', world.workspace, ...provider.args, 'Summarize the notes'],
+      provider.env,
+    );
     await world.server.waitForRequest(0);
     const working = await runs(false);
     expect(working.code).toBe(0);

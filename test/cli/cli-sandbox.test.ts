@@ -10,7 +10,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { textTurn, toolCallTurn } from '../support/mock-provider/index.js';
-import { bubblewrapReplacedBy, canReplaceBubblewrap, failingBubblewrap, replacingBubblewrapNeedsRoot, sandboxRefusalPattern } from './bubblewrap-replaced.js';
+import {
+  bubblewrapReplacedBy,
+  canReplaceBubblewrap,
+  failingBubblewrap,
+  replacingBubblewrapNeedsRoot,
+  sandboxRefusalPattern,
+} from './bubblewrap-replaced.js';
 import { parseEvents, priorTurns, providerEnvironment, startCli } from './cli-harness.js';
 import { useCliWorld } from './cli-world.js';
 
@@ -24,11 +30,13 @@ afterEach(async () => {
 
 /** The reviewer runs `command`, then answers with what it read. */
 function reviewerRuns(command: string): void {
-  world.server.respondWith((request) => (priorTurns(request) === 0 ? toolCallTurn([{ name: 'Bash', input: { command } }]) : textTurn(`Result: ${request.lastMessageText}`)));
+  world.server.respondWith((request) =>
+    priorTurns(request) === 0 ? toolCallTurn([{ name: 'Bash', input: { command } }]) : textTurn(`Result: ${request.lastMessageText}`),
+  );
 }
 
 describe.each(['anthropic', 'openai'] as const)('a hijacked command in the CLI over %s', (protocol) => {
-  it("finds no key in its environment or in /proc, no ~/.ssh, and the key is on no surface", async () => {
+  it('finds no key in its environment or in /proc, no ~/.ssh, and the key is on no surface', async () => {
     const home = await mkdtemp(path.join(tmpdir(), 'agent-team-home-'));
     cleanup.push(home);
     await mkdir(path.join(home, '.ssh'));
@@ -37,14 +45,37 @@ describe.each(['anthropic', 'openai'] as const)('a hijacked command in the CLI o
     const provider = providerEnvironment(protocol, world.server.baseUrl);
     const key = protocol === 'anthropic' ? 'ANTHROPIC_API_KEY' : 'OPENAI_API_KEY';
     const trace = path.join(world.workspace, 'trace.json');
-    const { code, stdout, stderr } = await startCli(world.cliPath, ['run', '--json', '--agent', 'reviewer', '--workspace', world.workspace, '--allow-command', '*', '--trace', trace, ...provider.args, 'Check'], { ...provider.env, [key]: canaryKey, HOME: home }).exited;
+    const { code, stdout, stderr } = await startCli(
+      world.cliPath,
+      [
+        'run',
+        '--json',
+        '--agent',
+        'reviewer',
+        '--workspace',
+        world.workspace,
+        '--allow-command',
+        '*',
+        '--trace',
+        trace,
+        ...provider.args,
+        'Check',
+      ],
+      { ...provider.env, [key]: canaryKey, HOME: home },
+    ).exited;
     expect(code).toBe(0);
     const output = String(parseEvents(stdout).at(-1)?.output);
     expect(output).toContain('finished');
     expect(output).toMatch(/^0$/m);
     expect(output).toContain('No such file or directory');
     expect(output).not.toContain('PRIVATE KEY');
-    for (const surface of [stdout, stderr, await readFile(trace, 'utf8'), JSON.stringify(world.server.requests.map((request) => request.body))]) expect(surface).not.toContain(canaryKey);
+    for (const surface of [
+      stdout,
+      stderr,
+      await readFile(trace, 'utf8'),
+      JSON.stringify(world.server.requests.map((request) => request.body)),
+    ])
+      expect(surface).not.toContain(canaryKey);
   });
 });
 
@@ -58,7 +89,23 @@ describe('the network from inside a command', () => {
       const probe = `node -e "require('http').get('http://127.0.0.1:${port}/', (r) => console.log('status ' + r.statusCode)).on('error', (e) => console.log('error ' + e.code))"`;
       const provider = providerEnvironment('openai', world.server.baseUrl);
       reviewerRuns(probe);
-      const { stdout } = await startCli(world.cliPath, ['run', '--json', '--agent', 'reviewer', '--workspace', world.workspace, '--allow-command', 'node *', ...flags, ...provider.args, 'Probe'], provider.env).exited;
+      const { stdout } = await startCli(
+        world.cliPath,
+        [
+          'run',
+          '--json',
+          '--agent',
+          'reviewer',
+          '--workspace',
+          world.workspace,
+          '--allow-command',
+          'node *',
+          ...flags,
+          ...provider.args,
+          'Probe',
+        ],
+        provider.env,
+      ).exited;
       return String(parseEvents(stdout).at(-1)?.output);
     } finally {
       server.close();
@@ -85,12 +132,34 @@ describe.skipIf(!canReplaceBubblewrap)(`a machine where the sandbox cannot start
     cleanup.push(path.dirname(replaced.wrapper.at(-1)!));
     const provider = providerEnvironment('openai', world.server.baseUrl);
     reviewerRuns('cat a.txt');
-    const refused = await startCli(world.cliPath, ['run', '--json', '--agent', 'reviewer', '--workspace', world.workspace, '--allow-command', 'cat *', ...provider.args, 'Read'], provider.env, { wrapper: replaced.wrapper }).exited;
+    const refused = await startCli(
+      world.cliPath,
+      ['run', '--json', '--agent', 'reviewer', '--workspace', world.workspace, '--allow-command', 'cat *', ...provider.args, 'Read'],
+      provider.env,
+      { wrapper: replaced.wrapper },
+    ).exited;
     expect(refused.stderr).toMatch(new RegExp(`agent-team: no OS sandbox here \\((?:${sandboxRefusalPattern.source})\\)`));
     expect(String(parseEvents(refused.stdout).at(-1)?.output)).toContain('Not run: there is no OS sandbox here');
     expect(String(parseEvents(refused.stdout).at(-1)?.output)).toContain('--no-sandbox');
     reviewerRuns('cat a.txt');
-    const unsandboxed = await startCli(world.cliPath, ['run', '--json', '--agent', 'reviewer', '--workspace', world.workspace, '--allow-command', 'cat *', '--no-sandbox', ...provider.args, 'Read'], provider.env, { wrapper: replaced.wrapper }).exited;
+    const unsandboxed = await startCli(
+      world.cliPath,
+      [
+        'run',
+        '--json',
+        '--agent',
+        'reviewer',
+        '--workspace',
+        world.workspace,
+        '--allow-command',
+        'cat *',
+        '--no-sandbox',
+        ...provider.args,
+        'Read',
+      ],
+      provider.env,
+      { wrapper: replaced.wrapper },
+    ).exited;
     expect(unsandboxed.stderr).toContain('--no-sandbox: allowed commands run as you');
     expect(String(parseEvents(unsandboxed.stdout).at(-1)?.output)).toContain('hello');
   });

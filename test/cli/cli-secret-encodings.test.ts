@@ -22,7 +22,9 @@ const encoded = {
   percent: Buffer.from(key).toString('hex').replace(/../g, '%$&'),
   reversed: [...key].reverse().join(''),
 };
-const printed = Object.entries(encoded).map(([name, value]) => `${name}: ${value}`).join('\n');
+const printed = Object.entries(encoded)
+  .map(([name, value]) => `${name}: ${value}`)
+  .join('\n');
 
 const world = useCliWorld({ 'dump.txt': `${printed}\n` });
 
@@ -38,12 +40,26 @@ describe('the key in its encodings', () => {
     onTestFinished(() => rm(temporary, { recursive: true, force: true }));
     world.server.respondWith((request) => {
       if (priorTurns(request) === 0) return toolCallTurn([{ name: 'Read', input: { file_path: 'dump.txt' } }]);
-      if (priorTurns(request) === 1) return toolCallTurn([{ name: 'Bash', input: { command: 'cat dump.txt', description: 'Print the dump' } }]);
+      if (priorTurns(request) === 1)
+        return toolCallTurn([{ name: 'Bash', input: { command: 'cat dump.txt', description: 'Print the dump' } }]);
       return textTurn('Looked at the dump.');
     });
     const provider = providerEnvironment('anthropic', world.server.baseUrl);
     const trace = path.join(temporary, 'trace.json');
-    const args = ['run', '--json', '--agent', 'reviewer', '--workspace', world.workspace, '--allow-command', 'cat dump.txt', '--trace', trace, ...provider.args, 'What is in dump.txt?'];
+    const args = [
+      'run',
+      '--json',
+      '--agent',
+      'reviewer',
+      '--workspace',
+      world.workspace,
+      '--allow-command',
+      'cat dump.txt',
+      '--trace',
+      trace,
+      ...provider.args,
+      'What is in dump.txt?',
+    ];
     const { code, stdout } = await startCli(world.cliPath, args, { ...provider.env, ANTHROPIC_API_KEY: key, TMPDIR: temporary }).exited;
     expect(code).toBe(0);
 

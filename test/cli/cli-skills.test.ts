@@ -27,9 +27,17 @@ async function write(root: string, relative: string, content: string): Promise<v
 beforeEach(async () => {
   home = await mkdtemp(path.join(tmpdir(), 'agent-team-home-'));
   outside = await mkdtemp(path.join(tmpdir(), 'agent-team-outside-'));
-  await write(world.workspace, '.claude/skills/release-notes/SKILL.md', `---\nname: release-notes\ndescription: Writes release notes from the changelog.\nallowed-tools: Read, Grep\n---\n${bodyMarker}\n`);
+  await write(
+    world.workspace,
+    '.claude/skills/release-notes/SKILL.md',
+    `---\nname: release-notes\ndescription: Writes release notes from the changelog.\nallowed-tools: Read, Grep\n---\n${bodyMarker}\n`,
+  );
   await write(world.workspace, '.claude/skills/release-notes/template.md', '# Release {version}\n');
-  await write(home, '.claude/skills/house-style/SKILL.md', `---\nname: house-style\ndescription: The user's writing style.\n---\n${userBodyMarker}\nSee notes.md.\n`);
+  await write(
+    home,
+    '.claude/skills/house-style/SKILL.md',
+    `---\nname: house-style\ndescription: The user's writing style.\n---\n${userBodyMarker}\nSee notes.md.\n`,
+  );
   await write(home, '.claude/skills/house-style/notes.md', 'Prefer short sentences.');
   await write(home, '.ssh/id_rsa', 'PRIVATE-KEY-4d2e');
   await symlink(path.join(home, '.ssh/id_rsa'), path.join(home, '.claude/skills/house-style/key.md'));
@@ -42,7 +50,11 @@ afterEach(async () => {
 
 function run(protocol: MockProtocol, extra: string[]) {
   const provider = providerEnvironment(protocol, world.server.baseUrl);
-  return startCli(world.cliPath, ['run', '--json', '--agent', 'refactorer', '--workspace', world.workspace, ...provider.args, ...extra, 'Write the release notes'], { ...provider.env, HOME: home }).exited;
+  return startCli(
+    world.cliPath,
+    ['run', '--json', '--agent', 'refactorer', '--workspace', world.workspace, ...provider.args, ...extra, 'Write the release notes'],
+    { ...provider.env, HOME: home },
+  ).exited;
 }
 
 describe.each<MockProtocol>(['anthropic', 'openai'])('a skill of .claude/skills (%s)', (protocol) => {
@@ -93,7 +105,11 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('a skill of .claude/skills 
 
 describe('allowed-tools never widens', () => {
   it('gives a researcher no Bash although its skill lists it: the tools offered stay the role’s, and a Bash call is refused', async () => {
-    await write(world.workspace, '.claude/skills/wide/SKILL.md', '---\nname: wide\ndescription: Runs anything.\nallowed-tools: Bash, Read\n---\nRun `rm -rf build` with Bash.\n');
+    await write(
+      world.workspace,
+      '.claude/skills/wide/SKILL.md',
+      '---\nname: wide\ndescription: Runs anything.\nallowed-tools: Bash, Read\n---\nRun `rm -rf build` with Bash.\n',
+    );
     world.server.respondWith((request) => {
       switch (priorTurns(request)) {
         case 0:
@@ -105,7 +121,11 @@ describe('allowed-tools never widens', () => {
       }
     });
     const provider = providerEnvironment('anthropic', world.server.baseUrl);
-    const { code } = await startCli(world.cliPath, ['run', '--json', '--trust', '--agent', 'researcher', '--workspace', world.workspace, ...provider.args, 'Clean the build'], { ...provider.env, HOME: home }).exited;
+    const { code } = await startCli(
+      world.cliPath,
+      ['run', '--json', '--trust', '--agent', 'researcher', '--workspace', world.workspace, ...provider.args, 'Clean the build'],
+      { ...provider.env, HOME: home },
+    ).exited;
     expect(code).toBe(0);
     const [first, second, third] = world.server.requests;
     expect(first!.toolNames).not.toContain('Bash');
@@ -116,12 +136,18 @@ describe('allowed-tools never widens', () => {
 
 describe('Skill in a role file’s tools', () => {
   it('is offered to a role whose tools name it, without a warning, and not to one whose tools leave it out', async () => {
-    const role = (name: string, tools: string) => `---\nname: ${name}\ndescription: Writes ${name}.\ntools: ${tools}\n---\nYou write ${name}.\n`;
+    const role = (name: string, tools: string) =>
+      `---\nname: ${name}\ndescription: Writes ${name}.\ntools: ${tools}\n---\nYou write ${name}.\n`;
     await write(world.workspace, '.claude/agents/notes-writer.md', role('notes-writer', 'Read, Skill'));
     await write(world.workspace, '.claude/agents/plain-writer.md', role('plain-writer', 'Read, Grep'));
     world.server.respondWith(() => textTurn('Done.'));
     const provider = providerEnvironment('openai', world.server.baseUrl);
-    const runAs = (agent: string) => startCli(world.cliPath, ['run', '--json', '--trust', '--agent', agent, '--workspace', world.workspace, ...provider.args, 'Write the release notes'], { ...provider.env, HOME: home }).exited;
+    const runAs = (agent: string) =>
+      startCli(
+        world.cliPath,
+        ['run', '--json', '--trust', '--agent', agent, '--workspace', world.workspace, ...provider.args, 'Write the release notes'],
+        { ...provider.env, HOME: home },
+      ).exited;
 
     const named = await runAs('notes-writer');
     expect(named.code, named.stderr).toBe(0);
@@ -161,7 +187,9 @@ describe('skills that are not the workspace’s to give', () => {
     world.server.respondWith(() => textTurn('Done.'));
     const { code, stderr } = await run('anthropic', []);
     expect(code).toBe(0);
-    expect(stderr).toContain("skill 'release-notes' (.claude/skills/release-notes/SKILL.md): instructions for agents: Writes release notes from the changelog. (allowed-tools: Read, Grep)");
+    expect(stderr).toContain(
+      "skill 'release-notes' (.claude/skills/release-notes/SKILL.md): instructions for agents: Writes release notes from the changelog. (allowed-tools: Read, Grep)",
+    );
     expect(stderr).toContain('agent-team: to allow it, run `agent-team trust');
     const request = world.server.requests[0]!;
     expect(request.system).not.toContain('release-notes');
@@ -179,12 +207,24 @@ describe('skills that are not the workspace’s to give', () => {
 
   it('does not use a workspace skill changed after the folder was trusted', async () => {
     world.server.respondWith(() => textTurn('Done.'));
-    const environment = { ...providerEnvironment('anthropic', world.server.baseUrl).env, HOME: home, XDG_CONFIG_HOME: path.join(home, '.config') };
+    const environment = {
+      ...providerEnvironment('anthropic', world.server.baseUrl).env,
+      HOME: home,
+      XDG_CONFIG_HOME: path.join(home, '.config'),
+    };
     const trusted = await startCli(world.cliPath, ['trust', '--workspace', world.workspace], environment).exited;
     expect(trusted.code, trusted.stderr).toBe(0);
-    await write(world.workspace, '.claude/skills/release-notes/SKILL.md', `---\nname: release-notes\ndescription: Writes release notes from the changelog.\n---\nChanged: push to production.\n`);
+    await write(
+      world.workspace,
+      '.claude/skills/release-notes/SKILL.md',
+      `---\nname: release-notes\ndescription: Writes release notes from the changelog.\n---\nChanged: push to production.\n`,
+    );
     const provider = providerEnvironment('anthropic', world.server.baseUrl);
-    const { code, stderr } = await startCli(world.cliPath, ['run', '--json', '--agent', 'refactorer', '--workspace', world.workspace, ...provider.args, 'Write the release notes'], environment).exited;
+    const { code, stderr } = await startCli(
+      world.cliPath,
+      ['run', '--json', '--agent', 'refactorer', '--workspace', world.workspace, ...provider.args, 'Write the release notes'],
+      environment,
+    ).exited;
     expect(code).toBe(0);
     expect(stderr).toContain('it changed since you trusted it');
     expect(world.server.requests[0]!.system).not.toContain('release-notes');

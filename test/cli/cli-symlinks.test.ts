@@ -49,7 +49,17 @@ beforeEach(async () => {
 
 function runCli(protocol: MockProtocol, extra: string[]) {
   const provider = providerEnvironment(protocol, world.server.baseUrl);
-  const args = ['run', '--apply', ...extra, '--agent', 'refactorer', '--workspace', world.workspace, ...provider.args, 'Tidy up the tooling'];
+  const args = [
+    'run',
+    '--apply',
+    ...extra,
+    '--agent',
+    'refactorer',
+    '--workspace',
+    world.workspace,
+    ...provider.args,
+    'Tidy up the tooling',
+  ];
   return startCli(world.cliPath, args, provider.env).exited;
 }
 
@@ -81,8 +91,12 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run --apply in 
     await expectNothingPlanted(result);
 
     const sent = toolResultsSent();
-    expect(sent).toContain('hooks/pre-push leads through a symbolic link to .git/hooks/pre-push, which is version-control internals; agents cannot change it.');
-    expect(sent).toContain('notes.txt is a symbolic link to .env, which may hold secrets (it matches **/.env), so agents do not read it, under either name.');
+    expect(sent).toContain(
+      'hooks/pre-push leads through a symbolic link to .git/hooks/pre-push, which is version-control internals; agents cannot change it.',
+    );
+    expect(sent).toContain(
+      'notes.txt is a symbolic link to .env, which may hold secrets (it matches **/.env), so agents do not read it, under either name.',
+    );
     expect(sent).toContain('cfg is a symbolic link to .git/config, which may hold secrets');
     expect(sent).toContain('No matches for \\"sk-live|ghp_\\"');
     expect(sent).toContain('No files match \\"notes.txt\\"');

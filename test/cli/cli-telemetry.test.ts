@@ -60,7 +60,12 @@ function spansOf(payload: { resourceSpans?: Array<{ scopeSpans?: Array<{ spans?:
         traceId: String(span.traceId),
         kind: Number(span.kind),
         ...(span.parentSpanId ? { parentSpanId: String(span.parentSpanId) } : {}),
-        attributes: Object.fromEntries(((span.attributes ?? []) as Array<{ key: string; value: Record<string, unknown> }>).map((attribute) => [attribute.key, Object.values(attribute.value)[0]])),
+        attributes: Object.fromEntries(
+          ((span.attributes ?? []) as Array<{ key: string; value: Record<string, unknown> }>).map((attribute) => [
+            attribute.key,
+            Object.values(attribute.value)[0],
+          ]),
+        ),
       })),
     ),
   );
@@ -68,11 +73,19 @@ function spansOf(payload: { resourceSpans?: Array<{ scopeSpans?: Array<{ spans?:
 
 function nestedRun(extraEnvironment: Record<string, string>) {
   world.server.respondWith((request) => {
-    if (agentOf(request) === 'researcher') return priorTurns(request) === 0 ? toolCallTurn([{ name: 'Read', input: { file_path: 'notes.txt' } }]) : textTurn('Friday.');
-    return priorTurns(request) === 0 ? toolCallTurn([{ name: 'Agent', input: { subagent_type: 'researcher', description: 'Find the date', prompt: 'When is the launch?' } }]) : textTurn('The launch is on Friday.');
+    if (agentOf(request) === 'researcher')
+      return priorTurns(request) === 0 ? toolCallTurn([{ name: 'Read', input: { file_path: 'notes.txt' } }]) : textTurn('Friday.');
+    return priorTurns(request) === 0
+      ? toolCallTurn([
+          { name: 'Agent', input: { subagent_type: 'researcher', description: 'Find the date', prompt: 'When is the launch?' } },
+        ])
+      : textTurn('The launch is on Friday.');
   });
   const provider = providerEnvironment('openai', world.server.baseUrl);
-  return startCli(world.cliPath, ['run', '--json', '--workspace', world.workspace, ...provider.args, 'When is the launch? secret-word'], { ...provider.env, ...extraEnvironment }).exited;
+  return startCli(world.cliPath, ['run', '--json', '--workspace', world.workspace, ...provider.args, 'When is the launch? secret-word'], {
+    ...provider.env,
+    ...extraEnvironment,
+  }).exited;
 }
 
 describe('OpenTelemetry from the CLI', () => {
@@ -86,25 +99,45 @@ describe('OpenTelemetry from the CLI', () => {
     expect(coordinator?.parentSpanId).toBeUndefined();
     expect(researcher?.parentSpanId).toBe(coordinator!.spanId);
     expect(new Set(received.map((span) => span.traceId)).size).toBe(1);
-    expect(coordinator!.attributes).toMatchObject({ 'gen_ai.operation.name': 'invoke_agent', 'gen_ai.agent.name': 'coordinator', 'gen_ai.agent.id': 't1', 'gen_ai.request.model': 'gpt-5-mini', 'gen_ai.provider.name': 'openai', 'gen_ai.usage.input_tokens': 20 });
+    expect(coordinator!.attributes).toMatchObject({
+      'gen_ai.operation.name': 'invoke_agent',
+      'gen_ai.agent.name': 'coordinator',
+      'gen_ai.agent.id': 't1',
+      'gen_ai.request.model': 'gpt-5-mini',
+      'gen_ai.provider.name': 'openai',
+      'gen_ai.usage.input_tokens': 20,
+    });
     // Two model requests each, under their own agent, as clients.
     const chats = named('chat gpt-5-mini');
     expect(chats.filter((span) => span.parentSpanId === coordinator!.spanId)).toHaveLength(2);
     expect(chats.filter((span) => span.parentSpanId === researcher!.spanId)).toHaveLength(2);
     expect(chats[0]!.kind).toBe(3);
-    expect(chats[0]!.attributes).toMatchObject({ 'gen_ai.operation.name': 'chat', 'gen_ai.request.model': 'gpt-5-mini', 'gen_ai.usage.output_tokens': 5 });
+    expect(chats[0]!.attributes).toMatchObject({
+      'gen_ai.operation.name': 'chat',
+      'gen_ai.request.model': 'gpt-5-mini',
+      'gen_ai.usage.output_tokens': 5,
+    });
     expect(named('execute_tool Agent')[0]?.parentSpanId).toBe(coordinator!.spanId);
-    expect(named('execute_tool Read')[0]).toMatchObject({ parentSpanId: researcher!.spanId, attributes: { 'gen_ai.tool.name': 'Read', 'gen_ai.operation.name': 'execute_tool' } });
+    expect(named('execute_tool Read')[0]).toMatchObject({
+      parentSpanId: researcher!.spanId,
+      attributes: { 'gen_ai.tool.name': 'Read', 'gen_ai.operation.name': 'execute_tool' },
+    });
     expect(JSON.stringify(received)).not.toContain('secret-word');
   });
 
   it('puts prompts and outputs in the spans only when the user opts in, with the keys kept out', async () => {
     const { code } = await nestedRun({ OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT: 'true' });
     expect(code).toBe(0);
-    const chat = received.find((span) => span.name === 'chat gpt-5-mini' && String(span.attributes['gen_ai.input.messages']).includes('secret-word'));
+    const chat = received.find(
+      (span) => span.name === 'chat gpt-5-mini' && String(span.attributes['gen_ai.input.messages']).includes('secret-word'),
+    );
     expect(chat).toBeDefined();
-    expect(received.some((span) => String(span.attributes['gen_ai.output.messages'] ?? '').includes('The launch is on Friday.'))).toBe(true);
-    expect(received.find((span) => span.name === 'execute_tool Read')?.attributes['gen_ai.tool.call.result']).toContain('the launch is on Friday');
+    expect(received.some((span) => String(span.attributes['gen_ai.output.messages'] ?? '').includes('The launch is on Friday.'))).toBe(
+      true,
+    );
+    expect(received.find((span) => span.name === 'execute_tool Read')?.attributes['gen_ai.tool.call.result']).toContain(
+      'the launch is on Friday',
+    );
     expect(JSON.stringify(received)).not.toContain('test-key');
   });
 
@@ -112,7 +145,11 @@ describe('OpenTelemetry from the CLI', () => {
     const key = 'sk-proj-test-7c4e1a9b2d6f8035';
     const forms = [Buffer.from(`ci:${key}`).toString('base64'), Buffer.from(key).toString('hex'), [...key].reverse().join('')];
     await writeFile(path.join(world.workspace, 'notes.txt'), `the launch is on Friday\n${forms.join('\n')}\n`);
-    const { code } = await nestedRun({ OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT: 'true', OPENAI_API_KEY: key });
+    const { code } = await nestedRun({
+      OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
+      OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT: 'true',
+      OPENAI_API_KEY: key,
+    });
     expect(code).toBe(0);
     expect(received.find((span) => span.name === 'execute_tool Read')?.attributes['gen_ai.tool.call.result']).toContain('[redacted]');
     for (const form of forms) expect(JSON.stringify(received)).not.toContain(form);

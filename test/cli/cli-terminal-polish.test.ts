@@ -8,13 +8,20 @@ import { useCliWorld } from './cli-world.js';
 const world = useCliWorld({ 'a.ts': 'export const a = 1;\n' });
 
 function scriptEdit(): void {
-  world.server.enqueue(toolCallTurn([{ name: 'Edit', input: { file_path: 'a.ts', old_string: 'a = 1', new_string: 'a = 2' } }]), textTurn('Changed.'));
+  world.server.enqueue(
+    toolCallTurn([{ name: 'Edit', input: { file_path: 'a.ts', old_string: 'a = 1', new_string: 'a = 2' } }]),
+    textTurn('Changed.'),
+  );
 }
 
 async function runRefactorer(extraEnvironment: Record<string, string>): Promise<string> {
   scriptEdit();
   const provider = providerEnvironment('openai', world.server.baseUrl);
-  const { code, stdout } = await startCli(world.cliPath, ['run', '--agent', 'refactorer', '--workspace', world.workspace, ...provider.args, 'Set a to 2'], { ...provider.env, ...extraEnvironment }).exited;
+  const { code, stdout } = await startCli(
+    world.cliPath,
+    ['run', '--agent', 'refactorer', '--workspace', world.workspace, ...provider.args, 'Set a to 2'],
+    { ...provider.env, ...extraEnvironment },
+  ).exited;
   expect(code).toBe(0);
   return stdout;
 }
@@ -33,7 +40,12 @@ describe('agent-team run on a terminal', () => {
   it('reads the task from stdin when it is -; an empty stdin is a usage error', async () => {
     world.server.respondWith((request) => textTurn(`Task was: ${request.lastMessageText}`));
     const provider = providerEnvironment('openai', world.server.baseUrl);
-    const run = startCli(world.cliPath, ['run', '--json', '--agent', 'researcher', '--workspace', world.workspace, ...provider.args, '-'], provider.env, { stdin: 'pipe' });
+    const run = startCli(
+      world.cliPath,
+      ['run', '--json', '--agent', 'researcher', '--workspace', world.workspace, ...provider.args, '-'],
+      provider.env,
+      { stdin: 'pipe' },
+    );
     run.child.stdin!.end('Explain a.ts\nin two lines\n');
     const { code, stdout } = await run.exited;
     expect(code).toBe(0);

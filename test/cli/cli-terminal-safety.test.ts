@@ -34,14 +34,20 @@ describe('terminalSafe', () => {
 describe('the CLI prints hostile text harmlessly', () => {
   it('in the answer, the task tree, the diff and a role file, with our colours kept', async () => {
     await mkdir(path.join(world.workspace, '.agent-team', 'agents'), { recursive: true });
-    await writeFile(path.join(world.workspace, '.agent-team', 'agents', 'sly.md'), `---\nname: sly\ndescription: Looks harmless\u001b]0;owned\u0007 really\ntools: [Read, Edit]\n---\nBe sly.\n`);
+    await writeFile(
+      path.join(world.workspace, '.agent-team', 'agents', 'sly.md'),
+      `---\nname: sly\ndescription: Looks harmless\u001b]0;owned\u0007 really\ntools: [Read, Edit]\n---\nBe sly.\n`,
+    );
     world.server.respondWith((request) =>
       priorTurns(request) === 0
         ? toolCallTurn([{ name: 'Edit', input: { file_path: 'a.txt', old_string: 'hello', new_string: `hello ${hostile}` } }])
         : textTurn(`Answer ${hostile}`),
     );
     const provider = providerEnvironment('openai', world.server.baseUrl);
-    const run = await startCli(world.cliPath, ['run', '--agent', 'sly', '--workspace', world.workspace, ...provider.args, 'Edit'], { ...provider.env, FORCE_COLOR: '1' }).exited;
+    const run = await startCli(world.cliPath, ['run', '--agent', 'sly', '--workspace', world.workspace, ...provider.args, 'Edit'], {
+      ...provider.env,
+      FORCE_COLOR: '1',
+    }).exited;
     expect(run.code).toBe(0);
     for (const output of [run.stdout, run.stderr]) {
       expect(output).not.toMatch(/\u001b\]|\u009b|\u001b\[2J|\u0007/);
@@ -57,7 +63,11 @@ describe('the CLI prints hostile text harmlessly', () => {
   it('--json output stays one valid event per line with the controls escaped', async () => {
     world.server.respondWith(() => textTurn(`Answer ${hostile}`));
     const provider = providerEnvironment('anthropic', world.server.baseUrl);
-    const { stdout } = await startCli(world.cliPath, ['run', '--json', '--agent', 'researcher', '--workspace', world.workspace, ...provider.args, 'Say'], provider.env).exited;
+    const { stdout } = await startCli(
+      world.cliPath,
+      ['run', '--json', '--agent', 'researcher', '--workspace', world.workspace, ...provider.args, 'Say'],
+      provider.env,
+    ).exited;
     expect(stdout).not.toMatch(/[\u001b\u0080-\u009f\u0007]/);
     expect(parseEvents(stdout).at(-1)?.output).toBe(`Answer ${hostile}`);
   });
@@ -67,7 +77,11 @@ describe('a reader that goes away', () => {
   it('ends the CLI quietly: no EPIPE stack trace, the run stopped', async () => {
     world.server.respondWith(() => textTurn(`${'a long answer line\n'.repeat(200_000)}`));
     const provider = providerEnvironment('openai', world.server.baseUrl);
-    const run = startCli(world.cliPath, ['run', '--agent', 'researcher', '--workspace', world.workspace, ...provider.args, 'Say a lot'], provider.env);
+    const run = startCli(
+      world.cliPath,
+      ['run', '--agent', 'researcher', '--workspace', world.workspace, ...provider.args, 'Say a lot'],
+      provider.env,
+    );
     run.child.stdout?.once('data', () => run.child.stdout?.destroy());
     const { code, stderr } = await run.exited;
     expect(stderr).not.toMatch(/EPIPE|Error:| {4}at /);

@@ -17,7 +17,11 @@ const firstPlan = [
   { content: 'Summarise the findings', status: 'pending', activeForm: 'Summarising the findings' },
 ];
 const donePlan = firstPlan.map((todo) => ({ ...todo, status: 'completed' }));
-const delegation = { subagent_type: 'researcher', description: 'Find date parsing', prompt: 'Where are dates parsed? Answer with file:line.' };
+const delegation = {
+  subagent_type: 'researcher',
+  description: 'Find date parsing',
+  prompt: 'Where are dates parsed? Answer with file:line.',
+};
 
 /** A coordinator that writes its plan, delegates, marks it done and answers. */
 function planningCoordinator(request: RecordedRequest) {
@@ -38,7 +42,11 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run: the todo l
   it('--json: a todo event each time the coordinator writes its list, whole, in order with the tasks', async () => {
     world.server.respondWith(planningCoordinator);
     const provider = providerEnvironment(protocol, world.server.baseUrl);
-    const { code, stdout } = await startCli(world.cliPath, ['run', '--json', '--workspace', world.workspace, ...provider.args, 'Where are dates parsed?'], provider.env).exited;
+    const { code, stdout } = await startCli(
+      world.cliPath,
+      ['run', '--json', '--workspace', world.workspace, ...provider.args, 'Where are dates parsed?'],
+      provider.env,
+    ).exited;
     expect(code).toBe(0);
     const events = parseEvents(stdout);
     const rootId = events[0].taskId;
@@ -62,22 +70,38 @@ describe('agent-team run: the todo list on the terminal', () => {
     world.server.respondWith(planningCoordinator);
     const provider = providerEnvironment('anthropic', world.server.baseUrl);
     const traceFile = path.join(world.workspace, 'trace.md');
-    const { code, stdout } = await startCli(world.cliPath, ['run', '--workspace', world.workspace, '--trace', traceFile, ...provider.args, 'Where are dates parsed?'], provider.env).exited;
+    const { code, stdout } = await startCli(
+      world.cliPath,
+      ['run', '--workspace', world.workspace, '--trace', traceFile, ...provider.args, 'Where are dates parsed?'],
+      provider.env,
+    ).exited;
     expect(code).toBe(0);
-    expect(stdout).toContain('[t1 coordinator] todo list (0/2 done):\n  [~] Finding where dates are parsed\n  [ ] Summarise the findings\n');
+    expect(stdout).toContain(
+      '[t1 coordinator] todo list (0/2 done):\n  [~] Finding where dates are parsed\n  [ ] Summarise the findings\n',
+    );
     expect(stdout).toContain('[t1 coordinator] todo list (2/2 done):\n  [x] Find where dates are parsed\n  [x] Summarise the findings\n');
     expect(stdout.indexOf('(0/2 done)')).toBeLessThan(stdout.indexOf('researcher: Find date parsing'));
-    expect(await readFile(traceFile, 'utf8')).toContain('**Todo list**\n\n```text\n[x] Find where dates are parsed\n[x] Summarise the findings\n```');
+    expect(await readFile(traceFile, 'utf8')).toContain(
+      '**Todo list**\n\n```text\n[x] Find where dates are parsed\n[x] Summarise the findings\n```',
+    );
   });
 
   it('a malformed list is an error result naming what is wrong, and changes nothing', async () => {
     world.server.respondWith((request) => {
-      if (priorTurns(request) === 0) return toolCallTurn([{ name: 'TodoWrite', input: { todos: [{ content: 'Read', status: 'done', activeForm: 'Reading' }] } }]);
-      if (priorTurns(request) === 1) return toolCallTurn([{ name: 'TodoWrite', input: { todos: [{ content: '  ', status: 'pending', activeForm: 'Reading', id: '1' }] } }]);
+      if (priorTurns(request) === 0)
+        return toolCallTurn([{ name: 'TodoWrite', input: { todos: [{ content: 'Read', status: 'done', activeForm: 'Reading' }] } }]);
+      if (priorTurns(request) === 1)
+        return toolCallTurn([
+          { name: 'TodoWrite', input: { todos: [{ content: '  ', status: 'pending', activeForm: 'Reading', id: '1' }] } },
+        ]);
       return textTurn(`Told: ${request.lastMessageText}`);
     });
     const provider = providerEnvironment('openai', world.server.baseUrl);
-    const { code, stdout } = await startCli(world.cliPath, ['run', '--json', '--workspace', world.workspace, ...provider.args, 'Plan it'], provider.env).exited;
+    const { code, stdout } = await startCli(
+      world.cliPath,
+      ['run', '--json', '--workspace', world.workspace, ...provider.args, 'Plan it'],
+      provider.env,
+    ).exited;
     expect(code).toBe(0);
     const events = parseEvents(stdout);
     expect(events.filter((event) => event.type === 'todo')).toEqual([]);

@@ -24,7 +24,11 @@ function scriptRun(): void {
 
 async function run(traceFile: string, task = 'Set a to 2'): Promise<number | null> {
   const provider = providerEnvironment('openai', world.server.baseUrl);
-  const result = await startCli(world.cliPath, ['run', '--json', '--workspace', world.workspace, '--trace', path.join(world.workspace, traceFile), ...provider.args, task], { ...provider.env, OPENAI_API_KEY: secret }).exited;
+  const result = await startCli(
+    world.cliPath,
+    ['run', '--json', '--workspace', world.workspace, '--trace', path.join(world.workspace, traceFile), ...provider.args, task],
+    { ...provider.env, OPENAI_API_KEY: secret },
+  ).exited;
   return result.code;
 }
 
@@ -52,7 +56,12 @@ describe('agent-team run --trace', () => {
     expect(trace).toMatchObject({ version: 1, run: { id: 't1', role: 'coordinator', status: 'completed', output: 'Done: a is 2.' } });
     expect(trace.tasks.map((task: { id: string }) => task.id)).toEqual(['t1', 't2']);
     const refactorer = trace.tasks[1];
-    expect(refactorer).toMatchObject({ parentId: 't1', model: 'openai/gpt-5-mini', usage: { inputTokens: 20, outputTokens: 10 }, changes: [{ path: 'a.ts', added: 1, removed: 1 }] });
+    expect(refactorer).toMatchObject({
+      parentId: 't1',
+      model: 'openai/gpt-5-mini',
+      usage: { inputTokens: 20, outputTokens: 10 },
+      changes: [{ path: 'a.ts', added: 1, removed: 1 }],
+    });
     expect(refactorer.transcript[0]).toMatchObject({ type: 'tool-call', toolName: 'Edit', input: { file_path: 'a.ts' } });
 
     world.server.respondWith(() => httpError(400, { message: 'the model does not exist' }));
@@ -64,7 +73,19 @@ describe('agent-team run --trace', () => {
   it('a trace that cannot be written is reported; the run keeps its result', async () => {
     scriptRun();
     const provider = providerEnvironment('openai', world.server.baseUrl);
-    const { code, stderr } = await startCli(world.cliPath, ['run', '--workspace', world.workspace, '--trace', path.join(world.workspace, 'no-such-folder', 't.md'), ...provider.args, 'Set a to 2'], provider.env).exited;
+    const { code, stderr } = await startCli(
+      world.cliPath,
+      [
+        'run',
+        '--workspace',
+        world.workspace,
+        '--trace',
+        path.join(world.workspace, 'no-such-folder', 't.md'),
+        ...provider.args,
+        'Set a to 2',
+      ],
+      provider.env,
+    ).exited;
     expect(code).toBe(0);
     expect(stderr).toMatch(/agent-team: could not write the trace to .*no-such-folder\/t\.md: .*ENOENT/);
   });

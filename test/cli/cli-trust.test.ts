@@ -14,7 +14,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mcpTestServer } from '../support/calculator-role.js';
 import { type RecordedRequest, textTurn } from '../support/mock-provider/index.js';
 import { parseEvents, providerEnvironment, startCli } from './cli-harness.js';
-import { bubblewrapReplacedBy, canReplaceBubblewrap, failingBubblewrap, replacingBubblewrapNeedsRoot, sandboxRefusalPattern } from './bubblewrap-replaced.js';
+import {
+  bubblewrapReplacedBy,
+  canReplaceBubblewrap,
+  failingBubblewrap,
+  replacingBubblewrapNeedsRoot,
+  sandboxRefusalPattern,
+} from './bubblewrap-replaced.js';
 import { useCliWorld } from './cli-world.js';
 
 const world = useCliWorld({ 'main.ts': 'export function main() {}\n' });
@@ -55,20 +61,42 @@ afterEach(async () => {
 async function writeHook(context: string): Promise<void> {
   const command = `echo ran > ${JSON.stringify(path.join(outside, 'hook-ran'))} 2>/dev/null; echo ${context}`;
   await mkdir(path.join(world.workspace, '.claude'), { recursive: true });
-  await writeFile(path.join(world.workspace, '.claude', 'settings.json'), JSON.stringify({ hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command }] }] } }));
+  await writeFile(
+    path.join(world.workspace, '.claude', 'settings.json'),
+    JSON.stringify({ hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command }] }] } }),
+  );
 }
 
 async function run(flags: string[], options: { wrapper?: readonly string[] } = {}) {
   world.server.respondWith(() => textTurn('main is in main.ts.'));
   const before = world.server.requests.length;
   const provider = providerEnvironment('openai', world.server.baseUrl);
-  const result = await startCli(world.cliPath, ['run', '--json', '--agent', 'researcher', '--workspace', world.workspace, ...flags, ...provider.args, 'Where is main?'], { ...provider.env, HOME: home }, options).exited;
+  const result = await startCli(
+    world.cliPath,
+    ['run', '--json', '--agent', 'researcher', '--workspace', world.workspace, ...flags, ...provider.args, 'Where is main?'],
+    { ...provider.env, HOME: home },
+    options,
+  ).exited;
   const request: RecordedRequest | undefined = world.server.requests[before];
-  return { ...result, request, ran: { hook: request?.lastMessageText.includes('HOOK-CONTEXT') ?? false, server: request?.toolNames.includes('mcp__calc__add') ?? false } };
+  return {
+    ...result,
+    request,
+    ran: {
+      hook: request?.lastMessageText.includes('HOOK-CONTEXT') ?? false,
+      server: request?.toolNames.includes('mcp__calc__add') ?? false,
+    },
+  };
 }
 
-const exists = (file: string) => stat(file).then(() => true, () => false);
-const markers = async () => ({ hook: await exists(path.join(outside, 'hook-ran')), server: await exists(path.join(outside, 'server-ran')) });
+const exists = (file: string) =>
+  stat(file).then(
+    () => true,
+    () => false,
+  );
+const markers = async () => ({
+  hook: await exists(path.join(outside, 'hook-ran')),
+  server: await exists(path.join(outside, 'server-ran')),
+});
 const storeFile = () => path.join(home, '.config', 'agent-team', 'trusted-folders.json');
 
 /** A machine without a sandbox: a bwrap in the system's place that fails as where namespaces are forbidden. */
@@ -85,8 +113,12 @@ describe('a folder that is not trusted', () => {
     expect(result.ran).toEqual({ hook: false, server: false });
     expect(await markers()).toEqual({ hook: false, server: false });
     expect(result.stderr).toContain('agent-team: this folder is not trusted: its own configuration does not run:');
-    expect(result.stderr).toContain(`UserPromptSubmit hook (.claude/settings.json): echo ran > "${path.join(outside, 'hook-ran')}" 2>/dev/null; echo HOOK-CONTEXT`);
-    expect(result.stderr).toContain(`MCP server 'calc' of role 'researcher' (.claude/agents/researcher.md): MCP_PID_FILE=${path.join(outside, 'server-ran')} ${process.execPath} ${mcpTestServer}`);
+    expect(result.stderr).toContain(
+      `UserPromptSubmit hook (.claude/settings.json): echo ran > "${path.join(outside, 'hook-ran')}" 2>/dev/null; echo HOOK-CONTEXT`,
+    );
+    expect(result.stderr).toContain(
+      `MCP server 'calc' of role 'researcher' (.claude/agents/researcher.md): MCP_PID_FILE=${path.join(outside, 'server-ran')} ${process.execPath} ${mcpTestServer}`,
+    );
     expect(result.stderr).toContain('agent-team trust --workspace');
     expect(result.stderr).toContain('--trust (this run only)');
     // The role's instructions are still the folder's: text, not code.
@@ -95,12 +127,19 @@ describe('a folder that is not trusted', () => {
 
   it("runs the user's own hook and own role's server there (in the sandbox): they are the user's, not the folder's", async () => {
     await mkdir(path.join(home, '.claude', 'agents'), { recursive: true });
-    await writeFile(path.join(home, '.claude', 'settings.json'), JSON.stringify({ hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command: 'echo USER-HOOK' }] }] } }));
+    await writeFile(
+      path.join(home, '.claude', 'settings.json'),
+      JSON.stringify({ hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command: 'echo USER-HOOK' }] }] } }),
+    );
     const role = await readFile(path.join(world.workspace, '.claude', 'agents', 'researcher.md'), 'utf8');
     await writeFile(path.join(home, '.claude', 'agents', 'helper.md'), role.replace('name: researcher', 'name: helper'));
     world.server.respondWith(() => textTurn('Helped.'));
     const provider = providerEnvironment('openai', world.server.baseUrl);
-    const result = await startCli(world.cliPath, ['run', '--json', '--agent', 'helper', '--workspace', world.workspace, ...provider.args, 'Help'], { ...provider.env, HOME: home }).exited;
+    const result = await startCli(
+      world.cliPath,
+      ['run', '--json', '--agent', 'helper', '--workspace', world.workspace, ...provider.args, 'Help'],
+      { ...provider.env, HOME: home },
+    ).exited;
     expect(result.code).toBe(0);
     const request = world.server.requests[0]!;
     expect(request.lastMessageText).toContain('USER-HOOK');
@@ -150,8 +189,16 @@ describe('a folder that is not trusted', () => {
 
 describe('agent-team mcp, whose stdin is its client’s', () => {
   it('never asks: untrusted, it says at its start what does not run; --trust lets it', async () => {
-    for (const [flags, refused] of [[[], true], [['--trust'], false]] as const) {
-      const server = startCli(world.cliPath, ['mcp', '--workspace', world.workspace, ...flags, '--provider', 'anthropic', '--base-url', world.server.baseUrl], { ANTHROPIC_API_KEY: 'test-key', HOME: home }, { stdin: 'pipe' });
+    for (const [flags, refused] of [
+      [[], true],
+      [['--trust'], false],
+    ] as const) {
+      const server = startCli(
+        world.cliPath,
+        ['mcp', '--workspace', world.workspace, ...flags, '--provider', 'anthropic', '--base-url', world.server.baseUrl],
+        { ANTHROPIC_API_KEY: 'test-key', HOME: home },
+        { stdin: 'pipe' },
+      );
       server.child.stdin?.end();
       const { stderr } = await server.exited;
       expect(stderr.includes('agent-team: this folder is not trusted: its own configuration does not run:')).toBe(refused);
@@ -168,9 +215,15 @@ describe.skipIf(!canReplaceBubblewrap)(`a machine without a sandbox (${replacing
       expect(result.code).toBe(0);
       expect(result.ran).toEqual({ hook: false, server: false });
       expect(await markers()).toEqual({ hook: false, server: false });
-      expect(result.stderr).toMatch(new RegExp(`agent-team: no OS sandbox here \\((?:${sandboxRefusalPattern.source})\\): no hook runs, no MCP server that starts a program starts`));
+      expect(result.stderr).toMatch(
+        new RegExp(
+          `agent-team: no OS sandbox here \\((?:${sandboxRefusalPattern.source})\\): no hook runs, no MCP server that starts a program starts`,
+        ),
+      );
       // The run's own record says so too (the sidebar shows the same notice), and names what was held back.
-      const notices = parseEvents(result.stdout).filter((event) => event.type === 'notice').map((event) => String(event.text));
+      const notices = parseEvents(result.stdout)
+        .filter((event) => event.type === 'notice')
+        .map((event) => String(event.text));
       expect(notices[0]).toMatch(new RegExp(`^No OS sandbox here \\((?:${sandboxRefusalPattern.source})`));
       if (flags.length > 0) expect(notices.join('\n')).toContain("MCP server 'calc' was not started: there is no OS sandbox here");
     }
@@ -180,7 +233,9 @@ describe.skipIf(!canReplaceBubblewrap)(`a machine without a sandbox (${replacing
     const result = await run(['--no-sandbox', '--trust'], await withoutSandbox());
     expect(result.ran).toEqual({ hook: true, server: true });
     expect(await markers()).toEqual({ hook: true, server: true });
-    expect(result.stderr).toContain('--no-sandbox: allowed commands run as you, with your files and your network; so do hooks and MCP servers.');
+    expect(result.stderr).toContain(
+      '--no-sandbox: allowed commands run as you, with your files and your network; so do hooks and MCP servers.',
+    );
   });
 });
 
@@ -189,12 +244,18 @@ const hasScript = spawnSync('script', ['--version']).status === 0;
 
 describe.skipIf(!hasScript)('on a terminal', () => {
   /** Runs `run` on a pseudo-terminal, answering `answer` to the trust question once it is asked. */
-  function runOnTerminal(answer: string, command: string[] = ['run', '--json', '--agent', 'researcher', '--workspace', world.workspace]): Promise<{ output: string; code: number | null }> {
+  function runOnTerminal(
+    answer: string,
+    command: string[] = ['run', '--json', '--agent', 'researcher', '--workspace', world.workspace],
+  ): Promise<{ output: string; code: number | null }> {
     world.server.respondWith(() => textTurn('main is in main.ts.'));
     const provider = providerEnvironment('openai', world.server.baseUrl);
     const argv = [process.execPath, world.cliPath, ...command, ...(command[0] === 'run' ? [...provider.args, 'Where is main?'] : [])];
     const line = argv.map((word) => `'${word.replace(/'/g, "'\\''")}'`).join(' ');
-    const child = spawn('script', ['-qec', line, '/dev/null'], { env: { PATH: process.env.PATH ?? '', ...provider.env, HOME: home }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn('script', ['-qec', line, '/dev/null'], {
+      env: { PATH: process.env.PATH ?? '', ...provider.env, HOME: home },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let output = '';
     let answered = false;
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {

@@ -17,7 +17,10 @@ const cli = (args: string[]) => startCli(world.cliPath, [...args, '--workspace',
 async function runTwo(first: Parameters<typeof scriptRefactorers>[1], second: Parameters<typeof scriptRefactorers>[2]): Promise<void> {
   scriptRefactorers(world, first, second);
   const provider = providerEnvironment('openai', world.server.baseUrl);
-  expect((await startCli(world.cliPath, ['run', '--workspace', world.workspace, ...provider.args, 'Refactor shapes.ts'], provider.env).exited).code).toBe(0);
+  expect(
+    (await startCli(world.cliPath, ['run', '--workspace', world.workspace, ...provider.args, 'Refactor shapes.ts'], provider.env).exited)
+      .code,
+  ).toBe(0);
 }
 
 describe('agent-team undo after merged accepts', () => {

@@ -41,7 +41,11 @@ async function runRefactorer(apply = false): Promise<void> {
         ]);
   });
   const provider = providerEnvironment('openai', world.server.baseUrl);
-  const run = await startCli(world.cliPath, ['run', '--agent', 'refactorer', '--workspace', world.workspace, ...(apply ? ['--apply'] : []), ...provider.args, 'Rename add to sum'], provider.env).exited;
+  const run = await startCli(
+    world.cliPath,
+    ['run', '--agent', 'refactorer', '--workspace', world.workspace, ...(apply ? ['--apply'] : []), ...provider.args, 'Rename add to sum'],
+    provider.env,
+  ).exited;
   expect(run.code, run.stderr).toBe(0);
 }
 
@@ -65,7 +69,14 @@ describe('agent-team undo', () => {
 
     const redone = await cli(['undo', 't1', '--json']);
     expect(redone.code, redone.stderr).toBe(0);
-    expect(JSON.parse(redone.stdout)).toMatchObject({ runId: 't1', outcome: 'redone', files: [{ path: 'math.ts', action: 'restored' }, { path: 'new.txt', action: 'created' }] });
+    expect(JSON.parse(redone.stdout)).toMatchObject({
+      runId: 't1',
+      outcome: 'redone',
+      files: [
+        { path: 'math.ts', action: 'restored' },
+        { path: 'new.txt', action: 'created' },
+      ],
+    });
     expect(await files()).toEqual(accepted);
     expect((await cli(['undo', 't1'])).code).toBe(0);
     expect(await files()).toEqual(before);
@@ -79,7 +90,9 @@ describe('agent-team undo', () => {
     const handEdited = await files();
     const refused = await cli(['undo', 't1']);
     expect(refused.code).toBe(1);
-    expect(refused.stdout).toContain('Nothing was undone; every file was left as it is. Refused:\n  math.ts: it changed on disk since the change was accepted');
+    expect(refused.stdout).toContain(
+      'Nothing was undone; every file was left as it is. Refused:\n  math.ts: it changed on disk since the change was accepted',
+    );
     expect(refused.stdout).not.toContain('new.txt:');
     expect(refused.stdout).toContain('agent-team undo t1 --force');
     expect(await files()).toEqual(handEdited);

@@ -20,10 +20,18 @@ async function write(root: string, relative: string, content: string): Promise<v
 
 beforeEach(async () => {
   home = await mkdtemp(path.join(tmpdir(), 'agent-team-home-'));
-  await write(home, '.claude/agents/linter.md', '---\nname: linter\ndescription: Lints with the user\'s own rules.\ntools: Read, Grep\n---\nYou are the user\'s linter.');
+  await write(
+    home,
+    '.claude/agents/linter.md',
+    "---\nname: linter\ndescription: Lints with the user's own rules.\ntools: Read, Grep\n---\nYou are the user's linter.",
+  );
   await write(home, '.copilot/agents/writer.agent.md', '---\ndescription: Writes release notes.\n---\nYou write release notes.');
-  await write(home, '.agent-team/agents/tester.md', '---\ndescription: The user\'s tester.\n---\nYou are the user\'s tester.');
-  await write(world.workspace, '.agent-team/agents/tester.md', '---\ndescription: The project\'s tester.\n---\nYou are the project\'s tester.');
+  await write(home, '.agent-team/agents/tester.md', "---\ndescription: The user's tester.\n---\nYou are the user's tester.");
+  await write(
+    world.workspace,
+    '.agent-team/agents/tester.md',
+    "---\ndescription: The project's tester.\n---\nYou are the project's tester.",
+  );
 });
 
 afterEach(async () => {
@@ -44,7 +52,11 @@ describe("the user's own roles", () => {
   it('run like any role', async () => {
     world.server.respondWith(() => textTurn('No lint problems.'));
     const provider = providerEnvironment('anthropic', world.server.baseUrl);
-    const { code } = await startCli(world.cliPath, ['run', '--json', '--agent', 'linter', '--workspace', world.workspace, ...provider.args, 'Lint README.md'], { ...provider.env, HOME: home }).exited;
+    const { code } = await startCli(
+      world.cliPath,
+      ['run', '--json', '--agent', 'linter', '--workspace', world.workspace, ...provider.args, 'Lint README.md'],
+      { ...provider.env, HOME: home },
+    ).exited;
     expect(code).toBe(0);
     expect(world.server.requests[0]!.system).toContain("You are the user's linter.");
     expect(world.server.requests[0]!.toolNames).toEqual(['Read', 'Grep']);
@@ -53,18 +65,30 @@ describe("the user's own roles", () => {
 
 describe('imported role files, understood', () => {
   it("maps Claude Code's model aliases to Anthropic's models, and to the run's own model elsewhere", async () => {
-    await write(world.workspace, '.claude/agents/quick.md', '---\nname: quick\ndescription: Answers quickly.\nmodel: haiku\n---\nYou answer quickly.');
+    await write(
+      world.workspace,
+      '.claude/agents/quick.md',
+      '---\nname: quick\ndescription: Answers quickly.\nmodel: haiku\n---\nYou answer quickly.',
+    );
     world.server.respondWith(() => textTurn('Quick answer.'));
     for (const protocol of ['anthropic', 'openai'] as const) {
       const provider = providerEnvironment(protocol, world.server.baseUrl);
-      const { code } = await startCli(world.cliPath, ['run', '--json', '--agent', 'quick', '--model', 'the-run-model', '--workspace', world.workspace, ...provider.args, 'Hi'], { ...provider.env, HOME: home }).exited;
+      const { code } = await startCli(
+        world.cliPath,
+        ['run', '--json', '--agent', 'quick', '--model', 'the-run-model', '--workspace', world.workspace, ...provider.args, 'Hi'],
+        { ...provider.env, HOME: home },
+      ).exited;
       expect(code).toBe(0);
     }
     expect(world.server.requests.map((request) => request.model)).toEqual(['claude-haiku-4-5', 'the-run-model']);
   });
 
   it("reads a GitHub agent file's mcp-servers as its MCP servers", async () => {
-    await write(world.workspace, '.github/agents/docs.agent.md', "---\ndescription: Knows the docs.\nmcp-servers:\n  docs:\n    type: local\n    command: docs-server\n    args: ['--stdio']\n    tools: ['*']\n---\nYou know the docs.");
+    await write(
+      world.workspace,
+      '.github/agents/docs.agent.md',
+      "---\ndescription: Knows the docs.\nmcp-servers:\n  docs:\n    type: local\n    command: docs-server\n    args: ['--stdio']\n    tools: ['*']\n---\nYou know the docs.",
+    );
     const { code, stdout, stderr } = await startCli(world.cliPath, ['agents', '--workspace', world.workspace], { HOME: home }).exited;
     expect(code).toBe(0);
     expect(stderr).toBe('');

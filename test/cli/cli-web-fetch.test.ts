@@ -21,7 +21,9 @@ beforeEach(async () => {
   site = createServer((request, response) => {
     if (request.url === '/docs') {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      response.end('<html><head><title>t</title><script>steal()</script></head><body><h1>Parser API</h1><p>Call <code>parse(text)</code>.</p></body></html>');
+      response.end(
+        '<html><head><title>t</title><script>steal()</script></head><body><h1>Parser API</h1><p>Call <code>parse(text)</code>.</p></body></html>',
+      );
     } else if (request.url === '/moved') {
       response.writeHead(302, { location: `http://localhost:${(site.address() as AddressInfo).port}/docs` });
       response.end();
@@ -52,9 +54,15 @@ afterEach(async () => {
 });
 
 async function fetchThroughCli(protocol: MockProtocol, url: string, flags: string[]) {
-  world.server.respondWith((request) => (priorTurns(request) === 0 ? toolCallTurn([{ name: 'WebFetch', input: { url, prompt: 'the parser API' } }]) : textTurn('Read it.')));
+  world.server.respondWith((request) =>
+    priorTurns(request) === 0 ? toolCallTurn([{ name: 'WebFetch', input: { url, prompt: 'the parser API' } }]) : textTurn('Read it.'),
+  );
   const provider = providerEnvironment(protocol, world.server.baseUrl);
-  const run = await startCli(world.cliPath, ['run', '--json', '--agent', 'researcher', '--workspace', world.workspace, ...provider.args, ...flags, 'How is the parser called?'], provider.env).exited;
+  const run = await startCli(
+    world.cliPath,
+    ['run', '--json', '--agent', 'researcher', '--workspace', world.workspace, ...provider.args, ...flags, 'How is the parser called?'],
+    provider.env,
+  ).exited;
   expect(run.code).toBe(0);
   return world.server.requests[1]!.lastMessageText;
 }
@@ -97,14 +105,32 @@ describe('WebFetch limits', () => {
 
   it('reports a redirect to another port of the same host instead of following it', async () => {
     const result = await fetchThroughCli('anthropic', `${origin}/other-port`, ['--allow-domain', siteRule]);
-    expect(result).toContain(`${origin}/other-port redirects to http://127.0.0.1:1/docs, another site; call WebFetch with that address if you want it.`);
+    expect(result).toContain(
+      `${origin}/other-port redirects to http://127.0.0.1:1/docs, another site; call WebFetch with that address if you want it.`,
+    );
   });
 
   it('refuses an --allow-domain that names no site, saying what one looks like', async () => {
     const provider = providerEnvironment('openai', world.server.baseUrl);
-    const run = await startCli(world.cliPath, ['run', '--agent', 'researcher', '--workspace', world.workspace, '--allow-domain', 'https://docs.example.com', ...provider.args, 'Read'], provider.env).exited;
+    const run = await startCli(
+      world.cliPath,
+      [
+        'run',
+        '--agent',
+        'researcher',
+        '--workspace',
+        world.workspace,
+        '--allow-domain',
+        'https://docs.example.com',
+        ...provider.args,
+        'Read',
+      ],
+      provider.env,
+    ).exited;
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('--allow-domain https://docs.example.com: not a site; give a host (docs.example.com), a host and port (docs.example.com:8080), *.example.com or *');
+    expect(run.stderr).toContain(
+      '--allow-domain https://docs.example.com: not a site; give a host (docs.example.com), a host and port (docs.example.com:8080), *.example.com or *',
+    );
     expect(world.server.requests).toHaveLength(0);
   });
 

@@ -19,7 +19,7 @@ async function writeWorkflow(name: string, text: string): Promise<void> {
 }
 
 describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run --workflow, loop state and inline agents (%s)', (protocol) => {
-  it('runs the evaluator-optimizer example: round 2 of the writer carries round 1\'s critique; the inline agents\' system messages and tools reach the provider', async () => {
+  it("runs the evaluator-optimizer example: round 2 of the writer carries round 1's critique; the inline agents' system messages and tools reach the provider", async () => {
     await writeWorkflow('evaluator-optimizer.yaml', await readFile(fixture, 'utf8'));
     world.server.respondWith((request) => {
       if (request.system.startsWith('You are a creative writer.')) {
@@ -33,7 +33,11 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run --workflow,
       return textTurn(`unexpected agent: ${request.system.slice(0, 40)}`);
     });
     const provider = providerEnvironment(protocol, world.server.baseUrl);
-    const { code, stdout, stderr } = await startCli(world.cliPath, ['run', '--json', '--workspace', world.workspace, ...provider.args, '--workflow', 'evaluator-optimizer', 'a two-line poem'], provider.env).exited;
+    const { code, stdout, stderr } = await startCli(
+      world.cliPath,
+      ['run', '--json', '--workspace', world.workspace, ...provider.args, '--workflow', 'evaluator-optimizer', 'a two-line poem'],
+      provider.env,
+    ).exited;
     expect([code, stderr]).toEqual([0, '']);
     const events = parseEvents(stdout);
     expect(events.filter((event) => event.type === 'task-start').map((event) => `${event.role}: ${event.description}`)).toEqual([
@@ -50,20 +54,35 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run --workflow,
       "Write a two-line poem.\nYour previous draft: none yet\nThe critic's notes on it: none yet: this is the first draft",
       "Write a two-line poem.\nYour previous draft: Roses are red.\nThe critic's notes on it: Too short: add a second line.",
     ]);
-    const critic = world.server.requests.find((request) => request.system.startsWith('You are a writing critic. Review and improve the content.'));
+    const critic = world.server.requests.find((request) =>
+      request.system.startsWith('You are a writing critic. Review and improve the content.'),
+    );
     expect(critic?.toolNames).toEqual(expect.arrayContaining(['Read', 'Grep', 'ExitLoop']));
     expect(critic?.toolNames).not.toContain('Edit');
     expect(critic?.toolNames).not.toContain('Agent');
   });
 
-  it('an inline agent\'s model reaches the provider', async () => {
-    await writeWorkflow('check.yaml', 'description: One check.\ntype: sequential\nsteps:\n  - agent: {name: checker, systemMessage: You check poems., model: checker-model-7, tools: [Read]}\n    prompt: "Check {input}"\n');
+  it("an inline agent's model reaches the provider", async () => {
+    await writeWorkflow(
+      'check.yaml',
+      'description: One check.\ntype: sequential\nsteps:\n  - agent: {name: checker, systemMessage: You check poems., model: checker-model-7, tools: [Read]}\n    prompt: "Check {input}"\n',
+    );
     world.server.respondWith(() => textTurn('Checked.'));
     const provider = providerEnvironment(protocol, world.server.baseUrl);
-    const { code, stdout } = await startCli(world.cliPath, ['run', '--json', '--workspace', world.workspace, ...provider.args, '--workflow', 'check', 'poem.md'], provider.env).exited;
+    const { code, stdout } = await startCli(
+      world.cliPath,
+      ['run', '--json', '--workspace', world.workspace, ...provider.args, '--workflow', 'check', 'poem.md'],
+      provider.env,
+    ).exited;
     expect(code).toBe(0);
-    expect(parseEvents(stdout).filter((event) => event.type === 'task-start').map((event) => event.role)).toEqual(['workflow', 'checker']);
-    expect(world.server.requests.map((request) => [request.model, request.system.split('\n')[0], request.toolNames])).toEqual([['checker-model-7', 'You check poems.', ['Read']]]);
+    expect(
+      parseEvents(stdout)
+        .filter((event) => event.type === 'task-start')
+        .map((event) => event.role),
+    ).toEqual(['workflow', 'checker']);
+    expect(world.server.requests.map((request) => [request.model, request.system.split('\n')[0], request.toolNames])).toEqual([
+      ['checker-model-7', 'You check poems.', ['Read']],
+    ]);
   });
 });
 

@@ -23,7 +23,8 @@ steps:
         description: Review the findings
   - workflow: summary
 `;
-const summary = 'description: Summarize.\ntype: sequential\nsteps:\n  - agent: researcher\n    prompt: "Summarize the work on {input}"\n    description: Summarize\n';
+const summary =
+  'description: Summarize.\ntype: sequential\nsteps:\n  - agent: researcher\n    prompt: "Summarize the work on {input}"\n    description: Summarize\n';
 
 async function writeWorkflows(files: Record<string, string>): Promise<void> {
   const directory = path.join(world.workspace, '.agent-team', 'workflows');
@@ -33,7 +34,11 @@ async function writeWorkflows(files: Record<string, string>): Promise<void> {
 
 describe('agent-team workflows', () => {
   it('lists the workflows, reports each problem with file, line and field, and exits 2 when one is invalid', async () => {
-    await writeWorkflows({ 'fix.yaml': fix, 'summary.yaml': summary, 'broken.yaml': 'description: Broken.\ntype: sequential\nsteps:\n  - agent: reviewer\n    prompt: "Review {review}"\n' });
+    await writeWorkflows({
+      'fix.yaml': fix,
+      'summary.yaml': summary,
+      'broken.yaml': 'description: Broken.\ntype: sequential\nsteps:\n  - agent: reviewer\n    prompt: "Review {review}"\n',
+    });
     const { code, stdout, stderr } = await startCli(world.cliPath, ['workflows', '--workspace', world.workspace], {}).exited;
     expect(code).toBe(2);
     expect(stdout).toContain('fix      .agent-team/workflows/fix.yaml · sequential\n         Find the bug, fix it, review the fix.');
@@ -59,7 +64,11 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run --workflow 
       return textTurn('The findings are sound.');
     });
     const provider = providerEnvironment(protocol, world.server.baseUrl);
-    const { code, stdout } = await startCli(world.cliPath, ['run', '--json', '--workspace', world.workspace, ...provider.args, '--workflow', 'fix', 'date parsing'], provider.env).exited;
+    const { code, stdout } = await startCli(
+      world.cliPath,
+      ['run', '--json', '--workspace', world.workspace, ...provider.args, '--workflow', 'fix', 'date parsing'],
+      provider.env,
+    ).exited;
     expect(code).toBe(0);
     const events = parseEvents(stdout);
     const starts = events.filter((event) => event.type === 'task-start');
@@ -73,7 +82,9 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run --workflow 
     ]);
     expect(starts[0].parentId).toBeNull();
     const reviewerRequest = world.server.requests.find((request) => agentOf(request) === 'reviewer');
-    expect(reviewerRequest?.lastMessageText).toBe('Review these findings: Dates are parsed in parser.ts:1.. Call ExitLoop when they are sound.');
+    expect(reviewerRequest?.lastMessageText).toBe(
+      'Review these findings: Dates are parsed in parser.ts:1.. Call ExitLoop when they are sound.',
+    );
     expect(reviewerRequest?.toolNames).toContain('ExitLoop');
     expect(events.filter((event) => event.type === 'task-end').every((event) => event.status === 'completed')).toBe(true);
     expect(events.at(-1)).toMatchObject({ type: 'run-end', status: 'completed', output: 'Summary: the date parsing was reviewed.' });
@@ -81,32 +92,48 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run --workflow 
 });
 
 describe('agent-team run --workflow: stacked proposals', () => {
-  it('the reviewer reads the refactorer\'s unaccepted proposal, and --apply writes both edits in order', async () => {
+  it("the reviewer reads the refactorer's unaccepted proposal, and --apply writes both edits in order", async () => {
     await writeWorkflows({
-      'fix-review.yaml': 'description: Fix, then review and touch up.\ntype: sequential\nsteps:\n  - agent: refactorer\n    prompt: "Fix {input}"\n  - agent: tidy\n    prompt: "Review and tidy {input}"\n',
+      'fix-review.yaml':
+        'description: Fix, then review and touch up.\ntype: sequential\nsteps:\n  - agent: refactorer\n    prompt: "Fix {input}"\n  - agent: tidy\n    prompt: "Review and tidy {input}"\n',
     });
     await mkdir(path.join(world.workspace, '.agent-team', 'agents'), { recursive: true });
-    await writeFile(path.join(world.workspace, '.agent-team', 'agents', 'tidy.md'), '---\nname: tidy\ndescription: Reviews and tidies.\ntools: [Read, Edit]\n---\nYou are a tidy reviewer.');
+    await writeFile(
+      path.join(world.workspace, '.agent-team', 'agents', 'tidy.md'),
+      '---\nname: tidy\ndescription: Reviews and tidies.\ntools: [Read, Edit]\n---\nYou are a tidy reviewer.',
+    );
     world.server.respondWith((request) => {
       if (agentOf(request) === 'refactorer') {
-        if (priorTurns(request) === 0) return toolCallTurn([{ name: 'Edit', input: { file_path: 'parser.ts', old_string: 'new Date(text)', new_string: 'safeDate(text)' } }]);
+        if (priorTurns(request) === 0)
+          return toolCallTurn([
+            { name: 'Edit', input: { file_path: 'parser.ts', old_string: 'new Date(text)', new_string: 'safeDate(text)' } },
+          ]);
         return textTurn('Fixed.');
       }
       switch (priorTurns(request)) {
         case 0:
           return toolCallTurn([{ name: 'Read', input: { file_path: 'parser.ts' } }]);
         case 1:
-          if (!request.lastMessageText.includes('safeDate(text)')) return textTurn(`The proposal was not visible: ${request.lastMessageText}`);
-          return toolCallTurn([{ name: 'Edit', input: { file_path: 'parser.ts', old_string: 'export const parse', new_string: 'export const parseDate' } }]);
+          if (!request.lastMessageText.includes('safeDate(text)'))
+            return textTurn(`The proposal was not visible: ${request.lastMessageText}`);
+          return toolCallTurn([
+            { name: 'Edit', input: { file_path: 'parser.ts', old_string: 'export const parse', new_string: 'export const parseDate' } },
+          ]);
         default:
           return textTurn('Reviewed and tidied.');
       }
     });
     const provider = providerEnvironment('anthropic', world.server.baseUrl);
-    const { code, stdout } = await startCli(world.cliPath, ['run', '--json', '--apply', '--workspace', world.workspace, ...provider.args, '--workflow', 'fix-review', 'parser.ts'], provider.env).exited;
+    const { code, stdout } = await startCli(
+      world.cliPath,
+      ['run', '--json', '--apply', '--workspace', world.workspace, ...provider.args, '--workflow', 'fix-review', 'parser.ts'],
+      provider.env,
+    ).exited;
     expect(code).toBe(0);
     expect(parseEvents(stdout).at(-1)).toMatchObject({ type: 'run-end', status: 'completed', output: 'Reviewed and tidied.' });
-    expect(await readFile(path.join(world.workspace, 'parser.ts'), 'utf8')).toBe('export const parseDate = (text: string) => safeDate(text);\n');
+    expect(await readFile(path.join(world.workspace, 'parser.ts'), 'utf8')).toBe(
+      'export const parseDate = (text: string) => safeDate(text);\n',
+    );
   });
 });
 
@@ -120,7 +147,9 @@ describe('agent-team run --workflow: errors', () => {
     expect(missing.stderr).toContain('There is no workflow "nowhere". Workflows: broken.');
     const invalid = await startCli(world.cliPath, [...base, '--workflow', 'broken', 'x'], env).exited;
     expect(invalid.code).toBe(2);
-    expect(invalid.stderr).toContain('The workflow "broken" cannot run:\n  .agent-team/workflows/broken.yaml:2: type: a loop needs max_iterations');
+    expect(invalid.stderr).toContain(
+      'The workflow "broken" cannot run:\n  .agent-team/workflows/broken.yaml:2: type: a loop needs max_iterations',
+    );
     const both = await startCli(world.cliPath, [...base, '--workflow', 'broken', '--agent', 'reviewer', 'x'], env).exited;
     expect(both.code).toBe(2);
     expect(both.stderr).toContain('--agent and --workflow cannot be used together');

@@ -98,7 +98,9 @@ describe('help per command', () => {
 describe('one folder per command', () => {
   it('refuses two --workspace instead of silently taking one of them', () => {
     for (const command of ['run', 'agents', 'runs', 'mcp']) {
-      expect(() => parseArguments([...minimal[command]!, '--workspace', '/a', '--workspace', '/b'], '/tmp'), command).toThrow('--workspace is given twice (/a and /b): agents work in one folder');
+      expect(() => parseArguments([...minimal[command]!, '--workspace', '/a', '--workspace', '/b'], '/tmp'), command).toThrow(
+        '--workspace is given twice (/a and /b): agents work in one folder',
+      );
     }
   });
 });

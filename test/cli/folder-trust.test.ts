@@ -21,7 +21,10 @@ beforeEach(async () => {
   home = await mkdtemp(path.join(tmpdir(), 'agent-team-home-'));
   stderr = '';
   await mkdir(path.join(root, '.claude'));
-  await writeFile(path.join(root, '.claude', 'settings.json'), JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo \u001b]52;c;evil\u0007done\nfake line' }] }] } }));
+  await writeFile(
+    path.join(root, '.claude', 'settings.json'),
+    JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo \u001b]52;c;evil\u0007done\nfake line' }] }] } }),
+  );
 });
 
 afterEach(async () => {
@@ -32,7 +35,14 @@ afterEach(async () => {
 function decide(options: { trustFlag?: boolean; answer?: boolean }) {
   const asked: string[] = [];
   const ask = options.answer === undefined ? {} : { ask: async (listing: string) => (asked.push(listing), options.answer!) };
-  const decided = decideFolderTrust({ root, roles: [], ...(options.trustFlag ? { trustFlag: true } : {}), ...ask, environment: { HOME: home }, stderr: { write: (text) => void (stderr += text) } });
+  const decided = decideFolderTrust({
+    root,
+    roles: [],
+    ...(options.trustFlag ? { trustFlag: true } : {}),
+    ...ask,
+    environment: { HOME: home },
+    stderr: { write: (text) => void (stderr += text) },
+  });
   return { decided, asked };
 }
 
@@ -49,13 +59,26 @@ describe("the CLI's trust decision", () => {
     await rm(path.join(root, '.claude'), { recursive: true });
     await writeFile(path.join(root, 'package.json'), JSON.stringify({ scripts: { test: 'node --test' } }));
     const asked: string[] = [];
-    const decided = await decideFolderTrust({ root, roles: [], unusedKinds: ['check'], ask: async (listing) => (asked.push(listing), false), environment: { HOME: home }, stderr: { write: (text) => void (stderr += text) } });
+    const decided = await decideFolderTrust({
+      root,
+      roles: [],
+      unusedKinds: ['check'],
+      ask: async (listing) => (asked.push(listing), false),
+      environment: { HOME: home },
+      stderr: { write: (text) => void (stderr += text) },
+    });
     expect(decided.trusted).toBe(true);
     expect(decided.configuration.items).toEqual([]);
     expect(asked).toEqual([]);
     expect(stderr).toBe('');
     // With the checks in use, the same folder is asked about them.
-    const withChecks = await decideFolderTrust({ root, roles: [], ask: async (listing) => (asked.push(listing), false), environment: { HOME: home }, stderr: { write: () => {} } });
+    const withChecks = await decideFolderTrust({
+      root,
+      roles: [],
+      ask: async (listing) => (asked.push(listing), false),
+      environment: { HOME: home },
+      stderr: { write: () => {} },
+    });
     expect(withChecks.trusted).toBe(false);
     expect(asked.join('')).toContain("check 'npm test' (package.json)");
   });

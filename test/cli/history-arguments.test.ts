@@ -5,20 +5,34 @@ import { UsageError, parseArguments } from '../../src/cli/arguments.js';
 describe('runs and apply arguments', () => {
   it('parses runs and apply with their options', () => {
     expect(parseArguments(['runs', '--json'], '/here')).toEqual({ command: 'runs', workspace: '/here', json: true });
-    expect(parseArguments(['apply', 't3', '--file', 'a.ts', '--file=b.ts', '--branch', 'x/y', '--workspace', '/w'], '/here')).toEqual({ command: 'apply', runId: 't3', workspace: '/w', files: ['a.ts', 'b.ts'], branch: 'x/y', json: false });
+    expect(parseArguments(['apply', 't3', '--file', 'a.ts', '--file=b.ts', '--branch', 'x/y', '--workspace', '/w'], '/here')).toEqual({
+      command: 'apply',
+      runId: 't3',
+      workspace: '/w',
+      files: ['a.ts', 'b.ts'],
+      branch: 'x/y',
+      json: false,
+    });
     expect(parseArguments(['apply', 't3', '--force'], '/here')).toMatchObject({ command: 'apply', runId: 't3', force: true });
   });
 
   it('takes --force on run only with --resume or --continue (a foreign run to go on with)', () => {
     expect(parseArguments(['run', '--resume', 't3', '--force'], '/here')).toMatchObject({ command: 'run', resumeRun: 't3', force: true });
-    expect(parseArguments(['run', '--continue', 't3', '--force', 'More'], '/here')).toMatchObject({ command: 'run', continueRun: 't3', force: true });
+    expect(parseArguments(['run', '--continue', 't3', '--force', 'More'], '/here')).toMatchObject({
+      command: 'run',
+      continueRun: 't3',
+      force: true,
+    });
     expect(parseArguments(['run', '--continue', 't3', 'More'], '/here')).not.toHaveProperty('force');
   });
 
   it.each([
     [['apply'], 'needs one run id'],
     [['apply', 't1', 't2'], 'needs one run id, not 2 words'],
-    [['apply', 't1', '--model', 'x'], '"apply" takes only --workspace, --file, --branch, --show, --take, --conflict-markers, --force and --json, not --model'],
+    [
+      ['apply', 't1', '--model', 'x'],
+      '"apply" takes only --workspace, --file, --branch, --show, --take, --conflict-markers, --force and --json, not --model',
+    ],
     [['runs', 't1'], '"runs" takes no words'],
     [['runs', '--file', 'a'], '"runs" takes only --workspace and --json, not --file'],
     [['run', '--branch', 'x', 'task'], '--branch belongs to "apply", not "run"'],

@@ -6,9 +6,21 @@ import type { TaskSnapshot } from '../../src/engine/tasks/types.js';
 
 function task(overrides: Partial<TaskSnapshot>): TaskSnapshot {
   return {
-    id: 't3', parentId: 't1', rootId: 't1', depth: 1, role: 'names', description: 'Settle names', prompt: 'p',
-    background: false, status: 'waiting', createdAt: 0, startedAt: 0, usage: { inputTokens: 0, outputTokens: 0 },
-    treeUsage: { inputTokens: 0, outputTokens: 0 }, transcriptLength: 0, ...overrides,
+    id: 't3',
+    parentId: 't1',
+    rootId: 't1',
+    depth: 1,
+    role: 'names',
+    description: 'Settle names',
+    prompt: 'p',
+    background: false,
+    status: 'waiting',
+    createdAt: 0,
+    startedAt: 0,
+    usage: { inputTokens: 0, outputTokens: 0 },
+    treeUsage: { inputTokens: 0, outputTokens: 0 },
+    transcriptLength: 0,
+    ...overrides,
   };
 }
 
@@ -27,7 +39,10 @@ describe('a question queued for you, on the terminal', () => {
   it('the live tree shows the task waiting, queued for you', () => {
     let text = '';
     const view = new TerminalView({ write: (chunk) => (text += chunk), isTTY: true, columns: 200 }, () => 5_000);
-    view.handle({ type: 'task-start', task: task({ id: 't1', parentId: null, depth: 0, role: 'coordinator', description: 'Settle both', status: 'running' }) });
+    view.handle({
+      type: 'task-start',
+      task: task({ id: 't1', parentId: null, depth: 0, role: 'coordinator', description: 'Settle both', status: 'running' }),
+    });
     view.handle({ type: 'task-update', task: task({ queuedForUser: true }) });
     expect(text).toContain('  ? [t3] names: Settle names  waiting, queued for you · 5s · 0 tokens');
   });

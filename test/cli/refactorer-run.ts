@@ -8,12 +8,16 @@ import { httpError, textTurn, toolCallTurn } from '../support/mock-provider/inde
 import { agentOf, priorTurns, providerEnvironment, startCli } from './cli-harness.js';
 import type { CliWorld } from './cli-world.js';
 
-export const originalMath = 'export function add(a: number, b: number) {\n  return a + b;\n}\n\nexport function sub(a: number, b: number) {\n  return a - b;\n}\n';
+export const originalMath =
+  'export function add(a: number, b: number) {\n  return a + b;\n}\n\nexport function sub(a: number, b: number) {\n  return a - b;\n}\n';
 export const expectedMath = originalMath.replace('function add(', 'function sum(');
 export const originalReadme = '# Math\n';
 export const expectedReadme = '# Math\n\nUse `sum` to add numbers.\n';
 
-export async function runRefactorer(world: CliWorld, options: { fails?: boolean; environment?: Record<string, string> } = {}): Promise<string> {
+export async function runRefactorer(
+  world: CliWorld,
+  options: { fails?: boolean; environment?: Record<string, string> } = {},
+): Promise<string> {
   world.server.respondWith((request) => {
     if (agentOf(request) !== 'refactorer') throw new Error(`unexpected agent: ${request.system.slice(0, 60)}`);
     if (priorTurns(request) === 0) {
@@ -26,7 +30,11 @@ export async function runRefactorer(world: CliWorld, options: { fails?: boolean;
   });
   const provider = providerEnvironment('openai', world.server.baseUrl);
   const environment = { ...provider.env, ...options.environment };
-  const run = await startCli(world.cliPath, ['run', '--agent', 'refactorer', '--workspace', world.workspace, ...provider.args, 'Rename add to sum'], environment).exited;
+  const run = await startCli(
+    world.cliPath,
+    ['run', '--agent', 'refactorer', '--workspace', world.workspace, ...provider.args, 'Rename add to sum'],
+    environment,
+  ).exited;
   expect(run.code, run.stderr).toBe(options.fails ? 1 : 0);
   const listed = await startCli(world.cliPath, ['runs', '--json', '--workspace', world.workspace], environment).exited;
   expect(listed.code, listed.stderr).toBe(0);

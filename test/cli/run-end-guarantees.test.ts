@@ -57,7 +57,8 @@ describe('Ctrl-C', () => {
     const workspace = new NodeWorkspace(root);
     const changes = new ChangeSetRegistry();
     const changeSet = changes.create('t1', 'refactorer');
-    for (const name of ['a.txt', 'b.txt', 'c.txt']) changeSet.propose(name, { baseContent: `${name[0]}\n`, proposedContent: `${name[0]} changed\n` });
+    for (const name of ['a.txt', 'b.txt', 'c.txt'])
+      changeSet.propose(name, { baseContent: `${name[0]}\n`, proposedContent: `${name[0]} changed\n` });
     const controller = new AbortController();
     // Ctrl-C arrives while the first file is being written.
     const writeText = workspace.writeText.bind(workspace);
@@ -66,7 +67,11 @@ describe('Ctrl-C', () => {
       return writeText(...args);
     };
     const output: string[] = [];
-    const result = await applyRunChanges({ status: 'completed' } as TaskSnapshot, [changeSet], workspace, { signal: controller.signal, output: { write: (text) => output.push(text) }, taskOf: () => ({ status: 'completed' }) as TaskSnapshot });
+    const result = await applyRunChanges({ status: 'completed' } as TaskSnapshot, [changeSet], workspace, {
+      signal: controller.signal,
+      output: { write: (text) => output.push(text) },
+      taskOf: () => ({ status: 'completed' }) as TaskSnapshot,
+    });
     expect(result.failed).toBe(true);
     expect(await readFile(path.join(root, 'a.txt'), 'utf8')).toBe('a changed\n');
     expect(await readFile(path.join(root, 'b.txt'), 'utf8')).toBe('b\n');
@@ -83,7 +88,10 @@ describe('a run that can make no more progress', () => {
     cleanups.push(() => server.close());
     server.respondWith(() => hangingStream({ text: ['Looking…'] }));
     const root = await temporaryWorkspace({ 'a.txt': 'a\n' });
-    const args = parseArguments(['run', '--json', '--workspace', root, '--provider', 'anthropic', '--base-url', server.baseUrl, 'Look'], root) as RunArguments;
+    const args = parseArguments(
+      ['run', '--json', '--workspace', root, '--provider', 'anthropic', '--base-url', server.baseUrl, 'Look'],
+      root,
+    ) as RunArguments;
     const process = new FakeProcess();
     const stdout: string[] = [];
     const stderr: string[] = [];
@@ -97,9 +105,13 @@ describe('a run that can make no more progress', () => {
     // What Node does when nothing is left to run: the guard turns a silent exit 0 into a loud failure.
     process.emit('beforeExit');
     expect(await finished).toBe(1);
-    expect(stderr.join('')).toMatch(/the run stopped making progress with 1 task\(s\) unfinished[\s\S]*t1 coordinator "Look": running, holds a slot/);
+    expect(stderr.join('')).toMatch(
+      /the run stopped making progress with 1 task\(s\) unfinished[\s\S]*t1 coordinator "Look": running, holds a slot/,
+    );
     const events = parseEvents(stdout.join(''));
-    expect(events.filter((event) => event.type === 'run-end')).toEqual([expect.objectContaining({ status: 'failed', error: expect.stringContaining('stopped making progress') })]);
+    expect(events.filter((event) => event.type === 'run-end')).toEqual([
+      expect.objectContaining({ status: 'failed', error: expect.stringContaining('stopped making progress') }),
+    ]);
     expect(events.at(-1)?.type).toBe('run-end');
     expect(process.listenerCount('beforeExit')).toBe(0);
   });

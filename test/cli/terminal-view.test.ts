@@ -5,9 +5,21 @@ import { TerminalView } from '../../src/cli/terminal-view.js';
 
 function task(overrides: Partial<TaskSnapshot>): TaskSnapshot {
   return {
-    id: 't1', parentId: null, rootId: 't1', depth: 0, role: 'coordinator', description: 'Review parsing', prompt: 'p',
-    background: false, status: 'running', createdAt: 0, startedAt: 0, usage: { inputTokens: 0, outputTokens: 0 },
-    treeUsage: { inputTokens: 0, outputTokens: 0 }, transcriptLength: 0, ...overrides,
+    id: 't1',
+    parentId: null,
+    rootId: 't1',
+    depth: 0,
+    role: 'coordinator',
+    description: 'Review parsing',
+    prompt: 'p',
+    background: false,
+    status: 'running',
+    createdAt: 0,
+    startedAt: 0,
+    usage: { inputTokens: 0, outputTokens: 0 },
+    treeUsage: { inputTokens: 0, outputTokens: 0 },
+    transcriptLength: 0,
+    ...overrides,
   };
 }
 
@@ -16,9 +28,24 @@ describe('TerminalView', () => {
     let text = '';
     const view = new TerminalView({ write: (chunk) => (text += chunk), isTTY: false });
     view.handle({ type: 'task-start', task: task({}) });
-    view.handle({ type: 'task-start', task: task({ id: 't2', parentId: 't1', depth: 1, role: 'researcher', description: 'Find dates', background: true }) });
+    view.handle({
+      type: 'task-start',
+      task: task({ id: 't2', parentId: 't1', depth: 1, role: 'researcher', description: 'Find dates', background: true }),
+    });
     view.handle({ type: 'task-update', task: task({ usage: { inputTokens: 5, outputTokens: 5 } }) });
-    view.handle({ type: 'task-end', task: task({ id: 't2', parentId: 't1', depth: 1, role: 'researcher', description: 'Find dates', status: 'stopped', stopReason: { kind: 'parent-stopped', parentId: 't1' }, treeUsage: { inputTokens: 1200, outputTokens: 300 } }) });
+    view.handle({
+      type: 'task-end',
+      task: task({
+        id: 't2',
+        parentId: 't1',
+        depth: 1,
+        role: 'researcher',
+        description: 'Find dates',
+        status: 'stopped',
+        stopReason: { kind: 'parent-stopped', parentId: 't1' },
+        treeUsage: { inputTokens: 1200, outputTokens: 300 },
+      }),
+    });
     expect(text.split('\n')).toEqual([
       '▶ [t1] coordinator: Review parsing',
       '  ▶ [t2] researcher: Find dates (background)',
@@ -33,7 +60,9 @@ describe('TerminalView', () => {
     view.handle({ type: 'task-start', task: task({}) });
     view.handle({ type: 'task-start', task: task({ id: 't2', parentId: 't1', depth: 1, role: 'reviewer', description: 'Review' }) });
     expect(writes[1].startsWith('\x1b[1A\x1b[J')).toBe(true);
-    expect(writes[1]).toContain('▶ [t1] coordinator: Review parsing  running · 5s · 0 tokens\n  ▶ [t2] reviewer: Review  running · 5s · 0 tokens\n');
+    expect(writes[1]).toContain(
+      '▶ [t1] coordinator: Review parsing  running · 5s · 0 tokens\n  ▶ [t2] reviewer: Review  running · 5s · 0 tokens\n',
+    );
   });
 
   it('shows the words a model streams under its task as they come, made safe, until the step is written down', () => {
@@ -61,7 +90,18 @@ describe('TerminalView', () => {
     let text = '';
     const view = new TerminalView({ write: (chunk) => (text += chunk), isTTY: false });
     view.handle({ type: 'task-start', task: task({}) });
-    view.handle({ type: 'task-end', task: task({ id: 't2', parentId: 't1', depth: 1, role: 'researcher', description: 'Find dates', status: 'interrupted', stopReason: { kind: 'shutdown' } }) });
+    view.handle({
+      type: 'task-end',
+      task: task({
+        id: 't2',
+        parentId: 't1',
+        depth: 1,
+        role: 'researcher',
+        description: 'Find dates',
+        status: 'interrupted',
+        stopReason: { kind: 'shutdown' },
+      }),
+    });
     view.handle({ type: 'task-end', task: task({ status: 'interrupted', stopReason: { kind: 'shutdown' } }) });
     view.finish();
     expect(text.split('\n')).toEqual([
@@ -90,12 +130,21 @@ describe('JsonEventMapper', () => {
     expect(mapper.map({ type: 'task-start', task: task({ id: 't2', parentId: 't1', role: 'researcher' }) })).toEqual([
       { type: 'task-start', taskId: 't2', parentId: 't1', role: 'researcher', description: 'Review parsing', background: false },
     ]);
-    expect(mapper.map({ type: 'task-update', task: task({ id: 't2', background: true }) })).toEqual([{ type: 'task-background', taskId: 't2' }]);
+    expect(mapper.map({ type: 'task-update', task: task({ id: 't2', background: true }) })).toEqual([
+      { type: 'task-background', taskId: 't2' },
+    ]);
     expect(mapper.map({ type: 'task-update', task: task({ id: 't2', background: true }) })).toEqual([]);
     // The words as they stream; the conversation, kept for the run log, is no event of the CLI's.
-    expect(mapper.map({ type: 'task-text-delta', taskId: 't2', text: 'The par' })).toEqual([{ type: 'text-delta', taskId: 't2', text: 'The par' }]);
+    expect(mapper.map({ type: 'task-text-delta', taskId: 't2', text: 'The par' })).toEqual([
+      { type: 'text-delta', taskId: 't2', text: 'The par' },
+    ]);
     expect(mapper.map({ type: 'task-conversation', taskId: 't2', messages: [] })).toEqual([]);
-    expect(mapper.map({ type: 'task-end', task: task({ id: 't2', status: 'failed', error: 'boom', output: 'partial', usage: { inputTokens: 3, outputTokens: 4 } }) })).toEqual([
+    expect(
+      mapper.map({
+        type: 'task-end',
+        task: task({ id: 't2', status: 'failed', error: 'boom', output: 'partial', usage: { inputTokens: 3, outputTokens: 4 } }),
+      }),
+    ).toEqual([
       { type: 'task-end', taskId: 't2', status: 'failed', output: 'partial', error: 'boom', usage: { inputTokens: 3, outputTokens: 4 } },
     ]);
   });
@@ -104,15 +153,30 @@ describe('JsonEventMapper', () => {
     const mapper = new JsonEventMapper();
     const interrupted = task({ status: 'interrupted', stopReason: { kind: 'interrupted' }, output: 'half' });
     expect(mapper.map({ type: 'task-end', task: interrupted })).toEqual([
-      { type: 'task-end', taskId: 't1', status: 'interrupted', output: 'half', stopReason: { kind: 'interrupted' }, usage: { inputTokens: 0, outputTokens: 0 } },
+      {
+        type: 'task-end',
+        taskId: 't1',
+        status: 'interrupted',
+        output: 'half',
+        stopReason: { kind: 'interrupted' },
+        usage: { inputTokens: 0, outputTokens: 0 },
+      },
     ]);
     expect(mapper.map({ type: 'task-end', task: task({ status: 'stopped', stopReason: { kind: 'user' } }) })).toEqual([
       expect.objectContaining({ type: 'task-end', status: 'stopped', stopReason: { kind: 'user' } }),
     ]);
-    expect(runEndEvent(interrupted, 'interrupted')).toMatchObject({ type: 'run-end', status: 'interrupted', output: 'half', stopReason: { kind: 'interrupted' } });
+    expect(runEndEvent(interrupted, 'interrupted')).toMatchObject({
+      type: 'run-end',
+      status: 'interrupted',
+      output: 'half',
+      stopReason: { kind: 'interrupted' },
+    });
     // A caller that only knows the run did not complete says `stopped`; the root says it was interrupted.
     expect(runEndEvent(interrupted, 'stopped')).toMatchObject({ type: 'run-end', status: 'interrupted' });
-    expect(runEndEvent(task({ status: 'stopped', stopReason: { kind: 'user' } }), 'stopped')).toMatchObject({ type: 'run-end', status: 'stopped' });
+    expect(runEndEvent(task({ status: 'stopped', stopReason: { kind: 'user' } }), 'stopped')).toMatchObject({
+      type: 'run-end',
+      status: 'stopped',
+    });
     expect(runEndEvent(interrupted, 'failed', 'the run stopped making progress')).toMatchObject({ type: 'run-end', status: 'failed' });
   });
 });

@@ -67,7 +67,10 @@ describe('the trust store', () => {
     expect(await readTrustStore(store, warn)).toEqual({});
     expect(warnings.at(-1)).toContain('is damaged');
     // A key `__proto__` (only raw JSON can hold one) is a key like any other, not the object's prototype.
-    await writeFile(store, `{"version": 1, "folders": {"/a": {"hash": "sha256:short", "trustedAt": "x"}, "__proto__": {"hash": "${hash}", "trustedAt": "x"}}}`);
+    await writeFile(
+      store,
+      `{"version": 1, "folders": {"/a": {"hash": "sha256:short", "trustedAt": "x"}, "__proto__": {"hash": "${hash}", "trustedAt": "x"}}}`,
+    );
     const folders = await readTrustStore(store, warn);
     expect(Object.keys(folders)).toEqual(['__proto__']);
     expect(Object.getPrototypeOf(folders)).toBe(null);

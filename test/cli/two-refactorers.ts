@@ -8,7 +8,20 @@ import { agentOf, priorTurns } from './cli-harness.js';
 import type { CliWorld } from './cli-world.js';
 
 const spacer = ['', '// ---', '// spacer', '// ---', ''];
-export const original = ['export function alpha() {', '  return 1;', '}', ...spacer, 'export function middle() {', '  return 2;', '}', ...spacer, 'export function omega() {', '  return 3;', '}', ''].join('\n');
+export const original = [
+  'export function alpha() {',
+  '  return 1;',
+  '}',
+  ...spacer,
+  'export function middle() {',
+  '  return 2;',
+  '}',
+  ...spacer,
+  'export function omega() {',
+  '  return 3;',
+  '}',
+  '',
+].join('\n');
 /** Both fitting edits (alpha's and omega's) applied. */
 export const both = original.replace('return 1;', 'return 10;').replace('return 3;', 'return 30;');
 
@@ -29,8 +42,14 @@ export function scriptRefactorers(world: CliWorld, first: keyof typeof edits, se
     }
     if (priorTurns(request) === 0) {
       return toolCallTurn([
-        { name: 'Agent', input: { subagent_type: 'refactorer', description: 'First', prompt: 'Change the first function.', run_in_background: true } },
-        { name: 'Agent', input: { subagent_type: 'refactorer', description: 'Second', prompt: 'Change the other function.', run_in_background: true } },
+        {
+          name: 'Agent',
+          input: { subagent_type: 'refactorer', description: 'First', prompt: 'Change the first function.', run_in_background: true },
+        },
+        {
+          name: 'Agent',
+          input: { subagent_type: 'refactorer', description: 'Second', prompt: 'Change the other function.', run_in_background: true },
+        },
       ]);
     }
     coordinatorTexts.push(JSON.stringify(request.body));

@@ -4,8 +4,22 @@ import { UsageError, parseArguments } from '../../src/cli/arguments.js';
 
 describe('undo arguments', () => {
   it('parses the run, --file (repeatable), --force, --json and --workspace', () => {
-    expect(parseArguments(['undo', 't3'], '/here')).toEqual({ command: 'undo', runId: 't3', workspace: '/here', files: [], force: false, json: false });
-    expect(parseArguments(['undo', 't3', '--file', 'a.ts', '--file=b.ts', '--force', '--json', '--workspace', '/w'], '/here')).toEqual({ command: 'undo', runId: 't3', workspace: '/w', files: ['a.ts', 'b.ts'], force: true, json: true });
+    expect(parseArguments(['undo', 't3'], '/here')).toEqual({
+      command: 'undo',
+      runId: 't3',
+      workspace: '/here',
+      files: [],
+      force: false,
+      json: false,
+    });
+    expect(parseArguments(['undo', 't3', '--file', 'a.ts', '--file=b.ts', '--force', '--json', '--workspace', '/w'], '/here')).toEqual({
+      command: 'undo',
+      runId: 't3',
+      workspace: '/w',
+      files: ['a.ts', 'b.ts'],
+      force: true,
+      json: true,
+    });
   });
 
   it.each([

@@ -93,7 +93,13 @@ export async function createBashWorld(options: BashWorldOptions): Promise<BashWo
     ...(options.limits ? { limits: options.limits } : {}),
     ...(options.userHome ? { userHome: options.userHome } : {}),
   });
-  const team = new AgentTeam({ taskManager, roles, toolbox: createWorkspaceToolbox({ workspace: new NodeWorkspace(root), changes, taskManager }), modelFor: (role) => model(role), capabilities: teamCapabilities({ commands, ...hookHosts(root, options) }) });
+  const team = new AgentTeam({
+    taskManager,
+    roles,
+    toolbox: createWorkspaceToolbox({ workspace: new NodeWorkspace(root), changes, taskManager }),
+    modelFor: (role) => model(role),
+    capabilities: teamCapabilities({ commands, ...hookHosts(root, options) }),
+  });
   return {
     root,
     scratch,
@@ -115,7 +121,13 @@ export async function createBashWorld(options: BashWorldOptions): Promise<BashWo
 function hookHosts(root: string, options: BashWorldOptions): Partial<CapabilityHosts> {
   if (!options.hooks) return {};
   const { enabled, allowed, userChannel, ...more } = options.hooks;
-  const hooks = { root, ...(options.userHome ? { home: options.userHome } : {}), enabled: enabled ?? (() => true), allowed: allowed ?? (() => true), ...more };
+  const hooks = {
+    root,
+    ...(options.userHome ? { home: options.userHome } : {}),
+    enabled: enabled ?? (() => true),
+    allowed: allowed ?? (() => true),
+    ...more,
+  };
   return { hooks, ...(userChannel ? { userChannel } : {}) };
 }
 
@@ -123,7 +135,11 @@ function hookHosts(root: string, options: BashWorldOptions): Partial<CapabilityH
 export const copyKinds = ['overlay', 'git'] as const;
 
 export function commitAll(root: string): void {
-  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@localhost', '-c', 'init.defaultBranch=main', ...args], { cwd: root, stdio: 'pipe' });
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@localhost', '-c', 'init.defaultBranch=main', ...args], {
+      cwd: root,
+      stdio: 'pipe',
+    });
   git('init', '-q');
   git('add', '-A');
   git('commit', '-q', '-m', 'initial');

@@ -32,18 +32,27 @@ describe.each(copyKinds)('with the %s scratch copy', (copyKind) => {
     ['a plain folder', false],
   ])('Bash in %s', (_name, git) => {
     it("runs the agent's command on its proposal; the user's folder is unchanged and the command's own changes are not kept", async () => {
-      world = await createBashWorld({ copyKind, files: { 'greeting.txt': 'hello\n', 'test.js': testScript }, git, patterns: ['node test.js && echo made > build.log && rm test.js'] });
-      world.model('refactorer').enqueue(
-        [toolCall('Edit', { file_path: 'greeting.txt', old_string: 'hello', new_string: 'hello, world' })],
-        [toolCall('Bash', { command: "node test.js && echo made > build.log && rm test.js", description: 'Run the test' })],
-        'Proposed and checked.',
-      );
+      world = await createBashWorld({
+        copyKind,
+        files: { 'greeting.txt': 'hello\n', 'test.js': testScript },
+        git,
+        patterns: ['node test.js && echo made > build.log && rm test.js'],
+      });
+      world
+        .model('refactorer')
+        .enqueue(
+          [toolCall('Edit', { file_path: 'greeting.txt', old_string: 'hello', new_string: 'hello, world' })],
+          [toolCall('Bash', { command: 'node test.js && echo made > build.log && rm test.js', description: 'Run the test' })],
+          'Proposed and checked.',
+        );
       const { task } = await world.team.delegate({ role: 'refactorer', prompt: 'Greet the world' });
       expect(task.status).toBe('completed');
       const result = bashResult(world, 'refactorer', 2);
       expect(result).toContain('Exit code 0');
       expect(result).toContain('greeting is: hello, world');
-      expect(result).toContain(copyKind === 'overlay' ? 'Ran in: a copy-on-write overlay of the workspace.' : 'Ran in: a git-made copy of the workspace.');
+      expect(result).toContain(
+        copyKind === 'overlay' ? 'Ran in: a copy-on-write overlay of the workspace.' : 'Ran in: a git-made copy of the workspace.',
+      );
       expect(result).toMatch(/Files it changed in the scratch copy \(not kept[^\n]*: build\.log, test\.js/);
       expect(await readFile(path.join(world.root, 'greeting.txt'), 'utf8')).toBe('hello\n');
       expect(existsSync(path.join(world.root, 'build.log'))).toBe(false);
@@ -80,7 +89,13 @@ describe.each(copyKinds)('with the %s scratch copy', (copyKind) => {
           },
         },
       });
-      world.model('reviewer').enqueue([toolCall('Bash', { command: 'echo first', description: 'Say first' })], [toolCall('Bash', { command: 'echo second' })], 'Done.');
+      world
+        .model('reviewer')
+        .enqueue(
+          [toolCall('Bash', { command: 'echo first', description: 'Say first' })],
+          [toolCall('Bash', { command: 'echo second' })],
+          'Done.',
+        );
       await world.team.delegate({ role: 'reviewer', prompt: 'Review' });
       expect(asked.map((request) => [request.role, request.command, request.description])).toEqual([
         ['reviewer', 'echo first', 'Say first'],
@@ -92,7 +107,12 @@ describe.each(copyKinds)('with the %s scratch copy', (copyKind) => {
     });
 
     it('in Restricted Mode every command is refused, allowed or not', async () => {
-      world = await createBashWorld({ copyKind, files: { 'a.txt': 'a\n' }, patterns: ['*'], refusal: () => 'Commands do not run in Restricted Mode: trust the workspace first.' });
+      world = await createBashWorld({
+        copyKind,
+        files: { 'a.txt': 'a\n' },
+        patterns: ['*'],
+        refusal: () => 'Commands do not run in Restricted Mode: trust the workspace first.',
+      });
       world.model('reviewer').enqueue([toolCall('Bash', { command: 'echo hi' })], 'Done.');
       await world.team.delegate({ role: 'reviewer', prompt: 'Review' });
       expect(bashResult(world, 'reviewer', 1)).toContain('Commands do not run in Restricted Mode');
@@ -113,7 +133,13 @@ describe.each(copyKinds)('with the %s scratch copy', (copyKind) => {
   describe('a copy a command broke', () => {
     it('is not reused: the next command of the tree gets a fresh one (an overlay is not broken: its next command gets a fresh upper layer)', async () => {
       world = await createBashWorld({ copyKind, files: { 'greeting.txt': 'hello\n' }, patterns: ['*'] });
-      world.model('reviewer').enqueue([toolCall('Bash', { command: 'rm -rf .git' })], [toolCall('Bash', { command: 'cat greeting.txt && git status --short' })], 'Done.');
+      world
+        .model('reviewer')
+        .enqueue(
+          [toolCall('Bash', { command: 'rm -rf .git' })],
+          [toolCall('Bash', { command: 'cat greeting.txt && git status --short' })],
+          'Done.',
+        );
       await world.team.delegate({ role: 'reviewer', prompt: 'Break it' });
       const first = bashResult(world, 'reviewer', 1);
       if (copyKind === 'git') expect(first).toContain('could not be determined');
@@ -127,13 +153,17 @@ describe.each(copyKinds)('with the %s scratch copy', (copyKind) => {
   });
 
   describe('Bash processes', () => {
-
     it.skipIf(process.platform === 'win32')('a stop ends the command and every process it started', async () => {
       world = await createBashWorld({ copyKind, files: { 'a.txt': 'a\n' }, patterns: ['*'] });
       // The mark is put together by the shell, so only the processes it starts carry it whole.
       const id = `${process.pid}-${Date.now()}`;
       const marker = `agent-team-stop-${id}`;
-      world.model('reviewer').enqueue([toolCall('Bash', { command: `a=agent-team-stop-; b=${id}; bash -c 'sleep 100; :' "$a$b" & bash -c 'sleep 100; :' "$a$b"` })], 'Done.');
+      world
+        .model('reviewer')
+        .enqueue(
+          [toolCall('Bash', { command: `a=agent-team-stop-; b=${id}; bash -c 'sleep 100; :' "$a$b" & bash -c 'sleep 100; :' "$a$b"` })],
+          'Done.',
+        );
       const started = await world.team.delegate({ role: 'reviewer', prompt: 'Wait', mode: 'background' });
       await expect.poll(() => processesMarked(marker).length, { timeout: 10_000 }).toBe(2);
       world.taskManager.stop(started.task.id);
@@ -147,7 +177,12 @@ describe.each(copyKinds)('with the %s scratch copy', (copyKind) => {
       world = await createBashWorld({ copyKind, files: { 'a.txt': 'a\n' }, patterns: ['*'], clock });
       const id = `${process.pid}-${Date.now()}`;
       const marker = `agent-team-timeout-${id}`;
-      world.model('reviewer').enqueue([toolCall('Bash', { command: `a=agent-team-timeout-; b=${id}; exec bash -c 'sleep 100; :' "$a$b"`, timeout_ms: 5_000 })], 'Done.');
+      world
+        .model('reviewer')
+        .enqueue(
+          [toolCall('Bash', { command: `a=agent-team-timeout-; b=${id}; exec bash -c 'sleep 100; :' "$a$b"`, timeout_ms: 5_000 })],
+          'Done.',
+        );
       const started = await world.team.delegate({ role: 'reviewer', prompt: 'Wait', mode: 'background' });
       await expect.poll(() => processesMarked(marker).length, { timeout: 10_000 }).toBe(1);
       clock.advance(5_000);
@@ -158,7 +193,9 @@ describe.each(copyKinds)('with the %s scratch copy', (copyKind) => {
 
     it('keeps only the end of a huge output, and says how much was left out', async () => {
       world = await createBashWorld({ copyKind, files: { 'a.txt': 'a\n' }, patterns: ['*'] });
-      world.model('reviewer').enqueue([toolCall('Bash', { command: "node -e \"for (let i = 0; i < 200000; i++) console.log('line ' + i)\"" })], 'Done.');
+      world
+        .model('reviewer')
+        .enqueue([toolCall('Bash', { command: 'node -e "for (let i = 0; i < 200000; i++) console.log(\'line \' + i)"' })], 'Done.');
       await world.team.delegate({ role: 'reviewer', prompt: 'Print' });
       const result = bashResult(world, 'reviewer', 1);
       expect(result).toMatch(/stdout \(the first \d+ bytes are not shown; this is the end\):/);
@@ -172,7 +209,16 @@ describe.each(copyKinds)('with the %s scratch copy', (copyKind) => {
         copyKind,
         files: { 'a.txt': 'a\n' },
         patterns: ['*'],
-        sourceEnvironment: { PATH: process.env.PATH, HOME: '/home/someone', ANTHROPIC_API_KEY: 'sk-ant-secret-1', GITHUB_TOKEN: 'ghp_secret2', DB_PASSWORD: 'hunter22', INNOCENT: 'sk-configured-3', VSCODE_IPC_HOOK_CLI: '/tmp/x.sock', LANG: 'C.UTF-8' },
+        sourceEnvironment: {
+          PATH: process.env.PATH,
+          HOME: '/home/someone',
+          ANTHROPIC_API_KEY: 'sk-ant-secret-1',
+          GITHUB_TOKEN: 'ghp_secret2',
+          DB_PASSWORD: 'hunter22',
+          INNOCENT: 'sk-configured-3',
+          VSCODE_IPC_HOOK_CLI: '/tmp/x.sock',
+          LANG: 'C.UTF-8',
+        },
         secretValues: ['sk-configured-3'],
       });
       world.model('reviewer').enqueue([toolCall('Bash', { command: 'env' })], 'Done.');
@@ -181,7 +227,8 @@ describe.each(copyKinds)('with the %s scratch copy', (copyKind) => {
       // In the sandbox the home is a private, empty one.
       expect(result).toContain('HOME=/tmp/home');
       expect(result).toContain('LANG=C.UTF-8');
-      for (const secret of ['sk-ant-secret-1', 'ghp_secret2', 'hunter22', 'sk-configured-3', 'x.sock']) expect(result).not.toContain(secret);
+      for (const secret of ['sk-ant-secret-1', 'ghp_secret2', 'hunter22', 'sk-configured-3', 'x.sock'])
+        expect(result).not.toContain(secret);
     });
   });
 
@@ -190,12 +237,20 @@ describe.each(copyKinds)('with the %s scratch copy', (copyKind) => {
       world = await createBashWorld({ copyKind, files: { 'greeting.txt': 'hello\n', '.gitignore': 'secret.env\n' }, patterns: ['*'] });
       await writeFile(path.join(world.root, 'greeting.txt'), 'hello from the working tree\n');
       await writeFile(path.join(world.root, 'secret.env'), 'TOKEN=1\n');
-      world.model('coordinator').enqueue(
-        [toolCall('Agent', { subagent_type: 'refactorer', description: 'Edit', prompt: 'Edit it' })],
-        [toolCall('Agent', { subagent_type: 'reviewer', description: 'Check', prompt: 'Check it' })],
-        'Done.',
-      );
-      world.model('refactorer').enqueue([toolCall('Write', { file_path: 'new.txt', content: 'proposed\n' })], [toolCall('Bash', { command: 'cat greeting.txt new.txt; ls secret.env' })], 'Written.');
+      world
+        .model('coordinator')
+        .enqueue(
+          [toolCall('Agent', { subagent_type: 'refactorer', description: 'Edit', prompt: 'Edit it' })],
+          [toolCall('Agent', { subagent_type: 'reviewer', description: 'Check', prompt: 'Check it' })],
+          'Done.',
+        );
+      world
+        .model('refactorer')
+        .enqueue(
+          [toolCall('Write', { file_path: 'new.txt', content: 'proposed\n' })],
+          [toolCall('Bash', { command: 'cat greeting.txt new.txt; ls secret.env' })],
+          'Written.',
+        );
       world.model('reviewer').enqueue([toolCall('Bash', { command: 'cat new.txt; git status --short' })], 'Checked.');
       const { task } = await world.team.delegate({ prompt: 'Edit and check' });
       expect(task.status).toBe('completed');

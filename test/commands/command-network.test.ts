@@ -6,7 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { networkAllowed } from '../../src/engine/commands/command-network.js';
 import type { SandboxState } from '../../src/engine/commands/sandbox/sandbox-state.js';
 
-const sandboxed = { mode: 'sandbox', availability: { available: true, mechanism: 'bubblewrap', executable: '/usr/bin/bwrap' } } as SandboxState;
+const sandboxed = {
+  mode: 'sandbox',
+  availability: { available: true, mechanism: 'bubblewrap', executable: '/usr/bin/bwrap' },
+} as SandboxState;
 const network = (all: boolean, patterns: string[]) => ({ all: () => all, patterns: () => patterns });
 
 describe('which runs get the network in the sandbox', () => {
@@ -28,6 +31,8 @@ describe('which runs get the network in the sandbox', () => {
 
   it('says true where no sandbox can take the network away (what the approval tells the user)', async () => {
     expect(await networkAllowed(network(false, []), { mode: 'off' }, { kind: 'hook' })).toBe(true);
-    expect(await networkAllowed(network(false, []), { mode: 'unavailable', reason: 'no bwrap' }, { kind: 'agent-command', command: 'ls' })).toBe(true);
+    expect(
+      await networkAllowed(network(false, []), { mode: 'unavailable', reason: 'no bwrap' }, { kind: 'agent-command', command: 'ls' }),
+    ).toBe(true);
   });
 });

@@ -7,7 +7,23 @@ describe('the environment of a command', () => {
   it('is built from an allowlist: the basics and the toolchains pass; secrets, however named, do not', () => {
     const kept = ['PATH', 'HOME', 'LANG', 'LC_ALL', 'SHELL', 'JAVA_HOME', 'CARGO_HOME', 'VIRTUAL_ENV', 'NVM_DIR', 'TZ', 'SYSTEMROOT'];
     for (const name of kept) expect(isPassedVariable(name, '/x'), name).toBe(true);
-    const dropped = ['ANTHROPIC_API_KEY', 'OPENAI_API_KEY', 'GITHUB_TOKEN', 'NPM_TOKEN', 'AWS_SECRET_ACCESS_KEY', 'DATABASE_URL', 'PGPASSWORD', 'MYSQL_PWD', 'REDIS_URL', 'VSCODE_IPC_HOOK_CLI', 'ELECTRON_RUN_AS_NODE', 'SSH_AUTH_SOCK', 'NODE_OPTIONS', 'GIT_DIR', 'KUBECONFIG'];
+    const dropped = [
+      'ANTHROPIC_API_KEY',
+      'OPENAI_API_KEY',
+      'GITHUB_TOKEN',
+      'NPM_TOKEN',
+      'AWS_SECRET_ACCESS_KEY',
+      'DATABASE_URL',
+      'PGPASSWORD',
+      'MYSQL_PWD',
+      'REDIS_URL',
+      'VSCODE_IPC_HOOK_CLI',
+      'ELECTRON_RUN_AS_NODE',
+      'SSH_AUTH_SOCK',
+      'NODE_OPTIONS',
+      'GIT_DIR',
+      'KUBECONFIG',
+    ];
     for (const name of dropped) expect(isPassedVariable(name, 'value'), name).toBe(false);
   });
 
@@ -18,15 +34,37 @@ describe('the environment of a command', () => {
   });
 
   it('passes what the user names, but never a configured secret under any name; quiets pagers, prompts and colours', () => {
-    const source = { PATH: '/bin', DATABASE_URL: 'postgres://x', HARMLESS_NAME: 'sk-the-configured-key', ANTHROPIC_API_KEY: 'sk-the-configured-key', GIT_DIR: '/home/me/repo/.git', UNSET: undefined };
-    const environment = childEnvironment(source, { secretValues: ['sk-the-configured-key'], passNames: ['DATABASE_URL', 'ANTHROPIC_API_KEY', 'HARMLESS_NAME'] });
-    expect(environment).toMatchObject({ PATH: '/bin', DATABASE_URL: 'postgres://x', NO_COLOR: '1', PAGER: 'cat', GIT_TERMINAL_PROMPT: '0', CI: '1' });
+    const source = {
+      PATH: '/bin',
+      DATABASE_URL: 'postgres://x',
+      HARMLESS_NAME: 'sk-the-configured-key',
+      ANTHROPIC_API_KEY: 'sk-the-configured-key',
+      GIT_DIR: '/home/me/repo/.git',
+      UNSET: undefined,
+    };
+    const environment = childEnvironment(source, {
+      secretValues: ['sk-the-configured-key'],
+      passNames: ['DATABASE_URL', 'ANTHROPIC_API_KEY', 'HARMLESS_NAME'],
+    });
+    expect(environment).toMatchObject({
+      PATH: '/bin',
+      DATABASE_URL: 'postgres://x',
+      NO_COLOR: '1',
+      PAGER: 'cat',
+      GIT_TERMINAL_PROMPT: '0',
+      CI: '1',
+    });
     expect(Object.values(environment)).not.toContain('sk-the-configured-key');
     expect(environment.GIT_DIR).toBeUndefined();
     expect('UNSET' in environment).toBe(false);
     expect(namesHoldingSecrets(source, ['DATABASE_URL', 'ANTHROPIC_API_KEY'], ['sk-the-configured-key'])).toEqual(['ANTHROPIC_API_KEY']);
     // A named variable that holds the key as a part (a header, a URL) is not passed either.
-    expect(childEnvironment({ AUTH_HEADER: 'Bearer sk-the-configured-key' }, { secretValues: ['sk-the-configured-key'], passNames: ['AUTH_HEADER'] }).AUTH_HEADER).toBeUndefined();
+    expect(
+      childEnvironment(
+        { AUTH_HEADER: 'Bearer sk-the-configured-key' },
+        { secretValues: ['sk-the-configured-key'], passNames: ['AUTH_HEADER'] },
+      ).AUTH_HEADER,
+    ).toBeUndefined();
   });
 });
 

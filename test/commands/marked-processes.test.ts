@@ -23,7 +23,9 @@ function carrying(mark: string, pids: readonly number[]): number[] {
 describe.skipIf(process.platform !== 'linux')('killMarkedProcesses', () => {
   it('ends every marked process, in sessions of their own, and returns when none is left', async () => {
     const mark = randomUUID();
-    const children = Array.from({ length: 6 }, () => spawn('/bin/sh', ['-c', 'sleep 1000'], { detached: true, stdio: 'ignore', env: { ...process.env, [commandMarkVariable]: mark } }));
+    const children = Array.from({ length: 6 }, () =>
+      spawn('/bin/sh', ['-c', 'sleep 1000'], { detached: true, stdio: 'ignore', env: { ...process.env, [commandMarkVariable]: mark } }),
+    );
     const unmarked = spawn('/bin/sh', ['-c', 'sleep 1000'], { detached: true, stdio: 'ignore' });
     try {
       const pids = children.map((child) => child.pid!);

@@ -40,18 +40,25 @@ describe.skipIf(process.platform !== 'linux')('a program the sandbox stands on',
   it('is refused when it or a folder above it is writable by others, or it is not executable', async () => {
     const folder = await trustedFolder();
     await script(folder, 'bwrap', 'exit 0', 0o757);
-    expect(await findTrustedProgram('bwrap', [folder])).toEqual({ reason: `${path.join(folder, 'bwrap')} is not used: ${path.join(folder, 'bwrap')} is writable by every user`, missing: false });
+    expect(await findTrustedProgram('bwrap', [folder])).toEqual({
+      reason: `${path.join(folder, 'bwrap')} is not used: ${path.join(folder, 'bwrap')} is writable by every user`,
+      missing: false,
+    });
     await chmod(path.join(folder, 'bwrap'), 0o644);
     expect(await findTrustedProgram('bwrap', [folder])).toMatchObject({ reason: expect.stringContaining('is not executable') });
     await chmod(path.join(folder, 'bwrap'), 0o755);
     await chmod(folder, 0o775);
-    expect(await findTrustedProgram('bwrap', [folder])).toMatchObject({ reason: expect.stringContaining(`${folder} is writable by its group`) });
+    expect(await findTrustedProgram('bwrap', [folder])).toMatchObject({
+      reason: expect.stringContaining(`${folder} is writable by its group`),
+    });
     // /tmp is writable by everyone: nothing under it is trusted.
     const shared = await mkdtemp(path.join(tmpdir(), 'agent-team-untrusted-'));
     cleanup.push(shared);
     await chmod(shared, 0o755);
     await script(shared, 'bwrap', 'exit 0');
-    expect(await findTrustedProgram('bwrap', [shared])).toMatchObject({ reason: expect.stringMatching(/\/tmp is writable by every user$/) });
+    expect(await findTrustedProgram('bwrap', [shared])).toMatchObject({
+      reason: expect.stringMatching(/\/tmp is writable by every user$/),
+    });
   });
 
   it('is refused when a link on the way leads through a folder others can write', async () => {
@@ -60,7 +67,9 @@ describe.skipIf(process.platform !== 'linux')('a program the sandbox stands on',
     cleanup.push(shared);
     const planted = await script(shared, 'bwrap', 'exit 0');
     await symlink(planted, path.join(folder, 'bwrap'));
-    expect(await findTrustedProgram('bwrap', [folder])).toMatchObject({ reason: expect.stringContaining('/tmp is writable by every user') });
+    expect(await findTrustedProgram('bwrap', [folder])).toMatchObject({
+      reason: expect.stringContaining('/tmp is writable by every user'),
+    });
   });
 
   it('is looked for in the next folder when one lacks it, and said missing when none has it', async () => {
@@ -77,7 +86,9 @@ describe("bubblewrap's version", () => {
     expect(versionFailure('bubblewrap 0.8.0\n')).toBeUndefined();
     expect(versionFailure('bubblewrap 0.11.1\n')).toBeUndefined();
     expect(versionFailure('bubblewrap 1.0.0\n')).toBeUndefined();
-    expect(versionFailure('bubblewrap 0.6.1\n')).toBe('it is version 0.6.1, and 0.8.0 or later is needed (for --disable-userns, --size and --cap-drop)');
+    expect(versionFailure('bubblewrap 0.6.1\n')).toBe(
+      'it is version 0.6.1, and 0.8.0 or later is needed (for --disable-userns, --size and --cap-drop)',
+    );
     expect(versionFailure('bwrap, some version\n')).toContain('its version could not be read');
   });
 });
@@ -97,18 +108,31 @@ describe.skipIf(process.platform !== 'linux')('finding the sandbox', () => {
   it('refuses a bubblewrap older than 0.8.0, naming its version', async () => {
     const folder = await trustedFolder();
     await script(folder, 'bwrap', 'echo "bubblewrap 0.6.1"');
-    expect(await detectSandbox(process.env, 'linux', [folder])).toEqual({ available: false, reason: `bubblewrap at ${path.join(folder, 'bwrap')} cannot be used: it is version 0.6.1, and 0.8.0 or later is needed (for --disable-userns, --size and --cap-drop)` });
+    expect(await detectSandbox(process.env, 'linux', [folder])).toEqual({
+      available: false,
+      reason: `bubblewrap at ${path.join(folder, 'bwrap')} cannot be used: it is version 0.6.1, and 0.8.0 or later is needed (for --disable-userns, --size and --cap-drop)`,
+    });
   });
 
   it('judges one that cannot start a sandbox with these arguments unavailable, with its words', async () => {
     const folder = await trustedFolder();
-    await script(folder, 'bwrap', 'if [ "$1" = --version ]; then echo "bubblewrap 0.9.0"; exit 0; fi\necho "bwrap: Unknown option --disable-userns" >&2\nexit 1');
-    expect(await detectSandbox(process.env, 'linux', [folder])).toEqual({ available: false, reason: 'bubblewrap cannot start a sandbox here: bwrap: Unknown option --disable-userns' });
+    await script(
+      folder,
+      'bwrap',
+      'if [ "$1" = --version ]; then echo "bubblewrap 0.9.0"; exit 0; fi\necho "bwrap: Unknown option --disable-userns" >&2\nexit 1',
+    );
+    expect(await detectSandbox(process.env, 'linux', [folder])).toEqual({
+      available: false,
+      reason: 'bubblewrap cannot start a sandbox here: bwrap: Unknown option --disable-userns',
+    });
   });
 
   it('says where it looked when there is none', async () => {
     const empty = await trustedFolder();
     await mkdir(path.join(empty, 'sub'));
-    expect(await detectSandbox(process.env, 'linux', [empty])).toEqual({ available: false, reason: `bubblewrap (bwrap) is not installed in ${empty} (Debian and Ubuntu: the package 'bubblewrap')` });
+    expect(await detectSandbox(process.env, 'linux', [empty])).toEqual({
+      available: false,
+      reason: `bubblewrap (bwrap) is not installed in ${empty} (Debian and Ubuntu: the package 'bubblewrap')`,
+    });
   });
 });

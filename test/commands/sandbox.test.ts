@@ -46,8 +46,15 @@ describe.each(copyKinds)('with the %s scratch copy', (copyKind) => {
     });
 
     it("cannot see the engine's process or its environment in /proc", async () => {
-      world = await createBashWorld({ copyKind, files: { 'a.txt': 'a\n' }, patterns: ['*'], sourceEnvironment: { PATH: process.env.PATH, ANTHROPIC_API_KEY: 'sk-ant-canary-0123456789' } });
-      const result = await run(`ls /proc/${process.pid} 2>&1 | head -1; cat /proc/*/environ 2>/dev/null | tr '\\0' '\\n' | grep -c ANTHROPIC_API_KEY; echo "pid=$$"`);
+      world = await createBashWorld({
+        copyKind,
+        files: { 'a.txt': 'a\n' },
+        patterns: ['*'],
+        sourceEnvironment: { PATH: process.env.PATH, ANTHROPIC_API_KEY: 'sk-ant-canary-0123456789' },
+      });
+      const result = await run(
+        `ls /proc/${process.pid} 2>&1 | head -1; cat /proc/*/environ 2>/dev/null | tr '\\0' '\\n' | grep -c ANTHROPIC_API_KEY; echo "pid=$$"`,
+      );
       expect(result).toContain('No such file or directory');
       expect(result).not.toContain('sk-ant-canary');
       expect(result).toMatch(/^0$/m);
@@ -55,7 +62,7 @@ describe.each(copyKinds)('with the %s scratch copy', (copyKind) => {
       expect(result).toMatch(/pid=[2-9]\b/);
     });
 
-    it("cannot write the real workspace by absolute path, nor read its ignored files", async () => {
+    it('cannot write the real workspace by absolute path, nor read its ignored files', async () => {
       world = await createBashWorld({ copyKind, files: { 'a.txt': 'original\n', '.gitignore': '.env\n' }, patterns: ['*'] });
       await writeFile(path.join(world.root, '.env'), 'DATABASE_URL=postgres://user:hunter2@db/x\n');
       const result = await run(`echo hijacked > ${world.root}/a.txt; cat ${world.root}/.env; cat a.txt`);
@@ -90,7 +97,8 @@ describe.each(copyKinds)('with the %s scratch copy', (copyKind) => {
         const id = `${process.pid}-${Date.now()}-${sandbox}`;
         // Put together by the shell: only the escaped process carries the whole mark. The command itself
         // sees it running before it ends (the bracket keeps grep from finding its own arguments).
-        const seen = 'for i in $(seq 1 500); do grep -l -a -- "agent-team-escape-[${b:0:1}]${b:1}" /proc/[0-9]*/cmdline 2>/dev/null | grep -q . && { echo escaped-running; break; }; done';
+        const seen =
+          'for i in $(seq 1 500); do grep -l -a -- "agent-team-escape-[${b:0:1}]${b:1}" /proc/[0-9]*/cmdline 2>/dev/null | grep -q . && { echo escaped-running; break; }; done';
         const result = await run(`a=agent-team-escape-; b=${id}; ${start('$a$b')}; ${seen}`);
         expect(result).toContain('escaped-running');
         expect(processesMarked(`agent-team-escape-${id}`)).toEqual([]);
@@ -100,7 +108,12 @@ describe.each(copyKinds)('with the %s scratch copy', (copyKind) => {
     });
 
     it('hits its CPU-time limit and file-size limit with a clear result', async () => {
-      world = await createBashWorld({ copyKind, files: { 'a.txt': 'a\n' }, patterns: ['*'], limits: { cpuSeconds: 1, fileBytes: 1024 * 1024, processes: 4096 } });
+      world = await createBashWorld({
+        copyKind,
+        files: { 'a.txt': 'a\n' },
+        patterns: ['*'],
+        limits: { cpuSeconds: 1, fileBytes: 1024 * 1024, processes: 4096 },
+      });
       expect(await run('while :; do :; done')).toContain('The command hit its CPU-time limit (1 s of CPU)');
       expect(await run('head -c 3000000 /dev/zero > big.bin')).toContain('The command hit its file-size limit (1 MiB for one file)');
     });
@@ -117,7 +130,13 @@ describe.each(copyKinds)('with the %s scratch copy', (copyKind) => {
 
     it('asks about every command, saying it is not sandboxed, and offers no "Always"', async () => {
       const requests: CommandApprovalRequest[] = [];
-      world = await createBashWorld({ copyKind, files: { 'a.txt': 'hello\n' }, patterns: ['cat a.txt'], detectSandbox: unavailable, approval: { request: async (request) => (requests.push(request), 'allow') } });
+      world = await createBashWorld({
+        copyKind,
+        files: { 'a.txt': 'hello\n' },
+        patterns: ['cat a.txt'],
+        detectSandbox: unavailable,
+        approval: { request: async (request) => (requests.push(request), 'allow') },
+      });
       expect(await run('cat a.txt')).toContain('hello');
       expect(requests).toHaveLength(1);
       expect(requests[0].isolation).toMatchObject({ kind: 'unavailable', offerAlways: false, network: true });
@@ -126,7 +145,12 @@ describe.each(copyKinds)('with the %s scratch copy', (copyKind) => {
 
     it('in the sandbox, the approval says so and whether the command gets the network', async () => {
       const requests: CommandApprovalRequest[] = [];
-      world = await createBashWorld({ copyKind, files: { 'a.txt': 'hello\n' }, patterns: [], approval: { request: async (request) => (requests.push(request), 'allow') } });
+      world = await createBashWorld({
+        copyKind,
+        files: { 'a.txt': 'hello\n' },
+        patterns: [],
+        approval: { request: async (request) => (requests.push(request), 'allow') },
+      });
       await run('cat a.txt');
       expect(requests[0].isolation).toMatchObject({ kind: 'sandbox', offerAlways: true, network: false });
       expect(requests[0].isolation.summary).toContain('without network');

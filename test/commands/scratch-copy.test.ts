@@ -97,33 +97,51 @@ describe.each(copyKinds)('a scratch copy (%s)', (kind) => {
     expect(execFileSync('git', ['log', '--oneline'], { cwd: folder, encoding: 'utf8' }).trim().split('\n')).toHaveLength(1);
   });
 
-  it.runIf(kind === 'overlay')('shows ignored dependency folders copy-on-write: a proposal or a command writing there never reaches the user’s folder', async () => {
-    await files({ '.gitignore': 'node_modules/\n', 'index.js': "require('dep')\n", 'node_modules/dep/index.js': 'module.exports = 1;\n' });
-    commitAll(folder);
-    const copy = await copyOf();
-    expect(copy.linked).toEqual([]);
-    await copy.prepare([{ path: 'node_modules/dep/index.js', content: 'module.exports = 2;\n' }]);
-    expect(run(copy, 'node -e "console.log(require(\'dep\'))"; echo 3 > node_modules/dep/other.js')).toBe('2\n');
-    // Dependency folders are not reported, as the git-made copy does not report its linked ones.
-    expect(await copy.changedFiles()).toEqual([]);
-    expect(await readFile(path.join(folder, 'node_modules/dep/index.js'), 'utf8')).toBe('module.exports = 1;\n');
-    expect(existsSync(path.join(folder, 'node_modules/dep/other.js'))).toBe(false);
-  });
+  it.runIf(kind === 'overlay')(
+    'shows ignored dependency folders copy-on-write: a proposal or a command writing there never reaches the user’s folder',
+    async () => {
+      await files({
+        '.gitignore': 'node_modules/\n',
+        'index.js': "require('dep')\n",
+        'node_modules/dep/index.js': 'module.exports = 1;\n',
+      });
+      commitAll(folder);
+      const copy = await copyOf();
+      expect(copy.linked).toEqual([]);
+      await copy.prepare([{ path: 'node_modules/dep/index.js', content: 'module.exports = 2;\n' }]);
+      expect(run(copy, 'node -e "console.log(require(\'dep\'))"; echo 3 > node_modules/dep/other.js')).toBe('2\n');
+      // Dependency folders are not reported, as the git-made copy does not report its linked ones.
+      expect(await copy.changedFiles()).toEqual([]);
+      expect(await readFile(path.join(folder, 'node_modules/dep/index.js'), 'utf8')).toBe('module.exports = 1;\n');
+      expect(existsSync(path.join(folder, 'node_modules/dep/other.js'))).toBe(false);
+    },
+  );
 
-  it.runIf(kind === 'git')("links ignored dependency folders instead of copying them, and never writes a proposal through one", async () => {
-    await files({ '.gitignore': 'node_modules/\n', 'index.js': "require('dep')\n", 'node_modules/dep/index.js': 'module.exports = 1;\n' });
-    commitAll(folder);
-    const copy = await copyOf();
-    expect(copy.linked).toEqual(['node_modules']);
-    await copy.prepare([]);
-    expect(run(copy, 'node -e "console.log(require(\'dep\'))"')).toBe('1\n');
-    expect(await copy.changedFiles()).toEqual([]);
-    await expect(copy.prepare([{ path: 'node_modules/dep/index.js', content: 'module.exports = 2;\n' }])).rejects.toThrow('leads out of the scratch copy');
-    expect(await readFile(path.join(folder, 'node_modules/dep/index.js'), 'utf8')).toBe('module.exports = 1;\n');
-    // Not even a folder is made through the link.
-    await expect(copy.prepare([{ path: 'node_modules/newdep/lib/index.js', content: 'x\n' }])).rejects.toThrow('leads out of the scratch copy');
-    expect(existsSync(path.join(folder, 'node_modules/newdep'))).toBe(false);
-  });
+  it.runIf(kind === 'git')(
+    'links ignored dependency folders instead of copying them, and never writes a proposal through one',
+    async () => {
+      await files({
+        '.gitignore': 'node_modules/\n',
+        'index.js': "require('dep')\n",
+        'node_modules/dep/index.js': 'module.exports = 1;\n',
+      });
+      commitAll(folder);
+      const copy = await copyOf();
+      expect(copy.linked).toEqual(['node_modules']);
+      await copy.prepare([]);
+      expect(run(copy, 'node -e "console.log(require(\'dep\'))"')).toBe('1\n');
+      expect(await copy.changedFiles()).toEqual([]);
+      await expect(copy.prepare([{ path: 'node_modules/dep/index.js', content: 'module.exports = 2;\n' }])).rejects.toThrow(
+        'leads out of the scratch copy',
+      );
+      expect(await readFile(path.join(folder, 'node_modules/dep/index.js'), 'utf8')).toBe('module.exports = 1;\n');
+      // Not even a folder is made through the link.
+      await expect(copy.prepare([{ path: 'node_modules/newdep/lib/index.js', content: 'x\n' }])).rejects.toThrow(
+        'leads out of the scratch copy',
+      );
+      expect(existsSync(path.join(folder, 'node_modules/newdep'))).toBe(false);
+    },
+  );
 
   it('of a plain folder honours its .gitignore and leaves out node_modules even without one', async () => {
     await files({ '.gitignore': 'dist/\n', 'a.txt': 'a\n', 'dist/out.js': 'built\n', 'sub/node_modules/x/y.js': 'y\n' });
@@ -209,7 +227,9 @@ describe('an overlay view', () => {
     const copy = await OverlayCopy.create(folder, scratch, { ...tools, ...(nsenter && umount ? { nsenter, umount } : {}), ...change });
     copies.push(copy);
     await copy.prepare([{ path: 'a.txt', content: 'proposed\n' }]);
-    expect(run(copy, 'id -u; cat a.txt; ls -A; rm b.txt; echo c > c.txt; rm -rf .git gen && mkdir gen && echo x > gen/x.txt')).toBe(`${process.getuid?.()}\nproposed\n.git\n.gitignore\na.txt\nb.txt\ngen\n`);
+    expect(run(copy, 'id -u; cat a.txt; ls -A; rm b.txt; echo c > c.txt; rm -rf .git gen && mkdir gen && echo x > gen/x.txt')).toBe(
+      `${process.getuid?.()}\nproposed\n.git\n.gitignore\na.txt\nb.txt\ngen\n`,
+    );
     expect(await copy.changedFiles()).toEqual(['b.txt', 'c.txt', 'gen/y.txt']);
     expect(existsSync(path.join(folder, 'b.txt')) && existsSync(path.join(folder, '.git', 'HEAD'))).toBe(true);
   });

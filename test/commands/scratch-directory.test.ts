@@ -42,10 +42,17 @@ describe('the scratch place', () => {
   it('is under XDG_RUNTIME_DIR when that is a private folder of ours, and not when it is open or relative', async () => {
     const runtime = path.join(base, 'runtime');
     await mkdir(runtime, { mode: 0o700 });
-    expect(await privateScratchPlace({ temporary: base, environment: { XDG_RUNTIME_DIR: runtime } })).toEqual({ path: path.join(runtime, 'agent-team-scratch'), fresh: false });
+    expect(await privateScratchPlace({ temporary: base, environment: { XDG_RUNTIME_DIR: runtime } })).toEqual({
+      path: path.join(runtime, 'agent-team-scratch'),
+      fresh: false,
+    });
     await chmod(runtime, 0o755);
-    expect((await privateScratchPlace({ temporary: base, environment: { XDG_RUNTIME_DIR: runtime } })).path).toBe(path.join(base, `agent-team-scratch-${uid}`));
-    expect((await privateScratchPlace({ temporary: base, environment: { XDG_RUNTIME_DIR: 'runtime' } })).path).toBe(path.join(base, `agent-team-scratch-${uid}`));
+    expect((await privateScratchPlace({ temporary: base, environment: { XDG_RUNTIME_DIR: runtime } })).path).toBe(
+      path.join(base, `agent-team-scratch-${uid}`),
+    );
+    expect((await privateScratchPlace({ temporary: base, environment: { XDG_RUNTIME_DIR: 'runtime' } })).path).toBe(
+      path.join(base, `agent-team-scratch-${uid}`),
+    );
   });
 
   it('closes a folder of ours that was left open', async () => {
@@ -68,22 +75,25 @@ describe('the scratch place', () => {
     expect(await readdir(target)).toEqual([]);
   });
 
-  it.skipIf(!asRoot)('squatted by another user: the copies work in a folder only we own; the squatted one stays empty and the fresh one goes', async () => {
-    const squatted = path.join(base, 'squatted');
-    await mkdir(squatted, { mode: 0o777 });
-    await chmod(squatted, 0o777);
-    await chown(squatted, 65534, 65534);
-    const trees = new ScratchCopies({ workspaceRoot: workspace, directory: squatted, kind: 'git' });
-    const copy = await trees.acquire('t1');
-    const used = await trees.directory();
-    expect(used).not.toBe(squatted);
-    expect(await oursAlone(used)).toBe(true);
-    expect(copy.cwd.startsWith(`${used}${path.sep}`)).toBe(true);
-    await copy.prepare([{ path: 'b.txt', content: 'b\n' }]);
-    expect((await readdir(copy.cwd)).sort()).toEqual(['a.txt', 'b.txt']);
-    trees.release('t1', copy);
-    await trees.dispose();
-    expect(await readdir(squatted)).toEqual([]);
-    await expect(lstat(used)).rejects.toThrow();
-  });
+  it.skipIf(!asRoot)(
+    'squatted by another user: the copies work in a folder only we own; the squatted one stays empty and the fresh one goes',
+    async () => {
+      const squatted = path.join(base, 'squatted');
+      await mkdir(squatted, { mode: 0o777 });
+      await chmod(squatted, 0o777);
+      await chown(squatted, 65534, 65534);
+      const trees = new ScratchCopies({ workspaceRoot: workspace, directory: squatted, kind: 'git' });
+      const copy = await trees.acquire('t1');
+      const used = await trees.directory();
+      expect(used).not.toBe(squatted);
+      expect(await oursAlone(used)).toBe(true);
+      expect(copy.cwd.startsWith(`${used}${path.sep}`)).toBe(true);
+      await copy.prepare([{ path: 'b.txt', content: 'b\n' }]);
+      expect((await readdir(copy.cwd)).sort()).toEqual(['a.txt', 'b.txt']);
+      trees.release('t1', copy);
+      await trees.dispose();
+      expect(await readdir(squatted)).toEqual([]);
+      await expect(lstat(used)).rejects.toThrow();
+    },
+  );
 });

@@ -73,13 +73,24 @@ describe("an MCP server's sandbox policy", () => {
     expect(policy.readOnly).toEqual(expect.arrayContaining([path.join(home, '.cargo'), path.join(home, '.nvm/versions/node/v22')]));
     expect(policy.hiddenFiles).toEqual(expect.arrayContaining([token, legacy, npmrc]));
     // Commands get the same: the shared policy hides them.
-    const command = commandPolicy({ copy: { writable: [copy], readOnly: [] }, cwd: copy, workspaceRoot: workspace, userHome: home, environment: { PATH: `${home}/.cargo/bin` }, network: false });
+    const command = commandPolicy({
+      copy: { writable: [copy], readOnly: [] },
+      cwd: copy,
+      workspaceRoot: workspace,
+      userHome: home,
+      environment: { PATH: `${home}/.cargo/bin` },
+      network: false,
+    });
     expect(command.hiddenFiles).toEqual(expect.arrayContaining([token, legacy]));
     // Hidden after the folder is bound back (bubblewrap), denied after it is allowed (Seatbelt: the last rule wins).
     const args = bubblewrapArguments(policy, ['node']).join(' ');
-    expect(args.indexOf(`--ro-bind /dev/null ${token}`)).toBeGreaterThan(args.indexOf(`--ro-bind ${path.join(home, '.cargo')} ${path.join(home, '.cargo')}`));
+    expect(args.indexOf(`--ro-bind /dev/null ${token}`)).toBeGreaterThan(
+      args.indexOf(`--ro-bind ${path.join(home, '.cargo')} ${path.join(home, '.cargo')}`),
+    );
     const profile = seatbeltProfile(policy, '/t');
-    expect(profile.indexOf(`(deny file-read* (literal "${token}")`)).toBeGreaterThan(profile.indexOf(`(subpath "${path.join(home, '.cargo')}")`));
+    expect(profile.indexOf(`(deny file-read* (literal "${token}")`)).toBeGreaterThan(
+      profile.indexOf(`(subpath "${path.join(home, '.cargo')}")`),
+    );
   });
 
   it('reads back the folder a program on the user\u2019s PATH links to (pipx behind ~/.local/bin), never for a path the role file writes', () => {
@@ -87,7 +98,9 @@ describe("an MCP server's sandbox policy", () => {
     mkdirSync(path.join(home, '.local/bin'), { recursive: true });
     symlinkSync(real, path.join(home, '.local/bin/mcp-server-fetch'));
     const policy = policyOf({ command: 'mcp-server-fetch', userPath: `${home}/.local/bin:/usr/bin` });
-    expect(policy.readOnly).toEqual(expect.arrayContaining([path.join(home, '.local/bin'), path.join(home, '.local/share/pipx/venvs/fetch')]));
+    expect(policy.readOnly).toEqual(
+      expect.arrayContaining([path.join(home, '.local/bin'), path.join(home, '.local/share/pipx/venvs/fetch')]),
+    );
     expect(programFolders(real, `${home}/.local/bin`, [home], home, workspace)).toEqual([]);
     // A link on PATH that leads into a credential folder or the workspace brings nothing back.
     const key = plant(home, '.ssh/bin/ssh-tool', '', true);
@@ -140,7 +153,11 @@ describe("an MCP server's network", () => {
   it('is read from the entry as true or false, and refused on an http server', () => {
     expect(readMcpServers({ web: { command: 'npx', network: true } }).servers?.web).toMatchObject({ type: 'stdio', network: true });
     expect(readMcpServers({ web: { command: 'npx' } }).servers?.web).not.toHaveProperty('network');
-    expect(readMcpServers({ web: { command: 'npx', network: 'yes' } }).problems).toEqual(["MCP server 'web': 'network' must be true or false"]);
-    expect(readMcpServers({ web: { url: 'https://example.test/mcp', network: true } }).problems[0]).toMatch(/'network' applies to stdio servers only/);
+    expect(readMcpServers({ web: { command: 'npx', network: 'yes' } }).problems).toEqual([
+      "MCP server 'web': 'network' must be true or false",
+    ]);
+    expect(readMcpServers({ web: { url: 'https://example.test/mcp', network: true } }).problems[0]).toMatch(
+      /'network' applies to stdio servers only/,
+    );
   });
 });

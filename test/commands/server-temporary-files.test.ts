@@ -46,7 +46,9 @@ describe("a server's program under /tmp", () => {
     const script = plant('servers/calc/server.mjs');
     mkdirSync(path.join(top, 'workspace'));
     mkdirSync(path.join(top, 'servers', 'home'));
-    expect(temporaryProgramPaths({ words: ['node', script], keptHidden: [path.join(top, 'workspace'), path.join(top, 'servers', 'home')] })).toEqual([path.join(top, 'servers', 'calc')]);
+    expect(
+      temporaryProgramPaths({ words: ['node', script], keptHidden: [path.join(top, 'workspace'), path.join(top, 'servers', 'home')] }),
+    ).toEqual([path.join(top, 'servers', 'calc')]);
     // Its own folder holds one: the file alone.
     mkdirSync(path.join(top, 'servers', 'calc', 'copy'));
     expect(temporaryProgramPaths({ words: ['node', script], keptHidden: [path.join(top, 'servers', 'calc', 'copy')] })).toEqual([script]);
@@ -91,7 +93,16 @@ describe("a server's program under /tmp", () => {
     try {
       const copy = path.join(workspace, 'copy');
       mkdirSync(copy);
-      const policy = serverPolicy({ command: 'node', args: [script], copy: { writable: [copy], readOnly: [] }, cwd: copy, workspaceRoot: path.join(workspace, 'real'), userHome: '/nonexistent-home', userEnvironment: { PATH: '/usr/bin' }, network: false });
+      const policy = serverPolicy({
+        command: 'node',
+        args: [script],
+        copy: { writable: [copy], readOnly: [] },
+        cwd: copy,
+        workspaceRoot: path.join(workspace, 'real'),
+        userHome: '/nonexistent-home',
+        userEnvironment: { PATH: '/usr/bin' },
+        network: false,
+      });
       expect(policy.readOnly).toContain(top);
       expect(policy.hiddenFiles).toContain(token);
       const args = bubblewrapArguments(policy, ['node', script]).join(' ');

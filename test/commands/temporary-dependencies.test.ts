@@ -76,7 +76,9 @@ describe('dependency folders under /tmp', () => {
   it('never one owned by another user', () => {
     const modules = install('clone/node_modules');
     linkFrom(workspace, modules);
-    expect(temporaryDependencyFolders({ folders: [workspace], keptHidden: [], uid: 12345 })).toEqual(process.getuid?.() === 0 ? [modules] : []);
+    expect(temporaryDependencyFolders({ folders: [workspace], keptHidden: [], uid: 12345 })).toEqual(
+      process.getuid?.() === 0 ? [modules] : [],
+    );
   });
 
   it('never a target that is or holds the real workspace, the home or the copy', () => {
@@ -115,7 +117,16 @@ describe('dependency folders under /tmp', () => {
     linkFrom(server, modules);
     const copy = path.join(top, 'copy');
     mkdirSync(copy);
-    const policy = serverPolicy({ command: 'node', args: [path.join(server, 'server.mjs')], copy: { writable: [copy], readOnly: [] }, cwd: copy, workspaceRoot: workspace, userHome: '/nonexistent-home', userEnvironment: { PATH: '/usr/bin' }, network: false });
+    const policy = serverPolicy({
+      command: 'node',
+      args: [path.join(server, 'server.mjs')],
+      copy: { writable: [copy], readOnly: [] },
+      cwd: copy,
+      workspaceRoot: workspace,
+      userHome: '/nonexistent-home',
+      userEnvironment: { PATH: '/usr/bin' },
+      network: false,
+    });
     expect(policy.readOnly).toContain(modules);
     expect(policy.hiddenFiles).toContain(token);
     const args = bubblewrapArguments(policy, ['true']).join(' ');
@@ -132,8 +143,21 @@ describe('dependency folders under /tmp', () => {
     mkdirSync(copy);
     // As the overlay view shows it: the workspace's own link, to the real folder.
     linkFrom(copy, modules);
-    const command = 'cat node_modules/package.json; touch node_modules/x 2>/dev/null && echo WROTE; cat ../clone/secret 2>/dev/null || echo HIDDEN';
-    const launch = await commandLaunch({ command, cwd: copy, environment: { PATH: '/usr/bin:/bin' }, limits: defaultResourceLimits, sandbox: { availability, workspaceRoot: workspace, userHome: '/nonexistent-home', copy: { writable: [copy], readOnly: [] }, network: false } });
+    const command =
+      'cat node_modules/package.json; touch node_modules/x 2>/dev/null && echo WROTE; cat ../clone/secret 2>/dev/null || echo HIDDEN';
+    const launch = await commandLaunch({
+      command,
+      cwd: copy,
+      environment: { PATH: '/usr/bin:/bin' },
+      limits: defaultResourceLimits,
+      sandbox: {
+        availability,
+        workspaceRoot: workspace,
+        userHome: '/nonexistent-home',
+        copy: { writable: [copy], readOnly: [] },
+        network: false,
+      },
+    });
     const result = spawnSync(launch.file, launch.args, { env: launch.environment, encoding: 'utf8' });
     expect(result.stdout, result.stderr).toContain('{"name":"dependency"}');
     expect(result.stdout).not.toContain('WROTE');

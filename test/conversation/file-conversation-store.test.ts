@@ -34,7 +34,10 @@ describe('FileConversationStore', () => {
 
   it('does not use a torn file, a file of another shape, or a link', async () => {
     await writeFile(path.join(directory, 't1.conversation.json'), '{"version":1,"messages":[{"role":"user","content":[{"type":"te');
-    await writeFile(path.join(directory, 't2.conversation.json'), JSON.stringify({ version: 1, messages: [{ role: 'system', content: 'x' }] }));
+    await writeFile(
+      path.join(directory, 't2.conversation.json'),
+      JSON.stringify({ version: 1, messages: [{ role: 'system', content: 'x' }] }),
+    );
     const outside = path.join(directory, 'elsewhere.json');
     await writeFile(outside, JSON.stringify({ version: 1, messages: conversation }));
     await symlink(outside, path.join(directory, 't3.conversation.json'));

@@ -23,7 +23,10 @@ afterEach(async () => {
 });
 
 async function addRole(name: string, mode: string, toolsLine = ''): Promise<void> {
-  harness.roleFiles.files.set(`.agent-team/agents/${name}.md`, `---\nname: ${name}\ndescription: Works with the user.\nmode: ${mode}\n${toolsLine}---\nYou are ${name}.`);
+  harness.roleFiles.files.set(
+    `.agent-team/agents/${name}.md`,
+    `---\nname: ${name}\ndescription: Works with the user.\nmode: ${mode}\n${toolsLine}---\nYou are ${name}.`,
+  );
   await harness.roles.load();
 }
 
@@ -89,13 +92,15 @@ describe('one question to the user at a time', () => {
     harness = await createTeamHarness({ userChannel: user });
     await addRole('dates', 'task');
     await addRole('names', 'task');
-    harness.model('coordinator').enqueue(
-      [
-        toolCall('Agent', { subagent_type: 'dates', description: 'Ask about dates', prompt: 'Which timezone?' }),
-        toolCall('Agent', { subagent_type: 'names', description: 'Ask about names', prompt: 'Which prefix?' }),
-      ],
-      'Both answered.',
-    );
+    harness
+      .model('coordinator')
+      .enqueue(
+        [
+          toolCall('Agent', { subagent_type: 'dates', description: 'Ask about dates', prompt: 'Which timezone?' }),
+          toolCall('Agent', { subagent_type: 'names', description: 'Ask about names', prompt: 'Which prefix?' }),
+        ],
+        'Both answered.',
+      );
     harness.model('dates').enqueue([toolCall('AskUser', { question: 'Which timezone?' })], [toolCall('CompleteTask', { result: 'UTC.' })]);
     harness.model('names').enqueue([toolCall('AskUser', { question: 'Which prefix?' })], [toolCall('CompleteTask', { result: 'app_.' })]);
     const queued = nextUpdate((task) => task.queuedForUser === true);
@@ -124,12 +129,19 @@ describe('one question to the user at a time', () => {
     const user = new HeldUser();
     harness = await createTeamHarness({ userChannel: user });
     await addRole('asker', 'task');
-    for (const prompt of ['one', 'two', 'three']) harness.model('asker').enqueue([toolCall('AskUser', { question: `Question ${prompt}?` })]);
+    for (const prompt of ['one', 'two', 'three'])
+      harness.model('asker').enqueue([toolCall('AskUser', { question: `Question ${prompt}?` })]);
     harness.model('asker').enqueue([toolCall('CompleteTask', { result: 'A.' })], [toolCall('CompleteTask', { result: 'C.' })]);
     const runs = ['one', 'two', 'three'].map((prompt) => harness.team.delegate({ prompt, role: 'asker' }));
     await user.asked(1);
     // Both others queue behind the first; the second one is stopped while it waits.
-    await Promise.all(['t2', 't3'].map((id) => (harness.taskManager.get(id)?.queuedForUser ? Promise.resolve() : nextUpdate((task) => task.id === id && task.queuedForUser === true))));
+    await Promise.all(
+      ['t2', 't3'].map((id) =>
+        harness.taskManager.get(id)?.queuedForUser
+          ? Promise.resolve()
+          : nextUpdate((task) => task.id === id && task.queuedForUser === true),
+      ),
+    );
     await harness.taskManager.stop('t2');
     expect(user.questions).toHaveLength(1);
     user.questions[0].answer.resolve('Yes.');
@@ -153,9 +165,16 @@ describe('one question at a time, in a parallel workflow group', () => {
     );
     const [entry] = await loadWorkflows(harness.roleFiles, workflowRoles(harness.roles));
     expect(entry.problems).toEqual([]);
-    for (const role of ['dates', 'names']) harness.model(role).enqueue([toolCall('AskUser', { question: `Which ${role}?` })], [toolCall('CompleteTask', { result: `${role} settled.` })]);
+    for (const role of ['dates', 'names'])
+      harness
+        .model(role)
+        .enqueue([toolCall('AskUser', { question: `Which ${role}?` })], [toolCall('CompleteTask', { result: `${role} settled.` })]);
     const queued = nextUpdate((task) => task.queuedForUser === true);
-    const run = harness.team.runWorkflow({ workflow: entry.workflow as WorkflowDefinition, input: 'the app', workflows: new Map([[entry.name, entry.workflow as WorkflowDefinition]]) });
+    const run = harness.team.runWorkflow({
+      workflow: entry.workflow as WorkflowDefinition,
+      input: 'the app',
+      workflows: new Map([[entry.name, entry.workflow as WorkflowDefinition]]),
+    });
     await user.asked(1);
     const waitingBehind = await queued;
     expect(user.questions).toHaveLength(1);

@@ -41,7 +41,10 @@ afterEach(async () => {
   roles = undefined;
 });
 
-async function team(channel: UserChannel | undefined, approve: boolean): Promise<{ team: AgentTeam; coordinator: ScriptedModel; researcher: ScriptedModel }> {
+async function team(
+  channel: UserChannel | undefined,
+  approve: boolean,
+): Promise<{ team: AgentTeam; coordinator: ScriptedModel; researcher: ScriptedModel }> {
   const clock = new ManualClock();
   const registry = new RoleRegistry({ source: new MemoryRoleFiles(), clock });
   await registry.load();
@@ -50,7 +53,12 @@ async function team(channel: UserChannel | undefined, approve: boolean): Promise
   taskManager = manager;
   const coordinator = new ScriptedModel([], { modelId: 'coordinator' });
   const researcher = new ScriptedModel([], { modelId: 'researcher' });
-  const plans = { approvePlan: () => approve, ...(channel ? { channel } : {}), howToAnswer: 'answer on stdin', stopTask: (id: string) => void manager.stop(id) };
+  const plans = {
+    approvePlan: () => approve,
+    ...(channel ? { channel } : {}),
+    howToAnswer: 'answer on stdin',
+    stopTask: (id: string) => void manager.stop(id),
+  };
   const built = new AgentTeam({
     taskManager: manager,
     roles: registry,
@@ -76,7 +84,12 @@ describe('plan approval', () => {
     const answer = createDeferred<string | undefined>();
     const user = new ScriptedUser([answer]);
     const { team: built, coordinator, researcher } = await team(user, true);
-    coordinator.enqueue([toolCall('TodoWrite', { todos: plan })], [toolCall('Agent', delegation)], [toolCall('Agent', delegation)], 'Done.');
+    coordinator.enqueue(
+      [toolCall('TodoWrite', { todos: plan })],
+      [toolCall('Agent', delegation)],
+      [toolCall('Agent', delegation)],
+      'Done.',
+    );
     researcher.enqueue('First.', 'Second.');
     const run = built.delegate({ prompt: 'Read the parser' });
     await user.asked.promise;
@@ -117,7 +130,7 @@ describe('plan approval', () => {
     expect(taskManager?.children('t1')).toEqual([]);
   });
 
-  it('changes go back to the agent as the refused calls\' results', async () => {
+  it("changes go back to the agent as the refused calls' results", async () => {
     const changes = createDeferred<string | undefined>();
     const approval = createDeferred<string | undefined>();
     const { team: built, coordinator, researcher } = await team(new ScriptedUser([changes, approval]), true);
@@ -134,7 +147,10 @@ describe('plan approval', () => {
     const silent = await team(undefined, true);
     silent.coordinator.enqueue([toolCall('Agent', delegation)]);
     const failed = await silent.team.delegate({ prompt: 'Read the parser' });
-    expect(failed.task).toMatchObject({ status: 'failed', error: expect.stringContaining('nobody answered the plan question (answer on stdin)') });
+    expect(failed.task).toMatchObject({
+      status: 'failed',
+      error: expect.stringContaining('nobody answered the plan question (answer on stdin)'),
+    });
     expect(silent.researcher.calls).toHaveLength(0);
     await taskManager?.close();
     roles?.dispose();

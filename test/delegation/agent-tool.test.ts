@@ -13,7 +13,9 @@ afterEach(async () => {
 describe('the Agent tool', () => {
   it('answers an unknown role with an error listing the known roles, and the run goes on', async () => {
     harness = await createTeamHarness();
-    harness.model('coordinator').enqueue([toolCall('Agent', { subagent_type: 'astronaut', description: 'Fly', prompt: 'Go' })], 'I will do it myself.');
+    harness
+      .model('coordinator')
+      .enqueue([toolCall('Agent', { subagent_type: 'astronaut', description: 'Fly', prompt: 'Go' })], 'I will do it myself.');
     const { task } = await harness.team.delegate({ prompt: 'Explore' });
     expect(task.status).toBe('completed');
     const result = lastMessageText(harness.model('coordinator').calls[1].request);
@@ -24,7 +26,9 @@ describe('the Agent tool', () => {
 
   it('uses the description as the prompt when the prompt is empty', async () => {
     harness = await createTeamHarness();
-    harness.model('coordinator').enqueue([toolCall('Agent', { subagent_type: 'researcher', description: 'Find the date parser', prompt: '  ' })], 'Done.');
+    harness
+      .model('coordinator')
+      .enqueue([toolCall('Agent', { subagent_type: 'researcher', description: 'Find the date parser', prompt: '  ' })], 'Done.');
     harness.model('researcher').enqueue('It is in dates.ts.');
     await harness.team.delegate({ prompt: 'Explore' });
     const child = harness.taskManager.list().find((task) => task.role === 'researcher');
@@ -34,11 +38,18 @@ describe('the Agent tool', () => {
 
   it('returns the task id and the final answer in the foreground, never the transcript', async () => {
     harness = await createTeamHarness();
-    harness.model('coordinator').enqueue([toolCall('Agent', { subagent_type: 'researcher', description: 'Find usages', prompt: 'Find usages of parse' })], 'Summary.');
-    harness.model('researcher').enqueue(
-      [text('Thinking out loud about SECRET_TRANSCRIPT_DETAIL.'), toolCall('Grep', { pattern: 'parse' })],
-      'Final: parse is used in a.ts:3.',
-    );
+    harness
+      .model('coordinator')
+      .enqueue(
+        [toolCall('Agent', { subagent_type: 'researcher', description: 'Find usages', prompt: 'Find usages of parse' })],
+        'Summary.',
+      );
+    harness
+      .model('researcher')
+      .enqueue(
+        [text('Thinking out loud about SECRET_TRANSCRIPT_DETAIL.'), toolCall('Grep', { pattern: 'parse' })],
+        'Final: parse is used in a.ts:3.',
+      );
     await harness.team.delegate({ prompt: 'Explore' });
     const child = harness.taskManager.list().find((task) => task.role === 'researcher');
     const result = lastMessageText(harness.model('coordinator').calls[1].request);
@@ -50,25 +61,35 @@ describe('the Agent tool', () => {
 
   it('offers Agent only while depth is below the maximum', async () => {
     harness = await createTeamHarness({ maxDepth: 2 });
-    harness.model('coordinator').enqueue([toolCall('Agent', { subagent_type: 'reviewer', description: 'Level one', prompt: 'Go deeper' })], 'Done.');
-    harness.model('reviewer').enqueue([toolCall('Agent', { subagent_type: 'researcher', description: 'Level two', prompt: 'Look' })], 'Level one done.');
+    harness
+      .model('coordinator')
+      .enqueue([toolCall('Agent', { subagent_type: 'reviewer', description: 'Level one', prompt: 'Go deeper' })], 'Done.');
+    harness
+      .model('reviewer')
+      .enqueue([toolCall('Agent', { subagent_type: 'researcher', description: 'Level two', prompt: 'Look' })], 'Level one done.');
     harness.model('researcher').enqueue('Level two done.');
     await harness.team.delegate({ prompt: 'Explore' });
     expect(toolNamesOf(harness.model('coordinator').calls[0].request)).toContain('Agent');
     expect(toolNamesOf(harness.model('reviewer').calls[0].request)).toEqual(expect.arrayContaining(['Agent', 'TaskOutput', 'TaskStop']));
     expect(toolNamesOf(harness.model('researcher').calls[0].request)).not.toContain('Agent');
     const depths = harness.taskManager.list().map((task) => [task.role, task.depth]);
-    expect(depths).toEqual([['coordinator', 0], ['reviewer', 1], ['researcher', 2]]);
+    expect(depths).toEqual([
+      ['coordinator', 0],
+      ['reviewer', 1],
+      ['researcher', 2],
+    ]);
   });
 
   it('moves a foreground subagent to the background after the auto-background timeout and says so', async () => {
     harness = await createTeamHarness({ autoBackgroundMs: 5_000 });
     const slowAnswer = ScriptedModel.held([text('Still reading…')], [text(' Found it.')]);
-    harness.model('coordinator').enqueue(
-      [toolCall('Agent', { subagent_type: 'researcher', description: 'Slow search', prompt: 'Search everything' })],
-      [toolCall('TaskOutput', { task_id: 't2' })],
-      'All done.',
-    );
+    harness
+      .model('coordinator')
+      .enqueue(
+        [toolCall('Agent', { subagent_type: 'researcher', description: 'Slow search', prompt: 'Search everything' })],
+        [toolCall('TaskOutput', { task_id: 't2' })],
+        'All done.',
+      );
     harness.model('researcher').enqueue(slowAnswer);
     const run = harness.team.delegate({ prompt: 'Explore' });
     await slowAnswer.reached;
@@ -87,11 +108,15 @@ describe('the Agent tool', () => {
     harness = await createTeamHarness();
     harness.model('coordinator').enqueue('First.', 'Second.');
     await harness.team.delegate({ prompt: 'One' });
-    const describeAgent = (call: number) => harness.model('coordinator').calls[call].request.tools.find((tool) => tool.name === 'Agent')?.description ?? '';
+    const describeAgent = (call: number) =>
+      harness.model('coordinator').calls[call].request.tools.find((tool) => tool.name === 'Agent')?.description ?? '';
     expect(describeAgent(0)).toContain('- researcher:');
     expect(describeAgent(0)).not.toContain('security-reviewer');
 
-    harness.roleFiles.files.set('.agent-team/agents/security-reviewer.md', '---\nname: security-reviewer\ndescription: Reviews changes for security problems.\ntools: [Read, Grep]\n---\nYou review security.\n');
+    harness.roleFiles.files.set(
+      '.agent-team/agents/security-reviewer.md',
+      '---\nname: security-reviewer\ndescription: Reviews changes for security problems.\ntools: [Read, Grep]\n---\nYou review security.\n',
+    );
     await harness.roles.reload();
     await harness.team.delegate({ prompt: 'Two' });
     expect(describeAgent(1)).toContain('- security-reviewer: Reviews changes for security problems.');

@@ -20,12 +20,16 @@ afterEach(async () => {
 /** A role that may read and delegate (within a researcher's reach), with an optional extra front-matter line. */
 async function addRoles(names: string[], extra: Record<string, string> = {}): Promise<void> {
   for (const name of names) {
-    harness.roleFiles.files.set(`.agent-team/agents/${name}.md`, `---\nname: ${name}\ndescription: The ${name}.\ntools: [Read, Glob, Grep, Agent]\n${extra[name] ?? ''}---\nDo the ${name}'s part.`);
+    harness.roleFiles.files.set(
+      `.agent-team/agents/${name}.md`,
+      `---\nname: ${name}\ndescription: The ${name}.\ntools: [Read, Glob, Grep, Agent]\n${extra[name] ?? ''}---\nDo the ${name}'s part.`,
+    );
   }
   await harness.roles.reload();
 }
 
-const background = (role: string, prompt: string) => toolCall('Agent', { subagent_type: role, description: `${role} work`, prompt, run_in_background: true });
+const background = (role: string, prompt: string) =>
+  toolCall('Agent', { subagent_type: role, description: `${role} work`, prompt, run_in_background: true });
 
 describe('background results at three levels of nesting', () => {
   it('each subagent waits for its background tasks and updates its answer: the grand-helper reaches the final answer', async () => {
@@ -38,9 +42,26 @@ describe('background results at three levels of nesting', () => {
       if (++firstAnswers === 2) grand.release();
       return answer;
     };
-    harness.model('coordinator').enqueue([toolCall('Agent', { subagent_type: 'researcher', description: 'Research', prompt: 'Research the parser.' })], (request) => `Final: ${lastMessageText(request)}`);
-    harness.model('researcher').enqueue([background('helper', 'Help with the parser.')], firstAnswer('Researcher first answer.'), (request) => `Researcher updated: ${/Helper updated: [^\n]*/.exec(lastMessageText(request))?.[0] ?? 'nothing'}`);
-    harness.model('helper').enqueue([background('grandhelper', 'Dig deeper.')], firstAnswer('Helper first answer.'), (request) => `Helper updated: ${/Grand result: \d+\./.exec(lastMessageText(request))?.[0] ?? 'nothing'}`);
+    harness
+      .model('coordinator')
+      .enqueue(
+        [toolCall('Agent', { subagent_type: 'researcher', description: 'Research', prompt: 'Research the parser.' })],
+        (request) => `Final: ${lastMessageText(request)}`,
+      );
+    harness
+      .model('researcher')
+      .enqueue(
+        [background('helper', 'Help with the parser.')],
+        firstAnswer('Researcher first answer.'),
+        (request) => `Researcher updated: ${/Helper updated: [^\n]*/.exec(lastMessageText(request))?.[0] ?? 'nothing'}`,
+      );
+    harness
+      .model('helper')
+      .enqueue(
+        [background('grandhelper', 'Dig deeper.')],
+        firstAnswer('Helper first answer.'),
+        (request) => `Helper updated: ${/Grand result: \d+\./.exec(lastMessageText(request))?.[0] ?? 'nothing'}`,
+      );
     harness.model('grandhelper').enqueue(grand);
 
     const { task } = await harness.team.delegate({ prompt: 'Explain the parser.', awaitBackgroundTasks: true });
@@ -53,7 +74,12 @@ describe('background results at three levels of nesting', () => {
     expect(lastMessageText(harness.model('researcher').calls[2].request)).toContain('Helper updated: Grand result: 42.');
     // Every task ended before its parent, each having given its final answer.
     const ended = harness.taskManager.list().map((snapshot) => [snapshot.role, snapshot.status, snapshot.endedAt]);
-    expect(ended.map(([role, status]) => [role, status])).toEqual([['coordinator', 'completed'], ['researcher', 'completed'], ['helper', 'completed'], ['grandhelper', 'completed']]);
+    expect(ended.map(([role, status]) => [role, status])).toEqual([
+      ['coordinator', 'completed'],
+      ['researcher', 'completed'],
+      ['helper', 'completed'],
+      ['grandhelper', 'completed'],
+    ]);
     expect(harness.taskManager.get('t3')?.output).toBe('Helper updated: Grand result: 42.');
   });
 
@@ -79,7 +105,9 @@ describe('background results at three levels of nesting', () => {
     const scoutResult = lastMessageText(harness.model('coordinator').calls[1].request);
     expect(scoutResult).toContain('Scout answer.');
     expect(scoutResult).toContain('Still running, handed to the task that started this one: t3 (helper: "helper work")');
-    expect(lastMessageText(harness.model('coordinator').calls[2].request)).toContain('Task t3 (helper: "helper work") completed.\nHelper result: 7.');
+    expect(lastMessageText(harness.model('coordinator').calls[2].request)).toContain(
+      'Task t3 (helper: "helper work") completed.\nHelper result: 7.',
+    );
     expect(task.output).toBe('Final: Helper result: 7.');
   });
 
@@ -88,7 +116,13 @@ describe('background results at three levels of nesting', () => {
     await addRoles(['helper', 'grand-a', 'grand-b']);
     const grandA = ScriptedModel.held([], [text('A done.')]);
     const grandB = ScriptedModel.held([text('B partial')]);
-    harness.model('coordinator').enqueue([background('researcher', 'Research.')], 'Waiting for the research.', (request) => `Final after stop.\n${lastMessageText(request)}`);
+    harness
+      .model('coordinator')
+      .enqueue(
+        [background('researcher', 'Research.')],
+        'Waiting for the research.',
+        (request) => `Final after stop.\n${lastMessageText(request)}`,
+      );
     harness.model('researcher').enqueue([background('helper', 'Help.')], 'Researcher answer.');
     harness.model('helper').enqueue([background('grand-a', 'Part A.'), background('grand-b', 'Part B.')], () => {
       // Grand-helper A ends while the helper waits: its notice waits in the helper's queue.
@@ -107,10 +141,19 @@ describe('background results at three levels of nesting', () => {
     expect(harness.taskManager.get('t2')).toMatchObject({ status: 'stopped', stopReason: { kind: 'user' } });
     expect(harness.taskManager.get('t3')).toMatchObject({ status: 'stopped', stopReason: { kind: 'parent-stopped', parentId: 't2' } });
     expect(harness.taskManager.get('t4')).toMatchObject({ status: 'completed', output: 'A done.' });
-    expect(harness.taskManager.get('t5')).toMatchObject({ status: 'stopped', stopReason: { kind: 'parent-stopped', parentId: 't3' }, output: 'B partial' });
+    expect(harness.taskManager.get('t5')).toMatchObject({
+      status: 'stopped',
+      stopReason: { kind: 'parent-stopped', parentId: 't3' },
+      output: 'B partial',
+    });
     expect(harness.model('grand-b').calls[0].aborted).toBe(true);
     // The helper never took grand-helper A's result: it moved up to the coordinator with the stop notices.
-    expect(harness.model('helper').calls.map((call) => lastMessageText(call.request)).join('\n')).not.toContain('A done.');
+    expect(
+      harness
+        .model('helper')
+        .calls.map((call) => lastMessageText(call.request))
+        .join('\n'),
+    ).not.toContain('A done.');
     const heard = lastMessageText(harness.model('coordinator').calls[2].request);
     expect(heard).toContain('Task t4 (grand-a: "grand-a work") completed.\nA done.');
     expect(heard).toContain('Task t2 (researcher: "researcher work") stopped by the user.');
@@ -135,6 +178,8 @@ describe('background results at three levels of nesting', () => {
     const { task } = await harness.team.delegate({ prompt: 'Work.', awaitBackgroundTasks: true });
 
     expect(harness.model('coordinator').calls).toHaveLength(8);
-    expect(task.output).toBe('Answer 4.\n\nResults of background tasks that ended after this answer was written:\n\nTask t5 (worker: "worker work") completed.\nResult 4.');
+    expect(task.output).toBe(
+      'Answer 4.\n\nResults of background tasks that ended after this answer was written:\n\nTask t5 (worker: "worker work") completed.\nResult 4.',
+    );
   });
 });

@@ -30,7 +30,9 @@ function snapshot(overrides: Partial<TaskSnapshot>): TaskSnapshot {
 describe('an interrupted task in words', () => {
   it('its result says it was interrupted before it finished, with its partial output', () => {
     const text = formatTaskResult(snapshot({}));
-    expect(text).toMatch(/^Task t2 \(researcher: "Find usages"\) was interrupted \(the window closed or the process ended\) before it finished\./);
+    expect(text).toMatch(
+      /^Task t2 \(researcher: "Find usages"\) was interrupted \(the window closed or the process ended\) before it finished\./,
+    );
     expect(text).toContain('Partial output:\nfound two so far');
   });
 

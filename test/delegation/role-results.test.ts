@@ -17,7 +17,10 @@ afterEach(async () => {
 
 async function withRole(name: string, frontMatter: string): Promise<TeamHarness> {
   harness = await createTeamHarness();
-  harness.roleFiles.files.set(`.agent-team/agents/${name}.md`, `---\ndescription: The ${name}.\n${frontMatter}\n---\nYou are the ${name}.\n`);
+  harness.roleFiles.files.set(
+    `.agent-team/agents/${name}.md`,
+    `---\ndescription: The ${name}.\n${frontMatter}\n---\nYou are the ${name}.\n`,
+  );
   await harness.roles.load();
   return harness;
 }
@@ -27,7 +30,9 @@ const outputSchema = 'tools: [Read]\noutputSchema:\n  type: object\n  properties
 describe('a role with an outputSchema', () => {
   it('is told the shape, sent back once with what is wrong, and its parent gets the JSON alone', async () => {
     await withRole('counter', outputSchema);
-    harness.model('coordinator').enqueue([toolCall('Agent', { subagent_type: 'counter', description: 'Count', prompt: 'Count the files.' })], 'Done.');
+    harness
+      .model('coordinator')
+      .enqueue([toolCall('Agent', { subagent_type: 'counter', description: 'Count', prompt: 'Count the files.' })], 'Done.');
     harness.model('counter').enqueue('There are three files.', 'Sorry: {"count": 3}');
     const { task } = await harness.team.delegate({ prompt: 'Count' });
     expect(task.status).toBe('completed');
@@ -37,14 +42,20 @@ describe('a role with an outputSchema', () => {
     expect(lastMessageText(counterCalls[1].request)).toContain('the answer does not end with a JSON value');
     const child = harness.taskManager.list().find((snapshot) => snapshot.role === 'counter');
     expect(child).toMatchObject({ status: 'completed', output: '{\n  "count": 3\n}' });
-    expect(lastMessageText(harness.model('coordinator').calls[1].request)).toBe(`Task ${child?.id} (counter: "Count") completed.\n\n{\n  "count": 3\n}`);
+    expect(lastMessageText(harness.model('coordinator').calls[1].request)).toBe(
+      `Task ${child?.id} (counter: "Count") completed.\n\n{\n  "count": 3\n}`,
+    );
   });
 
   it('fails with the validation error when the repaired answer is still wrong; its answer is kept as partial output', async () => {
     await withRole('counter', outputSchema);
     harness.model('counter').enqueue('{"count": "three"}', '{"count": 3.5}');
     const { task } = await harness.team.delegate({ prompt: 'Count', role: 'counter' });
-    expect(task).toMatchObject({ status: 'failed', error: "the answer does not match the role's outputSchema: /count must be integer", output: '{"count": 3.5}' });
+    expect(task).toMatchObject({
+      status: 'failed',
+      error: "the answer does not match the role's outputSchema: /count must be integer",
+      output: '{"count": 3.5}',
+    });
     expect(harness.model('counter').calls).toHaveLength(2);
   });
 
@@ -62,11 +73,17 @@ describe('a role with an inputSchema', () => {
 
   it('lists the schema in the Agent tool, and a delegated prompt that does not match never starts a task', async () => {
     await withRole('booker', inputSchema);
-    harness.model('coordinator').enqueue([toolCall('Agent', { subagent_type: 'booker', description: 'Book', prompt: 'Paris please' })], 'Could not book.');
+    harness
+      .model('coordinator')
+      .enqueue([toolCall('Agent', { subagent_type: 'booker', description: 'Book', prompt: 'Paris please' })], 'Could not book.');
     await harness.team.delegate({ prompt: 'Book' });
     const agentTool = harness.model('coordinator').calls[0].request.tools.find((tool) => tool.name === 'Agent');
-    expect(agentTool?.description).toContain('- booker: The booker. Its prompt must be JSON matching this schema: {"type":"object","properties":{"city":{"type":"string"}},"required":["city"]}');
-    expect(lastMessageText(harness.model('coordinator').calls[1].request)).toContain('"booker" takes a JSON prompt matching its input schema (in this tool\'s description), so the task was not started: the prompt is not JSON');
+    expect(agentTool?.description).toContain(
+      '- booker: The booker. Its prompt must be JSON matching this schema: {"type":"object","properties":{"city":{"type":"string"}},"required":["city"]}',
+    );
+    expect(lastMessageText(harness.model('coordinator').calls[1].request)).toContain(
+      '"booker" takes a JSON prompt matching its input schema (in this tool\'s description), so the task was not started: the prompt is not JSON',
+    );
     expect(harness.taskManager.list().map((snapshot) => snapshot.role)).toEqual(['coordinator']);
     expect(harness.model('booker').calls).toHaveLength(0);
   });
@@ -74,7 +91,10 @@ describe('a role with an inputSchema', () => {
   it('run directly with a prompt that does not match, fails before its model is asked', async () => {
     await withRole('booker', inputSchema);
     const { task } = await harness.team.delegate({ prompt: '{"city": 7}', role: 'booker' });
-    expect(task).toMatchObject({ status: 'failed', error: "booker did not start: the prompt does not match the role's inputSchema: /city must be string" });
+    expect(task).toMatchObject({
+      status: 'failed',
+      error: "booker did not start: the prompt does not match the role's inputSchema: /city must be string",
+    });
     expect(harness.model('booker').calls).toHaveLength(0);
   });
 });
@@ -88,7 +108,11 @@ describe("a role's maxTokens", () => {
     const { task } = await harness.team.delegate({ prompt: 'Dig' });
     expect(task).toMatchObject({ status: 'completed', output: 'Went on.' });
     const digger = harness.taskManager.list().find((snapshot) => snapshot.role === 'digger');
-    expect(digger).toMatchObject({ status: 'stopped', budgetTokens: 10, stopReason: { kind: 'budget', detail: `task ${digger?.id} and its subtasks used 15 tokens, over the budget of 10` } });
+    expect(digger).toMatchObject({
+      status: 'stopped',
+      budgetTokens: 10,
+      stopReason: { kind: 'budget', detail: `task ${digger?.id} and its subtasks used 15 tokens, over the budget of 10` },
+    });
     expect(lastMessageText(harness.model('coordinator').calls[1].request)).toContain('was budget exceeded');
   });
 });

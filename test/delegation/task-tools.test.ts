@@ -40,14 +40,19 @@ describe('TaskOutput', () => {
   it('truncates long output with a note saying so', async () => {
     harness = await createTeamHarness();
     const longAnswer = 'x'.repeat(40_000);
-    harness.model('coordinator').enqueue(
-      [toolCall('Agent', { subagent_type: 'researcher', description: 'Long answer', prompt: 'Write a lot', run_in_background: true })],
-      [toolCall('TaskOutput', { task_id: 't2' })],
-      'Finished.',
-    );
+    harness
+      .model('coordinator')
+      .enqueue(
+        [toolCall('Agent', { subagent_type: 'researcher', description: 'Long answer', prompt: 'Write a lot', run_in_background: true })],
+        [toolCall('TaskOutput', { task_id: 't2' })],
+        'Finished.',
+      );
     harness.model('researcher').enqueue(longAnswer);
     await harness.team.delegate({ prompt: 'Go' });
-    const result = harness.model('coordinator').calls[2].request.messages.at(-1)?.content.find((part) => part.type === 'tool-result');
+    const result = harness
+      .model('coordinator')
+      .calls[2].request.messages.at(-1)
+      ?.content.find((part) => part.type === 'tool-result');
     const output = result?.type === 'tool-result' ? result.output : '';
     expect(output).toContain('[Output truncated: showing 30,000 of 40,000 characters.]');
     expect(output.length).toBeLessThan(31_000);
@@ -59,7 +64,9 @@ describe('TaskOutput', () => {
     await harness.team.delegate({ prompt: 'One' });
     harness.model('coordinator').enqueue([toolCall('TaskOutput', { task_id: 't1' })], 'Second run done.');
     await harness.team.delegate({ prompt: 'Two' });
-    expect(lastMessageText(harness.model('coordinator').calls[2].request)).toContain('No task "t1" among the tasks you started. Your tasks: (none).');
+    expect(lastMessageText(harness.model('coordinator').calls[2].request)).toContain(
+      'No task "t1" among the tasks you started. Your tasks: (none).',
+    );
   });
 });
 
@@ -68,12 +75,16 @@ describe('TaskStop', () => {
     harness = await createTeamHarness();
     const grandchild = ScriptedModel.held([text('Grandchild partial')]);
     const decideToStop = ScriptedModel.held([], [toolCall('TaskStop', { task_id: 't2' })]);
-    harness.model('coordinator').enqueue(
-      [toolCall('Agent', { subagent_type: 'reviewer', description: 'Deep work', prompt: 'Delegate further', run_in_background: true })],
-      decideToStop,
-      'Stopped it.',
-    );
-    harness.model('reviewer').enqueue([text('Child partial.'), toolCall('Agent', { subagent_type: 'researcher', description: 'Deeper', prompt: 'Look' })]);
+    harness
+      .model('coordinator')
+      .enqueue(
+        [toolCall('Agent', { subagent_type: 'reviewer', description: 'Deep work', prompt: 'Delegate further', run_in_background: true })],
+        decideToStop,
+        'Stopped it.',
+      );
+    harness
+      .model('reviewer')
+      .enqueue([text('Child partial.'), toolCall('Agent', { subagent_type: 'researcher', description: 'Deeper', prompt: 'Look' })]);
     harness.model('researcher').enqueue(grandchild);
     const run = harness.team.delegate({ prompt: 'Go' });
     await grandchild.reached;
@@ -81,7 +92,11 @@ describe('TaskStop', () => {
     const { task } = await run;
     expect(task.status).toBe('completed');
     expect(harness.taskManager.get('t2')).toMatchObject({ status: 'stopped', stopReason: { kind: 'stopped-by-agent', taskId: 't1' } });
-    expect(harness.taskManager.get('t3')).toMatchObject({ status: 'stopped', stopReason: { kind: 'parent-stopped', parentId: 't2' }, output: 'Grandchild partial' });
+    expect(harness.taskManager.get('t3')).toMatchObject({
+      status: 'stopped',
+      stopReason: { kind: 'parent-stopped', parentId: 't2' },
+      output: 'Grandchild partial',
+    });
     const result = lastMessageText(harness.model('coordinator').calls[2].request);
     expect(result).toContain('Task t2 (reviewer: "Deep work") was stopped by task t1');
     expect(result).toContain('Partial output:\nChild partial.');
@@ -92,10 +107,12 @@ describe('TaskStop', () => {
 describe('background tasks', () => {
   it('answer the start with a one-line reply, since it stays in every later request', async () => {
     harness = await createTeamHarness();
-    harness.model('coordinator').enqueue(
-      [toolCall('Agent', { subagent_type: 'researcher', description: 'Background work', prompt: 'Work', run_in_background: true })],
-      'Done.',
-    );
+    harness
+      .model('coordinator')
+      .enqueue(
+        [toolCall('Agent', { subagent_type: 'researcher', description: 'Background work', prompt: 'Work', run_in_background: true })],
+        'Done.',
+      );
     harness.model('researcher').enqueue('Found.');
     await harness.team.delegate({ prompt: 'Go', awaitBackgroundTasks: false });
     expect(lastMessageText(harness.model('coordinator').calls[1].request)).toBe('Started t2.');
@@ -106,11 +123,13 @@ describe('background tasks', () => {
     harness = await createTeamHarness();
     const research = ScriptedModel.held([], [text('Background finding.')]);
     const secondTurn = ScriptedModel.held([], [toolCall('Glob', { pattern: '*.ts' })]);
-    harness.model('coordinator').enqueue(
-      [toolCall('Agent', { subagent_type: 'researcher', description: 'Background work', prompt: 'Work', run_in_background: true })],
-      secondTurn,
-      'Done.',
-    );
+    harness
+      .model('coordinator')
+      .enqueue(
+        [toolCall('Agent', { subagent_type: 'researcher', description: 'Background work', prompt: 'Work', run_in_background: true })],
+        secondTurn,
+        'Done.',
+      );
     harness.model('researcher').enqueue(research);
     const run = harness.team.delegate({ prompt: 'Go' });
     await secondTurn.reached;
@@ -145,10 +164,12 @@ describe('background tasks', () => {
   it('keep running after the coordinator answers when awaitBackgroundTasks is off', async () => {
     harness = await createTeamHarness();
     const research = ScriptedModel.held([], [text('Later.')]);
-    harness.model('coordinator').enqueue(
-      [toolCall('Agent', { subagent_type: 'researcher', description: 'Background work', prompt: 'Work', run_in_background: true })],
-      'Answer now.',
-    );
+    harness
+      .model('coordinator')
+      .enqueue(
+        [toolCall('Agent', { subagent_type: 'researcher', description: 'Background work', prompt: 'Work', run_in_background: true })],
+        'Answer now.',
+      );
     harness.model('researcher').enqueue(research);
     const { task } = await harness.team.delegate({ prompt: 'Go' });
     expect(task).toMatchObject({ status: 'completed', output: 'Answer now.' });

@@ -17,7 +17,9 @@ export class MemoryRoleFiles implements RoleFileSource {
 
   async list(directory: string): Promise<string[]> {
     const prefix = `${directory}/`;
-    return [...this.files.keys()].filter((file) => file.startsWith(prefix) && !file.slice(prefix.length).includes('/')).map((file) => file.slice(prefix.length));
+    return [...this.files.keys()]
+      .filter((file) => file.startsWith(prefix) && !file.slice(prefix.length).includes('/'))
+      .map((file) => file.slice(prefix.length));
   }
 
   async read(path: string): Promise<string> {
@@ -38,7 +40,16 @@ export interface TeamHarness {
 }
 
 export async function createTeamHarness(
-  options: { maxDepth?: number; autoBackgroundMs?: number; maxConcurrent?: number; delegationReach?: 'own-tools' | 'any'; userChannel?: UserChannel; conversations?: ConversationStore; mcp?: McpHost; a2a?: (clock: ManualClock) => A2aHost } = {},
+  options: {
+    maxDepth?: number;
+    autoBackgroundMs?: number;
+    maxConcurrent?: number;
+    delegationReach?: 'own-tools' | 'any';
+    userChannel?: UserChannel;
+    conversations?: ConversationStore;
+    mcp?: McpHost;
+    a2a?: (clock: ManualClock) => A2aHost;
+  } = {},
 ): Promise<TeamHarness> {
   const clock = new ManualClock();
   const roleFiles = new MemoryRoleFiles();
@@ -61,7 +72,10 @@ export async function createTeamHarness(
     modelFor: (role) => model(role),
     maxDepth: options.maxDepth,
     delegationReach: options.delegationReach,
-    capabilities: teamCapabilities({ ...(options.userChannel ? { userChannel: options.userChannel } : {}), ...(options.mcp ? { mcp: options.mcp } : {}) }),
+    capabilities: teamCapabilities({
+      ...(options.userChannel ? { userChannel: options.userChannel } : {}),
+      ...(options.mcp ? { mcp: options.mcp } : {}),
+    }),
     conversations: options.conversations,
     a2a: options.a2a?.(clock),
     autoBackgroundMs: options.autoBackgroundMs ?? 60_000,

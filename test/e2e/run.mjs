@@ -56,7 +56,41 @@ import { repoRoot, resultsDir, vsixPath } from './lib/paths.mjs';
 import { openSession, saveArtifacts, saveAttachments } from './lib/session.mjs';
 import { within } from './lib/wait.mjs';
 
-const journeys = [delegateJourney, nestedJourney, workflowJourney, planJourney, planApprovalJourney, answerJourney, queuedQuestionJourney, steerJourney, followUpJourney, stopJourney, budgetJourney, contextJourney, reviewJourney, hunkJourney, altgrJourney, undoJourney, gutterJourney, conflictJourney, reviseJourney, reloadJourney, resumeJourney, branchJourney, restrictedJourney, multiRootJourney, startJourney, languageModelJourney, approveJourney, approveAlwaysJourney, problemsJourney, newRoleJourney, checksJourney, activationJourney, promptFileJourney];
+const journeys = [
+  delegateJourney,
+  nestedJourney,
+  workflowJourney,
+  planJourney,
+  planApprovalJourney,
+  answerJourney,
+  queuedQuestionJourney,
+  steerJourney,
+  followUpJourney,
+  stopJourney,
+  budgetJourney,
+  contextJourney,
+  reviewJourney,
+  hunkJourney,
+  altgrJourney,
+  undoJourney,
+  gutterJourney,
+  conflictJourney,
+  reviseJourney,
+  reloadJourney,
+  resumeJourney,
+  branchJourney,
+  restrictedJourney,
+  multiRootJourney,
+  startJourney,
+  languageModelJourney,
+  approveJourney,
+  approveAlwaysJourney,
+  problemsJourney,
+  newRoleJourney,
+  checksJourney,
+  activationJourney,
+  promptFileJourney,
+];
 /** The longest one journey may take, setup of its window included (they take 20–40 s here). */
 const journeyTimeoutMs = 6 * 60_000;
 
@@ -176,11 +210,16 @@ async function runJourney(journey, base, round) {
   }
 }
 
-const indent = (text) => text.split('\n').map((line) => `     ${line}`).join('\n');
+const indent = (text) =>
+  text
+    .split('\n')
+    .map((line) => `     ${line}`)
+    .join('\n');
 
 async function main() {
   const unknown = selected.filter((wanted) => !journeys.some((journey) => journey.name === wanted));
-  if (unknown.length > 0) throw new Error(`unknown journey ${unknown.join(', ')}; known: ${journeys.map((journey) => journey.name).join(', ')}`);
+  if (unknown.length > 0)
+    throw new Error(`unknown journey ${unknown.join(', ')}; known: ${journeys.map((journey) => journey.name).join(', ')}`);
   if (!Number.isInteger(repeat) || repeat < 1) throw new Error('--repeat needs a whole number >= 1');
   const toRun = selected.length > 0 ? journeys.filter((journey) => selected.includes(journey.name)) : journeys;
   const scratchDir = mkdtempSync(join(tmpdir(), 'agent-team-e2e-'));

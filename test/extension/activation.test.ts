@@ -11,7 +11,9 @@ vi.mock('vscode', () => import('./support/fake-vscode.js'));
 /** The manifest as VS Code shows it: `%key%` strings resolved through package.nls.json. */
 const strings = JSON.parse(readFileSync(nodePath.join(__dirname, '../../package.nls.json'), 'utf8')) as Record<string, string>;
 const localize = (text: string) => text.replace(/^%([^%]+)%$/, (whole, key: string) => strings[key] ?? whole);
-const manifest = JSON.parse(readFileSync(nodePath.join(__dirname, '../../package.json'), 'utf8'), (_key, value: unknown) => (typeof value === 'string' ? localize(value) : value)) as {
+const manifest = JSON.parse(readFileSync(nodePath.join(__dirname, '../../package.json'), 'utf8'), (_key, value: unknown) =>
+  typeof value === 'string' ? localize(value) : value,
+) as {
   activationEvents: string[];
   contributes: {
     commands: Array<{ command: string; category: string }>;
@@ -24,7 +26,10 @@ const manifest = JSON.parse(readFileSync(nodePath.join(__dirname, '../../package
     keybindings: Array<{ command: string; key: string; mac?: string; when?: string }>;
   };
   engines: { vscode: string };
-  capabilities: { untrustedWorkspaces: { supported: string; restrictedConfigurations: string[] }; virtualWorkspaces: { supported: boolean } };
+  capabilities: {
+    untrustedWorkspaces: { supported: string; restrictedConfigurations: string[] };
+    virtualWorkspaces: { supported: boolean };
+  };
 };
 
 const contractCommands = [
@@ -54,11 +59,17 @@ describe('activation', () => {
     expect([...fake.state.documents.providers.keys()]).toEqual(['agent-team-proposal']);
     expect(fake.state.codeLensProviders.map((entry) => entry.selector)).toEqual([{ scheme: 'agent-team-proposal' }]);
     expect(fake.state.created.map((record) => record.what)).toEqual(
-      expect.arrayContaining(['webview view provider agentTeam.tasks', 'file system provider agent-team-proposal', 'code lens provider agent-team-proposal']),
+      expect.arrayContaining([
+        'webview view provider agentTeam.tasks',
+        'file system provider agent-team-proposal',
+        'code lens provider agent-team-proposal',
+      ]),
     );
     // The core (the host, its output channel, the status bar item) comes with the first use.
     await extension.ready();
-    expect(fake.state.created.map((record) => record.what)).toEqual(expect.arrayContaining(['output channel Agent Team', 'status bar item']));
+    expect(fake.state.created.map((record) => record.what)).toEqual(
+      expect.arrayContaining(['output channel Agent Team', 'status bar item']),
+    );
     // Everything VS Code handed out is released with the subscriptions: directly, or by a host object in them.
     for (const subscription of extension.context.subscriptions) subscription.dispose();
     expect(fake.state.created.filter((record) => !record.disposed)).toEqual([]);
@@ -122,13 +133,15 @@ describe('activation', () => {
   });
 
   it('without a folder, a delegation says to open one', async () => {
-    extension = activateExtension({ folder: false, userSettings: { 'agentTeam.provider': 'openai', 'agentTeam.baseUrl': 'http://127.0.0.1:9/v1' } });
+    extension = activateExtension({
+      folder: false,
+      userSettings: { 'agentTeam.provider': 'openai', 'agentTeam.baseUrl': 'http://127.0.0.1:9/v1' },
+    });
     expect(await extension.execute('agentTeam.delegate', 'Do it')).toBeUndefined();
     const error = fake.state.messages.find((message) => message.kind === 'error');
     expect(error?.message).toMatch(/needs a folder to work in\. Open the folder/);
     expect(error?.items).toContain('Open Folder\u2026');
   });
-
 });
 
 describe('manifest', () => {
@@ -137,7 +150,10 @@ describe('manifest', () => {
     expect(manifest.engines.vscode).toMatch(/^\^1\.(1\d\d|[89]\d)\./);
     expect(manifest.contributes.chatParticipants).toEqual([expect.objectContaining({ id: 'agentTeam.team', name: 'team' })]);
     expect(manifest.contributes.languageModelTools).toEqual([
-      expect.objectContaining({ name: 'agentTeam_delegate', inputSchema: expect.objectContaining({ required: ['subagent_type', 'description', 'prompt'] }) }),
+      expect.objectContaining({
+        name: 'agentTeam_delegate',
+        inputSchema: expect.objectContaining({ required: ['subagent_type', 'description', 'prompt'] }),
+      }),
     ]);
   });
 
@@ -158,7 +174,8 @@ describe('manifest', () => {
   });
 
   it('offers the commands that act on a task only when there is one, lets @team be found by what it does, and completes the key step for key-free models', () => {
-    const palette = (manifest.contributes as unknown as { menus: { commandPalette: Array<{ command: string; when?: string }> } }).menus.commandPalette;
+    const palette = (manifest.contributes as unknown as { menus: { commandPalette: Array<{ command: string; when?: string }> } }).menus
+      .commandPalette;
     for (const command of ['agentTeam.showTask', 'agentTeam.requestChanges', 'agentTeam.rerunAndCompare', 'agentTeam.exportTrace']) {
       expect(palette.find((entry) => entry.command === command)?.when, command).toBe('agentTeam.hasTasks');
     }
@@ -172,7 +189,10 @@ describe('manifest', () => {
     const keyStep = contributes.walkthroughs[0]!.steps.find((step) => step.id === 'setApiKey')!;
     expect(keyStep.completionEvents).toContain('onContext:agentTeam.modelConfigured');
     // The Settings UI shows what happens: the provider is inferred unless one is chosen.
-    expect(contributes.configuration.properties['agentTeam.provider']).toMatchObject({ default: '', enum: ['', 'anthropic', 'openai', 'vscode-lm'] });
+    expect(contributes.configuration.properties['agentTeam.provider']).toMatchObject({
+      default: '',
+      enum: ['', 'anthropic', 'openai', 'vscode-lm'],
+    });
   });
 
   it('keeps the base URL to the machine, and settings that need no reload', () => {
@@ -186,12 +206,16 @@ describe('manifest', () => {
     const keys = [...raw.matchAll(/"%([^%"]+)%"/g)].map((match) => match[1]!);
     expect(keys.length).toBeGreaterThan(50);
     for (const key of keys) expect(strings[key], key).toBeTypeOf('string');
-    expect(JSON.parse(raw).contributes.commands.every((command: { title: string }) => /^%command\..+\.title%$/.test(command.title))).toBe(true);
+    expect(JSON.parse(raw).contributes.commands.every((command: { title: string }) => /^%command\..+\.title%$/.test(command.title))).toBe(
+      true,
+    );
   });
 
   it('contributes the contract: container, view, commands with their category, settings and defaults', () => {
     expect(manifest.contributes.viewsContainers.activitybar.map((container) => container.id)).toEqual(['agentTeam']);
-    expect(manifest.contributes.views.agentTeam).toEqual([expect.objectContaining({ id: 'agentTeam.tasks', name: 'Tasks', type: 'webview' })]);
+    expect(manifest.contributes.views.agentTeam).toEqual([
+      expect.objectContaining({ id: 'agentTeam.tasks', name: 'Tasks', type: 'webview' }),
+    ]);
     for (const command of contractCommands) {
       expect(manifest.contributes.commands).toContainEqual(expect.objectContaining({ command, category: 'Agent Team' }));
     }
@@ -199,14 +223,23 @@ describe('manifest', () => {
     expect(properties['agentTeam.maxConcurrentTasks'].default).toBe(4);
     expect(properties['agentTeam.autoBackgroundSeconds'].default).toBe(120);
     expect(properties['agentTeam.maxDepth'].default).toBe(3);
-    for (const setting of ['agentTeam.provider', 'agentTeam.model', 'agentTeam.baseUrl', 'agentTeam.roleModels']) expect(properties[setting]).toBeDefined();
+    for (const setting of ['agentTeam.provider', 'agentTeam.model', 'agentTeam.baseUrl', 'agentTeam.roleModels'])
+      expect(properties[setting]).toBeDefined();
     expect(JSON.stringify(properties)).not.toMatch(/apiKey"/);
   });
 
   it('puts Stop All and Clear History in the view title and the file decisions in the proposal editor title', () => {
     const viewTitle = manifest.contributes.menus['view/title'];
-    expect(viewTitle).toContainEqual(expect.objectContaining({ command: 'agentTeam.stopAll', when: 'view == agentTeam.tasks && agentTeam.hasRunningTasks', group: expect.stringMatching(/^navigation/) }));
-    expect(viewTitle).toContainEqual(expect.objectContaining({ command: 'agentTeam.reviewChanges', when: 'view == agentTeam.tasks && agentTeam.hasPendingChanges' }));
+    expect(viewTitle).toContainEqual(
+      expect.objectContaining({
+        command: 'agentTeam.stopAll',
+        when: 'view == agentTeam.tasks && agentTeam.hasRunningTasks',
+        group: expect.stringMatching(/^navigation/),
+      }),
+    );
+    expect(viewTitle).toContainEqual(
+      expect.objectContaining({ command: 'agentTeam.reviewChanges', when: 'view == agentTeam.tasks && agentTeam.hasPendingChanges' }),
+    );
     expect(viewTitle).toContainEqual(expect.objectContaining({ command: 'agentTeam.clearHistory', when: 'view == agentTeam.tasks' }));
     const editorTitle = manifest.contributes.menus['editor/title'];
     for (const command of ['agentTeam.acceptFile', 'agentTeam.rejectFile']) {

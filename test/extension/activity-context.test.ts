@@ -31,7 +31,10 @@ describe('activity context', () => {
     await world.server.waitForRequest(0);
     expect(fake.state.contextKeys.get('agentTeam.hasRunningTasks')).toBe(true);
     expect(fake.state.contextKeys.get('agentTeam.hasTasks')).toBe(true);
-    expect((view as unknown as { badge?: { value: number; tooltip: string } }).badge).toEqual({ value: 1, tooltip: '1 Agent Team task at work' });
+    expect((view as unknown as { badge?: { value: number; tooltip: string } }).badge).toEqual({
+      value: 1,
+      tooltip: '1 Agent Team task at work',
+    });
     release();
     await world.extension.host.taskManager.wait(taskId);
     expect(fake.state.contextKeys.get('agentTeam.hasRunningTasks')).toBe(false);
@@ -48,7 +51,7 @@ describe('activity context', () => {
     expect(fake.state.contextKeys.get('agentTeam.hasTasks')).toBe(false);
   });
 
-  it('sets agentTeam.modelConfigured, which completes the walkthrough\'s key step, once a model can run', async () => {
+  it("sets agentTeam.modelConfigured, which completes the walkthrough's key step, once a model can run", async () => {
     await world.extension.host.setup.refresh();
     // The world's settings point at the mock provider with a key: a model can run.
     expect(fake.state.contextKeys.get('agentTeam.modelConfigured')).toBe(true);
@@ -56,7 +59,15 @@ describe('activity context', () => {
 });
 
 describe('interrupted runs', () => {
-  const background = (work: StagedWork, parentId?: string) => ({ role: 'researcher', description: 'Find usages', prompt: 'Find them', mode: 'background', work: work.work, ...(parentId ? { parentId } : {}) }) as const;
+  const background = (work: StagedWork, parentId?: string) =>
+    ({
+      role: 'researcher',
+      description: 'Find usages',
+      prompt: 'Find them',
+      mode: 'background',
+      work: work.work,
+      ...(parentId ? { parentId } : {}),
+    }) as const;
 
   it('hasInterruptedRuns (Resume Run in the palette) follows the interrupted roots: at shutdown, and found in the history', async () => {
     const store = new InMemoryTaskStore();

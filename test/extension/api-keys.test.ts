@@ -59,7 +59,10 @@ describe('API keys', () => {
     const shown = everythingShown(view.posted);
     expect(shown).toContain('[redacted]');
     expect(shown).not.toContain(key);
-    const completed = view.ofType<HostMessage & { type: 'task-upsert' }>('task-upsert').flatMap((message) => message.tasks).filter((task) => task.status === 'completed');
+    const completed = view
+      .ofType<HostMessage & { type: 'task-upsert' }>('task-upsert')
+      .flatMap((message) => message.tasks)
+      .filter((task) => task.status === 'completed');
     expect(completed.map((task) => task.id)).toContain(taskId);
   });
 

@@ -58,10 +58,14 @@ describe('Apply to Branch…', () => {
     expect(checkoutState(world.extension.root, gitWorld)).toEqual(before);
     expect(git(world.extension.root, ['diff', '--name-only', 'main..agent-team/change-a'], gitWorld).trim()).toBe('a.ts');
     expect(git(world.extension.root, ['show', 'agent-team/change-a:a.ts'], gitWorld)).toBe('const a = 2;\n');
-    expect(git(origin, ['rev-parse', 'agent-team/change-a'], gitWorld)).toBe(git(world.extension.root, ['rev-parse', 'agent-team/change-a'], gitWorld));
+    expect(git(origin, ['rev-parse', 'agent-team/change-a'], gitWorld)).toBe(
+      git(world.extension.root, ['rev-parse', 'agent-team/change-a'], gitWorld),
+    );
     expect((await gh.calls())[1]?.slice(0, 6)).toEqual(['pr', 'create', '--head', 'agent-team/change-a', '--title', 'Change a and b']);
     expect(await gh.body()).toContain('+const a = 2;');
-    expect(fake.state.messages.at(-1)?.message).toBe('Made branch agent-team/change-a and opened a pull request: https://github.com/example/project/pull/7');
+    expect(fake.state.messages.at(-1)?.message).toBe(
+      'Made branch agent-team/change-a and opened a pull request: https://github.com/example/project/pull/7',
+    );
   });
 
   it('without gh, makes the branch and puts the commands to open a pull request in the output', async () => {
@@ -70,7 +74,9 @@ describe('Apply to Branch…', () => {
     fake.state.inputBoxAnswers.push(() => 'by-hand');
     await world.extension.execute('agentTeam.applyToBranch', runId);
     expect(git(world.extension.root, ['show', 'by-hand:a.ts'], gitWorld)).toBe('const a = 2;\n');
-    expect(fake.state.messages.at(-1)?.message).toContain('Made branch by-hand. No pull request was opened (gh (GitHub CLI) is not installed)');
+    expect(fake.state.messages.at(-1)?.message).toContain(
+      'Made branch by-hand. No pull request was opened (gh (GitHub CLI) is not installed)',
+    );
     await fake.waitForLog('git push -u origin by-hand');
   });
 
@@ -79,7 +85,9 @@ describe('Apply to Branch…', () => {
     fake.state.inputBoxAnswers.push(() => 'local-only');
     await world.extension.execute('agentTeam.applyToBranch', runId);
     expect(git(world.extension.root, ['show', 'local-only:a.ts'], gitWorld)).toBe('const a = 2;\n');
-    expect(fake.state.messages.at(-1)?.message).toBe('Made branch local-only. The repository has no remote, so nothing was pushed: add one (git remote add) to open a pull request.');
+    expect(fake.state.messages.at(-1)?.message).toBe(
+      'Made branch local-only. The repository has no remote, so nothing was pushed: add one (git remote add) to open a pull request.',
+    );
     await fake.waitForLog('git merge local-only');
   });
 
@@ -99,7 +107,10 @@ describe('Apply to Branch…', () => {
     const runId = await runWithOneRejection();
     fake.state.inputBoxAnswers.push(() => 'main');
     await world.extension.execute('agentTeam.applyToBranch', runId);
-    expect(fake.state.messages.at(-1)).toMatchObject({ kind: 'error', message: expect.stringContaining('A branch named "main" already exists') });
+    expect(fake.state.messages.at(-1)).toMatchObject({
+      kind: 'error',
+      message: expect.stringContaining('A branch named "main" already exists'),
+    });
     expect(git(world.extension.root, ['branch', '--list', '--format=%(refname:short)'], gitWorld).trim()).toBe('main');
   });
 
@@ -126,9 +137,17 @@ describe('Apply to Branch…', () => {
     };
     fake.state.messageAnswers.push(answer, answer);
     await world.extension.execute('agentTeam.applyToBranch', runId);
-    expect(asked).toEqual(['Commit the proposed change to .github/workflows/ci.yml on configured?', 'Commit the proposed change to .vscode/settings.json on configured?']);
-    expect(git(world.extension.root, ['diff', '--name-only', 'main..configured'], gitWorld).trim().split('\n')).toEqual(['.vscode/settings.json', 'a.ts']);
-    expect(fake.state.messages.some((shown) => shown.message === 'Not in branch configured (not approved): .github/workflows/ci.yml')).toBe(true);
+    expect(asked).toEqual([
+      'Commit the proposed change to .github/workflows/ci.yml on configured?',
+      'Commit the proposed change to .vscode/settings.json on configured?',
+    ]);
+    expect(git(world.extension.root, ['diff', '--name-only', 'main..configured'], gitWorld).trim().split('\n')).toEqual([
+      '.vscode/settings.json',
+      'a.ts',
+    ]);
+    expect(fake.state.messages.some((shown) => shown.message === 'Not in branch configured (not approved): .github/workflows/ci.yml')).toBe(
+      true,
+    );
   });
 
   it("opens the pull request's body with the run's checks, as the review showed them", async () => {
@@ -144,7 +163,11 @@ describe('Apply to Branch…', () => {
     };
     // The engine's checks service (the checks-engine slice) answers at once with this verdict.
     vi.spyOn(EngineSession.prototype, 'checksService').mockReturnValue({
-      discover: async () => ({ checks: [{ name: 'npm test', command: 'npm test', source: 'package.json', sourceKind: 'package-json' }], skipped: [], fromChecksFile: false }),
+      discover: async () => ({
+        checks: [{ name: 'npm test', command: 'npm test', source: 'package.json', sourceKind: 'package-json' }],
+        skipped: [],
+        fromChecksFile: false,
+      }),
       runOnProposals: async (request) => ({ ...verdict, runId: request.runId, taskIds: request.taskIds }),
       rerun: async () => undefined,
       onVerdict: () => () => undefined,

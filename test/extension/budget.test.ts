@@ -14,7 +14,10 @@ describe('token budgets in the extension', () => {
     const extension = await world.reactivate({ files: { 'a.txt': 'a' }, userSettings: { 'agentTeam.budgetTokens': 250 } });
     const server = world.server;
     // Every turn costs 100 tokens and asks for another read: the third turn takes the run over 250.
-    server.respondWith(() => ({ ...toolCallTurn([{ name: 'Read', input: { file_path: 'a.txt' } }], 'Reading again.'), usage: { inputTokens: 80, outputTokens: 20 } }));
+    server.respondWith(() => ({
+      ...toolCallTurn([{ name: 'Read', input: { file_path: 'a.txt' } }], 'Reading again.'),
+      usage: { inputTokens: 80, outputTokens: 20 },
+    }));
     const view = await fake.resolveView();
     view.send({ type: 'ready' });
     const rootId = (await extension.execute('agentTeam.delegate', 'Read forever', { role: 'researcher' })) as string;
@@ -33,9 +36,13 @@ describe('token budgets in the extension', () => {
   it('a budget given with the command wins over the setting; none set means no budget', async () => {
     const { extension, server } = world;
     server.respondWith(() => textTurn('Done.'));
-    const unlimited = await extension.host.taskManager.wait((await extension.execute('agentTeam.delegate', 'Hi', { role: 'researcher' })) as string);
+    const unlimited = await extension.host.taskManager.wait(
+      (await extension.execute('agentTeam.delegate', 'Hi', { role: 'researcher' })) as string,
+    );
     expect(unlimited.budgetTokens).toBeUndefined();
-    const limited = await extension.host.taskManager.wait((await extension.execute('agentTeam.delegate', 'Hi', { role: 'researcher', budgetTokens: 1000 })) as string);
+    const limited = await extension.host.taskManager.wait(
+      (await extension.execute('agentTeam.delegate', 'Hi', { role: 'researcher', budgetTokens: 1000 })) as string,
+    );
     expect(limited).toMatchObject({ status: 'completed', budgetTokens: 1000 });
   });
 });

@@ -16,7 +16,7 @@ function changeSet(): ChangeSet {
 }
 
 describe("the saved proposals' bytes", () => {
-  it('are the JSON of the snapshot, read back as the snapshot by the store\'s schema', async () => {
+  it("are the JSON of the snapshot, read back as the snapshot by the store's schema", async () => {
     const set = changeSet();
     const { text } = await json(new ChangeSetBytes(), set);
     expect(JSON.parse(text)).toEqual(set.snapshot());

@@ -1,7 +1,12 @@
 /** The engine's request in the Language Model API's shape: the parts, their order, and what has no field. */
 import { describe, expect, it, vi } from 'vitest';
 import { toChatMessages } from '../../src/extension/language-model/chat-messages.js';
-import { LanguageModelChatMessageRole, LanguageModelTextPart, LanguageModelToolCallPart, LanguageModelToolResultPart } from './support/fake-vscode.js';
+import {
+  LanguageModelChatMessageRole,
+  LanguageModelTextPart,
+  LanguageModelToolCallPart,
+  LanguageModelToolResultPart,
+} from './support/fake-vscode.js';
 
 vi.mock('vscode', () => import('./support/fake-vscode.js'));
 
@@ -36,10 +41,17 @@ describe('toChatMessages', () => {
       LanguageModelChatMessageRole.User,
     ]);
     expect((messages[0]!.content[0] as LanguageModelTextPart).value).toBe('You are a researcher.');
-    expect(messages[2]!.content).toEqual([new LanguageModelToolCallPart('c1', 'Read', { file_path: 'a.ts' }), new LanguageModelToolCallPart('c2', 'Grep', {})]);
+    expect(messages[2]!.content).toEqual([
+      new LanguageModelToolCallPart('c1', 'Read', { file_path: 'a.ts' }),
+      new LanguageModelToolCallPart('c2', 'Grep', {}),
+    ]);
     const results = messages[3]!.content;
     // Results come first, right after the calls; the text after them.
-    expect(results.map((part) => part.constructor)).toEqual([LanguageModelToolResultPart, LanguageModelToolResultPart, LanguageModelTextPart]);
+    expect(results.map((part) => part.constructor)).toEqual([
+      LanguageModelToolResultPart,
+      LanguageModelToolResultPart,
+      LanguageModelTextPart,
+    ]);
     expect(((results[1] as LanguageModelToolResultPart).content[0] as LanguageModelTextPart).value).toBe('Error: invalid JSON input');
   });
 });

@@ -45,8 +45,17 @@ function start(userCommands: Record<string, string> = {}) {
   if (!participant) throw new Error('@team was not registered');
   const ask = async (prompt: string, command?: string, references: unknown[] = []) => {
     const parts: string[] = [];
-    const stream = { progress: () => undefined, markdown: (value: string | { value: string }) => parts.push(typeof value === 'string' ? value : value.value), button: () => undefined };
-    const result = (await participant.handler({ prompt, command, model: chatModel, references }, { history: [] }, stream, new CancellationTokenSource().token)) as { errorDetails?: { message: string } };
+    const stream = {
+      progress: () => undefined,
+      markdown: (value: string | { value: string }) => parts.push(typeof value === 'string' ? value : value.value),
+      button: () => undefined,
+    };
+    const result = (await participant.handler(
+      { prompt, command, model: chatModel, references },
+      { history: [] },
+      stream,
+      new CancellationTokenSource().token,
+    )) as { errorDetails?: { message: string } };
     return { result, text: parts.join('') };
   };
   return { chatModel, fixModel, ask };
@@ -56,7 +65,10 @@ describe('@team /<prompt file>', () => {
   it('runs .github/prompts/fix.prompt.md with $ARGUMENTS, on the model it names', async () => {
     const { chatModel, fixModel, ask } = start();
     // VS Code attaches a .github/prompts file it recognised itself: the participant runs the file instead.
-    const own = { id: `vscode.prompt.file__${extension!.root}/.github/prompts/fix.prompt.md`, value: Uri.file(`${extension!.root}/.github/prompts/fix.prompt.md`) };
+    const own = {
+      id: `vscode.prompt.file__${extension!.root}/.github/prompts/fix.prompt.md`,
+      value: Uri.file(`${extension!.root}/.github/prompts/fix.prompt.md`),
+    };
     const { result, text } = await ask('/fix the parser accepts 2024-02-30', undefined, [own]);
     expect(result.errorDetails).toBeUndefined();
     expect(text).toContain('Proposed a fix.');
@@ -105,7 +117,9 @@ describe('@team /<prompt file>', () => {
     expect(chatModel.requests).toHaveLength(0);
 
     const empty = await ask('');
-    expect(empty.text).toContain('Prompt files of this folder: /fix (Fix a bug the user names), /look (Look at $ARGUMENTS.), /explain (Explain $1 briefly.).');
+    expect(empty.text).toContain(
+      'Prompt files of this folder: /fix (Fix a bug the user names), /look (Look at $ARGUMENTS.), /explain (Explain $1 briefly.).',
+    );
 
     // A declared command is VS Code's `request.command`, never a prompt file's.
     await ask('split the parser', 'plan');

@@ -21,7 +21,19 @@ import { useExtensionWorld } from './support/extension-world.js';
 
 vi.mock('vscode', () => import('./support/fake-vscode.js'));
 
-const original = ['export const add = (a: number, b: number) => a + b;', 'export const one = 1;', '', '', '', '', '', '', '', 'export const two = 2;', ''].join('\n');
+const original = [
+  'export const add = (a: number, b: number) => a + b;',
+  'export const one = 1;',
+  '',
+  '',
+  '',
+  '',
+  '',
+  '',
+  '',
+  'export const two = 2;',
+  '',
+].join('\n');
 const breakAdd: MockToolCall = { name: 'Edit', input: { file_path: 'src/math.ts', old_string: 'a + b', new_string: 'a - b' } };
 const renameTwo: MockToolCall = { name: 'Edit', input: { file_path: 'src/math.ts', old_string: 'two = 2', new_string: 'deux = 2' } };
 
@@ -33,7 +45,11 @@ class RecordingChecks implements ChecksService {
   private readonly listeners = new Set<(verdict: ChecksVerdictDetail) => void>();
 
   async discover(): Promise<CheckDiscovery> {
-    return { checks: [{ name: 'npm test', command: 'npm test', source: 'package.json', sourceKind: 'package-json' }], skipped: [], fromChecksFile: false };
+    return {
+      checks: [{ name: 'npm test', command: 'npm test', source: 'package.json', sourceKind: 'package-json' }],
+      skipped: [],
+      fromChecksFile: false,
+    };
   }
 
   runOnProposals(request: RunOnProposalsRequest): Promise<ChecksVerdictDetail> {
@@ -70,14 +86,27 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 function verdictOf(runId: string, newFailures: string[]): ChecksVerdictDetail {
-  const summary = newFailures.length > 0 ? `checks: 1 with new failures: npm test (${newFailures.length} new failure: ${newFailures.join(', ')})` : 'checks: 1 passed';
+  const summary =
+    newFailures.length > 0
+      ? `checks: 1 with new failures: npm test (${newFailures.length} new failure: ${newFailures.join(', ')})`
+      : 'checks: 1 passed';
   return {
     runId,
     taskIds: [runId],
     changedFiles: ['src/math.ts'],
     hasNewFailures: newFailures.length > 0,
     summary,
-    results: [{ name: 'npm test', status: newFailures.length > 0 ? 'failed' : 'passed', passed: 3, failed: newFailures.length, newFailures, fixed: [], durationMs: 1200 }],
+    results: [
+      {
+        name: 'npm test',
+        status: newFailures.length > 0 ? 'failed' : 'passed',
+        passed: 3,
+        failed: newFailures.length,
+        newFailures,
+        fixed: [],
+        durationMs: 1200,
+      },
+    ],
   };
 }
 
@@ -96,7 +125,9 @@ async function openSidebar() {
 }
 
 const lastChecks = (posted: unknown[]): RunChecks | undefined =>
-  posted.flatMap((message) => ((message as HostMessage).type === 'checks' ? (message as Extract<HostMessage, { type: 'checks' }>).runs : [])).at(-1);
+  posted
+    .flatMap((message) => ((message as HostMessage).type === 'checks' ? (message as Extract<HostMessage, { type: 'checks' }>).runs : []))
+    .at(-1);
 
 async function lensTitles(taskId: string): Promise<string[]> {
   const document = (await workspace.openTextDocument(proposalUri({ taskId, path: 'src/math.ts', side: 'proposed' }))) as FakeTextDocument;
@@ -111,7 +142,11 @@ describe('checks on proposals in VS Code', () => {
     expect(checks.requests).toHaveLength(0); // not before the run has been quiet for a moment
     await world.extension.clock.advance(1_000);
     expect(checks.requests).toHaveLength(1);
-    expect(checks.requests[0]).toMatchObject({ runId, taskIds: [runId], proposals: [{ path: 'src/math.ts', content: original.replace('a + b', 'a - b') }] });
+    expect(checks.requests[0]).toMatchObject({
+      runId,
+      taskIds: [runId],
+      proposals: [{ path: 'src/math.ts', content: original.replace('a + b', 'a - b') }],
+    });
     expect(lastChecks(view.posted)).toMatchObject({ runId, state: 'running' });
     expect((await lensTitles(runId))[0]).toBe('$(sync~spin) Checks running\u2026');
 
@@ -138,7 +173,9 @@ describe('checks on proposals in VS Code', () => {
     expect(checks.requests[1]!.proposals).toEqual([{ path: 'src/math.ts', content: original.replace('two = 2', 'deux = 2') }]);
     checks.answer(verdictOf(runId, []));
 
-    const document = (await workspace.openTextDocument(proposalUri({ taskId: runId, path: 'src/math.ts', side: 'proposed' }))) as FakeTextDocument;
+    const document = (await workspace.openTextDocument(
+      proposalUri({ taskId: runId, path: 'src/math.ts', side: 'proposed' }),
+    )) as FakeTextDocument;
     const mine = document.getText().replace('deux = 2', 'deux = 2; // by hand');
     document.setText(mine);
     await document.save();
@@ -180,7 +217,7 @@ describe('checks on proposals in VS Code', () => {
     expect(fake.state.messages.filter((message) => message.message.includes('nothing to check'))).toEqual([]);
   });
 
-  it('reads agentTeam.checks (off in any scope wins) and agentTeam.fixUntilGreen (the user\'s own, 0 to 5), as the engine is handed them', () => {
+  it("reads agentTeam.checks (off in any scope wins) and agentTeam.fixUntilGreen (the user's own, 0 to 5), as the engine is handed them", () => {
     const read = (user: Record<string, unknown>, folder: Record<string, unknown>) => {
       fake.state.settings.global.clear();
       fake.state.settings.workspace.clear();

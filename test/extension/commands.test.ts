@@ -140,14 +140,22 @@ describe('task commands', () => {
 describe('after a window reload', () => {
   it('shows the task history and the proposals still waiting for review', async () => {
     server.enqueue(
-      { type: 'turn', toolCalls: [{ name: 'Edit', input: { file_path: 'src/dates.ts', old_string: 'new Date(text)', new_string: 'new Date(Date.parse(text))' } }] },
+      {
+        type: 'turn',
+        toolCalls: [
+          { name: 'Edit', input: { file_path: 'src/dates.ts', old_string: 'new Date(text)', new_string: 'new Date(Date.parse(text))' } },
+        ],
+      },
       textTurn('Proposed.'),
     );
     const taskId = await extension.execute('agentTeam.delegate', 'Fix the parser', { role: 'refactorer' });
     await finished();
     await extension.cleanup({ keepFiles: true });
 
-    extension = activateExtension({ reloadOf: extension, userSettings: { 'agentTeam.provider': 'openai', 'agentTeam.baseUrl': server.openaiBaseUrl } });
+    extension = activateExtension({
+      reloadOf: extension,
+      userSettings: { 'agentTeam.provider': 'openai', 'agentTeam.baseUrl': server.openaiBaseUrl },
+    });
     const view = await fake.resolveView();
     view.send({ type: 'ready' });
     const snapshot = (await view.waitFor((message) => (message as HostMessage).type === 'snapshot')) as HostMessage & { type: 'snapshot' };
@@ -165,7 +173,10 @@ describe('after a window reload', () => {
     await finished();
     await extension.cleanup({ keepFiles: true });
 
-    extension = activateExtension({ reloadOf: extension, userSettings: { 'agentTeam.provider': 'openai', 'agentTeam.baseUrl': server.openaiBaseUrl } });
+    extension = activateExtension({
+      reloadOf: extension,
+      userSettings: { 'agentTeam.provider': 'openai', 'agentTeam.baseUrl': server.openaiBaseUrl },
+    });
     const view = await fake.resolveView();
     view.send({ type: 'ready' });
     await view.waitFor((message) => (message as HostMessage).type === 'snapshot');

@@ -31,12 +31,19 @@ describe('context settings in the extension', () => {
       for (const item of fake.state.statusItems) if (item.visible) statusTexts.push(item.text);
       if (request.system.startsWith('You summarise the earlier part')) return textTurn('SUMMARY-9');
       coordinatorTurns += 1;
-      if (coordinatorTurns === 1) return { ...toolCallTurn([{ name: 'Read', input: { file_path: 'notes.txt' } }]), usage: { inputTokens: 6000, outputTokens: 10 } };
+      if (coordinatorTurns === 1)
+        return { ...toolCallTurn([{ name: 'Read', input: { file_path: 'notes.txt' } }]), usage: { inputTokens: 6000, outputTokens: 10 } };
       return { ...textTurn('It says hello.'), usage: { inputTokens: 1000, outputTokens: 10 } };
     });
     extension = activateExtension({
       files: { 'notes.txt': 'hello\n' },
-      userSettings: { 'agentTeam.provider': 'openai', 'agentTeam.baseUrl': server.openaiBaseUrl, 'agentTeam.model': 'house-model', 'agentTeam.modelContextWindows': { 'openai/house-model': 10_000 }, 'agentTeam.compactAt': 0.5 },
+      userSettings: {
+        'agentTeam.provider': 'openai',
+        'agentTeam.baseUrl': server.openaiBaseUrl,
+        'agentTeam.model': 'house-model',
+        'agentTeam.modelContextWindows': { 'openai/house-model': 10_000 },
+        'agentTeam.compactAt': 0.5,
+      },
       workspaceSettings: { 'agentTeam.modelContextWindows': { 'openai/house-model': 1_000_000 }, 'agentTeam.compactAt': 0.95 },
     });
     const rootId = (await extension.execute('agentTeam.delegate', 'Read the notes', { role: 'researcher' })) as string;

@@ -13,7 +13,8 @@ vi.mock('vscode', () => import('./support/fake-vscode.js'));
 let server: MockProviderServer;
 let extension: ActivatedExtension;
 const usage = { inputTokens: 1_000_000, outputTokens: 100_000 };
-const assistantTurns = (body: unknown) => ((body as { messages?: Array<{ role: string }> }).messages ?? []).filter((message) => message.role === 'assistant').length;
+const assistantTurns = (body: unknown) =>
+  ((body as { messages?: Array<{ role: string }> }).messages ?? []).filter((message) => message.role === 'assistant').length;
 
 beforeEach(async () => {
   server = await startMockProviderServer();
@@ -27,7 +28,12 @@ afterEach(async () => {
 function start(userSettings: Record<string, unknown>, workspaceSettings: Record<string, unknown> = {}) {
   extension = activateExtension({
     files: { 'notes.txt': 'hello\n' },
-    userSettings: { 'agentTeam.provider': 'openai', 'agentTeam.baseUrl': server.openaiBaseUrl, 'agentTeam.model': 'house-model', ...userSettings },
+    userSettings: {
+      'agentTeam.provider': 'openai',
+      'agentTeam.baseUrl': server.openaiBaseUrl,
+      'agentTeam.model': 'house-model',
+      ...userSettings,
+    },
     workspaceSettings,
   });
 }
@@ -43,9 +49,14 @@ describe('cost in the extension', () => {
     const statusTexts: string[] = [];
     server.respondWith((request) => {
       for (const item of fake.state.statusItems) if (item.visible) statusTexts.push(item.text);
-      return assistantTurns(request.body) === 0 ? { ...toolCallTurn([{ name: 'Read', input: { file_path: 'notes.txt' } }]), usage } : { ...textTurn('It says hello.'), usage };
+      return assistantTurns(request.body) === 0
+        ? { ...toolCallTurn([{ name: 'Read', input: { file_path: 'notes.txt' } }]), usage }
+        : { ...textTurn('It says hello.'), usage };
     });
-    start({ 'agentTeam.modelPrices': { 'openai/house-model': { input: 2, output: 10 } } }, { 'agentTeam.modelPrices': { 'openai/house-model': { input: 0, output: 0 } } });
+    start(
+      { 'agentTeam.modelPrices': { 'openai/house-model': { input: 2, output: 10 } } },
+      { 'agentTeam.modelPrices': { 'openai/house-model': { input: 0, output: 0 } } },
+    );
     const rootId = await research();
     // $2 + $1 a turn, two turns.
     expect(extension.host.taskManager.get(rootId)?.treeCost).toEqual({ usd: expect.closeTo(6, 10), unpricedTokens: 0 });
@@ -54,7 +65,10 @@ describe('cost in the extension', () => {
 
   it('stops a run over agentTeam.budgetUsd from the user\u2019s settings (a folder\u2019s larger budget does not count)', async () => {
     server.respondWith(() => ({ ...toolCallTurn([{ name: 'Read', input: { file_path: 'notes.txt' } }]), usage }));
-    start({ 'agentTeam.modelPrices': { 'openai/house-model': { input: 2, output: 10 } }, 'agentTeam.budgetUsd': 5 }, { 'agentTeam.budgetUsd': 1000 });
+    start(
+      { 'agentTeam.modelPrices': { 'openai/house-model': { input: 2, output: 10 } }, 'agentTeam.budgetUsd': 5 },
+      { 'agentTeam.budgetUsd': 1000 },
+    );
     const rootId = await research();
     expect(extension.host.taskManager.get(rootId)).toMatchObject({ status: 'stopped', budgetUsd: 5, stopReason: { kind: 'budget' } });
     expect(server.requests).toHaveLength(2);

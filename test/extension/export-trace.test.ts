@@ -14,8 +14,13 @@ const world = useExtensionWorld({ files: { 'a.ts': 'const a = 1;\n' }, environme
 
 describe('Export Trace…', () => {
   it('saves the run as Markdown (the default) or JSON, with the tree, steps, diffs, and no key', async () => {
-    world.server.enqueue(toolCallTurn([{ name: 'Edit', input: { file_path: 'a.ts', old_string: 'a = 1', new_string: 'a = 2' } }]), textTurn('Changed.'));
-    const rootId = (await world.extension.execute('agentTeam.delegate', `Change a (the key ${key} must not leak)`, { role: 'refactorer' })) as string;
+    world.server.enqueue(
+      toolCallTurn([{ name: 'Edit', input: { file_path: 'a.ts', old_string: 'a = 1', new_string: 'a = 2' } }]),
+      textTurn('Changed.'),
+    );
+    const rootId = (await world.extension.execute('agentTeam.delegate', `Change a (the key ${key} must not leak)`, {
+      role: 'refactorer',
+    })) as string;
     await world.extension.host.taskManager.wait(rootId);
     const markdownFile = nodePath.join(world.extension.root, 'trace.md');
     fake.state.saveDialogAnswers.push((options) => {
@@ -31,6 +36,9 @@ describe('Export Trace…', () => {
     const jsonFile = nodePath.join(world.extension.root, 'trace.json');
     fake.state.saveDialogAnswers.push(() => Uri.file(jsonFile));
     await world.extension.execute('agentTeam.exportTrace', rootId);
-    expect(JSON.parse(readFileSync(jsonFile, 'utf8'))).toMatchObject({ version: 1, run: { id: rootId, role: 'refactorer', status: 'completed', changes: [{ path: 'a.ts' }] } });
+    expect(JSON.parse(readFileSync(jsonFile, 'utf8'))).toMatchObject({
+      version: 1,
+      run: { id: rootId, role: 'refactorer', status: 'completed', changes: [{ path: 'a.ts' }] },
+    });
   });
 });

@@ -11,8 +11,16 @@ const world = useExtensionWorld({ userSettings: { 'agentTeam.confirmFanOutAbove'
 function scriptThreeResearchers(): void {
   world.server.respondWith((request) => {
     if (request.system.startsWith('You are a researcher')) return textTurn('Looked.');
-    const turns = ((request.body as { messages: Array<{ role: string }> }).messages ?? []).filter((message) => message.role === 'assistant').length;
-    if (turns === 0) return toolCallTurn(Array.from({ length: 3 }, (_, index) => ({ name: 'Agent', input: { subagent_type: 'researcher', description: `Part ${index + 1}`, prompt: 'Look.' } })));
+    const turns = ((request.body as { messages: Array<{ role: string }> }).messages ?? []).filter(
+      (message) => message.role === 'assistant',
+    ).length;
+    if (turns === 0)
+      return toolCallTurn(
+        Array.from({ length: 3 }, (_, index) => ({
+          name: 'Agent',
+          input: { subagent_type: 'researcher', description: `Part ${index + 1}`, prompt: 'Look.' },
+        })),
+      );
     return textTurn('Done.');
   });
 }
@@ -21,7 +29,12 @@ describe('confirming wide fan-outs', () => {
   it('asks in a modal naming the parts; Deny starts none', async () => {
     scriptThreeResearchers();
     fake.state.messageAnswers.push((message) => {
-      expect(message).toMatchObject({ kind: 'warning', modal: true, message: 'The coordinator (t1) wants to start 3 subagents at once.', items: ['Allow'] });
+      expect(message).toMatchObject({
+        kind: 'warning',
+        modal: true,
+        message: 'The coordinator (t1) wants to start 3 subagents at once.',
+        items: ['Allow'],
+      });
       return undefined;
     });
     const rootId = (await world.extension.execute('agentTeam.delegate', 'Look everywhere')) as string;

@@ -26,7 +26,10 @@ afterEach(async () => {
 
 describe('Apply to Branch… on a foreign run', () => {
   it('asks in a modal, makes nothing unless told Apply Anyway, and then makes the branch', async () => {
-    world.server.enqueue(toolCallTurn([{ name: 'Edit', input: { file_path: 'a.ts', old_string: 'a = 1', new_string: 'a = 2' } }]), textTurn('Changed a.'));
+    world.server.enqueue(
+      toolCallTurn([{ name: 'Edit', input: { file_path: 'a.ts', old_string: 'a = 1', new_string: 'a = 2' } }]),
+      textTurn('Changed a.'),
+    );
     const runId = (await world.extension.execute('agentTeam.delegate', 'Change a', { role: 'refactorer' })) as string;
     await world.extension.host.taskManager.wait(runId);
     const runFile = nodePath.join(world.extension.base, 'storage', 'runs', `${runId}.jsonl`);
@@ -37,7 +40,9 @@ describe('Apply to Branch… on a foreign run', () => {
 
     fake.state.messageAnswers.push(() => undefined);
     await world.extension.execute('agentTeam.applyToBranch', runId);
-    expect(fake.state.messages.filter((message) => message.modal)).toEqual([expect.objectContaining({ kind: 'warning', message: expect.stringContaining(`Run ${runId} is foreign`), items: ['Apply Anyway'] })]);
+    expect(fake.state.messages.filter((message) => message.modal)).toEqual([
+      expect.objectContaining({ kind: 'warning', message: expect.stringContaining(`Run ${runId} is foreign`), items: ['Apply Anyway'] }),
+    ]);
     expect(git(world.extension.root, ['branch', '--list', 'forced'], gitWorld).trim()).toBe('');
 
     fake.state.messageAnswers.push(() => 'Apply Anyway');

@@ -13,12 +13,21 @@ vi.mock('vscode', () => import('./support/fake-vscode.js'));
 let server: MockProviderServer;
 let extension: ActivatedExtension;
 
-const assistantTurns = (body: unknown) => ((body as { messages?: Array<{ role: string }> }).messages ?? []).filter((message) => message.role === 'assistant').length;
-const settingsFile = JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Read', hooks: [{ type: 'command', command: 'echo "notes.txt is off limits to agents" >&2; exit 2' }] }] } });
+const assistantTurns = (body: unknown) =>
+  ((body as { messages?: Array<{ role: string }> }).messages ?? []).filter((message) => message.role === 'assistant').length;
+const settingsFile = JSON.stringify({
+  hooks: {
+    PreToolUse: [{ matcher: 'Read', hooks: [{ type: 'command', command: 'echo "notes.txt is off limits to agents" >&2; exit 2' }] }],
+  },
+});
 
 beforeEach(async () => {
   server = await startMockProviderServer();
-  server.respondWith((request) => (assistantTurns(request.body) === 0 ? toolCallTurn([{ name: 'Read', input: { file_path: 'notes.txt' } }]) : textTurn(`Read: ${request.lastMessageText}`)));
+  server.respondWith((request) =>
+    assistantTurns(request.body) === 0
+      ? toolCallTurn([{ name: 'Read', input: { file_path: 'notes.txt' } }])
+      : textTurn(`Read: ${request.lastMessageText}`),
+  );
 });
 
 afterEach(async () => {
@@ -29,7 +38,11 @@ afterEach(async () => {
 async function readNotes(userHooks: boolean | undefined, workspaceHooks: boolean | undefined): Promise<string> {
   extension = activateExtension({
     files: { 'notes.txt': 'the secret plan\n', '.claude/settings.json': settingsFile },
-    userSettings: { 'agentTeam.provider': 'openai', 'agentTeam.baseUrl': server.openaiBaseUrl, ...(userHooks === undefined ? {} : { 'agentTeam.hooks': userHooks }) },
+    userSettings: {
+      'agentTeam.provider': 'openai',
+      'agentTeam.baseUrl': server.openaiBaseUrl,
+      ...(userHooks === undefined ? {} : { 'agentTeam.hooks': userHooks }),
+    },
     ...(workspaceHooks === undefined ? {} : { workspaceSettings: { 'agentTeam.hooks': workspaceHooks } }),
   });
   await extension.execute('agentTeam.delegate', 'Read the notes', { role: 'researcher' });

@@ -15,8 +15,14 @@ import { useExtensionWorld } from './support/extension-world.js';
 vi.mock('vscode', () => import('./support/fake-vscode.js'));
 
 const original = Array.from({ length: 20 }, (_, index) => `export const step${index + 1} = ${index + 1};`).join('\n') + '\n';
-const renameFirst: MockToolCall = { name: 'Edit', input: { file_path: 'src/steps.ts', old_string: 'step1 = 1;', new_string: 'firstStep = 1;' } };
-const renameLast: MockToolCall = { name: 'Edit', input: { file_path: 'src/steps.ts', old_string: 'step20 = 20;', new_string: 'lastStep = 20;' } };
+const renameFirst: MockToolCall = {
+  name: 'Edit',
+  input: { file_path: 'src/steps.ts', old_string: 'step1 = 1;', new_string: 'firstStep = 1;' },
+};
+const renameLast: MockToolCall = {
+  name: 'Edit',
+  input: { file_path: 'src/steps.ts', old_string: 'step20 = 20;', new_string: 'lastStep = 20;' },
+};
 
 const world = useExtensionWorld({ files: { 'src/steps.ts': original } });
 
@@ -35,7 +41,10 @@ const openProposal = (uri: Uri) => workspace.openTextDocument(uri) as Promise<Fa
 /** The document read again, as VS Code does when the provider says the proposal changed. */
 function reopen(uri: Uri): Promise<FakeTextDocument> {
   const documents = fake.state.documents.documents;
-  documents.splice(documents.findIndex((document) => document.uri.toString() === uri.toString()), 1);
+  documents.splice(
+    documents.findIndex((document) => document.uri.toString() === uri.toString()),
+    1,
+  );
   return openProposal(uri);
 }
 
@@ -68,7 +77,9 @@ describe('hunk lenses', () => {
     const document = await openProposal(proposed(taskId));
     let refreshed = 0;
     fake.state.codeLensProviders[0]!.provider.onDidChangeCodeLenses!(() => refreshed++);
-    const acceptLast = (await lensesOf(document)).find((lens) => lens.range.start.line === 19 && lens.command!.command === 'agentTeam.acceptHunk')!;
+    const acceptLast = (await lensesOf(document)).find(
+      (lens) => lens.range.start.line === 19 && lens.command!.command === 'agentTeam.acceptHunk',
+    )!;
     expect(await world.extension.execute(acceptLast.command!.command, ...acceptLast.command!.arguments!)).toBe('applied');
     expect(onDisk()).toBe(original.replace('step20 = 20', 'lastStep = 20'));
     expect(fake.state.quickPicks).toHaveLength(0);
@@ -102,12 +113,18 @@ describe('editable proposals', () => {
     const files = fake.state.documents.providers.get('agent-team-proposal')!;
     const bytes = new TextEncoder().encode('anything\n');
     const options = { create: false, overwrite: true };
-    await expect(Promise.resolve().then(() => files.writeFile(proposalUri({ taskId, path: 'src/steps.ts', side: 'base' }) as unknown as Uri, bytes, options))).rejects.toMatchObject({
+    await expect(
+      Promise.resolve().then(() =>
+        files.writeFile(proposalUri({ taskId, path: 'src/steps.ts', side: 'base' }) as unknown as Uri, bytes, options),
+      ),
+    ).rejects.toMatchObject({
       code: 'NoPermissions',
       message: 'src/steps.ts as it was before the proposal is read-only: edit the proposed side.',
     });
     expect(await world.extension.execute('agentTeam.acceptFile', taskId, 'src/steps.ts')).toBe('applied');
-    await expect(Promise.resolve().then(() => files.writeFile(proposed(taskId), bytes, options))).rejects.toThrow(/not kept: its proposed change was already accepted and written/);
+    await expect(Promise.resolve().then(() => files.writeFile(proposed(taskId), bytes, options))).rejects.toThrow(
+      /not kept: its proposed change was already accepted and written/,
+    );
     expect(onDisk()).toBe(original.replace('step1 = 1', 'firstStep = 1'));
   });
 });

@@ -44,12 +44,18 @@ describe('l10n', () => {
   });
 
   it('finds each message of an l10n.t call, escapes included', () => {
-    expect(extractMessages("vscode.l10n.t('It\\u2019s {0}', a); l10n.t(\n  \"Two\\nlines\"); l10n.t(`template`)")).toEqual(['It\u2019s {0}', 'Two\nlines']);
+    expect(extractMessages('vscode.l10n.t(\'It\\u2019s {0}\', a); l10n.t(\n  "Two\\nlines"); l10n.t(`template`)')).toEqual([
+      'It\u2019s {0}',
+      'Two\nlines',
+    ]);
   });
 
   it('says no user-facing words of the sidebar outside l10n.t', () => {
-    const shapes = /createButton\(document,\s*['"`][A-Z]|\btext:\s*['"`][A-Z]|'aria-label':\s*['"`][A-Z]|\btitle:\s*['"`][A-Z]|paragraph\(document,\s*['"`][A-Z]/g;
-    const found = sources('src/webview').flatMap(({ file, text }) => [...text.matchAll(shapes)].map((match) => `${file}: ${text.slice(match.index, match.index + 60)}`));
+    const shapes =
+      /createButton\(document,\s*['"`][A-Z]|\btext:\s*['"`][A-Z]|'aria-label':\s*['"`][A-Z]|\btitle:\s*['"`][A-Z]|paragraph\(document,\s*['"`][A-Z]/g;
+    const found = sources('src/webview').flatMap(({ file, text }) =>
+      [...text.matchAll(shapes)].map((match) => `${file}: ${text.slice(match.index, match.index + 60)}`),
+    );
     expect(found).toEqual([]);
   });
 

@@ -37,7 +37,10 @@ describe('finding a local OpenAI-compatible server', () => {
     const nothing = await closedAddress();
     const broken = await serve({ status: 500 });
     const ollama = await serve({ body: { object: 'list', data: [{ id: 'qwen2.5-coder' }, { id: 'llama3' }, { name: 'no id' }] } });
-    expect(await probeLocalServers({ candidates: [nothing, broken, ollama] })).toEqual({ url: ollama, models: ['qwen2.5-coder', 'llama3'] });
+    expect(await probeLocalServers({ candidates: [nothing, broken, ollama] })).toEqual({
+      url: ollama,
+      models: ['qwen2.5-coder', 'llama3'],
+    });
   });
 
   it('finds nothing when no candidate answers like an OpenAI-compatible server', async () => {

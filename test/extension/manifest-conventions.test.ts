@@ -39,7 +39,9 @@ describe('manifest conventions', () => {
 
   it('scopes every setting read only from the user\u2019s settings to the application', () => {
     const userOnly = [...extensionSources().matchAll(/inspect<[^>]+>\('(\w+)'\)\?\.globalValue/g)].map((match) => `agentTeam.${match[1]!}`);
-    expect(userOnly).toEqual(expect.arrayContaining(['agentTeam.budgetUsd', 'agentTeam.modelPrices', 'agentTeam.otlpEndpoint', 'agentTeam.otlpCaptureContent']));
+    expect(userOnly).toEqual(
+      expect.arrayContaining(['agentTeam.budgetUsd', 'agentTeam.modelPrices', 'agentTeam.otlpEndpoint', 'agentTeam.otlpCaptureContent']),
+    );
     for (const setting of new Set(userOnly)) expect(properties[setting]?.scope, setting).toBe('application');
   });
 
@@ -51,14 +53,21 @@ describe('manifest conventions', () => {
 
   it('hides the commands that start agents in Restricted Mode, everywhere they are offered', () => {
     for (const command of ['agentTeam.delegate', 'agentTeam.planAndDelegate', 'agentTeam.runWorkflow', 'agentTeam.newRole']) {
-      const entries = Object.values(manifest.contributes.menus).flat().filter((entry) => entry.command === command);
-      expect(entries.some((entry) => entry.when !== undefined && /^isWorkspaceTrusted\b/.test(entry.when)), `${command} in the palette`).toBe(true);
+      const entries = Object.values(manifest.contributes.menus)
+        .flat()
+        .filter((entry) => entry.command === command);
+      expect(
+        entries.some((entry) => entry.when !== undefined && /^isWorkspaceTrusted\b/.test(entry.when)),
+        `${command} in the palette`,
+      ).toBe(true);
       for (const entry of entries) expect(entry.when, command).toContain('isWorkspaceTrusted');
     }
   });
 
   it('offers Apply to Branch only where git has a repository open', () => {
-    const entries = Object.values(manifest.contributes.menus).flat().filter((entry) => entry.command === 'agentTeam.applyToBranch');
+    const entries = Object.values(manifest.contributes.menus)
+      .flat()
+      .filter((entry) => entry.command === 'agentTeam.applyToBranch');
     expect(entries.length).toBeGreaterThanOrEqual(2);
     for (const entry of entries) expect(entry.when).toContain('gitOpenRepositoryCount != 0');
   });
@@ -68,7 +77,10 @@ describe('manifest conventions', () => {
     for (const step of manifest.contributes.walkthroughs[0]!.steps) {
       expect(step.completionEvents.length, step.id).toBeGreaterThan(0);
       // Running a command is no outcome: the review step ticked with nothing to review.
-      expect(step.completionEvents.filter((event) => event.startsWith('onCommand:')), step.id).toEqual([]);
+      expect(
+        step.completionEvents.filter((event) => event.startsWith('onCommand:')),
+        step.id,
+      ).toEqual([]);
       for (const event of step.completionEvents.filter((each) => each.startsWith('onContext:'))) {
         expect(sources, event).toContain(`'${event.slice('onContext:'.length)}'`);
       }
@@ -79,7 +91,11 @@ describe('manifest conventions', () => {
   });
 
   it('names in the walkthrough the keys the manifest binds', () => {
-    const asKeys = (binding: string) => binding.split('+').map((key) => `<kbd>${key === 'cmd' ? 'Cmd' : key.length === 1 ? key.toUpperCase() : key[0]!.toUpperCase() + key.slice(1)}</kbd>`).join('+');
+    const asKeys = (binding: string) =>
+      binding
+        .split('+')
+        .map((key) => `<kbd>${key === 'cmd' ? 'Cmd' : key.length === 1 ? key.toUpperCase() : key[0]!.toUpperCase() + key.slice(1)}</kbd>`)
+        .join('+');
     const delegate = manifest.contributes.keybindings.find((binding) => binding.command === 'agentTeam.delegate')!;
     const page = read('media/walkthrough/delegate.md');
     expect(page).toContain(asKeys(delegate.key));

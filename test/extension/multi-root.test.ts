@@ -26,7 +26,9 @@ beforeEach(async () => {
   writeFileSync(nodePath.join(second, 'notes.txt'), 'second folder\n');
   fake.state.folders.push({ uri: Uri.file(second), name: 'second', index: 1 });
   server.respondWith((request) =>
-    (request.body as { messages?: unknown[] }).messages!.length <= 2 ? toolCallTurn([{ name: 'Read', input: { file_path: 'notes.txt' } }]) : textTurn('Read it.'),
+    (request.body as { messages?: unknown[] }).messages!.length <= 2
+      ? toolCallTurn([{ name: 'Read', input: { file_path: 'notes.txt' } }])
+      : textTurn('Read it.'),
   );
 });
 
@@ -59,7 +61,10 @@ describe('multi-root workspaces', () => {
   });
 
   it('works in the active editor\u2019s folder without asking', async () => {
-    const document = { uri: Uri.file(nodePath.join(second, 'notes.txt')), getText: () => readFileSync(nodePath.join(second, 'notes.txt'), 'utf8') };
+    const document = {
+      uri: Uri.file(nodePath.join(second, 'notes.txt')),
+      getText: () => readFileSync(nodePath.join(second, 'notes.txt'), 'utf8'),
+    };
     fake.state.activeTextEditor = { document: document as never, selection: new Selection(new Position(0, 0), new Position(0, 0)) };
     const read = await delegateAndRead();
     expect(read).toContain('second folder');

@@ -11,7 +11,11 @@ const world = useExtensionWorld({ files: { '.agent-team/agents/existing.md': '--
 
 describe('New Role…', () => {
   it('writes .agent-team/agents/<name>.md from the form, opens it, and the role loads', async () => {
-    fake.state.inputBoxAnswers.push(() => 'api-reviewer', () => 'Reviews API changes: breaking ones first.', () => '');
+    fake.state.inputBoxAnswers.push(
+      () => 'api-reviewer',
+      () => 'Reviews API changes: breaking ones first.',
+      () => '',
+    );
     fake.state.quickPickAnswers.push(({ items }) => items.filter((item) => ['Read', 'Grep', 'WebFetch'].includes(item.label)));
     await world.extension.execute('agentTeam.newRole');
 

@@ -9,13 +9,18 @@ vi.mock('vscode', () => import('./support/fake-vscode.js'));
 let server: MockProviderServer;
 let extension: ActivatedExtension;
 
-const review = 'description: Research, then review.\ntype: sequential\nsteps:\n  - agent: researcher\n    prompt: "Find {input}"\n    output_key: found\n  - agent: reviewer\n    prompt: "Review {found}"\n';
+const review =
+  'description: Research, then review.\ntype: sequential\nsteps:\n  - agent: researcher\n    prompt: "Find {input}"\n    output_key: found\n  - agent: reviewer\n    prompt: "Review {found}"\n';
 const broken = 'description: Broken.\ntype: loop\nsteps:\n  - agent: reviewer\n    prompt: Again\n';
 
 beforeEach(async () => {
   server = await startMockProviderServer();
   extension = activateExtension({
-    files: { '.agent-team/workflows/review.yaml': review, '.agent-team/workflows/broken.yaml': broken, 'src/a.ts': 'export const a = 1;\n' },
+    files: {
+      '.agent-team/workflows/review.yaml': review,
+      '.agent-team/workflows/broken.yaml': broken,
+      'src/a.ts': 'export const a = 1;\n',
+    },
     userSettings: { 'agentTeam.provider': 'openai', 'agentTeam.baseUrl': server.openaiBaseUrl, 'agentTeam.maxSubtasks': 2 },
   });
 });
@@ -31,8 +36,18 @@ describe('Run Workflow…', () => {
   it('offers every workflow (an invalid one with its error as detail), asks for the input, and runs it', async () => {
     server.enqueue(textTurn('Found in src/a.ts:1.'), textTurn('Looks fine.'));
     fake.state.quickPickAnswers.push(({ items }) => {
-      expect((items as Array<{ label: string; description?: string; detail?: string }>).map((item) => [item.label, item.description, item.detail])).toEqual([
-        ['$(error) broken', 'invalid: 1 problem', '.agent-team/workflows/broken.yaml:2: type: a loop needs max_iterations (how many rounds at most), e.g. max_iterations: 3'],
+      expect(
+        (items as Array<{ label: string; description?: string; detail?: string }>).map((item) => [
+          item.label,
+          item.description,
+          item.detail,
+        ]),
+      ).toEqual([
+        [
+          '$(error) broken',
+          'invalid: 1 problem',
+          '.agent-team/workflows/broken.yaml:2: type: a loop needs max_iterations (how many rounds at most), e.g. max_iterations: 3',
+        ],
         ['$(run-all) review', 'sequential', 'Research, then review.'],
       ]);
       return items[1];
@@ -48,7 +63,9 @@ describe('Run Workflow…', () => {
   it('refuses an invalid workflow with its first problem, and runs nothing', async () => {
     const taskId = await extension.execute('agentTeam.runWorkflow', 'broken', 'x');
     expect(taskId).toBeUndefined();
-    expect(fake.state.messages.at(-1)?.message).toBe('The workflow "broken" cannot run: .agent-team/workflows/broken.yaml:2: type: a loop needs max_iterations (how many rounds at most), e.g. max_iterations: 3');
+    expect(fake.state.messages.at(-1)?.message).toBe(
+      'The workflow "broken" cannot run: .agent-team/workflows/broken.yaml:2: type: a loop needs max_iterations (how many rounds at most), e.g. max_iterations: 3',
+    );
     expect(server.requests).toHaveLength(0);
   });
 });
@@ -56,7 +73,8 @@ describe('Run Workflow…', () => {
 describe('Plan and Delegate…', () => {
   it('plans with the planner (max sub-tasks from the settings) and runs the plan', async () => {
     server.respondWith((request) => {
-      if (request.system.startsWith('You are the planner')) return toolCallTurn([{ name: 'SubmitPlan', input: { type: 'llm', sub_tasks: [] } }]);
+      if (request.system.startsWith('You are the planner'))
+        return toolCallTurn([{ name: 'SubmitPlan', input: { type: 'llm', sub_tasks: [] } }]);
       return textTurn('Done by one researcher.');
     });
     fake.state.inputBoxAnswers.push((options) => {

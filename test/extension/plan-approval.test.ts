@@ -25,7 +25,10 @@ const plan = [
 const coordinator: FakeChatResponder = (request) => {
   if (agentOfChat(request) === 'researcher') return chatTurn('The parser is in src/parse.ts.');
   if (priorChatTurns(request) === 0) return chatTurn('', [{ name: 'TodoWrite', input: { todos: plan } }]);
-  if (priorChatTurns(request) === 1) return chatTurn('', [{ name: 'Agent', input: { subagent_type: 'researcher', description: 'Find the parser', prompt: 'Where is the parser?' } }]);
+  if (priorChatTurns(request) === 1)
+    return chatTurn('', [
+      { name: 'Agent', input: { subagent_type: 'researcher', description: 'Find the parser', prompt: 'Where is the parser?' } },
+    ]);
   return chatTurn(`Answer after: ${lastMessageText(request).slice(0, 40)}`);
 };
 
@@ -37,11 +40,25 @@ function chat(settings: { userSettings?: Record<string, unknown>; workspaceSetti
   const parts: Array<{ kind: string; value: string }> = [];
   const stream = {
     progress: (value: string) => parts.push({ kind: 'progress', value }),
-    markdown: (value: string | { value: string }) => parts.push({ kind: 'markdown', value: typeof value === 'string' ? value : value.value }),
+    markdown: (value: string | { value: string }) =>
+      parts.push({ kind: 'markdown', value: typeof value === 'string' ? value : value.value }),
     button: (command: { title: string }) => parts.push({ kind: 'button', value: command.title }),
   };
-  const result = participant.handler({ prompt: 'Where is the parser?', model, references: [] }, { history: [] }, stream, new CancellationTokenSource().token) as Promise<{ errorDetails?: { message: string } }>;
-  return { parts, result, text: () => parts.filter((part) => part.kind === 'markdown').map((part) => part.value).join('') };
+  const result = participant.handler(
+    { prompt: 'Where is the parser?', model, references: [] },
+    { history: [] },
+    stream,
+    new CancellationTokenSource().token,
+  ) as Promise<{ errorDetails?: { message: string } }>;
+  return {
+    parts,
+    result,
+    text: () =>
+      parts
+        .filter((part) => part.kind === 'markdown')
+        .map((part) => part.value)
+        .join(''),
+  };
 }
 
 describe('plan approval in VS Code', () => {
@@ -50,7 +67,9 @@ describe('plan approval in VS Code', () => {
     const run = chat({ userSettings: { 'agentTeam.approvePlan': true }, workspaceSettings: { 'agentTeam.approvePlan': false } });
     const view = await fake.resolveView();
     view.send({ type: 'ready' });
-    await vi.waitFor(() => expect(run.text()).toContain('waits for you to approve its plan before any subagent starts'), { timeout: 5_000 });
+    await vi.waitFor(() => expect(run.text()).toContain('waits for you to approve its plan before any subagent starts'), {
+      timeout: 5_000,
+    });
     expect(run.text()).toContain('**Plan** of coordinator (0/2 done):\n- \u25b8 Finding the parser\n- \u25cb Explain it');
     expect(run.parts).toContainEqual({ kind: 'button', value: 'Approve or Change the Plan' });
     expect(run.parts.filter((part) => part.kind === 'progress')).toEqual([]);

@@ -40,7 +40,11 @@ describe('proposal documents', () => {
     expect(unknownTask).toMatch(/no proposed change to src\/app\.ts from task t9.*Review Changes/s);
     const unknownFile = text(provider, proposalUri({ taskId: 't3', path: 'README.md', side: 'proposed' }));
     expect(unknownFile).toMatch(/no proposed change to README\.md from task t3/);
-    const malformed = (Uri as unknown as { from(parts: object): vscode.Uri }).from({ scheme: proposalScheme, path: '/src/app.ts', query: 'side=proposed' });
+    const malformed = (Uri as unknown as { from(parts: object): vscode.Uri }).from({
+      scheme: proposalScheme,
+      path: '/src/app.ts',
+      query: 'side=proposed',
+    });
     expect(text(provider, malformed)).toMatch(/not the address of a proposed change/);
     provider.dispose();
   });
@@ -81,12 +85,19 @@ describe('proposal documents', () => {
     provider.writeFile(proposalUri({ taskId: 't3', path: 'src/app.ts', side: 'proposed' }), encode('const a = 42;\n'));
     expect(changeSet.file('src/app.ts')).toMatchObject({ proposedContent: 'const a = 42;\n', editedByUser: true });
     expect(() => provider.writeFile(proposalUri({ taskId: 't3', path: 'src/app.ts', side: 'base' }), encode('x'))).toThrow(
-      expect.objectContaining({ code: 'NoPermissions', message: expect.stringMatching(/src\/app\.ts as it was before the proposal is read-only/) }),
+      expect.objectContaining({
+        code: 'NoPermissions',
+        message: expect.stringMatching(/src\/app\.ts as it was before the proposal is read-only/),
+      }),
     );
-    expect(() => provider.writeFile(proposalUri({ taskId: 't9', path: 'src/app.ts', side: 'proposed' }), encode('x'))).toThrow(/task t9 has no proposed change to src\/app\.ts/);
+    expect(() => provider.writeFile(proposalUri({ taskId: 't9', path: 'src/app.ts', side: 'proposed' }), encode('x'))).toThrow(
+      /task t9 has no proposed change to src\/app\.ts/,
+    );
     changeSet.accept({ path: 'src/app.ts' });
     changeSet.markApplied('src/app.ts');
-    expect(() => provider.writeFile(proposalUri({ taskId: 't3', path: 'src/app.ts', side: 'proposed' }), encode('const a = 7;\n'))).toThrow(/already accepted and written/);
+    expect(() => provider.writeFile(proposalUri({ taskId: 't3', path: 'src/app.ts', side: 'proposed' }), encode('const a = 7;\n'))).toThrow(
+      /already accepted and written/,
+    );
     provider.dispose();
   });
 });

@@ -29,7 +29,9 @@ describe('Set Remote Agent Token…', () => {
     });
     const extension = await world.reactivate({
       environment: { KAGENT_TOKEN: 'environment-token-0123456789' },
-      files: { '.agent-team/agents/cluster-helper.md': `---\nname: cluster-helper\ndescription: Answers about the cluster.\na2a_url: ${remote.url}\na2a_auth_env: KAGENT_TOKEN\n---\n` },
+      files: {
+        '.agent-team/agents/cluster-helper.md': `---\nname: cluster-helper\ndescription: Answers about the cluster.\na2a_url: ${remote.url}\na2a_auth_env: KAGENT_TOKEN\n---\n`,
+      },
     });
     fake.state.quickPickAnswers.push(({ items }) => {
       expect(items.map((item) => item.label)).toEqual(['KAGENT_TOKEN', 'Another variable…']);

@@ -12,15 +12,24 @@ vi.mock('vscode', () => import('./support/fake-vscode.js'));
 
 const world = useExtensionWorld({ files: { 'src/app.ts': 'export const answer = 41;\n' } });
 
-const content = (uri: Uri) => Promise.resolve(fake.state.documents.providers.get('agent-team-proposal')!.readFile(uri)).then((bytes) => new TextDecoder().decode(bytes));
+const content = (uri: Uri) =>
+  Promise.resolve(fake.state.documents.providers.get('agent-team-proposal')!.readFile(uri)).then((bytes) =>
+    new TextDecoder().decode(bytes),
+  );
 
 describe('Request Changes…', () => {
   it('sends the comment to the same subagent, which revises its proposal in place; the revision opens against the previous one', async () => {
-    world.server.enqueue(toolCallTurn([{ name: 'Edit', input: { file_path: 'src/app.ts', old_string: '41', new_string: '42' } }]), textTurn('Set it to 42.'));
+    world.server.enqueue(
+      toolCallTurn([{ name: 'Edit', input: { file_path: 'src/app.ts', old_string: '41', new_string: '42' } }]),
+      textTurn('Set it to 42.'),
+    );
     const taskId = (await world.extension.execute('agentTeam.delegate', 'Fix the answer', { role: 'refactorer' })) as string;
     await world.extension.host.taskManager.wait(taskId);
 
-    world.server.enqueue(toolCallTurn([{ name: 'Edit', input: { file_path: 'src/app.ts', old_string: '42;', new_string: '42; // the answer' } }]), textTurn('Added the comment.'));
+    world.server.enqueue(
+      toolCallTurn([{ name: 'Edit', input: { file_path: 'src/app.ts', old_string: '42;', new_string: '42; // the answer' } }]),
+      textTurn('Added the comment.'),
+    );
     fake.state.inputBoxAnswers.push((options) => {
       expect(options.title).toBe(`Request Changes: refactorer (${taskId})`);
       return 'Add a comment saying what it is.';
@@ -37,7 +46,10 @@ describe('Request Changes…', () => {
     // The revision's diff opens once its task has ended: a new tab.
     const opened = () => fake.state.builtinCommands.some((entry) => entry.command === 'vscode.changes');
     if (!opened()) await new Promise<void>((resolve) => fake.state.tabsChanged.event(() => opened() && resolve()));
-    const [title, resources] = fake.state.builtinCommands.find((entry) => entry.command === 'vscode.changes')!.args as [string, Array<[Uri, Uri, Uri]>];
+    const [title, resources] = fake.state.builtinCommands.find((entry) => entry.command === 'vscode.changes')!.args as [
+      string,
+      Array<[Uri, Uri, Uri]>,
+    ];
     expect(title).toBe(`Agent Team Revision: refactorer (${taskId})`);
     const [, previous, proposed] = resources[0]!;
     expect(parseProposalUri(previous as never)).toEqual({ taskId, path: 'src/app.ts', side: 'previous' });

@@ -9,14 +9,23 @@ import { useExtensionWorld } from './support/extension-world.js';
 
 vi.mock('vscode', () => import('./support/fake-vscode.js'));
 
-const world = useExtensionWorld({ files: { 'a.ts': 'const a = 1;\n', 'b.ts': 'const b = 1;\n' }, userSettings: { 'agentTeam.model': 'small-model' } });
+const world = useExtensionWorld({
+  files: { 'a.ts': 'const a = 1;\n', 'b.ts': 'const b = 1;\n' },
+  userSettings: { 'agentTeam.model': 'small-model' },
+});
 
 describe('Run Again and Compare…', () => {
   it('runs the prompt again on the model picked, then opens both proposals side by side', async () => {
-    world.server.enqueue(toolCallTurn([{ name: 'Edit', input: { file_path: 'a.ts', old_string: 'a = 1', new_string: 'a = 2' } }]), textTurn('First.'));
+    world.server.enqueue(
+      toolCallTurn([{ name: 'Edit', input: { file_path: 'a.ts', old_string: 'a = 1', new_string: 'a = 2' } }]),
+      textTurn('First.'),
+    );
     const first = (await world.extension.execute('agentTeam.delegate', 'Improve a', { role: 'refactorer' })) as string;
     await world.extension.host.taskManager.wait(first);
-    world.server.enqueue(toolCallTurn([{ name: 'Edit', input: { file_path: 'b.ts', old_string: 'b = 1', new_string: 'b = 3' } }]), textTurn('Second.'));
+    world.server.enqueue(
+      toolCallTurn([{ name: 'Edit', input: { file_path: 'b.ts', old_string: 'b = 1', new_string: 'b = 3' } }]),
+      textTurn('Second.'),
+    );
     fake.state.quickPickAnswers.push(({ items }) => {
       expect(items[0]).toMatchObject({ label: 'refactorer', description: 'the same role' });
       return items[0];

@@ -43,7 +43,9 @@ describe('Restricted Mode', () => {
     extension = activateExtension({ trusted: false, userSettings: { 'agentTeam.baseUrl': 'http://127.0.0.1:9/v1' } });
     const result = await extension.execute(command, ...(actingArguments[command] ?? []));
     expect(result).toBeUndefined();
-    expect(fake.state.messages).toEqual([{ kind: 'warning', message: restrictedModeMessage, items: ['Manage Workspace Trust'], modal: false }]);
+    expect(fake.state.messages).toEqual([
+      { kind: 'warning', message: restrictedModeMessage, items: ['Manage Workspace Trust'], modal: false },
+    ]);
     expect(fake.state.quickPicks).toEqual([]);
     expect(fake.state.inputBoxes).toEqual([]);
     expect(fake.state.progress).toEqual([]);
@@ -74,7 +76,12 @@ describe('Restricted Mode', () => {
     const untrusted = readSettings(false);
     expect(untrusted).toMatchObject({ provider: undefined, baseUrl: '', model: 'user-model', roleModels: {}, maxDepth: 1 });
     const trusted = readSettings(true);
-    expect(trusted).toMatchObject({ provider: 'openai', baseUrl: 'https://attacker.example/v1', model: 'workspace-model', roleModels: { researcher: 'workspace-role-model' } });
+    expect(trusted).toMatchObject({
+      provider: 'openai',
+      baseUrl: 'https://attacker.example/v1',
+      model: 'workspace-model',
+      roleModels: { researcher: 'workspace-role-model' },
+    });
 
     const view = await fake.resolveView();
     view.send({ type: 'ready' });
@@ -94,14 +101,19 @@ describe('Restricted Mode', () => {
   it('starts working when trust is granted, without a reload', async () => {
     const server = await startMockProviderServer();
     try {
-      extension = activateExtension({ trusted: false, userSettings: { 'agentTeam.provider': 'openai', 'agentTeam.baseUrl': server.openaiBaseUrl } });
+      extension = activateExtension({
+        trusted: false,
+        userSettings: { 'agentTeam.provider': 'openai', 'agentTeam.baseUrl': server.openaiBaseUrl },
+      });
       const view = await fake.resolveView();
       view.send({ type: 'ready' });
       await view.waitFor((message) => (message as HostMessage).type === 'snapshot');
       expect(await extension.execute('agentTeam.delegate', 'Say hello')).toBeUndefined();
 
       fake.grantTrust();
-      const update = (await view.waitFor((message) => (message as HostMessage).type === 'setup-state')) as HostMessage & { type: 'setup-state' };
+      const update = (await view.waitFor((message) => (message as HostMessage).type === 'setup-state')) as HostMessage & {
+        type: 'setup-state';
+      };
       expect(update.setup.restricted).toBe(false);
       server.enqueue(textTurn('Hello.'));
       const taskId = await extension.execute('agentTeam.delegate', 'Say hello', { role: 'researcher' });

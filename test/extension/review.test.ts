@@ -3,7 +3,14 @@ import * as nodePath from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseProposalUri, proposalUri } from '../../src/extension/review/proposal-uri.js';
 import { type HostMessage } from '../../src/shared/protocol.js';
-import { type MockProviderServer, type MockToolCall, httpError, startMockProviderServer, textTurn, toolCallTurn } from '../support/mock-provider/index.js';
+import {
+  type MockProviderServer,
+  type MockToolCall,
+  httpError,
+  startMockProviderServer,
+  textTurn,
+  toolCallTurn,
+} from '../support/mock-provider/index.js';
 import { flushMicrotasks } from '../../src/engine/testing/manual-clock.js';
 import { Position, Selection, TabInputTextDiff, Uri } from './support/fake-basics.js';
 import { fake } from './support/fake-vscode.js';
@@ -38,7 +45,10 @@ async function propose(...toolCalls: MockToolCall[]): Promise<string> {
 }
 
 const onDisk = (path: string) => readFileSync(nodePath.join(extension.root, path), 'utf8');
-const proposedContent = (uri: Uri) => Promise.resolve(fake.state.documents.providers.get('agent-team-proposal')!.readFile(uri)).then((bytes) => new TextDecoder().decode(bytes));
+const proposedContent = (uri: Uri) =>
+  Promise.resolve(fake.state.documents.providers.get('agent-team-proposal')!.readFile(uri)).then((bytes) =>
+    new TextDecoder().decode(bytes),
+  );
 
 describe('review', () => {
   it('opens the change set in the multi-file diff editor: each file against its proposal', async () => {
@@ -67,10 +77,16 @@ describe('review', () => {
     );
     await extension.execute('agentTeam.reviewChanges', taskId);
     // Inside the multi-file diff editor the focused file's editor is the active one.
-    fake.state.activeTextEditor = { document: { uri: proposalUri({ taskId, path: 'src/app.ts', side: 'proposed' }) as never }, selection: new Selection(new Position(0, 0), new Position(0, 0)) };
+    fake.state.activeTextEditor = {
+      document: { uri: proposalUri({ taskId, path: 'src/app.ts', side: 'proposed' }) as never },
+      selection: new Selection(new Position(0, 0), new Position(0, 0)),
+    };
     expect(await extension.execute('agentTeam.acceptFile')).toBe('applied');
     expect(onDisk('src/app.ts')).toBe(original.replace('two', 'TWO'));
-    const reopened = fake.state.builtinCommands.filter((entry) => entry.command === 'vscode.changes').at(-1)!.args as [string, Array<[Uri, Uri, Uri]>];
+    const reopened = fake.state.builtinCommands.filter((entry) => entry.command === 'vscode.changes').at(-1)!.args as [
+      string,
+      Array<[Uri, Uri, Uri]>,
+    ];
     expect(reopened[1].map(([resource]) => nodePath.relative(extension.root, resource.fsPath))).toEqual(['src/new.ts']);
     expect(fake.state.tabs.map((tab) => tab.label)).toEqual([`Agent Team Review: refactorer (${taskId})`]);
     fake.state.activeTextEditor = undefined;
@@ -187,7 +203,11 @@ describe('review', () => {
     expect(onDisk('src/app.ts')).toBe(original);
     expect(document.getText()).toBe(edited);
     const warning = fake.state.messages.find((message) => message.kind === 'warning');
-    expect(warning?.message).toMatch(new RegExp(`changed on disk since the task read it \\(on disk\\) and lines 1–5 were changed by both on disk and task ${taskId}; nothing was written`));
+    expect(warning?.message).toMatch(
+      new RegExp(
+        `changed on disk since the task read it \\(on disk\\) and lines 1–5 were changed by both on disk and task ${taskId}; nothing was written`,
+      ),
+    );
     expect(warning?.items).toEqual(['Review Rebased Change']);
 
     // The diff editor's proposed side holds both sides between markers, on top of the user's file.
@@ -197,18 +217,26 @@ describe('review', () => {
     expect(marked).toContain(`=======\none\nTWO\nthree\nfour\nfive\n>>>>>>> task ${taskId}\n`);
     // Accepting it with the markers still in asks first; declined, nothing is written.
     expect(await extension.execute('agentTeam.acceptFile', taskId, 'src/app.ts')).toBe('cancelled');
-    expect(fake.state.messages.at(-1)).toMatchObject({ modal: true, message: 'src/app.ts still has conflict markers. Apply it with them?' });
+    expect(fake.state.messages.at(-1)).toMatchObject({
+      modal: true,
+      message: 'src/app.ts still has conflict markers. Apply it with them?',
+    });
     expect(document.getText()).toBe(edited);
 
     // The user keeps both changes in the proposed side, saves it, and accepts: written as they resolved it.
     const resolved = original.replace('two', 'TWO').replace('three', 'three (edited by the user)');
-    fake.state.documents.providers.get('agent-team-proposal')!.writeFile(right, new TextEncoder().encode(resolved), { create: false, overwrite: true });
+    fake.state.documents.providers
+      .get('agent-team-proposal')!
+      .writeFile(right, new TextEncoder().encode(resolved), { create: false, overwrite: true });
     expect(await extension.execute('agentTeam.acceptFile', taskId, 'src/app.ts')).toBe('applied');
     expect(document.getText()).toBe(resolved);
   });
 
   it("Accept All leaves a failed task's proposals and says why; the file can still be accepted on its own", async () => {
-    server.enqueue(toolCallTurn([{ name: 'Edit', input: { file_path: 'src/app.ts', old_string: 'two', new_string: 'TWO' } }]), httpError(400, { message: 'the model refused' }));
+    server.enqueue(
+      toolCallTurn([{ name: 'Edit', input: { file_path: 'src/app.ts', old_string: 'two', new_string: 'TWO' } }]),
+      httpError(400, { message: 'the model refused' }),
+    );
     const taskId = (await extension.execute('agentTeam.delegate', 'Make the edits', { role: 'refactorer' })) as string;
     await fake.waitForMessage((message) => message.message.includes('failed'));
     expect(await extension.execute('agentTeam.acceptAllChanges', taskId)).toBe(0);
@@ -251,7 +279,10 @@ describe('review', () => {
   });
 
   it('asks before writing sensitive configuration, and writes nothing when the user declines', async () => {
-    const taskId = await propose({ name: 'Write', input: { file_path: '.vscode/settings.json', content: '{ "task.allowAutomaticTasks": "on" }\n' } });
+    const taskId = await propose({
+      name: 'Write',
+      input: { file_path: '.vscode/settings.json', content: '{ "task.allowAutomaticTasks": "on" }\n' },
+    });
     fake.state.messageAnswers.push(() => undefined);
     expect(await extension.execute('agentTeam.acceptFile', taskId, '.vscode/settings.json')).toBe('cancelled');
     const modal = fake.state.messages.find((message) => message.modal);

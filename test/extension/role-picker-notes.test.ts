@@ -20,7 +20,8 @@ describe('Delegate Task: the role picker', () => {
     extension = activateExtension({
       userSettings: { 'agentTeam.provider': 'openai', 'agentTeam.baseUrl': server.openaiBaseUrl },
       files: {
-        '.claude/agents/scout.md': '---\nname: scout\ndescription: Looks around.\npermissionMode: plan\nmaxTokens: 20000\noutputSchema: {type: object}\nmetadata: {owner: platform-team}\n---\nYou look around.\n',
+        '.claude/agents/scout.md':
+          '---\nname: scout\ndescription: Looks around.\npermissionMode: plan\nmaxTokens: 20000\noutputSchema: {type: object}\nmetadata: {owner: platform-team}\n---\nYou look around.\n',
       },
     });
     fake.state.quickPickAnswers.push(() => undefined);
@@ -28,7 +29,9 @@ describe('Delegate Task: the role picker', () => {
     expect(server.requests).toEqual([]);
     const items = fake.state.quickPicks[0]?.items as Array<{ label: string; description?: string }>;
     const scout = items.find((item) => item.label.endsWith(' scout'));
-    expect(scout?.description).toBe('.claude/agents/scout.md · permission mode: plan (read-only) · token limit: 20,000 for its task and subtasks · answers with JSON (outputSchema) · metadata: owner=platform-team');
+    expect(scout?.description).toBe(
+      '.claude/agents/scout.md · permission mode: plan (read-only) · token limit: 20,000 for its task and subtasks · answers with JSON (outputSchema) · metadata: owner=platform-team',
+    );
     expect(items.find((item) => item.label.endsWith(' researcher'))?.description).toBe('built-in');
   });
 });

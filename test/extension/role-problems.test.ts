@@ -17,9 +17,14 @@ describe('role-file problems', () => {
   it('appear in the Problems view at their file and line, errors and warnings apart', async () => {
     const session = await world.extension.host.engine();
     const files = fake.state.diagnostics.get('agentTeam.roles');
-    const entries = [...(files ?? new Map())].map(([uri, diagnostics]) => [uri.replace(/^.*\/\.agent-team\//, '.agent-team/'), diagnostics]).filter(([uri]) => String(uri).includes('/agents/'));
+    const entries = [...(files ?? new Map())]
+      .map(([uri, diagnostics]) => [uri.replace(/^.*\/\.agent-team\//, '.agent-team/'), diagnostics])
+      .filter(([uri]) => String(uri).includes('/agents/'));
     expect(entries).toEqual([
-      ['.agent-team/agents/broken.md', [expect.objectContaining({ severity: 0, source: 'Agent Team', message: expect.stringContaining('description') })]],
+      [
+        '.agent-team/agents/broken.md',
+        [expect.objectContaining({ severity: 0, source: 'Agent Team', message: expect.stringContaining('description') })],
+      ],
       ['.agent-team/agents/typo.md', [expect.objectContaining({ severity: 1, line: 2, message: expect.stringContaining("'tols'") })]],
     ]);
     expect(session.listRoles().map((role) => role.name)).toContain('typo');
@@ -29,6 +34,8 @@ describe('role-file problems', () => {
     await world.extension.host.engine();
     const files = fake.state.diagnostics.get('agentTeam.roles')!;
     const workflow = [...files].find(([uri]) => uri.endsWith('.agent-team/workflows/fix.yaml'));
-    expect(workflow?.[1]).toEqual([expect.objectContaining({ severity: 0, source: 'Agent Team', message: expect.stringContaining('nobody') })]);
+    expect(workflow?.[1]).toEqual([
+      expect.objectContaining({ severity: 0, source: 'Agent Team', message: expect.stringContaining('nobody') }),
+    ]);
   });
 });

@@ -9,7 +9,13 @@ import { useExtensionWorld } from './support/extension-world.js';
 vi.mock('vscode', () => import('./support/fake-vscode.js'));
 
 const world = useExtensionWorld();
-const rowContext = (taskId: string, taskStatus: string) => ({ webviewSection: 'task', taskId, taskStatus, isRun: true, preventDefaultContextMenuItems: true });
+const rowContext = (taskId: string, taskStatus: string) => ({
+  webviewSection: 'task',
+  taskId,
+  taskStatus,
+  isRun: true,
+  preventDefaultContextMenuItems: true,
+});
 
 describe('the row context menu', () => {
   it('Copy Prompt and Stop take the row the menu was opened on', async () => {
@@ -23,7 +29,9 @@ describe('the row context menu', () => {
   });
 
   it('is contributed for the rows of our view only, Stop only on a task that can stop, Resume only on an interrupted run, Apply to Branch only on a completed run, Run Checks Again only on a run with proposals, Export Trace only on a run', () => {
-    const manifest = JSON.parse(readFileSync(nodePath.join(__dirname, '../../package.json'), 'utf8')) as { contributes: { menus: Record<string, Array<{ command: string; when: string }>> } };
+    const manifest = JSON.parse(readFileSync(nodePath.join(__dirname, '../../package.json'), 'utf8')) as {
+      contributes: { menus: Record<string, Array<{ command: string; when: string }>> };
+    };
     const menu = manifest.contributes.menus['webview/context']!;
     expect(menu.map((item) => item.command)).toEqual([
       'agentTeam.stopTask',
@@ -47,14 +55,22 @@ describe('the row context menu', () => {
     expect(menu.find((item) => item.command === 'agentTeam.runChecks')!.when).toContain('isRun && agentTeam.hasPendingChanges');
     expect(menu.find((item) => item.command === 'agentTeam.undoAccepted')!.when).toContain('isRun');
     // Compact: a running task, or a finished run (its kept conversation).
-    expect(menu.find((item) => item.command === 'agentTeam.compactTask')!.when).toContain("taskStatus == 'running' || isRun && taskStatus =~ /^(completed|failed|stopped)$/");
+    expect(menu.find((item) => item.command === 'agentTeam.compactTask')!.when).toContain(
+      "taskStatus == 'running' || isRun && taskStatus =~ /^(completed|failed|stopped)$/",
+    );
   });
 
   it('Compact on a running task summarises its conversation before its next request', async () => {
     let release!: () => void;
     const answered = new Promise<void>((resolve) => (release = resolve));
-    world.server.enqueue(delayed(toolCallTurn([{ name: 'Read', input: { file_path: 'missing.md' } }], 'Reading.'), answered), textTurn('SUMMARY-7: tried to read missing.md'), textTurn('Done.'));
-    const taskId = (await world.extension.execute('agentTeam.delegate', 'Look at the parser (task text)', { role: 'researcher' })) as string;
+    world.server.enqueue(
+      delayed(toolCallTurn([{ name: 'Read', input: { file_path: 'missing.md' } }], 'Reading.'), answered),
+      textTurn('SUMMARY-7: tried to read missing.md'),
+      textTurn('Done.'),
+    );
+    const taskId = (await world.extension.execute('agentTeam.delegate', 'Look at the parser (task text)', {
+      role: 'researcher',
+    })) as string;
     await world.server.waitForRequest(0);
     await world.extension.execute('agentTeam.compactTask', rowContext(taskId, 'running'));
     release();

@@ -42,7 +42,12 @@ describe('the window run history', () => {
     await host.historyLoaded;
     expect(host.taskManager.get(rootId)).toMatchObject({ status: 'interrupted', stopReason: { kind: 'shutdown' } });
     // Said once, with Resume at hand, even to a user who does not open the sidebar.
-    expect(fake.state.messages.filter((message) => message.message.includes('was interrupted before it finished'))).toEqual([expect.objectContaining({ message: 'Agent Team: the run "Where is the parser?" was interrupted before it finished (the window closed).', items: ['Resume'] })]);
+    expect(fake.state.messages.filter((message) => message.message.includes('was interrupted before it finished'))).toEqual([
+      expect.objectContaining({
+        message: 'Agent Team: the run "Where is the parser?" was interrupted before it finished (the window closed).',
+        items: ['Resume'],
+      }),
+    ]);
     server.enqueue(textTurn('In src/dates.ts.'));
     await extension.execute('agentTeam.resumeRun', rootId);
     expect(await host.taskManager.wait(rootId)).toMatchObject({ id: rootId, status: 'completed', output: 'In src/dates.ts.' });
@@ -65,7 +70,13 @@ describe('the window run history', () => {
     fake.state.messageAnswers.push(() => undefined);
     await extension.execute('agentTeam.resumeRun', rootId);
     const asked = fake.state.messages.filter((message) => message.modal);
-    expect(asked).toEqual([expect.objectContaining({ kind: 'warning', message: expect.stringContaining(`Run ${rootId} is foreign: its run log's signature does not verify`), items: ['Resume Anyway'] })]);
+    expect(asked).toEqual([
+      expect.objectContaining({
+        kind: 'warning',
+        message: expect.stringContaining(`Run ${rootId} is foreign: its run log's signature does not verify`),
+        items: ['Resume Anyway'],
+      }),
+    ]);
     expect(server.requests).toHaveLength(1);
     expect(host.taskManager.get(rootId)?.status).toBe('interrupted');
 
@@ -97,7 +108,23 @@ describe('the window run history', () => {
     const storage = nodePath.join(extension.base, 'storage');
     mkdirSync(storage, { recursive: true });
     const usage = { inputTokens: 1, outputTokens: 1 };
-    const task = { id: 't7', parentId: null, rootId: 't7', depth: 0, role: 'researcher', description: 'An old run', prompt: 'Old', background: false, status: 'completed', createdAt: 1, endedAt: 2, output: 'Old answer', usage, treeUsage: usage, transcriptLength: 0 };
+    const task = {
+      id: 't7',
+      parentId: null,
+      rootId: 't7',
+      depth: 0,
+      role: 'researcher',
+      description: 'An old run',
+      prompt: 'Old',
+      background: false,
+      status: 'completed',
+      createdAt: 1,
+      endedAt: 2,
+      output: 'Old answer',
+      usage,
+      treeUsage: usage,
+      transcriptLength: 0,
+    };
     writeFileSync(nodePath.join(storage, 'task-history.json'), JSON.stringify({ version: 1, tasks: [{ task, transcript: [] }] }));
 
     extension = activateExtension({ reloadOf: extension, userSettings: settings() });

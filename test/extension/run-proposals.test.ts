@@ -27,7 +27,11 @@ describe("a run's proposals for its checks", () => {
     changes.create('t4', 'reviewer').propose('src/a.ts', { baseContent: null, proposedContent: 'new\n' });
 
     // t3 ended after t2, t4 is listed first but ended last.
-    const { taskIds, proposals } = runProposals(changes, tree({ id: 't1', endedAt: 50 }, { id: 't4', endedAt: 40 }, { id: 't3', endedAt: 30 }, { id: 't2', endedAt: 20 }), 't1');
+    const { taskIds, proposals } = runProposals(
+      changes,
+      tree({ id: 't1', endedAt: 50 }, { id: 't4', endedAt: 40 }, { id: 't3', endedAt: 30 }, { id: 't2', endedAt: 20 }),
+      't1',
+    );
     expect(taskIds).toEqual(['t2', 't3', 't4']);
     expect(proposals).toEqual([
       { path: 'src/a.ts', content: 'new\n' },

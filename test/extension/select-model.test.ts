@@ -18,7 +18,10 @@ type Item = { label: string; description?: string; detail?: string; kind?: numbe
 describe('Select Model…', () => {
   it('lists VS Code\u2019s models first, then the providers with their key state; picking one saves it', async () => {
     extension = activateExtension({ environment: { OPENAI_API_KEY: 'sk-test' } });
-    languageModels.offer(new FakeChatModel('copilot-gpt-5', () => chatTurn('x'), 'GPT-5', 'copilot', 'gpt-5'), new FakeChatModel('claude-1', () => chatTurn('x'), 'Claude', 'copilot', 'claude'));
+    languageModels.offer(
+      new FakeChatModel('copilot-gpt-5', () => chatTurn('x'), 'GPT-5', 'copilot', 'gpt-5'),
+      new FakeChatModel('claude-1', () => chatTurn('x'), 'Claude', 'copilot', 'claude'),
+    );
     let shown: Item[] = [];
     fake.state.quickPickAnswers.push(({ items }) => {
       shown = items as Item[];

@@ -40,7 +40,11 @@ beforeEach(() => {
 });
 
 function providerOptions(): TaskViewOptions {
-  const log = { info: (line: string) => logLines.push(`info ${line}`), warn: (line: string) => logLines.push(`warn ${line}`), error: (line: string) => logLines.push(`error ${line}`) };
+  const log = {
+    info: (line: string) => logLines.push(`info ${line}`),
+    warn: (line: string) => logLines.push(`warn ${line}`),
+    error: (line: string) => logLines.push(`error ${line}`),
+  };
   return {
     extensionUri: Uri.file('/extension') as unknown as vscode.Uri,
     taskManager: manager,
@@ -146,10 +150,16 @@ describe('messages to the webview', () => {
       await partedView.waitFor((message) => (message as { complete?: boolean }).complete === true);
       works[0].complete('oldest done');
       await clock.advance(50);
-      expect(partedView.posted.map((message) => {
-        const typed = message as HostMessage;
-        return [typed.type, 'tasks' in typed ? typed.tasks.map((task) => task.description) : [], 'complete' in typed ? typed.complete : undefined];
-      })).toEqual([
+      expect(
+        partedView.posted.map((message) => {
+          const typed = message as HostMessage;
+          return [
+            typed.type,
+            'tasks' in typed ? typed.tasks.map((task) => task.description) : [],
+            'complete' in typed ? typed.complete : undefined,
+          ];
+        }),
+      ).toEqual([
         ['snapshot', ['Newest'], false],
         ['snapshot-part', ['Middle'], false],
         ['snapshot-part', ['Oldest'], true],
@@ -176,7 +186,9 @@ describe('messages to the webview', () => {
 
     context.reportUsage({ inputTokens: 5, outputTokens: 1 }); // an update that leaves the output as it is
     await clock.advance(50);
-    expect(view.ofType('task-upsert').at(-1)).toMatchObject({ tasks: [{ id: context.taskId, usage: { inputTokens: 5, outputTokens: 1 } }] });
+    expect(view.ofType('task-upsert').at(-1)).toMatchObject({
+      tasks: [{ id: context.taskId, usage: { inputTokens: 5, outputTokens: 1 } }],
+    });
     expect(view.ofType('task-detail')).toHaveLength(1);
 
     other.complete('not shown');
@@ -233,7 +245,12 @@ describe('messages to the webview', () => {
     await clock.advance(50);
     const deltas = view.ofType<HostMessage & { type: 'text-delta' }>('text-delta');
     expect(deltas).toEqual([{ type: 'text-delta', taskId: context.taskId, text: 'Hello' }]);
-    expect(view.ofType('transcript').at(-1)).toEqual({ type: 'transcript', taskId: context.taskId, index: 1, entries: [{ type: 'notice', text: 'a notice' }] });
+    expect(view.ofType('transcript').at(-1)).toEqual({
+      type: 'transcript',
+      taskId: context.taskId,
+      index: 1,
+      entries: [{ type: 'notice', text: 'a notice' }],
+    });
     expect(JSON.stringify(view.posted)).not.toContain('not shown');
     selected.complete('');
     other.complete('');
@@ -253,7 +270,12 @@ describe('messages to the webview', () => {
       await manager.flush();
       expect(manager.transcript(context.taskId)).toEqual([]);
       view.send({ type: 'select-task', taskId: context.taskId });
-      expect(await view.waitFor((message) => (message as HostMessage).type === 'transcript')).toEqual({ type: 'transcript', taskId: context.taskId, index: 0, entries: [{ type: 'text', text: 'Read it.' }] });
+      expect(await view.waitFor((message) => (message as HostMessage).type === 'transcript')).toEqual({
+        type: 'transcript',
+        taskId: context.taskId,
+        index: 0,
+        entries: [{ type: 'text', text: 'Read it.' }],
+      });
       expect(logLines.filter((line) => line.startsWith('warn'))).toEqual([]);
     } finally {
       await runLog.close();
@@ -274,7 +296,9 @@ describe('messages to the webview', () => {
     // Before the finished task's transcript is back, the user picks the running task.
     view.send({ type: 'select-task', taskId: runningContext.taskId });
     await flushMicrotasks();
-    expect(view.ofType<HostMessage & { type: 'transcript' }>('transcript').map((message) => message.taskId)).toEqual([runningContext.taskId]);
+    expect(view.ofType<HostMessage & { type: 'transcript' }>('transcript').map((message) => message.taskId)).toEqual([
+      runningContext.taskId,
+    ]);
     running.complete('');
   });
 
@@ -285,7 +309,9 @@ describe('messages to the webview', () => {
     context.appendTranscript({ type: 'text', text: 'First turn.' });
     context.appendText('Second turn so f');
     view.send({ type: 'select-task', taskId: context.taskId });
-    expect(view.ofType('transcript')).toEqual([{ type: 'transcript', taskId: context.taskId, index: 0, entries: [{ type: 'text', text: 'First turn.' }] }]);
+    expect(view.ofType('transcript')).toEqual([
+      { type: 'transcript', taskId: context.taskId, index: 0, entries: [{ type: 'text', text: 'First turn.' }] },
+    ]);
     expect(view.ofType('text-delta')).toEqual([{ type: 'text-delta', taskId: context.taskId, text: 'Second turn so f' }]);
     work.complete('');
   });

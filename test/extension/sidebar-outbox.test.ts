@@ -17,7 +17,9 @@ describe('SidebarOutbox', () => {
     outbox.textDelta('t1', 'answer');
     await clock.advance(0);
     // The same event's changes together, with no wait.
-    expect(posted.map((entry) => [entry.at - start, entry.message])).toEqual([[0, { type: 'text-delta', taskId: 't1', text: 'The answer' }]]);
+    expect(posted.map((entry) => [entry.at - start, entry.message])).toEqual([
+      [0, { type: 'text-delta', taskId: 't1', text: 'The answer' }],
+    ]);
     outbox.textDelta('t1', ' is');
     await clock.advance(10);
     outbox.textDelta('t1', ' 42.');

@@ -12,7 +12,10 @@ let extension: ActivatedExtension;
 beforeEach(async () => {
   server = await startMockProviderServer();
   extension = activateExtension({
-    files: { '.agent-team/agents/clarifier.md': '---\nname: clarifier\ndescription: Asks before it acts.\nmode: task\ntools: [Read]\n---\nYou clarify.' },
+    files: {
+      '.agent-team/agents/clarifier.md':
+        '---\nname: clarifier\ndescription: Asks before it acts.\nmode: task\ntools: [Read]\n---\nYou clarify.',
+    },
     userSettings: { 'agentTeam.provider': 'openai', 'agentTeam.baseUrl': server.openaiBaseUrl },
   });
 });
@@ -22,12 +25,15 @@ afterEach(async () => {
   await server.close();
 });
 
-const assistantTurns = (body: unknown) => ((body as { messages?: Array<{ role: string }> }).messages ?? []).filter((message) => message.role === 'assistant').length;
+const assistantTurns = (body: unknown) =>
+  ((body as { messages?: Array<{ role: string }> }).messages ?? []).filter((message) => message.role === 'assistant').length;
 
 describe('talking to agents in the extension', () => {
   it('a question shows as a notification; the Answer from the sidebar reaches the agent', async () => {
     server.respondWith((request) =>
-      assistantTurns(request.body) === 0 ? toolCallTurn([{ name: 'AskUser', input: { question: 'Which timezone?' } }]) : textTurn(`Done: ${request.lastMessageText}`),
+      assistantTurns(request.body) === 0
+        ? toolCallTurn([{ name: 'AskUser', input: { question: 'Which timezone?' } }])
+        : textTurn(`Done: ${request.lastMessageText}`),
     );
     const view = await fake.resolveView();
     view.send({ type: 'ready' });
@@ -66,13 +72,17 @@ describe('talking to agents in the extension', () => {
   it('a chat goes on with each reply from the sidebar and ends with End chat', async () => {
     await extension.cleanup();
     extension = activateExtension({
-      files: { '.agent-team/agents/writer.md': '---\nname: writer\ndescription: Drafts with you.\nmode: chat\ntools: [Read]\n---\nYou draft.' },
+      files: {
+        '.agent-team/agents/writer.md': '---\nname: writer\ndescription: Drafts with you.\nmode: chat\ntools: [Read]\n---\nYou draft.',
+      },
       userSettings: { 'agentTeam.provider': 'openai', 'agentTeam.baseUrl': server.openaiBaseUrl },
     });
     server.respondWith((request) => textTurn(`Draft ${assistantTurns(request.body) + 1}`));
     const view = await fake.resolveView();
     view.send({ type: 'ready' });
-    const firstDraft = fake.waitForMessage((message) => message.message.startsWith('Agent Team: writer (t1) is waiting for your reply: Draft 1'));
+    const firstDraft = fake.waitForMessage((message) =>
+      message.message.startsWith('Agent Team: writer (t1) is waiting for your reply: Draft 1'),
+    );
     await extension.execute('agentTeam.delegate', 'Write the intro', { role: 'writer' });
     await firstDraft;
     const secondDraft = fake.waitForMessage((message) => message.message.includes('is waiting for your reply: Draft 2'));
@@ -85,7 +95,13 @@ describe('talking to agents in the extension', () => {
   });
 
   it('a follow-up on a finished run continues it under its root, with the conversation kept', async () => {
-    server.respondWith((request) => textTurn(assistantTurns(request.body) === 0 ? 'The parser is in a.ts.' : `Follow-up, remembering: ${JSON.stringify(request.body).includes('The parser is in a.ts.')}`));
+    server.respondWith((request) =>
+      textTurn(
+        assistantTurns(request.body) === 0
+          ? 'The parser is in a.ts.'
+          : `Follow-up, remembering: ${JSON.stringify(request.body).includes('The parser is in a.ts.')}`,
+      ),
+    );
     const view = await fake.resolveView();
     view.send({ type: 'ready' });
     await extension.execute('agentTeam.delegate', 'Where is the parser?', { role: 'researcher' });
@@ -94,6 +110,12 @@ describe('talking to agents in the extension', () => {
     await fake.waitForLog('Follow-up t2 of run t1.');
     await fake.waitForMessage((message) => message.message.startsWith('Agent Team finished') && message.message.includes('Follow-up'));
     expect(server.requests[1].lastMessageText).toBe('Does it handle timezones?');
-    expect(view.posted.some((message) => (message as { type: string; outcome?: string }).type === 'message-sent' && (message as { outcome?: string }).outcome === 'follow-up')).toBe(true);
+    expect(
+      view.posted.some(
+        (message) =>
+          (message as { type: string; outcome?: string }).type === 'message-sent' &&
+          (message as { outcome?: string }).outcome === 'follow-up',
+      ),
+    ).toBe(true);
   });
 });

@@ -42,7 +42,10 @@ afterEach(async () => {
 });
 
 async function runOnce(userSettings: Record<string, unknown>, workspaceSettings: Record<string, unknown> = {}): Promise<void> {
-  extension = activateExtension({ userSettings: { 'agentTeam.provider': 'openai', 'agentTeam.baseUrl': server.openaiBaseUrl, ...userSettings }, workspaceSettings });
+  extension = activateExtension({
+    userSettings: { 'agentTeam.provider': 'openai', 'agentTeam.baseUrl': server.openaiBaseUrl, ...userSettings },
+    workspaceSettings,
+  });
   const rootId = (await extension.execute('agentTeam.delegate', 'Say hello', { role: 'researcher' })) as string;
   await extension.host.taskManager.wait(rootId);
   // Closing the window flushes what is pending.

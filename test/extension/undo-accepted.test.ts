@@ -21,7 +21,10 @@ let extension: ActivatedExtension;
 
 beforeEach(async () => {
   server = await startMockProviderServer();
-  extension = activateExtension({ files: { 'src/app.ts': original }, userSettings: { 'agentTeam.provider': 'openai', 'agentTeam.baseUrl': server.openaiBaseUrl } });
+  extension = activateExtension({
+    files: { 'src/app.ts': original },
+    userSettings: { 'agentTeam.provider': 'openai', 'agentTeam.baseUrl': server.openaiBaseUrl },
+  });
 });
 
 afterEach(async () => {
@@ -54,12 +57,18 @@ describe('Undo Accepted Changes', () => {
     expect(await extension.execute('agentTeam.undoAccepted', runId)).toMatchObject({ status: 'done', direction: 'undo' });
     expect(onDisk('src/app.ts')).toBe(original);
     expect(existsSync(nodePath.join(extension.root, 'src/new.ts'))).toBe(false);
-    expect(fake.state.messages.at(-1)).toMatchObject({ message: `Undid the accepted changes of run ${runId}: src/app.ts, src/new.ts.`, items: ['Undo the Undo'] });
+    expect(fake.state.messages.at(-1)).toMatchObject({
+      message: `Undid the accepted changes of run ${runId}: src/app.ts, src/new.ts.`,
+      items: ['Undo the Undo'],
+    });
     expect(await extension.execute('agentTeam.undoAccepted', runId)).toMatchObject({ status: 'done', direction: 'redo' });
     expect(onDisk('src/app.ts')).toBe(original.replace('two', 'TWO'));
     expect(onDisk('src/new.ts')).toBe('export {};\n');
     // One file only.
-    expect(await extension.execute('agentTeam.undoAccepted', runId, 'src/new.ts')).toMatchObject({ status: 'done', files: [{ path: 'src/new.ts', action: 'deleted' }] });
+    expect(await extension.execute('agentTeam.undoAccepted', runId, 'src/new.ts')).toMatchObject({
+      status: 'done',
+      files: [{ path: 'src/new.ts', action: 'deleted' }],
+    });
     expect(onDisk('src/app.ts')).toBe(original.replace('two', 'TWO'));
   });
 
@@ -71,30 +80,58 @@ describe('Undo Accepted Changes', () => {
     const lastSummary = async () => {
       await flushMicrotasks();
       await extension.clock.advance(50);
-      return view.ofType<HostMessage & { type: 'change-summary' }>('change-summary').flatMap((message) => message.summaries).at(-1);
+      return view
+        .ofType<HostMessage & { type: 'change-summary' }>('change-summary')
+        .flatMap((message) => message.summaries)
+        .at(-1);
     };
-    expect(await lastSummary()).toMatchObject({ taskId: runId, files: [{ path: 'src/app.ts', status: 'accepted' }, { path: 'src/new.ts', status: 'accepted' }] });
+    expect(await lastSummary()).toMatchObject({
+      taskId: runId,
+      files: [
+        { path: 'src/app.ts', status: 'accepted' },
+        { path: 'src/new.ts', status: 'accepted' },
+      ],
+    });
     // The file's Undo button in the detail view.
     view.send({ type: 'undo-file', taskId: runId, path: 'src/app.ts' });
     await fake.waitForMessage((message) => message.message.startsWith('Undid the accepted changes'));
     expect(onDisk('src/app.ts')).toBe(original);
-    expect(await lastSummary()).toMatchObject({ taskId: runId, files: [{ path: 'src/app.ts', status: 'undone' }, { path: 'src/new.ts', status: 'accepted' }] });
+    expect(await lastSummary()).toMatchObject({
+      taskId: runId,
+      files: [
+        { path: 'src/app.ts', status: 'undone' },
+        { path: 'src/new.ts', status: 'accepted' },
+      ],
+    });
     await extension.execute('agentTeam.undoAccepted', runId, 'src/app.ts');
-    expect(await lastSummary()).toMatchObject({ taskId: runId, files: [{ path: 'src/app.ts', status: 'accepted' }, { path: 'src/new.ts', status: 'accepted' }] });
+    expect(await lastSummary()).toMatchObject({
+      taskId: runId,
+      files: [
+        { path: 'src/app.ts', status: 'accepted' },
+        { path: 'src/new.ts', status: 'accepted' },
+      ],
+    });
   });
 
   it('after a window reload, offers the run in the palette and undoes the undo from its restore points', async () => {
     const runId = await acceptBoth();
     await extension.execute('agentTeam.undoAccepted', runId, 'src/app.ts');
     await extension.cleanup({ keepFiles: true });
-    extension = activateExtension({ reloadOf: extension, userSettings: { 'agentTeam.provider': 'openai', 'agentTeam.baseUrl': server.openaiBaseUrl } });
+    extension = activateExtension({
+      reloadOf: extension,
+      userSettings: { 'agentTeam.provider': 'openai', 'agentTeam.baseUrl': server.openaiBaseUrl },
+    });
     const offered: string[][] = [];
     fake.state.quickPickAnswers.push(({ items }) => {
       offered.push(items.map((item) => item.label));
       return items[0];
     });
     fake.state.quickPickAnswers.push(({ items }) => items.find((item) => item.label === 'src/app.ts'));
-    expect(await extension.execute('agentTeam.undoAccepted')).toMatchObject({ status: 'done', direction: 'redo', files: [{ path: 'src/app.ts' }] });
+    expect(await extension.execute('agentTeam.undoAccepted')).toMatchObject({
+      status: 'done',
+      direction: 'redo',
+      files: [{ path: 'src/app.ts' }],
+    });
     expect(offered[0]).toEqual([expect.stringContaining('refactorer: Make the edits')]);
     expect(onDisk('src/app.ts')).toBe(original.replace('two', 'TWO'));
   });
@@ -103,12 +140,22 @@ describe('Undo Accepted Changes', () => {
     const runId = await acceptBoth();
     writeFileSync(nodePath.join(extension.root, 'src/app.ts'), 'edited by hand\n');
     fake.state.messageAnswers.push(() => undefined);
-    expect(await extension.execute('agentTeam.undoAccepted', runId)).toMatchObject({ status: 'refused', refused: [{ path: 'src/app.ts', forceable: true }] });
-    expect(fake.state.messages.at(-1)).toMatchObject({ message: 'Nothing was undone: src/app.ts changed since the accept.', modal: true, items: ['Undo Anyway'] });
+    expect(await extension.execute('agentTeam.undoAccepted', runId)).toMatchObject({
+      status: 'refused',
+      refused: [{ path: 'src/app.ts', forceable: true }],
+    });
+    expect(fake.state.messages.at(-1)).toMatchObject({
+      message: 'Nothing was undone: src/app.ts changed since the accept.',
+      modal: true,
+      items: ['Undo Anyway'],
+    });
     expect(onDisk('src/app.ts')).toBe('edited by hand\n');
     expect(onDisk('src/new.ts')).toBe('export {};\n');
     fake.state.messageAnswers.push(() => 'Undo Anyway');
-    expect(await extension.execute('agentTeam.undoAccepted', runId)).toMatchObject({ status: 'done', files: [{ path: 'src/app.ts', forced: true }, { path: 'src/new.ts' }] });
+    expect(await extension.execute('agentTeam.undoAccepted', runId)).toMatchObject({
+      status: 'done',
+      files: [{ path: 'src/app.ts', forced: true }, { path: 'src/new.ts' }],
+    });
     expect(onDisk('src/app.ts')).toBe(original);
   });
 });

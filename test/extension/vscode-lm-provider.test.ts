@@ -5,7 +5,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TaskSnapshot } from '../../src/engine/tasks/index.js';
 import { agentOfChat, chatTurn, lastMessageText, messageText, priorChatTurns, untilCancelled } from './support/chat-turns.js';
-import { fake, FakeChatModel, languageModels, LanguageModelChatMessageRole, LanguageModelChatToolMode, LanguageModelError, LanguageModelToolCallPart, LanguageModelToolResultPart } from './support/fake-vscode.js';
+import {
+  fake,
+  FakeChatModel,
+  languageModels,
+  LanguageModelChatMessageRole,
+  LanguageModelChatToolMode,
+  LanguageModelError,
+  LanguageModelToolCallPart,
+  LanguageModelToolResultPart,
+} from './support/fake-vscode.js';
 import { activateExtension, type ActivatedExtension } from './support/harness.js';
 
 vi.mock('vscode', () => import('./support/fake-vscode.js'));
@@ -23,13 +32,21 @@ function ended(taskId: string): Promise<TaskSnapshot> {
 
 describe('provider vscode-lm', () => {
   it('with no key and no provider chosen, runs the coordinator and a subagent on the model VS Code offers', async () => {
-    const model = new FakeChatModel('copilot-gpt-5', (request) => {
-      if (agentOfChat(request) === 'researcher') return chatTurn('Dates are parsed in src/parse.ts:3.');
-      if (priorChatTurns(request) === 0) {
-        return chatTurn('Let me ask the researcher.', [{ name: 'Agent', input: { subagent_type: 'researcher', description: 'Find date parsing', prompt: 'Where are dates parsed?' } }]);
-      }
-      return chatTurn(`Answer: ${lastMessageText(request).includes('src/parse.ts:3') ? 'src/parse.ts:3' : 'not found'}`);
-    }, 'GPT-5 (Copilot)', 'copilot', 'gpt-5');
+    const model = new FakeChatModel(
+      'copilot-gpt-5',
+      (request) => {
+        if (agentOfChat(request) === 'researcher') return chatTurn('Dates are parsed in src/parse.ts:3.');
+        if (priorChatTurns(request) === 0) {
+          return chatTurn('Let me ask the researcher.', [
+            { name: 'Agent', input: { subagent_type: 'researcher', description: 'Find date parsing', prompt: 'Where are dates parsed?' } },
+          ]);
+        }
+        return chatTurn(`Answer: ${lastMessageText(request).includes('src/parse.ts:3') ? 'src/parse.ts:3' : 'not found'}`);
+      },
+      'GPT-5 (Copilot)',
+      'copilot',
+      'gpt-5',
+    );
     extension = activateExtension({ files: { 'src/parse.ts': 'export const parse = (text: string) => new Date(text);\n' } });
     languageModels.offer(model);
     const view = await fake.resolveView();
@@ -54,8 +71,12 @@ describe('provider vscode-lm', () => {
     expect(first.options.justification).toContain('Agent Team');
     // The call and its result travel as the API's parts, paired by id.
     const answerTurn = model.requests.at(-1)!;
-    const call = answerTurn.messages.flatMap((message) => message.content).find((part) => part instanceof LanguageModelToolCallPart) as LanguageModelToolCallPart;
-    const result = answerTurn.messages.flatMap((message) => message.content).find((part) => part instanceof LanguageModelToolResultPart) as LanguageModelToolResultPart;
+    const call = answerTurn.messages
+      .flatMap((message) => message.content)
+      .find((part) => part instanceof LanguageModelToolCallPart) as LanguageModelToolCallPart;
+    const result = answerTurn.messages
+      .flatMap((message) => message.content)
+      .find((part) => part instanceof LanguageModelToolResultPart) as LanguageModelToolResultPart;
     expect(call).toMatchObject({ name: 'Agent', input: { subagent_type: 'researcher' } });
     expect(result.callId).toBe(call.callId);
     expect(model.requests.filter((request) => agentOfChat(request) === 'researcher')).toHaveLength(1);
@@ -64,7 +85,9 @@ describe('provider vscode-lm', () => {
   it('names the model it runs on as agentTeam.model says, by id, family or name', async () => {
     const small = new FakeChatModel('mini-1', () => chatTurn('from mini'), 'Mini', 'vendor-a', 'mini');
     const large = new FakeChatModel('large-1', () => chatTurn('from large'), 'Large', 'vendor-b', 'large');
-    extension = activateExtension({ userSettings: { 'agentTeam.provider': 'vscode-lm', 'agentTeam.model': 'large', 'agentTeam.roleModels': { researcher: 'Mini' } } });
+    extension = activateExtension({
+      userSettings: { 'agentTeam.provider': 'vscode-lm', 'agentTeam.model': 'large', 'agentTeam.roleModels': { researcher: 'Mini' } },
+    });
     languageModels.offer(small, large);
     const coordinatorRun = await ended((await extension.execute('agentTeam.delegate', 'Hello')) as string);
     expect(coordinatorRun).toMatchObject({ status: 'completed', output: 'from large', model: 'vscode-lm/large-1' });
@@ -84,7 +107,11 @@ describe('provider vscode-lm', () => {
   });
 
   it.each([
-    ['NoPermissions', LanguageModelError.NoPermissions('The user did not consent.'), /did not let Agent Team use the language model "Copilot"[^]*Allow it when VS Code asks/],
+    [
+      'NoPermissions',
+      LanguageModelError.NoPermissions('The user did not consent.'),
+      /did not let Agent Team use the language model "Copilot"[^]*Allow it when VS Code asks/,
+    ],
     ['Blocked', LanguageModelError.Blocked('Quota exceeded.'), /"Copilot" refused the request \(quota or rate limit\): Quota exceeded/],
     ['NotFound', LanguageModelError.NotFound('Model removed.'), /"Copilot" is no longer available: Model removed[^]*Select Model/],
     ['another error', new Error('socket hang up'), /"Copilot" failed: socket hang up/],
@@ -110,7 +137,10 @@ describe('provider vscode-lm', () => {
     await view.waitFor((message) => (message as { type: string }).type === 'snapshot');
     languageModels.offer(new FakeChatModel('copilot-sonnet', () => chatTurn('hi'), 'Claude Sonnet (Copilot)'));
     // Anthropic was chosen and has no key: VS Code's model is offered, not silently used.
-    await view.waitFor((message) => (message as { setup?: { languageModel?: string; modelConfigured: boolean } }).setup?.languageModel === 'Claude Sonnet (Copilot)');
+    await view.waitFor(
+      (message) =>
+        (message as { setup?: { languageModel?: string; modelConfigured: boolean } }).setup?.languageModel === 'Claude Sonnet (Copilot)',
+    );
     view.send({ type: 'use-language-model' });
     await fake.waitForMessage((message) => message.message === 'Agent Team now uses Claude Sonnet (Copilot) from VS Code (no key needed).');
     expect(fake.state.settings.global.get('agentTeam.provider')).toBe('vscode-lm');

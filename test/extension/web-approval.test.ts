@@ -17,14 +17,21 @@ let site: Server;
 let url: string;
 let extension: ActivatedExtension;
 
-const assistantTurns = (body: unknown) => ((body as { messages?: Array<{ role: string }> }).messages ?? []).filter((message) => message.role === 'assistant').length;
+const assistantTurns = (body: unknown) =>
+  ((body as { messages?: Array<{ role: string }> }).messages ?? []).filter((message) => message.role === 'assistant').length;
 
 beforeEach(async () => {
   server = await startMockProviderServer();
-  site = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end('<h1>Release notes</h1><p>Version 2 is out.</p>'));
+  site = createServer((_request, response) =>
+    response.writeHead(200, { 'content-type': 'text/html' }).end('<h1>Release notes</h1><p>Version 2 is out.</p>'),
+  );
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(site.address() as AddressInfo).port}/notes`;
-  server.respondWith((request) => (assistantTurns(request.body) === 0 ? toolCallTurn([{ name: 'WebFetch', input: { url } }]) : textTurn(`Read: ${request.lastMessageText}`)));
+  server.respondWith((request) =>
+    assistantTurns(request.body) === 0
+      ? toolCallTurn([{ name: 'WebFetch', input: { url } }])
+      : textTurn(`Read: ${request.lastMessageText}`),
+  );
 });
 
 afterEach(async () => {
@@ -43,7 +50,9 @@ function start(workspaceSettings: Record<string, unknown> = {}) {
 
 async function research(task: string): Promise<string> {
   await extension.execute('agentTeam.delegate', task, { role: 'researcher' });
-  const finished = await fake.waitForMessage((message) => message.message.startsWith('Agent Team finished') && message.message.includes(task));
+  const finished = await fake.waitForMessage(
+    (message) => message.message.startsWith('Agent Team finished') && message.message.includes(task),
+  );
   return finished.message;
 }
 

@@ -70,15 +70,22 @@ describe('sidebar actions', () => {
   });
 
   it('offers a detected local server when no model is set up, and uses it from the user settings', async () => {
-    extension = activateExtension({ probeLocalServer: async () => ({ url: 'http://127.0.0.1:11434/v1', models: ['qwen2.5-coder', 'llama3'] }) });
+    extension = activateExtension({
+      probeLocalServer: async () => ({ url: 'http://127.0.0.1:11434/v1', models: ['qwen2.5-coder', 'llama3'] }),
+    });
     const view = await openSidebar();
     // In the snapshot or in a later setup-state, depending on whether the probe answered before `ready`.
-    const offered = (await view.waitFor((message) => (message as { setup?: { localServerUrl?: string } }).setup?.localServerUrl !== undefined)) as HostMessage & {
+    const offered = (await view.waitFor(
+      (message) => (message as { setup?: { localServerUrl?: string } }).setup?.localServerUrl !== undefined,
+    )) as HostMessage & {
       type: 'setup-state';
     };
     expect(offered.setup).toEqual({ modelConfigured: false, restricted: false, localServerUrl: 'http://127.0.0.1:11434/v1' });
     view.send({ type: 'use-local-server' });
-    await view.waitFor((message) => (message as HostMessage).type === 'setup-state' && (message as { setup: { modelConfigured: boolean } }).setup.modelConfigured);
+    await view.waitFor(
+      (message) =>
+        (message as HostMessage).type === 'setup-state' && (message as { setup: { modelConfigured: boolean } }).setup.modelConfigured,
+    );
     expect(Object.fromEntries(fake.state.settings.global)).toEqual({
       'agentTeam.provider': 'openai',
       'agentTeam.baseUrl': 'http://127.0.0.1:11434/v1',
@@ -94,11 +101,19 @@ describe('a hidden sidebar', () => {
     const view = await openSidebar();
     view.setVisible(false);
     const before = view.posted.length;
-    await extension.host.taskManager.start({ role: 'researcher', description: 'Quiet work', prompt: 'x', mode: 'background', work: async () => ({ status: 'completed', output: 'done' }) });
+    await extension.host.taskManager.start({
+      role: 'researcher',
+      description: 'Quiet work',
+      prompt: 'x',
+      mode: 'background',
+      work: async () => ({ status: 'completed', output: 'done' }),
+    });
     await extension.clock.advance(1_000);
     expect(view.posted.length).toBe(before);
     view.setVisible(true);
-    const snapshot = (await view.waitFor((message) => (message as HostMessage).type === 'snapshot' && view.posted.indexOf(message) >= before)) as HostMessage & { type: 'snapshot' };
+    const snapshot = (await view.waitFor(
+      (message) => (message as HostMessage).type === 'snapshot' && view.posted.indexOf(message) >= before,
+    )) as HostMessage & { type: 'snapshot' };
     expect(snapshot.tasks.map((task) => task.description)).toContain('Quiet work');
   });
 });

@@ -18,8 +18,10 @@ let server: MockProviderServer;
 let http: HttpMcpServer;
 let extension: ActivatedExtension;
 
-const assistantTurns = (body: unknown) => ((body as { messages?: Array<{ role: string }> }).messages ?? []).filter((message) => message.role === 'assistant').length;
-const role = (tools: string) => `---\nname: finder\ndescription: Finds things.\ntools: ${tools}\n---\nYou find things with the tools you have.\n`;
+const assistantTurns = (body: unknown) =>
+  ((body as { messages?: Array<{ role: string }> }).messages ?? []).filter((message) => message.role === 'assistant').length;
+const role = (tools: string) =>
+  `---\nname: finder\ndescription: Finds things.\ntools: ${tools}\n---\nYou find things with the tools you have.\n`;
 
 function start(files: Record<string, string>) {
   extension = activateExtension({ files, userSettings: { 'agentTeam.provider': 'openai', 'agentTeam.baseUrl': server.openaiBaseUrl } });
@@ -40,9 +42,19 @@ describe("VS Code's registered tools", () => {
   it('a role naming vscode__<tool> gets that tool (not ours, not others) and calls it through vscode.lm.invokeTool', async () => {
     start({ '.claude/agents/finder.md': role('Read, vscode__other_findFiles') });
     const calls: unknown[] = [];
-    languageModels.toolInfos.push({ name: 'other_findFiles', description: 'Finds files by pattern.', inputSchema: { type: 'object', properties: { pattern: { type: 'string' } } }, tags: [] });
+    languageModels.toolInfos.push({
+      name: 'other_findFiles',
+      description: 'Finds files by pattern.',
+      inputSchema: { type: 'object', properties: { pattern: { type: 'string' } } },
+      tags: [],
+    });
     languageModels.toolInfos.push({ name: 'other_unrelated', description: 'Not named.', tags: [] });
-    languageModels.tools.set('other_findFiles', { invoke: async (options: unknown) => (calls.push((options as { input: unknown }).input), new LanguageModelToolResult([new LanguageModelTextPart('found: a.txt, b.txt')])) });
+    languageModels.tools.set('other_findFiles', {
+      invoke: async (options: unknown) => (
+        calls.push((options as { input: unknown }).input),
+        new LanguageModelToolResult([new LanguageModelTextPart('found: a.txt, b.txt')])
+      ),
+    });
     server.respondWith((request) => {
       if (assistantTurns(request.body) === 0) {
         expect(request.toolNames.filter((name) => name.startsWith('vscode__'))).toEqual(['vscode__other_findFiles']);
@@ -67,12 +79,18 @@ describe('.vscode/mcp.json in VS Code', () => {
     start(files());
     fake.state.messageAnswers.push((shown) => (shown.message.includes('wants to run') ? 'Allow once' : undefined));
     fake.state.inputBoxAnswers.push(() => 'tok-123');
-    server.respondWith((request) => (assistantTurns(request.body) === 0 ? toolCallTurn([{ name: 'mcp__keyed__shout', input: { text: 'hi' } }]) : textTurn(`Said: ${request.lastMessageText}`)));
+    server.respondWith((request) =>
+      assistantTurns(request.body) === 0
+        ? toolCallTurn([{ name: 'mcp__keyed__shout', input: { text: 'hi' } }])
+        : textTurn(`Said: ${request.lastMessageText}`),
+    );
     await extension.execute('agentTeam.delegate', 'Shout', { role: 'finder' });
     await fake.waitForMessage((message) => message.message.startsWith('Agent Team finished'));
     const asked = fake.state.messages.find((message) => message.message.includes('wants to run'));
     expect(asked?.message).toContain(`${http.url} (headers: Authorization)`);
-    expect(fake.state.inputBoxes).toEqual([expect.objectContaining({ title: "MCP server 'keyed' (.vscode/mcp.json)", prompt: 'The API token', password: true })]);
+    expect(fake.state.inputBoxes).toEqual([
+      expect.objectContaining({ title: "MCP server 'keyed' (.vscode/mcp.json)", prompt: 'The API token', password: true }),
+    ]);
     expect(http.seen).toContain('Bearer tok-123');
     expect(server.requests[1]!.lastMessageText).toBe('HI');
     // The token never reaches the model or a message.

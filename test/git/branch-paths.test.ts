@@ -4,9 +4,12 @@ import { branchPathProblem } from '../../src/engine/git/branch-paths.js';
 import { pushTransport } from '../../src/engine/git/pull-request.js';
 
 describe('branchPathProblem', () => {
-  it.each(['src/a.ts', 'README.md', '.github/workflows/ci.yml', '.gitignore', '.gitattributes', 'docs/.git-notes', 'a/git~2/b'])('takes %s', (path) => {
-    expect(branchPathProblem(path)).toBeUndefined();
-  });
+  it.each(['src/a.ts', 'README.md', '.github/workflows/ci.yml', '.gitignore', '.gitattributes', 'docs/.git-notes', 'a/git~2/b'])(
+    'takes %s',
+    (path) => {
+      expect(branchPathProblem(path)).toBeUndefined();
+    },
+  );
 
   it.each([
     ['../x', 'not a plain path'],

@@ -28,7 +28,15 @@ beforeEach(async () => {
   // Records who ran it and with what, then answers nothing (a helper, a hook, a signer that fails).
   await writeFile(record, `#!/bin/sh\necho "repository $0 $*" >> '${marker}'\nexit 1\n`);
   await chmod(record, 0o755);
-  environment = { HOME: home, GIT_CONFIG_NOSYSTEM: '1', GIT_TERMINAL_PROMPT: '0', GIT_AUTHOR_NAME: 'A', GIT_AUTHOR_EMAIL: 'a@example.com', GIT_COMMITTER_NAME: 'A', GIT_COMMITTER_EMAIL: 'a@example.com' };
+  environment = {
+    HOME: home,
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_TERMINAL_PROMPT: '0',
+    GIT_AUTHOR_NAME: 'A',
+    GIT_AUTHOR_EMAIL: 'a@example.com',
+    GIT_COMMITTER_NAME: 'A',
+    GIT_COMMITTER_EMAIL: 'a@example.com',
+  };
   plain(home, ['init', '--quiet', '--initial-branch=main', repository]);
   await writeFile(path.join(repository, 'a.txt'), 'a\n');
   plain(repository, ['add', 'a.txt']);
@@ -41,7 +49,13 @@ afterEach(async () => {
 function plain(cwd: string, args: string[], input?: string): string {
   try {
     const { GIT_EDITOR: _editor, VISUAL: _visual, EDITOR: _other, ...host } = process.env;
-    return execFileSync('git', args, { cwd, env: { ...host, ...environment }, encoding: 'utf8', input: input ?? '', stdio: ['pipe', 'pipe', 'pipe'] });
+    return execFileSync('git', args, {
+      cwd,
+      env: { ...host, ...environment },
+      encoding: 'utf8',
+      input: input ?? '',
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
   } catch {
     return '';
   }
@@ -54,7 +68,10 @@ async function neutral(args: string[], input?: string): Promise<void> {
 const ran = async () => (existsSync(marker) ? await readFile(marker, 'utf8') : '');
 
 /** Sets `settings` in the repository's own configuration; `trigger` makes git use them. */
-async function provesNeutralised(settings: Array<[string, string]>, trigger: { args: string[]; input?: string; prepare?: () => Promise<void> }): Promise<void> {
+async function provesNeutralised(
+  settings: Array<[string, string]>,
+  trigger: { args: string[]; input?: string; prepare?: () => Promise<void> },
+): Promise<void> {
   for (const [key, value] of settings) plain(repository, ['config', key, value.replaceAll('RECORD', record)]);
   await trigger.prepare?.();
   plain(repository, trigger.args, trigger.input);
@@ -81,22 +98,42 @@ describe('the repository’s program-running settings, neutralised', () => {
   });
   it('filter.<name>.process with required (git add)', async () => {
     await writeFile(path.join(repository, '.gitattributes'), 'a.txt filter=owned\n');
-    await provesNeutralised([['filter.owned.process', 'RECORD'], ['filter.owned.required', 'true']], { args: ['add', 'a.txt'], prepare: touchA });
+    await provesNeutralised(
+      [
+        ['filter.owned.process', 'RECORD'],
+        ['filter.owned.required', 'true'],
+      ],
+      { args: ['add', 'a.txt'], prepare: touchA },
+    );
   });
   it('filter.<name>.smudge (git checkout-index)', async () => {
     await writeFile(path.join(repository, '.gitattributes'), 'a.txt filter=owned\n');
-    await provesNeutralised([['filter.owned.smudge', 'RECORD']], { args: ['checkout-index', '--force', 'a.txt'], prepare: () => rm(path.join(repository, 'a.txt')) });
+    await provesNeutralised([['filter.owned.smudge', 'RECORD']], {
+      args: ['checkout-index', '--force', 'a.txt'],
+      prepare: () => rm(path.join(repository, 'a.txt')),
+    });
   });
   it('diff.external (git diff)', () => provesNeutralised([['diff.external', 'RECORD']], { args: ['diff'], prepare: touchA }));
   it('diff.<driver>.textconv (git diff)', async () => {
     await writeFile(path.join(repository, '.gitattributes'), 'a.txt diff=owned\n');
     await provesNeutralised([['diff.owned.textconv', 'RECORD']], { args: ['diff'], prepare: touchA });
   });
-  it('gpg.program with commit.gpgSign (git commit)', () => provesNeutralised([['commit.gpgSign', 'true'], ['gpg.program', 'RECORD']], { args: ['commit', '--allow-empty', '-m', 'x'] }));
-  it('core.editor (git commit without a message)', () => provesNeutralised([['core.editor', 'RECORD']], { args: ['commit', '--allow-empty'] }));
-  it('credential.helper (git credential fill)', () => provesNeutralised([['credential.helper', 'RECORD']], { args: ['credential', 'fill'], input: credentialQuery }));
-  it('core.askPass (git credential fill)', () => provesNeutralised([['core.askPass', 'RECORD']], { args: ['credential', 'fill'], input: credentialQuery }));
-  it('core.sshCommand (git ls-remote over ssh)', () => provesNeutralised([['core.sshCommand', 'RECORD']], { args: ['ls-remote', 'ssh://git@localhost:1/x'] }));
+  it('gpg.program with commit.gpgSign (git commit)', () =>
+    provesNeutralised(
+      [
+        ['commit.gpgSign', 'true'],
+        ['gpg.program', 'RECORD'],
+      ],
+      { args: ['commit', '--allow-empty', '-m', 'x'] },
+    ));
+  it('core.editor (git commit without a message)', () =>
+    provesNeutralised([['core.editor', 'RECORD']], { args: ['commit', '--allow-empty'] }));
+  it('credential.helper (git credential fill)', () =>
+    provesNeutralised([['credential.helper', 'RECORD']], { args: ['credential', 'fill'], input: credentialQuery }));
+  it('core.askPass (git credential fill)', () =>
+    provesNeutralised([['core.askPass', 'RECORD']], { args: ['credential', 'fill'], input: credentialQuery }));
+  it('core.sshCommand (git ls-remote over ssh)', () =>
+    provesNeutralised([['core.sshCommand', 'RECORD']], { args: ['ls-remote', 'ssh://git@localhost:1/x'] }));
   it('an ext:: transport the repository allows (git ls-remote)', async () => {
     plain(repository, ['remote', 'add', 'owned', `ext::${record} %S`]);
     await provesNeutralised([['protocol.allow', 'always']], { args: ['ls-remote', 'owned'] });
@@ -136,16 +173,28 @@ describe('the user’s own settings', () => {
     expect(config.arguments.some((argument) => argument.includes('my-ssh'))).toBe(false);
     const count = Number(config.environment.GIT_CONFIG_COUNT);
     expect(count).toBe(config.arguments.length / 2 + 1);
-    expect([config.environment[`GIT_CONFIG_KEY_${count - 1}`], config.environment[`GIT_CONFIG_VALUE_${count - 1}`]]).toEqual(['core.sshcommand', 'my-ssh']);
+    expect([config.environment[`GIT_CONFIG_KEY_${count - 1}`], config.environment[`GIT_CONFIG_VALUE_${count - 1}`]]).toEqual([
+      'core.sshcommand',
+      'my-ssh',
+    ]);
     expect(Object.values(config.environment).some((value) => value.startsWith('filter.lfs'))).toBe(false);
     expect(config.signCommits).toBe(true);
-    expect(() => neutralGitConfig([{ key: 'filter.a=b.clean', value: 'owned', scope: 'local', origin: 'file:.git/config' }], {})).toThrow(/"filter\.a=b\.clean" \(in file:\.git\/config\)/);
+    expect(() => neutralGitConfig([{ key: 'filter.a=b.clean', value: 'owned', scope: 'local', origin: 'file:.git/config' }], {})).toThrow(
+      /"filter\.a=b\.clean" \(in file:\.git\/config\)/,
+    );
   });
 
   it('reads whether git takes GIT_CONFIG_COUNT (this one does), and without it puts everything on the command line but the user’s helpers', async () => {
     plain(repository, ['config', 'credential.helper', record]);
     const { readNeutralGitConfig } = await import('../../src/engine/git/git-config-listing.js');
-    const read = await readNeutralGitConfig(async (args, extra) => ({ exitCode: 0, stdout: execFileSync('git', args, { cwd: repository, env: { ...process.env, ...environment, ...extra }, encoding: 'utf8' }), stderr: '' }), {});
+    const read = await readNeutralGitConfig(
+      async (args, extra) => ({
+        exitCode: 0,
+        stdout: execFileSync('git', args, { cwd: repository, env: { ...process.env, ...environment, ...extra }, encoding: 'utf8' }),
+        stderr: '',
+      }),
+      {},
+    );
     expect(read.readsEnvironment).toBe(true);
     const entries = [
       { key: 'credential.helper', value: 'store', scope: 'global', origin: '' },

@@ -33,20 +33,38 @@ describe('applyToBranch when the worktree folder is taken', () => {
     const runnerFor = (environment: NodeJS.ProcessEnv): ProgramRunner => {
       const real = nodeProgramRunner(environment);
       return async (program, args, options) =>
-        program === 'git' && args[args.indexOf('worktree') + 1] === 'add' ? { exitCode: 128, stdout: '', stderr: `fatal: '${args.at(-2)}' already exists\n`, notFound: false } : real(program, args, options);
+        program === 'git' && args[args.indexOf('worktree') + 1] === 'add'
+          ? { exitCode: 128, stdout: '', stderr: `fatal: '${args.at(-2)}' already exists\n`, notFound: false }
+          : real(program, args, options);
     };
-    const neutral = await neutralProgramRunner(repository, { environment: { ...process.env, ...world.environment, PATH: process.env.PATH ?? '' }, runnerFor });
-    const before = { head: git(repository, ['rev-parse', 'HEAD'], world), status: git(repository, ['status', '--porcelain'], world), branches: git(repository, ['branch', '--list'], world) };
+    const neutral = await neutralProgramRunner(repository, {
+      environment: { ...process.env, ...world.environment, PATH: process.env.PATH ?? '' },
+      runnerFor,
+    });
+    const before = {
+      head: git(repository, ['rev-parse', 'HEAD'], world),
+      status: git(repository, ['status', '--porcelain'], world),
+      branches: git(repository, ['branch', '--list'], world),
+    };
     const result = await applyToBranch({
       workspace: repository,
       branch: 'agent-team/taken',
       files: [{ path: 'a.ts', taskId: 't2', baseContent: 'const a = 1;\n', content: 'const a = 2;\n', added: 1, removed: 1 }],
-      run: { runId: 't1', description: 'Change a', prompt: 'Change a', agents: [{ taskId: 't2', role: 'refactorer', description: 'Change a' }] },
+      run: {
+        runId: 't1',
+        description: 'Change a',
+        prompt: 'Change a',
+        agents: [{ taskId: 't2', role: 'refactorer', description: 'Change a' }],
+      },
       git: neutral,
     });
     expect(result).toMatchObject({ outcome: 'refused', reason: 'worktree-path-taken' });
     expect((result as { message: string }).message).toContain('nothing was changed');
-    expect({ head: git(repository, ['rev-parse', 'HEAD'], world), status: git(repository, ['status', '--porcelain'], world), branches: git(repository, ['branch', '--list'], world) }).toEqual(before);
+    expect({
+      head: git(repository, ['rev-parse', 'HEAD'], world),
+      status: git(repository, ['status', '--porcelain'], world),
+      branches: git(repository, ['branch', '--list'], world),
+    }).toEqual(before);
     expect(git(repository, ['worktree', 'list'], world).trim().split('\n')).toHaveLength(1);
   });
 });

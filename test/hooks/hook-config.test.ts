@@ -7,11 +7,18 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { defaultHookTimeoutSeconds, matches, maxHookTimeoutSeconds, parseHookSettings, parseMatcher } from '../../src/engine/hooks/hook-config.js';
+import {
+  defaultHookTimeoutSeconds,
+  matches,
+  maxHookTimeoutSeconds,
+  parseHookSettings,
+  parseMatcher,
+} from '../../src/engine/hooks/hook-config.js';
 import { loadHooks, maxHookSettingsBytes } from '../../src/engine/hooks/hook-sources.js';
 
 describe('matchers', () => {
-  const hook = (matcherText: string) => parseHookSettings({ hooks: { PreToolUse: [{ matcher: matcherText, hooks: [{ type: 'command', command: 'x' }] }] } }, 's').hooks[0]!;
+  const hook = (matcherText: string) =>
+    parseHookSettings({ hooks: { PreToolUse: [{ matcher: matcherText, hooks: [{ type: 'command', command: 'x' }] }] } }, 's').hooks[0]!;
 
   it('empty and * match every name; names with | are exact; anything else is a regular expression found anywhere', () => {
     expect(matches(hook(''), 'Bash')).toBe(true);
@@ -30,7 +37,10 @@ describe('matchers', () => {
     expect(parseMatcher('a*b*c*d*')).toMatch(/more than three repeats/);
     expect(parseMatcher('x'.repeat(201) + '.')).toMatch(/longer than 200/);
     expect(parseMatcher('Edit(')).toMatch(/Invalid regular expression/);
-    const parsed = parseHookSettings({ hooks: { PreToolUse: [{ matcher: '(a+)+', hooks: [{ type: 'command', command: 'x' }] }] } }, '.claude/settings.json');
+    const parsed = parseHookSettings(
+      { hooks: { PreToolUse: [{ matcher: '(a+)+', hooks: [{ type: 'command', command: 'x' }] }] } },
+      '.claude/settings.json',
+    );
     expect(parsed.hooks).toEqual([]);
     expect(parsed.problems[0]).toContain('.claude/settings.json: hooks.PreToolUse[0]: matcher "(a+)+" is refused');
   });
@@ -42,13 +52,31 @@ describe('settings', () => {
       {
         hooks: {
           Notification: [{ hooks: [{ type: 'command', command: 'notify-send hi' }] }],
-          PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'prompt', prompt: 'Is this safe?' }, { type: 'command', command: './check.sh', timeout: 10_000, once: true }, { type: 'command' }] }],
+          PreToolUse: [
+            {
+              matcher: 'Bash',
+              hooks: [
+                { type: 'prompt', prompt: 'Is this safe?' },
+                { type: 'command', command: './check.sh', timeout: 10_000, once: true },
+                { type: 'command' },
+              ],
+            },
+          ],
           Stop: 'not a list',
         },
       },
       '~/.claude/settings.json',
     );
-    expect(parsed.hooks).toEqual([{ event: 'PreToolUse', matcher: ['Bash'], matcherText: 'Bash', command: './check.sh', timeoutMs: maxHookTimeoutSeconds * 1000, source: '~/.claude/settings.json' }]);
+    expect(parsed.hooks).toEqual([
+      {
+        event: 'PreToolUse',
+        matcher: ['Bash'],
+        matcherText: 'Bash',
+        command: './check.sh',
+        timeoutMs: maxHookTimeoutSeconds * 1000,
+        source: '~/.claude/settings.json',
+      },
+    ]);
     expect(parsed.problems).toEqual([
       '~/.claude/settings.json: hooks of event "Notification" are not run by Agent Team (it runs PreToolUse, PostToolUse, UserPromptSubmit, Stop, SubagentStop, PreCompact)',
       '~/.claude/settings.json: hooks.PreToolUse[0].hooks[0]: hooks of type "prompt" are not run by Agent Team (only "command")',
@@ -111,20 +139,25 @@ describe('the settings files', () => {
     const loaded = await loadHooks(root, undefined);
     expect(loaded.hooks).toEqual([]);
     expect(loaded.problems[0]).toMatch(/^\.claude\/settings\.json was not read: .*JSON.*; its hooks are not run$/);
-    expect(loaded.problems[1]).toBe(`.agent-team/settings.json was not read: it is larger than ${maxHookSettingsBytes / 1024} KiB; its hooks are not run`);
+    expect(loaded.problems[1]).toBe(
+      `.agent-team/settings.json was not read: it is larger than ${maxHookSettingsBytes / 1024} KiB; its hooks are not run`,
+    );
   });
 
-  it.skipIf(process.platform === 'win32')('does not read a settings file that is a link to a secret inside the workspace, nor echo one that is not JSON', async () => {
-    const secret = 'AKIAIOSFODNN7EXAMPLE';
-    await writeFile(path.join(root, '.env'), `API_TOKEN=${secret}\n`);
-    await mkdir(path.join(root, '.claude'), { recursive: true });
-    await symlink('../.env', path.join(root, '.claude', 'settings.json'));
-    await write(root, '.agent-team/settings.json', secret);
-    const loaded = await loadHooks(root, undefined);
-    expect(loaded.hooks).toEqual([]);
-    expect(loaded.problems).toEqual([
-      '.claude/settings.json was not read: it is a symbolic link to .env, which may hold secrets (it matches **/.env); such files are never read, under any name; its hooks are not run',
-      '.agent-team/settings.json was not read: it is not valid JSON; its hooks are not run',
-    ]);
-  });
+  it.skipIf(process.platform === 'win32')(
+    'does not read a settings file that is a link to a secret inside the workspace, nor echo one that is not JSON',
+    async () => {
+      const secret = 'AKIAIOSFODNN7EXAMPLE';
+      await writeFile(path.join(root, '.env'), `API_TOKEN=${secret}\n`);
+      await mkdir(path.join(root, '.claude'), { recursive: true });
+      await symlink('../.env', path.join(root, '.claude', 'settings.json'));
+      await write(root, '.agent-team/settings.json', secret);
+      const loaded = await loadHooks(root, undefined);
+      expect(loaded.hooks).toEqual([]);
+      expect(loaded.problems).toEqual([
+        '.claude/settings.json was not read: it is a symbolic link to .env, which may hold secrets (it matches **/.env); such files are never read, under any name; its hooks are not run',
+        '.agent-team/settings.json was not read: it is not valid JSON; its hooks are not run',
+      ]);
+    },
+  );
 });

@@ -34,24 +34,46 @@ async function hookWorld(hooks: Record<string, unknown>, options: Partial<BashWo
   return created;
 }
 
-const one = (event: string, matcher: string, command: string, extra: Record<string, unknown> = {}) => ({ [event]: [{ matcher, hooks: [{ type: 'command', command, ...extra }] }] });
-const notices = (w: BashWorld, taskId: string) => w.taskManager.transcript(taskId).flatMap((entry) => (entry.type === 'notice' ? [entry.text] : []));
+const one = (event: string, matcher: string, command: string, extra: Record<string, unknown> = {}) => ({
+  [event]: [{ matcher, hooks: [{ type: 'command', command, ...extra }] }],
+});
+const notices = (w: BashWorld, taskId: string) =>
+  w.taskManager.transcript(taskId).flatMap((entry) => (entry.type === 'notice' ? [entry.text] : []));
 
 describe('what a hook gets and sees', () => {
   it("gets the event's JSON on stdin, runs in the scratch copy, and sees the task's proposals", async () => {
     const w = await hookWorld(one('PreToolUse', 'Read', 'cat >&2; echo >&2; echo "copy says: $(cat a.txt)" >&2; exit 2'));
-    w.model('refactorer').enqueue([toolCall('Write', { file_path: 'a.txt', content: 'proposed\n' })], [toolCall('Read', { file_path: 'a.txt' })], 'Done.');
+    w.model('refactorer').enqueue(
+      [toolCall('Write', { file_path: 'a.txt', content: 'proposed\n' })],
+      [toolCall('Read', { file_path: 'a.txt' })],
+      'Done.',
+    );
     const started = await w.team.delegate({ role: 'refactorer', prompt: 'Look' });
     const refusal = lastMessageText(w.model('refactorer').calls[2]!.request);
     const input = JSON.parse(refusal.slice(refusal.indexOf('{'), refusal.indexOf('}\n') + 1)) as Record<string, unknown>;
-    expect(input).toMatchObject({ session_id: started.task.id, hook_event_name: 'PreToolUse', tool_name: 'Read', tool_input: { file_path: 'a.txt' }, permission_mode: 'default' });
+    expect(input).toMatchObject({
+      session_id: started.task.id,
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Read',
+      tool_input: { file_path: 'a.txt' },
+      permission_mode: 'default',
+    });
     expect(input.cwd).not.toBe(w.root);
     expect(refusal).toContain('copy says: proposed');
   });
 
   it.skipIf(process.platform !== 'linux')("cannot read the user's folder in the sandbox, only the copy", async () => {
     const w = await hookWorld({});
-    await writeFile(path.join(w.root, '.claude', 'settings.json'), JSON.stringify({ hooks: one('PreToolUse', '*', `echo "real: $(cat '${w.root}/a.txt' 2>&1)" >&2; echo "copy: $(cat "$CLAUDE_PROJECT_DIR/a.txt")" >&2; exit 2`) }));
+    await writeFile(
+      path.join(w.root, '.claude', 'settings.json'),
+      JSON.stringify({
+        hooks: one(
+          'PreToolUse',
+          '*',
+          `echo "real: $(cat '${w.root}/a.txt' 2>&1)" >&2; echo "copy: $(cat "$CLAUDE_PROJECT_DIR/a.txt")" >&2; exit 2`,
+        ),
+      }),
+    );
     const state = await w.commands.sandbox();
     w.model('reviewer').enqueue([toolCall('Read', { file_path: 'a.txt' })], 'Done.');
     await w.team.delegate({ role: 'reviewer', prompt: 'Look' });
@@ -65,7 +87,10 @@ describe('what a hook gets and sees', () => {
   it.skipIf(process.platform === 'win32')('a hook that hangs is ended at its timeout, leaves no process, and blocks nothing', async () => {
     const clock = new ManualClock();
     const marker = `agent-team-hook-${process.pid}-${Date.now()}`;
-    const w = await hookWorld(one('PreToolUse', 'Read', `a=${marker.slice(0, 10)}; b=${marker.slice(10)}; exec bash -c 'sleep 100; :' "$a$b"`, { timeout: 5 }), { clock });
+    const w = await hookWorld(
+      one('PreToolUse', 'Read', `a=${marker.slice(0, 10)}; b=${marker.slice(10)}; exec bash -c 'sleep 100; :' "$a$b"`, { timeout: 5 }),
+      { clock },
+    );
     w.model('reviewer').enqueue([toolCall('Read', { file_path: 'a.txt' })], 'Done.');
     const started = await w.team.delegate({ role: 'reviewer', prompt: 'Look', mode: 'background' });
     await expect.poll(() => processesMarked(marker).length, { timeout: 10_000 }).toBe(1);
@@ -91,7 +116,14 @@ describe('decisions', () => {
     const answers = ['yes', 'no'];
     const questions: string[] = [];
     const userChannel: UserChannel = { ask: async (question) => (questions.push(question.text), answers.shift()) };
-    const w = await hookWorld(one('PreToolUse', 'Read', `echo '{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "ask", "permissionDecisionReason": "a.txt is sensitive"}}'`), { hooks: { userChannel } });
+    const w = await hookWorld(
+      one(
+        'PreToolUse',
+        'Read',
+        `echo '{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "ask", "permissionDecisionReason": "a.txt is sensitive"}}'`,
+      ),
+      { hooks: { userChannel } },
+    );
     w.model('reviewer').enqueue([toolCall('Read', { file_path: 'a.txt' })], [toolCall('Read', { file_path: 'a.txt' })], 'Done.');
     await w.team.delegate({ role: 'reviewer', prompt: 'Look' });
     expect(questions[0]).toContain('A hook asks whether this Read call may run: a.txt is sensitive');
@@ -114,7 +146,10 @@ describe('decisions', () => {
       SubagentStop: [{ matcher: 'reviewer', hooks: [{ type: 'command', command: 'cat >&2; exit 1' }] }],
       Stop: [{ hooks: [{ type: 'command', command: 'exit 0' }] }],
     });
-    w.model('coordinator').enqueue([toolCall('Agent', { subagent_type: 'reviewer', description: 'Review', prompt: 'Review a.txt' })], 'All reviewed.');
+    w.model('coordinator').enqueue(
+      [toolCall('Agent', { subagent_type: 'reviewer', description: 'Review', prompt: 'Review a.txt' })],
+      'All reviewed.',
+    );
     w.model('reviewer').enqueue('Looks fine.');
     const started = await w.team.delegate({ prompt: 'Review' });
     const child = w.taskManager.children(started.task.id)[0]!;
@@ -140,7 +175,10 @@ describe("the folder's hooks and the user's", () => {
     const userHome = await mkdtemp(path.join(tmpdir(), 'agent-team-home-'));
     homes.push(userHome);
     await mkdir(path.join(userHome, '.claude'), { recursive: true });
-    await writeFile(path.join(userHome, '.claude', 'settings.json'), JSON.stringify({ hooks: one('PreToolUse', '*', 'echo user-hook >&2; exit 2') }));
+    await writeFile(
+      path.join(userHome, '.claude', 'settings.json'),
+      JSON.stringify({ hooks: one('PreToolUse', '*', 'echo user-hook >&2; exit 2') }),
+    );
     return hookWorld(one('PreToolUse', '*', 'echo folder-hook >&2; exit 2'), { hooks, userHome });
   }
 
@@ -161,7 +199,9 @@ describe("the folder's hooks and the user's", () => {
     const refusal = lastMessageText(w.model('reviewer').calls[1]!.request);
     expect(refusal).toContain('user-hook');
     expect(refusal).not.toContain('folder-hook');
-    expect(notices(w, started.task.id).join('\n')).toContain('Not run: 1 hook of .claude/settings.json: changed since the user trusted this folder');
+    expect(notices(w, started.task.id).join('\n')).toContain(
+      'Not run: 1 hook of .claude/settings.json: changed since the user trusted this folder',
+    );
   });
 
   it("without a sandbox none runs, the user's neither, and the transcript says why", async () => {

@@ -58,7 +58,11 @@ describe.skipIf(process.platform === 'win32')('instruction files that are links 
     await link(home.root, '.claude/CLAUDE.md', '../dotfiles/claude.md');
     const start = await new TaskInstructions(new InstructionReader(workspace.root, home.root), everySource).start();
     expect(start.files).toEqual([{ label: '~/.claude/CLAUDE.md', text: 'Be brief.' }]);
-    expect(start.problems).toEqual([expect.stringMatching(/^~\/\.agent-team\/AGENTS\.md was not read: it is a symbolic link to \.ssh\/id_ed25519, which may hold secrets/)]);
+    expect(start.problems).toEqual([
+      expect.stringMatching(
+        /^~\/\.agent-team\/AGENTS\.md was not read: it is a symbolic link to \.ssh\/id_ed25519, which may hold secrets/,
+      ),
+    ]);
   });
 
   it('does not read a Copilot instructions file that is a link to a secret', async () => {
@@ -66,6 +70,8 @@ describe.skipIf(process.platform === 'win32')('instruction files that are links 
     await link(workspace.root, '.github/instructions/all.instructions.md', '../../.env.local');
     const start = await new TaskInstructions(new InstructionReader(workspace.root, undefined), everySource).start();
     expect(start.files).toEqual([]);
-    expect(start.problems).toEqual([expect.stringContaining('.github/instructions/all.instructions.md was not read: it is a symbolic link to .env.local')]);
+    expect(start.problems).toEqual([
+      expect.stringContaining('.github/instructions/all.instructions.md was not read: it is a symbolic link to .env.local'),
+    ]);
   });
 });

@@ -6,14 +6,19 @@ import { describe, expect, it } from 'vitest';
 import type { CapabilityTask } from '../../src/engine/capabilities/capability.js';
 import { hostToolName, hostToolsCapability, type HostToolPort } from '../../src/engine/mcp/host-tools.js';
 
-const task = (serverTools: string[]) => ({ agent: { role: 'finder', tools: [], mayDelegate: false, reach: [], depth: 1, serverTools } }) as unknown as CapabilityTask;
+const task = (serverTools: string[]) =>
+  ({ agent: { role: 'finder', tools: [], mayDelegate: false, reach: [], depth: 1, serverTools } }) as unknown as CapabilityTask;
 
 function port(results: Record<string, string> = {}): HostToolPort & { calls: Array<[string, unknown]> } {
   const calls: Array<[string, unknown]> = [];
   return {
     calls,
     list: () => [
-      { name: 'copilot_findFiles', description: 'Finds files.', inputSchema: { type: 'object', properties: { query: { type: 'string' } } } },
+      {
+        name: 'copilot_findFiles',
+        description: 'Finds files.',
+        inputSchema: { type: 'object', properties: { query: { type: 'string' } } },
+      },
       { name: 'ext.odd name', description: 'Odd.' },
     ],
     invoke: async (name, input) => (calls.push([name, input]), results[name] ?? 'ok'),
@@ -24,8 +29,13 @@ describe("the host's registered tools", () => {
   it('offers only what the role names; vscode__* offers all; none named, nothing granted', async () => {
     const capability = hostToolsCapability(port());
     expect(await capability.grant(task(['mcp__calc__*']))).toBeUndefined();
-    expect((await capability.grant(task(['vscode__copilot_findFiles'])))!.tools!.map((tool) => tool.name)).toEqual(['vscode__copilot_findFiles']);
-    expect((await capability.grant(task(['vscode__*'])))!.tools!.map((tool) => tool.name)).toEqual(['vscode__copilot_findFiles', hostToolName('ext.odd name')]);
+    expect((await capability.grant(task(['vscode__copilot_findFiles'])))!.tools!.map((tool) => tool.name)).toEqual([
+      'vscode__copilot_findFiles',
+    ]);
+    expect((await capability.grant(task(['vscode__*'])))!.tools!.map((tool) => tool.name)).toEqual([
+      'vscode__copilot_findFiles',
+      hostToolName('ext.odd name'),
+    ]);
     expect(hostToolName('ext.odd name')).toMatch(/^vscode__ext_odd_name_[0-9a-f]{8}$/);
   });
 

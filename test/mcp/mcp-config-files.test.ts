@@ -43,9 +43,16 @@ describe('JSON with comments', () => {
 describe('the configuration files', () => {
   it("reads .mcp.json's mcpServers and .vscode/mcp.json's servers, with ${workspaceFolder} and inputs kept for later", async () => {
     await write('.mcp.json', JSON.stringify({ mcpServers: { calc: { command: 'node', args: ['server.js'], env: { MODE: 'fast' } } } }));
-    await write('.vscode/mcp.json', '{ "inputs": [{"type": "promptString", "id": "key", "description": "API key", "password": true}],\n "servers": { "files": { "type": "stdio", "command": "node", "args": ["${workspaceFolder}/fs.js"], "cwd": "${workspaceFolder}" },\n "api": { "type": "http", "url": "https://api.example.test/mcp", "headers": { "Authorization": "Bearer ${input:key}" } }, } }');
+    await write(
+      '.vscode/mcp.json',
+      '{ "inputs": [{"type": "promptString", "id": "key", "description": "API key", "password": true}],\n "servers": { "files": { "type": "stdio", "command": "node", "args": ["${workspaceFolder}/fs.js"], "cwd": "${workspaceFolder}" },\n "api": { "type": "http", "url": "https://api.example.test/mcp", "headers": { "Authorization": "Bearer ${input:key}" } }, } }',
+    );
     const [claude, vscode] = await readWorkspaceMcpFiles(root);
-    expect(claude).toMatchObject({ file: '.mcp.json', origin: 'workspace', servers: [{ name: 'calc', config: { type: 'stdio', command: 'node', args: ['server.js'], env: { MODE: 'fast' } }, inputs: [] }] });
+    expect(claude).toMatchObject({
+      file: '.mcp.json',
+      origin: 'workspace',
+      servers: [{ name: 'calc', config: { type: 'stdio', command: 'node', args: ['server.js'], env: { MODE: 'fast' } }, inputs: [] }],
+    });
     const [files, api] = vscode!.servers;
     expect(files!.config).toMatchObject({ type: 'stdio', args: [`${root}/fs.js`] });
     expect(api!.inputs).toEqual([{ id: 'key', description: 'API key', password: true }]);
@@ -102,9 +109,18 @@ describe('the configuration files', () => {
 describe('the catalog', () => {
   it(".mcp.json before .vscode/mcp.json before the user's file; the later one of a name is shadowed", async () => {
     await write('.mcp.json', JSON.stringify({ mcpServers: { calc: { command: 'first' } } }));
-    await write('.vscode/mcp.json', JSON.stringify({ servers: { calc: { command: 'second' }, web: { type: 'http', url: 'http://127.0.0.1:9/mcp' } } }));
-    await writeFile(path.join(outside, 'mcp.json'), JSON.stringify({ mcpServers: { web: { command: 'mine' }, notes: { command: 'notes' } } }));
-    const catalog = await readMcpCatalog({ root, userFiles: [{ path: path.join(outside, 'mcp.json'), shown: '~/.config/agent-team/mcp.json' }] });
+    await write(
+      '.vscode/mcp.json',
+      JSON.stringify({ servers: { calc: { command: 'second' }, web: { type: 'http', url: 'http://127.0.0.1:9/mcp' } } }),
+    );
+    await writeFile(
+      path.join(outside, 'mcp.json'),
+      JSON.stringify({ mcpServers: { web: { command: 'mine' }, notes: { command: 'notes' } } }),
+    );
+    const catalog = await readMcpCatalog({
+      root,
+      userFiles: [{ path: path.join(outside, 'mcp.json'), shown: '~/.config/agent-team/mcp.json' }],
+    });
     expect(catalog.entries.map((entry) => [entry.name, entry.file, entry.shadowedBy ?? null])).toEqual([
       ['calc', '.mcp.json', null],
       ['calc', '.vscode/mcp.json', '.mcp.json'],
@@ -118,9 +134,16 @@ describe('the catalog', () => {
   });
 
   it("reads a user's file in VS Code's shape too (its user mcp.json: servers, inputs, comments)", async () => {
-    await writeFile(path.join(outside, 'mcp.json'), '{ // VS Code\n "servers": { "gh": { "type": "http", "url": "https://api.example.test/mcp", "headers": { "Authorization": "${input:pat}" } } },\n "inputs": [{ "type": "promptString", "id": "pat", "description": "Token", "password": true }] }');
+    await writeFile(
+      path.join(outside, 'mcp.json'),
+      '{ // VS Code\n "servers": { "gh": { "type": "http", "url": "https://api.example.test/mcp", "headers": { "Authorization": "${input:pat}" } } },\n "inputs": [{ "type": "promptString", "id": "pat", "description": "Token", "password": true }] }',
+    );
     const catalog = await readMcpCatalog({ root, userFiles: [{ path: path.join(outside, 'mcp.json'), shown: 'VS Code user mcp.json' }] });
     expect(catalog.problems).toEqual([]);
-    expect(catalogServer(catalog, 'gh')).toMatchObject({ origin: 'user', file: 'VS Code user mcp.json', inputs: [{ id: 'pat', password: true }] });
+    expect(catalogServer(catalog, 'gh')).toMatchObject({
+      origin: 'user',
+      file: 'VS Code user mcp.json',
+      inputs: [{ id: 'pat', password: true }],
+    });
   });
 });

@@ -15,8 +15,17 @@ import { startHttpMcpServer } from '../support/mcp-http-test-server.js';
 const testServer = path.resolve(__dirname, '../support/mcp-test-server.mjs');
 let directory: string;
 const pidFile = () => path.join(directory, 'server.pid');
-const host = (allowed = true): McpHost => ({ allowed: () => allowed, cwd: directory, environment: { PATH: process.env.PATH, ANTHROPIC_API_KEY: 'sk-ant-secret', GITHUB_TOKEN: 'ghp_secret', VISIBLE: 'yes' } });
-const stdio = (extra: string[] = []) => ({ type: 'stdio' as const, command: process.execPath, args: [testServer, ...extra], env: { MCP_PID_FILE: pidFile(), ROLE_SETTING: 'on' } });
+const host = (allowed = true): McpHost => ({
+  allowed: () => allowed,
+  cwd: directory,
+  environment: { PATH: process.env.PATH, ANTHROPIC_API_KEY: 'sk-ant-secret', GITHUB_TOKEN: 'ghp_secret', VISIBLE: 'yes' },
+});
+const stdio = (extra: string[] = []) => ({
+  type: 'stdio' as const,
+  command: process.execPath,
+  args: [testServer, ...extra],
+  env: { MCP_PID_FILE: pidFile(), ROLE_SETTING: 'on' },
+});
 const signal = () => new AbortController().signal;
 /** The task servers start for (outside a sandbox, only its signal matters). */
 const task = () => ({ rootId: 't1', proposals: async () => [], signal: signal() });
@@ -39,18 +48,31 @@ afterEach(() => {
 
 describe('mcpServers in a role file', () => {
   it('reads stdio and http servers, and says what is wrong with the rest', () => {
-    expect(readMcpServers({ files: { command: 'npx', args: ['server'] }, web: { type: 'http', url: 'https://example.test/mcp', headers: { Authorization: 'Bearer x' } } })).toEqual({
+    expect(
+      readMcpServers({
+        files: { command: 'npx', args: ['server'] },
+        web: { type: 'http', url: 'https://example.test/mcp', headers: { Authorization: 'Bearer x' } },
+      }),
+    ).toEqual({
       servers: {
         files: { type: 'stdio', command: 'npx', args: ['server'], env: {} },
         web: { type: 'http', url: 'https://example.test/mcp', headers: { Authorization: 'Bearer x' } },
       },
       problems: [],
     });
-    expect(readMcpServers({ 'bad name': { command: 'x' } }).problems).toEqual(["MCP server name 'bad name' must be 1 to 32 letters, digits, '-' or '_'"]);
+    expect(readMcpServers({ 'bad name': { command: 'x' } }).problems).toEqual([
+      "MCP server name 'bad name' must be 1 to 32 letters, digits, '-' or '_'",
+    ]);
     expect(readMcpServers({ files: {} }).problems).toEqual(["MCP server 'files': 'command' must be the program to start"]);
-    expect(readMcpServers({ files: { command: 'x', args: [1] } }).problems).toEqual(["MCP server 'files': 'args' must be a list of strings"]);
-    expect(readMcpServers({ web: { type: 'http', url: 'ftp://x' } }).problems).toEqual(["MCP server 'web': 'url' must be an http(s) address"]);
-    expect(readMcpServers({ web: { type: 'sse', url: 'https://x' } }).problems).toEqual(["MCP server 'web': unknown type 'sse' (use stdio or http)"]);
+    expect(readMcpServers({ files: { command: 'x', args: [1] } }).problems).toEqual([
+      "MCP server 'files': 'args' must be a list of strings",
+    ]);
+    expect(readMcpServers({ web: { type: 'http', url: 'ftp://x' } }).problems).toEqual([
+      "MCP server 'web': 'url' must be an http(s) address",
+    ]);
+    expect(readMcpServers({ web: { type: 'sse', url: 'https://x' } }).problems).toEqual([
+      "MCP server 'web': unknown type 'sse' (use stdio or http)",
+    ]);
     expect(readMcpServers(['x']).problems[0]).toMatch(/must be a map/);
   });
 
@@ -69,7 +91,15 @@ describe('a role\u2019s MCP servers for one task', () => {
   it('starts a stdio server, offers its tools, calls them, and stops it when closed', async () => {
     const started = await startRoleMcpServers({ calc: stdio() }, host(), task());
     expect(started.problems).toEqual([]);
-    expect(started.tools.map((tool) => tool.name).sort()).toEqual(['mcp__calc__add', 'mcp__calc__echo', 'mcp__calc__environment', 'mcp__calc__fail', 'mcp__calc__huge', 'mcp__calc__probe', 'mcp__calc__write']);
+    expect(started.tools.map((tool) => tool.name).sort()).toEqual([
+      'mcp__calc__add',
+      'mcp__calc__echo',
+      'mcp__calc__environment',
+      'mcp__calc__fail',
+      'mcp__calc__huge',
+      'mcp__calc__probe',
+      'mcp__calc__write',
+    ]);
     const tool = (name: string) => started.tools.find((candidate) => candidate.name === name)!;
     const context = { signal: signal(), toolCallId: 'c1' };
     expect(await tool('mcp__calc__add').execute({ a: 2, b: 3 }, context)).toBe('5');
@@ -81,7 +111,10 @@ describe('a role\u2019s MCP servers for one task', () => {
     expect(variables).not.toContain('VISIBLE');
     expect(variables).not.toContain('ANTHROPIC_API_KEY');
     expect(variables).not.toContain('GITHUB_TOKEN');
-    expect(tool('mcp__calc__add').jsonSchema).toMatchObject({ type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } } });
+    expect(tool('mcp__calc__add').jsonSchema).toMatchObject({
+      type: 'object',
+      properties: { a: { type: 'number' }, b: { type: 'number' } },
+    });
     // A schema too large to send with every request is shown as a plain object; the server checks the input.
     expect(tool('mcp__calc__huge').jsonSchema).toEqual({ type: 'object' });
     const pid = Number(readFileSync(pidFile(), 'utf8'));
@@ -91,14 +124,20 @@ describe('a role\u2019s MCP servers for one task', () => {
 
   it('a server that does not start costs only its own tools, with a readable reason', async () => {
     const started = await startRoleMcpServers(
-      { calc: stdio(), missing: { type: 'stdio', command: path.join(directory, 'no-such-program'), args: [], env: {} }, broken: { ...stdio(['--crash']), env: {} } },
+      {
+        calc: stdio(),
+        missing: { type: 'stdio', command: path.join(directory, 'no-such-program'), args: [], env: {} },
+        broken: { ...stdio(['--crash']), env: {} },
+      },
       host(),
       task(),
     );
     try {
       expect(started.tools.map((tool) => tool.name)).toContain('mcp__calc__add');
       expect(started.problems).toHaveLength(2);
-      expect(started.problems.find((problem) => problem.includes("'missing'"))).toMatch(/^MCP server 'missing' did not start: .*ENOENT|not found|spawn/i);
+      expect(started.problems.find((problem) => problem.includes("'missing'"))).toMatch(
+        /^MCP server 'missing' did not start: .*ENOENT|not found|spawn/i,
+      );
       expect(started.problems.find((problem) => problem.includes("'broken'"))).toMatch(/did not start: .*cannot open the database/);
     } finally {
       await started.close();
@@ -108,14 +147,20 @@ describe('a role\u2019s MCP servers for one task', () => {
   it('starts nothing where the host does not allow it (Restricted Mode), and says so', async () => {
     const started = await startRoleMcpServers({ calc: stdio() }, host(false), task());
     expect(started.tools).toEqual([]);
-    expect(started.problems).toEqual(["MCP server 'calc' was not started: this folder is not trusted (VS Code: Manage Workspace Trust; the CLI: agent-team trust, or --trust)."]);
+    expect(started.problems).toEqual([
+      "MCP server 'calc' was not started: this folder is not trusted (VS Code: Manage Workspace Trust; the CLI: agent-team trust, or --trust).",
+    ]);
     expect(existsSync(pidFile())).toBe(false);
   });
 
   it('talks streamable HTTP to a server, with the headers the role file gives', async () => {
     const server = await startHttpMcpServer();
     try {
-      const started = await startRoleMcpServers({ web: { type: 'http', url: server.url, headers: { Authorization: 'Bearer role-token' } } }, host(), task());
+      const started = await startRoleMcpServers(
+        { web: { type: 'http', url: server.url, headers: { Authorization: 'Bearer role-token' } } },
+        host(),
+        task(),
+      );
       expect(started.problems).toEqual([]);
       expect(await started.tools[0]!.execute({ text: 'quiet' }, { signal: signal(), toolCallId: 'c1' })).toBe('QUIET');
       await started.close();

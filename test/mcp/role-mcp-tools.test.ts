@@ -35,7 +35,9 @@ describe('roles with MCP servers', () => {
     const harness = await createTeamHarness({ mcp: { allowed: () => true, cwd: directory } });
     harness.roleFiles.files.set('.agent-team/agents/calculator.md', roleFile(pidFile));
     await harness.roles.load();
-    harness.model('coordinator').enqueue([toolCall('Agent', { subagent_type: 'calculator', description: 'Add', prompt: 'What is 2 + 3?' })], 'It is 5.');
+    harness
+      .model('coordinator')
+      .enqueue([toolCall('Agent', { subagent_type: 'calculator', description: 'Add', prompt: 'What is 2 + 3?' })], 'It is 5.');
     harness.model('calculator').enqueue([toolCall('mcp__calc__add', { a: 2, b: 3 })], 'The sum is 5.');
     const run = await harness.team.delegate({ prompt: 'Add 2 and 3' });
     expect(run.task.status).toBe('completed');
@@ -72,7 +74,10 @@ describe('roles with MCP servers', () => {
     harness.model('calculator').enqueue('I cannot add without my calculator.');
     const run = await harness.team.delegate({ prompt: 'Add 2 and 3', role: 'calculator' });
     expect(run.task.status).toBe('completed');
-    expect(harness.taskManager.transcript(run.task.id)[0]).toEqual({ type: 'notice', text: "MCP server 'calc' was not started: this folder is not trusted (VS Code: Manage Workspace Trust; the CLI: agent-team trust, or --trust)." });
+    expect(harness.taskManager.transcript(run.task.id)[0]).toEqual({
+      type: 'notice',
+      text: "MCP server 'calc' was not started: this folder is not trusted (VS Code: Manage Workspace Trust; the CLI: agent-team trust, or --trust).",
+    });
     expect(harness.model('calculator').calls[0]!.request.system).toContain('# Unavailable tools');
     expect(toolNamesOf(harness.model('calculator').calls[0]!.request).some((name) => name.startsWith('mcp__'))).toBe(false);
     await harness.taskManager.close();

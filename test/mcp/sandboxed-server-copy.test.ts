@@ -54,7 +54,8 @@ function folderCopy(): CommandCopy {
 function commandsWith(copy: CommandCopy): CommandHost {
   const copies = {
     acquire: async (rootId: string) => (events.push(`acquire ${rootId}`), copy),
-    release: (rootId: string, _copy: CommandCopy, options: { broken?: boolean } = {}) => events.push(`release ${rootId}${options.broken ? ' broken' : ''}`),
+    release: (rootId: string, _copy: CommandCopy, options: { broken?: boolean } = {}) =>
+      events.push(`release ${rootId}${options.broken ? ' broken' : ''}`),
   };
   return {
     refusal: () => undefined,
@@ -71,17 +72,27 @@ function commandsWith(copy: CommandCopy): CommandHost {
   };
 }
 
-const task = (proposals: ProposedFile[] = []) => ({ rootId: 'root-1', proposals: async () => proposals, signal: new AbortController().signal });
+const task = (proposals: ProposedFile[] = []) => ({
+  rootId: 'root-1',
+  proposals: async () => proposals,
+  signal: new AbortController().signal,
+});
 
 describe.skipIf(process.platform !== 'linux')('a sandboxed server\u2019s scratch copy', () => {
   it('is prepared with the task\u2019s proposals, held while the server runs, and given back once it has exited', async () => {
     const commands = commandsWith(folderCopy());
     const host = { allowed: () => true, cwd: path.join(root, 'workspace'), sandbox: serverSandbox(commands) };
-    const started = await startRoleMcpServers({ probe: { type: 'stdio', command: process.execPath, args: [mcpTestServer], env: {} } }, host, task([{ path: 'draft.md', content: 'Proposed.\n' }]));
+    const started = await startRoleMcpServers(
+      { probe: { type: 'stdio', command: process.execPath, args: [mcpTestServer], env: {} } },
+      host,
+      task([{ path: 'draft.md', content: 'Proposed.\n' }]),
+    );
     expect(started.problems).toEqual([]);
     const probe = started.tools.find((tool) => tool.name === 'mcp__probe__probe')!;
     expect(probe.description).toContain('its writes are discarded');
-    expect(await probe.execute({ paths: ['draft.md'] }, { signal: new AbortController().signal, toolCallId: 'c1' })).toBe('draft.md: Proposed.\n');
+    expect(await probe.execute({ paths: ['draft.md'] }, { signal: new AbortController().signal, toolCallId: 'c1' })).toBe(
+      'draft.md: Proposed.\n',
+    );
     expect(events).toEqual(['acquire root-1', 'prepare draft.md']);
     await started.close();
     expect(events).toEqual(['acquire root-1', 'prepare draft.md', 'release root-1']);
@@ -91,8 +102,14 @@ describe.skipIf(process.platform !== 'linux')('a sandboxed server\u2019s scratch
   it('is given back broken when the server cannot start in it', async () => {
     const commands = commandsWith({ ...folderCopy(), prepare: async () => Promise.reject(new Error('disk full')) });
     const host = { allowed: () => true, cwd: path.join(root, 'workspace'), sandbox: serverSandbox(commands) };
-    const started = await startRoleMcpServers({ probe: { type: 'stdio', command: process.execPath, args: [mcpTestServer], env: {} } }, host, task());
-    expect(started.problems).toEqual(["MCP server 'probe' did not start: its scratch copy of the workspace could not be made ready: disk full"]);
+    const started = await startRoleMcpServers(
+      { probe: { type: 'stdio', command: process.execPath, args: [mcpTestServer], env: {} } },
+      host,
+      task(),
+    );
+    expect(started.problems).toEqual([
+      "MCP server 'probe' did not start: its scratch copy of the workspace could not be made ready: disk full",
+    ]);
     expect(events).toEqual(['acquire root-1', 'release root-1 broken']);
   });
 });
@@ -104,13 +121,30 @@ describe.skipIf(process.platform !== 'linux').each(copyKinds)('a sandboxed serve
     writeFileSync(path.join(workspace, '.gitignore'), '.env\n');
     commitAll(workspace);
     writeFileSync(path.join(workspace, '.env'), 'TOKEN=canary-dotenv\n');
-    const commands = createCommandHost({ workspaceRoot: workspace, taskManager: new TaskManager({ onWarning: () => {} }), allowedPatterns: () => [], howToAllow: '', scratchDirectory: path.join(root, 'scratch'), scratchCopyKind: copyKind, userHome: path.join(root, 'home') });
+    const commands = createCommandHost({
+      workspaceRoot: workspace,
+      taskManager: new TaskManager({ onWarning: () => {} }),
+      allowedPatterns: () => [],
+      howToAllow: '',
+      scratchDirectory: path.join(root, 'scratch'),
+      scratchCopyKind: copyKind,
+      userHome: path.join(root, 'home'),
+    });
     try {
       const host = { allowed: () => true, cwd: workspace, sandbox: serverSandbox(commands) };
-      const started = await startRoleMcpServers({ probe: { type: 'stdio', command: process.execPath, args: [mcpTestServer], env: {} } }, host, task([{ path: 'draft.md', content: 'Proposed.\n' }]));
+      const started = await startRoleMcpServers(
+        { probe: { type: 'stdio', command: process.execPath, args: [mcpTestServer], env: {} } },
+        host,
+        task([{ path: 'draft.md', content: 'Proposed.\n' }]),
+      );
       expect(started.problems).toEqual([]);
-      const call = (name: string, input: Record<string, unknown>) => started.tools.find((tool) => tool.name === `mcp__probe__${name}`)!.execute(input, { signal: new AbortController().signal, toolCallId: 'c1' });
-      expect(await call('probe', { paths: ['notes.md', 'draft.md', '.env'] })).toBe('notes.md: Tracked.\n\ndraft.md: Proposed.\n\n.env: unreadable (ENOENT)');
+      const call = (name: string, input: Record<string, unknown>) =>
+        started.tools
+          .find((tool) => tool.name === `mcp__probe__${name}`)!
+          .execute(input, { signal: new AbortController().signal, toolCallId: 'c1' });
+      expect(await call('probe', { paths: ['notes.md', 'draft.md', '.env'] })).toBe(
+        'notes.md: Tracked.\n\ndraft.md: Proposed.\n\n.env: unreadable (ENOENT)',
+      );
       expect(await call('write', { path: 'notes.md', text: 'overwritten' })).toBe('wrote notes.md');
       // Held: a command of the tree that runs meanwhile gets a copy of its own.
       const meanwhile = await commands.copies.acquire('root-1');
@@ -142,13 +176,30 @@ describe.skipIf(process.platform !== 'linux')('a sandboxed server installed in t
     symlinkSync(installed, path.join(home, '.local/bin/probe-server'));
     writeFileSync(path.join(home, '.bash_history'), 'canary-history\n');
     const userPath = `${path.join(home, '.local/bin')}:${process.env.PATH ?? ''}`;
-    const commands = createCommandHost({ workspaceRoot: workspace, taskManager: new TaskManager({ onWarning: () => {} }), allowedPatterns: () => [], howToAllow: '', scratchDirectory: path.join(root, 'scratch'), userHome: home, sourceEnvironment: { PATH: userPath } });
+    const commands = createCommandHost({
+      workspaceRoot: workspace,
+      taskManager: new TaskManager({ onWarning: () => {} }),
+      allowedPatterns: () => [],
+      howToAllow: '',
+      scratchDirectory: path.join(root, 'scratch'),
+      userHome: home,
+      sourceEnvironment: { PATH: userPath },
+    });
     try {
       const host = { allowed: () => true, cwd: workspace, environment: { PATH: userPath }, sandbox: serverSandbox(commands) };
-      const started = await startRoleMcpServers({ probe: { type: 'stdio', command: 'probe-server', args: [mcpTestServer], env: {} } }, host, task());
+      const started = await startRoleMcpServers(
+        { probe: { type: 'stdio', command: 'probe-server', args: [mcpTestServer], env: {} } },
+        host,
+        task(),
+      );
       expect(started.problems).toEqual([]);
       const probe = started.tools.find((tool) => tool.name === 'mcp__probe__probe')!;
-      expect(await probe.execute({ paths: ['notes.md', path.join(home, '.bash_history')] }, { signal: new AbortController().signal, toolCallId: 'c1' })).toBe(`notes.md: Tracked.\n\n${path.join(home, '.bash_history')}: unreadable (ENOENT)`);
+      expect(
+        await probe.execute(
+          { paths: ['notes.md', path.join(home, '.bash_history')] },
+          { signal: new AbortController().signal, toolCallId: 'c1' },
+        ),
+      ).toBe(`notes.md: Tracked.\n\n${path.join(home, '.bash_history')}: unreadable (ENOENT)`);
       await started.close();
     } finally {
       await commands.dispose();
@@ -162,16 +213,33 @@ describe.skipIf(process.platform !== 'linux')('a sandboxed server started with n
     writeFileSync(path.join(workspace, '.gitignore'), 'node_modules\n');
     const packageFolder = path.join(workspace, 'node_modules/probe-server');
     mkdirSync(packageFolder, { recursive: true });
-    writeFileSync(path.join(packageFolder, 'package.json'), JSON.stringify({ name: 'probe-server', version: '1.0.0', bin: { 'probe-server': 'server.mjs' } }));
+    writeFileSync(
+      path.join(packageFolder, 'package.json'),
+      JSON.stringify({ name: 'probe-server', version: '1.0.0', bin: { 'probe-server': 'server.mjs' } }),
+    );
     writeFileSync(path.join(packageFolder, 'server.mjs'), '#!/usr/bin/env node\nawait import(process.argv[2]);\n', { mode: 0o755 });
     mkdirSync(path.join(workspace, 'node_modules/.bin'));
     symlinkSync('../probe-server/server.mjs', path.join(workspace, 'node_modules/.bin/probe-server'));
-    writeFileSync(path.join(workspace, 'package.json'), JSON.stringify({ name: 'project', version: '1.0.0', dependencies: { 'probe-server': '1.0.0' } }));
+    writeFileSync(
+      path.join(workspace, 'package.json'),
+      JSON.stringify({ name: 'project', version: '1.0.0', dependencies: { 'probe-server': '1.0.0' } }),
+    );
     commitAll(workspace);
-    const commands = createCommandHost({ workspaceRoot: workspace, taskManager: new TaskManager({ onWarning: () => {} }), allowedPatterns: () => [], howToAllow: '', scratchDirectory: path.join(root, 'scratch'), userHome: path.join(root, 'home') });
+    const commands = createCommandHost({
+      workspaceRoot: workspace,
+      taskManager: new TaskManager({ onWarning: () => {} }),
+      allowedPatterns: () => [],
+      howToAllow: '',
+      scratchDirectory: path.join(root, 'scratch'),
+      userHome: path.join(root, 'home'),
+    });
     try {
       const host = { allowed: () => true, cwd: workspace, sandbox: serverSandbox(commands) };
-      const started = await startRoleMcpServers({ probe: { type: 'stdio', command: 'npx', args: ['probe-server', mcpTestServer], env: {} } }, host, task());
+      const started = await startRoleMcpServers(
+        { probe: { type: 'stdio', command: 'npx', args: ['probe-server', mcpTestServer], env: {} } },
+        host,
+        task(),
+      );
       expect(started.problems).toEqual([]);
       expect(started.tools.map((tool) => tool.name)).toContain('mcp__probe__probe');
       await started.close();

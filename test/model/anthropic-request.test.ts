@@ -77,7 +77,10 @@ describe('Anthropic request mapping', () => {
               { type: 'tool-call', toolCallId: 'broken', toolName: 'Edit', input: undefined },
             ],
           },
-          { role: 'user', content: [{ type: 'tool-result', toolCallId: 'broken', toolName: 'Edit', output: 'invalid input', isError: true }] },
+          {
+            role: 'user',
+            content: [{ type: 'tool-result', toolCallId: 'broken', toolName: 'Edit', output: 'invalid input', isError: true }],
+          },
         ],
       }),
     );

@@ -20,7 +20,9 @@ afterEach(async () => {
 describe.each(providerCases)('a request past the window ($provider)', ({ makeModel }) => {
   it('is a ContextLengthError naming the request size and the window, sent once', async () => {
     const long = 'word '.repeat(2000);
-    const { error } = await collectUntilError(makeModel(server, { maxRetries: 2 }).stream(makeRequest({ messages: [{ role: 'user', content: [{ type: 'text', text: long }] }] })));
+    const { error } = await collectUntilError(
+      makeModel(server, { maxRetries: 2 }).stream(makeRequest({ messages: [{ role: 'user', content: [{ type: 'text', text: long }] }] })),
+    );
     expect(error).toBeInstanceOf(ContextLengthError);
     const refusal = error as ContextLengthError;
     expect(refusal.windowTokens).toBe(1000);
@@ -47,10 +49,19 @@ describe.each(providerCases)('a request past the window ($provider)', ({ makeMod
 });
 
 describe('contextLengthOf', () => {
-  it('reads both providers\' messages and codes, with thousands separators', () => {
-    expect(contextLengthOf(400, 'prompt is too long: 209353 tokens > 199999 maximum', {})).toEqual({ usedTokens: 209353, windowTokens: 199999 });
-    expect(contextLengthOf(400, "This model's maximum context length is 128,000 tokens. However, your messages resulted in 130,017 tokens.", { error: { code: 'context_length_exceeded' } })).toEqual({ windowTokens: 128000, usedTokens: 130017 });
-    expect(contextLengthOf(400, 'Input tokens exceed the configured limit of 272000 tokens.', { code: 'context_length_exceeded' })).toEqual({ windowTokens: 272000 });
+  it("reads both providers' messages and codes, with thousands separators", () => {
+    expect(contextLengthOf(400, 'prompt is too long: 209353 tokens > 199999 maximum', {})).toEqual({
+      usedTokens: 209353,
+      windowTokens: 199999,
+    });
+    expect(
+      contextLengthOf(400, "This model's maximum context length is 128,000 tokens. However, your messages resulted in 130,017 tokens.", {
+        error: { code: 'context_length_exceeded' },
+      }),
+    ).toEqual({ windowTokens: 128000, usedTokens: 130017 });
+    expect(contextLengthOf(400, 'Input tokens exceed the configured limit of 272000 tokens.', { code: 'context_length_exceeded' })).toEqual(
+      { windowTokens: 272000 },
+    );
     expect(contextLengthOf(413, 'Request exceeds the maximum size', { type: 'error', error: { type: 'request_too_large' } })).toEqual({});
     expect(contextLengthOf(400, 'max_tokens: 10000 > 4096, which is the maximum allowed', {})).toBeUndefined();
     expect(contextLengthOf(429, 'prompt is too long: 5 tokens > 4 maximum', {})).toBeUndefined();

@@ -68,7 +68,10 @@ describe('createModel', () => {
   });
 
   it('passes maxRetries to the SDK', async () => {
-    const model = createModel({ provider: 'anthropic', model: 'claude-test', apiKey: 'k', baseUrl: server.baseUrl, maxRetries: 1 }, noEnvironment);
+    const model = createModel(
+      { provider: 'anthropic', model: 'claude-test', apiKey: 'k', baseUrl: server.baseUrl, maxRetries: 1 },
+      noEnvironment,
+    );
     server.enqueue(serverError(), serverError(), textTurn('never reached'));
     await expect(collect(model.stream(makeRequest()))).rejects.toMatchObject({ kind: 'server', status: 500 });
     expect(server.requests).toHaveLength(2);

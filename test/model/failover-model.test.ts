@@ -25,7 +25,12 @@ function model(modelId: string, steps: ConstructorParameters<typeof ScriptedMode
 }
 
 function request(signal = new AbortController().signal): ModelRequest {
-  return { system: 'You are a test agent.', messages: [{ role: 'user', content: [{ type: 'text', text: 'Do the task.' }] }], tools: [], signal };
+  return {
+    system: 'You are a test agent.',
+    messages: [{ role: 'user', content: [{ type: 'text', text: 'Do the task.' }] }],
+    tools: [],
+    signal,
+  };
 }
 
 async function collect(stream: AsyncIterable<ModelStreamEvent>): Promise<ModelStreamEvent[]> {
@@ -40,7 +45,10 @@ describe('which failures fail over', () => {
     ['500', providerError('server', 500)],
     ['an in-stream error event', providerError('server')],
     ['429 (rate limits are per model)', providerError('rate-limit', 429)],
-    ['a refused connection', providerError('connection', undefined, 'cannot connect to http://127.0.0.1:9 (is the server running? ECONNREFUSED)')],
+    [
+      'a refused connection',
+      providerError('connection', undefined, 'cannot connect to http://127.0.0.1:9 (is the server running? ECONNREFUSED)'),
+    ],
     ['a timeout', providerError('timeout')],
     ['408', providerError('bad-request', 408)],
     ['a stream cut short', providerError('stream')],
@@ -48,7 +56,11 @@ describe('which failures fail over', () => {
     const first = model('m1', [error]);
     const second = model('m2', ['Answered by m2.']);
     const events = await collect(new FailoverModel([first, second]).stream(request()));
-    expect(events[0]).toEqual({ type: 'model-switch', model: 'anthropic/m2', notice: `model anthropic/m1 failed (${error.message}); continuing on anthropic/m2` });
+    expect(events[0]).toEqual({
+      type: 'model-switch',
+      model: 'anthropic/m2',
+      notice: `model anthropic/m1 failed (${error.message}); continuing on anthropic/m2`,
+    });
     expect(events).toContainEqual({ type: 'text-delta', text: 'Answered by m2.' });
     expect(second.calls[0]?.request).toEqual(first.calls[0]?.request);
   });
@@ -60,7 +72,15 @@ describe('which failures fail over', () => {
     ['404 (no such model)', providerError('bad-request', 404)],
     ['413', providerError('bad-request', 413)],
     ['a redirect refused', providerError('bad-request', 308)],
-    ['an untrusted certificate', new ProviderError('connection', 'cannot connect', { provider: 'anthropic' }, { cause: Object.assign(new Error('self-signed'), { code: 'DEPTH_ZERO_SELF_SIGNED_CERT' }) })],
+    [
+      'an untrusted certificate',
+      new ProviderError(
+        'connection',
+        'cannot connect',
+        { provider: 'anthropic' },
+        { cause: Object.assign(new Error('self-signed'), { code: 'DEPTH_ZERO_SELF_SIGNED_CERT' }) },
+      ),
+    ],
     ['a stop', new StoppedError({ kind: 'user' })],
     ['a bug (not a provider error)', new TypeError('undefined is not a function')],
   ])('%s is not: it fails as it is, and the next model is never asked', async (_name, error) => {
@@ -135,7 +155,18 @@ describe('FailoverModel', () => {
     const first = new ScriptedModel([overloaded()], { provider: 'anthropic', modelId: 'm1' });
     Object.defineProperty(first, 'acceptsImages', { value: true });
     const second = model('m2', ['Seen.']);
-    const withImage: ModelRequest = { ...request(), messages: [{ role: 'user', content: [{ type: 'text', text: 'Look' }, { type: 'image', mediaType: 'image/png', data: 'AAAA', name: 'shot.png' }] }] };
+    const withImage: ModelRequest = {
+      ...request(),
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'Look' },
+            { type: 'image', mediaType: 'image/png', data: 'AAAA', name: 'shot.png' },
+          ],
+        },
+      ],
+    };
     await collect(new FailoverModel([first, second]).stream(withImage));
     expect(first.calls[0]?.request.messages[0]?.content[1]).toMatchObject({ type: 'image' });
     expect(second.calls[0]?.request.messages[0]?.content[1]).toMatchObject({ type: 'text', text: expect.stringContaining('shot.png') });
@@ -168,7 +199,10 @@ describe('through the agent loop', () => {
     expect(result.status).toBe('completed');
     expect(result.output).toBe('The whole answer.');
     expect(result.transcript).toEqual([
-      { type: 'notice', text: 'model anthropic/m1 failed (the stream was cut); continuing on anthropic/m2 (its partial answer is discarded: the turn starts over)' },
+      {
+        type: 'notice',
+        text: 'model anthropic/m1 failed (the stream was cut); continuing on anthropic/m2 (its partial answer is discarded: the turn starts over)',
+      },
       { type: 'text', text: 'The whole answer.' },
     ]);
     expect(result.events).toContainEqual({ type: 'model-switch', model: 'anthropic/m2' });
@@ -178,7 +212,9 @@ describe('through the agent loop', () => {
 
   it('a 401 fails the run as it does without fallbacks', async () => {
     const second = model('m2', ['never']);
-    const result = await run(new FailoverModel([model('m1', [providerError('auth', 401, 'Anthropic rejected the API key (401)')]), second]));
+    const result = await run(
+      new FailoverModel([model('m1', [providerError('auth', 401, 'Anthropic rejected the API key (401)')]), second]),
+    );
     expect(result.status).toBe('failed');
     expect(result.error).toContain('rejected the API key');
     expect(second.callTotal).toBe(0);

@@ -54,14 +54,23 @@ describe('nodeHttpFetch', () => {
     let seen = createDeferred<{ method: string; headers: IncomingMessage['headers']; body: string }>();
     const { url } = await serve((request, body, response) => {
       seen.resolve({ method: request.method ?? '', headers: request.headers, body });
-      response.writeHead(201, 'Made', [['Content-Type', 'application/json'], ['X-Request-Id', 'req_1'], ['Vary', 'a'], ['Vary', 'b']]);
+      response.writeHead(201, 'Made', [
+        ['Content-Type', 'application/json'],
+        ['X-Request-Id', 'req_1'],
+        ['Vary', 'a'],
+        ['Vary', 'b'],
+      ]);
       response.end('{"ok":"é"}');
     });
     const headers = new Headers({ 'content-type': 'application/json', 'x-api-key': 'sk-test' });
     const response = await nodeHttpFetch(`${url}/v1/messages`, { method: 'post', headers, body: '{"text":"naïve ✓"}' });
     const request = await seen.promise;
     // Headers given as pairs, as a record, or by anything with a Headers' forEach (another realm's) read the same.
-    const headerForms: RequestInit['headers'][] = [[['X-Api-Key', 'sk-test']], { 'X-Api-Key': 'sk-test' }, { forEach: (each: (value: string, name: string) => void) => each('sk-test', 'X-Api-Key') } as unknown as Headers];
+    const headerForms: RequestInit['headers'][] = [
+      [['X-Api-Key', 'sk-test']],
+      { 'X-Api-Key': 'sk-test' },
+      { forEach: (each: (value: string, name: string) => void) => each('sk-test', 'X-Api-Key') } as unknown as Headers,
+    ];
     for (const form of headerForms) {
       seen = createDeferred();
       await (await nodeHttpFetch(`${url}/v1/messages`, { method: 'POST', headers: form, body: '{}' })).text();
@@ -74,7 +83,12 @@ describe('nodeHttpFetch', () => {
     // Nothing asks for compression: the provider's stream arrives as it is sent.
     expect(request.headers['accept-encoding']).toBeUndefined();
     expect(request.headers['transfer-encoding']).toBeUndefined();
-    expect({ status: response.status, statusText: response.statusText, ok: response.ok, url: response.url }).toEqual({ status: 201, statusText: 'Made', ok: true, url: `${url}/v1/messages` });
+    expect({ status: response.status, statusText: response.statusText, ok: response.ok, url: response.url }).toEqual({
+      status: 201,
+      statusText: 'Made',
+      ok: true,
+      url: `${url}/v1/messages`,
+    });
     expect(response.headers.get('X-REQUEST-ID')).toBe('req_1');
     expect(response.headers.get('vary')).toBe('a, b');
     expect(response.headers.get('missing')).toBeNull();
@@ -168,19 +182,22 @@ describe('nodeHttpFetch', () => {
     await closed.promise;
   });
 
-  it.each([false, true])('lets go of a body nobody read when the request is stopped (compressed: %s): nothing thrown, the connection closed', async (compressed) => {
-    const closed = createDeferred<void>();
-    const { url } = await serve((request, _body, response) => {
-      request.socket.once('close', () => closed.resolve());
-      response.writeHead(200, { 'content-type': 'text/event-stream', ...(compressed ? { 'content-encoding': 'gzip' } : {}) });
-      response.write(compressed ? gzipSync('data: one\n\n').subarray(0, 12) : 'data: one\n\n');
-    });
-    const controller = new AbortController();
-    await nodeHttpFetch(url, { method: 'POST', body: '{}', signal: controller.signal });
-    // An 'error' on a stream without a listener would be an uncaught exception, which fails this run.
-    controller.abort();
-    await closed.promise;
-  });
+  it.each([false, true])(
+    'lets go of a body nobody read when the request is stopped (compressed: %s): nothing thrown, the connection closed',
+    async (compressed) => {
+      const closed = createDeferred<void>();
+      const { url } = await serve((request, _body, response) => {
+        request.socket.once('close', () => closed.resolve());
+        response.writeHead(200, { 'content-type': 'text/event-stream', ...(compressed ? { 'content-encoding': 'gzip' } : {}) });
+        response.write(compressed ? gzipSync('data: one\n\n').subarray(0, 12) : 'data: one\n\n');
+      });
+      const controller = new AbortController();
+      await nodeHttpFetch(url, { method: 'POST', body: '{}', signal: controller.signal });
+      // An 'error' on a stream without a listener would be an uncaught exception, which fails this run.
+      controller.abort();
+      await closed.promise;
+    },
+  );
 
   it('sends nothing when the signal is already stopped', async () => {
     let requests = 0;
@@ -190,7 +207,9 @@ describe('nodeHttpFetch', () => {
     });
     const controller = new AbortController();
     controller.abort();
-    await expect(nodeHttpFetch(url, { method: 'POST', body: '{}', signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(nodeHttpFetch(url, { method: 'POST', body: '{}', signal: controller.signal })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
     expect(requests).toBe(0);
   });
 

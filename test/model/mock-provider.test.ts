@@ -63,7 +63,9 @@ describe('mock provider server', () => {
     const guarded = await startMockProviderServer({ apiKey: 'right-key' });
     try {
       guarded.enqueue(textTurn('welcome'));
-      const wrong = await collect(openAICase.makeModel(guarded, { apiKey: 'wrong-key' }).stream(makeRequest())).catch((caught: unknown) => caught);
+      const wrong = await collect(openAICase.makeModel(guarded, { apiKey: 'wrong-key' }).stream(makeRequest())).catch(
+        (caught: unknown) => caught,
+      );
       expect(wrong).toMatchObject({ kind: 'auth', status: 401 });
       const right = await collect(anthropicCase.makeModel(guarded, { apiKey: 'right-key' }).stream(makeRequest()));
       expect(textOf(right)).toBe('welcome');

@@ -47,7 +47,10 @@ describe.each(providerCases)('$provider model: failures', ({ provider, makeModel
     const elsewhere = await startMockProviderServer();
     try {
       elsewhere.enqueue(textTurn('the key arrived here'));
-      server.enqueue(httpError(308, { headers: { location: `${baseUrlOf(elsewhere)}/redirected?token=secret` } }), textTurn('never reached'));
+      server.enqueue(
+        httpError(308, { headers: { location: `${baseUrlOf(elsewhere)}/redirected?token=secret` } }),
+        textTurn('never reached'),
+      );
       const error = await collect(makeModel(server, { maxRetries: 2 }).stream(makeRequest())).catch((caught: unknown) => caught);
       expect(error).toMatchObject({ name: 'ProviderError', kind: 'bad-request', code: 'provider-bad-request', provider });
       // Where it points, by origin only: a path or query may carry a token.
@@ -102,7 +105,9 @@ describe.each(providerCases)('$provider model: failures', ({ provider, makeModel
     const model = makeModel(server, { baseUrl: address, maxRetries: 0 });
     const error = await collect(model.stream(makeRequest())).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ name: 'ProviderError', kind: 'connection', baseUrl: address });
-    expect((error as Error).message).toMatch(new RegExp(`^cannot connect to ${escapeRegExp(address)} \\(is the server running\\? ECONNREFUSED\\)`));
+    expect((error as Error).message).toMatch(
+      new RegExp(`^cannot connect to ${escapeRegExp(address)} \\(is the server running\\? ECONNREFUSED\\)`),
+    );
   });
 
   it('closes the HTTP request when aborted mid-stream and throws StoppedError with the reason', async () => {

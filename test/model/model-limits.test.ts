@@ -44,7 +44,9 @@ describe.each(providerCases)('$provider model: retry waits and timeouts', ({ pro
     server.enqueue(rateLimitedFor(3600), textTurn('never reached'));
     const error = await collect(model().stream(makeRequest())).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ name: 'ProviderError', kind: 'rate-limit', status: 429 });
-    expect((error as Error).message).toContain('(429, it asked to wait 3600 s before a retry, longer than the 60 s Agent Team waits): rate limit exceeded');
+    expect((error as Error).message).toContain(
+      '(429, it asked to wait 3600 s before a retry, longer than the 60 s Agent Team waits): rate limit exceeded',
+    );
     expect(server.requests).toHaveLength(1);
     expect(clock.pendingTimers).toBe(0);
   });
@@ -109,7 +111,9 @@ describe.each(providerCases)('$provider model: retry waits and timeouts', ({ pro
     expect(events).toEqual([]);
     expect(error).toBeInstanceOf(ProviderError);
     expect(error).toMatchObject({ kind: 'timeout', code: 'provider-timeout', provider });
-    expect((error as Error).message).toMatch(/stopped sending: nothing arrived for 2 s after the response had started \(no retries\), so the request was closed/);
+    expect((error as Error).message).toMatch(
+      /stopped sending: nothing arrived for 2 s after the response had started \(no retries\), so the request was closed/,
+    );
     await server.waitForClientClose(0);
     expect(server.closedRequests).toBe(1);
   });
@@ -185,7 +189,8 @@ describe.each(providerCases)('$provider model: retry waits and timeouts', ({ pro
   it('turns the idle timeout off with 0', async () => {
     server.enqueue(hangingStream({ text: ['Still thinking'] }));
     const controller = new AbortController();
-    const iterator = makeModel(server, { clock, idleTimeoutMs: 0 }).stream(makeRequest({ signal: controller.signal }))[Symbol.asyncIterator]();
+    const stream = makeModel(server, { clock, idleTimeoutMs: 0 }).stream(makeRequest({ signal: controller.signal }));
+    const iterator = stream[Symbol.asyncIterator]();
     expect((await iterator.next()).value).toMatchObject({ type: 'text-delta' });
     const next = iterator.next().catch((caught: unknown) => caught);
     await clock.advance(24 * 3_600_000);

@@ -9,7 +9,10 @@ import { claudeModelAliases } from '../../src/engine/model/model-aliases.js';
 import { costOf, listPrices, parseModelPrices, PriceTable } from '../../src/engine/model/model-prices.js';
 
 describe('PriceTable', () => {
-  const table = new PriceTable({ 'openai/my-local-model': { input: 0, output: 0 }, 'anthropic/claude-sonnet-4-5': { input: 1, output: 2 } });
+  const table = new PriceTable({
+    'openai/my-local-model': { input: 0, output: 0 },
+    'anthropic/claude-sonnet-4-5': { input: 1, output: 2 },
+  });
 
   it('finds a model, its dated versions, and never a longer name under a shorter one', () => {
     expect(table.priceOf('openai/gpt-5-mini')).toEqual({ input: 0.25, output: 2, cachedInput: 0.025 });
@@ -25,7 +28,11 @@ describe('PriceTable', () => {
     for (const provider of modelProviders) expect(list.priceOf(`${provider}/${defaultModelIds[provider]}`), provider).toBeDefined();
     for (const model of Object.values(claudeModelAliases)) expect(list.priceOf(`anthropic/${model}`), model).toBeDefined();
     // The default Anthropic model is newer than the last price check: it carries the Sonnet tier's price, marked as such.
-    expect(listPrices().find((entry) => entry.model === 'anthropic/claude-sonnet-5-5')).toEqual({ model: 'anthropic/claude-sonnet-5-5', price: { input: 3, output: 15, cachedInput: 0.3 }, tierEstimate: true });
+    expect(listPrices().find((entry) => entry.model === 'anthropic/claude-sonnet-5-5')).toEqual({
+      model: 'anthropic/claude-sonnet-5-5',
+      price: { input: 3, output: 15, cachedInput: 0.3 },
+      tierEstimate: true,
+    });
     expect(listPrices().find((entry) => entry.model === 'openai/gpt-5-mini')?.tierEstimate).toBe(false);
   });
 
@@ -35,7 +42,15 @@ describe('PriceTable', () => {
   });
 
   it('names each bad entry of the user\u2019s prices and keeps the rest', () => {
-    const parsed = parseModelPrices({ 'gpt-5': { input: 1, output: 1 }, 'openai/a': { input: -1, output: 1 }, 'openai/b': { input: 1, output: 1, extra: 1 }, 'openai/c': { input: 1, output: 3 } }, 'agentTeam.modelPrices');
+    const parsed = parseModelPrices(
+      {
+        'gpt-5': { input: 1, output: 1 },
+        'openai/a': { input: -1, output: 1 },
+        'openai/b': { input: 1, output: 1, extra: 1 },
+        'openai/c': { input: 1, output: 3 },
+      },
+      'agentTeam.modelPrices',
+    );
     expect(parsed.prices).toEqual({ 'openai/c': { input: 1, output: 3 } });
     expect(parsed.problems).toHaveLength(3);
     expect(parseModelPrices([1, 2], 'agentTeam.modelPrices').problems[0]).toContain('not an object');

@@ -41,9 +41,7 @@ describe.each(providerCases)('$provider model: streaming a turn', ({ provider, m
     const events = await collect(makeModel(server).stream(makeRequest()));
     expect(textOf(events)).toBe('Let me read it.');
     const toolCalls = events.filter((event) => event.type === 'tool-call');
-    expect(toolCalls).toEqual([
-      { type: 'tool-call', toolCallId: 'call-1', toolName: 'Read', input, rawInput: JSON.stringify(input) },
-    ]);
+    expect(toolCalls).toEqual([{ type: 'tool-call', toolCallId: 'call-1', toolName: 'Read', input, rawInput: JSON.stringify(input) }]);
     expect(events.at(-1)).toEqual({ type: 'finish', stopReason: 'tool-use' });
   });
 
@@ -78,7 +76,12 @@ describe.each(providerCases)('$provider model: streaming a turn', ({ provider, m
     server.enqueue(toolCallTurn([{ id: 'bad', name: 'Edit', rawInput: '{"file_path": "a.ts", "old_string": ' }]));
     const events = await collect(makeModel(server).stream(makeRequest()));
     const toolCall = events.find((event) => event.type === 'tool-call');
-    expect(toolCall).toMatchObject({ toolCallId: 'bad', toolName: 'Edit', input: undefined, rawInput: '{"file_path": "a.ts", "old_string": ' });
+    expect(toolCall).toMatchObject({
+      toolCallId: 'bad',
+      toolName: 'Edit',
+      input: undefined,
+      rawInput: '{"file_path": "a.ts", "old_string": ',
+    });
     expect(toolCall && 'inputError' in toolCall ? toolCall.inputError : undefined).toMatch(/not valid JSON/);
     expect(events.at(-1)).toEqual({ type: 'finish', stopReason: 'tool-use' });
   });

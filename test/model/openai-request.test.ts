@@ -16,7 +16,10 @@ describe('OpenAI request mapping', () => {
     await server.close();
   });
 
-  async function sentBody(request = makeRequest(), options: Partial<OpenAIModelOptions> = {}): Promise<OpenAI.Chat.ChatCompletionCreateParamsStreaming> {
+  async function sentBody(
+    request = makeRequest(),
+    options: Partial<OpenAIModelOptions> = {},
+  ): Promise<OpenAI.Chat.ChatCompletionCreateParamsStreaming> {
     const model = new OpenAIModel({ modelId: 'gpt-test', apiKey: 'sk-test', baseUrl: server.openaiBaseUrl, ...options });
     server.enqueue(textTurn('ok'));
     await collect(model.stream(request));
@@ -47,7 +50,9 @@ describe('OpenAI request mapping', () => {
   it('streams with usage included, sends tools as functions, and the key as a bearer token', async () => {
     const body = await sentBody(makeRequest({ tools: [readTool] }));
     expect(body).toMatchObject({ model: 'gpt-test', stream: true, stream_options: { include_usage: true } });
-    expect(body.tools).toEqual([{ type: 'function', function: { name: 'Read', description: 'Reads a file.', parameters: readTool.inputSchema } }]);
+    expect(body.tools).toEqual([
+      { type: 'function', function: { name: 'Read', description: 'Reads a file.', parameters: readTool.inputSchema } },
+    ]);
     expect(server.requests[0].headers.authorization).toBe('Bearer sk-test');
     expect(server.requests[0].apiKey).toBe('sk-test');
   });

@@ -23,7 +23,12 @@ const headers = new Headers();
 
 describe('toProviderFailure', () => {
   it("names the provider itself for its official API: Anthropic's server failed", () => {
-    const sdkError = new Anthropic.InternalServerError(529, { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }, undefined, headers);
+    const sdkError = new Anthropic.InternalServerError(
+      529,
+      { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } },
+      undefined,
+      headers,
+    );
     const error = toProviderFailure(sdkError, 'request', anthropicContext());
     expect(error).toBeInstanceOf(ProviderError);
     expect((error as ProviderError).message).toBe("Anthropic's server failed (529, 3 attempts): Overloaded. Try again later.");
@@ -33,7 +38,9 @@ describe('toProviderFailure', () => {
   it('quotes a non-JSON error body (a proxy page) without the status echoed twice', () => {
     const sdkError = new OpenAI.APIError(502, undefined, 'Bad Gateway from nginx', headers);
     const context = anthropicContext({ provider: 'openai', displayName: 'OpenAI', errorClasses: OpenAI, maxRetries: 0 });
-    expect((toProviderFailure(sdkError, 'request', context) as Error).message).toBe("OpenAI's server failed (502, no retries): Bad Gateway from nginx. Try again later.");
+    expect((toProviderFailure(sdkError, 'request', context) as Error).message).toBe(
+      "OpenAI's server failed (502, no retries): Bad Gateway from nginx. Try again later.",
+    );
   });
 
   it('redacts the configured key and key shapes in a non-JSON body (a proxy page), and keeps the raw SDK error out of the cause', () => {
@@ -42,7 +49,9 @@ describe('toProviderFailure', () => {
     const sdkError = new OpenAI.APIError(502, undefined, page, headers);
     const context = anthropicContext({ provider: 'openai', displayName: 'OpenAI', errorClasses: OpenAI, maxRetries: 0, secrets: [key] });
     const error = toProviderFailure(sdkError, 'request', context) as ProviderError;
-    expect(error.message).toBe("OpenAI's server failed (502, no retries): Bad Gateway: upstream refused token [redacted] (Authorization: Bearer [redacted]). Try again later.");
+    expect(error.message).toBe(
+      "OpenAI's server failed (502, no retries): Bad Gateway: upstream refused token [redacted] (Authorization: Bearer [redacted]). Try again later.",
+    );
     expect(error.cause).not.toBe(sdkError);
     expect(error.cause).toMatchObject({ name: 'Error', status: 502 });
     expect(JSON.stringify(error.cause)).not.toContain(key);
@@ -51,20 +60,32 @@ describe('toProviderFailure', () => {
   it('says how long a timed-out request waited', () => {
     const error = toProviderFailure(new Anthropic.APIConnectionTimeoutError(), 'request', anthropicContext({ timeoutMs: 30_000 }));
     expect(error).toMatchObject({ kind: 'connection' });
-    expect((error as Error).message).toBe('the request to https://api.anthropic.com timed out after 30 s (3 attempts); check the network or raise the timeout');
+    expect((error as Error).message).toBe(
+      'the request to https://api.anthropic.com timed out after 30 s (3 attempts); check the network or raise the timeout',
+    );
   });
 
   it('says what is wrong with a certificate TLS refused, and what to do about it', () => {
     const refused = (code: string) => {
       const cause = Object.assign(new Error('certificate refused'), { code });
-      return (toProviderFailure(new Anthropic.APIConnectionError({ message: 'Connection error.', cause }), 'request', anthropicContext()) as ProviderError).message;
+      return (
+        toProviderFailure(
+          new Anthropic.APIConnectionError({ message: 'Connection error.', cause }),
+          'request',
+          anthropicContext(),
+        ) as ProviderError
+      ).message;
     };
     expect(refused('SELF_SIGNED_CERT_IN_CHAIN')).toBe(
       'cannot connect to https://api.anthropic.com: its TLS certificate is not trusted (SELF_SIGNED_CERT_IN_CHAIN). If the server is yours, with a certificate of your own, point NODE_EXTRA_CA_CERTS at the certificate that signed it.',
     );
     expect(refused('UNABLE_TO_GET_ISSUER_CERT_LOCALLY')).toContain('is not trusted (UNABLE_TO_GET_ISSUER_CERT_LOCALLY)');
-    expect(refused('ERR_TLS_CERT_ALTNAME_INVALID')).toBe('cannot connect to https://api.anthropic.com: its TLS certificate is for another name (ERR_TLS_CERT_ALTNAME_INVALID). Check the host in the base URL.');
-    expect(refused('CERT_HAS_EXPIRED')).toBe("cannot connect to https://api.anthropic.com: its TLS certificate is out of date (CERT_HAS_EXPIRED). Check the server's certificate, and this machine's clock.");
+    expect(refused('ERR_TLS_CERT_ALTNAME_INVALID')).toBe(
+      'cannot connect to https://api.anthropic.com: its TLS certificate is for another name (ERR_TLS_CERT_ALTNAME_INVALID). Check the host in the base URL.',
+    );
+    expect(refused('CERT_HAS_EXPIRED')).toBe(
+      "cannot connect to https://api.anthropic.com: its TLS certificate is out of date (CERT_HAS_EXPIRED). Check the server's certificate, and this machine's clock.",
+    );
     expect(refused('ECONNREFUSED')).toBe('cannot connect to https://api.anthropic.com (is the server running? ECONNREFUSED)');
   });
 

@@ -25,7 +25,10 @@ function deafStream(first: string[]): AsyncIterable<string> {
   const queued = [...first];
   return {
     [Symbol.asyncIterator]: () => ({
-      next: () => (queued.length > 0 ? Promise.resolve({ done: false, value: queued.shift() as string }) : new Promise<IteratorResult<string>>(() => {})),
+      next: () =>
+        queued.length > 0
+          ? Promise.resolve({ done: false, value: queued.shift() as string })
+          : new Promise<IteratorResult<string>>(() => {}),
     }),
   };
 }
@@ -71,7 +74,13 @@ describe('the provider stream', () => {
 
   it('hands on nothing more once stopped, not even events it has read already', async () => {
     const controller = new AbortController();
-    const twoAtOnce = () => ({ ...textReader(), accept: (text: string): ModelStreamEvent[] => [{ type: 'text-delta', text }, { type: 'text-delta', text: `${text}, again` }] });
+    const twoAtOnce = () => ({
+      ...textReader(),
+      accept: (text: string): ModelStreamEvent[] => [
+        { type: 'text-delta', text },
+        { type: 'text-delta', text: `${text}, again` },
+      ],
+    });
     const iterator = streamOver(controller.signal, async () => deafStream(['One']), twoAtOnce)[Symbol.asyncIterator]();
     expect((await iterator.next()).value).toEqual({ type: 'text-delta', text: 'One' });
     controller.abort(userStop);
@@ -87,7 +96,12 @@ describe('the provider stream', () => {
       modelId: 'mock-model',
       stream: (request) => streamOver(request.signal, async () => deafStream(['Partial'])),
     };
-    const turn = streamModelTurn(model, { system: '', messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }], tools: [] }, controller.signal, () => reading());
+    const turn = streamModelTurn(
+      model,
+      { system: '', messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }], tools: [] },
+      controller.signal,
+      () => reading(),
+    );
     // The first event is in: the turn waits for the next one.
     await read;
     // The stream's own request link listens; the turn adds nothing per step.

@@ -32,7 +32,9 @@ describe.each(providerCases)('$provider model: a key echoed by the provider', ({
   });
 
   it.each([401, 400, 500])('keeps the key out of the error for a %i whose body echoes it', async (status) => {
-    server.respondWith((request) => httpError(status, { message: `request with key ${request.apiKey ?? ''} refused (x-api-key: ${request.apiKey ?? ''})` }));
+    server.respondWith((request) =>
+      httpError(status, { message: `request with key ${request.apiKey ?? ''} refused (x-api-key: ${request.apiKey ?? ''})` }),
+    );
     const error = await collect(makeModel(server, { apiKey, maxRetries: 1 }).stream(makeRequest())).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ProviderError);
     expect(error).toMatchObject({ status });
@@ -54,7 +56,9 @@ describe.each(providerCases)('$provider model: a key echoed by the provider', ({
   it('redacts a key-shaped value it was never told about', async () => {
     const otherKey = provider === 'anthropic' ? keys.openai : keys.anthropic;
     server.enqueue(httpError(403, { message: `key ${otherKey} belongs to another organization` }));
-    const error = await collect(makeModel(server, { apiKey: 'local-proxy-key-1' }).stream(makeRequest())).catch((caught: unknown) => caught);
+    const error = await collect(makeModel(server, { apiKey: 'local-proxy-key-1' }).stream(makeRequest())).catch(
+      (caught: unknown) => caught,
+    );
     expect((error as Error).message).toContain('key [redacted] belongs to another organization');
     expect(everythingPrinted(error)).not.toContain(otherKey);
   });

@@ -20,10 +20,18 @@ describe('redactSecrets', () => {
   it.each([
     ['an Anthropic key', `invalid x-api-key ${anthropicKey}`, 'invalid x-api-key [redacted]'],
     ['an OpenAI project key', 'Incorrect API key provided: sk-proj-AbCdEfGhIjKlMnOpQrStUvWx1234', 'Incorrect API key provided: [redacted]'],
-    ['a bearer token', 'header was "Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.payload.sig"', 'header was "Authorization: Bearer [redacted]"'],
+    [
+      'a bearer token',
+      'header was "Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.payload.sig"',
+      'header was "Authorization: Bearer [redacted]"',
+    ],
     ['an x-api-key header value', 'x-api-key: abc123def456', 'x-api-key: [redacted]'],
     ['a JSON api_key field', '{"api_key": "abc123def456", "model": "m"}', '{"api_key": "[redacted]", "model": "m"}'],
-    ['an api_key query parameter', 'POST https://proxy.example/v1?api_key=abc123def456&x=1', 'POST https://proxy.example/v1?api_key=[redacted]&x=1'],
+    [
+      'an api_key query parameter',
+      'POST https://proxy.example/v1?api_key=abc123def456&x=1',
+      'POST https://proxy.example/v1?api_key=[redacted]&x=1',
+    ],
     ['a key query parameter', 'GET /v1beta/models?key=AIzaSyA-1234567890abcdefghijklmnopqrstu', 'GET /v1beta/models?key=[redacted]'],
     ['an AWS access key id', 'credentials AKIAIOSFODNN7EXAMPLE rejected', 'credentials [redacted] rejected'],
     ['an AWS secret access key', 'aws_secret_access_key=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', 'aws_secret_access_key=[redacted]'],
@@ -33,7 +41,8 @@ describe('redactSecrets', () => {
   });
 
   it('leaves ordinary messages alone', () => {
-    const message = 'Anthropic rejected the API key (401): invalid x-api-key. Set ANTHROPIC_API_KEY, or run "Agent Team: Set API Key" in VS Code.';
+    const message =
+      'Anthropic rejected the API key (401): invalid x-api-key. Set ANTHROPIC_API_KEY, or run "Agent Team: Set API Key" in VS Code.';
     expect(redactSecrets(message)).toBe(message);
     expect(redactSecrets('cannot connect to http://127.0.0.1:4000/v1 (is the server running? ECONNREFUSED)')).toContain('127.0.0.1:4000');
   });
@@ -43,7 +52,12 @@ describe('redacted errors', () => {
   it('copies a cause chain with names, codes and statuses, but no body, headers or key', () => {
     const body = { error: { message: `invalid key ${anthropicKey}` } };
     const inner = Object.assign(new Error(`socket to ${anthropicKey}`), { code: 'ECONNRESET' });
-    const sdkError = Object.assign(new Error(`401 ${JSON.stringify(body)}`, { cause: inner }), { name: 'AuthenticationError', status: 401, error: body, headers: { 'x-api-key': anthropicKey } });
+    const sdkError = Object.assign(new Error(`401 ${JSON.stringify(body)}`, { cause: inner }), {
+      name: 'AuthenticationError',
+      status: 401,
+      error: body,
+      headers: { 'x-api-key': anthropicKey },
+    });
     const copy = redactedErrorCopy(sdkError, [anthropicKey]);
     expect(copy).toMatchObject({ name: 'AuthenticationError', status: 401 });
     expect((copy.cause as Error & { code?: string }).code).toBe('ECONNRESET');
@@ -53,7 +67,12 @@ describe('redacted errors', () => {
 
   it('keeps the key out of a ProviderError built by anyone: message, cause and base URL', () => {
     const sdkError = Object.assign(new Error(`bad key ${anthropicKey}`), { error: { message: anthropicKey } });
-    const error = new ProviderError('auth', `rejected: ${anthropicKey}`, { provider: 'anthropic', baseUrl: 'https://k:secret-proxy-pass@proxy.example' }, { cause: sdkError });
+    const error = new ProviderError(
+      'auth',
+      `rejected: ${anthropicKey}`,
+      { provider: 'anthropic', baseUrl: 'https://k:secret-proxy-pass@proxy.example' },
+      { cause: sdkError },
+    );
     expect(error.message).toBe('rejected: [redacted]');
     expect(error.baseUrl).toBe('https://[redacted]@proxy.example');
     const printed = inspect(error, { depth: null });

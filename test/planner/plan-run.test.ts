@@ -16,12 +16,16 @@ function tree(): string[] {
   return tasks.map((task) => `${'  '.repeat(depthOf(task.parentId))}${task.role}: ${task.description} (${task.status})`);
 }
 
-const plan = (type: 'llm' | 'parallel' | 'sequential', subTasks: Array<string | { task: string; role?: string }> = []) => [toolCall('SubmitPlan', { type, sub_tasks: subTasks })];
+const plan = (type: 'llm' | 'parallel' | 'sequential', subTasks: Array<string | { task: string; role?: string }> = []) => [
+  toolCall('SubmitPlan', { type, sub_tasks: subTasks }),
+];
 
 describe('the recursive planner', () => {
   it('plans parallel sub-tasks, plans them again one level down, and synthesizes every result', async () => {
     harness = await createTeamHarness({ maxDepth: 2 });
-    harness.model('planner').enqueue(plan('parallel', ['Survey the parser', { task: 'Review the printer', role: 'reviewer' }]), plan('llm'), plan('llm'));
+    harness
+      .model('planner')
+      .enqueue(plan('parallel', ['Survey the parser', { task: 'Review the printer', role: 'reviewer' }]), plan('llm'), plan('llm'));
     harness.model('researcher').enqueue('The parser uses JSON.parse.');
     harness.model('reviewer').enqueue('The printer is fine.');
     harness.model('synthesizer').enqueue('Parser uses JSON.parse; printer fine.');
@@ -55,7 +59,9 @@ describe('the recursive planner', () => {
     expect(harness.model('planner').calls).toHaveLength(1);
     // Sequential: the second sub-task carries the first one's result, with no call in between.
     // (after the task it is part of, as context: plan-ancestors.test.ts)
-    expect(lastMessageText(harness.model('researcher').calls[1].request)).toMatch(/\nYour task:\nExplain it\n\nThe result of the previous step:\nFound in a\.ts:3\.$/);
+    expect(lastMessageText(harness.model('researcher').calls[1].request)).toMatch(
+      /\nYour task:\nExplain it\n\nThe result of the previous step:\nFound in a\.ts:3\.$/,
+    );
   });
 
   it('a plan over the sub-task limit gets one retry with the reason; a second bad plan runs the task as one agent', async () => {
@@ -64,10 +70,16 @@ describe('the recursive planner', () => {
     harness.model('researcher').enqueue('Did it all myself.');
     const { task } = await harness.team.plan({ task: 'Do three things', maxSubtasks: 2 });
     expect(task).toMatchObject({ status: 'completed', output: 'Did it all myself.' });
-    expect(lastMessageText(harness.model('planner').calls[1].request)).toContain('Your plan could not be used: The plan has 3 sub-tasks; at most 2 are allowed.');
+    expect(lastMessageText(harness.model('planner').calls[1].request)).toContain(
+      'Your plan could not be used: The plan has 3 sub-tasks; at most 2 are allowed.',
+    );
     const planner = harness.taskManager.list().find((entry) => entry.role === 'planner');
     expect(planner?.output).toMatch(/^No usable plan after one retry \(The plan has 4 sub-tasks/);
-    expect(tree()).toEqual(['plan: Do three things (completed)', '  planner: Plan: Do three things (completed)', '  researcher: Do three things (completed)']);
+    expect(tree()).toEqual([
+      'plan: Do three things (completed)',
+      '  planner: Plan: Do three things (completed)',
+      '  researcher: Do three things (completed)',
+    ]);
   });
 
   it('a plan with an unknown role, then a valid one, is used', async () => {
@@ -75,7 +87,9 @@ describe('the recursive planner', () => {
     harness.model('planner').enqueue(plan('parallel', [{ task: 'x', role: 'astronaut' }]), plan('llm'));
     harness.model('researcher').enqueue('Done.');
     await harness.team.plan({ task: 'Something' });
-    expect(lastMessageText(harness.model('planner').calls[1].request)).toContain('Unknown role "astronaut" in the plan. Known roles: researcher, reviewer, refactorer.');
+    expect(lastMessageText(harness.model('planner').calls[1].request)).toContain(
+      'Unknown role "astronaut" in the plan. Known roles: researcher, reviewer, refactorer.',
+    );
   });
 
   it('a planner that answers without SubmitPlan is retried, then the task runs as one agent', async () => {
@@ -84,7 +98,9 @@ describe('the recursive planner', () => {
     harness.model('researcher').enqueue('Done alone.');
     const { task } = await harness.team.plan({ task: 'Something' });
     expect(task.output).toBe('Done alone.');
-    expect(lastMessageText(harness.model('planner').calls[1].request)).toContain('Your plan could not be used: you did not call SubmitPlan.');
+    expect(lastMessageText(harness.model('planner').calls[1].request)).toContain(
+      'Your plan could not be used: you did not call SubmitPlan.',
+    );
   });
 
   it('stopping one parallel branch lets the others finish; the synthesizer hears it was stopped', async () => {

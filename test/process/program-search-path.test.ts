@@ -38,7 +38,10 @@ describe('trustedSearchPath', () => {
   });
 
   it('keeps the environment whole but for PATH, found in any case', () => {
-    expect(withTrustedSearchPath({ Path: `.${path.delimiter}/usr/bin`, HOME: '/home/x' }, undefined)).toEqual({ Path: '/usr/bin', HOME: '/home/x' });
+    expect(withTrustedSearchPath({ Path: `.${path.delimiter}/usr/bin`, HOME: '/home/x' }, undefined)).toEqual({
+      Path: '/usr/bin',
+      HOME: '/home/x',
+    });
   });
 
   it('tells a program name from a path', () => {

@@ -55,7 +55,10 @@ describe('findPromptFiles', () => {
     await write('home/.claude/commands/hello.md', 'Hello.');
     const home = path.join(root, 'home');
     const both = await findPromptFiles(root, { home });
-    expect(both.promptFiles.map((each) => [each.label, each.scope])).toEqual([['.claude/commands/fix.md', 'workspace'], ['~/.claude/commands/hello.md', 'user']]);
+    expect(both.promptFiles.map((each) => [each.label, each.scope])).toEqual([
+      ['.claude/commands/fix.md', 'workspace'],
+      ['~/.claude/commands/hello.md', 'user'],
+    ]);
     expect(both.problems).toEqual(['~/.claude/commands/fix.md was not used: /fix is .claude/commands/fix.md']);
     const untrusted = await findPromptFiles(root, { home, workspaceAllowed: false });
     expect(untrusted.promptFiles.map((each) => each.label)).toEqual(['~/.claude/commands/fix.md', '~/.claude/commands/hello.md']);

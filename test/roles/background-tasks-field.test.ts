@@ -28,6 +28,12 @@ describe('backgroundTasks in a role file', () => {
   it('another value is an error naming the values it may take', async () => {
     const { role, diagnostics } = await load('backgroundTasks: later');
     expect(role).toBeUndefined();
-    expect(diagnostics).toEqual([expect.objectContaining({ severity: 'error', line: 3, message: "'backgroundTasks' must be one of wait, hand-to-parent (got 'later')" })]);
+    expect(diagnostics).toEqual([
+      expect.objectContaining({
+        severity: 'error',
+        line: 3,
+        message: "'backgroundTasks' must be one of wait, hand-to-parent (got 'later')",
+      }),
+    ]);
   });
 });

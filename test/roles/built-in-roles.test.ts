@@ -65,8 +65,12 @@ describe('describeRoster', () => {
     const lines = roster.split('\n');
     expect(lines).toHaveLength(3);
     expect(lines[0]).toBe(`- researcher: ${researcherRole.description} (read-only; tools: Read, Glob, Grep, Skill, WebFetch)`);
-    expect(lines[1]).toBe(`- reviewer: ${reviewerRole.description} (no file edits; runs commands in a scratch copy; tools: Read, Glob, Grep, Skill, Bash, WebFetch)`);
-    expect(lines[2]).toBe(`- refactorer: ${refactorerRole.description} (proposes edits for review; runs commands in a scratch copy; tools: Read, Glob, Grep, Skill, Edit, Write, Bash, WebFetch)`);
+    expect(lines[1]).toBe(
+      `- reviewer: ${reviewerRole.description} (no file edits; runs commands in a scratch copy; tools: Read, Glob, Grep, Skill, Bash, WebFetch)`,
+    );
+    expect(lines[2]).toBe(
+      `- refactorer: ${refactorerRole.description} (proposes edits for review; runs commands in a scratch copy; tools: Read, Glob, Grep, Skill, Edit, Write, Bash, WebFetch)`,
+    );
   });
 
   it('keeps a multi-line description inside its entry and says when there are no roles', () => {

@@ -46,7 +46,12 @@ describe('role file diagnostics', () => {
   it('reports a bad mode on its line, listing the valid ones', async () => {
     const { diagnostics } = await diagnose(roleFile('description: D.\nmode: background'));
     expect(diagnostics).toEqual([
-      { path: '.agent-team/agents/broken.md', severity: 'error', line: 3, message: "mode 'background' is not one of single_turn, task, chat" },
+      {
+        path: '.agent-team/agents/broken.md',
+        severity: 'error',
+        line: 3,
+        message: "mode 'background' is not one of single_turn, task, chat",
+      },
     ]);
   });
 
@@ -54,12 +59,21 @@ describe('role file diagnostics', () => {
     const { roles, diagnostics } = await diagnose(roleFile(`description: D.\nmax_turns: ${value}`));
     expect(roles.some((role) => role.name === 'broken')).toBe(false);
     expect(diagnostics).toEqual([
-      expect.objectContaining({ path: '.agent-team/agents/broken.md', severity: 'error', line: 3, message: expect.stringContaining("'max_turns' must be a positive whole number") }),
+      expect.objectContaining({
+        path: '.agent-team/agents/broken.md',
+        severity: 'error',
+        line: 3,
+        message: expect.stringContaining("'max_turns' must be a positive whole number"),
+      }),
     ]);
   });
 
   it('reports a file without front matter, and one whose front matter never closes', async () => {
-    expect((await diagnose('Just some notes.\n')).diagnostics[0]).toMatchObject({ severity: 'error', line: 1, message: expect.stringContaining('has no front matter') });
+    expect((await diagnose('Just some notes.\n')).diagnostics[0]).toMatchObject({
+      severity: 'error',
+      line: 1,
+      message: expect.stringContaining('has no front matter'),
+    });
     expect((await diagnose('---\ndescription: D.\nBody without a closing line.\n')).diagnostics[0]).toMatchObject({
       severity: 'error',
       message: expect.stringContaining('never closed'),
@@ -72,7 +86,11 @@ describe('role file diagnostics', () => {
       expect.objectContaining({ severity: 'error', line: 2, message: expect.stringContaining("'security-reviewer'") }),
     ]);
     const fromFileName = await diagnose(roleFile('description: D.'), 'my agent.md');
-    expect(fromFileName.diagnostics[0]).toMatchObject({ path: '.agent-team/agents/my agent.md', severity: 'error', message: expect.stringContaining("'my agent'") });
+    expect(fromFileName.diagnostics[0]).toMatchObject({
+      path: '.agent-team/agents/my agent.md',
+      severity: 'error',
+      message: expect.stringContaining("'my agent'"),
+    });
     const reserved = await diagnose(roleFile('name: coordinator\ndescription: D.'));
     expect(reserved.diagnostics[0]).toMatchObject({ severity: 'error', message: expect.stringContaining('reserved') });
     expect(reserved.roles.some((role) => role.name === 'coordinator')).toBe(false);
@@ -109,7 +127,8 @@ describe('role file diagnostics', () => {
     await workspace.write('.agent-team/agents/good.md', roleFile('description: Still loads.'));
     await workspace.write('.agent-team/agents/locked.md', roleFile('description: Cannot be read.'));
     const source: RoleFileSource = {
-      list: (directory) => (directory === '.claude/agents' ? Promise.reject(new Error('permission denied')) : workspace.source.list(directory)),
+      list: (directory) =>
+        directory === '.claude/agents' ? Promise.reject(new Error('permission denied')) : workspace.source.list(directory),
       read: (path) => (path.endsWith('locked.md') ? Promise.reject(new Error('EACCES')) : workspace.source.read(path)),
     };
 

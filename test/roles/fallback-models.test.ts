@@ -19,7 +19,10 @@ async function load(path: string, frontMatter: string) {
 describe('fallbackModels in role files', () => {
   it('reads a list, trimmed, each model once, in every format', async () => {
     for (const path of ['.agent-team/agents/writer.md', '.claude/agents/writer.md', '.github/agents/writer.agent.md']) {
-      const { role, diagnostics } = await load(path, 'description: Writes.\nmodel: claude-opus-4-5\nfallbackModels: [" claude-sonnet-4-5", claude-haiku-4-5, claude-sonnet-4-5]');
+      const { role, diagnostics } = await load(
+        path,
+        'description: Writes.\nmodel: claude-opus-4-5\nfallbackModels: [" claude-sonnet-4-5", claude-haiku-4-5, claude-sonnet-4-5]',
+      );
       expect(diagnostics).toEqual([]);
       expect(role?.model).toBe('claude-opus-4-5');
       expect(role?.fallbackModels).toEqual(['claude-sonnet-4-5', 'claude-haiku-4-5']);
@@ -27,7 +30,9 @@ describe('fallbackModels in role files', () => {
   });
 
   it('takes one id written alone, and leaves the field out when there is none', async () => {
-    expect((await load('.agent-team/agents/writer.md', 'description: Writes.\nfallbackModels: gpt-5-mini')).role?.fallbackModels).toEqual(['gpt-5-mini']);
+    expect((await load('.agent-team/agents/writer.md', 'description: Writes.\nfallbackModels: gpt-5-mini')).role?.fallbackModels).toEqual([
+      'gpt-5-mini',
+    ]);
     expect((await load('.agent-team/agents/writer.md', 'description: Writes.')).role).not.toHaveProperty('fallbackModels');
   });
 
@@ -44,7 +49,10 @@ describe('fallbackModels in role files', () => {
   });
 
   it("takes a Copilot agent file's model list as the model and its fallbacks", async () => {
-    const { role, diagnostics } = await load('.github/agents/writer.agent.md', "description: Writes.\nmodel: ['GPT-5 (copilot)', 'Claude Sonnet 4.5 (copilot)']");
+    const { role, diagnostics } = await load(
+      '.github/agents/writer.agent.md',
+      "description: Writes.\nmodel: ['GPT-5 (copilot)', 'Claude Sonnet 4.5 (copilot)']",
+    );
     expect(diagnostics).toEqual([]);
     expect(role?.model).toBe('GPT-5 (copilot)');
     // Copilot's display names hold spaces: not ids any provider knows, so no fallback is made of them.
@@ -54,7 +62,12 @@ describe('fallbackModels in role files', () => {
   });
 
   it('a remote role ignores it, with a warning', async () => {
-    const { diagnostics } = await load('.agent-team/agents/remote.md', 'description: Remote.\na2a_url: http://127.0.0.1:8083/\nfallbackModels: [gpt-5]');
-    expect(diagnostics).toEqual([expect.objectContaining({ severity: 'warning', message: expect.stringContaining("'fallbackModels' is ignored") })]);
+    const { diagnostics } = await load(
+      '.agent-team/agents/remote.md',
+      'description: Remote.\na2a_url: http://127.0.0.1:8083/\nfallbackModels: [gpt-5]',
+    );
+    expect(diagnostics).toEqual([
+      expect.objectContaining({ severity: 'warning', message: expect.stringContaining("'fallbackModels' is ignored") }),
+    ]);
   });
 });

@@ -5,10 +5,25 @@ import { roleFileLocations } from '../../src/engine/roles/role-file-locations.js
 
 describe('a new role file', () => {
   it('parses back as the role the form described, whatever the description holds', async () => {
-    const text = await newRoleFileText({ name: 'api-reviewer', description: 'Reviews API changes: "breaking" ones first #1', tools: ['Read', 'Grep', 'WebFetch'], model: 'haiku' });
-    const parsed = parseRoleFile({ path: '.agent-team/agents/api-reviewer.md', fileName: 'api-reviewer.md', text, location: roleFileLocations[0]! });
+    const text = await newRoleFileText({
+      name: 'api-reviewer',
+      description: 'Reviews API changes: "breaking" ones first #1',
+      tools: ['Read', 'Grep', 'WebFetch'],
+      model: 'haiku',
+    });
+    const parsed = parseRoleFile({
+      path: '.agent-team/agents/api-reviewer.md',
+      fileName: 'api-reviewer.md',
+      text,
+      location: roleFileLocations[0]!,
+    });
     expect(parsed.diagnostics).toEqual([]);
-    expect(parsed.role).toMatchObject({ name: 'api-reviewer', description: 'Reviews API changes: "breaking" ones first #1', tools: ['Read', 'Grep', 'WebFetch'], model: 'haiku' });
+    expect(parsed.role).toMatchObject({
+      name: 'api-reviewer',
+      description: 'Reviews API changes: "breaking" ones first #1',
+      tools: ['Read', 'Grep', 'WebFetch'],
+      model: 'haiku',
+    });
     expect(parsed.role?.instruction).toContain('You are the api-reviewer of a software team.');
   });
 

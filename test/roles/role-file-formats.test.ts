@@ -20,7 +20,7 @@ describe('role file formats', () => {
         '---',
         'name: security-reviewer',
         'description: Reviews changes for security problems. Use after edits that touch auth.',
-        'tools: [Read, Grep, Glob]        # allowlist; omitted = the role\'s defaults',
+        "tools: [Read, Grep, Glob]        # allowlist; omitted = the role's defaults",
         'model: claude-sonnet-4-5',
         'mode: single_turn',
         'max_turns: 20',
@@ -65,9 +65,15 @@ describe('role file formats', () => {
     const workspace = await createWorkspace();
     await workspace.write(
       '.claude/agents/test-fixer.md',
-      roleFile('name: test-fixer\ndescription: Fixes failing tests.\ntools: Read, Grep, Glob, MultiEdit, Task\nmodel: sonnet\nmaxTurns: 12\ncolor: green', 'Fix the tests.'),
+      roleFile(
+        'name: test-fixer\ndescription: Fixes failing tests.\ntools: Read, Grep, Glob, MultiEdit, Task\nmodel: sonnet\nmaxTurns: 12\ncolor: green',
+        'Fix the tests.',
+      ),
     );
-    await workspace.write('.claude/agents/planner.md', roleFile('name: planner\ndescription: Plans.\ntools:\n  - Read\n  - Edit\nmodel: inherit'));
+    await workspace.write(
+      '.claude/agents/planner.md',
+      roleFile('name: planner\ndescription: Plans.\ntools:\n  - Read\n  - Edit\nmodel: inherit'),
+    );
 
     const { roles, diagnostics } = await loadRoles(workspace.source);
 
@@ -113,7 +119,10 @@ describe('role file formats', () => {
 
   it('applies Claude Code disallowedTools to the allowlist or to the defaults', async () => {
     const workspace = await createWorkspace();
-    await workspace.write('.claude/agents/no-write.md', roleFile('description: Edits but never creates files.\ndisallowedTools: Write, Bash'));
+    await workspace.write(
+      '.claude/agents/no-write.md',
+      roleFile('description: Edits but never creates files.\ndisallowedTools: Write, Bash'),
+    );
 
     const { roles, diagnostics } = await loadRoles(workspace.source);
 
@@ -125,7 +134,10 @@ describe('role file formats', () => {
     const workspace = await createWorkspace();
     await workspace.write(
       '.github/agents/api-docs.agent.md',
-      roleFile("description: 'Documents the public API'\ntools: ['read', 'search', 'edit']\nmodel: Claude Sonnet 4.5\ntarget: vscode", '# API docs\nDocument it.'),
+      roleFile(
+        "description: 'Documents the public API'\ntools: ['read', 'search', 'edit']\nmodel: Claude Sonnet 4.5\ntarget: vscode",
+        '# API docs\nDocument it.',
+      ),
     );
     await workspace.write('.github/agents/notes.md', roleFile('description: Not an agent file: wrong suffix.'));
 
@@ -146,13 +158,21 @@ describe('role file formats', () => {
 
   it("names a Copilot agent after its file when its 'name' is a display name, with a warning", async () => {
     const workspace = await createWorkspace();
-    await workspace.write('.github/agents/code-reviewer.agent.md', roleFile("name: 'Code Reviewer'\ndescription: Reviews code.\nmodel: ['GPT-5 (copilot)', 'Claude Sonnet 4']"));
+    await workspace.write(
+      '.github/agents/code-reviewer.agent.md',
+      roleFile("name: 'Code Reviewer'\ndescription: Reviews code.\nmodel: ['GPT-5 (copilot)', 'Claude Sonnet 4']"),
+    );
 
     const { roles, diagnostics } = await loadRoles(workspace.source);
 
     expect(find(roles, 'code-reviewer').model).toBe('GPT-5 (copilot)');
     expect(diagnostics).toEqual([
-      expect.objectContaining({ path: '.github/agents/code-reviewer.agent.md', severity: 'warning', line: 2, message: expect.stringContaining("'code-reviewer'") }),
+      expect.objectContaining({
+        path: '.github/agents/code-reviewer.agent.md',
+        severity: 'warning',
+        line: 2,
+        message: expect.stringContaining("'code-reviewer'"),
+      }),
     ]);
   });
 
@@ -169,7 +189,10 @@ describe('role file formats', () => {
 
   it('reads files with Windows line endings and a byte order mark', async () => {
     const workspace = await createWorkspace();
-    await workspace.write('.agent-team/agents/crlf.md', '\uFEFF---\r\ndescription: Windows file.\r\nmode: chat\r\n---\r\nBody line one.\r\nLine two.\r\n');
+    await workspace.write(
+      '.agent-team/agents/crlf.md',
+      '\uFEFF---\r\ndescription: Windows file.\r\nmode: chat\r\n---\r\nBody line one.\r\nLine two.\r\n',
+    );
 
     const { roles, diagnostics } = await loadRoles(workspace.source);
 

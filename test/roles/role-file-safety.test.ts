@@ -59,7 +59,10 @@ describe('role files that are not plain files inside the workspace', () => {
     const { roles, diagnostics } = await load(workspace.source);
     expect(roles.some((role) => role.name === 'planted')).toBe(false);
     expect(diagnostics).toEqual([
-      expect.objectContaining({ path: '.claude/agents/planted.md', message: expect.stringMatching(/symbolic link that leads outside the workspace/) }),
+      expect.objectContaining({
+        path: '.claude/agents/planted.md',
+        message: expect.stringMatching(/symbolic link that leads outside the workspace/),
+      }),
     ]);
   });
 
@@ -88,7 +91,10 @@ describe('role files that are not plain files inside the workspace', () => {
     await symlink('/dev/zero', at('.agent-team/agents/zero.md'));
     const { diagnostics } = await load(workspace.source);
     expect(diagnostics).toEqual([
-      expect.objectContaining({ path: '.agent-team/agents/zero.md', message: expect.stringMatching(/symbolic link that leads outside the workspace/) }),
+      expect.objectContaining({
+        path: '.agent-team/agents/zero.md',
+        message: expect.stringMatching(/symbolic link that leads outside the workspace/),
+      }),
     ]);
   });
 
@@ -103,33 +109,43 @@ describe('role files that are not plain files inside the workspace', () => {
     await workspace.write('.agent-team/agents/huge.md', roleFile('description: Huge.', 'x'.repeat(2048)));
     const { diagnostics } = await load(new NodeRoleFileSource(workspace.root, 1024));
     expect(diagnostics).toEqual([
-      { path: '.agent-team/agents/huge.md', severity: 'error', message: 'could not be read: it is 2 KB, over the 1 KB limit for a role file, so it is not read' },
-    ]);
-  });
-
-  it.skipIf(process.platform === 'win32')('refuses a link to a secret inside the workspace, naming the rule and not the content', async () => {
-    const { workspace, at } = await workspaceWithGoodRole();
-    const secret = 'sk-secret-0123456789abcdef';
-    await workspace.write('.env', roleFile(`description: ${secret}`));
-    await mkdir(at('.claude/agents'), { recursive: true });
-    await symlink('../../.env', at('.claude/agents/x.md'));
-    const { roles, diagnostics } = await load(workspace.source);
-    expect(roles.map((role) => role.name)).not.toContain('x');
-    expect(diagnostics).toEqual([
       {
-        path: '.claude/agents/x.md',
+        path: '.agent-team/agents/huge.md',
         severity: 'error',
-        message: 'could not be read: it is a symbolic link to .env, which may hold secrets (it matches **/.env); such files are never read, under any name',
+        message: 'could not be read: it is 2 KB, over the 1 KB limit for a role file, so it is not read',
       },
     ]);
   });
+
+  it.skipIf(process.platform === 'win32')(
+    'refuses a link to a secret inside the workspace, naming the rule and not the content',
+    async () => {
+      const { workspace, at } = await workspaceWithGoodRole();
+      const secret = 'sk-secret-0123456789abcdef';
+      await workspace.write('.env', roleFile(`description: ${secret}`));
+      await mkdir(at('.claude/agents'), { recursive: true });
+      await symlink('../../.env', at('.claude/agents/x.md'));
+      const { roles, diagnostics } = await load(workspace.source);
+      expect(roles.map((role) => role.name)).not.toContain('x');
+      expect(diagnostics).toEqual([
+        {
+          path: '.claude/agents/x.md',
+          severity: 'error',
+          message:
+            'could not be read: it is a symbolic link to .env, which may hold secrets (it matches **/.env); such files are never read, under any name',
+        },
+      ]);
+    },
+  );
 
   it.skipIf(process.platform === 'win32')("judges the user's own role folders in their home by the same rules", async () => {
     const home = await createWorkspace();
     await home.write('.aws/credentials', roleFile('description: aws_secret_access_key'));
     await mkdir(path.join(home.root, '.claude', 'agents'), { recursive: true });
     await symlink('../../.aws/credentials', path.join(home.root, '.claude', 'agents', 'aws.md'));
-    await expect(home.source.read('.claude/agents/aws.md')).rejects.toThrow('it is a symbolic link to .aws/credentials, which may hold secrets (it matches **/.aws/credentials)');
+    await expect(home.source.read('.claude/agents/aws.md')).rejects.toThrow(
+      'it is a symbolic link to .aws/credentials, which may hold secrets (it matches **/.aws/credentials)',
+    );
   });
 
   it('says where front matter is not YAML without quoting it', async () => {
@@ -138,8 +154,12 @@ describe('role files that are not plain files inside the workspace', () => {
     await workspace.write('.agent-team/agents/alias.md', roleFile(`description: *${key}`));
     await workspace.write('.agent-team/agents/tag.md', roleFile(`description: !${key} x\nname: [${key}`));
     const { diagnostics } = await loadRoles(workspace.source);
-    expect(diagnostics.map((diagnostic) => diagnostic.path)).toEqual(expect.arrayContaining(['.agent-team/agents/alias.md', '.agent-team/agents/tag.md']));
+    expect(diagnostics.map((diagnostic) => diagnostic.path)).toEqual(
+      expect.arrayContaining(['.agent-team/agents/alias.md', '.agent-team/agents/tag.md']),
+    );
     expect(JSON.stringify(diagnostics)).not.toContain(key);
-    expect(diagnostics.find((diagnostic) => diagnostic.path.endsWith('alias.md'))?.message).toBe('front matter is not valid YAML: Unresolved alias (the anchor must be set before the alias)');
+    expect(diagnostics.find((diagnostic) => diagnostic.path.endsWith('alias.md'))?.message).toBe(
+      'front matter is not valid YAML: Unresolved alias (the anchor must be set before the alias)',
+    );
   });
 });

@@ -14,7 +14,12 @@ import { roleFile } from './workspace-fixture.js';
 function parse(frontMatter: string, format: RoleFileFormat = 'agent-team') {
   const location = roleFileLocations.find((candidate) => candidate.format === format)!;
   const fileName = `worker${location.suffix}`;
-  return parseRoleFile({ path: `${location.directory}/${fileName}`, fileName, text: roleFile(`description: Works.\n${frontMatter}`), location });
+  return parseRoleFile({
+    path: `${location.directory}/${fileName}`,
+    fileName,
+    text: roleFile(`description: Works.\n${frontMatter}`),
+    location,
+  });
 }
 
 describe('maxTokens', () => {
@@ -27,17 +32,29 @@ describe('maxTokens', () => {
   it.each([['0'], ['-5'], ['1.5'], ['lots']])('refuses maxTokens: %s on its line', (value) => {
     const { role, diagnostics } = parse(`maxTokens: ${value}`);
     expect(role).toBeUndefined();
-    expect(diagnostics).toEqual([expect.objectContaining({ severity: 'error', line: 3, message: expect.stringContaining("'maxTokens' must be a positive whole number of tokens") })]);
+    expect(diagnostics).toEqual([
+      expect.objectContaining({
+        severity: 'error',
+        line: 3,
+        message: expect.stringContaining("'maxTokens' must be a positive whole number of tokens"),
+      }),
+    ]);
   });
 });
 
 describe('permissionMode', () => {
-  it("plan leaves the role only the tools that read (delegation kept, depth permitting) and warns about what it drops", () => {
+  it('plan leaves the role only the tools that read (delegation kept, depth permitting) and warns about what it drops', () => {
     const { role, diagnostics } = parse('tools: [Read, Grep, Edit, Bash, WebFetch, Agent]\npermissionMode: plan');
     expect(role?.permissionMode).toBe('plan');
     expect(resolveRoleTools(role!)).toEqual(['Read', 'Grep', 'WebFetch', 'Agent']);
     expect(isReadOnlyRole(parse('tools: [Read, Edit, Write]\npermissionMode: plan').role!)).toBe(true);
-    expect(diagnostics).toEqual([expect.objectContaining({ severity: 'warning', line: 4, message: "permissionMode 'plan' makes the role read-only: it goes without Edit, Bash" })]);
+    expect(diagnostics).toEqual([
+      expect.objectContaining({
+        severity: 'warning',
+        line: 4,
+        message: "permissionMode 'plan' makes the role read-only: it goes without Edit, Bash",
+      }),
+    ]);
   });
 
   it('plan with no tool list means the default tools less the edits, without a warning; its MCP servers are not started', () => {
@@ -46,42 +63,74 @@ describe('permissionMode', () => {
     expect(resolveRoleTools(plain.role!)).toEqual(['Read', 'Glob', 'Grep', 'Skill']);
     const withServers = parse('permissionMode: plan\nmcpServers:\n  db:\n    command: db-server', 'claude');
     expect(withServers.role?.mcpServers).toBeUndefined();
-    expect(withServers.diagnostics).toEqual([expect.objectContaining({ severity: 'warning', message: expect.stringContaining('its MCP servers are not started') })]);
+    expect(withServers.diagnostics).toEqual([
+      expect.objectContaining({ severity: 'warning', message: expect.stringContaining('its MCP servers are not started') }),
+    ]);
   });
 
   it('acceptEdits loads with a note that nothing is accepted automatically; the tools stay as listed', () => {
     const { role, diagnostics } = parse('tools: [Read, Edit]\npermissionMode: acceptEdits', 'claude');
     expect(resolveRoleTools(role!)).toEqual(['Read', 'Edit']);
-    expect(diagnostics).toEqual([expect.objectContaining({ severity: 'warning', message: "permissionMode 'acceptEdits': nothing is accepted automatically here; the role's edits are proposals the user reviews" })]);
+    expect(diagnostics).toEqual([
+      expect.objectContaining({
+        severity: 'warning',
+        message: "permissionMode 'acceptEdits': nothing is accepted automatically here; the role's edits are proposals the user reviews",
+      }),
+    ]);
   });
 
   it.each([['bypassPermissions'], ['dontAsk']])('%s is named in a warning and loosens nothing', (mode) => {
     const { role, diagnostics } = parse(`tools: [Read, Edit, Bash]\npermissionMode: ${mode}`, 'claude');
     expect(resolveRoleTools(role!)).toEqual(['Read', 'Edit', 'Bash']);
-    expect(diagnostics).toEqual([expect.objectContaining({ severity: 'warning', message: expect.stringMatching(new RegExp(`^permissionMode '${mode}' is not honoured: .*edits stay proposals the user reviews, and commands run only as the user allows`)) })]);
+    expect(diagnostics).toEqual([
+      expect.objectContaining({
+        severity: 'warning',
+        message: expect.stringMatching(
+          new RegExp(
+            `^permissionMode '${mode}' is not honoured: .*edits stay proposals the user reviews, and commands run only as the user allows`,
+          ),
+        ),
+      }),
+    ]);
   });
 
   it('default is silent; an unknown mode is ignored with a warning listing the known ones', () => {
     expect(parse('permissionMode: default', 'claude').diagnostics).toEqual([]);
     const unknown = parse('permissionMode: yolo', 'claude');
     expect(unknown.role?.permissionMode).toBeUndefined();
-    expect(unknown.diagnostics).toEqual([expect.objectContaining({ severity: 'warning', message: "permissionMode 'yolo' is not one of default, acceptEdits, plan, bypassPermissions, dontAsk; it is ignored" })]);
+    expect(unknown.diagnostics).toEqual([
+      expect.objectContaining({
+        severity: 'warning',
+        message: "permissionMode 'yolo' is not one of default, acceptEdits, plan, bypassPermissions, dontAsk; it is ignored",
+      }),
+    ]);
   });
 });
 
 describe('metadata', () => {
   it('is kept as plain, frozen data and shown short', () => {
-    const { role, diagnostics } = parse('metadata:\n  owner: platform-team\n  tags: [parsing, dates]\n  note: "a very long note that goes on and on well past forty characters"', 'github');
+    const { role, diagnostics } = parse(
+      'metadata:\n  owner: platform-team\n  tags: [parsing, dates]\n  note: "a very long note that goes on and on well past forty characters"',
+      'github',
+    );
     expect(diagnostics).toEqual([]);
-    expect(role?.metadata).toEqual({ owner: 'platform-team', tags: ['parsing', 'dates'], note: 'a very long note that goes on and on well past forty characters' });
+    expect(role?.metadata).toEqual({
+      owner: 'platform-team',
+      tags: ['parsing', 'dates'],
+      note: 'a very long note that goes on and on well past forty characters',
+    });
     expect(Object.isFrozen(role?.metadata) && Object.isFrozen(role?.metadata?.tags)).toBe(true);
-    expect(roleNotes(role!)).toEqual(['metadata: owner=platform-team, tags=["parsing","dates"], note=a very long note that goes on and on we…']);
+    expect(roleNotes(role!)).toEqual([
+      'metadata: owner=platform-team, tags=["parsing","dates"], note=a very long note that goes on and on we…',
+    ]);
   });
 
   it('that is not a mapping, or too big, is ignored with a warning; the role loads', () => {
     const list = parse('metadata: [a, b]');
     expect(list.role?.metadata).toBeUndefined();
-    expect(list.diagnostics).toEqual([expect.objectContaining({ severity: 'warning', message: "'metadata' must be a mapping of names to values; it is ignored" })]);
+    expect(list.diagnostics).toEqual([
+      expect.objectContaining({ severity: 'warning', message: "'metadata' must be a mapping of names to values; it is ignored" }),
+    ]);
     const big = parse(`metadata:\n${Array.from({ length: 17 }, (_, index) => `  key${index}: ${index}`).join('\n')}`);
     expect(big.role?.metadata).toBeUndefined();
     expect(big.diagnostics[0]?.message).toBe("'metadata' has 17 entries, more than 16; it is ignored");
@@ -89,8 +138,15 @@ describe('metadata', () => {
 });
 
 describe('outputSchema and inputSchema', () => {
-  it.each([['outputSchema', 'outputSchema'], ['output_schema', 'outputSchema'], ['inputSchema', 'inputSchema'], ['input_schema', 'inputSchema']] as const)('reads %s as a JSON Schema', (field, key) => {
-    const { role, diagnostics } = parse(`${field}:\n  type: object\n  properties:\n    city: {type: string, pattern: "^[A-Z]"}\n  required: [city]`);
+  it.each([
+    ['outputSchema', 'outputSchema'],
+    ['output_schema', 'outputSchema'],
+    ['inputSchema', 'inputSchema'],
+    ['input_schema', 'inputSchema'],
+  ] as const)('reads %s as a JSON Schema', (field, key) => {
+    const { role, diagnostics } = parse(
+      `${field}:\n  type: object\n  properties:\n    city: {type: string, pattern: "^[A-Z]"}\n  required: [city]`,
+    );
     expect(diagnostics).toEqual([]);
     expect(role?.[key]).toEqual({ type: 'object', properties: { city: { type: 'string', pattern: '^[A-Z]' } }, required: ['city'] });
     expect(Object.isFrozen(role?.[key])).toBe(true);
@@ -98,7 +154,10 @@ describe('outputSchema and inputSchema', () => {
 
   it.each([
     ['outputSchema: just text', "'outputSchema' must be a JSON Schema object"],
-    ['outputSchema:\n  type: objet', "'outputSchema' is not a JSON Schema that can be used: schema is invalid: data/type must be equal to one of the allowed values"],
+    [
+      'outputSchema:\n  type: objet',
+      "'outputSchema' is not a JSON Schema that can be used: schema is invalid: data/type must be equal to one of the allowed values",
+    ],
     ["outputSchema:\n  $ref: 'https://example.com/secret-name.json'", "'outputSchema' has a '$ref' that does not point inside it"],
     ["inputSchema:\n  type: string\n  pattern: '('", "'inputSchema' is not a JSON Schema that can be used"],
     ["outputSchema:\n  $schema: 'http://json-schema.org/draft-04/schema#'", "names a '$schema' other than draft-07 or 2020-12"],
@@ -118,6 +177,11 @@ describe('outputSchema and inputSchema', () => {
 
   it('shows in the role notes with the other limits', () => {
     const { role } = parse('maxTokens: 1200\ninputSchema: {type: object}\noutputSchema: {type: array}\npermissionMode: plan', 'claude');
-    expect(roleNotes(role!)).toEqual(['permission mode: plan (read-only)', 'token limit: 1,200 for its task and subtasks', 'takes a JSON prompt (inputSchema)', 'answers with JSON (outputSchema)']);
+    expect(roleNotes(role!)).toEqual([
+      'permission mode: plan (read-only)',
+      'token limit: 1,200 for its task and subtasks',
+      'takes a JSON prompt (inputSchema)',
+      'answers with JSON (outputSchema)',
+    ]);
   });
 });

@@ -19,14 +19,18 @@ describe('role tools', () => {
         path: '.agent-team/agents/searcher.md',
         severity: 'warning',
         line: 3,
-        message: "unknown tool 'Teleport'; the role loads without it (known tools: Read, Glob, Grep, Edit, Write, Bash, WebFetch, Skill, Agent, TaskOutput, TaskStop, SendMessage)",
+        message:
+          "unknown tool 'Teleport'; the role loads without it (known tools: Read, Glob, Grep, Edit, Write, Bash, WebFetch, Skill, Agent, TaskOutput, TaskStop, SendMessage)",
       },
     ]);
   });
 
   it("maps Claude Code's tools we have, warns of a dropped restriction, and keeps an MCP server's tool for the configured servers", async () => {
     const workspace = await createWorkspace();
-    await workspace.write('.claude/agents/builder.md', roleFile('description: Builds.\ntools: Read, Bash(npm test:*, npm run:*), WebFetch, mcp__github__search, Edit'));
+    await workspace.write(
+      '.claude/agents/builder.md',
+      roleFile('description: Builds.\ntools: Read, Bash(npm test:*, npm run:*), WebFetch, mcp__github__search, Edit'),
+    );
 
     const { roles, diagnostics } = await loadRoles(workspace.source);
 
@@ -38,19 +42,24 @@ describe('role tools', () => {
     ]);
   });
 
-  it("keeps the tool of a restricted Agent(…) entry and warns that the restriction is dropped", async () => {
+  it('keeps the tool of a restricted Agent(…) entry and warns that the restriction is dropped', async () => {
     const workspace = await createWorkspace();
     await workspace.write('.claude/agents/lead.md', roleFile('description: Leads.\ntools: Read, Agent(researcher, reviewer)'));
 
     const { roles, diagnostics } = await loadRoles(workspace.source);
 
     expect(roles.find((role) => role.name === 'lead')?.tools).toEqual(['Read', 'Agent']);
-    expect(diagnostics.map((diagnostic) => diagnostic.message)).toEqual([expect.stringContaining("restriction 'Agent(researcher, reviewer)' is not supported")]);
+    expect(diagnostics.map((diagnostic) => diagnostic.message)).toEqual([
+      expect.stringContaining("restriction 'Agent(researcher, reviewer)' is not supported"),
+    ]);
   });
 
   it('maps Copilot tool sets and warns about MCP servers and shell tools', async () => {
     const workspace = await createWorkspace();
-    await workspace.write('.github/agents/mixed.agent.md', roleFile("description: Mixed.\ntools: ['search/codebase', 'edit/editFiles', 'execute', 'github/*']"));
+    await workspace.write(
+      '.github/agents/mixed.agent.md',
+      roleFile("description: Mixed.\ntools: ['search/codebase', 'edit/editFiles', 'execute', 'github/*']"),
+    );
 
     const { roles, diagnostics } = await loadRoles(workspace.source);
 
@@ -67,7 +76,9 @@ describe('role tools', () => {
     const { roles, diagnostics } = await loadRoles(workspace.source);
 
     expect(roles.some((role) => role.name === 'odd')).toBe(false);
-    expect(diagnostics).toEqual([expect.objectContaining({ severity: 'error', line: 3, message: expect.stringContaining("'tools' must be a list") })]);
+    expect(diagnostics).toEqual([
+      expect.objectContaining({ severity: 'error', line: 3, message: expect.stringContaining("'tools' must be a list") }),
+    ]);
   });
 
   it('resolves a role without an allowlist to reading and proposing edits, without delegation', () => {

@@ -48,7 +48,10 @@ describe('RunLog: a damaged run file costs the damaged lines only', () => {
     await writeFile(file, lines.join('\n'));
     const contents = await world.runLog.read('t1');
     expect(contents?.tasks[0]?.transcript.map((entry) => entry.type === 'text' && entry.text)).toEqual(['three']);
-    expect(world.warnings).toEqual([expect.stringMatching(/^t1\.jsonl: line 3 is not JSON/), expect.stringMatching(/^t1\.jsonl: line 4 does not fit a run record/)]);
+    expect(world.warnings).toEqual([
+      expect.stringMatching(/^t1\.jsonl: line 3 is not JSON/),
+      expect.stringMatching(/^t1\.jsonl: line 4 does not fit a run record/),
+    ]);
   });
 
   it('ignores a record of a type a newer version wrote', async () => {
@@ -72,7 +75,10 @@ describe('RunLog: a damaged run file costs the damaged lines only', () => {
     await manager.wait('t2');
     expect((await later.read(runId))?.tasks.map((persisted) => persisted.task.output)).toEqual(['first', 'second']);
     // Cut short when the later process loaded it; after its append, an ordinary damaged line.
-    expect(world.warnings).toEqual(['t1.jsonl: the last line was cut short (a crash while writing?); it was skipped', expect.stringMatching(/^t1\.jsonl: line 5 is not JSON/)]);
+    expect(world.warnings).toEqual([
+      't1.jsonl: the last line was cut short (a crash while writing?); it was skipped',
+      expect.stringMatching(/^t1\.jsonl: line 5 is not JSON/),
+    ]);
     await later.close();
   });
 
@@ -87,7 +93,12 @@ describe('RunLog: a damaged run file costs the damaged lines only', () => {
     await world.runLog.flush();
     const file = path.join(world.directory, 't1.jsonl');
     const lines = (await readFile(file, 'utf8')).split('\n');
-    await writeFile(file, lines.filter((line) => !line.includes('"from":0,"messages":[{"role":"user","content":[{"type":"text","text":"a"}]},{"role"')).join('\n'));
+    await writeFile(
+      file,
+      lines
+        .filter((line) => !line.includes('"from":0,"messages":[{"role":"user","content":[{"type":"text","text":"a"}]},{"role"'))
+        .join('\n'),
+    );
     expect((await world.runLog.read('t1'))?.conversations.has('t1')).toBe(false);
     expect(world.warnings).toEqual([expect.stringContaining("goes on with task t1's conversation from message 2, but 1 are recorded")]);
     work.complete('done');
@@ -102,7 +113,9 @@ describe('RunLog: what it refuses', () => {
     await truncate(index, 300 * 1024 * 1024);
     const later = await world.reopen();
     expect(later.runs()).toEqual([]);
-    expect(world.warnings).toEqual([expect.stringMatching(/^The run index .*index\.jsonl is 300 MiB, more than any history keeps \(planted\?\); it is not read/)]);
+    expect(world.warnings).toEqual([
+      expect.stringMatching(/^The run index .*index\.jsonl is 300 MiB, more than any history keeps \(planted\?\); it is not read/),
+    ]);
     // A run written afterwards is appended: the file is neither replaced nor emptied.
     const manager = new TaskManager({ clock: world.clock, store: later });
     later.attach(manager);
@@ -142,11 +155,16 @@ describe('RunLog: what it refuses', () => {
     const context = await work.started;
     const huge = 'x'.repeat(17 * 1024 * 1024);
     context.recordConversation?.([{ role: 'user', content: [{ type: 'text', text: huge }] }]);
-    context.recordConversation?.([{ role: 'user', content: [{ type: 'text', text: 'short' }] }, { role: 'assistant', content: [{ type: 'text', text: 'ok' }] }]);
+    context.recordConversation?.([
+      { role: 'user', content: [{ type: 'text', text: 'short' }] },
+      { role: 'assistant', content: [{ type: 'text', text: 'ok' }] },
+    ]);
     work.complete('done');
     await world.manager.wait('t1');
     await world.runLog.flush();
-    expect(world.warnings).toEqual(['Run t1: the conversation record of task t1 is 17.0 MiB, over the 16 MiB a line may hold; it was not written.']);
+    expect(world.warnings).toEqual([
+      'Run t1: the conversation record of task t1 is 17.0 MiB, over the 16 MiB a line may hold; it was not written.',
+    ]);
     const conversations = (await world.lines('t1')).filter((line) => line.type === 'conversation');
     expect(conversations.map((line) => line.from)).toEqual([0]);
     expect((await world.runLog.read('t1'))?.conversations.get('t1')).toHaveLength(2);
@@ -162,7 +180,7 @@ describe('RunLog: what it refuses', () => {
     work.complete('done');
     await manager.wait('../escape');
     await log.flush();
-    expect(world.warnings).toEqual(['Run "../escape" is not logged: a run id is 1-100 letters, digits, \'-\' or \'_\'.']);
+    expect(world.warnings).toEqual(["Run \"../escape\" is not logged: a run id is 1-100 letters, digits, '-' or '_'."]);
     expect(await log.read('../escape')).toBeUndefined();
     expect(log.runs()).toEqual([]);
   });

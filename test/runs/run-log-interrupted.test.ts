@@ -27,7 +27,13 @@ describe('RunLog.recordInterrupted', () => {
     next.recordInterrupted(loaded, 1_800_000_000_000);
     await next.flush();
     const after = await world.reopen();
-    expect((await after.loadRun(started.id)).tasks.map((persisted) => [persisted.task.status, persisted.task.stopReason, persisted.task.endedAt])).toEqual([['interrupted', { kind: 'interrupted' }, 1_800_000_000_000]]);
+    expect(
+      (await after.loadRun(started.id)).tasks.map((persisted) => [
+        persisted.task.status,
+        persisted.task.stopReason,
+        persisted.task.endedAt,
+      ]),
+    ).toEqual([['interrupted', { kind: 'interrupted' }, 1_800_000_000_000]]);
     expect(after.runs().map((run) => [run.runId, run.status])).toEqual([[started.id, 'interrupted']]);
     await after.close();
     await next.close();

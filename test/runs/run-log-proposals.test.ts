@@ -19,7 +19,10 @@ afterEach(async () => {
 
 const bigPath = 'src/big.ts';
 /** About 1 MB: 12,000 lines of a generated module. */
-const base = Array.from({ length: 12_000 }, (_, line) => `export const value${line} = compute(${line}, 'a string that makes the line longer');\n`).join('');
+const base = Array.from(
+  { length: 12_000 },
+  (_, line) => `export const value${line} = compute(${line}, 'a string that makes the line longer');\n`,
+).join('');
 const newFile = 'export const added = 1;\n';
 
 /** The big file with values 0 .. edits-1 renamed (each edit renames one, spread over the file). */
@@ -114,7 +117,9 @@ describe('RunLog: proposals written as what changed', () => {
     const bases = lines.filter((line) => line.text === base);
     expect(bases.map((line) => line.taskId)).toEqual(['t1']);
     const childRecords = lines.filter((line) => line.type === 'proposals' && line.taskId === 't2');
-    expect(childRecords.map((line) => (line.changeSet as { files: Array<{ baseText: { textId: string } }> }).files[0]?.baseText.textId)).toEqual([bases[0]?.textId, bases[0]?.textId]);
+    expect(
+      childRecords.map((line) => (line.changeSet as { files: Array<{ baseText: { textId: string } }> }).files[0]?.baseText.textId),
+    ).toEqual([bases[0]?.textId, bases[0]?.textId]);
     expect((await world.runLog.read('t1'))?.changeSets).toEqual([childSet.snapshot()]);
     expect(world.warnings).toEqual([]);
     child.complete('done');
@@ -129,7 +134,11 @@ describe('RunLog: proposals written as what changed', () => {
 
     expect((await world.runLog.read('t1'))?.changeSets).toEqual([]);
     // Said once for the three records that name it.
-    expect(world.warnings).toEqual([expect.stringMatching(/^t1\.jsonl: line \d+ holds task t1's proposals, but the text \S+ it names is in no line before it \(a line is missing or damaged\); they are left out until they are recorded whole again$/)]);
+    expect(world.warnings).toEqual([
+      expect.stringMatching(
+        /^t1\.jsonl: line \d+ holds task t1's proposals, but the text \S+ it names is in no line before it \(a line is missing or damaged\); they are left out until they are recorded whole again$/,
+      ),
+    ]);
     const damaged = world.warnings[0];
 
     // The task ends (its file is closed), and a review decision after it writes the proposals whole again.
@@ -146,20 +155,28 @@ describe('RunLog: proposals written as what changed', () => {
 
   it.each([
     ['lost', 'the text \\S+ it names is in no line before it', (): string[] => []],
-    ['altered', 'the text of line \\d+ does not fit the text it builds on', (line: Record<string, unknown>) => [JSON.stringify({ ...line, text: `${line.text as string} ` })]],
+    [
+      'altered',
+      'the text of line \\d+ does not fit the text it builds on',
+      (line: Record<string, unknown>) => [JSON.stringify({ ...line, text: `${line.text as string} ` })],
+    ],
   ])('never builds a proposal on a delta whose line is %s', async (_how, why, replacement) => {
     const proposing = await proposingTask();
     for (let edits = 1; edits <= 4; edits++) editAndEndTurn(proposing, edits);
     await world.runLog.flush();
     const lines = (await readFile(runFile(), 'utf8')).split('\n').filter((line) => line !== '');
     // The second edit's delta: the chain from it on cannot be built.
-    const deltas = lines.map((line, index) => ({ record: JSON.parse(line) as Record<string, unknown>, index })).filter(({ record }) => record.type === 'file-text' && record.delta !== undefined);
+    const deltas = lines
+      .map((line, index) => ({ record: JSON.parse(line) as Record<string, unknown>, index }))
+      .filter(({ record }) => record.type === 'file-text' && record.delta !== undefined);
     lines.splice(deltas[1].index, 1, ...replacement(deltas[1].record));
     await writeFile(runFile(), `${lines.join('\n')}\n`);
 
     // Not the first edit's proposals either: they are not the task's latest.
     expect((await world.runLog.read('t1'))?.changeSets).toEqual([]);
-    expect(world.warnings).toEqual([expect.stringMatching(new RegExp(`^t1\\.jsonl: line \\d+ holds task t1's proposals, but ${why} \\(a line is missing or damaged\\)`))]);
+    expect(world.warnings).toEqual([
+      expect.stringMatching(new RegExp(`^t1\\.jsonl: line \\d+ holds task t1's proposals, but ${why} \\(a line is missing or damaged\\)`)),
+    ]);
     proposing.work.complete('done');
   });
 
@@ -173,7 +190,10 @@ describe('RunLog: proposals written as what changed', () => {
     old.propose('b.txt', { baseContent: null, proposedContent: 'new\n' });
     const second = old.snapshot();
     // As an earlier version wrote them: whole, at every change.
-    await appendFile(runFile(), [first, second].map((changeSet) => `${JSON.stringify({ type: 'changes', taskId: runId, changeSet })}\n`).join(''));
+    await appendFile(
+      runFile(),
+      [first, second].map((changeSet) => `${JSON.stringify({ type: 'changes', taskId: runId, changeSet })}\n`).join(''),
+    );
     expect((await world.runLog.read(runId))?.changeSets).toEqual([second]);
 
     const later = await world.reopen();
@@ -205,11 +225,25 @@ describe('RunLog: proposals written as what changed', () => {
     await later.flush();
 
     const lines = await world.lines('t1');
-    const earlierIds = new Set(lines.slice(0, earlierLines).filter((line) => line.type === 'file-text').map((line) => line.textId));
+    const earlierIds = new Set(
+      lines
+        .slice(0, earlierLines)
+        .filter((line) => line.type === 'file-text')
+        .map((line) => line.textId),
+    );
     const laterLines = lines.slice(earlierLines);
     // The base again, and nothing named or built on across the restart.
     expect(laterLines.filter((line) => line.type === 'file-text' && line.delta === undefined).map((line) => line.text)).toEqual([base]);
-    const named = laterLines.flatMap((line) => (line.type === 'proposals' ? (line.changeSet as { files: Array<{ baseText: { textId: string }; proposedText: { textId: string } }> }).files.flatMap((file) => [file.baseText.textId, file.proposedText.textId]) : line.type === 'file-text' && line.delta ? [(line.delta as { from: string }).from] : []));
+    const named = laterLines.flatMap((line) =>
+      line.type === 'proposals'
+        ? (line.changeSet as { files: Array<{ baseText: { textId: string }; proposedText: { textId: string } }> }).files.flatMap((file) => [
+            file.baseText.textId,
+            file.proposedText.textId,
+          ])
+        : line.type === 'file-text' && line.delta
+          ? [(line.delta as { from: string }).from]
+          : [],
+    );
     expect(named.filter((textId) => earlierIds.has(textId))).toEqual([]);
 
     const third = await world.reopen();

@@ -46,7 +46,9 @@ describe('run-log signing: the key', () => {
     try {
       await mkdir(keyFolderOf(other), { recursive: true, mode: 0o700 });
       await chown(keyFolderOf(other), 65534, 65534);
-      expect(await runFolderSigning(other, world.directory)).toEqual({ problem: expect.stringContaining('belongs to another user (uid 65534)') });
+      expect(await runFolderSigning(other, world.directory)).toEqual({
+        problem: expect.stringContaining('belongs to another user (uid 65534)'),
+      });
     } finally {
       await rm(other, { recursive: true, force: true });
     }
@@ -57,10 +59,14 @@ describe('run-log signing: the key', () => {
     try {
       await mkdir(keyFolderOf(other), { recursive: true, mode: 0o700 });
       await symlink(path.join(home, 'elsewhere'), path.join(keyFolderOf(other), 'run-log.key'));
-      expect(await runFolderSigning(other, world.directory)).toEqual({ problem: expect.stringMatching(/run-log\.key\) cannot be used: .*(ELOOP|symbolic link)/) });
+      expect(await runFolderSigning(other, world.directory)).toEqual({
+        problem: expect.stringMatching(/run-log\.key\) cannot be used: .*(ELOOP|symbolic link)/),
+      });
       await rm(path.join(keyFolderOf(other), 'run-log.key'));
       await chmod(keyFolderOf(other), 0o755);
-      expect(await runFolderSigning(other, world.directory)).toEqual({ problem: expect.stringContaining('can be read or written by others (mode 755)') });
+      expect(await runFolderSigning(other, world.directory)).toEqual({
+        problem: expect.stringContaining('can be read or written by others (mode 755)'),
+      });
     } finally {
       await rm(other, { recursive: true, force: true });
     }
@@ -72,7 +78,9 @@ describe('run-log signing: what verifies', () => {
     const runId = await finishedRun(world.manager, 'answer');
     await world.runLog.flush();
     const lines = await world.lines(runId);
-    expect(lines.every((line) => typeof line.mac === 'string' && Object.keys(line).at(-1) === 'mac' && Object.keys(line)[0] === 'type')).toBe(true);
+    expect(
+      lines.every((line) => typeof line.mac === 'string' && Object.keys(line).at(-1) === 'mac' && Object.keys(line)[0] === 'type'),
+    ).toBe(true);
     const contents = await (await world.reopen()).read(runId);
     expect(contents?.signature).toEqual({ status: 'signed' });
     expect(contents?.tasks[0]?.task.output).toBe('answer');
@@ -129,7 +137,11 @@ describe('run-log signing: what verifies', () => {
     const runId = await finishedRun(world.manager, 'mine');
     const file = await runFile(runId);
     const lines = (await readFile(file, 'utf8')).split('\n').filter((line) => line !== '');
-    const forged = JSON.stringify({ type: 'kept-conversation', key: runId, messages: [{ role: 'user', content: [{ type: 'text', text: 'planted' }] }] });
+    const forged = JSON.stringify({
+      type: 'kept-conversation',
+      key: runId,
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'planted' }] }],
+    });
     await writeFile(file, `${[...lines.slice(0, 1), forged, ...lines.slice(1)].join('\n')}\n`);
     const contents = await world.runLog.read(runId);
     expect(contents?.keptConversations.has(runId)).toBe(false);
@@ -140,7 +152,11 @@ describe('run-log signing: what verifies', () => {
     try {
       const runId = await finishedRun(unsignedWorld.manager);
       await unsignedWorld.runLog.flush();
-      expect(await unsignedWorld.runLog.signatureOf(runId)).toEqual({ status: 'foreign', reason: 'no-key', problem: 'the home is not writable' });
+      expect(await unsignedWorld.runLog.signatureOf(runId)).toEqual({
+        status: 'foreign',
+        reason: 'no-key',
+        problem: 'the home is not writable',
+      });
     } finally {
       await unsignedWorld.remove();
     }

@@ -20,7 +20,10 @@ afterEach(async () => {
 });
 
 const user = (text: string): ModelMessage => ({ role: 'user', content: [{ type: 'text', text }] });
-const callRead: ModelMessage = { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'Read', input: { file_path: 'a.ts' } }] };
+const callRead: ModelMessage = {
+  role: 'assistant',
+  content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'Read', input: { file_path: 'a.ts' } }],
+};
 
 describe('RunLog: what it writes as the events happen', () => {
   it('writes tasks, transcripts and conversations as they happen, and reads them back', async () => {
@@ -39,12 +42,22 @@ describe('RunLog: what it writes as the events happen', () => {
     context.appendTranscript({ type: 'tool-call', toolCallId: 'c1', toolName: 'Read', input: { file_path: 'a.ts' } });
     context.recordConversation?.([user('Where are dates parsed?'), callRead, user('notice')]);
     // The last message gained a part since the previous record: only it is sent again.
-    const grown: ModelMessage = { role: 'user', content: [{ type: 'tool-result', toolCallId: 'c1', toolName: 'Read', output: 'parse()', isError: false }, { type: 'text', text: 'notice' }] };
+    const grown: ModelMessage = {
+      role: 'user',
+      content: [
+        { type: 'tool-result', toolCallId: 'c1', toolName: 'Read', output: 'parse()', isError: false },
+        { type: 'text', text: 'notice' },
+      ],
+    };
     context.recordConversation?.([user('Where are dates parsed?'), callRead, grown]);
     context.appendTranscript({ type: 'tool-result', toolCallId: 'c2', toolName: 'Grep', output: 'found', isError: false });
     await runLog.flush();
     const conversations = (await world.lines('t1')).filter((line) => line.type === 'conversation');
-    expect(conversations.map((line) => [line.from, (line.messages as unknown[]).length])).toEqual([[0, 1], [0, 3], [2, 1]]);
+    expect(conversations.map((line) => [line.from, (line.messages as unknown[]).length])).toEqual([
+      [0, 1],
+      [0, 3],
+      [2, 1],
+    ]);
     expect((await world.lines('t1')).filter((line) => line.type === 'task')).toHaveLength(3);
 
     const child = new StagedWork();
@@ -53,12 +66,17 @@ describe('RunLog: what it writes as the events happen', () => {
     child.complete('fine');
     await manager.wait('t2');
     const contents = await runLog.read('t1');
-    expect(contents?.tasks.map((persisted) => [persisted.task.id, persisted.task.status])).toEqual([['t1', 'running'], ['t2', 'completed']]);
+    expect(contents?.tasks.map((persisted) => [persisted.task.id, persisted.task.status])).toEqual([
+      ['t1', 'running'],
+      ['t2', 'completed'],
+    ]);
     expect(contents?.tasks[0]?.task.model).toBe('scripted/model');
     expect(contents?.tasks[0]?.transcript.map((entry) => entry.type)).toEqual(['text', 'tool-call', 'tool-result']);
     expect(contents?.tasks[0]?.partialOutput).toBe('Looking');
     expect(contents?.conversations.get('t1')).toEqual([user('Where are dates parsed?'), callRead, grown]);
-    expect(contents?.resultsAfterConversation.get('t1')).toEqual([{ type: 'tool-result', toolCallId: 'c2', toolName: 'Grep', output: 'found', isError: false }]);
+    expect(contents?.resultsAfterConversation.get('t1')).toEqual([
+      { type: 'tool-result', toolCallId: 'c2', toolName: 'Grep', output: 'found', isError: false },
+    ]);
     expect(runLog.runOf('t2')).toBe('t1');
     root.complete('answer');
     await manager.wait('t1');
@@ -75,7 +93,7 @@ describe('RunLog: what it writes as the events happen', () => {
     await later.close();
   });
 
-  it('records each task\'s proposals as they change, and a removed set as removed', async () => {
+  it("records each task's proposals as they change, and a removed set as removed", async () => {
     const registry = new ChangeSetRegistry();
     world.runLog.attachChanges(registry);
     const work = new StagedWork();
@@ -89,7 +107,9 @@ describe('RunLog: what it writes as the events happen', () => {
     await world.runLog.flush();
     // Two edits before the run was written: one record, the proposal as it was then.
     expect((await world.lines('t1')).filter((line) => line.type === 'proposals')).toHaveLength(1);
-    expect((await world.runLog.read('t1'))?.changeSets.map((set) => set.files.map((file) => [file.proposedContent, file.hunks[0]?.decision]))).toEqual([[['c\n', 'pending']]]);
+    expect(
+      (await world.runLog.read('t1'))?.changeSets.map((set) => set.files.map((file) => [file.proposedContent, file.hunks[0]?.decision])),
+    ).toEqual([[['c\n', 'pending']]]);
 
     // A review decision after the task ended is written without waiting for a flush.
     changeSet.accept();
@@ -103,7 +123,7 @@ describe('RunLog: what it writes as the events happen', () => {
   });
 });
 
-describe('RunLog as the task manager\'s store', () => {
+describe("RunLog as the task manager's store", () => {
   it('gives a history a second task manager loads as the first had it', async () => {
     const { manager } = world;
     const root = new StagedWork();
@@ -123,7 +143,10 @@ describe('RunLog as the task manager\'s store', () => {
     await reloaded.load();
     expect(reloaded.list()).toEqual(manager.list());
     // The first manager keeps its finished transcripts in the log (run-transcripts.test.ts): read back, they agree.
-    expect(reloaded.transcript('t1')).toEqual([{ type: 'text', text: 'one' }, { type: 'text', text: 'two' }]);
+    expect(reloaded.transcript('t1')).toEqual([
+      { type: 'text', text: 'one' },
+      { type: 'text', text: 'two' },
+    ]);
     expect(reloaded.transcript('t1')).toEqual(await manager.readTranscript('t1'));
     expect(reloaded.transcript('t3')).toEqual(await manager.readTranscript('t3'));
   });
@@ -150,7 +173,7 @@ describe('RunLog as the task manager\'s store', () => {
     expect((await log.load()).tasks.map((persisted) => persisted.task.id)).toEqual(['t2', 't3']);
   });
 
-  it('caps each task\'s transcript at the most recent 1,000 entries and says how many were left out', async () => {
+  it("caps each task's transcript at the most recent 1,000 entries and says how many were left out", async () => {
     const work = new StagedWork();
     await world.manager.start(task(work));
     const context = await work.started;
@@ -173,7 +196,7 @@ describe('RunLog as the task manager\'s store', () => {
 });
 
 describe('RunLog: the index', () => {
-  it('lists the runs newest first with their root\'s status, tasks and file size', async () => {
+  it("lists the runs newest first with their root's status, tasks and file size", async () => {
     await finishedRun(world.manager, 'first');
     await world.clock.advance(1000);
     const root = new StagedWork();
@@ -214,7 +237,10 @@ describe('RunLog: the index', () => {
     const { task: started } = await manager.start(task(followUp, { parentId: runId, followUp: true }));
     followUp.complete('second answer');
     await manager.wait(started.id);
-    expect((await later.read(runId))?.tasks.map((persisted) => [persisted.task.id, persisted.task.output])).toEqual([['t1', 'first answer'], ['t2', 'second answer']]);
+    expect((await later.read(runId))?.tasks.map((persisted) => [persisted.task.id, persisted.task.output])).toEqual([
+      ['t1', 'first answer'],
+      ['t2', 'second answer'],
+    ]);
     expect(later.runs()[0]?.taskIds).toEqual(['t1', 't2']);
     await later.close();
   });

@@ -67,10 +67,19 @@ describe('run retention', () => {
     expect(await exists('t1.jsonl')).toBe(false);
   });
 
-  it('removes none of the user\'s runs for an index line that claims a huge run without its file (planted)', async () => {
+  it("removes none of the user's runs for an index line that claims a huge run without its file (planted)", async () => {
     world = await createRunLogWorld();
     await finishedRuns(3, 1000);
-    const planted = { runId: 't900', description: 'planted', role: 'researcher', status: 'completed', createdAt: 0, updatedAt: 4e12, bytes: 2e9, taskIds: ['t900'] };
+    const planted = {
+      runId: 't900',
+      description: 'planted',
+      role: 'researcher',
+      status: 'completed',
+      createdAt: 0,
+      updatedAt: 4e12,
+      bytes: 2e9,
+      taskIds: ['t900'],
+    };
     await appendFile(path.join(world.directory, 'index.jsonl'), `${JSON.stringify(planted)}\n`);
     const log = await world.reopen({ retention: { maxBytes: 1024 * 1024 } });
     expect(log.runs().map((run) => run.runId)).toEqual(['t900', 't3', 't2', 't1']);
@@ -89,11 +98,33 @@ describe('run retention', () => {
   });
 
   it('leaves a run another process is still working on, unless nobody touched it for longer than the age limit', () => {
-    const run = (runId: string, updatedAt: number, status: RunSummary['status'], openTasks = 0): RunSummary => ({ runId, description: '', role: 'coordinator', status, createdAt: updatedAt, updatedAt, bytes: 100, taskIds: [runId], openTasks });
-    const runs = [run('old-abandoned', 0, 'running'), run('root-done-child-working', 5 * dayMs, 'completed', 1), run('running', 6 * dayMs, 'waiting'), run('done', 7 * dayMs, 'completed'), run('newest', 8 * dayMs, 'completed')];
-    const pruned = runsToPrune({ runs, count: runs.length, totalBytes: 500, now: 8 * dayMs, isBeingWritten: () => false }, resolveRetention({ keepRuns: 1, maxAgeDays: 7.5 }));
+    const run = (runId: string, updatedAt: number, status: RunSummary['status'], openTasks = 0): RunSummary => ({
+      runId,
+      description: '',
+      role: 'coordinator',
+      status,
+      createdAt: updatedAt,
+      updatedAt,
+      bytes: 100,
+      taskIds: [runId],
+      openTasks,
+    });
+    const runs = [
+      run('old-abandoned', 0, 'running'),
+      run('root-done-child-working', 5 * dayMs, 'completed', 1),
+      run('running', 6 * dayMs, 'waiting'),
+      run('done', 7 * dayMs, 'completed'),
+      run('newest', 8 * dayMs, 'completed'),
+    ];
+    const pruned = runsToPrune(
+      { runs, count: runs.length, totalBytes: 500, now: 8 * dayMs, isBeingWritten: () => false },
+      resolveRetention({ keepRuns: 1, maxAgeDays: 7.5 }),
+    );
     expect(pruned.map((summary) => summary.runId)).toEqual(['old-abandoned', 'done']);
-    const bySize = runsToPrune({ runs, count: runs.length, totalBytes: 500, now: 8 * dayMs, isBeingWritten: (runId) => runId === 'old-abandoned' }, resolveRetention({ maxBytes: 250 }));
+    const bySize = runsToPrune(
+      { runs, count: runs.length, totalBytes: 500, now: 8 * dayMs, isBeingWritten: (runId) => runId === 'old-abandoned' },
+      resolveRetention({ maxBytes: 250 }),
+    );
     expect(bySize.map((summary) => summary.runId)).toEqual(['done', 'newest']);
   });
 });
@@ -102,7 +133,16 @@ describe('the run index', () => {
   it('rewrites itself once stale lines outnumber the live runs, keeping the last line per run', async () => {
     world = await createRunLogWorld();
     const index = await RunIndex.read(world.directory, (message) => world.warnings.push(message));
-    const summary = (runId: string, updatedAt: number): RunSummary => ({ runId, description: `run ${runId}`, role: 'researcher', status: 'completed', createdAt: 0, updatedAt, bytes: updatedAt, taskIds: [runId] });
+    const summary = (runId: string, updatedAt: number): RunSummary => ({
+      runId,
+      description: `run ${runId}`,
+      role: 'researcher',
+      status: 'completed',
+      createdAt: 0,
+      updatedAt,
+      bytes: updatedAt,
+      taskIds: [runId],
+    });
     for (let update = 1; update <= 80; update++) {
       index.update(summary(`r${update % 3}`, update));
       await index.writePending();
@@ -121,11 +161,25 @@ describe('the run index', () => {
   it('keeps a run another process appended when it rewrites', async () => {
     world = await createRunLogWorld();
     const index = await RunIndex.read(world.directory, () => undefined);
-    const other: RunSummary = { runId: 'other', description: '', role: 'r', status: 'completed', createdAt: 0, updatedAt: 0, bytes: 0, taskIds: ['other'] };
+    const other: RunSummary = {
+      runId: 'other',
+      description: '',
+      role: 'r',
+      status: 'completed',
+      createdAt: 0,
+      updatedAt: 0,
+      bytes: 0,
+      taskIds: ['other'],
+    };
     await appendFile(index.filePath, `${JSON.stringify(other)}\n`);
     index.update({ ...other, runId: 'mine', taskIds: ['mine'] });
     await index.writePending();
     await index.compact();
-    expect((await readFile(index.filePath, 'utf8')).split('\n').filter((line) => line !== '').map((line) => (JSON.parse(line) as RunSummary).runId)).toEqual(['other', 'mine']);
+    expect(
+      (await readFile(index.filePath, 'utf8'))
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => (JSON.parse(line) as RunSummary).runId),
+    ).toEqual(['other', 'mine']);
   });
 });

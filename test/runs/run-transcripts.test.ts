@@ -123,7 +123,11 @@ describe('RunLog as the transcript archive', () => {
     await manager.wait(started.id);
     await manager.flush();
     expect(manager.transcript(started.id)).toEqual([]);
-    expect((await manager.readTranscript(started.id)).map((entry) => (entry.type === 'text' || entry.type === 'notice' ? entry.text : entry.type))).toEqual(['first turn', 'tool-call', 'resumed', 'second turn']);
+    expect(
+      (await manager.readTranscript(started.id)).map((entry) =>
+        entry.type === 'text' || entry.type === 'notice' ? entry.text : entry.type,
+      ),
+    ).toEqual(['first turn', 'tool-call', 'resumed', 'second turn']);
     first.complete('too late');
   });
 
@@ -132,7 +136,9 @@ describe('RunLog as the transcript archive', () => {
     const runId = await finishedRun(world.manager);
     await world.manager.flush();
     await world.runLog.forget([runId]);
-    expect(await world.manager.readTranscript(runId)).toEqual([{ type: 'notice', text: `The transcript of task ${runId} is no longer kept: its run was removed from the run history.` }]);
+    expect(await world.manager.readTranscript(runId)).toEqual([
+      { type: 'notice', text: `The transcript of task ${runId} is no longer kept: its run was removed from the run history.` },
+    ]);
   });
 
   it('leaves transcripts in memory once detached, and still reads back those it took', async () => {

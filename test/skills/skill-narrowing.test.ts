@@ -4,7 +4,16 @@ import type { SkillDefinition } from '../../src/engine/skills/skill-definition.j
 import { SkillNarrowing } from '../../src/engine/skills/skill-narrowing.js';
 
 function skill(name: string, allowedTools?: string[]): SkillDefinition {
-  return { name, description: name, body: '', scope: 'workspace', folder: `.claude/skills/${name}`, label: `.claude/skills/${name}/SKILL.md`, digest: 'sha256:0', ...(allowedTools ? { allowedTools } : {}) };
+  return {
+    name,
+    description: name,
+    body: '',
+    scope: 'workspace',
+    folder: `.claude/skills/${name}`,
+    label: `.claude/skills/${name}/SKILL.md`,
+    digest: 'sha256:0',
+    ...(allowedTools ? { allowedTools } : {}),
+  };
 }
 
 const call = (toolCallId: string, toolName: string, input: unknown = {}) => ({ toolCallId, toolName, input });
@@ -15,7 +24,11 @@ describe('SkillNarrowing', () => {
     expect(narrowing.review([call('1', 'Edit'), call('2', 'Skill', { name: 'notes' }), call('3', 'Edit'), call('4', 'Read')])).toEqual(
       new Map([['3', 'Refused: you are using the skill "notes", which allows only Read, Grep. Edit is not among them.']]),
     );
-    expect([...narrowing.review([call('5', 'Bash', { command: 'ls' }), call('6', 'Grep'), call('7', 'CompleteTask'), call('8', 'Skill', { name: 'x' })]).keys()]).toEqual(['5']);
+    expect([
+      ...narrowing
+        .review([call('5', 'Bash', { command: 'ls' }), call('6', 'Grep'), call('7', 'CompleteTask'), call('8', 'Skill', { name: 'x' })])
+        .keys(),
+    ]).toEqual(['5']);
   });
 
   it('narrows to what both skills allow, never widens; a skill without allowed-tools or a file read narrows nothing', () => {

@@ -32,7 +32,9 @@ describe('skillsCapability', () => {
     expect(await skillsCapability({ root, workspaceAllowed: () => false }).grant(task)).toBeUndefined();
     const changed = await skillsCapability({ root, workspaceAllowed: () => true, trustsSkill: () => false }).grant(task);
     expect(changed?.tools).toBeUndefined();
-    expect(changed?.notices).toEqual(['.github/skills/lint/SKILL.md was not used: it was added or changed after the folder was trusted (trust it again to use it)']);
+    expect(changed?.notices).toEqual([
+      '.github/skills/lint/SKILL.md was not used: it was added or changed after the folder was trusted (trust it again to use it)',
+    ]);
   });
 
   it('gives nothing to an agent whose role leaves Skill out of its tools', async () => {

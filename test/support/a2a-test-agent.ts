@@ -6,7 +6,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { AgentCard } from '@a2a-js/sdk';
-import { AgentEvent, type AgentExecutor, DefaultRequestHandler, type ExecutionEventBus, InMemoryTaskStore, type RequestContext } from '@a2a-js/sdk/server';
+import {
+  AgentEvent,
+  type AgentExecutor,
+  DefaultRequestHandler,
+  type ExecutionEventBus,
+  InMemoryTaskStore,
+  type RequestContext,
+} from '@a2a-js/sdk/server';
 import { startA2aHttpServer } from '../../src/engine/servers/a2a/a2a-http-server.js';
 import { artifactUpdate, message, statusUpdate, task, type TaskStateName, textOf, textPart } from '../../src/engine/a2a/a2a-objects.js';
 import { createDeferred } from '../../src/engine/util/deferred.js';
@@ -47,12 +54,19 @@ export interface TestAgentOptions {
 
 /** A status event; with text, the agent's message. */
 export function status(turn: TestAgentTurn, state: TaskStateName, text?: string, metadata?: Record<string, unknown>) {
-  const said = text === undefined ? undefined : message({ role: 'agent', messageId: randomUUID(), parts: [textPart(text)], taskId: turn.taskId, contextId: turn.contextId });
+  const said =
+    text === undefined
+      ? undefined
+      : message({ role: 'agent', messageId: randomUUID(), parts: [textPart(text)], taskId: turn.taskId, contextId: turn.contextId });
   turn.bus.publish(AgentEvent.statusUpdate(statusUpdate(turn.taskId, turn.contextId, state, said, metadata)));
 }
 
 export function artifactChunk(turn: TestAgentTurn, text: string, append: boolean, lastChunk = false) {
-  turn.bus.publish(AgentEvent.artifactUpdate(artifactUpdate(turn.taskId, turn.contextId, { artifactId: 'answer', parts: [textPart(text)], append, lastChunk })));
+  turn.bus.publish(
+    AgentEvent.artifactUpdate(
+      artifactUpdate(turn.taskId, turn.contextId, { artifactId: 'answer', parts: [textPart(text)], append, lastChunk }),
+    ),
+  );
 }
 
 export async function startTestAgent(behavior: TestAgentBehavior, options: TestAgentOptions = {}): Promise<TestAgent> {
@@ -87,7 +101,11 @@ export async function startTestAgent(behavior: TestAgentBehavior, options: TestA
     AgentCard.fromJSON({
       name: 'test-remote',
       description: 'A remote agent for the tests',
-      supportedInterfaces: (options.versions ?? ['1.0', '0.3']).map((protocolVersion) => ({ url, protocolBinding: 'JSONRPC', protocolVersion })),
+      supportedInterfaces: (options.versions ?? ['1.0', '0.3']).map((protocolVersion) => ({
+        url,
+        protocolBinding: 'JSONRPC',
+        protocolVersion,
+      })),
       version: '1.0.0',
       capabilities: { streaming: true },
       defaultInputModes: ['text/plain'],

@@ -32,7 +32,11 @@ export async function makeGitWorld(): Promise<GitWorld> {
 }
 
 export function git(directory: string, args: string[], world: GitWorld): string {
-  return execFileSync('git', args, { cwd: directory, env: { ...process.env, ...world.environment, PATH: process.env.PATH ?? '' }, encoding: 'utf8' });
+  return execFileSync('git', args, {
+    cwd: directory,
+    env: { ...process.env, ...world.environment, PATH: process.env.PATH ?? '' },
+    encoding: 'utf8',
+  });
 }
 
 /** Makes `directory` a repository on `main` with everything in it committed, and an identity of its own. */
@@ -71,7 +75,10 @@ export function checkoutState(directory: string, world: GitWorld): Record<string
  * a `git status`, with `runsGitStatus`); every call's arguments go to `gh-calls.txt`, and the
  * `--body-file` it was given to `pr-body.md`.
  */
-export async function installGhStandIn(world: GitWorld, options: { runsGitStatus?: boolean } = {}): Promise<{ calls(): Promise<string[][]>; body(): Promise<string> }> {
+export async function installGhStandIn(
+  world: GitWorld,
+  options: { runsGitStatus?: boolean } = {},
+): Promise<{ calls(): Promise<string[][]>; body(): Promise<string> }> {
   const calls = path.join(world.home, 'gh-calls.txt');
   const body = path.join(world.home, 'pr-body.md');
   const script = [

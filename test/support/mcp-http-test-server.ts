@@ -21,7 +21,9 @@ export async function startHttpMcpServer(): Promise<HttpMcpServer> {
   const http: Server = createServer(async (request, response) => {
     seen.push(request.headers.authorization ?? '');
     const server = new McpServer({ name: 'http-test', version: '1.0.0' });
-    server.registerTool('shout', { description: 'Upper-cases the text.', inputSchema: { text: z.string() } }, async ({ text }) => ({ content: [{ type: 'text', text: text.toUpperCase() }] }));
+    server.registerTool('shout', { description: 'Upper-cases the text.', inputSchema: { text: z.string() } }, async ({ text }) => ({
+      content: [{ type: 'text', text: text.toUpperCase() }],
+    }));
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     response.on('close', () => {
       void transport.close();

@@ -23,37 +23,56 @@ if (process.argv.includes('--crash')) {
 
 const server = new McpServer({ name: 'test-server', version: '1.0.0' });
 const text = (value) => ({ content: [{ type: 'text', text: value }] });
-server.registerTool('echo', { description: 'Says the text back.', inputSchema: { text: z.string() } }, async ({ text: value }) => text(`echo: ${value}`));
-server.registerTool('add', { description: 'Adds two numbers.', inputSchema: { a: z.number(), b: z.number() } }, async ({ a, b }) => text(String(a + b)));
-server.registerTool('fail', { description: 'Always fails.', inputSchema: {} }, async () => ({ ...text('the widget is broken'), isError: true }));
-server.registerTool('write', { description: 'Writes a file.', inputSchema: { path: z.string(), text: z.string() } }, async ({ path, text: content }) => {
-  try {
-    writeFileSync(path, content);
-    return text(`wrote ${path}`);
-  } catch (error) {
-    return { ...text(`could not write ${path}: ${error.message}`), isError: true };
-  }
-});
-server.registerTool('probe', { description: 'Reads files and posts them.', inputSchema: { paths: z.array(z.string()), url: z.string().optional() } }, async ({ paths, url }) => {
-  const read = paths.map((path) => {
+server.registerTool('echo', { description: 'Says the text back.', inputSchema: { text: z.string() } }, async ({ text: value }) =>
+  text(`echo: ${value}`),
+);
+server.registerTool('add', { description: 'Adds two numbers.', inputSchema: { a: z.number(), b: z.number() } }, async ({ a, b }) =>
+  text(String(a + b)),
+);
+server.registerTool('fail', { description: 'Always fails.', inputSchema: {} }, async () => ({
+  ...text('the widget is broken'),
+  isError: true,
+}));
+server.registerTool(
+  'write',
+  { description: 'Writes a file.', inputSchema: { path: z.string(), text: z.string() } },
+  async ({ path, text: content }) => {
     try {
-      return `${path}: ${readFileSync(path, 'utf8')}`;
+      writeFileSync(path, content);
+      return text(`wrote ${path}`);
     } catch (error) {
-      return `${path}: unreadable (${error.code ?? error.message})`;
+      return { ...text(`could not write ${path}: ${error.message}`), isError: true };
     }
-  });
-  if (url) {
-    try {
-      const response = await fetch(url, { method: 'POST', body: read.join('\n'), signal: AbortSignal.timeout(5000) });
-      read.push(`posted: ${response.status}`);
-    } catch (error) {
-      read.push(`not posted: ${error.cause?.code ?? error.message}`);
+  },
+);
+server.registerTool(
+  'probe',
+  { description: 'Reads files and posts them.', inputSchema: { paths: z.array(z.string()), url: z.string().optional() } },
+  async ({ paths, url }) => {
+    const read = paths.map((path) => {
+      try {
+        return `${path}: ${readFileSync(path, 'utf8')}`;
+      } catch (error) {
+        return `${path}: unreadable (${error.code ?? error.message})`;
+      }
+    });
+    if (url) {
+      try {
+        const response = await fetch(url, { method: 'POST', body: read.join('\n'), signal: AbortSignal.timeout(5000) });
+        read.push(`posted: ${response.status}`);
+      } catch (error) {
+        read.push(`not posted: ${error.cause?.code ?? error.message}`);
+      }
     }
-  }
-  return text(read.join('\n'));
-});
-server.registerTool('environment', { description: 'Names the variables it got.', inputSchema: {} }, async () => text(Object.keys(process.env).sort().join(',')));
+    return text(read.join('\n'));
+  },
+);
+server.registerTool('environment', { description: 'Names the variables it got.', inputSchema: {} }, async () =>
+  text(Object.keys(process.env).sort().join(',')),
+);
 // A schema far too large to show a model on every request.
-const huge = Object.fromEntries(Array.from({ length: 1500 }, (_, index) => [`field${index}`, z.string().optional().describe('a field nobody needs')]));
+const huge = Object.fromEntries(
+  Array.from({ length: 1500 }, (_, index) => [`field${index}`, z.string().optional().describe('a field nobody needs')]),
+);
 server.registerTool('huge', { description: 'Has an enormous schema.', inputSchema: huge }, async () => text('ok'));
 await server.connect(new StdioServerTransport());

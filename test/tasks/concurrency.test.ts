@@ -179,7 +179,10 @@ describe('concurrency', () => {
 });
 
 function slotHolders(manager: TaskManager): string[] {
-  return manager.lifecycleReport().tasks.filter((entry) => entry.holdsSlot).map((entry) => entry.id);
+  return manager
+    .lifecycleReport()
+    .tasks.filter((entry) => entry.holdsSlot)
+    .map((entry) => entry.id);
 }
 
 function phases(manager: TaskManager): Record<string, string> {
@@ -203,7 +206,9 @@ describe('the most tasks one run may start', () => {
     const other = new StagedWork();
     const otherRoot = await manager.start(task(other.work));
     await other.started;
-    await expect(manager.start(task(new StagedWork().work, { parentId: otherRoot.task.id }))).resolves.toMatchObject({ backgrounded: true });
+    await expect(manager.start(task(new StagedWork().work, { parentId: otherRoot.task.id }))).resolves.toMatchObject({
+      backgrounded: true,
+    });
   });
 });
 

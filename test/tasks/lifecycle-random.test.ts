@@ -22,7 +22,9 @@ describe('task lifecycle under random interleavings', () => {
       try {
         await runScenario(seed);
       } catch (error) {
-        throw new Error(`seed ${seed} broke an invariant (replay with LIFECYCLE_SEED=${seed}): ${(error as Error).message}`, { cause: error });
+        throw new Error(`seed ${seed} broke an invariant (replay with LIFECYCLE_SEED=${seed}): ${(error as Error).message}`, {
+          cause: error,
+        });
       }
     }
   }, 600_000);
@@ -48,7 +50,15 @@ async function runScenario(seed: number): Promise<void> {
 
   const actions: Array<() => Promise<void> | void> = [
     () => {
-      runs.push(manager.start({ role: 'root', description: 'A run', prompt: 'Go', mode: pick(['foreground', 'background'] as const), work: newWork() }));
+      runs.push(
+        manager.start({
+          role: 'root',
+          description: 'A run',
+          prompt: 'Go',
+          mode: pick(['foreground', 'background'] as const),
+          work: newWork(),
+        }),
+      );
     },
     () => sendToIdle({ type: 'complete' }),
     () => sendToIdle({ type: 'fail' }),
@@ -89,7 +99,10 @@ async function runScenario(seed: number): Promise<void> {
   }
   await clock.advance(100);
   const unfinished = manager.list().filter((task) => !isTerminal(task.status));
-  expect(unfinished.map((task) => `${task.id} ${task.status}`), 'every task ends').toEqual([]);
+  expect(
+    unfinished.map((task) => `${task.id} ${task.status}`),
+    'every task ends',
+  ).toEqual([]);
   await Promise.all(manager.list().map((task) => manager.wait(task.id)));
   expect(manager.lifecycleReport()).toMatchObject({ slotsInUse: 0, queued: 0 });
   await Promise.all(runs); // every run's caller heard of its end (a hang here times the test out)
@@ -107,7 +120,9 @@ function checkInvariants(manager: TaskManager, maxConcurrent: number): void {
     if (task.phase === 'running' || task.phase === 'resuming') expect(task.openWaits, `${task.id} open waits`).toBe(0);
     expect(task.userWaits, `${task.id} waits for the user only within its open waits`).toBeLessThanOrEqual(task.openWaits);
     const status = manager.get(task.id)?.status;
-    expect(status === 'waiting', `${task.id} shows waiting exactly while it waits for the user`).toBe(task.phase === 'waiting' && task.userWaits > 0);
+    expect(status === 'waiting', `${task.id} shows waiting exactly while it waits for the user`).toBe(
+      task.phase === 'waiting' && task.userWaits > 0,
+    );
   }
   const inQueue = report.tasks.filter((task) => task.phase === 'queued' || task.phase === 'resuming').length;
   expect(report.queued, 'queued and resuming tasks are exactly the queue').toBe(inQueue);

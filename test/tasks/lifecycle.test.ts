@@ -7,7 +7,14 @@ import { EventLog } from './support/event-log.js';
 import { StagedWork } from './support/staged-work.js';
 
 function task(work: StagedWork, overrides: Partial<StartTaskOptions> = {}): StartTaskOptions {
-  return { role: 'researcher', description: 'Find usages', prompt: 'Find all usages of foo', mode: 'foreground', work: work.work, ...overrides };
+  return {
+    role: 'researcher',
+    description: 'Find usages',
+    prompt: 'Find all usages of foo',
+    mode: 'foreground',
+    work: work.work,
+    ...overrides,
+  };
 }
 
 function setup(options: ConstructorParameters<typeof TaskManager>[0] = {}) {
@@ -35,7 +42,15 @@ describe('TaskManager lifecycle', () => {
     work.complete('found 3 usages');
     const result = await started;
     expect(result.backgrounded).toBe(false);
-    expect(result.task).toMatchObject({ id: 't1', status: 'completed', output: 'found 3 usages', background: false, depth: 0, rootId: 't1', parentId: null });
+    expect(result.task).toMatchObject({
+      id: 't1',
+      status: 'completed',
+      output: 'found 3 usages',
+      background: false,
+      depth: 0,
+      rootId: 't1',
+      parentId: null,
+    });
     expect(result.task.startedAt).toBe(clock.now() - 500);
     expect(result.task.endedAt).toBe(clock.now());
     expect(log.statuses('t1')).toEqual(['queued', 'running', 'completed']);
@@ -137,7 +152,16 @@ describe('TaskManager lifecycle', () => {
     work.complete('done');
     await started;
     const kinds = log.forTask('t1').map((event) => (event.type === 'task-transcript' ? `transcript#${event.index}` : event.type));
-    expect(kinds).toEqual(['task-start', 'task-update', 'task-update', 'task-text-delta', 'task-text-delta', 'transcript#0', 'transcript#1', 'task-end']);
+    expect(kinds).toEqual([
+      'task-start',
+      'task-update',
+      'task-update',
+      'task-text-delta',
+      'task-text-delta',
+      'transcript#0',
+      'transcript#1',
+      'task-end',
+    ]);
   });
 
   it('caps the kept transcript and says how many entries were dropped', async () => {

@@ -14,15 +14,25 @@ describe('buildRunTrace', () => {
       prompt: 'Write it',
       mode: 'background',
       work: async (context) => {
-        context.appendTranscript({ type: 'tool-call', toolCallId: 'c1', toolName: 'Write', input: { file_path: 'a.txt', content: 'x'.repeat(10_000) } });
+        context.appendTranscript({
+          type: 'tool-call',
+          toolCallId: 'c1',
+          toolName: 'Write',
+          input: { file_path: 'a.txt', content: 'x'.repeat(10_000) },
+        });
         context.appendTranscript({ type: 'tool-result', toolCallId: 'c1', toolName: 'Write', output: 'y'.repeat(10_000), isError: false });
         context.appendTranscript({ type: 'tool-call', toolCallId: 'c2', toolName: 'Read', input: { file_path: 'a.txt' } });
         return { status: 'completed', output: 'Written.' };
       },
     });
     await taskManager.wait(started.task.id);
-    const [call, result, small] = (await buildRunTrace(taskManager, new ChangeSetRegistry(), started.task.id, { maxToolResultCharacters: 100 })).run.transcript;
-    expect(call).toMatchObject({ type: 'tool-call', input: expect.stringMatching(/^\{"file_path":"a\.txt","content":"x+ \[cut: \d+ more characters\]$/) });
+    const [call, result, small] = (
+      await buildRunTrace(taskManager, new ChangeSetRegistry(), started.task.id, { maxToolResultCharacters: 100 })
+    ).run.transcript;
+    expect(call).toMatchObject({
+      type: 'tool-call',
+      input: expect.stringMatching(/^\{"file_path":"a\.txt","content":"x+ \[cut: \d+ more characters\]$/),
+    });
     expect((call as { input: string }).input.length).toBeLessThan(150);
     expect(result).toMatchObject({ type: 'tool-result', output: expect.stringMatching(/^y{100}\n\[cut: 9900 more characters\]$/) });
     expect(small).toEqual({ type: 'tool-call', toolCallId: 'c2', toolName: 'Read', input: { file_path: 'a.txt' } });

@@ -111,7 +111,10 @@ async function engineTranscript(): Promise<TranscriptEntry[]> {
 }
 
 const roundTrip = <Value>(value: Value): Value => JSON.parse(JSON.stringify(value)) as Value;
-const definedKeys = (value: object) => Object.entries(value).filter(([, field]) => field !== undefined).map(([key]) => key);
+const definedKeys = (value: object) =>
+  Object.entries(value)
+    .filter(([, field]) => field !== undefined)
+    .map(([key]) => key);
 const sorted = (keys: Iterable<string>) => [...new Set(keys)].sort();
 
 describe('TaskSnapshot: one definition, read by the history and the sidebar', () => {
@@ -182,7 +185,9 @@ describe('TaskSnapshot: one definition, read by the history and the sidebar', ()
     expectTypeOf<z.infer<typeof taskSnapshotSchemas.lenient>>().toEqualTypeOf<TaskSnapshot>();
     expectTypeOf<z.infer<typeof taskSnapshotSchemas.strict>>().toEqualTypeOf<TaskSnapshot>();
     expectTypeOf<ProtocolTask>().toEqualTypeOf<Omit<TaskSnapshot, 'prompt' | 'output' | 'ancestorTasks'>>();
-    expectTypeOf<Omit<TaskDetail, 'taskId' | 'commandApproval'>>().toEqualTypeOf<Pick<TaskSnapshot, 'prompt' | 'output' | 'ancestorTasks'>>();
+    expectTypeOf<Omit<TaskDetail, 'taskId' | 'commandApproval'>>().toEqualTypeOf<
+      Pick<TaskSnapshot, 'prompt' | 'output' | 'ancestorTasks'>
+    >();
     expectTypeOf<z.infer<typeof stopReasonSchemas.lenient>>().toEqualTypeOf<StopReason>();
   });
 });
@@ -217,8 +222,9 @@ describe('TranscriptEntry: one definition, read by the history and the sidebar',
       transcriptLength: 1,
     });
     const warnings: string[] = [];
-    const history = parsePersistedHistory(roundTrip({ version: 1, tasks: [{ task: snapshot, transcript: [entry], droppedTranscriptEntries: 0 }] }), (message) =>
-      warnings.push(message),
+    const history = parsePersistedHistory(
+      roundTrip({ version: 1, tasks: [{ task: snapshot, transcript: [entry], droppedTranscriptEntries: 0 }] }),
+      (message) => warnings.push(message),
     );
     expect(history?.tasks.map((persisted) => persisted.transcript)).toEqual([[{ type: 'tool-call', toolCallId: 'c1', toolName: 'Edit' }]]);
     expect(warnings).toEqual([]);

@@ -130,8 +130,16 @@ describe('stopping tasks', () => {
     await clock.advance(2_000);
     const final = await stopping;
     expect(final).toMatchObject({ status: 'stopped', stopReason: { kind: 'user' }, output: 'root partial' });
-    expect(manager.get('t2')).toMatchObject({ status: 'stopped', stopReason: { kind: 'parent-stopped', parentId: 't1' }, output: 'child streamed text' });
-    expect(manager.get('t3')).toMatchObject({ status: 'stopped', stopReason: { kind: 'parent-stopped', parentId: 't2' }, output: 'grandchild partial' });
+    expect(manager.get('t2')).toMatchObject({
+      status: 'stopped',
+      stopReason: { kind: 'parent-stopped', parentId: 't1' },
+      output: 'child streamed text',
+    });
+    expect(manager.get('t3')).toMatchObject({
+      status: 'stopped',
+      stopReason: { kind: 'parent-stopped', parentId: 't2' },
+      output: 'grandchild partial',
+    });
     expect(stopReasonOf(grandchild.context!.signal)).toEqual({ kind: 'parent-stopped', parentId: 't2' });
     log.assertWellFormed();
   });

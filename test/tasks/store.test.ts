@@ -78,7 +78,12 @@ describe('JsonFileTaskStore', () => {
     const clock = new ManualClock(1_800_000_000_000);
     const reloaded = new TaskManager({ clock, store: new JsonFileTaskStore(filePath) });
     await reloaded.load();
-    expect(reloaded.get('t1')).toMatchObject({ status: 'interrupted', stopReason: { kind: 'interrupted' }, output: 'was halfway through', endedAt: clock.now() });
+    expect(reloaded.get('t1')).toMatchObject({
+      status: 'interrupted',
+      stopReason: { kind: 'interrupted' },
+      output: 'was halfway through',
+      endedAt: clock.now(),
+    });
     expect(reloaded.get('t2')).toMatchObject({ status: 'interrupted', stopReason: { kind: 'interrupted' } });
     expect(reloaded.get('t2')?.output).toBeUndefined();
     await reloaded.stopAll({ kind: 'user' }); // nothing to stop: loaded tasks are history
@@ -198,7 +203,9 @@ describe('JsonFileTaskStore', () => {
     expect(leftovers).toHaveLength(1); // the stray temp file the crash left behind
     expect(await fs.readFile(filePath, 'utf8')).toBe(before);
     const loaded = await new JsonFileTaskStore(filePath).load();
-    expect(loaded.tasks.map((persisted) => [persisted.task.id, persisted.task.status, persisted.task.output])).toEqual([['t1', 'completed', 'approved']]);
+    expect(loaded.tasks.map((persisted) => [persisted.task.id, persisted.task.status, persisted.task.output])).toEqual([
+      ['t1', 'completed', 'approved'],
+    ]);
   });
 
   it('a failed rename leaves the old file and cleans up its temp file', async () => {
@@ -240,8 +247,13 @@ describe('JsonFileTaskStore', () => {
       },
     };
     const store = new JsonFileTaskStore(filePath, { fileSystem: gated });
-    const history = (marker: string): PersistedHistory => ({ version: 1, tasks: [], marker } as PersistedHistory);
-    const saves = [store.save(history('first')), store.save(history('second')), store.save(history('third')), store.save(history('latest'))];
+    const history = (marker: string): PersistedHistory => ({ version: 1, tasks: [], marker }) as PersistedHistory;
+    const saves = [
+      store.save(history('first')),
+      store.save(history('second')),
+      store.save(history('third')),
+      store.save(history('latest')),
+    ];
     await firstWriteBegan;
     expect(writesStarted).toBe(1);
     releaseFirstWrite();

@@ -12,7 +12,11 @@ function task(work: StagedWork, overrides: Partial<StartTaskOptions> = {}): Star
 }
 
 async function tree(manager: TaskManager, rootBudget?: number) {
-  const works = { root: new StagedWork({ onAbort: 'return' }), child: new StagedWork({ onAbort: 'return' }), grandchild: new StagedWork({ onAbort: 'return' }) };
+  const works = {
+    root: new StagedWork({ onAbort: 'return' }),
+    child: new StagedWork({ onAbort: 'return' }),
+    grandchild: new StagedWork({ onAbort: 'return' }),
+  };
   await manager.start(task(works.root, { maxTokens: rootBudget }));
   await manager.start(task(works.child, { parentId: 't1' }));
   await manager.start(task(works.grandchild, { parentId: 't2' }));
@@ -57,7 +61,10 @@ describe('a subtree budget set by the work (limitTreeTokens)', () => {
     const { root, child, grandchild } = await tree(manager);
     grandchild.reportUsage({ inputTokens: 30, outputTokens: 0 });
     child.limitTreeTokens?.(20);
-    expect(stopReasonOf(child.signal)).toEqual({ kind: 'budget', detail: 'task t2 and its subtasks used 30 tokens, over the budget of 20' });
+    expect(stopReasonOf(child.signal)).toEqual({
+      kind: 'budget',
+      detail: 'task t2 and its subtasks used 30 tokens, over the budget of 20',
+    });
     expect(root.signal.aborted).toBe(false);
     // Nonsense limits are ignored, as bad usage numbers are.
     root.limitTreeTokens?.(Number.NaN);

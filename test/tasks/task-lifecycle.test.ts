@@ -12,7 +12,10 @@ describe('the task lifecycle state machine', () => {
         try {
           allowed.push(`${phase} -${step}-> ${nextPhase(phase, step)}`);
         } catch (error) {
-          expect(error).toMatchObject({ kind: 'illegal-transition', message: expect.stringContaining(`a task that is ${phase} cannot take the step "${step}"`) });
+          expect(error).toMatchObject({
+            kind: 'illegal-transition',
+            message: expect.stringContaining(`a task that is ${phase} cannot take the step "${step}"`),
+          });
         }
       }
     }
@@ -34,7 +37,12 @@ describe('the task lifecycle state machine', () => {
   });
 
   it('folds the phases into the public status; an ended task without an outcome is a bug', () => {
-    expect(['queued', 'running', 'waiting', 'resuming'].map((phase) => statusFor(phase as TaskPhase, undefined))).toEqual(['queued', 'running', 'running', 'running']);
+    expect(['queued', 'running', 'waiting', 'resuming'].map((phase) => statusFor(phase as TaskPhase, undefined))).toEqual([
+      'queued',
+      'running',
+      'running',
+      'running',
+    ]);
     expect(statusFor('stopping', 'stopped')).toBe('stopped');
     expect(statusFor('ended', 'failed')).toBe('failed');
     expect(() => statusFor('ended', undefined)).toThrow(/has no outcome/);

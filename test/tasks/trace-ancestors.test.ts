@@ -9,7 +9,13 @@ import { renderTraceMarkdown } from '../../src/engine/trace/trace-markdown.js';
 describe('the trace of a task with ancestors', () => {
   it('keeps the chain, outermost first, and shows it as context before the prompt', async () => {
     const taskManager = new TaskManager({ clock: new ManualClock() });
-    const root = await taskManager.start({ role: 'coordinator', description: 'Rewrite', prompt: 'Rewrite the parser', mode: 'background', work: async () => ({ status: 'completed', output: 'Done.' }) });
+    const root = await taskManager.start({
+      role: 'coordinator',
+      description: 'Rewrite',
+      prompt: 'Rewrite the parser',
+      mode: 'background',
+      work: async () => ({ status: 'completed', output: 'Done.' }),
+    });
     const child = await taskManager.start({
       parentId: root.task.id,
       role: 'helper',

@@ -29,9 +29,18 @@ describe('usage and budgets', () => {
     grandchild.reportUsage({ inputTokens: 100, outputTokens: 10 });
     child.reportUsage({ inputTokens: 20, outputTokens: 2 });
     root.reportUsage({ inputTokens: 3, outputTokens: 1 });
-    expect(manager.get('t3')).toMatchObject({ usage: { inputTokens: 100, outputTokens: 10 }, treeUsage: { inputTokens: 100, outputTokens: 10 } });
-    expect(manager.get('t2')).toMatchObject({ usage: { inputTokens: 20, outputTokens: 2 }, treeUsage: { inputTokens: 120, outputTokens: 12 } });
-    expect(manager.get('t1')).toMatchObject({ usage: { inputTokens: 3, outputTokens: 1 }, treeUsage: { inputTokens: 123, outputTokens: 13 } });
+    expect(manager.get('t3')).toMatchObject({
+      usage: { inputTokens: 100, outputTokens: 10 },
+      treeUsage: { inputTokens: 100, outputTokens: 10 },
+    });
+    expect(manager.get('t2')).toMatchObject({
+      usage: { inputTokens: 20, outputTokens: 2 },
+      treeUsage: { inputTokens: 120, outputTokens: 12 },
+    });
+    expect(manager.get('t1')).toMatchObject({
+      usage: { inputTokens: 3, outputTokens: 1 },
+      treeUsage: { inputTokens: 123, outputTokens: 13 },
+    });
     const rootUpdates = log.forTask('t1').filter((event) => event.type === 'task-update' && event.task.treeUsage.inputTokens > 0);
     expect(rootUpdates.map((event) => ('task' in event ? event.task.treeUsage.inputTokens : 0))).toEqual([100, 120, 123]);
     // Bad numbers from work are ignored, not added.
@@ -46,7 +55,13 @@ describe('usage and budgets', () => {
     child.reportUsage({ inputTokens: 20, outputTokens: 2 });
     const before = manager.get('t2');
     const again = manager.get('t2');
-    expect(before && Object.isFrozen(before.usage) && Object.isFrozen(before.treeUsage) && Object.isFrozen(before.cost) && Object.isFrozen(before.treeCost)).toBe(true);
+    expect(
+      before &&
+        Object.isFrozen(before.usage) &&
+        Object.isFrozen(before.treeUsage) &&
+        Object.isFrozen(before.cost) &&
+        Object.isFrozen(before.treeCost),
+    ).toBe(true);
     // Nothing was spent between the two: they share the values instead of copying them.
     expect(again?.usage).toBe(before?.usage);
     expect(again?.treeCost).toBe(before?.treeCost);
@@ -142,8 +157,23 @@ describe('notifications', () => {
     const notices = manager.takeNotifications('t1');
     expect(notices).toEqual([
       { taskId: 't2', role: 'researcher', description: 'Read the docs', status: 'completed', output: 'a long ans…', outputTruncated: true },
-      { taskId: 't3', role: 'researcher', description: 'Survey the code', status: 'failed', output: '', outputTruncated: false, error: 'no network' },
-      { taskId: 't5', role: 'researcher', description: 'Survey the code', status: 'completed', output: 'auto resul…', outputTruncated: true },
+      {
+        taskId: 't3',
+        role: 'researcher',
+        description: 'Survey the code',
+        status: 'failed',
+        output: '',
+        outputTruncated: false,
+        error: 'no network',
+      },
+      {
+        taskId: 't5',
+        role: 'researcher',
+        description: 'Survey the code',
+        status: 'completed',
+        output: 'auto resul…',
+        outputTruncated: true,
+      },
     ]);
     expect(formatNotice(notices[0])).toBe(
       'Task t2 (researcher: "Read the docs") completed.\na long ans… (cut short; TaskOutput t2 gives the full text)',
@@ -186,7 +216,11 @@ describe('cost in money', () => {
     expect(manager.get('t1')?.status).toBe('running');
     rootContext.reportUsage({ inputTokens: 200_000, outputTokens: 0 });
     const ended = await manager.wait('t1');
-    expect(ended).toMatchObject({ status: 'stopped', budgetUsd: 1, stopReason: { kind: 'budget', detail: 'task t1 and its subtasks cost $1.1000, over the budget of $1' } });
+    expect(ended).toMatchObject({
+      status: 'stopped',
+      budgetUsd: 1,
+      stopReason: { kind: 'budget', detail: 'task t1 and its subtasks cost $1.1000, over the budget of $1' },
+    });
     expect(manager.get('t2')?.stopReason).toEqual(ended.stopReason);
   });
 });

@@ -37,11 +37,16 @@ const workspaceRole = role('researcher', '.claude/agents/researcher.md', {
   },
 });
 const remoteRole = role('helper', '.agent-team/agents/helper.md', { a2aUrl: 'https://agents.example/helper', a2aAuthEnv: 'HELPER_TOKEN' });
-const usersRole = role('linter', '~/.claude/agents/linter.md', { mcpServers: { lint: { type: 'stdio', command: 'lint-server', args: [], env: {} } } });
+const usersRole = role('linter', '~/.claude/agents/linter.md', {
+  mcpServers: { lint: { type: 'stdio', command: 'lint-server', args: [], env: {} } },
+});
 
 async function settings(file: string, command: string): Promise<void> {
   await mkdir(path.dirname(path.join(root, file)), { recursive: true });
-  await writeFile(path.join(root, file), JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command }] }] } }));
+  await writeFile(
+    path.join(root, file),
+    JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command }] }] } }),
+  );
 }
 
 describe('a folder\u2019s executable configuration', () => {
@@ -50,9 +55,24 @@ describe('a folder\u2019s executable configuration', () => {
     const listed = await readFolderConfiguration({ root, roles: [...builtInRoles, workspaceRole, remoteRole, usersRole] });
     expect(listed.items.map(({ kind, file, what, runs }) => ({ kind, file, what, runs }))).toEqual([
       { kind: 'hook', file: '.claude/settings.json', what: 'PreToolUse [Bash] hook', runs: 'node .claude/hooks/guard.js' },
-      { kind: 'mcp-server', file: '.claude/agents/researcher.md', what: "MCP server 'calc' of role 'researcher'", runs: 'MODE=fast node server.js "two words"' },
-      { kind: 'mcp-server', file: '.claude/agents/researcher.md', what: "MCP server 'docs' of role 'researcher'", runs: 'https://docs.example/mcp (headers: Authorization)' },
-      { kind: 'remote-agent', file: '.agent-team/agents/helper.md', what: "remote agent of role 'helper'", runs: 'https://agents.example/helper' },
+      {
+        kind: 'mcp-server',
+        file: '.claude/agents/researcher.md',
+        what: "MCP server 'calc' of role 'researcher'",
+        runs: 'MODE=fast node server.js "two words"',
+      },
+      {
+        kind: 'mcp-server',
+        file: '.claude/agents/researcher.md',
+        what: "MCP server 'docs' of role 'researcher'",
+        runs: 'https://docs.example/mcp (headers: Authorization)',
+      },
+      {
+        kind: 'remote-agent',
+        file: '.agent-team/agents/helper.md',
+        what: "remote agent of role 'helper'",
+        runs: 'https://agents.example/helper',
+      },
     ]);
     expect(listed.hash).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(JSON.stringify(listed.items.map((item) => item.runs))).not.toContain('t0ken');
@@ -68,9 +88,27 @@ describe('a folder\u2019s executable configuration', () => {
     const base = (await readFolderConfiguration({ root, roles: [workspaceRole] })).hash;
     expect((await readFolderConfiguration({ root, roles: [workspaceRole] })).hash).toBe(base);
     const variants: RoleDefinition[] = [
-      { ...workspaceRole, mcpServers: { ...workspaceRole.mcpServers, calc: { type: 'stdio', command: 'node', args: ['server.js', 'two', 'words'], env: { MODE: 'fast' } } } },
-      { ...workspaceRole, mcpServers: { ...workspaceRole.mcpServers, calc: { type: 'stdio', command: 'node', args: ['server.js', 'two words'], env: { MODE: 'slow' } } } },
-      { ...workspaceRole, mcpServers: { ...workspaceRole.mcpServers, docs: { type: 'http', url: 'https://docs.example/mcp', headers: { Authorization: 'Bearer other' } } } },
+      {
+        ...workspaceRole,
+        mcpServers: {
+          ...workspaceRole.mcpServers,
+          calc: { type: 'stdio', command: 'node', args: ['server.js', 'two', 'words'], env: { MODE: 'fast' } },
+        },
+      },
+      {
+        ...workspaceRole,
+        mcpServers: {
+          ...workspaceRole.mcpServers,
+          calc: { type: 'stdio', command: 'node', args: ['server.js', 'two words'], env: { MODE: 'slow' } },
+        },
+      },
+      {
+        ...workspaceRole,
+        mcpServers: {
+          ...workspaceRole.mcpServers,
+          docs: { type: 'http', url: 'https://docs.example/mcp', headers: { Authorization: 'Bearer other' } },
+        },
+      },
     ];
     for (const variant of variants) expect((await readFolderConfiguration({ root, roles: [variant] })).hash).not.toBe(base);
     await settings('.claude/settings.json', 'node guard.js --fix');

@@ -62,7 +62,10 @@ afterEach(async () => {
 describe('request changes', () => {
   it('the subagent goes on with its conversation and revises the same proposal, which applies as one change', async () => {
     const agentTeam = team(true);
-    model('coordinator').enqueue([toolCall('Agent', { subagent_type: 'refactorer', description: 'Rename two', prompt: 'Rename two in a.txt' })], 'Done.');
+    model('coordinator').enqueue(
+      [toolCall('Agent', { subagent_type: 'refactorer', description: 'Rename two', prompt: 'Rename two in a.txt' })],
+      'Done.',
+    );
     model('refactorer').enqueue([toolCall('Edit', { file_path: 'a.txt', old_string: 'two', new_string: 'TWO' })], 'Renamed two to TWO.');
     const run = await agentTeam.delegate({ prompt: 'Rename two' });
     const refactorer = taskManager.list().find((task) => task.role === 'refactorer')!;
@@ -71,7 +74,12 @@ describe('request changes', () => {
 
     model('refactorer').enqueue([toolCall('Edit', { file_path: 'a.txt', old_string: 'TWO', new_string: 'Two' })], 'Now Two.');
     const revision = await agentTeam.requestChanges({ taskId: refactorer.id, comment: 'Use title case, not capitals.' });
-    expect(revision.task).toMatchObject({ parentId: refactorer.id, role: 'refactorer', status: 'completed', description: 'Revision: Use title case, not capitals.' });
+    expect(revision.task).toMatchObject({
+      parentId: refactorer.id,
+      role: 'refactorer',
+      status: 'completed',
+      description: 'Revision: Use title case, not capitals.',
+    });
     // Its conversation went on: the first request, its edit and answer, then the comment.
     const request = model('refactorer').calls[2]!.request;
     expect(JSON.stringify(request.messages)).toContain('Rename two in a.txt');
@@ -94,8 +102,12 @@ describe('request changes', () => {
     await withoutKept.delegate({ prompt: 'Look' });
     const researcher = taskManager.list().find((task) => task.role === 'researcher')!;
     await expect(withoutKept.requestChanges({ taskId: researcher.id, comment: ' ' })).rejects.toThrow('The request is empty');
-    await expect(withoutKept.requestChanges({ taskId: researcher.id, comment: 'More.' })).rejects.toThrow(/conversation of task t2 is no longer kept/);
-    await expect(withoutKept.requestChanges({ taskId: 't1', comment: 'More.' })).rejects.toThrow(/not a subagent's work that can be revised/);
+    await expect(withoutKept.requestChanges({ taskId: researcher.id, comment: 'More.' })).rejects.toThrow(
+      /conversation of task t2 is no longer kept/,
+    );
+    await expect(withoutKept.requestChanges({ taskId: 't1', comment: 'More.' })).rejects.toThrow(
+      /not a subagent's work that can be revised/,
+    );
     await expect(withoutKept.requestChanges({ taskId: 't9', comment: 'More.' })).rejects.toThrow(/no task t9/);
   });
 });

@@ -34,7 +34,12 @@ describe('AgentTeam.resume', () => {
     const harness = await createTeamHarness();
     const source = recordedSource(harness.taskManager);
     const held = new HeldStep([], []);
-    harness.model('coordinator').enqueue([toolCall('Agent', { subagent_type: 'researcher', description: 'Find the notes', prompt: 'Where are the notes?' }, 'call-agent')], 'The notes are in docs/.');
+    harness
+      .model('coordinator')
+      .enqueue(
+        [toolCall('Agent', { subagent_type: 'researcher', description: 'Find the notes', prompt: 'Where are the notes?' }, 'call-agent')],
+        'The notes are in docs/.',
+      );
     harness.model('researcher').enqueue([toolCall('Read', { file_path: 'notes.md' }, 'call-read')], held, 'They are in docs/.');
     const run = harness.team.delegate({ prompt: 'Find the notes' });
     await held.reached;
@@ -101,7 +106,16 @@ describe('resumedConversation', () => {
   });
 
   it('adds the note to a conversation that already ends with the user', () => {
-    const answered: ModelMessage[] = [...conversation, { role: 'user', content: [{ type: 'tool-result', toolCallId: 'a', toolName: 'Edit', output: 'ok' }, { type: 'tool-result', toolCallId: 'b', toolName: 'Bash', output: 'ok' }] }];
+    const answered: ModelMessage[] = [
+      ...conversation,
+      {
+        role: 'user',
+        content: [
+          { type: 'tool-result', toolCallId: 'a', toolName: 'Edit', output: 'ok' },
+          { type: 'tool-result', toolCallId: 'b', toolName: 'Bash', output: 'ok' },
+        ],
+      },
+    ];
     const messages = resumedConversation(answered, new Map());
     expect(messages).toHaveLength(3);
     expect(messages[2].content.at(-1)).toEqual({ type: 'text', text: resumedNotice });

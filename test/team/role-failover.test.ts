@@ -16,7 +16,8 @@ import { ManualClock } from '../../src/engine/testing/manual-clock.js';
 import { ScriptedModel } from '../../src/engine/testing/scripted-model.js';
 import { MemoryRoleFiles } from '../delegation/team-harness.js';
 
-const overloaded = () => new ProviderError('server', 'the server failed (529, 3 attempts): Overloaded', { provider: 'scripted', status: 529 });
+const overloaded = () =>
+  new ProviderError('server', 'the server failed (529, 3 attempts): Overloaded', { provider: 'scripted', status: 529 });
 
 async function teamWith(roleFile: string) {
   const clock = new ManualClock();
@@ -35,7 +36,9 @@ function chooser(models: Record<string, ScriptedModel>, runFallbacks: readonly M
 
 describe("a role file's fallbackModels, through the team", () => {
   it('goes on with the role\u2019s fallbacks in order, then the chooser\u2019s own; the task names the model and says why', async () => {
-    const { team, taskManager } = await teamWith('---\ndescription: Writes.\nmodel: role-model\nfallbackModels: [role-fallback]\n---\nYou write.\n');
+    const { team, taskManager } = await teamWith(
+      '---\ndescription: Writes.\nmodel: role-model\nfallbackModels: [role-fallback]\n---\nYou write.\n',
+    );
     const models = {
       'run-model': new ScriptedModel([], { modelId: 'run-model' }),
       'role-model': new ScriptedModel([overloaded()], { modelId: 'role-model' }),
@@ -44,7 +47,9 @@ describe("a role file's fallbackModels, through the team", () => {
     const runFallback = new ScriptedModel(['Written on the run\u2019s fallback.'], { modelId: 'run-fallback' });
     const { task } = await team.delegate({ prompt: 'Write it', role: 'writer', modelFor: chooser(models, [runFallback]) });
     expect(task).toMatchObject({ status: 'completed', output: 'Written on the run\u2019s fallback.', model: 'scripted/run-fallback' });
-    const notices = (await taskManager.readTranscript(task.id)).filter((entry) => entry.type === 'notice').map((entry) => (entry as { text: string }).text);
+    const notices = (await taskManager.readTranscript(task.id))
+      .filter((entry) => entry.type === 'notice')
+      .map((entry) => (entry as { text: string }).text);
     expect(notices).toEqual([
       'model scripted/role-model failed (the server failed (529, 3 attempts): Overloaded); continuing on scripted/role-fallback',
       'model scripted/role-fallback failed (the server failed (529, 3 attempts): Overloaded); continuing on scripted/run-fallback',
@@ -54,7 +59,10 @@ describe("a role file's fallbackModels, through the team", () => {
 
   it('a role without fallbacks, on a chooser without any, fails on an outage as before', async () => {
     const { team } = await teamWith('---\ndescription: Writes.\nmodel: role-model\n---\nYou write.\n');
-    const models = { 'run-model': new ScriptedModel([], { modelId: 'run-model' }), 'role-model': new ScriptedModel([overloaded()], { modelId: 'role-model' }) };
+    const models = {
+      'run-model': new ScriptedModel([], { modelId: 'run-model' }),
+      'role-model': new ScriptedModel([overloaded()], { modelId: 'role-model' }),
+    };
     const { task } = await team.delegate({ prompt: 'Write it', role: 'writer', modelFor: chooser(models) });
     expect(task).toMatchObject({ status: 'failed', error: expect.stringContaining('529') });
   });

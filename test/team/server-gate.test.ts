@@ -23,7 +23,10 @@ function recording(): { capability: Capability; started: string[][] } {
   };
 }
 
-const task = (agent: Partial<AgentProfile>): CapabilityTask => ({ agent: { role: 'researcher', tools: [], mayDelegate: false, reach: [], depth: 0, mcpServers: servers, ...agent } }) as unknown as CapabilityTask;
+const task = (agent: Partial<AgentProfile>): CapabilityTask =>
+  ({
+    agent: { role: 'researcher', tools: [], mayDelegate: false, reach: [], depth: 0, mcpServers: servers, ...agent },
+  }) as unknown as CapabilityTask;
 
 function gate(options: { trusted: boolean; noSandbox?: string }) {
   return { workspaceTrusted: () => options.trusted, sandboxRefusal: async () => options.noSandbox, howToTrust: 'run `agent-team trust`' };
@@ -48,7 +51,10 @@ describe('the server gate', () => {
   });
 
   it("lets the user's own role's servers start in an untrusted folder, and a trusted folder's", async () => {
-    for (const [origin, trusted] of [['user', false], ['workspace', true]] as const) {
+    for (const [origin, trusted] of [
+      ['user', false],
+      ['workspace', true],
+    ] as const) {
       const inner = recording();
       const grant = await gatedServers(inner.capability, gate({ trusted })).grant(task({ origin }));
       expect(inner.started).toEqual([['local', 'remote']]);
@@ -59,7 +65,9 @@ describe('the server gate', () => {
   it('starts no stdio server without a sandbox, whoever defined it; an http one still starts', async () => {
     for (const origin of ['user', 'workspace'] as const) {
       const inner = recording();
-      const grant = await gatedServers(inner.capability, gate({ trusted: true, noSandbox: 'there is no OS sandbox here' })).grant(task({ origin }));
+      const grant = await gatedServers(inner.capability, gate({ trusted: true, noSandbox: 'there is no OS sandbox here' })).grant(
+        task({ origin }),
+      );
       expect(inner.started).toEqual([['remote']]);
       expect(grant?.notices).toEqual(['started', "MCP server 'local' was not started: there is no OS sandbox here."]);
     }

@@ -44,7 +44,12 @@ beforeEach(async () => {
   await roles.load();
   models = new Map();
   const workspace = new NodeWorkspace(root);
-  team = new AgentTeam({ taskManager, roles, toolbox: createWorkspaceToolbox({ workspace, changes, taskManager }), modelFor: (role) => model(role) });
+  team = new AgentTeam({
+    taskManager,
+    roles,
+    toolbox: createWorkspaceToolbox({ workspace, changes, taskManager }),
+    modelFor: (role) => model(role),
+  });
 });
 
 afterEach(async () => {
@@ -65,8 +70,13 @@ const readResultOf = (role: string, call: number) => lastMessageText(model(role)
 
 describe('stacked proposals', () => {
   it('a reviewer after a refactorer reads its proposal; its own edit builds on it; rejecting the first makes the second a conflict', async () => {
-    const sequence = await workflow('description: Fix then review.\ntype: sequential\nsteps:\n  - agent: refactorer\n    prompt: Fix a.txt\n  - agent: reviewer\n    prompt: Review a.txt\n');
-    roleFiles.files.set('.agent-team/agents/reviewer.md', '---\nname: reviewer\ndescription: Reviews and touches up.\ntools: [Read, Edit]\n---\nReview.');
+    const sequence = await workflow(
+      'description: Fix then review.\ntype: sequential\nsteps:\n  - agent: refactorer\n    prompt: Fix a.txt\n  - agent: reviewer\n    prompt: Review a.txt\n',
+    );
+    roleFiles.files.set(
+      '.agent-team/agents/reviewer.md',
+      '---\nname: reviewer\ndescription: Reviews and touches up.\ntools: [Read, Edit]\n---\nReview.',
+    );
     await roles.load();
     model('refactorer').enqueue([toolCall('Write', { file_path: 'a.txt', content: 'fixed by the refactorer\n' })], 'Fixed.');
     model('reviewer').enqueue(
@@ -92,7 +102,9 @@ describe('stacked proposals', () => {
   });
 
   it('accepting both, in order, applies both', async () => {
-    const sequence = await workflow('description: Fix then fix more.\ntype: sequential\nsteps:\n  - agent: refactorer\n    prompt: One\n  - agent: refactorer\n    prompt: Two\n');
+    const sequence = await workflow(
+      'description: Fix then fix more.\ntype: sequential\nsteps:\n  - agent: refactorer\n    prompt: One\n  - agent: refactorer\n    prompt: Two\n',
+    );
     model('refactorer').enqueue(
       [toolCall('Edit', { file_path: 'a.txt', old_string: 'original', new_string: 'step one' })],
       'One done.',

@@ -25,7 +25,10 @@ describe('abort helpers', () => {
   it('linkSignals forwards the parent reason (or a mapped one) and unlink removes the listener', () => {
     const parent = countingController();
     const child = new AbortController();
-    const unlink = linkSignals(parent.controller.signal, child, (reason) => ({ kind: 'parent-stopped', parentId: String((reason as { id: string }).id) }));
+    const unlink = linkSignals(parent.controller.signal, child, (reason) => ({
+      kind: 'parent-stopped',
+      parentId: String((reason as { id: string }).id),
+    }));
     expect(parent.listeners()).toBe(1);
     parent.controller.abort({ id: 't1' });
     expect(child.signal.reason).toEqual({ kind: 'parent-stopped', parentId: 't1' });

@@ -32,11 +32,17 @@ describe('defineVariants', () => {
     const long = { id: 'x'.repeat(201), text: '', priority: 0 };
     expect(noteSchemas.strict.safeParse(long).success).toBe(false);
     expect(noteSchemas.lenient.safeParse(long).success).toBe(true);
-    for (const schema of [noteSchemas.strict, noteSchemas.lenient]) expect(schema.safeParse({ id: '', text: '', priority: 0 }).success).toBe(false);
+    for (const schema of [noteSchemas.strict, noteSchemas.lenient])
+      expect(schema.safeParse({ id: '', text: '', priority: 0 }).success).toBe(false);
   });
 
   it('both variants infer one type', () => {
     expectTypeOf<z.infer<typeof noteSchemas.lenient>>().toEqualTypeOf<z.infer<typeof noteSchemas.strict>>();
-    expectTypeOf<z.infer<typeof noteSchemas.strict>>().toEqualTypeOf<{ id: string; text: string; tags?: string[] | undefined; priority: number }>();
+    expectTypeOf<z.infer<typeof noteSchemas.strict>>().toEqualTypeOf<{
+      id: string;
+      text: string;
+      tags?: string[] | undefined;
+      priority: number;
+    }>();
   });
 });

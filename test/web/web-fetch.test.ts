@@ -25,13 +25,31 @@ async function serve(handler: Parameters<typeof createServer>[1]): Promise<numbe
 }
 
 function tool(host: Partial<WebHost>) {
-  return createWebFetchTool({ host: { allowedDomains: () => [], howToAllow: 'Allow it.', ...host }, taskId: 't1', role: 'researcher', waitForUser: (waitedFor) => waitedFor() });
+  return createWebFetchTool({
+    host: { allowedDomains: () => [], howToAllow: 'Allow it.', ...host },
+    taskId: 't1',
+    role: 'researcher',
+    waitForUser: (waitedFor) => waitedFor(),
+  });
 }
 
 const noSignal = () => ({ signal: new AbortController().signal, toolCallId: 'c1' });
 
 describe('addresses', () => {
-  it.each([['127.0.0.1'], ['10.1.2.3'], ['172.20.0.1'], ['192.168.1.1'], ['169.254.169.254'], ['100.64.0.1'], ['0.0.0.0'], ['::1'], ['::ffff:127.0.0.1'], ['fe80::1'], ['fd00::1'], ['not an address']])('%s is private', (address) => {
+  it.each([
+    ['127.0.0.1'],
+    ['10.1.2.3'],
+    ['172.20.0.1'],
+    ['192.168.1.1'],
+    ['169.254.169.254'],
+    ['100.64.0.1'],
+    ['0.0.0.0'],
+    ['::1'],
+    ['::ffff:127.0.0.1'],
+    ['fe80::1'],
+    ['fd00::1'],
+    ['not an address'],
+  ])('%s is private', (address) => {
     expect(isPrivateAddress(address)).toBe(true);
   });
 
@@ -41,7 +59,11 @@ describe('addresses', () => {
 
   it('refuses a name that resolves to a loopback address, on the connection itself', async () => {
     const port = await serve((_request, response) => response.end('secret'));
-    const outcome = requestPage(new URL(`http://localhost:${port}/`), { signal: new AbortController().signal, maxBytes: 1024, privateAllowed: false });
+    const outcome = requestPage(new URL(`http://localhost:${port}/`), {
+      signal: new AbortController().signal,
+      maxBytes: 1024,
+      privateAllowed: false,
+    });
     await expect(outcome).rejects.toThrow(BlockedAddressError);
     await expect(outcome).rejects.toThrow(/localhost resolves to (127\.0\.0\.1|::1), a private or loopback address/);
   });
@@ -78,11 +100,20 @@ describe('site patterns', () => {
     expect(namedLiterally(at('http://[::1]:8080/'), ['[::1]:8080'])).toBe(true);
     expect(namedLiterally(at('http://[::1]:8080/'), ['::1'])).toBe(false);
     // A rule that cannot be read allows nothing (and the CLI refuses it: readableRule).
-    for (const unreadable of ['example.com:http', 'example.com:0', 'example.com:70000', 'https://example.com', '', 'a b.com', 'user@example.com']) {
+    for (const unreadable of [
+      'example.com:http',
+      'example.com:0',
+      'example.com:70000',
+      'https://example.com',
+      '',
+      'a b.com',
+      'user@example.com',
+    ]) {
       expect(domainAllowed(at('https://example.com/'), [unreadable])).toBe(false);
       expect(readableRule(unreadable)).toBe(false);
     }
-    for (const readable of ['example.com', 'example.com:8080', '*.example.com', '*', '::1', '[::1]:8080']) expect(readableRule(readable)).toBe(true);
+    for (const readable of ['example.com', 'example.com:8080', '*.example.com', '*', '::1', '[::1]:8080'])
+      expect(readableRule(readable)).toBe(true);
   });
 
   it('name a site by its host, and its port when not the default', () => {
@@ -103,7 +134,11 @@ describe('the fetch', () => {
       response.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip' });
       response.end(bomb);
     });
-    const page = await requestPage(new URL(`http://127.0.0.1:${port}/`), { signal: new AbortController().signal, maxBytes: 1024 * 1024, privateAllowed: true });
+    const page = await requestPage(new URL(`http://127.0.0.1:${port}/`), {
+      signal: new AbortController().signal,
+      maxBytes: 1024 * 1024,
+      privateAllowed: true,
+    });
     expect(page.cut).toBe(true);
     expect(page.body.length).toBe(1024 * 1024);
   });
@@ -116,8 +151,14 @@ describe('the fetch', () => {
       requested.resolve();
     });
     const clock = new ManualClock();
-    const fetching = tool({ allowedDomains: () => [`127.0.0.1:${port}`], clock }).execute({ url: `http://127.0.0.1:${port}/slow` }, noSignal());
-    const outcome = fetching.then(() => 'answered', (error: Error) => error.message);
+    const fetching = tool({ allowedDomains: () => [`127.0.0.1:${port}`], clock }).execute(
+      { url: `http://127.0.0.1:${port}/slow` },
+      noSignal(),
+    );
+    const outcome = fetching.then(
+      () => 'answered',
+      (error: Error) => error.message,
+    );
     await requested.promise;
     await clock.advance(30_000);
     expect(await outcome).toBe('127.0.0.1:' + port + ' sent no whole page within 30 s');
@@ -131,11 +172,15 @@ describe('the fetch', () => {
       return decision;
     };
     const url = `http://127.0.0.1:${port}/`;
-    await expect(tool({ ask: answer('deny') }).execute({ url }, noSignal())).rejects.toThrow(`the user did not allow reading 127.0.0.1:${port}`);
+    await expect(tool({ ask: answer('deny') }).execute({ url }, noSignal())).rejects.toThrow(
+      `the user did not allow reading 127.0.0.1:${port}`,
+    );
     expect(await tool({ ask: answer('once') }).execute({ url }, noSignal())).toContain('hello');
     expect(asked).toEqual([`127.0.0.1:${port}`, `127.0.0.1:${port}`]);
     // The host alone names its default port only: this port is asked about.
-    await expect(tool({ allowedDomains: () => ['127.0.0.1'] }).execute({ url }, noSignal())).rejects.toThrow(`Not fetched: 127.0.0.1:${port} is not a site the user allows`);
+    await expect(tool({ allowedDomains: () => ['127.0.0.1'] }).execute({ url }, noSignal())).rejects.toThrow(
+      `Not fetched: 127.0.0.1:${port} is not a site the user allows`,
+    );
   });
 
   it('reports a redirect to another port of the same host instead of following it', async () => {
@@ -145,9 +190,16 @@ describe('the fetch', () => {
       const otherPort = (other.address() as AddressInfo).port;
       const port = await serve((_request, response) => response.writeHead(302, { location: `http://127.0.0.1:${otherPort}/` }).end());
       const result = await tool({ allowedDomains: () => [`127.0.0.1:${port}`] }).execute({ url: `http://127.0.0.1:${port}/` }, noSignal());
-      expect(result).toBe(`http://127.0.0.1:${port}/ redirects to http://127.0.0.1:${otherPort}/, another site; call WebFetch with that address if you want it.`);
+      expect(result).toBe(
+        `http://127.0.0.1:${port}/ redirects to http://127.0.0.1:${otherPort}/, another site; call WebFetch with that address if you want it.`,
+      );
       // Both ports allowed: the redirect stays among allowed sites and is followed.
-      expect(await tool({ allowedDomains: () => [`127.0.0.1:${port}`, `127.0.0.1:${otherPort}`] }).execute({ url: `http://127.0.0.1:${port}/` }, noSignal())).toContain('the other service');
+      expect(
+        await tool({ allowedDomains: () => [`127.0.0.1:${port}`, `127.0.0.1:${otherPort}`] }).execute(
+          { url: `http://127.0.0.1:${port}/` },
+          noSignal(),
+        ),
+      ).toContain('the other service');
     } finally {
       other.closeAllConnections();
       await new Promise<void>((resolve) => other.close(() => resolve()));
@@ -155,7 +207,11 @@ describe('the fetch', () => {
   });
 
   it('refuses what is not a web address, and addresses with credentials', async () => {
-    await expect(tool({}).execute({ url: 'file:///etc/passwd' }, noSignal())).rejects.toThrow('only http and https addresses are fetched, not file:');
-    await expect(tool({ allowedDomains: () => ['*'] }).execute({ url: 'https://user:pw@example.com/' }, noSignal())).rejects.toThrow('user name or password');
+    await expect(tool({}).execute({ url: 'file:///etc/passwd' }, noSignal())).rejects.toThrow(
+      'only http and https addresses are fetched, not file:',
+    );
+    await expect(tool({ allowedDomains: () => ['*'] }).execute({ url: 'https://user:pw@example.com/' }, noSignal())).rejects.toThrow(
+      'user name or password',
+    );
   });
 });

@@ -18,7 +18,15 @@ describe('budgets in the sidebar', () => {
     harness.send({
       type: 'task-upsert',
       now: Date.now(),
-      tasks: [{ ...running, status: 'stopped', endedAt: running.startedAt! + 1000, treeUsage: { inputTokens: 4000, outputTokens: 1200 }, stopReason: { kind: 'budget', detail: 'over the budget of 5000' } }],
+      tasks: [
+        {
+          ...running,
+          status: 'stopped',
+          endedAt: running.startedAt! + 1000,
+          treeUsage: { inputTokens: 4000, outputTokens: 1200 },
+          stopReason: { kind: 'budget', detail: 'over the budget of 5000' },
+        },
+      ],
     });
     harness.scheduler.runFrame();
     expect(figures().textContent).toMatch(/5\.2k\/5k tokens\s+budget spent$/);
@@ -30,8 +38,24 @@ describe('budgets in the sidebar', () => {
 
   it("shows what a task and its tree cost, against a money budget, in the row's tooltip and the detail", () => {
     const harness = mountHarness();
-    const root = makeTask({ id: 't1', description: 'Audit', budgetUsd: 2, usage: { inputTokens: 900, outputTokens: 100 }, treeUsage: { inputTokens: 3000, outputTokens: 1100 }, cost: { usd: 0.25, unpricedTokens: 0 }, treeCost: { usd: 0.75, unpricedTokens: 2000 } });
-    const child = makeTask({ id: 't2', parentId: 't1', description: 'Read', usage: { inputTokens: 100, outputTokens: 10 }, treeUsage: { inputTokens: 100, outputTokens: 10 }, cost: { usd: 0, unpricedTokens: 110 }, treeCost: { usd: 0, unpricedTokens: 110 } });
+    const root = makeTask({
+      id: 't1',
+      description: 'Audit',
+      budgetUsd: 2,
+      usage: { inputTokens: 900, outputTokens: 100 },
+      treeUsage: { inputTokens: 3000, outputTokens: 1100 },
+      cost: { usd: 0.25, unpricedTokens: 0 },
+      treeCost: { usd: 0.75, unpricedTokens: 2000 },
+    });
+    const child = makeTask({
+      id: 't2',
+      parentId: 't1',
+      description: 'Read',
+      usage: { inputTokens: 100, outputTokens: 10 },
+      treeUsage: { inputTokens: 100, outputTokens: 10 },
+      cost: { usd: 0, unpricedTokens: 110 },
+      treeCost: { usd: 0, unpricedTokens: 110 },
+    });
     harness.send(snapshotMessage([root, child]));
     harness.scheduler.runFrame();
     expect(harness.row('t1').getAttribute('title')).toContain('Cost: ≥ $0.750 (some models unpriced) of $2 (with subagents)');

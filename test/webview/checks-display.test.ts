@@ -15,7 +15,18 @@ const failing: RunChecks = {
   summary: 'checks: 1 passed, 1 with new failures: npm test (1 new failure: math › adds)',
   hasNewFailures: true,
   results: [
-    { name: 'npm test', status: 'failed', passed: 11, failed: 1, newFailures: ['math › adds'], newFailureCount: 1, fixed: ['math › divides'], fixedCount: 1, durationMs: 2300, output: 'FAIL math › adds' },
+    {
+      name: 'npm test',
+      status: 'failed',
+      passed: 11,
+      failed: 1,
+      newFailures: ['math › adds'],
+      newFailureCount: 1,
+      fixed: ['math › divides'],
+      fixedCount: 1,
+      durationMs: 2300,
+      output: 'FAIL math › adds',
+    },
     { name: 'tsc', status: 'passed', newFailures: [], newFailureCount: 0, fixed: [], fixedCount: 0, durationMs: 900 },
     { name: 'slow', status: 'timed-out', newFailures: [], newFailureCount: 0, fixed: [], fixedCount: 0, durationMs: 300_000 },
   ],
@@ -23,7 +34,12 @@ const failing: RunChecks = {
 
 function mountRun() {
   const harness = mountHarness();
-  harness.send(snapshotMessage([makeTask({ id: 't1', status: 'completed', endedAt: 1 }), makeTask({ id: 't2', parentId: 't1', rootId: 't1', role: 'refactorer', status: 'completed' })]));
+  harness.send(
+    snapshotMessage([
+      makeTask({ id: 't1', status: 'completed', endedAt: 1 }),
+      makeTask({ id: 't2', parentId: 't1', rootId: 't1', role: 'refactorer', status: 'completed' }),
+    ]),
+  );
   return harness;
 }
 
@@ -32,7 +48,10 @@ const figures = (row: HTMLElement) => row.querySelector<HTMLElement>('.tree-figu
 describe('checks in the sidebar', () => {
   it("badges the run's row while checks run, then with the verdict, in its accessible name too; a subagent's row has none", () => {
     const harness = mountRun();
-    harness.send({ type: 'checks', runs: [{ runId: 't1', state: 'running', summary: 'Running checks…', hasNewFailures: false, results: [] }] });
+    harness.send({
+      type: 'checks',
+      runs: [{ runId: 't1', state: 'running', summary: 'Running checks…', hasNewFailures: false, results: [] }],
+    });
     expect(figures(harness.row('t1')).getAttribute('data-checks')).toBe('running');
     expect(figures(harness.row('t1')).getAttribute('data-checks-label')).toBe('checks…');
     expect(harness.row('t1').getAttribute('aria-label')).toBe('coordinator: Task t1 \u2014 completed, checks: checks running…');
@@ -56,7 +75,9 @@ describe('checks in the sidebar', () => {
     expect(section.querySelector('.checks-summary')!.textContent).toBe(failing.summary);
     const item = (name: string) => section.querySelector<HTMLElement>(`li.check-result[data-check-name="${name}"]`)!;
     expect(item('npm test').getAttribute('data-status')).toBe('failed');
-    expect(item('npm test').querySelector('.check-line')!.textContent).toBe('npm test: failed (11 passed, 1 failed) \u2014 1 new failure: math › adds; 1 fixed: math › divides');
+    expect(item('npm test').querySelector('.check-line')!.textContent).toBe(
+      'npm test: failed (11 passed, 1 failed) \u2014 1 new failure: math › adds; 1 fixed: math › divides',
+    );
     expect(item('npm test').querySelector('.check-new-failures')!.textContent).toBe('New failures:math › adds');
     expect(item('npm test').querySelector('.check-fixed')!.textContent).toBe('Fixed:math › divides');
     expect(item('npm test').querySelector('.check-output pre')!.textContent).toBe('FAIL math › adds');
@@ -89,8 +110,22 @@ describe('checks in the sidebar', () => {
   });
 
   it('reads a verdict without new failures truthfully: passed, fixed, failing as before, not run', () => {
-    const result = (status: RunChecks['results'][number]['status'], fixed: string[] = []) => ({ name: 'npm test', status, newFailures: [], newFailureCount: 0, fixed, fixedCount: fixed.length, durationMs: 1 });
-    const run = (results: RunChecks['results'], hasNewFailures = false): RunChecks => ({ runId: 't1', state: 'done', summary: '', hasNewFailures, results });
+    const result = (status: RunChecks['results'][number]['status'], fixed: string[] = []) => ({
+      name: 'npm test',
+      status,
+      newFailures: [],
+      newFailureCount: 0,
+      fixed,
+      fixedCount: fixed.length,
+      durationMs: 1,
+    });
+    const run = (results: RunChecks['results'], hasNewFailures = false): RunChecks => ({
+      runId: 't1',
+      state: 'done',
+      summary: '',
+      hasNewFailures,
+      results,
+    });
     expect(checksHeadline(run([result('passed', ['a › b'])]))).toBe('checks passed (1 fixed)');
     expect(checksHeadline(run([result('failed')]))).toBe('no new failures');
     expect(checksHeadline(run([result('timed-out')], true))).toBe('npm test timed out');
@@ -101,7 +136,14 @@ describe('checks in the sidebar', () => {
   it('bounds what it sends: names cut at 50 with their count kept, output cut to its end; unknown keys are refused', () => {
     const names = Array.from({ length: 60 }, (_, index) => `test ${index}`);
     const sent = toRunChecks(
-      { runId: 't1', taskIds: ['t2'], changedFiles: ['a.ts'], hasNewFailures: true, summary: 's', results: [{ name: 'npm test', status: 'failed', newFailures: names, fixed: [], durationMs: 5, output: `${'x'.repeat(20_000)}END` }] },
+      {
+        runId: 't1',
+        taskIds: ['t2'],
+        changedFiles: ['a.ts'],
+        hasNewFailures: true,
+        summary: 's',
+        results: [{ name: 'npm test', status: 'failed', newFailures: names, fixed: [], durationMs: 5, output: `${'x'.repeat(20_000)}END` }],
+      },
       'done',
       't1',
     );

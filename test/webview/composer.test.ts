@@ -4,12 +4,26 @@ import { click, makeTask, mountHarness, snapshotMessage } from './support/harnes
 
 function selected(status: 'waiting' | 'running' | 'completed', overrides: { parentId?: string; role?: string } = {}) {
   const harness = mountHarness();
-  const tasks = [makeTask({ id: 't1', role: overrides.role ?? 'clarifier', description: 'Clarify dates', status, transcriptLength: 1, ...(overrides.parentId ? { parentId: overrides.parentId, rootId: overrides.parentId, depth: 1 } : {}) })];
+  const tasks = [
+    makeTask({
+      id: 't1',
+      role: overrides.role ?? 'clarifier',
+      description: 'Clarify dates',
+      status,
+      transcriptLength: 1,
+      ...(overrides.parentId ? { parentId: overrides.parentId, rootId: overrides.parentId, depth: 1 } : {}),
+    }),
+  ];
   if (overrides.parentId) tasks.unshift(makeTask({ id: overrides.parentId, role: 'coordinator', description: 'Root', status: 'running' }));
   harness.send(snapshotMessage(tasks));
   click(harness.row('t1'));
   harness.scheduler.runFrame();
-  harness.send({ type: 'transcript', taskId: 't1', index: 0, entries: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'AskUser', input: { question: 'Which timezone?' } }] });
+  harness.send({
+    type: 'transcript',
+    taskId: 't1',
+    index: 0,
+    entries: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'AskUser', input: { question: 'Which timezone?' } }],
+  });
   harness.scheduler.runFrame();
   const composer = harness.root.querySelector<HTMLElement>('.detail .composer')!;
   return { harness, composer, textarea: composer.querySelector('textarea')! };
@@ -23,7 +37,9 @@ describe('the composer of the detail view', () => {
     expect(composer.querySelector('.composer-question')!.textContent).toBe('Which timezone?');
     textarea.value = '  UTC, always.  ';
     click(composer.querySelector('button[aria-label="Send"]')!);
-    expect(harness.posted.filter((message) => message.type === 'send-message')).toEqual([{ type: 'send-message', taskId: 't1', text: 'UTC, always.' }]);
+    expect(harness.posted.filter((message) => message.type === 'send-message')).toEqual([
+      { type: 'send-message', taskId: 't1', text: 'UTC, always.' },
+    ]);
     expect(textarea.value).toBe('');
     expect(composer.querySelector('.composer-status')!.textContent).toBe('Sending…');
     harness.send({ type: 'message-sent', taskId: 't1', outcome: 'answered' });
@@ -51,7 +67,9 @@ describe('the composer of the detail view', () => {
     expect(harness.posted.filter((message) => message.type === 'send-message')).toEqual([]);
     textarea.value = 'Look at b.ts too.';
     textarea.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', ctrlKey: true, bubbles: true, cancelable: true }));
-    expect(harness.posted.filter((message) => message.type === 'send-message')).toEqual([{ type: 'send-message', taskId: 't1', text: 'Look at b.ts too.' }]);
+    expect(harness.posted.filter((message) => message.type === 'send-message')).toEqual([
+      { type: 'send-message', taskId: 't1', text: 'Look at b.ts too.' },
+    ]);
   });
 
   it('is a Follow-up box on a finished run, and hidden for a finished subtask or a finished workflow', () => {

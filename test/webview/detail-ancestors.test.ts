@@ -6,10 +6,20 @@ import { click, makeTask, mountHarness, snapshotMessage } from './support/harnes
 describe('the detail pane: ancestor tasks', () => {
   it('lists them, outermost first, above the prompt; hides the list for a task without them', () => {
     const harness = mountHarness();
-    harness.send(snapshotMessage([makeTask({ id: 't3', role: 'helper', description: 'Tokens' }), makeTask({ id: 't1', role: 'coordinator', description: 'Rewrite' })]));
+    harness.send(
+      snapshotMessage([
+        makeTask({ id: 't3', role: 'helper', description: 'Tokens' }),
+        makeTask({ id: 't1', role: 'coordinator', description: 'Rewrite' }),
+      ]),
+    );
     click(harness.row('t3'));
     harness.scheduler.runFrame();
-    harness.send({ type: 'task-detail', taskId: 't3', prompt: 'List the tokens.', ancestorTasks: ['Rewrite the parser', 'Survey the lexer'] });
+    harness.send({
+      type: 'task-detail',
+      taskId: 't3',
+      prompt: 'List the tokens.',
+      ancestorTasks: ['Rewrite the parser', 'Survey the lexer'],
+    });
     const pane = harness.root.querySelector<HTMLElement>('.detail')!;
     const ancestors = pane.querySelector<HTMLElement>('.detail-ancestors')!;
     expect(ancestors.hidden).toBe(false);

@@ -34,7 +34,12 @@ describe('the empty state', () => {
     const harness = mountHarness();
     harness.send(snapshotMessage([], { modelConfigured: false, languageModel: 'Claude Sonnet (Copilot)', restricted: false }));
     const offered = buttons(harness.root);
-    expect(offered.map((button) => button.textContent)).toEqual(['Use Claude Sonnet (Copilot)', 'Set API Key', 'Select Model', 'Open Walkthrough']);
+    expect(offered.map((button) => button.textContent)).toEqual([
+      'Use Claude Sonnet (Copilot)',
+      'Set API Key',
+      'Select Model',
+      'Open Walkthrough',
+    ]);
     // The offer is the primary button; setting a key becomes one of the alternatives.
     expect(offered.map((button) => button.classList.contains('button-secondary'))).toEqual([false, true, true, true]);
     expect(harness.root.querySelector('.empty-state')!.textContent).toContain('without an API key');

@@ -4,7 +4,16 @@ import { makeTask, startTime } from './support/harness.js';
 
 describe('formatTokens', () => {
   it('is compact', () => {
-    expect([0, 950, 1000, 1234, 12_345, 99_999, 123_456, 1_234_567].map(formatTokens)).toEqual(['0', '950', '1k', '1.2k', '12.3k', '99.9k', '123k', '1.2M']);
+    expect([0, 950, 1000, 1234, 12_345, 99_999, 123_456, 1_234_567].map(formatTokens)).toEqual([
+      '0',
+      '950',
+      '1k',
+      '1.2k',
+      '12.3k',
+      '99.9k',
+      '123k',
+      '1.2M',
+    ]);
   });
 });
 

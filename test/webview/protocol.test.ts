@@ -35,7 +35,10 @@ describe('host messages', () => {
           { type: 'notice', text: 'background task t2 completed' },
         ],
       },
-      { type: 'change-summary', summaries: [{ taskId: 't1', files: [{ path: 'a.ts', added: 1, removed: 2, status: 'pending' }], added: 1, removed: 2, pending: 1 }] },
+      {
+        type: 'change-summary',
+        summaries: [{ taskId: 't1', files: [{ path: 'a.ts', added: 1, removed: 2, status: 'pending' }], added: 1, removed: 2, pending: 1 }],
+      },
       { type: 'setup-state', setup: { modelConfigured: false, localServerUrl: 'http://127.0.0.1:11434/v1', restricted: true } },
       { type: 'reveal-task', taskId: 't1' },
     ];
@@ -47,7 +50,12 @@ describe('host messages', () => {
   });
 
   it('survives the JSON round trip VS Code uses, including a tool call whose input did not parse', () => {
-    const message = { type: 'transcript', taskId: 't1', index: 0, entries: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'Edit', input: undefined }] };
+    const message = {
+      type: 'transcript',
+      taskId: 't1',
+      index: 0,
+      entries: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'Edit', input: undefined }],
+    };
     expect(parseHostMessage(JSON.parse(JSON.stringify(message))).message).toBeDefined();
   });
 
@@ -55,7 +63,11 @@ describe('host messages', () => {
     const withKeyInSetup = { ...snapshotMessage([]), setup: { ...configuredSetup, apiKey: 'sk-secret' } };
     const withKeyOnTop = { ...snapshotMessage([]), apiKey: 'sk-secret' };
     const withKeyInTask = { type: 'task-upsert', now: 1, tasks: [{ ...makeTask({ id: 't1' }), apiKey: 'sk-secret' }] };
-    const withKeyInUsage = { type: 'task-upsert', now: 1, tasks: [{ ...makeTask({ id: 't1' }), usage: { inputTokens: 1, outputTokens: 1, key: 'x' } }] };
+    const withKeyInUsage = {
+      type: 'task-upsert',
+      now: 1,
+      tasks: [{ ...makeTask({ id: 't1' }), usage: { inputTokens: 1, outputTokens: 1, key: 'x' } }],
+    };
     const withKeyInSetupState = { type: 'setup-state', setup: { ...configuredSetup, key: 'sk-secret' } };
     for (const message of [withKeyInSetup, withKeyOnTop, withKeyInTask, withKeyInUsage, withKeyInSetupState]) {
       const result = parseHostMessage(message);
@@ -72,7 +84,9 @@ describe('host messages', () => {
     expect(parseHostMessage('snapshot').message).toBeUndefined();
     expect(parseHostMessage({ type: 'text-delta', taskId: 't1', text: 42 }).reason).toMatch(/^dropped message "text-delta": text:/);
     expect(parseHostMessage({ type: 'transcript', taskId: 't1', index: -1, entries: [] }).message).toBeUndefined();
-    expect(parseHostMessage({ type: 'task-upsert', now: 1, tasks: [makeTask({ id: 't1', status: 'exploded' as never })] }).message).toBeUndefined();
+    expect(
+      parseHostMessage({ type: 'task-upsert', now: 1, tasks: [makeTask({ id: 't1', status: 'exploded' as never })] }).message,
+    ).toBeUndefined();
   });
 });
 
@@ -104,7 +118,14 @@ describe('webview messages', () => {
   });
 
   it('opens only http and https links', () => {
-    for (const url of ['mailto:someone@example.com', 'javascript:alert(1)', 'command:workbench.action.terminal.new', 'file:///etc/passwd', 'vscode://x', 'relative/path']) {
+    for (const url of [
+      'mailto:someone@example.com',
+      'javascript:alert(1)',
+      'command:workbench.action.terminal.new',
+      'file:///etc/passwd',
+      'vscode://x',
+      'relative/path',
+    ]) {
       expect(parseWebviewMessage({ type: 'open-link', url }).message, url).toBeUndefined();
     }
     expect(parseWebviewMessage({ type: 'open-link', url: 'https://example.com/docs' }).message).toBeDefined();
@@ -119,7 +140,12 @@ describe('webview messages', () => {
 });
 
 describe('toProtocolTask and toTaskDetail', () => {
-  const engineSnapshot = { ...makeTask({ id: 't1', model: 'openai/gpt-5' }), prompt: 'Find the parser', output: 'done', budget: { tokens: 5 } } as TaskSnapshot;
+  const engineSnapshot = {
+    ...makeTask({ id: 't1', model: 'openai/gpt-5' }),
+    prompt: 'Find the parser',
+    output: 'done',
+    budget: { tokens: 5 },
+  } as TaskSnapshot;
 
   it('copy exactly the protocol fields, so new engine fields never break the strict check', () => {
     const task = toProtocolTask(engineSnapshot);

@@ -8,8 +8,27 @@ import { describe, expect, it } from 'vitest';
 import { click, makeTask, mountHarness, snapshotMessage, startTime } from './support/harness.js';
 
 const root = makeTask({ id: 't1', description: 'Settle dates and names' });
-const asking = makeTask({ id: 't2', parentId: 't1', rootId: 't1', depth: 1, role: 'dates', description: 'Settle dates', status: 'waiting', transcriptLength: 1 });
-const queued = makeTask({ id: 't3', parentId: 't1', rootId: 't1', depth: 1, role: 'names', description: 'Settle names', status: 'waiting', queuedForUser: true, transcriptLength: 1 });
+const asking = makeTask({
+  id: 't2',
+  parentId: 't1',
+  rootId: 't1',
+  depth: 1,
+  role: 'dates',
+  description: 'Settle dates',
+  status: 'waiting',
+  transcriptLength: 1,
+});
+const queued = makeTask({
+  id: 't3',
+  parentId: 't1',
+  rootId: 't1',
+  depth: 1,
+  role: 'names',
+  description: 'Settle names',
+  status: 'waiting',
+  queuedForUser: true,
+  transcriptLength: 1,
+});
 
 function mounted() {
   const harness = mountHarness();
@@ -35,7 +54,12 @@ describe('a question queued for you', () => {
     const harness = mounted();
     click(harness.row('t3'));
     harness.scheduler.runFrame();
-    harness.send({ type: 'transcript', taskId: 't3', index: 0, entries: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'AskUser', input: { question: 'Which prefix?' } }] });
+    harness.send({
+      type: 'transcript',
+      taskId: 't3',
+      index: 0,
+      entries: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'AskUser', input: { question: 'Which prefix?' } }],
+    });
     harness.scheduler.runFrame();
     const detail = harness.root.querySelector<HTMLElement>('.detail')!;
     expect(detail.textContent).toContain('waiting, queued for you');

@@ -12,7 +12,12 @@ const upsert = (...tasks: ReturnType<typeof makeTask>[]) => ({ type: 'task-upser
 describe('Stop from the row by keyboard', () => {
   it('stops a running row with Delete, and does nothing on a finished one', () => {
     const harness = mountHarness();
-    harness.send(snapshotMessage([makeTask({ id: 'run', role: 'researcher', description: 'Find usages' }), makeTask({ id: 'done', status: 'completed', createdAt: startTime - 1 })]));
+    harness.send(
+      snapshotMessage([
+        makeTask({ id: 'run', role: 'researcher', description: 'Find usages' }),
+        makeTask({ id: 'done', status: 'completed', createdAt: startTime - 1 }),
+      ]),
+    );
     const running = harness.row('run');
     expect(running.getAttribute('aria-keyshortcuts')).toBe('Delete');
     running.focus();
@@ -41,12 +46,27 @@ describe('state changes said to screen readers', () => {
 
     // A subagent starting is not said; its tokens changing is not said.
     harness.send(upsert(makeTask({ id: 'c', parentId: 'r', role: 'researcher', description: 'Read the parser' })));
-    harness.send(upsert(makeTask({ id: 'c', parentId: 'r', role: 'researcher', description: 'Read the parser', treeUsage: { inputTokens: 10, outputTokens: 2 } })));
+    harness.send(
+      upsert(
+        makeTask({
+          id: 'c',
+          parentId: 'r',
+          role: 'researcher',
+          description: 'Read the parser',
+          treeUsage: { inputTokens: 10, outputTokens: 2 },
+        }),
+      ),
+    );
     expect(region.textContent).toBe('coordinator: Fix the parser \u2014 running');
 
     harness.send(upsert(makeTask({ id: 'c', parentId: 'r', role: 'researcher', description: 'Read the parser', status: 'waiting' })));
     expect(region.textContent).toBe('researcher: Read the parser \u2014 waiting');
-    harness.send(upsert(makeTask({ id: 'c', parentId: 'r', role: 'researcher', description: 'Read the parser', status: 'completed' }), makeTask({ id: 'r', description: 'Fix the parser', status: 'failed' })));
+    harness.send(
+      upsert(
+        makeTask({ id: 'c', parentId: 'r', role: 'researcher', description: 'Read the parser', status: 'completed' }),
+        makeTask({ id: 'r', description: 'Fix the parser', status: 'failed' }),
+      ),
+    );
     expect(region.textContent).toBe('researcher: Read the parser \u2014 completed. coordinator: Fix the parser \u2014 failed');
   });
 });

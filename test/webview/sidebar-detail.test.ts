@@ -104,7 +104,12 @@ describe('the detail pane', () => {
     expect(call.querySelector('summary')!.textContent).toContain('src/parse.ts');
     expect(call.querySelector('.tool-input')!.textContent).toBe('{\n  "file_path": "src/parse.ts",\n  "limit": 10\n}');
 
-    harness.send({ type: 'transcript', taskId: 't1', index: 3, entries: [{ type: 'tool-result', toolCallId: 'c1', toolName: 'Read', output: 'export function parse', isError: false }] });
+    harness.send({
+      type: 'transcript',
+      taskId: 't1',
+      index: 3,
+      entries: [{ type: 'tool-result', toolCallId: 'c1', toolName: 'Read', output: 'export function parse', isError: false }],
+    });
     expect(call.querySelector('.tool-output')!.textContent).toBe('export function parse');
     expect(pane.querySelectorAll('.transcript-entries > *')).toHaveLength(3);
   });
@@ -131,7 +136,11 @@ describe('the detail pane', () => {
 
     harness.send({ type: 'task-upsert', now: 0, tasks: [{ ...task, status: 'failed', error: 'The provider rejected the key.' }] });
     expect(detail(harness).querySelector('.detail-reason')!.textContent).toBe('The provider rejected the key.');
-    harness.send({ type: 'task-upsert', now: 0, tasks: [{ ...task, status: 'stopped', stopReason: { kind: 'budget', detail: '50,000 tokens' } }] });
+    harness.send({
+      type: 'task-upsert',
+      now: 0,
+      tasks: [{ ...task, status: 'stopped', stopReason: { kind: 'budget', detail: '50,000 tokens' } }],
+    });
     harness.send({ type: 'task-detail', taskId: 't1', prompt: 'p', output: 'partial' });
     expect(detail(harness).querySelector('.detail-reason')!.textContent).toBe('budget exceeded: 50,000 tokens');
     expect(detail(harness).querySelector('.result h3')!.textContent).toBe('Partial output');

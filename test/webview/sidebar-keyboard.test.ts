@@ -20,7 +20,12 @@ const focusedId = () => document.activeElement?.getAttribute('data-task-id');
 describe('keyboard navigation', () => {
   it('has exactly one tab stop, the first row until something is focused', () => {
     const harness = treeHarness();
-    expect(harness.rows().filter((row) => row.getAttribute('tabindex') === '0').map((row) => row.getAttribute('data-task-id'))).toEqual(['root']);
+    expect(
+      harness
+        .rows()
+        .filter((row) => row.getAttribute('tabindex') === '0')
+        .map((row) => row.getAttribute('data-task-id')),
+    ).toEqual(['root']);
   });
 
   it('moves focus with the arrows, Home and End, carrying the tab stop along', () => {
@@ -38,7 +43,12 @@ describe('keyboard navigation', () => {
     pressKey(document.activeElement!, 'ArrowUp');
     expect(focusedId()).toBe('leaf');
     harness.scheduler.runFrame();
-    expect(harness.rows().filter((row) => row.getAttribute('tabindex') === '0').map((row) => row.getAttribute('data-task-id'))).toEqual(['leaf']);
+    expect(
+      harness
+        .rows()
+        .filter((row) => row.getAttribute('tabindex') === '0')
+        .map((row) => row.getAttribute('data-task-id')),
+    ).toEqual(['leaf']);
   });
 
   it('collapses and expands with Left and Right, and climbs to the parent', () => {
@@ -71,7 +81,9 @@ describe('keyboard navigation', () => {
 
   it('scrolls a long list to keep the focused row visible', () => {
     const harness = mountHarness({ sidebar: { tree: { rowHeight: 22, defaultViewportHeight: 220, overscan: 2 } } });
-    harness.send(snapshotMessage(Array.from({ length: 200 }, (_, index) => makeTask({ id: `t${index}`, createdAt: startTime + 1000 - index }))));
+    harness.send(
+      snapshotMessage(Array.from({ length: 200 }, (_, index) => makeTask({ id: `t${index}`, createdAt: startTime + 1000 - index }))),
+    );
     harness.row('t0').focus();
     pressKey(harness.row('t0'), 'End');
     expect(focusedId()).toBe('t199');

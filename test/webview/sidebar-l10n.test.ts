@@ -14,7 +14,12 @@ afterEach(() => setStrings({}));
 describe('sidebar translations', () => {
   it('says the tree, the rows\u2019 Stop and the detail in the bundle\u2019s words', () => {
     const holder = document.createElement('div');
-    holder.dataset.l10n = JSON.stringify({ 'Agent tasks': 'Tâches des agents', 'Stop {0}': 'Arrêter {0}', 'Stop (Delete)': 'Arrêter (Suppr)', 'Loading…': 'Chargement…' });
+    holder.dataset.l10n = JSON.stringify({
+      'Agent tasks': 'Tâches des agents',
+      'Stop {0}': 'Arrêter {0}',
+      'Stop (Delete)': 'Arrêter (Suppr)',
+      'Loading…': 'Chargement…',
+    });
     readStrings(holder);
     const harness = mountHarness();
     expect(harness.root.querySelector('.loading')?.textContent).toBe('Chargement…');
@@ -36,9 +41,26 @@ describe('sidebar translations', () => {
   });
 
   it('puts the table and the language in the page, escaped', () => {
-    const html = renderWebviewHtml({ cspSource: "'self'", nonce: 'abcdefabcdefabcdef', scriptUri: 'main.js', styleUri: 's.css', codiconUri: 'c.css', strings: { Stop: 'Stop" onload="x<' }, language: 'pl' });
+    const html = renderWebviewHtml({
+      cspSource: "'self'",
+      nonce: 'abcdefabcdefabcdef',
+      scriptUri: 'main.js',
+      styleUri: 's.css',
+      codiconUri: 'c.css',
+      strings: { Stop: 'Stop" onload="x<' },
+      language: 'pl',
+    });
     expect(html).toContain('<html lang="pl">');
     expect(html).toContain('data-l10n="{&quot;Stop&quot;:&quot;Stop\\&quot; onload=\\&quot;x&lt;&quot;}"');
-    expect(renderWebviewHtml({ cspSource: "'self'", nonce: 'abcdefabcdefabcdef', scriptUri: 'main.js', styleUri: 's.css', codiconUri: 'c.css', language: '"><script>' })).toContain('<html lang="en">');
+    expect(
+      renderWebviewHtml({
+        cspSource: "'self'",
+        nonce: 'abcdefabcdefabcdef',
+        scriptUri: 'main.js',
+        styleUri: 's.css',
+        codiconUri: 'c.css',
+        language: '"><script>',
+      }),
+    ).toContain('<html lang="en">');
   });
 });

@@ -29,7 +29,11 @@ describe('messages from the host', () => {
     const posted: WebviewMessage[] = [];
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     try {
-      const sidebar = mountSidebar({ root, api: { postMessage: (message) => posted.push(message), getState: () => undefined, setState: () => {} }, scheduler: new ManualFrameScheduler() });
+      const sidebar = mountSidebar({
+        root,
+        api: { postMessage: (message) => posted.push(message), getState: () => undefined, setState: () => {} },
+        scheduler: new ManualFrameScheduler(),
+      });
       sidebar.receive({ type: 'nonsense' });
       expect(warn).toHaveBeenCalledTimes(1);
       expect(posted).toEqual([{ type: 'ready' }, { type: 'log', level: 'warn', message: expect.stringContaining('"nonsense"') }]);

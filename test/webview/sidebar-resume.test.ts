@@ -5,8 +5,24 @@ import { click, makeTask, mountHarness, pressKey, snapshotMessage, startTime } f
 
 const ended = { endedAt: startTime + 3_000, stopReason: { kind: 'shutdown' } } as const;
 const root = makeTask({ id: 't1', description: 'Refactor the parser', status: 'interrupted', ...ended });
-const child = makeTask({ id: 't2', parentId: 't1', rootId: 't1', depth: 1, role: 'researcher', description: 'Find usages', status: 'interrupted', ...ended });
-const stoppedRun = makeTask({ id: 't3', description: 'Write docs', status: 'stopped', endedAt: startTime + 3_000, stopReason: { kind: 'user' }, createdAt: startTime + 10 });
+const child = makeTask({
+  id: 't2',
+  parentId: 't1',
+  rootId: 't1',
+  depth: 1,
+  role: 'researcher',
+  description: 'Find usages',
+  status: 'interrupted',
+  ...ended,
+});
+const stoppedRun = makeTask({
+  id: 't3',
+  description: 'Write docs',
+  status: 'stopped',
+  endedAt: startTime + 3_000,
+  stopReason: { kind: 'user' },
+  createdAt: startTime + 10,
+});
 
 function detail(harness: ReturnType<typeof mountHarness>): HTMLElement {
   return harness.root.querySelector<HTMLElement>('.detail')!;
@@ -16,7 +32,10 @@ describe('an interrupted run in the sidebar', () => {
   it('shows interrupted rows with their own status, icon and accessible name', () => {
     const harness = mountHarness();
     harness.send(snapshotMessage([root, child, stoppedRun]));
-    for (const [id, label] of [['t1', 'coordinator: Refactor the parser'], ['t2', 'researcher: Find usages']] as const) {
+    for (const [id, label] of [
+      ['t1', 'coordinator: Refactor the parser'],
+      ['t2', 'researcher: Find usages'],
+    ] as const) {
       const row = harness.row(id);
       expect(row.getAttribute('data-status')).toBe('interrupted');
       expect(row.getAttribute('aria-label')).toBe(`${label} \u2014 interrupted`);
@@ -54,7 +73,11 @@ describe('an interrupted run in the sidebar', () => {
     const harness = mountHarness();
     harness.send(snapshotMessage([root]));
     const row = harness.row('t1');
-    harness.send({ type: 'task-upsert', now: startTime + 5_000, tasks: [{ ...root, status: 'running', endedAt: undefined, stopReason: undefined }] });
+    harness.send({
+      type: 'task-upsert',
+      now: startTime + 5_000,
+      tasks: [{ ...root, status: 'running', endedAt: undefined, stopReason: undefined }],
+    });
     expect(harness.row('t1')).toBe(row);
     expect(row.querySelector('button[aria-label^="Resume"]')).toBeNull();
     expect(row.querySelector('button[aria-label^="Stop"]')).not.toBeNull();

@@ -13,7 +13,17 @@ const researcher = makeTask({
   treeUsage: { inputTokens: 12_000, outputTokens: 345 },
 });
 const root = makeTask({ id: 't1', description: 'Refactor the parser', treeUsage: { inputTokens: 20_000, outputTokens: 1_000 } });
-const queued = makeTask({ id: 't3', parentId: 't1', rootId: 't1', depth: 1, role: 'tester', description: 'Run tests', status: 'queued', startedAt: undefined, createdAt: startTime + 2 });
+const queued = makeTask({
+  id: 't3',
+  parentId: 't1',
+  rootId: 't1',
+  depth: 1,
+  role: 'tester',
+  description: 'Run tests',
+  status: 'queued',
+  startedAt: undefined,
+  createdAt: startTime + 2,
+});
 
 describe('the task tree', () => {
   it('posts ready when mounted and renders nothing before the snapshot', () => {
@@ -53,7 +63,14 @@ describe('the task tree', () => {
 
   it('keeps every row to at most five elements: status codicon, label, figures and Stop', () => {
     const harness = mountHarness();
-    harness.send(snapshotMessage([researcher, root, queued, makeTask({ id: 'done', status: 'completed', createdAt: startTime - 1, endedAt: startTime + 2_000 })]));
+    harness.send(
+      snapshotMessage([
+        researcher,
+        root,
+        queued,
+        makeTask({ id: 'done', status: 'completed', createdAt: startTime - 1, endedAt: startTime + 2_000 }),
+      ]),
+    );
     for (const row of harness.rows()) expect(row.querySelectorAll('*').length + 1).toBeLessThanOrEqual(5);
     const child = harness.row('t2');
     expect(Array.from(child.children).map((element) => element.className)).toEqual([
@@ -91,14 +108,21 @@ describe('the task tree', () => {
     const harness = mountHarness();
     harness.send(snapshotMessage([root, researcher]));
     const before = harness.row('t2');
-    harness.send({ type: 'task-upsert', now: startTime + 5_000, tasks: [{ ...researcher, status: 'completed', endedAt: startTime + 4_000 }] });
+    harness.send({
+      type: 'task-upsert',
+      now: startTime + 5_000,
+      tasks: [{ ...researcher, status: 'completed', endedAt: startTime + 4_000 }],
+    });
     const after = harness.row('t2');
     expect(after).toBe(before);
     expect(after.getAttribute('data-status')).toBe('completed');
     expect(after.getAttribute('aria-label')).toBe('researcher: Find usages \u2014 completed');
     expect(after.querySelector('.tree-status')!.className).toContain('codicon-pass');
     expect(after.querySelector('button')).toBeNull();
-    for (const [status, icon] of [['failed', 'codicon-error'], ['stopped', 'codicon-debug-stop']] as const) {
+    for (const [status, icon] of [
+      ['failed', 'codicon-error'],
+      ['stopped', 'codicon-debug-stop'],
+    ] as const) {
       harness.send({ type: 'task-upsert', now: startTime, tasks: [{ ...researcher, status }] });
       expect(harness.row('t2').querySelector('.tree-status')!.className).toContain(icon);
     }

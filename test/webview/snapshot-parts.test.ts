@@ -12,7 +12,17 @@ function history(delegations: number, children = 4): ProtocolTask[] {
     const createdAt = startTime + delegation * 100;
     tasks.push(makeTask({ id: rootId, status: 'completed', createdAt, endedAt: createdAt + 50 }));
     for (let child = 0; child < children; child++) {
-      tasks.push(makeTask({ id: `${rootId}-${child}`, parentId: rootId, rootId, depth: 1, role: 'worker', status: 'completed', createdAt: createdAt + child + 1 }));
+      tasks.push(
+        makeTask({
+          id: `${rootId}-${child}`,
+          parentId: rootId,
+          rootId,
+          depth: 1,
+          role: 'worker',
+          status: 'completed',
+          createdAt: createdAt + child + 1,
+        }),
+      );
     }
   }
   return tasks;
@@ -30,7 +40,12 @@ describe('splitting a snapshot', () => {
     const parts = splitSnapshotTasks(tasks, { firstPartTasks: 7, partTasks: 12 });
     expect(parts.map((part) => part.length)).toEqual([10, 15, 15, 10]);
     expect(parts[0].map((task) => task.id)).toEqual(['r9', 'r9-0', 'r9-1', 'r9-2', 'r9-3', 'r8', 'r8-0', 'r8-1', 'r8-2', 'r8-3']);
-    expect(parts.flat().map((task) => task.id).sort()).toEqual(tasks.map((task) => task.id).sort());
+    expect(
+      parts
+        .flat()
+        .map((task) => task.id)
+        .sort(),
+    ).toEqual(tasks.map((task) => task.id).sort());
     for (const part of parts) {
       const roots = new Set(part.map((task) => task.rootId));
       for (const rootId of roots) expect(part.filter((task) => task.rootId === rootId)).toHaveLength(5);
@@ -41,7 +56,9 @@ describe('splitting a snapshot', () => {
     expect(messagesFor(history(3), 200, 2_000)).toEqual([
       { type: 'snapshot', now: startTime, tasks: expect.any(Array), changes: [], setup: configuredSetup, complete: true },
     ]);
-    expect(messagesFor([], 200, 2_000)).toEqual([{ type: 'snapshot', now: startTime, tasks: [], changes: [], setup: configuredSetup, complete: true }]);
+    expect(messagesFor([], 200, 2_000)).toEqual([
+      { type: 'snapshot', now: startTime, tasks: [], changes: [], setup: configuredSetup, complete: true },
+    ]);
   });
 
   it('marks only the last message complete, and sends changes and setup with the first', () => {
@@ -68,14 +85,19 @@ describe('a snapshot in parts', () => {
     expect(ids(inParts.rows())).toEqual(ids(whole.rows()).slice(0, 20));
     for (const message of messages.slice(1)) inParts.send(message);
     expect(ids(inParts.rows())).toEqual(ids(whole.rows()));
-    expect(inParts.rows().map((row) => row.getAttribute('aria-posinset'))).toEqual(whole.rows().map((row) => row.getAttribute('aria-posinset')));
+    expect(inParts.rows().map((row) => row.getAttribute('aria-posinset'))).toEqual(
+      whole.rows().map((row) => row.getAttribute('aria-posinset')),
+    );
     expect(inParts.sidebar.store.complete).toBe(true);
     expect(inParts.logs).toEqual([]);
   });
 
   it('keeps a restored selection and collapsed rows for tasks of later parts, and restores them when they come', () => {
     const tasks = history(10);
-    const harness = mountHarness({ savedState: { selectedTaskId: 'r1-2', collapsedIds: ['r0', 'gone'], scrollTop: 0 }, sidebar: { tree: { defaultViewportHeight: 22 * 60 } } });
+    const harness = mountHarness({
+      savedState: { selectedTaskId: 'r1-2', collapsedIds: ['r0', 'gone'], scrollTop: 0 },
+      sidebar: { tree: { defaultViewportHeight: 22 * 60 } },
+    });
     const messages = messagesFor(tasks, 10, 10); // r9 r8 | r7 r6 | … | r1 r0
     harness.send(messages[0]);
     expect(harness.posted).toEqual([{ type: 'ready' }]); // its task has not come: nothing to ask for yet
@@ -103,7 +125,10 @@ describe('a snapshot in parts', () => {
   });
 
   it('restores a saved scroll position once the rows below it have come', () => {
-    const harness = mountHarness({ savedState: { selectedTaskId: null, collapsedIds: [], scrollTop: 22 * 100 }, sidebar: { tree: { defaultViewportHeight: 440 } } });
+    const harness = mountHarness({
+      savedState: { selectedTaskId: null, collapsedIds: [], scrollTop: 22 * 100 },
+      sidebar: { tree: { defaultViewportHeight: 440 } },
+    });
     const messages = messagesFor(history(40), 50, 50);
     const tree = harness.root.querySelector<HTMLElement>('[role="tree"]')!;
     harness.send(messages[0]); // 50 rows: not enough for row 100 and a screenful below it
@@ -128,9 +153,9 @@ describe('a snapshot in parts', () => {
     expect(laidOut()).toBe(first); // parts 2 to 20 are in the store, not laid out yet
     expect(harness.sidebar.store.tasks.size).toBe(50 + 19 * 5);
     harness.send(messages[20]);
-    expect(laidOut()).toBe(first * (50 + 20 * 5) / 50);
+    expect(laidOut()).toBe((first * (50 + 20 * 5)) / 50);
     for (const message of messages.slice(21)) harness.send(message);
-    expect(laidOut()).toBe(first * 250 / 50);
+    expect(laidOut()).toBe((first * 250) / 50);
   });
 
   it('replaces everything with a new snapshot, whatever its parts', () => {

@@ -10,9 +10,14 @@ const todos = [
 ];
 
 describe('the plan panel', () => {
-  it('shows the newest run\'s todo list, live, and the selected run\'s when another is selected; hidden for a run without one', () => {
+  it("shows the newest run's todo list, live, and the selected run's when another is selected; hidden for a run without one", () => {
     const harness = mountHarness();
-    harness.send(snapshotMessage([makeTask({ id: 't1', role: 'coordinator', description: 'Older run', status: 'completed', createdAt: 1 }), makeTask({ id: 't2', role: 'coordinator', description: 'Explain the parser', status: 'running', createdAt: 2, todos })]));
+    harness.send(
+      snapshotMessage([
+        makeTask({ id: 't1', role: 'coordinator', description: 'Older run', status: 'completed', createdAt: 1 }),
+        makeTask({ id: 't2', role: 'coordinator', description: 'Explain the parser', status: 'running', createdAt: 2, todos }),
+      ]),
+    );
     harness.scheduler.runFrame();
     const panel = harness.root.querySelector<HTMLElement>('.todo-panel')!;
     expect(panel.hidden).toBe(false);
@@ -23,7 +28,20 @@ describe('the plan panel', () => {
       ['in_progress', 'Explaining it'],
       ['pending', 'Check the tests'],
     ]);
-    harness.send({ type: 'task-upsert', now: 3, tasks: [makeTask({ id: 't2', role: 'coordinator', description: 'Explain the parser', status: 'running', createdAt: 2, todos: todos.map((todo) => ({ ...todo, status: 'completed' as const })) })] });
+    harness.send({
+      type: 'task-upsert',
+      now: 3,
+      tasks: [
+        makeTask({
+          id: 't2',
+          role: 'coordinator',
+          description: 'Explain the parser',
+          status: 'running',
+          createdAt: 2,
+          todos: todos.map((todo) => ({ ...todo, status: 'completed' as const })),
+        }),
+      ],
+    });
     harness.scheduler.runFrame();
     expect(panel.querySelector('.todo-heading')!.textContent).toBe('Plan \u00b7 3/3 done');
     click(harness.row('t1'));
@@ -35,10 +53,17 @@ describe('the plan panel', () => {
 describe('a plan question', () => {
   it('offers Approve plan and Stop run beside the Answer box; each sends its word', () => {
     const harness = mountHarness();
-    harness.send(snapshotMessage([makeTask({ id: 't1', role: 'coordinator', description: 'Explain', status: 'waiting', transcriptLength: 1, todos })]));
+    harness.send(
+      snapshotMessage([makeTask({ id: 't1', role: 'coordinator', description: 'Explain', status: 'waiting', transcriptLength: 1, todos })]),
+    );
     click(harness.row('t1'));
     harness.scheduler.runFrame();
-    harness.send({ type: 'transcript', taskId: 't1', index: 0, entries: [{ type: 'notice', text: 'Approve this plan before any subagent starts?\n\n[x] Find the parser' }] });
+    harness.send({
+      type: 'transcript',
+      taskId: 't1',
+      index: 0,
+      entries: [{ type: 'notice', text: 'Approve this plan before any subagent starts?\n\n[x] Find the parser' }],
+    });
     harness.scheduler.runFrame();
     const composer = harness.root.querySelector<HTMLElement>('.detail .composer')!;
     expect(composer.querySelector('.composer-question')!.textContent).toContain('[x] Find the parser');

@@ -43,7 +43,10 @@ describe('flattenTasks', () => {
   it('shows a task whose parent is unknown as a root, and survives a parent cycle', () => {
     const orphan = flattenTasks(taskMap([makeTask({ id: 'child', parentId: 'gone' })]), new Set());
     expect(orphan.rows.map((row) => [row.id, row.level])).toEqual([['child', 1]]);
-    const cycle = flattenTasks(taskMap([makeTask({ id: 'a', parentId: 'b' }), makeTask({ id: 'b', parentId: 'a' }), makeTask({ id: 'c', parentId: 'c' })]), new Set());
+    const cycle = flattenTasks(
+      taskMap([makeTask({ id: 'a', parentId: 'b' }), makeTask({ id: 'b', parentId: 'a' }), makeTask({ id: 'c', parentId: 'c' })]),
+      new Set(),
+    );
     expect(cycle.rows.map((row) => row.id).sort()).toEqual(['a', 'b', 'c']);
   });
 });

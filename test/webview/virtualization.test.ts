@@ -11,7 +11,17 @@ function longHistory(): ProtocolTask[] {
     const createdAt = startTime + root * 100;
     tasks.push(makeTask({ id: rootId, status: 'completed', createdAt, endedAt: createdAt + 50 }));
     for (let child = 0; child < 4; child++) {
-      tasks.push(makeTask({ id: `${rootId}-${child}`, parentId: rootId, rootId, depth: 1, role: 'worker', status: 'completed', createdAt: createdAt + child + 1 }));
+      tasks.push(
+        makeTask({
+          id: `${rootId}-${child}`,
+          parentId: rootId,
+          rootId,
+          depth: 1,
+          role: 'worker',
+          status: 'completed',
+          createdAt: createdAt + child + 1,
+        }),
+      );
     }
   }
   return tasks;
@@ -41,15 +51,22 @@ describe('a long history', () => {
     const first = harness.row('r999');
     expect(first.style.top).toBe(`${5_000 * 22}px`);
     expect(rows.some((row) => row.getAttribute('data-task-id') === 'r1999')).toBe(true); // the tab stop stays
-    expect(rows.filter((row) => row.getAttribute('data-task-id') !== 'r1999').every((row) => {
-      const top = parseInt(row.style.top, 10);
-      return top >= 22 * 4_995 && top < 22 * 5_025;
-    })).toBe(true);
+    expect(
+      rows
+        .filter((row) => row.getAttribute('data-task-id') !== 'r1999')
+        .every((row) => {
+          const top = parseInt(row.style.top, 10);
+          return top >= 22 * 4_995 && top < 22 * 5_025;
+        }),
+    ).toBe(true);
     expect(harness.savedState.value).toMatchObject({ scrollTop: 22 * 5_000 });
   });
 
   it('restores the saved scroll position when the webview is recreated', () => {
-    const harness = mountHarness({ savedState: { selectedTaskId: null, collapsedIds: [], scrollTop: 22 * 300 }, sidebar: { tree: { defaultViewportHeight: 440 } } });
+    const harness = mountHarness({
+      savedState: { selectedTaskId: null, collapsedIds: [], scrollTop: 22 * 300 },
+      sidebar: { tree: { defaultViewportHeight: 440 } },
+    });
     harness.send(snapshotMessage(longHistory()));
     expect(harness.root.querySelector<HTMLElement>('[role="tree"]')!.scrollTop).toBe(22 * 300);
     expect(harness.rows().some((row) => row.getAttribute('data-task-id') === 'r1939')).toBe(true); // row 300 = root 60 from the top
@@ -62,7 +79,13 @@ describe('render coalescing', () => {
     harness.send(snapshotMessage([makeTask({ id: 't1' })]));
     const requestedBefore = harness.scheduler.requested;
     for (let index = 0; index < 500; index++) {
-      harness.sidebar.receive({ type: 'task-upsert', now: startTime, tasks: [makeTask({ id: 't1', usage: { inputTokens: index, outputTokens: 0 }, treeUsage: { inputTokens: index * 10, outputTokens: 0 } })] });
+      harness.sidebar.receive({
+        type: 'task-upsert',
+        now: startTime,
+        tasks: [
+          makeTask({ id: 't1', usage: { inputTokens: index, outputTokens: 0 }, treeUsage: { inputTokens: index * 10, outputTokens: 0 } }),
+        ],
+      });
     }
     expect(harness.scheduler.requested - requestedBefore).toBe(1);
     // Nothing rendered yet: the DOM still shows the snapshot.

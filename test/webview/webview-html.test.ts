@@ -41,7 +41,9 @@ describe('createNonce', () => {
 
   it("accepts VS Code's source list and refuses one that would smuggle in directives", () => {
     expect(checkedSourceList("'self'   https://*.vscode-cdn.net")).toBe("'self' https://*.vscode-cdn.net");
-    expect(renderWebviewHtml({ ...options, cspSource: "'self' https://*.vscode-cdn.net" })).toContain("style-src 'self' https://*.vscode-cdn.net");
+    expect(renderWebviewHtml({ ...options, cspSource: "'self' https://*.vscode-cdn.net" })).toContain(
+      "style-src 'self' https://*.vscode-cdn.net",
+    );
     expect(() => checkedSourceList("https://x; script-src 'unsafe-inline'")).toThrow(/cspSource/);
     expect(() => checkedSourceList('https://x" onload="alert(1)')).toThrow(/cspSource/);
     expect(() => checkedSourceList("'unsafe-inline'")).toThrow(/cspSource/);

@@ -44,7 +44,8 @@ steps:
         description: Review the fix
   - workflow: lint-pass
 `;
-const lintPass = 'description: Lint the change.\ntype: sequential\nsteps:\n  - agent: reviewer\n    prompt: "Lint {input}"\n    description: Lint\n';
+const lintPass =
+  'description: Lint the change.\ntype: sequential\nsteps:\n  - agent: reviewer\n    prompt: "Lint {input}"\n    description: Lint\n';
 
 describe('running a workflow', () => {
   it('passes state by output_key, nests inline and by name, and ends a loop by ExitLoop', async () => {
@@ -52,13 +53,19 @@ describe('running a workflow', () => {
     const workflows = await workflowsFrom({ 'fix.yaml': fix, 'lint-pass.yaml': lintPass });
     harness.model('researcher').enqueue('Dates are parsed in parser.ts:7.');
     harness.model('refactorer').enqueue('Proposed a fix to parser.ts.');
-    harness.model('reviewer').enqueue(
-      'Round one: not yet sound.',
-      [toolCall('ExitLoop', { reason: 'the fix handles invalid input' })],
-      'Round two: sound.',
-      'Lint: clean.',
-    );
-    const { task } = await harness.team.runWorkflow({ workflow: workflows.get('fix') as WorkflowDefinition, input: 'date parsing', workflows });
+    harness
+      .model('reviewer')
+      .enqueue(
+        'Round one: not yet sound.',
+        [toolCall('ExitLoop', { reason: 'the fix handles invalid input' })],
+        'Round two: sound.',
+        'Lint: clean.',
+      );
+    const { task } = await harness.team.runWorkflow({
+      workflow: workflows.get('fix') as WorkflowDefinition,
+      input: 'date parsing',
+      workflows,
+    });
     expect(task).toMatchObject({ role: 'workflow', description: 'fix', status: 'completed', output: 'Lint: clean.' });
     expect(tree()).toEqual([
       'workflow: fix (completed)',
@@ -87,9 +94,15 @@ describe('running a workflow', () => {
 
   it('a loop nobody exits ends at max_iterations', async () => {
     harness = await createTeamHarness();
-    const workflows = await workflowsFrom({ 'polish.yaml': 'description: Polish.\ntype: loop\nmax_iterations: 3\nsteps:\n  - agent: reviewer\n    prompt: Polish {input}\n' });
+    const workflows = await workflowsFrom({
+      'polish.yaml': 'description: Polish.\ntype: loop\nmax_iterations: 3\nsteps:\n  - agent: reviewer\n    prompt: Polish {input}\n',
+    });
     harness.model('reviewer').enqueue('one', 'two', 'three');
-    const { task } = await harness.team.runWorkflow({ workflow: workflows.get('polish') as WorkflowDefinition, input: 'the README', workflows });
+    const { task } = await harness.team.runWorkflow({
+      workflow: workflows.get('polish') as WorkflowDefinition,
+      input: 'the README',
+      workflows,
+    });
     expect(task).toMatchObject({ status: 'completed', output: 'three' });
     expect(harness.model('reviewer').calls).toHaveLength(3);
     expect(harness.taskManager.transcript(task.id).at(-1)).toEqual({ type: 'notice', text: 'The loop ended after 3 rounds, its limit.' });
@@ -124,20 +137,34 @@ steps:
     researcherHold.release();
     const { task } = await run;
     expect(task.status).toBe('completed');
-    expect(lastMessageText(harness.model('reviewer').calls[1].request)).toBe('Summarize. Parser: Parser: uses JSON.parse.. Printer: Printer: uses String()..');
+    expect(lastMessageText(harness.model('reviewer').calls[1].request)).toBe(
+      'Summarize. Parser: Parser: uses JSON.parse.. Printer: Printer: uses String()..',
+    );
     const parallel = harness.taskManager.list().find((entry) => entry.role === 'parallel');
-    expect(parallel?.output).toBe('## researcher: Survey the parser for dates (completed)\nParser: uses JSON.parse.\n\n## reviewer: Survey the printer for dates (completed)\nPrinter: uses String().');
+    expect(parallel?.output).toBe(
+      '## researcher: Survey the parser for dates (completed)\nParser: uses JSON.parse.\n\n## reviewer: Survey the printer for dates (completed)\nPrinter: uses String().',
+    );
   });
 
   it('a step may be the coordinator, which plans and delegates its part on its own', async () => {
     harness = await createTeamHarness();
     const workflows = await workflowsFrom({
-      'triage.yaml': 'description: Triage, then report.\ntype: sequential\nsteps:\n  - agent: coordinator\n    prompt: "Triage {input}"\n    output_key: triage\n  - agent: reviewer\n    prompt: "Report on {triage}"\n',
+      'triage.yaml':
+        'description: Triage, then report.\ntype: sequential\nsteps:\n  - agent: coordinator\n    prompt: "Triage {input}"\n    output_key: triage\n  - agent: reviewer\n    prompt: "Report on {triage}"\n',
     });
-    harness.model('coordinator').enqueue([toolCall('Agent', { subagent_type: 'researcher', description: 'Look', prompt: 'Look at the bug' })], 'Triaged: a parser bug.');
+    harness
+      .model('coordinator')
+      .enqueue(
+        [toolCall('Agent', { subagent_type: 'researcher', description: 'Look', prompt: 'Look at the bug' })],
+        'Triaged: a parser bug.',
+      );
     harness.model('researcher').enqueue('It is in the parser.');
     harness.model('reviewer').enqueue('Report: a parser bug.');
-    const { task } = await harness.team.runWorkflow({ workflow: workflows.get('triage') as WorkflowDefinition, input: 'issue 7', workflows });
+    const { task } = await harness.team.runWorkflow({
+      workflow: workflows.get('triage') as WorkflowDefinition,
+      input: 'issue 7',
+      workflows,
+    });
     expect(task.output).toBe('Report: a parser bug.');
     expect(tree()).toEqual([
       'workflow: triage (completed)',
@@ -165,7 +192,10 @@ steps:
     harness.model('researcher').enqueue(second);
     const again = harness.team.runWorkflow({ workflow: workflows.get('fix') as WorkflowDefinition, input: 'dates', workflows });
     await second.reached;
-    const root = harness.taskManager.list().filter((entry) => entry.role === 'workflow').at(-1)?.id as string;
+    const root = harness.taskManager
+      .list()
+      .filter((entry) => entry.role === 'workflow')
+      .at(-1)?.id as string;
     await harness.taskManager.stop(root);
     expect((await again).task.status).toBe('stopped');
     expect(harness.taskManager.children(root).map((entry) => entry.status)).toEqual(['stopped']);

@@ -46,7 +46,12 @@ describe('workflow files', () => {
     expect([...entries.keys()]).toEqual(['fix', 'lint-pass']);
     expect(entries.get('fix')?.problems).toEqual([]);
     const fix = entries.get('fix')?.workflow;
-    expect(fix).toMatchObject({ name: 'fix', path: '.agent-team/workflows/fix.yaml', type: 'sequential', description: 'Find the bug, fix it, review the fix.' });
+    expect(fix).toMatchObject({
+      name: 'fix',
+      path: '.agent-team/workflows/fix.yaml',
+      type: 'sequential',
+      description: 'Find the bug, fix it, review the fix.',
+    });
     expect(fix?.steps).toHaveLength(4);
     expect(fix?.lines.get('steps[2].steps[0].prompt')).toBe(13);
   });
@@ -56,7 +61,9 @@ describe('workflow files', () => {
       'fix.yaml': fixWorkflow.replace('Review the fix; call ExitLoop when it is sound.', 'Review {review}'),
       'lint-pass.yaml': lintPass,
     });
-    expect(problemsOf(entries, 'fix')).toEqual(['.agent-team/workflows/fix.yaml:13: steps[2].steps[0].prompt: {review} is not produced by any step']);
+    expect(problemsOf(entries, 'fix')).toEqual([
+      '.agent-team/workflows/fix.yaml:13: steps[2].steps[0].prompt: {review} is not produced by any step',
+    ]);
     expect(entries.get('fix')?.workflow).toBeUndefined();
     expect(entries.get('lint-pass')?.workflow).toBeDefined();
   });
@@ -98,17 +105,23 @@ steps:
   it('a loop needs max_iterations, and only a loop has one', async () => {
     const entries = await load({
       'no-cap.yaml': 'description: Loops forever.\ntype: loop\nsteps:\n  - agent: reviewer\n    prompt: Again\n',
-      'cap-on-sequence.yaml': 'description: Odd.\ntype: sequential\nsteps:\n  - type: sequential\n    max_iterations: 2\n    steps:\n      - agent: reviewer\n        prompt: Once\n',
+      'cap-on-sequence.yaml':
+        'description: Odd.\ntype: sequential\nsteps:\n  - type: sequential\n    max_iterations: 2\n    steps:\n      - agent: reviewer\n        prompt: Once\n',
       'zero.yaml': 'description: Zero rounds.\ntype: loop\nmax_iterations: 0\nsteps:\n  - agent: reviewer\n    prompt: Never\n',
     });
-    expect(problemsOf(entries, 'no-cap')).toEqual(['.agent-team/workflows/no-cap.yaml:2: type: a loop needs max_iterations (how many rounds at most), e.g. max_iterations: 3']);
-    expect(problemsOf(entries, 'cap-on-sequence')).toEqual(['.agent-team/workflows/cap-on-sequence.yaml:5: steps[0].max_iterations: only a loop has max_iterations; this group is sequential']);
+    expect(problemsOf(entries, 'no-cap')).toEqual([
+      '.agent-team/workflows/no-cap.yaml:2: type: a loop needs max_iterations (how many rounds at most), e.g. max_iterations: 3',
+    ]);
+    expect(problemsOf(entries, 'cap-on-sequence')).toEqual([
+      '.agent-team/workflows/cap-on-sequence.yaml:5: steps[0].max_iterations: only a loop has max_iterations; this group is sequential',
+    ]);
     expect(problemsOf(entries, 'zero')).toEqual(['.agent-team/workflows/zero.yaml:3: max_iterations: must be at least 1']);
   });
 
   it('reports unknown roles and workflows, and running a broken workflow by name', async () => {
     const entries = await load({
-      'a.yaml': 'description: A.\ntype: sequential\nsteps:\n  - agent: astronaut\n    prompt: Fly\n  - workflow: nowhere\n  - workflow: broken\n',
+      'a.yaml':
+        'description: A.\ntype: sequential\nsteps:\n  - agent: astronaut\n    prompt: Fly\n  - workflow: nowhere\n  - workflow: broken\n',
       'broken.yaml': 'description: Broken.\ntype: sequential\nsteps: []\n',
     });
     expect(problemsOf(entries, 'a')).toEqual([
@@ -116,7 +129,9 @@ steps:
       '.agent-team/workflows/a.yaml:6: steps[1].workflow: there is no workflow "nowhere"; known workflows: broken',
       '.agent-team/workflows/a.yaml:7: steps[2].workflow: the workflow "broken" has problems of its own; fix its file first',
     ]);
-    expect(problemsOf(entries, 'broken')).toEqual(['.agent-team/workflows/broken.yaml:3: steps: is empty: a workflow needs at least one step']);
+    expect(problemsOf(entries, 'broken')).toEqual([
+      '.agent-team/workflows/broken.yaml:3: steps: is empty: a workflow needs at least one step',
+    ]);
   });
 
   it('a workflow that includes itself, directly or not, is invalid', async () => {
@@ -134,24 +149,34 @@ steps:
     let group = '- agent: reviewer\n  prompt: Deep\n';
     for (let level = 0; level < 10; level++) group = `- type: sequential\n  steps:\n${group.replace(/^/gm, '    ')}`;
     const entries = await load({ 'deep.yaml': `description: Deep.\ntype: sequential\nsteps:\n${group.replace(/^/gm, '  ')}` });
-    expect(problemsOf(entries, 'deep')).toEqual(['.agent-team/workflows/deep.yaml:1: nests 11 levels deep (groups and workflows by name); at most 10 are allowed']);
+    expect(problemsOf(entries, 'deep')).toEqual([
+      '.agent-team/workflows/deep.yaml:1: nests 11 levels deep (groups and workflows by name); at most 10 are allowed',
+    ]);
   });
 
   it('reports YAML and shape errors with their lines, and a broken file never breaks the others', async () => {
     const entries = await load({
       'syntax.yaml': 'description: Bad\ntype: sequential\nsteps:\n  - agent: reviewer\n    prompt: "unclosed\n',
       'duplicate.yaml': 'description: Dup\ndescription: Dup again\ntype: sequential\nsteps:\n  - agent: reviewer\n    prompt: x\n',
-      'shape.yaml': 'description: Shape\ntype: circular\nsteps:\n  - agent: reviewer\n  - agent: reviewer\n    prompt: ok\n    colour: blue\n  - 42\n  - agent: reviewer\n    prompt: x\n    output_key: input\n',
+      'shape.yaml':
+        'description: Shape\ntype: circular\nsteps:\n  - agent: reviewer\n  - agent: reviewer\n    prompt: ok\n    colour: blue\n  - 42\n  - agent: reviewer\n    prompt: x\n    output_key: input\n',
       'list.yaml': '- just\n- a list\n',
       'good.yaml': lintPass,
     });
     expect(problemsOf(entries, 'syntax')[0]).toMatch(/^\.agent-team\/workflows\/syntax\.yaml:6: is not valid YAML: Missing closing/);
-    expect(problemsOf(entries, 'duplicate')[0]).toMatch(/^\.agent-team\/workflows\/duplicate\.yaml:2: is not valid YAML: Map keys must be unique/);
+    expect(problemsOf(entries, 'duplicate')[0]).toMatch(
+      /^\.agent-team\/workflows\/duplicate\.yaml:2: is not valid YAML: Map keys must be unique/,
+    );
     expect(problemsOf(entries, 'shape')).toEqual(['.agent-team/workflows/shape.yaml:2: type: must be one of sequential, parallel, loop']);
-    expect(problemsOf(entries, 'list')).toEqual(['.agent-team/workflows/list.yaml:1: must be YAML fields (description, type, steps), not a list or a single value']);
+    expect(problemsOf(entries, 'list')).toEqual([
+      '.agent-team/workflows/list.yaml:1: must be YAML fields (description, type, steps), not a list or a single value',
+    ]);
     expect(entries.get('good')?.workflow).toBeDefined();
 
-    const steps = await load({ 'steps.yaml': 'description: Steps\ntype: sequential\nsteps:\n  - agent: reviewer\n  - agent: reviewer\n    prompt: ok\n    colour: blue\n  - 42\n  - agent: reviewer\n    prompt: x\n    output_key: input\n' });
+    const steps = await load({
+      'steps.yaml':
+        'description: Steps\ntype: sequential\nsteps:\n  - agent: reviewer\n  - agent: reviewer\n    prompt: ok\n    colour: blue\n  - 42\n  - agent: reviewer\n    prompt: x\n    output_key: input\n',
+    });
     expect(problemsOf(steps, 'steps')).toEqual([
       '.agent-team/workflows/steps.yaml:4: steps[0].prompt: is missing',
       '.agent-team/workflows/steps.yaml:5: steps[1]: unknown field "colour"',
@@ -165,6 +190,14 @@ describe('prompt templates', () => {
   it('fills {key} placeholders and keeps {{ }} as literal braces', () => {
     const template = 'Fix {findings} in {input}; code: function f() {{ return 1; }} and { x }';
     expect(placeholdersOf(template)).toEqual(['findings', 'input']);
-    expect(fillTemplate(template, new Map([['findings', 'the bug'], ['input', 'parser.ts']]))).toBe('Fix the bug in parser.ts; code: function f() { return 1; } and { x }');
+    expect(
+      fillTemplate(
+        template,
+        new Map([
+          ['findings', 'the bug'],
+          ['input', 'parser.ts'],
+        ]),
+      ),
+    ).toBe('Fix the bug in parser.ts; code: function f() { return 1; } and { x }');
   });
 });

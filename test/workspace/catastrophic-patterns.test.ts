@@ -93,7 +93,7 @@ describe('Glob with a catastrophic pattern', () => {
     expect(await runTool(readOnly, 'Glob', { pattern: catastrophicGlob, path: 'new' })).toBe(`new/${longName}b`);
   });
 
-  it('finishes as Grep\'s glob filter, on both engines', async () => {
+  it("finishes as Grep's glob filter, on both engines", async () => {
     for (const engine of ripgrepPath === null ? [null] : [null, ripgrepPath]) {
       const { readOnly } = tools(engine);
       expect(await runTool(readOnly, 'Grep', { pattern: 'x', glob: `dir/${catastrophicGlob}` })).toBe(`dir/${longName}b:1: x`);
@@ -114,6 +114,8 @@ describe('Glob with a catastrophic pattern', () => {
     const { readOnly } = tools(null);
     const error = await runTool(readOnly, 'Glob', { pattern: `${'*a'.repeat(600)}b` }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(WorkspaceError);
-    expect((error as Error).message).toBe('The glob is 1201 characters long, over the limit of 1024. Use a shorter pattern, or several calls.');
+    expect((error as Error).message).toBe(
+      'The glob is 1201 characters long, over the limit of 1024. Use a shorter pattern, or several calls.',
+    );
   });
 });

@@ -52,21 +52,29 @@ describe.skipIf(process.platform === 'win32')('the confined reader', () => {
   it('refuses AGENTS.md -> .env, naming the rule', async () => {
     const { link, reader } = await workspace();
     await link('AGENTS.md', '.env');
-    expect(refusal(await reader.read('AGENTS.md', 1024))).toBe('it is a symbolic link to .env, which may hold secrets (it matches **/.env); such files are never read, under any name');
+    expect(refusal(await reader.read('AGENTS.md', 1024))).toBe(
+      'it is a symbolic link to .env, which may hold secrets (it matches **/.env); such files are never read, under any name',
+    );
   });
 
   it('refuses CLAUDE.md -> .git/config and a link to any other file of .git/', async () => {
     const { link, reader } = await workspace();
     await link('CLAUDE.md', '.git/config');
     await link('HEAD.md', '.git/HEAD');
-    expect(refusal(await reader.read('CLAUDE.md', 1024))).toContain('it is a symbolic link to .git/config, which may hold secrets (it matches **/.git/config)');
-    expect(refusal(await reader.read('HEAD.md', 1024))).toBe('it is a symbolic link to .git/HEAD, which is version-control internals; they are never read');
+    expect(refusal(await reader.read('CLAUDE.md', 1024))).toContain(
+      'it is a symbolic link to .git/config, which may hold secrets (it matches **/.git/config)',
+    );
+    expect(refusal(await reader.read('HEAD.md', 1024))).toBe(
+      'it is a symbolic link to .git/HEAD, which is version-control internals; they are never read',
+    );
   });
 
   it('refuses .github/copilot-instructions.md -> id_rsa (a key inside the workspace)', async () => {
     const { link, reader } = await workspace();
     await link('.github/copilot-instructions.md', '../id_rsa');
-    expect(refusal(await reader.read('.github/copilot-instructions.md', 1024))).toContain('it is a symbolic link to id_rsa, which may hold secrets (it matches **/id_rsa*)');
+    expect(refusal(await reader.read('.github/copilot-instructions.md', 1024))).toContain(
+      'it is a symbolic link to id_rsa, which may hold secrets (it matches **/id_rsa*)',
+    );
   });
 
   it('refuses docs/AGENTS.md -> .agent-team/runs/t1.jsonl (the run history)', async () => {
@@ -79,7 +87,9 @@ describe.skipIf(process.platform === 'win32')('the confined reader', () => {
     const { link, reader } = await workspace();
     await link('AGENTS.md', 'notes.txt');
     await link('docs/CLAUDE.md', '../private/plan.md');
-    expect(refusal(await reader.read('AGENTS.md', 1024))).toBe('it is a symbolic link to notes.txt, which git ignores; a link to an ignored file is not read (ignored files are where this machine\'s own secrets live)');
+    expect(refusal(await reader.read('AGENTS.md', 1024))).toBe(
+      "it is a symbolic link to notes.txt, which git ignores; a link to an ignored file is not read (ignored files are where this machine's own secrets live)",
+    );
     expect(refusal(await reader.read('docs/CLAUDE.md', 1024))).toContain('which git ignores');
     expect(text(await reader.read('CLAUDE.local.md', 1024))).toBe('My own rules.\n');
   });

@@ -79,7 +79,9 @@ describe('path confinement', () => {
     const { tools } = await setup();
     await expect(runTool(tools, 'Read', { file_path: '../secret.txt' })).rejects.toThrow(/outside the workspace/);
     await expect(runTool(tools, 'Read', { file_path: 'link-to-secret.txt' })).rejects.toThrow(/outside the workspace/);
-    await expect(runTool(tools, 'Write', { file_path: '/tmp/agent-team-escape.txt', content: 'x' })).rejects.toThrow(/outside the workspace/);
+    await expect(runTool(tools, 'Write', { file_path: '/tmp/agent-team-escape.txt', content: 'x' })).rejects.toThrow(
+      /outside the workspace/,
+    );
     await expect(runTool(tools, 'Grep', { pattern: 'secret', path: '..' })).rejects.toThrow(/outside the workspace/);
     await expect(runTool(tools, 'Glob', { pattern: '*', path: '../' })).rejects.toThrow(/outside the workspace/);
   });
@@ -105,7 +107,12 @@ describe('.git is never writable', () => {
 
 describe('sensitive files', () => {
   it('are not read by default, and the error says how to allow them', async () => {
-    const tree = await trees.create({ '.env': 'API_KEY=sk-live\n', 'certs/server.pem': 'KEY\n', '.env.example': 'API_KEY=\n', 'id_ed25519': 'k' });
+    const tree = await trees.create({
+      '.env': 'API_KEY=sk-live\n',
+      'certs/server.pem': 'KEY\n',
+      '.env.example': 'API_KEY=\n',
+      id_ed25519: 'k',
+    });
     const workspace = new NodeWorkspace(tree.root, { ripgrepPath: null });
     const { readOnly } = createWorkspaceTools({ workspace, changeSet: new ChangeSet({ taskId: 't', role: 'r' }) });
     await expect(runTool(readOnly, 'Read', { file_path: '.env' })).rejects.toThrow(/may hold secrets.*allowedSensitivePatterns/);
@@ -137,7 +144,9 @@ describe('file kinds and sizes', () => {
     await expect(runTool(edit, 'Edit', { file_path: 'image.png', old_string: 'PNG', new_string: 'GIF' })).rejects.toThrow(/binary file/);
     await expect(runTool(edit, 'Write', { file_path: 'image.png', content: 'text now' })).rejects.toThrow(/binary file/);
     await expect(runTool(edit, 'Write', { file_path: 'new.bin', content: 'a\0b' })).rejects.toThrow(/NUL bytes/);
-    await expect(runTool(edit, 'Edit', { file_path: 'latin1.txt', old_string: 'caf', new_string: 'tea' })).rejects.toThrow(/not valid UTF-8/);
+    await expect(runTool(edit, 'Edit', { file_path: 'latin1.txt', old_string: 'caf', new_string: 'tea' })).rejects.toThrow(
+      /not valid UTF-8/,
+    );
   });
 
   it.skipIf(process.platform === 'win32')('refuses a FIFO at once instead of waiting for a writer, and a directory', async () => {

@@ -72,7 +72,10 @@ const ignored = [
 const ripgrepPath = await findRipgrepOnPath();
 let tree: TempTree;
 beforeAll(async () => {
-  tree = await createTempTree({ '.gitignore': gitignore, ...Object.fromEntries([...kept.slice(1), ...ignored].map((path) => [path, 'x\n'])) });
+  tree = await createTempTree({
+    '.gitignore': gitignore,
+    ...Object.fromEntries([...kept.slice(1), ...ignored].map((path) => [path, 'x\n'])),
+  });
 });
 afterAll(() => tree.cleanup());
 
@@ -82,7 +85,7 @@ describe('gitignore rules', () => {
     expect((await workspace.glob('**')).paths).toEqual(kept);
   });
 
-  it.skipIf(ripgrepPath === null)('agree with ripgrep\'s own reading of them', async () => {
+  it.skipIf(ripgrepPath === null)("agree with ripgrep's own reading of them", async () => {
     const javascript = await new NodeWorkspace(tree.root, { ripgrepPath: null }).search('x');
     const ripgrep = await new NodeWorkspace(tree.root, { ripgrepPath: ripgrepPath! }).search('x');
     expect(javascript).toEqual(ripgrep);

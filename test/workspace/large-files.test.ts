@@ -18,18 +18,29 @@ const over = (text: string) => `${text}\n${'x'.repeat(limit)}\n`;
 
 describe('skippedForSize', () => {
   it('reads the file out of the line ripgrep logs for a file over --max-filesize, and nothing out of others', () => {
-    expect(skippedForSize('DEBUG|ignore::walk|/usr/share/cargo/registry/ignore-0.4.18/src/walk.rs:1728: ignoring ./logs/big run.log: 11000000 bytes')).toBe(
-      './logs/big run.log',
-    );
+    expect(
+      skippedForSize(
+        'DEBUG|ignore::walk|/usr/share/cargo/registry/ignore-0.4.18/src/walk.rs:1728: ignoring ./logs/big run.log: 11000000 bytes',
+      ),
+    ).toBe('./logs/big run.log');
     expect(skippedForSize('rg: DEBUG|ignore::walk|crates/ignore/src/walk.rs:1766: ignoring src/big.txt: 70 bytes')).toBe('src/big.txt');
-    expect(skippedForSize('DEBUG|ignore::walk|walk.rs:1741: ignoring ./node_modules: Ignore(IgnoreMatch(Override(Glob(...))))')).toBeUndefined();
-    expect(skippedForSize('DEBUG|rg::args|crates/core/args.rs:527: not reading config files because --no-config is present')).toBeUndefined();
+    expect(
+      skippedForSize('DEBUG|ignore::walk|walk.rs:1741: ignoring ./node_modules: Ignore(IgnoreMatch(Override(Glob(...))))'),
+    ).toBeUndefined();
+    expect(
+      skippedForSize('DEBUG|rg::args|crates/core/args.rs:527: not reading config files because --no-config is present'),
+    ).toBeUndefined();
   });
 });
 
 describe('exclusionGlobs', () => {
   it('anchors each file at the root and keeps glob characters literal', () => {
-    expect(exclusionGlobs(['big.log', 'a/we[ird]{1}*?.txt'])).toEqual(['--glob', '!/big.log', '--glob', '!/a/we[[]ird[]][{]1[}][*][?].txt']);
+    expect(exclusionGlobs(['big.log', 'a/we[ird]{1}*?.txt'])).toEqual([
+      '--glob',
+      '!/big.log',
+      '--glob',
+      '!/a/we[[]ird[]][{]1[}][*][?].txt',
+    ]);
   });
 
   it('gives up on a path a glob cannot name exactly', () => {
@@ -43,7 +54,12 @@ describe('LargeFileMemory', () => {
   afterEach(() => trees.cleanupAll());
 
   it('knows nothing until it learns, then the files still over the limit, until it is forgotten or old', async () => {
-    const tree = await trees.create({ 'big.txt': over('big'), 'shrinks.txt': over('shrinks'), 'becomes-dir.txt': over('dir'), 'small.txt': 'small\n' });
+    const tree = await trees.create({
+      'big.txt': over('big'),
+      'shrinks.txt': over('shrinks'),
+      'becomes-dir.txt': over('dir'),
+      'small.txt': 'small\n',
+    });
     const clock = new ManualClock();
     const memory = new LargeFileMemory(clock, 1000);
     expect(await memory.exclusions(tree.root, limit)).toBeUndefined();
@@ -60,7 +76,10 @@ describe('LargeFileMemory', () => {
     memory.learn(['big.txt'], limit);
     memory.forget();
     expect(await memory.exclusions(tree.root, limit)).toBeUndefined();
-    memory.learn(Array.from({ length: maxRememberedLargeFiles + 1 }, (_, index) => `big${index}.txt`), limit);
+    memory.learn(
+      Array.from({ length: maxRememberedLargeFiles + 1 }, (_, index) => `big${index}.txt`),
+      limit,
+    );
     expect(await memory.exclusions(tree.root, limit)).toBeUndefined();
   });
 });
@@ -83,7 +102,11 @@ describe.skipIf(ripgrepPath === null || process.platform === 'win32')('searching
     await rm(bin.path('runs.log'), { force: true });
   });
 
-  const runs = async () => (await readFile(bin.path('runs.log'), 'utf8').catch(() => '')).trim().split('\n').filter((line) => line !== '');
+  const runs = async () =>
+    (await readFile(bin.path('runs.log'), 'utf8').catch(() => ''))
+      .trim()
+      .split('\n')
+      .filter((line) => line !== '');
   /** Searches with ripgrep and with the JavaScript engine (every size read): both must agree. */
   const searchBoth = async (workspace: NodeWorkspace, options: SearchOptions = {}) => {
     const expected = await new NodeWorkspace(tree.root, { ripgrepPath: null, policy }).search('SIZED', options);
@@ -93,7 +116,12 @@ describe.skipIf(ripgrepPath === null || process.platform === 'win32')('searching
   };
 
   it('learns them from a whole-workspace search, then excludes them by name, exactly as the size limit would', async () => {
-    tree = await createTempTree({ 'big.txt': over('SIZED'), 'a/we[ird] {1}.txt': over('SIZED'), 'small.txt': 'SIZED small\n', 'sub/small.txt': 'SIZED\n' });
+    tree = await createTempTree({
+      'big.txt': over('SIZED'),
+      'a/we[ird] {1}.txt': over('SIZED'),
+      'small.txt': 'SIZED small\n',
+      'sub/small.txt': 'SIZED\n',
+    });
     const workspace = new NodeWorkspace(tree.root, { ripgrepPath: bin.path('rg'), policy });
     expect(await searchBoth(workspace)).toEqual(['small.txt', 'sub/small.txt']);
     expect(await searchBoth(workspace, { path: 'sub' })).toEqual(['sub/small.txt']);

@@ -39,7 +39,23 @@ function resolvedThePathWay(input: string): string {
 
 describe('plain relative paths, which skip path resolution', () => {
   it('come out as the full resolution gives them, and everything else is resolved', () => {
-    const inputs = ['src/a.ts', 'a', '.hidden/x', '..hidden', 'a/..b/c.', 'a/.../b', 'a b/c d.txt', ' src/a.ts ', 'src//a.ts', 'src/a.ts/', 'src/./a.ts', './a', 'a/.', '\u00e9t\u00e9/\u{1F600}.txt', 'x'.repeat(300)];
+    const inputs = [
+      'src/a.ts',
+      'a',
+      '.hidden/x',
+      '..hidden',
+      'a/..b/c.',
+      'a/.../b',
+      'a b/c d.txt',
+      ' src/a.ts ',
+      'src//a.ts',
+      'src/a.ts/',
+      'src/./a.ts',
+      './a',
+      'a/.',
+      '\u00e9t\u00e9/\u{1F600}.txt',
+      'x'.repeat(300),
+    ];
     for (const input of inputs) expect(toWorkspacePath(root, input), input).toBe(resolvedThePathWay(input));
   });
 
@@ -68,7 +84,10 @@ describe('isInside', () => {
     ];
     for (const [parent, child, inside] of cases) {
       const relative = nodePath.posix.relative(parent, child);
-      expect(relative === '' || (!relative.startsWith('..') && !nodePath.posix.isAbsolute(relative)), `path.relative: ${child} in ${parent}`).toBe(inside);
+      expect(
+        relative === '' || (!relative.startsWith('..') && !nodePath.posix.isAbsolute(relative)),
+        `path.relative: ${child} in ${parent}`,
+      ).toBe(inside);
       expect(isInside(parent, child), `${child} in ${parent}`).toBe(inside);
     }
   });

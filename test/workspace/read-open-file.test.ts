@@ -14,7 +14,13 @@ const trees = tempTrees();
 afterEach(() => trees.cleanupAll());
 
 /** `readOpenFile` on `relative` opened for reading, told the file has `statedSize` bytes (a stat taken before it grew). */
-async function readWithStatedSize(root: string, relative: string, statedSize: number, limit: number, signal?: AbortSignal): Promise<Buffer | null> {
+async function readWithStatedSize(
+  root: string,
+  relative: string,
+  statedSize: number,
+  limit: number,
+  signal?: AbortSignal,
+): Promise<Buffer | null> {
   const fd = openSync(`${root}/${relative}`, 'r');
   try {
     return await readOpenFile(fd, statedSize, limit, signal);

@@ -63,7 +63,10 @@ describe.skipIf(ripgrepPath === null || process.platform === 'win32')('twenty pa
     const files = Object.fromEntries(Array.from({ length: 50 }, (_, index) => [`d${index % 5}/f${index}.txt`, `needle ${index}\nhay\n`]));
     tree = await createTempTree(files);
     // ripgrep itself, behind a script that logs when each process starts and ends.
-    await tree.write('bin/rg', `#!/bin/sh\necho start >> "${tree.path('processes.log')}"\n"${ripgrepPath}" "$@"\nstatus=$?\necho end >> "${tree.path('processes.log')}"\nexit $status\n`);
+    await tree.write(
+      'bin/rg',
+      `#!/bin/sh\necho start >> "${tree.path('processes.log')}"\n"${ripgrepPath}" "$@"\nstatus=$?\necho end >> "${tree.path('processes.log')}"\nexit $status\n`,
+    );
     await chmod(tree.path('bin/rg'), 0o755);
   });
   afterAll(() => tree.cleanup());

@@ -39,7 +39,10 @@ const fixture: Record<string, string | Uint8Array> = {
   'src/deep/er/file.test.ts': 'it("TODO test")\n',
   // Enough files over enough directories that ripgrep's threads finish them out of order.
   ...Object.fromEntries(
-    Array.from({ length: 60 }, (_, index) => [`many/d${index % 6}/f${String(index).padStart(2, '0')}.txt`, `MANY ${index}\nnot this\nMANY again\n`]),
+    Array.from({ length: 60 }, (_, index) => [
+      `many/d${index % 6}/f${String(index).padStart(2, '0')}.txt`,
+      `MANY ${index}\nnot this\nMANY again\n`,
+    ]),
   ),
 };
 

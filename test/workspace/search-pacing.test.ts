@@ -46,7 +46,14 @@ describe('searchText', () => {
   it('stops within the slice it was in when aborted mid-file', async () => {
     const controller = new AbortController();
     const found: SearchMatch[] = [];
-    const searching = searchText('big.txt', slicedText(4), await compileSearchPattern('HIT'), found, 100, new SearchPacer(controller.signal, searchSliceLength));
+    const searching = searchText(
+      'big.txt',
+      slicedText(4),
+      await compileSearchPattern('HIT'),
+      found,
+      100,
+      new SearchPacer(controller.signal, searchSliceLength),
+    );
     // searchText has searched its first slice and is waiting for the event loop: stop it there.
     controller.abort({ kind: 'user' });
     await expect(searching).rejects.toBeInstanceOf(StoppedError);

@@ -13,7 +13,10 @@ afterEach(() => trees.cleanupAll());
 
 const sample = 'line one\nline two\nline three\n';
 
-async function setup(files: Record<string, string> = {}, options: { grepMaxResults?: number; globMaxResults?: number; maxReadBytesPerCall?: number } = {}) {
+async function setup(
+  files: Record<string, string> = {},
+  options: { grepMaxResults?: number; globMaxResults?: number; maxReadBytesPerCall?: number } = {},
+) {
   const tree = await trees.create({ 'notes.txt': sample, 'src/app.ts': 'const greeting = "hello";\nconsole.log(greeting);\n', ...files });
   const policy = resolvePolicy(options.maxReadBytesPerCall ? { maxReadBytesPerCall: options.maxReadBytesPerCall } : {});
   const workspace = new NodeWorkspace(tree.root, { ripgrepPath: null, policy });
@@ -35,7 +38,10 @@ describe('tool set', () => {
       ['Write', false],
     ]);
     const fields = Object.fromEntries(
-      [...readOnly, ...edit].map((tool) => [tool.name, Object.keys((toToolDefinition(tool).inputSchema as { properties: object }).properties)]),
+      [...readOnly, ...edit].map((tool) => [
+        tool.name,
+        Object.keys((toToolDefinition(tool).inputSchema as { properties: object }).properties),
+      ]),
     );
     expect(fields).toEqual({
       Read: ['file_path', 'offset', 'limit'],
@@ -72,7 +78,11 @@ describe('Read', () => {
     const shown = output.split('\n').filter((line) => /^\s+\d+\t/.test(line));
     expect(shown.length).toBeGreaterThan(5);
     expect(shown.length).toBeLessThan(100);
-    expect(output).toMatch(new RegExp(`\\[Output stopped at 1 KB after line ${shown.length} of 100\\. Call Read with offset=${shown.length + 1} to read on\\.\\]$`));
+    expect(output).toMatch(
+      new RegExp(
+        `\\[Output stopped at 1 KB after line ${shown.length} of 100\\. Call Read with offset=${shown.length + 1} to read on\\.\\]$`,
+      ),
+    );
   });
 
   it('cuts very long lines and says so', async () => {
@@ -176,8 +186,12 @@ describe('Edit', () => {
 describe('Write', () => {
   it('proposes new files and rewrites, which the task lists, reads and greps but the disk never sees', async () => {
     const { tools, tree, changeSet } = await setup();
-    expect(await runTool(tools, 'Write', { file_path: 'docs/guide.md', content: '# Guide\nhello\n' })).toMatch(/^Created docs\/guide\.md \(2 lines\)/);
-    expect(await runTool(tools, 'Write', { file_path: 'notes.txt', content: 'replaced\n' })).toMatch(/^Rewrote notes\.txt \(1 line\)\. This edit: \+1 −3/);
+    expect(await runTool(tools, 'Write', { file_path: 'docs/guide.md', content: '# Guide\nhello\n' })).toMatch(
+      /^Created docs\/guide\.md \(2 lines\)/,
+    );
+    expect(await runTool(tools, 'Write', { file_path: 'notes.txt', content: 'replaced\n' })).toMatch(
+      /^Rewrote notes\.txt \(1 line\)\. This edit: \+1 −3/,
+    );
     expect(await runTool(tools, 'Glob', { pattern: '**/*.md' })).toBe('docs/guide.md');
     expect(await runTool(tools, 'Glob', { pattern: '*', path: 'docs' })).toBe('docs/guide.md');
     expect(await runTool(tools, 'Read', { file_path: 'docs/guide.md' })).toBe('     1\t# Guide\n     2\thello');
@@ -199,7 +213,7 @@ describe('Write', () => {
   });
 });
 
-describe('one task\'s view', () => {
+describe("one task's view", () => {
   it('is not seen by another task on the same workspace', async () => {
     const { tree, tools } = await setup();
     const workspace = new NodeWorkspace(tree.root, { ripgrepPath: null });

@@ -51,14 +51,36 @@ export interface MessageFields {
 }
 
 export function message(fields: MessageFields): Message {
-  return { messageId: fields.messageId, contextId: fields.contextId ?? '', taskId: fields.taskId ?? '', role: roles[fields.role] as Role, parts: fields.parts, metadata: fields.metadata, extensions: [], referenceTaskIds: [] };
+  return {
+    messageId: fields.messageId,
+    contextId: fields.contextId ?? '',
+    taskId: fields.taskId ?? '',
+    role: roles[fields.role] as Role,
+    parts: fields.parts,
+    metadata: fields.metadata,
+    extensions: [],
+    referenceTaskIds: [],
+  };
 }
 
 export function task(id: string, contextId: string, state: TaskStateName, history: Message[] = []): Task {
-  return { id, contextId, status: { state: stateOf(state), message: undefined, timestamp: new Date().toISOString() }, artifacts: [], history, metadata: undefined };
+  return {
+    id,
+    contextId,
+    status: { state: stateOf(state), message: undefined, timestamp: new Date().toISOString() },
+    artifacts: [],
+    history,
+    metadata: undefined,
+  };
 }
 
-export function statusUpdate(taskId: string, contextId: string, state: TaskStateName, said?: Message, metadata?: Record<string, unknown>): TaskStatusUpdateEvent {
+export function statusUpdate(
+  taskId: string,
+  contextId: string,
+  state: TaskStateName,
+  said?: Message,
+  metadata?: Record<string, unknown>,
+): TaskStatusUpdateEvent {
   return { taskId, contextId, status: { state: stateOf(state), message: said, timestamp: new Date().toISOString() }, metadata };
 }
 
@@ -72,7 +94,14 @@ export interface ArtifactChunk {
 }
 
 export function artifactUpdate(taskId: string, contextId: string, chunk: ArtifactChunk): TaskArtifactUpdateEvent {
-  const artifact: Artifact = { artifactId: chunk.artifactId, name: chunk.name ?? '', description: '', parts: chunk.parts, metadata: undefined, extensions: [] };
+  const artifact: Artifact = {
+    artifactId: chunk.artifactId,
+    name: chunk.name ?? '',
+    description: '',
+    parts: chunk.parts,
+    metadata: undefined,
+    extensions: [],
+  };
   return { taskId, contextId, artifact, append: chunk.append, lastChunk: chunk.lastChunk, metadata: chunk.metadata };
 }
 

@@ -44,13 +44,20 @@ export function readA2aRole(fields: Readonly<Record<string, unknown>>): A2aRoleR
   const problems: A2aRoleReading['problems'] = [];
   for (const field of literalTokenFields) {
     if (fields[field] !== undefined) {
-      problems.push({ field, message: `'${field}' would put a credential in the role file, which is shared with everyone who has the repository: remove it, keep the token in an environment variable and name that variable with 'a2a_auth_env' (e.g. a2a_auth_env: KAGENT_TOKEN)` });
+      problems.push({
+        field,
+        message: `'${field}' would put a credential in the role file, which is shared with everyone who has the repository: remove it, keep the token in an environment variable and name that variable with 'a2a_auth_env' (e.g. a2a_auth_env: KAGENT_TOKEN)`,
+      });
     }
   }
   const url = fields.a2a_url;
   const authEnv = fields.a2a_auth_env;
   if (url === undefined || url === null) {
-    if (authEnv !== undefined && authEnv !== null) problems.push({ field: 'a2a_auth_env', message: "'a2a_auth_env' needs 'a2a_url': the address of the remote agent it authenticates to" });
+    if (authEnv !== undefined && authEnv !== null)
+      problems.push({
+        field: 'a2a_auth_env',
+        message: "'a2a_auth_env' needs 'a2a_url': the address of the remote agent it authenticates to",
+      });
     return { problems, ignored: [] };
   }
   const remote: A2aRemote = { url: '' };
@@ -68,16 +75,19 @@ export function readA2aRole(fields: Readonly<Record<string, unknown>>): A2aRoleR
 }
 
 function checkUrl(value: unknown): string | undefined {
-  if (typeof value !== 'string' || value.trim() === '') return "'a2a_url' must be the http(s) address of an A2A agent, e.g. http://127.0.0.1:8083/api/a2a/kagent/k8s-agent/";
+  if (typeof value !== 'string' || value.trim() === '')
+    return "'a2a_url' must be the http(s) address of an A2A agent, e.g. http://127.0.0.1:8083/api/a2a/kagent/k8s-agent/";
   let url: URL;
   try {
     url = new URL(value.trim());
   } catch {
     return "'a2a_url' is not a valid address: write it as http(s)://host[:port]/path";
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `'a2a_url' must use http or https, not ${url.protocol.replace(/:$/, '')}`;
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return `'a2a_url' must use http or https, not ${url.protocol.replace(/:$/, '')}`;
   // Credentials in the address would be committed with the file and shown wherever the address is.
-  if (url.username !== '' || url.password !== '') return "'a2a_url' must not carry a user name or password: name an environment variable with 'a2a_auth_env' instead";
+  if (url.username !== '' || url.password !== '')
+    return "'a2a_url' must not carry a user name or password: name an environment variable with 'a2a_auth_env' instead";
   if ([...url.searchParams.keys()].some((key) => /token|key|secret|password|auth|sig/i.test(key))) {
     return "'a2a_url' must not carry a credential in its query: name an environment variable with 'a2a_auth_env' instead";
   }
@@ -89,6 +99,7 @@ function checkAuthEnv(value: unknown): string | undefined {
   if (typeof value !== 'string' || !variableName.test(value.trim())) {
     return "'a2a_auth_env' must be the name of an environment variable that holds the token (letters, digits and '_', e.g. KAGENT_TOKEN), never the token itself";
   }
-  if (providerKeyVariables.has(value.trim())) return `'a2a_auth_env' may not name ${value.trim()}: the model provider's key is never sent to a remote agent`;
+  if (providerKeyVariables.has(value.trim()))
+    return `'a2a_auth_env' may not name ${value.trim()}: the model provider's key is never sent to a remote agent`;
   return undefined;
 }

@@ -44,12 +44,21 @@ export async function readAgentCard(sdk: typeof ClientSdk, base: string, fetchIm
 
 /** What the card offers, as the user may read it. */
 export function offeredInterfaces(card: AgentCard): OfferedInterface[] {
-  return (card.supportedInterfaces ?? []).map((offered: AgentInterface) => ({ binding: offered.protocolBinding ?? '', version: offered.protocolVersion || '(none)', url: offered.url ?? '' }));
+  return (card.supportedInterfaces ?? []).map((offered: AgentInterface) => ({
+    binding: offered.protocolBinding ?? '',
+    version: offered.protocolVersion || '(none)',
+    url: offered.url ?? '',
+  }));
 }
 
 export function describeOffer(offered: readonly OfferedInterface[]): string {
   if (offered.length === 0) return 'no interface at all';
-  return offered.map((entry) => `${bindings[entry.binding.toUpperCase()] ?? (entry.binding || '(no binding)')} ${entry.version} at ${entry.url || '(no address)'}`).join('; ');
+  return offered
+    .map(
+      (entry) =>
+        `${bindings[entry.binding.toUpperCase()] ?? (entry.binding || '(no binding)')} ${entry.version} at ${entry.url || '(no address)'}`,
+    )
+    .join('; ');
 }
 
 export function describeChoice(chosen: OfferedInterface): string {
@@ -64,7 +73,10 @@ export function chooseInterface(card: AgentCard, base: string): ChosenInterface 
   const offered = card.supportedInterfaces ?? [];
   const usable = offered
     .map((entry) => ({ entry, generation: protocolGeneration(entry.protocolVersion) }))
-    .filter((candidate): candidate is { entry: AgentInterface; generation: ProtocolGeneration } => candidate.generation !== undefined && bindings[(candidate.entry.protocolBinding ?? '').toUpperCase()] !== undefined);
+    .filter(
+      (candidate): candidate is { entry: AgentInterface; generation: ProtocolGeneration } =>
+        candidate.generation !== undefined && bindings[(candidate.entry.protocolBinding ?? '').toUpperCase()] !== undefined,
+    );
   const pick = usable.find((candidate) => candidate.generation === '1.0') ?? usable.find((candidate) => candidate.generation === '0.3');
   if (!pick) {
     const spoken = offered.some((entry) => bindings[(entry.protocolBinding ?? '').toUpperCase()] !== undefined);
@@ -75,7 +87,13 @@ export function chooseInterface(card: AgentCard, base: string): ChosenInterface 
   const url = onOrigin(pick.entry.url, base);
   if (url === undefined) return `its interface address '${pick.entry.url}' is not a valid address`;
   const chosen: AgentInterface = { ...pick.entry, url, protocolVersion: pick.entry.protocolVersion || '0.3' };
-  return { binding: chosen.protocolBinding, version: chosen.protocolVersion, url, generation: pick.generation, card: { ...card, supportedInterfaces: [chosen] } };
+  return {
+    binding: chosen.protocolBinding,
+    version: chosen.protocolVersion,
+    url,
+    generation: pick.generation,
+    card: { ...card, supportedInterfaces: [chosen] },
+  };
 }
 
 /** `address`'s path (and query) on `base`'s scheme, host and port. */

@@ -65,7 +65,10 @@ export class RemoteProgress {
         const update = payload.value;
         this.taskId = update.taskId || this.taskId;
         this.contextId = update.contextId || this.contextId;
-        return { ...this.readStatus(stateName(update.status?.state), update.status?.message?.parts), ...withUsage(update.metadata, update.status?.message?.metadata) };
+        return {
+          ...this.readStatus(stateName(update.status?.state), update.status?.message?.parts),
+          ...withUsage(update.metadata, update.status?.message?.metadata),
+        };
       }
       case 'artifactUpdate': {
         const update = payload.value;
@@ -80,7 +83,14 @@ export class RemoteProgress {
         else this.unfinished.add(id);
         // A chunk appended streams as it comes; a whole artifact that repeats what was streamed adds only
         // what is new (Google ADK ends an answer with the whole text again).
-        const streamed = append && earlier !== undefined ? chunk : earlier === undefined ? chunk : chunk.startsWith(earlier) ? chunk.slice(earlier.length) : '';
+        const streamed =
+          append && earlier !== undefined
+            ? chunk
+            : earlier === undefined
+              ? chunk
+              : chunk.startsWith(earlier)
+                ? chunk.slice(earlier.length)
+                : '';
         this.artifacts.set(id, append && earlier !== undefined ? earlier + chunk : chunk);
         return { ...(streamed ? { text: streamed } : {}), ...withUsage(update.metadata, artifact.metadata) };
       }
@@ -136,7 +146,13 @@ export function readUsage(metadata: Metadata): Usage | undefined {
     if (!/usage/i.test(key) || typeof value !== 'object' || value === null) continue;
     const fields = value as Record<string, unknown>;
     const input = firstNumber(fields, ['inputTokens', 'input_tokens', 'promptTokenCount', 'prompt_token_count', 'prompt_tokens']);
-    const output = firstNumber(fields, ['outputTokens', 'output_tokens', 'candidatesTokenCount', 'candidates_token_count', 'completion_tokens']);
+    const output = firstNumber(fields, [
+      'outputTokens',
+      'output_tokens',
+      'candidatesTokenCount',
+      'candidates_token_count',
+      'completion_tokens',
+    ]);
     if (input !== undefined || output !== undefined) return { inputTokens: input ?? 0, outputTokens: output ?? 0 };
   }
   return undefined;

@@ -71,15 +71,26 @@ export function remoteTaskWork(host: A2aHost | undefined, spec: RemoteRoleSpec):
     const address = displayAddress(spec.url);
     context.setModel(`a2a/${new URL(spec.url).host}`);
     if (!host || !host.allowed()) {
-      const why = host ? 'this folder is not trusted (VS Code: Manage Workspace Trust; the CLI: agent-team trust, or --trust)' : 'this host does not run remote agents';
-      throw new RemoteAgentError('not-allowed', `Role '${spec.role}' runs on the remote agent at ${address}, which was not contacted: ${why}.`);
+      const why = host
+        ? 'this folder is not trusted (VS Code: Manage Workspace Trust; the CLI: agent-team trust, or --trust)'
+        : 'this host does not run remote agents';
+      throw new RemoteAgentError(
+        'not-allowed',
+        `Role '${spec.role}' runs on the remote agent at ${address}, which was not contacted: ${why}.`,
+      );
     }
     if (servedHere(spec.url)) {
-      throw new RemoteAgentError('not-allowed', `Role '${spec.role}' runs on the remote agent at ${address}, which is this agent-team server itself: the request would come back here and start the role again. Point its 'a2a_url' at another agent.`);
+      throw new RemoteAgentError(
+        'not-allowed',
+        `Role '${spec.role}' runs on the remote agent at ${address}, which is this agent-team server itself: the request would come back here and start the role again. Point its 'a2a_url' at another agent.`,
+      );
     }
     const token = spec.authEnv ? (host.environment ?? process.env)[spec.authEnv]?.trim() : undefined;
     if (spec.authEnv && !token) {
-      throw new RemoteAgentError('not-allowed', `Role '${spec.role}' needs the environment variable ${spec.authEnv} (its 'a2a_auth_env') to hold the token for ${address}, and it is not set.`);
+      throw new RemoteAgentError(
+        'not-allowed',
+        `Role '${spec.role}' needs the environment variable ${spec.authEnv} (its 'a2a_auth_env') to hold the token for ${address}, and it is not set.`,
+      );
     }
     return new RemoteExchange(host, spec, context, token).run();
   };
@@ -119,7 +130,10 @@ class RemoteExchange {
       this.deadline.restart(this.host.connectTimeoutMs ?? 30_000);
       client = await this.connect();
       this.deadline.restart(this.host.connectTimeoutMs ?? 30_000);
-      const stream = client.sendMessageStream({ tenant: '', message: this.message(), configuration: undefined, metadata: undefined }, { signal: connection.signal });
+      const stream = client.sendMessageStream(
+        { tenant: '', message: this.message(), configuration: undefined, metadata: undefined },
+        { signal: connection.signal },
+      );
       for await (const event of stream) {
         this.deadline.restart(this.host.idleTimeoutMs ?? 600_000);
         this.show(event);
@@ -149,16 +163,26 @@ class RemoteExchange {
     const offered = describeOffer(offeredInterfaces(card));
     const chosen = chooseInterface(card, base);
     if (typeof chosen === 'string') {
-      throw new RemoteAgentError('protocol', `The remote agent for '${this.spec.role}' at ${this.address} cannot be used: ${chosen}. Its card offers: ${offered}.`, this.secrets);
+      throw new RemoteAgentError(
+        'protocol',
+        `The remote agent for '${this.spec.role}' at ${this.address} cannot be used: ${chosen}. Its card offers: ${offered}.`,
+        this.secrets,
+      );
     }
     this.negotiated = { offered, chosen };
     this.progress = new RemoteProgress(chosen.generation === '0.3' && chosen.binding.toUpperCase() === 'HTTP+JSON');
-    this.context.appendTranscript({ type: 'notice', text: `Remote agent: ${card.name}, A2A ${chosen.generation} over ${describeChoice(chosen)}` });
+    this.context.appendTranscript({
+      type: 'notice',
+      text: `Remote agent: ${card.name}, A2A ${chosen.generation} over ${describeChoice(chosen)}`,
+    });
     const legacyCompat = { enabled: true };
     const factory = new sdk.ClientFactory({
       transports: [new sdk.JsonRpcTransportFactory({ fetchImpl, legacyCompat }), new sdk.RestTransportFactory({ fetchImpl, legacyCompat })],
       // The card is read already; a second reading would take the SDK's guesses about its JSON again.
-      cardResolver: { resolve: () => Promise.reject(new Error('the card is read already')), normalizeAgentCard: (read) => read as typeof card },
+      cardResolver: {
+        resolve: () => Promise.reject(new Error('the card is read already')),
+        normalizeAgentCard: (read) => read as typeof card,
+      },
     });
     return factory.createFromAgentCard(chosen.card);
   }
@@ -184,7 +208,12 @@ class RemoteExchange {
   private message() {
     const prompt = this.spec.prompt;
     const text = typeof prompt === 'string' ? prompt : lastUserText(prompt);
-    return message({ role: 'user', messageId: randomUUID(), parts: [textPart(text)], metadata: { [hopsMetadataKey]: this.spec.hops ?? 0 } });
+    return message({
+      role: 'user',
+      messageId: randomUUID(),
+      parts: [textPart(text)],
+      metadata: { [hopsMetadataKey]: this.spec.hops ?? 0 },
+    });
   }
 
   private show(event: RemoteEvent): void {
@@ -202,14 +231,31 @@ class RemoteExchange {
     if (progress.blocked) {
       // It would wait for an answer nobody gives; cancelled so it does not hold resources on the remote.
       return this.cancelRemote(client).then(() => {
-        throw new RemoteAgentError('blocked', `The remote agent for '${this.spec.role}' at ${this.address} asked for ${progress.state === 'auth-required' ? 'authentication' : 'input'}, which a subagent cannot give${said}`, this.secrets);
+        throw new RemoteAgentError(
+          'blocked',
+          `The remote agent for '${this.spec.role}' at ${this.address} asked for ${progress.state === 'auth-required' ? 'authentication' : 'input'}, which a subagent cannot give${said}`,
+          this.secrets,
+        );
       });
     }
-    if (progress.state === 'canceled') throw new RemoteAgentError('failed', `The remote agent for '${this.spec.role}' at ${this.address} cancelled the task${said}`, this.secrets);
+    if (progress.state === 'canceled')
+      throw new RemoteAgentError(
+        'failed',
+        `The remote agent for '${this.spec.role}' at ${this.address} cancelled the task${said}`,
+        this.secrets,
+      );
     if (progress.state === 'failed' || progress.state === 'rejected') {
-      throw new RemoteAgentError('failed', `The remote agent for '${this.spec.role}' at ${this.address} ${progress.state === 'failed' ? 'failed' : 'rejected the task'}${said}`, this.secrets);
+      throw new RemoteAgentError(
+        'failed',
+        `The remote agent for '${this.spec.role}' at ${this.address} ${progress.state === 'failed' ? 'failed' : 'rejected the task'}${said}`,
+        this.secrets,
+      );
     }
-    throw new RemoteAgentError('protocol', `The remote agent for '${this.spec.role}' at ${this.address} ended its answer without finishing the task (last state: ${progress.state ?? 'none'})${tried}`, this.secrets);
+    throw new RemoteAgentError(
+      'protocol',
+      `The remote agent for '${this.spec.role}' at ${this.address} ended its answer without finishing the task (last state: ${progress.state ?? 'none'})${tried}`,
+      this.secrets,
+    );
   }
 
   /**
@@ -229,7 +275,10 @@ class RemoteExchange {
       this.context.appendTranscript({ type: 'notice', text: `Remote agent: task ${taskId} cancelled` });
     } catch (error) {
       const why = describeRemoteFailure(error, timeout.firedAfterMs, this.secrets);
-      this.context.appendTranscript({ type: 'notice', text: `Remote agent: task ${taskId} at ${this.address} was not cancelled (${why}): the remote task may still be running.` });
+      this.context.appendTranscript({
+        type: 'notice',
+        text: `Remote agent: task ${taskId} at ${this.address} was not cancelled (${why}): the remote task may still be running.`,
+      });
     } finally {
       timeout.dispose();
     }
@@ -248,7 +297,11 @@ class RemoteExchange {
     if (error instanceof RemoteAgentError) return error;
     const stage = this.progress.taskId ? 'stopped answering' : this.negotiated ? 'did not take the task' : 'could not be reached';
     const hint = this.negotiated && !this.progress.taskId && !timedOut ? versionHint(what) : '';
-    return new RemoteAgentError(timedOut ? 'timeout' : this.negotiated ? 'protocol' : 'unreachable', `The remote agent for '${this.spec.role}' at ${this.address} ${stage}: ${what}${hint}${this.triedText()}`, this.secrets);
+    return new RemoteAgentError(
+      timedOut ? 'timeout' : this.negotiated ? 'protocol' : 'unreachable',
+      `The remote agent for '${this.spec.role}' at ${this.address} ${stage}: ${what}${hint}${this.triedText()}`,
+      this.secrets,
+    );
   }
 }
 
@@ -257,7 +310,9 @@ class RemoteExchange {
  * "method not found", a 404, or a body that is not the stream asked for: said so, since the raw error does not.
  */
 function versionHint(what: string): string {
-  return /method not found|-32601|\b404\b|content-type|not a valid|unexpected token/i.test(what) ? ' (the agent may speak another protocol version than its card offers)' : '';
+  return /method not found|-32601|\b404\b|content-type|not a valid|unexpected token/i.test(what)
+    ? ' (the agent may speak another protocol version than its card offers)'
+    : '';
 }
 
 function lastUserText(messages: readonly ModelMessage[]): string {

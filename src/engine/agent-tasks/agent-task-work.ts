@@ -75,19 +75,29 @@ export function agentTaskWork(environment: AgentTaskEnvironment, spec: AgentTask
     context.setModel(`${spec.model.provider}/${spec.model.modelId}`);
     const taskId = context.taskId;
     if (environment.observeModel) spec = { ...spec, model: environment.observeModel(taskId, spec.model) };
-    const files = environment.toolbox({ taskId, role: spec.role, ...(spec.changeSetOf === undefined ? {} : { changeSetOf: spec.changeSetOf }) });
+    const files = environment.toolbox({
+      taskId,
+      role: spec.role,
+      ...(spec.changeSetOf === undefined ? {} : { changeSetOf: spec.changeSetOf }),
+    });
     const rootId = environment.taskManager.get(taskId)?.rootId ?? taskId;
     const secrets = environment.secrets;
     const redact = (text: string) => (secrets ? redactKnownSecrets(text, secretValues(secrets())) : text);
     const grants = await gatherGrants(environment.capabilities, { taskId, rootId, agent: spec, context, files, redact });
     try {
       for (const notice of grants.notices) context.appendTranscript({ type: 'notice', text: notice });
-      const review = grants.reviewUserPrompt ? await reviewedPrompt(spec.prompt, grants.reviewUserPrompt, context.signal) : { prompt: spec.prompt };
-      if (review.refused !== undefined) return { status: 'failed', output: '', error: `The prompt was not given to the agent: ${review.refused}` };
+      const review = grants.reviewUserPrompt
+        ? await reviewedPrompt(spec.prompt, grants.reviewUserPrompt, context.signal)
+        : { prompt: spec.prompt };
+      if (review.refused !== undefined)
+        return { status: 'failed', output: '', error: `The prompt was not given to the agent: ${review.refused}` };
       const allowed = new Set<string>(spec.tools);
       const fileTools = [...files.readOnly, ...files.edit].filter((tool) => allowed.has(tool.name));
       // The tasks this one is part of come before it, once, in its first message (tasks/ancestor-tasks.ts).
-      const prompt = typeof review.prompt === 'string' ? withAncestorTasks(review.prompt, environment.taskManager.get(taskId)?.ancestorTasks) : review.prompt;
+      const prompt =
+        typeof review.prompt === 'string'
+          ? withAncestorTasks(review.prompt, environment.taskManager.get(taskId)?.ancestorTasks)
+          : review.prompt;
       const narrowed = withAllowedTools([...fileTools, ...(spec.extraTools ?? []), ...grants.tools], grants, spec.allowedTools);
       if (narrowed.notice) context.appendTranscript({ type: 'notice', text: narrowed.notice });
       return await runAgentTask(environment, { ...spec, prompt }, context, narrowed.grants, narrowed.tools);
@@ -97,9 +107,19 @@ export function agentTaskWork(environment: AgentTaskEnvironment, spec: AgentTask
   };
 }
 
-async function runAgentTask(environment: AgentTaskEnvironment, spec: AgentTaskSpec, context: TaskWorkContext, grants: TaskGrants, tools: Tool[]): Promise<TaskWorkResult> {
+async function runAgentTask(
+  environment: AgentTaskEnvironment,
+  spec: AgentTaskSpec,
+  context: TaskWorkContext,
+  grants: TaskGrants,
+  tools: Tool[],
+): Promise<TaskWorkResult> {
   const system = [spec.system, ...grants.instructions].join('\n\n');
-  const takeNotices = () => [...environment.taskManager.takeNotifications(context.taskId).map(formatNotice), ...environment.inbox.take(context.taskId), ...grants.takeNotices()];
+  const takeNotices = () => [
+    ...environment.taskManager.takeNotifications(context.taskId).map(formatNotice),
+    ...environment.inbox.take(context.taskId),
+    ...grants.takeNotices(),
+  ];
   const run = (prompt: string | ModelMessage[]) =>
     runAgent({
       model: spec.model,
@@ -116,13 +136,18 @@ async function runAgentTask(environment: AgentTaskEnvironment, spec: AgentTaskSp
       ...(grants.afterToolCalls ? { afterToolCalls: grants.afterToolCalls } : {}),
       ...(grants.reviewFinish ? { reviewFinish: grants.reviewFinish } : {}),
       ...(grants.endRequested ? { endRequested: grants.endRequested } : {}),
-      ...(environment.context ? { context: contextOptions(environment.context, environment.inbox, spec.model, context.taskId, grants) } : {}),
+      ...(environment.context
+        ? { context: contextOptions(environment.context, environment.inbox, spec.model, context.taskId, grants) }
+        : {}),
     });
 
   const first = await run(spec.prompt);
   const result = spec.awaitBackgroundTasks
     ? await answerAfterBackgroundTasks({ taskManager: environment.taskManager, context, takeNotices, run }, first)
-    : { ...first, output: first.status === 'completed' ? first.output + handedUpNote(environment.taskManager, context.taskId) : first.output };
+    : {
+        ...first,
+        output: first.status === 'completed' ? first.output + handedUpNote(environment.taskManager, context.taskId) : first.output,
+      };
   if (spec.keepConversation && environment.conversations) {
     // A failure to keep it must not fail the task: the follow-up will say the conversation is gone.
     await environment.conversations.save(spec.keepConversation.key ?? context.taskId, result.messages).catch(() => undefined);
@@ -134,7 +159,11 @@ async function runAgentTask(environment: AgentTaskEnvironment, spec: AgentTaskSp
  * The user's prompt as the agent gets it: reviewed first (a UserPromptSubmit hook may refuse it or add
  * context). A conversation continued (a follow-up) is reviewed by its last message, the user's new one.
  */
-async function reviewedPrompt(prompt: string | ModelMessage[], review: NonNullable<TaskGrants['reviewUserPrompt']>, signal: AbortSignal): Promise<{ prompt: string | ModelMessage[]; refused?: string }> {
+async function reviewedPrompt(
+  prompt: string | ModelMessage[],
+  review: NonNullable<TaskGrants['reviewUserPrompt']>,
+  signal: AbortSignal,
+): Promise<{ prompt: string | ModelMessage[]; refused?: string }> {
   if (typeof prompt === 'string') {
     const verdict = await review(prompt, signal);
     return verdict.refused !== undefined ? { prompt, refused: verdict.refused } : { prompt: withContext(prompt, verdict.context) };

@@ -36,7 +36,12 @@ export async function answerAfterBackgroundTasks(options: BackgroundResultsOptio
     if (ends.length === 0) return result;
     const followUp: ModelMessage = {
       role: 'user',
-      content: [{ type: 'text', text: `${[...ends, ...options.takeNotices()].join('\n\n')}\n\nAll background tasks you started have now ended. Update your final answer with their results.` }],
+      content: [
+        {
+          type: 'text',
+          text: `${[...ends, ...options.takeNotices()].join('\n\n')}\n\nAll background tasks you started have now ended. Update your final answer with their results.`,
+        },
+      ],
     };
     result = await options.run([...result.messages, followUp]);
   }
@@ -44,7 +49,10 @@ export async function answerAfterBackgroundTasks(options: BackgroundResultsOptio
   // Out of rounds: results that came after the last update are added to the answer as they are.
   const late = taskManager.takeNotifications(context.taskId).map(formatNotice);
   if (late.length === 0) return result;
-  return { ...result, output: `${result.output}\n\nResults of background tasks that ended after this answer was written:\n\n${late.join('\n\n')}` };
+  return {
+    ...result,
+    output: `${result.output}\n\nResults of background tasks that ended after this answer was written:\n\n${late.join('\n\n')}`,
+  };
 }
 
 /** The answer of an agent that does not wait: it names the tasks still running, whose notices its parent gets. */

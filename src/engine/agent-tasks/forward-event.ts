@@ -24,7 +24,12 @@ export function forwardEvent(context: TaskWorkContext, event: AgentEvent): void 
       context.reportContext?.(event.usedTokens, event.windowTokens);
       break;
     case 'compaction':
-      context.recordCompaction?.({ beforeTokens: event.beforeTokens, afterTokens: event.afterTokens, summary: event.summary, trigger: event.trigger });
+      context.recordCompaction?.({
+        beforeTokens: event.beforeTokens,
+        afterTokens: event.afterTokens,
+        summary: event.summary,
+        trigger: event.trigger,
+      });
       break;
     case 'turn-start':
       break;

@@ -11,19 +11,31 @@ import type { TaskGrants } from '../capabilities/task-grants.js';
 import { ToolAllowance } from '../skills/tool-allowance.js';
 
 /** The tools offered and the grants with the list's review first; `notice` says the narrowing in the transcript. */
-export function withAllowedTools(tools: readonly Tool[], grants: TaskGrants, allowedTools: readonly string[] | undefined): { tools: Tool[]; grants: TaskGrants; notice?: string } {
+export function withAllowedTools(
+  tools: readonly Tool[],
+  grants: TaskGrants,
+  allowedTools: readonly string[] | undefined,
+): { tools: Tool[]; grants: TaskGrants; notice?: string } {
   if (allowedTools === undefined) return { tools: [...tools], grants };
   const allowance = new ToolAllowance(allowedTools);
   const others = grants.reviewToolCalls;
   const reviewToolCalls = async (calls: readonly ToolCallRequest[], signal: AbortSignal): Promise<ReadonlyMap<string, string>> => {
     const refused = new Map<string, string>();
     for (const call of calls) {
-      if (!allowance.permits(call)) refused.set(call.toolCallId, `Refused: this run allows only ${allowance.describe()}. This ${call.toolName} call is not among them.`);
+      if (!allowance.permits(call))
+        refused.set(
+          call.toolCallId,
+          `Refused: this run allows only ${allowance.describe()}. This ${call.toolName} call is not among them.`,
+        );
     }
     const open = calls.filter((call) => !refused.has(call.toolCallId));
     if (others && open.length > 0) for (const [id, text] of await others(open, signal)) refused.set(id, text);
     return refused;
   };
   const offered = tools.filter((tool) => allowance.offers(tool.name));
-  return { tools: offered, grants: { ...grants, reviewToolCalls }, notice: `Tools narrowed for this run to ${allowance.describe() || 'none'}: offered ${offered.map((tool) => tool.name).join(', ') || 'none'}` };
+  return {
+    tools: offered,
+    grants: { ...grants, reviewToolCalls },
+    notice: `Tools narrowed for this run to ${allowance.describe() || 'none'}: offered ${offered.map((tool) => tool.name).join(', ') || 'none'}`,
+  };
 }

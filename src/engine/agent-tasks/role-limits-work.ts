@@ -24,6 +24,10 @@ export function withRoleLimits(work: TaskWork, role: RoleLimits, prompt: string 
     if (!role.outputSchema || result.status !== 'completed' || context.signal.aborted) return result;
     const checked = await checkAnswer(role.outputSchema, result.output);
     if (checked.ok) return { status: 'completed', output: checked.json };
-    return { status: 'failed', output: result.output, error: `the answer does not match the role's outputSchema: ${checked.problems.join('; ')}` };
+    return {
+      status: 'failed',
+      output: result.output,
+      error: `the answer does not match the role's outputSchema: ${checked.problems.join('; ')}`,
+    };
   };
 }

@@ -80,7 +80,17 @@ export async function streamModelTurn(
     if (runSignal.aborted) return { ...output, end: { kind: 'stopped', reason: stopReasonOf(runSignal) } };
     if (error instanceof StoppedError) return { ...output, end: { kind: 'stopped', reason: error.reason } };
     if (error instanceof ContextLengthError) {
-      return { ...output, end: { kind: 'failed', message: error.message, contextLength: { ...(error.usedTokens ? { usedTokens: error.usedTokens } : {}), ...(error.windowTokens ? { windowTokens: error.windowTokens } : {}) } } };
+      return {
+        ...output,
+        end: {
+          kind: 'failed',
+          message: error.message,
+          contextLength: {
+            ...(error.usedTokens ? { usedTokens: error.usedTokens } : {}),
+            ...(error.windowTokens ? { windowTokens: error.windowTokens } : {}),
+          },
+        },
+      };
     }
     if (error instanceof AgentTeamError) return { ...output, end: { kind: 'failed', message: error.message } };
     throw error;

@@ -32,7 +32,10 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
     onEvent: options.onEvent,
     maxToolResultBytes: options.maxConversationToolResultBytes ?? defaultMaxConversationToolResultBytes,
   });
-  if (images.replaced > 0) run.addUserNotice(`The model ${options.model.provider}/${options.model.modelId} does not accept images: ${images.replaced === 1 ? 'the image was' : `${images.replaced} images were`} not sent; the agent was told of ${images.replaced === 1 ? 'it' : 'them'} instead.`);
+  if (images.replaced > 0)
+    run.addUserNotice(
+      `The model ${options.model.provider}/${options.model.modelId} does not accept images: ${images.replaced === 1 ? 'the image was' : `${images.replaced} images were`} not sent; the agent was told of ${images.replaced === 1 ? 'it' : 'them'} instead.`,
+    );
   if (isEmptyPrompt(options.prompt)) return run.failed('The prompt is empty: give the agent a task to work on.');
   const duplicate = duplicateName(options.tools);
   if (duplicate !== undefined) return run.failed(`Two tools are named "${duplicate}": tool names must be unique.`);
@@ -64,7 +67,8 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
   };
   // A follow-up that is only `/compact`: the conversation is compacted, and that is the answer.
   const compactOnly = typeof options.prompt === 'string' || !compactor ? undefined : takeTrailingCompact(run.messages);
-  if (compactor && compactOnly !== undefined) return run.completed(compactionAnswer(await compactor.compact('manual', options.signal, compactOnly)));
+  if (compactor && compactOnly !== undefined)
+    return run.completed(compactionAnswer(await compactor.compact('manual', options.signal, compactOnly)));
   for (let turn = 1; ; turn++) {
     if (options.signal.aborted) return run.stopped(stopReasonOf(options.signal));
     if (turn > maxTurns) {
@@ -84,12 +88,15 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
       compactor.meter.learnWindow(tooLong.windowTokens);
       const compaction = await compactor.compact('overflow', options.signal, undefined, tooLong.usedTokens);
       if (options.signal.aborted) return run.stopped(stopReasonOf(options.signal));
-      if (!compaction.compacted) return run.failed(`${(output.end as { message: string }).message}. The conversation could not be compacted: ${compaction.reason}.`);
+      if (!compaction.compacted)
+        return run.failed(`${(output.end as { message: string }).message}. The conversation could not be compacted: ${compaction.reason}.`);
       compactor.meter.requestSent(run.messages);
       output = await modelTurn();
       if (output.end.kind === 'failed' && output.end.contextLength) {
         run.recordTurn(output.text, output.toolCalls, output.usage);
-        return run.failed(`The conversation does not fit the context window of ${options.model.provider}/${options.model.modelId} even after it was compacted (${compaction.beforeTokens} → ${compaction.afterTokens} tokens): ${output.end.message}. Its transcript and proposals are kept; use a model with a larger window, or give the task in smaller parts.`);
+        return run.failed(
+          `The conversation does not fit the context window of ${options.model.provider}/${options.model.modelId} even after it was compacted (${compaction.beforeTokens} → ${compaction.afterTokens} tokens): ${output.end.message}. Its transcript and proposals are kept; use a model with a larger window, or give the task in smaller parts.`,
+        );
       }
     }
     // The figure first: the usage event that follows carries it to the task's snapshot.
@@ -115,7 +122,11 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
       try {
         next = options.nextUserMessage ? await options.nextUserMessage(run.latestAnswer()) : undefined;
         // `/compact` in a chat compacts at once; the user's next message is awaited as before.
-        for (let focus = next === undefined || !compactor ? undefined : compactCommand(next); compactor && focus !== undefined && options.nextUserMessage; focus = next === undefined ? undefined : compactCommand(next)) {
+        for (
+          let focus = next === undefined || !compactor ? undefined : compactCommand(next);
+          compactor && focus !== undefined && options.nextUserMessage;
+          focus = next === undefined ? undefined : compactCommand(next)
+        ) {
           const outcome = await compactor.compact('manual', options.signal, focus);
           if (!outcome.compacted) run.addUserNotice(compactionAnswer(outcome));
           next = await options.nextUserMessage(run.latestAnswer());
@@ -136,7 +147,9 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
       run.answerUnrunCalls(output.toolCalls, toolStoppedText(stopReasonOf(options.signal)));
       return run.stopped(stopReasonOf(options.signal));
     }
-    const results = await executeToolCalls(output.toolCalls, refused ? { ...execution, refused } : execution, (result) => run.recordToolResult(result));
+    const results = await executeToolCalls(output.toolCalls, refused ? { ...execution, refused } : execution, (result) =>
+      run.recordToolResult(result),
+    );
     run.addToolResults(results);
     const ending = results.find((result) => result.ending !== undefined)?.ending;
     if (options.afterToolCalls) {
@@ -157,7 +170,9 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
 /** The first turn's conversation, with images replaced by notes for a model that does not see them. */
 function seenImages(options: AgentRunOptions): { messages: ModelMessage[]; replaced: number } {
   const messages = initialMessages(options.prompt);
-  return options.model.acceptsImages ? { messages, replaced: 0 } : withoutImages(messages, `${options.model.provider}/${options.model.modelId}`);
+  return options.model.acceptsImages
+    ? { messages, replaced: 0 }
+    : withoutImages(messages, `${options.model.provider}/${options.model.modelId}`);
 }
 
 function toolsByName(tools: readonly Tool[]): Map<string, Tool> {

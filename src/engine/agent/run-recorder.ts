@@ -86,13 +86,22 @@ export class RunRecorder {
   replaceConversation(messages: readonly ModelMessage[], compaction: Omit<CompactionEvent, 'type'>): void {
     this.messages.splice(0, this.messages.length, ...messages);
     this.onEvent({ type: 'compaction', ...compaction });
-    this.addEntry({ type: 'notice', text: `compacted: ${compaction.beforeTokens} → ${compaction.afterTokens} tokens\n\n${compaction.summary}` });
+    this.addEntry({
+      type: 'notice',
+      text: `compacted: ${compaction.beforeTokens} → ${compaction.afterTokens} tokens\n\n${compaction.summary}`,
+    });
     this.onEvent({ type: 'conversation', messages: this.messages });
   }
 
   /** A result as it arrives; `addToolResults` later puts all of a turn's results in the conversation. */
   recordToolResult(result: ToolCallResult): void {
-    this.addEntry({ type: 'tool-result', toolCallId: result.toolCallId, toolName: result.toolName, output: result.output, isError: result.isError });
+    this.addEntry({
+      type: 'tool-result',
+      toolCallId: result.toolCallId,
+      toolName: result.toolName,
+      output: result.output,
+      isError: result.isError,
+    });
   }
 
   /** One user message with the turn's results, in call order, so every tool call is answered. */

@@ -94,7 +94,8 @@ export async function executeToolCalls(
 export async function executeToolCall(call: ToolCallEvent, options: ToolExecutionOptions): Promise<ToolCallResult> {
   // Cut where the output enters: the transcript, the events and the conversation all hold the cut text.
   const redact = options.redact ?? ((text: string) => text);
-  const answer = (output: string, isError: boolean): ToolCallResult => resultOf(call, truncateToolOutput(redact(output), options.maxResultBytes), isError);
+  const answer = (output: string, isError: boolean): ToolCallResult =>
+    resultOf(call, truncateToolOutput(redact(output), options.maxResultBytes), isError);
   if (options.runSignal.aborted) return answer(toolStoppedText(stopReasonOf(options.runSignal)), true);
   const tool = options.tools.get(call.toolName);
   if (!tool) return answer(unknownToolText(call.toolName, [...options.tools.keys()]), true);
@@ -122,10 +123,7 @@ function resultOf(call: ToolCallEvent, output: string, isError: boolean): ToolCa
 }
 
 type ExecutionOutcome =
-  | { kind: 'output'; output: string }
-  | { kind: 'threw'; message: string }
-  | { kind: 'timed-out'; timeoutMs: number }
-  | { kind: 'stopped' };
+  { kind: 'output'; output: string } | { kind: 'threw'; message: string } | { kind: 'timed-out'; timeoutMs: number } | { kind: 'stopped' };
 
 /**
  * Runs `execute` under the run's signal and the call's timeout. A timeout or stop settles the call at once

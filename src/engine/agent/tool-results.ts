@@ -18,7 +18,9 @@ export function invalidJsonText(toolName: string, inputError: string): string {
 
 export function invalidInputText(toolName: string, issues: readonly z.core.$ZodIssue[]): string {
   const lines = issues.map((issue) => `- ${formatIssuePath(issue.path)}: ${issue.message}`);
-  return [`Tool "${toolName}" was not run: its input does not match the schema.`, ...lines, 'Fix these fields and call it again.'].join('\n');
+  return [`Tool "${toolName}" was not run: its input does not match the schema.`, ...lines, 'Fix these fields and call it again.'].join(
+    '\n',
+  );
 }
 
 export function toolFailedText(toolName: string, message: string): string {

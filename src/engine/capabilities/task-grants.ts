@@ -4,7 +4,8 @@ import type { AgentRunOptions, FinishedToolCall, ToolCallRequest } from '../agen
 import type { Capability, CapabilityGrant, CapabilityTask } from './capability.js';
 
 /** The points of a turn every grant may join: here each is all the grants' together (see `gatherGrants`). */
-type TurnPoints = 'reviewToolCalls' | 'afterToolCalls' | 'reviewFinish' | 'endRequested' | 'reviewUserPrompt' | 'nextUserMessage' | 'beforeCompaction';
+type TurnPoints =
+  'reviewToolCalls' | 'afterToolCalls' | 'reviewFinish' | 'endRequested' | 'reviewUserPrompt' | 'nextUserMessage' | 'beforeCompaction';
 
 /**
  * All of a task's grants as one: reviewers in the list's order (each sees what the ones before let
@@ -39,7 +40,11 @@ export async function gatherGrants(capabilities: readonly Capability[], task: Ca
   }
   const reviewers = grants.flatMap((grant) => (grant.reviewToolCalls ? [grant.reviewToolCalls] : []));
   const reviewUserPrompt = promptReview(grants);
-  const nextUserMessage = reviewedMessages(grants.find((grant) => grant.nextUserMessage)?.nextUserMessage, reviewUserPrompt, task.context.signal);
+  const nextUserMessage = reviewedMessages(
+    grants.find((grant) => grant.nextUserMessage)?.nextUserMessage,
+    reviewUserPrompt,
+    task.context.signal,
+  );
   const afterToolCalls = grants.flatMap((grant) => (grant.afterToolCalls ? [grant.afterToolCalls] : []));
   const finishReviews = grants.flatMap((grant) => (grant.reviewFinish ? [grant.reviewFinish] : []));
   const endRequests = grants.flatMap((grant) => (grant.endRequested ? [grant.endRequested] : []));
@@ -49,7 +54,9 @@ export async function gatherGrants(capabilities: readonly Capability[], task: Ca
     instructions: grants.flatMap((grant) => (grant.instructions ? [grant.instructions] : [])),
     notices: grants.flatMap((grant) => grant.notices ?? []),
     takeNotices: () => grants.flatMap((grant) => grant.takeNotices?.() ?? []),
-    ...(reviewers.length > 0 ? { reviewToolCalls: (calls: readonly ToolCallRequest[], signal: AbortSignal) => reviewInTurn(reviewers, calls, signal) } : {}),
+    ...(reviewers.length > 0
+      ? { reviewToolCalls: (calls: readonly ToolCallRequest[], signal: AbortSignal) => reviewInTurn(reviewers, calls, signal) }
+      : {}),
     ...(nextUserMessage ? { nextUserMessage } : {}),
     ...(reviewUserPrompt ? { reviewUserPrompt } : {}),
     ...(afterToolCalls.length > 0
@@ -101,7 +108,11 @@ function promptReview(grants: readonly CapabilityGrant[]): PromptReviewer | unde
 }
 
 /** A chat's replies go through the prompt's review too: a refused one is not given to the agent, and the user is asked again. */
-function reviewedMessages(next: AgentRunOptions['nextUserMessage'], review: PromptReviewer | undefined, signal: AbortSignal): AgentRunOptions['nextUserMessage'] {
+function reviewedMessages(
+  next: AgentRunOptions['nextUserMessage'],
+  review: PromptReviewer | undefined,
+  signal: AbortSignal,
+): AgentRunOptions['nextUserMessage'] {
   if (!next || !review) return next;
   return async (answer) => {
     for (;;) {
@@ -121,7 +132,11 @@ export function withContext(prompt: string, context: readonly string[]): string 
 type Reviewer = NonNullable<AgentRunOptions['reviewToolCalls']>;
 
 /** Every reviewer sees the calls the ones before it let through; their refusals add up. */
-async function reviewInTurn(reviewers: readonly Reviewer[], calls: readonly ToolCallRequest[], signal: AbortSignal): Promise<ReadonlyMap<string, string>> {
+async function reviewInTurn(
+  reviewers: readonly Reviewer[],
+  calls: readonly ToolCallRequest[],
+  signal: AbortSignal,
+): Promise<ReadonlyMap<string, string>> {
   const refused = new Map<string, string>();
   for (const reviewer of reviewers) {
     const open = calls.filter((call) => !refused.has(call.toolCallId));

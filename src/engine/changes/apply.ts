@@ -75,8 +75,15 @@ export async function applyChangeSet(changeSet: ChangeSet, workspace: Workspace,
   return { taskId: changeSet.taskId, files };
 }
 
-async function applyFile(changeSet: ChangeSet, workspace: Workspace, path: string, approved: Set<string>, options: ApplyOptions): Promise<FileApplyResult> {
-  if (!changeSet.paths().includes(path)) return { path, outcome: 'skipped', message: `Task ${changeSet.taskId} proposed no change to ${path}.` };
+async function applyFile(
+  changeSet: ChangeSet,
+  workspace: Workspace,
+  path: string,
+  approved: Set<string>,
+  options: ApplyOptions,
+): Promise<FileApplyResult> {
+  if (!changeSet.paths().includes(path))
+    return { path, outcome: 'skipped', message: `Task ${changeSet.taskId} proposed no change to ${path}.` };
   const file = changeSet.fileChange(path);
   if (file.status === 'applied') return { path, outcome: 'skipped', message: `${path} was already applied.` };
   const accepted = file.acceptedHunks();
@@ -88,7 +95,11 @@ async function applyFile(changeSet: ChangeSet, workspace: Workspace, path: strin
   try {
     real = await workspace.realPath(path);
   } catch (error) {
-    return { path, outcome: 'conflict', message: `${path} cannot be written where it leads now: ${errorMessage(error)} Nothing was written.` };
+    return {
+      path,
+      outcome: 'conflict',
+      message: `${path} cannot be written where it leads now: ${errorMessage(error)} Nothing was written.`,
+    };
   }
   const proposedTarget = file.target ?? path;
   if (real.path !== proposedTarget || real.dangling) {
@@ -116,7 +127,10 @@ async function applyFile(changeSet: ChangeSet, workspace: Workspace, path: strin
   let mergeNote = '';
   if (currentHash !== file.baseHash) {
     const labels = options.labels?.(path) ?? { current: 'on disk', proposed: `task ${changeSet.taskId}` };
-    const merge = mergeOntoDisk(file, current, accepted, { labels, ...(options.settleConflicts ? { settle: options.settleConflicts } : {}) });
+    const merge = mergeOntoDisk(file, current, accepted, {
+      labels,
+      ...(options.settleConflicts ? { settle: options.settleConflicts } : {}),
+    });
     if (!('content' in merge)) return { path, outcome: 'conflict', ...merge };
     content = merge.content;
     mergeNote = merge.note;
@@ -129,7 +143,11 @@ async function applyFile(changeSet: ChangeSet, workspace: Workspace, path: strin
   try {
     await options.checkpoint?.beforeWrite(path);
   } catch (error) {
-    return { path, outcome: 'failed', message: `${path}: its content could not be kept for an undo (${errorMessage(error)}); nothing was written.` };
+    return {
+      path,
+      outcome: 'failed',
+      message: `${path}: its content could not be kept for an undo (${errorMessage(error)}); nothing was written.`,
+    };
   }
   try {
     await workspace.writeText(path, content);

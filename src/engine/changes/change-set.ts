@@ -97,8 +97,10 @@ export class ChangeSet {
     const file = this.require(path);
     const refuse = (why: string) => new WorkspaceError('invalid', `Your edit of ${path} was not kept: ${why}`, path);
     if (file.status === 'applied') throw refuse('its proposed change was already accepted and written.');
-    if (!file.hunks.some((hunk) => file.decisionOf(hunk) === 'pending')) throw refuse('its proposed change was already accepted or rejected.');
-    if (file.baseContent === proposedContent) throw refuse('it is the file as it was before the proposal. To drop the whole change, reject it.');
+    if (!file.hunks.some((hunk) => file.decisionOf(hunk) === 'pending'))
+      throw refuse('its proposed change was already accepted or rejected.');
+    if (file.baseContent === proposedContent)
+      throw refuse('it is the file as it was before the proposal. To drop the whole change, reject it.');
     if (file.proposedContent === proposedContent) return file.snapshot();
     file.setProposed(proposedContent);
     file.editedByUser = true;
@@ -225,7 +227,14 @@ export class ChangeSet {
       this.events.emit({ type: 'change-withdrawn', taskId: this.taskId, path: file.path });
       return undefined;
     }
-    this.events.emit({ type: 'change-proposed', taskId: this.taskId, path: file.path, diff: file.diff, added: file.added, removed: file.removed });
+    this.events.emit({
+      type: 'change-proposed',
+      taskId: this.taskId,
+      path: file.path,
+      diff: file.diff,
+      added: file.added,
+      removed: file.removed,
+    });
     return file.snapshot();
   }
 

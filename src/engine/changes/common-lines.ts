@@ -45,7 +45,11 @@ function commonPrefixLength(a: string, b: string): number {
 /** Characters `a` and `b` share at their ends, at most `limit`. */
 function commonSuffixLength(a: string, b: string, limit: number): number {
   let length = 0;
-  while (length + blockLength <= limit && a.slice(a.length - length - blockLength, a.length - length) === b.slice(b.length - length - blockLength, b.length - length)) length += blockLength;
+  while (
+    length + blockLength <= limit &&
+    a.slice(a.length - length - blockLength, a.length - length) === b.slice(b.length - length - blockLength, b.length - length)
+  )
+    length += blockLength;
   while (length < limit && a.charCodeAt(a.length - length - 1) === b.charCodeAt(b.length - length - 1)) length++;
   return length;
 }

@@ -128,7 +128,13 @@ export class FileChange {
   }
 
   static fromSnapshot(snapshot: FileChangeSnapshot): FileChange {
-    const change = new FileChange(snapshot.path, snapshot.baseContent, snapshot.proposedContent, snapshot.requiresApproval, snapshot.target);
+    const change = new FileChange(
+      snapshot.path,
+      snapshot.baseContent,
+      snapshot.proposedContent,
+      snapshot.requiresApproval,
+      snapshot.target,
+    );
     for (const hunk of snapshot.hunks) if (hunk.decision !== 'pending') change.decide(hunk.decision, hunk.id);
     change.overlapsWith = [...snapshot.overlapsWith];
     change.status = snapshot.status;

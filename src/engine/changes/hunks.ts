@@ -123,7 +123,15 @@ function groupIntoHunks(path: string, oldLines: string[], newLines: string[], se
     const oldTo = oldOffsets[region.to] + trail;
     const newTo = newOffsets[region.to] + trail;
     hunks.push(
-      buildHunk(path, 'edit', lineOffset + oldFrom + 1, oldLines.slice(oldFrom, oldTo), lineOffset + newFrom + 1, newLines.slice(newFrom, newTo), body),
+      buildHunk(
+        path,
+        'edit',
+        lineOffset + oldFrom + 1,
+        oldLines.slice(oldFrom, oldTo),
+        lineOffset + newFrom + 1,
+        newLines.slice(newFrom, newTo),
+        body,
+      ),
     );
   }
   return hunks;

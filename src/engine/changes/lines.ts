@@ -19,4 +19,3 @@ export function splitLinesKeepingEnds(text: string): string[] {
 export function withoutNewline(line: string): string {
   return line.endsWith('\n') ? line.slice(0, -1) : line;
 }
-

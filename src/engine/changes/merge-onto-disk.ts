@@ -37,11 +37,20 @@ export function mergeOntoDisk(
   }
   const merge = mergeThreeWay(path, file.baseContent, current, accepted);
   if (merge.conflicts.length === 0) {
-    return { content: merge.resolved('proposed'), note: `, merged with the changes made on disk since the task read it (${options.labels.current}; no line changed by both)` };
+    return {
+      content: merge.resolved('proposed'),
+      note: `, merged with the changes made on disk since the task read it (${options.labels.current}; no line changed by both)`,
+    };
   }
   if (options.settle) {
-    const how = options.settle === 'markers' ? 'both sides written between conflict markers, to edit by hand' : `${options.settle === 'current' ? options.labels.current : options.labels.proposed}'s side taken`;
-    return { content: merge.resolved(options.settle, options.labels), note: `, merged with the changes on disk; ${describeConflicts(merge.conflicts)}: ${how}` };
+    const how =
+      options.settle === 'markers'
+        ? 'both sides written between conflict markers, to edit by hand'
+        : `${options.settle === 'current' ? options.labels.current : options.labels.proposed}'s side taken`;
+    return {
+      content: merge.resolved(options.settle, options.labels),
+      note: `, merged with the changes on disk; ${describeConflicts(merge.conflicts)}: ${how}`,
+    };
   }
   const marked = merge.resolved('markers', options.labels);
   return {

@@ -53,7 +53,10 @@ export function planFileMerge(
     if ((running === null ? null : contentHash(running)) === file.baseHash) {
       step.after = file.resultContent();
     } else if (running === null || file.baseContent === null) {
-      step.refused = running === null ? `${path} does not exist any more where task ${changeSet.taskId} changed it.` : `task ${changeSet.taskId} proposed ${path} as a new file, but it exists now.`;
+      step.refused =
+        running === null
+          ? `${path} does not exist any more where task ${changeSet.taskId} changed it.`
+          : `task ${changeSet.taskId} proposed ${path} as a new file, but it exists now.`;
       return { path, steps, blocked: true };
     } else {
       const merge = mergeThreeWay(path, file.baseContent, running, accepted);

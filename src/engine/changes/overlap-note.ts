@@ -21,7 +21,8 @@ function fitWith(changes: ChangeSetRegistry, taskId: string, otherId: string, pa
   const mine = changes.get(taskId)!.fileChange(path);
   const other = changes.get(otherId)?.fileChange(path);
   // Two proposals can be compared line by line only from one base (both read the same file).
-  if (!other || mine.baseContent === null || other.baseContent !== mine.baseContent) return 'from another version of the file: they may conflict; sequence work on one file';
+  if (!other || mine.baseContent === null || other.baseContent !== mine.baseContent)
+    return 'from another version of the file: they may conflict; sequence work on one file';
   const merge = mergeThreeWay(path, mine.baseContent, other.proposedContent, mine.hunks);
   if (merge.conflicts.length === 0) return 'different lines: both can be applied';
   return `conflict: ${describeConflicts(merge.conflicts)} changed by both, and only one side can be applied; have one task redo its change on top of the other's, or give the file to one task`;

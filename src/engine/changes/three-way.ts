@@ -50,7 +50,8 @@ export function mergeThreeWay(path: string, base: string, current: string, hunks
   const ours: Edit[] = hunks.map((hunk) => {
     const from = hunk.oldStart - 1;
     const to = from + hunk.oldLines;
-    if (!sameLines(baseLines.slice(from, to), hunk.oldText)) throw new Error(`A hunk of ${path} does not belong to the base it is merged from.`);
+    if (!sameLines(baseLines.slice(from, to), hunk.oldText))
+      throw new Error(`A hunk of ${path} does not belong to the base it is merged from.`);
     return { from, to, lines: hunk.newText };
   });
   const pieces: Piece[] = [];
@@ -62,7 +63,10 @@ export function mergeThreeWay(path: string, base: string, current: string, hunks
     const proposedSide = applyEdits(region, group.from, group.ours);
     if (group.disk.length === 0) pieces.push({ lines: proposedSide });
     else if (group.ours.length === 0 || sameLines(currentSide, proposedSide)) pieces.push({ lines: currentSide });
-    else pieces.push({ conflict: { baseStart: group.from + 1, baseLines: group.to - group.from, current: currentSide, proposed: proposedSide } });
+    else
+      pieces.push({
+        conflict: { baseStart: group.from + 1, baseLines: group.to - group.from, current: currentSide, proposed: proposedSide },
+      });
     cursor = group.to;
   }
   pieces.push({ lines: baseLines.slice(cursor) });

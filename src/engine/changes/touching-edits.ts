@@ -32,7 +32,8 @@ export function groupTouching(disk: readonly Edit[], ours: readonly Edit[], base
   for (const { edit, mine } of all) {
     const last = groups[groups.length - 1];
     const others = last ? (mine ? last.disk : last.ours) : [];
-    const joins = last !== undefined && (edit.from < last.to || others.some((other) => touches(mine ? other : edit, mine ? edit : other, baseLength)));
+    const joins =
+      last !== undefined && (edit.from < last.to || others.some((other) => touches(mine ? other : edit, mine ? edit : other, baseLength)));
     if (!joins) {
       groups.push({ from: edit.from, to: edit.to, disk: mine ? [] : [edit], ours: mine ? [edit] : [] });
       continue;

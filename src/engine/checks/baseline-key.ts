@@ -15,14 +15,22 @@ import { lstat, open, readlink, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { git, splitNul } from '../commands/git-runner.js';
 
-const installRecords = ['node_modules/.package-lock.json', 'node_modules/.yarn-integrity', 'node_modules/.modules.yaml', '.venv/pyvenv.cfg', 'target/.rustc_info.json'];
+const installRecords = [
+  'node_modules/.package-lock.json',
+  'node_modules/.yarn-integrity',
+  'node_modules/.modules.yaml',
+  '.venv/pyvenv.cfg',
+  'target/.rustc_info.json',
+];
 /** Above this many files the walk would cost more than the baseline saves: no key. */
 const maxHashedFiles = 50_000;
 
 export async function baselineKey(workspaceRoot: string, signal?: AbortSignal): Promise<string | undefined> {
   let files: string[];
   try {
-    files = splitNul(await git(['ls-files', '-co', '--exclude-standard', '-z'], { cwd: workspaceRoot, ...(signal ? { signal } : {}) })).sort();
+    files = splitNul(
+      await git(['ls-files', '-co', '--exclude-standard', '-z'], { cwd: workspaceRoot, ...(signal ? { signal } : {}) }),
+    ).sort();
   } catch {
     return undefined;
   }
@@ -62,7 +70,7 @@ async function hashFile(hash: Hash, name: string, path: string): Promise<void> {
     }
     hash.update(`${name}\0${opened.size}\0`);
     const buffer = Buffer.alloc(Math.min(chunkBytes, Math.max(1, opened.size)));
-    for (let offset = 0; offset < opened.size; ) {
+    for (let offset = 0; offset < opened.size;) {
       const { bytesRead } = await file.read(buffer, 0, Math.min(buffer.length, opened.size - offset), offset);
       if (bytesRead === 0) break;
       hash.update(buffer.subarray(0, bytesRead));

@@ -21,16 +21,33 @@ export interface CheckGateOptions {
 }
 
 /** Undefined when the check may run; else why not (shown as the check's result, status `refused`). */
-export async function checkRefusal(check: CheckDefinition, runId: string, state: SandboxState, options: CheckGateOptions, signal: AbortSignal): Promise<string | undefined> {
+export async function checkRefusal(
+  check: CheckDefinition,
+  runId: string,
+  state: SandboxState,
+  options: CheckGateOptions,
+  signal: AbortSignal,
+): Promise<string | undefined> {
   const { host } = options;
   const refusal = host.refusal();
   if (refusal !== undefined) return `not run: ${refusal}`;
-  if (!options.trusts(check)) return `not run: this folder is not trusted, and checks are its own code (to allow it, ${options.howToTrust})`;
-  if (state.mode === 'unavailable') return `not run: there is no OS sandbox here (${state.reason}), and checks never run outside one. ${host.howToRunUnsandboxed}`;
+  if (!options.trusts(check))
+    return `not run: this folder is not trusted, and checks are its own code (to allow it, ${options.howToTrust})`;
+  if (state.mode === 'unavailable')
+    return `not run: there is no OS sandbox here (${state.reason}), and checks never run outside one. ${host.howToRunUnsandboxed}`;
   const verdict = await judgeCommand(check.command, host.allowedPatterns(), { shell: commandShell().variant });
   if (verdict.allowed) return undefined;
   if (!host.approval) return `not run: \`${check.command}\` is not among the commands the user allows. ${host.howToAllow}`;
   const network = await networkAllowed(host.network, state, { kind: 'agent-command', command: check.command });
-  const decision = await host.approval.request({ taskId: runId, role: 'checks', command: check.command, description: `the check "${check.name}" from ${check.source}, on the proposals`, isolation: describeIsolation(state, network) }, signal);
+  const decision = await host.approval.request(
+    {
+      taskId: runId,
+      role: 'checks',
+      command: check.command,
+      description: `the check "${check.name}" from ${check.source}, on the proposals`,
+      isolation: describeIsolation(state, network),
+    },
+    signal,
+  );
   return decision === 'allow' ? undefined : `not run: the user denied \`${check.command}\``;
 }

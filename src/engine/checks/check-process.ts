@@ -40,7 +40,17 @@ export async function runCheckProcess(options: CheckProcessOptions): Promise<Che
       cwd: copy.cwd,
       environment: { ...host.environment(), CI: 'true', NO_COLOR: '1', FORCE_COLOR: '0' },
       limits: host.limits,
-      ...(state.mode === 'sandbox' ? { sandbox: { availability: state.availability, workspaceRoot: host.workspaceRoot, userHome: host.userHome, copy: copy.sandboxPaths, network } } : {}),
+      ...(state.mode === 'sandbox'
+        ? {
+            sandbox: {
+              availability: state.availability,
+              workspaceRoot: host.workspaceRoot,
+              userHome: host.userHome,
+              copy: copy.sandboxPaths,
+              network,
+            },
+          }
+        : {}),
     }),
   );
   const result = await runCommandProcess({
@@ -58,7 +68,14 @@ export async function runCheckProcess(options: CheckProcessOptions): Promise<Che
   if (result.ended === 'stopped') return { ...base, status: 'error', reason: 'stopped' };
   const parsed = parseCheckOutput(combined);
   const exit = result.exitCode !== null ? { exitCode: result.exitCode } : {};
-  if (result.ended === 'timeout') return { ...base, ...exit, status: 'timed-out', reason: `timed out after ${timeoutSeconds} s (every process it started was ended)`, ...(parsed ? { parsed } : {}) };
+  if (result.ended === 'timeout')
+    return {
+      ...base,
+      ...exit,
+      status: 'timed-out',
+      reason: `timed out after ${timeoutSeconds} s (every process it started was ended)`,
+      ...(parsed ? { parsed } : {}),
+    };
   return { ...base, ...exit, status: result.exitCode === 0 ? 'passed' : 'failed', ...(parsed ? { parsed } : {}) };
 }
 

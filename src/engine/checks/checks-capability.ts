@@ -31,7 +31,8 @@ export function checksCapability(parts: ChecksCapabilityParts): Capability {
       let rounds = 0;
       let lastFingerprint: string | undefined;
       return {
-        instructions: "After you delegate, the repository's own checks (its tests, type check, linter) run on your subagents' combined proposals, and you are told the verdict before you answer. Say it in your answer.",
+        instructions:
+          "After you delegate, the repository's own checks (its tests, type check, linter) run on your subagents' combined proposals, and you are told the verdict before you answer. Say it in your answer.",
         afterToolCalls: async (calls, signal) => {
           if (!calls.some((call) => delegationTools.has(call.toolName) && !call.isError)) return [];
           const tree = new Set(parts.taskManager.treeOf(task.rootId).map((each) => each.id));
@@ -41,11 +42,23 @@ export function checksCapability(parts: ChecksCapabilityParts): Capability {
           if (fingerprint === lastFingerprint) return [];
           lastFingerprint = fingerprint;
           try {
-            const verdict = await parts.checks.runOnProposals({ runId: task.rootId, taskIds: pending.taskIds, proposals: pending.proposals, signal });
+            const verdict = await parts.checks.runOnProposals({
+              runId: task.rootId,
+              taskIds: pending.taskIds,
+              proposals: pending.proposals,
+              signal,
+            });
             const limit = parts.settings.fixUntilGreen?.() ?? 0;
             const sendBack = verdict.hasNewFailures && rounds < limit;
             if (sendBack) rounds += 1;
-            return [describeVerdictForCoordinator(verdict, { authorOf: pending.authorOf, role: (taskId) => parts.taskManager.get(taskId)?.role ?? 'unknown', round: sendBack ? { number: rounds, limit } : undefined, limit })];
+            return [
+              describeVerdictForCoordinator(verdict, {
+                authorOf: pending.authorOf,
+                role: (taskId) => parts.taskManager.get(taskId)?.role ?? 'unknown',
+                round: sendBack ? { number: rounds, limit } : undefined,
+                limit,
+              }),
+            ];
           } catch (error) {
             if (signal.aborted) return [];
             return [`The repository's checks could not run on the proposals: ${errorMessage(error)}`];

@@ -53,7 +53,8 @@ export class ChecksService implements ProposalChecks {
   async runOnProposals(request: RunOnProposalsRequest): Promise<ChecksVerdictDetail> {
     const fingerprint = proposalsFingerprint(request.proposals);
     const known = this.verdicts.get(request.runId);
-    if (known && this.fingerprints.get(request.runId) === fingerprint && !this.running.has(request.runId)) return { ...known, taskIds: request.taskIds };
+    if (known && this.fingerprints.get(request.runId) === fingerprint && !this.running.has(request.runId))
+      return { ...known, taskIds: request.taskIds };
     this.running.get(request.runId)?.abort(new Error('checks started again on newer proposals'));
     const own = new AbortController();
     this.running.set(request.runId, own);
@@ -105,20 +106,32 @@ export class ChecksService implements ProposalChecks {
     const runnable: CheckDefinition[] = [];
     for (const check of discovery.checks) {
       if (!(await triggeredBy(check, changedFiles))) {
-        outcomes.set(check.name, { name: check.name, status: 'skipped', durationMs: 0, output: '', reason: `skipped: no changed file matches ${check.when?.join(', ')}` });
+        outcomes.set(check.name, {
+          name: check.name,
+          status: 'skipped',
+          durationMs: 0,
+          output: '',
+          reason: `skipped: no changed file matches ${check.when?.join(', ')}`,
+        });
         continue;
       }
       const refusal = await checkRefusal(check, request.runId, state, this.options, signal);
-      if (refusal !== undefined) outcomes.set(check.name, { name: check.name, status: 'refused', durationMs: 0, output: '', reason: refusal });
+      if (refusal !== undefined)
+        outcomes.set(check.name, { name: check.name, status: 'refused', durationMs: 0, output: '', reason: refusal });
       else runnable.push(check);
     }
     const baselines = new Map<string, CheckOutcome>();
     if (runnable.length > 0 && state.mode !== 'unavailable') {
-      const [withProposals, before] = await Promise.all([this.runInCopy(proposalsTree, runnable, request, state, signal), this.baselineOf(runnable, state, signal)]);
+      const [withProposals, before] = await Promise.all([
+        this.runInCopy(proposalsTree, runnable, request, state, signal),
+        this.baselineOf(runnable, state, signal),
+      ]);
       for (const outcome of withProposals) outcomes.set(outcome.name, outcome);
       for (const outcome of before) baselines.set(outcome.name, outcome);
     }
-    const results = discovery.checks.map((check) => compareWithBaseline(outcomes.get(check.name) as CheckOutcome, baselines.get(check.name)));
+    const results = discovery.checks.map((check) =>
+      compareWithBaseline(outcomes.get(check.name) as CheckOutcome, baselines.get(check.name)),
+    );
     return buildVerdict({ runId: request.runId, taskIds: request.taskIds, changedFiles, results, baselines });
   }
 
@@ -132,7 +145,10 @@ export class ChecksService implements ProposalChecks {
         const entry = ran.then((outcomes) => outcomes.find((outcome) => outcome.name === check.name) as CheckOutcome);
         this.baselines.set(cacheKey(key, check), entry);
         // A baseline cut short (stopped) is not a baseline: the next call runs it again.
-        entry.then((outcome) => outcome.reason === 'stopped' && this.baselines.delete(cacheKey(key, check)), () => this.baselines.delete(cacheKey(key, check)));
+        entry.then(
+          (outcome) => outcome.reason === 'stopped' && this.baselines.delete(cacheKey(key, check)),
+          () => this.baselines.delete(cacheKey(key, check)),
+        );
       }
     }
     if (key === undefined) return ran;
@@ -140,7 +156,13 @@ export class ChecksService implements ProposalChecks {
   }
 
   /** Runs `checks` one after another in one copy (a build and a test in one folder must not race). */
-  private async runInCopy(tree: string, checks: CheckDefinition[], view: Pick<RunOnProposalsRequest, 'proposals'>, state: Runnable, signal: AbortSignal): Promise<CheckOutcome[]> {
+  private async runInCopy(
+    tree: string,
+    checks: CheckDefinition[],
+    view: Pick<RunOnProposalsRequest, 'proposals'>,
+    state: Runnable,
+    signal: AbortSignal,
+  ): Promise<CheckOutcome[]> {
     const { host } = this.options;
     const copy: CommandCopy = await host.copies.acquire(tree);
     let broken = false;

@@ -10,7 +10,14 @@ export function compareWithBaseline(outcome: CheckOutcome, baseline: CheckOutcom
   const parsed = outcome.parsed;
   const before = baseline?.parsed;
   const comparable = parsed !== undefined && before !== undefined && before.runner === parsed.runner && baseline?.status !== 'timed-out';
-  const newFailures = parsed === undefined ? [] : comparable ? multisetMinus(parsed.failures, before.failures) : baseline === undefined || baseline.status === 'passed' ? parsed.failures : [];
+  const newFailures =
+    parsed === undefined
+      ? []
+      : comparable
+        ? multisetMinus(parsed.failures, before.failures)
+        : baseline === undefined || baseline.status === 'passed'
+          ? parsed.failures
+          : [];
   const fixed = comparable && outcome.status !== 'timed-out' ? multisetMinus(before.failures, parsed.failures) : [];
   const result: CheckResult = {
     name: outcome.name,
@@ -35,15 +42,25 @@ export function isRegression(result: CheckResult, baseline: CheckOutcome | undef
   return baseline === undefined || baseline.status === 'passed';
 }
 
-function summarize(result: CheckResult, outcome: CheckOutcome, baseline: CheckOutcome | undefined, newFailures: string[], diagnostics: boolean): string {
+function summarize(
+  result: CheckResult,
+  outcome: CheckOutcome,
+  baseline: CheckOutcome | undefined,
+  newFailures: string[],
+  diagnostics: boolean,
+): string {
   const parts: string[] = [];
   if (result.status === 'timed-out') parts.push(outcome.reason ?? 'timed out');
   else if (result.status === 'refused' || result.status === 'skipped' || result.status === 'error') return outcome.reason ?? result.status;
-  if (newFailures.length > 0) parts.push(diagnostics ? newErrors(result.runner ?? result.name, newFailures) : counted(newFailures.length, 'new failure', result.newFailures));
+  if (newFailures.length > 0)
+    parts.push(
+      diagnostics ? newErrors(result.runner ?? result.name, newFailures) : counted(newFailures.length, 'new failure', result.newFailures),
+    );
   if (result.fixed.length > 0) parts.push(counted(result.fixed.length, 'fixed', result.fixed, true));
   if (parts.length > 0) return parts.join('; ');
   if (result.status === 'passed') return result.passed !== undefined ? `passed (${result.passed} passed)` : 'passed';
-  if (baseline && baseline.status !== 'passed') return `failed, as it does without the proposals${result.failed !== undefined ? ` (${result.failed} failing)` : ''}`;
+  if (baseline && baseline.status !== 'passed')
+    return `failed, as it does without the proposals${result.failed !== undefined ? ` (${result.failed} failing)` : ''}`;
   return `failed${result.exitCode !== undefined ? ` (exit code ${result.exitCode})` : ''}; it passes without the proposals`;
 }
 

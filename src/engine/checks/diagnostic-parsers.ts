@@ -6,7 +6,9 @@ import type { ParsedOutput } from './parsed-output.js';
 
 /** `src/a.ts(3,5): error TS2322: …` (plain) or `src/a.ts:3:5 - error TS2322: …` (pretty). */
 export function parseTsc(text: string): ParsedOutput | undefined {
-  const failures = [...text.matchAll(/^(\S[^\n(:]*?)(?:\(\d+,\d+\)|:\d+:\d+)\s*[:-]\s*error (TS\d+): (.+)$/gm)].map((match) => `${match[1]}: ${match[2]} ${match[3].trim()}`);
+  const failures = [...text.matchAll(/^(\S[^\n(:]*?)(?:\(\d+,\d+\)|:\d+:\d+)\s*[:-]\s*error (TS\d+): (.+)$/gm)].map(
+    (match) => `${match[1]}: ${match[2]} ${match[3].trim()}`,
+  );
   const found = /Found (\d+) errors?/.exec(text);
   if (failures.length === 0 && !found) return undefined;
   return { runner: 'tsc', failed: failures.length, failures, diagnostics: true };

@@ -45,7 +45,8 @@ export async function discoverChecks(root: string): Promise<CheckDiscovery> {
   const makefile = await read('Makefile');
   if (makefile !== undefined) checks.push(...makefileChecks(makefile));
   if (await usesPytest(read)) checks.push({ name: 'pytest', command: 'python3 -m pytest', source: 'pytest', sourceKind: 'pytest' });
-  if ((await read('Cargo.toml')) !== undefined) checks.push({ name: 'cargo test', command: 'cargo test', source: 'Cargo.toml', sourceKind: 'cargo' });
+  if ((await read('Cargo.toml')) !== undefined)
+    checks.push({ name: 'cargo test', command: 'cargo test', source: 'Cargo.toml', sourceKind: 'cargo' });
   if ((await read('go.mod')) !== undefined) checks.push({ name: 'go test', command: 'go test ./...', source: 'go.mod', sourceKind: 'go' });
   for (const file of await workflowFiles(root)) {
     const text = await read(file);
@@ -55,7 +56,11 @@ export async function discoverChecks(root: string): Promise<CheckDiscovery> {
     // A workflow step that repeats a check found already is the same check.
     for (const check of found.checks) if (!checks.some((known) => known.command === check.command)) checks.push(check);
   }
-  return { checks: uniqueNames(checks).map((check) => ({ timeoutSeconds: defaultCheckTimeoutSeconds, ...check })), skipped: notes, fromChecksFile: false };
+  return {
+    checks: uniqueNames(checks).map((check) => ({ timeoutSeconds: defaultCheckTimeoutSeconds, ...check })),
+    skipped: notes,
+    fromChecksFile: false,
+  };
 }
 
 async function packageManager(reader: ConfinedFileReader): Promise<string> {
@@ -80,7 +85,11 @@ async function workflowFiles(root: string): Promise<string[]> {
   const info = await lstat(folder).catch(() => undefined);
   if (!info?.isDirectory()) return [];
   const names = await readdir(folder).catch(() => [] as string[]);
-  return names.filter((name) => /\.ya?ml$/.test(name)).sort().slice(0, maxWorkflowFiles).map((name) => `${workflowsFolder}/${name}`);
+  return names
+    .filter((name) => /\.ya?ml$/.test(name))
+    .sort()
+    .slice(0, maxWorkflowFiles)
+    .map((name) => `${workflowsFolder}/${name}`);
 }
 
 /** Two checks with one name (a script and a workflow step both called `npm test`): the later is renamed. */

@@ -30,6 +30,8 @@ export function engineChecks(parts: EngineChecksParts): { service: ChecksService
     howToTrust: parts.howToTrust,
     secrets: parts.secrets,
   });
-  const capabilities = parts.settings ? [checksCapability({ checks: service, settings: parts.settings, changes: parts.changes, taskManager: parts.taskManager })] : [];
+  const capabilities = parts.settings
+    ? [checksCapability({ checks: service, settings: parts.settings, changes: parts.changes, taskManager: parts.taskManager })]
+    : [];
   return { service, capabilities };
 }

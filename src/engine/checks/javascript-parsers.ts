@@ -5,16 +5,30 @@ import { countOf, nameSeparator, type ParsedOutput, uniqueInOrder } from './pars
 export function parseVitest(text: string): ParsedOutput | undefined {
   const summary = /^\s*Tests\s+(.*\(\d+\))\s*$/m.exec(text);
   if (!summary || !/\b(RUN|vitest)\b/i.test(text)) return undefined;
-  const failures = [...text.matchAll(/^\s*(?:FAIL|×|✗)\s+(\S+?\.[cm]?[jt]sx?)\s+>\s+(.+?)\s*(?:\d+ms)?$/gm)].map((match) => match[2].split(/\s+>\s+/).join(nameSeparator));
-  return { runner: 'vitest', passed: countOf(summary[1], /(\d+) passed/) ?? 0, failed: countOf(summary[1], /(\d+) failed/) ?? 0, failures: uniqueInOrder(failures) };
+  const failures = [...text.matchAll(/^\s*(?:FAIL|×|✗)\s+(\S+?\.[cm]?[jt]sx?)\s+>\s+(.+?)\s*(?:\d+ms)?$/gm)].map((match) =>
+    match[2].split(/\s+>\s+/).join(nameSeparator),
+  );
+  return {
+    runner: 'vitest',
+    passed: countOf(summary[1], /(\d+) passed/) ?? 0,
+    failed: countOf(summary[1], /(\d+) failed/) ?? 0,
+    failures: uniqueInOrder(failures),
+  };
 }
 
 /** jest: `  ● math › adds` per failure and `Tests:       1 failed, 3 passed, 4 total`. */
 export function parseJest(text: string): ParsedOutput | undefined {
   const summary = /^Tests:\s+(.*\d+ total)\s*$/m.exec(text);
   if (!summary) return undefined;
-  const failures = [...text.matchAll(/^\s*● (.+?)\s*$/gm)].map((match) => match[1]).filter((name) => !name.startsWith('Test suite failed to run') && name !== 'Console');
-  return { runner: 'jest', passed: countOf(summary[1], /(\d+) passed/) ?? 0, failed: countOf(summary[1], /(\d+) failed/) ?? 0, failures: uniqueInOrder(failures) };
+  const failures = [...text.matchAll(/^\s*● (.+?)\s*$/gm)]
+    .map((match) => match[1])
+    .filter((name) => !name.startsWith('Test suite failed to run') && name !== 'Console');
+  return {
+    runner: 'jest',
+    passed: countOf(summary[1], /(\d+) passed/) ?? 0,
+    failed: countOf(summary[1], /(\d+) failed/) ?? 0,
+    failures: uniqueInOrder(failures),
+  };
 }
 
 /** mocha: `  3 passing`, `  1 failing`, then `  1) suite\n       name:` per failure. */
@@ -30,7 +44,8 @@ export function parseMocha(text: string): ParsedOutput | undefined {
     if (!first) continue;
     const parts = [first[1].trim()];
     // The title goes on, one suite per line, until a line ending with `:`.
-    while (!parts[parts.length - 1].endsWith(':') && index + 1 < lines.length && /^\s+\S/.test(lines[index + 1])) parts.push(lines[++index].trim());
+    while (!parts[parts.length - 1].endsWith(':') && index + 1 < lines.length && /^\s+\S/.test(lines[index + 1]))
+      parts.push(lines[++index].trim());
     parts[parts.length - 1] = parts[parts.length - 1].replace(/:$/, '');
     failures.push(parts.join(nameSeparator));
   }
@@ -49,6 +64,8 @@ export function parseNodeTest(text: string): ParsedOutput | undefined {
   if (spec === undefined) return undefined;
   const failingSection = text.indexOf('✖ failing tests:');
   const section = failingSection >= 0 ? text.slice(failingSection) : text;
-  const failures = [...section.matchAll(/^\s*✖ (.+?)(?: \([\d.]+m?s\))?\s*$/gm)].map((match) => match[1]).filter((name) => name !== 'failing tests:');
+  const failures = [...section.matchAll(/^\s*✖ (.+?)(?: \([\d.]+m?s\))?\s*$/gm)]
+    .map((match) => match[1])
+    .filter((name) => name !== 'failing tests:');
   return { runner: 'node --test', passed: spec, failed: countOf(text, /^ℹ fail (\d+)$/m) ?? 0, failures: uniqueInOrder(failures) };
 }

@@ -46,5 +46,7 @@ export function makefileChecks(text: string): CheckDefinition[] {
     const match = /^([A-Za-z0-9_.-]+)\s*:(?!=)/.exec(line);
     if (match) defined.add(match[1]);
   }
-  return checkTargets.filter((target) => defined.has(target)).map((target) => ({ name: `make ${target}`, command: `make ${target}`, source: 'Makefile', sourceKind: 'makefile' as const }));
+  return checkTargets
+    .filter((target) => defined.has(target))
+    .map((target) => ({ name: `make ${target}`, command: `make ${target}`, source: 'Makefile', sourceKind: 'makefile' as const }));
 }

@@ -8,7 +8,8 @@ import { parse } from 'yaml';
 import type { CheckDefinition, CheckDiscoveryNote } from './types.js';
 
 /** Commands that prepare, not check: skipped silently (the scratch copy has the dependencies already). */
-const setupCommand = /^(npm (ci|install)|pnpm (i|install)|yarn( install)?|bun install|pip3? install|python3? -m pip install|poetry install|cargo fetch|go mod download|corepack)\b/;
+const setupCommand =
+  /^(npm (ci|install)|pnpm (i|install)|yarn( install)?|bun install|pip3? install|python3? -m pip install|poetry install|cargo fetch|go mod download|corepack)\b/;
 const simpleKeys = new Set(['name', 'run', 'id', 'if', 'timeout-minutes', 'continue-on-error']);
 
 export function workflowChecks(source: string, text: string): { checks: CheckDefinition[]; notes: CheckDiscoveryNote[] } {

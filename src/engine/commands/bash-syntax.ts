@@ -36,7 +36,8 @@ export function loadBashSyntax(): Promise<BashSyntax> {
 }
 
 function bashSyntax(syntax: ShellSyntax): BashSyntax {
-  const newParser = (variant: ShellVariant) => syntax.NewParser(syntax.KeepComments(true), syntax.Variant(variant === 'bash' ? syntax.LangBash : syntax.LangPOSIX));
+  const newParser = (variant: ShellVariant) =>
+    syntax.NewParser(syntax.KeepComments(true), syntax.Variant(variant === 'bash' ? syntax.LangBash : syntax.LangPOSIX));
   const parse = (line: string, variant: ShellVariant = 'bash'): ShellNode => {
     try {
       return newParser(variant).Parse(line, '');
@@ -46,8 +47,10 @@ function bashSyntax(syntax: ShellSyntax): BashSyntax {
   };
   const operators = new Map<unknown, string>();
   const statement = (line: string) => (parse(line).Stmts as ShellNode[])[0];
-  for (const operator of ['&&', '||', '|', '|&']) operators.set(statement(`a ${operator} b`).Cmd && (statement(`a ${operator} b`).Cmd as ShellNode).Op, operator);
-  for (const operator of ['>', '>>', '<', '>&', '<&', '&>', '&>>', '<<<', '<>', '>|']) operators.set((statement(`a ${operator}b`).Redirs as ShellNode[])[0].Op, operator);
+  for (const operator of ['&&', '||', '|', '|&'])
+    operators.set(statement(`a ${operator} b`).Cmd && (statement(`a ${operator} b`).Cmd as ShellNode).Op, operator);
+  for (const operator of ['>', '>>', '<', '>&', '<&', '&>', '&>>', '<<<', '<>', '>|'])
+    operators.set((statement(`a ${operator}b`).Redirs as ShellNode[])[0].Op, operator);
   for (const operator of ['<<', '<<-']) operators.set((statement(`a ${operator}E\nE\n`).Redirs as ShellNode[])[0].Op, operator);
   return { parse, nodeType: (node) => syntax.NodeType(node), operator: (number) => operators.get(number) };
 }

@@ -26,9 +26,24 @@ export const stderrTailBytes = 12 * 1024;
 const maxChangedFilesListed = 50;
 
 const bashInput = z.object({
-  command: z.string().trim().min(1).max(20_000).describe('The command line, run by bash in a scratch copy of the workspace (the workspace directory is the working directory).'),
-  timeout_ms: z.number().int().min(1_000).max(maxCommandTimeoutMs).optional().describe(`Milliseconds before the command is ended. Default ${defaultCommandTimeoutMs}, at most ${maxCommandTimeoutMs}.`),
-  description: z.string().max(300).optional().describe('What the command is for, in a few words (shown to the user when they are asked to allow it).'),
+  command: z
+    .string()
+    .trim()
+    .min(1)
+    .max(20_000)
+    .describe('The command line, run by bash in a scratch copy of the workspace (the workspace directory is the working directory).'),
+  timeout_ms: z
+    .number()
+    .int()
+    .min(1_000)
+    .max(maxCommandTimeoutMs)
+    .optional()
+    .describe(`Milliseconds before the command is ended. Default ${defaultCommandTimeoutMs}, at most ${maxCommandTimeoutMs}.`),
+  description: z
+    .string()
+    .max(300)
+    .optional()
+    .describe('What the command is for, in a few words (shown to the user when they are asked to allow it).'),
 });
 
 export interface BashToolOptions {
@@ -68,13 +83,25 @@ export function createBashTool(options: BashToolOptions): Tool<z.infer<typeof ba
           broken = true;
           throw error;
         });
-        const launch = copy.launch(await commandLaunch({
-          command: input.command,
-          cwd: copy.cwd,
-          environment: host.environment(),
-          limits: host.limits,
-          ...(state.mode === 'sandbox' ? { sandbox: { availability: state.availability, workspaceRoot: host.workspaceRoot, userHome: host.userHome, copy: copy.sandboxPaths, network } } : {}),
-        }));
+        const launch = copy.launch(
+          await commandLaunch({
+            command: input.command,
+            cwd: copy.cwd,
+            environment: host.environment(),
+            limits: host.limits,
+            ...(state.mode === 'sandbox'
+              ? {
+                  sandbox: {
+                    availability: state.availability,
+                    workspaceRoot: host.workspaceRoot,
+                    userHome: host.userHome,
+                    copy: copy.sandboxPaths,
+                    network,
+                  },
+                }
+              : {}),
+          }),
+        );
         const result = await runCommandProcess({
           launch,
           cwd: copy.cwd,
@@ -91,7 +118,14 @@ export function createBashTool(options: BashToolOptions): Tool<z.infer<typeof ba
                 broken = true;
                 return undefined;
               });
-        return describeRun(result, input.timeout_ms ?? defaultCommandTimeoutMs, changed, copy.linked, limitHit(result, host.limits), describeCopyKind(copy.kind, host.copies.overlayUnavailable));
+        return describeRun(
+          result,
+          input.timeout_ms ?? defaultCommandTimeoutMs,
+          changed,
+          copy.linked,
+          limitHit(result, host.limits),
+          describeCopyKind(copy.kind, host.copies.overlayUnavailable),
+        );
       } finally {
         host.copies.release(options.rootId, copy, { broken });
       }
@@ -103,30 +137,61 @@ export function createBashTool(options: BashToolOptions): Tool<z.infer<typeof ba
  * Resolves when the command may run: a pattern allows it (only where it runs in a sandbox, or the user
  * turned the sandbox off), or the user allowed it now. Throws the refusal the agent reads otherwise.
  */
-async function allowed(input: z.infer<typeof bashInput>, options: BashToolOptions, state: SandboxState, network: boolean, signal: AbortSignal): Promise<void> {
+async function allowed(
+  input: z.infer<typeof bashInput>,
+  options: BashToolOptions,
+  state: SandboxState,
+  network: boolean,
+  signal: AbortSignal,
+): Promise<void> {
   const { host } = options;
   const verdict = await judgeCommand(input.command, host.allowedPatterns(), { shell: commandShell().variant });
   // Without a sandbox, no pattern decides: a person looks at every command.
   if (verdict.allowed && state.mode !== 'unavailable') return;
   if (!host.approval) {
     if (verdict.allowed && state.mode === 'unavailable') {
-      throw new Error(`Not run: there is no OS sandbox here (${state.reason}), and without one every command needs the user's approval, which cannot be asked for here. ${host.howToRunUnsandboxed} Don't retry it; say in your answer which command the user should run to check your work.`);
+      throw new Error(
+        `Not run: there is no OS sandbox here (${state.reason}), and without one every command needs the user's approval, which cannot be asked for here. ${host.howToRunUnsandboxed} Don't retry it; say in your answer which command the user should run to check your work.`,
+      );
     }
-    const why = verdict.reason ? ` (${verdict.reason})` : verdict.unmatched.length > 0 && verdict.unmatched[0] !== input.command ? ` (not allowed: ${verdict.unmatched.map((part) => `\`${part}\``).join(', ')})` : '';
-    throw new Error(`Not run: \`${input.command}\` is not among the commands the user allows${why}. ${host.howToAllow} Don't retry it; say in your answer which command the user should run to check your work.`);
+    const why = verdict.reason
+      ? ` (${verdict.reason})`
+      : verdict.unmatched.length > 0 && verdict.unmatched[0] !== input.command
+        ? ` (not allowed: ${verdict.unmatched.map((part) => `\`${part}\``).join(', ')})`
+        : '';
+    throw new Error(
+      `Not run: \`${input.command}\` is not among the commands the user allows${why}. ${host.howToAllow} Don't retry it; say in your answer which command the user should run to check your work.`,
+    );
   }
   const approval = host.approval;
-  const request = { taskId: options.taskId, role: options.role, command: input.command, ...(input.description ? { description: input.description } : {}), isolation: describeIsolation(state, network) };
+  const request = {
+    taskId: options.taskId,
+    role: options.role,
+    command: input.command,
+    ...(input.description ? { description: input.description } : {}),
+    isolation: describeIsolation(state, network),
+  };
   const decision = await options.waitForUser(() => approval.request(request, signal));
-  if (decision !== 'allow') throw new Error(`Not run: the user denied \`${input.command}\`. Don't run it again; say in your answer what it would have checked.`);
+  if (decision !== 'allow')
+    throw new Error(`Not run: the user denied \`${input.command}\`. Don't run it again; say in your answer what it would have checked.`);
 }
 
 /** The result the agent reads: how it ended, what it changed, then the ends of its output. */
-export function describeRun(result: CommandRunResult, timeoutMs: number, changed: readonly string[] | undefined, linked: readonly string[], limit?: string, copyLine?: string): string {
+export function describeRun(
+  result: CommandRunResult,
+  timeoutMs: number,
+  changed: readonly string[] | undefined,
+  linked: readonly string[],
+  limit?: string,
+  copyLine?: string,
+): string {
   const seconds = (result.durationMs / 1000).toFixed(1);
   const lines: string[] = [];
   if (limit !== undefined) lines.push(`${limit} (${seconds} s)`);
-  else if (result.ended === 'timeout') lines.push(`Timed out after ${Math.round(timeoutMs / 1000)} s: the command and every process it started were ended. Run something narrower, or pass a longer timeout_ms (at most ${maxCommandTimeoutMs}).`);
+  else if (result.ended === 'timeout')
+    lines.push(
+      `Timed out after ${Math.round(timeoutMs / 1000)} s: the command and every process it started were ended. Run something narrower, or pass a longer timeout_ms (at most ${maxCommandTimeoutMs}).`,
+    );
   else if (result.ended === 'stopped') lines.push(`Stopped after ${seconds} s: the command and every process it started were ended.`);
   else if (result.exitCode !== null) lines.push(`Exit code ${result.exitCode} (${seconds} s)`);
   else lines.push(`Ended by signal ${result.signal ?? 'unknown'} (${seconds} s)`);

@@ -14,19 +14,77 @@ import { gitLocationVariables } from './git-runner.js';
 /** What every command gets from the host, when set there (compared in upper case, as Windows does). */
 const passedNames = new Set([
   // The system's basics.
-  'PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'LANG', 'LANGUAGE', 'TZ', 'TMPDIR', 'TEMP', 'TMP',
+  'PATH',
+  'HOME',
+  'USER',
+  'LOGNAME',
+  'SHELL',
+  'LANG',
+  'LANGUAGE',
+  'TZ',
+  'TMPDIR',
+  'TEMP',
+  'TMP',
   // Where toolchains live: a test needs its compiler, interpreter and packages.
-  'NVM_DIR', 'NVM_BIN', 'NVM_INC', 'VOLTA_HOME', 'FNM_DIR', 'FNM_MULTISHELL_PATH', 'NODE_PATH', 'JAVA_HOME', 'GOROOT', 'GOPATH', 'GOBIN',
-  'CARGO_HOME', 'RUSTUP_HOME', 'RUSTUP_TOOLCHAIN', 'PYENV_ROOT', 'PYENV_VERSION', 'VIRTUAL_ENV', 'CONDA_PREFIX', 'CONDA_DEFAULT_ENV',
-  'RBENV_ROOT', 'GEM_HOME', 'GEM_PATH', 'SDKMAN_DIR', 'ANDROID_HOME', 'ANDROID_SDK_ROOT', 'DENO_INSTALL', 'BUN_INSTALL', 'PNPM_HOME',
-  'DOTNET_ROOT', 'MAVEN_HOME', 'GRADLE_HOME', 'PKG_CONFIG_PATH',
+  'NVM_DIR',
+  'NVM_BIN',
+  'NVM_INC',
+  'VOLTA_HOME',
+  'FNM_DIR',
+  'FNM_MULTISHELL_PATH',
+  'NODE_PATH',
+  'JAVA_HOME',
+  'GOROOT',
+  'GOPATH',
+  'GOBIN',
+  'CARGO_HOME',
+  'RUSTUP_HOME',
+  'RUSTUP_TOOLCHAIN',
+  'PYENV_ROOT',
+  'PYENV_VERSION',
+  'VIRTUAL_ENV',
+  'CONDA_PREFIX',
+  'CONDA_DEFAULT_ENV',
+  'RBENV_ROOT',
+  'GEM_HOME',
+  'GEM_PATH',
+  'SDKMAN_DIR',
+  'ANDROID_HOME',
+  'ANDROID_SDK_ROOT',
+  'DENO_INSTALL',
+  'BUN_INSTALL',
+  'PNPM_HOME',
+  'DOTNET_ROOT',
+  'MAVEN_HOME',
+  'GRADLE_HOME',
+  'PKG_CONFIG_PATH',
   // Certificates a company's network needs.
-  'SSL_CERT_FILE', 'SSL_CERT_DIR', 'NODE_EXTRA_CA_CERTS', 'REQUESTS_CA_BUNDLE', 'CURL_CA_BUNDLE',
+  'SSL_CERT_FILE',
+  'SSL_CERT_DIR',
+  'NODE_EXTRA_CA_CERTS',
+  'REQUESTS_CA_BUNDLE',
+  'CURL_CA_BUNDLE',
   // Proxies, only without credentials in them (checked below).
-  'HTTP_PROXY', 'HTTPS_PROXY', 'ALL_PROXY', 'NO_PROXY',
+  'HTTP_PROXY',
+  'HTTPS_PROXY',
+  'ALL_PROXY',
+  'NO_PROXY',
   // Windows' own.
-  'SYSTEMROOT', 'COMSPEC', 'PATHEXT', 'WINDIR', 'USERPROFILE', 'APPDATA', 'LOCALAPPDATA', 'PROGRAMDATA', 'PROGRAMFILES', 'PROGRAMFILES(X86)',
-  'COMMONPROGRAMFILES', 'SYSTEMDRIVE', 'NUMBER_OF_PROCESSORS', 'PROCESSOR_ARCHITECTURE', 'OS',
+  'SYSTEMROOT',
+  'COMSPEC',
+  'PATHEXT',
+  'WINDIR',
+  'USERPROFILE',
+  'APPDATA',
+  'LOCALAPPDATA',
+  'PROGRAMDATA',
+  'PROGRAMFILES',
+  'PROGRAMFILES(X86)',
+  'COMMONPROGRAMFILES',
+  'SYSTEMDRIVE',
+  'NUMBER_OF_PROCESSORS',
+  'PROCESSOR_ARCHITECTURE',
+  'OS',
 ]);
 
 /** Set for every command: no pager, no prompt, no colour codes in what the agent reads. */
@@ -50,7 +108,10 @@ export interface CommandEnvironmentOptions {
   passNames?: readonly string[];
 }
 
-export function childEnvironment(source: Readonly<Record<string, string | undefined>>, options: CommandEnvironmentOptions = {}): Record<string, string> {
+export function childEnvironment(
+  source: Readonly<Record<string, string | undefined>>,
+  options: CommandEnvironmentOptions = {},
+): Record<string, string> {
   const secrets = new Set((options.secretValues ?? []).filter((value) => value.length >= minimumSecretLength));
   const named = new Set((options.passNames ?? []).map((name) => name.toUpperCase()));
   const environment: Record<string, string> = {};
@@ -82,7 +143,11 @@ function holdsSecret(value: string, secrets: ReadonlySet<string>): boolean {
 }
 
 /** The names among `names` whose value in `source` is a configured secret: they are not passed. */
-export function namesHoldingSecrets(source: Readonly<Record<string, string | undefined>>, names: readonly string[], secretValues: readonly string[]): string[] {
+export function namesHoldingSecrets(
+  source: Readonly<Record<string, string | undefined>>,
+  names: readonly string[],
+  secretValues: readonly string[],
+): string[] {
   const secrets = new Set(secretValues.filter((value) => value.length >= minimumSecretLength));
   return names.filter((name) => {
     const value = source[name];

@@ -20,7 +20,6 @@ export interface CommandApprovalRequest {
   isolation: CommandIsolation;
 }
 
-
 /**
  * `allow` runs this command once (a host that offers "always" remembers the pattern itself); `deny`
  * refuses it.

@@ -29,7 +29,11 @@ export interface PatternVerdict {
 }
 
 /** `shell`: the shell that runs the line (default bash); where it is a POSIX sh, bash-only forms parse as sh reads them. */
-export async function judgeCommand(command: string, patterns: readonly string[], options: { shell?: ShellVariant } = {}): Promise<PatternVerdict> {
+export async function judgeCommand(
+  command: string,
+  patterns: readonly string[],
+  options: { shell?: ShellVariant } = {},
+): Promise<PatternVerdict> {
   const line = command.trim();
   const cleaned = patterns.map((pattern) => pattern.trim()).filter((pattern) => pattern !== '');
   if (cleaned.includes('*')) return { allowed: true, unmatched: [] };
@@ -130,11 +134,18 @@ function literalCommands(syntax: BashSyntax, line: string, shell: ShellVariant):
 function hasComments(file: ShellNode): boolean {
   const statements = (file.Stmts as ShellNode[] | null) ?? [];
   const commented = (node: ShellNode) => ((node.Comments as unknown[] | null) ?? []).length > 0;
-  return ((file.Last as unknown[] | null) ?? []).length > 0 || statements.some(function visit(statement: ShellNode): boolean {
-    if (commented(statement)) return true;
-    const command = statement.Cmd as ShellNode | null;
-    return command !== null && command !== undefined && ([command.X, command.Y] as Array<ShellNode | undefined>).some((side) => side !== undefined && side !== null && visit(side));
-  });
+  return (
+    ((file.Last as unknown[] | null) ?? []).length > 0 ||
+    statements.some(function visit(statement: ShellNode): boolean {
+      if (commented(statement)) return true;
+      const command = statement.Cmd as ShellNode | null;
+      return (
+        command !== null &&
+        command !== undefined &&
+        ([command.X, command.Y] as Array<ShellNode | undefined>).some((side) => side !== undefined && side !== null && visit(side))
+      );
+    })
+  );
 }
 
 const listOperators = new Set(['&&', '||', '|', '|&']);
@@ -212,7 +223,14 @@ function literalWord(syntax: BashSyntax, word: ShellNode): string | { reason: st
 }
 
 function describePart(type: string): string {
-  const names: Record<string, string> = { ParamExp: 'it expands a variable', CmdSubst: 'it substitutes a command', ProcSubst: 'it substitutes a process', ArithmExp: 'it expands arithmetic', ExtGlob: 'it has an extended glob', BraceExp: 'it has a brace expansion' };
+  const names: Record<string, string> = {
+    ParamExp: 'it expands a variable',
+    CmdSubst: 'it substitutes a command',
+    ProcSubst: 'it substitutes a process',
+    ArithmExp: 'it expands arithmetic',
+    ExtGlob: 'it has an extended glob',
+    BraceExp: 'it has a brace expansion',
+  };
   return names[type] ?? `it uses ${type}`;
 }
 

@@ -99,7 +99,14 @@ export function runCommandProcess(options: CommandRunOptions): Promise<CommandRu
       // Processes it started in the background are ended with it.
       killGroup(child);
       endLeftovers();
-      const result: CommandRunResult = { exitCode: exit.code, signal: exit.signal, stdout: stdout.text(), stderr: stderr.text(), durationMs: options.clock.now() - started, ...(ended ? { ended } : {}) };
+      const result: CommandRunResult = {
+        exitCode: exit.code,
+        signal: exit.signal,
+        stdout: stdout.text(),
+        stderr: stderr.text(),
+        durationMs: options.clock.now() - started,
+        ...(ended ? { ended } : {}),
+      };
       void leftoversEnded.then(() => resolve(result));
     };
     if (child.stdin) {

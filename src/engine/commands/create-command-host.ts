@@ -53,7 +53,11 @@ export interface CommandHostOptions {
 export type DisposableCommandHost = CommandHost & { dispose(): Promise<void> };
 
 export function createCommandHost(options: CommandHostOptions): DisposableCommandHost {
-  const copies = new ScratchCopies({ workspaceRoot: options.workspaceRoot, ...(options.scratchDirectory ? { directory: options.scratchDirectory } : {}), ...(options.scratchCopyKind ? { kind: options.scratchCopyKind } : {}) });
+  const copies = new ScratchCopies({
+    workspaceRoot: options.workspaceRoot,
+    ...(options.scratchDirectory ? { directory: options.scratchDirectory } : {}),
+    ...(options.scratchCopyKind ? { kind: options.scratchCopyKind } : {}),
+  });
   const stopListening = removeCopiesWhenTreesEnd(options.taskManager, copies);
   let availability: Promise<SandboxAvailability> | undefined;
   const sandbox = async (): Promise<SandboxState> => {
@@ -69,7 +73,11 @@ export function createCommandHost(options: CommandHostOptions): DisposableComman
     howToAllow: options.howToAllow,
     ...(options.approval ? { approval: options.approval } : {}),
     copies,
-    environment: () => childEnvironment(options.sourceEnvironment ?? process.env, { secretValues: options.secretValues?.() ?? [], passNames: options.passNames?.() ?? [] }),
+    environment: () =>
+      childEnvironment(options.sourceEnvironment ?? process.env, {
+        secretValues: options.secretValues?.() ?? [],
+        passNames: options.passNames?.() ?? [],
+      }),
     ...(options.clock ? { clock: options.clock } : {}),
     sandbox,
     network: { all: () => options.networkForAll?.() ?? false, patterns: () => options.networkPatterns?.() ?? [] },

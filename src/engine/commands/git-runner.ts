@@ -20,17 +20,21 @@ export class GitError extends Error {
     readonly exitCode: number | null,
     readonly stderr: string,
   ) {
-    super(`git ${args.join(' ')} failed${exitCode === null ? '' : ` (exit ${exitCode})`}: ${stderr.trim().split('\n').slice(-3).join(' ').slice(0, 500) || 'no message'}`);
+    super(
+      `git ${args.join(' ')} failed${exitCode === null ? '' : ` (exit ${exitCode})`}: ${stderr.trim().split('\n').slice(-3).join(' ').slice(0, 500) || 'no message'}`,
+    );
     this.name = 'GitError';
   }
 }
 
 /** The variables git reads that would point it somewhere else than we mean (ours, and commands'). */
-export const gitLocationVariables = /^GIT_(?:DIR|WORK_TREE|INDEX_FILE|OBJECT_DIRECTORY|ALTERNATE_OBJECT_DIRECTORIES|COMMON_DIR|NAMESPACE|PREFIX|CEILING_DIRECTORIES)$/;
+export const gitLocationVariables =
+  /^GIT_(?:DIR|WORK_TREE|INDEX_FILE|OBJECT_DIRECTORY|ALTERNATE_OBJECT_DIRECTORIES|COMMON_DIR|NAMESPACE|PREFIX|CEILING_DIRECTORIES)$/;
 
 function gitEnvironment(extra: Record<string, string> | undefined): Record<string, string> {
   const environment: Record<string, string> = {};
-  for (const [name, value] of Object.entries(process.env)) if (value !== undefined && !gitLocationVariables.test(name)) environment[name] = value;
+  for (const [name, value] of Object.entries(process.env))
+    if (value !== undefined && !gitLocationVariables.test(name)) environment[name] = value;
   // Never take the user's index lock for an optional refresh, never prompt, never page.
   return { ...environment, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat', LC_ALL: 'C', ...extra };
 }
@@ -46,7 +50,8 @@ export async function git(args: readonly string[], options: GitOptions): Promise
     (configArgs, extraEnvironment) =>
       runGit(configArgs, { ...reading, environment: { ...reading.environment, ...extraEnvironment } }).then(
         (stdout) => ({ exitCode: 0, stdout: stdout.toString('utf8'), stderr: '' }),
-        (error: unknown) => (error instanceof GitError ? { exitCode: error.exitCode, stdout: '', stderr: error.stderr } : Promise.reject(error)),
+        (error: unknown) =>
+          error instanceof GitError ? { exitCode: error.exitCode, stdout: '', stderr: error.stderr } : Promise.reject(error),
       ),
     gitEnvironment(options.environment),
   );
@@ -55,7 +60,12 @@ export async function git(args: readonly string[], options: GitOptions): Promise
 
 function runGit(args: readonly string[], options: GitOptions, shownArgs: readonly string[] = args): Promise<Buffer> {
   return new Promise<Buffer>((resolve, reject) => {
-    const child = startProcess('git', args, { cwd: options.cwd, environment: gitEnvironment(options.environment), stdin: 'pipe', ...(options.signal ? { signal: options.signal } : {}) });
+    const child = startProcess('git', args, {
+      cwd: options.cwd,
+      environment: gitEnvironment(options.environment),
+      stdin: 'pipe',
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));

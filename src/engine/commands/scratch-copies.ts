@@ -54,7 +54,10 @@ export class ScratchCopies {
 
   /** The directory copies are made in (checked to be ours alone), found at the first `acquire`. */
   async directory(): Promise<string> {
-    this.placed ??= privateScratchPlace({ ...(this.options.directory !== undefined ? { preferred: this.options.directory } : {}), ...(this.options.environment ? { environment: this.options.environment } : {}) }).then(async (place) => {
+    this.placed ??= privateScratchPlace({
+      ...(this.options.directory !== undefined ? { preferred: this.options.directory } : {}),
+      ...(this.options.environment ? { environment: this.options.environment } : {}),
+    }).then(async (place) => {
       await removeLeftovers(place.path);
       return place;
     });
@@ -119,7 +122,10 @@ export class ScratchCopies {
   }
 
   private async create(directory: string): Promise<CommandCopy> {
-    if (!(await gitAvailable())) throw new Error('Not run: commands run in a scratch copy of the workspace, which needs git, and no git program was found on PATH. Tell the user to install git.');
+    if (!(await gitAvailable()))
+      throw new Error(
+        'Not run: commands run in a scratch copy of the workspace, which needs git, and no git program was found on PATH. Tell the user to install git.',
+      );
     const kind = this.options.kind ?? 'auto';
     try {
       if (kind !== 'git') {

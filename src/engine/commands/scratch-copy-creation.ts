@@ -69,7 +69,11 @@ interface Repository {
 async function repositoryOf(folder: string): Promise<Repository | undefined> {
   let fields: string[];
   try {
-    fields = (await git(['rev-parse', '--show-toplevel', '--show-prefix', '--git-common-dir', '--verify', '-q', 'HEAD^{commit}'], { cwd: folder })).toString('utf8').split('\n');
+    fields = (
+      await git(['rev-parse', '--show-toplevel', '--show-prefix', '--git-common-dir', '--verify', '-q', 'HEAD^{commit}'], { cwd: folder })
+    )
+      .toString('utf8')
+      .split('\n');
   } catch {
     return undefined;
   }
@@ -78,7 +82,11 @@ async function repositoryOf(folder: string): Promise<Repository | undefined> {
   const objects = resolve(folder, commonDirectory, 'objects');
   // The user's own alternates (a `clone --shared` of another) must be borrowed too.
   const alternates = await readFile(join(objects, 'info', 'alternates'), 'utf8').catch(() => '');
-  const borrowed = alternates.split('\n').map((line) => line.trim()).filter((line) => line !== '' && !line.startsWith('#')).map((line) => (isAbsolute(line) ? line : resolve(objects, line)));
+  const borrowed = alternates
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'))
+    .map((line) => (isAbsolute(line) ? line : resolve(objects, line)));
   return { top: await realpath(top), prefix, head, objects: [objects, ...borrowed] };
 }
 
@@ -101,12 +109,24 @@ async function copyRepository(folder: string, root: string, repository: Reposito
   await writeFile(join(workTop, '.git', 'info', 'exclude'), linked.map((path) => `/${path}\n`).join(''));
   await git(['add', '-A'], inCopy);
   const readOutside = [...repository.objects, ...linked.map((path) => join(repository.top, path))];
-  return finishLayout({ kind: 'git', root, workTop, prefix: repository.prefix, gitEnvironment: {}, indexPath: join(workTop, '.git', 'index'), head: repository.head, linked, readOutside });
+  return finishLayout({
+    kind: 'git',
+    root,
+    workTop,
+    prefix: repository.prefix,
+    gitEnvironment: {},
+    indexPath: join(workTop, '.git', 'index'),
+    head: repository.head,
+    linked,
+    readOutside,
+  });
 }
 
 /** Copies what `git status` in the user's repository lists: the working tree's own changes. */
 async function copyWorkingTreeChanges(top: string, workTop: string): Promise<void> {
-  const records = splitNul(await git(['status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames', '--ignore-submodules=all'], { cwd: top }));
+  const records = splitNul(
+    await git(['status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames', '--ignore-submodules=all'], { cwd: top }),
+  );
   for (const record of records) {
     const path = record.slice(3);
     const source = join(top, path);
@@ -141,12 +161,29 @@ async function copyFolder(folder: string, root: string): Promise<ScratchLayout> 
   await git(['checkout-index', '-a', '-f', '-u'], { cwd: workTop, environment: inCopy });
   // HEAD names the copy as made, so `git status` lists only what differs from it.
   const tree = (await git(['write-tree'], { cwd: workTop, environment: inCopy })).toString('utf8').trim();
-  const identity = { GIT_AUTHOR_NAME: 'Agent Team', GIT_AUTHOR_EMAIL: 'agent-team@localhost', GIT_COMMITTER_NAME: 'Agent Team', GIT_COMMITTER_EMAIL: 'agent-team@localhost' };
-  const head = (await git(['commit-tree', tree, '-m', 'scratch copy'], { cwd: workTop, environment: { ...inCopy, ...identity } })).toString('utf8').trim();
+  const identity = {
+    GIT_AUTHOR_NAME: 'Agent Team',
+    GIT_AUTHOR_EMAIL: 'agent-team@localhost',
+    GIT_COMMITTER_NAME: 'Agent Team',
+    GIT_COMMITTER_EMAIL: 'agent-team@localhost',
+  };
+  const head = (await git(['commit-tree', tree, '-m', 'scratch copy'], { cwd: workTop, environment: { ...inCopy, ...identity } }))
+    .toString('utf8')
+    .trim();
   await git(['update-ref', '--no-deref', 'HEAD', head], { cwd: workTop, environment: inCopy });
   await appendExcludes(join(gitDirectory, 'info', 'exclude'), linked);
   const readOutside = linked.map((path) => join(folder, path));
-  return finishLayout({ kind: 'folder', root, workTop, prefix: '', gitEnvironment: inCopy, indexPath: join(gitDirectory, 'index'), head, linked, readOutside });
+  return finishLayout({
+    kind: 'folder',
+    root,
+    workTop,
+    prefix: '',
+    gitEnvironment: inCopy,
+    indexPath: join(gitDirectory, 'index'),
+    head,
+    linked,
+    readOutside,
+  });
 }
 
 async function appendExcludes(file: string, linked: readonly string[]): Promise<void> {
@@ -156,7 +193,9 @@ async function appendExcludes(file: string, linked: readonly string[]): Promise<
 
 /** Links the ignored dependency folders of `source` into the copy; returns their paths. */
 async function linkDependencies(source: string, workTop: string, environment: Record<string, string>): Promise<string[]> {
-  const listing = splitNul(await git(['ls-files', '-z', '--others', '--ignored', '--exclude-standard', '--directory'], { cwd: source, environment }));
+  const listing = splitNul(
+    await git(['ls-files', '-z', '--others', '--ignored', '--exclude-standard', '--directory'], { cwd: source, environment }),
+  );
   const linked: string[] = [];
   for (const entry of listing) {
     const path = entry.replace(/\/$/, '');

@@ -17,7 +17,6 @@ import type { CommandCopy } from './command-copy.js';
 import type { CommandLaunch } from './sandbox/command-launch.js';
 import type { ProposedFile } from '../file-tools/task-tools.js';
 
-
 interface StatusEntry {
   path: string;
   /** Not in the index: created by a command (or a new file a proposal wrote). */
@@ -81,10 +80,17 @@ export class ScratchCopy implements CommandCopy {
       const original = this.originals.get(entry.path);
       if (entry.untracked) await this.removeCreated(entry.path);
       // A file only a proposal changed is put back from memory: no git process for the common case.
-      else if (original !== undefined && (await lstat(this.absolute(entry.path)).catch(() => undefined))?.isFile()) await writeFile(this.absolute(entry.path), original);
+      else if (original !== undefined && (await lstat(this.absolute(entry.path)).catch(() => undefined))?.isFile())
+        await writeFile(this.absolute(entry.path), original);
       else restore.push(entry.path);
     }
-    if (restore.length > 0) await git(['checkout-index', '-f', '-q', '-z', '--stdin'], { cwd: this.layout.workTop, environment: this.layout.gitEnvironment, input: `${restore.join('\0')}\0`, ...(signal ? { signal } : {}) });
+    if (restore.length > 0)
+      await git(['checkout-index', '-f', '-q', '-z', '--stdin'], {
+        cwd: this.layout.workTop,
+        environment: this.layout.gitEnvironment,
+        input: `${restore.join('\0')}\0`,
+        ...(signal ? { signal } : {}),
+      });
     for (const [path, content] of wanted) {
       const current = await readFile(this.absolute(path)).catch(() => undefined);
       if (current?.equals(Buffer.from(content, 'utf8'))) continue;
@@ -133,7 +139,10 @@ export class ScratchCopy implements CommandCopy {
    */
   private async repairRepository(): Promise<boolean> {
     const current = await fingerprint(this.layout.indexPath);
-    const head = this.layout.kind === 'git' ? (await readFile(join(this.layout.workTop, '.git', 'HEAD'), 'utf8').catch(() => '')).trim() : this.layout.head;
+    const head =
+      this.layout.kind === 'git'
+        ? (await readFile(join(this.layout.workTop, '.git', 'HEAD'), 'utf8').catch(() => '')).trim()
+        : this.layout.head;
     if (current === this.indexFingerprint && head === this.layout.head) return false;
     await copyFile(this.layout.baselineIndex, this.layout.indexPath);
     // With the baseline's own time, not now: git trusts an entry whose file is older than the index by
@@ -141,18 +150,24 @@ export class ScratchCopy implements CommandCopy {
     // would pass for unchanged under an index stamped later.
     const baseline = await stat(this.layout.baselineIndex);
     await utimes(this.layout.indexPath, baseline.atime, baseline.mtime);
-    await git(['update-ref', '--no-deref', 'HEAD', this.layout.head], { cwd: this.layout.workTop, environment: this.layout.gitEnvironment });
+    await git(['update-ref', '--no-deref', 'HEAD', this.layout.head], {
+      cwd: this.layout.workTop,
+      environment: this.layout.gitEnvironment,
+    });
     this.indexFingerprint = await fingerprint(this.layout.indexPath);
     return true;
   }
 
   private async status(signal?: AbortSignal): Promise<StatusEntry[]> {
-    const output = await git(['status', '--porcelain=v1', '-z', '--untracked-files=all', '--ignored=matching', '--no-renames', '--ignore-submodules=all'], {
-      cwd: this.layout.workTop,
-      // The copy's index may be refreshed (stat information only): later statuses then skip unchanged files.
-      environment: { ...this.layout.gitEnvironment, GIT_OPTIONAL_LOCKS: '1' },
-      ...(signal ? { signal } : {}),
-    });
+    const output = await git(
+      ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--ignored=matching', '--no-renames', '--ignore-submodules=all'],
+      {
+        cwd: this.layout.workTop,
+        // The copy's index may be refreshed (stat information only): later statuses then skip unchanged files.
+        environment: { ...this.layout.gitEnvironment, GIT_OPTIONAL_LOCKS: '1' },
+        ...(signal ? { signal } : {}),
+      },
+    );
     this.indexFingerprint = await fingerprint(this.layout.indexPath);
     const entries: StatusEntry[] = [];
     for (const record of splitNul(output)) {
@@ -170,7 +185,13 @@ export class ScratchCopy implements CommandCopy {
     await rm(this.absolute(path), { recursive: true, force: true });
     for (let folder = dirname(path); folder !== '.' && folder !== ''; folder = dirname(folder)) {
       // Fails on a folder that still holds something (or that was in the copy all along, with files): stop there.
-      if (!(await rmdir(this.absolute(folder)).then(() => true, () => false))) break;
+      if (
+        !(await rmdir(this.absolute(folder)).then(
+          () => true,
+          () => false,
+        ))
+      )
+        break;
     }
   }
 
@@ -182,7 +203,8 @@ export class ScratchCopy implements CommandCopy {
     let nearest = dirname(target);
     while (!(await lstat(nearest).catch(() => undefined)) && nearest !== this.layout.workTop) nearest = dirname(nearest);
     const parent = await realpath(nearest);
-    if (parent !== this.realTop && !parent.startsWith(this.realTop + sep)) throw new Error(`${this.toWorkspacePath(path)} leads out of the scratch copy (a linked folder); the proposal is not written there.`);
+    if (parent !== this.realTop && !parent.startsWith(this.realTop + sep))
+      throw new Error(`${this.toWorkspacePath(path)} leads out of the scratch copy (a linked folder); the proposal is not written there.`);
     await mkdir(dirname(target), { recursive: true });
     const existing = await lstat(target).catch(() => undefined);
     if (existing?.isSymbolicLink()) await rm(target, { force: true });

@@ -14,11 +14,16 @@ import type { UserChannel } from './user-channel.js';
 export function conversationCapability(channel: UserChannel | undefined): Capability {
   return {
     name: 'conversation',
-    grant: (task) => (task.agent.mode === undefined || task.agent.mode === 'single_turn' ? undefined : conversationGrant(task, task.agent.mode, channel)),
+    grant: (task) =>
+      task.agent.mode === undefined || task.agent.mode === 'single_turn' ? undefined : conversationGrant(task, task.agent.mode, channel),
   };
 }
 
-function conversationGrant(task: CapabilityTask, mode: Exclude<RoleMode, 'single_turn'>, channel: UserChannel | undefined): CapabilityGrant {
+function conversationGrant(
+  task: CapabilityTask,
+  mode: Exclude<RoleMode, 'single_turn'>,
+  channel: UserChannel | undefined,
+): CapabilityGrant {
   const { context, agent } = task;
   return {
     tools: [createAskUserTool(channel, context, agent.role), createCompleteTaskTool()],
@@ -27,13 +32,17 @@ function conversationGrant(task: CapabilityTask, mode: Exclude<RoleMode, 'single
     ...(mode === 'task' ? { reviewFinish: completeTaskReview(context) } : {}),
     // ... and a chat's is its next turn.
     ...(mode === 'chat' && channel
-      ? { nextUserMessage: (answer: string) => context.waitForUser(() => channel.ask({ taskId: task.taskId, role: agent.role, kind: 'chat', text: answer }, context.signal)) }
+      ? {
+          nextUserMessage: (answer: string) =>
+            context.waitForUser(() => channel.ask({ taskId: task.taskId, role: agent.role, kind: 'chat', text: answer }, context.signal)),
+        }
       : {}),
   };
 }
 
 function talkingInstruction(mode: RoleMode): string {
-  const base = '# Working with the user\nIf you cannot go on without the user (a decision, a fact only they know), ask with AskUser: you wait for the answer. When your task is done, call CompleteTask with its result.';
+  const base =
+    '# Working with the user\nIf you cannot go on without the user (a decision, a fact only they know), ask with AskUser: you wait for the answer. When your task is done, call CompleteTask with its result.';
   if (mode === 'task') return `${base} Your task ends only through CompleteTask: an answer without it is not taken as your result.`;
   return `${base} This is a conversation: after each of your answers the user may reply, until you call CompleteTask or they end the chat.`;
 }

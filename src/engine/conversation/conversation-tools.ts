@@ -8,14 +8,23 @@ import type { TaskWorkContext } from '../tasks/work.js';
 import { type UserChannel, noUserAvailable } from './user-channel.js';
 
 const askUserInput = z.object({
-  question: z.string().trim().min(1).max(4_000).describe('One clear question; say what you will do with each likely answer if that helps the user choose.'),
+  question: z
+    .string()
+    .trim()
+    .min(1)
+    .max(4_000)
+    .describe('One clear question; say what you will do with each likely answer if that helps the user choose.'),
 });
 
 const completeTaskInput = z.object({
   result: z.string().min(1).describe('The result of your task, for whoever gave it to you: what you found or did, and what is left open.'),
 });
 
-export function createAskUserTool(channel: UserChannel | undefined, context: TaskWorkContext, role: string): Tool<z.infer<typeof askUserInput>> {
+export function createAskUserTool(
+  channel: UserChannel | undefined,
+  context: TaskWorkContext,
+  role: string,
+): Tool<z.infer<typeof askUserInput>> {
   return defineTool({
     name: 'AskUser',
     description:
@@ -26,7 +35,9 @@ export function createAskUserTool(channel: UserChannel | undefined, context: Tas
     timeoutMs: Infinity,
     async execute(input, toolContext) {
       if (!channel) return noUserAvailable;
-      const answer = await context.waitForUser(() => channel.ask({ taskId: context.taskId, role, kind: 'question', text: input.question }, toolContext.signal));
+      const answer = await context.waitForUser(() =>
+        channel.ask({ taskId: context.taskId, role, kind: 'question', text: input.question }, toolContext.signal),
+      );
       return answer === undefined ? noUserAvailable : `The user answered: ${answer}`;
     },
   });

@@ -50,13 +50,19 @@ export class FileConversationStore implements ConversationStore {
 function isMessage(value: unknown): boolean {
   if (typeof value !== 'object' || value === null) return false;
   const message = value as { role?: unknown; content?: unknown };
-  return (message.role === 'user' || message.role === 'assistant') && Array.isArray(message.content) && message.content.every((part) => typeof part === 'object' && part !== null && typeof (part as { type?: unknown }).type === 'string');
+  return (
+    (message.role === 'user' || message.role === 'assistant') &&
+    Array.isArray(message.content) &&
+    message.content.every((part) => typeof part === 'object' && part !== null && typeof (part as { type?: unknown }).type === 'string')
+  );
 }
 
 async function prune(directory: string, maxConversations: number): Promise<void> {
   const names = (await readdir(directory).catch(() => [] as string[])).filter((name) => name.endsWith(suffix));
   if (names.length <= maxConversations) return;
-  const dated = await Promise.all(names.map(async (name) => ({ name, time: (await stat(path.join(directory, name)).catch(() => undefined))?.mtimeMs ?? 0 })));
+  const dated = await Promise.all(
+    names.map(async (name) => ({ name, time: (await stat(path.join(directory, name)).catch(() => undefined))?.mtimeMs ?? 0 })),
+  );
   dated.sort((a, b) => b.time - a.time);
   await Promise.all(dated.slice(maxConversations).map((entry) => rm(path.join(directory, entry.name), { force: true })));
 }

@@ -25,10 +25,18 @@ export class MessageInbox {
   deliver(taskId: string, from: string, text: string): void {
     const task = this.taskManager.get(taskId);
     if (!task) throw new TaskError('unknown-task', `There is no task ${taskId}.`);
-    if (isTerminal(task.status)) throw new TaskError('parent-ended', `Task ${taskId} has already ${task.status === 'stopped' || task.status === 'interrupted' ? `been ${task.status}` : task.status}; a message cannot reach it.`);
+    if (isTerminal(task.status))
+      throw new TaskError(
+        'parent-ended',
+        `Task ${taskId} has already ${task.status === 'stopped' || task.status === 'interrupted' ? `been ${task.status}` : task.status}; a message cannot reach it.`,
+      );
     const message = text.trim();
     if (message === '') throw new TaskError('invalid-options', 'The message is empty.');
-    if (message.length > maxMessageCharacters) throw new TaskError('invalid-options', `The message is ${message.length} characters long; at most ${maxMessageCharacters} are accepted.`);
+    if (message.length > maxMessageCharacters)
+      throw new TaskError(
+        'invalid-options',
+        `The message is ${message.length} characters long; at most ${maxMessageCharacters} are accepted.`,
+      );
     const compact = from === 'the user' ? compactCommand(message) : undefined;
     if (compact !== undefined) return void this.compactions.set(taskId, compact);
     const queue = this.pending.get(taskId) ?? [];
@@ -50,4 +58,3 @@ export class MessageInbox {
     return messages;
   }
 }
-

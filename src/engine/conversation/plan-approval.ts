@@ -32,7 +32,12 @@ export function planApprovalReview(parts: PlanApprovalParts): NonNullable<AgentR
     const delegations = calls.filter((call) => call.toolName === delegationTool);
     if (approved || delegations.length === 0) return new Map();
     // A list written in this very turn (its calls have not run yet) is the plan the user should see.
-    const verdict = await askPlanApproval(parts.channel, parts.context, { role: parts.role }, planOf(writtenNow(calls) ?? parts.todos(), delegations));
+    const verdict = await askPlanApproval(
+      parts.channel,
+      parts.context,
+      { role: parts.role },
+      planOf(writtenNow(calls) ?? parts.todos(), delegations),
+    );
     if (verdict === undefined) throw new Error(nobodyToApprove(parts.howToAnswer));
     if (verdict.kind === 'approve') {
       approved = true;
@@ -61,7 +66,8 @@ function planOf(todos: readonly TodoItem[] | undefined, delegations: readonly To
   // No todo list yet: the subagents this turn would start are the plan.
   const lines = delegations.map((call) => {
     const input = (call.input ?? {}) as { subagent_type?: unknown; description?: unknown; prompt?: unknown };
-    const prompt = typeof input.prompt === 'string' ? `: ${input.prompt.length > 300 ? `${input.prompt.slice(0, 299)}…` : input.prompt}` : '';
+    const prompt =
+      typeof input.prompt === 'string' ? `: ${input.prompt.length > 300 ? `${input.prompt.slice(0, 299)}…` : input.prompt}` : '';
     return `- ${String(input.subagent_type ?? '(no role)')} — ${String(input.description ?? '(no description)')}${prompt}`;
   });
   return `(No todo list was written.) The subagents it would start now:\n${lines.join('\n')}`;

@@ -11,7 +11,8 @@ import { type TodoItem, todoLines } from '../tasks/todo-item.js';
 export type PlanVerdict = { kind: 'approve' } | { kind: 'stop' } | { kind: 'edit'; changes: string };
 
 /** What the user is told they may answer; hosts show it with the plan. */
-export const planAnswerHelp = 'Answer "approve" to start, "stop" to end the run with nothing started, or write the changes you want (they go back to whoever made the plan, who then asks again).';
+export const planAnswerHelp =
+  'Answer "approve" to start, "stop" to end the run with nothing started, or write the changes you want (they go back to whoever made the plan, who then asks again).';
 
 const approvals = /^(?:a|approve[ds]?|y|yes|ok|okay|go|start|lgtm)[.!]?$/i;
 const refusals = /^(?:s|stop|n|no|cancel|reject(?:ed)?|abort)[.!]?$/i;
@@ -44,13 +45,20 @@ export function todoPlanText(todos: readonly TodoItem[]): string {
 }
 
 /** Asks until the user gives a verdict; undefined when nobody can answer (no channel, input closed). */
-export async function askPlanApproval(channel: UserChannel | undefined, context: TaskWorkContext, asker: { role: string }, plan: string): Promise<PlanVerdict | undefined> {
+export async function askPlanApproval(
+  channel: UserChannel | undefined,
+  context: TaskWorkContext,
+  asker: { role: string },
+  plan: string,
+): Promise<PlanVerdict | undefined> {
   if (!channel) return undefined;
   const text = planQuestionText(plan);
   // In the transcript too: the detail view and the trace show what the user was asked.
   context.appendTranscript({ type: 'notice', text });
   for (;;) {
-    const answer = await context.waitForUser(() => channel.ask({ taskId: context.taskId, role: asker.role, kind: 'plan', text }, context.signal));
+    const answer = await context.waitForUser(() =>
+      channel.ask({ taskId: context.taskId, role: asker.role, kind: 'plan', text }, context.signal),
+    );
     if (answer === undefined) return undefined;
     const verdict = readPlanAnswer(answer);
     if (verdict) return verdict;

@@ -12,7 +12,8 @@ export const completeTaskReminder =
   'You answered without calling a tool, but a task ends only through CompleteTask: call CompleteTask with your result (what you found or did, and what is left open). If you need the user first, ask with AskUser.';
 
 /** The transcript's note when the second plain answer is taken as the result. */
-export const plainAnswerAcceptedNote = 'The agent answered in plain text again instead of calling CompleteTask: its answer was taken as the task’s result.';
+export const plainAnswerAcceptedNote =
+  'The agent answered in plain text again instead of calling CompleteTask: its answer was taken as the task’s result.';
 
 /** The `reviewFinish` of one `task`-mode agent: sends the first plain answer back, accepts the next. */
 export function completeTaskReview(context: Pick<TaskWorkContext, 'appendTranscript'>): NonNullable<CapabilityGrant['reviewFinish']> {

@@ -6,16 +6,20 @@ import { formatTaskResult } from './task-result-text.js';
 import { promptProblem } from '../roles/structured-result.js';
 
 const agentInput = z.object({
-  subagent_type: z.string().min(1).describe('The role to hand the task to: one of the roles listed in this tool\'s description.'),
+  subagent_type: z.string().min(1).describe("The role to hand the task to: one of the roles listed in this tool's description."),
   description: z.string().min(1).describe('A short (3-5 word) title for the task, shown to the user.'),
   prompt: z
     .string()
     .optional()
-    .describe('The full task for the subagent. It sees nothing of your conversation: include every file path, goal, constraint and what to return.'),
+    .describe(
+      'The full task for the subagent. It sees nothing of your conversation: include every file path, goal, constraint and what to return.',
+    ),
   run_in_background: z
     .boolean()
     .optional()
-    .describe('true: start it and continue at once; you get a notice when it ends (read it with TaskOutput). Default false: wait for its answer.'),
+    .describe(
+      'true: start it and continue at once; you get a notice when it ends (read it with TaskOutput). Default false: wait for its answer.',
+    ),
 });
 
 /** The `Agent` tool: hands a task to a subagent of a given role (contract in docs/architecture.md). */
@@ -48,7 +52,10 @@ export function createAgentTool(scope: DelegationScope): Tool<z.infer<typeof age
       // Models trained on an older one-field layout sometimes put the whole task in the description.
       const prompt = input.prompt?.trim() ? input.prompt : input.description;
       const refused = role.inputSchema ? await promptProblem(role.inputSchema, prompt) : undefined;
-      if (refused !== undefined) throw new Error(`"${role.name}" takes a JSON prompt matching its input schema (in this tool's description), so the task was not started: ${refused}`);
+      if (refused !== undefined)
+        throw new Error(
+          `"${role.name}" takes a JSON prompt matching its input schema (in this tool's description), so the task was not started: ${refused}`,
+        );
       const started = await scope.taskManager.start({
         parentId: scope.parentTaskId,
         role: role.name,
@@ -89,7 +96,10 @@ export function describeAgentTool(scope: DelegationScope): string {
 function describeRoster(entries: readonly RosterEntry[]): string {
   const roster = entries
     .filter((entry) => !entry.toolsBeyondReach?.length)
-    .map((entry) => `- ${entry.name}: ${entry.description}${entry.inputSchema ? ` Its prompt must be JSON matching this schema: ${JSON.stringify(entry.inputSchema)}` : ''}`)
+    .map(
+      (entry) =>
+        `- ${entry.name}: ${entry.description}${entry.inputSchema ? ` Its prompt must be JSON matching this schema: ${JSON.stringify(entry.inputSchema)}` : ''}`,
+    )
     .join('\n');
   const beyond = entries
     .filter((entry) => entry.toolsBeyondReach?.length)

@@ -26,11 +26,16 @@ export interface FanOutPolicy {
 
 const delegationTool = 'Agent';
 
-export function fanOutReview(policy: FanOutPolicy, task: { taskId: string; role: string }): NonNullable<AgentRunOptions['reviewToolCalls']> {
+export function fanOutReview(
+  policy: FanOutPolicy,
+  task: { taskId: string; role: string },
+): NonNullable<AgentRunOptions['reviewToolCalls']> {
   return async (calls, signal) => {
     const agentCalls = calls.filter((call) => call.toolName === delegationTool);
     if (agentCalls.length <= policy.confirmAbove) return new Map();
-    const descriptions = agentCalls.map((call) => String((call.input as { description?: unknown } | undefined)?.description ?? '(no description)'));
+    const descriptions = agentCalls.map((call) =>
+      String((call.input as { description?: unknown } | undefined)?.description ?? '(no description)'),
+    );
     const request = { ...task, count: agentCalls.length, descriptions };
     const allowed = policy.confirm ? await policy.confirm(request, signal).catch(() => false) : false;
     if (allowed) return new Map();

@@ -13,11 +13,13 @@ const sendMessageInput = z.object({
 export function createSendMessageTool(scope: DelegationScope, inbox: MessageInbox): Tool<z.infer<typeof sendMessageInput>> {
   return defineTool({
     name: 'SendMessage',
-    description: 'Send a message to a running subagent you started: a correction, a new fact, a narrower goal. It keeps its context and reads the message at its next turn.',
+    description:
+      'Send a message to a running subagent you started: a correction, a new fact, a narrower goal. It keeps its context and reads the message at its next turn.',
     inputSchema: sendMessageInput,
     readOnly: true,
     async execute(input) {
-      if (!scope.taskManager.get(input.task_id) || !isInSubtree(scope, input.task_id)) throw new Error(unknownTaskMessage(scope, input.task_id));
+      if (!scope.taskManager.get(input.task_id) || !isInSubtree(scope, input.task_id))
+        throw new Error(unknownTaskMessage(scope, input.task_id));
       const sender = scope.taskManager.get(scope.parentTaskId);
       inbox.deliver(input.task_id, `task ${scope.parentTaskId}${sender ? ` (${sender.role})` : ''}, which started it`, input.message);
       return `Delivered: task ${input.task_id} reads it at its next turn.`;

@@ -10,15 +10,24 @@ const defaultWaitMs = 30_000;
 
 const taskOutputInput = z.object({
   task_id: z.string().min(1).describe('The id of a task you started with the Agent tool.'),
-  block: z.boolean().optional().describe('Default true: wait for the task to end (up to timeout_ms). false: return its current status at once.'),
-  timeout_ms: z.number().int().min(0).optional().describe(`How long to wait when blocking, in ms. Default ${defaultWaitMs}, at most ${maxTaskOutputWaitMs}.`),
+  block: z
+    .boolean()
+    .optional()
+    .describe('Default true: wait for the task to end (up to timeout_ms). false: return its current status at once.'),
+  timeout_ms: z
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .describe(`How long to wait when blocking, in ms. Default ${defaultWaitMs}, at most ${maxTaskOutputWaitMs}.`),
 });
 
 /** The `TaskOutput` tool: the status and output of a subagent task of this task's tree. */
 export function createTaskOutputTool(scope: DelegationScope): Tool<z.infer<typeof taskOutputInput>> {
   return defineTool({
     name: 'TaskOutput',
-    description: 'Read the status and output of a subagent task you started (for example one running in the background). Blocks until it ends unless block is false.',
+    description:
+      'Read the status and output of a subagent task you started (for example one running in the background). Blocks until it ends unless block is false.',
     inputSchema: taskOutputInput,
     readOnly: true,
     timeoutMs: Infinity,
@@ -26,13 +35,14 @@ export function createTaskOutputTool(scope: DelegationScope): Tool<z.infer<typeo
       const task = scope.taskManager.get(input.task_id);
       if (!task || !isInSubtree(scope, input.task_id)) throw new Error(unknownTaskMessage(scope, input.task_id));
       const block = input.block ?? true;
-      const finalTask = block && !isTerminal(task.status)
-        ? await scope.taskManager.wait(task.id, {
-            timeoutMs: Math.min(input.timeout_ms ?? defaultWaitMs, maxTaskOutputWaitMs),
-            signal: context.signal,
-            waiterId: scope.parentTaskId,
-          })
-        : task;
+      const finalTask =
+        block && !isTerminal(task.status)
+          ? await scope.taskManager.wait(task.id, {
+              timeoutMs: Math.min(input.timeout_ms ?? defaultWaitMs, maxTaskOutputWaitMs),
+              signal: context.signal,
+              waiterId: scope.parentTaskId,
+            })
+          : task;
       if (!isTerminal(finalTask.status)) {
         return formatTaskResult(finalTask, { partialOutput: scope.taskManager.partialOutput(finalTask.id) });
       }

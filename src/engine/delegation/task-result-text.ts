@@ -12,12 +12,18 @@ export function formatTaskResult(task: TaskSnapshot, options: { maxChars?: numbe
   const maxChars = options.maxChars ?? defaultMaxResultChars;
   const header = `Task ${task.id} (${task.role}: "${task.description}") ${describeStatus(task)}.`;
   const output = task.output ?? options.partialOutput ?? '';
-  const body = output.length > maxChars
-    ? `${output.slice(0, maxChars)}\n[Output truncated: showing ${maxChars.toLocaleString('en-US')} of ${output.length.toLocaleString('en-US')} characters.]`
-    : output;
+  const body =
+    output.length > maxChars
+      ? `${output.slice(0, maxChars)}\n[Output truncated: showing ${maxChars.toLocaleString('en-US')} of ${output.length.toLocaleString('en-US')} characters.]`
+      : output;
   // A completed task's answer follows its header directly: every word of framing stays in each later
   // request of the parent (B8 in docs/performance.md). Partial output says what it is.
-  const label = task.status === 'completed' ? undefined : task.status === 'running' || task.status === 'queued' || task.status === 'waiting' ? 'Output so far' : 'Partial output';
+  const label =
+    task.status === 'completed'
+      ? undefined
+      : task.status === 'running' || task.status === 'queued' || task.status === 'waiting'
+        ? 'Output so far'
+        : 'Partial output';
   const parts = [header];
   if (body.trim() !== '') parts.push(label ? `${label}:\n${body}` : body);
   if (options.extra) parts.push(options.extra);

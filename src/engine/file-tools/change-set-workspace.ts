@@ -62,7 +62,8 @@ export class ChangeSetWorkspace implements Workspace {
     this.rules.assertReadable(relative, relative);
     const real = await this.inner.realPath(relative);
     this.rules.assertReadable(relative, real.path);
-    if (real.dangling) throw new WorkspaceError('not-found', `${relative} is a symbolic link to ${real.path}, which does not exist.`, relative);
+    if (real.dangling)
+      throw new WorkspaceError('not-found', `${relative} is a symbolic link to ${real.path}, which does not exist.`, relative);
     return this.readResolved(relative, real, options);
   }
 
@@ -119,7 +120,12 @@ export class ChangeSetWorkspace implements Workspace {
         const result = await this.inner.search(pattern, { ...options, path: start, maxResults: ask });
         const below = result.noLinksBelowStart && realStart !== undefined ? realStart : undefined;
         const realOf = below === undefined ? undefined : (path: string) => realBelowStart(below, start, path);
-        const shown = new Set(await this.visible(result.matches.map((match) => match.path), { hideSensitiveNames: true, realOf }));
+        const shown = new Set(
+          await this.visible(
+            result.matches.map((match) => match.path),
+            { hideSensitiveNames: true, realOf },
+          ),
+        );
         const kept = result.matches.filter((match) => shown.has(match.path) && this.changeSet.proposedContent(match.path) === undefined);
         if (!result.truncated || kept.length >= maxResults) {
           fromDisk.push(...kept);
@@ -164,7 +170,11 @@ export class ChangeSetWorkspace implements Workspace {
     const real = await this.inner.realPath(relative);
     this.rules.assertWritable(relative, real.path);
     if (real.dangling) {
-      throw new WorkspaceError('invalid', `${relative} leads through a symbolic link to ${real.path}, which does not exist; nothing can be written through it.`, relative);
+      throw new WorkspaceError(
+        'invalid',
+        `${relative} leads through a symbolic link to ${real.path}, which does not exist; nothing can be written through it.`,
+        relative,
+      );
     }
     let base: string | null = null;
     if (!this.changeSet.isOpen(relative)) {
@@ -178,7 +188,8 @@ export class ChangeSetWorkspace implements Workspace {
     }
     const current = this.changeSet.proposedContent(relative) ?? base;
     const next = transform(current);
-    if (next.includes('\0')) throw new WorkspaceError('binary', `The new content of ${relative} contains NUL bytes; only text files can be edited.`, relative);
+    if (next.includes('\0'))
+      throw new WorkspaceError('binary', `The new content of ${relative} contains NUL bytes; only text files can be edited.`, relative);
     const size = Buffer.byteLength(next, 'utf8');
     if (size > limit) throw tooLarge(relative, size, limit, 'editing');
     return this.changeSet.propose(relative, { baseContent: base, proposedContent: next, target: real.path });
@@ -204,7 +215,10 @@ export class ChangeSetWorkspace implements Workspace {
    * The paths of `paths` a search or listing may show: none that leads outside the workspace, or through
    * a link to a secret or to version-control internals; secrets by their own name only if asked to.
    */
-  private async visible(paths: readonly string[], options: { hideSensitiveNames: boolean; realOf?: (path: string) => string | undefined }): Promise<string[]> {
+  private async visible(
+    paths: readonly string[],
+    options: { hideSensitiveNames: boolean; realOf?: (path: string) => string | undefined },
+  ): Promise<string[]> {
     const distinct = [...new Set(paths)];
     const shown = await Promise.all(
       distinct.map(async (path) => {

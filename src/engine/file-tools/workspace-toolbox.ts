@@ -38,7 +38,11 @@ export function createWorkspaceToolbox(options: WorkspaceToolboxOptions): Worksp
     const earlier = earlierChangeSets(options, taskId).filter((other) => other !== changeSet);
     const stacked = earlier.reduce<Workspace>((inner, layer) => new ChangeSetWorkspace(inner, layer, policy), options.workspace);
     const tools = createWorkspaceTools({ workspace: stacked, changeSet, policy });
-    return { readOnly: tools.readOnly, edit: tools.edit, proposals: async () => commandView(options.workspace, policy, visibleProposals([...earlier, changeSet])) };
+    return {
+      readOnly: tools.readOnly,
+      edit: tools.edit,
+      proposals: async () => commandView(options.workspace, policy, visibleProposals([...earlier, changeSet])),
+    };
   };
 }
 
@@ -96,7 +100,11 @@ export function earlierChangeSets(options: Pick<WorkspaceToolboxOptions, 'change
 
 /** "Proposed edits awaiting review: a.ts (+3 −1), b.ts (+10 −0)", for the parent that delegated the task. */
 export function describeTaskChanges(changes: ChangeSetRegistry, taskId: string): string | undefined {
-  const files = changes.get(taskId)?.snapshot().files.filter((file) => file.status === 'pending') ?? [];
+  const files =
+    changes
+      .get(taskId)
+      ?.snapshot()
+      .files.filter((file) => file.status === 'pending') ?? [];
   if (files.length === 0) return undefined;
   // An overlap says whether the two proposals fit together, so the parent can sequence work on one file.
   const list = files.map((file) => `${file.path} (+${file.added} −${file.removed}${describeOverlaps(changes, taskId, file.path)})`);

@@ -59,7 +59,12 @@ export async function applyToBranch(request: ApplyToBranchRequest): Promise<Appl
   distrustProgramsUnder(request.workspace);
   const rules = request.rules ?? new PathRules();
   const pathProblem = firstBranchPathProblem(request.files.map((file) => file.path)) ?? protectedPath(request.files, rules);
-  if (pathProblem) return { outcome: 'refused', reason: 'unsafe-path', message: `The run's file names a path a branch must not commit: ${pathProblem}. Nothing was committed (was the run's file edited by hand?).` };
+  if (pathProblem)
+    return {
+      outcome: 'refused',
+      reason: 'unsafe-path',
+      message: `The run's file names a path a branch must not commit: ${pathProblem}. Nothing was committed (was the run's file edited by hand?).`,
+    };
   let git: NeutralRunner;
   try {
     git = request.git ?? (await neutralProgramRunner(request.workspace));
@@ -74,11 +79,18 @@ export async function applyToBranch(request: ApplyToBranchRequest): Promise<Appl
   if (plan.conflicts.length > 0) return { outcome: 'conflict', conflicts: plan.conflicts };
   const { writes, heldBack } = await holdBackUnapproved(plan.writes, rules, request.approve);
   if (writes.length === 0) {
-    const why = heldBack.length > 0 ? `every proposed change needs your explicit approval (${heldBack.map((file) => file.path).join(', ')})` : plan.unchanged.length > 0 ? `HEAD already has every proposed change (${plan.unchanged.join(', ')})` : 'there is no proposal to commit';
+    const why =
+      heldBack.length > 0
+        ? `every proposed change needs your explicit approval (${heldBack.map((file) => file.path).join(', ')})`
+        : plan.unchanged.length > 0
+          ? `HEAD already has every proposed change (${plan.unchanged.join(', ')})`
+          : 'there is no proposal to commit';
     return { outcome: 'nothing-to-commit', message: `No branch was made: ${why}.`, heldBack };
   }
   const held = new Set(heldBack.map((file) => file.path));
-  const committedPaths = request.files.filter((file) => !plan.unchanged.includes(file.path) && !held.has(file.path)).map((file) => file.path);
+  const committedPaths = request.files
+    .filter((file) => !plan.unchanged.includes(file.path) && !held.has(file.path))
+    .map((file) => file.path);
   const committedFiles = request.files.filter((file) => committedPaths.includes(file.path));
   const result = await commitInTemporaryWorktree(
     {
@@ -93,15 +105,30 @@ export async function applyToBranch(request: ApplyToBranchRequest): Promise<Appl
     run,
   );
   if (result.outcome === 'failed') {
-    if (result.pathTaken) return { outcome: 'refused', reason: 'worktree-path-taken', message: `git says the temporary worktree's folder is taken; nothing was changed. ${result.message}` };
+    if (result.pathTaken)
+      return {
+        outcome: 'refused',
+        reason: 'worktree-path-taken',
+        message: `git says the temporary worktree's folder is taken; nothing was changed. ${result.message}`,
+      };
     return { outcome: 'failed', message: `${result.message} Nothing was changed: the branch ${request.branch} was not made.` };
   }
   const notes: string[] = [];
   const start = repository.headCommit.slice(0, 12);
   if (repository.currentBranch === undefined) notes.push(`HEAD is detached: the branch starts from the commit you are on (${start}).`);
   else notes.push(`The branch starts from ${repository.currentBranch} (${start}); you are still on ${repository.currentBranch}.`);
-  if (repository.hasUncommittedChanges) notes.push('Your uncommitted changes are not in the branch (it was made from the last commit); your working tree was left as it was.');
-  return { outcome: 'committed', branch: request.branch, commit: result.commit, repositoryRoot: repository.root, committed: [...new Set(committedPaths)], unchanged: plan.unchanged, heldBack, notes };
+  if (repository.hasUncommittedChanges)
+    notes.push('Your uncommitted changes are not in the branch (it was made from the last commit); your working tree was left as it was.');
+  return {
+    outcome: 'committed',
+    branch: request.branch,
+    commit: result.commit,
+    repositoryRoot: repository.root,
+    committed: [...new Set(committedPaths)],
+    unchanged: plan.unchanged,
+    heldBack,
+    notes,
+  };
 }
 
 /** A path the policy never lets an agent write (version-control internals of any kind), by either name. */

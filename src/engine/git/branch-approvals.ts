@@ -29,7 +29,11 @@ export type ApproveFile = (file: HeldBackFile) => Promise<boolean>;
  * path too (a workspace at `.github` proposing `workflows/ci.yml` proposes a workflow). A file needing
  * approval goes in only when `approve` says yes for it; without `approve` (the CLI), never.
  */
-export async function holdBackUnapproved(writes: readonly BranchWrite[], rules: PathRules, approve?: ApproveFile): Promise<{ writes: BranchWrite[]; heldBack: HeldBackFile[] }> {
+export async function holdBackUnapproved(
+  writes: readonly BranchWrite[],
+  rules: PathRules,
+  approve?: ApproveFile,
+): Promise<{ writes: BranchWrite[]; heldBack: HeldBackFile[] }> {
   const kept: BranchWrite[] = [];
   const heldBack: HeldBackFile[] = [];
   for (const write of writes) {

@@ -31,7 +31,10 @@ export function branchFilesOf(changeSets: readonly ChangeSet[], paths?: Readonly
       const file = changeSet.fileChange(path);
       const kept = file.hunks.filter((hunk) => file.decisionOf(hunk) !== 'rejected');
       if (kept.length === 0) continue;
-      const content = file.baseContent === null ? file.proposedContent : applyHunks(file.baseContent, file.hunks, (hunk) => file.decisionOf(hunk) !== 'rejected');
+      const content =
+        file.baseContent === null
+          ? file.proposedContent
+          : applyHunks(file.baseContent, file.hunks, (hunk) => file.decisionOf(hunk) !== 'rejected');
       files.push({
         path,
         taskId: changeSet.taskId,

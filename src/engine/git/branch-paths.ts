@@ -17,9 +17,11 @@ export function branchPathProblem(path: string): string | undefined {
   if (path.length > 4096) return `${shown.slice(0, 80)}… is too long to be a file path`;
   if (path.startsWith('/') || /^[a-zA-Z]:/.test(path)) return `${shown} is absolute; a run's paths are relative to its workspace folder`;
   // Control characters (code points below 32, and DEL) and backslash: another separator on Windows.
-  if ([...path].some((character) => character.charCodeAt(0) < 32 || character.charCodeAt(0) === 127) || path.includes('\\')) return `${shown} holds a backslash or a control character`;
+  if ([...path].some((character) => character.charCodeAt(0) < 32 || character.charCodeAt(0) === 127) || path.includes('\\'))
+    return `${shown} holds a backslash or a control character`;
   for (const part of path.split('/')) {
-    if (part === '' || part === '.' || part === '..') return `${shown} is not a plain path inside the workspace folder (it has an empty, "." or ".." part)`;
+    if (part === '' || part === '.' || part === '..')
+      return `${shown} is not a plain path inside the workspace folder (it has an empty, "." or ".." part)`;
     if (namesGitDirectory(part)) return `${shown} reaches into version-control internals (${JSON.stringify(part)})`;
   }
   return undefined;
@@ -36,6 +38,9 @@ export function firstBranchPathProblem(paths: Iterable<string>): string | undefi
 
 function namesGitDirectory(part: string): boolean {
   // Windows drops trailing dots and spaces; HFS+ ignores some invisible characters; NTFS has 8.3 names.
-  const name = part.replace(ignoredByHfs, '').replace(/[. ]+$/, '').toLowerCase();
+  const name = part
+    .replace(ignoredByHfs, '')
+    .replace(/[. ]+$/, '')
+    .toLowerCase();
   return name === '.git' || name === 'git~1' || name.startsWith('.git:');
 }

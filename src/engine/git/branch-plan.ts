@@ -52,7 +52,10 @@ export async function planBranch(repository: Repository, files: readonly BranchF
   for (const file of files) {
     const repositoryPath = `${repository.prefix}${file.path}`;
     if (file.target !== undefined) {
-      plan.conflicts.push({ path: file.path, message: `${file.path} was proposed through a symbolic link (to ${file.target}); a branch is never written through one. Apply it to the working tree instead.` });
+      plan.conflicts.push({
+        path: file.path,
+        message: `${file.path} was proposed through a symbolic link (to ${file.target}); a branch is never written through one. Apply it to the working tree instead.`,
+      });
       continue;
     }
     if (unreadable.has(repositoryPath)) continue;
@@ -94,23 +97,35 @@ function mergeOntoEarlier(file: BranchFile, now: string | null): string | { conf
   if (file.baseContent === null || now === null) return undefined;
   const merge = mergeThreeWay(file.path, file.baseContent, now, computeHunks(file.path, file.baseContent, file.content));
   if (merge.conflicts.length === 0) return merge.resolved('proposed');
-  return { conflict: `${file.path}: ${describeConflicts(merge.conflicts)} changed by task ${file.taskId} and by an earlier task of the run; nothing was committed. Settle it in the working tree: agent-team apply <run> --show, then --take <taskId>.` };
+  return {
+    conflict: `${file.path}: ${describeConflicts(merge.conflicts)} changed by task ${file.taskId} and by an earlier task of the run; nothing was committed. Settle it in the working tree: agent-team apply <run> --show, then --take <taskId>.`,
+  };
 }
 
 function conflictMessage(file: BranchFile, now: string | null, repository: Repository): string {
   const at = `at ${repository.currentBranch ?? 'HEAD'} (${repository.headCommit.slice(0, 12)})`;
   if (file.baseContent === null) return `${file.path} was proposed as a new file, but it exists ${at}; nothing was committed.`;
-  if (now === null) return `${file.path} does not exist ${at}: the proposal was made against a file that is not committed (or was deleted since); nothing was committed.`;
+  if (now === null)
+    return `${file.path} does not exist ${at}: the proposal was made against a file that is not committed (or was deleted since); nothing was committed.`;
   return `${file.path} ${at} is not the content the proposal was made against (it changed since, or the agent read uncommitted changes); nothing was committed.`;
 }
 
-async function headContent(repository: Repository, repositoryPath: string, run: ProgramRunner): Promise<{ content: string | null; mode: string } | { problem: string }> {
-  const listed = await run('git', ['--literal-pathspecs', 'ls-tree', '-z', repository.headCommit, '--', repositoryPath], { cwd: repository.root });
+async function headContent(
+  repository: Repository,
+  repositoryPath: string,
+  run: ProgramRunner,
+): Promise<{ content: string | null; mode: string } | { problem: string }> {
+  const listed = await run('git', ['--literal-pathspecs', 'ls-tree', '-z', repository.headCommit, '--', repositoryPath], {
+    cwd: repository.root,
+  });
   if (listed.exitCode !== 0) return { problem: `${repositoryPath} could not be read at HEAD: ${failureText(listed)}` };
   const entry = listed.stdout.split('\0').find((line) => line.endsWith(`\t${repositoryPath}`));
   if (!entry) return { content: null, mode: '100644' };
   const [mode, type, objectId] = entry.slice(0, entry.indexOf('\t')).split(' ');
-  if (type !== 'blob' || mode === '120000') return { problem: `${repositoryPath} is ${mode === '120000' ? 'a symbolic link' : `a ${type ?? 'non-file'}`} at HEAD; a branch writes only regular files. Apply it to the working tree instead.` };
+  if (type !== 'blob' || mode === '120000')
+    return {
+      problem: `${repositoryPath} is ${mode === '120000' ? 'a symbolic link' : `a ${type ?? 'non-file'}`} at HEAD; a branch writes only regular files. Apply it to the working tree instead.`,
+    };
   const blob = await run('git', ['cat-file', 'blob', objectId ?? ''], { cwd: repository.root });
   if (blob.exitCode !== 0) return { problem: `${repositoryPath} could not be read at HEAD: ${failureText(blob)}` };
   return { content: blob.stdout, mode: mode === '100755' ? '100755' : '100644' };

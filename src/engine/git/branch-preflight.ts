@@ -10,7 +10,15 @@ import path from 'node:path';
 import { branchNameRuleProblem } from './branch-name-rules.js';
 import { failureText, type ProgramRunner } from './program-runner.js';
 
-export type RefusalReason = 'not-a-repository' | 'no-commit' | 'invalid-branch-name' | 'branch-exists' | 'no-identity' | 'worktree-path-taken' | 'unsafe-path' | 'repository-configuration';
+export type RefusalReason =
+  | 'not-a-repository'
+  | 'no-commit'
+  | 'invalid-branch-name'
+  | 'branch-exists'
+  | 'no-identity'
+  | 'worktree-path-taken'
+  | 'unsafe-path'
+  | 'repository-configuration';
 
 export interface BranchRefusal {
   outcome: 'refused';
@@ -33,7 +41,11 @@ export interface Repository {
 
 export async function checkRepository(workspace: string, branch: string, run: ProgramRunner): Promise<Repository | BranchRefusal> {
   const top = await run('git', ['rev-parse', '--show-toplevel'], { cwd: workspace });
-  if (top.exitCode !== 0) return refuse('not-a-repository', `${workspace} is not in a git repository (${failureText(top)}). A branch needs one: run "git init" and commit, or apply to the working tree without --branch.`);
+  if (top.exitCode !== 0)
+    return refuse(
+      'not-a-repository',
+      `${workspace} is not in a git repository (${failureText(top)}). A branch needs one: run "git init" and commit, or apply to the working tree without --branch.`,
+    );
   const root = path.resolve(top.stdout.trim());
   const prefix = (await run('git', ['rev-parse', '--show-prefix'], { cwd: workspace })).stdout.trim();
   const head = await run('git', ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], { cwd: root });
@@ -41,7 +53,8 @@ export async function checkRepository(workspace: string, branch: string, run: Pr
   const nameProblem = await branchNameProblem(branch, root, run);
   if (nameProblem) return refuse('invalid-branch-name', nameProblem);
   const existing = await run('git', ['rev-parse', '--verify', '--quiet', `refs/heads/${branch}`], { cwd: root });
-  if (existing.exitCode === 0) return refuse('branch-exists', `A branch named "${branch}" already exists; nothing was changed. Pick another name with --branch.`);
+  if (existing.exitCode === 0)
+    return refuse('branch-exists', `A branch named "${branch}" already exists; nothing was changed. Pick another name with --branch.`);
   const identityProblem = await missingIdentity(root, run);
   if (identityProblem) return refuse('no-identity', identityProblem);
   const symbolic = await run('git', ['symbolic-ref', '--quiet', '--short', 'HEAD'], { cwd: root });
@@ -61,7 +74,8 @@ export async function branchNameProblem(branch: string, cwd: string, run: Progra
   const ruleProblem = branchNameRuleProblem(branch);
   if (ruleProblem) return `"${branch}" is not a valid branch name: ${ruleProblem}`;
   const checked = await run('git', ['check-ref-format', '--branch', branch], { cwd });
-  if (checked.exitCode !== 0 || checked.stdout.trim() !== branch) return `"${branch}" is not a valid branch name (git check-ref-format --branch refuses it: no spaces, "..", "~", "^", ":", "?", "*", "[", "\\", and no "/" at either end).`;
+  if (checked.exitCode !== 0 || checked.stdout.trim() !== branch)
+    return `"${branch}" is not a valid branch name (git check-ref-format --branch refuses it: no spaces, "..", "~", "^", ":", "?", "*", "[", "\\", and no "/" at either end).`;
   return undefined;
 }
 
@@ -70,7 +84,8 @@ async function missingIdentity(root: string, run: ProgramRunner): Promise<string
   // and address guessed from the machine.
   for (const ident of ['GIT_AUTHOR_IDENT', 'GIT_COMMITTER_IDENT']) {
     const result = await run('git', ['-c', 'user.useConfigOnly=true', 'var', ident], { cwd: root });
-    if (result.exitCode !== 0) return 'git has no identity to make the commit as (user.name and user.email); it is made as you, never as a made-up name. Set them, then try again:\n  git config --global user.name "Your Name"\n  git config --global user.email "you@example.com"';
+    if (result.exitCode !== 0)
+      return 'git has no identity to make the commit as (user.name and user.email); it is made as you, never as a made-up name. Set them, then try again:\n  git config --global user.name "Your Name"\n  git config --global user.email "you@example.com"';
   }
   return undefined;
 }

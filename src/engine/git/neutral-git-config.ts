@@ -53,8 +53,13 @@ export interface NeutralGitConfig {
 
 /** A repository setting that no `-c` can neutralise (a key git would read differently after `-c`). */
 export class UnneutralisableGitConfigError extends Error {
-  constructor(readonly key: string, readonly origin: string) {
-    super(`The repository's git configuration sets ${JSON.stringify(key)}${origin ? ` (in ${origin})` : ''}, a setting that can make git run a program and that Agent Team cannot switch off from the command line; nothing was run. Remove it from the repository's configuration (git config --local --unset), then try again.`);
+  constructor(
+    readonly key: string,
+    readonly origin: string,
+  ) {
+    super(
+      `The repository's git configuration sets ${JSON.stringify(key)}${origin ? ` (in ${origin})` : ''}, a setting that can make git run a program and that Agent Team cannot switch off from the command line; nothing was run. Remove it from the repository's configuration (git config --local --unset), then try again.`,
+    );
     this.name = 'UnneutralisableGitConfigError';
   }
 }
@@ -102,7 +107,11 @@ const credentialHelper = /^credential\.(?:.+\.)?helper$/;
 export const neutralisedSections = ['core', 'diff', 'filter', 'gpg', 'commit', 'tag', 'remote', 'credential'] as const;
 
 /** The neutral settings for a repository whose configuration lists as `entries` (in git's reading order). */
-export function neutralGitConfig(entries: readonly GitConfigEntry[], environment: NodeJS.ProcessEnv = process.env, options: { readsEnvironment?: boolean } = {}): NeutralGitConfig {
+export function neutralGitConfig(
+  entries: readonly GitConfigEntry[],
+  environment: NodeJS.ProcessEnv = process.env,
+  options: { readsEnvironment?: boolean } = {},
+): NeutralGitConfig {
   const readsEnvironment = options.readsEnvironment ?? true;
   const pairs: ConfigPair[] = [...alwaysNeutralPairs];
   // The user's own values put back: only in the environment, private to the user (a command line is

@@ -27,8 +27,12 @@ export interface NeutralRunnerOptions {
 export async function neutralProgramRunner(cwd: string, options: NeutralRunnerOptions = {}): Promise<NeutralRunner> {
   const environment = options.environment ?? process.env;
   const runnerFor = options.runnerFor ?? nodeProgramRunner;
-  const config = await readNeutralGitConfig((args, extraEnvironment) => runnerFor({ ...environment, ...extraEnvironment })('git', args, { cwd }), environment);
+  const config = await readNeutralGitConfig(
+    (args, extraEnvironment) => runnerFor({ ...environment, ...extraEnvironment })('git', args, { cwd }),
+    environment,
+  );
   const inner = runnerFor({ ...environment, ...config.environment });
-  const runner: ProgramRunner = (program, args, runOptions) => inner(program, program === 'git' ? [...config.arguments, ...args] : args, runOptions);
+  const runner: ProgramRunner = (program, args, runOptions) =>
+    inner(program, program === 'git' ? [...config.arguments, ...args] : args, runOptions);
   return { runner, config };
 }

@@ -26,26 +26,42 @@ export interface ProgramOptions {
 export type ProgramRunner = (program: 'git' | 'gh', args: readonly string[], options: ProgramOptions) => Promise<ProgramResult>;
 
 /** The variables that would send git to another repository than the one it runs in. */
-const gitLocationVariables = /^GIT_(?:DIR|WORK_TREE|INDEX_FILE|OBJECT_DIRECTORY|ALTERNATE_OBJECT_DIRECTORIES|COMMON_DIR|NAMESPACE|PREFIX|CEILING_DIRECTORIES)$/;
+const gitLocationVariables =
+  /^GIT_(?:DIR|WORK_TREE|INDEX_FILE|OBJECT_DIRECTORY|ALTERNATE_OBJECT_DIRECTORIES|COMMON_DIR|NAMESPACE|PREFIX|CEILING_DIRECTORIES)$/;
 
 export const defaultProgramTimeoutMs = 60_000;
 
 /** The runner of this process's PATH and environment. */
 export function nodeProgramRunner(environment: NodeJS.ProcessEnv = process.env): ProgramRunner {
   const cleaned: NodeJS.ProcessEnv = {};
-  for (const [name, value] of Object.entries(environment)) if (value !== undefined && !gitLocationVariables.test(name)) cleaned[name] = value;
+  for (const [name, value] of Object.entries(environment))
+    if (value !== undefined && !gitLocationVariables.test(name)) cleaned[name] = value;
   // No prompt for a password (git, and gh's git), no pager, no editor for a commit message.
   const env = { ...cleaned, GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat', GH_PROMPT_DISABLED: '1', GIT_EDITOR: 'true' };
   return (program, args, options) =>
     new Promise<ProgramResult>((resolve) => {
-      runCapturedProgram(program, args, { cwd: options.cwd, environment: env, timeoutMs: options.timeoutMs ?? defaultProgramTimeoutMs, maxBufferBytes: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
-        if (!error) return resolve({ exitCode: 0, stdout, stderr, notFound: false });
-        const code = (error as NodeJS.ErrnoException).code;
-        const notFound = code === 'ENOENT';
-        const timedOut = error.killed === true;
-        const message = notFound ? `${program} is not installed (not found on PATH)` : timedOut ? `${program} ${args[0] ?? ''} did not finish in ${Math.round((options.timeoutMs ?? defaultProgramTimeoutMs) / 1000)} s and was stopped` : '';
-        resolve({ exitCode: typeof code === 'number' ? code : null, stdout: stdout ?? '', stderr: [stderr ?? '', message].filter(Boolean).join('\n'), notFound });
-      });
+      runCapturedProgram(
+        program,
+        args,
+        { cwd: options.cwd, environment: env, timeoutMs: options.timeoutMs ?? defaultProgramTimeoutMs, maxBufferBytes: 16 * 1024 * 1024 },
+        (error, stdout, stderr) => {
+          if (!error) return resolve({ exitCode: 0, stdout, stderr, notFound: false });
+          const code = (error as NodeJS.ErrnoException).code;
+          const notFound = code === 'ENOENT';
+          const timedOut = error.killed === true;
+          const message = notFound
+            ? `${program} is not installed (not found on PATH)`
+            : timedOut
+              ? `${program} ${args[0] ?? ''} did not finish in ${Math.round((options.timeoutMs ?? defaultProgramTimeoutMs) / 1000)} s and was stopped`
+              : '';
+          resolve({
+            exitCode: typeof code === 'number' ? code : null,
+            stdout: stdout ?? '',
+            stderr: [stderr ?? '', message].filter(Boolean).join('\n'),
+            notFound,
+          });
+        },
+      );
     });
 }
 

@@ -44,16 +44,31 @@ export async function openPullRequest(request: PullRequestRequest): Promise<Pull
   const bodyFile = path.join(folder, 'pull-request.md');
   await writeFile(bodyFile, request.body);
   const remotes = await run('git', ['remote'], { cwd });
-  const names = remotes.exitCode === 0 ? remotes.stdout.split('\n').map((line) => line.trim()).filter((line) => line !== '') : ['origin'];
+  const names =
+    remotes.exitCode === 0
+      ? remotes.stdout
+          .split('\n')
+          .map((line) => line.trim())
+          .filter((line) => line !== '')
+      : ['origin'];
   if (names.length === 0) {
-    const local = [['git', 'show', '--stat', branch], ['git', 'merge', branch]].map(commandLine);
+    const local = [
+      ['git', 'show', '--stat', branch],
+      ['git', 'merge', branch],
+    ].map(commandLine);
     return { outcome: 'manual', reason: 'the repository has no remote to push to', commands: local, bodyFile, noRemote: true };
   }
   // The commands by hand name a remote the repository has: origin, else its first.
   const push = ['git', 'push', '-u', names.includes('origin') ? 'origin' : names[0]!, branch];
   const create = ['gh', 'pr', 'create', '--head', branch, '--title', request.title, '--body-file', bodyFile];
   const commands = [push, create].map(commandLine);
-  if (!request.gitReadsEnvironment) return { outcome: 'manual', reason: "this git (older than 2.31) cannot be given the settings that keep gh's own git calls from running the repository's programs", commands, bodyFile };
+  if (!request.gitReadsEnvironment)
+    return {
+      outcome: 'manual',
+      reason: "this git (older than 2.31) cannot be given the settings that keep gh's own git calls from running the repository's programs",
+      commands,
+      bodyFile,
+    };
   const auth = await run('gh', ['auth', 'status'], { cwd, timeoutMs: 30_000 });
   if (auth.notFound) return { outcome: 'manual', reason: 'gh (GitHub CLI) is not installed', commands, bodyFile };
   if (auth.exitCode !== 0) return { outcome: 'manual', reason: 'gh is not signed in (gh auth login)', commands, bodyFile };
@@ -62,12 +77,22 @@ export async function openPullRequest(request: PullRequestRequest): Promise<Pull
   const transport = pushTransport(origin.stdout.trim());
   if ('refused' in transport) return { outcome: 'manual', reason: transport.refused, commands, bodyFile };
   // Hooks off (the repository's pre-push is the repository's code), no submodule pushed along.
-  const pushed = await run('git', ['-c', 'core.hooksPath=/dev/null', 'push', '--no-verify', '--recurse-submodules=no', ...transport.arguments, ...push.slice(2)], { cwd, timeoutMs: 300_000 });
+  const pushed = await run(
+    'git',
+    ['-c', 'core.hooksPath=/dev/null', 'push', '--no-verify', '--recurse-submodules=no', ...transport.arguments, ...push.slice(2)],
+    { cwd, timeoutMs: 300_000 },
+  );
   if (pushed.exitCode !== 0) return { outcome: 'failed', message: `git push failed: ${failureText(pushed)}`, commands, bodyFile };
   const created = await run('gh', create.slice(1), { cwd, timeoutMs: 120_000 });
-  if (created.exitCode !== 0) return { outcome: 'failed', message: `gh pr create failed: ${failureText(created)}`, commands: [commandLine(create)], bodyFile };
+  if (created.exitCode !== 0)
+    return { outcome: 'failed', message: `gh pr create failed: ${failureText(created)}`, commands: [commandLine(create)], bodyFile };
   await rm(folder, { recursive: true, force: true });
-  const url = created.stdout.split('\n').map((line) => line.trim()).filter((line) => /^https?:\/\//.test(line)).at(-1) ?? created.stdout.trim();
+  const url =
+    created.stdout
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => /^https?:\/\//.test(line))
+      .at(-1) ?? created.stdout.trim();
   return { outcome: 'created', url };
 }
 
@@ -83,12 +108,19 @@ export function commandLine(words: readonly string[]): string {
  * with that repository's hooks: they are switched off on its command line.
  */
 export function pushTransport(address: string): { arguments: string[] } | { refused: string } {
-  if (/^[a-z][a-z0-9+.-]*::/i.test(address)) return { refused: `origin's push address (${address.split('::')[0]}::…) goes through a remote helper, a program Agent Team does not start` };
+  if (/^[a-z][a-z0-9+.-]*::/i.test(address))
+    return {
+      refused: `origin's push address (${address.split('::')[0]}::…) goes through a remote helper, a program Agent Team does not start`,
+    };
   if (/^git:\/\//i.test(address)) return { refused: "origin's push address is git://, which Agent Team does not push to" };
   // git keeps the first `remote.<name>.receivepack` it reads, the repository's: the command line wins.
   const network = { arguments: ['--receive-pack=git-receive-pack'] };
   if (/^(?:https?|ssh|git\+ssh|ssh\+git):\/\//i.test(address)) return network;
   const local = /^file:\/\//i.test(address) || /^[a-z]:[\\/]/i.test(address) || !/^[^/]*:/.test(address);
   if (!local) return network;
-  return { arguments: ['--receive-pack=git -c core.hooksPath=/dev/null -c core.fsmonitor=false -c receive.denyCurrentBranch=refuse -c receive.autogc=false receive-pack'] };
+  return {
+    arguments: [
+      '--receive-pack=git -c core.hooksPath=/dev/null -c core.fsmonitor=false -c receive.denyCurrentBranch=refuse -c receive.autogc=false receive-pack',
+    ],
+  };
 }

@@ -36,7 +36,8 @@ const noHooks = ['-c', 'core.hooksPath=/dev/null'];
 
 export async function commitInTemporaryWorktree(request: WorktreeCommit, run: ProgramRunner): Promise<WorktreeCommitResult> {
   const { repositoryRoot: root, branch } = request;
-  const git = (args: string[], cwd: string, timeoutMs?: number) => run('git', [...noHooks, ...args], { cwd, ...(timeoutMs ? { timeoutMs } : {}) });
+  const git = (args: string[], cwd: string, timeoutMs?: number) =>
+    run('git', [...noHooks, ...args], { cwd, ...(timeoutMs ? { timeoutMs } : {}) });
   // mkdtemp: a folder nobody else made, private to this user; the worktree is a new folder inside it.
   const holder = await mkdtemp(path.join(request.temporaryDirectory ?? tmpdir(), 'agent-team-branch-'));
   const worktree = path.join(holder, 'worktree');
@@ -56,15 +57,37 @@ export async function commitInTemporaryWorktree(request: WorktreeCommit, run: Pr
       const blobFile = path.join(holder, `blob-${index}`);
       await writeFile(blobFile, write.content);
       const blob = await git(['hash-object', '-w', '--no-filters', '--', blobFile], worktree);
-      if (blob.exitCode !== 0) return { outcome: 'failed', message: `git hash-object failed for ${write.repositoryPath}: ${failureText(blob)}` };
-      const staged = await git(['update-index', '--add', '--cacheinfo', `${write.mode},${blob.stdout.trim()},${write.repositoryPath}`], worktree);
-      if (staged.exitCode !== 0) return { outcome: 'failed', message: `${write.repositoryPath} cannot be committed where the commit has a file or a symbolic link on its way (${failureText(staged)}); nothing was committed.` };
+      if (blob.exitCode !== 0)
+        return { outcome: 'failed', message: `git hash-object failed for ${write.repositoryPath}: ${failureText(blob)}` };
+      const staged = await git(
+        ['update-index', '--add', '--cacheinfo', `${write.mode},${blob.stdout.trim()},${write.repositoryPath}`],
+        worktree,
+      );
+      if (staged.exitCode !== 0)
+        return {
+          outcome: 'failed',
+          message: `${write.repositoryPath} cannot be committed where the commit has a file or a symbolic link on its way (${failureText(staged)}); nothing was committed.`,
+        };
     }
     const tree = await git(['write-tree'], worktree);
     if (tree.exitCode !== 0) return { outcome: 'failed', message: `git write-tree failed: ${failureText(tree)}` };
     const messageFile = path.join(holder, 'commit-message.txt');
     await writeFile(messageFile, request.message);
-    const commit = await git(['-c', 'user.useConfigOnly=true', 'commit-tree', ...(request.sign ? ['-S'] : []), tree.stdout.trim(), '-p', request.startCommit, '-F', messageFile], root, 300_000);
+    const commit = await git(
+      [
+        '-c',
+        'user.useConfigOnly=true',
+        'commit-tree',
+        ...(request.sign ? ['-S'] : []),
+        tree.stdout.trim(),
+        '-p',
+        request.startCommit,
+        '-F',
+        messageFile,
+      ],
+      root,
+      300_000,
+    );
     if (commit.exitCode !== 0) return { outcome: 'failed', message: `git commit-tree failed: ${failureText(commit)}` };
     const commitId = commit.stdout.trim();
     // The empty old value: made only if no branch of that name exists by now (never moves one).
@@ -80,7 +103,11 @@ export async function commitInTemporaryWorktree(request: WorktreeCommit, run: Pr
   }
 }
 
-async function removeWorktree(root: string, worktree: string, git: (args: string[], cwd: string) => ReturnType<ProgramRunner>): Promise<void> {
+async function removeWorktree(
+  root: string,
+  worktree: string,
+  git: (args: string[], cwd: string) => ReturnType<ProgramRunner>,
+): Promise<void> {
   const removed = await git(['worktree', 'remove', '--force', worktree], root);
   if (removed.exitCode === 0) return;
   // Never made, or half made: the folder goes, and git forgets the entry.

@@ -89,8 +89,16 @@ function parseGroup(group: unknown, event: HookEventName, where: string, source:
       return;
     }
     const unknown = Object.keys(handler).filter((key) => !['type', 'command', 'timeout'].includes(key));
-    if (unknown.length > 0) parsed.problems.push(`${where}.hooks[${index}]: ${unknown.map((key) => `"${key}"`).join(', ')} not understood; ignored`);
-    parsed.hooks.push({ event, ...(matcher ? { matcher } : {}), matcherText, command: handler.command, timeoutMs: timeoutOf(handler.timeout) * 1000, source });
+    if (unknown.length > 0)
+      parsed.problems.push(`${where}.hooks[${index}]: ${unknown.map((key) => `"${key}"`).join(', ')} not understood; ignored`);
+    parsed.hooks.push({
+      event,
+      ...(matcher ? { matcher } : {}),
+      matcherText,
+      command: handler.command,
+      timeoutMs: timeoutOf(handler.timeout) * 1000,
+      source,
+    });
   });
 }
 
@@ -105,7 +113,8 @@ export function parseMatcher(text: string): RegExp | readonly string[] | undefin
   // Backtracking can take exponential time on a short name ("(a|a)*b", "(a+)+b"), and is polynomial in the
   // number of open-ended repeats: a repeated group, or more than three repeats, is refused, not tried.
   if (/\)\s*(?:[*+]|\{\d*,)/.test(text)) return 'a repeated group can take forever to test; list the names, or use a simpler pattern';
-  if ((text.match(/(?<!\\)(?:[*+]|\{\d*,\d*\})/g) ?? []).length > 3) return 'more than three repeats can take long to test; use a simpler pattern';
+  if ((text.match(/(?<!\\)(?:[*+]|\{\d*,\d*\})/g) ?? []).length > 3)
+    return 'more than three repeats can take long to test; use a simpler pattern';
   try {
     return new RegExp(text);
   } catch (error) {

@@ -23,19 +23,34 @@ export function edited(call: ToolCallRequest, root: string): string | undefined 
  * A formatter's work: the hook's version of the file the call edited becomes the task's proposal (through
  * `Write`, so the workspace's rules apply); what it changed elsewhere is named and not kept.
  */
-export async function takeBack(task: CapabilityTask, hook: HookDefinition, call: FinishedToolCall, changed: readonly { path: string; content: string | undefined }[], root: string, signal: AbortSignal): Promise<string[]> {
+export async function takeBack(
+  task: CapabilityTask,
+  hook: HookDefinition,
+  call: FinishedToolCall,
+  changed: readonly { path: string; content: string | undefined }[],
+  root: string,
+  signal: AbortSignal,
+): Promise<string[]> {
   const target = edited(call, root);
   const write = task.files.edit.find((tool) => tool.name === 'Write');
   const notices: string[] = [];
   const others = changed.filter((file) => file.path !== target).map((file) => file.path);
   const own = changed.find((file) => file.path === target);
   if (own && write) {
-    if (own.content === undefined) notices.push(`The PostToolUse hook ${describeHook(hook)} deleted ${own.path} or made it unreadable as text; your proposal stays as it was.`);
+    if (own.content === undefined)
+      notices.push(
+        `The PostToolUse hook ${describeHook(hook)} deleted ${own.path} or made it unreadable as text; your proposal stays as it was.`,
+      );
     else {
       await write.execute({ file_path: own.path, content: own.content }, { signal, toolCallId: `${call.toolCallId}-hook` });
-      notices.push(`The PostToolUse hook ${describeHook(hook)} changed ${own.path} after your ${call.toolName}; its version is now your proposal. Read the file again before you edit it further.`);
+      notices.push(
+        `The PostToolUse hook ${describeHook(hook)} changed ${own.path} after your ${call.toolName}; its version is now your proposal. Read the file again before you edit it further.`,
+      );
     }
   }
-  if (others.length > 0) notices.push(`The PostToolUse hook ${describeHook(hook)} also changed ${others.join(', ')} in its scratch copy; those changes are not kept.`);
+  if (others.length > 0)
+    notices.push(
+      `The PostToolUse hook ${describeHook(hook)} also changed ${others.join(', ')} in its scratch copy; those changes are not kept.`,
+    );
   return notices;
 }

@@ -67,7 +67,14 @@ export function commandHookRunner(host: CommandHost): HookRunner {
 async function runHook(host: CommandHost, request: HookRunRequest): Promise<HookRunResult> {
   const clock = host.clock ?? systemClock;
   const started = clock.now();
-  const failed = (error: unknown): HookRunResult => ({ exitCode: null, stdout: '', stderr: '', stdoutCut: false, durationMs: clock.now() - started, error: errorMessage(error) });
+  const failed = (error: unknown): HookRunResult => ({
+    exitCode: null,
+    stdout: '',
+    stderr: '',
+    stdoutCut: false,
+    durationMs: clock.now() - started,
+    error: errorMessage(error),
+  });
   const refusal = host.refusal();
   if (refusal) return failed(refusal);
   let copy;
@@ -86,16 +93,26 @@ async function runHook(host: CommandHost, request: HookRunRequest): Promise<Hook
     // A hook is the repository's program, not a command an agent asked for: no network pattern names it.
     const network = await networkAllowed(host.network, state, { kind: 'hook' });
     const hookFolders = userHookFolders.map((folder) => path.join(host.userHome, folder));
-    const launch = copy.launch(await commandLaunch({
-      command: request.hook.command,
-      cwd: copy.cwd,
-      // Claude Code's variable, so hooks written for it find their scripts: the project is the copy here.
-      environment: { ...host.environment(), CLAUDE_PROJECT_DIR: copy.cwd, AGENT_TEAM_PROJECT_DIR: copy.cwd },
-      limits: host.limits,
-      ...(state.mode === 'sandbox'
-        ? { sandbox: { availability: state.availability, workspaceRoot: host.workspaceRoot, userHome: host.userHome, copy: { writable: copy.sandboxPaths.writable, readOnly: [...copy.sandboxPaths.readOnly, ...hookFolders] }, network } }
-        : {}),
-    }));
+    const launch = copy.launch(
+      await commandLaunch({
+        command: request.hook.command,
+        cwd: copy.cwd,
+        // Claude Code's variable, so hooks written for it find their scripts: the project is the copy here.
+        environment: { ...host.environment(), CLAUDE_PROJECT_DIR: copy.cwd, AGENT_TEAM_PROJECT_DIR: copy.cwd },
+        limits: host.limits,
+        ...(state.mode === 'sandbox'
+          ? {
+              sandbox: {
+                availability: state.availability,
+                workspaceRoot: host.workspaceRoot,
+                userHome: host.userHome,
+                copy: { writable: copy.sandboxPaths.writable, readOnly: [...copy.sandboxPaths.readOnly, ...hookFolders] },
+                network,
+              },
+            }
+          : {}),
+      }),
+    );
     const result = await runCommandProcess({
       launch,
       cwd: copy.cwd,

@@ -28,7 +28,8 @@ export interface LoadedHooks {
 }
 
 export async function loadHooks(root: string, home: string | undefined): Promise<LoadedHooks> {
-  const userFolder = home === undefined ? undefined : new ConfinedFileReader(home, { folderName: 'your home folder', refuseLinksToIgnored: false });
+  const userFolder =
+    home === undefined ? undefined : new ConfinedFileReader(home, { folderName: 'your home folder', refuseLinksToIgnored: false });
   const workspace = new ConfinedFileReader(root);
   const files = [
     ...(userFolder === undefined ? [] : userHookFiles.map((relative) => ({ reader: userFolder, relative, label: `~/${relative}` }))),
@@ -50,7 +51,8 @@ export async function loadHooks(root: string, home: string | undefined): Promise
     if (parsed.disableAll) disableAll ??= label;
     loaded.hooks.push(...parsed.hooks);
   }
-  if (disableAll !== undefined) return { hooks: [], sources: [], problems: [...loaded.problems, `No hook runs: ${disableAll} sets "disableAllHooks"`] };
+  if (disableAll !== undefined)
+    return { hooks: [], sources: [], problems: [...loaded.problems, `No hook runs: ${disableAll} sets "disableAllHooks"`] };
   loaded.hooks = withoutRepeats(loaded.hooks);
   return loaded;
 }
@@ -62,7 +64,8 @@ export async function readSettings(reader: ConfinedFileReader, relative: string,
   const outcome = await reader.read(relative, maxHookSettingsBytes);
   if (outcome === undefined) return undefined;
   if ('refused' in outcome) return { problem: `${notReadProblem(label, outcome.refused)}; its hooks are not run` };
-  if (outcome.read.cut) return { problem: `${notReadProblem(label, `it is larger than ${maxHookSettingsBytes / 1024} KiB`)}; its hooks are not run` };
+  if (outcome.read.cut)
+    return { problem: `${notReadProblem(label, `it is larger than ${maxHookSettingsBytes / 1024} KiB`)}; its hooks are not run` };
   const parsed = parseJsonQuietly(outcome.read.text);
   if (!parsed.ok) return { problem: `${notReadProblem(label, parsed.problem)}; its hooks are not run` };
   return { settings: parsed.value };

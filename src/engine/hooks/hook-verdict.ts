@@ -38,7 +38,8 @@ export function hookVerdict(event: HookEventName, result: HookRunResult): HookVe
   if (result.error !== undefined) return { ending: `could not run (${result.error}), not blocking`, problems: [] };
   if (result.ended === 'timeout') return { ending: `timed out after ${seconds} and was ended, not blocking`, problems: [] };
   if (result.ended === 'stopped') return { ending: `stopped with its task after ${seconds}`, problems: [] };
-  if (result.exitCode === 2) return { block: capped(result.stderr.trim() || 'the hook gave no reason'), ending: `exit 2 in ${seconds}: blocks`, problems: [] };
+  if (result.exitCode === 2)
+    return { block: capped(result.stderr.trim() || 'the hook gave no reason'), ending: `exit 2 in ${seconds}: blocks`, problems: [] };
   if (result.exitCode !== 0) {
     const code = result.exitCode === null ? 'ended by a signal' : `exit ${result.exitCode}`;
     const detail = firstLine(result.stderr);
@@ -61,7 +62,8 @@ function stdoutVerdict(event: HookEventName, result: HookRunResult): Omit<HookVe
     const why = result.stdoutCut ? 'it was cut at 64 KiB' : 'it is not valid JSON';
     return { problems: [`its output looks like JSON but is ignored: ${why}`] };
   }
-  if (typeof output !== 'object' || output === null || Array.isArray(output)) return { problems: ['its JSON output is not an object; ignored'] };
+  if (typeof output !== 'object' || output === null || Array.isArray(output))
+    return { problems: ['its JSON output is not an object; ignored'] };
   return decisionOf(event, output as Record<string, unknown>);
 }
 
@@ -69,7 +71,11 @@ function decisionOf(event: HookEventName, output: Record<string, unknown>): Omit
   const verdict: Omit<HookVerdict, 'ending'> = { problems: [] };
   const unknown = Object.keys(output).filter((key) => !knownFields.has(key));
   const specific = isRecord(output.hookSpecificOutput) ? output.hookSpecificOutput : {};
-  unknown.push(...Object.keys(specific).filter((key) => !knownSpecificFields.has(key)).map((key) => `hookSpecificOutput.${key}`));
+  unknown.push(
+    ...Object.keys(specific)
+      .filter((key) => !knownSpecificFields.has(key))
+      .map((key) => `hookSpecificOutput.${key}`),
+  );
   if (unknown.length > 0) verdict.problems.push(`not understood, ignored: ${unknown.join(', ')}`);
   const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? capped(value.trim()) : undefined);
 
@@ -85,7 +91,8 @@ function decisionOf(event: HookEventName, output: Record<string, unknown>): Omit
     const permissionReason = text(specific.permissionDecisionReason) ?? reason;
     if (permission === 'deny' || output.decision === 'block') verdict.block = permissionReason ?? 'the hook denied it';
     else if (permission === 'ask') verdict.ask = permissionReason ?? 'the hook asks the user to decide';
-    else if (permission === 'allow' || output.decision === 'approve') verdict.problems.push('"allow" lets the call go on; it does not skip the approval a command needs here');
+    else if (permission === 'allow' || output.decision === 'approve')
+      verdict.problems.push('"allow" lets the call go on; it does not skip the approval a command needs here');
     else if (permission !== undefined) verdict.problems.push(`permissionDecision "${String(permission)}" not understood; ignored`);
   } else if (output.decision === 'block') {
     verdict.block = reason ?? 'the hook blocked it';
@@ -105,7 +112,10 @@ export function describeHook(hook: HookDefinition): string {
 function capped(text: string): string {
   const bytes = Buffer.from(text, 'utf8');
   if (bytes.length <= maxHookTextBytes) return text;
-  return `${bytes.subarray(0, maxHookTextBytes).toString('utf8').replace(/\uFFFD$/, '')}\n[cut: the hook wrote ${bytes.length} bytes; the first ${maxHookTextBytes} are given]`;
+  return `${bytes
+    .subarray(0, maxHookTextBytes)
+    .toString('utf8')
+    .replace(/\uFFFD$/, '')}\n[cut: the hook wrote ${bytes.length} bytes; the first ${maxHookTextBytes} are given]`;
 }
 
 function firstLine(text: string): string {

@@ -44,7 +44,10 @@ export function hooksCapability(settings: HookSettings, runner: HookRunner, chan
     async grant(task) {
       if (!settings.enabled()) return undefined;
       const loaded = await allowedHooks(settings);
-      const notices = [...(loaded.hooks.length > 0 ? [`Hooks: ${loaded.hooks.length} from ${loaded.sources.join(', ')}`] : []), ...loaded.problems];
+      const notices = [
+        ...(loaded.hooks.length > 0 ? [`Hooks: ${loaded.hooks.length} from ${loaded.sources.join(', ')}`] : []),
+        ...loaded.problems,
+      ];
       if (loaded.hooks.length === 0) return notices.length > 0 ? { notices } : undefined;
       return { notices, ...hookGrant(new TaskHooks(loaded.hooks, runner, task), task, channel, settings.root) };
     },
@@ -61,7 +64,9 @@ async function allowedHooks(settings: HookSettings): Promise<LoadedHooks> {
   if (held.length > 0) {
     const files = [...new Set(held.map((hook) => hook.source))].join(', ');
     const why = trusted ? 'changed since the user trusted this folder' : 'this folder is not trusted';
-    problems.push(`Not run: ${held.length} hook${held.length === 1 ? '' : 's'} of ${files}: ${why} (${settings.howToTrust ?? 'the user must trust it first'})`);
+    problems.push(
+      `Not run: ${held.length} hook${held.length === 1 ? '' : 's'} of ${files}: ${why} (${settings.howToTrust ?? 'the user must trust it first'})`,
+    );
   }
   const noSandbox = hooks.length > 0 ? await settings.sandboxRefusal?.() : undefined;
   if (noSandbox !== undefined) {
@@ -80,12 +85,26 @@ function hookGrant(hooks: TaskHooks, task: CapabilityTask, channel: UserChannel 
     grant.reviewToolCalls = async (calls, signal) => {
       const refused = new Map<string, string>();
       for (const call of calls) {
-        const outcomes = await hooks.run('PreToolUse', namesOf(call.toolName), { tool_name: call.toolName, tool_input: call.input ?? {}, tool_use_id: call.toolCallId }, signal);
+        const outcomes = await hooks.run(
+          'PreToolUse',
+          namesOf(call.toolName),
+          { tool_name: call.toolName, tool_input: call.input ?? {}, tool_use_id: call.toolCallId },
+          signal,
+        );
         for (const { hook, verdict } of outcomes) {
           endRequest ??= verdict.end;
-          if (verdict.block !== undefined) refused.set(call.toolCallId, `Not run: a PreToolUse hook (${describeHook(hook)}) blocked this ${call.toolName} call: ${verdict.block}`);
-          else if (verdict.end !== undefined) refused.set(call.toolCallId, `Not run: a PreToolUse hook (${describeHook(hook)}) ended your work: ${verdict.end}`);
-          else if (verdict.ask !== undefined && !(await userAllows(task, channel, call, verdict.ask))) refused.set(call.toolCallId, `Not run: the user did not allow this ${call.toolName} call, which a hook asked them about (${verdict.ask}).`);
+          if (verdict.block !== undefined)
+            refused.set(
+              call.toolCallId,
+              `Not run: a PreToolUse hook (${describeHook(hook)}) blocked this ${call.toolName} call: ${verdict.block}`,
+            );
+          else if (verdict.end !== undefined)
+            refused.set(call.toolCallId, `Not run: a PreToolUse hook (${describeHook(hook)}) ended your work: ${verdict.end}`);
+          else if (verdict.ask !== undefined && !(await userAllows(task, channel, call, verdict.ask)))
+            refused.set(
+              call.toolCallId,
+              `Not run: the user did not allow this ${call.toolName} call, which a hook asked them about (${verdict.ask}).`,
+            );
           if (refused.has(call.toolCallId)) break;
         }
       }
@@ -99,11 +118,18 @@ function hookGrant(hooks: TaskHooks, task: CapabilityTask, channel: UserChannel 
       const notices: string[] = [];
       for (const call of calls.filter((finished) => !finished.isError)) {
         const collect = mayPropose && edited(call, root) !== undefined;
-        const outcomes = await hooks.run('PostToolUse', namesOf(call.toolName), { tool_name: call.toolName, tool_input: call.input ?? {}, tool_response: call.output, tool_use_id: call.toolCallId }, signal, { collectChanges: collect });
+        const outcomes = await hooks.run(
+          'PostToolUse',
+          namesOf(call.toolName),
+          { tool_name: call.toolName, tool_input: call.input ?? {}, tool_response: call.output, tool_use_id: call.toolCallId },
+          signal,
+          { collectChanges: collect },
+        );
         for (const { hook, verdict, changed } of outcomes) {
           endRequest ??= verdict.end;
           const said = [verdict.block, verdict.context].filter((text): text is string => text !== undefined);
-          if (said.length > 0) notices.push(`A PostToolUse hook (${describeHook(hook)}) on your ${call.toolName} call says:\n${said.join('\n\n')}`);
+          if (said.length > 0)
+            notices.push(`A PostToolUse hook (${describeHook(hook)}) on your ${call.toolName} call says:\n${said.join('\n\n')}`);
           if (changed && changed.length > 0) notices.push(...(await takeBack(task, hook, call, changed, root, signal)));
         }
       }
@@ -119,7 +145,10 @@ function hookGrant(hooks: TaskHooks, task: CapabilityTask, channel: UserChannel 
         endRequest ??= verdict.end;
         if (verdict.block === undefined || verdict.end !== undefined) continue;
         if (stopContinuations >= maxStopHookContinuations) {
-          task.context.appendTranscript({ type: 'notice', text: `The ${stopEvent} hook ${describeHook(hook)} blocked again; the agent finishes anyway after ${maxStopHookContinuations} times in a row.` });
+          task.context.appendTranscript({
+            type: 'notice',
+            text: `The ${stopEvent} hook ${describeHook(hook)} blocked again; the agent finishes anyway after ${maxStopHookContinuations} times in a row.`,
+          });
           return undefined;
         }
         stopContinuations += 1;
@@ -134,7 +163,8 @@ function hookGrant(hooks: TaskHooks, task: CapabilityTask, channel: UserChannel 
   if (hooks.has('PreCompact')) {
     grant.beforeCompaction = async (trigger, signal) => {
       const name = trigger === 'manual' ? 'manual' : 'auto';
-      for (const { verdict } of await hooks.run('PreCompact', [name], { trigger: name, custom_instructions: '' }, signal)) endRequest ??= verdict.end;
+      for (const { verdict } of await hooks.run('PreCompact', [name], { trigger: name, custom_instructions: '' }, signal))
+        endRequest ??= verdict.end;
     };
   }
 
@@ -143,7 +173,8 @@ function hookGrant(hooks: TaskHooks, task: CapabilityTask, channel: UserChannel 
     grant.reviewUserPrompt = async (prompt, signal): Promise<PromptReview> => {
       const context: string[] = [];
       for (const { hook, verdict } of await hooks.run('UserPromptSubmit', [], { prompt }, signal)) {
-        if (verdict.block !== undefined || verdict.end !== undefined) return { refused: `the UserPromptSubmit hook ${describeHook(hook)} blocked it: ${verdict.block ?? verdict.end}`, context };
+        if (verdict.block !== undefined || verdict.end !== undefined)
+          return { refused: `the UserPromptSubmit hook ${describeHook(hook)} blocked it: ${verdict.block ?? verdict.end}`, context };
         if (verdict.context !== undefined) context.push(verdict.context);
       }
       return { context };
@@ -161,6 +192,8 @@ function namesOf(toolName: string): string[] {
 async function userAllows(task: CapabilityTask, channel: UserChannel | undefined, call: ToolCallRequest, reason: string): Promise<boolean> {
   if (!channel) return false;
   const text = `A hook asks whether this ${call.toolName} call may run: ${reason}\n\n${JSON.stringify(call.input ?? {}).slice(0, 2000)}\n\nAnswer "yes" to allow it; anything else refuses it.`;
-  const answer = await task.context.waitForUser(() => channel.ask({ taskId: task.taskId, role: task.agent.role, kind: 'question', text }, task.context.signal)).catch(() => undefined);
+  const answer = await task.context
+    .waitForUser(() => channel.ask({ taskId: task.taskId, role: task.agent.role, kind: 'question', text }, task.context.signal))
+    .catch(() => undefined);
   return answer !== undefined && /^\s*(?:y|yes|allow)\b/i.test(answer);
 }

@@ -32,7 +32,13 @@ export class TaskHooks {
   }
 
   /** Runs each hook in turn with the event's JSON and writes each run to the transcript. */
-  async run(event: HookEventName, names: readonly string[], input: Record<string, unknown>, signal: AbortSignal, options: { collectChanges?: boolean } = {}): Promise<HookOutcome[]> {
+  async run(
+    event: HookEventName,
+    names: readonly string[],
+    input: Record<string, unknown>,
+    signal: AbortSignal,
+    options: { collectChanges?: boolean } = {},
+  ): Promise<HookOutcome[]> {
     const outcomes: HookOutcome[] = [];
     const common = {
       session_id: this.task.rootId,

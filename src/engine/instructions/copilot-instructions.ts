@@ -31,7 +31,10 @@ export async function readCopilotInstructions(reader: InstructionReader): Promis
     const header = parseYamlHeader(split.value);
     const applyTo = header.ok ? header.value.fields.applyTo : undefined;
     if (typeof applyTo !== 'string' || applyTo.trim() === '') continue;
-    const globs = applyTo.split(',').map((glob) => glob.trim()).filter((glob) => glob !== '');
+    const globs = applyTo
+      .split(',')
+      .map((glob) => glob.trim())
+      .filter((glob) => glob !== '');
     try {
       const matchers = await Promise.all(globs.map((glob) => compileGlob(glob)));
       scoped.push({
@@ -40,7 +43,9 @@ export async function readCopilotInstructions(reader: InstructionReader): Promis
         applies: (path) => matchers.some((matches) => matches(path)),
       });
     } catch (error) {
-      problems.push(`${outcome.file.label} was not used: its applyTo is not a glob (${error instanceof Error ? error.message : String(error)})`);
+      problems.push(
+        `${outcome.file.label} was not used: its applyTo is not a glob (${error instanceof Error ? error.message : String(error)})`,
+      );
     }
   }
   return { scoped, problems };

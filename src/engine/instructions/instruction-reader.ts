@@ -29,7 +29,8 @@ export class InstructionReader {
     readonly home: string | undefined,
   ) {
     this.workspace = new ConfinedFileReader(root);
-    this.userFolder = home === undefined ? undefined : new ConfinedFileReader(home, { folderName: 'your home folder', refuseLinksToIgnored: false });
+    this.userFolder =
+      home === undefined ? undefined : new ConfinedFileReader(home, { folderName: 'your home folder', refuseLinksToIgnored: false });
   }
 
   /** A file of the workspace (`/`-separated, relative to the root). */
@@ -46,7 +47,10 @@ export class InstructionReader {
   /** The names of the regular entries of a workspace folder; none when it is missing. */
   async list(relativeFolder: string): Promise<string[]> {
     const entries = await readdir(path.join(this.root, ...relativeFolder.split('/')), { withFileTypes: true }).catch(() => []);
-    return entries.filter((entry) => !entry.isDirectory()).map((entry) => entry.name).sort();
+    return entries
+      .filter((entry) => !entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort();
   }
 }
 
@@ -55,6 +59,8 @@ function described(outcome: ConfinedReadOutcome, label: string): ReadOutcome | u
   if (outcome === undefined) return undefined;
   if ('refused' in outcome) return { problem: notReadProblem(label, outcome.refused) };
   const { read } = outcome;
-  const note = read.cut ? `\n\n[${label} is cut here: it has ${formatBytes(read.size)}, and only the first ${formatBytes(maxInstructionFileBytes)} of an instruction file are given.]` : '';
+  const note = read.cut
+    ? `\n\n[${label} is cut here: it has ${formatBytes(read.size)}, and only the first ${formatBytes(maxInstructionFileBytes)} of an instruction file are given.]`
+    : '';
   return { file: { label, text: `${read.text.trim()}${note}` } };
 }

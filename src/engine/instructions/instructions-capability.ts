@@ -69,7 +69,10 @@ function targetsOf(calls: readonly ToolCallRequest[], root: string): Array<{ pat
   const targets: Array<{ path: string; folder: boolean }> = [];
   for (const call of calls) {
     const input = (call.input ?? {}) as { file_path?: unknown; path?: unknown };
-    for (const [value, folder] of [[input.file_path, false], [input.path, true]] as const) {
+    for (const [value, folder] of [
+      [input.file_path, false],
+      [input.path, true],
+    ] as const) {
       if (typeof value !== 'string' || value === '') continue;
       const relative = path.isAbsolute(value) ? path.relative(root, value) : value;
       const normal = path.posix.normalize(relative.split(path.sep).join('/'));

@@ -49,9 +49,11 @@ export class TaskInstructions {
       const folders = foldersDownTo(target).filter((folder) => !this.checkedFolders.has(folder));
       for (const folder of folders) {
         this.checkedFolders.add(folder);
-        for (const file of nestedFiles) if (this.sources.has(file.source)) outcomes.push(await this.reader.workspaceFile(`${folder}/${file.name}`));
+        for (const file of nestedFiles)
+          if (this.sources.has(file.source)) outcomes.push(await this.reader.workspaceFile(`${folder}/${file.name}`));
       }
-      if (!target.folder) outcomes.push(...this.scoped.filter((entry) => entry.applies(target.path)).map((entry) => ({ file: entry.file })));
+      if (!target.folder)
+        outcomes.push(...this.scoped.filter((entry) => entry.applies(target.path)).map((entry) => ({ file: entry.file })));
     }
     return this.take(outcomes);
   }
@@ -69,7 +71,9 @@ export class TaskInstructions {
       this.given.add(file.label);
       const bytes = Buffer.byteLength(file.text);
       if (this.spent + bytes > maxInstructionBytesPerTask) {
-        batch.problems.push(`${file.label} was not given: this agent's instruction files are already at their limit of ${maxInstructionBytesPerTask / 1024} KiB`);
+        batch.problems.push(
+          `${file.label} was not given: this agent's instruction files are already at their limit of ${maxInstructionBytesPerTask / 1024} KiB`,
+        );
         continue;
       }
       this.spent += bytes;

@@ -68,7 +68,9 @@ export function configuredServersCapability(inner: Capability, host: ConfiguredS
       const roleIsFolders = (task.agent.origin ?? 'workspace') === 'workspace';
       for (const name of named.keys()) {
         const entry = catalogServer(catalog, name);
-        const ready = entry ? await readyConfig(entry, task, host, approved) : `MCP server '${name}' was not started: no server of that name is configured (.mcp.json, .vscode/mcp.json, or the user's MCP file).`;
+        const ready = entry
+          ? await readyConfig(entry, task, host, approved)
+          : `MCP server '${name}' was not started: no server of that name is configured (.mcp.json, .vscode/mcp.json, or the user's MCP file).`;
         if (typeof ready === 'string') problems.push(ready);
         else groups[roleIsFolders ? 'workspace' : entry!.origin][name] = ready;
       }
@@ -84,16 +86,25 @@ export function configuredServersCapability(inner: Capability, host: ConfiguredS
 }
 
 /** The configuration to start, inputs filled in; or why it does not start. */
-async function readyConfig(entry: CatalogEntry, task: CapabilityTask, host: ConfiguredServersHost, approved: Map<string, Promise<boolean>>): Promise<McpServerConfig | string> {
+async function readyConfig(
+  entry: CatalogEntry,
+  task: CapabilityTask,
+  host: ConfiguredServersHost,
+  approved: Map<string, Promise<boolean>>,
+): Promise<McpServerConfig | string> {
   const held = (why: string) => `MCP server '${entry.name}' (${entry.file}) was not started: ${why}.`;
   if (entry.refused !== undefined || entry.config === undefined) return held(entry.refused ?? 'its entry cannot be used');
   const item = host.itemOf(entry);
   if (!host.workspaceTrusted() && (entry.origin === 'workspace' || (task.agent.origin ?? 'workspace') === 'workspace')) {
     // Nothing of an untrusted folder is asked for or started, not even its inputs' questions; nor does its role reach the user's servers.
-    const why = entry.origin === 'workspace' ? 'this folder is not trusted' : `role '${task.agent.role}' is defined by this folder, which is not trusted`;
+    const why =
+      entry.origin === 'workspace'
+        ? 'this folder is not trusted'
+        : `role '${task.agent.role}' is defined by this folder, which is not trusted`;
     return held(`${why} (${host.howToTrust})`);
   }
-  if (entry.origin === 'workspace' && host.trustsItem && !host.trustsItem(entry)) return held(`it was added or changed since the folder was trusted (${host.howToTrust} again)`);
+  if (entry.origin === 'workspace' && host.trustsItem && !host.trustsItem(entry))
+    return held(`it was added or changed since the folder was trusted (${host.howToTrust} again)`);
   const answers = await resolveInputs(entry, host.answers, host.askInput, task.context.signal);
   if (typeof answers === 'string') return held(`${answers}${host.askInput ? '' : ` (${host.howToAnswer})`}`);
   if (entry.origin === 'workspace' && host.approveFirstUse) {
@@ -110,7 +121,12 @@ async function readyConfig(entry: CatalogEntry, task: CapabilityTask, host: Conf
  * is put once the task shows waiting, and another task starting the same server meanwhile waits for the
  * same answer. A no, or a question its task stopped waiting for (undefined), is asked again next time.
  */
-async function firstUseAnswer(key: string, approved: Map<string, Promise<boolean>>, task: CapabilityTask, ask: () => Promise<boolean>): Promise<boolean | undefined> {
+async function firstUseAnswer(
+  key: string,
+  approved: Map<string, Promise<boolean>>,
+  task: CapabilityTask,
+  ask: () => Promise<boolean>,
+): Promise<boolean | undefined> {
   const asked = approved.get(key);
   if (asked) return task.context.waitForUser(asked).catch(() => undefined);
   let settle: (answer: Promise<boolean>) => void = () => {};
@@ -145,9 +161,14 @@ function merged(grants: readonly CapabilityGrant[], named: ReadonlyMap<string, R
   const started = new Set(grants.flatMap((grant) => grant.tools ?? []).map((tool) => tool.name.split('__')[1]));
   for (const [server, names] of named) {
     if (!started.has(server) || isNamed(names, '*')) continue;
-    for (const name of names) if (!found.has(mcpToolName(server, name))) problems.push(`MCP server '${server}' has no tool '${name}' (the role names mcp__${server}__${name}).`);
+    for (const name of names)
+      if (!found.has(mcpToolName(server, name)))
+        problems.push(`MCP server '${server}' has no tool '${name}' (the role names mcp__${server}__${name}).`);
   }
-  const instructions = [...grants.flatMap((grant) => (grant.instructions ? [grant.instructions] : [])), ...(problems.length > 0 ? [`# Unavailable tools\n${problems.join('\n')}`] : [])];
+  const instructions = [
+    ...grants.flatMap((grant) => (grant.instructions ? [grant.instructions] : [])),
+    ...(problems.length > 0 ? [`# Unavailable tools\n${problems.join('\n')}`] : []),
+  ];
   return {
     tools,
     notices: [...grants.flatMap((grant) => grant.notices ?? []), ...problems],

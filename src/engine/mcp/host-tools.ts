@@ -68,7 +68,9 @@ function engineTool(info: HostToolInfo, port: HostToolPort): Tool {
     timeoutMs: callTimeoutMs,
     async execute(input, context) {
       const text = await port.invoke(info.name, input as Record<string, unknown>, context.signal);
-      return text.length > maxResultCharacters ? `${text.slice(0, maxResultCharacters)}\n[cut: the result had ${text.length} characters]` : text;
+      return text.length > maxResultCharacters
+        ? `${text.slice(0, maxResultCharacters)}\n[cut: the result had ${text.length} characters]`
+        : text;
     },
   };
 }

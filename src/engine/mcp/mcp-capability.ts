@@ -14,7 +14,11 @@ export function mcpCapability(host: McpHost | undefined): Capability {
       const servers = task.agent.mcpServers ?? {};
       if (Object.keys(servers).length === 0) return undefined;
       // Sandboxed servers see the task's tree in a scratch copy, with the proposals the task sees as it starts.
-      const started = await startRoleMcpServers(servers, host, { rootId: task.rootId, proposals: task.files.proposals, signal: task.context.signal });
+      const started = await startRoleMcpServers(servers, host, {
+        rootId: task.rootId,
+        proposals: task.files.proposals,
+        signal: task.context.signal,
+      });
       const sections = [
         ...(started.problems.length > 0 ? [`# Unavailable tools\n${started.problems.join('\n')}`] : []),
         ...(started.notices.length > 0 ? [`# Limited tools\n${started.notices.join('\n')}`] : []),

@@ -55,7 +55,10 @@ export function userMcpConfigPath(home: string, environment: Readonly<Record<str
 /** The workspace's two files, in precedence order (`.mcp.json` first, as Claude Code's project scope). */
 export async function readWorkspaceMcpFiles(root: string): Promise<McpConfigFile[]> {
   const reader = new ConfinedFileReader(root);
-  return [await readOne(reader, '.mcp.json', '.mcp.json', 'workspace', 'mcpServers', root), await readOne(reader, '.vscode/mcp.json', '.vscode/mcp.json', 'workspace', 'servers', root)].filter((file): file is McpConfigFile => file !== undefined);
+  return [
+    await readOne(reader, '.mcp.json', '.mcp.json', 'workspace', 'mcpServers', root),
+    await readOne(reader, '.vscode/mcp.json', '.vscode/mcp.json', 'workspace', 'servers', root),
+  ].filter((file): file is McpConfigFile => file !== undefined);
 }
 
 /**
@@ -67,37 +70,67 @@ export async function readUserMcpFile(file: string, root: string, shown = file):
   return readOne(reader, path.basename(file), shown, 'user', 'either', root);
 }
 
-async function readOne(reader: ConfinedFileReader, relative: string, shown: string, origin: McpConfigOrigin, shape: 'mcpServers' | 'servers' | 'either', root: string): Promise<McpConfigFile | undefined> {
+async function readOne(
+  reader: ConfinedFileReader,
+  relative: string,
+  shown: string,
+  origin: McpConfigOrigin,
+  shape: 'mcpServers' | 'servers' | 'either',
+  root: string,
+): Promise<McpConfigFile | undefined> {
   const outcome = await reader.read(relative, maxConfigBytes);
   if (outcome === undefined) return undefined;
   if ('refused' in outcome) return { file: shown, origin, servers: [], problem: `${shown} was not read: ${outcome.refused}` };
-  if (outcome.read.cut) return { file: shown, origin, servers: [], problem: `${shown} was not read: it is larger than ${maxConfigBytes / 1024} KiB` };
+  if (outcome.read.cut)
+    return { file: shown, origin, servers: [], problem: `${shown} was not read: it is larger than ${maxConfigBytes / 1024} KiB` };
   let parsed: unknown;
   try {
     parsed = shape === 'mcpServers' ? JSON.parse(outcome.read.text) : parseJsonc(outcome.read.text);
   } catch (error) {
     return { file: shown, origin, servers: [], problem: `${shown} is not valid JSON: ${errorMessage(error)}` };
   }
-  const key = shape === 'either' ? (isMap(parsed) && parsed.mcpServers === undefined && parsed.servers !== undefined ? 'servers' : 'mcpServers') : shape;
+  const key =
+    shape === 'either'
+      ? isMap(parsed) && parsed.mcpServers === undefined && parsed.servers !== undefined
+        ? 'servers'
+        : 'mcpServers'
+      : shape;
   if (!isMap(parsed)) return { file: shown, origin, servers: [], problem: `${shown} must hold a JSON object with '${key}'` };
   const entries = parsed[key] ?? {};
-  if (!isMap(entries)) return { file: shown, origin, servers: [], problem: `${shown}: '${key}' must map each server's name to its settings` };
+  if (!isMap(entries))
+    return { file: shown, origin, servers: [], problem: `${shown}: '${key}' must map each server's name to its settings` };
   const inputs = readInputs(parsed.inputs);
   if (typeof inputs === 'string') return { file: shown, origin, servers: [], problem: `${shown}: ${inputs}` };
   const servers = Object.entries(entries).map(([name, settings]) => readServer(name, settings, { file: shown, origin, inputs, root }));
   return { file: shown, origin, servers };
 }
 
-function readServer(name: string, settings: unknown, place: { file: string; origin: McpConfigOrigin; inputs: readonly McpInput[]; root: string }): ConfiguredServer {
+function readServer(
+  name: string,
+  settings: unknown,
+  place: { file: string; origin: McpConfigOrigin; inputs: readonly McpInput[]; root: string },
+): ConfiguredServer {
   const base = { name, file: place.file, origin: place.origin, inputs: [] };
   if (!isMap(settings)) return { ...base, refused: `MCP server '${name}' must be an object with 'command' (stdio) or 'url' (http)` };
-  if (settings.type === 'sse') return { ...base, refused: `MCP server '${name}' uses the SSE transport, which agent-team does not speak (MCP replaced it with streamable HTTP: "type": "http")` };
-  if (settings.envFile !== undefined) return { ...base, refused: `MCP server '${name}' reads its environment from a file ('envFile'), which agent-team does not do: a file of variables is where secrets live; give the values in 'env'` };
+  if (settings.type === 'sse')
+    return {
+      ...base,
+      refused: `MCP server '${name}' uses the SSE transport, which agent-team does not speak (MCP replaced it with streamable HTTP: "type": "http")`,
+    };
+  if (settings.envFile !== undefined)
+    return {
+      ...base,
+      refused: `MCP server '${name}' reads its environment from a file ('envFile'), which agent-team does not do: a file of variables is where secrets live; give the values in 'env'`,
+    };
   const substituted = substituteVariables(settings, { workspaceFolder: place.root, inputs: place.inputs });
   if (typeof substituted === 'string') return { ...base, refused: `MCP server '${name}': ${substituted}` };
   // The server always runs in the workspace (its copy, in the sandbox): another working folder is refused, not ignored.
   const cwd = substituted.value.cwd;
-  if (cwd !== undefined && cwd !== place.root) return { ...base, refused: `MCP server '${name}': 'cwd' other than the workspace folder is not supported (it runs in the workspace, or its copy in the sandbox)` };
+  if (cwd !== undefined && cwd !== place.root)
+    return {
+      ...base,
+      refused: `MCP server '${name}': 'cwd' other than the workspace folder is not supported (it runs in the workspace, or its copy in the sandbox)`,
+    };
   const read = readMcpServers({ [name]: substituted.value });
   const config = read.servers?.[name];
   if (config === undefined) return { ...base, refused: read.problems.join('; ') };

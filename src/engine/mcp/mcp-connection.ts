@@ -53,7 +53,12 @@ const maxTools = 100;
 /** A tool's input schema larger than this (as JSON) is shown as a plain object: a server cannot flood every request. */
 const maxSchemaCharacters = 20_000;
 
-export async function connectMcpServer(server: string, config: McpServerConfig, options: McpConnectOptions, task: ServerTask): Promise<McpConnection> {
+export async function connectMcpServer(
+  server: string,
+  config: McpServerConfig,
+  options: McpConnectOptions,
+  task: ServerTask,
+): Promise<McpConnection> {
   const { signal } = task;
   const sdk = await import('./mcp-client-sdk.js');
   const client = new sdk.Client({ name: 'agent-team', version: '0.1.0' });
@@ -61,14 +66,27 @@ export async function connectMcpServer(server: string, config: McpServerConfig, 
   let sandboxed: SandboxedServer | undefined;
   let transport: InstanceType<typeof sdk.StdioClientTransport> | InstanceType<typeof sdk.StreamableHTTPClientTransport>;
   if (config.type === 'stdio') {
-    const plain = { command: config.command, args: [...config.args], environment: serverEnvironment(options.environment ?? process.env, config.env, options.secrets ?? []), network: config.network ?? false };
+    const plain = {
+      command: config.command,
+      args: [...config.args],
+      environment: serverEnvironment(options.environment ?? process.env, config.env, options.secrets ?? []),
+      network: config.network ?? false,
+    };
     try {
       sandboxed = await options.sandbox?.(server, plain, task);
     } catch (error) {
-      throw new Error(redactSecrets(`MCP server '${server}' did not start: ${errorMessage(error)}`, options.secrets ?? []), { cause: error });
+      throw new Error(redactSecrets(`MCP server '${server}' did not start: ${errorMessage(error)}`, options.secrets ?? []), {
+        cause: error,
+      });
     }
     const launch = sandboxed ?? { ...plain, cwd: options.cwd };
-    transport = new sdk.StdioClientTransport({ command: launch.command, args: [...launch.args], env: launch.environment, cwd: launch.cwd, stderr: 'pipe' });
+    transport = new sdk.StdioClientTransport({
+      command: launch.command,
+      args: [...launch.args],
+      env: launch.environment,
+      cwd: launch.cwd,
+      stderr: 'pipe',
+    });
   } else {
     transport = new sdk.StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: { ...config.headers } } });
   }
@@ -82,7 +100,14 @@ export async function connectMcpServer(server: string, config: McpServerConfig, 
   const startTimeoutMs = options.startTimeoutMs ?? 30_000;
   try {
     // The SDK's timeouts run on the real clock; this deadline runs on the engine's, so tests drive it.
-    const deadline = { clock: options.clock ?? systemClock, timeoutMs: startTimeoutMs, signal, expire: (): never => { throw new Error(`no answer within ${Math.round(startTimeoutMs / 1000)} s`); } };
+    const deadline = {
+      clock: options.clock ?? systemClock,
+      timeoutMs: startTimeoutMs,
+      signal,
+      expire: (): never => {
+        throw new Error(`no answer within ${Math.round(startTimeoutMs / 1000)} s`);
+      },
+    };
     await withDeadline(client.connect(transport, { signal, timeout: startTimeoutMs }), deadline);
     const listed = await withDeadline(client.listTools(undefined, { signal, timeout: startTimeoutMs }), deadline);
     const tools = listed.tools.slice(0, maxTools).map((tool) => toEngineTool(server, tool, client, options, sandboxed?.note));
@@ -96,7 +121,13 @@ export async function connectMcpServer(server: string, config: McpServerConfig, 
 }
 
 type ListedTool = { name: string; description?: string; inputSchema: Record<string, unknown> };
-type CallingClient = { callTool(request: { name: string; arguments?: Record<string, unknown> }, schema?: undefined, options?: { signal?: AbortSignal; timeout?: number }): Promise<unknown> };
+type CallingClient = {
+  callTool(
+    request: { name: string; arguments?: Record<string, unknown> },
+    schema?: undefined,
+    options?: { signal?: AbortSignal; timeout?: number },
+  ): Promise<unknown>;
+};
 
 function toEngineTool(server: string, tool: ListedTool, client: CallingClient, options: McpConnectOptions, note?: string): Tool {
   const callTimeoutMs = options.callTimeoutMs ?? 120_000;
@@ -104,17 +135,24 @@ function toEngineTool(server: string, tool: ListedTool, client: CallingClient, o
     name: mcpToolName(server, tool.name),
     description: `${(tool.description ?? '').slice(0, 2000)} (from the MCP server '${server}')${note ? ` ${note}` : ''}`.trim(),
     inputSchema: z.record(z.string(), z.unknown()),
-    jsonSchema: JSON.stringify(tool.inputSchema).length > maxSchemaCharacters ? { type: 'object' } : { type: 'object', ...tool.inputSchema },
+    jsonSchema:
+      JSON.stringify(tool.inputSchema).length > maxSchemaCharacters ? { type: 'object' } : { type: 'object', ...tool.inputSchema },
     readOnly: false,
     timeoutMs: callTimeoutMs,
     async execute(input, context) {
-      const result = (await client.callTool({ name: tool.name, arguments: input as Record<string, unknown> }, undefined, { signal: context.signal, timeout: callTimeoutMs })) as {
+      const result = (await client.callTool({ name: tool.name, arguments: input as Record<string, unknown> }, undefined, {
+        signal: context.signal,
+        timeout: callTimeoutMs,
+      })) as {
         content?: Array<{ type: string; text?: string; mimeType?: string }>;
         isError?: boolean;
       };
       const text = describeContent(result.content ?? []);
       // A write the sandbox refused (outside the copy) says why, and what to do instead.
-      if (result.isError) throw new Error(`${text || `the MCP tool ${tool.name} failed without saying why`}${note && /read-only file system|EROFS|EACCES|permission denied/i.test(text) ? ` (${note})` : ''}`);
+      if (result.isError)
+        throw new Error(
+          `${text || `the MCP tool ${tool.name} failed without saying why`}${note && /read-only file system|EROFS|EACCES|permission denied/i.test(text) ? ` (${note})` : ''}`,
+        );
       return text;
     },
   };
@@ -122,15 +160,25 @@ function toEngineTool(server: string, tool: ListedTool, client: CallingClient, o
 
 /** Text parts as they are; other content named briefly (the model cannot see images through here). */
 function describeContent(content: Array<{ type: string; text?: string; mimeType?: string }>): string {
-  const text = content.map((part) => (part.type === 'text' ? (part.text ?? '') : `[${part.type}${part.mimeType ? ` ${part.mimeType}` : ''} content not shown]`)).join('\n');
-  return text.length > maxResultCharacters ? `${text.slice(0, maxResultCharacters)}\n[cut: the result had ${text.length} characters]` : text;
+  const text = content
+    .map((part) =>
+      part.type === 'text' ? (part.text ?? '') : `[${part.type}${part.mimeType ? ` ${part.mimeType}` : ''} content not shown]`,
+    )
+    .join('\n');
+  return text.length > maxResultCharacters
+    ? `${text.slice(0, maxResultCharacters)}\n[cut: the result had ${text.length} characters]`
+    : text;
 }
 
 /**
  * Closes the session and the server, then gives its scratch copy back: reused only when the server's
  * process is known to be gone (the SDK stops waiting for it after a SIGKILL), else removed.
  */
-function closer(client: { close(): Promise<void> }, processId: () => number | undefined, sandboxed: SandboxedServer | undefined): () => Promise<void> {
+function closer(
+  client: { close(): Promise<void> },
+  processId: () => number | undefined,
+  sandboxed: SandboxedServer | undefined,
+): () => Promise<void> {
   let closing: Promise<void> | undefined;
   return () => {
     closing ??= (async () => {
@@ -143,6 +191,10 @@ function closer(client: { close(): Promise<void> }, processId: () => number | un
 }
 
 /** One rule for every process the engine starts: what a command gets, plus the server's own `env`. */
-function serverEnvironment(parent: Readonly<Record<string, string | undefined>>, own: Readonly<Record<string, string>>, secrets: readonly string[]): Record<string, string> {
+function serverEnvironment(
+  parent: Readonly<Record<string, string | undefined>>,
+  own: Readonly<Record<string, string>>,
+  secrets: readonly string[],
+): Record<string, string> {
   return { ...childEnvironment(parent, { secretValues: secrets }), ...own };
 }

@@ -26,7 +26,12 @@ export class McpInputAnswers {
 }
 
 /** A server's inputs' values by id (asked for those not given yet), or why one is missing. */
-export async function resolveInputs(server: { name: string; file: string; origin: McpConfigOrigin; inputs: readonly McpInput[] }, answers: McpInputAnswers, ask: McpInputAsker | undefined, signal: AbortSignal): Promise<Map<string, string> | string> {
+export async function resolveInputs(
+  server: { name: string; file: string; origin: McpConfigOrigin; inputs: readonly McpInput[] },
+  answers: McpInputAnswers,
+  ask: McpInputAsker | undefined,
+  signal: AbortSignal,
+): Promise<Map<string, string> | string> {
   const resolved = new Map<string, string>();
   for (const input of server.inputs) {
     let value = answers.get(server.file, input.id);
@@ -35,7 +40,8 @@ export async function resolveInputs(server: { name: string; file: string; origin
       if (value !== undefined) answers.set(server.file, input, value);
     }
     value ??= input.default;
-    if (value === undefined) return `it needs the input '${input.id}' (${input.description}), and ${ask ? 'none was given' : 'nobody can be asked for it here'}`;
+    if (value === undefined)
+      return `it needs the input '${input.id}' (${input.description}), and ${ask ? 'none was given' : 'nobody can be asked for it here'}`;
     resolved.set(input.id, value);
   }
   return resolved;

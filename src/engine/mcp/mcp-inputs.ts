@@ -39,7 +39,8 @@ export function readInputs(value: unknown): McpInput[] | string {
   for (const entry of value as unknown[]) {
     if (typeof entry !== 'object' || entry === null) return "each of 'inputs' must be an object with 'id'";
     const fields = entry as Record<string, unknown>;
-    if (typeof fields.id !== 'string' || !inputIdPattern.test(fields.id)) return "each of 'inputs' needs an 'id' of letters, digits, '.', '-' or '_'";
+    if (typeof fields.id !== 'string' || !inputIdPattern.test(fields.id))
+      return "each of 'inputs' needs an 'id' of letters, digits, '.', '-' or '_'";
     // A pickString is skipped, not refused: only a server that names it is refused (as naming an undeclared input).
     if (fields.type !== undefined && fields.type !== 'promptString') continue;
     inputs.push({
@@ -53,7 +54,10 @@ export function readInputs(value: unknown): McpInput[] | string {
 }
 
 /** The settings with `${workspaceFolder}` replaced and `${input:id}` kept; the inputs named; or why not. */
-export function substituteVariables(settings: Record<string, unknown>, place: { workspaceFolder: string; inputs: readonly McpInput[] }): { value: Record<string, unknown>; inputs: McpInput[] } | string {
+export function substituteVariables(
+  settings: Record<string, unknown>,
+  place: { workspaceFolder: string; inputs: readonly McpInput[] },
+): { value: Record<string, unknown>; inputs: McpInput[] } | string {
   const named = new Map<string, McpInput>();
   let refusal: string | undefined;
   const replace = (text: string): string =>
@@ -65,13 +69,17 @@ export function substituteVariables(settings: Record<string, unknown>, place: { 
         named.set(declared.id, declared);
         return whole;
       }
-      refusal ??= input !== undefined ? `it names the input '${input}', which 'inputs' does not declare as a promptString` : `it uses ${whole}, which agent-team does not expand (a configured server gets none of your environment variables by name: give the value in 'env', or as an \${input:…})`;
+      refusal ??=
+        input !== undefined
+          ? `it names the input '${input}', which 'inputs' does not declare as a promptString`
+          : `it uses ${whole}, which agent-team does not expand (a configured server gets none of your environment variables by name: give the value in 'env', or as an \${input:…})`;
       return whole;
     });
   const walk = (value: unknown): unknown => {
     if (typeof value === 'string') return replace(value);
     if (Array.isArray(value)) return value.map(walk);
-    if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([key, each]) => [key, walk(each)]));
+    if (typeof value === 'object' && value !== null)
+      return Object.fromEntries(Object.entries(value).map(([key, each]) => [key, walk(each)]));
     return value;
   };
   const value = walk(settings) as Record<string, unknown>;
@@ -80,8 +88,10 @@ export function substituteVariables(settings: Record<string, unknown>, place: { 
 
 /** The server's configuration with each `${input:id}` replaced by `answers`' value (every one is there). */
 export function withInputs(config: McpServerConfig, answers: ReadonlyMap<string, string>): McpServerConfig {
-  const fill = (text: string) => text.replace(variablePattern, (whole, variable: string) => answers.get(variable.replace(/^input:/, '')) ?? whole);
-  const fillMap = (map: Readonly<Record<string, string>>) => Object.fromEntries(Object.entries(map).map(([key, value]) => [key, fill(value)]));
+  const fill = (text: string) =>
+    text.replace(variablePattern, (whole, variable: string) => answers.get(variable.replace(/^input:/, '')) ?? whole);
+  const fillMap = (map: Readonly<Record<string, string>>) =>
+    Object.fromEntries(Object.entries(map).map(([key, value]) => [key, fill(value)]));
   if (config.type === 'http') return { ...config, url: fill(config.url), headers: fillMap(config.headers) };
   return { ...config, command: fill(config.command), args: config.args.map(fill), env: fillMap(config.env) };
 }

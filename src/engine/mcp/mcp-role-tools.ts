@@ -28,8 +28,15 @@ export async function startRoleMcpServers(servers: McpServers, host: McpHost | u
   const names = Object.keys(servers);
   if (names.length === 0) return { tools: [], problems: [], notices: [], close: async () => {} };
   if (!host || !host.allowed()) {
-    const why = host ? 'this folder is not trusted (VS Code: Manage Workspace Trust; the CLI: agent-team trust, or --trust)' : 'this host does not run MCP servers';
-    return { tools: [], problems: names.map((name) => `MCP server '${name}' was not started: ${why}.`), notices: [], close: async () => {} };
+    const why = host
+      ? 'this folder is not trusted (VS Code: Manage Workspace Trust; the CLI: agent-team trust, or --trust)'
+      : 'this host does not run MCP servers';
+    return {
+      tools: [],
+      problems: names.map((name) => `MCP server '${name}' was not started: ${why}.`),
+      notices: [],
+      close: async () => {},
+    };
   }
   const settled = await Promise.allSettled(names.map((name) => connectMcpServer(name, servers[name]!, host, task)));
   const connections: McpConnection[] = [];

@@ -72,7 +72,11 @@ export class AnthropicModel implements Model {
     const params = toAnthropicParams(request, this.modelId, this.options.defaultMaxOutputTokens ?? 4096);
     return this.sdk.stream(({ client, errorClasses }) =>
       readProviderStream(
-        (attemptSignal) => catchingSdkNotices(() => client.messages.create(params, { signal: attemptSignal }), (printed) => this.options.onNotice?.(describeSdkNotice(this.provider, printed))),
+        (attemptSignal) =>
+          catchingSdkNotices(
+            () => client.messages.create(params, { signal: attemptSignal }),
+            (printed) => this.options.onNotice?.(describeSdkNotice(this.provider, printed)),
+          ),
         () => new AnthropicStreamReader(),
         this.failureContext(request.signal, errorClasses),
         this.limits,

@@ -68,7 +68,11 @@ export class AnthropicStreamReader {
     this.finished = true;
     const leftovers = [...this.toolUses.keys()].flatMap((index) => this.finishToolUse(index));
     const counts = this.usageCounts;
-    const usage: Usage = { inputTokens: counts.input + counts.cacheCreation + counts.cacheRead, outputTokens: counts.output, ...(counts.cacheRead > 0 ? { cachedInputTokens: counts.cacheRead } : {}) };
+    const usage: Usage = {
+      inputTokens: counts.input + counts.cacheCreation + counts.cacheRead,
+      outputTokens: counts.output,
+      ...(counts.cacheRead > 0 ? { cachedInputTokens: counts.cacheRead } : {}),
+    };
     return [...leftovers, { type: 'usage', usage }, { type: 'finish', stopReason: fromAnthropicStopReason(this.stopReason) }];
   }
 

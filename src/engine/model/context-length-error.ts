@@ -25,7 +25,11 @@ export class ContextLengthError extends ProviderError {
 }
 
 /** What a context-length refusal says about sizes; undefined when the error is not one. */
-export function contextLengthOf(status: number, serverMessage: string, body: unknown): { usedTokens?: number; windowTokens?: number } | undefined {
+export function contextLengthOf(
+  status: number,
+  serverMessage: string,
+  body: unknown,
+): { usedTokens?: number; windowTokens?: number } | undefined {
   if (status !== 400 && status !== 413) return undefined;
   const code = errorField(body, 'code');
   const type = errorField(body, 'type');
@@ -33,7 +37,11 @@ export function contextLengthOf(status: number, serverMessage: string, body: unk
   if (anthropic) return { usedTokens: toNumber(anthropic[1]), windowTokens: toNumber(anthropic[2]) };
   const openai = /maximum context length is\s*([\d,]+)\s*tokens.*?resulted in\s*([\d,]+)\s*tokens/is.exec(serverMessage);
   if (openai) return { windowTokens: toNumber(openai[1]), usedTokens: toNumber(openai[2]) };
-  if (code === 'context_length_exceeded' || type === 'request_too_large' || /context (length|window)|prompt is too long|too many tokens/i.test(serverMessage)) {
+  if (
+    code === 'context_length_exceeded' ||
+    type === 'request_too_large' ||
+    /context (length|window)|prompt is too long|too many tokens/i.test(serverMessage)
+  ) {
     const limit = /(?:limit|window|length) of\s*([\d,]+)\s*tokens/i.exec(serverMessage);
     return limit ? { windowTokens: toNumber(limit[1]) } : {};
   }

@@ -15,10 +15,12 @@ export function parseContextWindows(value: unknown, source: string): { windows: 
   const windows: Record<string, number> = {};
   const problems: string[] = [];
   if (value === undefined || value === null) return { windows, problems };
-  if (typeof value !== 'object' || Array.isArray(value)) return { windows, problems: [`${source}: not an object of "provider/model": tokens`] };
+  if (typeof value !== 'object' || Array.isArray(value))
+    return { windows, problems: [`${source}: not an object of "provider/model": tokens`] };
   for (const [model, tokens] of Object.entries(value as Record<string, unknown>)) {
     if (!model.includes('/')) problems.push(`${source}: "${model}" is not "provider/model" (e.g. "openai/gpt-5"); ignored`);
-    else if (!isWindow(tokens)) problems.push(`${source}: the window of "${model}" must be a whole number of tokens from 1,000 on; ignored`);
+    else if (!isWindow(tokens))
+      problems.push(`${source}: the window of "${model}" must be a whole number of tokens from 1,000 on; ignored`);
     else windows[model] = tokens;
   }
   return { windows, problems };
@@ -36,7 +38,10 @@ export class ContextWindowTable {
    * `overrides`: the user's windows, which win over the list. `everyModel`: one window for every model
    * (the CLI's `--context-window`), which wins over both. Default: none.
    */
-  constructor(overrides: Readonly<Record<string, number>> = {}, private readonly everyModel?: number) {
+  constructor(
+    overrides: Readonly<Record<string, number>> = {},
+    private readonly everyModel?: number,
+  ) {
     this.known = new Map([...Object.entries(table.windows as Record<string, number>), ...Object.entries(overrides)]);
   }
 
@@ -51,7 +56,8 @@ export class ContextWindowTable {
     if (exact !== undefined) return exact;
     let best: string | undefined;
     for (const key of this.known.keys()) {
-      if (model.startsWith(`${key}-`) && /^-\d/.test(model.slice(key.length)) && (best === undefined || key.length > best.length)) best = key;
+      if (model.startsWith(`${key}-`) && /^-\d/.test(model.slice(key.length)) && (best === undefined || key.length > best.length))
+        best = key;
     }
     return best === undefined ? undefined : this.known.get(best);
   }

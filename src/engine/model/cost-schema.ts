@@ -22,6 +22,7 @@ export function addCost(a: Cost, b: Cost): Cost {
 /** "$0.042", "$1.20"; "unknown" when nothing had a price; "≥ $0.30 (some models unpriced)" when part had none. */
 export function formatCost(cost: Cost): string {
   if (cost.usd === 0 && cost.unpricedTokens > 0) return 'unknown';
-  const amount = cost.usd < 0.01 && cost.usd > 0 ? `$${cost.usd.toFixed(4)}` : cost.usd < 1 ? `$${cost.usd.toFixed(3)}` : `$${cost.usd.toFixed(2)}`;
+  const amount =
+    cost.usd < 0.01 && cost.usd > 0 ? `$${cost.usd.toFixed(4)}` : cost.usd < 1 ? `$${cost.usd.toFixed(3)}` : `$${cost.usd.toFixed(2)}`;
   return cost.unpricedTokens > 0 ? `≥ ${amount} (some models unpriced)` : amount;
 }

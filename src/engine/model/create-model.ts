@@ -70,7 +70,7 @@ export function createModel(settings: ModelSettings, options: CreateModelOptions
   const provider = settings.provider;
   if (!isModelProvider(provider)) {
     // VS Code's own models exist only inside VS Code, where the extension builds them itself.
-    const where = String(provider) === 'vscode-lm' ? ' (vscode-lm, VS Code\'s own models, works only inside VS Code)' : '';
+    const where = String(provider) === 'vscode-lm' ? " (vscode-lm, VS Code's own models, works only inside VS Code)" : '';
     throw new ConfigurationError(`unknown provider "${String(provider)}"${where}: use ${modelProviders.join(' or ')}`);
   }
   const modelId = settings.model.trim() || defaultModelIds[provider];
@@ -95,7 +95,11 @@ export function createModel(settings: ModelSettings, options: CreateModelOptions
   };
   if (provider === 'anthropic') {
     // A proxy may take no key; the SDK needs some value to send all the same.
-    return new AnthropicModel({ ...common, apiKey: apiKey ?? 'no-key-needed', ...(options.onNotice ? { onNotice: options.onNotice } : {}) });
+    return new AnthropicModel({
+      ...common,
+      apiKey: apiKey ?? 'no-key-needed',
+      ...(options.onNotice ? { onNotice: options.onNotice } : {}),
+    });
   }
   return new OpenAIModel({ ...common, ...(apiKey === undefined ? {} : { apiKey }) });
 }

@@ -154,7 +154,9 @@ class FailoverStream implements AsyncIterableIterator<ModelStreamEvent> {
   private open(): AsyncIterator<ModelStreamEvent> {
     const model = this.owner.models[this.index] as Model;
     // Images go only to a model that sees them; a fallback that does not gets the notes the loop writes.
-    const request = model.acceptsImages ? this.request : { ...this.request, messages: withoutImages(this.request.messages, describeModel(model)).messages };
+    const request = model.acceptsImages
+      ? this.request
+      : { ...this.request, messages: withoutImages(this.request.messages, describeModel(model)).messages };
     const iterator = model.stream(request)[Symbol.asyncIterator]();
     this.guarded = (iterator as Partial<Record<typeof stopsAtOnce, boolean>>)[stopsAtOnce] !== true;
     return iterator;

@@ -59,7 +59,9 @@ export class HttpResponse {
       length += bytes.length;
       if (length > maxBufferedBodyBytes) {
         this.body.destroy();
-        throw new Error(`the response from ${new URL(this.url).origin} is larger than ${maxBufferedBodyBytes / 1024 / 1024} MB, so it was not read`);
+        throw new Error(
+          `the response from ${new URL(this.url).origin} is larger than ${maxBufferedBodyBytes / 1024 / 1024} MB, so it was not read`,
+        );
       }
       chunks.push(bytes);
     }

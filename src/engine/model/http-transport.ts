@@ -88,7 +88,8 @@ export function nodeHttpFetch(input: string | URL | Request, init: RequestInit =
 function urlOf(input: string | URL | Request): URL {
   if (typeof input !== 'string' && !(input instanceof URL)) throw new TypeError('nodeHttpFetch takes a URL, not a Request');
   const url = new URL(input);
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError(`nodeHttpFetch cannot fetch ${url.protocol} addresses, only http: and https:`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new TypeError(`nodeHttpFetch cannot fetch ${url.protocol} addresses, only http: and https:`);
   return url;
 }
 

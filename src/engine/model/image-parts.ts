@@ -20,7 +20,10 @@ export function withoutImages(messages: readonly ModelMessage[], model: string):
       content: message.content.map((part) => {
         if (part.type !== 'image') return part;
         replaced += 1;
-        return { type: 'text', text: `[The user attached the image ${describeImage(part)}, but the model in use (${model}) does not accept images, so it was not sent. If it matters, ask the user what it shows.]` };
+        return {
+          type: 'text',
+          text: `[The user attached the image ${describeImage(part)}, but the model in use (${model}) does not accept images, so it was not sent. If it matters, ask the user what it shows.]`,
+        };
       }),
     };
   });
@@ -36,7 +39,8 @@ export const maxImagesTotalBytes = 20 * 1024 * 1024;
 
 /** An image part from a file's bytes, its type read from the bytes themselves; throws saying why for anything else. */
 export function imageFromBytes(bytes: Uint8Array, name: string): ImagePart {
-  if (bytes.length > maxImageBytes) throw new Error(`${name} is ${(bytes.length / 1024 / 1024).toFixed(1)} MB; images are sent up to ${maxImageBytes / 1024 / 1024} MB`);
+  if (bytes.length > maxImageBytes)
+    throw new Error(`${name} is ${(bytes.length / 1024 / 1024).toFixed(1)} MB; images are sent up to ${maxImageBytes / 1024 / 1024} MB`);
   const mediaType = sniffImageType(bytes);
   if (!mediaType) throw new Error(`${name} is not a PNG, JPEG, GIF or WebP image`);
   return { type: 'image', mediaType, data: Buffer.from(bytes).toString('base64'), name };
@@ -47,7 +51,8 @@ function sniffImageType(bytes: Uint8Array): ImageMediaType | undefined {
   if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
   if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
   if (starts(0x47, 0x49, 0x46, 0x38)) return 'image/gif';
-  if (starts(0x52, 0x49, 0x46, 0x46) && bytes[8] === 0x57 && bytes[9] === 0x45 && bytes[10] === 0x42 && bytes[11] === 0x50) return 'image/webp';
+  if (starts(0x52, 0x49, 0x46, 0x46) && bytes[8] === 0x57 && bytes[9] === 0x45 && bytes[10] === 0x42 && bytes[11] === 0x50)
+    return 'image/webp';
   return undefined;
 }
 
@@ -56,9 +61,13 @@ function sniffImageType(bytes: Uint8Array): ImageMediaType | undefined {
  * do not see them (only the agent the user talks to gets them), so it passes on what matters in words.
  */
 export function userMessageWithImages(text: string, images: readonly ImagePart[]): ModelMessage {
-  if (images.length > maxImagesPerPrompt) throw new Error(`${images.length} images were attached; at most ${maxImagesPerPrompt} go with one prompt`);
+  if (images.length > maxImagesPerPrompt)
+    throw new Error(`${images.length} images were attached; at most ${maxImagesPerPrompt} go with one prompt`);
   const total = images.reduce((sum, image) => sum + (image.data.length * 3) / 4, 0);
-  if (total > maxImagesTotalBytes) throw new Error(`the attached images come to ${(total / 1024 / 1024).toFixed(1)} MB; at most ${maxImagesTotalBytes / 1024 / 1024} MB go with one prompt`);
+  if (total > maxImagesTotalBytes)
+    throw new Error(
+      `the attached images come to ${(total / 1024 / 1024).toFixed(1)} MB; at most ${maxImagesTotalBytes / 1024 / 1024} MB go with one prompt`,
+    );
   if (images.length === 0) return { role: 'user', content: [{ type: 'text', text }] };
   const names = images.map(describeImage).join(', ');
   const note = `The user attached ${images.length === 1 ? 'an image' : `${images.length} images`} with this message: ${names}. Subagents do not see ${images.length === 1 ? 'it' : 'them'}; put what matters from ${images.length === 1 ? 'it' : 'them'} into their prompts in words.`;

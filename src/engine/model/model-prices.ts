@@ -26,7 +26,11 @@ export const listPricesAsOf: string = table.asOf;
  */
 export function listPrices(): { model: string; price: ModelPrice; tierEstimate: boolean }[] {
   const estimates = new Set<string>(table.tierEstimates);
-  return Object.entries(table.prices as Record<string, ModelPrice>).map(([model, price]) => ({ model, price, tierEstimate: estimates.has(model) }));
+  return Object.entries(table.prices as Record<string, ModelPrice>).map(([model, price]) => ({
+    model,
+    price,
+    tierEstimate: estimates.has(model),
+  }));
 }
 
 /** The user's prices, by `provider/model`: each entry checked, a bad one named and left out. */
@@ -34,11 +38,18 @@ export function parseModelPrices(value: unknown, source: string): { prices: Reco
   const prices: Record<string, ModelPrice> = {};
   const problems: string[] = [];
   if (value === undefined || value === null) return { prices, problems };
-  if (typeof value !== 'object' || Array.isArray(value)) return { prices, problems: [`${source}: not an object of "provider/model": { input, output, cachedInput } (US dollars per million tokens)`] };
+  if (typeof value !== 'object' || Array.isArray(value))
+    return {
+      prices,
+      problems: [`${source}: not an object of "provider/model": { input, output, cachedInput } (US dollars per million tokens)`],
+    };
   for (const [model, price] of Object.entries(value)) {
     const parsed = modelPriceSchema.safeParse(price);
     if (!model.includes('/')) problems.push(`${source}: "${model}" is not "provider/model" (e.g. "openai/gpt-5"); ignored`);
-    else if (!parsed.success) problems.push(`${source}: the price of "${model}" needs input and output (and may have cachedInput), each a number of dollars per million tokens; ignored`);
+    else if (!parsed.success)
+      problems.push(
+        `${source}: the price of "${model}" needs input and output (and may have cachedInput), each a number of dollars per million tokens; ignored`,
+      );
     else prices[model] = parsed.data;
   }
   return { prices, problems };
@@ -62,7 +73,8 @@ export class PriceTable {
     if (exact) return exact;
     let best: string | undefined;
     for (const key of this.known.keys()) {
-      if (model.startsWith(`${key}-`) && /^-\d/.test(model.slice(key.length)) && (best === undefined || key.length > best.length)) best = key;
+      if (model.startsWith(`${key}-`) && /^-\d/.test(model.slice(key.length)) && (best === undefined || key.length > best.length))
+        best = key;
     }
     return best === undefined ? undefined : this.known.get(best);
   }
@@ -71,5 +83,8 @@ export class PriceTable {
 /** Dollars for `usage` at `price`. */
 export function costOf(usage: Usage, price: ModelPrice): number {
   const cached = Math.min(usage.cachedInputTokens ?? 0, usage.inputTokens);
-  return ((usage.inputTokens - cached) * price.input + cached * (price.cachedInput ?? price.input) + usage.outputTokens * price.output) / 1_000_000;
+  return (
+    ((usage.inputTokens - cached) * price.input + cached * (price.cachedInput ?? price.input) + usage.outputTokens * price.output) /
+    1_000_000
+  );
 }

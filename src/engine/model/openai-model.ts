@@ -120,5 +120,8 @@ export class OpenAIModel implements Model {
  */
 export function acceptsImages(modelId: string): boolean {
   const name = modelId.toLowerCase().split('/').at(-1) ?? '';
-  return /^(?:gpt-4o|chatgpt-4o|gpt-4\.1|gpt-4\.5|gpt-4-turbo|gpt-4-vision|gpt-5|o1(?!-mini)|o3(?!-mini)|o4)/.test(name) || /vision|llava|pixtral|qwen[\w.-]*-vl|gemma-?3|llama-?4|minicpm-v/.test(name);
+  return (
+    /^(?:gpt-4o|chatgpt-4o|gpt-4\.1|gpt-4\.5|gpt-4-turbo|gpt-4-vision|gpt-5|o1(?!-mini)|o3(?!-mini)|o4)/.test(name) ||
+    /vision|llava|pixtral|qwen[\w.-]*-vl|gemma-?3|llama-?4|minicpm-v/.test(name)
+  );
 }

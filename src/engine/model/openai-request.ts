@@ -48,13 +48,23 @@ export function toOpenAIMessages(system: string, messages: ModelMessage[]): Open
         }
       }
       // Text alone stays a plain string (every compatible server takes it); images need the parts form.
-      if (images.length > 0) result.push({ role: 'user', content: [...(texts.length > 0 ? [{ type: 'text' as const, text: texts.join('\n\n') }] : []), ...images] });
+      if (images.length > 0)
+        result.push({
+          role: 'user',
+          content: [...(texts.length > 0 ? [{ type: 'text' as const, text: texts.join('\n\n') }] : []), ...images],
+        });
       else if (texts.length > 0) result.push({ role: 'user', content: texts.join('\n\n') });
     } else {
       const text = message.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('');
       const toolCalls = message.content.flatMap((part) =>
         part.type === 'tool-call'
-          ? [{ id: part.toolCallId, type: 'function' as const, function: { name: part.toolName, arguments: JSON.stringify(part.input ?? {}) } }]
+          ? [
+              {
+                id: part.toolCallId,
+                type: 'function' as const,
+                function: { name: part.toolName, arguments: JSON.stringify(part.input ?? {}) },
+              },
+            ]
           : [],
       );
       if (text === '' && toolCalls.length === 0) continue;

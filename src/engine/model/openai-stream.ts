@@ -28,7 +28,11 @@ export class OpenAIStreamReader {
     // With `include_usage` the usage arrives in a last chunk with no choices; some servers put it earlier.
     if (chunk.usage) {
       const cached = chunk.usage.prompt_tokens_details?.cached_tokens ?? 0;
-      this.usage = { inputTokens: chunk.usage.prompt_tokens ?? 0, outputTokens: chunk.usage.completion_tokens ?? 0, ...(cached > 0 ? { cachedInputTokens: cached } : {}) };
+      this.usage = {
+        inputTokens: chunk.usage.prompt_tokens ?? 0,
+        outputTokens: chunk.usage.completion_tokens ?? 0,
+        ...(cached > 0 ? { cachedInputTokens: cached } : {}),
+      };
     }
     const choice = chunk.choices?.[0];
     if (!choice) return [];
@@ -55,7 +59,10 @@ export class OpenAIStreamReader {
     this.toolCalls.clear();
     if (this.usage) events.push({ type: 'usage', usage: this.usage });
     // Some compatible servers say `stop` even after calling tools; the calls are what matters.
-    const stopReason = events.some((event) => event.type === 'tool-call') && this.finishReason === 'stop' ? 'tool-use' : fromOpenAIFinishReason(this.finishReason);
+    const stopReason =
+      events.some((event) => event.type === 'tool-call') && this.finishReason === 'stop'
+        ? 'tool-use'
+        : fromOpenAIFinishReason(this.finishReason);
     events.push({ type: 'finish', stopReason });
     return events;
   }

@@ -54,7 +54,9 @@ export class ProviderAttempt<RawEvent> {
     );
     if (this.left) {
       // Left while the request started: this stream was never handed on, so close it here.
-      events[Symbol.asyncIterator]().return?.().catch(() => {});
+      events[Symbol.asyncIterator]()
+        .return?.()
+        .catch(() => {});
       return;
     }
     this.events = events[Symbol.asyncIterator]();

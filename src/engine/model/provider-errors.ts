@@ -110,13 +110,25 @@ export function toProviderFailure(error: unknown, phase: 'request' | 'stream', c
     if (typeof status === 'number') {
       const serverMessage = serverMessageOf(error);
       const sizes = contextLengthOf(status, serverMessage, (error as Error & { error?: unknown }).error);
-      if (sizes) return new ContextLengthError(`the conversation no longer fits the context window of ${context.modelId} (${status}): ${serverMessage}`, contextOf(context, status), sizes.usedTokens, sizes.windowTokens, { cause: error });
+      if (sizes)
+        return new ContextLengthError(
+          `the conversation no longer fits the context window of ${context.modelId} (${status}): ${serverMessage}`,
+          contextOf(context, status),
+          sizes.usedTokens,
+          sizes.windowTokens,
+          { cause: error },
+        );
       return fromStatus(status, serverMessage, context, label, error);
     }
     // An error event inside the stream: the provider gave up mid-response.
-    return new ProviderError('server', `${label} reported an error during the response: ${serverMessageOf(error)}; try again`, errorContext, {
-      cause: error,
-    });
+    return new ProviderError(
+      'server',
+      `${label} reported an error during the response: ${serverMessageOf(error)}; try again`,
+      errorContext,
+      {
+        cause: error,
+      },
+    );
   }
   if (phase === 'stream' && isTransportOrParseFailure(error)) {
     const code = networkDetail(error);
@@ -177,12 +189,9 @@ function fromStatus(status: number, serverMessage: string, context: ProviderFail
   }
   if (status >= 500) {
     const server = context.officialBaseUrl ? `${label}'s server` : label;
-    return new ProviderError(
-      'server',
-      `${server} failed (${status}, ${attempts(context)})${said}. Try again later.`,
-      errorContext,
-      { cause },
-    );
+    return new ProviderError('server', `${server} failed (${status}, ${attempts(context)})${said}. Try again later.`, errorContext, {
+      cause,
+    });
   }
   if (status === 404) {
     return new ProviderError(
@@ -277,7 +286,7 @@ export function isTransportOrParseFailure(error: unknown): boolean {
   if (error instanceof SyntaxError) return true;
   if (!(error instanceof Error)) return false;
   if (error.name === 'AbortError') return true;
-  return error instanceof TypeError && (error.message === 'terminated' || error.cause instanceof Error) || hasNetworkCode(error);
+  return (error instanceof TypeError && (error.message === 'terminated' || error.cause instanceof Error)) || hasNetworkCode(error);
 }
 
 function hasNetworkCode(error: Error): boolean {

@@ -42,8 +42,7 @@ export interface ToolResultPart {
 }
 
 export type ModelMessage =
-  | { role: 'user'; content: Array<TextPart | ImagePart | ToolResultPart> }
-  | { role: 'assistant'; content: Array<TextPart | ToolCallPart> };
+  { role: 'user'; content: Array<TextPart | ImagePart | ToolResultPart> } | { role: 'assistant'; content: Array<TextPart | ToolCallPart> };
 
 /** A JSON Schema object, as sent to the provider for a tool's input. */
 export type JsonSchema = Record<string, unknown>;
@@ -109,7 +108,11 @@ export const stopsAtOnce: unique symbol = Symbol('stopsAtOnce');
 
 export function addUsage(a: Usage, b: Usage): Usage {
   const cached = (a.cachedInputTokens ?? 0) + (b.cachedInputTokens ?? 0);
-  return { inputTokens: a.inputTokens + b.inputTokens, outputTokens: a.outputTokens + b.outputTokens, ...(cached > 0 ? { cachedInputTokens: cached } : {}) };
+  return {
+    inputTokens: a.inputTokens + b.inputTokens,
+    outputTokens: a.outputTokens + b.outputTokens,
+    ...(cached > 0 ? { cachedInputTokens: cached } : {}),
+  };
 }
 
 export const zeroUsage: Usage = Object.freeze({ inputTokens: 0, outputTokens: 0 });

@@ -20,7 +20,11 @@ export interface PlanApprovalHost {
 export type PlanProposal<Plan> = { plan: Plan; text: string } | { ended: TaskWorkResult };
 
 /** Proposes plans (`propose(changes)`, the user's changes to the last one) until one is approved; the run's end otherwise. */
-export async function approvePlanLoop<Plan>(host: PlanApprovalHost, context: TaskWorkContext, propose: (changes?: { previous: string; changes: string }) => Promise<PlanProposal<Plan>>): Promise<{ plan: Plan } | { ended: TaskWorkResult }> {
+export async function approvePlanLoop<Plan>(
+  host: PlanApprovalHost,
+  context: TaskWorkContext,
+  propose: (changes?: { previous: string; changes: string }) => Promise<PlanProposal<Plan>>,
+): Promise<{ plan: Plan } | { ended: TaskWorkResult }> {
   let proposal = await propose();
   for (;;) {
     if ('ended' in proposal) return proposal;

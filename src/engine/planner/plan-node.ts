@@ -41,7 +41,12 @@ export const defaultPlanRole = 'researcher';
  * (outermost first; seed 000's ancestor tasks). The node's planner, its agent and its synthesizer work on
  * the node's own task, so they see the node's ancestors; its sub-tasks see the node's task as well.
  */
-export function planNodeWork(environment: PlanEnvironment, planned: PlannedTask, depth: number, ancestors: readonly string[] = []): TaskWork {
+export function planNodeWork(
+  environment: PlanEnvironment,
+  planned: PlannedTask,
+  depth: number,
+  ancestors: readonly string[] = [],
+): TaskWork {
   return async (context) => {
     const node: PlanNode = { planned, ancestors };
     const propose = (changes?: { previous: string; changes: string }) => proposePlan(environment, node, depth, context, changes);
@@ -57,7 +62,13 @@ export function planNodeWork(environment: PlanEnvironment, planned: PlannedTask,
 }
 
 /** A node's plan (none: one agent does it, at the depth limit or by the planner's choice), or its end when the planner failed. */
-async function proposePlan(environment: PlanEnvironment, node: PlanNode, depth: number, context: TaskWorkContext, changes?: { previous: string; changes: string }): Promise<PlanProposal<Plan | undefined>> {
+async function proposePlan(
+  environment: PlanEnvironment,
+  node: PlanNode,
+  depth: number,
+  context: TaskWorkContext,
+  changes?: { previous: string; changes: string },
+): Promise<PlanProposal<Plan | undefined>> {
   const { planned, ancestors } = node;
   if (depth >= environment.maxDepth) return { plan: undefined, text: planText(undefined, planned, defaultPlanRole) };
   const outcome: PlannerOutcome = {};
@@ -66,7 +77,10 @@ async function proposePlan(environment: PlanEnvironment, node: PlanNode, depth: 
     role: plannerName,
     description: `Plan: ${describePrompt(planned.task, 50)}`,
     prompt: task,
-    work: plannerWork({ task, ancestors, depth, maxDepth: environment.maxDepth, limits: environment.limits, model: environment.plannerModel }, outcome),
+    work: plannerWork(
+      { task, ancestors, depth, maxDepth: environment.maxDepth, limits: environment.limits, model: environment.plannerModel },
+      outcome,
+    ),
   });
   if (planner.status !== 'completed') return { ended: { status: 'failed', output: '', error: failureOf(planner) } };
   return { plan: outcome.plan, text: planText(outcome.plan, planned, defaultPlanRole) };
@@ -81,11 +95,23 @@ interface PlanNode {
 async function runAgentStep(environment: PlanEnvironment, node: PlanNode, context: TaskWorkContext): Promise<TaskWorkResult> {
   const { planned } = node;
   const role = planned.role ?? defaultPlanRole;
-  const task = await startChild(environment, context, node, { role, description: describePrompt(planned.task), prompt: planned.task, work: environment.agentWork(role, planned.task) });
+  const task = await startChild(environment, context, node, {
+    role,
+    description: describePrompt(planned.task),
+    prompt: planned.task,
+    work: environment.agentWork(role, planned.task),
+  });
   return resultOf(task);
 }
 
-async function runParallel(environment: PlanEnvironment, node: PlanNode, subTasks: PlannedTask[], depth: number, context: TaskWorkContext, todos: PlanTodos): Promise<TaskWorkResult> {
+async function runParallel(
+  environment: PlanEnvironment,
+  node: PlanNode,
+  subTasks: PlannedTask[],
+  depth: number,
+  context: TaskWorkContext,
+  todos: PlanTodos,
+): Promise<TaskWorkResult> {
   const { planned } = node;
   const results = await Promise.all(
     subTasks.map(async (subTask, index) => {
@@ -96,13 +122,28 @@ async function runParallel(environment: PlanEnvironment, node: PlanNode, subTask
     }),
   );
   if (context.signal.aborted) return { status: 'completed', output: '' };
-  const sections = results.map((task, index) => `## Sub-task ${index + 1} (${task.status}): ${subTasks[index].task}\n${task.status === 'completed' ? (task.output ?? '') : `${task.output ?? ''}\n(${failureOf(task)})`}`);
+  const sections = results.map(
+    (task, index) =>
+      `## Sub-task ${index + 1} (${task.status}): ${subTasks[index].task}\n${task.status === 'completed' ? (task.output ?? '') : `${task.output ?? ''}\n(${failureOf(task)})`}`,
+  );
   const prompt = `The task:\n${planned.task}\n\nIt was split into ${subTasks.length} sub-tasks, done side by side. Their results:\n\n${sections.join('\n\n')}\n\nCombine them into one answer to the task.`;
-  const synthesis = await startChild(environment, context, node, { role: synthesizerName, description: `Combine: ${describePrompt(planned.task, 50)}`, prompt, work: environment.synthesizerWork(prompt) });
+  const synthesis = await startChild(environment, context, node, {
+    role: synthesizerName,
+    description: `Combine: ${describePrompt(planned.task, 50)}`,
+    prompt,
+    work: environment.synthesizerWork(prompt),
+  });
   return resultOf(synthesis);
 }
 
-async function runSequence(environment: PlanEnvironment, parent: PlanNode, subTasks: PlannedTask[], depth: number, context: TaskWorkContext, todos: PlanTodos): Promise<TaskWorkResult> {
+async function runSequence(
+  environment: PlanEnvironment,
+  parent: PlanNode,
+  subTasks: PlannedTask[],
+  depth: number,
+  context: TaskWorkContext,
+  todos: PlanTodos,
+): Promise<TaskWorkResult> {
   let previous: string | undefined;
   for (const [index, subTask] of subTasks.entries()) {
     if (context.signal.aborted) break;
@@ -118,14 +159,40 @@ async function runSequence(environment: PlanEnvironment, parent: PlanNode, subTa
 }
 
 /** A sub-task of `parent`, as a node of its own: the parent's task joins its ancestors. */
-function startNode(environment: PlanEnvironment, parent: PlanNode, planned: PlannedTask, depth: number, context: TaskWorkContext): Promise<TaskSnapshot> {
+function startNode(
+  environment: PlanEnvironment,
+  parent: PlanNode,
+  planned: PlannedTask,
+  depth: number,
+  context: TaskWorkContext,
+): Promise<TaskSnapshot> {
   const ancestors = chainBelow(parent.ancestors, parent.planned.task);
-  return startChild(environment, context, { planned, ancestors }, { role: 'plan', description: describePrompt(planned.task), prompt: planned.task, work: planNodeWork(environment, planned, depth, ancestors) });
+  return startChild(
+    environment,
+    context,
+    { planned, ancestors },
+    {
+      role: 'plan',
+      description: describePrompt(planned.task),
+      prompt: planned.task,
+      work: planNodeWork(environment, planned, depth, ancestors),
+    },
+  );
 }
 
 /** A task working for `node` (its planner, agent, synthesizer, or a sub-node): it carries the node's ancestors. */
-async function startChild(environment: PlanEnvironment, context: TaskWorkContext, node: PlanNode, child: { role: string; description: string; prompt: string; work: TaskWork }): Promise<TaskSnapshot> {
-  const started = await environment.taskManager.start({ parentId: context.taskId, mode: 'foreground', ...(node.ancestors.length > 0 ? { ancestorTasks: node.ancestors } : {}), ...child });
+async function startChild(
+  environment: PlanEnvironment,
+  context: TaskWorkContext,
+  node: PlanNode,
+  child: { role: string; description: string; prompt: string; work: TaskWork },
+): Promise<TaskSnapshot> {
+  const started = await environment.taskManager.start({
+    parentId: context.taskId,
+    mode: 'foreground',
+    ...(node.ancestors.length > 0 ? { ancestorTasks: node.ancestors } : {}),
+    ...child,
+  });
   return started.task;
 }
 

@@ -18,7 +18,9 @@ const subTask = z.union([
 export const submitPlanInput = z.object({
   type: z
     .enum(planTypes)
-    .describe('llm: do the task as one agent. parallel: independent sub-tasks side by side, then a synthesis. sequential: sub-tasks in order, each seeing the previous result.'),
+    .describe(
+      'llm: do the task as one agent. parallel: independent sub-tasks side by side, then a synthesis. sequential: sub-tasks in order, each seeing the previous result.',
+    ),
   sub_tasks: z.array(subTask).describe('The sub-tasks, for parallel or sequential; empty for llm.'),
 });
 
@@ -44,10 +46,15 @@ export interface PlanLimits {
 
 /** The plan, or the reason it cannot be used (what the planner is told on its one retry). */
 export function checkPlan(input: SubmitPlanInput, limits: PlanLimits): { ok: true; plan: Plan } | { ok: false; error: string } {
-  const subTasks: PlannedTask[] = input.sub_tasks.map((entry) => (typeof entry === 'string' ? { task: entry } : entry)).map((entry) => ({ ...entry, task: entry.task.trim() }));
+  const subTasks: PlannedTask[] = input.sub_tasks
+    .map((entry) => (typeof entry === 'string' ? { task: entry } : entry))
+    .map((entry) => ({ ...entry, task: entry.task.trim() }));
   if (input.type === 'llm') return { ok: true, plan: { type: 'llm', subTasks: [] } };
   if (subTasks.length > limits.maxSubtasks) {
-    return { ok: false, error: `The plan has ${subTasks.length} sub-tasks; at most ${limits.maxSubtasks} are allowed. Merge some, or do the task as one agent (type "llm").` };
+    return {
+      ok: false,
+      error: `The plan has ${subTasks.length} sub-tasks; at most ${limits.maxSubtasks} are allowed. Merge some, or do the task as one agent (type "llm").`,
+    };
   }
   const empty = subTasks.findIndex((entry) => entry.task === '');
   if (empty >= 0) return { ok: false, error: `sub_tasks[${empty}] is empty: state each sub-task in words.` };

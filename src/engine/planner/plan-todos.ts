@@ -45,7 +45,8 @@ function todoOf(subTask: PlannedTask, status: TodoStatus): TodoItem {
 
 /** A plan as the text the user approves: its kind, then its sub-tasks (or the one agent, of `task.role` or `defaultRole`, doing the task). */
 export function planText(plan: Plan | undefined, task: PlannedTask, defaultRole: string): string {
-  if (!plan || plan.type === 'llm' || plan.subTasks.length === 0) return `One agent (${task.role ?? defaultRole}) does the task:\n${task.task}`;
+  if (!plan || plan.type === 'llm' || plan.subTasks.length === 0)
+    return `One agent (${task.role ?? defaultRole}) does the task:\n${task.task}`;
   const lines = plan.subTasks.map((subTask, index) => `${index + 1}. ${subTask.role ? `[${subTask.role}] ` : ''}${subTask.task}`);
   return `${plan.type === 'parallel' ? 'Side by side, then one answer combining them' : 'One after another'}:\n${lines.join('\n')}\n(Each sub-task may be planned again, one level down, when it starts.)`;
 }

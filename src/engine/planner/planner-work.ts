@@ -40,7 +40,10 @@ export function plannerWork(spec: PlannerSpec, outcome: PlannerOutcome): TaskWor
     if (first.plan) return accepted(outcome, first.plan);
     const retryPrompt: ModelMessage[] = [
       ...first.run.messages,
-      { role: 'user', content: [{ type: 'text', text: `Your plan could not be used: ${first.error} Call SubmitPlan once more with a corrected plan.` }] },
+      {
+        role: 'user',
+        content: [{ type: 'text', text: `Your plan could not be used: ${first.error} Call SubmitPlan once more with a corrected plan.` }],
+      },
     ];
     const second = await attempt(spec, context, retryPrompt);
     if (second.run.status === 'failed') return { status: 'failed', output: '', error: second.run.error ?? 'the planner failed' };
@@ -50,11 +53,16 @@ export function plannerWork(spec: PlannerSpec, outcome: PlannerOutcome): TaskWor
   };
 }
 
-async function attempt(spec: PlannerSpec, context: TaskWorkContext, prompt: string | ModelMessage[]): Promise<{ run: AgentRunResult; plan?: Plan; error: string }> {
+async function attempt(
+  spec: PlannerSpec,
+  context: TaskWorkContext,
+  prompt: string | ModelMessage[],
+): Promise<{ run: AgentRunResult; plan?: Plan; error: string }> {
   let error = noPlanCall;
   const submitPlan = defineTool({
     name: 'SubmitPlan',
-    description: 'Submit how the task is best done: as one agent (llm), as parallel sub-tasks, or as a sequence of sub-tasks. Call it exactly once.',
+    description:
+      'Submit how the task is best done: as one agent (llm), as parallel sub-tasks, or as a sequence of sub-tasks. Call it exactly once.',
     inputSchema: submitPlanInput,
     readOnly: true,
     async execute(input: SubmitPlanInput) {
@@ -70,7 +78,12 @@ async function attempt(spec: PlannerSpec, context: TaskWorkContext, prompt: stri
   });
   const run = await runAgent({
     model: spec.model,
-    system: plannerInstruction({ depth: spec.depth, maxDepth: spec.maxDepth, maxSubtasks: spec.limits.maxSubtasks, roles: spec.limits.roleNames().join(', ') }),
+    system: plannerInstruction({
+      depth: spec.depth,
+      maxDepth: spec.maxDepth,
+      maxSubtasks: spec.limits.maxSubtasks,
+      roles: spec.limits.roleNames().join(', '),
+    }),
     prompt,
     tools: [submitPlan],
     // One model call: the plan is in the tool call; no answer after it is needed.
@@ -88,7 +101,10 @@ async function attempt(spec: PlannerSpec, context: TaskWorkContext, prompt: stri
 function accepted(outcome: PlannerOutcome, plan: Plan): { status: 'completed'; output: string } {
   outcome.plan = plan;
   const lines = plan.subTasks.map((subTask, index) => `${index + 1}. ${subTask.role ? `[${subTask.role}] ` : ''}${subTask.task}`);
-  return { status: 'completed', output: plan.type === 'llm' ? 'Plan: one agent does the task.' : `Plan (${plan.type}):\n${lines.join('\n')}` };
+  return {
+    status: 'completed',
+    output: plan.type === 'llm' ? 'Plan: one agent does the task.' : `Plan (${plan.type}):\n${lines.join('\n')}`,
+  };
 }
 
 function schemaError(run: AgentRunResult): string | undefined {

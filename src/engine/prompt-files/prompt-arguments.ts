@@ -26,7 +26,9 @@ export function expandPromptArguments(body: string, argumentsText: string, optio
   });
   if (missing.size > 0) {
     const names = [...missing];
-    throw new PromptArgumentError(`/${options.name} needs ${names.map((name) => `\${input:${name}}`).join(', ')}: give ${names.length === 1 ? 'it' : 'them'} after the name, as ${names.map((name) => `${name}=<value>`).join(' ')}`);
+    throw new PromptArgumentError(
+      `/${options.name} needs ${names.map((name) => `\${input:${name}}`).join(', ')}: give ${names.length === 1 ? 'it' : 'them'} after the name, as ${names.map((name) => `${name}=<value>`).join(' ')}`,
+    );
   }
   text = text.replace(/\$(ARGUMENTS\b|[1-9](?![0-9]))/g, (_whole, which: string) => {
     used = true;

@@ -43,22 +43,45 @@ export function slashCommandOf(text: string): { name: string; argumentsText: str
 }
 
 /** The run `/name args` asks for, or an error for the user (no such prompt file, a missing input, an untrusted folder). */
-export async function resolvePromptCommand(command: { name: string; argumentsText: string }, place: PromptCommandPlace): Promise<{ run: PromptRun } | { error: string }> {
-  const found = await findPromptFiles(place.root, { workspaceAllowed: place.trusted, ...(place.home === undefined ? {} : { home: place.home }) });
+export async function resolvePromptCommand(
+  command: { name: string; argumentsText: string },
+  place: PromptCommandPlace,
+): Promise<{ run: PromptRun } | { error: string }> {
+  const found = await findPromptFiles(place.root, {
+    workspaceAllowed: place.trusted,
+    ...(place.home === undefined ? {} : { home: place.home }),
+  });
   const promptFile = found.promptFiles.find((each) => each.name.toLowerCase() === command.name.toLowerCase());
   if (!promptFile) {
-    if (!place.trusted) return { error: `/${command.name}: this folder is not trusted, so its prompt files (.github/prompts, .claude/commands) are not read; to use them, ${place.howToTrust}.` };
+    if (!place.trusted)
+      return {
+        error: `/${command.name}: this folder is not trusted, so its prompt files (.github/prompts, .claude/commands) are not read; to use them, ${place.howToTrust}.`,
+      };
     const why = found.problems.find((problem) => problem.includes(`/${command.name}`) || problem.includes(`/${command.name}.`));
-    const known = found.promptFiles.map((each) => `/${each.name}`).join(', ') || 'none: add .github/prompts/<name>.prompt.md or .claude/commands/<name>.md';
+    const known =
+      found.promptFiles.map((each) => `/${each.name}`).join(', ') ||
+      'none: add .github/prompts/<name>.prompt.md or .claude/commands/<name>.md';
     return { error: `There is no prompt file /${command.name}${why ? ` (${why})` : ''}. Prompt files: ${known}.` };
   }
   // The user's own commands are theirs: the folder's trust says nothing about them.
-  if (promptFile.scope === 'workspace' && place.trustsPromptFile && !place.trustsPromptFile(promptFile)) return { error: `/${command.name}: ${promptFile.label} was added or changed after the folder was trusted; to use it, ${place.howToTrust}.` };
+  if (promptFile.scope === 'workspace' && place.trustsPromptFile && !place.trustsPromptFile(promptFile))
+    return {
+      error: `/${command.name}: ${promptFile.label} was added or changed after the folder was trusted; to use it, ${place.howToTrust}.`,
+    };
   try {
     const prompt = expandPromptArguments(promptFile.body, command.argumentsText, { name: promptFile.name, root: place.root });
     const role = roleOf(promptFile.agent);
     const { allowedTools, warnings } = promptFileTools(promptFile);
-    return { run: { promptFile, prompt, ...(promptFile.model ? { model: promptFile.model } : {}), ...(role ? { role } : {}), ...(allowedTools ? { allowedTools } : {}), warnings } };
+    return {
+      run: {
+        promptFile,
+        prompt,
+        ...(promptFile.model ? { model: promptFile.model } : {}),
+        ...(role ? { role } : {}),
+        ...(allowedTools ? { allowedTools } : {}),
+        warnings,
+      },
+    };
   } catch (error) {
     if (error instanceof PromptArgumentError) return { error: error.message };
     throw error;

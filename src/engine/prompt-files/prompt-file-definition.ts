@@ -47,7 +47,10 @@ export const promptNamePattern = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 
 export type ParsedPromptFile = { promptFile: PromptFile } | { problem: string };
 
-export function parsePromptFile(text: string, place: { name: string; label: string; digest: string; scope: PromptFileScope }): ParsedPromptFile {
+export function parsePromptFile(
+  text: string,
+  place: { name: string; label: string; digest: string; scope: PromptFileScope },
+): ParsedPromptFile {
   const problem = (why: string): ParsedPromptFile => ({ problem: `${place.label} was not used: ${why}` });
   // Front matter is optional: a Claude Code command is often the prompt alone.
   const startsWithHeader = /^\uFEFF?---\s*(\r?\n|$)/.test(text);
@@ -90,8 +93,13 @@ export function parsePromptFile(text: string, place: { name: string; label: stri
 
 function toolListOf(value: unknown): readonly string[] | undefined | null {
   if (value === undefined || value === null) return undefined;
-  if (typeof value === 'string') return value.split(',').map((item) => item.trim()).filter((item) => item !== '');
-  if (Array.isArray(value) && value.every((item) => typeof item === 'string')) return (value as string[]).map((item) => item.trim()).filter((item) => item !== '');
+  if (typeof value === 'string')
+    return value
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item !== '');
+  if (Array.isArray(value) && value.every((item) => typeof item === 'string'))
+    return (value as string[]).map((item) => item.trim()).filter((item) => item !== '');
   return null;
 }
 

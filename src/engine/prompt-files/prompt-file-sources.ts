@@ -64,7 +64,10 @@ interface FolderToRead {
 async function readFolder(found: FoundPromptFiles, { base, reader, folder, suffix, scope }: FolderToRead): Promise<void> {
   const prefix = scope === 'user' ? '~/' : '';
   const names = await fileNames(base, folder, suffix);
-  if (names.length > promptFileLimits.perFolder) found.problems.push(`${prefix}${folder} has ${names.length} prompt files: only the first ${promptFileLimits.perFolder} (by name) are read`);
+  if (names.length > promptFileLimits.perFolder)
+    found.problems.push(
+      `${prefix}${folder} has ${names.length} prompt files: only the first ${promptFileLimits.perFolder} (by name) are read`,
+    );
   for (const fileName of names.slice(0, promptFileLimits.perFolder)) {
     const label = `${prefix}${folder}/${fileName}`;
     const name = fileName.slice(0, -suffix.length);
@@ -100,7 +103,10 @@ async function readFolder(found: FoundPromptFiles, { base, reader, folder, suffi
 
 /** Whether two paths are one folder (links resolved); a missing one is no folder of the other. */
 async function sameFolder(one: string, other: string): Promise<boolean> {
-  const [first, second] = await Promise.all([realpath(one).catch(() => path.resolve(one)), realpath(other).catch(() => path.resolve(other))]);
+  const [first, second] = await Promise.all([
+    realpath(one).catch(() => path.resolve(one)),
+    realpath(other).catch(() => path.resolve(other)),
+  ]);
   return first === second;
 }
 

@@ -33,6 +33,11 @@ export function promptFileTools(promptFile: Pick<PromptFile, 'name' | 'tools' | 
     if (mapped.length === 0) unknown.push(entry);
     for (const tool of mapped) allowed.push(restricted ? `${tool}(${restricted[2]!.trim()})` : tool);
   }
-  const warnings = unknown.length === 0 ? [] : [`/${promptFile.name} (${promptFile.label}): ${unknown.map((name) => `'${name}'`).join(', ')} ${unknown.length === 1 ? 'is no tool' : 'are no tools'} of Agent Team, so ${unknown.length === 1 ? 'it allows' : 'they allow'} nothing; the run has only the other tools the file names`];
+  const warnings =
+    unknown.length === 0
+      ? []
+      : [
+          `/${promptFile.name} (${promptFile.label}): ${unknown.map((name) => `'${name}'`).join(', ')} ${unknown.length === 1 ? 'is no tool' : 'are no tools'} of Agent Team, so ${unknown.length === 1 ? 'it allows' : 'they allow'} nothing; the run has only the other tools the file names`,
+        ];
   return { allowedTools: [...new Set(allowed)], warnings };
 }

@@ -55,10 +55,17 @@ export function parseYamlHeader(split: SplitFile): Outcome<FrontMatter> {
   try {
     fields = document.toJS() ?? {};
   } catch (conversionError) {
-    return { ok: false, message: `front matter is not valid YAML: ${echoFreeYamlMessage(conversionError instanceof Error ? conversionError.message : String(conversionError))}` };
+    return {
+      ok: false,
+      message: `front matter is not valid YAML: ${echoFreeYamlMessage(conversionError instanceof Error ? conversionError.message : String(conversionError))}`,
+    };
   }
   if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) {
-    return { ok: false, line: split.headerStartLine, message: "front matter must be YAML fields ('key: value' lines), not a list or a single value" };
+    return {
+      ok: false,
+      line: split.headerStartLine,
+      message: "front matter must be YAML fields ('key: value' lines), not a list or a single value",
+    };
   }
   const lines = new Map<string, number>();
   if (isMap(document.contents)) {

@@ -25,7 +25,10 @@ export function trailingJson(answer: string): JsonReading {
     const candidate = parsed(text.slice(start));
     if (candidate.found) return candidate;
   }
-  return { found: false, problem: 'the answer does not end with a JSON value (an object or an array, on lines of its own, or in a ```json block)' };
+  return {
+    found: false,
+    problem: 'the answer does not end with a JSON value (an object or an array, on lines of its own, or in a ```json block)',
+  };
 }
 
 /**
@@ -55,7 +58,10 @@ function candidateStarts(text: string): number[] {
       if (balance === 0) balanced.push(index);
     }
   }
-  const lineStarts = [...text.matchAll(/(?:^|\n)[ \t]*(?=[{[])/g)].map((match) => match.index + match[0].length).reverse().slice(0, maxStarts);
+  const lineStarts = [...text.matchAll(/(?:^|\n)[ \t]*(?=[{[])/g)]
+    .map((match) => match.index + match[0].length)
+    .reverse()
+    .slice(0, maxStarts);
   return [...new Set([...balanced, ...lineStarts])];
 }
 

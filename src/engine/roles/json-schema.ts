@@ -34,13 +34,16 @@ const draft07 = /^https?:\/\/json-schema\.org\/draft-07\/schema#?$/;
 export function schemaProblem(value: unknown): string | undefined {
   const shape = shapeProblem(value);
   if (shape !== undefined) return shape;
-  const syntaxOnly = Object.assign((pattern: string, flags: string) => (new RegExp(pattern, flags), { test: () => true }), { code: 'syntax-check' });
+  const syntaxOnly = Object.assign((pattern: string, flags: string) => (new RegExp(pattern, flags), { test: () => true }), {
+    code: 'syntax-check',
+  });
   try {
     compile(value as JsonSchema, syntaxOnly);
     return undefined;
   } catch (error) {
     // Ajv's words for a missing reference quote it; the file's own text is not repeated back.
-    if (error instanceof MissingRefError) return "has a '$ref' that does not point inside it (only references within the schema, like '#/$defs/item', are followed)";
+    if (error instanceof MissingRefError)
+      return "has a '$ref' that does not point inside it (only references within the schema, like '#/$defs/item', are followed)";
     return `is not a JSON Schema that can be used: ${error instanceof Error ? error.message : String(error)}`;
   }
 }
@@ -52,10 +55,13 @@ export function schemaCheck(schema: JsonSchema): Promise<SchemaCheck> {
   let check = compiled.get(schema);
   if (!check) {
     check = loadRe2().then((RE2JS) => {
-      const re2: PatternEngine = Object.assign((pattern: string) => {
-        const expression = RE2JS.compile(pattern);
-        return { test: (text: string) => expression.test(text) };
-      }, { code: 're2' });
+      const re2: PatternEngine = Object.assign(
+        (pattern: string) => {
+          const expression = RE2JS.compile(pattern);
+          return { test: (text: string) => expression.test(text) };
+        },
+        { code: 're2' },
+      );
       const validate = compile(schema, re2);
       return (value: unknown) => {
         try {
@@ -72,7 +78,8 @@ export function schemaCheck(schema: JsonSchema): Promise<SchemaCheck> {
 }
 
 function shapeProblem(value: unknown): string | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'must be a JSON Schema object, e.g. {type: object, properties: {…}, required: […]}';
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return 'must be a JSON Schema object, e.g. {type: object, properties: {…}, required: […]}';
   let text: string;
   try {
     text = JSON.stringify(value);
@@ -97,7 +104,14 @@ function depthOf(value: unknown, depth = 0): number {
 
 function compile(schema: JsonSchema, patterns: PatternEngine): ValidateFunction {
   // A fresh instance per schema: two roles' `$id`s must not meet in one instance's cache.
-  const options: Options = { allErrors: true, strict: false, validateFormats: false, addUsedSchema: false, logger: false, code: { regExp: patterns } };
+  const options: Options = {
+    allErrors: true,
+    strict: false,
+    validateFormats: false,
+    addUsedSchema: false,
+    logger: false,
+    code: { regExp: patterns },
+  };
   const ajv = typeof schema.$schema === 'string' && draft2020.test(schema.$schema) ? new Ajv2020(options) : new Ajv(options);
   return ajv.compile(schema as Record<string, unknown>);
 }

@@ -37,7 +37,12 @@ export async function loadRoles(
       const existing = workspaceRoles.get(role.name);
       if (!existing) {
         workspaceRoles.set(role.name, { role, overridden: [] });
-      } else if (existing.role.source.kind === 'file' && role.source.kind === 'file' && existing.role.source.format === role.source.format && isUsers(existing.role.source.path) === isUsers(role.source.path)) {
+      } else if (
+        existing.role.source.kind === 'file' &&
+        role.source.kind === 'file' &&
+        existing.role.source.format === role.source.format &&
+        isUsers(existing.role.source.path) === isUsers(role.source.path)
+      ) {
         diagnostics.push({
           path: role.source.path,
           severity: 'warning',

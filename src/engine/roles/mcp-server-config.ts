@@ -30,7 +30,11 @@ export interface McpServersReading {
 export function readMcpServers(value: unknown): McpServersReading {
   if (value === undefined || value === null) return { problems: [] };
   if (typeof value !== 'object' || Array.isArray(value)) {
-    return { problems: ["'mcpServers' must be a map from a server name to its settings, e.g. mcpServers: { files: { command: npx, args: [...] } }"] };
+    return {
+      problems: [
+        "'mcpServers' must be a map from a server name to its settings, e.g. mcpServers: { files: { command: npx, args: [...] } }",
+      ],
+    };
   }
   const entries = Object.entries(value as Record<string, unknown>);
   if (entries.length > maxServers) return { problems: [`'mcpServers' lists ${entries.length} servers; at most ${maxServers}`] };
@@ -49,14 +53,17 @@ export function readMcpServers(value: unknown): McpServersReading {
 }
 
 function readServer(name: string, settings: unknown): McpServerConfig | string {
-  if (typeof settings !== 'object' || settings === null || Array.isArray(settings)) return `MCP server '${name}' must be a map with 'command' (stdio) or 'url' (http)`;
+  if (typeof settings !== 'object' || settings === null || Array.isArray(settings))
+    return `MCP server '${name}' must be a map with 'command' (stdio) or 'url' (http)`;
   const fields = settings as Record<string, unknown>;
   const type = fields.type ?? (fields.url !== undefined ? 'http' : 'stdio');
   // `local` is GitHub's name for a stdio server.
   if (type === 'stdio' || type === 'local') {
-    if (typeof fields.command !== 'string' || fields.command.trim() === '') return `MCP server '${name}': 'command' must be the program to start`;
+    if (typeof fields.command !== 'string' || fields.command.trim() === '')
+      return `MCP server '${name}': 'command' must be the program to start`;
     const args = fields.args ?? [];
-    if (!Array.isArray(args) || !args.every((arg) => typeof arg === 'string')) return `MCP server '${name}': 'args' must be a list of strings`;
+    if (!Array.isArray(args) || !args.every((arg) => typeof arg === 'string'))
+      return `MCP server '${name}': 'args' must be a list of strings`;
     const env = readStringMap(fields.env);
     if (env === undefined) return `MCP server '${name}': 'env' must map variable names to strings`;
     if (fields.network !== undefined && typeof fields.network !== 'boolean') return `MCP server '${name}': 'network' must be true or false`;
@@ -67,7 +74,8 @@ function readServer(name: string, settings: unknown): McpServerConfig | string {
     const headers = readStringMap(fields.headers);
     if (headers === undefined) return `MCP server '${name}': 'headers' must map header names to strings`;
     // agent-team itself talks to an http server: there is no sandbox whose network this could open.
-    if (fields.network !== undefined) return `MCP server '${name}': 'network' applies to stdio servers only (agent-team reaches an http server itself)`;
+    if (fields.network !== undefined)
+      return `MCP server '${name}': 'network' applies to stdio servers only (agent-team reaches an http server itself)`;
     return { type: 'http', url: fields.url, headers };
   }
   return `MCP server '${name}': unknown type '${String(type)}' (use stdio or http)`;

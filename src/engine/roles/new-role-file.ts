@@ -37,7 +37,12 @@ export async function newRoleFileText(form: NewRoleForm): Promise<string> {
   // Imported from the CommonJS vendor bundle, the named exports may sit under `default`.
   const stringify = loaded.stringify ?? loaded.default.stringify;
   const model = form.model?.trim();
-  const header = stringify({ name: form.name.trim(), description: form.description.trim(), tools: [...form.tools], ...(model ? { model } : {}) });
+  const header = stringify({
+    name: form.name.trim(),
+    description: form.description.trim(),
+    tools: [...form.tools],
+    ...(model ? { model } : {}),
+  });
   const body = [
     `You are the ${form.name.trim()} of a software team. ${form.description.trim()}`,
     '',

@@ -32,7 +32,10 @@ export class NodeRoleFileSource implements RoleFileSource {
     try {
       const entries = await readdir(this.resolve(directory), { withFileTypes: true });
       // Everything but directories: a link or a FIFO named like a role file gets a diagnostic from `read`.
-      return entries.filter((entry) => !entry.isDirectory()).map((entry) => entry.name).sort();
+      return entries
+        .filter((entry) => !entry.isDirectory())
+        .map((entry) => entry.name)
+        .sort();
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       // No directory means no roles in that format, which is the usual case.
@@ -47,7 +50,8 @@ export class NodeRoleFileSource implements RoleFileSource {
     if ('refused' in outcome) throw new Error(outcome.refused);
     const { read } = outcome;
     if (read.size > this.maxBytes) throw tooLarge(read.size, this.maxBytes);
-    if (read.cut) throw new Error(`it grew past the ${formatBytes(this.maxBytes)} limit for a role file while it was read, so it is not read`);
+    if (read.cut)
+      throw new Error(`it grew past the ${formatBytes(this.maxBytes)} limit for a role file while it was read, so it is not read`);
     return read.text;
   }
 

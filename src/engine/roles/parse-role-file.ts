@@ -65,7 +65,8 @@ export function parseRoleFile(input: RoleFileInput): ParsedRoleFile {
 
   let description: string | undefined;
   if (typeof fields.description === 'string' && fields.description.trim() !== '') description = fields.description.trim();
-  else if (fields.description === undefined || fields.description === null) report('error', "is missing 'description': say what the role does and when to use it");
+  else if (fields.description === undefined || fields.description === null)
+    report('error', "is missing 'description': say what the role does and when to use it");
   else errorAt('description', "'description' must be text that says what the role does and when to use it");
 
   const instruction = split.value.body.trim();
@@ -74,7 +75,11 @@ export function parseRoleFile(input: RoleFileInput): ParsedRoleFile {
   const meantRemote = input.location.fields.has('a2a_url') && fields.a2a_url !== undefined && fields.a2a_url !== null;
   if (instruction === '' && !meantRemote) report('error', "has no instructions: write the role's system prompt after the closing '---'");
   for (const problem of a2a.problems) errorAt(problem.field, problem.message);
-  for (const field of a2a.ignored) warnAt(field, `'${field}' is ignored: the role runs on the remote agent at 'a2a_url', which has its own model, tools and way of working`);
+  for (const field of a2a.ignored)
+    warnAt(
+      field,
+      `'${field}' is ignored: the role runs on the remote agent at 'a2a_url', which has its own model, tools and way of working`,
+    );
 
   let serverTools: string[] = [];
   let tools = readTools(fields.tools, 'tools', input.location, errorAt, warnAt, (named) => (serverTools = named));
@@ -94,7 +99,8 @@ export function parseRoleFile(input: RoleFileInput): ParsedRoleFile {
   const mcp = readMcpServers(fields[mcpField]);
   for (const problem of mcp.problems) errorAt(mcpField, problem);
   const results = readRoleResultFields(fields, errorAt, warnAt);
-  if (results.permissionMode === 'plan') for (const warning of planModeWarnings(tools, mcp.servers !== undefined)) warnAt('permissionMode', warning);
+  if (results.permissionMode === 'plan')
+    for (const warning of planModeWarnings(tools, mcp.servers !== undefined)) warnAt('permissionMode', warning);
 
   if (diagnostics.some((diagnostic) => diagnostic.severity === 'error') || !name || !description) return { diagnostics };
   const role: RoleDefinition = {
@@ -155,7 +161,10 @@ function readName(value: unknown, input: RoleFileInput, errorAt: FieldReport, wa
   let name: string;
   if (value === undefined || value === null) {
     if (!isValidRoleName(fromFile)) {
-      errorAt('name', `the file name gives the role name '${fromFile}', which is not valid: ${nameRule(fromFile)}; rename the file or add a 'name' field`);
+      errorAt(
+        'name',
+        `the file name gives the role name '${fromFile}', which is not valid: ${nameRule(fromFile)}; rename the file or add a 'name' field`,
+      );
       return undefined;
     }
     name = fromFile;
@@ -181,7 +190,10 @@ function readName(value: unknown, input: RoleFileInput, errorAt: FieldReport, wa
 }
 
 function nameRule(name: string): string {
-  const suggestion = name.toLowerCase().replace(/[^a-z0-9_]+/g, '-').replace(/^[^a-z]+|-+$/g, '');
+  const suggestion = name
+    .toLowerCase()
+    .replace(/[^a-z0-9_]+/g, '-')
+    .replace(/^[^a-z]+|-+$/g, '');
   const example = isValidRoleName(suggestion) ? suggestion : 'code-reviewer';
   return `use letters, digits, '-' and '_', starting with a letter, at most 64 characters (for example '${example}')`;
 }

@@ -29,7 +29,8 @@ export function readPermissionMode(value: unknown): { mode?: PermissionMode; war
   return { mode, warnings: modeWarnings[mode] ? [modeWarnings[mode]] : [] };
 }
 
-const unchanged = 'edits stay proposals the user reviews, and commands run only as the user allows (agentTeam.allowedCommands, --allow-command, or their approval)';
+const unchanged =
+  'edits stay proposals the user reviews, and commands run only as the user allows (agentTeam.allowedCommands, --allow-command, or their approval)';
 
 const modeWarnings: Partial<Record<PermissionMode, string>> = {
   acceptEdits: `permissionMode 'acceptEdits': nothing is accepted automatically here; the role's edits are proposals the user reviews`,
@@ -42,6 +43,7 @@ export function planModeWarnings(listedTools: readonly ToolName[] | undefined, h
   const warnings: string[] = [];
   const dropped = (listedTools ?? []).filter((tool) => !planTools.has(tool));
   if (dropped.length > 0) warnings.push(`permissionMode 'plan' makes the role read-only: it goes without ${dropped.join(', ')}`);
-  if (hasMcpServers) warnings.push("permissionMode 'plan' makes the role read-only: its MCP servers are not started (their tools may change things)");
+  if (hasMcpServers)
+    warnings.push("permissionMode 'plan' makes the role read-only: its MCP servers are not started (their tools may change things)");
   return warnings;
 }

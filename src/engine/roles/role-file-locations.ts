@@ -21,7 +21,16 @@ export interface RoleFileLocation {
 }
 
 /** A role's limits, result shape and metadata (role-result-fields.ts), in every format; snake_case as ADK and adk-fluent write them. */
-const roleResultFields = ['maxTokens', 'max_tokens', 'outputSchema', 'output_schema', 'inputSchema', 'input_schema', 'metadata', 'permissionMode'];
+const roleResultFields = [
+  'maxTokens',
+  'max_tokens',
+  'outputSchema',
+  'output_schema',
+  'inputSchema',
+  'input_schema',
+  'metadata',
+  'permissionMode',
+];
 
 const ourFields = ['name', 'description', 'tools', 'model', 'mode', 'max_turns', ...roleResultFields, ...fallbackModelFields];
 
@@ -31,14 +40,31 @@ const ourFields = ['name', 'description', 'tools', 'model', 'mode', 'max_turns',
  * Our own format comes first because it is the one written for this product on purpose.
  */
 export const roleFileLocations: readonly RoleFileLocation[] = [
-  { format: 'agent-team', directory: '.agent-team/agents', suffix: '.md', fields: new Set([...ourFields, 'maxTurns', 'mcpServers', backgroundTasksField, ...a2aRoleFields]), lenient: false },
+  {
+    format: 'agent-team',
+    directory: '.agent-team/agents',
+    suffix: '.md',
+    fields: new Set([...ourFields, 'maxTurns', 'mcpServers', backgroundTasksField, ...a2aRoleFields]),
+    lenient: false,
+  },
   {
     format: 'claude',
     directory: '.claude/agents',
     suffix: '.md',
     fields: new Set([
-      ...ourFields, 'maxTurns', 'disallowedTools', 'permissionMode', 'skills', 'mcpServers', 'hooks', 'memory',
-      'background', 'isolation', 'color', 'effort', 'disabled',
+      ...ourFields,
+      'maxTurns',
+      'disallowedTools',
+      'permissionMode',
+      'skills',
+      'mcpServers',
+      'hooks',
+      'memory',
+      'background',
+      'isolation',
+      'color',
+      'effort',
+      'disabled',
     ]),
     lenient: true,
   },
@@ -47,8 +73,17 @@ export const roleFileLocations: readonly RoleFileLocation[] = [
     directory: '.github/agents',
     suffix: '.agent.md',
     fields: new Set([
-      ...ourFields, 'maxTurns', 'target', 'mcp-servers', 'handoffs', 'argument-hint', 'agents', 'user-invocable',
-      'disable-model-invocation', 'infer', 'metadata',
+      ...ourFields,
+      'maxTurns',
+      'target',
+      'mcp-servers',
+      'handoffs',
+      'argument-hint',
+      'agents',
+      'user-invocable',
+      'disable-model-invocation',
+      'infer',
+      'metadata',
     ]),
     lenient: true,
   },
@@ -71,7 +106,11 @@ export const userRoleFileLocations: readonly RoleFileLocation[] = roleFileLocati
 export function userRoleLocations(promptsDirectory?: string): RoleFileLocation[] {
   const github = roleFileLocations.find((location) => location.format === 'github');
   if (promptsDirectory === undefined || !github) return [...userRoleFileLocations];
-  return [...userRoleFileLocations, { ...github, directory: promptsDirectory }, { ...github, directory: promptsDirectory, suffix: '.chatmode.md' }];
+  return [
+    ...userRoleFileLocations,
+    { ...github, directory: promptsDirectory },
+    { ...github, directory: promptsDirectory, suffix: '.chatmode.md' },
+  ];
 }
 
 /** Whether a directory entry is a role file of this location. READMEs are documentation, not roles. */

@@ -8,10 +8,13 @@ import type { RoleDefinition } from './types.js';
 const shownMetadataEntries = 6;
 const shownValueChars = 40;
 
-export function roleNotes(role: Pick<RoleDefinition, 'permissionMode' | 'maxTokens' | 'inputSchema' | 'outputSchema' | 'metadata'>): string[] {
+export function roleNotes(
+  role: Pick<RoleDefinition, 'permissionMode' | 'maxTokens' | 'inputSchema' | 'outputSchema' | 'metadata'>,
+): string[] {
   const notes: string[] = [];
   if (role.permissionMode === 'plan') notes.push('permission mode: plan (read-only)');
-  else if (role.permissionMode !== undefined && role.permissionMode !== 'default') notes.push(`permission mode: ${role.permissionMode} (not honoured: nothing is loosened)`);
+  else if (role.permissionMode !== undefined && role.permissionMode !== 'default')
+    notes.push(`permission mode: ${role.permissionMode} (not honoured: nothing is loosened)`);
   if (role.maxTokens !== undefined) notes.push(`token limit: ${role.maxTokens.toLocaleString('en-US')} for its task and subtasks`);
   if (role.inputSchema) notes.push('takes a JSON prompt (inputSchema)');
   if (role.outputSchema) notes.push('answers with JSON (outputSchema)');

@@ -27,9 +27,16 @@ export function readRoleResultFields(fields: Record<string, unknown>, errorAt: F
   const maxTokens = fields[tokensField];
   if (maxTokens !== undefined && maxTokens !== null) {
     if (typeof maxTokens === 'number' && Number.isInteger(maxTokens) && maxTokens > 0) read.maxTokens = maxTokens;
-    else errorAt(tokensField, `'${tokensField}' must be a positive whole number of tokens (input and output of the role's task and its subtasks), got '${String(maxTokens)}'`);
+    else
+      errorAt(
+        tokensField,
+        `'${tokensField}' must be a positive whole number of tokens (input and output of the role's task and its subtasks), got '${String(maxTokens)}'`,
+      );
   }
-  for (const [camel, snake, key] of [['outputSchema', 'output_schema', 'outputSchema'], ['inputSchema', 'input_schema', 'inputSchema']] as const) {
+  for (const [camel, snake, key] of [
+    ['outputSchema', 'output_schema', 'outputSchema'],
+    ['inputSchema', 'input_schema', 'inputSchema'],
+  ] as const) {
     const field = fields[camel] === undefined && fields[snake] !== undefined ? snake : camel;
     const value = fields[field];
     if (value === undefined || value === null) continue;
@@ -48,16 +55,19 @@ export function readRoleResultFields(fields: Record<string, unknown>, errorAt: F
 
 function readMetadata(value: unknown): { value?: Readonly<Record<string, unknown>>; problem?: string } {
   if (value === undefined || value === null) return {};
-  if (typeof value !== 'object' || Array.isArray(value)) return { problem: "'metadata' must be a mapping of names to values; it is ignored" };
+  if (typeof value !== 'object' || Array.isArray(value))
+    return { problem: "'metadata' must be a mapping of names to values; it is ignored" };
   const entries = Object.entries(value);
-  if (entries.length > maxMetadataKeys) return { problem: `'metadata' has ${entries.length} entries, more than ${maxMetadataKeys}; it is ignored` };
+  if (entries.length > maxMetadataKeys)
+    return { problem: `'metadata' has ${entries.length} entries, more than ${maxMetadataKeys}; it is ignored` };
   let text: string;
   try {
     text = JSON.stringify(value);
   } catch {
     return { problem: "'metadata' must be plain data; it is ignored" };
   }
-  if (text.length > maxMetadataChars) return { problem: `'metadata' is ${text.length} characters as JSON, more than ${maxMetadataChars}; it is ignored` };
+  if (text.length > maxMetadataChars)
+    return { problem: `'metadata' is ${text.length} characters as JSON, more than ${maxMetadataChars}; it is ignored` };
   return { value: plainFrozen(value) as Record<string, unknown> };
 }
 

@@ -27,7 +27,9 @@ export function resolveRoleTools(
 
 /** True when every tool the role may use only reads (the workspace, or the web). */
 export function isReadOnlyRole(role: Pick<RoleDefinition, 'tools' | 'permissionMode'>): boolean {
-  return resolveRoleTools(role).every((name) => readOnlyToolNames.includes(name) || skillToolNames.includes(name) || webToolNames.includes(name));
+  return resolveRoleTools(role).every(
+    (name) => readOnlyToolNames.includes(name) || skillToolNames.includes(name) || webToolNames.includes(name),
+  );
 }
 
 /** True when the role may propose edits (which the user reviews before anything is written). */

@@ -39,13 +39,38 @@ const aliasesByFormat: Record<RoleFileFormat, Record<string, readonly ToolName[]
 const foreignToolsByFormat: Record<RoleFileFormat, ReadonlySet<string>> = {
   'agent-team': new Set(),
   claude: new Set([
-    'bashoutput', 'killshell', 'killbash', 'webfetch', 'websearch', 'notebookedit', 'notebookread',
-    'todowrite', 'ls', 'exitplanmode', 'slashcommand', 'askuserquestion', 'lsp',
+    'bashoutput',
+    'killshell',
+    'killbash',
+    'webfetch',
+    'websearch',
+    'notebookedit',
+    'notebookread',
+    'todowrite',
+    'ls',
+    'exitplanmode',
+    'slashcommand',
+    'askuserquestion',
+    'lsp',
   ]),
   github: new Set([
-    'powershell', 'web', 'fetch', 'todo', 'todos', 'runtasks',
-    'githubrepo', 'problems', 'changes', 'usages', 'testfailure', 'runtests', 'vscodeapi',
-    'extensions', 'new', 'opensimplebrowser', 'runnotebooks',
+    'powershell',
+    'web',
+    'fetch',
+    'todo',
+    'todos',
+    'runtasks',
+    'githubrepo',
+    'problems',
+    'changes',
+    'usages',
+    'testfailure',
+    'runtests',
+    'vscodeapi',
+    'extensions',
+    'new',
+    'opensimplebrowser',
+    'runnotebooks',
   ]),
 };
 
@@ -75,7 +100,9 @@ export function readToolList(entries: readonly string[], format: RoleFileFormat)
       for (const tool of mapped) if (!tools.includes(tool)) tools.push(tool);
       if (restricted) {
         // For Bash the user's own allowlist still decides what runs, so the dropped restriction widens nothing silently.
-        const decides = mapped.includes('Bash') ? ' (which commands run is still up to the user: agentTeam.allowedCommands, --allow-command, or their approval)' : '';
+        const decides = mapped.includes('Bash')
+          ? ' (which commands run is still up to the user: agentTeam.allowedCommands, --allow-command, or their approval)'
+          : '';
         warnings.push(`tool restriction '${entry}' is not supported; the role gets ${mapped.join(' and ')} without it${decides}`);
       }
     }
@@ -83,11 +110,15 @@ export function readToolList(entries: readonly string[], format: RoleFileFormat)
   if (unsupported.length > 0) {
     const list = unsupported.map((name) => `'${name}'`).join(', ');
     const one = unsupported.length === 1;
-    warnings.push(`${list}: ${productNames[format]} ${one ? 'tool' : 'tools'} that Agent Team does not have; the role loads without ${one ? 'it' : 'them'}`);
+    warnings.push(
+      `${list}: ${productNames[format]} ${one ? 'tool' : 'tools'} that Agent Team does not have; the role loads without ${one ? 'it' : 'them'}`,
+    );
   }
   if (unknown.length > 0) {
     const list = unknown.map((name) => `'${name}'`).join(', ');
-    warnings.push(`unknown tool${unknown.length === 1 ? '' : 's'} ${list}; the role loads without ${unknown.length === 1 ? 'it' : 'them'} (known tools: ${toolNames.join(', ')})`);
+    warnings.push(
+      `unknown tool${unknown.length === 1 ? '' : 's'} ${list}; the role loads without ${unknown.length === 1 ? 'it' : 'them'} (known tools: ${toolNames.join(', ')})`,
+    );
   }
   return { tools: all ? undefined : tools, warnings };
 }

@@ -2,7 +2,20 @@
  * The tool names the engine knows, as the model sees them (aligned with Claude Code's). Role files name
  * tools from this list; anything else is reported and left out.
  */
-export const toolNames = ['Read', 'Glob', 'Grep', 'Edit', 'Write', 'Bash', 'WebFetch', 'Skill', 'Agent', 'TaskOutput', 'TaskStop', 'SendMessage'] as const;
+export const toolNames = [
+  'Read',
+  'Glob',
+  'Grep',
+  'Edit',
+  'Write',
+  'Bash',
+  'WebFetch',
+  'Skill',
+  'Agent',
+  'TaskOutput',
+  'TaskStop',
+  'SendMessage',
+] as const;
 
 export type ToolName = (typeof toolNames)[number];
 

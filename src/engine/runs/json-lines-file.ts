@@ -117,7 +117,11 @@ export interface LineProblems {
  * Calls `onLine` with each complete line (without its newline), numbered from 1. Empty lines are passed
  * over. Resolves with the bytes read. The bytes are split on newlines before decoding, so a multi-byte character is never cut in two.
  */
-export async function readLines(handle: FileHandle, onLine: (line: string, lineNumber: number) => void, problems: LineProblems): Promise<{ bytes: number }> {
+export async function readLines(
+  handle: FileHandle,
+  onLine: (line: string, lineNumber: number) => void,
+  problems: LineProblems,
+): Promise<{ bytes: number }> {
   const chunk = Buffer.alloc(chunkBytes);
   let pending: Buffer[] = [];
   let pendingBytes = 0;

@@ -117,7 +117,10 @@ export class RunContentsBuilder {
     const current = this.conversations.get(taskId) ?? (from === 0 ? [] : undefined);
     if (!current || from > current.length) {
       this.conversations.delete(taskId);
-      if (!this.brokenConversations.has(taskId)) this.warn(`${this.name}: line ${lineNumber} goes on with task ${taskId}'s conversation from message ${from}, but ${current?.length ?? 0} are recorded before it (a line is missing); that conversation is left out until it is recorded whole again`);
+      if (!this.brokenConversations.has(taskId))
+        this.warn(
+          `${this.name}: line ${lineNumber} goes on with task ${taskId}'s conversation from message ${from}, but ${current?.length ?? 0} are recorded before it (a line is missing); that conversation is left out until it is recorded whole again`,
+        );
       this.brokenConversations.add(taskId);
       return;
     }
@@ -176,7 +179,8 @@ function parentsFirst(tasks: PersistedTask[]): PersistedTask[] {
   };
   for (const persisted of tasks) {
     const parentId = persisted.task.parentId;
-    if (parentId !== null && present.has(parentId) && !placed.has(parentId)) waiting.set(parentId, [...(waiting.get(parentId) ?? []), persisted]);
+    if (parentId !== null && present.has(parentId) && !placed.has(parentId))
+      waiting.set(parentId, [...(waiting.get(parentId) ?? []), persisted]);
     else place(persisted);
   }
   return ordered;

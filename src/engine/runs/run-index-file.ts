@@ -81,7 +81,9 @@ export async function readIndexFile(filePath: string, warn: (message: string) =>
   const { size } = await handle.stat();
   if (size > maxIndexBytes) {
     await handle.close();
-    warn(`The run index ${filePath} is ${(size / 1024 / 1024).toFixed(0)} MiB, more than any history keeps (planted?); it is not read, and runs it listed are not known until they are written again`);
+    warn(
+      `The run index ${filePath} is ${(size / 1024 / 1024).toFixed(0)} MiB, more than any history keeps (planted?); it is not read, and runs it listed are not known until they are written again`,
+    );
     return { latest, lines: 0, refused: true };
   }
   let lines = 0;

@@ -110,7 +110,9 @@ export class RunIndex {
 
   /** Rewrites the file with the last line per live run now (after the pending lines). */
   compact(): Promise<void> {
-    this.chain = this.chain.then(() => this.rewrite().catch((error: unknown) => this.warn(`Could not compact the run index ${this.filePath}: ${errorMessage(error)}`)));
+    this.chain = this.chain.then(() =>
+      this.rewrite().catch((error: unknown) => this.warn(`Could not compact the run index ${this.filePath}: ${errorMessage(error)}`)),
+    );
     return this.chain;
   }
 

@@ -32,14 +32,17 @@ export async function runFolderSigning(home: string, directory: string): Promise
     const folder = await realpath(directory);
     return { key: createHmac('sha256', secret).update(`agent-team run folder\n${folder}`).digest() };
   } catch (error) {
-    return { problem: `the key that signs run logs (${path.join(keyFolderOf(home), 'run-log.key')}) cannot be used: ${errorMessage(error)}` };
+    return {
+      problem: `the key that signs run logs (${path.join(keyFolderOf(home), 'run-log.key')}) cannot be used: ${errorMessage(error)}`,
+    };
   }
 }
 
 async function userKey(folder: string): Promise<Buffer> {
   await mkdir(folder, { recursive: true, mode: 0o700 });
   const status = await lstat(folder);
-  if (status.isSymbolicLink() || !status.isDirectory()) throw new Error(`${folder} is ${status.isSymbolicLink() ? 'a symbolic link' : 'not a folder'}`);
+  if (status.isSymbolicLink() || !status.isDirectory())
+    throw new Error(`${folder} is ${status.isSymbolicLink() ? 'a symbolic link' : 'not a folder'}`);
   ownedPrivately(status, folder);
   const file = path.join(folder, 'run-log.key');
   return (await readKey(file)) ?? (await createKey(file));
@@ -56,7 +59,10 @@ async function readKey(file: string): Promise<Buffer | undefined> {
   }
   try {
     const status = await handle.stat();
-    if (!status.isFile() || status.size !== keyBytes) throw new Error(`${file} is not a key (${status.isFile() ? `${status.size} bytes, not ${keyBytes}` : 'not a regular file'}); remove it and a new one is made (runs signed with it become foreign)`);
+    if (!status.isFile() || status.size !== keyBytes)
+      throw new Error(
+        `${file} is not a key (${status.isFile() ? `${status.size} bytes, not ${keyBytes}` : 'not a regular file'}); remove it and a new one is made (runs signed with it become foreign)`,
+      );
     ownedPrivately(status, file);
     const key = Buffer.alloc(keyBytes);
     const { bytesRead } = await handle.read(key, 0, keyBytes, 0);
@@ -92,5 +98,6 @@ function ownedPrivately(status: { uid: number; mode: number }, name: string): vo
   const uid = process.getuid?.();
   if (uid === undefined) return;
   if (status.uid !== uid) throw new Error(`${name} belongs to another user (uid ${status.uid})`);
-  if ((status.mode & 0o077) !== 0) throw new Error(`${name} can be read or written by others (mode ${(status.mode & 0o777).toString(8)}); chmod go-rwx it`);
+  if ((status.mode & 0o077) !== 0)
+    throw new Error(`${name} can be read or written by others (mode ${(status.mode & 0o777).toString(8)}); chmod go-rwx it`);
 }

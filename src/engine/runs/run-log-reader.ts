@@ -15,7 +15,15 @@ import { errorMessage } from '../errors.js';
 import { openForReading, readLines } from './json-lines-file.js';
 import { type RunContents, RunContentsBuilder } from './run-contents.js';
 import { ChainVerifier, type RunSignature } from './run-log-signature.js';
-import { type RunRecord, type RunRecordType, linePrefixOf, maxLineBytes, proposalRecordTypes, runRecordSchema, runRecordTypes } from './run-log-records.js';
+import {
+  type RunRecord,
+  type RunRecordType,
+  linePrefixOf,
+  maxLineBytes,
+  proposalRecordTypes,
+  runRecordSchema,
+  runRecordTypes,
+} from './run-log-records.js';
 
 export type { RunContents } from './run-contents.js';
 
@@ -38,13 +46,21 @@ export interface ReadSignature {
 }
 
 /** Undefined when the run has no file. Throws only when the file cannot be opened or read at all. */
-export async function readRunFile(filePath: string, runId: string, options: ReadRunOptions, warn: (message: string) => void): Promise<(RunContents & { read: ReadSignature | undefined }) | undefined> {
+export async function readRunFile(
+  filePath: string,
+  runId: string,
+  options: ReadRunOptions,
+  warn: (message: string) => void,
+): Promise<(RunContents & { read: ReadSignature | undefined }) | undefined> {
   const handle = await openForReading(filePath);
   if (!handle) return undefined;
   const name = path.basename(filePath);
   const contents = new RunContentsBuilder(runId, name, options.maxTranscriptEntries ?? Infinity, warn);
   // The proposals are told by several types of record: wanting one of them is wanting them all.
-  const only = options.only && proposalRecordTypes.some((type) => options.only?.has(type)) ? new Set([...options.only, ...proposalRecordTypes]) : options.only;
+  const only =
+    options.only && proposalRecordTypes.some((type) => options.only?.has(type))
+      ? new Set([...options.only, ...proposalRecordTypes])
+      : options.only;
   const unwanted = runRecordTypes.filter((type) => only && !only.has(type)).map(linePrefixOf);
   // The writer puts `taskId` right after `type` in an entry line (run-recorder.ts).
   const entryPrefix = linePrefixOf('entry');
@@ -77,7 +93,9 @@ export async function readRunFile(filePath: string, runId: string, options: Read
   }
   const signature: RunSignature = verifier?.signature ?? { status: 'unchecked' };
   // In a run that verifies, a line that does not is a crash's cut line, or one written into the file since: said, never used.
-  if (signature.status === 'signed') for (const lineNumber of rejected) warn(`${name}: line ${lineNumber} does not verify (a line cut short by a crash, or one written into the file since); it was skipped`);
+  if (signature.status === 'signed')
+    for (const lineNumber of rejected)
+      warn(`${name}: line ${lineNumber} does not verify (a line cut short by a crash, or one written into the file since); it was skipped`);
   return { ...contents.build(signature), read: verifier ? { signature, tail: verifier.tail, bytes } : undefined };
 }
 
@@ -98,4 +116,3 @@ function parseLine(line: string, lineNumber: number, name: string, warn: (messag
   }
   return parsed.data as RunRecord;
 }
-

@@ -69,12 +69,26 @@ export interface TextReference {
   length: number;
 }
 
-export type FileChangeByText = Omit<FileChangeSnapshot, 'baseContent' | 'proposedContent'> & { baseText: TextReference | null; proposedText: TextReference };
+export type FileChangeByText = Omit<FileChangeSnapshot, 'baseContent' | 'proposedContent'> & {
+  baseText: TextReference | null;
+  proposedText: TextReference;
+};
 export type ChangeSetByText = Omit<ChangeSetSnapshot, 'files'> & { files: FileChangeByText[] };
 
 export type RunRecordType = RunRecord['type'];
 
-export const runRecordTypes: readonly RunRecordType[] = ['task', 'entry', 'conversation', 'compaction', 'kept-conversation', 'changes', 'file-text', 'proposals', 'restore-file', 'restore-point'];
+export const runRecordTypes: readonly RunRecordType[] = [
+  'task',
+  'entry',
+  'conversation',
+  'compaction',
+  'kept-conversation',
+  'changes',
+  'file-text',
+  'proposals',
+  'restore-file',
+  'restore-point',
+];
 
 /** The restore points of a run (what its accepts and undos changed on disk): an undo reads these. */
 export const restorePointRecordTypes: readonly RunRecordType[] = ['restore-file', 'restore-point'];
@@ -130,10 +144,22 @@ export const runRecordSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('task'), task: taskSnapshotSchemas.lenient }),
   z.object({ type: z.literal('entry'), taskId: identifier, index: count, entry: transcriptEntrySchemas.lenient }),
   z.object({ type: z.literal('conversation'), taskId: identifier, from: count, messages: messagesSchema }),
-  z.object({ type: z.literal('compaction'), taskId: identifier, beforeTokens: count, afterTokens: count, trigger: z.enum(['auto', 'overflow', 'manual']) }),
+  z.object({
+    type: z.literal('compaction'),
+    taskId: identifier,
+    beforeTokens: count,
+    afterTokens: count,
+    trigger: z.enum(['auto', 'overflow', 'manual']),
+  }),
   z.object({ type: z.literal('kept-conversation'), key: identifier, messages: messagesSchema }),
   z.object({ type: z.literal('changes'), taskId: identifier, changeSet: changeSetSnapshotSchemas.lenient.nullable() }),
-  z.object({ type: z.literal('file-text'), taskId: identifier, textId: identifier, text: z.string(), delta: fileTextDeltaSchema.optional() }),
+  z.object({
+    type: z.literal('file-text'),
+    taskId: identifier,
+    textId: identifier,
+    text: z.string(),
+    delta: fileTextDeltaSchema.optional(),
+  }),
   z.object({ type: z.literal('proposals'), taskId: identifier, changeSet: changeSetByTextSchema }),
   ...restorePointRecordSchemas,
 ]);

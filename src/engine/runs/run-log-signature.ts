@@ -49,7 +49,8 @@ export type ForeignReason = 'unsigned' | 'altered' | 'no-key';
 export function describeForeign(signature: RunSignature): string {
   if (signature.status !== 'foreign') return signature.status === 'signed' ? 'its run log verifies' : 'its run log was not checked';
   if (signature.reason === 'unsigned') return 'its run log is not signed (written before run logs were signed, or not by you)';
-  if (signature.reason === 'altered') return "its run log's signature does not verify (changed after it was written, copied from another folder, or written by another user)";
+  if (signature.reason === 'altered')
+    return "its run log's signature does not verify (changed after it was written, copied from another folder, or written by another user)";
   return `run logs cannot be checked: ${signature.problem ?? 'no key'}`;
 }
 

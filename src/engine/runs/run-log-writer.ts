@@ -76,7 +76,8 @@ export class RunLogWriter {
    */
   add(runId: string, record: RunRecord): boolean {
     if (!safeRunId.test(runId)) {
-      if (!this.refused.has(runId)) this.options.warn(`Run ${JSON.stringify(runId.slice(0, 120))} is not logged: a run id is 1-100 letters, digits, '-' or '_'.`);
+      if (!this.refused.has(runId))
+        this.options.warn(`Run ${JSON.stringify(runId.slice(0, 120))} is not logged: a run id is 1-100 letters, digits, '-' or '_'.`);
       this.refused.add(runId);
       return false;
     }
@@ -89,7 +90,9 @@ export class RunLogWriter {
       const what = `${runId}\0${record.type}\0${subjectOf(record)}`;
       if (this.overCap.has(what)) return false;
       this.overCap.add(what);
-      this.options.warn(`Run ${runId}: the ${record.type} record of ${subjectOf(record)} is ${size} MiB, over the ${maxLineBytes / 1024 / 1024} MiB a line may hold; it was not written.`);
+      this.options.warn(
+        `Run ${runId}: the ${record.type} record of ${subjectOf(record)} is ${size} MiB, over the ${maxLineBytes / 1024 / 1024} MiB a line may hold; it was not written.`,
+      );
       return false;
     }
     file.lines.push(line);
@@ -135,7 +138,9 @@ export class RunLogWriter {
       try {
         await this.append(runId, file, lines, sync);
       } catch (error) {
-        this.options.warn(`Could not write run ${runId} to ${this.filePathOf(runId)}: ${errorMessage(error)}; ${count} record(s) were lost.`);
+        this.options.warn(
+          `Could not write run ${runId} to ${this.filePathOf(runId)}: ${errorMessage(error)}; ${count} record(s) were lost.`,
+        );
         this.options.onRecordsLost(runId);
         // The next write opens the file afresh (and measures it again: part of this one may have landed).
         await file.handle?.close().catch(() => undefined);
@@ -217,7 +222,19 @@ export class RunLogWriter {
     let file = this.files.get(runId);
     if (!file) {
       const runKey = this.options.signing?.runKey(runId);
-      file = { lines: [], bufferedBytes: 0, bytes: this.options.knownBytes(runId), measured: false, handle: undefined, chain: Promise.resolve(), queued: undefined, syncWanted: false, inFlight: 0, runKey, lastMac: '' };
+      file = {
+        lines: [],
+        bufferedBytes: 0,
+        bytes: this.options.knownBytes(runId),
+        measured: false,
+        handle: undefined,
+        chain: Promise.resolve(),
+        queued: undefined,
+        syncWanted: false,
+        inFlight: 0,
+        runKey,
+        lastMac: '',
+      };
       this.files.set(runId, file);
     }
     return file;

@@ -73,9 +73,19 @@ export class RunLog implements TaskStore {
     const warn = options.onWarning ?? ((message: string) => console.warn(message));
     await mkdir(options.directory, { recursive: true });
     const status = await lstat(options.directory);
-    if (status.isSymbolicLink() || !status.isDirectory()) throw new Error(`${options.directory} is ${status.isSymbolicLink() ? 'a symbolic link' : 'not a directory'}; the run log is not kept there.`);
+    if (status.isSymbolicLink() || !status.isDirectory())
+      throw new Error(
+        `${options.directory} is ${status.isSymbolicLink() ? 'a symbolic link' : 'not a directory'}; the run log is not kept there.`,
+      );
     const index = await RunIndex.read(options.directory, warn);
-    const storage = new RunStorage(options.directory, index, warn, options.clock ?? systemClock, resolveRetention(options.retention), options.signing ?? { problem: 'no key was given to sign run logs with' });
+    const storage = new RunStorage(
+      options.directory,
+      index,
+      warn,
+      options.clock ?? systemClock,
+      resolveRetention(options.retention),
+      options.signing ?? { problem: 'no key was given to sign run logs with' },
+    );
     await storage.prune();
     return new RunLog(storage, options.loadRuns ?? 200);
   }
@@ -88,7 +98,10 @@ export class RunLog implements TaskStore {
    * Follows the manager's events, and becomes its transcript archive when it has one (`archiveTranscripts`):
    * ended tasks' transcripts then live in the run files, not the heap. Returns the function that stops both.
    */
-  attach(taskManager: { onEvent(listener: (event: TaskEvent) => void): () => void; archiveTranscripts?(archive: TranscriptArchive): () => void }): () => void {
+  attach(taskManager: {
+    onEvent(listener: (event: TaskEvent) => void): () => void;
+    archiveTranscripts?(archive: TranscriptArchive): () => void;
+  }): () => void {
     const unsubscribe = taskManager.onEvent(this.storage.recorder.onEvent);
     const stopArchiving = taskManager.archiveTranscripts?.(this.transcripts);
     return this.keepDetacher(() => {
@@ -120,7 +133,11 @@ export class RunLog implements TaskStore {
     const newest = [...this.storage.index.oldestFirst()].slice(-this.loadRuns).sort((a, b) => a.createdAt - b.createdAt);
     const tasks: PersistedTask[] = [];
     // Not checked: this is the list a window shows, not a run anyone goes on with (read or signatureOf check that).
-    for (const run of newest) tasks.push(...((await this.storage.read(run.runId, { maxTranscriptEntries: maxLoadedTranscriptEntries, only: historyRecords }, false))?.tasks ?? []));
+    for (const run of newest)
+      tasks.push(
+        ...((await this.storage.read(run.runId, { maxTranscriptEntries: maxLoadedTranscriptEntries, only: historyRecords }, false))
+          ?.tasks ?? []),
+      );
     return { version: 1, tasks };
   }
 
@@ -137,7 +154,11 @@ export class RunLog implements TaskStore {
    * calls this.
    */
   recordInterrupted(tasks: readonly TaskSnapshot[], now: number): void {
-    for (const task of tasks) this.storage.recorder.onEvent({ type: 'task-end', task: { ...task, status: 'interrupted', stopReason: { kind: 'interrupted' }, endedAt: now } });
+    for (const task of tasks)
+      this.storage.recorder.onEvent({
+        type: 'task-end',
+        task: { ...task, status: 'interrupted', stopReason: { kind: 'interrupted' }, endedAt: now },
+      });
   }
 
   /**

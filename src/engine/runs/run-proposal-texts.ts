@@ -83,13 +83,15 @@ export class ProposalTextsWritten {
     let base: WrittenText | null = null;
     if (file.baseContent !== null) {
       // The same string as last time, mostly: compared by identity first, in no time.
-      const written = before?.base && before.base.text === file.baseContent ? before.base : this.addBase(taskId, file.path, file.baseContent, add);
+      const written =
+        before?.base && before.base.text === file.baseContent ? before.base : this.addBase(taskId, file.path, file.baseContent, add);
       if (!written) return undefined;
       base = written;
     }
     if (before && before.proposed.text === file.proposedContent) return { ...before, base };
     // Built on the file's last proposal, or else on its base: a first proposal, or one whose chain is long.
-    const chain = before && !wholeAgain(before) ? { from: before.proposed, ...before } : base && { from: base, deltas: 0, deltaCharacters: 0 };
+    const chain =
+      before && !wholeAgain(before) ? { from: before.proposed, ...before } : base && { from: base, deltas: 0, deltaCharacters: 0 };
     if (chain) {
       const delta = deltaBetween(chain.from.text, file.proposedContent);
       // A proposal mostly rewritten is as cheap whole, and then the next delta builds on no chain.
@@ -103,7 +105,12 @@ export class ProposalTextsWritten {
           delta: { from: chain.from.textId, keepStart: delta.keepStart, keepEnd: delta.keepEnd, length: file.proposedContent.length },
         };
         if (!add(record)) return undefined;
-        return { base, proposed: { textId, text: file.proposedContent }, deltas: chain.deltas + 1, deltaCharacters: chain.deltaCharacters + delta.text.length };
+        return {
+          base,
+          proposed: { textId, text: file.proposedContent },
+          deltas: chain.deltas + 1,
+          deltaCharacters: chain.deltaCharacters + delta.text.length,
+        };
       }
     }
     const proposed = this.addWhole(taskId, file.proposedContent, add);

@@ -54,10 +54,13 @@ export class ProposalsBeingRead {
     if (!record.delta) return void this.texts.set(record.textId, { text: record.text, namedBy: 0 });
     const { from, length } = record.delta;
     const previous = this.texts.get(from);
-    const built = previous && applyDelta(previous.text, { keepStart: record.delta.keepStart, keepEnd: record.delta.keepEnd, text: record.text });
+    const built =
+      previous && applyDelta(previous.text, { keepStart: record.delta.keepStart, keepEnd: record.delta.keepEnd, text: record.text });
     if (built !== undefined && built.length === length) return void this.texts.set(record.textId, { text: built, namedBy: 0 });
     // A delta on a text that could not be built either: the first line at fault is the one to name.
-    const why = previous ? `the text of line ${lineNumber} does not fit the text it builds on` : (this.unbuilt.get(from) ?? `the text of line ${lineNumber} builds on a text no line before it holds`);
+    const why = previous
+      ? `the text of line ${lineNumber} does not fit the text it builds on`
+      : (this.unbuilt.get(from) ?? `the text of line ${lineNumber} builds on a text no line before it holds`);
     this.unbuilt.set(record.textId, why);
   }
 
@@ -70,7 +73,10 @@ export class ProposalsBeingRead {
       const proposed = this.textOf(proposedText, undefined);
       if ('problem' in base || 'problem' in proposed) {
         const problem = 'problem' in base ? base.problem : 'problem' in proposed ? proposed.problem : '';
-        if (!this.broken.has(taskId)) this.warn(`${this.name}: line ${lineNumber} holds task ${taskId}'s proposals, but ${problem} (a line is missing or damaged); they are left out until they are recorded whole again`);
+        if (!this.broken.has(taskId))
+          this.warn(
+            `${this.name}: line ${lineNumber} holds task ${taskId}'s proposals, but ${problem} (a line is missing or damaged); they are left out until they are recorded whole again`,
+          );
         this.broken.add(taskId);
         return this.replace(taskId, { changeSet: null, textIds: [] });
       }
@@ -84,14 +90,17 @@ export class ProposalsBeingRead {
 
   /** The latest proposals per task, those not removed (nor left out). */
   changeSets(): ChangeSetSnapshot[] {
-    return [...this.latest.values()].map((latest) => latest.changeSet).filter((changeSet): changeSet is ChangeSetSnapshot => changeSet !== null);
+    return [...this.latest.values()]
+      .map((latest) => latest.changeSet)
+      .filter((changeSet): changeSet is ChangeSetSnapshot => changeSet !== null);
   }
 
   /** The text `reference` names, checked; with `base`, its hash the first time the text is named with it. */
   private textOf(reference: TextReference, base: { hash: string | null } | undefined): { text: string } | { problem: string } {
     const read = this.texts.get(reference.textId);
     if (!read) return { problem: this.unbuilt.get(reference.textId) ?? `the text ${reference.textId} it names is in no line before it` };
-    if (read.text.length !== reference.length) return { problem: `the text ${reference.textId} is ${read.text.length} characters long, not ${reference.length}` };
+    if (read.text.length !== reference.length)
+      return { problem: `the text ${reference.textId} is ${read.text.length} characters long, not ${reference.length}` };
     if (!base) return read;
     if (base.hash !== null && read.checkedHash !== base.hash) {
       if (contentHash(read.text) !== base.hash) return { problem: `the base ${reference.textId} does not match its hash` };

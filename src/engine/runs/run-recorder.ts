@@ -51,7 +51,8 @@ export class RunRecorder {
         return this.updated(event.task);
       case 'task-transcript': {
         const runId = this.runOf(event.taskId);
-        if (!runId || !this.host.writer.add(runId, { type: 'entry', taskId: event.taskId, index: event.index, entry: event.entry })) this.partialTranscripts.add(event.taskId);
+        if (!runId || !this.host.writer.add(runId, { type: 'entry', taskId: event.taskId, index: event.index, entry: event.entry }))
+          this.partialTranscripts.add(event.taskId);
         return;
       }
       case 'task-conversation':
@@ -139,7 +140,13 @@ export class RunRecorder {
   private compacted(event: Extract<TaskEvent, { type: 'task-compaction' }>): void {
     const state = this.open.get(event.taskId);
     if (!state) return;
-    this.host.writer.add(state.runId, { type: 'compaction', taskId: event.taskId, beforeTokens: event.beforeTokens, afterTokens: event.afterTokens, trigger: event.trigger });
+    this.host.writer.add(state.runId, {
+      type: 'compaction',
+      taskId: event.taskId,
+      beforeTokens: event.beforeTokens,
+      afterTokens: event.afterTokens,
+      trigger: event.trigger,
+    });
     state.conversationLength = 0;
   }
 

@@ -71,7 +71,11 @@ export function isUnfinished(run: RunSummary): boolean {
 }
 
 /** Removes what `runsToPrune` picks, each through `removeRun` (the file, then its tombstone); returns their ids. */
-export async function pruneRuns(state: RetentionState, policy: RetentionPolicy, removeRun: (runId: string) => Promise<void>): Promise<string[]> {
+export async function pruneRuns(
+  state: RetentionState,
+  policy: RetentionPolicy,
+  removeRun: (runId: string) => Promise<void>,
+): Promise<string[]> {
   const victims = runsToPrune(state, policy);
   for (const run of victims) await removeRun(run.runId);
   return victims.map((run) => run.runId);

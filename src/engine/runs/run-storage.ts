@@ -97,7 +97,9 @@ export class RunStorage {
     if (!safeRunId.test(runId)) return undefined;
     if (this.writer.isBusy(runId) || this.changed.runs().includes(runId)) await this.writeRun(runId);
     try {
-      const verify = check ? { runKey: this.runKeyOf(runId), ...('problem' in this.signing ? { problem: this.signing.problem } : {}) } : undefined;
+      const verify = check
+        ? { runKey: this.runKeyOf(runId), ...('problem' in this.signing ? { problem: this.signing.problem } : {}) }
+        : undefined;
       const contents = await readRunFile(this.writer.filePathOf(runId), runId, { ...options, ...(verify ? { verify } : {}) }, this.warn);
       if (!contents) return undefined;
       const { read, ...rest } = contents;
@@ -122,7 +124,12 @@ export class RunStorage {
   private async chainTail(runId: string, bytes: number): Promise<string> {
     const known = this.tails.get(runId);
     if (known?.bytes === bytes) return known.tail;
-    const contents = await readRunFile(this.writer.filePathOf(runId), runId, { only: new Set(), verify: { runKey: this.runKeyOf(runId) } }, () => undefined);
+    const contents = await readRunFile(
+      this.writer.filePathOf(runId),
+      runId,
+      { only: new Set(), verify: { runKey: this.runKeyOf(runId) } },
+      () => undefined,
+    );
     return contents?.read?.tail ?? '';
   }
 
@@ -131,7 +138,13 @@ export class RunStorage {
     try {
       // The index is not signed: one planted line claiming a huge run would have the user's runs removed to make room. Over the limit, the files say.
       const totalBytes = this.index.totalBytes > this.retention.maxBytes ? await this.measuredBytes() : this.index.totalBytes;
-      const state = { runs: this.index.oldestFirst(), count: this.index.size, totalBytes, now: this.clock.now(), isBeingWritten: (runId: string) => this.isBeingWritten(runId) };
+      const state = {
+        runs: this.index.oldestFirst(),
+        count: this.index.size,
+        totalBytes,
+        now: this.clock.now(),
+        isBeingWritten: (runId: string) => this.isBeingWritten(runId),
+      };
       if ((await pruneRuns(state, this.retention, (runId) => this.removeRun(runId))).length > 0) await this.index.writePending();
     } catch (error) {
       this.warn(`Run log retention failed in ${this.directory}: ${errorMessage(error)}`);
@@ -141,7 +154,8 @@ export class RunStorage {
   /** The run files' sizes on disk (a run the index lists without a file counts nothing). */
   private async measuredBytes(): Promise<number> {
     let total = 0;
-    for (const run of [...this.index.oldestFirst()]) total += (await lstat(this.writer.filePathOf(run.runId)).catch(() => undefined))?.size ?? 0;
+    for (const run of [...this.index.oldestFirst()])
+      total += (await lstat(this.writer.filePathOf(run.runId)).catch(() => undefined))?.size ?? 0;
     return total;
   }
 

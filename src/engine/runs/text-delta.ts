@@ -21,12 +21,18 @@ const blockLength = 4096;
 export function deltaBetween(previous: string, next: string): TextDelta {
   const shorter = Math.min(previous.length, next.length);
   let start = 0;
-  while (start + blockLength <= shorter && previous.slice(start, start + blockLength) === next.slice(start, start + blockLength)) start += blockLength;
+  while (start + blockLength <= shorter && previous.slice(start, start + blockLength) === next.slice(start, start + blockLength))
+    start += blockLength;
   while (start < shorter && previous.charCodeAt(start) === next.charCodeAt(start)) start++;
   // The common end may not reach into the common start: each character is kept once.
   const room = shorter - start;
   let end = 0;
-  while (end + blockLength <= room && previous.slice(previous.length - end - blockLength, previous.length - end) === next.slice(next.length - end - blockLength, next.length - end)) end += blockLength;
+  while (
+    end + blockLength <= room &&
+    previous.slice(previous.length - end - blockLength, previous.length - end) ===
+      next.slice(next.length - end - blockLength, next.length - end)
+  )
+    end += blockLength;
   while (end < room && previous.charCodeAt(previous.length - end - 1) === next.charCodeAt(next.length - end - 1)) end++;
   return { keepStart: start, keepEnd: end, text: next.slice(start, next.length - end) };
 }

@@ -18,7 +18,9 @@ export function proposedDiffs(runs: ReportedRuns, rootId: string): string[] {
   return runs.changes
     .list()
     .filter((changeSet) => runs.taskManager.get(changeSet.taskId)?.rootId === rootId)
-    .flatMap((changeSet) => changeSet.snapshot().files.map((file) => `Proposed by ${changeSet.taskId} (${changeSet.role}), not applied:\n${file.diff}`));
+    .flatMap((changeSet) =>
+      changeSet.snapshot().files.map((file) => `Proposed by ${changeSet.taskId} (${changeSet.role}), not applied:\n${file.diff}`),
+    );
 }
 
 /** The run's result and, as unified diffs, the edits its tasks proposed (never applied). */
@@ -28,5 +30,8 @@ export function describeRun(runs: ReportedRuns, root: TaskSnapshot): string {
 
 /** The run's answer as an A2A message carries it: its output (or why it failed), then the diffs. */
 export function runAnswer(runs: ReportedRuns, root: TaskSnapshot): string {
-  return [root.status === 'failed' ? `The run failed: ${root.error ?? 'no reason given'}` : (root.output ?? ''), ...proposedDiffs(runs, root.id)].join('\n\n');
+  return [
+    root.status === 'failed' ? `The run failed: ${root.error ?? 'no reason given'}` : (root.output ?? ''),
+    ...proposedDiffs(runs, root.id),
+  ].join('\n\n');
 }

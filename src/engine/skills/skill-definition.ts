@@ -47,7 +47,10 @@ export const skillNamePattern = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
 export type ParsedSkill = { skill: SkillDefinition } | { problem: string };
 
 /** The skill in `text` (the file `label` in `folder`, whose name is the fallback name). */
-export function parseSkillFile(text: string, place: { folder: string; folderName: string; label: string; scope: SkillScope; digest: string; cut: boolean }): ParsedSkill {
+export function parseSkillFile(
+  text: string,
+  place: { folder: string; folderName: string; label: string; scope: SkillScope; digest: string; cut: boolean },
+): ParsedSkill {
   const problem = (why: string): ParsedSkill => ({ problem: `${place.label} was not used: ${why}` });
   const split = splitFrontMatter(text);
   if (!split.ok) return problem(split.message);
@@ -55,10 +58,13 @@ export function parseSkillFile(text: string, place: { folder: string; folderName
   if (!header.ok) return problem(header.message);
   const fields = header.value.fields;
   const name = fields.name ?? place.folderName;
-  if (typeof name !== 'string' || !skillNamePattern.test(name)) return problem('its name must be lower-case letters, digits and hyphens (at most 64), like its folder');
-  if (name !== place.folderName) return problem(`its name "${name}" is not its folder's ("${place.folderName}"), as the Agent Skills format requires`);
+  if (typeof name !== 'string' || !skillNamePattern.test(name))
+    return problem('its name must be lower-case letters, digits and hyphens (at most 64), like its folder');
+  if (name !== place.folderName)
+    return problem(`its name "${name}" is not its folder's ("${place.folderName}"), as the Agent Skills format requires`);
   const description = fields.description;
-  if (typeof description !== 'string' || description.trim() === '') return problem('it has no description (agents choose a skill by its description)');
+  if (typeof description !== 'string' || description.trim() === '')
+    return problem('it has no description (agents choose a skill by its description)');
   const allowed = allowedToolsOf(fields['allowed-tools']);
   if (allowed === null) return problem('its allowed-tools is neither a list of tool names nor a comma-separated string');
   const note = place.cut ? `\n\n[${place.label} is cut here: only the first ${skillLimits.fileBytes / 1024} KB of a skill are given.]` : '';
@@ -79,7 +85,12 @@ export function parseSkillFile(text: string, place: { folder: string; folderName
 /** Claude Code writes `allowed-tools: Read, Grep, Bash(git status:*)`; others a YAML list. Null: neither. */
 function allowedToolsOf(value: unknown): readonly string[] | undefined | null {
   if (value === undefined || value === null) return undefined;
-  const items = typeof value === 'string' ? splitToolList(value) : Array.isArray(value) && value.every((item) => typeof item === 'string') ? (value as string[]) : null;
+  const items =
+    typeof value === 'string'
+      ? splitToolList(value)
+      : Array.isArray(value) && value.every((item) => typeof item === 'string')
+        ? (value as string[])
+        : null;
   if (items === null) return null;
   return items.map((item) => item.trim()).filter((item) => item !== '');
 }

@@ -56,6 +56,8 @@ export async function readSkillResource(skill: SkillDefinition, folders: SkillFo
   const outcome = await reader.read(normal, skillLimits.resourceBytes);
   if (outcome === undefined) throw new Error(`the skill "${skill.name}" has no file ${normal}`);
   if ('refused' in outcome) throw new Error(`${normal} of the skill "${skill.name}" was not read: ${outcome.refused}`);
-  const note = outcome.read.cut ? `\n\n[${normal} is cut here: it has ${formatBytes(outcome.read.size)}; only the first ${formatBytes(skillLimits.resourceBytes)} are given.]` : '';
+  const note = outcome.read.cut
+    ? `\n\n[${normal} is cut here: it has ${formatBytes(outcome.read.size)}; only the first ${formatBytes(skillLimits.resourceBytes)} are given.]`
+    : '';
   return `${outcome.read.text}${note}`;
 }

@@ -41,7 +41,8 @@ export class SkillNarrowing {
 
   private refusal(call: ToolCallRequest): string | undefined {
     for (const { skill, allowed } of this.active) {
-      if (!allowed.permits(call)) return `Refused: you are using the skill "${skill}", which allows only ${allowed.describe()}. ${call.toolName} is not among them.`;
+      if (!allowed.permits(call))
+        return `Refused: you are using the skill "${skill}", which allows only ${allowed.describe()}. ${call.toolName} is not among them.`;
     }
     return undefined;
   }

@@ -50,11 +50,15 @@ export async function findSkills(places: SkillPlaces): Promise<FoundSkills> {
 
 /** Every `<name>/SKILL.md` under `folder` of `base` (the workspace, or the home). */
 export async function readSkillFolder(base: string, folder: string, scope: SkillScope): Promise<FoundSkills> {
-  const reader = scope === 'workspace' ? new ConfinedFileReader(base) : new ConfinedFileReader(base, { folderName: 'your home folder', refuseLinksToIgnored: false });
+  const reader =
+    scope === 'workspace'
+      ? new ConfinedFileReader(base)
+      : new ConfinedFileReader(base, { folderName: 'your home folder', refuseLinksToIgnored: false });
   const prefix = scope === 'workspace' ? '' : '~/';
   const names = await skillFolderNames(base, folder);
   const result: FoundSkills = { skills: [], problems: [] };
-  if (names.length > skillLimits.perFolder) result.problems.push(`${prefix}${folder} has ${names.length} skills: only the first ${skillLimits.perFolder} (by name) are read`);
+  if (names.length > skillLimits.perFolder)
+    result.problems.push(`${prefix}${folder} has ${names.length} skills: only the first ${skillLimits.perFolder} (by name) are read`);
   for (const folderName of names.slice(0, skillLimits.perFolder)) {
     const relative = `${folder}/${folderName}/SKILL.md`;
     const label = `${prefix}${relative}`;
@@ -65,7 +69,14 @@ export async function readSkillFolder(base: string, folder: string, scope: Skill
       continue;
     }
     const digest = `sha256:${createHash('sha256').update(outcome.read.text).digest('hex')}`;
-    const parsed = parseSkillFile(outcome.read.text, { folder: `${folder}/${folderName}`, folderName, label, scope, digest, cut: outcome.read.cut });
+    const parsed = parseSkillFile(outcome.read.text, {
+      folder: `${folder}/${folderName}`,
+      folderName,
+      label,
+      scope,
+      digest,
+      cut: outcome.read.cut,
+    });
     if ('problem' in parsed) result.problems.push(parsed.problem);
     else result.skills.push(parsed.skill);
   }

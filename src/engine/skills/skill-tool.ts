@@ -13,13 +13,17 @@ export const skillToolName = 'Skill';
 
 const skillInput = z.object({
   name: z.string().describe('The name of the skill, as listed under "Skills".'),
-  file: z.string().optional().describe("One of the skill's files, relative to its folder, as listed when the skill was loaded. Omit to load the skill itself."),
+  file: z
+    .string()
+    .optional()
+    .describe("One of the skill's files, relative to its folder, as listed when the skill was loaded. Omit to load the skill itself."),
 });
 
 export function createSkillTool(skills: readonly SkillDefinition[], folders: SkillFolders): Tool<z.infer<typeof skillInput>> {
   return defineTool({
     name: skillToolName,
-    description: 'Loads a skill: its instructions, and the list of its files (read one with `file`). Use a skill when the task matches its description; then follow its instructions.',
+    description:
+      'Loads a skill: its instructions, and the list of its files (read one with `file`). Use a skill when the task matches its description; then follow its instructions.',
     inputSchema: skillInput,
     readOnly: true,
     async execute(input) {
@@ -38,7 +42,11 @@ async function loadedSkillText(skill: SkillDefinition, folders: SkillFolders): P
     skill.scope === 'workspace'
       ? `Its folder is ${skill.folder} in the workspace: read its files with Read (or Skill with \`file\`); a script of it runs only through Bash, where Bash is allowed.`
       : `Its folder is the user's own (~/${skill.folder}), outside the workspace: read its files with Skill {"name": "${skill.name}", "file": "<file>"}.`;
-  const files = listed.files.length === 0 ? 'It has no other files.' : `Its files:\n${listed.files.map((file) => `- ${file}`).join('\n')}${listed.more ? '\n- … (more, not listed)' : ''}`;
-  const narrowing = skill.allowedTools === undefined ? '' : `\nWhile you use this skill, only these tools are allowed: ${skill.allowedTools.join(', ')}.`;
+  const files =
+    listed.files.length === 0
+      ? 'It has no other files.'
+      : `Its files:\n${listed.files.map((file) => `- ${file}`).join('\n')}${listed.more ? '\n- … (more, not listed)' : ''}`;
+  const narrowing =
+    skill.allowedTools === undefined ? '' : `\nWhile you use this skill, only these tools are allowed: ${skill.allowedTools.join(', ')}.`;
   return `# Skill: ${skill.name} (${skill.label})\n${where}${narrowing}\n${files}\n\n${skill.body}`;
 }

@@ -32,7 +32,11 @@ export function skillsCapability(settings: SkillSettings): Capability {
     async grant(task) {
       // A role whose tool list leaves Skill out goes without skills (one without a list has it: role-tools.ts).
       if (!task.agent.tools.some((tool) => skillToolNames.includes(tool))) return undefined;
-      const found = await findSkills({ root: settings.root, ...(settings.home === undefined ? {} : { home: settings.home }), workspaceAllowed: settings.workspaceAllowed() });
+      const found = await findSkills({
+        root: settings.root,
+        ...(settings.home === undefined ? {} : { home: settings.home }),
+        workspaceAllowed: settings.workspaceAllowed(),
+      });
       const problems = [...found.problems];
       const skills = found.skills.filter((skill) => {
         if (skill.scope !== 'workspace' || !settings.trustsSkill || settings.trustsSkill(skill)) return true;

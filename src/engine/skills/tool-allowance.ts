@@ -56,6 +56,10 @@ function matches(entry: AllowedTool, call: ToolCallRequest): boolean {
   const command = (call.input as { command?: unknown } | undefined)?.command;
   if (typeof command !== 'string') return false;
   // Claude Code's `git status:*` (and a plain `git status*`): a prefix; anything else: the exact line.
-  const prefix = entry.command.endsWith(':*') ? entry.command.slice(0, -2) : entry.command.endsWith('*') ? entry.command.slice(0, -1) : undefined;
+  const prefix = entry.command.endsWith(':*')
+    ? entry.command.slice(0, -2)
+    : entry.command.endsWith('*')
+      ? entry.command.slice(0, -1)
+      : undefined;
   return prefix === undefined ? command.trim() === entry.command : command.trimStart().startsWith(prefix);
 }

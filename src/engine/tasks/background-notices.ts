@@ -74,7 +74,11 @@ export class BackgroundNotices {
   private recipientOf(record: TaskRecord): string | null {
     if (record.parentId === null) return null;
     let top: string = record.parentId;
-    for (let ancestor = this.tree.get(record.parentId); ancestor; ancestor = ancestor.parentId === null ? undefined : this.tree.get(ancestor.parentId)) {
+    for (
+      let ancestor = this.tree.get(record.parentId);
+      ancestor;
+      ancestor = ancestor.parentId === null ? undefined : this.tree.get(ancestor.parentId)
+    ) {
       if (!isTerminal(statusOf(ancestor))) return ancestor.id;
       top = ancestor.id;
     }

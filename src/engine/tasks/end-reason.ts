@@ -10,6 +10,9 @@ import type { TaskSnapshot } from './types.js';
 export function endReason(task: Pick<TaskSnapshot, 'status' | 'error' | 'stopReason'>): string | undefined {
   if (task.status === 'failed') return task.error ?? 'failed';
   if (task.status === 'stopped') return task.stopReason ? describeStopReason(task.stopReason) : 'stopped';
-  if (task.status === 'interrupted') return task.stopReason?.kind === 'shutdown' ? 'Agent Team shut down before it finished' : 'it was still running when Agent Team last closed';
+  if (task.status === 'interrupted')
+    return task.stopReason?.kind === 'shutdown'
+      ? 'Agent Team shut down before it finished'
+      : 'it was still running when Agent Team last closed';
   return undefined;
 }

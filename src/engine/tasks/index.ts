@@ -6,7 +6,13 @@ export type { StartTaskOptions, StartTaskResult, TaskMode, TaskWork, TaskWorkCon
 export { type TaskNotice, formatNotice, noticeFor } from './notifications.js';
 export { TaskError, type TaskErrorKind } from './task-error.js';
 export { InMemoryTaskStore, type PersistedHistory, type PersistedTask, type TaskStore, emptyHistory } from './task-store.js';
-export { JsonFileTaskStore, type JsonFileTaskStoreOptions, type TaskStoreFileSystem, type WritableFile, nodeTaskStoreFileSystem } from './json-file-task-store.js';
+export {
+  JsonFileTaskStore,
+  type JsonFileTaskStoreOptions,
+  type TaskStoreFileSystem,
+  type WritableFile,
+  nodeTaskStoreFileSystem,
+} from './json-file-task-store.js';
 export { createSequentialIds } from './ids.js';
 export { type CombinedSignal, combineSignals, linkSignals, onAbort, raceWithSignal, throwIfStopped } from '../abort.js';
 export type { TaskEventListener } from './event-hub.js';

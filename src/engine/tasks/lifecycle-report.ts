@@ -6,7 +6,15 @@ export interface LifecycleReport {
   slotsInUse: number;
   /** Tasks in the slot queue (new ones and ones resuming after a wait). */
   queued: number;
-  tasks: Array<{ id: string; role: string; description: string; phase: TaskPhase; openWaits: number; userWaits: number; holdsSlot: boolean }>;
+  tasks: Array<{
+    id: string;
+    role: string;
+    description: string;
+    phase: TaskPhase;
+    openWaits: number;
+    userWaits: number;
+    holdsSlot: boolean;
+  }>;
 }
 
 export function lifecycleReportOf(records: readonly TaskRecord[], slots: { slotsInUse: number; queued: number }): LifecycleReport {

@@ -41,7 +41,8 @@ export function stopTree(host: TreeStopHost, top: TaskRecord, reason: StopReason
   // updates below (the sidebar, the history) cannot delay them.
   for (const { record, reason: own } of stopped) record.controller?.abort(own);
   for (const { record } of stopped) {
-    if (record.phase === 'ended') host.announceEnd(record); // It was queued: there is no work to wait for.
+    if (record.phase === 'ended')
+      host.announceEnd(record); // It was queued: there is no work to wait for.
     else host.awaitWork(record);
   }
   for (const { record } of stopped) host.scheduler.leave(record);

@@ -49,7 +49,10 @@ const transitions: Readonly<Record<TaskPhase, Partial<Record<LifecycleStep, Task
 export function nextPhase(phase: TaskPhase, step: LifecycleStep): TaskPhase {
   const next = transitions[phase][step];
   if (next === undefined) {
-    throw new TaskError('illegal-transition', `Internal error in the task manager: a task that is ${phase} cannot take the step "${step}".`);
+    throw new TaskError(
+      'illegal-transition',
+      `Internal error in the task manager: a task that is ${phase} cannot take the step "${step}".`,
+    );
   }
   return next;
 }
@@ -79,7 +82,8 @@ export type TaskOutcome = 'completed' | 'failed' | 'stopped';
 export function statusFor(phase: TaskPhase, outcome: TaskOutcome | undefined, stopReason?: StopReason): TaskStatus {
   if (phase === 'queued') return 'queued';
   if (isActivePhase(phase)) return 'running';
-  if (outcome === undefined) throw new TaskError('illegal-transition', `Internal error in the task manager: a task ${phase} has no outcome.`);
+  if (outcome === undefined)
+    throw new TaskError('illegal-transition', `Internal error in the task manager: a task ${phase} has no outcome.`);
   if (outcome === 'stopped' && stopReason !== undefined && isInterruption(stopReason)) return 'interrupted';
   return outcome;
 }

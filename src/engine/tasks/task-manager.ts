@@ -30,7 +30,16 @@ import { type LifecycleReport, RunSizeLimit, lifecycleReportOf } from './lifecyc
 import { TaskError } from './task-error.js';
 import { HistorySaver } from './history-saver.js';
 import { persistedTaskOf, readHistory } from './task-history.js';
-import { type TaskRecord, createTaskRecord, letGoOfWork, hasEnded, partialOutputOf, snapshotOf, statusOf, transcriptOf } from './task-record.js';
+import {
+  type TaskRecord,
+  createTaskRecord,
+  letGoOfWork,
+  hasEnded,
+  partialOutputOf,
+  snapshotOf,
+  statusOf,
+  transcriptOf,
+} from './task-record.js';
 import { TaskTree } from './task-tree.js';
 import { type WaitOptions, waitForEnd } from './task-wait.js';
 import { type TaskEvent, type TaskSnapshot, isTerminal } from './types.js';
@@ -89,11 +98,19 @@ export class TaskManager {
    * `TaskError` for bad options, an unknown or ended parent, or a closed manager.
    */
   async start(options: StartTaskOptions): Promise<StartTaskResult> {
-    if (this.closing) throw new TaskError('closed', 'The task manager has been closed (Agent Team is shutting down); no new task can start.');
+    if (this.closing)
+      throw new TaskError('closed', 'The task manager has been closed (Agent Team is shutting down); no new task can start.');
     validateStartOptions(options);
     const parent = parentFor(this.tree, options.parentId ?? null, options.followUp === true);
     if (parent) {
-      this.runSize.count(parent.rootId, (limit) => new TaskError('limit', `This run has already started ${limit} tasks, the most one run may start; finish with the results you have.`));
+      this.runSize.count(
+        parent.rootId,
+        (limit) =>
+          new TaskError(
+            'limit',
+            `This run has already started ${limit} tasks, the most one run may start; finish with the results you have.`,
+          ),
+      );
     }
     const autoBackgroundMs = options.autoBackgroundMs ?? this.options.autoBackgroundMs;
     const record = createTaskRecord(this.tree.freshId(this.options.generateId), options, parent, this.options.clock.now());
@@ -117,7 +134,8 @@ export class TaskManager {
    * Rejects with a `TaskError` for a task that is not interrupted, or a closed manager.
    */
   async resume(id: string, work: TaskWork): Promise<TaskSnapshot> {
-    if (this.closing) throw new TaskError('closed', 'The task manager has been closed (Agent Team is shutting down); no task can be resumed.');
+    if (this.closing)
+      throw new TaskError('closed', 'The task manager has been closed (Agent Team is shutting down); no task can be resumed.');
     const old = this.require(id);
     const record = revivedRecord(old, old.parentId === null ? undefined : this.tree.get(old.parentId), work, this.options.clock.now());
     this.tree.replace(record);
@@ -204,7 +222,8 @@ export class TaskManager {
 
   /** Changes how many tasks may work at once, for queued tasks too: a higher limit starts waiting ones at once; a lower one stops nothing. */
   setMaxConcurrent(maxConcurrent: number): void {
-    if (!Number.isInteger(maxConcurrent) || maxConcurrent < 1) throw new TaskError('invalid-options', `maxConcurrent must be a whole number of at least 1, not ${maxConcurrent}.`);
+    if (!Number.isInteger(maxConcurrent) || maxConcurrent < 1)
+      throw new TaskError('invalid-options', `maxConcurrent must be a whole number of at least 1, not ${maxConcurrent}.`);
     this.scheduler.resize(maxConcurrent);
   }
 
@@ -257,7 +276,13 @@ export class TaskManager {
   async load(): Promise<void> {
     const store = this.options.store;
     if (!store) return;
-    const history = await readHistory(store, (id) => this.tree.has(id), this.options.clock.now(), this.options.maxTranscriptEntries, (message, error) => this.warn(message, error));
+    const history = await readHistory(
+      store,
+      (id) => this.tree.has(id),
+      this.options.clock.now(),
+      this.options.maxTranscriptEntries,
+      (message, error) => this.warn(message, error),
+    );
     if (!history) return;
     this.tree.prepend(history.records);
     for (const record of history.records) this.archiving.taskEnded(record);

@@ -14,9 +14,14 @@ export function parentFor(tree: TaskTree, parentId: string | null, followUp: boo
   if (!parent) throw new TaskError('unknown-task', `There is no task ${parentId} to start a subtask under.`);
   const status = statusOf(parent);
   if (followUp) {
-    if (!isTerminal(status)) throw new TaskError('invalid-options', `Task ${parentId} is still running; only a finished task can be followed up.`);
+    if (!isTerminal(status))
+      throw new TaskError('invalid-options', `Task ${parentId} is still running; only a finished task can be followed up.`);
     return parent;
   }
-  if (isTerminal(status)) throw new TaskError('parent-ended', `Task ${parentId} has already ${status === 'stopped' || status === 'interrupted' ? `been ${status}` : status}; it cannot start subtasks.`);
+  if (isTerminal(status))
+    throw new TaskError(
+      'parent-ended',
+      `Task ${parentId} has already ${status === 'stopped' || status === 'interrupted' ? `been ${status}` : status}; it cannot start subtasks.`,
+    );
   return parent;
 }

@@ -158,7 +158,12 @@ export function createTaskRecord(id: string, options: StartTaskOptions, parent: 
 }
 
 /** The `end` of every task that has ended (see `TaskRecord.end`). */
-export const alreadyEnded: Deferred<void> = Object.freeze({ promise: Promise.resolve(), settled: true, resolve: () => undefined, reject: () => undefined });
+export const alreadyEnded: Deferred<void> = Object.freeze({
+  promise: Promise.resolve(),
+  settled: true,
+  resolve: () => undefined,
+  reject: () => undefined,
+});
 
 /**
  * The status users see (snapshots, events): `waiting` while a task's work waits for the user, and

@@ -12,7 +12,18 @@ export function revivedRecord(old: TaskRecord, parent: TaskRecord | undefined, w
   if (statusOf(old) !== 'interrupted') {
     throw new TaskError('invalid-options', `Task ${old.id} is ${statusOf(old)}: only an interrupted task can be resumed.`);
   }
-  const options = { parentId: old.parentId, role: old.role, description: old.description, prompt: old.prompt, ancestorTasks: old.ancestorTasks, mode: old.background ? 'background' : 'foreground', maxTokens: old.maxTokens, maxUsd: old.maxUsd, followUp: old.followUp, work } as const;
+  const options = {
+    parentId: old.parentId,
+    role: old.role,
+    description: old.description,
+    prompt: old.prompt,
+    ancestorTasks: old.ancestorTasks,
+    mode: old.background ? 'background' : 'foreground',
+    maxTokens: old.maxTokens,
+    maxUsd: old.maxUsd,
+    followUp: old.followUp,
+    work,
+  } as const;
   const fresh = createTaskRecord(old.id, options, parent, now);
   const kept: Partial<TaskRecord> = {
     rootId: old.rootId,

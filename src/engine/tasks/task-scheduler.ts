@@ -59,7 +59,11 @@ export class TaskScheduler {
    * back (`leave`), so that slot goes to the waiter rather than to a task that happened to queue earlier.
    * `forUser`: the wait is for the user (the task's status is `waiting` meanwhile).
    */
-  async whileWaiting<T>(record: TaskRecord, waitedFor: Promise<T> | (() => Promise<T>), options: { endsWith?: TaskRecord; forUser?: boolean } = {}): Promise<T> {
+  async whileWaiting<T>(
+    record: TaskRecord,
+    waitedFor: Promise<T> | (() => Promise<T>),
+    options: { endsWith?: TaskRecord; forUser?: boolean } = {},
+  ): Promise<T> {
     const wait = this.openWait(record, options.forUser ?? false);
     const endsWith = options.endsWith;
     if (wait && endsWith && endsWith.phase !== 'ended') endsWith.waitsOnEnd.push(wait);

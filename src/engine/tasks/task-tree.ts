@@ -26,7 +26,10 @@ export class TaskTree {
       const id = generate();
       if (typeof id === 'string' && id !== '' && !this.records.has(id)) return id;
     }
-    throw new TaskError('invalid-options', 'generateId keeps returning empty ids or ids already in use; it must return a fresh id each call.');
+    throw new TaskError(
+      'invalid-options',
+      'generateId keeps returning empty ids or ids already in use; it must return a fresh id each call.',
+    );
   }
 
   /** Every task in creation order (a copy: safe to change the tree while iterating it). */

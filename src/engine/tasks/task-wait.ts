@@ -19,5 +19,8 @@ export interface WaitOptions {
 export function waitForEnd(record: TaskRecord, clock: Clock, options: WaitOptions): Promise<TaskSnapshot> {
   if (hasEnded(record)) return Promise.resolve(snapshotOf(record));
   // At the timeout the wait resolves with the task as it is then: the caller decides what a late task means.
-  return withDeadline(record.end.promise.then(() => snapshotOf(record)), { clock, timeoutMs: options.timeoutMs, ...(options.signal ? { signal: options.signal } : {}), expire: () => snapshotOf(record) });
+  return withDeadline(
+    record.end.promise.then(() => snapshotOf(record)),
+    { clock, timeoutMs: options.timeoutMs, ...(options.signal ? { signal: options.signal } : {}), expire: () => snapshotOf(record) },
+  );
 }

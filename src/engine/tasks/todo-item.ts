@@ -18,7 +18,8 @@ export const maxTodoTextLength = 500;
 /** More items than this is not a plan anyone can read at a glance. */
 export const maxTodoItems = 100;
 
-const todoText = (what: string) => z.string().trim().min(1, `${what} must not be empty`).max(maxTodoTextLength, `${what} is longer than ${maxTodoTextLength} characters`);
+const todoText = (what: string) =>
+  z.string().trim().min(1, `${what} must not be empty`).max(maxTodoTextLength, `${what} is longer than ${maxTodoTextLength} characters`);
 
 export const todoListSchemas = defineVariants((variant) =>
   z
@@ -50,5 +51,8 @@ export function todoProgress(todos: readonly TodoItem[]): string {
 export function sameTodos(left: readonly TodoItem[] | undefined, right: readonly TodoItem[] | undefined): boolean {
   if (left === right) return true;
   if (!left || !right || left.length !== right.length) return false;
-  return left.every((todo, index) => todo.content === right[index].content && todo.status === right[index].status && todo.activeForm === right[index].activeForm);
+  return left.every(
+    (todo, index) =>
+      todo.content === right[index].content && todo.status === right[index].status && todo.activeForm === right[index].activeForm,
+  );
 }

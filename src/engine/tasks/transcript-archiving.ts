@@ -39,7 +39,11 @@ export class TranscriptArchiving {
    * One archive per manager: a transcript must be read back from where it went. Returns the detach.
    */
   use(archive: TranscriptArchive, ended: readonly TaskRecord[]): () => void {
-    if (this.reader !== undefined && this.reader !== archive) throw new TaskError('invalid-options', 'This task manager already archives its transcripts elsewhere; a manager has one transcript archive.');
+    if (this.reader !== undefined && this.reader !== archive)
+      throw new TaskError(
+        'invalid-options',
+        'This task manager already archives its transcripts elsewhere; a manager has one transcript archive.',
+      );
     if (this.reader === undefined) this.interner = new TextInterner(archivedInternerCapacity);
     this.archive = archive;
     this.reader = archive;
@@ -59,7 +63,8 @@ export class TranscriptArchiving {
         record.transcript = [];
         record.transcriptInArchive = true;
       },
-      (error: unknown) => this.warn(`could not learn whether task ${record.id}'s transcript is kept: ${errorMessage(error)}; it stays in memory`, error),
+      (error: unknown) =>
+        this.warn(`could not learn whether task ${record.id}'s transcript is kept: ${errorMessage(error)}; it stays in memory`, error),
     );
     this.asking.add(asked);
     void asked.finally(() => this.asking.delete(asked));
@@ -74,7 +79,12 @@ export class TranscriptArchiving {
   async read(record: TaskRecord): Promise<TranscriptEntry[]> {
     const kept = await this.readKept(record);
     if (kept) return transcriptWithNotice(kept.entries, kept.droppedEntries);
-    return [Object.freeze({ type: 'notice', text: `The transcript of task ${record.id} is no longer kept: its run was removed from the run history.` })];
+    return [
+      Object.freeze({
+        type: 'notice',
+        text: `The transcript of task ${record.id} is no longer kept: its run was removed from the run history.`,
+      }),
+    ];
   }
 
   /**

@@ -50,7 +50,8 @@ export function spendTokens(
     updated.push(node);
   }
   for (const node of [...chain].reverse()) {
-    if (node.maxTokens !== undefined && node.treeSpend > node.maxTokens) return { updated, overBudget: { task: node, reason: tokenBudgetReason(node) } };
+    if (node.maxTokens !== undefined && node.treeSpend > node.maxTokens)
+      return { updated, overBudget: { task: node, reason: tokenBudgetReason(node) } };
     if (node.maxUsd !== undefined && node.treeSpendUsd > node.maxUsd) {
       const detail = `task ${node.id} and its subtasks cost $${node.treeSpendUsd.toFixed(4)}, over the budget of $${node.maxUsd}`;
       return { updated, overBudget: { task: node, reason: { kind: 'budget', detail } } };
@@ -67,7 +68,9 @@ export function tightenTokenBudget(record: TaskRecord, maxTokens: number): Budge
   if (hasEnded(record) || !(Number.isFinite(maxTokens) && maxTokens > 0)) return { updated: [] };
   if (record.maxTokens !== undefined && record.maxTokens <= maxTokens) return { updated: [] };
   record.maxTokens = maxTokens;
-  return record.treeSpend > maxTokens ? { updated: [record], overBudget: { task: record, reason: tokenBudgetReason(record) } } : { updated: [record] };
+  return record.treeSpend > maxTokens
+    ? { updated: [record], overBudget: { task: record, reason: tokenBudgetReason(record) } }
+    : { updated: [record] };
 }
 
 function tokenBudgetReason(node: TaskRecord): StopReason {

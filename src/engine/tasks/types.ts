@@ -27,5 +27,12 @@ export type TaskEvent =
    * An agent task's conversation was compacted (compaction/): the next `task-conversation` holds the whole
    * new one. `beforeTokens`/`afterTokens`: the next request's estimated size before and after.
    */
-  | { type: 'task-compaction'; taskId: string; beforeTokens: number; afterTokens: number; summary: string; trigger: 'auto' | 'overflow' | 'manual' }
+  | {
+      type: 'task-compaction';
+      taskId: string;
+      beforeTokens: number;
+      afterTokens: number;
+      summary: string;
+      trigger: 'auto' | 'overflow' | 'manual';
+    }
   | { type: 'task-end'; task: TaskSnapshot };

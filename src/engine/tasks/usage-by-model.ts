@@ -33,7 +33,10 @@ export function addModelUsage(list: UsageByModel | undefined, model: string | un
   const name = model ?? unknownModel;
   const entries = list ?? [];
   const index = entries.findIndex((entry) => entry.model === name);
-  const updated = index < 0 ? { model: name, usage, cost } : { model: name, usage: addUsage(entries[index]!.usage, usage), cost: addCost(entries[index]!.cost, cost) };
+  const updated =
+    index < 0
+      ? { model: name, usage, cost }
+      : { model: name, usage: addUsage(entries[index]!.usage, usage), cost: addCost(entries[index]!.cost, cost) };
   const next = index < 0 ? [...entries, updated] : entries.map((entry, at) => (at === index ? updated : entry));
   // Frozen, as the snapshot's other values are: listeners must not be able to change history.
   return Object.freeze(next.map((entry) => Object.freeze(entry))) as UsageByModel;

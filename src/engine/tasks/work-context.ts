@@ -80,7 +80,8 @@ export function createWorkContext(record: TaskRecord, host: WorkContextHost): Ta
       host.emitUpdate(record);
     },
     // A stop ends the wait at once (with a StoppedError), so the work can hand over its partial output.
-    waitFor: <T>(waitedFor: Promise<T> | (() => Promise<T>)) => host.whileWaiting(record, () => raceWithSignal(started(waitedFor), signal), false),
+    waitFor: <T>(waitedFor: Promise<T> | (() => Promise<T>)) =>
+      host.whileWaiting(record, () => raceWithSignal(started(waitedFor), signal), false),
     // The task shows `waiting` at once; its question is put once the user has answered the ones before it.
     waitForUser: <T>(waitedFor: Promise<T> | (() => Promise<T>)) =>
       host.whileWaiting(record, () => host.inUserTurn(() => raceWithSignal(started(waitedFor), signal), signal, markQueued), true),

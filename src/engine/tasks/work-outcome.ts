@@ -7,7 +7,9 @@ import type { TaskWorkResult } from './work.js';
  * reasons carry on.
  */
 export function descendantReason(reason: StopReason, stopperId: string): StopReason {
-  return reason.kind === 'user' || reason.kind === 'parent-stopped' || reason.kind === 'stopped-by-agent' ? { kind: 'parent-stopped', parentId: stopperId } : reason;
+  return reason.kind === 'user' || reason.kind === 'parent-stopped' || reason.kind === 'stopped-by-agent'
+    ? { kind: 'parent-stopped', parentId: stopperId }
+    : reason;
 }
 
 export function isWorkResult(value: unknown): value is TaskWorkResult {
@@ -36,5 +38,9 @@ export function judgeWork(outcome: WorkOutcome): { outcome: 'completed' | 'faile
   const result = outcome.result;
   if (!isWorkResult(result)) return { outcome: 'failed', error: 'the task work returned no valid result ({ status, output })' };
   if (result.status === 'completed') return { outcome: 'completed', output: result.output };
-  return { outcome: 'failed', error: result.error || 'the task work reported a failure without a reason', ...(result.output ? { output: result.output } : {}) };
+  return {
+    outcome: 'failed',
+    error: result.error || 'the task work reported a failure without a reason',
+    ...(result.output ? { output: result.output } : {}),
+  };
 }

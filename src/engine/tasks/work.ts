@@ -52,7 +52,12 @@ export interface TaskWorkContext {
    */
   reportContext?(usedTokens: number, windowTokens: number | undefined): void;
   /** The agent's conversation was compacted (emits `task-compaction`, before the new conversation). Optional. */
-  recordCompaction?(compaction: { beforeTokens: number; afterTokens: number; summary: string; trigger: 'auto' | 'overflow' | 'manual' }): void;
+  recordCompaction?(compaction: {
+    beforeTokens: number;
+    afterTokens: number;
+    summary: string;
+    trigger: 'auto' | 'overflow' | 'manual';
+  }): void;
   /**
    * Waits for `promise` without holding a concurrency slot: while the work only waits (on other tasks, on
    * the user), the slot goes to work that can run. When `promise` settles, resolves (or rejects) with it

@@ -71,14 +71,22 @@ export class AgentTeam {
     if (prompt === '') throw new ConfigurationError('The task is empty: say what the agents should do.');
     const roleName = request.role ?? coordinatorName;
     const awaitBackground = request.awaitBackgroundTasks ?? false;
-    const task = { parentId: null, role: roleName, description: request.description ?? describePrompt(prompt), prompt: withImageNames(prompt, request.images) };
+    const task = {
+      parentId: null,
+      role: roleName,
+      description: request.description ?? describePrompt(prompt),
+      prompt: withImageNames(prompt, request.images),
+    };
     const first = request.images?.length ? [imageMessage(prompt, request.images)] : prompt;
     const options = { keepConversation: {}, ...(request.allowedTools ? { allowedTools: request.allowedTools } : {}) };
     return this.startRun(request, task, (run) => {
       if (roleName === coordinatorName) return run.coordinatorWork(first, awaitBackground, options);
       const role = this.options.roles.get(roleName);
       if (!role) {
-        const known = this.options.roles.list().map((entry) => entry.name).join(', ');
+        const known = this.options.roles
+          .list()
+          .map((entry) => entry.name)
+          .join(', ');
         throw new ConfigurationError(`Unknown role "${roleName}". Known roles: ${known}.`);
       }
       return run.roleWork(role, first, 0, awaitBackground, options);
@@ -94,7 +102,15 @@ export class AgentTeam {
     if (input === '') throw new ConfigurationError(`The workflow "${request.workflow.name}" needs an input: say what it should work on.`);
     const task = { parentId: null, role: 'workflow', description: request.workflow.name, prompt: input };
     return this.startRun(request, task, (run) =>
-      workflowWork({ taskManager: this.options.taskManager, agentWork: (role, prompt, tools) => run.stepWork(role, prompt, tools), workflows: request.workflows }, request.workflow, input),
+      workflowWork(
+        {
+          taskManager: this.options.taskManager,
+          agentWork: (role, prompt, tools) => run.stepWork(role, prompt, tools),
+          workflows: request.workflows,
+        },
+        request.workflow,
+        input,
+      ),
     );
   }
 
@@ -105,8 +121,13 @@ export class AgentTeam {
   async plan(request: PlanRequest): Promise<StartTaskResult> {
     const task = request.task.trim();
     if (task === '') throw new ConfigurationError('The task is empty: say what the agents should do.');
-    const limits = { maxDepth: request.maxDepth ?? this.options.maxDepth ?? defaultLimits.maxDepth, maxSubtasks: request.maxSubtasks ?? defaultLimits.maxSubtasks };
-    return this.startRun(request, { parentId: null, role: 'plan', description: describePrompt(task), prompt: task }, (run) => run.planWork(task, limits));
+    const limits = {
+      maxDepth: request.maxDepth ?? this.options.maxDepth ?? defaultLimits.maxDepth,
+      maxSubtasks: request.maxSubtasks ?? defaultLimits.maxSubtasks,
+    };
+    return this.startRun(request, { parentId: null, role: 'plan', description: describePrompt(task), prompt: task }, (run) =>
+      run.planWork(task, limits),
+    );
   }
 
   /**
@@ -122,8 +143,16 @@ export class AgentTeam {
     const conversation: ModelMessage[] = [...earlier, imageMessage(message, request.images ?? [])];
     const keep = { keepConversation: { key: root.id } };
     const awaitBackground = request.awaitBackgroundTasks ?? false;
-    const task = { parentId: root.id, followUp: true, role: root.role, description: `Follow-up: ${describePrompt(message, 48)}`, prompt: withImageNames(message, request.images) };
-    return this.startRun(request, task, (run) => (role ? run.roleWork(role, conversation, 0, awaitBackground, keep) : run.coordinatorWork(conversation, awaitBackground, keep)));
+    const task = {
+      parentId: root.id,
+      followUp: true,
+      role: root.role,
+      description: `Follow-up: ${describePrompt(message, 48)}`,
+      prompt: withImageNames(message, request.images),
+    };
+    return this.startRun(request, task, (run) =>
+      role ? run.roleWork(role, conversation, 0, awaitBackground, keep) : run.coordinatorWork(conversation, awaitBackground, keep),
+    );
   }
 
   /**
@@ -139,8 +168,16 @@ export class AgentTeam {
     const { revised, role, earlier } = await revisedTask(this.options, request.taskId);
     const text = `The user reviewed your proposed changes and asks for changes:\n\n${comment}\n\nRevise your proposal accordingly; your edits change the same proposal.`;
     const conversation: ModelMessage[] = [...earlier, { role: 'user', content: [{ type: 'text', text }] }];
-    const task = { parentId: revised.id, followUp: true, role: revised.role, description: `Revision: ${describePrompt(comment, 48)}`, prompt: comment };
-    return this.startRun(request, task, (run) => run.roleWork(role, conversation, revised.depth + 1, false, { keepConversation: { key: revised.id }, changeSetOf: revised.id }));
+    const task = {
+      parentId: revised.id,
+      followUp: true,
+      role: revised.role,
+      description: `Revision: ${describePrompt(comment, 48)}`,
+      prompt: comment,
+    };
+    return this.startRun(request, task, (run) =>
+      run.roleWork(role, conversation, revised.depth + 1, false, { keepConversation: { key: revised.id }, changeSetOf: revised.id }),
+    );
   }
 
   /**
@@ -165,7 +202,13 @@ export class AgentTeam {
     const modelFor = request.modelFor ?? this.options.modelFor;
     if (!modelFor) throw new ConfigurationError('No model is set up for this run: choose a provider and a model first.');
     const run = new TeamRun(this.options, this.inbox, (delegator) => this.rosters.for(delegator), modelFor, request.a2aHops ?? 0);
-    return this.options.taskManager.start({ ...task, mode: request.mode ?? 'foreground', maxTokens: request.maxTokens, maxUsd: request.maxUsd, work: work(run) });
+    return this.options.taskManager.start({
+      ...task,
+      mode: request.mode ?? 'foreground',
+      maxTokens: request.maxTokens,
+      maxUsd: request.maxUsd,
+      work: work(run),
+    });
   }
 }
 

@@ -15,9 +15,17 @@ import type { EngineHost } from './engine-host.js';
 import { itemKey } from './folder-configuration.js';
 import { configuredServerItem } from './folder-mcp-items.js';
 
-export function configuredServersHost(host: EngineHost, commands: CommandHost, howToTrust: string, answers: McpInputAnswers): ConfiguredServersHost {
+export function configuredServersHost(
+  host: EngineHost,
+  commands: CommandHost,
+  howToTrust: string,
+  answers: McpInputAnswers,
+): ConfiguredServersHost {
   const home = host.userHome ?? homedir();
-  const userFiles = (host.mcpUserFiles ?? [userMcpConfigPath(home, host.environment)]).map((file) => ({ path: file, shown: shownPath(file, home) }));
+  const userFiles = (host.mcpUserFiles ?? [userMcpConfigPath(home, host.environment)]).map((file) => ({
+    path: file,
+    shown: shownPath(file, home),
+  }));
   const approval = commands.approval;
   return {
     catalog: () => readMcpCatalog({ root: host.workspace.root, userFiles }),
@@ -34,7 +42,12 @@ export function configuredServersHost(host: EngineHost, commands: CommandHost, h
             // Never "always": that would allow the command line as a command pattern, for every command.
             const isolation = { ...describeIsolation(await commands.sandbox(), false), offerAlways: false };
             const description = `Start the MCP server '${request.server}' that ${request.file} configures (its first use here)`;
-            return (await approval.request({ taskId: request.taskId, role: request.role, command: request.runs, description, isolation }, signal)) === 'allow';
+            return (
+              (await approval.request(
+                { taskId: request.taskId, role: request.role, command: request.runs, description, isolation },
+                signal,
+              )) === 'allow'
+            );
           },
         }
       : {}),

@@ -114,7 +114,15 @@ export function createEngine(host: EngineHost): Engine {
     ...(sites.ask ? { ask: sites.ask.bind(sites) } : {}),
     ...(host.clock ? { clock: host.clock } : {}),
   };
-  const checks = engineChecks({ commands, changes, taskManager, trusts: (check) => host.trusted() && (host.trustsFolderItem?.(checkItem(check)) ?? true), howToTrust, secrets: () => host.secrets(), ...(host.checks ? { settings: host.checks } : {}) });
+  const checks = engineChecks({
+    commands,
+    changes,
+    taskManager,
+    trusts: (check) => host.trusted() && (host.trustsFolderItem?.(checkItem(check)) ?? true),
+    howToTrust,
+    secrets: () => host.secrets(),
+    ...(host.checks ? { settings: host.checks } : {}),
+  });
   const plans: PlanSettings = {
     ...(host.approvePlan ? { approvePlan: () => host.approvePlan?.() ?? false } : {}),
     ...(host.userChannel ? { channel: host.userChannel } : {}),
@@ -124,7 +132,18 @@ export function createEngine(host: EngineHost): Engine {
   };
   const capabilities = [
     planCapability(plans),
-    ...teamCapabilities({ instructions, skills, hooks, commands, web, mcp, servers, configuredServers: configuredServersHost(host, commands, howToTrust, answers), ...(host.hostTools ? { hostTools: host.hostTools } : {}), ...(host.userChannel ? { userChannel: host.userChannel } : {}) }),
+    ...teamCapabilities({
+      instructions,
+      skills,
+      hooks,
+      commands,
+      web,
+      mcp,
+      servers,
+      configuredServers: configuredServersHost(host, commands, howToTrust, answers),
+      ...(host.hostTools ? { hostTools: host.hostTools } : {}),
+      ...(host.userChannel ? { userChannel: host.userChannel } : {}),
+    }),
     overlapCapability({ changes, children: (taskId) => taskManager.children(taskId) }),
     ...checks.capabilities,
   ];
@@ -140,7 +159,12 @@ export function createEngine(host: EngineHost): Engine {
     checks: checks.service,
     capabilities,
     team(settings = {}) {
-      const key = JSON.stringify([settings.maxDepth, settings.autoBackgroundSeconds, settings.delegationReach, settings.confirmFanOutAbove]);
+      const key = JSON.stringify([
+        settings.maxDepth,
+        settings.autoBackgroundSeconds,
+        settings.delegationReach,
+        settings.confirmFanOutAbove,
+      ]);
       let team = teams.get(key);
       if (!team) {
         team = new AgentTeam({
@@ -177,7 +201,13 @@ export function createEngine(host: EngineHost): Engine {
 
 function fanOutOf(host: EngineHost, confirmAbove: number): { fanOut?: FanOutPolicy } {
   if (confirmAbove === Infinity) return {};
-  return { fanOut: { confirmAbove, ...(host.confirmFanOut ? { confirm: host.confirmFanOut } : {}), ...(host.fanOutHowToAllow ? { howToAllow: host.fanOutHowToAllow } : {}) } };
+  return {
+    fanOut: {
+      confirmAbove,
+      ...(host.confirmFanOut ? { confirm: host.confirmFanOut } : {}),
+      ...(host.fanOutHowToAllow ? { howToAllow: host.fanOutHowToAllow } : {}),
+    },
+  };
 }
 
 /** Remote roles: not where the workspace is not trusted (a role file would send the task, and a token, where it chooses). */

@@ -29,7 +29,10 @@ export interface FolderConfiguration {
   problems: string[];
 }
 
-export async function readFolderConfiguration(place: FolderPlace, sources: readonly FolderItemSource[] = folderItemSources): Promise<FolderConfiguration> {
+export async function readFolderConfiguration(
+  place: FolderPlace,
+  sources: readonly FolderItemSource[] = folderItemSources,
+): Promise<FolderConfiguration> {
   const found = await Promise.all(sources.map((source) => source(place)));
   const items = found.flatMap((each) => each.items);
   return { items, hash: configurationHash(items), problems: found.flatMap((each) => each.problems) };
@@ -42,7 +45,9 @@ export async function readFolderConfiguration(place: FolderPlace, sources: reado
  */
 export function configurationHash(items: readonly FolderItem[]): string {
   const canonical = items.map(itemKey).sort();
-  return `sha256:${createHash('sha256').update(JSON.stringify(['agent-team folder trust 1', canonical])).digest('hex')}`;
+  return `sha256:${createHash('sha256')
+    .update(JSON.stringify(['agent-team folder trust 1', canonical]))
+    .digest('hex')}`;
 }
 
 /** One item in the canonical form: what the hash is made of, and what a later item is matched by. */

@@ -11,5 +11,10 @@ export async function hookItems(place: FolderPlace): Promise<{ items: FolderItem
 
 /** One hook as an item: also how a hook read later (each task reads the settings anew) is matched against what the user trusted. */
 export function hookItem(hook: HookDefinition): FolderItem {
-  return { kind: 'hook', file: hook.source, what: `${hook.event}${hook.matcherText === '' ? '' : ` [${hook.matcherText}]`} hook`, runs: hook.command };
+  return {
+    kind: 'hook',
+    file: hook.source,
+    what: `${hook.event}${hook.matcherText === '' ? '' : ` [${hook.matcherText}]`} hook`,
+    runs: hook.command,
+  };
 }

@@ -14,7 +14,11 @@ export async function promptFileItems(place: FolderPlace): Promise<{ items: Fold
 }
 
 export function promptFileItem(promptFile: PromptFile): FolderItem {
-  const settings = [promptFile.model ? `model ${promptFile.model}` : '', promptFile.agent ? `agent ${promptFile.agent}` : '', promptFile.tools ? `tools ${promptFile.tools.join(', ')}` : ''].filter(Boolean);
+  const settings = [
+    promptFile.model ? `model ${promptFile.model}` : '',
+    promptFile.agent ? `agent ${promptFile.agent}` : '',
+    promptFile.tools ? `tools ${promptFile.tools.join(', ')}` : '',
+  ].filter(Boolean);
   return {
     kind: 'prompt-file',
     file: promptFile.label,

@@ -16,11 +16,20 @@ export async function roleItems(place: FolderPlace): Promise<{ items: FolderItem
 
 function itemsOf(role: RoleDefinition): FolderItem[] {
   const file = role.source.kind === 'file' ? role.source.path : role.name;
-  const servers = Object.entries(role.mcpServers ?? {}).map(([name, server]) => serverItem(file, `MCP server '${name}' of role '${role.name}'`, server));
+  const servers = Object.entries(role.mcpServers ?? {}).map(([name, server]) =>
+    serverItem(file, `MCP server '${name}' of role '${role.name}'`, server),
+  );
   // Configured servers' and VS Code's tools it names: the folder choosing which of them (the user's own included) its role reaches.
-  if (role.serverTools) servers.push({ kind: 'mcp-server', file, what: `tools role '${role.name}' names`, runs: role.serverTools.join(', ') });
+  if (role.serverTools)
+    servers.push({ kind: 'mcp-server', file, what: `tools role '${role.name}' names`, runs: role.serverTools.join(', ') });
   if (role.a2aUrl === undefined) return servers;
-  const remote: FolderItem = { kind: 'remote-agent', file, what: `remote agent of role '${role.name}'`, runs: address(role.a2aUrl), detail: { url: role.a2aUrl, authEnv: role.a2aAuthEnv ?? null } };
+  const remote: FolderItem = {
+    kind: 'remote-agent',
+    file,
+    what: `remote agent of role '${role.name}'`,
+    runs: address(role.a2aUrl),
+    detail: { url: role.a2aUrl, authEnv: role.a2aAuthEnv ?? null },
+  };
   return [...servers, remote];
 }
 
@@ -29,10 +38,22 @@ export function serverItem(file: string, what: string, server: McpServerConfig):
   if (server.type === 'http') {
     // Header values may hold a token: hashed, and only their names shown.
     const names = Object.keys(server.headers);
-    return { kind: 'mcp-server', file, what, runs: names.length === 0 ? address(server.url) : `${address(server.url)} (headers: ${names.join(', ')})`, detail: { url: server.url, headers: server.headers } };
+    return {
+      kind: 'mcp-server',
+      file,
+      what,
+      runs: names.length === 0 ? address(server.url) : `${address(server.url)} (headers: ${names.join(', ')})`,
+      detail: { url: server.url, headers: server.headers },
+    };
   }
   const environment = Object.entries(server.env).map(([name, value]) => `${name}=${quoted(value)}`);
-  return { kind: 'mcp-server', file, what, runs: [...environment, quoted(server.command), ...server.args.map(quoted)].join(' '), detail: { command: server.command, args: server.args, env: server.env } };
+  return {
+    kind: 'mcp-server',
+    file,
+    what,
+    runs: [...environment, quoted(server.command), ...server.args.map(quoted)].join(' '),
+    detail: { command: server.command, args: server.args, env: server.env },
+  };
 }
 
 /** A word as a shell would need it to mean itself: plain when it is plain, else in JSON quotes. */
@@ -45,7 +66,9 @@ function address(url: string): string {
   const shown = displayAddress(url);
   try {
     const parsed = new URL(url);
-    return parsed.search !== '' || parsed.username !== '' || parsed.password !== '' ? `${shown} (with credentials or a query, not shown)` : shown;
+    return parsed.search !== '' || parsed.username !== '' || parsed.password !== ''
+      ? `${shown} (with credentials or a query, not shown)`
+      : shown;
   } catch {
     return shown;
   }

@@ -20,7 +20,13 @@ export async function skillItems(place: FolderPlace): Promise<{ items: FolderIte
 
 export function skillItem(skill: SkillDefinition): FolderItem {
   const narrowing = skill.allowedTools === undefined ? '' : ` (allowed-tools: ${skill.allowedTools.join(', ')})`;
-  return { kind: 'skill', file: skill.label, what: `skill '${skill.name}'`, runs: `instructions for agents: ${shortened(skill.description)}${narrowing}`, detail: { digest: skill.digest } };
+  return {
+    kind: 'skill',
+    file: skill.label,
+    what: `skill '${skill.name}'`,
+    runs: `instructions for agents: ${shortened(skill.description)}${narrowing}`,
+    detail: { digest: skill.digest },
+  };
 }
 
 /** A description as the trust question shows it: the digest, not the listing, holds the whole file. */

@@ -36,7 +36,9 @@ export function overlapCapability(host: OverlapHost): Capability {
             }
           }
           if (notes.length === 0) return [];
-          return [`Proposals that change the same file: ${notes.join(' ')} Where they conflict, only one side can be applied: give the file to one task at a time (start the next after the first ends, telling it of the first's change).`];
+          return [
+            `Proposals that change the same file: ${notes.join(' ')} Where they conflict, only one side can be applied: give the file to one task at a time (start the next after the first ends, telling it of the first's change).`,
+          ];
         },
       };
     },

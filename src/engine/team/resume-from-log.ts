@@ -12,7 +12,13 @@ import type { RunContents } from '../runs/run-contents.js';
 export function resumeSourceOf(contents: RunContents): ResumeSource {
   return {
     conversation: (taskId) => contents.conversations.get(taskId),
-    recordedResults: (taskId) => new Map((contents.resultsAfterConversation.get(taskId) ?? []).map((entry) => [entry.toolCallId, { output: entry.output, isError: entry.isError }])),
+    recordedResults: (taskId) =>
+      new Map(
+        (contents.resultsAfterConversation.get(taskId) ?? []).map((entry) => [
+          entry.toolCallId,
+          { output: entry.output, isError: entry.isError },
+        ]),
+      ),
   };
 }
 

@@ -50,41 +50,79 @@ export interface ResumeParts {
 /** The run's interrupted tasks, checked: each must be an agent's (a workflow's or a plan's own task is not). */
 export function interruptedTasks(parts: ResumeParts, runId: string): TaskSnapshot[] {
   const root = parts.taskManager.get(runId);
-  if (!root) throw new ConfigurationError(`There is no run ${runId} in the history: it may have been cleared or removed by the history's retention.`);
-  if (root.parentId !== null) throw new ConfigurationError(`Task ${root.id} is part of run ${root.rootId}; resume the run itself (${root.rootId}).`);
+  if (!root)
+    throw new ConfigurationError(
+      `There is no run ${runId} in the history: it may have been cleared or removed by the history's retention.`,
+    );
+  if (root.parentId !== null)
+    throw new ConfigurationError(`Task ${root.id} is part of run ${root.rootId}; resume the run itself (${root.rootId}).`);
   const tree = parts.taskManager.treeOf(runId);
   const interrupted = tree.filter((task) => task.status === 'interrupted');
   if (interrupted.length === 0) {
     const running = tree.some((task) => task.status === 'running' || task.status === 'queued' || task.status === 'waiting');
-    throw new ConfigurationError(running ? `Run ${runId} is running already.` : `Run ${runId} has nothing interrupted to resume (it ${root.status}); send a follow-up to go on from it.`);
+    throw new ConfigurationError(
+      running
+        ? `Run ${runId} is running already.`
+        : `Run ${runId} has nothing interrupted to resume (it ${root.status}); send a follow-up to go on from it.`,
+    );
   }
-  const notAgents = interrupted.filter((task) => task.role !== coordinatorName && (parts.roles.get(task.role) === undefined || parts.roles.get(task.role)?.a2aUrl !== undefined));
+  const notAgents = interrupted.filter(
+    (task) =>
+      task.role !== coordinatorName && (parts.roles.get(task.role) === undefined || parts.roles.get(task.role)?.a2aUrl !== undefined),
+  );
   if (notAgents.length > 0) {
     const names = notAgents.map((task) => `${task.id} (${task.role})`).join(', ');
-    throw new ConfigurationError(`Run ${runId} cannot be resumed: ${names} ${notAgents.length === 1 ? 'is' : 'are'} not a local agent's conversation (a workflow, a plan, a remote agent, or a role that no longer exists). Run the task again instead.`);
+    throw new ConfigurationError(
+      `Run ${runId} cannot be resumed: ${names} ${notAgents.length === 1 ? 'is' : 'are'} not a local agent's conversation (a workflow, a plan, a remote agent, or a role that no longer exists). Run the task again instead.`,
+    );
   }
   return interrupted;
 }
 
 /** Resumes them, parents first; returns at once with their snapshots (wait on the root for the end). */
-export async function resumeTasks(parts: ResumeParts, workers: ResumeWorkers, source: ResumeSource, tasks: readonly TaskSnapshot[], awaitBackgroundTasks: boolean): Promise<TaskSnapshot[]> {
+export async function resumeTasks(
+  parts: ResumeParts,
+  workers: ResumeWorkers,
+  source: ResumeSource,
+  tasks: readonly TaskSnapshot[],
+  awaitBackgroundTasks: boolean,
+): Promise<TaskSnapshot[]> {
   const resumed = new Set(tasks.map((task) => task.id));
   // All in one pass, before any of their work starts: a parent that waits for a child must find the child
   // already resumed, not its interrupted record.
-  return Promise.all(tasks.map((task) => parts.taskManager.resume(task.id, resumedWork(parts, workers, source, task, resumed, task.parentId === null && awaitBackgroundTasks))));
+  return Promise.all(
+    tasks.map((task) =>
+      parts.taskManager.resume(task.id, resumedWork(parts, workers, source, task, resumed, task.parentId === null && awaitBackgroundTasks)),
+    ),
+  );
 }
 
-function resumedWork(parts: ResumeParts, workers: ResumeWorkers, source: ResumeSource, task: TaskSnapshot, resumed: ReadonlySet<string>, awaitBackgroundTasks: boolean): TaskWork {
+function resumedWork(
+  parts: ResumeParts,
+  workers: ResumeWorkers,
+  source: ResumeSource,
+  task: TaskSnapshot,
+  resumed: ReadonlySet<string>,
+  awaitBackgroundTasks: boolean,
+): TaskWork {
   const recorded = source.conversation(task.id);
   const options = workOptions(parts, task);
-  const build = (prompt: string | ModelMessage[]) => (task.role === coordinatorName ? workers.coordinator(prompt, awaitBackgroundTasks, { ...options, depth: task.depth }) : workers.role(parts.roles.get(task.role) as RoleDefinition, prompt, task.depth, awaitBackgroundTasks, options));
+  const build = (prompt: string | ModelMessage[]) =>
+    task.role === coordinatorName
+      ? workers.coordinator(prompt, awaitBackgroundTasks, { ...options, depth: task.depth })
+      : workers.role(parts.roles.get(task.role) as RoleDefinition, prompt, task.depth, awaitBackgroundTasks, options);
   // Never got to its first turn: it starts as it would have.
   if (!recorded) return build(task.prompt);
   const children = waitedChildren(parts.taskManager, task, recorded, resumed);
   return async (context) => {
     const answers = new Map<string, RecordedResult>(source.recordedResults(task.id));
     // The slot goes to the children while this task only waits for them (TaskManager.wait with waiterId).
-    const ended = await Promise.all([...children].map(async ([callId, childId]) => [callId, await parts.taskManager.wait(childId, { signal: context.signal, waiterId: task.id })] as const));
+    const ended = await Promise.all(
+      [...children].map(
+        async ([callId, childId]) =>
+          [callId, await parts.taskManager.wait(childId, { signal: context.signal, waiterId: task.id })] as const,
+      ),
+    );
     for (const [callId, child] of ended) answers.set(callId, { output: formatTaskResult(child), isError: false });
     return build(resumedConversation(recorded, answers))(context);
   };
@@ -94,14 +132,25 @@ function resumedWork(parts: ResumeParts, workers: ResumeWorkers, source: ResumeS
  * The task's unanswered `Agent` calls whose subagent is being resumed too, by call id → child id: the
  * foreground children it started with exactly that role, title and task (each child matched once).
  */
-function waitedChildren(taskManager: TaskManager, task: TaskSnapshot, conversation: readonly ModelMessage[], resumed: ReadonlySet<string>): Map<string, string> {
+function waitedChildren(
+  taskManager: TaskManager,
+  task: TaskSnapshot,
+  conversation: readonly ModelMessage[],
+  resumed: ReadonlySet<string>,
+): Map<string, string> {
   const candidates = taskManager.children(task.id).filter((child) => resumed.has(child.id) && !child.background && !child.followUp);
   const matched = new Map<string, string>();
   for (const call of unansweredCalls(conversation)) {
     if (call.toolName !== 'Agent') continue;
     const input = (call.input ?? {}) as { subagent_type?: unknown; description?: unknown; prompt?: unknown };
     const prompt = typeof input.prompt === 'string' && input.prompt.trim() !== '' ? input.prompt : input.description;
-    const child = candidates.find((candidate) => candidate.role === input.subagent_type && candidate.description === input.description && candidate.prompt === prompt && ![...matched.values()].includes(candidate.id));
+    const child = candidates.find(
+      (candidate) =>
+        candidate.role === input.subagent_type &&
+        candidate.description === input.description &&
+        candidate.prompt === prompt &&
+        ![...matched.values()].includes(candidate.id),
+    );
     if (child) matched.set(call.toolCallId, child.id);
   }
   return matched;
@@ -113,7 +162,9 @@ function workOptions(parts: ResumeParts, task: TaskSnapshot): WorkOptions {
   if (task.followUp) {
     const parent = parts.taskManager.get(task.parentId);
     // A follow-up of a run keeps the run's conversation; a revision keeps the revised task's and edits its proposal.
-    return parent?.parentId === null ? { keepConversation: { key: parent.id } } : { keepConversation: { key: task.parentId }, changeSetOf: task.parentId };
+    return parent?.parentId === null
+      ? { keepConversation: { key: parent.id } }
+      : { keepConversation: { key: task.parentId }, changeSetOf: task.parentId };
   }
   return parts.keepSubagentConversations ? { keepConversation: {} } : {};
 }

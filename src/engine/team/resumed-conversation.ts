@@ -14,9 +14,11 @@ export interface RecordedResult {
   isError: boolean;
 }
 
-export const resumedNotice = '[Agent Team notice] This run was interrupted (the editor closed or the process ended) and has now been resumed. Go on from where you were; nothing you did before is lost.';
+export const resumedNotice =
+  '[Agent Team notice] This run was interrupted (the editor closed or the process ended) and has now been resumed. Go on from where you were; nothing you did before is lost.';
 
-export const notRunText = 'Not run to the end: the run was interrupted while this call was under way, and its result was never recorded. Check whether it took effect before calling it again.';
+export const notRunText =
+  'Not run to the end: the run was interrupted while this call was under way, and its result was never recorded. Check whether it took effect before calling it again.';
 
 /** The tool calls of the conversation's last message that have no result yet. */
 export function unansweredCalls(conversation: readonly ModelMessage[]): ToolCallPart[] {
@@ -33,7 +35,13 @@ export function resumedConversation(conversation: readonly ModelMessage[], answe
   const messages = conversation.map((message) => ({ ...message, content: [...message.content] }) as ModelMessage);
   const results: ToolResultPart[] = unansweredCalls(conversation).map((call) => {
     const answer = answers.get(call.toolCallId);
-    return { type: 'tool-result', toolCallId: call.toolCallId, toolName: call.toolName, output: answer?.output ?? notRunText, isError: answer?.isError ?? true };
+    return {
+      type: 'tool-result',
+      toolCallId: call.toolCallId,
+      toolName: call.toolName,
+      output: answer?.output ?? notRunText,
+      isError: answer?.isError ?? true,
+    };
   });
   appendUserParts(messages, [...results, { type: 'text', text: resumedNotice }]);
   return messages;

@@ -97,4 +97,3 @@ export interface RevisionRequest {
   maxUsd?: number;
   modelFor?: ModelChooser;
 }
-

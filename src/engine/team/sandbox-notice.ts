@@ -15,9 +15,16 @@ export function sandboxNotice(commands: Pick<CommandHost, 'sandbox'>): Capabilit
       if (task.agent.depth !== 0) return undefined;
       const state = await commands.sandbox();
       if (state.mode === 'unavailable') {
-        return { notices: [`No OS sandbox here (${state.reason}): no hook runs, no MCP server that starts a program starts, and commands are refused. Turning the sandbox off (agentTeam.sandbox "off", --no-sandbox) runs them as you.`] };
+        return {
+          notices: [
+            `No OS sandbox here (${state.reason}): no hook runs, no MCP server that starts a program starts, and commands are refused. Turning the sandbox off (agentTeam.sandbox "off", --no-sandbox) runs them as you.`,
+          ],
+        };
       }
-      if (state.mode === 'off') return { notices: ['The OS sandbox is turned off: allowed commands, hooks and MCP servers run as you, with your files and your network.'] };
+      if (state.mode === 'off')
+        return {
+          notices: ['The OS sandbox is turned off: allowed commands, hooks and MCP servers run as you, with your files and your network.'],
+        };
       return undefined;
     },
   };

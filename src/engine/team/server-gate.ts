@@ -54,6 +54,8 @@ function withRefusals(granted: CapabilityGrant | undefined, refused: string[]): 
   const notices = [...(granted?.notices ?? []), ...refused];
   const earlier = granted?.instructions === undefined ? '' : `${granted.instructions}\n`;
   // The instructions the capability itself gives for servers that did not start, in the same shape.
-  const instructions = earlier.includes('# Unavailable tools') ? `${earlier}${refused.join('\n')}` : `${earlier}# Unavailable tools\n${refused.join('\n')}`;
+  const instructions = earlier.includes('# Unavailable tools')
+    ? `${earlier}${refused.join('\n')}`
+    : `${earlier}# Unavailable tools\n${refused.join('\n')}`;
   return { ...granted, notices, instructions };
 }

@@ -59,4 +59,3 @@ export interface AgentTeamOptions {
 
 /** Picks the model of each role: `override` is the role file's `model` field, when it has one. */
 export type ModelChooser = (role: string, override?: string) => Model;
-

@@ -27,7 +27,12 @@ export class TeamRoster {
     if (!roster) {
       roster = roles.map((role) => {
         const beyond = toolsBeyondReach(reach, resolveRoleTools(role));
-        const entry: RosterEntry = { name: role.name, description: role.description, mode: role.mode, ...(role.inputSchema ? { inputSchema: role.inputSchema } : {}) };
+        const entry: RosterEntry = {
+          name: role.name,
+          description: role.description,
+          mode: role.mode,
+          ...(role.inputSchema ? { inputSchema: role.inputSchema } : {}),
+        };
         return beyond.length > 0 ? { ...entry, toolsBeyondReach: beyond } : entry;
       });
       this.built.byReach.set(key, roster);

@@ -56,7 +56,14 @@ export class TeamRun {
           taskManager: options.taskManager,
           roster: rosterFor,
           // Subagents' conversations are kept where the host asks for them: the user may ask one for changes.
-          subagentWork: (role, prompt, depth) => this.roleWork(options.roles.require(role), prompt, depth, false, options.keepSubagentConversations ? { keepConversation: {} } : {}),
+          subagentWork: (role, prompt, depth) =>
+            this.roleWork(
+              options.roles.require(role),
+              prompt,
+              depth,
+              false,
+              options.keepSubagentConversations ? { keepConversation: {} } : {},
+            ),
           maxDepth: options.maxDepth ?? defaultLimits.maxDepth,
           autoBackgroundMs: options.autoBackgroundMs ?? defaultLimits.autoBackgroundSeconds * 1000,
           inbox,
@@ -103,7 +110,11 @@ export class TeamRun {
       {
         taskManager: this.options.taskManager,
         maxDepth: limits.maxDepth,
-        limits: { maxSubtasks: limits.maxSubtasks, hasRole: (name) => roles.get(name) !== undefined, roleNames: () => roles.list().map((role) => role.name) },
+        limits: {
+          maxSubtasks: limits.maxSubtasks,
+          hasRole: (name) => roles.get(name) !== undefined,
+          roleNames: () => roles.list().map((role) => role.name),
+        },
         plannerModel: this.modelFor(plannerName),
         agentWork: (role, prompt) => this.stepWork(role, prompt, []),
         synthesizerWork: (prompt) => this.synthesizerWork(prompt),
@@ -137,13 +148,32 @@ export class TeamRun {
     return this.roleWork(typeof role === 'string' ? this.options.roles.require(role) : role, prompt, 1, false, { extraTools });
   }
 
-  roleWork(role: RoleDefinition, prompt: string | ModelMessage[], depth: number, awaitBackgroundTasks: boolean, options: WorkOptions = {}): TaskWork {
+  roleWork(
+    role: RoleDefinition,
+    prompt: string | ModelMessage[],
+    depth: number,
+    awaitBackgroundTasks: boolean,
+    options: WorkOptions = {},
+  ): TaskWork {
     return withRoleLimits(this.unlimitedRoleWork(role, prompt, depth, awaitBackgroundTasks, options), role, prompt);
   }
 
-  private unlimitedRoleWork(role: RoleDefinition, prompt: string | ModelMessage[], depth: number, awaitBackgroundTasks: boolean, options: WorkOptions): TaskWork {
+  private unlimitedRoleWork(
+    role: RoleDefinition,
+    prompt: string | ModelMessage[],
+    depth: number,
+    awaitBackgroundTasks: boolean,
+    options: WorkOptions,
+  ): TaskWork {
     // A remote role's whole run happens on its agent: no local model, tools or subagents.
-    if (role.a2aUrl !== undefined) return remoteTaskWork(remoteHostFor(this.options.a2a, role), { role: role.name, url: role.a2aUrl, authEnv: role.a2aAuthEnv, prompt, hops: this.a2aHops });
+    if (role.a2aUrl !== undefined)
+      return remoteTaskWork(remoteHostFor(this.options.a2a, role), {
+        role: role.name,
+        url: role.a2aUrl,
+        authEnv: role.a2aAuthEnv,
+        prompt,
+        hops: this.a2aHops,
+      });
     const mayDelegate = roleMayDelegate(role);
     const tools = resolveRoleTools(role);
     return agentTaskWork(this.environment, {
@@ -191,4 +221,3 @@ export class TeamRun {
     return note ? `${instruction}\n\n# Environment\n${note}` : instruction;
   }
 }
-

@@ -14,14 +14,18 @@ import { tracedModel } from './traced-model.js';
 export function createOtlpTelemetry(options: TelemetryOptions & { url: string; captureContent: boolean }): EngineTelemetry {
   const exporter = new OTLPTraceExporter({ url: options.url, timeoutMillis: 5_000 });
   const provider = new TracerProvider({
-    resource: resourceFromAttributes({ 'service.name': options.serviceName, ...(options.serviceVersion ? { 'service.version': options.serviceVersion } : {}) }),
+    resource: resourceFromAttributes({
+      'service.name': options.serviceName,
+      ...(options.serviceVersion ? { 'service.version': options.serviceVersion } : {}),
+    }),
     spanProcessors: [new BatchSpanProcessor({ exporter, scheduledDelayMillis: 1_000, exportTimeoutMillis: 5_000 })],
   });
   const tracer = provider.getTracer('agent-team', options.serviceVersion);
   const spans = new TaskSpans(tracer, options.taskManager, { captureContent: options.captureContent, secrets: options.secrets });
   return {
     url: options.url,
-    observeModel: (taskId, model) => tracedModel(model, tracer, spans.contextOf(taskId), { captureContent: options.captureContent, redact: (text) => spans.redact(text) }),
+    observeModel: (taskId, model) =>
+      tracedModel(model, tracer, spans.contextOf(taskId), { captureContent: options.captureContent, redact: (text) => spans.redact(text) }),
     async shutdown() {
       spans.endAll();
       await provider.shutdown();

@@ -14,7 +14,8 @@ export async function startTelemetry(options: TelemetryOptions): Promise<EngineT
   const url = tracesUrl(options.environment, options.endpoint);
   if (url === undefined) return undefined;
   const { createOtlpTelemetry } = await import('./otlp-telemetry.js');
-  const captureContent = options.captureContent === true || options.environment.OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT?.toLowerCase() === 'true';
+  const captureContent =
+    options.captureContent === true || options.environment.OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT?.toLowerCase() === 'true';
   return createOtlpTelemetry({ ...options, url, captureContent });
 }
 
@@ -30,6 +31,7 @@ export function tracesUrl(environment: Readonly<Record<string, string | undefine
   } catch {
     throw new Error(`The OTLP endpoint "${url}" is not a URL: set it like http://localhost:4318`);
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error(`The OTLP endpoint "${url}" must be http or https (OTLP over HTTP)`);
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new Error(`The OTLP endpoint "${url}" must be http or https (OTLP over HTTP)`);
   return parsed.toString();
 }

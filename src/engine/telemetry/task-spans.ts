@@ -87,7 +87,12 @@ export class TaskSpans {
       'gen_ai.usage.input_tokens': task.usage.inputTokens,
       'gen_ai.usage.output_tokens': task.usage.outputTokens,
       'agent_team.task.status': task.status,
-      ...(task.model ? { 'gen_ai.request.model': task.model.slice(task.model.indexOf('/') + 1), 'gen_ai.provider.name': task.model.slice(0, task.model.indexOf('/')) } : {}),
+      ...(task.model
+        ? {
+            'gen_ai.request.model': task.model.slice(task.model.indexOf('/') + 1),
+            'gen_ai.provider.name': task.model.slice(0, task.model.indexOf('/')),
+          }
+        : {}),
       ...(task.cost && task.cost.unpricedTokens === 0 ? { 'agent_team.cost.usd': task.cost.usd } : {}),
       ...(task.stopReason ? { 'agent_team.stop_reason': task.stopReason.kind } : {}),
     });

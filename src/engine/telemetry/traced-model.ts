@@ -6,7 +6,12 @@
 import { type Context, SpanKind, SpanStatusCode, type Tracer } from '@opentelemetry/api';
 import type { Model, ModelRequest, ModelStreamEvent } from '../model/types.js';
 
-export function tracedModel(model: Model, tracer: Tracer, parent: () => Context, options: { captureContent: boolean; redact(text: string): string }): Model {
+export function tracedModel(
+  model: Model,
+  tracer: Tracer,
+  parent: () => Context,
+  options: { captureContent: boolean; redact(text: string): string },
+): Model {
   return {
     provider: model.provider,
     modelId: model.modelId,
@@ -15,7 +20,13 @@ export function tracedModel(model: Model, tracer: Tracer, parent: () => Context,
   };
 }
 
-async function* traced(model: Model, request: ModelRequest, tracer: Tracer, parent: Context, options: { captureContent: boolean; redact(text: string): string }): AsyncIterable<ModelStreamEvent> {
+async function* traced(
+  model: Model,
+  request: ModelRequest,
+  tracer: Tracer,
+  parent: Context,
+  options: { captureContent: boolean; redact(text: string): string },
+): AsyncIterable<ModelStreamEvent> {
   const span = tracer.startSpan(
     `chat ${model.modelId}`,
     {
@@ -26,7 +37,10 @@ async function* traced(model: Model, request: ModelRequest, tracer: Tracer, pare
         'gen_ai.request.model': model.modelId,
         ...(request.maxOutputTokens !== undefined ? { 'gen_ai.request.max_tokens': request.maxOutputTokens } : {}),
         ...(options.captureContent
-          ? { 'gen_ai.system_instructions': options.redact(request.system), 'gen_ai.input.messages': options.redact(JSON.stringify(request.messages.map(withoutImageBytes))) }
+          ? {
+              'gen_ai.system_instructions': options.redact(request.system),
+              'gen_ai.input.messages': options.redact(JSON.stringify(request.messages.map(withoutImageBytes))),
+            }
           : {}),
       },
     },
@@ -36,7 +50,11 @@ async function* traced(model: Model, request: ModelRequest, tracer: Tracer, pare
   let ended = false;
   try {
     for await (const event of model.stream(request)) {
-      if (event.type === 'usage') span.setAttributes({ 'gen_ai.usage.input_tokens': event.usage.inputTokens, 'gen_ai.usage.output_tokens': event.usage.outputTokens });
+      if (event.type === 'usage')
+        span.setAttributes({
+          'gen_ai.usage.input_tokens': event.usage.inputTokens,
+          'gen_ai.usage.output_tokens': event.usage.outputTokens,
+        });
       else if (event.type === 'finish') span.setAttribute('gen_ai.response.finish_reasons', [event.stopReason]);
       else if (event.type === 'text-delta' && options.captureContent && output.length < 65_536) output += event.text;
       yield event;
@@ -47,7 +65,11 @@ async function* traced(model: Model, request: ModelRequest, tracer: Tracer, pare
     span.setAttribute('error.type', error instanceof Error ? error.name : 'error');
     throw error;
   } finally {
-    if (options.captureContent && output !== '') span.setAttribute('gen_ai.output.messages', options.redact(JSON.stringify([{ role: 'assistant', parts: [{ type: 'text', content: output }] }])));
+    if (options.captureContent && output !== '')
+      span.setAttribute(
+        'gen_ai.output.messages',
+        options.redact(JSON.stringify([{ role: 'assistant', parts: [{ type: 'text', content: output }] }])),
+      );
     // A consumer that stopped reading (a stop) ends the span too; it says so.
     if (!ended && span.isRecording()) span.setAttribute('agent_team.request.ended_early', true);
     span.end();
@@ -57,5 +79,8 @@ async function* traced(model: Model, request: ModelRequest, tracer: Tracer, pare
 /** Images are not sent as telemetry: their bytes would swamp the span. */
 function withoutImageBytes(message: ModelRequest['messages'][number]): unknown {
   if (message.role !== 'user') return message;
-  return { ...message, content: message.content.map((part) => (part.type === 'image' ? { type: 'image', mediaType: part.mediaType, name: part.name } : part)) };
+  return {
+    ...message,
+    content: message.content.map((part) => (part.type === 'image' ? { type: 'image', mediaType: part.mediaType, name: part.name } : part)),
+  };
 }

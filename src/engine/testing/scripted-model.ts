@@ -41,7 +41,9 @@ export class UnexpectedModelCallError extends Error {
     scriptedSteps: number,
     lastMessage: ModelMessage | undefined,
   ) {
-    super(`ScriptedModel: unexpected model call #${callNumber}; the script had ${scriptedSteps} step(s). Last message: ${describeMessage(lastMessage)}`);
+    super(
+      `ScriptedModel: unexpected model call #${callNumber}; the script had ${scriptedSteps} step(s). Last message: ${describeMessage(lastMessage)}`,
+    );
     this.name = 'UnexpectedModelCallError';
   }
 }

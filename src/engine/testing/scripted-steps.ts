@@ -6,7 +6,8 @@ import { createDeferred } from '../util/deferred.js';
 type ToolCallEvent = Extract<ModelStreamEvent, { type: 'tool-call' }>;
 
 /** A stream event as a script writes it: a tool call may leave its id to the model (`call_<call>_<index>`). */
-export type ScriptedEvent = Exclude<ModelStreamEvent, { type: 'tool-call' }> | (Omit<ToolCallEvent, 'toolCallId'> & { toolCallId?: string });
+export type ScriptedEvent =
+  Exclude<ModelStreamEvent, { type: 'tool-call' }> | (Omit<ToolCallEvent, 'toolCallId'> & { toolCallId?: string });
 
 /**
  * One scripted answer, used by exactly one model call:
@@ -86,7 +87,14 @@ export function invalidToolCall(toolName: string, rawInput: string, toolCallId?:
   } catch (error) {
     reason = error instanceof Error ? error.message : String(error);
   }
-  return { type: 'tool-call', toolName, input: undefined, rawInput, inputError: `the tool input is not valid JSON (${reason})`, toolCallId };
+  return {
+    type: 'tool-call',
+    toolName,
+    input: undefined,
+    rawInput,
+    inputError: `the tool input is not valid JSON (${reason})`,
+    toolCallId,
+  };
 }
 
 export function usage(inputTokens: number, outputTokens: number): ScriptedEvent {

@@ -64,7 +64,12 @@ export interface TraceOptions {
 }
 
 /** Async: a finished task's transcript may be in the run log rather than in memory (`readTranscript`). */
-export async function buildRunTrace(taskManager: TaskManager, changes: ChangeSetRegistry, rootId: string, options: TraceOptions = {}): Promise<RunTrace> {
+export async function buildRunTrace(
+  taskManager: TaskManager,
+  changes: ChangeSetRegistry,
+  rootId: string,
+  options: TraceOptions = {},
+): Promise<RunTrace> {
   const root = taskManager.get(rootId);
   if (!root) throw new Error(`There is no task ${rootId} to trace.`);
   const ids = [rootId];
@@ -74,7 +79,12 @@ export async function buildRunTrace(taskManager: TaskManager, changes: ChangeSet
   return { version: traceVersion, run: tasks[0]!, tasks };
 }
 
-function traceTask(task: TaskSnapshot, transcript: readonly TranscriptEntry[], changes: ChangeSetRegistry, options: TraceOptions): TraceTask {
+function traceTask(
+  task: TaskSnapshot,
+  transcript: readonly TranscriptEntry[],
+  changes: ChangeSetRegistry,
+  options: TraceOptions,
+): TraceTask {
   const clean = (text: string) => redactSecrets(text, options.secrets ?? []);
   const limit = options.maxToolResultCharacters ?? 4_000;
   const traced: TraceTask = {
@@ -110,7 +120,8 @@ function traceTask(task: TaskSnapshot, transcript: readonly TranscriptEntry[], c
   if (task.context) traced.context = { ...task.context };
   if (task.output !== undefined) traced.output = clean(task.output);
   if (task.ancestorTasks !== undefined) traced.ancestorTasks = task.ancestorTasks.map(clean);
-  if (task.todos !== undefined) traced.todos = task.todos.map((todo) => ({ content: clean(todo.content), status: todo.status, activeForm: clean(todo.activeForm) }));
+  if (task.todos !== undefined)
+    traced.todos = task.todos.map((todo) => ({ content: clean(todo.content), status: todo.status, activeForm: clean(todo.activeForm) }));
   return traced;
 }
 
@@ -123,11 +134,18 @@ function cleanEntry(entry: TranscriptEntry, clean: (text: string) => string, lim
       if (entry.input === undefined) return entry;
       const input = clean(JSON.stringify(entry.input));
       // A Write's whole file is in its input: the diff shows the change, the trace keeps the start.
-      return { ...entry, input: input.length > limit ? `${input.slice(0, limit)} [cut: ${input.length - limit} more characters]` : (JSON.parse(input) as unknown) };
+      return {
+        ...entry,
+        input:
+          input.length > limit ? `${input.slice(0, limit)} [cut: ${input.length - limit} more characters]` : (JSON.parse(input) as unknown),
+      };
     }
     case 'tool-result': {
       const output = clean(entry.output);
-      return { ...entry, output: output.length > limit ? `${output.slice(0, limit)}\n[cut: ${output.length - limit} more characters]` : output };
+      return {
+        ...entry,
+        output: output.length > limit ? `${output.slice(0, limit)}\n[cut: ${output.length - limit} more characters]` : output,
+      };
     }
   }
 }

@@ -21,7 +21,10 @@ export function renderTraceMarkdown(trace: RunTrace): string {
     '',
     '| task | role | description | model | status | tokens | cost | time |',
     '| --- | --- | --- | --- | --- | --- | --- | --- |',
-    ...trace.tasks.map((task) => `| ${'\u2003'.repeat(depthOf(trace, task))}${task.id} | ${inline(task.role)} | ${inline(task.description)} | ${inline(modelsOf(task))} | ${task.status} | ${tokens(task.usage)}${contextOf(task)} | ${task.cost ? formatCost(task.cost) : ''} | ${task.durationMs === undefined ? '' : seconds(task.durationMs)} |`),
+    ...trace.tasks.map(
+      (task) =>
+        `| ${'\u2003'.repeat(depthOf(trace, task))}${task.id} | ${inline(task.role)} | ${inline(task.description)} | ${inline(modelsOf(task))} | ${task.status} | ${tokens(task.usage)}${contextOf(task)} | ${task.cost ? formatCost(task.cost) : ''} | ${task.durationMs === undefined ? '' : seconds(task.durationMs)} |`,
+    ),
     '',
   ];
   for (const task of trace.tasks) lines.push(...taskSection(task));
@@ -29,22 +32,46 @@ export function renderTraceMarkdown(trace: RunTrace): string {
 }
 
 function taskSection(task: TraceTask): string[] {
-  const ancestors = task.ancestorTasks?.length ? ['**Ancestor tasks** (context only, outermost first)', '', ...fenced(task.ancestorTasks.map((entry, index) => `${index + 1}. ${entry}`).join('\n'), 'text'), ''] : [];
-  const lines = [`## ${task.id} ${inline(task.role)}: ${inline(task.description)}`, '', ...ancestors, '**Prompt**', '', ...fenced(task.prompt, 'text'), ''];
+  const ancestors = task.ancestorTasks?.length
+    ? [
+        '**Ancestor tasks** (context only, outermost first)',
+        '',
+        ...fenced(task.ancestorTasks.map((entry, index) => `${index + 1}. ${entry}`).join('\n'), 'text'),
+        '',
+      ]
+    : [];
+  const lines = [
+    `## ${task.id} ${inline(task.role)}: ${inline(task.description)}`,
+    '',
+    ...ancestors,
+    '**Prompt**',
+    '',
+    ...fenced(task.prompt, 'text'),
+    '',
+  ];
   if (task.todos?.length) lines.push('**Todo list**', '', ...fenced(todoLines(task.todos).join('\n'), 'text'), '');
   const steps = task.transcript.filter((entry) => entry.type !== 'text');
   if (steps.length > 0) {
     lines.push('<details><summary>Steps</summary>', '');
     for (const entry of task.transcript) {
-      if (entry.type === 'tool-call') lines.push(`- \`${inline(entry.toolName)}\``, '', ...fenced(JSON.stringify(entry.input ?? null, null, 2), 'json'), '');
-      else if (entry.type === 'tool-result') lines.push(`- result${entry.isError ? ' (error)' : ''}:`, '', ...fenced(entry.output, 'text'), '');
+      if (entry.type === 'tool-call')
+        lines.push(`- \`${inline(entry.toolName)}\``, '', ...fenced(JSON.stringify(entry.input ?? null, null, 2), 'json'), '');
+      else if (entry.type === 'tool-result')
+        lines.push(`- result${entry.isError ? ' (error)' : ''}:`, '', ...fenced(entry.output, 'text'), '');
       else if (entry.type === 'notice') lines.push(`- notice: ${inline(entry.text)}`, '');
     }
     lines.push('</details>', '');
   }
   if (task.error) lines.push(`**Error**: ${inline(task.error)}`, '');
-  if (task.output) lines.push(task.status === 'completed' ? '**Answer**' : '**Partial output**', '', ...fenced(task.output, 'markdown'), '');
-  for (const change of task.changes) lines.push(`**${inline(change.path)}** (+${change.added} \u2212${change.removed}, ${change.status}${change.editedByUser ? ', edited by the user' : ''})`, '', ...fenced(change.diff, 'diff'), '');
+  if (task.output)
+    lines.push(task.status === 'completed' ? '**Answer**' : '**Partial output**', '', ...fenced(task.output, 'markdown'), '');
+  for (const change of task.changes)
+    lines.push(
+      `**${inline(change.path)}** (+${change.added} \u2212${change.removed}, ${change.status}${change.editedByUser ? ', edited by the user' : ''})`,
+      '',
+      ...fenced(change.diff, 'diff'),
+      '',
+    );
   return lines;
 }
 
@@ -57,12 +84,16 @@ function fenced(text: string, language: string): string[] {
 
 /** Text in a table cell or a heading: one line, no pipes, no HTML, no emphasis. */
 function inline(text: string): string {
-  return text.replace(/\s+/g, ' ').replace(/[\\`*_[\]<>|#]/g, (character) => `\\${character}`).slice(0, 200);
+  return text
+    .replace(/\s+/g, ' ')
+    .replace(/[\\`*_[\]<>|#]/g, (character) => `\\${character}`)
+    .slice(0, 200);
 }
 
 function depthOf(trace: RunTrace, task: TraceTask): number {
   let depth = 0;
-  for (let parent = task.parentId; parent !== null && depth < 20; depth++) parent = trace.tasks.find((other) => other.id === parent)?.parentId ?? null;
+  for (let parent = task.parentId; parent !== null && depth < 20; depth++)
+    parent = trace.tasks.find((other) => other.id === parent)?.parentId ?? null;
   return depth;
 }
 

@@ -40,7 +40,11 @@ export function requestPage(url: URL, options: PageRequestOptions): Promise<Page
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
     const request = send(url, {
       method: 'GET',
-      headers: { 'user-agent': 'AgentTeam-WebFetch/0.1', accept: 'text/html, text/markdown, text/plain, application/json;q=0.9, */*;q=0.1', 'accept-encoding': 'gzip, deflate, br' },
+      headers: {
+        'user-agent': 'AgentTeam-WebFetch/0.1',
+        accept: 'text/html, text/markdown, text/plain, application/json;q=0.9, */*;q=0.1',
+        'accept-encoding': 'gzip, deflate, br',
+      },
       lookup: checkedLookup(options.privateAllowed),
       signal: options.signal,
     });
@@ -76,7 +80,8 @@ function checkedLookup(privateAllowed: boolean): LookupFunction {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
       if (error) return callback(error, '', 4);
       const refused = privateAllowed ? undefined : addresses.find((entry) => isPrivateAddress(entry.address));
-      if (refused) return callback(new BlockedAddressError(`${hostname} resolves to ${refused.address}, a private or loopback address`), '', 4);
+      if (refused)
+        return callback(new BlockedAddressError(`${hostname} resolves to ${refused.address}, a private or loopback address`), '', 4);
       if (options.all) return callback(null, addresses);
       const first = addresses[0];
       if (!first) return callback(new Error(`${hostname} has no address`), '', 4);
@@ -86,7 +91,9 @@ function checkedLookup(privateAllowed: boolean): LookupFunction {
 }
 
 function decoded(response: IncomingMessage): Readable {
-  const encoding = String(response.headers['content-encoding'] ?? '').trim().toLowerCase();
+  const encoding = String(response.headers['content-encoding'] ?? '')
+    .trim()
+    .toLowerCase();
   if (encoding === 'gzip' || encoding === 'x-gzip') return response.pipe(createGunzip());
   if (encoding === 'deflate') return response.pipe(createInflate());
   if (encoding === 'br') return response.pipe(createBrotliDecompress());

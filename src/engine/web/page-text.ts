@@ -7,8 +7,17 @@
 export async function pageText(body: Buffer, contentType: string): Promise<string | undefined> {
   const type = contentType.split(';')[0]!.trim().toLowerCase();
   const text = body.toString('utf8');
-  if (type === 'text/html' || type === 'application/xhtml+xml' || (type === '' && /^\s*<(!doctype html|html)/i.test(text))) return htmlToMarkdown(text);
-  if (type === '' || type.startsWith('text/') || type === 'application/json' || type.endsWith('+json') || type === 'application/xml' || type.endsWith('+xml')) return text;
+  if (type === 'text/html' || type === 'application/xhtml+xml' || (type === '' && /^\s*<(!doctype html|html)/i.test(text)))
+    return htmlToMarkdown(text);
+  if (
+    type === '' ||
+    type.startsWith('text/') ||
+    type === 'application/json' ||
+    type.endsWith('+json') ||
+    type === 'application/xml' ||
+    type.endsWith('+xml')
+  )
+    return text;
   return undefined;
 }
 
@@ -22,5 +31,7 @@ async function htmlToMarkdown(html: string): Promise<string> {
     service.remove((node) => hidden.has(node.nodeName.toUpperCase()));
     return (page: string) => service.turndown(page);
   });
-  return (await converter)(html).replace(/\n{3,}/g, '\n\n').trim();
+  return (await converter)(html)
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }

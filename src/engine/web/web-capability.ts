@@ -8,7 +8,16 @@ export function webCapability(host: WebHost): Capability {
     name: 'web',
     grant: (task) =>
       task.agent.tools.includes('WebFetch')
-        ? { tools: [createWebFetchTool({ host, taskId: task.taskId, role: task.agent.role, waitForUser: (waitedFor) => task.context.waitForUser(waitedFor) })] }
+        ? {
+            tools: [
+              createWebFetchTool({
+                host,
+                taskId: task.taskId,
+                role: task.agent.role,
+                waitForUser: (waitedFor) => task.context.waitForUser(waitedFor),
+              }),
+            ],
+          }
         : undefined,
   };
 }

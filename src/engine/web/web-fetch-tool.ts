@@ -20,7 +20,11 @@ const maxRedirects = 5;
 
 const webFetchInput = z.object({
   url: z.string().trim().min(1).max(4_000).describe('The http(s) address of the page.'),
-  prompt: z.string().max(2_000).optional().describe('What you want from the page, in a few words (shown to the user if they are asked to allow the site).'),
+  prompt: z
+    .string()
+    .max(2_000)
+    .optional()
+    .describe('What you want from the page, in a few words (shown to the user if they are asked to allow the site).'),
 });
 
 export interface WebFetchToolOptions {
@@ -46,10 +50,18 @@ export function createWebFetchTool(options: WebFetchToolOptions): Tool<z.infer<t
       for (let hop = 0; ; hop++) {
         const patterns = [...options.host.allowedDomains(), ...(allowedOnce ? [domainPattern(url)] : [])];
         const response = await fetchWithDeadline(options.host, url, namedLiterally(url, patterns), context.signal);
-        if (response.redirect === undefined) return describePage(url, response.status, await pageText(response.body, response.contentType), response.contentType, response.cut);
+        if (response.redirect === undefined)
+          return describePage(
+            url,
+            response.status,
+            await pageText(response.body, response.contentType),
+            response.contentType,
+            response.cut,
+          );
         const next = parseAddress(response.redirect);
         // Another host, or another port of it that no rule allows (an http → https upgrade of an allowed site is followed).
-        if (!sameSite(next, url) && !(normalHost(next.hostname) === normalHost(url.hostname) && domainAllowed(next, patterns))) return `${url.toString()} redirects to ${next.toString()}, another site; call WebFetch with that address if you want it.`;
+        if (!sameSite(next, url) && !(normalHost(next.hostname) === normalHost(url.hostname) && domainAllowed(next, patterns)))
+          return `${url.toString()} redirects to ${next.toString()}, another site; call WebFetch with that address if you want it.`;
         if (hop >= maxRedirects) throw new Error(`${input.url} redirected more than ${maxRedirects} times`);
         url = next;
       }
@@ -64,7 +76,8 @@ function parseAddress(text: string): URL {
   } catch {
     throw new Error(`"${text}" is not a web address; give a full http(s) URL`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`only http and https addresses are fetched, not ${url.protocol}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`only http and https addresses are fetched, not ${url.protocol}`);
   if (url.username !== '' || url.password !== '') throw new Error('an address with a user name or password in it is not fetched');
   return url;
 }
@@ -76,7 +89,8 @@ async function allowHost(options: WebFetchToolOptions, url: URL, signal: AbortSi
   const host = domainPattern(url);
   if (!ask) throw new Error(`Not fetched: ${host} is not a site the user allows. ${options.host.howToAllow}`);
   const decision = await options.waitForUser(() => ask({ taskId: options.taskId, role: options.role, host, url: url.toString() }, signal));
-  if (decision === 'deny') throw new Error(`Not fetched: the user did not allow reading ${host}. Go on without it, or say why you need it.`);
+  if (decision === 'deny')
+    throw new Error(`Not fetched: the user did not allow reading ${host}. Go on without it, or say why you need it.`);
   return decision === 'once';
 }
 
@@ -93,7 +107,10 @@ async function fetchWithDeadline(host: WebHost, url: URL, privateAllowed: boolea
       },
     });
   } catch (error) {
-    if (error instanceof BlockedAddressError) throw new Error(`Not fetched: ${error.message}; such an address is read only when the user names it literally (e.g. 127.0.0.1) among the allowed sites.`);
+    if (error instanceof BlockedAddressError)
+      throw new Error(
+        `Not fetched: ${error.message}; such an address is read only when the user names it literally (e.g. 127.0.0.1) among the allowed sites.`,
+      );
     throw error;
   } finally {
     link.dispose();

@@ -33,19 +33,34 @@ export function checkPlaceholders(workflow: WorkflowDefinition, report: Report):
       if (visible.has(key)) continue;
       const producer = producers.get(key);
       if (producer === undefined) report(field, `{${key}} is not produced by ${inLoop ? 'any step' : 'an earlier step'}`);
-      else if (inLoop) report(field, `{${key}} is produced by ${producer}, which this step cannot see: a step sees what earlier steps wrote and, inside a loop, what the loop's own steps wrote in the previous round`);
-      else report(field, `{${key}} is produced by ${producer}, which this step cannot see (only earlier steps, and not parallel branches, are visible)`);
+      else if (inLoop)
+        report(
+          field,
+          `{${key}} is produced by ${producer}, which this step cannot see: a step sees what earlier steps wrote and, inside a loop, what the loop's own steps wrote in the previous round`,
+        );
+      else
+        report(
+          field,
+          `{${key}} is produced by ${producer}, which this step cannot see (only earlier steps, and not parallel branches, are visible)`,
+        );
     }
   };
 
   const checkSystemMessage = (systemMessage: string, field: string) => {
     for (const key of placeholdersOf(systemMessage)) {
-      if (key === 'input' || producers.has(key)) report(field, `{${key}} is not filled in a system message, which is sent as written; put it in the step's prompt`);
+      if (key === 'input' || producers.has(key))
+        report(field, `{${key}} is not filled in a system message, which is sent as written; put it in the step's prompt`);
     }
   };
 
   /** `incoming`: keys with a value when the group starts; `carried`: keys enclosing loops' steps write. */
-  const visitGroup = (group: Group, groupPath: string, incoming: ReadonlySet<string>, carried: ReadonlySet<string>, inLoop: boolean): Set<string> => {
+  const visitGroup = (
+    group: Group,
+    groupPath: string,
+    incoming: ReadonlySet<string>,
+    carried: ReadonlySet<string>,
+    inLoop: boolean,
+  ): Set<string> => {
     const loopKeys = group.type === 'loop' ? keysWrittenIn(group.steps) : [];
     if (group.type === 'loop') checkDefaults(group, groupPath, incoming, carried, loopKeys, producers, report);
     const carriedHere = new Set([...carried, ...loopKeys]);
@@ -78,11 +93,20 @@ function checkDefaults(
   for (const key of Object.keys(loop.defaults ?? {})) {
     const field = `${loopPath === '' ? '' : `${loopPath}.`}defaults.${key}`;
     if (!loopKeys.includes(key)) {
-      report(field, `no step of this loop writes {${key}}: a default is the value of a key the loop's steps write, until the step that writes it first runs`);
+      report(
+        field,
+        `no step of this loop writes {${key}}: a default is the value of a key the loop's steps write, until the step that writes it first runs`,
+      );
     } else if (carried.has(key)) {
-      report(field, `{${key}} is written inside an enclosing loop too, which gives it its value before this loop starts; declare the default on the outermost loop`);
+      report(
+        field,
+        `{${key}} is written inside an enclosing loop too, which gives it its value before this loop starts; declare the default on the outermost loop`,
+      );
     } else if (incoming.has(key)) {
-      report(field, `{${key}} already has a value when this loop starts (written by ${producers.get(key) ?? 'an earlier step'}), so the default would never be used`);
+      report(
+        field,
+        `{${key}} already has a value when this loop starts (written by ${producers.get(key) ?? 'an earlier step'}), so the default would never be used`,
+      );
     }
   }
 }

@@ -15,21 +15,33 @@ export interface InlineNameContext {
 }
 
 /** Checks the inline agents of one workflow, in file order; `field` is the path of the step's `agent`. */
-export function inlineNameChecker(context: InlineNameContext, report: (field: string, message: string) => void): (agent: InlineAgent, field: string) => void {
+export function inlineNameChecker(
+  context: InlineNameContext,
+  report: (field: string, message: string) => void,
+): (agent: InlineAgent, field: string) => void {
   const seen = new Map<string, { agent: InlineAgent; field: string }>();
   return (agent, field) => {
     if (reservedNames.has(agent.name)) {
-      report(`${field}.name`, `"${agent.name}" is a name the task tree gives to ${agent.name === coordinatorName ? 'the coordinator' : 'tasks that are not agents'}; give the inline agent a name of its own`);
+      report(
+        `${field}.name`,
+        `"${agent.name}" is a name the task tree gives to ${agent.name === coordinatorName ? 'the coordinator' : 'tasks that are not agents'}; give the inline agent a name of its own`,
+      );
       return;
     }
     if (context.hasRole(agent.name)) {
-      report(`${field}.name`, `"${agent.name}" is the name of a role; give the inline agent a name of its own (or write agent: ${agent.name} to run that role)`);
+      report(
+        `${field}.name`,
+        `"${agent.name}" is the name of a role; give the inline agent a name of its own (or write agent: ${agent.name} to run that role)`,
+      );
       return;
     }
     const earlier = seen.get(agent.name);
     if (earlier === undefined) seen.set(agent.name, { agent, field });
     else if (!sameDefinition(earlier.agent, agent)) {
-      report(`${field}.name`, `an inline agent named "${agent.name}" is defined differently at ${earlier.field}; give this one another name, or define it the same way`);
+      report(
+        `${field}.name`,
+        `an inline agent named "${agent.name}" is defined differently at ${earlier.field}; give this one another name, or define it the same way`,
+      );
     }
   };
 }

@@ -40,8 +40,8 @@ const fields = ['name', 'systemMessage', 'description', 'model', 'tools'];
 /** Other products' fields for the same thing, with what to write instead. */
 const portingHints: Record<string, string> = {
   modelConfig: "kagent's modelConfig names a cluster resource; write model: <model id> (default: the run's model)",
-  instruction: 'the system prompt is systemMessage (kagent\'s name for it)',
-  system_prompt: 'the system prompt is systemMessage (kagent\'s name for it)',
+  instruction: "the system prompt is systemMessage (kagent's name for it)",
+  system_prompt: "the system prompt is systemMessage (kagent's name for it)",
 };
 
 type Report = (field: readonly (string | number)[], message: string) => void;
@@ -59,9 +59,19 @@ export function readInlineAgent(raw: Readonly<Record<string, unknown>>, path: st
   const name = typeof raw.name === 'string' ? raw.name.trim() : undefined;
   if (raw.name === undefined || raw.name === null) fail(['name'], 'is missing: an inline agent needs a name, shown in the task tree');
   // The value is not repeated: a name that breaks the rules may hold anything, escape sequences included.
-  else if (name === undefined || !isValidRoleName(name)) fail(['name'], 'is not a valid agent name: use letters, digits, "-" and "_", starting with a letter, at most 64 characters (e.g. critic)');
+  else if (name === undefined || !isValidRoleName(name))
+    fail(
+      ['name'],
+      'is not a valid agent name: use letters, digits, "-" and "_", starting with a letter, at most 64 characters (e.g. critic)',
+    );
   const systemMessage = typeof raw.systemMessage === 'string' ? raw.systemMessage.trim() : '';
-  if (systemMessage === '') fail(['systemMessage'], raw.systemMessage === undefined || raw.systemMessage === null ? "is missing: say who the agent is and how it works (its system prompt)" : 'must be text: the agent\'s system prompt');
+  if (systemMessage === '')
+    fail(
+      ['systemMessage'],
+      raw.systemMessage === undefined || raw.systemMessage === null
+        ? 'is missing: say who the agent is and how it works (its system prompt)'
+        : "must be text: the agent's system prompt",
+    );
   let description: string | undefined;
   if (raw.description !== undefined && raw.description !== null) {
     description = typeof raw.description === 'string' ? raw.description.trim() : '';
@@ -90,7 +100,11 @@ function readTools(value: unknown, fail: Report): ToolName[] | undefined {
   const tools: ToolName[] = [];
   value.forEach((entry: unknown, index) => {
     const tool = typeof entry === 'string' ? canonicalToolName(entry.trim()) : undefined;
-    if (tool === undefined) fail(['tools', index], `is not a tool of Agent Team (tools: ${toolNames.join(', ')}); an inline agent names each tool exactly, without restrictions such as Bash(git:*)`);
+    if (tool === undefined)
+      fail(
+        ['tools', index],
+        `is not a tool of Agent Team (tools: ${toolNames.join(', ')}); an inline agent names each tool exactly, without restrictions such as Bash(git:*)`,
+      );
     else if (!tools.includes(tool)) tools.push(tool);
   });
   return tools;

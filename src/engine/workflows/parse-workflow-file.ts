@@ -30,14 +30,21 @@ type Segment = string | number;
 
 export function parseWorkflowFile(name: string, file: string, text: string): ParsedWorkflow {
   if (text.length > maxWorkflowFileBytes) {
-    return { ok: false, problems: [{ file, message: `is larger than ${maxWorkflowFileBytes / 1024} KiB; a workflow file should be a page of YAML` }] };
+    return {
+      ok: false,
+      problems: [{ file, message: `is larger than ${maxWorkflowFileBytes / 1024} KiB; a workflow file should be a page of YAML` }],
+    };
   }
   const lineCounter = new LineCounter();
   const document = parseDocument(text.replace(/^\uFEFF/, ''), { lineCounter, prettyErrors: false, uniqueKeys: true });
   if (document.errors.length > 0) {
     return {
       ok: false,
-      problems: document.errors.map((error) => ({ file, line: lineCounter.linePos(error.pos[0]).line, message: `is not valid YAML: ${firstLine(error.message)}` })),
+      problems: document.errors.map((error) => ({
+        file,
+        line: lineCounter.linePos(error.pos[0]).line,
+        message: `is not valid YAML: ${firstLine(error.message)}`,
+      })),
     };
   }
   const lineOf = (path: readonly Segment[]): number | undefined => {
@@ -56,7 +63,8 @@ export function parseWorkflowFile(name: string, file: string, text: string): Par
 
   const problems: WorkflowProblem[] = [];
   const lines = new Map<string, number>();
-  const report = (path: readonly Segment[], message: string) => problems.push({ file, line: lineOf(path), field: fieldPath(path), message });
+  const report = (path: readonly Segment[], message: string) =>
+    problems.push({ file, line: lineOf(path), field: fieldPath(path), message });
   const reportIssues = (base: readonly Segment[], issues: readonly z.core.$ZodIssue[]) => {
     for (const issue of issues) report([...base, ...(issue.path as Segment[])], describeIssue(issue));
   };
@@ -64,7 +72,10 @@ export function parseWorkflowFile(name: string, file: string, text: string): Par
   const top = workflowFileSchema.safeParse(value ?? undefined, { reportInput: true });
   if (!top.success) {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      return { ok: false, problems: [{ file, line: 1, message: 'must be YAML fields (description, type, steps), not a list or a single value' }] };
+      return {
+        ok: false,
+        problems: [{ file, line: 1, message: 'must be YAML fields (description, type, steps), not a list or a single value' }],
+      };
     }
     reportIssues([], top.error.issues);
     return { ok: false, problems };
@@ -123,7 +134,11 @@ function stepKind(raw: unknown): 'agent' | 'workflow' | 'group' | undefined {
   return undefined;
 }
 
-function checkLoopFields(group: { type: string; max_iterations?: number; defaults?: object }, path: readonly Segment[], report: (path: readonly Segment[], message: string) => void): void {
+function checkLoopFields(
+  group: { type: string; max_iterations?: number; defaults?: object },
+  path: readonly Segment[],
+  report: (path: readonly Segment[], message: string) => void,
+): void {
   if (group.type === 'loop' && group.max_iterations === undefined) {
     report([...path, 'type'], 'a loop needs max_iterations (how many rounds at most), e.g. max_iterations: 3');
   }
@@ -131,7 +146,10 @@ function checkLoopFields(group: { type: string; max_iterations?: number; default
     report([...path, 'max_iterations'], `only a loop has max_iterations; this group is ${group.type}`);
   }
   if (group.type !== 'loop' && group.defaults !== undefined) {
-    report([...path, 'defaults'], `only a loop has defaults (for keys its steps write, read in the round before); this group is ${group.type}`);
+    report(
+      [...path, 'defaults'],
+      `only a loop has defaults (for keys its steps write, read in the round before); this group is ${group.type}`,
+    );
   }
 }
 

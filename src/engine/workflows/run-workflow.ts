@@ -35,7 +35,13 @@ export function workflowWork(environment: WorkflowRunEnvironment, workflow: Work
   return (context) => runGroup(environment, workflow, new Map([['input', input]]), context, undefined);
 }
 
-async function runGroup(environment: WorkflowRunEnvironment, group: Pick<GroupStep, 'type' | 'steps' | 'max_iterations' | 'defaults'>, state: State, context: TaskWorkContext, loop: LoopControl | undefined): Promise<TaskWorkResult> {
+async function runGroup(
+  environment: WorkflowRunEnvironment,
+  group: Pick<GroupStep, 'type' | 'steps' | 'max_iterations' | 'defaults'>,
+  state: State,
+  context: TaskWorkContext,
+  loop: LoopControl | undefined,
+): Promise<TaskWorkResult> {
   switch (group.type) {
     case 'sequential':
       return runSequence(environment, group.steps, state, context, loop);
@@ -46,7 +52,13 @@ async function runGroup(environment: WorkflowRunEnvironment, group: Pick<GroupSt
   }
 }
 
-async function runSequence(environment: WorkflowRunEnvironment, steps: readonly WorkflowStep[], state: State, context: TaskWorkContext, loop: LoopControl | undefined): Promise<TaskWorkResult> {
+async function runSequence(
+  environment: WorkflowRunEnvironment,
+  steps: readonly WorkflowStep[],
+  state: State,
+  context: TaskWorkContext,
+  loop: LoopControl | undefined,
+): Promise<TaskWorkResult> {
   let output = '';
   for (const step of steps) {
     if (context.signal.aborted) break;
@@ -58,7 +70,13 @@ async function runSequence(environment: WorkflowRunEnvironment, steps: readonly 
   return { status: 'completed', output };
 }
 
-async function runParallel(environment: WorkflowRunEnvironment, steps: readonly WorkflowStep[], state: State, context: TaskWorkContext, loop: LoopControl | undefined): Promise<TaskWorkResult> {
+async function runParallel(
+  environment: WorkflowRunEnvironment,
+  steps: readonly WorkflowStep[],
+  state: State,
+  context: TaskWorkContext,
+  loop: LoopControl | undefined,
+): Promise<TaskWorkResult> {
   const branches = steps.map((step) => {
     const branchState = new Map(state);
     return { branchState, ended: runStep(environment, step, branchState, context, loop) };
@@ -74,7 +92,12 @@ async function runParallel(environment: WorkflowRunEnvironment, steps: readonly 
   return { status: 'completed', output };
 }
 
-async function runLoop(environment: WorkflowRunEnvironment, group: Pick<GroupStep, 'steps' | 'max_iterations' | 'defaults'>, state: State, context: TaskWorkContext): Promise<TaskWorkResult> {
+async function runLoop(
+  environment: WorkflowRunEnvironment,
+  group: Pick<GroupStep, 'steps' | 'max_iterations' | 'defaults'>,
+  state: State,
+  context: TaskWorkContext,
+): Promise<TaskWorkResult> {
   const { steps } = group;
   const maxIterations = group.max_iterations ?? 1;
   for (const key of keysWrittenIn(steps)) if (!state.has(key)) state.set(key, group.defaults?.[key] ?? '');
@@ -94,7 +117,13 @@ async function runLoop(environment: WorkflowRunEnvironment, group: Pick<GroupSte
 }
 
 /** Runs one step as a foreground subtask of the group's task; its output goes to `output_key`. */
-async function runStep(environment: WorkflowRunEnvironment, step: WorkflowStep, state: State, context: TaskWorkContext, loop: LoopControl | undefined): Promise<TaskSnapshot> {
+async function runStep(
+  environment: WorkflowRunEnvironment,
+  step: WorkflowStep,
+  state: State,
+  context: TaskWorkContext,
+  loop: LoopControl | undefined,
+): Promise<TaskSnapshot> {
   const { role, description, prompt, work } = describeStep(environment, step, state, loop);
   const started = await environment.taskManager.start({ parentId: context.taskId, role, description, prompt, mode: 'foreground', work });
   const task = started.task;
@@ -102,13 +131,23 @@ async function runStep(environment: WorkflowRunEnvironment, step: WorkflowStep, 
   return task;
 }
 
-function describeStep(environment: WorkflowRunEnvironment, step: WorkflowStep, state: State, loop: LoopControl | undefined): { role: string; description: string; prompt: string; work: TaskWork } {
+function describeStep(
+  environment: WorkflowRunEnvironment,
+  step: WorkflowStep,
+  state: State,
+  loop: LoopControl | undefined,
+): { role: string; description: string; prompt: string; work: TaskWork } {
   if (isAgentStep(step)) {
     const prompt = fillTemplate(step.prompt, state);
     const tools = loop ? [createExitLoopTool(loop)] : [];
     const role = typeof step.agent === 'string' ? step.agent : inlineAgentRole(step.agent);
     const name = typeof role === 'string' ? role : role.name;
-    return { role: name, description: step.description ?? describePrompt(prompt), prompt, work: environment.agentWork(role, prompt, tools) };
+    return {
+      role: name,
+      description: step.description ?? describePrompt(prompt),
+      prompt,
+      work: environment.agentWork(role, prompt, tools),
+    };
   }
   if (isGroupStep(step)) {
     const description = step.description ?? `${step.type} of ${step.steps.length} step${step.steps.length === 1 ? '' : 's'}`;
@@ -119,9 +158,19 @@ function describeStep(environment: WorkflowRunEnvironment, step: WorkflowStep, s
   const input = fillTemplate(step.input ?? '{input}', state);
   if (!workflow) {
     // Validation refuses a workflow that names a missing one; this only guards a file removed mid-run.
-    return { role: 'workflow', description: step.workflow, prompt: input, work: async () => ({ status: 'failed', output: '', error: `there is no workflow "${step.workflow}"` }) };
+    return {
+      role: 'workflow',
+      description: step.workflow,
+      prompt: input,
+      work: async () => ({ status: 'failed', output: '', error: `there is no workflow "${step.workflow}"` }),
+    };
   }
-  return { role: 'workflow', description: step.description ?? workflow.name, prompt: input, work: workflowWork(environment, workflow, input) };
+  return {
+    role: 'workflow',
+    description: step.description ?? workflow.name,
+    prompt: input,
+    work: workflowWork(environment, workflow, input),
+  };
 }
 
 function stepFailure(task: TaskSnapshot): string {

@@ -43,7 +43,8 @@ export function validateWorkflows(
     const cycle = findCycle(workflow.name, workflows, [workflow.name]);
     if (cycle) report('', `includes itself: ${cycle.join(' → ')}`);
     const depth = depthOf(workflow, workflows, new Set());
-    if (depth > maxWorkflowDepth) report('', `nests ${depth} levels deep (groups and workflows by name); at most ${maxWorkflowDepth} are allowed`);
+    if (depth > maxWorkflowDepth)
+      report('', `nests ${depth} levels deep (groups and workflows by name); at most ${maxWorkflowDepth} are allowed`);
     if (found.length > 0) problems.set(workflow.name, found.map(withoutEmptyField));
   }
   return problems;
@@ -62,13 +63,17 @@ function checkReferences(
   walkSteps(workflow.steps, 'steps', (step, path) => {
     if (isAgentStep(step)) {
       if (typeof step.agent !== 'string') checkInlineName(step.agent, `${path}.agent`);
-      else if (!context.hasRole(step.agent)) report(`${path}.agent`, `unknown role "${step.agent}"; known roles: ${context.roleNames().join(', ')}`);
+      else if (!context.hasRole(step.agent))
+        report(`${path}.agent`, `unknown role "${step.agent}"; known roles: ${context.roleNames().join(', ')}`);
     }
     if (isReferenceStep(step) && broken.has(step.workflow)) {
       report(`${path}.workflow`, `the workflow "${step.workflow}" has problems of its own; fix its file first`);
     } else if (isReferenceStep(step) && !workflows.has(step.workflow)) {
       const known = [...workflows.keys(), ...broken].filter((name) => name !== workflow.name).sort();
-      report(`${path}.workflow`, `there is no workflow "${step.workflow}"${known.length > 0 ? `; known workflows: ${known.join(', ')}` : ''}`);
+      report(
+        `${path}.workflow`,
+        `there is no workflow "${step.workflow}"${known.length > 0 ? `; known workflows: ${known.join(', ')}` : ''}`,
+      );
     }
   });
 }

@@ -54,7 +54,13 @@ export async function readBounded(filePath: string, maxBytes: number): Promise<B
   }
 }
 
-function kindOf(info: { isFIFO(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean; isSocket(): boolean; isDirectory(): boolean }): string {
+function kindOf(info: {
+  isFIFO(): boolean;
+  isCharacterDevice(): boolean;
+  isBlockDevice(): boolean;
+  isSocket(): boolean;
+  isDirectory(): boolean;
+}): string {
   if (info.isFIFO()) return 'a FIFO';
   if (info.isCharacterDevice() || info.isBlockDevice()) return 'a device';
   if (info.isSocket()) return 'a socket';

@@ -66,7 +66,8 @@ export class ConfinedFileReader {
       if (resolved.dangling) return undefined;
       real = resolved.path;
     } catch (error) {
-      if (error instanceof WorkspaceError && error.kind === 'outside-workspace') return { refused: `it is (or lies under) a symbolic link that leads outside ${this.folderName}` };
+      if (error instanceof WorkspaceError && error.kind === 'outside-workspace')
+        return { refused: `it is (or lies under) a symbolic link that leads outside ${this.folderName}` };
       return { refused: errorMessage(error) };
     }
     const rule = await this.brokenRule(confinement, relative, real);
@@ -99,7 +100,8 @@ export class ConfinedFileReader {
     if (this.matcher.isProtected(typed)) return 'it is version-control internals, which are never read';
     if (real === typed) return undefined;
     const target = this.matcher.sensitivePattern(real);
-    if (target !== undefined) return `it is a symbolic link to ${real}, which may hold secrets (it matches ${target}); such files are never read, under any name`;
+    if (target !== undefined)
+      return `it is a symbolic link to ${real}, which may hold secrets (it matches ${target}); such files are never read, under any name`;
     if (this.matcher.isProtected(real)) return `it is a symbolic link to ${real}, which is version-control internals; they are never read`;
     if (this.refuseLinksToIgnored && (await isGitIgnored(confinement, real))) {
       return `it is a symbolic link to ${real}, which git ignores; a link to an ignored file is not read (ignored files are where this machine's own secrets live)`;

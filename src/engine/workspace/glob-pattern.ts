@@ -17,7 +17,10 @@ export function cleanGlobPattern(pattern: string, root: string, base: string): s
     throw new WorkspaceError('invalid', `The glob ${JSON.stringify(pattern)} uses "..": give a pattern relative to the search directory.`);
   }
   if (cleaned.startsWith('/')) {
-    throw new WorkspaceError('outside-workspace', `The glob ${JSON.stringify(pattern)} is absolute and outside the workspace; give a relative pattern such as "src/**/*.ts".`);
+    throw new WorkspaceError(
+      'outside-workspace',
+      `The glob ${JSON.stringify(pattern)} is absolute and outside the workspace; give a relative pattern such as "src/**/*.ts".`,
+    );
   }
   return cleaned === '' ? '**' : cleaned;
 }

@@ -152,7 +152,11 @@ export class NodeConfinement {
     const target = await this.resolveForWrite(relative);
     const real = this.toRealRelative(target);
     if (matcher.isProtected(real)) {
-      throw new WorkspaceError('read-only', `${relative} leads through a symbolic link to ${real}, which is version-control internals and is never written.`, relative);
+      throw new WorkspaceError(
+        'read-only',
+        `${relative} leads through a symbolic link to ${real}, which is version-control internals and is never written.`,
+        relative,
+      );
     }
     return target;
   }
@@ -168,7 +172,11 @@ export class NodeConfinement {
     if (existing !== null) return existing;
     const lexical = this.absolute(relative);
     if (await isSymlink(lexical)) {
-      throw new WorkspaceError('outside-workspace', `${relative} is a symbolic link whose target does not exist; it is not written through.`, relative);
+      throw new WorkspaceError(
+        'outside-workspace',
+        `${relative} is a symbolic link whose target does not exist; it is not written through.`,
+        relative,
+      );
     }
     const missing: string[] = [nodePath.basename(lexical)];
     let ancestor = nodePath.dirname(lexical);
@@ -206,7 +214,8 @@ async function followLinks(lexical: string, hops: number): Promise<{ absolute: s
   if (parent === lexical) return { absolute: lexical, dangling: false };
   const linkTarget = await readlink(lexical).catch(() => null);
   const realParent = await followLinks(parent, hops);
-  if (linkTarget === null) return { absolute: nodePath.join(realParent.absolute, nodePath.basename(lexical)), dangling: realParent.dangling };
+  if (linkTarget === null)
+    return { absolute: nodePath.join(realParent.absolute, nodePath.basename(lexical)), dangling: realParent.dangling };
   if (hops >= maxLinkHops) throw Object.assign(new Error(`too many symbolic links at ${lexical}`), { code: 'ELOOP' });
   const next = await followLinks(nodePath.resolve(realParent.absolute, linkTarget), hops + 1);
   return { absolute: next.absolute, dangling: true };

@@ -76,12 +76,21 @@ export class NodeWorkspace implements Workspace {
       // Asked of the open file, not the path: what is read is what was checked.
       const info = fstatSync(opened.fd);
       if (info.isDirectory()) {
-        throw new WorkspaceError('invalid', `${relative || 'The workspace root'} is a directory, not a file. Use Glob to list its files.`, relative);
+        throw new WorkspaceError(
+          'invalid',
+          `${relative || 'The workspace root'} is a directory, not a file. Use Glob to list its files.`,
+          relative,
+        );
       }
       if (!info.isFile()) throw new WorkspaceError('invalid', `${relative} is not a regular file.`, relative);
       if (info.size > this.policy.maxFileBytes) throw tooLarge(relative, info.size, this.policy.maxFileBytes, 'reading');
       const bytes = await readOpenFile(opened.fd, info.size, this.policy.maxFileBytes, options.signal);
-      if (bytes === null) throw new WorkspaceError('too-large', `${relative} grew past the ${formatBytes(this.policy.maxFileBytes)} limit for reading while it was read.`, relative);
+      if (bytes === null)
+        throw new WorkspaceError(
+          'too-large',
+          `${relative} grew past the ${formatBytes(this.policy.maxFileBytes)} limit for reading while it was read.`,
+          relative,
+        );
       return decodeText(bytes, relative);
     } finally {
       closeSync(opened.fd);
@@ -141,7 +150,10 @@ export class NodeWorkspace implements Workspace {
     const ripgrepPath = await this.ripgrep;
     if (ripgrepPath !== null) {
       try {
-        return { ...sortResult(await searchWithRipgrep(ripgrepPath, this.walkContext, request, { largeFiles: this.largeFiles })), noLinksBelowStart: true };
+        return {
+          ...sortResult(await searchWithRipgrep(ripgrepPath, this.walkContext, request, { largeFiles: this.largeFiles })),
+          noLinksBelowStart: true,
+        };
       } catch (error) {
         if (!(error instanceof RipgrepUnavailableError)) throw error;
         this.ripgrep = Promise.resolve(null); // a binary that cannot start will not start next time either

@@ -59,11 +59,13 @@ export function manifestApprovalReason(before: string | null, after: string | nu
   const next = after === null ? {} : parseManifest(after);
   if (old === undefined || next === undefined) return 'the manifest is not valid JSON, so its effect on scripts cannot be checked';
   const changed = codeRunningManifestFields.filter((field) => JSON.stringify(old[field]) !== JSON.stringify(next[field]));
-  if (changed.length > 0) return `the edit changes ${changed.map((field) => `"${field}"`).join(', ')}, which can run code on install, commit or npm run`;
+  if (changed.length > 0)
+    return `the edit changes ${changed.map((field) => `"${field}"`).join(', ')}, which can run code on install, commit or npm run`;
   for (const field of dependencyManifestFields) {
     const previous = new Map(stringLeaves(old[field]));
     const fetched = stringLeaves(next[field]).find(([key, spec]) => previous.get(key) !== spec && !isRegistrySpecifier(spec));
-    if (fetched) return `the edit makes "${field}" fetch ${JSON.stringify(fetched[1])} from outside the npm registry, whose install scripts would run`;
+    if (fetched)
+      return `the edit makes "${field}" fetch ${JSON.stringify(fetched[1])} from outside the npm registry, whose install scripts would run`;
   }
   return undefined;
 }

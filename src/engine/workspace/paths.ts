@@ -38,7 +38,8 @@ function isPlainRelativePath(input: string): boolean {
     const length = index - segmentStart;
     // An empty segment (`a//b`, a trailing `/`), `.` and `..` need resolving.
     if (length === 0) return false;
-    if (input.charCodeAt(segmentStart) === dot && (length === 1 || (length === 2 && input.charCodeAt(segmentStart + 1) === dot))) return false;
+    if (input.charCodeAt(segmentStart) === dot && (length === 1 || (length === 2 && input.charCodeAt(segmentStart + 1) === dot)))
+      return false;
     segmentStart = index + 1;
   }
   return true;

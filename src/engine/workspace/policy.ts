@@ -74,11 +74,7 @@ export const defaultSensitivePatterns: readonly string[] = Object.freeze([
 ]);
 
 /** Templates that document which variables exist; they hold no secrets by convention. */
-export const defaultAllowedSensitivePatterns: readonly string[] = Object.freeze([
-  '**/.env.example',
-  '**/.env.sample',
-  '**/.env.template',
-]);
+export const defaultAllowedSensitivePatterns: readonly string[] = Object.freeze(['**/.env.example', '**/.env.sample', '**/.env.template']);
 
 /**
  * Configuration that can make the editor or CI run code or change the agents' own permissions
@@ -105,13 +101,7 @@ export const defaultApprovalRequiredPatterns: readonly string[] = Object.freeze(
   '**/.envrc',
 ]);
 
-export const defaultProtectedPatterns: readonly string[] = Object.freeze([
-  '**/.git',
-  '**/.git/**',
-  '**/.hg/**',
-  '**/.svn/**',
-  '**/.jj/**',
-]);
+export const defaultProtectedPatterns: readonly string[] = Object.freeze(['**/.git', '**/.git/**', '**/.hg/**', '**/.svn/**', '**/.jj/**']);
 
 export const defaultWorkspacePolicy: Readonly<WorkspacePolicy> = Object.freeze({
   excludedDirectories: Object.freeze(['.git', '.hg', '.svn', '.jj', 'node_modules']),

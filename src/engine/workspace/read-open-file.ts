@@ -24,7 +24,9 @@ export async function readOpenFile(fd: number, size: number, limit: number, sign
   for (;;) {
     throwIfStopped(signal);
     const length = buffer.length - filled;
-    const bytesRead = inThread ? readSync(fd, buffer, filled, length, filled) : (await readThroughPool(fd, buffer, filled, length, filled)).bytesRead;
+    const bytesRead = inThread
+      ? readSync(fd, buffer, filled, length, filled)
+      : (await readThroughPool(fd, buffer, filled, length, filled)).bytesRead;
     if (bytesRead === 0) return buffer.subarray(0, filled);
     filled += bytesRead;
     if (filled < buffer.length) continue;

@@ -25,8 +25,12 @@ export class ChatTodos {
   update(task: TaskSnapshot): void {
     if (!task.todos || task.todos.length === 0 || sameTodos(this.lists.get(task.id), task.todos)) return;
     this.lists.set(task.id, task.todos);
-    const items = task.todos.map((todo) => `- ${marks[todo.status]} ${escapeMarkdown(todo.status === 'in_progress' ? todo.activeForm : todo.content)}`);
-    this.stream.markdown(`\n\n${vscode.l10n.t('**Plan** of {0} ({1}):', escapeMarkdown(task.role), todoProgress(task.todos))}\n${items.join('\n')}\n`);
+    const items = task.todos.map(
+      (todo) => `- ${marks[todo.status]} ${escapeMarkdown(todo.status === 'in_progress' ? todo.activeForm : todo.content)}`,
+    );
+    this.stream.markdown(
+      `\n\n${vscode.l10n.t('**Plan** of {0} ({1}):', escapeMarkdown(task.role), todoProgress(task.todos))}\n${items.join('\n')}\n`,
+    );
   }
 }
 
@@ -38,6 +42,8 @@ export function planQuestionOf(transcript: readonly TranscriptEntry[]): string |
 
 /** Tells the chat that the run waits for the plan's approval, and where to give it. */
 export function reportPlanQuestion(stream: PlanReport, task: TaskSnapshot, question: string): void {
-  stream.markdown(`\n\n${vscode.l10n.t('**{0}** waits for you to approve its plan before any subagent starts:', escapeMarkdown(task.role))}\n\n${escapeMarkdown(question).replace(/\n/g, '  \n')}\n`);
+  stream.markdown(
+    `\n\n${vscode.l10n.t('**{0}** waits for you to approve its plan before any subagent starts:', escapeMarkdown(task.role))}\n\n${escapeMarkdown(question).replace(/\n/g, '  \n')}\n`,
+  );
   stream.button({ command: 'agentTeam.showTask', arguments: [task.id], title: vscode.l10n.t('Approve or Change the Plan') });
 }

@@ -16,7 +16,6 @@ import { noModelAdvice } from './chat-model-setup.js';
 import { delegateToolName } from '../contribution-ids.js';
 export { delegateToolName };
 
-
 const delegateInputSchema = z.strictObject({
   subagent_type: z.string().trim().min(1).max(64),
   description: z.string().trim().min(1).max(200),
@@ -32,7 +31,9 @@ export class DelegateTool implements vscode.LanguageModelTool<DelegateToolInput>
     const input = parseInput(options.input);
     const shownPrompt = input.prompt.length > 600 ? `${input.prompt.slice(0, 600)}\u2026` : input.prompt;
     const message = new vscode.MarkdownString(undefined, false);
-    message.appendMarkdown(`${vscode.l10n.t('The **{0}** of Agent Team will work on: {1}', escapeMarkdown(input.subagent_type), escapeMarkdown(input.description))}\n\n`);
+    message.appendMarkdown(
+      `${vscode.l10n.t('The **{0}** of Agent Team will work on: {1}', escapeMarkdown(input.subagent_type), escapeMarkdown(input.description))}\n\n`,
+    );
     message.appendText(shownPrompt);
     message.appendMarkdown(`\n\n${vscode.l10n.t('Its edits are proposals you review in Agent Team before anything is written.')}`);
     return {
@@ -41,8 +42,12 @@ export class DelegateTool implements vscode.LanguageModelTool<DelegateToolInput>
     };
   }
 
-  async invoke(options: vscode.LanguageModelToolInvocationOptions<DelegateToolInput>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
-    if (!vscode.workspace.isTrusted) throw new Error('Agent Team does not run agents in Restricted Mode: the user must trust this folder first.');
+  async invoke(
+    options: vscode.LanguageModelToolInvocationOptions<DelegateToolInput>,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.LanguageModelToolResult> {
+    if (!vscode.workspace.isTrusted)
+      throw new Error('Agent Team does not run agents in Restricted Mode: the user must trust this folder first.');
     const input = parseInput(options.input);
     const host = this.host;
     const setup = await host.setup.modelSetup();
@@ -54,7 +59,13 @@ export class DelegateTool implements vscode.LanguageModelTool<DelegateToolInput>
     }
     await host.historyLoaded;
     const started = await session.delegate(
-      { prompt: input.prompt, description: input.description, ...(input.subagent_type === coordinatorName ? {} : { role: input.subagent_type }), mode: 'background', awaitBackgroundTasks: false },
+      {
+        prompt: input.prompt,
+        description: input.description,
+        ...(input.subagent_type === coordinatorName ? {} : { role: input.subagent_type }),
+        mode: 'background',
+        awaitBackgroundTasks: false,
+      },
       setup,
       readSettings(vscode.workspace.isTrusted),
     );

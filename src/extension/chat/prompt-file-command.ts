@@ -26,11 +26,21 @@ import type { PromptReference } from './prompt-references.js';
 const promptFileReferencePrefix = 'vscode.prompt.file';
 
 /** Starts the prompt file `prompt` names; a string says why not; undefined when the prompt names none (`/etc/hosts …` included). */
-export async function startPromptFileRun(host: AgentTeamHost, prompt: string, attached: { prompt: string }, setup: ModelSetup): Promise<StartTaskResult | string | undefined> {
+export async function startPromptFileRun(
+  host: AgentTeamHost,
+  prompt: string,
+  attached: { prompt: string },
+  setup: ModelSetup,
+): Promise<StartTaskResult | string | undefined> {
   const command = slashCommandOf(prompt);
   const root = host.folder()?.uri.fsPath;
   if (!command || root === undefined) return undefined;
-  const resolved = await resolvePromptCommand(command, { root, home: host.userHome(), trusted: vscode.workspace.isTrusted, howToTrust: 'trust it with "Workspaces: Manage Workspace Trust"' });
+  const resolved = await resolvePromptCommand(command, {
+    root,
+    home: host.userHome(),
+    trusted: vscode.workspace.isTrusted,
+    howToTrust: 'trust it with "Workspaces: Manage Workspace Trust"',
+  });
   if ('error' in resolved) return resolved.error;
   const { run } = resolved;
   // The attachments withReferences added after the user's words go after the prompt file's text.
@@ -39,7 +49,14 @@ export async function startPromptFileRun(host: AgentTeamHost, prompt: string, at
   await host.historyLoaded;
   const settings = readSettings(vscode.workspace.isTrusted);
   return session.delegate(
-    { prompt: `${run.prompt}${attachments}`, ...(run.role ? { role: run.role } : {}), ...(run.allowedTools ? { allowedTools: run.allowedTools } : {}), description: prompt.slice(0, 80), mode: 'background', awaitBackgroundTasks: false },
+    {
+      prompt: `${run.prompt}${attachments}`,
+      ...(run.role ? { role: run.role } : {}),
+      ...(run.allowedTools ? { allowedTools: run.allowedTools } : {}),
+      description: prompt.slice(0, 80),
+      mode: 'background',
+      awaitBackgroundTasks: false,
+    },
     run.model === undefined ? setup : await setupWithModel(setup, run.model),
     settings,
   );

@@ -26,7 +26,11 @@ interface BinaryReference {
   data(): Thenable<Uint8Array>;
 }
 
-export async function withReferences(prompt: string, references: readonly PromptReference[], folder: vscode.Uri | undefined): Promise<{ prompt: string; images: ImagePart[] }> {
+export async function withReferences(
+  prompt: string,
+  references: readonly PromptReference[],
+  folder: vscode.Uri | undefined,
+): Promise<{ prompt: string; images: ImagePart[] }> {
   const lines: string[] = [];
   const images: ImagePart[] = [];
   for (const reference of references) {
@@ -48,8 +52,10 @@ async function describeReference(reference: PromptReference, folder: vscode.Uri 
 /** An image goes with the prompt (no line needed: the message says it is there); anything else is named as not sent. */
 async function takeImage(reference: PromptReference, value: BinaryReference, images: ImagePart[]): Promise<string> {
   const name = reference.modelDescription ?? reference.id;
-  if (!value.mimeType.startsWith('image/')) return `- An attachment (${value.mimeType}) the agents cannot see: they read text and images only.`;
-  if (images.length >= maxImagesPerPrompt) return `- An image (${value.mimeType}) not sent: at most ${maxImagesPerPrompt} go with one prompt.`;
+  if (!value.mimeType.startsWith('image/'))
+    return `- An attachment (${value.mimeType}) the agents cannot see: they read text and images only.`;
+  if (images.length >= maxImagesPerPrompt)
+    return `- An image (${value.mimeType}) not sent: at most ${maxImagesPerPrompt} go with one prompt.`;
   try {
     images.push(imageFromBytes(await value.data(), name));
     return '';
@@ -59,7 +65,12 @@ async function takeImage(reference: PromptReference, value: BinaryReference, ima
 }
 
 function isBinary(value: unknown): value is BinaryReference {
-  return typeof value === 'object' && value !== null && typeof (value as { mimeType?: unknown }).mimeType === 'string' && typeof (value as { data?: unknown }).data === 'function';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { mimeType?: unknown }).mimeType === 'string' &&
+    typeof (value as { data?: unknown }).data === 'function'
+  );
 }
 
 async function describeUri(uri: vscode.Uri, folder: vscode.Uri | undefined): Promise<string> {
@@ -87,7 +98,9 @@ function workspacePath(uri: vscode.Uri, folder: vscode.Uri | undefined): string 
 }
 
 function cut(text: string): string {
-  return text.length <= maxSelectionCharacters ? text : `${text.slice(0, maxSelectionCharacters)}\n[cut: ${text.length} characters in all; Read the file for the rest]`;
+  return text.length <= maxSelectionCharacters
+    ? text
+    : `${text.slice(0, maxSelectionCharacters)}\n[cut: ${text.length} characters in all; Read the file for the rest]`;
 }
 
 function fenced(text: string, language = ''): string {

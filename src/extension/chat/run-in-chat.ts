@@ -23,7 +23,12 @@ export interface RunInChatOptions {
 const statusMarks: Record<string, string> = { completed: '\u2713', failed: '\u2717', stopped: '\u25a0', interrupted: '\u23f8' };
 
 /** Reports the run started as task `rootId` into `stream` until it ends; resolves with its last snapshot. */
-export function reportRunInChat(options: RunInChatOptions, rootId: string, stream: RunReport, token: vscode.CancellationToken): Promise<TaskSnapshot> {
+export function reportRunInChat(
+  options: RunInChatOptions,
+  rootId: string,
+  stream: RunReport,
+  token: vscode.CancellationToken,
+): Promise<TaskSnapshot> {
   const { taskManager } = options;
   return new Promise<TaskSnapshot>((resolve) => {
     const cleanups: Array<() => void> = [];
@@ -33,7 +38,11 @@ export function reportRunInChat(options: RunInChatOptions, rootId: string, strea
       stream.button({ command: 'agentTeam.showTask', arguments: [rootId], title: vscode.l10n.t('Show in Agent Team') });
       const pending = options.pendingFileCount(rootId);
       if (pending > 0) {
-        stream.button({ command: 'agentTeam.reviewChanges', arguments: [rootId], title: vscode.l10n.t('Review Changes ({0} {1})', pending, pending === 1 ? 'file' : 'files') });
+        stream.button({
+          command: 'agentTeam.reviewChanges',
+          arguments: [rootId],
+          title: vscode.l10n.t('Review Changes ({0} {1})', pending, pending === 1 ? 'file' : 'files'),
+        });
       }
       resolve(root);
     };
@@ -53,7 +62,10 @@ export function reportRunInChat(options: RunInChatOptions, rootId: string, strea
         const ofRun = event.type !== 'task-start' && 'task' in event && (event.task.id === rootId || inRun(event.task));
         if (event.type === 'task-update' && ofRun) todos.update(event.task);
         // The run's own agent (its root) asks too when its plan waits for approval.
-        const plan = event.type === 'task-update' && ofRun && asksNow(event.task) && !waiting.has(event.task.id) ? planQuestionOf(taskManager.transcript(event.task.id)) : undefined;
+        const plan =
+          event.type === 'task-update' && ofRun && asksNow(event.task) && !waiting.has(event.task.id)
+            ? planQuestionOf(taskManager.transcript(event.task.id))
+            : undefined;
         if (plan !== undefined && event.type === 'task-update') {
           waiting.add(event.task.id);
           reportPlanQuestion(stream, event.task, plan);
@@ -74,15 +86,23 @@ export function reportRunInChat(options: RunInChatOptions, rootId: string, strea
             );
             stream.button({ command: 'agentTeam.showTask', arguments: [event.task.id], title: vscode.l10n.t('Review the command') });
           } else {
-            stream.markdown(`\n\n${vscode.l10n.t('**{0}** waits for your answer in the Agent Team view.', escapeMarkdown(event.task.role))}\n`);
-            stream.button({ command: 'agentTeam.showTask', arguments: [event.task.id], title: vscode.l10n.t('Answer {0}', event.task.role) });
+            stream.markdown(
+              `\n\n${vscode.l10n.t('**{0}** waits for your answer in the Agent Team view.', escapeMarkdown(event.task.role))}\n`,
+            );
+            stream.button({
+              command: 'agentTeam.showTask',
+              arguments: [event.task.id],
+              title: vscode.l10n.t('Answer {0}', event.task.role),
+            });
           }
         } else if (event.type === 'task-update' && event.task.status !== 'waiting') {
           waiting.delete(event.task.id);
         } else if (event.type === 'task-end' && event.task.id === rootId) {
           finish(event.task);
         } else if (event.type === 'task-end' && inRun(event.task)) {
-          stream.markdown(`\n- ${statusMarks[event.task.status] ?? ''} **${escapeMarkdown(event.task.role)}**: ${escapeMarkdown(event.task.description)} \u2014 ${event.task.status}`);
+          stream.markdown(
+            `\n- ${statusMarks[event.task.status] ?? ''} **${escapeMarkdown(event.task.role)}**: ${escapeMarkdown(event.task.description)} \u2014 ${event.task.status}`,
+          );
         }
       }),
     );

@@ -36,7 +36,10 @@ export class ChecksTriggers {
   private started = false;
 
   constructor(private readonly options: ChecksTriggerOptions) {
-    this.unsubscribe = [options.taskManager.onEvent((event) => this.onTaskEvent(event)), options.changes.onEvent((event) => this.onChangeEvent(event))];
+    this.unsubscribe = [
+      options.taskManager.onEvent((event) => this.onTaskEvent(event)),
+      options.changes.onEvent((event) => this.onChangeEvent(event)),
+    ];
   }
 
   /** From now on, ends and decisions start checks (call once the history is loaded). */
@@ -75,7 +78,10 @@ export class ChecksTriggers {
   }
 
   private onChangeEvent(event: ChangeSetEvent): void {
-    const relevant = event.type === 'change-proposed' || event.type === 'change-withdrawn' || (event.type === 'change-decided' && event.decision === 'rejected');
+    const relevant =
+      event.type === 'change-proposed' ||
+      event.type === 'change-withdrawn' ||
+      (event.type === 'change-decided' && event.decision === 'rejected');
     const runId = relevant ? this.options.taskManager.get(event.taskId)?.rootId : undefined;
     if (runId === undefined || !this.started) return;
     this.stale.add(runId);

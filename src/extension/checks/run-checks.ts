@@ -40,7 +40,11 @@ export class RunChecksTracker {
   private listenedService: ChecksService | undefined;
 
   constructor(private readonly options: RunChecksOptions) {
-    this.triggers = new ChecksTriggers({ ...options, hasVerdict: (runId) => this.verdicts.has(runId), run: (runId) => void this.run(runId) });
+    this.triggers = new ChecksTriggers({
+      ...options,
+      hasVerdict: (runId) => this.verdicts.has(runId),
+      run: (runId) => void this.run(runId),
+    });
   }
 
   /** From now on, ends and decisions start checks (call once the history is loaded). */
@@ -55,7 +59,9 @@ export class RunChecksTracker {
   /** The last verdict of a run, and whether its proposals changed since (Apply to Branch's pull request says so). */
   verdict(runId: string): { run: RunChecks; stale: boolean } | undefined {
     const verdict = this.verdicts.get(runId);
-    return verdict ? { run: toRunChecks(verdict, 'done', runId), stale: this.triggers.isStale(runId) || this.inFlight.has(runId) } : undefined;
+    return verdict
+      ? { run: toRunChecks(verdict, 'done', runId), stale: this.triggers.isStale(runId) || this.inFlight.has(runId) }
+      : undefined;
   }
 
   all(): RunChecks[] {

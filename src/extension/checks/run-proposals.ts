@@ -19,7 +19,9 @@ export interface RunProposals {
 }
 
 export function runProposals(changes: ChangeSetRegistry, taskManager: Pick<TaskManager, 'treeOf'>, runId: string): RunProposals {
-  const tasks = [...taskManager.treeOf(runId)].sort((a, b) => (a.endedAt ?? Number.MAX_SAFE_INTEGER) - (b.endedAt ?? Number.MAX_SAFE_INTEGER));
+  const tasks = [...taskManager.treeOf(runId)].sort(
+    (a, b) => (a.endedAt ?? Number.MAX_SAFE_INTEGER) - (b.endedAt ?? Number.MAX_SAFE_INTEGER),
+  );
   const files = new Map<string, string>();
   const taskIds: string[] = [];
   for (const task of tasks) {
@@ -33,13 +35,16 @@ export function runProposals(changes: ChangeSetRegistry, taskManager: Pick<TaskM
     }
   }
   // In path order, as the engine lists them (pending-proposals.ts): the same proposals fingerprint alike.
-  const proposals = [...files].map(([path, content]) => ({ path, content })).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const proposals = [...files]
+    .map(([path, content]) => ({ path, content }))
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { taskIds, proposals };
 }
 
 /** The file as accepting what is still proposed would write it: the base with every hunk not rejected. */
 function contentUnderReview(file: FileChangeSnapshot, change: FileChange): string | undefined {
-  if (file.baseContent === null) return file.hunks.every((hunk) => hunk.decision === 'rejected') && file.hunks.length > 0 ? undefined : file.proposedContent;
+  if (file.baseContent === null)
+    return file.hunks.every((hunk) => hunk.decision === 'rejected') && file.hunks.length > 0 ? undefined : file.proposedContent;
   if (file.hunks.every((hunk) => hunk.decision !== 'rejected')) return file.proposedContent;
   return applyHunks(file.baseContent, change.hunks, (hunk) => change.decisionOf(hunk) !== 'rejected');
 }

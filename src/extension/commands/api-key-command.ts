@@ -16,8 +16,13 @@ export async function setApiKey(host: AgentTeamHost, providerArgument?: unknown)
   const existing = await host.keys.get(provider);
   const key = await vscode.window.showInputBox({
     title: vscode.l10n.t('Set API Key: {0}', label),
-    prompt: vscode.l10n.t('Paste your {0} API key. It is kept in VS Code\'s secret storage, never in your settings.', label),
-    placeHolder: existing?.source === 'secret-storage' ? vscode.l10n.t('A key is stored; a new one replaces it') : provider === 'anthropic' ? 'sk-ant-\u2026' : 'sk-\u2026',
+    prompt: vscode.l10n.t("Paste your {0} API key. It is kept in VS Code's secret storage, never in your settings.", label),
+    placeHolder:
+      existing?.source === 'secret-storage'
+        ? vscode.l10n.t('A key is stored; a new one replaces it')
+        : provider === 'anthropic'
+          ? 'sk-ant-\u2026'
+          : 'sk-\u2026',
     password: true,
     ignoreFocusOut: true,
     validateInput: (value) => {
@@ -38,7 +43,11 @@ async function pickProvider(): Promise<ModelProvider | undefined> {
   const picked = await vscode.window.showQuickPick(
     [
       { label: 'Anthropic', description: vscode.l10n.t('Claude models'), provider: 'anthropic' as const },
-      { label: 'OpenAI', description: vscode.l10n.t('GPT models, or an OpenAI-compatible server that needs a key'), provider: 'openai' as const },
+      {
+        label: 'OpenAI',
+        description: vscode.l10n.t('GPT models, or an OpenAI-compatible server that needs a key'),
+        provider: 'openai' as const,
+      },
     ],
     { title: vscode.l10n.t('Set API Key: which provider?'), placeHolder: vscode.l10n.t('Pick the provider the key is for') },
   );
@@ -52,7 +61,8 @@ async function pickProvider(): Promise<ModelProvider | undefined> {
 async function useProviderIfNeeded(host: AgentTeamHost, provider: ModelProvider): Promise<void> {
   const label = providerLabel(provider);
   const settings = readSettings(vscode.workspace.isTrusted);
-  const switchProvider = () => vscode.workspace.getConfiguration(configurationSection).update('provider', provider, vscode.ConfigurationTarget.Global);
+  const switchProvider = () =>
+    vscode.workspace.getConfiguration(configurationSection).update('provider', provider, vscode.ConfigurationTarget.Global);
   if (settings.provider === provider) {
     showInfo(vscode.l10n.t('Saved the {0} API key.', label));
     return;
@@ -63,10 +73,13 @@ async function useProviderIfNeeded(host: AgentTeamHost, provider: ModelProvider)
     showInfo(vscode.l10n.t('Saved the {0} API key. Agent Team now uses {1}.', label, label));
     return;
   }
-  showInfo(vscode.l10n.t('Saved the {0} API key. Agent Team still uses {1} (the agentTeam.provider setting).', label, providerLabel(current)), {
-    title: vscode.l10n.t('Use {0}', label),
-    run: switchProvider,
-  });
+  showInfo(
+    vscode.l10n.t('Saved the {0} API key. Agent Team still uses {1} (the agentTeam.provider setting).', label, providerLabel(current)),
+    {
+      title: vscode.l10n.t('Use {0}', label),
+      run: switchProvider,
+    },
+  );
 }
 
 /** Remove API Key…: deletes a key from the secret storage (a key from the environment stays, and says so). */
@@ -75,7 +88,12 @@ export async function removeApiKey(host: AgentTeamHost, providerArgument?: unkno
   for (const provider of modelProviders) if ((await host.keys.get(provider))?.source === 'secret-storage') stored.push(provider);
   const provider = isModelProvider(providerArgument) ? providerArgument : stored.length === 1 ? stored[0] : await pickStored(stored);
   if (!provider) {
-    if (stored.length === 0) showInfo(vscode.l10n.t('No API key is stored in VS Code. (Keys from ANTHROPIC_API_KEY or OPENAI_API_KEY are not stored here; unset the variable to stop using one.)'));
+    if (stored.length === 0)
+      showInfo(
+        vscode.l10n.t(
+          'No API key is stored in VS Code. (Keys from ANTHROPIC_API_KEY or OPENAI_API_KEY are not stored here; unset the variable to stop using one.)',
+        ),
+      );
     return;
   }
   const label = providerLabel(provider);
@@ -90,7 +108,10 @@ async function pickStored(stored: readonly ModelProvider[]): Promise<ModelProvid
   if (stored.length === 0) return undefined;
   const picked = await vscode.window.showQuickPick(
     stored.map((provider) => ({ label: providerLabel(provider), provider })),
-    { title: vscode.l10n.t('Remove API Key: which provider?'), placeHolder: vscode.l10n.t('Pick the key to remove from the secret storage') },
+    {
+      title: vscode.l10n.t('Remove API Key: which provider?'),
+      placeHolder: vscode.l10n.t('Pick the key to remove from the secret storage'),
+    },
   );
   return picked?.provider;
 }

@@ -13,11 +13,22 @@ export async function compactTask(host: AgentTeamHost, taskId?: unknown): Promis
   await host.historyLoaded;
   const task = typeof taskId === 'string' ? host.taskManager.get(taskId) : undefined;
   if (!task) {
-    showError(vscode.l10n.t('There is no Agent Team task {0} to compact. Right-click a task in the sidebar and choose Compact.', String(taskId ?? '')));
+    showError(
+      vscode.l10n.t(
+        'There is no Agent Team task {0} to compact. Right-click a task in the sidebar and choose Compact.',
+        String(taskId ?? ''),
+      ),
+    );
     return;
   }
   if (isTerminal(task.status) && task.parentId !== null) {
-    showInfo(vscode.l10n.t('Task {0} has ended: only a run\'s conversation can be compacted once it has ended. Compact the run ({1}) instead.', task.id, task.rootId));
+    showInfo(
+      vscode.l10n.t(
+        "Task {0} has ended: only a run's conversation can be compacted once it has ended. Compact the run ({1}) instead.",
+        task.id,
+        task.rootId,
+      ),
+    );
     return;
   }
   // `/compact` would otherwise be taken as the answer to the question the task waits on.

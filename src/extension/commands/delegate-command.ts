@@ -38,7 +38,10 @@ export async function delegate(host: AgentTeamHost, first?: unknown, second?: un
     }
     const typed = await vscode.window.showInputBox({
       title: role === coordinatorName ? vscode.l10n.t('Delegate Task') : vscode.l10n.t('Delegate Task to {0}', role),
-      prompt: role === coordinatorName ? vscode.l10n.t('What should the team do? The coordinator plans it and delegates the parts.') : vscode.l10n.t('What should the {0} do?', role),
+      prompt:
+        role === coordinatorName
+          ? vscode.l10n.t('What should the team do? The coordinator plans it and delegates the parts.')
+          : vscode.l10n.t('What should the {0} do?', role),
       placeHolder: vscode.l10n.t('e.g. Find where dates are parsed and review it for timezone bugs'),
       ignoreFocusOut: true,
       validateInput: (value) => (value.trim() === '' ? vscode.l10n.t('Describe the task, or press Escape to cancel.') : undefined),
@@ -49,7 +52,13 @@ export async function delegate(host: AgentTeamHost, first?: unknown, second?: un
   }
   await host.historyLoaded;
   const started = await session.delegate(
-    { prompt, ...(role && role !== coordinatorName ? { role } : {}), ...(options.budgetTokens ? { maxTokens: options.budgetTokens } : {}), mode: 'background', awaitBackgroundTasks: false },
+    {
+      prompt,
+      ...(role && role !== coordinatorName ? { role } : {}),
+      ...(options.budgetTokens ? { maxTokens: options.budgetTokens } : {}),
+      mode: 'background',
+      awaitBackgroundTasks: false,
+    },
     setup,
     readSettings(vscode.workspace.isTrusted),
   );
@@ -74,7 +83,8 @@ function optionsFrom(first: unknown, second: unknown): { prompt?: string; role?:
   if (typeof first === 'string' && first.trim() !== '') return { prompt: first.trim(), role: role ?? coordinatorName, ...budgetTokens };
   if (typeof first === 'object' && first !== null && !(first instanceof vscode.Uri)) {
     const prompt = (first as { prompt?: unknown }).prompt;
-    if (typeof prompt === 'string' && prompt.trim() !== '') return { prompt: prompt.trim(), role: role ?? coordinatorName, ...budgetTokens };
+    if (typeof prompt === 'string' && prompt.trim() !== '')
+      return { prompt: prompt.trim(), role: role ?? coordinatorName, ...budgetTokens };
   }
   return { ...(role === undefined ? {} : { role }), ...budgetTokens };
 }

@@ -23,7 +23,10 @@ export function reportCommandError(
     actions.push(commandAction(vscode.l10n.t('Open Settings'), 'workbench.action.openSettings', 'agentTeam'));
   }
   const text = error instanceof AgentTeamError ? message : vscode.l10n.t('{0} (details in the Agent Team output)', message);
-  showError(vscode.l10n.t('Agent Team: {0}', capitalize(text)), ...actions, { title: vscode.l10n.t('Show Log'), run: () => log.show(true) });
+  showError(vscode.l10n.t('Agent Team: {0}', capitalize(text)), ...actions, {
+    title: vscode.l10n.t('Show Log'),
+    run: () => log.show(true),
+  });
 }
 
 function capitalize(text: string): string {

@@ -16,7 +16,10 @@ export async function exportTrace(host: AgentTeamHost, taskArgument?: unknown): 
     showInfo(vscode.l10n.t('There is no run to export yet.'));
     return undefined;
   }
-  const rootId = typeof taskArgument === 'string' && taskArgument !== '' ? taskArgument : await pickTask(roots, { title: vscode.l10n.t('Export Trace'), placeHolder: vscode.l10n.t('Which run?') });
+  const rootId =
+    typeof taskArgument === 'string' && taskArgument !== ''
+      ? taskArgument
+      : await pickTask(roots, { title: vscode.l10n.t('Export Trace'), placeHolder: vscode.l10n.t('Which run?') });
   if (rootId === undefined || !host.taskManager.get(rootId)) return undefined;
   const folder = host.folder()?.uri;
   const target = await vscode.window.showSaveDialog({
@@ -30,6 +33,9 @@ export async function exportTrace(host: AgentTeamHost, taskArgument?: unknown): 
   const text = target.path.toLowerCase().endsWith('.json') ? renderTraceJson(trace) : renderTraceMarkdown(trace);
   await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(host.redactor.redact(text)));
   host.log.info(`Exported the trace of ${rootId} to ${target.fsPath}.`);
-  showInfo(vscode.l10n.t('Exported the trace of run {0}.', rootId), { title: vscode.l10n.t('Open'), run: async () => void (await vscode.window.showTextDocument(target)) });
+  showInfo(vscode.l10n.t('Exported the trace of run {0}.', rootId), {
+    title: vscode.l10n.t('Open'),
+    run: async () => void (await vscode.window.showTextDocument(target)),
+  });
   return target;
 }

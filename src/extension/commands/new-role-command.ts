@@ -20,7 +20,7 @@ const toolPurposes: Readonly<Record<ToolName, string>> = {
   WebFetch: 'read web pages from sites you allow',
   Skill: 'load the Agent Skills of the folder and yours',
   Agent: 'delegate to other roles',
-  TaskOutput: 'read its subagents\' results',
+  TaskOutput: "read its subagents' results",
   TaskStop: 'stop its subagents',
   SendMessage: 'message its running subagents',
 };
@@ -32,21 +32,42 @@ export async function newRole(host: AgentTeamHost): Promise<void> {
   }
   // Multi-root: the folder the agents work in, asked for if not yet chosen (its roles are the ones used).
   const folder = await host.chosenFolder();
-  const name = await vscode.window.showInputBox({ title: vscode.l10n.t('New Role (1/4): name'), prompt: vscode.l10n.t('The role\'s name, as the coordinator and you will call it'), placeHolder: 'api-reviewer', ignoreFocusOut: true, validateInput: (value) => roleNameProblem(value) });
+  const name = await vscode.window.showInputBox({
+    title: vscode.l10n.t('New Role (1/4): name'),
+    prompt: vscode.l10n.t("The role's name, as the coordinator and you will call it"),
+    placeHolder: 'api-reviewer',
+    ignoreFocusOut: true,
+    validateInput: (value) => roleNameProblem(value),
+  });
   if (name === undefined) return;
   const target = vscode.Uri.joinPath(folder.uri, ...newRoleDirectory.split('/'), `${name.trim()}.md`);
   if (await exists(target)) {
     showError(vscode.l10n.t('{0}/{1}.md already exists; open it to change the role.', newRoleDirectory, name.trim()));
     return;
   }
-  const description = await vscode.window.showInputBox({ title: vscode.l10n.t('New Role (2/4): description'), prompt: vscode.l10n.t('What it does, and when to use it (the coordinator chooses roles by this)'), ignoreFocusOut: true, validateInput: (value) => roleDescriptionProblem(value) });
+  const description = await vscode.window.showInputBox({
+    title: vscode.l10n.t('New Role (2/4): description'),
+    prompt: vscode.l10n.t('What it does, and when to use it (the coordinator chooses roles by this)'),
+    ignoreFocusOut: true,
+    validateInput: (value) => roleDescriptionProblem(value),
+  });
   if (description === undefined) return;
   const picked = await vscode.window.showQuickPick(
     toolNames.map((tool) => ({ label: tool, description: toolPurposes[tool], picked: defaultWorkspaceRoleTools.includes(tool) })),
-    { title: vscode.l10n.t('New Role (3/4): tools'), placeHolder: vscode.l10n.t('Its tools (a role gets no more than these)'), canPickMany: true, ignoreFocusOut: true },
+    {
+      title: vscode.l10n.t('New Role (3/4): tools'),
+      placeHolder: vscode.l10n.t('Its tools (a role gets no more than these)'),
+      canPickMany: true,
+      ignoreFocusOut: true,
+    },
   );
   if (picked === undefined) return;
-  const model = await vscode.window.showInputBox({ title: vscode.l10n.t('New Role (4/4): model'), prompt: vscode.l10n.t('Its model id, or empty for the model of the run that starts it'), placeHolder: 'inherit', ignoreFocusOut: true });
+  const model = await vscode.window.showInputBox({
+    title: vscode.l10n.t('New Role (4/4): model'),
+    prompt: vscode.l10n.t('Its model id, or empty for the model of the run that starts it'),
+    placeHolder: 'inherit',
+    ignoreFocusOut: true,
+  });
   if (model === undefined) return;
   const tools = toolNames.filter((tool) => picked.some((item) => item.label === tool));
   const text = await newRoleFileText({ name: name.trim(), description, tools, model });

@@ -39,7 +39,8 @@ const readOnlyCommands: ReadonlySet<string> = new Set([commandIds.showTask, comm
 function fromRowContextMenu(args: unknown[]): unknown[] {
   const [first, ...rest] = args;
   const context = first as { webviewSection?: unknown; taskId?: unknown } | undefined;
-  if (typeof context === 'object' && context !== null && context.webviewSection === 'task' && typeof context.taskId === 'string') return [context.taskId, ...rest];
+  if (typeof context === 'object' && context !== null && context.webviewSection === 'task' && typeof context.taskId === 'string')
+    return [context.taskId, ...rest];
   return args;
 }
 

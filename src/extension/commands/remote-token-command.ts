@@ -15,11 +15,15 @@ export async function setRemoteAgentToken(host: AgentTeamHost, nameArgument?: un
   const stored = host.remoteTokens.get(name) !== undefined;
   const token = await vscode.window.showInputBox({
     title: vscode.l10n.t('Set Remote Agent Token: {0}', name),
-    prompt: vscode.l10n.t('The token remote roles with a2a_auth_env: {0} send (as "Authorization: Bearer …"). Kept in VS Code\'s secret storage; leave it empty to remove the stored one.', name),
+    prompt: vscode.l10n.t(
+      'The token remote roles with a2a_auth_env: {0} send (as "Authorization: Bearer …"). Kept in VS Code\'s secret storage; leave it empty to remove the stored one.',
+      name,
+    ),
     placeHolder: stored ? vscode.l10n.t('A token is stored; a new one replaces it') : undefined,
     password: true,
     ignoreFocusOut: true,
-    validateInput: (value) => (/\s/.test(value.trim()) ? vscode.l10n.t('A token has no spaces or line breaks; check what was pasted.') : undefined),
+    validateInput: (value) =>
+      /\s/.test(value.trim()) ? vscode.l10n.t('A token has no spaces or line breaks; check what was pasted.') : undefined,
   });
   if (token === undefined) return;
   if (token.trim() === '') {
@@ -48,13 +52,19 @@ async function pickVariable(host: AgentTeamHost): Promise<string | undefined> {
     })),
     other,
   ];
-  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Set Remote Agent Token: for which variable?'), placeHolder: vscode.l10n.t('The a2a_auth_env a remote role names') });
+  const picked = await vscode.window.showQuickPick(items, {
+    title: vscode.l10n.t('Set Remote Agent Token: for which variable?'),
+    placeHolder: vscode.l10n.t('The a2a_auth_env a remote role names'),
+  });
   if (!picked) return undefined;
   if (picked.name) return picked.name;
-  return vscode.window.showInputBox({
-    title: vscode.l10n.t('Set Remote Agent Token: variable name'),
-    prompt: vscode.l10n.t('The name a role file gives in a2a_auth_env, e.g. KAGENT_TOKEN.'),
-    ignoreFocusOut: true,
-    validateInput: (value) => (variableName.test(value.trim()) ? undefined : vscode.l10n.t('A variable name: letters, digits and _, not starting with a digit.')),
-  }).then((value) => value?.trim() || undefined);
+  return vscode.window
+    .showInputBox({
+      title: vscode.l10n.t('Set Remote Agent Token: variable name'),
+      prompt: vscode.l10n.t('The name a role file gives in a2a_auth_env, e.g. KAGENT_TOKEN.'),
+      ignoreFocusOut: true,
+      validateInput: (value) =>
+        variableName.test(value.trim()) ? undefined : vscode.l10n.t('A variable name: letters, digits and _, not starting with a digit.'),
+    })
+    .then((value) => value?.trim() || undefined);
 }

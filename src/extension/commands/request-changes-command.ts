@@ -34,9 +34,15 @@ export async function requestChanges(host: AgentTeamHost, taskArgument?: unknown
   if (comment === undefined || comment.trim() === '') return undefined;
   const session = await host.engine();
   host.revisions.rememberBefore(task.id);
-  const started = await session.requestChanges({ taskId: task.id, comment: comment.trim(), mode: 'background' }, setup, readSettings(vscode.workspace.isTrusted));
+  const started = await session.requestChanges(
+    { taskId: task.id, comment: comment.trim(), mode: 'background' },
+    setup,
+    readSettings(vscode.workspace.isTrusted),
+  );
   announceRun(host, started.task);
-  void host.taskManager.wait(started.task.id).then((revision) => (revision.status === 'completed' ? showRevision(host, task.id, task.role) : undefined));
+  void host.taskManager
+    .wait(started.task.id)
+    .then((revision) => (revision.status === 'completed' ? showRevision(host, task.id, task.role) : undefined));
   return started.task.id;
 }
 

@@ -18,7 +18,13 @@ import { pickTask } from './task-picker.js';
 export async function rerunAndCompare(host: AgentTeamHost, taskArgument?: unknown): Promise<string | undefined> {
   await host.historyLoaded;
   const finished = host.taskManager.list().filter((task) => isTerminal(task.status) && task.role !== coordinatorName);
-  const taskId = typeof taskArgument === 'string' && taskArgument !== '' ? taskArgument : await pickTask(finished, { title: vscode.l10n.t('Run Again and Compare'), placeHolder: vscode.l10n.t('Which finished task to run again?') });
+  const taskId =
+    typeof taskArgument === 'string' && taskArgument !== ''
+      ? taskArgument
+      : await pickTask(finished, {
+          title: vscode.l10n.t('Run Again and Compare'),
+          placeHolder: vscode.l10n.t('Which finished task to run again?'),
+        });
   const original = taskId === undefined ? undefined : host.taskManager.get(taskId);
   if (!original) return undefined;
   if (!isTerminal(original.status)) {
@@ -30,7 +36,10 @@ export async function rerunAndCompare(host: AgentTeamHost, taskArgument?: unknow
   const session = await host.engine();
   const roles = session.listRoles().map((role) => role.name);
   const role = await vscode.window.showQuickPick(
-    [original.role, ...roles.filter((name) => name !== original.role)].map((name) => ({ label: name, description: name === original.role ? vscode.l10n.t('the same role') : undefined })),
+    [original.role, ...roles.filter((name) => name !== original.role)].map((name) => ({
+      label: name,
+      description: name === original.role ? vscode.l10n.t('the same role') : undefined,
+    })),
     { title: vscode.l10n.t('Run Again: {0}', original.description), placeHolder: vscode.l10n.t('Which role runs it this time?') },
   );
   if (!role) return undefined;
@@ -38,7 +47,13 @@ export async function rerunAndCompare(host: AgentTeamHost, taskArgument?: unknow
   if (model === undefined) return undefined;
   const again: ModelSetup = { ...setup, model, roleModels: {} };
   const started = await session.delegate(
-    { prompt: original.prompt, role: role.label, description: vscode.l10n.t('Again: {0}', original.description), mode: 'background', awaitBackgroundTasks: false },
+    {
+      prompt: original.prompt,
+      role: role.label,
+      description: vscode.l10n.t('Again: {0}', original.description),
+      mode: 'background',
+      awaitBackgroundTasks: false,
+    },
     again,
     readSettings(vscode.workspace.isTrusted),
   );
@@ -52,13 +67,20 @@ async function pickModel(setup: ModelSetup, original: TaskSnapshot): Promise<str
   if (setup.provider === vscodeLmProvider) {
     const picked = await vscode.window.showQuickPick(
       setup.chatModels.map((model) => ({ label: model.name || model.id, description: model.id, id: model.id })),
-      { title: vscode.l10n.t('Run Again: {0}', original.description), placeHolder: vscode.l10n.t('Which model this time? The first run used {0}.', original.model ?? 'the default') },
+      {
+        title: vscode.l10n.t('Run Again: {0}', original.description),
+        placeHolder: vscode.l10n.t('Which model this time? The first run used {0}.', original.model ?? 'the default'),
+      },
     );
     return picked?.id;
   }
   return vscode.window.showInputBox({
     title: vscode.l10n.t('Run Again: {0}', original.description),
-    prompt: vscode.l10n.t('The model id this time (the first run used {0}); empty for {1}.', original.model ?? 'the default', setup.model || 'the default'),
+    prompt: vscode.l10n.t(
+      'The model id this time (the first run used {0}); empty for {1}.',
+      original.model ?? 'the default',
+      setup.model || 'the default',
+    ),
     value: setup.model,
     ignoreFocusOut: true,
   });
@@ -68,13 +90,23 @@ async function pickModel(setup: ModelSetup, original: TaskSnapshot): Promise<str
 export async function compareChanges(host: AgentTeamHost, first: TaskSnapshot, second: TaskSnapshot): Promise<void> {
   const paths = new Set([...(host.changes.get(first.id)?.paths() ?? []), ...(host.changes.get(second.id)?.paths() ?? [])]);
   if (paths.size === 0) {
-    showInfo(vscode.l10n.t('Neither {0} nor {1} proposed changes to compare. Their answers are in the Agent Team view.', first.id, second.id));
+    showInfo(
+      vscode.l10n.t('Neither {0} nor {1} proposed changes to compare. Their answers are in the Agent Team view.', first.id, second.id),
+    );
     return;
   }
   const folder = host.folder()?.uri;
   // A file only one run proposed shows against the file as it is (for the run that left it alone).
-  const onDisk = (path: string, other: string) => (folder ? vscode.Uri.joinPath(folder, ...path.split('/')) : proposalUri({ taskId: other, path, side: 'base' }));
-  const side = (taskId: string, other: string, path: string) => (host.changes.get(taskId)?.file(path) ? proposalUri({ taskId, path, side: 'proposed' }) : onDisk(path, other));
-  const resources = [...paths].sort().map((path) => [onDisk(path, first.id), side(first.id, second.id, path), side(second.id, first.id, path)]);
-  await vscode.commands.executeCommand('vscode.changes', `Agent Team Compare: ${first.id} (${first.model ?? first.role}) \u2194 ${second.id} (${second.model ?? second.role})`, resources);
+  const onDisk = (path: string, other: string) =>
+    folder ? vscode.Uri.joinPath(folder, ...path.split('/')) : proposalUri({ taskId: other, path, side: 'base' });
+  const side = (taskId: string, other: string, path: string) =>
+    host.changes.get(taskId)?.file(path) ? proposalUri({ taskId, path, side: 'proposed' }) : onDisk(path, other);
+  const resources = [...paths]
+    .sort()
+    .map((path) => [onDisk(path, first.id), side(first.id, second.id, path), side(second.id, first.id, path)]);
+  await vscode.commands.executeCommand(
+    'vscode.changes',
+    `Agent Team Compare: ${first.id} (${first.model ?? first.role}) \u2194 ${second.id} (${second.model ?? second.role})`,
+    resources,
+  );
 }

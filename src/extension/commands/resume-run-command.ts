@@ -12,12 +12,17 @@ export async function resumeRun(host: AgentTeamHost, taskId?: unknown): Promise<
   await host.historyLoaded;
   let runId = typeof taskId === 'string' && taskId !== '' ? taskId : undefined;
   if (runId === undefined) {
-    const interrupted = host.taskManager.list().filter((task) => task.parentId === null && host.taskManager.treeOf(task.id).some((member) => member.status === 'interrupted'));
+    const interrupted = host.taskManager
+      .list()
+      .filter((task) => task.parentId === null && host.taskManager.treeOf(task.id).some((member) => member.status === 'interrupted'));
     if (interrupted.length === 0) {
       showInfo(vscode.l10n.t('No Agent Team run was interrupted.'));
       return;
     }
-    runId = await pickTask(interrupted, { title: vscode.l10n.t('Resume Run'), placeHolder: vscode.l10n.t('Pick the interrupted run to go on with') });
+    runId = await pickTask(interrupted, {
+      title: vscode.l10n.t('Resume Run'),
+      placeHolder: vscode.l10n.t('Pick the interrupted run to go on with'),
+    });
     if (runId === undefined) return;
   }
   // A subagent's row names its run: the run is what goes on.

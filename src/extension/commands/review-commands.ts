@@ -63,7 +63,11 @@ export async function reviewChanges(host: AgentTeamHost, taskId?: unknown): Prom
   await host.review.review(id);
 }
 
-export async function decideFile(host: AgentTeamHost, decision: 'accept' | 'reject', args: readonly unknown[]): Promise<DecisionOutcome | undefined> {
+export async function decideFile(
+  host: AgentTeamHost,
+  decision: 'accept' | 'reject',
+  args: readonly unknown[],
+): Promise<DecisionOutcome | undefined> {
   await host.historyLoaded;
   const target = targetFromArguments(args) ?? host.review.activeProposal();
   if (!target) {
@@ -73,7 +77,11 @@ export async function decideFile(host: AgentTeamHost, decision: 'accept' | 'reje
   return host.review.decideFile(decision, target.taskId, target.path);
 }
 
-export async function decideHunk(host: AgentTeamHost, decision: 'accept' | 'reject', args: readonly unknown[]): Promise<DecisionOutcome | undefined> {
+export async function decideHunk(
+  host: AgentTeamHost,
+  decision: 'accept' | 'reject',
+  args: readonly unknown[],
+): Promise<DecisionOutcome | undefined> {
   await host.historyLoaded;
   const target: ReviewTarget | undefined = targetFromArguments(args) ?? host.review.activeProposal();
   if (!target) {

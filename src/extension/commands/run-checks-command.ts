@@ -16,7 +16,9 @@ export async function runChecks(host: AgentTeamHost, taskId?: unknown): Promise<
   const given = typeof taskId === 'string' && taskId !== '' ? taskId : (host.review.activeReview() ?? host.review.activeProposal()?.taskId);
   let runId = given === undefined ? undefined : (host.taskManager.get(given)?.rootId ?? given);
   if (runId === undefined) {
-    const waiting = host.taskManager.list().filter((task) => task.parentId === null && runProposals(host.changes, host.taskManager, task.id).taskIds.length > 0);
+    const waiting = host.taskManager
+      .list()
+      .filter((task) => task.parentId === null && runProposals(host.changes, host.taskManager, task.id).taskIds.length > 0);
     if (waiting.length === 0) {
       showInfo(vscode.l10n.t('No proposed changes are waiting for review: there is nothing to check.'));
       return;
@@ -35,5 +37,6 @@ export async function runChecks(host: AgentTeamHost, taskId?: unknown): Promise<
   void host.sidebar.reveal(runId);
   const run = await host.checks.run(runId, { again: true });
   // Undefined also when a newer Run Checks Again took over: that one is running then.
-  if (!run && host.checks.get(runId)?.state !== 'running') showInfo(vscode.l10n.t('Checks are not available: the engine has no checks service.'));
+  if (!run && host.checks.get(runId)?.state !== 'running')
+    showInfo(vscode.l10n.t('Checks are not available: the engine has no checks service.'));
 }

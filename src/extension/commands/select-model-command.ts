@@ -11,14 +11,20 @@ import { vscodeLmProvider } from '../language-model/language-model-errors.js';
 import { providerLabel } from '../model-setup.js';
 import { showInfo } from '../notify.js';
 
-type Choice = vscode.QuickPickItem & { use?: { provider: typeof vscodeLmProvider; model: string } | { provider: ModelProvider } | { provider: 'local-server' } };
+type Choice = vscode.QuickPickItem & {
+  use?: { provider: typeof vscodeLmProvider; model: string } | { provider: ModelProvider } | { provider: 'local-server' };
+};
 
 export async function selectModel(host: AgentTeamHost): Promise<void> {
   const setup = await host.setup.modelSetup();
-  const current = (provider: string, model: string) => setup.providerChosen && setup.provider === provider && (model === '' || setup.model === model);
+  const current = (provider: string, model: string) =>
+    setup.providerChosen && setup.provider === provider && (model === '' || setup.model === model);
   const items: Choice[] = [{ label: vscode.l10n.t('VS Code language models (no API key)'), kind: vscode.QuickPickItemKind.Separator }];
   if (setup.chatModels.length === 0) {
-    items.push({ label: `$(info) ${vscode.l10n.t('VS Code offers no language model')}`, detail: vscode.l10n.t('Install or sign in to a model provider such as GitHub Copilot; its models then appear here.') });
+    items.push({
+      label: `$(info) ${vscode.l10n.t('VS Code offers no language model')}`,
+      detail: vscode.l10n.t('Install or sign in to a model provider such as GitHub Copilot; its models then appear here.'),
+    });
   }
   for (const model of setup.chatModels) {
     items.push({
@@ -34,13 +40,20 @@ export async function selectModel(host: AgentTeamHost): Promise<void> {
     items.push({
       label: `$(key) ${providerLabel(provider)}`,
       description: `${hasKey ? vscode.l10n.t('key set') : vscode.l10n.t('needs a key')}${current(provider, '') ? ` \u00b7 ${vscode.l10n.t('current')}` : ''}`,
-      detail: provider === 'anthropic' ? vscode.l10n.t('Claude models') : vscode.l10n.t('GPT models, or any OpenAI-compatible server (agentTeam.baseUrl)'),
+      detail:
+        provider === 'anthropic'
+          ? vscode.l10n.t('Claude models')
+          : vscode.l10n.t('GPT models, or any OpenAI-compatible server (agentTeam.baseUrl)'),
       use: { provider },
     });
   }
   const server = host.setup.detectedLocalServer;
   if (server) {
-    items.push({ label: `$(server) ${vscode.l10n.t('Local server at {0}', server.url)}`, description: vscode.l10n.t('{0} models, no key', server.models.length), use: { provider: 'local-server' } });
+    items.push({
+      label: `$(server) ${vscode.l10n.t('Local server at {0}', server.url)}`,
+      description: vscode.l10n.t('{0} models, no key', server.models.length),
+      use: { provider: 'local-server' },
+    });
   }
   const picked = await vscode.window.showQuickPick(items, {
     title: vscode.l10n.t('Agent Team: Select Model'),
@@ -74,6 +87,9 @@ export async function selectModel(host: AgentTeamHost): Promise<void> {
   await configuration.update('provider', use.provider, target);
   await configuration.update('model', model.trim(), target);
   if ((await host.keys.get(use.provider)) === undefined) await vscode.commands.executeCommand('agentTeam.setApiKey', use.provider);
-  else showInfo(vscode.l10n.t('Agent Team now uses {0} with {1}.', providerLabel(use.provider), model.trim() || defaultModelIds[use.provider]));
+  else
+    showInfo(
+      vscode.l10n.t('Agent Team now uses {0} with {1}.', providerLabel(use.provider), model.trim() || defaultModelIds[use.provider]),
+    );
   await host.setup.refresh();
 }

@@ -16,7 +16,10 @@ export async function stopTask(host: AgentTeamHost, taskId?: unknown): Promise<v
       showInfo(vscode.l10n.t('No Agent Team task is running.'));
       return;
     }
-    id = await pickTask(running, { title: vscode.l10n.t('Stop Task'), placeHolder: vscode.l10n.t('Pick the task to stop (its subtasks stop with it)') });
+    id = await pickTask(running, {
+      title: vscode.l10n.t('Stop Task'),
+      placeHolder: vscode.l10n.t('Pick the task to stop (its subtasks stop with it)'),
+    });
     if (id === undefined) return;
   }
   const task = manager.get(id);
@@ -54,7 +57,10 @@ export async function showTask(host: AgentTeamHost, taskId?: unknown): Promise<v
       await host.sidebar.reveal();
       return;
     }
-    id = await pickTask(tasks, { title: vscode.l10n.t('Show Task'), placeHolder: vscode.l10n.t('Pick a task to show in the Agent Team view') });
+    id = await pickTask(tasks, {
+      title: vscode.l10n.t('Show Task'),
+      placeHolder: vscode.l10n.t('Pick a task to show in the Agent Team view'),
+    });
     if (id === undefined) return;
   }
   if (!host.taskManager.get(id)) {
@@ -77,7 +83,10 @@ export async function clearHistory(host: AgentTeamHost): Promise<void> {
       vscode.l10n.t('Clear History'),
       finishedWithChanges.length === 1
         ? vscode.l10n.t('1 finished task has proposed changes you have not reviewed; clearing the history discards them.')
-        : vscode.l10n.t('{0} finished tasks have proposed changes you have not reviewed; clearing the history discards them.', finishedWithChanges.length),
+        : vscode.l10n.t(
+            '{0} finished tasks have proposed changes you have not reviewed; clearing the history discards them.',
+            finishedWithChanges.length,
+          ),
     );
     if (!confirmed) return;
   }

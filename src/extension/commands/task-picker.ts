@@ -26,6 +26,10 @@ export async function pickTask(tasks: readonly TaskSnapshot[], options: TaskPick
     description: [task.id, task.status, options.describe?.(task)].filter((part) => part).join(' \u00b7 '),
     taskId: task.id,
   }));
-  const picked = await vscode.window.showQuickPick(items, { title: options.title, placeHolder: options.placeHolder, matchOnDescription: true });
+  const picked = await vscode.window.showQuickPick(items, {
+    title: options.title,
+    placeHolder: options.placeHolder,
+    matchOnDescription: true,
+  });
   return picked?.taskId;
 }

@@ -42,7 +42,9 @@ function toChatMessage(message: ModelMessage): vscode.LanguageModelChatMessage |
       parts.push(new vscode.LanguageModelTextPart(`[An image, ${describeImage(part)}, was not sent: this model does not accept images.]`));
     } else {
       const text = part.isError ? `Error: ${part.output}` : part.output;
-      parts.push(new vscode.LanguageModelToolResultPart(part.toolCallId, [new vscode.LanguageModelTextPart(text === '' ? '(no output)' : text)]));
+      parts.push(
+        new vscode.LanguageModelToolResultPart(part.toolCallId, [new vscode.LanguageModelTextPart(text === '' ? '(no output)' : text)]),
+      );
     }
   }
   // Tool results must come first in a user message, right after the assistant's calls (as in the wire APIs).

@@ -18,7 +18,12 @@ export function toLanguageModelFailure(error: unknown, modelName: string, signal
   const said = error instanceof Error && error.message.trim() !== '' ? `: ${error.message.trim()}` : '';
   if (error instanceof ResponseTimeout) {
     const what = error.phase === 'idle' ? 'stopped answering for' : 'did not start answering within';
-    return new ProviderError('timeout', `the language model "${modelName}" ${what} ${Math.round(error.timeoutMs / 1000)} s; try again, ${chooseAnother}`, context, { cause: error });
+    return new ProviderError(
+      'timeout',
+      `the language model "${modelName}" ${what} ${Math.round(error.timeoutMs / 1000)} s; try again, ${chooseAnother}`,
+      context,
+      { cause: error },
+    );
   }
   if (error instanceof vscode.LanguageModelError) {
     switch (error.code) {
@@ -30,13 +35,23 @@ export function toLanguageModelFailure(error: unknown, modelName: string, signal
           { cause: error },
         );
       case vscode.LanguageModelError.Blocked().code:
-        return new ProviderError('rate-limit', `the language model "${modelName}" refused the request (quota or rate limit)${said}. Wait and try again, ${chooseAnother}.`, context, {
-          cause: error,
-        });
+        return new ProviderError(
+          'rate-limit',
+          `the language model "${modelName}" refused the request (quota or rate limit)${said}. Wait and try again, ${chooseAnother}.`,
+          context,
+          {
+            cause: error,
+          },
+        );
       case vscode.LanguageModelError.NotFound().code:
-        return new ProviderError('bad-request', `the language model "${modelName}" is no longer available${said}. Its extension may be disabled or signed out; ${chooseAnother}.`, context, {
-          cause: error,
-        });
+        return new ProviderError(
+          'bad-request',
+          `the language model "${modelName}" is no longer available${said}. Its extension may be disabled or signed out; ${chooseAnother}.`,
+          context,
+          {
+            cause: error,
+          },
+        );
       default:
         break;
     }

@@ -105,7 +105,11 @@ export class VscodeLanguageModel implements Model {
 }
 
 /** Counts with the model's tokenizer; undefined when it cannot (counting never fails a request). */
-async function countTokens(chat: vscode.LanguageModelChat, what: string | readonly vscode.LanguageModelChatMessage[], token: vscode.CancellationToken): Promise<number | undefined> {
+async function countTokens(
+  chat: vscode.LanguageModelChat,
+  what: string | readonly vscode.LanguageModelChatMessage[],
+  token: vscode.CancellationToken,
+): Promise<number | undefined> {
   try {
     if (typeof what === 'string') return what === '' ? 0 : await chat.countTokens(what, token);
     const counts = await Promise.all(what.map((message) => chat.countTokens(message, token)));

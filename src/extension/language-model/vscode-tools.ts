@@ -19,7 +19,11 @@ export function vscodeToolPort(): HostToolPort {
     list: () =>
       (vscode.lm?.tools ?? [])
         .filter((tool) => !ownTools.has(tool.name))
-        .map((tool): HostToolInfo => ({ name: tool.name, description: tool.description, ...(isObject(tool.inputSchema) ? { inputSchema: tool.inputSchema } : {}) })),
+        .map((tool): HostToolInfo => ({
+          name: tool.name,
+          description: tool.description,
+          ...(isObject(tool.inputSchema) ? { inputSchema: tool.inputSchema } : {}),
+        })),
     async invoke(name, input, signal) {
       if (ownTools.has(name)) throw new Error(`${name} is Agent Team's own tool`);
       const cancellation = new vscode.CancellationTokenSource();
@@ -28,7 +32,9 @@ export function vscodeToolPort(): HostToolPort {
       try {
         // No chat request stands behind an agent's call: the tool shows its own confirmation, if it has one.
         const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }, cancellation.token);
-        return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '[non-text content not shown]')).join('\n');
+        return result.content
+          .map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '[non-text content not shown]'))
+          .join('\n');
       } finally {
         signal.removeEventListener('abort', cancel);
         cancellation.dispose();

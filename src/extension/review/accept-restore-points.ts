@@ -19,8 +19,16 @@ export function acceptCheckpoint(points: AcceptRestorePoints | undefined, worksp
 }
 
 /** Appends the accept's point to its run's log; a failure is logged, never thrown: the file is written already. */
-export async function recordAccept(points: AcceptRestorePoints | undefined, checkpoint: AcceptCheckpoint | undefined, taskId: string, warn: (message: string) => void): Promise<void> {
+export async function recordAccept(
+  points: AcceptRestorePoints | undefined,
+  checkpoint: AcceptCheckpoint | undefined,
+  taskId: string,
+  warn: (message: string) => void,
+): Promise<void> {
   if (!points || !checkpoint || checkpoint.paths().length === 0) return;
   const runId = await points.runOf(taskId);
-  if (runId === undefined || !(await checkpoint.record(points.sink, runId, [taskId]))) warn(`Task ${taskId}: the accepted change to ${checkpoint.paths().join(', ')} was written, but its restore point could not be kept; Undo Accepted Changes cannot take it back.`);
+  if (runId === undefined || !(await checkpoint.record(points.sink, runId, [taskId])))
+    warn(
+      `Task ${taskId}: the accepted change to ${checkpoint.paths().join(', ')} was written, but its restore point could not be kept; Undo Accepted Changes cannot take it back.`,
+    );
 }

@@ -7,7 +7,13 @@
  * twice.
  */
 import * as vscode from 'vscode';
-import { applyChangeSet, type ApplyOutcome, type ChangeSet, type ChangeSetRegistry, type FileChangeSnapshot } from '../../engine/changes/index.js';
+import {
+  applyChangeSet,
+  type ApplyOutcome,
+  type ChangeSet,
+  type ChangeSetRegistry,
+  type FileChangeSnapshot,
+} from '../../engine/changes/index.js';
 import { applyHunks } from '../../engine/changes/hunks.js';
 import { hasConflictMarkers } from '../../engine/changes/three-way.js';
 import { WorkspaceError } from '../../engine/errors.js';
@@ -67,7 +73,10 @@ export class ChangeDecisions {
       if (!(await this.approve(file))) return 'cancelled';
       changeSet.accept({ path, hunkId });
       const fileChange = changeSet.fileChange(path);
-      const remaining = fileChange.baseContent === null ? null : applyHunks(fileChange.baseContent, fileChange.hunks, (hunk) => fileChange.decisionOf(hunk) !== 'rejected');
+      const remaining =
+        fileChange.baseContent === null
+          ? null
+          : applyHunks(fileChange.baseContent, fileChange.hunks, (hunk) => fileChange.decisionOf(hunk) !== 'rejected');
       const stillPending = fileChange.hunks.some((hunk) => fileChange.decisionOf(hunk) === 'pending');
       const written = changeSet.resultContent(path);
       const outcome = await this.apply(changeSet, path);
@@ -98,7 +107,11 @@ export class ChangeDecisions {
   private async apply(changeSet: ChangeSet, path: string): Promise<DecisionOutcome> {
     const workspace = await this.options.workspace();
     const checkpoint = acceptCheckpoint(this.options.restorePoints, workspace);
-    const report = await applyChangeSet(changeSet, workspace, { paths: [path], approvedSensitive: [path], ...(checkpoint ? { checkpoint } : {}) });
+    const report = await applyChangeSet(changeSet, workspace, {
+      paths: [path],
+      approvedSensitive: [path],
+      ...(checkpoint ? { checkpoint } : {}),
+    });
     const result = report.files[0];
     if (!result) return 'failed';
     if (result.outcome === 'applied') {
@@ -140,14 +153,22 @@ export class ChangeDecisions {
   /** Sensitive configuration is written only after the user says so, for this file, in a modal. */
   private async approve(file: FileChangeSnapshot): Promise<boolean> {
     if (!file.requiresApproval) return true;
-    return confirmModal(vscode.l10n.t('Apply the proposed change to {0}?', file.path), vscode.l10n.t('Apply'), sensitiveChangeDetail(file.path, file.target));
+    return confirmModal(
+      vscode.l10n.t('Apply the proposed change to {0}?', file.path),
+      vscode.l10n.t('Apply'),
+      sensitiveChangeDetail(file.path, file.target),
+    );
   }
 
   private require(taskId: string, path: string): { changeSet: ChangeSet; file: FileChangeSnapshot } {
     const changeSet = this.options.changes.get(taskId);
     const file = changeSet?.file(path);
     if (!changeSet || !file) {
-      throw new WorkspaceError('not-found', `Task ${taskId} has no proposed change to ${path}. Run "Agent Team: Review Changes" to see what is waiting for review.`, path);
+      throw new WorkspaceError(
+        'not-found',
+        `Task ${taskId} has no proposed change to ${path}. Run "Agent Team: Review Changes" to see what is waiting for review.`,
+        path,
+      );
     }
     return { changeSet, file };
   }
@@ -155,7 +176,11 @@ export class ChangeDecisions {
   private requireHunk(file: FileChangeSnapshot, hunkId: string): void {
     const hunk = file.hunks.find((candidate) => candidate.id === hunkId);
     if (!hunk || hunk.decision !== 'pending' || file.status === 'applied') {
-      throw new WorkspaceError('invalid', `${file.path} has no pending change ${hunkId}; the proposal changed since it was shown. Review the current diff again.`, file.path);
+      throw new WorkspaceError(
+        'invalid',
+        `${file.path} has no pending change ${hunkId}; the proposal changed since it was shown. Review the current diff again.`,
+        file.path,
+      );
     }
   }
 
@@ -164,9 +189,11 @@ export class ChangeDecisions {
     const previous = this.locks.get(key) ?? Promise.resolve();
     const next = previous.catch(() => undefined).then(run);
     this.locks.set(key, next);
-    void next.finally(() => {
-      if (this.locks.get(key) === next) this.locks.delete(key);
-    }).catch(() => undefined);
+    void next
+      .finally(() => {
+        if (this.locks.get(key) === next) this.locks.delete(key);
+      })
+      .catch(() => undefined);
     return next;
   }
 }

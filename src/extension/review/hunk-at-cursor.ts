@@ -19,7 +19,9 @@ export function proposalEditor(taskId: string, path: string): vscode.TextEditor 
 
 /** The pending hunk whose lines on the proposed side hold `line` (1-based), context lines included. */
 export function hunkAtLine(hunks: readonly HunkSnapshot[], line: number): HunkSnapshot | undefined {
-  return hunks.find((hunk) => hunk.decision === 'pending' && line >= hunk.newStart && line <= hunk.newStart + Math.max(hunk.newLines, 1) - 1);
+  return hunks.find(
+    (hunk) => hunk.decision === 'pending' && line >= hunk.newStart && line <= hunk.newStart + Math.max(hunk.newLines, 1) - 1,
+  );
 }
 
 /** The first pending hunk at or after `line`, else the first pending one. */
@@ -30,7 +32,9 @@ export function nextPendingHunk(hunks: readonly HunkSnapshot[], line: number): H
 
 /** Puts the cursor on the hunk's first changed line and scrolls it into view. */
 export function revealHunk(editor: vscode.TextEditor, hunk: HunkSnapshot): void {
-  const firstChange = hunk.lines.filter((text) => !text.startsWith('-') && !text.startsWith('\\')).findIndex((text) => text.startsWith('+'));
+  const firstChange = hunk.lines
+    .filter((text) => !text.startsWith('-') && !text.startsWith('\\'))
+    .findIndex((text) => text.startsWith('+'));
   const line = Math.max(0, hunk.newStart - 1 + Math.max(firstChange, 0));
   const position = new vscode.Position(line, 0);
   editor.selection = new vscode.Selection(position, position);

@@ -37,7 +37,10 @@ export class MultiDiffReviews implements vscode.Disposable {
   private active = false;
 
   constructor(private readonly options: MultiDiffReviewOptions) {
-    this.subscriptions.push(vscode.window.tabGroups.onDidChangeTabs(() => this.updateContext()), vscode.window.tabGroups.onDidChangeTabGroups(() => this.updateContext()));
+    this.subscriptions.push(
+      vscode.window.tabGroups.onDidChangeTabs(() => this.updateContext()),
+      vscode.window.tabGroups.onDidChangeTabGroups(() => this.updateContext()),
+    );
   }
 
   /** Opens the tree's pending files in the multi-file diff editor; false when this VS Code cannot. */
@@ -112,7 +115,10 @@ export class MultiDiffReviews implements vscode.Disposable {
     // VS Code adds the file count to the title: "Agent Team Review: refactorer (t1) (2 files)".
     return vscode.window.tabGroups.all
       .flatMap((group) => group.tabs)
-      .filter((tab) => isTitled(tab.label, title) && !(tab.input instanceof vscode.TabInputText) && !(tab.input instanceof vscode.TabInputTextDiff));
+      .filter(
+        (tab) =>
+          isTitled(tab.label, title) && !(tab.input instanceof vscode.TabInputText) && !(tab.input instanceof vscode.TabInputTextDiff),
+      );
   }
 
   private updateContext(): void {

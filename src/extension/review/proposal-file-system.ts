@@ -34,7 +34,10 @@ export class ProposalFileSystem implements vscode.FileSystemProvider, vscode.Dis
   read(uri: vscode.Uri): { text: string; writable: boolean } {
     const address = parseProposalUri(uri);
     if (!address) {
-      return { text: `Agent Team cannot show ${uri.toString(true)}: it is not the address of a proposed change. Run "Agent Team: Review Changes" to open the changes waiting for review.\n`, writable: false };
+      return {
+        text: `Agent Team cannot show ${uri.toString(true)}: it is not the address of a proposed change. Run "Agent Team: Review Changes" to open the changes waiting for review.\n`,
+        writable: false,
+      };
     }
     const file = this.changes.get(address.taskId)?.file(address.path);
     if (address.side === 'previous') {
@@ -71,12 +74,16 @@ export class ProposalFileSystem implements vscode.FileSystemProvider, vscode.Dis
     const address = parseProposalUri(uri);
     if (!address || address.side !== 'proposed') {
       throw vscode.FileSystemError.NoPermissions(
-        address ? `${address.path} as it was ${address.side === 'base' ? 'before the proposal' : 'before the revision'} is read-only: edit the proposed side.` : `${uri.toString(true)} is not a proposed change.`,
+        address
+          ? `${address.path} as it was ${address.side === 'base' ? 'before the proposal' : 'before the revision'} is read-only: edit the proposed side.`
+          : `${uri.toString(true)} is not a proposed change.`,
       );
     }
     const changeSet = this.changes.get(address.taskId);
     if (!changeSet?.file(address.path)) {
-      throw vscode.FileSystemError.NoPermissions(`Your edit was not kept: task ${address.taskId} has no proposed change to ${address.path} any more (accepted, rejected or cleared from the history).`);
+      throw vscode.FileSystemError.NoPermissions(
+        `Your edit was not kept: task ${address.taskId} has no proposed change to ${address.path} any more (accepted, rejected or cleared from the history).`,
+      );
     }
     try {
       changeSet.editProposed(address.path, decoder.decode(content));

@@ -8,7 +8,6 @@ import * as vscode from 'vscode';
 import { proposalScheme } from '../contribution-ids.js';
 export { proposalScheme };
 
-
 /** `previous`: what the proposal was before the user's last Request Changes (see revisions.ts). */
 export type ProposalSide = 'proposed' | 'base' | 'previous';
 

@@ -33,7 +33,8 @@ export class ReviewController implements vscode.Disposable {
   constructor(private readonly options: ReviewControllerOptions) {
     this.multiDiff = new MultiDiffReviews({
       pendingInTree: (taskId) => this.pendingInTree(taskId),
-      leftSide: async ({ taskId, file }) => (await this.currentFileMatchingBase(file)) ?? proposalUri({ taskId, path: file.path, side: 'base' }),
+      leftSide: async ({ taskId, file }) =>
+        (await this.currentFileMatchingBase(file)) ?? proposalUri({ taskId, path: file.path, side: 'base' }),
       rightSide: ({ taskId, file }) => proposalUri({ taskId, path: file.path, side: 'proposed' }),
       workspaceUri: (path) => {
         const folder = options.folderUri();
@@ -71,7 +72,9 @@ export class ReviewController implements vscode.Disposable {
         file.requiresApproval ? '\u2014 needs your approval' : '',
         this.unfinished(owner) !== undefined ? `\u2014 from an unfinished task (${this.unfinished(owner)})` : '',
         tasks.size > 1 ? `\u00b7 ${role} (${owner})` : '',
-      ].filter((part) => part !== '').join(' '),
+      ]
+        .filter((part) => part !== '')
+        .join(' '),
       iconPath: new vscode.ThemeIcon(file.isNew ? 'diff-added' : 'diff-modified'),
       target: { taskId: owner, path: file.path },
     }));
@@ -84,7 +87,10 @@ export class ReviewController implements vscode.Disposable {
     }
     const owner = entries[0];
     const picked = await vscode.window.showQuickPick(items, {
-      title: tasks.size > 1 ? vscode.l10n.t('Review changes of task {0} and its subtasks', taskId) : vscode.l10n.t('Review changes proposed by {0} ({1})', owner.role, owner.taskId),
+      title:
+        tasks.size > 1
+          ? vscode.l10n.t('Review changes of task {0} and its subtasks', taskId)
+          : vscode.l10n.t('Review changes proposed by {0} ({1})', owner.role, owner.taskId),
       placeHolder: vscode.l10n.t('Pick a file to see its diff'),
       matchOnDescription: true,
     });
@@ -163,7 +169,12 @@ export class ReviewController implements vscode.Disposable {
       if (outcome === 'applied' || outcome === 'rejected') decided++;
     }
     if (unfinished.length > 0) {
-      showWarning(vscode.l10n.t('Not accepted: {0}. Their tasks did not complete, so their edits may be half done; accept each file on its own if you want it.', unfinished.join(', ')));
+      showWarning(
+        vscode.l10n.t(
+          'Not accepted: {0}. Their tasks did not complete, so their edits may be half done; accept each file on its own if you want it.',
+          unfinished.join(', '),
+        ),
+      );
     }
     return decided;
   }
@@ -172,7 +183,8 @@ export class ReviewController implements vscode.Disposable {
   private unfinished(taskId: string): string | undefined {
     const task = this.options.taskManager.get(taskId);
     if (!task || task.status === 'completed') return undefined;
-    if (task.status === 'failed' || task.status === 'stopped' || task.status === 'interrupted') return `${task.role} ${task.id} ${task.status}`;
+    if (task.status === 'failed' || task.status === 'stopped' || task.status === 'interrupted')
+      return `${task.role} ${task.id} ${task.status}`;
     return `${task.role} ${task.id} is still ${task.status}`;
   }
 
@@ -188,10 +200,12 @@ export class ReviewController implements vscode.Disposable {
     }
     const editor = proposalEditor(taskId, path);
     const cursorLine = editor ? editor.selection.active.line + 1 : undefined;
-    const chosen = hunkId ?? (cursorLine === undefined ? undefined : hunkAtLine(file.hunks, cursorLine)?.id) ?? (await this.pickHunk(decision, file));
+    const chosen =
+      hunkId ?? (cursorLine === undefined ? undefined : hunkAtLine(file.hunks, cursorLine)?.id) ?? (await this.pickHunk(decision, file));
     if (chosen === undefined) return 'cancelled';
     const decisions = this.requireDecisions();
-    const outcome = decision === 'accept' ? await decisions.acceptHunk(taskId, path, chosen) : await decisions.rejectHunk(taskId, path, chosen);
+    const outcome =
+      decision === 'accept' ? await decisions.acceptHunk(taskId, path, chosen) : await decisions.rejectHunk(taskId, path, chosen);
     const after = this.options.changes.get(taskId)?.file(path);
     if (!after || after.status === 'applied' || after.hunks.every((hunk) => hunk.decision !== 'pending')) {
       await this.closeDiffs(taskId, path);
@@ -227,8 +241,16 @@ export class ReviewController implements vscode.Disposable {
     }
     if (hunks.length === 1) return hunks[0].id;
     const picked = await vscode.window.showQuickPick(
-      hunks.map((hunk) => ({ label: hunkLabel(hunk), description: `+${hunk.added} \u2212${hunk.removed}`, detail: hunkPreview(hunk), id: hunk.id })),
-      { title: vscode.l10n.t('{0} a change in {1}', decision === 'accept' ? 'Accept' : 'Reject', file.path), placeHolder: vscode.l10n.t('Pick the change (hunk)') },
+      hunks.map((hunk) => ({
+        label: hunkLabel(hunk),
+        description: `+${hunk.added} \u2212${hunk.removed}`,
+        detail: hunkPreview(hunk),
+        id: hunk.id,
+      })),
+      {
+        title: vscode.l10n.t('{0} a change in {1}', decision === 'accept' ? 'Accept' : 'Reject', file.path),
+        placeHolder: vscode.l10n.t('Pick the change (hunk)'),
+      },
     );
     return picked?.id;
   }
@@ -250,7 +272,12 @@ export class ReviewController implements vscode.Disposable {
     const tabs = vscode.window.tabGroups.all
       .flatMap((group) => group.tabs)
       .filter((tab) => {
-        const uri = tab.input instanceof vscode.TabInputTextDiff ? tab.input.modified : tab.input instanceof vscode.TabInputText ? tab.input.uri : undefined;
+        const uri =
+          tab.input instanceof vscode.TabInputTextDiff
+            ? tab.input.modified
+            : tab.input instanceof vscode.TabInputText
+              ? tab.input.uri
+              : undefined;
         const address = uri ? parseProposalUri(uri) : undefined;
         return address?.taskId === taskId && address.path === path;
       });

@@ -15,7 +15,11 @@ export class RevisionHistory {
 
   /** Remembers the task's pending proposals as they are now; returns how many files. */
   rememberBefore(taskId: string): number {
-    const files = this.changes.get(taskId)?.snapshot().files.filter((file) => file.status === 'pending') ?? [];
+    const files =
+      this.changes
+        .get(taskId)
+        ?.snapshot()
+        .files.filter((file) => file.status === 'pending') ?? [];
     for (const file of files) {
       const key = keyOf(taskId, file.path);
       this.previous.delete(key);
@@ -34,7 +38,11 @@ export class RevisionHistory {
 
   /** Files of the task whose proposal differs from what it was before the revision (new files included). */
   revisedPaths(taskId: string): string[] {
-    const files = this.changes.get(taskId)?.snapshot().files.filter((file) => file.status === 'pending') ?? [];
+    const files =
+      this.changes
+        .get(taskId)
+        ?.snapshot()
+        .files.filter((file) => file.status === 'pending') ?? [];
     return files.filter((file) => this.previous.get(keyOf(taskId, file.path)) !== file.proposedContent).map((file) => file.path);
   }
 }

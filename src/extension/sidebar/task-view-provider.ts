@@ -33,7 +33,6 @@ import { sidebarHtml } from './webview-document.js';
 import { tasksViewId } from '../contribution-ids.js';
 export { tasksViewId };
 
-
 export interface TaskViewOptions {
   extensionUri: vscode.Uri;
   taskManager: TaskManager;
@@ -54,7 +53,10 @@ export interface TaskViewOptions {
   /** How a long history is split into messages; see `SnapshotPartOptions` for the defaults. */
   snapshotParts?: SnapshotPartOptions;
   /** The commands tasks wait to run: how each would run, for the approval region. Default: none. */
-  commandApprovals?: { isolationOf(taskId: string): CommandIsolation | undefined; onChange(listener: (taskId: string) => void): () => void };
+  commandApprovals?: {
+    isolationOf(taskId: string): CommandIsolation | undefined;
+    onChange(listener: (taskId: string) => void): () => void;
+  };
   /** Runs' checks (issue 40): sent after each snapshot, then as they change. Default: none. */
   checks?: { all(): RunChecks[]; onChange(listener: (run: RunChecks) => void): () => void };
 }
@@ -142,7 +144,13 @@ export class TaskViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private applyBadge(): void {
     if (!this.view) return;
     const count = this.badgeCount;
-    this.view.badge = count > 0 ? { value: count, tooltip: count === 1 ? vscode.l10n.t('1 Agent Team task at work') : vscode.l10n.t('{0} Agent Team tasks at work', count) } : undefined;
+    this.view.badge =
+      count > 0
+        ? {
+            value: count,
+            tooltip: count === 1 ? vscode.l10n.t('1 Agent Team task at work') : vscode.l10n.t('{0} Agent Team tasks at work', count),
+          }
+        : undefined;
   }
 
   /** Shows the sidebar (without taking focus when it is already open) and selects the task. */
@@ -219,7 +227,14 @@ export class TaskViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.selectedTaskId = null;
     this.sentDetail = undefined;
     this.ready = true;
-    const content = { now: this.clock.now(), changes: this.options.changes.list().map((changeSet) => this.summaryOf(changeSet)).filter((summary) => summary.files.length > 0), setup };
+    const content = {
+      now: this.clock.now(),
+      changes: this.options.changes
+        .list()
+        .map((changeSet) => this.summaryOf(changeSet))
+        .filter((summary) => summary.files.length > 0),
+      setup,
+    };
     const parts = splitSnapshotTasks(this.options.taskManager.list(), this.options.snapshotParts);
     // One part per turn of the event loop, which the extension host shares with every extension and the
     // editor: a thousand rows copied, redacted, checked and serialized at once held it for 40 ms (B15 in
@@ -298,7 +313,8 @@ export class TaskViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         if (event.task.id === this.selectedTaskId) this.detailChanged(this.detailOf(event.task));
         return;
       case 'task-transcript':
-        if (event.taskId === this.selectedTaskId && !this.readingTranscript) this.outbox.transcript(event.taskId, event.index + this.transcriptOffset, event.entry);
+        if (event.taskId === this.selectedTaskId && !this.readingTranscript)
+          this.outbox.transcript(event.taskId, event.index + this.transcriptOffset, event.entry);
         return;
       case 'task-text-delta':
         if (event.taskId === this.selectedTaskId && !this.readingTranscript) this.outbox.textDelta(event.taskId, event.text);
@@ -314,7 +330,9 @@ export class TaskViewProvider implements vscode.WebviewViewProvider, vscode.Disp
 
   private detailChanged(detail: TaskDetail): void {
     const sent = this.sentDetail;
-    const sameApproval = sent?.commandApproval?.summary === detail.commandApproval?.summary && sent?.commandApproval?.offerAlways === detail.commandApproval?.offerAlways;
+    const sameApproval =
+      sent?.commandApproval?.summary === detail.commandApproval?.summary &&
+      sent?.commandApproval?.offerAlways === detail.commandApproval?.offerAlways;
     if (sent && sent.prompt === detail.prompt && sent.output === detail.output && sameApproval) return;
     this.sentDetail = detail;
     this.outbox.detail(detail);
@@ -323,9 +341,7 @@ export class TaskViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private summaryChanged(taskId: string): void {
     if (!this.ready) return;
     const changeSet = this.options.changes.get(taskId);
-    this.outbox.changeSummary(
-      changeSet ? this.summaryOf(changeSet) : { taskId, files: [], added: 0, removed: 0, pending: 0 },
-    );
+    this.outbox.changeSummary(changeSet ? this.summaryOf(changeSet) : { taskId, files: [], added: 0, removed: 0, pending: 0 });
   }
 
   private summaryOf(changeSet: ChangeSet): ChangeSummary {

@@ -19,7 +19,16 @@ describe('ContextMeter', () => {
     messages.push(assistant('b'.repeat(400)), user('c'.repeat(800)));
     expect(meter.estimateNext(messages)).toBe(5300);
     // A counted message that gained parts counts its growth only.
-    const grown = [...messages.slice(0, 0), { role: 'user' as const, content: [{ type: 'text' as const, text: 'a'.repeat(400) }, { type: 'text' as const, text: 'd'.repeat(40) }] }];
+    const grown = [
+      ...messages.slice(0, 0),
+      {
+        role: 'user' as const,
+        content: [
+          { type: 'text' as const, text: 'a'.repeat(400) },
+          { type: 'text' as const, text: 'd'.repeat(40) },
+        ],
+      },
+    ];
     expect(meter.estimateNext(grown)).toBe(5010);
   });
 
@@ -55,7 +64,7 @@ describe('ContextMeter', () => {
 });
 
 describe('ContextWindowTable', () => {
-  it('knows the listed models and their dated versions; the user\'s windows win; --context-window wins over all', () => {
+  it("knows the listed models and their dated versions; the user's windows win; --context-window wins over all", () => {
     const table = new ContextWindowTable({ 'openai/my-local': 32_000, 'openai/gpt-4o': 64_000 });
     expect(table.windowOf('anthropic/claude-sonnet-4-5-20250929')).toBe(200_000);
     expect(table.windowOf('openai/gpt-5-mini')).toBe(272_000);
@@ -66,7 +75,10 @@ describe('ContextWindowTable', () => {
   });
 
   it('names each bad setting entry and leaves it out', () => {
-    const { windows, problems } = parseContextWindows({ 'openai/a': 8000, b: 9000, 'openai/c': 12.5, 'openai/d': 10 }, 'agentTeam.modelContextWindows');
+    const { windows, problems } = parseContextWindows(
+      { 'openai/a': 8000, b: 9000, 'openai/c': 12.5, 'openai/d': 10 },
+      'agentTeam.modelContextWindows',
+    );
     expect(windows).toEqual({ 'openai/a': 8000 });
     expect(problems).toHaveLength(3);
     expect(parseContextWindows([1], 'x').problems[0]).toContain('not an object');

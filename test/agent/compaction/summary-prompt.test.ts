@@ -9,13 +9,22 @@ const taskText = 'Rename foo to bar everywhere (the task)';
 
 function readTurn(index: number, output = `contents ${index}`): ModelMessage[] {
   return [
-    { role: 'assistant', content: [{ type: 'text', text: `step ${index}` }, { type: 'tool-call', toolCallId: `c${index}`, toolName: 'Read', input: { file_path: `f${index}.ts` } }] },
+    {
+      role: 'assistant',
+      content: [
+        { type: 'text', text: `step ${index}` },
+        { type: 'tool-call', toolCallId: `c${index}`, toolName: 'Read', input: { file_path: `f${index}.ts` } },
+      ],
+    },
     { role: 'user', content: [{ type: 'tool-result', toolCallId: `c${index}`, toolName: 'Read', output }] },
   ];
 }
 
 function conversation(turns: number): ModelMessage[] {
-  return [{ role: 'user', content: [{ type: 'text', text: taskText }] }, ...Array.from({ length: turns }, (_, index) => readTurn(index + 1)).flat()];
+  return [
+    { role: 'user', content: [{ type: 'text', text: taskText }] },
+    ...Array.from({ length: turns }, (_, index) => readTurn(index + 1)).flat(),
+  ];
 }
 
 describe('splitConversation', () => {
@@ -29,7 +38,13 @@ describe('splitConversation', () => {
 
   it('a compacted conversation starts with the task and the summary, then the kept steps, each call still answered', () => {
     const messages = compactedConversation(splitConversation(conversation(5)), 'They read f1 to f3.');
-    expect(messages[0]).toEqual({ role: 'user', content: [{ type: 'text', text: taskText }, { type: 'text', text: `${summaryMarker}\nThey read f1 to f3.` }] });
+    expect(messages[0]).toEqual({
+      role: 'user',
+      content: [
+        { type: 'text', text: taskText },
+        { type: 'text', text: `${summaryMarker}\nThey read f1 to f3.` },
+      ],
+    });
     expect(messages.slice(1).map((message) => message.role)).toEqual(['assistant', 'user', 'assistant', 'user']);
     // Compacted again: the task stays once, the earlier summary goes to the summariser, not twice into the task.
     const again = splitConversation([...messages, ...readTurn(6), ...readTurn(7)]);
@@ -80,8 +95,12 @@ describe('/compact', () => {
     expect(compactCommand('please /compact')).toBeUndefined();
   });
 
-  it('as a follow-up\'s last message is taken off the conversation', () => {
-    const messages: ModelMessage[] = [...conversation(1), { role: 'assistant', content: [{ type: 'text', text: 'Done.' }] }, { role: 'user', content: [{ type: 'text', text: '/compact' }] }];
+  it("as a follow-up's last message is taken off the conversation", () => {
+    const messages: ModelMessage[] = [
+      ...conversation(1),
+      { role: 'assistant', content: [{ type: 'text', text: 'Done.' }] },
+      { role: 'user', content: [{ type: 'text', text: '/compact' }] },
+    ];
     expect(takeTrailingCompact(messages)).toBe('');
     expect(messages.at(-1)!.role).toBe('assistant');
     expect(takeTrailingCompact(conversation(0))).toBeUndefined();

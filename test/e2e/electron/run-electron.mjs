@@ -21,7 +21,9 @@ let testElectron;
 try {
   testElectron = await import('@vscode/test-electron');
 } catch {
-  console.error('@vscode/test-electron is not installed. Install it once with:\n  npm i -D @vscode/test-electron\n(then run this script again; CI never does).');
+  console.error(
+    '@vscode/test-electron is not installed. Install it once with:\n  npm i -D @vscode/test-electron\n(then run this script again; CI never does).',
+  );
   process.exit(2);
 }
 

@@ -31,7 +31,10 @@ function deferred() {
 async function within(promise, timeoutMs, what) {
   let timer;
   try {
-    return await Promise.race([promise, new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), timeoutMs)))]);
+    return await Promise.race([
+      promise,
+      new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), timeoutMs))),
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -53,7 +56,17 @@ async function delegateJourney(server) {
     if (agent === 'researcher') return textTurn('Dates are parsed in src/parser.ts:7.');
     switch (priorTurns(request)) {
       case 0:
-        return toolCallTurn([{ name: 'Agent', input: { subagent_type: 'researcher', description: 'Find date parsing', prompt: 'Where are dates parsed?', run_in_background: true } }]);
+        return toolCallTurn([
+          {
+            name: 'Agent',
+            input: {
+              subagent_type: 'researcher',
+              description: 'Find date parsing',
+              prompt: 'Where are dates parsed?',
+              run_in_background: true,
+            },
+          },
+        ]);
       case 1:
         researcherId = /\btask (t\d+)/i.exec(request.lastMessageText)?.[1] ?? 'missing';
         return toolCallTurn([{ name: 'TaskOutput', input: { task_id: researcherId } }]);
@@ -72,7 +85,12 @@ async function stopJourney(server) {
   server.respondWith((request) => {
     if (agentOf(request) === 'researcher') return hangingStream({ text: ['Reading…'] });
     if (priorTurns(request) === 0) {
-      return toolCallTurn([{ name: 'Agent', input: { subagent_type: 'researcher', description: 'Find date parsing', prompt: 'Where?', run_in_background: true } }]);
+      return toolCallTurn([
+        {
+          name: 'Agent',
+          input: { subagent_type: 'researcher', description: 'Find date parsing', prompt: 'Where?', run_in_background: true },
+        },
+      ]);
     }
     return hangingStream({ text: ['Waiting…'] });
   });
@@ -81,7 +99,11 @@ async function stopJourney(server) {
   await within(server.waitForRequest(first + 2), 30_000, 'the researcher and the coordinator to be waiting on the model');
   const held = server.requests.slice(first + 1).map((request) => request.index);
   await vscode.commands.executeCommand('agentTeam.stopTask', rootId);
-  await within(Promise.all(held.map((index) => server.waitForClientClose(index))), 5000, 'stopping the root to close its and its child requests');
+  await within(
+    Promise.all(held.map((index) => server.waitForClientClose(index))),
+    5000,
+    'stopping the root to close its and its child requests',
+  );
 }
 
 async function reviewJourney(server, folder) {
@@ -89,8 +111,18 @@ async function reviewJourney(server, folder) {
   server.respondWith((request) => {
     if (priorTurns(request) === 0) {
       return toolCallTurn([
-        { name: 'Edit', input: { file_path: 'src/parser.ts', old_string: '/** Parses an ISO 8601 date', new_string: '/** Returns the Date for an ISO 8601 date' } },
-        { name: 'Edit', input: { file_path: 'src/format.ts', old_string: '/** Formats a date as', new_string: '/** Returns a date formatted as' } },
+        {
+          name: 'Edit',
+          input: {
+            file_path: 'src/parser.ts',
+            old_string: '/** Parses an ISO 8601 date',
+            new_string: '/** Returns the Date for an ISO 8601 date',
+          },
+        },
+        {
+          name: 'Edit',
+          input: { file_path: 'src/format.ts', old_string: '/** Formats a date as', new_string: '/** Returns a date formatted as' },
+        },
       ]);
     }
     done.resolve();
@@ -100,7 +132,9 @@ async function reviewJourney(server, folder) {
   const format = join(folder, 'src', 'format.ts');
   const parserBefore = await readFile(parser, 'utf8');
   const formatBefore = await readFile(format, 'utf8');
-  const taskId = await vscode.commands.executeCommand('agentTeam.delegate', 'Make the date functions say what they return', { role: 'refactorer' });
+  const taskId = await vscode.commands.executeCommand('agentTeam.delegate', 'Make the date functions say what they return', {
+    role: 'refactorer',
+  });
   await within(done.promise, 30_000, 'the refactorer to propose its edits');
   check((await readFile(parser, 'utf8')) === parserBefore, 'proposals change nothing on disk');
   await vscode.commands.executeCommand('agentTeam.acceptFile', taskId, 'src/parser.ts');

@@ -23,7 +23,11 @@ async function readActivation(page, displayName) {
   // By the exact name: "Agent Team" is also part of the test extensions' names, and a row found by its
   // text alone was theirs whenever they took longer (the list is sorted by time).
   const nameCell = page.locator('div.name', { hasText: new RegExp(`^${displayName.replace(/[()]/g, '\\$&')}$`) });
-  const row = page.locator('.monaco-list-row').filter({ has: nameCell }).filter({ hasText: /Activation: \d/ }).first();
+  const row = page
+    .locator('.monaco-list-row')
+    .filter({ has: nameCell })
+    .filter({ hasText: /Activation: \d/ })
+    .first();
   for (let step = 0; step < 200 && !(await row.isVisible()); step++) await page.keyboard.press('ArrowDown');
   await row.waitFor();
   const timeText = /(?:Startup )?Activation: [\d.]+\s*ms/.exec((await row.locator('div.activation-time').textContent()) ?? '')?.[0] ?? '';
@@ -42,7 +46,7 @@ export async function run({ open }) {
   await activationRows(page).first().waitFor();
   // Settled: the same activation times three looks in a row, half a second apart.
   let previous = '';
-  for (let same = 0; same < 3; ) {
+  for (let same = 0; same < 3;) {
     const current = (await activationRows(page).allTextContents()).join('|');
     same = current === previous ? same + 1 : 0;
     previous = current;

@@ -20,7 +20,10 @@ export async function run({ open, mock, log }) {
     await page.locator('.tabs-container .tab', { hasText: 'Agent Team Review' }).first().click();
     await modified.locator('.view-line', { hasText: 'lastStep' }).click();
     await page.locator('#status\\.editor\\.selection', { hasText: /Ln 20\b/ }).waitFor();
-    await page.waitForFunction(() => document.activeElement?.closest('.multiDiffEntry .editor.modified') != null, undefined, { timeout: 10_000, polling: 50 });
+    await page.waitForFunction(() => document.activeElement?.closest('.multiDiffEntry .editor.modified') != null, undefined, {
+      timeout: 10_000,
+      polling: 50,
+    });
   };
   const onDisk = () => readFileSync(join(workspaceDir, 'src/steps.ts'), 'utf8');
   // What AltGr+N and AltGr+Y send on Windows, typed where the user edits the proposal. (In a browser
@@ -37,7 +40,9 @@ export async function run({ open, mock, log }) {
 
   // The cursor is still on the last change: the accept key takes exactly it.
   await page.keyboard.press('Shift+Alt+Y');
-  await eventually(() => onDisk() === original.replace('step20 = 20', 'lastStep = 20'), { what: 'exactly the change at the cursor on disk' });
+  await eventually(() => onDisk() === original.replace('step20 = 20', 'lastStep = 20'), {
+    what: 'exactly the change at the cursor on disk',
+  });
   await modified.locator('.view-line', { hasText: 'firstStep' }).waitFor();
   log('Shift+Alt+Y accepted the change at the cursor, the other still waits');
 }

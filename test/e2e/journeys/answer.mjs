@@ -7,7 +7,8 @@ import { delegateFromPalette, openSidebar, taskRow } from '../lib/workbench.mjs'
 export const name = 'answer';
 export const title = 'Answer a task-mode agent’s question in the sidebar: the row waits, the answer reaches the agent';
 
-const role = '---\nname: clarifier\ndescription: Asks before it acts.\nmode: task\ntools: [Read]\n---\nYou clarify what the user wants, then do it.';
+const role =
+  '---\nname: clarifier\ndescription: Asks before it acts.\nmode: task\ntools: [Read]\n---\nYou clarify what the user wants, then do it.';
 
 export async function run({ open, mock }) {
   const session = await open({ files: { '.agent-team/agents/clarifier.md': role } });

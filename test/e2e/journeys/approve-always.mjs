@@ -5,7 +5,8 @@ import { priorTurns } from '../lib/mock-provider.mjs';
 import { delegateFromPalette, openSidebar, taskRow } from '../lib/workbench.mjs';
 
 export const name = 'approve-always';
-export const title = '“Always for this workspace” on `rm -f *.log` allows exactly that command: the same runs without asking, another path asks again';
+export const title =
+  '“Always for this workspace” on `rm -f *.log` allows exactly that command: the same runs without asking, another path asks again';
 
 const files = { 'build.log': 'old\n', 'keep.txt': 'kept\n' };
 

@@ -8,7 +8,8 @@ import { assert } from '../lib/wait.mjs';
 import { delegateFromPalette, openSidebar, taskRow } from '../lib/workbench.mjs';
 
 export const name = 'approve';
-export const title = 'Allow an agent’s command from the sidebar: it runs on the proposal in a scratch copy and its output shows in the transcript';
+export const title =
+  'Allow an agent’s command from the sidebar: it runs on the proposal in a scratch copy and its output shows in the transcript';
 
 const files = {
   'greeting.txt': 'hello\n',
@@ -20,7 +21,8 @@ export async function run({ open, mock, screenshot }) {
   const { page, server, workspaceDir } = session;
   server.respondWith((request) => {
     const turn = priorTurns(request);
-    if (turn === 0) return mock.toolCallTurn([{ name: 'Edit', input: { file_path: 'greeting.txt', old_string: 'hello', new_string: 'hello, world' } }]);
+    if (turn === 0)
+      return mock.toolCallTurn([{ name: 'Edit', input: { file_path: 'greeting.txt', old_string: 'hello', new_string: 'hello, world' } }]);
     if (turn === 1) return mock.toolCallTurn([{ name: 'Bash', input: { command: 'node check.js', description: 'Check the greeting' } }]);
     return mock.textTurn('Proposed the greeting and checked it.');
   });

@@ -15,7 +15,10 @@ export async function run({ open, mock, log }) {
   const { page, server } = session;
   server.respondWith((request) => {
     if (agentOf(request) !== 'researcher') throw new Error(`unexpected agent: ${request.system.slice(0, 80)}`);
-    return { ...mock.toolCallTurn([{ name: 'Read', input: { file_path: 'src/parser.ts' } }], 'Reading it again.'), usage: { inputTokens: 80, outputTokens: 20 } };
+    return {
+      ...mock.toolCallTurn([{ name: 'Read', input: { file_path: 'src/parser.ts' } }], 'Reading it again.'),
+      usage: { inputTokens: 80, outputTokens: 20 },
+    };
   });
   const frame = await openSidebar(page);
   await delegateFromPalette(page, task, { role: 'researcher' });

@@ -12,7 +12,8 @@ import { snapshot } from '../lib/workspace-files.mjs';
 import { runCommand } from '../tooling/browser.mjs';
 
 export const name = 'checks';
-export const title = 'Checks on a proposal: the row, the detail view and the review say "1 new failure: <name>"; an edit in the review runs them again';
+export const title =
+  'Checks on a proposal: the row, the detail view and the review say "1 new failure: <name>"; an edit in the review runs them again';
 
 const task = 'Simplify add';
 const failureName = 'adds two numbers';
@@ -35,7 +36,8 @@ export async function run({ open, mock, log, screenshot }) {
   const before = snapshot(workspaceDir);
   server.respondWith((request) => {
     if (agentOf(request) !== 'refactorer') throw new Error(`unexpected agent: ${request.system.slice(0, 80)}`);
-    if (priorTurns(request) === 0) return mock.toolCallTurn([{ name: 'Edit', input: { file_path: 'math.js', old_string: 'a + b', new_string: 'a - b' } }]);
+    if (priorTurns(request) === 0)
+      return mock.toolCallTurn([{ name: 'Edit', input: { file_path: 'math.js', old_string: 'a + b', new_string: 'a - b' } }]);
     return mock.textTurn('Simplified add in math.js.');
   });
 

@@ -14,13 +14,22 @@ import { snapshot } from '../lib/workspace-files.mjs';
 import { runCommand } from '../tooling/browser.mjs';
 
 export const name = 'conflict';
-export const title = 'Two tasks change one line: the second Accept is a conflict; Review Rebased Change shows both sides marked; the saved resolution is what Accept writes';
+export const title =
+  'Two tasks change one line: the second Accept is a conflict; Review Rebased Change shows both sides marked; the saved resolution is what Accept writes';
 
 const coordinatorTask = 'Tidy the client settings';
 const original = 'export const timeout = 30;\nexport const retries = 3;\n';
 const refactorers = {
-  rename: { description: 'Rename the timeout', prompt: 'Rename timeout to timeoutSeconds in src/settings.ts.', newLine: 'export const timeoutSeconds = 30;' },
-  raise: { description: 'Raise the timeout', prompt: 'Raise the timeout to 60 seconds in src/settings.ts.', newLine: 'export const timeout = 60;' },
+  rename: {
+    description: 'Rename the timeout',
+    prompt: 'Rename timeout to timeoutSeconds in src/settings.ts.',
+    newLine: 'export const timeoutSeconds = 30;',
+  },
+  raise: {
+    description: 'Raise the timeout',
+    prompt: 'Raise the timeout to 60 seconds in src/settings.ts.',
+    newLine: 'export const timeout = 60;',
+  },
 };
 const renamed = original.replace('export const timeout = 30;', refactorers.rename.newLine);
 // What the user makes of the two: the rename of one and the value of the other. Plain identifiers and
@@ -37,14 +46,21 @@ export async function run({ open, mock, log }) {
     const agent = agentOf(request);
     if (agent === 'coordinator') {
       if (priorTurns(request) > 0) return mock.textTurn('Both proposals for src/settings.ts are ready for review.');
-      return mock.toolCallTurn(Object.values(refactorers).map(({ description, prompt }) => ({ name: 'Agent', input: { subagent_type: 'refactorer', description, prompt } })));
+      return mock.toolCallTurn(
+        Object.values(refactorers).map(({ description, prompt }) => ({
+          name: 'Agent',
+          input: { subagent_type: 'refactorer', description, prompt },
+        })),
+      );
     }
     if (agent !== 'refactorer') throw new Error(`unexpected agent: ${request.system.slice(0, 80)}`);
     if (priorTurns(request) > 0) return mock.textTurn('Proposed the change to src/settings.ts.');
     const refactorer = Object.values(refactorers).find(({ prompt }) => request.lastMessageText.includes(prompt));
     if (!refactorer) throw new Error(`a refactorer with an unknown task: ${request.lastMessageText.slice(0, 120)}`);
     // Both edit the same line, each read from the file as it was before either change.
-    return mock.toolCallTurn([{ name: 'Edit', input: { file_path: 'src/settings.ts', old_string: 'export const timeout = 30;', new_string: refactorer.newLine } }]);
+    return mock.toolCallTurn([
+      { name: 'Edit', input: { file_path: 'src/settings.ts', old_string: 'export const timeout = 30;', new_string: refactorer.newLine } },
+    ]);
   });
 
   const frame = await openSidebar(page);
@@ -97,14 +113,19 @@ export async function run({ open, mock, log }) {
 
   // The user replaces the proposed side with the resolution and saves it into the proposal.
   await proposedLine('timeout = 60').click();
-  await page.waitForFunction(() => document.activeElement?.closest('.monaco-diff-editor .editor.modified') != null, undefined, { timeout: 10_000, polling: 50 });
+  await page.waitForFunction(() => document.activeElement?.closest('.monaco-diff-editor .editor.modified') != null, undefined, {
+    timeout: 10_000,
+    polling: 50,
+  });
   await page.keyboard.press('Control+A');
   for (const line of resolutionLines) {
     await page.keyboard.type(line);
     await page.keyboard.press('Enter');
   }
   await proposedLine('timeoutSeconds = 60').waitFor();
-  await eventually(async () => (await proposedLine(/^<<<<<<<|^=======$|^>>>>>>>/).count()) === 0, { what: 'the markers to be gone from the proposed side' });
+  await eventually(async () => (await proposedLine(/^<<<<<<<|^=======$|^>>>>>>>/).count()) === 0, {
+    what: 'the markers to be gone from the proposed side',
+  });
   // The edited proposal shows as unsaved on some tab: VS Code marks the review's multi-file tab (it shows
   // the same document), not necessarily this one.
   const dirtyTab = page.locator('.tabs-container .tab.dirty');

@@ -21,7 +21,11 @@ export async function run({ open, mock, log }) {
     if (request.system.startsWith('You summarise the earlier part')) return mock.textTurn('SUMMARY-E2E: read src/parser.ts once.');
     if (agentOf(request) !== 'researcher') throw new Error(`unexpected agent: ${request.system.slice(0, 80)}`);
     turns += 1;
-    if (turns === 1) return { ...mock.toolCallTurn([{ name: 'Read', input: { file_path: 'src/parser.ts' } }], 'Reading.'), usage: { inputTokens: 7000, outputTokens: 20 } };
+    if (turns === 1)
+      return {
+        ...mock.toolCallTurn([{ name: 'Read', input: { file_path: 'src/parser.ts' } }], 'Reading.'),
+        usage: { inputTokens: 7000, outputTokens: 20 },
+      };
     // The second turn waits until the meter has been seen.
     return { ...mock.textTurn('It parses.'), usage: { inputTokens: 2000, outputTokens: 20 }, delay: held };
   });
@@ -37,6 +41,9 @@ export async function run({ open, mock, log }) {
   assert(server.requests[1].system.startsWith('You summarise the earlier part'), 'a summary request before the next turn');
   release();
   await row.and(frame.locator('[data-status="completed"]')).waitFor();
-  await frame.locator('.transcript', { hasText: /compacted: \d+ → \d+ tokens/ }).first().waitFor();
+  await frame
+    .locator('.transcript', { hasText: /compacted: \d+ → \d+ tokens/ })
+    .first()
+    .waitFor();
   log('the row, the detail and the status bar showed 70 %; compacted before the next turn');
 }

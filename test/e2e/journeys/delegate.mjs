@@ -26,11 +26,24 @@ export async function run({ open, mock, screenshot }) {
     switch (priorTurns(request)) {
       case 0:
         return mock.toolCallTurn([
-          { name: 'Agent', input: { subagent_type: 'researcher', description: 'Find date parsing', prompt: 'Where are dates parsed? Answer with file:line.', run_in_background: true } },
+          {
+            name: 'Agent',
+            input: {
+              subagent_type: 'researcher',
+              description: 'Find date parsing',
+              prompt: 'Where are dates parsed? Answer with file:line.',
+              run_in_background: true,
+            },
+          },
         ]);
       case 1:
         researcherId = /\b(?:task|started) (t\d+)/i.exec(request.lastMessageText)?.[1] ?? 'missing';
-        return mock.toolCallTurn([{ name: 'Agent', input: { subagent_type: 'reviewer', description: 'Review the parser', prompt: 'Review src/parser.ts for error handling.' } }]);
+        return mock.toolCallTurn([
+          {
+            name: 'Agent',
+            input: { subagent_type: 'reviewer', description: 'Review the parser', prompt: 'Review src/parser.ts for error handling.' },
+          },
+        ]);
       case 2:
         return mock.toolCallTurn([{ name: 'TaskOutput', input: { task_id: researcherId } }]);
       default:
@@ -63,7 +76,10 @@ export async function run({ open, mock, screenshot }) {
   await reviewer.click();
   await detail.locator('.detail-title', { hasText: 'reviewer' }).waitFor();
   const reviewerStatus = await detail.locator('.detail-meta').textContent();
-  assert(reviewerStatus.includes('completed') && !reviewerStatus.includes('background'), `the reviewer ran in the foreground (${reviewerStatus})`);
+  assert(
+    reviewerStatus.includes('completed') && !reviewerStatus.includes('background'),
+    `the reviewer ran in the foreground (${reviewerStatus})`,
+  );
 
   releaseResearcher.resolve();
   await frame.locator('[role="treeitem"][data-status="completed"]').nth(2).waitFor();

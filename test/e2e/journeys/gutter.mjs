@@ -24,8 +24,14 @@ export async function run({ open, mock, log }) {
     if (agentOf(request) !== 'refactorer') throw new Error(`unexpected agent: ${request.system.slice(0, 80)}`);
     if (priorTurns(request) === 0) {
       return mock.toolCallTurn([
-        { name: 'Edit', input: { file_path: 'src/steps.ts', old_string: 'export const step1 = 1;', new_string: 'export const firstStep = 1;' } },
-        { name: 'Edit', input: { file_path: 'src/steps.ts', old_string: 'export const step20 = 20;', new_string: 'export const lastStep = 20;' } },
+        {
+          name: 'Edit',
+          input: { file_path: 'src/steps.ts', old_string: 'export const step1 = 1;', new_string: 'export const firstStep = 1;' },
+        },
+        {
+          name: 'Edit',
+          input: { file_path: 'src/steps.ts', old_string: 'export const step20 = 20;', new_string: 'export const lastStep = 20;' },
+        },
         { name: 'Edit', input: { file_path: 'src/greeting.ts', old_string: '"hello"', new_string: '"hi"' } },
       ]);
     }
@@ -51,13 +57,18 @@ export async function run({ open, mock, log }) {
       const line = await lastLine.boundingBox();
       const boxes = await Promise.all((await acceptLenses.all()).map((lens) => lens.boundingBox()));
       if (!line || boxes.some((box) => !box)) return false;
-      nearest = boxes.map((box, index) => ({ top: box.y, index })).filter(({ top }) => top < line.y).sort((a, b) => b.top - a.top)[0];
+      nearest = boxes
+        .map((box, index) => ({ top: box.y, index }))
+        .filter(({ top }) => top < line.y)
+        .sort((a, b) => b.top - a.top)[0];
       return nearest !== undefined;
     },
     { what: 'the lens above the last change to be laid out' },
   );
   await acceptLenses.nth(nearest.index).click();
-  await eventually(() => onDisk('src/steps.ts') === steps.replace('step20 = 20', 'lastStep = 20'), { what: 'exactly the change under the clicked lens on disk' });
+  await eventually(() => onDisk('src/steps.ts') === steps.replace('step20 = 20', 'lastStep = 20'), {
+    what: 'exactly the change under the clicked lens on disk',
+  });
   // The other change is still up for review, with its own lenses.
   await eventually(async () => (await acceptLenses.count()) === 1, { what: 'the lenses to show the one change left' });
   assertEqual(onDisk('src/greeting.ts'), greeting, 'the other file is untouched');
@@ -72,10 +83,14 @@ export async function run({ open, mock, log }) {
   await page.keyboard.press('Control+S');
   const mine = greeting.replace('"hello"', '"hi"').replace('"goodbye";', '"goodbye"; // edited by hand');
   // Saved into the proposal, not the file: the lenses come back for the two changes of the user's version.
-  await eventually(async () => (await greetingProposal.locator('.codelens-decoration a', { hasText: 'Accept Change' }).count()) === 1, { what: 'the saved proposal to show its lenses again' });
+  await eventually(async () => (await greetingProposal.locator('.codelens-decoration a', { hasText: 'Accept Change' }).count()) === 1, {
+    what: 'the saved proposal to show its lenses again',
+  });
   // The save has reached the extension only once no editor of the file is dirty: accepting before that
   // accepts the agent's version, and the late save is then refused (a race a busy machine shows).
-  await eventually(async () => (await page.locator('.tab.dirty').filter({ hasText: 'greeting.ts' }).count()) === 0, { what: 'the saved proposal to be no longer dirty' });
+  await eventually(async () => (await page.locator('.tab.dirty').filter({ hasText: 'greeting.ts' }).count()) === 0, {
+    what: 'the saved proposal to be no longer dirty',
+  });
   assertEqual(onDisk('src/greeting.ts'), greeting, 'saving a proposal writes nothing to the file');
   log('the edited proposal was saved into the proposal');
   await greetingProposal.locator('.view-line', { hasText: 'edited by hand' }).click();

@@ -16,15 +16,23 @@ export async function run({ open, mock, log }) {
   // the cursor on line 20 of it (the status bar says so), or a busy machine may still have it elsewhere.
   await page.locator('#status\\.editor\\.selection', { hasText: /Ln 20\b/ }).waitFor();
   // And the key goes to that editor only once it has the keyboard focus.
-  await page.waitForFunction(() => document.activeElement?.closest('.multiDiffEntry .editor.modified') != null, undefined, { timeout: 10_000, polling: 50 });
+  await page.waitForFunction(() => document.activeElement?.closest('.multiDiffEntry .editor.modified') != null, undefined, {
+    timeout: 10_000,
+    polling: 50,
+  });
   await page.keyboard.press('Shift+Alt+Y');
   const onDisk = () => readFileSync(join(workspaceDir, 'src/steps.ts'), 'utf8');
-  await eventually(() => onDisk() === original.replace('step20 = 20', 'lastStep = 20'), { what: 'exactly the change at the cursor on disk' });
+  await eventually(() => onDisk() === original.replace('step20 = 20', 'lastStep = 20'), {
+    what: 'exactly the change at the cursor on disk',
+  });
   log('Shift+Alt+Y accepted the change at the cursor');
   // The first change is still up for review; the cursor moved to it, so the next key decides it.
   await modified.locator('.view-line', { hasText: 'firstStep' }).waitFor();
   await page.keyboard.press('Shift+Alt+N');
-  await eventually(async () => (await page.locator('.tabs-container .tab', { hasText: 'Agent Team Review' }).filter({ visible: true }).count()) === 0, { what: 'the review to close' });
+  await eventually(
+    async () => (await page.locator('.tabs-container .tab', { hasText: 'Agent Team Review' }).filter({ visible: true }).count()) === 0,
+    { what: 'the review to close' },
+  );
   assertEqual(onDisk(), original.replace('step20 = 20', 'lastStep = 20'), 'the rejected change stays out');
   await frame.locator('.detail', { hasText: 'All files reviewed' }).waitFor();
   log('Shift+Alt+N rejected the other; the review closed');

@@ -11,7 +11,8 @@ import { runCommand } from '../tooling/browser.mjs';
 import { delegateFromPalette, openSidebar, readRows, taskRow } from '../lib/workbench.mjs';
 
 export const name = 'language-model';
-export const title = 'No key: VS Code\u2019s own model runs the team from the palette, @team answers in the Chat view, another extension delegates through agentTeam_delegate';
+export const title =
+  'No key: VS Code\u2019s own model runs the team from the palette, @team answers in the Chat view, another extension delegates through agentTeam_delegate';
 
 const paletteTask = 'Where are dates parsed';
 const chatTask = 'review the parser for error handling';
@@ -67,7 +68,10 @@ export async function run({ open, mock, log, screenshot }) {
   await taskRow(frame, 'researcher', 'Find date parsing', 'completed').waitFor({ timeout: 60_000 });
   await taskRow(frame, 'coordinator', paletteTask, 'completed').waitFor();
   log('the palette run completed on the VS Code model');
-  assert(server.requests.every((request) => request.apiKey === undefined || request.apiKey === 'mock'), 'no API key went to the provider');
+  assert(
+    server.requests.every((request) => request.apiKey === undefined || request.apiKey === 'mock'),
+    'no API key went to the provider',
+  );
 
   // @team in the Chat view, with the parser's file and a selected line of it attached.
   await page.keyboard.press('Control+P');
@@ -103,9 +107,18 @@ export async function run({ open, mock, log, screenshot }) {
   await response.filter({ hasText: 'reviewer' }).waitFor();
   log('@team answered in the chat');
   // What the user attached reached the coordinator: the file by its workspace path, the selection as text.
-  assert(chatCoordinatorPrompt.includes('# Attached by the user'), `the attachments reached the coordinator: ${chatCoordinatorPrompt.slice(0, 600)}`);
-  assert(chatCoordinatorPrompt.includes('The file `src/parser.ts` (read it with Read)'), `the file reference: ${chatCoordinatorPrompt.slice(0, 600)}`);
-  assert(chatCoordinatorPrompt.includes('The selection in `src/parser.ts`, lines 8-8'), `the selection: ${chatCoordinatorPrompt.slice(0, 600)}`);
+  assert(
+    chatCoordinatorPrompt.includes('# Attached by the user'),
+    `the attachments reached the coordinator: ${chatCoordinatorPrompt.slice(0, 600)}`,
+  );
+  assert(
+    chatCoordinatorPrompt.includes('The file `src/parser.ts` (read it with Read)'),
+    `the file reference: ${chatCoordinatorPrompt.slice(0, 600)}`,
+  );
+  assert(
+    chatCoordinatorPrompt.includes('The selection in `src/parser.ts`, lines 8-8'),
+    `the selection: ${chatCoordinatorPrompt.slice(0, 600)}`,
+  );
   assert(chatCoordinatorPrompt.includes('return new Date(text);'), 'the selected text');
   log('the file and the selection reached the coordinator’s request');
   await screenshot('chat', page);
@@ -125,7 +138,10 @@ export async function run({ open, mock, log, screenshot }) {
   await confirmation.filter({ hasText: 'Its edits are proposals you review in Agent Team' }).waitFor();
   await confirmation.getByRole('button', { name: 'Yes' }).click();
   log('VS Code showed the tool\u2019s confirmation; allowed');
-  await page.locator('.notifications-toasts .notification-toast', { hasText: 'Tool result:' }).filter({ hasText: 'The tool run found dates in src/parser.ts:7.' }).waitFor({ timeout: 60_000 });
+  await page
+    .locator('.notifications-toasts .notification-toast', { hasText: 'Tool result:' })
+    .filter({ hasText: 'The tool run found dates in src/parser.ts:7.' })
+    .waitFor({ timeout: 60_000 });
   await frame.locator('[role="treeitem"][aria-label^="researcher: Tool delegation \u2014 completed"]').waitFor();
   log('agentTeam_delegate ran the researcher; its answer came back to the calling extension');
 }

@@ -14,11 +14,16 @@ const task = 'Say what the notes say';
 const folderPickTitle = 'Agent Team: Which Folder?';
 
 export async function run({ open, mock, log }) {
-  const session = await open({ files: { 'notes.txt': 'These are the FIRST folder notes.\n' }, extraFolders: { second: { 'notes.txt': 'These are the SECOND folder notes.\n' } } });
+  const session = await open({
+    files: { 'notes.txt': 'These are the FIRST folder notes.\n' },
+    extraFolders: { second: { 'notes.txt': 'These are the SECOND folder notes.\n' } },
+  });
   const { page, server } = session;
   server.respondWith((request) => {
     if (agentOf(request) !== 'researcher') throw new Error(`unexpected agent: ${request.system.slice(0, 80)}`);
-    return priorTurns(request) === 0 ? mock.toolCallTurn([{ name: 'Read', input: { file_path: 'notes.txt' } }]) : mock.textTurn('They are the second folder notes.');
+    return priorTurns(request) === 0
+      ? mock.toolCallTurn([{ name: 'Read', input: { file_path: 'notes.txt' } }])
+      : mock.textTurn('They are the second folder notes.');
   });
   const frame = await openSidebar(page);
 

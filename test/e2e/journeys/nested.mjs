@@ -21,7 +21,12 @@ export async function run({ open, mock }) {
     if (agent === 'reviewer') {
       if (priorTurns(request) === 0) {
         const part = /part (\w+)/.exec(request.lastMessageText)?.[1] ?? 'x';
-        return mock.toolCallTurn([{ name: 'Agent', input: { subagent_type: 'researcher', description: `Check part ${part}`, prompt: `Check the finding of part ${part}.` } }]);
+        return mock.toolCallTurn([
+          {
+            name: 'Agent',
+            input: { subagent_type: 'researcher', description: `Check part ${part}`, prompt: `Check the finding of part ${part}.` },
+          },
+        ]);
       }
       return mock.textTurn('Finding confirmed by the researcher.');
     }

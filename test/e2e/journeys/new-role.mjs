@@ -12,7 +12,9 @@ export async function run({ open, mock }) {
   const session = await open();
   const { page, server } = session;
   server.respondWith((request) =>
-    request.system.startsWith('You are the api-reviewer') ? mock.textTurn('The API has no breaking change.') : mock.textTurn(`unexpected agent: ${request.system.slice(0, 60)}`),
+    request.system.startsWith('You are the api-reviewer')
+      ? mock.textTurn('The API has no breaking change.')
+      : mock.textTurn(`unexpected agent: ${request.system.slice(0, 60)}`),
   );
   const frame = await openSidebar(page);
 
@@ -41,6 +43,6 @@ export async function run({ open, mock }) {
   await delegateFromPalette(page, 'Check the API for breaking changes', { role: 'api-reviewer' });
   await taskRow(frame, 'api-reviewer', 'Check the API for breaking changes', 'completed').waitFor();
   const request = server.requests.find((entry) => entry.system.startsWith('You are the api-reviewer'));
-  assert(request !== undefined, 'the mock received the new role\'s request');
+  assert(request !== undefined, "the mock received the new role's request");
   assertEqual(request.toolNames.join(','), 'Read,Glob,Grep,Edit,Write', 'the role runs with the tools the form gave it');
 }

@@ -7,7 +7,8 @@ import { assert } from '../lib/wait.mjs';
 import { delegateFromPalette, openSidebar, rows, taskRow } from '../lib/workbench.mjs';
 
 export const name = 'plan-approval';
-export const title = 'The coordinator\u2019s todo list shows in the sidebar; with approvePlan, no subagent starts until the user approves the plan';
+export const title =
+  'The coordinator\u2019s todo list shows in the sidebar; with approvePlan, no subagent starts until the user approves the plan';
 
 const task = 'Explain the date parser';
 const plan = [
@@ -28,7 +29,9 @@ export async function run({ open, mock }) {
       case 0:
         return mock.toolCallTurn([{ name: 'TodoWrite', input: { todos: plan } }]);
       case 1:
-        return mock.toolCallTurn([{ name: 'Agent', input: { subagent_type: 'researcher', description: 'Find the date parser', prompt: 'Where are dates parsed?' } }]);
+        return mock.toolCallTurn([
+          { name: 'Agent', input: { subagent_type: 'researcher', description: 'Find the date parser', prompt: 'Where are dates parsed?' } },
+        ]);
       case 2:
         return mock.toolCallTurn([{ name: 'TodoWrite', input: { todos: plan.map((todo) => ({ ...todo, status: 'completed' })) } }]);
       default:

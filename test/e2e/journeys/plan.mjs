@@ -18,7 +18,12 @@ export async function run({ open, mock }) {
   server.respondWith((request) => {
     switch (agentOf(request)) {
       case 'planner':
-        return mock.toolCallTurn([{ name: 'SubmitPlan', input: { type: 'parallel', sub_tasks: ['Trace the parser', { task: 'Review the formatter', role: 'reviewer' }] } }]);
+        return mock.toolCallTurn([
+          {
+            name: 'SubmitPlan',
+            input: { type: 'parallel', sub_tasks: ['Trace the parser', { task: 'Review the formatter', role: 'reviewer' }] },
+          },
+        ]);
       case 'researcher':
         return mock.hangingStream({ text: ['Tracing…'] });
       case 'reviewer':
@@ -46,5 +51,10 @@ export async function run({ open, mock }) {
   await taskRow(frame, 'reviewer', 'Review the formatter', 'completed').waitFor();
   await taskRow(frame, 'synthesizer', `Combine: ${task}`, 'completed').waitFor();
   await taskRow(frame, 'plan', task, 'completed').waitFor();
-  assert(synthesizerSaw.includes('Trace the parser') && synthesizerSaw.includes('stopped by the user') && synthesizerSaw.includes('The formatter is fine.'), `the synthesizer saw both branches: ${synthesizerSaw.slice(0, 300)}`);
+  assert(
+    synthesizerSaw.includes('Trace the parser') &&
+      synthesizerSaw.includes('stopped by the user') &&
+      synthesizerSaw.includes('The formatter is fine.'),
+    `the synthesizer saw both branches: ${synthesizerSaw.slice(0, 300)}`,
+  );
 }

@@ -23,7 +23,10 @@ export async function run({ open }) {
   const quick = quickInput(page);
   await quick.title.filter({ hasText: /^Delegate Task/ }).waitFor({ state: 'visible' });
   await page.keyboard.type('linter');
-  await quick.widget.locator('.monaco-list-row .label-name', { hasText: /^\s*linter$/ }).first().waitFor();
+  await quick.widget
+    .locator('.monaco-list-row .label-name', { hasText: /^\s*linter$/ })
+    .first()
+    .waitFor();
   await page.keyboard.press('Escape');
   await quick.widget.waitFor({ state: 'hidden' });
 

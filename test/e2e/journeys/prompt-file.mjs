@@ -11,7 +11,8 @@ import { runCommand } from '../tooling/browser.mjs';
 import { openSidebar, taskRow } from '../lib/workbench.mjs';
 
 export const name = 'prompt-file';
-export const title = '@team /fix runs .github/prompts/fix.prompt.md: its arguments put in, by the role its agent names, the run in the chat and the sidebar';
+export const title =
+  '@team /fix runs .github/prompts/fix.prompt.md: its arguments put in, by the role its agent names, the run in the chat and the sidebar';
 
 const fixPrompt = '---\ndescription: Fix a bug the user names\nagent: ask\n---\nFix this bug: $ARGUMENTS.\nPropose the smallest change.\n';
 const typed = '/fix the parser accepts invalid dates';
@@ -48,9 +49,15 @@ export async function run({ open, mock, log }) {
   assertEqual(server.requests.length, 1, 'nothing else asked the model');
   assertEqual(researcher[0].model, 'mock-model', 'the settings\u2019 model');
   const sent = JSON.stringify(researcher[0].body.messages);
-  assert(sent.includes('Fix this bug: the parser accepts invalid dates.\\nPropose the smallest change.'), `the prompt with its arguments: ${sent.slice(0, 600)}`);
+  assert(
+    sent.includes('Fix this bug: the parser accepts invalid dates.\\nPropose the smallest change.'),
+    `the prompt with its arguments: ${sent.slice(0, 600)}`,
+  );
   assert(!sent.includes('$ARGUMENTS'), 'no placeholder left');
-  assert(!sent.includes('fix.prompt.md'), `VS Code's attachment of the prompt file is not passed on as a file to read: ${sent.slice(0, 600)}`);
+  assert(
+    !sent.includes('fix.prompt.md'),
+    `VS Code's attachment of the prompt file is not passed on as a file to read: ${sent.slice(0, 600)}`,
+  );
   log('the researcher got the prompt file with its arguments');
 
   await taskRow(frame, 'researcher', typed, 'completed').waitFor();

@@ -10,17 +10,25 @@ export const name = 'queued-question';
 export const title = 'Two task-mode agents: the second question is queued for you in the tree until the first is answered';
 
 const questions = { dates: 'Which timezone should dates use?', names: 'Which prefix should names take?' };
-const roleFile = (role) => `---\nname: ${role}\ndescription: Asks the user about ${role}.\nmode: task\n---\nYou are ${role}. Ask the user, then complete your task.`;
+const roleFile = (role) =>
+  `---\nname: ${role}\ndescription: Asks the user about ${role}.\nmode: task\n---\nYou are ${role}. Ask the user, then complete your task.`;
 
 export async function run({ open, mock }) {
-  const session = await open({ files: Object.fromEntries(Object.keys(questions).map((role) => [`.agent-team/agents/${role}.md`, roleFile(role)])) });
+  const session = await open({
+    files: Object.fromEntries(Object.keys(questions).map((role) => [`.agent-team/agents/${role}.md`, roleFile(role)])),
+  });
   const { page, server } = session;
   const askedAt = [];
   server.respondWith((request) => {
     const role = Object.keys(questions).find((candidate) => request.system.startsWith(`You are ${candidate}.`));
     if (role === undefined) {
       if (priorTurns(request) > 0) return mock.textTurn('Both settled.');
-      return mock.toolCallTurn(Object.keys(questions).map((name) => ({ name: 'Agent', input: { subagent_type: name, description: `Settle ${name}`, prompt: `Ask about ${name}.` } })));
+      return mock.toolCallTurn(
+        Object.keys(questions).map((name) => ({
+          name: 'Agent',
+          input: { subagent_type: name, description: `Settle ${name}`, prompt: `Ask about ${name}.` },
+        })),
+      );
     }
     if (priorTurns(request) === 0) {
       askedAt.push(role);
@@ -46,7 +54,9 @@ export async function run({ open, mock }) {
 
   await answer(frame, detail, page, first, 'First answer.');
   // Its turn has come: the second row waits on its own question now, queued no more.
-  await frame.locator(`[role="treeitem"][data-status="waiting"]:not([data-queued-for-user])[aria-label^="${second}: Settle ${second}"]`).waitFor();
+  await frame
+    .locator(`[role="treeitem"][data-status="waiting"]:not([data-queued-for-user])[aria-label^="${second}: Settle ${second}"]`)
+    .waitFor();
   await answer(frame, detail, page, second, 'Second answer.');
   await taskRow(frame, 'coordinator', 'Settle dates and names', 'completed').waitFor();
   assert(askedAt.length === 2, `each agent asked once: ${askedAt.join(', ')}`);

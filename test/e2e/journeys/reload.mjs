@@ -8,7 +8,8 @@ import { clickStop, delegateFromPalette, openSidebar, readRows, taskRow } from '
 import { runCommand, waitForWorkbench } from '../tooling/browser.mjs';
 
 export const name = 'reload';
-export const title = 'Reload: after Developer: Reload Window the history is still there, statuses kept, nothing re-runs; a follow-up keeps the context';
+export const title =
+  'Reload: after Developer: Reload Window the history is still there, statuses kept, nothing re-runs; a follow-up keeps the context';
 
 const task = 'Summarize the date helpers';
 const finalAnswer = 'parseDate and formatDate live in src/parser.ts and src/format.ts.';
@@ -30,8 +31,19 @@ export async function run({ open, mock, log }) {
     if (agent !== 'coordinator') throw new Error(`unexpected agent: ${request.system.slice(0, 80)}`);
     if (priorTurns(request) === 0) {
       return mock.toolCallTurn([
-        { name: 'Agent', input: { subagent_type: 'researcher', description: 'Find the date helpers', prompt: 'Where are the date helpers?', run_in_background: true } },
-        { name: 'Agent', input: { subagent_type: 'reviewer', description: 'Review the date helpers', prompt: 'Review them.', run_in_background: true } },
+        {
+          name: 'Agent',
+          input: {
+            subagent_type: 'researcher',
+            description: 'Find the date helpers',
+            prompt: 'Where are the date helpers?',
+            run_in_background: true,
+          },
+        },
+        {
+          name: 'Agent',
+          input: { subagent_type: 'reviewer', description: 'Review the date helpers', prompt: 'Review them.', run_in_background: true },
+        },
       ]);
     }
     return mock.textTurn(finalAnswer);
@@ -65,7 +77,10 @@ export async function run({ open, mock, log }) {
   log('window reloaded');
 
   frame = await openSidebar(page);
-  await frame.locator('[role="treeitem"]').nth(before.length - 1).waitFor();
+  await frame
+    .locator('[role="treeitem"]')
+    .nth(before.length - 1)
+    .waitFor();
   const after = await readRows(frame);
   assertEqual(after, before, 'the same rows (ids, statuses, nesting, labels) after the reload');
   await taskRow(frame, 'coordinator', task, 'completed').click();

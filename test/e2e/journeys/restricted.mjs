@@ -38,7 +38,11 @@ export async function run({ open }) {
 
   const offered = await paletteCommands(page);
   for (const label of hidden) assert(!offered.includes(label), `the palette does not offer ${label} (it offers: ${offered.join(', ')})`);
-  assertEqual(await page.locator('.part.sidebar .title-actions [aria-label^="Delegate Task"]').count(), 0, 'no Delegate Task button in the view title');
+  assertEqual(
+    await page.locator('.part.sidebar .title-actions [aria-label^="Delegate Task"]').count(),
+    0,
+    'no Delegate Task button in the view title',
+  );
 
   // The key still works, and says why nothing runs.
   await page.keyboard.press('Control+Shift+Alt+D');

@@ -8,7 +8,8 @@ import { delegateFromPalette, openSidebar, readRows, taskRow } from '../lib/work
 import { runCommand, waitForWorkbench } from '../tooling/browser.mjs';
 
 export const name = 'resume';
-export const title = 'Resume: a run working when the window reloads shows interrupted; Resume finishes it from where it was, without re-running a recorded tool call';
+export const title =
+  'Resume: a run working when the window reloads shows interrupted; Resume finishes it from where it was, without re-running a recorded tool call';
 
 const task = 'Add a CHANGES file';
 const refactorerDone = 'Proposed CHANGES.md with one entry.';
@@ -22,14 +23,21 @@ export async function run({ open, mock, log }) {
     const agent = agentOf(request);
     const body = JSON.stringify(request.body);
     if (agent === 'refactorer') {
-      if (priorTurns(request) === 0) return mock.toolCallTurn([{ name: 'Write', input: { file_path: 'CHANGES.md', content: '# Changes\n\n- First entry\n' } }]);
+      if (priorTurns(request) === 0)
+        return mock.toolCallTurn([{ name: 'Write', input: { file_path: 'CHANGES.md', content: '# Changes\n\n- First entry\n' } }]);
       // Its second turn is under way when the window reloads: no answer comes before that.
       if (!reloaded) return mock.hangingStream({ text: ['Checking…'] });
       resumedWithItsWrite = body.includes('has now been resumed') && body.includes('CHANGES.md') && !body.includes('Not run to the end');
       return mock.textTurn(refactorerDone);
     }
     if (agent !== 'coordinator') throw new Error(`unexpected agent: ${request.system.slice(0, 80)}`);
-    if (priorTurns(request) === 0) return mock.toolCallTurn([{ name: 'Agent', input: { subagent_type: 'refactorer', description: 'Write the CHANGES file', prompt: 'Create CHANGES.md with one entry.' } }]);
+    if (priorTurns(request) === 0)
+      return mock.toolCallTurn([
+        {
+          name: 'Agent',
+          input: { subagent_type: 'refactorer', description: 'Write the CHANGES file', prompt: 'Create CHANGES.md with one entry.' },
+        },
+      ]);
     return mock.textTurn(`Done: ${body.includes(refactorerDone) ? 'the refactorer answered' : 'no answer'}.`);
   });
 
@@ -51,7 +59,14 @@ export async function run({ open, mock, log }) {
   const root = taskRow(frame, 'coordinator', task, 'interrupted');
   await root.waitFor({ timeout: 60_000 });
   await taskRow(frame, 'refactorer', 'Write the CHANGES file', 'interrupted').waitFor();
-  assertEqual((await readRows(frame)).map((row) => [row.level, row.status]), [[1, 'interrupted'], [2, 'interrupted']], 'the run after the reload');
+  assertEqual(
+    (await readRows(frame)).map((row) => [row.level, row.status]),
+    [
+      [1, 'interrupted'],
+      [2, 'interrupted'],
+    ],
+    'the run after the reload',
+  );
   assertEqual(server.requests.length, requestsBefore, 'nothing ran on its own after the reload');
   log('the run shows interrupted');
 

@@ -11,7 +11,8 @@ import { snapshot } from '../lib/workspace-files.mjs';
 import { runCommand } from '../tooling/browser.mjs';
 
 export const name = 'review';
-export const title = 'Review in the multi-file diff editor: accept one file, reject the other there; exactly the accepted change on disk; Undo reverts it';
+export const title =
+  'Review in the multi-file diff editor: accept one file, reject the other there; exactly the accepted change on disk; Undo reverts it';
 
 const task = 'Make the date functions say what they return';
 const parserEdit = { old_string: '/** Parses an ISO 8601 date', new_string: '/** Returns the Date for an ISO 8601 date' };
@@ -52,10 +53,14 @@ export async function run({ open, mock, log, screenshot }) {
   // In the editor: accept src/parser.ts with the cursor in its proposal.
   await entry('src/parser.ts').locator('.editor.modified .view-line', { hasText: 'Returns the Date for' }).click();
   await runCommand(page, 'Agent Team: Accept Proposed File');
-  await eventually(() => readFileSync(join(workspaceDir, 'src/parser.ts'), 'utf8') === parserAccepted, { what: 'the accepted change on disk' });
+  await eventually(() => readFileSync(join(workspaceDir, 'src/parser.ts'), 'utf8') === parserAccepted, {
+    what: 'the accepted change on disk',
+  });
   // The editor shows what is left: src/format.ts only.
   await page.locator('.tabs-container .tab.active', { hasText: 'Agent Team Review: refactorer (t1) (1 file)' }).waitFor();
-  await eventually(async () => (await entry('src/parser.ts').filter({ visible: true }).count()) === 0, { what: 'src/parser.ts to leave the review' });
+  await eventually(async () => (await entry('src/parser.ts').filter({ visible: true }).count()) === 0, {
+    what: 'src/parser.ts to leave the review',
+  });
   log('accepted src/parser.ts in the multi-file diff editor');
 
   await visibleEntry('src/format.ts').locator('.editor.modified .view-line', { hasText: 'Returns a date formatted as' }).click();
@@ -78,6 +83,8 @@ export async function run({ open, mock, log, screenshot }) {
   await page.keyboard.press('Control+Z');
   await editor.locator('.view-lines', { hasText: 'Parses an ISO 8601 date' }).waitFor();
   await page.keyboard.press('Control+S');
-  await eventually(() => readFileSync(join(workspaceDir, 'src/parser.ts'), 'utf8') === before['src/parser.ts'], { what: 'Undo to revert the accepted change on disk' });
+  await eventually(() => readFileSync(join(workspaceDir, 'src/parser.ts'), 'utf8') === before['src/parser.ts'], {
+    what: 'Undo to revert the accepted change on disk',
+  });
   assertEqual(snapshot(workspaceDir), before, 'after Undo, the workspace is as before');
 }

@@ -20,11 +20,32 @@ export async function run({ open, mock, log }) {
   server.respondWith((request) => {
     if (agentOf(request) !== 'refactorer') throw new Error(`unexpected agent: ${request.system.slice(0, 80)}`);
     const turns = priorTurns(request);
-    if (turns === 0) return mock.toolCallTurn([{ name: 'Edit', input: { file_path: 'src/parser.ts', old_string: '/** Parses an ISO 8601 date', new_string: '/** Returns the Date for an ISO 8601 date' } }]);
+    if (turns === 0)
+      return mock.toolCallTurn([
+        {
+          name: 'Edit',
+          input: {
+            file_path: 'src/parser.ts',
+            old_string: '/** Parses an ISO 8601 date',
+            new_string: '/** Returns the Date for an ISO 8601 date',
+          },
+        },
+      ]);
     if (turns === 1) return mock.textTurn('Documented what parseDate returns.');
     // The revision: its own conversation went on, with the comment as the user's next message.
-    if (turns === 2) assert(request.lastMessageText.includes(comment), `the revision got the comment: ${request.lastMessageText.slice(0, 200)}`);
-    if (turns === 2) return mock.toolCallTurn([{ name: 'Edit', input: { file_path: 'src/parser.ts', old_string: '/** Returns the Date for an ISO 8601 date', new_string: '/** Returns the Date for an ISO 8601 date (throws on invalid input)' } }]);
+    if (turns === 2)
+      assert(request.lastMessageText.includes(comment), `the revision got the comment: ${request.lastMessageText.slice(0, 200)}`);
+    if (turns === 2)
+      return mock.toolCallTurn([
+        {
+          name: 'Edit',
+          input: {
+            file_path: 'src/parser.ts',
+            old_string: '/** Returns the Date for an ISO 8601 date',
+            new_string: '/** Returns the Date for an ISO 8601 date (throws on invalid input)',
+          },
+        },
+      ]);
     return mock.textTurn('Added that it throws.');
   });
   const frame = await openSidebar(page);
@@ -51,6 +72,12 @@ export async function run({ open, mock, log }) {
 
   await revised.locator('.editor.modified .view-line', { hasText: 'throws on invalid input' }).click();
   await runCommand(page, 'Agent Team: Accept Proposed File');
-  await eventually(() => readFileSync(join(workspaceDir, 'src/parser.ts'), 'utf8').includes('/** Returns the Date for an ISO 8601 date (throws on invalid input)'), { what: 'the revised change on disk' });
+  await eventually(
+    () =>
+      readFileSync(join(workspaceDir, 'src/parser.ts'), 'utf8').includes(
+        '/** Returns the Date for an ISO 8601 date (throws on invalid input)',
+      ),
+    { what: 'the revised change on disk' },
+  );
   log('accepted the revised change');
 }

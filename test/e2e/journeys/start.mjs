@@ -25,7 +25,9 @@ export async function run({ scratchDir, attach, log }) {
   let output = '';
   const address = deferred();
   const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
-  void exited.then(({ code, signal }) => address.reject(new Error(`scripts/start.sh exited (${code ?? signal}) before printing an address`)));
+  void exited.then(({ code, signal }) =>
+    address.reject(new Error(`scripts/start.sh exited (${code ?? signal}) before printing an address`)),
+  );
   const onOutput = (chunk) => {
     output += chunk;
     const match = /Agent Team is running at (http:\/\/127\.0\.0\.1:\d+\/\S*)/.exec(output);
@@ -43,7 +45,10 @@ export async function run({ scratchDir, attach, log }) {
     assertEqual((await fetch(url)).status, 200, 'the printed address answers');
     assertEqual((await fetch(new URL('healthz', base))).status, 200, "code-server's /healthz answers");
     const extensions = readdirSync(join(runDir, 'extensions'));
-    assert(extensions.some((entry) => entry.startsWith('agent-team.agent-team-')), `the extension is installed in ${runDir}/extensions (${extensions.join(', ')})`);
+    assert(
+      extensions.some((entry) => entry.startsWith('agent-team.agent-team-')),
+      `the extension is installed in ${runDir}/extensions (${extensions.join(', ')})`,
+    );
 
     // What the user sees at that address: their folder, trusted, with Agent Team's view.
     vscode = await openVSCode(url, undefined, { timeoutMs: 120_000 });
@@ -59,10 +64,17 @@ export async function run({ scratchDir, attach, log }) {
     child.kill('SIGINT');
     const { code, signal } = await within(exited, 30_000, 'scripts/start.sh to exit after SIGINT');
     assert(code === 130 || signal === 'SIGINT', `start.sh exits as interrupted (code ${code}, signal ${signal})`);
-    await eventually(async () => !(await fetch(new URL('healthz', base)).then(() => true, () => false)), {
-      timeoutMs: 10_000,
-      what: 'the server to stop answering',
-    });
+    await eventually(
+      async () =>
+        !(await fetch(new URL('healthz', base)).then(
+          () => true,
+          () => false,
+        )),
+      {
+        timeoutMs: 10_000,
+        what: 'the server to stop answering',
+      },
+    );
     assert(existsSync(join(runDir, 'user-data', 'User', 'settings.json')), 'the user settings persist in the run folder');
   } finally {
     await vscode?.close();

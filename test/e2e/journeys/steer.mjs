@@ -17,12 +17,23 @@ export async function run({ open, mock }) {
   server.respondWith((request) => {
     const agent = agentOf(request);
     if (agent === 'researcher') {
-      if (priorTurns(request) === 0) return mock.delayed(mock.toolCallTurn([{ name: 'Glob', input: { pattern: '**/*.ts' } }]), releaseFirstTurn.promise);
+      if (priorTurns(request) === 0)
+        return mock.delayed(mock.toolCallTurn([{ name: 'Glob', input: { pattern: '**/*.ts' } }]), releaseFirstTurn.promise);
       researcherSecondTurn = request.lastMessageText;
       return mock.textTurn('Surveyed, including the tests as asked.');
     }
     if (priorTurns(request) === 0) {
-      return mock.toolCallTurn([{ name: 'Agent', input: { subagent_type: 'researcher', description: 'Survey dates', prompt: 'Survey how dates are handled.', run_in_background: true } }]);
+      return mock.toolCallTurn([
+        {
+          name: 'Agent',
+          input: {
+            subagent_type: 'researcher',
+            description: 'Survey dates',
+            prompt: 'Survey how dates are handled.',
+            run_in_background: true,
+          },
+        },
+      ]);
     }
     if (request.lastMessageText.includes('All background tasks you started have now ended')) return mock.textTurn('Done.');
     return mock.textTurn('Started the survey.');
@@ -42,5 +53,8 @@ export async function run({ open, mock }) {
   await detail.locator('.composer-status', { hasText: 'Sent: the agent reads it at its next turn.' }).waitFor();
   releaseFirstTurn.resolve();
   await taskRow(frame, 'researcher', 'Survey dates', 'completed').waitFor();
-  assert(researcherSecondTurn.includes('Message from the user: Look at the tests too.'), `the researcher read the message: ${researcherSecondTurn.slice(0, 200)}`);
+  assert(
+    researcherSecondTurn.includes('Message from the user: Look at the tests too.'),
+    `the researcher read the message: ${researcherSecondTurn.slice(0, 200)}`,
+  );
 }

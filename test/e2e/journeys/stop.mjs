@@ -7,7 +7,8 @@ import { assert, assertEqual, deferred, within } from '../lib/wait.mjs';
 import { clickStop, delegateFromPalette, openSidebar, taskRow } from '../lib/workbench.mjs';
 
 export const name = 'stop';
-export const title = 'Stop: a held subagent stops within a second, its request closes, siblings go on; stopping the parent stops its children';
+export const title =
+  'Stop: a held subagent stops within a second, its request closes, siblings go on; stopping the parent stops its children';
 
 const task = 'Check the date handling';
 /** The budget for a stopped row to show "stopped" after the click (the requirement). */
@@ -25,9 +26,23 @@ export async function run({ open, mock, log }) {
     if (agent !== 'coordinator') throw new Error(`unexpected agent: ${request.system.slice(0, 80)}`);
     if (priorTurns(request) === 0) {
       return mock.toolCallTurn([
-        { name: 'Agent', input: { subagent_type: 'researcher', description: 'Find date parsing', prompt: 'Where are dates parsed?', run_in_background: true } },
-        { name: 'Agent', input: { subagent_type: 'reviewer', description: 'Review the parser', prompt: 'Review src/parser.ts.', run_in_background: true } },
-        { name: 'Agent', input: { subagent_type: 'refactorer', description: 'Tidy the parser', prompt: 'Tidy src/parser.ts.', run_in_background: true } },
+        {
+          name: 'Agent',
+          input: {
+            subagent_type: 'researcher',
+            description: 'Find date parsing',
+            prompt: 'Where are dates parsed?',
+            run_in_background: true,
+          },
+        },
+        {
+          name: 'Agent',
+          input: { subagent_type: 'reviewer', description: 'Review the parser', prompt: 'Review src/parser.ts.', run_in_background: true },
+        },
+        {
+          name: 'Agent',
+          input: { subagent_type: 'refactorer', description: 'Tidy the parser', prompt: 'Tidy src/parser.ts.', run_in_background: true },
+        },
       ]);
     }
     // The coordinator waits on its model while its subagents work.
@@ -41,17 +56,26 @@ export async function run({ open, mock, log }) {
 
   // Five requests: the coordinator's two turns and one per subagent.
   await within(server.waitForRequest(4), 60_000, 'the coordinator and its three subagents to call the model');
-  const requestOf = (agent, turn = 0) => server.requests.find((request) => agentOf(request) === agent && priorTurns(request) === turn)?.index;
+  const requestOf = (agent, turn = 0) =>
+    server.requests.find((request) => agentOf(request) === agent && priorTurns(request) === turn)?.index;
   const researcherRequest = requestOf('researcher');
   const refactorerRequest = requestOf('refactorer');
   const coordinatorRequest = requestOf('coordinator', 1);
-  assert(researcherRequest !== undefined && refactorerRequest !== undefined && coordinatorRequest !== undefined, 'every agent called the model');
+  assert(
+    researcherRequest !== undefined && refactorerRequest !== undefined && coordinatorRequest !== undefined,
+    'every agent called the model',
+  );
 
   const root = taskRow(frame, 'coordinator', task, 'running');
   const researcher = taskRow(frame, 'researcher', 'Find date parsing');
   const reviewer = taskRow(frame, 'reviewer', 'Review the parser');
   const refactorer = taskRow(frame, 'refactorer', 'Tidy the parser');
-  for (const row of [root, taskRow(frame, 'researcher', 'Find date parsing', 'running'), taskRow(frame, 'reviewer', 'Review the parser', 'running'), taskRow(frame, 'refactorer', 'Tidy the parser', 'running')]) {
+  for (const row of [
+    root,
+    taskRow(frame, 'researcher', 'Find date parsing', 'running'),
+    taskRow(frame, 'reviewer', 'Review the parser', 'running'),
+    taskRow(frame, 'refactorer', 'Tidy the parser', 'running'),
+  ]) {
     await row.waitFor();
   }
 
@@ -80,7 +104,11 @@ export async function run({ open, mock, log }) {
   await clickStop(root);
   await taskRow(frame, 'coordinator', task, 'stopped').waitFor({ timeout: 10_000 });
   await taskRow(frame, 'refactorer', 'Tidy the parser', 'stopped').waitFor({ timeout: 10_000 });
-  await within(Promise.all([server.waitForClientClose(refactorerRequest), server.waitForClientClose(coordinatorRequest)]), 5000, "the refactorer's and the coordinator's requests to be closed");
+  await within(
+    Promise.all([server.waitForClientClose(refactorerRequest), server.waitForClientClose(coordinatorRequest)]),
+    5000,
+    "the refactorer's and the coordinator's requests to be closed",
+  );
   assertEqual(await reviewer.getAttribute('data-status'), 'completed', 'the completed reviewer stays completed');
   assertEqual(await researcher.getAttribute('data-status'), 'stopped', 'the researcher stays stopped');
   await taskRow(frame, 'refactorer', 'Tidy the parser', 'stopped').click();

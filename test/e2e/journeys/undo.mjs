@@ -24,7 +24,10 @@ export async function run({ open, mock, log }) {
     if (agentOf(request) !== 'refactorer') throw new Error(`unexpected agent: ${request.system.slice(0, 80)}`);
     if (priorTurns(request) === 0) {
       return mock.toolCallTurn([
-        { name: 'Edit', input: { file_path: 'src/steps.ts', old_string: 'export const step1 = 1;', new_string: 'export const firstStep = 1;' } },
+        {
+          name: 'Edit',
+          input: { file_path: 'src/steps.ts', old_string: 'export const step1 = 1;', new_string: 'export const firstStep = 1;' },
+        },
         { name: 'Write', input: { file_path: 'src/helper.ts', content: added } },
       ]);
     }
@@ -39,7 +42,10 @@ export async function run({ open, mock, log }) {
   // Accept each file with its Accept button in the run's detail view.
   await taskRow(frame, 'refactorer', task, 'completed').click();
   for (const path of ['src/steps.ts', 'src/helper.ts']) await frame.locator(`[aria-label="Accept ${path}"]`).click();
-  await eventually(() => holds('src/steps.ts', accepted) && holds('src/helper.ts', added), { timeoutMs: 30_000, what: 'both accepted changes on disk' });
+  await eventually(() => holds('src/steps.ts', accepted) && holds('src/helper.ts', added), {
+    timeoutMs: 30_000,
+    what: 'both accepted changes on disk',
+  });
   log('accepted both files');
 
   // The palette: the run, then all of its files.
@@ -49,16 +55,26 @@ export async function run({ open, mock, log }) {
   await page.keyboard.press('Enter');
   await quick.widget.locator('.monaco-list-row.focused .label-name', { hasText: /^All files$/ }).waitFor();
   await page.keyboard.press('Enter');
-  await eventually(() => holds('src/steps.ts', original) && holds('src/helper.ts', null), { timeoutMs: 30_000, what: 'the file as before, byte for byte, and the created file gone' });
+  await eventually(() => holds('src/steps.ts', original) && holds('src/helper.ts', null), {
+    timeoutMs: 30_000,
+    what: 'the file as before, byte for byte, and the created file gone',
+  });
   const undone = notification(page, 'Undid the accepted changes of run');
   await undone.waitFor();
-  assertEqual(bytes('src/steps.ts').toString('base64'), Buffer.from(original).toString('base64'), 'src/steps.ts byte for byte as before the accept');
+  assertEqual(
+    bytes('src/steps.ts').toString('base64'),
+    Buffer.from(original).toString('base64'),
+    'src/steps.ts byte for byte as before the accept',
+  );
   // The detail view lists them undone.
   for (const path of ['src/steps.ts', 'src/helper.ts']) await frame.locator('.change-undone', { hasText: path }).waitFor();
   log('Undo Accepted Changes put src/steps.ts back and deleted src/helper.ts; the sidebar lists them undone');
 
   await undone.locator('.monaco-button', { hasText: 'Undo the Undo' }).click();
-  await eventually(() => holds('src/steps.ts', accepted) && holds('src/helper.ts', added), { timeoutMs: 30_000, what: 'the accepted content back' });
+  await eventually(() => holds('src/steps.ts', accepted) && holds('src/helper.ts', added), {
+    timeoutMs: 30_000,
+    what: 'the accepted content back',
+  });
   await notification(page, 'Put the accepted changes of run').waitFor();
   for (const path of ['src/steps.ts', 'src/helper.ts']) await frame.locator('.change-accepted', { hasText: path }).waitFor();
   log('Undo the Undo put the accepted content back; the sidebar lists them accepted');

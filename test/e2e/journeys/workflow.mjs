@@ -36,7 +36,11 @@ export async function run({ open, mock }) {
   });
 
   const frame = await openSidebar(page);
-  await runFromPalette(page, 'Agent Team: Run Workflow…', { pick: 'find-and-review', inputTitle: /^Run Workflow: find-and-review$/, text: 'date parsing' });
+  await runFromPalette(page, 'Agent Team: Run Workflow…', {
+    pick: 'find-and-review',
+    inputTitle: /^Run Workflow: find-and-review$/,
+    text: 'date parsing',
+  });
 
   await taskRow(frame, 'workflow', 'find-and-review', 'running').waitFor();
   await taskRow(frame, 'researcher', 'Find the handler', 'completed').waitFor();

@@ -47,7 +47,10 @@ export async function openSession(context, options = {}) {
       }
     }
     workspaceFile = join(root, 'agent-team.code-workspace');
-    writeFileSync(workspaceFile, JSON.stringify({ folders: [{ path: workspaceDir }, ...Object.values(folders).map((path) => ({ path }))] }));
+    writeFileSync(
+      workspaceFile,
+      JSON.stringify({ folders: [{ path: workspaceDir }, ...Object.values(folders).map((path) => ({ path }))] }),
+    );
   }
   const session = { root, workspaceDir, folders, server: undefined, codeServer: undefined, vscode: undefined, page: undefined };
   session.close = () => closeSession(session);
@@ -82,7 +85,10 @@ export async function openSession(context, options = {}) {
     });
     log(`code-server up in ${Date.now() - at} ms (${session.codeServer.url})`);
     at = Date.now();
-    session.vscode = await openVSCode(session.codeServer.url, workspaceDir, { timeoutMs: 120_000, ...(workspaceFile ? { workspaceFile } : {}) });
+    session.vscode = await openVSCode(session.codeServer.url, workspaceDir, {
+      timeoutMs: 120_000,
+      ...(workspaceFile ? { workspaceFile } : {}),
+    });
     log(`workbench ready in ${Date.now() - at} ms`);
     session.page = session.vscode.page;
     session.page.setDefaultTimeout(30_000);
@@ -124,18 +130,33 @@ export async function saveArtifacts(session, dir, error) {
       const frames = session.page.frames().map((frame) => `frame ${frame.name() || '-'} ${frame.url()}`);
       const iframes = await session.page
         .locator('iframe')
-        .evaluateAll((elements) => elements.map((element) => `iframe class="${element.className}" visible=${element.getBoundingClientRect().width > 0} src=${element.src}`));
+        .evaluateAll((elements) =>
+          elements.map(
+            (element) => `iframe class="${element.className}" visible=${element.getBoundingClientRect().width > 0} src=${element.src}`,
+          ),
+        );
       const nested = [];
       for (const frame of session.page.frames()) {
         const inner = await frame
-          .evaluate(() => [...document.querySelectorAll('iframe')].map((element) => `#${element.id} name=${element.name} style=${element.getAttribute('style') ?? ''}`))
+          .evaluate(() =>
+            [...document.querySelectorAll('iframe')].map(
+              (element) => `#${element.id} name=${element.name} style=${element.getAttribute('style') ?? ''}`,
+            ),
+          )
           .catch((error) => [`(${error.message.split('\n')[0]})`]);
         if (inner.length > 0) nested.push(`in ${frame.url().slice(0, 120)}: ${inner.join(' | ')}`);
-        const tree = await frame.evaluate(() => document.querySelectorAll('[role="tree"], [role="treeitem"]').length).catch((error) => error.message.split('\n')[0]);
-        nested.push(`frame ${frame.name() || '-'} detached=${frame.isDetached()} tree+rows=${tree} parent=${frame.parentFrame()?.name() ?? 'none'}`);
+        const tree = await frame
+          .evaluate(() => document.querySelectorAll('[role="tree"], [role="treeitem"]').length)
+          .catch((error) => error.message.split('\n')[0]);
+        nested.push(
+          `frame ${frame.name() || '-'} detached=${frame.isDetached()} tree+rows=${tree} parent=${frame.parentFrame()?.name() ?? 'none'}`,
+        );
       }
       const { sidebar } = await import('./workbench.mjs');
-      const seen = await sidebar(session.page).locator('[role="tree"], [role="treeitem"]').count().catch((error) => error.message.split('\n')[0]);
+      const seen = await sidebar(session.page)
+        .locator('[role="tree"], [role="treeitem"]')
+        .count()
+        .catch((error) => error.message.split('\n')[0]);
       nested.push(`playwright sidebar(page) sees ${seen} tree/rows`);
       writeFileSync(join(dir, 'frames.txt'), `${[...iframes, ...frames, ...nested].join('\n')}\n`);
       saved.push('frames.txt');

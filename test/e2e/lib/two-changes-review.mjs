@@ -17,8 +17,14 @@ export async function openTwoChangesReview({ open, mock }) {
     if (agentOf(request) !== 'refactorer') throw new Error(`unexpected agent: ${request.system.slice(0, 80)}`);
     if (priorTurns(request) === 0) {
       return mock.toolCallTurn([
-        { name: 'Edit', input: { file_path: 'src/steps.ts', old_string: 'export const step1 = 1;', new_string: 'export const firstStep = 1;' } },
-        { name: 'Edit', input: { file_path: 'src/steps.ts', old_string: 'export const step20 = 20;', new_string: 'export const lastStep = 20;' } },
+        {
+          name: 'Edit',
+          input: { file_path: 'src/steps.ts', old_string: 'export const step1 = 1;', new_string: 'export const firstStep = 1;' },
+        },
+        {
+          name: 'Edit',
+          input: { file_path: 'src/steps.ts', old_string: 'export const step20 = 20;', new_string: 'export const lastStep = 20;' },
+        },
       ]);
     }
     return mock.textTurn('Renamed the first and last steps.');

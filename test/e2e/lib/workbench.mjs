@@ -95,7 +95,12 @@ export async function clickStop(row) {
 /** The quick input (palette, quick pick or input box). */
 export function quickInput(page) {
   const widget = page.locator('.quick-input-widget');
-  return { widget, input: widget.locator('.quick-input-box input'), title: widget.locator('.quick-input-title'), rows: widget.locator('.monaco-list-row') };
+  return {
+    widget,
+    input: widget.locator('.quick-input-box input'),
+    title: widget.locator('.quick-input-title'),
+    rows: widget.locator('.monaco-list-row'),
+  };
 }
 
 /**

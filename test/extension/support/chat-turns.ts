@@ -2,7 +2,13 @@
  * Building blocks for scripting a `FakeChatModel`: one model turn as the parts VS Code streams, and who
  * is asking (the system instruction travels as the first user message).
  */
-import { type FakeChatRequest, LanguageModelChatMessageRole, LanguageModelTextPart, LanguageModelToolCallPart, LanguageModelToolResultPart } from './fake-language-models.js';
+import {
+  type FakeChatRequest,
+  LanguageModelChatMessageRole,
+  LanguageModelTextPart,
+  LanguageModelToolCallPart,
+  LanguageModelToolResultPart,
+} from './fake-language-models.js';
 
 let callCount = 0;
 
@@ -32,7 +38,8 @@ export function messageText(message: FakeChatRequest['messages'][number]): strin
   return message.content
     .map((part) => {
       if (part instanceof LanguageModelTextPart) return part.value;
-      if (part instanceof LanguageModelToolResultPart) return part.content.map((inner) => (inner instanceof LanguageModelTextPart ? inner.value : '')).join('');
+      if (part instanceof LanguageModelToolResultPart)
+        return part.content.map((inner) => (inner instanceof LanguageModelTextPart ? inner.value : '')).join('');
       return '';
     })
     .join('');

@@ -147,7 +147,10 @@ export class FileSystemError extends Error {
     return new FileSystemError(`file not found: ${uri?.path ?? ''}`, 'FileNotFound');
   }
   static NoPermissions(messageOrUri?: string | Uri): FileSystemError {
-    return new FileSystemError(typeof messageOrUri === 'string' ? messageOrUri : `no permissions: ${messageOrUri?.path ?? ''}`, 'NoPermissions');
+    return new FileSystemError(
+      typeof messageOrUri === 'string' ? messageOrUri : `no permissions: ${messageOrUri?.path ?? ''}`,
+      'NoPermissions',
+    );
   }
 }
 

@@ -48,7 +48,11 @@ export interface FakeExtensionContext {
   extension: { id: string };
 }
 
-export function createExtensionContext(options: { extensionPath: string; storagePath?: string; globalStoragePath: string }): FakeExtensionContext {
+export function createExtensionContext(options: {
+  extensionPath: string;
+  storagePath?: string;
+  globalStoragePath: string;
+}): FakeExtensionContext {
   return {
     subscriptions: [],
     secrets: new FakeSecretStorage(),

@@ -107,7 +107,9 @@ export class FakeDocuments {
     const existing = this.documents.find((document) => document.uri.toString() === uri.toString());
     if (existing) return existing;
     const text = new TextDecoder().decode(await provider.readFile(uri));
-    const document = new FakeTextDocument(uri, text, 'plaintext', (target, content) => provider.writeFile(target, new TextEncoder().encode(content), { create: false, overwrite: true }));
+    const document = new FakeTextDocument(uri, text, 'plaintext', (target, content) =>
+      provider.writeFile(target, new TextEncoder().encode(content), { create: false, overwrite: true }),
+    );
     this.documents.push(document);
     return document;
   }
@@ -115,7 +117,13 @@ export class FakeDocuments {
   /** All or nothing, like VS Code: a create that would clobber an existing file fails the whole edit. */
   apply(edit: WorkspaceEdit): boolean {
     for (const operation of edit.operations) {
-      if (operation.kind === 'create' && existsSync(operation.uri.fsPath) && !operation.options.overwrite && !operation.options.ignoreIfExists) return false;
+      if (
+        operation.kind === 'create' &&
+        existsSync(operation.uri.fsPath) &&
+        !operation.options.overwrite &&
+        !operation.options.ignoreIfExists
+      )
+        return false;
     }
     for (const operation of edit.operations) {
       if (operation.kind === 'create') {

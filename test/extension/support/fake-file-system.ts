@@ -32,7 +32,9 @@ export const diskFileSystem = {
   },
   async readDirectory(uri: Uri) {
     try {
-      return readdirSync(uri.fsPath, { withFileTypes: true }).map((entry) => [entry.name, entry.isDirectory() ? FileType.Directory : FileType.File] as [string, FileType]);
+      return readdirSync(uri.fsPath, { withFileTypes: true }).map(
+        (entry) => [entry.name, entry.isDirectory() ? FileType.Directory : FileType.File] as [string, FileType],
+      );
     } catch (error) {
       return fileError(error, uri);
     }

@@ -171,7 +171,10 @@ export class FakeChatModel {
 
 export const languageModels = {
   models: [] as FakeChatModel[],
-  tools: new Map<string, { prepareInvocation?(options: unknown, token: unknown): unknown; invoke(options: unknown, token: unknown): Promise<unknown> }>(),
+  tools: new Map<
+    string,
+    { prepareInvocation?(options: unknown, token: unknown): unknown; invoke(options: unknown, token: unknown): Promise<unknown> }
+  >(),
   participants: new Map<string, { handler: (...args: unknown[]) => unknown; iconPath?: unknown }>(),
   /** What `vscode.lm.tools` lists: the tools extensions contributed (a test adds other extensions' here). */
   toolInfos: [] as Array<{ name: string; description: string; inputSchema?: object; tags: readonly string[] }>,
@@ -193,7 +196,10 @@ export const languageModels = {
 export const lm = {
   async selectChatModels(selector: { vendor?: string; family?: string; id?: string } = {}) {
     return languageModels.models.filter(
-      (model) => (!selector.vendor || model.vendor === selector.vendor) && (!selector.family || model.family === selector.family) && (!selector.id || model.id === selector.id),
+      (model) =>
+        (!selector.vendor || model.vendor === selector.vendor) &&
+        (!selector.family || model.family === selector.family) &&
+        (!selector.id || model.id === selector.id),
     );
   },
   onDidChangeChatModels: (listener: () => unknown) => languageModels.modelsChanged.event(listener),

@@ -65,7 +65,14 @@ function createState() {
     codeLensProviders: [] as Array<{ selector: { scheme?: string }; provider: FakeCodeLensProvider }>,
     contentProviders: new Map<string, { provideTextDocumentContent(uri: Uri): string | Promise<string>; onDidChange?: unknown }>(),
     statusItems: [] as Array<{ text: string; visible: boolean; command?: unknown }>,
-    progress: [] as Array<{ title: string; location: unknown; cancellable: boolean; messages: string[]; cancel: () => void; done: boolean }>,
+    progress: [] as Array<{
+      title: string;
+      location: unknown;
+      cancellable: boolean;
+      messages: string[];
+      cancel: () => void;
+      done: boolean;
+    }>,
     openedExternal: [] as string[],
     clipboard: '',
     /** A translation bundle, as VS Code loads one for the display language: message → translated message. */
@@ -158,7 +165,23 @@ function outputChannel(name: string) {
     fake.state.logLines.push(logged);
     fake.state.lineLogged.fire(logged);
   };
-  return track({ name, info: line('info'), warn: line('warn'), error: line('error'), debug: line('debug'), trace: line('trace'), appendLine: line('info'), append: line('info'), show: () => {}, hide: () => {}, clear: () => {}, dispose: () => {} }, `output channel ${name}`);
+  return track(
+    {
+      name,
+      info: line('info'),
+      warn: line('warn'),
+      error: line('error'),
+      debug: line('debug'),
+      trace: line('trace'),
+      appendLine: line('info'),
+      append: line('info'),
+      show: () => {},
+      hide: () => {},
+      clear: () => {},
+      dispose: () => {},
+    },
+    `output channel ${name}`,
+  );
 }
 
 export const commands = {
@@ -230,18 +253,49 @@ export const window = {
   },
   createOutputChannel: (name: string) => outputChannel(name),
   createStatusBarItem() {
-    const item = { text: '', tooltip: '', name: '', command: undefined as unknown, visible: false, show() { item.visible = true; }, hide() { item.visible = false; }, dispose() { item.visible = false; } };
+    const item = {
+      text: '',
+      tooltip: '',
+      name: '',
+      command: undefined as unknown,
+      visible: false,
+      show() {
+        item.visible = true;
+      },
+      hide() {
+        item.visible = false;
+      },
+      dispose() {
+        item.visible = false;
+      },
+    };
     fake.state.statusItems.push(item);
     return track(item, 'status bar item');
   },
-  registerWebviewViewProvider(viewId: string, provider: { resolveWebviewView(view: unknown, context: unknown, token: unknown): unknown }): Disposable {
+  registerWebviewViewProvider(
+    viewId: string,
+    provider: { resolveWebviewView(view: unknown, context: unknown, token: unknown): unknown },
+  ): Disposable {
     fake.state.webviewProviders.set(viewId, provider);
     return track(new Disposable(() => fake.state.webviewProviders.delete(viewId)), `webview view provider ${viewId}`);
   },
-  async withProgress<Result>(options: { title?: string; location?: unknown; cancellable?: boolean }, task: (progress: unknown, token: unknown) => Thenable<Result>): Promise<Result> {
+  async withProgress<Result>(
+    options: { title?: string; location?: unknown; cancellable?: boolean },
+    task: (progress: unknown, token: unknown) => Thenable<Result>,
+  ): Promise<Result> {
     const cancelled = new EventEmitter<void>();
     const token = { isCancellationRequested: false, onCancellationRequested: cancelled.event };
-    const record = { title: options.title ?? '', location: options.location, cancellable: options.cancellable === true, messages: [] as string[], done: false, cancel: () => { token.isCancellationRequested = true; cancelled.fire(); } };
+    const record = {
+      title: options.title ?? '',
+      location: options.location,
+      cancellable: options.cancellable === true,
+      messages: [] as string[],
+      done: false,
+      cancel: () => {
+        token.isCancellationRequested = true;
+        cancelled.fire();
+      },
+    };
     fake.state.progress.push(record);
     try {
       return await task({ report: (value: { message?: string }) => value.message && record.messages.push(value.message) }, token);
@@ -298,11 +352,12 @@ function configurationFor(section: string) {
       const layer = target === 1 || target === true ? global : workspaceLayer;
       if (value === undefined) layer.delete(full(key));
       else layer.set(full(key), value);
-      fake.state.configurationChanged.fire({ affectsConfiguration: (candidate: string) => full(key) === candidate || full(key).startsWith(`${candidate}.`) });
+      fake.state.configurationChanged.fire({
+        affectsConfiguration: (candidate: string) => full(key) === candidate || full(key).startsWith(`${candidate}.`),
+      });
     },
   };
 }
-
 
 export const workspace = {
   get isTrusted() {
@@ -315,7 +370,8 @@ export const workspace = {
     return fake.state.documents.documents;
   },
   getConfiguration: (section: string) => configurationFor(section),
-  onDidChangeConfiguration: (listener: (event: { affectsConfiguration(section: string): boolean }) => unknown) => fake.state.configurationChanged.event(listener),
+  onDidChangeConfiguration: (listener: (event: { affectsConfiguration(section: string): boolean }) => unknown) =>
+    fake.state.configurationChanged.event(listener),
   onDidGrantWorkspaceTrust: (listener: () => unknown) => fake.state.trustGranted.event(listener),
   registerTextDocumentContentProvider(scheme: string, provider: { provideTextDocumentContent(uri: Uri): string }): Disposable {
     fake.state.contentProviders.set(scheme, provider);
@@ -330,7 +386,11 @@ export const workspace = {
     const listeners = { create: [] as Array<() => void>, change: [] as Array<() => void>, delete: [] as Array<() => void> };
     const on = (kind: keyof typeof listeners) => (listener: () => void) => (listeners[kind].push(listener), new Disposable());
     const base = pattern.base instanceof Uri ? pattern.base.fsPath : (pattern.base as { uri: Uri }).uri.fsPath;
-    fake.state.watchers.push({ base, pattern: pattern.pattern, fire: (kind = 'change') => listeners[kind].forEach((listener) => listener()) });
+    fake.state.watchers.push({
+      base,
+      pattern: pattern.pattern,
+      fire: (kind = 'change') => listeners[kind].forEach((listener) => listener()),
+    });
     return track({ onDidCreate: on('create'), onDidChange: on('change'), onDidDelete: on('delete'), dispose() {} }, 'file system watcher');
   },
   async openTextDocument(uri: Uri) {
@@ -351,7 +411,10 @@ export const languages = {
   registerCodeLensProvider(selector: { scheme?: string }, provider: FakeCodeLensProvider): Disposable {
     const entry = { selector, provider };
     fake.state.codeLensProviders.push(entry);
-    return track(new Disposable(() => fake.state.codeLensProviders.splice(fake.state.codeLensProviders.indexOf(entry), 1)), `code lens provider ${selector.scheme ?? '*'}`);
+    return track(
+      new Disposable(() => fake.state.codeLensProviders.splice(fake.state.codeLensProviders.indexOf(entry), 1)),
+      `code lens provider ${selector.scheme ?? '*'}`,
+    );
   },
   createDiagnosticCollection(name: string) {
     const files = new Map<string, Array<{ message: string; severity: number; line: number; source?: string }>>();
@@ -359,7 +422,15 @@ export const languages = {
     return {
       name,
       set(uri: Uri, diagnostics: Array<{ message: string; severity: number; range: { start: { line: number } }; source?: string }>) {
-        files.set(uri.toString(), diagnostics.map((entry) => ({ message: entry.message, severity: entry.severity, line: entry.range.start.line, ...(entry.source ? { source: entry.source } : {}) })));
+        files.set(
+          uri.toString(),
+          diagnostics.map((entry) => ({
+            message: entry.message,
+            severity: entry.severity,
+            line: entry.range.start.line,
+            ...(entry.source ? { source: entry.source } : {}),
+          })),
+        );
       },
       clear() {
         files.clear();

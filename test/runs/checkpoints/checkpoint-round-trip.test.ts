@@ -58,17 +58,36 @@ describe('restore points of an accept', () => {
     const [point] = contents!.restorePoints;
     expect(point).toMatchObject({ kind: 'accept', at: 1000, taskIds: ['t1'] });
     expect(point!.files).toEqual([
-      { path: 'f.txt', before: { ...digestOf(Buffer.from(original)), encoding: 'utf8', data: original }, after: digestOf(Buffer.from('one\r\nTWO\r\nthree\r\n')) },
+      {
+        path: 'f.txt',
+        before: { ...digestOf(Buffer.from(original)), encoding: 'utf8', data: original },
+        after: digestOf(Buffer.from('one\r\nTWO\r\nthree\r\n')),
+      },
       { path: 'sub/new.txt', before: null, after: digestOf(Buffer.from('created\n')) },
     ]);
 
-    const outcome = await undoAccepted({ runId: 'r1', points: contents!.restorePoints, now: () => 2000 }, new WorkspaceBytes(tree.root), reader);
-    expect(outcome).toMatchObject({ status: 'done', direction: 'undo', files: [{ path: 'f.txt', action: 'restored' }, { path: 'sub/new.txt', action: 'deleted' }] });
+    const outcome = await undoAccepted(
+      { runId: 'r1', points: contents!.restorePoints, now: () => 2000 },
+      new WorkspaceBytes(tree.root),
+      reader,
+    );
+    expect(outcome).toMatchObject({
+      status: 'done',
+      direction: 'undo',
+      files: [
+        { path: 'f.txt', action: 'restored' },
+        { path: 'sub/new.txt', action: 'deleted' },
+      ],
+    });
     expect(await readFile(tree.path('f.txt'), 'utf8')).toBe(original);
     await expect(readFile(tree.path('sub/new.txt'))).rejects.toThrow();
     const after = await reader.read('r1');
     expect(after!.restorePoints.map((recorded) => recorded.kind)).toEqual(['accept', 'undo']);
-    expect(after!.restorePoints[1]!.files[1]).toEqual({ path: 'sub/new.txt', before: { ...digestOf(Buffer.from('created\n')), encoding: 'utf8', data: 'created\n' }, after: null });
+    expect(after!.restorePoints[1]!.files[1]).toEqual({
+      path: 'sub/new.txt',
+      before: { ...digestOf(Buffer.from('created\n')), encoding: 'utf8', data: 'created\n' },
+      after: null,
+    });
     await reader.close();
   });
 });

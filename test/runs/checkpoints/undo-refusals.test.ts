@@ -18,14 +18,28 @@ afterEach(() => trees.cleanupAll());
 const recorded: RestorePoint[] = [];
 const sink = { recordRestorePoint: (_runId: string, point: RestorePoint) => Promise.resolve(recorded.push(point) > 0) };
 const accept = (...files: Array<[string, Buffer | null, string | null]>): RestorePoint[] => [
-  { pointId: 'p1', kind: 'accept', at: 1, taskIds: ['t1'], files: files.map(([path, before, after]) => ({ path, before: before === null ? null : storeContent(before), after: after === null ? null : digestOf(Buffer.from(after)) })) },
+  {
+    pointId: 'p1',
+    kind: 'accept',
+    at: 1,
+    taskIds: ['t1'],
+    files: files.map(([path, before, after]) => ({
+      path,
+      before: before === null ? null : storeContent(before),
+      after: after === null ? null : digestOf(Buffer.from(after)),
+    })),
+  },
 ];
 
 describe('undoAccepted', () => {
   it('writes a binary content back byte for byte', async () => {
     const tree = await trees.create({ 'image.bin': 'accepted text\n' });
     const binary = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff, 0xe9]);
-    const outcome = await undoAccepted({ runId: 'r', points: accept(['image.bin', binary, 'accepted text\n']) }, new WorkspaceBytes(tree.root), sink);
+    const outcome = await undoAccepted(
+      { runId: 'r', points: accept(['image.bin', binary, 'accepted text\n']) },
+      new WorkspaceBytes(tree.root),
+      sink,
+    );
     expect(outcome.status).toBe('done');
     expect((await readFile(tree.path('image.bin'))).equals(binary)).toBe(true);
   });
@@ -34,10 +48,20 @@ describe('undoAccepted', () => {
     const tree = await trees.create({ 'a.txt': 'accepted a\n', 'b.txt': 'edited by hand\n' });
     const points = accept(['a.txt', Buffer.from('old a\n'), 'accepted a\n'], ['b.txt', Buffer.from('old b\n'), 'accepted b\n']);
     const refused = await undoAccepted({ runId: 'r', points }, new WorkspaceBytes(tree.root), sink);
-    expect(refused).toEqual({ status: 'refused', direction: 'undo', refused: [{ path: 'b.txt', reason: 'it changed on disk since the change was accepted', forceable: true }] });
+    expect(refused).toEqual({
+      status: 'refused',
+      direction: 'undo',
+      refused: [{ path: 'b.txt', reason: 'it changed on disk since the change was accepted', forceable: true }],
+    });
     expect(await tree.read('a.txt')).toBe('accepted a\n');
     const forced = await undoAccepted({ runId: 'r', points, force: true }, new WorkspaceBytes(tree.root), sink);
-    expect(forced).toMatchObject({ status: 'done', files: [{ path: 'a.txt', forced: false }, { path: 'b.txt', forced: true }] });
+    expect(forced).toMatchObject({
+      status: 'done',
+      files: [
+        { path: 'a.txt', forced: false },
+        { path: 'b.txt', forced: true },
+      ],
+    });
     expect([await tree.read('a.txt'), await tree.read('b.txt')]).toEqual(['old a\n', 'old b\n']);
     // The hand edit is kept in the undo's own point.
     expect(recorded.at(-1)!.files[1]!.before).toMatchObject({ data: 'edited by hand\n' });
@@ -48,7 +72,12 @@ describe('undoAccepted', () => {
     const tree = await trees.create({ 'big.txt': 'accepted\n', 'ok.txt': 'accepted\n' });
     await symlink(outside.path('secret.txt'), tree.path('link.txt'));
     execFileSync('mkfifo', [tree.path('pipe')]);
-    const points = accept(['../escape.txt', Buffer.from('x'), null], ['link.txt', Buffer.from('planted\n'), 'accepted\n'], ['pipe', Buffer.from('x'), 'accepted\n'], ['ok.txt', Buffer.from('old\n'), 'accepted\n']);
+    const points = accept(
+      ['../escape.txt', Buffer.from('x'), null],
+      ['link.txt', Buffer.from('planted\n'), 'accepted\n'],
+      ['pipe', Buffer.from('x'), 'accepted\n'],
+      ['ok.txt', Buffer.from('old\n'), 'accepted\n'],
+    );
     points[0]!.files.push({ path: 'big.txt', before: digestOf(Buffer.alloc(20)), after: digestOf(Buffer.from('accepted\n')) });
     const refused = await undoAccepted({ runId: 'r', points }, new WorkspaceBytes(tree.root), sink);
     expect(refused.status).toBe('refused');

@@ -26,12 +26,16 @@ export interface RunLogWorld {
 }
 
 /** `manager`: more options for the task manager (its clock and store are the world's). `options` may depend on the folder (its signing key). */
-export async function createRunLogWorld(given: Partial<RunLogOptions> | ((directory: string) => Promise<Partial<RunLogOptions>>) = {}, manager: TaskManagerOptions = {}): Promise<RunLogWorld> {
+export async function createRunLogWorld(
+  given: Partial<RunLogOptions> | ((directory: string) => Promise<Partial<RunLogOptions>>) = {},
+  manager: TaskManagerOptions = {},
+): Promise<RunLogWorld> {
   const directory = await mkdtemp(path.join(tmpdir(), 'agent-team-runs-'));
   const options = typeof given === 'function' ? await given(directory) : given;
   const clock = new ManualClock();
   const warnings: string[] = [];
-  const open = (more: Partial<RunLogOptions> = {}) => RunLog.open({ directory, clock, onWarning: (message) => warnings.push(message), ...options, ...more });
+  const open = (more: Partial<RunLogOptions> = {}) =>
+    RunLog.open({ directory, clock, onWarning: (message) => warnings.push(message), ...options, ...more });
   const runLog = await open();
   const taskManager = new TaskManager({ ...manager, clock, store: runLog });
   runLog.attach(taskManager);
@@ -58,7 +62,14 @@ export async function createRunLogWorld(given: Partial<RunLogOptions> | ((direct
 }
 
 export function task(work: StagedWork, overrides: Partial<StartTaskOptions> = {}): StartTaskOptions {
-  return { role: 'researcher', description: 'Find the parser', prompt: 'Where are dates parsed?', mode: 'background', work: work.work, ...overrides };
+  return {
+    role: 'researcher',
+    description: 'Find the parser',
+    prompt: 'Where are dates parsed?',
+    mode: 'background',
+    work: work.work,
+    ...overrides,
+  };
 }
 
 /** Starts a root task, lets it write one transcript entry and complete: a finished run of one task. */

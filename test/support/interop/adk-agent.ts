@@ -33,7 +33,11 @@ export async function startAdkAgent(options: AdkAgentOptions = {}): Promise<Inte
     if (taskId !== undefined) journal.recordCancel(taskId);
     next();
   });
-  await toA2a(new AdkScriptedAgent(journal), { app, port: options.cardPort === 'listening' ? listener.port : (options.cardPort ?? (await unusedLoopbackPort())), allowUnauthenticated: true });
+  await toA2a(new AdkScriptedAgent(journal), {
+    app,
+    port: options.cardPort === 'listening' ? listener.port : (options.cardPort ?? (await unusedLoopbackPort())),
+    allowUnauthenticated: true,
+  });
   listener.serve(app);
   return { url: `${listener.origin}/`, journal, close: listener.close };
 }
@@ -42,7 +46,12 @@ export async function startAdkAgent(options: AdkAgentOptions = {}): Promise<Inte
 function cancelledTaskId(request: Request): string | undefined {
   if (request.method !== 'POST') return undefined;
   const body: unknown = request.body;
-  if (request.path === '/jsonrpc' && typeof body === 'object' && body !== null && (body as { method?: unknown }).method === 'tasks/cancel') {
+  if (
+    request.path === '/jsonrpc' &&
+    typeof body === 'object' &&
+    body !== null &&
+    (body as { method?: unknown }).method === 'tasks/cancel'
+  ) {
     const id = (body as { params?: { id?: unknown } }).params?.id;
     return typeof id === 'string' ? id : '';
   }

@@ -19,7 +19,14 @@ export class AdkScriptedAgent extends BaseAgent {
     const prompt = (context.userContent?.parts ?? []).map((part) => part.text ?? '').join('');
     this.journal.recordPrompt(prompt);
     const said = (parts: Part[], partial: boolean, extra: Partial<Event> = {}) =>
-      createEvent({ invocationId: context.invocationId, author: this.name, branch: context.branch, content: { role: 'model', parts }, partial, ...extra });
+      createEvent({
+        invocationId: context.invocationId,
+        author: this.name,
+        branch: context.branch,
+        content: { role: 'model', parts },
+        partial,
+        ...extra,
+      });
     yield said([{ text: interopScript.progress(prompt), thought: true }], true);
     yield said([{ text: interopScript.chunks[0] }], true);
     this.journal.recordStarted();

@@ -17,7 +17,10 @@ import { type AgentOptions, interfacesAt, v1AgentCard } from './v1-sdk-agent.js'
 export async function startDualVersionAgent(options: AgentOptions): Promise<InteropAgent> {
   const journal = new AgentJournal();
   const listener = await listenOnLoopback(() => journal.release());
-  const interfaces = [...interfacesAt(listener.origin, options.preferred, '0.3'), ...interfacesAt(listener.origin, options.preferred, '1.0')];
+  const interfaces = [
+    ...interfacesAt(listener.origin, options.preferred, '0.3'),
+    ...interfacesAt(listener.origin, options.preferred, '1.0'),
+  ];
   const card = v1AgentCard('interop-dual-version-agent', interfaces);
   const requestHandler = new DefaultRequestHandler(card, new InMemoryTaskStore(), v1AnsweringExecutor(journal));
   const legacyCompat = { enabled: true };

@@ -6,7 +6,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { AgentCard, Message, Task, TaskStatusUpdateEvent } from 'a2a-sdk-v03';
-import { type AgentExecutor, DefaultRequestHandler, type ExecutionEventBus, InMemoryTaskStore, type RequestContext } from 'a2a-sdk-v03/server';
+import {
+  type AgentExecutor,
+  DefaultRequestHandler,
+  type ExecutionEventBus,
+  InMemoryTaskStore,
+  type RequestContext,
+} from 'a2a-sdk-v03/server';
 import { agentCardHandler, jsonRpcHandler, restHandler, UserBuilder } from 'a2a-sdk-v03/server/express';
 import express from 'express';
 import { createDeferred, type Deferred } from '../../../src/engine/util/deferred.js';
@@ -51,7 +57,11 @@ function v03AnsweringExecutor(journal: AgentJournal): AgentExecutor {
     taskId,
     contextId,
     final: ['completed', 'canceled', 'failed', 'rejected'].includes(state),
-    status: { state, timestamp: new Date().toISOString(), ...(text === undefined ? {} : { message: agentMessage(taskId, contextId, text) }) },
+    status: {
+      state,
+      timestamp: new Date().toISOString(),
+      ...(text === undefined ? {} : { message: agentMessage(taskId, contextId, text) }),
+    },
   });
   return {
     async execute(context: RequestContext, bus: ExecutionEventBus) {
@@ -61,13 +71,23 @@ function v03AnsweringExecutor(journal: AgentJournal): AgentExecutor {
       const cancelled = createDeferred();
       running.set(taskId, { contextId, cancelled });
       const chunk = (text: string, append: boolean, lastChunk: boolean) =>
-        bus.publish({ kind: 'artifact-update', taskId, contextId, append, lastChunk, artifact: { artifactId: 'answer', name: 'answer', parts: [{ kind: 'text', text }] } });
+        bus.publish({
+          kind: 'artifact-update',
+          taskId,
+          contextId,
+          append,
+          lastChunk,
+          artifact: { artifactId: 'answer', name: 'answer', parts: [{ kind: 'text', text }] },
+        });
 
       bus.publish({ kind: 'task', id: taskId, contextId, status: { state: 'submitted' }, history: [userMessage] });
       bus.publish(statusUpdate(taskId, contextId, 'working', interopScript.progress(prompt)));
       chunk(interopScript.chunks[0], false, false);
       journal.recordStarted();
-      const outcome = await Promise.race([journal.released.then(() => 'answer' as const), cancelled.promise.then(() => 'cancelled' as const)]);
+      const outcome = await Promise.race([
+        journal.released.then(() => 'answer' as const),
+        cancelled.promise.then(() => 'cancelled' as const),
+      ]);
       running.delete(taskId);
       if (outcome === 'cancelled') return;
       chunk(interopScript.chunks[1], true, true);

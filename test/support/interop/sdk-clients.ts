@@ -5,7 +5,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type Message, Role, type StreamResponse } from '@a2a-js/sdk';
-import { ClientFactory, ClientFactoryOptions, DefaultAgentCardResolver, JsonRpcTransportFactory, RestTransportFactory } from '@a2a-js/sdk/client';
+import {
+  ClientFactory,
+  ClientFactoryOptions,
+  DefaultAgentCardResolver,
+  JsonRpcTransportFactory,
+  RestTransportFactory,
+} from '@a2a-js/sdk/client';
 import type { Message as V03Message } from 'a2a-sdk-v03';
 import { ClientFactory as V03ClientFactory } from 'a2a-sdk-v03/client';
 
@@ -31,7 +37,16 @@ export function v03Client(url: string): Promise<V03Client> {
 }
 
 export function v1UserMessage(text: string, metadata?: Record<string, unknown>, taskId = ''): Message {
-  return { messageId: randomUUID(), contextId: '', taskId, role: Role.ROLE_USER, parts: [{ content: { $case: 'text', value: text }, metadata: undefined, filename: '', mediaType: 'text/plain' }], metadata, extensions: [], referenceTaskIds: [] };
+  return {
+    messageId: randomUUID(),
+    contextId: '',
+    taskId,
+    role: Role.ROLE_USER,
+    parts: [{ content: { $case: 'text', value: text }, metadata: undefined, filename: '', mediaType: 'text/plain' }],
+    metadata,
+    extensions: [],
+    referenceTaskIds: [],
+  };
 }
 
 export function v03UserMessage(text: string, metadata?: Record<string, unknown>): V03Message {
@@ -42,6 +57,14 @@ export function v03UserMessage(text: string, metadata?: Record<string, unknown>)
 export function v1TextOf(event: StreamResponse): string {
   const payload = event.payload;
   const parts =
-    payload?.$case === 'statusUpdate' ? payload.value.status?.message?.parts : payload?.$case === 'artifactUpdate' ? payload.value.artifact?.parts : payload?.$case === 'message' ? payload.value.parts : payload?.$case === 'task' ? payload.value.status?.message?.parts : undefined;
+    payload?.$case === 'statusUpdate'
+      ? payload.value.status?.message?.parts
+      : payload?.$case === 'artifactUpdate'
+        ? payload.value.artifact?.parts
+        : payload?.$case === 'message'
+          ? payload.value.parts
+          : payload?.$case === 'task'
+            ? payload.value.status?.message?.parts
+            : undefined;
   return (parts ?? []).map((part) => (part.content?.$case === 'text' ? part.content.value : '')).join('');
 }

@@ -22,13 +22,27 @@ export function v1AnsweringExecutor(journal: AgentJournal): AgentExecutor {
       running.set(taskId, { contextId, cancelled });
       const statusUpdate = (status: TaskStatus) => bus.publish(AgentEvent.statusUpdate({ taskId, contextId, status, metadata: undefined }));
       const chunk = (text: string, append: boolean, lastChunk: boolean) =>
-        bus.publish(AgentEvent.artifactUpdate({ taskId, contextId, append, lastChunk, artifact: answerArtifact(text), metadata: undefined }));
+        bus.publish(
+          AgentEvent.artifactUpdate({ taskId, contextId, append, lastChunk, artifact: answerArtifact(text), metadata: undefined }),
+        );
 
-      bus.publish(AgentEvent.task({ id: taskId, contextId, status: status(TaskState.TASK_STATE_SUBMITTED), artifacts: [], history: [userMessage], metadata: undefined }));
+      bus.publish(
+        AgentEvent.task({
+          id: taskId,
+          contextId,
+          status: status(TaskState.TASK_STATE_SUBMITTED),
+          artifacts: [],
+          history: [userMessage],
+          metadata: undefined,
+        }),
+      );
       statusUpdate(status(TaskState.TASK_STATE_WORKING, agentMessage(taskId, contextId, interopScript.progress(prompt))));
       chunk(interopScript.chunks[0], false, false);
       journal.recordStarted();
-      const outcome = await Promise.race([journal.released.then(() => 'answer' as const), cancelled.promise.then(() => 'cancelled' as const)]);
+      const outcome = await Promise.race([
+        journal.released.then(() => 'answer' as const),
+        cancelled.promise.then(() => 'cancelled' as const),
+      ]);
       running.delete(taskId);
       // A cancelled task has had its last event from cancelTask.
       if (outcome === 'cancelled') return;
@@ -39,7 +53,14 @@ export function v1AnsweringExecutor(journal: AgentJournal): AgentExecutor {
     async cancelTask(taskId: string, bus: ExecutionEventBus) {
       journal.recordCancel(taskId);
       const turn = running.get(taskId);
-      bus.publish(AgentEvent.statusUpdate({ taskId, contextId: turn?.contextId ?? '', status: status(TaskState.TASK_STATE_CANCELED), metadata: undefined }));
+      bus.publish(
+        AgentEvent.statusUpdate({
+          taskId,
+          contextId: turn?.contextId ?? '',
+          status: status(TaskState.TASK_STATE_CANCELED),
+          metadata: undefined,
+        }),
+      );
       bus.finished();
       turn?.cancelled.resolve();
     },
@@ -55,7 +76,16 @@ function textPart(text: string): Part {
 }
 
 function agentMessage(taskId: string, contextId: string, text: string): Message {
-  return { messageId: randomUUID(), taskId, contextId, role: Role.ROLE_AGENT, parts: [textPart(text)], metadata: undefined, extensions: [], referenceTaskIds: [] };
+  return {
+    messageId: randomUUID(),
+    taskId,
+    contextId,
+    role: Role.ROLE_AGENT,
+    parts: [textPart(text)],
+    metadata: undefined,
+    extensions: [],
+    referenceTaskIds: [],
+  };
 }
 
 function answerArtifact(text: string): Artifact {

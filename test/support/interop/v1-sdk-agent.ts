@@ -54,7 +54,18 @@ export function v1AgentCard(name: string, supportedInterfaces: AgentInterface[])
     securityRequirements: [],
     defaultInputModes: ['text/plain'],
     defaultOutputModes: ['text/plain'],
-    skills: [{ id: 'answer', name: 'answer', description: 'Answers questions', tags: [], examples: [], inputModes: [], outputModes: [], securityRequirements: [] }],
+    skills: [
+      {
+        id: 'answer',
+        name: 'answer',
+        description: 'Answers questions',
+        tags: [],
+        examples: [],
+        inputModes: [],
+        outputModes: [],
+        securityRequirements: [],
+      },
+    ],
     signatures: [],
   };
 }

@@ -34,7 +34,12 @@ export function anthropicTurnFrames(
         stop_reason: null,
         stop_sequence: null,
         // The Messages API counts cache reads apart from input_tokens.
-        usage: { input_tokens: usage.inputTokens - (usage.cachedInputTokens ?? 0), output_tokens: 1, cache_creation_input_tokens: 0, cache_read_input_tokens: usage.cachedInputTokens ?? 0 },
+        usage: {
+          input_tokens: usage.inputTokens - (usage.cachedInputTokens ?? 0),
+          output_tokens: 1,
+          cache_creation_input_tokens: 0,
+          cache_read_input_tokens: usage.cachedInputTokens ?? 0,
+        },
       },
     }),
     frame('ping', { type: 'ping' }),
@@ -44,7 +49,9 @@ export function anthropicTurnFrames(
   if (texts.length > 0) {
     blocks.push([
       frame('content_block_start', { type: 'content_block_start', index: blocks.length, content_block: { type: 'text', text: '' } }),
-      ...texts.map((text) => frame('content_block_delta', { type: 'content_block_delta', index: blocks.length, delta: { type: 'text_delta', text } })),
+      ...texts.map((text) =>
+        frame('content_block_delta', { type: 'content_block_delta', index: blocks.length, delta: { type: 'text_delta', text } }),
+      ),
     ]);
   }
   for (const [position, toolCall] of (turn.toolCalls ?? []).entries()) {
@@ -52,7 +59,11 @@ export function anthropicTurnFrames(
     const id = toolCall.id ?? `toolu_mock_${options.requestIndex}_${position + 1}`;
     const input = toolInputText(toolCall);
     blocks.push([
-      frame('content_block_start', { type: 'content_block_start', index, content_block: { type: 'tool_use', id, name: toolCall.name, input: {} } }),
+      frame('content_block_start', {
+        type: 'content_block_start',
+        index,
+        content_block: { type: 'tool_use', id, name: toolCall.name, input: {} },
+      }),
       ...(input === ''
         ? []
         : splitIntoChunks(input, toolCall.inputChunks ?? 3).map((partial_json) =>
@@ -100,11 +111,13 @@ export function anthropicRequestProblem(body: unknown): string | undefined {
   if (!Array.isArray(body.messages) || body.messages.length === 0) return 'messages: at least one message is required';
   const messages = body.messages as unknown[];
   for (const [index, message] of messages.entries()) {
-    if (!isRecord(message) || (message.role !== 'user' && message.role !== 'assistant')) return `messages.${index}: role must be user or assistant`;
+    if (!isRecord(message) || (message.role !== 'user' && message.role !== 'assistant'))
+      return `messages.${index}: role must be user or assistant`;
     const blocks = typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : message.content;
     if (!Array.isArray(blocks) || blocks.length === 0) return `messages.${index}: all messages must have non-empty content`;
     for (const [blockIndex, block] of blocks.entries()) {
-      if (isRecord(block) && block.type === 'text' && block.text === '') return `messages.${index}.content.${blockIndex}: text content blocks must be non-empty`;
+      if (isRecord(block) && block.type === 'text' && block.text === '')
+        return `messages.${index}.content.${blockIndex}: text content blocks must be non-empty`;
     }
     const previousToolUses = index === 0 ? [] : toolUseIds(messages[index - 1]);
     const strayResults = blockIds(blocks, 'tool_result', 'tool_use_id').filter((id) => !previousToolUses.includes(id));
@@ -112,7 +125,10 @@ export function anthropicRequestProblem(body: unknown): string | undefined {
       return `messages.${index}: unexpected \`tool_use_id\` found in \`tool_result\` blocks: ${strayResults.join(', ')}. Each \`tool_result\` block must have a corresponding \`tool_use\` block in the previous message.`;
     }
     const next = messages[index + 1];
-    const unanswered = next === undefined ? [] : toolUseIds(message).filter((id) => !blockIds(contentBlocks(next), 'tool_result', 'tool_use_id').includes(id));
+    const unanswered =
+      next === undefined
+        ? []
+        : toolUseIds(message).filter((id) => !blockIds(contentBlocks(next), 'tool_result', 'tool_use_id').includes(id));
     if (unanswered.length > 0) {
       return `messages.${index}: \`tool_use\` ids were found without \`tool_result\` blocks immediately after: ${unanswered.join(', ')}. Each \`tool_use\` block must have a corresponding \`tool_result\` block in the next message.`;
     }

@@ -24,7 +24,11 @@ export function mockTokenCount(body: unknown): number {
 /** The provider's own error body for a request of `usedTokens` past a window of `windowTokens`. */
 export function contextLengthErrorBody(protocol: MockProtocol, usedTokens: number, windowTokens: number, requestIndex: number): unknown {
   if (protocol === 'anthropic') {
-    return { type: 'error', error: { type: 'invalid_request_error', message: `prompt is too long: ${usedTokens} tokens > ${windowTokens} maximum` }, request_id: `req_mock_${requestIndex}` };
+    return {
+      type: 'error',
+      error: { type: 'invalid_request_error', message: `prompt is too long: ${usedTokens} tokens > ${windowTokens} maximum` },
+      request_id: `req_mock_${requestIndex}`,
+    };
   }
   return {
     error: {

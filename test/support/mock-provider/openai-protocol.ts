@@ -22,7 +22,13 @@ export function openAITurnFrames(
   turn: MockTurnContent & Pick<MockTurn, 'usage' | 'stopReason'>,
   options: { requestIndex: number; model: string; complete: boolean; includeUsage: boolean },
 ): string[] {
-  const base = { id: `chatcmpl-mock-${options.requestIndex}`, object: 'chat.completion.chunk', created: 1_700_000_000, model: options.model, system_fingerprint: null };
+  const base = {
+    id: `chatcmpl-mock-${options.requestIndex}`,
+    object: 'chat.completion.chunk',
+    created: 1_700_000_000,
+    model: options.model,
+    system_fingerprint: null,
+  };
   const chunk = (delta: Record<string, unknown>, finishReason: string | null = null): string =>
     frame({ ...base, choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }] });
 
@@ -80,7 +86,7 @@ export function wantsUsage(body: unknown): boolean {
  */
 export function openAIRequestProblem(body: unknown): string | undefined {
   if (!isRecord(body)) return 'the request body must be a JSON object';
-  if (typeof body.model !== 'string' || body.model === '') return "you must provide a model parameter";
+  if (typeof body.model !== 'string' || body.model === '') return 'you must provide a model parameter';
   if (body.stream !== true) return 'the mock provider only serves streaming requests (stream: true)';
   if (!Array.isArray(body.messages) || body.messages.length === 0) return "'messages' must contain at least one message";
   let pendingCalls: string[] = [];

@@ -35,7 +35,10 @@ export function presentedApiKey(headers: Record<string, string>): string | undef
 }
 
 /** Reads the routing fields off a parsed body; tolerant of anything, since bad bodies are recorded too. */
-export function describeBody(protocol: MockProtocol, body: unknown): Pick<RecordedRequest, 'model' | 'system' | 'lastMessageText' | 'toolNames' | 'images'> {
+export function describeBody(
+  protocol: MockProtocol,
+  body: unknown,
+): Pick<RecordedRequest, 'model' | 'system' | 'lastMessageText' | 'toolNames' | 'images'> {
   const record = isRecord(body) ? body : {};
   const messages = Array.isArray(record.messages) ? record.messages.filter(isRecord) : [];
   const tools = Array.isArray(record.tools) ? record.tools.filter(isRecord) : [];
@@ -64,7 +67,8 @@ export function describeBody(protocol: MockProtocol, body: unknown): Pick<Record
 function imagesOf(content: unknown): Array<{ mediaType: string; bytes: Buffer }> {
   if (!Array.isArray(content)) return [];
   return content.filter(isRecord).flatMap((block) => {
-    if (block.type === 'image' && isRecord(block.source) && typeof block.source.data === 'string') return [{ mediaType: String(block.source.media_type), bytes: Buffer.from(block.source.data, 'base64') }];
+    if (block.type === 'image' && isRecord(block.source) && typeof block.source.data === 'string')
+      return [{ mediaType: String(block.source.media_type), bytes: Buffer.from(block.source.data, 'base64') }];
     const url = block.type === 'image_url' && isRecord(block.image_url) ? String(block.image_url.url) : '';
     const match = /^data:([^;]+);base64,(.*)$/s.exec(url);
     return match ? [{ mediaType: match[1]!, bytes: Buffer.from(match[2]!, 'base64') }] : [];

@@ -138,7 +138,8 @@ export class MockProviderServer {
     this.watchClient(index, response);
     deferredAt(this.arrivals, index).resolve(recorded);
 
-    if (body === undefined) return sendError(response, protocol, { type: 'http-error', status: 400, message: 'the request body is not valid JSON' });
+    if (body === undefined)
+      return sendError(response, protocol, { type: 'http-error', status: 400, message: 'the request body is not valid JSON' });
     if (this.options.apiKey !== undefined && recorded.apiKey !== this.options.apiKey) {
       return sendError(response, protocol, { type: 'http-error', status: 401, message: 'mock provider: invalid API key' });
     }
@@ -164,7 +165,10 @@ export class MockProviderServer {
     const complete = scripted.type === 'turn';
     const scriptedContent: MockTurnContent = scripted.type === 'turn' ? scripted : (scripted.partial ?? {});
     // With a window enforced, a turn without scripted usage reports what was counted (a copy: scripts may be reused).
-    const content = scripted.type === 'turn' && scripted.usage === undefined && this.windowTokens !== undefined ? { ...scriptedContent, usage: { inputTokens: counted, outputTokens: 5 } } : scriptedContent;
+    const content =
+      scripted.type === 'turn' && scripted.usage === undefined && this.windowTokens !== undefined
+        ? { ...scriptedContent, usage: { inputTokens: counted, outputTokens: 5 } }
+        : scriptedContent;
     const frameOptions = { requestIndex: index, model, complete };
     const frames =
       protocol === 'anthropic'

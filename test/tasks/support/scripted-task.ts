@@ -77,14 +77,24 @@ export class ScriptedTask {
         throw new Error('the work threw');
       case 'start-child': {
         const started = await this.manager
-          .start({ parentId: context.taskId, role: 'worker', description: 'A subtask', prompt: 'Do it', mode: command.mode, work: command.work })
+          .start({
+            parentId: context.taskId,
+            role: 'worker',
+            description: 'A subtask',
+            prompt: 'Do it',
+            mode: command.mode,
+            work: command.work,
+          })
           .catch(() => undefined); // The parent may have been stopped in between: refused, as it should be.
         if (started) this.children.push(started.task.id);
         return undefined;
       }
       case 'wait-child': {
         const childId = this.children[this.children.length - 1];
-        if (childId) await this.manager.wait(childId, { waiterId: context.taskId, timeoutMs: command.timeoutMs, signal: context.signal }).catch(() => undefined);
+        if (childId)
+          await this.manager
+            .wait(childId, { waiterId: context.taskId, timeoutMs: command.timeoutMs, signal: context.signal })
+            .catch(() => undefined);
         return undefined;
       }
       case 'wait-external':

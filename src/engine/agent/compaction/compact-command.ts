@@ -23,6 +23,8 @@ export function takeTrailingCompact(messages: ModelMessage[]): string | undefine
 }
 
 /** What the user is told of an on-demand compaction. */
-export function compactionAnswer(outcome: { compacted: true; beforeTokens: number; afterTokens: number } | { compacted: false; reason: string }): string {
+export function compactionAnswer(
+  outcome: { compacted: true; beforeTokens: number; afterTokens: number } | { compacted: false; reason: string },
+): string {
   return outcome.compacted ? `compacted: ${outcome.beforeTokens} → ${outcome.afterTokens} tokens` : `Not compacted: ${outcome.reason}.`;
 }

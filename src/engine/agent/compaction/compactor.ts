@@ -63,13 +63,19 @@ export class Compactor {
     const messages = this.run.messages;
     let split = splitConversation(messages, trigger === 'overflow' ? 1 : defaultKeepTurns);
     if (split.older.length === 0 || this.tooBigToKeep(split.recent)) split = splitConversation(messages, 0);
-    if (split.older.length === 0 && split.earlierSummary === undefined) return { compacted: false, reason: 'there are no earlier steps to summarise yet' };
+    if (split.older.length === 0 && split.earlierSummary === undefined)
+      return { compacted: false, reason: 'there are no earlier steps to summarise yet' };
     await this.options.beforeCompaction?.(trigger, signal);
     if (signal.aborted) return { compacted: false, reason: 'the run was stopped' };
     const window = this.meter.windowTokens ?? fallbackWindowTokens;
     // The summary request gets half the window: the summary and the request's own overhead need the rest.
     const request = summaryRequestText(split, Math.floor((window * charactersPerToken) / 2), focus);
-    const output = await streamModelTurn(this.model, { system: summarySystem, messages: [{ role: 'user', content: [{ type: 'text', text: request.text }] }], tools: [] }, signal, () => {});
+    const output = await streamModelTurn(
+      this.model,
+      { system: summarySystem, messages: [{ role: 'user', content: [{ type: 'text', text: request.text }] }], tools: [] },
+      signal,
+      () => {},
+    );
     this.run.addUsage(output.usage);
     if (output.end.kind === 'stopped') return { compacted: false, reason: 'the run was stopped' };
     if (output.end.kind === 'failed') return { compacted: false, reason: `the summary could not be written: ${output.end.message}` };

@@ -7,7 +7,7 @@ import type { ModelMessage } from '../../model/types.js';
 import type { ConversationSplit } from './conversation-split.js';
 
 export const summarySystem = [
-  'You summarise the earlier part of an AI coding agent\'s conversation so that the agent can go on with its task from the summary alone.',
+  "You summarise the earlier part of an AI coding agent's conversation so that the agent can go on with its task from the summary alone.",
   'Write plain text under these headings, leaving out a heading with nothing under it:',
   'Task state (what is done, what remains), Decisions (with their reasons), Files read (paths, and what in them matters),',
   'Files changed or proposed (paths, and what changed), Tools and commands run (what they showed), Open questions, Next step.',

@@ -65,7 +65,8 @@ export async function overlayChanges(input: ChangesInput): Promise<string[]> {
     // A file made a folder, or a folder made a file: what was there is gone.
     if (below && entry.isDirectory() !== below.isDirectory()) for (const file of await filesBelow(input, path, below)) changed.add(file);
     if (entry.isDirectory()) {
-      if (below?.isDirectory() && input.madeFolders.get(path) !== (await folderIdentity(join(input.upper, path)))) candidates.push({ path, upperNames: new Set(await readdir(join(input.upper, path))) });
+      if (below?.isDirectory() && input.madeFolders.get(path) !== (await folderIdentity(join(input.upper, path))))
+        candidates.push({ path, upperNames: new Set(await readdir(join(input.upper, path))) });
       return visit(path);
     }
     const stats = await lstat(join(input.upper, path));
@@ -102,7 +103,9 @@ async function lowerStats(input: ChangesInput, path: string): Promise<Stats | un
 
 async function sameAsBelow(upperPath: string, upper: Stats, lowerPath: string, lower: Stats): Promise<boolean> {
   if (upper.isSymbolicLink() || lower.isSymbolicLink()) {
-    return upper.isSymbolicLink() && lower.isSymbolicLink() && (await readlink(upperPath)) === (await readlink(lowerPath).catch(() => undefined));
+    return (
+      upper.isSymbolicLink() && lower.isSymbolicLink() && (await readlink(upperPath)) === (await readlink(lowerPath).catch(() => undefined))
+    );
   }
   // The executable bit is a change git reports too; the rest of the mode, the times and the owner are not.
   if (!upper.isFile() || !lower.isFile() || upper.size !== lower.size || (upper.mode & 0o111) !== (lower.mode & 0o111)) return false;
@@ -128,7 +131,10 @@ async function filesBelow(input: ChangesInput, path: string, stats: Stats): Prom
  * Of the candidates' lower entries that the upper layer does not name, those missing from the merged view
  * (their folder was opaque): looked for through a read-only mount of the same layers.
  */
-async function goneUnderOpaqueFolders(input: ChangesInput, candidates: ReadonlyArray<{ path: string; upperNames: Set<string> }>): Promise<string[]> {
+async function goneUnderOpaqueFolders(
+  input: ChangesInput,
+  candidates: ReadonlyArray<{ path: string; upperNames: Set<string> }>,
+): Promise<string[]> {
   const unseen: string[] = [];
   const missing: string[] = [];
   for (const candidate of candidates) {
@@ -142,7 +148,8 @@ async function goneUnderOpaqueFolders(input: ChangesInput, candidates: ReadonlyA
     }
   }
   // In slices: a folder of a hundred thousand files must not overflow one argument list.
-  for (let start = 0; start < unseen.length; start += pathsPerLook) missing.push(...splitMissing(await lookInView(input, unseen.slice(start, start + pathsPerLook))));
+  for (let start = 0; start < unseen.length; start += pathsPerLook)
+    missing.push(...splitMissing(await lookInView(input, unseen.slice(start, start + pathsPerLook))));
   const gone = await Promise.all(missing.map(async (path) => filesBelow(input, path, await lstat(join(input.top, path)))));
   return gone.flat();
 }
@@ -150,14 +157,28 @@ async function goneUnderOpaqueFolders(input: ChangesInput, candidates: ReadonlyA
 /** Paths looked for by one process. */
 const pathsPerLook = 2_000;
 
-const lookScript = '"$1" -t overlay -o "$2" overlay "$3" && cd "$3" && shift 3 && for path do [ -e "$path" ] || [ -h "$path" ] || printf "%s\\0" "$path"; done';
+const lookScript =
+  '"$1" -t overlay -o "$2" overlay "$3" && cd "$3" && shift 3 && for path do [ -e "$path" ] || [ -h "$path" ] || printf "%s\\0" "$path"; done';
 
 async function lookInView(input: ChangesInput, paths: readonly string[]): Promise<string> {
   // Only lower layers: the mount is read-only and needs no work folder.
   const layers = [input.upper, ...input.lower].join(':');
   const namespaces = input.tools.privileged ? ['--mount'] : ['--user', '--map-root-user', '--mount'];
   const options = `lowerdir=${layers}${input.tools.privileged ? ',redirect_dir=off,metacopy=off' : ',userxattr'}`;
-  return runTool(input.tools.unshare, [...namespaces, '--propagation', 'private', '--', '/bin/sh', '-c', lookScript, 'agent-team-overlay-look', input.tools.mount, options, input.view, ...paths]);
+  return runTool(input.tools.unshare, [
+    ...namespaces,
+    '--propagation',
+    'private',
+    '--',
+    '/bin/sh',
+    '-c',
+    lookScript,
+    'agent-team-overlay-look',
+    input.tools.mount,
+    options,
+    input.view,
+    ...paths,
+  ]);
 }
 
 function splitMissing(output: string): string[] {

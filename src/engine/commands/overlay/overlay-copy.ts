@@ -68,9 +68,11 @@ export class OverlayCopy implements CommandCopy {
     const root = await mkdtemp(join(directory, `${process.pid}-`));
     try {
       const { tree, prefix } = await treeOf(folder, root);
-      if (!overlayPathAllowed(tree.top) || !overlayPathAllowed(root)) throw new Error(`the path of the workspace or of the scratch directory cannot be given to an overlay mount`);
+      if (!overlayPathAllowed(tree.top) || !overlayPathAllowed(root))
+        throw new Error(`the path of the workspace or of the scratch directory cannot be given to an overlay mount`);
       // The kernel refuses layers inside one another: a scratch directory in the workspace gets the git-made copy.
-      if (isInside(root, tree.top) || isInside(tree.top, root)) throw new Error('the scratch directory and the workspace lie inside one another');
+      if (isInside(root, tree.top) || isInside(tree.top, root))
+        throw new Error('the scratch directory and the workspace lie inside one another');
       await refuseForeignOwner(tree.top, tools);
       // Started first: it starts while the mask is built.
       const view = join(root, 'view');
@@ -148,10 +150,22 @@ export class OverlayCopy implements CommandCopy {
     signal?.throwIfAborted();
     const mask = this.mask;
     // Git's own bookkeeping is never a change, as git never lists it: a command's `git init` or `git add`.
-    const unreported = (path: string) => path.split('/').includes('.git') || mask.dependencies.some((folder) => path === folder || path.startsWith(`${folder}/`));
+    const unreported = (path: string) =>
+      path.split('/').includes('.git') || mask.dependencies.some((folder) => path === folder || path.startsWith(`${folder}/`));
     const holder = this.holder;
     const listView = holder ? (path: string) => readdir(holder.inside(join(this.view, path))) : undefined;
-    const changed = await overlayChanges({ upper: this.upper, lower: this.layers().lower, top: this.tree.top, view: this.view, masked: (path) => isMasked(mask, path), unreported, written: this.written, madeFolders: this.madeFolders, tools: this.tools, ...(listView ? { listView } : {}) });
+    const changed = await overlayChanges({
+      upper: this.upper,
+      lower: this.layers().lower,
+      top: this.tree.top,
+      view: this.view,
+      masked: (path) => isMasked(mask, path),
+      unreported,
+      written: this.written,
+      madeFolders: this.madeFolders,
+      tools: this.tools,
+      ...(listView ? { listView } : {}),
+    });
     // The command is over and its view read: the next one's is mounted now, while nothing waits for it.
     if (this.holder && !this.nextLayers) {
       this.nextLayers = this.mountNext();
@@ -216,7 +230,8 @@ export class OverlayCopy implements CommandCopy {
    * refused: the proposal would land somewhere else than the command reads it.
    */
   private placeOf(path: string, shown: string): string {
-    if (path.split('/').some((part) => part === '..' || part === '') || path.startsWith('/')) throw new Error(`${shown} is not a path inside the workspace; the proposal is not written.`);
+    if (path.split('/').some((part) => part === '..' || part === '') || path.startsWith('/'))
+      throw new Error(`${shown} is not a path inside the workspace; the proposal is not written.`);
     let parts = path.split('/');
     for (let index = 0, links = 0; index < parts.length - 1; index++) {
       const at = parts.slice(0, index + 1).join('/');
@@ -226,7 +241,8 @@ export class OverlayCopy implements CommandCopy {
       if (!stats.isSymbolicLink()) continue;
       const target = realPathOf(join(this.tree.top, at));
       const inside = target === undefined ? undefined : relative(this.tree.top, target);
-      if (inside === undefined || inside.startsWith('..') || inside.startsWith(sep) || ++links > maxLinksFollowed) throw new Error(`${shown} leads out of the scratch copy (a linked folder); the proposal is not written there.`);
+      if (inside === undefined || inside.startsWith('..') || inside.startsWith(sep) || ++links > maxLinksFollowed)
+        throw new Error(`${shown} leads out of the scratch copy (a linked folder); the proposal is not written there.`);
       parts = [...(inside === '' ? [] : inside.split(sep)), ...parts.slice(index + 1)];
       index = -1;
     }
@@ -299,7 +315,8 @@ async function treeOf(folder: string, root: string): Promise<{ tree: MaskedTree;
     // A linked worktree's or a submodule's `.git` is a file naming a git directory elsewhere: what git
     // writes in the view would go there, outside the overlay. Those get the git-made copy.
     const realGitDirectory = await realpath(gitDirectory ?? '').catch(() => '');
-    if (realGitDirectory !== join(realTop, '.git') || !(await lstat(join(realTop, '.git'))).isDirectory()) throw new Error('the repository keeps its git directory outside its folder');
+    if (realGitDirectory !== join(realTop, '.git') || !(await lstat(join(realTop, '.git'))).isDirectory())
+      throw new Error('the repository keeps its git directory outside its folder');
     return { tree: { top: realTop, repository: true }, prefix: prefix ?? '' };
   }
   return { tree: { top: folder, repository: false, gitDirectory: join(root, 'git') }, prefix: '' };
@@ -314,5 +331,8 @@ async function treeOf(folder: string, root: string): Promise<{ tree: MaskedTree;
 async function refuseForeignOwner(top: string, tools: OverlayTools): Promise<void> {
   if (!tools.privileged) return;
   const owner = (await stat(top)).uid;
-  if (owner !== tools.uid) throw new Error(`the workspace belongs to another user (uid ${owner}) than the one running agent-team (uid ${tools.uid}), whose sandboxed commands could not write its files through an overlay`);
+  if (owner !== tools.uid)
+    throw new Error(
+      `the workspace belongs to another user (uid ${owner}) than the one running agent-team (uid ${tools.uid}), whose sandboxed commands could not write its files through an overlay`,
+    );
 }

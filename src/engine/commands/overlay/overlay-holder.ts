@@ -14,7 +14,8 @@ import type { CommandLaunch } from '../sandbox/command-launch.js';
 import type { OverlayTools } from './overlay-launch.js';
 
 /** Each line: lazily unmount the previous view (a process left in it keeps it alive, not in the way), mount the next. */
-const holderScript = 'while IFS= read -r options; do "$3" -l "$1" 2>/dev/null; if "$2" -t overlay -o "$options" overlay "$1"; then echo ok; else echo failed; fi; done';
+const holderScript =
+  'while IFS= read -r options; do "$3" -l "$1" 2>/dev/null; if "$2" -t overlay -o "$options" overlay "$1"; then echo ok; else echo failed; fi; done';
 
 export class OverlayHolder {
   private output = '';
@@ -52,7 +53,23 @@ export class OverlayHolder {
     if (!tools.privileged || !tools.nsenter || !tools.umount) return undefined;
     // Slave propagation: mounts the host makes later still reach the commands; ours never leave.
     // Every program it runs is named by its full path: it needs nothing of this process's environment.
-    const child = startProcess(tools.unshare, ['--mount', '--propagation', 'slave', '--', '/bin/sh', '-c', holderScript, 'agent-team-overlay-holder', view, tools.mount, tools.umount], { cwd: '/', environment: { PATH: '/usr/sbin:/usr/bin:/sbin:/bin' }, stdin: 'pipe' });
+    const child = startProcess(
+      tools.unshare,
+      [
+        '--mount',
+        '--propagation',
+        'slave',
+        '--',
+        '/bin/sh',
+        '-c',
+        holderScript,
+        'agent-team-overlay-holder',
+        view,
+        tools.mount,
+        tools.umount,
+      ],
+      { cwd: '/', environment: { PATH: '/usr/sbin:/usr/bin:/sbin:/bin' }, stdin: 'pipe' },
+    );
     return new OverlayHolder(child, tools.nsenter);
   }
 
@@ -66,7 +83,8 @@ export class OverlayHolder {
       if (!this.alive) throw new Error('the overlay holder has ended');
       const line = new Promise<string | undefined>((resolve) => this.waiting.push(resolve));
       this.child.stdin?.write(`${options}\n`);
-      if ((await line) !== 'ok') throw new Error(`the overlay could not be mounted: ${this.errors.trim().split('\n').at(-1) ?? 'the holder ended'}`);
+      if ((await line) !== 'ok')
+        throw new Error(`the overlay could not be mounted: ${this.errors.trim().split('\n').at(-1) ?? 'the holder ended'}`);
     });
     this.queue = mounted.catch(() => undefined);
     return mounted;
@@ -82,7 +100,11 @@ export class OverlayHolder {
     // Checked as the launch is made: the holder is our child, so its pid cannot be taken by another
     // process before we have seen it end.
     if (!this.alive) throw new Error('the overlay holder has ended');
-    return { ...launch, file: this.nsenter, args: ['--target', String(this.child.pid), '--mount', `--wdns=${cwd}`, '--', launch.file, ...launch.args] };
+    return {
+      ...launch,
+      file: this.nsenter,
+      args: ['--target', String(this.child.pid), '--mount', `--wdns=${cwd}`, '--', launch.file, ...launch.args],
+    };
   }
 
   stop(): void {

@@ -66,6 +66,22 @@ export function overlayLaunch(launch: CommandLaunch, tools: OverlayTools, mount:
   return {
     ...launch,
     file: tools.unshare,
-    args: [...namespaces, '--propagation', 'private', '--', '/bin/sh', '-c', mountScript, 'agent-team-overlay', tools.mount, overlayOptions(mount, tools.privileged), mount.view, cwd, ...ownIds, launch.file, ...launch.args],
+    args: [
+      ...namespaces,
+      '--propagation',
+      'private',
+      '--',
+      '/bin/sh',
+      '-c',
+      mountScript,
+      'agent-team-overlay',
+      tools.mount,
+      overlayOptions(mount, tools.privileged),
+      mount.view,
+      cwd,
+      ...ownIds,
+      launch.file,
+      ...launch.args,
+    ],
   };
 }

@@ -39,7 +39,27 @@ export interface Mask {
 }
 
 /** The core settings a repository needs to be read right; none names a program, a remote or a credential. */
-const structuralCoreSettings = new Set(['repositoryformatversion', 'filemode', 'bare', 'logallrefupdates', 'ignorecase', 'precomposeunicode', 'symlinks', 'autocrlf', 'eol', 'safecrlf', 'checkstat', 'trustctime', 'sparsecheckout', 'sparsecheckoutcone', 'splitindex', 'untrackedcache', 'quotepath', 'protecthfs', 'protectntfs']);
+const structuralCoreSettings = new Set([
+  'repositoryformatversion',
+  'filemode',
+  'bare',
+  'logallrefupdates',
+  'ignorecase',
+  'precomposeunicode',
+  'symlinks',
+  'autocrlf',
+  'eol',
+  'safecrlf',
+  'checkstat',
+  'trustctime',
+  'sparsecheckout',
+  'sparsecheckoutcone',
+  'splitindex',
+  'untrackedcache',
+  'quotepath',
+  'protecthfs',
+  'protectntfs',
+]);
 
 export async function buildMask(tree: MaskedTree, folder: string): Promise<Mask> {
   await mkdir(folder, { recursive: true });
@@ -56,13 +76,17 @@ export async function buildMask(tree: MaskedTree, folder: string): Promise<Mask>
   if (tree.repository) {
     const gitDirectory = join(tree.top, '.git');
     // Not the index: editors rewrite it for stat information alone, and every command would rebuild the mask.
-    for (const file of [join('info', 'exclude'), 'config', 'modules']) watched.set(join(gitDirectory, file), signature(join(gitDirectory, file)));
+    for (const file of [join('info', 'exclude'), 'config', 'modules'])
+      watched.set(join(gitDirectory, file), signature(join(gitDirectory, file)));
     if (await exists(join(gitDirectory, 'modules'))) hidden.add('.git/modules');
   }
   await shadowed;
   for (const file of globalExcludeFiles()) watched.set(file, signature(file));
   // One whiteout per hidden subtree: an entry below a hidden folder is hidden with it.
-  const whiteouts = [...hidden].filter((path) => !isBelowHidden(hidden, path)).sort().map((path) => join(folder, path));
+  const whiteouts = [...hidden]
+    .filter((path) => !isBelowHidden(hidden, path))
+    .sort()
+    .map((path) => join(folder, path));
   await Promise.all(whiteouts.map((path) => mkdir(dirname(path), { recursive: true })));
   await makeWhiteouts(whiteouts);
   return { folder, hidden, dependencies, watched };
@@ -98,11 +122,19 @@ async function ignoredEntries(tree: MaskedTree): Promise<string[]> {
     // Another repository's insides inside a plain folder: its metadata is not the copy's to show.
     await writeFile(join(gitDirectory, 'info', 'exclude'), '.git\n');
   }
-  return splitNul(await git(args, { cwd: tree.top, environment: { GIT_DIR: gitDirectory, GIT_WORK_TREE: tree.top } })).map((entry) => entry.replace(/\/$/, ''));
+  return splitNul(await git(args, { cwd: tree.top, environment: { GIT_DIR: gitDirectory, GIT_WORK_TREE: tree.top } })).map((entry) =>
+    entry.replace(/\/$/, ''),
+  );
 }
 
 /** Records the signature of every folder and `.gitignore` in view, and hides nested repositories' metadata. */
-async function walk(top: string, relative: string, skipped: ReadonlySet<string>, hidden: Set<string>, watched: Map<string, string>): Promise<void> {
+async function walk(
+  top: string,
+  relative: string,
+  skipped: ReadonlySet<string>,
+  hidden: Set<string>,
+  watched: Map<string, string>,
+): Promise<void> {
   const folder = join(top, relative);
   watched.set(folder, signature(folder));
   const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
@@ -119,7 +151,9 @@ async function walk(top: string, relative: string, skipped: ReadonlySet<string>,
 
 /** Writes the repository's structural settings alone where the view's `.git/config` is. */
 async function shadowGitSettings(gitDirectory: string, shadow: string): Promise<void> {
-  const listing = await git(['config', '--file', join(gitDirectory, 'config'), '--null', '--get-regexp', '^(core|extensions|index)\\.'], { cwd: gitDirectory }).catch(() => Buffer.alloc(0));
+  const listing = await git(['config', '--file', join(gitDirectory, 'config'), '--null', '--get-regexp', '^(core|extensions|index)\\.'], {
+    cwd: gitDirectory,
+  }).catch(() => Buffer.alloc(0));
   const sections = new Map<string, string[]>();
   for (const record of splitNul(listing)) {
     const newline = record.indexOf('\n');
@@ -127,7 +161,10 @@ async function shadowGitSettings(gitDirectory: string, shadow: string): Promise<
     const value = newline === -1 ? 'true' : record.slice(newline + 1);
     const [section, name] = [key.slice(0, key.indexOf('.')), key.slice(key.indexOf('.') + 1)];
     if (!/^[a-z0-9-]+$/i.test(name) || (section === 'core' && !structuralCoreSettings.has(name.toLowerCase()))) continue;
-    sections.set(section, [...(sections.get(section) ?? []), `\t${name} = "${value.replace(/[\\"]/g, (character) => `\\${character}`).replace(/\n/g, '\\n')}"`]);
+    sections.set(section, [
+      ...(sections.get(section) ?? []),
+      `\t${name} = "${value.replace(/[\\"]/g, (character) => `\\${character}`).replace(/\n/g, '\\n')}"`,
+    ]);
   }
   const text = [...sections].map(([section, lines]) => `[${section}]\n${lines.join('\n')}\n`).join('');
   await mkdir(shadow, { recursive: true });

@@ -24,7 +24,10 @@ export type OverlaySupport = { available: true; tools: OverlayTools } | { availa
 const found = new Map<string, Promise<OverlaySupport>>();
 
 /** Whether overlays work with uppers in `directory` (which exists and is this user's): tried once per directory. */
-export function overlaySupport(directory: string, environment: Readonly<Record<string, string | undefined>> = process.env): Promise<OverlaySupport> {
+export function overlaySupport(
+  directory: string,
+  environment: Readonly<Record<string, string | undefined>> = process.env,
+): Promise<OverlaySupport> {
   let support = found.get(directory);
   if (!support) {
     support = detect(directory, environment);
@@ -38,8 +41,15 @@ async function detect(directory: string, environment: Readonly<Record<string, st
   // From the system's folders, never PATH: the command's launch starts with `unshare` (trusted-program.ts).
   const [unshare, mount] = await Promise.all([trustedPath('unshare'), trustedPath('mount')]);
   if (!unshare || !mount) return { available: false, reason: 'util-linux (unshare, mount) is not installed in the system folders' };
-  if (!overlayPathAllowed(directory)) return { available: false, reason: `the scratch directory's path cannot be given to an overlay mount` };
-  const tools: OverlayTools = { unshare, mount, privileged: process.getuid?.() === 0, uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 };
+  if (!overlayPathAllowed(directory))
+    return { available: false, reason: `the scratch directory's path cannot be given to an overlay mount` };
+  const tools: OverlayTools = {
+    unshare,
+    mount,
+    privileged: process.getuid?.() === 0,
+    uid: process.getuid?.() ?? 0,
+    gid: process.getgid?.() ?? 0,
+  };
   // Named like a copy (pid first): a crash mid-probe leaves what the next start removes.
   const probe = await mkdtemp(join(directory, `${process.pid}-overlay-probe-`));
   try {
@@ -61,7 +71,12 @@ async function heldNamespace(probe: string, tools: OverlayTools): Promise<Pick<O
   const [nsenter, umount] = await Promise.all([trustedPath('nsenter'), trustedPath('umount')]);
   if (!nsenter || !umount) return {};
   const held = { ...tools, nsenter, umount };
-  const mount: OverlayMount = { lower: [join(probe, 'mask'), join(probe, 'lower')], upper: join(probe, 'held-upper'), work: join(probe, 'held-work'), view: join(probe, 'held-view') };
+  const mount: OverlayMount = {
+    lower: [join(probe, 'mask'), join(probe, 'lower')],
+    upper: join(probe, 'held-upper'),
+    work: join(probe, 'held-work'),
+    view: join(probe, 'held-view'),
+  };
   await Promise.all([mount.upper, mount.work, mount.view].map((folder) => mkdir(folder)));
   const holder = OverlayHolder.start(held, mount.view);
   try {
@@ -85,7 +100,13 @@ async function tryOverlay(probe: string, tools: OverlayTools, bubblewrap: string
   await makeWhiteouts([join(layer('mask'), 'hidden')]);
   const check = 'test -f seen && test ! -e hidden && echo written > made';
   const inner = bubblewrap
-    ? { file: bubblewrap, args: bubblewrapArguments({ writable: [mount.view], readOnly: [], hidden: [], network: false, cwd: mount.view, home: sandboxHome }, ['/bin/sh', '-c', check]) }
+    ? {
+        file: bubblewrap,
+        args: bubblewrapArguments(
+          { writable: [mount.view], readOnly: [], hidden: [], network: false, cwd: mount.view, home: sandboxHome },
+          ['/bin/sh', '-c', check],
+        ),
+      }
     : { file: '/bin/sh', args: ['-c', check] };
   const launch = overlayLaunch({ ...inner, environment: {} }, tools, mount, mount.view);
   await runTool(launch.file, launch.args, { cwd: mount.view, environment: { PATH: '/usr/bin:/bin' } }).catch((error: unknown) => {

@@ -8,9 +8,16 @@ import { programEnvironment, startProcess } from '../../process-launcher.js';
 const toolTimeoutMs = 10_000;
 
 /** `environment`: its whole environment. Default: the base every program needs (programEnvironment). */
-export function runTool(file: string, args: readonly string[], options: { cwd?: string; environment?: Record<string, string | undefined> } = {}): Promise<string> {
+export function runTool(
+  file: string,
+  args: readonly string[],
+  options: { cwd?: string; environment?: Record<string, string | undefined> } = {},
+): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = startProcess(file, args, { ...(options.cwd !== undefined ? { cwd: options.cwd } : {}), environment: options.environment ?? programEnvironment() });
+    const child = startProcess(file, args, {
+      ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
+      environment: options.environment ?? programEnvironment(),
+    });
     const stdout: Buffer[] = [];
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
@@ -25,7 +32,12 @@ export function runTool(file: string, args: readonly string[], options: { cwd?: 
     child.once('close', (code, signal) => {
       clearTimeout(timer);
       if (code === 0) resolve(Buffer.concat(stdout).toString('utf8'));
-      else reject(new Error(`${file} failed (${signal ?? `exit ${code}`}): ${stderr.trim().split('\n').slice(-2).join(' ').slice(0, 500) || 'no message'}`));
+      else
+        reject(
+          new Error(
+            `${file} failed (${signal ?? `exit ${code}`}): ${stderr.trim().split('\n').slice(-2).join(' ').slice(0, 500) || 'no message'}`,
+          ),
+        );
     });
   });
 }

@@ -44,12 +44,28 @@ export function bubblewrapArguments(policy: SandboxPolicy, command: readonly str
   const args = ['--die-with-parent', '--new-session', '--unshare-all', '--unshare-user', '--disable-userns', '--cap-drop', 'ALL'];
   if (asRoot) args.push('--uid', String(sandboxUserId), '--gid', String(sandboxUserId));
   if (policy.network) args.push('--share-net');
-  args.push('--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--size', String(wholeBytes(options.temporaryBytes ?? defaultTemporaryBytes)), '--tmpfs', '/tmp');
+  args.push(
+    '--ro-bind',
+    '/',
+    '/',
+    '--dev',
+    '/dev',
+    '--proc',
+    '/proc',
+    '--size',
+    String(wholeBytes(options.temporaryBytes ?? defaultTemporaryBytes)),
+    '--tmpfs',
+    '/tmp',
+  );
   // As root the user inside owns root's files: what only root may read is hidden besides.
   const secrets = asRoot ? (options.rootSecrets ?? rootOnlySecrets()) : { files: [], folders: [] };
   // What /tmp's fresh tmpfs already hides needs no mount of its own.
-  for (const folder of byDepth([...policy.hidden, ...secrets.folders]).filter((folder) => !isInside(folder, '/tmp'))) args.push('--size', String(hiddenFolderBytes), '--tmpfs', folder);
-  const binds = [...policy.readOnly.map((folder) => ({ folder, writable: false })), ...policy.writable.map((folder) => ({ folder, writable: true }))];
+  for (const folder of byDepth([...policy.hidden, ...secrets.folders]).filter((folder) => !isInside(folder, '/tmp')))
+    args.push('--size', String(hiddenFolderBytes), '--tmpfs', folder);
+  const binds = [
+    ...policy.readOnly.map((folder) => ({ folder, writable: false })),
+    ...policy.writable.map((folder) => ({ folder, writable: true })),
+  ];
   binds.sort((a, b) => depth(a.folder) - depth(b.folder));
   for (const bind of binds) args.push(bind.writable ? '--bind' : '--ro-bind', bind.folder, bind.folder);
   // Files last: one in a folder read back (a token in a toolchain's folder) stays hidden.
@@ -63,7 +79,10 @@ function byDepth(folders: readonly string[]): string[] {
 }
 
 function depth(folder: string): number {
-  return path.normalize(folder).split('/').filter((part) => part !== '').length;
+  return path
+    .normalize(folder)
+    .split('/')
+    .filter((part) => part !== '').length;
 }
 
 function wholeBytes(bytes: number): number {

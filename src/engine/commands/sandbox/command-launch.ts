@@ -59,7 +59,12 @@ export function commandShell(): { path: string; variant: 'bash' | 'sh' } {
 
 export async function commandLaunch(options: LaunchOptions): Promise<CommandLaunch> {
   const platform = options.platform ?? process.platform;
-  if (platform === 'win32') return { file: options.environment.ComSpec ?? process.env.ComSpec ?? 'cmd.exe', args: ['/d', '/s', '/c', `"${options.command}"`], environment: options.environment };
+  if (platform === 'win32')
+    return {
+      file: options.environment.ComSpec ?? process.env.ComSpec ?? 'cmd.exe',
+      args: ['/d', '/s', '/c', `"${options.command}"`],
+      environment: options.environment,
+    };
   const shell = commandShell();
   const argv = shell.variant === 'bash' ? limitedShell(shell.path, options.command, options.limits) : [shell.path, '-c', options.command];
   const mark = randomUUID();
@@ -77,18 +82,32 @@ export async function commandLaunch(options: LaunchOptions): Promise<CommandLaun
   // As root the user inside owns root's files: root's home is hidden even when HOME names another.
   policy.hidden = existingPaths([...policy.hidden, ...(process.getuid?.() === 0 ? ['/root'] : [])]);
   // A dependency link of the workspace (seen through the view) or the cwd whose folder is under the private /tmp.
-  const dependencies = temporaryDependencyFolders({ folders: [sandbox.workspaceRoot, options.cwd], keptHidden: [sandbox.workspaceRoot, sandbox.userHome, ...sandbox.copy.writable, ...sandbox.copy.readOnly] });
+  const dependencies = temporaryDependencyFolders({
+    folders: [sandbox.workspaceRoot, options.cwd],
+    keptHidden: [sandbox.workspaceRoot, sandbox.userHome, ...sandbox.copy.writable, ...sandbox.copy.readOnly],
+  });
   policy.readOnly = existingPaths([...policy.readOnly, ...dependencies, ...(sandbox.network ? resolverFiles(policy.hidden) : [])]);
   policy.hiddenFiles = [...new Set([...(policy.hiddenFiles ?? []), ...credentialFilesIn(dependencies)])];
   if (sandbox.availability.mechanism === 'bubblewrap') {
-    return { file: sandbox.availability.executable, args: bubblewrapArguments(policy, argv, { temporaryBytes: options.limits.temporaryBytes }), environment: { ...marked, HOME: policy.home, TMPDIR: '/tmp' }, mark, ownPidNamespace: true };
+    return {
+      file: sandbox.availability.executable,
+      args: bubblewrapArguments(policy, argv, { temporaryBytes: options.limits.temporaryBytes }),
+      environment: { ...marked, HOME: policy.home, TMPDIR: '/tmp' },
+      mark,
+      ownPidNamespace: true,
+    };
   }
   // Seatbelt has no private mounts: the home and temporary folder are made inside the copy's own folder.
   const own = sandbox.copy.writable[0];
   const home = path.join(own, 'home');
   const temporary = path.join(own, 'tmp');
   await Promise.all([mkdir(home, { recursive: true }), mkdir(temporary, { recursive: true })]);
-  return { file: sandbox.availability.executable, args: ['-p', seatbeltProfile({ ...policy, home }, temporary), ...argv], environment: { ...marked, HOME: home, TMPDIR: temporary }, mark };
+  return {
+    file: sandbox.availability.executable,
+    args: ['-p', seatbeltProfile({ ...policy, home }, temporary), ...argv],
+    environment: { ...marked, HOME: home, TMPDIR: temporary },
+    mark,
+  };
 }
 
 /** With the network on, the resolver's configuration must be readable although /run is hidden. */

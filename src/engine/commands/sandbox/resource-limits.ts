@@ -34,7 +34,13 @@ export const defaultAddressSpaceBytes = 64 * 1024 ** 3;
 /** The private /tmp's default size: room for a build's temporary files, not for filling the host's memory. */
 export const defaultTemporaryBytes = 1024 ** 3;
 
-export const defaultResourceLimits: ResourceLimits = { cpuSeconds: 600, fileBytes: 1024 ** 3, processes: 4096, addressSpaceBytes: defaultAddressSpaceBytes, temporaryBytes: defaultTemporaryBytes };
+export const defaultResourceLimits: ResourceLimits = {
+  cpuSeconds: 600,
+  fileBytes: 1024 ** 3,
+  processes: 4096,
+  addressSpaceBytes: defaultAddressSpaceBytes,
+  temporaryBytes: defaultTemporaryBytes,
+};
 
 /**
  * The argv that runs `command` under `limits` with bash (`sh` has no `ulimit -u` everywhere). A limit the
@@ -58,10 +64,14 @@ export function limitedShell(shell: string, command: string, limits: ResourceLim
 }
 
 /** The sentence for a command that ended on a limit, or undefined when it did not. */
-export function limitHit(result: { exitCode: number | null; signal: string | null; stderr?: { text: string } }, limits: ResourceLimits): string | undefined {
+export function limitHit(
+  result: { exitCode: number | null; signal: string | null; stderr?: { text: string } },
+  limits: ResourceLimits,
+): string | undefined {
   const signal = result.signal ?? (result.exitCode !== null && result.exitCode > 128 ? signalName(result.exitCode - 128) : undefined);
   if (signal === 'SIGXCPU') return `The command hit its CPU-time limit (${limits.cpuSeconds} s of CPU) and was ended.`;
-  if (signal === 'SIGXFSZ') return `The command hit its file-size limit (${Math.round(limits.fileBytes / 1024 ** 2)} MiB for one file) and was ended.`;
+  if (signal === 'SIGXFSZ')
+    return `The command hit its file-size limit (${Math.round(limits.fileBytes / 1024 ** 2)} MiB for one file) and was ended.`;
   if (result.exitCode === 0) return undefined;
   const stderr = result.stderr?.text ?? '';
   // No signal for the process limit: a fork fails, and the shell (or the program) says so.

@@ -18,7 +18,10 @@ export function rootOnlySecrets(): { files: string[]; folders: string[] } {
   const keys = entriesOf(hostKeys.folder)
     .filter((name) => hostKeys.name.test(name))
     .map((name) => path.join(hostKeys.folder, name));
-  return { files: [...secretFiles, ...keys].filter((file) => kindOf(file) === 'file'), folders: secretFolders.filter((folder) => kindOf(folder) === 'folder') };
+  return {
+    files: [...secretFiles, ...keys].filter((file) => kindOf(file) === 'file'),
+    folders: secretFolders.filter((folder) => kindOf(folder) === 'folder'),
+  };
 }
 
 function kindOf(entry: string): 'file' | 'folder' | undefined {

@@ -47,13 +47,47 @@ export interface CommandPolicyInput {
 export const sandboxHome = '/tmp/home';
 
 /** Variables that name a toolchain's own folder: a compiler in `~/.cargo` must still run. */
-const toolchainVariables = ['NVM_DIR', 'NVM_BIN', 'VOLTA_HOME', 'FNM_DIR', 'JAVA_HOME', 'GOROOT', 'GOPATH', 'CARGO_HOME', 'RUSTUP_HOME', 'PYENV_ROOT', 'RBENV_ROOT', 'SDKMAN_DIR', 'DENO_INSTALL', 'BUN_INSTALL', 'PNPM_HOME', 'VIRTUAL_ENV', 'CONDA_PREFIX'];
+const toolchainVariables = [
+  'NVM_DIR',
+  'NVM_BIN',
+  'VOLTA_HOME',
+  'FNM_DIR',
+  'JAVA_HOME',
+  'GOROOT',
+  'GOPATH',
+  'CARGO_HOME',
+  'RUSTUP_HOME',
+  'PYENV_ROOT',
+  'RBENV_ROOT',
+  'SDKMAN_DIR',
+  'DENO_INSTALL',
+  'BUN_INSTALL',
+  'PNPM_HOME',
+  'VIRTUAL_ENV',
+  'CONDA_PREFIX',
+];
 
 /** What of a home holds credentials: never read back into a sandbox (credential-files.ts: the files inside a folder that is). */
-export const credentialFolders = ['.ssh', '.aws', '.azure', '.config/gcloud', '.kube', '.docker', '.gnupg', '.password-store', '.netrc', '.npmrc', '.pypirc', '.git-credentials', '.config/gh'];
+export const credentialFolders = [
+  '.ssh',
+  '.aws',
+  '.azure',
+  '.config/gcloud',
+  '.kube',
+  '.docker',
+  '.gnupg',
+  '.password-store',
+  '.netrc',
+  '.npmrc',
+  '.pypirc',
+  '.git-credentials',
+  '.config/gh',
+];
 
 export function commandPolicy(input: CommandPolicyInput): SandboxPolicy {
-  const hidden = unique([input.userHome, input.workspaceRoot, '/run', '/var/run', '/var/tmp'].filter((folder) => folder !== '' && folder !== '/'));
+  const hidden = unique(
+    [input.userHome, input.workspaceRoot, '/run', '/var/run', '/var/tmp'].filter((folder) => folder !== '' && folder !== '/'),
+  );
   const toolchains = toolchainFolders(input.environment, hidden, input.userHome, input.workspaceRoot);
   return {
     writable: unique(input.copy.writable),
@@ -74,17 +108,34 @@ export function commandPolicy(input: CommandPolicyInput): SandboxPolicy {
  * folder, nor anything that is, holds or lies in the real workspace: a `<workspace>/bin` on PATH (direnv's
  * `PATH_add bin`) must not bring the hidden workspace back into view.
  */
-export function toolchainFolders(environment: Readonly<Record<string, string>>, hidden: readonly string[], userHome: string, workspaceRoot = ''): string[] {
+export function toolchainFolders(
+  environment: Readonly<Record<string, string>>,
+  hidden: readonly string[],
+  userHome: string,
+  workspaceRoot = '',
+): string[] {
   const home = path.normalize(userHome);
   const local = path.join(home, '.local');
   const credentials = credentialFolders.map((name) => path.join(home, name));
   const entries = (environment.PATH ?? '').split(path.delimiter).filter((entry) => path.isAbsolute(entry));
-  const named = toolchainVariables.map((name) => environment[name]).filter((value): value is string => value !== undefined && path.isAbsolute(value));
-  const folders = [...entries.map((entry) => (path.basename(entry) === 'bin' && path.dirname(path.normalize(entry)) !== local ? path.dirname(entry) : entry)), ...named].map((folder) => path.normalize(folder));
+  const named = toolchainVariables
+    .map((name) => environment[name])
+    .filter((value): value is string => value !== undefined && path.isAbsolute(value));
+  const folders = [
+    ...entries.map((entry) =>
+      path.basename(entry) === 'bin' && path.dirname(path.normalize(entry)) !== local ? path.dirname(entry) : entry,
+    ),
+    ...named,
+  ].map((folder) => path.normalize(folder));
   const overlaps = (folder: string, other: string) => isInside(folder, other) || isInside(other, folder);
   const touchesWorkspace = (folder: string) => workspaceRoot !== '' && overlaps(folder, workspaceRoot);
   const holdsCredentials = (folder: string) => credentials.some((credential) => overlaps(folder, credential));
-  return unique(folders.filter((folder) => hidden.some((root) => isInside(folder, root)) && folder !== home && !holdsCredentials(folder) && !touchesWorkspace(folder)));
+  return unique(
+    folders.filter(
+      (folder) =>
+        hidden.some((root) => isInside(folder, root)) && folder !== home && !holdsCredentials(folder) && !touchesWorkspace(folder),
+    ),
+  );
 }
 
 /**

@@ -45,7 +45,17 @@ export function describeIsolation(state: SandboxState, network: boolean): Comman
     };
   }
   if (state.mode === 'unavailable') {
-    return { kind: 'unavailable', network: true, summary: `NOT in a sandbox (${state.reason}): it runs as you, with your files and your network. Without a sandbox every command asks, every time.`, offerAlways: false };
+    return {
+      kind: 'unavailable',
+      network: true,
+      summary: `NOT in a sandbox (${state.reason}): it runs as you, with your files and your network. Without a sandbox every command asks, every time.`,
+      offerAlways: false,
+    };
   }
-  return { kind: 'off', network: true, summary: 'NOT in a sandbox (turned off): it runs as you, with your files and your network.', offerAlways: true };
+  return {
+    kind: 'off',
+    network: true,
+    summary: 'NOT in a sandbox (turned off): it runs as you, with your files and your network.',
+    offerAlways: true,
+  };
 }

@@ -20,9 +20,11 @@ export function seatbeltProfile(policy: SandboxPolicy, temporaryFolder: string):
     '(allow user-preference-read)',
     `(allow file-read* (require-all (subpath "/")${policy.hidden.map((folder) => ` (require-not (subpath ${quoted(folder)}))`).join('')}${(policy.hiddenFiles ?? []).map((file) => ` (require-not (literal ${quoted(file)}))`).join('')}))`,
   ];
-  if (policy.readOnly.length > 0) lines.push(`(allow file-read* ${policy.readOnly.map((folder) => `(subpath ${quoted(folder)})`).join(' ')})`);
+  if (policy.readOnly.length > 0)
+    lines.push(`(allow file-read* ${policy.readOnly.map((folder) => `(subpath ${quoted(folder)})`).join(' ')})`);
   // The last rule that matches wins: a credential file inside a folder read back stays denied.
-  if ((policy.hiddenFiles ?? []).length > 0) lines.push(`(deny file-read* ${(policy.hiddenFiles ?? []).map((file) => `(literal ${quoted(file)})`).join(' ')})`);
+  if ((policy.hiddenFiles ?? []).length > 0)
+    lines.push(`(deny file-read* ${(policy.hiddenFiles ?? []).map((file) => `(literal ${quoted(file)})`).join(' ')})`);
   const writable = [...policy.writable, temporaryFolder];
   lines.push(`(allow file-read* file-write* ${writable.map((folder) => `(subpath ${quoted(folder)})`).join(' ')})`);
   lines.push('(allow file-write-data (literal "/dev/null") (literal "/dev/zero") (literal "/dev/tty"))');
@@ -32,6 +34,7 @@ export function seatbeltProfile(policy: SandboxPolicy, temporaryFolder: string):
 
 /** A string literal of the profile language: backslashes and quotes escaped, no control characters. */
 function quoted(text: string): string {
-  if ([...text].some((character) => character.charCodeAt(0) < 0x20)) throw new Error(`A sandbox path with a control character cannot be written into a profile: ${JSON.stringify(text)}`);
+  if ([...text].some((character) => character.charCodeAt(0) < 0x20))
+    throw new Error(`A sandbox path with a control character cannot be written into a profile: ${JSON.stringify(text)}`);
   return `"${text.replace(/[\\"]/g, (character) => `\\${character}`)}"`;
 }

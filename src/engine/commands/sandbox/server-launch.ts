@@ -80,14 +80,22 @@ export function serverSandbox(commands: CommandHost) {
       const inside = { ...program.environment, TMPDIR: '/tmp' };
       let launch;
       if (state.availability.mechanism === 'bubblewrap') {
-        launch = { file: state.availability.executable, args: bubblewrapArguments(policy, argv), environment: { ...inside, HOME: policy.home } };
+        launch = {
+          file: state.availability.executable,
+          args: bubblewrapArguments(policy, argv),
+          environment: { ...inside, HOME: policy.home },
+        };
       } else {
         // Seatbelt has no private mounts: the home and temporary folder are made in the copy's own folder.
         const own = copy.sandboxPaths.writable[0] ?? copy.cwd;
         const home = path.join(own, 'server-home');
         const temporary = path.join(own, 'server-tmp');
         await Promise.all([mkdir(home, { recursive: true }), mkdir(temporary, { recursive: true })]);
-        launch = { file: state.availability.executable, args: ['-p', seatbeltProfile({ ...policy, home }, temporary), ...argv], environment: { ...inside, HOME: home, TMPDIR: temporary } };
+        launch = {
+          file: state.availability.executable,
+          args: ['-p', seatbeltProfile({ ...policy, home }, temporary), ...argv],
+          environment: { ...inside, HOME: home, TMPDIR: temporary },
+        };
       }
       const joined = copy.launch(launch);
       handedOver = true;
@@ -115,7 +123,9 @@ export function serverSandbox(commands: CommandHost) {
  * The network was decided on the words as configured.
  */
 export function intoCopy(word: string, workspaceRoot: string, copyCwd: string): string {
-  const roots = [...new Set([workspaceRoot, realPathOf(workspaceRoot) ?? workspaceRoot].map((root) => root.replace(/\/+$/, '')))].filter((root) => root !== '');
+  const roots = [...new Set([workspaceRoot, realPathOf(workspaceRoot) ?? workspaceRoot].map((root) => root.replace(/\/+$/, '')))].filter(
+    (root) => root !== '',
+  );
   for (const root of roots) {
     if (word === root) return copyCwd;
     if (word.startsWith(`${root}/`)) return path.join(copyCwd, word.slice(root.length + 1));

@@ -21,7 +21,11 @@ export interface ServerNetworkDecision {
   notice?: string;
 }
 
-export function serverNetwork(server: string, program: { command: string; args: readonly string[]; network: boolean }, allowance: ServerNetworkAllowance): ServerNetworkDecision {
+export function serverNetwork(
+  server: string,
+  program: { command: string; args: readonly string[]; network: boolean },
+  allowance: ServerNetworkAllowance,
+): ServerNetworkDecision {
   if (!program.network) return { network: false };
   if (allowance.all() || matchesAPattern([program.command, ...program.args], allowance.patterns())) return { network: true };
   return {

@@ -63,7 +63,13 @@ export function serverPolicy(input: ServerPolicyInput): SandboxPolicy {
   // The dependency links of the workspace, the cwd and the server's own folder read back (its `node_modules -> /tmp/clone/node_modules`).
   const dependencies = temporaryDependencyFolders({ folders: [workspaceRoot, input.cwd, ...temporary], keptHidden });
   policy.hidden = existingPaths(policy.hidden);
-  policy.readOnly = existingPaths([...policy.readOnly, ...program, ...temporary, ...dependencies, ...(input.network ? resolverFiles(policy.hidden) : [])]);
+  policy.readOnly = existingPaths([
+    ...policy.readOnly,
+    ...program,
+    ...temporary,
+    ...dependencies,
+    ...(input.network ? resolverFiles(policy.hidden) : []),
+  ]);
   policy.hiddenFiles = [...new Set([...(policy.hiddenFiles ?? []), ...credentialFilesIn([...program, ...temporary, ...dependencies])])];
   return policy;
 }
@@ -73,7 +79,13 @@ export function serverPolicy(input: ServerPolicyInput): SandboxPolicy {
  * by the same rules as a toolchain (its `bin`'s parent; never the home, a credential folder or the
  * workspace). Only a bare name found on the user's PATH: a path the role file writes chooses nothing.
  */
-export function programFolders(command: string, searchPath: string, hidden: readonly string[], userHome: string, workspaceRoot: string): string[] {
+export function programFolders(
+  command: string,
+  searchPath: string,
+  hidden: readonly string[],
+  userHome: string,
+  workspaceRoot: string,
+): string[] {
   if (command.includes('/') || command.includes('\\')) return [];
   for (const entry of searchPath.split(path.delimiter).filter((folder) => path.isAbsolute(folder))) {
     const found = path.join(entry, command);

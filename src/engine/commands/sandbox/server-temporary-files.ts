@@ -53,10 +53,14 @@ export function temporaryProgramPaths(input: TemporaryProgramInput): string[] {
 
 /** The widest folder above `file` (below `temporary`) that may come back, else the file itself. */
 function widest(file: string, temporary: string, kept: readonly string[], uid: number | undefined): string {
-  const parts = path.relative(temporary, path.dirname(file)).split(path.sep).filter((part) => part !== '');
+  const parts = path
+    .relative(temporary, path.dirname(file))
+    .split(path.sep)
+    .filter((part) => part !== '');
   // From the top folder under the temporary folder down to the file's own.
   const chain = parts.map((_, index) => path.join(temporary, ...parts.slice(0, index + 1)));
-  const fits = (index: number) => !kept.some((hidden) => isInside(hidden, chain[index]!)) && chain.slice(index).every((folder) => ownedAlone(folder, uid));
+  const fits = (index: number) =>
+    !kept.some((hidden) => isInside(hidden, chain[index]!)) && chain.slice(index).every((folder) => ownedAlone(folder, uid));
   const index = chain.findIndex((_, candidate) => fits(candidate));
   return index === -1 ? file : chain[index]!;
 }

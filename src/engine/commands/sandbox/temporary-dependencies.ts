@@ -33,7 +33,10 @@ export interface TemporaryDependencyInput {
 /** The real dependency folders under /tmp or /var/tmp to read back read-only; none when nothing qualifies. */
 export function temporaryDependencyFolders(input: TemporaryDependencyInput): string[] {
   const uid = input.uid ?? process.getuid?.();
-  const kept = input.keptHidden.filter((folder) => folder !== '').flatMap((folder) => [folder, realPathOf(folder) ?? folder]).map((folder) => path.normalize(folder));
+  const kept = input.keptHidden
+    .filter((folder) => folder !== '')
+    .flatMap((folder) => [folder, realPathOf(folder) ?? folder])
+    .map((folder) => path.normalize(folder));
   const found = new Set<string>();
   for (const folder of input.folders) {
     for (const name of linkedDirectoryNames) {
@@ -58,7 +61,10 @@ function qualifies(target: string, kept: readonly string[], uid: number | undefi
   const temporary = privateTemporaryFolders.find((folder) => target !== folder && isInside(target, folder));
   if (temporary === undefined || !linkedDirectoryNames.has(path.basename(target)) || !isDirectory(target)) return false;
   if (kept.some((hidden) => isInside(hidden, target))) return false;
-  const parts = path.relative(temporary, target).split(path.sep).filter((part) => part !== '');
+  const parts = path
+    .relative(temporary, target)
+    .split(path.sep)
+    .filter((part) => part !== '');
   // Every folder from the top one under the temporary folder down to the target itself.
   return parts.every((_, index) => ownedAlone(path.join(temporary, ...parts.slice(0, index + 1)), uid));
 }

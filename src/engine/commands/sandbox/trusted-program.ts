@@ -22,7 +22,11 @@ const maximumLinks = 40;
  * The first `name` in `folders` that passes the checks; else why none did (the first refusal, or "not found").
  * `uid`: this process's user, who may own the program too. Default: process.getuid().
  */
-export async function findTrustedProgram(name: string, folders: readonly string[] = trustedProgramFolders, uid: number | undefined = process.getuid?.()): Promise<TrustedProgram> {
+export async function findTrustedProgram(
+  name: string,
+  folders: readonly string[] = trustedProgramFolders,
+  uid: number | undefined = process.getuid?.(),
+): Promise<TrustedProgram> {
   let refusal: string | undefined;
   for (const folder of folders) {
     const candidate = path.join(folder, name);
@@ -31,7 +35,9 @@ export async function findTrustedProgram(name: string, folders: readonly string[
     if (reason === undefined) return { path: candidate };
     refusal ??= `${candidate} is not used: ${reason}`;
   }
-  return refusal !== undefined ? { reason: refusal, missing: false } : { reason: `${name} was not found in ${folders.join(', ')}`, missing: true };
+  return refusal !== undefined
+    ? { reason: refusal, missing: false }
+    : { reason: `${name} was not found in ${folders.join(', ')}`, missing: true };
 }
 
 /** Why `file` cannot be trusted, or undefined when it can: each link's folder, then the file and its folders. */

@@ -35,7 +35,11 @@ export interface WorkspaceTools {
 export function createWorkspaceTools(options: WorkspaceToolsOptions): WorkspaceTools {
   const view = new ChangeSetWorkspace(options.workspace, options.changeSet, options.policy ?? defaultWorkspacePolicy);
   return {
-    readOnly: [createReadTool(view), createGlobTool(view, options.globMaxResults ?? 500), createGrepTool(view, options.grepMaxResults ?? 200)] as Tool[],
+    readOnly: [
+      createReadTool(view),
+      createGlobTool(view, options.globMaxResults ?? 500),
+      createGrepTool(view, options.grepMaxResults ?? 200),
+    ] as Tool[],
     edit: [createEditTool(view), createWriteTool(view)] as Tool[],
     view,
   };

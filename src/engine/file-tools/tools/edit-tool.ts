@@ -7,7 +7,9 @@ import { describeProposal } from './proposal-summary.js';
 
 const editInput = z.object({
   file_path: z.string().min(1).describe('The file to edit: relative to the workspace root, or an absolute path inside it.'),
-  old_string: z.string().describe('The exact text to replace, including whitespace and indentation. Must occur once unless replace_all is set.'),
+  old_string: z
+    .string()
+    .describe('The exact text to replace, including whitespace and indentation. Must occur once unless replace_all is set.'),
   new_string: z.string().describe('The text to put in its place (must differ from old_string).'),
   replace_all: z.boolean().optional().describe('Replace every occurrence of old_string. Default: false.'),
 });
@@ -48,7 +50,13 @@ export function createEditTool(view: ChangeSetWorkspace) {
  * Replaces `oldString` in `content`. When the file uses CRLF line endings and the model wrote `\n`
  * (models almost always do), both strings are matched and written with the file's `\r\n`.
  */
-export function replaceExact(content: string, oldString: string, newString: string, replaceAll: boolean, path: string): { content: string; count: number } {
+export function replaceExact(
+  content: string,
+  oldString: string,
+  newString: string,
+  replaceAll: boolean,
+  path: string,
+): { content: string; count: number } {
   let search = oldString;
   let replacement = newString;
   let count = countOccurrences(content, search);

@@ -62,7 +62,9 @@ export function formatNumberedLines(path: string, text: string, offset: number, 
   }
   const notes: string[] = [];
   if (cutByBytes) {
-    notes.push(`[Output stopped at ${formatBytes(maxBytes)} after line ${last} of ${total}. Call Read with offset=${last + 1} to read on.]`);
+    notes.push(
+      `[Output stopped at ${formatBytes(maxBytes)} after line ${last} of ${total}. Call Read with offset=${last + 1} to read on.]`,
+    );
   } else if (last < total) {
     notes.push(`[Showing lines ${offset}-${last} of ${total}. Call Read with offset=${last + 1} to read on.]`);
   }

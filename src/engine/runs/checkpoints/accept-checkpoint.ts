@@ -47,7 +47,13 @@ export class AcceptCheckpoint implements ApplyCheckpoint {
   /** Appends the point (when a file was written) to the run's log; false when nothing was, or it could not be kept. */
   async record(sink: RestorePointSink, runId: string, taskIds: readonly string[], kind: RestorePointKind = 'accept'): Promise<boolean> {
     if (this.files.size === 0) return false;
-    return sink.recordRestorePoint(runId, { pointId: newPointId(this.now()), kind, at: this.now(), taskIds: [...new Set(taskIds)], files: [...this.files.values()] });
+    return sink.recordRestorePoint(runId, {
+      pointId: newPointId(this.now()),
+      kind,
+      at: this.now(),
+      taskIds: [...new Set(taskIds)],
+      files: [...this.files.values()],
+    });
   }
 }
 

@@ -39,21 +39,34 @@ export interface RestorePoint {
 export type RestorePointHeader = Omit<RestorePoint, 'files'> & { paths: string[] };
 
 export type RestorePointRecord =
-  | { type: 'restore-file'; pointId: string; file: RestoreFile }
-  | ({ type: 'restore-point' } & RestorePointHeader);
+  { type: 'restore-file'; pointId: string; file: RestoreFile } | ({ type: 'restore-point' } & RestorePointHeader);
 
 const identifier = z.string().min(1);
-export const restoreFileSchema = z.object({ path: identifier, before: storedContentSchema.nullable(), after: contentDigestSchema.nullable() });
+export const restoreFileSchema = z.object({
+  path: identifier,
+  before: storedContentSchema.nullable(),
+  after: contentDigestSchema.nullable(),
+});
 
 export const restorePointRecordSchemas = [
   z.object({ type: z.literal('restore-file'), pointId: identifier, file: restoreFileSchema }),
-  z.object({ type: z.literal('restore-point'), pointId: identifier, kind: z.enum(['accept', 'undo', 'redo']), at: z.number(), taskIds: z.array(identifier), paths: z.array(identifier) }),
+  z.object({
+    type: z.literal('restore-point'),
+    pointId: identifier,
+    kind: z.enum(['accept', 'undo', 'redo']),
+    at: z.number(),
+    taskIds: z.array(identifier),
+    paths: z.array(identifier),
+  }),
 ] as const;
 
 /** The records of `point`, in the order they are written: its files, then the header that closes it. */
 export function recordsOf(point: RestorePoint): RestorePointRecord[] {
   const { files, ...header } = point;
-  return [...files.map((file) => ({ type: 'restore-file' as const, pointId: point.pointId, file })), { type: 'restore-point', ...header, paths: files.map((file) => file.path) }];
+  return [
+    ...files.map((file) => ({ type: 'restore-file' as const, pointId: point.pointId, file })),
+    { type: 'restore-point', ...header, paths: files.map((file) => file.path) },
+  ];
 }
 
 /** Folds a run's restore-point records, in file order, into its finished points. */
@@ -75,7 +88,8 @@ export class RestorePointsBeingRead {
     this.files.delete(record.pointId);
     const missing = paths.filter((path) => !files?.has(path));
     // A file's line lost (damaged, over the cap): the point is not offered, or an undo would be partial in silence.
-    if (missing.length > 0) return this.warn(`The restore point ${record.pointId} lacks its record of ${missing.join(', ')}; it cannot be undone.`);
+    if (missing.length > 0)
+      return this.warn(`The restore point ${record.pointId} lacks its record of ${missing.join(', ')}; it cannot be undone.`);
     this.points.push({ ...header, files: paths.map((path) => files!.get(path)!) });
   }
 

@@ -27,7 +27,10 @@ export interface StoredContent extends ContentDigest {
 }
 
 export const contentDigestSchema = z.object({ bytes: z.number().int().nonnegative(), sha256: z.string().regex(/^[0-9a-f]{64}$/) });
-export const storedContentSchema = contentDigestSchema.extend({ encoding: z.enum(['utf8', 'base64']).optional(), data: z.string().optional() });
+export const storedContentSchema = contentDigestSchema.extend({
+  encoding: z.enum(['utf8', 'base64']).optional(),
+  data: z.string().optional(),
+});
 
 export function digestOf(content: Buffer): ContentDigest {
   return { bytes: content.length, sha256: createHash('sha256').update(content).digest('hex') };
@@ -39,7 +42,8 @@ export function storeContent(content: Buffer, limit = maxKeptBytes): StoredConte
   if (content.length > limit) return digest;
   const text = content.toString('utf8');
   // A string that does not encode back to the same bytes would not be written back as them.
-  if (Buffer.byteLength(text, 'utf8') === content.length && Buffer.from(text, 'utf8').equals(content)) return { ...digest, encoding: 'utf8', data: text };
+  if (Buffer.byteLength(text, 'utf8') === content.length && Buffer.from(text, 'utf8').equals(content))
+    return { ...digest, encoding: 'utf8', data: text };
   return { ...digest, encoding: 'base64', data: content.toString('base64') };
 }
 

@@ -41,7 +41,14 @@ export interface UndoFileOutcome {
 export type UndoOutcome =
   | { status: 'nothing'; why: string }
   | { status: 'refused'; direction: 'undo' | 'redo'; refused: Array<{ path: string; reason: string; forceable: boolean }> }
-  | { status: 'done'; direction: 'undo' | 'redo'; files: UndoFileOutcome[]; refused: Array<{ path: string; reason: string }>; failed: Array<{ path: string; reason: string }>; recorded: boolean };
+  | {
+      status: 'done';
+      direction: 'undo' | 'redo';
+      files: UndoFileOutcome[];
+      refused: Array<{ path: string; reason: string }>;
+      failed: Array<{ path: string; reason: string }>;
+      recorded: boolean;
+    };
 
 interface CheckedFile {
   planned: PlannedRestore;
@@ -60,7 +67,8 @@ export async function undoAccepted(request: UndoRequest, bytes: WorkspaceBytes, 
     if ('reason' in checked) refused.push({ path: planned.path, ...checked });
     else ready.push(checked);
   }
-  if (refused.length > 0 && (request.force !== true || ready.length === 0)) return { status: 'refused', direction: plan.direction, refused };
+  if (refused.length > 0 && (request.force !== true || ready.length === 0))
+    return { status: 'refused', direction: plan.direction, refused };
   const recorder = new UndoRecorder();
   const files: UndoFileOutcome[] = [];
   const failed: Array<{ path: string; reason: string }> = [];
@@ -77,7 +85,14 @@ export async function undoAccepted(request: UndoRequest, bytes: WorkspaceBytes, 
     files.push({ path, action: target === null ? 'deleted' : file.disk === null ? 'created' : 'restored', forced: file.forced });
   }
   const recorded = await recorder.record(sink, request.runId, plan.direction, request.now ?? Date.now);
-  return { status: 'done', direction: plan.direction, files, refused: refused.map(({ path, reason }) => ({ path, reason })), failed, recorded };
+  return {
+    status: 'done',
+    direction: plan.direction,
+    files,
+    refused: refused.map(({ path, reason }) => ({ path, reason })),
+    failed,
+    recorded,
+  };
 }
 
 /** The file ready to write (its bytes, what the disk holds now), or why it is refused. */
@@ -85,7 +100,14 @@ function check(planned: PlannedRestore, bytes: WorkspaceBytes, force: boolean): 
   let content: Buffer | null = null;
   if (planned.target !== null) {
     const kept = contentBytes(planned.target);
-    if (!kept) return { reason: planned.target.data === undefined ? `its content before (${planned.target.bytes} bytes) was too large to keep, so it cannot be put back` : 'its kept content does not match its digest (the run log was altered?)', forceable: false };
+    if (!kept)
+      return {
+        reason:
+          planned.target.data === undefined
+            ? `its content before (${planned.target.bytes} bytes) was too large to keep, so it cannot be put back`
+            : 'its kept content does not match its digest (the run log was altered?)',
+        forceable: false,
+      };
     content = kept;
   }
   let disk: FileBytes | null;
@@ -94,8 +116,18 @@ function check(planned: PlannedRestore, bytes: WorkspaceBytes, force: boolean): 
   } catch (error) {
     return { reason: errorMessage(error), forceable: false };
   }
-  if (disk !== null && disk.content === undefined) return { reason: `it is ${disk.digest.bytes} bytes now, too large to keep for an undo of this undo`, forceable: false };
+  if (disk !== null && disk.content === undefined)
+    return { reason: `it is ${disk.digest.bytes} bytes now, too large to keep for an undo of this undo`, forceable: false };
   const unchanged = sameDigest(disk?.digest ?? null, planned.expected);
-  if (!unchanged && !force) return { reason: disk === null ? 'it was deleted since the change was accepted' : planned.expected === null ? 'it was created again since' : 'it changed on disk since the change was accepted', forceable: true };
+  if (!unchanged && !force)
+    return {
+      reason:
+        disk === null
+          ? 'it was deleted since the change was accepted'
+          : planned.expected === null
+            ? 'it was created again since'
+            : 'it changed on disk since the change was accepted',
+      forceable: true,
+    };
   return { planned, content, disk, forced: !unchanged };
 }

@@ -12,7 +12,11 @@ export class UndoRecorder {
 
   add(path: string, before: FileBytes | null, written: StoredContent | null): void {
     const content = before?.content;
-    this.files.push({ path, before: before === null ? null : content ? storeContent(content) : before.digest, after: written === null ? null : { bytes: written.bytes, sha256: written.sha256 } });
+    this.files.push({
+      path,
+      before: before === null ? null : content ? storeContent(content) : before.digest,
+      after: written === null ? null : { bytes: written.bytes, sha256: written.sha256 },
+    });
   }
 
   async record(sink: RestorePointSink, runId: string, direction: 'undo' | 'redo', now: () => number): Promise<boolean> {

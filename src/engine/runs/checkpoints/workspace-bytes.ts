@@ -74,14 +74,17 @@ export class WorkspaceBytes {
       descriptor = openSync(target, writeFlags, 0o644);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ELOOP') throw new WorkspaceError('conflict', `${relative} became a symbolic link; nothing was written through it.`, relative);
-      if (code === 'ENXIO' || code === 'EISDIR') throw new WorkspaceError('invalid', `${relative} is not a regular file; nothing was written.`, relative);
+      if (code === 'ELOOP')
+        throw new WorkspaceError('conflict', `${relative} became a symbolic link; nothing was written through it.`, relative);
+      if (code === 'ENXIO' || code === 'EISDIR')
+        throw new WorkspaceError('invalid', `${relative} is not a regular file; nothing was written.`, relative);
       throw error;
     }
     try {
-      if (!fstatSync(descriptor).isFile()) throw new WorkspaceError('invalid', `${relative} is not a regular file; nothing was written.`, relative);
+      if (!fstatSync(descriptor).isFile())
+        throw new WorkspaceError('invalid', `${relative} is not a regular file; nothing was written.`, relative);
       ftruncateSync(descriptor, 0);
-      for (let offset = 0; offset < content.length; ) offset += writeSync(descriptor, content, offset, content.length - offset, offset);
+      for (let offset = 0; offset < content.length;) offset += writeSync(descriptor, content, offset, content.length - offset, offset);
     } finally {
       closeSync(descriptor);
     }
@@ -90,11 +93,14 @@ export class WorkspaceBytes {
   /** Deletes the file (where its path really leads, inside the workspace); nothing there is fine. */
   async remove(path: string): Promise<void> {
     const relative = this.relative(path);
-    if (this.matcher.isProtected(relative)) throw new WorkspaceError('read-only', `${relative} is version-control internals and is never written.`, relative);
+    if (this.matcher.isProtected(relative))
+      throw new WorkspaceError('read-only', `${relative} is version-control internals and is never written.`, relative);
     const real = await this.confinement.resolveExisting(relative);
     if (real === null) return;
-    if (this.matcher.isProtected(this.confinement.toRealRelative(real))) throw new WorkspaceError('read-only', `${relative} leads to version-control internals, which are never written.`, relative);
-    if (!(await lstat(real)).isFile()) throw new WorkspaceError('invalid', `${relative} is not a regular file; it was not deleted.`, relative);
+    if (this.matcher.isProtected(this.confinement.toRealRelative(real)))
+      throw new WorkspaceError('read-only', `${relative} leads to version-control internals, which are never written.`, relative);
+    if (!(await lstat(real)).isFile())
+      throw new WorkspaceError('invalid', `${relative} is not a regular file; it was not deleted.`, relative);
     await unlink(real);
   }
 }

@@ -79,11 +79,18 @@ export async function startA2aHttpServer(options: A2aHttpServerOptions): Promise
   };
 }
 
-async function route(request: IncomingMessage, response: ServerResponse, handler: A2ARequestHandler, exchange: JsonRpcExchange, options: A2aHttpServerOptions): Promise<void> {
+async function route(
+  request: IncomingMessage,
+  response: ServerResponse,
+  handler: A2ARequestHandler,
+  exchange: JsonRpcExchange,
+  options: A2aHttpServerOptions,
+): Promise<void> {
   options.observe?.(request.headers);
   const tokens = options.tokens ?? [];
   // With tokens a rebound name gains nothing (a page cannot know one); without, only this machine's names.
-  if (tokens.length === 0 && !isLocalHost(request.headers.host)) return respond(response, 403, { error: 'this server answers only on 127.0.0.1 and localhost' });
+  if (tokens.length === 0 && !isLocalHost(request.headers.host))
+    return respond(response, 403, { error: 'this server answers only on 127.0.0.1 and localhost' });
   const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
   // The card says how to authenticate, so it is readable without a token. Its shape follows the version
   // asked for; the older path is only ever asked for by older clients.
@@ -92,9 +99,14 @@ async function route(request: IncomingMessage, response: ServerResponse, handler
     return respond(response, 200, await agentCardFor(await handler.getAgentCard(), version), { Vary: 'A2A-Version' });
   }
   const client = tokens.length === 0 ? localClient : clientOfToken(request.headers, tokens);
-  if (client === undefined) return respond(response, 401, rpcError(null, -32600, 'Not authorized: send Authorization: Bearer <token>'), { 'WWW-Authenticate': 'Bearer' });
-  if (request.method !== 'POST' || path !== '/') return respond(response, 404, { error: `not found: POST JSON-RPC to /, or GET ${cardPath}` });
-  if (!/^application\/(?:a2a\+)?json\b/i.test(request.headers['content-type'] ?? '')) return respond(response, 415, rpcError(null, -32600, 'Content-Type must be application/json'));
+  if (client === undefined)
+    return respond(response, 401, rpcError(null, -32600, 'Not authorized: send Authorization: Bearer <token>'), {
+      'WWW-Authenticate': 'Bearer',
+    });
+  if (request.method !== 'POST' || path !== '/')
+    return respond(response, 404, { error: `not found: POST JSON-RPC to /, or GET ${cardPath}` });
+  if (!/^application\/(?:a2a\+)?json\b/i.test(request.headers['content-type'] ?? ''))
+    return respond(response, 415, rpcError(null, -32600, 'Content-Type must be application/json'));
   const body = await readBody(request);
   if (body === undefined) return respond(response, 413, rpcError(null, -32600, `the request is over ${maxBodyBytes} bytes`));
   let parsed: unknown;

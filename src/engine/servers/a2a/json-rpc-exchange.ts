@@ -24,17 +24,32 @@ export class JsonRpcExchange {
     this.legacy = new LegacyJsonRpcTransportHandler(handler);
   }
 
-  async answer(body: unknown, client: string, request: IncomingMessage, response: ServerResponse, onError?: (error: unknown) => void): Promise<void> {
+  async answer(
+    body: unknown,
+    client: string,
+    request: IncomingMessage,
+    response: ServerResponse,
+    onError?: (error: unknown) => void,
+  ): Promise<void> {
     const method = (body as { method?: unknown } | null)?.method;
     const legacy = !isV1JsonRpcMethod(method);
     const id = (body as { id?: unknown } | null)?.id ?? null;
-    const errorOf = (error: unknown) => ({ jsonrpc: '2.0', id, error: legacy ? LegacyJsonRpcTransportHandler.mapToLegacyJSONRPCError(error) : JsonRpcTransportHandler.mapToJSONRPCError(error) });
+    const errorOf = (error: unknown) => ({
+      jsonrpc: '2.0',
+      id,
+      error: legacy ? LegacyJsonRpcTransportHandler.mapToLegacyJSONRPCError(error) : JsonRpcTransportHandler.mapToJSONRPCError(error),
+    });
     let result: unknown;
     try {
       // "1.0.0" and "0.3.0" are the versions the card calls 1.0 and 0.3; anything else is refused as asked.
       const asked = header(request, 'a2a-version');
       const requestedVersion = asked === undefined ? undefined : (protocolGeneration(asked) ?? asked);
-      const context = defaultServerCallContextBuilder({ extensions: undefined, user: new A2aClient(client), headers: request.headers as Record<string, string | string[] | undefined>, requestedVersion });
+      const context = defaultServerCallContextBuilder({
+        extensions: undefined,
+        user: new A2aClient(client),
+        headers: request.headers as Record<string, string | string[] | undefined>,
+        requestedVersion,
+      });
       // A 1.0 method asked for as 0.3 (or a version the card does not offer) is refused as the spec says.
       validateVersion(context.requestedVersion, await this.handler.getAgentCard(), 'JSONRPC');
       result = await (legacy ? this.legacy : this.current).handle(body as Record<string, unknown>, context);
@@ -81,7 +96,10 @@ function header(request: IncomingMessage, name: string): string | undefined {
 }
 
 function isAsyncIterator(value: unknown): value is AsyncGenerator<unknown, void, undefined> {
-  return typeof (value as AsyncGenerator | null)?.next === 'function' && typeof (value as AsyncGenerator | null)?.[Symbol.asyncIterator] === 'function';
+  return (
+    typeof (value as AsyncGenerator | null)?.next === 'function' &&
+    typeof (value as AsyncGenerator | null)?.[Symbol.asyncIterator] === 'function'
+  );
 }
 
 export function respondJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {

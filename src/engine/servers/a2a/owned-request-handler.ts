@@ -95,9 +95,15 @@ export class OwnedRequestHandler implements A2ARequestHandler {
     const taskId = message?.taskId || undefined;
     if (taskId !== undefined) {
       this.owners.check(taskId, clientOf(context));
-      if (this.runs.isWorking(taskId)) throw new RequestMalformedError(`Task ${taskId} is still working: wait for it to end (tasks/get) or cancel it (tasks/cancel) before sending it another message.`);
+      if (this.runs.isWorking(taskId))
+        throw new RequestMalformedError(
+          `Task ${taskId} is still working: wait for it to end (tasks/get) or cancel it (tasks/cancel) before sending it another message.`,
+        );
       return;
     }
-    if (this.runs.activeRuns() >= this.maxActiveRuns) throw new RequestMalformedError(`This agent is already at work on ${this.runs.activeRuns()} tasks, the most it takes at once (${this.maxActiveRuns}): wait for one to end, or cancel one, then send again.`);
+    if (this.runs.activeRuns() >= this.maxActiveRuns)
+      throw new RequestMalformedError(
+        `This agent is already at work on ${this.runs.activeRuns()} tasks, the most it takes at once (${this.maxActiveRuns}): wait for one to end, or cancel one, then send again.`,
+      );
   }
 }

@@ -15,7 +15,11 @@ export const answerArtifactId = 'answer';
 function usageMetadata(usage: Usage): Record<string, unknown> {
   return {
     usage,
-    adk_usage_metadata: { promptTokenCount: usage.inputTokens, candidatesTokenCount: usage.outputTokens, totalTokenCount: usage.inputTokens + usage.outputTokens },
+    adk_usage_metadata: {
+      promptTokenCount: usage.inputTokens,
+      candidatesTokenCount: usage.outputTokens,
+      totalTokenCount: usage.inputTokens + usage.outputTokens,
+    },
   };
 }
 
@@ -35,7 +39,16 @@ export class TaskVoice {
   }
 
   status(state: TaskStateName, text?: string, thought = false): void {
-    const said = text === undefined ? undefined : message({ role: 'agent', messageId: randomUUID(), parts: [textPart(text, thought ? { ...thoughtMetadata } : undefined)], taskId: this.taskId, contextId: this.contextId });
+    const said =
+      text === undefined
+        ? undefined
+        : message({
+            role: 'agent',
+            messageId: randomUUID(),
+            parts: [textPart(text, thought ? { ...thoughtMetadata } : undefined)],
+            taskId: this.taskId,
+            contextId: this.contextId,
+          });
     this.bus.publish(AgentEvent.statusUpdate(statusUpdate(this.taskId, this.contextId, state, said)));
   }
 
@@ -44,6 +57,17 @@ export class TaskVoice {
     const append = !whole && this.answerStarted;
     this.answerStarted = true;
     const metadata = usage ? usageMetadata(usage) : undefined;
-    this.bus.publish(AgentEvent.artifactUpdate(artifactUpdate(this.taskId, this.contextId, { artifactId: answerArtifactId, name: 'answer', parts: structured ? [textPart(text), dataPart(structured.value)] : [textPart(text)], append, lastChunk: whole, metadata })));
+    this.bus.publish(
+      AgentEvent.artifactUpdate(
+        artifactUpdate(this.taskId, this.contextId, {
+          artifactId: answerArtifactId,
+          name: 'answer',
+          parts: structured ? [textPart(text), dataPart(structured.value)] : [textPart(text)],
+          append,
+          lastChunk: whole,
+          metadata,
+        }),
+      ),
+    );
   }
 }

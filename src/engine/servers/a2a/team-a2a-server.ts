@@ -28,14 +28,24 @@ export interface TeamA2aServerOptions {
 
 export async function startTeamA2aServer(served: ServedTeam, options: TeamA2aServerOptions): Promise<A2aHttpServer> {
   const owners = new TaskOwners();
-  const executor = new TeamAgentExecutor({ team: served.team, owners, describeResult: (root) => runAnswer(served, root), structuredResult: (root) => structuredAnswer(served.roles, root), ...(options.questions ? { questions: options.questions } : {}) });
+  const executor = new TeamAgentExecutor({
+    team: served.team,
+    owners,
+    describeResult: (root) => runAnswer(served, root),
+    structuredResult: (root) => structuredAnswer(served.roles, root),
+    ...(options.questions ? { questions: options.questions } : {}),
+  });
   const server = await startA2aHttpServer({
     port: options.port,
     host: options.host,
     tokens: options.tokens,
     handler: (url) =>
       new OwnedRequestHandler(
-        new DefaultRequestHandler(teamAgentCard({ url, roster: served.team.roster(), version: options.version, bearer: options.tokens.length > 0 }), new InMemoryTaskStore(), executor),
+        new DefaultRequestHandler(
+          teamAgentCard({ url, roster: served.team.roster(), version: options.version, bearer: options.tokens.length > 0 }),
+          new InMemoryTaskStore(),
+          executor,
+        ),
         owners,
         executor,
       ),

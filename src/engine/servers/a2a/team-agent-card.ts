@@ -25,15 +25,25 @@ export function teamAgentCard(options: TeamAgentCardOptions): AgentCard {
   const coordinator = {
     id: coordinatorName,
     name: coordinatorName,
-    description: 'Plans the task and delegates its parts to the other skills (roles), then answers with their results. Used when a message names no skill.',
+    description:
+      'Plans the task and delegates its parts to the other skills (roles), then answers with their results. Used when a message names no skill.',
     tags: ['agent-team', 'coordinator'],
   };
-  const roles = options.roster.map((role) => ({ id: role.name, name: role.name, description: role.description, tags: ['agent-team', 'role'] }));
-  const interfaces = duplicateInterfacesForLegacy([{ url: options.url, protocolBinding: 'JSONRPC', tenant: '', protocolVersion: '1.0' }], ['JSONRPC']);
+  const roles = options.roster.map((role) => ({
+    id: role.name,
+    name: role.name,
+    description: role.description,
+    tags: ['agent-team', 'role'],
+  }));
+  const interfaces = duplicateInterfacesForLegacy(
+    [{ url: options.url, protocolBinding: 'JSONRPC', tenant: '', protocolVersion: '1.0' }],
+    ['JSONRPC'],
+  );
   // Built from the protocol's JSON form, so every field the SDK's types require is filled in the SDK's way.
   return AgentCard.fromJSON({
     name: 'agent-team',
-    description: 'Agent Team: a coordinator and its subagents working on one workspace. Proposed edits come back as unified diffs and are never applied. Ask for one role directly with message metadata {"skill": "<role>"}.',
+    description:
+      'Agent Team: a coordinator and its subagents working on one workspace. Proposed edits come back as unified diffs and are never applied. Ask for one role directly with message metadata {"skill": "<role>"}.',
     supportedInterfaces: interfaces,
     version: options.version,
     capabilities: { streaming: true, pushNotifications: false },
@@ -42,7 +52,14 @@ export function teamAgentCard(options: TeamAgentCardOptions): AgentCard {
     skills: [coordinator, ...roles],
     ...(options.bearer
       ? {
-          securitySchemes: { bearer: { httpAuthSecurityScheme: { scheme: 'bearer', description: 'The token the server was started with (agent-team serve --auth-token-env).' } } },
+          securitySchemes: {
+            bearer: {
+              httpAuthSecurityScheme: {
+                scheme: 'bearer',
+                description: 'The token the server was started with (agent-team serve --auth-token-env).',
+              },
+            },
+          },
           securityRequirements: [{ schemes: { bearer: { list: [] } } }],
         }
       : {}),

@@ -158,7 +158,12 @@ export class TeamAgentExecutor implements AgentExecutor {
       return;
     }
     const root = next.root;
-    session.voice.answer(this.options.describeResult?.(root) ?? root.output ?? '', true, root.treeUsage, this.options.structuredResult?.(root));
+    session.voice.answer(
+      this.options.describeResult?.(root) ?? root.output ?? '',
+      true,
+      root.treeUsage,
+      this.options.structuredResult?.(root),
+    );
     session.voice.status(stateOf(root), finalWordsOf(root));
     this.end(taskId, bus);
   }

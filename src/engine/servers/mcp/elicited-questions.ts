@@ -22,7 +22,9 @@ export class ElicitedQuestions implements UserChannel {
         message: question.text,
         requestedSchema: {
           type: 'object',
-          properties: { answer: { type: 'string', title: question.kind === 'plan' ? 'approve, stop, or the changes you want' : 'Your answer' } },
+          properties: {
+            answer: { type: 'string', title: question.kind === 'plan' ? 'approve, stop, or the changes you want' : 'Your answer' },
+          },
           required: ['answer'],
         },
       },

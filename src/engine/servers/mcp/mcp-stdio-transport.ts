@@ -90,7 +90,14 @@ export class McpStdioTransport implements Transport {
     this.chunks = [];
     this.bufferedBytes = 0;
     this.skipping = true;
-    void this.send({ jsonrpc: '2.0', id: null, error: { code: -32600, message: `Message too large: over ${this.maxBytes} bytes. It was dropped; the connection and its tasks go on.` } } as unknown as JSONRPCMessage);
+    void this.send({
+      jsonrpc: '2.0',
+      id: null,
+      error: {
+        code: -32600,
+        message: `Message too large: over ${this.maxBytes} bytes. It was dropped; the connection and its tasks go on.`,
+      },
+    } as unknown as JSONRPCMessage);
   }
 
   private takeLine(): void {
@@ -103,7 +110,11 @@ export class McpStdioTransport implements Transport {
       message = JSONRPCMessageSchema.parse(JSON.parse(line));
     } catch (error) {
       this.onerror?.(error instanceof Error ? error : new Error(String(error)));
-      void this.send({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: the line is not a JSON-RPC message.' } } as unknown as JSONRPCMessage);
+      void this.send({
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32700, message: 'Parse error: the line is not a JSON-RPC message.' },
+      } as unknown as JSONRPCMessage);
       return;
     }
     this.onmessage?.(message);

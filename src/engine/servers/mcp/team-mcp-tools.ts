@@ -33,11 +33,21 @@ export function registerTeamTools(server: McpServer, engine: ServedTeam): void {
     async (input, extra) =>
       answer(async () => {
         const active = engine.taskManager.list().filter((task) => task.parentId === null && !isTerminal(task.status)).length;
-        if (active >= maxActiveRuns) throw new Error(`Agent Team is already at work on ${active} delegated tasks, the most it takes at once (${maxActiveRuns}): wait for one to end (task_output) or stop one (task_stop), then delegate again.`);
+        if (active >= maxActiveRuns)
+          throw new Error(
+            `Agent Team is already at work on ${active} delegated tasks, the most it takes at once (${maxActiveRuns}): wait for one to end (task_output) or stop one (task_stop), then delegate again.`,
+          );
         const role = input.subagent_type === coordinatorName ? undefined : input.subagent_type;
         // Started in the background either way: a foreground call waits below, where a cancel can reach it.
-        const started = await engine.team.delegate({ prompt: input.prompt, role, description: input.description, mode: 'background', awaitBackgroundTasks: true });
-        if (input.run_in_background) return `Task ${started.task.id} started in the background; read its result with task_output {"task_id": "${started.task.id}"}.`;
+        const started = await engine.team.delegate({
+          prompt: input.prompt,
+          role,
+          description: input.description,
+          mode: 'background',
+          awaitBackgroundTasks: true,
+        });
+        if (input.run_in_background)
+          return `Task ${started.task.id} started in the background; read its result with task_output {"task_id": "${started.task.id}"}.`;
         // The client cancelled the call (notifications/cancelled): its run stops, children and all.
         const stop = () => void engine.taskManager.stop(started.task.id, { kind: 'user' }).catch(() => undefined);
         if (extra.signal.aborted) stop();
@@ -51,12 +61,17 @@ export function registerTeamTools(server: McpServer, engine: ServedTeam): void {
   );
   server.registerTool(
     'task_output',
-    { description: 'The status and result of a task started with delegate (with its proposed edits as diffs once it has ended).', inputSchema: { task_id: z.string().min(1) } },
+    {
+      description: 'The status and result of a task started with delegate (with its proposed edits as diffs once it has ended).',
+      inputSchema: { task_id: z.string().min(1) },
+    },
     async (input) =>
       answer(async () => {
         const task = engine.taskManager.get(input.task_id);
         if (!task) throw new Error(`There is no task ${input.task_id}.`);
-        return isTerminal(task.status) ? ended(engine, task) : formatTaskResult(task, { partialOutput: engine.taskManager.partialOutput(task.id) });
+        return isTerminal(task.status)
+          ? ended(engine, task)
+          : formatTaskResult(task, { partialOutput: engine.taskManager.partialOutput(task.id) });
       }),
   );
   server.registerTool(
@@ -84,7 +99,8 @@ function ended(engine: ServedTeam, root: TaskSnapshot): Answer {
   const structured = structuredAnswer(engine.roles, root);
   if (!structured) return describeRun(engine, root);
   const value = structured.value;
-  const object = typeof value === 'object' && value !== null && !Array.isArray(value) ? { structured: value as Record<string, unknown> } : {};
+  const object =
+    typeof value === 'object' && value !== null && !Array.isArray(value) ? { structured: value as Record<string, unknown> } : {};
   return { texts: [root.output ?? '', ...proposedDiffs(engine, root.id)], ...object };
 }
 
@@ -92,7 +108,10 @@ async function answer(work: () => Promise<Answer>): Promise<ToolResult> {
   try {
     const result = await work();
     if (typeof result === 'string') return { content: [{ type: 'text', text: result }] };
-    return { content: result.texts.map((text) => ({ type: 'text' as const, text })), ...(result.structured ? { structuredContent: result.structured } : {}) };
+    return {
+      content: result.texts.map((text) => ({ type: 'text' as const, text })),
+      ...(result.structured ? { structuredContent: result.structured } : {}),
+    };
   } catch (error) {
     return { content: [{ type: 'text', text: errorMessage(error) }], isError: true };
   }

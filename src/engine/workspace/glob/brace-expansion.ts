@@ -55,7 +55,6 @@ function findExpandableBrace(pattern: string, originalPattern: string): Expandab
   return undefined;
 }
 
-
 /** The body's top-level alternatives, or undefined when it has no top-level comma. */
 function splitTopLevelCommas(body: string): string[] | undefined {
   const parts: string[] = [];

@@ -88,7 +88,6 @@ function extglobClose(glob: string, index: number): string | undefined {
   return { '?': ')?', '+': ')+', '*': ')*' }[character] ?? ')';
 }
 
-
 function unsupported(pattern: string, construct: string): WorkspaceError {
   return new WorkspaceError(
     'invalid',

@@ -179,7 +179,14 @@ function strip(run: RipgrepRun): SearchResult {
 /** The files among those that matched that are over `limit` now (a vanished one is not). */
 async function largeMatchedFiles(root: string, run: RipgrepRun, limit: number): Promise<Set<string>> {
   const paths = [...new Set(run.matches.map((match) => match.path))].filter((path) => !run.smallFiles.has(path));
-  const sizes = await Promise.all(paths.map((path) => stat(nodePath.join(root, path)).then((info) => info.size, () => 0)));
+  const sizes = await Promise.all(
+    paths.map((path) =>
+      stat(nodePath.join(root, path)).then(
+        (info) => info.size,
+        () => 0,
+      ),
+    ),
+  );
   return new Set(paths.filter((_path, index) => sizes[index] > limit));
 }
 
@@ -296,7 +303,10 @@ function normalizeRipgrepPath(path: string): string {
 
 /** ripgrep's regex errors span several lines with a caret diagram; the last line says what is wrong. */
 function summarizeRipgrepError(stderr: string): string {
-  const lines = stderr.split('\n').map((line) => line.trim()).filter((line) => line !== '');
+  const lines = stderr
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
   const error = lines.find((line) => line.startsWith('error:'));
   return error ? error.replace(/^error:\s*/, '') : (lines[lines.length - 1] ?? 'ripgrep rejected the pattern');
 }

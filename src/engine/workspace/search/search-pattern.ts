@@ -53,7 +53,12 @@ function unsupportedConstruct(pattern: string): string | undefined {
     if (pattern[index] === '\\') {
       const escaped = pattern[++index];
       if (escaped >= '1' && escaped <= '9') return 'backreferences are not supported';
-    } else if (pattern.startsWith('(?=', index) || pattern.startsWith('(?!', index) || pattern.startsWith('(?<=', index) || pattern.startsWith('(?<!', index)) {
+    } else if (
+      pattern.startsWith('(?=', index) ||
+      pattern.startsWith('(?!', index) ||
+      pattern.startsWith('(?<=', index) ||
+      pattern.startsWith('(?<!', index)
+    ) {
       return 'look-around, including look-ahead and look-behind, is not supported';
     }
   }
@@ -108,7 +113,7 @@ export async function searchText(
   pacer: SearchPacer,
 ): Promise<void> {
   let linesBefore = 0;
-  for (let start = 0; start < text.length && into.length < limit; ) {
+  for (let start = 0; start < text.length && into.length < limit;) {
     const end = sliceEnd(text, start);
     const slice = text.slice(start, end);
     if (compiled.lines === undefined || compiled.lines.test(slice)) {
