@@ -7,7 +7,8 @@ import * as vscode from 'vscode';
 import { isModelProvider, type ModelProvider } from '../engine/model/create-model.js';
 import { vscodeLmProvider } from './language-model/language-model-errors.js';
 import type { DelegationReach } from '../engine/delegation/delegation-reach.js';
-import { defaultLimits, readLimit } from '../engine/limits.js';
+import { defaultLimits } from '../engine/limits.js';
+import { readLimit } from '../engine/limit-reading.js';
 import { type InstructionSource, instructionSources, isInstructionSource } from '../engine/instructions/instruction-sources.js';
 
 export const configurationSection = 'agentTeam';

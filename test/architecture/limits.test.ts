@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseArguments, type RunArguments } from '../../src/cli/arguments.js';
-import { defaultLimits, engineLimitsSchema, type LimitName, limitRanges } from '../../src/engine/limits.js';
+import { defaultLimits, type LimitName, limitRanges } from '../../src/engine/limits.js';
+import { engineLimitsSchema } from '../../src/engine/limit-reading.js';
 import { readSettings } from '../../src/extension/configuration.js';
 import { activateExtension, type ActivatedExtension } from '../extension/support/harness.js';
 

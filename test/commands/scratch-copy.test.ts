@@ -15,6 +15,9 @@ import { OverlayCopy } from '../../src/engine/commands/overlay/overlay-copy.js';
 import { overlaySupport } from '../../src/engine/commands/overlay/overlay-support.js';
 import { ScratchCopies } from '../../src/engine/commands/scratch-copies.js';
 import { ScratchCopy } from '../../src/engine/commands/scratch-copy.js';
+import { createGitRunner } from '../../src/engine/commands/git-runner.js';
+
+const git = createGitRunner(process.env).git;
 import { commitAll, copyKinds, processesMarked } from './bash-support.js';
 
 let base: string;
@@ -42,11 +45,11 @@ async function files(entries: Record<string, string>): Promise<void> {
 }
 
 async function copyOfKind(kind: (typeof copyKinds)[number], root: string, directory: string): Promise<CommandCopy> {
-  if (kind === 'git') return ScratchCopy.create(root, directory);
+  if (kind === 'git') return ScratchCopy.create(root, directory, git);
   await mkdir(directory, { recursive: true, mode: 0o700 });
   const support = await overlaySupport(directory);
   if (!support.available) throw new Error(`no overlay here: ${support.reason}`);
-  return OverlayCopy.create(root, directory, support.tools);
+  return OverlayCopy.create(root, directory, support.tools, git);
 }
 
 const run = (copy: CommandCopy, command: string) => {
@@ -224,7 +227,7 @@ describe('an overlay view', () => {
     const support = await overlaySupport(scratch);
     if (!support.available) throw new Error(support.reason);
     const { nsenter, umount, ...tools } = support.tools;
-    const copy = await OverlayCopy.create(folder, scratch, { ...tools, ...(nsenter && umount ? { nsenter, umount } : {}), ...change });
+    const copy = await OverlayCopy.create(folder, scratch, { ...tools, ...(nsenter && umount ? { nsenter, umount } : {}), ...change }, git);
     copies.push(copy);
     await copy.prepare([{ path: 'a.txt', content: 'proposed\n' }]);
     expect(run(copy, 'id -u; cat a.txt; ls -A; rm b.txt; echo c > c.txt; rm -rf .git gen && mkdir gen && echo x > gen/x.txt')).toBe(

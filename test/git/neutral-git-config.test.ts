@@ -10,7 +10,9 @@ import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { git as neutralGit } from '../../src/engine/commands/git-runner.js';
+import { createGitRunner } from '../../src/engine/commands/git-runner.js';
+
+const neutralGit = createGitRunner(process.env).git;
 import { neutralGitConfig } from '../../src/engine/git/neutral-git-config.js';
 
 let home: string;

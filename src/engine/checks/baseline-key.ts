@@ -13,7 +13,7 @@ import { createHash, type Hash } from 'node:crypto';
 import { constants } from 'node:fs';
 import { lstat, open, readlink, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { git, splitNul } from '../commands/git-runner.js';
+import { type Git, splitNul } from '../commands/git-runner.js';
 
 const installRecords = [
   'node_modules/.package-lock.json',
@@ -25,7 +25,7 @@ const installRecords = [
 /** Above this many files the walk would cost more than the baseline saves: no key. */
 const maxHashedFiles = 50_000;
 
-export async function baselineKey(workspaceRoot: string, signal?: AbortSignal): Promise<string | undefined> {
+export async function baselineKey(workspaceRoot: string, git: Git, signal?: AbortSignal): Promise<string | undefined> {
   let files: string[];
   try {
     files = splitNul(

@@ -137,7 +137,7 @@ export class ChecksService implements ProposalChecks {
 
   /** The baseline of each check, from the cache when the workspace's content is what it was. */
   private async baselineOf(checks: CheckDefinition[], state: Runnable, signal: AbortSignal): Promise<CheckOutcome[]> {
-    const key = await baselineKey(this.options.host.workspaceRoot, signal);
+    const key = await baselineKey(this.options.host.workspaceRoot, this.options.host.copies.git.git, signal);
     const missing = checks.filter((check) => key === undefined || !this.baselines.has(cacheKey(key, check)));
     const ran = missing.length === 0 ? Promise.resolve([]) : this.runInCopy(baselineTree, missing, { proposals: [] }, state, signal);
     if (key !== undefined) {

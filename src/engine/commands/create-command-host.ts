@@ -55,6 +55,7 @@ export type DisposableCommandHost = CommandHost & { dispose(): Promise<void> };
 export function createCommandHost(options: CommandHostOptions): DisposableCommandHost {
   const copies = new ScratchCopies({
     workspaceRoot: options.workspaceRoot,
+    ...(options.sourceEnvironment ? { environment: options.sourceEnvironment } : {}),
     ...(options.scratchDirectory ? { directory: options.scratchDirectory } : {}),
     ...(options.scratchCopyKind ? { kind: options.scratchCopyKind } : {}),
   });

@@ -1,17 +1,29 @@
 /**
  * Runs git for the scratch copies. Git does the heavy lifting there (checking out 20,000 files, telling
- * which of them a command changed) far faster than a walk in JavaScript could.
+ * which of them a command changed) far faster than a walk in JavaScript could. It runs through the one
+ * runner (git/git-process.ts) on the environment the host hands in: this file reads no `process.env`.
  */
-import { startProcess } from '../process-launcher.js';
 import { readNeutralGitConfig } from '../git/git-config-listing.js';
+import { gitEnvironment, runProgram, type SourceEnvironment } from '../git/git-process.js';
+
+export { gitLocationVariables } from '../git/git-process.js';
 
 export interface GitOptions {
   cwd: string;
-  /** Added to a clean environment: the host's git variables never leak in. */
+  /** Added to the scrubbed environment (a scratch copy's GIT_DIR): the host's git variables never leak in. */
   environment?: Record<string, string>;
   /** Written to git's stdin. */
   input?: string | Buffer;
   signal?: AbortSignal;
+}
+
+/** Runs git with `args`: its stdout, or a `GitError`. */
+export type Git = (args: readonly string[], options: GitOptions) => Promise<Buffer>;
+
+export interface GitRunner {
+  git: Git;
+  /** True when a `git` program runs here (asked once per runner). */
+  available(): Promise<boolean>;
 }
 
 export class GitError extends Error {
@@ -27,69 +39,47 @@ export class GitError extends Error {
   }
 }
 
-/** The variables git reads that would point it somewhere else than we mean (ours, and commands'). */
-export const gitLocationVariables =
-  /^GIT_(?:DIR|WORK_TREE|INDEX_FILE|OBJECT_DIRECTORY|ALTERNATE_OBJECT_DIRECTORIES|COMMON_DIR|NAMESPACE|PREFIX|CEILING_DIRECTORIES)$/;
-
-function gitEnvironment(extra: Record<string, string> | undefined): Record<string, string> {
-  const environment: Record<string, string> = {};
-  for (const [name, value] of Object.entries(process.env))
-    if (value !== undefined && !gitLocationVariables.test(name)) environment[name] = value;
-  // Never take the user's index lock for an optional refresh, never prompt, never page.
-  return { ...environment, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat', LC_ALL: 'C', ...extra };
-}
-
 /**
- * Runs git with the repository's program-running settings neutralised (neutral-git-config.ts): a
- * repository's fsmonitor or smudge filter would otherwise run as the user on a plain status or checkout,
- * in the user's checkout and in a scratch copy whose `.git/config` a sandboxed command may have written.
+ * The runner of one host's environment. Each call has the repository's program-running settings
+ * neutralised (neutral-git-config.ts): a repository's fsmonitor or smudge filter would otherwise run as the
+ * user on a plain status or checkout, in the user's checkout and in a scratch copy whose `.git/config` a
+ * sandboxed command may have written.
  */
-export async function git(args: readonly string[], options: GitOptions): Promise<Buffer> {
-  const { input: _input, ...reading } = options;
-  const neutral = await readNeutralGitConfig(
-    (configArgs, extraEnvironment) =>
-      runGit(configArgs, { ...reading, environment: { ...reading.environment, ...extraEnvironment } }).then(
-        (stdout) => ({ exitCode: 0, stdout: stdout.toString('utf8'), stderr: '' }),
-        (error: unknown) =>
-          error instanceof GitError ? { exitCode: error.exitCode, stdout: '', stderr: error.stderr } : Promise.reject(error),
-      ),
-    gitEnvironment(options.environment),
-  );
-  return runGit([...neutral.arguments, ...args], { ...options, environment: { ...options.environment, ...neutral.environment } }, args);
-}
-
-function runGit(args: readonly string[], options: GitOptions, shownArgs: readonly string[] = args): Promise<Buffer> {
-  return new Promise<Buffer>((resolve, reject) => {
-    const child = startProcess('git', args, {
+export function createGitRunner(source: SourceEnvironment): GitRunner {
+  const plain = async (args: readonly string[], options: GitOptions, shownArgs: readonly string[] = args): Promise<Buffer> => {
+    const output = await runProgram('git', args, {
       cwd: options.cwd,
-      environment: gitEnvironment(options.environment),
-      stdin: 'pipe',
+      source,
+      ...(options.environment ? { extra: options.environment } : {}),
+      ...(options.input !== undefined ? { input: options.input } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     });
-    const stdout: Buffer[] = [];
-    const stderr: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
-    child.once('error', reject);
-    child.once('close', (code) => {
-      if (code === 0) resolve(Buffer.concat(stdout));
-      else reject(new GitError(shownArgs, code, Buffer.concat(stderr).toString('utf8')));
-    });
-    child.stdin.on('error', () => undefined);
-    child.stdin.end(options.input ?? '');
-  });
-}
-
-let available: Promise<boolean> | undefined;
-
-/** True when a `git` program runs here (asked once). */
-export function gitAvailable(): Promise<boolean> {
-  // `--version` reads no repository and runs nothing: the neutral settings are not needed (nor read).
-  available ??= runGit(['--version'], { cwd: process.cwd() }).then(
-    () => true,
-    () => false,
-  );
-  return available;
+    if (output.exitCode === 0) return output.stdout;
+    throw new GitError(shownArgs, output.exitCode, output.notFound ? 'git is not installed (not found on PATH)' : output.stderr);
+  };
+  const git: Git = async (args, options) => {
+    const { input: _input, ...reading } = options;
+    const neutral = await readNeutralGitConfig(
+      (configArgs, extraEnvironment) =>
+        plain(configArgs, { ...reading, environment: { ...reading.environment, ...extraEnvironment } }).then(
+          (stdout) => ({ exitCode: 0, stdout: stdout.toString('utf8'), stderr: '' }),
+          (error: unknown) =>
+            error instanceof GitError ? { exitCode: error.exitCode, stdout: '', stderr: error.stderr } : Promise.reject(error),
+        ),
+      gitEnvironment(source, options.environment),
+    );
+    return plain([...neutral.arguments, ...args], { ...options, environment: { ...options.environment, ...neutral.environment } }, args);
+  };
+  let available: Promise<boolean> | undefined;
+  return {
+    git,
+    // `--version` reads no repository and runs nothing: the neutral settings are not needed (nor read).
+    available: () =>
+      (available ??= plain(['--version'], { cwd: process.cwd() }).then(
+        () => true,
+        () => false,
+      )),
+  };
 }
 
 /** The NUL-separated fields of git's `-z` output. */

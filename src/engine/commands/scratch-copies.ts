@@ -13,7 +13,7 @@ import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { errorMessage } from '../errors.js';
 import type { CommandCopy } from './command-copy.js';
-import { gitAvailable } from './git-runner.js';
+import { createGitRunner, type GitRunner } from './git-runner.js';
 import { OverlayCopy } from './overlay/overlay-copy.js';
 import { overlaySupport } from './overlay/overlay-support.js';
 import { ScratchCopy } from './scratch-copy.js';
@@ -28,7 +28,7 @@ export interface ScratchCopiesOptions {
    * not ours alone (a link, another user's) is not used: a fresh private folder is (scratch-directory.ts).
    */
   directory?: string;
-  /** Where `XDG_RUNTIME_DIR` is read. Default `process.env`. */
+  /** Where `XDG_RUNTIME_DIR` is read, and git's environment (the host's). Default `process.env`. */
   environment?: Readonly<Record<string, string | undefined>>;
   /**
    * `auto` (default): an overlay where one can be mounted, else a git-made copy. `overlay`: an overlay or
@@ -50,7 +50,12 @@ export class ScratchCopies {
   /** Why the last copy made is not an overlay (for the trace), or undefined when it is one. */
   overlayUnavailable: string | undefined;
 
-  constructor(private readonly options: ScratchCopiesOptions) {}
+  /** git on the host's environment: the copies' and anything that reads the workspace's repository (checks' baseline). */
+  readonly git: GitRunner;
+
+  constructor(private readonly options: ScratchCopiesOptions) {
+    this.git = createGitRunner(options.environment ?? process.env);
+  }
 
   /** The directory copies are made in (checked to be ours alone), found at the first `acquire`. */
   async directory(): Promise<string> {
@@ -122,7 +127,7 @@ export class ScratchCopies {
   }
 
   private async create(directory: string): Promise<CommandCopy> {
-    if (!(await gitAvailable()))
+    if (!(await this.git.available()))
       throw new Error(
         'Not run: commands run in a scratch copy of the workspace, which needs git, and no git program was found on PATH. Tell the user to install git.',
       );
@@ -134,7 +139,7 @@ export class ScratchCopies {
         this.overlayUnavailable = overlay;
         if (kind === 'overlay') throw new Error(`no overlay: ${overlay}`);
       }
-      return await ScratchCopy.create(this.options.workspaceRoot, directory);
+      return await ScratchCopy.create(this.options.workspaceRoot, directory, this.git.git);
     } catch (error) {
       throw new Error(`Not run: the scratch copy of the workspace could not be made: ${errorMessage(error)}`, { cause: error });
     }
@@ -145,7 +150,7 @@ export class ScratchCopies {
     const support = await overlaySupport(directory);
     if (!support.available) return support.reason;
     try {
-      const copy = await OverlayCopy.create(this.options.workspaceRoot, directory, support.tools);
+      const copy = await OverlayCopy.create(this.options.workspaceRoot, directory, support.tools, this.git.git);
       this.overlayUnavailable = undefined;
       return copy;
     } catch (error) {

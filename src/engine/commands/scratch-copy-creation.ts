@@ -18,7 +18,7 @@
  */
 import { copyFile, lstat, mkdir, mkdtemp, readFile, readlink, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { git, splitNul } from './git-runner.js';
+import { type Git, splitNul } from './git-runner.js';
 
 /** Ignored folders linked from the user's folder instead of copied. */
 export const linkedDirectoryNames: ReadonlySet<string> = new Set(['node_modules', '.venv', 'venv']);
@@ -45,13 +45,13 @@ export interface ScratchLayout {
   readOutside: string[];
 }
 
-export async function createScratchLayout(workspaceRoot: string, directory: string): Promise<ScratchLayout> {
+export async function createScratchLayout(workspaceRoot: string, directory: string, git: Git): Promise<ScratchLayout> {
   const folder = await realpath(workspaceRoot);
   await mkdir(directory, { recursive: true });
   const root = await mkdtemp(join(directory, `${process.pid}-`));
   try {
-    const repository = await repositoryOf(folder);
-    return repository ? await copyRepository(folder, root, repository) : await copyFolder(folder, root);
+    const repository = await repositoryOf(folder, git);
+    return repository ? await copyRepository(folder, root, repository, git) : await copyFolder(folder, root, git);
   } catch (error) {
     await rm(root, { recursive: true, force: true });
     throw error;
@@ -66,7 +66,7 @@ interface Repository {
 }
 
 /** The repository `folder` is in, when it is in one with a commit. */
-async function repositoryOf(folder: string): Promise<Repository | undefined> {
+async function repositoryOf(folder: string, git: Git): Promise<Repository | undefined> {
   let fields: string[];
   try {
     fields = (
@@ -90,7 +90,7 @@ async function repositoryOf(folder: string): Promise<Repository | undefined> {
   return { top: await realpath(top), prefix, head, objects: [objects, ...borrowed] };
 }
 
-async function copyRepository(folder: string, root: string, repository: Repository): Promise<ScratchLayout> {
+async function copyRepository(folder: string, root: string, repository: Repository, git: Git): Promise<ScratchLayout> {
   const workTop = join(root, 'work');
   await mkdir(workTop);
   // No template: the user's init.templateDir could bring hooks along.
@@ -103,27 +103,30 @@ async function copyRepository(folder: string, root: string, repository: Reposito
   await git(['read-tree', repository.head], inCopy);
   await git(['checkout-index', '-a', '-f', '-u'], inCopy);
   await git(['update-ref', '--no-deref', 'HEAD', repository.head], inCopy);
-  await copyWorkingTreeChanges(repository.top, workTop);
-  const linked = await linkDependencies(repository.top, workTop, {});
+  await copyWorkingTreeChanges(repository.top, workTop, git);
+  const linked = await linkDependencies(repository.top, workTop, {}, git);
   await mkdir(join(workTop, '.git', 'info'), { recursive: true });
   await writeFile(join(workTop, '.git', 'info', 'exclude'), linked.map((path) => `/${path}\n`).join(''));
   await git(['add', '-A'], inCopy);
   const readOutside = [...repository.objects, ...linked.map((path) => join(repository.top, path))];
-  return finishLayout({
-    kind: 'git',
-    root,
-    workTop,
-    prefix: repository.prefix,
-    gitEnvironment: {},
-    indexPath: join(workTop, '.git', 'index'),
-    head: repository.head,
-    linked,
-    readOutside,
-  });
+  return finishLayout(
+    {
+      kind: 'git',
+      root,
+      workTop,
+      prefix: repository.prefix,
+      gitEnvironment: {},
+      indexPath: join(workTop, '.git', 'index'),
+      head: repository.head,
+      linked,
+      readOutside,
+    },
+    git,
+  );
 }
 
 /** Copies what `git status` in the user's repository lists: the working tree's own changes. */
-async function copyWorkingTreeChanges(top: string, workTop: string): Promise<void> {
+async function copyWorkingTreeChanges(top: string, workTop: string, git: Git): Promise<void> {
   const records = splitNul(
     await git(['status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames', '--ignore-submodules=all'], { cwd: top }),
   );
@@ -143,7 +146,7 @@ async function copyWorkingTreeChanges(top: string, workTop: string): Promise<voi
   }
 }
 
-async function copyFolder(folder: string, root: string): Promise<ScratchLayout> {
+async function copyFolder(folder: string, root: string, git: Git): Promise<ScratchLayout> {
   const workTop = join(root, 'work');
   const gitDirectory = join(root, 'git');
   await mkdir(workTop);
@@ -157,7 +160,7 @@ async function copyFolder(folder: string, root: string): Promise<ScratchLayout> 
   const fromFolder = { ...environment, GIT_WORK_TREE: folder };
   const inCopy = { ...environment, GIT_WORK_TREE: workTop };
   await git(['add', '-A'], { cwd: folder, environment: fromFolder });
-  const linked = await linkDependencies(folder, workTop, fromFolder);
+  const linked = await linkDependencies(folder, workTop, fromFolder, git);
   await git(['checkout-index', '-a', '-f', '-u'], { cwd: workTop, environment: inCopy });
   // HEAD names the copy as made, so `git status` lists only what differs from it.
   const tree = (await git(['write-tree'], { cwd: workTop, environment: inCopy })).toString('utf8').trim();
@@ -173,17 +176,20 @@ async function copyFolder(folder: string, root: string): Promise<ScratchLayout> 
   await git(['update-ref', '--no-deref', 'HEAD', head], { cwd: workTop, environment: inCopy });
   await appendExcludes(join(gitDirectory, 'info', 'exclude'), linked);
   const readOutside = linked.map((path) => join(folder, path));
-  return finishLayout({
-    kind: 'folder',
-    root,
-    workTop,
-    prefix: '',
-    gitEnvironment: inCopy,
-    indexPath: join(gitDirectory, 'index'),
-    head,
-    linked,
-    readOutside,
-  });
+  return finishLayout(
+    {
+      kind: 'folder',
+      root,
+      workTop,
+      prefix: '',
+      gitEnvironment: inCopy,
+      indexPath: join(gitDirectory, 'index'),
+      head,
+      linked,
+      readOutside,
+    },
+    git,
+  );
 }
 
 async function appendExcludes(file: string, linked: readonly string[]): Promise<void> {
@@ -192,7 +198,7 @@ async function appendExcludes(file: string, linked: readonly string[]): Promise<
 }
 
 /** Links the ignored dependency folders of `source` into the copy; returns their paths. */
-async function linkDependencies(source: string, workTop: string, environment: Record<string, string>): Promise<string[]> {
+async function linkDependencies(source: string, workTop: string, environment: Record<string, string>, git: Git): Promise<string[]> {
   const listing = splitNul(
     await git(['ls-files', '-z', '--others', '--ignored', '--exclude-standard', '--directory'], { cwd: source, environment }),
   );
@@ -210,7 +216,7 @@ async function linkDependencies(source: string, workTop: string, environment: Re
   return linked;
 }
 
-async function finishLayout(layout: Omit<ScratchLayout, 'baselineIndex'>): Promise<ScratchLayout> {
+async function finishLayout(layout: Omit<ScratchLayout, 'baselineIndex'>, git: Git): Promise<ScratchLayout> {
   // Stat information for every file now, so each later `git status` only looks at what changed.
   await git(['update-index', '-q', '--refresh'], { cwd: layout.workTop, environment: layout.gitEnvironment }).catch(() => undefined);
   const baselineIndex = join(layout.root, 'baseline-index');

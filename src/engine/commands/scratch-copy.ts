@@ -11,7 +11,7 @@
  */
 import { copyFile, lstat, mkdir, readFile, realpath, rm, rmdir, stat, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
-import { git, splitNul } from './git-runner.js';
+import { type Git, splitNul } from './git-runner.js';
 import { createScratchLayout, type ScratchLayout } from './scratch-copy-creation.js';
 import type { CommandCopy } from './command-copy.js';
 import type { CommandLaunch } from './sandbox/command-launch.js';
@@ -33,10 +33,14 @@ export class ScratchCopy implements CommandCopy {
   private indexFingerprint = '';
   private realTop = '';
 
-  private constructor(private readonly layout: ScratchLayout) {}
+  private constructor(
+    private readonly layout: ScratchLayout,
+    private readonly git: Git,
+  ) {}
 
-  static async create(workspaceRoot: string, directory: string): Promise<ScratchCopy> {
-    const copy = new ScratchCopy(await createScratchLayout(workspaceRoot, directory));
+  /** `git`: the host's runner (createGitRunner over its environment). */
+  static async create(workspaceRoot: string, directory: string, git: Git): Promise<ScratchCopy> {
+    const copy = new ScratchCopy(await createScratchLayout(workspaceRoot, directory, git), git);
     copy.realTop = await realpath(copy.layout.workTop);
     copy.indexFingerprint = await fingerprint(copy.layout.indexPath);
     return copy;
@@ -85,7 +89,7 @@ export class ScratchCopy implements CommandCopy {
       else restore.push(entry.path);
     }
     if (restore.length > 0)
-      await git(['checkout-index', '-f', '-q', '-z', '--stdin'], {
+      await this.git(['checkout-index', '-f', '-q', '-z', '--stdin'], {
         cwd: this.layout.workTop,
         environment: this.layout.gitEnvironment,
         input: `${restore.join('\0')}\0`,
@@ -150,7 +154,7 @@ export class ScratchCopy implements CommandCopy {
     // would pass for unchanged under an index stamped later.
     const baseline = await stat(this.layout.baselineIndex);
     await utimes(this.layout.indexPath, baseline.atime, baseline.mtime);
-    await git(['update-ref', '--no-deref', 'HEAD', this.layout.head], {
+    await this.git(['update-ref', '--no-deref', 'HEAD', this.layout.head], {
       cwd: this.layout.workTop,
       environment: this.layout.gitEnvironment,
     });
@@ -159,7 +163,7 @@ export class ScratchCopy implements CommandCopy {
   }
 
   private async status(signal?: AbortSignal): Promise<StatusEntry[]> {
-    const output = await git(
+    const output = await this.git(
       ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--ignored=matching', '--no-renames', '--ignore-submodules=all'],
       {
         cwd: this.layout.workTop,

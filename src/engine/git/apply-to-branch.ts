@@ -14,7 +14,7 @@ import { firstBranchPathProblem } from './branch-paths.js';
 import { type BranchConflict, planBranch } from './branch-plan.js';
 import { type BranchRefusal, checkRepository } from './branch-preflight.js';
 import { commitMessageOf, type RunDescription } from './commit-message.js';
-import { type NeutralRunner, neutralProgramRunner } from './neutral-program-runner.js';
+import type { NeutralRunner } from './neutral-program-runner.js';
 import { commitInTemporaryWorktree } from './temporary-worktree.js';
 import { distrustProgramsUnder } from '../program-search-path.js';
 
@@ -25,8 +25,8 @@ export interface ApplyToBranchRequest {
   branch: string;
   files: readonly BranchFile[];
   run: RunDescription;
-  /** git (and gh) with the repository's program-running settings neutralised. Default: `neutralProgramRunner(workspace)`. */
-  git?: NeutralRunner;
+  /** git (and gh) with the repository's program-running settings neutralised (`neutralProgramRunner` on the host's environment). */
+  git: NeutralRunner;
   /** The rules that hold a file back for approval, the working-tree apply's. Default: the default workspace policy's. */
   rules?: PathRules;
   /** Asked about each file that needs explicit approval, after every check passed; yes puts it in the commit. Default: none asked, all held back. */
@@ -65,12 +65,7 @@ export async function applyToBranch(request: ApplyToBranchRequest): Promise<Appl
       reason: 'unsafe-path',
       message: `The run's file names a path a branch must not commit: ${pathProblem}. Nothing was committed (was the run's file edited by hand?).`,
     };
-  let git: NeutralRunner;
-  try {
-    git = request.git ?? (await neutralProgramRunner(request.workspace));
-  } catch (error) {
-    return { outcome: 'refused', reason: 'repository-configuration', message: `${errorMessage(error)} No branch was made.` };
-  }
+  const git = request.git;
   const run = git.runner;
   const repository = await checkRepository(request.workspace, request.branch, run);
   if ('outcome' in repository) return repository;

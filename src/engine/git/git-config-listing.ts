@@ -22,7 +22,7 @@ const pattern = `^(${neutralisedSections.join('|')})\\.`;
 const probeKey = 'core.agentteamprobe';
 
 /** The neutral settings for the repository `run` runs git in (or none, outside one: the user's only). */
-export async function readNeutralGitConfig(run: GitConfigRun, environment: NodeJS.ProcessEnv = process.env): Promise<NeutralGitConfig> {
+export async function readNeutralGitConfig(run: GitConfigRun, environment: NodeJS.ProcessEnv): Promise<NeutralGitConfig> {
   const probe = pairsAsEnvironment([[probeKey, '1']], environment);
   const judged = (entries: GitConfigEntry[]) =>
     neutralGitConfig(

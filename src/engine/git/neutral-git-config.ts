@@ -109,7 +109,7 @@ export const neutralisedSections = ['core', 'diff', 'filter', 'gpg', 'commit', '
 /** The neutral settings for a repository whose configuration lists as `entries` (in git's reading order). */
 export function neutralGitConfig(
   entries: readonly GitConfigEntry[],
-  environment: NodeJS.ProcessEnv = process.env,
+  environment: NodeJS.ProcessEnv,
   options: { readsEnvironment?: boolean } = {},
 ): NeutralGitConfig {
   const readsEnvironment = options.readsEnvironment ?? true;

@@ -5,6 +5,7 @@
  * `GIT_CONFIG_*` variables that every git it starts reads.
  */
 import { readNeutralGitConfig } from './git-config-listing.js';
+import type { SourceEnvironment } from './git-process.js';
 import type { NeutralGitConfig } from './neutral-git-config.js';
 import { nodeProgramRunner, type ProgramRunner } from './program-runner.js';
 
@@ -14,19 +15,19 @@ export interface NeutralRunner {
 }
 
 export interface NeutralRunnerOptions {
-  /** The environment git and gh run with. Default: this process's. */
-  environment?: NodeJS.ProcessEnv;
+  /** The environment git and gh run with: the host's (required: nothing is read from this process). */
+  environment: SourceEnvironment;
   /** Makes a runner for an environment. Default: `nodeProgramRunner`. */
-  runnerFor?: (environment: NodeJS.ProcessEnv) => ProgramRunner;
+  runnerFor?: (environment: SourceEnvironment) => ProgramRunner;
 }
 
 /**
  * Reads the configuration git sees in `cwd` (the workspace, or any folder of the repository) and returns
  * a runner that neutralises it. Throws when the configuration cannot be read or neutralised.
  */
-export async function neutralProgramRunner(cwd: string, options: NeutralRunnerOptions = {}): Promise<NeutralRunner> {
-  const environment = options.environment ?? process.env;
-  const runnerFor = options.runnerFor ?? nodeProgramRunner;
+export async function neutralProgramRunner(cwd: string, options: NeutralRunnerOptions): Promise<NeutralRunner> {
+  const environment = options.environment;
+  const runnerFor = options.runnerFor ?? ((source: SourceEnvironment) => nodeProgramRunner(source));
   const config = await readNeutralGitConfig(
     (args, extraEnvironment) => runnerFor({ ...environment, ...extraEnvironment })('git', args, { cwd }),
     environment,

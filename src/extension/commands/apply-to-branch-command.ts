@@ -66,7 +66,8 @@ export async function applyToBranch(host: AgentTeamHost, runArgument?: unknown):
   const description = describeRun(host, root, changeSets);
   let git: NeutralRunner;
   try {
-    git = await neutralProgramRunner(cwd);
+    // The extension host's own environment: the one the user's git would see.
+    git = await neutralProgramRunner(cwd, { environment: process.env });
   } catch (error) {
     showError(vscode.l10n.t('No branch was made: {0}', errorMessage(error)));
     return undefined;

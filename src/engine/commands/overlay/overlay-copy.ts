@@ -16,7 +16,7 @@ import { chmodSync, lstatSync, mkdirSync, unlinkSync, writeFileSync } from 'node
 import { chmod, lstat, mkdir, mkdtemp, readdir, realpath, rm, stat } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import type { CommandCopy } from '../command-copy.js';
-import { git } from '../git-runner.js';
+import type { Git } from '../git-runner.js';
 import type { CommandLaunch } from '../sandbox/command-launch.js';
 import type { ProposedFile } from '../../file-tools/task-tools.js';
 import { errorMessage } from '../../errors.js';
@@ -60,14 +60,16 @@ export class OverlayCopy implements CommandCopy {
     /** The workspace's place under the top: '' or `sub/dir/`. */
     private readonly prefix: string,
     private readonly tools: OverlayTools,
+    private readonly git: Git,
     private mask: Mask,
   ) {}
 
-  static async create(workspaceRoot: string, directory: string, tools: OverlayTools): Promise<OverlayCopy> {
+  /** `git`: the host's runner (createGitRunner over its environment). */
+  static async create(workspaceRoot: string, directory: string, tools: OverlayTools, git: Git): Promise<OverlayCopy> {
     const folder = await realpath(workspaceRoot);
     const root = await mkdtemp(join(directory, `${process.pid}-`));
     try {
-      const { tree, prefix } = await treeOf(folder, root);
+      const { tree, prefix } = await treeOf(folder, root, git);
       if (!overlayPathAllowed(tree.top) || !overlayPathAllowed(root))
         throw new Error(`the path of the workspace or of the scratch directory cannot be given to an overlay mount`);
       // The kernel refuses layers inside one another: a scratch directory in the workspace gets the git-made copy.
@@ -79,7 +81,7 @@ export class OverlayCopy implements CommandCopy {
       await mkdir(join(view, prefix), { recursive: true });
       const holder = OverlayHolder.start(tools, view);
       try {
-        const copy = new OverlayCopy(root, tree, prefix, tools, await buildMask(tree, join(root, 'mask-0')));
+        const copy = new OverlayCopy(root, tree, prefix, tools, git, await buildMask(tree, join(root, 'mask-0'), git));
         copy.holder = holder;
         await copy.tryMount();
         return copy;
@@ -220,7 +222,7 @@ export class OverlayCopy implements CommandCopy {
   private async rebuildMask(): Promise<void> {
     const old = this.mask.folder;
     this.masks += 1;
-    this.mask = await buildMask(this.tree, join(this.root, `mask-${this.masks}`));
+    this.mask = await buildMask(this.tree, join(this.root, `mask-${this.masks}`), this.git);
     await rm(old, { recursive: true, force: true });
   }
 
@@ -304,7 +306,7 @@ async function removeLayer(folder: string): Promise<void> {
 }
 
 /** The folder to overlay: the repository's top when the workspace is in one whose `.git` is a folder, else the workspace. */
-async function treeOf(folder: string, root: string): Promise<{ tree: MaskedTree; prefix: string }> {
+async function treeOf(folder: string, root: string, git: Git): Promise<{ tree: MaskedTree; prefix: string }> {
   const fields = await git(['rev-parse', '--show-toplevel', '--show-prefix', '--absolute-git-dir'], { cwd: folder }).then(
     (output) => output.toString('utf8').split('\n'),
     () => undefined,

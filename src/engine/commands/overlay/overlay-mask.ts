@@ -16,7 +16,7 @@ import { lstatSync, type Stats } from 'node:fs';
 import { lstat, mkdir, readdir, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { git, splitNul } from '../git-runner.js';
+import { type Git, splitNul } from '../git-runner.js';
 import { linkedDirectoryNames } from '../scratch-copy-creation.js';
 import { makeWhiteouts } from './whiteouts.js';
 
@@ -61,13 +61,13 @@ const structuralCoreSettings = new Set([
   'protectntfs',
 ]);
 
-export async function buildMask(tree: MaskedTree, folder: string): Promise<Mask> {
+export async function buildMask(tree: MaskedTree, folder: string, git: Git): Promise<Mask> {
   await mkdir(folder, { recursive: true });
   // The settings are read while git lists the ignored files.
-  const shadowed = tree.repository ? shadowGitSettings(join(tree.top, '.git'), join(folder, '.git')) : Promise.resolve();
+  const shadowed = tree.repository ? shadowGitSettings(join(tree.top, '.git'), join(folder, '.git'), git) : Promise.resolve();
   // Awaited below; a failure before then must not go unhandled.
   shadowed.catch(() => undefined);
-  const ignored = await ignoredEntries(tree);
+  const ignored = await ignoredEntries(tree, git);
   const dependencies = ignored.filter((path) => linkedDirectoryNames.has(path.split('/').at(-1) ?? ''));
   const hidden = new Set(ignored.filter((path) => !dependencies.includes(path)));
   const watched = new Map<string, string>();
@@ -112,7 +112,7 @@ function isBelowHidden(hidden: ReadonlySet<string>, path: string): boolean {
 }
 
 /** What git ignores in the tree, folders collapsed (`dist`, not its files), top-relative. */
-async function ignoredEntries(tree: MaskedTree): Promise<string[]> {
+async function ignoredEntries(tree: MaskedTree, git: Git): Promise<string[]> {
   const args = ['ls-files', '-z', '--others', '--ignored', '--exclude-standard', '--directory'];
   if (tree.repository) return splitNul(await git(args, { cwd: tree.top })).map((entry) => entry.replace(/\/$/, ''));
   const gitDirectory = tree.gitDirectory as string;
@@ -150,7 +150,7 @@ async function walk(
 }
 
 /** Writes the repository's structural settings alone where the view's `.git/config` is. */
-async function shadowGitSettings(gitDirectory: string, shadow: string): Promise<void> {
+async function shadowGitSettings(gitDirectory: string, shadow: string, git: Git): Promise<void> {
   const listing = await git(['config', '--file', join(gitDirectory, 'config'), '--null', '--get-regexp', '^(core|extensions|index)\\.'], {
     cwd: gitDirectory,
   }).catch(() => Buffer.alloc(0));
