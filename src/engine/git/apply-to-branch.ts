@@ -6,7 +6,6 @@
  * The rules of a working-tree apply hold: a file that needs the user's explicit approval is held back
  * (branch-approvals.ts), and git runs none of the repository's programs (neutral-program-runner.ts).
  */
-import { errorMessage } from '../errors.js';
 import { PathRules } from '../workspace/path-rules.js';
 import { type ApproveFile, type HeldBackFile, holdBackUnapproved } from './branch-approvals.js';
 import type { BranchFile } from './branch-files.js';
