@@ -9,7 +9,7 @@ import { onAbort } from './abort.js';
 
 export interface Deadline<T> {
   clock: Clock;
-  /** Node fires timers past 2^31-1 ms at once, so such a wait (and Infinity, undefined) has no deadline. */
+  /** No deadline unless `hasTimeout` (0, Infinity, undefined, past 2^31-1 ms: none). */
   timeoutMs: number | undefined;
   /** Aborting rejects with a `StoppedError` carrying the signal's stop reason. Default: none. */
   signal?: AbortSignal;
@@ -17,16 +17,20 @@ export interface Deadline<T> {
   expire(): T;
 }
 
-/** True when `timeoutMs` is a deadline a timer can keep. */
-export function isTimeoutSet(timeoutMs: number | undefined): timeoutMs is number {
-  return timeoutMs !== undefined && Number.isFinite(timeoutMs) && timeoutMs >= 0 && timeoutMs <= 2_147_483_647;
+/**
+ * The one meaning of a timeout, for every timer of the engine: a positive number of milliseconds a timer
+ * can keep. 0 is no timeout, as the settings document (`idleTimeoutMs: 0`, a tool's `timeoutMs: 0`); so
+ * are undefined, Infinity, a negative number, and anything past 2^31-1 ms (Node fires such a timer at once).
+ */
+export function hasTimeout(timeoutMs: number | undefined): timeoutMs is number {
+  return timeoutMs !== undefined && Number.isFinite(timeoutMs) && timeoutMs > 0 && timeoutMs <= 2_147_483_647;
 }
 
 /** Settles as `promise` does, unless the deadline passes (`expire`) or the signal aborts first. */
 export function withDeadline<T>(promise: Promise<T>, deadline: Deadline<T>): Promise<T> {
   const { signal, timeoutMs } = deadline;
   if (signal?.aborted) return Promise.reject(new StoppedError(stopReasonOf(signal)));
-  if (!isTimeoutSet(timeoutMs) && !signal) return promise;
+  if (!hasTimeout(timeoutMs) && !signal) return promise;
   return new Promise<T>((resolve, reject) => {
     let settled = false;
     let cancelTimer = () => {};
@@ -38,7 +42,7 @@ export function withDeadline<T>(promise: Promise<T>, deadline: Deadline<T>): Pro
       removeListener();
       finish();
     };
-    if (isTimeoutSet(timeoutMs)) {
+    if (hasTimeout(timeoutMs)) {
       cancelTimer = deadline.clock.setTimer(
         () =>
           settle(() => {

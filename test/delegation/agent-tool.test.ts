@@ -104,6 +104,27 @@ describe('the Agent tool', () => {
     expect(JSON.stringify(harness.model('coordinator').calls[2].request.messages)).toContain('Still reading… Found it.');
   });
 
+  it("takes the task manager's autoBackgroundMs when the team sets none (TaskManagerOptions.autoBackgroundMs works)", async () => {
+    harness = await createTeamHarness({ managerAutoBackgroundMs: 7_000 });
+    const slowAnswer = ScriptedModel.held([text('Still reading…')], [text(' Found it.')]);
+    harness
+      .model('coordinator')
+      .enqueue(
+        [toolCall('Agent', { subagent_type: 'researcher', description: 'Slow search', prompt: 'Search everything' })],
+        [toolCall('TaskOutput', { task_id: 't2' })],
+        'All done.',
+      );
+    harness.model('researcher').enqueue(slowAnswer);
+    const run = harness.team.delegate({ prompt: 'Explore' });
+    await slowAnswer.reached;
+    await harness.clock.advance(6_999);
+    expect(harness.taskManager.get('t2')).toMatchObject({ status: 'running', background: false });
+    await harness.clock.advance(1);
+    expect(harness.taskManager.get('t2')).toMatchObject({ status: 'running', background: true });
+    slowAnswer.release();
+    expect((await run).task.status).toBe('completed');
+  });
+
   it('lists the roster in its description and rebuilds it when role files change', async () => {
     harness = await createTeamHarness();
     harness.model('coordinator').enqueue('First.', 'Second.');

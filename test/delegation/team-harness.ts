@@ -43,6 +43,8 @@ export async function createTeamHarness(
   options: {
     maxDepth?: number;
     autoBackgroundMs?: number;
+    /** The task manager's own `autoBackgroundMs` (TaskManagerOptions). */
+    managerAutoBackgroundMs?: number;
     maxConcurrent?: number;
     delegationReach?: 'own-tools' | 'any';
     userChannel?: UserChannel;
@@ -55,7 +57,12 @@ export async function createTeamHarness(
   const roleFiles = new MemoryRoleFiles();
   const roles = new RoleRegistry({ source: roleFiles, clock });
   await roles.load();
-  const taskManager = new TaskManager({ clock, maxConcurrent: options.maxConcurrent ?? 8, onWarning: () => {} });
+  const taskManager = new TaskManager({
+    clock,
+    maxConcurrent: options.maxConcurrent ?? 8,
+    onWarning: () => {},
+    ...(options.managerAutoBackgroundMs === undefined ? {} : { autoBackgroundMs: options.managerAutoBackgroundMs }),
+  });
   const models = new Map<string, ScriptedModel>();
   const model = (role: string) => {
     let scripted = models.get(role);
@@ -78,7 +85,10 @@ export async function createTeamHarness(
     }),
     conversations: options.conversations,
     a2a: options.a2a?.(clock),
-    autoBackgroundMs: options.autoBackgroundMs ?? 60_000,
+    // Unset when only the manager's is: the team then leaves the choice to the manager.
+    ...(options.autoBackgroundMs === undefined && options.managerAutoBackgroundMs !== undefined
+      ? {}
+      : { autoBackgroundMs: options.autoBackgroundMs ?? 60_000 }),
   });
   return { team, taskManager, roles, roleFiles, clock, model };
 }

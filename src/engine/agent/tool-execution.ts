@@ -2,7 +2,8 @@ import { setMaxListeners } from 'node:events';
 import type { Clock } from '../clock.js';
 import { errorMessage, StoppedError, stopReasonOf } from '../errors.js';
 import type { ModelStreamEvent } from '../model/types.js';
-import { type LinkedAbort, linkAbort, onAbort } from '../abort.js';
+import { type LinkedAbort, linkAbort } from '../abort.js';
+import { hasTimeout, withDeadline } from '../deadline.js';
 import { truncateToolOutput } from './result-limits.js';
 import type { Tool } from './tool.js';
 import {
@@ -126,54 +127,40 @@ type ExecutionOutcome =
   { kind: 'output'; output: string } | { kind: 'threw'; message: string } | { kind: 'timed-out'; timeoutMs: number } | { kind: 'stopped' };
 
 /**
- * Runs `execute` under the run's signal and the call's timeout. A timeout or stop settles the call at once
- * and aborts the tool's signal; a tool that ignores its signal is left behind, its late answer dropped.
+ * Runs `execute` under the run's signal and the call's timeout (withDeadline, the engine's one deadline).
+ * A timeout or stop settles the call at once and aborts the tool's signal; a tool that ignores its signal
+ * is left behind, its late answer dropped.
  */
+/** What the deadline settles a call with when it passes first. */
+const timedOut = Symbol('timed out');
+
 function runWithLimits(tool: Tool, input: unknown, toolCallId: string, options: ToolExecutionOptions): Promise<ExecutionOutcome> {
   const timeoutMs = tool.timeoutMs ?? options.defaultTimeoutMs;
   // A signal of the call's own only where a timeout may abort the call alone; otherwise the turn's serves.
   const link: LinkedAbort = hasTimeout(timeoutMs) ? linkAbort(options.runSignal) : unlinked(options.runSignal);
-  return new Promise<ExecutionOutcome>((resolve) => {
-    let settled = false;
-    let timedOut = false;
-    let cancelTimer = () => {};
-    let removeAbortListener = () => {};
-    const settle = (outcome: ExecutionOutcome) => {
-      if (settled) return;
-      settled = true;
-      cancelTimer();
-      removeAbortListener();
-      link.dispose();
-      resolve(outcome);
-    };
-
-    if (hasTimeout(timeoutMs)) {
-      cancelTimer = options.clock.setTimer(() => {
-        timedOut = true;
-        const detail = `the ${tool.name} call passed its timeout of ${timeoutMs} ms`;
-        link.abort(new StoppedError({ kind: 'budget', detail }));
-      }, timeoutMs);
-    }
-    // Registered before `execute` runs, so an abort settles the call before the tool's own rejection does.
-    removeAbortListener = onAbort(link.signal, () => settle(timedOut ? { kind: 'timed-out', timeoutMs } : { kind: 'stopped' }));
-
-    if (settled) return;
-    let execution: Promise<string>;
-    try {
-      execution = tool.execute(input, { signal: link.signal, toolCallId });
-    } catch (error) {
-      execution = Promise.reject(error);
-    }
-    execution.then(
-      (output) => settle({ kind: 'output', output: asText(output) }),
-      (error: unknown) => settle({ kind: 'threw', message: errorMessage(error) }),
-    );
-  });
-}
-
-/** Timers past 2^31-1 ms fire at once in Node, so such timeouts count as none. */
-function hasTimeout(timeoutMs: number): boolean {
-  return Number.isFinite(timeoutMs) && timeoutMs > 0 && timeoutMs <= 2_147_483_647;
+  let execution: Promise<string>;
+  try {
+    execution = tool.execute(input, { signal: link.signal, toolCallId });
+  } catch (error) {
+    execution = Promise.reject(error);
+  }
+  // Over the tool's own promise, no step between: a tool that has answered wins over a later stop.
+  return withDeadline<string | typeof timedOut>(execution, {
+    clock: options.clock,
+    timeoutMs,
+    signal: options.runSignal,
+    expire: () => {
+      link.abort(new StoppedError({ kind: 'budget', detail: `the ${tool.name} call passed its timeout of ${timeoutMs} ms` }));
+      return timedOut;
+    },
+  })
+    .then(
+      (output): ExecutionOutcome => (output === timedOut ? { kind: 'timed-out', timeoutMs } : { kind: 'output', output: asText(output) }),
+      // A stop of the run settles the call at once (withDeadline's listener), before the tool's own rejection.
+      (error: unknown): ExecutionOutcome =>
+        options.runSignal.aborted ? { kind: 'stopped' } : { kind: 'threw', message: errorMessage(error) },
+    )
+    .finally(() => link.dispose());
 }
 
 /** Tools are typed to return text; a plain-JS tool returning something else must not break the provider request. */

@@ -64,7 +64,7 @@ export function createAgentTool(scope: DelegationScope): Tool<z.infer<typeof age
         ...ancestorsOf(scope),
         // A role that may talk to the user stays in the foreground: it is never moved to the background.
         mode: input.run_in_background ? 'background' : talks ? 'foreground' : 'auto',
-        autoBackgroundMs: scope.autoBackgroundMs,
+        ...(scope.autoBackgroundMs === undefined ? {} : { autoBackgroundMs: scope.autoBackgroundMs }),
         work: scope.workFor(role.name, prompt),
       });
       const task = started.task;

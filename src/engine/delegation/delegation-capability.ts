@@ -23,7 +23,8 @@ export interface DelegationSettings {
   subagentWork(role: string, prompt: string, depth: number): TaskWork;
   /** Delegation is offered while `depth < maxDepth`. */
   maxDepth: number;
-  autoBackgroundMs: number;
+  /** Default: the task manager's (`TaskManagerOptions.autoBackgroundMs`). */
+  autoBackgroundMs?: number;
   describeChanges?(taskId: string): string | undefined;
   /** Where `SendMessage` leaves messages for running tasks. */
   inbox: MessageInbox;
@@ -49,7 +50,7 @@ function delegationTools(settings: DelegationSettings, task: CapabilityTask) {
     parentTaskId: task.taskId,
     roster: () => settings.roster(reach),
     workFor: (role, prompt) => settings.subagentWork(role, prompt, depth + 1),
-    autoBackgroundMs: settings.autoBackgroundMs,
+    ...(settings.autoBackgroundMs === undefined ? {} : { autoBackgroundMs: settings.autoBackgroundMs }),
     describeChanges: settings.describeChanges,
   };
   return [createAgentTool(scope), createTaskOutputTool(scope), createTaskStopTool(scope), createSendMessageTool(scope, settings.inbox)];

@@ -31,9 +31,9 @@ export interface DelegationScope {
   workFor(role: string, prompt: string): TaskWork;
   /**
    * How long a foreground `Agent` call waits before the subagent moves to the background and the model
-   * gets its id. `Infinity`: wait to the end.
+   * gets its id. `Infinity`: wait to the end. Default: the task manager's (`TaskManagerOptions.autoBackgroundMs`).
    */
-  autoBackgroundMs: number;
+  autoBackgroundMs?: number;
   /** A line about the task's proposed edits, e.g. "Proposed edits awaiting review: src/a.ts (+3 −1)". */
   describeChanges?(taskId: string): string | undefined;
 }

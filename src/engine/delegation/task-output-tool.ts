@@ -34,7 +34,8 @@ export function createTaskOutputTool(scope: DelegationScope): Tool<z.infer<typeo
     async execute(input, context) {
       const task = scope.taskManager.get(input.task_id);
       if (!task || !isInSubtree(scope, input.task_id)) throw new Error(unknownTaskMessage(scope, input.task_id));
-      const block = input.block ?? true;
+      // A wait of 0 ms is no wait (0 is never "no limit" here, whatever it means for a timer).
+      const block = (input.block ?? true) && input.timeout_ms !== 0;
       const finalTask =
         block && !isTerminal(task.status)
           ? await scope.taskManager.wait(task.id, {

@@ -1,5 +1,5 @@
 import type { Clock } from '../clock.js';
-import { isTimeoutSet } from '../deadline.js';
+import { hasTimeout } from '../deadline.js';
 import { ResponseTimeout } from './response-timeout.js';
 
 /**
@@ -25,7 +25,7 @@ export class IdleWatch {
     private readonly idleTimeoutMs: number,
     private readonly onTimeout: () => void,
   ) {
-    this.timed = idleTimeoutMs > 0 && isTimeoutSet(idleTimeoutMs);
+    this.timed = hasTimeout(idleTimeoutMs);
   }
 
   /** Settles as `step` does, unless the wait lasts the idle timeout or is interrupted first. */

@@ -30,8 +30,8 @@ export function withinTimeout<T>(
     clock: timeout.clock,
     // Given, its abort ends the wait at once with a `StoppedError`.
     ...(timeout.signal === undefined ? {} : { signal: timeout.signal }),
-    // 0 turns a timeout off (`ModelSettings`).
-    timeoutMs: timeout.timeoutMs > 0 ? timeout.timeoutMs : undefined,
+    // 0 turns a timeout off (`ModelSettings`): hasTimeout's meaning.
+    timeoutMs: timeout.timeoutMs,
     expire: () => {
       // The wait has settled already: whatever closing the request makes the read throw comes too late.
       onTimeout();

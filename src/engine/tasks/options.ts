@@ -1,6 +1,6 @@
 /** The task manager's options, their defaults, and the checks that turn bad input into a clear error. */
 import { type Clock, systemClock } from '../clock.js';
-import { defaultLimits } from '../limits.js';
+import { defaultLimits, defaults } from '../limits.js';
 import { createSequentialIds } from './ids.js';
 import { TaskError } from './task-error.js';
 import type { ModelPrice } from '../model/model-prices.js';
@@ -18,14 +18,14 @@ export interface TaskManagerOptions {
   maxConcurrent?: number;
   /**
    * Tasks one run (a root task and everything below it) may start in all, the root included: a runaway
-   * agent that keeps delegating gets an error instead of filling the machine. Default 200.
+   * agent that keeps delegating gets an error instead of filling the machine. Default: `defaults.maxTasksPerRun` (200).
    */
   maxTasksPerRun?: number;
-  /** For `auto` tasks: how long the caller waits before the task moves to the background. Default: `defaultLimits.autoBackgroundSeconds`. */
+  /** For `auto` tasks: how long the caller waits before the task moves to the background, unless `start` says. Default: `defaults.autoBackgroundMs` (limits.ts). */
   autoBackgroundMs?: number;
   /**
    * How long a stopped task's work gets to return (and hand over its partial output) before the task ends
-   * without it. `stop` and a waiting caller never wait longer than this for hung work. Default 2,000 ms.
+   * without it. `stop` and a waiting caller never wait longer than this for hung work. Default: `defaults.stopGraceMs` (2,000 ms).
    */
   stopGraceMs?: number;
   /** Default: `systemClock`; tests pass a `ManualClock`. */
@@ -37,9 +37,9 @@ export interface TaskManagerOptions {
   generateId?: () => string;
   /** Where history is saved (on task start and end, clear, close). Default: none, history lives in memory. */
   store?: TaskStore;
-  /** Transcript entries kept per task (oldest dropped first, with a notice). Default 500. */
+  /** Transcript entries kept per task (oldest dropped first, with a notice). Default: `defaults.maxTranscriptEntries` (500). */
   maxTranscriptEntries?: number;
-  /** Output characters a background task's notice carries. Default 1,000. */
+  /** Output characters a background task's notice carries. Default: `defaults.noticeOutputChars` (1,000). */
   noticeOutputChars?: number;
   /** Hears about problems that must not break the manager: a failed save, a throwing listener. Default: `console.warn`. */
   onWarning?: (message: string, cause?: unknown) => void;
@@ -64,14 +64,14 @@ export interface ResolvedTaskManagerOptions {
 export function resolveOptions(options: TaskManagerOptions): ResolvedTaskManagerOptions {
   return {
     maxConcurrent: positiveInteger(options.maxConcurrent ?? defaultLimits.maxConcurrentTasks, 'maxConcurrent'),
-    maxTasksPerRun: positiveInteger(options.maxTasksPerRun ?? 200, 'maxTasksPerRun'),
-    autoBackgroundMs: duration(options.autoBackgroundMs ?? defaultLimits.autoBackgroundSeconds * 1000, 'autoBackgroundMs'),
-    stopGraceMs: duration(options.stopGraceMs ?? 2_000, 'stopGraceMs'),
+    maxTasksPerRun: positiveInteger(options.maxTasksPerRun ?? defaults.maxTasksPerRun, 'maxTasksPerRun'),
+    autoBackgroundMs: duration(options.autoBackgroundMs ?? defaults.autoBackgroundMs, 'autoBackgroundMs'),
+    stopGraceMs: duration(options.stopGraceMs ?? defaults.stopGraceMs, 'stopGraceMs'),
     clock: options.clock ?? systemClock,
     generateId: options.generateId ?? createSequentialIds(),
     store: options.store,
-    maxTranscriptEntries: positiveInteger(options.maxTranscriptEntries ?? 500, 'maxTranscriptEntries'),
-    noticeOutputChars: positiveInteger(options.noticeOutputChars ?? 1_000, 'noticeOutputChars'),
+    maxTranscriptEntries: positiveInteger(options.maxTranscriptEntries ?? defaults.maxTranscriptEntries, 'maxTranscriptEntries'),
+    noticeOutputChars: positiveInteger(options.noticeOutputChars ?? defaults.noticeOutputChars, 'noticeOutputChars'),
     onWarning: options.onWarning ?? ((message, cause) => console.warn(`Agent Team tasks: ${message}`, cause ?? '')),
     priceOf: options.priceOf ?? (() => undefined),
   };

@@ -20,7 +20,7 @@ import { serverSandbox } from '../commands/sandbox/server-launch.js';
 import { MessageInbox } from '../conversation/message-inbox.js';
 import type { FanOutPolicy } from '../delegation/fan-out.js';
 import { createWorkspaceToolbox, describeTaskChanges } from '../file-tools/workspace-toolbox.js';
-import { defaultLimits } from '../limits.js';
+import { defaultLimits, defaults } from '../limits.js';
 import type { McpHost } from '../mcp/mcp-role-tools.js';
 import type { RoleRegistry } from '../roles/role-registry.js';
 import type { TaskManager } from '../tasks/task-manager.js';
@@ -174,8 +174,9 @@ export function createEngine(host: EngineHost): Engine {
           inbox,
           capabilities,
           maxDepth: settings.maxDepth ?? defaultLimits.maxDepth,
-          autoBackgroundMs: (settings.autoBackgroundSeconds ?? defaultLimits.autoBackgroundSeconds) * 1000,
-          delegationReach: settings.delegationReach ?? 'own-tools',
+          // Unset: the task manager's own option (its default: limits.ts) decides.
+          ...(settings.autoBackgroundSeconds === undefined ? {} : { autoBackgroundMs: settings.autoBackgroundSeconds * 1000 }),
+          delegationReach: settings.delegationReach ?? defaults.delegationReach,
           ...fanOutOf(host, settings.confirmFanOutAbove ?? defaultLimits.confirmFanOutAbove),
           plans,
           describeChanges: (taskId) => describeTaskChanges(changes, taskId),

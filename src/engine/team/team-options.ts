@@ -30,7 +30,7 @@ export interface AgentTeamOptions {
   conversations?: ConversationStore;
   /** Depth at which delegation stops: the coordinator is depth 0, its subagents 1, …. Default: `defaultLimits.maxDepth` (limits.ts). */
   maxDepth?: number;
-  /** How long a foreground `Agent` call waits before its subagent moves to the background. Default: `defaultLimits.autoBackgroundSeconds`. */
+  /** How long a foreground `Agent` call waits before its subagent moves to the background. Default: the task manager's (`TaskManagerOptions.autoBackgroundMs`). */
   autoBackgroundMs?: number;
   /** A line about a task's proposed edits, appended to its result for the parent. Default: none. */
   describeChanges?(taskId: string): string | undefined;

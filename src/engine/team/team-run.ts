@@ -65,7 +65,8 @@ export class TeamRun {
               options.keepSubagentConversations ? { keepConversation: {} } : {},
             ),
           maxDepth: options.maxDepth ?? defaultLimits.maxDepth,
-          autoBackgroundMs: options.autoBackgroundMs ?? defaultLimits.autoBackgroundSeconds * 1000,
+          // Unset: the task manager's own option decides (one default, in the manager).
+          ...(options.autoBackgroundMs === undefined ? {} : { autoBackgroundMs: options.autoBackgroundMs }),
           inbox,
           ...(options.describeChanges ? { describeChanges: options.describeChanges } : {}),
           ...(options.fanOut ? { fanOut: options.fanOut } : {}),
