@@ -10,6 +10,7 @@ import { undoArguments } from './undo-arguments.js';
 import { checkedModelOptions, fallbackModelsOption } from './model-options.js';
 import { dollarsOption, instructionFilesOption, limitOption, wholeNumber } from './number-options.js';
 import { UsageError } from './usage-error.js';
+import { defaults } from '../engine/limits.js';
 import { readableRule } from '../engine/web/domain-rules.js';
 
 export type {
@@ -266,7 +267,7 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
   if (flags.has('--force') && resumeRun === undefined && !values.has('--continue'))
     throw new UsageError('--force goes with --resume or --continue (going on with a foreign run), or with "apply"');
   const { provider, model, baseUrl } = checkedModelOptions(values);
-  const delegationReach = values.get('--delegation-reach') ?? 'own-tools';
+  const delegationReach = values.get('--delegation-reach') ?? defaults.delegationReach;
   if (delegationReach !== 'own-tools' && delegationReach !== 'any') {
     throw new UsageError(`--delegation-reach must be own-tools or any, not "${delegationReach}"`);
   }

@@ -18,12 +18,13 @@ import { idsAfter } from '../engine/runs/run-ids.js';
 import { runFolderSigning } from '../engine/runs/run-log-key.js';
 import { describeForeign } from '../engine/runs/run-log-signature.js';
 import { RunLocks } from './run-locks.js';
+import { defaultLimits } from '../engine/limits.js';
 import { emptyHistory, type TaskStore } from '../engine/tasks/task-store.js';
 
 export const runHistoryDirectory = '.agent-team/runs';
 
 /** Days a run is kept (the extension's `agentTeam.historyRetentionDays` default). */
-export const cliRetentionDays = 30;
+export const cliRetentionDays = defaultLimits.historyRetentionDays;
 
 export interface CliRunHistory {
   runLog: RunLog;

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { isModelProvider, type ModelProvider } from '../engine/model/create-model.js';
 import { vscodeLmProvider } from './language-model/language-model-errors.js';
 import type { DelegationReach } from '../engine/delegation/delegation-reach.js';
-import { defaultLimits } from '../engine/limits.js';
+import { defaultLimits, defaults } from '../engine/limits.js';
 import { readLimit } from '../engine/limit-reading.js';
 import { type InstructionSource, instructionSources, isInstructionSource } from '../engine/instructions/instruction-sources.js';
 
@@ -83,7 +83,7 @@ export const defaultSettings: Readonly<Omit<AgentTeamSettings, 'provider' | 'rol
   model: '',
   baseUrl: '',
   ...defaultLimits,
-  delegationReach: 'own-tools',
+  delegationReach: defaults.delegationReach,
   allowedCommands: [],
   sandbox: 'auto',
   commandNetwork: 'off',
@@ -96,7 +96,6 @@ export const defaultSettings: Readonly<Omit<AgentTeamSettings, 'provider' | 'rol
   fixUntilGreen: 0,
   approvePlan: false,
   budgetUsd: 0,
-  historyRetentionDays: 30,
   modelPrices: undefined,
 });
 
@@ -121,7 +120,7 @@ export function readSettings(trusted: boolean = vscode.workspace.isTrusted): Age
     // A folder must not loosen a money budget or price its models at nothing: only the user's values count.
     budgetUsd: positiveDollars(configuration.inspect<unknown>('budgetUsd')?.globalValue),
     modelPrices: configuration.inspect<unknown>('modelPrices')?.globalValue,
-    historyRetentionDays: retentionDays(configuration.get<unknown>('historyRetentionDays')),
+    historyRetentionDays: readLimit('historyRetentionDays', configuration.get<unknown>('historyRetentionDays')),
     confirmFanOutAbove: readLimit('confirmFanOutAbove', configuration.get<unknown>('confirmFanOutAbove')),
     // A folder's settings must not allow its own commands: only the user's settings count.
     allowedCommands: stringList(configuration.inspect<unknown>('allowedCommands')?.globalValue),
@@ -143,11 +142,6 @@ export function readSettings(trusted: boolean = vscode.workspace.isTrusted): Age
     // A folder may ask for approval, never skip the approval the user asked for.
     approvePlan: onInAnyScope(configuration.inspect<unknown>('approvePlan')),
   };
-}
-
-/** Whole days from 1 to 3650; anything else is the default. */
-function retentionDays(value: unknown): number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 1 ? Math.min(value, 3650) : defaultSettings.historyRetentionDays;
 }
 
 /** Whole rounds from 0 to `maxFixUntilGreen`; anything else is 0. */

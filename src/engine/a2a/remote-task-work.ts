@@ -23,6 +23,7 @@ import { message, textPart } from './a2a-objects.js';
 import { hopsMetadataKey } from './hop-count.js';
 import { servedHere } from './served-addresses.js';
 import { SilenceDeadline } from './silence-deadline.js';
+import { defaults } from '../limits.js';
 
 /** What the host lets remote roles do, and the clock and limits they run on. */
 export interface A2aHost {
@@ -32,9 +33,9 @@ export interface A2aHost {
   environment?: Readonly<Record<string, string | undefined>>;
   /** Default `systemClock`. */
   clock?: Clock;
-  /** How long reaching the agent (its card, then its first answer) may take. Default 30,000 ms. */
+  /** How long reaching the agent (its card, then its first answer) may take. Default: `defaults.remoteConnectTimeoutMs` (30,000 ms). */
   connectTimeoutMs?: number;
-  /** How long the remote may be silent once it has answered. Default 600,000 ms (agents think long). */
+  /** How long the remote may be silent once it has answered. Default: `defaults.remoteIdleTimeoutMs` (600,000 ms: agents think long). */
   idleTimeoutMs?: number;
   /**
    * How long a cancellation after Stop may take before it is given up. Default 1,500 ms: a stopped task's
@@ -127,15 +128,15 @@ class RemoteExchange {
     this.requestSignal = connection.signal;
     let client: RemoteClient | undefined;
     try {
-      this.deadline.restart(this.host.connectTimeoutMs ?? 30_000);
+      this.deadline.restart(this.host.connectTimeoutMs ?? defaults.remoteConnectTimeoutMs);
       client = await this.connect();
-      this.deadline.restart(this.host.connectTimeoutMs ?? 30_000);
+      this.deadline.restart(this.host.connectTimeoutMs ?? defaults.remoteConnectTimeoutMs);
       const stream = client.sendMessageStream(
         { tenant: '', message: this.message(), configuration: undefined, metadata: undefined },
         { signal: connection.signal },
       );
       for await (const event of stream) {
-        this.deadline.restart(this.host.idleTimeoutMs ?? 600_000);
+        this.deadline.restart(this.host.idleTimeoutMs ?? defaults.remoteIdleTimeoutMs);
         this.show(event);
         if (this.progress.finished || this.progress.blocked) break;
       }

@@ -45,7 +45,7 @@ export interface ModelSettings {
   maxRetries?: number;
   /** How long one attempt may wait for the response to start, in milliseconds. Default 600,000 (10 min). */
   timeoutMs?: number;
-  /** How long a started response may send nothing before it counts as stalled. Default 120,000 ms; 0: never. */
+  /** How long a started response may send nothing before it counts as stalled. Default 300,000 ms (`defaults.modelIdleTimeoutMs`); 0: never. */
   idleTimeoutMs?: number;
 }
 

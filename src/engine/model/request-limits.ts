@@ -1,5 +1,6 @@
 import { type Clock, systemClock } from '../clock.js';
 import { nodeHttpFetch } from './http-transport.js';
+import { defaults } from '../limits.js';
 
 /**
  * How long and how often one model request may be tried: the options both adapters (and `ModelSettings`)
@@ -26,9 +27,10 @@ export interface ProviderRequestOptions {
   random?: () => number;
 }
 
-export const defaultMaxRetries = 2;
-export const defaultRequestTimeoutMs = 600_000;
-export const defaultIdleTimeoutMs = 300_000;
+// The one place of each: limits.ts.
+export const defaultMaxRetries = defaults.modelMaxRetries;
+export const defaultRequestTimeoutMs = defaults.modelRequestTimeoutMs;
+export const defaultIdleTimeoutMs = defaults.modelIdleTimeoutMs;
 
 /**
  * The longest `retry-after` the engine waits for. A provider asking for more fails the request at once,

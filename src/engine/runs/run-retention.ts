@@ -11,13 +11,14 @@
  * run's end.
  */
 import type { RunSummary } from './run-index.js';
+import { defaultLimits, defaults } from '../limits.js';
 
 export interface RetentionOptions {
-  /** Runs not changed for longer than this are removed. Default 30; Infinity keeps them. */
+  /** Runs not changed for longer than this are removed. Default: `defaultLimits.historyRetentionDays` (30); Infinity keeps them. */
   maxAgeDays?: number;
   /** At most this many runs are kept (the newest). Default: no limit. */
   keepRuns?: number;
-  /** The oldest runs are removed while all runs' files together are larger. Default 1 GiB; Infinity: no limit. */
+  /** The oldest runs are removed while all runs' files together are larger. Default: `defaults.historyMaxBytes` (1 GiB); Infinity: no limit. */
   maxBytes?: number;
 }
 
@@ -31,9 +32,9 @@ const dayMs = 24 * 60 * 60 * 1000;
 
 export function resolveRetention(options: RetentionOptions = {}): RetentionPolicy {
   return {
-    maxAgeMs: (options.maxAgeDays ?? 30) * dayMs,
+    maxAgeMs: (options.maxAgeDays ?? defaultLimits.historyRetentionDays) * dayMs,
     keepRuns: options.keepRuns ?? Infinity,
-    maxBytes: options.maxBytes ?? 1024 * 1024 * 1024,
+    maxBytes: options.maxBytes ?? defaults.historyMaxBytes,
   };
 }
 
