@@ -22,9 +22,9 @@ function documented(): Map<string, { value: string; unit: string }> {
 }
 
 function defined(): Map<string, { value: string; unit: string }> {
-  return new Map([
-    ...Object.entries(limitRanges).map(([name, range]) => [name, { value: String(range.default), unit: range.unit }] as const),
-    ...Object.entries(fixedDefaults).map(([name, entry]) => [name, { value: String(entry.value), unit: entry.unit }] as const),
+  return new Map<string, { value: string; unit: string }>([
+    ...Object.entries(limitRanges).map(([name, range]) => [name, { value: String(range.default), unit: range.unit as string }] as const),
+    ...Object.entries(fixedDefaults).map(([name, entry]) => [name, { value: String(entry.value), unit: entry.unit as string }] as const),
   ]);
 }
 
