@@ -1,6 +1,7 @@
 import type { Clock } from '../clock.js';
 import type { StopReason } from '../errors.js';
 import type { Model, ModelMessage, Usage } from '../model/types.js';
+import type { StopCondition } from './stop-conditions.js';
 import type { Tool } from './tool.js';
 import type { AgentContextOptions, CompactionTrigger } from './compaction/context-options.js';
 import type { TranscriptEntry } from './transcript-entry.js';
@@ -109,6 +110,12 @@ export interface AgentRunOptions {
    * told to the user (a hook that said `continue: false`). Default: none.
    */
   endRequested?: () => string | undefined;
+  /**
+   * How the run ends besides the model's plain answer: conditions asked after each step, in order, the first
+   * that holds deciding (stop-conditions.ts). `reviewFinish`, `endRequested` and `nextUserMessage` are
+   * shorthands for one condition each, asked after these; the turn limit is asked last. Default: none.
+   */
+  stopWhen?: readonly StopCondition[];
 }
 
 /** A tool call as a turn's review sees it. */
