@@ -131,11 +131,9 @@ async function runAgentTask(
       onEvent: (event) => forwardEvent(context, event),
       takeNotices,
       ...(environment.secrets ? { secrets: environment.secrets } : {}),
-      ...(grants.nextUserMessage ? { nextUserMessage: grants.nextUserMessage } : {}),
+      stopWhen: grants.stopWhen,
       ...(grants.reviewToolCalls ? { reviewToolCalls: grants.reviewToolCalls } : {}),
       ...(grants.afterToolCalls ? { afterToolCalls: grants.afterToolCalls } : {}),
-      ...(grants.reviewFinish ? { reviewFinish: grants.reviewFinish } : {}),
-      ...(grants.endRequested ? { endRequested: grants.endRequested } : {}),
       ...(environment.context
         ? { context: contextOptions(environment.context, environment.inbox, spec.model, context.taskId, grants) }
         : {}),

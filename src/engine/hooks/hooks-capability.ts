@@ -8,6 +8,8 @@
  * Where there is no OS sandbox none runs, the user's neither: a hook runs in the repository's folder, where
  * `npm test` or a formatter runs the repository's code as the user.
  */
+import { endWhen, reviewAnswer } from '../agent/stop-condition-kinds.js';
+import type { StopCondition } from '../agent/stop-conditions.js';
 import type { ToolCallRequest } from '../agent/types.js';
 import type { Capability, CapabilityGrant, CapabilityTask, PromptReview } from '../capabilities/capability.js';
 import type { UserChannel } from '../conversation/user-channel.js';
@@ -79,7 +81,8 @@ async function allowedHooks(settings: HookSettings): Promise<LoadedHooks> {
 function hookGrant(hooks: TaskHooks, task: CapabilityTask, channel: UserChannel | undefined, root: string): CapabilityGrant {
   let endRequest: string | undefined;
   let stopContinuations = 0;
-  const grant: CapabilityGrant = { endRequested: () => endRequest };
+  const stopWhen: StopCondition[] = [endWhen('hooks-end', () => endRequest)];
+  const grant: CapabilityGrant = { stopWhen };
 
   if (hooks.has('PreToolUse')) {
     grant.reviewToolCalls = async (calls, signal) => {
@@ -139,7 +142,7 @@ function hookGrant(hooks: TaskHooks, task: CapabilityTask, channel: UserChannel 
 
   const stopEvent = task.agent.depth === 0 ? 'Stop' : 'SubagentStop';
   if (hooks.has(stopEvent)) {
-    grant.reviewFinish = async (answer, signal) => {
+    const review = async (answer: string, signal: AbortSignal): Promise<string | undefined> => {
       const input = { stop_hook_active: stopContinuations > 0, last_assistant_message: answer };
       for (const { hook, verdict } of await hooks.run(stopEvent, [task.agent.role], input, signal)) {
         endRequest ??= verdict.end;
@@ -157,6 +160,7 @@ function hookGrant(hooks: TaskHooks, task: CapabilityTask, channel: UserChannel 
       stopContinuations = 0;
       return undefined;
     };
+    stopWhen.push(reviewAnswer(`hooks-${stopEvent}`, review));
   }
 
   // Claude Code's PreCompact: told before the conversation is summarised; its matcher is `manual` or `auto`.
