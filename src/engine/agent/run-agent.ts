@@ -6,7 +6,7 @@ import { initialMessages, isEmptyPrompt } from './messages.js';
 import { streamModelTurn } from './model-turn.js';
 import { Compactor } from './compaction/compactor.js';
 import { compactionAnswer, takeTrailingCompact } from './compaction/compact-command.js';
-import { RunRecorder } from './run-recorder.js';
+import { ConversationRecorder } from './conversation-recorder.js';
 import { toToolDefinition, type Tool } from './tool.js';
 import { redactKnownSecrets, secretValues } from '../secrets.js';
 import type { ToolExecutionOptions } from './tool-execution.js';
@@ -31,7 +31,7 @@ export const defaultMaxConversationToolResultBytes = 1024 * 1024;
 export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult> {
   const conditions = runStopConditions(options, options.maxTurns ?? defaultMaxTurns);
   const images = seenImages(options);
-  const run = new RunRecorder(images.messages, {
+  const run = new ConversationRecorder(images.messages, {
     onEvent: options.onEvent,
     maxToolResultBytes: options.maxConversationToolResultBytes ?? defaultMaxConversationToolResultBytes,
   });

@@ -1,7 +1,7 @@
 /** The loop's side of its stop conditions: the list it asks, and how an end a condition decided is written down. */
 import type { Compactor } from './compaction/compactor.js';
 import { compactionAnswer } from './compaction/compact-command.js';
-import type { RunRecorder } from './run-recorder.js';
+import type { ConversationRecorder } from './conversation-recorder.js';
 import { endWhen, reviewAnswer, toolEndedRun, turnLimit, userReplies } from './stop-condition-kinds.js';
 import type { RunStop, StopCondition } from './stop-conditions.js';
 import type { AgentRunOptions, AgentRunResult } from './types.js';
@@ -22,7 +22,7 @@ export function runStopConditions(options: AgentRunOptions, maxTurns: number): S
 }
 
 /** The result of a run a condition ended, its notice told to the user first. */
-export function endedRun(run: RunRecorder, stop: RunStop, redact: (text: string) => string): AgentRunResult {
+export function endedRun(run: ConversationRecorder, stop: RunStop, redact: (text: string) => string): AgentRunResult {
   if (stop.notice !== undefined) run.addUserNotice(redact(stop.notice));
   if (stop.status === 'max-turns') return run.maxTurns(stop.error ?? '');
   const result = stop.output === undefined ? run.completed() : run.completed(stop.output);
@@ -30,7 +30,7 @@ export function endedRun(run: RunRecorder, stop: RunStop, redact: (text: string)
 }
 
 /** A chat's `/compact`: compacted at once; when nothing could be, the user is told why. */
-export async function compactNow(compactor: Compactor, run: RunRecorder, focus: string, signal: AbortSignal): Promise<void> {
+export async function compactNow(compactor: Compactor, run: ConversationRecorder, focus: string, signal: AbortSignal): Promise<void> {
   const outcome = await compactor.compact('manual', signal, focus);
   if (!outcome.compacted) run.addUserNotice(compactionAnswer(outcome));
 }

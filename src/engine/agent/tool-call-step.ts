@@ -1,6 +1,6 @@
 /** A step's tool calls: reviewed, run, their results recorded, and what follows them heard. */
 import { stopReasonOf } from '../errors.js';
-import type { RunRecorder } from './run-recorder.js';
+import type { ConversationRecorder } from './conversation-recorder.js';
 import { executeToolCalls, type ToolCallEvent, type ToolCallResult, type ToolExecutionOptions } from './tool-execution.js';
 import { toolStoppedText } from './tool-results.js';
 import type { AgentRunOptions } from './types.js';
@@ -14,7 +14,7 @@ export async function toolCallsRun(
   calls: readonly ToolCallEvent[],
   options: Pick<AgentRunOptions, 'reviewToolCalls' | 'afterToolCalls' | 'signal'>,
   execution: ToolExecutionOptions,
-  run: RunRecorder,
+  run: ConversationRecorder,
   redact: (text: string) => string,
 ): Promise<ToolCallResult[] | 'stopped'> {
   const refused = options.reviewToolCalls ? await options.reviewToolCalls(calls, options.signal) : undefined;

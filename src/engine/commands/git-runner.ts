@@ -4,6 +4,7 @@
  */
 import { startProcess } from '../process-launcher.js';
 import { readNeutralGitConfig } from '../git/git-config-listing.js';
+import { AgentTeamError } from '../errors.js';
 
 export interface GitOptions {
   cwd: string;
@@ -14,7 +15,8 @@ export interface GitOptions {
   signal?: AbortSignal;
 }
 
-export class GitError extends Error {
+export class GitError extends AgentTeamError {
+  readonly code = 'git';
   constructor(
     readonly args: readonly string[],
     readonly exitCode: number | null,
