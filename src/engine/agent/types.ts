@@ -111,9 +111,8 @@ export interface AgentRunOptions {
    */
   endRequested?: () => string | undefined;
   /**
-   * How the run ends besides the model's plain answer: conditions asked after each step, in order, the first
-   * that holds deciding (stop-conditions.ts). `reviewFinish`, `endRequested` and `nextUserMessage` are
-   * shorthands for one condition each, asked after these; the turn limit is asked last. Default: none.
+   * How the run ends or goes on: conditions asked after each step, in order, the first that holds deciding (stop-conditions.ts);
+   * `reviewFinish`, `endRequested`, `nextUserMessage` are one condition each, asked after these; the turn limit last. Default: none.
    */
   stopWhen?: readonly StopCondition[];
 }
