@@ -13,6 +13,8 @@ interface ClassFound {
   name: string;
   file: string;
   exported: boolean;
+  /** Its fields' declared types, as written. */
+  fieldTypes: string[];
   /** The name after `extends`, as written (`vscode.Disposable` keeps its qualifier). */
   base?: string;
 }
@@ -41,7 +43,10 @@ function classesOf(file: string): ClassFound[] {
     if ((ts.isClassDeclaration(node) || ts.isClassExpression(node)) && node.name) {
       const extended = node.heritageClauses?.find((clause) => clause.token === ts.SyntaxKind.ExtendsKeyword)?.types[0];
       const exported = ts.isClassDeclaration(node) && (ts.getCombinedModifierFlags(node) & ts.ModifierFlags.Export) !== 0;
-      found.push({ name: node.name.text, file, exported, ...(extended ? { base: extended.expression.getText(source) } : {}) });
+      const fieldTypes = node.members.flatMap((member) =>
+        ts.isPropertyDeclaration(member) && member.type ? [member.type.getText(source)] : [],
+      );
+      found.push({ name: node.name.text, file, exported, fieldTypes, ...(extended ? { base: extended.expression.getText(source) } : {}) });
     }
     ts.forEachChild(node, visit);
   };
@@ -74,6 +79,13 @@ describe('classes of src', () => {
     expect(errors.filter((found) => !outsideTheFamily.has(found.name)).map((found) => `${found.file}: ${found.name}`)).toEqual([]);
     // An exception that joined the family (or went away) leaves the list, so the list cannot hide a new one.
     expect(errors.map((found) => found.name).sort()).toEqual([...outsideTheFamily].sort());
+  });
+
+  it('no class keeps its own list of disposables or release functions: it holds them in a DisposableStore (engine/util/disposable.ts)', () => {
+    const lists = /^(?:Array<\s*(?:\(\) => \w+|(?:vscode\.)?Disposable)\s*>|(?:\(\(\) => \w+\)|(?:vscode\.)?Disposable)\[\])$/;
+    const keeping = classes.filter((found) => found.fieldTypes.some((type) => lists.test(type)));
+    expect(keeping.map((found) => `${found.file}: ${found.name}`)).toEqual([]);
+    expect(['Array<() => void>', 'vscode.Disposable[]', '(() => void)[]'].every((type) => lists.test(type))).toBe(true);
   });
 
   it('reads the classes it judges: the family and a known member are found', () => {
