@@ -12,7 +12,7 @@
  * engine's (splitting, rendering the summary request, replacing the conversation, events). A real summary
  * call sends the rendered request (its size is shown) and takes seconds; the engine's part is beside it.
  */
-import { RunRecorder } from '../src/engine/agent/run-recorder.js';
+import { ConversationRecorder } from '../src/engine/agent/conversation-recorder.js';
 import { Compactor } from '../src/engine/agent/compaction/compactor.js';
 import { contextPolicy } from '../src/engine/agent/compaction/context-policy.js';
 import { ContextWindowTable } from '../src/engine/model/context-windows.js';
@@ -52,7 +52,7 @@ async function timeCompactions(count: number, turns: number): Promise<{ perCompa
   const base = longConversation(turns);
   const signal = new AbortController().signal;
   for (let index = 0; index < count; index++) {
-    const run = new RunRecorder(
+    const run = new ConversationRecorder(
       base.map((message) => ({ ...message, content: [...message.content] }) as ModelMessage),
       { onEvent: () => {} },
     );

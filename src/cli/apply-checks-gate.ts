@@ -8,6 +8,7 @@ import type { ChecksVerdictDetail } from '../engine/checks/types.js';
 import { readVerdict } from './checks-verdict-file.js';
 import { runHistoryDirectory } from './run-history.js';
 import { terminalSafe } from './terminal-text.js';
+import { AgentTeamError } from '../engine/errors.js';
 
 export async function checksBeforeApply(
   runId: string,
@@ -33,7 +34,8 @@ export async function checksBeforeApply(
 }
 
 /** Nothing applied because of the checks: exit 1 (something not applied), not a usage error. */
-export class ApplyRefusedError extends Error {
+export class ApplyRefusedError extends AgentTeamError {
+  readonly code = 'apply-refused';
   constructor(message: string) {
     super(terminalSafe(message));
     this.name = 'ApplyRefusedError';

@@ -1,2 +1,6 @@
+import { AgentTeamError } from '../engine/errors.js';
+
 /** A mistake in the command line: exit 2, with the message and the usage. */
-export class UsageError extends Error {}
+export class UsageError extends AgentTeamError {
+  readonly code = 'usage';
+}

@@ -9,6 +9,7 @@ import type { ChangeSetRegistry } from '../engine/changes/index.js';
 import type { TaskManager, TaskSnapshot } from '../engine/tasks/index.js';
 import { isTerminal } from '../engine/tasks/index.js';
 import { pendingFiles } from './change-summaries.js';
+import { DisposableStore } from '../engine/util/disposable.js';
 
 export const hasRunningTasksKey = 'agentTeam.hasRunningTasks';
 export const hasPendingChangesKey = 'agentTeam.hasPendingChanges';
@@ -25,7 +26,7 @@ export class ActivityContext implements vscode.Disposable {
   /** Roots that are interrupted (a resumed one leaves as it starts again). */
   private readonly interruptedRuns = new Set<string>();
   private readonly keys = new Map<string, boolean>();
-  private readonly unsubscribe: Array<() => void> = [];
+  private readonly subscriptions = new DisposableStore();
   private badge = -1;
 
   constructor(
@@ -33,7 +34,7 @@ export class ActivityContext implements vscode.Disposable {
     private readonly changes: ChangeSetRegistry,
     private readonly showBadge: (activeTasks: number) => void,
   ) {
-    this.unsubscribe.push(
+    this.subscriptions.addAll(
       taskManager.onEvent((event) => {
         if (event.type !== 'task-start' && event.type !== 'task-update' && event.type !== 'task-end') return;
         if (isTerminal(event.task.status)) this.active.delete(event.task.id);
@@ -72,7 +73,7 @@ export class ActivityContext implements vscode.Disposable {
   }
 
   dispose(): void {
-    for (const unsubscribe of this.unsubscribe.splice(0)) unsubscribe();
+    this.subscriptions.dispose();
   }
 
   private noteInterrupted(task: TaskSnapshot): void {

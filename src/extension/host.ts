@@ -42,6 +42,7 @@ import { TaskViewProvider } from './sidebar/task-view-provider.js';
 import { handleWebviewAction } from './sidebar/webview-actions.js';
 import { ChecksLenses } from './checks/checks-lens.js';
 import { RunChecksTracker } from './checks/run-checks.js';
+import { DisposableStore } from '../engine/util/disposable.js';
 
 export interface HostOptions {
   /** Looks for a local model server. Default: `probeLocalServers()` (Ollama's and LM Studio's ports). */
@@ -83,7 +84,7 @@ export class AgentTeamHost implements vscode.Disposable {
   readonly runHistory: WindowRunHistory;
   /** Accepted files undone since (Undo Accepted Changes), listed `undone` in the sidebar. */
   readonly undoneFiles = new UndoneFiles();
-  private readonly disposables: vscode.Disposable[] = [];
+  private readonly disposables = new DisposableStore();
   private session: Promise<EngineSession> | undefined;
   /** The folder the engine works in, once chosen (multi-root: folder-choice.ts). */
   private workFolder: vscode.WorkspaceFolder | undefined;
@@ -183,7 +184,7 @@ export class AgentTeamHost implements vscode.Disposable {
       checks: this.checks,
     });
     // A new concurrency limit applies at once, to the tasks already waiting too.
-    this.disposables.push(
+    this.disposables.add(
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (event.affectsConfiguration('agentTeam.maxConcurrentTasks'))
           this.taskManager.setMaxConcurrent(readSettings(vscode.workspace.isTrusted).maxConcurrentTasks);
@@ -191,7 +192,7 @@ export class AgentTeamHost implements vscode.Disposable {
     );
     this.activity = new ActivityContext(this.taskManager, this.changes, (count) => this.sidebar.showBadge(count));
     void this.historyLoaded.then(() => this.activity.refresh());
-    this.disposables.push(
+    this.disposables.addAll(
       this.log,
       this.setup,
       this.proposals,
@@ -203,7 +204,7 @@ export class AgentTeamHost implements vscode.Disposable {
       this.checksLenses,
       { dispose: () => this.checks.dispose() },
     );
-    if (this.changeStore) this.disposables.push(this.changeStore);
+    if (this.changeStore) this.disposables.add(this.changeStore);
   }
 
   /**
@@ -251,7 +252,7 @@ export class AgentTeamHost implements vscode.Disposable {
         conversations: this.runHistory.conversations,
         priceOf: (model) => this.prices.current().priceOf(model),
       });
-      this.disposables.push(session);
+      this.disposables.add(session);
       // The verdicts the engine reaches by itself (the coordinator's) show in the views too.
       const checks = session.checksService();
       if (checks) this.checks.attach(checks);
@@ -389,7 +390,7 @@ export class AgentTeamHost implements vscode.Disposable {
 
   dispose(): void {
     void this.close();
-    for (const disposable of this.disposables.splice(0).reverse()) disposable.dispose();
+    this.disposables.dispose();
   }
 
   private async loadHistory(): Promise<void> {

@@ -10,6 +10,7 @@ import { configurationSection, readSettings } from './configuration.js';
 import type { LocalServer } from './local-server.js';
 import { displayModel, type ModelSetup, resolveModelSetup } from './model-setup.js';
 import { vscodeLmProvider } from './language-model/language-model-errors.js';
+import { DisposableStore } from '../engine/util/disposable.js';
 
 /** True once a model can run (with a key, a base URL, or one of VS Code's own): the walkthrough's key step is done. */
 export const modelConfiguredKey = 'agentTeam.modelConfigured';
@@ -25,7 +26,7 @@ export interface SetupServiceOptions {
 
 export class SetupService implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<SetupState>();
-  private readonly subscriptions: vscode.Disposable[] = [];
+  private readonly subscriptions = new DisposableStore();
   private localServer: LocalServer | undefined;
   private probe: Promise<void> | undefined;
   private lastState: string | undefined;
@@ -34,7 +35,7 @@ export class SetupService implements vscode.Disposable {
 
   constructor(private readonly options: SetupServiceOptions) {
     const refresh = () => void this.refresh();
-    this.subscriptions.push(
+    this.subscriptions.addAll(
       this.changed,
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (event.affectsConfiguration(configurationSection) || event.affectsConfiguration('workbench.tree.indent')) refresh();
@@ -43,7 +44,7 @@ export class SetupService implements vscode.Disposable {
       vscode.workspace.onDidGrantWorkspaceTrust(refresh),
     );
     // Copilot signing in, or a model extension installed, can make a run possible without a key.
-    if (vscode.lm?.onDidChangeChatModels) this.subscriptions.push(vscode.lm.onDidChangeChatModels(refresh));
+    if (vscode.lm?.onDidChangeChatModels) this.subscriptions.add(vscode.lm.onDidChangeChatModels(refresh));
   }
 
   /** The model settings as they stand now (trust-filtered settings, key, per-role overrides). */
@@ -156,6 +157,6 @@ export class SetupService implements vscode.Disposable {
   }
 
   dispose(): void {
-    for (const subscription of this.subscriptions.splice(0)) subscription.dispose();
+    this.subscriptions.dispose();
   }
 }

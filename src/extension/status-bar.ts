@@ -6,10 +6,10 @@
 import * as vscode from 'vscode';
 import { addCost, type Cost, formatCost, zeroCost } from '../engine/model/cost-schema.js';
 import type { TaskManager, TaskSnapshot, TaskStatus } from '../engine/tasks/index.js';
+import { Disposable } from '../engine/util/disposable.js';
 
-export class RunningTasksStatus implements vscode.Disposable {
+export class RunningTasksStatus extends Disposable implements vscode.Disposable {
   private readonly item: vscode.StatusBarItem;
-  private readonly unsubscribe: () => void;
   /**
    * The tasks at work (running, queued, waiting) and their runs, kept from the events: recounting the
    * whole history at every status change would walk a thousand finished rows each time a subagent's turn
@@ -19,17 +19,20 @@ export class RunningTasksStatus implements vscode.Disposable {
   private readonly atWork = new Map<string, { status: TaskStatus; rootId: string; context: number }>();
 
   constructor(private readonly taskManager: TaskManager) {
-    this.item = vscode.window.createStatusBarItem('agentTeam.running', vscode.StatusBarAlignment.Left, 0);
+    super();
+    this.item = this.register(vscode.window.createStatusBarItem('agentTeam.running', vscode.StatusBarAlignment.Left, 0));
     this.item.name = 'Agent Team';
     this.item.command = 'agentTeam.tasks.focus';
     for (const task of taskManager.list()) this.note(task);
-    this.unsubscribe = taskManager.onEvent((event) => {
-      // Text and transcript events do not change any status: skip the recount.
-      if (event.type === 'task-start' || event.type === 'task-update' || event.type === 'task-end') {
-        this.note(event.task);
-        this.update();
-      }
-    });
+    this.register(
+      taskManager.onEvent((event) => {
+        // Text and transcript events do not change any status: skip the recount.
+        if (event.type === 'task-start' || event.type === 'task-update' || event.type === 'task-end') {
+          this.note(event.task);
+          this.update();
+        }
+      }),
+    );
     this.update();
   }
 
@@ -87,11 +90,6 @@ export class RunningTasksStatus implements vscode.Disposable {
     if (task.status === 'running' || task.status === 'queued' || task.status === 'waiting')
       this.atWork.set(task.id, { status: task.status, rootId: task.rootId, context: contextFraction(task) });
     else this.atWork.delete(task.id);
-  }
-
-  dispose(): void {
-    this.unsubscribe();
-    this.item.dispose();
   }
 }
 

@@ -1,12 +1,18 @@
 /** How a task's grants are gathered from the capability list, and released. */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { endWhen, reviewAnswer, userReplies } from '../../src/engine/agent/stop-condition-kinds.js';
+import { decideStep, type StopStep } from '../../src/engine/agent/stop-conditions.js';
 import { defineTool } from '../../src/engine/agent/tool.js';
 import type { Capability, CapabilityTask } from '../../src/engine/capabilities/capability.js';
 import { gatherGrants } from '../../src/engine/capabilities/task-grants.js';
 import { commandsCapability } from '../../src/engine/commands/commands-capability.js';
 import type { CommandHost } from '../../src/engine/commands/command-host.js';
 import { conversationCapability } from '../../src/engine/conversation/conversation-capability.js';
+
+function answerStep(answer: string): StopStep {
+  return { turn: 1, answer, toolCalls: [], signal: new AbortController().signal };
+}
 
 function tool(name: string) {
   return defineTool({ name, description: name, inputSchema: z.object({}), readOnly: true, execute: async () => name });
@@ -85,7 +91,10 @@ describe('the grant points around a turn', () => {
   it("reviews a chat's replies like the prompt: a refused one is asked for again, context joins an accepted one", async () => {
     const replies = ['my password is hunter2', 'ship it'];
     const asked: string[] = [];
-    const chat: Capability = { name: 'chat', grant: () => ({ nextUserMessage: async (answer) => (asked.push(answer), replies.shift()) }) };
+    const chat: Capability = {
+      name: 'chat',
+      grant: () => ({ stopWhen: [userReplies('chat', async (answer) => (asked.push(answer), replies.shift()))] }),
+    };
     const review: Capability = {
       name: 'review',
       grant: () => ({
@@ -94,7 +103,8 @@ describe('the grant points around a turn', () => {
       }),
     };
     const grants = await gatherGrants([chat, review], task());
-    expect(await grants.nextUserMessage?.('Shall I ship?')).toBe('ship it\n\n[Context added by a hook]\nSprint ends Friday.');
+    const outcome = await decideStep(grants.stopWhen, answerStep('Shall I ship?'));
+    expect(outcome).toEqual({ kind: 'go-on', by: 'chat', goOn: { reply: 'ship it\n\n[Context added by a hook]\nSprint ends Friday.' } });
     expect(asked).toEqual(['Shall I ship?', 'Shall I ship?']);
   });
 
@@ -103,15 +113,21 @@ describe('the grant points around a turn', () => {
       name: text,
       grant: () => ({
         afterToolCalls: async () => [text],
-        reviewFinish: async () => (text === 'b' ? 'go on: b' : undefined),
-        endRequested: () => (text === 'b' ? 'end: b' : undefined),
+        stopWhen: [
+          reviewAnswer(`review ${text}`, async () => (text === 'b' ? 'go on: b' : undefined)),
+          endWhen(`end ${text}`, () => (text === 'b' ? 'end: b' : undefined)),
+        ],
       }),
     });
     const grants = await gatherGrants([after('a'), after('b')], task());
     const signal = new AbortController().signal;
     expect(await grants.afterToolCalls?.([], signal)).toEqual(['a', 'b']);
-    expect(await grants.reviewFinish?.('Done.', signal)).toBe('go on: b');
-    expect(grants.endRequested?.()).toBe('end: b');
+    expect(await decideStep(grants.stopWhen, answerStep('Done.'))).toEqual({ kind: 'go-on', by: 'review b', goOn: { resume: 'go on: b' } });
+    expect(await decideStep(grants.stopWhen, { ...answerStep(''), toolCalls: [{}] })).toEqual({
+      kind: 'end',
+      by: 'end b',
+      stop: { status: 'completed', notice: 'end: b' },
+    });
   });
 });
 
@@ -129,6 +145,6 @@ describe('the capabilities grant only to the tasks that should have them', () =>
     const granted = await conversationCapability(undefined).grant(task({ mode: 'task' }));
     expect(granted?.tools?.map((entry) => entry.name)).toEqual(['AskUser', 'CompleteTask']);
     expect(granted?.instructions).toContain('call CompleteTask');
-    expect(granted?.nextUserMessage).toBeUndefined();
+    expect(granted?.stopWhen?.map((condition) => condition.name)).toEqual(['complete-task']);
   });
 });

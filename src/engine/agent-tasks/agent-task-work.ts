@@ -6,69 +6,20 @@
 import { runAgent } from '../agent/run-agent.js';
 import type { Tool } from '../agent/tool.js';
 import type { AgentRunResult } from '../agent/types.js';
-import type { AgentProfile, Capability } from '../capabilities/capability.js';
-import { gatherGrants, type TaskGrants, withContext } from '../capabilities/task-grants.js';
+import { gatherGrants, type TaskGrants } from '../capabilities/task-grants.js';
 import { redactKnownSecrets, secretValues } from '../secrets.js';
-import type { ConversationStore } from '../conversation/conversation-store.js';
-import type { MessageInbox } from '../conversation/message-inbox.js';
-import type { WorkspaceToolbox } from '../file-tools/task-tools.js';
-import type { Model, ModelMessage } from '../model/types.js';
-import type { AgentContextOptions } from '../agent/compaction/compactor.js';
-import type { ContextPolicy } from '../agent/compaction/context-policy.js';
+import type { ModelMessage } from '../model/types.js';
 import { formatNotice } from '../tasks/notifications.js';
 import { answerAfterBackgroundTasks, handedUpNote } from './background-results.js';
 import { withAncestorTasks } from '../tasks/ancestor-tasks.js';
-import type { TaskManager } from '../tasks/task-manager.js';
 import type { TaskWork, TaskWorkContext, TaskWorkResult } from '../tasks/work.js';
 import { forwardEvent } from './forward-event.js';
+import type { AgentTaskEnvironment, AgentTaskSpec } from './agent-task-spec.js';
 import { withAllowedTools } from './narrowed-tools.js';
+import { reviewedPrompt } from './reviewed-prompt.js';
+import { contextOptions } from './task-context-options.js';
 
-/** Everything an agent task needs that does not change from one task to the next. */
-export interface AgentTaskEnvironment {
-  taskManager: TaskManager;
-  /** Each task's view of the workspace: its file tools and the proposals it sees. */
-  toolbox: WorkspaceToolbox;
-  /** What agents may do beyond files, asked in this order (team/capabilities.ts). */
-  capabilities: readonly Capability[];
-  /** Messages for running tasks (the user's, and `SendMessage`'s), seen at each task's next turn. */
-  inbox: MessageInbox;
-  /** Where runs' conversations are kept for follow-ups. Default: none (runs cannot be followed up). */
-  conversations?: ConversationStore;
-  /** The secrets kept out of every tool result (AgentTeamOptions.secrets). */
-  secrets?: () => readonly string[];
-  /** Wraps the task's model, to observe its requests (AgentTeamOptions.observeModel). Default: none. */
-  observeModel?: (taskId: string, model: Model) => Model;
-  /** The models' context windows and when to compact (AgentTeamOptions.context). Default: no window known. */
-  context?: ContextPolicy;
-}
-
-/** One agent as a task: who it is and how it may work. */
-export interface AgentTaskSpec extends AgentProfile {
-  system: string;
-  /** The task, or (a follow-up) the conversation to continue, ending with the user's new message. */
-  prompt: string | ModelMessage[];
-  /**
-   * Keep the conversation when the run ends, for follow-ups: under `key`, or the task's own id when no
-   * key is given (a run's root; a follow-up saves under its run's root). Default: not kept.
-   */
-  keepConversation?: { key?: string };
-  /** The task whose change set this agent's edits go into (a revision's). Default: its own. */
-  changeSetOf?: string;
-  model: Model;
-  maxTurns?: number;
-  /** Tools beyond the role's own, for this task only (a workflow loop's `ExitLoop`). Default: none. */
-  extraTools?: readonly Tool[];
-  /** Narrows this agent's tools, never widens them (a prompt file's `tools`: narrowed-tools.ts). Default: its own tools. */
-  allowedTools?: readonly string[];
-  /**
-   * When the agent gives its final answer while background tasks whose notices come to it still run
-   * (background-results.ts): true waits for them and lets the agent update its answer with their results
-   * (subagents unless their role hands them up, and the CLI's root, where nobody is left to hear of them
-   * later); false ends at once and their notices go to its parent (a role's `backgroundTasks:
-   * hand-to-parent`) or, for a root, to the user (the extension, whose sidebar shows them). Default false.
-   */
-  awaitBackgroundTasks?: boolean;
-}
+export type { AgentTaskEnvironment, AgentTaskSpec } from './agent-task-spec.js';
 
 export function agentTaskWork(environment: AgentTaskEnvironment, spec: AgentTaskSpec): TaskWork {
   return async (context) => {
@@ -131,11 +82,9 @@ async function runAgentTask(
       onEvent: (event) => forwardEvent(context, event),
       takeNotices,
       ...(environment.secrets ? { secrets: environment.secrets } : {}),
-      ...(grants.nextUserMessage ? { nextUserMessage: grants.nextUserMessage } : {}),
+      stopWhen: grants.stopWhen,
       ...(grants.reviewToolCalls ? { reviewToolCalls: grants.reviewToolCalls } : {}),
       ...(grants.afterToolCalls ? { afterToolCalls: grants.afterToolCalls } : {}),
-      ...(grants.reviewFinish ? { reviewFinish: grants.reviewFinish } : {}),
-      ...(grants.endRequested ? { endRequested: grants.endRequested } : {}),
       ...(environment.context
         ? { context: contextOptions(environment.context, environment.inbox, spec.model, context.taskId, grants) }
         : {}),
@@ -153,41 +102,6 @@ async function runAgentTask(
     await environment.conversations.save(spec.keepConversation.key ?? context.taskId, result.messages).catch(() => undefined);
   }
   return toWorkResult(result);
-}
-
-/**
- * The user's prompt as the agent gets it: reviewed first (a UserPromptSubmit hook may refuse it or add
- * context). A conversation continued (a follow-up) is reviewed by its last message, the user's new one.
- */
-async function reviewedPrompt(
-  prompt: string | ModelMessage[],
-  review: NonNullable<TaskGrants['reviewUserPrompt']>,
-  signal: AbortSignal,
-): Promise<{ prompt: string | ModelMessage[]; refused?: string }> {
-  if (typeof prompt === 'string') {
-    const verdict = await review(prompt, signal);
-    return verdict.refused !== undefined ? { prompt, refused: verdict.refused } : { prompt: withContext(prompt, verdict.context) };
-  }
-  const last = prompt.at(-1);
-  if (last?.role !== 'user') return { prompt };
-  const text = last.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n');
-  const verdict = await review(text, signal);
-  if (verdict.refused !== undefined) return { prompt, refused: verdict.refused };
-  if (verdict.context.length === 0) return { prompt };
-  const added = withContext('', verdict.context).trimStart();
-  return { prompt: [...prompt.slice(0, -1), { ...last, content: [...last.content, { type: 'text', text: added }] }] };
-}
-
-/** The task's window (its model's), when it compacts, and who hears of a compaction or asks for one. */
-function contextOptions(policy: ContextPolicy, inbox: MessageInbox, model: Model, taskId: string, grants: TaskGrants): AgentContextOptions {
-  const windowTokens = policy.windowOf(`${model.provider}/${model.modelId}`);
-  const compactAt = policy.compactAt;
-  return {
-    ...(windowTokens === undefined ? {} : { windowTokens }),
-    ...(compactAt === undefined ? {} : { compactAt }),
-    ...(grants.beforeCompaction ? { beforeCompaction: grants.beforeCompaction } : {}),
-    takeCompactionRequest: () => inbox.takeCompaction(taskId),
-  };
 }
 
 function toWorkResult(result: AgentRunResult): TaskWorkResult {

@@ -3,6 +3,7 @@
  * that does not end with JSON matching it is sent back once, with what is wrong. Whether the answer then
  * stands is `withRoleLimits`'s to decide (role-limits-work.ts): a second miss fails the task.
  */
+import { reviewAnswer } from '../agent/stop-condition-kinds.js';
 import type { Capability } from '../capabilities/capability.js';
 import { checkAnswer, outputInstruction, repairRequest } from '../roles/structured-result.js';
 
@@ -15,13 +16,15 @@ export function structuredResultCapability(): Capability {
       let repairAsked = false;
       return {
         instructions: outputInstruction(schema),
-        reviewFinish: async (answer) => {
-          if (repairAsked) return undefined;
-          const checked = await checkAnswer(schema, answer);
-          if (checked.ok || !checked.repairable) return undefined;
-          repairAsked = true;
-          return repairRequest(checked.problems);
-        },
+        stopWhen: [
+          reviewAnswer('structured-result', async (answer) => {
+            if (repairAsked) return undefined;
+            const checked = await checkAnswer(schema, answer);
+            if (checked.ok || !checked.repairable) return undefined;
+            repairAsked = true;
+            return repairRequest(checked.problems);
+          }),
+        ],
       };
     },
   };

@@ -5,12 +5,15 @@ import type { ModelMessage } from '../model/types.js';
 import { initialMessages, isEmptyPrompt } from './messages.js';
 import { streamModelTurn } from './model-turn.js';
 import { Compactor } from './compaction/compactor.js';
-import { compactCommand, compactionAnswer, takeTrailingCompact } from './compaction/compact-command.js';
-import { RunRecorder } from './run-recorder.js';
+import { compactionAnswer, takeTrailingCompact } from './compaction/compact-command.js';
+import { ConversationRecorder } from './conversation-recorder.js';
 import { toToolDefinition, type Tool } from './tool.js';
 import { redactKnownSecrets, secretValues } from '../secrets.js';
-import { executeToolCalls, type ToolExecutionOptions } from './tool-execution.js';
+import type { ToolExecutionOptions } from './tool-execution.js';
 import { toolNotRunText, toolStoppedText } from './tool-results.js';
+import { compactNow, endedRun, runStopConditions } from './run-ending.js';
+import { decideStep } from './stop-conditions.js';
+import { toolCallsRun } from './tool-call-step.js';
 import type { AgentRunOptions, AgentRunResult } from './types.js';
 
 export const defaultMaxTurns = 50;
@@ -26,9 +29,9 @@ export const defaultMaxConversationToolResultBytes = 1024 * 1024;
  * `onEvent`) escape.
  */
 export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult> {
-  const maxTurns = options.maxTurns ?? defaultMaxTurns;
+  const conditions = runStopConditions(options, options.maxTurns ?? defaultMaxTurns);
   const images = seenImages(options);
-  const run = new RunRecorder(images.messages, {
+  const run = new ConversationRecorder(images.messages, {
     onEvent: options.onEvent,
     maxToolResultBytes: options.maxConversationToolResultBytes ?? defaultMaxConversationToolResultBytes,
   });
@@ -71,11 +74,6 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
     return run.completed(compactionAnswer(await compactor.compact('manual', options.signal, compactOnly)));
   for (let turn = 1; ; turn++) {
     if (options.signal.aborted) return run.stopped(stopReasonOf(options.signal));
-    if (turn > maxTurns) {
-      const error = `Reached the limit of ${maxTurns} model turns before the agent finished.`;
-      run.addUserNotice(error);
-      return run.maxTurns(error);
-    }
     if (turn > 1) run.addNotices((options.takeNotices?.() ?? []).map(redact));
 
     await compactor?.beforeRequest(options.signal);
@@ -111,59 +109,21 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
       run.answerUnrunCalls(output.toolCalls, toolNotRunText(output.end.message));
       return run.failed(output.end.message);
     }
-    if (output.toolCalls.length === 0) {
-      const goOn = options.reviewFinish ? await options.reviewFinish(run.latestAnswer(), options.signal) : undefined;
-      if (options.signal.aborted) return run.stopped(stopReasonOf(options.signal));
-      if (goOn !== undefined) {
-        run.addNotices([redact(goOn)]);
-        continue;
-      }
-      let next: string | undefined;
-      try {
-        next = options.nextUserMessage ? await options.nextUserMessage(run.latestAnswer()) : undefined;
-        // `/compact` in a chat compacts at once; the user's next message is awaited as before.
-        for (
-          let focus = next === undefined || !compactor ? undefined : compactCommand(next);
-          compactor && focus !== undefined && options.nextUserMessage;
-          focus = next === undefined ? undefined : compactCommand(next)
-        ) {
-          const outcome = await compactor.compact('manual', options.signal, focus);
-          if (!outcome.compacted) run.addUserNotice(compactionAnswer(outcome));
-          next = await options.nextUserMessage(run.latestAnswer());
-        }
-      } catch (error) {
-        // A stop while the user was being waited for ends the run like a stop anywhere else.
-        if (options.signal.aborted) return run.stopped(stopReasonOf(options.signal));
-        throw error;
-      }
-      if (options.signal.aborted) return run.stopped(stopReasonOf(options.signal));
-      if (next === undefined) return run.completed();
-      run.addUserMessage(next);
-      continue;
+    const results = output.toolCalls.length === 0 ? [] : await toolCallsRun(output.toolCalls, options, execution, run, redact);
+    if (results === 'stopped') return run.stopped(stopReasonOf(options.signal));
+    const outcome = await decideStep(conditions, {
+      turn,
+      answer: run.latestAnswer(),
+      toolCalls: results,
+      signal: options.signal,
+      ...(compactor ? { compact: (focus: string) => compactNow(compactor, run, focus, options.signal) } : {}),
+    });
+    if (outcome.kind === 'stopped') return run.stopped(stopReasonOf(options.signal));
+    if (outcome.goOn) {
+      if ('resume' in outcome.goOn) run.addNotices([redact(outcome.goOn.resume)]);
+      else run.addUserMessage(outcome.goOn.reply);
     }
-
-    const refused = options.reviewToolCalls ? await options.reviewToolCalls(output.toolCalls, options.signal) : undefined;
-    if (options.signal.aborted) {
-      run.answerUnrunCalls(output.toolCalls, toolStoppedText(stopReasonOf(options.signal)));
-      return run.stopped(stopReasonOf(options.signal));
-    }
-    const results = await executeToolCalls(output.toolCalls, refused ? { ...execution, refused } : execution, (result) =>
-      run.recordToolResult(result),
-    );
-    run.addToolResults(results);
-    const ending = results.find((result) => result.ending !== undefined)?.ending;
-    if (options.afterToolCalls) {
-      const finished = results.map((result, index) => ({ ...result, input: output.toolCalls[index]?.input }));
-      const notices = await options.afterToolCalls(finished, options.signal);
-      if (!ending) run.addNotices(notices.map(redact));
-    }
-    if (ending) return { ...run.completed(ending.output), endedBy: { toolName: ending.toolName, input: ending.input } };
-    if (options.signal.aborted) return run.stopped(stopReasonOf(options.signal));
-    const end = options.endRequested?.();
-    if (end !== undefined) {
-      run.addUserNotice(redact(end));
-      return run.completed();
-    }
+    if (outcome.kind === 'end') return endedRun(run, outcome.stop, redact);
   }
 }
 

@@ -1,6 +1,7 @@
 import type { Clock } from '../clock.js';
 import type { StopReason } from '../errors.js';
 import type { Model, ModelMessage, Usage } from '../model/types.js';
+import type { StopCondition } from './stop-conditions.js';
 import type { Tool } from './tool.js';
 import type { AgentContextOptions, CompactionTrigger } from './compaction/context-options.js';
 import type { TranscriptEntry } from './transcript-entry.js';
@@ -109,6 +110,11 @@ export interface AgentRunOptions {
    * told to the user (a hook that said `continue: false`). Default: none.
    */
   endRequested?: () => string | undefined;
+  /**
+   * How the run ends or goes on: conditions asked after each step, in order, the first that holds deciding (stop-conditions.ts);
+   * `reviewFinish`, `endRequested`, `nextUserMessage` are one condition each, asked after these; the turn limit last. Default: none.
+   */
+  stopWhen?: readonly StopCondition[];
 }
 
 /** A tool call as a turn's review sees it. */

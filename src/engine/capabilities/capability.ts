@@ -5,6 +5,7 @@
  * when it starts. Adding a capability is one folder and one line in that list: nothing else in the engine
  * learns its name (docs/architecture.md, "Adding a capability").
  */
+import type { StopCondition } from '../agent/stop-conditions.js';
 import type { Tool } from '../agent/tool.js';
 import type { AgentRunOptions } from '../agent/types.js';
 import type { TaskTools } from '../file-tools/task-tools.js';
@@ -71,16 +72,15 @@ export interface CapabilityGrant {
   reviewToolCalls?: AgentRunOptions['reviewToolCalls'];
   /** Sees each turn's finished tool calls; returns notices for the agent's next turn (see `AgentRunOptions`). */
   afterToolCalls?: AgentRunOptions['afterToolCalls'];
-  /** Sees the agent's answer before it stands; a string sends it back to work (see `AgentRunOptions`). */
-  reviewFinish?: AgentRunOptions['reviewFinish'];
   /** Called before the conversation is compacted (the `PreCompact` hook); it cannot prevent it. */
   beforeCompaction?: NonNullable<AgentRunOptions['context']>['beforeCompaction'];
-  /** Asked after each turn: a string ends the run (see `AgentRunOptions`). */
-  endRequested?: AgentRunOptions['endRequested'];
+  /**
+   * How its part of the run ends or goes on (agent/stop-conditions.ts): a review that sends an answer back,
+   * a request to end after a step, a chat's next message. Asked in the list's order, grant after grant.
+   */
+  stopWhen?: readonly StopCondition[];
   /** Sees the user's prompt (the run's, a follow-up's, a chat reply) before the agent does. */
   reviewUserPrompt?(prompt: string, signal: AbortSignal): Promise<PromptReview>;
-  /** The user's next message after an answer without tool calls (a chat). At most one grant of a task sets it. */
-  nextUserMessage?: AgentRunOptions['nextUserMessage'];
   /** Called once when the task's agent has finished, however it finished (servers stop here). */
   release?(): Promise<void>;
 }

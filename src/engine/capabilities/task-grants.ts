@@ -1,19 +1,21 @@
 /** The grants of every capability for one task, gathered in the list's order and released together. */
+import type { StopCondition } from '../agent/stop-conditions.js';
 import type { Tool } from '../agent/tool.js';
 import type { AgentRunOptions, FinishedToolCall, ToolCallRequest } from '../agent/types.js';
 import type { Capability, CapabilityGrant, CapabilityTask } from './capability.js';
 
 /** The points of a turn every grant may join: here each is all the grants' together (see `gatherGrants`). */
-type TurnPoints =
-  'reviewToolCalls' | 'afterToolCalls' | 'reviewFinish' | 'endRequested' | 'reviewUserPrompt' | 'nextUserMessage' | 'beforeCompaction';
+type TurnPoints = 'reviewToolCalls' | 'afterToolCalls' | 'reviewUserPrompt' | 'beforeCompaction';
 
 /**
  * All of a task's grants as one: reviewers in the list's order (each sees what the ones before let
- * through), notices joined, the first grant that sends the agent back or ends the run wins, and a chat's
- * next message already reviewed like the prompt (a refused one is asked for again).
+ * through), notices joined, the stop conditions in the list's order (the first that holds wins), and a
+ * chat's next message already reviewed like the prompt (a refused one is asked for again).
  */
 export interface TaskGrants extends Pick<CapabilityGrant, TurnPoints> {
   tools: Tool[];
+  /** Every grant's stop conditions, in the list's order. */
+  stopWhen: StopCondition[];
   /** Each grant's instructions, in the list's order. */
   instructions: string[];
   notices: string[];
@@ -40,14 +42,10 @@ export async function gatherGrants(capabilities: readonly Capability[], task: Ca
   }
   const reviewers = grants.flatMap((grant) => (grant.reviewToolCalls ? [grant.reviewToolCalls] : []));
   const reviewUserPrompt = promptReview(grants);
-  const nextUserMessage = reviewedMessages(
-    grants.find((grant) => grant.nextUserMessage)?.nextUserMessage,
-    reviewUserPrompt,
-    task.context.signal,
-  );
+  const stopWhen = grants
+    .flatMap((grant) => grant.stopWhen ?? [])
+    .map((condition) => reviewedReplies(condition, reviewUserPrompt, task.context.signal));
   const afterToolCalls = grants.flatMap((grant) => (grant.afterToolCalls ? [grant.afterToolCalls] : []));
-  const finishReviews = grants.flatMap((grant) => (grant.reviewFinish ? [grant.reviewFinish] : []));
-  const endRequests = grants.flatMap((grant) => (grant.endRequested ? [grant.endRequested] : []));
   const compactionWatchers = grants.flatMap((grant) => (grant.beforeCompaction ? [grant.beforeCompaction] : []));
   return {
     tools: grants.flatMap((grant) => grant.tools ?? []),
@@ -57,7 +55,7 @@ export async function gatherGrants(capabilities: readonly Capability[], task: Ca
     ...(reviewers.length > 0
       ? { reviewToolCalls: (calls: readonly ToolCallRequest[], signal: AbortSignal) => reviewInTurn(reviewers, calls, signal) }
       : {}),
-    ...(nextUserMessage ? { nextUserMessage } : {}),
+    stopWhen,
     ...(reviewUserPrompt ? { reviewUserPrompt } : {}),
     ...(afterToolCalls.length > 0
       ? {
@@ -68,17 +66,6 @@ export async function gatherGrants(capabilities: readonly Capability[], task: Ca
           },
         }
       : {}),
-    ...(finishReviews.length > 0
-      ? {
-          reviewFinish: async (answer: string, signal: AbortSignal) => {
-            for (const review of finishReviews) {
-              const goOn = await review(answer, signal);
-              if (goOn !== undefined) return goOn;
-            }
-            return undefined;
-          },
-        }
-      : {}),
     ...(compactionWatchers.length > 0
       ? {
           beforeCompaction: async (trigger: Parameters<NonNullable<CapabilityGrant['beforeCompaction']>>[0], signal: AbortSignal) => {
@@ -86,7 +73,6 @@ export async function gatherGrants(capabilities: readonly Capability[], task: Ca
           },
         }
       : {}),
-    ...(endRequests.length > 0 ? { endRequested: () => endRequests.map((request) => request()).find((end) => end !== undefined) } : {}),
     release,
   };
 }
@@ -108,19 +94,18 @@ function promptReview(grants: readonly CapabilityGrant[]): PromptReviewer | unde
 }
 
 /** A chat's replies go through the prompt's review too: a refused one is not given to the agent, and the user is asked again. */
-function reviewedMessages(
-  next: AgentRunOptions['nextUserMessage'],
-  review: PromptReviewer | undefined,
-  signal: AbortSignal,
-): AgentRunOptions['nextUserMessage'] {
-  if (!next || !review) return next;
-  return async (answer) => {
-    for (;;) {
-      const message = await next(answer);
-      if (message === undefined) return undefined;
-      const verdict = await review(message, signal);
-      if (verdict.refused === undefined) return withContext(message, verdict.context);
-    }
+function reviewedReplies(condition: StopCondition, review: PromptReviewer | undefined, signal: AbortSignal): StopCondition {
+  if (!condition.waitsForUser || !review) return condition;
+  return {
+    ...condition,
+    check: async (step) => {
+      for (;;) {
+        const decision = await condition.check(step);
+        if (!decision || !('reply' in decision)) return decision;
+        const verdict = await review(decision.reply, signal);
+        if (verdict.refused === undefined) return { reply: withContext(decision.reply, verdict.context) };
+      }
+    },
   };
 }
 

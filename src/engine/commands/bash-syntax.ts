@@ -7,6 +7,7 @@
  * follows bash less exactly). 1.5 MB: loaded on first use, from a vendor bundle of its own.
  */
 import type { ShellNode, ShellSyntax } from 'mvdan-sh';
+import { AgentTeamError } from '../errors.js';
 
 export type { ShellNode };
 
@@ -22,7 +23,9 @@ export interface BashSyntax {
   operator(number: unknown): string | undefined;
 }
 
-export class BashSyntaxError extends Error {}
+export class BashSyntaxError extends AgentTeamError {
+  readonly code = 'bash-syntax';
+}
 
 let loading: Promise<BashSyntax> | undefined;
 

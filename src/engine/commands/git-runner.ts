@@ -5,6 +5,7 @@
  */
 import { readNeutralGitConfig } from '../git/git-config-listing.js';
 import { gitEnvironment, runProgram, type SourceEnvironment } from '../git/git-process.js';
+import { AgentTeamError } from '../errors.js';
 
 export { gitLocationVariables } from '../git/git-process.js';
 
@@ -26,7 +27,8 @@ export interface GitRunner {
   available(): Promise<boolean>;
 }
 
-export class GitError extends Error {
+export class GitError extends AgentTeamError {
+  readonly code = 'git';
   constructor(
     readonly args: readonly string[],
     readonly exitCode: number | null,

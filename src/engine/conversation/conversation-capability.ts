@@ -4,6 +4,7 @@
  * user's reply, until `CompleteTask` ends it or the user does; a task ends through `CompleteTask` only
  * (task-completion.ts).
  */
+import { reviewAnswer, userReplies } from '../agent/stop-condition-kinds.js';
 import type { Capability, CapabilityGrant, CapabilityTask } from '../capabilities/capability.js';
 import type { RoleMode } from '../roles/types.js';
 import { createAskUserTool, createCompleteTaskTool } from './conversation-tools.js';
@@ -29,12 +30,15 @@ function conversationGrant(
     tools: [createAskUserTool(channel, context, agent.role), createCompleteTaskTool()],
     instructions: talkingInstruction(mode),
     // CompleteTask ends the run itself (Tool.endsRun): a task's plain answer is sent back once (task-completion.ts) ...
-    ...(mode === 'task' ? { reviewFinish: completeTaskReview(context) } : {}),
+    ...(mode === 'task' ? { stopWhen: [reviewAnswer('complete-task', completeTaskReview(context))] } : {}),
     // ... and a chat's is its next turn.
     ...(mode === 'chat' && channel
       ? {
-          nextUserMessage: (answer: string) =>
-            context.waitForUser(() => channel.ask({ taskId: task.taskId, role: agent.role, kind: 'chat', text: answer }, context.signal)),
+          stopWhen: [
+            userReplies('chat', (answer: string) =>
+              context.waitForUser(() => channel.ask({ taskId: task.taskId, role: agent.role, kind: 'chat', text: answer }, context.signal)),
+            ),
+          ],
         }
       : {}),
   };

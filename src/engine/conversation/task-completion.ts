@@ -4,7 +4,6 @@
  * accepted as the result, with a note in the transcript, so a model that never learns the tool still ends
  * its task rather than looping until the turn limit.
  */
-import type { CapabilityGrant } from '../capabilities/capability.js';
 import type { TaskWorkContext } from '../tasks/work.js';
 
 /** What the agent is told when it answers a task in plain text the first time. */
@@ -15,8 +14,8 @@ export const completeTaskReminder =
 export const plainAnswerAcceptedNote =
   'The agent answered in plain text again instead of calling CompleteTask: its answer was taken as the task’s result.';
 
-/** The `reviewFinish` of one `task`-mode agent: sends the first plain answer back, accepts the next. */
-export function completeTaskReview(context: Pick<TaskWorkContext, 'appendTranscript'>): NonNullable<CapabilityGrant['reviewFinish']> {
+/** The answer review of one `task`-mode agent (a stop condition): sends the first plain answer back, accepts the next. */
+export function completeTaskReview(context: Pick<TaskWorkContext, 'appendTranscript'>): () => Promise<string | undefined> {
   let reminded = false;
   return async () => {
     if (!reminded) {

@@ -19,6 +19,7 @@
  * and `uploadpack` (a push passes `--receive-pack` itself: pull-request.ts) and `core.gitProxy` (used only
  * for `git://`, which is never pushed to).
  */
+import { AgentTeamError } from '../errors.js';
 
 export interface GitConfigEntry {
   /** As git lists it: section and name lower-case, the subsection as written. */
@@ -52,7 +53,8 @@ export interface NeutralGitConfig {
 }
 
 /** A repository setting that no `-c` can neutralise (a key git would read differently after `-c`). */
-export class UnneutralisableGitConfigError extends Error {
+export class UnneutralisableGitConfigError extends AgentTeamError {
+  readonly code = 'git-config-unneutralisable';
   constructor(
     readonly key: string,
     readonly origin: string,

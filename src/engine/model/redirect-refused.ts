@@ -1,5 +1,7 @@
 /** A provider's server answered with a redirect, which the transport does not follow (`nodeHttpFetch`). */
-export class RedirectRefused extends Error {
+import { AgentTeamError } from '../errors.js';
+export class RedirectRefused extends AgentTeamError {
+  readonly code = 'redirect-refused';
   readonly status: number;
   /** Where the redirect pointed (see `redirectTarget`), when it named a place. */
   readonly target: string | undefined;

@@ -1,12 +1,14 @@
 import type { Clock } from '../clock.js';
 import { withDeadline } from '../deadline.js';
+import { AgentTeamError } from '../errors.js';
 
 /**
  * The provider kept the engine waiting too long: for the response to start (`response-start`: no headers
  * within the request timeout) or, once it had started, for its next event (`idle`). Raised by
  * `withinTimeout` and turned into a `ProviderError` of kind `timeout` by the failure mapping.
  */
-export class ResponseTimeout extends Error {
+export class ResponseTimeout extends AgentTeamError {
+  readonly code = 'response-timeout';
   constructor(
     readonly phase: 'response-start' | 'idle',
     readonly timeoutMs: number,

@@ -10,8 +10,11 @@
  * - a prompt that uses none of them gets the arguments appended (`ARGUMENTS: …`), as Claude Code does.
  */
 import path from 'node:path';
+import { AgentTeamError } from '../errors.js';
 
-export class PromptArgumentError extends Error {}
+export class PromptArgumentError extends AgentTeamError {
+  readonly code = 'prompt-arguments';
+}
 
 export function expandPromptArguments(body: string, argumentsText: string, options: { name: string; root: string }): string {
   const words = splitWords(argumentsText);

@@ -8,6 +8,7 @@
 import { constants, writeSync } from 'node:fs';
 import { type FileHandle, lstat, open } from 'node:fs/promises';
 import { maxLineBytes } from './run-log-records.js';
+import { AgentTeamError } from '../errors.js';
 
 const noFollow = constants.O_NOFOLLOW ?? 0;
 const nonBlocking = constants.O_NONBLOCK ?? 0;
@@ -15,7 +16,7 @@ const chunkBytes = 64 * 1024;
 const newline = 0x0a;
 
 /** Thrown for a name that is a link or not a regular file: `code` says which. */
-export class UnsafeFileError extends Error {
+export class UnsafeFileError extends AgentTeamError {
   constructor(
     readonly filePath: string,
     readonly code: 'link' | 'not-a-file',

@@ -11,6 +11,7 @@ import { isIP, type LookupFunction } from 'node:net';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import { bareHost, isPrivateAddress } from './network-addresses.js';
+import { AgentTeamError } from '../errors.js';
 
 export interface PageResponse {
   status: number;
@@ -29,7 +30,9 @@ export interface PageRequestOptions {
   privateAllowed: boolean;
 }
 
-export class BlockedAddressError extends Error {}
+export class BlockedAddressError extends AgentTeamError {
+  readonly code = 'blocked-address';
+}
 
 export function requestPage(url: URL, options: PageRequestOptions): Promise<PageResponse> {
   const host = bareHost(url.hostname);

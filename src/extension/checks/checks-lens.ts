@@ -18,6 +18,7 @@ import type { RunChecks } from '../../shared/protocol-checks.js';
 import { commandIds } from '../contribution-ids.js';
 import { parseProposalUri } from '../review/proposal-uri.js';
 import type { RunChecksTracker } from './run-checks.js';
+import { Disposable } from '../../engine/util/disposable.js';
 
 const toneIcons: Readonly<Record<ReturnType<typeof checksTone>, string>> = {
   running: '$(sync~spin)',
@@ -26,9 +27,8 @@ const toneIcons: Readonly<Record<ReturnType<typeof checksTone>, string>> = {
   'not-run': '$(circle-slash)',
 };
 
-export class ChecksLenses implements vscode.CodeLensProvider, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<void>();
-  private readonly unsubscribe: () => void;
+export class ChecksLenses extends Disposable implements vscode.CodeLensProvider, vscode.Disposable {
+  private readonly changed = this.register(new vscode.EventEmitter<void>());
 
   readonly onDidChangeCodeLenses = this.changed.event;
 
@@ -38,7 +38,8 @@ export class ChecksLenses implements vscode.CodeLensProvider, vscode.Disposable 
     /** The configured keys out of what the lines say (test names are the repository's output). */
     private readonly redact: (text: string) => string = (text) => text,
   ) {
-    this.unsubscribe = checks.onChange(() => this.changed.fire());
+    super();
+    this.register(checks.onChange(() => this.changed.fire()));
   }
 
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
@@ -62,11 +63,6 @@ export class ChecksLenses implements vscode.CodeLensProvider, vscode.Disposable 
         arguments: [runId],
       }),
     ];
-  }
-
-  dispose(): void {
-    this.unsubscribe();
-    this.changed.dispose();
   }
 }
 

@@ -10,6 +10,7 @@
 import type { ChangeSetEvent, ChangeSetRegistry } from '../../engine/changes/index.js';
 import { type Clock, systemClock } from '../../engine/clock.js';
 import { isTerminal, type TaskEvent, type TaskManager } from '../../engine/tasks/index.js';
+import { DisposableStore } from '../../engine/util/disposable.js';
 
 export interface ChecksTriggerOptions {
   changes: ChangeSetRegistry;
@@ -32,14 +33,14 @@ export class ChecksTriggers {
   private readonly timers = new Map<string, () => void>();
   /** Runs whose proposals changed since their last verdict. */
   private readonly stale = new Set<string>();
-  private readonly unsubscribe: Array<() => void>;
+  private readonly subscriptions = new DisposableStore();
   private started = false;
 
   constructor(private readonly options: ChecksTriggerOptions) {
-    this.unsubscribe = [
+    this.subscriptions.addAll(
       options.taskManager.onEvent((event) => this.onTaskEvent(event)),
       options.changes.onEvent((event) => this.onChangeEvent(event)),
-    ];
+    );
   }
 
   /** From now on, ends and decisions start checks (call once the history is loaded). */
@@ -67,7 +68,7 @@ export class ChecksTriggers {
   dispose(): void {
     for (const cancel of this.timers.values()) cancel();
     this.timers.clear();
-    for (const unsubscribe of this.unsubscribe.splice(0)) unsubscribe();
+    this.subscriptions.dispose();
   }
 
   private onTaskEvent(event: TaskEvent): void {

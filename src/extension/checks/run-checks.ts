@@ -12,6 +12,7 @@ import type { TaskManager } from '../../engine/tasks/index.js';
 import { type RunChecks, toRunChecks } from '../../shared/protocol-checks.js';
 import { ChecksTriggers } from './checks-triggers.js';
 import { runProposals } from './run-proposals.js';
+import { DisposableStore } from '../../engine/util/disposable.js';
 
 /** What of the engine's checks service the extension uses. */
 export type ChecksService = Pick<ProposalChecks, 'discover' | 'runOnProposals' | 'rerun' | 'onVerdict'>;
@@ -36,7 +37,7 @@ export class RunChecksTracker {
   private readonly inFlight = new Map<string, AbortController>();
   private readonly triggers: ChecksTriggers;
   private readonly listeners = new Set<(run: RunChecks) => void>();
-  private readonly unsubscribe: Array<() => void> = [];
+  private readonly subscriptions = new DisposableStore();
   private listenedService: ChecksService | undefined;
 
   constructor(private readonly options: RunChecksOptions) {
@@ -123,7 +124,7 @@ export class RunChecksTracker {
     this.triggers.dispose();
     for (const controller of this.inFlight.values()) controller.abort();
     this.inFlight.clear();
-    for (const unsubscribe of this.unsubscribe.splice(0)) unsubscribe();
+    this.subscriptions.dispose();
     this.listeners.clear();
   }
 
@@ -134,7 +135,7 @@ export class RunChecksTracker {
   attach(service: ChecksService): void {
     if (this.listenedService === service) return;
     this.listenedService = service;
-    this.unsubscribe.push(
+    this.subscriptions.add(
       service.onVerdict((verdict) => {
         if (this.inFlight.has(verdict.runId)) return; // ours: `run` takes it from its promise
         this.verdicts.set(verdict.runId, verdict);

@@ -9,15 +9,16 @@ import * as vscode from 'vscode';
 import type { ChangeSetRegistry, HunkSnapshot } from '../../engine/changes/index.js';
 import { commandIds } from '../contribution-ids.js';
 import { parseProposalUri } from './proposal-uri.js';
+import { Disposable } from '../../engine/util/disposable.js';
 
-export class HunkLenses implements vscode.CodeLensProvider, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<void>();
-  private readonly unsubscribe: () => void;
+export class HunkLenses extends Disposable implements vscode.CodeLensProvider, vscode.Disposable {
+  private readonly changed = this.register(new vscode.EventEmitter<void>());
 
   readonly onDidChangeCodeLenses = this.changed.event;
 
   constructor(private readonly changes: ChangeSetRegistry) {
-    this.unsubscribe = changes.onEvent(() => this.changed.fire());
+    super();
+    this.register(changes.onEvent(() => this.changed.fire()));
   }
 
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
@@ -48,11 +49,6 @@ export class HunkLenses implements vscode.CodeLensProvider, vscode.Disposable {
           }),
         ];
       });
-  }
-
-  dispose(): void {
-    this.unsubscribe();
-    this.changed.dispose();
   }
 }
 

@@ -7,6 +7,7 @@
  */
 import * as vscode from 'vscode';
 import type { FileChangeSnapshot } from '../../engine/changes/index.js';
+import { DisposableStore } from '../../engine/util/disposable.js';
 
 export interface ReviewEntry {
   taskId: string;
@@ -33,11 +34,11 @@ export const changesReviewActiveKey = 'agentTeam.changesReviewActive';
 export class MultiDiffReviews implements vscode.Disposable {
   /** Open reviews: the task whose tree they show → their editor's title. */
   private readonly open = new Map<string, string>();
-  private readonly subscriptions: vscode.Disposable[] = [];
+  private readonly subscriptions = new DisposableStore();
   private active = false;
 
   constructor(private readonly options: MultiDiffReviewOptions) {
-    this.subscriptions.push(
+    this.subscriptions.addAll(
       vscode.window.tabGroups.onDidChangeTabs(() => this.updateContext()),
       vscode.window.tabGroups.onDidChangeTabGroups(() => this.updateContext()),
     );
@@ -104,7 +105,7 @@ export class MultiDiffReviews implements vscode.Disposable {
   }
 
   dispose(): void {
-    for (const subscription of this.subscriptions.splice(0)) subscription.dispose();
+    this.subscriptions.dispose();
   }
 
   private titleFor(rootId: string): string {

@@ -10,13 +10,13 @@ import type { ChangeSetRegistry } from '../../engine/changes/index.js';
 import { WorkspaceError } from '../../engine/errors.js';
 import { type ProposalAddress, parseProposalUri, proposalUri } from './proposal-uri.js';
 import type { RevisionHistory } from './revisions.js';
+import { Disposable } from '../../engine/util/disposable.js';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8');
 
-export class ProposalFileSystem implements vscode.FileSystemProvider, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
-  private readonly unsubscribe: () => void;
+export class ProposalFileSystem extends Disposable implements vscode.FileSystemProvider, vscode.Disposable {
+  private readonly changed = this.register(new vscode.EventEmitter<vscode.FileChangeEvent[]>());
   /** A modification time per proposal, raised at every change, so VS Code reloads and detects stale saves. */
   private readonly versions = new Map<string, number>();
   private clock = 1;
@@ -27,7 +27,8 @@ export class ProposalFileSystem implements vscode.FileSystemProvider, vscode.Dis
     private readonly changes: ChangeSetRegistry,
     private readonly revisions?: RevisionHistory,
   ) {
-    this.unsubscribe = changes.onEvent((event) => this.refresh(event.taskId, event.path));
+    super();
+    this.register(changes.onEvent((event) => this.refresh(event.taskId, event.path)));
   }
 
   /** The document's text, and whether the user may save an edit of it. */
@@ -119,11 +120,6 @@ export class ProposalFileSystem implements vscode.FileSystemProvider, vscode.Dis
 
   rename(uri: vscode.Uri): void {
     throw vscode.FileSystemError.NoPermissions(uri);
-  }
-
-  dispose(): void {
-    this.unsubscribe();
-    this.changed.dispose();
   }
 }
 

@@ -31,6 +31,7 @@ import type { SetupService } from '../setup-state.js';
 import { SidebarOutbox } from './outbox.js';
 import { sidebarHtml } from './webview-document.js';
 import { tasksViewId } from '../contribution-ids.js';
+import { DisposableStore } from '../../engine/util/disposable.js';
 export { tasksViewId };
 
 export interface TaskViewOptions {
@@ -65,8 +66,8 @@ export class TaskViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private view: vscode.WebviewView | undefined;
   /** The number on the view's badge: tasks at work (0: none shown). */
   private badgeCount = 0;
-  private viewSubscriptions: vscode.Disposable[] = [];
-  private readonly subscriptions: Array<() => void> = [];
+  private readonly viewSubscriptions = new DisposableStore();
+  private readonly subscriptions = new DisposableStore();
   private readonly outbox: SidebarOutbox;
   private readonly clock: Clock;
   private ready = false;
@@ -88,7 +89,7 @@ export class TaskViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   constructor(private readonly options: TaskViewOptions) {
     this.clock = options.clock ?? systemClock;
     this.outbox = new SidebarOutbox({ post: (message) => this.post(message), clock: this.clock, flushDelayMs: options.flushDelayMs });
-    this.subscriptions.push(
+    this.subscriptions.addAll(
       options.taskManager.onEvent((event) => this.onTaskEvent(event)),
       options.changes.onEvent((event) => this.summaryChanged(event.taskId)),
       options.undoneFiles?.onChanged((taskIds) => taskIds.forEach((taskId) => this.summaryChanged(taskId))) ?? (() => undefined),
@@ -102,8 +103,7 @@ export class TaskViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         if (this.ready && !this.pacingSnapshot) this.post({ type: 'checks', runs: [run] });
       }) ?? (() => undefined),
     );
-    const setupSubscription = options.setup.onDidChange((setup) => this.onSetup(setup));
-    this.subscriptions.push(() => setupSubscription.dispose());
+    this.subscriptions.add(options.setup.onDidChange((setup) => this.onSetup(setup)));
   }
 
   resolveWebviewView(view: vscode.WebviewView): void {
@@ -114,7 +114,7 @@ export class TaskViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     view.webview.options = { enableScripts: true, localResourceRoots: [webviewRoot, vscode.Uri.joinPath(extensionUri, 'media')] };
     view.webview.html = sidebarHtml(view.webview, extensionUri);
     this.applyBadge();
-    this.viewSubscriptions.push(
+    this.viewSubscriptions.addAll(
       view.webview.onDidReceiveMessage((data: unknown) => this.receive(data)),
       view.onDidDispose(() => {
         if (this.view === view) this.disposeView();
@@ -209,7 +209,7 @@ export class TaskViewProvider implements vscode.WebviewViewProvider, vscode.Disp
 
   dispose(): void {
     this.disposeView();
-    for (const unsubscribe of this.subscriptions.splice(0)) unsubscribe();
+    this.subscriptions.dispose();
   }
 
   private async sendSnapshot(): Promise<void> {
@@ -385,7 +385,7 @@ export class TaskViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   }
 
   private disposeView(): void {
-    for (const subscription of this.viewSubscriptions.splice(0)) subscription.dispose();
+    this.viewSubscriptions.clear();
     this.view = undefined;
     this.ready = false;
     this.stopSnapshot();

@@ -5,7 +5,7 @@
  * and the last steps stay verbatim (conversation-split.ts). A failed summary leaves the conversation as it was.
  */
 import { streamModelTurn } from '../model-turn.js';
-import type { RunRecorder } from '../run-recorder.js';
+import type { ConversationRecorder } from '../conversation-recorder.js';
 import type { Model } from '../../model/types.js';
 import { ContextMeter } from './context-meter.js';
 import type { AgentContextOptions, CompactionTrigger } from './context-options.js';
@@ -29,7 +29,7 @@ export class Compactor {
 
   constructor(
     private readonly model: Model,
-    private readonly run: RunRecorder,
+    private readonly run: ConversationRecorder,
     private readonly options: AgentContextOptions = {},
   ) {
     this.meter = new ContextMeter(options.windowTokens, options.compactAt);

@@ -11,6 +11,7 @@ import { type EngineSearchRequest } from './javascript-search.js';
 import { exclusionGlobs, type LargeFileMemory, skippedForSize } from './large-files.js';
 import { type ProcessSlots, ripgrepProcesses } from './process-slots.js';
 import { invalidPattern, searchGlobMatcher } from './search-pattern.js';
+import { AgentTeamError } from '../../errors.js';
 
 /**
  * `Workspace.search` through ripgrep. The flags make ripgrep apply exactly the rules the JavaScript walk
@@ -285,7 +286,8 @@ function runRipgrep(
 }
 
 /** ripgrep could not be started; the caller falls back to the JavaScript engine. */
-export class RipgrepUnavailableError extends Error {
+export class RipgrepUnavailableError extends AgentTeamError {
+  readonly code = 'ripgrep-unavailable';
   constructor(ripgrepPath: string, cause: Error) {
     super(`could not run ripgrep at ${ripgrepPath}: ${cause.message}`, { cause });
   }

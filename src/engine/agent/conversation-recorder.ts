@@ -6,10 +6,10 @@ import type { ToolCallEvent, ToolCallResult } from './tool-execution.js';
 import type { AgentEvent, AgentRunResult, CompactionEvent, TranscriptEntry } from './types.js';
 
 /**
- * The record of one run: the conversation, the transcript and the usage, kept in step with the events the
+ * The record of one agent run: the conversation, the transcript and the usage, kept in step with the events the
  * caller hears. The loop says what happened; this decides how it is written down.
  */
-export class RunRecorder {
+export class ConversationRecorder {
   readonly messages: ModelMessage[];
   private readonly transcript: TranscriptEntry[] = [];
   /** Each turn's text, including the partial text of a turn cut short. */
