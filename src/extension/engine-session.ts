@@ -1,14 +1,15 @@
 /**
  * The engine for one workspace folder, built on first use (the first delegation or role list), never at
- * activation: the folder's `Workspace`, its roles (watched), and the `AgentTeam` that delegates. The task
- * manager and the change sets live longer (the sidebar shows them from activation on) and are passed in.
+ * activation: the folder's `Workspace`, and `createEngine` over the window's ports, which builds its roles
+ * (watched) and the `AgentTeam` that delegates. The engine's core (the task manager and the change sets)
+ * lives longer (the sidebar shows it from activation on): the host builds it with `createEngineCore`, and
+ * the engine owns it from then on, its shutdown included.
  */
 import { SettingContextWindows } from './context-window-setting.js';
 import { homedir } from 'node:os';
 import * as vscode from 'vscode';
-import { NodeRoleFileSource } from '../engine/roles/node-role-file-source.js';
-import type { ChangeSetRegistry } from '../engine/changes/registry.js';
-import type { StartTaskResult, TaskManager } from '../engine/tasks/index.js';
+import type { StartTaskResult } from '../engine/tasks/index.js';
+import type { EngineCore } from '../engine/team/engine-core.js';
 import type {
   AgentTeam,
   DelegateRequest,
@@ -22,7 +23,7 @@ import type { TaskSnapshot } from '../engine/tasks/types.js';
 import { type ConversationStore, MemoryConversationStore } from '../engine/conversation/conversation-store.js';
 import { type WorkflowEntry, loadWorkflows } from '../engine/workflows/workflow-registry.js';
 import { workflowRoles } from '../engine/workflows/workflow-roles.js';
-import { formatRoleDiagnostic, type RoleDefinition, type RoleDiagnostic, RoleRegistry } from '../engine/roles/index.js';
+import { formatRoleDiagnostic, type RoleDefinition, type RoleDiagnostic, type RoleRegistry } from '../engine/roles/index.js';
 import type { Clock } from '../engine/clock.js';
 import type { ModelChooser } from '../engine/team/agent-team.js';
 import type { AgentTeamSettings } from './configuration.js';
@@ -32,7 +33,6 @@ import { checkBudgetPrices } from './budget-prices.js';
 import { onceEach } from '../engine/model/provider-notices.js';
 import type { ModelPrice } from '../engine/model/model-prices.js';
 import { extensionTelemetry } from './extension-telemetry.js';
-import type { EngineTelemetry } from '../engine/telemetry/start-telemetry.js';
 import { HostRoleFileSource, userPromptsDirectory, watchRoleFiles, watchWorkflowFiles } from './role-source.js';
 import { HostUserChannel } from './host-user-channel.js';
 import { commandRules } from './command-rules.js';
@@ -49,8 +49,8 @@ import type { ChecksService } from './checks/run-checks.js';
 
 export interface EngineSessionOptions {
   folder: vscode.WorkspaceFolder;
-  taskManager: TaskManager;
-  changes: ChangeSetRegistry;
+  /** The task manager and change sets the host built at activation (`createEngineCore`); the engine owns them from here. */
+  core: EngineCore;
   /** The folder's files as the editor sees them. */
   workspace: HostWorkspace;
   log: Pick<vscode.LogOutputChannel, 'info' | 'warn' | 'error'>;
@@ -86,8 +86,6 @@ export class EngineSession {
   readonly roles: RoleRegistry;
   private readonly stopLoggingRoles: () => void;
   private stopWatchingWorkflows: () => void = () => {};
-  /** OpenTelemetry's spans, when an endpoint is configured. */
-  private telemetry: EngineTelemetry | undefined;
   /** Role-file problems in the Problems view. */
   private readonly problems: RoleProblems;
   /** The provider SDK's notices (a deprecated model), logged once each for the session, not per request. */
@@ -97,33 +95,27 @@ export class EngineSession {
     this.workspace = options.workspace;
     const home = options.environment?.HOME ?? homedir();
     this.problems = new RoleProblems(options.folder.uri, home);
-    // The user's own roles too (~/.claude/agents, …), below the folder's; re-read when the folder's change.
-    const prompts = userPromptsDirectory(options.globalStorage, home);
-    this.roles = new RoleRegistry({
-      source: new HostRoleFileSource(options.folder.uri),
-      userSource: new NodeRoleFileSource(home),
-      ...(prompts === undefined ? {} : { userPromptsDirectory: prompts }),
-      watch: watchRoleFiles(options.folder, home, prompts),
-    });
-    this.stopLoggingRoles = this.roles.onDidChange((result) => {
-      this.logRoleProblems(result.diagnostics);
-      // A workflow names roles: whether its steps are sound can change with them.
-      void this.listWorkflows().catch(() => undefined);
-      void this.loadRemoteTokens(result.roles);
-    });
     this.commandApproval = options.commandApproval;
     this.conversations = options.conversations ?? new MemoryConversationStore();
     const environment = options.environment ?? process.env;
+    // The user's own roles too (~/.claude/agents, …), below the folder's: the engine reads both, as for every host.
+    const prompts = userPromptsDirectory(options.globalStorage, home);
     this.engine = createEngine({
       workspace: this.workspace,
-      roles: this.roles,
-      taskManager: options.taskManager,
-      changes: options.changes,
+      core: options.core,
+      roleSources: {
+        source: new HostRoleFileSource(options.folder.uri),
+        ...(prompts === undefined ? {} : { userPromptsDirectory: prompts }),
+        // Re-read when the folder's role files change.
+        watch: watchRoleFiles(options.folder, home, prompts),
+      },
+      warn: (message) => options.log.warn(message),
+      telemetry: (taskManager, secrets) => extensionTelemetry(taskManager, environment, secrets, options.log),
       // A role file choosing programs to run, or an address to send the task to: not in Restricted Mode.
       trusted: () => vscode.workspace.isTrusted,
       commands: commandRules(this.commandApproval),
       web: options.webApproval,
-      userChannel: this.userChannel,
+      userChannel: () => this.userChannel,
       instructionSources: () => readSettings(vscode.workspace.isTrusted).instructionFiles,
       hooksEnabled: () => readSettings(vscode.workspace.isTrusted).hooks,
       // The coordinator hears the verdict on its subagents' proposals, and may send new failures back.
@@ -133,7 +125,7 @@ export class EngineSession {
       },
       userHome: home,
       // MCP servers: the user's VS Code ones, then their own file; VS Code's registered tools; inputs in an input box.
-      mcpUserFiles: [vscodeUserMcpFile(options.globalStorage), userMcpConfigPath(home, options.environment ?? process.env)].filter(
+      mcpUserFiles: [vscodeUserMcpFile(options.globalStorage), userMcpConfigPath(home, environment)].filter(
         (file): file is string => file !== undefined,
       ),
       hostTools: vscodeToolPort(),
@@ -146,8 +138,6 @@ export class EngineSession {
       ...(options.clock ? { clock: options.clock } : {}),
       // The user may send any subagent's proposal back with a comment (Request Changes).
       keepSubagentConversations: true,
-      // Through the session: telemetry starts after the engine (`create`), when it is configured at all.
-      observeModel: (taskId, model) => this.telemetry?.observeModel(taskId, model) ?? model,
       context: new SettingContextWindows(options.log),
       confirmFanOut,
       approvePlan: () => readSettings(vscode.workspace.isTrusted).approvePlan,
@@ -156,30 +146,24 @@ export class EngineSession {
         'You run inside VS Code. Your edits are proposals: the user reviews them as diffs and accepts or rejects them before anything is written.',
       ].join('\n'),
     });
+    this.roles = this.engine.roles;
+    this.stopLoggingRoles = this.roles.onDidChange((result) => {
+      this.logRoleProblems(result.diagnostics);
+      // A workflow names roles: whether its steps are sound can change with them.
+      void this.listWorkflows().catch(() => undefined);
+      void this.loadRemoteTokens(result.roles);
+    });
   }
 
-  /** Builds the session and reads the role files once. */
+  /** Builds the session and opens its engine: reads the role files once, starts telemetry. */
   static async create(options: EngineSessionOptions): Promise<EngineSession> {
     const session = new EngineSession(options);
-    const loaded = await session.roles.load();
+    const loaded = await session.engine.open();
     session.logRoleProblems(loaded.diagnostics);
     await session.listWorkflows().catch((error: unknown) => options.log.warn(`Reading the workflow files failed: ${String(error)}`));
     session.stopWatchingWorkflows = watchWorkflowFiles(options.folder, () => void session.listWorkflows().catch(() => undefined));
     await session.loadRemoteTokens(loaded.roles);
-    session.telemetry = await extensionTelemetry(
-      options.taskManager,
-      options.environment ?? process.env,
-      () => options.secretValues?.() ?? [],
-      options.log,
-    );
     return session;
-  }
-
-  /** Sends the spans still pending (the window is closing, after its tasks have ended); once. */
-  async closeTelemetry(): Promise<void> {
-    const telemetry = this.telemetry;
-    this.telemetry = undefined;
-    await telemetry?.shutdown();
   }
 
   /** The engine's checks service (issue 40): the extension's views run it on runs' proposals. */
@@ -265,13 +249,12 @@ export class EngineSession {
       });
   }
 
+  /** Stops the views' listeners; the engine itself ends with the host's `close()` (the engine's one shutdown). */
   dispose(): void {
     this.stopLoggingRoles();
     this.stopWatchingWorkflows();
     this.problems.dispose();
-    this.roles.dispose();
     void this.engine.close();
-    void this.closeTelemetry();
   }
 
   /** The team with the limits of `settings` (the engine keeps one per combination). */

@@ -7,14 +7,15 @@ import { homedir } from 'node:os';
 import { chooseWorkFolder, localFolders, unambiguousFolder } from './folder-choice.js';
 import { HostWebApproval } from './web-approval.js';
 import * as vscode from 'vscode';
-import { ChangeSetRegistry } from '../engine/changes/index.js';
+import type { ChangeSetRegistry } from '../engine/changes/index.js';
 import { type Clock, systemClock } from '../engine/clock.js';
 import { ConfigurationError, errorMessage } from '../engine/errors.js';
 import { showError } from './notify.js';
 import { configuredModelSetup } from './configured-model-setup.js';
 import { readSettings } from './configuration.js';
 import { isTerminal } from '../engine/tasks/types.js';
-import { TaskManager } from '../engine/tasks/index.js';
+import type { TaskManager } from '../engine/tasks/index.js';
+import { createEngineCore, type EngineCore } from '../engine/team/engine-core.js';
 import { restoreProposals, resumeSourceOf } from '../engine/team/resume-from-log.js';
 import { foreignRunAllowed } from './foreign-runs.js';
 import { WindowRunHistory } from './window-run-history.js';
@@ -63,7 +64,9 @@ export class AgentTeamHost implements vscode.Disposable {
   readonly remoteTokens: RemoteAgentTokens;
   readonly setup: SetupService;
   readonly taskManager: TaskManager;
-  readonly changes = new ChangeSetRegistry();
+  readonly changes: ChangeSetRegistry;
+  /** The engine's core from activation: the task manager, the change sets, and the one shutdown (engine-shutdown.ts). */
+  private readonly core: EngineCore;
   readonly historyLoaded: Promise<void>;
   readonly sidebar: TaskViewProvider;
   /** The proposal documents (`agent-team-proposal:`), the proposed side editable. */
@@ -89,7 +92,6 @@ export class AgentTeamHost implements vscode.Disposable {
   private workFolder: vscode.WorkspaceFolder | undefined;
   private choosingFolder: Promise<vscode.WorkspaceFolder> | undefined;
   private hostWorkspace: Promise<HostWorkspace> | undefined;
-  private closing: Promise<void> | undefined;
   private readonly clock: Clock;
   /** The models' prices (`agentTeam.modelPrices` over the built-in list), for tasks' costs. */
   private readonly prices: SettingPrices;
@@ -124,15 +126,25 @@ export class AgentTeamHost implements vscode.Disposable {
       clock: this.clock,
       warn: (message) => this.log.warn(message),
     });
-    this.taskManager = new TaskManager({
+    this.core = createEngineCore({
       maxConcurrent: settings.maxConcurrentTasks,
       autoBackgroundMs: settings.autoBackgroundSeconds * 1000,
-      clock: options.clock ?? systemClock,
-      store: this.runHistory.store,
-      generateId: this.runHistory.generateId,
-      onWarning: (message) => this.log.warn(`Tasks: ${message}`),
+      clock: this.clock,
+      history: {
+        ...(this.runHistory.store ? { store: this.runHistory.store } : {}),
+        generateId: this.runHistory.generateId,
+        attach: (taskManager, changes) => this.runHistory.attach(taskManager, changes),
+        // The run log, then the proposals file: both after the tasks' last events.
+        close: async () => {
+          await this.runHistory.close();
+          await this.changeStore?.flush();
+        },
+      },
+      onWarning: (message) => this.log.warn(message),
       priceOf: (model) => this.prices.current().priceOf(model),
     });
+    this.taskManager = this.core.taskManager;
+    this.changes = this.core.changes;
     this.changeStore = storage
       ? new ChangeSetStore(vscode.Uri.joinPath(storage, 'proposed-changes.json'), this.changes, {
           onWarning: (message) => this.log.warn(message),
@@ -167,6 +179,8 @@ export class AgentTeamHost implements vscode.Disposable {
       log: this.log,
     });
     void this.historyLoaded.then(() => this.checks.start());
+    // No check starts for a window that is closing (a run that just ended would start one).
+    this.core.shutdown.add('intake', () => this.checks.dispose());
     this.checksLenses = new ChecksLenses(this.checks, this.taskManager, (text) => this.redactor.redact(text));
     this.sidebar = new TaskViewProvider({
       extensionUri: context.extensionUri,
@@ -238,8 +252,7 @@ export class AgentTeamHost implements vscode.Disposable {
       const session = await EngineSession.create({
         folder,
         workspace: await this.workspace(),
-        taskManager: this.taskManager,
-        changes: this.changes,
+        core: this.core,
         log: this.log,
         clock: this.clock,
         environment: this.environment,
@@ -369,22 +382,13 @@ export class AgentTeamHost implements vscode.Disposable {
     }
   }
 
-  /** Stops every task (reason: shutdown) and saves the history and the proposals. Idempotent. */
+  /**
+   * The engine's one shutdown (engine-shutdown.ts), whether or not the engine proper was built: no new check,
+   * every task stopped (reason: shutdown), servers ended, the history and the proposals saved, spans sent.
+   * Idempotent.
+   */
   close(): Promise<void> {
-    this.closing ??= (async () => {
-      try {
-        // No check starts for a window that is closing (a run that just ended would start one).
-        this.checks.dispose();
-        await this.taskManager.close();
-        await this.runHistory.close();
-        await this.changeStore?.flush();
-        // The tasks' spans have ended with them: send what is pending before the extension host goes.
-        await this.session?.then((session) => session.closeTelemetry());
-      } catch (error) {
-        this.log.warn(`Shutting down: ${errorMessage(error)}`);
-      }
-    })();
-    return this.closing;
+    return this.core.close();
   }
 
   dispose(): void {
@@ -394,8 +398,7 @@ export class AgentTeamHost implements vscode.Disposable {
 
   private async loadHistory(): Promise<void> {
     try {
-      await this.runHistory.attach(this.taskManager, this.changes);
-      await this.taskManager.load();
+      await this.core.load();
       await this.changeStore?.load((taskId) => this.taskManager.get(taskId) !== undefined);
       await announceInterruptedRuns(this.taskManager.list(), this.context.workspaceState);
     } catch (error) {
