@@ -5,9 +5,8 @@
  * lives longer (the sidebar shows it from activation on): the host builds it with `createEngineCore`, and
  * the engine owns it from then on, its shutdown included.
  */
-import { SettingContextWindows } from './context-window-setting.js';
 import { homedir } from 'node:os';
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import type { StartTaskResult } from '../engine/tasks/index.js';
 import type { EngineCore } from '../engine/team/engine-core.js';
 import type {
@@ -32,16 +31,11 @@ import { createModelFor, type ModelSetup } from './model-setup.js';
 import { checkBudgetPrices } from './budget-prices.js';
 import { onceEach } from '../engine/model/provider-notices.js';
 import type { ModelPrice } from '../engine/model/model-prices.js';
-import { extensionTelemetry } from './extension-telemetry.js';
-import { HostRoleFileSource, userPromptsDirectory, watchRoleFiles, watchWorkflowFiles } from './role-source.js';
+import { HostRoleFileSource, watchWorkflowFiles } from './role-source.js';
 import { HostUserChannel } from './host-user-channel.js';
-import { commandRules } from './command-rules.js';
 import { RoleProblems } from './role-problems.js';
-import { readSettings } from './configuration.js';
-import { confirmFanOut } from './confirm-fan-out.js';
 import { createEngine, type Engine } from '../engine/team/create-engine.js';
-import { userMcpConfigPath } from '../engine/mcp/mcp-config-files.js';
-import { vscodeInputAsker, vscodeToolPort, vscodeUserMcpFile } from './language-model/vscode-tools.js';
+import { sessionEngineHost } from './session-engine-host.js';
 import type { HostCommandApproval } from './host-command-approval.js';
 import type { HostWebApproval } from './web-approval.js';
 import type { RemoteAgentTokens } from './remote-agent-tokens.js';
@@ -97,55 +91,15 @@ export class EngineSession {
     this.problems = new RoleProblems(options.folder.uri, home);
     this.commandApproval = options.commandApproval;
     this.conversations = options.conversations ?? new MemoryConversationStore();
-    const environment = options.environment ?? process.env;
-    // The user's own roles too (~/.claude/agents, …), below the folder's: the engine reads both, as for every host.
-    const prompts = userPromptsDirectory(options.globalStorage, home);
-    this.engine = createEngine({
-      workspace: this.workspace,
-      core: options.core,
-      roleSources: {
-        source: new HostRoleFileSource(options.folder.uri),
-        ...(prompts === undefined ? {} : { userPromptsDirectory: prompts }),
-        // Re-read when the folder's role files change.
-        watch: watchRoleFiles(options.folder, home, prompts),
-      },
-      warn: (message) => options.log.warn(message),
-      telemetry: (taskManager, secrets) => extensionTelemetry(taskManager, environment, secrets, options.log),
-      // A role file choosing programs to run, or an address to send the task to: not in Restricted Mode.
-      trusted: () => vscode.workspace.isTrusted,
-      commands: commandRules(this.commandApproval),
-      web: options.webApproval,
-      userChannel: () => this.userChannel,
-      instructionSources: () => readSettings(vscode.workspace.isTrusted).instructionFiles,
-      hooksEnabled: () => readSettings(vscode.workspace.isTrusted).hooks,
-      // The coordinator hears the verdict on its subagents' proposals, and may send new failures back.
-      checks: {
-        enabled: () => vscode.workspace.isTrusted && readSettings(vscode.workspace.isTrusted).checks,
-        fixUntilGreen: () => readSettings(vscode.workspace.isTrusted).fixUntilGreen,
-      },
-      userHome: home,
-      // MCP servers: the user's VS Code ones, then their own file; VS Code's registered tools; inputs in an input box.
-      mcpUserFiles: [vscodeUserMcpFile(options.globalStorage), userMcpConfigPath(home, environment)].filter(
-        (file): file is string => file !== undefined,
-      ),
-      hostTools: vscodeToolPort(),
-      askMcpInput: vscodeInputAsker(),
-      conversations: this.conversations,
-      // The keys and remote agents' tokens the user set (or that the environment holds).
-      secrets: () => options.secretValues?.() ?? [],
-      environment,
-      remoteEnvironment: () => (options.remoteTokens ? options.remoteTokens.over(environment) : environment),
-      ...(options.clock ? { clock: options.clock } : {}),
-      // The user may send any subagent's proposal back with a comment (Request Changes).
-      keepSubagentConversations: true,
-      context: new SettingContextWindows(options.log),
-      confirmFanOut,
-      approvePlan: () => readSettings(vscode.workspace.isTrusted).approvePlan,
-      environmentNote: [
-        `The workspace root is ${this.workspace.root}; give file paths relative to it.`,
-        'You run inside VS Code. Your edits are proposals: the user reviews them as diffs and accepts or rejects them before anything is written.',
-      ].join('\n'),
-    });
+    this.engine = createEngine(
+      sessionEngineHost(options, {
+        workspace: this.workspace,
+        home,
+        userChannel: this.userChannel,
+        commandApproval: this.commandApproval,
+        conversations: this.conversations,
+      }),
+    );
     this.roles = this.engine.roles;
     this.stopLoggingRoles = this.roles.onDidChange((result) => {
       this.logRoleProblems(result.diagnostics);

@@ -12,6 +12,7 @@ import type { ChangeSetRegistry } from '../changes/registry.js';
 import type { ChecksService } from '../checks/checks-service.js';
 import { createCommandHost, type DisposableCommandHost } from '../commands/create-command-host.js';
 import { MessageInbox } from '../conversation/message-inbox.js';
+import { ConfigurationError } from '../errors.js';
 import { McpInputAnswers } from '../mcp/mcp-input-answers.js';
 import type { Model } from '../model/types.js';
 import type { RoleRegistry } from '../roles/role-registry.js';
@@ -59,8 +60,8 @@ export function createEngine(host: EngineHost): Engine {
   const roles = createTeamRoles({
     root: host.workspace.root,
     home: host.userHome ?? homedir(),
+    // The watcher's debounce on the system clock, as before: a host's clock measures the tasks' deadlines.
     ...host.roleSources,
-    ...(host.clock ? { clock: host.clock } : {}),
   });
   // The passwords typed for configured servers' inputs are secrets from then on, like the keys.
   const answers = new McpInputAnswers();
@@ -99,6 +100,8 @@ export function createEngine(host: EngineHost): Engine {
     team,
     open: () =>
       (opening ??= (async () => {
+        // Opening a closed engine would start role watchers and telemetry nothing will end.
+        if (shutdown.closed) throw new ConfigurationError('The engine is closed: build a new one to run agents again.');
         const loaded = await roles.load();
         // A core the host brought is loaded by the host, when its views want it (the extension's at activation).
         if (!host.core) await core.load();
