@@ -9,6 +9,7 @@ import type { EngineHost } from '../engine/team/engine-host.js';
 import type { EngineHistory } from '../engine/team/engine-core.js';
 import type { FolderItem } from '../engine/team/folder-item.js';
 import type { ModelChooser } from '../engine/team/team-options.js';
+import type { RoleRegistry } from '../engine/roles/role-registry.js';
 import type { NodeWorkspace } from '../engine/workspace/node-workspace.js';
 import type { CliEngineOptions } from './cli-engine-options.js';
 import { startCliTelemetry } from './cli-telemetry.js';
@@ -101,4 +102,12 @@ export function cliEngineHost(options: CliEngineOptions, parts: CliHostParts): E
       options.planAnswerHowTo ??
       'with --approve-plan the answer is read from stdin: run agent-team on a terminal, or pipe "approve", "stop" or your changes into it',
   };
+}
+
+/** The values of the variables remote roles name for their tokens (`a2a_auth_env`). */
+export function remoteTokens(roles: RoleRegistry, environment: NodeJS.ProcessEnv): string[] {
+  return roles
+    .list()
+    .map((role) => (role.a2aAuthEnv === undefined ? undefined : environment[role.a2aAuthEnv]))
+    .filter((token): token is string => token !== undefined);
 }

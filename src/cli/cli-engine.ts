@@ -26,7 +26,7 @@ import type { ModelChooser } from '../engine/team/team-options.js';
 import { NodeWorkspace } from '../engine/workspace/node-workspace.js';
 import { checkBudgetPrices } from './budget-check.js';
 import type { CliEngineOptions } from './cli-engine-options.js';
-import { cliEngineHost } from './cli-engine-ports.js';
+import { cliEngineHost, remoteTokens } from './cli-engine-ports.js';
 import { decideFolderTrust } from './folder-trust.js';
 import { cliModelSettings } from './model-settings.js';
 import { cliPriceTable } from './price-file.js';
@@ -134,14 +134,6 @@ export async function createCliEngine(options: CliEngineOptions): Promise<CliEng
     ...(history ? { runLog: history.runLog } : {}),
     close: () => engine.close(),
   };
-}
-
-/** The values of the variables remote roles name for their tokens (`a2a_auth_env`). */
-function remoteTokens(roles: RoleRegistry, environment: NodeJS.ProcessEnv): string[] {
-  return roles
-    .list()
-    .map((role) => (role.a2aAuthEnv === undefined ? undefined : environment[role.a2aAuthEnv]))
-    .filter((token): token is string => token !== undefined);
 }
 
 async function existingDirectory(directory: string): Promise<string> {

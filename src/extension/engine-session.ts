@@ -6,9 +6,7 @@
  * the engine owns it from then on, its shutdown included.
  */
 import { homedir } from 'node:os';
-import type * as vscode from 'vscode';
 import type { StartTaskResult } from '../engine/tasks/index.js';
-import type { EngineCore } from '../engine/team/engine-core.js';
 import type {
   AgentTeam,
   DelegateRequest,
@@ -23,50 +21,23 @@ import { type ConversationStore, MemoryConversationStore } from '../engine/conve
 import { type WorkflowEntry, loadWorkflows } from '../engine/workflows/workflow-registry.js';
 import { workflowRoles } from '../engine/workflows/workflow-roles.js';
 import { formatRoleDiagnostic, type RoleDefinition, type RoleDiagnostic, type RoleRegistry } from '../engine/roles/index.js';
-import type { Clock } from '../engine/clock.js';
 import type { ModelChooser } from '../engine/team/agent-team.js';
 import type { AgentTeamSettings } from './configuration.js';
 import type { HostWorkspace } from './host-workspace.js';
 import { createModelFor, type ModelSetup } from './model-setup.js';
 import { checkBudgetPrices } from './budget-prices.js';
 import { onceEach } from '../engine/model/provider-notices.js';
-import type { ModelPrice } from '../engine/model/model-prices.js';
 import { HostRoleFileSource, watchWorkflowFiles } from './role-source.js';
 import { HostUserChannel } from './host-user-channel.js';
 import { RoleProblems } from './role-problems.js';
 import { createEngine, type Engine } from '../engine/team/create-engine.js';
 import { sessionEngineHost } from './session-engine-host.js';
 import type { HostCommandApproval } from './host-command-approval.js';
-import type { HostWebApproval } from './web-approval.js';
-import type { RemoteAgentTokens } from './remote-agent-tokens.js';
 import type { ChecksService } from './checks/run-checks.js';
 
-export interface EngineSessionOptions {
-  folder: vscode.WorkspaceFolder;
-  /** The task manager and change sets the host built at activation (`createEngineCore`); the engine owns them from here. */
-  core: EngineCore;
-  /** The folder's files as the editor sees them. */
-  workspace: HostWorkspace;
-  log: Pick<vscode.LogOutputChannel, 'info' | 'warn' | 'error'>;
-  /** Measures the model requests' timeouts. Default `systemClock`. */
-  clock?: Clock;
-  /** Where keys and base URLs fall back to. Default `process.env`. */
-  environment?: Readonly<Record<string, string | undefined>>;
-  /** Who is asked about commands (one for the extension's life: the sidebar shows what it waits on). */
-  commandApproval: HostCommandApproval;
-  /** The API keys known to the extension: commands never get them. Default: none. */
-  secretValues?(): string[];
-  /** Which sites agents read, and who is asked about others (one for the extension's life). */
-  webApproval: HostWebApproval;
-  /** Stored tokens of remote roles, over the environment. Default: the environment only. */
-  remoteTokens?: RemoteAgentTokens;
-  /** Where runs' conversations are kept (the window's run history). Default: in memory. */
-  conversations?: ConversationStore;
-  /** The extension's global storage folder, beside which VS Code keeps the user's prompts folder. Default: none read. */
-  globalStorage?: vscode.Uri;
-  /** The models' prices, to refuse a money budget over an unpriced model. Default: no check. */
-  priceOf?: (model: string) => ModelPrice | undefined;
-}
+import type { EngineSessionOptions } from './engine-session-options.js';
+
+export type { EngineSessionOptions } from './engine-session-options.js';
 
 export class EngineSession {
   readonly workspace: HostWorkspace;

@@ -11,7 +11,7 @@ import { commandRules } from './command-rules.js';
 import { readSettings } from './configuration.js';
 import { confirmFanOut } from './confirm-fan-out.js';
 import { SettingContextWindows } from './context-window-setting.js';
-import type { EngineSessionOptions } from './engine-session.js';
+import type { EngineSessionOptions } from './engine-session-options.js';
 import { extensionTelemetry } from './extension-telemetry.js';
 import type { HostCommandApproval } from './host-command-approval.js';
 import type { HostUserChannel } from './host-user-channel.js';
