@@ -1,7 +1,6 @@
 import { homedir } from 'node:os';
 import { displayAddress } from '../engine/a2a/remote-failure.js';
-import { RoleRegistry } from '../engine/roles/role-registry.js';
-import { NodeRoleFileSource } from '../engine/roles/node-role-file-source.js';
+import { readTeamRoles } from '../engine/team/engine-roles.js';
 import type { RoleDefinition } from '../engine/roles/types.js';
 import { formatRoleDiagnostic } from '../engine/roles/format-diagnostic.js';
 import { resolveRoleTools } from '../engine/roles/role-tools.js';
@@ -16,8 +15,7 @@ export interface CommandOutput {
 
 /** `agent-team agents`: the roles of a workspace, where each is defined, and what is wrong with any file. */
 export async function agentsCommand(args: AgentsArguments, output: CommandOutput): Promise<number> {
-  const registry = new RoleRegistry({ source: new NodeRoleFileSource(args.workspace), userSource: new NodeRoleFileSource(homedir()) });
-  const { roles, diagnostics } = await registry.load();
+  const { roles, diagnostics } = await readTeamRoles({ root: args.workspace, home: homedir() });
   const nameWidth = Math.max(...roles.map((role) => role.name.length), 4);
   for (const role of roles) {
     // Everything here comes from role files, which the repository's authors wrote.
@@ -32,7 +30,6 @@ export async function agentsCommand(args: AgentsArguments, output: CommandOutput
     if (role.a2aUrl) line(`${' '.repeat(nameWidth)}  runs on the A2A agent at ${displayAddress(role.a2aUrl)}`);
   }
   for (const diagnostic of diagnostics) output.stderr.write(`${terminalSafe(formatRoleDiagnostic(diagnostic))}\n`);
-  registry.dispose();
   return 0;
 }
 

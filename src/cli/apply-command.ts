@@ -9,7 +9,7 @@
  * `--conflict-markers` says how; `--show` prints the changes as they would be applied and writes nothing.
  */
 import path from 'node:path';
-import { ChangeSetRegistry } from '../engine/changes/registry.js';
+import { recordedChangeSets } from '../engine/team/recorded-changes.js';
 import { ConfigurationError } from '../engine/errors.js';
 import type { RunLog } from '../engine/runs/run-log.js';
 import { describeForeign } from '../engine/runs/run-log-signature.js';
@@ -96,9 +96,7 @@ async function applyToWorkingTree(
     return exitCodes.failed;
   }
   // Applied files are recorded in the run's file, so `agent-team runs` no longer lists them as pending.
-  const registry = new ChangeSetRegistry();
-  context.runLog.attachChanges(registry);
-  for (const changeSet of proposed) registry.add(changeSet);
+  recordedChangeSets(context.runLog, proposed);
   const applied = await applyRunChanges(run.root, proposed, new NodeWorkspace(context.workspaceRoot), {
     signal: context.signal,
     output: report,

@@ -41,8 +41,6 @@ export async function mcpCommand(args: McpArguments, context: McpContext): Promi
   await closed;
   // The client is gone: nobody will read what its runs would still produce.
   await engine.taskManager.stopAll({ kind: 'shutdown' });
-  engine.roles.dispose();
-  await engine.taskManager.close();
   await engine.close();
   return 0;
 }

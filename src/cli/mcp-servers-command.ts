@@ -11,8 +11,7 @@ import path from 'node:path';
 import { detectSandbox } from '../engine/commands/sandbox/sandbox-availability.js';
 import { readMcpCatalog, type CatalogEntry } from '../engine/mcp/mcp-catalog.js';
 import { userMcpConfigPath } from '../engine/mcp/mcp-config-files.js';
-import { NodeRoleFileSource } from '../engine/roles/node-role-file-source.js';
-import { RoleRegistry } from '../engine/roles/role-registry.js';
+import { readTeamRoles } from '../engine/team/engine-roles.js';
 import { mcpServersNamed } from '../engine/roles/server-tool-names.js';
 import { configuredServerItem } from '../engine/team/folder-mcp-items.js';
 import type { CommandOutput } from './agents-command.js';
@@ -48,9 +47,7 @@ export async function mcpServersCommand(args: McpServersArguments, context: McpS
   const userFile = userMcpConfigPath(home, context.environment);
   const shownUserFile = userFile.startsWith(`${home}${path.sep}`) ? `~/${path.relative(home, userFile)}` : userFile;
   const catalog = await readMcpCatalog({ root: args.workspace, userFiles: [{ path: userFile, shown: shownUserFile }] });
-  const registry = new RoleRegistry({ source: new NodeRoleFileSource(args.workspace), userSource: new NodeRoleFileSource(home) });
-  const { roles } = await registry.load();
-  registry.dispose();
+  const { roles } = await readTeamRoles({ root: args.workspace, home });
   // Asked quietly: this command only reports; `agent-team trust` is where the user says yes.
   const folder = await decideFolderTrust({
     root: args.workspace,

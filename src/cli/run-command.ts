@@ -222,8 +222,6 @@ export async function runCommand(args: RunArguments, context: RunContext): Promi
     stallGuard.dispose();
     userChannel?.dispose();
     unsubscribe();
-    roles.dispose();
-    await taskManager.close();
     await close();
   }
 }

@@ -13,9 +13,9 @@ import { homedir } from 'node:os';
 import { lstat, mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigurationError } from '../engine/errors.js';
-import { RunLog } from '../engine/runs/run-log.js';
+import type { RunLog } from '../engine/runs/run-log.js';
 import { idsAfter } from '../engine/runs/run-ids.js';
-import { runFolderSigning } from '../engine/runs/run-log-key.js';
+import { openSignedRunLog } from '../engine/team/engine-run-log.js';
 import { describeForeign } from '../engine/runs/run-log-signature.js';
 import { RunLocks } from './run-locks.js';
 import { defaultLimits } from '../engine/limits.js';
@@ -50,13 +50,11 @@ export async function openRunHistory(
   await writeFile(path.join(directory, '.gitignore'), '# Agent Team run history (agent-team run --continue, --resume)\n*\n', {
     flag: 'wx',
   }).catch(() => undefined);
-  const signing = await runFolderSigning(homedir(), directory);
-  if ('problem' in signing)
-    onWarning(`${signing.problem}. Runs are written unsigned, and every run is treated as foreign (--force to go on with one).`);
-  const runLog = await RunLog.open({
+  const runLog = await openSignedRunLog({
     directory,
+    home: homedir(),
     onWarning,
-    signing,
+    unsignedConsequence: 'Runs are written unsigned, and every run is treated as foreign (--force to go on with one).',
     retention: { maxAgeDays: cliRetentionDays, ...(options.keepRuns === undefined ? {} : { keepRuns: options.keepRuns }) },
   });
   const goesOnWith = options.goesOnWith;

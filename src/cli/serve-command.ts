@@ -55,8 +55,6 @@ export async function serveCommand(args: ServeArguments, context: ServeContext):
       onError: (error) => context.stderr.write(`agent-team: an A2A stream failed: ${errorMessage(error)}\n`),
     });
   } catch (error) {
-    engine.roles.dispose();
-    await engine.taskManager.close();
     await engine.close();
     throw new Error(`could not serve on ${args.host}:${args.port}: ${errorMessage(error)}`);
   }
@@ -75,8 +73,6 @@ export async function serveCommand(args: ServeArguments, context: ServeContext):
   // Runs first, so their clients hear `canceled` before the connections close.
   await engine.taskManager.stopAll({ kind: 'shutdown' });
   await server.close();
-  engine.roles.dispose();
-  await engine.taskManager.close();
   await engine.close();
   const reason: unknown = context.stop.reason;
   return typeof reason === 'number' ? reason : exitCodes.completed;

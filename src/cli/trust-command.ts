@@ -8,8 +8,7 @@ import { realpath, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { ConfigurationError } from '../engine/errors.js';
 import { formatRoleDiagnostic } from '../engine/roles/format-diagnostic.js';
-import { NodeRoleFileSource } from '../engine/roles/node-role-file-source.js';
-import { RoleRegistry } from '../engine/roles/role-registry.js';
+import { readTeamRoles } from '../engine/team/engine-roles.js';
 import { readFolderConfiguration } from '../engine/team/folder-configuration.js';
 import type { TrustArguments } from './argument-types.js';
 import { describeFolderItems, shown } from './folder-items-text.js';
@@ -31,14 +30,9 @@ export async function trustCommand(args: TrustArguments, context: TrustContext):
   const info = await stat(args.workspace).catch(() => undefined);
   if (!info?.isDirectory()) throw new ConfigurationError(`--workspace ${args.workspace}: no such folder`);
   const folder = await realpath(args.workspace);
-  const roles = new RoleRegistry({
-    source: new NodeRoleFileSource(folder),
-    userSource: new NodeRoleFileSource(context.environment.HOME || homedir()),
-  });
-  const { diagnostics } = await roles.load();
-  roles.dispose();
+  const { roles, diagnostics } = await readTeamRoles({ root: folder, home: context.environment.HOME || homedir() });
   for (const diagnostic of diagnostics) context.stderr.write(`${shown(formatRoleDiagnostic(diagnostic))}\n`);
-  const configuration = await readFolderConfiguration({ root: folder, roles: roles.list() });
+  const configuration = await readFolderConfiguration({ root: folder, roles });
   for (const problem of configuration.problems) context.stderr.write(`agent-team: ${shown(problem)}\n`);
   if (configuration.items.length === 0) {
     context.stdout.write(

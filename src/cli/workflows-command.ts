@@ -1,5 +1,7 @@
+import { homedir } from 'node:os';
 import { NodeRoleFileSource } from '../engine/roles/node-role-file-source.js';
-import { RoleRegistry } from '../engine/roles/role-registry.js';
+import type { RoleRegistry } from '../engine/roles/role-registry.js';
+import { withTeamRoles } from '../engine/team/engine-roles.js';
 import { formatWorkflowProblem } from '../engine/workflows/workflow-problem.js';
 import { workflowRoles } from '../engine/workflows/workflow-roles.js';
 import { type WorkflowEntry, loadWorkflows } from '../engine/workflows/workflow-registry.js';
@@ -29,14 +31,13 @@ export async function workflowsCommand(args: WorkflowsArguments, output: Command
   return entries.some((entry) => entry.problems.length > 0) ? exitCodes.usage : exitCodes.completed;
 }
 
-/** Every workflow of the workspace, checked against its roles. */
+/**
+ * Every workflow of the workspace, checked against its roles: `roles` (the running engine's), else the
+ * workspace's and the user's read once, as every host reads them (engine-roles.ts), so `workflows` and
+ * `run --workflow` know the same roles.
+ */
 export async function readWorkflows(workspace: string, roles?: RoleRegistry): Promise<WorkflowEntry[]> {
   const source = new NodeRoleFileSource(workspace);
-  const registry = roles ?? new RoleRegistry({ source });
-  try {
-    if (!roles) await registry.load();
-    return await loadWorkflows(source, workflowRoles(registry));
-  } finally {
-    if (!roles) registry.dispose();
-  }
+  if (roles) return loadWorkflows(source, workflowRoles(roles));
+  return withTeamRoles({ root: workspace, home: homedir() }, (registry) => loadWorkflows(source, workflowRoles(registry)));
 }

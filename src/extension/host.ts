@@ -4,17 +4,19 @@
  * (workspace tools, roles and their watchers, model clients) is built on first use by `engine()`.
  */
 import { homedir } from 'node:os';
-import { chooseWorkFolder, localFolders, unambiguousFolder } from './folder-choice.js';
+import { WorkFolder } from './work-folder.js';
 import { HostWebApproval } from './web-approval.js';
 import * as vscode from 'vscode';
-import { ChangeSetRegistry } from '../engine/changes/index.js';
+import type { ChangeSetRegistry } from '../engine/changes/index.js';
 import { type Clock, systemClock } from '../engine/clock.js';
 import { ConfigurationError, errorMessage } from '../engine/errors.js';
 import { showError } from './notify.js';
 import { configuredModelSetup } from './configured-model-setup.js';
 import { readSettings } from './configuration.js';
 import { isTerminal } from '../engine/tasks/types.js';
-import { TaskManager } from '../engine/tasks/index.js';
+import type { TaskManager } from '../engine/tasks/index.js';
+import type { EngineCore } from '../engine/team/engine-core.js';
+import { windowEngineCore } from './window-engine-core.js';
 import { restoreProposals, resumeSourceOf } from '../engine/team/resume-from-log.js';
 import { foreignRunAllowed } from './foreign-runs.js';
 import { WindowRunHistory } from './window-run-history.js';
@@ -27,7 +29,7 @@ import { ApiKeyStore } from './api-keys.js';
 import { RemoteAgentTokens } from './remote-agent-tokens.js';
 import { ChangeSetStore } from './change-store.js';
 import { EngineSession } from './engine-session.js';
-import { HostWorkspace } from './host-workspace.js';
+import type { HostWorkspace } from './host-workspace.js';
 import { type LocalServer, probeLocalServers } from './local-server.js';
 import { HostCommandApproval } from './host-command-approval.js';
 import { SecretRedactor } from './redaction.js';
@@ -36,7 +38,6 @@ import { HunkLenses } from './review/hunk-lenses.js';
 import { ProposalFileSystem } from './review/proposal-file-system.js';
 import { ReviewController } from './review/review-controller.js';
 import { RevisionHistory } from './review/revisions.js';
-import { findBundledRipgrep } from './ripgrep.js';
 import { SetupService } from './setup-state.js';
 import { TaskViewProvider } from './sidebar/task-view-provider.js';
 import { handleWebviewAction } from './sidebar/webview-actions.js';
@@ -64,7 +65,9 @@ export class AgentTeamHost implements vscode.Disposable {
   readonly remoteTokens: RemoteAgentTokens;
   readonly setup: SetupService;
   readonly taskManager: TaskManager;
-  readonly changes = new ChangeSetRegistry();
+  readonly changes: ChangeSetRegistry;
+  /** The engine's core from activation: the task manager, the change sets, and the one shutdown (engine-shutdown.ts). */
+  private readonly core: EngineCore;
   readonly historyLoaded: Promise<void>;
   readonly sidebar: TaskViewProvider;
   /** The proposal documents (`agent-team-proposal:`), the proposed side editable. */
@@ -86,11 +89,8 @@ export class AgentTeamHost implements vscode.Disposable {
   readonly undoneFiles = new UndoneFiles();
   private readonly disposables = new DisposableStore();
   private session: Promise<EngineSession> | undefined;
-  /** The folder the engine works in, once chosen (multi-root: folder-choice.ts). */
-  private workFolder: vscode.WorkspaceFolder | undefined;
-  private choosingFolder: Promise<vscode.WorkspaceFolder> | undefined;
-  private hostWorkspace: Promise<HostWorkspace> | undefined;
-  private closing: Promise<void> | undefined;
+  /** The folder the engine works in, once chosen (multi-root: folder-choice.ts), and its `Workspace`. */
+  private readonly workFolder: WorkFolder;
   private readonly clock: Clock;
   /** The models' prices (`agentTeam.modelPrices` over the built-in list), for tasks' costs. */
   private readonly prices: SettingPrices;
@@ -101,6 +101,7 @@ export class AgentTeamHost implements vscode.Disposable {
     options: HostOptions = {},
   ) {
     this.log = vscode.window.createOutputChannel('Agent Team', { log: true });
+    this.workFolder = new WorkFolder(this.log);
     const environment = options.environment ?? process.env;
     this.environment = environment;
     this.clock = options.clock ?? systemClock;
@@ -125,15 +126,16 @@ export class AgentTeamHost implements vscode.Disposable {
       clock: this.clock,
       warn: (message) => this.log.warn(message),
     });
-    this.taskManager = new TaskManager({
-      maxConcurrent: settings.maxConcurrentTasks,
-      autoBackgroundMs: settings.autoBackgroundSeconds * 1000,
-      clock: options.clock ?? systemClock,
-      store: this.runHistory.store,
-      generateId: this.runHistory.generateId,
-      onWarning: (message) => this.log.warn(`Tasks: ${message}`),
-      priceOf: (model) => this.prices.current().priceOf(model),
+    this.core = windowEngineCore({
+      settings,
+      runHistory: this.runHistory,
+      changeStore: () => this.changeStore,
+      clock: this.clock,
+      prices: this.prices,
+      log: this.log,
     });
+    this.taskManager = this.core.taskManager;
+    this.changes = this.core.changes;
     this.changeStore = storage
       ? new ChangeSetStore(vscode.Uri.joinPath(storage, 'proposed-changes.json'), this.changes, {
           onWarning: (message) => this.log.warn(message),
@@ -168,6 +170,8 @@ export class AgentTeamHost implements vscode.Disposable {
       log: this.log,
     });
     void this.historyLoaded.then(() => this.checks.start());
+    // No check starts for a window that is closing (a run that just ended would start one).
+    this.core.shutdown.add('intake', () => this.checks.dispose());
     this.checksLenses = new ChecksLenses(this.checks, this.taskManager, (text) => this.redactor.redact(text));
     this.sidebar = new TaskViewProvider({
       extensionUri: context.extensionUri,
@@ -207,40 +211,34 @@ export class AgentTeamHost implements vscode.Disposable {
     if (this.changeStore) this.disposables.add(this.changeStore);
   }
 
-  /**
-   * The folder the agents work in: the one chosen when the engine was built, else the one there is no
-   * doubt about (the only folder, or the active editor's); undefined in a multi-root workspace before the
-   * choice (folder-choice.ts), never silently the first.
-   */
+  /** The folder the agents work in, once chosen or beyond doubt (work-folder.ts); undefined in a multi-root workspace before the choice. */
   folder(): vscode.WorkspaceFolder | undefined {
-    return this.workFolder ?? unambiguousFolder();
+    return this.workFolder.current();
   }
 
   /** The folder the agents work in, asked for when the workspace leaves it open; kept for the window. */
-  async chosenFolder(): Promise<vscode.WorkspaceFolder> {
-    this.choosingFolder ??= chooseWorkFolder().then((folder) => {
-      this.workFolder = folder;
-      if (localFolders().length > 1) this.log.info(`Agent Team works in the folder ${folder.name} (${folder.uri.fsPath}) for this window.`);
-      return folder;
-    });
-    this.choosingFolder.catch(() => (this.choosingFolder = undefined));
-    return this.choosingFolder;
+  chosenFolder(): Promise<vscode.WorkspaceFolder> {
+    return this.workFolder.choose();
   }
 
-  /** The engine for the folder, built on first call. Throws `ConfigurationError` when no folder is open. */
+  /** The folder's `Workspace` (sees unsaved editors; writes through WorkspaceEdit), built on first call. */
+  workspace(): Promise<HostWorkspace> {
+    return this.workFolder.workspace();
+  }
+
   /** The user's home (their own commands in `~/.claude/commands`), as the engine session takes it. */
   userHome(): string {
     return this.environment.HOME ?? homedir();
   }
 
+  /** The engine for the folder, built on first call. Throws `ConfigurationError` when no folder is open. */
   engine(): Promise<EngineSession> {
     this.session ??= (async () => {
       const folder = await this.chosenFolder();
       const session = await EngineSession.create({
         folder,
         workspace: await this.workspace(),
-        taskManager: this.taskManager,
-        changes: this.changes,
+        core: this.core,
         log: this.log,
         clock: this.clock,
         environment: this.environment,
@@ -260,20 +258,6 @@ export class AgentTeamHost implements vscode.Disposable {
     })();
     this.session.catch(() => (this.session = undefined));
     return this.session;
-  }
-
-  /** The folder's `Workspace` (sees unsaved editors; writes through WorkspaceEdit), built on first call. */
-  workspace(): Promise<HostWorkspace> {
-    this.hostWorkspace ??= (async () => {
-      const folder = await this.chosenFolder();
-      const ripgrepPath = await findBundledRipgrep(vscode.env.appRoot);
-      this.log.info(
-        ripgrepPath ? `Grep uses VS Code's ripgrep: ${ripgrepPath}` : 'Grep uses rg on PATH if there is one, else its JavaScript search.',
-      );
-      return new HostWorkspace(folder.uri.fsPath, { ripgrepPath });
-    })();
-    this.hostWorkspace.catch(() => (this.hostWorkspace = undefined));
-    return this.hostWorkspace;
   }
 
   /**
@@ -370,22 +354,13 @@ export class AgentTeamHost implements vscode.Disposable {
     }
   }
 
-  /** Stops every task (reason: shutdown) and saves the history and the proposals. Idempotent. */
+  /**
+   * The engine's one shutdown (engine-shutdown.ts), whether or not the engine proper was built: no new check,
+   * every task stopped (reason: shutdown), servers ended, the history and the proposals saved, spans sent.
+   * Idempotent.
+   */
   close(): Promise<void> {
-    this.closing ??= (async () => {
-      try {
-        // No check starts for a window that is closing (a run that just ended would start one).
-        this.checks.dispose();
-        await this.taskManager.close();
-        await this.runHistory.close();
-        await this.changeStore?.flush();
-        // The tasks' spans have ended with them: send what is pending before the extension host goes.
-        await this.session?.then((session) => session.closeTelemetry());
-      } catch (error) {
-        this.log.warn(`Shutting down: ${errorMessage(error)}`);
-      }
-    })();
-    return this.closing;
+    return this.core.close();
   }
 
   dispose(): void {
@@ -395,8 +370,7 @@ export class AgentTeamHost implements vscode.Disposable {
 
   private async loadHistory(): Promise<void> {
     try {
-      await this.runHistory.attach(this.taskManager, this.changes);
-      await this.taskManager.load();
+      await this.core.load();
       await this.changeStore?.load((taskId) => this.taskManager.get(taskId) !== undefined);
       await announceInterruptedRuns(this.taskManager.list(), this.context.workspaceState);
     } catch (error) {

@@ -8,7 +8,7 @@
  * window's Agent Team wrote from one that was put there (foreign-runs.ts).
  */
 import { homedir } from 'node:os';
-import { mkdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import nodePath from 'node:path';
 import type { ChangeSetRegistry } from '../engine/changes/registry.js';
 import type { Clock } from '../engine/clock.js';
@@ -17,8 +17,8 @@ import { FileConversationStore } from '../engine/conversation/file-conversation-
 import { errorMessage } from '../engine/errors.js';
 import type { RestorePoint } from '../engine/runs/checkpoints/restore-point.js';
 import type { RunContents } from '../engine/runs/run-contents.js';
-import { RunLog } from '../engine/runs/run-log.js';
-import { runFolderSigning } from '../engine/runs/run-log-key.js';
+import type { RunLog } from '../engine/runs/run-log.js';
+import { openSignedRunLog } from '../engine/team/engine-run-log.js';
 import type { RunSignature } from '../engine/runs/run-log-signature.js';
 import { idsAfter } from '../engine/runs/run-ids.js';
 import { createSequentialIds } from '../engine/tasks/ids.js';
@@ -137,16 +137,13 @@ export class WindowRunHistory {
 }
 
 /** The run log of `directory`, signing with the user's key; without one (said once), every run reads as foreign. */
-async function openSigned(directory: string, options: WindowRunHistoryOptions): Promise<RunLog> {
-  await mkdir(directory, { recursive: true });
-  const signing = await runFolderSigning(options.home ?? homedir(), directory);
-  if ('problem' in signing)
-    options.warn(`${signing.problem}. Runs are kept unsigned, and Resume and Apply to Branch ask before going on with any.`);
-  return RunLog.open({
+function openSigned(directory: string, options: WindowRunHistoryOptions): Promise<RunLog> {
+  return openSignedRunLog({
     directory,
+    home: options.home ?? homedir(),
     onWarning: options.warn,
+    unsignedConsequence: 'Runs are kept unsigned, and Resume and Apply to Branch ask before going on with any.',
     clock: options.clock,
     retention: { maxAgeDays: options.retentionDays },
-    signing,
   });
 }

@@ -1,41 +1,30 @@
 /**
- * The one way to build the engine. The CLI, the extension, the MCP server and the A2A server each supply
- * only what differs between them (`EngineHost`: trust, who allows commands, the user channel, the
- * secrets, the stores, the clock); everything else is built here the same way for all of them.
+ * The one way to build the engine, and the one owner of what it builds: the task manager and change sets
+ * (engine-core.ts), the roles from the folder's and the user's files (engine-roles.ts), the capabilities,
+ * telemetry, and the shutdown (engine-shutdown.ts). The CLI, the extension, the MCP server and the A2A
+ * server each supply only ports (`EngineHost`: workspace access, trust, who allows commands, the user
+ * channel, the secrets, the history store, the clock, warnings); no host constructs an engine part
+ * (test/architecture/composition.test.ts).
  */
-import { listContextPolicy } from '../agent/compaction/context-policy.js';
 import { homedir } from 'node:os';
-import type { A2aHost } from '../a2a/remote-task-work.js';
-import type { HookSettings } from '../hooks/hooks-capability.js';
-import type { InstructionSettings } from '../instructions/instructions-capability.js';
-import type { SkillSettings } from '../skills/skills-capability.js';
-import { instructionSources } from '../instructions/instruction-sources.js';
 import type { Capability } from '../capabilities/capability.js';
 import type { ChangeSetRegistry } from '../changes/registry.js';
-import { createCommandHost, type DisposableCommandHost } from '../commands/create-command-host.js';
-import { engineChecks } from '../checks/engine-checks.js';
-import { checkItem } from './folder-check-items.js';
 import type { ChecksService } from '../checks/checks-service.js';
-import { serverSandbox } from '../commands/sandbox/server-launch.js';
+import { createCommandHost, type DisposableCommandHost } from '../commands/create-command-host.js';
 import { MessageInbox } from '../conversation/message-inbox.js';
-import type { FanOutPolicy } from '../delegation/fan-out.js';
-import { createWorkspaceToolbox, describeTaskChanges } from '../file-tools/workspace-toolbox.js';
-import { defaultLimits, defaults } from '../limits.js';
-import type { McpHost } from '../mcp/mcp-role-tools.js';
-import type { RoleRegistry } from '../roles/role-registry.js';
-import type { TaskManager } from '../tasks/task-manager.js';
-import type { ServerGate } from './server-gate.js';
-import { hookItem } from './folder-hook-items.js';
-import { skillItem } from './folder-skill-items.js';
-import { sandboxRefusal } from './sandbox-notice.js';
-import type { WebHost } from '../web/web-host.js';
-import { AgentTeam } from './agent-team.js';
-import { teamCapabilities } from './capabilities.js';
-import { configuredServersHost } from './configured-servers-host.js';
+import { ConfigurationError } from '../errors.js';
 import { McpInputAnswers } from '../mcp/mcp-input-answers.js';
-import { overlapCapability } from './overlap-capability.js';
-import { planCapability, type PlanSettings } from '../conversation/plan-capability.js';
+import type { Model } from '../model/types.js';
+import type { RoleRegistry } from '../roles/role-registry.js';
+import type { RoleLoadResult } from '../roles/types.js';
+import type { TaskManager } from '../tasks/task-manager.js';
+import type { EngineTelemetry } from '../telemetry/telemetry-types.js';
+import type { AgentTeam } from './agent-team.js';
+import { engineCapabilities } from './engine-capabilities.js';
+import { createEngineCore } from './engine-core.js';
 import type { EngineHost, TeamSettings } from './engine-host.js';
+import { createTeamRoles } from './engine-roles.js';
+import { engineTeams } from './engine-teams.js';
 
 export type { EngineHost, TeamSettings } from './engine-host.js';
 
@@ -52,175 +41,75 @@ export interface Engine {
   readonly capabilities: readonly Capability[];
   /** The team with these limits, made anew when they change (a team holds no state of its own, so replacing it is free). */
   team(settings?: TeamSettings): AgentTeam;
-  /** Ends what the engine holds besides tasks (the scratch copies of commands). */
+  /**
+   * Reads the roles, loads the history's tasks and starts telemetry; once (later calls return the first's
+   * result). Before the first run; the roles' problems are in the result, for the host to show.
+   */
+  open(): Promise<RoleLoadResult>;
+  /**
+   * Ends everything the engine holds, once, in the one order (engine-shutdown.ts): role watchers and checks,
+   * then every task, then the capabilities' servers and scratch copies, then the history, then telemetry.
+   * Idempotent: a second call returns the first's promise.
+   */
   close(): Promise<void>;
 }
 
 export function createEngine(host: EngineHost): Engine {
-  const { workspace, taskManager, changes } = host;
+  const core = host.core ?? createEngineCore({ ...host.tasks, ...(host.clock ? { clock: host.clock } : {}), onWarning: host.warn });
+  const { taskManager, changes, shutdown } = core;
+  const roles = createTeamRoles({
+    root: host.workspace.root,
+    home: host.userHome ?? homedir(),
+    // The watcher's debounce on the system clock, as before: a host's clock measures the tasks' deadlines.
+    ...host.roleSources,
+  });
   // The passwords typed for configured servers' inputs are secrets from then on, like the keys.
   const answers = new McpInputAnswers();
   const secrets = () => [...host.secrets(), ...answers.secrets()];
   const commands = createCommandHost({
     ...host.commands,
-    workspaceRoot: workspace.root,
+    workspaceRoot: host.workspace.root,
     taskManager,
     secretValues: secrets,
     sourceEnvironment: host.environment,
     ...(host.clock ? { clock: host.clock } : {}),
   });
-  const howToTrust = host.howToTrust ?? 'the user trusts it with Manage Workspace Trust';
-  const noSandbox = sandboxRefusal(commands);
-  const mcp: McpHost = {
-    // Which servers may start is the gate's to say (`servers` below): the folder's roles' only where it is trusted.
-    allowed: () => true,
-    cwd: workspace.root,
-    environment: host.environment,
-    get secrets() {
-      return secrets();
-    },
-    // In the OS sandbox, with the workspace read-only, where commands run in one.
-    sandbox: serverSandbox(commands),
+  const userChannel = host.userChannel?.(taskManager);
+  const { capabilities, checks, plans } = engineCapabilities(host, { commands, changes, taskManager, secrets, answers, userChannel });
+  let telemetry: EngineTelemetry | undefined;
+  const observeModel = (taskId: string, model: Model): Model => {
+    const observed = host.observeModel ? host.observeModel(taskId, model) : model;
+    return telemetry ? telemetry.observeModel(taskId, observed) : observed;
   };
-  const instructions: InstructionSettings = {
-    root: workspace.root,
-    home: host.userHome ?? homedir(),
-    sources: host.instructionSources ?? (() => instructionSources),
-    // Text the agents read, as they read any file of the folder; not code. (VS Code runs no agent in Restricted Mode.)
-    allowed: () => true,
-  };
-  // The folder's skills are repository content that steers agents: only where it is trusted, and only as trusted.
-  const skills: SkillSettings = {
-    root: workspace.root,
-    home: host.userHome ?? homedir(),
-    workspaceAllowed: host.trusted,
-    ...(host.trustsFolderItem ? { trustsSkill: (skill) => host.trustsFolderItem!(skillItem(skill)) } : {}),
-  };
-  const hooks: HookSettings = {
-    root: workspace.root,
-    home: host.userHome ?? homedir(),
-    enabled: () => host.hooksEnabled?.() ?? true,
-    allowed: host.trusted,
-    ...(host.trustsFolderItem ? { allowsHook: (hook) => host.trustsFolderItem!(hookItem(hook)) } : {}),
-    sandboxRefusal: noSandbox,
-    howToTrust,
-  };
-  const servers: ServerGate = { workspaceTrusted: host.trusted, sandboxRefusal: noSandbox, howToTrust };
-  // Called through, not spread: a host's rules may be a class (the extension's), whose methods a spread drops.
-  const sites = host.web;
-  const web: WebHost = {
-    allowedDomains: () => sites.allowedDomains(),
-    howToAllow: sites.howToAllow,
-    ...(sites.ask ? { ask: sites.ask.bind(sites) } : {}),
-    ...(host.clock ? { clock: host.clock } : {}),
-  };
-  const checks = engineChecks({
-    commands,
-    changes,
-    taskManager,
-    trusts: (check) => host.trusted() && (host.trustsFolderItem?.(checkItem(check)) ?? true),
-    howToTrust,
-    secrets: () => host.secrets(),
-    ...(host.checks ? { settings: host.checks } : {}),
-  });
-  const plans: PlanSettings = {
-    ...(host.approvePlan ? { approvePlan: () => host.approvePlan?.() ?? false } : {}),
-    ...(host.userChannel ? { channel: host.userChannel } : {}),
-    ...(host.planAnswerHowTo ? { howToAnswer: host.planAnswerHowTo } : {}),
-    // Called from the task's own turn: awaiting its end there would wait for itself.
-    stopTask: (taskId) => void taskManager.stop(taskId, { kind: 'user' }).catch(() => undefined),
-  };
-  const capabilities = [
-    planCapability(plans),
-    ...teamCapabilities({
-      instructions,
-      skills,
-      hooks,
-      commands,
-      web,
-      mcp,
-      servers,
-      configuredServers: configuredServersHost(host, commands, howToTrust, answers),
-      ...(host.hostTools ? { hostTools: host.hostTools } : {}),
-      ...(host.userChannel ? { userChannel: host.userChannel } : {}),
-    }),
-    overlapCapability({ changes, children: (taskId) => taskManager.children(taskId) }),
-    ...checks.capabilities,
-  ];
   const inbox = new MessageInbox(taskManager);
-  const toolbox = createWorkspaceToolbox({ workspace, changes, taskManager });
-  const teams = new Map<string, AgentTeam>();
+  const team = engineTeams(host, { taskManager, changes, roles, inbox, capabilities, plans, secrets, observeModel });
+
+  shutdown.add('intake', () => roles.dispose());
+  shutdown.add('intake', () => checks.service.dispose());
+  shutdown.add('capabilities', () => Promise.allSettled(capabilities.map((capability) => capability.close?.())));
+  shutdown.add('telemetry', () => telemetry?.shutdown());
+  let opening: Promise<RoleLoadResult> | undefined;
   return {
-    roles: host.roles,
+    roles,
     taskManager,
     changes,
     inbox,
     commands,
     checks: checks.service,
     capabilities,
-    team(settings = {}) {
-      const key = JSON.stringify([
-        settings.maxDepth,
-        settings.autoBackgroundSeconds,
-        settings.delegationReach,
-        settings.confirmFanOutAbove,
-      ]);
-      let team = teams.get(key);
-      if (!team) {
-        team = new AgentTeam({
-          taskManager,
-          roles: host.roles,
-          toolbox,
-          inbox,
-          capabilities,
-          maxDepth: settings.maxDepth ?? defaultLimits.maxDepth,
-          // Unset: the task manager's own option (its default: limits.ts) decides.
-          ...(settings.autoBackgroundSeconds === undefined ? {} : { autoBackgroundMs: settings.autoBackgroundSeconds * 1000 }),
-          delegationReach: settings.delegationReach ?? defaults.delegationReach,
-          ...fanOutOf(host, settings.confirmFanOutAbove ?? defaultLimits.confirmFanOutAbove),
-          plans,
-          describeChanges: (taskId) => describeTaskChanges(changes, taskId),
-          environmentNote: host.environmentNote,
-          keepSubagentConversations: host.keepSubagentConversations ?? false,
-          a2a: remoteAgents(host),
-          secrets,
-          ...(host.conversations ? { conversations: host.conversations } : {}),
-          ...(host.modelFor ? { modelFor: host.modelFor } : {}),
-          ...(host.observeModel ? { observeModel: host.observeModel.bind(host) } : {}),
-          context: host.context ?? listContextPolicy,
-        });
-        teams.clear();
-        teams.set(key, team);
-      }
-      return team;
-    },
-    close: async () => {
-      await Promise.allSettled([...capabilities.map((capability) => capability.close?.()), checks.service.dispose()]);
-    },
-  };
-}
-
-function fanOutOf(host: EngineHost, confirmAbove: number): { fanOut?: FanOutPolicy } {
-  if (confirmAbove === Infinity) return {};
-  return {
-    fanOut: {
-      confirmAbove,
-      ...(host.confirmFanOut ? { confirm: host.confirmFanOut } : {}),
-      ...(host.fanOutHowToAllow ? { howToAllow: host.fanOutHowToAllow } : {}),
-    },
-  };
-}
-
-/** Remote roles: not where the workspace is not trusted (a role file would send the task, and a token, where it chooses). */
-function remoteAgents(host: EngineHost): A2aHost {
-  return {
-    allowed: host.trusted,
-    get environment() {
-      return host.remoteEnvironment?.() ?? host.environment;
-    },
-    get secrets() {
-      return host.secrets();
-    },
-    ...(host.clock ? { clock: host.clock } : {}),
+    team,
+    open: () =>
+      (opening ??= (async () => {
+        // Opening a closed engine would start role watchers and telemetry nothing will end.
+        if (shutdown.closed) throw new ConfigurationError('The engine is closed: build a new one to run agents again.');
+        const loaded = await roles.load();
+        // A core the host brought is loaded by the host, when its views want it (the extension's at activation).
+        if (!host.core) await core.load();
+        if (!shutdown.closed) telemetry = await host.telemetry?.(taskManager, () => host.secrets());
+        // Started while the engine was closing: nothing else will send its spans.
+        if (shutdown.closed) await telemetry?.shutdown();
+        return loaded;
+      })()),
+    close: () => core.close(),
   };
 }

@@ -3,7 +3,6 @@ import type { McpInputAsker } from '../mcp/mcp-inputs.js';
 import type { HostToolPort } from '../mcp/host-tools.js';
 import type { ChecksSettings } from '../checks/checks-settings.js';
 import type { ContextPolicy } from '../agent/compaction/context-policy.js';
-import type { ChangeSetRegistry } from '../changes/registry.js';
 import type { Clock } from '../clock.js';
 import type { CommandHostOptions } from '../commands/create-command-host.js';
 import type { ConversationStore } from '../conversation/conversation-store.js';
@@ -11,7 +10,9 @@ import type { UserChannel } from '../conversation/user-channel.js';
 import type { DelegationReach } from '../delegation/delegation-reach.js';
 import type { FanOutPolicy } from '../delegation/fan-out.js';
 import type { Model } from '../model/types.js';
-import type { RoleRegistry } from '../roles/role-registry.js';
+import type { EngineTelemetry } from '../telemetry/telemetry-types.js';
+import type { EngineCore, EngineCorePorts } from './engine-core.js';
+import type { TeamRolePorts } from './engine-roles.js';
 import type { TaskManager } from '../tasks/task-manager.js';
 import type { Workspace } from '../workspace/workspace.js';
 import type { InstructionSource } from '../instructions/instruction-sources.js';
@@ -23,9 +24,16 @@ export type Environment = Readonly<Record<string, string | undefined>>;
 
 export interface EngineHost {
   workspace: Workspace & { readonly root: string };
-  roles: RoleRegistry;
-  taskManager: TaskManager;
-  changes: ChangeSetRegistry;
+  /** The task manager and change sets, where the host shows them before the engine exists (the extension's sidebar); the engine owns them from then on. Default: built here from `tasks`. */
+  core?: EngineCore;
+  /** How the engine builds its core when the host brings none (ignored with `core`). Default: memory only, the manager's limits. */
+  tasks?: Omit<EngineCorePorts, 'onWarning' | 'clock'>;
+  /** How the folder's role files are read and watched; the user's own roles are always read too (engine-roles.ts). Default: from disk, not watched. */
+  roleSources?: Pick<TeamRolePorts, 'source' | 'userPromptsDirectory' | 'watch'>;
+  /** Hears what the engine's parts warn about (a damaged history line, a failed shutdown step). */
+  warn(message: string): void;
+  /** Starts OpenTelemetry over the task manager (`open()`); the engine shuts it down last. Default: none. */
+  telemetry?(taskManager: TaskManager, secrets: () => readonly string[]): Promise<EngineTelemetry | undefined>;
   /**
    * False where the folder is not trusted (VS Code's Restricted Mode; in the CLI, a folder without
    * `agent-team trust` or `--trust`): its own executable configuration does not run — its settings files'
@@ -43,8 +51,8 @@ export interface EngineHost {
   howToTrust?: string;
   /** Who allows commands and how they run (create-command-host.ts), but for the workspace and tasks, which are the engine's. */
   commands: Omit<CommandHostOptions, 'workspaceRoot' | 'taskManager' | 'secretValues' | 'sourceEnvironment' | 'clock'>;
-  /** How `task` and `chat` agents reach the user. Default: none (they are told no user is available). */
-  userChannel?: UserChannel;
+  /** How `task` and `chat` agents reach the user, made over the engine's task manager. Default: none (they are told no user is available). */
+  userChannel?(taskManager: TaskManager): UserChannel | undefined;
   /** Whether the coordinator hears the checks' verdict, and fix-until-green (src/engine/checks). Default: off. */
   checks?: ChecksSettings;
   /** Where runs' conversations are kept, for follow-ups. Default: none. */
@@ -61,7 +69,7 @@ export interface EngineHost {
   instructionSources?(): readonly InstructionSource[];
   /** The models' context windows and when conversations are compacted (compaction/). Default: the list's windows, 80 %. */
   context?: ContextPolicy;
-  /** Wraps each agent task's model, to observe its requests (OpenTelemetry). Default: none. */
+  /** Wraps each agent task's model, to observe its requests, before telemetry's wrapper. Default: none. */
   observeModel?(taskId: string, model: Model): Model;
   /** Whether hooks run (`agentTeam.hooks`, `--no-hooks`), read at each task's start. Default: they do, where the workspace is trusted. */
   hooksEnabled?(): boolean;
