@@ -2,11 +2,19 @@
 import type { UndoArguments } from './undo-arguments.js';
 import type { InstructionSource } from '../engine/instructions/instruction-sources.js';
 import type { McpServersArguments } from './mcp-servers-arguments.js';
+import type { CapabilitySettings } from '../engine/team/capabilities.js';
 
 export type ProviderName = 'anthropic' | 'openai';
 
-/** How agents' commands run: `--allow-command`, `--no-sandbox`, `--allow-network`, `--allow-network-command`. */
+/**
+ * What `run`, `mcp` and `serve` share: the capabilities' settings as their options gave them, and the
+ * fields the CLI's engine reads, drawn from those settings (command-flags.ts).
+ */
 export interface CommandFlags {
+  /** Every capability's settings, keyed by capability: an option's value where given, else the descriptor's default. */
+  settings: CapabilitySettings;
+  /** `--approve-plan`: the plan is put to the user (run: stdin; mcp: an elicitation; serve: the task's input-required state) before any subagent starts. Default: not asked. */
+  approvePlan?: boolean;
   /** Commands `Bash` may run (`--allow-command`, repeatable); any other is refused. */
   allowCommands: string[];
   /** `--no-sandbox`: commands run without the OS sandbox (as the user), when allowed. */
@@ -71,8 +79,6 @@ export interface RunArguments extends CommandFlags {
   delegationReach: 'own-tools' | 'any';
   /** Allow a turn to start more subagents than the confirmation limit (8): nobody can be asked here. */
   yes: boolean;
-  /** `--approve-plan`: the plan is put to the user (on stdin) before any subagent starts. Default: not asked. */
-  approvePlan?: boolean;
   /** Where to write the run's trace when it ends: Markdown for `.md`, else JSON. */
   trace?: string;
   /** `--file` (repeatable): files and folders of the workspace the task is about, named to the agents. */
@@ -103,8 +109,6 @@ export interface McpArguments extends CommandFlags {
   provider?: ProviderName;
   model?: string;
   baseUrl?: string;
-  /** `--approve-plan`: each run's plan is put to the client (an elicitation) before any subagent starts. Default: not asked. */
-  approvePlan?: boolean;
 }
 
 export interface ServeArguments extends CommandFlags {
@@ -119,8 +123,6 @@ export interface ServeArguments extends CommandFlags {
   authTokenEnv?: string;
   /** `--no-auth`: serve without a token (loopback only); required when `authTokenEnv` is not given. Default false. */
   noAuth: boolean;
-  /** `--approve-plan`: each run's plan is put to its client (the task's `input-required` state) before any subagent starts. Default: not asked. */
-  approvePlan?: boolean;
   workspace: string;
   provider?: ProviderName;
   model?: string;
