@@ -30,7 +30,19 @@ const valueOptions = new Set([
   ...capabilityFlags('value'),
 ]);
 const flagOptions = new Set([
-  ...['--json', '--apply', '--plan', '--yes', ...serveFlags, '--force', '--trust', '--show', '--conflict-markers', '--checks', '--no-checks'],
+  ...[
+    '--json',
+    '--apply',
+    '--plan',
+    '--yes',
+    ...serveFlags,
+    '--force',
+    '--trust',
+    '--show',
+    '--conflict-markers',
+    '--checks',
+    '--no-checks',
+  ],
   ...capabilityFlags('switch'),
 ]);
 /** Options that may be given more than once; each value is kept. */
@@ -45,7 +57,9 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') return { command: 'help' };
   if (command === '--version' || command === '-v') return { command: 'version' };
   if (!commands.includes(command))
-    throw new UsageError(`unknown command "${command}": use ${commands.map((name) => `"${name}"`).join(', ')}`.replace(/, (?=[^,]*$)/, ' or '));
+    throw new UsageError(
+      `unknown command "${command}": use ${commands.map((name) => `"${name}"`).join(', ')}`.replace(/, (?=[^,]*$)/, ' or '),
+    );
   const isHelp = (argument: string) => argument === '--help' || argument === '-h';
   // After `--` a --help is a word of the task; mcp-servers takes no task.
   const optionPart = command === 'mcp-servers' || !rest.includes('--') ? rest : rest.slice(0, rest.indexOf('--'));

@@ -31,6 +31,7 @@ import { namesHoldingSecrets } from '../engine/commands/child-environment.js';
 import type { SandboxAvailability } from '../engine/commands/sandbox/sandbox-availability.js';
 import { secretValues } from '../engine/secrets.js';
 import type { InstructionSource } from '../engine/instructions/instruction-sources.js';
+import type { CapabilitySettings } from '../engine/team/capabilities.js';
 import type { ProviderName } from './arguments.js';
 import { cliModelSettings } from './model-settings.js';
 import { terminalSafe } from './terminal-text.js';
@@ -85,6 +86,8 @@ export interface CliEngineOptions {
   askTrust?: TrustQuestion;
   /** `--instruction-files`: the sources agents' instruction files come from. Default: every source. */
   instructionFiles?: readonly InstructionSource[];
+  /** The capabilities' settings as the command line gave them (command-flags.ts). Default: every default. */
+  settings?: CapabilitySettings;
   /** Whether this machine can sandbox commands. Default: found by trying. Tests inject an answer. */
   detectSandbox?: () => Promise<SandboxAvailability>;
   /** `--checks`: the coordinator hears the checks' verdict on its subagents' proposals. Default false. */
@@ -211,6 +214,7 @@ export async function createCliEngine(options: CliEngineOptions): Promise<CliEng
     ...(options.checks ? { checks: { enabled: () => true, fixUntilGreen: () => options.fixUntilGreen ?? 0 } } : {}),
     ...(options.instructionFiles ? { instructionSources: () => options.instructionFiles ?? [] } : {}),
     hooksEnabled: () => !options.noHooks,
+    ...(options.settings ? { settings: () => options.settings! } : {}),
     ...(history ? { conversations: history.runLog.conversations } : {}),
     // The providers' keys and the tokens remote roles send: no process, tool result or error carries one.
     secrets,

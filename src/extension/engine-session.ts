@@ -126,6 +126,7 @@ export class EngineSession {
       userChannel: this.userChannel,
       instructionSources: () => readSettings(vscode.workspace.isTrusted).instructionFiles,
       hooksEnabled: () => readSettings(vscode.workspace.isTrusted).hooks,
+      settings: () => readSettings(vscode.workspace.isTrusted).capabilities,
       // The coordinator hears the verdict on its subagents' proposals, and may send new failures back.
       checks: {
         enabled: () => vscode.workspace.isTrusted && readSettings(vscode.workspace.isTrusted).checks,

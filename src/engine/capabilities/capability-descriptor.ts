@@ -40,6 +40,8 @@ export interface CliOption<T> {
   readonly argument?: string;
   /** The setting's value from the text(s) given; throws an `InvalidSettingError` that says what is wrong. Default: the texts as they are. */
   readonly parse?: (texts: readonly string[]) => T;
+  /** A value it takes, for value and repeatable options (the tests parse it). */
+  readonly example?: string;
   /** What `--help` says of it: one paragraph, wrapped by the help. */
   readonly help: string;
 }
@@ -74,8 +76,8 @@ export interface CapabilityDescriptor<Name extends string = string, Settings ext
   readonly name: Name;
   readonly tools: readonly ToolDescriptor[];
   readonly settings: Settings;
-  /** Builds the capability from its settings alone; one that needs a host's part is built in `team/capabilities.ts`. Default: none. */
-  create?(settings: SettingValues<Settings>): Capability;
+  /** Builds the capability from its settings alone (read when it needs them: a host's may change between tasks); one that needs a host's part is built in `team/capabilities.ts`. Default: none. */
+  create?(settings: () => SettingValues<Settings>): Capability;
 }
 
 /** A descriptor, with its name and settings' types kept exactly (so `settings.<name>.<setting>` is typed). */

@@ -38,7 +38,7 @@ export function defaultSettingsOf<List extends readonly CapabilityDescriptor[]>(
 }
 
 /** The capabilities a list builds from their settings alone (`create`), each from its own part of `settings`. */
-export function createdCapabilities<List extends readonly CapabilityDescriptor[]>(list: List, settings: SettingsOf<List>) {
-  const values = settings as Record<string, Record<string, unknown>>;
-  return list.flatMap((descriptor) => (descriptor.create ? [descriptor.create(values[descriptor.name] as never)] : []));
+export function createdCapabilities<List extends readonly CapabilityDescriptor[]>(list: List, settings: () => SettingsOf<List>) {
+  const values = () => settings() as Record<string, Record<string, unknown>>;
+  return list.flatMap((descriptor) => (descriptor.create ? [descriptor.create(() => values()[descriptor.name] as never)] : []));
 }

@@ -18,7 +18,8 @@ export const checksDescriptor = defineCapability({
       key: 'agentTeam.checks',
       schema: z.boolean(),
       default: true,
-      description: "Run the repository's own checks (`.agent-team/checks.yaml`, or the `test`, `lint`, `typecheck` and `build` scripts of `package.json`, `Makefile` targets, pytest, `cargo test`, `go test`, plain workflow steps) on every run's proposals before you decide, and on the workspace as it is, to tell what the proposals newly break or fix. They run in the OS sandbox on a scratch copy, only in a trusted folder and once you approved them; the verdict shows above each file of the review and in the run's details. Off in any scope turns them off; **Run Checks Again** still runs them when asked.",
+      description:
+        "Run the repository's own checks (`.agent-team/checks.yaml`, or the `test`, `lint`, `typecheck` and `build` scripts of `package.json`, `Makefile` targets, pytest, `cargo test`, `go test`, plain workflow steps) on every run's proposals before you decide, and on the workspace as it is, to tell what the proposals newly break or fix. They run in the OS sandbox on a scratch copy, only in a trusted folder and once you approved them; the verdict shows above each file of the review and in the run's details. Off in any scope turns them off; **Run Checks Again** still runs them when asked.",
       scope: 'window',
       // Checks are the repository's code: a folder may turn them off, never back on when the user did.
       trust: 'off-wins',
@@ -27,7 +28,8 @@ export const checksDescriptor = defineCapability({
       key: 'agentTeam.fixUntilGreen',
       schema: z.number().int().min(0).max(maxFixUntilGreen),
       default: 0,
-      description: "When the checks find a new failure, the coordinator may send the work back to the subagent whose proposal caused it, at most this many rounds (each round shows in the tree). 0 turns it off. Read from your user settings only: more rounds cost more.",
+      description:
+        'When the checks find a new failure, the coordinator may send the work back to the subagent whose proposal caused it, at most this many rounds (each round shows in the tree). 0 turns it off. Read from your user settings only: more rounds cost more.',
       scope: 'application',
       // More rounds cost the user's money: a folder must not raise them.
       trust: 'user',

@@ -17,7 +17,8 @@ export const conversationDescriptor = defineCapability({
       key: 'agentTeam.approvePlan',
       schema: z.boolean(),
       default: false,
-      description: "Show the plan (the coordinator's todo list, or the planner's plan with `/plan`) before any subagent starts, as a question on the run: approve it, write the changes you want (the coordinator revises and asks again), or stop the run with nothing started. On in any scope wins.",
+      description:
+        "Show the plan (the coordinator's todo list, or the planner's plan with `/plan`) before any subagent starts, as a question on the run: approve it, write the changes you want (the coordinator revises and asks again), or stop the run with nothing started. On in any scope wins.",
       scope: 'window',
       // A folder may ask for approval, never skip the approval the user asked for.
       trust: 'on-wins',

@@ -17,7 +17,8 @@ export const delegationDescriptor = defineCapability({
       key: 'agentTeam.delegationReach',
       schema: z.enum(['own-tools', 'any']),
       default: 'own-tools',
-      description: "Which roles an agent may hand work to. Read from your user settings only: a folder's settings cannot widen what its agents may do.",
+      description:
+        "Which roles an agent may hand work to. Read from your user settings only: a folder's settings cannot widen what its agents may do.",
       scope: 'application',
       // A folder's own settings must not widen what its agents may do: only the user's value counts.
       trust: 'user',

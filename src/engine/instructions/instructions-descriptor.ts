@@ -41,6 +41,7 @@ export const instructionsDescriptor = defineCapability({
       cli: [
         {
           flag: '--instruction-files',
+          example: 'agents,claude',
           kind: 'value',
           argument: '<sources>',
           parse: sourcesOption,

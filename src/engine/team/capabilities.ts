@@ -79,8 +79,8 @@ export interface CapabilityHosts {
   userChannel?: UserChannel;
   /** Where Agent Skills are found, and whether the folder's may be used. Default: none (no `Skill` tool). */
   skills?: SkillSettings;
-  /** The settings hosts parsed by the descriptors; a capability built from its settings alone reads its own part. Default: every default. */
-  settings?: CapabilitySettings;
+  /** The settings as the host has them now (parsed by the descriptors); a capability built from its settings alone reads its own part. Default: every default. */
+  settings?: () => CapabilitySettings;
 }
 
 export function teamCapabilities(hosts: CapabilityHosts): Capability[] {
@@ -99,7 +99,7 @@ export function teamCapabilities(hosts: CapabilityHosts): Capability[] {
     // Configured servers start through the same gate and sandbox as a role's own.
     ...(hosts.configuredServers ? [configuredServersCapability(roleServers, hosts.configuredServers)] : []),
     ...(hosts.hostTools ? [hostToolsCapability(hosts.hostTools)] : []),
-    ...createdCapabilities(capabilityDescriptors, hosts.settings ?? defaultCapabilitySettings()),
+    ...createdCapabilities(capabilityDescriptors, hosts.settings ?? defaultCapabilitySettings),
     conversationCapability(hosts.userChannel),
   ];
 }

@@ -143,6 +143,7 @@ export function createEngine(host: EngineHost): Engine {
       configuredServers: configuredServersHost(host, commands, howToTrust, answers),
       ...(host.hostTools ? { hostTools: host.hostTools } : {}),
       ...(host.userChannel ? { userChannel: host.userChannel } : {}),
+      ...(host.settings ? { settings: () => host.settings!() } : {}),
     }),
     overlapCapability({ changes, children: (taskId) => taskManager.children(taskId) }),
     ...checks.capabilities,

@@ -31,6 +31,7 @@ export const webDescriptor = defineCapability({
       cli: [
         {
           flag: '--allow-domain',
+          example: 'docs.example.com',
           kind: 'repeatable',
           argument: '<host>',
           parse: siteRules,
