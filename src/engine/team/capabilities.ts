@@ -31,7 +31,7 @@ import { instructionsDescriptor } from '../instructions/instructions-descriptor.
 import { hooksDescriptor } from '../hooks/hooks-descriptor.js';
 import { conversationDescriptor } from '../conversation/conversation-descriptor.js';
 import { checksDescriptor } from '../checks/checks-descriptor.js';
-import { exitLoopDescriptor } from '../workflows/exit-loop-descriptor.js';
+import { exitLoopDescriptor } from '../capabilities/exit-loop-descriptor.js';
 import { coreDescriptor } from './core-descriptor.js';
 
 /** Every capability's declaration, in the order hosts show them (tools in the picker, options in --help). */
