@@ -15,6 +15,7 @@ export const toolNames = [
   'TaskOutput',
   'TaskStop',
   'SendMessage',
+  'Now',
 ] as const;
 
 export type ToolName = (typeof toolNames)[number];
