@@ -15,7 +15,6 @@ export const toolNames = [
   'TaskOutput',
   'TaskStop',
   'SendMessage',
-  'Now',
 ] as const;
 
 export type ToolName = (typeof toolNames)[number];
