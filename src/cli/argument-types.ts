@@ -2,11 +2,30 @@
 import type { UndoArguments } from './undo-arguments.js';
 import type { InstructionSource } from '../engine/instructions/instruction-sources.js';
 import type { McpServersArguments } from './mcp-servers-arguments.js';
+import type {
+  AgentsArguments,
+  ApplyArguments,
+  ChecksArguments,
+  ModelsArguments,
+  RunsArguments,
+  TrustArguments,
+  WorkflowsArguments,
+} from './listing-argument-types.js';
+
+export type * from './listing-argument-types.js';
+import type { CapabilitySettings } from '../engine/team/capabilities.js';
 
 export type ProviderName = 'anthropic' | 'openai';
 
-/** How agents' commands run: `--allow-command`, `--no-sandbox`, `--allow-network`, `--allow-network-command`. */
+/**
+ * What `run`, `mcp` and `serve` share: the capabilities' settings as their options gave them, and the
+ * fields the CLI's engine reads, drawn from those settings (command-flags.ts).
+ */
 export interface CommandFlags {
+  /** Every capability's settings, keyed by capability: an option's value where given, else the descriptor's default. */
+  settings: CapabilitySettings;
+  /** `--approve-plan`: the plan is put to the user (run: stdin; mcp: an elicitation; serve: the task's input-required state) before any subagent starts. Default: not asked. */
+  approvePlan?: boolean;
   /** Commands `Bash` may run (`--allow-command`, repeatable); any other is refused. */
   allowCommands: string[];
   /** `--no-sandbox`: commands run without the OS sandbox (as the user), when allowed. */
@@ -71,8 +90,6 @@ export interface RunArguments extends CommandFlags {
   delegationReach: 'own-tools' | 'any';
   /** Allow a turn to start more subagents than the confirmation limit (8): nobody can be asked here. */
   yes: boolean;
-  /** `--approve-plan`: the plan is put to the user (on stdin) before any subagent starts. Default: not asked. */
-  approvePlan?: boolean;
   /** Where to write the run's trace when it ends: Markdown for `.md`, else JSON. */
   trace?: string;
   /** `--file` (repeatable): files and folders of the workspace the task is about, named to the agents. */
@@ -85,26 +102,12 @@ export interface RunArguments extends CommandFlags {
   fixUntilGreen?: number;
 }
 
-export interface AgentsArguments {
-  command: 'agents';
-  workspace: string;
-}
-
-/** `agent-team models`: the default models and the price list. */
-export interface ModelsArguments {
-  command: 'models';
-  /** `--model-prices <file>`: the user's prices, shown over the list's. Default: the list alone. */
-  modelPrices?: string;
-}
-
 export interface McpArguments extends CommandFlags {
   command: 'mcp';
   workspace: string;
   provider?: ProviderName;
   model?: string;
   baseUrl?: string;
-  /** `--approve-plan`: each run's plan is put to the client (an elicitation) before any subagent starts. Default: not asked. */
-  approvePlan?: boolean;
 }
 
 export interface ServeArguments extends CommandFlags {
@@ -119,59 +122,10 @@ export interface ServeArguments extends CommandFlags {
   authTokenEnv?: string;
   /** `--no-auth`: serve without a token (loopback only); required when `authTokenEnv` is not given. Default false. */
   noAuth: boolean;
-  /** `--approve-plan`: each run's plan is put to its client (the task's `input-required` state) before any subagent starts. Default: not asked. */
-  approvePlan?: boolean;
   workspace: string;
   provider?: ProviderName;
   model?: string;
   baseUrl?: string;
-}
-
-/** `agent-team trust`: shows what the folder would run and records the user's yes. */
-export interface TrustArguments {
-  command: 'trust';
-  workspace: string;
-}
-
-/** `agent-team checks`: the workspace's own checks and where they were found. */
-export interface ChecksArguments {
-  command: 'checks';
-  workspace: string;
-  json: boolean;
-}
-
-export interface WorkflowsArguments {
-  command: 'workflows';
-  workspace: string;
-}
-
-/** `agent-team runs`: the run history with its pending proposals. */
-export interface RunsArguments {
-  command: 'runs';
-  workspace: string;
-  /** One JSON object per run. */
-  json: boolean;
-}
-
-/** `agent-team apply <runId>`: a finished run's proposals written to the working tree, or committed on a new branch. */
-export interface ApplyArguments {
-  command: 'apply';
-  runId: string;
-  workspace: string;
-  /** `--file` (repeatable): only these of the run's proposed files. Empty: every one. */
-  files: string[];
-  /** `--branch <name>`: commit them on this new branch (through a worktree of its own) instead. */
-  branch?: string;
-  /** A JSON object with the outcome on stdout; the report on stderr. */
-  json: boolean;
-  /** `--force`: apply a foreign run's proposals (its run log does not verify as the user's). Default false. */
-  force?: boolean;
-  /** `--show`: print each proposal as it would be applied (rebased onto the earlier tasks' changes to its file, conflicts with both sides); write nothing. Default false. */
-  show?: boolean;
-  /** `--take <taskId>`: settle each conflict between tasks' proposals on that task's side. Default: conflicted files are not written. */
-  take?: string;
-  /** `--conflict-markers`: write a conflicted file with both sides of each conflict between markers, to edit by hand. Default false. */
-  conflictMarkers?: boolean;
 }
 
 export type CliArguments =

@@ -4,6 +4,7 @@ import type { DelegationReach } from '../engine/delegation/delegation-reach.js';
 import type { SandboxAvailability } from '../engine/commands/sandbox/sandbox-availability.js';
 import type { InstructionSource } from '../engine/instructions/instruction-sources.js';
 import type { TaskManager } from '../engine/tasks/task-manager.js';
+import type { CapabilitySettings } from '../engine/team/capabilities.js';
 import type { ProviderName } from './arguments.js';
 import type { TrustQuestion } from './folder-trust.js';
 import type { CliRunHistory } from './run-history.js';
@@ -53,6 +54,8 @@ export interface CliEngineOptions {
   askTrust?: TrustQuestion;
   /** `--instruction-files`: the sources agents' instruction files come from. Default: every source. */
   instructionFiles?: readonly InstructionSource[];
+  /** The capabilities' settings as the command line gave them (command-flags.ts). Default: every default. */
+  settings?: CapabilitySettings;
   /** Whether this machine can sandbox commands. Default: found by trying. Tests inject an answer. */
   detectSandbox?: () => Promise<SandboxAvailability>;
   /** `--checks`: the coordinator hears the checks' verdict on its subagents' proposals. Default false. */

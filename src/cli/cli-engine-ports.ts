@@ -88,6 +88,7 @@ export function cliEngineHost(options: CliEngineOptions, parts: CliHostParts): E
     ...(options.checks ? { checks: { enabled: () => true, fixUntilGreen: () => options.fixUntilGreen ?? 0 } } : {}),
     ...(options.instructionFiles ? { instructionSources: () => options.instructionFiles ?? [] } : {}),
     hooksEnabled: () => !options.noHooks,
+    ...(options.settings ? { settings: () => options.settings! } : {}),
     ...(history ? { conversations: history.runLog.conversations } : {}),
     secrets: parts.secrets,
     telemetry: (taskManager, secrets) => startCliTelemetry(taskManager, options.environment, secrets),

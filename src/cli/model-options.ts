@@ -4,7 +4,7 @@ import { UsageError } from './usage-error.js';
 import { maxFallbackModels } from '../engine/roles/fallback-models.js';
 
 /** `--provider`, `--model` and `--base-url`, checked. */
-export function checkedModelOptions(values: Map<string, string>): { provider?: ProviderName; model?: string; baseUrl?: string } {
+export function checkedModelOptions(values: ReadonlyMap<string, string>): { provider?: ProviderName; model?: string; baseUrl?: string } {
   const provider = values.get('--provider');
   if (provider !== undefined && provider !== 'anthropic' && provider !== 'openai') {
     const where =

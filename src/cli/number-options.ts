@@ -1,21 +1,6 @@
-/** Values given to the CLI's options: numbers checked against the engine's limits table, lists of names. */
+/** Values given to the CLI's options: numbers checked against the engine's limits table. */
 import { type LimitName, limitRanges } from '../engine/limits.js';
 import { UsageError } from './usage-error.js';
-import { type InstructionSource, instructionSources, isInstructionSource } from '../engine/instructions/instruction-sources.js';
-
-/** `--instruction-files agents,claude` (or `none`): the sources agents' instruction files come from. Default: all. */
-export function instructionFilesOption(text: string | undefined): InstructionSource[] {
-  if (text === undefined) return [...instructionSources];
-  if (text.trim() === 'none') return [];
-  const names = text
-    .split(',')
-    .map((name) => name.trim())
-    .filter((name) => name !== '');
-  const unknown = names.find((name) => !isInstructionSource(name));
-  if (unknown !== undefined || names.length === 0)
-    throw new UsageError(`--instruction-files takes ${instructionSources.join(', ')} (comma-separated) or none, not "${unknown ?? text}"`);
-  return [...new Set(names.filter(isInstructionSource))];
-}
 
 /** The value of a limit's option: its default when not given, else a number in the limit's range. */
 export function limitOption(values: ReadonlyMap<string, string>, option: string, limit: LimitName): number {

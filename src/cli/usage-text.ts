@@ -1,5 +1,9 @@
-/** `agent-team --help`: the contract of docs/architecture.md, with the defaults of the limits table. */
+/**
+ * `agent-team --help`: the contract of docs/architecture.md, with the defaults of the limits table and the
+ * options capabilities declare (capability-options.ts).
+ */
 import { limitRanges } from '../engine/limits.js';
+import { capabilityOptionsHelp, capabilityOptionsSynopsis } from './capability-options.js';
 
 export const usageText = `Usage:
   agent-team run [options] <task...>      (the task '-': read it from stdin)
@@ -40,8 +44,6 @@ export const usageText = `Usage:
                                     itself; the coordinator starts any) | any
     --yes                           let one turn start more than ${limitRanges.confirmFanOutAbove.default} subagents (else refused: it would
                                     need your confirmation)
-    --approve-plan                  show the plan (the coordinator's todo list, or --plan's plan) before any
-                                    subagent starts; answer approve, stop, or the changes you want (stdin)
     --file <path>                   a file or folder of the workspace the task is about (repeatable): the
                                     agents are told of it
     --image <path>                  an image sent with the task to the agent you talk to (repeatable, at
@@ -51,28 +53,7 @@ export const usageText = `Usage:
                                     drops runs older than 30 days
     --trace <file>                  write the run's trace when it ends (tree, prompts, tool calls, models,
                                     tokens, diffs): Markdown for a .md file, else JSON
-    --allow-command <pattern>       a command agents may run with Bash, in a scratch copy of the workspace
-                                    (repeatable; * is a wildcard: 'npm test', 'npm run *', '*' for all);
-                                    any other command is refused
-    --allow-network                 commands and hooks get the network in the sandbox (default: none)
-    --allow-network-command <pattern>
-                                    agents' commands matching this get the network in the sandbox
-                                    (repeatable; never a hook, whatever its command)
-    --no-sandbox                    run commands without the OS sandbox, as you (where there is no
-                                    sandbox, commands are refused unless this is given)
-    --pass-env <NAME>               a variable commands get (repeatable; by default they get only PATH,
-                                    the locale, the toolchains' locations and proxies without passwords)
-    --allow-domain <host>           a site agents may read with WebFetch (repeatable; *.example.com for
-                                    its subdomains; host:port for a port other than 443/80, which a host
-                                    alone names; a private address such as 127.0.0.1 only by name);
-                                    any other site is refused
-    --instruction-files <sources>   the instruction files agents follow: agents (AGENTS.md), claude
-                                    (CLAUDE.md, CLAUDE.local.md), copilot (.github's), user (~/.agent-team/
-                                    AGENTS.md, ~/.claude/CLAUDE.md), comma-separated; none: no file
-                                    (default: all four)
-    --no-hooks                      run no hook of .claude/settings.json, .agent-team/settings.json or
-                                    the user's own (by default they run like commands: in the scratch
-                                    copy, in the sandbox)
+${capabilityOptionsHelp().join('\n')}
     --trust                         let this folder's own hooks and role files' MCP servers and remote
                                     agents run, this once (not remembered; see agent-team trust)
     --checks                        when the run ends, run the workspace's own checks (agent-team checks)
@@ -130,19 +111,15 @@ export const usageText = `Usage:
                                              list the MCP servers of .mcp.json, .vscode/mcp.json and
                                              ~/.config/agent-team/mcp.json, the roles that name them
                                              (tools: [mcp__<server>__*]) and why any would not start
-  agent-team mcp [--workspace <dir>] [--provider <name>] [--model <id>] [--base-url <url>]
-                 [--allow-command <pattern>...] [--allow-network] [--allow-network-command <pattern>...]
-                 [--no-sandbox] [--pass-env <NAME>...] [--allow-domain <host>...]
-                 [--instruction-files <sources>] [--no-hooks] [--trust] [--approve-plan]
+  agent-team mcp [--workspace <dir>] [--provider <name>] [--model <id>] [--base-url <url>] [--trust]
+${capabilityOptionsSynopsis(17).join('\n')}
                                              the team as an MCP server over stdio (tools delegate,
                                              task_output, task_stop; edits returned as diffs); each
                                              option as for run; agents' questions and plans
                                              (--approve-plan) go to the client as elicitations
-  agent-team serve --a2a --port <n> (--auth-token-env <NAME> | --no-auth) [--host <address>] [--approve-plan]
-                   [--workspace <dir>] [--provider <name>] [--model <id>] [--base-url <url>]
-                   [--allow-command <pattern>...] [--allow-network] [--allow-network-command <pattern>...]
-                   [--no-sandbox] [--pass-env <NAME>...] [--allow-domain <host>...]
-                   [--instruction-files <sources>] [--no-hooks] [--trust]
+  agent-team serve --a2a --port <n> (--auth-token-env <NAME> | --no-auth) [--host <address>]
+                   [--workspace <dir>] [--provider <name>] [--model <id>] [--base-url <url>] [--trust]
+${capabilityOptionsSynopsis(19).join('\n')}
                                              the team as an A2A agent on 127.0.0.1 (port 0: any free
                                              port; the address is printed on stderr; Ctrl-C stops it);
                                              --auth-token-env: clients must send the token that variable

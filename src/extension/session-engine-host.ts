@@ -50,6 +50,7 @@ export function sessionEngineHost(options: EngineSessionOptions, parts: SessionP
     userChannel: () => parts.userChannel,
     instructionSources: () => readSettings(vscode.workspace.isTrusted).instructionFiles,
     hooksEnabled: () => readSettings(vscode.workspace.isTrusted).hooks,
+    settings: () => readSettings(vscode.workspace.isTrusted).capabilities,
     // The coordinator hears the verdict on its subagents' proposals, and may send new failures back.
     checks: {
       enabled: () => vscode.workspace.isTrusted && readSettings(vscode.workspace.isTrusted).checks,

@@ -11,6 +11,7 @@ import { readUsage, RemoteProgress } from '../../src/engine/a2a/remote-progress.
 import { formatRoleDiagnostic } from '../../src/engine/roles/format-diagnostic.js';
 import { parseRoleFile } from '../../src/engine/roles/parse-role-file.js';
 import { roleFileLocations } from '../../src/engine/roles/role-file-locations.js';
+import { defaultCapabilitySettings } from '../../src/engine/team/capabilities.js';
 
 const [ours, claude] = roleFileLocations;
 const parse = (header: string, body = '', location = ours!) =>
@@ -219,6 +220,7 @@ describe('agent-team serve --a2a arguments', () => {
       passEnvironment: [],
       allowDomains: [],
       instructionFiles: ['agents', 'claude', 'copilot', 'user'],
+      settings: defaultCapabilitySettings(),
     });
     expect(
       parseArguments(

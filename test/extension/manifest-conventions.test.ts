@@ -8,6 +8,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { declaredSettings } from '../../src/engine/capabilities/descriptor-list.js';
+import { capabilityDescriptors } from '../../src/engine/team/capabilities.js';
 
 const root = nodePath.join(__dirname, '../..');
 const read = (file: string) => readFileSync(nodePath.join(root, file), 'utf8');
@@ -38,7 +40,13 @@ describe('manifest conventions', () => {
   const properties = manifest.contributes.configuration.properties;
 
   it('scopes every setting read only from the user\u2019s settings to the application', () => {
-    const userOnly = [...extensionSources().matchAll(/inspect<[^>]+>\('(\w+)'\)\?\.globalValue/g)].map((match) => `agentTeam.${match[1]!}`);
+    const userOnly = [
+      ...[...extensionSources().matchAll(/inspect<[^>]+>\('(\w+)'\)\?\.globalValue/g)].map((match) => `agentTeam.${match[1]!}`),
+      // The settings the descriptors declare user-only, which the reader takes from the user's settings alone.
+      ...declaredSettings(capabilityDescriptors)
+        .filter(({ setting }) => setting.trust === 'user')
+        .map(({ setting }) => setting.key),
+    ];
     expect(userOnly).toEqual(
       expect.arrayContaining(['agentTeam.budgetUsd', 'agentTeam.modelPrices', 'agentTeam.otlpEndpoint', 'agentTeam.otlpCaptureContent']),
     );

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { fake } from './support/fake-vscode.js';
 import { useExtensionWorld } from './support/extension-world.js';
+import { capabilityDescriptors } from '../../src/engine/team/capabilities.js';
 
 vi.mock('vscode', () => import('./support/fake-vscode.js'));
 
@@ -28,6 +29,12 @@ describe('New Role…', () => {
     // The tools offered start from what a role file without a tool list gets.
     const offered = fake.state.quickPicks.at(-1)!.items as Array<{ label: string; picked?: boolean }>;
     expect(offered.filter((item) => item.picked).map((item) => item.label)).toEqual(['Read', 'Glob', 'Grep', 'Edit', 'Write', 'Skill']);
+    // Every tool a role may name is offered, with the purpose its capability declares, and nothing else.
+    const declared = capabilityDescriptors.flatMap((descriptor) => descriptor.tools).filter((tool) => tool.listedInRoles !== false);
+    expect(offered.map((item) => [item.label, (item as { description?: string }).description])).toEqual(
+      declared.map((tool) => [tool.name, tool.purpose]),
+    );
+    expect(offered.map((item) => item.label)).toEqual(expect.arrayContaining(['Bash', 'WebFetch', 'Skill', 'Agent', 'SendMessage']));
 
     const session = await world.extension.host.engine();
     await session.roles.reload();

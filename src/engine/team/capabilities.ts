@@ -1,7 +1,8 @@
 /**
- * The list of what agents may do beyond files and delegation (which every team has), in the order each
- * task asks them. Adding a capability is a folder of its own that exports one `Capability`, and one line
- * here (docs/architecture.md, "Adding a capability").
+ * The capabilities: what each declares (`capabilityDescriptors`: its tools and settings, from which the
+ * hosts derive the known tools, the CLI's options, --help, the VS Code settings and the New Role picker)
+ * and the list every task asks, in order (`teamCapabilities`). Adding a capability is a folder of its own
+ * and one line in `capabilityDescriptors` (docs/architecture.md, "Adding a capability").
  */
 import type { Capability } from '../capabilities/capability.js';
 import { commandsCapability } from '../commands/commands-capability.js';
@@ -20,6 +21,41 @@ import type { McpHost } from '../mcp/mcp-role-tools.js';
 import { gatedServers, type ServerGate } from './server-gate.js';
 import { sandboxNotice } from './sandbox-notice.js';
 import { type SkillSettings, skillsCapability } from '../skills/skills-capability.js';
+import { fileToolsDescriptor } from '../capabilities/file-tools-descriptor.js';
+import { createdCapabilities, defaultSettingsOf, roleTools, type SettingsOf } from '../capabilities/descriptor-list.js';
+import { commandsDescriptor } from '../commands/commands-descriptor.js';
+import { webDescriptor } from '../web/web-descriptor.js';
+import { skillsDescriptor } from '../skills/skills-descriptor.js';
+import { delegationDescriptor } from '../delegation/delegation-descriptor.js';
+import { instructionsDescriptor } from '../instructions/instructions-descriptor.js';
+import { hooksDescriptor } from '../hooks/hooks-descriptor.js';
+import { conversationDescriptor } from '../conversation/conversation-descriptor.js';
+import { checksDescriptor } from '../checks/checks-descriptor.js';
+import { exitLoopDescriptor } from '../capabilities/exit-loop-descriptor.js';
+import { coreDescriptor } from './core-descriptor.js';
+
+/** Every capability's declaration, in the order hosts show them (tools in the picker, options in --help). */
+export const capabilityDescriptors = [
+  coreDescriptor,
+  fileToolsDescriptor,
+  commandsDescriptor,
+  webDescriptor,
+  skillsDescriptor,
+  delegationDescriptor,
+  instructionsDescriptor,
+  hooksDescriptor,
+  conversationDescriptor,
+  checksDescriptor,
+  exitLoopDescriptor,
+] as const;
+
+/** The settings of every capability, keyed by its name (`settings.web.allowedDomains`), as hosts parse them. */
+export type CapabilitySettings = SettingsOf<typeof capabilityDescriptors>;
+
+export const defaultCapabilitySettings = (): CapabilitySettings => defaultSettingsOf(capabilityDescriptors);
+
+/** The tools role files may name, with what each is for: every capability's but those given by circumstance. */
+export const knownTools = roleTools(capabilityDescriptors);
 
 /** What the capabilities are built from; a part left out leaves its capability without a host. */
 export interface CapabilityHosts {
@@ -43,6 +79,8 @@ export interface CapabilityHosts {
   userChannel?: UserChannel;
   /** Where Agent Skills are found, and whether the folder's may be used. Default: none (no `Skill` tool). */
   skills?: SkillSettings;
+  /** The settings as the host has them now (parsed by the descriptors); a capability built from its settings alone reads its own part. Default: every default. */
+  settings?: () => CapabilitySettings;
 }
 
 export function teamCapabilities(hosts: CapabilityHosts): Capability[] {
@@ -61,6 +99,7 @@ export function teamCapabilities(hosts: CapabilityHosts): Capability[] {
     // Configured servers start through the same gate and sandbox as a role's own.
     ...(hosts.configuredServers ? [configuredServersCapability(roleServers, hosts.configuredServers)] : []),
     ...(hosts.hostTools ? [hostToolsCapability(hosts.hostTools)] : []),
+    ...createdCapabilities(capabilityDescriptors, hosts.settings ?? defaultCapabilitySettings),
     conversationCapability(hosts.userChannel),
   ];
 }

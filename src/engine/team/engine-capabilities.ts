@@ -123,6 +123,7 @@ export function engineCapabilities(host: EngineHost, parts: CapabilityParts): En
       servers,
       configuredServers: configuredServersHost(host, commands, howToTrust, parts.answers),
       ...(host.hostTools ? { hostTools: host.hostTools } : {}),
+      ...(host.settings ? { settings: () => host.settings!() } : {}),
       ...(userChannel ? { userChannel } : {}),
     }),
     overlapCapability({ changes, children: (taskId) => taskManager.children(taskId) }),

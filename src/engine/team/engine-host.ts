@@ -19,6 +19,7 @@ import type { InstructionSource } from '../instructions/instruction-sources.js';
 import type { WebHost } from '../web/web-host.js';
 import type { ModelChooser } from './team-options.js';
 import type { FolderItem } from './folder-item.js';
+import type { CapabilitySettings } from './capabilities.js';
 
 export type Environment = Readonly<Record<string, string | undefined>>;
 
@@ -73,6 +74,8 @@ export interface EngineHost {
   observeModel?(taskId: string, model: Model): Model;
   /** Whether hooks run (`agentTeam.hooks`, `--no-hooks`), read at each task's start. Default: they do, where the workspace is trusted. */
   hooksEnabled?(): boolean;
+  /** The capabilities' settings as the host has them now (parsed by their descriptors), read at each task's start. Default: every default. */
+  settings?(): CapabilitySettings;
   /** The user's own MCP servers' files, first first (mcp-config-files.ts). Default: `$XDG_CONFIG_HOME/agent-team/mcp.json`, else `~/.config/agent-team/mcp.json`. */
   mcpUserFiles?: readonly string[];
   /** Asks the user for a configured server's `${input:id}` (VS Code's input box). Default: nobody; the server is held back. */

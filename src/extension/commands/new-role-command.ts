@@ -5,25 +5,10 @@
  */
 import * as vscode from 'vscode';
 import { newRoleDirectory, newRoleFileText, roleDescriptionProblem, roleNameProblem } from '../../engine/roles/new-role-file.js';
-import { defaultWorkspaceRoleTools, type ToolName, toolNames } from '../../engine/roles/tool-names.js';
+import { defaultWorkspaceRoleTools, isToolName, type ToolName } from '../../engine/roles/tool-names.js';
+import { knownTools } from '../../engine/team/capabilities.js';
 import type { AgentTeamHost } from '../host.js';
 import { showError, showInfo } from '../notify.js';
-
-/** What each tool lets a role do, for the pick. */
-const toolPurposes: Readonly<Record<ToolName, string>> = {
-  Read: 'read files',
-  Glob: 'find files by name',
-  Grep: 'search file contents',
-  Edit: 'propose edits to files',
-  Write: 'propose new or rewritten files',
-  Bash: 'run commands you allow, in a scratch copy',
-  WebFetch: 'read web pages from sites you allow',
-  Skill: 'load the Agent Skills of the folder and yours',
-  Agent: 'delegate to other roles',
-  TaskOutput: "read its subagents' results",
-  TaskStop: 'stop its subagents',
-  SendMessage: 'message its running subagents',
-};
 
 export async function newRole(host: AgentTeamHost): Promise<void> {
   if ((vscode.workspace.workspaceFolders ?? []).length === 0) {
@@ -53,7 +38,12 @@ export async function newRole(host: AgentTeamHost): Promise<void> {
   });
   if (description === undefined) return;
   const picked = await vscode.window.showQuickPick(
-    toolNames.map((tool) => ({ label: tool, description: toolPurposes[tool], picked: defaultWorkspaceRoleTools.includes(tool) })),
+    // Every tool a role may name, with what it is for, as its capability declares it.
+    knownTools.map(({ name, purpose }) => ({
+      label: name,
+      description: purpose,
+      picked: (defaultWorkspaceRoleTools as readonly string[]).includes(name),
+    })),
     {
       title: vscode.l10n.t('New Role (3/4): tools'),
       placeHolder: vscode.l10n.t('Its tools (a role gets no more than these)'),
@@ -69,7 +59,9 @@ export async function newRole(host: AgentTeamHost): Promise<void> {
     ignoreFocusOut: true,
   });
   if (model === undefined) return;
-  const tools = toolNames.filter((tool) => picked.some((item) => item.label === tool));
+  const tools = knownTools
+    .map(({ name }) => name)
+    .filter((tool): tool is ToolName => isToolName(tool) && picked.some((item) => item.label === tool));
   const text = await newRoleFileText({ name: name.trim(), description, tools, model });
   await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(text));
   host.log.info(`Wrote the role file ${newRoleDirectory}/${name.trim()}.md.`);
