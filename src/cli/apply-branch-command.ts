@@ -24,7 +24,7 @@ import { historyTraceMarkdown } from './history-trace.js';
 import type { HistoryRun } from './history-run.js';
 import { terminalSafe, terminalSafeJson } from './terminal-text.js';
 import type { ChecksVerdictDetail } from '../engine/checks/types.js';
-import { verdictMarkdown } from './checks-verdict-file.js';
+import { verdictMarkdown } from '../engine/checks/verdict-markdown.js';
 
 type Output = { write(text: string): void };
 
