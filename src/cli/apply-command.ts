@@ -6,7 +6,8 @@
  * applied, 2 an unknown run, a bad argument or no run history, or a foreign run (its run log does not
  * verify as the user's: run-log-signature.ts) without `--force`. A file several tasks changed is merged,
  * each task's change onto the earlier ones; a conflicted one is written only once `--take <taskId>` or
- * `--conflict-markers` says how; `--show` prints the changes as they would be applied and writes nothing.
+ * `--conflict-markers` says how; `--show` prints the changes as they would be applied and writes nothing;
+ * `--hunk` / `--reject-hunk` decide single hunks by the numbers `--show` prints (apply-hunks.ts).
  */
 import path from 'node:path';
 import { ChangeSetRegistry } from '../engine/changes/registry.js';
@@ -15,6 +16,7 @@ import type { RunLog } from '../engine/runs/run-log.js';
 import { describeForeign } from '../engine/runs/run-log-signature.js';
 import { NodeWorkspace } from '../engine/workspace/node-workspace.js';
 import { applyRunChanges } from './apply-changes.js';
+import { applyChosenHunks } from './apply-hunks.js';
 import { showMerges } from './apply-show.js';
 import { applyToBranchCommand } from './apply-branch-command.js';
 import type { ApplyArguments } from './argument-types.js';
@@ -59,6 +61,7 @@ export async function applyCommand(args: ApplyArguments, context: ApplyContext):
       if (args.json) context.stdout.write(`${terminalSafeJson({ runId: run.runId, outcome: 'not-applied', reason: 'new-failures' })}\n`);
       return exitCodes.failed;
     }
+    if (args.hunks || args.rejectHunks) return await applyChosenHunks(args, run, { runLog, workspaceRoot, ...context });
     if (args.show) return await showMerges(args, run, { workspaceRoot, paths, ...context });
     if (args.branch !== undefined)
       return await applyToBranchCommand({ ...args, branch: args.branch }, run, {

@@ -84,6 +84,8 @@ const repeatableOptions = new Set([
   '--file',
   '--image',
   '--fallback-model',
+  '--hunk',
+  '--reject-hunk',
 ]);
 /** Every option some command takes, for the help's own test: each command's help names all it accepts. */
 export const knownOptions: readonly string[] = [...valueOptions, ...flagOptions, ...repeatableOptions];
@@ -156,8 +158,8 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
   if (command === 'checks') return checksCommandArguments({ values, repeated, flags, words, workspace });
   const checks = checksRunOptions(command, values, flags);
   if (command === 'undo') return undoArguments({ values, repeated, flags, words, workspace });
-  for (const name of ['--branch', '--take', '--show', '--conflict-markers'])
-    if (values.has(name) || flags.has(name)) throw new UsageError(`${name} belongs to "apply", not "${command}"`);
+  for (const name of ['--branch', '--take', '--show', '--conflict-markers', '--hunk', '--reject-hunk'])
+    if (values.has(name) || flags.has(name) || repeated.has(name)) throw new UsageError(`${name} belongs to "apply", not "${command}"`);
   if (command !== 'run' && repeated.has('--file')) throw new UsageError(`--file belongs to "run", not "${command}"`);
   if (command !== 'run' && repeated.has('--image')) throw new UsageError(`--image belongs to "run", not "${command}"`);
   if (command !== 'run' && repeated.has('--fallback-model')) throw new UsageError(`--fallback-model belongs to "run", not "${command}"`);

@@ -63,7 +63,7 @@ export async function acceptHunks(
 ): Promise<FileApplyResult> {
   const before = requirePendingHunks(changeSet, path, hunkIds);
   if (options.whenStale === 'refuse') {
-    const stale = await staleness(before, workspace);
+    const stale = await whyStale(before, workspace);
     if (stale) return { path, outcome: 'conflict', message: stale };
   }
   for (const hunkId of hunkIds) changeSet.accept({ path, hunkId });
@@ -99,9 +99,9 @@ export function rejectHunks(changeSet: ChangeSet, path: string, hunkIds: readonl
 }
 
 /** Why the file on disk is no longer the proposal's base (named), or undefined when it still is. */
-async function staleness(file: FileChange, workspace: Workspace): Promise<string | undefined> {
+export async function whyStale(file: FileChange, workspace: Workspace): Promise<string | undefined> {
   const now = await diskContent(workspace, file.path);
   if (now === undefined) return `${file.path} could not be read to check that it is still as proposed; nothing was written.`;
   if ((now === null ? null : contentHash(now)) === file.baseHash) return undefined;
-  return `${file.path} changed on disk since its change was proposed; its hunks were numbered against the file as it was, so nothing was written. Apply the whole file (it is merged onto the disk) or look again with --show.`;
+  return `${file.path} changed on disk since its change was proposed; its hunks were numbered against the file as it was, so nothing was written. Apply the whole file (it is merged onto the disk), or look at its proposal again.`;
 }
