@@ -13,7 +13,7 @@ import { AcceptCheckpoint } from '../engine/runs/checkpoints/accept-checkpoint.j
 import { WorkspaceBytes } from '../engine/runs/checkpoints/workspace-bytes.js';
 import type { RunLog } from '../engine/runs/run-log.js';
 import { NodeWorkspace } from '../engine/workspace/node-workspace.js';
-import { completedProposals } from './apply-changes.js';
+import { completedProposals } from './completed-proposals.js';
 import type { ApplyArguments, HunkChoice } from './argument-types.js';
 import { exitCodes } from './exit-codes.js';
 import { type HistoryRun, pendingFiles } from './history-run.js';

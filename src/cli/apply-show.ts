@@ -5,7 +5,7 @@
  */
 import { type FileChangeSnapshot } from '../engine/changes/types.js';
 import { NodeWorkspace } from '../engine/workspace/node-workspace.js';
-import { completedProposals } from './apply-changes.js';
+import { completedProposals } from './completed-proposals.js';
 import type { ApplyArguments } from './argument-types.js';
 import { useColor } from './changes-output.js';
 import { exitCodes } from './exit-codes.js';
