@@ -22,7 +22,7 @@ import type { Workspace } from '../../engine/workspace/index.js';
 import { showError, showWarning } from '../notify.js';
 import { type AcceptRestorePoints, acceptCheckpoint, recordAccept } from './accept-restore-points.js';
 import { approveSensitive, markersConfirmed } from './decision-prompts.js';
-import { KeyedQueue } from './keyed-queue.js';
+import { KeyedQueue } from '../../engine/util/keyed-queue.js';
 
 export type DecisionOutcome = ApplyOutcome | 'rejected' | 'cancelled';
 

@@ -13,6 +13,7 @@ import { decideNumberedHunks, type HunkDecisionResult, numberHunks } from '../..
 import { errorMessage } from '../../errors.js';
 import { AcceptCheckpoint, type RestorePointSink } from '../../runs/checkpoints/accept-checkpoint.js';
 import { WorkspaceBytes } from '../../runs/checkpoints/workspace-bytes.js';
+import { KeyedQueue } from '../../util/keyed-queue.js';
 import type { Workspace } from '../../workspace/workspace.js';
 import type { ReportedRuns } from '../run-report.js';
 
@@ -25,6 +26,8 @@ export interface HunkToolParts extends ReportedRuns {
 const hunkNumbers = z.array(z.number().int().min(1).max(100_000)).max(10_000);
 
 export function registerHunkTool(server: McpServer, parts: HunkToolParts): void {
+  // Two calls on one file run one after the other: the second decides on what the first left.
+  const queue = new KeyedQueue();
   server.registerTool(
     'apply_hunks',
     {
@@ -39,7 +42,8 @@ export function registerHunkTool(server: McpServer, parts: HunkToolParts): void 
     },
     async (input) => {
       try {
-        return { content: [{ type: 'text' as const, text: await decide(parts, input) }] };
+        const text = await queue.run(input.path, () => decide(parts, input));
+        return { content: [{ type: 'text' as const, text }] };
       } catch (error) {
         return { content: [{ type: 'text' as const, text: errorMessage(error) }], isError: true };
       }
