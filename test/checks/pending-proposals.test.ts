@@ -38,7 +38,13 @@ describe("a run's proposals for its checks", () => {
       { path: 'src/b.ts', content: 'b late\n' },
       { path: 'src/real.ts', content: 'l changed\n' },
     ]);
-    expect(authorOf).toEqual(new Map([['src/b.ts', 't3'], ['src/real.ts', 't3'], ['src/a.ts', 't4']]));
+    expect(authorOf).toEqual(
+      new Map([
+        ['src/b.ts', 't3'],
+        ['src/real.ts', 't3'],
+        ['src/a.ts', 't4'],
+      ]),
+    );
   });
 
   it('gives nothing for a run whose proposals were all decided', () => {
@@ -54,7 +60,10 @@ describe('the base without the rejected hunks', () => {
     const base = Array.from({ length: 20 }, (_, index) => `line ${index + 1}\n`).join('');
     const changes = new ChangeSetRegistry();
     const changeSet = changes.create('t1', 'coder');
-    changeSet.propose('f.txt', { baseContent: base, proposedContent: base.replace('line 2\n', 'two\n').replace('line 18\n', 'eighteen\n') });
+    changeSet.propose('f.txt', {
+      baseContent: base,
+      proposedContent: base.replace('line 2\n', 'two\n').replace('line 18\n', 'eighteen\n'),
+    });
     const [first] = changeSet.file('f.txt')!.hunks;
     changeSet.reject({ path: 'f.txt', hunkId: first.id });
     const { proposals } = pendingProposals(changes, tree({ id: 't1', endedAt: 1 }), 't1');
