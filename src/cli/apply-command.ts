@@ -6,20 +6,22 @@
  * applied, 2 an unknown run, a bad argument or no run history, or a foreign run (its run log does not
  * verify as the user's: run-log-signature.ts) without `--force`. A file several tasks changed is merged,
  * each task's change onto the earlier ones; a conflicted one is written only once `--take <taskId>` or
- * `--conflict-markers` says how; `--show` prints the changes as they would be applied and writes nothing.
+ * `--conflict-markers` says how; `--show` prints the changes as they would be applied and writes nothing;
+ * `--hunk` / `--reject-hunk` decide single hunks by the numbers `--show` prints (apply-hunks.ts).
  */
 import path from 'node:path';
 import { recordedChangeSets } from '../engine/team/recorded-changes.js';
 import { ConfigurationError } from '../engine/errors.js';
 import type { RunLog } from '../engine/runs/run-log.js';
-import { describeForeign } from '../engine/runs/run-log-signature.js';
 import { NodeWorkspace } from '../engine/workspace/node-workspace.js';
 import { applyRunChanges } from './apply-changes.js';
+import { applyChosenHunks } from './apply-hunks.js';
 import { showMerges } from './apply-show.js';
 import { applyToBranchCommand } from './apply-branch-command.js';
 import type { ApplyArguments } from './argument-types.js';
 import { exitCodes } from './exit-codes.js';
-import { existingRunLog, type HistoryRun, pendingFiles, proposedPaths, readHistoryRun } from './history-run.js';
+import { existingRunLog, type HistoryRun, pendingFiles, readHistoryRun } from './history-run.js';
+import { chosenPaths, refuseForeign, refuseUnknownTake } from './apply-refusals.js';
 import { runHistoryDirectory } from './run-history.js';
 import { terminalSafe, terminalSafeJson } from './terminal-text.js';
 import { ApplyRefusedError, checksBeforeApply } from './apply-checks-gate.js';
@@ -59,6 +61,7 @@ export async function applyCommand(args: ApplyArguments, context: ApplyContext):
       if (args.json) context.stdout.write(`${terminalSafeJson({ runId: run.runId, outcome: 'not-applied', reason: 'new-failures' })}\n`);
       return exitCodes.failed;
     }
+    if (args.hunks || args.rejectHunks) return await applyChosenHunks(args, run, { runLog, workspaceRoot, ...context });
     if (args.show) return await showMerges(args, run, { workspaceRoot, paths, ...context });
     if (args.branch !== undefined)
       return await applyToBranchCommand({ ...args, branch: args.branch }, run, {
@@ -112,39 +115,4 @@ async function applyToWorkingTree(
     applied.files.map((file) => ({ path: file.path, outcome: file.outcome, message: file.message })),
   );
   return applied.failed ? exitCodes.failed : exitCodes.completed;
-}
-
-/** `--take` names a task of the run that proposed changes: a typo must not leave every conflict unsettled in silence. */
-function refuseUnknownTake(take: string | undefined, run: HistoryRun): void {
-  if (take === undefined || run.changeSets.some((changeSet) => changeSet.taskId === take)) return;
-  throw new ConfigurationError(
-    `--take ${take}: task ${take} proposed no change in run ${run.runId}. Its tasks with proposals: ${run.changeSets.map((changeSet) => changeSet.taskId).join(', ') || 'none'}.`,
-  );
-}
-
-/** Proposals of a run this user's agent-team did not write (planted in the repository?) are written only with `--force`. */
-function refuseForeign(run: HistoryRun, force: boolean, warn: (message: string) => void): void {
-  const signature = run.contents.signature;
-  if (signature.status !== 'foreign') return;
-  if (force) return warn(`Run ${run.runId} is foreign: ${describeForeign(signature)}. Applying it anyway (--force).`);
-  throw new ConfigurationError(
-    `Run ${run.runId} is foreign: ${describeForeign(signature)}. Its proposals are not applied: they may not be your agents' work. Look at them (agent-team runs), and if you know where they came from, run again with --force.`,
-  );
-}
-
-/**
- * `--file` paths as the run names them (workspace-relative, POSIX); one the run did not propose is a
- * usage error naming those it did. undefined: no `--file`, every file.
- */
-function chosenPaths(files: readonly string[], run: HistoryRun, workspaceRoot: string): ReadonlySet<string> | undefined {
-  if (files.length === 0) return undefined;
-  const proposed = proposedPaths(run);
-  const chosen = new Set<string>();
-  for (const file of files) {
-    const relative = path.relative(workspaceRoot, path.resolve(workspaceRoot, file)).split(path.sep).join('/');
-    if (!proposed.includes(relative))
-      throw new ConfigurationError(`Run ${run.runId} proposed no change to ${file}. It proposed: ${proposed.join(', ') || 'nothing'}.`);
-    chosen.add(relative);
-  }
-  return chosen;
 }

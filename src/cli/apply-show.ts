@@ -5,13 +5,15 @@
  */
 import { type FileChangeSnapshot } from '../engine/changes/types.js';
 import { NodeWorkspace } from '../engine/workspace/node-workspace.js';
-import { completedProposals } from './apply-changes.js';
+import { completedProposals } from './completed-proposals.js';
 import type { ApplyArguments } from './argument-types.js';
 import { useColor } from './changes-output.js';
 import { exitCodes } from './exit-codes.js';
 import { planRunMerges } from './file-merges.js';
 import { type HistoryRun, pendingFiles } from './history-run.js';
 import { printMergePlan } from './merge-output.js';
+import type { MergePlan, MergeStep } from '../engine/changes/merge-plan.js';
+import type { ChangeSet } from '../engine/changes/change-set.js';
 import { terminalSafe, terminalSafeJson } from './terminal-text.js';
 
 type Output = { write(text: string): void; isTTY?: boolean };
@@ -47,7 +49,8 @@ export async function showMerges(
   });
   if (plans.size === 0)
     report.write(`Run ${run.runId} has no pending proposals of completed tasks${context.paths ? ' for those files' : ''}.\n`);
-  for (const plan of plans.values()) printMergePlan(plan, report, !args.json && useColor(context.stdout, context.environment));
+  const colors = !args.json && useColor(context.stdout, context.environment);
+  for (const plan of plans.values()) printMergePlan(plan, report, colors, (step) => isOwnProposal(plan, step, completed));
   const conflicted = [...plans.values()].filter((plan) => plan.blocked).map((plan) => plan.path);
   report.write(
     terminalSafe(
@@ -63,4 +66,15 @@ export async function showMerges(
     context.stdout.write(`${terminalSafeJson({ runId: run.runId, outcome: 'shown', files })}\n`);
   }
   return exitCodes.completed;
+}
+
+/**
+ * A file one task alone proposes, on disk still as the task read it: its diff is the proposal's own, and
+ * its hunks are numbered for `--hunk`. Otherwise (merged with other tasks', or the file changed since)
+ * the numbers would not say which hunk of the proposal is meant, so none are shown.
+ */
+function isOwnProposal(plan: MergePlan, step: MergeStep, changeSets: readonly ChangeSet[]): boolean {
+  if (plan.steps.length !== 1) return false;
+  const file = changeSets.find((changeSet) => changeSet.taskId === step.taskId)?.fileChange(plan.path);
+  return file !== undefined && step.before === file.baseContent && step.after === file.resultContent();
 }

@@ -46,7 +46,7 @@ const flagOptions = new Set([
   ...capabilityFlags('switch'),
 ]);
 /** Options that may be given more than once; each value is kept. */
-const repeatableOptions = new Set(['--file', '--image', '--fallback-model', ...capabilityFlags('repeatable')]);
+const repeatableOptions = new Set(['--file', '--image', '--fallback-model', '--hunk', '--reject-hunk', ...capabilityFlags('repeatable')]);
 /** Every option some command takes, for the help's own test: each command's help names all it accepts. */
 export const knownOptions: readonly string[] = [...valueOptions, ...flagOptions, ...repeatableOptions];
 /** What mcp and serve take besides their own: the model's options, `--trust` and every capability's. */
@@ -72,8 +72,8 @@ export function parseArguments(argv: string[], currentDirectory: string): CliArg
   if (command === 'checks') return checksCommandArguments(parsed);
   checksRunOptions(command, values, flags);
   if (command === 'undo') return undoArguments(parsed);
-  for (const name of ['--branch', '--take', '--show', '--conflict-markers'])
-    if (values.has(name) || flags.has(name)) throw new UsageError(`${name} belongs to "apply", not "${command}"`);
+  for (const name of ['--branch', '--take', '--show', '--conflict-markers', '--hunk', '--reject-hunk'])
+    if (values.has(name) || flags.has(name) || repeated.has(name)) throw new UsageError(`${name} belongs to "apply", not "${command}"`);
   for (const name of ['--file', '--image', '--fallback-model'])
     if (command !== 'run' && repeated.has(name)) throw new UsageError(`${name} belongs to "run", not "${command}"`);
   const given = [...values.keys(), ...flags, ...repeated.keys()];

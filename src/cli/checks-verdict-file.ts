@@ -1,7 +1,7 @@
 /**
  * Where a run's last checks verdict is kept: `<runId>.checks.json` beside its log in the run history, read
  * by `agent-team apply` (which warns before applying proposals with new failures) and by Apply to Branch
- * (the pull request's body). Not signed like the log: a verdict missing or unreadable is said as such.
+ * (the pull request's body, engine/checks/verdict-markdown.ts). Not signed like the log: a verdict missing or unreadable is said as such.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -23,22 +23,4 @@ export async function readVerdict(historyDirectory: string, runId: string): Prom
   } catch {
     return undefined;
   }
-}
-
-/** The Markdown section of a verdict (the trace, a pull request's body). */
-export function verdictMarkdown(verdict: ChecksVerdictDetail): string {
-  const lines = [
-    '## Checks',
-    '',
-    `${verdict.hasNewFailures ? '⚠️' : '✅'} ${verdict.summary.replace(/^checks: /, 'Checks: ')}`,
-    '',
-    '| Check | Status | Result |',
-    '| --- | --- | --- |',
-  ];
-  for (const result of verdict.results) lines.push(`| ${cell(result.name)} | ${result.status} | ${cell(result.summary ?? '')} |`);
-  return `${lines.join('\n')}\n`;
-}
-
-function cell(text: string): string {
-  return text.replace(/[|\n\r]/g, ' ').slice(0, 300);
 }

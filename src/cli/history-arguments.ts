@@ -1,10 +1,11 @@
 /**
  * The arguments of the commands over the run history: `agent-team runs [--workspace <dir>] [--json]` and
  * `agent-team apply <runId> [--workspace <dir>] [--file <path>]… [--branch <name>] [--show] [--take <taskId>]
- * [--conflict-markers] [--force] [--json]`. Apart from
+ * [--conflict-markers] [--hunk <file>:<n>[,<n>…]]… [--reject-hunk <file>:<n>[,<n>…]]… [--force] [--json]`. Apart from
  * the run command's parser (arguments.ts) because they share none of its options.
  */
 import type { ApplyArguments, RunsArguments } from './argument-types.js';
+import { parseHunkChoices, refuseContradictions } from './hunk-arguments.js';
 import { UsageError } from './usage-error.js';
 
 export interface ParsedOptions {
@@ -19,7 +20,7 @@ export function historyCommandArguments(command: 'runs' | 'apply', parsed: Parse
   const { values, repeated, flags, words, workspace } = parsed;
   const allowedValues = command === 'runs' ? ['--workspace'] : ['--workspace', '--branch', '--take'];
   const allowedFlags = command === 'runs' ? ['--json'] : ['--json', '--force', '--show', '--conflict-markers'];
-  const allowedRepeated = command === 'runs' ? [] : ['--file'];
+  const allowedRepeated = command === 'runs' ? [] : ['--file', '--hunk', '--reject-hunk'];
   const extra = [
     ...[...values.keys()].filter((name) => !allowedValues.includes(name)),
     ...[...repeated.keys()].filter((name) => !allowedRepeated.includes(name)),
@@ -29,7 +30,7 @@ export function historyCommandArguments(command: 'runs' | 'apply', parsed: Parse
     throw new UsageError(
       command === 'runs'
         ? `"runs" takes only --workspace and --json, not ${extra.join(', ')}`
-        : `"apply" takes only --workspace, --file, --branch, --show, --take, --conflict-markers, --force and --json, not ${extra.join(', ')}`,
+        : `"apply" takes only --workspace, --file, --branch, --show, --take, --conflict-markers, --hunk, --reject-hunk, --force and --json, not ${extra.join(', ')}`,
     );
   }
   const json = flags.has('--json');
@@ -52,6 +53,16 @@ export function historyCommandArguments(command: 'runs' | 'apply', parsed: Parse
     throw new UsageError('--show, --take and --conflict-markers go with the working tree, not --branch');
   if (show && (take !== undefined || conflictMarkers))
     throw new UsageError('--show writes nothing: it shows the conflicts; settle them without --show');
+  const hunks = parseHunkChoices('--hunk', repeated.get('--hunk') ?? []);
+  const rejectHunks = parseHunkChoices('--reject-hunk', repeated.get('--reject-hunk') ?? []);
+  refuseContradictions(hunks, rejectHunks);
+  if (
+    (hunks.length > 0 || rejectHunks.length > 0) &&
+    (branch !== undefined || show || take !== undefined || conflictMarkers || repeated.has('--file'))
+  )
+    throw new UsageError(
+      '--hunk and --reject-hunk decide single hunks in the working tree: not with --branch, --show, --take, --conflict-markers or --file (the file is in the hunk)',
+    );
   return {
     command,
     runId: words[0]!,
@@ -63,5 +74,7 @@ export function historyCommandArguments(command: 'runs' | 'apply', parsed: Parse
     ...(show ? { show } : {}),
     ...(take !== undefined ? { take } : {}),
     ...(conflictMarkers ? { conflictMarkers } : {}),
+    ...(hunks.length > 0 ? { hunks } : {}),
+    ...(rejectHunks.length > 0 ? { rejectHunks } : {}),
   };
 }

@@ -39,6 +39,12 @@ export interface RunsArguments {
 }
 
 /** `agent-team apply <runId>`: a finished run's proposals written to the working tree, or committed on a new branch. */
+/** One `--hunk` / `--reject-hunk` file: its path as given and hunk numbers as `apply --show` prints them (1-based, sorted). */
+export interface HunkChoice {
+  path: string;
+  numbers: number[];
+}
+
 export interface ApplyArguments {
   command: 'apply';
   runId: string;
@@ -57,4 +63,8 @@ export interface ApplyArguments {
   take?: string;
   /** `--conflict-markers`: write a conflicted file with both sides of each conflict between markers, to edit by hand. Default false. */
   conflictMarkers?: boolean;
+  /** `--hunk <file>:<n>[,<n>…]` (repeatable): write only these hunks of the run's proposals; the rest stays proposed. Default: none (whole files). */
+  hunks?: HunkChoice[];
+  /** `--reject-hunk <file>:<n>[,<n>…]` (repeatable): reject these hunks; what is left of the file stays proposed without them. Default: none. */
+  rejectHunks?: HunkChoice[];
 }

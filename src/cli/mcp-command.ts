@@ -1,7 +1,8 @@
 /**
  * `agent-team mcp`: the team as an MCP server over stdio (the official SDK), so other agents (Claude
  * Code, Copilot's agent mode, Cursor) can hand it work: `delegate`, `task_output`, `task_stop`. Proposed
- * edits come back as unified diffs and are never applied: the calling agent or its user decides.
+ * edits come back as unified diffs, hunks numbered: the calling agent or its user decides, and writes the
+ * hunks it wants with `apply_hunks` (nothing is written otherwise).
  * Stdin and stdout carry the protocol, so nothing else is written to stdout; agents' questions (a plan to
  * approve with `--approve-plan`, an `AskUser`) go to the client as elicitations, where it supports them.
  * The server belongs to its client: when the client goes (stdin closes) every run stops and the process
@@ -9,6 +10,7 @@
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { registerTeamTools } from '../engine/servers/mcp/team-mcp-tools.js';
+import { registerHunkTool } from '../engine/servers/mcp/hunk-mcp-tool.js';
 import type { McpArguments } from './arguments.js';
 import { createCliEngine } from './cli-engine.js';
 import { McpStdioTransport } from '../engine/servers/mcp/mcp-stdio-transport.js';
@@ -34,6 +36,7 @@ export async function mcpCommand(args: McpArguments, context: McpContext): Promi
     stderr: context.stderr,
   });
   registerTeamTools(server, engine);
+  registerHunkTool(server, { ...engine, ...(engine.runLog ? { restorePoints: engine.runLog } : {}) });
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = () => resolve();
   });

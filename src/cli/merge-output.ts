@@ -2,6 +2,7 @@
 import { computeHunks, formatUnifiedDiff } from '../engine/changes/hunks.js';
 import type { MergePlan, MergeStep } from '../engine/changes/merge-plan.js';
 import { describeConflicts } from '../engine/changes/merge-onto-disk.js';
+import { numberHunks } from '../engine/changes/numbered-hunks.js';
 import { colorDiff, writeRegion } from './changes-output.js';
 import { terminalSafe } from './terminal-text.js';
 
@@ -31,8 +32,16 @@ export function printMergeConflict(plan: MergePlan, output: Output, runId: strin
   );
 }
 
-/** `--show`: each task's change to the file as it would be applied, rebased onto the earlier ones; a conflict with both sides. */
-export function printMergePlan(plan: MergePlan, output: Output, colors: boolean): void {
+/**
+ * `--show`: each task's change to the file as it would be applied, rebased onto the earlier ones; a conflict with both sides.
+ * `numbered`: whether a step's diff is its task's own proposal, whose hunks `--hunk` takes by number (`@@ … @@ hunk 2`). Default: none is.
+ */
+export function printMergePlan(
+  plan: MergePlan,
+  output: Output,
+  colors: boolean,
+  numbered: (step: MergeStep) => boolean = () => false,
+): void {
   for (const step of plan.steps) {
     const heading = `[${step.taskId}] ${plan.path}${step.labels.current === 'on disk' ? '' : ` — rebased onto ${step.labels.current}`}`;
     output.write(`\n${terminalSafe(heading)}\n`);
@@ -49,7 +58,7 @@ export function printMergePlan(plan: MergePlan, output: Output, colors: boolean)
     }
     if (step.conflict?.settledBy)
       output.write(`${terminalSafe(`  ${describeConflicts(step.conflict.regions)} changed by both: settled by ${describeSide(step)}.`)}\n`);
-    const diff = terminalSafe(stepDiff(plan.path, step));
+    const diff = terminalSafe(numbered(step) ? numberHunks(stepDiff(plan.path, step)) : stepDiff(plan.path, step));
     output.write(colors ? colorDiff(diff) : diff);
   }
 }

@@ -29,8 +29,7 @@ export async function runChecksAtEnd(
   parts: RunChecksParts,
   output: { write(text: string): void },
 ): Promise<ChecksVerdictDetail | undefined> {
-  const tree = new Set(parts.taskManager.treeOf(parts.rootId).map((task) => task.id));
-  const pending = pendingProposals(parts.changes, (taskId) => tree.has(taskId));
+  const pending = pendingProposals(parts.changes, parts.taskManager, parts.rootId);
   if (pending.proposals.length === 0) {
     output.write('Checks: no pending proposals to check.\n');
     return undefined;

@@ -12,7 +12,7 @@ import type { TaskManager } from '../engine/tasks/task-manager.js';
 import { buildRunTrace } from '../engine/trace/run-trace.js';
 import { renderTraceJson, renderTraceMarkdown } from '../engine/trace/trace-markdown.js';
 import type { ChecksVerdictDetail } from '../engine/checks/types.js';
-import { verdictMarkdown } from './checks-verdict-file.js';
+import { verdictMarkdown } from '../engine/checks/verdict-markdown.js';
 
 export async function writeTraceFile(
   file: string,

@@ -71,7 +71,8 @@ ${capabilityOptionsHelp().join('\n')}
                                              the run history (.agent-team/runs), newest first, with each
                                              run's pending proposals (files and +/- per task)
   agent-team apply <runId> [--workspace <dir>] [--file <path>...] [--branch <name>] [--show]
-                   [--take <taskId> | --conflict-markers] [--force] [--json]
+                   [--take <taskId> | --conflict-markers] [--hunk <file>:<n>[,<n>...]]...
+                   [--reject-hunk <file>:<n>[,<n>...]]... [--force] [--json]
                                              a finished run's proposals, with --apply's checks (completed
                                              run, completed tasks, conflicts): written to the working tree,
                                              or with --branch committed on a new branch made from HEAD in
@@ -86,7 +87,14 @@ ${capabilityOptionsHelp().join('\n')}
                                              written until you pick: --take <taskId> (that task's side of
                                              each conflict) or --conflict-markers (both sides, to edit).
                                              --show prints the changes as they would be applied, rebased,
-                                             and writes nothing
+                                             with each hunk's number (@@ ... @@ hunk 2), and writes nothing.
+                                             --hunk <file>:<n>[,<n>...] (repeatable; a range 2-4 too)
+                                             writes only those hunks; the rest of the file stays proposed,
+                                             renumbered on top of what was written (--show again), for a
+                                             later apply. --reject-hunk <file>:<n>... rejects hunks: later
+                                             applies leave them out. A file changed on disk since, a bad
+                                             number or a file several tasks changed is refused, named,
+                                             and nothing is written; undo takes hunks back like files
   agent-team undo <runId> [--workspace <dir>] [--file <path>...] [--force] [--json]
                                              put back what the run's accepts wrote (--apply, apply, VS
                                              Code): each file's content before, byte for byte; files they

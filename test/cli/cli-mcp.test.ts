@@ -31,11 +31,11 @@ async function connect(): Promise<Client> {
 const textOf = (result: unknown) => ((result as { content: Array<{ text: string }> }).content ?? []).map((part) => part.text).join('\n');
 
 describe('agent-team mcp', () => {
-  it('lists delegate, task_output and task_stop, and answers a foreground delegation', async () => {
+  it('lists delegate, task_output, task_stop and apply_hunks, and answers a foreground delegation', async () => {
     world.server.respondWith(() => textTurn('The parser is in parser.ts:1.'));
     const mcp = await connect();
     const tools = await mcp.listTools();
-    expect(tools.tools.map((tool) => tool.name).sort()).toEqual(['delegate', 'task_output', 'task_stop']);
+    expect(tools.tools.map((tool) => tool.name).sort()).toEqual(['apply_hunks', 'delegate', 'task_output', 'task_stop']);
     const result = await mcp.callTool({
       name: 'delegate',
       arguments: { subagent_type: 'researcher', description: 'Find the parser', prompt: 'Where is the parser?' },

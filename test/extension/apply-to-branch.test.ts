@@ -179,7 +179,7 @@ describe('Apply to Branch…', () => {
     await world.extension.execute('agentTeam.applyToBranch', runId);
     const body = await gh.body();
     expect(body.startsWith('## Checks\n')).toBe(true);
-    expect(body).toContain('- npm test: failed (4 passed, 1 failed) \u2014 1 new failure: a › is \\<two\\>');
+    expect(body).toContain('| npm test | failed | 4 passed, 1 failed — 1 new failure: a › is \\<two\\> |');
     expect(body).not.toContain('Run before the last changes');
     vi.restoreAllMocks();
   });

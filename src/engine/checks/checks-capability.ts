@@ -35,8 +35,7 @@ export function checksCapability(parts: ChecksCapabilityParts): Capability {
           "After you delegate, the repository's own checks (its tests, type check, linter) run on your subagents' combined proposals, and you are told the verdict before you answer. Say it in your answer.",
         afterToolCalls: async (calls, signal) => {
           if (!calls.some((call) => delegationTools.has(call.toolName) && !call.isError)) return [];
-          const tree = new Set(parts.taskManager.treeOf(task.rootId).map((each) => each.id));
-          const pending = pendingProposals(parts.changes, (taskId) => tree.has(taskId));
+          const pending = pendingProposals(parts.changes, parts.taskManager, task.rootId);
           if (pending.proposals.length === 0) return [];
           const fingerprint = proposalsFingerprint(pending.proposals);
           if (fingerprint === lastFingerprint) return [];

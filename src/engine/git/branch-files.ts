@@ -5,7 +5,7 @@
  * every hunk was rejected is left out.
  */
 import type { ChangeSet } from '../changes/change-set.js';
-import { applyHunks } from '../changes/hunks.js';
+import { contentWithoutRejected } from '../changes/kept-content.js';
 
 export interface BranchFile {
   /** Workspace-relative POSIX path. */
@@ -31,10 +31,7 @@ export function branchFilesOf(changeSets: readonly ChangeSet[], paths?: Readonly
       const file = changeSet.fileChange(path);
       const kept = file.hunks.filter((hunk) => file.decisionOf(hunk) !== 'rejected');
       if (kept.length === 0) continue;
-      const content =
-        file.baseContent === null
-          ? file.proposedContent
-          : applyHunks(file.baseContent, file.hunks, (hunk) => file.decisionOf(hunk) !== 'rejected');
+      const content = contentWithoutRejected(file) ?? file.proposedContent;
       files.push({
         path,
         taskId: changeSet.taskId,

@@ -2,6 +2,7 @@
  * What a caller outside the process gets back from a run (the MCP server, the A2A server): the run's
  * result and the edits its tasks proposed, as unified diffs that were never applied.
  */
+import { numberHunks } from '../changes/numbered-hunks.js';
 import type { ChangeSetRegistry } from '../changes/registry.js';
 import { formatTaskResult } from '../delegation/task-result-text.js';
 import type { TaskManager } from '../tasks/task-manager.js';
@@ -13,13 +14,16 @@ export interface ReportedRuns {
   changes: ChangeSetRegistry;
 }
 
-/** Diffs of the edits the run's tasks proposed (never applied), one block per file. */
+/** Diffs of the edits the run's tasks proposed and nobody applied or rejected, one block per file, hunks numbered as MCP's `apply_hunks` takes them. */
 export function proposedDiffs(runs: ReportedRuns, rootId: string): string[] {
   return runs.changes
     .list()
     .filter((changeSet) => runs.taskManager.get(changeSet.taskId)?.rootId === rootId)
     .flatMap((changeSet) =>
-      changeSet.snapshot().files.map((file) => `Proposed by ${changeSet.taskId} (${changeSet.role}), not applied:\n${file.diff}`),
+      changeSet
+        .snapshot()
+        .files.filter((file) => file.status !== 'applied' && file.hunks.some((hunk) => hunk.decision !== 'rejected'))
+        .map((file) => `Proposed by ${changeSet.taskId} (${changeSet.role}), not applied:\n${numberHunks(file.diff)}`),
     );
 }
 

@@ -11,7 +11,7 @@ import { errorMessage } from '../../engine/errors.js';
 import type { TaskManager } from '../../engine/tasks/index.js';
 import { type RunChecks, toRunChecks } from '../../shared/protocol-checks.js';
 import { ChecksTriggers } from './checks-triggers.js';
-import { runProposals } from './run-proposals.js';
+import { pendingProposals } from '../../engine/checks/pending-proposals.js';
 import { DisposableStore } from '../../engine/util/disposable.js';
 
 /** What of the engine's checks service the extension uses. */
@@ -82,7 +82,7 @@ export class RunChecksTracker {
    */
   async run(runId: string, options: { again?: boolean } = {}): Promise<RunChecks | undefined> {
     this.triggers.cancelPending(runId);
-    const { taskIds, proposals } = runProposals(this.options.changes, this.options.taskManager, runId);
+    const { taskIds, proposals } = pendingProposals(this.options.changes, this.options.taskManager, runId);
     if (taskIds.length === 0) return undefined;
     this.inFlight.get(runId)?.abort();
     const controller = new AbortController();

@@ -25,9 +25,9 @@ import { buildRunTrace } from '../../engine/trace/run-trace.js';
 import { renderTraceMarkdown } from '../../engine/trace/trace-markdown.js';
 import type { AgentTeamHost } from '../host.js';
 import { confirmModal, showError, showInfo, showWarning } from '../notify.js';
-import { sensitiveChangeDetail } from '../review/change-decisions.js';
+import { sensitiveChangeDetail } from '../review/decision-prompts.js';
 import { pickTask } from './task-picker.js';
-import { checksMarkdown } from '../checks/checks-markdown.js';
+import { verdictMarkdown } from '../../engine/checks/verdict-markdown.js';
 
 export async function applyToBranch(host: AgentTeamHost, runArgument?: unknown): Promise<ApplyToBranchResult | undefined> {
   await host.historyLoaded;
@@ -97,7 +97,7 @@ export async function applyToBranch(host: AgentTeamHost, runArgument?: unknown):
   // The checks' verdict opens the body: what the pull request's reviewer should know first.
   const checks = host.checks.verdict(root.id);
   const trace = renderTraceMarkdown(await buildRunTrace(host.taskManager, host.changes, root.id));
-  const body = host.redactor.redact(checks ? `${checksMarkdown(checks.run, checks.stale)}\n${trace}` : trace);
+  const body = host.redactor.redact(checks ? `${verdictMarkdown(checks.run, { stale: checks.stale })}\n${trace}` : trace);
   const pullRequest = await openPullRequest({
     repositoryRoot: result.repositoryRoot,
     branch: result.branch,

@@ -8,7 +8,7 @@
 import * as vscode from 'vscode';
 import type { AgentTeamHost } from '../host.js';
 import { showInfo } from '../notify.js';
-import { runProposals } from '../checks/run-proposals.js';
+import { pendingProposals } from '../../engine/checks/pending-proposals.js';
 import { pickTask } from './task-picker.js';
 
 export async function runChecks(host: AgentTeamHost, taskId?: unknown): Promise<void> {
@@ -18,7 +18,7 @@ export async function runChecks(host: AgentTeamHost, taskId?: unknown): Promise<
   if (runId === undefined) {
     const waiting = host.taskManager
       .list()
-      .filter((task) => task.parentId === null && runProposals(host.changes, host.taskManager, task.id).taskIds.length > 0);
+      .filter((task) => task.parentId === null && pendingProposals(host.changes, host.taskManager, task.id).taskIds.length > 0);
     if (waiting.length === 0) {
       showInfo(vscode.l10n.t('No proposed changes are waiting for review: there is nothing to check.'));
       return;
@@ -30,7 +30,7 @@ export async function runChecks(host: AgentTeamHost, taskId?: unknown): Promise<
     });
     if (runId === undefined) return;
   }
-  if (runProposals(host.changes, host.taskManager, runId).taskIds.length === 0) {
+  if (pendingProposals(host.changes, host.taskManager, runId).taskIds.length === 0) {
     showInfo(vscode.l10n.t('Run {0} has no proposed changes waiting for review: there is nothing to check.', runId));
     return;
   }

@@ -1,10 +1,10 @@
 /**
- * Accepting and rejecting proposed changes, per file and per hunk. Accepting writes at once through the
- * host `Workspace` (a `WorkspaceEdit`, so Undo works), conflict-checked by the change-set module: a file
- * that changed since the task read it (another task's change accepted first, say) gets the accepted
- * hunks merged onto it, as `--apply` does; where a line was changed by both, nothing is written and the
- * file with both sides between conflict markers is offered for review in the diff editor. Decisions on one file run one after another, so a double click cannot apply
- * twice.
+ * Accepting and rejecting proposed changes in VS Code, per file and per hunk. The decisions themselves are
+ * the engine's (changes/hunk-decisions.ts, shared with `agent-team apply --hunk` and the MCP server); this
+ * adds what only the editor has: the modal questions, the restore point for Undo Accepted Changes, and a
+ * conflict's "Review Rebased Change". A file that changed since the task read it gets the accepted hunks
+ * merged onto it, as `--apply` does; where a line was changed by both, nothing is written. Decisions on one
+ * file run one after another, so a double click cannot apply twice.
  */
 import * as vscode from 'vscode';
 import {
@@ -12,14 +12,17 @@ import {
   type ApplyOutcome,
   type ChangeSet,
   type ChangeSetRegistry,
+  type FileApplyResult,
   type FileChangeSnapshot,
 } from '../../engine/changes/index.js';
-import { applyHunks } from '../../engine/changes/hunks.js';
-import { hasConflictMarkers } from '../../engine/changes/three-way.js';
+import { acceptHunks, rejectHunks, requirePendingHunks } from '../../engine/changes/hunk-decisions.js';
+import type { AcceptCheckpoint } from '../../engine/runs/checkpoints/accept-checkpoint.js';
 import { WorkspaceError } from '../../engine/errors.js';
 import type { Workspace } from '../../engine/workspace/index.js';
-import { confirmModal, showError, showWarning } from '../notify.js';
+import { showError, showWarning } from '../notify.js';
 import { type AcceptRestorePoints, acceptCheckpoint, recordAccept } from './accept-restore-points.js';
+import { approveSensitive, markersConfirmed } from './decision-prompts.js';
+import { KeyedQueue } from '../../engine/util/keyed-queue.js';
 
 export type DecisionOutcome = ApplyOutcome | 'rejected' | 'cancelled';
 
@@ -35,7 +38,7 @@ export interface ChangeDecisionsOptions {
 }
 
 export class ChangeDecisions {
-  private readonly locks = new Map<string, Promise<unknown>>();
+  private readonly queue = new KeyedQueue();
 
   constructor(private readonly options: ChangeDecisionsOptions) {}
 
@@ -44,10 +47,13 @@ export class ChangeDecisions {
     return this.locked(taskId, path, async (): Promise<DecisionOutcome> => {
       const { changeSet, file } = this.require(taskId, path);
       if (file.status === 'applied') return 'skipped';
-      if (!(await this.approve(file))) return 'cancelled';
-      if (!(await this.markersConfirmed(file))) return 'cancelled';
+      if (!(await approveSensitive(file)) || !(await markersConfirmed(file))) return 'cancelled';
       changeSet.accept({ path });
-      return this.apply(changeSet, path);
+      return this.written(changeSet, path, (workspace, checkpoint) =>
+        applyChangeSet(changeSet, workspace, { paths: [path], approvedSensitive: [path], ...(checkpoint ? { checkpoint } : {}) }).then(
+          (report) => report.files[0],
+        ),
+      );
     });
   }
 
@@ -62,57 +68,37 @@ export class ChangeDecisions {
     });
   }
 
-  /**
-   * Accepts one hunk and writes it now; the rest of the file's proposal stays up for review, rebuilt on
-   * top of what was written (rejected hunks stay out).
-   */
+  /** Accepts one hunk and writes it now; the rest of the file's proposal stays up for review, rebased onto what was written. */
   acceptHunk(taskId: string, path: string, hunkId: string): Promise<DecisionOutcome> {
     return this.locked(taskId, path, async () => {
       const { changeSet, file } = this.require(taskId, path);
-      this.requireHunk(file, hunkId);
-      if (!(await this.approve(file))) return 'cancelled';
-      changeSet.accept({ path, hunkId });
-      const fileChange = changeSet.fileChange(path);
-      const remaining =
-        fileChange.baseContent === null
-          ? null
-          : applyHunks(fileChange.baseContent, fileChange.hunks, (hunk) => fileChange.decisionOf(hunk) !== 'rejected');
-      const stillPending = fileChange.hunks.some((hunk) => fileChange.decisionOf(hunk) === 'pending');
-      const written = changeSet.resultContent(path);
-      const outcome = await this.apply(changeSet, path);
-      if (outcome === 'applied' && stillPending && remaining !== null && written !== null) {
-        changeSet.rebase(path, { baseContent: written, proposedContent: remaining });
-      }
-      return outcome;
+      requirePendingHunks(changeSet, path, [hunkId]);
+      if (!(await approveSensitive(file))) return 'cancelled';
+      return this.written(changeSet, path, (workspace, checkpoint) =>
+        acceptHunks(changeSet, path, [hunkId], workspace, { approvedSensitive: true, ...(checkpoint ? { checkpoint } : {}) }),
+      );
     });
   }
 
   /** Rejects one hunk; the proposal is rebuilt without it while other hunks still wait. */
   rejectHunk(taskId: string, path: string, hunkId: string): Promise<DecisionOutcome> {
     return this.locked(taskId, path, async (): Promise<DecisionOutcome> => {
-      const { changeSet, file } = this.require(taskId, path);
-      this.requireHunk(file, hunkId);
-      changeSet.reject({ path, hunkId });
+      const { changeSet } = this.require(taskId, path);
+      rejectHunks(changeSet, path, [hunkId]);
       this.options.log.info(`Rejected one proposed change to ${path} (task ${taskId}).`);
-      const fileChange = changeSet.fileChange(path);
-      const stillPending = fileChange.hunks.some((hunk) => fileChange.decisionOf(hunk) === 'pending');
-      if (stillPending && fileChange.baseContent !== null) {
-        const remaining = applyHunks(fileChange.baseContent, fileChange.hunks, (hunk) => fileChange.decisionOf(hunk) !== 'rejected');
-        changeSet.rebase(path, { baseContent: fileChange.baseContent, proposedContent: remaining });
-      }
       return 'rejected';
     });
   }
 
-  private async apply(changeSet: ChangeSet, path: string): Promise<DecisionOutcome> {
+  /** Runs one write with its restore point, then tells the user what came of it. */
+  private async written(
+    changeSet: ChangeSet,
+    path: string,
+    write: (workspace: Workspace, checkpoint: AcceptCheckpoint | undefined) => Promise<FileApplyResult | undefined>,
+  ): Promise<DecisionOutcome> {
     const workspace = await this.options.workspace();
     const checkpoint = acceptCheckpoint(this.options.restorePoints, workspace);
-    const report = await applyChangeSet(changeSet, workspace, {
-      paths: [path],
-      approvedSensitive: [path],
-      ...(checkpoint ? { checkpoint } : {}),
-    });
-    const result = report.files[0];
+    const result = await write(workspace, checkpoint);
     if (!result) return 'failed';
     if (result.outcome === 'applied') {
       this.options.log.info(`Task ${changeSet.taskId}: ${result.message}`);
@@ -137,29 +123,6 @@ export class ChangeDecisions {
     return result.outcome;
   }
 
-  /**
-   * A proposal with conflict markers the base did not have (a conflict's marked file, not yet resolved in
-   * the diff editor) is written only if the user says so: markers in a source file rarely are what they meant.
-   */
-  private async markersConfirmed(file: FileChangeSnapshot): Promise<boolean> {
-    if (!hasConflictMarkers(file.proposedContent) || (file.baseContent !== null && hasConflictMarkers(file.baseContent))) return true;
-    return confirmModal(
-      vscode.l10n.t('{0} still has conflict markers. Apply it with them?', file.path),
-      vscode.l10n.t('Apply with Markers'),
-      vscode.l10n.t('Edit the proposed side in the diff editor to keep one side (or both) of each conflict, save it, then accept.'),
-    );
-  }
-
-  /** Sensitive configuration is written only after the user says so, for this file, in a modal. */
-  private async approve(file: FileChangeSnapshot): Promise<boolean> {
-    if (!file.requiresApproval) return true;
-    return confirmModal(
-      vscode.l10n.t('Apply the proposed change to {0}?', file.path),
-      vscode.l10n.t('Apply'),
-      sensitiveChangeDetail(file.path, file.target),
-    );
-  }
-
   private require(taskId: string, path: string): { changeSet: ChangeSet; file: FileChangeSnapshot } {
     const changeSet = this.options.changes.get(taskId);
     const file = changeSet?.file(path);
@@ -173,32 +136,7 @@ export class ChangeDecisions {
     return { changeSet, file };
   }
 
-  private requireHunk(file: FileChangeSnapshot, hunkId: string): void {
-    const hunk = file.hunks.find((candidate) => candidate.id === hunkId);
-    if (!hunk || hunk.decision !== 'pending' || file.status === 'applied') {
-      throw new WorkspaceError(
-        'invalid',
-        `${file.path} has no pending change ${hunkId}; the proposal changed since it was shown. Review the current diff again.`,
-        file.path,
-      );
-    }
-  }
-
   private locked<Result>(taskId: string, path: string, run: () => Promise<Result>): Promise<Result> {
-    const key = `${taskId}\0${path}`;
-    const previous = this.locks.get(key) ?? Promise.resolve();
-    const next = previous.catch(() => undefined).then(run);
-    this.locks.set(key, next);
-    void next
-      .finally(() => {
-        if (this.locks.get(key) === next) this.locks.delete(key);
-      })
-      .catch(() => undefined);
-    return next;
+    return this.queue.run(`${taskId}\0${path}`, run);
   }
-}
-
-/** What the approval of a sensitive file says, whether it is applied here or committed on a branch. */
-export function sensitiveChangeDetail(path: string, target?: string): string {
-  return `${path}${target !== undefined ? ` (a symbolic link to ${target})` : ''} is configuration that can make VS Code, a task runner or CI run code, or change what agents may do. Apply it only if you have read the change.`;
 }

@@ -6,15 +6,17 @@
  * the editors refreshed or closed when a file is settled.
  */
 import * as vscode from 'vscode';
-import { type ChangeSetRegistry, contentHash, type FileChangeSnapshot, type HunkSnapshot } from '../../engine/changes/index.js';
+import type { ChangeSetRegistry, FileChangeSnapshot } from '../../engine/changes/index.js';
 import type { TaskManager } from '../../engine/tasks/index.js';
 import type { Workspace } from '../../engine/workspace/index.js';
-import { pendingFiles } from '../change-summaries.js';
 import { showInfo, showWarning } from '../notify.js';
 import type { ChangeDecisions, DecisionOutcome } from './change-decisions.js';
 import { hunkAtLine, nextPendingHunk, proposalEditor, revealHunk } from './hunk-at-cursor.js';
 import { MultiDiffReviews, type ReviewEntry } from './multi-diff-review.js';
-import { parseProposalUri, proposalUri } from './proposal-uri.js';
+import { proposalUri } from './proposal-uri.js';
+import { activeProposal, closeProposalTabs, fileMatchingBase } from './proposal-tabs.js';
+import { pickHunk, pickReviewFile } from './review-pickers.js';
+import { pendingInTree, subtreeIds, unfinishedReason } from './review-tree.js';
 
 export interface ReviewControllerOptions {
   changes: ChangeSetRegistry;
@@ -23,8 +25,6 @@ export interface ReviewControllerOptions {
   folderUri: () => vscode.Uri | undefined;
   workspace: () => Promise<Workspace>;
 }
-
-type FilePick = vscode.QuickPickItem & { target?: { taskId: string; path: string }; all?: 'accept' | 'reject' };
 
 export class ReviewController implements vscode.Disposable {
   private decisions: ChangeDecisions | undefined;
@@ -62,38 +62,7 @@ export class ReviewController implements vscode.Disposable {
       return;
     }
     if (await this.multiDiff.show(taskId)) return;
-    const tasks = new Set(entries.map((entry) => entry.taskId));
-    const items: FilePick[] = entries.map(({ taskId: owner, role, file }) => ({
-      label: file.path,
-      description: [
-        `+${file.added} \u2212${file.removed}`,
-        file.isNew ? '(new file)' : '',
-        file.target !== undefined ? `\u2192 ${file.target}` : '',
-        file.requiresApproval ? '\u2014 needs your approval' : '',
-        this.unfinished(owner) !== undefined ? `\u2014 from an unfinished task (${this.unfinished(owner)})` : '',
-        tasks.size > 1 ? `\u00b7 ${role} (${owner})` : '',
-      ]
-        .filter((part) => part !== '')
-        .join(' '),
-      iconPath: new vscode.ThemeIcon(file.isNew ? 'diff-added' : 'diff-modified'),
-      target: { taskId: owner, path: file.path },
-    }));
-    if (entries.length > 1) {
-      items.push(
-        { label: '', kind: vscode.QuickPickItemKind.Separator },
-        { label: `$(check-all) ${vscode.l10n.t('Accept All {0} Files', entries.length)}`, all: 'accept' },
-        { label: `$(close-all) ${vscode.l10n.t('Reject All {0} Files', entries.length)}`, all: 'reject' },
-      );
-    }
-    const owner = entries[0];
-    const picked = await vscode.window.showQuickPick(items, {
-      title:
-        tasks.size > 1
-          ? vscode.l10n.t('Review changes of task {0} and its subtasks', taskId)
-          : vscode.l10n.t('Review changes proposed by {0} ({1})', owner.role, owner.taskId),
-      placeHolder: vscode.l10n.t('Pick a file to see its diff'),
-      matchOnDescription: true,
-    });
+    const picked = await pickReviewFile(taskId, entries, (owner) => this.unfinished(owner));
     if (!picked) return;
     if (picked.target) return this.openDiff(picked.target.taskId, picked.target.path);
     if (picked.all) await this.decideAll(picked.all, taskId);
@@ -115,13 +84,7 @@ export class ReviewController implements vscode.Disposable {
   }
 
   private pendingInTree(taskId: string): ReviewEntry[] {
-    const entries: ReviewEntry[] = [];
-    for (const id of subtreeIds(this.options.taskManager, taskId)) {
-      const changeSet = this.options.changes.get(id);
-      if (!changeSet) continue;
-      for (const file of pendingFiles(changeSet)) entries.push({ taskId: id, role: changeSet.role, file });
-    }
-    return entries;
+    return pendingInTree(this.options.changes, this.options.taskManager, taskId);
   }
 
   /** Opens `vscode.diff`: the file as it is (or the base) on the left, the proposal on the right. */
@@ -142,7 +105,7 @@ export class ReviewController implements vscode.Disposable {
     const decisions = this.requireDecisions();
     const outcome = decision === 'accept' ? await decisions.acceptFile(taskId, path) : await decisions.rejectFile(taskId, path);
     if (outcome === 'applied' || outcome === 'rejected') {
-      await this.closeDiffs(taskId, path);
+      await closeProposalTabs(taskId, path);
       await this.multiDiff.refresh(taskId);
       vscode.window.setStatusBarMessage(`Agent Team: ${outcome === 'applied' ? 'accepted' : 'rejected'} the change to ${path}`, 4000);
     }
@@ -179,13 +142,8 @@ export class ReviewController implements vscode.Disposable {
     return decided;
   }
 
-  /** Why a task's proposals are not those of a finished piece of work, or undefined when they are. */
   private unfinished(taskId: string): string | undefined {
-    const task = this.options.taskManager.get(taskId);
-    if (!task || task.status === 'completed') return undefined;
-    if (task.status === 'failed' || task.status === 'stopped' || task.status === 'interrupted')
-      return `${task.role} ${task.id} ${task.status}`;
-    return `${task.role} ${task.id} is still ${task.status}`;
+    return unfinishedReason(this.options.taskManager, taskId);
   }
 
   /**
@@ -201,14 +159,14 @@ export class ReviewController implements vscode.Disposable {
     const editor = proposalEditor(taskId, path);
     const cursorLine = editor ? editor.selection.active.line + 1 : undefined;
     const chosen =
-      hunkId ?? (cursorLine === undefined ? undefined : hunkAtLine(file.hunks, cursorLine)?.id) ?? (await this.pickHunk(decision, file));
+      hunkId ?? (cursorLine === undefined ? undefined : hunkAtLine(file.hunks, cursorLine)?.id) ?? (await pickHunk(decision, file));
     if (chosen === undefined) return 'cancelled';
     const decisions = this.requireDecisions();
     const outcome =
       decision === 'accept' ? await decisions.acceptHunk(taskId, path, chosen) : await decisions.rejectHunk(taskId, path, chosen);
     const after = this.options.changes.get(taskId)?.file(path);
     if (!after || after.status === 'applied' || after.hunks.every((hunk) => hunk.decision !== 'pending')) {
-      await this.closeDiffs(taskId, path);
+      await closeProposalTabs(taskId, path);
       await this.multiDiff.refresh(taskId);
     } else {
       const next = nextPendingHunk(after.hunks, cursorLine ?? 1);
@@ -220,68 +178,11 @@ export class ReviewController implements vscode.Disposable {
 
   /** The proposal shown in the active editor (a diff's right side or the proposal itself), if any. */
   activeProposal(): { taskId: string; path: string } | undefined {
-    const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
-    const candidates: Array<vscode.Uri | undefined> = [
-      input instanceof vscode.TabInputTextDiff ? input.modified : undefined,
-      input instanceof vscode.TabInputText ? input.uri : undefined,
-      vscode.window.activeTextEditor?.document.uri,
-    ];
-    for (const uri of candidates) {
-      const address = uri ? parseProposalUri(uri) : undefined;
-      if (address) return { taskId: address.taskId, path: address.path };
-    }
-    return undefined;
+    return activeProposal();
   }
 
-  private async pickHunk(decision: 'accept' | 'reject', file: FileChangeSnapshot): Promise<string | undefined> {
-    const hunks = file.hunks.filter((hunk) => hunk.decision === 'pending');
-    if (hunks.length === 0) {
-      showInfo(vscode.l10n.t('{0} has no change left to decide.', file.path));
-      return undefined;
-    }
-    if (hunks.length === 1) return hunks[0].id;
-    const picked = await vscode.window.showQuickPick(
-      hunks.map((hunk) => ({
-        label: hunkLabel(hunk),
-        description: `+${hunk.added} \u2212${hunk.removed}`,
-        detail: hunkPreview(hunk),
-        id: hunk.id,
-      })),
-      {
-        title: vscode.l10n.t('{0} a change in {1}', decision === 'accept' ? 'Accept' : 'Reject', file.path),
-        placeHolder: vscode.l10n.t('Pick the change (hunk)'),
-      },
-    );
-    return picked?.id;
-  }
-
-  /** The workspace file, when its content is still the task's base (so the diff shows only the proposal). */
   private async currentFileMatchingBase(file: FileChangeSnapshot): Promise<vscode.Uri | undefined> {
-    const folder = this.options.folderUri();
-    if (!folder || file.isNew || file.baseHash === null) return undefined;
-    try {
-      const workspace = await this.options.workspace();
-      if (contentHash(await workspace.readText(file.path)) !== file.baseHash) return undefined;
-    } catch {
-      return undefined;
-    }
-    return vscode.Uri.joinPath(folder, ...file.path.split('/'));
-  }
-
-  private async closeDiffs(taskId: string, path: string): Promise<void> {
-    const tabs = vscode.window.tabGroups.all
-      .flatMap((group) => group.tabs)
-      .filter((tab) => {
-        const uri =
-          tab.input instanceof vscode.TabInputTextDiff
-            ? tab.input.modified
-            : tab.input instanceof vscode.TabInputText
-              ? tab.input.uri
-              : undefined;
-        const address = uri ? parseProposalUri(uri) : undefined;
-        return address?.taskId === taskId && address.path === path;
-      });
-    if (tabs.length > 0) await vscode.window.tabGroups.close(tabs, true);
+    return fileMatchingBase(this.options.folderUri(), this.options.workspace, file);
   }
 
   /** Opens what a revision changed, each file against its previous proposal. */
@@ -297,23 +198,4 @@ export class ReviewController implements vscode.Disposable {
     if (!this.decisions) throw new Error('ReviewController: decisions are not connected');
     return this.decisions;
   }
-}
-
-function hunkLabel(hunk: HunkSnapshot): string {
-  if (hunk.oldLines === 0) return `New content at line ${hunk.newStart}`;
-  const end = hunk.oldStart + hunk.oldLines - 1;
-  return end === hunk.oldStart ? `Line ${hunk.oldStart}` : `Lines ${hunk.oldStart}\u2013${end}`;
-}
-
-/** The first changed line, for recognising the hunk in the picker. */
-function hunkPreview(hunk: HunkSnapshot): string {
-  const line = hunk.lines.find((candidate) => candidate.startsWith('+') || candidate.startsWith('-')) ?? '';
-  return line.length > 100 ? `${line.slice(0, 99)}\u2026` : line;
-}
-
-/** The task and all its descendants, parents first; just the id when the manager does not know it. */
-export function subtreeIds(taskManager: TaskManager, taskId: string): string[] {
-  const ids = [taskId];
-  for (let index = 0; index < ids.length; index++) ids.push(...taskManager.children(ids[index]).map((child) => child.id));
-  return ids;
 }

@@ -1,7 +1,8 @@
 /**
  * The team as an MCP server (the official SDK), so other agents (Claude Code, Copilot's agent mode,
  * Cursor) can hand it work: `delegate`, `task_output`, `task_stop`. Proposed edits come back as unified
- * diffs and are never applied: the calling agent or its user decides. A cancelled call stops its run; at
+ * diffs, hunks numbered, and are not applied: the calling agent or its user decides, and writes the hunks
+ * it wants with `apply_hunks` (hunk-mcp-tool.ts). A cancelled call stops its run; at
  * most `maxActiveRuns` delegated runs are at work at once. The transport and the process's life are the
  * caller's (the CLI's `agent-team mcp`, over stdio).
  */
@@ -22,7 +23,7 @@ export function registerTeamTools(server: McpServer, engine: ServedTeam): void {
   server.registerTool(
     'delegate',
     {
-      description: `Hand a coding task to Agent Team in this workspace. subagent_type "coordinator" plans it and delegates the parts; or name one role to run it directly (roles: ${roles().join(', ')}). Edits come back as unified diffs for review; nothing is written.`,
+      description: `Hand a coding task to Agent Team in this workspace. subagent_type "coordinator" plans it and delegates the parts; or name one role to run it directly (roles: ${roles().join(', ')}). Edits come back as unified diffs for review (hunks numbered); nothing is written unless you apply hunks with apply_hunks.`,
       inputSchema: {
         subagent_type: z.string().min(1).describe('coordinator, or a role of the team'),
         description: z.string().min(1).describe('A 3-5 word title'),

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { ChangeSetRegistry } from '../../src/engine/changes/index.js';
 import type { TaskSnapshot } from '../../src/engine/tasks/index.js';
-import { runProposals } from '../../src/extension/checks/run-proposals.js';
+import { pendingProposals } from '../../src/engine/checks/pending-proposals.js';
 
 const tree = (...tasks: Array<{ id: string; endedAt?: number }>) => ({ treeOf: () => tasks as unknown as TaskSnapshot[] });
 
@@ -27,7 +27,7 @@ describe("a run's proposals for its checks", () => {
     changes.create('t4', 'reviewer').propose('src/a.ts', { baseContent: null, proposedContent: 'new\n' });
 
     // t3 ended after t2, t4 is listed first but ended last.
-    const { taskIds, proposals } = runProposals(
+    const { taskIds, proposals, authorOf } = pendingProposals(
       changes,
       tree({ id: 't1', endedAt: 50 }, { id: 't4', endedAt: 40 }, { id: 't3', endedAt: 30 }, { id: 't2', endedAt: 20 }),
       't1',
@@ -38,12 +38,35 @@ describe("a run's proposals for its checks", () => {
       { path: 'src/b.ts', content: 'b late\n' },
       { path: 'src/real.ts', content: 'l changed\n' },
     ]);
+    expect(authorOf).toEqual(
+      new Map([
+        ['src/b.ts', 't3'],
+        ['src/real.ts', 't3'],
+        ['src/a.ts', 't4'],
+      ]),
+    );
   });
 
   it('gives nothing for a run whose proposals were all decided', () => {
     const changes = new ChangeSetRegistry();
     changes.create('t1', 'refactorer').propose('a.ts', { baseContent: 'a\n', proposedContent: 'b\n' });
     changes.get('t1')!.reject();
-    expect(runProposals(changes, tree({ id: 't1', endedAt: 1 }), 't1')).toEqual({ taskIds: [], proposals: [] });
+    expect(pendingProposals(changes, tree({ id: 't1', endedAt: 1 }), 't1')).toEqual({ taskIds: [], proposals: [], authorOf: new Map() });
+  });
+});
+
+describe('the base without the rejected hunks', () => {
+  it('gives the checks a file with one hunk rejected and one pending exactly as accepting the rest would write it', () => {
+    const base = Array.from({ length: 20 }, (_, index) => `line ${index + 1}\n`).join('');
+    const changes = new ChangeSetRegistry();
+    const changeSet = changes.create('t1', 'coder');
+    changeSet.propose('f.txt', {
+      baseContent: base,
+      proposedContent: base.replace('line 2\n', 'two\n').replace('line 18\n', 'eighteen\n'),
+    });
+    const [first] = changeSet.file('f.txt')!.hunks;
+    changeSet.reject({ path: 'f.txt', hunkId: first.id });
+    const { proposals } = pendingProposals(changes, tree({ id: 't1', endedAt: 1 }), 't1');
+    expect(proposals).toEqual([{ path: 'f.txt', content: base.replace('line 18\n', 'eighteen\n') }]);
   });
 });
