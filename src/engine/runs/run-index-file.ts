@@ -6,12 +6,11 @@
 import { randomBytes } from 'node:crypto';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import * as z from 'zod';
 import { errorMessage } from '../errors.js';
-import { taskStatusSchema } from '../tasks/task-snapshot.js';
 import type { TaskStatus } from '../tasks/types.js';
-import { appendText, createExclusive, openForReading, readLines } from './json-lines-file.js';
-import { safeRunId } from './run-log-records.js';
+import { appendText, createExclusive, openForReading } from './json-lines-file.js';
+import { readLines } from './json-lines-reader.js';
+import { parseIndexLine } from './run-index-line.js';
 
 export interface RunSummary {
   /** The run: its root task's id. */
@@ -33,20 +32,6 @@ export interface RunSummary {
 }
 
 export const indexFileName = 'index.jsonl';
-
-const count = z.number().int().nonnegative();
-const summarySchema = z.object({
-  runId: z.string().regex(safeRunId),
-  description: z.string(),
-  role: z.string(),
-  status: taskStatusSchema,
-  createdAt: count,
-  updatedAt: count,
-  bytes: count,
-  taskIds: z.array(z.string().min(1)),
-  openTasks: count.optional(),
-});
-const tombstoneSchema = z.object({ runId: z.string().regex(safeRunId), removed: z.literal(true) });
 
 export function tombstoneLine(runId: string): string {
   return JSON.stringify({ runId, removed: true });
@@ -127,17 +112,4 @@ export async function rewriteIndexFile(filePath: string, summaries: Iterable<Run
     await rm(temporary, { force: true });
     throw error;
   }
-}
-
-function parseIndexLine(line: string): RunSummary | { runId: string; removed: true } | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(line);
-  } catch {
-    return undefined;
-  }
-  const tombstone = tombstoneSchema.safeParse(value);
-  if (tombstone.success) return tombstone.data;
-  const summary = summarySchema.safeParse(value);
-  return summary.success ? summary.data : undefined;
 }
