@@ -7,29 +7,11 @@ import { randomBytes } from 'node:crypto';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { errorMessage } from '../errors.js';
-import type { TaskStatus } from '../tasks/types.js';
 import { appendText, createExclusive, openForReading } from './json-lines-file.js';
 import { readLines } from './json-lines-reader.js';
-import { parseIndexLine } from './run-index-line.js';
+import { parseIndexLine, type RunSummary } from './run-index-line.js';
 
-export interface RunSummary {
-  /** The run: its root task's id. */
-  runId: string;
-  /** The root task's title and role. */
-  description: string;
-  role: string;
-  /** The root task's status. */
-  status: TaskStatus;
-  createdAt: number;
-  /** When one of its tasks last started or ended (the clock of the process that wrote it). */
-  updatedAt: number;
-  /** The size of its run file, as its writer last knew it. */
-  bytes: number;
-  /** Every task of the run, in the order they started. */
-  taskIds: string[];
-  /** Tasks of the run not ended yet when the line was written (a background child may outlive its root). Absent: unknown. */
-  openTasks?: number;
-}
+export type { RunSummary } from './run-index-line.js';
 
 export const indexFileName = 'index.jsonl';
 

@@ -6,8 +6,27 @@
  * the known fields, as the schema did.
  */
 import type { TaskStatus } from '../tasks/types.js';
-import type { RunSummary } from './run-index-file.js';
 import { safeRunId } from './run-log-records.js';
+
+/** What the index knows of a run (the last line per run wins). */
+export interface RunSummary {
+  /** The run: its root task's id. */
+  runId: string;
+  /** The root task's title and role. */
+  description: string;
+  role: string;
+  /** The root task's status. */
+  status: TaskStatus;
+  createdAt: number;
+  /** When one of its tasks last started or ended (the clock of the process that wrote it). */
+  updatedAt: number;
+  /** The size of its run file, as its writer last knew it. */
+  bytes: number;
+  /** Every task of the run, in the order they started. */
+  taskIds: string[];
+  /** Tasks of the run not ended yet when the line was written (a background child may outlive its root). Absent: unknown. */
+  openTasks?: number;
+}
 
 export type IndexLine = RunSummary | { runId: string; removed: true };
 
