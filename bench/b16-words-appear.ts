@@ -5,8 +5,7 @@
  * (b16/cli-words.ts: the terminal view and the JSON events, with a fake stdout that notes each write).
  *
  * The model streams chunks 20 ms apart (a provider's pace: tokens every 10-50 ms), a few words each,
- * in a fresh team per answer. Target p95 ≤ 50 ms: words that lag the stream by more than a few frames
- * read as a stutter. Quick mode: small sizes, no target.
+ * in a fresh team per answer. Targets on p95: the sidebar ≤ 17 ms (the next frame at 60 Hz), the CLI ≤ 5 ms. Quick mode: small sizes, no target.
  */
 import { measureCliWords } from './b16/cli-words.js';
 import { measureSidebarWords } from './b16/sidebar-words.js';
@@ -15,14 +14,18 @@ import type { Benchmark, BenchmarkContext, BenchmarkOutcome, Measurement } from 
 
 const gapMs = 20;
 
-function figure(name: string, values: number[], quick: boolean, note?: string): Measurement {
+/** Targets on p95 (issue 43): the sidebar within one frame at 60 Hz, the CLI's output within 5 ms. */
+const sidebarTargetMs = 17;
+const cliTargetMs = 5;
+
+function figure(name: string, values: number[], quick: boolean, note?: string, target = cliTargetMs): Measurement {
   const p50 = percentile(values, 0.5);
   const p95 = percentile(values, 0.95);
   return {
     name,
     value: p95,
     unit: 'ms',
-    ...(quick ? {} : { target: 50 }),
+    ...(quick ? {} : { target }),
     display: `p50 ${p50.toFixed(1)} / p95 ${p95.toFixed(1)} ms`,
     note: note ?? 'target on p95',
   };
@@ -42,21 +45,36 @@ export const wordsAppear: Benchmark = {
     const answers = context.quick ? 2 : 10;
     const chunks = context.quick ? 10 : 40;
     await measureSidebarWords(5, gapMs); // warm-up: jsdom, the sidebar's code, the engine
-    const sidebar = await repeat(answers, () => measureSidebarWords(chunks, gapMs));
+    const sidebarReceived: number[] = [];
+    const sidebar = await repeat(answers, async () => {
+      const latencies = await measureSidebarWords(chunks, gapMs);
+      sidebarReceived.push(...latencies.received);
+      return latencies.dom;
+    });
     const terminal = await repeat(answers, () => measureCliWords('tty', chunks, gapMs));
     const json = await repeat(answers, () => measureCliWords('json', chunks, gapMs));
     const samples = answers * chunks;
     const describe = (values: number[]) => `p50 ${percentile(values, 0.5).toFixed(1)} / p95 ${percentile(values, 0.95).toFixed(1)} ms`;
     context.log(
-      `B16: sidebar ${describe(sidebar)}; CLI terminal ${describe(terminal)}; CLI JSON ${describe(json)} (${samples} chunks each)`,
+      `B16: sidebar ${describe(sidebar)} (in the webview ${describe(sidebarReceived)}); CLI terminal ${describe(terminal)}; CLI JSON ${describe(json)} (${samples} chunks each)`,
     );
     return {
       measurements: [
-        figure(`chunk → sidebar DOM (${samples} chunks, ${gapMs} ms apart)`, sidebar, context.quick),
+        figure(`chunk → sidebar DOM (${samples} chunks, ${gapMs} ms apart)`, sidebar, context.quick, undefined, sidebarTargetMs),
+        // Informational (quick: no target): the host and the channel; the DOM figure adds the wait for the next frame.
+        figure(`chunk → the webview's message event (drawn at its next frame)`, sidebarReceived, true, 'host and channel; no target'),
         figure('chunk → CLI terminal output (TTY: the live line under its task)', terminal, context.quick),
         figure('chunk → CLI --json output (text-delta events)', json, context.quick),
       ],
-      details: { answers, chunksPerAnswer: chunks, gapMs, sidebarMs: sidebar, terminalMs: terminal, jsonMs: json },
+      details: {
+        answers,
+        chunksPerAnswer: chunks,
+        gapMs,
+        sidebarMs: sidebar,
+        sidebarReceivedMs: sidebarReceived,
+        terminalMs: terminal,
+        jsonMs: json,
+      },
     };
   },
 };

@@ -37,6 +37,9 @@ const builds = [
     target: 'node20',
     external: ['vscode'],
     plugins: [corePlugin, vendorPlugin],
+    // The core is loaded with `require`, not `import()`: Node's import() of a CommonJS file first lexes its
+    // whole source for named exports and module syntax (cjs-module-lexer), a third of the core's first use (B5).
+    supported: { 'dynamic-import': false },
   },
   {
     ...common,

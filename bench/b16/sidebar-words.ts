@@ -1,11 +1,14 @@
 /**
  * B16's sidebar half: from a chunk leaving the model to its words in the sidebar's DOM, through the real
  * path as far as it runs in Node: the task manager's `task-text-delta` → the real `TaskViewProvider` (its
- * outbox coalesces, at most once per 50 ms) → `webview.postMessage` (the test's FakeWebviewView, which
+ * outbox coalesces, at most once a frame) → `webview.postMessage` (the test's FakeWebviewView, which
  * structured-clones as VS Code's channel does; `vscode` is the test's fake, aliased by
  * scripts/run-bench.mjs) → the webview window's `message` event (jsdom, as the webview tests use) → the
  * real sidebar (src/webview/app.ts) with its default scheduler, jsdom's requestAnimationFrame at 60 Hz.
- * A MutationObserver notes when each chunk's marker is first in the DOM.
+ * A MutationObserver notes when each chunk's marker is first in the DOM, and the window's `message`
+ * listener when it first reached the webview: the difference is the wait for the sidebar's next frame
+ * (it renders in `requestAnimationFrame`, which a browser runs just before painting, so DOM and screen
+ * change in the same frame; rendering sooner would make this figure smaller without showing a pixel sooner).
  */
 import type * as vscode from 'vscode';
 import { ChangeSetRegistry } from '../../src/engine/changes/index.js';
@@ -67,8 +70,14 @@ async function until(condition: () => boolean, what: string, timeoutMs = 5_000):
   }
 }
 
-/** One streamed answer of `chunkCount` chunks `gapMs` apart: the latency of each chunk to the DOM, in ms. */
-export async function measureSidebarWords(chunkCount: number, gapMs: number): Promise<number[]> {
+/** Each chunk's latency, in ms: to the sidebar's DOM, and to the webview's `message` event that carried it. */
+export interface SidebarLatencies {
+  dom: number[];
+  received: number[];
+}
+
+/** One streamed answer of `chunkCount` chunks `gapMs` apart: the latency of each chunk to the webview and to its DOM. */
+export async function measureSidebarWords(chunkCount: number, gapMs: number): Promise<SidebarLatencies> {
   const { window, uninstall } = await installDom();
   const model = new StreamingModel(chunkCount, gapMs);
   const bench = createBenchTeam({ modelFor: () => model });
@@ -86,8 +95,12 @@ export async function measureSidebarWords(chunkCount: number, gapMs: number): Pr
   const view = new FakeWebviewView();
   const hostPost = view.webview.postMessage;
   view.webview.postMessage = async (message: unknown) => {
-    const delivered = await hostPost(message);
-    window.postMessage(view.posted.at(-1), '*'); // the clone, delivered on a later task as the browser does
+    const delivery = hostPost(message);
+    // This message's clone: the fake pushes it before its first await (several messages of one batch are
+    // posted before any of them resolves, so the last one posted by then may be another's).
+    const copy = view.posted.at(-1);
+    const delivered = await delivery;
+    window.postMessage(copy, '*'); // delivered on a later task, as the browser does
     return delivered;
   };
   const root = window.document.createElement('div');
@@ -99,8 +112,16 @@ export async function measureSidebarWords(chunkCount: number, gapMs: number): Pr
   };
   provider.resolveWebviewView(view as unknown as vscode.WebviewView);
   const sidebar = mountSidebar({ root, api, log: (message) => problems.push(message) });
-  window.addEventListener('message', (event) => sidebar.receive(event.data));
   const seenAt = new Map<number, number>();
+  // When each chunk's words reached the webview: from there the sidebar draws them at its next frame.
+  const receivedAt = new Map<number, number>();
+  window.addEventListener('message', (event) => {
+    const text = JSON.stringify(event.data);
+    for (let index = 0; index < model.chunks.length; index++) {
+      if (!receivedAt.has(index) && text.includes(StreamingModel.marker(index))) receivedAt.set(index, now());
+    }
+    sidebar.receive(event.data);
+  });
   const observer = new MutationObserver(() => {
     const text = root.textContent ?? '';
     for (let index = 0; index < model.chunks.length; index++) {
@@ -119,7 +140,7 @@ export async function measureSidebarWords(chunkCount: number, gapMs: number): Pr
     if (task.status !== 'completed') throw new Error(`the task ended ${task.status}: ${task.error ?? ''}`);
     await until(() => seenAt.size === chunkCount, 'every chunk in the DOM');
     if (problems.length > 0) throw new Error(`the sidebar reported: ${problems[0]}`);
-    return latenciesOf(model, seenAt);
+    return { dom: latenciesOf(model, seenAt), received: latenciesOf(model, receivedAt) };
   } finally {
     observer.disconnect();
     sidebar.dispose();

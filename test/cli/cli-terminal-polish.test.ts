@@ -1,6 +1,6 @@
 /** The CLI on a terminal: diffs in colour unless NO_COLOR, the task from stdin with `-`, a tree as tall as the screen. */
 import { describe, expect, it } from 'vitest';
-import { clipToHeight } from '../../src/cli/terminal-view.js';
+import { clipToHeight } from '../../src/cli/terminal-lines.js';
 import { textTurn, toolCallTurn } from '../support/mock-provider/index.js';
 import { providerEnvironment, startCli } from './cli-harness.js';
 import { useCliWorld } from './cli-world.js';

@@ -68,17 +68,32 @@ describe('TerminalView', () => {
   it('shows the words a model streams under its task as they come, made safe, until the step is written down', () => {
     const writes: string[] = [];
     let now = 5_000;
-    const view = new TerminalView({ write: (chunk) => writes.push(chunk), isTTY: true, columns: 80 }, () => now);
+    const timers: Array<{ callback: () => void; delayMs: number; cancelled: boolean }> = [];
+    const setTimer = (callback: () => void, delayMs: number) => {
+      const timer = { callback, delayMs, cancelled: false };
+      timers.push(timer);
+      return () => (timer.cancelled = true);
+    };
+    const view = new TerminalView({ write: (chunk) => writes.push(chunk), isTTY: true, columns: 80 }, () => now, setTimer);
     view.handle({ type: 'task-start', task: task({}) });
     view.handle({ type: 'task-text-delta', taskId: 't1', text: 'The parser is\nin ' });
     expect(writes.at(-1)).toContain('▶ [t1] coordinator: Review parsing  running · 5s · 0 tokens\n  │ The parser is in\n');
-    // Within the redraw interval nothing more is drawn; the next delta after it draws both.
+    // Within a frame (16 ms) of the last draw nothing is drawn at once: a timer draws when the frame is up.
     now += 10;
     view.handle({ type: 'task-text-delta', taskId: 't1', text: '\x1b[31msrc/' });
     const drawn = writes.length;
-    now += 30;
-    view.handle({ type: 'task-text-delta', taskId: 't1', text: 'dates.ts' });
+    view.handle({ type: 'task-text-delta', taskId: 't1', text: 'dates' });
+    expect(writes.length).toBe(drawn);
+    expect(timers.map((timer) => timer.delayMs)).toEqual([6]);
+    now += 6;
+    timers[0].callback();
     expect(writes.length).toBe(drawn + 1);
+    expect(writes.at(-1)).toContain('  │ The parser is in src/dates\n');
+    // A frame after that draw, words show at once, without a timer.
+    now += 20;
+    view.handle({ type: 'task-text-delta', taskId: 't1', text: '.ts' });
+    expect(writes.length).toBe(drawn + 2);
+    expect(timers).toHaveLength(1);
     expect(writes.at(-1)).toContain('  │ The parser is in src/dates.ts\n');
     expect(writes.at(-1)).not.toContain('\x1b[31m');
     // The finished step takes the words: the live line goes.

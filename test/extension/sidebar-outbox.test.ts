@@ -35,4 +35,28 @@ describe('SidebarOutbox', () => {
     await clock.advance(0);
     expect(posted.at(-1)).toEqual({ at: start + 550, message: { type: 'text-delta', taskId: 't1', text: '!' } });
   });
+
+  it('sends words at the end of the event\u2019s turn, without a timer, and a status change just before does not hold them back', async () => {
+    const clock = new ManualClock();
+    const posted: Array<{ at: number; type: string }> = [];
+    const outbox = new SidebarOutbox({ clock, post: (message) => posted.push({ at: clock.now(), type: message.type }) });
+    const start = clock.now();
+    outbox.detail({ taskId: 't1', prompt: 'p' });
+    await Promise.resolve();
+    // A microtask, not a timer: nothing waited on the clock.
+    expect(posted).toEqual([{ at: start, type: 'task-detail' }]);
+    await clock.advance(2);
+    // Within the default frame (16 ms) of that batch, words still go out at once: their frame counts from the
+    // last batch that carried words.
+    outbox.textDelta('t1', 'The');
+    await Promise.resolve();
+    expect(posted.at(-1)).toEqual({ at: start + 2, type: 'text-delta' });
+    // A second chunk within a frame of the first waits for the frame to be up.
+    await clock.advance(5);
+    outbox.textDelta('t1', ' answer');
+    await Promise.resolve();
+    expect(posted).toHaveLength(2);
+    await clock.advance(11);
+    expect(posted.at(-1)).toEqual({ at: start + 18, type: 'text-delta' });
+  });
 });

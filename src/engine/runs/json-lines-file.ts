@@ -2,17 +2,15 @@
  * The file operations of the run log, in one place because each must be safe in a folder someone else may
  * have written (the CLI keeps its runs inside the user's repository): a symbolic link is never followed
  * (O_NOFOLLOW; on Windows, which has no such flag, the name is checked with lstat first), a FIFO never
- * blocks the open (O_NONBLOCK) and anything but a regular file is refused. Lines are read as a stream,
- * so reading one run never holds more than one line and a chunk in memory beyond what the caller keeps.
+ * blocks the open (O_NONBLOCK) and anything but a regular file is refused. Lines are read as a stream
+ * (json-lines-reader.ts).
  */
 import { constants, writeSync } from 'node:fs';
 import { type FileHandle, lstat, open } from 'node:fs/promises';
-import { maxLineBytes } from './run-log-records.js';
 import { AgentTeamError } from '../errors.js';
 
 const noFollow = constants.O_NOFOLLOW ?? 0;
 const nonBlocking = constants.O_NONBLOCK ?? 0;
-const chunkBytes = 64 * 1024;
 const newline = 0x0a;
 
 /** Thrown for a name that is a link or not a regular file: `code` says which. */
@@ -104,56 +102,4 @@ export async function endsWithNewline(handle: FileHandle): Promise<boolean> {
   const last = Buffer.alloc(1);
   await handle.read(last, 0, 1, size - 1);
   return last[0] === newline;
-}
-
-/** What the line reader tells its caller besides the lines. */
-export interface LineProblems {
-  /** A line longer than `maxLineBytes` (its start is not kept; the line is skipped). */
-  tooLong(lineNumber: number): void;
-  /** The last line has no trailing newline: a write was cut short. */
-  cutShort(lineNumber: number): void;
-}
-
-/**
- * Calls `onLine` with each complete line (without its newline), numbered from 1. Empty lines are passed
- * over. Resolves with the bytes read. The bytes are split on newlines before decoding, so a multi-byte character is never cut in two.
- */
-export async function readLines(
-  handle: FileHandle,
-  onLine: (line: string, lineNumber: number) => void,
-  problems: LineProblems,
-): Promise<{ bytes: number }> {
-  const chunk = Buffer.alloc(chunkBytes);
-  let pending: Buffer[] = [];
-  let pendingBytes = 0;
-  let overLong = false;
-  let lineNumber = 1;
-  let total = 0;
-  for (;;) {
-    const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
-    if (bytesRead === 0) break;
-    total += bytesRead;
-    const view = chunk.subarray(0, bytesRead);
-    let start = 0;
-    for (let end = view.indexOf(newline, 0); end !== -1; end = view.indexOf(newline, start)) {
-      if (overLong || pendingBytes + (end - start) > maxLineBytes) problems.tooLong(lineNumber);
-      else if (pendingBytes + end > start) onLine(Buffer.concat([...pending, view.subarray(start, end)]).toString('utf8'), lineNumber);
-      pending = [];
-      pendingBytes = 0;
-      overLong = false;
-      lineNumber++;
-      start = end + 1;
-    }
-    if (start < bytesRead && !overLong) {
-      pendingBytes += bytesRead - start;
-      // Past the cap the rest of the line is only counted, never kept.
-      if (pendingBytes > maxLineBytes) {
-        overLong = true;
-        pending = [];
-      } else pending.push(Buffer.from(view.subarray(start)));
-    }
-  }
-  if (overLong) problems.tooLong(lineNumber);
-  else if (pendingBytes > 0) problems.cutShort(lineNumber);
-  return { bytes: total };
 }

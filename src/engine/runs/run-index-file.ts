@@ -6,47 +6,14 @@
 import { randomBytes } from 'node:crypto';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import * as z from 'zod';
 import { errorMessage } from '../errors.js';
-import { taskStatusSchema } from '../tasks/task-snapshot.js';
-import type { TaskStatus } from '../tasks/types.js';
-import { appendText, createExclusive, openForReading, readLines } from './json-lines-file.js';
-import { safeRunId } from './run-log-records.js';
+import { appendText, createExclusive, openForReading } from './json-lines-file.js';
+import { readLines } from './json-lines-reader.js';
+import { parseIndexLine, type RunSummary } from './run-index-line.js';
 
-export interface RunSummary {
-  /** The run: its root task's id. */
-  runId: string;
-  /** The root task's title and role. */
-  description: string;
-  role: string;
-  /** The root task's status. */
-  status: TaskStatus;
-  createdAt: number;
-  /** When one of its tasks last started or ended (the clock of the process that wrote it). */
-  updatedAt: number;
-  /** The size of its run file, as its writer last knew it. */
-  bytes: number;
-  /** Every task of the run, in the order they started. */
-  taskIds: string[];
-  /** Tasks of the run not ended yet when the line was written (a background child may outlive its root). Absent: unknown. */
-  openTasks?: number;
-}
+export type { RunSummary } from './run-index-line.js';
 
 export const indexFileName = 'index.jsonl';
-
-const count = z.number().int().nonnegative();
-const summarySchema = z.object({
-  runId: z.string().regex(safeRunId),
-  description: z.string(),
-  role: z.string(),
-  status: taskStatusSchema,
-  createdAt: count,
-  updatedAt: count,
-  bytes: count,
-  taskIds: z.array(z.string().min(1)),
-  openTasks: count.optional(),
-});
-const tombstoneSchema = z.object({ runId: z.string().regex(safeRunId), removed: z.literal(true) });
 
 export function tombstoneLine(runId: string): string {
   return JSON.stringify({ runId, removed: true });
@@ -127,17 +94,4 @@ export async function rewriteIndexFile(filePath: string, summaries: Iterable<Run
     await rm(temporary, { force: true });
     throw error;
   }
-}
-
-function parseIndexLine(line: string): RunSummary | { runId: string; removed: true } | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(line);
-  } catch {
-    return undefined;
-  }
-  const tombstone = tombstoneSchema.safeParse(value);
-  if (tombstone.success) return tombstone.data;
-  const summary = summarySchema.safeParse(value);
-  return summary.success ? summary.data : undefined;
 }

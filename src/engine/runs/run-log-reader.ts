@@ -12,7 +12,8 @@
 import path from 'node:path';
 import * as z from 'zod';
 import { errorMessage } from '../errors.js';
-import { openForReading, readLines } from './json-lines-file.js';
+import { openForReading } from './json-lines-file.js';
+import { readLines } from './json-lines-reader.js';
 import { type RunContents, RunContentsBuilder } from './run-contents.js';
 import { ChainVerifier, type RunSignature } from './run-log-signature.js';
 import {

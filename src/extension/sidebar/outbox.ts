@@ -2,13 +2,16 @@
  * Coalesces what the sidebar is sent. A busy run produces many events a second (text deltas above all);
  * the webview needs the latest state, not every step: task snapshots are collected per task, the selected
  * task's detail is kept as its latest, transcript entries and text of the selected task are joined in
- * order, and all of it goes out at most once per `flushDelayMs`. After a quiet spell the first change
- * goes out at once (on a timer of 0, gathering what the same event brings), so a model's first words show
- * without waiting out the delay; a burst that follows is sent once per delay (B16).
+ * order, and all of it goes out at most once per `flushDelayMs`, one frame: the webview draws at most once
+ * a frame, so gathering more only delays. A change after a frame's quiet goes out at once, at the
+ * end of the loop's current turn, with what the same event brings. Streamed words and steps count the
+ * frame from the last batch that carried some, not from any batch: a status change sent just before must
+ * not hold back a model's next words (B16); a model streaming every 20 ms or slower is sent at each chunk.
  */
 import type { TranscriptEntry } from '../../engine/agent/types.js';
 import type { Clock } from '../../engine/clock.js';
 import type { TaskSnapshot } from '../../engine/tasks/index.js';
+import { atTurnEnd } from './turn-end.js';
 import { type ChangeSummary, type HostMessage, type HostMessageOf, type TaskDetail, toProtocolTask } from '../../shared/protocol.js';
 
 type StreamMessage = HostMessageOf<'transcript'> | HostMessageOf<'text-delta'>;
@@ -16,11 +19,11 @@ type StreamMessage = HostMessageOf<'transcript'> | HostMessageOf<'text-delta'>;
 export interface OutboxOptions {
   post: (message: HostMessage) => void;
   clock: Clock;
-  /** Longest a change waits before it is sent. Default 30 ms: with a frame to draw, words show within 50 ms (B16). */
+  /** Least time between two batches, so the longest a change waits. Default 16 ms, one frame at 60 Hz (B16). */
   flushDelayMs?: number;
 }
 
-export const defaultFlushDelayMs = 30;
+export const defaultFlushDelayMs = 16;
 
 export class SidebarOutbox {
   private readonly tasks = new Map<string, TaskSnapshot>();
@@ -30,6 +33,10 @@ export class SidebarOutbox {
   private cancelTimer: (() => void) | undefined;
   /** When the last batch went out: the next waits only for what is left of the delay. */
   private lastFlushAt = Number.NEGATIVE_INFINITY;
+  /** When the last batch with streamed words or steps went out (the next stream change waits for this one). */
+  private lastStreamFlushAt = Number.NEGATIVE_INFINITY;
+  /** When the pending timer fires. */
+  private timerDueAt = Number.POSITIVE_INFINITY;
   /** Set while a snapshot goes out in parts: nothing is sent, so no update can come before a part with older rows. */
   private held = false;
 
@@ -53,14 +60,14 @@ export class SidebarOutbox {
     } else {
       this.stream.push({ type: 'transcript', taskId, index, entries: [entry] });
     }
-    this.schedule();
+    this.schedule(true);
   }
 
   textDelta(taskId: string, text: string): void {
     const last = this.stream[this.stream.length - 1];
     if (last?.type === 'text-delta' && last.taskId === taskId) last.text += text;
     else this.stream.push({ type: 'text-delta', taskId, text });
-    this.schedule();
+    this.schedule(true);
   }
 
   changeSummary(summary: ChangeSummary): void {
@@ -102,6 +109,7 @@ export class SidebarOutbox {
     this.cancelTimer = undefined;
     if (this.held) return;
     this.lastFlushAt = this.options.clock.now();
+    if (this.stream.length > 0) this.lastStreamFlushAt = this.lastFlushAt;
     if (this.tasks.size > 0) {
       const tasks = [...this.tasks.values()].map(toProtocolTask);
       this.tasks.clear();
@@ -120,13 +128,18 @@ export class SidebarOutbox {
     }
   }
 
-  private schedule(): void {
-    if (this.cancelTimer) return;
+  /** `stream`: streamed words or steps, whose frame counts from the last batch that carried some. */
+  private schedule(stream = false): void {
     const delay = this.options.flushDelayMs ?? defaultFlushDelayMs;
-    const wait = Math.max(0, Math.min(delay, this.lastFlushAt + delay - this.options.clock.now()));
-    this.cancelTimer = this.options.clock.setTimer(() => {
+    const now = this.options.clock.now();
+    const wait = Math.max(0, Math.min(delay, (stream ? this.lastStreamFlushAt : this.lastFlushAt) + delay - now));
+    if (this.cancelTimer && this.timerDueAt <= now + wait) return;
+    this.cancelTimer?.();
+    this.timerDueAt = now + wait;
+    const send = () => {
       this.cancelTimer = undefined;
       this.flush();
-    }, wait);
+    };
+    this.cancelTimer = wait > 0 ? this.options.clock.setTimer(send, wait) : atTurnEnd(send);
   }
 }

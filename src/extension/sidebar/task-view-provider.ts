@@ -49,7 +49,7 @@ export interface TaskViewOptions {
   onAction: (message: WebviewMessage) => void | Promise<void>;
   /** Times the batching. Default `systemClock`. */
   clock?: Clock;
-  /** Batching window. Default 30 ms (outbox.ts). */
+  /** Least time between two batches. Default 16 ms, one frame (outbox.ts). */
   flushDelayMs?: number;
   /** How a long history is split into messages; see `SnapshotPartOptions` for the defaults. */
   snapshotParts?: SnapshotPartOptions;
