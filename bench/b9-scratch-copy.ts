@@ -24,6 +24,7 @@ import type { CommandCopy } from '../src/engine/commands/command-copy.js';
 import { overlaySupport } from '../src/engine/commands/overlay/overlay-support.js';
 import { ScratchCopies } from '../src/engine/commands/scratch-copies.js';
 import { detectSandbox, type SandboxAvailability } from '../src/engine/commands/sandbox/sandbox-availability.js';
+import { asCost, describeInterval, medianInterval } from './support/confidence-interval.js';
 import { timeCommand } from './support/command-runs.js';
 import { childrenCpuMs } from './support/run-cost.js';
 import { median, now, percentile } from './support/stats.js';
@@ -125,12 +126,33 @@ function figure(name: string, samples: readonly Sample[], target: number | undef
   };
 }
 
+/**
+ * An "added" figure: a difference of two noisy times, paired in each round. Its p50 with the 95 % interval
+ * (bench/support/confidence-interval.ts), shown from 0 (a cost cannot be negative), judged on the upper end.
+ */
+function addedFigure(name: string, samples: readonly Sample[], target: number | undefined, note: string): Measurement {
+  if (samples.length === 0) return { name, value: null, unit: 'ms', note: 'no overlay here' };
+  const interval = asCost(medianInterval(samples.map((sample) => sample.wall)));
+  const walls = samples.map((sample) => sample.wall);
+  const cpu = median(samples.map((sample) => sample.cpu));
+  return {
+    name,
+    value: interval.high,
+    unit: 'ms',
+    ...(target !== undefined ? { target } : {}),
+    display: `${describeInterval(interval, 'ms', { label: 'p50' })}, p95 ${Math.max(0, percentile(walls, 0.95)).toFixed(1)} ms, CPU p50 ${cpu.toFixed(1)} ms`,
+    note: note === '' ? 'judged on the upper end' : `${note}; judged on the upper end`,
+  };
+}
+
 export const scratchCopy: Benchmark = {
   id: 'B9',
   title: 'Bash scratch copy',
   async run(context: BenchmarkContext): Promise<BenchmarkOutcome> {
     const folders = context.quick ? 20 : 200;
-    const firstRounds = context.quick ? 2 : 5;
+    // The overlay's first command gets 20 rounds (its p95 is judged); the git-made copy, seconds a round, 5.
+    const firstRounds = context.quick ? 2 : 20;
+    const gitFirstRounds = context.quick ? 2 : 5;
     const laterRounds = context.quick ? 10 : 50;
     const base = await mkdtemp(path.join(tmpdir(), 'agent-team-bench-scratch-'));
     const root = path.join(base, 'repository');
@@ -151,7 +173,8 @@ export const scratchCopy: Benchmark = {
       const first: Record<Kind, Sample[]> = { overlay: [], git: [] };
       for (let round = 0; round < firstRounds; round++) {
         // Alternate which goes first, so neither always runs on a warmer machine.
-        for (const kind of round % 2 === 0 ? kinds : [...kinds].reverse()) {
+        const ofRound = round < gitFirstRounds ? kinds : kinds.filter((kind) => kind === 'overlay');
+        for (const kind of round % 2 === 0 ? ofRound : [...ofRound].reverse()) {
           const { value: copy, sample } = await measured(async () => {
             const copy = await copies[kind].acquire(`tree${round}`);
             await copy.prepare(proposalsOf(round));
@@ -196,8 +219,22 @@ export const scratchCopy: Benchmark = {
             'first command: copy ready (overlay)',
             first.overlay,
             300,
-            `median of ${firstRounds}; ${folders * 100} files; ${ratio.toFixed(0)}x faster than the git-made copy in the same run`,
+            `${first.overlay.length} rounds; ${folders * 100} files; p95 target 150 ms; ${ratio.toFixed(0)}x faster than the git-made copy in the same run`,
           ),
+          ...(first.overlay.length > 0
+            ? [
+                {
+                  name: 'first command: copy ready (overlay), p95',
+                  value: percentile(
+                    first.overlay.map((sample) => sample.wall),
+                    0.95,
+                  ),
+                  unit: 'ms',
+                  target: 150,
+                  note: `nearest rank of ${first.overlay.length}`,
+                },
+              ]
+            : []),
           // The git-made copy is judged (by the second pass's targets) only where it is the copy commands get.
           figure(
             'first command: copy ready (git-made copy)',
@@ -205,29 +242,29 @@ export const scratchCopy: Benchmark = {
             support.available ? undefined : 2000,
             support.available ? 'the fallback where no overlay can be mounted (judged there: <= 2 s)' : 'the copy commands get here',
           ),
-          figure('later command: added (overlay)', later.overlay, 20, 'target on p50; paired with the same command in a plain folder'),
-          figure(
+          addedFigure('later command: added (overlay)', later.overlay, 20, 'paired with the same command in a plain folder'),
+          addedFigure(
             'later command: added (git-made copy)',
             later.git,
             support.available ? undefined : 50,
-            support.available ? 'the fallback (judged where it is the copy commands get: <= 50 ms on p50)' : 'target on p50',
+            support.available ? 'the fallback (judged where it is the copy commands get: <= 50 ms)' : '',
           ),
-          figure(
+          addedFigure(
             'later command editing a tracked file in a subfolder: added (overlay)',
             deeper.overlay,
             undefined,
             'the folder it wrote in is checked for files gone (re-made folders)',
           ),
-          figure('later command editing a tracked file in a subfolder: added (git-made copy)', deeper.git, undefined, ''),
+          addedFigure('later command editing a tracked file in a subfolder: added (git-made copy)', deeper.git, undefined, ''),
           ...(inSandbox
             ? [
-                figure(
+                addedFigure(
                   'later command in the sandbox: added (overlay)',
                   inSandbox.overlay,
                   undefined,
                   'copy and sandbox together, less the same command run outside both',
                 ),
-                figure('later command in the sandbox: added (git-made copy)', inSandbox.git, undefined, ''),
+                addedFigure('later command in the sandbox: added (git-made copy)', inSandbox.git, undefined, ''),
               ]
             : [
                 {
@@ -243,6 +280,7 @@ export const scratchCopy: Benchmark = {
                 value: detection.wall,
                 unit: 'ms',
                 display: `${detection.wall.toFixed(1)} ms, CPU ${detection.cpu.toFixed(1)} ms`,
+                note: "off the first command's path: started in the background when a task is granted Bash (ScratchCopies.warmUp), a model turn before its first command",
               }
             : { name: 'overlay detection (once per process)', value: null, unit: 'ms', note: `no overlay here: ${support.reason}` },
         ],

@@ -1,7 +1,8 @@
 /** The sandbox policy and its renderings as text: bubblewrap's mount order, Seatbelt's rules. */
 import { describe, expect, it } from 'vitest';
 import { bubblewrapArguments } from '../../src/engine/commands/sandbox/bubblewrap.js';
-import { commandPolicy, toolchainFolders } from '../../src/engine/commands/sandbox/sandbox-policy.js';
+import { commandPolicy } from '../../src/engine/commands/sandbox/sandbox-policy.js';
+import { toolchainFolders } from '../../src/engine/commands/sandbox/toolchain-folders.js';
 import { seatbeltProfile } from '../../src/engine/commands/sandbox/seatbelt.js';
 import { limitHit } from '../../src/engine/commands/sandbox/resource-limits.js';
 

@@ -10,21 +10,23 @@ import type { CommandHost } from './command-host.js';
 export function commandsCapability(host: CommandHost & { dispose?(): Promise<void> }): Capability {
   return {
     name: 'commands',
-    grant: (task) =>
-      task.agent.tools.includes('Bash')
-        ? {
-            tools: [
-              createBashTool({
-                host,
-                taskId: task.taskId,
-                rootId: task.rootId,
-                role: task.agent.role,
-                proposals: task.files.proposals,
-                waitForUser: (waitedFor) => task.context.waitForUser(waitedFor),
-              }),
-            ],
-          }
-        : undefined,
+    grant: (task) => {
+      if (!task.agent.tools.includes('Bash')) return undefined;
+      // The first command is at least a model turn away: what it would wait for is found meanwhile (B9).
+      void host.copies.warmUp?.();
+      return {
+        tools: [
+          createBashTool({
+            host,
+            taskId: task.taskId,
+            rootId: task.rootId,
+            role: task.agent.role,
+            proposals: task.files.proposals,
+            waitForUser: (waitedFor) => task.context.waitForUser(waitedFor),
+          }),
+        ],
+      };
+    },
     ...(host.dispose ? { close: () => host.dispose?.() ?? Promise.resolve() } : {}),
   };
 }

@@ -9,16 +9,12 @@
  * tens of milliseconds whatever the workspace's size; else a git-made copy, which costs about a second
  * for 20,000 files. A workspace the overlay cannot serve (a linked worktree) gets the git-made copy too.
  */
-import { readdir, rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import { errorMessage } from '../errors.js';
+import { rm } from 'node:fs/promises';
 import type { CommandCopy } from './command-copy.js';
 import { createGitRunner, type GitRunner } from './git-runner.js';
-import { OverlayCopy } from './overlay/overlay-copy.js';
 import { overlaySupport } from './overlay/overlay-support.js';
-import { ScratchCopy } from './scratch-copy.js';
+import { makeScratchCopy, removeLeftovers, type ScratchCopyKind } from './scratch-copy-kind.js';
 import { privateScratchPlace, type ScratchPlace } from './scratch-directory.js';
-import { isProcessAlive } from '../process-alive.js';
 
 export interface ScratchCopiesOptions {
   workspaceRoot: string;
@@ -34,7 +30,7 @@ export interface ScratchCopiesOptions {
    * `auto` (default): an overlay where one can be mounted, else a git-made copy. `overlay`: an overlay or
    * an error saying why not (the tests of that path); `git`: always the git-made copy.
    */
-  kind?: 'auto' | 'overlay' | 'git';
+  kind?: ScratchCopyKind;
 }
 
 interface TreeCopies {
@@ -49,6 +45,8 @@ export class ScratchCopies {
   private placed: Promise<ScratchPlace> | undefined;
   /** Why the last copy made is not an overlay (for the trace), or undefined when it is one. */
   overlayUnavailable: string | undefined;
+  /** The background start of `warmUp`, awaited by `dispose` (its probe's folder is removed by then). */
+  private warming: Promise<void> | undefined;
 
   /** git on the host's environment: the copies' and anything that reads the workspace's repository (checks' baseline). */
   readonly git: GitRunner;
@@ -117,6 +115,7 @@ export class ScratchCopies {
 
   /** Removes every copy (the host is shutting down), and the place itself when it was made fresh for this process. */
   async dispose(): Promise<void> {
+    await this.warming;
     const all = [...this.trees.values()].flatMap((tree) => [...tree.idle, ...tree.busy]);
     this.trees.clear();
     await Promise.all(all.map((copy) => copy.remove()));
@@ -126,52 +125,31 @@ export class ScratchCopies {
     await rm(place.path, { recursive: true, force: true }).catch(() => undefined);
   }
 
-  private async create(directory: string): Promise<CommandCopy> {
-    if (!(await this.git.available()))
-      throw new Error(
-        'Not run: commands run in a scratch copy of the workspace, which needs git, and no git program was found on PATH. Tell the user to install git.',
+  /**
+   * Starts, in the background, what the first copy needs: the place checked, and the overlay tried (about a
+   * second under load, B9) together with the sandbox that runs in it. Called when a task that may run
+   * commands starts, so its first command, a model turn later, finds it done. Idempotent; a failure here is
+   * not reported: the first `acquire` meets it again and says why. Resolves when it is done (never rejects).
+   */
+  warmUp(): Promise<void> {
+    if ((this.options.kind ?? 'auto') === 'git') return Promise.resolve();
+    this.warming ??= this.directory()
+      .then((directory) => overlaySupport(directory))
+      .then(
+        () => undefined,
+        () => undefined,
       );
-    const kind = this.options.kind ?? 'auto';
-    try {
-      if (kind !== 'git') {
-        const overlay = await this.overlay(directory);
-        if (typeof overlay !== 'string') return overlay;
-        this.overlayUnavailable = overlay;
-        if (kind === 'overlay') throw new Error(`no overlay: ${overlay}`);
-      }
-      return await ScratchCopy.create(this.options.workspaceRoot, directory, this.git.git);
-    } catch (error) {
-      throw new Error(`Not run: the scratch copy of the workspace could not be made: ${errorMessage(error)}`, { cause: error });
-    }
+    return this.warming;
   }
 
-  /** An overlay copy, or why there is none. */
-  private async overlay(directory: string): Promise<OverlayCopy | string> {
-    const support = await overlaySupport(directory);
-    if (!support.available) return support.reason;
-    try {
-      const copy = await OverlayCopy.create(this.options.workspaceRoot, directory, support.tools, this.git.git);
-      this.overlayUnavailable = undefined;
-      return copy;
-    } catch (error) {
-      return errorMessage(error);
-    }
+  private async create(directory: string): Promise<CommandCopy> {
+    const made = await makeScratchCopy(this.options.workspaceRoot, directory, this.options.kind ?? 'auto', this.git);
+    if ('overlayUnavailable' in made) this.overlayUnavailable = made.overlayUnavailable;
+    return made.copy;
   }
 
   private async removeIdle(rootId: string, tree: TreeCopies, copy: CommandCopy): Promise<void> {
     if (tree.busy.size === 0 && tree.idle.length === 0) this.trees.delete(rootId);
     await copy.remove();
   }
-}
-
-/** Removes the copies of processes that are gone (their names start with the pid that made them). */
-async function removeLeftovers(directory: string): Promise<void> {
-  const names = await readdir(directory).catch(() => [] as string[]);
-  await Promise.all(
-    names.map(async (name) => {
-      const pid = Number(/^(\d+)-/.exec(name)?.[1]);
-      if (!Number.isInteger(pid) || pid === process.pid || isProcessAlive(pid)) return;
-      await rm(join(directory, name), { recursive: true, force: true }).catch(() => undefined);
-    }),
-  );
 }

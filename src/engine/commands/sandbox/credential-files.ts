@@ -31,7 +31,8 @@ export const toolchainCredentialFiles = [
 
 /**
  * The real paths of the credential files inside `folders` (regular files only, once each). Read
- * synchronously, like the rest of the policy (a dozen `lstat`s, far under a millisecond).
+ * synchronously, like the rest of the policy (a dozen `lstat`s a folder, far under a millisecond: most
+ * names are not there, and are asked about without an exception, see realFileOf).
  */
 export function credentialFilesIn(folders: readonly string[]): string[] {
   const found = new Set<string>();
@@ -48,6 +49,8 @@ export function credentialFilesIn(folders: readonly string[]): string[] {
 /** The real path of `file` when it leads to a regular file, else undefined. */
 function realFileOf(file: string): string | undefined {
   try {
+    // Most of these names are not there: asked without an exception first (sandbox-policy.ts, realPathOf).
+    if (lstatSync(file, { throwIfNoEntry: false }) === undefined) return undefined;
     const real = realpathSync.native(file);
     return lstatSync(real).isFile() ? real : undefined;
   } catch {

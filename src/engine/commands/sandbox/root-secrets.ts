@@ -26,8 +26,8 @@ export function rootOnlySecrets(): { files: string[]; folders: string[] } {
 
 function kindOf(entry: string): 'file' | 'folder' | undefined {
   try {
-    const info = lstatSync(entry);
-    return info.isDirectory() ? 'folder' : info.isFile() ? 'file' : undefined;
+    const info = lstatSync(entry, { throwIfNoEntry: false });
+    return info?.isDirectory() ? 'folder' : info?.isFile() ? 'file' : undefined;
   } catch {
     return undefined;
   }

@@ -5,10 +5,11 @@
  * their real workspace (ignored files such as `.env` are not in the copy), the sockets under /run (a
  * Docker or D-Bus socket is a way out of any sandbox that can reach it).
  */
-import { realpathSync } from 'node:fs';
+import { lstatSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { isInside as isWithinFolder } from '../../workspace/paths.js';
 import { credentialFilesIn } from './credential-files.js';
+import { toolchainFolders } from './toolchain-folders.js';
 
 export interface SandboxPolicy {
   /** Directories the process may write (the scratch copy). */
@@ -46,44 +47,6 @@ export interface CommandPolicyInput {
 /** The private home every sandboxed process sees (under the private /tmp). */
 export const sandboxHome = '/tmp/home';
 
-/** Variables that name a toolchain's own folder: a compiler in `~/.cargo` must still run. */
-const toolchainVariables = [
-  'NVM_DIR',
-  'NVM_BIN',
-  'VOLTA_HOME',
-  'FNM_DIR',
-  'JAVA_HOME',
-  'GOROOT',
-  'GOPATH',
-  'CARGO_HOME',
-  'RUSTUP_HOME',
-  'PYENV_ROOT',
-  'RBENV_ROOT',
-  'SDKMAN_DIR',
-  'DENO_INSTALL',
-  'BUN_INSTALL',
-  'PNPM_HOME',
-  'VIRTUAL_ENV',
-  'CONDA_PREFIX',
-];
-
-/** What of a home holds credentials: never read back into a sandbox (credential-files.ts: the files inside a folder that is). */
-export const credentialFolders = [
-  '.ssh',
-  '.aws',
-  '.azure',
-  '.config/gcloud',
-  '.kube',
-  '.docker',
-  '.gnupg',
-  '.password-store',
-  '.netrc',
-  '.npmrc',
-  '.pypirc',
-  '.git-credentials',
-  '.config/gh',
-];
-
 export function commandPolicy(input: CommandPolicyInput): SandboxPolicy {
   const hidden = unique(
     [input.userHome, input.workspaceRoot, '/run', '/var/run', '/var/tmp'].filter((folder) => folder !== '' && folder !== '/'),
@@ -99,43 +62,6 @@ export function commandPolicy(input: CommandPolicyInput): SandboxPolicy {
     cwd: input.cwd,
     home: sandboxHome,
   };
-}
-
-/**
- * The toolchain folders the command needs that a hidden folder would take away: each PATH entry under
- * one (its parent when it is a `bin`, so `lib` comes too, except `~/.local`, which also holds shell
- * histories and keyrings) and each toolchain variable's folder. Never the home itself, a credential
- * folder, nor anything that is, holds or lies in the real workspace: a `<workspace>/bin` on PATH (direnv's
- * `PATH_add bin`) must not bring the hidden workspace back into view.
- */
-export function toolchainFolders(
-  environment: Readonly<Record<string, string>>,
-  hidden: readonly string[],
-  userHome: string,
-  workspaceRoot = '',
-): string[] {
-  const home = path.normalize(userHome);
-  const local = path.join(home, '.local');
-  const credentials = credentialFolders.map((name) => path.join(home, name));
-  const entries = (environment.PATH ?? '').split(path.delimiter).filter((entry) => path.isAbsolute(entry));
-  const named = toolchainVariables
-    .map((name) => environment[name])
-    .filter((value): value is string => value !== undefined && path.isAbsolute(value));
-  const folders = [
-    ...entries.map((entry) =>
-      path.basename(entry) === 'bin' && path.dirname(path.normalize(entry)) !== local ? path.dirname(entry) : entry,
-    ),
-    ...named,
-  ].map((folder) => path.normalize(folder));
-  const overlaps = (folder: string, other: string) => isInside(folder, other) || isInside(other, folder);
-  const touchesWorkspace = (folder: string) => workspaceRoot !== '' && overlaps(folder, workspaceRoot);
-  const holdsCredentials = (folder: string) => credentials.some((credential) => overlaps(folder, credential));
-  return unique(
-    folders.filter(
-      (folder) =>
-        hidden.some((root) => isInside(folder, root)) && folder !== home && !holdsCredentials(folder) && !touchesWorkspace(folder),
-    ),
-  );
 }
 
 /**
@@ -158,9 +84,15 @@ export function existingPaths(paths: readonly string[]): string[] {
   return [...new Set(found.filter((entry): entry is string => entry !== undefined))];
 }
 
-/** The real path of `entry`, or undefined when it does not exist (or cannot be resolved). */
+/**
+ * The real path of `entry`, or undefined when it does not exist (or cannot be resolved). Most entries asked
+ * about do not exist (a dozen credential names per folder read back): an `lstat` that returns nothing for
+ * them costs a fifth of a `realpath` that throws, whose error and stack trace were most of a command's
+ * policy time (B13: 1.7 of 2.8 ms a launch under load). What it says is the same: a missing entry is missing.
+ */
 export function realPathOf(entry: string): string | undefined {
   try {
+    if (lstatSync(entry, { throwIfNoEntry: false }) === undefined) return undefined;
     return realpathSync.native(entry);
   } catch {
     return undefined;

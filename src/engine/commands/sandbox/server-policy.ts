@@ -26,7 +26,8 @@ import path from 'node:path';
 import { credentialFilesIn } from './credential-files.js';
 import { temporaryProgramPaths } from './server-temporary-files.js';
 import { temporaryDependencyFolders } from './temporary-dependencies.js';
-import { commandPolicy, existingPaths, isInside, realPathOf, type SandboxPolicy, toolchainFolders } from './sandbox-policy.js';
+import { commandPolicy, existingPaths, isInside, realPathOf, type SandboxPolicy } from './sandbox-policy.js';
+import { toolchainFolders } from './toolchain-folders.js';
 
 export interface ServerPolicyInput {
   /** The server's program, as its configuration names it. */

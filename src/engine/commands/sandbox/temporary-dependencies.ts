@@ -50,7 +50,7 @@ export function temporaryDependencyFolders(input: TemporaryDependencyInput): str
 /** The real path a link at `entry` leads to; undefined when it is no link (a folder of its own is in the copy already) or leads nowhere. */
 function linkTarget(entry: string): string | undefined {
   try {
-    if (!lstatSync(entry).isSymbolicLink()) return undefined;
+    if (!lstatSync(entry, { throwIfNoEntry: false })?.isSymbolicLink()) return undefined;
   } catch {
     return undefined;
   }

@@ -1,0 +1,93 @@
+/**
+ * The scratch copies' warm-up (B9): a task that may run commands starts the place's check and the overlay's
+ * detection in the background, so that its first command, a model turn later, does not wait for them.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { commandsCapability } from '../../src/engine/commands/commands-capability.js';
+import type { CommandHost } from '../../src/engine/commands/command-host.js';
+import { overlaySupport } from '../../src/engine/commands/overlay/overlay-support.js';
+import { ScratchCopies } from '../../src/engine/commands/scratch-copies.js';
+import { commitAll } from './bash-support.js';
+
+let base: string;
+let folder: string;
+let scratch: string;
+
+beforeEach(async () => {
+  base = await mkdtemp(path.join(tmpdir(), 'agent-team-warm-up-test-'));
+  folder = path.join(base, 'folder');
+  scratch = path.join(base, 'scratch');
+  await mkdir(folder);
+  await writeFile(path.join(folder, 'a.txt'), 'a\n');
+  execFileSync('git', ['init', '-q'], { cwd: folder });
+  commitAll(folder);
+});
+
+afterEach(async () => {
+  await rm(base, { recursive: true, force: true });
+});
+
+/** 'settled' when `promise` has already settled, else 'pending' (no clock: one microtask turn decides). */
+async function state(promise: Promise<unknown>): Promise<'settled' | 'pending'> {
+  const settled = promise.then(
+    () => 'settled' as const,
+    () => 'settled' as const,
+  );
+  return Promise.race([settled, Promise.resolve().then(() => 'pending' as const)]);
+}
+
+describe('ScratchCopies.warmUp', () => {
+  it('checks the place and tries the overlay before the first copy is asked for, once', async () => {
+    const trees = new ScratchCopies({ workspaceRoot: folder, directory: scratch });
+    // A copy a crashed process left behind (pid 2^22 + 1 is above any pid Linux gives): removed by the warm-up.
+    await mkdir(path.join(scratch, '4194305-overlay-leftover'), { recursive: true, mode: 0o700 });
+    const warming = trees.warmUp();
+    expect(trees.warmUp()).toBe(warming);
+    await warming;
+    expect(await readdir(scratch)).not.toContain('4194305-overlay-leftover');
+    // The detection is done: the first command's copy finds it settled rather than starting it.
+    expect(await state(overlaySupport(scratch))).toBe('settled');
+    const copy = await trees.acquire('t1');
+    expect(['overlay', 'git']).toContain(copy.kind);
+    trees.release('t1', copy);
+    await trees.dispose();
+  });
+
+  it('does nothing for the git-made copy, which has nothing to detect', async () => {
+    const place = path.join(base, 'never-made');
+    const trees = new ScratchCopies({ workspaceRoot: folder, directory: place, kind: 'git' });
+    await trees.warmUp();
+    expect(existsSync(place)).toBe(false);
+    await trees.dispose();
+  });
+
+  it('never fails: a place that cannot be used is reported by the first acquire instead', async () => {
+    const file = path.join(base, 'a-file');
+    await writeFile(file, 'not a folder\n');
+    const trees = new ScratchCopies({ workspaceRoot: folder, directory: path.join(file, 'scratch') });
+    await expect(trees.warmUp()).resolves.toBeUndefined();
+    await trees.dispose();
+  });
+});
+
+describe('the commands capability', () => {
+  it('warms the copies up when it grants Bash to a task, and not for a task without it', async () => {
+    let warmUps = 0;
+    const host = { copies: { warmUp: () => ((warmUps += 1), Promise.resolve()) } } as unknown as CommandHost;
+    const capability = commandsCapability(host);
+    const task = (tools: string[]) =>
+      ({ taskId: 't', rootId: 'r', agent: { tools, role: 'coder' }, files: { proposals: [] }, context: {} }) as unknown as Parameters<
+        typeof capability.grant
+      >[0];
+    capability.grant(task(['Read']));
+    expect(warmUps).toBe(0);
+    const grant = await capability.grant(task(['Bash']));
+    expect(grant?.tools?.map((tool) => tool.name)).toEqual(['Bash']);
+    expect(warmUps).toBe(1);
+  });
+});
