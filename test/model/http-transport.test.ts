@@ -13,7 +13,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { nodeHttpFetch } from '../../src/engine/model/http-transport.js';
 import { RedirectRefused } from '../../src/engine/model/redirect-refused.js';
 import { maxBufferedBodyBytes } from '../../src/engine/model/http-response.js';
-import { isTransportOrParseFailure } from '../../src/engine/model/provider-errors.js';
+import { isTransportOrParseFailure } from '../../src/engine/model/error-causes.js';
 import { createDeferred } from '../../src/engine/util/deferred.js';
 
 type Handler = (request: IncomingMessage, body: string, response: ServerResponse) => void;

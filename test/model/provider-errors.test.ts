@@ -2,7 +2,8 @@ import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
 import { ProviderError, StoppedError } from '../../src/engine/errors.js';
-import { type ProviderFailureContext, toProviderFailure } from '../../src/engine/model/provider-errors.js';
+import { toProviderFailure } from '../../src/engine/model/provider-errors.js';
+import type { ProviderFailureContext } from '../../src/engine/model/provider-failure-context.js';
 
 function anthropicContext(overrides: Partial<ProviderFailureContext> = {}): ProviderFailureContext {
   return {

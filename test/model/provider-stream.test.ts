@@ -7,7 +7,7 @@ import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
 import { StoppedError, type StopReason } from '../../src/engine/errors.js';
 import { streamModelTurn } from '../../src/engine/agent/model-turn.js';
-import type { ProviderFailureContext } from '../../src/engine/model/provider-errors.js';
+import type { ProviderFailureContext } from '../../src/engine/model/provider-failure-context.js';
 import { readProviderStream } from '../../src/engine/model/provider-stream.js';
 import { resolveRequestLimits } from '../../src/engine/model/request-limits.js';
 import { type Model, type ModelStreamEvent, stopsAtOnce } from '../../src/engine/model/types.js';

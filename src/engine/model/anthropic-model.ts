@@ -2,7 +2,7 @@ import type Anthropic from '@anthropic-ai/sdk';
 import { secretValues } from '../secrets.js';
 import { toAnthropicParams } from './anthropic-request.js';
 import { AnthropicStreamReader } from './anthropic-stream.js';
-import type { ProviderFailureContext } from './provider-errors.js';
+import type { ProviderFailureContext } from './provider-failure-context.js';
 import { LazySdk } from './lazy-sdk.js';
 import { catchingSdkNotices, describeSdkNotice, type ProviderNoticeSink } from './provider-notices.js';
 import { readProviderStream } from './provider-stream.js';

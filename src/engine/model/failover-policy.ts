@@ -5,7 +5,7 @@
  * provider, and hiding it behind a fallback would only bill another model for the same mistake.
  */
 import { ProviderError } from '../errors.js';
-import { isUntrustedCertificate } from './provider-errors.js';
+import { isUntrustedCertificate } from './error-causes.js';
 
 /**
  * True for an outage: a 5xx (529 overloaded included) or the provider's in-stream error, a refused or cut

@@ -2,7 +2,7 @@ import type OpenAI from 'openai';
 import { secretValues } from '../secrets.js';
 import { type MaxTokensParameter, toOpenAIParams } from './openai-request.js';
 import { OpenAIStreamReader } from './openai-stream.js';
-import type { ProviderFailureContext } from './provider-errors.js';
+import type { ProviderFailureContext } from './provider-failure-context.js';
 import { LazySdk } from './lazy-sdk.js';
 import { readProviderStream } from './provider-stream.js';
 import { type ProviderRequestLimits, type ProviderRequestOptions, resolveRequestLimits, sdkClientOptions } from './request-limits.js';

@@ -1,6 +1,7 @@
 import { throwIfStopped } from '../abort.js';
 import { ProviderAttempt, type ProviderStreamReader } from './provider-attempt.js';
-import { incompleteStreamError, type ProviderFailureContext, toProviderFailure } from './provider-errors.js';
+import { incompleteStreamError, toProviderFailure } from './provider-errors.js';
+import type { ProviderFailureContext } from './provider-failure-context.js';
 import type { ProviderRequestLimits } from './request-limits.js';
 import { type AttemptFailure, isRetryableFailure, retryWait, waitBeforeRetry } from './retry-policy.js';
 import { type ModelStreamEvent, stopsAtOnce } from './types.js';

@@ -1,7 +1,8 @@
 import type { Clock } from '../clock.js';
 import { StoppedError, stopReasonOf } from '../errors.js';
 import { onAbort } from '../abort.js';
-import { isRefusedRedirect, isTransportOrParseFailure, isUntrustedCertificate, type SdkErrorClasses } from './provider-errors.js';
+import { isRefusedRedirect, isTransportOrParseFailure, isUntrustedCertificate } from './error-causes.js';
+import type { SdkErrorClasses } from './provider-failure-context.js';
 import { maxRetryAfterMs } from './request-limits.js';
 import { ResponseTimeout } from './response-timeout.js';
 

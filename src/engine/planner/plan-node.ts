@@ -5,36 +5,16 @@
  * planned again, one level down, until `maxDepth`; at the limit a task is done by one agent. Every step is
  * a task in the tree, so the plan unfolds in the sidebar as it is made, and each part can be stopped.
  */
-import { endReason } from '../tasks/end-reason.js';
-import type { Model } from '../model/types.js';
-import type { TaskManager } from '../tasks/task-manager.js';
 import type { TaskSnapshot } from '../tasks/types.js';
+import { defaultPlanRole, failureOf, type PlanEnvironment, type PlanNode, resultOf, startChild } from './plan-children.js';
 import type { TaskWork, TaskWorkContext, TaskWorkResult } from '../tasks/work.js';
 import { describePrompt } from '../tasks/describe-prompt.js';
 import { chainBelow } from '../tasks/ancestor-tasks.js';
-import type { Plan, PlanLimits, PlannedTask } from './plan-schema.js';
-import { type PlanApprovalHost, type PlanProposal, approvePlanLoop, taskWithChanges } from './plan-approval-step.js';
+import type { Plan, PlannedTask } from './plan-schema.js';
+import { type PlanProposal, approvePlanLoop, taskWithChanges } from './plan-approval-step.js';
 import { PlanTodos, planText } from './plan-todos.js';
 import { plannerName, synthesizerName } from './planner-instructions.js';
 import { type PlannerOutcome, plannerWork } from './planner-work.js';
-
-export interface PlanEnvironment {
-  taskManager: TaskManager;
-  /** Levels of planning: a task at this depth is done by one agent. */
-  maxDepth: number;
-  limits: PlanLimits;
-  /** The model of the planner calls. */
-  plannerModel: Model;
-  /** One agent of `role` doing `prompt`. */
-  agentWork(role: string, prompt: string): TaskWork;
-  /** The synthesizer: one agent that combines the results of parallel sub-tasks. */
-  synthesizerWork(prompt: string): TaskWork;
-  /** Where the root's plan needs the user's approval (`--approve-plan`): who asks. Default: no approval. */
-  approval?: PlanApprovalHost;
-}
-
-/** The role a task is done by when nobody names one. */
-export const defaultPlanRole = 'researcher';
 
 /**
  * The work of a plan node: `planned` at `depth` (0 for the task the user gave), part of the `ancestors`
@@ -84,12 +64,6 @@ async function proposePlan(
   });
   if (planner.status !== 'completed') return { ended: { status: 'failed', output: '', error: failureOf(planner) } };
   return { plan: outcome.plan, text: planText(outcome.plan, planned, defaultPlanRole) };
-}
-
-/** A node's task and the tasks it is part of. */
-interface PlanNode {
-  planned: PlannedTask;
-  ancestors: readonly string[];
 }
 
 async function runAgentStep(environment: PlanEnvironment, node: PlanNode, context: TaskWorkContext): Promise<TaskWorkResult> {
@@ -181,26 +155,5 @@ function startNode(
 }
 
 /** A task working for `node` (its planner, agent, synthesizer, or a sub-node): it carries the node's ancestors. */
-async function startChild(
-  environment: PlanEnvironment,
-  context: TaskWorkContext,
-  node: PlanNode,
-  child: { role: string; description: string; prompt: string; work: TaskWork },
-): Promise<TaskSnapshot> {
-  const started = await environment.taskManager.start({
-    parentId: context.taskId,
-    mode: 'foreground',
-    ...(node.ancestors.length > 0 ? { ancestorTasks: node.ancestors } : {}),
-    ...child,
-  });
-  return started.task;
-}
 
-function resultOf(task: TaskSnapshot): TaskWorkResult {
-  if (task.status === 'completed') return { status: 'completed', output: task.output ?? '' };
-  return { status: 'failed', output: task.output ?? '', error: failureOf(task) };
-}
-
-function failureOf(task: TaskSnapshot): string {
-  return `${task.role} task ${task.id} ${task.status}: ${endReason(task) ?? 'failed'}`;
-}
+export { defaultPlanRole, type PlanEnvironment } from './plan-children.js';

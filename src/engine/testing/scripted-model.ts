@@ -1,20 +1,9 @@
 import { systemClock, type Clock } from '../clock.js';
-import { StoppedError, stopReasonOf } from '../errors.js';
+import { stopReasonOf } from '../errors.js';
 import type { Model, ModelMessage, ModelRequest, ModelStreamEvent, Usage } from '../model/types.js';
 import { onAbort, throwIfStopped } from '../abort.js';
-import {
-  fail,
-  finish,
-  held,
-  HeldStep,
-  invalidToolCall,
-  text,
-  toolCall,
-  usage,
-  type ScriptedCall,
-  type ScriptedEvent,
-  type ScriptStep,
-} from './scripted-steps.js';
+import { fail, finish, held, invalidToolCall, text, toolCall, usage, type ScriptedCall, type ScriptStep } from './scripted-steps.js';
+import { describeMessage, type Playback, toPlayback, waitOn, withoutSignal } from './scripted-playback.js';
 
 export type { ScriptedCall, ScriptedEvent, ScriptStep } from './scripted-steps.js';
 export { HeldStep } from './scripted-steps.js';
@@ -46,14 +35,6 @@ export class UnexpectedModelCallError extends Error {
     );
     this.name = 'UnexpectedModelCallError';
   }
-}
-
-/** What one call plays: events, maybe a hold with more events after it, maybe a final throw. */
-interface Playback {
-  before: ModelStreamEvent[];
-  hold?: HeldStep;
-  after: ModelStreamEvent[];
-  failure?: { error: unknown };
 }
 
 /**
@@ -115,34 +96,7 @@ export class ScriptedModel implements Model {
     if (step === undefined) throw new UnexpectedModelCallError(call.number, this.nextStep, request.messages.at(-1));
     this.steps[this.nextStep] = undefined;
     this.nextStep += 1;
-    return this.play(this.toPlayback(step, request, call), request.signal, call);
-  }
-
-  private toPlayback(step: ScriptStep, request: ModelRequest, call: ScriptedCall): Playback {
-    if (typeof step === 'function') return this.toPlayback(step(request, call), request, call);
-    if (typeof step === 'string') return { before: this.complete([text(step)], call), after: [] };
-    if (step instanceof Error) return { before: [], after: [], failure: { error: step } };
-    if (step instanceof HeldStep) {
-      const events = this.complete([...step.before, ...step.after], call);
-      return { before: events.slice(0, step.before.length), hold: step, after: events.slice(step.before.length) };
-    }
-    if (isFailingStep(step)) return { before: assignIds(step.before, call), after: [], failure: { error: step.error } };
-    return { before: this.complete(step, call), after: [] };
-  }
-
-  /** Adds what a real stream always has: tool call ids, a usage event, a finish event. */
-  private complete(events: readonly ScriptedEvent[], call: ScriptedCall): ModelStreamEvent[] {
-    const completed = assignIds(events, call);
-    const defaultUsage = this.options.defaultUsage === undefined ? { inputTokens: 10, outputTokens: 5 } : this.options.defaultUsage;
-    if (defaultUsage && !completed.some((event) => event.type === 'usage')) {
-      const finishIndex = completed.findIndex((event) => event.type === 'finish');
-      completed.splice(finishIndex === -1 ? completed.length : finishIndex, 0, { type: 'usage', usage: { ...defaultUsage } });
-    }
-    if (!completed.some((event) => event.type === 'finish')) {
-      const hasToolCalls = completed.some((event) => event.type === 'tool-call');
-      completed.push({ type: 'finish', stopReason: hasToolCalls ? 'tool-use' : 'end-turn' });
-    }
-    return completed;
+    return this.play(toPlayback(step, request, call, this.options.defaultUsage), request.signal, call);
   }
 
   private async *play(playback: Playback, signal: AbortSignal, call: ScriptedCall): AsyncGenerator<ModelStreamEvent> {
@@ -167,54 +121,4 @@ export class ScriptedModel implements Model {
       stopWatching();
     }
   }
-}
-
-function withoutSignal(request: ModelRequest): Omit<ModelRequest, 'signal'> {
-  const { signal: _signal, ...rest } = request;
-  return rest;
-}
-
-function assignIds(events: readonly ScriptedEvent[], call: ScriptedCall): ModelStreamEvent[] {
-  let toolIndex = 0;
-  return events.map((event) => {
-    if (event.type !== 'tool-call') return { ...event };
-    const toolCallId = event.toolCallId ?? `call_${call.number}_${toolIndex}`;
-    toolIndex += 1;
-    return { ...event, toolCallId };
-  });
-}
-
-function isFailingStep(step: ScriptStep): step is Extract<ScriptStep, { kind: 'fail' }> {
-  return typeof step === 'object' && !Array.isArray(step) && (step as { kind?: unknown }).kind === 'fail';
-}
-
-function waitOn(clock: Clock, delayMs: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(new StoppedError(stopReasonOf(signal)));
-    const cancelTimer = clock.setTimer(() => {
-      stopWatching();
-      resolve();
-    }, delayMs);
-    const stopWatching = onAbort(signal, () => {
-      cancelTimer();
-      reject(new StoppedError(stopReasonOf(signal)));
-    });
-  });
-}
-
-/** A one-line summary of a message for the unexpected-call error, so the failing test says where it was. */
-function describeMessage(message: ModelMessage | undefined): string {
-  if (!message) return '(none)';
-  const parts = message.content.map((part) => {
-    switch (part.type) {
-      case 'text':
-        return JSON.stringify(part.text);
-      case 'tool-call':
-        return `[tool-call ${part.toolName} ${JSON.stringify(part.input)}]`;
-      case 'tool-result':
-        return `[tool-result ${part.toolName}${part.isError ? ' (error)' : ''}: ${JSON.stringify(part.output)}]`;
-    }
-  });
-  const summary = `${message.role}: ${parts.join(' ')}`;
-  return summary.length > 400 ? `${summary.slice(0, 400)}…` : summary;
 }

@@ -13,7 +13,8 @@ import { defaultWorkspacePolicy, policyMatcher, type WorkspacePolicy } from './p
 import { findRipgrepOnPath } from './search/find-ripgrep.js';
 import { searchWithJavaScript, type EngineSearchRequest } from './search/javascript-search.js';
 import { LargeFileMemory } from './search/large-files.js';
-import { RipgrepUnavailableError, searchWithRipgrep } from './search/ripgrep-search.js';
+import { RipgrepUnavailableError } from './search/ripgrep-run.js';
+import { searchWithRipgrep } from './search/ripgrep-search.js';
 import { readOpenFile } from './read-open-file.js';
 import { distrustProgramsUnder } from '../program-search-path.js';
 import { decodeText, formatBytes, notFound, tooLarge } from './text-file.js';

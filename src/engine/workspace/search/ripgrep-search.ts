@@ -1,17 +1,15 @@
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as nodePath from 'node:path';
-import { createInterface } from 'node:readline';
-import { onAbort, throwIfStopped } from '../../abort.js';
-import { programEnvironment, startProcess } from '../../process-launcher.js';
+import { throwIfStopped } from '../../abort.js';
 import { ancestorIgnores, type WalkContext } from '../node-walk.js';
-import { comparePaths } from '../paths.js';
-import { type SearchMatch, type SearchResult } from '../workspace.js';
+import { type SearchResult } from '../workspace.js';
 import { type EngineSearchRequest } from './javascript-search.js';
-import { exclusionGlobs, type LargeFileMemory, skippedForSize } from './large-files.js';
+import { exclusionGlobs, type LargeFileMemory } from './large-files.js';
 import { type ProcessSlots, ripgrepProcesses } from './process-slots.js';
-import { invalidPattern, searchGlobMatcher } from './search-pattern.js';
-import { AgentTeamError } from '../../errors.js';
+import { searchGlobMatcher } from './search-pattern.js';
+import { type OverflowMode, runRipgrep } from './ripgrep-run.js';
+import { compareMatches, largeMatchedFiles, type RipgrepRun, strip } from './ripgrep-output.js';
 
 /**
  * `Workspace.search` through ripgrep. The flags make ripgrep apply exactly the rules the JavaScript walk
@@ -126,41 +124,12 @@ export async function searchWithRipgrep(
  * At most how large a file can be that ripgrep searched to the end: `bytes_searched` counts what it
  * searched after decoding, and a UTF-16 file (with its byte-order mark) decodes to at least half its size.
  */
-function largestSizeFor(bytesSearched: number): number {
-  return 2 * bytesSearched + 4;
-}
-
-interface RipgrepEndMessage {
-  type: 'end';
-  data: { path: { text?: string; bytes?: string }; binary_offset: number | null; stats?: { bytes_searched?: number } };
-}
-
-interface RipgrepMatchMessage {
-  type: 'match';
-  data: {
-    path: { text?: string; bytes?: string };
-    lines: { text?: string; bytes?: string };
-    line_number: number | null;
-  };
-}
 
 export interface RipgrepSearchOptions {
   /** The process-wide cap on ripgrep processes. Default: `ripgrepProcesses`. */
   slots?: ProcessSlots;
   /** What earlier searches of this workspace learned about its files over the size limit. Default: none, every search passes `--max-filesize`. */
   largeFiles?: LargeFileMemory;
-}
-
-/** One search as ripgrep ran it, with what its `--debug` lines said when it was asked for them. */
-interface RipgrepRun extends SearchResult {
-  /** ripgrep walked to the end (it was not stopped at the cap). */
-  completed: boolean;
-  /** Files `--max-filesize` skipped, workspace-relative. */
-  skippedForSize: string[];
-  /** ripgrep printed `--debug` lines at all (so that none about sizes means none was skipped). */
-  sawDebug: boolean;
-  /** Files ripgrep searched to the end whose size its `end` message shows within the limit: not looked at again. */
-  smallFiles: Set<string>;
 }
 
 /**
@@ -171,144 +140,4 @@ interface RipgrepRun extends SearchResult {
 function anyOf(names: readonly string[]): string {
   const literal = names.map((name) => name.replace(/[*?[\]{},]/g, '[$&]'));
   return literal.length === 1 ? literal[0] : `{${literal.join(',')}}`;
-}
-
-function strip(run: RipgrepRun): SearchResult {
-  return { matches: run.matches, truncated: run.truncated };
-}
-
-/** The files among those that matched that are over `limit` now (a vanished one is not). */
-async function largeMatchedFiles(root: string, run: RipgrepRun, limit: number): Promise<Set<string>> {
-  const paths = [...new Set(run.matches.map((match) => match.path))].filter((path) => !run.smallFiles.has(path));
-  const sizes = await Promise.all(
-    paths.map((path) =>
-      stat(nodePath.join(root, path)).then(
-        (info) => info.size,
-        () => 0,
-      ),
-    ),
-  );
-  return new Set(paths.filter((_path, index) => sizes[index] > limit));
-}
-
-function compareMatches(a: SearchMatch, b: SearchMatch): number {
-  return comparePaths(a.path, b.path) || a.line - b.line;
-}
-
-/**
- * How a run ends once it has more than `maxResults` matches; either way ripgrep is stopped there and the
- * result says `truncated`.
- * - `collect` (unsorted output): the matches held are not the first ones; the caller runs again sorted.
- * - `first` (`--sort path` output): everything after the first `maxResults` sorts later; they are the result.
- */
-type OverflowMode = 'collect' | 'first';
-
-function runRipgrep(
-  ripgrepPath: string,
-  args: string[],
-  root: string,
-  request: EngineSearchRequest,
-  keep: (path: string) => boolean,
-  mode: OverflowMode,
-): Promise<RipgrepRun> {
-  return new Promise<RipgrepRun>((resolve, reject) => {
-    // The base environment only: with --no-config and --no-ignore-global it reads nothing else of ours.
-    const child = startProcess(ripgrepPath, args, { cwd: root, environment: programEnvironment() });
-    const matches: SearchMatch[] = [];
-    let truncated = false;
-    let stderr = '';
-    const skipped: string[] = [];
-    const smallFiles = new Set<string>();
-    let sawDebug = false;
-    let spawnError: Error | undefined;
-    const stopWatching = request.signal ? onAbort(request.signal, () => child.kill()) : () => {};
-
-    const lines = createInterface({ input: child.stdout });
-    lines.on('line', (line) => {
-      if (truncated) return;
-      if (line.startsWith('{"type":"end"')) {
-        // Searched to the end (a binary file stops at its first NUL byte, and says where).
-        const end = JSON.parse(line) as RipgrepEndMessage;
-        const searched = end.data.stats?.bytes_searched;
-        if (end.data.binary_offset === null && searched !== undefined && largestSizeFor(searched) <= request.maxFileBytes) {
-          smallFiles.add(normalizeRipgrepPath(decodeField(end.data.path)));
-        }
-        return;
-      }
-      if (!line.startsWith('{"type":"match"')) return;
-      const message = JSON.parse(line) as RipgrepMatchMessage;
-      const path = normalizeRipgrepPath(decodeField(message.data.path));
-      if (!keep(path)) return;
-      if (matches.length >= request.maxResults) {
-        truncated = true;
-        child.kill();
-        if (mode === 'collect') matches.length = 0; // not the first ones: nobody may use them
-        return;
-      }
-      matches.push({
-        path,
-        line: message.data.line_number ?? 0,
-        text: decodeField(message.data.lines).replace(/\r?\n$/, ''),
-      });
-    });
-    // `--debug` lines (asked for by a search that learns sizes) are read apart from the messages kept for errors.
-    createInterface({ input: child.stderr }).on('line', (line) => {
-      if (/^(?:rg: )?DEBUG\|/.test(line)) {
-        sawDebug = true;
-        const path = skippedForSize(line);
-        if (path !== undefined) skipped.push(normalizeRipgrepPath(path));
-      } else if (stderr.length < 64 * 1024) {
-        stderr += `${line}\n`;
-      }
-    });
-    child.on('error', (error) => {
-      spawnError = error;
-    });
-    child.on('close', (code) => {
-      stopWatching();
-      try {
-        throwIfStopped(request.signal);
-      } catch (error) {
-        reject(error);
-        return;
-      }
-      if (spawnError) return reject(new RipgrepUnavailableError(ripgrepPath, spawnError));
-      if (!truncated && code === 2 && /regex parse error|error parsing regex|not allowed in a regex/i.test(stderr)) {
-        return reject(invalidPattern(request.pattern, summarizeRipgrepError(stderr)));
-      }
-      // 0: matches, 1: none, 2: some files could not be read (their lines are simply missing).
-      if (!truncated && code !== 0 && code !== 1 && code !== 2) {
-        return reject(new Error(`ripgrep exited with code ${String(code)}: ${stderr.trim()}`));
-      }
-      resolve({ matches, truncated, completed: !truncated, skippedForSize: skipped, sawDebug, smallFiles });
-    });
-  });
-}
-
-/** ripgrep could not be started; the caller falls back to the JavaScript engine. */
-export class RipgrepUnavailableError extends AgentTeamError {
-  readonly code = 'ripgrep-unavailable';
-  constructor(ripgrepPath: string, cause: Error) {
-    super(`could not run ripgrep at ${ripgrepPath}: ${cause.message}`, { cause });
-  }
-}
-
-function decodeField(field: { text?: string; bytes?: string }): string {
-  if (field.text !== undefined) return field.text;
-  return Buffer.from(field.bytes ?? '', 'base64').toString('utf8');
-}
-
-function normalizeRipgrepPath(path: string): string {
-  const posix = nodePath.sep === '\\' ? path.replace(/\\/g, '/') : path;
-  return posix.startsWith('./') ? posix.slice(2) : posix;
-}
-
-/** ripgrep's regex errors span several lines with a caret diagram; the last line says what is wrong. */
-function summarizeRipgrepError(stderr: string): string {
-  const lines = stderr
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line !== '');
-  const error = lines.find((line) => line.startsWith('error:'));
-  return error ? error.replace(/^error:\s*/, '') : (lines[lines.length - 1] ?? 'ripgrep rejected the pattern');
 }
