@@ -8,11 +8,11 @@
  */
 import path from 'node:path';
 import { decideNumberedHunks, type HunkDecisionResult, type HunkNumbers } from '../engine/changes/numbered-hunks.js';
-import { ChangeSetRegistry } from '../engine/changes/registry.js';
 import { AcceptCheckpoint } from '../engine/runs/checkpoints/accept-checkpoint.js';
 import { WorkspaceBytes } from '../engine/runs/checkpoints/workspace-bytes.js';
 import type { RunLog } from '../engine/runs/run-log.js';
 import { NodeWorkspace } from '../engine/workspace/node-workspace.js';
+import { recordedChangeSets } from '../engine/team/recorded-changes.js';
 import { completedProposals } from './completed-proposals.js';
 import type { ApplyArguments, HunkChoice } from './argument-types.js';
 import { exitCodes } from './exit-codes.js';
@@ -48,9 +48,7 @@ export async function applyChosenHunks(
   }
   const workspace = new NodeWorkspace(context.workspaceRoot);
   // Decisions and rebases are recorded in the run's file as they happen: a later apply sees what is left.
-  const registry = new ChangeSetRegistry();
-  context.runLog.attachChanges(registry);
-  for (const changeSet of completed) registry.add(changeSet);
+  recordedChangeSets(context.runLog, completed);
   const checkpoint = new AcceptCheckpoint(new WorkspaceBytes(workspace.root));
   const decided = await decideNumberedHunks(completed, wantedHunks(args, context.workspaceRoot), workspace, {
     runId: run.runId,
