@@ -22,7 +22,7 @@ import { type RemoteEvent, RemoteProgress } from './remote-progress.js';
 import { message, textPart } from './a2a-objects.js';
 import { hopsMetadataKey } from './hop-count.js';
 import { servedHere } from './served-addresses.js';
-import { SilenceDeadline } from './silence-deadline.js';
+import { SilenceTimer } from '../silence-timer.js';
 
 /** What the host lets remote roles do, and the clock and limits they run on. */
 export interface A2aHost {
@@ -101,7 +101,7 @@ class RemoteExchange {
   private readonly clock: Clock;
   private readonly secrets: string[];
   private progress = new RemoteProgress();
-  private readonly deadline: SilenceDeadline;
+  private readonly deadline: SilenceTimer;
   /** Aborted when the exchange is over, so a stream left early does not keep its connection open. */
   private readonly finished = new AbortController();
   private readonly address: string;
@@ -117,7 +117,7 @@ class RemoteExchange {
   ) {
     this.clock = host.clock ?? systemClock;
     this.secrets = secretValues([token, ...(host.secrets ?? [])]);
-    this.deadline = new SilenceDeadline(this.clock);
+    this.deadline = new SilenceTimer(this.clock, noAnswerWithin);
     this.address = displayAddress(spec.url);
     this.requestSignal = this.finished.signal;
   }
@@ -266,7 +266,7 @@ class RemoteExchange {
   private async cancelRemote(client: RemoteClient | undefined): Promise<void> {
     const taskId = this.progress.taskId;
     if (!client || !taskId || this.progress.finished) return;
-    const timeout = new SilenceDeadline(this.clock);
+    const timeout = new SilenceTimer(this.clock, noAnswerWithin);
     const limitMs = this.host.cancelTimeoutMs ?? 1_500;
     timeout.restart(limitMs);
     this.requestSignal = timeout.signal;
@@ -313,6 +313,11 @@ function versionHint(what: string): string {
   return /method not found|-32601|\b404\b|content-type|not a valid|unexpected token/i.test(what)
     ? ' (the agent may speak another protocol version than its card offers)'
     : '';
+}
+
+/** Why a silent remote's request was ended (the abort reason the HTTP client reports). */
+function noAnswerWithin(silentMs: number): Error {
+  return new Error(`no answer within ${Math.round(silentMs / 1000)} s`);
 }
 
 function lastUserText(messages: readonly ModelMessage[]): string {
