@@ -12,7 +12,8 @@ import type { CommandHost } from './command-host.js';
 import { networkAllowed } from './command-network.js';
 import { judgeCommand } from './command-patterns.js';
 import { type CommandRunResult, runCommandProcess } from './command-process.js';
-import { commandLaunch, commandShell } from './sandbox/command-launch.js';
+import { launchInCopy } from './copy-launch.js';
+import { commandShell } from './sandbox/command-launch.js';
 import { limitHit } from './sandbox/resource-limits.js';
 import { describeIsolation, type SandboxState } from './sandbox/sandbox-state.js';
 import type { ProposedFile } from '../file-tools/task-tools.js';
@@ -83,25 +84,7 @@ export function createBashTool(options: BashToolOptions): Tool<z.infer<typeof ba
           broken = true;
           throw error;
         });
-        const launch = copy.launch(
-          await commandLaunch({
-            command: input.command,
-            cwd: copy.cwd,
-            environment: host.environment(),
-            limits: host.limits,
-            ...(state.mode === 'sandbox'
-              ? {
-                  sandbox: {
-                    availability: state.availability,
-                    workspaceRoot: host.workspaceRoot,
-                    userHome: host.userHome,
-                    copy: copy.sandboxPaths,
-                    network,
-                  },
-                }
-              : {}),
-          }),
-        );
+        const launch = await launchInCopy({ command: input.command, copy, environment: host.environment(), host, state, network });
         const result = await runCommandProcess({
           launch,
           cwd: copy.cwd,

@@ -30,39 +30,39 @@ export interface WorkflowRunEnvironment {
 
 type State = Map<string, string>;
 
+/** What every step of one group runs with: the engine's parts, the group's task, and the loop it is in (if any). */
+interface GroupRun {
+  environment: WorkflowRunEnvironment;
+  context: TaskWorkContext;
+  loop: LoopControl | undefined;
+}
+
 /** The work of a whole workflow: the root task of a run, or a step that runs a workflow by name. */
 export function workflowWork(environment: WorkflowRunEnvironment, workflow: WorkflowDefinition, input: string): TaskWork {
-  return (context) => runGroup(environment, workflow, new Map([['input', input]]), context, undefined);
+  return (context) => runGroup({ environment, context, loop: undefined }, workflow, new Map([['input', input]]));
 }
 
 async function runGroup(
-  environment: WorkflowRunEnvironment,
+  run: GroupRun,
   group: Pick<GroupStep, 'type' | 'steps' | 'max_iterations' | 'defaults'>,
   state: State,
-  context: TaskWorkContext,
-  loop: LoopControl | undefined,
 ): Promise<TaskWorkResult> {
   switch (group.type) {
     case 'sequential':
-      return runSequence(environment, group.steps, state, context, loop);
+      return runSequence(run, group.steps, state);
     case 'parallel':
-      return runParallel(environment, group.steps, state, context, loop);
+      return runParallel(run, group.steps, state);
     case 'loop':
-      return runLoop(environment, group, state, context);
+      return runLoop(run, group, state);
   }
 }
 
-async function runSequence(
-  environment: WorkflowRunEnvironment,
-  steps: readonly WorkflowStep[],
-  state: State,
-  context: TaskWorkContext,
-  loop: LoopControl | undefined,
-): Promise<TaskWorkResult> {
+async function runSequence(run: GroupRun, steps: readonly WorkflowStep[], state: State): Promise<TaskWorkResult> {
+  const { context, loop } = run;
   let output = '';
   for (const step of steps) {
     if (context.signal.aborted) break;
-    const task = await runStep(environment, step, state, context, loop);
+    const task = await runStep(run, step, state);
     if (task.status !== 'completed') return { status: 'failed', output, error: stepFailure(task) };
     output = task.output ?? '';
     if (loop?.exitRequested) break;
@@ -70,16 +70,10 @@ async function runSequence(
   return { status: 'completed', output };
 }
 
-async function runParallel(
-  environment: WorkflowRunEnvironment,
-  steps: readonly WorkflowStep[],
-  state: State,
-  context: TaskWorkContext,
-  loop: LoopControl | undefined,
-): Promise<TaskWorkResult> {
+async function runParallel(run: GroupRun, steps: readonly WorkflowStep[], state: State): Promise<TaskWorkResult> {
   const branches = steps.map((step) => {
     const branchState = new Map(state);
-    return { branchState, ended: runStep(environment, step, branchState, context, loop) };
+    return { branchState, ended: runStep(run, step, branchState) };
   });
   const tasks = await Promise.all(branches.map((branch) => branch.ended));
   // Keys each branch wrote, merged in branch order once all have ended.
@@ -93,11 +87,11 @@ async function runParallel(
 }
 
 async function runLoop(
-  environment: WorkflowRunEnvironment,
+  run: GroupRun,
   group: Pick<GroupStep, 'steps' | 'max_iterations' | 'defaults'>,
   state: State,
-  context: TaskWorkContext,
 ): Promise<TaskWorkResult> {
+  const { context } = run;
   const { steps } = group;
   const maxIterations = group.max_iterations ?? 1;
   for (const key of keysWrittenIn(steps)) if (!state.has(key)) state.set(key, group.defaults?.[key] ?? '');
@@ -105,7 +99,7 @@ async function runLoop(
   let result: TaskWorkResult = { status: 'completed', output: '' };
   for (let round = 1; round <= maxIterations && !context.signal.aborted; round++) {
     context.appendTranscript({ type: 'notice', text: `Round ${round} of at most ${maxIterations}.` });
-    result = await runSequence(environment, steps, state, context, loop);
+    result = await runSequence({ ...run, loop }, steps, state);
     if (result.status !== 'completed') return result;
     if (loop.exitRequested) {
       context.appendTranscript({ type: 'notice', text: `The loop ended in round ${round}: ${loop.reason}` });
@@ -117,13 +111,8 @@ async function runLoop(
 }
 
 /** Runs one step as a foreground subtask of the group's task; its output goes to `output_key`. */
-async function runStep(
-  environment: WorkflowRunEnvironment,
-  step: WorkflowStep,
-  state: State,
-  context: TaskWorkContext,
-  loop: LoopControl | undefined,
-): Promise<TaskSnapshot> {
+async function runStep(run: GroupRun, step: WorkflowStep, state: State): Promise<TaskSnapshot> {
+  const { environment, context, loop } = run;
   const { role, description, prompt, work } = describeStep(environment, step, state, loop);
   const started = await environment.taskManager.start({ parentId: context.taskId, role, description, prompt, mode: 'foreground', work });
   const task = started.task;
@@ -152,7 +141,12 @@ function describeStep(
   if (isGroupStep(step)) {
     const description = step.description ?? `${step.type} of ${step.steps.length} step${step.steps.length === 1 ? '' : 's'}`;
     const inner = step.type === 'loop' ? undefined : loop;
-    return { role: step.type, description, prompt: description, work: (context) => runGroup(environment, step, state, context, inner) };
+    return {
+      role: step.type,
+      description,
+      prompt: description,
+      work: (context) => runGroup({ environment, context, loop: inner }, step, state),
+    };
   }
   const workflow = environment.workflows.get(step.workflow);
   const input = fillTemplate(step.input ?? '{input}', state);
