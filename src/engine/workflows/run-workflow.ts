@@ -8,24 +8,16 @@
  * An inline agent's step runs as a role of the inline agent's name (inline-agent.ts).
  */
 import { endReason } from '../tasks/end-reason.js';
-import type { Tool } from '../agent/tool.js';
-import type { RoleDefinition } from '../roles/types.js';
 import type { TaskManager } from '../tasks/task-manager.js';
 import type { TaskSnapshot } from '../tasks/types.js';
 import type { TaskWork, TaskWorkContext, TaskWorkResult } from '../tasks/work.js';
-import { describePrompt } from '../tasks/describe-prompt.js';
-import { LoopControl, createExitLoopTool } from './exit-loop-tool.js';
-import { inlineAgentRole } from './inline-agent.js';
-import { fillTemplate } from './prompt-template.js';
+import { LoopControl } from './exit-loop-tool.js';
 import { keysWrittenIn } from './walk-steps.js';
-import { type GroupStep, type WorkflowDefinition, type WorkflowStep, isAgentStep, isGroupStep } from './workflow-definition.js';
+import type { GroupStep, WorkflowDefinition, WorkflowStep } from './workflow-definition.js';
+import { describeStep, type StepSources } from './workflow-step.js';
 
-export interface WorkflowRunEnvironment {
+export interface WorkflowRunEnvironment extends StepSources {
   taskManager: TaskManager;
-  /** The work of one agent step: the agent of a role (by name, or an inline agent's) with the prompt, plus `extraTools`. */
-  agentWork(role: string | RoleDefinition, prompt: string, extraTools: readonly Tool[]): TaskWork;
-  /** Every sound workflow, for steps that run one by name. */
-  workflows: ReadonlyMap<string, WorkflowDefinition>;
 }
 
 type State = Map<string, string>;
@@ -113,58 +105,14 @@ async function runLoop(
 /** Runs one step as a foreground subtask of the group's task; its output goes to `output_key`. */
 async function runStep(run: GroupRun, step: WorkflowStep, state: State): Promise<TaskSnapshot> {
   const { environment, context, loop } = run;
-  const { role, description, prompt, work } = describeStep(environment, step, state, loop);
+  const { role, description, prompt, work } = describeStep(environment, step, state, loop, {
+    group: (group, inner) => (groupContext) => runGroup({ environment, context: groupContext, loop: inner }, group, state),
+    workflow: (workflow, input) => workflowWork(environment, workflow, input),
+  });
   const started = await environment.taskManager.start({ parentId: context.taskId, role, description, prompt, mode: 'foreground', work });
   const task = started.task;
   if (task.status === 'completed' && step.output_key !== undefined) state.set(step.output_key, task.output ?? '');
   return task;
-}
-
-function describeStep(
-  environment: WorkflowRunEnvironment,
-  step: WorkflowStep,
-  state: State,
-  loop: LoopControl | undefined,
-): { role: string; description: string; prompt: string; work: TaskWork } {
-  if (isAgentStep(step)) {
-    const prompt = fillTemplate(step.prompt, state);
-    const tools = loop ? [createExitLoopTool(loop)] : [];
-    const role = typeof step.agent === 'string' ? step.agent : inlineAgentRole(step.agent);
-    const name = typeof role === 'string' ? role : role.name;
-    return {
-      role: name,
-      description: step.description ?? describePrompt(prompt),
-      prompt,
-      work: environment.agentWork(role, prompt, tools),
-    };
-  }
-  if (isGroupStep(step)) {
-    const description = step.description ?? `${step.type} of ${step.steps.length} step${step.steps.length === 1 ? '' : 's'}`;
-    const inner = step.type === 'loop' ? undefined : loop;
-    return {
-      role: step.type,
-      description,
-      prompt: description,
-      work: (context) => runGroup({ environment, context, loop: inner }, step, state),
-    };
-  }
-  const workflow = environment.workflows.get(step.workflow);
-  const input = fillTemplate(step.input ?? '{input}', state);
-  if (!workflow) {
-    // Validation refuses a workflow that names a missing one; this only guards a file removed mid-run.
-    return {
-      role: 'workflow',
-      description: step.workflow,
-      prompt: input,
-      work: async () => ({ status: 'failed', output: '', error: `there is no workflow "${step.workflow}"` }),
-    };
-  }
-  return {
-    role: 'workflow',
-    description: step.description ?? workflow.name,
-    prompt: input,
-    work: workflowWork(environment, workflow, input),
-  };
 }
 
 function stepFailure(task: TaskSnapshot): string {
