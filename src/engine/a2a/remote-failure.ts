@@ -59,3 +59,8 @@ function oneLine(text: string, secrets: readonly string[]): string {
   const line = text.replace(/\s+/g, ' ').trim();
   return redactSecrets(line.length > 300 ? `${line.slice(0, 300)}…` : line, secrets);
 }
+
+/** Why a silent remote's request was ended (the abort reason the HTTP client reports). */
+export function noAnswerWithin(silentMs: number): Error {
+  return new Error(`no answer within ${Math.round(silentMs / 1000)} s`);
+}

@@ -9,7 +9,7 @@ import type { CommandCopy } from '../commands/command-copy.js';
 import type { CommandHost } from '../commands/command-host.js';
 import { networkAllowed } from '../commands/command-network.js';
 import { runCommandProcess } from '../commands/command-process.js';
-import { commandLaunch } from '../commands/sandbox/command-launch.js';
+import { launchInCopy } from '../commands/copy-launch.js';
 import type { SandboxState } from '../commands/sandbox/sandbox-state.js';
 import { redactSecrets } from '../secrets.js';
 import type { CheckOutcome } from './check-outcome.js';
@@ -34,25 +34,8 @@ export async function runCheckProcess(options: CheckProcessOptions): Promise<Che
   const { check, host, state, copy } = options;
   const network = await networkAllowed(host.network, state, { kind: 'agent-command', command: check.command });
   const timeoutSeconds = check.timeoutSeconds ?? defaultCheckTimeoutSeconds;
-  const launch = copy.launch(
-    await commandLaunch({
-      command: check.command,
-      cwd: copy.cwd,
-      environment: { ...host.environment(), CI: 'true', NO_COLOR: '1', FORCE_COLOR: '0' },
-      limits: host.limits,
-      ...(state.mode === 'sandbox'
-        ? {
-            sandbox: {
-              availability: state.availability,
-              workspaceRoot: host.workspaceRoot,
-              userHome: host.userHome,
-              copy: copy.sandboxPaths,
-              network,
-            },
-          }
-        : {}),
-    }),
-  );
+  const environment = { ...host.environment(), CI: 'true', NO_COLOR: '1', FORCE_COLOR: '0' };
+  const launch = await launchInCopy({ command: check.command, copy, environment, host, state, network });
   const result = await runCommandProcess({
     launch,
     cwd: copy.cwd,

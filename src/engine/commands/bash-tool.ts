@@ -10,11 +10,11 @@ import { systemClock } from '../clock.js';
 import { describeCopyKind } from './command-copy.js';
 import type { CommandHost } from './command-host.js';
 import { networkAllowed } from './command-network.js';
-import { judgeCommand } from './command-patterns.js';
-import { type CommandRunResult, runCommandProcess } from './command-process.js';
-import { commandLaunch, commandShell } from './sandbox/command-launch.js';
+import { ensureCommandAllowed } from './command-permission.js';
+import { runCommandProcess } from './command-process.js';
+import { describeCommandRun } from './command-run-report.js';
+import { launchInCopy } from './copy-launch.js';
 import { limitHit } from './sandbox/resource-limits.js';
-import { describeIsolation, type SandboxState } from './sandbox/sandbox-state.js';
 import type { ProposedFile } from '../file-tools/task-tools.js';
 
 export const defaultCommandTimeoutMs = 120_000;
@@ -22,8 +22,6 @@ export const maxCommandTimeoutMs = 600_000;
 /** The ends of the output the agent reads; a test run's summary and failures come last. */
 export const stdoutTailBytes = 24 * 1024;
 export const stderrTailBytes = 12 * 1024;
-/** Changed files listed by name at most. */
-const maxChangedFilesListed = 50;
 
 const bashInput = z.object({
   command: z
@@ -73,7 +71,7 @@ export function createBashTool(options: BashToolOptions): Tool<z.infer<typeof ba
       if (refusal) throw new Error(refusal);
       const state = await host.sandbox();
       const network = await networkAllowed(host.network, state, { kind: 'agent-command', command: input.command });
-      await allowed(input, options, state, network, context.signal);
+      await ensureCommandAllowed(input, options, state, network, context.signal);
       const copy = await host.copies.acquire(options.rootId);
       // A copy that could not be brought to this task's view, or read back (a command that removed its
       // `.git`, say), is not given to the next command: that one gets a fresh copy.
@@ -83,25 +81,7 @@ export function createBashTool(options: BashToolOptions): Tool<z.infer<typeof ba
           broken = true;
           throw error;
         });
-        const launch = copy.launch(
-          await commandLaunch({
-            command: input.command,
-            cwd: copy.cwd,
-            environment: host.environment(),
-            limits: host.limits,
-            ...(state.mode === 'sandbox'
-              ? {
-                  sandbox: {
-                    availability: state.availability,
-                    workspaceRoot: host.workspaceRoot,
-                    userHome: host.userHome,
-                    copy: copy.sandboxPaths,
-                    network,
-                  },
-                }
-              : {}),
-          }),
-        );
+        const launch = await launchInCopy({ command: input.command, copy, environment: host.environment(), host, state, network });
         const result = await runCommandProcess({
           launch,
           cwd: copy.cwd,
@@ -118,9 +98,9 @@ export function createBashTool(options: BashToolOptions): Tool<z.infer<typeof ba
                 broken = true;
                 return undefined;
               });
-        return describeRun(
+        return describeCommandRun(
           result,
-          input.timeout_ms ?? defaultCommandTimeoutMs,
+          { usedMs: input.timeout_ms ?? defaultCommandTimeoutMs, maxMs: maxCommandTimeoutMs },
           changed,
           copy.linked,
           limitHit(result, host.limits),
@@ -131,84 +111,4 @@ export function createBashTool(options: BashToolOptions): Tool<z.infer<typeof ba
       }
     },
   });
-}
-
-/**
- * Resolves when the command may run: a pattern allows it (only where it runs in a sandbox, or the user
- * turned the sandbox off), or the user allowed it now. Throws the refusal the agent reads otherwise.
- */
-async function allowed(
-  input: z.infer<typeof bashInput>,
-  options: BashToolOptions,
-  state: SandboxState,
-  network: boolean,
-  signal: AbortSignal,
-): Promise<void> {
-  const { host } = options;
-  const verdict = await judgeCommand(input.command, host.allowedPatterns(), { shell: commandShell().variant });
-  // Without a sandbox, no pattern decides: a person looks at every command.
-  if (verdict.allowed && state.mode !== 'unavailable') return;
-  if (!host.approval) {
-    if (verdict.allowed && state.mode === 'unavailable') {
-      throw new Error(
-        `Not run: there is no OS sandbox here (${state.reason}), and without one every command needs the user's approval, which cannot be asked for here. ${host.howToRunUnsandboxed} Don't retry it; say in your answer which command the user should run to check your work.`,
-      );
-    }
-    const why = verdict.reason
-      ? ` (${verdict.reason})`
-      : verdict.unmatched.length > 0 && verdict.unmatched[0] !== input.command
-        ? ` (not allowed: ${verdict.unmatched.map((part) => `\`${part}\``).join(', ')})`
-        : '';
-    throw new Error(
-      `Not run: \`${input.command}\` is not among the commands the user allows${why}. ${host.howToAllow} Don't retry it; say in your answer which command the user should run to check your work.`,
-    );
-  }
-  const approval = host.approval;
-  const request = {
-    taskId: options.taskId,
-    role: options.role,
-    command: input.command,
-    ...(input.description ? { description: input.description } : {}),
-    isolation: describeIsolation(state, network),
-  };
-  const decision = await options.waitForUser(() => approval.request(request, signal));
-  if (decision !== 'allow')
-    throw new Error(`Not run: the user denied \`${input.command}\`. Don't run it again; say in your answer what it would have checked.`);
-}
-
-/** The result the agent reads: how it ended, what it changed, then the ends of its output. */
-export function describeRun(
-  result: CommandRunResult,
-  timeoutMs: number,
-  changed: readonly string[] | undefined,
-  linked: readonly string[],
-  limit?: string,
-  copyLine?: string,
-): string {
-  const seconds = (result.durationMs / 1000).toFixed(1);
-  const lines: string[] = [];
-  if (limit !== undefined) lines.push(`${limit} (${seconds} s)`);
-  else if (result.ended === 'timeout')
-    lines.push(
-      `Timed out after ${Math.round(timeoutMs / 1000)} s: the command and every process it started were ended. Run something narrower, or pass a longer timeout_ms (at most ${maxCommandTimeoutMs}).`,
-    );
-  else if (result.ended === 'stopped') lines.push(`Stopped after ${seconds} s: the command and every process it started were ended.`);
-  else if (result.exitCode !== null) lines.push(`Exit code ${result.exitCode} (${seconds} s)`);
-  else lines.push(`Ended by signal ${result.signal ?? 'unknown'} (${seconds} s)`);
-  if (changed === undefined) lines.push('Which files it changed in the scratch copy could not be determined; none of it is kept.');
-  else if (changed.length > 0) {
-    const listed = changed.slice(0, maxChangedFilesListed).join(', ');
-    const more = changed.length > maxChangedFilesListed ? ` and ${changed.length - maxChangedFilesListed} more` : '';
-    lines.push(`Files it changed in the scratch copy (not kept; propose them with Edit or Write if they are wanted): ${listed}${more}`);
-  }
-  if (linked.length > 0) lines.push(`Linked from the user's folder, not copied (writes there reach it): ${linked.join(', ')}`);
-  if (copyLine !== undefined) lines.push(copyLine);
-  lines.push(section('stdout', result.stdout), section('stderr', result.stderr));
-  return lines.filter((line) => line !== '').join('\n');
-}
-
-function section(name: string, output: { text: string; droppedBytes: number }): string {
-  if (output.text === '' && output.droppedBytes === 0) return `${name}: (empty)`;
-  const note = output.droppedBytes > 0 ? ` (the first ${output.droppedBytes} bytes are not shown; this is the end)` : '';
-  return `${name}${note}:\n${output.text.replace(/\s+$/, '')}`;
 }

@@ -13,7 +13,7 @@ import { readBounded } from '../workspace/bounded-read.js';
 import type { CommandHost } from '../commands/command-host.js';
 import { networkAllowed } from '../commands/command-network.js';
 import { runCommandProcess } from '../commands/command-process.js';
-import { commandLaunch } from '../commands/sandbox/command-launch.js';
+import { launchInCopy } from '../commands/copy-launch.js';
 import type { ProposedFile } from '../file-tools/task-tools.js';
 import type { HookDefinition } from './hook-config.js';
 import { userHookFolders } from './hook-sources.js';
@@ -93,26 +93,16 @@ async function runHook(host: CommandHost, request: HookRunRequest): Promise<Hook
     // A hook is the repository's program, not a command an agent asked for: no network pattern names it.
     const network = await networkAllowed(host.network, state, { kind: 'hook' });
     const hookFolders = userHookFolders.map((folder) => path.join(host.userHome, folder));
-    const launch = copy.launch(
-      await commandLaunch({
-        command: request.hook.command,
-        cwd: copy.cwd,
-        // Claude Code's variable, so hooks written for it find their scripts: the project is the copy here.
-        environment: { ...host.environment(), CLAUDE_PROJECT_DIR: copy.cwd, AGENT_TEAM_PROJECT_DIR: copy.cwd },
-        limits: host.limits,
-        ...(state.mode === 'sandbox'
-          ? {
-              sandbox: {
-                availability: state.availability,
-                workspaceRoot: host.workspaceRoot,
-                userHome: host.userHome,
-                copy: { writable: copy.sandboxPaths.writable, readOnly: [...copy.sandboxPaths.readOnly, ...hookFolders] },
-                network,
-              },
-            }
-          : {}),
-      }),
-    );
+    const launch = await launchInCopy({
+      command: request.hook.command,
+      copy,
+      // Claude Code's variable, so hooks written for it find their scripts: the project is the copy here.
+      environment: { ...host.environment(), CLAUDE_PROJECT_DIR: copy.cwd, AGENT_TEAM_PROJECT_DIR: copy.cwd },
+      host,
+      state,
+      network,
+      extraReadOnly: hookFolders,
+    });
     const result = await runCommandProcess({
       launch,
       cwd: copy.cwd,

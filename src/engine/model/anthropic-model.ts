@@ -1,12 +1,11 @@
 import type Anthropic from '@anthropic-ai/sdk';
-import { secretValues } from '../secrets.js';
 import { toAnthropicParams } from './anthropic-request.js';
 import { AnthropicStreamReader } from './anthropic-stream.js';
-import type { ProviderFailureContext } from './provider-failure-context.js';
 import { LazySdk } from './lazy-sdk.js';
 import { catchingSdkNotices, describeSdkNotice, type ProviderNoticeSink } from './provider-notices.js';
 import { readProviderStream } from './provider-stream.js';
-import { type ProviderRequestLimits, type ProviderRequestOptions, resolveRequestLimits, sdkClientOptions } from './request-limits.js';
+import { ProviderEndpoint, type ProviderModelOptions } from './provider-endpoint.js';
+import { sdkClientOptions } from './request-limits.js';
 import type { Model, ModelRequest, ModelStreamEvent } from './types.js';
 
 /** The SDK's client and its error classes, once loaded. */
@@ -17,19 +16,14 @@ interface LoadedSdk {
 
 export const anthropicDefaultBaseUrl = 'https://api.anthropic.com';
 
-/** Retries, timeouts and their clock are `ProviderRequestOptions` (request-limits.ts). */
-export interface AnthropicModelOptions extends ProviderRequestOptions {
+/** Retries, timeouts and their clock are `ProviderRequestOptions` (request-limits.ts); `secrets` as `ProviderModelOptions`. */
+export interface AnthropicModelOptions extends ProviderModelOptions {
   /** e.g. `claude-sonnet-5-5`. */
   modelId: string;
   /** Sent as `x-api-key`. The SDK never reads the environment for it: pass it here. */
   apiKey: string;
   /** Default `https://api.anthropic.com`; set it for a proxy or an Anthropic-compatible server. */
   baseUrl?: string;
-  /**
-   * Other values to keep out of error messages besides `apiKey` (which always is): the other provider's
-   * key, a proxy's token. Default: none.
-   */
-  secrets?: readonly string[];
   /** `max_tokens` when the request names none. Default 4096. */
   defaultMaxOutputTokens?: number;
   /** Where the SDK's notices (a deprecated model) go, in our words. Default: nowhere; the SDK never prints them. */
@@ -43,25 +37,22 @@ export class AnthropicModel implements Model {
   readonly acceptsImages = true;
   readonly modelId: string;
   private readonly options: AnthropicModelOptions;
-  private readonly baseUrl: string;
-  private readonly limits: ProviderRequestLimits;
-  private readonly secrets: readonly string[];
+  private readonly endpoint: ProviderEndpoint;
   private readonly sdk: LazySdk<LoadedSdk>;
-  /** Whether `baseUrl` is Anthropic's own API, decided once: a failure's message names it either way. */
-  private readonly officialBaseUrl: boolean;
 
   constructor(options: AnthropicModelOptions) {
     this.options = options;
     this.modelId = options.modelId;
-    this.limits = resolveRequestLimits(options);
-    this.secrets = secretValues([options.apiKey, ...(options.secrets ?? [])]);
-    this.baseUrl = options.baseUrl ?? anthropicDefaultBaseUrl;
-    this.officialBaseUrl = this.baseUrl.replace(/\/+$/, '') === anthropicDefaultBaseUrl;
+    this.endpoint = new ProviderEndpoint(options, anthropicDefaultBaseUrl, {
+      provider: this.provider,
+      displayName: 'Anthropic',
+      apiKeyVariable: 'ANTHROPIC_API_KEY',
+    });
     this.sdk = new LazySdk(() =>
       import('@anthropic-ai/sdk').then(({ default: AnthropicSdk }) => ({
         client: new AnthropicSdk({
           apiKey: this.options.apiKey,
-          ...sdkClientOptions(this.baseUrl, this.limits),
+          ...sdkClientOptions(this.endpoint.baseUrl, this.endpoint.limits),
         }),
         errorClasses: AnthropicSdk,
       })),
@@ -78,26 +69,9 @@ export class AnthropicModel implements Model {
             (printed) => this.options.onNotice?.(describeSdkNotice(this.provider, printed)),
           ),
         () => new AnthropicStreamReader(),
-        this.failureContext(request.signal, errorClasses),
-        this.limits,
+        this.endpoint.failureContext(this.modelId, request.signal, errorClasses),
+        this.endpoint.limits,
       ),
     );
-  }
-
-  private failureContext(signal: AbortSignal, errorClasses: typeof Anthropic): ProviderFailureContext {
-    const baseUrl = this.baseUrl;
-    return {
-      provider: this.provider,
-      displayName: 'Anthropic',
-      baseUrl,
-      officialBaseUrl: this.officialBaseUrl,
-      apiKeyVariable: 'ANTHROPIC_API_KEY',
-      modelId: this.modelId,
-      maxRetries: this.limits.maxRetries,
-      timeoutMs: this.limits.timeoutMs,
-      errorClasses,
-      signal,
-      secrets: this.secrets,
-    };
   }
 }

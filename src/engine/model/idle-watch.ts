@@ -1,18 +1,19 @@
 import type { Clock } from '../clock.js';
 import { hasTimeout } from '../deadline.js';
+import { SilenceTimer } from '../silence-timer.js';
 import { ResponseTimeout } from './response-timeout.js';
 
 /**
  * The waits of one response stream for its next event: each may last at most `idleTimeoutMs` (time the
  * caller spends with an event between waits does not count), and the one under way ends at once when the
- * request is stopped (`interrupt`). One timer serves the whole stream, checked when it fires and set again
- * for what is left, rather than one timer set and cancelled per event: a response has an event per token,
- * and a timer and a promise per event were most of what a provider stream cost beside the SDK (B2 in
- * docs/performance.md). Once it has ended a wait (a timeout, a stop), every later wait ends the same way.
+ * request is stopped (`interrupt`). The timing is the engine's one `SilenceTimer` (one clock timer for the
+ * whole stream); the waits share bound callbacks rather than closures per event, since a response has an
+ * event per token (B2 in docs/performance.md). Once it has ended a wait (a timeout, a stop), every later wait
+ * ends the same way.
  */
 export class IdleWatch {
-  private waitingSince: number | undefined;
-  private cancelTimer: (() => void) | undefined;
+  private readonly timer: SilenceTimer;
+  private waiting = false;
   private resolveWait: (value: unknown) => void = () => {};
   private rejectWait: (error: unknown) => void = () => {};
   /** Set once a timeout or a stop has ended the waits: what every later one rejects with. */
@@ -21,18 +22,20 @@ export class IdleWatch {
 
   /** `onTimeout` closes the request, so the read the wait was on ends too. 0 turns the timeout off. */
   constructor(
-    private readonly clock: Clock,
+    clock: Clock,
     private readonly idleTimeoutMs: number,
     private readonly onTimeout: () => void,
   ) {
     this.timed = hasTimeout(idleTimeoutMs);
+    this.timer = new SilenceTimer(clock, (silentMs) => new ResponseTimeout('idle', silentMs));
+    if (this.timed) this.timer.signal.addEventListener('abort', this.timedOut, { once: true });
   }
 
   /** Settles as `step` does, unless the wait lasts the idle timeout or is interrupted first. */
   wait<T>(step: Promise<T>): Promise<T> {
     if (this.ended) return Promise.reject(this.ended.error);
-    this.waitingSince = this.clock.now();
-    if (this.timed) this.cancelTimer ??= this.clock.setTimer(this.check, this.idleTimeoutMs);
+    this.waiting = true;
+    if (this.timed) this.timer.restart(this.idleTimeoutMs);
     const waited = new Promise<T>(this.capture as (resolve: (value: T) => void, reject: (error: unknown) => void) => void);
     step.then(this.settleValue, this.settleError);
     return waited;
@@ -45,15 +48,14 @@ export class IdleWatch {
 
   /** Cancels the timer: the stream is over. */
   dispose(): void {
-    this.cancelTimer?.();
-    this.cancelTimer = undefined;
-    this.waitingSince = undefined;
+    this.timer.dispose();
+    this.waiting = false;
   }
 
   private end(error: unknown): void {
     if (this.ended) return;
     this.ended = { error };
-    const waiting = this.waitingSince !== undefined;
+    const waiting = this.waiting;
     this.dispose();
     if (waiting) this.rejectWait(error);
   }
@@ -67,27 +69,24 @@ export class IdleWatch {
   private readonly settleValue = (value: unknown): void => {
     // A step that settles after a timeout or a stop lands on a wait already ended; nothing waits on it.
     if (this.ended) return;
-    this.waitingSince = undefined;
+    this.pause();
     this.resolveWait(value);
   };
 
   private readonly settleError = (error: unknown): void => {
     if (this.ended) return;
-    this.waitingSince = undefined;
+    this.pause();
     this.rejectWait(error);
   };
 
-  private readonly check = (): void => {
-    this.cancelTimer = undefined;
-    // Not waiting: the next wait sets the timer again.
-    if (this.waitingSince === undefined) return;
-    const waited = this.clock.now() - this.waitingSince;
-    if (waited < this.idleTimeoutMs) {
-      this.cancelTimer = this.clock.setTimer(this.check, this.idleTimeoutMs - waited);
-      return;
-    }
+  private pause(): void {
+    this.waiting = false;
+    this.timer.pause();
+  }
+
+  private readonly timedOut = (): void => {
     // The request is closed first, so the read the wait was on ends too.
     this.onTimeout();
-    this.end(new ResponseTimeout('idle', this.idleTimeoutMs));
+    this.end(this.timer.signal.reason);
   };
 }

@@ -1,11 +1,10 @@
 import type OpenAI from 'openai';
-import { secretValues } from '../secrets.js';
 import { type MaxTokensParameter, toOpenAIParams } from './openai-request.js';
 import { OpenAIStreamReader } from './openai-stream.js';
-import type { ProviderFailureContext } from './provider-failure-context.js';
 import { LazySdk } from './lazy-sdk.js';
 import { readProviderStream } from './provider-stream.js';
-import { type ProviderRequestLimits, type ProviderRequestOptions, resolveRequestLimits, sdkClientOptions } from './request-limits.js';
+import { ProviderEndpoint, type ProviderModelOptions } from './provider-endpoint.js';
+import { sdkClientOptions } from './request-limits.js';
 import type { Model, ModelRequest, ModelStreamEvent } from './types.js';
 
 /** The SDK's client and its error classes, once loaded. */
@@ -19,8 +18,8 @@ export const openAIDefaultBaseUrl = 'https://api.openai.com/v1';
 /** Sent when a local server needs no key: the SDK refuses to start without one. */
 export const placeholderApiKey = 'no-key-needed';
 
-/** Retries, timeouts and their clock are `ProviderRequestOptions` (request-limits.ts). */
-export interface OpenAIModelOptions extends ProviderRequestOptions {
+/** Retries, timeouts and their clock are `ProviderRequestOptions` (request-limits.ts); `secrets` as `ProviderModelOptions`. */
+export interface OpenAIModelOptions extends ProviderModelOptions {
   /** e.g. `gpt-5-mini`, or whatever id a compatible server knows (`llama3.1:8b` for Ollama). */
   modelId: string;
   /** Sent as a bearer token. Default: a placeholder, for local servers that need no key. */
@@ -30,11 +29,6 @@ export interface OpenAIModelOptions extends ProviderRequestOptions {
    * (`http://localhost:11434/v1`), vLLM, LM Studio (`http://localhost:1234/v1`), OpenRouter.
    */
   baseUrl?: string;
-  /**
-   * Other values to keep out of error messages besides `apiKey` (which always is): the other provider's
-   * key, a proxy's token. Default: none.
-   */
-  secrets?: readonly string[];
   /**
    * The output limit when the request names none. Default: none, the server decides. (Reasoning models
    * count hidden reasoning against this limit, so a small fixed default would cut answers short.)
@@ -53,28 +47,25 @@ export class OpenAIModel implements Model {
   readonly modelId: string;
   readonly acceptsImages: boolean;
   private readonly options: OpenAIModelOptions;
-  private readonly baseUrl: string;
-  private readonly limits: ProviderRequestLimits;
-  private readonly secrets: readonly string[];
+  private readonly endpoint: ProviderEndpoint;
   private readonly sdk: LazySdk<LoadedSdk>;
   private readonly maxTokensParameter: MaxTokensParameter;
-  /** Whether `baseUrl` is OpenAI's own API, decided once: a failure's message names it either way. */
-  private readonly officialBaseUrl: boolean;
 
   constructor(options: OpenAIModelOptions) {
     this.options = options;
     this.modelId = options.modelId;
     this.acceptsImages = acceptsImages(options.modelId);
-    this.limits = resolveRequestLimits(options);
-    this.secrets = secretValues([options.apiKey, ...(options.secrets ?? [])]);
-    this.baseUrl = options.baseUrl ?? openAIDefaultBaseUrl;
-    this.officialBaseUrl = this.baseUrl.replace(/\/+$/, '') === openAIDefaultBaseUrl;
-    this.maxTokensParameter = options.maxTokensParameter ?? (this.officialBaseUrl ? 'max_completion_tokens' : 'max_tokens');
+    this.endpoint = new ProviderEndpoint(options, openAIDefaultBaseUrl, {
+      provider: this.provider,
+      displayName: 'OpenAI',
+      apiKeyVariable: 'OPENAI_API_KEY',
+    });
+    this.maxTokensParameter = options.maxTokensParameter ?? (this.endpoint.officialBaseUrl ? 'max_completion_tokens' : 'max_tokens');
     this.sdk = new LazySdk(() =>
       import('openai').then(({ default: OpenAISdk }) => ({
         client: new OpenAISdk({
           apiKey: this.options.apiKey || placeholderApiKey,
-          ...sdkClientOptions(this.baseUrl, this.limits),
+          ...sdkClientOptions(this.endpoint.baseUrl, this.endpoint.limits),
         }),
         errorClasses: OpenAISdk,
       })),
@@ -90,26 +81,10 @@ export class OpenAIModel implements Model {
       readProviderStream(
         (attemptSignal) => client.chat.completions.create(params, { signal: attemptSignal }),
         () => new OpenAIStreamReader(),
-        this.failureContext(request.signal, errorClasses),
-        this.limits,
+        this.endpoint.failureContext(this.modelId, request.signal, errorClasses),
+        this.endpoint.limits,
       ),
     );
-  }
-
-  private failureContext(signal: AbortSignal, errorClasses: typeof OpenAI): ProviderFailureContext {
-    return {
-      provider: this.provider,
-      displayName: 'OpenAI',
-      baseUrl: this.baseUrl,
-      officialBaseUrl: this.officialBaseUrl,
-      apiKeyVariable: 'OPENAI_API_KEY',
-      modelId: this.modelId,
-      maxRetries: this.limits.maxRetries,
-      timeoutMs: this.limits.timeoutMs,
-      errorClasses,
-      signal,
-      secrets: this.secrets,
-    };
   }
 }
 

@@ -8,61 +8,53 @@
  * An inline agent's step runs as a role of the inline agent's name (inline-agent.ts).
  */
 import { endReason } from '../tasks/end-reason.js';
-import type { Tool } from '../agent/tool.js';
-import type { RoleDefinition } from '../roles/types.js';
 import type { TaskManager } from '../tasks/task-manager.js';
 import type { TaskSnapshot } from '../tasks/types.js';
 import type { TaskWork, TaskWorkContext, TaskWorkResult } from '../tasks/work.js';
-import { describePrompt } from '../tasks/describe-prompt.js';
-import { LoopControl, createExitLoopTool } from './exit-loop-tool.js';
-import { inlineAgentRole } from './inline-agent.js';
-import { fillTemplate } from './prompt-template.js';
+import { LoopControl } from './exit-loop-tool.js';
 import { keysWrittenIn } from './walk-steps.js';
-import { type GroupStep, type WorkflowDefinition, type WorkflowStep, isAgentStep, isGroupStep } from './workflow-definition.js';
+import type { GroupStep, WorkflowDefinition, WorkflowStep } from './workflow-definition.js';
+import { describeStep, type StepSources } from './workflow-step.js';
 
-export interface WorkflowRunEnvironment {
+export interface WorkflowRunEnvironment extends StepSources {
   taskManager: TaskManager;
-  /** The work of one agent step: the agent of a role (by name, or an inline agent's) with the prompt, plus `extraTools`. */
-  agentWork(role: string | RoleDefinition, prompt: string, extraTools: readonly Tool[]): TaskWork;
-  /** Every sound workflow, for steps that run one by name. */
-  workflows: ReadonlyMap<string, WorkflowDefinition>;
 }
 
 type State = Map<string, string>;
 
+/** What every step of one group runs with: the engine's parts, the group's task, and the loop it is in (if any). */
+interface GroupRun {
+  environment: WorkflowRunEnvironment;
+  context: TaskWorkContext;
+  loop: LoopControl | undefined;
+}
+
 /** The work of a whole workflow: the root task of a run, or a step that runs a workflow by name. */
 export function workflowWork(environment: WorkflowRunEnvironment, workflow: WorkflowDefinition, input: string): TaskWork {
-  return (context) => runGroup(environment, workflow, new Map([['input', input]]), context, undefined);
+  return (context) => runGroup({ environment, context, loop: undefined }, workflow, new Map([['input', input]]));
 }
 
 async function runGroup(
-  environment: WorkflowRunEnvironment,
+  run: GroupRun,
   group: Pick<GroupStep, 'type' | 'steps' | 'max_iterations' | 'defaults'>,
   state: State,
-  context: TaskWorkContext,
-  loop: LoopControl | undefined,
 ): Promise<TaskWorkResult> {
   switch (group.type) {
     case 'sequential':
-      return runSequence(environment, group.steps, state, context, loop);
+      return runSequence(run, group.steps, state);
     case 'parallel':
-      return runParallel(environment, group.steps, state, context, loop);
+      return runParallel(run, group.steps, state);
     case 'loop':
-      return runLoop(environment, group, state, context);
+      return runLoop(run, group, state);
   }
 }
 
-async function runSequence(
-  environment: WorkflowRunEnvironment,
-  steps: readonly WorkflowStep[],
-  state: State,
-  context: TaskWorkContext,
-  loop: LoopControl | undefined,
-): Promise<TaskWorkResult> {
+async function runSequence(run: GroupRun, steps: readonly WorkflowStep[], state: State): Promise<TaskWorkResult> {
+  const { context, loop } = run;
   let output = '';
   for (const step of steps) {
     if (context.signal.aborted) break;
-    const task = await runStep(environment, step, state, context, loop);
+    const task = await runStep(run, step, state);
     if (task.status !== 'completed') return { status: 'failed', output, error: stepFailure(task) };
     output = task.output ?? '';
     if (loop?.exitRequested) break;
@@ -70,16 +62,10 @@ async function runSequence(
   return { status: 'completed', output };
 }
 
-async function runParallel(
-  environment: WorkflowRunEnvironment,
-  steps: readonly WorkflowStep[],
-  state: State,
-  context: TaskWorkContext,
-  loop: LoopControl | undefined,
-): Promise<TaskWorkResult> {
+async function runParallel(run: GroupRun, steps: readonly WorkflowStep[], state: State): Promise<TaskWorkResult> {
   const branches = steps.map((step) => {
     const branchState = new Map(state);
-    return { branchState, ended: runStep(environment, step, branchState, context, loop) };
+    return { branchState, ended: runStep(run, step, branchState) };
   });
   const tasks = await Promise.all(branches.map((branch) => branch.ended));
   // Keys each branch wrote, merged in branch order once all have ended.
@@ -93,11 +79,11 @@ async function runParallel(
 }
 
 async function runLoop(
-  environment: WorkflowRunEnvironment,
+  run: GroupRun,
   group: Pick<GroupStep, 'steps' | 'max_iterations' | 'defaults'>,
   state: State,
-  context: TaskWorkContext,
 ): Promise<TaskWorkResult> {
+  const { context } = run;
   const { steps } = group;
   const maxIterations = group.max_iterations ?? 1;
   for (const key of keysWrittenIn(steps)) if (!state.has(key)) state.set(key, group.defaults?.[key] ?? '');
@@ -105,7 +91,7 @@ async function runLoop(
   let result: TaskWorkResult = { status: 'completed', output: '' };
   for (let round = 1; round <= maxIterations && !context.signal.aborted; round++) {
     context.appendTranscript({ type: 'notice', text: `Round ${round} of at most ${maxIterations}.` });
-    result = await runSequence(environment, steps, state, context, loop);
+    result = await runSequence({ ...run, loop }, steps, state);
     if (result.status !== 'completed') return result;
     if (loop.exitRequested) {
       context.appendTranscript({ type: 'notice', text: `The loop ended in round ${round}: ${loop.reason}` });
@@ -117,60 +103,16 @@ async function runLoop(
 }
 
 /** Runs one step as a foreground subtask of the group's task; its output goes to `output_key`. */
-async function runStep(
-  environment: WorkflowRunEnvironment,
-  step: WorkflowStep,
-  state: State,
-  context: TaskWorkContext,
-  loop: LoopControl | undefined,
-): Promise<TaskSnapshot> {
-  const { role, description, prompt, work } = describeStep(environment, step, state, loop);
+async function runStep(run: GroupRun, step: WorkflowStep, state: State): Promise<TaskSnapshot> {
+  const { environment, context, loop } = run;
+  const { role, description, prompt, work } = describeStep(environment, step, state, loop, {
+    group: (group, inner) => (groupContext) => runGroup({ environment, context: groupContext, loop: inner }, group, state),
+    workflow: (workflow, input) => workflowWork(environment, workflow, input),
+  });
   const started = await environment.taskManager.start({ parentId: context.taskId, role, description, prompt, mode: 'foreground', work });
   const task = started.task;
   if (task.status === 'completed' && step.output_key !== undefined) state.set(step.output_key, task.output ?? '');
   return task;
-}
-
-function describeStep(
-  environment: WorkflowRunEnvironment,
-  step: WorkflowStep,
-  state: State,
-  loop: LoopControl | undefined,
-): { role: string; description: string; prompt: string; work: TaskWork } {
-  if (isAgentStep(step)) {
-    const prompt = fillTemplate(step.prompt, state);
-    const tools = loop ? [createExitLoopTool(loop)] : [];
-    const role = typeof step.agent === 'string' ? step.agent : inlineAgentRole(step.agent);
-    const name = typeof role === 'string' ? role : role.name;
-    return {
-      role: name,
-      description: step.description ?? describePrompt(prompt),
-      prompt,
-      work: environment.agentWork(role, prompt, tools),
-    };
-  }
-  if (isGroupStep(step)) {
-    const description = step.description ?? `${step.type} of ${step.steps.length} step${step.steps.length === 1 ? '' : 's'}`;
-    const inner = step.type === 'loop' ? undefined : loop;
-    return { role: step.type, description, prompt: description, work: (context) => runGroup(environment, step, state, context, inner) };
-  }
-  const workflow = environment.workflows.get(step.workflow);
-  const input = fillTemplate(step.input ?? '{input}', state);
-  if (!workflow) {
-    // Validation refuses a workflow that names a missing one; this only guards a file removed mid-run.
-    return {
-      role: 'workflow',
-      description: step.workflow,
-      prompt: input,
-      work: async () => ({ status: 'failed', output: '', error: `there is no workflow "${step.workflow}"` }),
-    };
-  }
-  return {
-    role: 'workflow',
-    description: step.description ?? workflow.name,
-    prompt: input,
-    work: workflowWork(environment, workflow, input),
-  };
 }
 
 function stepFailure(task: TaskSnapshot): string {

@@ -68,13 +68,9 @@ export async function decideFile(
   decision: 'accept' | 'reject',
   args: readonly unknown[],
 ): Promise<DecisionOutcome | undefined> {
-  await host.historyLoaded;
-  const target = targetFromArguments(args) ?? host.review.activeProposal();
-  if (!target) {
-    showInfo(vscode.l10n.t('Open a proposed change first ("Agent Team: Review Changes"), then {0} it.', decision));
-    return undefined;
-  }
-  return host.review.decideFile(decision, target.taskId, target.path);
+  const hint = vscode.l10n.t('Open a proposed change first ("Agent Team: Review Changes"), then {0} it.', decision);
+  const target = await decisionTarget(host, args, hint);
+  return target && host.review.decideFile(decision, target.taskId, target.path);
 }
 
 export async function decideHunk(
@@ -82,13 +78,17 @@ export async function decideHunk(
   decision: 'accept' | 'reject',
   args: readonly unknown[],
 ): Promise<DecisionOutcome | undefined> {
+  const hint = vscode.l10n.t('Open a proposed change first ("Agent Team: Review Changes"), then {0} its parts.', decision);
+  const target = await decisionTarget(host, args, hint);
+  return target && host.review.decideHunk(decision, target.taskId, target.path, target.hunkId);
+}
+
+/** What a decision is about: the arguments' target, else the proposal in front; none (after `hint`) when neither. */
+async function decisionTarget(host: AgentTeamHost, args: readonly unknown[], hint: string): Promise<ReviewTarget | undefined> {
   await host.historyLoaded;
-  const target: ReviewTarget | undefined = targetFromArguments(args) ?? host.review.activeProposal();
-  if (!target) {
-    showInfo(vscode.l10n.t('Open a proposed change first ("Agent Team: Review Changes"), then {0} its parts.', decision));
-    return undefined;
-  }
-  return host.review.decideHunk(decision, target.taskId, target.path, target.hunkId);
+  const target = targetFromArguments(args) ?? host.review.activeProposal();
+  if (!target) showInfo(hint);
+  return target;
 }
 
 /** Accept All / Reject All: the task given, else the review in front. */

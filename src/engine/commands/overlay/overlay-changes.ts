@@ -15,7 +15,7 @@
 import type { Dirent, Stats } from 'node:fs';
 import { lstat, readFile, readdir, readlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { OverlayTools } from './overlay-launch.js';
+import { type OverlayTools, privateMountShell } from './overlay-launch.js';
 import { isWhiteout } from './whiteouts.js';
 import { runTool } from './run-tool.js';
 
@@ -163,17 +163,9 @@ const lookScript =
 async function lookInView(input: ChangesInput, paths: readonly string[]): Promise<string> {
   // Only lower layers: the mount is read-only and needs no work folder.
   const layers = [input.upper, ...input.lower].join(':');
-  const namespaces = input.tools.privileged ? ['--mount'] : ['--user', '--map-root-user', '--mount'];
   const options = `lowerdir=${layers}${input.tools.privileged ? ',redirect_dir=off,metacopy=off' : ',userxattr'}`;
   return runTool(input.tools.unshare, [
-    ...namespaces,
-    '--propagation',
-    'private',
-    '--',
-    '/bin/sh',
-    '-c',
-    lookScript,
-    'agent-team-overlay-look',
+    ...privateMountShell(input.tools, lookScript, 'agent-team-overlay-look'),
     input.tools.mount,
     options,
     input.view,

@@ -61,20 +61,12 @@ export function overlayPathAllowed(path: string): boolean {
 
 /** `launch`, run in `cwd` of the overlay `mount` (mounted first, in the command's own namespace). */
 export function overlayLaunch(launch: CommandLaunch, tools: OverlayTools, mount: OverlayMount, cwd: string): CommandLaunch {
-  const namespaces = tools.privileged ? ['--mount'] : ['--user', '--map-root-user', '--mount'];
   const ownIds = tools.privileged ? [] : [tools.unshare, '--user', `--map-user=${tools.uid}`, `--map-group=${tools.gid}`, '--'];
   return {
     ...launch,
     file: tools.unshare,
     args: [
-      ...namespaces,
-      '--propagation',
-      'private',
-      '--',
-      '/bin/sh',
-      '-c',
-      mountScript,
-      'agent-team-overlay',
+      ...privateMountShell(tools, mountScript, 'agent-team-overlay'),
       tools.mount,
       overlayOptions(mount, tools.privileged),
       mount.view,
@@ -84,4 +76,13 @@ export function overlayLaunch(launch: CommandLaunch, tools: OverlayTools, mount:
       ...launch.args,
     ],
   };
+}
+
+/**
+ * `unshare`'s arguments that run `script` (as `name`, its `$0`) under /bin/sh in a private mount namespace of
+ * its own, inside a user namespace too when unprivileged: what every overlay mount is done in.
+ */
+export function privateMountShell(tools: OverlayTools, script: string, name: string): string[] {
+  const namespaces = tools.privileged ? ['--mount'] : ['--user', '--map-root-user', '--mount'];
+  return [...namespaces, '--propagation', 'private', '--', '/bin/sh', '-c', script, name];
 }
