@@ -9,6 +9,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import * as nodePath from 'node:path';
+import { delegationTargetUs } from './b1-delegation-overhead.js';
 import { firstRenderTargetMs } from './b4-sidebar.js';
 import { heapPerThousandTargetMb } from './b6-memory.js';
 import { delegationCurve } from './scaling/delegation-curve.js';
@@ -70,7 +71,7 @@ export const scalingCurves: Benchmark = {
         sizes.delegation,
         delegation.map((point) => point.perDelegationUs),
         'µs',
-        100,
+        delegationTargetUs,
       ),
     ];
     if (!('unavailable' in sidebar)) {

@@ -2,6 +2,7 @@
  * The three scaling charts of docs/performance.md ("How cost grows with work"), from the curves' points:
  * tasks on a log axis, the per-task figure on the other, the issue's target as a dashed line.
  */
+import { delegationTargetUs } from '../b1-delegation-overhead.js';
 import { firstRenderTargetMs } from '../b4-sidebar.js';
 import { heapPerThousandTargetMb } from '../b6-memory.js';
 import { lineChart } from '../support/svg-chart.js';
@@ -20,7 +21,7 @@ export function delegationChart(points: readonly DelegationPoint[], note: string
       { name: 'wall (median run)', points: points.map((point) => ({ x: point.tasks, y: point.perDelegationUs })) },
       { name: 'process CPU', points: points.map((point) => ({ x: point.tasks, y: point.cpuPerDelegationUs })) },
     ],
-    targets: [{ value: 100, label: '≤ 100 µs' }],
+    targets: [{ value: delegationTargetUs, label: `≤ ${delegationTargetUs} µs` }],
     note,
   });
 }

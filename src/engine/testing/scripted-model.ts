@@ -1,6 +1,6 @@
 import { systemClock, type Clock } from '../clock.js';
 import { StoppedError, stopReasonOf } from '../errors.js';
-import type { Model, ModelMessage, ModelRequest, ModelStreamEvent, Usage } from '../model/types.js';
+import { type Model, type ModelMessage, type ModelRequest, type ModelStreamEvent, type Usage, stopsAtOnce } from '../model/types.js';
 import { onAbort, throwIfStopped } from '../abort.js';
 import {
   fail,
@@ -115,7 +115,10 @@ export class ScriptedModel implements Model {
     if (step === undefined) throw new UnexpectedModelCallError(call.number, this.nextStep, request.messages.at(-1));
     this.steps[this.nextStep] = undefined;
     this.nextStep += 1;
-    return this.play(this.toPlayback(step, request, call), request.signal, call);
+    const stream = this.play(this.toPlayback(step, request, call), request.signal, call);
+    // Every wait of the playback races the signal (latency, held steps) and every event checks it: the
+    // stream stops at once by itself, as the real adapters' do, so the agent loop needs no guard per step.
+    return Object.assign(stream, { [stopsAtOnce]: true });
   }
 
   private toPlayback(step: ScriptStep, request: ModelRequest, call: ScriptedCall): Playback {
