@@ -4,7 +4,8 @@
  * when named (`npm run bench -- C1`); quick runs include it at small sizes. With `--charts` (or
  * AGENT_TEAM_BENCH_CHARTS) it writes b1-, b4- and b6-scaling.svg, which docs/performance.md embeds.
  *
- * B6 stops at `memorySizes`' last size: see `fullSizes.memory` for why.
+ * Also the curve of concurrent background subagents (1, 10, 100, 500 at once, against the mock
+ * providers: scaling/subagents-curve.ts), with two charts of its own.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -14,7 +15,9 @@ import { firstRenderTargetMs } from './b4-sidebar.js';
 import { heapPerThousandTargetMb } from './b6-memory.js';
 import { delegationCurve } from './scaling/delegation-curve.js';
 import { memoryCurve } from './scaling/memory-curve.js';
-import { delegationChart, memoryChart, sidebarChart } from './scaling/scaling-charts.js';
+import { delegationChart, memoryChart, sidebarChart, subagentsMemoryChart, subagentsTimeChart } from './scaling/scaling-charts.js';
+import { subagentsCurve } from './scaling/subagents-curve.js';
+import { providers } from './support/mock-models.js';
 import { sidebarCurve } from './scaling/sidebar-curve.js';
 import { describeMachine, machineInfo } from './support/machine.js';
 import { formatNumber } from './support/stats.js';
@@ -24,11 +27,13 @@ const fullSizes = {
   delegation: [10, 1_000, 10_000, 100_000],
   sidebar: [10, 1_000, 10_000, 100_000],
   memory: [10, 1_000, 10_000, 100_000],
+  subagents: [1, 10, 100, 500],
 };
 const quickSizes = {
   delegation: [10, 100, 300, 1_000],
   sidebar: [10, 100, 1_000, 3_000],
   memory: [10, 50, 100, 200],
+  subagents: [1, 5, 10, 20],
 };
 
 /** One table row for a curve: every size's figure, the worst one judged against the target. */
@@ -65,6 +70,7 @@ export const scalingCurves: Benchmark = {
     const delegation = await delegationCurve(sizes.delegation, context.quick ? 200 : 10_000, context.log);
     const sidebar = await sidebarCurve(sizes.sidebar, context.quick ? 1 : 3, context.quick ? 10 : 50, context.log);
     const memory = await memoryCurve(sizes.memory, context.log);
+    const subagents = await subagentsCurve(sizes.subagents, providers, context.log);
     const measurements: Measurement[] = [
       curveRow(
         'B1 time per delegation, by tasks run',
@@ -102,6 +108,26 @@ export const scalingCurves: Benchmark = {
         1_000,
       ),
     );
+    for (const provider of providers) {
+      const own = subagents.filter((point) => point.provider === provider);
+      const shown = (value: (point: (typeof own)[number]) => number) =>
+        own.map((point) => `${formatNumber(value(point))} @ ${point.subagents}`).join(', ');
+      // Shown, not judged: flat is the aim, and the spread of the small sizes is one reading's noise.
+      measurements.push(
+        {
+          name: `background subagents at once, ${provider}: main thread per subagent`,
+          value: Math.max(...own.map((point) => point.mainThreadPerSubagentMs)),
+          unit: 'ms',
+          display: `${shown((point) => point.mainThreadPerSubagentMs)} ms`,
+        },
+        {
+          name: `background subagents at once, ${provider}: heap per subagent in flight`,
+          value: Math.max(...own.map((point) => point.heapPerSubagentKb)),
+          unit: 'KB',
+          display: `${shown((point) => point.heapPerSubagentKb)} KB`,
+        },
+      );
+    }
 
     if (context.chartsDirectory) {
       const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
@@ -120,7 +146,10 @@ export const scalingCurves: Benchmark = {
           context.log,
         );
       writeChart(context.chartsDirectory, 'b6-scaling.svg', memoryChart(memory, note), context.log);
+      const mock = `${note} Real SDKs over HTTP to the mock provider (a child process, 250 ms a response).`;
+      writeChart(context.chartsDirectory, 'subagents-time-scaling.svg', subagentsTimeChart(subagents, mock), context.log);
+      writeChart(context.chartsDirectory, 'subagents-memory-scaling.svg', subagentsMemoryChart(subagents, mock), context.log);
     }
-    return { measurements, details: { sizes, delegation, sidebar, memory } };
+    return { measurements, details: { sizes, delegation, sidebar, memory, subagents } };
   },
 };

@@ -9,6 +9,7 @@ import { lineChart } from '../support/svg-chart.js';
 import type { DelegationPoint } from './delegation-curve.js';
 import type { MemoryPoint } from './memory-curve.js';
 import type { SidebarPoint } from './sidebar-curve.js';
+import type { SubagentsPoint } from './subagents-curve.js';
 
 const xLabel = 'tasks (log scale)';
 
@@ -56,4 +57,40 @@ export function memoryChart(points: readonly MemoryPoint[], note: string): strin
     targets: [{ value: heapPerThousandTargetMb, label: `≤ ${heapPerThousandTargetMb} MB` }],
     note,
   });
+}
+
+const subagentsLabel = 'background subagents at once (log scale)';
+
+/** Main-thread time per subagent by how many run at once, a line per provider. */
+export function subagentsTimeChart(points: readonly SubagentsPoint[], note: string): string {
+  return lineChart({
+    title: 'Concurrent background subagents: main-thread time per subagent',
+    xLabel: subagentsLabel,
+    yLabel: 'main thread busy per subagent (ms)',
+    series: providersOf(points).map((provider) => ({
+      name: provider,
+      points: points
+        .filter((point) => point.provider === provider)
+        .map((point) => ({ x: point.subagents, y: point.mainThreadPerSubagentMs })),
+    })),
+    note,
+  });
+}
+
+/** Heap held per subagent while all of them are in flight, a line per provider. */
+export function subagentsMemoryChart(points: readonly SubagentsPoint[], note: string): string {
+  return lineChart({
+    title: 'Concurrent background subagents: heap per subagent in flight',
+    xLabel: subagentsLabel,
+    yLabel: 'heap over the idle team per subagent (KB)',
+    series: providersOf(points).map((provider) => ({
+      name: provider,
+      points: points.filter((point) => point.provider === provider).map((point) => ({ x: point.subagents, y: point.heapPerSubagentKb })),
+    })),
+    note,
+  });
+}
+
+function providersOf(points: readonly SubagentsPoint[]): string[] {
+  return [...new Set(points.map((point) => point.provider))];
 }
