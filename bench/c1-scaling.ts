@@ -4,7 +4,8 @@
  * when named (`npm run bench -- C1`); quick runs include it at small sizes. With `--charts` (or
  * AGENT_TEAM_BENCH_CHARTS) it writes b1-, b4- and b6-scaling.svg, which docs/performance.md embeds.
  *
- * Also the curve of concurrent background subagents (1, 10, 100, 500 at once, against the mock
+ * Also the run log's time per event by earlier runs (scaling/run-log-curve.ts, judged as B14: ≤ 1.5× the
+ * smallest), and the curve of concurrent background subagents (1, 10, 100, 500 at once, against the mock
  * providers: scaling/subagents-curve.ts), with two charts of its own.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -15,7 +16,15 @@ import { firstRenderTargetMs } from './b4-sidebar.js';
 import { heapPerThousandTargetMb } from './b6-memory.js';
 import { delegationCurve } from './scaling/delegation-curve.js';
 import { memoryCurve } from './scaling/memory-curve.js';
-import { delegationChart, memoryChart, sidebarChart, subagentsMemoryChart, subagentsTimeChart } from './scaling/scaling-charts.js';
+import { runLogCurve } from './scaling/run-log-curve.js';
+import {
+  delegationChart,
+  memoryChart,
+  runLogChart,
+  sidebarChart,
+  subagentsMemoryChart,
+  subagentsTimeChart,
+} from './scaling/scaling-charts.js';
 import { subagentsCurve } from './scaling/subagents-curve.js';
 import { providers } from './support/mock-models.js';
 import { sidebarCurve } from './scaling/sidebar-curve.js';
@@ -28,12 +37,14 @@ const fullSizes = {
   sidebar: [10, 1_000, 10_000, 100_000],
   memory: [10, 1_000, 10_000, 100_000],
   subagents: [1, 10, 100, 500],
+  runLog: [10, 100, 1_000, 10_000],
 };
 const quickSizes = {
   delegation: [10, 100, 300, 1_000],
   sidebar: [10, 100, 1_000, 3_000],
   memory: [10, 50, 100, 200],
   subagents: [1, 5, 10, 20],
+  runLog: [10, 30, 100, 200],
 };
 
 /** One table row for a curve: every size's figure, the worst one judged against the target. */
@@ -71,6 +82,7 @@ export const scalingCurves: Benchmark = {
     const sidebar = await sidebarCurve(sizes.sidebar, context.quick ? 1 : 3, context.quick ? 10 : 50, context.log);
     const memory = await memoryCurve(sizes.memory, context.log);
     const subagents = await subagentsCurve(sizes.subagents, providers, context.log);
+    const runLog = await runLogCurve(sizes.runLog, context.quick ? 5 : 30, context.log);
     const measurements: Measurement[] = [
       curveRow(
         'B1 time per delegation, by tasks run',
@@ -108,6 +120,17 @@ export const scalingCurves: Benchmark = {
         1_000,
       ),
     );
+    measurements.push({
+      ...curveRow(
+        'run log time per event, by earlier runs',
+        sizes.runLog,
+        runLog.map((point) => point.perEventUs / runLog[0].perEventUs),
+        '×',
+        1.5,
+      ),
+      display: `${runLog.map((point) => `${formatNumber(point.perEventUs)} µs @ ${point.earlierRuns.toLocaleString('en-US')}`).join(', ')} (opened in ${runLog.map((point) => `${formatNumber(point.openMs)} ms`).join(', ')})`,
+      baseline: `${formatNumber(runLog[0].perEventUs)} µs an event with ${runLog[0].earlierRuns} earlier runs`,
+    });
     for (const provider of providers) {
       const own = subagents.filter((point) => point.provider === provider);
       const shown = (value: (point: (typeof own)[number]) => number) =>
@@ -146,10 +169,11 @@ export const scalingCurves: Benchmark = {
           context.log,
         );
       writeChart(context.chartsDirectory, 'b6-scaling.svg', memoryChart(memory, note), context.log);
+      writeChart(context.chartsDirectory, 'run-log-scaling.svg', runLogChart(runLog, note), context.log);
       const mock = `${note} Real SDKs over HTTP to the mock provider (a child process, 250 ms a response).`;
       writeChart(context.chartsDirectory, 'subagents-time-scaling.svg', subagentsTimeChart(subagents, mock), context.log);
       writeChart(context.chartsDirectory, 'subagents-memory-scaling.svg', subagentsMemoryChart(subagents, mock), context.log);
     }
-    return { measurements, details: { sizes, delegation, sidebar, memory, subagents } };
+    return { measurements, details: { sizes, delegation, sidebar, memory, subagents, runLog } };
   },
 };

@@ -9,6 +9,7 @@ import { lineChart } from '../support/svg-chart.js';
 import type { DelegationPoint } from './delegation-curve.js';
 import type { MemoryPoint } from './memory-curve.js';
 import type { SidebarPoint } from './sidebar-curve.js';
+import type { RunLogPoint } from './run-log-curve.js';
 import type { SubagentsPoint } from './subagents-curve.js';
 
 const xLabel = 'tasks (log scale)';
@@ -93,4 +94,17 @@ export function subagentsMemoryChart(points: readonly SubagentsPoint[], note: st
 
 function providersOf(points: readonly SubagentsPoint[]): string[] {
   return [...new Set(points.map((point) => point.provider))];
+}
+
+/** The run log's time per event by the runs already in its directory, with B14's bound (1.5× the smallest). */
+export function runLogChart(points: readonly RunLogPoint[], note: string): string {
+  const smallest = points[0]?.perEventUs ?? 0;
+  return lineChart({
+    title: 'Run log: time per event, by earlier runs in the log',
+    xLabel: 'earlier runs (log scale)',
+    yLabel: 'time per event, flushed (µs)',
+    series: [{ name: 'time per event (median of runs)', points: points.map((point) => ({ x: point.earlierRuns, y: point.perEventUs })) }],
+    targets: [{ value: smallest * 1.5, label: `≤ 1.5× the 10-run figure (B14)` }],
+    note,
+  });
 }
