@@ -64,6 +64,13 @@ function curveRow(
   return { name, value: Math.max(...judged), unit, target, display: `${shown} ${unit}`, note };
 }
 
+/** The curves a run draws: all, or those AGENT_TEAM_BENCH_C1_CURVES lists (b1, b4, b6, subagents, runlog), to redo one. */
+const allCurves = ['b1', 'b4', 'b6', 'subagents', 'runlog'] as const;
+function curvesToRun(): Set<string> {
+  const listed = process.env.AGENT_TEAM_BENCH_C1_CURVES?.split(',').map((name) => name.trim().toLowerCase());
+  return new Set(listed && listed.length > 0 ? listed : allCurves);
+}
+
 function writeChart(directory: string, name: string, svg: string, log: (line: string) => void): void {
   mkdirSync(directory, { recursive: true });
   const path = nodePath.join(directory, name);
@@ -78,20 +85,25 @@ export const scalingCurves: Benchmark = {
   async run(context: BenchmarkContext): Promise<BenchmarkOutcome> {
     const sizes = context.quick ? quickSizes : fullSizes;
     const machine = machineInfo();
-    const delegation = await delegationCurve(sizes.delegation, context.quick ? 200 : 10_000, context.log);
-    const sidebar = await sidebarCurve(sizes.sidebar, context.quick ? 1 : 3, context.quick ? 10 : 50, context.log);
-    const memory = await memoryCurve(sizes.memory, context.log);
-    const subagents = await subagentsCurve(sizes.subagents, providers, context.log);
-    const runLog = await runLogCurve(sizes.runLog, context.quick ? 5 : 30, context.log);
-    const measurements: Measurement[] = [
-      curveRow(
-        'B1 time per delegation, by tasks run',
-        sizes.delegation,
-        delegation.map((point) => point.perDelegationUs),
-        'µs',
-        delegationTargetUs,
-      ),
-    ];
+    const curves = curvesToRun();
+    const delegation = curves.has('b1') ? await delegationCurve(sizes.delegation, context.quick ? 200 : 10_000, context.log) : [];
+    const sidebar = curves.has('b4')
+      ? await sidebarCurve(sizes.sidebar, context.quick ? 1 : 3, context.quick ? 10 : 50, context.log)
+      : { unavailable: 'not asked for (AGENT_TEAM_BENCH_C1_CURVES)' };
+    const memory = curves.has('b6') ? await memoryCurve(sizes.memory, context.log) : [];
+    const subagents = curves.has('subagents') ? await subagentsCurve(sizes.subagents, providers, context.log) : [];
+    const runLog = curves.has('runlog') ? await runLogCurve(sizes.runLog, context.quick ? 5 : 30, context.log) : [];
+    const measurements: Measurement[] = [];
+    if (delegation.length > 0)
+      measurements.push(
+        curveRow(
+          'B1 time per delegation, by tasks run',
+          sizes.delegation,
+          delegation.map((point) => point.perDelegationUs),
+          'µs',
+          delegationTargetUs,
+        ),
+      );
     if (!('unavailable' in sidebar)) {
       measurements.push(
         curveRow(
@@ -110,28 +122,30 @@ export const scalingCurves: Benchmark = {
         ),
       );
     } else measurements.push({ name: 'B4 curve', value: null, unit: 'ms', display: `skipped: ${sidebar.unavailable}` });
-    measurements.push(
-      curveRow(
-        'B6 heap per 1,000 tasks, by tasks kept',
-        memory.map((point) => point.tasks),
-        memory.map((point) => point.perThousandMb),
-        'MB',
-        heapPerThousandTargetMb,
-        1_000,
-      ),
-    );
-    measurements.push({
-      ...curveRow(
-        'run log time per event, by earlier runs',
-        sizes.runLog,
-        runLog.map((point) => point.perEventUs / runLog[0].perEventUs),
-        '×',
-        1.5,
-      ),
-      display: `${runLog.map((point) => `${formatNumber(point.perEventUs)} µs @ ${point.earlierRuns.toLocaleString('en-US')}`).join(', ')} (opened in ${runLog.map((point) => `${formatNumber(point.openMs)} ms`).join(', ')})`,
-      baseline: `${formatNumber(runLog[0].perEventUs)} µs an event with ${runLog[0].earlierRuns} earlier runs`,
-    });
-    for (const provider of providers) {
+    if (memory.length > 0)
+      measurements.push(
+        curveRow(
+          'B6 heap per 1,000 tasks, by tasks kept',
+          memory.map((point) => point.tasks),
+          memory.map((point) => point.perThousandMb),
+          'MB',
+          heapPerThousandTargetMb,
+          1_000,
+        ),
+      );
+    if (runLog.length > 0)
+      measurements.push({
+        ...curveRow(
+          'run log time per event, by earlier runs',
+          sizes.runLog,
+          runLog.map((point) => point.perEventUs / runLog[0].perEventUs),
+          '×',
+          1.5,
+        ),
+        display: `${runLog.map((point) => `${formatNumber(point.perEventUs)} µs @ ${point.earlierRuns.toLocaleString('en-US')}`).join(', ')} (opened in ${runLog.map((point) => `${formatNumber(point.openMs)} ms`).join(', ')})`,
+        baseline: `${formatNumber(runLog[0].perEventUs)} µs an event with ${runLog[0].earlierRuns} earlier runs`,
+      });
+    for (const provider of subagents.length > 0 ? providers : []) {
       const own = subagents.filter((point) => point.provider === provider);
       const shown = (value: (point: (typeof own)[number]) => number) =>
         own.map((point) => `${formatNumber(value(point))} @ ${point.subagents}`).join(', ');
@@ -155,12 +169,13 @@ export const scalingCurves: Benchmark = {
     if (context.chartsDirectory) {
       const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
       const note = `${when} UTC, npm run bench -- C1${context.quick ? ' --quick' : ''} --charts${context.selfMadeLoad ? ` --load ${context.selfMadeLoad}` : ''}. ${describeMachine(machine)}, ${Math.round(loadavg()[0] * 100) / 100} at the end.`;
-      writeChart(
-        context.chartsDirectory,
-        'b1-scaling.svg',
-        delegationChart(delegation, `${note} Sizes of 1,000 tasks or fewer: median of repeated runs in fresh teams.`),
-        context.log,
-      );
+      if (delegation.length > 0)
+        writeChart(
+          context.chartsDirectory,
+          'b1-scaling.svg',
+          delegationChart(delegation, `${note} Sizes of 1,000 tasks or fewer: median of repeated runs in fresh teams.`),
+          context.log,
+        );
       if (!('unavailable' in sidebar))
         writeChart(
           context.chartsDirectory,
@@ -168,11 +183,13 @@ export const scalingCurves: Benchmark = {
           sidebarChart(sidebar, `${note} Headless Chromium, 360×900 sidebar.`),
           context.log,
         );
-      writeChart(context.chartsDirectory, 'b6-scaling.svg', memoryChart(memory, note), context.log);
-      writeChart(context.chartsDirectory, 'run-log-scaling.svg', runLogChart(runLog, note), context.log);
-      const mock = `${note} Real SDKs over HTTP to the mock provider (a child process, 250 ms a response).`;
-      writeChart(context.chartsDirectory, 'subagents-time-scaling.svg', subagentsTimeChart(subagents, mock), context.log);
-      writeChart(context.chartsDirectory, 'subagents-memory-scaling.svg', subagentsMemoryChart(subagents, mock), context.log);
+      if (memory.length > 0) writeChart(context.chartsDirectory, 'b6-scaling.svg', memoryChart(memory, note), context.log);
+      if (runLog.length > 0) writeChart(context.chartsDirectory, 'run-log-scaling.svg', runLogChart(runLog, note), context.log);
+      if (subagents.length > 0) {
+        const mock = `${note} Real SDKs over HTTP to the mock provider (a child process, 250 ms a response).`;
+        writeChart(context.chartsDirectory, 'subagents-time-scaling.svg', subagentsTimeChart(subagents, mock), context.log);
+        writeChart(context.chartsDirectory, 'subagents-memory-scaling.svg', subagentsMemoryChart(subagents, mock), context.log);
+      }
     }
     return { measurements, details: { sizes, delegation, sidebar, memory, subagents, runLog } };
   },
