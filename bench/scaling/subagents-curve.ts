@@ -64,8 +64,12 @@ async function oneRun(provider: ModelProvider, server: MockServerProcess, root: 
     const { task } = await delegateAll(bench, subagents);
     const wallMs = nodePerformance.now() - start;
     const loop = nodePerformance.eventLoopUtilization(loopStart);
-    const finished = bench.taskManager.children(task.id).filter((child) => child.status === 'completed').length;
-    if (task.status !== 'completed' || finished !== subagents) throw new Error(`${finished} of ${subagents} subagents completed`);
+    const children = bench.taskManager.children(task.id);
+    const failed = children.find((child) => child.status !== 'completed');
+    if (task.status !== 'completed' || failed)
+      throw new Error(
+        `${children.length - (failed ? children.filter((child) => child.status !== 'completed').length : 0)} of ${subagents} subagents completed; one ended ${failed?.status ?? task.status}: ${failed?.error ?? task.error ?? ''}`,
+      );
     return { mainThreadMs: loop.active, heldBytes, wallMs };
   } finally {
     await bench.close();
