@@ -1,8 +1,7 @@
 /**
- * A task's work from its first slot to its `task-end`: the work called with its context, its outcome
- * judged, the end announced and what only the running work needed let go of. Also the moves the work's
- * life brings (a stop of a tree, a move to the background, a wait for the user, a budget spent). The
- * task manager (task-manager.ts) owns the public API and hands every task here once it is queued.
+ * A task's work from its first slot to its `task-end` (its context, its outcome judged, the end announced,
+ * what only the running work needed let go of), and the moves its life brings: a tree's stop, a move to
+ * the background, a wait for the user, a budget spent. The task manager (task-manager.ts) owns the API.
  */
 import type { StopReason } from '../errors.js';
 import type { Deferred } from '../util/deferred.js';
@@ -35,7 +34,6 @@ export interface TaskRunnerParts {
 export class TaskRunner {
   readonly scheduler: TaskScheduler;
   private readonly treeStopHost: TreeStopHost;
-
   constructor(private readonly parts: TaskRunnerParts) {
     this.scheduler = new TaskScheduler(parts.options.maxConcurrent, {
       startWork: (record) => this.startWork(record),
@@ -53,9 +51,7 @@ export class TaskRunner {
     };
   }
 
-  stopTree(top: TaskRecord, reason: StopReason): void {
-    stopTree(this.treeStopHost, top, reason);
-  }
+  readonly stopTree = (top: TaskRecord, reason: StopReason): void => stopTree(this.treeStopHost, top, reason);
 
   /** An `auto` task ran out its time in the foreground: its caller goes on, the work too. */
   moveToBackground(record: TaskRecord, caller: Deferred<StartTaskResult>): void {
