@@ -51,7 +51,7 @@ function agentWork(label: string, children: (parentId: string) => Promise<void>)
   };
 }
 
-interface LogUnderTest {
+export interface LogUnderTest {
   earlierRuns: number;
   runLog: RunLog;
   manager: TaskManager;
@@ -61,7 +61,7 @@ interface LogUnderTest {
   openMs: number;
 }
 
-async function openLog(directory: string, earlierRuns: number, warnings: string[]): Promise<LogUnderTest> {
+export async function openLog(directory: string, earlierRuns: number, warnings: string[]): Promise<LogUnderTest> {
   await mkdir(directory);
   await writeEarlierRuns(directory, earlierRuns, Date.now());
   const started = now();
@@ -76,7 +76,7 @@ async function openLog(directory: string, earlierRuns: number, warnings: string[
 }
 
 /** One new run, timed from its start to the log flushed; then forgotten, untimed. */
-async function timeOneRun(log: LogUnderTest): Promise<void> {
+export async function timeOneRun(log: LogUnderTest): Promise<void> {
   const { manager, runLog } = log;
   const researcher = (parentId: string, index: number) =>
     manager.start({

@@ -5,12 +5,15 @@
  * each, the coordinator's two turns) measured with the meter off and on (every agent's window known, so
  * each turn counts the request, estimates the next one and checks the threshold), alternating rounds so
  * that the machine's state weighs on both alike. The figure: the difference per model turn (1.2 turns a
- * delegation). Target: nothing measurable, ≤ 1 µs a turn.
+ * delegation), the median of interleaved pairs with its 95 % interval (bench/support/confidence-interval.ts),
+ * judged on the interval's upper end. Target: within noise of B1, i.e. under the width of B1's own interval
+ * (without the meter) per turn.
  *
  * (b) Engine time per compaction, beside the model call: a conversation of 60 turns (a Read of 4 KB each,
  * about 60k tokens) compacted with a scripted summary model that answers at once, so the time is the
  * engine's (splitting, rendering the summary request, replacing the conversation, events). A real summary
  * call sends the rendered request (its size is shown) and takes seconds; the engine's part is beside it.
+ * Target ≤ 1 ms (issue 43).
  */
 import { ConversationRecorder } from '../src/engine/agent/conversation-recorder.js';
 import { Compactor } from '../src/engine/agent/compaction/compactor.js';
@@ -19,6 +22,7 @@ import { ContextWindowTable } from '../src/engine/model/context-windows.js';
 import type { ModelMessage } from '../src/engine/model/types.js';
 import { ScriptedModel } from '../src/engine/testing/scripted-model.js';
 import { measureDelegations } from './b1-delegation-overhead.js';
+import { asCost, describeInterval, medianInterval, pairedDifferences } from './support/confidence-interval.js';
 import { median, now } from './support/stats.js';
 import type { Benchmark, BenchmarkContext, BenchmarkOutcome } from './support/types.js';
 
@@ -70,38 +74,52 @@ export const contextCompaction: Benchmark = {
   id: 'B18',
   title: 'context meter and compaction',
   async run(context: BenchmarkContext): Promise<BenchmarkOutcome> {
-    const rounds = context.quick ? 2 : 6;
-    const requestsPerRound = context.quick ? 10 : 100;
+    // Many short pairs rather than a few long ones: the interval narrows with the pairs, and a pair's two
+    // rounds run close together, under the same load.
+    const pairs = context.quick ? 3 : 24;
+    const requestsPerRound = context.quick ? 10 : 40;
     const policy = contextPolicy(new ContextWindowTable({}, 1_000_000));
     const off: number[] = [];
     const on: number[] = [];
-    // Alternating, one round each at a time: drift on the machine weighs on both.
-    for (let round = 0; round < rounds; round++) {
-      off.push((await measureDelegations(1, requestsPerRound, 10, context.quick ? 5 : 50)).perDelegationUs);
-      on.push((await measureDelegations(1, requestsPerRound, 10, context.quick ? 5 : 50, policy)).perDelegationUs);
+    // One warm-up round each, unmeasured: the first rounds pay for compiling the loop.
+    await measureDelegations(1, requestsPerRound, 10, 0);
+    await measureDelegations(1, requestsPerRound, 10, 0, policy);
+    for (let pair = 0; pair < pairs; pair++) {
+      // Which side goes first alternates: drift on the machine weighs on both alike.
+      const withFirst = pair % 2 === 1;
+      if (withFirst) on.push((await measureDelegations(1, requestsPerRound, 10, context.quick ? 2 : 10, policy)).perDelegationUs);
+      off.push((await measureDelegations(1, requestsPerRound, 10, context.quick ? 2 : 10)).perDelegationUs);
+      if (!withFirst) on.push((await measureDelegations(1, requestsPerRound, 10, context.quick ? 2 : 10, policy)).perDelegationUs);
     }
-    const perTurnUs = (median(on) - median(off)) / turnsPerDelegation;
+    const perTurn = pairedDifferences(on, off).map((difference) => difference / turnsPerDelegation);
+    const interval = medianInterval(perTurn);
+    const offInterval = medianInterval(off);
     const compactions = await timeCompactions(context.quick ? 5 : 50, 60);
     context.log(
-      `B18: B1 per delegation ${median(off).toFixed(1)} µs without the meter, ${median(on).toFixed(1)} µs with it; ${compactions.perCompactionUs.toFixed(0)} µs per compaction`,
+      `B18: B1 per delegation ${median(off).toFixed(1)} µs without the meter, ${median(on).toFixed(1)} µs with it; the meter per turn ${describeInterval(interval, 'µs', { digits: 2 })}; ${compactions.perCompactionUs.toFixed(0)} µs per compaction`,
     );
+    const cost = asCost(interval);
     return {
       measurements: [
         {
-          name: 'the meter per model turn (B1 with it − without, same run)',
-          value: perTurnUs,
+          name: `the meter per model turn (B1 with it − without, ${pairs} interleaved pairs; judged on the interval's upper end)`,
+          value: cost.high,
           unit: 'µs',
-          ...(context.quick ? {} : { target: 1 }),
-          display: `${perTurnUs.toFixed(2)} µs (B1 ${median(off).toFixed(1)} → ${median(on).toFixed(1)} µs a delegation)`,
+          // Within noise of B1: the interval's upper end under B1's own spread of a round.
+          ...(context.quick ? {} : { target: (offInterval.high - offInterval.low) / turnsPerDelegation }),
+          display: `${describeInterval(cost, 'µs', { label: 'median', digits: 2 })}`,
+          baseline: `B1 without the meter ${median(off).toFixed(1)} µs a delegation (95% CI ${offInterval.low.toFixed(1)}–${offInterval.high.toFixed(1)}; with it ${median(on).toFixed(1)})`,
         },
         {
           name: 'engine time per compaction (60 turns, ~60k tokens), beside a summary call of seconds',
           value: compactions.perCompactionUs / 1000,
           unit: 'ms',
+          target: 1,
           display: `${(compactions.perCompactionUs / 1000).toFixed(2)} ms (conversation after it: ${compactions.requestCharacters.toLocaleString('en-US')} characters)`,
+          baseline: 'the summary model call itself: seconds with a provider (here a scripted model answering at once)',
         },
       ],
-      details: { rounds, requestsPerRound, withoutMeterUs: off, withMeterUs: on, ...compactions },
+      details: { pairs, requestsPerRound, withoutMeterUs: off, withMeterUs: on, meterPerTurnUs: perTurn, interval, ...compactions },
     };
   },
 };

@@ -167,6 +167,9 @@ async function runOnce(
   }
 }
 
+/** The engine over the floor of the same SDKs on the same transport (issue 43). */
+const sameTransportTarget = 1.03;
+
 export const parallelEfficiency: Benchmark = {
   id: 'B2',
   title: 'parallel efficiency',
@@ -228,14 +231,17 @@ export const parallelEfficiency: Benchmark = {
             value: wallMs / floorMs,
             unit: '',
             target: 1.05,
+            baseline: `bare SDKs ${floorMs.toFixed(0)} ms (their default HTTP)`,
             display: `${(wallMs / floorMs).toFixed(3)} (engine ${wallMs.toFixed(0)} ms, floor ${floorMs.toFixed(0)} ms = ${(floorMs / (2 * delayMs)).toFixed(3)} of the ideal; CPU a subagent ${engineCpuMs.toFixed(2)} vs ${floorCpuMs.toFixed(2)} ms; main thread busy a subagent ${engineLoopMs.toFixed(2)} vs ${floorLoopMs.toFixed(2)} ms)`,
           });
-          // Shown, not judged: the engine against the same SDKs over its own transport, so what the engine's
-          // own work costs stays in sight beside what its transport saves.
+          // The engine against the same SDKs over its own transport: what the engine's own work costs, unhidden
+          // by what its transport saves (issue 43: ≤ 1.03).
           measurements.push({
             name: `engine / bare-SDK floor over the engine's transport, ${provider}`,
             value: wallMs / transportFloorMs,
             unit: '',
+            target: sameTransportTarget,
+            baseline: `bare SDKs ${transportFloorMs.toFixed(0)} ms (over the engine's transport)`,
             display: `${(wallMs / transportFloorMs).toFixed(3)} (floor ${transportFloorMs.toFixed(0)} ms; main thread busy a subagent ${engineLoopMs.toFixed(2)} vs ${transportFloorLoopMs.toFixed(2)} ms)`,
           });
           details[`${provider}-floor`] = floorRuns.map((floor) => roundAll(floor));

@@ -15,6 +15,7 @@ import { sandboxCost } from './b13-sandbox-cost.js';
 import { runLogCost } from './b14-run-log.js';
 import { editorStaysResponsive } from './b15-event-loop.js';
 import { wordsAppear } from './b16-words-appear.js';
+import { proposalMerge } from './b17-proposal-merge.js';
 import { contextCompaction } from './b18-context-compaction.js';
 import { scalingCurves } from './c1-scaling.js';
 import { checksVerdict } from './b19-checks-verdict.js';
@@ -37,7 +38,8 @@ export const benchmarks: readonly Benchmark[] = [
   runLogCost,
   editorStaysResponsive,
   wordsAppear,
-  checksVerdict,
+  proposalMerge,
   contextCompaction,
+  checksVerdict,
   scalingCurves,
 ];

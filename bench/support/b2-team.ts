@@ -39,7 +39,8 @@ export function b2Team(root: string, subagents: number, researcherModel: Model):
     toolbox: createWorkspaceToolbox({ workspace, changes: new ChangeSetRegistry() }),
     // Exactly one slot per subagent: the coordinator, only waiting for them, holds none (issue 10). Were it
     // to keep its slot, one subagent would queue and the wall time would double.
-    taskManager: { maxConcurrent: subagents },
+    // And room for them all in one run (the default limit of 200 tasks a run would stop C1's 500).
+    taskManager: { maxConcurrent: subagents, maxTasksPerRun: Math.max(200, subagents + 1) },
   });
   return { ...team, ready: workspace.searchEngine() };
 }

@@ -23,6 +23,8 @@ interface Row {
   what: string;
   figure: string;
   target: string;
+  /** The same-run baseline the figure is judged beside, where it has one. */
+  baseline: string;
   result: string;
   /** The benchmark's wall and CPU time, on its first row (its main figure). */
   cost: string;
@@ -66,6 +68,7 @@ function rowsOf(results: readonly BenchmarkResult[]): Row[] {
         what: result.title,
         figure: `${result.status}: ${result.reason ?? ''}`,
         target: '',
+        baseline: '',
         result: result.status === 'error' ? 'ERROR' : 'skipped',
         cost: '',
         load,
@@ -78,6 +81,7 @@ function rowsOf(results: readonly BenchmarkResult[]): Row[] {
           what: `${result.title}: ${measurement.name}`,
           figure: formatFigure(measurement),
           target: formatTarget(measurement),
+          baseline: measurement.baseline ?? '',
           result: rowResult(measurement),
           cost: '',
           load,
@@ -94,11 +98,12 @@ const headings: Row = {
   what: 'what',
   figure: 'figure',
   target: 'target',
+  baseline: 'same-run baseline',
   result: 'result',
   cost: 'wall / CPU (whole benchmark)',
   load: 'load',
 };
-const columns: Array<keyof Row> = ['id', 'what', 'figure', 'target', 'result', 'cost', 'load'];
+const columns: Array<keyof Row> = ['id', 'what', 'figure', 'target', 'baseline', 'result', 'cost', 'load'];
 
 /** Says what the load column's marker means, and whether the run made its own load. */
 export function loadLegend(report: RunReport): string {

@@ -14,6 +14,11 @@ export interface Measurement {
   display?: string;
   /** A short remark shown after the figure (e.g. which figure the target applies to). Default: none. */
   note?: string;
+  /**
+   * The same-run baseline the figure is judged beside (a floor measured in the same run, under the same
+   * load), shown in the table's `baseline` column. Default: none (the column stays empty).
+   */
+  baseline?: string;
 }
 
 /** What a benchmark hands back. */

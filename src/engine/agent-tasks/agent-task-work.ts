@@ -31,7 +31,9 @@ export function agentTaskWork(environment: AgentTaskEnvironment, spec: AgentTask
       role: spec.role,
       ...(spec.changeSetOf === undefined ? {} : { changeSetOf: spec.changeSetOf }),
     });
-    const rootId = environment.taskManager.get(taskId)?.rootId ?? taskId;
+    // One snapshot for both: a task's root and its ancestors' tasks are set when it is made.
+    const own = environment.taskManager.get(taskId);
+    const rootId = own?.rootId ?? taskId;
     const secrets = environment.secrets;
     const redact = (text: string) => (secrets ? redactKnownSecrets(text, secretValues(secrets())) : text);
     const grants = await gatherGrants(environment.capabilities, { taskId, rootId, agent: spec, context, files, redact });
@@ -45,10 +47,7 @@ export function agentTaskWork(environment: AgentTaskEnvironment, spec: AgentTask
       const allowed = new Set<string>(spec.tools);
       const fileTools = [...files.readOnly, ...files.edit].filter((tool) => allowed.has(tool.name));
       // The tasks this one is part of come before it, once, in its first message (tasks/ancestor-tasks.ts).
-      const prompt =
-        typeof review.prompt === 'string'
-          ? withAncestorTasks(review.prompt, environment.taskManager.get(taskId)?.ancestorTasks)
-          : review.prompt;
+      const prompt = typeof review.prompt === 'string' ? withAncestorTasks(review.prompt, own?.ancestorTasks) : review.prompt;
       const narrowed = withAllowedTools([...fileTools, ...(spec.extraTools ?? []), ...grants.tools], grants, spec.allowedTools);
       if (narrowed.notice) context.appendTranscript({ type: 'notice', text: narrowed.notice });
       return await runAgentTask(environment, { ...spec, prompt }, context, narrowed.grants, narrowed.tools);

@@ -1,6 +1,6 @@
 import { systemClock, type Clock } from '../clock.js';
 import { stopReasonOf } from '../errors.js';
-import type { Model, ModelMessage, ModelRequest, ModelStreamEvent, Usage } from '../model/types.js';
+import { type Model, type ModelMessage, type ModelRequest, type ModelStreamEvent, type Usage, stopsAtOnce } from '../model/types.js';
 import { onAbort, throwIfStopped } from '../abort.js';
 import { fail, finish, held, invalidToolCall, text, toolCall, usage, type ScriptedCall, type ScriptStep } from './scripted-steps.js';
 import { describeMessage, type Playback, toPlayback, waitOn, withoutSignal } from './scripted-playback.js';
@@ -96,7 +96,10 @@ export class ScriptedModel implements Model {
     if (step === undefined) throw new UnexpectedModelCallError(call.number, this.nextStep, request.messages.at(-1));
     this.steps[this.nextStep] = undefined;
     this.nextStep += 1;
-    return this.play(toPlayback(step, request, call, this.options.defaultUsage), request.signal, call);
+    const stream = this.play(toPlayback(step, request, call, this.options.defaultUsage), request.signal, call);
+    // Every wait of the playback races the signal (latency, held steps) and every event checks it: the
+    // stream stops at once by itself, as the real adapters' do, so the agent loop needs no guard per step.
+    return Object.assign(stream, { [stopsAtOnce]: true });
   }
 
   private async *play(playback: Playback, signal: AbortSignal, call: ScriptedCall): AsyncGenerator<ModelStreamEvent> {
