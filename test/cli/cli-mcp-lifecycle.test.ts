@@ -57,6 +57,7 @@ describe('the MCP Inspector as the client', () => {
     const listed = await runInspector('--method', 'tools/list');
     expect(listed.code).toBe(0);
     expect((JSON.parse(listed.stdout) as { tools: Array<{ name: string }> }).tools.map((tool) => tool.name).sort()).toEqual([
+      'apply_hunks',
       'delegate',
       'task_output',
       'task_stop',
