@@ -132,7 +132,7 @@ describe('the grant points around a turn', () => {
 });
 
 describe('the capabilities grant only to the tasks that should have them', () => {
-  const host = { dispose: async () => {} } as unknown as CommandHost & { dispose(): Promise<void> };
+  const host = { dispose: async () => {}, copies: { warmUp: async () => {} } } as unknown as CommandHost & { dispose(): Promise<void> };
 
   it('commands: Bash for a role that lists it, nothing for one that does not', async () => {
     expect(await commandsCapability(host).grant(task({ tools: ['Read'] }))).toBeUndefined();

@@ -31,7 +31,7 @@ describe('runs and apply arguments', () => {
     [['apply', 't1', 't2'], 'needs one run id, not 2 words'],
     [
       ['apply', 't1', '--model', 'x'],
-      '"apply" takes only --workspace, --file, --branch, --show, --take, --conflict-markers, --force and --json, not --model',
+      '"apply" takes only --workspace, --file, --branch, --show, --take, --conflict-markers, --hunk, --reject-hunk, --force and --json, not --model',
     ],
     [['runs', 't1'], '"runs" takes no words'],
     [['runs', '--file', 'a'], '"runs" takes only --workspace and --json, not --file'],
