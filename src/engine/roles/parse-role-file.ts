@@ -11,6 +11,7 @@ import { splitServerTools } from './server-tool-names.js';
 import { readRoleResultFields } from './role-result-fields.js';
 import { planModeWarnings } from './permission-mode.js';
 import { defaultWorkspaceRoleTools, type ToolName } from './tool-names.js';
+import type { KnownTools } from './known-tools.js';
 import { type RoleDefinition, type RoleDiagnostic, type RoleMode, roleModes } from './types.js';
 
 export interface RoleFileInput {
@@ -19,6 +20,8 @@ export interface RoleFileInput {
   fileName: string;
   text: string;
   location: RoleFileLocation;
+  /** The tool names the capabilities declare (known-tools.ts); any other is reported and left out. */
+  knownTools: KnownTools;
 }
 
 /** One file's outcome: the role, unless an error was found, and every problem noticed on the way. */
@@ -82,10 +85,10 @@ export function parseRoleFile(input: RoleFileInput): ParsedRoleFile {
     );
 
   let serverTools: string[] = [];
-  let tools = readTools(fields.tools, 'tools', input.location, errorAt, warnAt, (named) => (serverTools = named));
+  let tools = readTools(fields.tools, 'tools', input, errorAt, warnAt, (named) => (serverTools = named));
   if (input.location.fields.has('disallowedTools') && fields.disallowedTools !== undefined && fields.disallowedTools !== null) {
     // Claude Code's denylist, applied to the allowlist (or to the defaults when there is none).
-    const denied = readTools(fields.disallowedTools, 'disallowedTools', input.location, errorAt, () => {}) ?? [];
+    const denied = readTools(fields.disallowedTools, 'disallowedTools', input, errorAt, () => {}) ?? [];
     tools = (tools ?? defaultWorkspaceRoleTools).filter((tool) => !denied.includes(tool));
   }
 
@@ -201,7 +204,7 @@ function nameRule(name: string): string {
 function readTools(
   value: unknown,
   field: string,
-  location: RoleFileLocation,
+  { location, knownTools }: Pick<RoleFileInput, 'location' | 'knownTools'>,
   errorAt: FieldReport,
   warnAt: FieldReport,
   /** Gets the entries naming MCP servers' or VS Code's tools (server-tool-names.ts). Default: they count as unknown names. */
@@ -220,7 +223,7 @@ function readTools(
     collectServerTools(split.serverTools);
     entries = split.rest;
   }
-  const reading = readToolList(entries, location.format);
+  const reading = readToolList(entries, location.format, knownTools);
   for (const warning of reading.warnings) warnAt(field, warning);
   return reading.tools;
 }

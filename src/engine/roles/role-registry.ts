@@ -3,12 +3,18 @@ import { ConfigurationError } from '../errors.js';
 import { Emitter } from '../util/emitter.js';
 import { builtInRoles } from './built-in/index.js';
 import { loadRoles } from './load-roles.js';
+import type { KnownTools } from './known-tools.js';
 import { type RoleFileSource, type RoleWatch } from './role-file-source.js';
 import { describeRoster } from './roster.js';
 import { type RoleDefinition, type RoleDiagnostic, type RoleLoadResult } from './types.js';
 
 export interface RoleRegistryOptions {
   source: RoleFileSource;
+  /**
+   * The tool names the capabilities declare, which role files, workflows' inline agents and prompt files may
+   * name (known-tools.ts). Required: roles/ cannot know them; the composition root derives them (engine-roles.ts).
+   */
+  knownTools: KnownTools;
   /** The user's home, for their own role files (`~/.claude/agents`, …). Default: none read. */
   userSource?: RoleFileSource;
   /** VS Code's user prompts folder, relative to the user's home (its `*.agent.md` are roles too). Default: none. */
@@ -34,6 +40,8 @@ export type RoleChangeListener = (result: RoleLoadResult) => void;
  */
 export class RoleRegistry {
   private readonly source: RoleFileSource;
+  /** What role files (and the workflows and prompt files read beside them) may name as tools. */
+  readonly knownTools: KnownTools;
   private readonly userSource: RoleFileSource | undefined;
   private readonly userPromptsDirectory: string | undefined;
   private readonly watch?: RoleWatch;
@@ -52,6 +60,7 @@ export class RoleRegistry {
 
   constructor(options: RoleRegistryOptions) {
     this.source = options.source;
+    this.knownTools = options.knownTools;
     this.userSource = options.userSource;
     this.userPromptsDirectory = options.userPromptsDirectory;
     this.watch = options.watch;
@@ -77,7 +86,7 @@ export class RoleRegistry {
    */
   reload(): Promise<RoleLoadResult> {
     const next = this.loading.then(async () => {
-      const result = await loadRoles(this.source, this.builtIns, this.userSource, this.userPromptsDirectory);
+      const result = await loadRoles(this.source, this.knownTools, this.builtIns, this.userSource, this.userPromptsDirectory);
       if (!this.disposed) this.apply(result);
       return this.current;
     });
