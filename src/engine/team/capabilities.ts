@@ -33,7 +33,6 @@ import { conversationDescriptor } from '../conversation/conversation-descriptor.
 import { checksDescriptor } from '../checks/checks-descriptor.js';
 import { exitLoopDescriptor } from '../capabilities/exit-loop-descriptor.js';
 import { coreDescriptor } from './core-descriptor.js';
-import { nowDescriptor } from '../now/now-capability.js';
 
 /** Every capability's declaration, in the order hosts show them (tools in the picker, options in --help). */
 export const capabilityDescriptors = [
@@ -48,7 +47,6 @@ export const capabilityDescriptors = [
   conversationDescriptor,
   checksDescriptor,
   exitLoopDescriptor,
-  nowDescriptor,
 ] as const;
 
 /** The settings of every capability, keyed by its name (`settings.web.allowedDomains`), as hosts parse them. */
