@@ -15,6 +15,7 @@ import { RoleRegistry } from '../../src/engine/roles/role-registry.js';
 import type { WorkspaceToolbox } from '../../src/engine/file-tools/task-tools.js';
 import { createWorkspaceToolbox } from '../../src/engine/file-tools/workspace-toolbox.js';
 import { NodeWorkspace } from '../../src/engine/workspace/node-workspace.js';
+import { knownToolNames } from '../../src/engine/team/capabilities.js';
 
 /** No role files: the registry holds the built-in roles only. */
 const noRoleFiles = { list: async () => [], read: async () => '' };
@@ -56,7 +57,7 @@ export interface BenchTeam {
 export function createBenchTeam(options: BenchTeamOptions): BenchTeam {
   const warnings: string[] = [];
   const taskManager = new TaskManager({ ...options.taskManager, onWarning: (message) => warnings.push(message) });
-  const roles = new RoleRegistry({ source: options.roleFiles ?? noRoleFiles });
+  const roles = new RoleRegistry({ knownTools: knownToolNames, source: options.roleFiles ?? noRoleFiles });
   const team = new AgentTeam({
     taskManager,
     roles,

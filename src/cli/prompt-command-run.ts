@@ -41,6 +41,7 @@ export async function promptCommandDelegation(
     trusted,
     howToTrust,
     trustsPromptFile: (promptFile) => trustsItem(promptFileItem(promptFile)),
+    knownTools: engine.roles.knownTools,
   });
   if ('error' in resolved) throw new ConfigurationError(resolved.error);
   const { run } = resolved;

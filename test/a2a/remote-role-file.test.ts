@@ -12,10 +12,12 @@ import { formatRoleDiagnostic } from '../../src/engine/roles/format-diagnostic.j
 import { parseRoleFile } from '../../src/engine/roles/parse-role-file.js';
 import { roleFileLocations } from '../../src/engine/roles/role-file-locations.js';
 import { defaultCapabilitySettings } from '../../src/engine/team/capabilities.js';
+import { knownToolNames } from '../../src/engine/team/capabilities.js';
 
 const [ours, claude] = roleFileLocations;
 const parse = (header: string, body = '', location = ours!) =>
   parseRoleFile({
+    knownTools: knownToolNames,
     path: `${location.directory}/remote${location.suffix}`,
     fileName: `remote${location.suffix}`,
     text: `---\nname: remote\ndescription: Runs remotely.\n${header}\n---\n${body}`,

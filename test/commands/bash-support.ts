@@ -23,6 +23,7 @@ import { createWorkspaceToolbox } from '../../src/engine/file-tools/workspace-to
 import { ScriptedModel } from '../../src/engine/testing/scripted-model.js';
 import { NodeWorkspace } from '../../src/engine/workspace/node-workspace.js';
 import { lastMessageText, MemoryRoleFiles } from '../delegation/team-harness.js';
+import { knownToolNames } from '../../src/engine/team/capabilities.js';
 
 export interface BashWorld {
   root: string;
@@ -68,7 +69,7 @@ export async function createBashWorld(options: BashWorldOptions): Promise<BashWo
   if (options.git ?? true) commitAll(root);
   const taskManager = new TaskManager({ onWarning: () => {} });
   const changes = new ChangeSetRegistry();
-  const roles = new RoleRegistry({ source: new MemoryRoleFiles() });
+  const roles = new RoleRegistry({ knownTools: knownToolNames, source: new MemoryRoleFiles() });
   await roles.load();
   const models = new Map<string, ScriptedModel>();
   const model = (role: string) => {

@@ -14,6 +14,7 @@ import { planCapability } from '../../src/engine/conversation/plan-capability.js
 import { readPlanAnswer } from '../../src/engine/conversation/plan-question.js';
 import { type Deferred, createDeferred } from '../../src/engine/util/deferred.js';
 import { MemoryRoleFiles, lastMessageText } from '../delegation/team-harness.js';
+import { knownToolNames } from '../../src/engine/team/capabilities.js';
 
 const { toolCall } = ScriptedModel;
 const plan = [{ content: 'Read the parser', status: 'in_progress', activeForm: 'Reading the parser' }] as const;
@@ -46,7 +47,7 @@ async function team(
   approve: boolean,
 ): Promise<{ team: AgentTeam; coordinator: ScriptedModel; researcher: ScriptedModel }> {
   const clock = new ManualClock();
-  const registry = new RoleRegistry({ source: new MemoryRoleFiles(), clock });
+  const registry = new RoleRegistry({ knownTools: knownToolNames, source: new MemoryRoleFiles(), clock });
   await registry.load();
   const manager = new TaskManager({ clock, onWarning: () => {} });
   roles = registry;

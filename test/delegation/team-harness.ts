@@ -11,6 +11,7 @@ import { RoleRegistry } from '../../src/engine/roles/role-registry.js';
 import type { RoleFileSource } from '../../src/engine/roles/role-file-source.js';
 import { ManualClock } from '../../src/engine/testing/manual-clock.js';
 import { ScriptedModel, type ScriptStep } from '../../src/engine/testing/scripted-model.js';
+import { knownToolNames } from '../../src/engine/team/capabilities.js';
 
 export class MemoryRoleFiles implements RoleFileSource {
   readonly files = new Map<string, string>();
@@ -55,7 +56,7 @@ export async function createTeamHarness(
 ): Promise<TeamHarness> {
   const clock = new ManualClock();
   const roleFiles = new MemoryRoleFiles();
-  const roles = new RoleRegistry({ source: roleFiles, clock });
+  const roles = new RoleRegistry({ knownTools: knownToolNames, source: roleFiles, clock });
   await roles.load();
   const taskManager = new TaskManager({
     clock,

@@ -2,14 +2,18 @@
 import { describe, expect, it } from 'vitest';
 import { promptFileTools } from '../../src/engine/prompt-files/prompt-file-tools.js';
 import { ToolAllowance } from '../../src/engine/skills/tool-allowance.js';
+import { knownToolNames } from '../../src/engine/team/capabilities.js';
 
 describe('promptFileTools', () => {
   it("reads a VS Code prompt file's tool names and tool sets as ours, reporting those we lack", () => {
-    const read = promptFileTools({
-      name: 'look',
-      label: '.github/prompts/look.prompt.md',
-      tools: ['codebase', 'search/usages', 'runCommands', 'githubRepo', 'mcp__calc__*'],
-    });
+    const read = promptFileTools(
+      {
+        name: 'look',
+        label: '.github/prompts/look.prompt.md',
+        tools: ['codebase', 'search/usages', 'runCommands', 'githubRepo', 'mcp__calc__*'],
+      },
+      knownToolNames,
+    );
     expect(read.allowedTools).toEqual(['Glob', 'Grep', 'Read', 'Bash', 'mcp__calc__*']);
     expect(read.warnings).toEqual([
       "/look (.github/prompts/look.prompt.md): 'githubRepo' is no tool of Agent Team, so it allows nothing; the run has only the other tools the file names",
@@ -18,9 +22,12 @@ describe('promptFileTools', () => {
 
   it("keeps a Claude Code command's patterns, maps its aliases, and leaves a file without tools to its role", () => {
     expect(
-      promptFileTools({ name: 'status', label: '.claude/commands/status.md', tools: ['Bash(git status:*)', 'MultiEdit', 'Skill'] }),
+      promptFileTools(
+        { name: 'status', label: '.claude/commands/status.md', tools: ['Bash(git status:*)', 'MultiEdit', 'Skill'] },
+        knownToolNames,
+      ),
     ).toEqual({ allowedTools: ['Bash(git status:*)', 'Edit', 'Skill'], warnings: [] });
-    expect(promptFileTools({ name: 'any', label: '.claude/commands/any.md' })).toEqual({ warnings: [] });
+    expect(promptFileTools({ name: 'any', label: '.claude/commands/any.md' }, knownToolNames)).toEqual({ warnings: [] });
   });
 });
 

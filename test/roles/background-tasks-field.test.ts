@@ -2,13 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import { loadRoles } from '../../src/engine/roles/load-roles.js';
 import { roleFile, useTemporaryWorkspaces } from './workspace-fixture.js';
+import { knownToolNames } from '../../src/engine/team/capabilities.js';
 
 const createWorkspace = useTemporaryWorkspaces();
 
 async function load(header: string) {
   const workspace = await createWorkspace();
   await workspace.write('.agent-team/agents/scout.md', roleFile(`description: Scouts.\n${header}`));
-  const result = await loadRoles(workspace.source);
+  const result = await loadRoles(workspace.source, knownToolNames);
   return { role: result.roles.find((role) => role.name === 'scout'), diagnostics: result.diagnostics };
 }
 

@@ -3,6 +3,7 @@ import { formatRoleDiagnostic } from '../../src/engine/roles/format-diagnostic.j
 import { loadRoles } from '../../src/engine/roles/load-roles.js';
 import { type RoleFileSource } from '../../src/engine/roles/role-file-source.js';
 import { roleFile, useTemporaryWorkspaces } from './workspace-fixture.js';
+import { knownToolNames } from '../../src/engine/team/capabilities.js';
 
 const createWorkspace = useTemporaryWorkspaces();
 
@@ -11,7 +12,7 @@ async function diagnose(text: string, fileName = 'broken.md') {
   const workspace = await createWorkspace();
   await workspace.write(`.agent-team/agents/${fileName}`, text);
   await workspace.write('.agent-team/agents/good.md', roleFile('description: Still loads.'));
-  const result = await loadRoles(workspace.source);
+  const result = await loadRoles(workspace.source, knownToolNames);
   expect(result.roles.map((role) => role.name)).toContain('good');
   return result;
 }
@@ -117,7 +118,7 @@ describe('role file diagnostics', () => {
   it('rejects bad YAML in a Claude file when it cannot be read as key: value lines either', async () => {
     const workspace = await createWorkspace();
     await workspace.write('.claude/agents/broken.md', '---\n- just\n- a list\n---\nBody.\n');
-    const { roles, diagnostics } = await loadRoles(workspace.source);
+    const { roles, diagnostics } = await loadRoles(workspace.source, knownToolNames);
     expect(roles.some((role) => role.name === 'broken')).toBe(false);
     expect(diagnostics).toEqual([expect.objectContaining({ path: '.claude/agents/broken.md', severity: 'error' })]);
   });
@@ -132,7 +133,7 @@ describe('role file diagnostics', () => {
       read: (path) => (path.endsWith('locked.md') ? Promise.reject(new Error('EACCES')) : workspace.source.read(path)),
     };
 
-    const { roles, diagnostics } = await loadRoles(source);
+    const { roles, diagnostics } = await loadRoles(source, knownToolNames);
 
     expect(roles.map((role) => role.name)).toContain('good');
     expect(diagnostics).toEqual([

@@ -6,13 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import { loadRoles } from '../../src/engine/roles/load-roles.js';
 import { roleFile, useTemporaryWorkspaces } from './workspace-fixture.js';
+import { knownToolNames } from '../../src/engine/team/capabilities.js';
 
 const createWorkspace = useTemporaryWorkspaces();
 
 async function load(path: string, frontMatter: string) {
   const workspace = await createWorkspace();
   await workspace.write(path, roleFile(frontMatter));
-  const { roles, diagnostics } = await loadRoles(workspace.source);
+  const { roles, diagnostics } = await loadRoles(workspace.source, knownToolNames);
   return { role: roles.find((role) => role.source.kind === 'file'), diagnostics };
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { newRoleFileText, roleDescriptionProblem, roleNameProblem } from '../../src/engine/roles/new-role-file.js';
 import { parseRoleFile } from '../../src/engine/roles/parse-role-file.js';
 import { roleFileLocations } from '../../src/engine/roles/role-file-locations.js';
+import { knownToolNames } from '../../src/engine/team/capabilities.js';
 
 describe('a new role file', () => {
   it('parses back as the role the form described, whatever the description holds', async () => {
@@ -12,6 +13,7 @@ describe('a new role file', () => {
       model: 'haiku',
     });
     const parsed = parseRoleFile({
+      knownTools: knownToolNames,
       path: '.agent-team/agents/api-reviewer.md',
       fileName: 'api-reviewer.md',
       text,

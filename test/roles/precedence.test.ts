@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { builtInRoles } from '../../src/engine/roles/built-in/index.js';
 import { loadRoles } from '../../src/engine/roles/load-roles.js';
 import { roleFile, useTemporaryWorkspaces } from './workspace-fixture.js';
+import { knownToolNames } from '../../src/engine/team/capabilities.js';
 
 const createWorkspace = useTemporaryWorkspaces();
 
@@ -10,7 +11,7 @@ describe('role precedence', () => {
     const workspace = await createWorkspace();
     await workspace.write('.agent-team/agents/reviewer.md', roleFile('description: Our house reviewer.\ntools: [Read]', 'Review our way.'));
 
-    const { roles, diagnostics } = await loadRoles(workspace.source);
+    const { roles, diagnostics } = await loadRoles(workspace.source, knownToolNames);
 
     expect(diagnostics).toEqual([]);
     expect(roles.map((role) => role.name)).toEqual(['researcher', 'reviewer', 'refactorer']);
@@ -29,7 +30,7 @@ describe('role precedence', () => {
     await workspace.write('.github/agents/second.agent.md', roleFile('description: Second from Copilot.'));
     await workspace.write('.claude/agents/second.md', roleFile('description: Second from Claude.'));
 
-    const { roles, diagnostics } = await loadRoles(workspace.source);
+    const { roles, diagnostics } = await loadRoles(workspace.source, knownToolNames);
 
     expect(diagnostics).toEqual([]);
     const helper = roles.find((role) => role.name === 'helper');
@@ -47,7 +48,7 @@ describe('role precedence', () => {
     await workspace.write('.agent-team/agents/a-first.md', roleFile('name: twin\ndescription: First.'));
     await workspace.write('.agent-team/agents/b-second.md', roleFile('name: twin\ndescription: Second.'));
 
-    const { roles, diagnostics } = await loadRoles(workspace.source);
+    const { roles, diagnostics } = await loadRoles(workspace.source, knownToolNames);
 
     expect(roles.find((role) => role.name === 'twin')?.description).toBe('First.');
     expect(diagnostics).toEqual([
@@ -61,11 +62,11 @@ describe('role precedence', () => {
 
   it('lists built-ins first, then workspace roles, and gives the built-ins alone in an empty workspace', async () => {
     const workspace = await createWorkspace();
-    expect(await loadRoles(workspace.source)).toEqual({ roles: builtInRoles, diagnostics: [] });
+    expect(await loadRoles(workspace.source, knownToolNames)).toEqual({ roles: builtInRoles, diagnostics: [] });
 
     await workspace.write('.claude/agents/zeta.md', roleFile('description: Z.'));
     await workspace.write('.agent-team/agents/alpha.md', roleFile('description: A.'));
-    const { roles } = await loadRoles(workspace.source);
+    const { roles } = await loadRoles(workspace.source, knownToolNames);
     expect(roles.map((role) => role.name)).toEqual(['researcher', 'reviewer', 'refactorer', 'alpha', 'zeta']);
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadRoles } from '../../src/engine/roles/load-roles.js';
 import { type RoleDefinition } from '../../src/engine/roles/types.js';
 import { roleFile, useTemporaryWorkspaces } from './workspace-fixture.js';
+import { knownToolNames } from '../../src/engine/team/capabilities.js';
 
 const createWorkspace = useTemporaryWorkspaces();
 
@@ -32,7 +33,7 @@ describe('role file formats', () => {
       ].join('\n'),
     );
 
-    const { roles, diagnostics } = await loadRoles(workspace.source);
+    const { roles, diagnostics } = await loadRoles(workspace.source, knownToolNames);
 
     expect(diagnostics).toEqual([]);
     expect(find(roles, 'security-reviewer')).toEqual({
@@ -51,7 +52,7 @@ describe('role file formats', () => {
     const workspace = await createWorkspace();
     await workspace.write('.agent-team/agents/doc-writer.md', roleFile('description: Writes docs.', 'Write clear docs.'));
 
-    const { roles, diagnostics } = await loadRoles(workspace.source);
+    const { roles, diagnostics } = await loadRoles(workspace.source, knownToolNames);
 
     expect(diagnostics).toEqual([]);
     const role = find(roles, 'doc-writer');
@@ -75,7 +76,7 @@ describe('role file formats', () => {
       roleFile('name: planner\ndescription: Plans.\ntools:\n  - Read\n  - Edit\nmodel: inherit'),
     );
 
-    const { roles, diagnostics } = await loadRoles(workspace.source);
+    const { roles, diagnostics } = await loadRoles(workspace.source, knownToolNames);
 
     expect(diagnostics).toEqual([]);
     expect(find(roles, 'test-fixer')).toMatchObject({
@@ -107,7 +108,7 @@ describe('role file formats', () => {
       ),
     );
 
-    const { roles, diagnostics } = await loadRoles(workspace.source);
+    const { roles, diagnostics } = await loadRoles(workspace.source, knownToolNames);
 
     const role = find(roles, 'explainer');
     expect(role.description).toBe('Explains code. Examples:\n<example>\nuser: "What does this do?"\n</example>');
@@ -124,7 +125,7 @@ describe('role file formats', () => {
       roleFile('description: Edits but never creates files.\ndisallowedTools: Write, Bash'),
     );
 
-    const { roles, diagnostics } = await loadRoles(workspace.source);
+    const { roles, diagnostics } = await loadRoles(workspace.source, knownToolNames);
 
     expect(diagnostics).toEqual([]);
     expect(find(roles, 'no-write').tools).toEqual(['Read', 'Glob', 'Grep', 'Skill', 'Edit']);
@@ -141,7 +142,7 @@ describe('role file formats', () => {
     );
     await workspace.write('.github/agents/notes.md', roleFile('description: Not an agent file: wrong suffix.'));
 
-    const { roles, diagnostics } = await loadRoles(workspace.source);
+    const { roles, diagnostics } = await loadRoles(workspace.source, knownToolNames);
 
     expect(diagnostics).toEqual([]);
     expect(find(roles, 'api-docs')).toEqual({
@@ -163,7 +164,7 @@ describe('role file formats', () => {
       roleFile("name: 'Code Reviewer'\ndescription: Reviews code.\nmodel: ['GPT-5 (copilot)', 'Claude Sonnet 4']"),
     );
 
-    const { roles, diagnostics } = await loadRoles(workspace.source);
+    const { roles, diagnostics } = await loadRoles(workspace.source, knownToolNames);
 
     expect(find(roles, 'code-reviewer').model).toBe('GPT-5 (copilot)');
     expect(diagnostics).toEqual([
@@ -181,7 +182,7 @@ describe('role file formats', () => {
     await workspace.write('.github/agents/everything.agent.md', roleFile("description: Uses all.\ntools: ['*']"));
     await workspace.write('.agent-team/agents/thinker.md', roleFile('description: Only thinks.\ntools: []'));
 
-    const { roles } = await loadRoles(workspace.source);
+    const { roles } = await loadRoles(workspace.source, knownToolNames);
 
     expect(find(roles, 'everything')).not.toHaveProperty('tools');
     expect(find(roles, 'thinker').tools).toEqual([]);
@@ -194,7 +195,7 @@ describe('role file formats', () => {
       '\uFEFF---\r\ndescription: Windows file.\r\nmode: chat\r\n---\r\nBody line one.\r\nLine two.\r\n',
     );
 
-    const { roles, diagnostics } = await loadRoles(workspace.source);
+    const { roles, diagnostics } = await loadRoles(workspace.source, knownToolNames);
 
     expect(diagnostics).toEqual([]);
     expect(find(roles, 'crlf')).toMatchObject({ description: 'Windows file.', mode: 'chat', instruction: 'Body line one.\nLine two.' });

@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadRoles } from '../../src/engine/roles/load-roles.js';
 import { NodeRoleFileSource } from '../../src/engine/roles/node-role-file-source.js';
 import { roleFile, useTemporaryWorkspaces } from './workspace-fixture.js';
+import { knownToolNames } from '../../src/engine/team/capabilities.js';
 
 const createWorkspace = useTemporaryWorkspaces();
 const outsideFolders: string[] = [];
@@ -26,7 +27,7 @@ async function workspaceWithGoodRole() {
 }
 
 async function load(source: NodeRoleFileSource) {
-  const result = await loadRoles(source);
+  const result = await loadRoles(source, knownToolNames);
   expect(result.roles.map((role) => role.name)).toContain('good');
   return result;
 }
@@ -153,7 +154,7 @@ describe('role files that are not plain files inside the workspace', () => {
     const key = 'AKIAIOSFODNN7EXAMPLE';
     await workspace.write('.agent-team/agents/alias.md', roleFile(`description: *${key}`));
     await workspace.write('.agent-team/agents/tag.md', roleFile(`description: !${key} x\nname: [${key}`));
-    const { diagnostics } = await loadRoles(workspace.source);
+    const { diagnostics } = await loadRoles(workspace.source, knownToolNames);
     expect(diagnostics.map((diagnostic) => diagnostic.path)).toEqual(
       expect.arrayContaining(['.agent-team/agents/alias.md', '.agent-team/agents/tag.md']),
     );

@@ -7,6 +7,7 @@ import { RoleRegistry } from '../../src/engine/roles/role-registry.js';
 import { type RoleLoadResult } from '../../src/engine/roles/types.js';
 import { ManualClock } from '../../src/engine/testing/manual-clock.js';
 import { roleFile, useTemporaryWorkspaces } from './workspace-fixture.js';
+import { knownToolNames } from '../../src/engine/team/capabilities.js';
 
 const createWorkspace = useTemporaryWorkspaces();
 
@@ -60,7 +61,7 @@ describe('RoleRegistry', () => {
     const workspace = await createWorkspace();
     await workspace.write('.agent-team/agents/tester.md', roleFile('description: Writes tests.'));
     await workspace.write('.claude/agents/broken.md', '---\nname: broken\n---\n');
-    const registry = new RoleRegistry({ source: workspace.source });
+    const registry = new RoleRegistry({ knownTools: knownToolNames, source: workspace.source });
     expect(registry.list()).toEqual(builtInRoles);
 
     const result = await registry.load();
@@ -78,7 +79,7 @@ describe('RoleRegistry', () => {
 
   it('emits a change on reload only when the roles or diagnostics changed, and rebuilds the roster', async () => {
     const workspace = await createWorkspace();
-    const registry = new RoleRegistry({ source: workspace.source });
+    const registry = new RoleRegistry({ knownTools: knownToolNames, source: workspace.source });
     const changes: RoleLoadResult[] = [];
     registry.onDidChange((result) => changes.push(result));
 
@@ -101,7 +102,7 @@ describe('RoleRegistry', () => {
     const clock = new ManualClock();
     const { watch, state } = manualWatch();
     const { source, counter } = countingSource(workspace.source);
-    const registry = new RoleRegistry({ source, watch, clock, debounceMs: 200 });
+    const registry = new RoleRegistry({ knownTools: knownToolNames, source, watch, clock, debounceMs: 200 });
     await registry.load();
     await registry.load();
     expect(state.started).toBe(1);
@@ -129,7 +130,7 @@ describe('RoleRegistry', () => {
     const clock = new ManualClock();
     const { watch, state } = manualWatch();
     const { source, counter } = countingSource(workspace.source);
-    const registry = new RoleRegistry({ source, watch, clock });
+    const registry = new RoleRegistry({ knownTools: knownToolNames, source, watch, clock });
     await registry.load();
     state.fire();
     expect(clock.pendingTimers).toBe(1);
@@ -145,7 +146,7 @@ describe('RoleRegistry', () => {
 
   it("calls every listener even when one throws, and rejects the reload with that listener's error", async () => {
     const workspace = await createWorkspace();
-    const registry = new RoleRegistry({ source: workspace.source });
+    const registry = new RoleRegistry({ knownTools: knownToolNames, source: workspace.source });
     const heard: string[] = [];
     registry.onDidChange(() => {
       throw new Error('listener broke');
@@ -160,7 +161,7 @@ describe('RoleRegistry', () => {
 
   it('applies the loads in call order, so the last reload reflects the latest files', async () => {
     const workspace = await createWorkspace();
-    const registry = new RoleRegistry({ source: workspace.source });
+    const registry = new RoleRegistry({ knownTools: knownToolNames, source: workspace.source });
     await workspace.write('.agent-team/agents/first.md', roleFile('description: One.'));
     const earlier = registry.reload();
     await workspace.remove('.agent-team/agents/first.md');
@@ -188,7 +189,7 @@ describe('watchRoleDirectories (fs.watch)', () => {
         signalled();
         onChange();
       });
-    const registry = new RoleRegistry({ source: workspace.source, watch, clock, debounceMs: 100 });
+    const registry = new RoleRegistry({ knownTools: knownToolNames, source: workspace.source, watch, clock, debounceMs: 100 });
     const expectReload = async (change: () => Promise<void>): Promise<RoleLoadResult> => {
       watcherFired = new Promise<void>((resolve) => (signalled = resolve));
       const changed = nextChange(registry);

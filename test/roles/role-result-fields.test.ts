@@ -10,11 +10,13 @@ import { roleFileLocations } from '../../src/engine/roles/role-file-locations.js
 import { isReadOnlyRole, resolveRoleTools } from '../../src/engine/roles/role-tools.js';
 import { roleNotes } from '../../src/engine/roles/role-notes.js';
 import { roleFile } from './workspace-fixture.js';
+import { knownToolNames } from '../../src/engine/team/capabilities.js';
 
 function parse(frontMatter: string, format: RoleFileFormat = 'agent-team') {
   const location = roleFileLocations.find((candidate) => candidate.format === format)!;
   const fileName = `worker${location.suffix}`;
   return parseRoleFile({
+    knownTools: knownToolNames,
     path: `${location.directory}/${fileName}`,
     fileName,
     text: roleFile(`description: Works.\n${frontMatter}`),

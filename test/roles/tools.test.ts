@@ -3,6 +3,7 @@ import { loadRoles } from '../../src/engine/roles/load-roles.js';
 import { resolveRoleTools, isReadOnlyRole } from '../../src/engine/roles/role-tools.js';
 import { defaultWorkspaceRoleTools } from '../../src/engine/roles/tool-names.js';
 import { roleFile, useTemporaryWorkspaces } from './workspace-fixture.js';
+import { knownToolNames } from '../../src/engine/team/capabilities.js';
 
 const createWorkspace = useTemporaryWorkspaces();
 
@@ -11,7 +12,7 @@ describe('role tools', () => {
     const workspace = await createWorkspace();
     await workspace.write('.agent-team/agents/searcher.md', roleFile('description: Searches.\ntools: [Read, Teleport, grep]'));
 
-    const { roles, diagnostics } = await loadRoles(workspace.source);
+    const { roles, diagnostics } = await loadRoles(workspace.source, knownToolNames);
 
     expect(roles.find((role) => role.name === 'searcher')?.tools).toEqual(['Read', 'Grep']);
     expect(diagnostics).toEqual([
@@ -32,7 +33,7 @@ describe('role tools', () => {
       roleFile('description: Builds.\ntools: Read, Bash(npm test:*, npm run:*), WebFetch, mcp__github__search, Edit'),
     );
 
-    const { roles, diagnostics } = await loadRoles(workspace.source);
+    const { roles, diagnostics } = await loadRoles(workspace.source, knownToolNames);
 
     expect(roles.find((role) => role.name === 'builder')?.tools).toEqual(['Read', 'Bash', 'WebFetch', 'Edit']);
     // `.mcp.json`'s server 'github' (or the user's), started for this role when it runs (configured-servers-capability.ts).
@@ -46,7 +47,7 @@ describe('role tools', () => {
     const workspace = await createWorkspace();
     await workspace.write('.claude/agents/lead.md', roleFile('description: Leads.\ntools: Read, Agent(researcher, reviewer)'));
 
-    const { roles, diagnostics } = await loadRoles(workspace.source);
+    const { roles, diagnostics } = await loadRoles(workspace.source, knownToolNames);
 
     expect(roles.find((role) => role.name === 'lead')?.tools).toEqual(['Read', 'Agent']);
     expect(diagnostics.map((diagnostic) => diagnostic.message)).toEqual([
@@ -61,7 +62,7 @@ describe('role tools', () => {
       roleFile("description: Mixed.\ntools: ['search/codebase', 'edit/editFiles', 'execute', 'github/*']"),
     );
 
-    const { roles, diagnostics } = await loadRoles(workspace.source);
+    const { roles, diagnostics } = await loadRoles(workspace.source, knownToolNames);
 
     expect(roles.find((role) => role.name === 'mixed')?.tools).toEqual(['Glob', 'Grep', 'Read', 'Edit', 'Write', 'Bash']);
     expect(diagnostics.map((diagnostic) => diagnostic.message)).toEqual([
@@ -73,7 +74,7 @@ describe('role tools', () => {
     const workspace = await createWorkspace();
     await workspace.write('.agent-team/agents/odd.md', roleFile('description: Odd.\ntools: {Read: true}'));
 
-    const { roles, diagnostics } = await loadRoles(workspace.source);
+    const { roles, diagnostics } = await loadRoles(workspace.source, knownToolNames);
 
     expect(roles.some((role) => role.name === 'odd')).toBe(false);
     expect(diagnostics).toEqual([

@@ -18,6 +18,7 @@ import { ManualClock } from '../../src/engine/testing/manual-clock.js';
 import { ScriptedModel } from '../../src/engine/testing/scripted-model.js';
 import { NodeWorkspace } from '../../src/engine/workspace/node-workspace.js';
 import { MemoryRoleFiles, lastMessageText } from '../delegation/team-harness.js';
+import { knownToolNames } from '../../src/engine/team/capabilities.js';
 
 const { toolCall } = ScriptedModel;
 let root: string;
@@ -48,7 +49,7 @@ beforeEach(async () => {
   const clock = new ManualClock();
   taskManager = new TaskManager({ clock, onWarning: () => {} });
   changes = new ChangeSetRegistry();
-  roles = new RoleRegistry({ source: new MemoryRoleFiles(), clock });
+  roles = new RoleRegistry({ knownTools: knownToolNames, source: new MemoryRoleFiles(), clock });
   await roles.load();
   models = new Map();
 });

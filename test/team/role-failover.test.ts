@@ -15,6 +15,7 @@ import { TaskManager } from '../../src/engine/tasks/task-manager.js';
 import { ManualClock } from '../../src/engine/testing/manual-clock.js';
 import { ScriptedModel } from '../../src/engine/testing/scripted-model.js';
 import { MemoryRoleFiles } from '../delegation/team-harness.js';
+import { knownToolNames } from '../../src/engine/team/capabilities.js';
 
 const overloaded = () =>
   new ProviderError('server', 'the server failed (529, 3 attempts): Overloaded', { provider: 'scripted', status: 529 });
@@ -23,7 +24,7 @@ async function teamWith(roleFile: string) {
   const clock = new ManualClock();
   const roleFiles = new MemoryRoleFiles();
   roleFiles.files.set('.agent-team/agents/writer.md', roleFile);
-  const roles = new RoleRegistry({ source: roleFiles, clock });
+  const roles = new RoleRegistry({ knownTools: knownToolNames, source: roleFiles, clock });
   await roles.load();
   const taskManager = new TaskManager({ clock, maxConcurrent: 4, onWarning: () => {} });
   const team = new AgentTeam({ taskManager, roles, toolbox: () => ({ readOnly: [], edit: [], proposals: async () => [] }) });

@@ -19,6 +19,7 @@ import { NodeWorkspace } from '../../src/engine/workspace/node-workspace.js';
 import type { WorkflowDefinition } from '../../src/engine/workflows/workflow-definition.js';
 import { loadWorkflows } from '../../src/engine/workflows/workflow-registry.js';
 import { MemoryRoleFiles, lastMessageText } from '../delegation/team-harness.js';
+import { knownToolNames } from '../../src/engine/team/capabilities.js';
 
 const { toolCall } = ScriptedModel;
 let root: string;
@@ -40,7 +41,7 @@ beforeEach(async () => {
   taskManager = new TaskManager({ clock, onWarning: () => {} });
   changes = new ChangeSetRegistry();
   roleFiles = new MemoryRoleFiles();
-  roles = new RoleRegistry({ source: roleFiles, clock });
+  roles = new RoleRegistry({ knownTools: knownToolNames, source: roleFiles, clock });
   await roles.load();
   models = new Map();
   const workspace = new NodeWorkspace(root);
@@ -60,7 +61,11 @@ afterEach(async () => {
 
 async function workflow(text: string): Promise<{ workflow: WorkflowDefinition; workflows: Map<string, WorkflowDefinition> }> {
   roleFiles.files.set('.agent-team/workflows/w.yaml', text);
-  const [entry] = await loadWorkflows(roleFiles, { hasRole: (name) => roles.get(name) !== undefined, roleNames: () => [] });
+  const [entry] = await loadWorkflows(roleFiles, {
+    hasRole: (name) => roles.get(name) !== undefined,
+    roleNames: () => [],
+    knownTools: knownToolNames,
+  });
   expect(entry.problems).toEqual([]);
   const definition = entry.workflow as WorkflowDefinition;
   return { workflow: definition, workflows: new Map([['w', definition]]) };

@@ -8,6 +8,7 @@ import { type WorkflowEntry, loadWorkflows } from '../../src/engine/workflows/wo
 import { formatWorkflowProblem } from '../../src/engine/workflows/workflow-problem.js';
 import { workflowRoles } from '../../src/engine/workflows/workflow-roles.js';
 import { MemoryRoleFiles, type TeamHarness, createTeamHarness, lastMessageText } from '../delegation/team-harness.js';
+import { knownToolNames } from '../../src/engine/team/capabilities.js';
 
 const { toolCall } = ScriptedModel;
 const evaluatorOptimizer = readFileSync(path.join(import.meta.dirname, 'fixtures', 'evaluator-optimizer.yaml'), 'utf8');
@@ -16,7 +17,11 @@ const roles = ['researcher', 'reviewer', 'refactorer'];
 async function problems(files: Record<string, string>): Promise<Map<string, string[]>> {
   const source = new MemoryRoleFiles();
   for (const [name, text] of Object.entries(files)) source.files.set(`.agent-team/workflows/${name}`, text);
-  const entries: WorkflowEntry[] = await loadWorkflows(source, { hasRole: (name) => roles.includes(name), roleNames: () => roles });
+  const entries: WorkflowEntry[] = await loadWorkflows(source, {
+    hasRole: (name) => roles.includes(name),
+    roleNames: () => roles,
+    knownTools: knownToolNames,
+  });
   return new Map(entries.map((entry) => [entry.name, entry.problems.map(formatWorkflowProblem)]));
 }
 

@@ -3,9 +3,10 @@ import { fillTemplate, placeholdersOf } from '../../src/engine/workflows/prompt-
 import { type WorkflowEntry, loadWorkflows } from '../../src/engine/workflows/workflow-registry.js';
 import { formatWorkflowProblem } from '../../src/engine/workflows/workflow-problem.js';
 import { MemoryRoleFiles } from '../delegation/team-harness.js';
+import { knownToolNames } from '../../src/engine/team/capabilities.js';
 
 const roles = ['researcher', 'reviewer', 'refactorer'];
-const context = { hasRole: (name: string) => roles.includes(name), roleNames: () => roles };
+const context = { hasRole: (name: string) => roles.includes(name), roleNames: () => roles, knownTools: knownToolNames };
 
 async function load(files: Record<string, string>): Promise<Map<string, WorkflowEntry>> {
   const source = new MemoryRoleFiles();

@@ -8,6 +8,7 @@ import { expandPromptArguments, PromptArgumentError } from './prompt-arguments.j
 import type { PromptFile } from './prompt-file-definition.js';
 import { findPromptFiles } from './prompt-file-sources.js';
 import { promptFileTools } from './prompt-file-tools.js';
+import type { KnownTools } from '../roles/known-tools.js';
 
 /** What a prompt file runs. */
 export interface PromptRun {
@@ -34,6 +35,8 @@ export interface PromptCommandPlace {
   howToTrust: string;
   /** Whether the user trusted this exact file (the CLI's list). Default: every file of a trusted folder. */
   trustsPromptFile?(promptFile: PromptFile): boolean;
+  /** The tool names a file's `tools` may mean (known-tools.ts): the role registry's `knownTools`. */
+  knownTools: KnownTools;
 }
 
 /** `/name` and the rest, when `text` starts with a command's name; undefined for any other text. */
@@ -71,7 +74,7 @@ export async function resolvePromptCommand(
   try {
     const prompt = expandPromptArguments(promptFile.body, command.argumentsText, { name: promptFile.name, root: place.root });
     const role = roleOf(promptFile.agent);
-    const { allowedTools, warnings } = promptFileTools(promptFile);
+    const { allowedTools, warnings } = promptFileTools(promptFile, place.knownTools);
     return {
       run: {
         promptFile,

@@ -7,6 +7,7 @@
  * and is reported: the list only ever narrows.
  */
 import { readToolList } from '../roles/tool-aliases.js';
+import type { KnownTools } from '../roles/known-tools.js';
 import type { RoleFileFormat } from '../roles/types.js';
 import type { PromptFile } from './prompt-file-definition.js';
 
@@ -17,7 +18,11 @@ export interface PromptFileTools {
   warnings: string[];
 }
 
-export function promptFileTools(promptFile: Pick<PromptFile, 'name' | 'tools' | 'label'>): PromptFileTools {
+export function promptFileTools(
+  promptFile: Pick<PromptFile, 'name' | 'tools' | 'label'>,
+  /** The tool names the capabilities declare (known-tools.ts). */
+  knownTools: KnownTools,
+): PromptFileTools {
   if (promptFile.tools === undefined) return { warnings: [] };
   const format: RoleFileFormat = promptFile.label.includes('.github/') ? 'github' : 'claude';
   const allowed: string[] = [];
@@ -29,7 +34,7 @@ export function promptFileTools(promptFile: Pick<PromptFile, 'name' | 'tools' | 
       allowed.push(entry);
       continue;
     }
-    const mapped = readToolList([name], format).tools ?? [];
+    const mapped = readToolList([name], format, knownTools).tools ?? [];
     if (mapped.length === 0) unknown.push(entry);
     for (const tool of mapped) allowed.push(restricted ? `${tool}(${restricted[2]!.trim()})` : tool);
   }

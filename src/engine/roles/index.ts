@@ -10,16 +10,8 @@ export { type RoleChangeListener, RoleRegistry, type RoleRegistryOptions } from 
 export { canProposeEdits, isReadOnlyRole, resolveRoleTools } from './role-tools.js';
 export { describeRoster } from './roster.js';
 export { roleNotes } from './role-notes.js';
-export {
-  canonicalToolName,
-  defaultWorkspaceRoleTools,
-  delegationToolNames,
-  editToolNames,
-  isToolName,
-  readOnlyToolNames,
-  type ToolName,
-  toolNames,
-} from './tool-names.js';
+export { defaultWorkspaceRoleTools, delegationToolNames, editToolNames, readOnlyToolNames, type ToolName } from './tool-names.js';
+export { canonicalToolName, type KnownTools } from './known-tools.js';
 export {
   type RoleDefinition,
   type RoleDiagnostic,

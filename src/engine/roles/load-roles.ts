@@ -2,6 +2,7 @@ import { builtInRoles } from './built-in/index.js';
 import { errorMessage } from '../errors.js';
 import { isRoleFile, type RoleFileLocation, roleFileLocations, userRoleLocations } from './role-file-locations.js';
 import { type RoleFileSource } from './role-file-source.js';
+import type { KnownTools } from './known-tools.js';
 import { type RoleDefinition, type RoleDiagnostic, type RoleLoadResult, type RoleSource } from './types.js';
 
 /**
@@ -17,6 +18,8 @@ import { type RoleDefinition, type RoleDiagnostic, type RoleLoadResult, type Rol
  */
 export async function loadRoles(
   source: RoleFileSource,
+  /** The tool names the capabilities declare (known-tools.ts): what role files may list. */
+  knownTools: KnownTools,
   /** Default `builtInRoles`. */
   builtIns: readonly RoleDefinition[] = builtInRoles,
   /** The user's home, for their own role files (below the workspace's). Default: none read. */
@@ -25,8 +28,8 @@ export async function loadRoles(
   userPromptsDirectory?: string,
 ): Promise<RoleLoadResult> {
   const perLocation = await Promise.all([
-    ...roleFileLocations.map((location) => loadLocation(source, location, '')),
-    ...(userSource ? userRoleLocations(userPromptsDirectory).map((location) => loadLocation(userSource, location, '~/')) : []),
+    ...roleFileLocations.map((location) => loadLocation(source, location, '', knownTools)),
+    ...(userSource ? userRoleLocations(userPromptsDirectory).map((location) => loadLocation(userSource, location, '~/', knownTools)) : []),
   ]);
   const diagnostics: RoleDiagnostic[] = [];
   const workspaceRoles = new Map<string, { role: RoleDefinition; overridden: RoleSource[] }>();
@@ -77,6 +80,7 @@ async function loadLocation(
   source: RoleFileSource,
   location: RoleFileLocation,
   shownAs: string,
+  knownTools: KnownTools,
 ): Promise<{ roles: RoleDefinition[]; diagnostics: RoleDiagnostic[] }> {
   let fileNames: string[];
   try {
@@ -94,7 +98,7 @@ async function loadLocation(
       const relative = `${location.directory}/${fileName}`;
       const path = `${shownAs}${relative}`;
       try {
-        return parseRoleFile({ path, fileName, text: await source.read(relative), location });
+        return parseRoleFile({ path, fileName, text: await source.read(relative), location, knownTools });
       } catch (error) {
         return { diagnostics: [{ path, severity: 'error' as const, message: `could not be read: ${errorMessage(error)}` }] };
       }

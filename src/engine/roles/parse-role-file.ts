@@ -6,11 +6,11 @@ import { type RoleFileLocation, roleNameFromFileName } from './role-file-locatio
 import { readMcpServers } from './mcp-server-config.js';
 import { readA2aRole } from '../a2a/a2a-role-config.js';
 import { readFallbackModels } from './fallback-models.js';
-import { readToolList } from './tool-aliases.js';
-import { splitServerTools } from './server-tool-names.js';
 import { readRoleResultFields } from './role-result-fields.js';
 import { planModeWarnings } from './permission-mode.js';
-import { defaultWorkspaceRoleTools, type ToolName } from './tool-names.js';
+import { defaultWorkspaceRoleTools } from './tool-names.js';
+import { type FieldReport, readTools } from './role-file-tools.js';
+import type { KnownTools } from './known-tools.js';
 import { type RoleDefinition, type RoleDiagnostic, type RoleMode, roleModes } from './types.js';
 
 export interface RoleFileInput {
@@ -19,6 +19,8 @@ export interface RoleFileInput {
   fileName: string;
   text: string;
   location: RoleFileLocation;
+  /** The tool names the capabilities declare (known-tools.ts); any other is reported and left out. */
+  knownTools: KnownTools;
 }
 
 /** One file's outcome: the role, unless an error was found, and every problem noticed on the way. */
@@ -82,10 +84,10 @@ export function parseRoleFile(input: RoleFileInput): ParsedRoleFile {
     );
 
   let serverTools: string[] = [];
-  let tools = readTools(fields.tools, 'tools', input.location, errorAt, warnAt, (named) => (serverTools = named));
+  let tools = readTools(fields.tools, 'tools', input, errorAt, warnAt, (named) => (serverTools = named));
   if (input.location.fields.has('disallowedTools') && fields.disallowedTools !== undefined && fields.disallowedTools !== null) {
     // Claude Code's denylist, applied to the allowlist (or to the defaults when there is none).
-    const denied = readTools(fields.disallowedTools, 'disallowedTools', input.location, errorAt, () => {}) ?? [];
+    const denied = readTools(fields.disallowedTools, 'disallowedTools', input, errorAt, () => {}) ?? [];
     tools = (tools ?? defaultWorkspaceRoleTools).filter((tool) => !denied.includes(tool));
   }
 
@@ -138,7 +140,6 @@ export function parseRoleFile(input: RoleFileInput): ParsedRoleFile {
 }
 
 type Report = (severity: RoleDiagnostic['severity'], message: string, line?: number) => void;
-type FieldReport = (field: string, message: string) => void;
 
 function readHeader(split: Parameters<typeof parseYamlHeader>[0], location: RoleFileLocation, report: Report): FrontMatter | undefined {
   const strict = parseYamlHeader(split);
@@ -196,50 +197,6 @@ function nameRule(name: string): string {
     .replace(/^[^a-z]+|-+$/g, '');
   const example = isValidRoleName(suggestion) ? suggestion : 'code-reviewer';
   return `use letters, digits, '-' and '_', starting with a letter, at most 64 characters (for example '${example}')`;
-}
-
-function readTools(
-  value: unknown,
-  field: string,
-  location: RoleFileLocation,
-  errorAt: FieldReport,
-  warnAt: FieldReport,
-  /** Gets the entries naming MCP servers' or VS Code's tools (server-tool-names.ts). Default: they count as unknown names. */
-  collectServerTools?: (named: string[]) => void,
-): ToolName[] | undefined {
-  if (value === undefined || value === null || value === '') return undefined;
-  let entries: string[];
-  if (typeof value === 'string') entries = splitToolString(value);
-  else if (Array.isArray(value) && value.every((entry) => typeof entry === 'string')) entries = value;
-  else {
-    errorAt(field, `'${field}' must be a list of tool names, e.g. [Read, Grep, Glob]`);
-    return undefined;
-  }
-  if (collectServerTools) {
-    const split = splitServerTools(entries);
-    collectServerTools(split.serverTools);
-    entries = split.rest;
-  }
-  const reading = readToolList(entries, location.format);
-  for (const warning of reading.warnings) warnAt(field, warning);
-  return reading.tools;
-}
-
-/** Splits `Read, Grep, Bash(git add:*, git commit:*)` on the commas outside parentheses. */
-function splitToolString(text: string): string[] {
-  const entries: string[] = [];
-  let depth = 0;
-  let current = '';
-  for (const character of text) {
-    if (character === '(') depth++;
-    if (character === ')') depth = Math.max(0, depth - 1);
-    if (character === ',' && depth === 0) {
-      entries.push(current);
-      current = '';
-    } else current += character;
-  }
-  entries.push(current);
-  return entries.map((entry) => entry.trim()).filter((entry) => entry !== '');
 }
 
 /** A role's `model` (exported for workflows' inline agents, which take it as role files do). */

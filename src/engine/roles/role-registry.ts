@@ -3,28 +3,13 @@ import { ConfigurationError } from '../errors.js';
 import { Emitter } from '../util/emitter.js';
 import { builtInRoles } from './built-in/index.js';
 import { loadRoles } from './load-roles.js';
+import type { KnownTools } from './known-tools.js';
+import type { RoleRegistryOptions } from './role-registry-options.js';
 import { type RoleFileSource, type RoleWatch } from './role-file-source.js';
 import { describeRoster } from './roster.js';
 import { type RoleDefinition, type RoleDiagnostic, type RoleLoadResult } from './types.js';
 
-export interface RoleRegistryOptions {
-  source: RoleFileSource;
-  /** The user's home, for their own role files (`~/.claude/agents`, …). Default: none read. */
-  userSource?: RoleFileSource;
-  /** VS Code's user prompts folder, relative to the user's home (its `*.agent.md` are roles too). Default: none. */
-  userPromptsDirectory?: string;
-  /**
-   * The host's file watcher (`watchRoleDirectories` on Node, a FileSystemWatcher in the extension),
-   * started by the first `load()`. Default: none, so roles change only on `reload()`.
-   */
-  watch?: RoleWatch;
-  /** Times the debounce. Default `systemClock`. */
-  clock?: Clock;
-  /** Quiet time after the last watcher event before reloading. Default 200 ms. */
-  debounceMs?: number;
-  /** Default `builtInRoles`. */
-  builtIns?: readonly RoleDefinition[];
-}
+export type { RoleRegistryOptions } from './role-registry-options.js';
 
 export type RoleChangeListener = (result: RoleLoadResult) => void;
 
@@ -34,6 +19,8 @@ export type RoleChangeListener = (result: RoleLoadResult) => void;
  */
 export class RoleRegistry {
   private readonly source: RoleFileSource;
+  /** What role files (and the workflows and prompt files read beside them) may name as tools. */
+  readonly knownTools: KnownTools;
   private readonly userSource: RoleFileSource | undefined;
   private readonly userPromptsDirectory: string | undefined;
   private readonly watch?: RoleWatch;
@@ -52,6 +39,7 @@ export class RoleRegistry {
 
   constructor(options: RoleRegistryOptions) {
     this.source = options.source;
+    this.knownTools = options.knownTools;
     this.userSource = options.userSource;
     this.userPromptsDirectory = options.userPromptsDirectory;
     this.watch = options.watch;
@@ -77,7 +65,7 @@ export class RoleRegistry {
    */
   reload(): Promise<RoleLoadResult> {
     const next = this.loading.then(async () => {
-      const result = await loadRoles(this.source, this.builtIns, this.userSource, this.userPromptsDirectory);
+      const result = await loadRoles(this.source, this.knownTools, this.builtIns, this.userSource, this.userPromptsDirectory);
       if (!this.disposed) this.apply(result);
       return this.current;
     });

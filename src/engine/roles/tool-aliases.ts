@@ -1,4 +1,5 @@
-import { canonicalToolName, toolNames, type ToolName } from './tool-names.js';
+import { canonicalToolName, type KnownTools } from './known-tools.js';
+import type { ToolName } from './tool-names.js';
 import { type RoleFileFormat } from './types.js';
 
 /** A role file's tool list in the engine's names. */
@@ -76,8 +77,8 @@ const foreignToolsByFormat: Record<RoleFileFormat, ReadonlySet<string>> = {
 
 const productNames: Record<RoleFileFormat, string> = { 'agent-team': 'Agent Team', claude: 'Claude Code', github: 'Copilot' };
 
-/** Maps the names a role file lists to the engine's, collecting what is left out. */
-export function readToolList(entries: readonly string[], format: RoleFileFormat): ToolListReading {
+/** Maps the names a role file lists to the engine's (those in `known`), collecting what is left out. */
+export function readToolList(entries: readonly string[], format: RoleFileFormat, known: KnownTools): ToolListReading {
   const tools: ToolName[] = [];
   const unsupported: string[] = [];
   const unknown: string[] = [];
@@ -93,7 +94,7 @@ export function readToolList(entries: readonly string[], format: RoleFileFormat)
     // `Agent(researcher)` / `Bash(git:*)`: Claude Code's per-tool restrictions. We keep the tool, not the restriction.
     const restricted = /^([^(]+)\((.*)\)$/.exec(entry);
     const name = restricted ? restricted[1].trim() : entry;
-    const mapped = mapOne(name, format);
+    const mapped = mapOne(name, format, known);
     if (mapped === 'unsupported') unsupported.push(entry);
     else if (mapped === undefined) unknown.push(entry);
     else {
@@ -117,26 +118,26 @@ export function readToolList(entries: readonly string[], format: RoleFileFormat)
   if (unknown.length > 0) {
     const list = unknown.map((name) => `'${name}'`).join(', ');
     warnings.push(
-      `unknown tool${unknown.length === 1 ? '' : 's'} ${list}; the role loads without ${unknown.length === 1 ? 'it' : 'them'} (known tools: ${toolNames.join(', ')})`,
+      `unknown tool${unknown.length === 1 ? '' : 's'} ${list}; the role loads without ${unknown.length === 1 ? 'it' : 'them'} (known tools: ${known.join(', ')})`,
     );
   }
   return { tools: all ? undefined : tools, warnings };
 }
 
 /** The tools a name stands for, `'unsupported'` for another product's tool we lack, undefined if unknown. */
-function mapOne(name: string, format: RoleFileFormat): readonly ToolName[] | 'unsupported' | undefined {
+function mapOne(name: string, format: RoleFileFormat, known: KnownTools): readonly ToolName[] | 'unsupported' | undefined {
   const lower = name.toLowerCase();
   const aliases = aliasesByFormat[format];
   // Aliases first: Copilot's `edit` is a tool set (edit and create files), not just our Edit.
   if (aliases[lower]) return aliases[lower];
-  const own = canonicalToolName(name);
+  const own = canonicalToolName(name, known);
   if (own) return [own];
   if (foreignToolsByFormat[format].has(lower)) return 'unsupported';
   if (format === 'claude' && lower.startsWith('mcp__')) return 'unsupported';
   // Copilot writes tool sets and MCP servers as `set/tool` and `server/*`.
   if (format === 'github' && lower.includes('/')) {
     const [set, tool] = lower.split('/', 2);
-    const own = canonicalToolName(tool);
+    const own = canonicalToolName(tool, known);
     return aliases[tool] ?? (own ? [own] : undefined) ?? aliases[set] ?? 'unsupported';
   }
   return undefined;

@@ -1,23 +1,9 @@
 /**
- * The tool names the engine knows, as the model sees them (aligned with Claude Code's). Role files name
- * tools from this list; anything else is reported and left out.
+ * A tool's name as the model sees it (aligned with Claude Code's). Which names exist is the capabilities'
+ * to say (known-tools.ts: the composition root passes them down); this file only groups the names the
+ * built-in roles, plan mode and delegation depth reason about.
  */
-export const toolNames = [
-  'Read',
-  'Glob',
-  'Grep',
-  'Edit',
-  'Write',
-  'Bash',
-  'WebFetch',
-  'Skill',
-  'Agent',
-  'TaskOutput',
-  'TaskStop',
-  'SendMessage',
-] as const;
-
-export type ToolName = (typeof toolNames)[number];
+export type ToolName = string;
 
 /** What an agent that delegates may start: roles within these tools, or `all` (the coordinator; every agent when the reach is `any`). */
 export type DelegatorTools = readonly ToolName[] | 'all';
@@ -49,14 +35,3 @@ export const delegationToolNames: readonly ToolName[] = ['Agent', 'TaskOutput', 
  * as closely as our tool set allows.
  */
 export const defaultWorkspaceRoleTools: readonly ToolName[] = [...readOnlyToolNames, ...skillToolNames, ...editToolNames];
-
-const byLowerCase = new Map<string, ToolName>(toolNames.map((name) => [name.toLowerCase(), name]));
-
-export function isToolName(value: string): value is ToolName {
-  return (toolNames as readonly string[]).includes(value);
-}
-
-/** The engine's spelling of a tool name written in any letter case, or undefined if it is not ours. */
-export function canonicalToolName(value: string): ToolName | undefined {
-  return byLowerCase.get(value.toLowerCase());
-}

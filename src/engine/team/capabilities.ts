@@ -57,6 +57,9 @@ export const defaultCapabilitySettings = (): CapabilitySettings => defaultSettin
 /** The tools role files may name, with what each is for: every capability's but those given by circumstance. */
 export const knownTools = roleTools(capabilityDescriptors);
 
+/** Their names alone, in the same order: what the role registry, workflows and prompt files check tool lists against (roles/known-tools.ts). */
+export const knownToolNames: readonly string[] = knownTools.map((tool) => tool.name);
+
 /** What the capabilities are built from; a part left out leaves its capability without a host. */
 export interface CapabilityHosts {
   /** Where instruction files are read, and which. Default: none (agents get no AGENTS.md). */

@@ -9,6 +9,7 @@ import { NodeRoleFileSource } from '../roles/node-role-file-source.js';
 import type { RoleFileSource, RoleWatch } from '../roles/role-file-source.js';
 import { RoleRegistry } from '../roles/role-registry.js';
 import type { RoleLoadResult } from '../roles/types.js';
+import { knownToolNames } from './capabilities.js';
 
 export interface TeamRolePorts {
   /** The workspace folder. */
@@ -27,6 +28,8 @@ export interface TeamRolePorts {
 
 export function createTeamRoles(ports: TeamRolePorts): RoleRegistry {
   return new RoleRegistry({
+    // roles/ sits below the capabilities: the tools role files may name come from their descriptors, here.
+    knownTools: knownToolNames,
     source: ports.source ?? new NodeRoleFileSource(ports.root),
     userSource: new NodeRoleFileSource(ports.home),
     ...(ports.userPromptsDirectory === undefined ? {} : { userPromptsDirectory: ports.userPromptsDirectory }),

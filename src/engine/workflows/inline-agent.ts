@@ -17,7 +17,8 @@
  * (inline-agent-names.ts).
  */
 import { readModel, isValidRoleName } from '../roles/parse-role-file.js';
-import { canonicalToolName, type ToolName, toolNames } from '../roles/tool-names.js';
+import { canonicalToolName, type KnownTools } from '../roles/known-tools.js';
+import type { ToolName } from '../roles/tool-names.js';
 import type { RoleDefinition } from '../roles/types.js';
 
 /** An agent defined inline in a workflow step. */
@@ -47,7 +48,13 @@ const portingHints: Record<string, string> = {
 type Report = (field: readonly (string | number)[], message: string) => void;
 
 /** Reads `agent: {...}` of one step; undefined (after reporting each problem) when it is not sound. */
-export function readInlineAgent(raw: Readonly<Record<string, unknown>>, path: string, report: Report): InlineAgent | undefined {
+export function readInlineAgent(
+  raw: Readonly<Record<string, unknown>>,
+  path: string,
+  /** The tool names the capabilities declare (known-tools.ts); an inline agent names only these. */
+  knownTools: KnownTools,
+  report: Report,
+): InlineAgent | undefined {
   let sound = true;
   const fail = (field: readonly (string | number)[], message: string) => {
     sound = false;
@@ -79,7 +86,7 @@ export function readInlineAgent(raw: Readonly<Record<string, unknown>>, path: st
   }
   if (Array.isArray(raw.model)) fail(['model'], 'names one model here, e.g. model: sonnet');
   const model = Array.isArray(raw.model) ? undefined : readModel(raw.model, (_field, message) => fail(['model'], message));
-  const tools = readTools(raw.tools, fail);
+  const tools = readTools(raw.tools, knownTools, fail);
   if (!sound || name === undefined) return undefined;
   return {
     name,
@@ -91,7 +98,7 @@ export function readInlineAgent(raw: Readonly<Record<string, unknown>>, path: st
   };
 }
 
-function readTools(value: unknown, fail: Report): ToolName[] | undefined {
+function readTools(value: unknown, known: KnownTools, fail: Report): ToolName[] | undefined {
   if (value === undefined || value === null) return undefined;
   if (!Array.isArray(value)) {
     fail(['tools'], 'must be a list of tool names, e.g. [Read, Grep, Glob]');
@@ -99,11 +106,11 @@ function readTools(value: unknown, fail: Report): ToolName[] | undefined {
   }
   const tools: ToolName[] = [];
   value.forEach((entry: unknown, index) => {
-    const tool = typeof entry === 'string' ? canonicalToolName(entry.trim()) : undefined;
+    const tool = typeof entry === 'string' ? canonicalToolName(entry.trim(), known) : undefined;
     if (tool === undefined)
       fail(
         ['tools', index],
-        `is not a tool of Agent Team (tools: ${toolNames.join(', ')}); an inline agent names each tool exactly, without restrictions such as Bash(git:*)`,
+        `is not a tool of Agent Team (tools: ${known.join(', ')}); an inline agent names each tool exactly, without restrictions such as Bash(git:*)`,
       );
     else if (!tools.includes(tool)) tools.push(tool);
   });

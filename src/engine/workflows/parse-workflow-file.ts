@@ -19,6 +19,7 @@ import {
 import { type WorkflowProblem, fieldPath } from './workflow-problem.js';
 import { describeIssue } from './describe-issue.js';
 import { readInlineAgent } from './inline-agent.js';
+import type { KnownTools } from '../roles/known-tools.js';
 import { echoFreeYamlMessage } from '../workspace/echo-free-parse.js';
 
 /** Workflow files larger than this are refused before parsing (a workflow is a page of YAML). */
@@ -28,7 +29,8 @@ export type ParsedWorkflow = { ok: true; workflow: WorkflowDefinition } | { ok: 
 
 type Segment = string | number;
 
-export function parseWorkflowFile(name: string, file: string, text: string): ParsedWorkflow {
+/** Reads one workflow file; its inline agents may name the tools in `knownTools` (known-tools.ts). */
+export function parseWorkflowFile(name: string, file: string, text: string, knownTools: KnownTools): ParsedWorkflow {
   if (text.length > maxWorkflowFileBytes) {
     return {
       ok: false,
@@ -116,7 +118,7 @@ export function parseWorkflowFile(name: string, file: string, text: string): Par
   const agentStep = (step: z.infer<typeof agentStepSchema>, path: readonly Segment[]): WorkflowStep => {
     if (typeof step.agent === 'string') return step as WorkflowStep;
     noteLines([...path, 'agent'], step.agent);
-    const agent = readInlineAgent(step.agent, file, (field, message) => report([...path, 'agent', ...field], message));
+    const agent = readInlineAgent(step.agent, file, knownTools, (field, message) => report([...path, 'agent', ...field], message));
     // Without an agent, its problems are reported, so the workflow is refused and this step never runs.
     return { ...step, agent: agent ?? { name: '', systemMessage: '', path: file } };
   };

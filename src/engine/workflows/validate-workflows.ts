@@ -17,6 +17,7 @@ import {
   isReferenceStep,
 } from './workflow-definition.js';
 import type { WorkflowProblem } from './workflow-problem.js';
+import type { KnownTools } from '../roles/known-tools.js';
 
 /** Groups and workflows by name nested at most this deep, the workflow itself counting as 1. */
 export const maxWorkflowDepth = 10;
@@ -25,6 +26,8 @@ export interface WorkflowValidationContext {
   /** True when a role of this name exists (built in or from a role file). */
   hasRole(name: string): boolean;
   roleNames(): string[];
+  /** The tool names an inline agent may list: the capabilities' (known-tools.ts), as the role registry has them. */
+  knownTools: KnownTools;
 }
 
 /** Problems of each workflow, by name; a workflow without problems is absent. */

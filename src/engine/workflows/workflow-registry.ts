@@ -41,7 +41,7 @@ export async function loadWorkflows(source: RoleFileSource, context: WorkflowVal
       entries.set(name, { name, file, problems: [{ file, message: `could not be read: ${errorMessage(error)}` }] });
       continue;
     }
-    const result = parseWorkflowFile(name, file, text);
+    const result = parseWorkflowFile(name, file, text, context.knownTools);
     if (result.ok) {
       parsed.set(name, result.workflow);
       entries.set(name, { name, file, description: result.workflow.description, workflow: result.workflow, problems: [] });

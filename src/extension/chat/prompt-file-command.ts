@@ -16,6 +16,7 @@ import * as vscode from 'vscode';
 import { resolvePromptCommand, slashCommandOf } from '../../engine/prompt-files/prompt-commands.js';
 import { findPromptFiles } from '../../engine/prompt-files/prompt-file-sources.js';
 import type { StartTaskResult } from '../../engine/tasks/index.js';
+import { knownToolNames } from '../../engine/team/capabilities.js';
 import { readSettings } from '../configuration.js';
 import type { AgentTeamHost } from '../host.js';
 import type { ModelSetup } from '../model-setup.js';
@@ -40,6 +41,7 @@ export async function startPromptFileRun(
     home: host.userHome(),
     trusted: vscode.workspace.isTrusted,
     howToTrust: 'trust it with "Workspaces: Manage Workspace Trust"',
+    knownTools: knownToolNames,
   });
   if ('error' in resolved) return resolved.error;
   const { run } = resolved;

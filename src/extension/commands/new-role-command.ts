@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { newRoleDirectory, newRoleFileText, roleDescriptionProblem, roleNameProblem } from '../../engine/roles/new-role-file.js';
-import { defaultWorkspaceRoleTools, isToolName, type ToolName } from '../../engine/roles/tool-names.js';
+import { defaultWorkspaceRoleTools } from '../../engine/roles/tool-names.js';
 import { knownTools } from '../../engine/team/capabilities.js';
 import type { AgentTeamHost } from '../host.js';
 import { showError, showInfo } from '../notify.js';
@@ -59,9 +59,7 @@ export async function newRole(host: AgentTeamHost): Promise<void> {
     ignoreFocusOut: true,
   });
   if (model === undefined) return;
-  const tools = knownTools
-    .map(({ name }) => name)
-    .filter((tool): tool is ToolName => isToolName(tool) && picked.some((item) => item.label === tool));
+  const tools = knownTools.map(({ name }) => name).filter((tool) => picked.some((item) => item.label === tool));
   const text = await newRoleFileText({ name: name.trim(), description, tools, model });
   await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(text));
   host.log.info(`Wrote the role file ${newRoleDirectory}/${name.trim()}.md.`);
