@@ -19,7 +19,14 @@ const examples = declaredSettings(capabilityDescriptors).flatMap(({ capability, 
       name,
       key: setting.key,
       trust: setting.trust,
-      value: option.kind === 'switch' ? option.sets : option.parse ? option.parse([option.example!]) : [option.example],
+      value:
+        option.kind === 'switch'
+          ? option.sets
+          : option.parse
+            ? option.parse([option.example!])
+            : option.kind === 'repeatable'
+              ? [option.example]
+              : option.example,
     })),
 );
 
