@@ -10,10 +10,14 @@ import { circles, readSourceGraph } from './source-graph.js';
 const graph = readSourceGraph();
 const architecture = readFileSync(path.resolve(import.meta.dirname, '../../docs/architecture.md'), 'utf8');
 
-/** The engine folder a file is in: `(root)` for the files directly in src/engine. */
+/**
+ * The engine folder a file is in: `(root)` for the files directly in src/engine; the front door
+ * (`index.ts`, which re-exports from every floor for the hosts) is a floor of its own, on top.
+ */
 function engineFolder(file: string): string | undefined {
   const parts = file.split('/');
   if (parts[0] !== 'engine') return undefined;
+  if (file === 'engine/index.ts') return 'index.ts';
   return parts.length > 2 ? parts[1] : '(root)';
 }
 
