@@ -32,7 +32,11 @@ export async function importCore(cacheDirectory: string | undefined): Promise<Lo
   return requireWithCodeCache(nodePath.join(__dirname, 'extension-core.js'), nodePath.join(cacheDirectory, 'code-cache'));
 }
 
-function requireWithCodeCache(file: string, directory: string): LoadedCore {
+/** Runs the CommonJS file `file` as `require` would, its compiled code cached in `directory`. Exported for its tests. */
+export function requireWithCodeCache<Exports = typeof Core>(
+  file: string,
+  directory: string,
+): { core: Exports; saveCodeCache(): void; usedCache: boolean } {
   const source = readFileSync(file, 'utf8');
   const { size, mtimeMs } = statSync(file);
   const cacheName = `extension-core-${size}-${Math.round(mtimeMs)}-v8-${process.versions.v8}.bin`;
@@ -46,12 +50,13 @@ function requireWithCodeCache(file: string, directory: string): LoadedCore {
   // The wrapper Node itself puts around a CommonJS file, so the core runs exactly as `require` would run it.
   const wrapped = `(function (exports, require, module, __filename, __dirname) { ${source}\n});`;
   const script = new Script(wrapped, { filename: file, cachedData });
-  const module = { exports: {} as typeof Core };
+  const module = { exports: {} as Exports };
   const run = script.runInThisContext() as (...parameters: unknown[]) => void;
   run.call(module.exports, module.exports, createRequire(file), module, file, nodePath.dirname(file));
   const needsWriting = cachedData === undefined || script.cachedDataRejected === true;
   return {
     core: module.exports,
+    usedCache: !needsWriting,
     saveCodeCache: () => {
       if (needsWriting) writeCodeCache(directory, cacheName, () => script.createCachedData());
     },
