@@ -40,6 +40,8 @@ const builds = [
     // The core is loaded with `require`, not `import()`: Node's import() of a CommonJS file first lexes its
     // whole source for named exports and module syntax (cjs-module-lexer), a third of the core's first use (B5).
     supported: { 'dynamic-import': false },
+    // The core is compiled with V8's code cache (src/extension/core-code-cache.ts).
+    define: { AGENT_TEAM_CORE_CODE_CACHE: 'true' },
   },
   {
     ...common,
@@ -50,6 +52,9 @@ const builds = [
     target: 'node20',
     external: ['vscode'],
     plugins: [vendorPlugin],
+    // The core runs in a vm.Script (its code cache), where import() has no loader: the vendor bundles
+    // (CommonJS) are loaded with require, which also skips Node's lexing of their source for named exports.
+    supported: { 'dynamic-import': false },
   },
   {
     ...common,

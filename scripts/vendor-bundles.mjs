@@ -1,6 +1,7 @@
 // @ts-check
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { lazyVendorSetup } from './lazy-vendor.mjs';
 /**
  * Large libraries the engine loads with `import()` on first use (the provider SDKs at the first model
  * request, YAML at the first role file, the RE2 regex engine at the first Glob or Grep, the MCP client
@@ -32,6 +33,8 @@ export const vendorPlugin = {
   name: 'vendor-bundles',
   /** @param {import('esbuild').PluginBuild} build */
   setup(build) {
+    // Registered first: static imports of YAML and Ajv become stand-ins that load them on first call.
+    lazyVendorSetup(build);
     const filter = new RegExp(
       `^(${Object.keys(vendorBundles)
         .map((name) => name.replace(/[/]/g, '\\/'))

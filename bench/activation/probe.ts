@@ -1,6 +1,6 @@
 /**
  * B5's activation probe, bundled on its own and run in a fresh Node process per measurement:
- * `node activation-probe.cjs <dist/extension.js>`. Loads the extension bundle with a fake `vscode` module
+ * `node activation-probe.cjs <dist/extension.js> [global storage kept between runs]`. Loads the extension bundle with a fake `vscode` module
  * and calls `activate`; prints `{"loadMs", "activateMs", "cpuMs", "coreMs", "subscriptions"}` as one JSON line (`cpuMs`:
  * the CPU time of loading and activating, beside their wall time). Kept small, so
  * the process has loaded next to nothing the extension would otherwise load itself.
@@ -17,6 +17,12 @@ interface ExtensionModule {
 }
 
 const fake = createFakeVscode(process.cwd());
+/** A global storage kept from one probe to the next (argv[3]): later windows, with the core's code cache (src/extension/core-code-cache.ts). */
+const keptGlobalStorage = process.argv[3];
+if (keptGlobalStorage)
+  (fake.context as { globalStorageUri: unknown }).globalStorageUri = (fake.module as { Uri: { file(path: string): unknown } }).Uri.file(
+    nodePath.resolve(keptGlobalStorage),
+  );
 
 async function main(bundlePath: string): Promise<void> {
   const loader = Module as unknown as { _load(request: string, parent: unknown, isMain: boolean): unknown };
@@ -41,6 +47,8 @@ async function main(bundlePath: string): Promise<void> {
         () => null,
       )
     : null;
+  // The core writes its code cache after the turn that started it (when it had none to use).
+  await new Promise((resolve) => setImmediate(resolve));
   process.stdout.write(
     `${JSON.stringify({ loadMs: activateStart - loadStart, activateMs: activateEnd - activateStart, cpuMs: (cpu.user + cpu.system) / 1000, coreMs, subscriptions })}\n`,
   );

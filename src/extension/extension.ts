@@ -8,6 +8,7 @@
 import * as vscode from 'vscode';
 import { commandIds, delegateToolName, proposalScheme, tasksViewId, teamParticipantId } from './contribution-ids.js';
 import type { ExtensionCore } from './extension-core.js';
+import { importCore } from './core-code-cache.js';
 import type { HostOptions } from './host.js';
 
 let core: Promise<ExtensionCore> | undefined;
@@ -18,10 +19,12 @@ export function activate(context: vscode.ExtensionContext, options: HostOptions 
   const proposalsChanged = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   const lensesChanged = new vscode.EventEmitter<void>();
   const loadCore = (): Promise<ExtensionCore> =>
-    (core ??= import('./extension-core.js')
-      .then((module) => {
+    (core ??= importCore(context.globalStorageUri.scheme === 'file' ? context.globalStorageUri.fsPath : undefined)
+      .then(({ core: module, saveCodeCache }) => {
         const started = module.startCore(context, options);
         loaded = started;
+        // After this turn: the first command or the view goes on first; the cache is written once per build.
+        setImmediate(saveCodeCache);
         // The proposal documents and their lenses were registered before the core existed: their changes go on from here.
         context.subscriptions.push(
           started.host.proposals.onDidChangeFile((changes) => proposalsChanged.fire(changes)),

@@ -13,7 +13,8 @@ import type { ProtocolTask } from './protocol-data.js';
 export interface SnapshotPartOptions {
   /**
    * Tasks in the first message, at least (whole delegations are never split): enough to fill a tall
-   * sidebar even with every delegation expanded. Default 200.
+   * sidebar even with every delegation expanded (80 rows of 22 px: 1,760 px). Default 80: everything in
+   * it is cloned and validated before the first paint (B4 in docs/performance.md), the rest comes behind.
    */
   firstPartTasks?: number;
   /**
@@ -53,7 +54,7 @@ export function splitSnapshotTasks<Task extends Pick<ProtocolTask, 'rootId' | 'c
   tasks: readonly Task[],
   options: SnapshotPartOptions = {},
 ): Task[][] {
-  const firstPartTasks = options.firstPartTasks ?? 200;
+  const firstPartTasks = options.firstPartTasks ?? 80;
   const partTasks = options.partTasks ?? 100;
   const delegations = new Map<string, { tasks: Task[]; createdAt: number }>();
   for (const task of tasks) {

@@ -90,10 +90,14 @@ describe('activation', () => {
     expect(loadedCore()?.host).toBeDefined();
   });
 
-  it('the activation shell imports nothing but vscode and the contribution ids (types aside)', () => {
-    const source = readFileSync(nodePath.join(__dirname, '../../src/extension/extension.ts'), 'utf8');
-    const imports = [...source.matchAll(/^import (?!type )[^;]*? from '([^']+)';/gm)].map((match) => match[1]);
-    expect(imports.sort()).toEqual(['./contribution-ids.js', 'vscode']);
+  it('the activation shell imports nothing but vscode, the contribution ids and the core loader (types aside)', () => {
+    const importsOf = (file: string) => {
+      const source = readFileSync(nodePath.join(__dirname, '../../src/extension', file), 'utf8');
+      return [...source.matchAll(/^import (?!type )[^;]*? from '([^']+)';/gm)].map((match) => match[1]);
+    };
+    expect(importsOf('extension.ts').sort()).toEqual(['./contribution-ids.js', './core-code-cache.js', 'vscode']);
+    // The core's loader (its V8 code cache) uses Node's own modules only.
+    expect(importsOf('core-code-cache.ts').every((name) => name.startsWith('node:'))).toBe(true);
   });
 
   it('shows nothing, asks nothing and probes no server at activation', () => {
