@@ -1,10 +1,5 @@
 import { homedir } from 'node:os';
-import { displayAddress } from '../engine/a2a/remote-failure.js';
-import { readTeamRoles } from '../engine/team/engine-roles.js';
-import type { RoleDefinition } from '../engine/roles/types.js';
-import { formatRoleDiagnostic } from '../engine/roles/format-diagnostic.js';
-import { resolveRoleTools } from '../engine/roles/role-tools.js';
-import { roleNotes } from '../engine/roles/role-notes.js';
+import { displayAddress, formatRoleDiagnostic, readTeamRoles, resolveRoleTools, type RoleDefinition, roleNotes } from '../engine/index.js';
 import type { AgentsArguments } from './arguments.js';
 import { terminalSafe } from './terminal-text.js';
 

@@ -9,22 +9,26 @@
  * file must not name), 1 when nothing or not everything was done (a conflict, a file held back, a push
  * that failed).
  */
-import { applyToBranch } from '../engine/git/apply-to-branch.js';
-import { branchFilesOf } from '../engine/git/branch-files.js';
-import { subjectOf, type RunDescription } from '../engine/git/commit-message.js';
-import { type NeutralRunner, neutralProgramRunner } from '../engine/git/neutral-program-runner.js';
-import { errorMessage } from '../engine/errors.js';
-import { openPullRequest } from '../engine/git/pull-request.js';
+import {
+  applyToBranch,
+  branchFilesOf,
+  type ChecksVerdictDetail,
+  errorMessage,
+  neutralProgramRunner,
+  type NeutralRunner,
+  openPullRequest,
+  type RunDescription,
+  type RunLog,
+  subjectOf,
+  verdictMarkdown,
+} from '../engine/index.js';
 import { printBranchResult, printPullRequest } from './apply-branch-output.js';
-import type { RunLog } from '../engine/runs/run-log.js';
 import { completedProposals } from './completed-proposals.js';
 import type { ApplyArguments } from './argument-types.js';
 import { exitCodes } from './exit-codes.js';
 import { historyTraceMarkdown } from './history-trace.js';
 import type { HistoryRun } from './history-run.js';
 import { terminalSafe, terminalSafeJson } from './terminal-text.js';
-import type { ChecksVerdictDetail } from '../engine/checks/types.js';
-import { verdictMarkdown } from '../engine/checks/verdict-markdown.js';
 
 type Output = { write(text: string): void };
 

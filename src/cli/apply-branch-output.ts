@@ -1,7 +1,5 @@
 /** How `agent-team apply --branch` reports on a terminal: the branch made (or why not), files held back, the pull request or how to open it. */
-import type { ApplyToBranchResult } from '../engine/git/apply-to-branch.js';
-import type { HeldBackFile } from '../engine/git/branch-approvals.js';
-import type { PullRequestResult } from '../engine/git/pull-request.js';
+import type { ApplyToBranchResult, HeldBackFile, PullRequestResult } from '../engine/index.js';
 import { exitCodes } from './exit-codes.js';
 
 /** Says what came of the branch; returns the exit code it means. */

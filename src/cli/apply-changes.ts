@@ -6,13 +6,17 @@
  * listed as skipped, with why. `agent-team apply` (a run of the history) and its `--branch` go through the
  * same checks.
  */
-import { applyChangeSet, type FileApplyResult } from '../engine/changes/apply.js';
-import type { ChangeSet } from '../engine/changes/change-set.js';
-import type { TaskSnapshot } from '../engine/tasks/types.js';
+import {
+  AcceptCheckpoint,
+  applyChangeSet,
+  type ChangeSet,
+  type FileApplyResult,
+  type RestorePointSink,
+  type TaskSnapshot,
+  type Workspace,
+  WorkspaceBytes,
+} from '../engine/index.js';
 import { completedProposals, type ProposalChecksWording } from './completed-proposals.js';
-import type { Workspace } from '../engine/workspace/workspace.js';
-import { AcceptCheckpoint, type RestorePointSink } from '../engine/runs/checkpoints/accept-checkpoint.js';
-import { WorkspaceBytes } from '../engine/runs/checkpoints/workspace-bytes.js';
 import { printApplyReport } from './changes-output.js';
 import { type MergeChoice, planRunMerges } from './file-merges.js';
 import { printMergeConflict } from './merge-output.js';

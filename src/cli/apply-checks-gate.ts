@@ -4,11 +4,10 @@
  * foreign run: "I have looked, apply it anyway"); `--show` writes nothing, so it only warns.
  */
 import path from 'node:path';
-import type { ChecksVerdictDetail } from '../engine/checks/types.js';
+import { AgentTeamError, type ChecksVerdictDetail } from '../engine/index.js';
 import { readVerdict } from './checks-verdict-file.js';
 import { runHistoryDirectory } from './run-history.js';
 import { terminalSafe } from './terminal-text.js';
-import { AgentTeamError } from '../engine/errors.js';
 
 export async function checksBeforeApply(
   runId: string,

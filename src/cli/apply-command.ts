@@ -10,10 +10,7 @@
  * `--hunk` / `--reject-hunk` decide single hunks by the numbers `--show` prints (apply-hunks.ts).
  */
 import path from 'node:path';
-import { recordedChangeSets } from '../engine/team/recorded-changes.js';
-import { ConfigurationError } from '../engine/errors.js';
-import type { RunLog } from '../engine/runs/run-log.js';
-import { NodeWorkspace } from '../engine/workspace/node-workspace.js';
+import { type ChecksVerdictDetail, ConfigurationError, NodeWorkspace, recordedChangeSets, type RunLog } from '../engine/index.js';
 import { applyRunChanges } from './apply-changes.js';
 import { applyChosenHunks } from './apply-hunks.js';
 import { showMerges } from './apply-show.js';
@@ -25,7 +22,6 @@ import { chosenPaths, refuseForeign, refuseUnknownTake } from './apply-refusals.
 import { runHistoryDirectory } from './run-history.js';
 import { terminalSafe, terminalSafeJson } from './terminal-text.js';
 import { ApplyRefusedError, checksBeforeApply } from './apply-checks-gate.js';
-import type { ChecksVerdictDetail } from '../engine/checks/types.js';
 
 type Output = { write(text: string): void };
 

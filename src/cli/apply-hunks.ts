@@ -7,12 +7,16 @@
  * rejected hunks are recorded in the run's file, so a later `apply` writes the rest without them.
  */
 import path from 'node:path';
-import { decideNumberedHunks, type HunkDecisionResult, type HunkNumbers } from '../engine/changes/numbered-hunks.js';
-import { AcceptCheckpoint } from '../engine/runs/checkpoints/accept-checkpoint.js';
-import { WorkspaceBytes } from '../engine/runs/checkpoints/workspace-bytes.js';
-import type { RunLog } from '../engine/runs/run-log.js';
-import { NodeWorkspace } from '../engine/workspace/node-workspace.js';
-import { recordedChangeSets } from '../engine/team/recorded-changes.js';
+import {
+  AcceptCheckpoint,
+  decideNumberedHunks,
+  type HunkDecisionResult,
+  type HunkNumbers,
+  NodeWorkspace,
+  recordedChangeSets,
+  type RunLog,
+  WorkspaceBytes,
+} from '../engine/index.js';
 import { completedProposals } from './completed-proposals.js';
 import type { ApplyArguments, HunkChoice } from './argument-types.js';
 import { exitCodes } from './exit-codes.js';

@@ -4,8 +4,7 @@
  * that names what the run has instead, so a typo never applies something else in silence.
  */
 import path from 'node:path';
-import { ConfigurationError } from '../engine/errors.js';
-import { describeForeign } from '../engine/runs/run-log-signature.js';
+import { ConfigurationError, describeForeign } from '../engine/index.js';
 import { type HistoryRun, proposedPaths } from './history-run.js';
 
 /** `--take` names a task of the run that proposed changes: a typo must not leave every conflict unsettled in silence. */

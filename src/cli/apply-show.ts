@@ -3,8 +3,7 @@
  * applied now, file by file, each task's change rebased onto the earlier tasks' changes to that file,
  * and each conflict with both sides. Writes nothing; exits 0 (1 when the run cannot be applied at all).
  */
-import { type FileChangeSnapshot } from '../engine/changes/types.js';
-import { NodeWorkspace } from '../engine/workspace/node-workspace.js';
+import { type ChangeSet, type FileChangeSnapshot, type MergePlan, type MergeStep, NodeWorkspace } from '../engine/index.js';
 import { completedProposals } from './completed-proposals.js';
 import type { ApplyArguments } from './argument-types.js';
 import { useColor } from './changes-output.js';
@@ -12,8 +11,6 @@ import { exitCodes } from './exit-codes.js';
 import { planRunMerges } from './file-merges.js';
 import { type HistoryRun, pendingFiles } from './history-run.js';
 import { printMergePlan } from './merge-output.js';
-import type { MergePlan, MergeStep } from '../engine/changes/merge-plan.js';
-import type { ChangeSet } from '../engine/changes/change-set.js';
 import { terminalSafe, terminalSafeJson } from './terminal-text.js';
 
 type Output = { write(text: string): void; isTTY?: boolean };

@@ -1,6 +1,6 @@
 /** What the CLI's commands take, parsed (arguments.ts). */
 import type { UndoArguments } from './undo-arguments.js';
-import type { InstructionSource } from '../engine/instructions/instruction-sources.js';
+import type { CapabilitySettings, InstructionSource } from '../engine/index.js';
 import type { McpServersArguments } from './mcp-servers-arguments.js';
 import type {
   AgentsArguments,
@@ -13,7 +13,6 @@ import type {
 } from './listing-argument-types.js';
 
 export type * from './listing-argument-types.js';
-import type { CapabilitySettings } from '../engine/team/capabilities.js';
 
 export type ProviderName = 'anthropic' | 'openai';
 

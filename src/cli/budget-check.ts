@@ -2,10 +2,7 @@
  * `--budget-usd` with a model that has no price refuses to start (exit 2): every model the run may use is
  * checked, the run's, its `--fallback-model`s and those the roles name, since any of them may spend.
  */
-import { unpricedBudgetError, unpricedModels } from '../engine/model/budget-prices.js';
-import type { PriceTable } from '../engine/model/model-prices.js';
-import { resolveModelOverride } from '../engine/model/model-aliases.js';
-import type { RoleDefinition } from '../engine/roles/types.js';
+import { type PriceTable, resolveModelOverride, type RoleDefinition, unpricedBudgetError, unpricedModels } from '../engine/index.js';
 
 export interface BudgetModels {
   provider: string;

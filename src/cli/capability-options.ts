@@ -3,9 +3,14 @@
  * kind, their values parsed into the settings keyed by capability, and their lines of `--help`. A setting
  * a descriptor gives a CLI option appears here without a line of this file changing.
  */
-import { type CapabilitySettings, capabilityDescriptors, defaultCapabilitySettings } from '../engine/team/capabilities.js';
-import { declaredSettings } from '../engine/capabilities/descriptor-list.js';
-import { type CliOption, InvalidSettingError } from '../engine/capabilities/capability-descriptor.js';
+import {
+  capabilityDescriptors,
+  type CapabilitySettings,
+  type CliOption,
+  declaredSettings,
+  defaultCapabilitySettings,
+  InvalidSettingError,
+} from '../engine/index.js';
 import type { ParsedOptions } from './history-arguments.js';
 import { UsageError } from './usage-error.js';
 

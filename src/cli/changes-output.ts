@@ -1,10 +1,14 @@
 /** How proposed changes and their application read on a terminal. */
-import type { ApplyReport } from '../engine/changes/apply.js';
-import type { ChangeSet } from '../engine/changes/change-set.js';
-import { describeOverlaps } from '../engine/changes/overlap-note.js';
-import type { ChangeSetRegistry } from '../engine/changes/registry.js';
-import { settle, type MergeConflict, type MergeLabels } from '../engine/changes/three-way.js';
-import { describeLink } from '../engine/workspace/path-rules.js';
+import {
+  type ApplyReport,
+  type ChangeSet,
+  type ChangeSetRegistry,
+  describeLink,
+  describeOverlaps,
+  type MergeConflict,
+  type MergeLabels,
+  settle,
+} from '../engine/index.js';
 import { terminalSafe } from './terminal-text.js';
 
 type Output = { write(text: string): void };

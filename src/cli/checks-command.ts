@@ -3,7 +3,7 @@
  * where it was found, and what was looked at and not used (with why). Nothing runs: this is the list the
  * user approves (`--allow-command`) and trusts (`agent-team trust`) before `run --checks` runs them.
  */
-import { discoverChecks } from '../engine/checks/discovery.js';
+import { discoverChecks } from '../engine/index.js';
 import type { CommandOutput } from './agents-command.js';
 import type { ChecksArguments } from './argument-types.js';
 import { exitCodes } from './exit-codes.js';

@@ -5,8 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ChecksVerdictDetail } from '../engine/checks/types.js';
-import { safeRunId } from '../engine/runs/run-log-records.js';
+import { type ChecksVerdictDetail, safeRunId } from '../engine/index.js';
 
 export function verdictFile(historyDirectory: string, runId: string): string {
   if (!safeRunId.test(runId)) throw new Error(`not a run id: ${runId}`);

@@ -1,10 +1,12 @@
 /** What `createCliEngine` takes: the flags of the commands that run agents, and the process's ports. */
-import type { UserChannel } from '../engine/conversation/user-channel.js';
-import type { DelegationReach } from '../engine/delegation/delegation-reach.js';
-import type { SandboxAvailability } from '../engine/commands/sandbox/sandbox-availability.js';
-import type { InstructionSource } from '../engine/instructions/instruction-sources.js';
-import type { TaskManager } from '../engine/tasks/task-manager.js';
-import type { CapabilitySettings } from '../engine/team/capabilities.js';
+import type {
+  CapabilitySettings,
+  DelegationReach,
+  InstructionSource,
+  SandboxAvailability,
+  TaskManager,
+  UserChannel,
+} from '../engine/index.js';
 import type { ProviderName } from './arguments.js';
 import type { TrustQuestion } from './folder-trust.js';
 import type { CliRunHistory } from './run-history.js';

@@ -2,15 +2,17 @@
  * The ports the CLI hands `createEngine`: its flags as rules (nobody is asked in a terminal run), its
  * run history as the engine's history store, its telemetry. Nothing here builds an engine part.
  */
-import { contextPolicy } from '../engine/agent/compaction/context-policy.js';
-import { ContextWindowTable } from '../engine/model/context-windows.js';
-import type { PriceTable } from '../engine/model/model-prices.js';
-import type { EngineHost } from '../engine/team/engine-host.js';
-import type { EngineHistory } from '../engine/team/engine-core.js';
-import type { FolderItem } from '../engine/team/folder-item.js';
-import type { ModelChooser } from '../engine/team/team-options.js';
-import type { RoleRegistry } from '../engine/roles/role-registry.js';
-import type { NodeWorkspace } from '../engine/workspace/node-workspace.js';
+import {
+  contextPolicy,
+  ContextWindowTable,
+  type EngineHistory,
+  type EngineHost,
+  type FolderItem,
+  type ModelChooser,
+  type NodeWorkspace,
+  type PriceTable,
+  type RoleRegistry,
+} from '../engine/index.js';
 import type { CliEngineOptions } from './cli-engine-options.js';
 import { startCliTelemetry } from './cli-telemetry.js';
 import type { CliRunHistory } from './run-history.js';

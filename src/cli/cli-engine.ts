@@ -6,24 +6,27 @@
  */
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { ChangeSetRegistry } from '../engine/changes/registry.js';
-import type { ChecksService } from '../engine/checks/checks-service.js';
-import { namesHoldingSecrets } from '../engine/commands/child-environment.js';
-import { ConfigurationError } from '../engine/errors.js';
-import { defaultLimits } from '../engine/limits.js';
-import { createModel } from '../engine/model/create-model.js';
-import { withFallbacks } from '../engine/model/failover-model.js';
-import { onceEach } from '../engine/model/provider-notices.js';
-import { formatRoleDiagnostic } from '../engine/roles/format-diagnostic.js';
-import type { RoleRegistry } from '../engine/roles/role-registry.js';
-import type { RunLog } from '../engine/runs/run-log.js';
-import { secretValues } from '../engine/secrets.js';
-import type { TaskManager } from '../engine/tasks/task-manager.js';
-import type { AgentTeam } from '../engine/team/agent-team.js';
-import { createEngine } from '../engine/team/create-engine.js';
-import { type FolderItem, itemKey } from '../engine/team/folder-configuration.js';
-import type { ModelChooser } from '../engine/team/team-options.js';
-import { NodeWorkspace } from '../engine/workspace/node-workspace.js';
+import {
+  type AgentTeam,
+  type ChangeSetRegistry,
+  type ChecksService,
+  ConfigurationError,
+  createEngine,
+  createModel,
+  defaultLimits,
+  type FolderItem,
+  formatRoleDiagnostic,
+  itemKey,
+  type ModelChooser,
+  namesHoldingSecrets,
+  NodeWorkspace,
+  onceEach,
+  type RoleRegistry,
+  type RunLog,
+  secretValues,
+  type TaskManager,
+  withFallbacks,
+} from '../engine/index.js';
 import { checkBudgetPrices } from './budget-check.js';
 import type { CliEngineOptions } from './cli-engine-options.js';
 import { cliEngineHost, remoteTokens } from './cli-engine-ports.js';

@@ -3,9 +3,7 @@
  * every OpenTelemetry tool reads it; a bad endpoint is a configuration error (exit 2) before any model is
  * asked. Spans are flushed when the CLI closes its engine, before it exits.
  */
-import { ConfigurationError, errorMessage } from '../engine/errors.js';
-import type { TaskManager } from '../engine/tasks/task-manager.js';
-import { type EngineTelemetry, startTelemetry } from '../engine/telemetry/start-telemetry.js';
+import { ConfigurationError, type EngineTelemetry, errorMessage, startTelemetry, type TaskManager } from '../engine/index.js';
 
 declare const AGENT_TEAM_VERSION: string | undefined;
 

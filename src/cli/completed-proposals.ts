@@ -3,9 +3,7 @@
  * `apply --branch`, `--hunk`, `--show`): none when the run did not complete (its edits may be half done),
  * else only its completed tasks', in the order the tasks started, the others listed as skipped with why.
  */
-import type { ChangeSet } from '../engine/changes/change-set.js';
-import { describeStopReason } from '../engine/errors.js';
-import type { TaskSnapshot } from '../engine/tasks/types.js';
+import { type ChangeSet, describeStopReason, type TaskSnapshot } from '../engine/index.js';
 import { terminalSafe } from './terminal-text.js';
 
 type Output = { write(text: string): void };

@@ -4,10 +4,7 @@
  * written by none of them until the user picks: `--take <taskId>` settles each conflict on that task's
  * side, `--conflict-markers` writes both sides between markers to edit by hand.
  */
-import type { ChangeSet } from '../engine/changes/change-set.js';
-import { type MergePlan, planFileMerge } from '../engine/changes/merge-plan.js';
-import type { ConflictSide } from '../engine/changes/three-way.js';
-import type { Workspace } from '../engine/workspace/workspace.js';
+import { type ChangeSet, type ConflictSide, type MergePlan, planFileMerge, type Workspace } from '../engine/index.js';
 
 /** How the user settles conflicts between tasks. Default: not at all (nothing of a conflicted file is written). */
 export interface MergeChoice {

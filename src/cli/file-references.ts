@@ -5,9 +5,7 @@
  */
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { ConfigurationError } from '../engine/errors.js';
-import { attachedPathLine, withAttachments } from '../engine/tasks/attachments.js';
-import { isInside } from '../engine/workspace/paths.js';
+import { attachedPathLine, ConfigurationError, isInside, withAttachments } from '../engine/index.js';
 
 export async function withFileReferences(task: string, files: readonly string[], workspaceRoot: string): Promise<string> {
   if (files.length === 0) return task;

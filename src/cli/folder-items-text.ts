@@ -4,7 +4,7 @@
  * breaks and other control characters appear escaped (`\n`, `\x1b`), so a command cannot draw a line of
  * its own that looks like the end of the list, nor hide a part of itself.
  */
-import type { FolderItem } from '../engine/team/folder-configuration.js';
+import type { FolderItem } from '../engine/index.js';
 import { terminalSafe } from './terminal-text.js';
 
 export function describeFolderItems(items: readonly FolderItem[]): string {

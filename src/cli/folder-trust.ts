@@ -7,8 +7,7 @@
  * at the start exactly what does not run and how to allow it.
  */
 import { realpath } from 'node:fs/promises';
-import { type FolderConfiguration, type FolderItemKind, readFolderConfiguration } from '../engine/team/folder-configuration.js';
-import type { RoleDefinition } from '../engine/roles/types.js';
+import { type FolderConfiguration, type FolderItemKind, readFolderConfiguration, type RoleDefinition } from '../engine/index.js';
 import { describeFolderItems, shown } from './folder-items-text.js';
 import { readTrustStore, recordTrust, trustStorePath } from './trust-store.js';
 

@@ -5,11 +5,7 @@
  */
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
-import { ChangeSet } from '../engine/changes/change-set.js';
-import type { FileChangeSnapshot } from '../engine/changes/types.js';
-import type { RunLog } from '../engine/runs/run-log.js';
-import type { RunContents } from '../engine/runs/run-log-reader.js';
-import type { TaskSnapshot } from '../engine/tasks/types.js';
+import { ChangeSet, type FileChangeSnapshot, type RunContents, type RunLog, type TaskSnapshot } from '../engine/index.js';
 import { openRunHistory, runHistoryDirectory } from './run-history.js';
 
 const listedRecords = new Set(['task', 'changes', 'file-text', 'proposals'] as const);

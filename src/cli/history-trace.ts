@@ -4,13 +4,16 @@
  * manager and a registry of its own (the engine's core, engine-core.ts), the way `--continue` loads it, so
  * the one trace builder serves both.
  */
-import { apiKeyVariables, modelProviders } from '../engine/model/create-model.js';
-import type { RunLog } from '../engine/runs/run-log.js';
-import type { RunContents } from '../engine/runs/run-log-reader.js';
-import { createEngineCore } from '../engine/team/engine-core.js';
-import { restoreProposals } from '../engine/team/resume-from-log.js';
-import { buildRunTrace } from '../engine/trace/run-trace.js';
-import { renderTraceMarkdown } from '../engine/trace/trace-markdown.js';
+import {
+  apiKeyVariables,
+  buildRunTrace,
+  createEngineCore,
+  modelProviders,
+  renderTraceMarkdown,
+  restoreProposals,
+  type RunContents,
+  type RunLog,
+} from '../engine/index.js';
 
 export async function historyTraceMarkdown(
   runLog: RunLog,

@@ -6,9 +6,7 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { ConfigurationError } from '../engine/errors.js';
-import { imageFromBytes, maxImageBytes, maxImagesPerPrompt } from '../engine/model/image-parts.js';
-import type { ImagePart } from '../engine/model/types.js';
+import { ConfigurationError, imageFromBytes, type ImagePart, maxImageBytes, maxImagesPerPrompt } from '../engine/index.js';
 
 export async function readImageFiles(files: readonly string[], cwd: string): Promise<ImagePart[]> {
   if (files.length > maxImagesPerPrompt)

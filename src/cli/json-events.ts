@@ -3,12 +3,7 @@
  * stream. Contract types: task-start, task-end, change-proposed, run-end. Extra types (consumers ignore
  * what they don't know): task-background, text-delta, tool-call, tool-result, notice, todo.
  */
-import type { StopReason } from '../engine/errors.js';
-import type { Cost } from '../engine/model/cost-schema.js';
-import type { Usage } from '../engine/model/types.js';
-import type { TaskEvent, TaskSnapshot } from '../engine/tasks/types.js';
-import type { UsageByModel } from '../engine/tasks/usage-by-model.js';
-import type { TodoItem } from '../engine/tasks/todo-item.js';
+import type { Cost, StopReason, TaskEvent, TaskSnapshot, TodoItem, Usage, UsageByModel } from '../engine/index.js';
 import { TodoChanges } from './todo-changes.js';
 
 /**

@@ -2,7 +2,7 @@
  * `agent-team`: the headless CLI over the same engine as the extension (contract in docs/architecture.md).
  * Exit codes: 0 completed, 1 failed, 2 usage or configuration error, 130 interrupted.
  */
-import { AgentTeamError, ConfigurationError } from '../engine/errors.js';
+import { AgentTeamError, ConfigurationError, distrustProgramsUnder } from '../engine/index.js';
 import { agentsCommand } from './agents-command.js';
 import { mcpServersCommand } from './mcp-servers-command.js';
 import { applyCommand } from './apply-command.js';
@@ -20,7 +20,6 @@ import { serveCommand } from './serve-command.js';
 import { terminalSafe } from './terminal-text.js';
 import { trustCommand } from './trust-command.js';
 import { canAsk, terminalTrustQuestion } from './trust-question.js';
-import { distrustProgramsUnder } from '../engine/program-search-path.js';
 
 declare const AGENT_TEAM_VERSION: string | undefined;
 

@@ -9,12 +9,9 @@
  * exits; a cancelled call stops its run; at most `maxActiveRuns` delegated runs are at work at once.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { registerTeamTools } from '../engine/servers/mcp/team-mcp-tools.js';
-import { registerHunkTool } from '../engine/servers/mcp/hunk-mcp-tool.js';
+import { ElicitedQuestions, McpStdioTransport, registerHunkTool, registerTeamTools } from '../engine/index.js';
 import type { McpArguments } from './arguments.js';
 import { createCliEngine } from './cli-engine.js';
-import { McpStdioTransport } from '../engine/servers/mcp/mcp-stdio-transport.js';
-import { ElicitedQuestions } from '../engine/servers/mcp/elicited-questions.js';
 
 declare const AGENT_TEAM_VERSION: string | undefined;
 

@@ -8,12 +8,15 @@
  */
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { detectSandbox } from '../engine/commands/sandbox/sandbox-availability.js';
-import { readMcpCatalog, type CatalogEntry } from '../engine/mcp/mcp-catalog.js';
-import { userMcpConfigPath } from '../engine/mcp/mcp-config-files.js';
-import { readTeamRoles } from '../engine/team/engine-roles.js';
-import { mcpServersNamed } from '../engine/roles/server-tool-names.js';
-import { configuredServerItem } from '../engine/team/folder-mcp-items.js';
+import {
+  type CatalogEntry,
+  configuredServerItem,
+  detectSandbox,
+  mcpServersNamed,
+  readMcpCatalog,
+  readTeamRoles,
+  userMcpConfigPath,
+} from '../engine/index.js';
 import type { CommandOutput } from './agents-command.js';
 import { decideFolderTrust } from './folder-trust.js';
 import { shown } from './folder-items-text.js';

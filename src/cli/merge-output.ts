@@ -1,8 +1,5 @@
 /** How a file several tasks change reads on a terminal: each task's change as it would land, or the conflict with both sides. */
-import { computeHunks, formatUnifiedDiff } from '../engine/changes/hunks.js';
-import type { MergePlan, MergeStep } from '../engine/changes/merge-plan.js';
-import { describeConflicts } from '../engine/changes/merge-onto-disk.js';
-import { numberHunks } from '../engine/changes/numbered-hunks.js';
+import { computeHunks, describeConflicts, formatUnifiedDiff, type MergePlan, type MergeStep, numberHunks } from '../engine/index.js';
 import { colorDiff, writeRegion } from './changes-output.js';
 import { terminalSafe } from './terminal-text.js';
 

@@ -1,7 +1,7 @@
 /** The options that choose the model: `--provider`, `--model`, `--base-url`. */
 import type { ProviderName } from './argument-types.js';
 import { UsageError } from './usage-error.js';
-import { maxFallbackModels } from '../engine/roles/fallback-models.js';
+import { maxFallbackModels } from '../engine/index.js';
 
 /** `--provider`, `--model` and `--base-url`, checked. */
 export function checkedModelOptions(values: ReadonlyMap<string, string>): { provider?: ProviderName; model?: string; baseUrl?: string } {

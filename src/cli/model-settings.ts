@@ -2,7 +2,7 @@
  * Which provider and model the CLI uses: flags first, then the environment. An explicit choice is never
  * second-guessed; without one, a key in the environment or a base URL decides.
  */
-import { type ModelProvider, type ModelSettings } from '../engine/model/create-model.js';
+import type { ModelProvider, ModelSettings } from '../engine/index.js';
 import type { RunArguments } from './arguments.js';
 
 export function cliModelSettings(

@@ -3,8 +3,7 @@
  * built-in list with its date (so a user can tell how old it is), tier estimates marked, and the user's
  * own prices (`--model-prices <file>`) over it.
  */
-import { defaultModelIds, modelProviders } from '../engine/model/create-model.js';
-import { listPrices, listPricesAsOf, type ModelPrice } from '../engine/model/model-prices.js';
+import { defaultModelIds, listPrices, listPricesAsOf, type ModelPrice, modelProviders } from '../engine/index.js';
 import type { ModelsArguments } from './argument-types.js';
 import type { CommandOutput } from './agents-command.js';
 import { cliPriceTable } from './price-file.js';

@@ -1,5 +1,5 @@
 /** Values given to the CLI's options: numbers checked against the engine's limits table. */
-import { type LimitName, limitRanges } from '../engine/limits.js';
+import { type LimitName, limitRanges } from '../engine/index.js';
 import { UsageError } from './usage-error.js';
 
 /** The value of a limit's option: its default when not given, else a number in the limit's range. */

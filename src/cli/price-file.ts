@@ -5,8 +5,7 @@
  * left out, the rest used.
  */
 import { readFile } from 'node:fs/promises';
-import { ConfigurationError, errorMessage } from '../engine/errors.js';
-import { parseModelPrices, PriceTable } from '../engine/model/model-prices.js';
+import { ConfigurationError, errorMessage, parseModelPrices, PriceTable } from '../engine/index.js';
 
 export async function cliPriceTable(file: string | undefined, warn: (message: string) => void): Promise<PriceTable> {
   if (file === undefined) return new PriceTable();

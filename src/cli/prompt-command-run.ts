@@ -6,10 +6,7 @@
  * Its `tools` / `allowed-tools` narrow the root agent's tools, whichever role runs it.
  */
 import { homedir } from 'node:os';
-import { ConfigurationError } from '../engine/errors.js';
-import { resolvePromptCommand, slashCommandOf } from '../engine/prompt-files/prompt-commands.js';
-import type { ModelChooser } from '../engine/team/team-options.js';
-import { promptFileItem } from '../engine/team/folder-prompt-file-items.js';
+import { ConfigurationError, type ModelChooser, promptFileItem, resolvePromptCommand, slashCommandOf } from '../engine/index.js';
 import type { CliEngine } from './cli-engine.js';
 
 export interface PromptCommandDelegation {

@@ -3,7 +3,7 @@
  * interactive agents never question the user at once (the engine's user-turns.ts), so the second is
  * "queued for you" until the first is answered. Once per wait; in `--json` runs as in the others.
  */
-import type { TaskEvent } from '../engine/tasks/types.js';
+import type { TaskEvent } from '../engine/index.js';
 import { terminalSafe } from './terminal-text.js';
 
 export class QueuedQuestions {

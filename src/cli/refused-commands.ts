@@ -3,8 +3,7 @@
  * a terminal run, so they were refused, and the user hears of them at the end with the flags that would
  * allow them next time.
  */
-import { literalPattern } from '../engine/commands/command-patterns.js';
-import type { TaskEvent } from '../engine/tasks/types.js';
+import { literalPattern, type TaskEvent } from '../engine/index.js';
 
 /** The refusal the Bash tool gives for a command no pattern allows (src/engine/commands/bash-tool.ts). */
 const notAllowed = 'is not among the commands the user allows';

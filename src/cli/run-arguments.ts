@@ -6,7 +6,7 @@ import type { ParsedOptions } from './history-arguments.js';
 import { checkedModelOptions, fallbackModelsOption } from './model-options.js';
 import { dollarsOption, limitOption, wholeNumber } from './number-options.js';
 import { UsageError } from './usage-error.js';
-import { defaults } from '../engine/limits.js';
+import { defaults } from '../engine/index.js';
 
 export function runArguments(parsed: ParsedOptions): RunArguments {
   const { values, repeated, flags, words, workspace } = parsed;

@@ -4,12 +4,15 @@
  * summary, kept beside the run's log for `agent-team apply` and Apply to Branch, and added to the trace.
  */
 import { writeFile } from 'node:fs/promises';
-import type { ChangeSetRegistry } from '../engine/changes/registry.js';
-import type { ChecksService } from '../engine/checks/checks-service.js';
-import { pendingProposals } from '../engine/checks/pending-proposals.js';
-import type { ChecksVerdict, ChecksVerdictDetail } from '../engine/checks/types.js';
-import { errorMessage } from '../engine/errors.js';
-import type { TaskManager } from '../engine/tasks/task-manager.js';
+import {
+  type ChangeSetRegistry,
+  type ChecksService,
+  type ChecksVerdict,
+  type ChecksVerdictDetail,
+  errorMessage,
+  pendingProposals,
+  type TaskManager,
+} from '../engine/index.js';
 import { verdictFile } from './checks-verdict-file.js';
 import { terminalSafe } from './terminal-text.js';
 

@@ -4,9 +4,24 @@
  * failure, budget, Ctrl-C (every task stopped, children included, exit 130), an internal error, or a run
  * that can make no more progress (exit 1, naming the stuck tasks).
  */
-import { ConfigurationError, describeStopReason, errorMessage } from '../engine/errors.js';
-import { type TaskSnapshot } from '../engine/tasks/types.js';
-import { type RoleRegistry } from '../engine/roles/role-registry.js';
+import {
+  type AgentTeam,
+  type ChangeSetRegistry,
+  type ChecksVerdictDetail,
+  ConfigurationError,
+  describeStopReason,
+  errorMessage,
+  formatCost,
+  formatWorkflowProblem,
+  restoreProposals,
+  resumeSourceOf,
+  type RoleRegistry,
+  type RunLog,
+  type TaskManager,
+  type TaskSnapshot,
+  treeSettled,
+  type WorkflowDefinition,
+} from '../engine/index.js';
 import { applyRunChanges } from './apply-changes.js';
 import { createCliEngine } from './cli-engine.js';
 import { canAsk, terminalTrustQuestion } from './trust-question.js';
@@ -20,25 +35,15 @@ import { type InterruptibleProcess, Interrupts } from './interrupts.js';
 import { type CliEndStatus, type CliJsonEvent, JsonEventMapper, runEndEvent } from './json-events.js';
 import { StallGuard, type StallWatchedProcess } from './stall-guard.js';
 import { openRunHistory, runHistoryDirectory } from './run-history.js';
-import { restoreProposals, resumeSourceOf } from '../engine/team/resume-from-log.js';
-import type { RunLog } from '../engine/runs/run-log.js';
-import type { AgentTeam } from '../engine/team/agent-team.js';
-import type { TaskManager } from '../engine/tasks/task-manager.js';
-import type { ChangeSetRegistry } from '../engine/changes/registry.js';
 import { StdinUserChannel } from './stdin-user-channel.js';
 import { TerminalView } from './terminal-view.js';
 import { QueuedQuestions } from './queued-questions.js';
 import { readWorkflows } from './workflows-command.js';
-import type { WorkflowDefinition } from '../engine/workflows/workflow-definition.js';
-import { formatWorkflowProblem } from '../engine/workflows/workflow-problem.js';
 import { terminalSafe, terminalSafeJson } from './terminal-text.js';
-import { formatCost } from '../engine/model/cost-schema.js';
 import { withFileReferences } from './file-references.js';
 import { readImageFiles } from './image-files.js';
-import { treeSettled } from '../engine/tasks/tree-settled.js';
 import { type PromptCommandDelegation, promptCommandDelegation } from './prompt-command-run.js';
 import path from 'node:path';
-import type { ChecksVerdictDetail } from '../engine/checks/types.js';
 import { checksEvent, describeVerdict, runChecksAtEnd, type RunChecksParts } from './run-checks.js';
 
 export interface RunContext {

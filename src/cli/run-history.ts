@@ -12,14 +12,17 @@
 import { homedir } from 'node:os';
 import { lstat, mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ConfigurationError } from '../engine/errors.js';
-import type { RunLog } from '../engine/runs/run-log.js';
-import { idsAfter } from '../engine/runs/run-ids.js';
-import { openSignedRunLog } from '../engine/team/engine-run-log.js';
-import { describeForeign } from '../engine/runs/run-log-signature.js';
+import {
+  ConfigurationError,
+  defaultLimits,
+  describeForeign,
+  emptyHistory,
+  idsAfter,
+  openSignedRunLog,
+  type RunLog,
+  type TaskStore,
+} from '../engine/index.js';
 import { RunLocks } from './run-locks.js';
-import { defaultLimits } from '../engine/limits.js';
-import { emptyHistory, type TaskStore } from '../engine/tasks/task-store.js';
 
 export const runHistoryDirectory = '.agent-team/runs';
 

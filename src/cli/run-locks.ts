@@ -13,9 +13,7 @@
  */
 import { closeSync, constants, fstatSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigurationError, errorMessage } from '../engine/errors.js';
-import { safeRunId } from '../engine/runs/run-log-records.js';
-import { isProcessAlive } from '../engine/process-alive.js';
+import { ConfigurationError, errorMessage, isProcessAlive, safeRunId } from '../engine/index.js';
 
 /** A pid and its newline fit many times over; a lock longer than this was not written by agent-team. */
 const maxLockBytes = 64;

@@ -5,14 +5,11 @@
  * user's (run-log-signature.ts) is marked foreign (`foreign: true` and `foreignReason` in JSON).
  */
 import path from 'node:path';
-import { formatCost } from '../engine/model/cost-schema.js';
-import type { RunSummary } from '../engine/runs/run-index.js';
-import { describeForeign } from '../engine/runs/run-log-signature.js';
+import { describeForeign, formatCost, type RunSummary, terminalStatuses } from '../engine/index.js';
 import type { RunsArguments } from './argument-types.js';
 import { existingRunLog, type HistoryRun, pendingFiles, readHistoryRun } from './history-run.js';
 import { runHistoryDirectory } from './run-history.js';
 import { isRunHeld } from './run-locks.js';
-import { terminalStatuses } from '../engine/tasks/types.js';
 import { terminalSafe, terminalSafeJson } from './terminal-text.js';
 
 type Output = { write(text: string): void };

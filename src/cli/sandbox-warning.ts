@@ -1,5 +1,5 @@
 /** What the CLI says on stderr about the sandbox before a run starts. */
-import type { DisposableCommandHost } from '../engine/commands/create-command-host.js';
+import type { DisposableCommandHost } from '../engine/index.js';
 import { terminalSafe } from './terminal-text.js';
 
 /**

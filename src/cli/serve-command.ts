@@ -7,9 +7,7 @@
  * applied, as with `agent-team mcp`. Serves until stopped. Clients send a token (`--auth-token-env`) unless
  * the user said `--no-auth` (loopback only): every program on this machine reaches 127.0.0.1.
  */
-import { ConfigurationError, errorMessage } from '../engine/errors.js';
-import { startTeamA2aServer } from '../engine/servers/a2a/team-a2a-server.js';
-import { ServedQuestions } from '../engine/servers/a2a/served-questions.js';
+import { ConfigurationError, errorMessage, ServedQuestions, startTeamA2aServer } from '../engine/index.js';
 import type { ServeArguments } from './arguments.js';
 import { createCliEngine } from './cli-engine.js';
 import { exitCodes } from './exit-codes.js';

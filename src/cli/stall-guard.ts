@@ -4,7 +4,7 @@
  * without a word; `beforeExit` fires first, and this turns it into a loud failure naming the stuck tasks.
  * It can only fire on a bug in Agent Team: a correct run always has something pending until it ends.
  */
-import type { LifecycleReport } from '../engine/tasks/task-manager.js';
+import type { LifecycleReport } from '../engine/index.js';
 
 export interface StallWatchedProcess {
   on(event: 'beforeExit', listener: () => void): unknown;

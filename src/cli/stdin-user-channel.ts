@@ -5,9 +5,7 @@
  * Stdin is only touched once a question comes, so runs that ask nothing never hold it open.
  */
 import { type Interface, createInterface } from 'node:readline';
-import type { UserChannel, UserQuestion } from '../engine/conversation/user-channel.js';
-import { StoppedError, stopReasonOf } from '../engine/errors.js';
-import { onAbort } from '../engine/abort.js';
+import { onAbort, StoppedError, stopReasonOf, type UserChannel, type UserQuestion } from '../engine/index.js';
 import { terminalSafe } from './terminal-text.js';
 
 /** How each kind of question is put on the terminal. */

@@ -3,11 +3,8 @@
  * run, the live line of streamed words, the tree clipped to the screen. Pure functions of snapshots, kept
  * apart from the view that decides when to draw (terminal-view.ts).
  */
-import { type Cost, formatCost } from '../engine/model/cost-schema.js';
-import { endReason } from '../engine/tasks/end-reason.js';
-import type { TaskSnapshot, TaskStatus } from '../engine/tasks/types.js';
+import { type Cost, endReason, formatCost, type TaskSnapshot, type TaskStatus, todoLines } from '../engine/index.js';
 import { terminalSafe } from './terminal-text.js';
-import { todoLines } from '../engine/tasks/todo-item.js';
 
 export const statusSymbols: Record<TaskStatus, string> = {
   queued: '…',

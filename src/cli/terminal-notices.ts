@@ -7,9 +7,7 @@
  * the user may want to fix the first. The agents and the transcript are told too; every task reads the
  * same files and starts the same servers again, so each line is said once.
  */
-import type { TaskEvent } from '../engine/tasks/types.js';
-import { notReadMarker } from '../engine/workspace/confined-file-reader.js';
-import { isFailoverNotice } from '../engine/model/failover-model.js';
+import { isFailoverNotice, notReadMarker, type TaskEvent } from '../engine/index.js';
 import { terminalSafe } from './terminal-text.js';
 
 export class TerminalNotices {

@@ -3,7 +3,7 @@
  * last words its model is streaming under it (so words show as they come, not with the answer at the
  * end); elsewhere (pipes, CI logs) one line per start and end, so logs stay readable.
  */
-import type { TaskEvent, TaskSnapshot } from '../engine/tasks/types.js';
+import type { TaskEvent, TaskSnapshot } from '../engine/index.js';
 import { clipToHeight, describeEnd, indent, label, resumeHint, statusSymbols, treeLines, truncate } from './terminal-lines.js';
 import { TodoChanges, todoText } from './todo-changes.js';
 

@@ -3,8 +3,7 @@
  * planned task's sub-tasks): the CLI says each change once, as a `todo` JSON event or as lines on the
  * terminal, and nothing for the many updates that leave the list as it was.
  */
-import type { TaskSnapshot } from '../engine/tasks/types.js';
-import { type TodoItem, sameTodos, todoLines, todoProgress } from '../engine/tasks/todo-item.js';
+import { sameTodos, type TaskSnapshot, type TodoItem, todoLines, todoProgress } from '../engine/index.js';
 import { terminalSafe } from './terminal-text.js';
 
 export class TodoChanges {

@@ -5,14 +5,18 @@
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ChangeSetRegistry } from '../engine/changes/registry.js';
-import { errorMessage } from '../engine/errors.js';
-import { apiKeyVariables, modelProviders } from '../engine/model/create-model.js';
-import type { TaskManager } from '../engine/tasks/task-manager.js';
-import { buildRunTrace } from '../engine/trace/run-trace.js';
-import { renderTraceJson, renderTraceMarkdown } from '../engine/trace/trace-markdown.js';
-import type { ChecksVerdictDetail } from '../engine/checks/types.js';
-import { verdictMarkdown } from '../engine/checks/verdict-markdown.js';
+import {
+  apiKeyVariables,
+  buildRunTrace,
+  type ChangeSetRegistry,
+  type ChecksVerdictDetail,
+  errorMessage,
+  modelProviders,
+  renderTraceJson,
+  renderTraceMarkdown,
+  type TaskManager,
+  verdictMarkdown,
+} from '../engine/index.js';
 
 export async function writeTraceFile(
   file: string,

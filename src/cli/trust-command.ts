@@ -6,10 +6,7 @@
  */
 import { realpath, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { ConfigurationError } from '../engine/errors.js';
-import { formatRoleDiagnostic } from '../engine/roles/format-diagnostic.js';
-import { readTeamRoles } from '../engine/team/engine-roles.js';
-import { readFolderConfiguration } from '../engine/team/folder-configuration.js';
+import { ConfigurationError, formatRoleDiagnostic, readFolderConfiguration, readTeamRoles } from '../engine/index.js';
 import type { TrustArguments } from './argument-types.js';
 import { describeFolderItems, shown } from './folder-items-text.js';
 import type { TrustQuestion } from './folder-trust.js';

@@ -12,7 +12,7 @@ import { lstat, mkdir, open, rename, rm } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { ConfigurationError, errorMessage } from '../engine/errors.js';
+import { ConfigurationError, errorMessage } from '../engine/index.js';
 
 /** One folder's yes: the hash of what it would run when the user said yes, and when. */
 export interface TrustedFolder {

@@ -9,12 +9,15 @@
  * Exit codes: 0 done (or nothing to do), 1 refused or a file failed, 2 no such run, a bad argument, a foreign run.
  */
 import path from 'node:path';
-import { ConfigurationError } from '../engine/errors.js';
-import { restoredPaths } from '../engine/runs/checkpoints/undo-plan.js';
-import { type UndoOutcome, undoAccepted } from '../engine/runs/checkpoints/undo-accepted.js';
-import { WorkspaceBytes } from '../engine/runs/checkpoints/workspace-bytes.js';
-import { restorePointRecordTypes } from '../engine/runs/run-log-records.js';
-import { describeForeign } from '../engine/runs/run-log-signature.js';
+import {
+  ConfigurationError,
+  describeForeign,
+  restoredPaths,
+  restorePointRecordTypes,
+  undoAccepted,
+  type UndoOutcome,
+  WorkspaceBytes,
+} from '../engine/index.js';
 import { exitCodes } from './exit-codes.js';
 import { existingRunLog } from './history-run.js';
 import { runHistoryDirectory } from './run-history.js';

@@ -2,7 +2,7 @@
  * `agent-team --help`: the contract of docs/architecture.md, with the defaults of the limits table and the
  * options capabilities declare (capability-options.ts).
  */
-import { limitRanges } from '../engine/limits.js';
+import { limitRanges } from '../engine/index.js';
 import { capabilityOptionsHelp, capabilityOptionsSynopsis } from './capability-options.js';
 
 export const usageText = `Usage:

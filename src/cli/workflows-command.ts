@@ -1,10 +1,13 @@
 import { homedir } from 'node:os';
-import { NodeRoleFileSource } from '../engine/roles/node-role-file-source.js';
-import type { RoleRegistry } from '../engine/roles/role-registry.js';
-import { withTeamRoles } from '../engine/team/engine-roles.js';
-import { formatWorkflowProblem } from '../engine/workflows/workflow-problem.js';
-import { workflowRoles } from '../engine/workflows/workflow-roles.js';
-import { type WorkflowEntry, loadWorkflows } from '../engine/workflows/workflow-registry.js';
+import {
+  formatWorkflowProblem,
+  loadWorkflows,
+  NodeRoleFileSource,
+  type RoleRegistry,
+  withTeamRoles,
+  type WorkflowEntry,
+  workflowRoles,
+} from '../engine/index.js';
 import type { CommandOutput } from './agents-command.js';
 import type { WorkflowsArguments } from './arguments.js';
 import { exitCodes } from './exit-codes.js';

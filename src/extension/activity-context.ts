@@ -5,11 +5,8 @@
  * is never walked per event); set only when they change.
  */
 import * as vscode from 'vscode';
-import type { ChangeSetRegistry } from '../engine/changes/index.js';
-import type { TaskManager, TaskSnapshot } from '../engine/tasks/index.js';
-import { isTerminal } from '../engine/tasks/index.js';
+import { type ChangeSetRegistry, DisposableStore, isTerminal, type TaskManager, type TaskSnapshot } from '../engine/index.js';
 import { pendingFiles } from './change-summaries.js';
-import { DisposableStore } from '../engine/util/disposable.js';
 
 export const hasRunningTasksKey = 'agentTeam.hasRunningTasks';
 export const hasPendingChangesKey = 'agentTeam.hasPendingChanges';

@@ -3,7 +3,7 @@
  * messages; the provider's environment variable (`ANTHROPIC_API_KEY`, `OPENAI_API_KEY`) is the fallback.
  */
 import type * as vscode from 'vscode';
-import { apiKeyVariables, type ModelProvider } from '../engine/model/create-model.js';
+import { apiKeyVariables, type ModelProvider } from '../engine/index.js';
 import type { SecretRedactor } from './redaction.js';
 
 export type ApiKeySource = 'secret-storage' | 'environment';

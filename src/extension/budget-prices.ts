@@ -4,11 +4,14 @@
  * since any of them may spend, and tokens without a price count nothing against the budget.
  */
 import * as vscode from 'vscode';
-import { unpricedBudgetError, unpricedModels } from '../engine/model/budget-prices.js';
-import { defaultModelIds } from '../engine/model/create-model.js';
-import type { ModelPrice } from '../engine/model/model-prices.js';
-import { resolveModelOverride } from '../engine/model/model-aliases.js';
-import type { RoleDefinition } from '../engine/roles/types.js';
+import {
+  defaultModelIds,
+  type ModelPrice,
+  resolveModelOverride,
+  type RoleDefinition,
+  unpricedBudgetError,
+  unpricedModels,
+} from '../engine/index.js';
 import { vscodeLmProvider } from './language-model/language-model-errors.js';
 import { modelIdFor, type ModelSetup } from './model-setup.js';
 

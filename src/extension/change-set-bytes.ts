@@ -8,7 +8,7 @@
  * The JSON is the snapshot's, with each file's contents as its last keys (the store's reader parses it;
  * the order of keys means nothing to it).
  */
-import type { ChangeSetSnapshot } from '../engine/changes/types.js';
+import type { ChangeSetSnapshot } from '../engine/index.js';
 
 /** What a save copies into the file's bytes per turn of the event loop: a millisecond's worth. */
 const copyBytesPerTurn = 1024 * 1024;

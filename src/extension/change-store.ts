@@ -5,12 +5,15 @@
  */
 import * as vscode from 'vscode';
 import * as z from 'zod';
-import { ChangeSet } from '../engine/changes/change-set.js';
-import { changeSetSnapshotSchemas } from '../engine/changes/change-set-schema.js';
-import type { ChangeSetRegistry } from '../engine/changes/registry.js';
-import type { ChangeSetSnapshot } from '../engine/changes/types.js';
-import { type Clock, systemClock } from '../engine/clock.js';
-import { errorMessage } from '../engine/errors.js';
+import {
+  ChangeSet,
+  type ChangeSetRegistry,
+  type ChangeSetSnapshot,
+  changeSetSnapshotSchemas,
+  type Clock,
+  errorMessage,
+  systemClock,
+} from '../engine/index.js';
 import { ChangeSetBytes, joined } from './change-set-bytes.js';
 
 // The engine's own change-set schema, lenient: fields of a newer version are dropped, not fatal.

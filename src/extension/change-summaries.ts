@@ -1,6 +1,5 @@
 /** Change sets as the sidebar sees them: per file `+n −m` and whether it is pending, accepted or rejected. */
-import type { ChangeSet } from '../engine/changes/change-set.js';
-import type { FileChangeSnapshot } from '../engine/changes/types.js';
+import type { ChangeSet, FileChangeSnapshot } from '../engine/index.js';
 import type { ChangeFile, ChangeSummary } from '../shared/protocol.js';
 
 /** `accepted` once written; `rejected` when every hunk was rejected; otherwise `pending`. */

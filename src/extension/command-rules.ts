@@ -4,7 +4,7 @@
  * Restricted Mode, where none runs.
  */
 import * as vscode from 'vscode';
-import type { EngineHost } from '../engine/team/engine-host.js';
+import type { EngineHost } from '../engine/index.js';
 import { readSettings } from './configuration.js';
 import type { HostCommandApproval } from './host-command-approval.js';
 

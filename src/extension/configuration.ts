@@ -5,14 +5,12 @@
  * workspace (the lesson of CVE-2026-21852).
  */
 import * as vscode from 'vscode';
-import { isModelProvider, type ModelProvider } from '../engine/model/create-model.js';
+import { capabilityDescriptors, type CapabilitySettings, declaredSettings, isModelProvider, type ModelProvider } from '../engine/index.js';
 import { vscodeLmProvider } from './language-model/language-model-errors.js';
-import { type CapabilitySettings, capabilityDescriptors } from '../engine/team/capabilities.js';
-import { declaredSettings } from '../engine/capabilities/descriptor-list.js';
 import { configurationSection, readCapabilitySettings } from './setting-reader.js';
 
 export { configurationSection } from './setting-reader.js';
-export { maxFixUntilGreen } from '../engine/checks/checks-descriptor.js';
+export { maxFixUntilGreen } from '../engine/index.js';
 
 /** The providers the extension offers: the engine's own, and VS Code's language models (`vscode-lm`). */
 export type ProviderName = ModelProvider | typeof vscodeLmProvider;

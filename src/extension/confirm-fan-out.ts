@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { FanOutRequest } from '../engine/delegation/fan-out.js';
+import type { FanOutRequest } from '../engine/index.js';
 
 /** Asks, in a modal, whether one turn may start this many subagents at once. */
 export async function confirmFanOut(request: FanOutRequest): Promise<boolean> {

@@ -5,8 +5,7 @@
  * make its agents' conversations lose their earlier turns (a tiny window) or never compact.
  */
 import * as vscode from 'vscode';
-import { type ContextPolicy, defaultCompactAt, isCompactAt } from '../engine/agent/compaction/context-policy.js';
-import { ContextWindowTable, parseContextWindows } from '../engine/model/context-windows.js';
+import { type ContextPolicy, ContextWindowTable, defaultCompactAt, isCompactAt, parseContextWindows } from '../engine/index.js';
 
 export class SettingContextWindows implements ContextPolicy {
   private key: string | undefined;

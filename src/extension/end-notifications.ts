@@ -5,8 +5,7 @@
  * run is announced with a Resume action (its subagents go on with it, so only the root is).
  */
 import * as vscode from 'vscode';
-import { describeStopReason } from '../engine/errors.js';
-import { isTerminal, type TaskManager, type TaskSnapshot } from '../engine/tasks/index.js';
+import { describeStopReason, isTerminal, type TaskManager, type TaskSnapshot } from '../engine/index.js';
 import { commandAction, type NotificationAction, showError, showInfo, showWarning } from './notify.js';
 import type { SecretRedactor } from './redaction.js';
 

@@ -1,9 +1,6 @@
 /** What the window hands an engine session for one folder (engine-session.ts). */
 import type * as vscode from 'vscode';
-import type { Clock } from '../engine/clock.js';
-import type { ConversationStore } from '../engine/conversation/conversation-store.js';
-import type { ModelPrice } from '../engine/model/model-prices.js';
-import type { EngineCore } from '../engine/team/engine-core.js';
+import type { Clock, ConversationStore, EngineCore, ModelPrice } from '../engine/index.js';
 import type { HostCommandApproval } from './host-command-approval.js';
 import type { HostWorkspace } from './host-workspace.js';
 import type { RemoteAgentTokens } from './remote-agent-tokens.js';

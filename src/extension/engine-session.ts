@@ -6,31 +6,37 @@
  * the engine owns it from then on, its shutdown included.
  */
 import { homedir } from 'node:os';
-import type { StartTaskResult } from '../engine/tasks/index.js';
-import type {
-  AgentTeam,
-  DelegateRequest,
-  FollowUpRequest,
-  PlanRequest,
-  ResumeRequest,
-  RevisionRequest,
-  WorkflowRunRequest,
-} from '../engine/team/agent-team.js';
-import type { TaskSnapshot } from '../engine/tasks/types.js';
-import { type ConversationStore, MemoryConversationStore } from '../engine/conversation/conversation-store.js';
-import { type WorkflowEntry, loadWorkflows } from '../engine/workflows/workflow-registry.js';
-import { workflowRoles } from '../engine/workflows/workflow-roles.js';
-import { formatRoleDiagnostic, type RoleDefinition, type RoleDiagnostic, type RoleRegistry } from '../engine/roles/index.js';
-import type { ModelChooser } from '../engine/team/agent-team.js';
+import {
+  type AgentTeam,
+  type ConversationStore,
+  createEngine,
+  type DelegateRequest,
+  type Engine,
+  type FollowUpRequest,
+  formatRoleDiagnostic,
+  loadWorkflows,
+  MemoryConversationStore,
+  type ModelChooser,
+  onceEach,
+  type PlanRequest,
+  type ResumeRequest,
+  type RevisionRequest,
+  type RoleDefinition,
+  type RoleDiagnostic,
+  type RoleRegistry,
+  type StartTaskResult,
+  type TaskSnapshot,
+  type WorkflowEntry,
+  workflowRoles,
+  type WorkflowRunRequest,
+} from '../engine/index.js';
 import type { AgentTeamSettings } from './configuration.js';
 import type { HostWorkspace } from './host-workspace.js';
 import { createModelFor, type ModelSetup } from './model-setup.js';
 import { checkBudgetPrices } from './budget-prices.js';
-import { onceEach } from '../engine/model/provider-notices.js';
 import { HostRoleFileSource, watchWorkflowFiles } from './role-source.js';
 import { HostUserChannel } from './host-user-channel.js';
 import { RoleProblems } from './role-problems.js';
-import { createEngine, type Engine } from '../engine/team/create-engine.js';
 import { sessionEngineHost } from './session-engine-host.js';
 import type { HostCommandApproval } from './host-command-approval.js';
 import type { ChecksService } from './checks/run-checks.js';

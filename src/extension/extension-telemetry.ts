@@ -5,9 +5,7 @@
  * when the engine starts: a change applies after a window reload.
  */
 import * as vscode from 'vscode';
-import { errorMessage } from '../engine/errors.js';
-import type { TaskManager } from '../engine/tasks/task-manager.js';
-import { type EngineTelemetry, startTelemetry } from '../engine/telemetry/start-telemetry.js';
+import { type EngineTelemetry, errorMessage, startTelemetry, type TaskManager } from '../engine/index.js';
 
 export async function extensionTelemetry(
   taskManager: TaskManager,

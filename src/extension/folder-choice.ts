@@ -6,7 +6,7 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { ConfigurationError } from '../engine/errors.js';
+import { ConfigurationError } from '../engine/index.js';
 
 /** The folders agents can work in: those on disk (a virtual folder has no files for commands). */
 export function localFolders(): readonly vscode.WorkspaceFolder[] {

@@ -6,7 +6,7 @@
  * proposals that may not be the agents' work.
  */
 import * as vscode from 'vscode';
-import { describeForeign, type RunSignature } from '../engine/runs/run-log-signature.js';
+import { describeForeign, type RunSignature } from '../engine/index.js';
 
 /** True when the run may go on: it is the user's own (or not in the run log at all), or the user said so. */
 export async function foreignRunAllowed(

@@ -10,10 +10,16 @@
  * task's end, withdraws the request.
  */
 import * as vscode from 'vscode';
-import type { CommandApproval, CommandApprovalRequest, CommandDecision, CommandIsolation } from '../engine/commands/command-host.js';
-import { literalPattern } from '../engine/commands/command-patterns.js';
-import { StoppedError, stopReasonOf } from '../engine/errors.js';
-import { onAbort } from '../engine/abort.js';
+import {
+  type CommandApproval,
+  type CommandApprovalRequest,
+  type CommandDecision,
+  type CommandIsolation,
+  literalPattern,
+  onAbort,
+  StoppedError,
+  stopReasonOf,
+} from '../engine/index.js';
 
 /** What the user chose: the webview's buttons send these. */
 export type CommandChoice = 'once' | 'always' | 'deny';

@@ -4,9 +4,7 @@
  * back through `answer` (the sidebar's Send). A stop, or the task's end, withdraws the question.
  */
 import * as vscode from 'vscode';
-import type { UserChannel, UserQuestion } from '../engine/conversation/user-channel.js';
-import { StoppedError, stopReasonOf } from '../engine/errors.js';
-import { onAbort } from '../engine/abort.js';
+import { onAbort, StoppedError, stopReasonOf, type UserChannel, type UserQuestion } from '../engine/index.js';
 
 interface PendingQuestion {
   question: UserQuestion;

@@ -9,26 +9,33 @@
 import { stat as statFile } from 'node:fs/promises';
 import * as nodePath from 'node:path';
 import * as vscode from 'vscode';
-import { WorkspaceError } from '../engine/errors.js';
-import { NodeConfinement } from '../engine/workspace/node-confinement.js';
-import { NodeWorkspace } from '../engine/workspace/node-workspace.js';
-import { comparePaths, isWithin, toWorkspacePath } from '../engine/workspace/paths.js';
-import { defaultWorkspacePolicy, policyMatcher, type PolicyMatcher, type WorkspacePolicy } from '../engine/workspace/policy.js';
-import { SearchPacer } from '../engine/workspace/search/search-pacer.js';
-import { compileSearchPattern, searchGlobMatcher, searchText } from '../engine/workspace/search/search-pattern.js';
-import { tooLarge } from '../engine/workspace/text-file.js';
 import {
+  comparePaths,
+  compileSearchPattern,
   defaultSearchMaxResults,
+  defaultWorkspacePolicy,
   type FileStat,
   type GlobOptions,
   type GlobResult,
+  isWithin,
+  NodeConfinement,
+  NodeWorkspace,
+  policyMatcher,
+  type PolicyMatcher,
   type ReadOptions,
   type RealPath,
+  searchGlobMatcher,
   type SearchMatch,
   type SearchOptions,
+  SearchPacer,
   type SearchResult,
+  searchText,
+  tooLarge,
+  toWorkspacePath,
   type Workspace,
-} from '../engine/workspace/workspace.js';
+  WorkspaceError,
+  type WorkspacePolicy,
+} from '../engine/index.js';
 
 export interface HostWorkspaceOptions {
   /** Default: `defaultWorkspacePolicy`. */

@@ -7,17 +7,23 @@ import { homedir } from 'node:os';
 import { WorkFolder } from './work-folder.js';
 import { HostWebApproval } from './web-approval.js';
 import * as vscode from 'vscode';
-import type { ChangeSetRegistry } from '../engine/changes/index.js';
-import { type Clock, systemClock } from '../engine/clock.js';
-import { ConfigurationError, errorMessage } from '../engine/errors.js';
+import {
+  type ChangeSetRegistry,
+  type Clock,
+  ConfigurationError,
+  DisposableStore,
+  type EngineCore,
+  errorMessage,
+  isTerminal,
+  restoreProposals,
+  resumeSourceOf,
+  systemClock,
+  type TaskManager,
+} from '../engine/index.js';
 import { showError } from './notify.js';
 import { configuredModelSetup } from './configured-model-setup.js';
 import { readSettings } from './configuration.js';
-import { isTerminal } from '../engine/tasks/types.js';
-import type { TaskManager } from '../engine/tasks/index.js';
-import type { EngineCore } from '../engine/team/engine-core.js';
 import { windowEngineCore } from './window-engine-core.js';
-import { restoreProposals, resumeSourceOf } from '../engine/team/resume-from-log.js';
 import { foreignRunAllowed } from './foreign-runs.js';
 import { WindowRunHistory } from './window-run-history.js';
 import { UndoneFiles } from './undone-files.js';
@@ -43,7 +49,6 @@ import { TaskViewProvider } from './sidebar/task-view-provider.js';
 import { handleWebviewAction } from './sidebar/webview-actions.js';
 import { ChecksLenses } from './checks/checks-lens.js';
 import { RunChecksTracker } from './checks/run-checks.js';
-import { DisposableStore } from '../engine/util/disposable.js';
 
 export interface HostOptions {
   /** Looks for a local model server. Default: `probeLocalServers()` (Ollama's and LM Studio's ports). */

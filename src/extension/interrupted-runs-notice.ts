@@ -4,7 +4,7 @@
  * Each run is announced once (remembered in the workspace state), not at every window that opens.
  */
 import * as vscode from 'vscode';
-import type { TaskSnapshot } from '../engine/tasks/types.js';
+import type { TaskSnapshot } from '../engine/index.js';
 import { commandAction, showInfo } from './notify.js';
 
 const shownKey = 'agentTeam.interruptedRunsShown';

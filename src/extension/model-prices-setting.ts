@@ -4,7 +4,7 @@
  * bad entry logged once per change, not once per model call.
  */
 import * as vscode from 'vscode';
-import { parseModelPrices, PriceTable } from '../engine/model/model-prices.js';
+import { parseModelPrices, PriceTable } from '../engine/index.js';
 import { readSettings } from './configuration.js';
 
 export class SettingPrices {

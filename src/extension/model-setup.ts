@@ -3,10 +3,15 @@
  * SecretStorage or the environment, the models VS Code offers (`vscode.lm`), and per-role overrides,
  * turned into the engine's `Model`s.
  */
-import { baseUrlVariables, createModel, defaultModelIds, type ModelSettings } from '../engine/model/create-model.js';
-import type { Clock } from '../engine/clock.js';
-import type { Model } from '../engine/model/types.js';
-import type { ProviderNoticeSink } from '../engine/model/provider-notices.js';
+import {
+  baseUrlVariables,
+  type Clock,
+  createModel,
+  defaultModelIds,
+  type Model,
+  type ModelSettings,
+  type ProviderNoticeSink,
+} from '../engine/index.js';
 import type { ApiKey, ApiKeyStore } from './api-keys.js';
 import type { AgentTeamSettings, ProviderName } from './configuration.js';
 import { type ChatModelSummary, findChatModel, listChatModels } from './language-model/chat-models.js';

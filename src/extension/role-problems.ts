@@ -5,8 +5,7 @@
  */
 import path from 'node:path';
 import * as vscode from 'vscode';
-import type { RoleDiagnostic } from '../engine/roles/types.js';
-import type { WorkflowProblem } from '../engine/workflows/workflow-problem.js';
+import type { RoleDiagnostic, WorkflowProblem } from '../engine/index.js';
 
 type Problem = Pick<RoleDiagnostic, 'path' | 'severity' | 'message' | 'line'>;
 

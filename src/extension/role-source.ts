@@ -3,9 +3,14 @@
  * and watched with a `FileSystemWatcher`, for the engine's `RoleRegistry`.
  */
 import * as vscode from 'vscode';
-import type { RoleFileSource, RoleWatch } from '../engine/roles/index.js';
-import { maxRoleFileBytes, NodeRoleFileSource, roleFileLocations } from '../engine/roles/index.js';
-import { userRoleLocations } from '../engine/roles/role-file-locations.js';
+import {
+  maxRoleFileBytes,
+  NodeRoleFileSource,
+  roleFileLocations,
+  type RoleFileSource,
+  type RoleWatch,
+  userRoleLocations,
+} from '../engine/index.js';
 import path from 'node:path';
 
 export class HostRoleFileSource implements RoleFileSource {

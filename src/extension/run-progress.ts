@@ -4,8 +4,7 @@
  * subtask to start) and ends with the run. Stopping is the row's Stop button.
  */
 import * as vscode from 'vscode';
-import type { TaskManager, TaskSnapshot } from '../engine/tasks/index.js';
-import { isTerminal } from '../engine/tasks/index.js';
+import { isTerminal, type TaskManager, type TaskSnapshot } from '../engine/index.js';
 import { tasksViewId } from './sidebar/task-view-provider.js';
 
 export function showRunProgress(taskManager: TaskManager, root: TaskSnapshot): Thenable<void> {

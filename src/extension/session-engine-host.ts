@@ -4,9 +4,7 @@
  * telemetry). Nothing here builds an engine part: the engine builds the roles from these sources.
  */
 import * as vscode from 'vscode';
-import type { ConversationStore } from '../engine/conversation/conversation-store.js';
-import { userMcpConfigPath } from '../engine/mcp/mcp-config-files.js';
-import type { EngineHost } from '../engine/team/engine-host.js';
+import { type ConversationStore, type EngineHost, userMcpConfigPath } from '../engine/index.js';
 import { commandRules } from './command-rules.js';
 import { readSettings } from './configuration.js';
 import { confirmFanOut } from './confirm-fan-out.js';

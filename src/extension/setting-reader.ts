@@ -4,9 +4,13 @@
  * user, whatever VS Code merges. `inspect` rather than `get`: the rule holds per scope.
  */
 import type * as vscode from 'vscode';
-import type { SettingDescriptor } from '../engine/capabilities/capability-descriptor.js';
-import { declaredSettings } from '../engine/capabilities/descriptor-list.js';
-import { type CapabilitySettings, capabilityDescriptors, defaultCapabilitySettings } from '../engine/team/capabilities.js';
+import {
+  capabilityDescriptors,
+  type CapabilitySettings,
+  declaredSettings,
+  defaultCapabilitySettings,
+  type SettingDescriptor,
+} from '../engine/index.js';
 
 export const configurationSection = 'agentTeam';
 

@@ -10,7 +10,7 @@ import { configurationSection, readSettings } from './configuration.js';
 import type { LocalServer } from './local-server.js';
 import { displayModel, type ModelSetup, resolveModelSetup } from './model-setup.js';
 import { vscodeLmProvider } from './language-model/language-model-errors.js';
-import { DisposableStore } from '../engine/util/disposable.js';
+import { DisposableStore } from '../engine/index.js';
 
 /** True once a model can run (with a key, a base URL, or one of VS Code's own): the walkthrough's key step is done. */
 export const modelConfiguredKey = 'agentTeam.modelConfigured';

@@ -4,9 +4,16 @@
  * hidden otherwise.
  */
 import * as vscode from 'vscode';
-import { addCost, type Cost, formatCost, zeroCost } from '../engine/model/cost-schema.js';
-import type { TaskManager, TaskSnapshot, TaskStatus } from '../engine/tasks/index.js';
-import { Disposable } from '../engine/util/disposable.js';
+import {
+  addCost,
+  type Cost,
+  Disposable,
+  formatCost,
+  type TaskManager,
+  type TaskSnapshot,
+  type TaskStatus,
+  zeroCost,
+} from '../engine/index.js';
 
 export class RunningTasksStatus extends Disposable implements vscode.Disposable {
   private readonly item: vscode.StatusBarItem;

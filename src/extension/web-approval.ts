@@ -5,8 +5,7 @@
  * task shows `waiting`. A stop while the question is open counts as "Deny".
  */
 import * as vscode from 'vscode';
-import { normalHost } from '../engine/web/domain-rules.js';
-import type { DomainDecision, DomainRequest, WebHost } from '../engine/web/web-host.js';
+import { type DomainDecision, type DomainRequest, normalHost, type WebHost } from '../engine/index.js';
 import { readSettings } from './configuration.js';
 
 const workspaceDomainsKey = 'agentTeam.allowedDomains.workspace';

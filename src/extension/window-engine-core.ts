@@ -4,8 +4,7 @@
  * log and then the proposals file are saved after the tasks' last events.
  */
 import type { LogOutputChannel } from 'vscode';
-import type { Clock } from '../engine/clock.js';
-import { createEngineCore, type EngineCore } from '../engine/team/engine-core.js';
+import { type Clock, createEngineCore, type EngineCore } from '../engine/index.js';
 import type { ChangeSetStore } from './change-store.js';
 import type { SettingPrices } from './model-prices-setting.js';
 import type { WindowRunHistory } from './window-run-history.js';

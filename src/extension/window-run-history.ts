@@ -10,22 +10,26 @@
 import { homedir } from 'node:os';
 import { rm } from 'node:fs/promises';
 import nodePath from 'node:path';
-import type { ChangeSetRegistry } from '../engine/changes/registry.js';
-import type { Clock } from '../engine/clock.js';
-import { type ConversationStore, MemoryConversationStore } from '../engine/conversation/conversation-store.js';
-import { FileConversationStore } from '../engine/conversation/file-conversation-store.js';
-import { errorMessage } from '../engine/errors.js';
-import type { RestorePoint } from '../engine/runs/checkpoints/restore-point.js';
-import type { RunContents } from '../engine/runs/run-contents.js';
-import type { RunLog } from '../engine/runs/run-log.js';
-import { openSignedRunLog } from '../engine/team/engine-run-log.js';
-import type { RunSignature } from '../engine/runs/run-log-signature.js';
-import { idsAfter } from '../engine/runs/run-ids.js';
-import { createSequentialIds } from '../engine/tasks/ids.js';
-import { JsonFileTaskStore } from '../engine/tasks/json-file-task-store.js';
-import type { TaskManager } from '../engine/tasks/task-manager.js';
-import type { PersistedHistory, TaskStore } from '../engine/tasks/task-store.js';
-import { isTerminal } from '../engine/tasks/types.js';
+import {
+  type ChangeSetRegistry,
+  type Clock,
+  type ConversationStore,
+  createSequentialIds,
+  errorMessage,
+  FileConversationStore,
+  idsAfter,
+  isTerminal,
+  JsonFileTaskStore,
+  MemoryConversationStore,
+  openSignedRunLog,
+  type PersistedHistory,
+  type RestorePoint,
+  type RunContents,
+  type RunLog,
+  type RunSignature,
+  type TaskManager,
+  type TaskStore,
+} from '../engine/index.js';
 
 export interface WindowRunHistoryOptions {
   /** The workspace storage folder; undefined: nothing is kept beyond the window's life. */

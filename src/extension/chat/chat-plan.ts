@@ -4,10 +4,7 @@
  * the run in the Agent Team view, where Approve plan, Stop run and the Answer box are.
  */
 import * as vscode from 'vscode';
-import type { TaskSnapshot } from '../../engine/tasks/index.js';
-import type { TranscriptEntry } from '../../engine/agent/transcript-entry.js';
-import { type TodoItem, sameTodos, todoProgress } from '../../engine/tasks/todo-item.js';
-import { isPlanQuestion } from '../../engine/conversation/plan-question.js';
+import { isPlanQuestion, sameTodos, type TaskSnapshot, type TodoItem, todoProgress, type TranscriptEntry } from '../../engine/index.js';
 import { escapeMarkdown } from './markdown-text.js';
 
 /** What of `vscode.ChatResponseStream` the plan needs. */

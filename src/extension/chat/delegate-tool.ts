@@ -6,9 +6,7 @@
  */
 import * as vscode from 'vscode';
 import * as z from 'zod';
-import { errorMessage } from '../../engine/errors.js';
-import { coordinatorName } from '../../engine/roles/index.js';
-import { describeTaskChanges } from '../../engine/file-tools/workspace-toolbox.js';
+import { coordinatorName, describeTaskChanges, errorMessage } from '../../engine/index.js';
 import { readSettings } from '../configuration.js';
 import type { AgentTeamHost } from '../host.js';
 import { escapeMarkdown } from './markdown-text.js';

@@ -13,10 +13,7 @@
  * other name (a `.claude/commands` file's `claude-sonnet-4-5`) is a model id of the configured provider.
  */
 import * as vscode from 'vscode';
-import { resolvePromptCommand, slashCommandOf } from '../../engine/prompt-files/prompt-commands.js';
-import { findPromptFiles } from '../../engine/prompt-files/prompt-file-sources.js';
-import type { StartTaskResult } from '../../engine/tasks/index.js';
-import { knownToolNames } from '../../engine/team/capabilities.js';
+import { findPromptFiles, knownToolNames, resolvePromptCommand, slashCommandOf, type StartTaskResult } from '../../engine/index.js';
 import { readSettings } from '../configuration.js';
 import type { AgentTeamHost } from '../host.js';
 import type { ModelSetup } from '../model-setup.js';

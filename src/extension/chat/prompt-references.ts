@@ -6,9 +6,7 @@
  * could not read it anyway, and it may be private).
  */
 import * as vscode from 'vscode';
-import { imageFromBytes, maxImagesPerPrompt } from '../../engine/model/image-parts.js';
-import type { ImagePart } from '../../engine/model/types.js';
-import { attachedPathLine, withAttachments } from '../../engine/tasks/attachments.js';
+import { attachedPathLine, imageFromBytes, type ImagePart, maxImagesPerPrompt, withAttachments } from '../../engine/index.js';
 
 /** The most text of one selection given inline; the agent can Read the rest. */
 const maxSelectionCharacters = 20_000;

@@ -4,8 +4,7 @@
  * request (the chat's Stop) stops the whole tree.
  */
 import * as vscode from 'vscode';
-import type { TaskManager, TaskSnapshot } from '../../engine/tasks/index.js';
-import { isTerminal } from '../../engine/tasks/index.js';
+import { isTerminal, type TaskManager, type TaskSnapshot } from '../../engine/index.js';
 import { escapeMarkdown } from './markdown-text.js';
 import { pendingCommand } from '../../shared/pending-command.js';
 import { visibleText } from '../../shared/visible-text.js';

@@ -5,17 +5,19 @@
  * follow-up that keeps its context); the chat's Stop stops the tree.
  */
 import * as vscode from 'vscode';
-import { errorMessage } from '../../engine/errors.js';
-import type { StartTaskResult } from '../../engine/tasks/index.js';
-import { isTerminal } from '../../engine/tasks/index.js';
-import type { WorkflowDefinition } from '../../engine/workflows/workflow-definition.js';
-import { formatWorkflowProblem } from '../../engine/workflows/workflow-problem.js';
+import {
+  errorMessage,
+  formatWorkflowProblem,
+  type ImagePart,
+  isTerminal,
+  type StartTaskResult,
+  type WorkflowDefinition,
+} from '../../engine/index.js';
 import { readSettings } from '../configuration.js';
 import type { AgentTeamHost } from '../host.js';
 import type { ModelSetup } from '../model-setup.js';
 import { modelSetupForChat, noModelAdvice } from './chat-model-setup.js';
 import { reportRunInChat } from './run-in-chat.js';
-import type { ImagePart } from '../../engine/model/types.js';
 import { type PromptReference, withReferences } from './prompt-references.js';
 import { teamParticipantId } from '../contribution-ids.js';
 import { promptFilesLine, startPromptFileRun, withoutPromptFiles } from './prompt-file-command.js';

@@ -12,13 +12,12 @@
  * anything.
  */
 import * as vscode from 'vscode';
-import type { TaskManager } from '../../engine/tasks/index.js';
+import { Disposable, type TaskManager } from '../../engine/index.js';
 import { checkLine, checksHeadline, checksTone, worthShowing } from '../../shared/checks-text.js';
 import type { RunChecks } from '../../shared/protocol-checks.js';
 import { commandIds } from '../contribution-ids.js';
 import { parseProposalUri } from '../review/proposal-uri.js';
 import type { RunChecksTracker } from './run-checks.js';
-import { Disposable } from '../../engine/util/disposable.js';
 
 const toneIcons: Readonly<Record<ReturnType<typeof checksTone>, string>> = {
   running: '$(sync~spin)',

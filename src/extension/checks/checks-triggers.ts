@@ -7,10 +7,16 @@
  * Only with `agentTeam.checks` on in a trusted folder, and only once the history is loaded (restoring it
  * re-announces every saved proposal, which must start nothing).
  */
-import type { ChangeSetEvent, ChangeSetRegistry } from '../../engine/changes/index.js';
-import { type Clock, systemClock } from '../../engine/clock.js';
-import { isTerminal, type TaskEvent, type TaskManager } from '../../engine/tasks/index.js';
-import { DisposableStore } from '../../engine/util/disposable.js';
+import {
+  type ChangeSetEvent,
+  type ChangeSetRegistry,
+  type Clock,
+  DisposableStore,
+  isTerminal,
+  systemClock,
+  type TaskEvent,
+  type TaskManager,
+} from '../../engine/index.js';
 
 export interface ChecksTriggerOptions {
   changes: ChangeSetRegistry;

@@ -4,15 +4,18 @@
  * run's checks cancels the older. Views (the sidebar, the review's lenses) read `get`/`all` and listen
  * with `onChange`.
  */
-import type { ChangeSetRegistry } from '../../engine/changes/index.js';
-import type { ChecksVerdictDetail, ProposalChecks } from '../../engine/checks/types.js';
-import type { Clock } from '../../engine/clock.js';
-import { errorMessage } from '../../engine/errors.js';
-import type { TaskManager } from '../../engine/tasks/index.js';
+import {
+  type ChangeSetRegistry,
+  type ChecksVerdictDetail,
+  type Clock,
+  DisposableStore,
+  errorMessage,
+  pendingProposals,
+  type ProposalChecks,
+  type TaskManager,
+} from '../../engine/index.js';
 import { type RunChecks, toRunChecks } from '../../shared/protocol-checks.js';
 import { ChecksTriggers } from './checks-triggers.js';
-import { pendingProposals } from '../../engine/checks/pending-proposals.js';
-import { DisposableStore } from '../../engine/util/disposable.js';
 
 /** What of the engine's checks service the extension uses. */
 export type ChecksService = Pick<ProposalChecks, 'discover' | 'runOnProposals' | 'rerun' | 'onVerdict'>;

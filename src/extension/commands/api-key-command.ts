@@ -3,7 +3,7 @@
  * goes to SecretStorage only: not to settings, the log, or the sidebar.
  */
 import * as vscode from 'vscode';
-import { isModelProvider, type ModelProvider, modelProviders } from '../../engine/model/create-model.js';
+import { isModelProvider, type ModelProvider, modelProviders } from '../../engine/index.js';
 import { configurationSection, readSettings } from '../configuration.js';
 import type { AgentTeamHost } from '../host.js';
 import { providerLabel } from '../model-setup.js';

@@ -11,23 +11,28 @@
  * Apply asks; git runs none of the repository's programs (src/engine/git/neutral-git-config.ts).
  */
 import * as vscode from 'vscode';
-import type { ChangeSet } from '../../engine/changes/change-set.js';
-import { applyToBranch as commitToBranch, type ApplyToBranchResult } from '../../engine/git/apply-to-branch.js';
-import { branchFilesOf } from '../../engine/git/branch-files.js';
-import { branchNameRuleProblem } from '../../engine/git/branch-name-rules.js';
-import { subjectOf, type RunDescription } from '../../engine/git/commit-message.js';
-import type { HeldBackFile } from '../../engine/git/branch-approvals.js';
-import { type NeutralRunner, neutralProgramRunner } from '../../engine/git/neutral-program-runner.js';
-import { errorMessage } from '../../engine/errors.js';
-import { openPullRequest } from '../../engine/git/pull-request.js';
-import type { TaskSnapshot } from '../../engine/tasks/index.js';
-import { buildRunTrace } from '../../engine/trace/run-trace.js';
-import { renderTraceMarkdown } from '../../engine/trace/trace-markdown.js';
+import {
+  type ApplyToBranchResult,
+  branchFilesOf,
+  branchNameRuleProblem,
+  buildRunTrace,
+  type ChangeSet,
+  applyToBranch as commitToBranch,
+  errorMessage,
+  type HeldBackFile,
+  neutralProgramRunner,
+  type NeutralRunner,
+  openPullRequest,
+  renderTraceMarkdown,
+  type RunDescription,
+  subjectOf,
+  type TaskSnapshot,
+  verdictMarkdown,
+} from '../../engine/index.js';
 import type { AgentTeamHost } from '../host.js';
 import { confirmModal, showError, showInfo, showWarning } from '../notify.js';
 import { sensitiveChangeDetail } from '../review/decision-prompts.js';
 import { pickTask } from './task-picker.js';
-import { verdictMarkdown } from '../../engine/checks/verdict-markdown.js';
 
 export async function applyToBranch(host: AgentTeamHost, runArgument?: unknown): Promise<ApplyToBranchResult | undefined> {
   await host.historyLoaded;

@@ -5,7 +5,7 @@
  * next follow-up starts small.
  */
 import * as vscode from 'vscode';
-import { isTerminal } from '../../engine/tasks/index.js';
+import { isTerminal } from '../../engine/index.js';
 import type { AgentTeamHost } from '../host.js';
 import { showError, showInfo } from '../notify.js';
 

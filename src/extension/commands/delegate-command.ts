@@ -6,13 +6,11 @@
  * task id once started — with a cancellable progress notification while it runs.
  */
 import * as vscode from 'vscode';
-import type { RoleDefinition } from '../../engine/roles/index.js';
-import { coordinatorName, roleNotes } from '../../engine/roles/index.js';
+import { coordinatorName, type RoleDefinition, roleNotes, type TaskSnapshot } from '../../engine/index.js';
 import { readSettings } from '../configuration.js';
 import type { AgentTeamHost } from '../host.js';
 import { configuredModelSetup } from '../configured-model-setup.js';
 import { showRunProgress } from '../run-progress.js';
-import type { TaskSnapshot } from '../../engine/tasks/types.js';
 
 export interface DelegateCommandOptions {
   /** A role to run directly. Default: the coordinator (or, without a task argument, the user's pick). */

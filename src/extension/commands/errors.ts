@@ -1,6 +1,6 @@
 /** How a command's failure reaches the user: a notification that says what to do next, and a log line. */
 import * as vscode from 'vscode';
-import { AgentTeamError, ConfigurationError, errorMessage, ProviderError } from '../../engine/errors.js';
+import { AgentTeamError, ConfigurationError, errorMessage, ProviderError } from '../../engine/index.js';
 import { commandAction, type NotificationAction, showError } from '../notify.js';
 import type { SecretRedactor } from '../redaction.js';
 

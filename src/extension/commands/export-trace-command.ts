@@ -3,8 +3,7 @@
  * for a pull request, or as JSON, where the user chooses. Keys known to the window are redacted.
  */
 import * as vscode from 'vscode';
-import { buildRunTrace } from '../../engine/trace/run-trace.js';
-import { renderTraceJson, renderTraceMarkdown } from '../../engine/trace/trace-markdown.js';
+import { buildRunTrace, renderTraceJson, renderTraceMarkdown } from '../../engine/index.js';
 import type { AgentTeamHost } from '../host.js';
 import { showInfo } from '../notify.js';
 import { pickTask } from './task-picker.js';

@@ -4,9 +4,14 @@
  * role is in the pickers and the coordinator's roster at once. An existing file is never overwritten.
  */
 import * as vscode from 'vscode';
-import { newRoleDirectory, newRoleFileText, roleDescriptionProblem, roleNameProblem } from '../../engine/roles/new-role-file.js';
-import { defaultWorkspaceRoleTools } from '../../engine/roles/tool-names.js';
-import { knownTools } from '../../engine/team/capabilities.js';
+import {
+  defaultWorkspaceRoleTools,
+  knownTools,
+  newRoleDirectory,
+  newRoleFileText,
+  roleDescriptionProblem,
+  roleNameProblem,
+} from '../../engine/index.js';
 import type { AgentTeamHost } from '../host.js';
 import { showError, showInfo } from '../notify.js';
 

@@ -4,9 +4,7 @@
  * arguments and starts at once, and the run shows in the sidebar like any other.
  */
 import * as vscode from 'vscode';
-import type { WorkflowDefinition } from '../../engine/workflows/workflow-definition.js';
-import { formatWorkflowProblem } from '../../engine/workflows/workflow-problem.js';
-import type { WorkflowEntry } from '../../engine/workflows/workflow-registry.js';
+import { formatWorkflowProblem, type WorkflowDefinition, type WorkflowEntry } from '../../engine/index.js';
 import { readSettings } from '../configuration.js';
 import type { AgentTeamHost } from '../host.js';
 import { showError } from '../notify.js';

@@ -4,8 +4,7 @@
  * proposal on the left, the new one's on the right), so the user keeps the better one.
  */
 import * as vscode from 'vscode';
-import { isTerminal, type TaskSnapshot } from '../../engine/tasks/index.js';
-import { coordinatorName } from '../../engine/roles/index.js';
+import { coordinatorName, isTerminal, type TaskSnapshot } from '../../engine/index.js';
 import { readSettings } from '../configuration.js';
 import type { AgentTeamHost } from '../host.js';
 import { vscodeLmProvider } from '../language-model/language-model-errors.js';

@@ -8,7 +8,7 @@
 import * as vscode from 'vscode';
 import type { AgentTeamHost } from '../host.js';
 import { showInfo } from '../notify.js';
-import { pendingProposals } from '../../engine/checks/pending-proposals.js';
+import { pendingProposals } from '../../engine/index.js';
 import { pickTask } from './task-picker.js';
 
 export async function runChecks(host: AgentTeamHost, taskId?: unknown): Promise<void> {

@@ -4,7 +4,7 @@
  * an API key, then a local server found on this machine. The choice goes to the user's settings.
  */
 import * as vscode from 'vscode';
-import { defaultModelIds, type ModelProvider } from '../../engine/model/create-model.js';
+import { defaultModelIds, type ModelProvider } from '../../engine/index.js';
 import { configurationSection } from '../configuration.js';
 import type { AgentTeamHost } from '../host.js';
 import { vscodeLmProvider } from '../language-model/language-model-errors.js';

@@ -1,6 +1,6 @@
 /** Stop Task, Stop All, Show Task and Clear History. Each takes a task id argument where one applies. */
 import * as vscode from 'vscode';
-import { isTerminal } from '../../engine/tasks/index.js';
+import { isTerminal } from '../../engine/index.js';
 import type { AgentTeamHost } from '../host.js';
 import { confirmModal, showError, showInfo } from '../notify.js';
 import { pickTask } from './task-picker.js';

@@ -1,6 +1,6 @@
 /** A QuickPick of tasks, newest first, for the commands that take a task id but were given none. */
 import * as vscode from 'vscode';
-import type { TaskSnapshot, TaskStatus } from '../../engine/tasks/index.js';
+import type { TaskSnapshot, TaskStatus } from '../../engine/index.js';
 
 const statusIcons: Record<TaskStatus, string> = {
   queued: 'clock',

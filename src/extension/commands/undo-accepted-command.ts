@@ -7,14 +7,11 @@
  * of its own: the same command again (Undo the Undo, on the notification) puts the accepted content back.
  */
 import * as vscode from 'vscode';
-import { undoAccepted, type UndoOutcome } from '../../engine/runs/checkpoints/undo-accepted.js';
-import { restoredPaths } from '../../engine/runs/checkpoints/undo-plan.js';
-import { WorkspaceBytes } from '../../engine/runs/checkpoints/workspace-bytes.js';
+import { isTerminal, restoredPaths, undoAccepted, type UndoOutcome, WorkspaceBytes } from '../../engine/index.js';
 import type { AgentTeamHost } from '../host.js';
 import { foreignRunAllowed } from '../foreign-runs.js';
 import { confirmModal, showInfo, showWarning } from '../notify.js';
 import { pickTask } from './task-picker.js';
-import { isTerminal } from '../../engine/tasks/types.js';
 import { commandIds } from '../contribution-ids.js';
 
 export async function undoAcceptedChanges(

@@ -4,8 +4,7 @@
  * samples do); tool results carry no error flag, so an error result says so in its text.
  */
 import * as vscode from 'vscode';
-import { describeImage } from '../../engine/model/image-parts.js';
-import type { ModelMessage, ModelRequest, ToolDefinition } from '../../engine/model/types.js';
+import { describeImage, type ModelMessage, type ModelRequest, type ToolDefinition } from '../../engine/index.js';
 
 export function toChatMessages(request: Pick<ModelRequest, 'system' | 'messages'>): vscode.LanguageModelChatMessage[] {
   const messages: vscode.LanguageModelChatMessage[] = [];

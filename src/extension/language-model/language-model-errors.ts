@@ -4,8 +4,7 @@
  * bare "NoPermissions".
  */
 import * as vscode from 'vscode';
-import { ProviderError, StoppedError, stopReasonOf } from '../../engine/errors.js';
-import { ResponseTimeout } from '../../engine/model/response-timeout.js';
+import { ProviderError, ResponseTimeout, StoppedError, stopReasonOf } from '../../engine/index.js';
 
 export const vscodeLmProvider = 'vscode-lm';
 

@@ -6,12 +6,20 @@
  * the model's own tokenizer (`countTokens`) and is an estimate.
  */
 import * as vscode from 'vscode';
-import { type Clock, systemClock } from '../../engine/clock.js';
-import { defaultIdleTimeoutMs, defaultRequestTimeoutMs } from '../../engine/model/request-limits.js';
-import { IdleWatch } from '../../engine/model/idle-watch.js';
-import { withinTimeout } from '../../engine/model/response-timeout.js';
-import type { Model, ModelRequest, ModelStreamEvent, Usage } from '../../engine/model/types.js';
-import { onAbort, throwIfStopped } from '../../engine/abort.js';
+import {
+  type Clock,
+  defaultIdleTimeoutMs,
+  defaultRequestTimeoutMs,
+  IdleWatch,
+  type Model,
+  type ModelRequest,
+  type ModelStreamEvent,
+  onAbort,
+  systemClock,
+  throwIfStopped,
+  type Usage,
+  withinTimeout,
+} from '../../engine/index.js';
 import { toChatMessages, toChatTools } from './chat-messages.js';
 import { toLanguageModelFailure, vscodeLmProvider } from './language-model-errors.js';
 

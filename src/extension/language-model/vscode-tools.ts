@@ -7,8 +7,7 @@
  */
 import path from 'node:path';
 import * as vscode from 'vscode';
-import type { HostToolInfo, HostToolPort } from '../../engine/mcp/host-tools.js';
-import type { McpInputAsker } from '../../engine/mcp/mcp-inputs.js';
+import type { HostToolInfo, HostToolPort, McpInputAsker } from '../../engine/index.js';
 import { delegateToolName } from '../contribution-ids.js';
 
 /** Our own tools are never offered back to our agents: delegating to the team from inside it would loop. */

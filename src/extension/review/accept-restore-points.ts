@@ -3,9 +3,7 @@
  * before, exactly, kept in the run's log so Undo Accepted Changes can put it back (engine/runs/checkpoints/).
  * Read from the disk the workspace folder is on, as the run log is; the write itself goes through VS Code.
  */
-import { AcceptCheckpoint, type RestorePointSink } from '../../engine/runs/checkpoints/accept-checkpoint.js';
-import { WorkspaceBytes } from '../../engine/runs/checkpoints/workspace-bytes.js';
-import type { Workspace } from '../../engine/workspace/index.js';
+import { AcceptCheckpoint, type RestorePointSink, type Workspace, WorkspaceBytes } from '../../engine/index.js';
 
 export interface AcceptRestorePoints {
   sink: RestorePointSink;

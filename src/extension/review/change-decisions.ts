@@ -8,21 +8,23 @@
  */
 import * as vscode from 'vscode';
 import {
+  type AcceptCheckpoint,
+  acceptHunks,
   applyChangeSet,
   type ApplyOutcome,
   type ChangeSet,
   type ChangeSetRegistry,
   type FileApplyResult,
   type FileChangeSnapshot,
-} from '../../engine/changes/index.js';
-import { acceptHunks, rejectHunks, requirePendingHunks } from '../../engine/changes/hunk-decisions.js';
-import type { AcceptCheckpoint } from '../../engine/runs/checkpoints/accept-checkpoint.js';
-import { WorkspaceError } from '../../engine/errors.js';
-import type { Workspace } from '../../engine/workspace/index.js';
+  KeyedQueue,
+  rejectHunks,
+  requirePendingHunks,
+  type Workspace,
+  WorkspaceError,
+} from '../../engine/index.js';
 import { showError, showWarning } from '../notify.js';
 import { type AcceptRestorePoints, acceptCheckpoint, recordAccept } from './accept-restore-points.js';
 import { approveSensitive, markersConfirmed } from './decision-prompts.js';
-import { KeyedQueue } from '../../engine/util/keyed-queue.js';
 
 export type DecisionOutcome = ApplyOutcome | 'rejected' | 'cancelled';
 

@@ -1,7 +1,6 @@
 /** The questions an accept asks first in VS Code: a sensitive file's approval, and a proposal still holding conflict markers. */
 import * as vscode from 'vscode';
-import type { FileChangeSnapshot } from '../../engine/changes/index.js';
-import { hasConflictMarkers } from '../../engine/changes/three-way.js';
+import { type FileChangeSnapshot, hasConflictMarkers } from '../../engine/index.js';
 import { confirmModal } from '../notify.js';
 
 /** Sensitive configuration is written only after the user says so, for this file, in a modal. */

@@ -4,7 +4,7 @@
  * the next change still waiting, so the next keystroke decides that one.
  */
 import * as vscode from 'vscode';
-import type { HunkSnapshot } from '../../engine/changes/index.js';
+import type { HunkSnapshot } from '../../engine/index.js';
 import { parseProposalUri } from './proposal-uri.js';
 
 /** The proposal's editor showing the proposed side of `path` in `taskId`'s change set, if one is visible. */

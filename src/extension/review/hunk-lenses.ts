@@ -6,10 +6,9 @@
  * are hidden (their lines would be the saved proposal's), and come back once it is saved.
  */
 import * as vscode from 'vscode';
-import type { ChangeSetRegistry, HunkSnapshot } from '../../engine/changes/index.js';
+import { type ChangeSetRegistry, Disposable, type HunkSnapshot } from '../../engine/index.js';
 import { commandIds } from '../contribution-ids.js';
 import { parseProposalUri } from './proposal-uri.js';
-import { Disposable } from '../../engine/util/disposable.js';
 
 export class HunkLenses extends Disposable implements vscode.CodeLensProvider, vscode.Disposable {
   private readonly changed = this.register(new vscode.EventEmitter<void>());

@@ -6,8 +6,7 @@
  * Reject All. Where the command is missing (an older VS Code) `show` says so and the caller falls back.
  */
 import * as vscode from 'vscode';
-import type { FileChangeSnapshot } from '../../engine/changes/index.js';
-import { DisposableStore } from '../../engine/util/disposable.js';
+import { DisposableStore, type FileChangeSnapshot } from '../../engine/index.js';
 
 export interface ReviewEntry {
   taskId: string;

@@ -6,11 +6,9 @@
  * shown for an address with no proposal behind it. Nothing here touches the workspace's files.
  */
 import * as vscode from 'vscode';
-import type { ChangeSetRegistry } from '../../engine/changes/index.js';
-import { WorkspaceError } from '../../engine/errors.js';
+import { type ChangeSetRegistry, Disposable, WorkspaceError } from '../../engine/index.js';
 import { type ProposalAddress, parseProposalUri, proposalUri } from './proposal-uri.js';
 import type { RevisionHistory } from './revisions.js';
-import { Disposable } from '../../engine/util/disposable.js';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8');

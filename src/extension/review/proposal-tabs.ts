@@ -1,7 +1,6 @@
 /** The editor tabs of a review: which proposal is in front, the left side of its diff, closing its tabs once it is settled. */
 import * as vscode from 'vscode';
-import { contentHash, type FileChangeSnapshot } from '../../engine/changes/index.js';
-import type { Workspace } from '../../engine/workspace/index.js';
+import { contentHash, type FileChangeSnapshot, type Workspace } from '../../engine/index.js';
 import { parseProposalUri } from './proposal-uri.js';
 
 /** The proposal shown in the active editor (a diff's right side or the proposal itself), if any. */

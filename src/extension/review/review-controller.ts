@@ -6,9 +6,7 @@
  * the editors refreshed or closed when a file is settled.
  */
 import * as vscode from 'vscode';
-import type { ChangeSetRegistry, FileChangeSnapshot } from '../../engine/changes/index.js';
-import type { TaskManager } from '../../engine/tasks/index.js';
-import type { Workspace } from '../../engine/workspace/index.js';
+import type { ChangeSetRegistry, FileChangeSnapshot, TaskManager, Workspace } from '../../engine/index.js';
 import { showInfo, showWarning } from '../notify.js';
 import type { ChangeDecisions, DecisionOutcome } from './change-decisions.js';
 import { hunkAtLine, nextPendingHunk, proposalEditor, revealHunk } from './hunk-at-cursor.js';

@@ -1,6 +1,6 @@
 /** The review's QuickPicks where VS Code has no multi-file diff editor, or no hunk is under the cursor: a file of the review, or a hunk of a file. */
 import * as vscode from 'vscode';
-import type { FileChangeSnapshot, HunkSnapshot } from '../../engine/changes/index.js';
+import type { FileChangeSnapshot, HunkSnapshot } from '../../engine/index.js';
 import { showInfo } from '../notify.js';
 import type { ReviewEntry } from './multi-diff-review.js';
 

@@ -1,6 +1,5 @@
 /** Which proposals a review covers: a task's and every task's below it (a coordinator's edits are its subagents'). */
-import type { ChangeSetRegistry } from '../../engine/changes/index.js';
-import type { TaskManager } from '../../engine/tasks/index.js';
+import type { ChangeSetRegistry, TaskManager } from '../../engine/index.js';
 import { pendingFiles } from '../change-summaries.js';
 import type { ReviewEntry } from './multi-diff-review.js';
 

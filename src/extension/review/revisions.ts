@@ -3,7 +3,7 @@
  * against it ("what changed since I asked"), while the change set itself still goes from the file's base
  * to the revision (what accepting writes). Kept in memory for the window, a bounded number of files.
  */
-import type { ChangeSetRegistry } from '../../engine/changes/index.js';
+import type { ChangeSetRegistry } from '../../engine/index.js';
 
 const maxKeptFiles = 500;
 

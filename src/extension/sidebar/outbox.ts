@@ -8,9 +8,7 @@
  * frame from the last batch that carried some, not from any batch: a status change sent just before must
  * not hold back a model's next words (B16); a model streaming every 20 ms or slower is sent at each chunk.
  */
-import type { TranscriptEntry } from '../../engine/agent/types.js';
-import type { Clock } from '../../engine/clock.js';
-import type { TaskSnapshot } from '../../engine/tasks/index.js';
+import type { Clock, TaskSnapshot, TranscriptEntry } from '../../engine/index.js';
 import { atTurnEnd } from './turn-end.js';
 import { type ChangeSummary, type HostMessage, type HostMessageOf, type TaskDetail, toProtocolTask } from '../../shared/protocol.js';
 

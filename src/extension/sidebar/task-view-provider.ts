@@ -6,11 +6,18 @@
  * snapshot.
  */
 import * as vscode from 'vscode';
-import type { ChangeSetRegistry } from '../../engine/changes/registry.js';
-import type { ChangeSet } from '../../engine/changes/change-set.js';
-import { type Clock, systemClock } from '../../engine/clock.js';
-import type { CommandIsolation } from '../../engine/commands/command-host.js';
-import { type TaskEvent, type TaskManager, type TaskSnapshot, isTerminal } from '../../engine/tasks/index.js';
+import {
+  type ChangeSet,
+  type ChangeSetRegistry,
+  type Clock,
+  type CommandIsolation,
+  DisposableStore,
+  isTerminal,
+  systemClock,
+  type TaskEvent,
+  type TaskManager,
+  type TaskSnapshot,
+} from '../../engine/index.js';
 import {
   type ChangeSummary,
   type HostMessage,
@@ -31,7 +38,6 @@ import type { SetupService } from '../setup-state.js';
 import { SidebarOutbox } from './outbox.js';
 import { sidebarHtml } from './webview-document.js';
 import { tasksViewId } from '../contribution-ids.js';
-import { DisposableStore } from '../../engine/util/disposable.js';
 export { tasksViewId };
 
 export interface TaskViewOptions {
