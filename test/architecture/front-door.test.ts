@@ -26,7 +26,32 @@ function nodeModules(file: string): string[] {
     .filter((specifier) => specifier.startsWith('node:') || ['fs', 'path', 'os', 'child_process', 'crypto'].includes(specifier));
 }
 
-/** Every file `start` reaches through its imports, itself included. */
+/**
+ * The files of src/ `file` imports at run time: type-only imports and specifiers are erased by the build,
+ * so they bring no code (and no Node module) into the browser bundle.
+ */
+function valueImports(file: string): string[] {
+  const text = readFileSync(path.join(sourceRoot, file), 'utf8');
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const specifiers = source.statements.flatMap((statement) => {
+    if (!(ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) || !statement.moduleSpecifier) return [];
+    if (ts.isImportDeclaration(statement)) {
+      const clause = statement.importClause;
+      if (clause?.isTypeOnly) return [];
+      const bindings = clause?.namedBindings;
+      const allTypes = !clause?.name && bindings && ts.isNamedImports(bindings) && bindings.elements.every((element) => element.isTypeOnly);
+      if (allTypes && bindings.elements.length > 0) return [];
+    } else if (statement.isTypeOnly) return [];
+    return [(statement.moduleSpecifier as ts.StringLiteral).text];
+  });
+  const targets = byPath.get(file)?.imports ?? [];
+  return specifiers
+    .filter((specifier) => specifier.startsWith('.'))
+    .map((specifier) => path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier)).replace(/\.js$/, '.ts'))
+    .filter((target) => targets.includes(target));
+}
+
+/** Every file `start` reaches through its run-time imports, itself included. */
 function reach(start: string): Set<string> {
   const seen = new Set<string>();
   const pending = [start];
@@ -34,7 +59,7 @@ function reach(start: string): Set<string> {
     const next = pending.pop()!;
     if (seen.has(next)) continue;
     seen.add(next);
-    pending.push(...(byPath.get(next)?.imports ?? []));
+    pending.push(...valueImports(next));
   }
   return seen;
 }
