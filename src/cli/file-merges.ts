@@ -4,7 +4,7 @@
  * written by none of them until the user picks: `--take <taskId>` settles each conflict on that task's
  * side, `--conflict-markers` writes both sides between markers to edit by hand.
  */
-import { type ChangeSet, type ConflictSide, type MergePlan, planFileMerge, type Workspace } from '../engine/index.js';
+import { type ChangeSet, type ConflictSide, diskContent, type MergePlan, planFileMerge, type Workspace } from '../engine/index.js';
 
 /** How the user settles conflicts between tasks. Default: not at all (nothing of a conflicted file is written). */
 export interface MergeChoice {
@@ -31,7 +31,7 @@ export async function planRunMerges(
   const plans = new Map<string, MergePlan>();
   for (const [path, count] of [...proposers].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     if (count < 2 && !options.every) continue;
-    const disk = await readNow(workspace, path);
+    const disk = await diskContent(workspace, path);
     if (disk === undefined) continue;
     plans.set(path, planFileMerge(path, changeSets, disk, settlerOf(options.choice ?? {})));
   }
@@ -45,15 +45,4 @@ function settlerOf(choice: MergeChoice): (taskId: string, earlier: readonly stri
     if (choice.take !== undefined && earlier.includes(choice.take)) return 'current';
     return undefined;
   };
-}
-
-/** The file's content now; null when it does not exist; undefined when it cannot be read. */
-async function readNow(workspace: Workspace, path: string): Promise<string | null | undefined> {
-  try {
-    const real = await workspace.realPath(path);
-    if (real.dangling || (await workspace.stat(path)) === null) return null;
-    return await workspace.readText(real.path);
-  } catch {
-    return undefined;
-  }
 }

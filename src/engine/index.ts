@@ -26,6 +26,7 @@ export { type CliOption, InvalidSettingError, type SettingDescriptor } from './c
 export { declaredSettings } from './capabilities/descriptor-list.js';
 
 // changes
+export { diskContent } from './changes/disk-content.js';
 export { applyChangeSet, type ApplyOutcome, type ApplyReport, type FileApplyResult } from './changes/apply.js';
 export { ChangeSet } from './changes/change-set.js';
 export {
