@@ -52,12 +52,18 @@ export class MultiDiffReviews implements vscode.Disposable {
       const right = this.options.rightSide(entry);
       resources.push([this.options.workspaceUri(entry.file.path) ?? right, await this.options.leftSide(entry), right]);
     }
+    // Known before it opens: the tab's own change event then sets the context key, so Accept is offered
+    // as soon as the review is in front, not only once the command that opened it has returned.
+    const previous = this.open.get(rootId);
+    this.open.set(rootId, title);
     try {
       await vscode.commands.executeCommand('vscode.changes', title, resources);
     } catch {
+      if (previous === undefined) this.open.delete(rootId);
+      else this.open.set(rootId, previous);
+      this.updateContext();
       return false;
     }
-    this.open.set(rootId, title);
     // Looked up after the new one opened: a tab object taken before may be out of date by now (the old
     // tab pinned by a click, say) and closing it would do nothing, leaving two reviews of one run.
     const stale = this.tabsTitled(title).filter((tab) => !tab.isActive);

@@ -82,6 +82,7 @@ export async function run({ open, mock, log }) {
   // The second task's proposal: the only one left, so Review Changes… opens it at once. Its Accept is a
   // conflict: a warning with the way to resolve it, and nothing written.
   await runCommand(page, reviewLabel);
+  await page.locator('.tabs-container .tab.active', { hasText: 'Agent Team Review' }).waitFor();
   await reviewEntry.locator('.view-line', { hasText: 'timeout = 60' }).click();
   await runCommand(page, 'Agent Team: Accept Proposed File');
   const conflictWarning = notification(page, 'nothing was written');
