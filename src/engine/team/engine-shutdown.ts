@@ -24,7 +24,7 @@ export class EngineShutdown {
   /** @param onWarning hears a step that failed (its message), so the rest of the shutdown goes on. */
   constructor(private readonly onWarning: (message: string) => void) {}
 
-  /** Adds a step to its stage (run in the order added). A step added after `close()` began runs at once. */
+  /** Adds a step to its stage (run in the order added). A step added after `close()` began runs when it ends. */
   add(stage: ShutdownStage, step: ShutdownStep): void {
     if (this.closing) {
       void this.closing.then(() => this.run(step));
