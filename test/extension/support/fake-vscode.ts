@@ -4,151 +4,17 @@
  * lets a test set trust, settings and the user's answers, and see what was shown, run and registered.
  * Questions nobody scripted an answer for fail loudly, like the engine's scripted model.
  */
-import { readFileSync } from 'node:fs';
 import * as nodePath from 'node:path';
-import { Disposable, EventEmitter, type RelativePattern, type Selection, TabInputTextDiff, Uri } from './fake-basics.js';
+import { Disposable, EventEmitter, type RelativePattern, TabInputTextDiff, Uri } from './fake-basics.js';
 import { diskFileSystem } from './fake-file-system.js';
-import { FakeDocuments, type FakeFileSystemProvider, type FakeTextDocument, type WorkspaceEdit } from './fake-documents.js';
-import { FakeWebviewView } from './fake-webview.js';
-import { languageModels } from './fake-language-models.js';
+import { type FakeFileSystemProvider, type WorkspaceEdit } from './fake-documents.js';
 
 export * from './fake-basics.js';
 export * from './fake-language-models.js';
 export { WorkspaceEdit } from './fake-documents.js';
-
-type Answer<Question> = (question: Question) => unknown;
-
-/** What the fake needs of a `vscode.CodeLensProvider`. */
-export interface FakeCodeLensProvider {
-  provideCodeLenses(document: FakeTextDocument): unknown;
-  onDidChangeCodeLenses?: (listener: () => unknown) => { dispose(): unknown };
-}
-
-/** An editor as the extension reads it: its document's URI, the selection, and scrolling. */
-export interface FakeTextEditor {
-  document: Pick<FakeTextDocument, 'uri'> & Partial<FakeTextDocument>;
-  selection: Selection;
-  revealed?: unknown[];
-  revealRange?(range: unknown, type?: unknown): void;
-}
-export interface ShownMessage {
-  kind: 'info' | 'warning' | 'error';
-  message: string;
-  items: string[];
-  modal: boolean;
-}
-
-const manifest = JSON.parse(readFileSync(nodePath.join(__dirname, '../../../package.json'), 'utf8')) as {
-  contributes: { configuration: { properties: Record<string, { default?: unknown }> } };
-};
-
-function createState() {
-  return {
-    trusted: true,
-    folders: [] as Array<{ uri: Uri; name: string; index: number }>,
-    /** Settings by full key (`agentTeam.baseUrl`), per layer. */
-    settings: { global: new Map<string, unknown>(), workspace: new Map<string, unknown>() },
-    commands: new Map<string, (...args: unknown[]) => unknown>(),
-    /** Commands run that the extension does not register (VS Code's own), with their arguments. */
-    builtinCommands: [] as Array<{ command: string; args: unknown[] }>,
-    /** Every disposable a registration or factory handed out, and whether it was disposed. */
-    created: [] as Array<{ what: string; disposed: boolean }>,
-    messages: [] as ShownMessage[],
-    messageAnswers: [] as Array<Answer<ShownMessage>>,
-    quickPickAnswers: [] as Array<Answer<{ items: Array<{ label: string }>; options: Record<string, unknown> }>>,
-    inputBoxAnswers: [] as Array<Answer<Record<string, unknown>>>,
-    saveDialogAnswers: [] as Array<Answer<Record<string, unknown>>>,
-    quickPicks: [] as Array<{ items: Array<{ label: string }>; options: Record<string, unknown> }>,
-    inputBoxes: [] as Array<Record<string, unknown>>,
-    logLines: [] as string[],
-    webviewProviders: new Map<string, { resolveWebviewView(view: unknown, context: unknown, token: unknown): unknown }>(),
-    codeLensProviders: [] as Array<{ selector: { scheme?: string }; provider: FakeCodeLensProvider }>,
-    contentProviders: new Map<string, { provideTextDocumentContent(uri: Uri): string | Promise<string>; onDidChange?: unknown }>(),
-    statusItems: [] as Array<{ text: string; visible: boolean; command?: unknown }>,
-    progress: [] as Array<{
-      title: string;
-      location: unknown;
-      cancellable: boolean;
-      messages: string[];
-      cancel: () => void;
-      done: boolean;
-    }>,
-    openedExternal: [] as string[],
-    clipboard: '',
-    /** A translation bundle, as VS Code loads one for the display language: message → translated message. */
-    translations: new Map<string, string>(),
-    documents: new FakeDocuments(),
-    tabs: [] as Array<{ input: unknown; label: string }>,
-    activeTextEditor: undefined as FakeTextEditor | undefined,
-    /** What each diagnostic collection holds: collection name → file URI → its diagnostics. */
-    diagnostics: new Map<string, Map<string, Array<{ message: string; severity: number; line: number; source?: string }>>>(),
-    /** `setContext` keys the extension set. */
-    contextKeys: new Map<string, unknown>(),
-    watchers: [] as Array<{ base: string; pattern: string; fire(kind?: 'create' | 'change' | 'delete'): void }>,
-    /** True: `vscode.changes` fails as in a VS Code without the multi-file diff editor. */
-    multiDiffUnavailable: false,
-    tabsChanged: new EventEmitter<void>(),
-    trustGranted: new EventEmitter<void>(),
-    configurationChanged: new EventEmitter<{ affectsConfiguration(section: string): boolean }>(),
-    messageShown: new EventEmitter<ShownMessage>(),
-    lineLogged: new EventEmitter<string>(),
-  };
-}
-
-/** The test's handle on the fake. */
-export const fake = {
-  state: createState(),
-  reset(): void {
-    this.state = createState();
-    languageModels.reset();
-  },
-  /** Resolves with the first message shown (already or later) that matches. */
-  waitForMessage(predicate: (message: ShownMessage) => boolean): Promise<ShownMessage> {
-    const found = this.state.messages.find(predicate);
-    if (found) return Promise.resolve(found);
-    return new Promise((resolve) => {
-      const subscription = this.state.messageShown.event((message) => {
-        if (!predicate(message)) return;
-        subscription.dispose();
-        resolve(message);
-      });
-    });
-  },
-  /** Resolves once a line containing `text` has been written to an output channel. */
-  waitForLog(text: string): Promise<void> {
-    if (this.state.logLines.some((line) => line.includes(text))) return Promise.resolve();
-    return new Promise((resolve) => {
-      const subscription = this.state.lineLogged.event((line) => {
-        if (!line.includes(text)) return;
-        subscription.dispose();
-        resolve();
-      });
-    });
-  },
-  /** Opens the sidebar: VS Code resolves the registered view with a fresh webview. */
-  async resolveView(viewId = 'agentTeam.tasks'): Promise<FakeWebviewView> {
-    const provider = this.state.webviewProviders.get(viewId);
-    if (!provider) throw new Error(`no webview view provider registered for ${viewId}`);
-    const view = new FakeWebviewView();
-    await provider.resolveWebviewView(view, { state: undefined }, { isCancellationRequested: false });
-    return view;
-  },
-  grantTrust(): void {
-    this.state.trusted = true;
-    this.state.trustGranted.fire();
-  },
-};
-
-function track<T extends { dispose(): unknown }>(disposable: T, what: string): T {
-  const record = { what, disposed: false };
-  const dispose = disposable.dispose.bind(disposable);
-  disposable.dispose = () => {
-    record.disposed = true;
-    return dispose();
-  };
-  fake.state.created.push(record);
-  return disposable;
-}
+export { type FakeCodeLensProvider, type FakeTextEditor, type ShownMessage, fake } from './fake-state.js';
+export { env, l10n, languages } from './fake-languages.js';
+import { manifest, type ShownMessage, fake, track } from './fake-state.js';
 
 function showMessage(kind: ShownMessage['kind'], message: string, ...rest: unknown[]): Promise<string | undefined> {
   const options = typeof rest[0] === 'object' && rest[0] !== null ? (rest.shift() as { modal?: boolean }) : {};
@@ -405,59 +271,4 @@ export const workspace = {
     return folder ? nodePath.relative(folder.uri.fsPath, uri.fsPath).split(nodePath.sep).join('/') : uri.fsPath;
   },
   fs: diskFileSystem,
-};
-
-export const languages = {
-  registerCodeLensProvider(selector: { scheme?: string }, provider: FakeCodeLensProvider): Disposable {
-    const entry = { selector, provider };
-    fake.state.codeLensProviders.push(entry);
-    return track(
-      new Disposable(() => fake.state.codeLensProviders.splice(fake.state.codeLensProviders.indexOf(entry), 1)),
-      `code lens provider ${selector.scheme ?? '*'}`,
-    );
-  },
-  createDiagnosticCollection(name: string) {
-    const files = new Map<string, Array<{ message: string; severity: number; line: number; source?: string }>>();
-    fake.state.diagnostics.set(name, files);
-    return {
-      name,
-      set(uri: Uri, diagnostics: Array<{ message: string; severity: number; range: { start: { line: number } }; source?: string }>) {
-        files.set(
-          uri.toString(),
-          diagnostics.map((entry) => ({
-            message: entry.message,
-            severity: entry.severity,
-            line: entry.range.start.line,
-            ...(entry.source ? { source: entry.source } : {}),
-          })),
-        );
-      },
-      clear() {
-        files.clear();
-      },
-      dispose() {
-        fake.state.diagnostics.delete(name);
-      },
-    };
-  },
-};
-
-export const l10n = {
-  t(message: string, ...args: unknown[]): string {
-    const translated = fake.state.translations.get(message) ?? message;
-    return translated.replace(/\{(\d+)\}/g, (whole, index: string) => (Number(index) < args.length ? String(args[Number(index)]) : whole));
-  },
-};
-
-export const env = {
-  appRoot: nodePath.join(__dirname, 'no-vscode-app-root'),
-  clipboard: {
-    async writeText(text: string) {
-      fake.state.clipboard = text;
-    },
-  },
-  async openExternal(uri: Uri) {
-    fake.state.openedExternal.push(uri.toString());
-    return true;
-  },
 };
