@@ -6,14 +6,14 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { describe, expect, it } from 'vitest';
 import { type MockProtocol, type RecordedRequest, textTurn, toolCallTurn } from '../support/mock-provider/index.js';
 import { type CliEvent, agentOf, parseEvents, priorTurns, providerEnvironment, startCli } from './cli-harness.js';
 import { useCliWorld } from './cli-world.js';
+import { useMcpClient } from './mcp-client.js';
 
 const world = useCliWorld({ 'parser.ts': 'export function parse(text: string) {\n  return JSON.parse(text);\n}\n' });
+const mcp = useMcpClient(world);
 
 async function addRole(folder: '.agent-team/agents' | '.claude/agents', name: string, frontMatter: string): Promise<void> {
   const directory = path.join(world.workspace, ...folder.split('/'));
@@ -186,27 +186,16 @@ describe("agent-team mcp: a role's JSON answer", () => {
   it('is the first text of the result and its structuredContent; the diffs, if any, come after', async () => {
     await addRole('.agent-team/agents', 'extractor', `${extractorSchema}\ntools: [Read]`);
     world.server.respondWith(() => textTurn('```json\n{"files": ["parser.ts"]}\n```'));
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [world.cliPath, 'mcp', '--workspace', world.workspace, '--provider', 'anthropic', '--base-url', world.server.baseUrl],
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ANTHROPIC_API_KEY: 'test-key' },
-      stderr: 'pipe',
+    const client = await mcp.connect();
+    const result = await client.callTool({
+      name: 'delegate',
+      arguments: { subagent_type: 'extractor', description: 'List files', prompt: 'Which files parse?' },
     });
-    const client = new Client({ name: 'test-client', version: '1.0.0' });
-    await client.connect(transport);
-    try {
-      const result = await client.callTool({
-        name: 'delegate',
-        arguments: { subagent_type: 'extractor', description: 'List files', prompt: 'Which files parse?' },
-      });
-      expect(result.isError).toBeFalsy();
-      expect(result.structuredContent).toEqual({ files: ['parser.ts'] });
-      expect((result.content as Array<{ type: string; text: string }>)[0]).toEqual({
-        type: 'text',
-        text: JSON.stringify({ files: ['parser.ts'] }, null, 2),
-      });
-    } finally {
-      await client.close();
-    }
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toEqual({ files: ['parser.ts'] });
+    expect((result.content as Array<{ type: string; text: string }>)[0]).toEqual({
+      type: 'text',
+      text: JSON.stringify({ files: ['parser.ts'] }, null, 2),
+    });
   });
 });

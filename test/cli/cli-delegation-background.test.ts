@@ -44,6 +44,29 @@ function firstAnswers(count: number) {
 const background = (role: string, prompt: string) =>
   toolCallTurn([{ name: 'Agent', input: { subagent_type: role, description: `${role} work`, prompt, run_in_background: true } }]);
 
+/** The helper starts the grand-helper in the background, answers, then updates its answer with the grand result; the grand-helper answers once both first answers are given. */
+function helperTurn(role: string, turn: number, heard: string, first: ReturnType<typeof firstAnswers>) {
+  if (role === 'grandhelper') return delayed(textTurn('Grand result: 42.'), first.given);
+  if (turn === 0) return background('grandhelper', 'Dig deeper.');
+  if (turn === 1) return first.answer('Helper first answer.');
+  return textTurn(`Helper updated: ${/Grand result: \d+\./.exec(heard)?.[0] ?? 'nothing'}`);
+}
+
+/** Runs `agent-team run --json` to the end; it must exit 0 with nothing on stderr that reads as an error. */
+async function explainTheParser(protocol: MockProtocol) {
+  const provider = providerEnvironment(protocol, world.server.baseUrl);
+  const { code, stdout, stderr } = await startCli(
+    world.cliPath,
+    ['run', '--json', '--max-depth', '4', '--workspace', world.workspace, ...provider.args, 'Explain the parser'],
+    provider.env,
+  ).exited;
+  expect(stderr).not.toMatch(/error/i);
+  expect(code).toBe(0);
+  const events = parseEvents(stdout);
+  const roles = new Map(events.filter((event) => event.type === 'task-start').map((event) => [event.taskId, event.role]));
+  return { events, roles };
+}
+
 describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run: background results (%s)', (protocol) => {
   it("a grandchild's background result reaches its parent, then the final answer", async () => {
     await writeRole('helper');
@@ -67,29 +90,14 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run: background
               ? first.answer('Researcher first answer.')
               : textTurn(`Researcher updated: ${/Helper updated: [^\n]*/.exec(heard)?.[0] ?? 'nothing'}`);
         case 'helper':
-          return turn === 0
-            ? background('grandhelper', 'Dig deeper.')
-            : turn === 1
-              ? first.answer('Helper first answer.')
-              : textTurn(`Helper updated: ${/Grand result: \d+\./.exec(heard)?.[0] ?? 'nothing'}`);
         case 'grandhelper':
-          return delayed(textTurn('Grand result: 42.'), first.given);
+          return helperTurn(roleOf(request), turn, heard, first);
         default:
           throw new Error(`unexpected agent: ${request.system.slice(0, 80)}`);
       }
     });
 
-    const provider = providerEnvironment(protocol, world.server.baseUrl);
-    const { code, stdout, stderr } = await startCli(
-      world.cliPath,
-      ['run', '--json', '--max-depth', '4', '--workspace', world.workspace, ...provider.args, 'Explain the parser'],
-      provider.env,
-    ).exited;
-    expect(stderr).not.toMatch(/error/i);
-    expect(code).toBe(0);
-
-    const events = parseEvents(stdout);
-    const roles = new Map(events.filter((event) => event.type === 'task-start').map((event) => [event.taskId, event.role]));
+    const { events, roles } = await explainTheParser(protocol);
     const ends = events.filter((event) => event.type === 'task-end');
     // Each ends after its background child, having updated its answer with the child's result.
     expect(ends.map((event) => [roles.get(event.taskId), event.status])).toEqual([
@@ -129,29 +137,14 @@ describe.each<MockProtocol>(['anthropic', 'openai'])('agent-team run: background
         case 'scout':
           return turn === 0 ? background('helper', 'Help with the parser.') : textTurn('Scout answer.');
         case 'helper':
-          return turn === 0
-            ? background('grandhelper', 'Dig deeper.')
-            : turn === 1
-              ? first.answer('Helper first answer.')
-              : textTurn(`Helper updated: ${/Grand result: \d+\./.exec(heard)?.[0] ?? 'nothing'}`);
         case 'grandhelper':
-          return delayed(textTurn('Grand result: 42.'), first.given);
+          return helperTurn(roleOf(request), turn, heard, first);
         default:
           throw new Error(`unexpected agent: ${request.system.slice(0, 80)}`);
       }
     });
 
-    const provider = providerEnvironment(protocol, world.server.baseUrl);
-    const { code, stdout, stderr } = await startCli(
-      world.cliPath,
-      ['run', '--json', '--max-depth', '4', '--workspace', world.workspace, ...provider.args, 'Explain the parser'],
-      provider.env,
-    ).exited;
-    expect(stderr).not.toMatch(/error/i);
-    expect(code).toBe(0);
-
-    const events = parseEvents(stdout);
-    const roles = new Map(events.filter((event) => event.type === 'task-start').map((event) => [event.taskId, event.role]));
+    const { events, roles } = await explainTheParser(protocol);
     // The scout ends first, at once; the helper it handed up ends later, and the coordinator after it.
     expect(events.filter((event) => event.type === 'task-end').map((event) => roles.get(event.taskId))).toEqual([
       'scout',

@@ -6,38 +6,20 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { textTurn, toolCallTurn } from '../support/mock-provider/index.js';
 import { priorTurns } from './cli-harness.js';
 import { useCliWorld } from './cli-world.js';
+import { textOfToolResult, useMcpClient } from './mcp-client.js';
 
 const original = Array.from({ length: 20 }, (_, index) => `line ${index + 1}\n`).join('');
 const second = original.replace('line 18\n', 'line eighteen\n');
 const proposed = second.replace('line 2\n', 'line two\n');
 
 const world = useCliWorld({ 'numbers.txt': original });
-let client: Client | undefined;
+const { connect } = useMcpClient(world);
 
-afterEach(async () => {
-  await client?.close();
-  client = undefined;
-});
-
-async function connect(): Promise<Client> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [world.cliPath, 'mcp', '--workspace', world.workspace, '--provider', 'anthropic', '--base-url', world.server.baseUrl],
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ANTHROPIC_API_KEY: 'test-key' },
-    stderr: 'pipe',
-  });
-  client = new Client({ name: 'test-client', version: '1.0.0' });
-  await client.connect(transport);
-  return client;
-}
-
-const textOf = (result: unknown) => ((result as { content: Array<{ text: string }> }).content ?? []).map((part) => part.text).join('\n');
+const textOf = textOfToolResult;
 const disk = () => readFile(path.join(world.workspace, 'numbers.txt'), 'utf8');
 
 describe('agent-team mcp apply_hunks', () => {

@@ -1,34 +1,16 @@
 /** `agent-team mcp` answered by the official MCP SDK's client, with the real model SDKs over the mock provider. */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hangingStream, textTurn, toolCallTurn } from '../support/mock-provider/index.js';
 import { agentOf, priorTurns } from './cli-harness.js';
 import { useCliWorld } from './cli-world.js';
+import { textOfToolResult, useMcpClient } from './mcp-client.js';
 
 const world = useCliWorld({ 'parser.ts': 'export const parse = (text: string) => new Date(text);\n' });
-let client: Client | undefined;
+const { connect } = useMcpClient(world);
 
-afterEach(async () => {
-  await client?.close();
-  client = undefined;
-});
-
-async function connect(): Promise<Client> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [world.cliPath, 'mcp', '--workspace', world.workspace, '--provider', 'anthropic', '--base-url', world.server.baseUrl],
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ANTHROPIC_API_KEY: 'test-key' },
-    stderr: 'pipe',
-  });
-  client = new Client({ name: 'test-client', version: '1.0.0' });
-  await client.connect(transport);
-  return client;
-}
-
-const textOf = (result: unknown) => ((result as { content: Array<{ text: string }> }).content ?? []).map((part) => part.text).join('\n');
+const textOf = textOfToolResult;
 
 describe('agent-team mcp', () => {
   it('lists delegate, task_output, task_stop and apply_hunks, and answers a foreground delegation', async () => {

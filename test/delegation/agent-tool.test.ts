@@ -10,6 +10,22 @@ afterEach(async () => {
   harness.roles.dispose();
 });
 
+/** The coordinator delegates a search in the foreground; the researcher's answer is held until the test releases it. */
+async function startSlowSearch(team: TeamHarness) {
+  const slowAnswer = ScriptedModel.held([text('Still reading…')], [text(' Found it.')]);
+  team
+    .model('coordinator')
+    .enqueue(
+      [toolCall('Agent', { subagent_type: 'researcher', description: 'Slow search', prompt: 'Search everything' })],
+      [toolCall('TaskOutput', { task_id: 't2' })],
+      'All done.',
+    );
+  team.model('researcher').enqueue(slowAnswer);
+  const run = team.team.delegate({ prompt: 'Explore' });
+  await slowAnswer.reached;
+  return { slowAnswer, run };
+}
+
 describe('the Agent tool', () => {
   it('answers an unknown role with an error listing the known roles, and the run goes on', async () => {
     harness = await createTeamHarness();
@@ -82,17 +98,7 @@ describe('the Agent tool', () => {
 
   it('moves a foreground subagent to the background after the auto-background timeout and says so', async () => {
     harness = await createTeamHarness({ autoBackgroundMs: 5_000 });
-    const slowAnswer = ScriptedModel.held([text('Still reading…')], [text(' Found it.')]);
-    harness
-      .model('coordinator')
-      .enqueue(
-        [toolCall('Agent', { subagent_type: 'researcher', description: 'Slow search', prompt: 'Search everything' })],
-        [toolCall('TaskOutput', { task_id: 't2' })],
-        'All done.',
-      );
-    harness.model('researcher').enqueue(slowAnswer);
-    const run = harness.team.delegate({ prompt: 'Explore' });
-    await slowAnswer.reached;
+    const { slowAnswer, run } = await startSlowSearch(harness);
     await harness.clock.advance(5_000);
     // The coordinator has its second turn now: it learned the id while the researcher still runs.
     const backgroundNote = lastMessageText(harness.model('coordinator').calls[1].request);
@@ -106,17 +112,7 @@ describe('the Agent tool', () => {
 
   it("takes the task manager's autoBackgroundMs when the team sets none (TaskManagerOptions.autoBackgroundMs works)", async () => {
     harness = await createTeamHarness({ managerAutoBackgroundMs: 7_000 });
-    const slowAnswer = ScriptedModel.held([text('Still reading…')], [text(' Found it.')]);
-    harness
-      .model('coordinator')
-      .enqueue(
-        [toolCall('Agent', { subagent_type: 'researcher', description: 'Slow search', prompt: 'Search everything' })],
-        [toolCall('TaskOutput', { task_id: 't2' })],
-        'All done.',
-      );
-    harness.model('researcher').enqueue(slowAnswer);
-    const run = harness.team.delegate({ prompt: 'Explore' });
-    await slowAnswer.reached;
+    const { slowAnswer, run } = await startSlowSearch(harness);
     await harness.clock.advance(6_999);
     expect(harness.taskManager.get('t2')).toMatchObject({ status: 'running', background: false });
     await harness.clock.advance(1);
