@@ -3,26 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { QueuedQuestions } from '../../src/cli/queued-questions.js';
 import { TerminalView } from '../../src/cli/terminal-view.js';
 import type { TaskSnapshot } from '../../src/engine/tasks/types.js';
+import { taskSnapshot } from '../support/task-snapshot.js';
 
-function task(overrides: Partial<TaskSnapshot>): TaskSnapshot {
-  return {
-    id: 't3',
-    parentId: 't1',
-    rootId: 't1',
-    depth: 1,
-    role: 'names',
-    description: 'Settle names',
-    prompt: 'p',
-    background: false,
-    status: 'waiting',
-    createdAt: 0,
-    startedAt: 0,
-    usage: { inputTokens: 0, outputTokens: 0 },
-    treeUsage: { inputTokens: 0, outputTokens: 0 },
-    transcriptLength: 0,
-    ...overrides,
-  };
-}
+/** A subagent waiting on a question. */
+const task = (overrides: Partial<TaskSnapshot>): TaskSnapshot =>
+  taskSnapshot({ id: 't3', parentId: 't1', depth: 1, role: 'names', description: 'Settle names', status: 'waiting', ...overrides });
 
 describe('a question queued for you, on the terminal', () => {
   it('says once per wait on stderr which task waits, made safe, and again if it queues again later', () => {

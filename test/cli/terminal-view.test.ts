@@ -1,27 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { TaskSnapshot } from '../../src/engine/tasks/types.js';
 import { JsonEventMapper, runEndEvent } from '../../src/cli/json-events.js';
 import { TerminalView } from '../../src/cli/terminal-view.js';
+import { taskSnapshot } from '../support/task-snapshot.js';
 
-function task(overrides: Partial<TaskSnapshot>): TaskSnapshot {
-  return {
-    id: 't1',
-    parentId: null,
-    rootId: 't1',
-    depth: 0,
-    role: 'coordinator',
-    description: 'Review parsing',
-    prompt: 'p',
-    background: false,
-    status: 'running',
-    createdAt: 0,
-    startedAt: 0,
-    usage: { inputTokens: 0, outputTokens: 0 },
-    treeUsage: { inputTokens: 0, outputTokens: 0 },
-    transcriptLength: 0,
-    ...overrides,
-  };
-}
+const task = taskSnapshot;
 
 describe('TerminalView', () => {
   it('prints one line per start and end when the output is not a terminal', () => {
