@@ -5,41 +5,19 @@
  * stream, get and cancel for each SDK client; stream for ADK, which has no get or cancel (it never calls
  * them, see /work/scratch/adk-notes.md).
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Message, TaskState } from '@a2a-js/sdk';
 import { type Event, InMemoryRunner, LogLevel, RemoteA2AAgent, setLogLevel } from '@google/adk';
 import { hangingStream, textTurn } from '../support/mock-provider/index.js';
 import { type V1Client, v03Client, v03UserMessage, v1Client, v1TextOf, v1UserMessage } from '../support/interop/sdk-clients.js';
-import { type CliRun, providerEnvironment, startCli } from '../cli/cli-harness.js';
 import { useCliWorld } from '../cli/cli-world.js';
+import { useServedTeam } from './served-team.js';
 
 const world = useCliWorld({ 'parser.ts': 'export const parse = (text: string) => new Date(text);\n' });
 const answer = 'The parser is in parser.ts:1.';
 const researcher = { skill: 'researcher' };
-let served: CliRun | undefined;
-
-afterEach(async () => {
-  if (!served) return;
-  served.child.kill('SIGTERM');
-  await served.exited;
-  served = undefined;
-});
-
-/** `serve --a2a --port 0`; resolves with the address it prints. */
-async function serve(): Promise<string> {
-  const provider = providerEnvironment('openai', world.server.baseUrl);
-  served = startCli(
-    world.cliPath,
-    ['serve', '--a2a', '--port', '0', '--no-auth', '--workspace', world.workspace, ...provider.args],
-    provider.env,
-  );
-  let stderr = '';
-  served.child.stderr?.on('data', (chunk: string | Buffer) => (stderr += String(chunk)));
-  await served.waitForStderr('(agent card:');
-  const url = /A2A agent at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(stderr)?.[1];
-  if (!url) throw new Error(`no address in: ${stderr}`);
-  return url;
-}
+const team = useServedTeam(world);
+const serve = () => team.serve(['--no-auth']);
 
 const send = (message: Message) => ({ tenant: '', message, configuration: undefined, metadata: undefined });
 

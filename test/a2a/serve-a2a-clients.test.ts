@@ -10,22 +10,17 @@ import { ClientFactory, JsonRpcTransportFactory } from 'a2a-sdk-v03/client';
 import { TaskState } from '@a2a-js/sdk';
 import { ClientFactory as V1ClientFactory, JsonRpcTransportFactory as V1JsonRpcTransportFactory } from '@a2a-js/sdk/client';
 import { v1UserMessage } from '../support/interop/sdk-clients.js';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hangingStream, textTurn } from '../support/mock-provider/index.js';
-import { type CliRun, providerEnvironment, startCli } from '../cli/cli-harness.js';
+import { providerEnvironment, startCli } from '../cli/cli-harness.js';
 import { useCliWorld } from '../cli/cli-world.js';
+import { useServedTeam } from './served-team.js';
 
 const world = useCliWorld({ 'parser.ts': 'export const parse = (text: string) => new Date(text);\n' });
 const tokenA = 'token-of-client-a-0123456789';
 const tokenB = 'token-of-client-b-9876543210';
-let served: CliRun | undefined;
-
-afterEach(async () => {
-  if (!served) return;
-  served.child.kill('SIGTERM');
-  await served.exited;
-  served = undefined;
-});
+const team = useServedTeam(world);
+const serve = (...flags: string[]) => team.serve(flags, { A2A_TOKENS: `${tokenA},${tokenB}` });
 
 const userMessage = (text: string, extra: Partial<Message> = {}): Message => ({
   kind: 'message',
@@ -35,18 +30,6 @@ const userMessage = (text: string, extra: Partial<Message> = {}): Message => ({
   metadata: { skill: 'researcher' },
   ...extra,
 });
-
-async function serve(...flags: string[]): Promise<string> {
-  const provider = providerEnvironment('openai', world.server.baseUrl);
-  served = startCli(world.cliPath, ['serve', '--a2a', '--port', '0', '--workspace', world.workspace, ...flags, ...provider.args], {
-    ...provider.env,
-    A2A_TOKENS: `${tokenA},${tokenB}`,
-  });
-  let stderr = '';
-  served.child.stderr?.on('data', (chunk: string | Buffer) => (stderr += String(chunk)));
-  await served.waitForStderr('(agent card:');
-  return /A2A agent at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(stderr)![1];
-}
 
 /** The 1.x SDK's client (protocol 1.0), sending `token` as a bearer token (or nothing). */
 function v1ClientWith(url: string, token?: string) {
@@ -211,8 +194,7 @@ describe('serve --a2a --auth-token-env', () => {
     // With --no-auth it serves, and says that no token is asked for.
     const url = await serve('--no-auth');
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
-    const running = served!;
-    served = undefined;
+    const running = team.take();
     running.child.kill('SIGTERM');
     expect((await running.exited).stderr).toContain('; no token (--no-auth): any program on this machine may use it; Ctrl-C stops it');
   });

@@ -5,22 +5,17 @@
  * the run finish; stop ends it canceled with nothing started.
  */
 import { randomUUID } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ClientFactory } from 'a2a-sdk-v03/client';
 import type { Message, Task, TaskArtifactUpdateEvent, TaskStatusUpdateEvent } from 'a2a-sdk-v03';
 import { type RecordedRequest, textTurn, toolCallTurn } from '../support/mock-provider/index.js';
-import { type CliRun, agentOf, priorTurns, providerEnvironment, startCli } from '../cli/cli-harness.js';
+import { agentOf, priorTurns } from '../cli/cli-harness.js';
 import { useCliWorld } from '../cli/cli-world.js';
+import { useServedTeam } from './served-team.js';
 
 const world = useCliWorld({ 'parser.ts': 'export const parse = (text: string) => new Date(text);\n' });
-let served: CliRun | undefined;
-
-afterEach(async () => {
-  if (!served) return;
-  served.child.kill('SIGTERM');
-  await served.exited;
-  served = undefined;
-});
+const team = useServedTeam(world);
+const serve = () => team.serve(['--approve-plan', '--no-auth']);
 
 type RemoteEvent = Message | Task | TaskStatusUpdateEvent | TaskArtifactUpdateEvent;
 
@@ -95,18 +90,3 @@ describe('agent-team serve --a2a --approve-plan', () => {
     expect(researcherAsked()).toBe(false);
   });
 });
-
-async function serve(): Promise<string> {
-  const provider = providerEnvironment('openai', world.server.baseUrl);
-  served = startCli(
-    world.cliPath,
-    ['serve', '--a2a', '--approve-plan', '--port', '0', '--no-auth', '--workspace', world.workspace, ...provider.args],
-    provider.env,
-  );
-  let stderr = '';
-  served.child.stderr?.on('data', (chunk: string | Buffer) => (stderr += String(chunk)));
-  await served.waitForStderr('(agent card:');
-  const url = /A2A agent at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(stderr)?.[1];
-  if (!url) throw new Error(`no address in: ${stderr}`);
-  return url;
-}

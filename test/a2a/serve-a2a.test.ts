@@ -7,25 +7,18 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ClientFactory } from 'a2a-sdk-v03/client';
 import type { Message, Task, TaskArtifactUpdateEvent, TaskStatusUpdateEvent } from 'a2a-sdk-v03';
 import { ScriptedModel } from '../../src/engine/testing/scripted-model.js';
 import { hangingStream, textTurn } from '../support/mock-provider/index.js';
-import { type CliRun, providerEnvironment, startCli } from '../cli/cli-harness.js';
 import { useCliWorld } from '../cli/cli-world.js';
+import { useServedTeam } from './served-team.js';
 import { createTeamHarness, lastMessageText } from '../delegation/team-harness.js';
 
 const world = useCliWorld({ 'parser.ts': 'export const parse = (text: string) => new Date(text);\n' });
-let served: CliRun | undefined;
-
-afterEach(async () => {
-  if (!served) return;
-  served.child.kill('SIGTERM');
-  const { code } = await served.exited;
-  served = undefined;
-  expect(code).toBe(0);
-});
+const team = useServedTeam(world, { exitsCleanly: true });
+const serveCapturing = () => team.serve(['--no-auth']);
 
 type RemoteEvent = Message | Task | TaskStatusUpdateEvent | TaskArtifactUpdateEvent;
 
@@ -136,22 +129,6 @@ describe('agent-team serve --a2a', () => {
     expect(remote).toMatchObject({ model: 'a2a/agent-team', output: 'Served answer: parser.ts:1.' });
   });
 });
-
-/** `serve` with stderr captured as it arrives, so the printed address can be read. */
-async function serveCapturing(): Promise<string> {
-  const provider = providerEnvironment('openai', world.server.baseUrl);
-  served = startCli(
-    world.cliPath,
-    ['serve', '--a2a', '--port', '0', '--no-auth', '--workspace', world.workspace, ...provider.args],
-    provider.env,
-  );
-  let stderr = '';
-  served.child.stderr?.on('data', (chunk: string | Buffer) => (stderr += String(chunk)));
-  await served.waitForStderr('(agent card:');
-  const url = /A2A agent at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(stderr)?.[1];
-  if (!url) throw new Error(`no address in: ${stderr}`);
-  return url;
-}
 
 function textOfStatus(event: TaskStatusUpdateEvent): string {
   return (event.status.message?.parts ?? []).map((part) => (part.kind === 'text' ? part.text : '')).join('');
