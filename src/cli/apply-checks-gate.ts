@@ -34,6 +34,7 @@ export async function checksBeforeApply(
 
 /** Nothing applied because of the checks: exit 1 (something not applied), not a usage error. */
 export class ApplyRefusedError extends AgentTeamError {
+  override readonly name: string = 'ApplyRefusedError';
   readonly code = 'apply-refused';
   constructor(message: string) {
     super(terminalSafe(message));

@@ -11,15 +11,16 @@ export { type StopReason, describeStopReason, isStopReason } from './stop-reason
 export abstract class AgentTeamError extends Error {
   /** A stable machine-readable code, e.g. `provider-auth`. */
   abstract readonly code: string;
-
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = new.target.name;
-  }
+  /**
+   * The class's name, written out by each class: a minified build renames classes, so `new.target.name`
+   * would show users and traces (`error.type`) a letter instead.
+   */
+  abstract override readonly name: string;
 }
 
 /** The user's setup or input is wrong: a missing key, an unknown role, a bad flag. */
 export class ConfigurationError extends AgentTeamError {
+  override readonly name: string = 'ConfigurationError';
   readonly code = 'configuration';
 }
 
@@ -48,6 +49,7 @@ export type ProviderErrorKind = 'auth' | 'rate-limit' | 'server' | 'connection' 
  * its cause chain must not print a key the body echoed.
  */
 export class ProviderError extends AgentTeamError {
+  override readonly name: string = 'ProviderError';
   readonly code: string;
   readonly provider: string;
   readonly baseUrl?: string;
@@ -71,11 +73,13 @@ export class ProviderError extends AgentTeamError {
 
 /** The model produced something the engine cannot use (beyond what a tool error result can fix). */
 export class ModelBehaviorError extends AgentTeamError {
+  override readonly name: string = 'ModelBehaviorError';
   readonly code = 'model-behavior';
 }
 
 /** A workspace operation was refused: a path outside the root, a sensitive file, a binary file. */
 export class WorkspaceError extends AgentTeamError {
+  override readonly name: string = 'WorkspaceError';
   readonly code: string;
   constructor(
     readonly kind: 'outside-workspace' | 'sensitive' | 'not-found' | 'binary' | 'too-large' | 'read-only' | 'conflict' | 'invalid',
@@ -89,6 +93,7 @@ export class WorkspaceError extends AgentTeamError {
 
 /** Work ended because its signal was aborted; `reason` says who stopped it and why. */
 export class StoppedError extends AgentTeamError {
+  override readonly name: string = 'StoppedError';
   readonly code = 'stopped';
   constructor(readonly reason: StopReason) {
     super(describeStopReason(reason));

@@ -17,6 +17,8 @@ interface ClassFound {
   fieldTypes: string[];
   /** The name after `extends`, as written (`vscode.Disposable` keeps its qualifier). */
   base?: string;
+  /** The string literal its own `name` field is set to, if it declares one so. */
+  declaredName?: string;
 }
 
 /**
@@ -46,7 +48,18 @@ function classesOf(file: string): ClassFound[] {
       const fieldTypes = node.members.flatMap((member) =>
         ts.isPropertyDeclaration(member) && member.type ? [member.type.getText(source)] : [],
       );
-      found.push({ name: node.name.text, file, exported, fieldTypes, ...(extended ? { base: extended.expression.getText(source) } : {}) });
+      const nameField = node.members.find(
+        (member) => ts.isPropertyDeclaration(member) && member.name.getText(source) === 'name' && member.initializer,
+      ) as ts.PropertyDeclaration | undefined;
+      const declaredName = nameField?.initializer && ts.isStringLiteral(nameField.initializer) ? nameField.initializer.text : undefined;
+      found.push({
+        name: node.name.text,
+        file,
+        exported,
+        fieldTypes,
+        ...(extended ? { base: extended.expression.getText(source) } : {}),
+        ...(declaredName !== undefined ? { declaredName } : {}),
+      });
     }
     ts.forEachChild(node, visit);
   };
@@ -81,6 +94,12 @@ describe('classes of src', () => {
     expect(errors.map((found) => found.name).sort()).toEqual([...outsideTheFamily].sort());
   });
 
+  it('every error class of the family writes out its own name (a minified build renames classes, and users and traces read the name)', () => {
+    const family = classes.filter((found) => found.name !== 'AgentTeamError' && rootOf(found.name) === 'AgentTeamError');
+    expect(family.length).toBeGreaterThan(15);
+    expect(family.filter((found) => found.declaredName !== found.name).map((found) => `${found.file}: ${found.name}`)).toEqual([]);
+  });
+
   it('no class keeps its own list of disposables or release functions: it holds them in a DisposableStore (engine/util/disposable.ts)', () => {
     const lists = /^(?:Array<\s*(?:\(\) => \w+|(?:vscode\.)?Disposable)\s*>|(?:\(\(\) => \w+\)|(?:vscode\.)?Disposable)\[\])$/;
     const keeping = classes.filter((found) => found.fieldTypes.some((type) => lists.test(type)));
@@ -91,5 +110,6 @@ describe('classes of src', () => {
   it('reads the classes it judges: the family and a known member are found', () => {
     expect(classes.find((found) => found.name === 'AgentTeamError')).toMatchObject({ file: 'engine/errors.ts', base: 'Error' });
     expect(rootOf('ConfigurationError')).toBe('AgentTeamError');
+    expect(classes.find((found) => found.name === 'ProviderError')?.declaredName).toBe('ProviderError');
   });
 });

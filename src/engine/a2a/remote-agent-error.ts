@@ -14,6 +14,7 @@ export type RemoteAgentErrorKind = 'unreachable' | 'timeout' | 'protocol' | 'fai
  * to look at; it is redacted, since a server's error may echo the token the request carried.
  */
 export class RemoteAgentError extends AgentTeamError {
+  override readonly name: string = 'RemoteAgentError';
   readonly code: string;
 
   constructor(

@@ -93,4 +93,6 @@ export function defineSetting<T>(setting: SettingDescriptor<T>): SettingDescript
 }
 
 /** A value given for a setting that it cannot take (a CLI option's text); the message says what it takes. */
-export class InvalidSettingError extends ConfigurationError {}
+export class InvalidSettingError extends ConfigurationError {
+  override readonly name: string = 'InvalidSettingError';
+}

@@ -24,6 +24,7 @@ export interface BashSyntax {
 }
 
 export class BashSyntaxError extends AgentTeamError {
+  override readonly name: string = 'BashSyntaxError';
   readonly code = 'bash-syntax';
 }
 

@@ -28,6 +28,7 @@ export interface GitRunner {
 }
 
 export class GitError extends AgentTeamError {
+  override readonly name: string = 'GitError';
   readonly code = 'git';
   constructor(
     readonly args: readonly string[],

@@ -54,6 +54,7 @@ export interface NeutralGitConfig {
 
 /** A repository setting that no `-c` can neutralise (a key git would read differently after `-c`). */
 export class UnneutralisableGitConfigError extends AgentTeamError {
+  override readonly name: string = 'UnneutralisableGitConfigError';
   readonly code = 'git-config-unneutralisable';
   constructor(
     readonly key: string,

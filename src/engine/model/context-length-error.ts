@@ -11,6 +11,7 @@
 import { ProviderError, type ProviderErrorContext } from '../errors.js';
 
 export class ContextLengthError extends ProviderError {
+  override readonly name: string = 'ContextLengthError';
   constructor(
     message: string,
     context: ProviderErrorContext,

@@ -1,6 +1,7 @@
 /** A provider's server answered with a redirect, which the transport does not follow (`nodeHttpFetch`). */
 import { AgentTeamError } from '../errors.js';
 export class RedirectRefused extends AgentTeamError {
+  override readonly name: string = 'RedirectRefused';
   readonly code = 'redirect-refused';
   readonly status: number;
   /** Where the redirect pointed (see `redirectTarget`), when it named a place. */

@@ -8,6 +8,7 @@ import { AgentTeamError } from '../errors.js';
  * `withinTimeout` and turned into a `ProviderError` of kind `timeout` by the failure mapping.
  */
 export class ResponseTimeout extends AgentTeamError {
+  override readonly name: string = 'ResponseTimeout';
   readonly code = 'response-timeout';
   constructor(
     readonly phase: 'response-start' | 'idle',

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { AgentTeamError } from '../errors.js';
 
 export class PromptArgumentError extends AgentTeamError {
+  override readonly name: string = 'PromptArgumentError';
   readonly code = 'prompt-arguments';
 }
 

@@ -15,6 +15,7 @@ const newline = 0x0a;
 
 /** Thrown for a name that is a link or not a regular file: `code` says which. */
 export class UnsafeFileError extends AgentTeamError {
+  override readonly name: string = 'UnsafeFileError';
   constructor(
     readonly filePath: string,
     readonly code: 'link' | 'not-a-file',

@@ -18,6 +18,7 @@ export type TaskErrorKind =
 
 /** A task-manager call that cannot be carried out; the message says what to do instead. */
 export class TaskError extends AgentTeamError {
+  override readonly name: string = 'TaskError';
   readonly code: string;
 
   constructor(

@@ -31,6 +31,7 @@ export interface PageRequestOptions {
 }
 
 export class BlockedAddressError extends AgentTeamError {
+  override readonly name: string = 'BlockedAddressError';
   readonly code = 'blocked-address';
 }
 

@@ -119,6 +119,7 @@ export function runRipgrep(
 
 /** ripgrep could not be started; the caller falls back to the JavaScript engine. */
 export class RipgrepUnavailableError extends AgentTeamError {
+  override readonly name: string = 'RipgrepUnavailableError';
   readonly code = 'ripgrep-unavailable';
   constructor(ripgrepPath: string, cause: Error) {
     super(`could not run ripgrep at ${ripgrepPath}: ${cause.message}`, { cause });
