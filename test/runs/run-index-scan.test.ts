@@ -112,4 +112,15 @@ describe('scanIndexLine', () => {
     // Some changes leave a line as written (a letter for a letter in a title): those must read the same.
     expect(taken).toBeGreaterThan(100);
   });
+
+  it('leaves a line of megabytes to the checked parse, which reads it as before', () => {
+    const summary = {
+      ...written(1),
+      description: 'x'.repeat(15 * 1024 * 1024),
+      taskIds: Array.from({ length: 20_000 }, (_, number) => `t${number}`),
+    };
+    const line = JSON.stringify(summary);
+    expect(scanIndexLine(line)).toBeUndefined();
+    expect(parseIndexLine(line)).toEqual(summary);
+  });
 });

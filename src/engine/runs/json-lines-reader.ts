@@ -49,7 +49,7 @@ export async function readLines(
     total += bytesRead;
     const view = chunk.subarray(0, bytesRead);
     let start = 0;
-    const last = view.lastIndexOf(newline);
+    const last = options.sliceChunks ? view.lastIndexOf(newline) : -1;
     for (let end = view.indexOf(newline, 0); end !== -1; end = view.indexOf(newline, start)) {
       if (options.sliceChunks && pendingBytes === 0 && !overLong) {
         lineNumber = sliceLines(view.toString('utf8', start, last), lineNumber, onLine);

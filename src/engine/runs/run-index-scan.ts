@@ -40,9 +40,22 @@ export class UnreadSummary {
 
 export type IndexEntry = RunSummary | UnreadSummary;
 
+/**
+ * Longer lines go the slow way: the pattern's engine keeps a backtracking entry per character and gives up
+ * (a RangeError) somewhere past a megabyte. An index line holds a few hundred characters, more only for a
+ * run of thousands of tasks.
+ */
+const maxScannedCharacters = 64 * 1024;
+
 /** The line's summary, unread, when it is exactly as the index writes one; undefined for any other line. */
 export function scanIndexLine(line: string): UnreadSummary | undefined {
-  const match = writtenLine.exec(line);
+  if (line.length > maxScannedCharacters) return undefined;
+  let match: RegExpExecArray | null;
+  try {
+    match = writtenLine.exec(line);
+  } catch {
+    return undefined; // The engine could not finish: the checked parse decides.
+  }
   if (match === null) return undefined;
   const [, runId, updatedAt, bytes, taskList] = match;
   return new UnreadSummary(runId!, Number(updatedAt), Number(bytes), taskList, line);
