@@ -11,14 +11,14 @@ import { errorMessage } from '../errors.js';
 import { appendText, endsWithNewline, openForAppend } from './json-lines-file.js';
 import { type RunSummary, inTimeOrder, indexFileName, readIndexFile, rewriteIndexFile, tombstoneLine } from './run-index-file.js';
 import { type IndexEntry, UnreadSummary, readSummary } from './run-index-scan.js';
+import { TaskLookup } from './run-index-tasks.js';
 
 export type { RunSummary } from './run-index-file.js';
 
 export class RunIndex {
   /** Oldest first (by `updatedAt`): an update moves a run to the end. A line read but not yet asked for whole stays unread. */
   private summaries = new Map<string, IndexEntry>();
-  /** Which run each task is in: built from the runs at the first lookup or change (after an open, the first task event). */
-  private runsOfTasks: Map<string, string> | undefined;
+  private readonly tasks = new TaskLookup(() => this.summaries.values());
   /** The line each changed run still has to get, in the order they changed (a later change replaces it). */
   private readonly pending = new Map<string, string>();
   private linesInFile = 0;
@@ -80,7 +80,7 @@ export class RunIndex {
   }
 
   runOf(taskId: string): string | undefined {
-    return this.tasks().get(taskId);
+    return this.tasks.runOf(taskId);
   }
 
   /** Records a run's new state; its line is written by the next `writePending`. */
@@ -93,10 +93,9 @@ export class RunIndex {
   /** Forgets a run; its tombstone is written by the next `writePending`. */
   remove(runId: string): void {
     const summary = this.summaries.get(runId);
-    const tasks = this.tasks();
     if (summary) {
       this.total -= summary.bytes;
-      for (const taskId of summary.taskIds) if (tasks.get(taskId) === runId) tasks.delete(taskId);
+      this.tasks.removed(summary);
     }
     this.summaries.delete(runId);
     this.pending.delete(runId);
@@ -145,23 +144,11 @@ export class RunIndex {
   }
 
   private put(summary: RunSummary): void {
-    const tasks = this.tasks();
+    this.tasks.recorded(summary);
     const previous = this.summaries.get(summary.runId);
     this.total += summary.bytes - (previous?.bytes ?? 0);
     this.summaries.delete(summary.runId);
     this.summaries.set(summary.runId, summary);
-    for (const taskId of summary.taskIds) tasks.set(taskId, summary.runId);
-  }
-
-  /**
-   * The task lookup, built (before any change, so exactly as if each run read had been recorded in turn)
-   * from every run's tasks: 20,000 entries for 10,000 runs, left out of the open (B14).
-   */
-  private tasks(): Map<string, string> {
-    if (this.runsOfTasks) return this.runsOfTasks;
-    this.runsOfTasks = new Map();
-    for (const summary of this.summaries.values()) for (const taskId of summary.taskIds) this.runsOfTasks.set(taskId, summary.runId);
-    return this.runsOfTasks;
   }
 
   /** Reads the file again rather than writing what this process holds: runs another process appended since are kept. */
