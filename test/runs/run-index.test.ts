@@ -96,6 +96,7 @@ describe('RunIndex.read', () => {
   it('answers every query as the index read whole and checked line by line did, before and after changes', async () => {
     const { text, damaged } = generatedLog();
     await writeFile(path.join(directory, 'index.jsonl'), text);
+    expect(Buffer.byteLength(text)).toBeGreaterThan(2 * 1024 * 1024);
     const warnings: string[] = [];
     const index = await RunIndex.read(directory, (message) => warnings.push(message));
     const eager = eagerIndex(text);
@@ -128,7 +129,7 @@ describe('RunIndex.read', () => {
 });
 
 /**
- * An index as years of use and a few accidents leave it, over many 64 KiB chunks: runs and their later
+ * An index as years of use and a few accidents leave it, over several of the 1 MiB chunks it is read in: runs and their later
  * lines (some from a clock behind), tombstones and a run written again after one, tasks two runs claim,
  * lines another writer spaced or ordered its own way, damaged and empty lines, multi-byte titles, a torn
  * last line.
@@ -139,7 +140,7 @@ function generatedLog(): { text: string; damaged: number[] } {
   const titles = ['Find the parser', 'Überprüfe die Eingabe 😀', 'a "quoted" \\ title', '日本語のタイトル'];
   const summaryOf = (number: number, updatedAt: number): RunSummary => ({
     runId: `r${number}`,
-    description: `${titles[number % titles.length]} ${number}`,
+    description: `${titles[number % titles.length]} ${number} ${'·'.repeat(number % 500)}`,
     role: 'coordinator',
     status: number % 9 === 0 ? 'running' : 'completed',
     createdAt: number,
