@@ -39,4 +39,27 @@ describe('parseIndexLine', () => {
     ];
     for (const line of refused) expect(parseIndexLine(line), line).toBeUndefined();
   });
+
+  it('keeps a line as the index writes it as parsed, and rebuilds any other in the written shape', () => {
+    const written = { ...summary, openTasks: 0 };
+    for (const line of [JSON.stringify(summary), JSON.stringify(written)]) {
+      const parsed = parseIndexLine(line);
+      expect(parsed).toEqual(JSON.parse(line));
+      expect(JSON.stringify(parsed)).toBe(line);
+    }
+    // Reordered, an own `__proto__`, a `removed` that is not true, an extra field: the known fields only, in order.
+    const { runId, ...rest } = written;
+    const others = [
+      JSON.stringify({ ...rest, runId }),
+      `${JSON.stringify(written).slice(0, -1)},"__proto__":{"polluted":true}}`,
+      JSON.stringify({ ...written, removed: false }),
+      JSON.stringify({ ...written, planted: 'x' }),
+    ];
+    for (const line of others) {
+      const parsed = parseIndexLine(line);
+      expect(JSON.stringify(parsed), line).toBe(JSON.stringify(written));
+      expect(Object.getPrototypeOf(parsed)).toBe(Object.prototype);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    }
+  });
 });

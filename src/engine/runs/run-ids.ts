@@ -8,13 +8,13 @@
  */
 import type { RunLog } from './run-log.js';
 
-export function idsAfter(runLog: Pick<RunLog, 'runs' | 'runOf'>, namesInFolder: Iterable<string> = []): () => string {
+export function idsAfter(runLog: Pick<RunLog, 'taskIds' | 'runOf'>, namesInFolder: Iterable<string> = []): () => string {
   let next = 1;
   const after = (taskId: string) => {
     const number = /^t(\d{1,15})$/.exec(taskId)?.[1];
     if (number !== undefined) next = Math.max(next, Number(number) + 1);
   };
-  for (const run of runLog.runs()) for (const taskId of run.taskIds) after(taskId);
+  for (const taskId of runLog.taskIds()) after(taskId);
   for (const name of namesInFolder) after(name.replace(/\.(jsonl|lock)$/, ''));
   return () => {
     for (;;) {

@@ -9,7 +9,8 @@ import path from 'node:path';
 import { errorMessage } from '../errors.js';
 import { appendText, createExclusive, openForReading } from './json-lines-file.js';
 import { readLines } from './json-lines-reader.js';
-import { parseIndexLine, type RunSummary } from './run-index-line.js';
+import { parseIndexLine } from './run-index-line.js';
+import { type IndexEntry, readSummary, scanIndexLine } from './run-index-scan.js';
 
 export type { RunSummary } from './run-index-line.js';
 
@@ -20,8 +21,8 @@ export function tombstoneLine(runId: string): string {
 }
 
 export interface IndexFileContents {
-  /** The last line per run, tombstoned runs left out, in the order of their last lines. */
-  latest: Map<string, RunSummary>;
+  /** The last line per run, tombstoned runs left out, in the order of their last lines (as written: unread). */
+  latest: Map<string, IndexEntry>;
   /** Lines in the file, damaged ones included: what a rewrite would save. */
   lines: number;
   /** True when the file was too large to read: a rewrite must not replace it with nothing. */
@@ -36,7 +37,7 @@ const maxIndexBytes = 256 * 1024 * 1024;
 
 /** Reads the index file; an absent or unreadable one (warned) is empty. */
 export async function readIndexFile(filePath: string, warn: (message: string) => void): Promise<IndexFileContents> {
-  const latest = new Map<string, RunSummary>();
+  const latest = new Map<string, IndexEntry>();
   let handle;
   try {
     handle = await openForReading(filePath);
@@ -59,7 +60,7 @@ export async function readIndexFile(filePath: string, warn: (message: string) =>
       handle,
       (line, lineNumber) => {
         lines++;
-        const summary = parseIndexLine(line);
+        const summary = scanIndexLine(line) ?? parseIndexLine(line);
         if (summary === undefined) warn(`${indexFileName}: line ${lineNumber} is not a run index line; it was skipped`);
         else {
           latest.delete(summary.runId);
@@ -73,6 +74,8 @@ export async function readIndexFile(filePath: string, warn: (message: string) =>
         },
         cutShort: () => warn(`${indexFileName}: the last line was cut short (a crash while writing?); it was skipped`),
       },
+      // Every line is kept (as an unread summary) or dropped at once: the chunks' texts are the index's size.
+      { sliceChunks: true },
     );
   } finally {
     await handle.close();
@@ -80,12 +83,26 @@ export async function readIndexFile(filePath: string, warn: (message: string) =>
   return { latest, lines };
 }
 
+/**
+ * The runs oldest first by `updatedAt`, equal times in the file's order (a stable sort): the map itself when
+ * the file lists them so, as it does unless processes with different clocks wrote it.
+ */
+export function inTimeOrder(latest: Map<string, IndexEntry>): Map<string, IndexEntry> {
+  let previous = -Infinity;
+  for (const summary of latest.values()) {
+    if (summary.updatedAt < previous)
+      return new Map([...latest.values()].sort((a, b) => a.updatedAt - b.updatedAt).map((run) => [run.runId, run]));
+    previous = summary.updatedAt;
+  }
+  return latest;
+}
+
 /** Replaces the file with these lines: written to a temp file beside it, fsynced, renamed over it. */
-export async function rewriteIndexFile(filePath: string, summaries: Iterable<RunSummary>): Promise<void> {
+export async function rewriteIndexFile(filePath: string, summaries: Iterable<IndexEntry>): Promise<void> {
   const temporary = path.join(path.dirname(filePath), `.${indexFileName}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   const handle = await createExclusive(temporary);
   try {
-    await appendText(handle, [...summaries].map((summary) => `${JSON.stringify(summary)}\n`).join(''));
+    await appendText(handle, [...summaries].map((summary) => `${JSON.stringify(readSummary(summary))}\n`).join(''));
     await handle.sync();
     await handle.close();
     await rename(temporary, filePath);

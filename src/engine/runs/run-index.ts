@@ -9,14 +9,16 @@
 import path from 'node:path';
 import { errorMessage } from '../errors.js';
 import { appendText, endsWithNewline, openForAppend } from './json-lines-file.js';
-import { type RunSummary, indexFileName, readIndexFile, rewriteIndexFile, tombstoneLine } from './run-index-file.js';
+import { type RunSummary, inTimeOrder, indexFileName, readIndexFile, rewriteIndexFile, tombstoneLine } from './run-index-file.js';
+import { type IndexEntry, UnreadSummary, readSummary } from './run-index-scan.js';
+import { TaskLookup } from './run-index-tasks.js';
 
 export type { RunSummary } from './run-index-file.js';
 
 export class RunIndex {
-  /** Oldest first (by `updatedAt`): an update moves a run to the end. */
-  private readonly summaries = new Map<string, RunSummary>();
-  private readonly runsOfTasks = new Map<string, string>();
+  /** Oldest first (by `updatedAt`): an update moves a run to the end. A line read but not yet asked for whole stays unread. */
+  private summaries = new Map<string, IndexEntry>();
+  private readonly tasks = new TaskLookup(() => this.summaries.values());
   /** The line each changed run still has to get, in the order they changed (a later change replaces it). */
   private readonly pending = new Map<string, string>();
   private linesInFile = 0;
@@ -34,7 +36,8 @@ export class RunIndex {
     const index = new RunIndex(directory, warn);
     const { latest, lines } = await readIndexFile(index.filePath, warn);
     index.linesInFile = lines;
-    for (const summary of [...latest.values()].sort((a, b) => a.updatedAt - b.updatedAt)) index.put(summary);
+    index.summaries = inTimeOrder(latest);
+    for (const summary of index.summaries.values()) index.total += summary.bytes;
     return index;
   }
 
@@ -43,12 +46,28 @@ export class RunIndex {
   }
 
   get(runId: string): RunSummary | undefined {
-    return this.summaries.get(runId);
+    const entry = this.summaries.get(runId);
+    return entry && this.read(entry);
   }
 
   /** Oldest first (by when they last changed). */
-  oldestFirst(): IterableIterator<RunSummary> {
-    return this.summaries.values();
+  *oldestFirst(): IterableIterator<RunSummary> {
+    for (const entry of this.summaries.values()) yield this.read(entry);
+  }
+
+  /** The newest `count` runs, oldest first, as `[...oldestFirst()].slice(-count)`, parsing only those. */
+  newest(count: number): RunSummary[] {
+    return [...this.summaries.values()].slice(-count).map((entry) => this.read(entry));
+  }
+
+  /** Every run's id, oldest first. */
+  runIds(): IterableIterator<string> {
+    return this.summaries.keys();
+  }
+
+  /** Every task id of every run (a task two runs list, twice), without parsing their lines whole. */
+  *taskIds(): IterableIterator<string> {
+    for (const entry of this.summaries.values()) yield* entry.taskIds;
   }
 
   get size(): number {
@@ -61,7 +80,7 @@ export class RunIndex {
   }
 
   runOf(taskId: string): string | undefined {
-    return this.runsOfTasks.get(taskId);
+    return this.tasks.runOf(taskId);
   }
 
   /** Records a run's new state; its line is written by the next `writePending`. */
@@ -76,7 +95,7 @@ export class RunIndex {
     const summary = this.summaries.get(runId);
     if (summary) {
       this.total -= summary.bytes;
-      for (const taskId of summary.taskIds) if (this.runsOfTasks.get(taskId) === runId) this.runsOfTasks.delete(taskId);
+      this.tasks.removed(summary);
     }
     this.summaries.delete(runId);
     this.pending.delete(runId);
@@ -116,12 +135,20 @@ export class RunIndex {
     return this.chain;
   }
 
+  /** The entry whole; an unread one is parsed once and kept so, in its place. */
+  private read(entry: IndexEntry): RunSummary {
+    if (!(entry instanceof UnreadSummary)) return entry;
+    const summary = readSummary(entry);
+    this.summaries.set(summary.runId, summary);
+    return summary;
+  }
+
   private put(summary: RunSummary): void {
+    this.tasks.recorded(summary);
     const previous = this.summaries.get(summary.runId);
     this.total += summary.bytes - (previous?.bytes ?? 0);
     this.summaries.delete(summary.runId);
     this.summaries.set(summary.runId, summary);
-    for (const taskId of summary.taskIds) this.runsOfTasks.set(taskId, summary.runId);
   }
 
   /** Reads the file again rather than writing what this process holds: runs another process appended since are kept. */

@@ -130,7 +130,7 @@ export class RunLog implements TaskStore {
   /** TaskStore: the newest `loadRuns` runs, oldest first, each task with its most recent 1,000 transcript entries. */
   async load(): Promise<PersistedHistory> {
     await this.flush();
-    const newest = [...this.storage.index.oldestFirst()].slice(-this.loadRuns).sort((a, b) => a.createdAt - b.createdAt);
+    const newest = this.storage.index.newest(this.loadRuns).sort((a, b) => a.createdAt - b.createdAt);
     const tasks: PersistedTask[] = [];
     // Not checked: this is the list a window shows, not a run anyone goes on with (read or signatureOf check that).
     for (const run of newest)
@@ -191,6 +191,11 @@ export class RunLog implements TaskStore {
   /** The index, newest first. */
   runs(): RunSummary[] {
     return [...this.storage.index.oldestFirst()].reverse().map((run) => ({ ...run, taskIds: [...run.taskIds] }));
+  }
+
+  /** Every task id the index lists, without copying its runs as `runs()` does (a new task's id must be none of them). */
+  taskIds(): IterableIterator<string> {
+    return this.storage.index.taskIds();
   }
 
   /** Deletes these runs (Clear History); a run with a task this process still runs is kept. */

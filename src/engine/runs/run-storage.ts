@@ -154,8 +154,7 @@ export class RunStorage {
   /** The run files' sizes on disk (a run the index lists without a file counts nothing). */
   private async measuredBytes(): Promise<number> {
     let total = 0;
-    for (const run of [...this.index.oldestFirst()])
-      total += (await lstat(this.writer.filePathOf(run.runId)).catch(() => undefined))?.size ?? 0;
+    for (const runId of [...this.index.runIds()]) total += (await lstat(this.writer.filePathOf(runId)).catch(() => undefined))?.size ?? 0;
     return total;
   }
 
