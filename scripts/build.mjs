@@ -27,6 +27,22 @@ const corePlugin = {
   },
 };
 
+/**
+ * `import * as vscode from 'vscode'` in each of the core's ~70 modules became its own `__toESM(require('vscode'))`:
+ * a fresh copy of every property of the API object per module, made while the core loads (about a tenth of
+ * its first use in B5's profile). This points them all at one ES module that re-exports `vscode` once.
+ * @type {esbuild.Plugin}
+ */
+const vscodeOncePlugin = {
+  name: 'vscode-once',
+  setup(build) {
+    build.onResolve({ filter: /^vscode$/ }, (args) =>
+      args.namespace === 'vscode-once' ? { path: 'vscode', external: true } : { path: 'vscode', namespace: 'vscode-once' },
+    );
+    build.onLoad({ filter: /.*/, namespace: 'vscode-once' }, () => ({ contents: "export * from 'vscode';", loader: 'js' }));
+  },
+};
+
 const builds = [
   {
     ...common,
@@ -51,7 +67,7 @@ const builds = [
     format: 'cjs',
     target: 'node20',
     external: ['vscode'],
-    plugins: [vendorPlugin],
+    plugins: [vscodeOncePlugin, vendorPlugin],
     // The core runs in a vm.Script (its code cache), where import() has no loader: the vendor bundles
     // (CommonJS) are loaded with require, which also skips Node's lexing of their source for named exports.
     supported: { 'dynamic-import': false },
