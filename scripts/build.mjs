@@ -3,6 +3,7 @@
 // plus the vendor bundles they load on first use.
 import * as esbuild from 'esbuild';
 import { cpSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { reExportOncePlugin } from './re-export-once.mjs';
 import { vendorBuilds, vendorPlugin } from './vendor-bundles.mjs';
 
 const production = process.argv.includes('--production');
@@ -24,22 +25,6 @@ const corePlugin = {
   /** @param {esbuild.PluginBuild} build */
   setup(build) {
     build.onResolve({ filter: /^\.\/extension-core\.js$/ }, () => ({ path: './extension-core.js', external: true }));
-  },
-};
-
-/**
- * `import * as vscode from 'vscode'` in each of the core's ~70 modules became its own `__toESM(require('vscode'))`:
- * a fresh copy of every property of the API object per module, made while the core loads (about a tenth of
- * its first use in B5's profile). This points them all at one ES module that re-exports `vscode` once.
- * @type {esbuild.Plugin}
- */
-const vscodeOncePlugin = {
-  name: 'vscode-once',
-  setup(build) {
-    build.onResolve({ filter: /^vscode$/ }, (args) =>
-      args.namespace === 'vscode-once' ? { path: 'vscode', external: true } : { path: 'vscode', namespace: 'vscode-once' },
-    );
-    build.onLoad({ filter: /.*/, namespace: 'vscode-once' }, () => ({ contents: "export * from 'vscode';", loader: 'js' }));
   },
 };
 
@@ -67,7 +52,8 @@ const builds = [
     format: 'cjs',
     target: 'node20',
     external: ['vscode'],
-    plugins: [vscodeOncePlugin, vendorPlugin],
+    // `vscode` and `node:path` re-exported once, not copied for each module that imports them (re-export-once.mjs).
+    plugins: [reExportOncePlugin, vendorPlugin],
     // The core runs in a vm.Script (its code cache), where import() has no loader: the vendor bundles
     // (CommonJS) are loaded with require, which also skips Node's lexing of their source for named exports.
     supported: { 'dynamic-import': false },
