@@ -3,6 +3,7 @@
 // plus the vendor bundles they load on first use.
 import * as esbuild from 'esbuild';
 import { cpSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { reExportOncePlugin } from './re-export-once.mjs';
 import { vendorBuilds, vendorPlugin } from './vendor-bundles.mjs';
 
 const production = process.argv.includes('--production');
@@ -51,7 +52,8 @@ const builds = [
     format: 'cjs',
     target: 'node20',
     external: ['vscode'],
-    plugins: [vendorPlugin],
+    // `vscode` and `node:path` re-exported once, not copied for each module that imports them (re-export-once.mjs).
+    plugins: [reExportOncePlugin, vendorPlugin],
     // The core runs in a vm.Script (its code cache), where import() has no loader: the vendor bundles
     // (CommonJS) are loaded with require, which also skips Node's lexing of their source for named exports.
     supported: { 'dynamic-import': false },

@@ -4,11 +4,12 @@
  * outbox coalesces, at most once a frame) → `webview.postMessage` (the test's FakeWebviewView, which
  * structured-clones as VS Code's channel does; `vscode` is the test's fake, aliased by
  * scripts/run-bench.mjs) → the webview window's `message` event (jsdom, as the webview tests use) → the
- * real sidebar (src/webview/app.ts) with its default scheduler, jsdom's requestAnimationFrame at 60 Hz.
- * A MutationObserver notes when each chunk's marker is first in the DOM, and the window's `message`
- * listener when it first reached the webview: the difference is the wait for the sidebar's next frame
- * (it renders in `requestAnimationFrame`, which a browser runs just before painting, so DOM and screen
- * change in the same frame; rendering sooner would make this figure smaller without showing a pixel sooner).
+ * real sidebar (src/webview/app.ts), its frames driven by a 60 Hz frame clock (frame-clock.ts) that runs
+ * its `requestAnimationFrame` callbacks at each frame's start and then "paints".
+ * Each chunk is timed at three points: when the window's `message` listener first saw it (host and
+ * channel), when a MutationObserver first saw its marker in the DOM, and the start of the first frame
+ * whose paint included it: what the user sees. The DOM time alone would flatter a sidebar that writes the
+ * DOM at once if the browser paints it no sooner; the painted frame cannot be flattered that way.
  */
 import type * as vscode from 'vscode';
 import { ChangeSetRegistry } from '../../src/engine/changes/index.js';
@@ -19,6 +20,7 @@ import { mountSidebar } from '../../src/webview/app.js';
 import { Uri } from '../../test/extension/support/fake-basics.js';
 import { FakeWebviewView } from '../../test/extension/support/fake-webview.js';
 import { now } from '../support/stats.js';
+import { FrameClock } from './frame-clock.js';
 import { latenciesOf, StreamingModel } from '../support/streaming-model.js';
 import { createBenchTeam } from '../support/team-fixture.js';
 
@@ -70,10 +72,23 @@ async function until(condition: () => boolean, what: string, timeoutMs = 5_000):
   }
 }
 
-/** Each chunk's latency, in ms: to the sidebar's DOM, and to the webview's `message` event that carried it. */
+/** Notes `at` for each chunk streamed so far whose marker `text` holds and that was not noted yet. */
+function noteMarkers(model: StreamingModel, seen: Map<number, number>, text: string, at = now()): void {
+  for (let index = 0; index < model.chunks.length; index++) {
+    if (!seen.has(index) && text.includes(StreamingModel.marker(index))) seen.set(index, at);
+  }
+}
+
+/** Each chunk's latency, in ms: to the webview's `message` event that carried it, to the DOM, and to its painted frame. */
 export interface SidebarLatencies {
+  /** To the host's `postMessage` of the batch carrying it. */
+  posted: number[];
   dom: number[];
   received: number[];
+  /** To the start of the first frame whose paint included the chunk's words. */
+  painted: number[];
+  /** How many chunks were painted in the first frame that started after they reached the webview. */
+  nextFrame: number;
 }
 
 /** One streamed answer of `chunkCount` chunks `gapMs` apart: the latency of each chunk to the webview and to its DOM. */
@@ -94,7 +109,10 @@ export async function measureSidebarWords(chunkCount: number, gapMs: number): Pr
   });
   const view = new FakeWebviewView();
   const hostPost = view.webview.postMessage;
+  // When the host posted each chunk (the outbox's share of the channel).
+  const postedAt = new Map<number, number>();
   view.webview.postMessage = async (message: unknown) => {
+    noteMarkers(model, postedAt, JSON.stringify(message));
     const delivery = hostPost(message);
     // This message's clone: the fake pushes it before its first await (several messages of one batch are
     // posted before any of them resolves, so the last one posted by then may be another's).
@@ -111,22 +129,22 @@ export async function measureSidebarWords(chunkCount: number, gapMs: number): Pr
     setState: () => undefined,
   };
   provider.resolveWebviewView(view as unknown as vscode.WebviewView);
-  const sidebar = mountSidebar({ root, api, log: (message) => problems.push(message) });
+  const paintedAt = new Map<number, number>();
+  const frames = new FrameClock((frameStartedAt) => {
+    if (paintedAt.size === model.chunks.length) return;
+    noteMarkers(model, paintedAt, root.textContent ?? '', frameStartedAt);
+  });
+  const sidebar = mountSidebar({ root, api, log: (message) => problems.push(message), scheduler: frames });
+  frames.start();
   const seenAt = new Map<number, number>();
   // When each chunk's words reached the webview: from there the sidebar draws them at its next frame.
   const receivedAt = new Map<number, number>();
   window.addEventListener('message', (event) => {
-    const text = JSON.stringify(event.data);
-    for (let index = 0; index < model.chunks.length; index++) {
-      if (!receivedAt.has(index) && text.includes(StreamingModel.marker(index))) receivedAt.set(index, now());
-    }
+    noteMarkers(model, receivedAt, JSON.stringify(event.data));
     sidebar.receive(event.data);
   });
   const observer = new MutationObserver(() => {
-    const text = root.textContent ?? '';
-    for (let index = 0; index < model.chunks.length; index++) {
-      if (!seenAt.has(index) && text.includes(StreamingModel.marker(index))) seenAt.set(index, now());
-    }
+    noteMarkers(model, seenAt, root.textContent ?? '');
   });
   try {
     const run = bench.team.delegate({ prompt: 'Explain where dates are parsed.', role: 'researcher' });
@@ -138,10 +156,19 @@ export async function measureSidebarWords(chunkCount: number, gapMs: number): Pr
     model.begin();
     const { task } = await run;
     if (task.status !== 'completed') throw new Error(`the task ended ${task.status}: ${task.error ?? ''}`);
-    await until(() => seenAt.size === chunkCount, 'every chunk in the DOM');
+    await until(() => paintedAt.size === chunkCount, 'every chunk painted');
     if (problems.length > 0) throw new Error(`the sidebar reported: ${problems[0]}`);
-    return { dom: latenciesOf(model, seenAt), received: latenciesOf(model, receivedAt) };
+    let nextFrame = 0;
+    for (const [index, received] of receivedAt) if (frames.firstFrameFrom(received) === paintedAt.get(index)) nextFrame++;
+    return {
+      posted: latenciesOf(model, postedAt),
+      dom: latenciesOf(model, seenAt),
+      received: latenciesOf(model, receivedAt),
+      painted: latenciesOf(model, paintedAt),
+      nextFrame,
+    };
   } finally {
+    frames.stop();
     observer.disconnect();
     sidebar.dispose();
     provider.dispose();

@@ -10,6 +10,7 @@ import { StatusAnnouncer } from './announcer.js';
 import { createElement, setHidden } from './dom.js';
 import { EmptyStateView, restrictedMessage } from './empty-state.js';
 import { MarkdownRenderer } from './markdown.js';
+import { StreamedWords } from './streamed-words.js';
 import { animationFrameScheduler, browserClock, type FrameScheduler, RenderCoalescer } from './scheduler.js';
 import { SidebarStore, type StoreEffect } from './store.js';
 import { type FlatTree, flattenTasks } from './tree-model.js';
@@ -39,7 +40,7 @@ export interface SidebarOptions {
 export interface Sidebar {
   /** Hands the sidebar one message from the host (`window` `message` event data); validated here. */
   receive(data: unknown): void;
-  /** Renders now if a render is pending, without waiting for the next frame. */
+  /** Shows streamed words and renders now if either waits, without waiting for the end of the turn or the next frame. */
   flush(): void;
   /** Stops the timer and removes the sidebar's elements. */
   dispose(): void;
@@ -62,6 +63,7 @@ class SidebarApp implements Sidebar {
   private readonly log: (message: string) => void;
   private readonly tickIntervalMs: number;
   private readonly coalescer: RenderCoalescer;
+  private readonly streamedWords: StreamedWords;
   /** Parts of the snapshot under way received since the tree was last invalidated for one. */
   private partsSinceRender = 0;
   private readonly container: HTMLElement;
@@ -91,6 +93,10 @@ class SidebarApp implements Sidebar {
     this.log = options.log ?? ((message) => this.defaultLog(message));
     this.store = new SidebarStore(() => this.clock.now());
     this.coalescer = new RenderCoalescer(options.scheduler ?? animationFrameScheduler(window), () => this.render());
+    this.streamedWords = new StreamedWords(
+      () => !this.disposed && this.store.transcript !== undefined && this.detail.streamText(this.store.transcript),
+      () => this.coalescer.invalidate(),
+    );
 
     const saved = readUiState(this.api.getState());
     this.store.restore(saved);
@@ -166,6 +172,8 @@ class SidebarApp implements Sidebar {
     if (parsed.message.type === 'task-upsert' && this.store.loaded)
       this.announcer.note(parsed.message.tasks, (taskId) => this.store.tasks.get(taskId));
     this.handle(this.store.apply(parsed.message));
+    // Streamed words go to the DOM at once (streamed-words.ts); only a pane not ready for them asks for a render.
+    if (parsed.message.type === 'text-delta') return this.streamedWords.note();
     // A long history's snapshot comes in hundreds of parts, one per turn of the host's loop, and each render
     // lays the whole tree out again (30 ms at 100,000 tasks): the first part paints at once, then every
     // `partsPerRender`th, then the last. What a part adds is below the rows already shown (unless a saved
@@ -177,6 +185,7 @@ class SidebarApp implements Sidebar {
   }
 
   flush(): void {
+    this.streamedWords.flush();
     if (this.coalescer.isPending) this.coalescer.flushNow();
   }
 

@@ -147,6 +147,18 @@ export class DetailView {
     if (follow) this.element.scrollTop = this.element.scrollHeight;
   }
 
+  /**
+   * Shows the transcript's streamed words now, between renders, when this pane shows that transcript and
+   * nothing else of it is waiting (else false: a render must). Keeps following the end, as `render` does.
+   */
+  streamText(transcript: TranscriptState): boolean {
+    if (this.element.hidden || this.renderedTask?.id !== transcript.taskId) return false;
+    const follow = this.isScrolledToBottom();
+    if (!this.transcriptView.streamText(transcript)) return false;
+    if (follow) this.element.scrollTop = this.element.scrollHeight;
+    return true;
+  }
+
   private renderAncestors(chain: readonly string[]): void {
     this.ancestors.hidden = chain.length === 0;
     const shown = [...this.ancestorList.children].map((item) => item.textContent);

@@ -2,10 +2,11 @@
  * The selected task's transcript: model text as Markdown, each tool call as a collapsible `<details>` with
  * its input (pretty JSON) and, once it arrives, its result; notices; and the text still streaming.
  * Appends incrementally: a render adds only the entries it has not shown yet, so a long transcript with
- * live streaming costs one text-node update per frame, not a rebuild.
+ * live streaming costs one text-node update per frame, not a rebuild. Streamed words can also be shown
+ * between renders (`streamText`: an append to one text node), so they need no frame of their own.
  */
 import { type ProtocolTranscriptEntry } from '../shared/protocol.js';
-import { createElement, createIcon, setTextIfChanged } from './dom.js';
+import { createElement, createIcon, setHidden, setTextIfChanged } from './dom.js';
 import { type MarkdownRenderer } from './markdown.js';
 import { type TranscriptState } from './store.js';
 import { l10n } from './l10n.js';
@@ -17,6 +18,8 @@ export class TranscriptView {
   readonly element: HTMLElement;
   private readonly entriesElement: HTMLDivElement;
   private readonly streamingElement: HTMLDivElement;
+  /** The streamed text's one node: words are appended to it, not written anew. */
+  private readonly streamingNode: Text;
   private readonly statusElement: HTMLDivElement;
   private renderedEpoch = -1;
   private renderedCount = 0;
@@ -28,6 +31,9 @@ export class TranscriptView {
   ) {
     this.entriesElement = createElement(document, 'div', { className: 'transcript-entries' });
     this.streamingElement = createElement(document, 'div', { className: 'transcript-streaming' });
+    this.streamingNode = document.createTextNode('');
+    this.streamingElement.append(this.streamingNode);
+    this.streamingElement.hidden = true;
     this.statusElement = createElement(document, 'div', { className: 'transcript-status' });
     this.element = createElement(
       document,
@@ -53,8 +59,7 @@ export class TranscriptView {
       this.append(transcript.entries[index]);
     }
     this.renderedCount = transcript.entries.length;
-    setTextIfChanged(this.streamingElement, transcript.streamingText);
-    this.streamingElement.hidden = transcript.streamingText === '';
+    this.showStreaming(transcript.streamingText);
     const status =
       !transcript.received && expectedLength > 0
         ? l10n.t('Loading transcript…')
@@ -63,6 +68,27 @@ export class TranscriptView {
           : '';
     setTextIfChanged(this.statusElement, status);
     this.statusElement.hidden = status === '';
+  }
+
+  /**
+   * Shows the transcript's streamed text now, if everything else of it is already shown as it is (same
+   * transcript, its entries and status drawn); else returns false and a render must show it.
+   */
+  streamText(transcript: TranscriptState): boolean {
+    if (transcript.epoch !== this.renderedEpoch || transcript.entries.length !== this.renderedCount || !this.statusElement.hidden)
+      return false;
+    this.showStreaming(transcript.streamingText);
+    return true;
+  }
+
+  /** Appends what is new when the text grew (the usual case: one more chunk), else writes it whole. */
+  private showStreaming(text: string): void {
+    const shown = this.streamingNode.data;
+    if (text !== shown) {
+      if (shown !== '' && text.startsWith(shown)) this.streamingNode.appendData(text.slice(shown.length));
+      else this.streamingNode.data = text;
+    }
+    setHidden(this.streamingElement, text === '');
   }
 
   private append(entry: ProtocolTranscriptEntry): void {

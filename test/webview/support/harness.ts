@@ -67,7 +67,7 @@ export interface Harness {
   savedState: { value: unknown };
   scheduler: ManualFrameScheduler;
   clock: ManualClock;
-  /** Hands the sidebar a message and runs the frame it asked for. */
+  /** Hands the sidebar a message, shows its streamed words (as the turn's end would) and runs the frame it asked for. */
   send(message: unknown): void;
   rows(): HTMLElement[];
   row(taskId: string): HTMLElement;
@@ -100,6 +100,8 @@ export function mountHarness(options: { savedState?: unknown; sidebar?: Partial<
     clock,
     send(message) {
       sidebar.receive(message);
+      // What the end of the turn and the next frame would show (streamed words, then a pending render).
+      sidebar.flush();
       scheduler.runFrame();
     },
     rows: () => Array.from(root.querySelectorAll<HTMLElement>('[role="treeitem"]')),

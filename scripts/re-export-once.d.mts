@@ -1,0 +1,4 @@
+import type { Plugin } from 'esbuild';
+
+export declare const reExportedOnce: string[];
+export declare const reExportOncePlugin: Plugin;
