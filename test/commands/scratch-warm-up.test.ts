@@ -137,6 +137,22 @@ describe('ScratchCopies.warmUp', () => {
     await trees.dispose();
   });
 
+  it('makes nothing ahead where the overlay cannot serve the workspace (a linked worktree): the first command gets the git-made copy and says why', async (context) => {
+    if (!(await overlayHere())) return context.skip();
+    const worktree = path.join(base, 'worktree');
+    execFileSync('git', ['worktree', 'add', '-q', worktree], { cwd: folder });
+    const trees = new ScratchCopies({ workspaceRoot: worktree, directory: scratch });
+    await trees.warmUp();
+    expect(await copyFolders()).toEqual([]);
+    const copy = await trees.acquire('t1');
+    expect(copy.kind).toBe('git');
+    expect(trees.overlayUnavailable).toContain('git directory outside its folder');
+    trees.release('t1', copy);
+    await trees.warmUp();
+    expect(await copyFolders()).toHaveLength(1);
+    await trees.dispose();
+  });
+
   it('does nothing for the git-made copy, which has nothing to detect', async () => {
     const place = path.join(base, 'never-made');
     const trees = new ScratchCopies({ workspaceRoot: folder, directory: place, kind: 'git' });

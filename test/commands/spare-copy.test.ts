@@ -45,11 +45,17 @@ describe('SpareCopy', () => {
     expect(releases).toHaveLength(2);
   });
 
-  it('gives nothing, and reports nothing, when none could be made; nothing when none was asked for', async () => {
-    const spare = new SpareCopy(() => Promise.reject(new Error('no overlay here')));
+  it('gives nothing, and reports nothing, when none could be made, and tries no more; nothing when none was asked for', async () => {
+    let tries = 0;
+    const spare = new SpareCopy(
+      () => ((tries += 1), Promise.reject(new Error('the repository keeps its git directory outside its folder'))),
+    );
     expect(await spare.take()).toBeUndefined();
     await expect(spare.fill()).resolves.toBeUndefined();
     expect(await spare.take()).toBeUndefined();
+    await spare.fill();
+    expect(await spare.take()).toBeUndefined();
+    expect(tries).toBe(1);
   });
 
   it('dispose removes the one held', async () => {

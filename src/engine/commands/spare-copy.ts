@@ -11,6 +11,7 @@ import type { OverlayCopy } from './overlay/overlay-copy.js';
 export class SpareCopy {
   /** The spare, made or being made; undefined once taken (or never asked for). */
   private made: Promise<OverlayCopy | undefined> | undefined;
+  private refused = false;
 
   /** `make`: an overlay copy, or undefined where none can be made (it may also reject: nothing is reported). */
   constructor(private readonly make: () => Promise<OverlayCopy | undefined>) {}
@@ -20,9 +21,17 @@ export class SpareCopy {
     return this.made !== undefined;
   }
 
-  /** Starts making the spare unless one is held. Resolves when it is made or could not be (never rejects). */
+  /**
+   * Starts making the spare unless one is held. Resolves when it is made or could not be (never rejects).
+   * Once making one failed (a workspace the overlay cannot serve: a linked worktree), none is tried again:
+   * first commands make theirs on their path, as without a warm-up, and say why an overlay could not be.
+   */
   fill(): Promise<void> {
-    this.made ??= this.make().catch(() => undefined);
+    if (this.refused) return Promise.resolve();
+    this.made ??= this.make().catch(() => {
+      this.refused = true;
+      return undefined;
+    });
     return this.made.then(() => undefined);
   }
 
