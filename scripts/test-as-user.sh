@@ -32,6 +32,7 @@ files=(
   test/cli/cli-web-fetch.test.ts
   test/a2a/serve-a2a-loops.test.ts
   test/commands/sandbox-hardening.test.ts
+  test/commands/nested-binds.test.ts
   test/commands/scratch-directory.test.ts
   test/process
 )

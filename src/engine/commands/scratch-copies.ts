@@ -12,9 +12,11 @@
 import { rm } from 'node:fs/promises';
 import type { CommandCopy } from './command-copy.js';
 import { createGitRunner, type GitRunner } from './git-runner.js';
+import { OverlayCopy } from './overlay/overlay-copy.js';
 import { overlaySupport } from './overlay/overlay-support.js';
 import { makeScratchCopy, removeLeftovers, type ScratchCopyKind } from './scratch-copy-kind.js';
 import { privateScratchPlace, type ScratchPlace } from './scratch-directory.js';
+import { SpareCopy } from './spare-copy.js';
 
 export interface ScratchCopiesOptions {
   workspaceRoot: string;
@@ -47,6 +49,8 @@ export class ScratchCopies {
   overlayUnavailable: string | undefined;
   /** The background start of `warmUp`, awaited by `dispose` (its probe's folder is removed by then). */
   private warming: Promise<void> | undefined;
+  /** An overlay copy made by `warmUp` for the next first command (spare-copy.ts). */
+  private readonly spare = new SpareCopy(() => this.makeSpare());
 
   /** git on the host's environment: the copies' and anything that reads the workspace's repository (checks' baseline). */
   readonly git: GitRunner;
@@ -116,6 +120,7 @@ export class ScratchCopies {
   /** Removes every copy (the host is shutting down), and the place itself when it was made fresh for this process. */
   async dispose(): Promise<void> {
     await this.warming;
+    await this.spare.dispose();
     const all = [...this.trees.values()].flatMap((tree) => [...tree.idle, ...tree.busy]);
     this.trees.clear();
     await Promise.all(all.map((copy) => copy.remove()));
@@ -126,23 +131,36 @@ export class ScratchCopies {
   }
 
   /**
-   * Starts, in the background, what the first copy needs: the place checked, and the overlay tried (about a
-   * second under load, B9) together with the sandbox that runs in it. Called when a task that may run
-   * commands starts, so its first command, a model turn later, finds it done. Idempotent; a failure here is
-   * not reported: the first `acquire` meets it again and says why. Resolves when it is done (never rejects).
+   * Starts, in the background, what the first copy needs: the place checked, the overlay tried (about a
+   * second under load, B9) together with the sandbox that runs in it, and then an overlay copy made ahead
+   * (its namespace, mask and mounted view: most of a first command's wait, B9). Called when a task that
+   * may run commands starts, so its first command, a model turn later, finds them done. Idempotent while
+   * the copy made ahead is not taken; a failure here is not reported: the first `acquire` meets it again
+   * and says why. Resolves when it is done (never rejects).
    */
   warmUp(): Promise<void> {
     if ((this.options.kind ?? 'auto') === 'git') return Promise.resolve();
-    this.warming ??= this.directory()
-      .then((directory) => overlaySupport(directory))
-      .then(
-        () => undefined,
-        () => undefined,
-      );
+    if (this.warming && this.spare.held) return this.warming;
+    this.warming = this.spare.fill();
     return this.warming;
   }
 
+  /** The copy `warmUp` makes ahead: an overlay alone (undefined where there is none). */
+  private async makeSpare(): Promise<OverlayCopy | undefined> {
+    const directory = await this.directory();
+    if (!(await overlaySupport(directory)).available) return undefined;
+    const { copy } = await makeScratchCopy(this.options.workspaceRoot, directory, 'overlay', this.git);
+    return copy instanceof OverlayCopy ? copy : undefined;
+  }
+
   private async create(directory: string): Promise<CommandCopy> {
+    const spare = await this.spare.take();
+    if (spare instanceof OverlayCopy && spare.usable) {
+      this.overlayUnavailable = undefined;
+      return spare;
+    }
+    // One whose namespace ended while it waited is of no use: a new copy is made.
+    void spare?.remove().catch(() => undefined);
     const made = await makeScratchCopy(this.options.workspaceRoot, directory, this.options.kind ?? 'auto', this.git);
     if ('overlayUnavailable' in made) this.overlayUnavailable = made.overlayUnavailable;
     return made.copy;

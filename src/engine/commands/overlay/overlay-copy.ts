@@ -95,6 +95,11 @@ export class OverlayCopy implements CommandCopy {
     }
   }
 
+  /** False once the namespace kept for the copy has ended (as root): its next view could not be mounted. */
+  get usable(): boolean {
+    return this.holder?.alive ?? true;
+  }
+
   get cwd(): string {
     return join(this.view, this.prefix);
   }
@@ -135,9 +140,14 @@ export class OverlayCopy implements CommandCopy {
    * and FUSE ones cannot). One that cannot gets the git-made copy instead of failing every command.
    */
   private async tryMount(): Promise<void> {
+    if (this.holder) {
+      // In a held namespace the mount is the trial (and `nsenter` was tried when the overlay was detected).
+      // Its layers are still empty: they are kept as the first command's, which then mounts nothing more.
+      this.nextLayers = this.mountNext();
+      await this.nextLayers;
+      return;
+    }
     await this.prepare([]);
-    // In a held namespace that mount was the trial (and `nsenter` was tried when the overlay was detected).
-    if (this.holder) return;
     const launch = this.launch({ file: '/bin/sh', args: ['-c', 'true'], environment: {} });
     await runTool(launch.file, launch.args, { cwd: this.cwd, environment: { PATH: '/usr/bin:/bin' } }).catch((error: unknown) => {
       throw new Error(`the workspace cannot be overlaid: ${errorMessage(error)}`);

@@ -19,7 +19,8 @@
 import path from 'node:path';
 import { defaultTemporaryBytes } from './resource-limits.js';
 import { rootOnlySecrets } from './root-secrets.js';
-import { isInside, type SandboxPolicy } from './sandbox-policy.js';
+import { withoutNestedBinds } from './nested-binds.js';
+import { isInside, realPathOf, type SandboxPolicy } from './sandbox-policy.js';
 
 export interface BubblewrapOptions {
   /** The private /tmp's size in bytes (the sandbox's HOME is in it too). Default: defaultTemporaryBytes, 1 GiB. */
@@ -28,6 +29,8 @@ export interface BubblewrapOptions {
   hostUid?: number;
   /** As root, what only root may read, hidden besides the policy's own. Default: rootOnlySecrets() (what exists of them here). */
   rootSecrets?: { files: readonly string[]; folders: readonly string[] };
+  /** A folder's real path, undefined when it cannot be read: binds nested in another are judged by it. Default: realPathOf (the file system's). */
+  realPath?: (folder: string) => string | undefined;
 }
 
 /** The first bubblewrap with every flag used here: `--disable-userns` (0.8.0), `--size` (0.7.0), `--cap-drop`. */
@@ -67,7 +70,9 @@ export function bubblewrapArguments(policy: SandboxPolicy, command: readonly str
     ...policy.writable.map((folder) => ({ folder, writable: true })),
   ];
   binds.sort((a, b) => depth(a.folder) - depth(b.folder));
-  for (const bind of binds) args.push(bind.writable ? '--bind' : '--ro-bind', bind.folder, bind.folder);
+  // A folder the bind of one it lies in already shows as it would is not bound again (nested-binds.ts).
+  for (const bind of withoutNestedBinds(binds, options.realPath ?? realPathOf))
+    args.push(bind.writable ? '--bind' : '--ro-bind', bind.folder, bind.folder);
   // Files last: one in a folder read back (a token in a toolchain's folder) stays hidden.
   for (const file of [...(policy.hiddenFiles ?? []), ...secrets.files]) args.push('--ro-bind', '/dev/null', file);
   args.push('--dir', policy.home, '--chdir', policy.cwd, '--', ...command);
