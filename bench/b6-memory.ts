@@ -156,6 +156,20 @@ export interface HeapFigures {
   afterBytes: number;
   transcriptChars: number;
   transcriptEntries: number;
+  /** The heap after reading every transcript back (after full collections): reading back must keep nothing. */
+  readBackBytes: number;
+  /** The most the heap held while the tasks ran and were read back (sampled every 100 ms, no collection forced). */
+  peakBytes: number;
+}
+
+/** The highest `heapUsed` seen until `stop()`, sampled on a timer. */
+function samplePeakHeap(): () => number {
+  let peak = process.memoryUsage().heapUsed;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().heapUsed)), 100);
+  return () => {
+    clearInterval(timer);
+    return Math.max(peak, process.memoryUsage().heapUsed);
+  };
 }
 
 /**
@@ -179,6 +193,7 @@ async function measureTeamHeap(root: string, delegations: number, runLog: RunLog
   try {
     await settle(bench, runLog);
     const baselineBytes = heapUsed();
+    const peak = samplePeakHeap();
     await runDelegations(bench, delegations);
     await settle(bench, runLog);
     const afterBytes = heapUsed();
@@ -188,8 +203,9 @@ async function measureTeamHeap(root: string, delegations: number, runLog: RunLog
     let transcriptChars = 0;
     // Read back as a user opening each task would (from the run log, when the heap no longer holds it).
     for (const task of all) transcriptChars += JSON.stringify(await bench.taskManager.readTranscript(task.id)).length;
+    const peakBytes = peak();
     const transcriptEntries = all.reduce((sum, task) => sum + task.transcriptLength, 0);
-    return { tasks, baselineBytes, afterBytes, transcriptChars, transcriptEntries };
+    return { tasks, baselineBytes, afterBytes, transcriptChars, transcriptEntries, readBackBytes: heapUsed(), peakBytes };
   } finally {
     await bench.close();
   }
