@@ -2,15 +2,25 @@
  * What an ended task's spending shares (task-record.ts `letGoOfWork`): its usage and cost are frozen values
  * that no longer change once it has ended, so equal ones can be one object.
  */
-import type { TaskRecord } from './task-record.js';
+import type { Cost } from '../model/cost-schema.js';
+import type { Usage } from '../model/types.js';
 import type { UsageByModel } from './usage-by-model.js';
+
+/** What of a task record (task-record.ts) its spending is: named here so that the record's file imports this one, not the reverse. */
+export interface Spending {
+  usage: Readonly<Usage>;
+  treeUsage: Readonly<Usage>;
+  cost: Readonly<Cost>;
+  treeCost: Readonly<Cost>;
+  usageByModel?: UsageByModel;
+}
 
 /**
  * An ended task's spending no longer changes: where two of its frozen values are equal (a task without
  * subtasks spent what its tree did; a task on one model spent on it what it spent in all), one object
  * serves both. Four objects fewer for most tasks of a long history (B6), the same values in every snapshot.
  */
-export function shareEqualSpending(record: TaskRecord): void {
+export function shareEqualSpending(record: Spending): void {
   if (record.treeUsage !== record.usage && sameValues(record.treeUsage, record.usage)) record.treeUsage = record.usage;
   if (record.treeCost !== record.cost && sameValues(record.treeCost, record.cost)) record.treeCost = record.cost;
   const only = record.usageByModel?.length === 1 ? record.usageByModel[0] : undefined;
