@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import * as nodePath from 'node:path';
 import type { ModelRequest } from '../src/engine/model/types.js';
 import { RunLog } from '../src/engine/runs/run-log.js';
-import { ScriptedModel, type ScriptStep } from '../src/engine/testing/scripted-model.js';
+import { type HeldStep, ScriptedModel, type ScriptedEvent, type ScriptStep } from '../src/engine/testing/scripted-model.js';
 import { bytesPerMegabyte, collectGarbage } from './support/stats.js';
 import { assertNoWarnings, type BenchTeam, createBenchTeam, folderToolbox } from './support/team-fixture.js';
 import { withTempFolder } from './support/temp-folder.js';
@@ -49,35 +49,54 @@ export const files = Object.fromEntries(Array.from({ length: 8 }, (_, index) => 
 
 let seed = 0;
 
+/**
+ * The answer, streamed on a later turn of the event loop, as every provider's arrives (over HTTP, or VS Code's
+ * IPC). A model answering in the same turn made the whole run one turn of the event loop once `Read` stopped
+ * going through libuv's pool: the run log's writes (its files' opens, the index) could then complete only at
+ * the final flush, so every run's lines and every task's transcript stayed in the heap until then, and
+ * 100,000 tasks ran out of a 4 GB heap. No host runs that way; the figure is of what a host holds.
+ */
+function onLaterTurn(events: readonly ScriptedEvent[]): HeldStep {
+  const step = ScriptedModel.held([], events);
+  setImmediate(() => step.release());
+  return step;
+}
+
 /** Turn 1: a note and two reads; turn 2: one more read; turn 3: the ~2 KB answer. */
 const researcherStep: ScriptStep = (request: ModelRequest) => {
   seed += 1;
   const turn = Math.ceil(request.messages.length / 2);
   if (turn === 1) {
-    return [
+    return onLaterTurn([
       ScriptedModel.text(prose(seed, 300)),
       ScriptedModel.toolCall('Read', { file_path: `parse${seed % 8}.ts` }),
       ScriptedModel.toolCall('Read', { file_path: `parse${(seed + 1) % 8}.ts` }),
-    ];
+    ]);
   }
   if (turn === 2)
-    return [ScriptedModel.text(prose(seed, 200)), ScriptedModel.toolCall('Read', { file_path: `parse${(seed + 2) % 8}.ts`, limit: 20 })];
-  return prose(seed, 2_000);
+    return onLaterTurn([
+      ScriptedModel.text(prose(seed, 200)),
+      ScriptedModel.toolCall('Read', { file_path: `parse${(seed + 2) % 8}.ts`, limit: 20 }),
+    ]);
+  return onLaterTurn([ScriptedModel.text(prose(seed, 2_000))]);
 };
 
 const coordinatorStep: ScriptStep = (request: ModelRequest) => {
   seed += 1;
-  if (request.messages.length > 1) return prose(seed, 1_000);
-  return Array.from({ length: subagentsPerDelegation }, (_, index) =>
-    ScriptedModel.toolCall('Agent', {
-      subagent_type: 'researcher',
-      description: `Check parser ${index}`,
-      prompt: prose(seed + index, 400),
-    }),
+  if (request.messages.length > 1) return onLaterTurn([ScriptedModel.text(prose(seed, 1_000))]);
+  return onLaterTurn(
+    Array.from({ length: subagentsPerDelegation }, (_, index) =>
+      ScriptedModel.toolCall('Agent', {
+        subagent_type: 'researcher',
+        description: `Check parser ${index}`,
+        prompt: prose(seed + index, 400),
+      }),
+    ),
   );
 };
 
-function createTeam(root: string, delegations: number, runLog: RunLog | undefined): BenchTeam {
+/** The team B6 measures: a scripted coordinator and researchers, their models scripted for `delegations` delegations. */
+export function createTeam(root: string, delegations: number, runLog: RunLog | undefined): BenchTeam {
   const coordinator = new ScriptedModel(new Array<ScriptStep>(delegations * 2).fill(coordinatorStep), { recordCalls: false });
   const researcher = new ScriptedModel(new Array<ScriptStep>(delegations * subagentsPerDelegation * 3).fill(researcherStep), {
     recordCalls: false,
@@ -93,7 +112,7 @@ function createTeam(root: string, delegations: number, runLog: RunLog | undefine
 }
 
 /** The run log's own directory, beside the workspace (its files are not the agents' to read). */
-async function withRunLog<Result>(use: (runLog: RunLog) => Promise<Result>): Promise<Result> {
+export async function withRunLog<Result>(use: (runLog: RunLog) => Promise<Result>): Promise<Result> {
   const directory = await mkdtemp(nodePath.join(tmpdir(), 'agent-team-bench-runs-'));
   const warnings: string[] = [];
   const runLog = await RunLog.open({
@@ -117,7 +136,8 @@ async function settle(bench: BenchTeam, runLog: RunLog | undefined): Promise<voi
   await runLog?.flush();
 }
 
-async function runDelegations(bench: BenchTeam, delegations: number): Promise<void> {
+/** `delegations` delegations, one after another, each checked to complete. */
+export async function runDelegations(bench: BenchTeam, delegations: number): Promise<void> {
   for (let index = 0; index < delegations; index++) {
     const { task } = await bench.team.delegate({ prompt: prose(index, 300) });
     if (task.status !== 'completed') throw new Error(`delegation ${index} ended ${task.status}: ${task.error ?? ''}`);
@@ -136,6 +156,20 @@ export interface HeapFigures {
   afterBytes: number;
   transcriptChars: number;
   transcriptEntries: number;
+  /** The heap after reading every transcript back (after full collections): reading back must keep nothing. */
+  readBackBytes: number;
+  /** The most the heap held while the tasks ran and were read back (sampled every 100 ms, no collection forced). */
+  peakBytes: number;
+}
+
+/** The highest `heapUsed` seen until `stop()`, sampled on a timer. */
+function samplePeakHeap(): () => number {
+  let peak = process.memoryUsage().heapUsed;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().heapUsed)), 100);
+  return () => {
+    clearInterval(timer);
+    return Math.max(peak, process.memoryUsage().heapUsed);
+  };
 }
 
 /**
@@ -159,6 +193,7 @@ async function measureTeamHeap(root: string, delegations: number, runLog: RunLog
   try {
     await settle(bench, runLog);
     const baselineBytes = heapUsed();
+    const peak = samplePeakHeap();
     await runDelegations(bench, delegations);
     await settle(bench, runLog);
     const afterBytes = heapUsed();
@@ -168,8 +203,9 @@ async function measureTeamHeap(root: string, delegations: number, runLog: RunLog
     let transcriptChars = 0;
     // Read back as a user opening each task would (from the run log, when the heap no longer holds it).
     for (const task of all) transcriptChars += JSON.stringify(await bench.taskManager.readTranscript(task.id)).length;
+    const peakBytes = peak();
     const transcriptEntries = all.reduce((sum, task) => sum + task.transcriptLength, 0);
-    return { tasks, baselineBytes, afterBytes, transcriptChars, transcriptEntries };
+    return { tasks, baselineBytes, afterBytes, transcriptChars, transcriptEntries, readBackBytes: heapUsed(), peakBytes };
   } finally {
     await bench.close();
   }

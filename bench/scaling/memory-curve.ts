@@ -28,8 +28,9 @@ export function memoryCurve(sizes: readonly number[], log: (line: string) => voi
         kbPerTask: growth / figures.tasks / 1024,
         transcriptsPerThousandMb: (figures.transcriptChars * 1_000) / figures.tasks / bytesPerMegabyte,
       };
+      const megabytes = (bytes: number) => (bytes / bytesPerMegabyte).toFixed(0);
       log(
-        `C1 B6: ${point.tasks.toLocaleString('en-US')} tasks: ${point.perThousandMb.toFixed(1)} MB per 1,000 (${point.kbPerTask.toFixed(1)} KB a task)`,
+        `C1 B6: ${point.tasks.toLocaleString('en-US')} tasks: ${point.perThousandMb.toFixed(1)} MB per 1,000 (${point.kbPerTask.toFixed(1)} KB a task); heap ${megabytes(figures.afterBytes)} MB, ${megabytes(figures.readBackBytes)} MB after reading every transcript back, peak ${megabytes(figures.peakBytes)} MB`,
       );
       points.push(point);
     }

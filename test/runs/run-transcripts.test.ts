@@ -49,6 +49,38 @@ describe('RunLog as the transcript archive', () => {
     expect(manager.get(started.id)).toMatchObject({ status: 'completed', output: 'Found it.', transcriptLength: 2 });
   });
 
+  it("lets go of ended subtasks' transcripts in the turn their run is written, without waiting for the event loop", async () => {
+    // A run whose work does no I/O of its own (B6's scripted team): the log once let go only after its
+    // file had been opened through libuv's pool, that is when the event loop next turned, so a run of
+    // 100,000 tasks that never turned it held every transcript until the end.
+    world = await createRunLogWorld();
+    const { manager } = world;
+    const rootWork = new StagedWork();
+    const { task: root } = await manager.start(task(rootWork));
+    await rootWork.started;
+    const children = [];
+    for (let index = 0; index < 3; index++) {
+      const work = new StagedWork();
+      const { task: child } = await manager.start(task(work, { parentId: root.id, description: `Part ${index}` }));
+      (await work.started).appendTranscript({ type: 'text', text: `part ${index} looked` });
+      children.push({ work, child });
+    }
+    let turned = false;
+    setImmediate(() => (turned = true));
+    for (const { work, child } of children) {
+      work.complete(`part of ${child.id}`);
+      await manager.wait(child.id);
+    }
+    await manager.flush();
+
+    expect(turned).toBe(false);
+    expect(children.map(({ child }) => manager.transcript(child.id))).toEqual(children.map(() => []));
+    for (const { child } of children)
+      expect(await manager.readTranscript(child.id)).toEqual([{ type: 'text', text: `part ${child.description.slice(5)} looked` }]);
+    rootWork.complete('all parts');
+    await manager.wait(root.id);
+  });
+
   it('reads back the most recent entries only, with the notice the manager gives, past its limit', async () => {
     world = await createRunLogWorld({}, { maxTranscriptEntries: 2 });
     const work = new StagedWork();

@@ -49,6 +49,31 @@ describe('usage and budgets', () => {
     log.assertWellFormed();
   });
 
+  it("holds an ended task's equal spending once: a task without subtasks, on one model, shares its tree's usage and cost", async () => {
+    const manager = new TaskManager({ clock: new ManualClock() });
+    const { root, child, grandchild, works } = await tree(manager);
+    grandchild.reportUsage({ inputTokens: 100, outputTokens: 10 });
+    child.reportUsage({ inputTokens: 20, outputTokens: 2 });
+    root.reportUsage({ inputTokens: 3, outputTokens: 1 });
+    works.grandchild.complete('found');
+    await manager.wait('t3');
+    const leaf = manager.get('t3');
+    // One object where the record held two (B6: objects a finished task keeps); the values are those it spent.
+    expect(leaf?.treeUsage).toBe(leaf?.usage);
+    expect(leaf?.treeCost).toBe(leaf?.cost);
+    expect(leaf).toMatchObject({ usage: { inputTokens: 100, outputTokens: 10 }, treeUsage: { inputTokens: 100, outputTokens: 10 } });
+    // A task whose subtasks spent too keeps its tree's own figures.
+    works.child.complete('done');
+    await manager.wait('t2');
+    expect(manager.get('t2')).toMatchObject({
+      usage: { inputTokens: 20, outputTokens: 2 },
+      treeUsage: { inputTokens: 120, outputTokens: 12 },
+    });
+    expect(manager.get('t2')?.treeUsage).not.toBe(manager.get('t2')?.usage);
+    works.root.complete('all done');
+    await manager.wait('t1');
+  });
+
   it('keeps the usage and cost of each snapshot as they were: frozen, shared until the task spends again', async () => {
     const manager = new TaskManager({ clock: new ManualClock() });
     const { root, child } = await tree(manager);

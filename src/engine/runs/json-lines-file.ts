@@ -5,7 +5,7 @@
  * blocks the open (O_NONBLOCK) and anything but a regular file is refused. Lines are read as a stream
  * (json-lines-reader.ts).
  */
-import { constants, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, writeSync } from 'node:fs';
 import { type FileHandle, lstat, open } from 'node:fs/promises';
 import { AgentTeamError } from '../errors.js';
 
@@ -40,6 +40,38 @@ async function openSafely(filePath: string, flags: number, mode?: number): Promi
     throw new UnsafeFileError(filePath, 'not-a-file');
   }
   return handle;
+}
+
+/**
+ * `openForAppend` in this thread, as a file descriptor: a run file's first write no longer waits for three
+ * round trips through libuv's pool (open, fstat, the last byte), so what the run holds goes to disk, and
+ * leaves the heap, in the turn that wrote it (B6 in docs/performance.md). Same checks: no link followed,
+ * no FIFO waited on, a regular file only.
+ */
+export function openForAppendNow(filePath: string): number {
+  if (noFollow === 0 && lstatSync(filePath, { throwIfNoEntry: false })?.isSymbolicLink()) throw new UnsafeFileError(filePath, 'link');
+  let fd: number;
+  try {
+    fd = openSync(filePath, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | noFollow | nonBlocking, 0o600);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ELOOP' || code === 'EMLINK') throw new UnsafeFileError(filePath, 'link');
+    throw error;
+  }
+  if (!fstatSync(fd).isFile()) {
+    closeSync(fd);
+    throw new UnsafeFileError(filePath, 'not-a-file');
+  }
+  return fd;
+}
+
+/** `endsWithNewline` of a descriptor, in this thread; also gives the file's size. */
+export function tailOfNow(fd: number): { size: number; endsWithNewline: boolean } {
+  const { size } = fstatSync(fd);
+  if (size === 0) return { size, endsWithNewline: true };
+  const last = Buffer.alloc(1);
+  readSync(fd, last, 0, 1, size - 1);
+  return { size, endsWithNewline: last[0] === newline };
 }
 
 /** Opens for appending (created 0600 if absent); readable too, so its last byte can be checked. */
@@ -82,14 +114,14 @@ export async function appendText(handle: FileHandle, text: string): Promise<numb
  * event loop the extension host shares with the editor (B15 in docs/performance.md). `bytes`: the text's
  * UTF-8 length, when the caller knows it.
  */
-export function appendTextNow(handle: FileHandle, text: string, bytes = Buffer.byteLength(text, 'utf8')): number {
-  const first = writeSync(handle.fd, text, null, 'utf8');
+export function appendTextNow(fd: number, text: string, bytes = Buffer.byteLength(text, 'utf8')): number {
+  const first = writeSync(fd, text, null, 'utf8');
   if (first === bytes) return bytes;
   // A short write (a full disk): the rest from the text's bytes, until the disk takes no more.
   const encoded = Buffer.from(text, 'utf8');
   let written = first;
   while (written < encoded.length) {
-    const count = writeSync(handle.fd, encoded, written, encoded.length - written);
+    const count = writeSync(fd, encoded, written, encoded.length - written);
     if (count === 0) throw new Error('the disk took no more bytes');
     written += count;
   }

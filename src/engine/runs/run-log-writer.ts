@@ -4,15 +4,17 @@
  * a flush), and they go in one write call, appended: what it costs depends on the lines written, never on
  * the run's earlier size or on how many runs the directory holds. Writes to one file are serialized (a
  * promise chain per run), and asked-for writes that wait behind one in flight collapse into one. The file
- * is opened without following a link and kept open while the run is written (closed on `release`); a
+ * is opened (in this thread: json-lines-file.ts) without following a link and kept open while the run is
+ * written (closed on `release`); a
  * failed write is reported through `warn`, never thrown: the task manager's events must not fail
  * because a disk did. With `signing`, each line is signed as it goes out (run-log-signature.ts), chained
  * from the file's last verified line, which a process learns once per run file it opens.
  */
-import type { FileHandle } from 'node:fs/promises';
+import { closeSync, fsync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { errorMessage } from '../errors.js';
-import { appendText, appendTextNow, endsWithNewline, openForAppend } from './json-lines-file.js';
+import { appendTextNow, openForAppendNow, tailOfNow } from './json-lines-file.js';
 import { type RunRecord, maxLineBytes, safeRunId, subjectOf } from './run-log-records.js';
 import { signLine, signatureBytes } from './run-log-signature.js';
 
@@ -23,7 +25,8 @@ interface RunFile {
   /** The file's size as far as this process knows: the index's figure until the first write here reads it from the file. */
   bytes: number;
   measured: boolean;
-  handle: FileHandle | undefined;
+  /** The open file's descriptor (closed on `release`, or after a failed write). */
+  fd: number | undefined;
   /** The last write, or what follows it. */
   chain: Promise<void>;
   /** A write asked for and not yet started: it will take every line held when it starts. */
@@ -39,6 +42,7 @@ interface RunFile {
 
 /** Held lines past this size are written at once, whatever the caller waits for. */
 const maxBufferedBytes = 4 * 1024 * 1024;
+const fsyncOf = promisify(fsync);
 
 export interface RunLogWriterOptions {
   warn(message: string): void;
@@ -122,7 +126,7 @@ export class RunLogWriter {
   write(runId: string, options: { sync?: boolean } = {}): Promise<void> {
     const file = this.files.get(runId);
     if (!file) return Promise.resolve();
-    if (!options.sync && this.writeNow(runId, file)) return Promise.resolve();
+    if (!options.sync && (this.openNow(runId, file), this.writeNow(runId, file))) return Promise.resolve();
     if (options.sync) file.syncWanted = true;
     if (file.queued) return file.queued;
     if (file.lines.length === 0 && !file.syncWanted) return file.chain;
@@ -143,9 +147,7 @@ export class RunLogWriter {
         );
         this.options.onRecordsLost(runId);
         // The next write opens the file afresh (and measures it again: part of this one may have landed).
-        await file.handle?.close().catch(() => undefined);
-        file.handle = undefined;
-        file.measured = false;
+        this.closeFile(file);
       } finally {
         file.inFlight--;
       }
@@ -157,23 +159,52 @@ export class RunLogWriter {
 
   /** The synchronous path of `write`: false when it cannot be taken (the file not open yet, a write in flight). */
   private writeNow(runId: string, file: RunFile): boolean {
-    if (file.lines.length === 0 || file.queued || file.inFlight > 0 || file.syncWanted || !file.handle || !file.measured) return false;
+    if (file.lines.length === 0 || file.queued || file.inFlight > 0 || file.syncWanted || file.fd === undefined || !file.measured)
+      return false;
     const text = this.textOf(file, file.lines);
     const count = file.lines.length;
     const bytes = file.bufferedBytes;
     file.lines = [];
     file.bufferedBytes = 0;
     try {
-      file.bytes += appendTextNow(file.handle, text, bytes);
+      file.bytes += appendTextNow(file.fd, text, bytes);
     } catch (error) {
       this.options.warn(`Could not write run ${runId} to ${this.filePathOf(runId)}: ${errorMessage(error)}; ${count} record(s) were lost.`);
       this.options.onRecordsLost(runId);
-      const handle = file.handle;
-      file.handle = undefined;
-      file.measured = false;
-      file.chain = file.chain.then(() => handle.close()).catch(() => undefined);
+      this.closeFile(file);
     }
     return true;
+  }
+
+  /**
+   * Opens and measures the run's file now, when nothing waits before it and no read is needed (an unsigned
+   * run, or an empty file): its lines then go in at once. A failure is left to the write's own path, which
+   * tries again and reports it.
+   */
+  private openNow(runId: string, file: RunFile): void {
+    if (file.fd !== undefined || file.lines.length === 0 || file.queued || file.inFlight > 0) return;
+    let fd: number | undefined;
+    try {
+      fd = openForAppendNow(this.filePathOf(runId));
+      const tail = tailOfNow(fd);
+      // A signed file's next line chains from its last verified one, which takes reading it: the write's own path does.
+      if (file.runKey && tail.size > 0) return closeQuietly(fd);
+      // An earlier process that crashed mid-line must not swallow our first line.
+      if (!tail.endsWithNewline) file.bytes = tail.size + appendTextNow(fd, '\n', 1);
+      else file.bytes = tail.size;
+      file.fd = fd;
+      file.lastMac = '';
+      file.measured = true;
+    } catch {
+      if (fd !== undefined && file.fd === undefined) closeQuietly(fd);
+    }
+  }
+
+  /** Closes the run's file; the next write opens it afresh and measures it again. */
+  private closeFile(file: RunFile): void {
+    if (file.fd !== undefined) closeQuietly(file.fd);
+    file.fd = undefined;
+    file.measured = false;
   }
 
   /** The lines as they go in the file: each signed when the run has a key, chained from the one before. */
@@ -210,7 +241,7 @@ export class RunLogWriter {
     if (!file || file.lines.length > 0 || file.inFlight > 0) return;
     this.files.delete(runId);
     this.options.onReleased(runId);
-    await file.handle?.close().catch(() => undefined);
+    this.closeFile(file);
   }
 
   /** Closes every run nothing is held for (the log is closing). */
@@ -227,7 +258,7 @@ export class RunLogWriter {
         bufferedBytes: 0,
         bytes: this.options.knownBytes(runId),
         measured: false,
-        handle: undefined,
+        fd: undefined,
         chain: Promise.resolve(),
         queued: undefined,
         syncWanted: false,
@@ -241,18 +272,28 @@ export class RunLogWriter {
   }
 
   private async append(runId: string, file: RunFile, lines: string[], sync: boolean): Promise<void> {
-    file.handle ??= await openForAppend(this.filePathOf(runId));
+    file.fd ??= openForAppendNow(this.filePathOf(runId));
+    const fd = file.fd;
     let prefix = '';
     if (!file.measured) {
       // First write from this process: an earlier one that crashed mid-line must not swallow ours.
-      file.bytes = (await file.handle.stat()).size;
-      if (!(await endsWithNewline(file.handle))) prefix = '\n';
+      const tail = tailOfNow(fd);
+      file.bytes = tail.size;
+      if (!tail.endsWithNewline) prefix = '\n';
       // A cut line is no line: ours chain from the last one that verifies, as the reader checks them.
       if (file.runKey) file.lastMac = file.bytes === 0 ? '' : ((await this.options.signing?.chainTail(runId, file.bytes)) ?? '');
       file.measured = true;
     }
     const text = this.textOf(file, lines);
-    if (text !== '' || prefix !== '') file.bytes += await appendText(file.handle, prefix + text);
-    if (sync) await file.handle.sync();
+    if (text !== '' || prefix !== '') file.bytes += appendTextNow(fd, prefix + text);
+    if (sync) await fsyncOf(fd);
+  }
+}
+
+function closeQuietly(fd: number): void {
+  try {
+    closeSync(fd);
+  } catch {
+    // Already closed, or a close that failed: nothing more can be done with it.
   }
 }

@@ -54,9 +54,14 @@ export class RunStorage {
 
   /** Writes the run's held lines (its changed proposals first), then the index's pending lines. */
   async writeRun(runId: string, options: { sync?: boolean } = {}): Promise<void> {
-    this.changed.take(runId, (record) => this.writer.add(runId, record));
-    await this.writer.write(runId, options);
+    await this.writeLines(runId, options);
     await this.index.writePending();
+  }
+
+  /** `writeRun` without the index: resolves once the run's own lines are in its file (often in this turn). */
+  writeLines(runId: string, options: { sync?: boolean } = {}): Promise<void> {
+    this.changed.take(runId, (record) => this.writer.add(runId, record));
+    return this.writer.write(runId, options);
   }
 
   /** Writes the run at the end of this turn of the event loop: what changed together goes in one write. */

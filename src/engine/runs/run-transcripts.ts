@@ -16,7 +16,9 @@ export function runTranscripts(storage: RunStorage): TranscriptArchive {
     async holds(taskId) {
       const runId = storage.recorder.runOf(taskId);
       if (runId === undefined || !storage.recorder.holdsWhole(taskId, runId)) return false;
-      await storage.writeRun(runId);
+      // The run's own lines are what hold the transcript; the index's line (which only says where the run is)
+      // follows on its own, so a task's transcript leaves the heap without waiting for it.
+      await storage.writeLines(runId);
       // Asked again: the write may just have failed.
       return storage.recorder.holdsWhole(taskId, runId);
     },

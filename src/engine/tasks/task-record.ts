@@ -15,6 +15,7 @@ import type { TaskSnapshot, TaskStatus } from './types.js';
 import type { StartTaskOptions, TaskWork } from './work.js';
 import type { UsageByModel } from './usage-by-model.js';
 import type { TodoItem } from './todo-item.js';
+import { shareEqualSpending } from './shared-spending.js';
 
 export interface TaskRecord {
   readonly id: string;
@@ -191,6 +192,7 @@ export function letGoOfWork(record: TaskRecord): void {
   record.cancelGraceTimer = undefined;
   record.streamingText = '';
   record.end = alreadyEnded;
+  shareEqualSpending(record);
 }
 
 /** The partial output of a task that is stopped or fails without an answer: its last text. */
