@@ -38,6 +38,17 @@ import { TranscriptArchiving } from './transcript-archiving.js';
 
 export type { LifecycleReport };
 
+/** See `TaskManager.placeOf`. */
+export interface TaskPlace {
+  readonly parentId: string | null;
+  readonly rootId: string;
+  readonly prompt: string;
+  /** Started as a follow-up or revision under an ended task. */
+  readonly followUp: boolean;
+  /** Frozen; absent when it has none (as in its snapshot). */
+  readonly ancestorTasks?: readonly string[];
+}
+
 /** The options' warning sink, made safe: a sink that throws has nowhere left to report to. */
 function warningSink(options: ResolvedTaskManagerOptions): (message: string, cause?: unknown) => void {
   return (message, cause) => {
@@ -147,6 +158,23 @@ export class TaskManager extends TaskReader {
     const waiter = options.waiterId === undefined ? undefined : this.require(options.waiterId);
     const ended = waitForEnd(record, this.options.clock, options);
     return waiter ? this.runner.scheduler.whileWaiting(waiter, ended, { endsWith: record }) : ended;
+  }
+
+  /**
+   * A task's place in its tree, without a snapshot of it: what every subagent's start reads of its own
+   * task and its parent (B1 in docs/performance.md: a snapshot copies and freezes the whole task). Undefined
+   * for an unknown id.
+   */
+  placeOf(id: string): TaskPlace | undefined {
+    const record = this.tree.get(id);
+    if (!record) return undefined;
+    return {
+      parentId: record.parentId,
+      rootId: record.rootId,
+      prompt: record.prompt,
+      followUp: record.followUp === true,
+      ...(record.ancestorTasks ? { ancestorTasks: record.ancestorTasks } : {}),
+    };
   }
 
   /** Where every task is in its lifecycle and how many slots are held: what a stall diagnostic names, and what the lifecycle tests check. */
