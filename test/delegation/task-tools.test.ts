@@ -113,9 +113,12 @@ describe('background tasks', () => {
         [toolCall('Agent', { subagent_type: 'researcher', description: 'Background work', prompt: 'Work', run_in_background: true })],
         'Done.',
       );
-    harness.model('researcher').enqueue('Found.');
+    // Held until the coordinator has answered: its next request must not also carry the task's end.
+    const found = ScriptedModel.held([], [text('Found.')]);
+    harness.model('researcher').enqueue(found);
     await harness.team.delegate({ prompt: 'Go', awaitBackgroundTasks: false });
     expect(lastMessageText(harness.model('coordinator').calls[1].request)).toBe('Started t2.');
+    found.release();
     await harness.taskManager.wait('t2');
   });
 

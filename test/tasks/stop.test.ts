@@ -38,6 +38,49 @@ describe('stopping tasks', () => {
     log.assertWellFormed();
   });
 
+  it('a foreground start whose task a listener stops at its task-start resolves with the stopped task, and its work never runs', async () => {
+    const { manager, log } = setup();
+    const work = new StagedWork();
+    manager.onEvent((event) => {
+      if (event.type === 'task-start') void manager.stop(event.task.id);
+    });
+    const result = await manager.start(task(work, { mode: 'foreground' }));
+    expect(result).toMatchObject({ backgrounded: false, task: { id: 't1', status: 'stopped', stopReason: { kind: 'user' } } });
+    expect(work.calls).toBe(0);
+    log.assertWellFormed();
+  });
+
+  it('a foreground start whose task a listener stops as it starts running resolves once it has ended, its work never called', async () => {
+    const { manager, log } = setup();
+    const work = new StagedWork();
+    manager.onEvent((event) => {
+      if (event.type === 'task-update' && event.task.status === 'running') void manager.stop(event.task.id);
+    });
+    const result = await manager.start(task(work, { mode: 'foreground' }));
+    expect(result).toMatchObject({ backgrounded: false, task: { id: 't1', status: 'stopped' } });
+    expect(work.calls).toBe(0);
+    expect(log.types('t1')).toEqual(['task-start', 'task-update', 'task-update', 'task-end']);
+    log.assertWellFormed();
+  });
+
+  it('a foreground child resolves its caller with its task-end snapshot when its parent is stopped', async () => {
+    const { manager, log } = setup();
+    const parentWork = new StagedWork();
+    const childWork = new StagedWork();
+    await manager.start(task(parentWork));
+    await parentWork.started;
+    const started = manager.start(task(childWork, { mode: 'foreground', parentId: 't1' }));
+    const childContext = await childWork.started;
+    void manager.stop('t1');
+    expect(childContext.signal.aborted).toBe(true);
+    childWork.complete('partial from the child');
+    const result = await started;
+    const end = log.events.find((event) => event.type === 'task-end' && event.task.id === 't2');
+    expect(result).toMatchObject({ backgrounded: false, task: { id: 't2', status: 'stopped', stopReason: { kind: 'parent-stopped' } } });
+    expect(end && 'task' in end ? end.task : undefined).toBe(result.task);
+    log.assertWellFormed();
+  });
+
   it('completion then a late stop: the task stays completed', async () => {
     const { manager, log } = setup();
     const work = new StagedWork();

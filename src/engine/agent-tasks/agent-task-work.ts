@@ -31,8 +31,8 @@ export function agentTaskWork(environment: AgentTaskEnvironment, spec: AgentTask
       role: spec.role,
       ...(spec.changeSetOf === undefined ? {} : { changeSetOf: spec.changeSetOf }),
     });
-    // One snapshot for both: a task's root and its ancestors' tasks are set when it is made.
-    const own = environment.taskManager.get(taskId);
+    // A task's root and its ancestors' tasks are set when it is made (no snapshot: B1).
+    const own = environment.taskManager.placeOf(taskId);
     const rootId = own?.rootId ?? taskId;
     const secrets = environment.secrets;
     const redact = (text: string) => (secrets ? redactKnownSecrets(text, secretValues(secrets())) : text);

@@ -30,7 +30,8 @@ export async function answerAfterBackgroundTasks(options: BackgroundResultsOptio
   const { taskManager, context } = options;
   let result = first;
   for (let round = 0; result.status === 'completed' && round < maxFollowUpRounds; round++) {
-    if (!(await waitForAwaited(taskManager, context))) return result;
+    const settled = waitForAwaited(taskManager, context);
+    if (!(typeof settled === 'boolean' ? settled : await settled)) return result;
     // Only the ends of tasks call for another turn; other notices (a message sent to it) ride along.
     const ends = taskManager.takeNotifications(context.taskId).map(formatNotice);
     if (ends.length === 0) return result;
@@ -45,7 +46,9 @@ export async function answerAfterBackgroundTasks(options: BackgroundResultsOptio
     };
     result = await options.run([...result.messages, followUp]);
   }
-  if (result.status !== 'completed' || !(await waitForAwaited(taskManager, context))) return result;
+  if (result.status !== 'completed') return result;
+  const settled = waitForAwaited(taskManager, context);
+  if (!(typeof settled === 'boolean' ? settled : await settled)) return result;
   // Out of rounds: results that came after the last update are added to the answer as they are.
   const late = taskManager.takeNotifications(context.taskId).map(formatNotice);
   if (late.length === 0) return result;
@@ -65,8 +68,16 @@ export function handedUpNote(taskManager: TaskManager, taskId: string): string {
   return `\n\n[Agent Team] Still running, handed to the task that started this one: ${names}. Their results come to it as notices when they end.`;
 }
 
-/** True once no task whose notice comes to this agent is unfinished; false when the agent was stopped meanwhile. */
-async function waitForAwaited(taskManager: TaskManager, context: TaskWorkContext): Promise<boolean> {
+/**
+ * True once no task whose notice comes to this agent is unfinished; false when the agent was stopped
+ * meanwhile. Answered at once when none is running (most agents: no promise, B1 in docs/performance.md).
+ */
+function waitForAwaited(taskManager: TaskManager, context: TaskWorkContext): boolean | Promise<boolean> {
+  if (taskManager.awaitedBy(context.taskId).length === 0) return !context.signal.aborted;
+  return waitForRunning(taskManager, context);
+}
+
+async function waitForRunning(taskManager: TaskManager, context: TaskWorkContext): Promise<boolean> {
   const taskId = context.taskId;
   try {
     // A subagent may hand its own running tasks up while we wait for it: ask again until none is left.

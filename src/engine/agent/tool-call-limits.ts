@@ -43,14 +43,17 @@ export function runWithLimits(
       link.abort(new StoppedError({ kind: 'budget', detail: `the ${tool.name} call passed its timeout of ${timeoutMs} ms` }));
       return timedOut;
     },
-  })
-    .then(
-      (output): ExecutionOutcome => (output === timedOut ? { kind: 'timed-out', timeoutMs } : { kind: 'output', output: asText(output) }),
-      // A stop of the run settles the call at once (withDeadline's listener), before the tool's own rejection.
-      (error: unknown): ExecutionOutcome =>
-        options.runSignal.aborted ? { kind: 'stopped' } : { kind: 'threw', message: errorMessage(error) },
-    )
-    .finally(() => link.dispose());
+  }).then(
+    (output): ExecutionOutcome => {
+      link.dispose();
+      return output === timedOut ? { kind: 'timed-out', timeoutMs } : { kind: 'output', output: asText(output) };
+    },
+    // A stop of the run settles the call at once (withDeadline's listener), before the tool's own rejection.
+    (error: unknown): ExecutionOutcome => {
+      link.dispose();
+      return options.runSignal.aborted ? { kind: 'stopped' } : { kind: 'threw', message: errorMessage(error) };
+    },
+  );
 }
 
 /** Tools are typed to return text; a plain-JS tool returning something else must not break the provider request. */

@@ -119,10 +119,10 @@ Use it for work that needs many steps or files, and run independent tasks in par
  * whole conversation and writes each prompt to stand alone, while a subagent below knows only its task.
  */
 function ancestorsOf(scope: DelegationScope): { ancestorTasks?: string[] } {
-  const parent = scope.taskManager.get(scope.parentTaskId);
+  const parent = scope.taskManager.placeOf(scope.parentTaskId);
   if (!parent || parent.parentId === null || parent.followUp) return {};
   // A parent the root started has no chain of its own: the root's task (the user's request) heads it.
-  const above = parent.ancestorTasks ?? chainBelow([], scope.taskManager.get(parent.parentId)?.prompt ?? '');
+  const above = parent.ancestorTasks ?? chainBelow([], scope.taskManager.placeOf(parent.parentId)?.prompt ?? '');
   return { ancestorTasks: chainBelow(above, parent.prompt) };
 }
 

@@ -38,6 +38,17 @@ import { TranscriptArchiving } from './transcript-archiving.js';
 
 export type { LifecycleReport };
 
+/** See `TaskManager.placeOf`. */
+export interface TaskPlace {
+  readonly parentId: string | null;
+  readonly rootId: string;
+  readonly prompt: string;
+  /** Started as a follow-up or revision under an ended task. */
+  readonly followUp: boolean;
+  /** Frozen; absent when it has none (as in its snapshot). */
+  readonly ancestorTasks?: readonly string[];
+}
+
 /** The options' warning sink, made safe: a sink that throws has nowhere left to report to. */
 function warningSink(options: ResolvedTaskManagerOptions): (message: string, cause?: unknown) => void {
   return (message, cause) => {
@@ -83,7 +94,16 @@ export class TaskManager extends TaskReader {
    * it ends or, after `autoBackgroundMs`, with `backgrounded: true` while the work goes on. Rejects with a
    * `TaskError` for bad options, an unknown or ended parent, or a closed manager.
    */
-  async start(options: StartTaskOptions): Promise<StartTaskResult> {
+  start(options: StartTaskOptions): Promise<StartTaskResult> {
+    // Not an async function: its promise would only wrap the caller's wait in one more (B1).
+    try {
+      return this.startTask(options);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  private startTask(options: StartTaskOptions): Promise<StartTaskResult> {
     if (this.closing)
       throw new TaskError('closed', 'The task manager has been closed (Agent Team is shutting down); no new task can start.');
     validateStartOptions(options);
@@ -103,15 +123,19 @@ export class TaskManager extends TaskReader {
     this.tree.add(record);
     this.hub.emit({ type: 'task-start', task: snapshotOf(record) });
     this.saver.request();
-    this.runner.scheduler.enqueue(record);
-    if (options.mode === 'background') return { task: snapshotOf(record), backgrounded: true };
+    // A listener of its task-start may have stopped it already: an ended task takes no slot.
+    if (!hasEnded(record)) this.runner.scheduler.enqueue(record);
+    if (options.mode === 'background') return Promise.resolve({ task: snapshotOf(record), backgrounded: true });
     const caller = createDeferred<StartTaskResult>();
+    // Resolved at its end with the `task-end` snapshot (task-runner.ts `announceEnd`), or now if a listener
+    // of the events above has already stopped it.
+    if (hasEnded(record)) caller.resolve({ task: snapshotOf(record), backgrounded: false });
+    else record.caller = caller;
     if (options.mode === 'auto' && Number.isFinite(autoBackgroundMs) && !hasEnded(record)) {
       record.autoBackgroundTimer = new PausableTimer(this.options.clock, autoBackgroundMs, () =>
         this.runner.moveToBackground(record, caller),
       );
     }
-    void record.end.promise.then(() => caller.resolve({ task: snapshotOf(record), backgrounded: false }));
     // The parent's work is blocked on this call: it gives its slot to the work it waits for.
     return parent ? this.runner.scheduler.whileWaiting(parent, caller.promise, { endsWith: record }) : caller.promise;
   }
@@ -147,6 +171,23 @@ export class TaskManager extends TaskReader {
     const waiter = options.waiterId === undefined ? undefined : this.require(options.waiterId);
     const ended = waitForEnd(record, this.options.clock, options);
     return waiter ? this.runner.scheduler.whileWaiting(waiter, ended, { endsWith: record }) : ended;
+  }
+
+  /**
+   * A task's place in its tree, without a snapshot of it: what every subagent's start reads of its own
+   * task and its parent (B1 in docs/performance.md: a snapshot copies and freezes the whole task). Undefined
+   * for an unknown id.
+   */
+  placeOf(id: string): TaskPlace | undefined {
+    const record = this.tree.get(id);
+    if (!record) return undefined;
+    return {
+      parentId: record.parentId,
+      rootId: record.rootId,
+      prompt: record.prompt,
+      followUp: record.followUp === true,
+      ...(record.ancestorTasks ? { ancestorTasks: record.ancestorTasks } : {}),
+    };
   }
 
   /** Where every task is in its lifecycle and how many slots are held: what a stall diagnostic names, and what the lifecycle tests check. */

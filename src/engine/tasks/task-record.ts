@@ -12,7 +12,7 @@ import { frozenCopy } from '../util/frozen-copy.js';
 import type { PausableTimer } from './pausable-timer.js';
 import { type TaskOutcome, type TaskPhase, statusFor } from './task-lifecycle.js';
 import type { TaskSnapshot, TaskStatus } from './types.js';
-import type { StartTaskOptions, TaskWork } from './work.js';
+import type { StartTaskOptions, StartTaskResult, TaskWork } from './work.js';
 import type { UsageByModel } from './usage-by-model.js';
 import type { TodoItem } from './todo-item.js';
 import { shareEqualSpending } from './shared-spending.js';
@@ -100,6 +100,8 @@ export interface TaskRecord {
    * shared `alreadyEnded`: a long history holds no promise per task.
    */
   end: Deferred<void>;
+  /** A foreground or auto task's caller (`start`), resolved at its end; let go of then. */
+  caller?: Deferred<StartTaskResult>;
   /** For an `auto` task: moves it to the background when it runs out; paused while it waits for the user. */
   autoBackgroundTimer?: PausableTimer;
   cancelGraceTimer?: () => void;
@@ -190,6 +192,7 @@ export function letGoOfWork(record: TaskRecord): void {
   record.controller = undefined;
   record.autoBackgroundTimer = undefined;
   record.cancelGraceTimer = undefined;
+  record.caller = undefined;
   record.streamingText = '';
   record.end = alreadyEnded;
   shareEqualSpending(record);

@@ -19,7 +19,7 @@ import { type BudgetChange, spendTokens, tightenTokenBudget } from './tree-budge
 import { type TaskEvent, isTerminal } from './types.js';
 import { createWorkContext } from './work-context.js';
 import { judgeWork, outputOf, type WorkOutcome } from './work-outcome.js';
-import type { StartTaskResult } from './work.js';
+import type { StartTaskResult, TaskWorkContext } from './work.js';
 
 /** What the runner shares with the task manager. */
 export interface TaskRunnerParts {
@@ -29,6 +29,12 @@ export interface TaskRunnerParts {
   notices: BackgroundNotices;
   archiving: TranscriptArchiving;
   saver: HistorySaver;
+}
+
+const settledPromise = Promise.resolve();
+
+function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
 }
 
 export class TaskRunner {
@@ -82,12 +88,23 @@ export class TaskRunner {
     });
     // Called on a later microtask so that work which stops or starts tasks at once cannot re-enter the
     // manager halfway through `start`; a task stopped in between never has its work called at all.
-    void Promise.resolve()
-      .then(() => (record.phase === 'stopping' ? undefined : record.work?.(context)))
-      .then(
-        (result) => this.settleWork(record, { threw: false, result }),
-        (error: unknown) => this.settleWork(record, { threw: true, error }),
-      );
+    void settledPromise.then(() => this.runWork(record, context));
+  }
+
+  /** Calls the work and settles the task with what it returns, reading its promise directly (B1: no promise between). */
+  private runWork(record: TaskRecord, context: TaskWorkContext): void {
+    let result: unknown;
+    try {
+      result = record.phase === 'stopping' ? undefined : record.work?.(context);
+    } catch (error) {
+      this.settleWork(record, { threw: true, error });
+      return;
+    }
+    if (!isPromiseLike(result)) return this.settleWork(record, { threw: false, result });
+    result.then(
+      (value) => this.settleWork(record, { threw: false, result: value }),
+      (error: unknown) => this.settleWork(record, { threw: true, error }),
+    );
   }
 
   private settleWork(record: TaskRecord, outcome: WorkOutcome): void {
@@ -122,6 +139,8 @@ export class TaskRunner {
     this.parts.notices.taskEnded(record, snapshot);
     this.parts.hub.emit({ type: 'task-end', task: snapshot });
     record.end.resolve();
+    // After `end`: its waiters hear of it first, as when the caller waited on `end` itself.
+    record.caller?.resolve({ task: snapshot, backgrounded: false });
     letGoOfWork(record);
     this.parts.archiving.taskEnded(record);
     // After its `task-end`, so that no observer ever sees one task more than the limit running.

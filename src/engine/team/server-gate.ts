@@ -22,15 +22,26 @@ export function gatedServers(inner: Capability, gate: ServerGate): Capability {
   return {
     name: inner.name,
     ...(inner.close ? { close: () => inner.close!() } : {}),
-    async grant(task) {
+    // A role without servers (most) gets the inner grant as it comes: no promise of our own (B1).
+    grant(task) {
       const servers = task.agent.mcpServers ?? {};
       if (Object.keys(servers).length === 0) return inner.grant(task);
-      const { kept, refused } = await sortServers(servers, task, gate);
-      if (refused.length === 0) return inner.grant(task);
-      const granted = Object.keys(kept).length > 0 ? await inner.grant({ ...task, agent: { ...task.agent, mcpServers: kept } }) : undefined;
-      return withRefusals(granted, refused);
+      return gatedGrant(inner, gate, servers, task);
     },
   };
+}
+
+/** The grant of a role with servers: the gate sorts them, the refused ones are said. */
+async function gatedGrant(
+  inner: Capability,
+  gate: ServerGate,
+  servers: McpServers,
+  task: CapabilityTask,
+): Promise<CapabilityGrant | undefined> {
+  const { kept, refused } = await sortServers(servers, task, gate);
+  if (refused.length === 0) return inner.grant(task);
+  const granted = Object.keys(kept).length > 0 ? await inner.grant({ ...task, agent: { ...task.agent, mcpServers: kept } }) : undefined;
+  return withRefusals(granted, refused);
 }
 
 async function sortServers(servers: McpServers, task: CapabilityTask, gate: ServerGate): Promise<{ kept: McpServers; refused: string[] }> {

@@ -90,3 +90,47 @@ function completeEvents(events: readonly ScriptedEvent[], call: ScriptedCall, de
   }
   return completed;
 }
+
+/**
+ * The events of a step with no wait, no hold and no failure, as a written-out stream: what `play` does for
+ * them, without an async generator's promises. The signal is watched from the first read (a stop marks the
+ * call) until the stream ends or is closed; a read after a stop rejects with its `StoppedError`.
+ */
+export function playEvents(
+  events: readonly ModelStreamEvent[],
+  signal: AbortSignal,
+  call: ScriptedCall,
+): AsyncIterableIterator<ModelStreamEvent> {
+  let index = 0;
+  let state: 'new' | 'playing' | 'done' = 'new';
+  let stopWatching = () => {};
+  const finish = (): IteratorResult<ModelStreamEvent> => {
+    if (state === 'playing') stopWatching();
+    state = 'done';
+    return { done: true, value: undefined };
+  };
+  return {
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+    next() {
+      if (state === 'done') return Promise.resolve({ done: true, value: undefined });
+      if (state === 'new') {
+        state = 'playing';
+        stopWatching = onAbort(signal, () => {
+          call.aborted = true;
+          call.stopReason = stopReasonOf(signal);
+        });
+      }
+      if (index >= events.length) return Promise.resolve(finish());
+      if (signal.aborted) {
+        finish();
+        return Promise.reject(new StoppedError(stopReasonOf(signal)));
+      }
+      return Promise.resolve({ done: false, value: events[index++] as ModelStreamEvent });
+    },
+    return() {
+      return Promise.resolve(finish());
+    },
+  };
+}

@@ -11,27 +11,39 @@ export interface Deferred<T> {
 }
 
 export function createDeferred<T = void>(): Deferred<T> {
-  let resolvePromise!: (value: T) => void;
-  let rejectPromise!: (error: unknown) => void;
-  const promise = new Promise<T>((resolve, reject) => {
-    resolvePromise = resolve;
-    rejectPromise = reject;
-  });
-  let settled = false;
-  return {
-    promise,
-    get settled() {
-      return settled;
-    },
-    resolve(value) {
-      if (settled) return;
-      settled = true;
-      resolvePromise(value);
-    },
-    reject(error) {
-      if (settled) return;
-      settled = true;
-      rejectPromise(error);
-    },
-  };
+  return new SettleOnce<T>();
+}
+
+/**
+ * A class rather than an object of closures: the task manager makes a few for every task (its end, its
+ * caller), and methods on the prototype cost no allocation each (B1 in docs/performance.md).
+ */
+class SettleOnce<T> implements Deferred<T> {
+  readonly promise: Promise<T>;
+  private done = false;
+  private resolvePromise!: (value: T) => void;
+  private rejectPromise!: (error: unknown) => void;
+
+  constructor() {
+    this.promise = new Promise<T>((resolve, reject) => {
+      this.resolvePromise = resolve;
+      this.rejectPromise = reject;
+    });
+  }
+
+  get settled(): boolean {
+    return this.done;
+  }
+
+  resolve(value: T): void {
+    if (this.done) return;
+    this.done = true;
+    this.resolvePromise(value);
+  }
+
+  reject(error: unknown): void {
+    if (this.done) return;
+    this.done = true;
+    this.rejectPromise(error);
+  }
 }

@@ -6,7 +6,11 @@
 export type Listener<Event> = (event: Event) => void;
 
 export class Emitter<Event> {
-  private readonly listeners = new Set<Listener<Event>>();
+  /**
+   * Replaced, never changed, on every (un)subscribe: an emit walks the list as it was when the event went
+   * out without copying it for every event (the task manager emits dozens an agent task: B1).
+   */
+  private listeners: readonly Listener<Event>[] = [];
   private readonly queue: Event[] = [];
   private delivering = false;
 
@@ -17,9 +21,9 @@ export class Emitter<Event> {
   subscribe(listener: Listener<Event>): () => void {
     // A wrapper per subscription, so the same function subscribed twice is two independent subscriptions.
     const subscription: Listener<Event> = (event) => listener(event);
-    this.listeners.add(subscription);
+    this.listeners = [...this.listeners, subscription];
     return () => {
-      this.listeners.delete(subscription);
+      this.listeners = this.listeners.filter((each) => each !== subscription);
     };
   }
 
@@ -30,7 +34,7 @@ export class Emitter<Event> {
     try {
       while (this.queue.length > 0) {
         const next = this.queue.shift() as Event;
-        for (const listener of [...this.listeners]) {
+        for (const listener of this.listeners) {
           try {
             listener(next);
           } catch (error) {
@@ -45,6 +49,6 @@ export class Emitter<Event> {
 
   /** Drops every listener (on dispose). */
   clear(): void {
-    this.listeners.clear();
+    this.listeners = [];
   }
 }
