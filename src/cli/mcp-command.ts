@@ -9,6 +9,7 @@
  * exits; a cancelled call stops its run; at most `maxActiveRuns` delegated runs are at work at once.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
 import { ElicitedQuestions, McpStdioTransport, registerHunkTool, registerTeamTools } from '../engine/index.js';
 import type { McpArguments } from './arguments.js';
 import { createCliEngine } from './cli-engine.js';
@@ -37,7 +38,7 @@ export async function mcpCommand(args: McpArguments, context: McpContext): Promi
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = () => resolve();
   });
-  await server.connect(new McpStdioTransport(context.stdin, context.stdout));
+  await server.connect(new McpStdioTransport(context.stdin, context.stdout, JSONRPCMessageSchema));
   await closed;
   // The client is gone: nobody will read what its runs would still produce.
   await engine.taskManager.stopAll({ kind: 'shutdown' });

@@ -219,6 +219,7 @@ export { buildRunTrace } from './trace/run-trace.js';
 export { renderTraceJson, renderTraceMarkdown } from './trace/trace-markdown.js';
 
 // util
+export { builtOnFirstUse } from './util/built-on-first-use.js';
 export { Disposable, DisposableStore } from './util/disposable.js';
 export { KeyedQueue } from './util/keyed-queue.js';
 

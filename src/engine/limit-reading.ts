@@ -4,6 +4,7 @@
  */
 import * as z from 'zod';
 import { type LimitName, type LimitRange, limitRanges } from './limits.js';
+import { builtOnFirstUse } from './util/built-on-first-use.js';
 
 function limitSchema(range: LimitRange) {
   const number = range.whole ? z.number().int() : z.number();
@@ -11,11 +12,13 @@ function limitSchema(range: LimitRange) {
   return bounded.default(range.default);
 }
 
-/** Every limit, validated, with its default where it is missing. */
-export const engineLimitsSchema = z.object(
-  Object.fromEntries(Object.entries(limitRanges).map(([name, range]) => [name, limitSchema(range)])) as {
-    [Name in LimitName]: ReturnType<typeof limitSchema>;
-  },
+/** Every limit, validated, with its default where it is missing; built on the first call (B5 in docs/performance.md). */
+export const engineLimitsSchema = builtOnFirstUse(() =>
+  z.object(
+    Object.fromEntries(Object.entries(limitRanges).map(([name, range]) => [name, limitSchema(range)])) as {
+      [Name in LimitName]: ReturnType<typeof limitSchema>;
+    },
+  ),
 );
 
 /**

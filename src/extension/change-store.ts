@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import * as z from 'zod';
 import {
+  builtOnFirstUse,
   ChangeSet,
   type ChangeSetRegistry,
   type ChangeSetSnapshot,
@@ -16,8 +17,9 @@ import {
 } from '../engine/index.js';
 import { ChangeSetBytes, joined } from './change-set-bytes.js';
 
-// The engine's own change-set schema, lenient: fields of a newer version are dropped, not fatal.
-const storedSchema = z.object({ version: z.literal(1), changeSets: z.array(changeSetSnapshotSchemas.lenient) });
+// The engine's own change-set schema, lenient: fields of a newer version are dropped, not fatal. Built at
+// the first read (B5 in docs/performance.md).
+const storedSchema = builtOnFirstUse(() => z.object({ version: z.literal(1), changeSets: z.array(changeSetSnapshotSchemas.lenient) }));
 
 export interface ChangeSetStoreOptions {
   /** Quiet time before a save. Default 300 ms. */
@@ -97,7 +99,7 @@ export class ChangeSetStore implements vscode.Disposable {
       return []; // nothing saved yet
     }
     try {
-      return storedSchema.parse(JSON.parse(new TextDecoder().decode(bytes))).changeSets;
+      return storedSchema().parse(JSON.parse(new TextDecoder().decode(bytes))).changeSets;
     } catch (error) {
       this.options.onWarning(
         `The saved proposed changes are damaged (${errorMessage(error)}); they were moved aside to ${this.file.path}.corrupt.`,

@@ -36,9 +36,9 @@ afterEach(async () => {
 
 describe('the limits table', () => {
   it('validates with zod: the defaults when nothing is given, and a value out of range is refused', () => {
-    expect(engineLimitsSchema.parse({})).toEqual(defaultLimits);
-    expect(engineLimitsSchema.safeParse({ maxConcurrentTasks: limitRanges.maxConcurrentTasks.maximum + 1 }).success).toBe(false);
-    expect(engineLimitsSchema.safeParse({ maxDepth: 1.5 }).success).toBe(false);
+    expect(engineLimitsSchema().parse({})).toEqual(defaultLimits);
+    expect(engineLimitsSchema().safeParse({ maxConcurrentTasks: limitRanges.maxConcurrentTasks.maximum + 1 }).success).toBe(false);
+    expect(engineLimitsSchema().safeParse({ maxDepth: 1.5 }).success).toBe(false);
   });
 
   it.each(names)('%s: package.json declares the same default and range', (name) => {

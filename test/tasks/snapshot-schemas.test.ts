@@ -22,8 +22,7 @@ import {
   type ProtocolTranscriptEntry,
   type TaskDetail,
   parseHostMessage,
-  taskDetailSchema,
-  taskSchema,
+  protocolDataSchemas,
   toProtocolTask,
   toTaskDetail,
 } from '../../src/shared/protocol.js';
@@ -133,6 +132,7 @@ describe('TaskSnapshot: one definition, read by the history and the sidebar', ()
     const fields = sorted(Object.keys(taskSnapshotSchemas.strict.shape));
     expect(sorted(Object.keys(taskSnapshotSchemas.lenient.shape))).toEqual(fields);
     // The detail also says how a command the task waits on would run: not a field of the task.
+    const { taskDetailSchema, taskSchema } = protocolDataSchemas();
     const detailFields = Object.keys(taskDetailSchema.shape).filter((key) => key !== 'taskId' && key !== 'commandApproval');
     expect(sorted([...Object.keys(taskSchema.shape), ...detailFields])).toEqual(fields);
   });

@@ -4,21 +4,25 @@
  */
 import { parse } from 'yaml';
 import * as z from 'zod';
+import { builtOnFirstUse } from '../util/built-on-first-use.js';
 import { type CheckDefinition, type CheckDiscoveryNote, defaultCheckTimeoutSeconds } from './types.js';
 
 export const checksFilePath = '.agent-team/checks.yaml';
 /** The longest timeout a check may ask for: an hour. */
 export const maxCheckTimeoutSeconds = 3_600;
 
-const checkEntry = z
-  .object({
-    name: z.string().trim().min(1).max(100),
-    command: z.string().trim().min(1).max(20_000),
-    timeoutSeconds: z.number().int().min(1).max(maxCheckTimeoutSeconds).optional(),
-    when: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).optional(),
-  })
-  .strict();
-const checksFile = z.object({ checks: z.array(checkEntry).max(50) }).strict();
+// Built at the first checks file read, not when the module loads (B5 in docs/performance.md).
+const checksFile = builtOnFirstUse(() => {
+  const checkEntry = z
+    .object({
+      name: z.string().trim().min(1).max(100),
+      command: z.string().trim().min(1).max(20_000),
+      timeoutSeconds: z.number().int().min(1).max(maxCheckTimeoutSeconds).optional(),
+      when: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).optional(),
+    })
+    .strict();
+  return z.object({ checks: z.array(checkEntry).max(50) }).strict();
+});
 
 /** The checks the file defines, or the note saying why none of them is used. */
 export function parseChecksFile(text: string): { checks: CheckDefinition[] } | { note: CheckDiscoveryNote } {
@@ -28,7 +32,7 @@ export function parseChecksFile(text: string): { checks: CheckDefinition[] } | {
   } catch (error) {
     return refused(`it is not YAML: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
   }
-  const parsed = checksFile.safeParse(raw);
+  const parsed = checksFile().safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     return refused(`${issue.path.join('.') || 'the file'}: ${issue.message} (expected checks: [{name, command, timeoutSeconds?, when?}])`);

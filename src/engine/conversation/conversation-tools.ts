@@ -3,33 +3,41 @@
  * question to the user and returns the answer; `CompleteTask` ends the task with its result.
  */
 import * as z from 'zod';
+import { builtOnFirstUse } from '../util/built-on-first-use.js';
 import { type Tool, defineTool } from '../agent/tool.js';
 import type { TaskWorkContext } from '../tasks/work.js';
 import { type UserChannel, noUserAvailable } from './user-channel.js';
 
-const askUserInput = z.object({
-  question: z
-    .string()
-    .trim()
-    .min(1)
-    .max(4_000)
-    .describe('One clear question; say what you will do with each likely answer if that helps the user choose.'),
-});
+const askUserInput = builtOnFirstUse(() =>
+  z.object({
+    question: z
+      .string()
+      .trim()
+      .min(1)
+      .max(4_000)
+      .describe('One clear question; say what you will do with each likely answer if that helps the user choose.'),
+  }),
+);
 
-const completeTaskInput = z.object({
-  result: z.string().min(1).describe('The result of your task, for whoever gave it to you: what you found or did, and what is left open.'),
-});
+const completeTaskInput = builtOnFirstUse(() =>
+  z.object({
+    result: z
+      .string()
+      .min(1)
+      .describe('The result of your task, for whoever gave it to you: what you found or did, and what is left open.'),
+  }),
+);
 
 export function createAskUserTool(
   channel: UserChannel | undefined,
   context: TaskWorkContext,
   role: string,
-): Tool<z.infer<typeof askUserInput>> {
+): Tool<z.infer<ReturnType<typeof askUserInput>>> {
   return defineTool({
     name: 'AskUser',
     description:
       'Ask the user a question when you cannot go on without their decision or knowledge (a choice between approaches, a missing fact). You wait for the answer; ask only what you cannot find out yourself.',
-    inputSchema: askUserInput,
+    inputSchema: askUserInput(),
     readOnly: true,
     // A person answers: no tool timeout. A stop ends the wait.
     timeoutMs: Infinity,
@@ -44,11 +52,11 @@ export function createAskUserTool(
 }
 
 /** `CompleteTask {result}`: a successful call ends the agent's run with `result` as its output. */
-export function createCompleteTaskTool(): Tool<z.infer<typeof completeTaskInput>> {
+export function createCompleteTaskTool(): Tool<z.infer<ReturnType<typeof completeTaskInput>>> {
   return defineTool({
     name: 'CompleteTask',
     description: 'End your task with its result. Call it once the task is done (or cannot be done, saying why); nothing runs after it.',
-    inputSchema: completeTaskInput,
+    inputSchema: completeTaskInput(),
     readOnly: true,
     async execute() {
       return 'The task is complete.';

@@ -7,21 +7,24 @@
 import * as z from 'zod';
 import { defineTool, type Tool } from '../agent/tool.js';
 import { type TodoItem, todoListSchemas, todoProgress } from '../tasks/todo-item.js';
+import { builtOnFirstUse } from '../util/built-on-first-use.js';
 
 export const todoWriteToolName = 'TodoWrite';
 
-const todoWriteInput = z.strictObject({
-  todos: todoListSchemas.strict.describe('The whole list, every item with its current status: it replaces the list you wrote before.'),
-});
+const todoWriteInput = builtOnFirstUse(() =>
+  z.strictObject({
+    todos: todoListSchemas.strict.describe('The whole list, every item with its current status: it replaces the list you wrote before.'),
+  }),
+);
 
-export type TodoWriteInput = z.infer<typeof todoWriteInput>;
+export type TodoWriteInput = z.infer<ReturnType<typeof todoWriteInput>>;
 
 export function createTodoWriteTool(write: (todos: TodoItem[]) => void): Tool<TodoWriteInput> {
   return defineTool({
     name: todoWriteToolName,
     description:
       'Write your plan as a todo list the user sees while you work. Send the whole list each time (it replaces the one before), each item with content (imperative: "Run the tests"), activeForm (the same while it happens: "Running the tests") and status: pending, in_progress or completed. Keep one item in_progress at a time where you can, and mark items completed as soon as they are done.',
-    inputSchema: todoWriteInput,
+    inputSchema: todoWriteInput(),
     readOnly: true,
     async execute(input) {
       write(input.todos);

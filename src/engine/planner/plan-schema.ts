@@ -3,28 +3,33 @@
  * sub_tasks: (string | {task, role?})[]}`), and the checks that need the run's limits and roles.
  */
 import * as z from 'zod';
+import { builtOnFirstUse } from '../util/built-on-first-use.js';
 
 export const planTypes = ['llm', 'parallel', 'sequential'] as const;
 export type PlanType = (typeof planTypes)[number];
 
-const subTask = z.union([
-  z.string().describe('The sub-task, stated so that it stands on its own.'),
+const subTask = builtOnFirstUse(() =>
+  z.union([
+    z.string().describe('The sub-task, stated so that it stands on its own.'),
+    z.object({
+      task: z.string().describe('The sub-task, stated so that it stands on its own.'),
+      role: z.string().optional().describe('The role that should do it when it is not split further. Default: researcher.'),
+    }),
+  ]),
+);
+
+export const submitPlanInput = builtOnFirstUse(() =>
   z.object({
-    task: z.string().describe('The sub-task, stated so that it stands on its own.'),
-    role: z.string().optional().describe('The role that should do it when it is not split further. Default: researcher.'),
+    type: z
+      .enum(planTypes)
+      .describe(
+        'llm: do the task as one agent. parallel: independent sub-tasks side by side, then a synthesis. sequential: sub-tasks in order, each seeing the previous result.',
+      ),
+    sub_tasks: z.array(subTask()).describe('The sub-tasks, for parallel or sequential; empty for llm.'),
   }),
-]);
+);
 
-export const submitPlanInput = z.object({
-  type: z
-    .enum(planTypes)
-    .describe(
-      'llm: do the task as one agent. parallel: independent sub-tasks side by side, then a synthesis. sequential: sub-tasks in order, each seeing the previous result.',
-    ),
-  sub_tasks: z.array(subTask).describe('The sub-tasks, for parallel or sequential; empty for llm.'),
-});
-
-export type SubmitPlanInput = z.infer<typeof submitPlanInput>;
+export type SubmitPlanInput = z.infer<ReturnType<typeof submitPlanInput>>;
 
 export interface PlannedTask {
   task: string;

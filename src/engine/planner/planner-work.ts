@@ -63,7 +63,7 @@ async function attempt(
     name: 'SubmitPlan',
     description:
       'Submit how the task is best done: as one agent (llm), as parallel sub-tasks, or as a sequence of sub-tasks. Call it exactly once.',
-    inputSchema: submitPlanInput,
+    inputSchema: submitPlanInput(),
     readOnly: true,
     async execute(input: SubmitPlanInput) {
       const checked = checkPlan(input, spec.limits);
@@ -91,7 +91,7 @@ async function attempt(
     signal: context.signal,
     onEvent: (event) => forwardEvent(context, event),
   });
-  const submitted = run.endedBy ? checkPlan(submitPlanInput.parse(run.endedBy.input), spec.limits) : undefined;
+  const submitted = run.endedBy ? checkPlan(submitPlanInput().parse(run.endedBy.input), spec.limits) : undefined;
   if (submitted?.ok) return { run, plan: submitted.plan, error };
   // A call whose input failed the schema never reached `execute`: its error result says why.
   if (error === noPlanCall && run.status !== 'failed') error = schemaError(run) ?? error;

@@ -110,7 +110,7 @@ function parseLine(line: string, lineNumber: number, name: string, warn: (messag
   }
   const type = (value as { type?: unknown } | null)?.type;
   if (typeof type === 'string' && !(runRecordTypes as readonly string[]).includes(type)) return undefined;
-  const parsed = runRecordSchema.safeParse(value);
+  const parsed = runRecordSchema().safeParse(value);
   if (!parsed.success) {
     warn(`${name}: line ${lineNumber} does not fit a run record (${z.prettifyError(parsed.error).replace(/\n/g, ' ')}); it was skipped`);
     return undefined;

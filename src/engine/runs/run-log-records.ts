@@ -13,7 +13,7 @@ import { transcriptEntrySchemas } from '../agent/transcript-entry.js';
 import type { TranscriptEntry } from '../agent/types.js';
 import { changeSetSnapshotSchemas, fileChangeSnapshotSchemas } from '../changes/change-set-schema.js';
 import type { ChangeSetSnapshot, FileChangeSnapshot } from '../changes/types.js';
-import { type RestorePointRecord, restorePointRecordSchemas } from './checkpoints/restore-point.js';
+import { type RestorePointRecord, buildRestorePointRecordSchemas } from './checkpoints/restore-point.js';
 import type { ModelMessage } from '../model/types.js';
 import { taskSnapshotSchemas } from '../tasks/task-snapshot.js';
 import type { TaskSnapshot } from '../tasks/types.js';
@@ -101,68 +101,79 @@ export function linePrefixOf(type: RunRecordType): string {
   return `{"type":${JSON.stringify(type)},`;
 }
 
-const identifier = z.string().min(1);
-const count = z.number().int().nonnegative();
+// Built on the first read of a run file, not when the module loads: the extension's core loads it at its
+// start, and these are most of the schemas it would otherwise build then (B5 in docs/performance.md).
+function buildRunRecordSchema() {
+  const identifier = z.string().min(1);
+  const count = z.number().int().nonnegative();
 
-const textPart = z.object({ type: z.literal('text'), text: z.string() });
-const imagePart = z.object({
-  type: z.literal('image'),
-  mediaType: z.enum(['image/png', 'image/jpeg', 'image/gif', 'image/webp']),
-  data: z.string(),
-  name: z.string().optional(),
-});
-const toolCallPart = z.object({ type: z.literal('tool-call'), toolCallId: z.string(), toolName: z.string(), input: z.unknown() });
-const toolResultPart = z.object({
-  type: z.literal('tool-result'),
-  toolCallId: z.string(),
-  toolName: z.string(),
-  output: z.string(),
-  isError: z.boolean().optional(),
-});
+  const textPart = z.object({ type: z.literal('text'), text: z.string() });
+  const imagePart = z.object({
+    type: z.literal('image'),
+    mediaType: z.enum(['image/png', 'image/jpeg', 'image/gif', 'image/webp']),
+    data: z.string(),
+    name: z.string().optional(),
+  });
+  const toolCallPart = z.object({ type: z.literal('tool-call'), toolCallId: z.string(), toolName: z.string(), input: z.unknown() });
+  const toolResultPart = z.object({
+    type: z.literal('tool-result'),
+    toolCallId: z.string(),
+    toolName: z.string(),
+    output: z.string(),
+    isError: z.boolean().optional(),
+  });
 
-/**
- * A message as the model layer sends it. A part of a type this version does not know fails the message
- * (and its record): a conversation missing a part would replay to the model as something it never said.
- */
-export const modelMessageSchema = z.discriminatedUnion('role', [
-  z.object({ role: z.literal('user'), content: z.array(z.discriminatedUnion('type', [textPart, imagePart, toolResultPart])) }),
-  z.object({ role: z.literal('assistant'), content: z.array(z.discriminatedUnion('type', [textPart, toolCallPart])) }),
-]);
+  /**
+   * A message as the model layer sends it. A part of a type this version does not know fails the message
+   * (and its record): a conversation missing a part would replay to the model as something it never said.
+   */
+  const modelMessageSchema = z.discriminatedUnion('role', [
+    z.object({ role: z.literal('user'), content: z.array(z.discriminatedUnion('type', [textPart, imagePart, toolResultPart])) }),
+    z.object({ role: z.literal('assistant'), content: z.array(z.discriminatedUnion('type', [textPart, toolCallPart])) }),
+  ]);
 
-const messagesSchema = z.array(modelMessageSchema).transform((messages) => messages as ModelMessage[]);
+  const messagesSchema = z.array(modelMessageSchema).transform((messages) => messages as ModelMessage[]);
 
-const textReferenceSchema = z.object({ textId: identifier, length: count });
+  const textReferenceSchema = z.object({ textId: identifier, length: count });
 
-/** A file change as the lenient schema reads it, its two contents named rather than held. */
-const fileChangeByTextSchema = fileChangeSnapshotSchemas.lenient
-  .omit({ baseContent: true, proposedContent: true })
-  .extend({ baseText: textReferenceSchema.nullable(), proposedText: textReferenceSchema });
-const changeSetByTextSchema = changeSetSnapshotSchemas.lenient.extend({ files: z.array(fileChangeByTextSchema) });
-const fileTextDeltaSchema = z.object({ from: identifier, keepStart: count, keepEnd: count, length: count });
+  /** A file change as the lenient schema reads it, its two contents named rather than held. */
+  const fileChangeByTextSchema = fileChangeSnapshotSchemas.lenient
+    .omit({ baseContent: true, proposedContent: true })
+    .extend({ baseText: textReferenceSchema.nullable(), proposedText: textReferenceSchema });
+  const changeSetByTextSchema = changeSetSnapshotSchemas.lenient.extend({ files: z.array(fileChangeByTextSchema) });
+  const fileTextDeltaSchema = z.object({ from: identifier, keepStart: count, keepEnd: count, length: count });
 
-export const runRecordSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('task'), task: taskSnapshotSchemas.lenient }),
-  z.object({ type: z.literal('entry'), taskId: identifier, index: count, entry: transcriptEntrySchemas.lenient }),
-  z.object({ type: z.literal('conversation'), taskId: identifier, from: count, messages: messagesSchema }),
-  z.object({
-    type: z.literal('compaction'),
-    taskId: identifier,
-    beforeTokens: count,
-    afterTokens: count,
-    trigger: z.enum(['auto', 'overflow', 'manual']),
-  }),
-  z.object({ type: z.literal('kept-conversation'), key: identifier, messages: messagesSchema }),
-  z.object({ type: z.literal('changes'), taskId: identifier, changeSet: changeSetSnapshotSchemas.lenient.nullable() }),
-  z.object({
-    type: z.literal('file-text'),
-    taskId: identifier,
-    textId: identifier,
-    text: z.string(),
-    delta: fileTextDeltaSchema.optional(),
-  }),
-  z.object({ type: z.literal('proposals'), taskId: identifier, changeSet: changeSetByTextSchema }),
-  ...restorePointRecordSchemas,
-]);
+  return z.discriminatedUnion('type', [
+    z.object({ type: z.literal('task'), task: taskSnapshotSchemas.lenient }),
+    z.object({ type: z.literal('entry'), taskId: identifier, index: count, entry: transcriptEntrySchemas.lenient }),
+    z.object({ type: z.literal('conversation'), taskId: identifier, from: count, messages: messagesSchema }),
+    z.object({
+      type: z.literal('compaction'),
+      taskId: identifier,
+      beforeTokens: count,
+      afterTokens: count,
+      trigger: z.enum(['auto', 'overflow', 'manual']),
+    }),
+    z.object({ type: z.literal('kept-conversation'), key: identifier, messages: messagesSchema }),
+    z.object({ type: z.literal('changes'), taskId: identifier, changeSet: changeSetSnapshotSchemas.lenient.nullable() }),
+    z.object({
+      type: z.literal('file-text'),
+      taskId: identifier,
+      textId: identifier,
+      text: z.string(),
+      delta: fileTextDeltaSchema.optional(),
+    }),
+    z.object({ type: z.literal('proposals'), taskId: identifier, changeSet: changeSetByTextSchema }),
+    ...buildRestorePointRecordSchemas(),
+  ]);
+}
+
+let runRecords: ReturnType<typeof buildRunRecordSchema> | undefined;
+
+/** The schema of one line of a run file (lenient: see the top of this file), built on the first call. */
+export function runRecordSchema(): ReturnType<typeof buildRunRecordSchema> {
+  return (runRecords ??= buildRunRecordSchema());
+}
 
 /** Which task a record is about, for warnings. */
 export function subjectOf(record: RunRecord): string {

@@ -5,26 +5,29 @@
  * `allowed-tools` (skill-narrowing.ts) applies from that call on.
  */
 import * as z from 'zod';
+import { builtOnFirstUse } from '../util/built-on-first-use.js';
 import { defineTool, type Tool } from '../agent/tool.js';
 import type { SkillDefinition } from './skill-definition.js';
 import { listSkillFiles, readSkillResource, type SkillFolders, skillFolderPath } from './skill-files.js';
 
 export const skillToolName = 'Skill';
 
-const skillInput = z.object({
-  name: z.string().describe('The name of the skill, as listed under "Skills".'),
-  file: z
-    .string()
-    .optional()
-    .describe("One of the skill's files, relative to its folder, as listed when the skill was loaded. Omit to load the skill itself."),
-});
+const skillInput = builtOnFirstUse(() =>
+  z.object({
+    name: z.string().describe('The name of the skill, as listed under "Skills".'),
+    file: z
+      .string()
+      .optional()
+      .describe("One of the skill's files, relative to its folder, as listed when the skill was loaded. Omit to load the skill itself."),
+  }),
+);
 
-export function createSkillTool(skills: readonly SkillDefinition[], folders: SkillFolders): Tool<z.infer<typeof skillInput>> {
+export function createSkillTool(skills: readonly SkillDefinition[], folders: SkillFolders): Tool<z.infer<ReturnType<typeof skillInput>>> {
   return defineTool({
     name: skillToolName,
     description:
       'Loads a skill: its instructions, and the list of its files (read one with `file`). Use a skill when the task matches its description; then follow its instructions.',
-    inputSchema: skillInput,
+    inputSchema: skillInput(),
     readOnly: true,
     async execute(input) {
       const skill = skills.find((each) => each.name === input.name);

@@ -8,24 +8,28 @@
 // A namespace import lets the bundler drop zod's unused locales (the webview bundle shrinks by ~370 KB).
 import * as z from 'zod';
 import { transcriptEntrySchemas } from '../agent/transcript-entry.js';
+import { builtOnFirstUse } from '../util/built-on-first-use.js';
 import { taskSnapshotSchemas } from './task-snapshot.js';
 import type { PersistedHistory, PersistedTask } from './task-store.js';
 
-const persistedTaskSchema = z.object({
-  task: taskSnapshotSchemas.lenient,
-  transcript: z.array(transcriptEntrySchemas.lenient),
-  droppedTranscriptEntries: z.number().int().min(0).optional(),
-  partialOutput: z.string().optional(),
-});
+// Built at the first history read, not when the module loads (B5 in docs/performance.md).
+const persistedTaskSchema = builtOnFirstUse(() =>
+  z.object({
+    task: taskSnapshotSchemas.lenient,
+    transcript: z.array(transcriptEntrySchemas.lenient),
+    droppedTranscriptEntries: z.number().int().min(0).optional(),
+    partialOutput: z.string().optional(),
+  }),
+);
 
-const historySchema = z.object({ version: z.literal(1), tasks: z.array(z.unknown()) });
+const historySchema = builtOnFirstUse(() => z.object({ version: z.literal(1), tasks: z.array(z.unknown()) }));
 
 /**
  * Turns parsed JSON into a history; never throws. Returns undefined (after a warning) when the whole thing
  * is unusable; `warn` also hears about single task records left out.
  */
 export function parsePersistedHistory(value: unknown, warn: (message: string) => void): PersistedHistory | undefined {
-  const top = historySchema.safeParse(value);
+  const top = historySchema().safeParse(value);
   if (!top.success) {
     warn(`Task history has an unknown format (${z.prettifyError(top.error)}); starting with an empty history.`);
     return undefined;
@@ -33,7 +37,7 @@ export function parsePersistedHistory(value: unknown, warn: (message: string) =>
   const tasks: PersistedTask[] = [];
   let skipped = 0;
   for (const item of top.data.tasks) {
-    const parsed = persistedTaskSchema.safeParse(item);
+    const parsed = persistedTaskSchema().safeParse(item);
     if (!parsed.success) {
       skipped++;
       continue;

@@ -3,14 +3,22 @@ import * as z from 'zod';
 import { defineSetting } from '../capabilities/capability-descriptor.js';
 import { type LimitName, limitRanges } from '../limits.js';
 import { readLimit } from '../limit-reading.js';
+import { builtOnFirstUse } from '../util/built-on-first-use.js';
 
 /** A limit of the table as a setting: its range from the table, a stored value out of it read as `readLimit` does. */
 function limitSetting(name: LimitName, description: string) {
   const range = limitRanges[name];
-  const number = range.whole ? z.number().int() : z.number();
+  // Its schema is built when first read (the manifest's tests, the CLI's help): `read` below needs none, and
+  // the core loads these descriptors at its start (B5 in docs/performance.md).
+  const schema = builtOnFirstUse(() => {
+    const number = range.whole ? z.number().int() : z.number();
+    return Number.isFinite(range.maximum) ? number.min(range.minimum).max(range.maximum) : number.min(range.minimum);
+  });
   return defineSetting<number>({
     key: `agentTeam.${name}`,
-    schema: Number.isFinite(range.maximum) ? number.min(range.minimum).max(range.maximum) : number.min(range.minimum),
+    get schema() {
+      return schema();
+    },
     default: range.default,
     description,
     scope: 'window',

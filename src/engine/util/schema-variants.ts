@@ -44,13 +44,37 @@ export const lenientVariant: SchemaVariant = {
   added: (schema, fallback) => schema.default(fallback as never) as unknown as typeof schema,
 };
 
-/** A shape built in both variants. */
+/** A shape built in both variants, each on its first read (then kept). */
 export interface SchemaVariants<Schema extends z.ZodType> {
   readonly strict: Schema;
   readonly lenient: Schema;
 }
 
-/** Builds one definition in both variants; nested shapes use the variant they are handed. */
+let variantsBuilt = 0;
+
+/** How many variants `defineVariants` has built in this process: for the tests that hold module loading free of them. */
+export function schemaVariantsBuilt(): number {
+  return variantsBuilt;
+}
+
+/**
+ * Builds one definition in both variants; nested shapes use the variant they are handed. Each variant is
+ * built when it is first read, not when its module loads: the extension's core would otherwise build every
+ * shape twice as it loads, most of them never used in that window (B5 in docs/performance.md).
+ */
 export function defineVariants<Schema extends z.ZodType>(define: (variant: SchemaVariant) => Schema): SchemaVariants<Schema> {
-  return { strict: define(strictVariant), lenient: define(lenientVariant) };
+  let strict: Schema | undefined;
+  let lenient: Schema | undefined;
+  const build = (variant: SchemaVariant): Schema => {
+    variantsBuilt += 1;
+    return define(variant);
+  };
+  return {
+    get strict() {
+      return (strict ??= build(strictVariant));
+    },
+    get lenient() {
+      return (lenient ??= build(lenientVariant));
+    },
+  };
 }

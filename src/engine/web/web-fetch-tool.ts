@@ -5,6 +5,7 @@
  * another host is reported, not followed, so that host is judged as itself.
  */
 import * as z from 'zod';
+import { builtOnFirstUse } from '../util/built-on-first-use.js';
 import { type Tool, defineTool } from '../agent/tool.js';
 import { systemClock } from '../clock.js';
 import { withDeadline } from '../deadline.js';
@@ -18,14 +19,16 @@ export const maxPageBytes = 2 * 1024 * 1024;
 export const fetchTimeoutMs = 30_000;
 const maxRedirects = 5;
 
-const webFetchInput = z.object({
-  url: z.string().trim().min(1).max(4_000).describe('The http(s) address of the page.'),
-  prompt: z
-    .string()
-    .max(2_000)
-    .optional()
-    .describe('What you want from the page, in a few words (shown to the user if they are asked to allow the site).'),
-});
+const webFetchInput = builtOnFirstUse(() =>
+  z.object({
+    url: z.string().trim().min(1).max(4_000).describe('The http(s) address of the page.'),
+    prompt: z
+      .string()
+      .max(2_000)
+      .optional()
+      .describe('What you want from the page, in a few words (shown to the user if they are asked to allow the site).'),
+  }),
+);
 
 export interface WebFetchToolOptions {
   host: WebHost;
@@ -35,12 +38,12 @@ export interface WebFetchToolOptions {
   waitForUser<T>(waitedFor: () => Promise<T>): Promise<T>;
 }
 
-export function createWebFetchTool(options: WebFetchToolOptions): Tool<z.infer<typeof webFetchInput>> {
+export function createWebFetchTool(options: WebFetchToolOptions): Tool<z.infer<ReturnType<typeof webFetchInput>>> {
   return defineTool({
     name: 'WebFetch',
     description:
       'Read a web page (documentation, an issue, a changelog) as Markdown. http(s) only; the user decides which sites may be read, so a site they have not allowed may be refused. A redirect to another site is reported: fetch that address if you still want it.',
-    inputSchema: webFetchInput,
+    inputSchema: webFetchInput(),
     readOnly: true,
     // A person may be asked first; the fetch has its own deadline.
     timeoutMs: Infinity,

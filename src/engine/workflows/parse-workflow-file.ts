@@ -71,7 +71,7 @@ export function parseWorkflowFile(name: string, file: string, text: string, know
     for (const issue of issues) report([...base, ...(issue.path as Segment[])], describeIssue(issue));
   };
 
-  const top = workflowFileSchema.safeParse(value ?? undefined, { reportInput: true });
+  const top = workflowFileSchema().safeParse(value ?? undefined, { reportInput: true });
   if (!top.success) {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
       return {
@@ -101,21 +101,21 @@ export function parseWorkflowFile(name: string, file: string, text: string, know
         report(path, 'must be an agent step (agent, prompt), a group (type, steps) or a workflow by name (workflow)');
         return raw as WorkflowStep;
       }
-      const schema = kind === 'agent' ? agentStepSchema : kind === 'workflow' ? referenceStepSchema : groupStepSchema;
+      const schema = kind === 'agent' ? agentStepSchema() : kind === 'workflow' ? referenceStepSchema() : groupStepSchema();
       const parsed = schema.safeParse(raw, { reportInput: true });
       if (!parsed.success) {
         reportIssues(path, parsed.error.issues);
         return raw as WorkflowStep;
       }
-      if (kind === 'agent') return agentStep(parsed.data as z.infer<typeof agentStepSchema>, path);
+      if (kind === 'agent') return agentStep(parsed.data as z.infer<ReturnType<typeof agentStepSchema>>, path);
       if (kind !== 'group') return parsed.data as WorkflowStep;
-      const group = parsed.data as z.infer<typeof groupStepSchema>;
+      const group = parsed.data as z.infer<ReturnType<typeof groupStepSchema>>;
       checkLoopFields(group, path, report);
       noteLines([...path, 'defaults'], group.defaults);
       return { ...group, steps: checkSteps(group.steps, path) };
     });
 
-  const agentStep = (step: z.infer<typeof agentStepSchema>, path: readonly Segment[]): WorkflowStep => {
+  const agentStep = (step: z.infer<ReturnType<typeof agentStepSchema>>, path: readonly Segment[]): WorkflowStep => {
     if (typeof step.agent === 'string') return step as WorkflowStep;
     noteLines([...path, 'agent'], step.agent);
     const agent = readInlineAgent(step.agent, file, knownTools, (field, message) => report([...path, 'agent', ...field], message));

@@ -10,18 +10,24 @@
  * default in round 1 (without one, the empty text). See check-placeholders.ts for what a step may read.
  */
 import * as z from 'zod';
+import { builtOnFirstUse } from '../util/built-on-first-use.js';
 import type { InlineAgent } from './inline-agent.js';
 
 export const workflowTypes = ['sequential', 'parallel', 'loop'] as const;
 export type WorkflowType = (typeof workflowTypes)[number];
 
-/** A key later steps can use as `{key}`: letters, digits, `_` and `-`, starting with a letter or `_`. */
-const stateKey = z
-  .string()
-  .regex(/^[A-Za-z_][A-Za-z0-9_-]*$/, 'must be a name of letters, digits, "_" or "-", starting with a letter or "_"')
-  .refine((key) => key !== 'input', '"input" is the workflow\'s input and cannot be written by a step');
+// Every schema here is built on its first use (the first workflow file read), not when the module loads
+// (B5 in docs/performance.md): `agentStepSchema()`.
 
-const description = z.string().trim().min(1).max(200).optional();
+/** A key later steps can use as `{key}`: letters, digits, `_` and `-`, starting with a letter or `_`. */
+const stateKey = builtOnFirstUse(() =>
+  z
+    .string()
+    .regex(/^[A-Za-z_][A-Za-z0-9_-]*$/, 'must be a name of letters, digits, "_" or "-", starting with a letter or "_"')
+    .refine((key) => key !== 'input', '"input" is the workflow\'s input and cannot be written by a step'),
+);
+
+const description = builtOnFirstUse(() => z.string().trim().min(1).max(200).optional());
 
 /** Runs one agent, of a role by name or defined inline, with a prompt; `output_key` names its answer for later steps. */
 export interface AgentStep {
@@ -53,46 +59,58 @@ export interface GroupStep {
 
 export type WorkflowStep = AgentStep | WorkflowReferenceStep | GroupStep;
 
-export const agentStepSchema = z.strictObject({
-  // A role's name, or an inline agent, read field by field by readInlineAgent (parse-workflow-file.ts).
-  agent: z.union([z.string().trim().min(1, 'names no role'), z.record(z.string(), z.unknown())], {
-    error: 'must be a role name, or an agent defined inline (name, systemMessage, model, tools)',
+export const agentStepSchema = builtOnFirstUse(() =>
+  z.strictObject({
+    // A role's name, or an inline agent, read field by field by readInlineAgent (parse-workflow-file.ts).
+    agent: z.union([z.string().trim().min(1, 'names no role'), z.record(z.string(), z.unknown())], {
+      error: 'must be a role name, or an agent defined inline (name, systemMessage, model, tools)',
+    }),
+    prompt: z.string().min(1, 'is empty: say what the agent should do'),
+    output_key: stateKey().optional(),
+    description: description(),
   }),
-  prompt: z.string().min(1, 'is empty: say what the agent should do'),
-  output_key: stateKey.optional(),
-  description,
-});
+);
 
-export const referenceStepSchema = z.strictObject({
-  workflow: z.string().trim().min(1, 'names no workflow'),
-  input: z.string().optional(),
-  output_key: stateKey.optional(),
-  description,
-});
+export const referenceStepSchema = builtOnFirstUse(() =>
+  z.strictObject({
+    workflow: z.string().trim().min(1, 'names no workflow'),
+    input: z.string().optional(),
+    output_key: stateKey().optional(),
+    description: description(),
+  }),
+);
 
-const maxIterations = z.number().int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100');
+const maxIterations = builtOnFirstUse(() =>
+  z.number().int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100'),
+);
 
 /** A loop's `defaults`: text for keys its steps write (checked against them by check-placeholders.ts). */
-const loopDefaults = z.record(stateKey, z.string({ error: 'must be text (quote it)' }).max(20_000, 'is longer than 20,000 characters'));
+const loopDefaults = builtOnFirstUse(() =>
+  z.record(stateKey(), z.string({ error: 'must be text (quote it)' }).max(20_000, 'is longer than 20,000 characters')),
+);
 
 /** A group's own fields; its steps are checked one by one (parse-workflow-file.ts), each by its kind. */
-export const groupStepSchema = z.strictObject({
-  type: z.enum(workflowTypes),
-  steps: z.array(z.unknown()).min(1, 'is empty: a group needs at least one step'),
-  max_iterations: maxIterations.optional(),
-  defaults: loopDefaults.optional(),
-  output_key: stateKey.optional(),
-  description,
-});
+export const groupStepSchema = builtOnFirstUse(() =>
+  z.strictObject({
+    type: z.enum(workflowTypes),
+    steps: z.array(z.unknown()).min(1, 'is empty: a group needs at least one step'),
+    max_iterations: maxIterations().optional(),
+    defaults: loopDefaults().optional(),
+    output_key: stateKey().optional(),
+    description: description(),
+  }),
+);
 
 /** The top of a workflow file: a group with a description. */
-export const workflowFileSchema = z.strictObject({
-  description: z.string().trim().min(1, 'is empty: say what the workflow does').max(500),
-  type: z.enum(workflowTypes),
-  steps: z.array(z.unknown()).min(1, 'is empty: a workflow needs at least one step'),
-  max_iterations: maxIterations.optional(),
-  defaults: loopDefaults.optional(),
-});
+export const workflowFileSchema = builtOnFirstUse(() =>
+  z.strictObject({
+    description: z.string().trim().min(1, 'is empty: say what the workflow does').max(500),
+    type: z.enum(workflowTypes),
+    steps: z.array(z.unknown()).min(1, 'is empty: a workflow needs at least one step'),
+    max_iterations: maxIterations().optional(),
+    defaults: loopDefaults().optional(),
+  }),
+);
 
 export interface WorkflowFile {
   description: string;

@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import * as z from 'zod';
-import { coordinatorName, describeTaskChanges, errorMessage } from '../../engine/index.js';
+import { builtOnFirstUse, coordinatorName, describeTaskChanges, errorMessage } from '../../engine/index.js';
 import { readSettings } from '../configuration.js';
 import type { AgentTeamHost } from '../host.js';
 import { escapeMarkdown } from './markdown-text.js';
@@ -14,13 +14,15 @@ import { noModelAdvice } from './chat-model-setup.js';
 import { delegateToolName } from '../contribution-ids.js';
 export { delegateToolName };
 
-const delegateInputSchema = z.strictObject({
-  subagent_type: z.string().trim().min(1).max(64),
-  description: z.string().trim().min(1).max(200),
-  prompt: z.string().trim().min(1).max(50_000),
-});
+const delegateInputSchema = builtOnFirstUse(() =>
+  z.strictObject({
+    subagent_type: z.string().trim().min(1).max(64),
+    description: z.string().trim().min(1).max(200),
+    prompt: z.string().trim().min(1).max(50_000),
+  }),
+);
 
-export type DelegateToolInput = z.infer<typeof delegateInputSchema>;
+export type DelegateToolInput = z.infer<ReturnType<typeof delegateInputSchema>>;
 
 export class DelegateTool implements vscode.LanguageModelTool<DelegateToolInput> {
   constructor(private readonly host: AgentTeamHost) {}
@@ -82,7 +84,7 @@ export class DelegateTool implements vscode.LanguageModelTool<DelegateToolInput>
 }
 
 function parseInput(input: unknown): DelegateToolInput {
-  const parsed = delegateInputSchema.safeParse(input);
+  const parsed = delegateInputSchema().safeParse(input);
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'input'}: ${issue.message}`);
   throw new Error(`Invalid input for ${delegateToolName}: ${problems.join('; ')}. Expected {subagent_type, description, prompt}.`);

@@ -1,18 +1,21 @@
 import * as z from 'zod';
+import { builtOnFirstUse } from '../../util/built-on-first-use.js';
 import { defineTool } from '../../agent/tool.js';
 import { WorkspaceError } from '../../errors.js';
 import { type ChangeSetWorkspace } from '../change-set-workspace.js';
 import { notFound } from '../../workspace/text-file.js';
 import { describeProposal } from './proposal-summary.js';
 
-const editInput = z.object({
-  file_path: z.string().min(1).describe('The file to edit: relative to the workspace root, or an absolute path inside it.'),
-  old_string: z
-    .string()
-    .describe('The exact text to replace, including whitespace and indentation. Must occur once unless replace_all is set.'),
-  new_string: z.string().describe('The text to put in its place (must differ from old_string).'),
-  replace_all: z.boolean().optional().describe('Replace every occurrence of old_string. Default: false.'),
-});
+const editInput = builtOnFirstUse(() =>
+  z.object({
+    file_path: z.string().min(1).describe('The file to edit: relative to the workspace root, or an absolute path inside it.'),
+    old_string: z
+      .string()
+      .describe('The exact text to replace, including whitespace and indentation. Must occur once unless replace_all is set.'),
+    new_string: z.string().describe('The text to put in its place (must differ from old_string).'),
+    replace_all: z.boolean().optional().describe('Replace every occurrence of old_string. Default: false.'),
+  }),
+);
 
 export function createEditTool(view: ChangeSetWorkspace) {
   return defineTool({
@@ -21,7 +24,7 @@ export function createEditTool(view: ChangeSetWorkspace) {
       'Replaces exact text in an existing file. old_string must match the file exactly (Read it first) and be ' +
       'unique unless replace_all is true. The edit is proposed for the user to review, not written to disk; your ' +
       'later Read, Grep and Glob calls see it.',
-    inputSchema: editInput,
+    inputSchema: editInput(),
     readOnly: false,
     async execute(input) {
       const path = view.resolve(input.file_path);

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { builtOnFirstUse } from '../../util/built-on-first-use.js';
 import { defineTool } from '../../agent/tool.js';
 import { type ChangeSetWorkspace } from '../change-set-workspace.js';
 import { formatBytes } from '../../workspace/text-file.js';
@@ -8,11 +9,13 @@ export const defaultReadLineLimit = 2000;
 /** Longer lines are cut (minified files would otherwise fill the context). */
 export const maxReadLineLength = 2000;
 
-const readInput = z.object({
-  file_path: z.string().min(1).describe('The file to read: relative to the workspace root, or an absolute path inside it.'),
-  offset: z.number().int().min(1).optional().describe('The 1-based line to start at. Default: 1.'),
-  limit: z.number().int().min(1).optional().describe(`How many lines to read. Default: ${defaultReadLineLimit}.`),
-});
+const readInput = builtOnFirstUse(() =>
+  z.object({
+    file_path: z.string().min(1).describe('The file to read: relative to the workspace root, or an absolute path inside it.'),
+    offset: z.number().int().min(1).optional().describe('The 1-based line to start at. Default: 1.'),
+    limit: z.number().int().min(1).optional().describe(`How many lines to read. Default: ${defaultReadLineLimit}.`),
+  }),
+);
 
 export function createReadTool(view: ChangeSetWorkspace) {
   const maxBytes = view.policy.maxReadBytesPerCall;
@@ -22,7 +25,7 @@ export function createReadTool(view: ChangeSetWorkspace) {
       'Reads a text file from the workspace, with line numbers (like `cat -n`). Reads up to ' +
       `${defaultReadLineLimit} lines from the start by default; use offset and limit for long files. ` +
       'Shows your own pending edits. Secret files (.env, keys) are not readable.',
-    inputSchema: readInput,
+    inputSchema: readInput(),
     readOnly: true,
     async execute(input, context) {
       const path = view.resolve(input.file_path);

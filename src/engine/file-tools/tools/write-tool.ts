@@ -1,12 +1,15 @@
 import * as z from 'zod';
+import { builtOnFirstUse } from '../../util/built-on-first-use.js';
 import { defineTool } from '../../agent/tool.js';
 import { type ChangeSetWorkspace } from '../change-set-workspace.js';
 import { describeProposal } from './proposal-summary.js';
 
-const writeInput = z.object({
-  file_path: z.string().min(1).describe('The file to write: relative to the workspace root, or an absolute path inside it.'),
-  content: z.string().describe('The complete new content of the file.'),
-});
+const writeInput = builtOnFirstUse(() =>
+  z.object({
+    file_path: z.string().min(1).describe('The file to write: relative to the workspace root, or an absolute path inside it.'),
+    content: z.string().describe('The complete new content of the file.'),
+  }),
+);
 
 export function createWriteTool(view: ChangeSetWorkspace) {
   return defineTool({
@@ -15,7 +18,7 @@ export function createWriteTool(view: ChangeSetWorkspace) {
       'Creates a file, or replaces all of an existing file, with the given content (parent folders are created ' +
       'as needed). For changes to part of a file, prefer Edit. The content is proposed for the user to review, ' +
       'not written to disk; your later Read, Grep and Glob calls see it.',
-    inputSchema: writeInput,
+    inputSchema: writeInput(),
     readOnly: false,
     async execute(input) {
       const path = view.resolve(input.file_path);

@@ -11,7 +11,7 @@
  * crash between the lines) was never finished and is not offered.
  */
 import * as z from 'zod';
-import { type ContentDigest, type StoredContent, contentDigestSchema, storedContentSchema } from './stored-content.js';
+import { type ContentDigest, type StoredContent, buildStoredContentSchemas } from './stored-content.js';
 
 /** `accept`: proposals written to the disk; `undo`: their content before put back; `redo`: an undo taken back. */
 export type RestorePointKind = 'accept' | 'undo' | 'redo';
@@ -41,24 +41,27 @@ export type RestorePointHeader = Omit<RestorePoint, 'files'> & { paths: string[]
 export type RestorePointRecord =
   { type: 'restore-file'; pointId: string; file: RestoreFile } | ({ type: 'restore-point' } & RestorePointHeader);
 
-const identifier = z.string().min(1);
-export const restoreFileSchema = z.object({
-  path: identifier,
-  before: storedContentSchema.nullable(),
-  after: contentDigestSchema.nullable(),
-});
-
-export const restorePointRecordSchemas = [
-  z.object({ type: z.literal('restore-file'), pointId: identifier, file: restoreFileSchema }),
-  z.object({
-    type: z.literal('restore-point'),
-    pointId: identifier,
-    kind: z.enum(['accept', 'undo', 'redo']),
-    at: z.number(),
-    taskIds: z.array(identifier),
-    paths: z.array(identifier),
-  }),
-] as const;
+/** The records' schemas, built when the run-record schema is (run-log-records.ts), not when the module loads (B5). */
+export function buildRestorePointRecordSchemas() {
+  const { contentDigestSchema, storedContentSchema } = buildStoredContentSchemas();
+  const identifier = z.string().min(1);
+  const restoreFileSchema = z.object({
+    path: identifier,
+    before: storedContentSchema.nullable(),
+    after: contentDigestSchema.nullable(),
+  });
+  return [
+    z.object({ type: z.literal('restore-file'), pointId: identifier, file: restoreFileSchema }),
+    z.object({
+      type: z.literal('restore-point'),
+      pointId: identifier,
+      kind: z.enum(['accept', 'undo', 'redo']),
+      at: z.number(),
+      taskIds: z.array(identifier),
+      paths: z.array(identifier),
+    }),
+  ] as const;
+}
 
 /** The records of `point`, in the order they are written: its files, then the header that closes it. */
 export function recordsOf(point: RestorePoint): RestorePointRecord[] {

@@ -26,11 +26,15 @@ export interface StoredContent extends ContentDigest {
   data?: string;
 }
 
-export const contentDigestSchema = z.object({ bytes: z.number().int().nonnegative(), sha256: z.string().regex(/^[0-9a-f]{64}$/) });
-export const storedContentSchema = contentDigestSchema.extend({
-  encoding: z.enum(['utf8', 'base64']).optional(),
-  data: z.string().optional(),
-});
+/** Their schemas, built when the run-record schema is (run-log-records.ts), not when the module loads (B5). */
+export function buildStoredContentSchemas() {
+  const contentDigestSchema = z.object({ bytes: z.number().int().nonnegative(), sha256: z.string().regex(/^[0-9a-f]{64}$/) });
+  const storedContentSchema = contentDigestSchema.extend({
+    encoding: z.enum(['utf8', 'base64']).optional(),
+    data: z.string().optional(),
+  });
+  return { contentDigestSchema, storedContentSchema };
+}
 
 export function digestOf(content: Buffer): ContentDigest {
   return { bytes: content.length, sha256: createHash('sha256').update(content).digest('hex') };

@@ -8,6 +8,7 @@
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import * as z from 'zod';
+import { builtOnFirstUse } from '../../util/built-on-first-use.js';
 import type { ChangeSet } from '../../changes/change-set.js';
 import { decideNumberedHunks, type HunkDecisionResult, numberHunks } from '../../changes/numbered-hunks.js';
 import { errorMessage } from '../../errors.js';
@@ -23,7 +24,7 @@ export interface HunkToolParts extends ReportedRuns {
   restorePoints?: RestorePointSink;
 }
 
-const hunkNumbers = z.array(z.number().int().min(1).max(100_000)).max(10_000);
+const hunkNumbers = builtOnFirstUse(() => z.array(z.number().int().min(1).max(100_000)).max(10_000));
 
 export function registerHunkTool(server: McpServer, parts: HunkToolParts): void {
   // Two calls on one file run one after the other: the second decides on what the first left.
@@ -36,8 +37,8 @@ export function registerHunkTool(server: McpServer, parts: HunkToolParts): void 
       inputSchema: {
         task_id: z.string().min(1).describe('The task delegate started (its run)'),
         path: z.string().min(1).describe('The file, workspace-relative, as its diff names it'),
-        apply: hunkNumbers.optional().describe('Hunk numbers to write now'),
-        reject: hunkNumbers.optional().describe('Hunk numbers to reject'),
+        apply: hunkNumbers().optional().describe('Hunk numbers to write now'),
+        reject: hunkNumbers().optional().describe('Hunk numbers to reject'),
       },
     },
     async (input) => {

@@ -6,7 +6,17 @@
  * a line that is not JSON-RPC gets the protocol's parse error instead of nothing.
  */
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { type JSONRPCMessage, JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+
+/**
+ * What checks a line is a JSON-RPC message: the SDK's `JSONRPCMessageSchema`, handed in by the CLI. Not
+ * imported here: the SDK's types module builds about 800 zod schemas when it loads, and the extension's
+ * core (which bundles this file through the engine's index but never serves MCP) would pay for them at
+ * every first use (B5 in docs/performance.md).
+ */
+export interface JsonRpcMessageParser {
+  parse(value: unknown): JSONRPCMessage;
+}
 
 /** One message at most (a prompt with its context fits many times over). */
 export const maxMcpMessageBytes = 4 * 1024 * 1024;
@@ -24,6 +34,7 @@ export class McpStdioTransport implements Transport {
   constructor(
     private readonly stdin: NodeJS.ReadableStream,
     private readonly stdout: NodeJS.WritableStream,
+    private readonly messageSchema: JsonRpcMessageParser,
     private readonly maxBytes = maxMcpMessageBytes,
   ) {}
 
@@ -107,7 +118,7 @@ export class McpStdioTransport implements Transport {
     if (line.trim() === '') return;
     let message: JSONRPCMessage;
     try {
-      message = JSONRPCMessageSchema.parse(JSON.parse(line));
+      message = this.messageSchema.parse(JSON.parse(line));
     } catch (error) {
       this.onerror?.(error instanceof Error ? error : new Error(String(error)));
       void this.send({
