@@ -64,12 +64,22 @@ export class OverlayCopy implements CommandCopy {
     private mask: Mask,
   ) {}
 
-  /** `git`: the host's runner (createGitRunner over its environment). */
-  static async create(workspaceRoot: string, directory: string, tools: OverlayTools, git: Git): Promise<OverlayCopy> {
+  /**
+   * `git`: the host's runner (createGitRunner over its environment), for the mask's rebuilds; `creationGit`:
+   * the git this creation alone uses (default `git`), one that reads the repository's configuration once
+   * (GitRunner.oneCreation).
+   */
+  static async create(
+    workspaceRoot: string,
+    directory: string,
+    tools: OverlayTools,
+    git: Git,
+    creationGit: Git = git,
+  ): Promise<OverlayCopy> {
     const folder = await realpath(workspaceRoot);
     const root = await mkdtemp(join(directory, `${process.pid}-`));
     try {
-      const { tree, prefix } = await treeOf(folder, root, git);
+      const { tree, prefix } = await treeOf(folder, root, creationGit);
       if (!overlayPathAllowed(tree.top) || !overlayPathAllowed(root))
         throw new Error(`the path of the workspace or of the scratch directory cannot be given to an overlay mount`);
       // The kernel refuses layers inside one another: a scratch directory in the workspace gets the git-made copy.
@@ -81,7 +91,7 @@ export class OverlayCopy implements CommandCopy {
       await mkdir(join(view, prefix), { recursive: true });
       const holder = OverlayHolder.start(tools, view);
       try {
-        const copy = new OverlayCopy(root, tree, prefix, tools, git, await buildMask(tree, join(root, 'mask-0'), git));
+        const copy = new OverlayCopy(root, tree, prefix, tools, git, await buildMask(tree, join(root, 'mask-0'), creationGit));
         copy.holder = holder;
         await copy.tryMount();
         return copy;
