@@ -78,6 +78,12 @@ export class OverlayCopy implements CommandCopy {
   ): Promise<OverlayCopy> {
     const folder = await realpath(workspaceRoot);
     const root = await mkdtemp(join(directory, `${process.pid}-`));
+    const maskFolder = join(root, 'mask-0');
+    // A workspace at its repository's top (its `.git` a folder: the usual case) has its mask built while
+    // rev-parse confirms that; the mask is used only if it does, and no check below is skipped for it.
+    const early = (await atRepositoryTop(folder, root)) ? buildMask({ top: folder, repository: true }, maskFolder, creationGit) : undefined;
+    // Awaited below (or settled before the copy's folder is removed); a failure must not go unhandled.
+    early?.catch(() => undefined);
     try {
       const { tree, prefix } = await treeOf(folder, root, creationGit);
       if (!overlayPathAllowed(tree.top) || !overlayPathAllowed(root))
@@ -86,12 +92,22 @@ export class OverlayCopy implements CommandCopy {
       if (isInside(root, tree.top) || isInside(tree.top, root))
         throw new Error('the scratch directory and the workspace lie inside one another');
       await refuseForeignOwner(tree.top, tools);
+      const mask =
+        early && tree.repository && tree.top === folder && prefix === ''
+          ? early
+          : early
+            ? early.then(
+                () => rebuiltMask(tree, maskFolder, creationGit),
+                () => rebuiltMask(tree, maskFolder, creationGit),
+              )
+            : buildMask(tree, maskFolder, creationGit);
+      mask.catch(() => undefined);
       // Started first: it starts while the mask is built.
       const view = join(root, 'view');
       await mkdir(join(view, prefix), { recursive: true });
       const holder = OverlayHolder.start(tools, view);
       try {
-        const copy = new OverlayCopy(root, tree, prefix, tools, git, await buildMask(tree, join(root, 'mask-0'), creationGit));
+        const copy = new OverlayCopy(root, tree, prefix, tools, git, await mask);
         copy.holder = holder;
         await copy.tryMount();
         return copy;
@@ -100,6 +116,8 @@ export class OverlayCopy implements CommandCopy {
         throw error;
       }
     } catch (error) {
+      // The early mask writes in the copy's folder: it ends before the folder is removed.
+      await early?.catch(() => undefined);
       await rm(root, { recursive: true, force: true });
       throw error;
     }
@@ -323,6 +341,18 @@ export class OverlayCopy implements CommandCopy {
 async function removeLayer(folder: string): Promise<void> {
   await chmod(join(folder, 'work'), 0o700).catch(() => undefined);
   await rm(folder, { recursive: true, force: true });
+}
+
+/** True when `folder` holds a `.git` folder, and it and the copy's folder do not lie inside one another. */
+async function atRepositoryTop(folder: string, root: string): Promise<boolean> {
+  if (isInside(root, folder) || isInside(folder, root)) return false;
+  return (await lstat(join(folder, '.git')).catch(() => undefined))?.isDirectory() ?? false;
+}
+
+/** The mask built for the tree rev-parse found, in place of one built early for another. */
+async function rebuiltMask(tree: MaskedTree, folder: string, git: Git): Promise<Mask> {
+  await rm(folder, { recursive: true, force: true });
+  return buildMask(tree, folder, git);
 }
 
 /** The folder to overlay: the repository's top when the workspace is in one whose `.git` is a folder, else the workspace. */
