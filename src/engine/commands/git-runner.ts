@@ -4,6 +4,7 @@
  * runner (git/git-process.ts) on the environment the host hands in: this file reads no `process.env`.
  */
 import { readNeutralGitConfig } from '../git/git-config-listing.js';
+import type { NeutralGitConfig } from '../git/neutral-git-config.js';
 import { gitEnvironment, runProgram, type SourceEnvironment } from '../git/git-process.js';
 import { AgentTeamError } from '../errors.js';
 
@@ -25,6 +26,12 @@ export interface GitRunner {
   git: Git;
   /** True when a `git` program runs here (asked once per runner). */
   available(): Promise<boolean>;
+  /**
+   * A git for one copy's creation: the repository's configuration is read (and neutralised) once per
+   * folder and variables, not before every call. Kept only while one copy is made (a few hundred
+   * milliseconds), so a change to the repository's configuration made later is read by the next copy.
+   */
+  oneCreation(): Git;
 }
 
 export class GitError extends AgentTeamError {
@@ -60,9 +67,9 @@ export function createGitRunner(source: SourceEnvironment): GitRunner {
     if (output.exitCode === 0) return output.stdout;
     throw new GitError(shownArgs, output.exitCode, output.notFound ? 'git is not installed (not found on PATH)' : output.stderr);
   };
-  const git: Git = async (args, options) => {
+  const readNeutral = (options: GitOptions): Promise<NeutralGitConfig> => {
     const { input: _input, ...reading } = options;
-    const neutral = await readNeutralGitConfig(
+    return readNeutralGitConfig(
       (configArgs, extraEnvironment) =>
         plain(configArgs, { ...reading, environment: { ...reading.environment, ...extraEnvironment } }).then(
           (stdout) => ({ exitCode: 0, stdout: stdout.toString('utf8'), stderr: '' }),
@@ -71,8 +78,14 @@ export function createGitRunner(source: SourceEnvironment): GitRunner {
         ),
       gitEnvironment(source, options.environment),
     );
-    return plain([...neutral.arguments, ...args], { ...options, environment: { ...options.environment, ...neutral.environment } }, args);
   };
+  const neutralised =
+    (neutralFor: (options: GitOptions) => Promise<NeutralGitConfig>): Git =>
+    async (args, options) => {
+      const neutral = await neutralFor(options);
+      return plain([...neutral.arguments, ...args], { ...options, environment: { ...options.environment, ...neutral.environment } }, args);
+    };
+  const git = neutralised(readNeutral);
   let available: Promise<boolean> | undefined;
   return {
     git,
@@ -82,6 +95,22 @@ export function createGitRunner(source: SourceEnvironment): GitRunner {
         () => true,
         () => false,
       )),
+    oneCreation: () => neutralised(readOncePerPlace(readNeutral)),
+  };
+}
+
+/**
+ * `read`, asked once per place (folder and added variables: what decides which repository git finds and
+ * which configuration files it reads) for as long as the returned function is kept, calls at the same
+ * time sharing one read (and its failure).
+ */
+export function readOncePerPlace<Value>(read: (options: GitOptions) => Promise<Value>): (options: GitOptions) => Promise<Value> {
+  const byPlace = new Map<string, Promise<Value>>();
+  return (options) => {
+    const place = JSON.stringify([options.cwd, Object.entries(options.environment ?? {}).sort()]);
+    let value = byPlace.get(place);
+    if (!value) byPlace.set(place, (value = read(options)));
+    return value;
   };
 }
 

@@ -43,7 +43,7 @@ async function overlayCopy(workspaceRoot: string, directory: string, git: GitRun
   const support = await overlaySupport(directory);
   if (!support.available) return support.reason;
   try {
-    return await OverlayCopy.create(workspaceRoot, directory, support.tools, git.git);
+    return await OverlayCopy.create(workspaceRoot, directory, support.tools, git.git, git.oneCreation());
   } catch (error) {
     return errorMessage(error);
   }

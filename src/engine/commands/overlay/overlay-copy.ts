@@ -13,7 +13,7 @@
  * git-made copy keeps the workspace as it was when the tree's first command ran).
  */
 import { chmodSync, lstatSync, mkdirSync, unlinkSync, writeFileSync } from 'node:fs';
-import { chmod, lstat, mkdir, mkdtemp, readdir, realpath, rm, stat } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, realpath, rm } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import type { CommandCopy } from '../command-copy.js';
 import type { Git } from '../git-runner.js';
@@ -26,6 +26,7 @@ import { overlayChanges } from './overlay-changes.js';
 import { OverlayHolder } from './overlay-holder.js';
 import { overlayLaunch, type OverlayMount, overlayOptions, overlayPathAllowed, type OverlayTools } from './overlay-launch.js';
 import { buildMask, isMasked, type Mask, type MaskedTree, maskIsStale } from './overlay-mask.js';
+import { atRepositoryTop, rebuiltMask, refuseForeignOwner, treeOf } from './overlay-tree.js';
 
 /** One command's own layers: its upper layer and the overlay's work folder beside it. */
 interface Layers {
@@ -64,24 +65,50 @@ export class OverlayCopy implements CommandCopy {
     private mask: Mask,
   ) {}
 
-  /** `git`: the host's runner (createGitRunner over its environment). */
-  static async create(workspaceRoot: string, directory: string, tools: OverlayTools, git: Git): Promise<OverlayCopy> {
+  /**
+   * `git`: the host's runner (createGitRunner over its environment), for the mask's rebuilds; `creationGit`:
+   * the git this creation alone uses (default `git`), one that reads the repository's configuration once
+   * (GitRunner.oneCreation).
+   */
+  static async create(
+    workspaceRoot: string,
+    directory: string,
+    tools: OverlayTools,
+    git: Git,
+    creationGit: Git = git,
+  ): Promise<OverlayCopy> {
     const folder = await realpath(workspaceRoot);
     const root = await mkdtemp(join(directory, `${process.pid}-`));
+    const maskFolder = join(root, 'mask-0');
+    // A workspace at its repository's top (its `.git` a folder: the usual case) has its mask built while
+    // rev-parse confirms that; the mask is used only if it does, and no check below is skipped for it.
+    const early = (await atRepositoryTop(folder, root)) ? buildMask({ top: folder, repository: true }, maskFolder, creationGit) : undefined;
+    // Awaited below (or settled before the copy's folder is removed); a failure must not go unhandled.
+    early?.catch(() => undefined);
     try {
-      const { tree, prefix } = await treeOf(folder, root, git);
+      const { tree, prefix } = await treeOf(folder, root, creationGit);
       if (!overlayPathAllowed(tree.top) || !overlayPathAllowed(root))
         throw new Error(`the path of the workspace or of the scratch directory cannot be given to an overlay mount`);
       // The kernel refuses layers inside one another: a scratch directory in the workspace gets the git-made copy.
       if (isInside(root, tree.top) || isInside(tree.top, root))
         throw new Error('the scratch directory and the workspace lie inside one another');
       await refuseForeignOwner(tree.top, tools);
+      const mask =
+        early && tree.repository && tree.top === folder && prefix === ''
+          ? early
+          : early
+            ? early.then(
+                () => rebuiltMask(tree, maskFolder, creationGit),
+                () => rebuiltMask(tree, maskFolder, creationGit),
+              )
+            : buildMask(tree, maskFolder, creationGit);
+      mask.catch(() => undefined);
       // Started first: it starts while the mask is built.
       const view = join(root, 'view');
       await mkdir(join(view, prefix), { recursive: true });
       const holder = OverlayHolder.start(tools, view);
       try {
-        const copy = new OverlayCopy(root, tree, prefix, tools, git, await buildMask(tree, join(root, 'mask-0'), git));
+        const copy = new OverlayCopy(root, tree, prefix, tools, git, await mask);
         copy.holder = holder;
         await copy.tryMount();
         return copy;
@@ -90,6 +117,8 @@ export class OverlayCopy implements CommandCopy {
         throw error;
       }
     } catch (error) {
+      // The early mask writes in the copy's folder: it ends before the folder is removed.
+      await early?.catch(() => undefined);
       await rm(root, { recursive: true, force: true });
       throw error;
     }
@@ -313,38 +342,4 @@ export class OverlayCopy implements CommandCopy {
 async function removeLayer(folder: string): Promise<void> {
   await chmod(join(folder, 'work'), 0o700).catch(() => undefined);
   await rm(folder, { recursive: true, force: true });
-}
-
-/** The folder to overlay: the repository's top when the workspace is in one whose `.git` is a folder, else the workspace. */
-async function treeOf(folder: string, root: string, git: Git): Promise<{ tree: MaskedTree; prefix: string }> {
-  const fields = await git(['rev-parse', '--show-toplevel', '--show-prefix', '--absolute-git-dir'], { cwd: folder }).then(
-    (output) => output.toString('utf8').split('\n'),
-    () => undefined,
-  );
-  if (fields) {
-    const [top, prefix, gitDirectory] = fields;
-    const realTop = await realpath(top ?? '');
-    // A linked worktree's or a submodule's `.git` is a file naming a git directory elsewhere: what git
-    // writes in the view would go there, outside the overlay. Those get the git-made copy.
-    const realGitDirectory = await realpath(gitDirectory ?? '').catch(() => '');
-    if (realGitDirectory !== join(realTop, '.git') || !(await lstat(join(realTop, '.git'))).isDirectory())
-      throw new Error('the repository keeps its git directory outside its folder');
-    return { tree: { top: realTop, repository: true }, prefix: prefix ?? '' };
-  }
-  return { tree: { top: folder, repository: false, gitDirectory: join(root, 'git') }, prefix: '' };
-}
-
-/**
- * As root, a workspace that belongs to another user (a host's checkout bind-mounted into a container):
- * in the sandbox root's command holds no capability, so through an overlay it could write none of that
- * user's files (the kernel checks the writer against the file's owner before copying it up). The
- * git-made copy is root's own, and writable. Judged by the workspace's folder alone.
- */
-async function refuseForeignOwner(top: string, tools: OverlayTools): Promise<void> {
-  if (!tools.privileged) return;
-  const owner = (await stat(top)).uid;
-  if (owner !== tools.uid)
-    throw new Error(
-      `the workspace belongs to another user (uid ${owner}) than the one running agent-team (uid ${tools.uid}), whose sandboxed commands could not write its files through an overlay`,
-    );
 }
