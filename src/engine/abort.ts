@@ -60,8 +60,24 @@ export interface LinkedAbort {
  */
 export function linkAbort(parent: AbortSignal): LinkedAbort {
   const controller = new AbortController();
-  const dispose = linkSignals(parent, controller);
-  return { signal: controller.signal, abort: (reason) => controller.abort(reason), dispose };
+  if (parent.aborted) {
+    controller.abort(parent.reason);
+    return { signal: controller.signal, abort: () => {}, dispose: () => {} };
+  }
+  // One listener, on the parent: the child is aborted only here and by `abort`, which unlinks first, so it
+  // needs no listener of its own to unlink itself (linkSignals' second one; a turn and a tool call each
+  // make a link, B2 in docs/performance.md). A `once` listener is gone from the parent once it fired.
+  const forward = () => controller.abort(parent.reason);
+  parent.addEventListener('abort', forward, { once: true });
+  const dispose = () => parent.removeEventListener('abort', forward);
+  return {
+    signal: controller.signal,
+    abort: (reason) => {
+      dispose();
+      controller.abort(reason);
+    },
+    dispose,
+  };
 }
 
 /** A signal that aborts when any of `signals` does, with the first one's reason. */

@@ -11,7 +11,10 @@ import type { Clock } from './clock.js';
  * was most of what a provider stream cost beside the SDK (B2 in docs/performance.md).
  */
 export class SilenceTimer {
-  private readonly controller = new AbortController();
+  /** Made when `signal` is first asked for: a caller told by `onSilence` never needs one (one per response). */
+  private controller: AbortController | undefined;
+  /** Set once a silence has lasted its limit: the timeout error. */
+  private fired: { error: unknown } | undefined;
   private silentSince: number | undefined;
   private limitMs = 0;
   private cancelTimer: (() => void) | undefined;
@@ -20,19 +23,25 @@ export class SilenceTimer {
   /** How long the silence that fired was; undefined until it fires. */
   firedAfterMs: number | undefined;
 
+  /** `onSilence`, given, is called with the timeout error once a silence has lasted its limit (after `signal` aborts). */
   constructor(
     private readonly clock: Clock,
     private readonly timeoutError: (silentMs: number) => unknown,
+    private readonly onSilence?: (error: unknown) => void,
   ) {}
 
   /** Aborted (with the timeout error) once a silence has lasted its limit. */
   get signal(): AbortSignal {
+    if (!this.controller) {
+      this.controller = new AbortController();
+      if (this.fired) this.controller.abort(this.fired.error);
+    }
     return this.controller.signal;
   }
 
   /** Counts silence from now: fires after `timeoutMs` of it unless restarted or paused first. */
   restart(timeoutMs: number): void {
-    if (this.controller.signal.aborted) return;
+    if (this.fired) return;
     const now = this.clock.now();
     this.silentSince = now;
     this.limitMs = timeoutMs;
@@ -66,6 +75,9 @@ export class SilenceTimer {
     if (silentMs < this.limitMs) return this.arm(this.limitMs - silentMs);
     this.firedAfterMs = this.limitMs;
     this.silentSince = undefined;
-    this.controller.abort(this.timeoutError(this.limitMs));
+    const error = this.timeoutError(this.limitMs);
+    this.fired = { error };
+    this.controller?.abort(error);
+    this.onSilence?.(error);
   };
 }

@@ -33,7 +33,12 @@ function deafStream(first: string[]): AsyncIterable<string> {
   };
 }
 
-function streamOver(signal: AbortSignal, open: () => Promise<AsyncIterable<string>>, reader = textReader) {
+function streamOver(
+  signal: AbortSignal,
+  open: (attemptSignal: AbortSignal) => Promise<AsyncIterable<string>>,
+  reader = textReader,
+  clock = new ManualClock(),
+) {
   const failure: ProviderFailureContext = {
     provider: 'openai',
     displayName: 'OpenAI',
@@ -45,7 +50,7 @@ function streamOver(signal: AbortSignal, open: () => Promise<AsyncIterable<strin
     errorClasses: OpenAI,
     signal,
   };
-  return readProviderStream(open, reader, failure, resolveRequestLimits({ clock: new ManualClock(), maxRetries: 0 }));
+  return readProviderStream(open, reader, failure, resolveRequestLimits({ clock, maxRetries: 0, timeoutMs: 5_000, idleTimeoutMs: 5_000 }));
 }
 
 const userStop: StopReason = { kind: 'user' };
@@ -108,6 +113,65 @@ describe('the provider stream', () => {
     expect(abortListenerCount(controller.signal)).toBe(1);
     controller.abort(userStop);
     expect(await turn).toMatchObject({ text: 'Partial', end: { kind: 'stopped', reason: userStop } });
+    expect(abortListenerCount(controller.signal)).toBe(0);
+  });
+
+  it("hands the SDK a signal of the attempt's own that a stop aborts with the stop's reason, one listener on the request's signal", async () => {
+    const controller = new AbortController();
+    let attemptSignal: AbortSignal | undefined;
+    const iterator = streamOver(controller.signal, async (signal) => {
+      attemptSignal = signal;
+      return deafStream(['Partial']);
+    })[Symbol.asyncIterator]();
+    expect((await iterator.next()).value).toEqual({ type: 'text-delta', text: 'Partial' });
+    expect(attemptSignal).not.toBe(controller.signal);
+    expect(abortListenerCount(controller.signal)).toBe(1);
+    const next = iterator.next().catch((caught: unknown) => caught);
+    controller.abort(userStop);
+    expect(attemptSignal?.aborted).toBe(true);
+    expect(attemptSignal?.reason).toEqual(userStop);
+    expect(await next).toBeInstanceOf(StoppedError);
+    expect(abortListenerCount(controller.signal)).toBe(0);
+  });
+
+  it("closes the attempt's signal when the response does not start in time or stalls, and lets go of the request's signal", async () => {
+    for (const stall of ['response-start', 'idle'] as const) {
+      const clock = new ManualClock();
+      const controller = new AbortController();
+      let attemptSignal: AbortSignal | undefined;
+      const iterator = streamOver(
+        controller.signal,
+        (signal) => {
+          attemptSignal = signal;
+          return stall === 'idle' ? Promise.resolve(deafStream([])) : new Promise<AsyncIterable<string>>(() => {});
+        },
+        textReader,
+        clock,
+      )[Symbol.asyncIterator]();
+      const next = iterator.next().catch((caught: unknown) => caught);
+      await clock.advance(4_999);
+      expect(attemptSignal?.aborted).toBe(false);
+      // The attempt's listener, and while the response has not started, that wait's own.
+      expect(abortListenerCount(controller.signal)).toBe(stall === 'idle' ? 1 : 2);
+      await clock.advance(1);
+      expect(attemptSignal?.aborted).toBe(true);
+      expect((attemptSignal?.reason as Error).message).toBe('the request was closed');
+      expect(await next).toMatchObject({ name: 'ProviderError', kind: 'timeout' });
+      expect(abortListenerCount(controller.signal)).toBe(0);
+      expect(controller.signal.aborted).toBe(false);
+    }
+  });
+
+  it("aborts the attempt's signal at once when the request is stopped already", async () => {
+    const controller = new AbortController();
+    controller.abort(userStop);
+    let opened = false;
+    const iterator = streamOver(controller.signal, async () => {
+      opened = true;
+      return deafStream([]);
+    })[Symbol.asyncIterator]();
+    await expect(iterator.next()).rejects.toBeInstanceOf(StoppedError);
+    expect(opened).toBe(false);
     expect(abortListenerCount(controller.signal)).toBe(0);
   });
 });

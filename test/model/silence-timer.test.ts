@@ -52,4 +52,21 @@ describe('SilenceTimer (the one silence timer of model streams and A2A exchanges
     expect(fired.firedAfterMs).toBe(10);
     expect(clock.pendingTimers).toBe(0);
   });
+
+  it('tells onSilence the timeout error when it fires, and a signal asked for only afterwards is aborted with it', async () => {
+    const clock = new ManualClock();
+    const told: unknown[] = [];
+    const timer = new SilenceTimer(clock, quiet, (error) => told.push(error));
+    timer.restart(1_000);
+    await clock.advance(999);
+    expect(told).toEqual([]);
+    await clock.advance(1);
+    expect(told).toHaveLength(1);
+    expect((told[0] as Error).message).toBe('quiet for 1000 ms');
+    expect(timer.signal.aborted).toBe(true);
+    expect(timer.signal.reason).toBe(told[0]);
+    timer.restart(10);
+    await clock.advance(100);
+    expect(told).toHaveLength(1);
+  });
 });

@@ -111,13 +111,27 @@ describe('abort helpers', () => {
     const own = linkAbort(parent.signal);
     const disposed = linkAbort(parent.signal);
     expect(listeners()).toBe(3);
+    // The link's one listener is the parent's: the child's signal carries none of the link's own.
+    expect(getEventListeners(forwarded.signal, 'abort')).toHaveLength(0);
     own.abort({ kind: 'budget', detail: 'tool budget' });
     expect(own.signal.reason).toEqual({ kind: 'budget', detail: 'tool budget' });
+    expect(listeners()).toBe(2);
     disposed.dispose();
     expect(listeners()).toBe(1);
     parent.abort({ kind: 'user' });
     expect(forwarded.signal.reason).toEqual({ kind: 'user' });
     expect(disposed.signal.aborted).toBe(false);
     expect(listeners()).toBe(0);
+  });
+
+  it('linkAbort of a parent already aborted is aborted at once with its reason, adding no listener', () => {
+    const parent = new AbortController();
+    parent.abort({ kind: 'user' });
+    const link = linkAbort(parent.signal);
+    expect(link.signal.reason).toEqual({ kind: 'user' });
+    link.abort({ kind: 'budget', detail: 'late' });
+    link.dispose();
+    expect(link.signal.reason).toEqual({ kind: 'user' });
+    expect(getEventListeners(parent.signal, 'abort')).toHaveLength(0);
   });
 });

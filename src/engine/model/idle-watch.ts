@@ -27,8 +27,8 @@ export class IdleWatch {
     private readonly onTimeout: () => void,
   ) {
     this.timed = hasTimeout(idleTimeoutMs);
-    this.timer = new SilenceTimer(clock, (silentMs) => new ResponseTimeout('idle', silentMs));
-    if (this.timed) this.timer.signal.addEventListener('abort', this.timedOut, { once: true });
+    // Told by a callback, not by the timer's signal: no signal and listener of its own per response.
+    this.timer = new SilenceTimer(clock, (silentMs) => new ResponseTimeout('idle', silentMs), this.timedOut);
   }
 
   /** Settles as `step` does, unless the wait lasts the idle timeout or is interrupted first. */
@@ -84,9 +84,9 @@ export class IdleWatch {
     this.timer.pause();
   }
 
-  private readonly timedOut = (): void => {
+  private readonly timedOut = (error: unknown): void => {
     // The request is closed first, so the read the wait was on ends too.
     this.onTimeout();
-    this.end(this.timer.signal.reason);
+    this.end(error);
   };
 }

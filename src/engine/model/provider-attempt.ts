@@ -1,4 +1,3 @@
-import { linkAbort, type LinkedAbort } from '../abort.js';
 import { StoppedError, stopReasonOf } from '../errors.js';
 import { IdleWatch } from './idle-watch.js';
 import type { ProviderRequestLimits } from './request-limits.js';
@@ -23,7 +22,8 @@ export interface ProviderStreamReader<RawEvent> {
  */
 export class ProviderAttempt<RawEvent> {
   readonly reader: ProviderStreamReader<RawEvent>;
-  private readonly abort: LinkedAbort;
+  /** The attempt's own signal, handed to the SDK: aborted with the request's, or by a close (a timeout, a leave). */
+  private readonly controller = new AbortController();
   private events?: AsyncIterator<RawEvent>;
   private watch?: IdleWatch;
   private left = false;
@@ -33,10 +33,12 @@ export class ProviderAttempt<RawEvent> {
     createReader: () => ProviderStreamReader<RawEvent>,
     private readonly limits: ProviderRequestLimits,
   ) {
-    this.abort = linkAbort(requestSignal);
     this.reader = createReader();
-    // On the attempt's own signal, which goes with the attempt: aborted with the request's, or by a close.
-    this.abort.signal.addEventListener('abort', this.stopped, { once: true });
+    // One listener on the request's signal does both what a stop asks of the attempt: abort its own signal
+    // and end the wait under way. (A linked child signal cost a second controller's worth of listeners
+    // per attempt: one on each side to unlink, one on the child for the stop; B2 in docs/performance.md.)
+    if (requestSignal.aborted) this.controller.abort(requestSignal.reason);
+    else requestSignal.addEventListener('abort', this.stopped, { once: true });
   }
 
   /** True once the response has started: its events can be read. */
@@ -46,7 +48,7 @@ export class ProviderAttempt<RawEvent> {
 
   /** Sends the request and waits for the response to start; throws how it failed. */
   async start(open: (signal: AbortSignal) => Promise<AsyncIterable<RawEvent>>): Promise<void> {
-    const started = Promise.resolve().then(() => open(this.abort.signal));
+    const started = Promise.resolve().then(() => open(this.controller.signal));
     const events = await withinTimeout(
       started,
       { clock: this.limits.clock, timeoutMs: this.limits.timeoutMs, phase: 'response-start', signal: this.requestSignal },
@@ -81,12 +83,23 @@ export class ProviderAttempt<RawEvent> {
       this.closeRequest();
       this.events?.return?.().catch(() => {});
     }
-    this.abort.dispose();
+    this.unlink();
   }
 
-  private readonly closeRequest = (): void => this.abort.abort(new Error('the request was closed'));
+  /** Closes the request (a timeout, a leave): its own signal aborts, and a later stop no longer concerns it. */
+  private readonly closeRequest = (): void => {
+    this.unlink();
+    this.controller.abort(new Error('the request was closed'));
+  };
 
+  private unlink(): void {
+    this.requestSignal.removeEventListener('abort', this.stopped);
+  }
+
+  // The wait ends first, with the stop, before the SDK hears of it through the attempt's signal: as before,
+  // when the attempt's signal was a linked child and this listener its first.
   private readonly stopped = (): void => {
-    if (this.requestSignal.aborted) this.watch?.interrupt(new StoppedError(stopReasonOf(this.requestSignal)));
+    this.watch?.interrupt(new StoppedError(stopReasonOf(this.requestSignal)));
+    this.controller.abort(this.requestSignal.reason);
   };
 }
