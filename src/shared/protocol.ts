@@ -213,6 +213,15 @@ export function parseHostMessage(value: unknown): ParseResult<HostMessage> {
   return parseWith((hostMessageSchema ??= buildHostMessageSchema()), value);
 }
 
+/**
+ * Builds the schema `parseHostMessage` checks with, ahead of the first message. The webview calls it right
+ * after posting `ready`, so the build overlaps the host's making of the first snapshot instead of delaying
+ * its first render.
+ */
+export function prepareHostMessageParsing(): void {
+  hostMessageSchema ??= buildHostMessageSchema();
+}
+
 export function parseWebviewMessage(value: unknown): ParseResult<WebviewMessage> {
   return parseWith((webviewMessageSchema ??= buildWebviewMessageSchema()), value);
 }

@@ -4,7 +4,7 @@
  * mount exactly what VS Code shows.
  */
 import type { Clock } from '../engine/clock.js';
-import { parseHostMessage, type WebviewApi, type WebviewMessage } from '../shared/protocol.js';
+import { parseHostMessage, prepareHostMessageParsing, type WebviewApi, type WebviewMessage } from '../shared/protocol.js';
 import { DetailView } from './detail-view.js';
 import { StatusAnnouncer } from './announcer.js';
 import { createElement, setHidden } from './dom.js';
@@ -160,6 +160,8 @@ class SidebarApp implements Sidebar {
     ]);
     options.root.replaceChildren(this.container);
     post({ type: 'ready' });
+    // While the host makes the first snapshot, not after it arrives.
+    prepareHostMessageParsing();
   }
 
   receive(data: unknown): void {
