@@ -61,13 +61,22 @@ export function logScale(values: readonly number[], range: readonly [number, num
   return scale;
 }
 
-/** A linear scale from 0 to a round number at or above the largest value; about five ticks. */
+/**
+ * A linear scale from 0 (or a round number below the smallest value, when one is negative: a fixed cost
+ * spread over few tasks can read below zero, and a point below the axis would be drawn off the chart) to a
+ * round number at or above the largest value; about five ticks.
+ */
 export function linearScale(values: readonly number[], range: readonly [number, number]): Scale {
   const largest = Math.max(0, ...values);
-  const step = niceStep(largest > 0 ? largest / 5 : 1);
+  const smallest = Math.min(0, ...values);
+  const span = largest - smallest;
+  const step = niceStep(span > 0 ? span / 5 : 1);
   const top = Math.max(step, Math.ceil((largest * 1.05) / step) * step);
-  const scale = ((value: number) => range[0] + (value / top) * (range[1] - range[0])) as Scale;
-  scale.ticks = Array.from({ length: Math.round(top / step) + 1 }, (_, index) => Number((index * step).toPrecision(12)));
+  const bottom = smallest < 0 ? Math.floor((smallest * 1.05) / step) * step : 0;
+  const scale = ((value: number) => range[0] + ((value - bottom) / (top - bottom)) * (range[1] - range[0])) as Scale;
+  scale.ticks = Array.from({ length: Math.round((top - bottom) / step) + 1 }, (_, index) =>
+    Number((bottom + index * step).toPrecision(12)),
+  );
   return scale;
 }
 

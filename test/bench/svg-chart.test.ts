@@ -101,4 +101,12 @@ describe('scales', () => {
     expect(scale(0)).toBe(0);
     expect(scale(8)).toBe(100);
   });
+
+  it('a linear scale reaches below 0 to a round tick when a value is negative, so every point stays on the chart', () => {
+    const scale = linearScale([-8.9, 4.1, 11.1], [0, 100]);
+    expect(scale.ticks).toEqual([-10, -5, 0, 5, 10, 15]);
+    expect(scale(-10)).toBe(0);
+    expect(scale(15)).toBe(100);
+    expect(scale(-8.9)).toBeGreaterThanOrEqual(0);
+  });
 });
