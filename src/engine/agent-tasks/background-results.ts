@@ -73,7 +73,7 @@ export function handedUpNote(taskManager: TaskManager, taskId: string): string {
  * meanwhile. Answered at once when none is running (most agents: no promise, B1 in docs/performance.md).
  */
 function waitForAwaited(taskManager: TaskManager, context: TaskWorkContext): boolean | Promise<boolean> {
-  if (taskManager.awaitedBy(context.taskId).length === 0) return !context.signal.aborted;
+  if (taskManager.awaitedIds(context.taskId).length === 0) return !context.signal.aborted;
   return waitForRunning(taskManager, context);
 }
 
@@ -81,9 +81,9 @@ async function waitForRunning(taskManager: TaskManager, context: TaskWorkContext
   const taskId = context.taskId;
   try {
     // A subagent may hand its own running tasks up while we wait for it: ask again until none is left.
-    for (let running = taskManager.awaitedBy(taskId); running.length > 0; running = taskManager.awaitedBy(taskId)) {
+    for (let running = taskManager.awaitedIds(taskId); running.length > 0; running = taskManager.awaitedIds(taskId)) {
       // Only waiting: the slot goes to the tasks waited for (TaskManager.wait with waiterId).
-      await Promise.all(running.map((task) => taskManager.wait(task.id, { signal: context.signal, waiterId: taskId })));
+      await Promise.all(running.map((id) => taskManager.wait(id, { signal: context.signal, waiterId: taskId })));
     }
   } catch (error) {
     if (context.signal.aborted) return false;

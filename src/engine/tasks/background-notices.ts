@@ -60,6 +60,8 @@ export class BackgroundNotices {
   awaitedBy(id: string): TaskRecord[] {
     const awaited: TaskRecord[] = [];
     const visit = (record: TaskRecord) => {
+      // Most tasks start none: asked at the end of every agent's run (background-results.ts), cheaply.
+      if (record.childIds.length === 0) return;
       for (const child of this.tree.childrenOf(record)) {
         if (!hasEnded(child)) awaited.push(child);
         if (isTerminal(statusOf(child))) visit(child);

@@ -56,6 +56,11 @@ export class TaskReader {
     return this.notices.awaitedBy(id).map(snapshotOf);
   }
 
+  /** As `awaitedBy`, their ids only: an agent waiting out its background tasks asks after every turn, and needs no snapshots. */
+  awaitedIds(id: string): string[] {
+    return this.notices.awaitedBy(id).map((record) => record.id);
+  }
+
   /** The text a running task has streamed since its last finished step ('' when none): a live view's catch-up. */
   streamingText(id: string): string {
     const record = this.tree.get(id);

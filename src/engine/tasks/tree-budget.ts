@@ -4,11 +4,10 @@
  * (with all below it).
  */
 import type { StopReason } from '../errors.js';
-import { addCost, type Cost } from '../model/cost-schema.js';
+import type { Cost } from '../model/cost-schema.js';
 import { costOf, type ModelPrice } from '../model/model-prices.js';
-import { addUsage, type Usage } from '../model/types.js';
+import type { Usage } from '../model/types.js';
 import { hasEnded, type TaskRecord } from './task-record.js';
-import { frozenCopy } from '../util/frozen-copy.js';
 import { tokenCount } from './work-outcome.js';
 import { addModelUsage } from './usage-by-model.js';
 
@@ -36,8 +35,8 @@ export function spendTokens(
   const counted: Usage = { inputTokens, outputTokens, ...(cachedInputTokens > 0 ? { cachedInputTokens } : {}) };
   const price = priceOf(record.model);
   const spent: Cost = price ? { usd: costOf(counted, price), unpricedTokens: 0 } : { usd: 0, unpricedTokens: inputTokens + outputTokens };
-  record.usage = frozenCopy(addUsage(record.usage, counted));
-  record.cost = frozenCopy(addCost(record.cost, spent));
+  record.usage = frozenSum(record.usage, counted);
+  record.cost = frozenCostSum(record.cost, spent);
   record.usageByModel = addModelUsage(record.usageByModel, record.model, counted, spent);
   const updated: TaskRecord[] = [];
   for (const node of chain) {
@@ -45,11 +44,13 @@ export function spendTokens(
     node.treeSpendUsd += spent.usd;
     // An ended task's snapshot is final; its budget still counts what its background descendants spend.
     if (hasEnded(node)) continue;
-    node.treeUsage = frozenCopy(addUsage(node.treeUsage, counted));
-    node.treeCost = frozenCopy(addCost(node.treeCost, spent));
+    node.treeUsage = frozenSum(node.treeUsage, counted);
+    node.treeCost = frozenCostSum(node.treeCost, spent);
     updated.push(node);
   }
-  for (const node of [...chain].reverse()) {
+  // The root first, without a reversed copy of the chain for every spend.
+  for (let at = chain.length - 1; at >= 0; at--) {
+    const node = chain[at]!;
     if (node.maxTokens !== undefined && node.treeSpend > node.maxTokens)
       return { updated, overBudget: { task: node, reason: tokenBudgetReason(node) } };
     if (node.maxUsd !== undefined && node.treeSpendUsd > node.maxUsd) {
@@ -71,6 +72,22 @@ export function tightenTokenBudget(record: TaskRecord, maxTokens: number): Budge
   return record.treeSpend > maxTokens
     ? { updated: [record], overBudget: { task: record, reason: tokenBudgetReason(record) } }
     : { updated: [record] };
+}
+
+/**
+ * `addUsage` frozen, made as one object: every usage event of every task replaces its usage and each
+ * ancestor's, and a sum then a frozen copy of it was two objects a time (B2's event path).
+ */
+export function frozenSum(a: Usage, b: Usage): Readonly<Usage> {
+  const inputTokens = a.inputTokens + b.inputTokens;
+  const outputTokens = a.outputTokens + b.outputTokens;
+  const cachedInputTokens = (a.cachedInputTokens ?? 0) + (b.cachedInputTokens ?? 0);
+  return Object.freeze(cachedInputTokens > 0 ? { inputTokens, outputTokens, cachedInputTokens } : { inputTokens, outputTokens });
+}
+
+/** `addCost` frozen, made as one object (see `frozenSum`). */
+export function frozenCostSum(a: Cost, b: Cost): Readonly<Cost> {
+  return Object.freeze({ usd: a.usd + b.usd, unpricedTokens: a.unpricedTokens + b.unpricedTokens });
 }
 
 function tokenBudgetReason(node: TaskRecord): StopReason {

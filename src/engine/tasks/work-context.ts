@@ -9,7 +9,6 @@ import type { TranscriptEntry } from '../agent/types.js';
 import type { ModelMessage, Usage } from '../model/types.js';
 import type { TodoItem } from './todo-item.js';
 import { raceWithSignal } from '../abort.js';
-import { frozenCopy } from '../util/frozen-copy.js';
 import { type TaskRecord, addTranscriptEntry, statusOf } from './task-record.js';
 import { type TaskEvent, isTerminal } from './types.js';
 import type { TaskWorkContext } from './work.js';
@@ -47,7 +46,10 @@ export function createWorkContext(record: TaskRecord, host: WorkContextHost): Ta
       if (typeof entry !== 'object' || entry === null) return;
       if (isTerminal(statusOf(record)) && !(record.phase === 'stopping' && entry.type === 'notice')) return;
       // A frozen copy: the work may reuse its object, and listeners must not be able to change history.
-      const frozen = frozenCopy(entry.type === 'tool-result' ? { ...entry, output: host.intern(entry.output) } : entry);
+      // One copy (not a spread and then a copy of it): a tool result's output is swapped in on the copy.
+      const copy = Object.assign({}, entry);
+      if (copy.type === 'tool-result') copy.output = host.intern(copy.output);
+      const frozen = Object.freeze(copy) as TranscriptEntry;
       const index = addTranscriptEntry(record, frozen, host.maxTranscriptEntries);
       host.emit({ type: 'task-transcript', taskId: record.id, index, entry: frozen });
     },
