@@ -38,6 +38,5 @@ export class ApplyRefusedError extends AgentTeamError {
   readonly code = 'apply-refused';
   constructor(message: string) {
     super(terminalSafe(message));
-    this.name = 'ApplyRefusedError';
   }
 }

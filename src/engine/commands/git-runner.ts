@@ -45,7 +45,6 @@ export class GitError extends AgentTeamError {
     super(
       `git ${args.join(' ')} failed${exitCode === null ? '' : ` (exit ${exitCode})`}: ${stderr.trim().split('\n').slice(-3).join(' ').slice(0, 500) || 'no message'}`,
     );
-    this.name = 'GitError';
   }
 }
 

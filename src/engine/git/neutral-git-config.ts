@@ -63,7 +63,6 @@ export class UnneutralisableGitConfigError extends AgentTeamError {
     super(
       `The repository's git configuration sets ${JSON.stringify(key)}${origin ? ` (in ${origin})` : ''}, a setting that can make git run a program and that Agent Team cannot switch off from the command line; nothing was run. Remove it from the repository's configuration (git config --local --unset), then try again.`,
     );
-    this.name = 'UnneutralisableGitConfigError';
   }
 }
 

@@ -9,7 +9,6 @@ export class RedirectRefused extends AgentTeamError {
   constructor(url: URL, status: number, location: string | undefined) {
     const target = location ? redirectTarget(location, url) : undefined;
     super(`${url.origin} answered ${status}, a redirect${target ? ` to ${target}` : ''}, which is not followed`);
-    this.name = 'RedirectRefused';
     this.status = status;
     this.target = target;
   }

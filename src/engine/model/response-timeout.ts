@@ -15,7 +15,6 @@ export class ResponseTimeout extends AgentTeamError {
     readonly timeoutMs: number,
   ) {
     super(`no ${phase === 'idle' ? 'data' : 'response'} within ${timeoutMs} ms`);
-    this.name = 'ResponseTimeout';
   }
 }
 
